@@ -20,6 +20,7 @@ import { useAppStore } from '../../store/app-store';
 import { ADDRESS_INPUT } from './address-field';
 import { ConnectionReport } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
+import { KeyInput } from './key-input';
 import { ConsentPanel } from './key-section';
 import { ServiceStateBadge } from './service-state-badge';
 import { useConnectForm, type ConnectForm } from './use-connect-form';
@@ -90,17 +91,12 @@ function KeyField({ provider, connect }: { provider: ProviderId; connect: Connec
       error={form.error}
     >
       {(control) => (
-        <input
-          {...control}
-          className="input mono"
-          type="password"
+        <KeyInput
+          control={control}
           value={form.text}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('settings.key.placeholder')}
           // Read-only, not disabled, while a question is open: the focus stays in the dialog.
           readOnly={asking}
-          onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+          onText={(text) => dispatch({ type: 'typed', text })}
         />
       )}
     </Field>

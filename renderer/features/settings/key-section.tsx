@@ -16,6 +16,7 @@ import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { ConnectionTest } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
+import { KeyInput } from './key-input';
 import { backendName, keyStatusText } from './key-labels';
 import { useKeyForm, type KeyForm } from './use-key-form';
 
@@ -140,17 +141,12 @@ function KeyField({ keyForm, input, label }: Omit<KeyEntryProps, 'status'>) {
     <Field label={label} hint={t('settings.key.hint')} error={form.error}>
       {(control) => (
         <div className="inline-controls">
-          <input
-            {...control}
-            ref={input}
-            className="input mono"
-            type="password"
+          <KeyInput
+            control={control}
+            inputRef={input}
             value={form.text}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t('settings.key.placeholder')}
             disabled={consent || uncheckedWhy(form.phase) !== null}
-            onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+            onText={(text) => dispatch({ type: 'typed', text })}
           />
           <Button
             type="submit"
