@@ -88,7 +88,7 @@ export function HeaderPanel(props: HeaderPanelProps) {
       >
         {props.label}
         {badge > 0 ? (
-          <span className="header-panel__badge" aria-hidden="true">
+          <span className="count-badge header-panel__badge" aria-hidden="true">
             {badge}
           </span>
         ) : null}

@@ -72,7 +72,10 @@ export function Nav() {
                 <Icon name={item.icon} />
                 <span className="nav__text">{t(item.label)}</span>
                 {item.view === 'tasks' && active > 0 ? (
-                  <span className="nav__badge" title={t('nav.activeTasks', { count: active })}>
+                  <span
+                    className="count-badge nav__badge"
+                    title={t('nav.activeTasks', { count: active })}
+                  >
                     <span aria-hidden="true">{active}</span>
                     <span className="visually-hidden">
                       {t('nav.activeTasks', { count: active })}

@@ -54,7 +54,7 @@ function TaskCell({ entry, onGone }: { entry: CostLedgerEntry; onGone: () => voi
   return (
     <button
       type="button"
-      className="costs-task costs-task--open"
+      className="plain-button costs-task costs-task--open"
       title={t('costs.list.openHint')}
       onClick={() => void open(entry.localId).then((opened) => opened || onGone())}
     >

@@ -31,7 +31,7 @@ export function BatchPrompt({ prompt, id }: { prompt: string; id: string }) {
     >
       <button
         type="button"
-        className="batch-prompt__toggle"
+        className="plain-button batch-prompt__toggle"
         aria-expanded={open}
         aria-controls={panelId}
         aria-describedby={`${id}-hint`}
