@@ -46,6 +46,9 @@ export const png16 = (width: number, height: number) =>
 /** A JPEG stored `width`×`height` with an EXIF orientation tag (shown turned for 5–8). */
 export const orientedJpeg = (width: number, height: number, orientation: number) =>
   picture(width, height).jpeg().withMetadata({ orientation }).toBuffer();
+/** A PNG stored `width`×`height` with an eXIf chunk holding an orientation tag (libvips writes it). */
+export const orientedPng = (width: number, height: number, orientation: number) =>
+  picture(width, height).png().withMetadata({ orientation }).toBuffer();
 
 export async function animatedWebp(width: number, height: number, frames = 3): Promise<Buffer> {
   const each = await Promise.all(

@@ -1,7 +1,8 @@
 /**
- * The orientation tag (0x0112) of an APP1 segment's EXIF block, read with a bounds check on every
- * offset: `Exif\0\0`, a TIFF header (II or MM, 42), IFD0's entries. Only IFD0 is read, as decoders
- * do; an entry count that runs past the segment is cut at its end.
+ * The orientation tag (0x0112) of an EXIF block, read with a bounds check on every offset: a TIFF
+ * header (II or MM, 42), IFD0's entries. A JPEG's APP1 segment puts `Exif\0\0` before it; a
+ * PNG's eXIf chunk holds the TIFF data alone. Only IFD0 is read, as decoders do; an entry count
+ * that runs past the block is cut at its end.
  */
 import { be16, be32, le16, le32 } from './byte-source';
 
@@ -15,8 +16,24 @@ const ENTRY_BYTES = 12;
  * `null` when it is not an EXIF block at all (another APP1, such as XMP).
  */
 export function exifOrientation(segment: Uint8Array): number | null {
-  if (!EXIF_ID.every((byte, i) => segment[i] === byte)) return null;
-  const tiff = segment.subarray(EXIF_ID.length);
+  if (!hasExifId(segment)) return null;
+  return tiffOrientation(segment.subarray(EXIF_ID.length));
+}
+
+function hasExifId(bytes: Uint8Array): boolean {
+  return EXIF_ID.every((byte, i) => bytes[i] === byte);
+}
+
+/**
+ * The orientation (1–8) of a PNG's eXIf chunk: TIFF data, or (as some writers put it) the same
+ * after `Exif\0\0`; 1 when it holds no valid tag.
+ */
+export function pngExifOrientation(chunk: Uint8Array): number {
+  return tiffOrientation(hasExifId(chunk) ? chunk.subarray(EXIF_ID.length) : chunk);
+}
+
+/** The orientation tag of TIFF data's IFD0 (1–8); 1 when there is none or it is not valid. */
+function tiffOrientation(tiff: Uint8Array): number {
   if (tiff.length < 8) return 1;
   const little = tiff[0] === 0x49 && tiff[1] === 0x49;
   const big = tiff[0] === 0x4d && tiff[1] === 0x4d;

@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { checkHeaderOfBytes } from '../../../electron/core/images/image-header';
 import type { ThumbnailAnswer } from '../../../electron/ports/image-engine';
 import * as made from './image-fixtures';
 import { usePageStand } from './page-setup';
@@ -193,27 +194,37 @@ describe('hostile images', () => {
     );
   });
 
-  it('applies EXIF orientation 6: a 400×300 JPEG decodes and thumbnails as 300×400', async () => {
-    const rotated = await made.rotatedJpeg(400, 300);
-    expect((await sharp(rotated).metadata()).orientation).toBe(6);
-    const header = made.headerOf('jpeg', 400, 300, 6);
-    const answer = await thumbnailOf({ name: 'exif', bytes: rotated, header });
-    await expectThumbnail(answer, 300, 400);
-    if (answer.kind === 'thumbnail') {
-      // Turned clockwise: the stored left half (red) is on top.
-      // stats() reads its input, not the pipeline's output: extract to a buffer first.
-      const half = async (top: number) =>
-        sharp(
-          await sharp(answer.webp).extract({ left: 0, top, width: 288, height: 192 }).toBuffer(),
-        ).stats();
-      expect((await half(0)).channels[0]!.mean).toBeGreaterThan(200);
-      expect((await half(192)).channels[2]!.mean).toBeGreaterThan(200);
-    }
-    // Told the stored size as the oriented one, the page refuses: the sizes must agree.
-    const unturned = made.headerOf('jpeg', 400, 300);
-    const refused = await thumbnailOf({ name: 'exif', bytes: rotated, header: unturned });
-    expect(refused.kind).toBe('undecodable');
-  });
+  it.each([
+    ['JPEG', 'jpeg', made.rotatedJpeg],
+    ['PNG (eXIf)', 'png', made.rotatedPng],
+  ] as const)(
+    'applies EXIF orientation 6 as main reads it: a 400×300 %s decodes and thumbnails as 300×400',
+    async (_name, format, build) => {
+      const rotated = await build(400, 300);
+      expect((await sharp(rotated).metadata()).orientation).toBe(6);
+      // The header main's own check reads, as the download hands it to the engine.
+      const checked = await checkHeaderOfBytes(rotated, format, 100_000_000);
+      if (!checked.ok) throw new Error(`refused: ${JSON.stringify(checked.refusal)}`);
+      const { header } = checked;
+      expect(header).toMatchObject({ orientation: 6, orientedWidth: 300, orientedHeight: 400 });
+      const answer = await thumbnailOf({ name: 'exif', bytes: rotated, header });
+      await expectThumbnail(answer, 300, 400);
+      if (answer.kind === 'thumbnail') {
+        // Turned clockwise: the stored left half (red) is on top.
+        // stats() reads its input, not the pipeline's output: extract to a buffer first.
+        const half = async (top: number) =>
+          sharp(
+            await sharp(answer.webp).extract({ left: 0, top, width: 288, height: 192 }).toBuffer(),
+          ).stats();
+        expect((await half(0)).channels[0]!.mean).toBeGreaterThan(200);
+        expect((await half(192)).channels[2]!.mean).toBeGreaterThan(200);
+      }
+      // Told the stored size as the oriented one, the page refuses: the sizes must agree.
+      const unturned = made.headerOf(format, 400, 300);
+      const refused = await thumbnailOf({ name: 'exif', bytes: rotated, header: unturned });
+      expect(refused.kind).toBe('undecodable');
+    },
+  );
 
   it('ran every case above in one page that never crashed or restarted', () => {
     expect(page.stand().starts()).toBe(1);

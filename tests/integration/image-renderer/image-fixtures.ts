@@ -193,17 +193,30 @@ export async function sixteenBitPng(width: number, height: number): Promise<Buff
     .toBuffer();
 }
 
+/** Stored `width`×`height`: its left half red and its right half blue. */
+function halvesRaw(width: number, height: number): Buffer {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let pixel = 0; pixel < width * height; pixel += 1) {
+    raw[pixel * 3 + (pixel % width < width / 2 ? 0 : 2)] = 255;
+  }
+  return raw;
+}
+
 /**
  * A JPEG stored `width`×`height`, its left half red and its right half blue, that EXIF orientation
  * 6 turns a quarter clockwise: shown, its top half is red.
  */
 export async function rotatedJpeg(width: number, height: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let pixel = 0; pixel < width * height; pixel += 1) {
-    raw[pixel * 3 + (pixel % width < width / 2 ? 0 : 2)] = 255;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
+  return sharp(halvesRaw(width, height), { raw: { width, height, channels: 3 } })
     .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** The same as a PNG: its eXIf chunk holds orientation 6. */
+export async function rotatedPng(width: number, height: number): Promise<Buffer> {
+  return sharp(halvesRaw(width, height), { raw: { width, height, channels: 3 } })
+    .png()
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }

@@ -80,13 +80,15 @@ describe('real files', () => {
     });
   });
 
-  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
-    'EXIF orientation %i: shown turned, sides swapped for 5–8',
-    async (orientation) => {
+  it.each([
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((orientation) => ['jpeg', orientation] as const),
+    ...[1, 3, 6, 8].map((orientation) => ['png', orientation] as const),
+  ])(
+    '%s with EXIF orientation %i: shown turned, sides swapped for 5–8',
+    async (format, orientation) => {
       const swapped = orientation >= 5;
-      expect(
-        await thumbnailOf(await check(await make.orientedJpeg(128, 64, orientation), 'jpeg')),
-      ).toEqual({
+      const build = format === 'jpeg' ? make.orientedJpeg : make.orientedPng;
+      expect(await thumbnailOf(await check(await build(128, 64, orientation), format))).toEqual({
         width: swapped ? 64 : 128,
         height: swapped ? 128 : 64,
         thumb: ['webp', swapped ? 32 : 64, swapped ? 64 : 32],

@@ -13,6 +13,7 @@ import {
   type ByteSource,
 } from '../../../../electron/core/images/byte-source';
 import { checkHeader, checkHeaderOfBytes } from '../../../../electron/core/images/image-header';
+import { exifBlock as exif } from '../../../support/exif-block';
 import * as make from '../../../support/hostile-images';
 
 const LIMIT = 100_000_000;
@@ -196,28 +197,6 @@ const SOF0 = (width: number, height: number) => {
   return [0xc0, b] as [number, Buffer];
 };
 
-/** An APP1 EXIF block with IFD0 holding `entries` (tag, type, count, value), in `order`. */
-function exif(entries: [number, number, number, number][], order: 'II' | 'MM' = 'II'): Buffer {
-  const little = order === 'II';
-  const tiff = Buffer.alloc(8 + 2 + entries.length * 12 + 4);
-  tiff.write(order, 0, 'latin1');
-  const w16 = (v: number, at: number) =>
-    little ? tiff.writeUInt16LE(v, at) : tiff.writeUInt16BE(v, at);
-  const w32 = (v: number, at: number) =>
-    little ? tiff.writeUInt32LE(v, at) : tiff.writeUInt32BE(v, at);
-  w16(42, 2);
-  w32(8, 4);
-  w16(entries.length, 8);
-  entries.forEach(([tag, type, count, value], i) => {
-    const at = 10 + i * 12;
-    w16(tag, at);
-    w16(type, at + 2);
-    w32(count, at + 4);
-    w16(value, at + 8);
-  });
-  return Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
-}
-
 describe('JPEG marker walk', () => {
   it('skips fill bytes, standalone markers and other segments to the frame header', async () => {
     const bytes = jpegOf([[0xfe, Buffer.from('comment')], SOF0(33, 44)]);
@@ -369,6 +348,7 @@ describe('any bytes at all (fast-check)', () => {
     const files: [ImageFormat, Buffer][] = [
       ['png', await make.apng(40, 30)],
       ['jpeg', await make.orientedJpeg(40, 30, 6)],
+      ['png', await make.orientedPng(40, 30, 6)],
       ['jpeg', await make.cmykJpeg(40, 30)],
       ['webp', await make.webpExtended(40, 30)],
       ['webp', await make.animatedWebp(40, 30)],
