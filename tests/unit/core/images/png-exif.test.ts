@@ -87,6 +87,7 @@ describe('PNG EXIF orientation', () => {
 
   it('reads the start of an eXIf larger than any IFD0 needs, and nothing past its budget', async () => {
     // Past the header check's whole read budget (4 MB): read whole, it would be refused.
+    // Past the header check's whole read budget (4 MB): read whole, it would be refused.
     const big = Buffer.concat([tiffWith(6), Buffer.alloc(5 * 1024 * 1024, 0x20)]);
     expect((await headerOf(await pngWith([{ type: 'eXIf', data: big }]))).orientation).toBe(6);
   });
