@@ -11,17 +11,15 @@ import { loadGalleryDisplay } from '../../../../renderer/store/gallery-display';
 import {
   focusedKey,
   keyOf,
-  renderGallery,
   resize,
   screen,
   scrollGrid,
-  seedImages,
   seriousViolations,
   tile,
 } from './gallery-harness';
-import { seedGallery, wiredGallery } from './gallery-wired';
+import { seedGallery, seedLargeGallery, wiredGallery, wiredGalleryOnce } from './gallery-wired';
 
-/** Main's own handlers and history, one runtime for the file; the 50,000-image pages stay on the fake. */
+/** Main's own handlers and history, one runtime for the file (the 50,000-image pages: their own). */
 const renderWired = wiredGallery();
 
 const STORED = 'pictor.galleryDisplay';
@@ -277,10 +275,14 @@ describe('the viewer', () => {
 });
 
 describe('a scrollbar as long as the gallery', () => {
-  // On the fake: 50,000 rows written to a real history per test would cost seconds each.
+  // One history of 50,000 tasks for the three, written once; files behind the images the
+  // keys act on (25,000–25,010). The End test runs before the one that deletes an image.
+  const renderLarge = wiredGalleryOnce((main) =>
+    seedLargeGallery(main, 50_000, (index) => index >= 25_000 && index <= 25_010),
+  );
   // 1000 px wide: 5 columns, rows 195 px apart.
   it('spans every image, and loads the page at a position dragged to', async () => {
-    const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
+    const { main } = await renderLarge();
     expect(useAppStore.getState().galleryTotal).toBe(50_000);
     expect(screen.getByText('50,000 images')).toBeTruthy();
     const rows = document.querySelector<HTMLElement>('.gallery-grid__rows')!;
@@ -289,7 +291,7 @@ describe('a scrollbar as long as the gallery', () => {
     // The middle: row 5,000, image 25,000.
     scrollGrid(5_000 * 195);
     await waitFor(() => expect(altTexts()).toContain('Prompt number 25000'));
-    const jump = fake.callsTo('gallery:list').find((call) => call.offset !== undefined)!;
+    const jump = main.callsTo('gallery:list').find((call) => call.offset !== undefined)!;
     expect(jump.offset).toBeGreaterThan(24_000);
     expect(jump.offset).toBeLessThanOrEqual(25_000);
     expect(jump).not.toHaveProperty('cursor');
@@ -309,11 +311,20 @@ describe('a scrollbar as long as the gallery', () => {
     expect(within(viewer).getByText('Prompt number 25002')).toBeTruthy();
   });
 
+  it('End goes to the last image of the whole gallery, loading it, and focuses it there', async () => {
+    const { user } = await renderLarge();
+    act(() => at(0).focus());
+    await user.keyboard('{End}');
+    // The last image was not loaded until the grid went there.
+    await waitFor(() => expect(focusedIndex()).toBe(49_999));
+    expect(altTexts()).toContain('Prompt number 49999');
+    expect(tabStops()).toEqual([49_999]);
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(focusedIndex()).toBe(0));
+  });
+
   it('a tile loaded there holds the tab stop and takes the keys itself, never the first image', async () => {
-    const { user, fake } = await renderGallery({
-      prepare: (f) => seedImages(f, 50_000),
-      events: true,
-    });
+    const { user, main } = await renderLarge({ events: true });
     scrollGrid(5_000 * 195);
     await waitFor(() => expect(altTexts()).toContain('Prompt number 25000'));
     // Only the first page came from the top: image 25,000 was loaded by position.
@@ -332,7 +343,7 @@ describe('a scrollbar as long as the gallery', () => {
     const localId = at(25_006).dataset['key']!.split('/')[0];
     await user.keyboard('f');
     await waitFor(() =>
-      expect(fake.callsTo('gallery:setFavourite')).toEqual([
+      expect(main.callsTo('gallery:setFavourite')).toEqual([
         { localId, index: 0, favourite: true },
       ]),
     );
@@ -345,30 +356,18 @@ describe('a scrollbar as long as the gallery', () => {
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() =>
-      expect(fake.callsTo('gallery:deleteImages')).toEqual([{ images: [{ localId, index: 0 }] }]),
+      expect(main.callsTo('gallery:deleteImages')).toEqual([{ images: [{ localId, index: 0 }] }]),
     );
     // Gone from the page loaded there; the image after it takes its place and the focus.
     await waitFor(() => expect(document.querySelector(`[data-key="${localId}/0"]`)).toBeNull());
     await waitFor(() => expect(focusedIndex()).toBe(25_006));
     // The refresh that follows a delete loads that page again, as large as it was asked for.
     const byPosition = () =>
-      fake.callsTo('gallery:list').filter((call) => call.offset !== undefined);
+      main.callsTo('gallery:list').filter((call) => call.offset !== undefined);
     await waitFor(() => expect(byPosition().length).toBeGreaterThan(1));
     expect(byPosition().at(-1)).toMatchObject({
       offset: byPosition()[0]!.offset,
       limit: byPosition()[0]!.limit,
     });
-  });
-
-  it('End goes to the last image of the whole gallery, loading it, and focuses it there', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
-    act(() => at(0).focus());
-    await user.keyboard('{End}');
-    // The last image was not loaded until the grid went there.
-    await waitFor(() => expect(focusedIndex()).toBe(49_999));
-    expect(altTexts()).toContain('Prompt number 49999');
-    expect(tabStops()).toEqual([49_999]);
-    await user.keyboard('{Home}');
-    await waitFor(() => expect(focusedIndex()).toBe(0));
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
+import { seedHistory } from '../render-wired-app';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
@@ -104,7 +105,7 @@ describe('gallery filters', () => {
     empty.unmount();
 
     useAppStore.setState(useAppStore.getInitialState(), true);
-    // The unreadable folder is an injected fault: the fake.
+    // Fault: the gallery folder cannot be read (gallery:list fails once).
     const broken = await renderGallery({
       prepare: (f) => {
         seedImages(f, 3);
@@ -118,25 +119,21 @@ describe('gallery filters', () => {
 });
 
 describe('images that did not arrive', () => {
-  async function renderStates() {
-    return renderGallery({
-      prepare: (f) =>
-        f.seedTasks(1, () => ({
-          prompt: 'A harbour',
-          images: [
-            makeImage(0, { state: 'pending', error: 'The connection dropped.', file: undefined }),
-            makeImage(1, { state: 'expired', file: undefined, thumbnail: undefined }),
-            makeImage(2, { state: 'invalid', file: undefined, thumbnail: undefined }),
-            makeImage(3, { state: 'pending', file: undefined, thumbnail: undefined }),
-            makeImage(4, { state: 'deleted' }),
-            makeImage(5),
-          ],
-        })),
-    });
-  }
+  /** One task whose images went each way an image can go. */
+  const states = () => ({
+    prompt: 'A harbour',
+    images: [
+      makeImage(0, { state: 'pending', error: 'The connection dropped.', file: undefined }),
+      makeImage(1, { state: 'expired', file: undefined, thumbnail: undefined }),
+      makeImage(2, { state: 'invalid', file: undefined, thumbnail: undefined }),
+      makeImage(3, { state: 'pending', file: undefined, thumbnail: undefined }),
+      makeImage(4, { state: 'deleted' }),
+      makeImage(5),
+    ],
+  });
 
   it('say so on the tile, with Retry where it can still work; deleted images are not shown', async () => {
-    await renderStates();
+    await renderWired({ prepare: (m) => seedHistory(m, 1, states) });
     const cell = (index: number) => tile(`seed-000000/${String(index)}`);
     expect(cell(0).textContent).toContain('Download failed');
     expect(
@@ -153,8 +150,10 @@ describe('images that did not arrive', () => {
     expect(within(cell(5)).getByAltText('A harbour')).toBeTruthy();
   });
 
+  // Fault: main answers the retry at once and puts the image back to pending (a real retry would
+  // fetch its made-up address and fail again while the test looks).
   it('retries through tasks:retryImages and announces it', async () => {
-    const { user, fake } = await renderStates();
+    const { user, fake } = await renderGallery({ prepare: (f) => f.seedTasks(1, states) });
     await user.click(within(tile('seed-000000/1')).getByRole('button', { name: /^Retry/ }));
     expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
     expect(await screen.findByText('Retrying the download.')).toBeTruthy();

@@ -1,21 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { focusedKey, keyOf, resize, scrollGrid, seriousViolations, tile } from './gallery-harness';
 import {
-  focusedKey,
-  keyOf,
-  renderGallery,
-  resize,
-  scrollGrid,
-  seedImages,
-  seriousViolations,
-  tile,
-} from './gallery-harness';
-import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+  seedGallery,
+  seedLargeGallery,
+  wiredGallery,
+  wiredGalleryOnce,
+} from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
 const renderWired = wiredGallery();
-import { galleryCursorOf } from '../../../fakes/fake-pictor-api';
 
 // 1000 px wide: 5 columns of 187 px tiles, rows 195 px apart; 600 px tall: about 3 rows in view.
 const ROW = 195;
@@ -26,35 +21,46 @@ function images(): HTMLImageElement[] {
 }
 
 describe('the gallery grid', () => {
-  it('keeps only a window of 50,000 images in the page and pages in more by cursor', async () => {
-    const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
-    expect(useAppStore.getState().galleryItems).toHaveLength(200);
-    const first = fake.callsTo('gallery:list')[0]!;
-    expect(first).toMatchObject({ limit: 200, states: ['pending', 'saved', 'expired', 'invalid'] });
-    expect(first).not.toHaveProperty('cursor');
-    expect(images().length).toBeGreaterThan(0);
-    expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
+  describe('over 50,000 images', () => {
+    // One history of 50,000 tasks, written once (it takes seconds); no files: nothing is opened.
+    const renderLarge = wiredGalleryOnce((main) => seedLargeGallery(main, 50_000, () => false));
 
-    // Scroll to the end of what is loaded, five times over.
-    for (let page = 1; page <= 5; page += 1) {
-      scrollGrid(Math.ceil((200 * page) / COLUMNS) * ROW);
-      await waitFor(() =>
-        expect(useAppStore.getState().galleryItems).toHaveLength(200 * (page + 1)),
-      );
-      expect(fake.callsTo('gallery:list')[page]).toMatchObject({
-        cursor: galleryCursorOf(fake.galleryItemAt(200 * page - 1)),
+    it('keeps only a window of 50,000 images in the page and pages in more by cursor', async () => {
+      const { main } = await renderLarge();
+      expect(useAppStore.getState().galleryItems).toHaveLength(200);
+      const first = main.callsTo('gallery:list')[0]!;
+      expect(first).toMatchObject({
+        limit: 200,
+        states: ['pending', 'saved', 'expired', 'invalid'],
       });
+      expect(first).not.toHaveProperty('cursor');
+      expect(images().length).toBeGreaterThan(0);
       expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
-    }
-    const grid = screen.getByRole('grid', { name: 'Images' });
-    // Every image counted has its row, loaded or not: the scrollbar spans the whole gallery.
-    expect(grid.getAttribute('aria-rowcount')).toBe(String(50_000 / COLUMNS));
-    // The images in the page are the ones at the scroll position (and the row holding the tab
-    // stop), with the prompt as alt text.
-    const shown = images().map((image) => image.alt);
-    expect(shown).toContain('Prompt number 1000');
-    expect(shown).not.toContain('Prompt number 500');
-    expect(shown).toContain('Prompt number 0');
+
+      // Scroll to the end of what is loaded, five times over.
+      for (let page = 1; page <= 5; page += 1) {
+        scrollGrid(Math.ceil((200 * page) / COLUMNS) * ROW);
+        await waitFor(() =>
+          expect(useAppStore.getState().galleryItems).toHaveLength(200 * (page + 1)),
+        );
+        // Each page continues from main's cursor after the last one loaded, without a gap.
+        const asked = main.callsTo('gallery:list')[page]!;
+        expect(asked.cursor).toEqual(expect.any(String));
+        expect(asked).not.toHaveProperty('offset');
+        const items = useAppStore.getState().galleryItems;
+        expect(items[200 * page]?.prompt).toBe(`Prompt number ${String(200 * page)}`);
+        expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
+      }
+      const grid = screen.getByRole('grid', { name: 'Images' });
+      // Every image counted has its row, loaded or not: the scrollbar spans the whole gallery.
+      expect(grid.getAttribute('aria-rowcount')).toBe(String(50_000 / COLUMNS));
+      // The images in the page are the ones at the scroll position (and the row holding the tab
+      // stop), with the prompt as alt text.
+      const shown = images().map((image) => image.alt);
+      expect(shown).toContain('Prompt number 1000');
+      expect(shown).not.toContain('Prompt number 500');
+      expect(shown).toContain('Prompt number 0');
+    });
   });
 
   it('loads thumbnails from the gallery protocol in fixed-size squares, those in view first', async () => {

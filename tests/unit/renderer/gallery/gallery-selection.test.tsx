@@ -3,16 +3,11 @@
  * Shift+Space, Ctrl/Cmd+A, Escape; a toolbar with the count that deletes (one question, then
  * Undo), favourites and exports the selection.
  */
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  focusedKey,
-  keyOf,
-  renderGallery,
-  seedImages,
-  seriousViolations,
-  tile,
-} from './gallery-harness';
+import { focusedKey, keyOf, seriousViolations, tile } from './gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
@@ -175,18 +170,24 @@ describe('selecting images in the gallery', () => {
   });
 
   it('exports the selection to the folder main asks for, and says where', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
-    fake.chosenFolder = '/home/ada/Export';
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
+    const chosen = join(main.dir, 'Export');
+    await mkdir(chosen);
+    main.env.PICTOR_E2E_CHOOSE_FOLDER = chosen;
     fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
     fireEvent.click(tile(keyOf(4)), { ctrlKey: true });
     await user.click(within(toolbar()).getByRole('button', { name: 'Export…' }));
-    expect(fake.callsTo('gallery:exportImages')).toEqual([
+    expect(main.callsTo('gallery:exportImages')).toEqual([
       { images: [1, 4].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })) },
     ]);
-    await within(confirmations()).findByText('2 images copied to /home/ada/Export.');
-    fake.chosenFolder = null;
+    await within(confirmations()).findByText(`2 images copied to ${chosen}.`);
+    // The two files, copied into the folder chosen.
+    expect((await readdir(chosen)).sort()).toHaveLength(2);
+    // The dialog cancelled: nothing is copied, nothing is said.
+    main.env.PICTOR_E2E_CHOOSE_FOLDER = undefined;
     await user.click(within(toolbar()).getByRole('button', { name: 'Export…' }));
-    expect(fake.callsTo('gallery:exportImages')).toHaveLength(2);
+    expect(main.callsTo('gallery:exportImages')).toHaveLength(2);
+    expect(await readdir(chosen)).toHaveLength(2);
   });
 
   it('has no serious or critical axe violations with a selection', async () => {

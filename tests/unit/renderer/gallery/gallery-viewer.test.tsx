@@ -1,5 +1,7 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import {
@@ -42,6 +44,7 @@ async function openViewer(index = 1, count = 10) {
 }
 
 /** {@link openViewer} over the fake, for a test that makes a channel fail. */
+// Fault: whichever its caller injects (each says which).
 async function openViewerOnFake(index = 1, count = 10) {
   const rendered = await renderGallery({ prepare: (f) => seedImages(f, count, viewerImage) });
   await rendered.user.click(screen.getByAltText(`Prompt number ${String(index)}`));
@@ -150,33 +153,45 @@ describe('the image viewer', () => {
     expect(scaleOf()).toBeCloseTo(0.5 * 1.25 ** 2);
   });
 
-  // On the fake: the clipboard’s and the save dialog’s answers are the fake’s (the wired OS
-  // stand-ins save elsewhere, and copying needs a real image).
   it('calls the right channel for each action', async () => {
-    const { user, dialog, fake } = await openViewerOnFake(4);
+    const { user, dialog, main } = await openViewer(4);
     const ref = { localId: 'seed-000004', index: 0 };
+    const file = join(main.runtime.galleryDir(), 'g', '4.png');
     const button = (name: string) => within(dialog).getByRole('button', { name });
+    const asked = (action: string) =>
+      main.os.calls.filter((call) => call.action === action).map((call) => call.arg);
 
     await user.click(button('Copy image'));
-    expect(fake.callsTo('gallery:copyImage')).toEqual([ref]);
+    expect(main.callsTo('gallery:copyImage')).toEqual([ref]);
     await within(confirmations()).findByText('Image copied.');
+    expect(asked('copyImage')).toEqual([file]);
 
     await user.click(button('Save as…'));
-    expect(fake.callsTo('gallery:saveAs')).toEqual([ref]);
-    // Where it went: the file and its folder, from the path main saved to.
-    await within(confirmations()).findByText('Saved “image.png” in Desktop.');
+    expect(main.callsTo('gallery:saveAs')).toEqual([ref]);
+    // Where it went: the file and its folder, from the path main saved to (the stand-in's
+    // dialog answers <data>/downloads).
+    const saved = await vi.waitFor(async () => {
+      const names = await readdir(join(main.dir, 'downloads'));
+      if (names.length !== 1) throw new Error('not saved yet');
+      return names[0]!;
+    });
+    await within(confirmations()).findByText(`Saved “${saved}” in downloads.`);
+    expect(await readFile(join(main.dir, 'downloads', saved), 'utf8')).toBe('image');
 
     await user.click(button('Show in folder'));
-    expect(fake.callsTo('gallery:reveal')).toEqual([ref]);
+    expect(main.callsTo('gallery:reveal')).toEqual([ref]);
+    expect(asked('reveal')).toEqual([file]);
 
     await user.click(button('Copy task id'));
-    expect(fake.callsTo('app:copyText')).toEqual([{ text: 'svc-4' }]);
+    expect(main.callsTo('app:copyText')).toEqual([{ text: 'svc-4' }]);
     await within(confirmations()).findByText('Task id copied.');
+    expect(asked('copyText')).toEqual(['svc-4']);
 
     await user.click(button('Favourite'));
-    expect(fake.callsTo('gallery:setFavourite')).toEqual([{ ...ref, favourite: true }]);
+    expect(main.callsTo('gallery:setFavourite')).toEqual([{ ...ref, favourite: true }]);
     await waitFor(() => expect(button('Favourite').getAttribute('aria-pressed')).toBe('true'));
     await within(confirmations()).findByText('Added to favourites.');
+    expect(main.runtime.core.history.get('seed-000004')?.images[0]?.favourite).toBe(true);
     await user.click(button('Favourite'));
     await within(confirmations()).findByText('Removed from favourites.');
 
@@ -184,9 +199,11 @@ describe('the image viewer', () => {
     const image = within(dialog).getByAltText('Prompt number 4');
     expect(image.getAttribute('draggable')).toBe('true');
     expect(fireEvent.dragStart(image)).toBe(false);
-    expect(fake.callsTo('gallery:startDrag')).toEqual([ref]);
+    await waitFor(() => expect(main.callsTo('gallery:startDrag')).toEqual([ref]));
+    await waitFor(() => expect(asked('startDrag')).toEqual([file]));
   });
 
+  // Fault: copying the image fails in main (gallery:copyImage answers an error).
   it('shows a failed action as a sentence with details, in the viewer', async () => {
     const { user, dialog, fake } = await openViewerOnFake(1);
     fake.fail('gallery:copyImage', { message: 'The image file is gone.', detail: 'ENOENT' }, 1);
@@ -279,8 +296,8 @@ describe('the image viewer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  // On the fake: an expired image (a state a fresh demo never reaches); a real retry would fetch
-  // its made-up address.
+  // Fault: the image's address expired before it was saved (the demo's do not); a real retry
+  // would fetch its made-up address.
   it('explains an image that was not saved and offers Retry', async () => {
     const { user, fake } = await renderGallery({
       prepare: (f) =>

@@ -7,10 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderResult } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type userEvent from '@testing-library/user-event';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage } from '../../../support/task-records';
-import type { WiredApi, WiredApiOptions } from '../../../support/wired-api';
+import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../../support/wired-api';
 import { seedHistory } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 import { mountGallery } from './gallery-harness';
@@ -66,5 +67,57 @@ export function seedGallery(
     ],
     taskId: `svc-${String(index)}`,
     ...build(index),
+  }));
+}
+
+/**
+ * A main of a describe's own whose tests share one large history, written once before them (a
+ * history of 50,000 tasks takes seconds to write): `seed` prepares it. Each test starts with the
+ * record of the page's requests cleared, and must leave the history as the next test expects.
+ */
+export function wiredGalleryOnce(
+  seed: (main: WiredApi) => unknown,
+  options: WiredApiOptions = {},
+): (render?: WiredGalleryOptions) => Promise<RenderedWiredGallery> {
+  let main: WiredApi | undefined;
+  beforeAll(async () => {
+    main = await startWiredApi(options);
+    await seed(main);
+  }, 120_000);
+  beforeEach(() => {
+    if (main) main.calls.length = 0;
+  });
+  afterAll(async () => {
+    await main?.close();
+  });
+  return async (renderOptions = {}) => {
+    if (!main) throw new Error('The describe’s main did not start.');
+    (window as { pictor?: unknown }).pictor = main.api;
+    return { ...(await mountGallery(renderOptions.events)), main };
+  };
+}
+
+/**
+ * `count` tasks of one saved image each in main's history, as {@link seedGallery} makes them, with
+ * files behind the images `withFiles` names only (writing 100,000 files for a scroll would take
+ * longer than the test).
+ */
+export function seedLargeGallery(
+  main: WiredApi,
+  count: number,
+  withFiles: (index: number) => boolean,
+): void {
+  const folder = join(main.runtime.galleryDir(), 'g');
+  mkdirSync(folder, { recursive: true });
+  for (let index = 0; index < count; index += 1) {
+    if (!withFiles(index)) continue;
+    writeFileSync(join(folder, `${String(index)}.png`), 'image');
+    writeFileSync(join(folder, `${String(index)}.thumb.webp`), 'thumbnail');
+  }
+  seedHistory(main, count, (index) => ({
+    images: [
+      makeImage(0, { file: `g/${String(index)}.png`, thumbnail: `g/${String(index)}.thumb.webp` }),
+    ],
+    taskId: `svc-${String(index)}`,
   }));
 }

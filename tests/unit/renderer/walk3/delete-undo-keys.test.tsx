@@ -99,6 +99,7 @@ describe('deleting by keyboard, and Undo', () => {
     expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
 
+  // Fault: main cannot undo the delete (it answers that the image's folder is gone).
   it('an Undo main could not do says main’s own sentence, not a generic one', async () => {
     const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
     fake.handle('gallery:undoDelete', async ({ images }) => ({
