@@ -1,4 +1,4 @@
-/** The image rows' pictures: photo-like PNGs as a service sends them. */
+/** The image rows' pictures: photo-like PNGs (and the same as JPEG or WebP) as a service sends them. */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { buildSvg } from '../../../electron/demo-service/image-renderer';
@@ -24,4 +24,17 @@ export async function photoLikePng(n: number, side: number): Promise<Buffer> {
   return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+/** The formats the image rows are measured on. */
+export type PhotoFormat = 'png' | 'jpeg' | 'webp';
+
+/** {@link photoLikePng} as `format`: JPEG and WebP at quality 90, as services send photos. */
+export async function photoLike(n: number, side: number, format: PhotoFormat): Promise<Buffer> {
+  const png = await photoLikePng(n, side);
+  if (format === 'png') return png;
+  const image = sharp(png);
+  return format === 'jpeg'
+    ? image.jpeg({ quality: 90 }).toBuffer()
+    : image.webp({ quality: 90 }).toBuffer();
 }

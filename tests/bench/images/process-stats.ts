@@ -1,9 +1,11 @@
 /**
- * CPU time and resident memory of a process tree, from Linux's /proc: the bench reads Chromium's
- * renderer processes (where the image page and its workers run) apart from the browser process
- * and the rest (GPU, network, storage services).
+ * CPU time, page faults and resident memory of a process tree, from Linux's /proc: the bench
+ * reads the image page's renderer (the renderer process whose threads include its decoding
+ * workers) apart from the browser process and the rest (GPU, network, storage services, and any
+ * other renderer, such as a WebUI one Electron does not have).
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { faultsOfStat } from '../../support/fault-cost';
 
 /** Linux counts CPU time in clock ticks of 10 ms (USER_HZ = 100 on every Linux the bench runs). */
 const MS_PER_TICK = 10;
@@ -15,6 +17,8 @@ export interface ProcessSample {
   readonly role: ChromiumRole;
   /** User + system CPU time of all its threads, in ms. */
   readonly cpuMs: number;
+  /** Page faults (minor and major) of all its threads so far. */
+  readonly faults: number;
   readonly rssBytes: number;
 }
 
@@ -26,13 +30,35 @@ function read(path: string): string | null {
   }
 }
 
-/** `[ppid, cpuMs]` from /proc/<pid>/stat (fields after the command name, which may hold spaces). */
-function statOf(pid: number): [number, number] | null {
+interface Stat {
+  readonly ppid: number;
+  readonly cpuMs: number;
+  readonly faults: number;
+}
+
+/** From /proc/<pid>/stat (fields after the command name, which may hold spaces). */
+function statOf(pid: number): Stat | null {
   const text = read(`/proc/${pid}/stat`);
   if (!text) return null;
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return [Number(fields[1]), ticks * MS_PER_TICK];
+  const faults = faultsOfStat(text);
+  return {
+    ppid: Number(fields[1]),
+    cpuMs: ticks * MS_PER_TICK,
+    faults: faults.minor + faults.major,
+  };
+}
+
+/** Whether one of `pid`'s threads is a dedicated worker (Chromium names them so). */
+function runsWorkers(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/task`).some((tid) =>
+      (read(`/proc/${pid}/task/${tid}/comm`) ?? '').startsWith('DedicatedWorker'),
+    );
+  } catch {
+    return false;
+  }
 }
 
 function rssOf(pid: number): number {
@@ -44,20 +70,21 @@ function roleOf(pid: number, root: number): ChromiumRole {
   if (pid === root) return 'browser';
   // Chromium rewrites its children's titles into one space-separated line.
   const line = read(`/proc/${pid}/cmdline`) ?? '';
-  return /(^|[\s\0])--type=renderer([\s\0]|$)/.test(line) ? 'renderer' : 'other';
+  const renderer = /(^|[\s\0])--type=renderer([\s\0]|$)/.test(line);
+  return renderer && runsWorkers(pid) ? 'renderer' : 'other';
 }
 
 /** `root` and every process under it, each with its role, CPU time and RSS now. */
 export function sampleTree(root: number): ProcessSample[] {
   const parents = new Map<number, number>();
-  const cpu = new Map<number, number>();
+  const stats = new Map<number, Stat>();
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
     if (!Number.isInteger(pid)) continue;
     const stat = statOf(pid);
     if (!stat) continue;
-    parents.set(pid, stat[0]);
-    cpu.set(pid, stat[1]);
+    parents.set(pid, stat.ppid);
+    stats.set(pid, stat);
   }
   const inTree = (pid: number): boolean => {
     for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
@@ -65,10 +92,11 @@ export function sampleTree(root: number): ProcessSample[] {
     }
     return false;
   };
-  return [...cpu.keys()].filter(inTree).map((pid) => ({
+  return [...stats.keys()].filter(inTree).map((pid) => ({
     pid,
     role: roleOf(pid, root),
-    cpuMs: cpu.get(pid) ?? 0,
+    cpuMs: stats.get(pid)?.cpuMs ?? 0,
+    faults: stats.get(pid)?.faults ?? 0,
     rssBytes: rssOf(pid),
   }));
 }
@@ -81,21 +109,28 @@ export function sampleTree(root: number): ProcessSample[] {
 export function resample(samples: readonly ProcessSample[]): ProcessSample[] {
   return samples.flatMap(({ pid, role }) => {
     const stat = statOf(pid);
-    return stat ? [{ pid, role, cpuMs: stat[1], rssBytes: rssOf(pid) }] : [];
+    return stat
+      ? [{ pid, role, cpuMs: stat.cpuMs, faults: stat.faults, rssBytes: rssOf(pid) }]
+      : [];
   });
 }
 
-/** CPU ms and RSS bytes summed by role. */
-export function byRole(
-  samples: readonly ProcessSample[],
-): Record<ChromiumRole, { cpuMs: number; rssBytes: number }> {
+export interface RoleTotals {
+  cpuMs: number;
+  faults: number;
+  rssBytes: number;
+}
+
+/** CPU ms, faults and RSS bytes summed by role. */
+export function byRole(samples: readonly ProcessSample[]): Record<ChromiumRole, RoleTotals> {
   const totals = {
-    browser: { cpuMs: 0, rssBytes: 0 },
-    renderer: { cpuMs: 0, rssBytes: 0 },
-    other: { cpuMs: 0, rssBytes: 0 },
+    browser: { cpuMs: 0, faults: 0, rssBytes: 0 },
+    renderer: { cpuMs: 0, faults: 0, rssBytes: 0 },
+    other: { cpuMs: 0, faults: 0, rssBytes: 0 },
   };
   for (const sample of samples) {
     totals[sample.role].cpuMs += sample.cpuMs;
+    totals[sample.role].faults += sample.faults;
     totals[sample.role].rssBytes += sample.rssBytes;
   }
   return totals;

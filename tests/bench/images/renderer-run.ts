@@ -1,7 +1,8 @@
 /**
  * The image renderer's side of the "Image renderer" row: the built page (from a test build) in a
  * fresh Debian Chromium, driven by the app's RendererJobs two jobs at a time, with each process's
- * CPU time and memory read from /proc: the renderer (the page and its workers), the browser
+ * CPU time, page faults and memory read from /proc: the page's renderer (the one whose threads
+ * run its decoding workers; another renderer, such as Chromium's WebUI, counts as the rest), the browser
  * process (it holds the blobs), and the rest (its network service fetches the bytes). The page
  * talks to the engine over the bridged page's plain HTTP (bridged-page.ts), not over Playwright's
  * DevTools connection, whose evaluate and binding calls ran in the very renderer measured.
@@ -9,7 +10,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { ImageHeaderInfo } from '../../../electron/ports/image-engine';
+import type { ImageFormat, ImageHeaderInfo } from '../../../electron/ports/image-engine';
 import { CHROMIUM_PATH } from '../../e2e/harness/host';
 import { startBridgedPage } from './bridged-page';
 import { byRole, resample, sampleTree, type ChromiumRole } from './process-stats';
@@ -20,12 +21,16 @@ export interface RendererReport {
   readonly wallMs: number;
   /** CPU ms during the run, by process role. */
   readonly cpuMs: Record<ChromiumRole, number>;
+  /** Page faults during the run, by process role. */
+  readonly faults: Record<ChromiumRole, number>;
+  /** Processes counted as the page's renderer (the one running its decoding workers). */
+  readonly pageRenderers: number;
   /** RSS growth (peak during the run minus the start, the page loaded and warm), by role. */
   readonly growthBytes: Record<ChromiumRole, number>;
 }
 
-const header = (side: number): ImageHeaderInfo => ({
-  format: 'png',
+const header = (side: number, format: ImageFormat = 'png'): ImageHeaderInfo => ({
+  format,
   width: side,
   height: side,
   orientation: 1,
@@ -33,12 +38,13 @@ const header = (side: number): ImageHeaderInfo => ({
   orientedHeight: side,
 });
 
-/** Thumbnails `count` jobs over `files` (each `side`²) in a fresh browser. */
+/** Thumbnails `count` jobs over `files` (each a `side`² image in `format`) in a fresh browser. */
 export async function runInChromium(
   pageRoot: string,
   files: readonly string[],
   side: number,
   count: number,
+  format: ImageFormat = 'png',
 ): Promise<RendererReport> {
   const stand = await startBridgedPage({
     pageRoot,
@@ -72,7 +78,7 @@ export async function runInChromium(
         stand.engine
           .thumbnail({
             file: files[n % files.length] ?? '',
-            header: header(side),
+            header: header(side, format),
             thumbnailSize: 384,
           })
           .catch(() => null),
@@ -89,6 +95,10 @@ export async function runInChromium(
       cpuMs: Object.fromEntries(
         roles.map((role) => [role, after[role].cpuMs - before[role].cpuMs]),
       ) as Record<ChromiumRole, number>,
+      faults: Object.fromEntries(
+        roles.map((role) => [role, after[role].faults - before[role].faults]),
+      ) as Record<ChromiumRole, number>,
+      pageRenderers: processes.filter((process) => process.role === 'renderer').length,
       growthBytes: Object.fromEntries(
         roles.map((role) => [role, peak[role] - before[role].rssBytes]),
       ) as Record<ChromiumRole, number>,
