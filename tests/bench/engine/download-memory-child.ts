@@ -29,6 +29,7 @@ import { startBridgedPage, type BridgedPage } from '../images/bridged-page';
 import { byRole, resample, sampleTree } from '../images/process-stats';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { targetAt } from '../../support/submit-target';
+import { faultsOf } from '../../support/fault-cost';
 import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 export interface DownloadMemoryReport {
@@ -43,12 +44,15 @@ export interface DownloadMemoryReport {
     readonly peakGrowth: number;
     /** Their CPU time per image given, ms. */
     readonly cpuMsPerImage: number;
+    /** Their page faults per image given. */
+    readonly faultsPerImage: number;
     /**
      * Chromium's browser process: peak RSS growth and CPU per image. It serves the page its
      * bytes' blobs; in Electron it is the main process itself.
      */
     readonly browserPeakGrowth: number;
     readonly browserCpuMsPerImage: number;
+    readonly browserFaultsPerImage: number;
   } | null;
   /** The main process (this one): RSS after a GC before the run. */
   readonly baselineRss: number;
@@ -70,6 +74,8 @@ export interface DownloadMemoryReport {
   readonly afterArrayBufferGrowth: number;
   /** CPU time of this process (all its threads) per image given, ms: load-independent. */
   readonly cpuMsPerImage: number;
+  /** Page faults of this process per image given (tests/support/fault-cost.ts). */
+  readonly faultsPerImage: number;
   readonly saved: number;
   readonly failed: string[];
   readonly bytes: number;
@@ -209,6 +215,7 @@ interface Measured {
   readonly maxArrayBufferGrowth: number;
   readonly afterArrayBufferGrowth: number;
   readonly cpuMsPerImage: number;
+  readonly faultsPerImage: number;
   readonly wallMs: number;
 }
 type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
@@ -241,8 +248,10 @@ function chromiumMeter(page: BridgedPage | null) {
       return {
         peakGrowth: peak.renderer - before.renderer.rssBytes,
         cpuMsPerImage: per(after.renderer.cpuMs - before.renderer.cpuMs),
+        faultsPerImage: per(after.renderer.faults - before.renderer.faults),
         browserPeakGrowth: peak.browser - before.browser.rssBytes,
         browserCpuMsPerImage: per(after.browser.cpuMs - before.browser.cpuMs),
+        browserFaultsPerImage: per(after.browser.faults - before.browser.faults),
       };
     },
   };
@@ -265,9 +274,11 @@ function meterFor(page: BridgedPage | null): Meter {
     const sampler = setInterval(sample, 50);
     const started = Date.now();
     const cpu = process.cpuUsage();
+    const faults = faultsOf('self') ?? 0;
     const outcomes = await work();
     const wallMs = Date.now() - started;
     const used = process.cpuUsage(cpu);
+    const faulted = (faultsOf('self') ?? 0) - faults;
     clearInterval(sampler);
     sample();
     const highWaterRss = canReset ? highWater() : null;
@@ -285,6 +296,7 @@ function meterFor(page: BridgedPage | null): Meter {
       maxArrayBufferGrowth: arrayBuffers - baseline.arrayBuffers,
       afterArrayBufferGrowth: after.arrayBuffers - baseline.arrayBuffers,
       cpuMsPerImage: (used.user + used.system) / 1000 / Math.max(1, outcomes.length),
+      faultsPerImage: faulted / Math.max(1, outcomes.length),
       wallMs,
     };
   };

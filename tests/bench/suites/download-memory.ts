@@ -52,8 +52,8 @@ function memoryRow(
   const plain = medianRun(control);
   const image = engine.imageProcess;
   const imageProcess = image
-    ? `image renderer (Chromium's renderer processes) +${mb(image.peakGrowth)} MB, ${image.cpuMsPerImage.toFixed(0)} ms CPU/image; ` +
-      `Chromium's browser process +${mb(image.browserPeakGrowth)} MB, ${image.browserCpuMsPerImage.toFixed(0)} ms CPU/image`
+    ? `image page's renderer +${mb(image.peakGrowth)} MB, ${image.cpuMsPerImage.toFixed(0)} ms CPU and ${image.faultsPerImage.toFixed(0)} faults/image; ` +
+      `Chromium's browser process (main's in Electron) +${mb(image.browserPeakGrowth)} MB, ${image.browserCpuMsPerImage.toFixed(0)} ms CPU and ${image.browserFaultsPerImage.toFixed(0)} faults/image`
     : `no image process: the ${engine.engine} engine decodes inside the main process, so its memory is in the main’s figure`;
   return {
     row: 'Download memory',
@@ -76,7 +76,8 @@ function memoryRow(
       `ArrayBuffers (socket chunks of the bodies, file buffers) reached +${mb(engine.maxArrayBufferGrowth)} MB at most and were ` +
       `+${mb(engine.afterArrayBufferGrowth)} MB after that GC (control: +${mb(plain.maxArrayBufferGrowth)} → +${mb(plain.afterArrayBufferGrowth)} MB): ` +
       'garbage V8 had not collected yet, not buffers anything kept. ' +
-      `CPU per image (all threads of the process, independent of the machine's load): ${engine.cpuMsPerImage.toFixed(0)} ms, control ${plain.cpuMsPerImage.toFixed(0)} ms. ` +
+      `CPU per image (all threads of the process, independent of the machine's load): ${engine.cpuMsPerImage.toFixed(0)} ms, control ${plain.cpuMsPerImage.toFixed(0)} ms; ` +
+      `page faults per image (fresh memory, whose cost varies by machine: tests/support/fault-cost.ts): ${engine.faultsPerImage.toFixed(0)}, control ${plain.faultsPerImage.toFixed(0)}. ` +
       'The control run shows what the downloader alone takes. ' +
       `The same 100 images through 100 simultaneous Gallery.downloadImage calls (no download cap) grew +${growth(gallery).toFixed(0)} MB ` +
       `(${gallery.saved}/100 saved).`,
