@@ -86,6 +86,7 @@ describe('compose slice', () => {
     expect(state().composeDraft.prompt).toBe('');
   });
 
+  // Fault: tasks:submit refused with a made-up reason.
   it('keeps the prompt and the reason when the submit is refused', async () => {
     fake.fail(
       'tasks:submit',
@@ -118,6 +119,7 @@ describe('tasks slice and events', () => {
     expect(state().tasksNextCursor).toBeNull();
   });
 
+  // Fault: tasks:count held back until the filter changed.
   it('shows the rows before the count, and drops a count of an old filter', async () => {
     fake = installFakeApi();
     fake.seedTasks(100, (i) => ({ favourite: i % 4 === 0 }));
@@ -156,6 +158,7 @@ describe('tasks slice and events', () => {
     expect(state().tasksTotal).toBe(2);
   });
 
+  // Fault: the task's update reaches the page before the answer that inserts it.
   it('a task created elsewhere (an event before any answer) appears at the top once', async () => {
     await start((api) => api.seedTasks(2));
     const record = makeTask({ localId: 'new-x', createdAt: Date.UTC(2027, 0, 1) });
@@ -179,6 +182,7 @@ describe('tasks slice and events', () => {
     await waitFor(() => expect(state().tasksTotal).toBe(20));
   });
 
+  // Fault: tasks:resume refused with a sentence and a detail.
   it('row actions report failures as toasts with the sentence and detail', async () => {
     await start((api) => api.seedTasks(1));
     fake.fail('tasks:resume', {

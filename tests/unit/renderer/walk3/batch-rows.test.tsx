@@ -9,16 +9,21 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
 import { makeImage } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import type { WiredApi } from '../../../support/wired-api';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's own history and handlers (tests/support/wired-api.ts), one runtime for the file. */
+const fileMain = sharedWiredMain();
 
 const PROMPT = `A lighthouse keeper's cat watching the storm from the lantern room, ${'rain on glass, '.repeat(8)}oil painting`;
 
 /** Ten tasks of one submit on fal, newest first; `build` changes some. */
 function seedBatch(build: (i: number) => object = () => ({})) {
-  return (fake: FakePictorApi): void => {
-    fake.seedTasks(10, (i) => ({
+  return (main: WiredApi): void => {
+    seedHistory(main, 10, (i) => ({
       batchId: 'seed-000000',
       prompt: PROMPT,
       request: { prompt: PROMPT, model: 'fal-ai/flux/dev', size: '1024x1024' },
@@ -60,7 +65,11 @@ describe('a batch card', () => {
   it.each([800, 1280])(
     'shows all ten results in a %i px window, each with its buttons',
     async (w) => {
-      await startApp({ prepare: seedBatch(), listSize: { width: listWidth(w), height: 600 } });
+      await startWiredApp({
+        main: fileMain,
+        prepare: seedBatch(),
+        listSize: { width: listWidth(w), height: 600 },
+      });
       expect(tiles()).toHaveLength(10);
       expect(within(batch()).queryByRole('button', { name: /more results/ })).toBeNull();
       // Every result has its remove, details and favourite; the grid has room for each.
@@ -79,7 +88,8 @@ describe('a batch card', () => {
   );
 
   it('leads with the prompt, says how far it is, and keeps its whole prompt a click away', async () => {
-    const { user } = await startApp({
+    const { user } = await startWiredApp({
+      main: fileMain,
       // The newest first: tasks 9, 8 and 7 run, 6 failed.
       prepare: seedBatch((i) =>
         i > 6
@@ -105,12 +115,16 @@ describe('a batch card', () => {
     expect(within(tiles()[3]!).getByText('Failed', { exact: true })).toBeTruthy();
   });
 
+  // A main of its own, the batch on the built-in demo service (no key needed): its ten new
+  // tasks are still running when the test ends.
   it('reruns as a new batch of ten on the batch’s own service', async () => {
-    const { user, fake } = await startApp({ prepare: seedBatch() });
+    const { user, main } = await startWiredApp({
+      prepare: seedBatch(() => ({ provider: 'pictor', endpoint: DEMO_ENDPOINT })),
+    });
     const first = tiles()[0]!.dataset['localId'];
     await user.click(within(batch()).getByRole('button', { name: 'Rerun' }));
     await waitFor(() => expect(document.querySelectorAll('.task-batch')).toHaveLength(2));
-    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId: first, count: 10 }]);
+    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId: first, count: 10 }]);
     const fresh = document.querySelector<HTMLElement>('.task-batch')!;
     expect(within(fresh).getAllByRole('article', { name: PROMPT })).toHaveLength(10);
     const made = useAppStore
@@ -118,11 +132,16 @@ describe('a batch card', () => {
       .tasksItems.slice(0, 10)
       .map((item) => item.record);
     expect(new Set(made.map((record) => record.batchId)).size).toBe(1);
-    expect(made.every((record) => record.provider === 'fal')).toBe(true);
+    expect(made.every((record) => record.endpoint === DEMO_ENDPOINT)).toBe(true);
+    // Main made them: ten new records of one batch in its history.
+    const batchId = made[0]!.batchId;
+    expect(
+      made.every((record) => main.runtime.core.history.get(record.localId)?.batchId === batchId),
+    ).toBe(true);
   });
 
   it('puts its prompt, service, settings and number of tasks back in the form', async () => {
-    const { user } = await startApp({ prepare: seedBatch() });
+    const { user } = await startWiredApp({ main: fileMain, prepare: seedBatch() });
     await user.click(within(batch()).getByRole('button', { name: 'Use this prompt' }));
     const form = screen.getByRole('form', { name: 'New task' });
     expect(within(form).getByLabelText('Prompt', { exact: true })).toHaveProperty('value', PROMPT);
@@ -138,7 +157,8 @@ describe('a batch card', () => {
   });
 
   it('shows what fits and "+N" in a narrow window; "+N" opens the rest, the keys reach all', async () => {
-    const { user } = await startApp({
+    const { user } = await startWiredApp({
+      main: fileMain,
       prepare: seedBatch(),
       listSize: { width: 260, height: 600 },
     });
@@ -163,23 +183,23 @@ describe('a batch card', () => {
   });
 
   it('gives each result a task’s own actions', async () => {
-    const { user, fake } = await startApp({ prepare: seedBatch() });
+    const { user, main } = await startWiredApp({ main: fileMain, prepare: seedBatch() });
     const third = tiles()[2]!;
     const localId = third.dataset['localId']!;
     await user.click(within(third).getByRole('button', { name: 'Favourite' }));
-    await waitFor(() => expect(fake.task(localId)?.favourite).toBe(true));
+    await waitFor(() => expect(main.runtime.core.history.get(localId)?.favourite).toBe(true));
     expect(
       within(third).getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'),
     ).toBe('true');
     await user.click(within(third).getByRole('button', { name: 'Remove from history' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(fake.task(localId)).toBeUndefined());
+    await waitFor(() => expect(main.runtime.core.history.get(localId)).toBeUndefined());
     expect(tiles()).toHaveLength(9);
   });
 
   it('selects a result with Ctrl+click on its picture, and opens it with a plain click', async () => {
-    const { user } = await startApp({ prepare: seedBatch() });
+    const { user } = await startWiredApp({ main: fileMain, prepare: seedBatch() });
     const picture = within(tiles()[1]!).getByRole('img', { name: PROMPT });
     const second = tiles()[1]!.dataset['localId'];
     await user.keyboard('{Control>}');
@@ -199,7 +219,11 @@ describe('a batch card', () => {
     ) {
       return this.matches('.task-batch__head') ? new DOMRect(0, 0, 600, 90) : rect.call(this);
     });
-    await startApp({ prepare: seedBatch(), listSize: { width: listWidth(800), height: 600 } });
+    await startWiredApp({
+      main: fileMain,
+      prepare: seedBatch(),
+      listSize: { width: listWidth(800), height: 600 },
+    });
     const usual = batchGeometry(10, listWidth(800), batchMetrics(16, false), false);
     const head = batchMetrics(16, false).head;
     await waitFor(() =>

@@ -5,16 +5,23 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's own history (tests/support/wired-api.ts), one runtime for the file. */
+const fileMain = sharedWiredMain();
 
 const feed = (): HTMLElement => screen.getByRole('feed', { name: 'Task history' });
 
 describe('tasks added behind the page’s back', () => {
   it.each(['imported', 'moved'])('show in Tasks after gallery:changed (%s)', async (reason) => {
-    const { fake } = await startApp({ prepare: (f) => f.seedTasks(2) });
+    const { main } = await startWiredApp({
+      main: fileMain,
+      prepare: (m) => void seedHistory(m, 2),
+    });
     expect(within(feed()).getAllByRole('article')).toHaveLength(2);
     // Older than everything shown: an archive keeps its tasks' dates.
-    fake.addTasks([
+    main.runtime.core.history.putMany([
       makeTask({
         localId: 'imported-1',
         prompt: 'A harbour from the archive',
@@ -22,7 +29,7 @@ describe('tasks added behind the page’s back', () => {
         images: [makeImage(0)],
       }),
     ]);
-    act(() => fake.emit('gallery:changed', { reason }));
+    act(() => main.send('gallery:changed', { reason }));
     expect(await within(feed()).findByText('A harbour from the archive')).toBeTruthy();
     expect(within(feed()).getAllByRole('article')).toHaveLength(3);
   });

@@ -8,7 +8,11 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, formatSize, t } from '../../../../renderer/i18n';
 import { makeTask } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's own history (tests/support/wired-api.ts), one runtime for the file. */
+const fileMain = sharedWiredMain();
 
 afterEach(async () => {
   await applyLocale('en');
@@ -18,9 +22,10 @@ const LATIN_DIGIT = /[0-9]/;
 
 describe('a task row’s words', () => {
   it('names the quality in the shown language, in the row and in the details', async () => {
-    const { user } = await startApp({
-      prepare: (fake) =>
-        fake.addTasks([
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (main) =>
+        main.runtime.core.history.putMany([
           makeTask({
             localId: 'q-1',
             status: 'completed',
@@ -57,9 +62,10 @@ describe('a task row’s words', () => {
   });
 
   it('quotes the service’s own words in an isolated box of their own direction', async () => {
-    await startApp({
-      prepare: (fake) =>
-        fake.addTasks([
+    await startWiredApp({
+      main: fileMain,
+      prepare: (main) =>
+        main.runtime.core.history.putMany([
           makeTask({
             localId: 'said-1',
             status: 'failed',

@@ -2,27 +2,30 @@
  * Select all means all: Ctrl+A (or the "Select all" button) selects every image or task the
  * filters match, loaded or not, says so in the count ("All 300 images"), and a batch action acts
  * on that whole set, which main names from the filters when the action runs. In the gallery and
- * in Tasks alike.
+ * in Tasks alike, over main's own handlers, history and trash (tests/support/wired-api.ts).
  */
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { wordsOf } from '../../../../renderer/store/status-slice';
+import { keyOf, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
 const renderWired = wiredGallery();
-import { startApp } from '../render-app';
 
 const toolbar = (name: string): HTMLElement => screen.getByRole('toolbar', { name });
+const seedIds = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `seed-${String(i).padStart(6, '0')}`);
 const sent = <T,>(calls: readonly { images: T[] }[]): T[] => calls.flatMap((call) => call.images);
 
 describe('Select all in the gallery', () => {
-  // On the fake for now: over the wiring, its 300 deletes through the real trash did not finish
-  // within the test's deadline (not diagnosed yet).
   it('Ctrl+A selects every image the filters match, loaded or not, and the trash takes them all', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 300) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
     expect(useAppStore.getState().galleryItems).toHaveLength(GALLERY_PAGE_SIZE);
     act(() => tile(keyOf(0)).focus());
     await user.keyboard('{Control>}a{/Control}');
@@ -34,15 +37,29 @@ describe('Select all in the gallery', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Move 300 images to the trash?');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
-    await waitFor(() => expect(sent(fake.callsTo('gallery:deleteImages'))).toHaveLength(300));
-    // Main named the set from the filters (the page never made the list up).
-    expect(fake.callsTo('gallery:selectAll')).toEqual([{ states: ['saved'] }]);
-    await waitFor(() => expect(screen.getByText('No images yet')).toBeTruthy());
+    // One request for all 300 (not one per image), named by main from the filters.
+    await waitFor(() => expect(main.callsTo('gallery:deleteImages')).toHaveLength(1));
+    expect(sent(main.callsTo('gallery:deleteImages'))).toHaveLength(300);
+    expect(main.callsTo('gallery:selectAll')).toEqual([{ states: ['saved'] }]);
+    // Wait on the store, not on a text query: a failing getByText prints the 200 tiles each
+    // poll, which took seconds of the thread main runs on (the cause of an earlier timeout).
+    await waitFor(() => expect(useAppStore.getState().galleryTotal).toBe(0), { timeout: 30_000 });
+    expect(screen.getByText('No images yet')).toBeTruthy();
+    // Main's own trash holds them: every image is deleted in the history, no file is left.
+    const { history } = main.runtime.core;
+    expect(seedIds(300).filter((id) => history.get(id)?.images[0]?.state !== 'deleted')).toEqual(
+      [],
+    );
+    expect(
+      readdirSync(join(main.runtime.galleryDir(), 'g')).filter((n) => n.endsWith('.png')),
+    ).toEqual([]);
   });
 
   it('the "Select all" button does the same; one taken out stays out; favourite and export reach them all', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 300) });
-    fake.chosenFolder = '/home/ada/Export';
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
+    const folder = join(main.dir, 'export');
+    mkdirSync(folder);
+    main.env['PICTOR_E2E_CHOOSE_FOLDER'] = folder;
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     fireEvent.click(tile(keyOf(5)), { ctrlKey: true });
     const bar = toolbar('Selected images');
@@ -51,18 +68,26 @@ describe('Select all in the gallery', () => {
     expect(tile(keyOf(6)).getAttribute('aria-selected')).toBe('true');
 
     await user.click(within(bar).getByRole('button', { name: 'Favourite' }));
-    await waitFor(() => expect(sent(fake.callsTo('gallery:setFavourites'))).toHaveLength(299));
-    expect(sent(fake.callsTo('gallery:setFavourites'))).not.toContainEqual({
+    await waitFor(() => expect(sent(main.callsTo('gallery:setFavourites'))).toHaveLength(299));
+    expect(sent(main.callsTo('gallery:setFavourites'))).not.toContainEqual({
       localId: 'seed-000005',
       index: 0,
     });
     // A chunk per request: main takes at most 500 images at once.
-    expect(fake.task('seed-000299')?.images[0]?.favourite).toBe(true);
-    expect(fake.task('seed-000005')?.images[0]?.favourite).toBe(false);
+    const { history } = main.runtime.core;
+    await waitFor(() => expect(history.get('seed-000299')?.images[0]?.favourite).toBe(true));
+    expect(history.get('seed-000005')?.images[0]?.favourite).toBe(false);
 
     await user.click(within(bar).getByRole('button', { name: 'Export…' }));
-    await waitFor(() => expect(fake.callsTo('gallery:exportImages')).toHaveLength(1));
-    expect(sent(fake.callsTo('gallery:exportImages'))).toHaveLength(299);
+    await waitFor(() => expect(main.callsTo('gallery:exportImages')).toHaveLength(1));
+    expect(sent(main.callsTo('gallery:exportImages'))).toHaveLength(299);
+    // Main copied the 299 files into the folder the user chose.
+    await waitFor(() =>
+      expect(useAppStore.getState().statusEntries.map((shown) => wordsOf(shown.text))).toContain(
+        `299 images copied to ${folder}.`,
+      ),
+    );
+    expect(readdirSync(folder).filter((name) => name.endsWith('.png'))).toHaveLength(299);
   });
 
   it('selects only what the filters match, and a new filter ends the selection', async () => {
@@ -88,7 +113,9 @@ describe('Select all in the gallery', () => {
 
 describe('Select all in Tasks', () => {
   it('Ctrl+A and the button select the whole filtered history; actions reach every task', async () => {
-    const { user, fake } = await startApp({ prepare: (f) => f.seedTasks(300) });
+    const { user, main } = await startWiredApp({
+      prepare: (m) => void seedHistory(m, 300),
+    });
     expect(useAppStore.getState().tasksItems.length).toBeLessThan(300);
     act(() => screen.getAllByRole('article')[0]!.focus());
     await user.keyboard('{Control>}a{/Control}');
@@ -100,19 +127,22 @@ describe('Select all in Tasks', () => {
     expect(bar.textContent).toContain('All 300 tasks');
     await user.click(within(bar).getByRole('button', { name: 'Favourite' }));
     await waitFor(() =>
-      expect(fake.callsTo('tasks:setFavouriteMany').flatMap((call) => call.localIds)).toHaveLength(
+      expect(main.callsTo('tasks:setFavouriteMany').flatMap((call) => call.localIds)).toHaveLength(
         300,
       ),
     );
-    expect(fake.task('seed-000299')?.favourite).toBe(true);
+    expect(main.runtime.core.history.get('seed-000299')?.favourite).toBe(true);
 
     await user.click(within(bar).getByRole('button', { name: 'Remove' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Remove 300 tasks?');
     await user.click(within(confirm).getByRole('button', { name: 'Remove 300 tasks' }));
     await waitFor(() =>
-      expect(fake.callsTo('tasks:removeMany').flatMap((call) => call.localIds)).toHaveLength(300),
+      expect(main.callsTo('tasks:removeMany').flatMap((call) => call.localIds)).toHaveLength(300),
     );
-    expect(fake.callsTo('tasks:selectAll')).toEqual([{}, {}]);
+    expect(main.callsTo('tasks:selectAll')).toEqual([{}, {}]);
+    // Main removed them all from its history.
+    await waitFor(() => expect(main.runtime.core.history.get('seed-000299')).toBeUndefined());
+    expect(seedIds(300).filter((id) => main.runtime.core.history.get(id))).toEqual([]);
   });
 });

@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 type Channel = 'tasks:submitAgainMany' | 'tasks:retryMany';
 
 describe('a slow batch action on selected tasks', () => {
+  // Fault: main's answer held back, to see the words and the bar while it works.
   it.each([
     ['tasks:submitAgainMany', 'Submit again', 'Submitting tasks again…'],
     ['tasks:retryMany', 'Retry', 'Retrying tasks…'],
@@ -41,11 +43,12 @@ describe('a slow batch action on selected tasks', () => {
   });
 
   it('an export says how far main’s copy is, until its last report', async () => {
-    const { fake } = await startApp({ prepare: (f) => void f.seedTasks(2) });
-    act(() => fake.emit('export:progress', { done: 40, total: 300 }));
+    const { main } = await startWiredApp({ prepare: (m) => void seedHistory(m, 2) });
+    // Main's own reports, as the wiring sends them while an export copies.
+    await act(async () => main.send('export:progress', { done: 40, total: 300 }));
     const line = screen.getByRole('group', { name: 'Copying images: 40 of 300…' });
     expect(line.querySelector('progress')?.getAttribute('value')).toBe('40');
-    act(() => fake.emit('export:progress', { done: 300, total: 300 }));
+    await act(async () => main.send('export:progress', { done: 300, total: 300 }));
     expect(screen.queryByRole('group', { name: /^Copying images/ })).toBeNull();
   });
 });

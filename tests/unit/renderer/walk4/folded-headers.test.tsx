@@ -12,9 +12,10 @@ import { HEADER_FOLD_QUERY } from '../../../../renderer/lib/use-header-fold';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
+import { seedHistory, startWiredApp } from '../render-wired-app';
+
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
 const renderWired = wiredGallery();
-import { startApp } from '../render-app';
 
 /** A window where the headers fold (or not), and a way to cross the line while it runs. */
 function windowFolds(folds: boolean): { change: (next: boolean) => void } {
@@ -140,7 +141,7 @@ describe('the gallery header in a small window', () => {
 describe('the Tasks header in a small window', () => {
   it('folds the status chips, favourites and service behind "Filters", counting those on', async () => {
     windowFolds(true);
-    const { user, fake } = await startApp({ prepare: (f) => f.seedTasks(6) });
+    const { user, main } = await startWiredApp({ prepare: (m) => void seedHistory(m, 6) });
     expect(screen.queryByRole('toolbar', { name: 'Filter by status' })).toBeNull();
     expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toBeTruthy();
     // Its icon only (the toolbar one row at 200 % zoom), its words its name and its tooltip.
@@ -165,7 +166,7 @@ describe('the Tasks header in a small window', () => {
     );
     expect(screen.getByRole('button', { name: 'Filters, 2 in use' })).toBeTruthy();
     await waitFor(() =>
-      expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ favourite: true }),
+      expect(main.callsTo('tasks:list').at(-1)).toMatchObject({ favourite: true }),
     );
     // "Clear filters" is in the panel with them, and clears the count.
     await user.click(within(chips).getByRole('button', { name: 'Clear filters' }));

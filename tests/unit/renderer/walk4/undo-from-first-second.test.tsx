@@ -69,6 +69,7 @@ async function deleteAll(
 }
 
 describe('Undo from the first second of a large delete', () => {
+  // Fault: main's delete held at one second in (the slow trash on a manual clock), to Undo it midway.
   it('Ctrl+Z one second into a 300-image delete brings all 300 back, as one step, with no empty state meanwhile', async () => {
     const { user, fake, clock, trash } = await slowGallery(300);
     let empty = false;
@@ -109,6 +110,7 @@ describe('Undo from the first second of a large delete', () => {
     expect(focusOnPage).toBe(false);
   }, 90_000);
 
+  // Fault: main's last progress reports held back (late), and the delete held on a manual clock.
   it('says what the delete did only when it is done, with the real count, and a spent Undo goes', async () => {
     const COUNT = 120;
     const { user, fake, clock, trash } = await slowGallery(COUNT);
@@ -151,6 +153,7 @@ describe('Undo from the first second of a large delete', () => {
     expect(await savedIn(fake)).toBe(COUNT);
   }, 90_000);
 
+  // Fault: main's delete held on a manual clock, to see the focus while it runs.
   it('gives the focus to the next image as a delete starts, and to the image back after its Undo', async () => {
     const { user, clock, trash } = await slowGallery(6);
     act(() => tile(keyOf(2)).focus());
