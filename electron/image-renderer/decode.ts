@@ -1,7 +1,8 @@
 /**
- * What a decode worker does with one job: read the bytes, check the header's size against the
- * job and the page's own ceiling, decode every pixel with Chromium's codecs (a truncated or
- * corrupt file fails here), then scale and encode. Each refusal is a short fixed sentence.
+ * What a decode worker does with one job: read the bytes (a PNG into the worker's own buffer,
+ * another image as a Blob), check the header's size against the job and the page's own ceiling,
+ * decode every pixel with Chromium's codecs (a truncated or corrupt file fails here), then scale
+ * and encode. Each refusal is a short fixed sentence.
  */
 import {
   PAGE_MAX_PIXELS,
@@ -10,8 +11,8 @@ import {
   type PngJob,
   type ThumbnailJob,
 } from '../../shared/image-renderer/protocol';
-import { storedSizeOf, type StoredSize } from './image-size';
-import { SourceTooLargeError, readSource } from './read-source';
+import { isPngBytes, storedSizeOf, storedSizeOfBytes, type StoredSize } from './image-size';
+import { SourceTooLargeError, readSource, readSourceBytes } from './read-source';
 
 /** A refusal because of the image itself; the worker answers `undecodable`. */
 export class UndecodableError extends Error {
@@ -28,24 +29,33 @@ export function sourceBytesRead(): number {
 /** WebP quality of thumbnails: small files, no visible blocks at 384 px. */
 const THUMBNAIL_QUALITY = 0.82;
 
-/** The job's bytes and their declared size, refused when the page would not decode them. */
-async function checkedSource(url: string): Promise<{ blob: Blob; size: StoredSize }> {
-  let blob: Blob;
+/** Reads a job's bytes; a body past the page's ceiling is the image's fault (undecodable). */
+async function read<T extends Blob | Uint8Array>(reading: Promise<T>): Promise<T> {
   try {
-    blob = await readSource(url, PAGE_MAX_SOURCE_BYTES);
-    bytesRead += blob.size;
+    const source = await reading;
+    bytesRead += source instanceof Blob ? source.size : source.length;
+    return source;
   } catch (error) {
     if (error instanceof SourceTooLargeError) throw new UndecodableError(error.message);
     throw error;
   }
-  const size = await storedSizeOf(blob);
+}
+
+/** The declared size, refused when the page would not decode it. */
+function checkedSize(size: StoredSize | null): StoredSize {
   if (!size || size.width < 1 || size.height < 1) {
     throw new UndecodableError('The bytes have no PNG, JPEG or WebP header with a size.');
   }
   if (size.width * size.height > PAGE_MAX_PIXELS) {
     throw new UndecodableError(`The image has more than ${PAGE_MAX_PIXELS} pixels.`);
   }
-  return { blob, size };
+  return size;
+}
+
+/** The job's bytes as a Blob and their declared size, refused when the page would not decode them. */
+async function checkedSource(url: string): Promise<{ blob: Blob; size: StoredSize }> {
+  const blob = await read(readSource(url, PAGE_MAX_SOURCE_BYTES));
+  return { blob, size: checkedSize(await storedSizeOf(blob)) };
 }
 
 /** Every pixel, with the EXIF orientation applied. */
@@ -54,6 +64,55 @@ async function decodeAll(blob: Blob): Promise<ImageBitmap> {
     return await createImageBitmap(blob, { imageOrientation: 'from-image' });
   } catch {
     throw new UndecodableError('The image could not be decoded.');
+  }
+}
+
+/**
+ * Every pixel of a PNG held in the worker's own buffer, with its eXIf orientation applied:
+ * WebCodecs' ImageDecoder takes the buffer over (no copy), and a bitmap of its first frame is
+ * turned as the frame says (Chromium 156 applies a PNG frame's rotation in createImageBitmap).
+ */
+async function decodePng(bytes: Uint8Array): Promise<ImageBitmap> {
+  let decoder: ImageDecoder | undefined;
+  try {
+    decoder = new ImageDecoder({
+      data: bytes,
+      type: 'image/png',
+      preferAnimation: false,
+      transfer: [bytes.buffer as ArrayBuffer],
+    });
+    const { image } = await decoder.decode({ frameIndex: 0, completeFramesOnly: true });
+    try {
+      return await createImageBitmap(image);
+    } finally {
+      image.close();
+    }
+  } catch {
+    throw new UndecodableError('The image could not be decoded.');
+  } finally {
+    decoder?.close();
+  }
+}
+
+/** A thumbnail job's image decoded, and its declared size: a PNG from its own buffer. */
+async function decodedSource(
+  job: ThumbnailJob,
+): Promise<{ bitmap: ImageBitmap; size: StoredSize }> {
+  if (job.format !== 'png') {
+    const { blob, size } = await checkedSource(job.url);
+    checkJobSize(job, size);
+    return { bitmap: await decodeAll(blob), size };
+  }
+  const bytes = await read(readSourceBytes(job.url, PAGE_MAX_SOURCE_BYTES));
+  if (!isPngBytes(bytes)) throw new UndecodableError('The bytes are not the PNG the job named.');
+  const size = checkedSize(storedSizeOfBytes(bytes));
+  checkJobSize(job, size);
+  return { bitmap: await decodePng(bytes), size };
+}
+
+function checkJobSize(job: ThumbnailJob, size: StoredSize): void {
+  if (size.width !== job.width || size.height !== job.height) {
+    throw new UndecodableError('The header’s size is not the size the job was given.');
   }
 }
 
@@ -97,11 +156,7 @@ async function encodeScaled(
 }
 
 export async function thumbnail(job: ThumbnailJob): Promise<PageAnswer> {
-  const { blob, size } = await checkedSource(job.url);
-  if (size.width !== job.width || size.height !== job.height) {
-    throw new UndecodableError('The header’s size is not the size the job was given.');
-  }
-  const bitmap = await decodeAll(blob);
+  const { bitmap } = await decodedSource(job);
   const { width, height } = bitmap;
   if (width !== job.orientedWidth || height !== job.orientedHeight) {
     bitmap.close();

@@ -99,6 +99,16 @@ function storedSize(head: Uint8Array): StoredSize | null {
   return null;
 }
 
+/** The size `bytes` (a whole file) declare in their header. */
+export function storedSizeOfBytes(bytes: Uint8Array): StoredSize | null {
+  return storedSize(bytes.subarray(0, SIZE_SNIFF_BYTES));
+}
+
+/** Whether `bytes` start as a PNG does. */
+export function isPngBytes(bytes: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
+}
+
 /** The size `blob`'s header declares, reading as little of it as that takes. */
 export async function storedSizeOf(blob: Blob): Promise<StoredSize | null> {
   const first = new Uint8Array(await blob.slice(0, FIRST_BYTES).arrayBuffer());

@@ -1,8 +1,9 @@
 /**
- * Reads one job's bytes from its one-time URL into a Blob, which Chromium assembles from the
- * stream outside the page's heap: no copy of the image passes through JavaScript. The length is
- * the one the response declares (the main process sends each file's size), checked before a byte
- * is read; Chromium fails a body that ends short of it or runs past it.
+ * Reads one job's bytes from its one-time URL: into a Blob, which Chromium assembles from the
+ * stream outside the page's heap and the browser process holds (in Electron, the main process),
+ * or straight into a buffer of the worker's own, which nothing outside the page holds. The length
+ * is the one the response declares (the main process sends each file's size), checked before a
+ * byte is read; a body that ends short of it or runs past it fails.
  */
 /** The bytes did not arrive (the address was refused, the stream broke): not the image's fault. */
 class SourceError extends Error {
@@ -14,26 +15,64 @@ export class SourceTooLargeError extends Error {
   override readonly name = 'SourceTooLargeError';
 }
 
-/** Fetches `url` (no credentials, no cache, no redirect) and reads at most `maxBytes` of it. */
-export async function readSource(url: string, maxBytes: number, type = ''): Promise<Blob> {
+/** The response for `url` (no credentials, no cache, no redirect) and its declared length. */
+async function opened(
+  url: string,
+  maxBytes: number,
+): Promise<{ response: Response; body: ReadableStream<Uint8Array>; declared: number }> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'omit', cache: 'no-store', redirect: 'error' });
   } catch {
     throw new SourceError('The image bytes could not be fetched.');
   }
-  if (!response.ok || !response.body) {
+  const { body } = response;
+  if (!response.ok || !body) {
     throw new SourceError(`The image bytes were refused (${response.status}).`);
   }
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (!Number.isSafeInteger(declared) || declared < 0) {
-    void response.body.cancel().catch(() => undefined);
+    void body.cancel().catch(() => undefined);
     throw new SourceError('The image bytes came without their length.');
   }
   if (declared > maxBytes) {
-    void response.body.cancel().catch(() => undefined);
+    void body.cancel().catch(() => undefined);
     throw new SourceTooLargeError(`The image is larger than ${maxBytes} bytes.`);
   }
+  return { response, body, declared };
+}
+
+/**
+ * Reads `url` into a buffer of its declared length, allocated once (no Blob, no growing copies):
+ * at most `maxBytes`.
+ */
+export async function readSourceBytes(url: string, maxBytes: number): Promise<Uint8Array> {
+  const { body, declared } = await opened(url, maxBytes);
+  const bytes = new Uint8Array(declared);
+  const reader = body.getReader();
+  let filled = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (filled + value.length > declared) {
+        void reader.cancel().catch(() => undefined);
+        throw new SourceError('The image bytes ran past their length.');
+      }
+      bytes.set(value, filled);
+      filled += value.length;
+    }
+  } catch (error) {
+    if (error instanceof SourceError) throw error;
+    throw new SourceError('The image bytes stopped arriving.');
+  }
+  if (filled !== declared) throw new SourceError('The image bytes did not all arrive.');
+  return bytes;
+}
+
+/** Fetches `url` (no credentials, no cache, no redirect) into a Blob, at most `maxBytes`. */
+export async function readSource(url: string, maxBytes: number, type = ''): Promise<Blob> {
+  const { response, declared } = await opened(url, maxBytes);
   let blob: Blob;
   try {
     blob = await response.blob();

@@ -28,10 +28,11 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /**
- * A decode worker that has read this many image bytes is ended after its job and replaced. Each
- * job's bytes are a Blob, held by the browser process (in Electron, the main process) until the
- * Blob's object is collected in the worker's heap, which is rarely collected for objects that
- * small: ending the worker releases them at once. The budget spares small images a worker start.
+ * A decode worker that has read this many image bytes is ended after its job and replaced. A
+ * JPEG's or WebP's bytes are a Blob, held by the browser process (in Electron, the main process)
+ * until the Blob's object is collected in the worker's heap, which is rarely collected for
+ * objects that small; a PNG's are a buffer of the worker's own: ending the worker releases both
+ * at once. The budget spares small images a worker start.
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
@@ -41,6 +42,12 @@ export interface ThumbnailJob {
   readonly id: number;
   /** The image's bytes: a one-time address on the image protocol. */
   readonly url: string;
+  /**
+   * The format the main process's header check read. A PNG is read straight into the worker's
+   * own buffer and decoded there (WebCodecs' ImageDecoder), so no Blob of it is held by the
+   * browser process, which in Electron is the main process; a JPEG or WebP is read as a Blob.
+   */
+  readonly format: 'png' | 'jpeg' | 'webp';
   /** The stored size, as the main process read it from the header. */
   readonly width: number;
   readonly height: number;

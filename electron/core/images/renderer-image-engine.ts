@@ -75,6 +75,7 @@ export class RendererImageEngine implements ImageEngine {
         type: 'thumbnail',
         id,
         url,
+        format: header.format,
         width: header.width,
         height: header.height,
         orientedWidth: header.orientedWidth,

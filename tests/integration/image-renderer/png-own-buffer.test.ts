@@ -1,0 +1,86 @@
+/**
+ * A PNG thumbnail job reads the file into the decoding worker's own buffer and decodes it with
+ * WebCodecs' ImageDecoder, so the browser process (main's, in Electron) holds no Blob of it. Its
+ * thumbnails are byte for byte those of the Blob path (createImageBitmap of a Blob), which the
+ * page still takes for JPEG and WebP: the same PNGs sent as if they were WebPs (Chromium sniffs a
+ * Blob's bytes, not the label) take that path for the comparison.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { checkHeaderOfBytes } from '../../../electron/core/images/image-header';
+import type { ThumbnailAnswer } from '../../../electron/ports/image-engine';
+import * as make from '../../support/hostile-images';
+import * as made from './image-fixtures';
+import { usePageStand } from './page-setup';
+
+const page = usePageStand(40_000);
+let fileNumber = 0;
+
+async function thumbnailAs(bytes: Buffer, format: 'png' | 'webp'): Promise<ThumbnailAnswer> {
+  const checked = await checkHeaderOfBytes(bytes, 'png', 100_000_000);
+  if (!checked.ok) throw new Error(`refused: ${JSON.stringify(checked.refusal)}`);
+  fileNumber += 1;
+  const file = join(page.setup().dir, `own-${fileNumber}`);
+  await writeFile(file, bytes);
+  return page.stand().engine.thumbnail({
+    file,
+    header: { ...checked.header, format },
+    thumbnailSize: 384,
+  });
+}
+
+describe('a PNG in the worker’s own buffer', () => {
+  it('thumbnails byte for byte as the Blob path does: photo, 16-bit, alpha, palette, interlaced, turned', async () => {
+    const cases: [string, Buffer][] = [
+      ['photo-like', await made.encode(await made.photoPixels(900, 700), 900, 700, 'png')],
+      ['16-bit', await made.sixteenBitPng(500, 300)],
+      [
+        'alpha',
+        await sharp(make.pictureRaw(300, 200, 4), { raw: { width: 300, height: 200, channels: 4 } })
+          .png()
+          .toBuffer(),
+      ],
+      ['palette', await make.picture(300, 200).png({ palette: true }).toBuffer()],
+      ['interlaced', await make.picture(300, 200).png({ progressive: true }).toBuffer()],
+      ['orientation 6', await made.rotatedPng(400, 300)],
+      ['small', await make.png(3, 2)],
+    ];
+    for (const [name, bytes] of cases) {
+      const own = await thumbnailAs(bytes, 'png');
+      const blob = await thumbnailAs(bytes, 'webp');
+      expect(own.kind, name).toBe('thumbnail');
+      expect(blob.kind, name).toBe('thumbnail');
+      if (own.kind !== 'thumbnail' || blob.kind !== 'thumbnail') continue;
+      expect([own.width, own.height], name).toEqual([blob.width, blob.height]);
+      expect(Buffer.from(own.webp).equals(Buffer.from(blob.webp)), name).toBe(true);
+    }
+  });
+
+  it('refuses bytes that are not the PNG the job named, and a PNG cut short, as undecodable', async () => {
+    const jpeg = await make.jpeg(64, 40);
+    const checked = await checkHeaderOfBytes(jpeg, 'jpeg', 100_000_000);
+    if (!checked.ok) throw new Error('refused');
+    fileNumber += 1;
+    const file = join(page.setup().dir, `own-${fileNumber}`);
+    await writeFile(file, jpeg);
+    const named = await page.stand().engine.thumbnail({
+      file,
+      header: { ...checked.header, format: 'png' },
+      thumbnailSize: 384,
+    });
+    expect(named.kind).toBe('undecodable');
+    const png = await make.png(300, 200);
+    const cut = png.subarray(0, png.length - 200);
+    fileNumber += 1;
+    const cutFile = join(page.setup().dir, `own-${fileNumber}`);
+    await writeFile(cutFile, cut);
+    const answer = await page.stand().engine.thumbnail({
+      file: cutFile,
+      header: made.headerOf('png', 300, 200),
+      thumbnailSize: 384,
+    });
+    expect(answer.kind).toBe('undecodable');
+  });
+});
