@@ -18,6 +18,7 @@ import { vi } from 'vitest';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
+import type { UpdatesControl } from '../../electron/ipc/update-handlers';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -46,6 +47,11 @@ export interface WiredApiOptions {
   readonly platform?: NodeJS.Platform;
   /** `app:getInfo`'s network state at start (default online). */
   readonly online?: boolean;
+  /**
+   * The host's update service (electron/host/app-updates.ts builds it in the app); default none,
+   * as in a development copy (`noUpdates`).
+   */
+  readonly updates?: UpdatesControl;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -186,6 +192,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       online: options.online ?? true,
     }),
     emit: page.emit,
+    ...(options.updates ? { updates: options.updates } : {}),
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
