@@ -26,6 +26,7 @@ import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
 import {
   events,
+  type AppNotice,
   type EventChannel,
   type RequestChannel,
   type RequestInput,
@@ -47,6 +48,8 @@ export interface WiredApiOptions {
   readonly platform?: NodeJS.Platform;
   /** `app:getInfo`'s network state at start (default online). */
   readonly online?: boolean;
+  /** `app:getInfo`'s one-time notices the host kept before the page asked (default none). */
+  readonly notices?: AppNotice[];
   /**
    * The host's update service (electron/host/app-updates.ts builds it in the app); default none,
    * as in a development copy (`noUpdates`).
@@ -190,6 +193,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       version: options.version ?? '0.1.0',
       platform: options.platform ?? 'linux',
       online: options.online ?? true,
+      ...(options.notices ? { notices: options.notices } : {}),
     }),
     emit: page.emit,
     ...(options.updates ? { updates: options.updates } : {}),
