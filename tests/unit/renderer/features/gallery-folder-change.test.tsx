@@ -3,13 +3,17 @@
  * chosen folder holds, a move shows its progress with Cancel, and the result is reported.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FolderChange } from '../../../../shared/ipc/contract';
 import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** One main for the file: its tests only ask, and main changes nothing (refused or cancelled). */
+const fileMain = sharedWiredMain();
 
 /**
  * Settings › Gallery › Change… over main's real library: the OS's folder dialog answers
@@ -17,6 +21,7 @@ import { seedHistory, startWiredApp } from '../render-wired-app';
  */
 async function openWiredSettings(folder: (main: WiredApi) => string, seeded = 0) {
   const app = await startWiredApp({
+    main: fileMain,
     prepare: (main) => {
       seedHistory(main, seeded);
       main.env.PICTOR_E2E_CHOOSE_FOLDER = folder(main);
@@ -92,7 +97,7 @@ describe('changing the gallery folder', () => {
     const link = (main: WiredApi) => {
       const path = join(main.dir, 'Pictor link');
       mkdirSync(main.runtime.galleryDir(), { recursive: true });
-      symlinkSync(main.runtime.galleryDir(), path);
+      if (!existsSync(path)) symlinkSync(main.runtime.galleryDir(), path);
       return path;
     };
     const { user, main } = await openWiredSettings(link, 3);
