@@ -18,6 +18,7 @@ import { vi } from 'vitest';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
+import type { UpdatesControl } from '../../electron/ipc/update-handlers';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -25,6 +26,7 @@ import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
 import {
   events,
+  type AppNotice,
   type EventChannel,
   type RequestChannel,
   type RequestInput,
@@ -46,6 +48,13 @@ export interface WiredApiOptions {
   readonly platform?: NodeJS.Platform;
   /** `app:getInfo`'s network state at start (default online). */
   readonly online?: boolean;
+  /** `app:getInfo`'s one-time notices the host kept before the page asked (default none). */
+  readonly notices?: AppNotice[];
+  /**
+   * The host's update service (electron/host/app-updates.ts builds it in the app); default none,
+   * as in a development copy (`noUpdates`).
+   */
+  readonly updates?: UpdatesControl;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -184,8 +193,10 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       version: options.version ?? '0.1.0',
       platform: options.platform ?? 'linux',
       online: options.online ?? true,
+      ...(options.notices ? { notices: options.notices } : {}),
     }),
     emit: page.emit,
+    ...(options.updates ? { updates: options.updates } : {}),
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).

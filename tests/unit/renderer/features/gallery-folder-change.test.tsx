@@ -3,9 +3,42 @@
  * chosen folder holds, a move shows its progress with Cancel, and the result is reported.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FolderChange } from '../../../../shared/ipc/contract';
+import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** One main for the file: its tests only ask, and main changes nothing (refused or cancelled). */
+const fileMain = sharedWiredMain();
+
+/**
+ * Settings › Gallery › Change… over main's real library: the OS's folder dialog answers
+ * `folder(main)` (a real folder beside the gallery).
+ */
+async function openWiredSettings(folder: (main: WiredApi) => string, seeded = 0) {
+  const app = await startWiredApp({
+    main: fileMain,
+    prepare: (main) => {
+      seedHistory(main, seeded);
+      main.env.PICTOR_E2E_CHOOSE_FOLDER = folder(main);
+    },
+  });
+  await app.user.click(screen.getByRole('button', { name: 'Settings' }));
+  const region = screen.getByRole('region', { name: 'Gallery' });
+  await app.user.click(within(region).getByRole('button', { name: 'Change…' }));
+  return { ...app, region };
+}
+
+/** An empty folder of the test's own, beside main's gallery. */
+function emptyFolder(main: WiredApi): string {
+  const folder = join(main.dir, 'Elsewhere');
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
 
 async function openSettings(prepare?: NonNullable<Parameters<typeof startApp>[0]>['prepare']) {
   const app = await startApp(prepare ? { prepare } : {});
@@ -43,7 +76,8 @@ describe('changing the gallery folder', () => {
   });
 
   it('offers to move or start empty when the folder holds no library; Cancel changes nothing', async () => {
-    const { user, fake } = await openSettings();
+    const { user, main } = await openWiredSettings(emptyFolder);
+    const galleryBefore = main.runtime.galleryDir();
     const dialog = await question();
     expect(dialog.textContent).toMatch(/holds no Pictor library/);
     expect(
@@ -52,17 +86,21 @@ describe('changing the gallery folder', () => {
     expect(within(dialog).queryByRole('button', { name: 'Open the library there' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
-    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
-    expect(fake.settings.galleryDir).toBe('');
+    expect([...main.callsTo('library:move'), ...main.callsTo('library:open')]).toEqual([]);
+    expect(main.callsTo('library:pick')).toHaveLength(1);
+    expect(main.runtime.settings.get().galleryDir).toBe('');
+    expect(main.runtime.galleryDir()).toBe(galleryBefore);
   });
 
   it('says a folder chosen is the gallery folder already, and offers no move onto itself', async () => {
-    const { user, fake } = await openSettings((fake) => {
-      fake.seedTasks(3);
-      // A link to the gallery folder: only main, comparing on disk, can tell it is the same.
-      fake.chosenFolder = '/home/ada/Desktop/Pictor link';
-      fake.chosenIsCurrent = true;
-    });
+    // A link to the gallery folder: only main, comparing on disk, can tell it is the same.
+    const link = (main: WiredApi) => {
+      const path = join(main.dir, 'Pictor link');
+      mkdirSync(main.runtime.galleryDir(), { recursive: true });
+      if (!existsSync(path)) symlinkSync(main.runtime.galleryDir(), path);
+      return path;
+    };
+    const { user, main } = await openWiredSettings(link, 3);
     const dialog = await screen.findByRole('dialog', {
       name: 'This is the gallery folder already',
     });
@@ -70,20 +108,24 @@ describe('changing the gallery folder', () => {
     expect(within(dialog).queryByRole('button', { name: /Open the library/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
+    expect([...main.callsTo('library:move'), ...main.callsTo('library:open')]).toEqual([]);
   });
 
   it('asks as for any folder when main says a folder spelled like the current one is another', async () => {
-    // The page takes main's word: it never decides from how two paths are spelled.
-    await openSettings((fake) => {
-      fake.chosenFolder = '/home/ada/Pictures/Pictor';
-      fake.chosenIsCurrent = false;
-    });
+    // The page takes main's word: it never decides from how two paths are spelled. A folder
+    // named as the gallery is, elsewhere.
+    const spelledAlike = (main: WiredApi) => {
+      const path = join(main.dir, 'other', 'gallery');
+      mkdirSync(path, { recursive: true });
+      return path;
+    };
+    await openWiredSettings(spelledAlike);
     const dialog = await question();
     expect(within(dialog).getByRole('button', { name: 'Move this library there' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'This is the gallery folder already' })).toBeNull();
   });
 
+  // Fault: library:move's answer held back until Cancel (to see the progress dialog).
   it('shows a move’s progress with Cancel, and reports a cancelled move', async () => {
     let finish: (result: FolderChange) => void = () => undefined;
     const { user, fake, region } = await openSettings((fake) => {
@@ -125,17 +167,15 @@ describe('changing the gallery folder', () => {
   });
 
   it('reports a refused folder as an error the user can read', async () => {
-    const { user, fake, region } = await openSettings((fake) => {
-      fake.fail('library:move', {
-        message: 'The gallery cannot be /etc: it is a system folder.',
-      });
-    });
+    // A system folder: main refuses it before anything moves.
+    const { user, main, region } = await openWiredSettings(() => '/etc');
     await user.click(
       within(await question()).getByRole('button', { name: 'Move this library there' }),
     );
     await waitFor(() =>
       expect(within(region).getByRole('alert').textContent).toMatch(/system folder/),
     );
-    expect(fake.settings.galleryDir).toBe('');
+    expect(main.callsTo('library:move')).toHaveLength(1);
+    expect(main.runtime.settings.get().galleryDir).toBe('');
   });
 });

@@ -1,30 +1,36 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import { startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/**
+ * Main's real wiring, one runtime for the tests that change no setting and no key; what only the
+ * Electron host sends (notices, the network's state, menu commands) is sent with `main.send`.
+ */
+const fileMain = sharedWiredMain();
 
 describe('app shell', () => {
   it('shows a notice main sends while the app runs (notifications the system refused)', async () => {
-    const { fake } = await startApp();
-    act(() => fake.emit('app:notice', { notice: 'notifications_failed' }));
+    const { main } = await startWiredApp({ main: fileMain });
+    await act(async () => main.send('app:notice', { notice: 'notifications_failed' }));
     const notice = await screen.findByRole('region', { name: 'Notice' });
     expect(notice.textContent).toContain('did not show Pictor’s notification');
   });
 
   it('says once that thumbnails wait when the image renderer could not start', async () => {
-    const { fake } = await startApp();
-    act(() => fake.emit('app:notice', { notice: 'thumbnails_unavailable' }));
+    const { main } = await startWiredApp({ main: fileMain });
+    await act(async () => main.send('app:notice', { notice: 'thumbnails_unavailable' }));
     const notice = await screen.findByRole('region', { name: 'Notice' });
     expect(notice.textContent).toContain('saved without thumbnails for now');
     expect(notice.textContent).toContain('made the next time the gallery is shown');
   });
 
   it('says once that the window was reloaded after a crash, until hidden', async () => {
-    const { user } = await startApp({
-      prepare: (fake) => {
-        fake.info = { ...fake.info, notices: ['window_recovered'] };
-      },
-    });
+    // The host kept the notice for the page's first question (electron/host/app-notices.ts).
+    const { user } = await startWiredApp({ notices: ['window_recovered'] });
     const notice = screen.getByRole('region', { name: 'Notice' });
     expect(notice.textContent).toContain('Pictor’s window stopped unexpectedly and was reloaded.');
     await user.click(within(notice).getByRole('button', { name: 'Hide this notice' }));
@@ -42,8 +48,8 @@ describe('app shell', () => {
     window.cancelIdleCallback = () => undefined;
     const views = () => [...document.querySelectorAll<HTMLElement>('.app__view')];
     try {
-      const { fake, user } = await startApp();
-      const listed = () => fake.calls.filter((call) => call.channel === 'gallery:list').length;
+      const { main, user } = await startWiredApp({ main: fileMain });
+      const listed = () => main.callsTo('gallery:list').length;
       await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
       // Not before the window is idle.
       expect(listed()).toBe(0);
@@ -64,7 +70,7 @@ describe('app shell', () => {
   });
 
   it('navigates between Tasks, Gallery and Settings', async () => {
-    const { user } = await startApp();
+    const { user } = await startWiredApp({ main: fileMain });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('button', { name: 'Tasks' }).getAttribute('aria-current')).toBe(
       'page',
@@ -82,7 +88,7 @@ describe('app shell', () => {
   });
 
   it('first run: the demo banner explains, and one click opens "Connect a service"', async () => {
-    const { user } = await startApp();
+    const { user } = await startWiredApp({ main: fileMain });
     const banner = screen.getByRole('region', { name: 'Demo service' });
     expect(banner.textContent).toContain(
       'You’re using the built-in demo service — images are generated locally on this computer. Connect your own image service to use it.',
@@ -95,8 +101,9 @@ describe('app shell', () => {
     expect(useAppStore.getState().view).toBe('tasks');
   });
 
+  // A main of its own: hiding the banner is kept in main's settings.
   it('the demo banner can be hidden, and shows only while the form’s service is the demo’s', async () => {
-    const { user } = await startApp();
+    const { user } = await startWiredApp();
     const form = screen.getByRole('form', { name: 'New task' });
     const service = within(form).getByRole('combobox', { name: 'Service' });
     // Another service's tasks never go to the demo: its banner would be about another service.
@@ -109,7 +116,7 @@ describe('app shell', () => {
   });
 
   it('keeps the demo banner hidden after a restart, and shows it when the app goes back to the demo', async () => {
-    const first = await startApp();
+    const first = await startWiredApp();
     await first.user.click(
       within(screen.getByRole('region', { name: 'Demo service' })).getByRole('button', {
         name: 'Hide this notice',
@@ -118,42 +125,48 @@ describe('app shell', () => {
     first.unmount();
     useAppStore.setState(useAppStore.getInitialState(), true);
 
-    const { fake } = await startApp();
+    // The same main, restarted window: the choice was kept in main's settings.
+    const { main } = await startWiredApp({ main: () => Promise.resolve(first.main) });
     expect(screen.getByRole('form', { name: 'New task' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
-    act(() => fake.emit('app:demoChanged', { demo: false }));
-    act(() => fake.emit('app:demoChanged', { demo: true }));
+    // The app leaves the demo (another service chosen) and goes back to it: main says so.
+    await act(() => main.runtime.updateSettings({ provider: 'fal' }));
+    await waitFor(() => expect(useAppStore.getState().demo).toBe(false));
+    await act(() => main.runtime.updateSettings({ provider: 'pictor' }));
     expect(await screen.findByRole('region', { name: 'Demo service' })).toBeTruthy();
   });
 
   it('shows the offline banner while the network is away', async () => {
-    const { fake } = await startApp();
+    const { main } = await startWiredApp({ main: fileMain });
     expect(screen.queryByRole('region', { name: 'Offline' })).toBeNull();
-    act(() => fake.setOnline(false));
+    await act(async () => main.send('network:changed', { online: false }));
     expect(screen.getByRole('region', { name: 'Offline' }).textContent).toMatch(
       /carry on by themselves/,
     );
     expect(document.querySelector('.visually-hidden[role="status"]')!.textContent).toMatch(
       /offline/,
     );
-    act(() => fake.setOnline(true));
+    await act(async () => main.send('network:changed', { online: true }));
     expect(screen.queryByRole('region', { name: 'Offline' })).toBeNull();
   });
 
   it('a key that cannot be read is shown above every screen with the way to fix it', async () => {
-    const { user } = await startApp({
-      prepare: (fake) => {
-        fake.keyStatus = {
-          state: 'decrypt_failed',
-          fingerprint: 'abcdef123456',
-          backend: 'keychain',
-          weak: false,
-          message: 'Your saved key could not be decrypted. Enter the key again.',
-        };
+    // A key stored in main's vault that the OS's key store can no longer decrypt.
+    const cipher = new InMemoryCipher({ backend: 'gnome_libsecret' });
+    const { user } = await startWiredApp({
+      runtime: { cipher },
+      prepare: async (main) => {
+        await main.runtime.setKey('sk-test-key-1234567890', false);
+        cipher.decryptFault = 'throws';
+        // Main reads the key for a request: the OS refuses to decrypt it.
+        expect(await main.runtime.vault.readKey()).toBeNull();
       },
     });
     const banner = screen.getByRole('region', { name: 'API key' });
-    expect(banner.textContent).toContain('Your saved key could not be decrypted.');
+    // Main's own sentence for it.
+    expect(banner.textContent).toContain(
+      'Your saved key could not be decrypted (it may come from another computer or user account, or the keyring was reset). Enter the key again.',
+    );
     await user.click(within(banner).getByRole('button', { name: 'Open Settings' }));
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByLabelText('API key', { selector: 'input' })),
@@ -161,13 +174,14 @@ describe('app shell', () => {
   });
 
   it('menu "new prompt" shows the tasks and focuses the prompt', async () => {
-    const { fake } = await startApp();
+    const { main } = await startWiredApp({ main: fileMain });
     act(() => useAppStore.getState().setView('settings'));
-    act(() => fake.emit('menu:command', { command: 'new-prompt' }));
+    await act(async () => main.send('menu:command', { command: 'new-prompt' }));
     expect(useAppStore.getState().view).toBe('tasks');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }));
   });
 
+  // Fault: key:getStatus fails once at start.
   it('a start-up failure is shown as a sentence', async () => {
     await startApp({
       prepare: (fake) =>

@@ -2,17 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../support/task-records';
+import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
-import { startWiredApp } from '../render-wired-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's real history and engine, one runtime for the tests that send nothing. */
+const fileMain = sharedWiredMain();
+/**
+ * A test that sends a task to the demo has a main of its own (a task at work would outlive the
+ * shared main's emptying), where the demo's tasks take a minute: a new one is still at work
+ * when the test looks.
+ */
+const ownMain = { runtime: { demo: { durationMs: 60_000 } } };
 
 const row = (index: number) => screen.getAllByRole('article')[index]!;
 
-function seeded(builds: Array<Partial<TaskRecord>>) {
+/** `builds` written into main's history (tasks in states the engine reaches over time). */
+function seeded(builds: Array<Partial<TaskRecord>>, options: object = { main: fileMain }) {
   return {
-    prepare: (
-      fake: Parameters<NonNullable<Parameters<typeof startApp>[0]>['prepare'] & object>[0],
-    ) => fake.seedTasks(builds.length, (i) => builds[i]!),
+    ...options,
+    prepare: (main: WiredApi) => void seedHistory(main, builds.length, (i) => builds[i]!),
   };
 }
 
@@ -31,7 +41,7 @@ describe('row actions', () => {
   });
 
   it('cannot copy an id the service never gave', async () => {
-    await startApp(seeded([{ taskId: null, status: 'submit_failed' }]));
+    await startWiredApp(seeded([{ taskId: null, status: 'submit_failed' }]));
     expect(within(row(0)).getByRole('button', { name: 'Copy task id' })).toHaveProperty(
       'disabled',
       true,
@@ -39,42 +49,78 @@ describe('row actions', () => {
   });
 
   it('resumes a task that timed out', async () => {
-    const { user, fake } = await startApp(
-      seeded([{ status: 'processing', hold: 'timed_out', finishedAt: null }]),
+    // A demo task whose watch ran out while the demo still works on it (a minute from now).
+    const { user, main } = await startWiredApp(
+      seeded(
+        [{ status: 'processing', hold: 'timed_out', finishedAt: null, createdAt: Date.now() }],
+        ownMain,
+      ),
     );
     await user.click(within(row(0)).getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(within(row(0)).getByText('Processing')).toBeTruthy());
-    expect(fake.callsTo('tasks:resume')).toEqual([{ localId: 'seed-000000' }]);
+    expect(main.callsTo('tasks:resume')).toEqual([{ localId: 'seed-000000' }]);
+    // Watched again: the engine's live record (its next poll writes it to the history).
+    await waitFor(() =>
+      expect(main.runtime.core.engine.get('seed-000000')).toMatchObject({
+        status: 'processing',
+        hold: null,
+      }),
+    );
   });
 
   it('retries the images that could not be saved', async () => {
-    const { user, fake } = await startApp(
-      seeded([{ status: 'completed', images: [makeImage(0), makeImage(1, { state: 'invalid' })] }]),
-    );
+    // A real demo task of two images, the second one's link found expired when it was fetched
+    // (main retries expired and pending images; an invalid one it does not fetch again).
+    let heron: TaskRecord | undefined;
+    const { user, main } = await startWiredApp({
+      runtime: { demo: { durationMs: 100, imagesPerTask: 2 } },
+      prepare: async (wired) => {
+        const [made] = await wired.generate(['A heron']);
+        const [first, second] = made!.images;
+        const { file: _file, thumbnail: _thumbnail, ...unsaved } = second!;
+        const expired = { ...unsaved, state: 'expired' as const, error: 'The link expired.' };
+        // Through the engine, as its own changes are written: nothing of its overwrites it.
+        heron = wired.runtime.core.engine.edit(made!.localId, (record) => ({
+          ...record,
+          images: [first!, expired],
+        }));
+      },
+    });
     await user.click(within(row(0)).getByRole('button', { name: 'Retry images' }));
-    await waitFor(() => expect(within(row(0)).getByText('Saving 1 image…')).toBeTruthy());
-    expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
+    expect(main.callsTo('tasks:retryImages')).toEqual([{ localId: heron!.localId }]);
+    // Main fetched it again from the demo and saved it.
+    await waitFor(() =>
+      expect(main.runtime.core.history.get(heron!.localId)?.images[1]?.state).toBe('saved'),
+    );
+    await waitFor(() =>
+      expect(within(row(0)).queryByRole('button', { name: 'Retry images' })).toBeNull(),
+    );
+    expect(row(0).textContent).toContain('2 images');
   });
 
   it('"Submit again" asks main for an explicit new task of the same record', async () => {
     const request = { prompt: 'A heron', model: 'm1', size: '640x480', quality: 'low' };
-    const { user, fake } = await startApp(
-      seeded([
-        {
-          status: 'submit_failed',
-          request,
-          error: { kind: 'server', message: 'The service failed.' },
-        },
-      ]),
+    const { user, main } = await startWiredApp(
+      seeded(
+        [
+          {
+            status: 'submit_failed',
+            request,
+            error: { kind: 'server', message: 'The service failed.' },
+          },
+        ],
+        ownMain,
+      ),
     );
     await user.click(within(row(0)).getByRole('button', { name: 'Submit again' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     // Main takes the request and the service from the record: the page names only the task.
-    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId: 'seed-000000' }]);
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId: 'seed-000000' }]);
+    expect(main.callsTo('tasks:submit')).toEqual([]);
     expect(useAppStore.getState().tasksItems[0]?.record.request).toEqual(request);
-    // The refused task stays as it was; the new one is on top.
-    expect(within(row(0)).getByText('Sending')).toBeTruthy();
+    expect(main.runtime.core.history.list().items[0]?.request).toEqual(request);
+    // The refused task stays as it was; the new one is on top, at work on the demo.
+    expect(within(row(0)).getByText(/^(Sending|Processing)$/)).toBeTruthy();
     expect(within(row(1)).getByText('Not submitted')).toBeTruthy();
   });
 
@@ -118,8 +164,9 @@ describe('row actions', () => {
     expect(screen.getByText('1 task')).toBeTruthy();
   });
 
+  // Fault: tasks:setFavourite fails (the disk full).
   it('shows a failed action as an error toast with details', async () => {
-    const { user, fake } = await startApp(seeded([{}]));
+    const { user, fake } = await startApp({ prepare: (api) => api.seedTasks(1) });
     fake.fail('tasks:setFavourite', {
       message: 'The history could not be written. Check that the disk has space.',
       detail: 'ENOSPC',
@@ -136,7 +183,7 @@ describe('row actions', () => {
 
   it('the details dialog shows everything and "Use this prompt" fills the form', async () => {
     const request = { prompt: 'A heron in fog', model: 'm1', size: '640x480' };
-    const { user } = await startApp(
+    const { user } = await startWiredApp(
       seeded([
         {
           request,
@@ -162,8 +209,9 @@ describe('row actions', () => {
 });
 
 describe('track a task id', () => {
+  // A main of its own: main watches the tracked task on the demo.
   it('adds a task created elsewhere with its prompt', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await user.click(screen.getByRole('button', { name: 'Track a task id' }));
     const dialog = screen.getByRole('dialog', { name: 'Track a task id' });
     const id = within(dialog).getByRole('textbox', { name: 'Task id' });
@@ -174,19 +222,26 @@ describe('track a task id', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Prompt/ }), 'from the CLI');
     await user.click(within(dialog).getByRole('button', { name: 'Track' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fake.callsTo('tasks:track')).toEqual([{ taskId: 'svc-77', prompt: 'from the CLI' }]);
+    expect(main.callsTo('tasks:track')).toEqual([{ taskId: 'svc-77', prompt: 'from the CLI' }]);
     expect(within(row(0)).getByText('from the CLI')).toBeTruthy();
+    expect(main.runtime.core.history.list().items[0]).toMatchObject({
+      taskId: 'svc-77',
+      request: { prompt: 'from the CLI' },
+    });
   });
 
-  it('shows why an id was refused, in the dialog', async () => {
-    const { user, fake } = await startApp();
-    fake.fail('tasks:track', { code: 'bad_input', message: 'That does not look like a task id.' });
+  it('shows why main refused an id, in the dialog', async () => {
+    const { user, main } = await startWiredApp({ main: fileMain });
     await user.click(screen.getByRole('button', { name: 'Track a task id' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Task id' }), 'bad id');
     await user.click(within(dialog).getByRole('button', { name: 'Track' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(
-      'That does not look like a task id.',
+    const alert = await within(dialog).findByRole('alert');
+    // Main's own refusal, and nothing tracked.
+    expect(alert.textContent).toContain(
+      'The task id contains spaces. Check the task id and paste it again.',
     );
+    expect(main.callsTo('tasks:track')).toEqual([{ taskId: 'bad id' }]);
+    expect(main.runtime.core.history.list().items).toEqual([]);
   });
 });

@@ -318,7 +318,7 @@ describe('acting on the selection', () => {
     );
   });
 
-  // On the fake: an injected fault.
+  // Fault: tasks:setFavouriteMany refused (the history busy).
   it('shows a refused batch action as an error and keeps the selection', async () => {
     const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
     fake.fail('tasks:setFavouriteMany', { code: 'failed', message: 'The history is busy.' });

@@ -2,12 +2,13 @@
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { makeImage } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 it('task details show each image’s Content Credentials and their meaning', async () => {
-  const { user } = await startApp({
-    prepare: (fake) =>
-      fake.seedTasks(1, () => ({
+  // A record as the engine leaves it after checking each image's credentials, in main's history.
+  const { user } = await startWiredApp({
+    prepare: (main) =>
+      void seedHistory(main, 1, () => ({
         status: 'completed',
         images: [
           makeImage(0, {

@@ -5,13 +5,18 @@
  */
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+const fileMain = sharedWiredMain();
 
 const LABEL = 'From an imported library, not entered in Pictor';
 
 async function detailsOf(fields: { imported?: boolean; endpoint: string }) {
-  const { user } = await startApp({
-    prepare: (fake) => fake.seedTasks(1, () => ({ status: 'completed', ...fields })),
+  // The record in main's real history, as an import or a submit wrote it.
+  const { user } = await startWiredApp({
+    main: fileMain,
+    prepare: (main) => void seedHistory(main, 1, () => ({ status: 'completed', ...fields })),
   });
   await user.click(
     within(screen.getAllByRole('article')[0]!).getByRole('button', { name: 'Details' }),

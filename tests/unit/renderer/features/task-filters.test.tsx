@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/features/tasks/task-toolbar';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const search = () => screen.getByRole('searchbox', { name: 'Search prompts' });
@@ -34,9 +33,10 @@ describe('search and filters', () => {
   });
 
   it('filters by status chips (several at once) and by favourite', async () => {
-    const { user, fake } = await startApp({
-      prepare: (api) =>
-        api.seedTasks(12, (i) => ({
+    // Twelve tasks of four states in main's real history: the filters are main's queries.
+    const { user, main } = await startWiredApp({
+      prepare: (wired) =>
+        void seedHistory(wired, 12, (i) => ({
           status: (['completed', 'failed', 'processing', 'submit_failed'] as const)[i % 4],
           favourite: i < 3,
         })),
@@ -45,10 +45,10 @@ describe('search and filters', () => {
     await user.click(failed);
     expect(failed.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
-    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ statuses: ['failed', 'not_found'] });
+    expect(main.callsTo('tasks:list').at(-1)).toMatchObject({ statuses: ['failed', 'not_found'] });
     await user.click(screen.getByRole('button', { name: 'In progress' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
-    expect(fake.callsTo('tasks:list').at(-1)!.statuses).toEqual([
+    expect(main.callsTo('tasks:list').at(-1)!.statuses).toEqual([
       'failed',
       'not_found',
       'submitting',
@@ -56,7 +56,7 @@ describe('search and filters', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Favourites' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ favourite: true });
+    expect(main.callsTo('tasks:list').at(-1)).toMatchObject({ favourite: true });
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
     expect(useAppStore.getState().tasksFilter).toEqual({

@@ -8,8 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { WiredApi } from '../../../support/wired-api';
-import { startApp } from '../render-app';
-import { startWiredApp } from '../render-wired-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const rows = () => screen.getAllByRole('article');
 
@@ -57,23 +56,24 @@ describe('removing tasks with Undo', () => {
   });
 
   it('shows how far an Undo is, and that quitting waits for it', async () => {
-    // Main's progress events, sent as a long Undo would send them.
-    const { fake } = await startApp({ prepare: (api) => void api.seedTasks(1) });
-    act(() =>
-      fake.emit('trash:progress', { operation: 'restore', items: 'images', done: 40, total: 200 }),
+    // The wiring's progress events and the host's quitting notice, sent as a long Undo of 200
+    // images would send them (a real one is over before the window could see it).
+    const { main } = await startWiredApp({ prepare: (wired) => void seedHistory(wired, 1) });
+    await act(async () =>
+      main.send('trash:progress', { operation: 'restore', items: 'images', done: 40, total: 200 }),
     );
     const bar = await screen.findByRole('progressbar', {
       name: 'Putting back images: 40 of 200…',
     });
     expect(bar.getAttribute('value')).toBe('40');
-    act(() =>
-      fake.emit('app:quitting', {
+    await act(async () =>
+      main.send('app:quitting', {
         waitingFor: { operation: 'restore', items: 'images', done: 41, total: 200 },
       }),
     );
     await screen.findByText(/Pictor quits as soon as this is done/);
-    act(() =>
-      fake.emit('trash:progress', { operation: 'restore', items: 'images', done: 200, total: 200 }),
+    await act(async () =>
+      main.send('trash:progress', { operation: 'restore', items: 'images', done: 200, total: 200 }),
     );
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });

@@ -6,6 +6,7 @@ import { clockSubscribers } from '../../../../renderer/lib/use-now';
 import { makeImage, makeTask } from '../../../support/task-records';
 import { makeTaskRecord } from '../../../support/task-records';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const at = (
@@ -288,9 +289,11 @@ describe('status in the list', () => {
   });
 
   it('shows every kind of row with its own action', async () => {
-    await startApp({
-      prepare: (fake) =>
-        fake.seedTasks(
+    // Records in main's real history, in the states the engine reaches over time.
+    await startWiredApp({
+      prepare: (main) =>
+        void seedHistory(
+          main,
           6,
           (i) =>
             [

@@ -1,149 +1,243 @@
-/** The update banner and the Updates setting, in the real app against the fake API. */
+/**
+ * The update banner and the Updates setting, in the real app over the real wiring: the update
+ * service is the app's own (electron/app/updates/update-service.ts) as the host builds it
+ * (electron/host/app-updates.ts), over a stand-in for electron-updater that offers what the
+ * test says. One test whose answer is held back stays on the hand-written fake.
+ */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UpdateState } from '../../../../shared/domain/update-state';
+import { systemClock } from '../../../../electron/adapters/system-clock';
+import { UpdateService } from '../../../../electron/app/updates/update-service';
+import { silentLogger } from '../../../../electron/ports/logger';
+import type { UpdateOffer, Updater, UpdaterCapability } from '../../../../electron/ports/updater';
+import type { UpdateMode, UpdateState } from '../../../../shared/domain/update-state';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
+import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
+import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
-const READY: UpdateState = {
-  status: 'ready',
-  canInstall: true,
-  version: '0.2.0',
-  releaseNotes: 'Faster gallery\n• Safer search',
-};
+const NOTES = 'Faster gallery\n• Safer search';
+const OFFER: UpdateOffer = { version: '0.2.0', releaseNotes: NOTES };
+const DOWNLOAD = 'https://github.com/pictor-app/pictor/releases/download/v0.2.0/Pictor-0.2.0.dmg';
 const banner = () => screen.queryByRole('region', { name: 'Update' });
 
-function announce(fake: FakePictorApi, state: UpdateState): void {
-  fake.updates = state;
-  act(() => fake.emit('updates:changed', state));
+/** electron-updater's part, as the host's adapter gives it: what the feed offers, what was asked. */
+class StandInUpdater implements Updater {
+  offer: UpdateOffer | null = null;
+  failure: Error | null = null;
+  /** A download waits for this when set (to see the service's in-between state). */
+  downloadGate: Promise<void> | null = null;
+  downloads = 0;
+  installs = 0;
+
+  constructor(readonly capability: UpdaterCapability) {}
+
+  check(): Promise<UpdateOffer | null> {
+    return this.failure ? Promise.reject(this.failure) : Promise.resolve(this.offer);
+  }
+
+  async download(onProgress: (fraction: number) => void): Promise<void> {
+    this.downloads += 1;
+    onProgress(0.5);
+    await this.downloadGate;
+    onProgress(1);
+  }
+
+  quitAndInstall(): void {
+    this.installs += 1;
+  }
+}
+
+/** The host's update service over the stand-in, following main's settings as the app's does. */
+function hostUpdates(capability: UpdaterCapability = { kind: 'install' }) {
+  const updater = new StandInUpdater(capability);
+  let mode: () => UpdateMode = () => 'download';
+  const service = new UpdateService({
+    updater,
+    clock: systemClock,
+    logger: silentLogger,
+    mode: () => mode(),
+  });
+  /** Binds the service to main's settings (electron/host/app-updates.ts does it in the app). */
+  const bind = (main: WiredApi) => {
+    mode = () => main.runtime.settings.get().updateMode;
+    main.runtime.settings.onDidChange(() => service.modeChanged());
+  };
+  /** The feed offers `offer`: the service checks (the schedule's or "Check now"'s check). */
+  const offering = async (offer: UpdateOffer) => {
+    updater.offer = offer;
+    await act(() => service.checkNow());
+  };
+  return { updater, service, bind, offering };
+}
+
+type Host = ReturnType<typeof hostUpdates>;
+
+/** The app over main with `host`'s update service; `prepare` runs once it is bound. */
+function startWithUpdates(
+  host: Host,
+  options: WiredAppOptions & { prepare?: (main: WiredApi) => Promise<void> | void } = {},
+) {
+  return startWiredApp({
+    ...options,
+    updates: host.service,
+    prepare: async (main) => {
+      host.bind(main);
+      await options.prepare?.(main);
+    },
+  });
 }
 
 describe('update banner', () => {
   it('offers "Restart to update" with the release notes, saying running tasks resume', async () => {
-    const { fake, user } = await startApp();
+    const host = hostUpdates();
+    const { main, user } = await startWithUpdates(host);
     expect(banner()).toBeNull();
-    announce(fake, READY);
+    await host.offering(OFFER);
     const region = await screen.findByRole('region', { name: 'Update' });
     expect(region.textContent).toContain('Pictor 0.2.0 is ready to install.');
     expect(region.textContent).toContain('they resume by themselves after the restart');
     await user.click(within(region).getByText('What’s new in 0.2.0'));
-    expect(within(region).getByText(/Faster gallery/).textContent).toBe(
-      'Faster gallery\n• Safer search',
-    );
-    expect(fake.callsTo('updates:restart')).toHaveLength(0);
+    expect(within(region).getByText(/Faster gallery/).textContent).toBe(NOTES);
+    expect(main.callsTo('updates:restart')).toHaveLength(0);
     await user.click(within(region).getByRole('button', { name: 'Restart to update' }));
-    expect(fake.callsTo('updates:restart')).toHaveLength(1);
+    expect(main.callsTo('updates:restart')).toHaveLength(1);
+    await waitFor(() => expect(host.updater.installs).toBe(1));
   });
 
   it('shows an update that was ready before the page loaded', async () => {
-    await startApp({ prepare: (fake) => (fake.updates = READY) });
+    const host = hostUpdates();
+    await startWithUpdates(host, { prepare: () => host.offering(OFFER) });
     expect((await screen.findByRole('region', { name: 'Update' })).textContent).toContain(
       'ready to install',
     );
   });
 
+  // Fault: main's answer to updates:getState held back until after its newer event.
   it('keeps a state main sent before it answered the first question (the event is newer)', async () => {
     let answer: (state: UpdateState) => void = () => undefined;
     const { fake } = await startApp({
       prepare: (fake) =>
         fake.handle('updates:getState', () => new Promise((resolve) => (answer = resolve))),
     });
-    announce(fake, READY);
+    const ready: UpdateState = { status: 'ready', canInstall: true, ...OFFER, releaseNotes: NOTES };
+    fake.updates = ready;
+    act(() => fake.emit('updates:changed', ready));
     await screen.findByRole('region', { name: 'Update' });
     await act(async () => answer({ status: 'idle', canInstall: true }));
     expect(banner()?.textContent).toContain('ready to install');
   });
 
   it('stays quiet while a found version downloads by itself', async () => {
-    const { fake } = await startApp();
-    announce(fake, { status: 'available', canInstall: true, version: '0.2.0' });
-    announce(fake, { status: 'downloading', canInstall: true, version: '0.2.0', progress: 0.5 });
+    const host = hostUpdates();
+    let release: () => void = () => undefined;
+    host.updater.downloadGate = new Promise((resolve) => (release = resolve));
+    await startWithUpdates(host);
+    host.updater.offer = OFFER;
+    const checked = host.service.checkNow();
+    // Found, then downloading (half-way): nothing to say yet.
+    await waitFor(() =>
+      expect(useAppStore.getState().updates).toMatchObject({
+        status: 'downloading',
+        progress: 0.5,
+      }),
+    );
     expect(banner()).toBeNull();
+    release();
+    await act(() => checked);
+    expect(await screen.findByRole('region', { name: 'Update' })).toBeTruthy();
   });
 
   it('asks before downloading when the user chose "Only check and tell me"', async () => {
-    const { fake, user } = await startApp({
-      prepare: (fake) => (fake.settings = { ...fake.settings, updateMode: 'notify' }),
+    const host = hostUpdates();
+    const { main, user } = await startWithUpdates(host, {
+      prepare: async (wired) => void (await wired.runtime.updateSettings({ updateMode: 'notify' })),
     });
-    announce(fake, { status: 'available', canInstall: true, version: '0.2.0' });
+    await host.offering(OFFER);
+    expect(host.updater.downloads).toBe(0);
     const region = await screen.findByRole('region', { name: 'Update' });
     await user.click(within(region).getByRole('button', { name: 'Download' }));
-    expect(fake.callsTo('updates:download')).toHaveLength(1);
+    expect(main.callsTo('updates:download')).toHaveLength(1);
+    expect(host.updater.downloads).toBe(1);
+    await waitFor(() =>
+      expect(banner()?.textContent).toContain('Pictor 0.2.0 is ready to install.'),
+    );
   });
 
   it('on a Linux package, says the package manager installs it and offers no restart', async () => {
-    const { fake } = await startApp();
-    announce(fake, { status: 'available', canInstall: false, version: '0.2.0' });
+    const host = hostUpdates({ kind: 'notify' });
+    await startWithUpdates(host);
+    await host.offering(OFFER);
     const region = await screen.findByRole('region', { name: 'Update' });
     expect(region.textContent).toContain('Install it with your package manager');
     expect(within(region).queryByRole('button', { name: 'Restart to update' })).toBeNull();
     expect(within(region).queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(host.updater.downloads).toBe(0);
   });
 
   it('on a Linux package with a download for it, offers "Get Pictor 0.2.0", which asks main to open it', async () => {
-    const { fake, user } = await startApp();
-    announce(fake, {
-      status: 'available',
-      canInstall: false,
-      canOpenDownload: true,
-      version: '0.2.0',
-    });
+    const host = hostUpdates({ kind: 'notify' });
+    const { main, user } = await startWithUpdates(host);
+    await host.offering({ ...OFFER, downloadUrl: DOWNLOAD });
     const region = await screen.findByRole('region', { name: 'Update' });
     expect(region.textContent).toContain('Install it with your package manager');
     await user.click(within(region).getByRole('button', { name: 'Get Pictor 0.2.0' }));
-    expect(fake.callsTo('updates:openDownload')).toEqual([undefined]);
+    expect(main.callsTo('updates:openDownload')).toEqual([undefined]);
+    // Main opens its own link; the page never learnt it.
+    await waitFor(() =>
+      expect(main.os.calls).toContainEqual({ action: 'openLink', arg: DOWNLOAD }),
+    );
   });
 
   it('on a Mac that cannot install, says why, and offers the download only when main has one', async () => {
-    const { fake, user } = await startApp({
-      prepare: (fake) => (fake.info = { ...fake.info, platform: 'darwin' }),
-    });
-    announce(fake, {
-      status: 'available',
-      canInstall: false,
-      canOpenDownload: false,
-      version: '0.2.0',
-    });
+    const host = hostUpdates({ kind: 'notify' });
+    const { main, user } = await startWithUpdates(host, { platform: 'darwin' });
+    await host.offering(OFFER);
     const region = await screen.findByRole('region', { name: 'Update' });
     expect(region.textContent).toContain('This copy cannot update itself');
     expect(region.textContent).not.toContain('package manager');
     expect(within(region).queryByRole('button', { name: /Get Pictor/ })).toBeNull();
     expect(within(region).queryByRole('button', { name: 'Download' })).toBeNull();
-    announce(fake, {
-      status: 'available',
-      canInstall: false,
-      canOpenDownload: true,
-      version: '0.2.0',
-    });
-    await user.click(await within(region).findByRole('button', { name: 'Get Pictor 0.2.0' }));
-    expect(fake.callsTo('updates:openDownload')).toHaveLength(1);
+    await host.offering({ ...OFFER, downloadUrl: DOWNLOAD });
+    await user.click(await within(banner()!).findByRole('button', { name: 'Get Pictor 0.2.0' }));
+    expect(main.callsTo('updates:openDownload')).toHaveLength(1);
   });
 
   it('hides on "Later" until another version is ready', async () => {
-    const { fake, user } = await startApp();
-    announce(fake, READY);
+    const host = hostUpdates();
+    const { main, user } = await startWithUpdates(host);
+    await host.offering(OFFER);
     await user.click(
       within(await screen.findByRole('region', { name: 'Update' })).getByRole('button', {
         name: 'Later',
       }),
     );
     expect(banner()).toBeNull();
-    announce(fake, { ...READY, version: '0.3.0' });
+    // The host's next notice: a newer version ready (a running copy holds one ready download,
+    // so the service here would not fetch another; the host's event is sent as it would be).
+    act(() =>
+      main.send('updates:changed', {
+        status: 'ready',
+        canInstall: true,
+        version: '0.3.0',
+        releaseNotes: NOTES,
+      }),
+    );
     expect((await screen.findByRole('region', { name: 'Update' })).textContent).toContain('0.3.0');
   });
 });
 
 describe('Updates setting', () => {
-  async function openSettings(prepare?: (fake: FakePictorApi) => void) {
-    const app = await startApp(prepare ? { prepare } : {});
+  async function openSettings(host?: Host, options: WiredAppOptions = {}) {
+    const app = await (host ? startWithUpdates(host, options) : startWiredApp(options));
     act(() => useAppStore.getState().setView('settings'));
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
     return app;
   }
 
   it('shows the one state the banner shows: main is asked once, however often Settings opens', async () => {
-    const { fake } = await openSettings((fake) => (fake.updates = READY));
+    const host = hostUpdates();
+    const { main } = await openSettings(host, { prepare: () => host.offering(OFFER) });
     const line = await screen.findByText(/0\.2\.0 is ready to install/, {
       selector: '[role="status"]',
     });
@@ -151,10 +245,11 @@ describe('Updates setting', () => {
     act(() => useAppStore.getState().setView('tasks'));
     act(() => useAppStore.getState().setView('settings'));
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
-    expect(fake.callsTo('updates:getState')).toHaveLength(1);
+    expect(main.callsTo('updates:getState')).toHaveLength(1);
   });
 
   it('says clearly that a development copy has no updates, and cannot check', async () => {
+    // Main as the harnesses and a development run build it: no update service.
     await openSettings();
     expect(
       await screen.findByText('Updates are not available in a development or test copy of Pictor.'),
@@ -165,22 +260,24 @@ describe('Updates setting', () => {
   });
 
   it('saves "Only check and tell me", downloading automatically by default', async () => {
-    const { fake, user } = await openSettings();
+    const { main, user } = await openSettings(hostUpdates());
     const group = screen.getByRole('group', { name: 'Updates' });
     expect(
       (within(group).getByLabelText('Download updates automatically') as HTMLInputElement).checked,
     ).toBe(true);
     await user.click(within(group).getByLabelText('Only check and tell me'));
-    await waitFor(() => expect(fake.settings.updateMode).toBe('notify'));
+    await waitFor(() => expect(main.runtime.settings.get().updateMode).toBe('notify'));
   });
 
   it('checks on request and shows a failure as one quiet sentence', async () => {
-    const { fake, user } = await openSettings((fake) => {
-      fake.updates = { status: 'idle', canInstall: true };
+    const host = hostUpdates();
+    // The feed cannot be reached.
+    host.updater.failure = Object.assign(new Error('getaddrinfo ENOTFOUND updates.example'), {
+      code: 'ENOTFOUND',
     });
+    const { main, user } = await openSettings(host);
     await user.click(await screen.findByRole('button', { name: 'Check now' }));
-    expect(fake.callsTo('updates:check')).toHaveLength(1);
-    announce(fake, { status: 'error', canInstall: true, problem: 'offline', lastCheckedAt: 1 });
+    expect(main.callsTo('updates:check')).toHaveLength(1);
     expect(
       await screen.findByText(
         'Pictor could not reach its update server; it will try again tomorrow.',
@@ -189,19 +286,18 @@ describe('Updates setting', () => {
   });
 
   it('on a Mac that cannot install: the hint says why, and "Get Pictor" opens the download', async () => {
-    const { fake, user } = await openSettings((fake) => {
-      fake.info = { ...fake.info, platform: 'darwin' };
-      fake.updates = {
-        status: 'available',
-        canInstall: false,
-        canOpenDownload: true,
-        version: '0.2.0',
-      };
+    const host = hostUpdates({ kind: 'notify' });
+    const { main, user } = await openSettings(host, {
+      platform: 'darwin',
+      prepare: () => host.offering({ ...OFFER, downloadUrl: DOWNLOAD }),
     });
     expect(await screen.findByText(/not signed with its Developer ID/)).toBeTruthy();
     expect(screen.queryByText(/On Linux/)).toBeNull();
     const group = screen.getByRole('group', { name: 'Updates' }).parentElement as HTMLElement;
     await user.click(within(group).getByRole('button', { name: 'Get Pictor 0.2.0' }));
-    expect(fake.callsTo('updates:openDownload')).toHaveLength(1);
+    expect(main.callsTo('updates:openDownload')).toHaveLength(1);
+    await waitFor(() =>
+      expect(main.os.calls).toContainEqual({ action: 'openLink', arg: DOWNLOAD }),
+    );
   });
 });
