@@ -7,6 +7,7 @@ import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
+import { retriesImage } from '../../shared/domain/task-actions';
 import { withFavourites } from '../../shared/domain/favourites';
 import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { GenerationRequest } from '../../shared/service/wire';
@@ -153,10 +154,9 @@ export function requestOf(item: GalleryItem): GenerationRequest {
   };
 }
 
-/** Whether "retry" can still work for an image: it is waiting, failed or its link expired. */
+/** Whether "retry" can still work for an image (shared/domain/task-actions.ts `retriesImage`). */
 export function canRetry(item: GalleryItem): boolean {
-  const { state, error } = item.image;
-  return (state === 'pending' && error !== undefined) || state === 'expired';
+  return retriesImage(item.image);
 }
 
 /** Where `item` goes in a sorted list (binary search). */

@@ -3,15 +3,21 @@
  * a selection's (the page enables them; main checks again and skips what does not apply).
  */
 import { PROVIDERS, providerOf } from './providers';
-import type { TaskRecord } from './task-record';
+import type { ImageRecord, TaskRecord } from './task-record';
 
-/** "Retry": a held task resumes, a completed one whose images failed tries them again. */
+/**
+ * An image "Retry" can still save: its link expired before it was saved, or its download failed
+ * and waits to be tried again. Not an `invalid` one: its bytes were refused as no usable image,
+ * and the same link gives the same bytes (the engine's retry leaves it as it is).
+ */
+export function retriesImage(image: Pick<ImageRecord, 'state' | 'error'>): boolean {
+  return image.state === 'expired' || (image.state === 'pending' && image.error !== undefined);
+}
+
+/** "Retry": a held task resumes, a completed one with images Retry can still save tries them. */
 export function canRetry(record: TaskRecord): boolean {
   if (record.status === 'processing') return record.hold !== null;
-  return (
-    record.status === 'completed' &&
-    record.images.some((image) => image.state === 'expired' || image.state === 'invalid')
-  );
+  return record.status === 'completed' && record.images.some(retriesImage);
 }
 
 /** "Submit again" (as a new task): nothing was created, or the service's task failed. */

@@ -6,7 +6,7 @@
 import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
@@ -15,6 +15,7 @@ import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract'
 import { coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
+import { UNTIL } from '../../support/waits';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -122,6 +123,32 @@ describe('batch actions', () => {
       await b.call('tasks:list', {}),
     );
     expect(left.items.map((item) => item.record.localId)).toEqual([b.ids[1]]);
+  });
+
+  it('retries the images a retry can still save and skips a task whose image was refused', async () => {
+    const b = await batchOf(2);
+    const [expired, invalid] = b.ids as [string, string];
+    const markAll = (localId: string, state: 'expired' | 'invalid') =>
+      b.h.core.engine.edit(localId, (record) => ({
+        ...record,
+        images: record.images.map((image) => ({ ...image, state })),
+      }));
+    markAll(expired, 'expired');
+    markAll(invalid, 'invalid');
+    const retried = valueOf<{ items: { record: { localId: string } }[]; skipped: number }>(
+      await b.call('tasks:retryMany', { localIds: b.ids }),
+    );
+    // Its bytes were refused as no usable image: the same link gives the same bytes.
+    expect(retried.items.map((item) => item.record.localId)).toEqual([expired]);
+    expect(retried.skipped).toBe(1);
+    await vi.waitFor(() => {
+      expect(b.h.core.engine.get(expired)?.images.every((image) => image.state === 'saved')).toBe(
+        true,
+      );
+    }, UNTIL);
+    expect(b.h.core.engine.get(invalid)?.images.every((image) => image.state === 'invalid')).toBe(
+      true,
+    );
   });
 
   it('submits failed tasks again as new tasks and leaves the failed ones as they were', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { availableActions, describeStatus } from '../../../../renderer/features/tasks/task-status';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
 import { makeImage, makeTask } from '../../../support/task-records';
@@ -190,11 +190,18 @@ describe('describeStatus', () => {
       submitAgain: false,
     });
     expect(availableActions(makeTask({ status: 'processing', hold: null })).resume).toBe(false);
-    expect(
-      availableActions(
-        makeTask({ status: 'completed', images: [makeImage(0, { state: 'invalid' })] }),
-      ).retryImages,
-    ).toBe(true);
+    // Retry is offered where it can still save an image: an expired link, a download waiting to
+    // be tried again; not an image whose bytes were refused (the same link gives the same bytes).
+    const retries = (...images: ImageRecord[]) =>
+      availableActions(makeTask({ status: 'completed', images })).retryImages;
+    expect(retries(makeImage(0, { state: 'expired' }))).toBe(true);
+    expect(retries(makeImage(0, { state: 'pending', error: 'The connection dropped.' }))).toBe(
+      true,
+    );
+    expect(retries(makeImage(0, { state: 'invalid' }))).toBe(false);
+    expect(retries(makeImage(0, { state: 'invalid' }), makeImage(1, { state: 'expired' }))).toBe(
+      true,
+    );
     expect(
       availableActions(makeTask({ status: 'completed', images: [makeImage(0)] })).retryImages,
     ).toBe(false);
