@@ -35,20 +35,22 @@ export async function startDialect(
 }
 
 /**
- * Points `provider`'s address in main's settings at a new dialect service and, unless `key` is
+ * Points `provider`'s address in main's settings (today's contract: its `baseUrl`) at a new dialect service and, unless `key` is
  * null, stores a key there as Save does (`checked`: through the service's key probe; otherwise
  * stored unchecked). Returns the service.
  */
 export async function connectService(
   main: WiredApi,
-  provider: Exclude<ProviderId, 'pictor'>,
+  provider: ProviderId,
   options: { key?: string | null; checked?: boolean; service?: DemoServiceOptions } = {},
 ): Promise<DemoService> {
   const service = await startDialect(provider, options.service);
   const { serviceBaseUrls } = main.runtime.settings.get();
-  await main.runtime.updateSettings({
-    serviceBaseUrls: { ...serviceBaseUrls, [provider]: service.url },
-  });
+  await main.runtime.updateSettings(
+    provider === 'pictor'
+      ? { baseUrl: service.url }
+      : { serviceBaseUrls: { ...serviceBaseUrls, [provider]: service.url } },
+  );
   const key = options.key === undefined ? SERVICE_KEY : options.key;
   if (key === null) return service;
   if (options.checked === false) await main.runtime.setKey(key, false, provider);
