@@ -5,6 +5,7 @@
  * the service first). A wrong key, a refused key or an address that answers 404 are then the
  * service's own answers, not an injected fault.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
@@ -63,4 +64,13 @@ export async function connectService(
     if (saved.outcome !== 'saved') throw new Error(`The ${provider} key was not stored.`);
   }
   return service;
+}
+
+/** An address on loopback where nothing listens (a port just freed): a service that cannot be asked. */
+export async function unusedAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${String(port)}`;
 }
