@@ -18,6 +18,7 @@ import { vi } from 'vitest';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
+import type { CapPrompts } from '../../electron/ports/user-prompts';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -46,6 +47,8 @@ export interface WiredApiOptions {
   readonly platform?: NodeJS.Platform;
   /** `app:getInfo`'s network state at start (default online). */
   readonly online?: boolean;
+  /** Main's own dialog about raising or removing a hard cap; without it main refuses those. */
+  readonly capPrompts?: CapPrompts;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -186,6 +189,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       online: options.online ?? true,
     }),
     emit: page.emit,
+    ...(options.capPrompts ? { capPrompts: options.capPrompts } : {}),
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
