@@ -231,6 +231,7 @@ it('links to the prices and caps in Settings', async () => {
   );
 });
 
+// Fault: the ledger's list and its removed task disagree (a removal between two reads).
 it('says so when a task left the history since the list was read, and reads it again', async () => {
   const { user, fake } = await startApp({
     prepare: (f) => {
@@ -285,6 +286,7 @@ const totalsShown = (): (string | null)[] =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
+// Fault: task updates injected every few milliseconds, faster than main's batches.
 it('keeps the totals current while 200 tasks poll', async () => {
   const { fake } = await openWithPolling();
   let poll = 0;
@@ -312,6 +314,7 @@ it('keeps the totals current while 200 tasks poll', async () => {
   }
 });
 
+// Fault: task updates and costs:changed in an order chosen by the test.
 it('reads the ledger when main says it changed, never because tasks were updated', async () => {
   const { fake } = await openWithPolling();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
