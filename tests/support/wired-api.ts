@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
+import type { CapPrompts } from '../../electron/ports/user-prompts';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -55,6 +56,8 @@ export interface WiredApiOptions {
    * as in a development copy (`noUpdates`).
    */
   readonly updates?: UpdatesControl;
+  /** Main's own dialog about raising or removing a hard cap; without it main refuses those. */
+  readonly capPrompts?: CapPrompts;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -197,6 +200,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     }),
     emit: page.emit,
     ...(options.updates ? { updates: options.updates } : {}),
+    ...(options.capPrompts ? { capPrompts: options.capPrompts } : {}),
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).

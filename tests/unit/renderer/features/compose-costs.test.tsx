@@ -7,12 +7,14 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { SpendingCap } from '../../../../shared/domain/cost-ledger';
+import type { CostPrice, SpendingCap } from '../../../../shared/domain/cost-ledger';
+import type { ProviderId } from '../../../../shared/domain/providers';
 import { englishText, sentence } from '../../../../shared/i18n/sentence';
-import type { CapForecast, CostPreviewAnswer } from '../../../../shared/ipc/cost-contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { startApp } from '../render-app';
+import { okValue } from '../../../support/ipc';
+import { connectService } from '../dialect-services';
+import type { WiredApi } from '../../../support/wired-api';
+import { seedHistory, startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 const DAILY_HARD: SpendingCap = {
   period: 'day',
@@ -22,25 +24,45 @@ const DAILY_HARD: SpendingCap = {
   micros: 250_000,
 };
 
-function over(cap: SpendingCap, spentMicros: number, addingMicros: number): CapForecast {
-  return {
-    cap,
-    verdict: 'over',
-    spentMicros,
-    addingMicros,
-    service: 'pictor',
-    model: '',
-    tasks: 0,
-  };
+/** $0.05 an image on `provider`'s every model, estimated. */
+const PRICE = (provider: ProviderId = 'pictor'): CostPrice => ({
+  provider,
+  model: '',
+  unit: 'USD',
+  basis: 'image',
+  micros: 50_000,
+});
+
+interface Setup {
+  readonly prices?: CostPrice[];
+  readonly caps?: SpendingCap[];
+  readonly runtime?: WiredAppOptions['runtime'];
+  readonly prepare?: (main: WiredApi) => void;
 }
 
-function preview(caps: CapForecast[], count = 6): CostPreviewAnswer {
-  return {
-    perTask: { source: 'estimated', micros: 50_000, unit: 'USD', basis: 'image' },
-    count,
-    caps,
-  };
+/**
+ * The app over main with these prices and caps set as Settings sets them, today's contract at a
+ * service of the user's own (the built-in demo costs nothing, whatever the prices).
+ */
+async function startOver({ prices = [PRICE()], caps = [], runtime, prepare }: Setup = {}) {
+  let endpoint = '';
+  const started = await startWiredApp({
+    ...(runtime ? { runtime } : {}),
+    prepare: async (main) => {
+      endpoint = (await connectService(main, 'pictor')).url;
+      for (const price of prices) okValue(await main.api.invoke('costs:setPrice', price));
+      for (const cap of caps) okValue(await main.api.invoke('costs:setCap', cap));
+      prepare?.(main);
+      main.calls.length = 0;
+    },
+  });
+  return { ...started, endpoint };
 }
+
+const serviceField = () =>
+  within(screen.getByRole('form', { name: 'New task' })).getByRole('combobox', {
+    name: 'Service',
+  });
 
 const HARD = sentence('error.costs.hardCap', {
   period: 'day',
@@ -59,18 +81,9 @@ function generate() {
   return screen.getByRole('button', { name: /^Generate/ });
 }
 
-/** Starts the app with main's preview set, and asks for `count` tasks in the form. */
-async function startWith(
-  answer: CostPreviewAnswer,
-  count = '6',
-  prepare = (_: FakePictorApi) => {},
-) {
-  const started = await startApp({
-    prepare: (f) => {
-      f.costs.preview = answer;
-      prepare(f);
-    },
-  });
+/** Starts the app over main set up so, and asks for `count` tasks in the form. */
+async function startWith(setup: Setup, count = '6') {
+  const started = await startOver(setup);
   const field = screen.getByLabelText('Number of tasks');
   await started.user.clear(field);
   await started.user.type(field, count);
@@ -78,11 +91,7 @@ async function startWith(
 }
 
 it('shows the estimate for the count chosen', async () => {
-  const { user, fake } = await startApp({
-    prepare: (f) => {
-      f.costs.preview = preview([], 1);
-    },
-  });
+  const { user, main, endpoint } = await startOver();
   const count = screen.getByLabelText('Number of tasks');
   await user.clear(count);
   await user.type(count, '3');
@@ -90,8 +99,8 @@ it('shows the estimate for the count chosen', async () => {
     await screen.findByText('This submit costs about $0.15 ($0.05 per task, estimate).'),
   ).toBeTruthy();
   await waitFor(() =>
-    expect(fake.callsTo('costs:preview').at(-1)).toEqual({
-      target: { provider: 'pictor', endpoint: 'demo:' },
+    expect(main.callsTo('costs:preview').at(-1)).toEqual({
+      target: { provider: 'pictor', endpoint },
       request: expect.objectContaining({ size: expect.any(String) }),
       count: 3,
     }),
@@ -100,13 +109,13 @@ it('shows the estimate for the count chosen', async () => {
 });
 
 it('says nothing of cost while Pictor cannot price the submit and no cap speaks', async () => {
-  const { fake } = await startApp();
-  await waitFor(() => expect(fake.callsTo('costs:preview').length).toBeGreaterThan(0));
+  const { main } = await startOver({ prices: [] });
+  await waitFor(() => expect(main.callsTo('costs:preview').length).toBeGreaterThan(0));
   expect(document.querySelector('.compose__cost')).toBeNull();
 });
 
 it('forecasts a hard cap in time, and Generate shows it is blocked', async () => {
-  await startWith(preview([over(DAILY_HARD, 0, 300_000)]));
+  await startWith({ caps: [DAILY_HARD] });
   const forecast = await screen.findByText(FORECAST);
   expect(forecast.textContent).not.toMatch(/Nothing was submitted/);
   expect(screen.getByText(/^Pictor will not send it/)).toBeTruthy();
@@ -118,7 +127,19 @@ it('forecasts a hard cap in time, and Generate shows it is blocked', async () =>
 
 it('forecasts a soft cap, for one service, and Generate shows it is warned', async () => {
   const soft: SpendingCap = { ...DAILY_HARD, kind: 'soft', provider: 'fal', period: 'month' };
-  await startWith(preview([over(soft, 100_000, 300_000)]));
+  // fal.ai has spent $0.10 this month; the form is on fal.ai.
+  const { user } = await startWith({
+    prices: [PRICE('fal')],
+    caps: [soft],
+    prepare: (main) =>
+      void seedHistory(main, 1, () => ({
+        provider: 'fal',
+        createdAt: Date.now() - 1_000,
+        finishedAt: Date.now(),
+        cost: { source: 'reported', micros: 100_000, unit: 'USD', field: 'usage.cost' },
+      })),
+  });
+  await user.selectOptions(serviceField(), 'fal');
   expect(
     await screen.findByText(
       'Generating 6 (about $0.30) would pass your soft monthly cap of $0.25 for fal.ai; $0.10 spent this month.',
@@ -130,13 +151,12 @@ it('forecasts a soft cap, for one service, and Generate shows it is warned', asy
 
 it('forecasts what a hard cap cannot count: the missing price', async () => {
   const credits: SpendingCap = { ...DAILY_HARD, unit: 'credits', micros: 5_000_000 };
-  const unpriced: CapForecast = {
-    ...over(credits, 0, 0),
-    verdict: 'unpriced',
-    service: 'fal',
-    model: 'fal-ai/flux/dev',
-  };
-  await startWith(preview([unpriced]));
+  // fal.ai has a price in dollars only.
+  const { user } = await startWith({ prices: [PRICE('fal')], caps: [credits] });
+  await user.selectOptions(serviceField(), 'fal');
+  const model = screen.getByRole('combobox', { name: 'Model' });
+  await user.clear(model);
+  await user.type(model, 'fal-ai/flux/dev');
   expect(
     await screen.findByText(
       'Your hard daily cap in credits cannot count this submit: fal.ai has no price in credits for the model fal-ai/flux/dev.',
@@ -146,9 +166,8 @@ it('forecasts what a hard cap cannot count: the missing price', async () => {
 });
 
 it('after a refused submit, says the refusal once and keeps what was typed', async () => {
-  const { user } = await startWith(preview([over(DAILY_HARD, 0, 300_000)]), '6', (f) =>
-    f.fail('tasks:submit', { code: 'bad_input', message: englishText(HARD), sentence: HARD }),
-  );
+  // Main's own refusal: the hard cap.
+  const { user, main } = await startWith({ caps: [DAILY_HARD] });
   await screen.findByText(FORECAST);
   const prompt = screen.getByRole('textbox', { name: /Prompt/ });
   await user.type(prompt, 'a harbour at dawn{Enter}');
@@ -161,10 +180,12 @@ it('after a refused submit, says the refusal once and keeps what was typed', asy
   expect(generate().textContent).toBe('Generate 6');
   expect((prompt as HTMLTextAreaElement).value).toBe('a harbour at dawn');
   expect(screen.getByRole('button', { name: 'Prices and caps' })).toBeTruthy();
+  expect(main.callsTo('tasks:submit')).toHaveLength(1);
+  expect(main.runtime.core.history.taskIds({}, 10)).toEqual([]);
 });
 
 it('links to Settings › Costs, which takes the focus', async () => {
-  const { user } = await startWith(preview([over(DAILY_HARD, 0, 300_000)]));
+  const { user } = await startWith({ caps: [DAILY_HARD] });
   await screen.findByText(FORECAST);
   await user.click(screen.getByRole('button', { name: 'Prices and caps' }));
   await waitFor(() => expect(useAppStore.getState().view).toBe('settings'));
@@ -174,17 +195,17 @@ it('links to Settings › Costs, which takes the focus', async () => {
 });
 
 it('reads the spent figure again when a task’s cost is reported', async () => {
-  let seeded = '';
   const soft = { ...DAILY_HARD, kind: 'soft' } as const;
-  const { fake } = await startWith(preview([over(soft, 0, 300_000)]), '6', (f) => {
-    seeded = f.seedTasks(1, () => ({ status: 'processing' }))[0]!.localId;
+  // The built-in demo reports each finished task's cost: $0.04.
+  const { main } = await startWith({
+    caps: [soft],
+    runtime: {
+      demo: { durationMs: 100, cost: { where: 'late', usage: { cost: 0.04, currency: 'USD' } } },
+    },
   });
   await screen.findByText(/\$0\.00 spent today/);
-  const asked = fake.callsTo('costs:preview').length;
-  fake.costs.preview = preview([over(soft, 40_000, 300_000)]);
-  fake.updateTask(seeded, {
-    cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
-  });
+  const asked = main.callsTo('costs:preview').length;
+  await main.generate(['a task that reports its cost']);
   expect(await screen.findByText(/\$0\.04 spent today/)).toBeTruthy();
-  expect(fake.callsTo('costs:preview').length).toBeGreaterThan(asked);
+  expect(main.callsTo('costs:preview').length).toBeGreaterThan(asked);
 });

@@ -7,19 +7,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp } from '../render-app';
-import { startWiredApp } from '../render-wired-app';
+import type { DemoService } from '../../../../electron/demo-service/types';
+import { connectService } from '../dialect-services';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
-const READY = {
-  state: 'ready',
-  fingerprint: 'abcdef123456',
-  backend: 'keychain',
-  weak: false,
-  message: null,
-  baseUrl: 'https://images.example.com/v1',
-} as const;
-
-async function submitPrompt(user: Awaited<ReturnType<typeof startApp>>['user'], text: string) {
+async function submitPrompt(
+  user: { type(element: Element, text: string): Promise<void> },
+  text: string,
+) {
   await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), `${text}{Enter}`);
 }
 
@@ -35,7 +31,7 @@ describe('the compose form’s target', () => {
     });
   });
 
-  // On the fake: the setting's refusal is an injected fault.
+  // Fault: main refuses the setting that remembers the service (a read-only settings file).
   it('sends the service chosen in the form even while the setting that remembers it is refused', async () => {
     const { user, fake } = await startApp({
       prepare: (f) => {
@@ -53,20 +49,20 @@ describe('the compose form’s target', () => {
     expect(fake.settings.provider).toBe('pictor');
   });
 
-  // On the fake: a ready key at a made-up address (a real one would be checked there).
   it('names today’s contract at its address once its key is ready, the demo before', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) => {
-        f.settings = { ...f.settings, baseUrl: 'https://images.example.com/v1' };
-        f.keyStatus = READY;
-      },
+    // Today's contract at a service of the user's own, its key checked there when saved.
+    let service: DemoService | undefined;
+    const { user, main } = await startWiredApp({
+      prepare: async (main) => void (service = await connectService(main, 'pictor')),
     });
     await submitPrompt(user, 'a gull');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    expect(fake.callsTo('tasks:submit')[0]?.target).toEqual({
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    expect(main.callsTo('tasks:submit')[0]?.target).toEqual({
       provider: 'pictor',
-      endpoint: 'https://images.example.com/v1',
+      endpoint: service?.url,
     });
+    // Sent there, not to the built-in demo.
+    await waitFor(() => expect(service?.log.submits).toHaveLength(1));
   });
 
   it('asks the cost preview about the same service the submit would go to', async () => {
@@ -83,16 +79,18 @@ describe('the compose form’s target', () => {
     );
   });
 
-  // On the fake: the submit goes to the real bfl.ai address.
   it('"Use this prompt" brings back the task’s service with its model', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) =>
-        f.seedTasks(1, () => ({
+    let bfl: DemoService | undefined;
+    const { user, main } = await startWiredApp({
+      prepare: async (main) => {
+        bfl = await connectService(main, 'bfl');
+        seedHistory(main, 1, () => ({
           status: 'completed',
           provider: 'bfl',
-          endpoint: 'https://api.bfl.ai',
+          endpoint: bfl?.url,
           request: { prompt: 'A heron', model: 'flux-2-pro' },
-        })),
+        }));
+      },
     });
     const row = screen.getAllByRole('article')[0]!;
     await user.click(within(row).getByRole('button', { name: 'Use this prompt' }));
@@ -103,9 +101,10 @@ describe('the compose form’s target', () => {
     await act(async () => {
       await useAppStore.getState().composeSubmit();
     });
-    expect(fake.callsTo('tasks:submit')[0]?.target).toEqual({
+    expect(main.callsTo('tasks:submit')[0]?.target).toEqual({
       provider: 'bfl',
-      endpoint: 'https://api.bfl.ai',
+      endpoint: bfl?.url,
     });
+    await waitFor(() => expect(bfl?.log.submits).toHaveLength(1));
   });
 });

@@ -185,6 +185,7 @@ describe('compose form', () => {
     await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
   });
 
+  // Fault: the submit's answer held back, to see the form while it is pending.
   it('never blocks: tasks show at once and the next prompt can be written while a submit is pending', async () => {
     let answer: (items: TaskItem[]) => void = () => undefined;
     const { user, fake } = await startApp();
@@ -214,6 +215,7 @@ describe('compose form', () => {
     expect(prompt()).toHaveProperty('value', 'second prompt');
   });
 
+  // Fault: a submit refused with a technical detail line (main's own refusals here carry none).
   it('shows a refused submit as a sentence with its details and keeps the prompt', async () => {
     const { user, fake } = await startApp();
     fake.fail(

@@ -144,9 +144,9 @@ it('reads the ledger again while shown when main says a task’s cost arrived la
 
 it('names each task by its prompt and thumbnail, and opens it in Tasks', async () => {
   const now = Date.now();
-  const { user } = await startApp({
-    prepare: (fake) =>
-      fake.seedTasks(2, (index) => ({
+  const { user } = await startWiredApp({
+    prepare: (main) =>
+      void seedHistory(main, 2, (index) => ({
         status: 'completed',
         createdAt: now - index * 60_000,
         prompt: index === 0 ? 'A red kite over the dunes' : 'A blue boat in the harbour',
@@ -167,22 +167,17 @@ it('names each task by its prompt and thumbnail, and opens it in Tasks', async (
 });
 
 it('keeps a task removed from the history with its prompt, says so, and opens nothing', async () => {
-  const { user, fake } = await startApp({
-    prepare: (f) => {
-      f.costs.removed = [
-        {
-          localId: 'gone-1',
-          taskId: 'task-gone',
-          provider: 'pictor',
-          model: null,
-          prompt: 'A green lantern in the fog',
-          status: 'completed',
-          createdAt: Date.now() - 1_000,
-          cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' },
-          inHistory: false,
-          thumbnail: null,
-        },
-      ];
+  // A task with a reported cost, removed from main's history since.
+  const { user, main } = await startWiredApp({
+    prepare: (main) => {
+      const [gone] = seedHistory(main, 1, () => ({
+        localId: 'gone-1',
+        status: 'completed',
+        createdAt: Date.now() - 1_000,
+        prompt: 'A green lantern in the fog',
+        cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' },
+      }));
+      main.runtime.core.history.delete(gone!.localId);
     },
   });
   await user.click(screen.getByRole('button', { name: /^Costs/ }));
@@ -191,13 +186,13 @@ it('keeps a task removed from the history with its prompt, says so, and opens no
   expect(row.textContent).toContain('Removed from the history; what it cost stays here.');
   expect(row.textContent).toContain('$0.02 (reported)');
   expect(within(row).queryByRole('button')).toBeNull();
-  expect(fake.callsTo('tasks:get')).toEqual([]);
+  expect(main.callsTo('tasks:get')).toEqual([]);
 });
 
 it('says which filter leaves a period empty, and offers the way out', async () => {
-  const { user, fake } = await startApp({
-    prepare: (f) =>
-      f.seedTasks(1, () => ({
+  const { user, main } = await startWiredApp({
+    prepare: (main) =>
+      void seedHistory(main, 1, () => ({
         status: 'completed',
         createdAt: Date.UTC(2020, 0, 15),
         cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
@@ -213,7 +208,7 @@ it('says which filter leaves a period empty, and offers the way out', async () =
   expect(await screen.findByText('No costs at all for Black Forest Labs')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Show all services' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Totals' })).toBeTruthy();
-  expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ limit: 100 });
+  expect(main.callsTo('costs:ledger').at(-1)).toEqual({ limit: 100 });
 });
 
 it('writes a day the same way in the chart and in the list', async () => {
@@ -236,6 +231,7 @@ it('links to the prices and caps in Settings', async () => {
   );
 });
 
+// Fault: the ledger's list and its removed task disagree (a removal between two reads).
 it('says so when a task left the history since the list was read, and reads it again', async () => {
   const { user, fake } = await startApp({
     prepare: (f) => {
@@ -290,6 +286,7 @@ const totalsShown = (): (string | null)[] =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
+// Fault: task updates injected every few milliseconds, faster than main's batches.
 it('keeps the totals current while 200 tasks poll', async () => {
   const { fake } = await openWithPolling();
   let poll = 0;
@@ -317,6 +314,7 @@ it('keeps the totals current while 200 tasks poll', async () => {
   }
 });
 
+// Fault: task updates and costs:changed in an order chosen by the test.
 it('reads the ledger when main says it changed, never because tasks were updated', async () => {
   const { fake } = await openWithPolling();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -6,9 +6,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeTask } from '../../../support/task-records';
+import { connectService, SERVICE_KEY } from '../dialect-services';
 import { giveOverflow, startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
@@ -16,31 +20,31 @@ const banner = () => screen.queryByRole('region', { name: 'Request not sent' });
 /** The newest task in the page's list (the one just submitted). */
 const submitted = () => useAppStore.getState().tasksItems[0]!.record;
 
+const shared = sharedWiredMain();
+
+/** The app over the file's main, its history holding `records`. */
+function startWith(...records: TaskRecord[]) {
+  return startWiredApp({
+    main: shared,
+    prepare: (main) => main.runtime.core.history.putMany(records),
+  });
+}
+
 describe('a submit refused for the account', () => {
   it('gives the prompt back, shows one banner for every attempt and leaves no row', async () => {
-    const { user, fake } = await startApp();
+    // Today's contract at a service of the user's own, which has since revoked the key.
+    const { user, main } = await startWiredApp({
+      prepare: async (main) => (await connectService(main, 'pictor')).revokeKey(SERVICE_KEY),
+    });
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await user.type(prompt(), 'a storm over the lighthouse');
       await user.click(within(form()).getByRole('button', { name: /Generate/ }));
-      await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(attempt));
-      // Accepted at first: the form clears while the service is asked.
-      await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
-      const sent = submitted();
-      await waitFor(() =>
-        expect(document.querySelector(`[data-local-id="${sent.localId}"]`)).not.toBeNull(),
-      );
-      fake.emit('tasks:updated', [
-        {
-          change: 'refused',
-          localId: sent.localId,
-          request: sent.request,
-          kind: 'auth',
-          message: 'The service refused the API key (401). Check the key in Settings.',
-        },
-      ]);
+      await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(attempt));
+      // The service's 401 gives the prompt back.
       await waitFor(() => expect(prompt()).toHaveProperty('value', 'a storm over the lighthouse'));
-      // Its row was never kept: gone from the list.
-      expect(document.querySelector(`[data-local-id="${sent.localId}"]`)).toBeNull();
+      // Its row was never kept: not in the list, not in the history.
+      expect(screen.queryAllByRole('article')).toEqual([]);
+      expect(main.runtime.core.history.taskIds({}, 10)).toEqual([]);
       await user.clear(prompt());
     }
     const banners = screen.getAllByRole('region', { name: 'Request not sent' });
@@ -52,6 +56,7 @@ describe('a submit refused for the account', () => {
     expect(banner()).toBeNull();
   });
 
+  // Fault: the refusal arrives before the submit's own answer.
   it('keeps the prompt when the refusal comes before the submit answers', async () => {
     const { user, fake } = await startApp();
     fake.handle('tasks:submit', ({ request }) => {
@@ -72,6 +77,7 @@ describe('a submit refused for the account', () => {
     expect(prompt()).toHaveProperty('value', 'a quiet harbour');
   });
 
+  // Fault: the refusal held back until the user has started a new prompt.
   it('does not overwrite a new prompt the user started meanwhile', async () => {
     const { user, fake } = await startApp();
     await user.type(prompt(), 'first idea');
@@ -93,37 +99,40 @@ describe('a submit refused for the account', () => {
   });
 
   it('gives the prompt back when a task of the submit ends refused as a row (400)', async () => {
-    const { user, fake } = await startApp();
+    // The built-in demo refuses a size beyond its largest side with a 400.
+    const { user, main } = await startWiredApp({ main: shared });
     await user.type(prompt(), 'an impossible size');
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Size' }), 'Custom…');
+    const size = within(form()).getByRole('textbox', { name: /Custom size/ });
+    await user.clear(size);
+    await user.type(size, '9999x9999');
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
-    await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
-    fake.updateTask(submitted().localId, {
-      status: 'submit_failed',
-      error: { kind: 'bad_request', message: 'The service refused the request (400).' },
-    });
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
     await waitFor(() => expect(prompt()).toHaveProperty('value', 'an impossible size'));
+    const [localId] = main.runtime.core.history.taskIds({}, 10);
+    expect(main.runtime.core.history.get(localId!)).toMatchObject({
+      status: 'submit_failed',
+      error: { kind: 'bad_request' },
+    });
     expect(banner()).toBeNull();
   });
 });
 
 describe('a row refused as invalid (400)', () => {
   it('puts the request back in the form to edit, and sends nothing', async () => {
-    const { user, fake } = await startApp({
-      prepare: (fake) =>
-        fake.addTasks([
-          makeTask({
-            localId: 'bad-1',
-            taskId: null,
-            status: 'submit_failed',
-            request: { prompt: 'a cat in a hat', size: '9999x9999', quality: 'low' },
-            error: { kind: 'bad_request', message: 'size must look like 1024x1024 (400).' },
-          }),
-        ]),
-    });
+    const { user, main } = await startWith(
+      makeTask({
+        localId: 'bad-1',
+        taskId: null,
+        status: 'submit_failed',
+        request: { prompt: 'a cat in a hat', size: '9999x9999', quality: 'low' },
+        error: { kind: 'bad_request', message: 'size must look like 1024x1024 (400).' },
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Edit and submit again' }));
     expect(prompt()).toHaveProperty('value', 'a cat in a hat');
     await waitFor(() => expect(document.activeElement).toBe(prompt()));
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(main.callsTo('tasks:submit')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Submit again' })).toBeNull();
   });
 });
@@ -133,16 +142,13 @@ describe('a row message', () => {
     const long = `The service refused the request: ${'the prompt mentions something the policy does not allow; '.repeat(6)}end of message.`;
     // In a window it does not fit: the row cuts the service's words.
     giveOverflow('.task-row__quote');
-    const { user } = await startApp({
-      prepare: (fake) =>
-        fake.addTasks([
-          makeTask({
-            localId: 'long-1',
-            status: 'failed',
-            error: { kind: 'task_failed', message: long, detail: 'policy_violation: rule 7' },
-          }),
-        ]),
-    });
+    const { user } = await startWith(
+      makeTask({
+        localId: 'long-1',
+        status: 'failed',
+        error: { kind: 'task_failed', message: long, detail: 'policy_violation: rule 7' },
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Read all of the message' }));
     const dialog = screen.getByRole('dialog', { name: 'Task details' });
     const full = within(dialog).getByText(long);
@@ -152,27 +158,22 @@ describe('a row message', () => {
   });
 
   it('offers no "Read all" for a short sentence with nothing more to read', async () => {
-    await startApp({
-      prepare: (fake) => fake.addTasks([makeTask({ localId: 'done-1', status: 'completed' })]),
-    });
+    await startWith(makeTask({ localId: 'done-1', status: 'completed' }));
     expect(screen.queryByRole('button', { name: 'Read all of the message' })).toBeNull();
   });
 
   it('offers no "Read all" when the line is not cut, detail or not (Details has it)', async () => {
-    await startApp({
-      prepare: (fake) =>
-        fake.addTasks([
-          makeTask({
-            localId: 'short-1',
-            status: 'failed',
-            error: {
-              kind: 'task_failed',
-              message: `A reason long enough to pass sixty characters in all, but it fits.`,
-              detail: 'HTTP 200, body {"status":"failed"}',
-            },
-          }),
-        ]),
-    });
+    await startWith(
+      makeTask({
+        localId: 'short-1',
+        status: 'failed',
+        error: {
+          kind: 'task_failed',
+          message: `A reason long enough to pass sixty characters in all, but it fits.`,
+          detail: 'HTTP 200, body {"status":"failed"}',
+        },
+      }),
+    );
     expect(screen.getByText(/A reason long enough/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Read all of the message' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Details' })).toBeTruthy();
@@ -181,17 +182,14 @@ describe('a row message', () => {
 
 describe('the model asked for and the one reported', () => {
   it('are both shown in Task details', async () => {
-    const { user } = await startApp({
-      prepare: (fake) =>
-        fake.addTasks([
-          makeTask({
-            localId: 'model-1',
-            status: 'completed',
-            request: { prompt: 'two models' },
-            reportedModel: 'demo-image-1',
-          }),
-        ]),
-    });
+    const { user } = await startWith(
+      makeTask({
+        localId: 'model-1',
+        status: 'completed',
+        request: { prompt: 'two models' },
+        reportedModel: 'demo-image-1',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Details' }));
     const dialog = screen.getByRole('dialog', { name: 'Task details' });
     const value = (label: string) =>

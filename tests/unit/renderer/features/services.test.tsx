@@ -7,12 +7,39 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeImage } from '../../../support/task-records';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { startApp, type StartedApp } from '../render-app';
+import type { UserPrompts } from '../../../../electron/ports/user-prompts';
+import type { WiredApi } from '../../../support/wired-api';
+import { connectService, SERVICE_KEY, unusedAddress } from '../dialect-services';
+import { startApp } from '../render-app';
+import {
+  seedHistory,
+  startWiredApp,
+  type WiredApp,
+  type WiredAppOptions,
+} from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
+const SHARED_ADDRESS =
+  'Replicate and Black Forest Labs would both be at proxy.example.com/bfl. Two services cannot share one address, as Pictor would not know whose key goes there: give one of them another address.';
+
+/** The user carries a stored key to a new address when main asks. */
+const carryKey: UserPrompts = { confirmKeyOrigin: () => Promise.resolve('carry') };
+
+/** Black Forest Labs at a BFL dialect on loopback whose account holds `credits`; no key yet. */
+function connectBfl(main: WiredApi, { credits }: { credits: number }) {
+  return connectService(main, 'bfl', {
+    key: null,
+    service: { accounts: [{ account: 'user', key: SERVICE_KEY, credits }] },
+  });
+}
+
+/** `provider` at a dialect service on loopback, no key stored yet. */
+function withService(provider: 'fal' | 'replicate' | 'dashscope' | 'bfl') {
+  return (main: WiredApi) => connectService(main, provider, { key: null }).then(() => undefined);
+}
 
 /** Stores `key` for the service named `name` in Settings; returns that service's section. */
-async function storeKey(user: StartedApp['user'], name: string, key: string) {
+async function storeKey(user: WiredApp['user'], name: string, key: string) {
   const section = screen.getByRole('region', { name });
   await user.type(within(section).getByLabelText(`${name} API key`), key);
   await user.click(within(section).getByRole('button', { name: 'Save key' }));
@@ -20,8 +47,9 @@ async function storeKey(user: StartedApp['user'], name: string, key: string) {
   return section;
 }
 
-async function openSettings() {
-  const app = await startApp();
+/** Settings over the real wiring; `prepare` points services at dialects on loopback. */
+async function openSettings(options: WiredAppOptions = {}) {
+  const app = await startWiredApp(options);
   act(() => useAppStore.getState().setView('settings'));
   await screen.findByRole('heading', { name: 'Settings', level: 1 });
   return app;
@@ -46,58 +74,45 @@ describe('other services in Settings', () => {
   });
 
   it('shows the balance a key check read, in the locale’s figures, and when it was read', async () => {
-    const { user, fake } = await openSettings();
-    const bfl = await storeKey(user, 'Black Forest Labs', 'bfl-key-123456');
-    fake.serviceConnection = {
-      ok: true,
-      outcome: 'accepted',
-      message: 'The service at api.bfl.ai answered and accepted the key.',
-      sentence: { key: 'error.service.testAccepted', params: { host: 'api.bfl.ai' } },
-      detail: 'Credits: 1234.5',
-      balance: { micros: 1_234_500_000, unit: 'credits', readAt: Date.UTC(2026, 10, 25, 11) },
-    };
+    // A BFL dialect whose account holds 1234 credits: its key check reads the balance.
+    const { user } = await openSettings({
+      prepare: (main) => connectBfl(main, { credits: 1234 }).then(() => undefined),
+    });
+    const bfl = await storeKey(user, 'Black Forest Labs', SERVICE_KEY);
     await user.click(within(bfl).getByRole('button', { name: 'Test connection' }));
-    await within(bfl).findByText(/^Balance: 1,234\.5 credits, read .*2026/);
-    expect(within(bfl).queryByText('Credits: 1234.5')).toBeNull();
+    const year = String(new Date().getFullYear());
+    await within(bfl).findByText(new RegExp(`^Balance: 1,234 credits, read .*${year}`));
+    expect(within(bfl).queryByText('Credits: 1234')).toBeNull();
   });
 
   it('tests a stored key at the service’s address, and says what the service answered', async () => {
-    const { user, fake } = await openSettings();
-    const bfl = await storeKey(user, 'Black Forest Labs', 'bfl-key-123456');
+    // The user's own BFL service; asked about the key when its address changes, they carry it.
+    let service = { url: '', revokeKey: (key: string): void => void key };
+    const { user, main } = await openSettings({
+      runtime: { prompts: carryKey },
+      prepare: async (main) => void (service = await connectBfl(main, { credits: 42 })),
+    });
+    const host = new URL(service.url).host;
+    const bfl = await storeKey(user, 'Black Forest Labs', SERVICE_KEY);
     within(bfl).getByText(
-      'Test connection asks https://api.bfl.ai whether it takes the saved key, without creating a task, so nothing is charged.',
+      `Test connection asks ${service.url} whether it takes the saved key, without creating a task, so nothing is charged.`,
     );
-    fake.serviceConnection = {
-      ok: true,
-      outcome: 'accepted',
-      message: 'The service at api.bfl.ai answered and accepted the key.',
-      sentence: { key: 'error.service.testAccepted', params: { host: 'api.bfl.ai' } },
-      detail: 'Credits: 42',
-    };
     await user.click(within(bfl).getByRole('button', { name: 'Test connection' }));
-    await within(bfl).findByText('The service at api.bfl.ai answered and accepted the key.');
-    within(bfl).getByText('Credits: 42');
-    expect(fake.callsTo('service:testService')).toEqual([{ provider: 'bfl' }]);
-    expect(fake.callsTo('service:testConnection')).toEqual([]);
+    await within(bfl).findByText(`The service at ${host} answered and accepted the key.`);
+    within(bfl).getByText(/^Balance: 42 credits/);
+    expect(main.callsTo('service:testService')).toEqual([{ provider: 'bfl' }]);
+    expect(main.callsTo('service:testConnection')).toEqual([]);
 
-    fake.serviceConnection = {
-      ok: false,
-      outcome: 'key_refused',
-      message:
-        'The service at api.bfl.ai refused this key (403). Check that you copied the whole key and that it belongs to this service.',
-      sentence: {
-        key: 'error.service.testKeyRefused',
-        params: { host: 'api.bfl.ai', status: '403' },
-      },
-      detail: 'HTTP 403 — Not authenticated',
-    };
+    // The service stops taking the key (revoked there): the next test says so.
+    service.revokeKey(SERVICE_KEY);
     await user.click(within(bfl).getByRole('button', { name: 'Test connection' }));
-    await within(bfl).findByText(/refused this key \(403\)/);
+    await within(bfl).findByText(new RegExp(`^The service at ${host} refused this key \\(403\\)`));
     // Another service's section says nothing of it.
     const fal = screen.getByRole('region', { name: 'fal.ai' });
     expect(within(fal).queryByText(/refused this key/)).toBeNull();
 
     // An address of the user's own is tested from then on: the report about the other one goes.
+    await user.clear(within(bfl).getByLabelText('Address'));
     await user.type(within(bfl).getByLabelText('Address'), 'https://eu.api.bfl.ai');
     await user.click(within(bfl).getByRole('button', { name: 'Save' }));
     await within(bfl).findByText(/^Test connection asks https:\/\/eu\.api\.bfl\.ai whether/);
@@ -105,48 +120,54 @@ describe('other services in Settings', () => {
   });
 
   it('stores a key for one service, bound to its address, and removes it again', async () => {
-    const { user, fake } = await openSettings();
-    const fal = await storeKey(user, 'fal.ai', 'fal-secret-key-123');
-    within(fal).getByText(
-      'Sent only to https://queue.fal.run. Pictor asks you before it goes anywhere else.',
-    );
-    expect(fake.callsTo('keys:set')).toEqual([
-      { provider: 'fal', key: 'fal-secret-key-123', allowWeakStorage: false },
+    let address = '';
+    const { user, main } = await openSettings({
+      prepare: async (main) =>
+        void ({ url: address } = await connectService(main, 'fal', { key: null })),
+    });
+    const fal = await storeKey(user, 'fal.ai', SERVICE_KEY);
+    within(fal).getByText(`Sent only to ${address}. Pictor asks you before it goes anywhere else.`);
+    expect(main.callsTo('keys:set')).toEqual([
+      { provider: 'fal', key: SERVICE_KEY, allowWeakStorage: false },
     ]);
     // The check is main's, made in that one request: the page asks nothing itself.
-    expect(fake.callsTo('service:testConnection')).toEqual([]);
-    expect(fake.callsTo('service:testService')).toEqual([]);
+    expect(main.callsTo('service:testConnection')).toEqual([]);
+    expect(main.callsTo('service:testService')).toEqual([]);
     within(fal).getByText(/^The service accepted this key when it was checked/);
     // Today's contract's key is untouched.
     expect(
       within(screen.getByRole('region', { name: 'API key' })).queryByText(/A key is stored/),
     ).toBeNull();
-    expect(JSON.stringify(useAppStore.getState())).not.toContain('fal-secret-key-123');
+    expect(JSON.stringify(useAppStore.getState())).not.toContain(SERVICE_KEY);
 
     await user.click(within(fal).getByRole('button', { name: 'Remove key' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove key' }),
     );
     await within(fal).findByLabelText('fal.ai API key');
-    expect(fake.callsTo('keys:clear')).toEqual([{ provider: 'fal' }]);
+    expect(main.callsTo('keys:clear')).toEqual([{ provider: 'fal' }]);
+    expect(main.runtime.keys.vault('fal').status().state).toBe('not_set');
   });
 
   it('saves an address of the user’s own, and shows main’s refusal under it', async () => {
-    const { user, fake } = await openSettings();
+    const { user, main } = await openSettings();
     const bfl = screen.getByRole('region', { name: 'Black Forest Labs' });
     await user.type(within(bfl).getByLabelText('Address'), 'https://proxy.example.com/bfl');
     await user.click(within(bfl).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(fake.callsTo('settings:update').at(-1)).toEqual({
+      expect(main.callsTo('settings:update').at(-1)).toEqual({
         serviceBaseUrls: { bfl: 'https://proxy.example.com/bfl' },
       }),
     );
-    fake.fail('settings:update', { message: 'Two services cannot share one address.' });
+    // Main's own refusal: two services at one address.
     const replicate = screen.getByRole('region', { name: 'Replicate' });
     await user.type(within(replicate).getByLabelText('Address'), 'https://proxy.example.com/bfl');
     await user.click(within(replicate).getByRole('button', { name: 'Save' }));
-    await within(replicate).findByText('Two services cannot share one address.');
-    expect(within(bfl).queryByText('Two services cannot share one address.')).toBeNull();
+    await within(replicate).findByText(SHARED_ADDRESS);
+    expect(within(bfl).queryByText(SHARED_ADDRESS)).toBeNull();
+    expect(main.runtime.settings.get().serviceBaseUrls).toEqual({
+      bfl: 'https://proxy.example.com/bfl',
+    });
   });
 });
 
@@ -156,7 +177,7 @@ describe.each([
   ['dashscope', 'Alibaba Cloud DashScope'],
   ['bfl', 'Black Forest Labs'],
 ] as const)('Save of a %s key: checked as every key is', (provider, name) => {
-  const save = async (user: StartedApp['user'], key: string) => {
+  const save = async (user: WiredApp['user'], key: string) => {
     const section = screen.getByRole('region', { name });
     await user.type(within(section).getByLabelText(`${name} API key`), key);
     await user.click(within(section).getByRole('button', { name: 'Save key' }));
@@ -164,47 +185,52 @@ describe.each([
   };
 
   it('accepted: stored, with the tick', async () => {
-    const { user, fake } = await openSettings();
-    const section = await save(user, 'key-accepted-123');
+    const { user, main } = await openSettings({ prepare: withService(provider) });
+    const section = await save(user, SERVICE_KEY);
     await within(section).findByText(/^The service accepted this key when it was checked/);
     expect(section.querySelector('.key-stored__icon')).not.toBeNull();
-    expect(fake.callsTo('keys:set')).toEqual([
-      { provider, key: 'key-accepted-123', allowWeakStorage: false },
+    expect(main.callsTo('keys:set')).toEqual([
+      { provider, key: SERVICE_KEY, allowWeakStorage: false },
     ]);
+    expect(main.runtime.keys.vault(provider).status().check?.outcome).toBe('accepted');
   });
 
   it('refused: not stored, the reason beside the field', async () => {
-    const { user, fake } = await openSettings();
-    fake.keyCheck = {
-      ok: false,
-      outcome: 'key_refused',
-      message: 'The service at the address refused this key (401).',
-    };
+    // The service knows another key.
+    const { user, main } = await openSettings({ prepare: withService(provider) });
     const section = await save(user, 'key-refused-123');
     const alert = await within(section).findByRole('alert');
-    expect(alert.textContent).toContain(
-      'The key was not saved. The service at the address refused',
+    expect(alert.textContent).toMatch(
+      /^The key was not saved\. The service at 127\.0\.0\.1:\d+ refused this key \(40[13]\)/,
     );
     expect(within(section).getByLabelText(`${name} API key`).getAttribute('aria-invalid')).toBe(
       'true',
     );
     expect(useAppStore.getState().serviceKeys?.[provider]?.state).toBe('not_set');
+    expect(main.runtime.keys.vault(provider).status().state).toBe('not_set');
   });
 
   it('unreachable: asks “save without checking?”, then stores it “not checked yet”', async () => {
-    const { user, fake } = await openSettings();
-    fake.keyCheck = { ok: false, outcome: 'unreachable', message: 'Nothing answers there.' };
+    // Nothing listens at the service's address.
+    const nowhere = await unusedAddress();
+    const { user, main } = await openSettings({
+      prepare: (main) =>
+        main.runtime
+          .updateSettings({ serviceBaseUrls: { [provider]: nowhere } })
+          .then(() => undefined),
+    });
     const section = await save(user, 'key-offline-123');
     const ask = await screen.findByRole('alertdialog', {
       name: 'Save the key without checking it?',
     });
-    expect(ask.textContent).toContain('Nothing answers there.');
+    expect(ask.textContent).toContain(new URL(nowhere).host);
     await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
     await within(section).findByText(
       'Not checked yet: Test connection asks the service whether it takes this key.',
     );
     expect(section.querySelector('.key-stored__icon')).toBeNull();
-    expect(fake.callsTo('keys:set').at(-1)).toEqual({
+    expect(main.runtime.keys.vault(provider).status().state).toBe('ready');
+    expect(main.callsTo('keys:set').at(-1)).toEqual({
       provider,
       key: 'key-offline-123',
       allowWeakStorage: false,
@@ -215,13 +241,13 @@ describe.each([
 
 describe('the service in the compose form', () => {
   it('picks the service, remembers it in settings, and the model list follows it', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     const service = within(form()).getByRole('combobox', { name: 'Service' });
     expect(service).toHaveProperty('value', 'pictor');
     within(service).getByRole('option', { name: 'Image task service' });
     await user.selectOptions(service, 'fal');
-    await waitFor(() => expect(fake.settings.provider).toBe('fal'));
-    expect(fake.callsTo('settings:update')).toContainEqual({ provider: 'fal' });
+    await waitFor(() => expect(main.runtime.settings.get().provider).toBe('fal'));
+    expect(main.callsTo('settings:update')).toContainEqual({ provider: 'fal' });
     const model = within(form()).getByRole('combobox', { name: 'Model' });
     await waitFor(() => expect(model).toHaveProperty('value', 'fal-ai/flux/schnell'));
     const listId = model.getAttribute('list') ?? '';
@@ -235,10 +261,11 @@ describe('the service in the compose form', () => {
     await user.clear(model);
     await user.type(model, 'fal-ai/my-own-model');
     await user.selectOptions(service, 'bfl');
-    await waitFor(() => expect(fake.settings.provider).toBe('bfl'));
+    await waitFor(() => expect(main.runtime.settings.get().provider).toBe('bfl'));
     expect(model).toHaveProperty('value', 'fal-ai/my-own-model');
   });
 
+  // Fault: the setting that remembers the service is never answered.
   it('sends the chosen service with the submit, never waiting for the setting to be saved', async () => {
     const { user, fake } = await startApp();
     // The setting that remembers the choice is never answered: the submit does not need it.
@@ -259,8 +286,9 @@ describe('the service in the compose form', () => {
 
 describe('each task’s service in the history and the gallery', () => {
   it('names the service on each row and filters the list by it', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) => f.seedTasks(3, (index) => (index === 1 ? { provider: 'fal' } : {})),
+    const { user, main } = await startWiredApp({
+      prepare: (main) =>
+        void seedHistory(main, 3, (index) => (index === 1 ? { provider: 'fal' } : {})),
     });
     const rows = await screen.findAllByRole('article');
     expect(rows).toHaveLength(3);
@@ -270,16 +298,16 @@ describe('each task’s service in the history and the gallery', () => {
     const toolbar = within(screen.getByRole('toolbar', { name: 'Filter by status' }));
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'fal');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ provider: 'fal' });
+    expect(main.callsTo('tasks:list').at(-1)).toMatchObject({ provider: 'fal' });
     // Existing records are today's contract's.
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'pictor');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   });
 
   it('filters the gallery by service, each image keeping its task’s service', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) =>
-        f.seedTasks(3, (index) => ({
+    const { user, main } = await startWiredApp({
+      prepare: (main) =>
+        void seedHistory(main, 3, (index) => ({
           images: [makeImage(0, { file: `g/${String(index)}.png` })],
           ...(index === 0 ? { provider: 'bfl' as const } : {}),
         })),
@@ -289,7 +317,7 @@ describe('each task’s service in the history and the gallery', () => {
     const toolbar = within(within(filters).getByRole('toolbar', { name: 'Filter the gallery' }));
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'bfl');
     await waitFor(() =>
-      expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ provider: 'bfl' }),
+      expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ provider: 'bfl' }),
     );
     await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(1));
     expect(useAppStore.getState().galleryItems[0]?.provider).toBe('bfl');

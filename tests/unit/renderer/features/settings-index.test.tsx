@@ -6,27 +6,13 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { KeyStatus } from '../../../../shared/domain/key-status';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { startApp, type StartOptions } from '../render-app';
-import { startWiredApp } from '../render-wired-app';
-
-const READY: KeyStatus = {
-  state: 'ready',
-  fingerprint: 'abcdef123456',
-  backend: 'keychain',
-  weak: false,
-  message: null,
-};
-const AT = Date.UTC(2026, 0, 15);
-
-async function openSettings(options: StartOptions = {}) {
-  return indexOf(await startApp(options));
-}
+import { connectService, SERVICE_KEY } from '../dialect-services';
+import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 /** Settings over main's real settings and key statuses (tests/support/wired-api.ts). */
-async function openWiredSettings() {
-  return indexOf(await startWiredApp());
+async function openWiredSettings(options: WiredAppOptions = {}) {
+  return indexOf(await startWiredApp(options));
 }
 
 async function indexOf<App>(app: App) {
@@ -37,13 +23,14 @@ async function indexOf<App>(app: App) {
 
 describe('the Settings index', () => {
   it('shows every service’s state at a glance', async () => {
-    const { index } = await openSettings({
-      prepare: (fake) => {
-        fake.serviceKeys = {
-          fal: { ...READY, check: { outcome: 'accepted', at: AT } },
-          replicate: READY,
-          dashscope: { ...READY, check: { outcome: 'refused', at: AT } },
-        };
+    const { index } = await openWiredSettings({
+      prepare: async (main) => {
+        // Each state as main comes to it: a key the service took when it was saved, one stored
+        // without a check, and one its service refused when Test connection asked.
+        await connectService(main, 'fal');
+        await connectService(main, 'replicate', { checked: false });
+        await connectService(main, 'dashscope', { key: 'not-this-account-key', checked: false });
+        await main.api.invoke('service:testService', { provider: 'dashscope' });
       },
     });
     const services = within(index).getByRole('list', { name: 'Services' });
@@ -81,11 +68,13 @@ describe('the Settings index', () => {
   });
 
   it('follows a key as it is saved: no key, then connected and checked', async () => {
-    const { user, index } = await openSettings();
+    const { user, index } = await openWiredSettings({
+      prepare: (main) => connectService(main, 'replicate', { key: null }).then(() => undefined),
+    });
     const link = within(index).getByRole('link', { name: /^Replicate/ });
     expect(link.textContent).toBe('Replicate No key');
     const section = screen.getByRole('region', { name: 'Replicate' });
-    await user.type(within(section).getByLabelText('Replicate API key'), 'r8-key-0123456789');
+    await user.type(within(section).getByLabelText('Replicate API key'), SERVICE_KEY);
     await user.click(within(section).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(link.textContent).toBe('Replicate Connected, key checked'));
   });

@@ -7,6 +7,7 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
+import { connectService } from '../dialect-services';
 import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 async function openSettings(prepare?: (fake: FakePictorApi) => void) {
@@ -204,43 +205,46 @@ describe('API key', () => {
 });
 
 describe('a stored key says what its service said of it', () => {
-  const stored = (check: unknown) => (fake: FakePictorApi) => {
-    withAddress(fake);
-    fake.keyStatus = {
-      state: 'ready',
-      fingerprint: 'abcdef123456',
-      backend: 'keychain',
-      weak: false,
-      message: null,
-      baseUrl: 'https://api.example.com',
-      check: check as null,
-    };
-  };
-  const AT = Date.UTC(2026, 10, 25, 11, 0);
+  // Today's contract at a service of the user's own; what it said of the key is main's record.
+  const year = String(new Date().getFullYear());
 
   it('a tick only beside a key the service accepted, with when it was checked', async () => {
-    await openSettings(stored({ outcome: 'accepted', at: AT }));
+    await openWiredSettings({
+      prepare: (main) => connectService(main, 'pictor').then(() => undefined),
+    });
     const line = within(keyRegion()).getByText(
-      /^The service accepted this key when it was checked, .*2026/,
+      new RegExp(`^The service accepted this key when it was checked, .*${year}`),
     );
     expect(line.parentElement?.querySelector('svg')).not.toBeNull();
     expect(within(keyRegion()).queryByText(/Not checked yet/)).toBeNull();
   });
 
-  it.each([null, undefined])(
-    '“not checked yet”, without a tick, when unchecked (%s)',
-    async (check) => {
-      await openSettings(stored(check));
-      within(keyRegion()).getByText(
-        'Not checked yet: Test connection asks the service whether it takes this key.',
-      );
-      expect(within(keyRegion()).queryByText(/accepted this key/)).toBeNull();
-      expect(keyRegion().querySelector('.key-stored__icon')).toBeNull();
-    },
-  );
+  it('“not checked yet”, without a tick, when unchecked', async () => {
+    await openWiredSettings({
+      prepare: (main) => connectService(main, 'pictor', { checked: false }).then(() => undefined),
+    });
+    within(keyRegion()).getByText(
+      'Not checked yet: Test connection asks the service whether it takes this key.',
+    );
+    expect(within(keyRegion()).queryByText(/accepted this key/)).toBeNull();
+    expect(keyRegion().querySelector('.key-stored__icon')).toBeNull();
+  });
 
+  // On the fake for now: main's record of a refused check for today's contract was not
+  // reproduced through service:testService in the time box (see the report).
   it('a refusal as a warning, without a tick', async () => {
-    await openSettings(stored({ outcome: 'refused', at: AT }));
+    await openSettings((fake) => {
+      withAddress(fake);
+      fake.keyStatus = {
+        state: 'ready',
+        fingerprint: 'abcdef123456',
+        backend: 'keychain',
+        weak: false,
+        message: null,
+        baseUrl: 'https://api.example.com',
+        check: { outcome: 'refused', at: Date.UTC(2026, 10, 25, 11, 0) },
+      };
+    });
     within(keyRegion()).getByText(/^The service refused this key when it was last checked, .*2026/);
     expect(keyRegion().querySelector('.key-stored__icon')).toBeNull();
   });
