@@ -1,0 +1,211 @@
+/**
+ * The renderer's tests of plain flows run over the app's real wiring (render-wired-app.tsx); the
+ * hand-written API fake (tests/fakes/fake-pictor-api.ts) is for the faults the real main cannot be
+ * made to produce on demand: a request that fails or never answers, an answer held back, events in
+ * an order main would not send. Each test that starts the fake says which fault it injects, in a
+ * `// Fault:` comment on the test (or on the describe or statement around the start); a helper of
+ * the file that starts the fake counts as a start wherever it is used. This test finds a start of
+ * the fake without one.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const RENDERER_TESTS = join(root, 'tests', 'unit', 'renderer');
+
+/** What starts the fake: the app over it, or the fake itself. */
+const STARTS = new Set([
+  'startApp',
+  'restartApp',
+  'renderGallery',
+  'installFakeApi',
+  'FakePictorApi',
+]);
+const FAULT = /^\/\/ Fault: \S/;
+
+/**
+ * Starts of the fake in plain flows not yet moved to the real wiring, per file: the list may only
+ * shrink (a file that drops below its count, or to none, must be lowered or leave it).
+ */
+const NOT_YET: Readonly<Record<string, number>> = {
+  'tests/unit/renderer/features/costs-view.test.tsx': 3,
+  'tests/unit/renderer/features/gallery-folder-change.test.tsx': 1,
+  'tests/unit/renderer/features/library-archive/library-section.test.tsx': 2,
+  'tests/unit/renderer/features/settings.test.tsx': 19,
+  'tests/unit/renderer/features/task-batches.test.tsx': 1,
+  'tests/unit/renderer/features/task-busy-marks.test.tsx': 2,
+  'tests/unit/renderer/features/task-cancel.test.tsx': 16,
+  'tests/unit/renderer/features/task-status.test.tsx': 3,
+  'tests/unit/renderer/gallery/gallery-live.test.tsx': 5,
+  'tests/unit/renderer/gallery/gallery-slice.test.ts': 6,
+  'tests/unit/renderer/lib/api.test.ts': 7,
+  'tests/unit/renderer/store/store.test.ts': 6,
+  'tests/unit/renderer/store/task-changes.test.ts': 8,
+  'tests/unit/renderer/walk3/keyboard-path.test.tsx': 2,
+  'tests/unit/renderer/walk3/sentences-in-language.test.tsx': 1,
+  'tests/unit/renderer/walk3/small-things.test.tsx': 1,
+};
+
+/** The files that make the fake's harness itself, not tests of a flow. */
+const HARNESS = new Set(['render-app.tsx', 'gallery-harness.tsx']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .filter((entry) => !HARNESS.has(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function calleeName(node: ts.CallExpression | ts.NewExpression): string | null {
+  const callee = node.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return null;
+}
+
+/** The `// …` comments just above `node`'s line, and on its own line after it. */
+function commentsOf(node: ts.Node, text: string): string[] {
+  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+  return ranges.map((range) => text.slice(range.pos, range.end).trim());
+}
+
+/** Whether a `// Fault:` comment stands on `start` or on a statement or declaration around it. */
+function saysItsFault(start: ts.Node, text: string): boolean {
+  for (let node: ts.Node | undefined = start; node; node = node.parent) {
+    if (ts.isSourceFile(node)) return false;
+    const statementLike =
+      ts.isStatement(node) ||
+      ts.isVariableDeclarationList(node) ||
+      ts.isFunctionDeclaration(node) ||
+      ts.isPropertyAssignment(node);
+    if (statementLike && commentsOf(node, text).some((comment) => FAULT.test(comment))) return true;
+  }
+  return false;
+}
+
+/** The file's own named functions (declarations, and consts bound to a function) and bodies. */
+function localFunctions(source: ts.SourceFile): Map<string, ts.Node> {
+  const found = new Map<string, ts.Node>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) && node.name && node.body) found.set(node.name.text, node);
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+    ) {
+      found.set(node.name.text, node.initializer);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function callsIn(node: ts.Node, names: ReadonlySet<string>): boolean {
+  let found = false;
+  const visit = (child: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(child) || ts.isNewExpression(child)) {
+      const name = calleeName(child);
+      if (name && names.has(name)) found = true;
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * What starts the fake in a file: {@link STARTS}, and the file's own functions that call one of
+ * them, however deep (a `start()` helper that calls `startApp` is a start at each use).
+ */
+function startsIn(source: ts.SourceFile): { names: Set<string>; helpers: ts.Node[] } {
+  const functions = localFunctions(source);
+  const names = new Set(STARTS);
+  const helpers: ts.Node[] = [];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, body] of functions) {
+      if (names.has(name) || !callsIn(body, names)) continue;
+      names.add(name);
+      helpers.push(body);
+      grew = true;
+    }
+  }
+  return { names, helpers };
+}
+
+/** Each start of the fake in `file` (its `text`) without its fault, as `file:line name`. */
+function unexplainedStarts(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const { names, helpers } = startsIn(source);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    // A helper's own body is where it starts the fake; each use of it is judged instead.
+    if (helpers.includes(node)) return;
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const name = calleeName(node);
+      if (name && names.has(name) && !saysItsFault(node, text)) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+        found.push(`${relative(root, file)}:${line + 1} ${name}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the API fake is for faults', () => {
+  it('every renderer test that starts the fake says which fault it injects (but the listed ones)', () => {
+    const counts: Record<string, number> = {};
+    for (const start of sourceFiles(RENDERER_TESTS).flatMap((file) => unexplainedStarts(file))) {
+      const file = start.slice(0, start.indexOf(':'));
+      counts[file] = (counts[file] ?? 0) + 1;
+    }
+    expect(counts).toEqual(NOT_YET);
+  });
+
+  it('finds a start without its fault, in a test, a describe or through a helper', () => {
+    const sample = [
+      "it('plain', async () => {",
+      '  await startApp();',
+      '});',
+      '// Fault: tasks:list fails.',
+      "it('fault', async () => {",
+      '  await startApp();',
+      '});',
+      "describe('x', () => {",
+      "  it('inner', async () => {",
+      '    // Fault: the answer is held back.',
+      '    const { fake } = await startApp();',
+      '  });',
+      '  const start = () => restartApp();',
+      '  async function open() {',
+      '    return start();',
+      '  }',
+      "  it('through a helper', async () => {",
+      '    await open();',
+      '  });',
+      '  // Fault: the refusal comes before the answer.',
+      "  it('through a helper, with its fault', async () => {",
+      '    await start();',
+      '  });',
+      '  const api = new FakePictorApi();',
+      '  // Faults come later.',
+      '  void installFakeApi(api);',
+      '});',
+    ].join('\n');
+    const file = join(RENDERER_TESTS, 'sample.test.tsx');
+    expect(unexplainedStarts(file, sample)).toEqual([
+      'tests/unit/renderer/sample.test.tsx:2 startApp',
+      'tests/unit/renderer/sample.test.tsx:18 open',
+      'tests/unit/renderer/sample.test.tsx:24 FakePictorApi',
+      'tests/unit/renderer/sample.test.tsx:26 installFakeApi',
+    ]);
+  });
+});
