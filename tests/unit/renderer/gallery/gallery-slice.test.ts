@@ -28,6 +28,7 @@ async function mainWith(count: number): Promise<WiredApi> {
   return main;
 }
 
+// Fault: the fake, for the tests below that hold main's answer back or make it fail.
 function fakeWith(count: number): FakePictorApi {
   const fake = installFakeApi(new FakePictorApi());
   fake.seedTasks(count, (index) => ({ images: [makeImage(0)], ...build(index) }));
