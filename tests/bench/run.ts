@@ -10,7 +10,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
-
 import { CHROMIUM_PATH } from '../e2e/harness/host';
 
 /** Why the rows judge ratios and counts, not times (docs/PERFORMANCE.md's second paragraph). */
