@@ -39,9 +39,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'tests/unit/renderer/features/task-busy-marks.test.tsx': 2,
   'tests/unit/renderer/features/task-cancel.test.tsx': 16,
   'tests/unit/renderer/features/task-status.test.tsx': 3,
-  'tests/unit/renderer/lib/api.test.ts': 7,
-  'tests/unit/renderer/store/store.test.ts': 6,
-  'tests/unit/renderer/store/task-changes.test.ts': 8,
 };
 
 /** The files that make the fake's harness itself, not tests of a flow. */
