@@ -37,7 +37,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'tests/unit/renderer/features/settings.test.tsx': 19,
   'tests/unit/renderer/features/task-batches.test.tsx': 1,
   'tests/unit/renderer/features/task-busy-marks.test.tsx': 2,
-  'tests/unit/renderer/features/task-cancel.test.tsx': 16,
   'tests/unit/renderer/features/task-status.test.tsx': 3,
   'tests/unit/renderer/gallery/gallery-live.test.tsx': 5,
   'tests/unit/renderer/gallery/gallery-slice.test.ts': 6,
