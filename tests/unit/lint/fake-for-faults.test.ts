@@ -35,7 +35,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'tests/unit/renderer/features/gallery-folder-change.test.tsx': 1,
   'tests/unit/renderer/features/library-archive/library-section.test.tsx': 2,
   'tests/unit/renderer/features/settings.test.tsx': 19,
-  'tests/unit/renderer/features/task-busy-marks.test.tsx': 2,
   'tests/unit/renderer/gallery/gallery-live.test.tsx': 5,
   'tests/unit/renderer/gallery/gallery-slice.test.ts': 6,
   'tests/unit/renderer/lib/api.test.ts': 7,
