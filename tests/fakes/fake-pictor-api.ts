@@ -117,8 +117,6 @@ export class FakePictorApi implements PictorApi {
   chosenFolder: string | null = '/home/ada/Images/Pictor';
   /** What the chosen folder holds, as `library:pick` reports it (tasks 0: no library). */
   chosenLibrary = { tasks: 0, files: 0, bytes: 0 };
-  /** Whether main found the chosen folder to be the gallery folder now (compared on disk). */
-  chosenIsCurrent = false;
   now: () => number = () => Date.now();
   /** The last text copied with app:copyText. */
   clipboard: string | null = null;
@@ -266,11 +264,6 @@ export class FakePictorApi implements PictorApi {
     const item = this.item(next);
     this.emit('tasks:updated', [{ change: 'task', ...item }]);
     return item;
-  }
-
-  setOnline(online: boolean): void {
-    this.info = { ...this.info, online };
-    this.emit('network:changed', { online });
   }
 
   // ---- channel behaviour ----
@@ -760,7 +753,7 @@ export class FakePictorApi implements PictorApi {
           path,
           library: this.chosenLibrary,
           current: { path: current, tasks, files: tasks * 2, bytes: tasks * 250_000 },
-          same: this.chosenIsCurrent,
+          same: false,
         },
       };
     },
