@@ -32,7 +32,6 @@ const FAULT = /^\/\/ Fault: \S/;
  */
 const NOT_YET: Readonly<Record<string, number>> = {
   'tests/unit/renderer/features/costs-view.test.tsx': 3,
-  'tests/unit/renderer/features/gallery-folder-change.test.tsx': 1,
   'tests/unit/renderer/features/library-archive/library-section.test.tsx': 2,
   'tests/unit/renderer/features/task-batches.test.tsx': 1,
   'tests/unit/renderer/features/task-busy-marks.test.tsx': 2,
