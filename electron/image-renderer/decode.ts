@@ -67,13 +67,24 @@ async function decodeAll(blob: Blob): Promise<ImageBitmap> {
   }
 }
 
+/** A decoded image at the size its thumbnail takes, and the size it decoded to (oriented). */
+interface Decoded {
+  /** Scaled to fit the thumbnail's side, or whole when it is smaller. */
+  readonly fitted: ImageBitmap;
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
- * Every pixel of a PNG held in the worker's own buffer, with its eXIf orientation applied:
- * WebCodecs' ImageDecoder takes the buffer over (no copy), and a bitmap of its first frame is
- * turned as the frame says (Chromium 156 applies a PNG frame's rotation in createImageBitmap).
+ * A PNG held in the worker's own buffer, decoded by WebCodecs' ImageDecoder (which takes the
+ * buffer over: no copy) and scaled from its frame straight to the thumbnail's size (no bitmap of
+ * every pixel beside the frame), turned as the frame says: Chromium 156 applies a PNG frame's
+ * eXIf rotation as the Blob path does (own-buffer.test.ts compares them byte for byte). Its
+ * decoded size must be the job's oriented one before anything is scaled.
  */
-async function decodePng(bytes: Uint8Array): Promise<ImageBitmap> {
+async function decodePng(bytes: Uint8Array, job: ThumbnailJob): Promise<Decoded> {
   let decoder: ImageDecoder | undefined;
+  let frame: VideoFrame | undefined;
   try {
     decoder = new ImageDecoder({
       data: bytes,
@@ -81,33 +92,57 @@ async function decodePng(bytes: Uint8Array): Promise<ImageBitmap> {
       preferAnimation: false,
       transfer: [bytes.buffer as ArrayBuffer],
     });
-    const { image } = await decoder.decode({ frameIndex: 0, completeFramesOnly: true });
-    try {
-      return await createImageBitmap(image);
-    } finally {
-      image.close();
-    }
+    frame = (await decoder.decode({ frameIndex: 0, completeFramesOnly: true })).image;
   } catch {
-    throw new UndecodableError('The image could not be decoded.');
-  } finally {
     decoder?.close();
+    throw new UndecodableError('The image could not be decoded.');
+  }
+  try {
+    const width = frame.displayWidth;
+    const height = frame.displayHeight;
+    checkDecodedSize(job, width, height);
+    const fit = fitInside(width, height, job.thumbnailSize);
+    const whole = fit.width === width && fit.height === height;
+    const fitted = await createImageBitmap(
+      frame,
+      whole
+        ? {}
+        : { resizeWidth: fit.width, resizeHeight: fit.height, resizeQuality: 'high' as const },
+    ).catch(() => {
+      throw new UndecodableError('The image could not be decoded.');
+    });
+    return { fitted, width, height };
+  } finally {
+    frame.close();
+    decoder.close();
   }
 }
 
-/** A thumbnail job's image decoded, and its declared size: a PNG from its own buffer. */
-async function decodedSource(
-  job: ThumbnailJob,
-): Promise<{ bitmap: ImageBitmap; size: StoredSize }> {
+/** A thumbnail job's image decoded: a PNG from its own buffer, another image from a Blob. */
+async function decodedSource(job: ThumbnailJob): Promise<Decoded> {
   if (job.format !== 'png') {
     const { blob, size } = await checkedSource(job.url);
     checkJobSize(job, size);
-    return { bitmap: await decodeAll(blob), size };
+    const bitmap = await decodeAll(blob);
+    const { width, height } = bitmap;
+    try {
+      checkDecodedSize(job, width, height);
+    } catch (error) {
+      bitmap.close();
+      throw error;
+    }
+    return { fitted: bitmap, width, height };
   }
   const bytes = await read(readSourceBytes(job.url, PAGE_MAX_SOURCE_BYTES));
   if (!isPngBytes(bytes)) throw new UndecodableError('The bytes are not the PNG the job named.');
-  const size = checkedSize(storedSizeOfBytes(bytes));
-  checkJobSize(job, size);
-  return { bitmap: await decodePng(bytes), size };
+  checkJobSize(job, checkedSize(storedSizeOfBytes(bytes)));
+  return decodePng(bytes, job);
+}
+
+function checkDecodedSize(job: ThumbnailJob, width: number, height: number): void {
+  if (width !== job.orientedWidth || height !== job.orientedHeight) {
+    throw new UndecodableError('The decoded size is not the size the header declares.');
+  }
 }
 
 function checkJobSize(job: ThumbnailJob, size: StoredSize): void {
@@ -156,13 +191,8 @@ async function encodeScaled(
 }
 
 export async function thumbnail(job: ThumbnailJob): Promise<PageAnswer> {
-  const { bitmap } = await decodedSource(job);
-  const { width, height } = bitmap;
-  if (width !== job.orientedWidth || height !== job.orientedHeight) {
-    bitmap.close();
-    throw new UndecodableError('The decoded size is not the size the header declares.');
-  }
-  const webp = await encodeScaled(bitmap, job.thumbnailSize, 'image/webp');
+  const { fitted, width, height } = await decodedSource(job);
+  const webp = await encodeScaled(fitted, job.thumbnailSize, 'image/webp');
   return { type: 'thumbnail', id: job.id, width, height, webp };
 }
 

@@ -43,11 +43,46 @@ async function opened(
 }
 
 /**
- * Reads `url` into a buffer of its declared length, allocated once (no Blob, no growing copies):
- * at most `maxBytes`.
+ * Reads `url` into a buffer of its declared length, allocated once: with a BYOB reader the
+ * network's bytes are written straight into it (no chunk buffers of their own, no growing
+ * copies); at most `maxBytes`.
  */
 export async function readSourceBytes(url: string, maxBytes: number): Promise<Uint8Array> {
   const { body, declared } = await opened(url, maxBytes);
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = body.getReader({ mode: 'byob' });
+  } catch {
+    // A body that is not a byte stream: read it chunk by chunk into the same buffer.
+    return readChunks(body, declared);
+  }
+  let buffer = new ArrayBuffer(declared);
+  let filled = 0;
+  try {
+    while (filled < declared) {
+      const { done, value } = await reader.read(new Uint8Array(buffer, filled, declared - filled));
+      if (done || !value) break;
+      buffer = value.buffer as ArrayBuffer;
+      filled += value.byteLength;
+    }
+    // One byte more is read to tell a body that ends here from one that runs past its length.
+    if (filled === declared) {
+      const { done, value } = await reader.read(new Uint8Array(1));
+      if (!done && value && value.byteLength > 0) {
+        void reader.cancel().catch(() => undefined);
+        throw new SourceError('The image bytes ran past their length.');
+      }
+    }
+  } catch (error) {
+    if (error instanceof SourceError) throw error;
+    throw new SourceError('The image bytes stopped arriving.');
+  }
+  if (filled !== declared) throw new SourceError('The image bytes did not all arrive.');
+  return new Uint8Array(buffer, 0, declared);
+}
+
+/** {@link readSourceBytes} for a body read chunk by chunk. */
+async function readChunks(body: ReadableStream<Uint8Array>, declared: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(declared);
   const reader = body.getReader();
   let filled = 0;

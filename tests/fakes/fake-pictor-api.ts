@@ -254,13 +254,6 @@ export class FakePictorApi implements PictorApi {
     return this.byId.get(localId);
   }
 
-  /** The image at `position` of the unfiltered gallery, newest first. */
-  galleryItemAt(position: number): GalleryItem {
-    const item = this.galleryMatches({})[position];
-    if (!item) throw new Error(`No image at ${String(position)}`);
-    return item;
-  }
-
   /** Changes a task as the engine would and emits it (`tasks:updated`, a batch of one). */
   updateTask(localId: string, patch: Partial<TaskRecord>, live: LiveState | null = null): TaskItem {
     const current = this.byId.get(localId);
@@ -832,7 +825,7 @@ export class FakePictorApi implements PictorApi {
 }
 
 /** The fake's gallery cursor after `item` (main's is opaque too; tests compare with this). */
-export function galleryCursorOf(
+function galleryCursorOf(
   item: Pick<GalleryItem, 'createdAt' | 'localId' | 'index' | 'prompt'>,
 ): string {
   return JSON.stringify(orderKey(item));

@@ -44,7 +44,8 @@ export interface WiredApiOptions {
   /** Runtime options over tests/support/app-runtime.ts's (the demo's pace, the clock…). */
   readonly runtime?: Partial<AppRuntimeOptions>;
   /**
-   * What the OS stand-ins read (PICTOR_E2E_CHOOSE_FOLDER: the folder the dialog answers), and
+   * What the OS stand-ins read (PICTOR_E2E_CHOOSE_FOLDER: the folder the dialog answers;
+   * PICTOR_E2E_KEY_ORIGIN: main's key-origin question's answer, carry/forget, else cancel), and
    * main's own save and open dialogs ({@link libraryDialogs}).
    */
   readonly env?: Record<string, string | undefined>;
@@ -69,7 +70,7 @@ export interface WiredApi {
   readonly api: PictorApi;
   readonly runtime: AppRuntime;
   readonly wiring: AppWiring;
-  /** Every OS action the app asked for (reveal, trash, copyText, chooseFolder…). */
+  /** Every OS action the app asked for (reveal, trash, copyText, chooseFolder, confirmKeyOrigin…). */
   readonly os: OsStandIns;
   /** What the OS stand-ins read; a test may change it before a click. */
   readonly env: Record<string, string | undefined>;
@@ -183,13 +184,16 @@ function nodeByteTypes(): () => void {
 export async function startWiredApi(options: WiredApiOptions = {}): Promise<WiredApi> {
   const restoreByteTypes = nodeByteTypes();
   const dir = await mkdtemp(join(tmpdir(), 'pictor-wired-'));
-  const runtime = await startTestRuntime(dir, options.runtime);
   const env: Record<string, string | undefined> = { ...options.env };
+  // The stand-ins first: main's own dialogs (the key-origin question, answered from
+  // PICTOR_E2E_KEY_ORIGIN) are the runtime's, as the e2e harness passes them (node-main.ts).
+  // Their gallery folder is read only once the runtime has started (on an OS action).
   const os = createOsStandIns({
     userDataDir: dir,
     galleryDir: () => runtime.galleryDir(),
     env: () => env,
   });
+  const runtime = await startTestRuntime(dir, { prompts: os.prompts, ...options.runtime });
   const page = new PageEnd();
   const wiring = wireApp({
     runtime,

@@ -11,8 +11,10 @@
  * GC), the peak sampled every 50 ms (with V8's heap and external shares at that moment), the
  * kernel's high-water mark for the same span, RSS after a final GC, and how many images were saved.
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
@@ -171,6 +173,53 @@ interface Run {
   readonly measure: Meter;
 }
 
+/** As many at once as the engine downloads (DEFAULT_ENGINE_OPTIONS.maxConcurrentDownloads). */
+const PLAIN_AT_ONCE = 16;
+
+/** One image streamed to `file` with its SHA-256, flushed to disk and closed. */
+async function savePlain(url: string, file: string): Promise<Outcome> {
+  const hash = createHash('sha256');
+  const handle = await open(file, 'w');
+  try {
+    const body = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(url, resolve).on('error', reject),
+    );
+    let bytes = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      await handle.write(chunk);
+      bytes += chunk.length;
+    }
+    hash.digest('hex');
+    await handle.sync();
+    return { state: 'saved', bytes };
+  } catch (error) {
+    return { state: 'invalid', error: String(error) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The plain control: the same images streamed to files with their SHA-256, each flushed, as many
+ * at once as the engine: what any save needs, nothing of Pictor's (no header check, no XMP, no
+ * history, no engine).
+ */
+async function viaPlain(dir: string, url: string, count: number, run: Run) {
+  return run.measure(async () => {
+    const queue = Array.from({ length: count }, (_, n) => n);
+    const outcomes: Outcome[] = [];
+    await Promise.all(
+      Array.from({ length: PLAIN_AT_ONCE }, async () => {
+        for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+          outcomes.push(await savePlain(`${url}/files/plain-${n}.png`, join(dir, `${n}.png`)));
+        }
+      }),
+    );
+    return outcomes;
+  });
+}
+
 /** The real core: tasks complete at their first poll and the engine downloads every image. */
 async function viaEngine(dir: string, url: string, count: number, run: Run) {
   const core = await openPictorCore({
@@ -319,14 +368,14 @@ async function warm(engine: ImageEngine, dir: string): Promise<void> {
 
 async function main(): Promise<void> {
   const [mode, engineName = '', url, countText] = process.argv.slice(2);
-  if ((mode !== 'gallery' && mode !== 'engine') || !url)
-    throw new Error('usage: child <gallery|engine> <image engine> <server url> <count>');
+  if ((mode !== 'gallery' && mode !== 'engine' && mode !== 'plain') || !url)
+    throw new Error('usage: child <gallery|engine|plain> <image engine> <server url> <count>');
   const count = Number(countText ?? 100);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-download-'));
   const { engine, page } = await imageEngineNamed(engineName);
   try {
     if (page) await warm(engine, dir);
-    const via = mode === 'gallery' ? viaGallery : viaEngine;
+    const via = mode === 'gallery' ? viaGallery : mode === 'plain' ? viaPlain : viaEngine;
     const { outcomes, ...figures } = await via(dir, url, count, {
       engine,
       measure: meterFor(page),

@@ -59,9 +59,12 @@ function serve(png: Buffer): Promise<{ server: Server; url: string }> {
   });
 }
 
-export type DownloadMode = 'gallery' | 'engine';
-/** `control`: the engine run with the header-only image engine, which decodes nothing. */
-export type DownloadRun = DownloadMode | 'control';
+export type DownloadMode = 'gallery' | 'engine' | 'plain';
+/**
+ * `control`: the engine run with the header-only image engine, which decodes nothing; `plain`:
+ * the same images streamed to files with their SHA-256, nothing of Pictor's.
+ */
+export type DownloadRun = 'gallery' | 'engine' | 'control' | 'plain';
 /**
  * The image engine the child checks images with: the app's (Chromium's codecs in the built image
  * page, in a Chromium of its own whose processes are measured apart), or native sharp in the
@@ -132,14 +135,16 @@ async function measureWith(
       gallery: [],
       engine: [],
       control: [],
+      plain: [],
     };
     // Alternated, so a drift of the machine touches every kind alike.
     const most = Math.max(...Object.values(runs).map((n) => n ?? 0));
     for (let round = 0; round < most; round += 1) {
-      for (const kind of ['engine', 'control', 'gallery'] as const) {
+      for (const kind of ['engine', 'control', 'plain', 'gallery'] as const) {
         if (round >= (runs[kind] ?? 0)) continue;
         const mode = kind === 'control' ? 'engine' : kind;
-        const used = kind === 'control' ? 'header-only' : engine;
+        // The plain save checks nothing: no engine (nor Chromium) is started for it.
+        const used = kind === 'control' || kind === 'plain' ? 'header-only' : engine;
         reports[kind].push(
           await runChild(child, mode, used, { url, count, ...(chromium ? { chromium } : {}) }),
         );

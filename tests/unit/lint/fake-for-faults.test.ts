@@ -30,20 +30,7 @@ const FAULT = /^\/\/ Fault: \S/;
  * Starts of the fake in plain flows not yet moved to the real wiring, per file: the list may only
  * shrink (a file that drops below its count, or to none, must be lowered or leave it).
  */
-const NOT_YET: Readonly<Record<string, number>> = {
-  'tests/unit/renderer/features/task-batches.test.tsx': 1,
-  'tests/unit/renderer/features/task-busy-marks.test.tsx': 2,
-  'tests/unit/renderer/features/task-cancel.test.tsx': 16,
-  'tests/unit/renderer/features/task-status.test.tsx': 3,
-  'tests/unit/renderer/gallery/gallery-live.test.tsx': 5,
-  'tests/unit/renderer/gallery/gallery-slice.test.ts': 6,
-  'tests/unit/renderer/lib/api.test.ts': 7,
-  'tests/unit/renderer/store/store.test.ts': 6,
-  'tests/unit/renderer/store/task-changes.test.ts': 8,
-  'tests/unit/renderer/walk3/keyboard-path.test.tsx': 2,
-  'tests/unit/renderer/walk3/sentences-in-language.test.tsx': 1,
-  'tests/unit/renderer/walk3/small-things.test.tsx': 1,
-};
+const NOT_YET: Readonly<Record<string, number>> = {};
 
 /** The files that make the fake's harness itself, not tests of a flow. */
 const HARNESS = new Set(['render-app.tsx', 'gallery-harness.tsx']);

@@ -81,3 +81,21 @@ export async function startWiredApp(options: WiredAppOptions = {}): Promise<Wire
   });
   return { ...result, main, user };
 }
+
+/**
+ * Quits the window's side of a running wired app (the page closed, the store's subscriptions to
+ * main ended, its state gone) and starts the page again over the SAME main, as render-app.tsx's
+ * `restartApp` does over the fake: what the page keeps in localStorage stays, and so does
+ * everything main holds (history, settings, keys, files). The main stays the test's (or the
+ * file's) and is closed as before.
+ */
+export async function restartWiredApp(
+  app: Pick<WiredApp, 'main'>,
+  options: Pick<WiredAppOptions, 'prepare' | 'userOptions' | 'listSize'> = {},
+): Promise<WiredApp> {
+  cleanup();
+  // startWiredApp's last registration is always its store's subscriptions (initStore's undo).
+  await running.pop()?.();
+  useAppStore.setState(useAppStore.getInitialState(), true);
+  return startWiredApp({ ...options, main: () => Promise.resolve(app.main) });
+}

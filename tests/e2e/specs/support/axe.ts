@@ -23,30 +23,34 @@ interface AxeResults {
 }
 
 /**
- * Runs axe-core over the whole page as it is now and returns its serious and critical
+ * Runs axe-core over the whole page as it is now (or over the element `within` selects, such as
+ * an open dialog whose page behind was checked already) and returns its serious and critical
  * violations. page.addScriptTag cannot load axe.min.js here: it adds an inline <script>, which
  * the app's CSP (script-src 'self') refuses, as it should. The script's text is evaluated
  * through the DevTools protocol instead, which the page's CSP does not govern.
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
   }
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: Document): Promise<AxeResults> } }).axe;
-    const results = await axe.run(document);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(c: Element | Document): Promise<AxeResults> } })
+      .axe;
+    const context = selector === null ? document : document.querySelector(selector);
+    if (!context) throw new Error(`axe: nothing matches ${selector ?? ''}`);
+    const results = await axe.run(context);
     return results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? null,
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
     }));
-  });
+  }, within ?? null);
   return violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
 }
 
 /** Asserts axe finds nothing serious or critical; the message names the screen and the rules. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const violations = await seriousViolations(page);
+export async function expectAccessible(page: Page, screen: string, within?: string): Promise<void> {
+  const violations = await seriousViolations(page, within);
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }

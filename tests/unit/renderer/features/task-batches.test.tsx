@@ -11,6 +11,11 @@ import { selectionSize } from '../../../../renderer/lib/selection';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { WiredApi } from '../../../support/wired-api';
 import { makeImage } from '../../../support/task-records';
+import { UNTIL } from '../../../support/waits';
+import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
@@ -25,6 +30,30 @@ const selectedCount = () => {
   return selectionSize(state.tasksSelection, state.tasksTotal);
 };
 const bar = () => screen.getByRole('toolbar', { name: 'Selected tasks' });
+
+/** Saved images of a task. */
+const saved = (record: TaskRecord): number =>
+  record.images.filter((image) => image.state === 'saved').length;
+/** A completed task whose images are each saved or given up on. */
+const settled = (record: TaskRecord): boolean =>
+  record.status === 'completed' &&
+  record.images.length > 0 &&
+  record.images.every((image) => image.state !== 'pending');
+
+/** A task made on main's built-in demo as Generate makes it, once `ended` says it is done. */
+async function made(
+  wired: WiredApi,
+  prompt: string,
+  ended: (record: TaskRecord) => boolean,
+): Promise<TaskRecord> {
+  const target = { provider: 'pictor' as const, endpoint: DEMO_ENDPOINT };
+  const [submitted] = await wired.runtime.core.engine.submit({ prompt }, target);
+  return vi.waitFor(() => {
+    const record = wired.runtime.core.history.get(submitted!.localId);
+    if (!record || !ended(record)) throw new Error('still running');
+    return record;
+  }, UNTIL);
+}
 
 /** `count` tasks, newest first; those at `batch` indices are one submit's, with one prompt. */
 function seedWithBatch(count: number, batch: readonly number[], build = (_i: number) => ({})) {
@@ -266,17 +295,34 @@ describe('acting on the selection', () => {
     expect(articles()).toHaveLength(3);
   });
 
-  // On the fake: a failed task with expired images (states a fresh demo never reaches); a real
-  // retry would fetch their made-up addresses.
+  // A main of its own: its demo makes two images a task, and fails or expires one on demand.
   it('favourites, retries, submits again and exports the selection, enabling what applies', async () => {
-    const { user, fake } = await startApp({
-      prepare: (fake) =>
-        fake.seedTasks(3, (i) =>
-          i === 0
-            ? { status: 'failed', error: { kind: 'task_failed', message: 'It failed.' } }
-            : { status: 'completed', images: [makeImage(0), makeImage(1, { state: 'expired' })] },
-        ),
+    let failed = '';
+    let expired = '';
+    const { user, main } = await startWiredApp({
+      runtime: { demo: { durationMs: 100, imagesPerTask: 2 } },
+      prepare: async (wired) => {
+        await made(wired, 'Prompt number 2', (record) => saved(record) === 2);
+        // The image host says the first link is dead (403): one image saved, one expired.
+        wired.runtime.demo.addFault({
+          route: 'image',
+          effect: { type: 'status', status: 403 },
+          times: 1,
+        });
+        expired = (await made(wired, 'Prompt number 1', (record) => settled(record))).localId;
+        wired.runtime.demo.setFailureRate(1);
+        failed = (await made(wired, 'Prompt number 0', (record) => record.status === 'failed'))
+          .localId;
+        wired.runtime.demo.setFailureRate(0);
+      },
     });
+    const { history } = main.runtime.core;
+    expect(
+      history
+        .get(expired)
+        ?.images.map((image) => image.state)
+        .sort(),
+    ).toEqual(['expired', 'saved']);
     await user.click(within(articles()[1]!).getByText('Prompt number 1'));
     expect(within(bar()).getByRole('button', { name: 'Submit again' })).toHaveProperty(
       'disabled',
@@ -288,34 +334,37 @@ describe('acting on the selection', () => {
     await user.keyboard('{/Shift}');
 
     await user.click(within(bar()).getByRole('button', { name: 'Favourite' }));
-    await waitFor(() => expect(fake.task('seed-000000')?.favourite).toBe(true));
-    expect(fake.callsTo('tasks:setFavouriteMany')).toEqual([
-      { localIds: ['seed-000000', 'seed-000001'], favourite: true },
+    await waitFor(() => expect(history.get(failed)?.favourite).toBe(true));
+    expect(main.callsTo('tasks:setFavouriteMany')).toEqual([
+      { localIds: [failed, expired], favourite: true },
     ]);
     // Both favourites now: the same button takes the mark off.
     await user.click(await within(bar()).findByRole('button', { name: 'Unfavourite' }));
-    await waitFor(() => expect(fake.task('seed-000001')?.favourite).toBe(false));
+    await waitFor(() => expect(history.get(expired)?.favourite).toBe(false));
 
+    // The link works again: the retry saves the image.
     await user.click(within(bar()).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(fake.callsTo('tasks:retryMany')).toHaveLength(1));
+    await waitFor(() => expect(main.callsTo('tasks:retryMany')).toHaveLength(1));
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Retrying 1 task.');
+    await waitFor(() => expect(saved(history.get(expired)!)).toBe(2));
 
     await user.click(within(bar()).getByRole('button', { name: 'Submit again' }));
     await waitFor(() => expect(articles()).toHaveLength(4));
-    expect(fake.callsTo('tasks:submitAgainMany')).toEqual([
-      { localIds: ['seed-000000', 'seed-000001'] },
-    ]);
+    expect(main.callsTo('tasks:submitAgainMany')).toEqual([{ localIds: [failed, expired] }]);
+    expect(history.taskIds({}, 10)).toHaveLength(4);
 
+    const folder = join(main.dir, 'export');
+    mkdirSync(folder);
+    main.env['PICTOR_E2E_CHOOSE_FOLDER'] = folder;
     await user.click(within(bar()).getByRole('button', { name: 'Export…' }));
     // The page sends ids only; main asks for the folder and names it in the answer.
-    expect(fake.callsTo('tasks:exportMany')).toEqual([
-      { localIds: ['seed-000000', 'seed-000001'] },
-    ]);
+    expect(main.callsTo('tasks:exportMany')).toEqual([{ localIds: [failed, expired] }]);
     await waitFor(() =>
       expect(useAppStore.getState().statusEntries.map((shown) => wordsOf(shown.text))).toContain(
-        'Exported 1 image to /home/ada/Images/Pictor.',
+        `Exported 2 images to ${folder}.`,
       ),
     );
+    expect(readdirSync(folder)).toHaveLength(2);
   });
 
   // Fault: tasks:setFavouriteMany refused (the history busy).

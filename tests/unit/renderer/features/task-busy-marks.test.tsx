@@ -3,25 +3,49 @@
  * mark, its card one spinner for all), words that still follow the clock where they are read,
  * and spinners that stop turning out of view.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Spinner } from '../../../../renderer/components/spinner';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { makeImage } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
+import { UNTIL } from '../../../support/waits';
+import type { WiredApi } from '../../../support/wired-api';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
-/** Four tasks: three of one submit (a batch card) and one alone, all at work. */
-function seedBusy(fake: FakePictorApi): void {
-  fake.seedTasks(4, (i) => ({
+/** The main of the test of seeded tasks (nothing runs on it). */
+const fileMain = sharedWiredMain();
+
+/**
+ * Four tasks in main's history: three of one submit (a batch card) and one alone, all at work
+ * (as the engine holds them between checks; no engine watches these).
+ */
+function seedBusy(main: WiredApi): void {
+  seedHistory(main, 4, (i) => ({
     status: 'processing',
     finishedAt: null,
     submittedAt: NOW - 9_000,
     createdAt: NOW - 10_000,
     ...(i < 3 ? { batchId: 'seed-000000', prompt: 'A batch of boats' } : {}),
   }));
+}
+
+/**
+ * Four tasks running on main's built-in demo until the test ends them there: three of one
+ * submit and one alone (submitted first). Returns the batch's local ids.
+ */
+async function submitBusy(main: WiredApi): Promise<string[]> {
+  const { engine, history } = main.runtime.core;
+  const target = { provider: 'pictor' as const, endpoint: DEMO_ENDPOINT };
+  await engine.submit({ prompt: 'A task alone' }, target);
+  const batch = await engine.submit({ prompt: 'A batch of boats' }, target, 3);
+  const ids = batch.map((record) => record.localId);
+  await vi.waitFor(() => {
+    if (ids.some((id) => history.get(id)?.taskId == null)) throw new Error('still submitting');
+  }, UNTIL);
+  return ids;
 }
 
 const card = (): HTMLElement => document.querySelector<HTMLElement>('.task-batch')!;
@@ -34,8 +58,13 @@ const description = (tile: HTMLElement): string =>
 describe('busy tasks', () => {
   afterEach(() => vi.useRealTimers());
 
+  // A main of its own: its demo tasks run until the test completes them at the service.
   it('a batch turns one spinner for its busy tasks; each tile has one still mark; a task alone keeps its own', async () => {
-    const { fake } = await startApp({ prepare: seedBusy });
+    let batch: string[] = [];
+    const { main } = await startWiredApp({
+      runtime: { demo: { durationMs: 600_000 } },
+      prepare: async (wired) => void (batch = await submitBusy(wired)),
+    });
     expect(tiles()).toHaveLength(3);
     expect(spinners(card())).toBe(1);
     for (const tile of tiles()) {
@@ -50,20 +79,29 @@ describe('busy tasks', () => {
       .getAllByRole('article')
       .find((article) => article.classList.contains('task-row'))!;
     expect(spinners(alone)).toBe(1);
-    // The batch done: no spinner left on its card, and no mark on its tiles.
-    act(() => {
-      for (const localId of ['seed-000000', 'seed-000001', 'seed-000002']) {
-        fake.updateTask(localId, { status: 'completed', images: [makeImage(0)] });
-      }
-    });
-    expect(spinners(card())).toBe(0);
-    expect(card().querySelectorAll('.task-tile__state')).toHaveLength(0);
+    // The batch done at the service: no spinner left on its card, and no mark on its tiles.
+    const { history } = main.runtime.core;
+    for (const localId of batch) main.runtime.demo.completeTask(history.get(localId)!.taskId!);
+    const saved = (localId: string): boolean => {
+      const record = history.get(localId);
+      return (
+        record?.status === 'completed' && record.images.every((image) => image.state === 'saved')
+      );
+    };
+    await vi.waitFor(() => expect(batch.filter(saved)).toHaveLength(3), UNTIL);
+    await waitFor(() => {
+      expect(spinners(card())).toBe(0);
+      expect(card().querySelectorAll('.task-tile__state')).toHaveLength(0);
+    }, UNTIL);
+    expect(spinners(alone)).toBe(1);
   });
 
   it('a tile follows the clock only while pointed at or focused; a row always', async () => {
+    // Main first, on real timers: only the page's interval and dates are the test's.
+    await fileMain();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(NOW);
-    await startApp({ prepare: seedBusy });
+    await startWiredApp({ main: fileMain, prepare: seedBusy });
     await act(async () => {
       vi.advanceTimersByTime(17);
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,14 +1,45 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { availableActions, describeStatus } from '../../../../renderer/features/tasks/task-status';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
 import { makeImage, makeTask } from '../../../support/task-records';
 import { makeTaskRecord } from '../../../support/task-records';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+import type { LiveState } from '../../../../shared/domain/live-state';
+import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
+import { UNTIL } from '../../../support/waits';
+import type { WiredApi } from '../../../support/wired-api';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/** One main for the file (its own for a test whose demo tasks run on). */
+const fileMain = sharedWiredMain();
+
+function failWith(message: string): never {
+  throw new Error(message);
+}
+
+let sent = 0;
+/**
+ * What main's wiring sends after a poll that moved only a task's bookkeeping: its live part
+ * (the next check, the queue's place), for a task of main's history.
+ */
+function sendLive(main: WiredApi, localId: string, live: Partial<LiveState>): void {
+  const record = main.runtime.core.history.get(localId)!;
+  sent += 1;
+  main.send('tasks:updated', [
+    {
+      change: 'live',
+      localId,
+      updatedAt: record.updatedAt + sent,
+      polls: record.polls + sent,
+      lastPolledAt: NOW,
+      live: { nextPollAt: null, polling: false, downloads: 0, ...live },
+    },
+  ]);
+}
 const at = (
   overrides: Partial<TaskRecord>,
   live: { nextPollAt: number | null; polling?: boolean } | null = null,
@@ -215,23 +246,21 @@ describe('status in the list', () => {
   afterEach(() => vi.useRealTimers());
 
   it('counts down to the next check with one clock for the window', async () => {
+    // Main first, on real timers: only the page's interval and dates are the test's.
+    const main = await fileMain();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(NOW);
-    await startApp({
-      prepare: (fake) => {
-        fake.seedTasks(3, (i) => ({
+    await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 3, (i) => ({
           status: i < 2 ? 'processing' : 'completed',
           submittedAt: NOW - 9_000,
           finishedAt: null,
           createdAt: NOW - 10_000 - i,
-        }));
-        fake.updateTask(
-          'seed-000000',
-          {},
-          { nextPollAt: NOW + 3_000, polling: false, downloads: 0 },
-        );
-      },
+        })),
     });
+    await act(async () => sendLive(main, 'seed-000000', { nextPollAt: NOW + 3_000 }));
     // Let the list's first frame pass (jsdom runs animation frames on a 60 Hz interval, which
     // this test's fake setInterval holds), so the clock's is the only interval left.
     await act(async () => {
@@ -250,54 +279,55 @@ describe('status in the list', () => {
   });
 
   it('says a task’s place in the service’s queue while it waits there, and no more once it runs', async () => {
-    const { fake } = await startApp({
-      prepare: (api) => api.seedTasks(1, () => ({ status: 'processing', finishedAt: null })),
+    const { main } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 1, () => ({ status: 'processing', finishedAt: null })),
     });
     const row = (): HTMLElement => screen.getAllByRole('article')[0]!;
-    const live = { nextPollAt: null, polling: false, downloads: 0 };
-    act(() => {
-      fake.updateTask('seed-000000', {}, { ...live, queuePosition: 2 });
-    });
+    const said = (live: Partial<LiveState>) =>
+      act(async () => sendLive(main, 'seed-000000', { nextPollAt: null, ...live }));
+    await said({ queuePosition: 2 });
     expect(within(row()).getByText(/^In the queue, 2 tasks ahead · Waiting for /)).toBeTruthy();
     expect(within(row()).getByText('Queued')).toBeTruthy();
-    act(() => {
-      fake.updateTask('seed-000000', {}, { ...live, queuePosition: 0 });
-    });
+    await said({ queuePosition: 0 });
     expect(within(row()).getByText(/^Next in the queue · Waiting for /)).toBeTruthy();
     // Running: the service no longer says a place, and the row no longer shows one.
-    act(() => {
-      fake.updateTask('seed-000000', {}, live);
-    });
+    await said({});
     expect(within(row()).getByText(/^Running for /)).toBeTruthy();
     expect(within(row()).getByText('Processing')).toBeTruthy();
     expect(within(row()).queryByText(/queue/i)).toBeNull();
     expect(within(row()).queryByText('Queued')).toBeNull();
   });
 
+  // A main of its own: its demo tasks run until the test ends them at the service.
   it('announces a task that completes or fails', async () => {
-    const { fake } = await startApp({
-      prepare: (api) => api.seedTasks(2, () => ({ status: 'processing', finishedAt: null })),
-    });
+    const { main } = await startWiredApp({ runtime: { demo: { durationMs: 600_000 } } });
+    const { demo, core } = main.runtime;
+    const target = { provider: 'pictor' as const, endpoint: DEMO_ENDPOINT };
+    const [second] = await core.engine.submit({ prompt: 'Prompt number 1' }, target);
+    const [first] = await core.engine.submit({ prompt: 'Prompt number 0' }, target);
+    const serviceId = async (localId: string) =>
+      vi.waitFor(() => core.history.get(localId)?.taskId ?? failWith('not yet submitted'), UNTIL);
     const region = document.querySelector('[aria-live="polite"][role="status"].visually-hidden')!;
-    act(() => {
-      fake.updateTask('seed-000000', { status: 'completed', images: [makeImage(0)] });
+    demo.completeTask(await serviceId(first!.localId));
+    await waitFor(() => expect(region.textContent).toBe('Task completed: Prompt number 0'), UNTIL);
+    demo.failTask(await serviceId(second!.localId), {
+      code: 'content_policy',
+      message: 'The prompt was refused.',
     });
-    expect(region.textContent).toBe('Task completed: Prompt number 0');
-    act(() => {
-      fake.updateTask('seed-000001', {
-        status: 'failed',
-        error: { kind: 'task_failed', message: 'The prompt was refused.' },
-      });
-    });
-    expect(region.textContent).toBe('Task failed: The prompt was refused.');
+    await waitFor(() => expect(region.textContent).toMatch(/^Task failed: /), UNTIL);
+    expect(region.textContent).toContain('The prompt was refused.');
     const failed = screen.getAllByRole('article')[1]!;
-    expect(within(failed).getByText('The prompt was refused.')).toBeTruthy();
+    expect(within(failed).getByText(/The prompt was refused\./)).toBeTruthy();
     expect(within(failed).getByRole('button', { name: 'Submit again' })).toBeTruthy();
+    expect(core.history.get(second!.localId)?.status).toBe('failed');
   });
 
   it('shows every kind of row with its own action', async () => {
     // Records in main's real history, in the states the engine reaches over time.
     await startWiredApp({
+      main: fileMain,
       prepare: (main) =>
         void seedHistory(
           main,

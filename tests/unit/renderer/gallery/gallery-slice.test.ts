@@ -1,46 +1,75 @@
+/**
+ * The gallery slice's own flows (pages by cursor, one page at a time, events before the first
+ * show, the viewer after a delete) over the app's real wiring: main's own handlers, history and
+ * gallery folder (tests/support/wired-api.ts), one main for the file. What main cannot be made to
+ * do on demand (an answer held back, a failing read) stays on the fake.
+ */
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { FakePictorApi, galleryCursorOf, installFakeApi } from '../../../fakes/fake-pictor-api';
+import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
 import { makeImage } from '../../../support/task-records';
+import type { WiredApi } from '../../../support/wired-api';
+import { sharedWiredMain } from '../shared-wired-main';
+import { seedGallery } from './gallery-wired';
 
 const state = () => useAppStore.getState();
+const fileMain = sharedWiredMain();
 
+const build = (index: number) => ({
+  request: { prompt: `Prompt ${String(index)}`, model: index % 2 ? 'm-odd' : 'm-even' },
+});
+
+/** Main with `count` tasks of one saved image each (files behind them), as the page's API. */
+async function mainWith(count: number): Promise<WiredApi> {
+  const main = await fileMain();
+  seedGallery(main, count, build);
+  (window as { pictor?: unknown }).pictor = main.api;
+  return main;
+}
+
+// Fault: the fake, for the tests below that hold main's answer back or make it fail.
 function fakeWith(count: number): FakePictorApi {
   const fake = installFakeApi(new FakePictorApi());
-  fake.seedTasks(count, (index) => ({
-    images: [makeImage(0)],
-    request: { prompt: `Prompt ${String(index)}`, model: index % 2 ? 'm-odd' : 'm-even' },
-  }));
+  fake.seedTasks(count, (index) => ({ images: [makeImage(0)], ...build(index) }));
   return fake;
 }
 
 describe('the gallery slice', () => {
   it('loads the first page, then the next ones by cursor until there are no more', async () => {
-    const fake = fakeWith(450);
+    const main = await mainWith(450);
     await state().galleryLoad();
-    const after = (n: number) => galleryCursorOf(fake.galleryItemAt(n));
-    expect(state()).toMatchObject({ galleryStatus: 'ready', galleryNextCursor: after(199) });
+    expect(state().galleryStatus).toBe('ready');
+    expect(state().galleryItems).toHaveLength(200);
+    const cursors = [state().galleryNextCursor];
+    expect(cursors[0]).toEqual(expect.any(String));
     expect(state().galleryModels).toEqual(['m-even', 'm-odd']);
     await state().galleryLoadMore();
+    expect(state().galleryItems).toHaveLength(400);
+    cursors.push(state().galleryNextCursor);
     await state().galleryLoadMore();
-    expect(state().galleryItems).toHaveLength(450);
     expect(state().galleryNextCursor).toBeNull();
     await state().galleryLoadMore();
-    expect(fake.callsTo('gallery:list').map((query) => query.cursor)).toEqual([
+    // Each page asked with main's cursor after the last, and nothing asked once there is no more.
+    expect(main.callsTo('gallery:list').map((query) => query.cursor)).toEqual([
       undefined,
-      after(199),
-      after(399),
+      ...cursors,
     ]);
+    // Every image once, newest first: the pages meet without a gap or a repeat.
+    expect(state().galleryItems.map((item) => item.prompt)).toEqual(
+      Array.from({ length: 450 }, (_, index) => `Prompt ${String(index)}`),
+    );
   });
 
   it('asks for one page at a time', async () => {
-    const fake = fakeWith(450);
+    const main = await mainWith(450);
     await state().galleryLoad();
     await Promise.all([state().galleryLoadMore(), state().galleryLoadMore()]);
-    expect(fake.callsTo('gallery:list')).toHaveLength(2);
+    expect(main.callsTo('gallery:list')).toHaveLength(2);
+    expect(state().galleryItems).toHaveLength(400);
   });
 
+  // Fault: main's answer to the first page held back until the filters changed.
   it('drops a page that answers after the filters changed', async () => {
     const fake = fakeWith(10);
     let release: (() => void) | undefined;
@@ -72,6 +101,7 @@ describe('the gallery slice', () => {
     expect(state().galleryItems.map((item) => item.localId)).toEqual(['match']);
   });
 
+  // Fault: gallery:list fails once, then fails again on a later page.
   it('says why the gallery could not be read, and keeps loaded images when a later page fails', async () => {
     const fake = fakeWith(300);
     fake.fail('gallery:list', { message: 'The gallery folder is gone.', detail: 'ENOENT' }, 1);
@@ -89,15 +119,16 @@ describe('the gallery slice', () => {
   });
 
   it('does nothing on events before the gallery was first shown', async () => {
-    const fake = fakeWith(3);
+    const main = await mainWith(3);
     await state().galleryRefresh();
-    state().galleryApplyTaskUpdate({ record: fake.task('seed-000000')!, live: null });
-    expect(fake.callsTo('gallery:list')).toHaveLength(0);
+    const record = main.runtime.core.history.get('seed-000000')!;
+    state().galleryApplyTaskUpdate({ record, live: null });
+    expect(main.callsTo('gallery:list')).toHaveLength(0);
     expect(state().galleryItems).toEqual([]);
   });
 
   it('moves the open viewer to the next image when its image is deleted', async () => {
-    fakeWith(3);
+    const main = await mainWith(3);
     await state().galleryLoad();
     const [first, second] = state().galleryItems;
     state().galleryOpenViewer('seed-000001/0');
@@ -108,5 +139,8 @@ describe('the gallery slice', () => {
     await state().galleryDelete(first!);
     expect(state().galleryViewerKey).toBeNull();
     expect(state().galleryItems).toEqual([]);
+    // Main deleted them: its gallery lists none.
+    const left = await main.api.invoke('gallery:list', { limit: 10 });
+    expect(left.ok && left.value.items).toEqual([]);
   });
 });

@@ -1,26 +1,42 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, call, imageUrl, listen, toApiError } from '../../../../renderer/lib/api';
 import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
+import type { WiredApi } from '../../../support/wired-api';
+import { sharedWiredMain } from '../shared-wired-main';
+
+const shared = sharedWiredMain();
+
+/** The real main's `window.pictor` (tests/support/wired-api.ts), installed as the preload does. */
+async function wired(): Promise<WiredApi> {
+  const main = await shared();
+  (window as { pictor?: unknown }).pictor = main.api;
+  return main;
+}
 
 describe('lib/api', () => {
-  it('builds image URLs from the host’s gallery base, path segments encoded', () => {
-    const fake = installFakeApi();
+  it('builds image URLs from the host’s gallery base, path segments encoded', async () => {
+    const main = await wired();
     expect(imageUrl('2026/01/a b/image-1.png')).toBe(
       'pictor-gallery://gallery/2026/01/a%20b/image-1.png',
     );
-    fake.galleryBase = 'http://127.0.0.1:4000/gallery/';
+    // The chromium host's bridge serves the gallery over http (tests/e2e/harness/app-server.ts).
+    (window as { pictor?: unknown }).pictor = {
+      ...main.api,
+      galleryBase: 'http://127.0.0.1:4000/gallery/',
+    };
     expect(imageUrl('2026/01/#x/image-1.png')).toBe(
       'http://127.0.0.1:4000/gallery/2026/01/%23x/image-1.png',
     );
   });
 
   it('resolves the value of an ok Result', async () => {
-    const fake = installFakeApi();
-    fake.settings = { ...fake.settings, defaultModel: 'm1' };
+    const main = await wired();
+    main.runtime.settings.update({ defaultModel: 'm1' });
     await expect(call('settings:get')).resolves.toMatchObject({ defaultModel: 'm1' });
-    expect(fake.callsTo('settings:get')).toEqual([undefined]);
+    expect(main.callsTo('settings:get')).toEqual([undefined]);
   });
 
+  // Fault: tasks:list fails with a sentence and a technical detail (a history that cannot be read).
   it('throws ApiError with the sentence, code and detail of a failed Result', async () => {
     const fake = installFakeApi();
     fake.fail('tasks:list', {
@@ -37,15 +53,29 @@ describe('lib/api', () => {
     });
   });
 
+  it('throws ApiError with the sentence and code of main’s refusal', async () => {
+    await wired();
+    const error = await call('tasks:resume', { localId: 'not-in-history' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'That task is not in the history.' });
+  });
+
   it('reports bad input from the bridge as ApiError bad_input', async () => {
-    installFakeApi();
+    const main = await wired();
     const target = { provider: 'pictor', endpoint: 'demo:' } as const;
     const error = await call('tasks:submit', { request: { prompt: '' }, target, count: 1 }).catch(
       (caught: unknown) => caught,
     );
+    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'bad_input' });
+    // Main's input schema refused it: nothing reached the history.
+    expect(main.callsTo('tasks:submit')).toHaveLength(1);
+    expect(main.runtime.core.history.count({})).toBe(0);
   });
 
+  // Fault: no bridge at all, then a bridge whose invoke rejects (no handler registered).
   it('turns a missing bridge or a rejected invoke into a sentence', async () => {
     await expect(call('app:getInfo')).rejects.toMatchObject({ code: 'unavailable' });
     const broken = new FakePictorApi();
@@ -56,13 +86,19 @@ describe('lib/api', () => {
     expect((error as ApiError).message).toMatch(/window/);
   });
 
-  it('listen subscribes and unsubscribes', () => {
-    const fake = installFakeApi();
+  it('listen subscribes and unsubscribes', async () => {
+    const main = await wired();
     const listener = vi.fn();
     const stop = listen('network:changed', listener);
-    fake.emit('network:changed', { online: false });
+    main.send('network:changed', { online: false });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
     stop();
-    fake.emit('network:changed', { online: true });
+    // A listener still subscribed hears the next one: the first did not.
+    const after = vi.fn();
+    const stopAfter = listen('network:changed', after);
+    main.send('network:changed', { online: true });
+    await vi.waitFor(() => expect(after).toHaveBeenCalledTimes(1));
+    stopAfter();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledWith({ online: false });
   });

@@ -1,57 +1,87 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../renderer/lib/api';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { installFakeApi } from '../../../fakes/fake-pictor-api';
 import { makeTask } from '../../../support/task-records';
+import { startWiredApi, type WiredApi } from '../../../support/wired-api';
+import { seedHistory } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
 
 let fake: FakePictorApi;
+let main: WiredApi;
 let stop: () => void = () => undefined;
 const state = () => useAppStore.getState();
+const shared = sharedWiredMain();
 
-async function start(prepare: (api: FakePictorApi) => void = () => undefined): Promise<void> {
+/** Until the store has its first page and the settings. */
+const loaded = () =>
+  waitFor(() => expect(state().tasksLoaded && state().settings !== null).toBe(true));
+
+/** The store over the fake, for the faults main cannot be made to produce. */
+async function startFake(prepare: (api: FakePictorApi) => void = () => undefined): Promise<void> {
   fake = installFakeApi();
   prepare(fake);
   stop = initStore();
-  await waitFor(() => expect(state().tasksLoaded && state().settings !== null).toBe(true));
+  await loaded();
 }
 
-afterEach(() => stop());
+/**
+ * The store over the real main (tests/support/wired-api.ts): the file's shared one, or `own` (a
+ * main of the test's own, for a test that changes settings or keys); `prepare` runs before the
+ * store starts.
+ */
+async function startWired(
+  prepare: (wired: WiredApi) => void = () => undefined,
+  own?: WiredApi,
+): Promise<void> {
+  main = own ?? (await shared());
+  prepare(main);
+  (window as { pictor?: unknown }).pictor = main.api;
+  stop = initStore();
+  await loaded();
+}
+
+/** A main of the test's own, closed after it. */
+let owned: WiredApi | null = null;
+async function ownMain(): Promise<WiredApi> {
+  owned = await startWiredApi();
+  return owned;
+}
+
+afterEach(async () => {
+  stop();
+  stop = () => undefined;
+  await owned?.close();
+  owned = null;
+});
 
 describe('compose slice', () => {
-  beforeEach(() => start());
-
-  it('starts from the settings defaults and follows them while the field is untouched', () => {
-    fake.emit('settings:changed', {
-      ...DEFAULT_SETTINGS,
-      defaultModel: 'm2',
-      defaultSize: '1536x1024',
-      defaultQuality: 'ultra',
-      defaultCount: 4,
-    });
-    expect(state().composeDraft).toMatchObject({
-      model: 'm2',
-      size: '1536x1024',
-      sizeCustom: false,
-      quality: 'ultra',
-      qualityCustom: true,
-      count: '4',
-    });
+  it('starts from the settings defaults and follows them while the field is untouched', async () => {
+    await startWired(undefined, await ownMain());
+    // Main's settings change (as another window's or the command line's would): the page hears it.
+    const defaults = { defaultSize: '1536x1024', defaultQuality: 'ultra', defaultCount: 4 };
+    main.runtime.settings.update({ ...defaults, defaultModel: 'm2' });
+    await waitFor(() =>
+      expect(state().composeDraft).toMatchObject({
+        model: 'm2',
+        size: '1536x1024',
+        sizeCustom: false,
+        quality: 'ultra',
+        qualityCustom: true,
+        count: '4',
+      }),
+    );
     state().composeSetDraft({ model: 'mine' });
-    fake.emit('settings:changed', {
-      ...DEFAULT_SETTINGS,
-      defaultModel: 'm3',
-      defaultSize: '1536x1024',
-      defaultQuality: 'ultra',
-      defaultCount: 4,
-    });
+    main.runtime.settings.update({ defaultModel: 'm3' });
+    await waitFor(() => expect(state().settings?.defaultModel).toBe('m3'));
     expect(state().composeDraft.model).toBe('mine');
   });
 
-  it('reusePrompt fills the form with an earlier request', () => {
+  it('reusePrompt fills the form with an earlier request', async () => {
+    await startWired();
     state().reusePrompt({ prompt: 'again', model: 'x', size: '640x480', quality: 'low' });
     expect(state().composeDraft).toMatchObject({
       prompt: 'again',
@@ -64,17 +94,20 @@ describe('compose slice', () => {
   });
 
   it('refuses an invalid draft without a request and names the field', async () => {
+    await startWired();
     const outcome = await state().composeSubmit();
     expect(outcome).toEqual({ ok: false, field: 'prompt' });
     expect(state().composeAttempted).toBe(true);
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(main.callsTo('tasks:submit')).toEqual([]);
   });
 
   it('submits count tasks in one request and inserts them at once', async () => {
+    // A main of its own: the demo's tasks end after the test, whatever it waited for.
+    await startWired(undefined, await ownMain());
     state().composeSetDraft({ prompt: ' a fox ', count: '3', size: '800 x 600', sizeCustom: true });
     const outcome = await state().composeSubmit();
     expect(outcome.ok).toBe(true);
-    expect(fake.callsTo('tasks:submit')).toEqual([
+    expect(main.callsTo('tasks:submit')).toEqual([
       {
         request: { prompt: 'a fox', size: '800x600', quality: 'auto' },
         target: { provider: 'pictor', endpoint: 'demo:' },
@@ -88,6 +121,7 @@ describe('compose slice', () => {
 
   // Fault: tasks:submit refused with a made-up reason.
   it('keeps the prompt and the reason when the submit is refused', async () => {
+    await startFake();
     fake.fail(
       'tasks:submit',
       { message: 'No API key is set. Add one in Settings, then try again.' },
@@ -106,16 +140,22 @@ describe('compose slice', () => {
 
 describe('tasks slice and events', () => {
   it('loads a small first page, then its count, and the next pages on demand', async () => {
-    await start((api) => api.seedTasks(250));
+    await startWired((wired) => void seedHistory(wired, 250));
     expect(state().tasksItems).toHaveLength(30);
     await waitFor(() => expect(state().tasksCounted).toBe(true));
     expect(state().tasksTotal).toBe(250);
-    expect(fake.callsTo('tasks:count')).toEqual([{}]);
+    expect(main.callsTo('tasks:count')).toEqual([{}]);
     await state().tasksLoadUntil(180);
     expect(state().tasksItems.length).toBeGreaterThan(180);
-    expect(fake.callsTo('tasks:list').at(-1)!.cursor).toBe('seed-000029');
+    // Each page continues where the one before it ended, without a gap or a repeat.
+    const ids = state().tasksItems.map((item) => item.record.localId);
+    expect(ids).toEqual(ids.map((_, n) => `seed-${String(n).padStart(6, '0')}`));
+    const [first, next] = main.callsTo('tasks:list');
+    expect(first).toMatchObject({ limit: 30, cursor: null });
+    expect(next?.cursor).toEqual(expect.any(String));
     await state().tasksLoadUntil(249);
     expect(state().tasksItems).toHaveLength(250);
+    expect(state().tasksItems.at(-1)!.record.localId).toBe('seed-000249');
     expect(state().tasksNextCursor).toBeNull();
   });
 
@@ -146,21 +186,47 @@ describe('tasks slice and events', () => {
   });
 
   it('subscribes to each event once and applies task updates in place', async () => {
-    await start((api) => api.seedTasks(3, () => ({ status: 'processing', finishedAt: null })));
-    expect(fake.listenerCount('tasks:updated')).toBe(1);
-    fake.updateTask('seed-000001', { status: 'completed' });
-    expect(state().tasksItems[1]!.record.status).toBe('completed');
-    fake.emit('tasks:updated', [{ change: 'removed', localId: 'seed-000000' }]);
+    let subscriptions: string[] = [];
+    // A main of its own: the demo's task ends after the test, whatever it waited for.
+    const own = await ownMain();
+    await startWired((wired) => {
+      seedHistory(wired, 2);
+      const on = wired.api.on;
+      subscriptions = [];
+      vi.spyOn(wired.api, 'on').mockImplementation((channel, listener) => {
+        subscriptions.push(channel);
+        return on(channel, listener);
+      });
+    }, own);
+    vi.mocked(main.api.on).mockRestore();
+    expect(subscriptions.filter((channel) => channel === 'tasks:updated')).toHaveLength(1);
+    expect(new Set(subscriptions).size).toBe(subscriptions.length);
+    // A task the demo runs: the engine's updates replace its row, at the top, once.
+    state().composeSetDraft({ prompt: 'a fox' });
+    expect((await state().composeSubmit()).ok).toBe(true);
+    const localId = state().tasksItems[0]!.record.localId;
+    await waitFor(() => expect(state().tasksItems[0]!.record.status).toBe('completed'));
+    expect(state().tasksItems[0]!.record.localId).toBe(localId);
+    expect(state().tasksItems[0]!.record.images.length).toBeGreaterThan(0);
     expect(state().tasksItems.map((entry) => entry.record.localId)).toEqual([
+      localId,
+      'seed-000000',
       'seed-000001',
-      'seed-000002',
     ]);
+    expect(await state().tasksRemove('seed-000000')).toBe(true);
+    await waitFor(() =>
+      expect(state().tasksItems.map((entry) => entry.record.localId)).toEqual([
+        localId,
+        'seed-000001',
+      ]),
+    );
     expect(state().tasksTotal).toBe(2);
+    expect(main.runtime.core.history.get('seed-000000')).toBeUndefined();
   });
 
   // Fault: the task's update reaches the page before the answer that inserts it.
   it('a task created elsewhere (an event before any answer) appears at the top once', async () => {
-    await start((api) => api.seedTasks(2));
+    await startFake((api) => api.seedTasks(2));
     const record = makeTask({ localId: 'new-x', createdAt: Date.UTC(2027, 0, 1) });
     fake.addTasks([record]);
     fake.updateTask('new-x', { status: 'processing' });
@@ -170,21 +236,22 @@ describe('tasks slice and events', () => {
   });
 
   it('filter changes reload with the query and drop late pages of the old filter', async () => {
-    await start((api) => api.seedTasks(20, (i) => ({ favourite: i % 2 === 0 })));
+    await startWired((wired) => void seedHistory(wired, 20, (i) => ({ favourite: i % 2 === 0 })));
     state().tasksSetFavouriteOnly(true);
     state().tasksToggleGroup('completed');
     await waitFor(() => expect(state().tasksTotal).toBe(10));
-    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({
+    expect(main.callsTo('tasks:list').at(-1)).toMatchObject({
       favourite: true,
       statuses: ['completed'],
     });
+    expect(state().tasksItems.every((item) => item.record.favourite)).toBe(true);
     state().tasksClearFilters();
     await waitFor(() => expect(state().tasksTotal).toBe(20));
   });
 
   // Fault: tasks:resume refused with a sentence and a detail.
   it('row actions report failures as toasts with the sentence and detail', async () => {
-    await start((api) => api.seedTasks(1));
+    await startFake((api) => api.seedTasks(1));
     fake.fail('tasks:resume', {
       message: 'This task is no longer in the history.',
       detail: 'not found',
@@ -201,34 +268,45 @@ describe('tasks slice and events', () => {
     );
   });
 
+  it('a row action on a task gone from the history says so in a toast', async () => {
+    await startWired((wired) => void seedHistory(wired, 1));
+    // The task left the history behind the page's back (another window, the command line).
+    main.runtime.core.history.delete('seed-000000');
+    expect(await state().tasksResume('seed-000000')).toBe(false);
+    expect(state().statusEntries.map((entry) => ({ ...entry, text: wordsOf(entry.text) }))).toEqual(
+      [expect.objectContaining({ kind: 'error', text: 'That task is not in the history.' })],
+    );
+  });
+
   it('network, demo and key events reach the ui', async () => {
-    await start();
+    await startWired(undefined, await ownMain());
     expect(state().demo).toBe(true);
-    fake.setOnline(false);
-    expect(state().offline).toBe(true);
-    fake.emit('app:demoChanged', { demo: false });
-    expect(state().demo).toBe(false);
-    fake.emit('key:changed', {
-      state: 'ready',
-      fingerprint: 'abc',
-      backend: 'keychain',
-      weak: false,
-      message: null,
+    main.send('network:changed', { online: false });
+    await waitFor(() => expect(state().offline).toBe(true));
+    // A key stored and an address set in main (as the command line would): the demo ends.
+    main.runtime.settings.update({ baseUrl: 'https://api.example.com' });
+    const status = await main.runtime.vault.setKey('sk-secret-value-123', {
+      allowWeakStorage: false,
+      baseUrl: 'https://api.example.com',
     });
-    expect(state().keyStatus?.fingerprint).toBe('abc');
+    await waitFor(() => expect(state().demo).toBe(false));
+    expect(status.fingerprint).toBeTruthy();
+    await waitFor(() => expect(state().keyStatus?.fingerprint).toBe(status.fingerprint));
   });
 
   it('menu commands switch screens and ask for focus', async () => {
-    await start();
-    fake.emit('menu:command', { command: 'open-settings' });
-    expect(state().view).toBe('settings');
-    fake.emit('menu:command', { command: 'focus-search' });
+    await startWired();
+    main.send('menu:command', { command: 'open-settings' });
+    await waitFor(() => expect(state().view).toBe('settings'));
+    main.send('menu:command', { command: 'focus-search' });
+    await waitFor(() => expect(state().focusRequest?.target).toBe('search'));
     expect(state().view).toBe('tasks');
-    expect(state().focusRequest?.target).toBe('search');
-    fake.emit('menu:command', { command: 'show-gallery' });
-    expect(state().view).toBe('gallery');
-    fake.emit('menu:command', { command: 'new-prompt' });
-    expect(state()).toMatchObject({ view: 'tasks', focusRequest: { target: 'prompt' } });
+    main.send('menu:command', { command: 'show-gallery' });
+    await waitFor(() => expect(state().view).toBe('gallery'));
+    main.send('menu:command', { command: 'new-prompt' });
+    await waitFor(() =>
+      expect(state()).toMatchObject({ view: 'tasks', focusRequest: { target: 'prompt' } }),
+    );
   });
 });
 

@@ -8,22 +8,59 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../../shared/domain/live-state';
 import type { TaskChange } from '../../../../shared/ipc/contract';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { installFakeApi, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage, makeTask } from '../../../support/task-records';
+import type { WiredApi } from '../../../support/wired-api';
+import { seedHistory } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
 
+let main: WiredApi;
 let fake: FakePictorApi;
 let stop: () => void = () => undefined;
 const state = () => useAppStore.getState();
+const shared = sharedWiredMain();
 afterEach(() => stop());
 
 const LIVE: LiveState = { nextPollAt: null, polling: false, downloads: 0 };
 
-/** The store with `count` running tasks loaded (seed-000000 is the newest). */
+const running = (): Partial<TaskRecord> => ({ status: 'processing', finishedAt: null, polls: 1 });
+
+/**
+ * The store over the real main (tests/support/wired-api.ts) with `count` running tasks in its
+ * history, loaded (seed-000000 is the newest).
+ */
 async function withRunningTasks(count: number): Promise<void> {
-  fake = installFakeApi();
-  fake.seedTasks(count, () => ({ status: 'processing', finishedAt: null, polls: 1 }));
+  main = await shared();
+  seedHistory(main, count, running);
+  (window as { pictor?: unknown }).pictor = main.api;
   stop = initStore();
   await waitFor(() => expect(state().tasksCounted).toBe(true));
+}
+
+/** The fake's store with `count` running tasks, for a batch main would not send. */
+async function withRunningTasksOnTheFake(count: number): Promise<void> {
+  fake = installFakeApi();
+  fake.seedTasks(count, running);
+  stop = initStore();
+  await waitFor(() => expect(state().tasksCounted).toBe(true));
+}
+
+/** Main's record of seed task `n`. */
+const task = (n: number): TaskRecord => main.runtime.core.history.get(id(n))!;
+
+/**
+ * Sends a batch as main's wiring does (the contract's schema, a copy that crosses) and waits
+ * until the page's listeners have had it: a listener added after the store's is called after it.
+ */
+async function send(changes: TaskChange[]): Promise<void> {
+  let off = (): void => undefined;
+  const delivered = new Promise<void>((resolve) => {
+    off = main.api.on('tasks:updated', () => resolve());
+  });
+  main.send('tasks:updated', changes);
+  await delivered;
+  off();
 }
 
 const id = (n: number): string => `seed-${String(n).padStart(6, '0')}`;
@@ -45,11 +82,11 @@ function livePart(
 }
 
 /** Counts the store's updates while `work` runs. */
-function updatesDuring(work: () => void): number {
+async function updatesDuring(work: () => Promise<void> | void): Promise<number> {
   let updates = 0;
   const unsubscribe = useAppStore.subscribe(() => (updates += 1));
   try {
-    work();
+    await work();
   } finally {
     unsubscribe();
   }
@@ -60,9 +97,9 @@ describe('a batch of task changes', () => {
   it('is one store update, however many tasks it names', async () => {
     await withRunningTasks(30);
     const later = state().tasksItems[0]!.record.updatedAt + 1_000;
-    const done = { ...fake.task(id(3))!, status: 'completed' as const, updatedAt: later };
+    const done = { ...task(3), status: 'completed' as const, updatedAt: later };
     const withImage = {
-      ...fake.task(id(4))!,
+      ...task(4),
       status: 'completed' as const,
       images: [makeImage(0)],
       updatedAt: later,
@@ -76,7 +113,7 @@ describe('a batch of task changes', () => {
       { change: 'removed', localId: id(0) },
       { change: 'removed', localId: id(1) },
     ];
-    expect(updatesDuring(() => fake.emit('tasks:updated', changes))).toBe(1);
+    expect(await updatesDuring(() => send(changes))).toBe(1);
 
     const byId = new Map(state().tasksItems.map((item) => [item.record.localId, item]));
     expect(byId.has(id(0)) || byId.has(id(1))).toBe(false);
@@ -93,7 +130,7 @@ describe('a batch of task changes', () => {
   it('leaves the tasks it does not name as they were (the same objects)', async () => {
     await withRunningTasks(10);
     const before = state().tasksItems;
-    fake.emit('tasks:updated', [livePart(4, before[4]!.record.updatedAt + 1)]);
+    await send([livePart(4, before[4]!.record.updatedAt + 1)]);
     const after = state().tasksItems;
     expect(after).not.toBe(before);
     for (const n of [0, 1, 2, 3, 5, 6, 7, 8, 9]) expect(after[n]).toBe(before[n]);
@@ -103,16 +140,13 @@ describe('a batch of task changes', () => {
     await withRunningTasks(3);
     await state().galleryLoad();
     const record = {
-      ...fake.task(id(1))!,
+      ...task(1),
       status: 'completed' as const,
       images: [makeImage(0)],
-      updatedAt: fake.task(id(1))!.updatedAt + 1,
+      updatedAt: task(1).updatedAt + 1,
     };
-    const count = updatesDuring(() =>
-      fake.emit('tasks:updated', [
-        { change: 'task', record, live: null },
-        livePart(2, record.updatedAt),
-      ]),
+    const count = await updatesDuring(() =>
+      send([{ change: 'task', record, live: null }, livePart(2, record.updatedAt)]),
     );
     expect(count).toBe(1);
     expect(state().galleryItems.map((item) => item.localId)).toEqual([id(1)]);
@@ -125,7 +159,7 @@ describe('a live part', () => {
     await withRunningTasks(3);
     const before = state().tasksItems[1]!;
     const at = before.record.updatedAt + 3_000;
-    fake.emit('tasks:updated', [livePart(1, at, { nextPollAt: at + 3_000, queuePosition: 2 })]);
+    await send([livePart(1, at, { nextPollAt: at + 3_000, queuePosition: 2 })]);
     const after = state().tasksItems[1]!;
     expect(after.record).toEqual({
       ...before.record,
@@ -138,10 +172,10 @@ describe('a live part', () => {
 
   // Fault: an update older than the record the page has (main sends each change once, newest last).
   it('older than the record the page has changes nothing', async () => {
-    await withRunningTasks(3);
+    await withRunningTasksOnTheFake(3);
     const before = state().tasksItems;
     const stale = before[1]!.record.updatedAt - 1;
-    expect(updatesDuring(() => fake.emit('tasks:updated', [livePart(1, stale)]))).toBe(0);
+    expect(await updatesDuring(() => fake.emit('tasks:updated', [livePart(1, stale)]))).toBe(0);
     expect(state().tasksItems).toBe(before);
   });
 
@@ -149,7 +183,7 @@ describe('a live part', () => {
     await withRunningTasks(3);
     const before = state().tasksItems;
     const unknown: TaskChange = { ...livePart(0, Date.UTC(2027, 0, 1)), localId: 'not-loaded' };
-    expect(updatesDuring(() => fake.emit('tasks:updated', [unknown]))).toBe(0);
+    expect(await updatesDuring(() => send([unknown]))).toBe(0);
     expect(state().tasksItems).toBe(before);
     expect(state().tasksTotal).toBe(3);
   });
@@ -159,7 +193,7 @@ describe('a live part', () => {
     const elsewhere = makeTask({ localId: 'from-costs', status: 'processing', finishedAt: null });
     state().tasksShowDetails({ record: elsewhere, live: null });
     const at = elsewhere.updatedAt + 1;
-    fake.emit('tasks:updated', [{ ...livePart(0, at, { progress: 40 }), localId: 'from-costs' }]);
+    await send([{ ...livePart(0, at, { progress: 40 }), localId: 'from-costs' }]);
     expect(state().tasksDetailsItem?.record).toMatchObject({ localId: 'from-costs', polls: 7 });
     expect(state().tasksDetailsItem?.live?.progress).toBe(40);
     expect(state().tasksItems.map((item) => item.record.localId)).not.toContain('from-costs');
@@ -167,8 +201,8 @@ describe('a live part', () => {
 
   it('after its record in the same batch is applied onto that record', async () => {
     await withRunningTasks(2);
-    const record = { ...fake.task(id(1))!, hold: 'timed_out' as const, updatedAt: 5 + START() };
-    fake.emit('tasks:updated', [
+    const record = { ...task(1), hold: 'timed_out' as const, updatedAt: 5 + task(0).updatedAt };
+    await send([
       { change: 'task', record, live: null },
       livePart(1, record.updatedAt + 1, { progress: 10 }),
     ]);
@@ -180,8 +214,9 @@ describe('a live part', () => {
 describe('a removal', () => {
   // Fault: a record's update and its removal in one batch, made up here rather than raced out of main.
   it('after an update of the same task in one batch wins: the row goes', async () => {
-    await withRunningTasks(3);
-    const record = { ...fake.task(id(2))!, status: 'completed' as const, updatedAt: START() + 9 };
+    await withRunningTasksOnTheFake(3);
+    const start = fake.task(id(0))!.updatedAt;
+    const record = { ...fake.task(id(2))!, status: 'completed' as const, updatedAt: start + 9 };
     fake.emit('tasks:updated', [
       { change: 'task', record, live: null },
       { change: 'removed', localId: id(2) },
@@ -193,13 +228,8 @@ describe('a removal', () => {
     await withRunningTasks(3);
     state().tasksOpenDetails(id(1));
     useAppStore.setState({ tasksSelection: { ids: new Set([id(1), id(2)]), anchor: id(1) } });
-    fake.emit('tasks:updated', [{ change: 'removed', localId: id(1) }]);
+    await send([{ change: 'removed', localId: id(1) }]);
     expect(state().tasksDetailsId).toBeNull();
     expect([...state().tasksSelection.ids]).toEqual([id(2)]);
   });
 });
-
-/** The newest seed task's creation time (the fake's START). */
-function START(): number {
-  return fake.task(id(0))!.updatedAt;
-}

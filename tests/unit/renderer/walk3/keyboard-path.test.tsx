@@ -10,8 +10,8 @@ import { applyLocale } from '../../../../renderer/i18n';
 import { parseDay } from '../../../../renderer/lib/day-text';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
-import { giveSize, restartApp, startApp } from '../render-app';
-import { seedHistory, startWiredApp } from '../render-wired-app';
+import { giveSize } from '../render-app';
+import { restartWiredApp, seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
@@ -133,14 +133,19 @@ describe('the keyboard path', () => {
     expect(prompt().value).toBe('my own');
   });
 
-  // On the fake for now: its restart (restartApp) has no wired counterpart yet.
   it('keeps an unsent prompt, and the ones sent, across a restart', async () => {
-    const first = await startApp();
+    const first = await startWiredApp({ main: fileMain });
     await first.user.type(prompt(), 'sent before{Enter}');
     await waitFor(() => expect(prompt().value).toBe(''));
     await first.user.type(prompt(), 'a lighthouse, not sent yet');
-    const second = await restartApp();
+    const second = await restartWiredApp(first);
     expect(prompt().value).toBe('a lighthouse, not sent yet');
+    // The task went to main once, and the restarted page reads it back from main's history.
+    expect(second.main.callsTo('tasks:submit').map((call) => call.request.prompt)).toEqual([
+      'sent before',
+    ]);
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    expect(await within(feed).findByText('sent before')).toBeTruthy();
     await second.user.clear(prompt());
     act(() => prompt().focus());
     await second.user.keyboard('{ArrowUp}');

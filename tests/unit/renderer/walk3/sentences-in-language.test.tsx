@@ -16,9 +16,9 @@ import { englishText, sentence, type Sentence } from '../../../../shared/i18n/se
 import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
 import { applyLocale, t } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import type { WiredApi } from '../../../support/wired-api';
+import { startWiredApp } from '../render-wired-app';
 
 afterEach(async () => {
   await applyLocale('en');
@@ -110,7 +110,7 @@ function readable(): string {
   return [document.body.textContent ?? '', ...attributes].join('\n');
 }
 
-async function visitEveryView(fake: FakePictorApi): Promise<string[]> {
+async function visitEveryView(main: WiredApi): Promise<string[]> {
   const seen: string[] = [];
   const state = useAppStore.getState;
   const look = async () => {
@@ -138,26 +138,39 @@ async function visitEveryView(fake: FakePictorApi): Promise<string[]> {
     await look();
   }
   act(() => state().galleryCloseViewer());
-  // Announcements: a task failing and a submit refused, as they happen.
-  fake.addTasks([makeTask({ localId: 'live', status: 'processing', finishedAt: null })]);
-  act(() =>
-    fake.emit('tasks:updated', [{ change: 'task', record: fake.task('live')!, live: null }]),
+  // Announcements: a task failing and a submit refused, as they happen. The records are main's
+  // own (its history), sent as its task updates send them.
+  const { history } = main.runtime.core;
+  const live = makeTask({ localId: 'live', status: 'processing', finishedAt: null });
+  history.put(live);
+  await act(async () =>
+    main.send('tasks:updated', [{ change: 'task', record: history.get('live')!, live: null }]),
   );
-  act(() =>
-    fake.updateTask('live', {
-      status: 'failed',
-      error: taskError('task_failed', SENTENCES.withheld),
-    }),
+  history.put({
+    ...live,
+    status: 'failed',
+    finishedAt: live.createdAt + 30_000,
+    updatedAt: live.updatedAt + 1,
+    error: taskError('task_failed', SENTENCES.withheld),
+  });
+  await act(async () =>
+    main.send('tasks:updated', [{ change: 'task', record: history.get('live')!, live: null }]),
   );
+  // The page heard both: the failure is announced, in German.
+  const withheld = german.text(SENTENCES.withheld.key, SENTENCES.withheld.params);
+  const spoken = () =>
+    [...document.querySelectorAll('.visually-hidden[aria-live]')].map((el) => el.textContent);
+  await waitFor(() => expect(spoken().join('\n')).toContain(withheld));
   await look();
   return seen;
 }
 
 describe('sentences in the user’s language', () => {
   it('no view shows a record’s English message where it carries a sentence', async () => {
-    const { fake } = await startApp({
-      prepare: (f) =>
-        f.addTasks(
+    // Main's own history holds the records (tests/support/wired-api.ts).
+    const { main } = await startWiredApp({
+      prepare: (m) =>
+        m.runtime.core.history.putMany(
           records().map((record) => ({
             ...record,
             request: { ...record.request, prompt: `${record.localId}-prompt` },
@@ -165,7 +178,7 @@ describe('sentences in the user’s language', () => {
         ),
     });
     await act(() => applyLocale('de'));
-    const pages = (await visitEveryView(fake)).join('\n');
+    const pages = (await visitEveryView(main)).join('\n');
     const english = Object.values(SENTENCES).map((said) => englishText(said));
     for (const text of english) expect(pages).not.toContain(text);
     // Not vacuous: the German sentences were on screen instead.

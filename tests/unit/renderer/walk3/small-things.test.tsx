@@ -5,29 +5,41 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { englishText, sentence } from '../../../../shared/i18n/sentence';
-import { startApp } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
 
 describe('the service address, when the user keeps the key where it was', () => {
-  // On the fake for now: over the wiring this needs a stored key and main's key-origin question
-  // answered "cancel" (the OS stand-ins' prompts), which wired-api.ts does not pass to wireApp yet.
   it('says the address was not changed as a statement, not an error', async () => {
-    const { user, fake } = await startApp();
-    const said = sentence('error.settings.keyStaysWith', {
-      from: 'https://api.one.example',
-      to: 'https://api.two.example',
+    // A real key stored for the first address (the real key handler), and the answer to main's
+    // own question about sending it elsewhere: cancel (the OS stand-in, PICTOR_E2E_KEY_ORIGIN).
+    const { user, main } = await startWiredApp({
+      env: { PICTOR_E2E_KEY_ORIGIN: 'cancel' },
+      prepare: async (m) => {
+        await m.api.invoke('settings:update', { baseUrl: 'https://api.one.example' });
+        await m.api.invoke('key:set', { key: 'sk-secret-value-123', allowWeakStorage: false });
+      },
     });
-    fake.fail('settings:update', { message: englishText(said), sentence: said });
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     const service = screen.getByRole('region', { name: 'Image task service' });
     const field = within(service).getByLabelText('Service address (base URL)');
+    await user.clear(field);
     await user.type(field, 'https://api.two.example');
     await user.click(within(service).getByRole('button', { name: 'Save' }));
     const note = await within(service).findByText(/The service address was not changed/);
+    expect(note.textContent).toContain(
+      englishText(
+        sentence('error.settings.keyStaysWith', { from: 'api.one.example', to: 'api.two.example' }),
+      ),
+    );
     expect(note.closest('[role="status"]')).not.toBeNull();
     expect(within(service).queryByRole('alert')).toBeNull();
     expect(field.getAttribute('aria-invalid')).toBeNull();
     expect(note.closest('.message--error')).toBeNull();
+    // Main asked its own question once, about the new address, and kept the old one and the key.
+    expect(main.os.calls.filter((call) => call.action === 'confirmKeyOrigin')).toEqual([
+      { action: 'confirmKeyOrigin', arg: 'https://api.two.example' },
+    ]);
+    expect(main.runtime.settings.get().baseUrl).toBe('https://api.one.example');
+    expect(main.runtime.vault.boundBaseUrl()).toBe('https://api.one.example');
   });
 
   it('shows a real refusal of the address as the error it is', async () => {
