@@ -20,6 +20,7 @@ import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runti
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
 import type { CapPrompts } from '../../electron/ports/user-prompts';
+import type { LibraryDialogs } from '../../electron/ports/library-dialogs';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -44,7 +45,8 @@ export interface WiredApiOptions {
   readonly runtime?: Partial<AppRuntimeOptions>;
   /**
    * What the OS stand-ins read (PICTOR_E2E_CHOOSE_FOLDER: the folder the dialog answers;
-   * PICTOR_E2E_KEY_ORIGIN: main's key-origin question's answer, carry/forget, else cancel).
+   * PICTOR_E2E_KEY_ORIGIN: main's key-origin question's answer, carry/forget, else cancel), and
+   * main's own save and open dialogs ({@link libraryDialogs}).
    */
   readonly env?: Record<string, string | undefined>;
   /** `app:getInfo`'s host part: the app's version and the OS (default linux). */
@@ -207,6 +209,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     emit: page.emit,
     ...(options.updates ? { updates: options.updates } : {}),
     ...(options.capPrompts ? { capPrompts: options.capPrompts } : {}),
+    library: { dialogs: libraryDialogs(() => env), version: options.version ?? '0.1.0' },
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
@@ -245,5 +248,20 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * Main's own save and open dialogs (the library archive's export and import, the cost ledger's
+ * CSV), answered from what the test set in `main.env` when asked: PICTOR_E2E_SAVE_ARCHIVE,
+ * PICTOR_E2E_OPEN_ARCHIVE (an archive file or a folder, as the import asked) and
+ * PICTOR_E2E_SAVE_CSV; unset, the user cancelled the dialog.
+ */
+export function libraryDialogs(env: () => Record<string, string | undefined>): LibraryDialogs {
+  const answer = (name: string): Promise<string | null> => Promise.resolve(env()[name] ?? null);
+  return {
+    chooseExportFile: () => answer('PICTOR_E2E_SAVE_ARCHIVE'),
+    chooseImportSource: () => answer('PICTOR_E2E_OPEN_ARCHIVE'),
+    chooseLedgerFile: () => answer('PICTOR_E2E_SAVE_CSV'),
   };
 }

@@ -8,6 +8,8 @@
  * never on task updates: it keeps up while two hundred tasks poll.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -40,14 +42,6 @@ async function openCosts() {
   const now = Date.now();
   return showCosts(
     await startWiredApp({ prepare: (main) => void seedHistory(main, COSTS.length, costed(now)) }),
-  );
-}
-
-/** The same over the fake, for a test that changes a cost or answers the CSV dialog itself. */
-async function openCostsOnFake() {
-  const now = Date.now();
-  return showCosts(
-    await startApp({ prepare: (fake) => void fake.seedTasks(COSTS.length, costed(now)) }),
   );
 }
 
@@ -93,21 +87,26 @@ it('lists each task with its cost and source', async () => {
 });
 
 it('asks main for the period and service chosen, and says where the CSV was saved', async () => {
-  const { user, fake, view } = await openCostsOnFake();
+  const { user, main, view } = await openCosts();
+  const file = join(main.dir, 'pictor-costs.csv');
+  // Main's save dialog answers this file.
+  main.env.PICTOR_E2E_SAVE_CSV = file;
   await user.selectOptions(view.getByLabelText('Period'), 'All time');
   await user.selectOptions(view.getByLabelText('Service'), 'bfl');
   await waitFor(() =>
-    expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ provider: 'bfl', limit: 100 }),
+    expect(main.callsTo('costs:ledger').at(-1)).toEqual({ provider: 'bfl', limit: 100 }),
   );
   const now = new Date();
   const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
-  expect(fake.callsTo('costs:ledger')[0]).toEqual({ since: monthStart, limit: 100 });
+  expect(main.callsTo('costs:ledger')[0]).toEqual({ since: monthStart, limit: 100 });
   await waitFor(() => expect(screen.queryByText('$0.06')).toBeNull());
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-  expect(
-    await screen.findByText('The costs were saved to /home/ada/Downloads/pictor-costs.csv.'),
-  ).toBeTruthy();
-  expect(fake.callsTo('costs:exportCsv')).toEqual([{ provider: 'bfl' }]);
+  expect(await screen.findByText(`The costs were saved to ${file}.`)).toBeTruthy();
+  expect(main.callsTo('costs:exportCsv')).toEqual([{ provider: 'bfl' }]);
+  // The service's one task, under a header line.
+  const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain('bfl');
 });
 
 it('starts the last 30 days at a local midnight by the calendar', async () => {
@@ -125,21 +124,21 @@ it('says so when no task has a cost yet', async () => {
 });
 
 it('reads the ledger again while shown when main says a task’s cost arrived late', async () => {
-  const { fake, view } = await openCostsOnFake();
-  const [first] = fake.callsTo('costs:ledger');
+  const { main, view } = await openCosts();
+  const [first] = main.callsTo('costs:ledger');
   expect(first).toBeDefined();
-  const task = fake.task('seed-000003')!;
-  act(() => {
-    fake.updateTask(task.localId, {
-      cost: { source: 'reported', micros: 1_000_000, unit: 'USD', field: 'usage.cost' },
-    });
-    fake.costs.changed();
-  });
+  // The service reports the cost of the task that had none, written into the history (as the
+  // engine, or the CLI on the same library, writes it); main's ledger feed sees it move.
+  const task = main.runtime.core.history.get('seed-000003')!;
+  main.runtime.core.history.putMany([
+    { ...task, cost: { source: 'reported', micros: 1_000_000, unit: 'USD', field: 'usage.cost' } },
+  ]);
   await waitFor(() =>
     expect(view.getAllByRole('listitem').map((item) => item.textContent)).toContain(
       '$1.06of which estimated: $0.02',
     ),
   );
+  expect(main.callsTo('costs:ledger').length).toBeGreaterThan(1);
 });
 
 it('names each task by its prompt and thumbnail, and opens it in Tasks', async () => {
@@ -332,9 +331,9 @@ it('reads the ledger when main says it changed, never because tasks were updated
 
 it('lists a page of tasks, adds the next with “Show more” and takes the focus to it', async () => {
   const now = Date.now();
-  const { user, fake } = await startApp({
-    prepare: (api) =>
-      api.seedTasks(120, (index) => ({
+  const { user, main } = await startWiredApp({
+    prepare: (wired) =>
+      void seedHistory(wired, 120, (index) => ({
         status: 'completed',
         createdAt: now - index * 1_000,
         prompt: `Costly task ${index}`,
@@ -348,7 +347,7 @@ it('lists a page of tasks, adds the next with “Show more” and takes the focu
   expect(totalsShown()).toEqual(['$1.20']);
   await user.click(screen.getByRole('button', { name: 'Show more tasks' }));
   await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(1 + 120));
-  expect(fake.callsTo('costs:entries')).toEqual([
+  expect(main.callsTo('costs:entries')).toEqual([
     expect.objectContaining({
       limit: 100,
       after: expect.objectContaining({ localId: 'seed-000099' }),
@@ -356,8 +355,12 @@ it('lists a page of tasks, adds the next with “Show more” and takes the focu
   ]);
   await waitFor(() => expect(document.activeElement?.textContent).toContain('Costly task 100'));
   expect(screen.queryByRole('button', { name: 'Show more tasks' })).toBeNull();
-  // Read again when the ledger changes: every task shown stays shown.
-  act(() => fake.costs.changed());
-  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toMatchObject({ limit: 120 }));
+  // Read again when the ledger changes (a cost reported late): every task shown stays shown.
+  const task = main.runtime.core.history.get('seed-000119')!;
+  main.runtime.core.history.putMany([
+    { ...task, cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' } },
+  ]);
+  await waitFor(() => expect(main.callsTo('costs:ledger').at(-1)).toMatchObject({ limit: 120 }));
+  await waitFor(() => expect(totalsShown()).toEqual(['$1.21']));
   expect(within(list).getAllByRole('row')).toHaveLength(1 + 120);
 }, 60_000);

@@ -1,9 +1,12 @@
 /**
- * Settings › Library in the real renderer over the fake API: the page asks main to export or
+ * Settings › Library in the real renderer over main's real archive handlers (the held-back and
+ * never-answered imports over the fake API): the page asks main to export or
  * import (never naming a path), shows progress from `archive:progress`, offers Cancel while it
  * runs, and words the summary, refusals included.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { mkdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../../shared/ipc/contract';
 import { localeInfo } from '../../../../../shared/domain/locales';
@@ -12,6 +15,15 @@ import { englishText, sentence } from '../../../../../shared/i18n/sentence';
 import { applyLocale, t } from '../../../../../renderer/i18n';
 import { useAppStore } from '../../../../../renderer/store/app-store';
 import { startApp } from '../../render-app';
+import { startWiredApp } from '../../render-wired-app';
+
+/** Settings › Library over main's real archive handlers and dialogs (main.env answers them). */
+async function openWiredLibrary() {
+  const app = await startWiredApp();
+  act(() => useAppStore.getState().setView('settings'));
+  const region = await screen.findByRole('region', { name: 'Library' });
+  return { ...app, region };
+}
 
 async function openLibrary() {
   const app = await startApp({});
@@ -79,62 +91,57 @@ describe('Settings › Library', () => {
   });
 
   it('shows a refusal’s catalogue sentence in the window’s language', async () => {
-    const said = sentence('error.library.pathRefused', { rule: 'leaves' });
-    const summary = {
-      addedTasks: 0,
-      addedImages: 0,
-      duplicateTasks: 0,
-      duplicateImages: 0,
-      // The sentence wins over the stored text (written in another language, or older words).
-      refused: [{ path: '../evil.png', reason: 'stale words', reasonSentence: said }],
-      refusedTotal: 1,
-      cancelled: false,
-    };
-    const { user, fake, region } = await openLibrary();
-    fake.handle('archive:import', () => ({ summary }));
-    await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
-    const item = (await within(region).findByText('../evil.png')).closest('li');
-    expect(item?.textContent).toBe(`../evil.png ${englishText(said)}`);
+    // A folder to import holding a symbolic link: main leaves it out, saying why as a sentence.
+    const { user, main, region } = await openWiredLibrary();
+    const folder = join(main.dir, 'to-import');
+    await mkdir(folder);
+    await symlink('/etc/hostname', join(folder, 'evil.png'));
+    main.env.PICTOR_E2E_OPEN_ARCHIVE = folder;
+    const said = sentence('error.library.entryIsLink');
+    await user.click(within(region).getByRole('button', { name: 'Import folder…' }));
+    const item = (await within(region).findByText('evil.png')).closest('li');
+    expect(item?.textContent).toBe(`evil.png ${englishText(said)}`);
+    expect(main.callsTo('archive:import')).toEqual([{ from: 'folder' }]);
     try {
       await act(() => applyLocale('en-XA'));
+      // The sentence, not main's English reason beside it, in the window's language.
       const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined).text(said.key, said.params);
       expect(pseudo).not.toBe(englishText(said));
       const shown = await screen.findByRole('region', { name: t('settings.archive.title') });
       await user.click(
-        within(shown).getByRole('button', { name: t('settings.archive.importArchive') }),
+        within(shown).getByRole('button', { name: t('settings.archive.importFolder') }),
       );
-      const again = (await within(shown).findByText('../evil.png')).closest('li');
-      expect(again?.textContent).toBe(`../evil.png ${pseudo}`);
+      await waitFor(() => expect(main.callsTo('archive:import')).toHaveLength(2));
+      const again = (await within(shown).findByText('evil.png')).closest('li');
+      await waitFor(() => expect(again?.textContent).toBe(`evil.png ${pseudo}`));
     } finally {
       await act(() => applyLocale('en'));
     }
   });
 
   it('exports everything and says where; a cancelled dialog says nothing; a refusal is shown', async () => {
-    const { user, fake, region } = await openLibrary();
+    const { user, main, region } = await openWiredLibrary();
+    await main.generate(['A red kite']);
+    // The save dialog cancelled.
     await user.click(within(region).getByRole('button', { name: 'Export all…' }));
-    expect(fake.callsTo('archive:export')).toEqual([{}]);
+    await waitFor(() => expect(main.callsTo('archive:export')).toEqual([{}]));
     expect(within(region).queryByRole('status')).toBeNull();
-    fake.handle('archive:export', () => ({
-      summary: {
-        file: '/home/me/Downloads/lib.zip',
-        tasks: 1,
-        images: 2,
-        bytes: 3_000,
-        skipped: [],
-        skippedTotal: 0,
-      },
-    }));
+    const file = join(main.dir, 'lib.zip');
+    main.env.PICTOR_E2E_SAVE_ARCHIVE = file;
     await user.click(within(region).getByRole('button', { name: 'Export all…' }));
     await within(region).findByText(
-      /Exported 1 task and 2 images \(.+\) to \/home\/me\/Downloads\/lib\.zip\./,
+      new RegExp(`Exported 1 task and 1 image \\(.+\\) to ${file.replace(/[.\\/]/g, '\\$&')}\\.`),
     );
-    fake.fail(
-      'archive:import',
-      { message: 'Pictor did not import this archive: an entry is a symbolic link.' },
-      1,
+    expect((await stat(file)).size).toBeGreaterThan(0);
+    // An "archive" that is not one: main refuses it as a whole.
+    const bogus = join(main.dir, 'not-an-archive.zip');
+    await writeFile(bogus, 'plain text, not a zip');
+    main.env.PICTOR_E2E_OPEN_ARCHIVE = bogus;
+    await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
+    const alert = await within(region).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Pictor did not import this archive: it is not a ZIP archive Pictor can read.',
     );
-    await user.click(within(region).getByRole('button', { name: 'Import folder…' }));
-    await within(region).findByText(/an entry is a symbolic link/);
+    expect(main.runtime.core.history.taskIds({}, 10)).toHaveLength(1);
   });
 });
