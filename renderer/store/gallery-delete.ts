@@ -12,6 +12,7 @@ import { call, failure } from '../lib/api';
 import type { AppState } from './app-state';
 import { itemKey } from './gallery-list-model';
 import type { Words } from './status-slice';
+import { applyTaskChanges } from './task-changes';
 import { TrashJob } from './trash-job';
 
 /** One image of one task, as main names it. */
@@ -50,7 +51,7 @@ export interface ChunkOptions {
  * it did; `states` says what state each image now has in those records (by itemKey).
  */
 export async function inChunks(
-  store: Pick<Store, 'getState'>,
+  store: Store,
   send: (images: ImageRef[]) => Promise<RequestOutput<'gallery:deleteImages'>>,
   refs: readonly ImageRef[],
   options: ChunkOptions = {},
@@ -67,7 +68,15 @@ export async function inChunks(
     options.step?.(sent);
     for (const { record } of outcome.items) {
       for (const image of record.images) states.set(itemKey({ ...record, ...image }), image.state);
-      store.getState().galleryApplyTaskUpdate({ record, live: null });
+    }
+    // The records main answered with go to every list at once, as its task messages do: what
+    // the page shows next (the viewer on a restored image) must not wait for the message that
+    // carries the same change, which may come before or after this answer.
+    if (outcome.items.length > 0) {
+      applyTaskChanges(
+        store,
+        outcome.items.map((item) => ({ change: 'task' as const, ...item })),
+      );
     }
     failed += outcome.failed;
     // main's sentence, in the window's language when shown (the English text when it has none)
