@@ -15,11 +15,18 @@ export function sharedWiredMain(options: WiredApiOptions = {}): () => Promise<Wi
   beforeEach(async () => {
     if (!main) return;
     const wired = await main;
-    // Removed as the app removes them (the engine's remove): a task the engine still works on
-    // (a demo task polling or downloading) stops, or is watched for the ledger only, instead of
-    // writing itself back into the emptied history during the next test.
+    // A task the engine still works on (a demo task polling or downloading) is removed as the
+    // app removes it (the engine's remove: its work stops, or it is watched for the ledger only),
+    // else it would write itself back into the emptied history during the next test. A record a
+    // test only wrote into the history leaves it directly: the engine never knew it, and its
+    // seeded id (seed-000001…) comes back in the next test.
     const { history, engine } = wired.runtime.core;
-    for (const localId of history.taskIds({}, Number.MAX_SAFE_INTEGER)) engine.remove(localId);
+    for (const localId of history.taskIds({}, Number.MAX_SAFE_INTEGER)) {
+      const live = engine.live(localId);
+      const working = live.polling || live.nextPollAt !== null || live.downloads > 0;
+      if (working) engine.remove(localId);
+      else history.delete(localId);
+    }
     wired.calls.length = 0;
   });
   afterAll(async () => {
