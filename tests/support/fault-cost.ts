@@ -91,19 +91,27 @@ function touch(bytes: Uint8Array, pass: number): number {
 }
 
 /**
+ * The least a probe round allocates: past glibc's largest mmap threshold (32 MiB on 64-bit), so
+ * the buffer is always a fresh mapping. A smaller one may come from memory the process freed
+ * earlier, already mapped, and take no fault at all (a test thread's process showed 0).
+ */
+const MIN_ROUND_BYTES = 48 * 1024 * 1024;
+
+/**
  * Measures a fault's cost here: `rounds` times, `pages` fresh pages (an ArrayBuffer that large is
- * mapped, not filled, until it is touched) touched twice. 64 MiB a round: long enough to time in
- * 10 ms ticks, small enough for any machine the bench runs on.
+ * mapped, not filled, until it is touched) touched twice. 64 MiB a round by default, at least
+ * {@link MIN_ROUND_BYTES}: long enough to time, small enough for any machine the bench runs on.
  */
 export function probeFaultCost(pages = 16_384, rounds = 5): FaultCost {
+  const size = Math.max(pages, Math.ceil(MIN_ROUND_BYTES / PAGE_BYTES));
   const measured: ProbeRound[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    const bytes = new Uint8Array(new ArrayBuffer(pages * PAGE_BYTES));
+    const bytes = new Uint8Array(new ArrayBuffer(size * PAGE_BYTES));
     const before = faultsOf('self') ?? 0;
     const firstTouchMs = touch(bytes, 1);
     const faults = (faultsOf('self') ?? 0) - before;
     const retouchMs = touch(bytes, 2);
-    measured.push({ pages, faults, firstTouchMs, retouchMs });
+    measured.push({ pages: size, faults, firstTouchMs, retouchMs });
   }
   return faultCostOfRounds(measured);
 }
