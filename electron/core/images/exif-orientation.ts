@@ -16,20 +16,17 @@ const ENTRY_BYTES = 12;
  * `null` when it is not an EXIF block at all (another APP1, such as XMP).
  */
 export function exifOrientation(segment: Uint8Array): number | null {
-  if (!hasExifId(segment)) return null;
+  if (!EXIF_ID.every((byte, i) => segment[i] === byte)) return null;
   return tiffOrientation(segment.subarray(EXIF_ID.length));
 }
 
-function hasExifId(bytes: Uint8Array): boolean {
-  return EXIF_ID.every((byte, i) => bytes[i] === byte);
-}
-
 /**
- * The orientation (1–8) of a PNG's eXIf chunk: TIFF data, or (as some writers put it) the same
- * after `Exif\0\0`; 1 when it holds no valid tag.
+ * The orientation (1–8) of a PNG's eXIf chunk: TIFF data alone, as the PNG specification puts it
+ * and Chromium reads it; 1 when it holds no valid tag. A chunk that starts `Exif\0\0` (as some
+ * writers put it) is not TIFF data: Chromium shows that PNG unturned, and so it reads here.
  */
 export function pngExifOrientation(chunk: Uint8Array): number {
-  return tiffOrientation(hasExifId(chunk) ? chunk.subarray(EXIF_ID.length) : chunk);
+  return tiffOrientation(chunk);
 }
 
 /** The orientation tag of TIFF data's IFD0 (1–8); 1 when there is none or it is not valid. */

@@ -13,7 +13,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkHeaderOfBytes } from '../../../electron/core/images/image-header';
 import type { ImageHeaderInfo, ThumbnailAnswer } from '../../../electron/ports/image-engine';
+import { exifBlock } from '../../support/exif-block';
 import * as make from '../../support/hostile-images';
+import { build, chunksOf, type Chunk } from '../../support/png-chunks';
 import * as made from './image-fixtures';
 import { usePageStand } from './page-setup';
 
@@ -80,5 +82,40 @@ describe('a PNG in the worker’s own buffer', () => {
       const answer = await page.stand().engine.thumbnail({ file, header, thumbnailSize: 384 });
       expect(answer.kind, name).toBe('undecodable');
     }
+  });
+});
+
+describe('main and the page read a PNG’s eXIf alike', () => {
+  /** A 400×300 PNG with `extra` chunks put just before its first IDAT (or after its last). */
+  async function pngWith(extra: Chunk[], where: 'before' | 'after' = 'before'): Promise<Buffer> {
+    const chunks = chunksOf(await made.encode(await made.photoPixels(400, 300), 400, 300, 'png'));
+    const plain = chunks.filter((chunk) => chunk.type !== 'eXIf');
+    const at = plain.findIndex((chunk) => chunk.type === (where === 'before' ? 'IDAT' : 'IEND'));
+    return build([...plain.slice(0, at), ...extra, ...plain.slice(at)]);
+  }
+  const tiff = (orientation: number, order: 'II' | 'MM' = 'II') =>
+    exifBlock([[0x0112, 3, 1, orientation]], order).subarray(6);
+
+  it.each([
+    ['big-endian TIFF', () => pngWith([{ type: 'eXIf', data: tiff(6, 'MM') }])],
+    ['orientation 8', () => pngWith([{ type: 'eXIf', data: tiff(8) }])],
+    [
+      'the Exif prefix before the TIFF data',
+      () => pngWith([{ type: 'eXIf', data: Buffer.concat([Buffer.from('Exif\0\0'), tiff(6)]) }]),
+    ],
+    [
+      'two eXIf chunks (the first counts)',
+      () =>
+        pngWith([
+          { type: 'eXIf', data: tiff(6) },
+          { type: 'eXIf', data: tiff(1) },
+        ]),
+    ],
+    ['an eXIf after the image data', () => pngWith([{ type: 'eXIf', data: tiff(6) }], 'after')],
+    ['a value out of range', () => pngWith([{ type: 'eXIf', data: tiff(9) }])],
+  ])('%s: the page decodes the size main’s header check read', async (_name, bytesOf) => {
+    const bytes = await bytesOf();
+    const answer = await thumbnailAs(bytes, 'png');
+    expect(answer.kind).toBe('thumbnail');
   });
 });
