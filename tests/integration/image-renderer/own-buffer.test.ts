@@ -49,7 +49,7 @@ async function expectSameAsBlob(cases: [string, Buffer][]): Promise<void> {
 }
 
 describe('a PNG in the worker’s own buffer', () => {
-  it('thumbnails byte for byte as the Blob path does: photo, 16-bit, alpha, palette, interlaced, turned', async () => {
+  it('thumbnails byte for byte as the Blob path does: photo, 16-bit, alpha, palette, interlaced, turned, animated', async () => {
     const cases: [string, Buffer][] = [
       ['photo-like', await made.encode(await made.photoPixels(900, 700), 900, 700, 'png')],
       ['16-bit', await made.sixteenBitPng(500, 300)],
@@ -63,6 +63,7 @@ describe('a PNG in the worker’s own buffer', () => {
       ['interlaced', await make.picture(300, 200).png({ progressive: true }).toBuffer()],
       ['orientation 6', await made.rotatedPng(400, 300)],
       ['small', await make.png(3, 2)],
+      ['animated (its first frame)', await make.apng(300, 200)],
     ];
     await expectSameAsBlob(cases);
   });
@@ -113,6 +114,20 @@ describe('main and the page read a PNG’s eXIf alike', () => {
     ],
     ['an eXIf after the image data', () => pngWith([{ type: 'eXIf', data: tiff(6) }], 'after')],
     ['a value out of range', () => pngWith([{ type: 'eXIf', data: tiff(9) }])],
+    [
+      'an eXIf whose checksum fails',
+      async () => {
+        const bytes = Buffer.from(await pngWith([{ type: 'eXIf', data: tiff(6) }]));
+        const at = bytes.indexOf('eXIf', 0, 'latin1');
+        bytes[at + 16] = (bytes[at + 16] ?? 0) ^ 0xff;
+        return bytes;
+      },
+    ],
+    [
+      'an eXIf larger than main reads (its start counts)',
+      () =>
+        pngWith([{ type: 'eXIf', data: Buffer.concat([tiff(6), Buffer.alloc(200_000, 0x20)]) }]),
+    ],
   ])('%s: the page decodes the size main’s header check read', async (_name, bytesOf) => {
     const bytes = await bytesOf();
     const answer = await thumbnailAs(bytes, 'png');
