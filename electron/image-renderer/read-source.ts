@@ -49,13 +49,8 @@ async function opened(
  */
 export async function readSourceBytes(url: string, maxBytes: number): Promise<Uint8Array> {
   const { body, declared } = await opened(url, maxBytes);
-  let reader: ReadableStreamBYOBReader;
-  try {
-    reader = body.getReader({ mode: 'byob' });
-  } catch {
-    // A body that is not a byte stream: read it chunk by chunk into the same buffer.
-    return readChunks(body, declared);
-  }
+  // A fetch body is a byte stream: it takes a BYOB reader.
+  const reader = body.getReader({ mode: 'byob' });
   let buffer = new ArrayBuffer(declared);
   let filled = 0;
   try {
@@ -79,30 +74,6 @@ export async function readSourceBytes(url: string, maxBytes: number): Promise<Ui
   }
   if (filled !== declared) throw new SourceError('The image bytes did not all arrive.');
   return new Uint8Array(buffer, 0, declared);
-}
-
-/** {@link readSourceBytes} for a body read chunk by chunk. */
-async function readChunks(body: ReadableStream<Uint8Array>, declared: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(declared);
-  const reader = body.getReader();
-  let filled = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (filled + value.length > declared) {
-        void reader.cancel().catch(() => undefined);
-        throw new SourceError('The image bytes ran past their length.');
-      }
-      bytes.set(value, filled);
-      filled += value.length;
-    }
-  } catch (error) {
-    if (error instanceof SourceError) throw error;
-    throw new SourceError('The image bytes stopped arriving.');
-  }
-  if (filled !== declared) throw new SourceError('The image bytes did not all arrive.');
-  return bytes;
 }
 
 /** Fetches `url` (no credentials, no cache, no redirect) into a Blob, at most `maxBytes`. */
