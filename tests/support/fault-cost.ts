@@ -12,6 +12,7 @@
  * Linux only (/proc/self/stat); the benches that use it run on Linux.
  */
 import { readFileSync } from 'node:fs';
+import { median } from './median';
 
 /** Linux's page size on every machine the bench runs (x86-64, arm64 with 4 KiB pages). */
 export const PAGE_BYTES = 4096;
@@ -55,15 +56,6 @@ export interface ProbeRound {
 export function faultCostOf(round: ProbeRound): number {
   if (round.faults <= 0) return 0;
   return Math.max(0, round.firstTouchMs - round.retouchMs) / round.faults;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The probe's answer: the median cost of a fault over its rounds, in ms, and the rounds. */

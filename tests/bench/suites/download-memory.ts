@@ -11,6 +11,7 @@ import type { BenchRow, BenchSuite } from '../bench-row';
 import { measureDownloadMemory } from '../engine/download-memory';
 import type { DownloadMemoryReport } from '../engine/download-memory-child';
 import { seconds } from '../engine/stats';
+import { median } from '../../support/median';
 
 const COMMAND = 'npm run bench -- --only download-memory';
 const MB = 1024 * 1024;
@@ -32,11 +33,6 @@ function medianRun(runs: readonly DownloadMemoryReport[]): DownloadMemoryReport 
 const mb = (bytes: number): string => (bytes / MB).toFixed(0);
 
 const rate = (report: DownloadMemoryReport): number => (report.saved / report.wallMs) * 1000;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 /** The most the core may spend per saved image, as a multiple of the plain save's CPU. */
 const SAVE_CPU_LIMIT = 2;

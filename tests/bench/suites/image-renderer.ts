@@ -25,6 +25,7 @@ import {
   workRatio,
   type FaultCost,
 } from '../../support/fault-cost';
+import { median } from '../../support/median';
 
 const SIDE = 2048;
 const COUNT = 40;
@@ -35,11 +36,6 @@ const COMMAND = 'npm run bench -- --only image-renderer';
 const NATIVE_CHILD = fileURLToPath(new URL('../images/native-child.ts', import.meta.url));
 const FORMATS: readonly PhotoFormat[] = ['png', 'jpeg', 'webp'];
 const EXTENSION: Record<PhotoFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 const runs = (values: readonly number[], digits = 0) =>
   `runs ${values.map((value) => value.toFixed(digits)).join(', ')}`;

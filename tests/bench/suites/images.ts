@@ -6,6 +6,7 @@
 import type { BenchRow, BenchSuite } from '../bench-row';
 import type { PipelineReport } from '../images/pipeline-child';
 import { measurePipeline, SIDE, type PipelineFigures } from '../images/pipeline';
+import { median } from '../../support/median';
 
 const COUNT = 40;
 const DISTINCT = 4;
@@ -16,11 +17,6 @@ const COMMAND = 'npm run bench -- --only images';
 const perSecond = (run: PipelineReport) => (run.count / run.wallMs) * 1000;
 const growthMb = (run: PipelineReport) => (run.peakRss - run.baselineRss) / MB;
 const firstMb = (run: PipelineReport) => (run.firstRss - run.baselineRss) / MB;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 function describe(runs: PipelineReport[]): string {
   const rates = runs.map(perSecond);
