@@ -2,7 +2,7 @@
  * What a task's status looks like in the list: a short badge, a sentence, its tone, whether it
  * changes every second, and which actions fit. Pure, so every status is testable on its own.
  */
-import { isStopping, retriesImage } from '../../../shared/domain/task-actions';
+import { canRetry, isStopping } from '../../../shared/domain/task-actions';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { tookMs, waitStartedAt } from '../../../shared/domain/task-timing';
 import type { TaskItem } from '../../../shared/ipc/contract';
@@ -236,7 +236,8 @@ export interface TaskActions {
 export function availableActions(record: TaskRecord): TaskActions {
   return {
     resume: record.status === 'processing' && record.hold !== null,
-    retryImages: record.status === 'completed' && record.images.some(retriesImage),
+    // A completed task's Retry (a held one's is Resume, above).
+    retryImages: record.status === 'completed' && canRetry(record),
     submitAgain:
       record.status === 'submit_failed' ||
       record.status === 'submit_unknown' ||
