@@ -14,7 +14,7 @@ import { CHROMIUM_PATH } from '../e2e/harness/host';
 
 /** Why the rows judge ratios and counts, not times (docs/PERFORMANCE.md's second paragraph). */
 const ABSOLUTE_FIGURES =
-  "Absolute times and rates are reported, not judged: they follow the machine more than the code. On the same two cores a page fault costs about 1.4 µs here and 18 µs on another machine, which alone moves the image page's CPU per image from about 65 ms to 210 ms. A row that must hold on every machine judges what the code controls, measured side by side in one run: a ratio to a control doing the same unavoidable work (native sharp, a plain stream-to-file with SHA-256, the empty history), with the machine's fault cost taken out where fresh memory is much of the cost (`tests/support/fault-cost.ts`), or a count (messages, page faults, polls) against what the work needs.";
+  "Absolute times and rates are reported, not judged: they follow the machine more than the code. Machines of the same core count differ several-fold in what a page fault costs (each image row reports this machine's, measured by a probe in the same run), and an image page touches far more fresh memory than native sharp (each row gives both counts), so its CPU per image moves with the machine far more than sharp's. A row that must hold on every machine judges what the code controls, measured side by side in one run: a ratio to a control doing the same unavoidable work (native sharp, a plain stream-to-file with SHA-256, the empty history), with the machine's fault cost taken out where fresh memory is much of the cost (`tests/support/fault-cost.ts`), or a count (messages, page faults, polls) against what the work needs.";
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUITES = [

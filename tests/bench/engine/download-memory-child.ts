@@ -21,6 +21,7 @@ import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { highWater, resetHighWater } from './high-water';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
+import { DEFAULT_ENGINE_OPTIONS } from '../../../electron/core/engine/engine-types';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
@@ -173,8 +174,8 @@ interface Run {
   readonly measure: Meter;
 }
 
-/** As many at once as the engine downloads (DEFAULT_ENGINE_OPTIONS.maxConcurrentDownloads). */
-const PLAIN_AT_ONCE = 16;
+/** As many at once as the engine downloads. */
+const PLAIN_AT_ONCE = DEFAULT_ENGINE_OPTIONS.maxConcurrentDownloads;
 
 /** One image streamed to `file` with its SHA-256, flushed to disk and closed. */
 async function savePlain(url: string, file: string): Promise<Outcome> {
