@@ -42,6 +42,8 @@ export interface TaskFigures {
   readonly doneToSavedMs: number | null;
   /** Of that: from completesAt to the arrival of the poll that saw it done. */
   readonly waitMs: number | null;
+  /** From completesAt to the arrival of the task's first image request; null when none came. */
+  readonly askedMs: number | null;
 }
 
 export interface PollRunResult {
@@ -68,6 +70,16 @@ function pollsByTask(service: DemoService): Map<string, { count: number; lastAt:
   return polls;
 }
 
+/** Per image path: when the service received its first request. */
+function firstDownloads(service: DemoService): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const entry of service.log.downloads) {
+    const path = entry.path.split('?')[0]!;
+    if (!first.has(path)) first.set(path, entry.at);
+  }
+  return first;
+}
+
 function figures(
   service: DemoService,
   records: readonly TaskRecord[],
@@ -75,18 +87,22 @@ function figures(
   interval: number,
 ) {
   const counts = pollsByTask(service);
+  const downloads = firstDownloads(service);
   const byTaskId = new Map(records.map((record) => [record.taskId, record]));
   return service.tasks().map((task): TaskFigures => {
     const durationMs = task.completesAt - task.createdAt;
     const record = byTaskId.get(task.id);
     const savedAt = record ? written.get(record.localId) : undefined;
     const polls = counts.get(task.id);
+    const firstUrl = task.imageUrls[0];
+    const askedAt = firstUrl === undefined ? undefined : downloads.get(new URL(firstUrl).pathname);
     return {
       durationMs,
       polls: polls?.count ?? 0,
       allowance: Math.ceil(durationMs / interval) + 1,
       doneToSavedMs: savedAt === undefined ? null : savedAt - task.completesAt,
       waitMs: polls === undefined ? null : polls.lastAt - task.completesAt,
+      askedMs: askedAt === undefined ? null : askedAt - task.completesAt,
     };
   });
 }
