@@ -1,6 +1,7 @@
 /**
- * Engine rows of `npm run bench`: poll efficiency and completion-to-gallery, with the part after
- * the poll as its own row (one run of 200 tasks through the real core against the demo service).
+ * Engine rows of `npm run bench`: poll efficiency and completion-to-gallery (the first run of 200
+ * tasks through the real core against the demo service), and the part after the poll as its own
+ * rows, idle and at load, over three rounds of an idle run and one with a busy loop per core.
  * Download memory is suites/download-memory.ts. Images are checked by the sharp-native engine
  * here; the app's engine (Chromium's) has its own row.
  */
@@ -13,6 +14,8 @@ import { mean, quantile, seconds } from '../engine/stats';
 const COMMAND = 'npm run bench -- --only engine';
 const TASKS = 200;
 const INTERVAL_MS = 3_000;
+/** Rounds of an idle run and a run at load. */
+const ROUNDS = 3;
 
 function pollRow(run: PollRunResult): BenchRow {
   const ratios = run.tasks.map((task) => task.polls / task.allowance);
@@ -94,27 +97,63 @@ interface Load {
   readonly cores: number;
 }
 
-function afterPollRow(run: PollRunResult, load: Load | null): BenchRow {
+/** One run's after-poll figures (ms). */
+interface AfterPollRun {
+  readonly median: number;
+  readonly p95: number;
+  readonly max: number;
+  readonly count: number;
+  readonly settled: boolean;
+  readonly legs: string;
+}
+
+function afterPollRun(run: PollRunResult): AfterPollRun {
   const after = afterPoll(run);
-  const median = quantile(after, 0.5);
-  const p95 = quantile(after, 0.95);
+  return {
+    median: quantile(after, 0.5),
+    p95: quantile(after, 0.95),
+    max: Math.max(...after),
+    count: after.length,
+    settled: run.settled,
+    legs: afterPollLegs(run),
+  };
+}
+
+/** Judged on the median of the runs' medians and of their p95s; every run listed. */
+function afterPollRow(runs: readonly PollRunResult[], load: Load | null): BenchRow {
+  const figures = runs.map(afterPollRun);
+  const median = quantile(
+    figures.map((run) => run.median),
+    0.5,
+  );
+  const p95 = quantile(
+    figures.map((run) => run.p95),
+    0.5,
+  );
+  const complete = figures.every((run) => run.count === TASKS && run.settled);
+  const each = figures
+    .map(
+      (run, n) =>
+        `run ${n + 1}: median ${seconds(run.median)}, p95 ${seconds(run.p95)}, max ${seconds(run.max)} (${run.count}/${TASKS}${run.settled ? '' : ', NOT all settled'}); ${run.legs}`,
+    )
+    .join(' ');
   const scenario = load
-    ? `the same ${TASKS} tasks, run again with ${load.spinning} busy-loop process${load.spinning === 1 ? '' : 'es'} spinning beside it on ${load.cores} cores: arrival of the poll that saw the completion → record with the saved image written to the history`
-    : `the same ${TASKS} tasks: arrival of the poll that saw the completion → record with the saved image written to the history`;
+    ? `the same ${TASKS} tasks with ${load.spinning} busy-loop process${load.spinning === 1 ? '' : 'es'} spinning beside them on ${load.cores} cores: arrival of the poll that saw the completion → record with the saved image written to the history; ${runs.length} runs, each after an idle one`
+    : `the same ${TASKS} tasks: arrival of the poll that saw the completion → record with the saved image written to the history; ${runs.length} runs, each before one at load`;
   return {
     row: load
       ? 'Completion to gallery, after the poll, at load'
       : 'Completion to gallery, after the poll',
     scenario,
-    target: 'median ≤ 200 ms, p95 ≤ 500 ms',
-    measured: `median ${seconds(median)}, p95 ${seconds(p95)}, max ${seconds(Math.max(...after))} (${after.length}/${TASKS})`,
-    pass: after.length === TASKS && median <= 200 && p95 <= 500,
+    target: 'median ≤ 200 ms, p95 ≤ 500 ms (median of the runs)',
+    measured: `median ${seconds(median)}, p95 ${seconds(p95)} (medians of ${runs.length} runs)`,
+    pass: complete && median <= 200 && p95 <= 500,
     command: COMMAND,
     note:
       'Everything the app does once it knows: the poll answer, the demo drawing the image on its first download (the app’s ' +
-      'embedded demo does so too), the download, the header check, the full decode and thumbnail (sharp-native engine), the XMP, ' +
-      `the fsyncs and the history write. ${afterPollLegs(run)}` +
-      (run.settled ? '' : ` NOT every task settled within the deadline (${seconds(run.wallMs)}).`),
+      'embedded demo does so too), the download, the header check, the full decode and thumbnail (sharp-native engine, in ' +
+      'this process; the app decodes in its image page), the XMP, the fsyncs and the history write. ' +
+      each,
   };
 }
 
@@ -128,21 +167,27 @@ export const suite: BenchSuite = {
       size: '1024x1024',
       deadlineMs: 150_000,
     };
-    const run = await runPollScenario(options);
-    // The same run on a busy machine: one process spinning per core beside it.
+    // Rounds of one idle run and one at load (a process spinning per core beside it), so drift
+    // in the machine weighs on both alike.
     const cores = availableParallelism();
-    const loops = await startBusyLoops(cores);
-    let loaded: PollRunResult;
-    try {
-      loaded = await runPollScenario(options);
-    } finally {
-      await loops.stop();
+    const idle: PollRunResult[] = [];
+    const loaded: PollRunResult[] = [];
+    let spinning = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      idle.push(await runPollScenario(options));
+      const loops = await startBusyLoops(cores);
+      spinning = loops.count;
+      try {
+        loaded.push(await runPollScenario(options));
+      } finally {
+        await loops.stop();
+      }
     }
     return [
-      pollRow(run),
-      completionRow(run),
-      afterPollRow(run, null),
-      afterPollRow(loaded, { spinning: loops.count, cores }),
+      pollRow(idle[0]!),
+      completionRow(idle[0]!),
+      afterPollRow(idle, null),
+      afterPollRow(loaded, { spinning, cores }),
     ];
   },
 };
