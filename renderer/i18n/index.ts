@@ -193,6 +193,24 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
  */
 const compiled = new Map<string, IntlMessageFormat | null>();
 
+/**
+ * FormatJS resolves the locale of every message it builds by asking ICU which locales it
+ * supports (`Intl.NumberFormat.supportedLocalesOf`, then a new `Intl.Locale`), twice per message
+ * here: the start-up's first frame builds a few hundred, and that lookup was the page's largest
+ * single cost while it drew its first rows. The answer for a tag does not change while the page
+ * lives, and an `Intl.Locale` is immutable, so each tag is resolved once.
+ */
+const resolveLocaleOnce = IntlMessageFormat.resolveLocale;
+const resolvedLocales = new Map<string, Intl.Locale | undefined>();
+IntlMessageFormat.resolveLocale = (locales) => {
+  const key = typeof locales === 'string' ? locales : locales.join('\u0000');
+  if (resolvedLocales.has(key)) return resolvedLocales.get(key);
+  const locale = resolveLocaleOnce(locales);
+  resolvedLocales.set(key, locale);
+  return locale;
+};
+
+
 function compile(cacheKey: string, text: string, tag: string): IntlMessageFormat | null {
   const known = compiled.get(cacheKey);
   if (known !== undefined) return known;

@@ -132,16 +132,20 @@ function batchOf(item: TaskItem | undefined): string | null {
  * The loaded items as rows: neighbours of the same batch form one group (a batch's tasks share
  * their creation time, so the history lists them together). A batch split by a page boundary is
  * one group again once the next page is in; an item `groupable` refuses (a damaged record) stays
- * alone. O(items).
+ * alone, and `groupable` is asked only of items that have a batch. O(items).
  */
 export function groupItems(
   items: readonly TaskItem[],
   groupable: (item: TaskItem) => boolean = () => true,
 ): TaskGroup[] {
   const groups: TaskGroup[] = [];
+  // The batch first: `groupable` may be dear (the feed's is a schema check of the record), and a
+  // task without a batch stays alone whatever it says. At start-up that check of every loaded
+  // record came before the first rows were drawn.
   const batchAt = (index: number): string | null => {
     const item = items[index];
-    return item !== undefined && groupable(item) ? batchOf(item) : null;
+    const batchId = batchOf(item);
+    return batchId !== null && item !== undefined && groupable(item) ? batchId : null;
   };
   for (let start = 0; start < items.length;) {
     const batchId = batchAt(start);

@@ -171,3 +171,23 @@ describe('the catalogue', () => {
     }
   });
 });
+
+describe('messages of one language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('ask ICU which locales it supports once per language, not once per message', () => {
+    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    // Keys no other test here formats, so each is compiled now.
+    const keys: MessageKey[] = [
+      'tasks.cancel.canceled',
+      'tasks.cancel.ended',
+      'tasks.stop.done',
+      'tasks.cancel.progress',
+    ];
+    const texts = keys.map((key) => t(key));
+    expect(texts.every((text) => text.length > 0)).toBe(true);
+    // Each message is built twice (parsed, then with its plain arguments localized): at most
+    // one question for the language, none when an earlier test already asked it.
+    expect(supported.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+});

@@ -34,6 +34,17 @@ describe('groupItems', () => {
     ]);
     expect(groupItems([])).toEqual([]);
   });
+
+  it('asks whether a task may join a group only of tasks that have a batch', () => {
+    // The feed's check is a schema check of the whole record, the dearest step of a first frame.
+    const asked: string[] = [];
+    const groups = groupItems(items(null, 'a', 'a', null, null), (item) => {
+      asked.push(item.record.localId);
+      return true;
+    });
+    expect(groups.map((g) => g.size)).toEqual([1, 2, 1, 1]);
+    expect(asked.sort()).toEqual(['t1', 't2']);
+  });
 });
 
 describe('rowOfTask', () => {
