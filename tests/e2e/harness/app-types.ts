@@ -31,6 +31,12 @@ export interface LaunchOptions {
    * host runs the app's own main process, which trusts the shipped list alone: it refuses this.
    */
   extraTrustAnchors?: string;
+  /**
+   * Chromium host only: a script every page of the app runs before its own, the first window's
+   * included (the start-up benchmark marks a cold start's first interactive frame with it). The
+   * Electron host opens its first window before a script could be added: it refuses this.
+   */
+  initScript?: string;
 }
 
 export interface RestartOptions {

@@ -111,6 +111,7 @@ class ChromiumApp implements LaunchedApp {
       ...(this.options.http2 ? { ignoreHTTPSErrors: true } : {}),
     });
     this.context = context;
+    if (this.options.initScript !== undefined) await context.addInitScript(this.options.initScript);
     const target = {
       page: () => this.current,
       origin: server.origin,

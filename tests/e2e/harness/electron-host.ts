@@ -109,6 +109,11 @@ export async function launchElectronApp(
       'The Electron host runs the app’s own main process: it trusts the shipped list alone.',
     );
   }
+  if (options.initScript !== undefined) {
+    throw new Error(
+      'The Electron host opens its first window before an init script could be added.',
+    );
+  }
   let app: ElectronApplication | null = null;
   let page: Page | null = null;
   // One record for the test's every launch, as the chromium host keeps its calls across restarts.
