@@ -136,3 +136,6 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The suites that start the app share one Chromium per process (tests/e2e/harness/chromium-host.ts),
+// which ends with the process: without this, the run would wait on it for good once done.
+process.exit();
