@@ -4,7 +4,7 @@
  * in headless Chromium, and audits a page with axe-core (in a real browser, so colour contrast
  * is checked too).
  */
-import { CHROMIUM_PATH } from '../../../e2e/harness/host';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/harness/host';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -139,14 +139,7 @@ async function buildPage(html: string, outDir: string): Promise<void> {
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
