@@ -119,6 +119,13 @@ function afterPollRun(run: PollRunResult): AfterPollRun {
   };
 }
 
+/** What queued behind what at load, as found with a CPU profile and an event-loop delay histogram. */
+const AT_LOAD =
+  'What queued at load: the wait for the tasks (the engine’s whenSettled, also the CLI’s) re-read every record at every ' +
+  'announcement, a history read and a schema parse on the main thread for each settled task, in stalls the downloads ' +
+  'queued behind; it now reads only the tasks still waited for. What is left on the main thread is the history’s own ' +
+  'writes, each a synchronous fsynced commit. ';
+
 /** Judged on the median of the runs' medians and of their p95s; every run listed. */
 function afterPollRow(runs: readonly PollRunResult[], load: Load | null): BenchRow {
   const figures = runs.map(afterPollRun);
@@ -153,6 +160,7 @@ function afterPollRow(runs: readonly PollRunResult[], load: Load | null): BenchR
       'Everything the app does once it knows: the poll answer, the demo drawing the image on its first download (the app’s ' +
       'embedded demo does so too), the download, the header check, the full decode and thumbnail (sharp-native engine, in ' +
       'this process; the app decodes in its image page), the XMP, the fsyncs and the history write. ' +
+      (load ? AT_LOAD : '') +
       each,
   };
 }
