@@ -196,9 +196,9 @@ const compiled = new Map<string, IntlMessageFormat | null>();
 /**
  * FormatJS resolves the locale of every message it builds by asking ICU which locales it
  * supports (`Intl.NumberFormat.supportedLocalesOf`, then a new `Intl.Locale`), twice per message
- * here: the start-up's first frame builds a few hundred, and that lookup was the page's largest
- * single cost while it drew its first rows. The answer for a tag does not change while the page
- * lives, and an `Intl.Locale` is immutable, so each tag is resolved once.
+ * here: the start-up's first frame builds a few hundred, and in a trace of a start that lookup was
+ * the page's dearest single function. The answer for a tag does not change while the page lives,
+ * and an `Intl.Locale` is immutable, so each tag is resolved once.
  */
 const resolveLocaleOnce = IntlMessageFormat.resolveLocale;
 const resolvedLocales = new Map<string, Intl.Locale | undefined>();
@@ -209,7 +209,6 @@ IntlMessageFormat.resolveLocale = (locales) => {
   resolvedLocales.set(key, locale);
   return locale;
 };
-
 
 function compile(cacheKey: string, text: string, tag: string): IntlMessageFormat | null {
   const known = compiled.get(cacheKey);
