@@ -21,6 +21,38 @@ export const CHROMIUM_PATH =
   findOnPath('chromium-browser') ??
   'chromium';
 
+/**
+ * The features Playwright's own launch disables (its chromiumSwitches.ts). Chromium keeps only the
+ * last `--disable-features` it is given, and Playwright puts ours after its own, so ours repeats
+ * them or they would be enabled again. tests/integration/chromium-args.test.ts launches Chromium
+ * and checks that the switch Chromium keeps names every feature any earlier one did.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium's own omnibox popup is a WebUI page (lit, its composebox) that every new tab starts in
+ * a renderer of its own, competing with the app's start on 2 cores (a trace showed more CPU there
+ * than in the app's page). An Electron window has no omnibox.
+ */
+const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup'];
+
 /** Flags for a quiet, headless, sandbox-less Chromium in a container. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -30,10 +62,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
-  // Chromium's own omnibox popup is a WebUI page (lit, its composebox) that every new tab starts in
-  // a renderer of its own: about 1.8 s of CPU per window on this machine, competing with the app's
-  // start on 2 cores. An Electron window has no omnibox.
-  '--disable-features=WebUIOmniboxPopup',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
 ];
 
 /** The executable's path inside an Electron dist folder, per platform. */
