@@ -16,6 +16,7 @@ import { acquireTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { benchRecord, bigHistory } from '../history-fixture';
 import { withNameShim } from './renderer';
+import { median } from '../../support/median';
 
 const COMMAND = 'npm run bench -- --only gallery';
 /** 20,000 bench tasks hold 1–4 images each: 50,000 images. */
@@ -149,9 +150,6 @@ async function dragToMiddle(page: Page): Promise<Painted & { total: number }> {
     return { ...painted, total };
   }, DRAG_FRAMES);
 }
-
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 interface Runs {
   open: Painted[];

@@ -14,6 +14,7 @@ import { launchApp, type LaunchedApp } from '../../e2e/harness/launch-app';
 import { acquireTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { bigHistory } from '../history-fixture';
+import { median } from '../../support/median';
 
 const COMMAND = 'npm run bench -- --only renderer';
 const RUNS = 15;
@@ -127,9 +128,6 @@ export async function withNameShim<T>(work: () => Promise<T>): Promise<T> {
     chromium.launch = launch;
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Moves the history (its file and any -wal beside it) between folders: a rename, never a copy. */
 function moveHistory(from: string, to: string): void {
