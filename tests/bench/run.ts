@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
+import { closeAppsBrowser } from '../e2e/harness/chromium-host';
 import { CHROMIUM_PATH } from '../e2e/harness/host';
 
 /** Why the rows judge ratios and counts, not times (docs/PERFORMANCE.md's second paragraph). */
@@ -135,7 +136,9 @@ async function main(): Promise<void> {
   console.error(`bench: ${rows.length} rows, ${missed} missed`);
 }
 
-await main();
-// The suites that start the app share one Chromium per process (tests/e2e/harness/chromium-host.ts),
-// which ends with the process: without this, the run would wait on it for good once done.
-process.exit();
+try {
+  await main();
+} finally {
+  // The suites that start the app share one Chromium per process, which would keep the run alive.
+  await closeAppsBrowser();
+}

@@ -60,6 +60,19 @@ function browserForApps(): Promise<Browser> {
 }
 
 /**
+ * Closes the process's Chromium, if one was launched: for a process that, unlike the test
+ * runners, does not end once its work is done (the benchmark run). An app started later
+ * launches another.
+ */
+export async function closeAppsBrowser(): Promise<void> {
+  const launched = sharedBrowser;
+  sharedBrowser = null;
+  if (!launched) return;
+  const browser = await launched.catch(() => null);
+  await browser?.close();
+}
+
+/**
  * One app: its browser context and HTTP server live across restarts, the "main process" does
  * not.
  */
