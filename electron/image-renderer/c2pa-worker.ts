@@ -21,7 +21,7 @@ import {
   type PageAnswer,
   type VerifyJob,
 } from '../../shared/image-renderer/protocol';
-import { SourceTooLargeError, readSource } from './read-source';
+import { SourceTooLargeError, readSourceBytes } from './read-source';
 
 /** What the worker posts to the page. */
 export interface C2paWorkerReply {
@@ -52,9 +52,9 @@ async function load(): Promise<C2pa> {
 /** The job's bytes, or null when the file is longer than the job allows (`unreadable`). */
 async function bytesOf(job: VerifyJob): Promise<Uint8Array | null> {
   try {
-    const blob = await readSource(job.url, job.maxBytes);
-    bytesRead += blob.size;
-    return new Uint8Array(await blob.arrayBuffer());
+    const bytes = await readSourceBytes(job.url, job.maxBytes);
+    bytesRead += bytes.length;
+    return bytes;
   } catch (error) {
     if (error instanceof SourceTooLargeError) return null;
     throw error;

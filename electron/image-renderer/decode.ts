@@ -1,8 +1,9 @@
 /**
- * What a decode worker does with one job: read the bytes (a PNG into the worker's own buffer,
- * another image as a Blob), check the header's size against the job and the page's own ceiling,
- * decode every pixel with Chromium's codecs (a truncated or corrupt file fails here), then scale
- * and encode. Each refusal is a short fixed sentence.
+ * What a decode worker does with one job: read the bytes into the worker's own buffer (never a
+ * Blob, which the browser process would hold), check the header's size against the job and the
+ * page's own ceiling, decode with Chromium's codecs through WebCodecs' ImageDecoder (a truncated or
+ * corrupt file fails here; a large JPEG decodes reduced), then scale and encode. Each refusal is a
+ * short fixed sentence.
  */
 import {
   PAGE_MAX_PIXELS,
@@ -11,8 +12,8 @@ import {
   type PngJob,
   type ThumbnailJob,
 } from '../../shared/image-renderer/protocol';
-import { isPngBytes, storedSizeOf, storedSizeOfBytes, type StoredSize } from './image-size';
-import { SourceTooLargeError, readSource, readSourceBytes } from './read-source';
+import { formatOfBytes, storedSizeOfBytes, type StoredSize } from './image-size';
+import { SourceTooLargeError, readSourceBytes } from './read-source';
 
 /** A refusal because of the image itself; the worker answers `undecodable`. */
 export class UndecodableError extends Error {
@@ -30,16 +31,26 @@ export function sourceBytesRead(): number {
 const THUMBNAIL_QUALITY = 0.82;
 
 /** Reads a job's bytes; a body past the page's ceiling is the image's fault (undecodable). */
-async function read<T extends Blob | Uint8Array>(reading: Promise<T>): Promise<T> {
+async function read(reading: Promise<Uint8Array>): Promise<Uint8Array> {
   try {
     const source = await reading;
-    bytesRead += source instanceof Blob ? source.size : source.length;
+    bytesRead += source.length;
     return source;
   } catch (error) {
     if (error instanceof SourceTooLargeError) throw new UndecodableError(error.message);
     throw error;
   }
 }
+
+type Format = 'png' | 'jpeg' | 'webp';
+
+const MIME_TYPES: Record<Format, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+const FORMAT_NAMES: Record<Format, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
 
 /** The declared size, refused when the page would not decode it. */
 function checkedSize(size: StoredSize | null): StoredSize {
@@ -52,16 +63,85 @@ function checkedSize(size: StoredSize | null): StoredSize {
   return size;
 }
 
-/** The job's bytes as a Blob and their declared size, refused when the page would not decode them. */
-async function checkedSource(url: string): Promise<{ blob: Blob; size: StoredSize }> {
-  const blob = await read(readSource(url, PAGE_MAX_SOURCE_BYTES));
-  return { blob, size: checkedSize(await storedSizeOf(blob)) };
+/** A job's bytes, read into the worker's own buffer. */
+interface Source {
+  readonly bytes: Uint8Array;
+  readonly format: Format;
+  /** The stored size its header declares, within the page's ceiling. */
+  readonly size: StoredSize;
 }
 
-/** Every pixel, with the EXIF orientation applied. */
-async function decodeAll(blob: Blob): Promise<ImageBitmap> {
+/**
+ * The job's bytes in a buffer of the worker's own (nothing outside the page holds them), refused
+ * when they are not the format the job named or declare no size the page decodes.
+ */
+async function checkedSource(url: string, named?: Format): Promise<Source> {
+  const bytes = await read(readSourceBytes(url, PAGE_MAX_SOURCE_BYTES));
+  const format = formatOfBytes(bytes);
+  if (format === null) {
+    throw new UndecodableError('The bytes have no PNG, JPEG or WebP header with a size.');
+  }
+  if (named !== undefined && format !== named) {
+    throw new UndecodableError(`The bytes are not the ${FORMAT_NAMES[named]} the job named.`);
+  }
+  return { bytes, format, size: checkedSize(storedSizeOfBytes(bytes)) };
+}
+
+/** An ImageDecoder and the first frame it decoded; both are closed together. */
+interface Frame {
+  readonly decoder: ImageDecoder;
+  readonly frame: VideoFrame;
+}
+
+function closeFrame({ decoder, frame }: Frame): void {
+  frame.close();
+  decoder.close();
+}
+
+/**
+ * The first frame of `source`, decoded by WebCodecs' ImageDecoder (never a Blob: in Electron the
+ * browser process that would hold one is the main process). Without `desired` the decoder takes
+ * the buffer over (no copy) and decodes every pixel; with it, a JPEG decoder decodes at the largest
+ * of libjpeg's M/8 scales whose pixels fit the area asked for, and the buffer stays the worker's.
+ */
+async function decodeFrame(source: Source, desired?: StoredSize): Promise<Frame> {
+  let decoder: ImageDecoder | undefined;
   try {
-    return await createImageBitmap(blob, { imageOrientation: 'from-image' });
+    decoder = new ImageDecoder({
+      data: source.bytes,
+      type: MIME_TYPES[source.format],
+      preferAnimation: false,
+      ...(desired
+        ? { desiredWidth: desired.width, desiredHeight: desired.height }
+        : { transfer: [source.bytes.buffer as ArrayBuffer] }),
+    });
+    const { image } = await decoder.decode({ frameIndex: 0, completeFramesOnly: true });
+    return { decoder, frame: image };
+  } catch {
+    decoder?.close();
+    throw new UndecodableError('The image could not be decoded.');
+  }
+}
+
+/** Whether the frame's display size is its coded size turned a quarter (EXIF 5–8). */
+function isTurned(frame: VideoFrame): boolean {
+  return frame.displayWidth === frame.codedHeight && frame.displayHeight === frame.codedWidth;
+}
+
+/**
+ * `frame` scaled to `fit` (its display size: oriented as the frame says). The size is always
+ * given when the frame is turned: Chromium 156 draws a turned YUV frame (a JPEG's) unscaled at
+ * its coded size, squeezing the picture; asked for a size, it turns and scales it right.
+ */
+async function scaledTo(frame: VideoFrame, fit: StoredSize): Promise<ImageBitmap> {
+  const whole = fit.width === frame.displayWidth && fit.height === frame.displayHeight;
+  try {
+    return await createImageBitmap(
+      frame,
+      whole && !isTurned(frame)
+        ? {}
+        : { resizeWidth: fit.width, resizeHeight: fit.height, resizeQuality: 'high' },
+    );
   } catch {
     throw new UndecodableError('The image could not be decoded.');
   }
@@ -76,67 +156,69 @@ interface Decoded {
 }
 
 /**
- * A PNG held in the worker's own buffer, decoded by WebCodecs' ImageDecoder (which takes the
- * buffer over: no copy) and scaled from its frame straight to the thumbnail's size (no bitmap of
- * every pixel beside the frame), turned as the frame says: Chromium 156 applies a PNG frame's
- * eXIf rotation as the Blob path does (own-buffer.test.ts compares them byte for byte). Its
- * decoded size must be the job's oriented one before anything is scaled.
+ * Whether a reduced decode came out as libjpeg scales the job's stored size: both sides
+ * ⌈side × M / 8⌉ for one M, turned as the job's oriented size is. A reduced frame cannot show the full size; that is
+ * the SOF marker, which the page's own marker walk (image-size.ts) read as libjpeg reads it.
  */
-async function decodePng(bytes: Uint8Array, job: ThumbnailJob): Promise<Decoded> {
-  let decoder: ImageDecoder | undefined;
-  let frame: VideoFrame | undefined;
-  try {
-    decoder = new ImageDecoder({
-      data: bytes,
-      type: 'image/png',
-      preferAnimation: false,
-      transfer: [bytes.buffer as ArrayBuffer],
-    });
-    frame = (await decoder.decode({ frameIndex: 0, completeFramesOnly: true })).image;
-  } catch {
-    decoder?.close();
-    throw new UndecodableError('The image could not be decoded.');
+function isReductionOf(frame: VideoFrame, job: ThumbnailJob): boolean {
+  const turned = job.orientedWidth !== job.width;
+  const [width, height] = turned
+    ? [frame.displayHeight, frame.displayWidth]
+    : [frame.displayWidth, frame.displayHeight];
+  if (width !== frame.codedWidth || height !== frame.codedHeight) return false;
+  for (let eighths = 1; eighths <= 8; eighths += 1) {
+    const scaled = (side: number) => Math.ceil((side * eighths) / 8);
+    if (width === scaled(job.width) && height === scaled(job.height)) return true;
   }
+  return false;
+}
+
+/**
+ * A JPEG decoded reduced (libjpeg's DCT scaling, as sharp does) to no less than twice its
+ * thumbnail, then scaled as a whole one is; null when the frame came out too small for the
+ * thumbnail, to be decoded again in full. The decoder may also decode it whole.
+ */
+async function reducedJpeg(
+  source: Source,
+  job: ThumbnailJob,
+  fit: StoredSize,
+): Promise<ImageBitmap | null> {
+  const reduced = await decodeFrame(source, { width: 2 * fit.width, height: 2 * fit.height });
   try {
-    const width = frame.displayWidth;
-    const height = frame.displayHeight;
-    checkDecodedSize(job, width, height);
-    const fit = fitInside(width, height, job.thumbnailSize);
-    const whole = fit.width === width && fit.height === height;
-    const fitted = await createImageBitmap(
-      frame,
-      whole
-        ? {}
-        : { resizeWidth: fit.width, resizeHeight: fit.height, resizeQuality: 'high' as const },
-    ).catch(() => {
-      throw new UndecodableError('The image could not be decoded.');
-    });
-    return { fitted, width, height };
+    const { frame } = reduced;
+    if (frame.codedWidth === job.width && frame.codedHeight === job.height) {
+      checkDecodedSize(job, frame.displayWidth, frame.displayHeight);
+    } else if (!isReductionOf(frame, job)) {
+      throw new UndecodableError('The decoded size is not the size the header declares.');
+    }
+    if (frame.displayWidth < fit.width || frame.displayHeight < fit.height) return null;
+    return await scaledTo(frame, fit);
   } finally {
-    frame.close();
-    decoder.close();
+    closeFrame(reduced);
   }
 }
 
-/** A thumbnail job's image decoded: a PNG from its own buffer, another image from a Blob. */
+/**
+ * A thumbnail job's image decoded from the worker's own buffer and scaled to its thumbnail; a
+ * JPEG at least twice the thumbnail's side is decoded reduced.
+ */
 async function decodedSource(job: ThumbnailJob): Promise<Decoded> {
-  if (job.format !== 'png') {
-    const { blob, size } = await checkedSource(job.url);
-    checkJobSize(job, size);
-    const bitmap = await decodeAll(blob);
-    const { width, height } = bitmap;
-    try {
-      checkDecodedSize(job, width, height);
-    } catch (error) {
-      bitmap.close();
-      throw error;
-    }
-    return { fitted: bitmap, width, height };
+  const source = await checkedSource(job.url, job.format);
+  checkJobSize(job, source.size);
+  const width = job.orientedWidth;
+  const height = job.orientedHeight;
+  const fit = fitInside(width, height, job.thumbnailSize);
+  if (job.format === 'jpeg' && 2 * Math.max(fit.width, fit.height) < Math.max(width, height)) {
+    const fitted = await reducedJpeg(source, job, fit);
+    if (fitted) return { fitted, width, height };
   }
-  const bytes = await read(readSourceBytes(job.url, PAGE_MAX_SOURCE_BYTES));
-  if (!isPngBytes(bytes)) throw new UndecodableError('The bytes are not the PNG the job named.');
-  checkJobSize(job, checkedSize(storedSizeOfBytes(bytes)));
-  return decodePng(bytes, job);
+  const full = await decodeFrame(source);
+  try {
+    checkDecodedSize(job, full.frame.displayWidth, full.frame.displayHeight);
+    return { fitted: await scaledTo(full.frame, fit), width, height };
+  } finally {
+    closeFrame(full);
+  }
 }
 
 function checkDecodedSize(job: ThumbnailJob, width: number, height: number): void {
@@ -160,29 +242,18 @@ function fitInside(width: number, height: number, side: number) {
   };
 }
 
-/** Scales `bitmap` (closing it) and encodes the result. */
-async function encodeScaled(
-  bitmap: ImageBitmap,
-  side: number,
-  type: 'image/webp' | 'image/png',
-): Promise<Uint8Array> {
-  const fit = fitInside(bitmap.width, bitmap.height, side);
-  const scaled =
-    fit.width === bitmap.width && fit.height === bitmap.height
-      ? bitmap
-      : await createImageBitmap(bitmap, {
-          resizeWidth: fit.width,
-          resizeHeight: fit.height,
-          resizeQuality: 'high',
-        });
-  if (scaled !== bitmap) bitmap.close();
+/** Draws `bitmap` (closing it) and encodes it. */
+async function encode(bitmap: ImageBitmap, type: 'image/webp' | 'image/png'): Promise<Uint8Array> {
   // Drawn with a 2d context, not handed over to a 'bitmaprenderer' one: Chromium 156 encodes a
   // transferred bitmap of an EXIF-rotated image unrotated (a 300×400 image became a 400×300 WebP).
-  const canvas = new OffscreenCanvas(fit.width, fit.height);
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('No canvas.');
-  context.drawImage(scaled, 0, 0);
-  scaled.close();
+  if (!context) {
+    bitmap.close();
+    throw new Error('No canvas.');
+  }
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
   const encoded = await canvas.convertToBlob(
     type === 'image/webp' ? { type, quality: THUMBNAIL_QUALITY } : { type },
   );
@@ -192,13 +263,24 @@ async function encodeScaled(
 
 export async function thumbnail(job: ThumbnailJob): Promise<PageAnswer> {
   const { fitted, width, height } = await decodedSource(job);
-  const webp = await encodeScaled(fitted, job.thumbnailSize, 'image/webp');
+  const webp = await encode(fitted, 'image/webp');
   return { type: 'thumbnail', id: job.id, width, height, webp };
 }
 
 export async function png(job: PngJob): Promise<PageAnswer> {
-  const { blob } = await checkedSource(job.url);
-  const bitmap = await decodeAll(blob);
-  const side = job.maxSide ?? Math.max(bitmap.width, bitmap.height);
-  return { type: 'png', id: job.id, png: await encodeScaled(bitmap, side, 'image/png') };
+  const source = await checkedSource(job.url);
+  const decoded = await decodeFrame(source);
+  try {
+    const { frame } = decoded;
+    const { width, height } = source.size;
+    const [codedWidth, codedHeight] = [frame.codedWidth, frame.codedHeight];
+    if (codedWidth !== width || codedHeight !== height) {
+      throw new UndecodableError('The decoded size is not the size the header declares.');
+    }
+    const side = job.maxSide ?? Math.max(frame.displayWidth, frame.displayHeight);
+    const bitmap = await scaledTo(frame, fitInside(frame.displayWidth, frame.displayHeight, side));
+    return { type: 'png', id: job.id, png: await encode(bitmap, 'image/png') };
+  } finally {
+    closeFrame(decoded);
+  }
 }

@@ -11,8 +11,6 @@ export interface StoredSize {
 
 /** How far into a JPEG the page looks for its SOF marker (metadata segments come first). */
 const SIZE_SNIFF_BYTES = 1024 * 1024;
-/** What is read first: a PNG's or WebP's size is in its first 30 bytes, most JPEGs' here. */
-const FIRST_BYTES = 64 * 1024;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -104,16 +102,10 @@ export function storedSizeOfBytes(bytes: Uint8Array): StoredSize | null {
   return storedSize(bytes.subarray(0, SIZE_SNIFF_BYTES));
 }
 
-/** Whether `bytes` start as a PNG does. */
-export function isPngBytes(bytes: Uint8Array): boolean {
-  return PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
-}
-
-/** The size `blob`'s header declares, reading as little of it as that takes. */
-export async function storedSizeOf(blob: Blob): Promise<StoredSize | null> {
-  const first = new Uint8Array(await blob.slice(0, FIRST_BYTES).arrayBuffer());
-  const size = storedSize(first);
-  const jpeg = first[0] === 0xff && first[1] === 0xd8;
-  if (size || !jpeg || blob.size <= first.length) return size;
-  return storedSize(new Uint8Array(await blob.slice(0, SIZE_SNIFF_BYTES).arrayBuffer()));
+/** The format `bytes` start as (their signature), or null for anything else. */
+export function formatOfBytes(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
+  if (PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
+  return null;
 }

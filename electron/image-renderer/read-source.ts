@@ -1,9 +1,10 @@
 /**
- * Reads one job's bytes from its one-time URL: into a Blob, which Chromium assembles from the
- * stream outside the page's heap and the browser process holds (in Electron, the main process),
- * or straight into a buffer of the worker's own, which nothing outside the page holds. The length
- * is the one the response declares (the main process sends each file's size), checked before a
- * byte is read; a body that ends short of it or runs past it fails.
+ * Reads one job's bytes from its one-time URL: straight into a buffer of the worker's own, which
+ * nothing outside the page holds (every image and Content Credentials job), or into a Blob, which
+ * Chromium assembles from the stream outside the page's heap and the browser process holds (in
+ * Electron, the main process): only an SVG, which is drawn through an <img>. The length is the one
+ * the response declares (the main process sends each file's size), checked before a byte is read;
+ * a body that ends short of it or runs past it fails.
  */
 /** The bytes did not arrive (the address was refused, the stream broke): not the image's fault. */
 class SourceError extends Error {

@@ -28,11 +28,11 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /**
- * A decode worker that has read this many image bytes is ended after its job and replaced. A
- * JPEG's or WebP's bytes are a Blob, held by the browser process (in Electron, the main process)
- * until the Blob's object is collected in the worker's heap, which is rarely collected for
- * objects that small; a PNG's are a buffer of the worker's own: ending the worker releases both
- * at once. The budget spares small images a worker start.
+ * A decode worker that has read this many image bytes is ended after its job and replaced. Each
+ * image's bytes are a buffer of the worker's own, and each encoded thumbnail passes through a
+ * small Blob (OffscreenCanvas encodes to nothing else) that the browser process (in Electron, the
+ * main process) holds until the worker's heap is collected, which is rare for objects that small:
+ * ending the worker releases all of it at once. The budget spares small images a worker start.
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
@@ -43,9 +43,9 @@ export interface ThumbnailJob {
   /** The image's bytes: a one-time address on the image protocol. */
   readonly url: string;
   /**
-   * The format the main process's header check read. A PNG is read straight into the worker's
-   * own buffer and decoded there (WebCodecs' ImageDecoder), so no Blob of it is held by the
-   * browser process, which in Electron is the main process; a JPEG or WebP is read as a Blob.
+   * The format the main process's header check read; the bytes must start as it does. They are
+   * read straight into the worker's own buffer and decoded there (WebCodecs' ImageDecoder), so no
+   * Blob of them is held by the browser process, which in Electron is the main process.
    */
   readonly format: 'png' | 'jpeg' | 'webp';
   /** The stored size, as the main process read it from the header. */

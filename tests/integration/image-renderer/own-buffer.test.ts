@@ -1,18 +1,26 @@
 /**
- * A PNG thumbnail job reads the file into the decoding worker's own buffer and decodes it with
- * WebCodecs' ImageDecoder, so the browser process (main's, in Electron) holds no Blob of it. Its
- * thumbnails are byte for byte those of the Blob path (createImageBitmap of a Blob), which the
- * page keeps for JPEG and WebP: the same PNGs sent as if they were JPEGs (Chromium sniffs a
- * Blob's bytes, not the label) take that path for the comparison. (A lossy WebP decoded by
- * ImageDecoder is not byte-identical to its Blob decode, the YUV frame's conversion differs: WebP
- * stays on the Blob path.)
+ * Every thumbnail job reads its file into the decoding worker's own buffer and decodes it with
+ * WebCodecs' ImageDecoder, so the browser process (main's, in Electron) holds no Blob of it. The
+ * reference is the page's old path, Chromium's decode of a Blob (createImageBitmap with the EXIF
+ * orientation, then a high-quality resize, drawn and encoded as the page encodes), run here in a
+ * plain page of the same browser:
+ * - a PNG's thumbnail is that reference byte for byte;
+ * - a JPEG's or WebP's is within a few levels of it, and the same bytes every time: a
+ *   WebP's or a small JPEG's YUV frame is converted to RGB apart from the scaling, and a large JPEG
+ *   is decoded reduced (libjpeg's M/8 scaling), so neither can be byte-identical. Every EXIF
+ *   orientation is checked on a picture whose corners differ, decoded whole and reduced.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHeaderOfBytes } from '../../../electron/core/images/image-header';
-import type { ImageHeaderInfo, ThumbnailAnswer } from '../../../electron/ports/image-engine';
+import type {
+  ImageFormat,
+  ImageHeaderInfo,
+  ThumbnailAnswer,
+} from '../../../electron/ports/image-engine';
 import { exifBlock } from '../../support/exif-block';
 import * as make from '../../support/hostile-images';
 import { build, chunksOf, type Chunk } from '../../support/png-chunks';
@@ -20,36 +28,81 @@ import * as made from './image-fixtures';
 import { usePageStand } from './page-setup';
 
 const page = usePageStand(40_000);
+const THUMBNAIL = 384;
+/**
+ * Mean difference per channel (0–255) a JPEG's or WebP's thumbnail may show from the reference:
+ * the bound thumbnail-fidelity.test.ts holds every thumbnail to against sharp's Lanczos-3 (measured
+ * here: 1.1 at most for RGB JPEGs, 1.7 for CMYK, 1.9 for a WebP with alpha). A wrong turn or flip
+ * of the quarters below differs by tens of levels.
+ */
+const MAX_MEAN_DIFFERENCE = 2.5;
 let fileNumber = 0;
+let plain: Page | undefined;
 
-async function thumbnailAs(bytes: Buffer, format: 'png' | 'jpeg'): Promise<ThumbnailAnswer> {
-  const checked = await checkHeaderOfBytes(bytes, 'png', 100_000_000);
+beforeAll(async () => {
+  plain = await page.setup().browser.newPage();
+});
+afterAll(async () => {
+  await plain?.close();
+});
+
+async function thumbnailAs(bytes: Buffer, format: ImageFormat): Promise<ThumbnailAnswer> {
+  const checked = await checkHeaderOfBytes(bytes, format, 100_000_000);
   if (!checked.ok) throw new Error(`refused: ${JSON.stringify(checked.refusal)}`);
   fileNumber += 1;
   const file = join(page.setup().dir, `own-${fileNumber}`);
   await writeFile(file, bytes);
-  return page.stand().engine.thumbnail({
-    file,
-    header: { ...checked.header, format },
-    thumbnailSize: 384,
-  });
+  return page.stand().engine.thumbnail({ file, header: checked.header, thumbnailSize: THUMBNAIL });
 }
 
-/** Each case's thumbnail from its own buffer equals the Blob path's, byte for byte. */
-async function expectSameAsBlob(cases: [string, Buffer][]): Promise<void> {
-  for (const [name, bytes] of cases) {
-    const own = await thumbnailAs(bytes, 'png');
-    const blob = await thumbnailAs(bytes, 'jpeg');
-    expect(own.kind, name).toBe('thumbnail');
-    expect(blob.kind, name).toBe('thumbnail');
-    if (own.kind !== 'thumbnail' || blob.kind !== 'thumbnail') continue;
-    expect([own.width, own.height], name).toEqual([blob.width, blob.height]);
-    expect(Buffer.from(own.webp).equals(Buffer.from(blob.webp)), name).toBe(true);
-  }
+/** The page's old path: the bytes as a Blob, decoded oriented, scaled, drawn and encoded. */
+async function blobThumbnail(bytes: Buffer): Promise<Buffer> {
+  if (!plain) throw new Error('No page.');
+  const encoded = await plain.evaluate(
+    async ({ base64, side }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([data]), { imageOrientation: 'from-image' });
+      const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+      const width = Math.max(1, Math.round(bitmap.width * scale));
+      const height = Math.max(1, Math.round(bitmap.height * scale));
+      const scaled =
+        width === bitmap.width && height === bitmap.height
+          ? bitmap
+          : await createImageBitmap(bitmap, {
+              resizeWidth: width,
+              resizeHeight: height,
+              resizeQuality: 'high',
+            });
+      const canvas = new OffscreenCanvas(width, height);
+      canvas.getContext('2d')?.drawImage(scaled, 0, 0);
+      const blob = await canvas.convertToBlob({ type: 'image/webp', quality: 0.82 });
+      const out = new Uint8Array(await blob.arrayBuffer());
+      let text = '';
+      for (const byte of out) text += String.fromCharCode(byte);
+      return btoa(text);
+    },
+    { base64: bytes.toString('base64'), side: THUMBNAIL },
+  );
+  return Buffer.from(encoded, 'base64');
+}
+
+async function rgbOf(webp: Uint8Array) {
+  const { data, info } = await sharp(webp)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The page's thumbnail of `bytes` and the reference's, each with its size. */
+async function bothOf(bytes: Buffer, format: ImageFormat) {
+  const own = await thumbnailAs(bytes, format);
+  if (own.kind !== 'thumbnail') throw new Error(`no thumbnail: ${JSON.stringify(own)}`);
+  return { own, reference: await blobThumbnail(bytes) };
 }
 
 describe('a PNG in the worker’s own buffer', () => {
-  it('thumbnails byte for byte as the Blob path does: photo, 16-bit, alpha, palette, interlaced, turned, animated', async () => {
+  it('thumbnails byte for byte as Chromium’s Blob decode: photo, 16-bit, alpha, palette, interlaced, turned, animated', async () => {
     const cases: [string, Buffer][] = [
       ['photo-like', await made.encode(await made.photoPixels(900, 700), 900, 700, 'png')],
       ['16-bit', await made.sixteenBitPng(500, 300)],
@@ -65,24 +118,121 @@ describe('a PNG in the worker’s own buffer', () => {
       ['small', await make.png(3, 2)],
       ['animated (its first frame)', await make.apng(300, 200)],
     ];
-    await expectSameAsBlob(cases);
+    for (const [name, bytes] of cases) {
+      const { own, reference } = await bothOf(bytes, 'png');
+      expect(Buffer.from(own.webp).equals(reference), name).toBe(true);
+    }
   });
 
   it('refuses bytes that are not the format the job named, and a file cut short, as undecodable', async () => {
     const png = await make.png(300, 200);
+    const jpeg = await make.jpeg(300, 200);
     const webp = await make.webpLossless(300, 200);
     const cases: [string, Buffer, ImageHeaderInfo][] = [
-      ['a JPEG named PNG', await make.jpeg(300, 200), made.headerOf('png', 300, 200)],
+      ['a JPEG named PNG', jpeg, made.headerOf('png', 300, 200)],
       ['a WebP named PNG', webp, made.headerOf('png', 300, 200)],
+      ['a PNG named JPEG', png, made.headerOf('jpeg', 300, 200)],
+      ['a WebP named JPEG', webp, made.headerOf('jpeg', 300, 200)],
+      ['a PNG named WebP', png, made.headerOf('webp', 300, 200)],
+      ['a JPEG named WebP', jpeg, made.headerOf('webp', 300, 200)],
       ['a PNG cut short', png.subarray(0, png.length - 200), made.headerOf('png', 300, 200)],
+      ['a JPEG cut short', jpeg.subarray(0, jpeg.length >> 1), made.headerOf('jpeg', 300, 200)],
+      ['a WebP cut short', webp.subarray(0, webp.length >> 1), made.headerOf('webp', 300, 200)],
     ];
     for (const [name, bytes, header] of cases) {
       fileNumber += 1;
       const file = join(page.setup().dir, `own-${fileNumber}`);
       await writeFile(file, bytes);
-      const answer = await page.stand().engine.thumbnail({ file, header, thumbnailSize: 384 });
+      const answer = await page
+        .stand()
+        .engine.thumbnail({ file, header, thumbnailSize: THUMBNAIL });
       expect(answer.kind, name).toBe('undecodable');
     }
+  });
+});
+
+/** `width`×`height` stored, each quarter its own colour, with EXIF `orientation`. */
+async function quarters(
+  format: 'jpeg' | 'webp',
+  width: number,
+  height: number,
+  orientation = 1,
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      raw[at] = x < width / 2 ? 230 : 20;
+      raw[at + 1] = y < height / 2 ? 230 : 20;
+      raw[at + 2] = (x * 255) / width;
+    }
+  }
+  const image = sharp(raw, { raw: { width, height, channels: 3 } });
+  const encoded = format === 'jpeg' ? image.jpeg({ quality: 92 }) : image.webp({ quality: 92 });
+  return encoded.withMetadata({ orientation }).toBuffer();
+}
+
+/** The JPEG or WebP thumbnail is the reference's size and within a few levels of it. */
+async function expectCloseToBlob(name: string, bytes: Buffer, format: 'jpeg' | 'webp') {
+  const { own, reference } = await bothOf(bytes, format);
+  const [a, b] = [await rgbOf(own.webp), await rgbOf(reference)];
+  expect([a.width, a.height], name).toEqual([b.width, b.height]);
+  let sum = 0;
+  for (let i = 0; i < a.data.length; i += 1) sum += Math.abs(a.data[i]! - b.data[i]!);
+  expect(sum / a.data.length, name).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
+  const again = await thumbnailAs(bytes, format);
+  expect(
+    again.kind === 'thumbnail' && Buffer.from(again.webp).equals(Buffer.from(own.webp)),
+    `${name}: the same bytes again`,
+  ).toBe(true);
+}
+
+describe('a JPEG or WebP in the worker’s own buffer', () => {
+  it.each([
+    ['smaller than its thumbnail', 300, 200],
+    ['decoded whole', 500, 300],
+    ['decoded reduced', 1600, 1200],
+    ['decoded reduced, odd sides', 2047, 1021],
+  ] as const)(
+    'JPEG %s: every EXIF orientation turns as the Blob decode turns it',
+    async (_how, width, height) => {
+      for (let orientation = 1; orientation <= 8; orientation += 1) {
+        await expectCloseToBlob(
+          `orientation ${orientation}`,
+          await quarters('jpeg', width, height, orientation),
+          'jpeg',
+        );
+      }
+    },
+  );
+
+  it('JPEG kinds, large enough to be decoded reduced: progressive, greyscale, 4:4:4, CMYK', async () => {
+    const raw = await made.photoPixels(1800, 1200);
+    const image = () => sharp(raw, { raw: { width: 1800, height: 1200, channels: 3 } });
+    const cases: [string, Buffer][] = [
+      ['baseline 4:2:0', await image().jpeg({ quality: 90 }).toBuffer()],
+      ['progressive', await image().jpeg({ quality: 90, progressive: true }).toBuffer()],
+      ['greyscale', await image().greyscale().jpeg({ quality: 90 }).toBuffer()],
+      ['4:4:4', await image().jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer()],
+      ['CMYK', await image().toColourspace('cmyk').jpeg({ quality: 90 }).toBuffer()],
+    ];
+    for (const [name, bytes] of cases) await expectCloseToBlob(name, bytes, 'jpeg');
+  });
+
+  it('WebP kinds: lossy, lossless, alpha, large, animated (its first frame)', async () => {
+    const cases: [string, Buffer][] = [
+      ['lossy', await quarters('webp', 900, 700)],
+      ['large', await quarters('webp', 2000, 1500)],
+      ['lossless', await make.webpLossless(300, 200)],
+      [
+        'alpha',
+        await sharp(make.pictureRaw(300, 200, 4), { raw: { width: 300, height: 200, channels: 4 } })
+          .webp()
+          .toBuffer(),
+      ],
+      ['animated', await made.animatedWebp(200, 100)],
+    ];
+    for (const [name, bytes] of cases) await expectCloseToBlob(name, bytes, 'webp');
   });
 });
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildSvg } from '../../../electron/demo-service/image-renderer';
+import type { ImageFormat } from '../../../electron/ports/image-engine';
 import * as made from './image-fixtures';
 import { usePageStand } from './page-setup';
 
@@ -37,22 +38,22 @@ async function rgb(image: Buffer): Promise<Raw> {
   return { data, width: info.width, height: info.height };
 }
 
-/** The page's thumbnail of `png` (a `SIDE`² PNG), as RGB pixels. */
-async function pageThumbnail(png: Buffer): Promise<Raw> {
+/** The page's thumbnail of `image` (a `SIDE`² PNG, JPEG or WebP), as RGB pixels. */
+async function pageThumbnail(image: Buffer, format: ImageFormat = 'png'): Promise<Raw> {
   fileNumber += 1;
-  const file = join(page.setup().dir, `fidelity-${fileNumber}.png`);
-  await writeFile(file, png);
+  const file = join(page.setup().dir, `fidelity-${fileNumber}.${format}`);
+  await writeFile(file, image);
   const answer = await page.stand().engine.thumbnail({
     file,
-    header: made.headerOf('png', SIDE, SIDE),
+    header: made.headerOf(format, SIDE, SIDE),
     thumbnailSize: THUMBNAIL,
   });
   if (answer.kind !== 'thumbnail') throw new Error(`no thumbnail: ${JSON.stringify(answer)}`);
   return rgb(Buffer.from(answer.webp));
 }
 
-async function reduced(png: Buffer, kernel: 'lanczos3' | 'nearest'): Promise<Raw> {
-  return rgb(await sharp(png).resize(THUMBNAIL, THUMBNAIL, { kernel }).png().toBuffer());
+async function reduced(image: Buffer, kernel: 'lanczos3' | 'nearest'): Promise<Raw> {
+  return rgb(await sharp(image).resize(THUMBNAIL, THUMBNAIL, { kernel }).png().toBuffer());
 }
 
 function meanDifference(a: Raw, b: Raw): number {
@@ -84,7 +85,17 @@ async function finePattern(kind: 'columns' | 'checkerboard'): Promise<Buffer> {
     .toBuffer();
 }
 
+/** `png` re-encoded as `format`, at a quality that keeps its edges and noise. */
+async function as(format: ImageFormat, png: Buffer): Promise<Buffer> {
+  if (format === 'png') return png;
+  const image = sharp(png);
+  return format === 'jpeg'
+    ? image.jpeg({ quality: 92 }).toBuffer()
+    : image.webp({ quality: 92 }).toBuffer();
+}
+
 describe('thumbnail fidelity', () => {
+  const format = 'png';
   it('a picture with edges and text: within a few levels of Lanczos-3 everywhere', async () => {
     const svg = buildSvg({
       prompt: 'fidelity',
@@ -94,21 +105,21 @@ describe('thumbnail fidelity', () => {
       index: 0,
       seed: 7,
     });
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const reference = await reduced(png, 'lanczos3');
+    const image = await as(format, await sharp(Buffer.from(svg)).png().toBuffer());
+    const reference = await reduced(image, 'lanczos3');
     // Flat shapes: even a sampler that skips pixels comes close here; the edges and the text
     // are where a blurred or shifted thumbnail would differ.
-    expect(meanDifference(await pageThumbnail(png), reference)).toBeLessThanOrEqual(
+    expect(meanDifference(await pageThumbnail(image, format), reference)).toBeLessThanOrEqual(
       MAX_MEAN_DIFFERENCE,
     );
   });
 
   it('noise over a gradient: averaged like Lanczos-3, not kept like a sampler that skips pixels', async () => {
     const raw = await made.photoPixels(SIDE, SIDE, 3);
-    const png = await made.encode(raw, SIDE, SIDE, 'png');
-    const reference = await reduced(png, 'lanczos3');
-    const page = meanDifference(await pageThumbnail(png), reference);
-    const nearest = meanDifference(await reduced(png, 'nearest'), reference);
+    const image = await as(format, await made.encode(raw, SIDE, SIDE, 'png'));
+    const reference = await reduced(image, 'lanczos3');
+    const page = meanDifference(await pageThumbnail(image, format), reference);
+    const nearest = meanDifference(await reduced(image, 'nearest'), reference);
     expect(page).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
     // The control: a reduction that skips pixels keeps the noise and is outside the bound.
     expect(nearest).toBeGreaterThan(MAX_MEAN_DIFFERENCE);
@@ -116,15 +127,44 @@ describe('thumbnail fidelity', () => {
 
   for (const kind of ['columns', 'checkerboard'] as const) {
     it(`1-pixel ${kind} become an even grey, not stripes or a flat black or white`, async () => {
-      const png = await finePattern(kind);
-      const page = meanAndDeviation(await pageThumbnail(png));
+      const image = await as(format, await finePattern(kind));
+      const page = meanAndDeviation(await pageThumbnail(image, format));
       expect(page.mean).toBeGreaterThan(128 - 16);
       expect(page.mean).toBeLessThan(128 + 16);
       expect(page.deviation).toBeLessThanOrEqual(MAX_PATTERN_DEVIATION);
-      const nearest = meanAndDeviation(await reduced(png, 'nearest'));
+      const nearest = meanAndDeviation(await reduced(image, 'nearest'));
       const skipsPixels =
         nearest.deviation > MAX_PATTERN_DEVIATION || Math.abs(nearest.mean - 128) >= 16;
       expect(skipsPixels).toBe(true);
     });
   }
+});
+
+// A large JPEG is decoded reduced (libjpeg's M/8 scaling) before it is scaled, a WebP through its
+// YUV frame: each is held to the same bound from sharp's Lanczos-3 of the same file. (The
+// nearest-neighbour controls above need a lossless file: sharp itself decodes a JPEG or WebP
+// reduced before it resizes, and lossy coding smooths a 1-pixel pattern before any scaler sees it.)
+describe.each(['jpeg', 'webp'] as const)('thumbnail fidelity of a %s', (format) => {
+  it('a picture with edges and text: within a few levels of Lanczos-3 everywhere', async () => {
+    const svg = buildSvg({
+      prompt: 'fidelity',
+      width: SIDE,
+      height: SIDE,
+      variant: 0,
+      index: 0,
+      seed: 7,
+    });
+    const image = await as(format, await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(
+      meanDifference(await pageThumbnail(image, format), await reduced(image, 'lanczos3')),
+    ).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
+  });
+
+  it('noise over a gradient: within a few levels of Lanczos-3', async () => {
+    const raw = await made.photoPixels(SIDE, SIDE, 3);
+    const image = await as(format, await made.encode(raw, SIDE, SIDE, 'png'));
+    expect(
+      meanDifference(await pageThumbnail(image, format), await reduced(image, 'lanczos3')),
+    ).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
+  });
 });
