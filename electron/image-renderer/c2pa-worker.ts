@@ -26,7 +26,8 @@ import { SourceTooLargeError, readSourceBytes } from './read-source';
 /** What the worker posts to the page. */
 export interface C2paWorkerReply {
   readonly answer: PageAnswer;
-  readonly bytesRead: number;
+  /** The bytes of the images it has read. */
+  readonly heldBytes: number;
   /** The worker is not to be used again (its WebAssembly code trapped, or it did not load). */
   readonly retire: boolean;
 }
@@ -39,7 +40,7 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const WASM_URL = new URL(`./${PAGE_C2PA_WASM}`, import.meta.url);
 let library: Promise<C2pa> | null = null;
-let bytesRead = 0;
+let heldBytes = 0;
 
 async function load(): Promise<C2pa> {
   const response = await fetch(WASM_URL, { credentials: 'omit', redirect: 'error' });
@@ -53,7 +54,7 @@ async function load(): Promise<C2pa> {
 async function bytesOf(job: VerifyJob): Promise<Uint8Array | null> {
   try {
     const bytes = await readSourceBytes(job.url, job.maxBytes);
-    bytesRead += bytes.length;
+    heldBytes += bytes.length;
     return bytes;
   } catch (error) {
     if (error instanceof SourceTooLargeError) return null;
@@ -68,7 +69,7 @@ async function verify(job: VerifyJob): Promise<C2paWorkerReply> {
     c2pa = await library;
   } catch {
     const detail = 'The Content Credentials library did not load.';
-    return { answer: { type: 'failed', id: job.id, detail }, bytesRead, retire: true };
+    return { answer: { type: 'failed', id: job.id, detail }, heldBytes, retire: true };
   }
   let read: C2paRead;
   try {
@@ -78,10 +79,10 @@ async function verify(job: VerifyJob): Promise<C2paWorkerReply> {
       : { verdict: { state: 'unreadable' }, trapped: false };
   } catch (error) {
     const detail = error instanceof Error ? error.message : 'The bytes did not arrive.';
-    return { answer: { type: 'failed', id: job.id, detail }, bytesRead, retire: false };
+    return { answer: { type: 'failed', id: job.id, detail }, heldBytes, retire: false };
   }
   const answer: PageAnswer = { type: 'credentials', id: job.id, verdict: read.verdict };
-  return { answer, bytesRead, retire: read.trapped };
+  return { answer, heldBytes, retire: read.trapped };
 }
 
 scope.onmessage = (event) => {

@@ -4,12 +4,13 @@
  * cancelled, so nothing here needs to stop half-way.
  */
 import type { ImageJob, PageAnswer } from '../../shared/image-renderer/protocol';
-import { UndecodableError, png, sourceBytesRead, thumbnail } from './decode';
+import { UndecodableError, png, thumbnail, workerHeldBytes } from './decode';
 
-/** What a worker posts to the page: the answer, and the image bytes it has read so far. */
+/** What a worker posts to the page: the answer, and what it has made Chromium hold so far. */
 export interface WorkerReply {
   readonly answer: PageAnswer;
-  readonly bytesRead: number;
+  /** See workerHeldBytes (decode.ts). */
+  readonly heldBytes: number;
 }
 
 /** The parts of a dedicated worker's global scope used here (the DOM library types `self` as a window). */
@@ -44,6 +45,6 @@ scope.onmessage = (event) => {
         : reply.type === 'png'
           ? [reply.png.buffer]
           : [];
-    scope.postMessage({ answer: reply, bytesRead: sourceBytesRead() }, transfer);
+    scope.postMessage({ answer: reply, heldBytes: workerHeldBytes() }, transfer);
   });
 };

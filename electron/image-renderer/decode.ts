@@ -20,11 +20,51 @@ export class UndecodableError extends Error {
   override readonly name = 'UndecodableError';
 }
 
-/** Bytes of every image this worker has read (see page.ts: the worker ends past a budget). */
-let bytesRead = 0;
+/**
+ * What this worker has made Chromium hold until the worker ends (see page.ts: it ends past a
+ * budget): the bytes of every image it has read, and four bytes per pixel of every YUV frame
+ * Chromium drew itself (a turned one: see {@link rgbaOf}).
+ */
+let heldBytes = 0;
 
-export function sourceBytesRead(): number {
-  return bytesRead;
+export function workerHeldBytes(): number {
+  return heldBytes;
+}
+
+/** The RGB formats a frame may come in; any other is YUV, converted when it is drawn. */
+const RGB_FORMATS = new Set(['RGBA', 'RGBX', 'BGRA', 'BGRX']);
+
+/** The largest RGBA buffer a worker keeps for its next YUV frame (a 4096² image's). */
+const KEPT_RGBA_BYTES = 64 * 1024 * 1024;
+let keptRgba: ArrayBuffer | null = null;
+
+/** A frame's turn and mirror (WebCodecs' VideoFrame rotation and flip; absent, none). */
+function orientationOf(frame: VideoFrame): { rotation: number; flip: boolean } {
+  const { rotation, flip } = frame as VideoFrame & { rotation?: number; flip?: boolean };
+  return { rotation: rotation ?? 0, flip: flip ?? false };
+}
+
+/**
+ * A YUV frame (a JPEG decoded whole, a lossy WebP without an extended header) as RGBA pixels,
+ * converted by WebCodecs' copyTo into a buffer the worker keeps for the next one; null when the
+ * frame is turned or mirrored, or this Chromium cannot convert it so. Drawn by Chromium itself,
+ * such a frame's conversion is memory Chromium 156 keeps in the worker until it ends, and fresh
+ * every time: 40 WebPs of 2048² grew the page's renderer by about 570 MB at 10,000 page faults
+ * each, against 125 MB and 2,200 this way.
+ */
+async function rgbaOf(frame: VideoFrame): Promise<ImageData | null> {
+  const { rotation, flip } = orientationOf(frame);
+  if (rotation !== 0 || flip || RGB_FORMATS.has(frame.format ?? '')) return null;
+  const { codedWidth: width, codedHeight: height } = frame;
+  const size = 4 * width * height;
+  const options = { format: 'RGBA' } as VideoFrameCopyToOptions;
+  // A Chromium that ignores the format would copy the YUV planes, a smaller allocation.
+  if (frame.allocationSize(options) !== size) return null;
+  const buffer = keptRgba && keptRgba.byteLength >= size ? keptRgba : new ArrayBuffer(size);
+  if (size <= KEPT_RGBA_BYTES) keptRgba = buffer;
+  const pixels = new Uint8ClampedArray(buffer, 0, size);
+  await frame.copyTo(pixels, options);
+  return new ImageData(pixels, width, height);
 }
 
 /** WebP quality of thumbnails: small files, no visible blocks at 384 px. */
@@ -34,7 +74,7 @@ const THUMBNAIL_QUALITY = 0.82;
 async function read(reading: Promise<Uint8Array>): Promise<Uint8Array> {
   try {
     const source = await reading;
-    bytesRead += source.length;
+    heldBytes += source.length;
     return source;
   } catch (error) {
     if (error instanceof SourceTooLargeError) throw new UndecodableError(error.message);
@@ -129,13 +169,23 @@ function isTurned(frame: VideoFrame): boolean {
 }
 
 /**
- * `frame` scaled to `fit` (its display size: oriented as the frame says). The size is always
- * given when the frame is turned: Chromium 156 draws a turned YUV frame (a JPEG's) unscaled at
- * its coded size, squeezing the picture; asked for a size, it turns and scales it right.
+ * `frame` scaled to `fit` (its display size: oriented as the frame says): an upright YUV frame
+ * from its RGBA pixels ({@link rgbaOf}), any other drawn by Chromium. The size is always given
+ * when the frame is turned: Chromium 156 draws a turned YUV frame (a JPEG's) unscaled at its coded
+ * size, squeezing the picture; asked for a size, it turns and scales it right.
  */
 async function scaledTo(frame: VideoFrame, fit: StoredSize): Promise<ImageBitmap> {
   const whole = fit.width === frame.displayWidth && fit.height === frame.displayHeight;
   try {
+    const rgba = await rgbaOf(frame);
+    if (rgba) {
+      return await createImageBitmap(rgba, {
+        resizeWidth: fit.width,
+        resizeHeight: fit.height,
+        resizeQuality: 'high',
+      });
+    }
+    if (!RGB_FORMATS.has(frame.format ?? '')) heldBytes += 4 * frame.codedWidth * frame.codedHeight;
     return await createImageBitmap(
       frame,
       whole && !isTurned(frame)
@@ -174,16 +224,28 @@ function isReductionOf(frame: VideoFrame, job: ThumbnailJob): boolean {
 }
 
 /**
- * A JPEG decoded reduced (libjpeg's DCT scaling, as sharp does) to no less than twice its
- * thumbnail, then scaled as a whole one is; null when the frame came out too small for the
- * thumbnail, to be decoded again in full. The decoder may also decode it whole.
+ * The fewest eighths of a JPEG's stored size whose long side still covers the thumbnail's:
+ * libjpeg decodes at M/8 of the size for M of 1 to 8, sharp's shrink-on-load the same way.
+ */
+function eighthsFor(job: ThumbnailJob, fit: StoredSize): number {
+  const long = Math.max(job.width, job.height);
+  return Math.min(8, Math.ceil((8 * Math.max(fit.width, fit.height)) / long));
+}
+
+/**
+ * A JPEG decoded reduced to `eighths`/8 of its size (libjpeg's DCT scaling, as sharp does), then
+ * scaled as a whole one is; null when the frame came out too small for the thumbnail, to be
+ * decoded again in full. The decoder may also decode it whole. It is asked for that size plus a
+ * pixel each way: Chromium decodes at the largest M/8 whose pixels fit the area it is asked for.
  */
 async function reducedJpeg(
   source: Source,
   job: ThumbnailJob,
   fit: StoredSize,
+  eighths: number,
 ): Promise<ImageBitmap | null> {
-  const reduced = await decodeFrame(source, { width: 2 * fit.width, height: 2 * fit.height });
+  const side = (stored: number) => Math.ceil((stored * eighths) / 8) + 1;
+  const reduced = await decodeFrame(source, { width: side(job.width), height: side(job.height) });
   try {
     const { frame } = reduced;
     if (frame.codedWidth === job.width && frame.codedHeight === job.height) {
@@ -200,7 +262,8 @@ async function reducedJpeg(
 
 /**
  * A thumbnail job's image decoded from the worker's own buffer and scaled to its thumbnail; a
- * JPEG at least twice the thumbnail's side is decoded reduced.
+ * JPEG larger than its thumbnail is decoded reduced, to the smallest of libjpeg's sizes that
+ * covers the thumbnail.
  */
 async function decodedSource(job: ThumbnailJob): Promise<Decoded> {
   const source = await checkedSource(job.url, job.format);
@@ -208,8 +271,9 @@ async function decodedSource(job: ThumbnailJob): Promise<Decoded> {
   const width = job.orientedWidth;
   const height = job.orientedHeight;
   const fit = fitInside(width, height, job.thumbnailSize);
-  if (job.format === 'jpeg' && 2 * Math.max(fit.width, fit.height) < Math.max(width, height)) {
-    const fitted = await reducedJpeg(source, job, fit);
+  const eighths = eighthsFor(job, fit);
+  if (job.format === 'jpeg' && eighths < 8) {
+    const fitted = await reducedJpeg(source, job, fit, eighths);
     if (fitted) return { fitted, width, height };
   }
   const full = await decodeFrame(source);

@@ -59,7 +59,7 @@ class JobRunner {
   }
 
   private finished(worker: Worker, reply: Reply): void {
-    const { answer, bytesRead } = reply;
+    const { answer, heldBytes } = reply;
     if (answer.type === 'ready') return;
     const entry = this.running.get(answer.id);
     if (entry?.worker !== worker) return;
@@ -67,7 +67,7 @@ class JobRunner {
     // Past its budget the worker is replaced (see PAGE_WORKER_BYTES_BUDGET), and a Content
     // Credentials worker whose WebAssembly code trapped is never used again.
     const retire = 'retire' in reply && reply.retire;
-    if (bytesRead < PAGE_WORKER_BYTES_BUDGET && !retire) this.idle[entry.pool].push(worker);
+    if (heldBytes < PAGE_WORKER_BYTES_BUDGET && !retire) this.idle[entry.pool].push(worker);
     else {
       worker.terminate();
       if (entry.pool === 'decode') this.idle.decode.push(this.spawn('decode'));

@@ -190,9 +190,11 @@ async function expectCloseToBlob(name: string, bytes: Buffer, format: 'jpeg' | '
 describe('a JPEG or WebP in the worker’s own buffer', () => {
   it.each([
     ['smaller than its thumbnail', 300, 200],
-    ['decoded whole', 500, 300],
-    ['decoded reduced', 1600, 1200],
-    ['decoded reduced, odd sides', 2047, 1021],
+    ['decoded whole, then scaled (no eighth is smaller and covers it)', 420, 300],
+    ['decoded at 7/8', 500, 300],
+    ['decoded at 2/8', 1600, 1200],
+    ['decoded at 2/8, odd sides', 2047, 1021],
+    ['decoded at 1/8', 4000, 3000],
   ] as const)(
     'JPEG %s: every EXIF orientation turns as the Blob decode turns it',
     async (_how, width, height) => {
