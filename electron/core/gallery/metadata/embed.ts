@@ -17,7 +17,7 @@ import type { ImageKind } from '../../images/image-sniff';
 import { ContainerError, type EditPlan } from './container';
 import { MAX_JPEG_XMP, planJpeg } from './jpeg-meta';
 import { planToBuffer, writePlan } from './plan-writer';
-import { planPng } from './png-meta';
+import { planPng, provenanceChunks } from './png-meta';
 import { summaryText } from './provenance';
 import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { planWebp } from './webp-meta';
@@ -38,6 +38,13 @@ async function planProvenance(
   if (kind === 'png') return planPng(reader, xmp, Buffer.from(summaryText(provenance), 'utf8'));
   if (kind === 'jpeg') return planJpeg(reader, xmp);
   return planWebp(reader, xmp);
+}
+
+/** The chunks a PNG takes right after IHDR for `provenance` (png-stream.ts puts them in as it streams). */
+export function pngProvenanceChunks(provenance: ImageProvenance): Buffer {
+  const xmp = buildXmpPacket(provenance, Infinity);
+  if (!xmp) throw new ContainerError('The metadata does not fit in the image.');
+  return provenanceChunks(xmp, Buffer.from(summaryText(provenance), 'utf8'));
 }
 
 /** {@link planProvenance} applied to bytes in memory, into one new buffer (tests, small images). */

@@ -10,15 +10,17 @@ import { crc32 } from 'node:zlib';
 import { ContainerError, PlanBuilder, fourCc, got, need, type EditPlan } from './container';
 import { WINDOW_BYTES, type RangeReader } from './range-reader';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
 const TEXT_KEYWORD = 'parameters';
-const REPLACED_KEYWORDS = new Set([XMP_KEYWORD, TEXT_KEYWORD]);
-const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
+export const REPLACED_KEYWORDS = new Set([XMP_KEYWORD, TEXT_KEYWORD]);
+export const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
 /** PNG's own limit on a chunk's length. */
-const MAX_CHUNK = 2 ** 31 - 1;
+export const MAX_CHUNK = 2 ** 31 - 1;
 /** More chunks than any real image has (libpng writes 8 KiB IDATs: 8,000 in 64 MiB). */
-const MAX_CHUNKS = 200_000;
+export const MAX_CHUNKS = 200_000;
+/** How much of a text chunk's data its keyword is read from. */
+export const KEYWORD_BYTES = 80;
 /** The largest text chunk whose keyword and text are read back. */
 export const MAX_READ_TEXT = 1024 * 1024;
 
@@ -47,14 +49,18 @@ async function checkCrc(reader: RangeReader, at: number, length: number, type: s
   }
 }
 
+/** A text chunk's keyword, read from the first {@link KEYWORD_BYTES} of its data, or null. */
+export function keywordIn(head: Uint8Array): string | null {
+  const nul = head.indexOf(0);
+  return nul < 1 ? null : Buffer.from(head.subarray(0, nul)).toString('latin1');
+}
+
 async function keywordOf(
   reader: RangeReader,
   data: number,
   length: number,
 ): Promise<string | null> {
-  const head = got(await reader.bytes(data, Math.min(80, length)), 'text chunk');
-  const nul = head.indexOf(0);
-  return nul < 1 ? null : Buffer.from(head.subarray(0, nul)).toString('latin1');
+  return keywordIn(got(await reader.bytes(data, Math.min(KEYWORD_BYTES, length)), 'text chunk'));
 }
 
 /** Every chunk, checked for length and CRC, through IEND; throws a {@link ContainerError}. */
@@ -98,6 +104,11 @@ function itxtChunk(keywordText: string, text: Uint8Array): Buffer {
   return pngChunk('iTXt', Buffer.concat([head, text]));
 }
 
+/** The chunks Pictor puts right after IHDR: the XMP packet, then the summary (UTF-8). */
+export function provenanceChunks(xmp: Uint8Array, summary: Uint8Array): Buffer {
+  return Buffer.concat([itxtChunk(XMP_KEYWORD, xmp), itxtChunk(TEXT_KEYWORD, summary)]);
+}
+
 /** The plan of the image with `xmp` and `summary` (UTF-8) inserted, replacing any it had. */
 export async function planPng(
   reader: RangeReader,
@@ -109,10 +120,7 @@ export async function planPng(
   let end = 8;
   for await (const item of chunks(reader)) {
     if (!REPLACED_KEYWORDS.has(item.keyword ?? '')) out.copy(item.start, item.end);
-    if (item.type === 'IHDR') {
-      out.add(itxtChunk(XMP_KEYWORD, xmp));
-      out.add(itxtChunk(TEXT_KEYWORD, summary));
-    }
+    if (item.type === 'IHDR') out.add(provenanceChunks(xmp, summary));
     end = item.end;
   }
   // Bytes after IEND are not the image's; they stay as they were.

@@ -1,0 +1,180 @@
+/**
+ * The PNG edit of png-meta.ts done on the bytes as they stream in, so a download writes the
+ * image with its provenance in one pass instead of writing it, reading it back twice (the
+ * checksum walk and the copy) and writing it again. The same checks in the same order, the same
+ * chunks dropped and inserted: for every input, {@link PngProvenanceStream} gives the bytes
+ * planPng's plan gives, or fails where it fails (png-stream.test.ts holds them to each other on
+ * valid, damaged and mutated files cut at every size). A failure here is only a reason to take
+ * the file path: the caller then runs that one, whose refusal and log are the ones that count.
+ */
+import { crc32 } from 'node:zlib';
+import { ContainerError } from './container';
+import {
+  KEYWORD_BYTES,
+  MAX_CHUNK,
+  MAX_CHUNKS,
+  REPLACED_KEYWORDS,
+  SIGNATURE,
+  TEXT_CHUNKS,
+  keywordIn,
+} from './png-meta';
+
+/** Where the stream is: the signature, a chunk's header, its data, its CRC, or past IEND. */
+type Stage = 'signature' | 'header' | 'keyword' | 'data' | 'crc' | 'trailer';
+
+/**
+ * Takes a PNG's bytes in pieces of any size and gives back the edited file's bytes: the
+ * signature, every chunk whose CRC holds except the XMP and summary ones it replaces, Pictor's
+ * `inserted` chunks right after IHDR, and whatever follows IEND as it was. Throws a
+ * {@link ContainerError} where planPng would.
+ */
+export class PngProvenanceStream {
+  private stage: Stage = 'signature';
+  /** Bytes of the part being read (signature, header, keyword head, CRC). */
+  private held: Buffer = Buffer.alloc(0);
+  private chunkCount = 0;
+  private type = '';
+  private length = 0;
+  /** Data bytes of the current chunk still to come. */
+  private remaining = 0;
+  private crc = 0;
+  /** Whether the current chunk goes into the output. */
+  private keep = true;
+  private failed: ContainerError | null = null;
+  /** The output's length so far. */
+  written = 0;
+
+  constructor(
+    private readonly inserted: Uint8Array,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** The output bytes `piece` completes (views of `piece` where they can be). */
+  push(piece: Uint8Array): Uint8Array[] {
+    if (this.failed) throw this.failed;
+    try {
+      const out: Uint8Array[] = [];
+      let at = 0;
+      while (at < piece.length) at = this.step(piece, at, out);
+      this.written += out.reduce((sum, part) => sum + part.length, 0);
+      if (this.written > this.maxBytes) {
+        throw new ContainerError('The image is too close to the size limit to take its metadata.');
+      }
+      return out;
+    } catch (error) {
+      this.failed =
+        error instanceof ContainerError ? error : new ContainerError('The PNG could not be read.');
+      throw this.failed;
+    }
+  }
+
+  /** Ends the stream: throws unless it ended after IEND (its trailer may follow). */
+  end(): void {
+    if (this.failed) throw this.failed;
+    if (this.stage !== 'trailer') {
+      this.failed = new ContainerError('The image file ends inside its PNG structure.');
+      throw this.failed;
+    }
+  }
+
+  /** Takes up to `wanted` bytes into `held`; the index after what it took. */
+  private fill(piece: Uint8Array, at: number, wanted: number): number {
+    const take = Math.min(wanted - this.held.length, piece.length - at);
+    this.held = Buffer.concat([this.held, piece.subarray(at, at + take)]);
+    return at + take;
+  }
+
+  private step(piece: Uint8Array, at: number, out: Uint8Array[]): number {
+    switch (this.stage) {
+      case 'signature':
+        return this.signature(piece, at, out);
+      case 'header':
+        return this.header(piece, at, out);
+      case 'keyword':
+        return this.keyword(piece, at, out);
+      case 'data': {
+        const take = Math.min(this.remaining, piece.length - at);
+        const data = piece.subarray(at, at + take);
+        this.crc = crc32(data, this.crc);
+        if (this.keep) out.push(data);
+        this.remaining -= take;
+        if (this.remaining === 0) this.stage = 'crc';
+        return at + take;
+      }
+      case 'crc':
+        return this.checksum(piece, at, out);
+      case 'trailer':
+        out.push(piece.subarray(at));
+        return piece.length;
+    }
+  }
+
+  private signature(piece: Uint8Array, at: number, out: Uint8Array[]): number {
+    const next = this.fill(piece, at, 8);
+    if (this.held.length < 8) return next;
+    if (!SIGNATURE.equals(this.held)) {
+      throw new ContainerError('The file does not start like a PNG image.');
+    }
+    out.push(this.held);
+    this.held = Buffer.alloc(0);
+    this.stage = 'header';
+    return next;
+  }
+
+  private header(piece: Uint8Array, at: number, out: Uint8Array[]): number {
+    const next = this.fill(piece, at, 8);
+    if (this.held.length < 8) return next;
+    if (this.chunkCount >= MAX_CHUNKS)
+      throw new ContainerError('The PNG image has too many chunks.');
+    const length = this.held.readUInt32BE(0);
+    if (length > MAX_CHUNK) throw new ContainerError('A PNG chunk declares an impossible length.');
+    const type = this.held.toString('latin1', 4, 8);
+    if (!/^[A-Za-z]{4}$/.test(type)) throw new ContainerError('A PNG chunk has an invalid type.');
+    if (this.chunkCount === 0 && (type !== 'IHDR' || length !== 13)) {
+      throw new ContainerError('The PNG image does not start with its header chunk.');
+    }
+    this.type = type;
+    this.length = length;
+    this.remaining = length;
+    this.crc = crc32(this.held.subarray(4, 8));
+    this.keep = true;
+    // A text chunk's header waits for its keyword (keyword below); any other goes out now.
+    if (TEXT_CHUNKS.has(type)) {
+      this.stage = 'keyword';
+      return next;
+    }
+    out.push(this.held);
+    this.held = Buffer.alloc(0);
+    this.stage = length === 0 ? 'crc' : 'data';
+    return next;
+  }
+
+  /** A text chunk's head: its keyword says whether the chunk is kept; header and head go out together. */
+  private keyword(piece: Uint8Array, at: number, out: Uint8Array[]): number {
+    const wanted = 8 + Math.min(KEYWORD_BYTES, this.length);
+    const next = this.fill(piece, at, wanted);
+    if (this.held.length < wanted) return next;
+    const head = this.held.subarray(8);
+    this.keep = !REPLACED_KEYWORDS.has(keywordIn(head) ?? '');
+    this.crc = crc32(head, this.crc);
+    this.remaining = this.length - head.length;
+    if (this.keep) out.push(this.held);
+    this.held = Buffer.alloc(0);
+    this.stage = this.remaining === 0 ? 'crc' : 'data';
+    return next;
+  }
+
+  private checksum(piece: Uint8Array, at: number, out: Uint8Array[]): number {
+    const next = this.fill(piece, at, 4);
+    if (this.held.length < 4) return next;
+    if (this.crc !== this.held.readUInt32BE(0)) {
+      throw new ContainerError(`A PNG ${this.type} chunk fails its checksum.`);
+    }
+    if (this.keep) out.push(this.held);
+    this.held = Buffer.alloc(0);
+    this.chunkCount += 1;
+    if (this.type === 'IHDR') out.push(this.inserted);
+    this.stage = this.type === 'IEND' ? 'trailer' : 'header';
+    return next;
+  }
+}

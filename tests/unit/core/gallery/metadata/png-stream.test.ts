@@ -1,0 +1,233 @@
+/**
+ * The download's one-pass PNG edit (png-stream.ts) against the file edit it stands in for
+ * (planPng through embedProvenanceInBuffer): on every input, cut into pieces of every size, the
+ * same bytes out or a refusal from both. Valid files with the chunks the edit drops, keeps and
+ * inserts beside; damaged ones (every truncation, bad checksums, wrong first chunk, bad types,
+ * impossible lengths); and files with random bytes changed.
+ */
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ContainerError } from '../../../../../electron/core/gallery/metadata/container';
+import {
+  embedProvenanceInBuffer,
+  pngProvenanceChunks,
+} from '../../../../../electron/core/gallery/metadata/embed';
+import { PngProvenanceStream } from '../../../../../electron/core/gallery/metadata/png-stream';
+import { build, chunksOf, type Chunk } from '../../../../support/png-chunks';
+import { sampleProvenance } from './meta-helpers';
+
+const provenance = sampleProvenance();
+const inserted = pngProvenanceChunks(provenance);
+
+type Outcome = { readonly bytes: Buffer } | { readonly refused: string };
+
+/** The file edit's answer for `png`. */
+async function planned(png: Buffer): Promise<Outcome> {
+  try {
+    return { bytes: await embedProvenanceInBuffer(png, 'png', provenance) };
+  } catch (error) {
+    if (error instanceof ContainerError) return { refused: error.message };
+    throw error;
+  }
+}
+
+/** The stream's answer for `png` fed in pieces that end at `cuts`. */
+function streamed(png: Buffer, cuts: readonly number[], maxBytes = Infinity): Outcome {
+  const stream = new PngProvenanceStream(inserted, maxBytes);
+  const out: Uint8Array[] = [];
+  try {
+    let from = 0;
+    for (const cut of [...cuts.filter((at) => at > 0 && at < png.length), png.length]) {
+      if (cut <= from) continue;
+      out.push(...stream.push(png.subarray(from, cut)));
+      from = cut;
+    }
+    stream.end();
+    const bytes = Buffer.concat(out);
+    expect(stream.written).toBe(bytes.length);
+    return { bytes };
+  } catch (error) {
+    if (error instanceof ContainerError) return { refused: error.message };
+    throw error;
+  }
+}
+
+function expectSame(stream: Outcome, plan: Outcome, name: string): void {
+  if ('bytes' in plan) {
+    expect('bytes' in stream, `${name}: the stream refused what the plan edits`).toBe(true);
+    if ('bytes' in stream) expect(stream.bytes.equals(plan.bytes), name).toBe(true);
+  } else {
+    expect('refused' in stream, `${name}: the stream edited what the plan refuses`).toBe(true);
+  }
+}
+
+/** Whole, a byte at a time, and in pieces of 7, 8, 13 and 4096 bytes. */
+function cutsOf(length: number): [string, number[]][] {
+  const every = (step: number) =>
+    Array.from({ length: Math.ceil(length / step) }, (_, n) => n * step);
+  return [
+    ['whole', []],
+    ['a byte at a time', every(1)],
+    ...[7, 8, 13, 4096].map((step): [string, number[]] => [`pieces of ${step}`, every(step)]),
+  ];
+}
+
+const text = (type: string, keyword: string, body: string): Chunk => ({
+  type,
+  data: Buffer.concat([Buffer.from(`${keyword}\0`, 'latin1'), Buffer.from(body, 'latin1')]),
+});
+
+let base: Buffer;
+let baseChunks: Chunk[];
+
+beforeAll(async () => {
+  const pixels = Buffer.alloc(40 * 30 * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 37) % 251;
+  base = await sharp(pixels, { raw: { width: 40, height: 30, channels: 3 } })
+    .png()
+    .toBuffer();
+  baseChunks = chunksOf(base);
+});
+
+/** `base` with `extra` chunks after IHDR (and `after` before IEND), and `trailer` past IEND. */
+function variant(extra: Chunk[], after: Chunk[] = [], trailer = Buffer.alloc(0)): Buffer {
+  const [ihdr, ...rest] = baseChunks;
+  const iend = rest.pop()!;
+  return Buffer.concat([build([ihdr!, ...extra, ...rest, ...after, iend]), trailer]);
+}
+
+describe('the one-pass PNG edit gives what the file edit gives', () => {
+  it('on valid files: host XMP and summaries replaced, other text kept, split IDATs, a trailer', async () => {
+    const idat = baseChunks.find((chunk) => chunk.type === 'IDAT')!.data;
+    const split = [
+      ...baseChunks.slice(0, 1),
+      ...[0, 1, 2, 3].map((n) => ({
+        type: 'IDAT',
+        data: idat.subarray((n * idat.length) >> 2, ((n + 1) * idat.length) >> 2),
+      })),
+      baseChunks.at(-1)!,
+    ];
+    const cases: [string, Buffer][] = [
+      ['plain', base],
+      ['host XMP', variant([text('iTXt', 'XML:com.adobe.xmp', '\0\0\0\0<x:xmpmeta/>')])],
+      [
+        'host summary in tEXt and zTXt',
+        variant([text('tEXt', 'parameters', 'steps: 20')], [text('zTXt', 'parameters', '\0x')]),
+      ],
+      [
+        'other text kept',
+        variant([text('tEXt', 'Comment', 'kept'), text('iTXt', 'Title', '\0\0\0\0kept')]),
+      ],
+      [
+        'a keyword of 79 and 90 bytes, no NUL, empty',
+        variant([
+          text('tEXt', 'k'.repeat(79), 'v'),
+          text('tEXt', 'k'.repeat(90), 'v'),
+          { type: 'tEXt', data: Buffer.from('no nul') },
+          { type: 'iTXt', data: Buffer.alloc(0) },
+        ]),
+      ],
+      ['a text chunk of 300 KB', variant([text('tEXt', 'parameters', 'x'.repeat(300_000))])],
+      [
+        'eXIf and caBX kept',
+        variant([
+          { type: 'eXIf', data: Buffer.from('MM\0*') },
+          { type: 'caBX', data: Buffer.alloc(64, 7) },
+        ]),
+      ],
+      ['split IDATs', build(split)],
+      ['a trailer after IEND', variant([], [], Buffer.from('trailing bytes'))],
+      ['an empty chunk before IEND', variant([], [{ type: 'teST', data: Buffer.alloc(0) }])],
+    ];
+    for (const [name, png] of cases) {
+      const plan = await planned(png);
+      expect('bytes' in plan, name).toBe(true);
+      for (const [how, cuts] of cutsOf(png.length))
+        expectSame(streamed(png, cuts), plan, `${name}, ${how}`);
+    }
+  });
+
+  it('refuses what the file edit refuses: every truncation, bad checksums, a wrong start, bad types and lengths', async () => {
+    const damaged: [string, Buffer][] = [];
+    for (let length = 0; length < base.length; length += 1)
+      damaged.push([`cut at ${length}`, base.subarray(0, length)]);
+    const flipped = (at: number) => {
+      const copy = Buffer.from(base);
+      copy[at] = (copy[at] ?? 0) ^ 0xff;
+      return copy;
+    };
+    const idatAt = base.indexOf('IDAT', 0, 'latin1');
+    damaged.push(
+      ['IDAT data changed', flipped(idatAt + 10)],
+      ['IHDR checksum changed', flipped(29)],
+      [
+        'a dropped text chunk whose checksum fails',
+        (() => {
+          const png = variant([text('tEXt', 'parameters', 'x')]);
+          const at = png.indexOf('tEXt', 0, 'latin1');
+          png[at + 5] = (png[at + 5] ?? 0) ^ 1;
+          return png;
+        })(),
+      ],
+      [
+        'a first chunk other than IHDR',
+        build([{ type: 'tEXt', data: Buffer.from('a\0b') }, ...baseChunks]),
+      ],
+      [
+        'an IHDR of 12 bytes',
+        build([
+          { type: 'IHDR', data: baseChunks[0]!.data.subarray(0, 12) },
+          ...baseChunks.slice(1),
+        ]),
+      ],
+      ['a type with a digit', variant([{ type: 'te5T', data: Buffer.alloc(1) }])],
+      [
+        'an impossible length',
+        (() => {
+          const png = Buffer.from(base);
+          png.writeUInt32BE(0x80000000, idatAt - 4);
+          return png;
+        })(),
+      ],
+      ['not a PNG', Buffer.from('GIF89a and more bytes than a signature')],
+      ['no IEND', base.subarray(0, base.length - 12)],
+    );
+    for (const [name, png] of damaged) {
+      const plan = await planned(png);
+      expect('refused' in plan, name).toBe(true);
+      for (const [how, cuts] of cutsOf(png.length).slice(0, 3))
+        expectSame(streamed(png, cuts), plan, `${name}, ${how}`);
+    }
+  });
+
+  it('refuses past the size cap exactly where the edited file would pass it', async () => {
+    const plan = await planned(base);
+    if (!('bytes' in plan)) throw new Error('the plan refused the base image');
+    expect('bytes' in streamed(base, [], plan.bytes.length)).toBe(true);
+    expect('refused' in streamed(base, [100], plan.bytes.length - 1)).toBe(true);
+  });
+
+  it('agrees on files with random bytes changed, cut at random', async () => {
+    const png = variant([text('tEXt', 'parameters', 'steps: 20'), text('tEXt', 'Comment', 'kept')]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(png.length - 1), fc.nat(255)), { maxLength: 3 }),
+        fc.array(fc.nat(png.length), { maxLength: 12 }),
+        async (changes, cuts) => {
+          const changed = Buffer.from(png);
+          for (const [at, value] of changes) changed[at] = value;
+          expectSame(
+            streamed(
+              changed,
+              [...cuts].sort((a, b) => a - b),
+            ),
+            await planned(changed),
+            'mutated',
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
