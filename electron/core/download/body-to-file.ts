@@ -64,6 +64,8 @@ function declaredLength(response: Response): number | undefined {
 interface BodyLimits {
   readonly maxBytes: number;
   readonly abort: AttemptAbort;
+  /** Also given every piece of the body, with what it has been recognised as so far. */
+  readonly tee?: { push(piece: Uint8Array, kind: ImageKind | null): Promise<void> };
 }
 
 async function pump(
@@ -89,6 +91,7 @@ async function pump(
     } catch (error) {
       return diskFailure(error);
     }
+    await limits.tee?.push(chunk.value, sniffer.kind);
   }
 }
 

@@ -20,9 +20,15 @@ import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
 import { imageNames } from '../gallery/gallery-layout';
 import { requestImage } from './image-request';
-import { IMAGE_MIME } from '../images/image-sniff';
+import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
-import { provenanceStep } from '../gallery/metadata/embed';
+import {
+  pngProvenanceChunks,
+  provenanceStep,
+  type ProvenanceWritten,
+} from '../gallery/metadata/embed';
+import type { C2paPresence } from '../gallery/metadata/c2pa-detect';
+import { ProvenanceTee } from './provenance-tee';
 import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
 import type {
@@ -77,7 +83,12 @@ export interface DownloadJob {
   readonly owner?: CredentialOwner;
 }
 
-async function fetchToTemp(options: DownloadOptions, job: DownloadJob, tempImage: string) {
+async function fetchToTemp(
+  options: DownloadOptions,
+  job: DownloadJob,
+  tempImage: string,
+  tee: ProvenanceTee | null,
+) {
   const abort = new AttemptAbort(options.downloadTimeoutMs, job.signal);
   try {
     // An inline image's spool stands in for the image host's answer: from its body on, the
@@ -100,6 +111,7 @@ async function fetchToTemp(options: DownloadOptions, job: DownloadJob, tempImage
     return await bodyToFile(answer.response, tempImage, {
       maxBytes: options.maxImageBytes,
       abort,
+      ...(tee ? { tee } : {}),
     });
   } finally {
     abort.dispose();
@@ -110,6 +122,49 @@ interface Temps {
   readonly image: string;
   readonly thumbnail: string;
   readonly xmp: string;
+  /** The image with its provenance, written as it downloaded (provenance-tee.ts). */
+  readonly edited: string;
+}
+
+/** The tee that writes a PNG's provenance as it downloads, when the job has provenance. */
+function teeFor(options: DownloadOptions, job: DownloadJob, temps: Temps): ProvenanceTee | null {
+  if (!job.provenance) return null;
+  try {
+    return new ProvenanceTee(
+      temps.edited,
+      pngProvenanceChunks(job.provenance),
+      options.maxImageBytes,
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the provenance went: the edited copy written as the image downloaded when there is one
+ * and the image carries no Content Credentials (`file` is then that copy), else the metadata
+ * step's answer for the download's own file.
+ */
+async function provenanceOf(
+  options: DownloadOptions,
+  job: DownloadJob,
+  temps: Temps,
+  body: { kind: ImageKind; edited: number | null },
+  presence: C2paPresence,
+): Promise<{ written: ProvenanceWritten | undefined; file: string }> {
+  if (!job.provenance) return { written: undefined, file: temps.image };
+  if (body.edited !== null && !presence.found) {
+    options.logger.debug('Image metadata written as it downloaded.', { index: job.index });
+    return { written: { inImage: body.edited }, file: temps.edited };
+  }
+  const written = await provenanceStep(temps.image, body.kind, job.provenance, {
+    root: options.root,
+    maxBytes: options.maxImageBytes,
+    logger: options.logger,
+    credentials: presence,
+    xmpTemp: temps.xmp,
+  });
+  return { written, file: temps.image };
 }
 
 /**
@@ -138,8 +193,13 @@ function credentialsContext(options: DownloadOptions, job: DownloadJob): Credent
 async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
   const refused = await tempFolderRefusal(options.root);
   if (refused) return refused;
-  const body = await fetchToTemp(options, job, temps.image);
-  if (!body.ok) return body.outcome;
+  const tee = teeFor(options, job, temps);
+  const body = await fetchToTemp(options, job, temps.image, tee);
+  if (!body.ok) {
+    await tee?.off();
+    return body.outcome;
+  }
+  const edited = (await tee?.finish()) ?? null;
   const context = credentialsContext(options, job);
   const credentials = await findCredentials(options.root, temps.image, body.kind, context);
   const checked = await checkImage(temps.image, body.kind, {
@@ -147,19 +207,18 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
     ...(job.signal ? { signal: job.signal } : {}),
   });
   if ('state' in checked) return checked;
-  const written =
-    job.provenance &&
-    (await provenanceStep(temps.image, body.kind, job.provenance, {
-      root: options.root,
-      maxBytes: options.maxImageBytes,
-      logger: options.logger,
-      credentials: credentials.presence,
-      xmpTemp: temps.xmp,
-    }));
+  const { written, file } = await provenanceOf(
+    options,
+    job,
+    temps,
+    { kind: body.kind, edited },
+    credentials.presence,
+  );
   const inImage = written && 'inImage' in written ? written.inImage : null;
-  // The metadata step's file is synced; the body as it came is synced only when it is kept.
-  if (inImage === null) {
-    const synced = await syncFile(temps.image);
+  // The metadata step's file is synced; the file kept otherwise (the body as it came, or the
+  // copy edited as it downloaded) is synced here.
+  if (inImage === null || file === temps.edited) {
+    const synced = await syncFile(file);
     if (synced) return synced;
   }
   const contentCredentials = await credentials.verdict;
@@ -169,7 +228,7 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
       folder: job.folder,
       index: job.index,
       kind: body.kind,
-      tempImage: temps.image,
+      tempImage: file,
       tempThumbnail: temps.thumbnail,
       tempXmp: beside,
     },
@@ -212,6 +271,7 @@ export async function downloadOnce(
     image: tempPath(options.root, '.part'),
     thumbnail: tempPath(options.root, '.thumb.part'),
     xmp: tempPath(options.root, '.xmp.part'),
+    edited: tempPath(options.root, '.png.part'),
   };
   try {
     const outcome = await attempt(options, job, temps).catch((error: unknown) => {

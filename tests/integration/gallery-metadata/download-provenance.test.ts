@@ -17,6 +17,7 @@ import {
   makeTempDir,
   removeDir,
   serve,
+  serveChunked,
   startServer,
   tempFiles,
   type TestServer,
@@ -29,7 +30,15 @@ import {
   makeEncoded,
 } from '../../unit/core/gallery/metadata/meta-helpers';
 import { testImageEngine } from '../../support/image-engine';
-import { provenancePacket, withXmp } from '../../support/c2pa-hostile';
+import {
+  buildPng,
+  c2paSuperbox,
+  pngChunks,
+  provenancePacket,
+  withXmp,
+} from '../../support/c2pa-hostile';
+import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
+import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { needing } from '../../support/tools';
 import { galleryWithIntake } from '../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
@@ -136,6 +145,84 @@ it.skipIf(!EXIFTOOL.path)(
     );
   },
 );
+
+describe('a PNG’s provenance, written as it downloads', () => {
+  const WRITTEN = 'Image metadata written as it downloaded.';
+
+  it('is the file the metadata step would make of the body, byte for byte', async () => {
+    const body = await makeEncoded(ENCODINGS[0]!, 300, 200);
+    const record = makeRecord([server.route('/as-it-comes.png', serve(body))], {
+      endpoint: endpoint(),
+    });
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    const saved = await readFile(gallery.resolve(outcome.file));
+    const edited = await embedProvenanceInBuffer(body, 'png', provenanceOf(record, 0, '4.5.6'));
+    expect(saved.equals(edited)).toBe(true);
+    expect(outcome.bytes).toBe(saved.length);
+    expect(logged.some((entry) => entry.message === WRITTEN)).toBe(true);
+  });
+
+  it('is the same when the body comes 7 bytes at a time, and leaves nothing when it is cut short', async () => {
+    const body = await makeEncoded(ENCODINGS[0]!, 90, 60);
+    const record = makeRecord([server.route('/in-pieces.png', serveChunked(body, 7))], {
+      endpoint: endpoint(),
+    });
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    const edited = await embedProvenanceInBuffer(body, 'png', provenanceOf(record, 0, '4.5.6'));
+    expect((await readFile(gallery.resolve(outcome.file))).equals(edited)).toBe(true);
+
+    const cut = makeRecord(
+      [
+        server.route('/cut.png', (_req, res) => {
+          res.writeHead(200, {
+            'Content-Type': 'image/png',
+            'Content-Length': String(body.length),
+          });
+          res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+        }),
+      ],
+      { endpoint: endpoint() },
+    );
+    const failed = await intake.downloadImage(cut, 0, server.baseUrl);
+    expect(failed.state).not.toBe('saved');
+    // afterEach: no temp file is left, the edited copy's included.
+  });
+
+  it('is not used for a PNG with Content Credentials: the body kept as it came, its XMP beside it', async () => {
+    const png = await makeEncoded(ENCODINGS[0]!, 60, 40);
+    const [ihdr, ...rest] = pngChunks(png);
+    const store = { type: 'caBX', data: c2paSuperbox(Buffer.alloc(32, 1)) };
+    const body = buildPng([ihdr!, store, ...rest]);
+    const record = makeRecord([server.route('/signed.png', serve(body))], {
+      endpoint: endpoint(),
+    });
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect(outcome.xmpFile).toBeDefined();
+    expect(logged.some((entry) => entry.message === WRITTEN)).toBe(false);
+  });
+
+  it('is not used for a JPEG or a WebP, whose metadata step is the file edit', async () => {
+    for (const encoding of ENCODINGS.slice(1)) {
+      const body = await makeEncoded(encoding, 40, 30);
+      const route = `/other-${encoding.name.replace(' ', '-')}`;
+      const record = makeRecord([server.route(route, serve(body))], { endpoint: endpoint() });
+      const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+      if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+      const saved = await readFile(gallery.resolve(outcome.file));
+      const edited = await embedProvenanceInBuffer(
+        body,
+        encoding.kind,
+        provenanceOf(record, 0, '4.5.6'),
+      );
+      expect(saved.equals(edited), encoding.name).toBe(true);
+    }
+    expect(logged.some((entry) => entry.message === WRITTEN)).toBe(false);
+  });
+});
 
 describe('a crafted image that decodes but whose structure lies', () => {
   it('a PNG chunk with a bogus CRC: saved exactly as it came, the reason logged', async () => {
