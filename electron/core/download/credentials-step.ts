@@ -66,6 +66,11 @@ export async function findCredentials(
   }
 }
 
+/** What a file known to carry no Content Credentials gives, without reading it. */
+export function noCredentials(): CredentialsFound {
+  return known({ found: false });
+}
+
 /** `presence` with the verdict it gives without a verifier (none without one to ask). */
 function known(presence: C2paPresence): CredentialsFound {
   return { presence, verdict: Promise.resolve(verdictWithoutReading(presence) ?? undefined) };

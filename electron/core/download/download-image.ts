@@ -35,7 +35,7 @@ import type {
   ContentCredentialVerifier,
   CredentialOwner,
 } from '../../ports/content-credential-verifier';
-import { findCredentials, type CredentialsContext } from './credentials-step';
+import { findCredentials, noCredentials, type CredentialsContext } from './credentials-step';
 import { inlineSpoolResponse } from './inline-spool';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
@@ -201,7 +201,11 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
   }
   const edited = (await tee?.finish()) ?? null;
   const context = credentialsContext(options, job);
-  const credentials = await findCredentials(options.root, temps.image, body.kind, context);
+  // A PNG edited as it came was read chunk by chunk already: when no chunk could hold
+  // credentials, the file is not read again to find none.
+  const credentials = tee?.sawNoCredentials
+    ? noCredentials()
+    : await findCredentials(options.root, temps.image, body.kind, context);
   const checked = await checkImage(temps.image, body.kind, {
     ...options,
     ...(job.signal ? { signal: job.signal } : {}),

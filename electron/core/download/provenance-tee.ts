@@ -60,6 +60,17 @@ export class ProvenanceTee {
   }
 
   /**
+   * Whether the finished edit saw no chunk where Content Credentials could be (no `caBX`, no
+   * `iTXt`): the file then has none, as the credentials walk would find (it reads only those,
+   * and the edit checked every chunk through IEND), and need not be read again to say so.
+   */
+  get sawNoCredentials(): boolean {
+    return this.finished && this.stream !== null && !this.stream.mayCarryCredentials;
+  }
+
+  private finished = false;
+
+  /**
    * Ends the edit once the whole body went through: the edited file's length, its file closed
    * (not yet synced: download-image.ts syncs the file it keeps), or null, the tee off.
    */
@@ -73,6 +84,7 @@ export class ProvenanceTee {
       const file = this.file;
       this.file = null;
       await file.close();
+      this.finished = true;
       return this.stream.written;
     } catch {
       await this.off();
@@ -83,6 +95,7 @@ export class ProvenanceTee {
   /** Stops the edit and removes its file. */
   async off(): Promise<void> {
     this.state = 'off';
+    this.finished = false;
     this.pending = [];
     const file = this.file;
     this.file = null;

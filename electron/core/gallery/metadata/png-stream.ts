@@ -43,6 +43,11 @@ export class PngProvenanceStream {
   private failed: ContainerError | null = null;
   /** The output's length so far. */
   written = 0;
+  /**
+   * Whether a chunk went by where Content Credentials could be: a `caBX` store, or an `iTXt`
+   * (XMP, which may name a remote store). The only chunks c2pa-detect.ts's PNG walk looks at.
+   */
+  mayCarryCredentials = false;
 
   constructor(
     private readonly inserted: Uint8Array,
@@ -133,6 +138,7 @@ export class PngProvenanceStream {
     if (this.chunkCount === 0 && (type !== 'IHDR' || length !== 13)) {
       throw new ContainerError('The PNG image does not start with its header chunk.');
     }
+    if (type === 'caBX' || type === 'iTXt') this.mayCarryCredentials = true;
     this.type = type;
     this.length = length;
     this.remaining = length;

@@ -14,13 +14,15 @@ import {
   pngProvenanceChunks,
 } from '../../../../../electron/core/gallery/metadata/embed';
 import { PngProvenanceStream } from '../../../../../electron/core/gallery/metadata/png-stream';
+import { detectC2paInBytes } from '../../../../../electron/core/gallery/metadata/c2pa-detect';
 import { build, chunksOf, type Chunk } from '../../../../support/png-chunks';
 import { sampleProvenance } from './meta-helpers';
 
 const provenance = sampleProvenance();
 const inserted = pngProvenanceChunks(provenance);
 
-type Outcome = { readonly bytes: Buffer } | { readonly refused: string };
+type Outcome =
+  { readonly bytes: Buffer; readonly mayCarryCredentials?: boolean } | { readonly refused: string };
 
 /** The file edit's answer for `png`. */
 async function planned(png: Buffer): Promise<Outcome> {
@@ -46,11 +48,20 @@ function streamed(png: Buffer, cuts: readonly number[], maxBytes = Infinity): Ou
     stream.end();
     const bytes = Buffer.concat(out);
     expect(stream.written).toBe(bytes.length);
-    return { bytes };
+    return { bytes, mayCarryCredentials: stream.mayCarryCredentials };
   } catch (error) {
     if (error instanceof ContainerError) return { refused: error.message };
     throw error;
   }
+}
+
+/**
+ * Where the stream says no chunk could hold Content Credentials, the credentials walk finds none
+ * in the same file (the download then skips that walk: provenance-tee.ts).
+ */
+async function expectNoneWhereNoneCould(png: Buffer, stream: Outcome, name: string) {
+  if (!('bytes' in stream) || stream.mayCarryCredentials !== false) return;
+  expect(await detectC2paInBytes(png, 'png'), name).toEqual({ found: false });
 }
 
 function expectSame(stream: Outcome, plan: Outcome, name: string): void {
@@ -199,6 +210,17 @@ describe('the one-pass PNG edit gives what the file edit gives', () => {
       for (const [how, cuts] of cutsOf(png.length).slice(0, 3))
         expectSame(streamed(png, cuts), plan, `${name}, ${how}`);
     }
+  });
+
+  it('says a chunk could hold credentials for a caBX store or any iTXt, and not otherwise', () => {
+    const may = (png: Buffer) => {
+      const stream = streamed(png, []);
+      return 'bytes' in stream ? stream.mayCarryCredentials : 'refused';
+    };
+    expect(may(base)).toBe(false);
+    expect(may(variant([text('tEXt', 'Comment', 'x')]))).toBe(false);
+    expect(may(variant([{ type: 'caBX', data: Buffer.alloc(8) }]))).toBe(true);
+    expect(may(variant([text('iTXt', 'Title', '\0\0\0\0x')]))).toBe(true);
   });
 
   it('refuses past the size cap exactly where the edited file would pass it', async () => {
