@@ -86,12 +86,12 @@ async function pump(
     bytes += chunk.value.length;
     if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
     if (sniffer.push(chunk.value)) return sniffer.notAnImage();
-    try {
-      await file.write(chunk.value);
-    } catch (error) {
-      return diskFailure(error);
-    }
-    await limits.tee?.push(chunk.value, sniffer.kind);
+    // The tee's copy is written beside the body's, not after it; the tee never rejects.
+    const [written] = await Promise.allSettled([
+      file.write(chunk.value),
+      limits.tee?.push(chunk.value, sniffer.kind),
+    ]);
+    if (written.status === 'rejected') return diskFailure(written.reason);
   }
 }
 

@@ -20,14 +20,9 @@ import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
 import { imageNames } from '../gallery/gallery-layout';
 import { requestImage } from './image-request';
-import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
+import { IMAGE_MIME } from '../images/image-sniff';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
-import {
-  pngProvenanceChunks,
-  provenanceStep,
-  type ProvenanceWritten,
-} from '../gallery/metadata/embed';
-import type { C2paPresence } from '../gallery/metadata/c2pa-detect';
+import { pngProvenanceChunks, provenanceStep } from '../gallery/metadata/embed';
 import { ProvenanceTee } from './provenance-tee';
 import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
@@ -141,33 +136,6 @@ function teeFor(options: DownloadOptions, job: DownloadJob, temps: Temps): Prove
 }
 
 /**
- * Where the provenance went: the edited copy written as the image downloaded when there is one
- * and the image carries no Content Credentials (`file` is then that copy), else the metadata
- * step's answer for the download's own file.
- */
-async function provenanceOf(
-  options: DownloadOptions,
-  job: DownloadJob,
-  temps: Temps,
-  body: { kind: ImageKind; edited: number | null },
-  presence: C2paPresence,
-): Promise<{ written: ProvenanceWritten | undefined; file: string }> {
-  if (!job.provenance) return { written: undefined, file: temps.image };
-  if (body.edited !== null && !presence.found) {
-    options.logger.debug('Image metadata written as it downloaded.', { index: job.index });
-    return { written: { inImage: body.edited }, file: temps.edited };
-  }
-  const written = await provenanceStep(temps.image, body.kind, job.provenance, {
-    root: options.root,
-    maxBytes: options.maxImageBytes,
-    logger: options.logger,
-    credentials: presence,
-    xmpTemp: temps.xmp,
-  });
-  return { written, file: temps.image };
-}
-
-/**
  * The temp folder, made (usually by init(); here too so a deleted one cannot stall downloads), or
  * the retry that says it cannot be.
  */
@@ -211,13 +179,18 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
     ...(job.signal ? { signal: job.signal } : {}),
   });
   if ('state' in checked) return checked;
-  const { written, file } = await provenanceOf(
-    options,
-    job,
-    temps,
-    { kind: body.kind, edited },
-    credentials.presence,
-  );
+  const written =
+    job.provenance &&
+    (await provenanceStep(temps.image, body.kind, job.provenance, {
+      root: options.root,
+      maxBytes: options.maxImageBytes,
+      logger: options.logger,
+      credentials: credentials.presence,
+      xmpTemp: temps.xmp,
+      edited: edited === null ? null : { path: temps.edited, bytes: edited },
+    }));
+  // The image kept: the download's own file, or the copy edited as it came.
+  const file = written && 'inImage' in written && written.file ? written.file : temps.image;
   const inImage = written && 'inImage' in written ? written.inImage : null;
   // The metadata step's file is synced; the file kept otherwise (the body as it came, or the
   // copy edited as it downloaded) is synced here.

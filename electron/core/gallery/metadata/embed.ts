@@ -104,14 +104,21 @@ export async function embedProvenanceInFile(
   }
 }
 
-/** Where the metadata step put the XMP: in the image (its new size), beside it (a temp file), nowhere. */
-export type ProvenanceWritten = { readonly inImage: number } | { readonly beside: string } | null;
+/**
+ * Where the metadata step put the XMP: in the image (its new size; `file` when that image is a
+ * copy edited as it downloaded, not the file the step was given), beside it (a temp file), or
+ * nowhere.
+ */
+export type ProvenanceWritten =
+  { readonly inImage: number; readonly file?: string } | { readonly beside: string } | null;
 
 /**
  * The download's metadata step (download-image.ts): embeds `provenance` into the temp image, or,
  * when the image carries Content Credentials, writes it to `xmpTemp` to go beside the image
- * (editing a signed file breaks its signature: it is saved exactly as it came). Logs why it could
- * do neither (the image is then saved as it came) and returns `null`. Never throws.
+ * (editing a signed file breaks its signature: it is saved exactly as it came). A copy already
+ * edited as it downloaded (`edited`: download/provenance-tee.ts) stands in for the embedding.
+ * Logs why it could do neither (the image is then saved as it came) and returns `null`. Never
+ * throws.
  */
 export async function provenanceStep(
   file: string,
@@ -124,11 +131,19 @@ export async function provenanceStep(
     credentials: C2paPresence;
     /** Where the XMP goes when it cannot go in the image: a new temp file's path. */
     xmpTemp: string;
+    /** The image with its provenance, written as it downloaded, and its length. */
+    edited?: { readonly path: string; readonly bytes: number } | null;
   },
 ): Promise<ProvenanceWritten> {
   // The one decision: a file that carries Content Credentials is never edited.
   if (context.credentials.found) {
     return writeXmpBeside(provenance, context.xmpTemp, context.logger);
+  }
+  if (context.edited) {
+    context.logger.debug('Image metadata written as it downloaded.', {
+      index: provenance.imageIndex,
+    });
+    return { inImage: context.edited.bytes, file: context.edited.path };
   }
   const result = await embedProvenanceInFile(file, kind, provenance, context).catch(
     (): EmbedResult => ({ ok: false, reason: 'The metadata step failed unexpectedly.' }),
