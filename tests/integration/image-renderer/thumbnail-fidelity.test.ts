@@ -94,31 +94,44 @@ async function as(format: ImageFormat, png: Buffer): Promise<Buffer> {
     : image.webp({ quality: 92 }).toBuffer();
 }
 
+/** A `SIDE`² picture with edges and text, as `format`. */
+async function edgesAndText(format: ImageFormat): Promise<Buffer> {
+  const svg = buildSvg({
+    prompt: 'fidelity',
+    width: SIDE,
+    height: SIDE,
+    variant: 0,
+    index: 0,
+    seed: 7,
+  });
+  return as(format, await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+/** A `SIDE`² gradient with noise, as `format`. */
+async function noiseOverGradient(format: ImageFormat): Promise<Buffer> {
+  const raw = await made.photoPixels(SIDE, SIDE, 3);
+  return as(format, await made.encode(raw, SIDE, SIDE, 'png'));
+}
+
+/** The page's thumbnail of `image` against sharp's Lanczos-3: mean difference per channel. */
+async function fromLanczos(image: Buffer, format: ImageFormat): Promise<number> {
+  return meanDifference(await pageThumbnail(image, format), await reduced(image, 'lanczos3'));
+}
+
 describe('thumbnail fidelity', () => {
   const format = 'png';
   it('a picture with edges and text: within a few levels of Lanczos-3 everywhere', async () => {
-    const svg = buildSvg({
-      prompt: 'fidelity',
-      width: SIDE,
-      height: SIDE,
-      variant: 0,
-      index: 0,
-      seed: 7,
-    });
-    const image = await as(format, await sharp(Buffer.from(svg)).png().toBuffer());
-    const reference = await reduced(image, 'lanczos3');
     // Flat shapes: even a sampler that skips pixels comes close here; the edges and the text
     // are where a blurred or shifted thumbnail would differ.
-    expect(meanDifference(await pageThumbnail(image, format), reference)).toBeLessThanOrEqual(
+    expect(await fromLanczos(await edgesAndText(format), format)).toBeLessThanOrEqual(
       MAX_MEAN_DIFFERENCE,
     );
   });
 
   it('noise over a gradient: averaged like Lanczos-3, not kept like a sampler that skips pixels', async () => {
-    const raw = await made.photoPixels(SIDE, SIDE, 3);
-    const image = await as(format, await made.encode(raw, SIDE, SIDE, 'png'));
+    const image = await noiseOverGradient(format);
     const reference = await reduced(image, 'lanczos3');
-    const page = meanDifference(await pageThumbnail(image, format), reference);
+    const page = await fromLanczos(image, format);
     const nearest = meanDifference(await reduced(image, 'nearest'), reference);
     expect(page).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
     // The control: a reduction that skips pixels keeps the noise and is outside the bound.
@@ -146,25 +159,14 @@ describe('thumbnail fidelity', () => {
 // reduced before it resizes, and lossy coding smooths a 1-pixel pattern before any scaler sees it.)
 describe.each(['jpeg', 'webp'] as const)('thumbnail fidelity of a %s', (format) => {
   it('a picture with edges and text: within a few levels of Lanczos-3 everywhere', async () => {
-    const svg = buildSvg({
-      prompt: 'fidelity',
-      width: SIDE,
-      height: SIDE,
-      variant: 0,
-      index: 0,
-      seed: 7,
-    });
-    const image = await as(format, await sharp(Buffer.from(svg)).png().toBuffer());
-    expect(
-      meanDifference(await pageThumbnail(image, format), await reduced(image, 'lanczos3')),
-    ).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
+    expect(await fromLanczos(await edgesAndText(format), format)).toBeLessThanOrEqual(
+      MAX_MEAN_DIFFERENCE,
+    );
   });
 
   it('noise over a gradient: within a few levels of Lanczos-3', async () => {
-    const raw = await made.photoPixels(SIDE, SIDE, 3);
-    const image = await as(format, await made.encode(raw, SIDE, SIDE, 'png'));
-    expect(
-      meanDifference(await pageThumbnail(image, format), await reduced(image, 'lanczos3')),
-    ).toBeLessThanOrEqual(MAX_MEAN_DIFFERENCE);
+    expect(await fromLanczos(await noiseOverGradient(format), format)).toBeLessThanOrEqual(
+      MAX_MEAN_DIFFERENCE,
+    );
   });
 });
