@@ -158,22 +158,31 @@ function credentialsContext(options: DownloadOptions, job: DownloadJob): Credent
   };
 }
 
-async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
-  const refused = await tempFolderRefusal(options.root);
-  if (refused) return refused;
+/**
+ * The body in the download's temp file and, for a PNG with provenance, the copy edited as it
+ * came: its length (null: none), and whether it saw no chunk that could hold credentials.
+ */
+async function download(options: DownloadOptions, job: DownloadJob, temps: Temps) {
   const tee = teeFor(options, job, temps);
   const body = await fetchToTemp(options, job, temps.image, tee);
   if (!body.ok) {
     await tee?.off();
-    return body.outcome;
+    return { body, edited: null, sawNoCredentials: false };
   }
   const edited = (await tee?.finish()) ?? null;
-  const context = credentialsContext(options, job);
+  return { body, edited, sawNoCredentials: tee?.sawNoCredentials ?? false };
+}
+
+async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
+  const refused = await tempFolderRefusal(options.root);
+  if (refused) return refused;
+  const { body, edited, sawNoCredentials } = await download(options, job, temps);
+  if (!body.ok) return body.outcome;
   // A PNG edited as it came was read chunk by chunk already: when no chunk could hold
   // credentials, the file is not read again to find none.
-  const credentials = tee?.sawNoCredentials
+  const credentials = sawNoCredentials
     ? noCredentials()
-    : await findCredentials(options.root, temps.image, body.kind, context);
+    : await findCredentials(options.root, temps.image, body.kind, credentialsContext(options, job));
   const checked = await checkImage(temps.image, body.kind, {
     ...options,
     ...(job.signal ? { signal: job.signal } : {}),
