@@ -44,6 +44,12 @@ function orientationOf(frame: VideoFrame): { rotation: number; flip: boolean } {
   return { rotation: rotation ?? 0, flip: flip ?? false };
 }
 
+/** Whether the frame is neither turned nor mirrored. */
+function upright(frame: VideoFrame): boolean {
+  const { rotation, flip } = orientationOf(frame);
+  return rotation === 0 && !flip;
+}
+
 /**
  * A YUV frame (a JPEG decoded whole, a lossy WebP without an extended header) as RGBA pixels,
  * converted by WebCodecs' copyTo into a buffer the worker keeps for the next one; null when the
@@ -53,8 +59,7 @@ function orientationOf(frame: VideoFrame): { rotation: number; flip: boolean } {
  * each, against 125 MB and 2,200 this way.
  */
 async function rgbaOf(frame: VideoFrame): Promise<ImageData | null> {
-  const { rotation, flip } = orientationOf(frame);
-  if (rotation !== 0 || flip || RGB_FORMATS.has(frame.format ?? '')) return null;
+  if (!upright(frame) || RGB_FORMATS.has(frame.format ?? '')) return null;
   const { codedWidth: width, codedHeight: height } = frame;
   const size = 4 * width * height;
   const options = { format: 'RGBA' } as VideoFrameCopyToOptions;
@@ -163,16 +168,11 @@ async function decodeFrame(source: Source, desired?: StoredSize): Promise<Frame>
   }
 }
 
-/** Whether the frame's display size is its coded size turned a quarter (EXIF 5–8). */
-function isTurned(frame: VideoFrame): boolean {
-  return frame.displayWidth === frame.codedHeight && frame.displayHeight === frame.codedWidth;
-}
-
 /**
  * `frame` scaled to `fit` (its display size: oriented as the frame says): an upright YUV frame
  * from its RGBA pixels ({@link rgbaOf}), any other drawn by Chromium. The size is always given
- * when the frame is turned: Chromium 156 draws a turned YUV frame (a JPEG's) unscaled at its coded
- * size, squeezing the picture; asked for a size, it turns and scales it right.
+ * when the frame is turned or mirrored: Chromium 156 draws a turned YUV frame (a JPEG's) unscaled
+ * at its coded size, squeezing the picture; asked for a size, it turns and scales it right.
  */
 async function scaledTo(frame: VideoFrame, fit: StoredSize): Promise<ImageBitmap> {
   const whole = fit.width === frame.displayWidth && fit.height === frame.displayHeight;
@@ -188,7 +188,7 @@ async function scaledTo(frame: VideoFrame, fit: StoredSize): Promise<ImageBitmap
     if (!RGB_FORMATS.has(frame.format ?? '')) heldBytes += 4 * frame.codedWidth * frame.codedHeight;
     return await createImageBitmap(
       frame,
-      whole && !isTurned(frame)
+      whole && upright(frame)
         ? {}
         : { resizeWidth: fit.width, resizeHeight: fit.height, resizeQuality: 'high' },
     );

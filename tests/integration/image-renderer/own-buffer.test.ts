@@ -115,6 +115,7 @@ describe('a PNG in the worker’s own buffer', () => {
       ['palette', await make.picture(300, 200).png({ palette: true }).toBuffer()],
       ['interlaced', await make.picture(300, 200).png({ progressive: true }).toBuffer()],
       ['orientation 6', await made.rotatedPng(400, 300)],
+      ['orientation 6, smaller than its thumbnail', await made.rotatedPng(200, 150)],
       ['small', await make.png(3, 2)],
       ['animated (its first frame)', await make.apng(300, 200)],
     ];
@@ -190,6 +191,7 @@ async function expectCloseToBlob(name: string, bytes: Buffer, format: 'jpeg' | '
 describe('a JPEG or WebP in the worker’s own buffer', () => {
   it.each([
     ['smaller than its thumbnail', 300, 200],
+    ['square, smaller than its thumbnail', 300, 300],
     ['decoded whole, then scaled (no eighth is smaller and covers it)', 420, 300],
     ['decoded at 7/8', 500, 300],
     ['decoded at 2/8', 1600, 1200],
