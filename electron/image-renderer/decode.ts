@@ -12,7 +12,9 @@ import {
   type PngJob,
   type ThumbnailJob,
 } from '../../shared/image-renderer/protocol';
-import { formatOfBytes, storedSizeOfBytes, type StoredSize } from './image-size';
+import { IMAGE_MIME, sniffImage, type ImageKind } from '../../shared/domain/image-kind';
+import { storedSizeOfBytes, type StoredSize } from './image-size';
+import { desiredFor, eighthsFor, isReductionOf } from './jpeg-scale';
 import { SourceTooLargeError, readSourceBytes } from './read-source';
 
 /** A refusal because of the image itself; the worker answers `undecodable`. */
@@ -87,15 +89,7 @@ async function read(reading: Promise<Uint8Array>): Promise<Uint8Array> {
   }
 }
 
-type Format = 'png' | 'jpeg' | 'webp';
-
-const MIME_TYPES: Record<Format, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
-const FORMAT_NAMES: Record<Format, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
+const FORMAT_NAMES: Record<ImageKind, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
 
 /** The declared size, refused when the page would not decode it. */
 function checkedSize(size: StoredSize | null): StoredSize {
@@ -111,7 +105,7 @@ function checkedSize(size: StoredSize | null): StoredSize {
 /** A job's bytes, read into the worker's own buffer. */
 interface Source {
   readonly bytes: Uint8Array;
-  readonly format: Format;
+  readonly format: ImageKind;
   /** The stored size its header declares, within the page's ceiling. */
   readonly size: StoredSize;
 }
@@ -120,16 +114,16 @@ interface Source {
  * The job's bytes in a buffer of the worker's own (nothing outside the page holds them), refused
  * when they are not the format the job named or declare no size the page decodes.
  */
-async function checkedSource(url: string, named?: Format): Promise<Source> {
+async function checkedSource(url: string, named?: ImageKind): Promise<Source> {
   const bytes = await read(readSourceBytes(url, PAGE_MAX_SOURCE_BYTES));
-  const format = formatOfBytes(bytes);
+  const format = sniffImage(bytes);
   if (format === null) {
     throw new UndecodableError('The bytes have no PNG, JPEG or WebP header with a size.');
   }
   if (named !== undefined && format !== named) {
     throw new UndecodableError(`The bytes are not the ${FORMAT_NAMES[named]} the job named.`);
   }
-  return { bytes, format, size: checkedSize(storedSizeOfBytes(bytes)) };
+  return { bytes, format, size: checkedSize(storedSizeOfBytes(bytes, format)) };
 }
 
 /** An ImageDecoder and the first frame it decoded; both are closed together. */
@@ -154,7 +148,7 @@ async function decodeFrame(source: Source, desired?: StoredSize): Promise<Frame>
   try {
     decoder = new ImageDecoder({
       data: source.bytes,
-      type: MIME_TYPES[source.format],
+      type: IMAGE_MIME[source.format],
       preferAnimation: false,
       ...(desired
         ? { desiredWidth: desired.width, desiredHeight: desired.height }
@@ -206,37 +200,9 @@ interface Decoded {
 }
 
 /**
- * Whether a reduced decode came out as libjpeg scales the job's stored size: both sides
- * ⌈side × M / 8⌉ for one M, turned as the job's oriented size is. A reduced frame cannot show the full size; that is
- * the SOF marker, which the page's own marker walk (image-size.ts) read as libjpeg reads it.
- */
-function isReductionOf(frame: VideoFrame, job: ThumbnailJob): boolean {
-  const turned = job.orientedWidth !== job.width;
-  const [width, height] = turned
-    ? [frame.displayHeight, frame.displayWidth]
-    : [frame.displayWidth, frame.displayHeight];
-  if (width !== frame.codedWidth || height !== frame.codedHeight) return false;
-  for (let eighths = 1; eighths <= 8; eighths += 1) {
-    const scaled = (side: number) => Math.ceil((side * eighths) / 8);
-    if (width === scaled(job.width) && height === scaled(job.height)) return true;
-  }
-  return false;
-}
-
-/**
- * The fewest eighths of a JPEG's stored size whose long side still covers the thumbnail's:
- * libjpeg decodes at M/8 of the size for M of 1 to 8, sharp's shrink-on-load the same way.
- */
-function eighthsFor(job: ThumbnailJob, fit: StoredSize): number {
-  const long = Math.max(job.width, job.height);
-  return Math.min(8, Math.ceil((8 * Math.max(fit.width, fit.height)) / long));
-}
-
-/**
- * A JPEG decoded reduced to `eighths`/8 of its size (libjpeg's DCT scaling, as sharp does), then
- * scaled as a whole one is; null when the frame came out too small for the thumbnail, to be
- * decoded again in full. The decoder may also decode it whole. It is asked for that size plus a
- * pixel each way: Chromium decodes at the largest M/8 whose pixels fit the area it is asked for.
+ * A JPEG decoded reduced to `eighths`/8 of its size (libjpeg's DCT scaling, as sharp does:
+ * jpeg-scale.ts), then scaled as a whole one is; null when the frame came out too small for the
+ * thumbnail, to be decoded again in full. The decoder may also decode it whole.
  */
 async function reducedJpeg(
   source: Source,
@@ -244,16 +210,18 @@ async function reducedJpeg(
   fit: StoredSize,
   eighths: number,
 ): Promise<ImageBitmap | null> {
-  const side = (stored: number) => Math.ceil((stored * eighths) / 8) + 1;
-  const reduced = await decodeFrame(source, { width: side(job.width), height: side(job.height) });
+  const stored = { width: job.width, height: job.height };
+  const reduced = await decodeFrame(source, desiredFor(stored, eighths));
   try {
     const { frame } = reduced;
-    if (frame.codedWidth === job.width && frame.codedHeight === job.height) {
-      checkDecodedSize(job, frame.displayWidth, frame.displayHeight);
-    } else if (!isReductionOf(frame, job)) {
+    const coded = { width: frame.codedWidth, height: frame.codedHeight };
+    const display = { width: frame.displayWidth, height: frame.displayHeight };
+    if (coded.width === job.width && coded.height === job.height) {
+      checkDecodedSize(job, display.width, display.height);
+    } else if (!isReductionOf(coded, display, stored, job.orientedWidth !== job.width)) {
       throw new UndecodableError('The decoded size is not the size the header declares.');
     }
-    if (frame.displayWidth < fit.width || frame.displayHeight < fit.height) return null;
+    if (display.width < fit.width || display.height < fit.height) return null;
     return await scaledTo(frame, fit);
   } finally {
     closeFrame(reduced);
@@ -271,7 +239,7 @@ async function decodedSource(job: ThumbnailJob): Promise<Decoded> {
   const width = job.orientedWidth;
   const height = job.orientedHeight;
   const fit = fitInside(width, height, job.thumbnailSize);
-  const eighths = eighthsFor(job, fit);
+  const eighths = eighthsFor({ width: job.width, height: job.height }, fit);
   if (job.format === 'jpeg' && eighths < 8) {
     const fitted = await reducedJpeg(source, job, fit, eighths);
     if (fitted) return { fitted, width, height };

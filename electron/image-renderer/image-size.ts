@@ -3,6 +3,7 @@
  * bytes, so the page's pixel ceiling holds whatever the job said. PNG's IHDR, WebP's VP8/VP8L/VP8X
  * and JPEG's first SOF marker; anything else has no size here and is refused.
  */
+import type { ImageKind } from '../../shared/domain/image-kind';
 
 export interface StoredSize {
   readonly width: number;
@@ -11,8 +12,6 @@ export interface StoredSize {
 
 /** How far into a JPEG the page looks for its SOF marker (metadata segments come first). */
 const SIZE_SNIFF_BYTES = 1024 * 1024;
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 function ascii(bytes: Uint8Array, at: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(at, at + length));
@@ -89,23 +88,10 @@ function jpegSize(bytes: Uint8Array): StoredSize | null {
   return null;
 }
 
-/** The size `head` (the first bytes of a file) declares, or null. */
-function storedSize(head: Uint8Array): StoredSize | null {
-  if (PNG_SIGNATURE.every((byte, index) => head[index] === byte)) return pngSize(head);
-  if (ascii(head, 0, 4) === 'RIFF') return webpSize(head);
-  if (head[0] === 0xff && head[1] === 0xd8) return jpegSize(head);
-  return null;
-}
-
-/** The size `bytes` (a whole file) declare in their header. */
-export function storedSizeOfBytes(bytes: Uint8Array): StoredSize | null {
-  return storedSize(bytes.subarray(0, SIZE_SNIFF_BYTES));
-}
-
-/** The format `bytes` start as (their signature), or null for anything else. */
-export function formatOfBytes(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
-  if (PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
-  return null;
+/** The size `bytes` (a whole file of `kind`, as its signature says) declare in their header. */
+export function storedSizeOfBytes(bytes: Uint8Array, kind: ImageKind): StoredSize | null {
+  const head = bytes.subarray(0, SIZE_SNIFF_BYTES);
+  if (kind === 'png') return pngSize(head);
+  if (kind === 'webp') return webpSize(head);
+  return jpegSize(head);
 }

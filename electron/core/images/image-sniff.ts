@@ -1,37 +1,27 @@
 /**
  * Recognises an image by its first bytes. The Content-Type header is not trusted either way:
- * servers send HTML error pages as image/png and real PNGs as application/octet-stream.
+ * servers send HTML error pages as image/png and real PNGs as application/octet-stream. The three
+ * kinds' signatures are shared with the image page (shared/domain/image-kind.ts); what a
+ * non-image looked like is said here.
  */
+import {
+  PNG_SIGNATURE,
+  JPEG_SIGNATURE,
+  ascii,
+  startsWith,
+} from '../../../shared/domain/image-kind';
 
-export type ImageKind = 'png' | 'jpeg' | 'webp';
+export {
+  IMAGE_MIME,
+  SNIFF_BYTES,
+  sniffImage,
+  type ImageKind,
+} from '../../../shared/domain/image-kind';
 
-export const IMAGE_MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 export const IMAGE_EXTENSION = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 
-/** Bytes needed to tell the three image kinds apart. */
-export const SNIFF_BYTES = 12;
 /** Bytes kept to describe something that is not an image. */
 export const DESCRIBE_BYTES = 1024;
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
-
-function startsWith(head: Uint8Array, bytes: readonly number[], offset = 0): boolean {
-  return bytes.every((byte, i) => head[offset + i] === byte);
-}
-
-function ascii(head: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode(...head.subarray(start, end));
-}
-
-/** The image kind the bytes start with, or `null` (also when fewer than 12 bytes are given). */
-export function sniffImage(head: Uint8Array): ImageKind | null {
-  if (head.length < SNIFF_BYTES) return null;
-  if (startsWith(head, PNG)) return 'png';
-  if (startsWith(head, JPEG)) return 'jpeg';
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
 
 const TEXT_SHAPES: readonly [RegExp, string][] = [
   [/^<!doctype html|^<html|<head[\s>]|<body[\s>]/, 'html'],
@@ -65,6 +55,6 @@ export function describeNonImage(head: Uint8Array): string {
     .toLowerCase();
   const shape = TEXT_SHAPES.find(([pattern]) => pattern.test(text));
   if (shape) return shape[1];
-  if (startsWith(head, PNG) || startsWith(head, JPEG)) return 'fragment';
+  if (startsWith(head, PNG_SIGNATURE) || startsWith(head, JPEG_SIGNATURE)) return 'fragment';
   return /^[\x20-\x7e\s]*$/.test(text) ? 'text' : 'unknown';
 }
