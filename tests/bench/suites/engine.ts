@@ -121,8 +121,10 @@ const AT_LOAD =
   'queued behind; it now reads only the tasks still waited for. What is left on the main thread is the history’s own ' +
   'writes, each a synchronous fsynced commit. ';
 
-/** Judged on the median of the runs' medians and of their p95s; every run listed. */
-/** `cores`: the machine's cores, one busy loop spinning beside the runs on each; null for idle runs. */
+/**
+ * Judged on the median of the runs' medians and of their p95s; every run listed. `cores`: the
+ * machine's cores, one busy loop spinning beside the runs on each; null for idle runs.
+ */
 function afterPollRow(runs: readonly PollRunResult[], cores: number | null): BenchRow {
   const figures = runs.map(afterPollRun);
   const medianOfRuns = median(figures.map((run) => run.median));

@@ -24,7 +24,7 @@ export const CHROMIUM_PATH =
 /**
  * The features Playwright's own launch disables (its chromiumSwitches.ts). Chromium keeps only the
  * last `--disable-features` it is given, and Playwright puts ours after its own, so ours repeats
- * them or they would be enabled again. tests/integration/chromium-args.test.ts launches Chromium
+ * them or they would be enabled again. tests/integration/chromium/chromium-args.test.ts launches Chromium
  * and checks that the switch Chromium keeps names every feature any earlier one did.
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [

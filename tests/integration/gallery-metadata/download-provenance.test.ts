@@ -190,6 +190,31 @@ describe('a PNG’s provenance, written as it downloads', () => {
     // afterEach: no temp file is left, the edited copy's included.
   });
 
+  it('is dropped when the edited copy would pass the size cap: the body kept as it came, the reason logged', async () => {
+    const body = await makeEncoded(ENCODINGS[0]!, 90, 60);
+    const reasons: Array<{ message: string; fields?: LogFields }> = [];
+    const note = (message: string, fields?: LogFields) => void reasons.push({ message, fields });
+    const { intake: capped } = galleryWithIntake({
+      imageEngine: testImageEngine,
+      root,
+      fetch,
+      logger: { debug: note, info: note, warn: note, error: note },
+      downloadTimeoutMs: 10_000,
+      imageMetadata: { appVersion: '4.5.6' },
+      // The body fits; the body with its metadata does not.
+      maxImageBytes: body.length + 100,
+    });
+    const record = makeRecord([server.route('/at-the-cap.png', serveChunked(body, 1000))], {
+      endpoint: endpoint(),
+    });
+    const outcome = await capped.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect(reasons.some((entry) => entry.message === WRITTEN)).toBe(false);
+    const warning = reasons.find((entry) => entry.message === 'Image saved without its metadata.');
+    expect(warning?.fields).toMatchObject({ reason: expect.stringMatching(/size limit/) });
+  });
+
   it('is not used for a PNG with Content Credentials: the body kept as it came, its XMP beside it', async () => {
     const png = await makeEncoded(ENCODINGS[0]!, 60, 40);
     const [ihdr, ...rest] = pngChunks(png);

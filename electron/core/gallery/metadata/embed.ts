@@ -33,18 +33,25 @@ async function planProvenance(
   kind: ImageKind,
   provenance: ImageProvenance,
 ): Promise<EditPlan> {
-  const xmp = buildXmpPacket(provenance, kind === 'jpeg' ? MAX_JPEG_XMP : Infinity);
-  if (!xmp) throw new ContainerError('The metadata does not fit in the image.');
-  if (kind === 'png') return planPng(reader, xmp, Buffer.from(summaryText(provenance), 'utf8'));
+  if (kind === 'png') return planPng(reader, pngProvenanceChunks(provenance));
+  const xmp = xmpPacket(provenance, kind === 'jpeg' ? MAX_JPEG_XMP : Infinity);
   if (kind === 'jpeg') return planJpeg(reader, xmp);
   return planWebp(reader, xmp);
 }
 
-/** The chunks a PNG takes right after IHDR for `provenance` (png-stream.ts puts them in as it streams). */
-export function pngProvenanceChunks(provenance: ImageProvenance): Buffer {
-  const xmp = buildXmpPacket(provenance, Infinity);
+function xmpPacket(provenance: ImageProvenance, maxBytes: number): Buffer {
+  const xmp = buildXmpPacket(provenance, maxBytes);
   if (!xmp) throw new ContainerError('The metadata does not fit in the image.');
-  return provenanceChunks(xmp, Buffer.from(summaryText(provenance), 'utf8'));
+  return xmp;
+}
+
+/**
+ * The chunks a PNG takes right after IHDR for `provenance`: the file edit's (planPng) and the
+ * download's as it streams (png-stream.ts), from this one place.
+ */
+export function pngProvenanceChunks(provenance: ImageProvenance): Buffer {
+  const summary = Buffer.from(summaryText(provenance), 'utf8');
+  return provenanceChunks(xmpPacket(provenance, Infinity), summary);
 }
 
 /** {@link planProvenance} applied to bytes in memory, into one new buffer (tests, small images). */

@@ -109,18 +109,17 @@ export function provenanceChunks(xmp: Uint8Array, summary: Uint8Array): Buffer {
   return Buffer.concat([itxtChunk(XMP_KEYWORD, xmp), itxtChunk(TEXT_KEYWORD, summary)]);
 }
 
-/** The plan of the image with `xmp` and `summary` (UTF-8) inserted, replacing any it had. */
-export async function planPng(
-  reader: RangeReader,
-  xmp: Uint8Array,
-  summary: Uint8Array,
-): Promise<EditPlan> {
+/**
+ * The plan of the image with `inserted` ({@link provenanceChunks}) right after IHDR, replacing
+ * any XMP or summary it had.
+ */
+export async function planPng(reader: RangeReader, inserted: Uint8Array): Promise<EditPlan> {
   const out = new PlanBuilder();
   out.copy(0, 8);
   let end = 8;
   for await (const item of chunks(reader)) {
     if (!REPLACED_KEYWORDS.has(item.keyword ?? '')) out.copy(item.start, item.end);
-    if (item.type === 'IHDR') out.add(provenanceChunks(xmp, summary));
+    if (item.type === 'IHDR') out.add(inserted);
     end = item.end;
   }
   // Bytes after IEND are not the image's; they stay as they were.
