@@ -123,16 +123,10 @@ interface Temps {
 
 /** The tee that writes a PNG's provenance as it downloads, when the job has provenance. */
 function teeFor(options: DownloadOptions, job: DownloadJob, temps: Temps): ProvenanceTee | null {
-  if (!job.provenance) return null;
-  try {
-    return new ProvenanceTee(
-      temps.edited,
-      pngProvenanceChunks(job.provenance),
-      options.maxImageBytes,
-    );
-  } catch {
-    return null;
-  }
+  const { provenance } = job;
+  if (!provenance) return null;
+  const inserted = () => pngProvenanceChunks(provenance);
+  return new ProvenanceTee(temps.edited, inserted, options.maxImageBytes);
 }
 
 /**

@@ -21,12 +21,13 @@ export class ProvenanceTee {
 
   /**
    * @param path a new temp file for the edited image
-   * @param inserted Pictor's chunks, put right after IHDR (embed.ts: pngProvenanceChunks)
+   * @param inserted Pictor's chunks, put right after IHDR (embed.ts: pngProvenanceChunks), made
+   *   once the body is known to be a PNG
    * @param maxBytes the edited image may not be larger (the download's cap)
    */
   constructor(
     readonly path: string,
-    private readonly inserted: Uint8Array,
+    private readonly inserted: () => Uint8Array,
     private readonly maxBytes: number,
   ) {}
 
@@ -41,7 +42,7 @@ export class ProvenanceTee {
     try {
       if (this.state === 'waiting') {
         this.file = await open(this.path, 'wx');
-        this.stream = new PngProvenanceStream(this.inserted, this.maxBytes);
+        this.stream = new PngProvenanceStream(this.inserted(), this.maxBytes);
         this.state = 'writing';
         const pieces = [...this.pending, piece];
         this.pending = [];

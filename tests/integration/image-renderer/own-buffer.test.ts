@@ -240,6 +240,27 @@ describe('a JPEG or WebP in the worker’s own buffer', () => {
   });
 });
 
+describe('a PNG job (toPng) in the worker’s own buffer', () => {
+  it('turns a turned JPEG, takes a WebP and a PNG, and refuses an IHDR smaller than its pixels', async () => {
+    const engine = page.stand().engine;
+    const turned = await made.rotatedJpeg(400, 300);
+    expect(await sharp(await engine.toPng(turned, 100)).metadata()).toMatchObject({
+      format: 'png',
+      width: 75,
+      height: 100,
+    });
+    for (const bytes of [await quarters('webp', 300, 200), await make.png(300, 200)]) {
+      expect(await sharp(await engine.toPng(bytes)).metadata()).toMatchObject({
+        format: 'png',
+        width: 300,
+        height: 200,
+      });
+    }
+    const real = await made.encode(await made.photoPixels(256, 256), 256, 256, 'png');
+    await expect(engine.toPng(await made.pngDeclaring(64, 64, real))).rejects.toThrow(/decoded/);
+  });
+});
+
 describe('main and the page read a PNG’s eXIf alike', () => {
   /** A 400×300 PNG with `extra` chunks put just before its first IDAT (or after its last). */
   async function pngWith(extra: Chunk[], where: 'before' | 'after' = 'before'): Promise<Buffer> {
