@@ -5,6 +5,7 @@
 import { sentenceSchema } from '../i18n/sentence';
 import { contentCredentialsSchema } from './content-credentials';
 import { z } from 'zod';
+import { triageFields } from './triage';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
@@ -129,7 +130,10 @@ export const imageRecordSchema = z.object({
   savedAt: dateMsSchema.optional(),
   /** When Pictor found the image's link expired (state `expired`); `error` says why. */
   expiredAt: dateMsSchema.optional().catch(undefined),
+  /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
   favourite: z.boolean().default(false),
+  /** Rating, flag, tags and boards (shared/domain/triage.ts). */
+  ...triageFields,
   /**
    * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
    * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in

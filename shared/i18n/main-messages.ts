@@ -19,6 +19,7 @@ import { serviceErrors } from './errors/service';
 import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
+import { triageErrors } from './errors/triage';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -152,6 +153,7 @@ export const mainMessages = {
   ...costErrors,
   ...submitErrors,
   ...serviceTestErrors,
+  ...triageErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

@@ -8,6 +8,7 @@ import {
   type TaskRecord,
 } from '../../../shared/domain/task-record';
 import { withFavourites } from '../../../shared/domain/favourites';
+import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 import { providerOf } from '../../../shared/domain/providers';
 import { countedCost } from '../../../shared/domain/task-cost';
 import { hasContentCredentials } from '../../../shared/domain/content-credentials';
@@ -24,14 +25,17 @@ import {
   DELETE_TASK,
   INSERT_IMAGE,
   INSERT_IMAGE_BEFORE_CREDENTIALS,
+  INSERT_IMAGE_WITH_TRIAGE,
   LEDGER_VERSION,
   SELECT_BY_TASK_ID,
   SELECT_BY_TASK_ID_ANY_ENDPOINT,
   SELECT_TASK,
   SET_LEASE,
+  TRIAGE_VERSION,
   UPSERT_TASK,
   UPSERT_TASK_WITH_COST,
 } from './history-statements';
+import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
 import type { SqlValue } from './sqlite-connection';
 
 export class HistoryRecords {
@@ -91,7 +95,7 @@ export class HistoryRecords {
   delete(localId: string): boolean {
     const { connection } = this.access;
     return this.access.writeTransaction(() => {
-      connection.run(DELETE_IMAGES, [localId]);
+      this.deleteImageRows(localId);
       return connection.run(DELETE_TASK, [localId]).changes > 0;
     });
   }
@@ -101,7 +105,7 @@ export class HistoryRecords {
     const valid = validate(record);
     const { connection } = this.access;
     return this.access.writeTransaction(() => {
-      connection.run(DELETE_IMAGES, [valid.localId]);
+      this.deleteImageRows(valid.localId);
       const removed = connection.run(DELETE_TASK, [valid.localId]).changes > 0;
       if (removed) this.watchOrEnd(valid);
       return removed;
@@ -149,9 +153,16 @@ export class HistoryRecords {
       JSON.stringify(record),
       ...(withCost ? costColumns(record) : []),
     ]);
-    const taskRow = Number(row?.['id']);
+    this.writeImageRows(record, Number(row?.['id']), model);
+    if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
+  }
+
+  /** The task's image rows (and, from v10, their triage rows), replacing what it had. */
+  private writeImageRows(record: TaskRecord, taskRow: number, model: string | null): void {
+    const { connection } = this.access;
     connection.run(DELETE_IMAGES, [record.localId]);
     const withCredentials = this.schemaVersion >= CREDENTIALS_VERSION;
+    const withTriage = this.schemaVersion >= TRIAGE_VERSION;
     record.images.forEach((image, position) => {
       const row = [
         record.localId,
@@ -164,9 +175,15 @@ export class HistoryRecords {
       ];
       if (!withCredentials) return void connection.run(INSERT_IMAGE_BEFORE_CREDENTIALS, row);
       const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
-      connection.run(INSERT_IMAGE, [...row, credentials]);
+      if (!withTriage) return void connection.run(INSERT_IMAGE, [...row, credentials]);
+      connection.run(INSERT_IMAGE_WITH_TRIAGE, [...row, credentials, ...triageColumns(image)]);
     });
-    if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
+    if (withTriage) writeTriageRows(connection, record, record.updatedAt);
+  }
+
+  private deleteImageRows(localId: string): void {
+    this.access.connection.run(DELETE_IMAGES, [localId]);
+    if (this.schemaVersion >= TRIAGE_VERSION) deleteTriageRows(this.access.connection, localId);
   }
 
   private readOne(sql: string, params: SqlValue[]): TaskRecord | undefined {
@@ -182,10 +199,13 @@ function costColumns(record: TaskRecord): SqlValue[] {
   return [providerOf(record), cost?.source ?? null, counted?.unit ?? null, counted?.micros ?? null];
 }
 
-/** Refuses to store what could not be read back; stores stars by the one-favourite rule. */
+/**
+ * Refuses to store what could not be read back; stores stars by the one-favourite rule and tags
+ * and boards checked (shared/domain/triage-edits.ts).
+ */
 function validate(record: TaskRecord): TaskRecord {
   const parsed = taskRecordSchema.safeParse(record);
-  if (parsed.success) return withFavourites(parsed.data);
+  if (parsed.success) return withFavourites(recordWithCleanTriage(parsed.data));
   throw new HistoryError(sentence('error.library.historyRecordInvalid'), {
     detail: parsed.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)

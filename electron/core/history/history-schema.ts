@@ -9,6 +9,7 @@ import { messageOf } from '../errors/thrown-value';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addLedgerSumsV9 } from './ledger-sums-schema';
+import { addTriageV10 } from './triage-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -306,6 +307,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addCostsV7,
   addLedgerV8,
   addLedgerSumsV9,
+  addTriageV10,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

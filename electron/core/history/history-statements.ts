@@ -42,6 +42,19 @@ export const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = 
 export const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
 export const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
 
+/** The schema version that added triage: image ratings, flags, tags and boards (triage-schema.ts). */
+export const TRIAGE_VERSION = 10;
+export const INSERT_IMAGE_WITH_TRIAGE =
+  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials, rating, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+export const DELETE_IMAGE_TAGS = 'DELETE FROM image_tags WHERE local_id = ?';
+export const DELETE_IMAGE_BOARDS = 'DELETE FROM image_boards WHERE local_id = ?';
+export const INSERT_IMAGE_TAG =
+  'INSERT OR IGNORE INTO image_tags (local_id, idx, tag_key, tag) VALUES (?, ?, ?, ?)';
+export const INSERT_IMAGE_BOARD =
+  'INSERT OR IGNORE INTO image_boards (local_id, idx, board_key) VALUES (?, ?, ?)';
+/** A board an image names exists (with the path as first written). */
+export const ENSURE_BOARD = 'INSERT OR IGNORE INTO boards (key, path, created_at) VALUES (?, ?, ?)';
+
 /** The schema version that added the cost columns and tables (history-schema.ts). */
 export const COSTS_VERSION = 7;
 /** The schema version that made the cost ledger its own record (history-schema.ts). */

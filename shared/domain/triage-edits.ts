@@ -1,0 +1,101 @@
+/**
+ * Triage changes to one image, as pure functions over its record (shared/domain/triage.ts): the
+ * core applies them to many images in one write (electron/core/triage/), and the same functions
+ * undo them. Each returns the same object when nothing changes, so a batch knows which tasks it
+ * must write. A flag change keeps the image's star equal to its pick (favourites.ts).
+ */
+import type { ImageRecord, TaskRecord } from './task-record';
+import {
+  boardKey,
+  cleanBoards,
+  cleanTags,
+  flagOf,
+  foldName,
+  MAX_RATING,
+  type TriageFlag,
+} from './triage';
+
+/** The image rated 0–5 (0 clears the rating), stamped `at` when it changed. */
+export function withRating(image: ImageRecord, rating: number, at: number): ImageRecord {
+  if (!Number.isInteger(rating) || rating < 0 || rating > MAX_RATING) {
+    throw new RangeError(`rating ${String(rating)} is not 0–${String(MAX_RATING)}`);
+  }
+  if ((image.rating ?? 0) === rating) return image;
+  const { rating: _old, ...rest } = image;
+  return rating === 0 ? { ...rest, triagedAt: at } : { ...rest, rating, triagedAt: at };
+}
+
+/** The image flagged (pick, reject or none): a pick is its star (favourites.ts). */
+export function withFlag(image: ImageRecord, flag: TriageFlag, at: number): ImageRecord {
+  if (flagOf(image) === flag && image.flag !== 'pick') return image;
+  const { flag: _old, ...rest } = image;
+  if (flag === 'reject') return { ...rest, flag, favourite: false, triagedAt: at };
+  return { ...rest, favourite: flag === 'pick', triagedAt: at };
+}
+
+/** The image with `tag` (checked) added, unless it has it already in any case. */
+export function withTag(image: ImageRecord, tag: string): ImageRecord {
+  const tags = image.tags ?? [];
+  const key = foldName(tag);
+  if (tags.some((own) => foldName(own) === key)) return image;
+  return { ...image, tags: [...tags, tag] };
+}
+
+/** The image without the tag whose folded form is `key`. */
+export function withoutTag(image: ImageRecord, key: string): ImageRecord {
+  const tags = image.tags ?? [];
+  const kept = tags.filter((own) => foldName(own) !== key);
+  if (kept.length === tags.length) return image;
+  const { tags: _old, ...rest } = image;
+  return kept.length === 0 ? rest : { ...rest, tags: kept };
+}
+
+/** The image in the board at `path` (checked) too. */
+export function withBoard(image: ImageRecord, path: string): ImageRecord {
+  const boards = image.boards ?? [];
+  const key = boardKey(path);
+  if (boards.some((own) => boardKey(own) === key)) return image;
+  return { ...image, boards: [...boards, path] };
+}
+
+/** The image out of the board whose key is `key`. */
+export function withoutBoard(image: ImageRecord, key: string): ImageRecord {
+  const boards = image.boards ?? [];
+  const kept = boards.filter((own) => boardKey(own) !== key);
+  if (kept.length === boards.length) return image;
+  const { boards: _old, ...rest } = image;
+  return kept.length === 0 ? rest : { ...rest, boards: kept };
+}
+
+/**
+ * The image's tags and boards as a record stores them: each checked, repeats dropped, within the
+ * per-image limits; the same object when they already are.
+ */
+export function withCleanTriage(image: ImageRecord): ImageRecord {
+  let next = image;
+  if (image.tags !== undefined) {
+    const { tags } = cleanTags(image.tags);
+    if (tags.length === 0 || !sameList(tags, image.tags)) {
+      const { tags: _old, ...rest } = next;
+      next = tags.length === 0 ? rest : { ...rest, tags };
+    }
+  }
+  if (image.boards !== undefined) {
+    const { boards } = cleanBoards(image.boards);
+    if (boards.length === 0 || !sameList(boards, image.boards)) {
+      const { boards: _old, ...rest } = next;
+      next = boards.length === 0 ? rest : { ...rest, boards };
+    }
+  }
+  return next;
+}
+
+/** Every image of the record with clean triage ({@link withCleanTriage}). */
+export function recordWithCleanTriage(record: TaskRecord): TaskRecord {
+  const images = record.images.map(withCleanTriage);
+  return images.some((image, n) => image !== record.images[n]) ? { ...record, images } : record;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, n) => value === b[n]);
+}

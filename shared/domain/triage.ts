@@ -1,0 +1,202 @@
+/**
+ * Triage: what the user decides about each image. A rating of 1–5 stars (0, unrated, is kept as
+ * no rating), a flag (pick or reject; none is kept as no flag), tags and boards. The pick flag is
+ * the favourite of earlier versions (shared/domain/favourites.ts keeps the two as one).
+ *
+ * Tags and board names are the user's words, read back from sidecars and archives anyone could
+ * have written, so each is checked here, once, for every front (the window, the CLI, import):
+ * after trimming and NFC normalisation a tag is 1–64 characters and a board name 1–100, neither
+ * holds a control, line-separator or bidirectional-formatting character (which could make a name
+ * read as another), and a board name holds no `/`, which separates a board from its parent in a
+ * board's path (`Clients/Acme`). Two tags, or two sibling boards, are the same when their folded
+ * forms ({@link foldName}) are: `Cat`, `cat` and `CAT` are one tag.
+ */
+import { z } from 'zod';
+import type { Sentence } from '../i18n/sentence';
+import { sentence } from '../i18n/sentence';
+
+/** Stars: 1–5; 0 means unrated (the record then has no `rating`). */
+export const MAX_RATING = 5;
+export const TRIAGE_FLAGS = ['pick', 'reject'] as const;
+/** The flag as the user sets it; `none` is the record without one. */
+export type TriageFlag = (typeof TRIAGE_FLAGS)[number] | 'none';
+
+export const MAX_TAG_CHARS = 64;
+export const MAX_TAGS_PER_IMAGE = 64;
+export const MAX_TAGS_PER_LIBRARY = 10_000;
+export const MAX_BOARD_NAME_CHARS = 100;
+/** A board and its parents: `A/B/C/D/E` is as deep as boards go. */
+export const MAX_BOARD_DEPTH = 5;
+export const MAX_BOARDS = 10_000;
+/** The boards one image may be in. */
+export const MAX_BOARDS_PER_IMAGE = 256;
+/** The longest path of a board: five names and the four separators between them. */
+export const MAX_BOARD_PATH_CHARS = MAX_BOARD_DEPTH * MAX_BOARD_NAME_CHARS + MAX_BOARD_DEPTH - 1;
+/** What a record may hold before its tags are cleaned: more is damage, refused outright. */
+export const MAX_RAW_TAGS = 1_000;
+export const MAX_RAW_TAG_CHARS = 1_000;
+
+/**
+ * Characters no tag or board name may hold: C0 and C1 controls, the line and paragraph
+ * separators, and the bidirectional formatting marks, embeddings, overrides and isolates.
+ * (Zero-width joiners stay: emoji sequences need them.)
+ */
+const FORBIDDEN = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+
+/** A name checked: its stored form and its folded form, or the sentence saying what is wrong. */
+export type NameCheck =
+  | { readonly ok: true; readonly name: string; readonly key: string }
+  | { readonly ok: false; readonly problem: Sentence };
+
+/** Case-insensitive identity of a tag or board name: NFC, upper then lower (ß is ss). */
+export function foldName(name: string): string {
+  return name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+}
+
+/** Characters as the user counts them (code points, not UTF-16 units). */
+function characters(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** The first forbidden character, as `U+XXXX`, or null. */
+export function forbiddenCharacter(text: string): string | null {
+  const found = FORBIDDEN.exec(text)?.[0];
+  if (found === undefined) return null;
+  const code = found.codePointAt(0) ?? 0;
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function checkName(raw: string, max: number, kind: 'tag' | 'board'): NameCheck {
+  const name = raw.normalize('NFC').trim();
+  const length = characters(name);
+  if (length === 0) return { ok: false, problem: sentence(`error.triage.${kind}Empty`) };
+  if (length > max) {
+    return { ok: false, problem: sentence(`error.triage.${kind}TooLong`, { max }) };
+  }
+  const character = forbiddenCharacter(name);
+  if (character !== null) {
+    return { ok: false, problem: sentence(`error.triage.${kind}Character`, { character }) };
+  }
+  if (kind === 'board' && name.includes('/')) {
+    return { ok: false, problem: sentence('error.triage.boardSlash') };
+  }
+  return { ok: true, name, key: foldName(name) };
+}
+
+/** A tag as the user typed it, checked (see the file's comment). */
+export function checkTag(raw: string): NameCheck {
+  return checkName(raw, MAX_TAG_CHARS, 'tag');
+}
+
+/** One board's name (not a path), checked. */
+export function checkBoardName(raw: string): NameCheck {
+  return checkName(raw, MAX_BOARD_NAME_CHARS, 'board');
+}
+
+/** A board's path checked: its names, its stored form (`A/B`) and its folded key. */
+export type PathCheck =
+  | { readonly ok: true; readonly names: string[]; readonly path: string; readonly key: string }
+  | { readonly ok: false; readonly problem: Sentence };
+
+/** A board's path (`Clients/Acme`): 1–5 names, each checked. */
+export function checkBoardPath(raw: string): PathCheck {
+  const parts = raw.split('/');
+  if (parts.length > MAX_BOARD_DEPTH) {
+    return { ok: false, problem: sentence('error.triage.boardTooDeep', { max: MAX_BOARD_DEPTH }) };
+  }
+  const names: string[] = [];
+  for (const part of parts) {
+    const checked = checkBoardName(part);
+    if (!checked.ok) return checked;
+    names.push(checked.name);
+  }
+  const path = names.join('/');
+  return { ok: true, names, path, key: boardKey(path) };
+}
+
+/** The folded key of a checked path: what makes two paths the same board. */
+export function boardKey(path: string): string {
+  return path.split('/').map(foldName).join('/');
+}
+
+/** The parent's path of a board's path, or null for a board at the top. */
+export function parentPath(path: string): string | null {
+  const cut = path.lastIndexOf('/');
+  return cut < 0 ? null : path.slice(0, cut);
+}
+
+/**
+ * Tags read from a record anyone could have written: each checked, repeats (by folded form)
+ * dropped, at most {@link MAX_TAGS_PER_IMAGE} kept in their order. `dropped` counts the rest.
+ */
+export function cleanTags(raw: readonly string[]): { tags: string[]; dropped: number } {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const candidate of raw) {
+    const checked = checkTag(candidate);
+    if (!checked.ok || seen.has(checked.key) || tags.length >= MAX_TAGS_PER_IMAGE) continue;
+    seen.add(checked.key);
+    tags.push(checked.name);
+  }
+  return { tags, dropped: raw.length - tags.length };
+}
+
+/** Board paths read from a record: each checked, repeats dropped, at most the per-image limit. */
+export function cleanBoards(raw: readonly string[]): { boards: string[]; dropped: number } {
+  const seen = new Set<string>();
+  const boards: string[] = [];
+  for (const candidate of raw) {
+    const checked = checkBoardPath(candidate);
+    if (!checked.ok || seen.has(checked.key) || boards.length >= MAX_BOARDS_PER_IMAGE) continue;
+    seen.add(checked.key);
+    boards.push(checked.path);
+  }
+  return { boards, dropped: raw.length - boards.length };
+}
+
+/** The record schema's triage fields (shared/domain/task-record.ts), bounded before cleaning. */
+export const triageFields = {
+  /** 1–5 stars; absent: unrated. A value outside is read as unrated (and logged by rebuild). */
+  rating: z.number().int().min(1).max(MAX_RATING).optional().catch(undefined),
+  /**
+   * A reject (a pick is the image's star: favourites.ts); `pick` is read too and stored as the
+   * star. Absent: none.
+   */
+  flag: z.enum(TRIAGE_FLAGS).optional().catch(undefined),
+  /** The image's tags, as typed (checked and de-duplicated where records are stored). */
+  tags: z.array(z.string().max(MAX_RAW_TAG_CHARS)).max(MAX_RAW_TAGS).optional().catch(undefined),
+  /** The paths of the boards the image is in (`Clients/Acme`), checked where stored. */
+  boards: z.array(z.string().max(MAX_RAW_TAG_CHARS)).max(MAX_RAW_TAGS).optional().catch(undefined),
+  /**
+   * When the user last changed the image's rating or flag (ms): an archive's import keeps the
+   * newer of two. Absent: never changed by this version.
+   */
+  triagedAt: z
+    .number()
+    .int()
+    .min(0)
+    .max(Date.UTC(2200, 0, 1))
+    .optional()
+    .catch(undefined),
+};
+
+/** What an image carries of triage (all optional: an untriaged image has none of them). */
+export interface ImageTriage {
+  /** The pick, stored as the image's star (shared/domain/favourites.ts). */
+  readonly favourite?: boolean;
+  readonly rating?: number;
+  readonly flag?: 'pick' | 'reject';
+  readonly tags?: readonly string[];
+  readonly boards?: readonly string[];
+  readonly triagedAt?: number;
+}
+
+/** The image's rating as a number, 0 for unrated. */
+export const ratingOf = (image: ImageTriage): number => image.rating ?? 0;
+/** The image's flag: a star is a pick, `flag` holds a reject, neither is none. */
+export function flagOf(image: ImageTriage): TriageFlag {
+  if (image.flag === 'reject') return 'reject';
+  return image.favourite === true || image.flag === 'pick' ? 'pick' : 'none';
+}
