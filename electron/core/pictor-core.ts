@@ -30,6 +30,8 @@ import { readTrustAnchors } from './content-credentials/trust-anchors';
 import { CostBook } from './costs/cost-book';
 import { TrashJournal, TRASH_JOURNAL_DIR } from './trash/trash-journal';
 import { TrashOperations, type TrashOperationsOptions } from './trash/trash-operations';
+import { Boards } from './triage/boards';
+import { TriageActions } from './triage/triage-actions';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -110,6 +112,10 @@ export interface PictorCore {
    * quit, crash or kill left under way is finished first.
    */
   readonly trash: TrashOperations;
+  /** Ratings, flags, tags and board membership of many images at once, with Undo. */
+  readonly triage: TriageActions;
+  /** The boards' tree: create, rename, move, delete. */
+  readonly boards: Boards;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -189,11 +195,14 @@ function assemble(
   const parts = { history, gallery, intake, client, engine, thumbnails };
   const library = libraryOf(parts, options, logger);
   const trash = trashOf({ engine, gallery, library }, options, logger);
+  const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
   return {
     ...parts,
     costs,
     library,
     trash,
+    triage: new TriageActions(triageDeps),
+    boards: new Boards(triageDeps),
     folderChoices: new FolderChoices(options.clock),
     operations: operationsOf(parts, options),
     async close() {

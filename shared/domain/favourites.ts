@@ -23,7 +23,7 @@ export function isFavouriteTask(record: Pick<TaskRecord, 'favourite' | 'images'>
 }
 
 /** The image picked (starred) or not: a pick clears a reject; an unstarred reject stays one. */
-export function withImagePick(image: ImageRecord, favourite: boolean): ImageRecord {
+function withImagePick(image: ImageRecord, favourite: boolean): ImageRecord {
   if (!favourite) return image.favourite ? { ...image, favourite } : image;
   if (image.favourite && image.flag === undefined) return image;
   const { flag: _flag, ...rest } = image;

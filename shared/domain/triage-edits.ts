@@ -71,7 +71,7 @@ export function withoutBoard(image: ImageRecord, key: string): ImageRecord {
  * The image's tags and boards as a record stores them: each checked, repeats dropped, within the
  * per-image limits; the same object when they already are.
  */
-export function withCleanTriage(image: ImageRecord): ImageRecord {
+function withCleanTriage(image: ImageRecord): ImageRecord {
   let next = image;
   if (image.tags !== undefined) {
     const { tags } = cleanTags(image.tags);
@@ -94,6 +94,42 @@ export function withCleanTriage(image: ImageRecord): ImageRecord {
 export function recordWithCleanTriage(record: TaskRecord): TaskRecord {
   const images = record.images.map(withCleanTriage);
   return images.some((image, n) => image !== record.images[n]) ? { ...record, images } : record;
+}
+
+/** The triage fields the user edits (the star is the pick). */
+const TRIAGE_KEYS = ['favourite', 'rating', 'flag', 'tags', 'boards', 'triagedAt'] as const;
+
+/**
+ * `image` with the triage of `theirs` (the same image as another process wrote it: the user's
+ * edits there win over the engine's copy); the same object when they already agree.
+ */
+export function withTriageOf(image: ImageRecord, theirs: ImageRecord): ImageRecord {
+  const same = TRIAGE_KEYS.every((key) => sameValue(image[key], theirs[key]));
+  if (same) return image;
+  const {
+    favourite: _f,
+    rating: _r,
+    flag: _g,
+    tags: _t,
+    boards: _b,
+    triagedAt: _a,
+    ...rest
+  } = image;
+  const { favourite, rating, flag, tags, boards, triagedAt } = theirs;
+  return {
+    ...rest,
+    favourite,
+    ...(rating === undefined ? {} : { rating }),
+    ...(flag === undefined ? {} : { flag }),
+    ...(tags === undefined ? {} : { tags }),
+    ...(boards === undefined ? {} : { boards }),
+    ...(triagedAt === undefined ? {} : { triagedAt }),
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return sameList(a as string[], b as string[]);
+  return a === b;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -14,34 +14,38 @@
 import { z } from 'zod';
 import type { Sentence } from '../i18n/sentence';
 import { sentence } from '../i18n/sentence';
+import {
+  anyOf,
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+} from '../text/control-characters';
 
 /** Stars: 1–5; 0 means unrated (the record then has no `rating`). */
 export const MAX_RATING = 5;
-export const TRIAGE_FLAGS = ['pick', 'reject'] as const;
+const TRIAGE_FLAGS = ['pick', 'reject'] as const;
 /** The flag as the user sets it; `none` is the record without one. */
 export type TriageFlag = (typeof TRIAGE_FLAGS)[number] | 'none';
 
-export const MAX_TAG_CHARS = 64;
+const MAX_TAG_CHARS = 64;
 export const MAX_TAGS_PER_IMAGE = 64;
 export const MAX_TAGS_PER_LIBRARY = 10_000;
-export const MAX_BOARD_NAME_CHARS = 100;
+const MAX_BOARD_NAME_CHARS = 100;
 /** A board and its parents: `A/B/C/D/E` is as deep as boards go. */
 export const MAX_BOARD_DEPTH = 5;
 export const MAX_BOARDS = 10_000;
 /** The boards one image may be in. */
-export const MAX_BOARDS_PER_IMAGE = 256;
-/** The longest path of a board: five names and the four separators between them. */
-export const MAX_BOARD_PATH_CHARS = MAX_BOARD_DEPTH * MAX_BOARD_NAME_CHARS + MAX_BOARD_DEPTH - 1;
+const MAX_BOARDS_PER_IMAGE = 256;
 /** What a record may hold before its tags are cleaned: more is damage, refused outright. */
-export const MAX_RAW_TAGS = 1_000;
-export const MAX_RAW_TAG_CHARS = 1_000;
+const MAX_RAW_TAGS = 1_000;
+const MAX_RAW_TAG_CHARS = 1_000;
 
 /**
  * Characters no tag or board name may hold: C0 and C1 controls, the line and paragraph
- * separators, and the bidirectional formatting marks, embeddings, overrides and isolates.
- * (Zero-width joiners stay: emoji sequences need them.)
+ * separators, the bidirectional formatting marks, embeddings, overrides and isolates, and the
+ * byte-order mark (shared/text/control-characters.ts). Zero-width joiners stay: emoji need them.
  */
-const FORBIDDEN = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');
 
 /** A name checked: its stored form and its folded form, or the sentence saying what is wrong. */
 export type NameCheck =
@@ -61,7 +65,7 @@ function characters(text: string): number {
 }
 
 /** The first forbidden character, as `U+XXXX`, or null. */
-export function forbiddenCharacter(text: string): string | null {
+function forbiddenCharacter(text: string): string | null {
   const found = FORBIDDEN.exec(text)?.[0];
   if (found === undefined) return null;
   const code = found.codePointAt(0) ?? 0;
@@ -193,8 +197,6 @@ export interface ImageTriage {
   readonly triagedAt?: number;
 }
 
-/** The image's rating as a number, 0 for unrated. */
-export const ratingOf = (image: ImageTriage): number => image.rating ?? 0;
 /** The image's flag: a star is a pick, `flag` holds a reject, neither is none. */
 export function flagOf(image: ImageTriage): TriageFlag {
   if (image.flag === 'reject') return 'reject';

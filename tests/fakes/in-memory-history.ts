@@ -21,6 +21,22 @@ export class InMemoryHistory implements EngineHistory {
     for (const record of records) this.put(record);
   }
 
+  editMany(
+    localIds: Iterable<string>,
+    change: (stored: TaskRecord) => TaskRecord | null,
+    alongside?: () => void,
+  ): TaskRecord[] {
+    const written: TaskRecord[] = [];
+    for (const localId of new Set(localIds)) {
+      const stored = this.get(localId);
+      const next = stored && change(stored);
+      if (next && next !== stored) written.push(next);
+    }
+    this.putMany(written);
+    alongside?.();
+    return written;
+  }
+
   get(localId: string): TaskRecord | undefined {
     const record = this.records.get(localId);
     return record && structuredClone(record);

@@ -7,6 +7,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
+import { withTriageOf } from '../../../shared/domain/triage-edits';
 import type { Logger } from '../../ports/logger';
 import { BookkeepingWrites } from './bookkeeping-writes';
 import { errorKind } from './error-kind';
@@ -97,6 +98,40 @@ export class EngineRecords {
     return next;
   }
 
+  /**
+   * Many user changes at once, all or none: one history transaction in which each task is read
+   * under the write lock (the live copy when the engine holds one), changed and written; a kill
+   * or a refusal leaves every record as it was (the refusal is thrown, nothing is kept for a
+   * later write). Then each is announced. `alongside` writes in the same transaction.
+   */
+  editMany(
+    localIds: Iterable<string>,
+    change: (record: TaskRecord) => TaskRecord,
+    alongside?: () => void,
+  ): TaskRecord[] {
+    const now = this.deps.now();
+    const written = this.deps.history.editMany(
+      localIds,
+      (stored) => {
+        if (this.detached.has(stored.localId)) return null;
+        const base = this.live.get(stored.localId) ?? stored;
+        const next = change(base);
+        return next === base || next.localId !== base.localId
+          ? null
+          : { ...settledCost(next), updatedAt: now };
+      },
+      alongside,
+    );
+    for (const record of written) {
+      if (this.live.has(record.localId)) this.live.set(record.localId, record);
+      this.unsaved.delete(record.localId);
+      this.bookkeeping.written(record.localId);
+      this.deps.announce(record);
+      this.release(record.localId);
+    }
+    return written;
+  }
+
   /** True for a task removed from the history that is watched for the ledger only. */
   isDetached(localId: string): boolean {
     return this.detached.has(localId);
@@ -123,8 +158,8 @@ export class EngineRecords {
   }
 
   /**
-   * Another process changed a task this engine works on: the user's edits there (favourites,
-   * an image moved to the trash) are taken into the live copy, so the engine's next write keeps
+   * Another process changed a task this engine works on: the user's edits there (stars and the
+   * rest of triage, an image moved to the trash) are taken into the live copy, so the engine's next write keeps
    * them. Everything else is the engine's own to decide.
    */
   takeUserEdits(stored: TaskRecord): void {
@@ -134,9 +169,8 @@ export class EngineRecords {
       const theirs = stored.images.find((other) => other.index === image.index);
       if (!theirs) return image;
       const deleted = theirs.state === 'deleted' && image.state === 'saved';
-      return theirs.favourite === image.favourite && !deleted
-        ? image
-        : { ...image, favourite: theirs.favourite, ...(deleted ? { state: theirs.state } : {}) };
+      const triaged = withTriageOf(image, theirs);
+      return deleted ? { ...triaged, state: theirs.state } : triaged;
     });
     const changed =
       live.favourite !== stored.favourite || images.some((image, n) => image !== live.images[n]);

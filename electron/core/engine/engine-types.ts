@@ -45,6 +45,12 @@ export interface EngineHistory {
   put(record: TaskRecord): void;
   /** All or none: one transaction. */
   putMany(records: readonly TaskRecord[]): void;
+  /** Changes stored records in one transaction (HistoryStore.editMany). */
+  editMany(
+    localIds: Iterable<string>,
+    change: (stored: TaskRecord) => TaskRecord | null,
+    alongside?: () => void,
+  ): TaskRecord[];
   get(localId: string): TaskRecord | undefined;
   getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;
   unfinished(): TaskRecord[];

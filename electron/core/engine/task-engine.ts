@@ -30,6 +30,7 @@ import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';
 import type { EngineHistoryChanges, TaskEngineOptions, TaskUpdate } from './engine-types';
 import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
+import { UserEdits } from './user-edits';
 import { applyExternalChanges } from './external-changes';
 import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
@@ -55,6 +56,7 @@ export class TaskEngine {
   private readonly poller: Poller;
   private readonly downloads: DownloadManager;
   private readonly records: EngineRecords;
+  private readonly userEdits: UserEdits;
   private readonly submitter: Submitter;
   private readonly cancels: ServiceCancel;
   private readonly removed: RemovedTasks;
@@ -115,6 +117,7 @@ export class TaskEngine {
       owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
+    this.userEdits = new UserEdits(this.records, this.downloads);
     this.removed = this.removedTasks();
     const { client, credentials } = deps;
     this.poller = new Poller(context, client, credentials, (record, task) =>
@@ -256,13 +259,17 @@ export class TaskEngine {
    * way as the engine's own changes so the two never overwrite each other.
    */
   edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord {
-    const record = this.get(localId);
-    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
-    const next = change(record);
-    if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
-    const committed = this.records.commit(next);
-    this.downloads.writeSidecar(localId);
-    return committed;
+    return this.userEdits.edit(localId, change);
+  }
+
+  /**
+   * Many user changes at once (a selection's triage), all or none: one history transaction, each
+   * task read under its lock (see EngineRecords.editMany), with `alongside`'s writes. Unknown
+   * tasks, and those `change` leaves as they were (the same object), are not written. Returns
+   * the records written.
+   */
+  editMany(...edit: Parameters<UserEdits['editMany']>): TaskRecord[] {
+    return this.userEdits.editMany(...edit);
   }
 
   get(localId: string): TaskRecord | undefined {
@@ -446,9 +453,7 @@ export class TaskEngine {
    * @throws EngineInputError, or the service's refusal as a ServiceError.
    */
   cancelOnService(localId: string): Promise<TaskRecord> {
-    const record = this.get(localId);
-    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
-    return this.cancels.cancel(record);
+    return this.cancels.cancel(this.userEdits.find(localId));
   }
 
   private removedTasks(): RemovedTasks {

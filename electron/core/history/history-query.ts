@@ -10,6 +10,7 @@ import type { GallerySort } from '../../../shared/domain/gallery-item';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
+import { addTriageFilter, type TriageQuery } from './triage-filter';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
@@ -26,8 +27,8 @@ export interface HistoryQuery {
   cursor?: string | null;
 }
 
-/** Filters and paging of {@link HistoryStore.listImages}. */
-export interface ImageQuery {
+/** Filters and paging of {@link HistoryStore.listImages}; triage's in triage-filter.ts. */
+export interface ImageQuery extends TriageQuery {
   search?: string;
   /** The image's own favourite flag. */
   favourite?: boolean;
@@ -164,6 +165,7 @@ export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
     clauses.push('i.created_at <= ?');
     params.push(query.to);
   }
+  addTriageFilter(query, clauses, params);
   return join(clauses, params);
 }
 

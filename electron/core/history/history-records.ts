@@ -79,6 +79,27 @@ export class HistoryRecords {
     });
   }
 
+  /** See {@link HistoryStore.editMany}. */
+  editMany(
+    localIds: Iterable<string>,
+    change: (stored: TaskRecord) => TaskRecord | null,
+    alongside?: () => void,
+  ): TaskRecord[] {
+    return this.access.writeTransaction(() => {
+      const written: TaskRecord[] = [];
+      for (const localId of new Set(localIds)) {
+        const stored = this.get(localId);
+        const next = stored && change(stored);
+        if (!next || next === stored) continue;
+        const valid = validate(next);
+        this.write(valid);
+        written.push(valid);
+      }
+      alongside?.();
+      return written;
+    });
+  }
+
   get(localId: string): TaskRecord | undefined {
     return this.readOne(SELECT_TASK, [localId]);
   }

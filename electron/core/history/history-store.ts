@@ -27,6 +27,7 @@ import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
 import { CostTables } from './cost-tables';
+import { HistoryTriage } from './history-triage';
 import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';
 import { LedgerSums } from './ledger-sums';
@@ -59,6 +60,8 @@ export class HistoryStore {
   private readonly leases: HistoryLeases;
   /** The user's prices and spending caps, and the ledger's reads (cost-tables.ts). */
   readonly costs: CostTables;
+  /** Boards and tags (triage-schema.ts). */
+  readonly triage: HistoryTriage;
 
   private constructor(
     connection: SqliteConnection,
@@ -76,6 +79,7 @@ export class HistoryStore {
     this.leases = new HistoryLeases(access);
     const reads = { pages: new LedgerPages(access), sums: new LedgerSums(access) };
     this.costs = new CostTables(access, ledger, reads);
+    this.triage = new HistoryTriage(access);
   }
 
   /**
@@ -104,6 +108,20 @@ export class HistoryStore {
    */
   putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
     this.records.putMany(records, lease);
+  }
+
+  /**
+   * Changes stored records in one transaction: each is read under the write lock (so another
+   * process's change in between is never lost), given to `change` (null or the same object:
+   * left as it is), and written; `alongside` writes in the same transaction (the triage tables).
+   * Returns the records written.
+   */
+  editMany(
+    localIds: Iterable<string>,
+    change: (stored: TaskRecord) => TaskRecord | null,
+    alongside?: () => void,
+  ): TaskRecord[] {
+    return this.records.editMany(localIds, change, alongside);
   }
 
   /**

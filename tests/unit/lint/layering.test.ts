@@ -59,6 +59,7 @@ const CORE_ORDER = [
   'costs',
   'library',
   'trash',
+  'triage',
   'batch',
   'operations',
   'self-test',

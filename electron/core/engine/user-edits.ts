@@ -1,0 +1,44 @@
+/**
+ * The user's changes to stored tasks (a star, an image deleted, a selection's triage), written
+ * and announced the way the engine's own changes are, so the two never overwrite each other, and
+ * each task's sidecar brought up to date after.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { sentence } from '../../../shared/i18n/sentence';
+import type { DownloadManager } from './download-manager';
+import type { EngineRecords } from './engine-records';
+import { EngineInputError } from './engine-types';
+
+export class UserEdits {
+  constructor(
+    private readonly records: EngineRecords,
+    private readonly downloads: Pick<DownloadManager, 'writeSidecar'>,
+  ) {}
+
+  /** @throws EngineInputError when the history has no such task. */
+  find(localId: string): TaskRecord {
+    const record = this.records.get(localId);
+    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
+    return record;
+  }
+
+  /** See TaskEngine.edit. */
+  edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord {
+    const next = change(this.find(localId));
+    if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
+    const committed = this.records.commit(next);
+    this.downloads.writeSidecar(localId);
+    return committed;
+  }
+
+  /** See TaskEngine.editMany. */
+  editMany(
+    localIds: Iterable<string>,
+    change: (record: TaskRecord) => TaskRecord,
+    alongside?: () => void,
+  ): TaskRecord[] {
+    const written = this.records.editMany(localIds, change, alongside);
+    for (const { localId } of written) this.downloads.writeSidecar(localId);
+    return written;
+  }
+}

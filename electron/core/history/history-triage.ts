@@ -1,0 +1,117 @@
+/**
+ * The history's triage tables (triage-schema.ts) as the core reads and changes them: boards (a
+ * tree by path), the tags in use, and which tasks a board or tag touches. A change of the boards
+ * table is made inside the write that also rewrites the records it concerns (TaskEngine.editMany's
+ * `alongside`), so the table and the records never disagree.
+ */
+import { parentPath } from '../../../shared/domain/triage';
+import type { HistoryAccess } from './history-access';
+import { ensureBoard } from './triage-rows';
+import type { SqlValue } from './sqlite-connection';
+
+/** A board as listed: its path, its key, and how many images (not in the trash) it holds. */
+export interface BoardRow {
+  readonly key: string;
+  readonly path: string;
+  readonly parent: string | null;
+  readonly images: number;
+  readonly createdAt: number;
+}
+
+/** A tag in use: its key, the form first written, and how many images carry it. */
+export interface TagRow {
+  readonly key: string;
+  readonly tag: string;
+  readonly images: number;
+}
+
+/** The test that a key (column `column`) is `key` or one of its descendants' keys. */
+function inTree(column: string, key: string): { where: string; params: SqlValue[] } {
+  return {
+    where: `(${column} = ? OR substr(${column}, 1, ?) = ?)`,
+    params: [key, key.length + 1, `${key}/`],
+  };
+}
+
+const BOARDS = `
+  SELECT b.key, b.path, b.created_at,
+    (SELECT count(*) FROM image_boards ib JOIN images i ON i.local_id = ib.local_id AND i.idx = ib.idx
+      WHERE ib.board_key = b.key AND i.state <> 'deleted') AS images
+  FROM boards b ORDER BY b.key`;
+
+export class HistoryTriage {
+  constructor(private readonly access: HistoryAccess) {}
+
+  /** Every board, parents before their children (ordered by key). */
+  boards(): BoardRow[] {
+    return this.access.rows(BOARDS, []).map((row) => {
+      const path = String(row['path']);
+      return {
+        key: String(row['key']),
+        path,
+        parent: parentPath(path),
+        images: Number(row['images']),
+        createdAt: Number(row['created_at']),
+      };
+    });
+  }
+
+  /** The board's path as written, or null when there is no such board. */
+  boardPath(key: string): string | null {
+    const row = this.access.row('SELECT path FROM boards WHERE key = ?', [key]);
+    return row ? String(row['path']) : null;
+  }
+
+  boardCount(): number {
+    return Number(this.access.row('SELECT count(*) AS n FROM boards', [])?.['n'] ?? 0);
+  }
+
+  /** The keys of the board and every board inside it. */
+  treeKeys(key: string): string[] {
+    const { where, params } = inTree('key', key);
+    return this.access
+      .rows(`SELECT key FROM boards WHERE ${where}`, params)
+      .map((r) => String(r['key']));
+  }
+
+  /** The tasks with an image in the board or a board inside it. */
+  tasksInTree(key: string): string[] {
+    const { where, params } = inTree('board_key', key);
+    const sql = `SELECT DISTINCT local_id FROM image_boards WHERE ${where}`;
+    return this.access.rows(sql, params).map((row) => String(row['local_id']));
+  }
+
+  /** Inside a write: the board (and its parents) exist. */
+  addBoard(path: string, now: number): void {
+    ensureBoard(this.access.connection, path, now);
+  }
+
+  /** Inside a write: the boards with these keys no longer exist (their images stay). */
+  deleteBoards(keys: readonly string[]): void {
+    for (const key of keys) this.access.connection.run('DELETE FROM boards WHERE key = ?', [key]);
+  }
+
+  /** Every tag in use, by key. */
+  tags(): TagRow[] {
+    const sql =
+      'SELECT tag_key, min(tag) AS tag, count(*) AS n FROM image_tags GROUP BY tag_key ORDER BY tag_key';
+    return this.access.rows(sql, []).map((row) => ({
+      key: String(row['tag_key']),
+      tag: String(row['tag']),
+      images: Number(row['n']),
+    }));
+  }
+
+  /** How many different tags the library's images carry. */
+  tagCount(): number {
+    const sql = 'SELECT count(*) AS n FROM (SELECT DISTINCT tag_key FROM image_tags)';
+    return Number(this.access.row(sql, [])?.['n'] ?? 0);
+  }
+
+  /** Whether any image carries the tag. */
+  hasTag(key: string): boolean {
+    return (
+      this.access.row('SELECT 1 AS y FROM image_tags WHERE tag_key = ? LIMIT 1', [key]) !== null
+    );
+  }
+}

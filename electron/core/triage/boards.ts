@@ -1,0 +1,177 @@
+/**
+ * Boards: a tree of named collections an image may be in any number of (shared/domain/triage.ts
+ * for the rules of names and paths). Each image names its boards by path in its record, so a
+ * sidecar or an archive restores them by path; the history's `boards` table holds the tree,
+ * empty boards included. Renaming or moving a board rewrites the records of every image in it or
+ * below it, and deleting one takes its images out of it (never deletes an image), each in one
+ * transaction with the table's change (TaskEngine.editMany's `alongside`).
+ */
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import {
+  boardKey,
+  checkBoardName,
+  checkBoardPath,
+  MAX_BOARD_DEPTH,
+  MAX_BOARDS,
+  parentPath,
+} from '../../../shared/domain/triage';
+import { sentence } from '../../../shared/i18n/sentence';
+import type { TaskEngine } from '../engine/task-engine';
+import type { BoardRow, HistoryTriage } from '../history/history-triage';
+import { TriageError } from './triage-error';
+
+export interface BoardsDeps {
+  readonly engine: Pick<TaskEngine, 'editMany'>;
+  readonly triage: HistoryTriage;
+  readonly now: () => number;
+}
+
+/** Where a board went: its path before and after. */
+export interface BoardMove {
+  readonly from: string;
+  readonly to: string;
+  /** Tasks whose records were rewritten. */
+  readonly tasks: number;
+}
+
+const depth = (path: string): number => path.split('/').length;
+
+export class Boards {
+  constructor(private readonly deps: BoardsDeps) {}
+
+  /** Every board, parents before children. */
+  list(): BoardRow[] {
+    return this.deps.triage.boards();
+  }
+
+  /**
+   * Creates the board at `raw` (and any parent it lacks).
+   * @throws TriageError for a bad name, a path too deep, a board already there, or too many boards.
+   */
+  create(raw: string): string {
+    const checked = this.checked(raw);
+    const { triage } = this.deps;
+    if (triage.boardPath(checked.key) !== null) {
+      throw new TriageError(sentence('error.triage.boardExists', { name: checked.path }));
+    }
+    const added = checked.names.filter(
+      (_, n) => triage.boardPath(boardKey(checked.names.slice(0, n + 1).join('/'))) === null,
+    ).length;
+    if (triage.boardCount() + added > MAX_BOARDS) {
+      throw new TriageError(sentence('error.triage.tooManyBoards', { max: MAX_BOARDS }));
+    }
+    this.deps.engine.editMany(
+      [],
+      (record) => record,
+      () => {
+        triage.addBoard(checked.path, this.deps.now());
+      },
+    );
+    return checked.path;
+  }
+
+  /**
+   * Renames a board (its children keep theirs).
+   * @throws TriageError as {@link create}, or when there is no such board.
+   */
+  rename(raw: string, newName: string): BoardMove {
+    const from = this.existing(raw);
+    const name = checkBoardName(newName);
+    if (!name.ok) throw new TriageError(name.problem);
+    const parent = parentPath(from);
+    return this.relocate(from, parent === null ? name.name : `${parent}/${name.name}`);
+  }
+
+  /**
+   * Moves a board (with everything in it) into `newParent`, or to the top when null.
+   * @throws TriageError when the parent is the board itself or inside it, or the result is too deep.
+   */
+  move(raw: string, newParent: string | null): BoardMove {
+    const from = this.existing(raw);
+    const name = from.split('/').at(-1) ?? from;
+    if (newParent === null) return this.relocate(from, name);
+    const parent = this.existing(newParent);
+    const fromKey = boardKey(from);
+    const parentKey = boardKey(parent);
+    if (parentKey === fromKey || parentKey.startsWith(`${fromKey}/`)) {
+      throw new TriageError(sentence('error.triage.boardIntoItself'));
+    }
+    return this.relocate(from, `${parent}/${name}`);
+  }
+
+  /**
+   * Deletes a board and the boards inside it; their images stay in the library (and in their
+   * other boards). Returns how many tasks were rewritten.
+   */
+  delete(raw: string): number {
+    const from = this.existing(raw);
+    const { triage, engine } = this.deps;
+    const keys = new Set(triage.treeKeys(boardKey(from)));
+    const written = engine.editMany(
+      triage.tasksInTree(boardKey(from)),
+      (record) => withBoards(record, (path) => (keys.has(boardKey(path)) ? null : path)),
+      () => triage.deleteBoards([...keys]),
+    );
+    return written.length;
+  }
+
+  /** Moves the board at `from` (an existing path) and its tree to `to` (unchecked). */
+  private relocate(from: string, to: string): BoardMove {
+    const target = this.checked(to);
+    const { triage, engine } = this.deps;
+    const fromKey = boardKey(from);
+    if (target.key !== fromKey && triage.boardPath(target.key) !== null) {
+      throw new TriageError(sentence('error.triage.boardExists', { name: target.path }));
+    }
+    const tree = triage
+      .boards()
+      .filter((row) => row.key === fromKey || row.key.startsWith(`${fromKey}/`));
+    const deepest = Math.max(...tree.map((row) => depth(row.path)));
+    if (deepest - depth(from) + depth(target.path) > MAX_BOARD_DEPTH) {
+      throw new TriageError(sentence('error.triage.boardTooDeep', { max: MAX_BOARD_DEPTH }));
+    }
+    const moved = (path: string): string => `${target.path}${path.slice(from.length)}`;
+    const keys = new Set(tree.map((row) => row.key));
+    const now = this.deps.now();
+    const written = engine.editMany(
+      triage.tasksInTree(fromKey),
+      (record) => withBoards(record, (path) => (keys.has(boardKey(path)) ? moved(path) : path)),
+      () => {
+        triage.deleteBoards([...keys]);
+        for (const row of tree) triage.addBoard(moved(row.path), now);
+      },
+    );
+    return { from, to: target.path, tasks: written.length };
+  }
+
+  /** The path as stored of the board `raw` names. @throws TriageError when there is none. */
+  private existing(raw: string): string {
+    const checked = this.checked(raw);
+    const path = this.deps.triage.boardPath(checked.key);
+    if (path === null)
+      throw new TriageError(sentence('error.triage.boardNotFound', { path: raw }), 'not_found');
+    return path;
+  }
+
+  private checked(raw: string) {
+    const checked = checkBoardPath(raw);
+    if (!checked.ok) throw new TriageError(checked.problem);
+    return checked;
+  }
+}
+
+/** The record with each image's boards mapped (null: out of that board); same object if none moved. */
+function withBoards(record: TaskRecord, map: (path: string) => string | null): TaskRecord {
+  let touched = false;
+  const images = record.images.map((image): ImageRecord => {
+    if (!image.boards) return image;
+    const boards = image.boards.map(map).filter((path): path is string => path !== null);
+    if (boards.length === image.boards.length && boards.every((p, n) => p === image.boards?.[n])) {
+      return image;
+    }
+    touched = true;
+    const { boards: _old, ...rest } = image;
+    return boards.length === 0 ? rest : { ...rest, boards };
+  });
+  return touched ? { ...record, images } : record;
+}
