@@ -136,7 +136,12 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
     const now = () => options.clock.now();
-    const gallery = new Gallery({ root: options.galleryDir, logger, now });
+    const gallery = new Gallery({
+      root: options.galleryDir,
+      logger,
+      now,
+      appVersion: options.appVersion ?? UNKNOWN_VERSION,
+    });
     const intake = new ImageIntake(gallery, {
       fetch: options.fetch,
       logger,

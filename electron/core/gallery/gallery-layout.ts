@@ -5,7 +5,8 @@
  *         pictor.json                                 its sidecar (SIDECAR_NAME)
  *         image-1.png, image-2.jpg, …                 its images (imageNames)
  *         image-1.xmp, …                              the XMP of an image that carries
- *                                                     Content Credentials (imageNames)
+ *                                                     Content Credentials (imageNames), or
+ *                                                     of another image's rating and tags
  *         .thumbs/image-1.webp, …                     their thumbnails (THUMBS_DIR)
  *         .inline/<sha256>                            an image the service sent inline, until
  *                                                     it is saved (INLINE_DIR, inline-spool.ts)

@@ -16,6 +16,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { SIDECAR_NAME, taskFolderName } from './gallery-layout';
 import { GalleryPathError, resolveInside } from '../fs/gallery-path';
 import { sidecarText } from './sidecar';
+import { syncXmpSidecars } from './metadata/xmp-sidecar-sync';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {
@@ -30,17 +31,22 @@ export interface GalleryOptions {
   logger?: Logger;
   /** The time (ms since the epoch): the age of leftover temp files; default `Date.now`. */
   now?: () => number;
+  /** Pictor's version, named in the XMP it makes again (xmp-sidecar-sync.ts); default `unknown`. */
+  appVersion?: string;
 }
 
 export class Gallery {
   private folder: string;
   private readonly logger: Logger;
   private readonly now: () => number;
+  /** Pictor's version, as the XMP it writes names it. */
+  readonly appVersion: string;
 
   constructor(options: GalleryOptions) {
     this.folder = absoluteRoot(options.root);
     this.logger = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
+    this.appVersion = options.appVersion ?? 'unknown';
   }
 
   /** The gallery folder (absolute); {@link reroot} changes it. */
@@ -101,8 +107,9 @@ export class Gallery {
   }
 
   /**
-   * Writes `<folder>/pictor.json` atomically (temp + fsync + rename), creating the folder.
-   * The record is written with `folder` set to the folder used.
+   * Writes `<folder>/pictor.json` atomically (temp + fsync + rename), creating the folder, then
+   * brings each saved image's XMP sidecar in line with its triage (xmp-sidecar-sync.ts: logged,
+   * never thrown). The record is written with `folder` set to the folder used.
    * @throws GalleryPathError when `record.folder` leaves the gallery; file-system errors.
    */
   async writeSidecar(record: TaskRecord): Promise<void> {
@@ -115,6 +122,11 @@ export class Gallery {
       join(folder, SIDECAR_NAME),
       sidecarText({ ...record, folder: relative }),
     );
+    await syncXmpSidecars(record, folder, {
+      root: this.root,
+      appVersion: this.appVersion,
+      logger: this.logger,
+    });
     await fsyncDir(folder);
   }
 

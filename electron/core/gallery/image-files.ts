@@ -5,9 +5,15 @@
  * and every trash step follows.
  */
 import type { ImageRecord } from '../../../shared/domain/task-record';
+import { xmpSidecarName } from './gallery-layout';
 
-/** What a file is to its image. `image` is the picture itself and always first. */
-export const IMAGE_FILE_ROLES = ['image', 'thumbnail', 'xmp'] as const;
+/**
+ * What a file is to its image. `image` is the picture itself and always first. `xmp` is the
+ * sidecar the record names (`xmpFile`: Pictor's packet beside a signed image); `triageXmp` the
+ * sidecar of any other image's rating and tags, named after the image's file and not in the record
+ * (gallery/metadata/xmp-sidecar-sync.ts): it is listed whether or not it is there at the moment.
+ */
+export const IMAGE_FILE_ROLES = ['image', 'thumbnail', 'xmp', 'triageXmp'] as const;
 export type ImageFileRole = (typeof IMAGE_FILE_ROLES)[number];
 
 /** One file of an image: its role and its path (root-relative, `/` separators). */
@@ -33,10 +39,19 @@ export function imageFilesOf(image: ImageRecord): ImageFile[] {
   if (image.thumbnail !== undefined) files.push({ role: 'thumbnail', path: image.thumbnail });
   // The XMP sidecar of an image that carries Content Credentials: the user's file, not a cache.
   if (image.xmpFile !== undefined) files.push({ role: 'xmp', path: image.xmpFile });
+  else files.push({ role: 'triageXmp', path: xmpSidecarName(image.file) });
   return files;
 }
 
-/** The record of an image whose files are now at `files` (a restore may rename them). */
+/** Whether the role is an XMP sidecar, which keeps its image's name (`image-1.xmp`). */
+export function isXmpSidecar(role: ImageFileRole): boolean {
+  return role === 'xmp' || role === 'triageXmp';
+}
+
+/**
+ * The record of an image whose files are now at `files` (a restore may rename them). A
+ * `triageXmp` sidecar is not named in the record: it follows the image's name.
+ */
 export function withImageFiles(image: ImageRecord, files: readonly ImageFile[]): ImageRecord {
   const { file: _file, thumbnail: _thumbnail, xmpFile: _xmpFile, ...rest } = image;
   const at = (role: ImageFileRole) => files.find((file) => file.role === role)?.path;

@@ -19,13 +19,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { checkHeaderOfFile } from '../images/image-header';
 import { TEMP_DIR } from '../fs/temp-names';
 import { errorCode } from '../fs/error-codes';
 import { toGalleryPath } from '../fs/gallery-path';
+import { ownSidecar, savedImage } from './rebuilt-image';
 import { INLINE_DIR, SIDECAR_NAME, THUMBS_DIR } from '../gallery/gallery-layout';
-import { imageFileCandidates, imageNames, xmpSidecarName } from '../gallery/gallery-layout';
+import { imageFileCandidates } from '../gallery/gallery-layout';
 import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
 import { withoutFile } from '../gallery/image-files';
 import { readRegularFile, regularFileSize, UnsafeFileError } from '../fs/regular-file';
@@ -216,45 +216,11 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   for (const { kind, name } of imageFileCandidates(image.index, order, files.images)) {
     const path = join(files.folder, name);
     const described = await describeFile(path, kind, image, files).catch(() => null);
-    if (described) return savedImage(image, files, { kind, name, described });
+    if (!described) continue;
+    const sidecar = await ownSidecar(files, name);
+    return savedImage(image, files, { kind, name, sidecar, ...described });
   }
   return missing(image);
-}
-
-/** The image saved at `name` in its folder, with the thumbnail and XMP sidecar found beside it. */
-function savedImage(
-  image: ImageRecord,
-  files: FolderFiles,
-  found: { kind: ImageKind; name: string; described: Awaited<ReturnType<typeof describeFile>> },
-): ImageRecord {
-  const names = imageNames(image.index, found.kind);
-  const xmp = xmpSidecarName(found.name);
-  // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
-  const {
-    error: _e,
-    thumbnail: _t,
-    thumbnailPending: _p,
-    xmpFile: _x,
-    contentCredentials: _c,
-    ...rest
-  } = image;
-  const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
-  const verdict = verdictFromDisk(image.contentCredentials);
-  return {
-    ...rest,
-    ...found.described,
-    ...(verdict ? { contentCredentials: verdict } : {}),
-    state: 'saved',
-    mime: IMAGE_MIME[found.kind],
-    file: toGalleryPath(files.root, join(files.folder, found.name)),
-    // No thumbnail file: the app makes one the next time it shows the gallery.
-    ...(hasThumbnail
-      ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
-      : { thumbnailPending: true as const }),
-    ...(files.images.has(xmp)
-      ? { xmpFile: toGalleryPath(files.root, join(files.folder, xmp)) }
-      : {}),
-  };
 }
 
 async function repairRecord(

@@ -27,7 +27,7 @@ import {
 } from '../fs/contained-fs';
 import { MAX_RESTORE_NAMES, xmpSidecarName } from '../gallery/gallery-layout';
 import { resolveInside } from '../fs/gallery-path';
-import { isCache, type ImageFile } from '../gallery/image-files';
+import { isCache, isXmpSidecar, type ImageFile } from '../gallery/image-files';
 import { placeNew } from '../download/place-new';
 
 /** Pictor's own folder in the gallery root for images deleted a moment ago. */
@@ -61,7 +61,7 @@ export function heldNames(files: readonly ImageFile[]): HeldImageFile[] {
     held:
       file.role === 'image'
         ? plainName(file.path)
-        : file.role === 'xmp' && imageName !== undefined
+        : isXmpSidecar(file.role) && imageName !== undefined
           ? xmpSidecarName(imageName)
           : `.${file.role}-${String(n)}${safeExtension(file.path)}`,
   }));
@@ -248,7 +248,7 @@ function pairedPath(
   held: readonly ImageFile[],
   back: readonly ImageFile[],
 ): string {
-  if (file.role !== 'xmp') return file.path;
+  if (!isXmpSidecar(file.role)) return file.path;
   const was = held.find((item) => item.role === 'image')?.path;
   const now = back.find((item) => item.role === 'image')?.path;
   return was === undefined || now === undefined || now === was ? file.path : xmpSidecarName(now);

@@ -28,7 +28,7 @@ import { writeXmpBeside } from './xmp-sidecar';
 export type EmbedResult = { ok: true; bytes: number } | { ok: false; reason: string };
 
 /** The edit's plan; throws a {@link ContainerError} when the file cannot be trusted. */
-async function planProvenance(
+export async function planProvenance(
   reader: RangeReader,
   kind: ImageKind,
   provenance: ImageProvenance,
@@ -39,7 +39,8 @@ async function planProvenance(
   return planWebp(reader, xmp);
 }
 
-function xmpPacket(provenance: ImageProvenance, maxBytes: number): Buffer {
+/** The packet as the container of `kind` takes it (a JPEG's is cut to fit its one segment). */
+export function xmpPacket(provenance: ImageProvenance, maxBytes: number): Buffer {
   const xmp = buildXmpPacket(provenance, maxBytes);
   if (!xmp) throw new ContainerError('The metadata does not fit in the image.');
   return xmp;

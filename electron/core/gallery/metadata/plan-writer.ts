@@ -11,18 +11,27 @@ import { WINDOW_BYTES } from './range-reader';
 export async function writePlan(source: FileHandle, plan: EditPlan, target: string): Promise<void> {
   const out = await open(target, 'wx');
   try {
-    const buffer = Buffer.allocUnsafe(WINDOW_BYTES);
-    for (const piece of plan.pieces) {
-      if ('bytes' in piece) {
-        await out.write(piece.bytes);
-        continue;
-      }
-      await copyRange(source, out, buffer, piece.copy);
-    }
-    await out.sync();
+    await writePlanInto(source, plan, out);
   } finally {
     await out.close();
   }
+}
+
+/** Writes `plan` into `out`, a new empty file the caller opened (and closes), then syncs it. */
+export async function writePlanInto(
+  source: FileHandle,
+  plan: EditPlan,
+  out: FileHandle,
+): Promise<void> {
+  const buffer = Buffer.allocUnsafe(WINDOW_BYTES);
+  for (const piece of plan.pieces) {
+    if ('bytes' in piece) {
+      await out.write(piece.bytes);
+      continue;
+    }
+    await copyRange(source, out, buffer, piece.copy);
+  }
+  await out.sync();
 }
 
 /** Copies `source`'s bytes `range.start` to `range.end` to `out` through `buffer`. */

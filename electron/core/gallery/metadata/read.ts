@@ -68,7 +68,8 @@ export interface ReadProvenance extends ImageProvenance {
   readonly truncated: boolean;
 }
 
-function packetOf(reader: RangeReader, kind: ImageKind): Promise<string | null> {
+/** The XMP packet where the container of `kind` keeps it, as text; null when it has none. */
+export function packetOf(reader: RangeReader, kind: ImageKind): Promise<string | null> {
   if (kind === 'png') return readPngText(reader, XMP_KEYWORD);
   if (kind === 'jpeg') return readJpegXmp(reader);
   return readWebpXmp(reader);

@@ -7,6 +7,7 @@
  * XMP is not Pictor's and yields nothing.
  */
 import { escapeExact, escapeXml, unescapeExact, unescapeXml, xmlSafe } from './xml-text';
+import { TRIAGE_NAMESPACES, triageElements, xmpEnvelope, type XmpTriage } from './xmp-triage';
 
 export const DIGITAL_SOURCE_TYPE =
   'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
@@ -30,6 +31,8 @@ export interface ImageProvenance {
   /** When the task was created, ms since the epoch. */
   readonly createdAt: number;
   readonly appVersion: string;
+  /** The user's rating and tags (xmp-triage.ts), when the packet carries them. */
+  readonly triage?: XmpTriage | null;
 }
 
 /** Fields written as `pictor:<Name>` elements, in this order. */
@@ -69,20 +72,15 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
     if (value !== undefined) body += element(`pictor:${name}`, value);
   }
   body += element('pictor:ImageIndex', String(provenance.imageIndex));
-  return [
-    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
-    '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
-    ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
-    '  <rdf:Description rdf:about=""',
-    '    xmlns:dc="http://purl.org/dc/elements/1.1/"',
-    '    xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
-    '    xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
-    `    xmlns:pictor="${PICTOR_NS}">`,
-    `${body}  </rdf:Description>`,
-    ' </rdf:RDF>',
-    '</x:xmpmeta>',
-    '<?xpacket end="r"?>',
-  ].join('\n');
+  body += triageElements(provenance.triage);
+  return xmpEnvelope(
+    [
+      ...TRIAGE_NAMESPACES,
+      'xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
+      `xmlns:pictor="${PICTOR_NS}"`,
+    ],
+    body,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ArchiveLimits } from './archive-limits';
 import type { Refusal } from './archive-errors';
 import type { ImportHistory } from './batched-history';
 import type { PlannedImage } from './import-plan';
+import { silentLogger } from '../../../ports/logger';
 
 export interface ImportContext {
   readonly root: string;
@@ -56,4 +57,13 @@ export function pickImage(
 ): PlannedImage | undefined {
   const candidates = images.filter((image) => image.index === index);
   return candidates.find((image) => record?.mime?.endsWith(image.kind)) ?? candidates[0];
+}
+
+/**
+ * How an import brings the XMP sidecars of a task's images in line with their triage
+ * (gallery/metadata/xmp-sidecar-sync.ts): a packet made again names the version its archive's
+ * packet names, else none known.
+ */
+export function xmpSyncOptions(root: string) {
+  return { root, appVersion: 'unknown', logger: silentLogger };
 }

@@ -21,8 +21,15 @@ import { resolveInside } from '../../fs/gallery-path';
 import { readRegularFile } from '../../fs/regular-file';
 import { MAX_XMP_SIDECAR_BYTES } from '../../gallery/metadata/xmp-sidecar';
 import { sidecarText } from '../../gallery/sidecar';
+import { syncXmpSidecars } from '../../gallery/metadata/xmp-sidecar-sync';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
-import { pickImage, stageOptions, type ImportContext, type TaskOutcome } from './import-context';
+import {
+  pickImage,
+  stageOptions,
+  xmpSyncOptions,
+  type ImportContext,
+  type TaskOutcome,
+} from './import-context';
 import { stageImage, type StagedImage } from './import-image';
 import { stageXmp } from './import-xmp';
 import type { PlannedImage, PlannedTask } from './import-plan';
@@ -217,11 +224,9 @@ async function recordMerge(merge: Merge, existing: TaskRecord, context: ImportCo
   };
   const undo = () => undoMerge(root, merge, existing);
   try {
-    await writeFileAtomic(
-      root,
-      join(resolveInside(root, merge.folder), SIDECAR_NAME),
-      sidecarText(updated),
-    );
+    const folder = resolveInside(root, merge.folder);
+    await writeFileAtomic(root, join(folder, SIDECAR_NAME), sidecarText(updated));
+    await syncXmpSidecars(updated, folder, xmpSyncOptions(root));
   } catch (error) {
     await undo().catch(() => undefined);
     throw error;

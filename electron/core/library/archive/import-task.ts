@@ -35,6 +35,8 @@ import { SIDECAR_NAME, imageNames, taskFolderName } from '../../gallery/gallery-
 import { resolveInside } from '../../fs/gallery-path';
 import { readTaskFolder } from '../rebuild';
 import { parseSidecar, sidecarText } from '../../gallery/sidecar';
+import { xmpSyncOptions } from './import-context';
+import { syncXmpSidecars } from '../../gallery/metadata/xmp-sidecar-sync';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import {
   REFUSED,
@@ -218,6 +220,8 @@ async function addNewTask(
     const { images, refused } = await stageImages(task, record, relative, stage, context);
     const imported = importedRecord(record, relative, images);
     await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
+    // The triage's XMP beside each image, as the gallery writes it with every sidecar.
+    await syncXmpSidecars(imported, stage, xmpSyncOptions(root));
     throwIfAborted(context.signal);
     const target = resolveInside(root, relative);
     await ensureFolder(root, dirname(target));

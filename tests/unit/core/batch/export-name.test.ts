@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportName } from '../../../../electron/core/batch/export-images';
+import { exportName } from '../../../../electron/core/batch/export-files';
 import { newBatch } from '../../../../electron/core/engine/submitter';
 import { makeTaskRecord } from '../../../support/task-records';
 

@@ -1,0 +1,90 @@
+/**
+ * One image of an export, into the files export-files.ts created. The copy carries the image's
+ * rating and tags (gallery/metadata/embed-triage.ts: Pictor's packet made again with them, the
+ * pixels' bytes copied as they are); a file that carries Content Credentials, or one whose
+ * structure cannot take the edit, is copied byte for byte with its XMP sidecar beside it under the
+ * same stem (`name.png`, `name.xmp`): Pictor's packet with the triage, or the triage alone.
+ */
+import { extname } from 'node:path';
+import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { Gallery } from '../gallery/gallery';
+import { kindOfImage, planTriageEmbed, type TriageEmbed } from '../gallery/metadata/embed-triage';
+import { writePlanInto } from '../gallery/metadata/plan-writer';
+import { readSidecarIfAny, sidecarPlan, xmpSidecarOf } from '../gallery/metadata/xmp-sidecar-sync';
+import { copyOpenedFile, openRegularFile, type OpenedRegularFile } from '../fs/regular-file';
+import { createUnique, exportName, removeCreated } from './export-files';
+
+/** Where an export reads from: the gallery, and the Pictor version its XMP names. */
+export type ExportGallery = Pick<Gallery, 'resolve' | 'root'> & { readonly appVersion?: string };
+
+/** The image's edit for its copy, or why it is copied as it is. */
+function embedFor(
+  source: OpenedRegularFile,
+  of: { readonly record: TaskRecord; readonly image: ImageRecord },
+  appVersion: string,
+): Promise<TriageEmbed> {
+  const kind = kindOfImage(of.image);
+  if (kind === undefined) return Promise.resolve({ refused: 'Not an image Pictor edits.' });
+  return planTriageEmbed(source, kind, of, appVersion);
+}
+
+/**
+ * The XMP sidecar that goes beside the copy: what the image's sidecar holds once in line with its
+ * triage (xmp-sidecar-sync.ts), read through the gallery's checks; none when there is none, or
+ * when it cannot be read (the image is copied without it).
+ */
+async function sidecarBytes(
+  gallery: ExportGallery,
+  of: { readonly record: TaskRecord; readonly image: ImageRecord },
+  appVersion: string,
+): Promise<Buffer | null> {
+  const relative = xmpSidecarOf(of.image);
+  if (relative === undefined) return null;
+  const existing = await readSidecarIfAny(gallery.root, gallery.resolve(relative)).catch(
+    () => undefined,
+  );
+  if (existing === undefined) return null;
+  const plan = sidecarPlan(of.record, of.image, existing, appVersion);
+  if ('write' in plan) return plan.write;
+  // Kept: the packet the record names; someone else's file at the name is not exported.
+  const own = 'keep' in plan && existing !== null && of.image.xmpFile !== undefined;
+  return own ? Buffer.from(existing, 'utf8') : null;
+}
+
+/** Copies `image` of `record` into `folder`, with its triage in it or its sidecar beside it. */
+export async function copyOne(
+  gallery: ExportGallery,
+  of: { readonly record: TaskRecord; readonly image: ImageRecord },
+  folder: string,
+): Promise<void> {
+  const appVersion = gallery.appVersion ?? 'unknown';
+  // Checked on what was opened: a folder swapped for a link cannot lead outside the gallery.
+  const path = gallery.resolve(of.image.file ?? '');
+  const source = await openRegularFile(gallery.root, path, MAX_IMAGE_BYTES);
+  try {
+    const embed = await embedFor(source, of, appVersion);
+    const edited = 'plan' in embed ? embed.plan : null;
+    const sidecar =
+      edited && of.image.xmpFile === undefined ? null : await sidecarBytes(gallery, of, appVersion);
+    const name = exportName(path);
+    const created = await createUnique(
+      folder,
+      name,
+      [extname(name), '.xmp'].slice(0, sidecar ? 2 : 1),
+    );
+    try {
+      const [copy, beside] = created;
+      if (!copy) return;
+      if (edited) await writePlanInto(source.handle, edited, copy.handle);
+      else await copyOpenedFile(source.handle, source.size, copy.handle);
+      if (beside && sidecar) await beside.handle.writeFile(sidecar);
+      for (const target of created) await target.handle.close();
+    } catch (error) {
+      await removeCreated(created);
+      throw error;
+    }
+  } finally {
+    await source.handle.close();
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * "Write metadata to files": the chosen images' rating and tags written into the gallery files
+ * themselves (gallery/metadata/embed-triage.ts), for tools that read XMP only from inside an image.
+ * Each file is rewritten atomically (a new file in Pictor's temp folder, synced, renamed over it)
+ * and its record then says its new size. A file with Content Credentials is never edited: it is
+ * counted, and its triage stays in its XMP sidecar (kept by every write of the task's sidecar).
+ */
+import type { ImageRecord } from '../../../shared/domain/task-record';
+import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import type { Logger } from '../../ports/logger';
+import { silentLogger } from '../../ports/logger';
+import { codeOrMessage } from '../errors/thrown-value';
+import {
+  editImage,
+  findImage,
+  savedFile,
+  type ImageRecords,
+  type ImageRef,
+} from '../gallery/gallery-images';
+import { embedTriageInFile, kindOfImage } from '../gallery/metadata/embed-triage';
+import type { ExportGallery } from './export-copy';
+
+export interface WriteMetadataDeps {
+  /** The records the images live in (the engine: an edit writes the record and its sidecar). */
+  readonly records: ImageRecords;
+  readonly gallery: ExportGallery;
+  readonly logger?: Logger;
+  /** After each image, written or not: how many of `total` are done. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Stops before the next image; the files already written stay written. */
+  readonly signal?: AbortSignal;
+}
+
+export interface WriteMetadataOutcome {
+  /** Files rewritten with the triage in them. */
+  readonly written: number;
+  /** Files whose XMP already said it (or that never took a rating or a tag and have none). */
+  readonly unchanged: number;
+  /** Files with Content Credentials, left byte for byte as they are: their XMP sidecar has it. */
+  readonly withCredentials: number;
+  /** Images not in the gallery, not saved, or whose file could not take the edit. */
+  readonly failed: number;
+}
+
+type Counted = keyof WriteMetadataOutcome;
+
+async function writeOne(deps: WriteMetadataDeps, ref: ImageRef): Promise<Counted> {
+  const { record, image } = findImage(deps.records, ref);
+  const path = savedFile(deps.gallery, image);
+  const kind = kindOfImage(image);
+  // A sidecar named in the record is Pictor's packet beside a signed file.
+  if (image.xmpFile !== undefined) return 'withCredentials';
+  if (kind === undefined) return 'failed';
+  const result = await embedTriageInFile(
+    path,
+    { record, image, kind },
+    {
+      root: deps.gallery.root,
+      maxBytes: MAX_IMAGE_BYTES,
+      appVersion: deps.gallery.appVersion ?? 'unknown',
+    },
+  );
+  if ('credentials' in result) return 'withCredentials';
+  if ('unchanged' in result) return 'unchanged';
+  if ('refused' in result) {
+    (deps.logger ?? silentLogger).warn('Metadata not written into an image.', {
+      index: ref.index,
+      reason: result.refused,
+    });
+    return 'failed';
+  }
+  const sameFile = (now: ImageRecord): ImageRecord =>
+    now.file === image.file ? { ...now, bytes: result.written } : now;
+  editImage(deps.records, ref, sameFile);
+  return 'written';
+}
+
+/**
+ * Writes each named image's rating and tags into its gallery file, one image after the other;
+ * one image failing does not stop the rest.
+ */
+export async function writeMetadataToFiles(
+  deps: WriteMetadataDeps,
+  refs: readonly ImageRef[],
+): Promise<WriteMetadataOutcome> {
+  const counts = { written: 0, unchanged: 0, withCredentials: 0, failed: 0 };
+  const distinct = [...new Map(refs.map((ref) => [`${ref.localId}/${ref.index}`, ref])).values()];
+  for (const [n, ref] of distinct.entries()) {
+    if (deps.signal?.aborted) break;
+    try {
+      counts[await writeOne(deps, ref)] += 1;
+    } catch (error) {
+      (deps.logger ?? silentLogger).warn('Metadata not written into an image.', {
+        index: ref.index,
+        reason: codeOrMessage(error),
+      });
+      counts.failed += 1;
+    }
+    deps.onProgress?.(n + 1, distinct.length);
+  }
+  return counts;
+}

@@ -1,0 +1,127 @@
+/**
+ * Keeps each saved image's XMP sidecar equal to its record's triage, whenever the task's
+ * `pictor.json` is written (Gallery.writeSidecar): the image file itself is never touched.
+ *
+ * The sidecar is `image-<n>.xmp` beside the image (its name with `.xmp`; gallery-layout.ts). For
+ * an image whose record names one (`xmpFile`: Content Credentials, Pictor's packet beside the
+ * signed file), the triage goes into that packet, made again from the record. For any other image
+ * it is a packet of the triage alone (xmp-triage.ts), there only while the image has a rating, a
+ * reject or tags, and not named in the record: its path follows from the image's file (a restored
+ * `image-1-restored-2.png` has `image-1-restored-2.xmp`), and the trash moves it with its image
+ * (image-files.ts). A sidecar at that name that Pictor did not write is left as it is.
+ */
+import { lstat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
+import type { Logger } from '../../../ports/logger';
+import { writeFileAtomic } from '../../fs/atomic-file';
+import { removeFile } from '../../fs/contained-fs';
+import { errorCode } from '../../fs/error-codes';
+import { xmpSidecarName } from '../gallery-layout';
+import { provenanceOf } from './provenance';
+import { readPacketProvenance } from './read';
+import { buildXmpPacket, parseXmpPacket } from './xmp-packet';
+import { readXmpSidecar } from './xmp-sidecar';
+import { buildTriagePacket, hasTriageElements, isTriagePacket, xmpTriageOf } from './xmp-triage';
+
+/** What an image's sidecar should become: left as it is, written with these bytes, or removed. */
+export type SidecarPlan =
+  { readonly keep: true } | { readonly write: Buffer } | { readonly remove: true };
+
+const KEEP: SidecarPlan = { keep: true };
+
+/** The root-relative path of a saved image's XMP sidecar: its `xmpFile`, else `<file stem>.xmp`. */
+export function xmpSidecarOf(image: ImageRecord): string | undefined {
+  if (image.xmpFile !== undefined) return image.xmpFile;
+  return image.file === undefined ? undefined : xmpSidecarName(image.file);
+}
+
+/** The Pictor version that wrote the packet `existing`, when it says so; else `fallback`. */
+function versionOf(existing: string | null, fallback: string): string {
+  const read = readPacketProvenance(existing);
+  return read.ok && read.provenance.appVersion !== '' ? read.provenance.appVersion : fallback;
+}
+
+/**
+ * What image `image` of `record` needs in its sidecar, given what the file holds now (`existing`,
+ * null when there is none). `appVersion` names Pictor in a packet made again when the packet
+ * there does not say which version wrote it.
+ */
+export function sidecarPlan(
+  record: TaskRecord,
+  image: ImageRecord,
+  existing: string | null,
+  appVersion: string,
+): SidecarPlan {
+  const triage = xmpTriageOf(image);
+  const pictors = existing !== null && parseXmpPacket(existing) !== null;
+  if (image.xmpFile !== undefined || pictors) {
+    // Pictor's packet beside a signed image: made again only when the triage in it must change.
+    if (!triage && (existing === null || !hasTriageElements(existing))) return KEEP;
+    const provenance = provenanceOf(record, image.index, versionOf(existing, appVersion));
+    const packet = buildXmpPacket({ ...provenance, triage });
+    return packet ? { write: packet } : KEEP;
+  }
+  // Someone else's sidecar at the name: never overwritten, never removed.
+  if (existing !== null && !isTriagePacket(existing)) return KEEP;
+  if (triage) return { write: buildTriagePacket(triage) };
+  return existing === null ? KEEP : { remove: true };
+}
+
+/** The sidecar's text at `path`, or null when there is no file there. */
+export async function readSidecarIfAny(root: string, path: string): Promise<string | null> {
+  try {
+    return await readXmpSidecar(root, path);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function syncOne(
+  record: TaskRecord,
+  image: ImageRecord,
+  path: string,
+  options: { readonly root: string; readonly appVersion: string },
+): Promise<void> {
+  const existing = await readSidecarIfAny(options.root, path);
+  const plan = sidecarPlan(record, image, existing, options.appVersion);
+  if ('write' in plan) {
+    if (existing !== null && Buffer.from(existing, 'utf8').equals(plan.write)) return;
+    // A delete may have moved the image meanwhile: no sidecar is left beside nothing.
+    if (!(await exists(join(path, '..', basename(image.file ?? ''))))) return;
+    await writeFileAtomic(options.root, path, plan.write);
+  } else if ('remove' in plan) await removeFile(options.root, path);
+}
+
+/**
+ * Brings the XMP sidecar of every saved image of `record` in line with its triage
+ * ({@link sidecarPlan}), in `folder` (absolute: the task's folder, or an import's staged copy of
+ * it), each written atomically. An image whose sidecar cannot be read or written (a link at its
+ * name, a full disk) is logged and left; the others go on. Never throws.
+ */
+export async function syncXmpSidecars(
+  record: TaskRecord,
+  folder: string,
+  options: { readonly root: string; readonly appVersion: string; readonly logger: Logger },
+): Promise<void> {
+  for (const image of record.images) {
+    const sidecar = image.state === 'saved' ? xmpSidecarOf(image) : undefined;
+    if (sidecar === undefined) continue;
+    try {
+      await syncOne(record, image, join(folder, basename(sidecar)), options);
+    } catch (error) {
+      options.logger.warn("An image's XMP sidecar could not be brought up to date.", {
+        index: image.index,
+        code: errorCode(error) ?? 'error',
+      });
+    }
+  }
+}
