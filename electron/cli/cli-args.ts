@@ -1,11 +1,19 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
-import { isAbsolute, resolve } from 'node:path';
+import type { TriageQuery } from '../core/history/triage-filter';
+import {
+  isTriageName,
+  listTriage,
+  parseTriageCommand,
+  TRIAGE_OPTIONS,
+  type TriageCommandLine,
+} from './triage-args';
+import { resolve } from 'node:path';
+import { common, type CommonOptions } from './common-args';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
-import { defaultDataDir, defaultGalleryDir } from '../core/fs/default-paths';
 import { taskAddressProblem } from '../core/service/providers/task-address';
 import type { SubmitTarget } from '../../shared/domain/submit-target';
 import { parseCancel, type CancelCommand } from './cancel-args';
@@ -21,25 +29,11 @@ import {
   type ServiceChoice,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
-import {
-  COMMAND_NAMES,
-  COUNT_RANGE,
-  DEFAULT_TIMEOUT_SECONDS,
-  isCommandName,
-  type CommandName,
-} from './cli-help';
+import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
 
 export { helpText } from './cli-help';
 
-export interface CommonOptions {
-  readonly dataDir: string;
-  readonly galleryDir: string;
-  readonly json: boolean;
-  readonly verbose: boolean;
-  /** Watch timeout in ms; `null` never stops watching. */
-  readonly timeoutMs: number | null;
-  readonly pollIntervalMs: number;
-}
+export type { CommonOptions } from './common-args';
 
 export type { ServiceChoice } from './service-args';
 
@@ -83,6 +77,8 @@ export type Command =
       readonly name: 'list';
       /** Only tasks of this provider, or of the built-in demo (--provider); null: every task. */
       readonly provider: ProviderId | typeof DEMO_OPTION | null;
+      /** Triage filters (--rating, --flag, --board, --tag, --unfiled): list images; null: tasks. */
+      readonly triage: TriageQuery | null;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }
@@ -102,7 +98,9 @@ export type Command =
   /** The cost ledger, spending caps and prices (cost-args.ts). */
   | CostCommand
   /** Asks the services to cancel tasks (cancel-args.ts). */
-  | CancelCommand;
+  | CancelCommand
+  /** Ratings, flags, tags, boards (triage-args.ts). */
+  | TriageCommandLine;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -120,6 +118,7 @@ const OPTIONS = {
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   ...COST_OPTIONS,
+  ...TRIAGE_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -128,32 +127,6 @@ type Values = ReturnType<typeof parse>['values'];
 
 function parse(argv: readonly string[]) {
   return parseCommandLine(argv, OPTIONS, true);
-}
-
-function seconds(raw: string | undefined, name: string, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new UsageError(`--${name} takes a number of seconds greater than 0.`);
-  return value;
-}
-
-function common(values: Values, env: NodeJS.ProcessEnv): CommonOptions {
-  const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(env);
-  const galleryDir = values['gallery-dir']
-    ? resolve(values['gallery-dir'])
-    : values['data-dir']
-      ? resolve(dataDir, 'gallery')
-      : defaultGalleryDir(env);
-  if (!isAbsolute(galleryDir)) throw new UsageError('--gallery-dir must be a folder path.');
-  return {
-    dataDir,
-    galleryDir,
-    json: values.json ?? false,
-    verbose: values.verbose ?? false,
-    timeoutMs: seconds(values.timeout, 'timeout', DEFAULT_TIMEOUT_SECONDS) * 1_000,
-    pollIntervalMs: Math.round(seconds(values['poll-interval'], 'poll-interval', 3) * 1_000),
-  };
 }
 
 function required(value: string | undefined, message: string): string {
@@ -284,6 +257,15 @@ function parseImport(
   };
 }
 
+function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'list' } {
+  return {
+    name: 'list',
+    provider: listProvider(values.provider),
+    triage: listTriage(values),
+    common: common(values, env),
+  };
+}
+
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
@@ -315,7 +297,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
       return parseCancel(rest, serviceChoice(values, name), common(values, env));
     case 'list':
       extra(0);
-      return { name, provider: listProvider(values.provider), common: common(values, env) };
+      return parseList(values, env);
     case 'rebuild':
       extra(0);
       return { name, common: common(values, env) };
@@ -340,6 +322,8 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         json: values.json ?? false,
       };
     default:
+      if (isTriageName(name))
+        return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
       throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
   }
 }

@@ -2,6 +2,7 @@
 import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
 import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
 import { COST_HELP } from './cost-args';
+import { TRIAGE_HELP } from './triage-args';
 import { DEMO_COMMANDS, DEMO_OPTION } from './demo-choice';
 
 /** --timeout's default, in seconds, as the help states it. */
@@ -37,7 +38,7 @@ const COMMAND_HELP = {
                                   ${NO_CANCEL_PROVIDERS} cannot): exit 0 when every one ended
                                   canceled, 1 when a service refused or finished it first (its
                                   images are saved), 2 when it could not be asked`,
-  list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',
+  list: "list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider; with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable) or --unfiled, the images\n                                  that match, one per line (or JSON with --json)",
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
@@ -47,6 +48,7 @@ const COMMAND_HELP = {
     'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
   info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
   ...COST_HELP,
+  ...TRIAGE_HELP,
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 

@@ -25,6 +25,12 @@ export const CLI_COMMANDS = [
   'costs',
   'caps',
   'prices',
+  'rate',
+  'flag',
+  'tag',
+  'board',
+  'write-metadata',
+  'purge-rejected',
   'help',
 ] as const;
 

@@ -3,6 +3,7 @@
  * text from the service or a sidecar (ids, prompts, errors, URLs, paths), so each one leaves
  * through terminalSafe (or jsonSafe) whole: no escape sequence of theirs reaches the terminal.
  */
+import { flagOf, ratingOf } from '../../shared/domain/triage';
 import {
   DEFAULT_PROVIDER,
   PROVIDERS,
@@ -118,6 +119,11 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
         // The image's XMP when it is beside the image (a file with Content Credentials).
         xmpPath: image.xmpFile ? resolvePath(image.xmpFile) : null,
         contentCredentials: image.contentCredentials ?? null,
+        // Triage (shared/domain/triage.ts): a pick is the favourite star.
+        rating: ratingOf(image),
+        flag: flagOf(image),
+        tags: image.tags ?? [],
+        boards: image.boards ?? [],
       })),
     }),
   );

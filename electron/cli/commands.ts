@@ -28,6 +28,7 @@ import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } fr
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { listCommand } from './list-command';
+import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
@@ -121,7 +122,16 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
     case 'cancel':
       return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
     case 'list':
-      return listCommand(core, command.common, io, command.provider);
+      return command.triage === null
+        ? listCommand(core, command.common, io, command.provider)
+        : listImages(core, command.common, io, command.triage);
+    case 'rate':
+    case 'flag':
+    case 'tag':
+    case 'board':
+    case 'write-metadata':
+    case 'purge-rejected':
+      return await triageCommand(core, command, io);
     case 'rebuild':
       return await rebuildCommand(core, io);
     case 'export':

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { UrlPolicyError } from '../core/service/url-policy';
 import { EngineInputError } from '../core/engine/engine-types';
 import { HistoryError } from '../core/history/history-error';
+import { TriageError } from '../core/triage/triage-error';
 import { helpText, parseCommand } from './cli-args';
 import { UsageError } from '../core/command-line/command-line';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
@@ -39,6 +40,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
       if (error instanceof UsageError)
         io.stderr(`Run "${io.program ?? DEV_PROGRAM} help" for the commands and options.\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof TriageError) {
+      // A rating, tag or board the command named that the library cannot take: its sentence.
+      io.stderr(`${terminalSafe(error.message)}\n`);
       return EXIT.usage;
     }
     if (error instanceof HistoryError) {

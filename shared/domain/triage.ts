@@ -197,6 +197,8 @@ export interface ImageTriage {
   readonly triagedAt?: number;
 }
 
+/** The image's rating as a number, 0 for unrated. */
+export const ratingOf = (image: ImageTriage): number => image.rating ?? 0;
 /** The image's flag: a star is a pick, `flag` holds a reject, neither is none. */
 export function flagOf(image: ImageTriage): TriageFlag {
   if (image.flag === 'reject') return 'reject';

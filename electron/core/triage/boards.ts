@@ -72,31 +72,43 @@ export class Boards {
 
   /**
    * Renames a board (its children keep theirs).
-   * @throws TriageError as {@link create}, or when there is no such board.
+   * @throws TriageError as {@link moveTo}.
    */
   rename(raw: string, newName: string): BoardMove {
     const from = this.existing(raw);
     const name = checkBoardName(newName);
     if (!name.ok) throw new TriageError(name.problem);
     const parent = parentPath(from);
-    return this.relocate(from, parent === null ? name.name : `${parent}/${name.name}`);
+    return this.moveTo(from, parent === null ? name.name : `${parent}/${name.name}`);
   }
 
   /**
    * Moves a board (with everything in it) into `newParent`, or to the top when null.
-   * @throws TriageError when the parent is the board itself or inside it, or the result is too deep.
+   * @throws TriageError as {@link moveTo}.
    */
   move(raw: string, newParent: string | null): BoardMove {
     const from = this.existing(raw);
     const name = from.split('/').at(-1) ?? from;
-    if (newParent === null) return this.relocate(from, name);
-    const parent = this.existing(newParent);
+    return this.moveTo(from, newParent === null ? name : `${newParent}/${name}`);
+  }
+
+  /**
+   * Moves and renames a board (with everything in it) to `newPath`, whose parent must exist.
+   * @throws TriageError when there is no such board or parent, the parent is the board itself or
+   *   inside it, a board is already there, or the result is too deep.
+   */
+  moveTo(raw: string, newPath: string): BoardMove {
+    const from = this.existing(raw);
+    const target = this.checked(newPath);
+    const parent = parentPath(target.path);
+    if (parent === null) return this.relocate(from, target.path);
+    const stored = this.existing(parent);
     const fromKey = boardKey(from);
-    const parentKey = boardKey(parent);
+    const parentKey = boardKey(stored);
     if (parentKey === fromKey || parentKey.startsWith(`${fromKey}/`)) {
       throw new TriageError(sentence('error.triage.boardIntoItself'));
     }
-    return this.relocate(from, `${parent}/${name}`);
+    return this.relocate(from, `${stored}/${target.names.at(-1) ?? ''}`);
   }
 
   /**

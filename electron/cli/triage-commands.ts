@@ -1,0 +1,219 @@
+/**
+ * The triage commands on the library (triage-args.ts parses them): the same core actions as the
+ * window's keys (electron/core/triage/), so the CLI refuses the same things with the same
+ * sentences, and an open app shows the change as another process's (its history's change feed).
+ */
+import type { ImageRecord } from '../../shared/domain/task-record';
+import { flagOf } from '../../shared/domain/triage';
+import { UsageError } from '../core/command-line/command-line';
+import type { ImageRef } from '../core/gallery/gallery-images';
+import type { TriageQuery } from '../core/history/triage-filter';
+import type { PictorCore } from '../core/pictor-core';
+import type { TriageChange, TriageOutcome } from '../core/triage/triage-actions';
+import { writeMetadataToFiles } from '../core/batch/write-metadata';
+import { EXIT } from './cli-report';
+import type { CliIo } from './commands';
+import { jsonSafe, terminalSafe } from './terminal-text';
+import type { CommonOptions } from './cli-args';
+import type { BoardAction, TriageCommand } from './triage-args';
+
+const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;
+
+/**
+ * The images the refs name, each once. @throws UsageError naming every ref the history does not
+ * have (a task it does not know, an image number past the task's images, one in the trash).
+ */
+function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
+  const found = new Map<string, ImageRef>();
+  const unknown: string[] = [];
+  for (const ref of refs) {
+    const [, id = '', number] = REF.exec(ref) ?? [];
+    const record = core.history.get(id) ?? core.history.findByTaskId(id);
+    const usable = (image: ImageRecord | undefined) =>
+      image !== undefined && image.state !== 'deleted';
+    const positions = !record
+      ? []
+      : number === undefined
+        ? record.images.flatMap((image, n) => (usable(image) ? [n] : []))
+        : usable(record.images[Number(number) - 1])
+          ? [Number(number) - 1]
+          : [];
+    if (!record || positions.length === 0) unknown.push(ref);
+    for (const index of positions)
+      found.set(`${record?.localId ?? ''}#${String(index)}`, {
+        localId: record?.localId ?? '',
+        index,
+      });
+  }
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `No such image in the library: ${unknown.map((ref) => `"${ref}"`).join(', ')}.`,
+    );
+  }
+  return [...found.values()];
+}
+
+export async function triageCommand(
+  core: PictorCore,
+  command: TriageCommand,
+  io: CliIo,
+): Promise<number> {
+  switch (command.name) {
+    case 'rate':
+      return applied(
+        io,
+        core.triage.apply(resolveRefs(core, command.refs), {
+          kind: 'rating',
+          rating: command.rating,
+        }),
+        `rated ★${String(command.rating)}`,
+      );
+    case 'flag':
+      return applied(
+        io,
+        core.triage.apply(resolveRefs(core, command.refs), { kind: 'flag', flag: command.flag }),
+        `flagged ${command.flag}`,
+      );
+    case 'tag': {
+      const change: TriageChange = { kind: 'tag', tag: command.tag, add: command.add };
+      return applied(
+        io,
+        core.triage.apply(resolveRefs(core, command.refs), change),
+        command.add ? 'tagged' : 'untagged',
+      );
+    }
+    case 'board':
+      return board(core, command.action, io);
+    case 'write-metadata':
+      return await writeMetadata(core, command.refs, io);
+    case 'purge-rejected':
+      return await purgeRejected(core, command, io);
+  }
+}
+
+async function writeMetadata(
+  core: PictorCore,
+  refs: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const deps = { records: core.engine, gallery: core.gallery };
+  const done = await writeMetadataToFiles(deps, resolveRefs(core, refs));
+  const parts = [`${String(done.written)} written`, `${String(done.unchanged)} already so`];
+  if (done.withCredentials > 0) {
+    parts.push(
+      `${String(done.withCredentials)} with Content Credentials left as they are (their .xmp has it)`,
+    );
+  }
+  if (done.failed > 0) parts.push(`${String(done.failed)} could not be written`);
+  io.stdout(`${parts.join('; ')}.\n`);
+  return done.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function applied(io: CliIo, outcome: TriageOutcome, did: string): number {
+  const images = (n: number) => `${String(n)} image${n === 1 ? '' : 's'}`;
+  const parts = [`${images(outcome.changed)} ${did}`];
+  if (outcome.unchanged > 0) parts.push(`${images(outcome.unchanged)} already so`);
+  if (outcome.refused > 0) parts.push(`${images(outcome.refused)} already had 64 tags`);
+  io.stdout(`${parts.join('; ')}.\n`);
+  return outcome.refused > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function board(core: PictorCore, action: BoardAction, io: CliIo): number {
+  switch (action.kind) {
+    case 'ls':
+      for (const row of core.boards.list()) {
+        io.stdout(`${terminalSafe(row.path)}\t${String(row.images)}\n`);
+      }
+      return EXIT.ok;
+    case 'create':
+      io.stdout(`Created ${terminalSafe(core.boards.create(action.path))}.\n`);
+      return EXIT.ok;
+    case 'rm': {
+      const tasks = core.boards.delete(action.path);
+      io.stdout(
+        `Deleted the board; ${String(tasks)} task${tasks === 1 ? '' : 's'} left it (no image was deleted).\n`,
+      );
+      return EXIT.ok;
+    }
+    case 'mv': {
+      const moved = core.boards.moveTo(action.path, action.to);
+      io.stdout(`Moved ${terminalSafe(moved.from)} to ${terminalSafe(moved.to)}.\n`);
+      return EXIT.ok;
+    }
+    case 'add':
+    case 'remove': {
+      const refs = resolveRefs(core, action.refs);
+      const change: TriageChange = { kind: 'board', path: action.path, add: action.kind === 'add' };
+      return applied(
+        io,
+        core.triage.apply(refs, change),
+        action.kind === 'add' ? 'added' : 'removed',
+      );
+    }
+  }
+}
+
+async function purgeRejected(
+  core: PictorCore,
+  command: TriageCommand & { name: 'purge-rejected' },
+  io: CliIo,
+): Promise<number> {
+  const query: TriageQuery = {
+    flag: 'reject',
+    ...(command.board === null ? {} : { board: command.board }),
+  };
+  const keys = core.history.imageKeys({ ...query, states: ['saved'] }, Number.MAX_SAFE_INTEGER);
+  const bytes = keys.reduce(
+    (sum, key) => sum + (core.history.get(key.localId)?.images[key.index]?.bytes ?? 0),
+    0,
+  );
+  const size = `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const count = `${String(keys.length)} rejected image${keys.length === 1 ? '' : 's'}`;
+  if (!command.yes) {
+    io.stdout(
+      `${count} (${size}) would go to Pictor's trash. Run again with --yes to move them.\n`,
+    );
+    return EXIT.ok;
+  }
+  const outcome = await core.trash.deleteImages(keys);
+  io.stdout(
+    `${count} (${size}) moved to Pictor's trash${outcome.failed > 0 ? `; ${String(outcome.failed)} could not be moved` : ''}.\n`,
+  );
+  return outcome.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** `list` with triage filters: the images they match, one line each (or JSON). */
+export function listImages(
+  core: PictorCore,
+  common: CommonOptions,
+  io: CliIo,
+  query: TriageQuery,
+): number {
+  let cursor: string | null = null;
+  do {
+    const page = core.history.listImages({ ...query, limit: 500, cursor });
+    for (const item of page.items) {
+      const record = core.history.get(item.localId);
+      const image = record?.images[item.index];
+      if (!record || !image) continue;
+      const ref = `${record.taskId ?? record.localId}#${String(item.index + 1)}`;
+      const facts = {
+        ref,
+        localId: record.localId,
+        rating: image.rating ?? 0,
+        flag: flagOf(image),
+        tags: image.tags ?? [],
+        boards: image.boards ?? [],
+        file: image.file ? core.gallery.resolve(image.file) : null,
+        prompt: record.request.prompt,
+      };
+      io.stdout(
+        common.json
+          ? `${jsonSafe(JSON.stringify(facts))}\n`
+          : `${terminalSafe(`${ref.padEnd(40)} ${'★'.repeat(facts.rating).padEnd(5)} ${facts.flag.padEnd(6)} ${facts.tags.join(', ')}`)}\n`,
+      );
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return EXIT.ok;
+}

@@ -1,0 +1,190 @@
+/**
+ * The CLI's triage commands as real processes on a real library (images from the demo service on
+ * loopback): rate, flag, tag and board by image-ref (a task id, or ID#N), `list` by rating,
+ * flag, tag and board, `purge-rejected` (a dry run without --yes), the exits and sentences of bad
+ * input (exit 2 naming the unknown refs, the offending character), and a rating asked while
+ * another process holds the library's write lock: it waits and applies once.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { UNTIL } from '../../support/waits';
+import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+
+let service: DemoService;
+let dataDir: string;
+let home: string;
+
+beforeEach(async () => {
+  service = await startDemoService({ durationMs: 200 });
+  dataDir = await mkdtemp(join(tmpdir(), 'pictor-triage-data-'));
+  home = await mkdtemp(join(tmpdir(), 'pictor-triage-home-'));
+});
+
+afterEach(async () => {
+  await service.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+function pictor(...args: string[]): Promise<CliRun> {
+  const full = [...args, '--data-dir', dataDir];
+  if (args[0] === 'generate') full.push('--base-url', service.url, '--poll-interval', '0.1');
+  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+}
+
+async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
+  const done = await run;
+  expect(done.code, describeRun(done)).toBe(code);
+  return done;
+}
+
+/** Three tasks of one image each; their service ids, oldest first. */
+async function threeTasks(): Promise<string[]> {
+  await ok(pictor('generate', '--prompt', 'a lighthouse', '--count', '3'));
+  const tasks = jsonLines(await ok(pictor('list', '--json')));
+  return tasks.map((task) => String(task.taskId)).reverse();
+}
+
+interface ListedImage {
+  readonly ref: string;
+  readonly rating: number;
+  readonly flag: string;
+  readonly tags: string[];
+  readonly boards: string[];
+}
+
+async function listed(...filters: string[]): Promise<ListedImage[]> {
+  const run = await ok(pictor('list', ...filters, '--json'));
+  return run.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ListedImage);
+}
+
+describe('pictor triage commands', () => {
+  it('rates, flags and tags by task id or ID#N, and list filters by rating, flag and tag', async () => {
+    const [a, b, c] = await threeTasks();
+    expect((await ok(pictor('rate', a!, `${b!}#1`, '4'))).stdout).toBe('2 images rated ★4.\n');
+    await ok(pictor('rate', c!, '2'));
+    expect((await listed('--rating', '>=4')).map((image) => image.ref).sort()).toEqual(
+      [`${a!}#1`, `${b!}#1`].sort(),
+    );
+    expect((await listed('--rating', '<=2')).map((image) => image.ref)).toEqual([`${c!}#1`]);
+    await ok(pictor('flag', a!, 'pick'));
+    await ok(pictor('tag', 'add', 'Cat', a!, b!));
+    await ok(pictor('tag', 'add', 'night', b!));
+    expect((await listed('--flag', 'pick')).map((image) => image.ref)).toEqual([`${a!}#1`]);
+    expect((await listed('--tag', 'cat', '--tag', 'NIGHT')).map((image) => image.ref)).toEqual([
+      `${b!}#1`,
+    ]);
+    // `list --json`'s tasks carry each image's triage too.
+    const tasks = jsonLines(await ok(pictor('list', '--json')));
+    expect(tasks.find((task) => task.taskId === b)?.images).toMatchObject([
+      { rating: 4, flag: 'none', tags: ['Cat', 'night'], boards: [] },
+    ]);
+    await ok(pictor('tag', 'rm', 'CAT', a!));
+    expect((await listed('--tag', 'cat')).map((image) => image.ref)).toEqual([`${b!}#1`]);
+  });
+
+  it('write-metadata puts the rating and tags into the image file, where exiftool reads them', async () => {
+    const [a] = await threeTasks();
+    await ok(pictor('rate', a!, '3'));
+    await ok(pictor('tag', 'add', 'Ночь & <day>', a!));
+    expect((await ok(pictor('write-metadata', a!))).stdout).toBe('1 written; 0 already so.\n');
+    expect((await ok(pictor('write-metadata', `${a!}#1`))).stdout).toBe(
+      '0 written; 1 already so.\n',
+    );
+    const task = jsonLines(await ok(pictor('list', '--json'))).find((t) => t.taskId === a);
+    const file = String(task?.images[0]?.path);
+    const [read] = JSON.parse(
+      execFileSync('exiftool', ['-j', '-XMP:Rating', '-XMP:Subject', file], { encoding: 'utf8' }),
+    ) as Array<{ Rating?: number; Subject?: string | string[] }>;
+    expect(read).toMatchObject({ Rating: 3, Subject: 'Ночь & <day>' });
+  });
+
+  it('boards: create, add, list by board, move, remove and delete (the images stay)', async () => {
+    const [a, b] = await threeTasks();
+    await ok(pictor('board', 'create', 'Clients/Acme'));
+    await ok(pictor('board', 'add', 'clients/acme', a!, b!));
+    expect((await ok(pictor('board', 'ls'))).stdout).toBe('Clients\t0\nClients/Acme\t2\n');
+    await ok(pictor('board', 'mv', 'Clients/Acme', 'Acme'));
+    expect((await listed('--board', 'Acme')).map((image) => image.boards)).toEqual([
+      ['Acme'],
+      ['Acme'],
+    ]);
+    await ok(pictor('board', 'remove', 'Acme', a!));
+    expect((await listed('--board', 'Acme')).map((image) => image.ref)).toEqual([`${b!}#1`]);
+    await ok(pictor('board', 'rm', 'Acme'));
+    expect((await ok(pictor('board', 'ls'))).stdout).toBe('Clients\t0\n');
+    expect(await listed('--unfiled')).toHaveLength(3);
+  });
+
+  it('purge-rejected says what would go without --yes, and moves it to the trash with it', async () => {
+    const [a, b] = await threeTasks();
+    await ok(pictor('flag', a!, b!, 'reject'));
+    const dry = await ok(pictor('purge-rejected'));
+    expect(dry.stdout).toMatch(/^2 rejected images \(\d+\.\d MB\) would go to Pictor's trash\./);
+    expect(await listed('--flag', 'reject')).toHaveLength(2);
+    const done = await ok(pictor('purge-rejected', '--yes'));
+    expect(done.stdout).toMatch(/^2 rejected images \(\d+\.\d MB\) moved to Pictor's trash\.\n$/);
+    expect((await ok(pictor('purge-rejected'))).stdout).toMatch(/^0 rejected images/);
+  });
+
+  it('exit 2: unknown refs are named, a tag with a forbidden character names it, a bad rating says so', async () => {
+    const [a] = await threeTasks();
+    const unknown = await ok(pictor('rate', a!, 'nope', `${a!}#7`, '3'), 2);
+    expect(unknown.stderr).toContain(`No such image in the library: "nope", "${a!}#7".`);
+    const bad = await ok(pictor('tag', 'add', 'evil\u202Egnp.exe', a!), 2);
+    expect(bad.stderr).toContain('A tag cannot contain the character U+202E.');
+    expect(bad.stderr).not.toContain('\u202E');
+    const rating = await ok(pictor('rate', a!, '7'), 2);
+    expect(rating.stderr).toContain('rate ends with a rating from 0 to 5; "7" is not one.');
+    expect((await ok(pictor('board', 'add', 'Nowhere', a!), 2)).stderr).toContain(
+      'There is no board “Nowhere”.',
+    );
+    expect(await listed('--rating', '>=1')).toHaveLength(0);
+  });
+
+  it('a rating asked while another process holds the write lock waits for it and applies once', async () => {
+    const [a] = await threeTasks();
+    const db = new DatabaseSync(join(dataDir, 'history.sqlite'));
+    db.exec('BEGIN IMMEDIATE');
+    const run = pictor('rate', a!, '5');
+    // The CLI has the history open (its file among the process's descriptors): it waits on the lock.
+    await vi.waitFor(() => {
+      expect(childHasOpen(join(dataDir, 'history.sqlite'))).toBe(true);
+    }, UNTIL);
+    db.exec('COMMIT');
+    db.close();
+    expect((await ok(run)).stdout).toBe('1 image rated ★5.\n');
+    expect((await listed('--rating', '5')).map((image) => image.ref)).toEqual([`${a!}#1`]);
+  });
+});
+
+/** Whether some process other than this one has `file` open (read from /proc). */
+function childHasOpen(file: string): boolean {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    if (Number(pid) === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === file) return true;
+      } catch {
+        // The descriptor closed meanwhile.
+      }
+    }
+  }
+  return false;
+}
