@@ -131,9 +131,12 @@ function systemCode(error: unknown): string | undefined {
 /** Adds to the history the tasks the gallery's sidecars describe; Ctrl+C stops between batches. */
 export async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
   try {
-    const { found, added, skipped } = await core.operations.rebuild({ signal: io.interrupt });
+    const { found, added, skipped, notes } = await core.operations.rebuild({
+      signal: io.interrupt,
+    });
     for (const skip of skipped)
       io.stderr(`${terminalSafe(`Skipped ${skip.path}: ${skip.reason}`)}\n`);
+    for (const note of notes) io.stderr(`${terminalSafe(`Read ${note.path}: ${note.reason}`)}\n`);
     io.stdout(`Found ${found} task(s) in the gallery; added ${added} to the history.\n`);
     return EXIT.ok;
   } catch (error) {

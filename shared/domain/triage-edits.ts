@@ -96,6 +96,29 @@ export function recordWithCleanTriage(record: TaskRecord): TaskRecord {
   return images.some((image, n) => image !== record.images[n]) ? { ...record, images } : record;
 }
 
+/**
+ * The image's triage merged with `incoming`'s (the same image in an imported archive): the
+ * newer rating and flag win (by `triagedAt`; a tie keeps the library's), tags and boards are
+ * unioned (matched case-insensitively, the library's first), within the per-image limits. The
+ * same object when nothing changes.
+ */
+export function withMergedTriage(image: ImageRecord, incoming: ImageRecord): ImageRecord {
+  const newer = (incoming.triagedAt ?? -1) > (image.triagedAt ?? -1);
+  const base = newer
+    ? withTriageOf(image, { ...incoming, tags: image.tags, boards: image.boards })
+    : image;
+  const union = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+    a === undefined && b === undefined ? undefined : [...(a ?? []), ...(b ?? [])];
+  const tags = union(image.tags, incoming.tags);
+  const boards = union(image.boards, incoming.boards);
+  const merged = withCleanTriage({
+    ...base,
+    ...(tags === undefined ? {} : { tags }),
+    ...(boards === undefined ? {} : { boards }),
+  });
+  return TRIAGE_KEYS.every((key) => sameValue(merged[key], image[key])) ? image : merged;
+}
+
 /** The triage fields the user edits (the star is the pick). */
 const TRIAGE_KEYS = ['favourite', 'rating', 'flag', 'tags', 'boards', 'triagedAt'] as const;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 import { withoutFileWords } from './file-words';
+import { triageNotes } from './triage-notes';
 
 const SIDECAR_VERSION = 1;
 /**
@@ -52,7 +53,7 @@ function parseJson(text: string): { ok: true; json: unknown } | typeof NOT_JSON 
 
 export function parseSidecar(
   text: string,
-): { ok: true; record: TaskRecord } | { ok: false; reason: string } {
+): { ok: true; record: TaskRecord; notes: string[] } | { ok: false; reason: string } {
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
   const envelope = envelopeSchema.safeParse(parsed.json);
@@ -70,7 +71,11 @@ export function parseSidecar(
       reason: `The task record in the sidecar is not valid (${describeIssue(record.error)}).`,
     };
   // A sidecar is read only from folders and archives anyone could write: its facts, not its words.
-  return { ok: true, record: withoutFileWords(record.data) };
+  return {
+    ok: true,
+    record: withoutFileWords(record.data),
+    notes: triageNotes(envelope.data.record, record.data),
+  };
 }
 
 /** What choosing one sidecar per task needs (see rebuild.ts): read without the full schema. */

@@ -122,7 +122,12 @@ export class Library {
         switchTo: (target) => this.switchTo(target),
       });
       const imported = await importGalleryTasks(this.deps).then(
-        ({ added }) => added,
+        ({ added, notes }) => {
+          for (const note of notes) {
+            this.deps.logger.warn('a sidecar said what its record does not keep', { ...note });
+          }
+          return added;
+        },
         (error: unknown) => {
           this.deps.logger.warn('gallery tasks could not all be read', { error: String(error) });
           return 0;

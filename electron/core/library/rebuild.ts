@@ -58,6 +58,8 @@ export interface RebuildResult {
   readonly skipped: Skipped[];
   /** How many records were found (handed out or returned). */
   readonly count: number;
+  /** What sidecars said that their records do not keep (a rating of 9 read as unrated). */
+  readonly notes: Skipped[];
 }
 
 export interface RebuildOptions {
@@ -308,6 +310,8 @@ function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
 interface ImageWork {
   readonly reads: Limiter;
   readonly maxPixels: number;
+  /** What sidecars said that their records do not keep (a rating of 9), by sidecar. */
+  readonly notes?: Skipped[];
 }
 
 /** `map` with at most {@link CONCURRENCY} calls in flight; results keep the input order. */
@@ -344,6 +348,7 @@ async function firstValid(
       continue;
     }
     if (read.ok && read.record.localId === found.localId) {
+      for (const note of read.notes) work.notes?.push({ path: found.relative, reason: note });
       record = await repairRecord(root, path, read.record, work);
     } else {
       skipped.push({
@@ -417,9 +422,11 @@ export async function rebuildFromFolder(
   const skipped: Skipped[] = [];
   const bare: string[] = [];
   const tasks = groupByTask(await summarise(root, skipped, bare));
+  const notes: Skipped[] = [];
   const work: ImageWork = {
     reads: limiter(IMAGE_READS),
     maxPixels: options.maxPixels ?? MAX_PIXELS,
+    notes,
   };
   const records: TaskRecord[] = [];
   let count = 0;
@@ -441,5 +448,5 @@ export async function rebuildFromFolder(
     await hand(await recoverBare(root, slice, known, { ...work, skipped }));
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { records, skipped, count };
+  return { records, skipped, count, notes };
 }

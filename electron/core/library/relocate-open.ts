@@ -73,6 +73,8 @@ export interface GalleryTasksAdded {
   readonly added: number;
   /** Folders or files that could not be read, and why. */
   readonly skipped: RebuildResult['skipped'];
+  /** What sidecars said that their records do not keep (rebuild.ts). */
+  readonly notes: RebuildResult['notes'];
 }
 
 /**
@@ -88,7 +90,7 @@ export async function importGalleryTasks(
   signal?: AbortSignal,
 ): Promise<GalleryTasksAdded> {
   let added = 0;
-  const { count, skipped } = await rebuildLibrary(core.intake, {
+  const { count, skipped, notes } = await rebuildLibrary(core.intake, {
     onBatch: (records) => {
       throwIfAborted(signal);
       const missing = records.filter((record) => !core.history.get(record.localId));
@@ -96,5 +98,5 @@ export async function importGalleryTasks(
       added += missing.length;
     },
   });
-  return { found: count, added, skipped };
+  return { found: count, added, skipped, notes };
 }

@@ -7,9 +7,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -107,6 +107,78 @@ describe('pictor triage commands', () => {
       execFileSync('exiftool', ['-j', '-XMP:Rating', '-XMP:Subject', file], { encoding: 'utf8' }),
     ) as Array<{ Rating?: number; Subject?: string | string[] }>;
     expect(read).toMatchObject({ Rating: 3, Subject: 'Ночь & <day>' });
+  });
+
+  it('rebuild reads a crafted sidecar: a rating of 9 as unrated, 70 tags as 64, each said on stderr', async () => {
+    await threeTasks();
+    const task = jsonLines(await ok(pictor('list', '--json')))[0];
+    const folder = dirname(String(task?.images[0]?.path));
+    const sidecar = JSON.parse(await readFile(join(folder, 'pictor.json'), 'utf8')) as {
+      record: { images: Array<Record<string, unknown>> };
+    };
+    sidecar.record.images[0] = {
+      ...sidecar.record.images[0],
+      rating: 9,
+      tags: Array.from({ length: 70 }, (_, n) => `tag ${String(n)}`),
+    };
+    await writeFile(join(folder, 'pictor.json'), JSON.stringify(sidecar));
+    const gallery = dirname(folder);
+    const fresh = join(dataDir, 'rebuilt');
+    const run = await ok(
+      runCli(['rebuild', '--data-dir', fresh, '--gallery-dir', gallery], { key: 'demo', home }),
+    );
+    expect(run.stderr).toContain('Image 1: its rating 9 is not 0 to 5; it is read as unrated.');
+    expect(run.stderr).toContain('Image 1: 6 of its tags were dropped');
+    const rebuilt = jsonLines(
+      await ok(
+        runCli(['list', '--json', '--data-dir', fresh, '--gallery-dir', gallery], {
+          key: 'demo',
+          home,
+        }),
+      ),
+    ).find((t) => t.localId === task?.localId);
+    expect(rebuilt?.images[0]).toMatchObject({ rating: 0 });
+    expect((rebuilt?.images[0] as { tags?: string[] } | undefined)?.tags).toHaveLength(64);
+  });
+
+  it('import merges the triage of images the library has: the newer rating and flag, tags and boards unioned', async () => {
+    const [a] = await threeTasks();
+    await ok(pictor('rate', a!, '1'));
+    await ok(pictor('tag', 'add', 'from one', a!));
+    const older = join(home, 'older.zip');
+    await ok(pictor('export', older));
+    await ok(pictor('rate', a!, '3'));
+    await ok(pictor('flag', a!, 'reject'));
+    await ok(pictor('board', 'create', 'Kept'));
+    await ok(pictor('board', 'add', 'Kept', a!));
+    const newer = join(home, 'newer.zip');
+    await ok(pictor('export', newer));
+    await ok(pictor('tag', 'rm', 'from one', a!));
+    await ok(pictor('tag', 'add', 'from two', a!));
+    // The library's rating (3) is newer than the older archive's (1): it stays; tags are unioned.
+    await ok(pictor('import', older));
+    const image = async () =>
+      (await listed('--rating', '>=0')).find((listedImage) => listedImage.ref === `${a!}#1`);
+    expect(await image()).toMatchObject({
+      rating: 3,
+      flag: 'reject',
+      tags: ['from two', 'from one'],
+    });
+    // Into a new library: the older archive first, then the newer one's rating, flag and board win.
+    const other = join(home, 'other');
+    const into = (file: string) =>
+      ok(runCli(['import', file, '--data-dir', other], { key: 'demo', home }));
+    await into(older);
+    await into(newer);
+    const merged = jsonLines(
+      await ok(runCli(['list', '--json', '--data-dir', other], { key: 'demo', home })),
+    ).find((task) => task.taskId === a);
+    expect(merged?.images[0]).toMatchObject({
+      rating: 3,
+      flag: 'reject',
+      tags: ['from one'],
+      boards: ['Kept'],
+    });
   });
 
   it('boards: create, add, list by board, move, remove and delete (the images stay)', async () => {

@@ -35,18 +35,22 @@ import { stageXmp } from './import-xmp';
 import type { PlannedImage, PlannedTask } from './import-plan';
 import { savedImage } from './import-records';
 import { sha256Of } from './stream-copy';
+import { withMergedTriage } from '../../../../shared/domain/triage-edits';
 
-/** The SHA-256 of each saved image file of `record`; a file that cannot be read is left out. */
+/**
+ * The SHA-256 of each saved image file of `record`, with the image's position; a file that
+ * cannot be read is left out.
+ */
 async function savedHashes(
   root: string,
   record: TaskRecord,
   maxBytes: number,
-): Promise<Set<string>> {
-  const hashes = new Set<string>();
-  for (const image of record.images) {
+): Promise<Map<string, number>> {
+  const hashes = new Map<string, number>();
+  for (const [position, image] of record.images.entries()) {
     if (image.state !== 'saved' || !image.file) continue;
     const hash = await fileHash(root, resolveInside(root, image.file), maxBytes);
-    if (hash !== null) hashes.add(hash);
+    if (hash !== null) hashes.set(hash, position);
   }
   return hashes;
 }
@@ -98,7 +102,10 @@ async function publishNew(
 interface Merge {
   readonly xmps: PlannedTask['xmps'];
   readonly folder: string;
-  readonly hashes: Set<string>;
+  /** The task's images' SHA-256, with their positions (-1: added by this merge). */
+  readonly hashes: Map<string, number>;
+  /** Incoming images the task has already, by the position of the library's: their triage. */
+  readonly triage: Map<number, ImageRecord>;
   readonly added: ImageRecord[];
   /** Absolute paths of the files this merge published (what an undo removes). */
   readonly published: string[];
@@ -155,7 +162,7 @@ async function mergeImage(
   context: ImportContext,
 ): Promise<void> {
   if (planned.listed && merge.hashes.has(planned.listed.sha256)) {
-    merge.duplicates += 1;
+    duplicateOf(merge, planned.listed.sha256, image);
     return;
   }
   const temp = tempPath(context.root, '.import');
@@ -164,7 +171,7 @@ async function mergeImage(
   context.onBytes(staged.image.size);
   const { sha256 } = staged.image;
   if (merge.hashes.has(sha256)) {
-    merge.duplicates += 1;
+    duplicateOf(merge, sha256, image);
     return removeQuietly(temp);
   }
   const used = new Set([...existing.images, ...merge.added].map((known) => known.index));
@@ -182,7 +189,7 @@ async function mergeImage(
     if (placed === 'taken') continue;
     if (placed === 'same') await removeQuietly(temp);
     else merge.published.push(join(folder, names.image));
-    merge.hashes.add(sha256);
+    merge.hashes.set(sha256, -1);
     const xmpFile = await mergeXmp(merge, image, join(folder, names.xmp), context);
     const thumbnail = await mergeThumbnail(
       merge,
@@ -204,6 +211,16 @@ async function mergeImage(
   merge.refused.push(refusal(planned.file.path, sentence('error.library.taskNoRoom')));
 }
 
+/**
+ * An incoming image the task has already (the same bytes): counted, and its triage merged into
+ * the library's image (withMergedTriage: the newer rating and flag, tags and boards unioned).
+ */
+function duplicateOf(merge: Merge, sha256: string, incoming: ImageRecord): void {
+  merge.duplicates += 1;
+  const position = merge.hashes.get(sha256) ?? -1;
+  if (position >= 0) merge.triage.set(position, incoming);
+}
+
 /** Removes the files `merge` published and puts the task's sidecar back as `existing` says. */
 async function undoMerge(root: string, merge: Merge, existing: TaskRecord): Promise<void> {
   for (const file of merge.published) await removeFile(root, file).catch(() => false);
@@ -217,10 +234,14 @@ async function undoMerge(root: string, merge: Merge, existing: TaskRecord): Prom
 /** Records the images `merge` added: in the sidecar, then in the history (or takes them back). */
 async function recordMerge(merge: Merge, existing: TaskRecord, context: ImportContext) {
   const { root } = context;
+  const triaged = existing.images.map((image, position) => {
+    const incoming = merge.triage.get(position);
+    return incoming ? withMergedTriage(image, incoming) : image;
+  });
   const updated: TaskRecord = {
     ...existing,
     folder: merge.folder,
-    images: [...existing.images, ...merge.added],
+    images: [...triaged, ...merge.added],
   };
   const undo = () => undoMerge(root, merge, existing);
   try {
@@ -246,6 +267,7 @@ export async function mergeTask(
     xmps: task.xmps,
     folder,
     hashes: await savedHashes(context.root, existing, context.limits.maxImageBytes),
+    triage: new Map(),
     added: [],
     published: [],
     refused: [],
@@ -265,7 +287,11 @@ export async function mergeTask(
     // What was published stays, and is recorded below; then the stop goes on.
     stopped = error;
   }
-  if (merge.added.length > 0) await recordMerge(merge, existing, context);
+  const retriaged = [...merge.triage].some(([position, incoming]) => {
+    const image = existing.images[position];
+    return image !== undefined && withMergedTriage(image, incoming) !== image;
+  });
+  if (merge.added.length > 0 || retriaged) await recordMerge(merge, existing, context);
   if (stopped !== null && !isAbort(stopped)) throw stopped;
   return {
     ...(stopped === null ? {} : { stopped: true }),

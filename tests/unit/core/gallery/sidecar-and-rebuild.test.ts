@@ -123,7 +123,7 @@ describe('rebuild', () => {
     });
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
     expect(batches.flat()).toEqual(whole.records);
-    expect(streamed).toEqual({ records: [], skipped: [], count: 5 });
+    expect(streamed).toEqual({ records: [], skipped: [], count: 5, notes: [] });
     expect(whole.count).toBe(5);
   });
 
@@ -163,7 +163,7 @@ describe('rebuild', () => {
   it('finds nothing in an empty gallery and ignores .pictor-tmp and .thumbs', async () => {
     await writeRaw('.pictor-tmp/x', 'junk');
     await writeRaw('2024/01/task/.thumbs', 'junk');
-    expect(await rebuildLibrary(intake)).toEqual({ records: [], skipped: [], count: 0 });
+    expect(await rebuildLibrary(intake)).toEqual({ records: [], skipped: [], count: 0, notes: [] });
   });
 
   it('skips unreadable or invalid sidecars with a reason', async () => {
