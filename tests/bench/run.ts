@@ -27,6 +27,7 @@ const SUITES = [
   'image-renderer',
   'history',
   'shared-history',
+  'triage',
   'costs',
   'renderer',
   'ui',
