@@ -76,7 +76,13 @@ function selectedSuites(args: readonly string[]): Set<string> {
   if (index === -1) return new Set(SUITES);
   const arg = args[index] ?? '';
   const list = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[index + 1] ?? '');
-  return new Set(list.split(',').filter(Boolean));
+  const wanted = new Set(list.split(',').filter(Boolean));
+  // A name no suite has would measure nothing and still look like a run: refused.
+  const unknown = [...wanted].filter((name) => !(SUITES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`No bench suite ${unknown.join(', ')}; the suites: ${SUITES.join(', ')}.`);
+  }
+  return wanted;
 }
 
 function verdict(pass: boolean | null): string {

@@ -36,6 +36,7 @@ import {
   UPSERT_TASK_WITH_COST,
 } from './history-statements';
 import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
+import { writeTriageOnly } from './triage-write';
 import type { SqlValue } from './sqlite-connection';
 
 export class HistoryRecords {
@@ -91,8 +92,13 @@ export class HistoryRecords {
         const stored = this.get(localId);
         const next = stored && change(stored);
         if (!next || next === stored) continue;
-        const valid = validate(next);
-        this.write(valid);
+        // A change of the images alone is checked on the images alone (the rest is the stored
+        // record's own, read through the schema a moment ago).
+        const valid = imagesOnly(stored, next) ?? validate(next);
+        const triageOnly =
+          this.schemaVersion >= TRIAGE_VERSION &&
+          writeTriageOnly(this.access.connection, stored, valid);
+        if (!triageOnly) this.write(valid);
         written.push(valid);
       }
       alongside?.();
@@ -211,6 +217,29 @@ export class HistoryRecords {
     const row = this.access.row(sql, params);
     return row ? recordFromRow(row, this.access.logger) : undefined;
   }
+}
+
+const imagesSchema = taskRecordSchema.shape.images;
+const updatedAtSchema = taskRecordSchema.shape.updatedAt;
+const OWN_KEYS = new Set(['images', 'favourite', 'updatedAt']);
+
+/**
+ * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
+ * schema just read) is its images, its star and its time: only the images go through the
+ * schema. Null when anything else differs (then the whole record is validated).
+ */
+function imagesOnly(stored: TaskRecord, next: TaskRecord): TaskRecord | null {
+  const keys = new Set([...Object.keys(stored), ...Object.keys(next)]);
+  for (const key of keys) {
+    if (OWN_KEYS.has(key)) continue;
+    if (stored[key as keyof TaskRecord] !== next[key as keyof TaskRecord]) return null;
+  }
+  if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
+    return null;
+  }
+  const images = imagesSchema.safeParse(next.images);
+  if (!images.success) return null;
+  return withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
 }
 
 /** The cost columns of a task row (history-schema.ts v7): none for a record without a cost. */

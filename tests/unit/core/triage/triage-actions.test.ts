@@ -6,6 +6,7 @@
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
@@ -217,6 +218,38 @@ describe('triage of many images', () => {
     expect(image(core, a!).boards).toBeUndefined();
     expect(image(core, a!).state).toBe('saved');
     expect(core.boards.list().map((row) => row.path)).toEqual(['Clients']);
+  });
+
+  it('the triage-only write leaves every column as a full write of the same records would', async () => {
+    const core = await open();
+    const ids = seed(core, 12, 3);
+    core.boards.create('B');
+    core.triage.apply(refs(ids.slice(0, 8)), { kind: 'rating', rating: 3 });
+    core.triage.apply(refs(ids.slice(2, 6), 1), { kind: 'flag', flag: 'pick' });
+    core.triage.apply(refs(ids.slice(4, 10), 2), { kind: 'flag', flag: 'reject' });
+    core.triage.apply(refs(ids.slice(0, 5)), { kind: 'tag', tag: 'Cat', add: true });
+    core.triage.apply(refs(ids.slice(3, 9), 1), { kind: 'board', path: 'B', add: true });
+    core.triage.apply(refs(ids.slice(0, 2)), { kind: 'rating', rating: 0 });
+    const file = join(dir, 'data', 'history.sqlite');
+    const snapshot = () => {
+      const db = new DatabaseSync(file);
+      try {
+        return ['images', 'image_tags', 'image_boards', 'tasks'].map((table) =>
+          db
+            .prepare(
+              table === 'tasks'
+                ? 'SELECT local_id, favourite, updated_at, record FROM tasks ORDER BY local_id'
+                : `SELECT * FROM ${table} ORDER BY local_id, idx`,
+            )
+            .all(),
+        );
+      } finally {
+        db.close();
+      }
+    };
+    const fast = snapshot();
+    core.history.putMany(ids.map((id) => core.history.get(id)!));
+    expect(snapshot()).toEqual(fast);
   });
 
   it('two processes on one library: each change is made on the other’s, never over it', async () => {
