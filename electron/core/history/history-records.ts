@@ -2,11 +2,14 @@
  * The task records of the history: written whole as JSON beside the columns listing, filtering and
  * search need, one image row per image; read back one at a time through the schema.
  */
+import { z } from 'zod';
 import {
   isUnfinished,
   taskRecordSchema,
+  type ImageRecord,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
+import { triageFields } from '../../../shared/domain/triage';
 import { withFavourites } from '../../../shared/domain/favourites';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 import { providerOf } from '../../../shared/domain/providers';
@@ -220,6 +223,29 @@ export class HistoryRecords {
 }
 
 const imagesSchema = taskRecordSchema.shape.images;
+const TRIAGE_FIELDS = new Set(['favourite', 'rating', 'flag', 'tags', 'boards', 'triagedAt']);
+const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
+
+/**
+ * Whether `next` is `stored` (a checked image) with its triage alone changed, that triage valid:
+ * the rest is the stored image's own, so only the triage fields need the schema.
+ */
+function triageOnly(stored: ImageRecord | undefined, next: ImageRecord): boolean {
+  if (!stored) return false;
+  const keys = new Set([...Object.keys(stored), ...Object.keys(next)]);
+  const triage: Record<string, unknown> = {};
+  for (const key of keys) {
+    const name = key as keyof ImageRecord;
+    if (TRIAGE_FIELDS.has(key)) {
+      if (next[name] !== undefined) triage[key] = next[name];
+    } else if (stored[name] !== next[name]) return false;
+  }
+  // Strict, and each value as the schema keeps it (its `.catch` turns a bad one into none).
+  const parsed = triageSchema.safeParse(triage);
+  if (!parsed.success) return false;
+  const kept = parsed.data as Record<string, unknown>;
+  return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
+}
 const updatedAtSchema = taskRecordSchema.shape.updatedAt;
 const OWN_KEYS = new Set(['images', 'favourite', 'updatedAt']);
 
@@ -237,9 +263,20 @@ function imagesOnly(stored: TaskRecord, next: TaskRecord): TaskRecord | null {
   if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
     return null;
   }
-  const images = imagesSchema.safeParse(next.images);
+  if (next.images.length !== stored.images.length) return null;
+  const triaged = next.images.every(
+    (image, n) => image === stored.images[n] || triageOnly(stored.images[n], image),
+  );
+  const images = triaged
+    ? { success: true as const, data: next.images }
+    : imagesSchema.safeParse(next.images);
   if (!images.success) return null;
   return withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  return a.length === b.length && a.every((value, n) => value === b[n]);
 }
 
 /** The cost columns of a task row (history-schema.ts v7): none for a record without a cost. */
