@@ -33,39 +33,39 @@ export function withFlag(image: ImageRecord, flag: TriageFlag, at: number): Imag
   return { ...rest, favourite: flag === 'pick', triagedAt: at };
 }
 
+type ListField = 'tags' | 'boards';
+const KEY_OF: Record<ListField, (entry: string) => string> = { tags: foldName, boards: boardKey };
+
+/** The image with `entry` (checked) in its list, unless one of the same key is there already. */
+function withEntry(image: ImageRecord, field: ListField, entry: string): ImageRecord {
+  const list = image[field] ?? [];
+  const key = KEY_OF[field](entry);
+  if (list.some((own) => KEY_OF[field](own) === key)) return image;
+  return { ...image, [field]: [...list, entry] };
+}
+
+/** The image without the entry of its list whose key is `key` (the field gone once empty). */
+function withoutEntry(image: ImageRecord, field: ListField, key: string): ImageRecord {
+  const list = image[field] ?? [];
+  const kept = list.filter((own) => KEY_OF[field](own) !== key);
+  if (kept.length === list.length) return image;
+  const { tags, boards, ...rest } = image;
+  const lists = { tags, boards, [field]: kept.length === 0 ? undefined : kept };
+  return {
+    ...rest,
+    ...(lists.tags ? { tags: lists.tags } : {}),
+    ...(lists.boards ? { boards: lists.boards } : {}),
+  };
+}
+
 /** The image with `tag` (checked) added, unless it has it already in any case. */
-export function withTag(image: ImageRecord, tag: string): ImageRecord {
-  const tags = image.tags ?? [];
-  const key = foldName(tag);
-  if (tags.some((own) => foldName(own) === key)) return image;
-  return { ...image, tags: [...tags, tag] };
-}
-
+export const withTag = (image: ImageRecord, tag: string) => withEntry(image, 'tags', tag);
 /** The image without the tag whose folded form is `key`. */
-export function withoutTag(image: ImageRecord, key: string): ImageRecord {
-  const tags = image.tags ?? [];
-  const kept = tags.filter((own) => foldName(own) !== key);
-  if (kept.length === tags.length) return image;
-  const { tags: _old, ...rest } = image;
-  return kept.length === 0 ? rest : { ...rest, tags: kept };
-}
-
+export const withoutTag = (image: ImageRecord, key: string) => withoutEntry(image, 'tags', key);
 /** The image in the board at `path` (checked) too. */
-export function withBoard(image: ImageRecord, path: string): ImageRecord {
-  const boards = image.boards ?? [];
-  const key = boardKey(path);
-  if (boards.some((own) => boardKey(own) === key)) return image;
-  return { ...image, boards: [...boards, path] };
-}
-
+export const withBoard = (image: ImageRecord, path: string) => withEntry(image, 'boards', path);
 /** The image out of the board whose key is `key`. */
-export function withoutBoard(image: ImageRecord, key: string): ImageRecord {
-  const boards = image.boards ?? [];
-  const kept = boards.filter((own) => boardKey(own) !== key);
-  if (kept.length === boards.length) return image;
-  const { boards: _old, ...rest } = image;
-  return kept.length === 0 ? rest : { ...rest, boards: kept };
-}
+export const withoutBoard = (image: ImageRecord, key: string) => withoutEntry(image, 'boards', key);
 
 /**
  * The image's tags and boards as a record stores them: each checked, repeats dropped, within the

@@ -132,32 +132,43 @@ export function parentPath(path: string): string | null {
 }
 
 /**
- * Tags read from a record anyone could have written: each checked, repeats (by folded form)
- * dropped, at most {@link MAX_TAGS_PER_IMAGE} kept in their order. `dropped` counts the rest.
+ * A list read from a record anyone could have written: each entry checked, repeats (by key)
+ * dropped, at most `max` kept in their order; `dropped` counts the rest.
  */
-export function cleanTags(raw: readonly string[]): { tags: string[]; dropped: number } {
+function cleanList(
+  raw: readonly string[],
+  check: (entry: string) => { ok: false } | { ok: true; key: string; value: string },
+  max: number,
+): { kept: string[]; dropped: number } {
   const seen = new Set<string>();
-  const tags: string[] = [];
+  const kept: string[] = [];
   for (const candidate of raw) {
-    const checked = checkTag(candidate);
-    if (!checked.ok || seen.has(checked.key) || tags.length >= MAX_TAGS_PER_IMAGE) continue;
+    const checked = check(candidate);
+    if (!checked.ok || seen.has(checked.key) || kept.length >= max) continue;
     seen.add(checked.key);
-    tags.push(checked.name);
+    kept.push(checked.value);
   }
-  return { tags, dropped: raw.length - tags.length };
+  return { kept, dropped: raw.length - kept.length };
 }
 
-/** Board paths read from a record: each checked, repeats dropped, at most the per-image limit. */
+/** Tags read from a record (see {@link cleanList}), at most {@link MAX_TAGS_PER_IMAGE}. */
+export function cleanTags(raw: readonly string[]): { tags: string[]; dropped: number } {
+  const check = (entry: string) => {
+    const checked = checkTag(entry);
+    return checked.ok ? { ok: true as const, key: checked.key, value: checked.name } : checked;
+  };
+  const { kept, dropped } = cleanList(raw, check, MAX_TAGS_PER_IMAGE);
+  return { tags: kept, dropped };
+}
+
+/** Board paths read from a record (see {@link cleanList}), at most the per-image limit. */
 export function cleanBoards(raw: readonly string[]): { boards: string[]; dropped: number } {
-  const seen = new Set<string>();
-  const boards: string[] = [];
-  for (const candidate of raw) {
-    const checked = checkBoardPath(candidate);
-    if (!checked.ok || seen.has(checked.key) || boards.length >= MAX_BOARDS_PER_IMAGE) continue;
-    seen.add(checked.key);
-    boards.push(checked.path);
-  }
-  return { boards, dropped: raw.length - boards.length };
+  const check = (entry: string) => {
+    const checked = checkBoardPath(entry);
+    return checked.ok ? { ok: true as const, key: checked.key, value: checked.path } : checked;
+  };
+  const { kept, dropped } = cleanList(raw, check, MAX_BOARDS_PER_IMAGE);
+  return { boards: kept, dropped };
 }
 
 /** The record schema's triage fields (shared/domain/task-record.ts), bounded before cleaning. */
