@@ -50,9 +50,7 @@ describe('tags', () => {
     ['\u2069', 'U+2069'],
     ['\ufeff', 'U+FEFF'],
   ])('refuse %j inside a tag, naming it (%s)', (character, code) => {
-    expect(problem(checkTag(`a${character}b`))).toBe(
-      `A tag cannot contain the character ${code}.`,
-    );
+    expect(problem(checkTag(`a${character}b`))).toBe(`A tag cannot contain the character ${code}.`);
   });
 
   it('refuse an empty tag, also one of spaces only', () => {
