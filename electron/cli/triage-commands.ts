@@ -6,7 +6,7 @@
 import type { ImageRecord } from '../../shared/domain/task-record';
 import { flagOf } from '../../shared/domain/triage';
 import { UsageError } from '../core/command-line/command-line';
-import type { ImageRef } from '../core/gallery/gallery-images';
+import { imagesByTask, type ImageRef } from '../core/gallery/gallery-images';
 import type { TriageQuery } from '../core/history/triage-filter';
 import type { PictorCore } from '../core/pictor-core';
 import type { TriageChange, TriageOutcome } from '../core/triage/triage-actions';
@@ -163,10 +163,11 @@ async function purgeRejected(
     ...(command.board === null ? {} : { board: command.board }),
   };
   const keys = core.history.imageKeys({ ...query, states: ['saved'] }, Number.MAX_SAFE_INTEGER);
-  const bytes = keys.reduce(
-    (sum, key) => sum + (core.history.get(key.localId)?.images[key.index]?.bytes ?? 0),
-    0,
-  );
+  let bytes = 0;
+  for (const [localId, indexes] of imagesByTask(keys)) {
+    const images = core.history.get(localId)?.images ?? [];
+    for (const index of indexes) bytes += images[index]?.bytes ?? 0;
+  }
   const size = `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const count = `${String(keys.length)} rejected image${keys.length === 1 ? '' : 's'}`;
   if (!command.yes) {
@@ -193,19 +194,17 @@ export function listImages(
   do {
     const page = core.history.listImages({ ...query, limit: 500, cursor });
     for (const item of page.items) {
-      const record = core.history.get(item.localId);
-      const image = record?.images[item.index];
-      if (!record || !image) continue;
-      const ref = `${record.taskId ?? record.localId}#${String(item.index + 1)}`;
+      const { image } = item;
+      const ref = `${item.taskId ?? item.localId}#${String(item.index + 1)}`;
       const facts = {
         ref,
-        localId: record.localId,
+        localId: item.localId,
         rating: image.rating ?? 0,
         flag: flagOf(image),
         tags: image.tags ?? [],
         boards: image.boards ?? [],
         file: image.file ? core.gallery.resolve(image.file) : null,
-        prompt: record.request.prompt,
+        prompt: item.prompt,
       };
       io.stdout(
         common.json

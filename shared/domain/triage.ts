@@ -12,6 +12,7 @@
  * forms ({@link foldName}) are: `Cat`, `cat` and `CAT` are one tag.
  */
 import { z } from 'zod';
+import { dateMsSchema } from './limits';
 import type { Sentence } from '../i18n/sentence';
 import { sentence } from '../i18n/sentence';
 import {
@@ -188,13 +189,7 @@ export const triageFields = {
    * When the user last changed the image's rating or flag (ms): an archive's import keeps the
    * newer of two. Absent: never changed by this version.
    */
-  triagedAt: z
-    .number()
-    .int()
-    .min(0)
-    .max(Date.UTC(2200, 0, 1))
-    .optional()
-    .catch(undefined),
+  triagedAt: dateMsSchema.optional().catch(undefined),
 };
 
 /** What an image carries of triage (all optional: an untriaged image has none of them). */

@@ -81,6 +81,11 @@ export class HistoryTriage {
     return this.access.rows(sql, params).map((row) => String(row['local_id']));
   }
 
+  /** The board (and its parents) exist, in a write of its own. */
+  createBoard(path: string, now: number): void {
+    this.access.writeTransaction(() => this.addBoard(path, now));
+  }
+
   /** Inside a write: the board (and its parents) exist. */
   addBoard(path: string, now: number): void {
     ensureBoard(this.access.connection, path, now);

@@ -60,13 +60,7 @@ export class Boards {
     if (triage.boardCount() + added > MAX_BOARDS) {
       throw new TriageError(sentence('error.triage.tooManyBoards', { max: MAX_BOARDS }));
     }
-    this.deps.engine.editMany(
-      [],
-      (record) => record,
-      () => {
-        triage.addBoard(checked.path, this.deps.now());
-      },
-    );
+    triage.createBoard(checked.path, this.deps.now());
     return checked.path;
   }
 

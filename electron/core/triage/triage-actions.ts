@@ -71,7 +71,7 @@ interface StepImage {
   readonly after: ImageRecord;
 }
 
-type ImageEdit = (image: ImageRecord) => ImageRecord | 'refused';
+type ImageEdit = (image: ImageRecord, ref: ImageRef) => ImageRecord | 'refused';
 
 export class TriageActions {
   private readonly undoSteps: StepImage[][] = [];
@@ -119,15 +119,13 @@ export class TriageActions {
     const step = from.pop();
     if (!step) return null;
     const wanted = new Map(step.map((entry) => [key(entry.ref), entry[side]]));
-    const edit: ImageEdit = (image) => image;
     const outcome = this.run(
       step.map((entry) => entry.ref),
-      edit,
-      [],
-      (ref, image) => {
+      (image, ref) => {
         const target = wanted.get(key(ref));
         return target ? withTriageOf(image, target) : image;
       },
+      [],
     );
     this.pushStep(to, step);
     return outcome;
@@ -176,15 +174,9 @@ export class TriageActions {
   }
 
   /**
-   * Edits the named images in one write, noting each changed image in `step`. `exact` replaces
-   * `edit` for Undo and Redo (which set each image to what it was).
+   * Edits the named images in one write, noting each changed image in `step`.
    */
-  private run(
-    refs: readonly ImageRef[],
-    edit: ImageEdit,
-    step: StepImage[],
-    exact?: (ref: ImageRef, image: ImageRecord) => ImageRecord,
-  ): TriageOutcome {
+  private run(refs: readonly ImageRef[], edit: ImageEdit, step: StepImage[]): TriageOutcome {
     const byTask = imagesByTask(refs);
     const seen = new Set<string>();
     const counts = { changed: 0, unchanged: 0, refused: 0 };
@@ -200,7 +192,7 @@ export class TriageActions {
           continue;
         }
         const ref = { localId: record.localId, index };
-        const next = exact ? exact(ref, image) : edit(image);
+        const next = edit(image, ref);
         if (next === 'refused') counts.refused += 1;
         else if (next === image) counts.unchanged += 1;
         else {

@@ -25,7 +25,7 @@ const RUNS = 7;
 const COMMIT_TARGET_MS = 1_000;
 const PAGE_TARGET_MS = 300;
 
-/** The most of `values` after dropping none: with 7 runs the p95 is the slowest. */
+/** The 95th percentile (nearest rank): of 7 runs, the slowest. */
 const p95 = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
