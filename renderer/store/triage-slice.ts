@@ -27,6 +27,11 @@ export interface TriageLibrary {
   readonly tags: readonly { readonly key: string; readonly tag: string; readonly images: number }[];
 }
 
+/** What Ctrl/Cmd+Z in the gallery takes back. */
+export type UndoKind = 'triage' | 'delete';
+/** Steps of Undo remembered (main keeps 50 of triage). */
+const UNDO_KINDS = 100;
+
 /** A dialog a triage key opens: the target board's chooser, or the tag editor for images. */
 export type TriageDialog =
   | { readonly kind: 'board' }
@@ -44,8 +49,15 @@ export interface TriageSlice {
   triageLibrary: TriageLibrary | null;
   triageCanUndo: boolean;
   triageCanRedo: boolean;
-  /** The gallery's last step with a way back was triage (Ctrl/Cmd+Z undoes it before a delete). */
-  triageUndoFirst: boolean;
+  /**
+   * The gallery's steps with a way back, oldest first: Ctrl/Cmd+Z takes back the newest, a triage
+   * change or a delete, whichever came last.
+   */
+  galleryUndoKinds: readonly UndoKind[];
+  /** Notes a step with a way back (a delete; triage notes its own). */
+  galleryNoteUndoable(kind: UndoKind): void;
+  /** The kind of the newest step with a way back, taken off the list; null when none. */
+  galleryTakeUndo(): UndoKind | null;
   triageDialog: TriageDialog | null;
   /**
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
@@ -125,7 +137,13 @@ export const createTriageSlice: Creator = (set, get) => {
     writeStored(STORED_KEY, { target: get().triageTarget, autoAdvance: get().triageAutoAdvance });
   const noteOutcome = (outcome: TriageOutcomeOutput) =>
     set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
-  const undoAction = { label: () => t('gallery.undo'), run: () => void get().triageUndo() };
+  const undoAction = {
+    label: () => t('gallery.undo'),
+    run: () => {
+      if (get().galleryUndoKinds.at(-1) === 'triage') get().galleryTakeUndo();
+      void get().triageUndo();
+    },
+  };
   const replay = async (channel: 'triage:undo' | 'triage:redo') => {
     try {
       const outcome = await call(channel, undefined);
@@ -136,6 +154,7 @@ export const createTriageSlice: Creator = (set, get) => {
         return;
       }
       noteOutcome(outcome);
+      if (channel === 'triage:redo') get().galleryNoteUndoable('triage');
       const count = outcome.changed;
       get().confirm(() =>
         t(channel === 'triage:undo' ? 'triage.undone' : 'triage.redone', { count }),
@@ -151,7 +170,15 @@ export const createTriageSlice: Creator = (set, get) => {
     triageLibrary: null,
     triageCanUndo: false,
     triageCanRedo: false,
-    triageUndoFirst: false,
+    galleryUndoKinds: [],
+    galleryNoteUndoable: (kind) =>
+      set({ galleryUndoKinds: [...get().galleryUndoKinds, kind].slice(-UNDO_KINDS) }),
+    galleryTakeUndo: () => {
+      const kinds = get().galleryUndoKinds;
+      const last = kinds.at(-1) ?? null;
+      set({ galleryUndoKinds: kinds.slice(0, -1) });
+      return last;
+    },
     triageDialog: null,
     triageApply: async (refs, asked, items = []) => {
       if (refs.length === 0) return null;
@@ -159,7 +186,7 @@ export const createTriageSlice: Creator = (set, get) => {
       try {
         const outcome = await call('triage:apply', { images: [...refs], change });
         noteOutcome(outcome);
-        if (outcome.changed > 0) set({ triageUndoFirst: true });
+        if (outcome.changed > 0) get().galleryNoteUndoable('triage');
         const words =
           outcome.refused > 0
             ? () => t('triage.refused', { count: outcome.refused })
