@@ -59,6 +59,14 @@ export interface TriageSlice {
   /** The kind of the newest step with a way back, taken off the list; null when none. */
   galleryTakeUndo(): UndoKind | null;
   triageDialog: TriageDialog | null;
+  /** The Triage view is open (on `triageViewKey`; null: on the grid's focused image). */
+  triageViewOpen: boolean;
+  triageViewKey: string | null;
+  /** The keyboard-help sheet is open. */
+  triageHelpOpen: boolean;
+  triageShowView(key: string | null): void;
+  triageCloseView(): void;
+  triageShowHelp(open: boolean): void;
   /**
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.
@@ -219,6 +227,12 @@ export const createTriageSlice: Creator = (set, get) => {
       keep();
     },
     triageOpenDialog: (dialog) => set({ triageDialog: dialog }),
+    triageViewOpen: false,
+    triageViewKey: null,
+    triageHelpOpen: false,
+    triageShowView: (key) => set({ triageViewOpen: true, triageViewKey: key }),
+    triageCloseView: () => set({ triageViewOpen: false, triageViewKey: null }),
+    triageShowHelp: (open) => set({ triageHelpOpen: open }),
     triageCloseDialog: () => set({ triageDialog: null }),
   };
 };
