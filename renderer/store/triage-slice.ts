@@ -20,6 +20,7 @@ import { readStored, writeStored } from '../lib/stored-value';
 import type { AppState } from './app-state';
 import type { ImageRef } from './gallery-delete';
 import type { Words } from './status-slice';
+import { applyTaskChanges } from './task-changes';
 
 /** The library's boards (parents before children) and tags in use. */
 export interface TriageLibrary {
@@ -143,8 +144,16 @@ export const createTriageSlice: Creator = (set, get) => {
   const stored = readStored(STORED_KEY, storedSchema, { target: null, autoAdvance: false });
   const keep = () =>
     writeStored(STORED_KEY, { target: get().triageTarget, autoAdvance: get().triageAutoAdvance });
-  const noteOutcome = (outcome: TriageOutcomeOutput) =>
+  const noteOutcome = (outcome: TriageOutcomeOutput) => {
     set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
+    // Shown now, not with the next task message (which carries the same records).
+    if (outcome.items.length > 0) {
+      applyTaskChanges(
+        { getState: get, setState: set },
+        outcome.items.map((item) => ({ change: 'task' as const, ...item })),
+      );
+    }
+  };
   const undoAction = {
     label: () => t('gallery.undo'),
     run: () => {
