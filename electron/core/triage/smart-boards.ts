@@ -12,10 +12,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkSmartRules,
+  isGroup,
   MAX_SMART_BOARDS,
   reportRules,
   type NamesInUse,
   type SmartBoardEntry,
+  type SmartRule,
   type SmartRules,
 } from '../../../shared/domain/smart-board';
 import { boardKey, checkSmartBoardName, foldName } from '../../../shared/domain/triage';
@@ -124,10 +126,19 @@ export class SmartBoards {
     return checked;
   }
 
+  /** The rules checked; a board rule names an existing board by its path as stored. */
   private checkedRules(raw: unknown): SmartRules {
     const checked = checkSmartRules(raw);
     if (!checked.ok) throw new TriageError(checked.problem);
-    return checked.rules;
+    const { triage } = this.deps;
+    const stored = (rule: SmartRule): SmartRule =>
+      rule.kind === 'board'
+        ? { ...rule, board: triage.boardPath(boardKey(rule.board)) ?? rule.board }
+        : rule;
+    const items = checked.rules.items.map((item) =>
+      isGroup(item) ? { ...item, rules: item.rules.map(stored) } : stored(item),
+    );
+    return { ...checked.rules, items };
   }
 
   /** The library's boards and tags as the rules' report asks about them (each looked up once). */

@@ -219,6 +219,8 @@ describe('smart boards', () => {
         },
       ],
     });
+    // A board that exists is named by its path as stored.
+    expect(JSON.stringify(core.smartBoards.get('Acme').rules)).toContain('"board":"Clients/Acme"');
     core.smartBoards.create('Clients', {
       match: 'all',
       items: [{ kind: 'board', board: 'Clients' }],
