@@ -31,7 +31,7 @@ import {
 } from './triage';
 
 /** Rules of one smart board, groups' rules included. */
-export const MAX_SMART_RULES = 20;
+const MAX_SMART_RULES = 20;
 /** Smart boards of one library. */
 export const MAX_SMART_BOARDS = 1_000;
 /** A tag or board path as a rule holds it before it is checked: more is damage. */
@@ -56,7 +56,7 @@ const CREDENTIAL_TESTS = [
   'unreadable',
 ] as const;
 
-export const smartRuleSchema = z.discriminatedUnion('kind', [
+const smartRuleSchema = z.discriminatedUnion('kind', [
   /** Every word in the prompt, anywhere, any case (the gallery's search). */
   z.strictObject({ kind: z.literal('prompt'), words: z.string().max(MAX_SEARCH_CHARS) }),
   z.strictObject({ kind: z.literal('service'), provider: providerIdSchema }),

@@ -11,6 +11,7 @@ import {
   checkSmartRules,
   reportRules,
   rulesFromFilter,
+  type RuleReport,
   type SmartRule,
 } from '../../../shared/domain/smart-board';
 import { checkSmartBoardName } from '../../../shared/domain/triage';
@@ -189,19 +190,19 @@ describe('the report of rules naming what is gone', () => {
       },
       names,
     );
-    const said = (entry: { missing: boolean; problems: readonly { key: string }[] }) => [
-      entry.missing,
-      entry.problems.map((problem) => englishText(problem as Parameters<typeof englishText>[0])),
-    ];
+    const said = (entry: RuleReport) => [entry.missing, entry.problems.map(englishText)];
     const [gone, kept, group] = report.items;
-    expect(said(gone as never)).toEqual([
+    if (!gone || !kept || !group || 'rules' in gone || 'rules' in kept || !('rules' in group)) {
+      throw new Error('the report does not mirror the rules');
+    }
+    expect(said(gone)).toEqual([
       true,
       ['The board “Clients/Acme” no longer exists; this rule matches nothing.'],
     ]);
-    expect(said(kept as never)).toEqual([false, []]);
+    expect(said(kept)).toEqual([false, []]);
     const nothing = 'No image has the tag “dog” any more; this rule matches nothing.';
     const ignored = 'No image has the tag “dog” any more, so this rule no longer tests it.';
-    expect((group as { rules: never[] }).rules.map(said)).toEqual([
+    expect(group.rules.map(said)).toEqual([
       [true, [nothing]],
       [true, [ignored]],
       [true, [nothing]],

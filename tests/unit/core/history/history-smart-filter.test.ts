@@ -139,9 +139,9 @@ describe('a smart board’s rules in the image query', () => {
   });
 
   it('groups of all inside any, and of any inside all, each parenthesised', () => {
-    const rated = { kind: 'rating', op: '>=', value: 3 } as const;
-    const cat = { kind: 'tags', mode: 'any', tags: ['cat'] } as const;
-    const fromC = { kind: 'prompt', words: 'ox' } as const;
+    const rated: SmartRule = { kind: 'rating', op: '>=', value: 3 };
+    const cat: SmartRule = { kind: 'tags', mode: 'any', tags: ['cat'] };
+    const fromC: SmartRule = { kind: 'prompt', words: 'ox' };
     // (rating >= 3 AND cat) OR (prompt "ox" AND unfiled AND rating <= 0)
     expect(
       matched(
@@ -180,8 +180,8 @@ describe('a smart board’s rules in the image query', () => {
   });
 
   it('a rule naming a gone board or tag matches nothing, and the board still opens', () => {
-    const goneBoard = { kind: 'board', board: 'Clients/Gone' } as const;
-    const goneTag = { kind: 'tags', mode: 'any', tags: ['gone'] } as const;
+    const goneBoard: SmartRule = { kind: 'board', board: 'Clients/Gone' };
+    const goneTag: SmartRule = { kind: 'tags', mode: 'any', tags: ['gone'] };
     expect(matched(all(goneBoard))).toEqual([]);
     expect(matched(all(goneTag, { kind: 'rating', op: '>=', value: 0 }))).toEqual([]);
     expect(matched(any(goneBoard, goneTag, { kind: 'flag', flag: 'reject' }))).toEqual(['b/0']);
