@@ -32,6 +32,7 @@ import { TrashJournal, TRASH_JOURNAL_DIR } from './trash/trash-journal';
 import { TrashOperations, type TrashOperationsOptions } from './trash/trash-operations';
 import { Boards } from './triage/boards';
 import { TriageActions } from './triage/triage-actions';
+import { SmartBoards } from './triage/smart-boards';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -116,6 +117,8 @@ export interface PictorCore {
   readonly triage: TriageActions;
   /** The boards' tree: create, rename, move, delete. */
   readonly boards: Boards;
+  /** Smart boards: saved filters by name, their rules checked, and the rules a list runs. */
+  readonly smartBoards: SmartBoards;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -208,6 +211,7 @@ function assemble(
     trash,
     triage: new TriageActions(triageDeps),
     boards: new Boards(triageDeps),
+    smartBoards: new SmartBoards(triageDeps),
     folderChoices: new FolderChoices(options.clock),
     operations: operationsOf(parts, options),
     async close() {
