@@ -7,6 +7,7 @@ import type { ImageRecord } from '../../shared/domain/task-record';
 import { flagOf } from '../../shared/domain/triage';
 import { UsageError } from '../core/command-line/command-line';
 import type { ImageRef } from '../core/gallery/gallery-images';
+import { VISIBLE_STATES } from '../../shared/domain/task-record';
 import type { TriageQuery } from '../core/history/triage-filter';
 import type { ImageQuery } from '../core/history/history-query';
 import { smartCommand, warnMissing } from './smart-board-commands';
@@ -189,7 +190,8 @@ export function listImages(
   io: CliIo,
   filters: { readonly triage: TriageQuery | null; readonly smart: string | null },
 ): number {
-  const query: ImageQuery = { ...filters.triage };
+  // As the gallery lists them: an image in Pictor's trash is not listed.
+  const query: ImageQuery = { ...filters.triage, states: VISIBLE_STATES };
   if (filters.smart !== null) {
     query.smart = core.smartBoards.rulesOf(filters.smart);
     warnMissing(core.smartBoards.get(filters.smart), io);

@@ -20,6 +20,7 @@ import {
   encodeImageCursor,
   imageAfter,
   imageFilter,
+  PROMPT_OF_IMAGE,
   shortWordFilter,
   type ImageQuery,
   type SearchWords,
@@ -126,24 +127,25 @@ export function orderedImageRows(page: OrderedPage, read: ReadRows): Row[] {
       WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`;
     return read(sql, [words.index, ...params, limit + 1, skip]);
   }
-  const { where, params } = combine([imageFilter(query), ...cursor]);
-  if (sort === 'prompt') {
-    // Skipped rows cost an index step and a primary-key read each; the record is read only for
-    // the page (the outer join).
+  if (sort !== 'prompt') {
+    // The inner query walks images_newest alone (it covers every filter column), so a short
+    // search word reads its task's prompt by row id; tasks are joined for the page's rows only.
+    const { where, params } = combine([imageFilter(query, undefined, PROMPT_OF_IMAGE), ...cursor]);
     const sql = `SELECT ${COLUMNS} FROM (
-        SELECT t.local_id AS local_id, i.idx AS idx FROM tasks t INDEXED BY tasks_prompt
-        CROSS JOIN images i ON i.local_id = t.local_id
-        WHERE ${where} ORDER BY ${ORDER.prompt} LIMIT ? OFFSET ?
-      ) p CROSS JOIN tasks t ON t.local_id = p.local_id CROSS JOIN images i ON i.local_id = p.local_id AND i.idx = p.idx
-      ORDER BY ${ORDER.prompt}`;
-    return read(sql, [...params, limit + 1, skip]);
-  }
-  // The inner query walks images_newest alone (it covers every filter column); tasks are joined
-  // for the page's rows only.
-  const sql = `SELECT ${COLUMNS} FROM (
       SELECT i.local_id, i.idx, i.created_at FROM images i
       WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?
     ) i CROSS JOIN tasks t ON t.local_id = i.local_id ORDER BY ${ORDER[sort]}`;
+    return read(sql, [...params, limit + 1, skip]);
+  }
+  const { where, params } = combine([imageFilter(query), ...cursor]);
+  // By prompt: skipped rows cost an index step and a primary-key read each; the record is read
+  // only for the page (the outer join).
+  const sql = `SELECT ${COLUMNS} FROM (
+      SELECT t.local_id AS local_id, i.idx AS idx FROM tasks t INDEXED BY tasks_prompt
+      CROSS JOIN images i ON i.local_id = t.local_id
+      WHERE ${where} ORDER BY ${ORDER.prompt} LIMIT ? OFFSET ?
+    ) p CROSS JOIN tasks t ON t.local_id = p.local_id CROSS JOIN images i ON i.local_id = p.local_id AND i.idx = p.idx
+    ORDER BY ${ORDER.prompt}`;
   return read(sql, [...params, limit + 1, skip]);
 }
 

@@ -146,7 +146,7 @@ function providerOfRecord(record: string): string {
  * The prompt of an image's task read by its row id: a smart board's prompt rule needs no `t`
  * (some image queries walk images alone), and is tested only where its group gets to it.
  */
-const PROMPT_OF_IMAGE = '(SELECT p.prompt FROM tasks p WHERE p.id = i.task_row)';
+export const PROMPT_OF_IMAGE = '(SELECT p.prompt FROM tasks p WHERE p.id = i.task_row)';
 
 /**
  * WHERE for images (alias `i`, joined to tasks as `t`), without the cursor; `fromRow` as in

@@ -207,6 +207,8 @@ describe('pictor triage commands', () => {
     const done = await ok(pictor('purge-rejected', '--yes'));
     expect(done.stdout).toMatch(/^2 rejected images \(\d+\.\d MB\) moved to Pictor's trash\.\n$/);
     expect((await ok(pictor('purge-rejected'))).stdout).toMatch(/^0 rejected images/);
+    // In Pictor's trash, they are no longer listed (the flag stays on their records).
+    expect(await listed('--flag', 'reject')).toHaveLength(0);
   });
 
   it('exit 2: unknown refs are named, a tag with a forbidden character names it, a bad rating says so', async () => {
