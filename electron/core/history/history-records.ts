@@ -40,6 +40,7 @@ import {
 } from './history-statements';
 import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
 import { writeTriageOnly } from './triage-write';
+import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 
 export class HistoryRecords {
@@ -53,12 +54,12 @@ export class HistoryRecords {
   /** See {@link HistoryStore.put}. */
   put(record: TaskRecord): void {
     const valid = validate(record);
-    this.access.writeTransaction(() => this.write(valid));
+    this.limited((limits) => this.write(limits.admit(valid)));
   }
 
   /** See {@link HistoryStore.putMany}. */
-  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
-    this.admitMany(records, lease, (valid) => valid);
+  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): TriageDropped {
+    return this.writeMany(records, lease, (valid) => valid).dropped;
   }
 
   /**
@@ -71,9 +72,17 @@ export class HistoryRecords {
     lease: LeaseGrant | undefined,
     admit: (valid: TaskRecord[]) => readonly TaskRecord[],
   ): TaskRecord[] {
+    return this.writeMany(records, lease, admit).result;
+  }
+
+  private writeMany(
+    records: readonly TaskRecord[],
+    lease: LeaseGrant | undefined,
+    admit: (valid: TaskRecord[]) => readonly TaskRecord[],
+  ): { result: TaskRecord[]; dropped: TriageDropped } {
     const valid = records.map(validate);
-    return this.access.writeTransaction(() => {
-      const admitted = admit(valid).map(validate);
+    return this.limited((limits) => {
+      const admitted = admit(valid).map((record) => limits.admit(validate(record)));
       admitted.forEach((record) => this.write(record));
       if (lease) {
         for (const record of admitted)
@@ -83,13 +92,32 @@ export class HistoryRecords {
     });
   }
 
+  /**
+   * `work` in one write transaction with the library's limits on triage (triage-limits.ts): what
+   * it returns, and the memberships its records lost to them (logged, when any).
+   */
+  private limited<T>(work: (limits: LibraryLimits) => T): { result: T; dropped: TriageDropped } {
+    const { result, dropped } = this.access.writeTransaction(() => {
+      const limits = new LibraryLimits(this.access.connection);
+      return { result: work(limits), dropped: limits.dropped };
+    });
+    if (dropped.tags + dropped.boards > 0) {
+      this.access.logger.warn("tags or boards past the library's limits were left out", {
+        ...dropped,
+      });
+    }
+    return { result, dropped };
+  }
+
   /** See {@link HistoryStore.editMany}. */
   editMany(
     localIds: Iterable<string>,
     change: (stored: TaskRecord) => TaskRecord | null,
     alongside?: () => void,
   ): TaskRecord[] {
-    return this.access.writeTransaction(() => {
+    return this.limited((limits) => {
+      // First: a board moved (boards.ts) is in the table before the records naming it are.
+      alongside?.();
       const written: TaskRecord[] = [];
       for (const localId of new Set(localIds)) {
         const stored = this.get(localId);
@@ -97,16 +125,15 @@ export class HistoryRecords {
         if (!next || next === stored) continue;
         // A change of the images alone is checked on the images alone (the rest is the stored
         // record's own, read through the schema a moment ago).
-        const valid = imagesOnly(stored, next) ?? validate(next);
+        const valid = limits.admit(imagesOnly(stored, next) ?? validate(next), stored);
         const triageOnly =
           this.schemaVersion >= TRIAGE_VERSION &&
           writeTriageOnly(this.access.connection, stored, valid);
         if (!triageOnly) this.write(valid);
         written.push(valid);
       }
-      alongside?.();
       return written;
-    });
+    }).result;
   }
 
   get(localId: string): TaskRecord | undefined {
@@ -151,9 +178,9 @@ export class HistoryRecords {
   /** See {@link HistoryStore.attach}. */
   attach(record: TaskRecord): void {
     const valid = validate(record);
-    this.access.writeTransaction(() => {
+    this.limited((limits) => {
       this.ledger.unwatch(valid.localId);
-      this.write(valid);
+      this.write(limits.admit(valid));
     });
   }
 
