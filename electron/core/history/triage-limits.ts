@@ -18,6 +18,7 @@ import {
   MAX_TAGS_PER_LIBRARY,
   parentPath,
 } from '../../../shared/domain/triage';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { SqliteConnection } from './sqlite-connection';
 import { BOARD_COUNT, BOARD_EXISTS, TAG_COUNT, TAG_EXISTS } from './history-statements';
 
@@ -34,6 +35,20 @@ export const NOTHING_DROPPED: TriageDropped = { tags: 0, boards: 0 };
 /** The sum of two counts of drops. */
 export function addDropped(a: TriageDropped, b: TriageDropped): TriageDropped {
   return { tags: a.tags + b.tags, boards: a.boards + b.boards };
+}
+
+/** What the user reads of `dropped`: one sentence for the tags, one for the boards, when any. */
+export function limitSentences(dropped: TriageDropped): Sentence[] {
+  const said: Sentence[] = [];
+  if (dropped.tags > 0) {
+    const params = { max: MAX_TAGS_PER_LIBRARY, count: dropped.tags };
+    said.push(sentence('error.triage.libraryTagsLeftOut', params));
+  }
+  if (dropped.boards > 0) {
+    const params = { max: MAX_BOARDS, count: dropped.boards };
+    said.push(sentence('error.triage.libraryBoardsLeftOut', params));
+  }
+  return said;
 }
 
 /** Keys of one list of an image (tags or boards) the record's previous version had. */
