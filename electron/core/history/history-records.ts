@@ -40,6 +40,7 @@ import {
 } from './history-statements';
 import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
 import { writeTriageOnly } from './triage-write';
+import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 
@@ -250,50 +251,43 @@ export class HistoryRecords {
 }
 
 const imagesSchema = taskRecordSchema.shape.images;
-const TRIAGE_FIELDS = new Set(['favourite', 'rating', 'flag', 'tags', 'boards', 'triagedAt']);
 const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
 
 /**
- * Whether `next` is `stored` (a checked image) with its triage alone changed, that triage valid:
- * the rest is the stored image's own, so only the triage fields need the schema.
+ * Whether the triage of `next` (an image whose other fields are a checked image's:
+ * triage-change.ts) is valid, each value as the schema keeps it (its `.catch` turns a bad one
+ * into none): then only the triage fields need the schema.
  */
-function triageOnly(stored: ImageRecord | undefined, next: ImageRecord): boolean {
-  if (!stored) return false;
-  const keys = new Set([...Object.keys(stored), ...Object.keys(next)]);
+function validTriage(next: ImageRecord): boolean {
   const triage: Record<string, unknown> = {};
-  for (const key of keys) {
-    const name = key as keyof ImageRecord;
-    if (TRIAGE_FIELDS.has(key)) {
-      if (next[name] !== undefined) triage[key] = next[name];
-    } else if (stored[name] !== next[name]) return false;
+  for (const key of IMAGE_TRIAGE_KEYS) {
+    const value = next[key as keyof ImageRecord];
+    if (value !== undefined) triage[key] = value;
   }
-  // Strict, and each value as the schema keeps it (its `.catch` turns a bad one into none).
   const parsed = triageSchema.safeParse(triage);
   if (!parsed.success) return false;
   const kept = parsed.data as Record<string, unknown>;
   return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
 }
 const updatedAtSchema = taskRecordSchema.shape.updatedAt;
-const OWN_KEYS = new Set(['images', 'favourite', 'updatedAt']);
 
 /**
  * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
  * schema just read) is its images, its star and its time: only the images go through the
- * schema. Null when anything else differs (then the whole record is validated).
+ * schema, and of an image whose triage alone changed, only its triage. Null when anything else
+ * differs (then the whole record is validated).
  */
 function imagesOnly(stored: TaskRecord, next: TaskRecord): TaskRecord | null {
-  const keys = new Set([...Object.keys(stored), ...Object.keys(next)]);
-  for (const key of keys) {
-    if (OWN_KEYS.has(key)) continue;
-    if (stored[key as keyof TaskRecord] !== next[key as keyof TaskRecord]) return null;
-  }
+  if (!sameTaskButTriage(stored, next)) return null;
   if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
     return null;
   }
-  if (next.images.length !== stored.images.length) return null;
-  const triaged = next.images.every(
-    (image, n) => image === stored.images[n] || triageOnly(stored.images[n], image),
-  );
+  const triaged = next.images.every((image, n) => {
+    const before = stored.images[n];
+    return (
+      image === before || (!!before && sameImageButTriage(before, image) && validTriage(image))
+    );
+  });
   const images = triaged
     ? { success: true as const, data: next.images }
     : imagesSchema.safeParse(next.images);
