@@ -17,6 +17,7 @@ import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
+import { englishText } from '../../shared/i18n/sentence';
 
 /**
  * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second
@@ -109,12 +110,15 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
     duplicateImages: 0,
     refused: [],
     cancelled: true,
+    notes: [],
   };
   for (const refused of summary.refused)
     io.stderr(`${terminalSafe(`Refused ${refused.path}: ${refused.reason}`)}\n`);
   io.stdout(
     `Added ${summary.addedTasks} task(s) and ${summary.addedImages} image(s); skipped ${summary.duplicateImages} image(s) and ${summary.duplicateTasks} task(s) already in the library; refused ${summary.refused.length} file(s).\n`,
   );
+  // What the library did not keep of the source's tags and boards (core/library/archive/import-triage.ts).
+  for (const note of summary.notes) io.stdout(`${englishText(note)}\n`);
   if (summary.cancelled) {
     io.stderr(
       'Interrupted. What was imported before stays in the library; run the import again to finish.\n',

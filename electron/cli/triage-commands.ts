@@ -4,7 +4,8 @@
  * sentences, and an open app shows the change as another process's (its history's change feed).
  */
 import type { ImageRecord } from '../../shared/domain/task-record';
-import { flagOf } from '../../shared/domain/triage';
+import { flagOf, MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
+import { englishText, sentence } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
 import type { ImageRef } from '../core/gallery/gallery-images';
 import { VISIBLE_STATES } from '../../shared/domain/task-record';
@@ -119,9 +120,12 @@ function applied(io: CliIo, outcome: TriageOutcome, did: string): number {
   const images = (n: number) => `${String(n)} image${n === 1 ? '' : 's'}`;
   const parts = [`${images(outcome.changed)} ${did}`];
   if (outcome.unchanged > 0) parts.push(`${images(outcome.unchanged)} already so`);
-  if (outcome.refused > 0) parts.push(`${images(outcome.refused)} already had 64 tags`);
   io.stdout(`${parts.join('; ')}.\n`);
-  return outcome.refused > 0 ? EXIT.failed : EXIT.ok;
+  if (outcome.refused === 0) return EXIT.ok;
+  // Images the tag could not go on: the catalogue's sentence, as the window says it.
+  const full = { max: MAX_TAGS_PER_IMAGE, count: outcome.refused };
+  io.stderr(`${englishText(sentence('error.triage.tooManyTagsOnImage', full))}\n`);
+  return EXIT.failed;
 }
 
 function board(core: PictorCore, action: BoardAction, io: CliIo): number {

@@ -36,7 +36,7 @@ const MAX_BOARD_NAME_CHARS = 100;
 export const MAX_BOARD_DEPTH = 5;
 export const MAX_BOARDS = 10_000;
 /** The boards one image may be in. */
-const MAX_BOARDS_PER_IMAGE = 256;
+export const MAX_BOARDS_PER_IMAGE = 256;
 /** What a record may hold before its tags are cleaned: more is damage, refused outright. */
 const MAX_RAW_TAGS = 1_000;
 const MAX_RAW_TAG_CHARS = 1_000;

@@ -102,7 +102,7 @@ export class EngineRecords {
    * Many user changes at once, all or none: one history transaction in which each task is read
    * under the write lock (the live copy when the engine holds one), changed and written; a kill
    * or a refusal leaves every record as it was (the refusal is thrown, nothing is kept for a
-   * later write). Then each is announced. `alongside` writes in the same transaction.
+   * later write). Then each is announced. `alongside` writes in the same transaction, first.
    */
   editMany(
     localIds: Iterable<string>,

@@ -40,6 +40,8 @@ import {
 } from './history-statements';
 import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
 import { writeTriageOnly } from './triage-write';
+import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './triage-change';
+import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 
 export class HistoryRecords {
@@ -53,12 +55,12 @@ export class HistoryRecords {
   /** See {@link HistoryStore.put}. */
   put(record: TaskRecord): void {
     const valid = validate(record);
-    this.access.writeTransaction(() => this.write(valid));
+    this.limited((limits) => this.write(limits.admit(valid)));
   }
 
   /** See {@link HistoryStore.putMany}. */
-  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
-    this.admitMany(records, lease, (valid) => valid);
+  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): TriageDropped {
+    return this.writeMany(records, lease, (valid) => valid).dropped;
   }
 
   /**
@@ -71,9 +73,17 @@ export class HistoryRecords {
     lease: LeaseGrant | undefined,
     admit: (valid: TaskRecord[]) => readonly TaskRecord[],
   ): TaskRecord[] {
+    return this.writeMany(records, lease, admit).result;
+  }
+
+  private writeMany(
+    records: readonly TaskRecord[],
+    lease: LeaseGrant | undefined,
+    admit: (valid: TaskRecord[]) => readonly TaskRecord[],
+  ): { result: TaskRecord[]; dropped: TriageDropped } {
     const valid = records.map(validate);
-    return this.access.writeTransaction(() => {
-      const admitted = admit(valid).map(validate);
+    return this.limited((limits) => {
+      const admitted = admit(valid).map((record) => limits.admit(validate(record)));
       admitted.forEach((record) => this.write(record));
       if (lease) {
         for (const record of admitted)
@@ -83,13 +93,32 @@ export class HistoryRecords {
     });
   }
 
+  /**
+   * `work` in one write transaction with the library's limits on triage (triage-limits.ts): what
+   * it returns, and the memberships its records lost to them (logged, when any).
+   */
+  private limited<T>(work: (limits: LibraryLimits) => T): { result: T; dropped: TriageDropped } {
+    const { result, dropped } = this.access.writeTransaction(() => {
+      const limits = new LibraryLimits(this.access.connection);
+      return { result: work(limits), dropped: limits.dropped };
+    });
+    if (dropped.tags + dropped.boards > 0) {
+      this.access.logger.warn("tags or boards past the library's limits were left out", {
+        ...dropped,
+      });
+    }
+    return { result, dropped };
+  }
+
   /** See {@link HistoryStore.editMany}. */
   editMany(
     localIds: Iterable<string>,
     change: (stored: TaskRecord) => TaskRecord | null,
     alongside?: () => void,
   ): TaskRecord[] {
-    return this.access.writeTransaction(() => {
+    return this.limited((limits) => {
+      // First: a board moved (boards.ts) is in the table before the records naming it are.
+      alongside?.();
       const written: TaskRecord[] = [];
       for (const localId of new Set(localIds)) {
         const stored = this.get(localId);
@@ -97,16 +126,15 @@ export class HistoryRecords {
         if (!next || next === stored) continue;
         // A change of the images alone is checked on the images alone (the rest is the stored
         // record's own, read through the schema a moment ago).
-        const valid = imagesOnly(stored, next) ?? validate(next);
+        const valid = limits.admit(imagesOnly(stored, next) ?? validate(next), stored);
         const triageOnly =
           this.schemaVersion >= TRIAGE_VERSION &&
           writeTriageOnly(this.access.connection, stored, valid);
         if (!triageOnly) this.write(valid);
         written.push(valid);
       }
-      alongside?.();
       return written;
-    });
+    }).result;
   }
 
   get(localId: string): TaskRecord | undefined {
@@ -151,9 +179,9 @@ export class HistoryRecords {
   /** See {@link HistoryStore.attach}. */
   attach(record: TaskRecord): void {
     const valid = validate(record);
-    this.access.writeTransaction(() => {
+    this.limited((limits) => {
       this.ledger.unwatch(valid.localId);
-      this.write(valid);
+      this.write(limits.admit(valid));
     });
   }
 
@@ -223,50 +251,43 @@ export class HistoryRecords {
 }
 
 const imagesSchema = taskRecordSchema.shape.images;
-const TRIAGE_FIELDS = new Set(['favourite', 'rating', 'flag', 'tags', 'boards', 'triagedAt']);
 const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
 
 /**
- * Whether `next` is `stored` (a checked image) with its triage alone changed, that triage valid:
- * the rest is the stored image's own, so only the triage fields need the schema.
+ * Whether the triage of `next` (an image whose other fields are a checked image's:
+ * triage-change.ts) is valid, each value as the schema keeps it (its `.catch` turns a bad one
+ * into none): then only the triage fields need the schema.
  */
-function triageOnly(stored: ImageRecord | undefined, next: ImageRecord): boolean {
-  if (!stored) return false;
-  const keys = new Set([...Object.keys(stored), ...Object.keys(next)]);
+function validTriage(next: ImageRecord): boolean {
   const triage: Record<string, unknown> = {};
-  for (const key of keys) {
-    const name = key as keyof ImageRecord;
-    if (TRIAGE_FIELDS.has(key)) {
-      if (next[name] !== undefined) triage[key] = next[name];
-    } else if (stored[name] !== next[name]) return false;
+  for (const key of IMAGE_TRIAGE_KEYS) {
+    const value = next[key as keyof ImageRecord];
+    if (value !== undefined) triage[key] = value;
   }
-  // Strict, and each value as the schema keeps it (its `.catch` turns a bad one into none).
   const parsed = triageSchema.safeParse(triage);
   if (!parsed.success) return false;
   const kept = parsed.data as Record<string, unknown>;
   return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
 }
 const updatedAtSchema = taskRecordSchema.shape.updatedAt;
-const OWN_KEYS = new Set(['images', 'favourite', 'updatedAt']);
 
 /**
  * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
  * schema just read) is its images, its star and its time: only the images go through the
- * schema. Null when anything else differs (then the whole record is validated).
+ * schema, and of an image whose triage alone changed, only its triage. Null when anything else
+ * differs (then the whole record is validated).
  */
 function imagesOnly(stored: TaskRecord, next: TaskRecord): TaskRecord | null {
-  const keys = new Set([...Object.keys(stored), ...Object.keys(next)]);
-  for (const key of keys) {
-    if (OWN_KEYS.has(key)) continue;
-    if (stored[key as keyof TaskRecord] !== next[key as keyof TaskRecord]) return null;
-  }
+  if (!sameTaskButTriage(stored, next)) return null;
   if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
     return null;
   }
-  if (next.images.length !== stored.images.length) return null;
-  const triaged = next.images.every(
-    (image, n) => image === stored.images[n] || triageOnly(stored.images[n], image),
-  );
+  const triaged = next.images.every((image, n) => {
+    const before = stored.images[n];
+    return (
+      image === before || (!!before && sameImageButTriage(before, image) && validTriage(image))
+    );
+  });
   const images = triaged
     ? { success: true as const, data: next.images }
     : imagesSchema.safeParse(next.images);

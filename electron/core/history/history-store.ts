@@ -28,6 +28,7 @@ import { HistoryQueries, type HistoryPage, type ImagePage } from './history-quer
 import { HistoryRecords } from './history-records';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
+import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';
 import { LedgerSums } from './ledger-sums';
@@ -97,7 +98,11 @@ export class HistoryStore {
     return new HistoryStore(connection, schemaVersion, logger, options.changePollMs);
   }
 
-  /** Inserts or replaces the record; on disk when this returns. `updatedAt` is the caller's. */
+  /**
+   * Inserts or replaces the record; on disk when this returns. `updatedAt` is the caller's. Its
+   * images' tags and boards past the library's limits are left out (triage-limits.ts: logged),
+   * as with every write.
+   */
   put(record: TaskRecord): void {
     this.records.put(record);
   }
@@ -111,10 +116,18 @@ export class HistoryStore {
   }
 
   /**
+   * {@link putMany} for records from outside the library (a rebuild, an import), saying how many
+   * of their tags and boards the library's limits left out, for the sentence the user reads.
+   */
+  putManyCounted(records: readonly TaskRecord[]): TriageDropped {
+    return this.records.putMany(records);
+  }
+
+  /**
    * Changes stored records in one transaction: each is read under the write lock (so another
    * process's change in between is never lost), given to `change` (null or the same object:
-   * left as it is), and written; `alongside` writes in the same transaction (the triage tables).
-   * Returns the records written.
+   * left as it is), and written; `alongside` writes in the same transaction (the triage tables),
+   * before the records. Returns the records written.
    */
   editMany(
     localIds: Iterable<string>,

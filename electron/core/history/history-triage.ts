@@ -8,6 +8,7 @@ import { parentPath } from '../../../shared/domain/triage';
 import type { HistoryAccess } from './history-access';
 import { ensureBoard } from './triage-rows';
 import { SmartBoardRows } from './smart-board-rows';
+import { BOARD_COUNT, TAG_COUNT, TAG_EXISTS } from './history-statements';
 import type { SqlValue } from './sqlite-connection';
 
 /** A board as listed: its path, its key, and how many images (not in the trash) it holds. */
@@ -69,7 +70,7 @@ export class HistoryTriage {
   }
 
   boardCount(): number {
-    return Number(this.access.row('SELECT count(*) AS n FROM boards', [])?.['n'] ?? 0);
+    return Number(this.access.row(BOARD_COUNT, [])?.['n'] ?? 0);
   }
 
   /** The keys of the board and every board inside it. */
@@ -115,14 +116,11 @@ export class HistoryTriage {
 
   /** How many different tags the library's images carry. */
   tagCount(): number {
-    const sql = 'SELECT count(*) AS n FROM (SELECT DISTINCT tag_key FROM image_tags)';
-    return Number(this.access.row(sql, [])?.['n'] ?? 0);
+    return Number(this.access.row(TAG_COUNT, [])?.['n'] ?? 0);
   }
 
   /** Whether any image carries the tag. */
   hasTag(key: string): boolean {
-    return (
-      this.access.row('SELECT 1 AS y FROM image_tags WHERE tag_key = ? LIMIT 1', [key]) !== null
-    );
+    return this.access.row(TAG_EXISTS, [key]) !== null;
   }
 }

@@ -3,17 +3,13 @@
  * such: the task row's record, star and time, and the changed images' triage columns, instead of
  * the whole row and every image row again. Every other column and index entry stays as it is,
  * which is what makes rating 10,000 images one short transaction (the "Triage at a million
- * tasks" row of docs/PERFORMANCE.md). Anything else that differs takes the full write.
+ * tasks" row of docs/PERFORMANCE.md). Anything else that differs (triage-change.ts, the same
+ * comparison that lets such a change skip the record schema) takes the full write.
  */
-import { hasContentCredentials } from '../../../shared/domain/content-credentials';
-import { countedCost } from '../../../shared/domain/task-cost';
-import {
-  isUnfinished,
-  type ImageRecord,
-  type TaskRecord,
-} from '../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { foldName } from '../../../shared/domain/triage';
 import type { SqliteConnection } from './sqlite-connection';
+import { onlyTriageChanged } from './triage-change';
 import { triageColumns, writeTriageRows } from './triage-rows';
 
 // Each sets only what changed: an index whose columns an UPDATE does not name is not touched.
@@ -23,40 +19,6 @@ const UPDATE_TASK_STAR =
 const UPDATE_IMAGE_RATING = 'UPDATE images SET rating = ? WHERE local_id = ? AND idx = ?';
 const UPDATE_IMAGE_TRIAGE =
   'UPDATE images SET favourite = ?, rating = ?, flag = ? WHERE local_id = ? AND idx = ?';
-
-const modelOf = (record: TaskRecord) => record.reportedModel ?? record.request.model ?? null;
-
-/** Whether every column but the star, the time and the record would be written the same. */
-function sameTaskColumns(stored: TaskRecord, next: TaskRecord): boolean {
-  const costs = [countedCost(stored.cost), countedCost(next.cost)];
-  return (
-    stored.localId === next.localId &&
-    stored.taskId === next.taskId &&
-    stored.endpoint === next.endpoint &&
-    stored.status === next.status &&
-    stored.request.prompt === next.request.prompt &&
-    modelOf(stored) === modelOf(next) &&
-    stored.createdAt === next.createdAt &&
-    isUnfinished(stored) === isUnfinished(next) &&
-    stored.provider === next.provider &&
-    stored.cost?.source === next.cost?.source &&
-    costs[0]?.unit === costs[1]?.unit &&
-    costs[0]?.micros === costs[1]?.micros &&
-    stored.images.length === next.images.length
-  );
-}
-
-/** Whether the image rows would be written the same but for their triage columns. */
-function sameImageColumns(stored: ImageRecord, next: ImageRecord): boolean {
-  return (
-    stored.state === next.state &&
-    stored.index === next.index &&
-    stored.file === next.file &&
-    stored.thumbnail === next.thumbnail &&
-    hasContentCredentials(stored.contentCredentials) ===
-      hasContentCredentials(next.contentCredentials)
-  );
-}
 
 const keys = (list: readonly string[] | undefined) => (list ?? []).map(foldName).join('\n');
 
@@ -69,10 +31,7 @@ export function writeTriageOnly(
   stored: TaskRecord,
   next: TaskRecord,
 ): boolean {
-  if (!sameTaskColumns(stored, next)) return false;
-  if (!next.images.every((image, n) => sameImageColumns(stored.images[n] ?? image, image))) {
-    return false;
-  }
+  if (!onlyTriageChanged(stored, next)) return false;
   const text = JSON.stringify(next);
   if (next.favourite === stored.favourite) {
     connection.run(UPDATE_TASK_RECORD, [next.updatedAt, text, next.localId]);

@@ -34,7 +34,7 @@ export interface LibraryDeps {
   readonly gallery: Gallery;
   /** Checks what the new folder holds as the library's rebuild does (verified credentials). */
   readonly intake: RebuildIntake;
-  readonly history: Pick<HistoryStore, 'get' | 'putMany'>;
+  readonly history: Pick<HistoryStore, 'get' | 'putManyCounted'>;
   readonly engine: Pick<TaskEngine, 'pause' | 'resume'>;
   readonly thumbnails: Pick<PendingThumbnails, 'stop' | 'resume'>;
   readonly logger: Logger;

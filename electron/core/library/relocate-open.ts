@@ -9,6 +9,8 @@
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HistoryStore } from '../history/history-store';
+import { addDropped, limitSentences, NOTHING_DROPPED } from '../history/triage-limits';
+import { englishText } from '../../../shared/i18n/sentence';
 import { linkRefusal } from '../fs/contained-fs';
 import { throwIfAborted } from './archive/archive-errors';
 import { TEMP_DIR } from '../fs/temp-names';
@@ -73,7 +75,10 @@ export interface GalleryTasksAdded {
   readonly added: number;
   /** Folders or files that could not be read, and why. */
   readonly skipped: RebuildResult['skipped'];
-  /** What sidecars said that their records do not keep (rebuild.ts). */
+  /**
+   * What sidecars said that their records do not keep (rebuild.ts), and, at the gallery's root
+   * (`.`), how many tags and boards the library's limits left out.
+   */
   readonly notes: RebuildResult['notes'];
 }
 
@@ -85,18 +90,21 @@ export interface GalleryTasksAdded {
 export async function importGalleryTasks(
   core: {
     readonly intake: RebuildIntake;
-    readonly history: Pick<HistoryStore, 'get' | 'putMany'>;
+    readonly history: Pick<HistoryStore, 'get' | 'putManyCounted'>;
   },
   signal?: AbortSignal,
 ): Promise<GalleryTasksAdded> {
   let added = 0;
+  let dropped = NOTHING_DROPPED;
   const { count, skipped, notes } = await rebuildLibrary(core.intake, {
     onBatch: (records) => {
       throwIfAborted(signal);
       const missing = records.filter((record) => !core.history.get(record.localId));
-      if (missing.length > 0) core.history.putMany(missing);
+      if (missing.length > 0) dropped = addDropped(dropped, core.history.putManyCounted(missing));
       added += missing.length;
     },
   });
-  return { found: count, added, skipped, notes };
+  // Past the library's limits (history/triage-limits.ts): said once, of the whole gallery.
+  const limits = limitSentences(dropped).map((said) => ({ path: '.', reason: englishText(said) }));
+  return { found: count, added, skipped, notes: [...notes, ...limits] };
 }

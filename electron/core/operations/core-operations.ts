@@ -65,7 +65,7 @@ interface ArchiveSteps {
 export type FolderChangeHooks = Required<Pick<GalleryMoveHooks, 'signal' | 'onProgress'>>;
 
 export interface CoreOperationsDeps {
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany' | 'list' | 'count'>;
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted' | 'list' | 'count'>;
   readonly gallery: Pick<Gallery, 'root' | 'resolve'>;
   /** How found and imported images are checked (a rebuild's, an import's). */
   readonly intake: Pick<ImageIntake, 'root' | 'maxPixels' | 'checkImage' | 'credentialsContext'>;

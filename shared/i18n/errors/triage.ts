@@ -47,4 +47,14 @@ export const triageErrors = {
     'No image has the tag “{tag}” any more, so this rule no longer tests it.',
   'error.triage.smartRulesDamaged':
     'The rules of the smart board “{name}” cannot be read; it matches nothing until new rules are saved.',
+  // electron/core/history/triage-limits.ts: a rebuild's or an import's records past the limits
+  'error.triage.libraryTagsLeftOut':
+    'The library can have at most {max} different tags: {count, plural, one {# tag was} other {# tags were}} left off images.',
+  'error.triage.libraryBoardsLeftOut':
+    'The library can have at most {max} boards: {count, plural, one {# board was} other {# boards were}} left off images.',
+  // electron/core/library/archive/import-triage.ts
+  'error.triage.importTagsDropped':
+    'An image can have at most {max} tags: {count, plural, one {# tag was} other {# tags were}} dropped from the imported images (past that limit or not valid).',
+  'error.triage.importBoardsDropped':
+    'An image can be in at most {max} boards: {count, plural, one {# board was} other {# boards were}} dropped from the imported images (past that limit or not valid).',
 };

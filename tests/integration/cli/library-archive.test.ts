@@ -1,8 +1,9 @@
 /**
  * `pictor export` and `pictor import` as a user runs them: a real library (history and gallery of
  * real images) exported by one CLI process, imported by another into a fresh library with the
- * same tasks and identical bytes, a second import adding nothing, and a crafted archive refused
- * in one sentence with nothing written.
+ * same tasks and identical bytes, a second import adding nothing, an edited archive's tags past
+ * an image's limit dropped with a sentence saying how many, and a crafted archive refused in one
+ * sentence with nothing written.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { filesUnder } from '../../support/files';
 import { craftZip } from '../../unit/core/library/archive/crafted-zip';
 import { exportEntries, taskFiles } from '../../unit/core/library/archive/crafted-export';
+import { editArchive } from '../../unit/core/library/archive/edit-archive';
 import {
   addTask,
   offlineGallery,
@@ -71,6 +73,31 @@ describe('pictor export and import', () => {
     const existing = await to.run(['export', archive]);
     expectExit(existing, 2);
     expect(existing.stderr).toMatch(/already exists/);
+  });
+
+  it('says which tags of an edited archive it dropped: 70 on one image come in as 64', async () => {
+    const from = await newWorld();
+    expectExit(await from.run(['list']), 0);
+    await withLibrary(from.dataDir, (library) => addTask(library, ['png']));
+    const archive = join(from.dataDir, 'export.zip');
+    expectExit(await from.run(['export', archive]), 0);
+    const seventy = Array.from({ length: 70 }, (_, n) => `tag ${String(n)}`);
+    const crafted = await editArchive(archive, join(from.dataDir, 'seventy.zip'), (record) => ({
+      ...record,
+      images: record.images.map((image) => ({ ...image, tags: seventy })),
+    }));
+
+    const to = await newWorld();
+    const run = await to.run(['import', crafted]);
+    expectExit(run, 0);
+    expect(run.stdout).toMatch(/^Added 1 task\(s\) and 1 image\(s\);.*\n/);
+    expect(run.stdout).toContain(
+      'An image can have at most 64 tags: 6 tags were dropped from the imported images (past that limit or not valid).\n',
+    );
+    const [task] = await to.list();
+    expect((task?.images[0] as { tags?: string[] } | undefined)?.tags).toEqual(
+      seventy.slice(0, 64),
+    );
   });
 
   it('exports only the tasks named with --task', async () => {

@@ -2,8 +2,9 @@
  * The CLI's triage commands as real processes on a real library (images from the demo service on
  * loopback): rate, flag, tag and board by image-ref (a task id, or ID#N), `list` by rating,
  * flag, tag and board, `purge-rejected` (a dry run without --yes), the exits and sentences of bad
- * input (exit 2 naming the unknown refs, the offending character), and a rating asked while
- * another process holds the library's write lock: it waits and applies once.
+ * input (exit 2 naming the unknown refs, the offending character; exit 1 with the catalogue's
+ * sentence for a tag on an image that has 64), and a rating asked while another process holds
+ * the library's write lock: it waits and applies once.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HistoryStore } from '../../../electron/core/history/history-store';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { UNTIL } from '../../support/waits';
@@ -179,6 +181,26 @@ describe('pictor triage commands', () => {
       tags: ['from one'],
       boards: ['Kept'],
     });
+  });
+
+  it('tag add on an image with 64 tags says so in the catalogue’s sentence, and exits 1', async () => {
+    const [a, b] = await threeTasks();
+    // The image of the first task gets its 64 tags beside the CLI (as another process would).
+    const store = HistoryStore.open(join(dataDir, 'history.sqlite'));
+    try {
+      const record = store.findByTaskId(a!)!;
+      const tags = Array.from({ length: 64 }, (_, n) => `tag ${String(n)}`);
+      store.put({ ...record, images: record.images.map((image) => ({ ...image, tags })) });
+    } finally {
+      store.close();
+    }
+    const run = await ok(pictor('tag', 'add', 'one more', a!, b!), 1);
+    expect(run.stdout).toBe('1 image tagged.\n');
+    expect(run.stderr).toContain(
+      'An image can have at most 64 tags; 1 image already had that many, so the tag was not added to them.\n',
+    );
+    expect(run.stderr).not.toContain('already had 64 tags');
+    expect((await listed('--tag', 'one more')).map((image) => image.ref)).toEqual([`${b!}#1`]);
   });
 
   it('boards: create, add, list by board, move, remove and delete (the images stay)', async () => {

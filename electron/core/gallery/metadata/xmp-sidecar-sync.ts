@@ -17,6 +17,7 @@ import type { Logger } from '../../../ports/logger';
 import { writeFileAtomic } from '../../fs/atomic-file';
 import { removeFile } from '../../fs/contained-fs';
 import { errorCode } from '../../fs/error-codes';
+import { UnsafeFileError } from '../../fs/regular-file';
 import { xmpSidecarName } from '../gallery-layout';
 import { provenanceOf } from './provenance';
 import { readPacketProvenance } from './read';
@@ -121,6 +122,8 @@ export async function syncXmpSidecars(
       options.logger.warn("An image's XMP sidecar could not be brought up to date.", {
         index: image.index,
         code: errorCode(error) ?? 'error',
+        // A link or a FIFO at its name: not followed (regular-file.ts), and said so.
+        ...(error instanceof UnsafeFileError ? { reason: error.reason } : {}),
       });
     }
   }

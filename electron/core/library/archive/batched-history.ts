@@ -11,6 +11,7 @@
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../history/history-store';
+import { addDropped, NOTHING_DROPPED, type TriageDropped } from '../../history/triage-limits';
 
 const BATCH = 100;
 
@@ -22,8 +23,16 @@ export type ImportHistory = Pick<BatchedHistory, 'get' | 'getByTaskId' | 'put'>;
 
 export class BatchedHistory {
   private readonly waiting = new Map<string, { record: TaskRecord; undo: Undo[] }>();
+  private droppedSoFar = NOTHING_DROPPED;
 
-  constructor(private readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'>) {}
+  constructor(
+    private readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted'>,
+  ) {}
+
+  /** The tags and boards the library's limits left out of the records written so far. */
+  get dropped(): TriageDropped {
+    return this.droppedSoFar;
+  }
 
   get(localId: string): TaskRecord | undefined {
     return this.waiting.get(localId)?.record ?? this.history.get(localId);
@@ -52,7 +61,8 @@ export class BatchedHistory {
     const batch = [...this.waiting.values()];
     this.waiting.clear();
     try {
-      this.history.putMany(batch.map((waiting) => waiting.record));
+      const dropped = this.history.putManyCounted(batch.map((waiting) => waiting.record));
+      this.droppedSoFar = addDropped(this.droppedSoFar, dropped);
     } catch (error) {
       for (const { undo } of batch) {
         // The latest first: a task met twice undoes its merge before its folder.

@@ -6,6 +6,7 @@ import type { Refusal } from './archive-errors';
 import type { ImportHistory } from './batched-history';
 import type { PlannedImage } from './import-plan';
 import { silentLogger } from '../../../ports/logger';
+import type { TriageDropped } from '../../history/triage-limits';
 
 export interface ImportContext {
   readonly root: string;
@@ -30,6 +31,8 @@ export interface TaskOutcome {
   readonly refused: Refusal[];
   /** Cancelled after some images were added to an existing task (they stay, and are counted). */
   readonly stopped?: boolean;
+  /** The source's tags and boards its images could not keep (import-triage.ts). */
+  readonly dropped?: TriageDropped;
 }
 
 export const REFUSED = (refused: Refusal[]): TaskOutcome => ({

@@ -16,7 +16,9 @@
  *   the images already published), every task before it stays, and the summary says `cancelled`.
  */
 import { realpath, stat } from 'node:fs/promises';
-import { sentence } from '../../../../shared/i18n/sentence';
+import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
+import { addDropped, NOTHING_DROPPED, type TriageDropped } from '../../history/triage-limits';
+import { importTriageNotes } from './import-triage';
 import type { HistoryStore } from '../../history/history-store';
 import { isWithin, ensureFolder } from '../../fs/contained-fs';
 import { diskFreeBytes, type FreeSpace } from '../../fs/free-space';
@@ -42,7 +44,7 @@ const TASKS_AT_ONCE = 4;
 export interface ImportOptions {
   /** The gallery imported into, as its intake sees it: its folder, and the check downloads pass. */
   readonly intake: Pick<ImageIntake, 'root' | 'checkImage'>;
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'>;
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted'>;
   /** An archive file or a folder, chosen by the user. */
   readonly source: string;
   readonly signal?: AbortSignal;
@@ -61,9 +63,14 @@ export interface ImportSummary {
   readonly duplicateImages: number;
   readonly refused: Refusal[];
   readonly cancelled: boolean;
+  /**
+   * What the library did not keep of the source's triage, one sentence for each kind: tags and
+   * boards past an image's limits or not valid, past the library's limits (import-triage.ts).
+   */
+  readonly notes: Sentence[];
 }
 
-type Counts = Omit<ImportSummary, 'cancelled'>;
+type Counts = Omit<ImportSummary, 'cancelled' | 'notes'> & { readonly dropped: TriageDropped };
 
 async function openSource(source: string, limits: ArchiveLimits): Promise<ImportSource> {
   const info = await stat(source);
@@ -140,6 +147,7 @@ function add(summary: Counts, outcome: TaskOutcome): Counts {
     duplicateTasks: summary.duplicateTasks + (outcome.duplicateTask ? 1 : 0),
     duplicateImages: summary.duplicateImages + outcome.duplicateImages,
     refused: summary.refused.concat(outcome.refused),
+    dropped: addDropped(summary.dropped, outcome.dropped ?? NOTHING_DROPPED),
   };
 }
 
@@ -241,7 +249,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
       await source.close();
     }
   }
-  return { ...run.summary, cancelled: run.stopped };
+  const { dropped, ...counts } = run.summary;
+  return { ...counts, cancelled: run.stopped, notes: importTriageNotes(dropped, history.dropped) };
 }
 
 function emptyCounts(refused: readonly Refusal[]): Counts {
@@ -251,5 +260,6 @@ function emptyCounts(refused: readonly Refusal[]): Counts {
     duplicateTasks: 0,
     duplicateImages: 0,
     refused: [...refused],
+    dropped: NOTHING_DROPPED,
   };
 }

@@ -35,7 +35,9 @@ import { stageXmp } from './import-xmp';
 import type { PlannedImage, PlannedTask } from './import-plan';
 import { savedImage } from './import-records';
 import { sha256Of } from './stream-copy';
-import { withMergedTriage } from '../../../../shared/domain/triage-edits';
+import { recordWithCleanTriage, withMergedTriage } from '../../../../shared/domain/triage-edits';
+import { addDropped, type TriageDropped } from '../../history/triage-limits';
+import { cleanedRecord, droppedOf } from './import-triage';
 
 /**
  * The SHA-256 of each saved image file of `record`, with the image's position; a file that
@@ -238,11 +240,12 @@ async function recordMerge(merge: Merge, existing: TaskRecord, context: ImportCo
     const incoming = merge.triage.get(position);
     return incoming ? withMergedTriage(image, incoming) : image;
   });
-  const updated: TaskRecord = {
+  // The added images' tags and boards as the history keeps them (import-triage.ts).
+  const updated = recordWithCleanTriage({
     ...existing,
     folder: merge.folder,
     images: [...triaged, ...merge.added],
-  };
+  });
   const undo = () => undoMerge(root, merge, existing);
   try {
     const folder = resolveInside(root, merge.folder);
@@ -300,5 +303,20 @@ export async function mergeTask(
     duplicateTask: merge.added.length === 0,
     duplicateImages: merge.duplicates,
     refused: merge.refused,
+    dropped: droppedInMerge(existing, merge),
   };
+}
+
+/**
+ * The incoming tags and boards the merge did not keep: of the images added, and of those the
+ * task had already (even when the library's image was left as it was).
+ */
+function droppedInMerge(existing: TaskRecord, merge: Merge): TriageDropped {
+  let dropped = cleanedRecord({ ...existing, images: merge.added }).dropped;
+  for (const [position, incoming] of merge.triage) {
+    const image = existing.images[position];
+    if (image)
+      dropped = addDropped(dropped, droppedOf(incoming, withMergedTriage(image, incoming)));
+  }
+  return dropped;
 }

@@ -50,6 +50,7 @@ import { mergeTask } from './import-merge';
 import { stageXmp, unusedXmps } from './import-xmp';
 import type { PlannedTask } from './import-plan';
 import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
+import { cleanedRecord } from './import-triage';
 import { readBounded, sha256Of } from './stream-copy';
 
 export type { ImportContext, TaskOutcome } from './import-context';
@@ -218,7 +219,7 @@ async function addNewTask(
   try {
     await mkdir(stage);
     const { images, refused } = await stageImages(task, record, relative, stage, context);
-    const imported = importedRecord(record, relative, images);
+    const { record: imported, dropped } = cleanedRecord(importedRecord(record, relative, images));
     await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
     // The triage's XMP beside each image, as the gallery writes it with every sidecar.
     await syncXmpSidecars(imported, stage, xmpSyncOptions(root));
@@ -234,6 +235,7 @@ async function addNewTask(
       duplicateTask: false,
       duplicateImages: 0,
       refused,
+      dropped,
     };
   } finally {
     context.reservedFolders.delete(relative);

@@ -21,11 +21,13 @@ import { yazlExport } from './yazl-archive';
 const library = useLibrary();
 
 /** The library's history, whose batch write fails as on a full disk. */
-function fullDisk(history: HistoryStore): Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'> {
+function fullDisk(
+  history: HistoryStore,
+): Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted'> {
   return {
     get: (localId) => history.get(localId),
     getByTaskId: (endpoint, taskId) => history.getByTaskId(endpoint, taskId),
-    putMany: () => {
+    putManyCounted: () => {
       throw Object.assign(new Error('database or disk is full'), { code: 'ENOSPC' });
     },
   };
