@@ -16,7 +16,7 @@ import type { TaskEngine } from '../core/engine/task-engine';
 import type { HistoryStore } from '../core/history/history-store';
 import type { Boards } from '../core/triage/boards';
 import type { SmartBoards } from '../core/triage/smart-boards';
-import { isGroup, type SmartBoardEntry } from '../../shared/domain/smart-board';
+import type { SmartBoardEntry } from '../../shared/domain/smart-board';
 import type { SmartBoardOutput } from '../../shared/ipc/triage-contract';
 import { rejectsIn } from '../core/triage/rejects';
 import type { TriageActions, TriageOutcome } from '../core/triage/triage-actions';

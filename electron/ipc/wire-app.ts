@@ -173,8 +173,7 @@ function createIpcHandlers(
       emit,
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
-    ...ledgerHandlers(options),
-    ...triageHandlers({ core, emit }),
+    ...ledgerAndTriage(options),
   };
 }
 
@@ -190,6 +189,12 @@ function taskChannels(
     ...taskHandlers({ core, emit, changes, chooseFolder: options.chooseFolder, trash }),
     ...taskCancelHandlers({ engine: core.engine, clock: runtime.clock, emit }),
   };
+}
+
+/** The ledger's handlers and triage's (ratings, flags, tags, boards, smart boards). */
+function ledgerAndTriage(options: AppWiringOptions) {
+  const { runtime, emit } = options;
+  return { ...ledgerHandlers(options), ...triageHandlers({ core: runtime.core, emit }) };
 }
 
 /** The cost ledger's handlers: its CSV saved where main's own dialog says. */

@@ -6,23 +6,19 @@
  * area says what happened ("Rated 37 images ★4"), with Undo.
  */
 import type { StateCreator } from 'zustand';
+import type { RequestOutput } from '../../shared/ipc/contract';
+import { triageChangeActions, triageLibraryActions } from './triage-actions';
 import { z } from 'zod';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
-import { flagOf, ratingOf } from '../../shared/domain/triage';
 import type {
   BoardRowOutput,
   TriageChangeInput,
   TriageOutcomeOutput,
 } from '../../shared/ipc/triage-contract';
-import { t } from '../i18n';
-import { rulesFromFilter } from '../../shared/domain/smart-board';
-import { countQuery } from './gallery-browse';
-import { call, toApiError } from '../lib/api';
 import { readStored, writeStored } from '../lib/stored-value';
 import type { AppState } from './app-state';
 import type { ImageRef } from './gallery-delete';
 import type { Words } from './status-slice';
-import { applyTaskChanges } from './task-changes';
 
 /** The library's boards (parents before children) and tags in use. */
 export interface TriageLibrary {
@@ -75,6 +71,8 @@ export interface TriageSlice {
    * answers main's sentence when it refuses (a name taken, no filter set), else null.
    */
   triageSaveSmart(name: string): Promise<string | null>;
+  /** The rejects a purge would move (in `board` and below, or all) and their size; null: failed. */
+  triageRejects(board: string | null): Promise<RequestOutput<'triage:rejects'> | null>;
   /**
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.
@@ -99,95 +97,12 @@ const storedSchema = z.object({
   autoAdvance: z.boolean().catch(false),
 });
 
-/** The change a key asks for, as it toggles: the rating or pick every target has already goes. */
-export function toggledChange(
-  change: TriageChangeInput,
-  items: readonly GalleryItem[],
-): TriageChangeInput {
-  if (items.length === 0) return change;
-  if (
-    change.kind === 'rating' &&
-    change.rating > 0 &&
-    items.every((item) => ratingOf(item.image) === change.rating)
-  ) {
-    return { kind: 'rating', rating: 0 };
-  }
-  if (
-    change.kind === 'flag' &&
-    change.flag === 'pick' &&
-    items.every((item) => flagOf(item.image) === 'pick')
-  ) {
-    return { kind: 'flag', flag: 'none' };
-  }
-  return change;
-}
-
-/** What a change did, in a sentence. */
-function doneText(change: TriageChangeInput, count: number): Words {
-  switch (change.kind) {
-    case 'rating':
-      return change.rating === 0
-        ? () => t('triage.unrated', { count })
-        : () => t('triage.rated', { count, stars: change.rating });
-    case 'flag': {
-      const key = {
-        pick: 'triage.picked',
-        reject: 'triage.rejected',
-        none: 'triage.unflagged',
-      } as const;
-      return () => t(key[change.flag], { count });
-    }
-    case 'tag':
-      return () => t(change.add ? 'triage.tagged' : 'triage.untagged', { count, tag: change.tag });
-    case 'board':
-      return () =>
-        t(change.add ? 'triage.boardAdded' : 'triage.boardRemoved', { count, board: change.path });
-  }
-}
-
 type Creator = StateCreator<AppState, [], [], TriageSlice>;
 
 export const createTriageSlice: Creator = (set, get) => {
   const stored = readStored(STORED_KEY, storedSchema, { target: null, autoAdvance: false });
   const keep = () =>
     writeStored(STORED_KEY, { target: get().triageTarget, autoAdvance: get().triageAutoAdvance });
-  const noteOutcome = (outcome: TriageOutcomeOutput) => {
-    set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
-    // Shown now, not with the next task message (which carries the same records).
-    if (outcome.items.length > 0) {
-      applyTaskChanges(
-        { getState: get, setState: set },
-        outcome.items.map((item) => ({ change: 'task' as const, ...item })),
-      );
-    }
-  };
-  const undoAction = {
-    label: () => t('gallery.undo'),
-    run: () => {
-      if (get().galleryUndoKinds.at(-1) === 'triage') get().galleryTakeUndo();
-      void get().triageUndo();
-    },
-  };
-  const replay = async (channel: 'triage:undo' | 'triage:redo') => {
-    try {
-      const outcome = await call(channel, undefined);
-      if (outcome === null) {
-        get().confirm(() =>
-          t(channel === 'triage:undo' ? 'triage.nothingToUndo' : 'triage.nothingToRedo'),
-        );
-        return;
-      }
-      noteOutcome(outcome);
-      if (channel === 'triage:redo') get().galleryNoteUndoable('triage');
-      const count = outcome.changed;
-      get().confirm(() =>
-        t(channel === 'triage:undo' ? 'triage.undone' : 'triage.redone', { count }),
-      );
-      void get().triageLoadLibrary();
-    } catch (error) {
-      get().showError(error);
-    }
-  };
   return {
     triageTarget: stored.target,
     triageAutoAdvance: stored.autoAdvance,
@@ -204,36 +119,6 @@ export const createTriageSlice: Creator = (set, get) => {
       return last;
     },
     triageDialog: null,
-    triageApply: async (refs, asked, items = []) => {
-      if (refs.length === 0) return null;
-      const change = toggledChange(asked, items);
-      try {
-        const outcome = await call('triage:apply', { images: [...refs], change });
-        noteOutcome(outcome);
-        if (outcome.changed > 0) get().galleryNoteUndoable('triage');
-        const words =
-          outcome.refused > 0
-            ? () => t('triage.refused', { count: outcome.refused })
-            : outcome.changed === 0
-              ? () => t('triage.unchanged')
-              : doneText(change, outcome.changed);
-        get().confirm(words, outcome.changed > 0 ? undoAction : undefined);
-        if (change.kind === 'tag' || change.kind === 'board') void get().triageLoadLibrary();
-        return outcome;
-      } catch (error) {
-        get().showError(error);
-        return null;
-      }
-    },
-    triageUndo: () => replay('triage:undo'),
-    triageRedo: () => replay('triage:redo'),
-    triageLoadLibrary: async () => {
-      try {
-        set({ triageLibrary: await call('triage:library', undefined) });
-      } catch (error) {
-        get().showError(error);
-      }
-    },
     triageSetTarget: (path) => {
       set({ triageTarget: path });
       keep();
@@ -243,27 +128,14 @@ export const createTriageSlice: Creator = (set, get) => {
       keep();
     },
     triageOpenDialog: (dialog) => set({ triageDialog: dialog }),
+    triageCloseDialog: () => set({ triageDialog: null }),
     triageViewOpen: false,
     triageViewKey: null,
     triageHelpOpen: false,
     triageShowView: (key) => set({ triageViewOpen: true, triageViewKey: key }),
     triageCloseView: () => set({ triageViewOpen: false, triageViewKey: null }),
     triageShowHelp: (open) => set({ triageHelpOpen: open }),
-    triageSaveSmart: async (name) => {
-      const { smart, favourite, states, ...filter } = countQuery(get().galleryFilters);
-      void smart;
-      void states;
-      const rules = rulesFromFilter({ ...filter, ...(favourite ? { flag: 'pick' } : {}) }, 'all');
-      if (rules === null) return t('triage.smart.noFilter');
-      try {
-        const saved = await call('smart:create', { name, rules });
-        get().confirm(() => t('triage.smart.saved', { name: saved.name }));
-        await get().triageLoadLibrary();
-        return null;
-      } catch (error) {
-        return toApiError(error).message;
-      }
-    },
-    triageCloseDialog: () => set({ triageDialog: null }),
+    ...triageChangeActions(set, get),
+    ...triageLibraryActions(set, get),
   };
 };

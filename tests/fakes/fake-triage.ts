@@ -109,7 +109,6 @@ export class FakeTriage {
     next: (image: ImageRecord, localId: string) => ImageRecord,
   ): { step: Step[]; missing: number; unchanged: number } {
     const step: Step[] = [];
-    let missing = 0;
     let unchanged = 0;
     for (const record of this.host.records()) {
       const wanted = refs.filter((ref) => ref.localId === record.localId).map((ref) => ref.index);
@@ -125,8 +124,7 @@ export class FakeTriage {
         this.host.setImages(record.localId, images);
       }
     }
-    missing = refs.length - step.length - unchanged;
-    return { step, missing, unchanged };
+    return { step, missing: refs.length - step.length - unchanged, unchanged };
   }
 
   private outcome(done: { step: Step[]; missing: number; unchanged: number }) {

@@ -31,8 +31,7 @@ import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 import { isUndoKey } from '../../lib/undo-key';
-import { triageKeyOf } from './triage-keys';
-import { runTriage } from './triage-run';
+import { galleryTriageKey } from './triage-run';
 import type { DeleteQuestion } from './use-delete-question';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';
@@ -56,25 +55,6 @@ export interface GallerySelectionState {
   readonly refs: (states?: readonly ImageState[]) => Promise<ImageRef[]>;
   /** Keys in the gallery: Ctrl/Cmd+A and Escape on the grid, Ctrl/Cmd+Z outside text fields. */
   readonly onKeyDown: (event: KeyboardEvent) => void;
-}
-
-/**
- * Ctrl/Cmd+Shift+T opens the Triage view on the focused image, ? the keyboard-help sheet;
- * answers whether the key was one of them.
- */
-function galleryKey(event: KeyboardEvent): boolean {
-  const mod = event.ctrlKey || event.metaKey;
-  if (mod && event.shiftKey && !event.altKey && event.code === 'KeyT') {
-    event.preventDefault();
-    store().triageShowView(null);
-    return true;
-  }
-  if (event.key === '?' && !mod && !event.altKey) {
-    event.preventDefault();
-    store().triageShowHelp(true);
-    return true;
-  }
-  return false;
 }
 
 /** Text fields keep their own Ctrl+A, Ctrl+Z and Escape. */
@@ -168,14 +148,7 @@ export function useGallerySelection(
       actions.undo();
       return;
     }
-    if (galleryKey(event)) return;
-    // Redo and the target board's chooser, anywhere in the gallery but a text field.
-    const triage = triageKeyOf(event);
-    if (triage?.command.kind === 'redo' || triage?.command.kind === 'chooseBoard') {
-      event.preventDefault();
-      void runTriage(triage.command, { refs: () => Promise.resolve([]), items: [] });
-      return;
-    }
+    if (galleryTriageKey(event)) return;
     // Selection keys only on the grid itself (a button keeps Escape, Ctrl+A is the grid's).
     if (!(event.target as HTMLElement).closest('[role="grid"]')) return;
     const next = keySelection(selection, order, event);

@@ -4,14 +4,14 @@
  * them out (out when every one of them is in it), T opens the tag editor, Ctrl/Cmd+B the target
  * board's chooser.
  */
-import { useCallback } from 'react';
+import { useCallback, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { boardKey } from '../../../shared/domain/triage';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { refOf, type ImageRef } from '../../store/gallery-delete';
 import type { GallerySelectionState } from './gallery-selection';
-import type { TriageCommand, TriageKey } from './triage-keys';
+import { triageKeyOf, type TriageCommand, type TriageKey } from './triage-keys';
 
 const store = useAppStore.getState;
 
@@ -86,4 +86,28 @@ export function useGridTriage(
     },
     [selection],
   );
+}
+
+/**
+ * The gallery's own triage keys, anywhere in it but a text field: Ctrl/Cmd+Shift+T opens the
+ * Triage view on the focused image, ? the keyboard-help sheet, Ctrl/Cmd+Shift+Z redoes,
+ * Ctrl/Cmd+B chooses the target board. Answers whether the key was one of them.
+ */
+export function galleryTriageKey(event: KeyboardEvent): boolean {
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && event.shiftKey && !event.altKey && event.code === 'KeyT') {
+    event.preventDefault();
+    store().triageShowView(null);
+    return true;
+  }
+  if (event.key === '?' && !mod && !event.altKey) {
+    event.preventDefault();
+    store().triageShowHelp(true);
+    return true;
+  }
+  const triage = triageKeyOf(event);
+  if (triage?.command.kind !== 'redo' && triage?.command.kind !== 'chooseBoard') return false;
+  event.preventDefault();
+  void runTriage(triage.command, { refs: () => Promise.resolve([]), items: [] });
+  return true;
 }

@@ -6,7 +6,6 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { formatBytes, t } from '../../i18n';
-import { call } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import type { ImageRef } from '../../store/gallery-delete';
 import { deleteWithUndo } from './use-image-actions';
@@ -29,13 +28,10 @@ export interface PurgeRejects {
 export function usePurgeRejects(): PurgeRejects {
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = async (board: string | null) => {
-    try {
-      const found = await call('triage:rejects', board === null ? {} : { board });
-      if (found.images.length === 0) store().confirm(() => t('triage.purge.none'));
-      else setQuestion(found);
-    } catch (error) {
-      store().showError(error);
-    }
+    const found = await store().triageRejects(board);
+    if (found === null) return;
+    if (found.images.length === 0) store().confirm(() => t('triage.purge.none'));
+    else setQuestion(found);
   };
   const confirm = () => {
     if (!question) return;

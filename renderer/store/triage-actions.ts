@@ -1,0 +1,171 @@
+/**
+ * The triage slice's requests (triage-slice.ts): a change, its Undo and Redo, with what each did
+ * said in the status area; the library's boards, tags and smart boards; "Save as smart board";
+ * the rejects a purge would move.
+ */
+import type { StateCreator } from 'zustand';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import { rulesFromFilter } from '../../shared/domain/smart-board';
+import { flagOf, ratingOf } from '../../shared/domain/triage';
+import type { TriageChangeInput, TriageOutcomeOutput } from '../../shared/ipc/triage-contract';
+import { t } from '../i18n';
+import { call, toApiError } from '../lib/api';
+import type { AppState } from './app-state';
+import { countQuery } from './gallery-browse';
+import type { Words } from './status-slice';
+import { applyTaskChanges } from './task-changes';
+import type { TriageSlice } from './triage-slice';
+
+type Set = Parameters<StateCreator<AppState, [], [], TriageSlice>>[0];
+type Get = () => AppState;
+
+/** The change a key asks for, as it toggles: the rating or pick every target has already goes. */
+function toggledChange(
+  change: TriageChangeInput,
+  items: readonly GalleryItem[],
+): TriageChangeInput {
+  if (items.length === 0) return change;
+  if (
+    change.kind === 'rating' &&
+    change.rating > 0 &&
+    items.every((item) => ratingOf(item.image) === change.rating)
+  ) {
+    return { kind: 'rating', rating: 0 };
+  }
+  if (
+    change.kind === 'flag' &&
+    change.flag === 'pick' &&
+    items.every((item) => flagOf(item.image) === 'pick')
+  ) {
+    return { kind: 'flag', flag: 'none' };
+  }
+  return change;
+}
+
+/** What a change did, in a sentence. */
+function doneText(change: TriageChangeInput, count: number): Words {
+  switch (change.kind) {
+    case 'rating':
+      return change.rating === 0
+        ? () => t('triage.unrated', { count })
+        : () => t('triage.rated', { count, stars: change.rating });
+    case 'flag': {
+      const key = {
+        pick: 'triage.picked',
+        reject: 'triage.rejected',
+        none: 'triage.unflagged',
+      } as const;
+      return () => t(key[change.flag], { count });
+    }
+    case 'tag':
+      return () => t(change.add ? 'triage.tagged' : 'triage.untagged', { count, tag: change.tag });
+    case 'board':
+      return () =>
+        t(change.add ? 'triage.boardAdded' : 'triage.boardRemoved', { count, board: change.path });
+  }
+}
+
+/** A change to images, its Undo and Redo. */
+export function triageChangeActions(
+  set: Set,
+  get: Get,
+): Pick<TriageSlice, 'triageApply' | 'triageUndo' | 'triageRedo'> {
+  const noteOutcome = (outcome: TriageOutcomeOutput) => {
+    set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
+    // Shown now, not with the next task message (which carries the same records).
+    if (outcome.items.length > 0) {
+      applyTaskChanges(
+        { getState: get, setState: set },
+        outcome.items.map((item) => ({ change: 'task' as const, ...item })),
+      );
+    }
+  };
+  const undoAction = {
+    label: () => t('gallery.undo'),
+    run: () => {
+      if (get().galleryUndoKinds.at(-1) === 'triage') get().galleryTakeUndo();
+      void get().triageUndo();
+    },
+  };
+  const replay = async (undo: boolean) => {
+    try {
+      const outcome = await call(undo ? 'triage:undo' : 'triage:redo', undefined);
+      if (outcome === null) {
+        get().confirm(() => t(undo ? 'triage.nothingToUndo' : 'triage.nothingToRedo'));
+        return;
+      }
+      noteOutcome(outcome);
+      if (!undo) get().galleryNoteUndoable('triage');
+      const count = outcome.changed;
+      get().confirm(() => t(undo ? 'triage.undone' : 'triage.redone', { count }));
+      void get().triageLoadLibrary();
+    } catch (error) {
+      get().showError(error);
+    }
+  };
+  return {
+    triageApply: async (refs, asked, items = []) => {
+      if (refs.length === 0) return null;
+      const change = toggledChange(asked, items);
+      try {
+        const outcome = await call('triage:apply', { images: [...refs], change });
+        noteOutcome(outcome);
+        if (outcome.changed > 0) get().galleryNoteUndoable('triage');
+        get().confirm(outcomeText(change, outcome), outcome.changed > 0 ? undoAction : undefined);
+        if (change.kind === 'tag' || change.kind === 'board') void get().triageLoadLibrary();
+        return outcome;
+      } catch (error) {
+        get().showError(error);
+        return null;
+      }
+    },
+    triageUndo: () => replay(true),
+    triageRedo: () => replay(false),
+  };
+}
+
+/** What a change did, or why it did nothing. */
+function outcomeText(change: TriageChangeInput, outcome: TriageOutcomeOutput): Words {
+  if (outcome.refused > 0) return () => t('triage.refused', { count: outcome.refused });
+  if (outcome.changed === 0) return () => t('triage.unchanged');
+  return doneText(change, outcome.changed);
+}
+
+/** The library's boards, tags and smart boards; a new smart board; the rejects. */
+export function triageLibraryActions(
+  set: Set,
+  get: Get,
+): Pick<TriageSlice, 'triageLoadLibrary' | 'triageSaveSmart' | 'triageRejects'> {
+  return {
+    triageLoadLibrary: async () => {
+      try {
+        set({ triageLibrary: await call('triage:library', undefined) });
+      } catch (error) {
+        get().showError(error);
+      }
+    },
+    triageSaveSmart: async (name) => {
+      const { smart, favourite, states, ...filter } = countQuery(get().galleryFilters);
+      void smart;
+      void states;
+      const rules = rulesFromFilter({ ...filter, ...(favourite ? { flag: 'pick' } : {}) }, 'all');
+      if (rules === null) return t('triage.smart.noFilter');
+      try {
+        const saved = await call('smart:create', { name, rules });
+        get().confirm(() => t('triage.smart.saved', { name: saved.name }));
+        await get().triageLoadLibrary();
+        return null;
+      } catch (error) {
+        return toApiError(error).message;
+      }
+    },
+    triageRejects: async (board) => {
+      try {
+        return await call('triage:rejects', board === null ? {} : { board });
+      } catch (error) {
+        get().showError(error);
+        return null;
+      }
+    },
+  };
+}
