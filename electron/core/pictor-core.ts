@@ -31,6 +31,7 @@ import { CostBook } from './costs/cost-book';
 import { TrashJournal, TRASH_JOURNAL_DIR } from './trash/trash-journal';
 import { TrashOperations, type TrashOperationsOptions } from './trash/trash-operations';
 import { Boards } from './triage/boards';
+import { boardKey } from '../../shared/domain/triage';
 import { TriageActions } from './triage/triage-actions';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 
@@ -185,6 +186,10 @@ function assemble(
     admission: costs,
     removals: history,
     gallery: engineFiles(gallery, intake),
+    // "Generate into" a board the library lacks makes it, as `boards` (below) makes any.
+    boards: {
+      ensure: (path): string => history.triage.boardPath(boardKey(path)) ?? boards.create(path),
+    },
     credentials: options.credentials,
     clock: options.clock,
     logger,
@@ -201,13 +206,14 @@ function assemble(
   const library = libraryOf(parts, options, logger);
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
+  const boards = new Boards(triageDeps);
   return {
     ...parts,
     costs,
     library,
     trash,
     triage: new TriageActions(triageDeps),
-    boards: new Boards(triageDeps),
+    boards,
     folderChoices: new FolderChoices(options.clock),
     operations: operationsOf(parts, options),
     async close() {
