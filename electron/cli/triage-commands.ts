@@ -6,11 +6,12 @@
 import type { ImageRecord } from '../../shared/domain/task-record';
 import { flagOf } from '../../shared/domain/triage';
 import { UsageError } from '../core/command-line/command-line';
-import { imagesByTask, type ImageRef } from '../core/gallery/gallery-images';
+import type { ImageRef } from '../core/gallery/gallery-images';
 import type { TriageQuery } from '../core/history/triage-filter';
 import type { PictorCore } from '../core/pictor-core';
 import type { TriageChange, TriageOutcome } from '../core/triage/triage-actions';
 import { writeMetadataToFiles } from '../core/batch/write-metadata';
+import { rejectsIn } from '../core/triage/rejects';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
@@ -158,16 +159,7 @@ async function purgeRejected(
   command: TriageCommand & { name: 'purge-rejected' },
   io: CliIo,
 ): Promise<number> {
-  const query: TriageQuery = {
-    flag: 'reject',
-    ...(command.board === null ? {} : { board: command.board }),
-  };
-  const keys = core.history.imageKeys({ ...query, states: ['saved'] }, Number.MAX_SAFE_INTEGER);
-  let bytes = 0;
-  for (const [localId, indexes] of imagesByTask(keys)) {
-    const images = core.history.get(localId)?.images ?? [];
-    for (const index of indexes) bytes += images[index]?.bytes ?? 0;
-  }
+  const { images: keys, bytes } = rejectsIn(core.history, command.board, Number.MAX_SAFE_INTEGER);
   const size = `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const count = `${String(keys.length)} rejected image${keys.length === 1 ? '' : 's'}`;
   if (!command.yes) {

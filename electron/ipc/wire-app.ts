@@ -39,6 +39,7 @@ import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
 import { taskHandlers } from './task-handlers';
+import { triageHandlers } from './triage-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -173,6 +174,7 @@ function createIpcHandlers(
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
     ...ledgerHandlers(options),
+    ...triageHandlers({ core, emit }),
   };
 }
 

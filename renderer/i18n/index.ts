@@ -14,6 +14,7 @@ import { gallery } from './en/gallery';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { tasks } from './en/tasks';
+import { triage } from './en/triage';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { loadCatalogue, loadMainCatalogue } from './catalogues';
 import { MainCatalogue } from '../../shared/i18n/main-catalogue';
@@ -38,6 +39,7 @@ export const catalogue = {
   ...settings,
   ...gallery,
   ...costs,
+  ...triage,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

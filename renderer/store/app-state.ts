@@ -9,6 +9,7 @@ import type { SettingsSlice } from './settings-slice';
 import type { TaskCancelSlice } from './task-cancel-slice';
 import type { TasksSlice } from './tasks-slice';
 import type { TrashProgressSlice } from './trash-progress-slice';
+import type { TriageSlice } from './triage-slice';
 import type { UiSlice } from './ui-slice';
 import type { UpdatesSlice } from './updates-slice';
 
@@ -23,4 +24,5 @@ export type AppState = ComposeSlice &
   ArchiveSlice &
   DesktopSlice &
   CostsSlice &
-  TaskCancelSlice;
+  TaskCancelSlice &
+  TriageSlice;

@@ -12,6 +12,7 @@ import { createSettingsSlice } from './settings-slice';
 import { createTaskCancelSlice } from './task-cancel-slice';
 import { createTasksSlice } from './tasks-slice';
 import { createTrashProgressSlice } from './trash-progress-slice';
+import { createTriageSlice } from './triage-slice';
 import { createUiSlice } from './ui-slice';
 import { createUpdatesSlice } from './updates-slice';
 
@@ -28,6 +29,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createDesktopSlice(...a),
   ...createCostsSlice(...a),
   ...createTaskCancelSlice(...a),
+  ...createTriageSlice(...a),
 }));
 
 /**

@@ -26,6 +26,7 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('library:progress', (progress) => state().folderProgress(progress)),
     listen('gallery:changed', ({ reason }) => {
       void state().galleryRefresh();
+      if (state().triageLibrary !== null) void state().triageLoadLibrary();
       // An import or a move adds tasks no `tasks:updated` told of: the history is read again.
       if (ADDS_TASKS.has(reason)) {
         void state().tasksReload();

@@ -35,11 +35,15 @@ export interface GalleryBrowseSlice {
 
 /** The `gallery:count` input for these filters: the list's query without its paging. */
 export function countQuery(filters: GalleryFilters) {
-  const { search, favourite, contentCredentials, model, provider, from, to, states } = listQuery(
-    filters,
-    null,
-  );
+  const query = listQuery(filters, null);
+  const { search, favourite, contentCredentials, model, provider, from, to, states } = query;
+  const { rating, flag, tags, board, unfiled } = query;
   return {
+    ...(rating === undefined ? {} : { rating }),
+    ...(flag === undefined ? {} : { flag }),
+    ...(tags === undefined ? {} : { tags }),
+    ...(board === undefined ? {} : { board }),
+    ...(unfiled === undefined ? {} : { unfiled }),
     ...(search === undefined ? {} : { search }),
     ...(favourite === undefined ? {} : { favourite }),
     ...(contentCredentials === undefined ? {} : { contentCredentials }),

@@ -11,9 +11,16 @@ import { retriesImage } from '../../shared/domain/task-actions';
 import { withFavourites } from '../../shared/domain/favourites';
 import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { GenerationRequest } from '../../shared/service/wire';
+import {
+  EMPTY_TRIAGE_FILTERS,
+  hasTriageFilters,
+  matchesTriage,
+  triageQuery,
+  type TriageFilters,
+} from './triage-filters';
 
 /** What the filter bar holds; dates are `YYYY-MM-DD` from date inputs, empty when unset. */
-export interface GalleryFilters {
+export interface GalleryFilters extends TriageFilters {
   readonly search: string;
   readonly favouriteOnly: boolean;
   /** Only images that carry Content Credentials (a C2PA manifest, whatever its verdict). */
@@ -33,6 +40,7 @@ export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
   provider: '',
   from: '',
   to: '',
+  ...EMPTY_TRIAGE_FILTERS,
 };
 
 /** Images per `gallery:list` call. */
@@ -51,7 +59,8 @@ export function hasActiveFilters(filters: GalleryFilters): boolean {
     filters.model !== '' ||
     filters.provider !== '' ||
     filters.from !== '' ||
-    filters.to !== ''
+    filters.to !== '' ||
+    hasTriageFilters(filters)
   );
 }
 
@@ -90,6 +99,7 @@ export function listQuery(
     ...(filters.provider ? { provider: filters.provider } : {}),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
+    ...triageQuery(filters),
     states: [...VISIBLE_STATES],
     ...(sort === 'newest' ? {} : { sort }),
     limit,
@@ -112,7 +122,7 @@ export function matchesFilters(item: GalleryItem, filters: GalleryFilters): bool
   const to = dayEnd(filters.to);
   if (from !== undefined && item.createdAt < from) return false;
   if (to !== undefined && item.createdAt > to) return false;
-  return true;
+  return matchesTriage(item, filters);
 }
 
 /** The list's order: newest task first, then local id descending, then image index. */

@@ -75,6 +75,16 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:cancel',
   'tasks:cancelMany',
   'tasks:stopWatching',
+  'triage:apply',
+  'triage:undo',
+  'triage:redo',
+  'triage:library',
+  'boards:create',
+  'boards:rename',
+  'boards:move',
+  'boards:delete',
+  'triage:rejects',
+  'triage:writeMetadata',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

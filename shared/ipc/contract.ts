@@ -22,6 +22,7 @@ import { localIdSchema, taskItemSchema } from './task-item';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
+import { triageRequests } from './triage-contract';
 import {
   galleryBatchRequests,
   gallerySelectionRequests,
@@ -235,6 +236,7 @@ export const requests = {
   ...updateRequests,
   ...costRequests,
   ...taskCancelRequests,
+  ...triageRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

@@ -8,6 +8,7 @@ import { sentenceSchema } from '../i18n/sentence';
 import { providerIdSchema } from '../domain/providers';
 import { MAX_IDS_PER_BATCH, MAX_SEARCH_CHARS, dateMsSchema } from '../domain/limits';
 import { imageStateSchema } from '../domain/task-record';
+import { MAX_RATING } from '../domain/triage';
 import { localIdSchema, taskItemSchema } from './task-item';
 
 /** One image: its task's id and its place among the task's images. */
@@ -41,6 +42,26 @@ export const batchOutcome = z.object({
  */
 export const MAX_SELECT_ALL = 100_000;
 
+/** A tag or board name in a filter (main folds it; no match is no image). */
+const filterName = z.string().min(1).max(1_000);
+
+/** The triage filters (core/history/triage-filter.ts): rating, flag, tags, board, unfiled. */
+const triageFilterFields = {
+  rating: z
+    .object({ op: z.enum(['=', '>=', '<=']), value: z.number().int().min(0).max(MAX_RATING) })
+    .strict()
+    .optional(),
+  flag: z.enum(['pick', 'reject', 'none']).optional(),
+  tags: z
+    .object({ mode: z.enum(['any', 'all', 'none']), keys: z.array(filterName).max(64) })
+    .strict()
+    .optional(),
+  /** The board with this path: its own images. */
+  board: filterName.optional(),
+  /** Only images in no board. */
+  unfiled: z.boolean().optional(),
+};
+
 /** The gallery's filters, shared by a count and a "Select all". */
 export const galleryFilter = z
   .object({
@@ -53,6 +74,7 @@ export const galleryFilter = z
     from: dateMsSchema.optional(),
     to: dateMsSchema.optional(),
     states: z.array(imageStateSchema).max(10).optional(),
+    ...triageFilterFields,
   })
   .strict();
 

@@ -29,6 +29,7 @@ import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { SEED_START, makeTask } from '../support/task-records';
 import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
+import { FakeTriage } from './fake-triage';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -138,6 +139,12 @@ export class FakePictorApi implements PictorApi {
     task: (localId) => this.byId.get(localId),
     updateTask: (localId, patch, live) => this.updateTask(localId, patch, live),
     emit: (channel, payload) => this.emit(channel, payload),
+    now: () => this.now(),
+  });
+  /** Ratings, flags, tags and boards (`triage:` and `boards:` channels). */
+  readonly triage = new FakeTriage({
+    records: () => this.tasks,
+    setImages: (localId, images) => void this.updateTask(localId, { images }),
     now: () => this.now(),
   });
   private readonly byId = new Map<string, TaskRecord>();
@@ -459,6 +466,7 @@ export class FakePictorApi implements PictorApi {
         if (input.states ? !input.states.includes(image.state) : image.state === 'deleted')
           continue;
         if (input.favourite !== undefined && image.favourite !== input.favourite) continue;
+        if (!this.triage.matches(image, input)) continue;
         if (
           input.contentCredentials !== undefined &&
           hasContentCredentials(image.contentCredentials) !== input.contentCredentials
@@ -814,6 +822,7 @@ export class FakePictorApi implements PictorApi {
     'updates:restart': () => undefined,
     'updates:openDownload': () => undefined,
     ...this.costs.handlers,
+    ...this.triage.handlers,
   };
 }
 

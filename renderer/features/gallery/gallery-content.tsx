@@ -13,6 +13,7 @@ import { GalleryGrid } from './gallery-grid';
 import type { GallerySelectionState } from './gallery-selection';
 import type { GalleryFocus } from './use-gallery-focus';
 import type { ImageActions } from './use-image-actions';
+import { useGridTriage } from './triage-run';
 
 const store = useAppStore.getState;
 
@@ -58,6 +59,7 @@ export function GalleryContent(props: GalleryContentProps) {
     [],
   );
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
+  const onTriage = useGridTriage(selection);
   // Nothing loaded is not an empty gallery while more images remain (a delete of every loaded
   // image): the grid loads them.
   const empty = state.items.length === 0 && !state.hasMore;
@@ -80,6 +82,7 @@ export function GalleryContent(props: GalleryContentProps) {
         onOpen={props.onOpen}
         onDelete={props.onDelete}
         onFavourite={actions.favourite}
+        onTriage={onTriage}
         onRetry={actions.retry}
         onStartDrag={actions.startDrag}
         onLoadMore={onLoadMore}

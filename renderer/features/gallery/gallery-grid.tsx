@@ -8,6 +8,7 @@ import type { GalleryJump } from '../../store/gallery-browse';
 import type { MenuRequest } from './gallery-context-menu';
 import { GalleryGridRow } from './gallery-grid-row';
 import { onGridKey } from './grid-keys';
+import type { TriageKey } from './triage-keys';
 import { gridLayout } from './grid-geometry';
 import { useElementSize } from './use-element-size';
 import { useGridFocus, type FocusRequest } from './use-grid-focus';
@@ -29,6 +30,8 @@ export interface GalleryGridProps {
   readonly onOpen: (key: string) => void;
   readonly onDelete: (item: GalleryItem) => void;
   readonly onFavourite: (item: GalleryItem) => void;
+  /** A triage key on a tile; answers whether the focus moves on to the next one. */
+  readonly onTriage?: (item: GalleryItem, key: TriageKey) => boolean;
   readonly onRetry: (item: GalleryItem) => void;
   readonly onStartDrag: (item: GalleryItem) => void;
   readonly onLoadMore: () => void;

@@ -31,6 +31,8 @@ import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 import { isUndoKey } from '../../lib/undo-key';
+import { triageKeyOf } from './triage-keys';
+import { runTriage } from './triage-run';
 import type { DeleteQuestion } from './use-delete-question';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';
@@ -145,6 +147,13 @@ export function useGallerySelection(
     if (isUndoKey(event)) {
       event.preventDefault();
       actions.undo();
+      return;
+    }
+    // Redo and the target board's chooser, anywhere in the gallery but a text field.
+    const triage = triageKeyOf(event);
+    if (triage?.command.kind === 'redo' || triage?.command.kind === 'chooseBoard') {
+      event.preventDefault();
+      void runTriage(triage.command, { refs: () => Promise.resolve([]), items: [] });
       return;
     }
     // Selection keys only on the grid itself (a button keeps Escape, Ctrl+A is the grid's).

@@ -1,3 +1,4 @@
+import { flagOf, ratingOf } from '../../../shared/domain/triage';
 import { memo, useState, type DragEvent, type MouseEvent } from 'react';
 import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -223,6 +224,7 @@ export const GalleryTile = memo(function GalleryTile({
         'gallery-tile',
         uncropped ? 'gallery-tile--uncropped' : '',
         selected ? 'gallery-tile--selected' : '',
+        flagOf(item.image) === 'reject' ? 'gallery-tile--rejected' : '',
       ]
         .filter(Boolean)
         .join(' ')}
@@ -261,13 +263,33 @@ export const GalleryTile = memo(function GalleryTile({
   );
 });
 
-/** What the tile says of its image at a glance: the favourite star, the Content Credentials mark. */
+/**
+ * What the tile says of its image at a glance: the pick (the favourite star), a reject, the
+ * rating, the Content Credentials mark.
+ */
 function TileMarks({ item }: { item: GalleryItem }) {
+  const flag = flagOf(item.image);
+  const rating = ratingOf(item.image);
   return (
     <>
-      {item.image.favourite ? (
+      {flag === 'pick' ? (
         <span className="gallery-tile__star" role="img" aria-label={t('gallery.tile.favourite')}>
           <Icon name="star" filled />
+        </span>
+      ) : null}
+      {flag === 'reject' ? (
+        <span className="gallery-tile__reject" role="img" aria-label={t('triage.flag.reject')}>
+          ✕
+        </span>
+      ) : null}
+      {rating > 0 ? (
+        <span
+          className="gallery-tile__rating"
+          role="img"
+          aria-label={t('triage.rating.label', { stars: rating })}
+          data-rating={rating}
+        >
+          {'★'.repeat(rating)}
         </span>
       ) : null}
       <CredentialsMark credentials={item.image.contentCredentials} corner />

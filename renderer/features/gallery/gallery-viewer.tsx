@@ -9,6 +9,7 @@ import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
 import { onViewerKey } from './viewer-keys';
+import { advancesAfter, oneImage, runTriage } from './triage-run';
 import { ViewerStage } from './viewer-stage';
 import { ViewerToolbar } from './viewer-toolbar';
 import './viewer.css';
@@ -71,8 +72,12 @@ export function GalleryViewer(props: GalleryViewerProps) {
       zoomStep,
       fit: () => setZoom(FIT),
       actual: () => setZoom(actualSize()),
-      favourite: () => props.actions.favourite(item),
+      toggleZoom: () => setZoom(isZoomed(zoom) ? FIT : actualSize()),
       remove: () => props.onDelete(item),
+      triage: (triageKey) => {
+        void runTriage(triageKey.command, oneImage(item));
+        if (advancesAfter(triageKey) && canNext) onNavigate(1);
+      },
     });
 
   const percent = Math.round(currentScale(zoom, size, stageSize) * 100);

@@ -1,7 +1,7 @@
 /**
  * The keys on a tile of the gallery grid: the menu key opens its actions, arrows (and Page Up/Down,
  * Home, End) move, with Shift they extend the selection there too, Space selects, Enter opens,
- * Delete deletes, F stars.
+ * Delete deletes, and the triage keys (triage-keys.ts) rate, flag, tag and file.
  */
 import type { KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -10,12 +10,13 @@ import { itemKey } from '../../store/gallery-list-model';
 import { menuKey } from './gallery-context-menu';
 import type { GalleryGridProps } from './gallery-grid';
 import { moveFor } from './grid-geometry';
+import { triageKeyOf } from './triage-keys';
 
 /** What the keys need of the grid. */
 export interface GridKeyContext {
   readonly props: Pick<
     GalleryGridProps,
-    'onMenu' | 'onSelect' | 'onExtend' | 'onOpen' | 'onDelete' | 'onFavourite'
+    'onMenu' | 'onSelect' | 'onExtend' | 'onOpen' | 'onDelete' | 'onTriage'
   >;
   readonly itemAt: (index: number) => GalleryItem | undefined;
   readonly count: number;
@@ -26,13 +27,35 @@ export interface GridKeyContext {
   readonly focusIndex: (key: string | null, index: number) => void;
 }
 
-type KeyAction = 'open' | 'delete' | 'favourite';
+type KeyAction = 'open' | 'delete';
 
 function keyAction(key: string): KeyAction | null {
   if (key === 'Enter' || key === ' ') return 'open';
   if (key === 'Delete' || key === 'Backspace') return 'delete';
-  if (key === 'f' || key === 'F') return 'favourite';
   return null;
+}
+
+/**
+ * A triage key on a tile (triage-keys.ts): the grid's owner applies it (to the selection when
+ * more than one image is selected, else to this tile); with Shift, or Auto-advance, the focus
+ * moves to the next tile. Undo, Redo and Ctrl/Cmd+B are the gallery's (gallery-selection.tsx).
+ */
+function triageKey(
+  event: KeyboardEvent<HTMLElement>,
+  item: GalleryItem,
+  index: number,
+  context: GridKeyContext,
+): boolean {
+  const { onTriage } = context.props;
+  const key = onTriage ? triageKeyOf(event) : null;
+  if (!onTriage || !key || !['change', 'board', 'tags'].includes(key.command.kind)) return false;
+  event.preventDefault();
+  const advance = onTriage(item, key);
+  if (advance && index + 1 < context.count) {
+    const next = context.itemAt(index + 1);
+    context.focusIndex(next ? itemKey(next) : null, index + 1);
+  }
+  return true;
 }
 
 /** Space selects (Enter opens); Shift+Space selects the range from the last one. */
@@ -72,11 +95,11 @@ export function onGridKey(event: KeyboardEvent<HTMLElement>, context: GridKeyCon
     return;
   }
   if (selectKey(event, item, context)) return;
+  if (triageKey(event, item, index, context)) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const action = keyAction(event.key);
   if (action === null) return;
   event.preventDefault();
   if (action === 'open') props.onOpen(itemKey(item));
-  else if (action === 'delete') props.onDelete(item);
-  else props.onFavourite(item);
+  else props.onDelete(item);
 }

@@ -64,8 +64,14 @@ export function useImageActions(): ImageActionsState {
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;
     // Its delete's entry in the status area says how the Undo goes, and what came back.
-    const undo = (refs?: readonly ImageRef[]): void =>
+    // The newest step with a way back goes first: a triage change or a delete.
+    const undo = (refs?: readonly ImageRef[]): void => {
+      if (refs === undefined && store().galleryTakeUndo() === 'triage') {
+        void store().triageUndo();
+        return;
+      }
       void run(async () => (await store().galleryUndoDelete(refs), null));
+    };
     return {
       favourite: (item) => {
         const favourite = !item.image.favourite;
@@ -123,6 +129,7 @@ export function useImageActions(): ImageActionsState {
  * Throws when none could be deleted, with main's own sentence.
  */
 export async function deleteWithUndo(items: readonly ImageRef[]): Promise<null> {
+  useAppStore.getState().galleryNoteUndoable('delete');
   const result = await useAppStore.getState().galleryDeleteImages(items);
   if (result.done === 0 && result.failed > 0 && !result.canceled) {
     throw failure(result.problem ?? (() => t('gallery.actionFailed')));

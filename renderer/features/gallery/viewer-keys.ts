@@ -1,7 +1,12 @@
-/** The viewer's keyboard: Tab stays inside; arrows pan when zoomed and change image when not. */
+/**
+ * The viewer's keyboard: Tab stays inside; arrows pan when zoomed and change image when not; + and
+ * - zoom, Ctrl/Cmd+0 fits, Ctrl/Cmd+1 is 100 %, Z toggles the two; the triage keys rate, flag,
+ * tag and file the image shown (with Shift, or Auto-advance, then the next one is shown).
+ */
 import type { KeyboardEvent } from 'react';
 import { logicalArrow } from '../../lib/direction';
 import { isUndoKey } from '../../lib/undo-key';
+import { triageKeyOf, type TriageKey } from './triage-keys';
 import { ZOOM_STEP, panForKey } from './zoom-pan';
 
 const FOCUSABLE =
@@ -31,7 +36,8 @@ export interface ViewerKeyHandlers {
   zoomStep(factor: number): void;
   fit(): void;
   actual(): void;
-  favourite(): void;
+  /** Z: 100 % when fitted, fitted otherwise. */
+  toggleZoom(): void;
   remove(): void;
 }
 
@@ -57,15 +63,9 @@ export function viewerKey(key: string, on: ViewerKeyHandlers): boolean {
     case '-':
       on.zoomStep(1 / ZOOM_STEP);
       return true;
-    case '0':
-      on.fit();
-      return true;
-    case '1':
-      on.actual();
-      return true;
-    case 'f':
-    case 'F':
-      on.favourite();
+    case 'z':
+    case 'Z':
+      on.toggleZoom();
       return true;
     case 'Delete':
       on.remove();
@@ -81,6 +81,18 @@ export interface ViewerDialogKeys extends ViewerKeyHandlers {
   onClose(): void;
   undo(): void;
   toggleDetails(): void;
+  /** A triage key on the image shown (triage-keys.ts). */
+  triage(key: TriageKey): void;
+}
+
+/** Ctrl/Cmd+0 fits the image, Ctrl/Cmd+1 shows it at 100 % (the digits alone rate it). */
+function zoomShortcut(event: KeyboardEvent<HTMLElement>, keys: ViewerDialogKeys): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return false;
+  if (event.code === 'Digit0' || event.code === 'Numpad0') keys.fit();
+  else if (event.code === 'Digit1' || event.code === 'Numpad1') keys.actual();
+  else return false;
+  event.preventDefault();
+  return true;
 }
 
 /**
@@ -99,6 +111,12 @@ export function onViewerKey(event: KeyboardEvent<HTMLElement>, keys: ViewerDialo
   if (isUndoKey(event)) {
     event.preventDefault();
     return keys.undo();
+  }
+  if (zoomShortcut(event, keys)) return;
+  const triage = triageKeyOf(event);
+  if (triage) {
+    event.preventDefault();
+    return keys.triage(triage);
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === 'i' || event.key === 'I') {

@@ -54,7 +54,7 @@ describe('arrow keys in a right-to-left window', () => {
         zoomStep: vi.fn(),
         fit: vi.fn(),
         actual: vi.fn(),
-        favourite: vi.fn(),
+        toggleZoom: vi.fn(),
         remove: vi.fn(),
       }) as unknown as ViewerKeyHandlers & {
         pan: ReturnType<typeof vi.fn>;

@@ -1,0 +1,78 @@
+/**
+ * IPC handlers of triage (shared/ipc/triage-contract.ts): a change to a selection of images and
+ * its Undo and Redo, the boards' tree, the library's tags, the rejects a purge would move and
+ * "Write metadata to files". Each translates to core/triage or core/batch; the records a change
+ * wrote reach the page as `tasks:updated` (the engine announces them), and a change of the
+ * boards' tree as `gallery:changed`.
+ */
+import type { triageRequests, TriageOutcomeOutput } from '../../shared/ipc/triage-contract';
+import { writeMetadataToFiles } from '../core/batch/write-metadata';
+import type { ExportGallery } from '../core/batch/export-copy';
+import type { TaskEngine } from '../core/engine/task-engine';
+import type { HistoryStore } from '../core/history/history-store';
+import type { Boards } from '../core/triage/boards';
+import { rejectsIn } from '../core/triage/rejects';
+import type { TriageActions, TriageOutcome } from '../core/triage/triage-actions';
+import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import { MAX_SELECT_ALL } from '../../shared/ipc/selection-schemas';
+
+type TriageChannel = keyof typeof triageRequests;
+
+export interface TriageHandlerDeps {
+  readonly core: {
+    readonly engine: TaskEngine;
+    readonly triage: TriageActions;
+    readonly boards: Boards;
+    readonly history: Pick<HistoryStore, 'imageKeys' | 'get' | 'triage'>;
+    readonly gallery: ExportGallery;
+  };
+  readonly emit: Emit;
+}
+
+export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, TriageChannel> {
+  const { core, emit } = deps;
+  const answer = (outcome: TriageOutcome): TriageOutcomeOutput => {
+    const can = core.triage.canUndo();
+    return {
+      changed: outcome.changed,
+      unchanged: outcome.unchanged,
+      missing: outcome.missing.length,
+      refused: outcome.refused,
+      canUndo: can.undo,
+      canRedo: can.redo,
+    };
+  };
+  /** A change of the boards' tree: the sidebar and any list filtered by a board read again. */
+  const treeChanged = <T>(value: T): T => {
+    emit('gallery:changed', { reason: 'boards' });
+    return value;
+  };
+  return {
+    'triage:apply': ({ images, change }) => answer(core.triage.apply(images, change)),
+    'triage:undo': () => orNull(core.triage.undo(), answer),
+    'triage:redo': () => orNull(core.triage.redo(), answer),
+    'triage:library': () => ({
+      boards: core.boards.list().map(({ key, path, parent, images }) => ({
+        key,
+        path,
+        parent,
+        images,
+      })),
+      tags: core.history.triage.tags(),
+    }),
+    'boards:create': ({ path }) => treeChanged({ path: core.boards.create(path) }),
+    'boards:rename': ({ path, name }) => treeChanged(pathsOf(core.boards.rename(path, name))),
+    'boards:move': ({ path, parent }) => treeChanged(pathsOf(core.boards.move(path, parent))),
+    'boards:delete': ({ path }) => treeChanged({ images: core.boards.delete(path) }),
+    'triage:rejects': ({ board }) => {
+      const { images, bytes } = rejectsIn(core.history, board ?? null, MAX_SELECT_ALL);
+      return { images: [...images], bytes };
+    },
+    'triage:writeMetadata': async ({ images }) =>
+      writeMetadataToFiles({ records: core.engine, gallery: core.gallery }, images),
+  };
+}
+
+const orNull = <T, U>(value: T | null, map: (value: T) => U): U | null =>
+  value === null ? null : map(value);
+const pathsOf = ({ from, to }: { from: string; to: string }) => ({ from, to });

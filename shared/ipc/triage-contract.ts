@@ -1,0 +1,95 @@
+/**
+ * The triage requests: a rating, a flag, a tag or a board applied to a selection of images as one
+ * step (and its Undo and Redo), the boards and tags the library holds, and the rejects a purge
+ * would move to the trash. Main checks every word (core/triage); the page only names images.
+ */
+import { z } from 'zod';
+import { MAX_RATING } from '../domain/triage';
+import { MAX_SELECT_ALL, count, imageRef } from './selection-schemas';
+
+/** A tag or a board's path as the page sends it (main checks and normalises it). */
+const name = z.string().min(1).max(1_000);
+
+/** What a change does to each image (core/triage/triage-actions.ts's TriageChange). */
+export const triageChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rating'), rating: z.number().int().min(0).max(MAX_RATING) }).strict(),
+  z.object({ kind: z.literal('flag'), flag: z.enum(['pick', 'reject', 'none']) }).strict(),
+  z.object({ kind: z.literal('tag'), tag: name, add: z.boolean() }).strict(),
+  z.object({ kind: z.literal('board'), path: name, add: z.boolean() }).strict(),
+]);
+export type TriageChangeInput = z.infer<typeof triageChangeSchema>;
+
+/** What a change (or its Undo or Redo) did; the records come as `tasks:updated`. */
+const triageOutcomeSchema = z.object({
+  changed: count,
+  unchanged: count,
+  missing: count,
+  /** Images that already had as many tags as an image may. */
+  refused: count,
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+});
+export type TriageOutcomeOutput = z.infer<typeof triageOutcomeSchema>;
+
+const boardRowSchema = z.object({
+  key: z.string(),
+  path: z.string(),
+  parent: z.string().nullable(),
+  images: count,
+});
+export type BoardRowOutput = z.infer<typeof boardRowSchema>;
+
+const boardMoveSchema = z.object({ from: z.string(), to: z.string() });
+
+export const triageRequests = {
+  /** Applies one change to every named image: one history transaction, one step of Undo. */
+  'triage:apply': {
+    input: z
+      .object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL), change: triageChangeSchema })
+      .strict(),
+    output: triageOutcomeSchema,
+  },
+  /** Puts back the last triage step; null when there is none. */
+  'triage:undo': { input: z.undefined(), output: triageOutcomeSchema.nullable() },
+  /** Applies again the last step undone; null when there is none. */
+  'triage:redo': { input: z.undefined(), output: triageOutcomeSchema.nullable() },
+  /** The library's boards (parents before children) and tags in use, with their image counts. */
+  'triage:library': {
+    input: z.undefined(),
+    output: z.object({
+      boards: z.array(boardRowSchema),
+      tags: z.array(z.object({ key: z.string(), tag: z.string(), images: count })),
+    }),
+  },
+  'boards:create': {
+    input: z.object({ path: name }).strict(),
+    output: z.object({ path: z.string() }),
+  },
+  'boards:rename': { input: z.object({ path: name, name }).strict(), output: boardMoveSchema },
+  /** Moves a board (and what is below it) under `parent` (null: to the top). */
+  'boards:move': {
+    input: z.object({ path: name, parent: name.nullable() }).strict(),
+    output: boardMoveSchema,
+  },
+  /** Deletes a board and those below it; their images stay in the library. */
+  'boards:delete': {
+    input: z.object({ path: name }).strict(),
+    output: z.object({ images: count }),
+  },
+  /**
+   * The rejected images a purge would move to the trash (in `board` and below it, or all), with
+   * their total size: the page asks, then deletes them with Undo as any selection.
+   */
+  'triage:rejects': {
+    input: z.object({ board: name.optional() }).strict(),
+    output: z.object({ images: z.array(imageRef).max(MAX_SELECT_ALL), bytes: count }),
+  },
+  /**
+   * "Write metadata to files": each image's rating and tags into its gallery file; a file with
+   * Content Credentials is left byte for byte (its XMP sidecar has them).
+   */
+  'triage:writeMetadata': {
+    input: z.object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL) }).strict(),
+    output: z.object({ written: count, unchanged: count, withCredentials: count, failed: count }),
+  },
+} as const;
