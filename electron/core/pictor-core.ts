@@ -10,7 +10,7 @@ import type { CredentialsProvider } from '../ports/credentials';
 import type { FetchLike } from '../ports/http';
 import type { Logger } from '../ports/logger';
 import { silentLogger } from '../ports/logger';
-import type { TaskEngineOptions } from './engine/engine-types';
+import type { EngineBoards, TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
@@ -186,10 +186,7 @@ function assemble(
     admission: costs,
     removals: history,
     gallery: engineFiles(gallery, intake),
-    // "Generate into" a board the library lacks makes it, as `boards` (below) makes any.
-    boards: {
-      ensure: (path): string => history.triage.boardPath(boardKey(path)) ?? boards.create(path),
-    },
+    boards: submitBoards(history, (): Boards => boards),
     credentials: options.credentials,
     clock: options.clock,
     logger,
@@ -224,6 +221,14 @@ function assemble(
       await verifier.dispose();
     },
   };
+}
+
+/**
+ * How the engine has the library make the board a submit names ("Generate into") when it has
+ * none of that path: as `boards` makes any (its checks, its limits, its sentences).
+ */
+function submitBoards(history: HistoryStore, boards: () => Boards): EngineBoards {
+  return { ensure: (path) => history.triage.boardPath(boardKey(path)) ?? boards().create(path) };
 }
 
 /** The long operations: one at a time per kind, with a stop signal and throttled progress. */
