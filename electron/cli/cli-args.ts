@@ -82,6 +82,8 @@ export type Command =
       readonly provider: ProviderId | typeof DEMO_OPTION | null;
       /** Triage filters (--rating, --flag, --board, --tag, --unfiled): list images; null: tasks. */
       readonly triage: TriageQuery | null;
+      /** --smart NAME: the images of that smart board (with the triage filters); null: none. */
+      readonly smart: string | null;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }
@@ -278,6 +280,7 @@ function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'l
     name: 'list',
     provider: listProvider(values.provider),
     triage: listTriage(values),
+    smart: values.smart ?? null,
     common: common(values, env),
   };
 }

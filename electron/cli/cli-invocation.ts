@@ -31,6 +31,7 @@ export const CLI_COMMANDS = [
   'board',
   'write-metadata',
   'purge-rejected',
+  'smart',
   'help',
 ] as const;
 

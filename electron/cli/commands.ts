@@ -122,15 +122,16 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
     case 'cancel':
       return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
     case 'list':
-      return command.triage === null
+      return command.triage === null && command.smart === null
         ? listCommand(core, command.common, io, command.provider)
-        : listImages(core, command.common, io, command.triage);
+        : listImages(core, command.common, io, command);
     case 'rate':
     case 'flag':
     case 'tag':
     case 'board':
     case 'write-metadata':
     case 'purge-rejected':
+    case 'smart':
       return await triageCommand(core, command, io);
     case 'rebuild':
       return await rebuildCommand(core, io);

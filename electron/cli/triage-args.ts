@@ -1,12 +1,13 @@
 /**
  * The triage commands' command lines (triage-commands.ts runs them): `rate`, `flag`, `tag`,
- * `board` and `purge-rejected`, and the triage filters of `list`. An image-ref is a task id (the
- * service's id or Pictor's own: all its images) or `ID#N` (its Nth image, from 1); refs are
- * found in the history when the command runs.
+ * `board`, `purge-rejected` and `smart`, and the triage filters of `list`. An image-ref is a task
+ * id (the service's id or Pictor's own: all its images) or `ID#N` (its Nth image, from 1); refs
+ * are found in the history when the command runs.
  */
 import { UsageError } from '../core/command-line/command-line';
 import type { RatingTest, TriageQuery } from '../core/history/triage-filter';
 import type { CommonOptions } from './cli-args';
+import { rulesFromFilter, type SmartRules } from '../../shared/domain/smart-board';
 
 export const TRIAGE_OPTIONS = {
   rating: { type: 'string' },
@@ -15,6 +16,8 @@ export const TRIAGE_OPTIONS = {
   tag: { type: 'string', multiple: true },
   unfiled: { type: 'boolean' },
   yes: { type: 'boolean' },
+  smart: { type: 'string' },
+  match: { type: 'string' },
 } as const;
 
 export const TRIAGE_HELP = {
@@ -27,6 +30,8 @@ export const TRIAGE_HELP = {
     'write-metadata <image-ref>...     write rating and tags into the image files themselves\n                                  (never into one with Content Credentials: its .xmp has them)',
   'purge-rejected':
     "purge-rejected [--board PATH] [--yes]   move every rejected image (of the board) to Pictor's\n                                  trash; without --yes, only say what would go",
+  smart:
+    "smart ls | rm <name> | create <name> [--rating R] [--flag F] [--board PATH] [--tag T]...\n                                  [--unfiled] [--match all|any]   smart boards: saved filters,\n                                  one rule per option, all of them or any (list --smart NAME\n                                  lists a smart board's images)",
 } as const;
 
 type TriageName = keyof typeof TRIAGE_HELP;
@@ -39,7 +44,14 @@ export type TriageCommand =
   | { readonly name: 'tag'; readonly add: boolean; readonly tag: string; readonly refs: string[] }
   | { readonly name: 'board'; readonly action: BoardAction }
   | { readonly name: 'write-metadata'; readonly refs: string[] }
-  | { readonly name: 'purge-rejected'; readonly board: string | null; readonly yes: boolean };
+  | { readonly name: 'purge-rejected'; readonly board: string | null; readonly yes: boolean }
+  | { readonly name: 'smart'; readonly action: SmartAction };
+
+export type SmartAction =
+  | { readonly kind: 'ls' }
+  | { readonly kind: 'rm'; readonly name: string }
+  /** `rules` as the options made them, checked by the core (SmartBoards.create). */
+  | { readonly kind: 'create'; readonly name: string; readonly rules: SmartRules };
 
 export type BoardAction =
   | { readonly kind: 'ls' }
@@ -56,6 +68,7 @@ interface TriageValues {
   readonly tag?: string[];
   readonly unfiled?: boolean;
   readonly yes?: boolean;
+  readonly match?: string;
 }
 
 export function isTriageName(name: string): name is TriageName {
@@ -100,7 +113,34 @@ export function parseTriageCommand(
       if (words.length > 0)
         throw new UsageError('purge-rejected takes no argument besides its options.');
       return { name, board: values.board ?? null, yes: values.yes ?? false };
+    case 'smart':
+      return { name, action: smartAction(words, values) };
   }
+}
+
+/** `smart ls`, `smart rm NAME`, `smart create NAME` with list's filters joined by --match. */
+function smartAction(words: readonly string[], values: TriageValues): SmartAction {
+  const [kind, name, ...rest] = words;
+  if (kind === 'ls') {
+    if (name !== undefined) throw new UsageError('smart ls takes no argument.');
+    return { kind };
+  }
+  if (kind !== 'rm' && kind !== 'create') throw new UsageError('smart takes ls, rm or create.');
+  if (name === undefined || rest.length > 0)
+    throw new UsageError(`smart ${kind} takes one smart board name (quote it for the shell).`);
+  if (kind === 'rm') return { kind, name };
+  const match = values.match ?? 'all';
+  if (match !== 'all' && match !== 'any') throw new UsageError('--match takes all or any.');
+  const mode: 'all' | 'any' = match;
+  const filter = listTriage(values);
+  const tags = filter?.tags ? { tags: { mode, keys: filter.tags.keys } } : {};
+  const rules = filter && rulesFromFilter({ ...filter, ...tags }, mode);
+  if (!rules) {
+    throw new UsageError(
+      'smart create needs at least one rule: --rating, --flag, --board, --tag or --unfiled.',
+    );
+  }
+  return { kind, name, rules };
 }
 
 function boardAction(words: readonly string[]): BoardAction {

@@ -8,6 +8,8 @@ import { flagOf } from '../../shared/domain/triage';
 import { UsageError } from '../core/command-line/command-line';
 import type { ImageRef } from '../core/gallery/gallery-images';
 import type { TriageQuery } from '../core/history/triage-filter';
+import type { ImageQuery } from '../core/history/history-query';
+import { smartCommand, warnMissing } from './smart-board-commands';
 import type { PictorCore } from '../core/pictor-core';
 import type { TriageChange, TriageOutcome } from '../core/triage/triage-actions';
 import { writeMetadataToFiles } from '../core/batch/write-metadata';
@@ -16,7 +18,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import type { CommonOptions } from './cli-args';
-import type { BoardAction, TriageCommand } from './triage-args';
+import type { BoardAction, TriageCommand, TriageCommandLine } from './triage-args';
 
 const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;
 
@@ -56,7 +58,7 @@ function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
 
 export async function triageCommand(
   core: PictorCore,
-  command: TriageCommand,
+  command: TriageCommandLine,
   io: CliIo,
 ): Promise<number> {
   switch (command.name) {
@@ -89,6 +91,8 @@ export async function triageCommand(
       return await writeMetadata(core, command.refs, io);
     case 'purge-rejected':
       return await purgeRejected(core, command, io);
+    case 'smart':
+      return smartCommand(core, command.action, io, command.common.json);
   }
 }
 
@@ -175,13 +179,21 @@ async function purgeRejected(
   return outcome.failed > 0 ? EXIT.failed : EXIT.ok;
 }
 
-/** `list` with triage filters: the images they match, one line each (or JSON). */
+/**
+ * `list` with triage filters, a smart board (--smart NAME: its rules naming what is gone are said
+ * on stderr), or both: the images they match, one line each (or JSON).
+ */
 export function listImages(
   core: PictorCore,
   common: CommonOptions,
   io: CliIo,
-  query: TriageQuery,
+  filters: { readonly triage: TriageQuery | null; readonly smart: string | null },
 ): number {
+  const query: ImageQuery = { ...filters.triage };
+  if (filters.smart !== null) {
+    query.smart = core.smartBoards.rulesOf(filters.smart);
+    warnMissing(core.smartBoards.get(filters.smart), io);
+  }
   let cursor: string | null = null;
   do {
     const page = core.history.listImages({ ...query, limit: 500, cursor });

@@ -33,6 +33,7 @@ import { TrashOperations, type TrashOperationsOptions } from './trash/trash-oper
 import { Boards } from './triage/boards';
 import { boardKey } from '../../shared/domain/triage';
 import { TriageActions } from './triage/triage-actions';
+import { SmartBoards } from './triage/smart-boards';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -117,6 +118,8 @@ export interface PictorCore {
   readonly triage: TriageActions;
   /** The boards' tree: create, rename, move, delete. */
   readonly boards: Boards;
+  /** Smart boards: saved filters by name, their rules checked, and the rules a list runs. */
+  readonly smartBoards: SmartBoards;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -174,11 +177,7 @@ function assemble(
 ): PictorCore {
   const { history, gallery, intake, verifier } = opened;
   const client = clientOf(intake, options);
-  const costs = new CostBook({
-    history,
-    now: () => options.clock.now(),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-  });
+  const costs = costsOf(history, options);
   const engine = new TaskEngine({
     client,
     history,
@@ -211,6 +210,7 @@ function assemble(
     trash,
     triage: new TriageActions(triageDeps),
     boards,
+    smartBoards: new SmartBoards(triageDeps),
     folderChoices: new FolderChoices(options.clock),
     operations: operationsOf(parts, options),
     async close() {
@@ -257,6 +257,15 @@ function trashOf(
     core,
     sendToSystemTrash: options.systemTrash ?? noSystemTrash,
     logger,
+  });
+}
+
+/** What tasks cost, in the user's time zone (the host's unless the options name one). */
+function costsOf(history: HistoryStore, options: PictorCoreOptions): CostBook {
+  return new CostBook({
+    history,
+    now: () => options.clock.now(),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });
 }
 

@@ -5,7 +5,11 @@
  * wrote reach the page as `tasks:updated` (the engine announces them), and a change of the
  * boards' tree as `gallery:changed`.
  */
-import type { triageRequests, TriageOutcomeOutput } from '../../shared/ipc/triage-contract';
+import {
+  MAX_ANSWERED_TASKS,
+  type triageRequests,
+  type TriageOutcomeOutput,
+} from '../../shared/ipc/triage-contract';
 import { writeMetadataToFiles } from '../core/batch/write-metadata';
 import type { ExportGallery } from '../core/batch/export-copy';
 import type { TaskEngine } from '../core/engine/task-engine';
@@ -33,7 +37,9 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
   const { core, emit } = deps;
   const answer = (outcome: TriageOutcome): TriageOutcomeOutput => {
     const can = core.triage.canUndo();
+    const { records } = outcome;
     return {
+      items: records.length <= MAX_ANSWERED_TASKS ? records.map((r) => core.engine.item(r)) : [],
       changed: outcome.changed,
       unchanged: outcome.unchanged,
       missing: outcome.missing.length,

@@ -81,6 +81,16 @@ function runMenuCommand(store: StoreApi, command: EventPayload<'menu:command'>['
       if (state.view === 'settings') state.setView('tasks');
       state.requestFocus('search');
       return;
+    case 'triage-view':
+      state.setView('gallery');
+      state.triageShowView(null);
+      return;
+    case 'auto-advance': {
+      const on = !state.triageAutoAdvance;
+      state.triageSetAutoAdvance(on);
+      state.confirm(() => t(on ? 'triage.autoAdvanceOn' : 'triage.autoAdvanceOff'));
+      return;
+    }
   }
 }
 

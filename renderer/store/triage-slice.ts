@@ -20,6 +20,7 @@ import { readStored, writeStored } from '../lib/stored-value';
 import type { AppState } from './app-state';
 import type { ImageRef } from './gallery-delete';
 import type { Words } from './status-slice';
+import { applyTaskChanges } from './task-changes';
 
 /** The library's boards (parents before children) and tags in use. */
 export interface TriageLibrary {
@@ -59,6 +60,14 @@ export interface TriageSlice {
   /** The kind of the newest step with a way back, taken off the list; null when none. */
   galleryTakeUndo(): UndoKind | null;
   triageDialog: TriageDialog | null;
+  /** The Triage view is open (on `triageViewKey`; null: on the grid's focused image). */
+  triageViewOpen: boolean;
+  triageViewKey: string | null;
+  /** The keyboard-help sheet is open. */
+  triageHelpOpen: boolean;
+  triageShowView(key: string | null): void;
+  triageCloseView(): void;
+  triageShowHelp(open: boolean): void;
   /**
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.
@@ -135,8 +144,16 @@ export const createTriageSlice: Creator = (set, get) => {
   const stored = readStored(STORED_KEY, storedSchema, { target: null, autoAdvance: false });
   const keep = () =>
     writeStored(STORED_KEY, { target: get().triageTarget, autoAdvance: get().triageAutoAdvance });
-  const noteOutcome = (outcome: TriageOutcomeOutput) =>
+  const noteOutcome = (outcome: TriageOutcomeOutput) => {
     set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
+    // Shown now, not with the next task message (which carries the same records).
+    if (outcome.items.length > 0) {
+      applyTaskChanges(
+        { getState: get, setState: set },
+        outcome.items.map((item) => ({ change: 'task' as const, ...item })),
+      );
+    }
+  };
   const undoAction = {
     label: () => t('gallery.undo'),
     run: () => {
@@ -219,6 +236,12 @@ export const createTriageSlice: Creator = (set, get) => {
       keep();
     },
     triageOpenDialog: (dialog) => set({ triageDialog: dialog }),
+    triageViewOpen: false,
+    triageViewKey: null,
+    triageHelpOpen: false,
+    triageShowView: (key) => set({ triageViewOpen: true, triageViewKey: key }),
+    triageCloseView: () => set({ triageViewOpen: false, triageViewKey: null }),
+    triageShowHelp: (open) => set({ triageHelpOpen: open }),
     triageCloseDialog: () => set({ triageDialog: null }),
   };
 };

@@ -84,9 +84,6 @@ function checkName(raw: string, max: number, kind: 'tag' | 'board'): NameCheck {
   if (character !== null) {
     return { ok: false, problem: sentence(`error.triage.${kind}Character`, { character }) };
   }
-  if (kind === 'board' && name.includes('/')) {
-    return { ok: false, problem: sentence('error.triage.boardSlash') };
-  }
   return { ok: true, name, key: foldName(name) };
 }
 
@@ -97,6 +94,18 @@ export function checkTag(raw: string): NameCheck {
 
 /** One board's name (not a path), checked. */
 export function checkBoardName(raw: string): NameCheck {
+  const checked = checkName(raw, MAX_BOARD_NAME_CHARS, 'board');
+  if (checked.ok && checked.name.includes('/')) {
+    return { ok: false, problem: sentence('error.triage.boardSlash') };
+  }
+  return checked;
+}
+
+/**
+ * A smart board's name (shared/domain/smart-board.ts), checked as a board's name: smart boards
+ * are not nested, so a `/` is just a character in it.
+ */
+export function checkSmartBoardName(raw: string): NameCheck {
   return checkName(raw, MAX_BOARD_NAME_CHARS, 'board');
 }
 

@@ -49,6 +49,8 @@ export const mainMessages = {
   'menu.gallery': 'Gallery',
   'menu.costs': 'Costs',
   'menu.search': 'Search',
+  'menu.triageView': 'Triage View',
+  'menu.autoAdvance': 'Auto-Advance',
   'menu.actualSize': 'Actual Size',
   'menu.zoomIn': 'Zoom In',
   'menu.zoomOut': 'Zoom Out',

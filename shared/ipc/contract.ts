@@ -80,6 +80,8 @@ export const MENU_COMMANDS = [
   'show-costs',
   'open-settings',
   'focus-search',
+  'triage-view',
+  'auto-advance',
 ] as const;
 
 /** The task list's filter, shared by a page and its count. */

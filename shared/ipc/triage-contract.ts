@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MAX_RATING } from '../domain/triage';
 import { MAX_SELECT_ALL, count, imageRef } from './selection-schemas';
+import { taskItemSchema } from './task-item';
 
 /** A tag or a board's path as the page sends it (main checks and normalises it). */
 const name = z.string().min(1).max(1_000);
@@ -19,8 +20,16 @@ export const triageChangeSchema = z.discriminatedUnion('kind', [
 ]);
 export type TriageChangeInput = z.infer<typeof triageChangeSchema>;
 
-/** What a change (or its Undo or Redo) did; the records come as `tasks:updated`. */
+/** Most tasks an answer carries back: a larger change's records come as `tasks:updated` only. */
+export const MAX_ANSWERED_TASKS = 500;
+
+/**
+ * What a change (or its Undo or Redo) did, with the tasks it wrote (up to
+ * {@link MAX_ANSWERED_TASKS}), so the window shows a keypress's rating without waiting for the
+ * next `tasks:updated` batch, which also carries them.
+ */
 const triageOutcomeSchema = z.object({
+  items: z.array(taskItemSchema).max(MAX_ANSWERED_TASKS),
   changed: count,
   unchanged: count,
   missing: count,

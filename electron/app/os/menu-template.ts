@@ -66,6 +66,15 @@ function command(
   };
 }
 
+/**
+ * An item whose shortcut the page answers itself (shown, not registered): the screens' Ctrl/Cmd+1,
+ * 2 and 3 (renderer/shell/screen-keys.ts) and page zoom's Ctrl/Cmd+0 mean 100 % and fit in the
+ * image viewer, so the menu must not take them before the page sees them.
+ */
+function pageKey(item: Item): Item {
+  return { ...item, registerAccelerator: false };
+}
+
 function settingsItem(options: MenuOptions): Item {
   return command(options, mainText('menu.settings'), 'open-settings', 'CmdOrCtrl+,');
 }
@@ -120,15 +129,18 @@ function viewMenu(options: MenuOptions, mac: boolean): Item {
   return {
     label: menuName('menu.view', mac),
     submenu: [
-      command(options, mainText('menu.tasks'), 'show-tasks', 'CmdOrCtrl+1'),
-      command(options, mainText('menu.gallery'), 'show-gallery', 'CmdOrCtrl+2'),
+      pageKey(command(options, mainText('menu.tasks'), 'show-tasks', 'CmdOrCtrl+1')),
+      pageKey(command(options, mainText('menu.gallery'), 'show-gallery', 'CmdOrCtrl+2')),
       // The sidebar's order and keys (renderer/shell/screen-keys.ts); Settings, the
       // sidebar's fourth, is under File (the app menu on a Mac) with its own Ctrl+,.
-      command(options, mainText('menu.costs'), 'show-costs', 'CmdOrCtrl+3'),
+      pageKey(command(options, mainText('menu.costs'), 'show-costs', 'CmdOrCtrl+3')),
       command(options, mainText('menu.search'), 'focus-search', 'CmdOrCtrl+F'),
       separator,
+      pageKey(command(options, mainText('menu.triageView'), 'triage-view', 'CmdOrCtrl+Shift+T')),
+      command(options, mainText('menu.autoAdvance'), 'auto-advance'),
+      separator,
       ...development,
-      role('resetZoom', 'menu.actualSize'),
+      pageKey(role('resetZoom', 'menu.actualSize')),
       role('zoomIn', 'menu.zoomIn'),
       role('zoomOut', 'menu.zoomOut'),
       separator,

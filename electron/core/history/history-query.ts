@@ -11,6 +11,8 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addTriageFilter, type TriageQuery } from './triage-filter';
+import type { SmartRules } from '../../../shared/domain/smart-board';
+import { smartFilter } from './smart-filter';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
@@ -44,6 +46,8 @@ export interface ImageQuery extends TriageQuery {
   to?: number;
   /** Only images in one of these states (default: all); an empty list matches nothing. */
   states?: readonly ImageState[];
+  /** A smart board's rules (checked: shared/domain/smart-board.ts), besides the other filters. */
+  smart?: SmartRules;
   /** The order (default newest first); a cursor continues the order it was made in. */
   sort?: GallerySort;
   /** The page starting at this position (0 is the first image); ignored with a cursor. */
@@ -138,11 +142,24 @@ function providerOfRecord(record: string): string {
   return `coalesce(json_extract(${record}, '$.provider'), 'pictor')`;
 }
 
-/** WHERE for images (alias `i`, joined to tasks as `t`), without the cursor; `fromRow` as in {@link searchFilter}. */
-export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
+/**
+ * The prompt of an image's task read by its row id: a smart board's prompt rule needs no `t`
+ * (some image queries walk images alone), and is tested only where its group gets to it.
+ */
+const PROMPT_OF_IMAGE = '(SELECT p.prompt FROM tasks p WHERE p.id = i.task_row)';
+
+/**
+ * WHERE for images (alias `i`, joined to tasks as `t`), without the cursor; `fromRow` as in
+ * {@link searchFilter}; `prompt` the expression short search words are tested on.
+ */
+export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.prompt'): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
-  addFilter(searchFilter(searchWords(query.search), 'i.task_row', fromRow), clauses, params);
+  addFilter(
+    searchFilter(searchWords(query.search), 'i.task_row', fromRow, prompt),
+    clauses,
+    params,
+  );
   addIn('i.state', query.states, clauses, params);
   if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
   if (query.contentCredentials !== undefined) {
@@ -166,6 +183,12 @@ export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
     params.push(query.to);
   }
   addTriageFilter(query, clauses, params);
+  if (query.smart !== undefined) {
+    const rules = smartFilter(query.smart, (fields) =>
+      imageFilter(fields, undefined, PROMPT_OF_IMAGE),
+    );
+    addFilter(rules, clauses, params);
+  }
   return join(clauses, params);
 }
 
@@ -174,7 +197,12 @@ export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
  * only tasks whose row id is at least that (the newest: ids grow as tasks are added), which the
  * full-text index seeks to directly.
  */
-function searchFilter(words: SearchWords, taskRow: string, fromRow?: number): SqlFilter {
+function searchFilter(
+  words: SearchWords,
+  taskRow: string,
+  fromRow?: number,
+  prompt = 't.prompt',
+): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
   if (words.index !== null && fromRow !== undefined) {
@@ -188,7 +216,7 @@ function searchFilter(words: SearchWords, taskRow: string, fromRow?: number): Sq
     clauses.push(`+${taskRow} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)`);
     params.push(words.index);
   }
-  addFilter(shortWordFilter(words), clauses, params);
+  addFilter(shortWordFilter(words, prompt), clauses, params);
   return join(clauses, params);
 }
 

@@ -1,12 +1,13 @@
 /**
  * The history's triage tables (triage-schema.ts) as the core reads and changes them: boards (a
- * tree by path), the tags in use, and which tasks a board or tag touches. A change of the boards
- * table is made inside the write that also rewrites the records it concerns (TaskEngine.editMany's
- * `alongside`), so the table and the records never disagree.
+ * tree by path), the tags in use, which tasks a board or tag touches, and the smart boards. A
+ * change of the boards table is made inside the write that also rewrites the records it concerns
+ * (TaskEngine.editMany's `alongside`), so the table and the records never disagree.
  */
 import { parentPath } from '../../../shared/domain/triage';
 import type { HistoryAccess } from './history-access';
 import { ensureBoard } from './triage-rows';
+import { SmartBoardRows } from './smart-board-rows';
 import type { SqlValue } from './sqlite-connection';
 
 /** A board as listed: its path, its key, and how many images (not in the trash) it holds. */
@@ -40,7 +41,12 @@ const BOARDS = `
   FROM boards b ORDER BY b.key`;
 
 export class HistoryTriage {
-  constructor(private readonly access: HistoryAccess) {}
+  /** Smart boards: saved filters (smart-board-rows.ts). */
+  readonly smart: SmartBoardRows;
+
+  constructor(private readonly access: HistoryAccess) {
+    this.smart = new SmartBoardRows(access);
+  }
 
   /** Every board, parents before their children (ordered by key). */
   boards(): BoardRow[] {

@@ -3,7 +3,8 @@
  * for the rules of names and paths). Each image names its boards by path in its record, so a
  * sidecar or an archive restores them by path; the history's `boards` table holds the tree,
  * empty boards included. Renaming or moving a board rewrites the records of every image in it or
- * below it, and deleting one takes its images out of it (never deletes an image), each in one
+ * below it (and the smart boards' rules naming them), and deleting one takes its images out of
+ * it (never deletes an image; a smart board's rule naming it then matches nothing), each in one
  * transaction with the table's change (TaskEngine.editMany's `alongside`).
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
@@ -139,12 +140,15 @@ export class Boards {
     const moved = (path: string): string => `${target.path}${path.slice(from.length)}`;
     const keys = new Set(tree.map((row) => row.key));
     const now = this.deps.now();
+    const newPaths = new Map(tree.map((row) => [row.key, moved(row.path)]));
     const written = engine.editMany(
       triage.tasksInTree(fromKey),
       (record) => withBoards(record, (path) => (keys.has(boardKey(path)) ? moved(path) : path)),
       () => {
         triage.deleteBoards([...keys]);
         for (const row of tree) triage.addBoard(moved(row.path), now);
+        // Smart boards' rules follow the boards they name.
+        triage.smart.followBoards((key) => newPaths.get(key));
       },
     );
     return { from, to: target.path, tasks: written.length };

@@ -58,6 +58,25 @@ export interface GallerySelectionState {
   readonly onKeyDown: (event: KeyboardEvent) => void;
 }
 
+/**
+ * Ctrl/Cmd+Shift+T opens the Triage view on the focused image, ? the keyboard-help sheet;
+ * answers whether the key was one of them.
+ */
+function galleryKey(event: KeyboardEvent): boolean {
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && event.shiftKey && !event.altKey && event.code === 'KeyT') {
+    event.preventDefault();
+    store().triageShowView(null);
+    return true;
+  }
+  if (event.key === '?' && !mod && !event.altKey) {
+    event.preventDefault();
+    store().triageShowHelp(true);
+    return true;
+  }
+  return false;
+}
+
 /** Text fields keep their own Ctrl+A, Ctrl+Z and Escape. */
 function isTextField(target: EventTarget | null): boolean {
   return (
@@ -149,6 +168,7 @@ export function useGallerySelection(
       actions.undo();
       return;
     }
+    if (galleryKey(event)) return;
     // Redo and the target board's chooser, anywhere in the gallery but a text field.
     const triage = triageKeyOf(event);
     if (triage?.command.kind === 'redo' || triage?.command.kind === 'chooseBoard') {

@@ -17,6 +17,8 @@ import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
 import { useUndoFromPage } from '../../store/use-undo-from-page';
 import { useDeleteQuestion } from './use-delete-question';
+import { KeyboardHelp } from './keyboard-help';
+import { TriageLayer } from './triage-layer';
 import './gallery.css';
 
 const store = useAppStore.getState;
@@ -141,6 +143,8 @@ export function GalleryView() {
         actions={actions}
       />
       <ConfirmImageDelete target={question.image} onDone={question.done} remove={actions.remove} />
+      <TriageLayer items={state.items} focus={focus} />
+      <KeyboardHelp />
     </section>
   );
 }

@@ -48,8 +48,9 @@ export async function runTriage(command: TriageCommand, targets: TriageTargets):
       state.triageOpenDialog({ kind: 'board' });
       return;
     case 'undo':
-      if (state.galleryUndoKinds.at(-1) === 'triage') state.galleryTakeUndo();
-      await state.triageUndo();
+      // The newest step with a way back, as the grid's Ctrl/Cmd+Z: a purge is a delete.
+      if (state.galleryTakeUndo() === 'delete') await state.galleryUndoDelete();
+      else await state.triageUndo();
       return;
     case 'redo':
       await state.triageRedo();

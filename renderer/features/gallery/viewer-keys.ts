@@ -108,14 +108,17 @@ export function onViewerKey(event: KeyboardEvent<HTMLElement>, keys: ViewerDialo
   }
   if (event.key === 'Tab') return trapTab(event, keys.dialog);
   if ((event.target as HTMLElement).closest('input, select, textarea')) return;
+  // Its own Undo and triage: the gallery around it (gallery-selection.tsx) must not act again.
   if (isUndoKey(event)) {
     event.preventDefault();
+    event.stopPropagation();
     return keys.undo();
   }
   if (zoomShortcut(event, keys)) return;
   const triage = triageKeyOf(event);
   if (triage) {
     event.preventDefault();
+    event.stopPropagation();
     return keys.triage(triage);
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -25,4 +25,26 @@ export const triageErrors = {
   'error.triage.boardNotFound': 'There is no board “{path}”.',
   'error.triage.boardIntoItself': 'A board cannot be moved into itself or into a board inside it.',
   'error.triage.tooManyImages': 'At most {max} images can be changed at once; {count} were named.',
+  // shared/domain/smart-board.ts, electron/core/triage/smart-boards.ts
+  'error.triage.smartRulesInvalid': 'These smart board rules are not ones Pictor can read.',
+  'error.triage.smartNestedGroup':
+    'A group of rules cannot hold another group: groups go one level deep.',
+  'error.triage.smartNoRules':
+    'A smart board needs at least one rule, and each group of rules at least one.',
+  'error.triage.smartTooManyRules':
+    'A smart board can have at most {max} rules; these are {count}.',
+  'error.triage.smartRuleInvalid': 'Rule {number} of the smart board is not one Pictor can read.',
+  'error.triage.smartRangeInvalid':
+    'Rule {number} of the smart board needs a lowest or a highest value, and the lowest cannot be above the highest.',
+  'error.triage.smartExists': 'There is already a smart board named “{name}”.',
+  'error.triage.smartNotFound': 'There is no smart board “{name}”.',
+  'error.triage.tooManySmartBoards': 'The library can have at most {max} smart boards.',
+  'error.triage.smartBoardMissing':
+    'The board “{path}” no longer exists; this rule matches nothing.',
+  'error.triage.smartTagMissing':
+    'No image has the tag “{tag}” any more; this rule matches nothing.',
+  'error.triage.smartTagMissingIgnored':
+    'No image has the tag “{tag}” any more, so this rule no longer tests it.',
+  'error.triage.smartRulesDamaged':
+    'The rules of the smart board “{name}” cannot be read; it matches nothing until new rules are saved.',
 };

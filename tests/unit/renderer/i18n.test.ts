@@ -18,6 +18,7 @@ import { gallery } from '../../../renderer/i18n/en/gallery';
 import { settings } from '../../../renderer/i18n/en/settings';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { tasks } from '../../../renderer/i18n/en/tasks';
+import { triage } from '../../../renderer/i18n/en/triage';
 
 const RENDERER = resolve(import.meta.dirname, '../../../renderer');
 
@@ -142,7 +143,7 @@ describe('the catalogue', () => {
   });
 
   it('is merged from parts that never define the same key twice', () => {
-    const parts = [common, shell, compose, tasks, settings, gallery, costs];
+    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);
     expect(Object.keys(catalogue).length).toBe(counted.length);

@@ -148,12 +148,14 @@ describe.each(['win32', 'linux'] as const)('%s', (platform) => {
 describe.each(['darwin', 'win32', 'linux'] as const)('commands on %s', (platform) => {
   it('each renderer action has its accelerator and sends its command', () => {
     const { template, commands } = build(platform);
-    const expected: [string, string, MenuCommand][] = [
+    const expected: [string, string | undefined, MenuCommand][] = [
       ['New Prompt', 'CmdOrCtrl+N', 'new-prompt'],
       ['Tasks', 'CmdOrCtrl+1', 'show-tasks'],
       ['Gallery', 'CmdOrCtrl+2', 'show-gallery'],
       ['Costs', 'CmdOrCtrl+3', 'show-costs'],
       ['Search', 'CmdOrCtrl+F', 'focus-search'],
+      ['Triage View', 'CmdOrCtrl+Shift+T', 'triage-view'],
+      ['Auto-Advance', undefined, 'auto-advance'],
       ['Settings…', 'CmdOrCtrl+,', 'open-settings'],
     ];
     for (const [label, accelerator] of expected) {
@@ -179,6 +181,19 @@ describe.each(['darwin', 'win32', 'linux'] as const)('commands on %s', (platform
   });
 });
 
+describe('keys the page answers', () => {
+  it('are shown but not registered: the viewer’s Ctrl/Cmd+0 and 1, the screens, the Triage view', () => {
+    const { template } = build('darwin');
+    for (const label of ['Tasks', 'Gallery', 'Costs', 'Triage View']) {
+      expect(find(template, label).registerAccelerator).toBe(false);
+    }
+    const resetZoom = flatten(template).find((item) => item.role === 'resetZoom');
+    expect(resetZoom?.registerAccelerator).toBe(false);
+    // The rest stay the menu's own.
+    expect(find(template, 'Search').registerAccelerator).toBeUndefined();
+  });
+});
+
 describe('development items', () => {
   it('reload and DevTools exist only when not packaged', () => {
     const viewRoles = (packaged: boolean) =>
@@ -197,6 +212,9 @@ describe('development items', () => {
       'Gallery',
       'Costs',
       'Search',
+      'separator',
+      'Triage View',
+      'Auto-Advance',
       'separator',
       'resetZoom',
       'zoomIn',

@@ -339,12 +339,12 @@ describe('a scrollbar as long as the gallery', () => {
     expect(focusedIndex()).toBe(25_006);
     expect(tabStops()).toEqual([25_006]);
 
-    // Its keys act on it: f favourites it, Delete asks about it and deletes it.
-    const localId = at(25_006).dataset['key']!.split('/')[0];
+    // Its keys act on it: f picks it (its favourite star), Delete asks about it and deletes it.
+    const localId = at(25_006).dataset['key']!.split('/')[0]!;
     await user.keyboard('f');
     await waitFor(() =>
-      expect(main.callsTo('gallery:setFavourite')).toEqual([
-        { localId, index: 0, favourite: true },
+      expect(main.callsTo('triage:apply')).toEqual([
+        { images: [{ localId, index: 0 }], change: { kind: 'flag', flag: 'pick' } },
       ]),
     );
     // The tile there shows its star (the page loaded by position follows the task's update).

@@ -144,13 +144,16 @@ describe('the gallery grid', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(0)));
   });
 
-  it('opens, favourites and asks before deleting from the keyboard', async () => {
+  it('opens, picks (the favourite star) and asks before deleting from the keyboard', async () => {
     const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 20) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('f');
     await waitFor(() =>
-      expect(main.callsTo('gallery:setFavourite')).toEqual([
-        { localId: 'seed-000002', index: 0, favourite: true },
+      expect(main.callsTo('triage:apply')).toEqual([
+        {
+          images: [{ localId: 'seed-000002', index: 0 }],
+          change: { kind: 'flag', flag: 'pick' },
+        },
       ]),
     );
     await waitFor(() =>

@@ -138,6 +138,30 @@ describe('the image viewer', () => {
     expect(within(dialog).getByAltText('Prompt number 2')).toBeTruthy();
   });
 
+  it('zooms with Ctrl+1 (100 %), Ctrl+0 (fit) and Z (either); digits rate instead, and Shift moves on', async () => {
+    const { main, user, dialog } = await openViewer(1);
+    act(() => stage().focus());
+    await user.keyboard('{Control>}1{/Control}');
+    expect(scaleOf()).toBe(1);
+    await user.keyboard('{Control>}0{/Control}');
+    expect(scaleOf()).toBeCloseTo(0.5);
+    await user.keyboard('z');
+    expect(scaleOf()).toBe(1);
+    await user.keyboard('z');
+    expect(scaleOf()).toBeCloseTo(0.5);
+    // A digit alone rates the image shown: no zoom.
+    await user.keyboard('1');
+    await waitFor(() =>
+      expect(main.runtime.core.history.get('seed-000001')?.images[0]?.rating).toBe(1),
+    );
+    expect(scaleOf()).toBeCloseTo(0.5);
+    await user.keyboard('{Shift>}4{/Shift}');
+    await waitFor(() =>
+      expect(main.runtime.core.history.get('seed-000001')?.images[0]?.rating).toBe(4),
+    );
+    expect(await within(dialog).findByAltText('Prompt number 2')).toBeTruthy();
+  });
+
   it('zooms with the wheel and pans by dragging', async () => {
     await openViewer(1);
     fireEvent.wheel(stage(), { deltaY: -100 });

@@ -1,0 +1,187 @@
+/**
+ * The Triage view (Ctrl/Cmd+Shift+T): one image large with its rating, flag and tags, and a
+ * filmstrip of the images the gallery's filter shows. The triage keys act on the image shown
+ * (with Shift, or Auto-advance, the next one comes up), ← and → follow the reading direction,
+ * Ctrl+Delete (⌘⌫) purges the rejects of the board shown, ? shows the keys, and Escape goes back
+ * to the grid on the image last shown.
+ */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import { flagOf, ratingOf } from '../../../shared/domain/triage';
+import { IconButton } from '../../components/icon-button';
+import { t } from '../../i18n';
+import { imageUrl } from '../../lib/api';
+import { logicalArrow } from '../../lib/direction';
+import { isUndoKey } from '../../lib/undo-key';
+import { useAppStore } from '../../store/app-store';
+import { itemKey } from '../../store/gallery-list-model';
+import { triageKeyOf } from './triage-keys';
+import { advancesAfter, oneImage, runTriage } from './triage-run';
+import { usePurgeRejects } from './use-purge-rejects';
+import './triage-view.css';
+
+const store = useAppStore.getState;
+
+/** Ctrl+Delete, or ⌘⌫ on a Mac: purge the rejects. */
+const isPurgeKey = (event: KeyboardEvent): boolean =>
+  ((event.ctrlKey && event.key === 'Delete') || (event.metaKey && event.key === 'Backspace')) &&
+  !event.altKey &&
+  !event.shiftKey;
+
+export interface TriageViewProps {
+  readonly items: readonly GalleryItem[];
+  /** Hands the focus back to the grid, on this image's tile. */
+  readonly onClosed: (key: string | null) => void;
+}
+
+/** What the image carries: its stars, its flag and its tags. */
+function TriageFacts({ item }: { item: GalleryItem }) {
+  const rating = ratingOf(item.image);
+  const flag = flagOf(item.image);
+  const tags = item.image.tags ?? [];
+  return (
+    <div className="triage-view__facts" aria-live="polite">
+      <span
+        className="triage-view__stars"
+        role="img"
+        aria-label={t('triage.rating.label', { stars: rating })}
+      >
+        {'★'.repeat(rating)}
+        <span className="triage-view__unstarred" aria-hidden="true">
+          {'☆'.repeat(5 - rating)}
+        </span>
+      </span>
+      <span className={`triage-view__flag triage-view__flag--${flag}`}>
+        {flag === 'none'
+          ? t('triage.view.unflagged')
+          : t(flag === 'pick' ? 'triage.flag.pick' : 'triage.flag.reject')}
+      </span>
+      <span className="triage-view__tags">
+        {tags.length === 0 ? t('triage.view.noTags') : tags.join(' · ')}
+      </span>
+    </div>
+  );
+}
+
+/** The filmstrip: every loaded image of the filter, the one shown marked and kept in view. */
+function Filmstrip(props: {
+  items: readonly GalleryItem[];
+  index: number;
+  onPick: (index: number) => void;
+}) {
+  const current = useRef<HTMLButtonElement>(null);
+  useEffect(
+    () => current.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' }),
+    [props.index],
+  );
+  return (
+    <ol className="triage-view__strip" aria-label={t('triage.view.filmstrip')}>
+      {props.items.map((item, at) => {
+        const source = item.image.thumbnail ?? item.image.file;
+        return (
+          <li key={itemKey(item)}>
+            <button
+              ref={at === props.index ? current : undefined}
+              type="button"
+              tabIndex={-1}
+              className="triage-view__thumb"
+              aria-current={at === props.index ? 'true' : undefined}
+              aria-label={t('triage.view.position', { index: at + 1, count: props.items.length })}
+              onClick={() => props.onPick(at)}
+            >
+              {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}
+              {flagOf(item.image) === 'reject' ? (
+                <span className="triage-view__thumb-reject">✕</span>
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function TriageView({ items, onClosed }: TriageViewProps) {
+  const key = useAppStore((s) => s.triageViewKey);
+  const board = useAppStore((s) => s.galleryFilters.board);
+  const dialog = useRef<HTMLDivElement>(null);
+  const purge = usePurgeRejects();
+  const index = Math.max(
+    0,
+    items.findIndex((item) => itemKey(item) === key),
+  );
+  const item = items[index];
+  useEffect(() => dialog.current?.focus(), []);
+  const go = (at: number) => {
+    const next = items[at];
+    if (next) store().triageShowView(itemKey(next));
+    if (at + 2 >= items.length) void store().galleryLoadMore();
+  };
+  const close = () => {
+    store().triageCloseView();
+    onClosed(item ? itemKey(item) : null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // A modal view: the gallery under it takes none of its keys.
+    event.stopPropagation();
+    if (event.key === 'Escape' && !purge.asking) {
+      event.preventDefault();
+      return close();
+    }
+    if (!item || purge.asking) return;
+    if (isPurgeKey(event)) {
+      event.preventDefault();
+      return void purge.ask(board === '' ? null : board);
+    }
+    if (isUndoKey(event)) {
+      event.preventDefault();
+      return void runTriage({ kind: 'undo' }, oneImage(item));
+    }
+    const triage = triageKeyOf(event);
+    if (triage) {
+      event.preventDefault();
+      void runTriage(triage.command, oneImage(item));
+      if (advancesAfter(triage)) go(index + 1);
+      return;
+    }
+    if (event.key === '?') {
+      event.preventDefault();
+      return store().triageShowHelp(true);
+    }
+    const arrow = logicalArrow(event.key);
+    if (arrow === 'ArrowLeft' || arrow === 'ArrowRight') {
+      event.preventDefault();
+      go(index + (arrow === 'ArrowLeft' ? -1 : 1));
+    }
+  };
+  return (
+    <div
+      className="triage-view"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('triage.view.label')}
+      ref={dialog}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <header className="triage-view__bar">
+        <h2 className="triage-view__title">{t('triage.view.label')}</h2>
+        <span className="triage-view__position">
+          {item ? t('triage.view.position', { index: index + 1, count: items.length }) : null}
+        </span>
+        <IconButton icon="close" label={t('triage.view.close')} onClick={close} />
+      </header>
+      {item ? (
+        <>
+          <figure className="triage-view__stage">
+            {item.image.file ? <img src={imageUrl(item.image.file)} alt={item.prompt} /> : null}
+            <figcaption className="triage-view__prompt">{item.prompt}</figcaption>
+          </figure>
+          <TriageFacts item={item} />
+        </>
+      ) : null}
+      <Filmstrip items={items} index={index} onPick={go} />
+      {purge.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Triage from the keyboard in the gallery, over main's real handlers and history: digits rate
+ * (the same digit again clears), P/F pick, X reject, U unflag, by the key's place
+ * (`KeyboardEvent.code`) whatever letter the layout writes; a key acts on the selection when
+ * more than one image is selected, else on the focused tile; Shift moves on; Ctrl+Z and
+ * Ctrl+Shift+Z take back and apply again; keys never act in a text field; B files into the
+ * target board; the Triage view opens on the focused image and Escape returns to it.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ratingOf, flagOf } from '../../../../shared/domain/triage';
+import type { WiredApi } from '../../../support/wired-api';
+import { focusedKey, keyOf, tile } from './gallery-harness';
+import { seedGallery, wiredGallery } from './gallery-wired';
+import { useAppStore } from '../../../../renderer/store/app-store';
+
+const renderWired = wiredGallery();
+
+/** The image as main's history has it now. */
+function stored(main: WiredApi, index: number) {
+  const record = main.runtime.core.history.get(`seed-${String(index).padStart(6, '0')}`);
+  const image = record?.images[0];
+  if (!image) throw new Error(`No image ${String(index)}`);
+  return {
+    rating: ratingOf(image),
+    flag: flagOf(image),
+    tags: image.tags ?? [],
+    boards: image.boards ?? [],
+  };
+}
+
+/** A key by its place: `code` is what the triage keys read; `key` is what the layout writes. */
+function press(
+  target: Element,
+  code: string,
+  key: string,
+  modifiers: Partial<KeyboardEventInit> = {},
+) {
+  fireEvent.keyDown(target, { code, key, ...modifiers });
+}
+
+const doneText = (): string => screen.getByRole('status', { name: 'Done' }).textContent ?? '';
+
+describe('triage keys in the grid', () => {
+  it('rate the focused tile by the digit’s place, and the same digit again clears it', async () => {
+    const { main } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
+    act(() => tile(keyOf(1)).focus());
+    // AZERTY writes “(” on Digit5's place without Shift.
+    press(tile(keyOf(1)), 'Digit5', '(');
+    await waitFor(() => expect(stored(main, 1).rating).toBe(5));
+    await waitFor(() => expect(tile(keyOf(1)).querySelector('[data-rating="5"]')).not.toBeNull());
+    expect(doneText()).toContain('Rated 1 image ★5');
+    press(tile(keyOf(1)), 'Numpad5', '5');
+    await waitFor(() => expect(stored(main, 1).rating).toBe(0));
+    expect(stored(main, 0).rating).toBe(0);
+  });
+
+  it('pick, reject and unflag by place (QWERTZ and AZERTY write other letters elsewhere)', async () => {
+    const { main } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
+    act(() => tile(keyOf(0)).focus());
+    press(tile(keyOf(0)), 'KeyP', 'p');
+    await waitFor(() => expect(stored(main, 0).flag).toBe('pick'));
+    press(tile(keyOf(0)), 'KeyX', 'x');
+    await waitFor(() => expect(stored(main, 0).flag).toBe('reject'));
+    await waitFor(() => expect(tile(keyOf(0)).className).toContain('gallery-tile--rejected'));
+    press(tile(keyOf(0)), 'KeyU', 'u');
+    await waitFor(() => expect(stored(main, 0).flag).toBe('none'));
+    // F picks too (the favourite of earlier versions).
+    press(tile(keyOf(0)), 'KeyF', 'f');
+    await waitFor(() => expect(stored(main, 0).flag).toBe('pick'));
+    // A letter the layout writes at another place does nothing: "p" typed on the KeyQ place.
+    press(tile(keyOf(1)), 'KeyQ', 'p');
+    expect(stored(main, 1).flag).toBe('none');
+  });
+
+  it('act on every selected image when more than one is selected, with one Undo and Redo', async () => {
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 6) });
+    fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(2)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(4)), { ctrlKey: true });
+    act(() => tile(keyOf(4)).focus());
+    press(tile(keyOf(4)), 'Digit3', '3');
+    await waitFor(() => expect([1, 2, 4].map((n) => stored(main, n).rating)).toEqual([3, 3, 3]));
+    expect(stored(main, 3).rating).toBe(0);
+    await waitFor(() => expect(doneText()).toContain('Rated 3 images ★3'));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect([1, 2, 4].map((n) => stored(main, n).rating)).toEqual([0, 0, 0]));
+    await user.keyboard('{Control>}{Shift>}Z{/Shift}{/Control}');
+    await waitFor(() => expect([1, 2, 4].map((n) => stored(main, n).rating)).toEqual([3, 3, 3]));
+  });
+
+  it('Shift with a key applies it and moves to the next tile', async () => {
+    const { main } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
+    act(() => tile(keyOf(0)).focus());
+    press(tile(keyOf(0)), 'Digit2', '"', { shiftKey: true });
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(1)));
+    await waitFor(() => expect(stored(main, 0).rating).toBe(2));
+    press(tile(keyOf(1)), 'KeyX', 'X', { shiftKey: true });
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(2)));
+    await waitFor(() => expect(stored(main, 1).flag).toBe('reject'));
+  });
+
+  it('never act while a text field has the focus', async () => {
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 2) });
+    act(() => tile(keyOf(0)).focus());
+    const search = screen.getByRole('searchbox', { name: 'Search prompts' });
+    await user.click(search);
+    await user.keyboard('4px');
+    expect((search as HTMLInputElement).value).toBe('4px');
+    // Nothing was sent, no record changed.
+    expect(main.callsTo('triage:apply')).toEqual([]);
+    expect([0, 1].map((n) => stored(main, n))).toEqual(
+      [0, 1].map(() => ({ rating: 0, flag: 'none', tags: [], boards: [] })),
+    );
+  });
+
+  it('B files the focused tile into the target board and takes it out again', async () => {
+    const { main } = await renderWired({ prepare: (m) => seedGallery(m, 2) });
+    main.runtime.core.boards.create('Clients/Acme');
+    act(() => tile(keyOf(0)).focus());
+    press(tile(keyOf(0)), 'KeyB', 'b');
+    await waitFor(() => expect(doneText()).toContain('Choose a target board first'));
+    act(() => useAppStore.getState().triageSetTarget('Clients/Acme'));
+    press(tile(keyOf(0)), 'KeyB', 'b');
+    await waitFor(() => expect(stored(main, 0).boards).toEqual(['Clients/Acme']));
+    press(tile(keyOf(0)), 'KeyB', 'b');
+    await waitFor(() => expect(stored(main, 0).boards).toEqual([]));
+    act(() => useAppStore.getState().triageSetTarget(null));
+  });
+});
+
+describe('the Triage view', () => {
+  it('opens on the focused image, rates it, moves on with Shift, and Escape returns to its tile', async () => {
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
+    act(() => tile(keyOf(2)).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: 'Triage view' });
+    expect(view.textContent).toContain('Image 3 of 5');
+    press(view, 'Digit4', '4', { shiftKey: true });
+    await waitFor(() => expect(stored(main, 2).rating).toBe(4));
+    await waitFor(() => expect(view.textContent).toContain('Image 4 of 5'));
+    press(view, 'KeyX', 'x');
+    await waitFor(() => expect(stored(main, 3).flag).toBe('reject'));
+    press(view, 'Escape', 'Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Triage view' })).toBeNull());
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
+  });
+
+  it('purges the rejects with Ctrl+Delete after saying how many and how large, and Undo brings them back', async () => {
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
+    main.runtime.core.triage.apply(
+      [1, 3].map((n) => ({ localId: `seed-${String(n).padStart(6, '0')}`, index: 0 })),
+      { kind: 'flag', flag: 'reject' },
+    );
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: 'Triage view' });
+    fireEvent.keyDown(view, { key: 'Delete', code: 'Delete', ctrlKey: true });
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Move 2 rejected images to the trash?',
+    });
+    await user.click(within(question).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() =>
+      expect(main.runtime.core.history.get('seed-000001')?.images[0]?.state).toBe('deleted'),
+    );
+    expect(main.runtime.core.history.get('seed-000003')?.images[0]?.state).toBe('deleted');
+    expect(main.runtime.core.history.get('seed-000000')?.images[0]?.state).toBe('saved');
+    fireEvent.keyDown(view, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    await waitFor(() =>
+      expect(
+        [1, 3].map(
+          (n) => main.runtime.core.history.get(`seed-00000${String(n)}`)?.images[0]?.state,
+        ),
+      ).toEqual(['saved', 'saved']),
+    );
+    await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
+  });
+});
