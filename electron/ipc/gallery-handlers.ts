@@ -16,6 +16,8 @@ import type { HistoryStore } from '../core/history/history-store';
 import type { PendingThumbnails } from '../core/download/pending-thumbnails';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
+import type { SmartBoards } from '../core/triage/smart-boards';
+import type { SmartRules } from '../../shared/domain/smart-board';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
 export interface GalleryHandlerDeps {
@@ -28,6 +30,8 @@ export interface GalleryHandlerDeps {
     >;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
+    /** Smart boards: a filter naming one lists by its rules. */
+    readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
     /** Its long operations: chosen images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
   };
@@ -45,6 +49,18 @@ export interface GalleryHandlerDeps {
   readonly chooseExportFolder: () => Promise<string | null>;
 }
 
+/**
+ * A filter naming a smart board, with the board's rules in its place (core/triage/smart-boards.ts).
+ * @throws TriageError when there is no smart board of that name.
+ */
+export function withSmartRules<Q extends { smart?: string }>(
+  boards: Pick<SmartBoards, 'rulesOf'>,
+  query: Q,
+): Omit<Q, 'smart'> & { smart?: SmartRules } {
+  const { smart, ...rest } = query;
+  return smart === undefined ? rest : { ...rest, smart: boards.rulesOf(smart) };
+}
+
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
   const { core, shell, trash } = deps;
   /** The saved file of an image, resolved inside the current gallery. */
@@ -54,14 +70,17 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       // The gallery is being shown (its first page): thumbnails left pending are made now.
       if (!cursor) void core.thumbnails.kick();
       return core.history.listImages({
-        ...query,
+        ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
         cursor: cursor ?? null,
       });
     },
     'gallery:models': () => core.history.imageModels(),
     'gallery:count': ({ states, ...query }) =>
-      core.history.countImages({ ...query, states: states ?? VISIBLE_STATES }),
+      core.history.countImages({
+        ...withSmartRules(core.smartBoards, query),
+        states: states ?? VISIBLE_STATES,
+      }),
     'gallery:setFavourite': ({ favourite, ...ref }) => {
       const { engine } = core;
       findImage(engine, ref);

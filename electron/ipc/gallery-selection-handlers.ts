@@ -12,6 +12,8 @@ import type { TaskEngine } from '../core/engine/task-engine';
 import type { HistoryStore } from '../core/history/history-store';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { IpcHandlers } from './ipc-main-bridge';
+import { withSmartRules } from './gallery-handlers';
+import type { SmartBoards } from '../core/triage/smart-boards';
 
 type SelectionChannel = keyof typeof gallerySelectionRequests;
 
@@ -19,6 +21,7 @@ export interface GallerySelectionDeps {
   readonly core: {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'imageKeys' | 'countImages'>;
+    readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
   };
   /** What the gallery shows unless asked otherwise (gallery-handlers.ts). */
   readonly visibleStates: readonly ImageState[];
@@ -32,7 +35,10 @@ export function gallerySelectionHandlers(
   const { core, visibleStates, item } = deps;
   return {
     'gallery:selectAll': ({ states, ...filters }) => {
-      const query = { ...filters, states: states ?? visibleStates };
+      const query = {
+        ...withSmartRules(core.smartBoards, filters),
+        states: states ?? visibleStates,
+      };
       const { history } = core;
       return {
         images: history.imageKeys(query, MAX_SELECT_ALL),

@@ -15,6 +15,9 @@ import type { ExportGallery } from '../core/batch/export-copy';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { HistoryStore } from '../core/history/history-store';
 import type { Boards } from '../core/triage/boards';
+import type { SmartBoards } from '../core/triage/smart-boards';
+import { isGroup, type SmartBoardEntry } from '../../shared/domain/smart-board';
+import type { SmartBoardOutput } from '../../shared/ipc/triage-contract';
 import { rejectsIn } from '../core/triage/rejects';
 import type { TriageActions, TriageOutcome } from '../core/triage/triage-actions';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
@@ -27,6 +30,7 @@ export interface TriageHandlerDeps {
     readonly engine: TaskEngine;
     readonly triage: TriageActions;
     readonly boards: Boards;
+    readonly smartBoards: SmartBoards;
     readonly history: Pick<HistoryStore, 'imageKeys' | 'get' | 'triage'>;
     readonly gallery: ExportGallery;
   };
@@ -65,7 +69,13 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
         images,
       })),
       tags: core.history.triage.tags(),
+      smart: core.smartBoards.list().map(smartOutput),
     }),
+    'smart:create': ({ name, rules }) =>
+      treeChanged({ name: core.smartBoards.create(name, rules).name }),
+    'smart:rename': ({ name, newName }) =>
+      treeChanged({ name: core.smartBoards.rename(name, newName).name }),
+    'smart:delete': ({ name }) => treeChanged(core.smartBoards.delete(name)),
     'boards:create': ({ path }) => treeChanged({ path: core.boards.create(path) }),
     'boards:rename': ({ path, name }) => treeChanged(pathsOf(core.boards.rename(path, name))),
     'boards:move': ({ path, parent }) => treeChanged(pathsOf(core.boards.move(path, parent))),
@@ -76,6 +86,20 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
     },
     'triage:writeMetadata': async ({ images }) =>
       writeMetadataToFiles({ records: core.engine, gallery: core.gallery }, images),
+  };
+}
+
+/** A smart board for the sidebar: its rules' reports in order, groups flattened. */
+function smartOutput(entry: SmartBoardEntry): SmartBoardOutput {
+  const reports = (entry.report?.items ?? [])
+    .flatMap((item) => ('rules' in item ? [...item.rules] : [item]))
+    .map(({ rule, missing, problems }) => ({ rule, missing, problems: [...problems] }));
+  return {
+    id: entry.id,
+    name: entry.name,
+    rules: entry.rules,
+    reports,
+    ...(entry.problem === undefined ? {} : { problem: entry.problem }),
   };
 }
 

@@ -37,8 +37,9 @@ export interface GalleryBrowseSlice {
 export function countQuery(filters: GalleryFilters) {
   const query = listQuery(filters, null);
   const { search, favourite, contentCredentials, model, provider, from, to, states } = query;
-  const { rating, flag, tags, board, unfiled } = query;
+  const { rating, flag, tags, board, unfiled, smart } = query;
   return {
+    ...(smart === undefined ? {} : { smart }),
     ...(rating === undefined ? {} : { rating }),
     ...(flag === undefined ? {} : { flag }),
     ...(tags === undefined ? {} : { tags }),

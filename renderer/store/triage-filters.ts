@@ -19,6 +19,8 @@ export interface TriageFilters {
   readonly board: string;
   /** Only images in no board (the Unfiled board). */
   readonly unfiled: boolean;
+  /** The images of the smart board with this name; '' for none. */
+  readonly smart: string;
 }
 
 export const EMPTY_TRIAGE_FILTERS: TriageFilters = {
@@ -27,16 +29,17 @@ export const EMPTY_TRIAGE_FILTERS: TriageFilters = {
   tags: [],
   board: '',
   unfiled: false,
+  smart: '',
 };
 
 export function hasTriageFilters(filters: TriageFilters): boolean {
-  const { rating, rejected, tags, board, unfiled } = filters;
-  return rating > 0 || rejected || tags.length > 0 || board !== '' || unfiled;
+  const { rating, rejected, tags, board, unfiled, smart } = filters;
+  return rating > 0 || rejected || tags.length > 0 || board !== '' || unfiled || smart !== '';
 }
 
 type TriageQuery = Pick<
   RequestInput<'gallery:count'>,
-  'rating' | 'flag' | 'tags' | 'board' | 'unfiled'
+  'rating' | 'flag' | 'tags' | 'board' | 'unfiled' | 'smart'
 >;
 
 /** The filters as `gallery:list` and `gallery:count` take them. */
@@ -47,12 +50,16 @@ export function triageQuery(filters: TriageFilters): TriageQuery {
     ...(filters.tags.length > 0 ? { tags: { mode: 'any', keys: [...filters.tags] } } : {}),
     ...(filters.board === '' ? {} : { board: filters.board }),
     ...(filters.unfiled ? { unfiled: true } : {}),
+    ...(filters.smart === '' ? {} : { smart: filters.smart }),
   };
 }
 
 /** Whether the image passes the triage filters. */
 export function matchesTriage(item: GalleryItem, filters: TriageFilters): boolean {
   const { image } = item;
+  // A smart board's rules are main's to apply: an image arriving while one is shown waits for
+  // the list to be read again.
+  if (filters.smart !== '') return false;
   if (ratingOf(image) < filters.rating) return false;
   if (filters.rejected && flagOf(image) !== 'reject') return false;
   const boards = (image.boards ?? []).map(boardKey);

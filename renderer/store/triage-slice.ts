@@ -15,7 +15,9 @@ import type {
   TriageOutcomeOutput,
 } from '../../shared/ipc/triage-contract';
 import { t } from '../i18n';
-import { call } from '../lib/api';
+import { rulesFromFilter } from '../../shared/domain/smart-board';
+import { countQuery } from './gallery-browse';
+import { call, toApiError } from '../lib/api';
 import { readStored, writeStored } from '../lib/stored-value';
 import type { AppState } from './app-state';
 import type { ImageRef } from './gallery-delete';
@@ -68,6 +70,11 @@ export interface TriageSlice {
   triageShowView(key: string | null): void;
   triageCloseView(): void;
   triageShowHelp(open: boolean): void;
+  /**
+   * "Save as smart board": the gallery's filters now (all of them, joined by AND) under `name`;
+   * answers main's sentence when it refuses (a name taken, no filter set), else null.
+   */
+  triageSaveSmart(name: string): Promise<string | null>;
   /**
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.
@@ -242,6 +249,21 @@ export const createTriageSlice: Creator = (set, get) => {
     triageShowView: (key) => set({ triageViewOpen: true, triageViewKey: key }),
     triageCloseView: () => set({ triageViewOpen: false, triageViewKey: null }),
     triageShowHelp: (open) => set({ triageHelpOpen: open }),
+    triageSaveSmart: async (name) => {
+      const { smart, favourite, states, ...filter } = countQuery(get().galleryFilters);
+      void smart;
+      void states;
+      const rules = rulesFromFilter({ ...filter, ...(favourite ? { flag: 'pick' } : {}) }, 'all');
+      if (rules === null) return t('triage.smart.noFilter');
+      try {
+        const saved = await call('smart:create', { name, rules });
+        get().confirm(() => t('triage.smart.saved', { name: saved.name }));
+        await get().triageLoadLibrary();
+        return null;
+      } catch (error) {
+        return toApiError(error).message;
+      }
+    },
     triageCloseDialog: () => set({ triageDialog: null }),
   };
 };

@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import type { Sentence } from '../i18n/sentence';
-import { sentence } from '../i18n/sentence';
+import { sentence, sentenceSchema } from '../i18n/sentence';
 import { dateMsSchema, MAX_IMAGE_BYTES, MAX_SEARCH_CHARS, REQUEST_LIMITS } from './limits';
 import { providerIdSchema, type ProviderId } from './providers';
 import { costUnitSchema, MAX_TASK_COST_MICROS } from './task-cost';
@@ -112,6 +112,29 @@ const groupSchema = z.strictObject({ match: matchSchema, rules: z.array(smartRul
 export const smartRulesSchema = z.strictObject({
   match: matchSchema,
   items: z.array(z.union([smartRuleSchema, groupSchema])),
+});
+
+/**
+ * The rules as the window sends them: each list at most {@link MAX_SMART_RULES} long, so a page
+ * cannot hand main an unbounded list (the core's check then counts every rule, in groups too).
+ */
+export const smartRulesInputSchema = z.strictObject({
+  match: matchSchema,
+  items: z
+    .array(
+      z.union([
+        smartRuleSchema,
+        groupSchema.extend({ rules: z.array(smartRuleSchema).max(MAX_SMART_RULES) }),
+      ]),
+    )
+    .max(MAX_SMART_RULES),
+});
+
+/** A rule with what it names that is gone, as the window gets it (see {@link RuleReport}). */
+export const ruleReportSchema = z.object({
+  rule: smartRuleSchema,
+  missing: z.boolean(),
+  problems: z.array(sentenceSchema),
 });
 
 export type SmartRule = z.infer<typeof smartRuleSchema>;

@@ -85,6 +85,9 @@ export const REQUEST_CHANNEL_NAMES = [
   'boards:delete',
   'triage:rejects',
   'triage:writeMetadata',
+  'smart:create',
+  'smart:rename',
+  'smart:delete',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

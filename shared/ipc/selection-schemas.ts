@@ -60,6 +60,8 @@ const triageFilterFields = {
   board: filterName.optional(),
   /** Only images in no board. */
   unfiled: z.boolean().optional(),
+  /** The images of the smart board with this name (main reads its rules). */
+  smart: filterName.optional(),
 };
 
 /** The gallery's filters, shared by a count and a "Select all". */

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { MAX_RATING } from '../domain/triage';
+import { ruleReportSchema, smartRulesInputSchema, smartRulesSchema } from '../domain/smart-board';
+import { sentenceSchema } from '../i18n/sentence';
 import { MAX_SELECT_ALL, count, imageRef } from './selection-schemas';
 import { taskItemSchema } from './task-item';
 
@@ -48,6 +50,18 @@ const boardRowSchema = z.object({
 });
 export type BoardRowOutput = z.infer<typeof boardRowSchema>;
 
+/** A smart board as the sidebar lists it: its rules, and each rule naming a board or tag gone. */
+const smartBoardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rules: smartRulesSchema.nullable(),
+  /** The rules in order (groups flattened), each with what it names that is gone. */
+  reports: z.array(ruleReportSchema).max(1_000),
+  /** Why its stored rules cannot be read: it then matches nothing. */
+  problem: sentenceSchema.optional(),
+});
+export type SmartBoardOutput = z.infer<typeof smartBoardSchema>;
+
 const boardMoveSchema = z.object({ from: z.string(), to: z.string() });
 
 export const triageRequests = {
@@ -68,8 +82,19 @@ export const triageRequests = {
     output: z.object({
       boards: z.array(boardRowSchema),
       tags: z.array(z.object({ key: z.string(), tag: z.string(), images: count })),
+      smart: z.array(smartBoardSchema),
     }),
   },
+  /** Saves rules (the gallery's filter, "Save as smart board") under a new name. */
+  'smart:create': {
+    input: z.object({ name, rules: smartRulesInputSchema }).strict(),
+    output: z.object({ name: z.string() }),
+  },
+  'smart:rename': {
+    input: z.object({ name, newName: name }).strict(),
+    output: z.object({ name: z.string() }),
+  },
+  'smart:delete': { input: z.object({ name }).strict(), output: z.void() },
   'boards:create': {
     input: z.object({ path: name }).strict(),
     output: z.object({ path: z.string() }),

@@ -19,7 +19,7 @@ import {
 import type { RequestChannel, RequestInput, RequestOutput } from '../../shared/ipc/contract';
 import type { TriageChangeInput } from '../../shared/ipc/triage-contract';
 
-type Channel = Extract<RequestChannel, `triage:${string}` | `boards:${string}`>;
+type Channel = Extract<RequestChannel, `triage:${string}` | `boards:${string}` | `smart:${string}`>;
 type TriageHandlers = {
   [C in Channel]: (input: RequestInput<C>) => RequestOutput<C> | Promise<RequestOutput<C>>;
 };
@@ -40,6 +40,8 @@ interface Step {
 
 export class FakeTriage {
   private readonly boards = new Map<string, string>();
+  /** Smart boards by name; the fake keeps their rules but does not evaluate them. */
+  private readonly smart = new Map<string, RequestInput<'smart:create'>['rules']>();
   private readonly undoSteps: Step[][] = [];
   private readonly redoSteps: Step[][] = [];
 
@@ -48,6 +50,9 @@ export class FakeTriage {
   /** Whether an image passes the gallery filter's triage part. */
   matches(image: ImageRecord, input: RequestInput<'gallery:count'>): boolean {
     const { rating, flag, tags, board, unfiled } = input;
+    // Smart rules are main's SQL (tests/unit/core/history/history-smart-filter.test.ts): here,
+    // a smart board lists nothing.
+    if (input.smart !== undefined) return false;
     if (rating) {
       const value = ratingOf(image);
       if (
@@ -179,7 +184,22 @@ export class FakeTriage {
           tag,
           images: count((image) => (image.tags ?? []).some((t) => foldName(t) === key)),
         })),
+        smart: [...this.smart].map(([name, rules]) => ({ id: name, name, rules, reports: [] })),
       };
+    },
+    'smart:create': ({ name, rules }) => {
+      this.smart.set(name, rules);
+      return { name };
+    },
+    'smart:rename': ({ name, newName }) => {
+      const rules = this.smart.get(name);
+      if (rules === undefined) throw new Error(`No smart board ${name}`);
+      this.smart.delete(name);
+      this.smart.set(newName, rules);
+      return { name: newName };
+    },
+    'smart:delete': ({ name }) => {
+      this.smart.delete(name);
     },
     'boards:create': ({ path }) => {
       this.addBoard(path);
