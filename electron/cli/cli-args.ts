@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { common, type CommonOptions } from './common-args';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { checkBoardPath } from '../../shared/domain/triage';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
@@ -55,6 +56,8 @@ export type Command =
       readonly size?: string;
       readonly quality?: string;
       readonly count: number;
+      /** --board PATH: the board the images join as they arrive ("Generate into"), checked. */
+      readonly board?: string;
       readonly common: CommonOptions;
     }
   | {
@@ -136,7 +139,7 @@ function required(value: string | undefined, message: string): string {
   return value;
 }
 
-/** What generate (and demo) send: --size, --count and --quality checked. */
+/** What generate (and demo) send: --size, --count, --quality and --board checked. */
 function requestOptions(values: Values) {
   const size = values.size?.trim();
   if (size !== undefined && !SIZE_PATTERN.test(size)) {
@@ -149,7 +152,20 @@ function requestOptions(values: Values) {
     ...(size ? { size } : {}),
     ...(values.quality ? { quality: values.quality } : {}),
     count,
+    ...intoBoard(values.board),
   };
+}
+
+/**
+ * --board PATH: the board the images join ("Generate into"), checked here as the core checks
+ * it (a board the library lacks is made when the tasks are submitted).
+ * @throws UsageError with the rule's sentence.
+ */
+function intoBoard(raw: string | undefined): { board?: string } {
+  if (raw === undefined) return {};
+  const checked = checkBoardPath(raw);
+  if (!checked.ok) throw new UsageError(englishText(checked.problem));
+  return { board: checked.path };
 }
 
 /** `generate [PROMPT] [options]`, and `demo [PROMPT] [options]` (generate on the built-in demo). */

@@ -17,13 +17,15 @@ const NO_CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => !PROVIDERS[id].canCancel
 /** What each command is for, as the help shows it. */
 const COMMAND_HELP = {
   generate: `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
-                                  [--quality Q] [--count N]
+                                  [--quality Q] [--count N] [--board PATH]
                                   submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images.
                                   PROMPT is the words after generate (quote them for the shell;
                                   several words are joined by spaces; after -- when it starts
-                                  with -), or --prompt TEXT. --provider demo runs Pictor's
-                                  built-in demo service: no key, no address`,
-  demo: `demo ["PROMPT"] [--size WxH] [--count N]
+                                  with -), or --prompt TEXT. --board puts the images into that
+                                  board as they arrive (made when the library has none).
+                                  --provider demo runs Pictor's built-in demo service: no key,
+                                  no address`,
+  demo: `demo ["PROMPT"] [--size WxH] [--count N] [--board PATH]
                                   try Pictor with no key and no service: generate --provider demo,
                                   which runs the built-in demo service inside the command (its
                                   pictures are drawn on this computer; a sample prompt when none)`,

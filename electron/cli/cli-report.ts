@@ -109,6 +109,8 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
       // What it cost and how Pictor knows (cost-commands.ts): amounts as exact decimal text.
       cost: costJson(record.cost),
       createdAt: new Date(record.createdAt).toISOString(),
+      // "Generate into": the board the task's images join as they arrive (--board), or null.
+      board: record.board ?? null,
       images: record.images.map((image) => ({
         index: image.index,
         state: image.state,

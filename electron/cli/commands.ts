@@ -157,7 +157,7 @@ async function generate(run: Run, command: Runnable & { name: 'generate' }): Pro
   core.engine.start({ resume: false });
   let records: TaskRecord[];
   try {
-    records = await core.engine.submit(request, target, command.count);
+    records = await core.engine.submit(request, target, command.count, command.board);
   } catch (error) {
     if (!(error instanceof SpendingCapError)) throw error;
     io.stderr(`${terminalSafe(cliWording(error.message))}\n`);

@@ -10,7 +10,7 @@ import type { CredentialsProvider } from '../ports/credentials';
 import type { FetchLike } from '../ports/http';
 import type { Logger } from '../ports/logger';
 import { silentLogger } from '../ports/logger';
-import type { TaskEngineOptions } from './engine/engine-types';
+import type { EngineBoards, TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
@@ -31,6 +31,7 @@ import { CostBook } from './costs/cost-book';
 import { TrashJournal, TRASH_JOURNAL_DIR } from './trash/trash-journal';
 import { TrashOperations, type TrashOperationsOptions } from './trash/trash-operations';
 import { Boards } from './triage/boards';
+import { boardKey } from '../../shared/domain/triage';
 import { TriageActions } from './triage/triage-actions';
 import { SmartBoards } from './triage/smart-boards';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
@@ -176,11 +177,7 @@ function assemble(
 ): PictorCore {
   const { history, gallery, intake, verifier } = opened;
   const client = clientOf(intake, options);
-  const costs = new CostBook({
-    history,
-    now: () => options.clock.now(),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-  });
+  const costs = costsOf(history, options);
   const engine = new TaskEngine({
     client,
     history,
@@ -188,6 +185,7 @@ function assemble(
     admission: costs,
     removals: history,
     gallery: engineFiles(gallery, intake),
+    boards: submitBoards(history, (): Boards => boards),
     credentials: options.credentials,
     clock: options.clock,
     logger,
@@ -204,13 +202,14 @@ function assemble(
   const library = libraryOf(parts, options, logger);
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
+  const boards = new Boards(triageDeps);
   return {
     ...parts,
     costs,
     library,
     trash,
     triage: new TriageActions(triageDeps),
-    boards: new Boards(triageDeps),
+    boards,
     smartBoards: new SmartBoards(triageDeps),
     folderChoices: new FolderChoices(options.clock),
     operations: operationsOf(parts, options),
@@ -222,6 +221,14 @@ function assemble(
       await verifier.dispose();
     },
   };
+}
+
+/**
+ * How the engine has the library make the board a submit names ("Generate into") when it has
+ * none of that path: as `boards` makes any (its checks, its limits, its sentences).
+ */
+function submitBoards(history: HistoryStore, boards: () => Boards): EngineBoards {
+  return { ensure: (path) => history.triage.boardPath(boardKey(path)) ?? boards().create(path) };
 }
 
 /** The long operations: one at a time per kind, with a stop signal and throttled progress. */
@@ -250,6 +257,15 @@ function trashOf(
     core,
     sendToSystemTrash: options.systemTrash ?? noSystemTrash,
     logger,
+  });
+}
+
+/** What tasks cost, in the user's time zone (the host's unless the options name one). */
+function costsOf(history: HistoryStore, options: PictorCoreOptions): CostBook {
+  return new CostBook({
+    history,
+    now: () => options.clock.now(),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });
 }
 

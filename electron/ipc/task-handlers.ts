@@ -56,9 +56,10 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     ).map(item);
   return {
     ...taskBatchHandlers({ core, chooseFolder, emit, changes, item, trash }),
-    // The service travels with the request: the page's target, checked by the engine.
-    'tasks:submit': async ({ request, target, count }) =>
-      follow(await engine.submit(request, target, count)),
+    // The service travels with the request: the page's target, checked by the engine, as is the
+    // board the images join ("Generate into").
+    'tasks:submit': async ({ request, target, count, board }) =>
+      follow(await engine.submit(request, target, count, board)),
     // The record's own request and service, read here: the page names only the task (and, for a
     // batch's Rerun, how many: the contract holds it to what the form may ask).
     'tasks:submitAgain': async ({ localId, count }) =>

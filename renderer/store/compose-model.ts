@@ -29,6 +29,16 @@ export function composeTarget(
   return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
 }
 
+/**
+ * The board a submit of the form names ("Generate into"): the one chosen in its Board field, else
+ * the target board (the one B toggles in the gallery); null: none.
+ */
+export function composeBoardOf(
+  state: Pick<AppState, 'composeBoardChoice' | 'triageTarget'>,
+): string | null {
+  return state.composeBoardChoice ? state.composeBoardChoice.path : state.triageTarget;
+}
+
 function sizeFields(size: string): Pick<ComposeDraft, 'size' | 'sizeCustom'> {
   const preset = size === '' || (SIZE_PRESETS as readonly string[]).includes(size);
   return { size, sizeCustom: !preset };

@@ -96,6 +96,14 @@ export interface ComposeSlice {
    * restarts), in the background: a submit never waits for it, nor reads it.
    */
   composeChooseService(provider: ProviderId): Promise<void>;
+  /**
+   * "Generate into": the board the user chose in the form's Board field (`path` null: None), or
+   * null while the field follows the target board, its default (compose-model.ts's
+   * composeBoardOf says which board a submit names).
+   */
+  composeBoardChoice: { readonly path: string | null } | null;
+  /** Chooses the Board field's board (null: None) for this session's submits. */
+  composeChooseBoard(path: string | null): void;
 }
 
 export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = (set, get) => ({
@@ -108,6 +116,7 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
   composePending: 0,
   composeModels: [],
   composeRecent: [],
+  composeBoardChoice: null,
   ...composeDraftActions(set, get),
   ...composeSubmitActions(set, get),
 });

@@ -1,7 +1,7 @@
 /**
  * The compose form's submit, which never blocks (the form stays usable while earlier submits are
- * in flight; new tasks go straight into the list), and the service it sends to. Part of the
- * compose slice (compose-slice.ts).
+ * in flight; new tasks go straight into the list), the service it sends to and the board its
+ * images join. Part of the compose slice (compose-slice.ts).
  */
 import type { StateCreator } from 'zustand';
 import type { ProviderId } from '../../shared/domain/providers';
@@ -9,13 +9,14 @@ import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { GenerationRequest } from '../../shared/service/wire';
 import type { SubmitTarget } from '../../shared/domain/submit-target';
+import type { TaskItem } from '../../shared/ipc/contract';
 import { NO_KEY_SENTENCES } from '../../shared/i18n/errors/submit';
 import { call, toApiError, type ApiError } from '../lib/api';
 import { buildRequest, checkCount, checkSize } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import { withRecent } from './compose-memory';
-import { composeErrors, composeTarget, defaultModelFor } from './compose-model';
+import { composeBoardOf, composeErrors, composeTarget, defaultModelFor } from './compose-model';
 import type { ComposeDraft, ComposeField, ComposeSlice } from './compose-slice';
 
 /** The order fields are checked (and focused) in. */
@@ -61,6 +62,25 @@ async function formTargetOf(get: () => AppState, provider: ProviderId): Promise<
   return composeTarget(get(), provider);
 }
 
+/**
+ * Sends `count` tasks of `request` to the form's service `provider`, into its board
+ * ("Generate into": composeBoardOf), which main makes when the library has none.
+ */
+async function sendTasks(
+  get: () => AppState,
+  provider: ProviderId,
+  request: GenerationRequest,
+  count: number,
+): Promise<TaskItem[]> {
+  const target = await formTargetOf(get, provider);
+  const board = composeBoardOf(get());
+  const into = board === null ? {} : { board };
+  const items = await call('tasks:submit', { request, target, count, ...into });
+  // A board main made is listed from now on (the Board field, the gallery's boards).
+  if (board !== null) void get().triageLoadLibrary();
+  return items;
+}
+
 /** Main's "no key it may send there", for a service the page too knows has no key. */
 function missingKeyRefusal(state: AppState, provider: ProviderId, error: ApiError): boolean {
   if (!NO_KEY_SENTENCES.has(error.sentenceKey ?? '') || provider === 'pictor') return false;
@@ -100,13 +120,18 @@ type Creator = StateCreator<AppState, [], [], ComposeSlice>;
 export function composeSubmitActions(
   set: Parameters<Creator>[0],
   get: Parameters<Creator>[1],
-): Pick<ComposeSlice, 'composeDismissError' | 'composeChooseService' | 'composeSubmit'> {
+): Pick<
+  ComposeSlice,
+  'composeDismissError' | 'composeChooseService' | 'composeChooseBoard' | 'composeSubmit'
+> {
   return {
     composeDismissError() {
       set({ composeSubmitError: null });
     },
 
     composeChooseService: (provider) => chooseService(get, set, provider),
+
+    composeChooseBoard: (path) => set({ composeBoardChoice: { path } }),
 
     async composeSubmit() {
       const draft = get().composeDraft;
@@ -123,8 +148,7 @@ export function composeSubmitActions(
         composeAttempted: false,
       }));
       try {
-        const target = await formTargetOf(get, draft.provider);
-        const items = await call('tasks:submit', { request, target, count });
+        const items = await sendTasks(get, draft.provider, request, count);
         get().tasksInsert(items);
         // Refused already (no key, or the answer came first): what was typed stays in the form.
         const refused = items.every((item) => item.record.status === 'submit_failed');

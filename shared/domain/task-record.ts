@@ -5,7 +5,7 @@
 import { sentenceSchema } from '../i18n/sentence';
 import { contentCredentialsSchema } from './content-credentials';
 import { z } from 'zod';
-import { triageFields } from './triage';
+import { storedBoardPathSchema, triageFields } from './triage';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
@@ -229,6 +229,12 @@ export const taskRecordSchema = z.object({
    * every record written before costs; a damaged value is dropped, never the task.
    */
   cost: taskCostSchema.optional().catch(undefined),
+  /**
+   * "Generate into": the board the submit named (its path as the library stores it), which each
+   * image of the task joins as it is first recorded. Absent: none. A value that is not a board's
+   * path is dropped on read (a crafted sidecar loses the field, not the task).
+   */
+  board: storedBoardPathSchema.optional().catch(undefined),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
@@ -246,7 +252,7 @@ export type NewTaskRecord = Pick<
   TaskRecord,
   'localId' | 'taskId' | 'origin' | 'endpoint' | 'account' | 'request'
 > &
-  Partial<Pick<TaskRecord, 'provider'>>;
+  Partial<Pick<TaskRecord, 'provider' | 'board'>>;
 
 /** A task as it is stored before anything was sent for it (status `submitting`, created `now`). */
 export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {

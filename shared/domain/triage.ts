@@ -135,6 +135,21 @@ export function boardKey(path: string): string {
   return path.split('/').map(foldName).join('/');
 }
 
+/**
+ * A board's path as a request or a record carries it before it is checked, in UTF-16 units: five
+ * names of 100 characters (each at most two units) and the slashes between them.
+ */
+export const MAX_BOARD_PATH_UNITS = MAX_BOARD_DEPTH * (2 * MAX_BOARD_NAME_CHARS + 1) - 1;
+
+/** A board's path as {@link checkBoardPath} stores it (a record's other value fails). */
+export const storedBoardPathSchema = z
+  .string()
+  .max(MAX_BOARD_PATH_UNITS)
+  .refine((path) => {
+    const checked = checkBoardPath(path);
+    return checked.ok && checked.path === path;
+  });
+
 /** The parent's path of a board's path, or null for a board at the top. */
 export function parentPath(path: string): string | null {
   const cut = path.lastIndexOf('/');

@@ -8,17 +8,23 @@
 import { z } from 'zod';
 import { TASKS_PER_SUBMIT } from '../domain/limits';
 import { submitTargetSchema } from '../domain/submit-target';
+import { MAX_BOARD_PATH_UNITS } from '../domain/triage';
 import { generationRequestSchema } from '../service/wire';
 import { localIdSchema, taskItemSchema } from './task-item';
 
 export const submitRequests = {
-  /** `count` new tasks of `request` on the service `target` names (the compose form's choice). */
+  /**
+   * `count` new tasks of `request` on the service `target` names (the compose form's choice);
+   * with `board` (a board's path, checked and made by main when the library lacks it), their
+   * images join that board as they arrive.
+   */
   'tasks:submit': {
     input: z
       .object({
         request: generationRequestSchema,
         target: submitTargetSchema,
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
+        board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
       })
       .strict(),
     output: z.array(taskItemSchema),

@@ -1,8 +1,9 @@
 /**
- * What a completed answer says about its images beside their URLs: why an entry has none (the
- * service client's refusal, with its sentence), and the answer's notice for the task.
+ * What a completed answer says about its images: their first records (pending with their URL,
+ * or invalid with why an entry has none: the service client's refusal, with its sentence), and
+ * the answer's notice for the task.
  */
-import type { TaskError } from '../../../shared/domain/task-record';
+import type { ImageRecord, TaskError } from '../../../shared/domain/task-record';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -38,11 +39,29 @@ interface AnswerSentences {
  * Why an entry of the answer has no address: the service client's refusal (with its sentence
  * when it has one), else none was listed.
  */
-export function refusedImage(task: CompletedTask, index: number): ImageFailure {
+function refusedImage(task: CompletedTask, index: number): ImageFailure {
   const refused = task.refusedImages?.[index];
   if (refused === undefined) return failure(NO_ADDRESS);
   const said = (task as AnswerSentences).refusedImageSentences?.[index];
   return said === undefined ? { error: refused } : { error: refused, errorSentence: said };
+}
+
+/**
+ * The images of the answer as first recorded. Each is in the board the task was submitted into
+ * ("Generate into": request-check.ts's checkInto), in this same write: the write of a record makes
+ * the boards its images name, so an image is in its board the moment it is in the gallery, and
+ * in one of that path again when the board was deleted or renamed while the task ran.
+ */
+export function answeredImages(record: TaskRecord, task: CompletedTask): ImageRecord[] {
+  const boards = record.board === undefined ? {} : { boards: [record.board] };
+  return task.imageUrls.map((url, index): ImageRecord => ({
+    index,
+    ...(url ? { url, state: 'pending' } : { url: null, state: 'invalid' }),
+    attempts: 0,
+    favourite: false,
+    ...(url ? {} : refusedImage(task, index)),
+    ...boards,
+  }));
 }
 
 /** The answer's notice on the task (the images listed beyond what a task keeps). */

@@ -20,10 +20,10 @@ import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
 import { expiredLinks, linksExpired } from './result-expiry';
 import {
+  answeredImages,
   failure,
   noticeOf,
   refusedBeforeDownload,
-  refusedImage,
   type ImageFailure,
 } from './answer-images';
 import { SidecarWriter } from './sidecar-writer';
@@ -81,18 +81,7 @@ export class DownloadManager {
   }
 
   private recordCompleted(record: TaskRecord, task: CompletedTask): void {
-    const images: ImageRecord[] = task.imageUrls.map((url, index) =>
-      url
-        ? { index, url, state: 'pending', attempts: 0, favourite: false }
-        : {
-            index,
-            url: null,
-            state: 'invalid',
-            attempts: 0,
-            favourite: false,
-            ...refusedImage(task, index),
-          },
-    );
+    const images = answeredImages(record, task);
     // Busy before the commit, so nobody sees a completed task with nothing on its way.
     const pending = images.filter((image) => image.state === 'pending').map((image) => image.index);
     for (const index of pending) this.markBusy(record.localId, index);

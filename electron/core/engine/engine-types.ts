@@ -134,6 +134,16 @@ export interface EngineGallery {
   dropInline(record: TaskRecord, sha256: string): Promise<void>;
 }
 
+/** The library's boards, as a submit into one needs them (core/triage's Boards; submit-board.ts). */
+export interface EngineBoards {
+  /**
+   * The path as stored of the board at `path` (checked), made with its parents when the library
+   * has none of that path.
+   * @throws the library's refusal (too many boards), with its sentence.
+   */
+  ensure(path: string): string;
+}
+
 export interface TaskEngineOptions {
   /** The service's rule is 3 s; configurable for tests. */
   readonly pollIntervalMs: number;
@@ -195,6 +205,8 @@ export interface TaskEngineDeps {
   /** Keeps watching a removed task its service still works on (the ledger); absent: forgotten. */
   readonly removals?: EngineWatchedRemovals;
   readonly gallery: EngineGallery;
+  /** Makes the board a submit names when the library lacks it; absent: its first write does. */
+  readonly boards?: EngineBoards;
   readonly credentials: CredentialsProvider;
   readonly clock: Clock;
   readonly logger?: Logger;

@@ -1,10 +1,12 @@
 /**
  * A generation request as the engine takes it: parsed with the wire schema, a refusal said as a
  * catalogue sentence (the schema's own words are English, for the CLI and the detail); the
- * number of tasks one submit makes; and the request of a task tracked by its id.
+ * number of tasks one submit makes; the board a submit puts its images into; and the request of
+ * a task tracked by its id.
  */
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain/limits';
 import type { ProviderId } from '../../../shared/domain/providers';
+import { checkBoardPath } from '../../../shared/domain/triage';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
 import { taskAddressProblem } from '../service/providers/task-address';
@@ -50,6 +52,20 @@ export function checkTaskCount(count: number): number {
   throw new EngineInputError(
     sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
   );
+}
+
+/**
+ * "Generate into": the board a submit names (the compose form's Board, the CLI's --board), as a
+ * path. Checked here, before anything is stored or sent; the engine then has the library make it
+ * when it has none of that path (its `boards`), and each task keeps the path as stored
+ * (`TaskRecord.board`), which every image the task gets joins as it is first recorded
+ * (answer-images.ts).
+ * @throws EngineInputError with the rule's sentence (an empty name, a forbidden character…).
+ */
+export function checkInto(raw: string): string {
+  const checked = checkBoardPath(raw);
+  if (!checked.ok) throw new EngineInputError(checked.problem, { code: 'bad_input' });
+  return checked.path;
 }
 
 /**

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { NewTaskRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { LiveState } from '../../../shared/domain/live-state';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -37,7 +37,8 @@ import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { storeNewTasks } from './new-tasks';
 import { TaskLeases } from './task-leases';
-import { checkTaskCount, parseRequest, trackedRequest, type TrackOptions } from './request-check';
+import { checkInto, checkTaskCount, parseRequest, trackedRequest } from './request-check';
+import type { TrackOptions } from './request-check';
 import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
 import { whenSettled } from './when-settled';
 import { RemovedTasks } from './removed-tasks';
@@ -160,16 +161,19 @@ export class TaskEngine {
   /**
    * Stores `count` new tasks of `input` on the service `target` names (carried with the request,
    * never read from the settings; checked: target-check.ts) and submits each once, in the
-   * background. Returns them at once.
-   * @throws EngineInputError for a request, count or target nothing can be sent for.
+   * background. Returns them at once. With `board` (a path: "Generate into", checkInto), their
+   * images join that board as they arrive; the library makes it now when it has none.
+   * @throws EngineInputError for a request, count, board or target nothing can be sent for; the
+   *   library's refusal of a new board (too many).
    */
-  async submit(input: GenerationRequest, target: SubmitTarget, count = 1): Promise<TaskRecord[]> {
+  async submit(input: GenerationRequest, target: SubmitTarget, count = 1, board?: string) {
     const request = parseRequest(input);
     checkTaskCount(count);
+    const path = board === undefined ? undefined : checkInto(board);
     const { endpoint, credentials } = await checkTarget(this.deps.credentials, target);
-    const batch = newBatch(count, () =>
-      this.newRecord(request, endpoint, credentials, 'submitted', null),
-    );
+    const into = path === undefined ? {} : { board: this.deps.boards?.ensure(path) ?? path };
+    const fields = { request, endpoint, origin: 'submitted', taskId: null, ...into } as const;
+    const batch = newBatch(count, () => this.newRecord(credentials, fields));
     // On disk (priced, under the spending caps) before anything is sent, all or none.
     const { history, sharing, admission } = this.deps;
     const deps = { history, sharing, admission, leases: this.leases, logger: this.logger };
@@ -194,7 +198,7 @@ export class TaskEngine {
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const request = trackedRequest(taskId, options, credentials.provider);
-    const record = this.newRecord(request, endpoint, credentials, 'tracked', taskId);
+    const record = this.newRecord(credentials, { request, endpoint, origin: 'tracked', taskId });
     this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
     this.activate(this.records.liveRecord(record.localId) ?? record, 'now');
     return this.get(record.localId) ?? record;
@@ -391,14 +395,10 @@ export class TaskEngine {
   }
 
   private newRecord(
-    request: GenerationRequest,
-    endpoint: string,
     { keyFingerprint: account, provider }: Pick<ServiceCredentials, 'keyFingerprint' | 'provider'>,
-    origin: TaskRecord['origin'],
-    taskId: string | null,
+    fields: Omit<NewTaskRecord, 'localId' | 'account' | 'provider'>,
   ): TaskRecord {
-    const fields = { localId: this.newId(), taskId, origin, endpoint, account, request, provider };
-    return newTaskRecord(fields, this.now());
+    return newTaskRecord({ ...fields, localId: this.newId(), account, provider }, this.now());
   }
 
   /** The lease of a task another process worked on ended: carry on with the task if it needs it. */

@@ -1,5 +1,5 @@
 /**
- * The compose form: service, prompt, model, size, quality, count. Enter submits, Shift+Enter
+ * The compose form: board, service, prompt, model, size, quality, count. Enter submits, Shift+Enter
  * makes a new line (as in chat prompt boxes); the prompt has the focus when the app starts.
  * Submitting never disables the form, so the next prompt can be written while earlier ones are
  * sent.
@@ -21,6 +21,7 @@ import { CostEstimate } from './cost-estimate';
 import { MissingKeyNotice } from './missing-key-notice';
 import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
+import { BoardField } from './board-field';
 import './compose.css';
 
 /**
@@ -90,9 +91,10 @@ interface ComposeParamsProps {
 }
 
 /**
- * Model, size, quality, count and the submit button under the prompt. The service sits on the
- * prompt's label line instead: chosen seldom (a setting), it is no stop on the Tab path from the
- * prompt to the button and the task list.
+ * Model, size, quality, count and the submit button under the prompt. The board and the service
+ * sit on the prompt's label line instead: chosen seldom, they are no stops on the Tab path from
+ * the prompt to the button and the task list (Shift+Tab from the prompt reaches the service, then
+ * the board).
  */
 function ComposeParams({
   draft,
@@ -145,6 +147,19 @@ function ComposeParams({
       />
       <SubmitButton count={draft.count} title={submitTitle} forecastId={forecastId} />
     </div>
+  );
+}
+
+/**
+ * The prompt's label line: where the form's tasks go (their board, their service), before the
+ * prompt in the Tab order.
+ */
+function PromptHead() {
+  return (
+    <>
+      <BoardField />
+      <ServiceField />
+    </>
   );
 }
 
@@ -215,7 +230,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         pending={pending > 0}
         inputRef={refs.prompt}
         onRecall={onRecall}
-        head={<ServiceField />}
+        head={<PromptHead />}
       />
       <ComposeParams
         draft={draft}

@@ -9,6 +9,9 @@ export const compose = {
   'compose.model.error.tooLong': 'The model name is too long: keep it under 200 characters.',
   'compose.service.label': 'Service',
   'compose.service.noKey': '{service} (no key)',
+  'compose.board.label': 'Board',
+  'compose.board.none': 'None',
+  'compose.board.hint': 'The board new images join as they arrive.',
   'compose.missingKey.text':
     'Pictor has no API key for {service} yet, so nothing can be sent there.',
   'compose.missingKey.link': 'Add your {service} key',

@@ -262,6 +262,8 @@ describe('rebuild caps every sidecar', () => {
         }),
       ),
       folder: '2024/05/full',
+      // Five names of 100 characters, each four bytes in UTF-8.
+      board: Array.from({ length: 5 }, () => '\u{1F3A8}'.repeat(100)).join('/'),
     });
     const text = sidecarText(full);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_SIDECAR_BYTES);
@@ -269,6 +271,7 @@ describe('rebuild caps every sidecar', () => {
     const { records, skipped } = await rebuildBounded();
     expect(skipped).toEqual([]);
     expect(records.map((task) => task.localId)).toEqual([id]);
+    expect(records[0]?.board).toBe(full.board);
   });
 });
 

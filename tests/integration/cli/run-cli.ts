@@ -91,6 +91,7 @@ export interface CliImageJson {
   readonly error: string | null;
   readonly xmpPath?: string | null;
   readonly contentCredentials?: ContentCredentials | null;
+  readonly boards?: readonly string[];
 }
 
 /** One task in `--json` output (the CLI contract). */
@@ -101,6 +102,8 @@ export interface CliTaskJson {
   readonly hold: string | null;
   readonly error: string | null;
   readonly exitCode: number;
+  /** The board the task's images join as they arrive (`generate --board`), or null. */
+  readonly board?: string | null;
   readonly images: readonly CliImageJson[];
 }
 

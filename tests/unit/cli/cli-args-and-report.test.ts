@@ -43,6 +43,28 @@ describe('CLI arguments', () => {
     });
   });
 
+  it('--board of generate and demo is the board’s path as the core stores it', () => {
+    const into = parseCommand(
+      ['generate', '--base-url', 'https://x', '--prompt', 'p', '--board', ' Clients / Acme '],
+      env,
+    );
+    expect(into).toMatchObject({ name: 'generate', board: 'Clients/Acme' });
+    expect(parseCommand(['demo', '--board', 'Picks'], env)).toMatchObject({ board: 'Picks' });
+    expect(parseCommand(['generate', '--base-url', 'https://x', 'p'], env)).not.toHaveProperty(
+      'board',
+    );
+  });
+
+  it.each([
+    ['Clients//Acme', 'A board name cannot be empty.'],
+    ['a/b/c/d/e/f', 'Boards can be nested at most 5 levels deep.'],
+    ['Cli\u0007ents', 'A board name cannot contain the character U+0007.'],
+  ])('refuses --board %j with the sentence of its rule', (path, said) => {
+    const argv = ['generate', '--base-url', 'https://x', '--prompt', 'p', '--board', path];
+    expect(() => parseCommand(argv, env)).toThrow(UsageError);
+    expect(() => parseCommand(argv, env)).toThrow(said);
+  });
+
   it('puts the gallery inside --data-dir unless --gallery-dir is given', () => {
     const a = parseCommand(['list', '--data-dir', '/d'], env);
     const b = parseCommand(['list', '--data-dir', '/d', '--gallery-dir', '/g'], env);

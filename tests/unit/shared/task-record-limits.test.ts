@@ -170,3 +170,29 @@ describe('imported', () => {
     expect(parses({ ...record(), imported: 'yes' })).toBe(false);
   });
 });
+
+describe('board ("Generate into")', () => {
+  const deepest = Array.from({ length: 5 }, () => '\u{1F3A8}'.repeat(100)).join('/');
+
+  it('keeps a board’s path as the library stores it, up to the deepest and longest', () => {
+    expect(taskRecordSchema.parse(record({ board: 'Clients/Acme' })).board).toBe('Clients/Acme');
+    expect(taskRecordSchema.parse(record({ board: deepest })).board).toBe(deepest);
+    expect(taskRecordSchema.parse(record()).board).toBeUndefined();
+  });
+
+  it.each([
+    ['an empty name', 'Clients//Acme'],
+    ['spaces around a name (not the stored form)', ' Clients/Acme'],
+    ['a control character', 'Cli\u0007ents'],
+    ['a bidirectional override', 'Cli\u202eents'],
+    ['a sixth level', `${deepest}/more`],
+    ['a name past 100 characters', 'n'.repeat(101)],
+    ['a megabyte', 'x'.repeat(1024 * 1024)],
+    ['a number', 7],
+  ])('drops %s, keeping the task', (_what, board) => {
+    const parsed = taskRecordSchema.safeParse({ ...record(), board });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.board).toBeUndefined();
+    expect(parsed.data?.localId).toBe(record().localId);
+  });
+});

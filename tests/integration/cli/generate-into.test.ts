@@ -1,0 +1,128 @@
+/**
+ * `pictor generate --board PATH` as real processes on a real library, against the demo service on
+ * loopback (and the built-in demo inside the command): the images join the board as they arrive,
+ * a board the library lacks is made, a task the command stopped watching keeps its board for
+ * `resume`, and a bad path exits 2 with its rule's sentence before anything is stored or sent.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+
+let service: DemoService;
+let dataDir: string;
+let home: string;
+
+beforeEach(async () => {
+  service = await startDemoService({ durationMs: 200, imagesPerTask: 2 });
+  dataDir = await mkdtemp(join(tmpdir(), 'pictor-into-data-'));
+  home = await mkdtemp(join(tmpdir(), 'pictor-into-home-'));
+});
+
+afterEach(async () => {
+  await service.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+/** The CLI on this test's library; `generate` and `resume` at the demo service on loopback. */
+function pictor(...args: string[]): Promise<CliRun> {
+  const full = [...args, '--data-dir', dataDir];
+  if (args[0] === 'generate' || args[0] === 'resume')
+    full.push('--base-url', service.url, '--poll-interval', '0.1');
+  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+}
+
+async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
+  const done = await run;
+  expect(done.code, describeRun(done)).toBe(code);
+  return done;
+}
+
+/** The refs (`task-id#N`) `list --board PATH` prints. */
+async function inBoard(path: string): Promise<string[]> {
+  const run = await ok(pictor('list', '--board', path, '--json'));
+  return jsonLines(run)
+    .map((line) => String((line as unknown as { ref: string }).ref))
+    .sort();
+}
+
+describe('pictor generate --board', () => {
+  it('puts every image into the board, making it first when the library has none', async () => {
+    const run = await ok(
+      pictor(
+        'generate',
+        '--prompt',
+        'a lighthouse',
+        '--count',
+        '2',
+        '--board',
+        'Clients/Acme',
+        '--json',
+      ),
+    );
+    const tasks = jsonLines(run);
+    expect(tasks).toHaveLength(2);
+    for (const task of tasks) {
+      expect(task).toMatchObject({ status: 'completed', board: 'Clients/Acme' });
+      expect(task.images.map((image) => image.boards)).toEqual([
+        ['Clients/Acme'],
+        ['Clients/Acme'],
+      ]);
+    }
+    expect(await inBoard('clients/acme')).toEqual(
+      tasks.flatMap((task) => [`${task.taskId!}#1`, `${task.taskId!}#2`]).sort(),
+    );
+    expect((await ok(pictor('board', 'ls'))).stdout).toBe('Clients\t0\nClients/Acme\t4\n');
+    // Without --board the images go into no board.
+    const plain = jsonLines(await ok(pictor('generate', '--prompt', 'a fox', '--json')));
+    expect(plain[0]).toMatchObject({ board: null });
+    expect(plain[0]!.images.map((image) => image.boards)).toEqual([[], []]);
+  });
+
+  it('a task the command stopped watching keeps its board: resume puts the images there', async () => {
+    await service.close();
+    service = await startDemoService({ durationMs: 2_500 });
+    const first = await ok(
+      pictor('generate', '--prompt', 'slow', '--board', 'Night', '--timeout', '0.5', '--json'),
+      3,
+    );
+    const [task] = jsonLines(first);
+    expect(task).toMatchObject({ status: 'processing', board: 'Night', images: [] });
+    expect(await inBoard('Night')).toEqual([]);
+    const resumed = jsonLines(await ok(pictor('resume', task!.localId, '--json')));
+    expect(resumed[0]).toMatchObject({ status: 'completed', board: 'Night' });
+    expect(await inBoard('Night')).toEqual([`${task!.taskId!}#1`]);
+    expect(service.log.submits).toHaveLength(1);
+  });
+
+  it('--provider demo puts the built-in demo’s images into the board too', async () => {
+    const args = ['generate', '--provider', 'demo', 'a lighthouse', '--board', 'Demo/Tries'];
+    const run = await ok(
+      runCli([...args, '--json', '--data-dir', dataDir], {
+        home,
+        timeoutMs: 60_000,
+        env: { PICTOR_DEMO_DURATION_MS: '200' },
+      }),
+    );
+    const [task] = jsonLines(run);
+    expect(task).toMatchObject({ status: 'completed', board: 'Demo/Tries' });
+    expect(task!.images.map((image) => image.boards)).toEqual([['Demo/Tries']]);
+    expect(service.log.submits, 'the loopback service heard nothing').toHaveLength(0);
+  });
+
+  it.each([
+    ['Clients//Acme', 'A board name cannot be empty.'],
+    ['a/b/c/d/e/f', 'Boards can be nested at most 5 levels deep.'],
+    ['Cli\u0007ents', 'A board name cannot contain the character U+0007.'],
+  ])('--board %j exits 2 with its sentence; nothing is stored or sent', async (path, said) => {
+    const run = await ok(pictor('generate', '--prompt', 'refused', '--board', path), 2);
+    expect(run.stderr.split('\n')[0]).toBe(said);
+    expect(service.log.submits).toHaveLength(0);
+    expect(jsonLines(await ok(pictor('list', '--json')))).toEqual([]);
+    expect((await ok(pictor('board', 'ls'))).stdout).toBe('');
+  });
+});
