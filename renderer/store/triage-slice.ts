@@ -18,7 +18,6 @@ import type {
 import { readStored, writeStored } from '../lib/stored-value';
 import type { AppState } from './app-state';
 import type { ImageRef } from './gallery-delete';
-import type { Words } from './status-slice';
 
 /** The library's boards (parents before children) and tags in use. */
 export interface TriageLibrary {

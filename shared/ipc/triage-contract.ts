@@ -14,7 +14,7 @@ import { taskItemSchema } from './task-item';
 const name = z.string().min(1).max(1_000);
 
 /** What a change does to each image (core/triage/triage-actions.ts's TriageChange). */
-export const triageChangeSchema = z.discriminatedUnion('kind', [
+const triageChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rating'), rating: z.number().int().min(0).max(MAX_RATING) }).strict(),
   z.object({ kind: z.literal('flag'), flag: z.enum(['pick', 'reject', 'none']) }).strict(),
   z.object({ kind: z.literal('tag'), tag: name, add: z.boolean() }).strict(),

@@ -175,6 +175,18 @@ function gridCell({
   } as const;
 }
 
+/** The tile's classes: whole image or square, selected, rejected. */
+function tileClass(item: GalleryItem, uncropped: boolean, selected: boolean): string {
+  return [
+    'gallery-tile',
+    uncropped ? 'gallery-tile--uncropped' : '',
+    selected ? 'gallery-tile--selected' : '',
+    flagOf(item.image) === 'reject' ? 'gallery-tile--rejected' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** One cell of the gallery grid: the thumbnail in a fixed square, or what became of it. */
 export const GalleryTile = memo(function GalleryTile({
   item,
@@ -220,14 +232,7 @@ export const GalleryTile = memo(function GalleryTile({
     <div
       {...gridCell({ itemKey, column, tabbable, index })}
       aria-selected={onSelect ? selected : undefined}
-      className={[
-        'gallery-tile',
-        uncropped ? 'gallery-tile--uncropped' : '',
-        selected ? 'gallery-tile--selected' : '',
-        flagOf(item.image) === 'reject' ? 'gallery-tile--rejected' : '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      className={tileClass(item, uncropped, selected)}
       style={{ width: size, height: size }}
       // The prompt on hover: a tile shows only the picture.
       title={item.prompt}

@@ -42,6 +42,14 @@ function ViewerLayer({
   );
 }
 
+/** Opening the gallery loads it the first time and brings it up to date afterwards. */
+function useGalleryOpened(): void {
+  useEffect(() => {
+    const { galleryStatus, galleryLoad, galleryRefresh } = store();
+    void (galleryStatus === 'idle' ? galleryLoad() : galleryRefresh());
+  }, []);
+}
+
 /**
  * The gallery screen: filters, the virtualized grid of every image on this computer, and the
  * viewer. It reads only the local gallery, so it works the same with the network off.
@@ -57,11 +65,7 @@ export function GalleryView() {
   const sectionRef = useRef<HTMLElement>(null);
   const onFiltersChange = useFilterAnnouncement();
 
-  useEffect(() => {
-    // Opening the gallery loads it the first time and brings it up to date afterwards.
-    const { galleryStatus, galleryLoad, galleryRefresh } = store();
-    void (galleryStatus === 'idle' ? galleryLoad() : galleryRefresh());
-  }, []);
+  useGalleryOpened();
   const focus = useGalleryFocus(sectionRef);
 
   // An image opened from a page loaded by position is shown among that page's images.

@@ -9,11 +9,11 @@ import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
 import { onViewerKey } from './viewer-keys';
-import { advancesAfter, oneImage, runTriage } from './triage-run';
+import { triageIn } from './triage-run';
 import { ViewerStage } from './viewer-stage';
 import { ViewerToolbar } from './viewer-toolbar';
 import './viewer.css';
-import { FIT, actualSize, currentScale, isZoomed, panBy } from './zoom-pan';
+import { FIT, actualSize, currentScale, isZoomed, panBy, type ZoomState } from './zoom-pan';
 import { useViewerFocus, useViewerZoom } from './use-viewer-zoom';
 
 export interface GalleryViewerProps {
@@ -28,6 +28,15 @@ export interface GalleryViewerProps {
   readonly actions: ImageActions;
   readonly problem: Problem | null;
   readonly onDismissProblem: () => void;
+}
+
+/** Fit (Ctrl/Cmd+0), 100 % (Ctrl/Cmd+1) and Z, which switches between the two. */
+function zoomKeys(zoom: ZoomState, setZoom: (zoom: ZoomState) => void) {
+  return {
+    fit: () => setZoom(FIT),
+    actual: () => setZoom(actualSize()),
+    toggleZoom: () => setZoom(isZoomed(zoom) ? FIT : actualSize()),
+  };
 }
 
 /**
@@ -57,7 +66,6 @@ export function GalleryViewer(props: GalleryViewerProps) {
   useViewerFocus(dialogRef, stageRef, key);
   const canPrevious = position > 0;
   const canNext = position < count - 1 || hasMore;
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void =>
     onViewerKey(event, {
       dialog: dialogRef.current,
@@ -70,14 +78,9 @@ export function GalleryViewer(props: GalleryViewerProps) {
         if (step < 0 ? canPrevious : canNext) onNavigate(step);
       },
       zoomStep,
-      fit: () => setZoom(FIT),
-      actual: () => setZoom(actualSize()),
-      toggleZoom: () => setZoom(isZoomed(zoom) ? FIT : actualSize()),
+      ...zoomKeys(zoom, setZoom),
       remove: () => props.onDelete(item),
-      triage: (triageKey) => {
-        void runTriage(triageKey.command, oneImage(item));
-        if (advancesAfter(triageKey) && canNext) onNavigate(1);
-      },
+      triage: triageIn(item, () => canNext && onNavigate(1)),
     });
 
   const percent = Math.round(currentScale(zoom, size, stageSize) * 100);

@@ -58,7 +58,7 @@ export async function runTriage(command: TriageCommand, targets: TriageTargets):
 }
 
 /** Whether the focus moves on after the key: Shift, or Auto-advance with a change or B. */
-export function advancesAfter(key: TriageKey): boolean {
+function advancesAfter(key: TriageKey): boolean {
   const moves = key.command.kind === 'change' || key.command.kind === 'board';
   return moves && (key.advance || store().triageAutoAdvance);
 }
@@ -66,6 +66,14 @@ export function advancesAfter(key: TriageKey): boolean {
 /** The targets of one image. */
 export function oneImage(item: GalleryItem): TriageTargets {
   return { refs: () => Promise.resolve([refOf(item)]), items: [item] };
+}
+
+/** A triage key on one image shown (the viewer, the Triage view); `next` moves on. */
+export function triageIn(item: GalleryItem, next: () => void): (key: TriageKey) => void {
+  return (key) => {
+    void runTriage(key.command, oneImage(item));
+    if (advancesAfter(key)) next();
+  };
 }
 
 /**

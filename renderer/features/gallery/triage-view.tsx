@@ -16,8 +16,8 @@ import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from './triage-keys';
-import { advancesAfter, oneImage, runTriage } from './triage-run';
-import { usePurgeRejects } from './use-purge-rejects';
+import { oneImage, runTriage, triageIn } from './triage-run';
+import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
 import './triage-view.css';
 
 const store = useAppStore.getState;
@@ -101,6 +101,41 @@ function Filmstrip(props: {
   );
 }
 
+/** What the view's keys need: the image shown, how to move and close, the purge's question. */
+interface ViewKeys {
+  readonly item: GalleryItem | undefined;
+  readonly index: number;
+  readonly board: string;
+  readonly purge: PurgeRejects;
+  go(at: number): void;
+  close(): void;
+}
+
+/** A key in the view (see the file's comment). */
+function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
+  // A modal view: the gallery under it takes none of its keys.
+  event.stopPropagation();
+  const { item, index, purge } = keys;
+  if (event.key === 'Escape' && !purge.asking) {
+    event.preventDefault();
+    return keys.close();
+  }
+  if (!item || purge.asking) return;
+  const triage = triageKeyOf(event);
+  const handled = isPurgeKey(event) || isUndoKey(event) || triage !== null || event.key === '?';
+  if (handled) event.preventDefault();
+  if (isPurgeKey(event)) void purge.ask(keys.board === '' ? null : keys.board);
+  else if (isUndoKey(event)) void runTriage({ kind: 'undo' }, oneImage(item));
+  else if (triage) triageIn(item, () => keys.go(index + 1))(triage);
+  else if (event.key === '?') store().triageShowHelp(true);
+  if (handled) return;
+  const arrow = logicalArrow(event.key);
+  if (arrow === 'ArrowLeft' || arrow === 'ArrowRight') {
+    event.preventDefault();
+    keys.go(index + (arrow === 'ArrowLeft' ? -1 : 1));
+  }
+}
+
 export function TriageView({ items, onClosed }: TriageViewProps) {
   const key = useAppStore((s) => s.triageViewKey);
   const board = useAppStore((s) => s.galleryFilters.board);
@@ -121,39 +156,8 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
     store().triageCloseView();
     onClosed(item ? itemKey(item) : null);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // A modal view: the gallery under it takes none of its keys.
-    event.stopPropagation();
-    if (event.key === 'Escape' && !purge.asking) {
-      event.preventDefault();
-      return close();
-    }
-    if (!item || purge.asking) return;
-    if (isPurgeKey(event)) {
-      event.preventDefault();
-      return void purge.ask(board === '' ? null : board);
-    }
-    if (isUndoKey(event)) {
-      event.preventDefault();
-      return void runTriage({ kind: 'undo' }, oneImage(item));
-    }
-    const triage = triageKeyOf(event);
-    if (triage) {
-      event.preventDefault();
-      void runTriage(triage.command, oneImage(item));
-      if (advancesAfter(triage)) go(index + 1);
-      return;
-    }
-    if (event.key === '?') {
-      event.preventDefault();
-      return store().triageShowHelp(true);
-    }
-    const arrow = logicalArrow(event.key);
-    if (arrow === 'ArrowLeft' || arrow === 'ArrowRight') {
-      event.preventDefault();
-      go(index + (arrow === 'ArrowLeft' ? -1 : 1));
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    onViewKey(event, { item, index, board, purge, go, close });
   return (
     <div
       className="triage-view"
