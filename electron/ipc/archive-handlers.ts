@@ -69,10 +69,11 @@ export function archiveHandlers(deps: ArchiveHandlerDeps): HandlersOf<'archive'>
       if (summary === null) return { summary: null };
       if (summary.addedTasks + summary.addedImages > 0)
         emit('gallery:changed', { reason: 'imported' });
-      const { refused, ...rest } = summary;
+      const { refused, notes, ...rest } = summary;
       return {
         summary: {
           ...rest,
+          notes: notes.slice(0, MAX_LISTED_REFUSALS),
           refused: refused.slice(0, MAX_LISTED_REFUSALS),
           refusedTotal: refused.length,
         },

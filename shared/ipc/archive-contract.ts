@@ -56,6 +56,8 @@ export const importSummarySchema = z.object({
   refused: z.array(refusalSchema).max(MAX_LISTED_REFUSALS),
   refusedTotal: count,
   cancelled: z.boolean(),
+  /** What the import did not keep of the images' triage (tags and boards past the limits). */
+  notes: z.array(sentenceSchema).max(MAX_LISTED_REFUSALS),
 });
 export type ImportSummaryView = z.infer<typeof importSummarySchema>;
 

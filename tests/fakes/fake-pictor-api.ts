@@ -144,6 +144,7 @@ export class FakePictorApi implements PictorApi {
   /** Ratings, flags, tags and boards (`triage:` and `boards:` channels). */
   readonly triage = new FakeTriage({
     records: () => this.tasks,
+    record: (localId) => this.byId.get(localId),
     setImages: (localId, images) => void this.updateTask(localId, { images }),
     now: () => this.now(),
   });

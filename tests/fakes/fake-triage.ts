@@ -26,6 +26,7 @@ type TriageHandlers = {
 
 export interface FakeTriageHost {
   records(): readonly TaskRecord[];
+  record(localId: string): TaskRecord | undefined;
   /** Writes a task's images and emits it, as the engine announces a change. */
   setImages(localId: string, images: ImageRecord[]): void;
   now(): number;
@@ -110,9 +111,13 @@ export class FakeTriage {
   ): { step: Step[]; missing: number; unchanged: number } {
     const step: Step[] = [];
     let unchanged = 0;
-    for (const record of this.host.records()) {
-      const wanted = refs.filter((ref) => ref.localId === record.localId).map((ref) => ref.index);
-      if (wanted.length === 0) continue;
+    // By id, as main reads them: a change costs what it names, not the whole history.
+    const byTask = new Map<string, number[]>();
+    for (const ref of refs)
+      byTask.set(ref.localId, [...(byTask.get(ref.localId) ?? []), ref.index]);
+    for (const [localId, wanted] of byTask) {
+      const record = this.host.record(localId);
+      if (!record) continue;
       const images = record.images.map((image) => {
         if (!wanted.includes(image.index) || image.state === 'deleted') return image;
         const after = next(image, record.localId);

@@ -75,6 +75,11 @@ function Summary({ outcome }: { outcome: Outcome }) {
           })}
         </p>
       ) : null}
+      {summary.notes.map((note) => (
+        <p key={note.key + JSON.stringify(note.params ?? {})}>
+          {errorText({ message: '', sentence: note })}
+        </p>
+      ))}
       <Refusals
         items={summary.refused}
         total={summary.refusedTotal}

@@ -59,6 +59,7 @@ describe('Settings › Library', () => {
           refused: [{ path: '../evil.png', reason: 'The path leaves the folder.' }],
           refusedTotal: 4,
           cancelled: true,
+          notes: [{ key: 'error.triage.importTagsDropped', params: { max: 64, count: 6 } }],
         },
       }),
     );
@@ -70,6 +71,8 @@ describe('Settings › Library', () => {
     expect(within(region).getByText('4 files were refused:')).toBeTruthy();
     expect(within(region).getByText('../evil.png')).toBeTruthy();
     expect(within(region).getByText('…and 3 more.')).toBeTruthy();
+    // What the import did not keep of the images' tags, in main's sentence.
+    expect(within(region).getByText(/\b6\b.*\b64\b|\b64\b.*\b6\b/)).toBeTruthy();
     expect(within(region).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
