@@ -94,10 +94,34 @@ function ModelFilter({
   );
 }
 
+/** At least this many stars: any, or 1 to 5. */
+function RatingFilter({ filters, onChange }: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'>) {
+  return (
+    <SelectField
+      className="gallery-filters__field"
+      label={t('triage.filter.rating')}
+      value={String(filters.rating)}
+      options={[0, 1, 2, 3, 4, 5].map((stars) => ({
+        value: String(stars),
+        label: stars === 0 ? t('triage.filter.anyRating') : t('triage.filter.atLeast', { stars }),
+      }))}
+      onChange={(rating) => onChange({ rating: Number(rating) })}
+    />
+  );
+}
+
 /** How many of the filters behind the "Filters" button are in use (the search is in view). */
 function foldedFilterCount(filters: GalleryFilters): number {
-  const { favouriteOnly, credentialsOnly, provider, model, from, to } = filters;
-  const inUse = [favouriteOnly, credentialsOnly, provider !== '', model !== '', from, to];
+  const { favouriteOnly, credentialsOnly, provider, model, from, to, rating } = filters;
+  const inUse = [
+    favouriteOnly,
+    credentialsOnly,
+    provider !== '',
+    model !== '',
+    from,
+    to,
+    rating > 0,
+  ];
   return inUse.filter(Boolean).length;
 }
 
@@ -120,6 +144,7 @@ function FilterControls({
     <>
       <FilterChecks filters={filters} onChange={onChange} />
       <ModelFilter filters={filters} models={models} onChange={onChange} />
+      <RatingFilter filters={filters} onChange={onChange} />
       <div className="gallery-filters__dates">
         <DateField
           label={t('gallery.from.label')}

@@ -75,4 +75,7 @@ export const triage = {
   'triage.help.sheet': 'Show this list',
   'triage.smart.noFilter': 'Set a filter first: a smart board saves the gallery’s filters.',
   'triage.smart.saved': 'Saved the smart board “{name}”.',
+  'triage.filter.rating': 'Rating',
+  'triage.filter.anyRating': 'Any rating',
+  'triage.filter.atLeast': '★{stars} or more',
 } as const;
