@@ -18,7 +18,15 @@ const triageChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rating'), rating: z.number().int().min(0).max(MAX_RATING) }).strict(),
   z.object({ kind: z.literal('flag'), flag: z.enum(['pick', 'reject', 'none']) }).strict(),
   z.object({ kind: z.literal('tag'), tag: name, add: z.boolean() }).strict(),
-  z.object({ kind: z.literal('board'), path: name, add: z.boolean() }).strict(),
+  z
+    .object({
+      kind: z.literal('board'),
+      path: name,
+      add: z.boolean(),
+      /** With `add`: the board the images leave in the same step (a move). */
+      from: name.optional(),
+    })
+    .strict(),
 ]);
 export type TriageChangeInput = z.infer<typeof triageChangeSchema>;
 

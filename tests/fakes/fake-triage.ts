@@ -92,9 +92,10 @@ export class FakeTriage {
           : (image) => withoutTag(image, foldName(change.tag));
       case 'board':
         if (change.add) this.addBoard(change.path);
-        return change.add
+        if (!change.add) return (image) => withoutBoard(image, boardKey(change.path));
+        return change.from === undefined || boardKey(change.from) === boardKey(change.path)
           ? (image) => withBoard(image, change.path)
-          : (image) => withoutBoard(image, boardKey(change.path));
+          : (image) => withoutBoard(withBoard(image, change.path), boardKey(change.from ?? ''));
     }
   }
 

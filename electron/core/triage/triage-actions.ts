@@ -37,7 +37,13 @@ export type TriageChange =
   | { readonly kind: 'rating'; readonly rating: number }
   | { readonly kind: 'flag'; readonly flag: TriageFlag }
   | { readonly kind: 'tag'; readonly tag: string; readonly add: boolean }
-  | { readonly kind: 'board'; readonly path: string; readonly add: boolean };
+  | {
+      readonly kind: 'board';
+      readonly path: string;
+      readonly add: boolean;
+      /** With `add`: the board the images leave in the same step (a move, Alt-drag). */
+      readonly from?: string;
+    };
 
 /** What a change (or its Undo) did. */
 export interface TriageOutcome {
@@ -145,7 +151,7 @@ export class TriageActions {
       case 'tag':
         return this.tagEdit(change.tag, change.add);
       case 'board':
-        return this.boardEdit(change.path, change.add);
+        return this.boardEdit(change.path, change.add, change.from);
     }
   }
 
@@ -165,12 +171,23 @@ export class TriageActions {
     };
   }
 
-  private boardEdit(raw: string, add: boolean): ImageEdit {
+  private boardEdit(raw: string, add: boolean, from?: string): ImageEdit {
+    const { path, key } = this.existingBoard(raw);
+    if (!add) return (image) => withoutBoard(image, key);
+    if (from === undefined) return (image) => withBoard(image, path);
+    const left = this.existingBoard(from).key;
+    return left === key
+      ? (image) => withBoard(image, path)
+      : (image) => withoutBoard(withBoard(image, path), left);
+  }
+
+  /** The board `raw` names, as stored. @throws TriageError for a bad path or no such board. */
+  private existingBoard(raw: string): { path: string; key: string } {
     const checked = checkBoardPath(raw);
     if (!checked.ok) throw new TriageError(checked.problem);
     const path = this.deps.triage.boardPath(checked.key);
     if (path === null) throw new TriageError(sentence('error.triage.boardNotFound', { path: raw }));
-    return add ? (image) => withBoard(image, path) : (image) => withoutBoard(image, checked.key);
+    return { path, key: checked.key };
   }
 
   /**

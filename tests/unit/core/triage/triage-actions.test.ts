@@ -189,6 +189,36 @@ describe('triage of many images', () => {
     expect(b).toBeDefined();
   });
 
+  it('moves images from one board to another in one step, and one Undo puts them back', async () => {
+    const core = await open();
+    const [a, b] = seed(core, 2);
+    core.boards.create('Inbox');
+    core.boards.create('Clients/Acme');
+    core.triage.apply(refs([a!, b!]), { kind: 'board', path: 'Inbox', add: true });
+    core.triage.apply(refs([b!]), { kind: 'board', path: 'Clients', add: true });
+    const moved = core.triage.apply(refs([a!, b!]), {
+      kind: 'board',
+      path: 'clients/acme',
+      add: true,
+      from: 'INBOX',
+    });
+    expect(moved.changed).toBe(2);
+    expect(image(core, a!).boards).toEqual(['Clients/Acme']);
+    expect(image(core, b!).boards).toEqual(['Clients', 'Clients/Acme']);
+    // Leaving the board it joins is no move: the images join it and stay.
+    core.triage.apply(refs([a!]), { kind: 'board', path: 'Clients', add: true, from: 'Clients' });
+    expect(image(core, a!).boards).toEqual(['Clients/Acme', 'Clients']);
+    core.triage.undo();
+    core.triage.undo();
+    expect(image(core, a!).boards).toEqual(['Inbox']);
+    expect(image(core, b!).boards).toEqual(['Inbox', 'Clients']);
+    expect(
+      sentenceOf(() =>
+        core.triage.apply(refs([a!]), { kind: 'board', path: 'Inbox', add: true, from: 'Gone' }),
+      ),
+    ).toBe('There is no board “Gone”.');
+  });
+
   it('renaming and moving a board rewrite its images’ paths; it cannot go inside itself; deleting keeps the images', async () => {
     const core = await open();
     const [a] = seed(core, 1);
