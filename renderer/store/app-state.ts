@@ -3,6 +3,7 @@ import type { ComposeSlice } from './compose-slice';
 import type { CostsSlice } from './costs-slice';
 import type { DesktopSlice } from './desktop-slice';
 import type { ArchiveSlice } from './archive-slice';
+import type { BoardsSlice } from './boards-slice';
 import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -25,4 +26,5 @@ export type AppState = ComposeSlice &
   DesktopSlice &
   CostsSlice &
   TaskCancelSlice &
-  TriageSlice;
+  TriageSlice &
+  BoardsSlice;

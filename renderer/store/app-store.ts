@@ -5,6 +5,7 @@ import { createComposeSlice } from './compose-slice';
 import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
 import { createArchiveSlice } from './archive-slice';
+import { createBoardsSlice } from './boards-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -30,6 +31,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createCostsSlice(...a),
   ...createTaskCancelSlice(...a),
   ...createTriageSlice(...a),
+  ...createBoardsSlice(...a),
 }));
 
 /**

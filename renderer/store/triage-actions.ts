@@ -59,9 +59,10 @@ function doneText(change: TriageChangeInput, count: number): Words {
     }
     case 'tag':
       return () => t(change.add ? 'triage.tagged' : 'triage.untagged', { count, tag: change.tag });
-    case 'board':
-      return () =>
-        t(change.add ? 'triage.boardAdded' : 'triage.boardRemoved', { count, board: change.path });
+    case 'board': {
+      const done = change.add ? 'triage.boardAdded' : 'triage.boardRemoved';
+      return () => t(change.from ? 'triage.boardMoved' : done, { count, board: change.path });
+    }
   }
 }
 
@@ -104,7 +105,7 @@ export function triageChangeActions(
     }
   };
   return {
-    triageApply: async (refs, asked, items = []) => {
+    triageApply: async (refs, asked, items = [], options = {}) => {
       if (refs.length === 0) return null;
       const change = toggledChange(asked, items);
       try {
@@ -115,6 +116,7 @@ export function triageChangeActions(
         if (change.kind === 'tag' || change.kind === 'board') void get().triageLoadLibrary();
         return outcome;
       } catch (error) {
+        if (options.throws) throw error;
         get().showError(error);
         return null;
       }

@@ -80,6 +80,8 @@ export interface TriageSlice {
     refs: readonly ImageRef[],
     change: TriageChangeInput,
     items?: readonly GalleryItem[],
+    /** The caller shows main's refusal itself (the tag editor, beside its field). */
+    options?: { readonly throws?: boolean },
   ): Promise<TriageOutcomeOutput | null>;
   triageUndo(): Promise<void>;
   triageRedo(): Promise<void>;
