@@ -14,6 +14,7 @@ import type { GallerySelectionState } from './gallery-selection';
 import type { GalleryFocus } from './use-gallery-focus';
 import type { ImageActions } from './use-image-actions';
 import { useGridTriage } from './triage-run';
+import { useDragToBoards } from './board-drop';
 
 const store = useAppStore.getState;
 
@@ -60,6 +61,7 @@ export function GalleryContent(props: GalleryContentProps) {
   );
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onTriage = useGridTriage(selection);
+  const onStartDrag = useDragToBoards(selection, actions.startDrag);
   // Nothing loaded is not an empty gallery while more images remain (a delete of every loaded
   // image): the grid loads them.
   const empty = state.items.length === 0 && !state.hasMore;
@@ -84,7 +86,7 @@ export function GalleryContent(props: GalleryContentProps) {
         onFavourite={actions.favourite}
         onTriage={onTriage}
         onRetry={actions.retry}
-        onStartDrag={actions.startDrag}
+        onStartDrag={onStartDrag}
         onLoadMore={onLoadMore}
         describedBy={props.helpId}
         total={state.total}

@@ -19,6 +19,8 @@ import { useUndoFromPage } from '../../store/use-undo-from-page';
 import { useDeleteQuestion } from './use-delete-question';
 import { KeyboardHelp } from './keyboard-help';
 import { TriageLayer } from './triage-layer';
+import { BoardsSidebar } from './boards-sidebar';
+import { TriageDialogs } from './triage-dialogs';
 import './gallery.css';
 
 const store = useAppStore.getState;
@@ -51,10 +53,25 @@ function useGalleryOpened(): void {
 }
 
 /**
- * The gallery screen: filters, the virtualized grid of every image on this computer, and the
- * viewer. It reads only the local gallery, so it works the same with the network off.
+ * The gallery screen: the boards sidebar beside the gallery, and the dialogs the triage keys open.
  */
 export function GalleryView() {
+  const filters = useAppStore((s) => s.galleryFilters);
+  const onFiltersChange = useFilterAnnouncement();
+  return (
+    <div className="gallery-frame">
+      <BoardsSidebar filters={filters} onFiltersChange={onFiltersChange} />
+      <GallerySection />
+      <TriageDialogs />
+    </div>
+  );
+}
+
+/**
+ * The gallery: filters, the virtualized grid of every image on this computer, and the viewer. It
+ * reads only the local gallery, so it works the same with the network off.
+ */
+function GallerySection() {
   const state = useGalleryState();
   const [menu, setMenu] = useState<MenuRequest | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);

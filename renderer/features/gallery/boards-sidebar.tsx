@@ -1,0 +1,206 @@
+/**
+ * The gallery's sidebar: "All images", "Unfiled" and "Rejected", the boards as a tree (each with
+ * its images, the target board marked), then the smart boards. Choosing an entry sets the
+ * gallery's filter to it (and the entry is shown as current); each entry's actions (a right-click,
+ * Shift+F10, the Menu key, or its "…") create, rename, move and delete boards, set the target
+ * board, and purge rejects. A board takes the images dragged onto it from the grid. The foot says
+ * the target board, and the sidebar folds away to a button.
+ */
+import { useId, useMemo, useState } from 'react';
+import { boardKey } from '../../../shared/domain/triage';
+import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import type { GalleryFilters } from '../../store/gallery-list-model';
+import { useBoardDrop } from './board-drop';
+import { boardNodes, visibleNodes, type BoardNode } from './board-tree';
+import { SidebarDialogs, useSidebarActions, type SidebarActions } from './sidebar-actions';
+import { SidebarTree, type TreeEntry } from './sidebar-tree';
+import { useTriageLibrary } from './triage-dialogs';
+import './boards-sidebar.css';
+
+const store = useAppStore.getState;
+
+/** The library's own entries: every image, those in no board, the rejects. */
+const VIEWS = ['all', 'unfiled', 'rejected'] as const;
+type View = (typeof VIEWS)[number];
+
+const VIEW_LABEL = {
+  all: 'triage.sidebar.all',
+  unfiled: 'triage.sidebar.unfiled',
+  rejected: 'triage.sidebar.rejected',
+} as const;
+
+/** The entry the filters show: a board's key, or one of the library's views. */
+function currentOf(filters: GalleryFilters): string {
+  if (filters.board !== '') return boardKey(filters.board);
+  if (filters.unfiled) return 'unfiled';
+  return filters.rejected ? 'rejected' : 'all';
+}
+
+/** The filters that show an entry. */
+function filtersFor(view: View | { board: string }): Partial<GalleryFilters> {
+  const board = typeof view === 'object' ? view.board : '';
+  return { board, unfiled: view === 'unfiled', rejected: view === 'rejected' };
+}
+
+/**
+ * Smart boards as the sidebar lists them. Main does not list them yet (their requests are being
+ * added to the core): none are listed, and the section says so, until they come.
+ */
+const SMART_BOARDS: readonly TreeEntry[] = [];
+
+function BoardsPart(props: {
+  nodes: readonly BoardNode[];
+  current: string;
+  actions: SidebarActions;
+  describedBy: string;
+}) {
+  const { actions } = props;
+  const labelId = useId();
+  const target = useAppStore((s) => s.triageTarget);
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const { over, dropProps } = useBoardDrop();
+  const byKey = useMemo(() => new Map(props.nodes.map((n) => [n.key, n])), [props.nodes]);
+  const entries = visibleNodes(props.nodes, folded).map((node): TreeEntry => ({
+    id: node.key,
+    label: node.name,
+    level: node.depth,
+    ...(node.hasChildren ? { expanded: !folded.has(node.key) } : {}),
+    count: node.images,
+    target: target !== null && boardKey(target) === node.key,
+    current: props.current === node.key,
+    dropping: over === node.path,
+  }));
+  const pathOf = (id: string): string => byKey.get(id)?.path ?? id;
+  return (
+    <div className="boards-sidebar__part">
+      <div className="boards-sidebar__heading">
+        <span id={labelId}>{t('triage.boards.label')}</span>
+        <Button size="small" variant="ghost" onClick={() => actions.create(null)}>
+          {t('triage.boards.new')}
+        </Button>
+      </div>
+      {entries.length === 0 ? (
+        <p className="boards-sidebar__empty">{t('triage.sidebar.noBoards')}</p>
+      ) : (
+        <SidebarTree
+          label={t('triage.boards.label')}
+          entries={entries}
+          describedBy={props.describedBy}
+          onChoose={(id) => actions.show(filtersFor({ board: pathOf(id) }))}
+          onFold={(id, open) =>
+            setFolded((now) => {
+              const next = new Set(now);
+              if (open) next.delete(id);
+              else next.add(id);
+              return next;
+            })
+          }
+          onMenu={(request) => actions.menu({ ...request, board: pathOf(request.id) })}
+          dropProps={(id) => dropProps(pathOf(id))}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The smart boards' section: the list main gives, none until it gives one. */
+function SmartPart() {
+  return (
+    <div className="boards-sidebar__part">
+      <div className="boards-sidebar__heading">
+        <span>{t('triage.sidebar.smart')}</span>
+      </div>
+      {SMART_BOARDS.length === 0 ? (
+        <p className="boards-sidebar__empty">{t('triage.sidebar.noSmart')}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The foot: which board B adds to, and the way to choose it. */
+function TargetLine() {
+  const target = useAppStore((s) => s.triageTarget);
+  return (
+    <div className="boards-sidebar__target">
+      <span className="boards-sidebar__target-text">
+        {target === null ? t('triage.targetNone') : t('triage.target', { board: target })}
+      </span>
+      <Button
+        size="small"
+        variant="ghost"
+        aria-keyshortcuts="Control+B"
+        onClick={() => store().triageOpenDialog({ kind: 'board' })}
+      >
+        {t('triage.sidebar.choose')}
+      </Button>
+    </div>
+  );
+}
+
+function SidebarBody(props: {
+  filters: GalleryFilters;
+  onFiltersChange: (patch: Partial<GalleryFilters>) => void;
+  id: string;
+}) {
+  const { filters, id } = props;
+  const helpId = useId();
+  const library = useTriageLibrary();
+  const nodes = useMemo(() => boardNodes(library?.boards ?? []), [library]);
+  const actions = useSidebarActions(filters, props.onFiltersChange);
+  const current = currentOf(filters);
+  const views = VIEWS.map((view): TreeEntry => ({
+    id: view,
+    label: t(VIEW_LABEL[view]),
+    level: 1,
+    current: current === view,
+  }));
+  return (
+    <div id={id} className="boards-sidebar__body">
+      <p id={helpId} className="visually-hidden">
+        {t('triage.sidebar.help')}
+      </p>
+      <SidebarTree
+        label={t('triage.sidebar.views')}
+        entries={views}
+        describedBy={helpId}
+        onChoose={(view) => actions.show(filtersFor(view as View))}
+        onMenu={(request) => actions.menu({ ...request, board: null })}
+      />
+      <BoardsPart nodes={nodes} current={current} actions={actions} describedBy={helpId} />
+      <SmartPart />
+      <TargetLine />
+      <SidebarDialogs actions={actions} nodes={nodes} />
+    </div>
+  );
+}
+
+/** The sidebar beside the grid; `onFiltersChange` sets the gallery's filters (and says so). */
+export function BoardsSidebar(props: {
+  filters: GalleryFilters;
+  onFiltersChange: (patch: Partial<GalleryFilters>) => void;
+}) {
+  const bodyId = useId();
+  const open = useAppStore((s) => s.boardsSidebarOpen);
+  return (
+    <nav
+      className={`boards-sidebar${open ? '' : ' boards-sidebar--closed'}`}
+      aria-label={t('triage.sidebar.label')}
+    >
+      <IconButton
+        icon="folder"
+        size="small"
+        className="boards-sidebar__toggle"
+        label={t(open ? 'triage.sidebar.hide' : 'triage.sidebar.show')}
+        aria-expanded={open}
+        aria-controls={open ? bodyId : undefined}
+        onClick={() => store().boardsSetSidebarOpen(!open)}
+      />
+      {open ? (
+        <SidebarBody filters={props.filters} onFiltersChange={props.onFiltersChange} id={bodyId} />
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * An entry's actions in the boards sidebar, as a menu at the pointer (or under the entry, from the
+ * keyboard): Up, Down, Home and End move, Enter or Space acts, Escape or Tab closes and gives the
+ * focus back to the entry, as a click elsewhere or the window losing the focus do. An action that
+ * opens a dialog starts from the entry, so the dialog gives the focus back to it.
+ */
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { menuKey } from './gallery-context-menu';
+import './gallery-basics.css';
+
+export interface SidebarMenuEntry {
+  readonly id: string;
+  readonly label: string;
+  readonly run: () => void;
+}
+
+export interface SidebarMenuProps {
+  readonly label: string;
+  /** Where, and the entry the focus goes back to. */
+  readonly at: { readonly from: HTMLElement; readonly x: number; readonly y: number };
+  readonly entries: readonly SidebarMenuEntry[];
+  readonly onClose: () => void;
+}
+
+/** Inside the window, then its first item focused. */
+function usePlacement(menu: RefObject<HTMLDivElement | null>, x: number, y: number) {
+  const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    const { width, height } = element.getBoundingClientRect();
+    setPlace({
+      left: Math.max(4, Math.min(x, window.innerWidth - width - 4)),
+      top: Math.max(4, Math.min(y, window.innerHeight - height - 4)),
+    });
+  }, [menu, x, y]);
+  useEffect(() => {
+    if (place) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [place, menu]);
+  return place;
+}
+
+/** A click outside closes the menu; the window losing the focus too, back to the entry. */
+function useCloseOnAway(
+  menu: RefObject<HTMLDivElement | null>,
+  from: HTMLElement,
+  onClose: () => void,
+): void {
+  useEffect(() => {
+    const outside = (event: Event): void => {
+      if (!menu.current?.contains(event.target as Node)) onClose();
+    };
+    const away = (): void => {
+      const hadFocus = menu.current?.contains(document.activeElement) ?? false;
+      onClose();
+      if (hadFocus) from.focus();
+    };
+    document.addEventListener('pointerdown', outside, true);
+    window.addEventListener('blur', away);
+    return () => {
+      document.removeEventListener('pointerdown', outside, true);
+      window.removeEventListener('blur', away);
+    };
+  }, [menu, from, onClose]);
+}
+
+/** Up, Down, Home and End move; Escape, Tab and the menu keys close, back to the entry. */
+function menuKeys(
+  event: KeyboardEvent<HTMLDivElement>,
+  menu: HTMLDivElement | null,
+  close: () => void,
+): void {
+  const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const moves: Record<string, number> = {
+    ArrowDown: (index + 1) % items.length,
+    ArrowUp: (index - 1 + items.length) % items.length,
+    Home: 0,
+    End: items.length - 1,
+  };
+  const to = moves[event.key];
+  if (to !== undefined) {
+    event.preventDefault();
+    items[to]?.focus();
+  } else if (event.key === 'Escape' || event.key === 'Tab' || menuKey(event)) {
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  }
+}
+
+export function SidebarMenu({ label, at, entries, onClose }: SidebarMenuProps) {
+  const menu = useRef<HTMLDivElement>(null);
+  const place = usePlacement(menu, at.x, at.y);
+  useCloseOnAway(menu, at.from, onClose);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void =>
+    menuKeys(event, menu.current, () => {
+      onClose();
+      at.from.focus();
+    });
+
+  return createPortal(
+    <div
+      ref={menu}
+      role="menu"
+      aria-label={label}
+      className="gallery-menu"
+      style={place ?? { left: at.x, top: at.y, visibility: 'hidden' }}
+      onKeyDown={onKeyDown}
+      onContextMenu={(event) => event.preventDefault()}
+    >
+      {entries.map((entry) => (
+        <button
+          key={entry.id}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className="gallery-menu__item"
+          data-action={entry.id}
+          onClick={() => {
+            // Back to the entry first: a dialog the action opens returns the focus there.
+            at.from.focus();
+            onClose();
+            entry.run();
+          }}
+        >
+          {entry.label}
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}
