@@ -34,6 +34,7 @@ import { isUndoKey } from '../../lib/undo-key';
 import { galleryTriageKey } from './triage-run';
 import type { DeleteQuestion } from './use-delete-question';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
+import { WriteMetadataButton } from './write-metadata';
 import './gallery-selection.css';
 
 const store = useAppStore.getState;
@@ -331,6 +332,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
         <Button icon="folder" size="small" disabled={!saved} onClick={exportAll}>
           {t('gallery.selection.export')}
         </Button>
+        <WriteMetadataButton selection={selection} run={run} disabled={!saved} />
         <Button icon="trash" size="small" variant="danger" disabled={!saved} onClick={askDelete}>
           {t('gallery.selection.delete')}
         </Button>

@@ -392,3 +392,33 @@ describe('dragging images onto a board', () => {
     expect(entry(/^Inbox/).getAttribute('aria-label')).toBe('Inbox, 3 images');
   });
 });
+
+describe('"Write metadata to files" in the selection’s bar', () => {
+  it('writes the selected images’ rating and tags into their files and says how many', async () => {
+    let made: string[] = [];
+    const { user, main } = await renderWired({
+      prepare: async (m) => {
+        noBoards(m);
+        made = (await m.generate(['A heron', 'A crane', 'A stork'])).map((task) => task.localId);
+        const refs = made.slice(0, 2).map((localId) => ({ localId, index: 0 }));
+        m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 4 });
+      },
+    });
+    const first = await screen.findByAltText('A heron');
+    const second = screen.getByAltText('A crane');
+    fireEvent.click(first, { ctrlKey: true });
+    fireEvent.click(second, { ctrlKey: true });
+    const bar = screen.getByRole('toolbar', { name: 'Selected images' });
+    const sizes = () => made.slice(0, 2).map((id) => main.runtime.core.history.get(id)?.images[0]);
+    const before = sizes().map((image) => image?.bytes);
+    await user.click(within(bar).getByRole('button', { name: 'Write metadata to files' }));
+    await within(confirmations()).findByText('Wrote 2 files.');
+    expect(main.callsTo('triage:writeMetadata')).toHaveLength(1);
+    // Each file took its XMP: the records say their new sizes.
+    await waitFor(() => expect(sizes().map((image) => image?.bytes)).not.toEqual(before));
+
+    // Again: nothing new to write.
+    await user.click(within(bar).getByRole('button', { name: 'Write metadata to files' }));
+    await within(confirmations()).findByText('Wrote no file. 2 already had their metadata.');
+  });
+});
