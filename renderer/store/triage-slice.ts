@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type {
   BoardRowOutput,
+  SmartBoardOutput,
   TriageChangeInput,
   TriageOutcomeOutput,
 } from '../../shared/ipc/triage-contract';
@@ -23,6 +24,7 @@ import type { ImageRef } from './gallery-delete';
 export interface TriageLibrary {
   readonly boards: readonly BoardRowOutput[];
   readonly tags: readonly { readonly key: string; readonly tag: string; readonly images: number }[];
+  readonly smart: readonly SmartBoardOutput[];
 }
 
 /** What Ctrl/Cmd+Z in the gallery takes back. */

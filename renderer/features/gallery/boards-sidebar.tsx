@@ -7,7 +7,8 @@
  * the target board, and the sidebar folds away to a button.
  */
 import { useId, useMemo, useState } from 'react';
-import { boardKey } from '../../../shared/domain/triage';
+import { boardKey, foldName } from '../../../shared/domain/triage';
+import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
@@ -32,24 +33,20 @@ const VIEW_LABEL = {
   rejected: 'triage.sidebar.rejected',
 } as const;
 
-/** The entry the filters show: a board's key, or one of the library's views. */
+/** The entry the filters show: `board:` a board's key, `smart:` a smart board's, or a view. */
 function currentOf(filters: GalleryFilters): string {
-  if (filters.board !== '') return boardKey(filters.board);
+  if (filters.smart !== '') return `smart:${foldName(filters.smart)}`;
+  if (filters.board !== '') return `board:${boardKey(filters.board)}`;
   if (filters.unfiled) return 'unfiled';
   return filters.rejected ? 'rejected' : 'all';
 }
 
-/** The filters that show an entry. */
-function filtersFor(view: View | { board: string }): Partial<GalleryFilters> {
-  const board = typeof view === 'object' ? view.board : '';
-  return { board, unfiled: view === 'unfiled', rejected: view === 'rejected' };
+/** The filters that show an entry (and no other entry's). */
+function filtersFor(view: View | { board: string } | { smart: string }): Partial<GalleryFilters> {
+  const board = typeof view === 'object' && 'board' in view ? view.board : '';
+  const smart = typeof view === 'object' && 'smart' in view ? view.smart : '';
+  return { board, smart, unfiled: view === 'unfiled', rejected: view === 'rejected' };
 }
-
-/**
- * Smart boards as the sidebar lists them. Main does not list them yet (their requests are being
- * added to the core): none are listed, and the section says so, until they come.
- */
-const SMART_BOARDS: readonly TreeEntry[] = [];
 
 function BoardsPart(props: {
   nodes: readonly BoardNode[];
@@ -70,7 +67,7 @@ function BoardsPart(props: {
     ...(node.hasChildren ? { expanded: !folded.has(node.key) } : {}),
     count: node.images,
     target: target !== null && boardKey(target) === node.key,
-    current: props.current === node.key,
+    current: props.current === `board:${node.key}`,
     dropping: over === node.path,
   }));
   const pathOf = (id: string): string => byKey.get(id)?.path ?? id;
@@ -106,16 +103,37 @@ function BoardsPart(props: {
   );
 }
 
-/** The smart boards' section: the list main gives, none until it gives one. */
-function SmartPart() {
+/** The smart boards main lists: choosing one shows the images its rules match. */
+function SmartPart(props: {
+  boards: readonly SmartBoardOutput[];
+  current: string;
+  actions: SidebarActions;
+  describedBy: string;
+}) {
+  const byId = new Map(props.boards.map((board) => [board.id, board.name]));
+  const entries = props.boards.map((board): TreeEntry => ({
+    id: board.id,
+    label: board.name,
+    level: 1,
+    current: props.current === `smart:${foldName(board.name)}`,
+  }));
   return (
     <div className="boards-sidebar__part">
       <div className="boards-sidebar__heading">
         <span>{t('triage.sidebar.smart')}</span>
       </div>
-      {SMART_BOARDS.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="boards-sidebar__empty">{t('triage.sidebar.noSmart')}</p>
-      ) : null}
+      ) : (
+        <SidebarTree
+          label={t('triage.sidebar.smart')}
+          entries={entries}
+          describedBy={props.describedBy}
+          onChoose={(id) => props.actions.show(filtersFor({ smart: byId.get(id) ?? '' }))}
+          // A smart board's own actions (rename, delete) are not in this menu yet.
+          onMenu={() => undefined}
+        />
+      )}
     </div>
   );
 }
@@ -170,7 +188,12 @@ function SidebarBody(props: {
         onMenu={(request) => actions.menu({ ...request, board: null })}
       />
       <BoardsPart nodes={nodes} current={current} actions={actions} describedBy={helpId} />
-      <SmartPart />
+      <SmartPart
+        boards={library?.smart ?? []}
+        current={current}
+        actions={actions}
+        describedBy={helpId}
+      />
       <TargetLine />
       <SidebarDialogs actions={actions} nodes={nodes} />
     </div>

@@ -18,10 +18,11 @@ const wired = wiredGallery();
 const renderWired = (options: { prepare?: (main: WiredApi) => unknown } = {}) =>
   wired({ ...options, events: true });
 
-/** Main's boards emptied (the file's main keeps its boards table from test to test). */
+/** Main's boards and smart boards emptied (the file's main keeps them from test to test). */
 function noBoards(main: WiredApi): void {
-  const { boards } = main.runtime.core;
+  const { boards, smartBoards } = main.runtime.core;
   for (const board of boards.list()) if (board.parent === null) boards.delete(board.path);
+  for (const smart of smartBoards.list()) smartBoards.delete(smart.name);
 }
 
 /** `count` images, the boards `paths` created, and each image put where `place(n)` says. */
@@ -117,10 +118,47 @@ describe('the boards sidebar', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('folds away to a button and comes back', async () => {
+    const { user } = await renderWired({ prepare: (m) => library(m, 2, ['Mood']) });
+    const hide = screen.getByRole('button', { name: 'Hide the boards' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    await user.click(hide);
+    expect(screen.queryByRole('tree')).toBeNull();
+    const show = screen.getByRole('button', { name: 'Show the boards' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(useAppStore.getState().boardsSidebarOpen).toBe(false);
+    await user.click(show);
+    expect(await screen.findByRole('tree', { name: 'Boards' })).toBeTruthy();
+  });
+
+  it('lists the smart boards main has; choosing one shows what its rules match', async () => {
+    const { user } = await renderWired({
+      prepare: (m) => {
+        library(m, 4, ['Mood'], (n) => ({ boards: n === 3 ? ['Mood'] : [] }));
+        const refs = [1, 2].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 }));
+        m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 4 });
+        m.runtime.core.smartBoards.create('Best', {
+          match: 'all',
+          items: [{ kind: 'rating', op: '>=', value: 4 }],
+        });
+      },
+    });
+    const smart = await screen.findByRole('tree', { name: 'Smart boards' });
+    await user.click(within(smart).getByRole('treeitem', { name: 'Best' }));
+    await waitFor(() => expect(cells()).toEqual([1, 2].map(keyOf)));
+    expect(entry(/^Best/).getAttribute('aria-selected')).toBe('true');
+    // Another entry shows its own images, not those of both.
+    await user.click(entry(/^Mood/));
+    await waitFor(() => expect(cells()).toEqual([keyOf(3)]));
+    expect(useAppStore.getState().galleryFilters).toMatchObject({ board: 'Mood', smart: '' });
+    expect(entry(/^Best/).getAttribute('aria-selected')).toBe('false');
+  });
+
   it('creates, renames, moves and deletes boards; a board cannot go inside itself', async () => {
     const { user, main } = await renderWired({ prepare: (m) => library(m, 3, [], () => ({})) });
     const paths = () => main.runtime.core.boards.list().map((row) => row.path);
     expect(screen.getByText('No boards yet.')).toBeTruthy();
+    expect(screen.getByText('No smart boards yet.')).toBeTruthy();
 
     const newBoard = screen.getByRole('button', { name: 'New board…' });
     await user.click(newBoard);
@@ -200,6 +238,7 @@ describe('the boards sidebar', () => {
         .map((o) => o.textContent),
     ).toEqual(['None', 'Mood']);
     expect(within(list).getByRole('option', { selected: true }).textContent).toBe('Mood');
+    expect(await seriousViolations()).toEqual([]);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(useAppStore.getState().triageTarget).toBe('Mood');
@@ -260,6 +299,7 @@ describe('the boards sidebar', () => {
     ).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe('bad\u0007tag');
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations()).toEqual([]);
 
     await user.click(within(editor).getByRole('button', { name: 'Remove the tag “cat”' }));
     await waitFor(() => expect(imageOf(main, 1)?.tags).toBeUndefined());
