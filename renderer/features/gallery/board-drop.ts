@@ -73,15 +73,17 @@ export function useBoardDrop(): {
     };
   }, [dragging]);
 
-  const dropProps = useCallback(
-    (path: string): HTMLAttributes<HTMLElement> => ({
-      onDragOver: (event: DragEvent) => {
-        if (!store().boardsDrag) return;
-        event.preventDefault();
-        // A copy, Alt or not: the OS drag (a file) allows nothing else, and a move is the app's.
-        event.dataTransfer.dropEffect = 'copy';
-        setOver(path);
-      },
+  const dropProps = useCallback((path: string): HTMLAttributes<HTMLElement> => {
+    const accept = (event: DragEvent): void => {
+      if (!store().boardsDrag) return;
+      event.preventDefault();
+      // A copy, Alt or not: the OS drag (a file) allows nothing else, and a move is the app's.
+      event.dataTransfer.dropEffect = 'copy';
+      setOver(path);
+    };
+    return {
+      onDragEnter: accept,
+      onDragOver: accept,
       onDragLeave: (event: DragEvent) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);
       },
@@ -91,8 +93,7 @@ export function useBoardDrop(): {
         setOver(null);
         void dropOn(path, event.altKey);
       },
-    }),
-    [],
-  );
+    };
+  }, []);
   return { over, dropProps };
 }

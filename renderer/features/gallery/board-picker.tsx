@@ -59,8 +59,10 @@ function usePicker(props: BoardPickerProps) {
       if (next) setActive(next.id);
     } else if (event.key === 'Enter') {
       event.preventDefault();
+      // Text that matches no board chooses nothing (not the first option unasked).
+      const none = text.trim() !== '' && shown.length === 1;
       const chosen = shown[at];
-      if (chosen) onPick(chosen.id);
+      if (chosen && !none) onPick(chosen.id);
     }
   };
   return { text, shown, at, type, onKeyDown };

@@ -6,12 +6,13 @@
  * board, and purge rejects. A board takes the images dragged onto it from the grid. The foot says
  * the target board, and the sidebar folds away to a button.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { boardKey, foldName } from '../../../shared/domain/triage';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
+import { useRovingFocus } from '../../lib/roving-focus';
 import { useAppStore } from '../../store/app-store';
 import type { GalleryFilters } from '../../store/gallery-list-model';
 import { useBoardDrop } from './board-drop';
@@ -55,7 +56,6 @@ function BoardsPart(props: {
   describedBy: string;
 }) {
   const { actions } = props;
-  const labelId = useId();
   const target = useAppStore((s) => s.triageTarget);
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const { over, dropProps } = useBoardDrop();
@@ -74,10 +74,7 @@ function BoardsPart(props: {
   return (
     <div className="boards-sidebar__part">
       <div className="boards-sidebar__heading">
-        <span id={labelId}>{t('triage.boards.label')}</span>
-        <Button size="small" variant="ghost" onClick={() => actions.create(null)}>
-          {t('triage.boards.new')}
-        </Button>
+        <span>{t('triage.boards.label')}</span>
       </div>
       {entries.length === 0 ? (
         <p className="boards-sidebar__empty">{t('triage.sidebar.noBoards')}</p>
@@ -138,14 +135,46 @@ function SmartPart(props: {
   );
 }
 
-/** The foot: which board B adds to, and the way to choose it. */
+/** The foot: which board B adds to (the toolbar's "Target board…" chooses it). */
 function TargetLine() {
   const target = useAppStore((s) => s.triageTarget);
   return (
-    <div className="boards-sidebar__target">
-      <span className="boards-sidebar__target-text">
-        {target === null ? t('triage.targetNone') : t('triage.target', { board: target })}
-      </span>
+    <p className="boards-sidebar__target">
+      {target === null ? t('triage.targetNone') : t('triage.target', { board: target })}
+    </p>
+  );
+}
+
+/** The fold button (it names what it does) in the sidebar's toolbar, or alone when folded. */
+function FoldButton({ open }: { open: boolean }) {
+  return (
+    <IconButton
+      icon="folder"
+      size="small"
+      className="boards-sidebar__toggle"
+      label={t(open ? 'triage.sidebar.hide' : 'triage.sidebar.show')}
+      aria-expanded={open}
+      onClick={() => store().boardsSetSidebarOpen(!open)}
+    />
+  );
+}
+
+/** One Tab stop (the arrows move inside): fold, a new board, the target board's chooser. */
+function SidebarToolbar({ actions }: { actions: SidebarActions }) {
+  const bar = useRef<HTMLDivElement>(null);
+  const onKeyDown = useRovingFocus(bar);
+  return (
+    <div
+      ref={bar}
+      role="toolbar"
+      aria-label={t('triage.sidebar.tools')}
+      className="boards-sidebar__tools"
+      onKeyDown={onKeyDown}
+    >
+      <FoldButton open />
+      <Button size="small" variant="ghost" onClick={() => actions.create(null)}>
+        {t('triage.boards.new')}
+      </Button>
       <Button
         size="small"
         variant="ghost"
@@ -161,9 +190,8 @@ function TargetLine() {
 function SidebarBody(props: {
   filters: GalleryFilters;
   onFiltersChange: (patch: Partial<GalleryFilters>) => void;
-  id: string;
 }) {
-  const { filters, id } = props;
+  const { filters } = props;
   const helpId = useId();
   const library = useTriageLibrary();
   const nodes = useMemo(() => boardNodes(library?.boards ?? []), [library]);
@@ -176,7 +204,8 @@ function SidebarBody(props: {
     current: current === view,
   }));
   return (
-    <div id={id} className="boards-sidebar__body">
+    <div className="boards-sidebar__body">
+      <SidebarToolbar actions={actions} />
       <p id={helpId} className="visually-hidden">
         {t('triage.sidebar.help')}
       </p>
@@ -205,25 +234,17 @@ export function BoardsSidebar(props: {
   filters: GalleryFilters;
   onFiltersChange: (patch: Partial<GalleryFilters>) => void;
 }) {
-  const bodyId = useId();
   const open = useAppStore((s) => s.boardsSidebarOpen);
   return (
     <nav
       className={`boards-sidebar${open ? '' : ' boards-sidebar--closed'}`}
       aria-label={t('triage.sidebar.label')}
     >
-      <IconButton
-        icon="folder"
-        size="small"
-        className="boards-sidebar__toggle"
-        label={t(open ? 'triage.sidebar.hide' : 'triage.sidebar.show')}
-        aria-expanded={open}
-        aria-controls={open ? bodyId : undefined}
-        onClick={() => store().boardsSetSidebarOpen(!open)}
-      />
       {open ? (
-        <SidebarBody filters={props.filters} onFiltersChange={props.onFiltersChange} id={bodyId} />
-      ) : null}
+        <SidebarBody filters={props.filters} onFiltersChange={props.onFiltersChange} />
+      ) : (
+        <FoldButton open={false} />
+      )}
     </nav>
   );
 }

@@ -230,6 +230,11 @@ describe('the boards sidebar', () => {
     const chooser = await screen.findByRole('dialog', { name: 'Target board' });
     const field = within(chooser).getByRole('combobox', { name: 'Find a board' });
     expect(document.activeElement).toBe(field);
+    // Text no board matches: Enter chooses nothing.
+    await user.keyboard('zzz{Enter}');
+    expect(within(chooser).getByText('No board matches “zzz”.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Target board' })).toBe(chooser);
+    await user.clear(field);
     await user.keyboard('moo');
     const list = within(chooser).getByRole('listbox', { name: 'Boards' });
     expect(
