@@ -6,6 +6,7 @@
  * board, and purge rejects. A board takes the images dragged onto it from the grid. The foot says
  * the target board, and the sidebar folds away to a button.
  */
+import { SaveSmartBoard, SmartRulesList } from './smart-boards-ui';
 import { useId, useMemo, useRef, useState } from 'react';
 import { boardKey, foldName } from '../../../shared/domain/triage';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
@@ -108,6 +109,7 @@ function SmartPart(props: {
   describedBy: string;
 }) {
   const byId = new Map(props.boards.map((board) => [board.id, board.name]));
+  const shown = props.boards.find((board) => props.current === `smart:${foldName(board.name)}`);
   const entries = props.boards.map((board): TreeEntry => ({
     id: board.id,
     label: board.name,
@@ -118,6 +120,7 @@ function SmartPart(props: {
     <div className="boards-sidebar__part">
       <div className="boards-sidebar__heading">
         <span>{t('triage.sidebar.smart')}</span>
+        <SaveSmartBoard />
       </div>
       {entries.length === 0 ? (
         <p className="boards-sidebar__empty">{t('triage.sidebar.noSmart')}</p>
@@ -131,6 +134,7 @@ function SmartPart(props: {
           onMenu={() => undefined}
         />
       )}
+      {shown ? <SmartRulesList board={shown} /> : null}
     </div>
   );
 }

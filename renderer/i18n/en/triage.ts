@@ -147,4 +147,23 @@ export const triage = {
     '{count, plural, one {# with Content Credentials keeps its metadata in the .xmp beside it.} other {# with Content Credentials keep theirs in the .xmp beside them.}}',
   'triage.metadata.failed':
     '{count, plural, one {# could not be written.} other {# could not be written.}}',
+  'triage.smart.save': 'Save as smart board…',
+  'triage.smart.saveTitle': 'Save as smart board',
+  'triage.smart.saveBody':
+    'The gallery’s filters now, every one of them, become the smart board’s rules.',
+  'triage.smart.saveConfirm': 'Save',
+  'triage.rule.list': 'Rules of “{name}”',
+  'triage.rule.prompt': 'Prompt has “{words}”',
+  'triage.rule.service': 'Service: {service}',
+  'triage.rule.model': 'Model: {model}',
+  'triage.rule.date': 'Made from {from} to {to}',
+  'triage.rule.rating':
+    '{op, select, eq {Rated ★{stars}} gte {Rated ★{stars} or more} other {Rated ★{stars} or less}}',
+  'triage.rule.flag': '{flag, select, pick {Picked} reject {Rejected} other {Not flagged}}',
+  'triage.rule.tags':
+    '{mode, select, all {Has every tag of} none {Has none of the tags} other {Has any tag of}}: {tags}',
+  'triage.rule.board': 'In the board “{board}”',
+  'triage.rule.range': '{kind, select, cost {Cost in a range} other {Size in a range}}',
+  'triage.rule.credentials':
+    '{verdict, select, present {Has Content Credentials} absent {No Content Credentials} trusted {Content Credentials trusted} unverified {Content Credentials not verified} tampered {Content Credentials tampered with} other {Content Credentials unreadable}}',
 } as const;

@@ -154,6 +154,53 @@ describe('the boards sidebar', () => {
     expect(entry(/^Best/).getAttribute('aria-selected')).toBe('false');
   });
 
+  it('saves the gallery’s filters as a smart board; a rule naming a board gone shows struck through', async () => {
+    const { main, user } = await renderWired({
+      prepare: (m) => {
+        library(m, 5, ['Mood'], (n) => ({ boards: n < 3 ? ['Mood'] : [] }));
+        const refs = [1, 2, 4].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 }));
+        m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 5 });
+      },
+    });
+    await user.click(await within(sidebar()).findByRole('treeitem', { name: /^Mood/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rating' }), '★4 or more');
+    await waitFor(() => expect(cells()).toEqual([1, 2].map(keyOf)));
+    await user.click(within(sidebar()).getByRole('button', { name: 'Save as smart board…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as smart board' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Best of Mood');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(main.runtime.core.smartBoards.get('best of mood').rules).toEqual({
+      match: 'all',
+      items: [
+        { kind: 'rating', op: '>=', value: 4 },
+        { kind: 'board', board: 'Mood' },
+      ],
+    });
+    // A name taken: main's sentence in the dialog, which keeps what was typed.
+    await user.click(within(sidebar()).getByRole('button', { name: 'Save as smart board…' }));
+    const again = await screen.findByRole('dialog', { name: 'Save as smart board' });
+    await user.type(within(again).getByRole('textbox', { name: 'Name' }), 'BEST OF MOOD');
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(again).getByRole('textbox').getAttribute('aria-invalid')).toBe('true'),
+    );
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+
+    // The board goes: the smart board still opens, its board rule struck through with a sentence.
+    main.runtime.core.boards.delete('Mood');
+    await act(() => useAppStore.getState().triageLoadLibrary());
+    const smart = await screen.findByRole('tree', { name: 'Smart boards' });
+    await user.click(within(smart).getByRole('treeitem', { name: 'Best of Mood' }));
+    await waitFor(() => expect(cells()).toEqual([]));
+    const rules = await screen.findByRole('list', { name: 'Rules of “Best of Mood”' });
+    const struck = rules.querySelectorAll('del');
+    expect([...struck].map((node) => node.textContent)).toEqual(['In the board “Mood”']);
+    expect(rules.textContent).toContain('Rated ★4 or more');
+    expect(rules.textContent).toMatch(/Mood/);
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it('creates, renames, moves and deletes boards; a board cannot go inside itself', async () => {
     const { user, main } = await renderWired({ prepare: (m) => library(m, 3, [], () => ({})) });
     const paths = () => main.runtime.core.boards.list().map((row) => row.path);
