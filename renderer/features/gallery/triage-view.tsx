@@ -5,7 +5,7 @@
  * Ctrl+Delete (⌘⌫) purges the rejects of the board shown, ? shows the keys, and Escape goes back
  * to the grid on the image last shown.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
 import { IconButton } from '../../components/icon-button';
@@ -70,10 +70,11 @@ function Filmstrip(props: {
   onPick: (index: number) => void;
 }) {
   const current = useRef<HTMLButtonElement>(null);
-  useEffect(
-    () => current.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' }),
-    [props.index],
-  );
+  // A block, not an arrow's value: scrollIntoView answers a promise in newer Chromium, which React
+  // would take for the effect's cleanup.
+  useEffect(() => {
+    current.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [props.index]);
   return (
     <ol className="triage-view__strip" aria-label={t('triage.view.filmstrip')}>
       {props.items.map((item, at) => {
@@ -99,6 +100,24 @@ function Filmstrip(props: {
       })}
     </ol>
   );
+}
+
+/**
+ * A modal view keeps the focus: something behind it taking the focus (the grid focusing the
+ * images an Undo brought back) gives it back to the view. A dialog over it keeps its own.
+ */
+function useKeptFocus(view: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent): void => {
+      const target = event.target as HTMLElement | null;
+      const root = view.current;
+      if (!root || !target || root.contains(target)) return;
+      if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
+      root.focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [view]);
 }
 
 /** What the view's keys need: the image shown, how to move and close, the purge's question. */
@@ -146,7 +165,10 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
     items.findIndex((item) => itemKey(item) === key),
   );
   const item = items[index];
-  useEffect(() => dialog.current?.focus(), []);
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
+  useKeptFocus(dialog);
   const go = (at: number) => {
     const next = items[at];
     if (next) store().triageShowView(itemKey(next));

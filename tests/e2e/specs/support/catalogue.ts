@@ -12,6 +12,7 @@ import { gallery } from '../../../../renderer/i18n/en/gallery';
 import { settings } from '../../../../renderer/i18n/en/settings';
 import { shell } from '../../../../renderer/i18n/en/shell';
 import { tasks } from '../../../../renderer/i18n/en/tasks';
+import { triage } from '../../../../renderer/i18n/en/triage';
 import { REPO_ROOT } from '../../harness/repo-paths';
 
 const ENGLISH: Readonly<Record<string, string>> = {
@@ -22,6 +23,7 @@ const ENGLISH: Readonly<Record<string, string>> = {
   ...settings,
   ...shell,
   ...tasks,
+  ...triage,
 };
 
 const loaded = new Map<string, Readonly<Record<string, string>>>([['en', ENGLISH]]);
