@@ -6,6 +6,12 @@
 import type { ImageRef } from '../gallery/gallery-images';
 import { imagesByTask } from '../gallery/gallery-images';
 import type { HistoryStore } from '../history/history-store';
+import { boardKey } from '../../../shared/domain/triage';
+
+/** Each image once (an image may be in a board and in one inside it). */
+function distinct(refs: readonly ImageRef[]): ImageRef[] {
+  return [...new Map(refs.map((ref) => [`${ref.localId}/${String(ref.index)}`, ref])).values()];
+}
 
 export interface Rejects {
   readonly images: readonly ImageRef[];
@@ -13,16 +19,24 @@ export interface Rejects {
   readonly bytes: number;
 }
 
-/** The saved rejects in `board` (a path; null: the whole library), newest first. */
+/**
+ * The saved rejects in `board` and the boards inside it (a path; null: the whole library), each
+ * once, newest first within each board.
+ */
 export function rejectsIn(
-  history: Pick<HistoryStore, 'imageKeys' | 'get'>,
+  history: Pick<HistoryStore, 'imageKeys' | 'get' | 'triage'>,
   board: string | null,
   max: number,
 ): Rejects {
-  const images = history.imageKeys(
-    { flag: 'reject', states: ['saved'], ...(board === null ? {} : { board }) },
-    max,
-  );
+  const query = { flag: 'reject', states: ['saved'] } as const;
+  const boards = board === null ? null : history.triage.treeKeys(boardKey(board));
+  const images =
+    boards === null
+      ? history.imageKeys(query, max)
+      : distinct(boards.flatMap((key) => history.imageKeys({ ...query, board: key }, max))).slice(
+          0,
+          max,
+        );
   let bytes = 0;
   // One record read per task, not per image.
   for (const [localId, indexes] of imagesByTask(images)) {
