@@ -177,23 +177,7 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move: Record<string, number> = {
-      ArrowDown: (at + 1) % items.length,
-      ArrowUp: (at - 1 + items.length) % items.length,
-      Home: 0,
-      End: items.length - 1,
-    };
-    const target = move[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      items[target]?.focus();
-    } else if (event.key === 'Escape' || event.key === 'Tab' || menuKey(event)) {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    }
+    menuKeys(event, menuRef.current, () => close(true));
   };
 
   return createPortal(
@@ -225,4 +209,32 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
     </div>,
     document.body,
   );
+}
+
+/**
+ * A menu's keys (the tile's, a sidebar entry's): Up, Down, Home and End move between its items;
+ * Escape, Tab and the menu keys close it.
+ */
+export function menuKeys(
+  event: KeyboardEvent<HTMLDivElement>,
+  menu: HTMLDivElement | null,
+  close: () => void,
+): void {
+  const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const moves: Record<string, number> = {
+    ArrowDown: (index + 1) % items.length,
+    ArrowUp: (index - 1 + items.length) % items.length,
+    Home: 0,
+    End: items.length - 1,
+  };
+  const to = moves[event.key];
+  if (to !== undefined) {
+    event.preventDefault();
+    items[to]?.focus();
+  } else if (event.key === 'Escape' || event.key === 'Tab' || menuKey(event)) {
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  }
 }

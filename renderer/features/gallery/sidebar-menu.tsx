@@ -13,7 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { menuKey } from './gallery-context-menu';
+import { menuKeys } from './gallery-context-menu';
 import './gallery-basics.css';
 
 export interface SidebarMenuEntry {
@@ -70,31 +70,6 @@ function useCloseOnAway(
       window.removeEventListener('blur', away);
     };
   }, [menu, from, onClose]);
-}
-
-/** Up, Down, Home and End move; Escape, Tab and the menu keys close, back to the entry. */
-function menuKeys(
-  event: KeyboardEvent<HTMLDivElement>,
-  menu: HTMLDivElement | null,
-  close: () => void,
-): void {
-  const items = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const index = items.indexOf(document.activeElement as HTMLElement);
-  const moves: Record<string, number> = {
-    ArrowDown: (index + 1) % items.length,
-    ArrowUp: (index - 1 + items.length) % items.length,
-    Home: 0,
-    End: items.length - 1,
-  };
-  const to = moves[event.key];
-  if (to !== undefined) {
-    event.preventDefault();
-    items[to]?.focus();
-  } else if (event.key === 'Escape' || event.key === 'Tab' || menuKey(event)) {
-    event.preventDefault();
-    event.stopPropagation();
-    close();
-  }
 }
 
 export function SidebarMenu({ label, at, entries, onClose }: SidebarMenuProps) {
