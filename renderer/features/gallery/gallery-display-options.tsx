@@ -79,22 +79,6 @@ function DisplayChoices() {
         />
         {t('gallery.uncropped.label')}
       </label>
-      <AutoAdvance />
     </>
-  );
-}
-
-/** View › Auto-advance, here too: plain triage keys move on as Shift with them does. */
-function AutoAdvance() {
-  const on = useAppStore((s) => s.triageAutoAdvance);
-  return (
-    <label className="checkbox gallery-display__check">
-      <input
-        type="checkbox"
-        checked={on}
-        onChange={(event) => useAppStore.getState().triageSetAutoAdvance(event.target.checked)}
-      />
-      {t('triage.autoAdvance.label')}
-    </label>
   );
 }

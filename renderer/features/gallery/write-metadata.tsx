@@ -5,7 +5,7 @@
  * theirs in the .xmp beside them.").
  */
 import type { RequestOutput } from '../../../shared/ipc/contract';
-import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { Words } from '../../store/status-slice';
@@ -37,8 +37,13 @@ export function WriteMetadataButton(props: {
       return () => outcomeText(outcome);
     });
   return (
-    <Button size="small" disabled={props.disabled} onClick={write}>
-      {t('triage.metadata.action')}
-    </Button>
+    // An icon with its name as its tooltip: the selection bar stays one row at 1280 px.
+    <IconButton
+      size="small"
+      icon="image"
+      label={t('triage.metadata.action')}
+      disabled={props.disabled}
+      onClick={write}
+    />
   );
 }
