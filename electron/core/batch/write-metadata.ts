@@ -12,6 +12,7 @@ import { silentLogger } from '../../ports/logger';
 import { codeOrMessage } from '../errors/thrown-value';
 import {
   editImage,
+  distinctImages,
   findImage,
   savedFile,
   type ImageRecords,
@@ -84,7 +85,7 @@ export async function writeMetadataToFiles(
   refs: readonly ImageRef[],
 ): Promise<WriteMetadataOutcome> {
   const counts = { written: 0, unchanged: 0, withCredentials: 0, failed: 0 };
-  const distinct = [...new Map(refs.map((ref) => [`${ref.localId}/${ref.index}`, ref])).values()];
+  const distinct = distinctImages(refs);
   for (const [n, ref] of distinct.entries()) {
     if (deps.signal?.aborted) break;
     try {

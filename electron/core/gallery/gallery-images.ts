@@ -23,6 +23,11 @@ export interface ImageRef {
 }
 
 /** The images named, by task: each task's image indexes, tasks in the order first named. */
+/** Each image once, in the order first named. */
+export function distinctImages(refs: readonly ImageRef[]): ImageRef[] {
+  return [...new Map(refs.map((ref) => [`${ref.localId}/${String(ref.index)}`, ref])).values()];
+}
+
 export function imagesByTask(images: readonly ImageRef[]): Map<string, Set<number>> {
   const byTask = new Map<string, Set<number>>();
   for (const { localId, index } of images) {

@@ -4,14 +4,9 @@
  * ask the same question with the same count.
  */
 import type { ImageRef } from '../gallery/gallery-images';
-import { imagesByTask } from '../gallery/gallery-images';
+import { distinctImages, imagesByTask } from '../gallery/gallery-images';
 import type { HistoryStore } from '../history/history-store';
 import { boardKey } from '../../../shared/domain/triage';
-
-/** Each image once (an image may be in a board and in one inside it). */
-function distinct(refs: readonly ImageRef[]): ImageRef[] {
-  return [...new Map(refs.map((ref) => [`${ref.localId}/${String(ref.index)}`, ref])).values()];
-}
 
 export interface Rejects {
   readonly images: readonly ImageRef[];
@@ -33,10 +28,9 @@ export function rejectsIn(
   const images =
     boards === null
       ? history.imageKeys(query, max)
-      : distinct(boards.flatMap((key) => history.imageKeys({ ...query, board: key }, max))).slice(
-          0,
-          max,
-        );
+      : distinctImages(
+          boards.flatMap((key) => history.imageKeys({ ...query, board: key }, max)),
+        ).slice(0, max);
   let bytes = 0;
   // One record read per task, not per image.
   for (const [localId, indexes] of imagesByTask(images)) {

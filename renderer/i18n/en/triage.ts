@@ -32,7 +32,6 @@ export const triage = {
   'triage.boards.label': 'Boards',
   'triage.autoAdvanceOn': 'Auto-advance is on: a triage key moves to the next image.',
   'triage.autoAdvanceOff': 'Auto-advance is off: hold Shift with a triage key to move on.',
-  'triage.autoAdvance.label': 'Auto-advance after a triage key',
   'triage.view.label': 'Triage view',
   'triage.view.position': 'Image {index} of {count}',
   'triage.view.filmstrip': 'Images of the current filter',
