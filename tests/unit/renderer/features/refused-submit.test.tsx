@@ -40,10 +40,14 @@ describe('a submit refused for the account', () => {
       await user.type(prompt(), 'a storm over the lighthouse');
       await user.click(within(form()).getByRole('button', { name: /Generate/ }));
       await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(attempt));
-      // The service's 401 gives the prompt back.
+      // The service's 401 gives the prompt back and counts the attempt in the one banner. Waiting
+      // on the banner's count, not on the prompt alone: the prompt still holds the text for a
+      // moment after the click, before the form empties it for the submit.
+      const counted = attempt === 1 ? /refused the API key/ : `Refused ${attempt} times.`;
+      await waitFor(() => expect(banner()?.textContent ?? '').toMatch(counted));
       await waitFor(() => expect(prompt()).toHaveProperty('value', 'a storm over the lighthouse'));
       // Its row was never kept: not in the list, not in the history.
-      expect(screen.queryAllByRole('article')).toEqual([]);
+      await waitFor(() => expect(screen.queryAllByRole('article')).toEqual([]));
       expect(main.runtime.core.history.taskIds({}, 10)).toEqual([]);
       await user.clear(prompt());
     }
