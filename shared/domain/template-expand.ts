@@ -45,7 +45,7 @@ export type ExpansionMode =
   | { readonly kind: 'random'; readonly count: number; readonly seed: number };
 
 /** How many prompts one expansion may give unless the caller says otherwise. */
-export const DEFAULT_PROMPT_LIMIT = 100;
+const DEFAULT_PROMPT_LIMIT = 100;
 /** The longest prompt, in characters (code points). */
 const MAX_PROMPT_CHARS = 32_000;
 /** Past this many UTF-16 units before finishing, a prompt cannot come back under the limit. */
