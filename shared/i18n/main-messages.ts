@@ -19,6 +19,7 @@ import { serviceErrors } from './errors/service';
 import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
+import { templateFileErrors } from './errors/template-files';
 import { triageErrors } from './errors/triage';
 
 export const mainMessages = {
@@ -156,6 +157,7 @@ export const mainMessages = {
   ...submitErrors,
   ...serviceTestErrors,
   ...triageErrors,
+  ...templateFileErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
