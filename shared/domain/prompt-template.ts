@@ -71,6 +71,21 @@ const templatePresetSchema = z.object({
   count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max).optional(),
 });
 
+/**
+ * Presets per service: an object whose own keys are all known services. Checked on the object as
+ * read, before the record schema copies it: a `__proto__` key (an own key of parsed JSON) would
+ * otherwise be dropped in silence, not refused.
+ */
+const presetsSchema = z
+  .custom<object>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.keys(value).every((key) => providerIdSchema.safeParse(key).success),
+  )
+  .pipe(z.partialRecord(providerIdSchema, templatePresetSchema));
+
 /** A name as {@link checkTemplateName} stores it (any other value fails). */
 const storedNameSchema = z
   .string()
@@ -86,7 +101,7 @@ export const promptTemplateSchema = z.object({
   body: templateText,
   negative: templateText.optional(),
   /** Per service (its provider id); a key outside the known services fails the record. */
-  presets: z.partialRecord(providerIdSchema, templatePresetSchema).optional(),
+  presets: presetsSchema.optional(),
   /** 1 when created, one more on every save. */
   version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   createdAt: dateMsSchema,

@@ -96,7 +96,7 @@ const pictorEntry = z.object({
   name: text,
   body: text,
   negative: text.optional(),
-  presets: z.unknown(),
+  presets: z.unknown().optional(),
   createdAt: z.number().optional().catch(undefined),
 });
 
