@@ -27,7 +27,7 @@ export const MAX_TEMPLATE_NAME_CHARS = 100;
 /** A body or a negative prompt, in code points: the longest prompt a request carries. */
 export const MAX_TEMPLATE_TEXT_CHARS = REQUEST_LIMITS.prompt;
 /** A preset's size as a service spells it (`1024x1024`, `16:9`, `landscape_4_3`). */
-export const MAX_PRESET_SIZE_CHARS = 100;
+const MAX_PRESET_SIZE_CHARS = 100;
 
 /** Characters no template name may hold (see the file's comment); zero-width joiners stay. */
 const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');

@@ -18,7 +18,7 @@
  *
  * Foreign prompts are converted as foreign-text.ts says. Limits, structural before any parse: a
  * file of at most {@link MAX_TEMPLATE_FILE_BYTES} (refused before more is read), at most
- * {@link MAX_TEMPLATES_PER_FILE} entries. What fails the whole file throws a `UserFacingError`
+ * {@link MAX_TEMPLATES_PER_FILE} entries. What fails the whole file throws a user-facing error
  * (`bad_input`) with a sentence; a bad entry is reported with its place (a CSV line, or a JSON
  * list's index) and skipped, the good ones import. Nothing read is evaluated: JSON is parsed as
  * data and each entry picked apart by a schema into new objects, so a `__proto__` key is a key.
