@@ -20,6 +20,7 @@ import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
 import { templateErrors } from './errors/templates';
+import { templateFileErrors } from './errors/template-files';
 import { triageErrors } from './errors/triage';
 
 export const mainMessages = {
@@ -158,6 +159,7 @@ export const mainMessages = {
   ...serviceTestErrors,
   ...triageErrors,
   ...templateErrors,
+  ...templateFileErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
