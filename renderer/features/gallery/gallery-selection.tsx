@@ -160,8 +160,7 @@ export function useGallerySelection(
     setSelection(next);
   };
   const selectedItems = useMemo(
-    () =>
-      itemsAt(items, selectedInOrder(selection, order, placeOf)),
+    () => itemsAt(items, selectedInOrder(selection, order, placeOf)),
     [selection, order, placeOf, items],
   );
   const refs = useSelectionRefs(selection, filters, selectedItems);
