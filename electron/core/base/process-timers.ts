@@ -1,4 +1,4 @@
-import { clearTimeout, setTimeout } from 'node:timers';
+import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import type { Clock } from '../../ports/clock';
 
 /**
@@ -10,3 +10,12 @@ export const processTimers: Clock = {
   setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/**
+ * Lets what waits in the event loop run (an Undo asked over IPC, the window's next request)
+ * before going on: a long loop over many items awaits this now and then, so the main process
+ * answers meanwhile.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

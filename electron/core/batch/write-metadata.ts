@@ -9,6 +9,7 @@ import type { ImageRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
+import { nextTurn } from '../base/process-timers';
 import { codeOrMessage } from '../errors/thrown-value';
 import {
   editImage,
@@ -43,7 +44,10 @@ export interface WriteMetadataOutcome {
   readonly failed: number;
 }
 
-type Counted = keyof WriteMetadataOutcome;
+/** Images between two turns of the event loop. */
+const TURN_EVERY = 64;
+
+type Counted = Exclude<keyof WriteMetadataOutcome, 'failed'> | { readonly failed: string };
 
 async function writeOne(deps: WriteMetadataDeps, ref: ImageRef): Promise<Counted> {
   const { record, image } = findImage(deps.records, ref);
@@ -51,7 +55,7 @@ async function writeOne(deps: WriteMetadataDeps, ref: ImageRef): Promise<Counted
   const kind = kindOfImage(image);
   // A sidecar named in the record is Pictor's packet beside a signed file.
   if (image.xmpFile !== undefined) return 'withCredentials';
-  if (kind === undefined) return 'failed';
+  if (kind === undefined) return { failed: 'not an image kind that takes XMP' };
   const result = await embedTriageInFile(
     path,
     { record, image, kind },
@@ -63,13 +67,7 @@ async function writeOne(deps: WriteMetadataDeps, ref: ImageRef): Promise<Counted
   );
   if ('credentials' in result) return 'withCredentials';
   if ('unchanged' in result) return 'unchanged';
-  if ('refused' in result) {
-    (deps.logger ?? silentLogger).warn('Metadata not written into an image.', {
-      index: ref.index,
-      reason: result.refused,
-    });
-    return 'failed';
-  }
+  if ('refused' in result) return { failed: result.refused };
   const sameFile = (now: ImageRecord): ImageRecord =>
     now.file === image.file ? { ...now, bytes: result.written } : now;
   editImage(deps.records, ref, sameFile);
@@ -78,26 +76,35 @@ async function writeOne(deps: WriteMetadataDeps, ref: ImageRef): Promise<Counted
 
 /**
  * Writes each named image's rating and tags into its gallery file, one image after the other;
- * one image failing does not stop the rest.
+ * one image failing does not stop the rest. Failures are logged once per reason with their
+ * number, not once per image: a selection of 100,000 refs naming nothing is one log line.
  */
 export async function writeMetadataToFiles(
   deps: WriteMetadataDeps,
   refs: readonly ImageRef[],
 ): Promise<WriteMetadataOutcome> {
   const counts = { written: 0, unchanged: 0, withCredentials: 0, failed: 0 };
+  const failures = new Map<string, number>();
   const distinct = distinctImages(refs);
   for (const [n, ref] of distinct.entries()) {
     if (deps.signal?.aborted) break;
+    let outcome: Counted;
     try {
-      counts[await writeOne(deps, ref)] += 1;
+      outcome = await writeOne(deps, ref);
     } catch (error) {
-      (deps.logger ?? silentLogger).warn('Metadata not written into an image.', {
-        index: ref.index,
-        reason: codeOrMessage(error),
-      });
+      outcome = { failed: codeOrMessage(error) };
+    }
+    if (typeof outcome === 'string') counts[outcome] += 1;
+    else {
       counts.failed += 1;
+      failures.set(outcome.failed, (failures.get(outcome.failed) ?? 0) + 1);
     }
     deps.onProgress?.(n + 1, distinct.length);
+    // Refs that fail at once never reach the disk: the loop still lets the process answer.
+    if (n % TURN_EVERY === TURN_EVERY - 1) await nextTurn();
+  }
+  for (const [reason, count] of failures) {
+    (deps.logger ?? silentLogger).warn('Metadata not written into images.', { count, reason });
   }
   return counts;
 }

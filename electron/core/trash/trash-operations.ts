@@ -18,16 +18,21 @@ import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { EngineInputError } from '../engine/engine-types';
-import { GalleryImageError, findImage, savedFile, type ImageRef } from '../gallery/gallery-images';
+import {
+  GalleryImageError,
+  distinctImages,
+  findImage,
+  savedFile,
+  type ImageRef,
+} from '../gallery/gallery-images';
 import { GalleryTrash, TRASH_KEEP_MS, heldNames } from './gallery-trash';
 import { imageFilesOf } from '../gallery/image-files';
 import { HeldEntries, type HeldImage, type HeldTask } from './held-entries';
 import { imageKey, putAside } from './image-entries';
 import { OperationRunner, type Operation } from '../base/operation-runner';
+import { nextTurn } from '../base/process-timers';
 import {
   OutcomeBuilder,
-  distinctRefs,
-  nextTurn,
   type TaskRemoval,
   type TrashOutcome,
   type TrashProgress,
@@ -107,7 +112,7 @@ export class TrashOperations implements Disposable {
    * same operation: the outcome is then `canceled`, its records as they are after that.
    */
   deleteImages(refs: readonly ImageRef[], options: TrashRunOptions = {}): Promise<TrashOutcome> {
-    const distinct = distinctRefs(refs);
+    const distinct = distinctImages(refs);
     const asked = this.asked.ask('images', distinct.map(imageKey), options.signal);
     return this.run((operation) => this.deleteRun(distinct, operation), asked.signal).finally(
       asked.end,
@@ -120,7 +125,7 @@ export class TrashOperations implements Disposable {
    * named that is not deleted then counts as back.
    */
   restoreImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
-    const distinct = distinctRefs(refs);
+    const distinct = distinctImages(refs);
     // Before the restore's turn: the stopped delete runs (or ends) first, in the order asked.
     const stopped = this.asked.stop('images', new Set(distinct.map(imageKey)));
     return this.run(async (operation) => {

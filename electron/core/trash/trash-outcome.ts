@@ -3,8 +3,6 @@
  * item failed; and small helpers the operations share.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { ImageRef } from '../gallery/gallery-images';
-import { imageKey } from './image-entries';
 
 /** How far the operation under way is. */
 export interface TrashProgress {
@@ -56,16 +54,4 @@ export class OutcomeBuilder {
       ...(this.problem === undefined ? {} : { problem: this.problem }),
     };
   }
-}
-
-export function distinctRefs(refs: readonly ImageRef[]): ImageRef[] {
-  const seen = new Map(
-    refs.map((ref) => [imageKey(ref), { localId: ref.localId, index: ref.index }]),
-  );
-  return [...seen.values()];
-}
-
-/** Lets what waits in the event loop run (an Undo asked over IPC) before going on. */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -147,4 +147,56 @@ describe('triage over IPC', () => {
     expect(main.runtime.core.history.get('seed-000000')?.images[0]?.rating).toBeUndefined();
     expect(main.runtime.core.smartBoards.list()).toEqual([]);
   });
+
+  it(
+    'takes the most refs the contract allows in one step, and refuses one more before core sees it',
+    { timeout: 60_000 },
+    async () => {
+      const { main, invoke, ok } = await wired(3);
+      // A page at the contract's bound: two real images among 99,998 refs naming nothing.
+      const refs = [ref(0), ref(2)];
+      for (let n = 0; refs.length < 100_000; n += 1)
+        refs.push({ localId: `gone-${String(n)}`, index: 0 });
+      const done: { changed: number; items: unknown[]; missing?: unknown } = await ok(
+        'triage:apply',
+        {
+          images: refs,
+          change: { kind: 'rating', rating: 2 },
+        },
+      );
+      expect(done.changed).toBe(2);
+      // The answer carries the records written, not one per ref the page sent.
+      expect(done.items).toHaveLength(2);
+      expect(main.runtime.core.history.get('seed-000002')?.images[0]?.rating).toBe(2);
+      // One step: one Undo takes both back.
+      await ok('triage:undo', undefined);
+      expect(main.runtime.core.history.get('seed-000000')?.images[0]?.rating).toBeUndefined();
+      // The same 100,000 refs for Write metadata: each counted once as not written (refs naming
+      // nothing, and the two seeded records, whose files are not on disk), and the event loop
+      // turns meanwhile (a page's next request is answered), though no ref reaches the disk.
+      let turns = 0;
+      let writing = true;
+      const turn = (): void => {
+        turns += 1;
+        if (writing) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const metadata: {
+        written: number;
+        unchanged: number;
+        withCredentials: number;
+        failed: number;
+      } = await ok('triage:writeMetadata', { images: refs });
+      writing = false;
+      expect(turns).toBeGreaterThan(1_000);
+      expect(metadata).toEqual({ written: 0, unchanged: 0, withCredentials: 0, failed: 100_000 });
+      // One over the bound is refused whole.
+      const over = await invoke('triage:apply', {
+        images: [...refs, ref(1)],
+        change: { kind: 'rating', rating: 3 },
+      });
+      expect(over).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+      expect(main.runtime.core.history.get('seed-000001')?.images[0]?.rating).toBeUndefined();
+    },
+  );
 });
