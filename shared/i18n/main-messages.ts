@@ -20,6 +20,7 @@ import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
 import { triageErrors } from './errors/triage';
+import { promptErrors } from './errors/prompts';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -51,6 +52,7 @@ export const mainMessages = {
   'menu.search': 'Search',
   'menu.triageView': 'Triage View',
   'menu.autoAdvance': 'Auto-Advance',
+  'menu.promptHistory': 'Prompt History…',
   'menu.actualSize': 'Actual Size',
   'menu.zoomIn': 'Zoom In',
   'menu.zoomOut': 'Zoom Out',
@@ -156,6 +158,7 @@ export const mainMessages = {
   ...submitErrors,
   ...serviceTestErrors,
   ...triageErrors,
+  ...promptErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
