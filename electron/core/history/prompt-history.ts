@@ -96,20 +96,17 @@ export class PromptHistory {
     if (!this.enabled) return false;
     const { connection } = this.access;
     return this.access.writeTransaction(() => {
-      if (pinned) {
-        const row = connection.get('SELECT count(*) AS n FROM prompt_history WHERE pinned = 1', []);
-        if (Number(row?.['n'] ?? 0) >= PROMPT_PINS_MAX && !this.isPinned(prompt)) {
-          throw new HistoryError(sentence('error.prompts.tooManyPins', { max: PROMPT_PINS_MAX }), {
-            code: 'bad_input',
-          });
-        }
+      const row = connection.get('SELECT pinned FROM prompt_history WHERE prompt = ?', [prompt]);
+      if (!row || (Number(row['pinned']) === 1) === pinned) return false;
+      if (pinned && this.pinCount() >= PROMPT_PINS_MAX) {
+        throw new HistoryError(sentence('error.prompts.tooManyPins', { max: PROMPT_PINS_MAX }), {
+          code: 'bad_input',
+        });
       }
-      const sql = 'UPDATE prompt_history SET pinned = ? WHERE prompt = ? AND pinned <> ?';
-      const flag = pinned ? 1 : 0;
-      const changed = connection.run(sql, [flag, prompt, flag]).changes > 0;
+      connection.run('UPDATE prompt_history SET pinned = ? WHERE prompt = ?', [+pinned, prompt]);
       // An unpinned prompt joins the others, and the oldest past the limit goes.
-      if (changed && !pinned) connection.run(PRUNE);
-      return changed;
+      if (!pinned) connection.run(PRUNE);
+      return true;
     });
   }
 
@@ -131,8 +128,8 @@ export class PromptHistory {
     );
   }
 
-  private isPinned(prompt: string): boolean {
-    const sql = 'SELECT pinned FROM prompt_history WHERE prompt = ?';
-    return Number(this.access.connection.get(sql, [prompt])?.['pinned'] ?? 0) === 1;
+  private pinCount(): number {
+    const sql = 'SELECT count(*) AS n FROM prompt_history WHERE pinned = 1';
+    return Number(this.access.connection.get(sql, [])?.['n'] ?? 0);
   }
 }
