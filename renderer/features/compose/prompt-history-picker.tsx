@@ -5,7 +5,7 @@
  * Enter puts it into the prompt box (the rest of the draft stays), Esc closes and gives the focus
  * back. Pin, Unpin and Forget act on the active prompt from the footer, and on any row by mouse.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_PROMPT_QUERY, type PromptEntryOutput } from '../../../shared/ipc/prompt-contract';
 import { Button } from '../../components/button';
@@ -31,13 +31,24 @@ function usePicker() {
   );
 }
 
-/** The active row: moved by Up and Down, back to the first for each new search. */
-function useActiveRow(count: number, query: string) {
-  const [active, setActive] = useState(0);
-  useEffect(() => setActive(0), [query]);
-  const index = Math.max(0, Math.min(active, count - 1));
-  const move = (step: 1 | -1) => setActive(Math.max(0, Math.min(index + step, count - 1)));
-  return { index, move, setActive };
+/**
+ * The active row: moved by Up and Down, back to the first for each new search. It follows its
+ * prompt when the list changes under it (a pin moves it up); a forgotten one leaves its place to
+ * the next.
+ */
+function useActiveRow(entries: readonly PromptEntryOutput[], query: string) {
+  const [at, setAt] = useState<{ prompt: string | null; index: number }>({
+    prompt: null,
+    index: 0,
+  });
+  useEffect(() => setAt({ prompt: null, index: 0 }), [query]);
+  const found = entries.findIndex((entry) => entry.prompt === at.prompt);
+  const index = found >= 0 ? found : Math.max(0, Math.min(at.index, entries.length - 1));
+  const goTo = (next: number) => {
+    const to = Math.max(0, Math.min(next, entries.length - 1));
+    setAt({ prompt: entries[to]?.prompt ?? null, index: to });
+  };
+  return { index, move: (step: 1 | -1) => goTo(index + step), goTo };
 }
 
 interface RowsProps {
@@ -74,6 +85,7 @@ function PromptRows({ listId, entries, active, onActive, picker }: RowsProps) {
           {entry.pinned ? (
             <span className="prompt-history__pinned">{t('compose.history.pinned')}</span>
           ) : null}
+          {entry.pinned ? ' ' : null}
           <span className="prompt-history__text" dir="auto">
             {entry.prompt}
           </span>
@@ -107,21 +119,26 @@ function RowButton({ onClick, children }: { onClick: () => void; children: strin
   );
 }
 
+interface FooterProps {
+  readonly entry: PromptEntryOutput | undefined;
+  readonly picker: ReturnType<typeof usePicker>;
+  /** Back to the search field, where Up and Down go on from the same row. */
+  readonly refocus: () => void;
+}
+
 /** Pin or Unpin, and Forget, for the active prompt. */
-function PickerFooter({
-  entry,
-  picker,
-}: {
-  entry: PromptEntryOutput | undefined;
-  picker: ReturnType<typeof usePicker>;
-}) {
+function PickerFooter({ entry, picker, refocus }: FooterProps) {
   if (!entry) return null;
+  const act = (work: () => Promise<void>) => () => {
+    void work();
+    refocus();
+  };
   return (
     <>
-      <Button onClick={() => void picker.pin(entry.prompt, !entry.pinned)}>
+      <Button onClick={act(() => picker.pin(entry.prompt, !entry.pinned))}>
         {t(entry.pinned ? 'compose.history.unpin' : 'compose.history.pin')}
       </Button>
-      <Button onClick={() => void picker.forget(entry.prompt)}>
+      <Button onClick={act(() => picker.forget(entry.prompt))}>
         {t('compose.history.forget')}
       </Button>
     </>
@@ -135,12 +152,15 @@ interface SearchProps {
   readonly query: string;
   readonly onSearch: (query: string) => void;
   readonly onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  readonly inputRef: RefObject<HTMLInputElement | null>;
 }
 
 /** The search field: it keeps the focus and names the active row (a combobox over the list). */
-function PickerSearch({ listId, hintId, activeId, query, onSearch, onKeyDown }: SearchProps) {
+function PickerSearch(props: SearchProps) {
+  const { listId, hintId, activeId, query, onSearch, onKeyDown, inputRef } = props;
   return (
     <input
+      ref={inputRef}
       data-autofocus
       type="search"
       role="combobox"
@@ -167,7 +187,8 @@ function PickerDialog() {
   const { query, entries, loaded, error } = picker;
   const listId = useId();
   const hintId = useId();
-  const { index, move, setActive } = useActiveRow(entries.length, query);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { index, move, goTo } = useActiveRow(entries, query);
   const entry = entries[index];
   useEffect(() => {
     document.getElementById(optionId(listId, index))?.scrollIntoView?.({ block: 'nearest' });
@@ -187,7 +208,9 @@ function PickerDialog() {
       title={t('compose.history.title')}
       onClose={() => picker.show(false)}
       size="large"
-      footer={<PickerFooter entry={entry} picker={picker} />}
+      footer={
+        <PickerFooter entry={entry} picker={picker} refocus={() => searchRef.current?.focus()} />
+      }
     >
       <PickerSearch
         listId={listId}
@@ -196,6 +219,7 @@ function PickerDialog() {
         query={query}
         onSearch={(text) => void picker.search(text)}
         onKeyDown={onKeyDown}
+        inputRef={searchRef}
       />
       <p id={hintId} className="prompt-history__hint">
         {t('compose.history.hint')}
@@ -212,7 +236,7 @@ function PickerDialog() {
         listId={listId}
         entries={entries}
         active={index}
-        onActive={setActive}
+        onActive={goTo}
         picker={picker}
       />
     </Dialog>
