@@ -140,7 +140,11 @@ export async function rebuildCommand(core: PictorCore, io: CliIo): Promise<numbe
     });
     for (const skip of skipped)
       io.stderr(`${terminalSafe(`Skipped ${skip.path}: ${skip.reason}`)}\n`);
-    for (const note of notes) io.stderr(`${terminalSafe(`Read ${note.path}: ${note.reason}`)}\n`);
+    // A note on the gallery's root ('.') is about the whole library: its sentence alone.
+    for (const note of notes) {
+      const line = note.path === '.' ? note.reason : `Read ${note.path}: ${note.reason}`;
+      io.stderr(`${terminalSafe(line)}\n`);
+    }
     io.stdout(`Found ${found} task(s) in the gallery; added ${added} to the history.\n`);
     return EXIT.ok;
   } catch (error) {

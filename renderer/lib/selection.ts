@@ -62,9 +62,24 @@ export function hasSelection<Id>(selection: Selection<Id>): boolean {
   return selection.whole !== undefined || selection.ids.size > 0;
 }
 
-/** The selected ids in the list's order (ids not in `order` come last, as selected). */
-export function selectedInOrder<Id>(selection: Selection<Id>, order: readonly Id[]): Id[] {
+/**
+ * The selected ids in the list's order (ids not in `order` come last, as selected). With
+ * `placeOf` (each id's place in `order`), a selection of some ids costs their number, not the
+ * list's length.
+ */
+export function selectedInOrder<Id>(
+  selection: Selection<Id>,
+  order: readonly Id[],
+  placeOf?: ReadonlyMap<Id, number>,
+): Id[] {
   if (selection.whole) return order.filter((id) => isSelected(selection, id));
+  if (placeOf) {
+    const ids = [...selection.ids];
+    const inList = ids.filter((id) => placeOf.has(id));
+    const at = (id: Id): number => placeOf.get(id) ?? 0;
+    inList.sort((a, b) => at(a) - at(b));
+    return [...inList, ...ids.filter((id) => !placeOf.has(id))];
+  }
   const inList = order.filter((id) => selection.ids.has(id));
   const shown = new Set(inList);
   return [...inList, ...[...selection.ids].filter((id) => !shown.has(id))];

@@ -15,9 +15,11 @@ import {
   compareFor,
   galleryItemsOf,
   insertionIndex,
+  itemKey,
   matchesFilters,
   type GalleryFilters,
 } from './gallery-list-model';
+import { keyIndexOf, sameKeysAs } from './gallery-keys';
 
 export interface TaskMerge {
   readonly items: GalleryItem[];
@@ -70,14 +72,24 @@ function freshImages(changes: GalleryChanges): FreshImages {
   };
 }
 
+/** The loaded images after the batch's updates and drops (null: unchanged). */
+interface Updated {
+  readonly items: GalleryItem[] | null;
+  /** Which images of each task the list held. */
+  readonly seen: Map<string, Set<number>>;
+  /** Whether an image left the list. */
+  readonly dropped: boolean;
+}
+
 /** The loaded images with the batch's updates and drops, and which images of each task were seen. */
 function updatedInPlace(
   items: readonly GalleryItem[],
   changes: GalleryChanges,
   fresh: FreshImages,
-) {
+): Updated {
   const seen = new Map<string, Set<number>>();
   let next: GalleryItem[] | null = null;
+  let dropped = false;
   items.forEach((item, position) => {
     const removed = changes.removed.has(item.localId);
     const images = removed ? undefined : fresh(item.localId);
@@ -90,8 +102,40 @@ function updatedInPlace(
     seen.set(item.localId, indexes.add(item.index));
     const update = images?.get(item.index);
     if (update && VISIBLE_STATES.includes(update.image.state)) next.push(update);
+    else dropped = true;
   });
-  return { items: next, seen };
+  return { items: next, seen, dropped };
+}
+
+
+/**
+ * The same as {@link updatedInPlace} for the common batch, found through the list's key index
+ * instead of a pass over every loaded image: each changed image is looked up by its key, so a
+ * rating costs its own images. A record lists every image its task has had (a deleted one keeps
+ * its place with the deleted state), so its keys name every loaded image of the task. Null when
+ * the batch removes tasks or hides an image: the pass handles those.
+ */
+function updatedByPlace(
+  items: readonly GalleryItem[],
+  changes: GalleryChanges,
+  fresh: FreshImages,
+): Updated | null {
+  if (changes.removed.size > 0) return null;
+  const { placeOf } = keyIndexOf(items);
+  const seen = new Map<string, Set<number>>();
+  let next: GalleryItem[] | null = null;
+  for (const localId of changes.records.keys()) {
+    for (const update of fresh(localId)?.values() ?? []) {
+      const position = placeOf.get(itemKey(update));
+      if (position === undefined) continue;
+      if (!VISIBLE_STATES.includes(update.image.state)) return null;
+      const copy: GalleryItem[] = next ?? items.slice();
+      copy[position] = update;
+      next = copy;
+      seen.set(localId, (seen.get(localId) ?? new Set<number>()).add(update.index));
+    }
+  }
+  return { items: next, seen, dropped: false };
 }
 
 /** Inserts the tasks' images not loaded yet where the order puts them; how many went in. */
@@ -133,11 +177,13 @@ export function imagesAfterBatch(
     return { items: items as GalleryItem[], added: 0, changed: false };
   }
   const fresh = freshImages(changes);
-  const updated = updatedInPlace(items, changes, fresh);
+  const updated = updatedByPlace(items, changes, fresh) ?? updatedInPlace(items, changes, fresh);
   const next = updated.items ?? [...items];
   const added = place
     ? insertNew(next, [...changes.records.keys()], { fresh, seen: updated.seen, place })
     : 0;
   const changed = updated.items !== null || added > 0;
+  // Every image where it was, only what some hold changed: the list's key index carries over.
+  if (updated.items !== null && !updated.dropped && added === 0) sameKeysAs(next, items);
   return { items: changed ? next : (items as GalleryItem[]), added, changed };
 }

@@ -7,6 +7,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { RequestOutput } from '../../shared/ipc/contract';
+import { smartBoardActions } from './smart-board-actions';
 import { triageChangeActions, triageLibraryActions } from './triage-actions';
 import { z } from 'zod';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
@@ -72,6 +73,10 @@ export interface TriageSlice {
    * answers main's sentence when it refuses (a name taken, no filter set), else null.
    */
   triageSaveSmart(name: string): Promise<string | null>;
+  /** Renames the smart board `name`; answers main's sentence when it refuses, else null. */
+  triageRenameSmart(name: string, newName: string): Promise<string | null>;
+  /** Deletes the smart board `name` (its filter only); false when main refused (said). */
+  triageDeleteSmart(name: string): Promise<boolean>;
   /** The rejects a purge would move (in `board` and below, or all) and their size; null: failed. */
   triageRejects(board: string | null): Promise<RequestOutput<'triage:rejects'> | null>;
   /**
@@ -140,5 +145,6 @@ export const createTriageSlice: Creator = (set, get) => {
     triageShowHelp: (open) => set({ triageHelpOpen: open }),
     ...triageChangeActions(set, get),
     ...triageLibraryActions(set, get),
+    ...smartBoardActions(set, get),
   };
 };

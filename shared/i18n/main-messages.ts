@@ -19,6 +19,8 @@ import { serviceErrors } from './errors/service';
 import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
+import { templateErrors } from './errors/templates';
+import { templateFileErrors } from './errors/template-files';
 import { triageErrors } from './errors/triage';
 import { promptErrors } from './errors/prompts';
 
@@ -158,6 +160,8 @@ export const mainMessages = {
   ...submitErrors,
   ...serviceTestErrors,
   ...triageErrors,
+  ...templateErrors,
+  ...templateFileErrors,
   ...promptErrors,
 } as const;
 

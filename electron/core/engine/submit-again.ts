@@ -4,7 +4,8 @@
  * submitted again goes to BFL with its BFL model). The engine checks that target as every other
  * (target-check.ts): a service whose address changed since, or whose key is gone, refuses with a
  * sentence and nothing is sent elsewhere. A record that came from a file and names a service on
- * this computer is refused first, as its polls are (record-credentials.ts).
+ * this computer is refused first, as its polls are (record-credentials.ts). A task generated into
+ * a board is submitted again into that board.
  */
 import { recordTarget } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -27,7 +28,8 @@ export function submitRecordAgain(
   count = 1,
 ): Promise<TaskRecord[]> {
   if (isImportedLocal(record)) return Promise.reject(new EngineInputError(IMPORTED_LOCAL_SENTENCE));
-  return engine.submit(record.request, recordTarget(record), count);
+  // Into the board the task was generated into, as its own images were (made again when gone).
+  return engine.submit(record.request, recordTarget(record), count, record.board);
 }
 
 /**

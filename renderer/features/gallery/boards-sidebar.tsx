@@ -3,9 +3,10 @@
  * its images, the target board marked), then the smart boards. Choosing an entry sets the
  * gallery's filter to it (and the entry is shown as current); each entry's actions (a right-click,
  * Shift+F10, the Menu key, or its "…") create, rename, move and delete boards, set the target
- * board, and purge rejects. A board takes the images dragged onto it from the grid. The foot says
- * the target board, and the sidebar folds away to a button.
+ * board, purge rejects, and rename or delete a smart board. A board takes the images dragged
+ * onto it from the grid. The foot says the target board, and the sidebar folds away to a button.
  */
+import { useSmartBoardMenu } from './smart-board-menu';
 import { SaveSmartBoard, SmartRulesList } from './smart-boards-ui';
 import { useId, useMemo, useRef, useState } from 'react';
 import { boardKey, foldName } from '../../../shared/domain/triage';
@@ -109,6 +110,7 @@ function SmartPart(props: {
   describedBy: string;
 }) {
   const byId = new Map(props.boards.map((board) => [board.id, board.name]));
+  const menu = useSmartBoardMenu((id) => byId.get(id));
   const shown = props.boards.find((board) => props.current === `smart:${foldName(board.name)}`);
   const entries = props.boards.map((board): TreeEntry => ({
     id: board.id,
@@ -130,10 +132,10 @@ function SmartPart(props: {
           entries={entries}
           describedBy={props.describedBy}
           onChoose={(id) => props.actions.show(filtersFor({ smart: byId.get(id) ?? '' }))}
-          // A smart board's own actions (rename, delete) are not in this menu yet.
-          onMenu={() => undefined}
+          onMenu={menu.onMenu}
         />
       )}
+      {menu.shown}
       {shown ? <SmartRulesList board={shown} /> : null}
     </div>
   );

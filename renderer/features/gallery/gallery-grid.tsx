@@ -3,6 +3,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
 import type { ClickModifiers, Selection } from '../../lib/selection';
+import { keyIndexOf } from '../../store/gallery-keys';
 import { itemKey } from '../../store/gallery-list-model';
 import type { GalleryJump } from '../../store/gallery-browse';
 import type { MenuRequest } from './gallery-context-menu';
@@ -64,10 +65,8 @@ export interface GalleryGridProps {
  * to with the arrows like any other.
  */
 function usePlaces(items: readonly GalleryItem[], jump: GalleryJump | null) {
-  const indexOf = useMemo(
-    () => new Map(items.map((item, index) => [itemKey(item), index])),
-    [items],
-  );
+  // Kept across changes that leave every image in its place (store/gallery-keys.ts).
+  const indexOf = keyIndexOf(items).placeOf;
   const placeOf = useMemo(() => {
     if (!jump || jump.items.length === 0) return indexOf;
     const places = new Map(indexOf);

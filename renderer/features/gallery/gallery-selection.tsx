@@ -27,6 +27,7 @@ import {
   type Selection,
 } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
+import { keyIndexOf, itemsAt } from '../../store/gallery-keys';
 import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
@@ -123,11 +124,11 @@ export function useGallerySelection(
   total: number | null,
 ): GallerySelectionState {
   const [selection, setSelection] = useState<Selection<string>>(emptySelection);
-  const order = useMemo(() => items.map(itemKey), [items]);
-  const byKey = useMemo(() => new Map(items.map((item) => [itemKey(item), item])), [items]);
+  // Shared by every list that holds the same images in the same places (store/gallery-keys.ts).
+  const { order, placeOf } = keyIndexOf(items);
   useEffect(() => {
-    setSelection((current) => retainSelection(current, (key) => byKey.has(key)));
-  }, [byKey]);
+    setSelection((current) => retainSelection(current, (key) => placeOf.has(key)));
+  }, [placeOf]);
   // The whole set was the old filters'; what the new ones show is not selected unseen.
   useEffect(() => setSelection(emptySelection()), [filters]);
 
@@ -159,11 +160,8 @@ export function useGallerySelection(
     setSelection(next);
   };
   const selectedItems = useMemo(
-    () =>
-      selectedInOrder(selection, order)
-        .map((key) => byKey.get(key))
-        .filter((item): item is GalleryItem => item !== undefined),
-    [selection, order, byKey],
+    () => itemsAt(items, selectedInOrder(selection, order, placeOf)),
+    [selection, order, placeOf, items],
   );
   const refs = useSelectionRefs(selection, filters, selectedItems);
   return {

@@ -74,32 +74,53 @@ export function SaveSmartBoard() {
       <Button size="small" variant="ghost" onClick={() => setOpen(true)}>
         {t('triage.smart.save')}
       </Button>
-      {open ? <SaveSmartDialog onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <SmartNameDialog
+          title={t('triage.smart.saveTitle')}
+          body={t('triage.smart.saveBody')}
+          confirm={t('triage.smart.saveConfirm')}
+          initial=""
+          submit={(name) => useAppStore.getState().triageSaveSmart(name)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   );
 }
 
-function SaveSmartDialog({ onClose }: { onClose: () => void }) {
+export interface SmartNameDialogProps {
+  readonly title: string;
+  readonly body?: string;
+  readonly confirm: string;
+  readonly initial: string;
+  /** Main's sentence when it refuses the name (the dialog stays, with what was typed), else null. */
+  readonly submit: (name: string) => Promise<string | null>;
+  readonly onClose: () => void;
+}
+
+/** A smart board's name: a new one ("Save as smart board…") or a new name for one ("Rename…"). */
+export function SmartNameDialog(props: SmartNameDialogProps) {
+  const { onClose } = props;
   const form = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(props.initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
-    const refused = await useAppStore.getState().triageSaveSmart(name);
+    const refused = await props.submit(name);
     setBusy(false);
     if (refused === null) onClose();
     else setProblem(refused);
   };
   return (
     <Dialog
-      title={t('triage.smart.saveTitle')}
+      title={props.title}
       onClose={onClose}
       footer={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" form={form} variant="primary" disabled={busy}>
-            {t('triage.smart.saveConfirm')}
+            {props.confirm}
           </Button>
         </>
       }
@@ -112,7 +133,7 @@ function SaveSmartDialog({ onClose }: { onClose: () => void }) {
           void submit();
         }}
       >
-        <p>{t('triage.smart.saveBody')}</p>
+        {props.body ? <p>{props.body}</p> : null}
         <TextField
           label={t('triage.boards.name')}
           value={name}

@@ -153,6 +153,13 @@ export const triage = {
   'triage.smart.saveBody':
     'The gallery’s filters now, every one of them, become the smart board’s rules.',
   'triage.smart.saveConfirm': 'Save',
+  'triage.smart.delete': 'Delete smart board…',
+  'triage.smart.deleteTitle': 'Delete the smart board “{name}”?',
+  'triage.smart.deleteBody':
+    'Only its saved filter is deleted: the images it shows stay in the library.',
+  'triage.smart.deleteConfirm': 'Delete smart board',
+  'triage.smart.renamed': 'Renamed the smart board: it is “{name}” now.',
+  'triage.smart.deleted': 'Deleted the smart board “{name}”. Its images stay in the library.',
   'triage.rule.list': 'Rules of “{name}”',
   'triage.rule.prompt': 'Prompt has “{words}”',
   'triage.rule.service': 'Service: {service}',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../../../electron/core/engine/engine-types';
+import { submitAgain } from '../../../electron/core/engine/submit-again';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import { HISTORY_FILE, type PictorCore } from '../../../electron/core/pictor-core';
 import { TriageError } from '../../../electron/core/triage/triage-error';
@@ -203,5 +204,22 @@ describe('generate into a board', () => {
     const [done] = await h.core.engine.whenSettled([record!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Later/Picks'] });
     expect(boardsOf(h.core)).toEqual({ Later: 0, 'Later/Picks': 1 });
+  });
+
+  it('Submit again (one task, or a batch Rerun) goes into the board the task was generated into', async () => {
+    const h = await coreAgainstDemo({ durationMs: 100 });
+    h.core.engine.start();
+    const [first] = await h.core.engine.submit(PROMPT, h.target, 1, 'Series/One');
+    const [none] = await h.core.engine.submit(PROMPT, h.target, 1);
+    await h.core.engine.whenSettled([first!.localId, none!.localId]);
+    const [again] = await submitAgain(h.core.engine, first!.localId);
+    expect(again!.board).toBe('Series/One');
+    const [plain] = await submitAgain(h.core.engine, none!.localId);
+    expect(plain!.board).toBeUndefined();
+    const [done] = await h.core.engine.whenSettled([again!.localId, plain!.localId]);
+    expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Series/One'] });
+    expect(imagesIn(h.core, 'Series/One')).toEqual(
+      imagesOf([first!, done!].map((r) => h.core.history.get(r.localId)!)),
+    );
   });
 });

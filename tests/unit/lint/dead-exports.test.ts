@@ -20,6 +20,20 @@ const SEAMS = [
   'renderer/lib/use-now.ts#clockSubscribers',
   // Writes provenance into bytes in memory: tests make images that carry it.
   'electron/core/gallery/metadata/embed.ts#embedProvenanceInBuffer',
+  // The prompt-template language's API, built ahead of the compose form's preview and the CLI
+  // that take it up next; each leaves this list when its first product caller lands.
+  'shared/domain/template-expand.ts#countPrompts',
+  'shared/domain/template-expand.ts#expandTemplate',
+  'shared/domain/template-expand.ts#newTemplateSeed',
+  'shared/domain/template-language.ts#escapeTemplateText',
+  'shared/domain/template-language.ts#parseTemplate',
+  'shared/domain/template-language.ts#templateLists',
+  // Template files' import and export, until their storage, the CLI and the window use them
+  // (branch h2-template-files): the lead's wiring removes these four.
+  'electron/core/templates/template-files.ts#importTemplates',
+  'electron/core/templates/template-files.ts#readTemplateFile',
+  'electron/core/templates/template-files.ts#writeTemplateFile',
+  'electron/core/templates/template-export.ts#exportTemplates',
 ];
 
 describe('dead exports', () => {

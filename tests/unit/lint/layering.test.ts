@@ -47,6 +47,7 @@ const CORE_ORDER = [
   'secrets',
   'logging',
   'history',
+  'templates',
   'images',
   'service',
   'credentials',

@@ -154,6 +154,68 @@ describe('the boards sidebar', () => {
     expect(entry(/^Best/).getAttribute('aria-selected')).toBe('false');
   });
 
+  it('renames and deletes a smart board from its menu; the gallery follows, no image goes', async () => {
+    const { main, user } = await renderWired({
+      prepare: (m) => {
+        library(m, 3, [], () => ({}));
+        m.runtime.core.triage.apply([{ localId: 'seed-000001', index: 0 }], {
+          kind: 'rating',
+          rating: 5,
+        });
+        m.runtime.core.smartBoards.create('Best', {
+          match: 'all',
+          items: [{ kind: 'rating', op: '>=', value: 4 }],
+        });
+        m.runtime.core.smartBoards.create('Other', {
+          match: 'all',
+          items: [{ kind: 'flag', flag: 'pick' }],
+        });
+      },
+    });
+    const names = () => main.runtime.core.smartBoards.list().map((board) => board.name);
+    const smart = await screen.findByRole('tree', { name: 'Smart boards' });
+    await user.click(within(smart).getByRole('treeitem', { name: 'Best' }));
+    await waitFor(() => expect(cells()).toEqual([keyOf(1)]));
+
+    // A name main refuses (another smart board has it): its sentence, the text kept.
+    await menuAction(user, /^Best/, 'Rename…');
+    const rename = await screen.findByRole('dialog', { name: 'Rename “Best”' });
+    const field = within(rename).getByRole('textbox', { name: 'Name' });
+    await user.clear(field);
+    await user.type(field, 'other{Enter}');
+    expect(await within(rename).findByText(/There is already a smart board named/)).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('other');
+    await user.clear(field);
+    await user.type(field, 'Five stars{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Five stars', 'Other']));
+    await within(confirmations()).findByText('Renamed the smart board: it is “Five stars” now.');
+    // The gallery showed it, and shows it under its new name.
+    expect(useAppStore.getState().galleryFilters.smart).toBe('Five stars');
+    await waitFor(() => expect(entry(/^Five stars/).getAttribute('aria-selected')).toBe('true'));
+
+    // Delete asks first; Cancel keeps it.
+    await menuAction(user, /^Five stars/, 'Delete smart board…');
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Delete the smart board “Five stars”?',
+    });
+    expect(ask.textContent).toContain('the images it shows stay in the library');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(names()).toEqual(['Five stars', 'Other']);
+    await menuAction(user, /^Five stars/, 'Delete smart board…');
+    const again = await screen.findByRole('alertdialog', {
+      name: 'Delete the smart board “Five stars”?',
+    });
+    await user.click(within(again).getByRole('button', { name: 'Delete smart board' }));
+    await waitFor(() => expect(names()).toEqual(['Other']));
+    await within(confirmations()).findByText(
+      'Deleted the smart board “Five stars”. Its images stay in the library.',
+    );
+    // The gallery shows every image again; none was deleted.
+    expect(useAppStore.getState().galleryFilters.smart).toBe('');
+    await waitFor(() => expect(cells()).toEqual([0, 1, 2].map(keyOf)));
+    expect(main.runtime.core.history.get('seed-000001')?.images[0]?.state).toBe('saved');
+  });
+
   it('saves the gallery’s filters as a smart board; a rule naming a board gone shows struck through', async () => {
     const { main, user } = await renderWired({
       prepare: (m) => {

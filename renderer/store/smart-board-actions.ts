@@ -1,0 +1,51 @@
+/**
+ * A smart board's own actions (the sidebar's menu on it): a new name, or its deletion. A smart
+ * board is a saved filter: deleting it deletes the filter only, never an image. When it is the
+ * one the gallery shows, the gallery follows (its new name, or every image after a delete).
+ */
+import type { StateCreator } from 'zustand';
+import { foldName } from '../../shared/domain/triage';
+import { t } from '../i18n';
+import { call, toApiError } from '../lib/api';
+import type { AppState } from './app-state';
+import type { TriageSlice } from './triage-slice';
+
+type Set = Parameters<StateCreator<AppState, [], [], TriageSlice>>[0];
+type Get = () => AppState;
+
+/** Whether the gallery shows the smart board `name` now. */
+function shown(get: Get, name: string): boolean {
+  const current = get().galleryFilters.smart;
+  return current !== '' && foldName(current) === foldName(name);
+}
+
+export function smartBoardActions(
+  _set: Set,
+  get: Get,
+): Pick<TriageSlice, 'triageRenameSmart' | 'triageDeleteSmart'> {
+  return {
+    triageRenameSmart: async (name, newName) => {
+      try {
+        const renamed = await call('smart:rename', { name, newName });
+        if (shown(get, name)) get().gallerySetFilters({ smart: renamed.name });
+        get().confirm(() => t('triage.smart.renamed', { name: renamed.name }));
+        await get().triageLoadLibrary();
+        return null;
+      } catch (error) {
+        return toApiError(error).message;
+      }
+    },
+    triageDeleteSmart: async (name) => {
+      try {
+        await call('smart:delete', { name });
+        if (shown(get, name)) get().gallerySetFilters({ smart: '' });
+        get().confirm(() => t('triage.smart.deleted', { name }));
+        await get().triageLoadLibrary();
+        return true;
+      } catch (error) {
+        get().showError(error);
+        return false;
+      }
+    },
+  };
+}

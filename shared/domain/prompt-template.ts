@@ -1,0 +1,111 @@
+/**
+ * A prompt template: a named prompt (and negative prompt) the user keeps and applies again, with
+ * settings per service it may bring along. The body is text in Pictor's template language
+ * (shared/domain/template-language.ts): `{{prompt}}` stands for what the user types.
+ *
+ * Templates are read back from the history and from files anyone could have written
+ * (electron/core/templates/template-files.ts), so the record is checked here, once, for every
+ * front. A name is 1–{@link MAX_TEMPLATE_NAME_CHARS} characters after NFC and trimming, with no
+ * control, line-separator or bidirectional-formatting character (the rules of tags and boards,
+ * shared/domain/triage.ts), unique among templates whatever its case ({@link foldName}). A body
+ * or negative prompt is at most {@link MAX_TEMPLATE_TEXT_CHARS} characters, counted as the user
+ * counts them (code points), the longest prompt a request may carry.
+ */
+import { z } from 'zod';
+import { sentence } from '../i18n/sentence';
+import {
+  anyOf,
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+} from '../text/control-characters';
+import { dateMsSchema, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
+import { providerIdSchema } from './providers';
+import { foldName, type NameCheck } from './triage';
+
+export const MAX_TEMPLATE_NAME_CHARS = 100;
+/** A body or a negative prompt, in code points: the longest prompt a request carries. */
+export const MAX_TEMPLATE_TEXT_CHARS = REQUEST_LIMITS.prompt;
+/** A preset's size as a service spells it (`1024x1024`, `16:9`, `landscape_4_3`). */
+const MAX_PRESET_SIZE_CHARS = 100;
+
+/** Characters no template name may hold (see the file's comment); zero-width joiners stay. */
+const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');
+
+/** Characters as the user counts them (code points, not UTF-16 units). */
+export function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** A template's name as the user typed it, checked: its stored form and its folded key. */
+export function checkTemplateName(raw: string): NameCheck {
+  const name = raw.normalize('NFC').trim();
+  const length = codePoints(name);
+  if (length === 0) return { ok: false, problem: sentence('error.templateFile.nameEmpty') };
+  if (length > MAX_TEMPLATE_NAME_CHARS) {
+    const max = MAX_TEMPLATE_NAME_CHARS;
+    return { ok: false, problem: sentence('error.templateFile.nameTooLong', { max }) };
+  }
+  const found = FORBIDDEN.exec(name)?.[0];
+  if (found !== undefined) {
+    const code = found.codePointAt(0) ?? 0;
+    const character = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    return { ok: false, problem: sentence('error.templateFile.nameCharacter', { character }) };
+  }
+  return { ok: true, name, key: foldName(name) };
+}
+
+/** Text of at most {@link MAX_TEMPLATE_TEXT_CHARS} code points (two UTF-16 units each at most). */
+const templateText = z
+  .string()
+  .max(2 * MAX_TEMPLATE_TEXT_CHARS)
+  .refine((text) => codePoints(text) <= MAX_TEMPLATE_TEXT_CHARS, 'too long');
+
+/** What a template sets for one service when it is applied; each field optional. */
+const templatePresetSchema = z.object({
+  model: z.string().min(1).max(REQUEST_LIMITS.model).optional(),
+  size: z.string().min(1).max(MAX_PRESET_SIZE_CHARS).optional(),
+  quality: z.string().min(1).max(REQUEST_LIMITS.quality).optional(),
+  count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max).optional(),
+});
+
+/**
+ * Presets per service: an object whose own keys are all known services. Checked on the object as
+ * read, before the record schema copies it: a `__proto__` key (an own key of parsed JSON) would
+ * otherwise be dropped in silence, not refused.
+ */
+const presetsSchema = z
+  .custom<object>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.keys(value).every((key) => providerIdSchema.safeParse(key).success),
+  )
+  .pipe(z.partialRecord(providerIdSchema, templatePresetSchema));
+
+/** A name as {@link checkTemplateName} stores it (any other value fails). */
+const storedNameSchema = z
+  .string()
+  .max(4 * MAX_TEMPLATE_NAME_CHARS)
+  .refine((name) => {
+    const checked = checkTemplateName(name);
+    return checked.ok && checked.name === name;
+  }, 'not a stored template name');
+
+export const promptTemplateSchema = z.object({
+  id: z.uuid(),
+  name: storedNameSchema,
+  body: templateText,
+  negative: templateText.optional(),
+  /** Per service (its provider id); a key outside the known services fails the record. */
+  presets: presetsSchema.optional(),
+  /** 1 when created, one more on every save. */
+  version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  createdAt: dateMsSchema,
+  updatedAt: dateMsSchema,
+});
+
+export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
