@@ -17,7 +17,7 @@ export const PROMPT_HISTORY_KEEP = 500;
 export const PROMPT_PINS_MAX = 100;
 
 /** The SQL test of a task row whose prompt the user typed (not a tracked task's placeholder). */
-export const TYPED_PROMPT_ROW = `trim(prompt) <> '' AND json_extract(record, '$.origin') IS NOT 'tracked'`;
+const TYPED_PROMPT_ROW = `trim(prompt) <> '' AND json_extract(record, '$.origin') IS NOT 'tracked'`;
 
 export function addPromptHistoryV11(db: DatabaseSync): void {
   db.exec(`

@@ -34,7 +34,7 @@ const ALL = `SELECT prompt, last_used_at, uses, pinned FROM prompt_history
   ORDER BY pinned DESC, last_used_at DESC, prompt`;
 
 /** Whether `prompt` holds `query`, any case (a blank query holds everything). */
-export function promptMatches(prompt: string, query: string): boolean {
+function promptMatches(prompt: string, query: string): boolean {
   if (query.trim() === '') return true;
   return prompt.toLowerCase().includes(query.toLowerCase());
 }
