@@ -16,8 +16,12 @@ export const PROMPT_HISTORY_KEEP = 500;
 /** Pinned prompts at most (kept beyond {@link PROMPT_HISTORY_KEEP}). */
 export const PROMPT_PINS_MAX = 100;
 
-/** The SQL test of a task row whose prompt the user typed (not a tracked task's placeholder). */
-const TYPED_PROMPT_ROW = `trim(prompt) <> '' AND json_extract(record, '$.origin') IS NOT 'tracked'`;
+/**
+ * The SQL test of a task row whose prompt the user typed (not a tracked task's placeholder). A
+ * record that is not JSON (damaged) is read as typed: the upgrade never fails on one row.
+ */
+const TYPED_PROMPT_ROW = `trim(prompt) <> '' AND
+  (CASE WHEN json_valid(record) THEN json_extract(record, '$.origin') END) IS NOT 'tracked'`;
 
 export function addPromptHistoryV11(db: DatabaseSync): void {
   db.exec(`

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
@@ -55,6 +56,10 @@ describe('history v11: the prompt history', () => {
     old.putMany(tasks);
     expect(old.prompts.list('', 10)).toEqual([]);
     old.close();
+    // A damaged record does not stop the upgrade; its prompt column is still a prompt.
+    const raw = new DatabaseSync(file);
+    raw.exec("UPDATE tasks SET record = '{not json' WHERE local_id = 't100'");
+    raw.close();
 
     const s = open();
     expect(s.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
