@@ -16,6 +16,7 @@ import { StatusArea } from './shell/status-area';
 import { useAppliedLanguage } from './shell/use-language';
 import { useAppliedTheme } from './shell/use-theme';
 import { useScreenKeys } from './shell/screen-keys';
+import { usePromptHistoryKey } from './shell/prompt-history-key';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
 import { useAppStore } from './store/app-store';
@@ -48,6 +49,7 @@ function useShownViews(view: View): ReadonlySet<View> {
 export function App() {
   useAppliedTheme();
   useScreenKeys();
+  usePromptHistoryKey();
   // A new language redraws the window in it: every string is read again (state lives in the store).
   const language = useAppliedLanguage();
   const view = useAppStore((state) => state.view);

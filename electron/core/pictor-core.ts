@@ -186,6 +186,7 @@ function assemble(
     removals: history,
     gallery: engineFiles(gallery, intake),
     boards: submitBoards(history, (): Boards => boards),
+    prompts: history.prompts,
     credentials: options.credentials,
     clock: options.clock,
     logger,

@@ -40,6 +40,7 @@ import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
 import { taskHandlers } from './task-handlers';
 import { triageHandlers } from './triage-handlers';
+import { promptHandlers } from './prompt-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -191,10 +192,14 @@ function taskChannels(
   };
 }
 
-/** The ledger's handlers and triage's (ratings, flags, tags, boards, smart boards). */
+/** The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts'. */
 function ledgerAndTriage(options: AppWiringOptions) {
   const { runtime, emit } = options;
-  return { ...ledgerHandlers(options), ...triageHandlers({ core: runtime.core, emit }) };
+  return {
+    ...ledgerHandlers(options),
+    ...triageHandlers({ core: runtime.core, emit }),
+    ...promptHandlers({ prompts: runtime.core.history.prompts }),
+  };
 }
 
 /** The cost ledger's handlers: its CSV saved where main's own dialog says. */

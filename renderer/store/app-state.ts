@@ -4,6 +4,7 @@ import type { CostsSlice } from './costs-slice';
 import type { DesktopSlice } from './desktop-slice';
 import type { ArchiveSlice } from './archive-slice';
 import type { BoardsSlice } from './boards-slice';
+import type { PromptHistorySlice } from './prompt-history-slice';
 import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -27,4 +28,5 @@ export type AppState = ComposeSlice &
   CostsSlice &
   TaskCancelSlice &
   TriageSlice &
-  BoardsSlice;
+  BoardsSlice &
+  PromptHistorySlice;

@@ -6,6 +6,7 @@ import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
 import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
+import { createPromptHistorySlice } from './prompt-history-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -32,6 +33,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTaskCancelSlice(...a),
   ...createTriageSlice(...a),
   ...createBoardsSlice(...a),
+  ...createPromptHistorySlice(...a),
 }));
 
 /**

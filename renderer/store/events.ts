@@ -91,6 +91,9 @@ function runMenuCommand(store: StoreApi, command: EventPayload<'menu:command'>['
       state.confirm(() => t(on ? 'triage.autoAdvanceOn' : 'triage.autoAdvanceOff'));
       return;
     }
+    case 'prompt-history':
+      state.promptHistoryShow(true);
+      return;
   }
 }
 

@@ -22,6 +22,7 @@ import { submitErrors } from './errors/submit';
 import { templateErrors } from './errors/templates';
 import { templateFileErrors } from './errors/template-files';
 import { triageErrors } from './errors/triage';
+import { promptErrors } from './errors/prompts';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -53,6 +54,7 @@ export const mainMessages = {
   'menu.search': 'Search',
   'menu.triageView': 'Triage View',
   'menu.autoAdvance': 'Auto-Advance',
+  'menu.promptHistory': 'Prompt History…',
   'menu.actualSize': 'Actual Size',
   'menu.zoomIn': 'Zoom In',
   'menu.zoomOut': 'Zoom Out',
@@ -160,6 +162,7 @@ export const mainMessages = {
   ...triageErrors,
   ...templateErrors,
   ...templateFileErrors,
+  ...promptErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

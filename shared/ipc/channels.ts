@@ -88,6 +88,10 @@ export const REQUEST_CHANNEL_NAMES = [
   'smart:create',
   'smart:rename',
   'smart:delete',
+  'prompts:history',
+  'prompts:pin',
+  'prompts:forget',
+  'prompts:clear',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

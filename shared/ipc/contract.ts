@@ -23,6 +23,7 @@ import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
 import { triageRequests } from './triage-contract';
+import { promptRequests } from './prompt-contract';
 import {
   galleryBatchRequests,
   gallerySelectionRequests,
@@ -82,6 +83,7 @@ export const MENU_COMMANDS = [
   'focus-search',
   'triage-view',
   'auto-advance',
+  'prompt-history',
 ] as const;
 
 /** The task list's filter, shared by a page and its count. */
@@ -239,6 +241,7 @@ export const requests = {
   ...costRequests,
   ...taskCancelRequests,
   ...triageRequests,
+  ...promptRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

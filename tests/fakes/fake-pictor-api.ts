@@ -30,6 +30,7 @@ import { SEED_START, makeTask } from '../support/task-records';
 import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { FakeTriage } from './fake-triage';
+import { FakePrompts } from './fake-prompts';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -148,6 +149,8 @@ export class FakePictorApi implements PictorApi {
     setImages: (localId, images) => void this.updateTask(localId, { images }),
     now: () => this.now(),
   });
+  /** The prompt history (`prompts:` channels); the fake's submit notes each prompt. */
+  readonly prompts = new FakePrompts();
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
   private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
@@ -587,6 +590,7 @@ export class FakePictorApi implements PictorApi {
       const batchId = count > 1 ? made[0]?.localId : undefined;
       if (batchId) made.forEach((record, i) => (made[i] = { ...record, batchId }));
       this.addTasks(made);
+      this.prompts.note(request.prompt, now);
       return made.map((record) => this.item(record));
     },
     // As main does: the record's own request, on the record's own service.
@@ -827,6 +831,7 @@ export class FakePictorApi implements PictorApi {
     'updates:openDownload': () => undefined,
     ...this.costs.handlers,
     ...this.triage.handlers,
+    ...this.prompts.handlers,
   };
 }
 

@@ -135,6 +135,10 @@ function viewMenu(options: MenuOptions, mac: boolean): Item {
       // sidebar's fourth, is under File (the app menu on a Mac) with its own Ctrl+,.
       pageKey(command(options, mainText('menu.costs'), 'show-costs', 'CmdOrCtrl+3')),
       command(options, mainText('menu.search'), 'focus-search', 'CmdOrCtrl+F'),
+      // Answered by the page too (shell/prompt-history-key.ts), even while a field has the focus.
+      pageKey(
+        command(options, mainText('menu.promptHistory'), 'prompt-history', 'CmdOrCtrl+Shift+H'),
+      ),
       separator,
       pageKey(command(options, mainText('menu.triageView'), 'triage-view', 'CmdOrCtrl+Shift+T')),
       command(options, mainText('menu.autoAdvance'), 'auto-advance'),

@@ -57,6 +57,11 @@ export interface EngineHistory {
   delete(localId: string): boolean;
 }
 
+/** The distinct prompts sent (core/history/prompt-history.ts): every submit notes its prompt. */
+export interface EnginePromptHistory {
+  note(prompt: string, at: number): void;
+}
+
 /**
  * Keeps a task the user removed from the history while its service still works on it, so the
  * cost ledger learns how it ends (TaskEngine.remove): the history store implements it.
@@ -207,6 +212,8 @@ export interface TaskEngineDeps {
   readonly gallery: EngineGallery;
   /** Makes the board a submit names when the library lacks it; absent: its first write does. */
   readonly boards?: EngineBoards;
+  /** Remembers each submit's prompt for the prompt history, whichever front sent it; absent: not. */
+  readonly prompts?: EnginePromptHistory;
   readonly credentials: CredentialsProvider;
   readonly clock: Clock;
   readonly logger?: Logger;

@@ -8,7 +8,12 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Logger } from '../../ports/logger';
 import { SpendingCapError } from '../errors/spending-cap-error';
-import type { EngineAdmission, EngineHistory, EngineSharing } from './engine-types';
+import type {
+  EngineAdmission,
+  EngineHistory,
+  EnginePromptHistory,
+  EngineSharing,
+} from './engine-types';
 import { EngineInputError } from './engine-types';
 import { errorKind } from './error-kind';
 import type { TaskLeases } from './task-leases';
@@ -17,6 +22,7 @@ export interface NewTaskDeps {
   readonly history: EngineHistory;
   readonly sharing: EngineSharing | undefined;
   readonly admission: EngineAdmission | undefined;
+  readonly prompts: EnginePromptHistory | undefined;
   readonly leases: Pick<TaskLeases, 'owner' | 'until' | 'adopt'>;
   readonly logger: Logger;
 }
@@ -40,5 +46,20 @@ export function storeNewTasks(deps: NewTaskDeps, records: readonly TaskRecord[])
     throw new EngineInputError(sentence('error.library.historyWriteBeforeSubmit'));
   }
   if (lease) deps.leases.adopt(stored.map((record) => record.localId));
+  notePrompt(deps, stored[0]);
   return stored;
+}
+
+/**
+ * The submit's prompt joins the prompt history, whichever front sent it (the app, the CLI), once
+ * its tasks are stored. A failure here is logged and sends nothing less: the history of prompts is
+ * a convenience, the tasks are what the user asked for.
+ */
+function notePrompt(deps: NewTaskDeps, first: TaskRecord | undefined): void {
+  if (!deps.prompts || !first) return;
+  try {
+    deps.prompts.note(first.request.prompt, first.createdAt);
+  } catch (error) {
+    deps.logger.warn('the prompt history could not note a submit', { reason: errorKind(error) });
+  }
 }

@@ -175,8 +175,8 @@ export class TaskEngine {
     const fields = { request, endpoint, origin: 'submitted', taskId: null, ...into } as const;
     const batch = newBatch(count, () => this.newRecord(credentials, fields));
     // On disk (priced, under the spending caps) before anything is sent, all or none.
-    const { history, sharing, admission } = this.deps;
-    const deps = { history, sharing, admission, leases: this.leases, logger: this.logger };
+    const { history, sharing, admission, prompts } = this.deps;
+    const deps = { history, sharing, admission, prompts, leases: this.leases, logger: this.logger };
     const records = storeNewTasks(deps, batch);
     for (const record of records) {
       this.records.keepLive(record);

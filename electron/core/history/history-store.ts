@@ -28,6 +28,7 @@ import { HistoryQueries, type HistoryPage, type ImagePage } from './history-quer
 import { HistoryRecords } from './history-records';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
+import { PromptHistory, PROMPT_HISTORY_VERSION } from './prompt-history';
 import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';
@@ -63,6 +64,8 @@ export class HistoryStore {
   readonly costs: CostTables;
   /** Boards and tags (triage-schema.ts). */
   readonly triage: HistoryTriage;
+  /** The distinct prompts sent, pinned ones first (prompt-history.ts). */
+  readonly prompts: PromptHistory;
 
   private constructor(
     connection: SqliteConnection,
@@ -81,6 +84,7 @@ export class HistoryStore {
     const reads = { pages: new LedgerPages(access), sums: new LedgerSums(access) };
     this.costs = new CostTables(access, ledger, reads);
     this.triage = new HistoryTriage(access);
+    this.prompts = new PromptHistory(access, schemaVersion >= PROMPT_HISTORY_VERSION);
   }
 
   /**
@@ -118,9 +122,12 @@ export class HistoryStore {
   /**
    * {@link putMany} for records from outside the library (a rebuild, an import), saying how many
    * of their tags and boards the library's limits left out, for the sentence the user reads.
+   * Their prompts join the prompt history (a rebuilt history starts it from its tasks).
    */
   putManyCounted(records: readonly TaskRecord[]): TriageDropped {
-    return this.records.putMany(records);
+    const dropped = this.records.putMany(records);
+    this.prompts.noteTasks(records);
+    return dropped;
   }
 
   /**

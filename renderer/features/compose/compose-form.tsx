@@ -22,6 +22,7 @@ import { MissingKeyNotice } from './missing-key-notice';
 import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
 import { BoardField } from './board-field';
+import { PromptHistoryPicker } from './prompt-history-picker';
 import './compose.css';
 
 /**
@@ -183,7 +184,17 @@ function ComposeNotes({
   );
 }
 
+/** The form, and beside it (outside: Enter in its search never submits the form) the picker. */
 export function ComposeForm({ active = true }: { active?: boolean }) {
+  return (
+    <>
+      <ComposeFields active={active} />
+      <PromptHistoryPicker />
+    </>
+  );
+}
+
+function ComposeFields({ active }: { active: boolean }) {
   const { draft, recent, attempted, pending, submitError, setDraft, submit, dismissError, mac } =
     useComposeState();
   const onRecall = usePromptRecall(draft.prompt, recent, (prompt) => setDraft({ prompt }));

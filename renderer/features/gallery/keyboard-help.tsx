@@ -1,6 +1,7 @@
 /**
  * The keyboard-help sheet (? in the gallery, the viewer and the Triage view): every key of the
- * grid, of triage and of the viewer, written for this platform (⌘ on a Mac, Ctrl elsewhere).
+ * grid, of triage and of the viewer, and the window's own (the prompt history), written for
+ * this platform (⌘ on a Mac, Ctrl elsewhere).
  */
 import { Dialog } from '../../components/dialog';
 import { t, type MessageKey } from '../../i18n';
@@ -51,6 +52,7 @@ function sections(mod: string): readonly (readonly [MessageKey, readonly Row[]])
         ['Esc', 'triage.help.close'],
       ],
     ],
+    ['triage.help.section.window', [[`Shift+${mod}H`, 'triage.help.promptHistory']]],
   ];
 }
 

@@ -47,4 +47,15 @@ export const compose = {
   'compose.shortcut.other': 'Enter',
   'compose.newLine.mac': 'Shift-Return',
   'compose.newLine.other': 'Shift+Enter',
+  'compose.history.title': 'Prompt history',
+  'compose.history.search': 'Search prompts',
+  'compose.history.list': 'Prompts sent',
+  'compose.history.pinned': 'Pinned',
+  'compose.history.pin': 'Pin',
+  'compose.history.unpin': 'Unpin',
+  'compose.history.forget': 'Forget',
+  'compose.history.empty':
+    'No prompts yet: what you submit, here or with the pictor command, is listed here.',
+  'compose.history.noMatch': 'No prompt contains “{query}”.',
+  'compose.history.hint': 'Up and Down to choose, Enter to put it in the prompt box, Esc to close.',
 } as const;

@@ -71,6 +71,8 @@ export const triage = {
   'triage.help.delete': 'Move to the trash',
   'triage.help.purge': 'Purge the rejects of the current board (Triage view)',
   'triage.help.close': 'Close the viewer or the Triage view',
+  'triage.help.section.window': 'Anywhere in the window',
+  'triage.help.promptHistory': 'Open the prompt history',
   'triage.help.sheet': 'Show this list',
   'triage.smart.noFilter': 'Set a filter first: a smart board saves the gallery’s filters.',
   'triage.smart.saved': 'Saved the smart board “{name}”.',

@@ -154,6 +154,7 @@ describe.each(['darwin', 'win32', 'linux'] as const)('commands on %s', (platform
       ['Gallery', 'CmdOrCtrl+2', 'show-gallery'],
       ['Costs', 'CmdOrCtrl+3', 'show-costs'],
       ['Search', 'CmdOrCtrl+F', 'focus-search'],
+      ['Prompt History…', 'CmdOrCtrl+Shift+H', 'prompt-history'],
       ['Triage View', 'CmdOrCtrl+Shift+T', 'triage-view'],
       ['Auto-Advance', undefined, 'auto-advance'],
       ['Settings…', 'CmdOrCtrl+,', 'open-settings'],
@@ -182,9 +183,9 @@ describe.each(['darwin', 'win32', 'linux'] as const)('commands on %s', (platform
 });
 
 describe('keys the page answers', () => {
-  it('are shown but not registered: the viewer’s Ctrl/Cmd+0 and 1, the screens, the Triage view', () => {
+  it('are shown but not registered: the viewer’s Ctrl/Cmd+0 and 1, the screens, the Triage view, the prompt history', () => {
     const { template } = build('darwin');
-    for (const label of ['Tasks', 'Gallery', 'Costs', 'Triage View']) {
+    for (const label of ['Tasks', 'Gallery', 'Costs', 'Triage View', 'Prompt History…']) {
       expect(find(template, label).registerAccelerator).toBe(false);
     }
     const resetZoom = flatten(template).find((item) => item.role === 'resetZoom');
@@ -212,6 +213,7 @@ describe('development items', () => {
       'Gallery',
       'Costs',
       'Search',
+      'Prompt History…',
       'separator',
       'Triage View',
       'Auto-Advance',

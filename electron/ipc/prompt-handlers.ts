@@ -1,0 +1,19 @@
+/**
+ * IPC handlers of the prompt history (shared/ipc/prompt-contract.ts): each translates to the
+ * history's prompt rows (core/history/prompt-history.ts), which the CLI's submits fill too.
+ */
+import type { PromptHistory } from '../core/history/prompt-history';
+import type { HandlersOf } from './ipc-main-bridge';
+
+export interface PromptHandlerDeps {
+  readonly prompts: Pick<PromptHistory, 'list' | 'pin' | 'forget' | 'clear'>;
+}
+
+export function promptHandlers({ prompts }: PromptHandlerDeps): HandlersOf<'prompts'> {
+  return {
+    'prompts:history': ({ query, limit }) => ({ entries: prompts.list(query, limit) }),
+    'prompts:pin': ({ prompt, pinned }) => ({ changed: prompts.pin(prompt, pinned) }),
+    'prompts:forget': ({ prompt }) => ({ changed: prompts.forget(prompt) }),
+    'prompts:clear': () => ({ removed: prompts.clear() }),
+  };
+}

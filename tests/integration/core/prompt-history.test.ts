@@ -1,0 +1,54 @@
+/**
+ * The prompt history outlives what the trash removes: deleting a task's images, removing the task
+ * and emptying the trash leave its prompt, and a library rebuilt into a fresh history starts its
+ * prompt history from the tasks it finds. The real core against the demo service on loopback.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { coreAgainstDemo } from './core-harness';
+
+async function submitted(harness: Awaited<ReturnType<typeof coreAgainstDemo>>, prompt: string) {
+  const [record] = await harness.core.engine.submit({ prompt, size: '64x64' }, harness.target);
+  const [done] = await harness.core.engine.whenSettled([record!.localId]);
+  expect(done).toMatchObject({ status: 'completed' });
+  return done!;
+}
+
+describe('the prompt history and the trash', () => {
+  it('keeps a prompt whose images were deleted and whose task was removed', async () => {
+    const harness = await coreAgainstDemo({ durationMs: 0 });
+    const { core } = harness;
+    core.engine.start();
+    const first = await submitted(harness, 'deleted images, kept prompt');
+    const second = await submitted(harness, 'removed task, kept prompt');
+    expect((await core.trash.deleteImages([{ localId: first.localId, index: 0 }])).failed).toBe(0);
+    await core.trash.removeTasks([first.localId, second.localId]);
+    await core.trash.empty();
+    expect(core.history.get(first.localId)).toBeUndefined();
+    expect(core.history.get(second.localId)).toBeUndefined();
+    expect(core.history.prompts.list('', 10).map((e) => e.prompt)).toEqual([
+      'removed task, kept prompt',
+      'deleted images, kept prompt',
+    ]);
+  });
+
+  it('starts from the rebuilt tasks when the history file is made again', async () => {
+    const harness = await coreAgainstDemo({ durationMs: 0 });
+    harness.core.engine.start();
+    await submitted(harness, 'found again by rebuild');
+    await harness.core.close();
+    await rm(join(harness.dir, 'data', HISTORY_FILE));
+    const core = await harness.open();
+    try {
+      expect(core.history.prompts.list('', 10)).toEqual([]);
+      await core.operations.rebuild();
+      expect(core.history.prompts.list('', 10).map((e) => e.prompt)).toEqual([
+        'found again by rebuild',
+      ]);
+    } finally {
+      await core.close();
+    }
+  });
+});
