@@ -9,6 +9,7 @@ import { messageOf } from '../errors/thrown-value';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addLedgerSumsV9 } from './ledger-sums-schema';
+import { addTemplates } from './template-schema';
 import { addTriageV10 } from './triage-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -308,6 +309,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addLedgerV8,
   addLedgerSumsV9,
   addTriageV10,
+  addTemplates,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

@@ -23,6 +23,7 @@ import {
   type SqliteConnection,
 } from './sqlite-connection';
 import { HistoryAccess } from './history-access';
+import { TemplateRows } from './template-rows';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
@@ -63,6 +64,8 @@ export class HistoryStore {
   readonly costs: CostTables;
   /** Boards and tags (triage-schema.ts). */
   readonly triage: HistoryTriage;
+  /** Prompt templates and word lists (template-schema.ts). */
+  readonly templates: TemplateRows;
 
   private constructor(
     connection: SqliteConnection,
@@ -81,6 +84,7 @@ export class HistoryStore {
     const reads = { pages: new LedgerPages(access), sums: new LedgerSums(access) };
     this.costs = new CostTables(access, ledger, reads);
     this.triage = new HistoryTriage(access);
+    this.templates = new TemplateRows(access);
   }
 
   /**
