@@ -30,6 +30,7 @@ import {
   type ServiceChoice,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
+import { parseTemplateCommand, TEMPLATE_OPTIONS, type TemplateCommandLine } from './template-args';
 import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
 
 export { helpText } from './cli-help';
@@ -105,7 +106,9 @@ export type Command =
   /** Asks the services to cancel tasks (cancel-args.ts). */
   | CancelCommand
   /** Ratings, flags, tags, boards (triage-args.ts). */
-  | TriageCommandLine;
+  | TriageCommandLine
+  /** Prompt templates and word lists (template-args.ts). */
+  | TemplateCommandLine;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -124,6 +127,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
+  ...TEMPLATE_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -341,6 +345,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         json: values.json ?? false,
       };
     default:
+      if (name === 'template') return parseTemplateCommand(rest, values, common(values, env));
       if (isTriageName(name))
         return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
       throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
