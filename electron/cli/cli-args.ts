@@ -345,9 +345,14 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         json: values.json ?? false,
       };
     default:
-      if (name === 'template') return parseTemplateCommand(rest, values, common(values, env));
-      if (isTriageName(name))
-        return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
-      throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
+      return parseOther(name, rest, values, env);
   }
+}
+
+/** The commands parsed by their own files: triage and templates. */
+function parseOther(name: string, rest: string[], values: Values, env: NodeJS.ProcessEnv): Command {
+  if (name === 'template') return parseTemplateCommand(rest, values, common(values, env));
+  if (isTriageName(name))
+    return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
+  throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
 }
