@@ -30,7 +30,7 @@ import {
   type ServiceChoice,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
-import { parseTemplateCommand, TEMPLATE_OPTIONS, type TemplateCommandLine } from './template-args';
+import * as templates from './template-args';
 import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
 
 export { helpText } from './cli-help';
@@ -108,7 +108,7 @@ export type Command =
   /** Ratings, flags, tags, boards (triage-args.ts). */
   | TriageCommandLine
   /** Prompt templates and word lists (template-args.ts). */
-  | TemplateCommandLine;
+  | templates.TemplateCommandLine;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -127,7 +127,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
-  ...TEMPLATE_OPTIONS,
+  ...templates.TEMPLATE_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -351,7 +351,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
 
 /** The commands parsed by their own files: triage and templates. */
 function parseOther(name: string, rest: string[], values: Values, env: NodeJS.ProcessEnv): Command {
-  if (name === 'template') return parseTemplateCommand(rest, values, common(values, env));
+  if (name === 'template') return templates.parseTemplateCommand(rest, values, common(values, env));
   if (isTriageName(name))
     return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
   throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
