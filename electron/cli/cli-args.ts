@@ -345,14 +345,13 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         json: values.json ?? false,
       };
     default:
-      return parseOther(name, rest, values, env);
+      return parseOther(name, rest, values, common(values, env));
   }
 }
 
-/** The commands parsed by their own files: triage and templates. */
-function parseOther(name: string, rest: string[], values: Values, env: NodeJS.ProcessEnv): Command {
-  if (name === 'template') return templates.parseTemplateCommand(rest, values, common(values, env));
-  if (isTriageName(name))
-    return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
+// Triage and templates: parsed by their own files.
+function parseOther(name: string, rest: string[], values: Values, shared: CommonOptions): Command {
+  if (name === 'template') return templates.parseTemplateCommand(rest, values, shared);
+  if (isTriageName(name)) return { ...parseTriageCommand(name, rest, values), common: shared };
   throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
 }
