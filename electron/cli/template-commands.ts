@@ -23,7 +23,9 @@ import type { CliIo } from './commands';
 import type { ExportFormat, TemplateAction, TemplateCommandLine } from './template-args';
 import { jsonSafe, terminalSafe } from './terminal-text';
 
-const say = (io: CliIo, text: string) => io.stdout(`${terminalSafe(text)}\n`);
+/** Fields made terminal-safe each, then joined by tabs. */
+const say = (io: CliIo, ...fields: string[]) =>
+  io.stdout(`${fields.map((field) => terminalSafe(field)).join('\t')}\n`);
 const json = (io: CliIo, value: unknown) => io.stdout(`${jsonSafe(JSON.stringify(value))}\n`);
 
 /** Runs the action: exit 0, or 2 with the sentence of what was refused. */
@@ -57,7 +59,7 @@ async function run(
     case 'ls':
       for (const stored of templates.list()) {
         if (asJson) json(io, jsonOf(stored));
-        else say(io, lineOf(stored));
+        else say(io, ...lineOf(stored));
       }
       return EXIT.ok;
     case 'show':
@@ -78,7 +80,7 @@ async function run(
     case 'lists':
       for (const [name, words] of templates.wordLists()) {
         if (asJson) json(io, { name, words });
-        else say(io, `${name}\t${words.length} word(s)`);
+        else say(io, name, `${words.length} word(s)`);
       }
       return EXIT.ok;
     case 'list-set': {
@@ -103,12 +105,12 @@ function nameOf(stored: StoredTemplate): string {
   return stored.template ? stored.template.name : stored.name;
 }
 
-function lineOf(stored: StoredTemplate): string {
-  if (!stored.template) return `${stored.name}\t(cannot be read: ${englishText(stored.problem)})`;
+function lineOf(stored: StoredTemplate): string[] {
+  if (!stored.template) return [stored.name, `(cannot be read: ${englishText(stored.problem)})`];
   const { name, version, body } = stored.template;
   const oneLine = body.replace(/\s+/g, ' ');
   const shown = oneLine.length > 60 ? `${oneLine.slice(0, 59)}…` : oneLine;
-  return `${name}\tv${version}\t${shown}`;
+  return [name, `v${version}`, shown];
 }
 
 function jsonOf(stored: StoredTemplate) {
