@@ -20,7 +20,7 @@ import { isListName } from './template-language';
 import { foldName } from './triage';
 
 export const MAX_WORDS_PER_LIST = 1_000;
-export const MAX_WORD_CHARS = 200;
+const MAX_WORD_CHARS = 200;
 export const MAX_WORD_LISTS = 500;
 /** A list's name, as the template language reads it. */
 const MAX_LIST_NAME_CHARS = 64;

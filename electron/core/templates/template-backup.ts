@@ -26,7 +26,7 @@ import { TEMP_DIR } from '../fs/temp-names';
 import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATES_PER_FILE } from './template-files';
 import { exportTemplates } from './template-export';
 
-export const TEMPLATES_BACKUP_DIR = '.pictor-templates';
+const TEMPLATES_BACKUP_DIR = '.pictor-templates';
 const BACKUP_FILE = 'templates.json';
 /** The whole set may be larger than a file the user imports: 10,000 long bodies. */
 const MAX_BACKUP_BYTES = 64 * MAX_TEMPLATE_FILE_BYTES;
