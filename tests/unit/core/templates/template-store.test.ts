@@ -345,3 +345,20 @@ describe('the copy in the library folder', () => {
     expect(names(core)).toEqual(['Mine']);
   });
 });
+
+describe('the templates migration', () => {
+  it('adds empty tables to a library of the version before it, its tasks kept', async () => {
+    const file = join(dir, 'history.sqlite');
+    const { HISTORY_MIGRATIONS } = await import('../../../../electron/core/history/history-schema');
+    const before = HISTORY_MIGRATIONS.length - 1;
+    HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, before) }).close();
+    const store = HistoryStore.open(file);
+    try {
+      expect(store.schemaVersion).toBe(before + 1);
+      expect(store.templates.list()).toEqual([]);
+      expect(store.templates.wordLists()).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
