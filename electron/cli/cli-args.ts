@@ -30,6 +30,7 @@ import {
   type ServiceChoice,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
+import * as templates from './template-args';
 import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
 
 export { helpText } from './cli-help';
@@ -105,7 +106,9 @@ export type Command =
   /** Asks the services to cancel tasks (cancel-args.ts). */
   | CancelCommand
   /** Ratings, flags, tags, boards (triage-args.ts). */
-  | TriageCommandLine;
+  | TriageCommandLine
+  /** Prompt templates and word lists (template-args.ts). */
+  | templates.TemplateCommandLine;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -124,6 +127,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
+  ...templates.TEMPLATE_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -341,8 +345,13 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         json: values.json ?? false,
       };
     default:
-      if (isTriageName(name))
-        return { ...parseTriageCommand(name, rest, values), common: common(values, env) };
-      throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
+      return parseOther(name, rest, values, common(values, env));
   }
+}
+
+// Triage and templates: parsed by their own files.
+function parseOther(name: string, rest: string[], values: Values, shared: CommonOptions): Command {
+  if (name === 'template') return templates.parseTemplateCommand(rest, values, shared);
+  if (isTriageName(name)) return { ...parseTriageCommand(name, rest, values), common: shared };
+  throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
 }

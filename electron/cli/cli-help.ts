@@ -3,6 +3,7 @@ import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
 import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
 import { COST_HELP } from './cost-args';
 import { TRIAGE_HELP } from './triage-args';
+import { TEMPLATE_HELP } from './template-args';
 import { DEMO_COMMANDS, DEMO_OPTION } from './demo-choice';
 
 /** --timeout's default, in seconds, as the help states it. */
@@ -51,6 +52,7 @@ const COMMAND_HELP = {
   info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
   ...COST_HELP,
   ...TRIAGE_HELP,
+  ...TEMPLATE_HELP,
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 

@@ -30,6 +30,7 @@ import { exportCommand, importCommand, rebuildCommand } from './library-commands
 import { listCommand } from './list-command';
 import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
+import { templateCommand } from './template-commands';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { SelfTestHost } from './self-test-command';
@@ -139,6 +140,8 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
       return await exportCommand(core, command.file, command.taskIds, io);
     case 'import':
       return await importCommand(core, command.source, io);
+    case 'template':
+      return await templateCommand(core, command, io);
   }
 }
 

@@ -34,6 +34,8 @@ import { Boards } from './triage/boards';
 import { boardKey } from '../../shared/domain/triage';
 import { TriageActions } from './triage/triage-actions';
 import { SmartBoards } from './triage/smart-boards';
+import { TemplateBackup } from './templates/template-backup';
+import { TemplateStore } from './templates/template-store';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -120,6 +122,8 @@ export interface PictorCore {
   readonly boards: Boards;
   /** Smart boards: saved filters by name, their rules checked, and the rules a list runs. */
   readonly smartBoards: SmartBoards;
+  /** Prompt templates and word lists, copied into the library folder after every change. */
+  readonly templates: TemplateStore;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -204,6 +208,7 @@ function assemble(
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
   const boards = new Boards(triageDeps);
+  const templates = templatesOf(history, gallery, triageDeps.now, logger);
   return {
     ...parts,
     costs,
@@ -212,8 +217,9 @@ function assemble(
     triage: new TriageActions(triageDeps),
     boards,
     smartBoards: new SmartBoards(triageDeps),
+    templates,
     folderChoices: new FolderChoices(options.clock),
-    operations: operationsOf(parts, options),
+    operations: operationsOf({ ...parts, templates }, options),
     async close() {
       trash.dispose();
       await thumbnails.stop();
@@ -222,6 +228,17 @@ function assemble(
       await verifier.dispose();
     },
   };
+}
+
+/** The templates, with their copy in the library folder (wherever it is at each change). */
+function templatesOf(
+  history: HistoryStore,
+  gallery: Gallery,
+  now: () => number,
+  logger: Logger,
+): TemplateStore {
+  const backup = new TemplateBackup(() => gallery.root, logger);
+  return new TemplateStore({ rows: history.templates, now, backup });
 }
 
 /**
@@ -234,10 +251,11 @@ function submitBoards(history: HistoryStore, boards: () => Boards): EngineBoards
 
 /** The long operations: one at a time per kind, with a stop signal and throttled progress. */
 function operationsOf(
-  parts: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'engine'>,
+  parts: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'engine' | 'templates'>,
   options: PictorCoreOptions,
 ): CoreOperations {
   return new CoreOperations({
+    templates: parts.templates,
     history: parts.history,
     gallery: parts.gallery,
     intake: parts.intake,

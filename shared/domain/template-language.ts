@@ -56,6 +56,11 @@ class Refusal {
   constructor(readonly error: TemplateError) {}
 }
 
+/** Whether `name` is a word list's name as a body writes it between `__` (at most 64 characters). */
+export function isListName(name: string): boolean {
+  return name.length <= MAX_NAME_CHARS && LIST_NAME.test(name);
+}
+
 /** Code points in `text`, stopping once past `max`. */
 export function exceedsCharacters(text: string, max: number): boolean {
   if (text.length <= max) return false;

@@ -21,6 +21,7 @@ import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
 import { templateErrors } from './errors/templates';
 import { templateFileErrors } from './errors/template-files';
+import { templateStoreErrors } from './errors/template-store';
 import { triageErrors } from './errors/triage';
 import { promptErrors } from './errors/prompts';
 
@@ -163,6 +164,7 @@ export const mainMessages = {
   ...templateErrors,
   ...templateFileErrors,
   ...promptErrors,
+  ...templateStoreErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

@@ -9,6 +9,7 @@ import { messageOf } from '../errors/thrown-value';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addLedgerSumsV9 } from './ledger-sums-schema';
+import { addTemplates } from './template-schema';
 import { addTriageV10 } from './triage-schema';
 import { addPromptHistoryV11 } from './prompt-history-schema';
 
@@ -310,6 +311,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addLedgerSumsV9,
   addTriageV10,
   addPromptHistoryV11,
+  addTemplates,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

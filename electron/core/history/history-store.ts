@@ -23,6 +23,7 @@ import {
   type SqliteConnection,
 } from './sqlite-connection';
 import { HistoryAccess } from './history-access';
+import { TemplateRows } from './template-rows';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
@@ -66,6 +67,8 @@ export class HistoryStore {
   readonly triage: HistoryTriage;
   /** The distinct prompts sent, pinned ones first (prompt-history.ts). */
   readonly prompts: PromptHistory;
+  /** Prompt templates and word lists (template-schema.ts). */
+  readonly templates: TemplateRows;
 
   private constructor(
     connection: SqliteConnection,
@@ -85,6 +88,7 @@ export class HistoryStore {
     this.costs = new CostTables(access, ledger, reads);
     this.triage = new HistoryTriage(access);
     this.prompts = new PromptHistory(access, schemaVersion >= PROMPT_HISTORY_VERSION);
+    this.templates = new TemplateRows(access);
   }
 
   /**

@@ -15,6 +15,7 @@ import type { ImageIntake } from '../download/image-intake';
 import type { ImageRef } from '../gallery/gallery-images';
 import type { GalleryMoveHooks, MoveProgress } from '../library/relocate';
 import { importGalleryTasks, type GalleryTasksAdded } from '../library/relocate-open';
+import type { TemplateStore } from '../templates/template-store';
 import type { HistoryStore } from '../history/history-store';
 import { exportLibrary, type ExportSummary } from '../library/archive/export-library';
 import { importLibrary, type ImportSummary } from '../library/archive/import-library';
@@ -64,6 +65,14 @@ interface ArchiveSteps {
 /** What a move or an open of the library is given by the runner: its stop signal and progress. */
 export type FolderChangeHooks = Required<Pick<GalleryMoveHooks, 'signal' | 'onProgress'>>;
 
+/** What a rebuild added: tasks, and templates and word lists from the folder's copy. */
+export interface RebuildSummary extends GalleryTasksAdded {
+  readonly templates: number;
+  readonly wordLists: number;
+}
+
+const NO_TEMPLATES = { templates: 0, wordLists: 0 };
+
 export interface CoreOperationsDeps {
   readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted' | 'list' | 'count'>;
   readonly gallery: Pick<Gallery, 'root' | 'resolve'>;
@@ -72,6 +81,8 @@ export interface CoreOperationsDeps {
   /** Records with the engine's live state (the images an export copies). */
   readonly records: { get(localId: string): TaskRecord | undefined };
   readonly clock: Clock;
+  /** What a rebuild restores the templates from: the copy in the library folder. */
+  readonly templates?: Pick<TemplateStore, 'restoreBackup'>;
   /** Least time between two progress reports passed on; default the runner's. */
   readonly progressEveryMs?: number;
 }
@@ -103,11 +114,18 @@ export class CoreOperations {
     );
   }
 
-  /** Adds to the history the tasks the gallery's sidecars describe (`pictor rebuild`). */
-  rebuild(options: RunOptions<never> = {}): Promise<GalleryTasksAdded> {
+  /**
+   * Adds to the history the tasks the gallery's sidecars describe (`pictor rebuild`), and the
+   * templates and word lists the folder's copy holds that the history lacks.
+   */
+  rebuild(options: RunOptions<never> = {}): Promise<RebuildSummary> {
     return this.runner.run(
       'folder',
-      ({ signal }) => importGalleryTasks(this.deps, signal),
+      async ({ signal }) => {
+        const tasks = await importGalleryTasks(this.deps, signal);
+        const restored = (await this.deps.templates?.restoreBackup()) ?? NO_TEMPLATES;
+        return { ...tasks, templates: restored.templates, wordLists: restored.wordLists };
+      },
       options,
     );
   }

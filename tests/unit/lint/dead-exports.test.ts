@@ -26,14 +26,6 @@ const SEAMS = [
   'shared/domain/template-expand.ts#expandTemplate',
   'shared/domain/template-expand.ts#newTemplateSeed',
   'shared/domain/template-language.ts#escapeTemplateText',
-  'shared/domain/template-language.ts#parseTemplate',
-  'shared/domain/template-language.ts#templateLists',
-  // Template files' import and export, until their storage, the CLI and the window use them
-  // (branch h2-template-files): the lead's wiring removes these four.
-  'electron/core/templates/template-files.ts#importTemplates',
-  'electron/core/templates/template-files.ts#readTemplateFile',
-  'electron/core/templates/template-files.ts#writeTemplateFile',
-  'electron/core/templates/template-export.ts#exportTemplates',
 ];
 
 describe('dead exports', () => {

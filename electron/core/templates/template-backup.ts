@@ -1,0 +1,112 @@
+/**
+ * A copy of the library's templates and word lists in its own folder, so `pictor rebuild` (which
+ * makes the history again from the folder: core/library/rebuild.ts) does not lose them:
+ * `<gallery>/.pictor-templates/templates.json`, a Pictor template file
+ * (template-export.ts) with the word lists beside its templates (`wordLists`, which Pictor's own
+ * import ignores). It is written whole after every change (atomically: a temporary file renamed
+ * over it, so a crash leaves the copy before or after, never half), and read back only by a
+ * rebuild, checked entry by entry like any file anyone could have written. The folder's
+ * `.pictor-` prefix marks it Pictor's own: an archive of the folder does not take it for a task.
+ *
+ * The copy follows the history, not the other way round: a change that cannot be written to the
+ * folder (a read-only disk) is logged and kept in the history; the next change writes it all.
+ * A library moved elsewhere gets its copy at its next change.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { promptTemplateSchema, type PromptTemplate } from '../../../shared/domain/prompt-template';
+import { MAX_WORD_LISTS, wordListSchema, type WordList } from '../../../shared/domain/word-lists';
+import type { Logger } from '../../ports/logger';
+import { messageOf } from '../errors/thrown-value';
+import { writeFileAtomic } from '../fs/atomic-file';
+import { ownFolder } from '../fs/contained-fs';
+import { errorCode } from '../fs/error-codes';
+import { readRegularFile } from '../fs/regular-file';
+import { TEMP_DIR } from '../fs/temp-names';
+import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATES_PER_FILE } from './template-files';
+import { exportTemplates } from './template-export';
+
+const TEMPLATES_BACKUP_DIR = '.pictor-templates';
+const BACKUP_FILE = 'templates.json';
+/** The whole set may be larger than a file the user imports: 10,000 long bodies. */
+const MAX_BACKUP_BYTES = 64 * MAX_TEMPLATE_FILE_BYTES;
+
+/** What a backup holds, each entry checked; what is not is left out. */
+export interface TemplateSet {
+  readonly templates: PromptTemplate[];
+  readonly wordLists: WordList[];
+}
+
+const backupSchema = z.object({
+  templates: z.array(z.unknown()).max(MAX_TEMPLATES_PER_FILE),
+  wordLists: z.array(z.unknown()).max(MAX_WORD_LISTS).optional(),
+});
+
+function checked<T>(schema: z.ZodType<T>, entries: readonly unknown[]): T[] {
+  return entries.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export class TemplateBackup {
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly root: () => string,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Writes the set `snapshot()` gives when its turn comes (writes of one process run one after
+   * the other, each with the set as it is then). Never throws: a failure is logged.
+   */
+  write(snapshot: () => TemplateSet): Promise<void> {
+    const next = this.writing.then(async () => {
+      const root = this.root();
+      try {
+        const set = snapshot();
+        const { text } = exportTemplates(set.templates, 'pictor');
+        const file = { ...(JSON.parse(text) as object), wordLists: set.wordLists };
+        await ownFolder(root, TEMP_DIR);
+        await ownFolder(root, TEMPLATES_BACKUP_DIR);
+        const target = join(root, TEMPLATES_BACKUP_DIR, BACKUP_FILE);
+        await writeFileAtomic(root, target, `${JSON.stringify(file, null, 2)}\n`);
+      } catch (error) {
+        this.logger.warn('templates: the copy in the library folder was not written', {
+          error: messageOf(error),
+        });
+      }
+    });
+    this.writing = next;
+    return next;
+  }
+
+  /** The set the folder's copy holds, or null when there is none or it cannot be read. */
+  async read(): Promise<TemplateSet | null> {
+    const root = this.root();
+    let text: string;
+    try {
+      const path = join(root, TEMPLATES_BACKUP_DIR, BACKUP_FILE);
+      text = (await readRegularFile(root, path, MAX_BACKUP_BYTES)).toString('utf8');
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') {
+        this.logger.warn('templates: the copy in the library folder cannot be read', {
+          error: messageOf(error),
+        });
+      }
+      return null;
+    }
+    let parsed;
+    try {
+      parsed = backupSchema.safeParse(JSON.parse(text));
+    } catch {
+      return null;
+    }
+    if (!parsed.success) return null;
+    return {
+      templates: checked(promptTemplateSchema, parsed.data.templates),
+      wordLists: checked(wordListSchema, parsed.data.wordLists ?? []),
+    };
+  }
+}
