@@ -10,6 +10,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addLedgerSumsV9 } from './ledger-sums-schema';
 import { addTriageV10 } from './triage-schema';
+import { addCompareGroups } from './compare-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -308,7 +309,11 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addLedgerV8,
   addLedgerSumsV9,
   addTriageV10,
+  addCompareGroups,
 ];
+
+/** The schema version that added `tasks.compare_group` (compare-schema.ts). */
+export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */
