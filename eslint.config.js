@@ -48,6 +48,7 @@ const CORE_MODULES = [
   ['trash', 'deletes and removals with Undo'],
   ['triage', 'ratings, flags, tags and boards of images, and the boards themselves'],
   ['batch', 'actions over many tasks or images'],
+  ['compare', 'one prompt on several services at once: the plan, the run, the cancel'],
   ['operations', 'the long operations, one at a time per kind'],
   ['self-test', "the packaged app's self-test"],
 ];
