@@ -30,6 +30,8 @@ import {
   type ServiceChoice,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
+import { parseCompare, type CompareCommand } from './compare-args';
+import { compareGroupSchema } from '../../shared/domain/compare';
 import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
 
 export { helpText } from './cli-help';
@@ -84,6 +86,8 @@ export type Command =
       readonly triage: TriageQuery | null;
       /** --smart NAME: the images of that smart board (with the triage filters); null: none. */
       readonly smart: string | null;
+      /** --compare GROUP: only the tasks of that compare; null: every task. */
+      readonly compareGroup: string | null;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }
@@ -105,7 +109,9 @@ export type Command =
   /** Asks the services to cancel tasks (cancel-args.ts). */
   | CancelCommand
   /** Ratings, flags, tags, boards (triage-args.ts). */
-  | TriageCommandLine;
+  | TriageCommandLine
+  /** One prompt on several services (compare-args.ts). */
+  | CompareCommand;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -122,6 +128,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  compare: { type: 'string' },
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
   verbose: { type: 'boolean' },
@@ -281,11 +288,23 @@ function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'l
     provider: listProvider(values.provider),
     triage: listTriage(values),
     smart: values.smart ?? null,
+    compareGroup: compareGroupOption(values.compare),
     common: common(values, env),
   };
 }
 
+function compareGroupOption(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const group = compareGroupSchema.safeParse(raw.trim());
+  if (!group.success) throw new UsageError('--compare takes a compare group id (a UUID).');
+  return group.data;
+}
+
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
+  if (argv[0] === 'compare') {
+    const compare = parseCompare(argv.slice(1), env);
+    return 'help' in compare ? { name: 'help', topic: 'compare' } : compare;
+  }
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
   if (values.help || name === undefined || name === 'help') {

@@ -19,6 +19,8 @@ import { runCostCommand } from './cost-commands';
 import { isCostCommand } from './cost-args';
 import { terminalSafe } from './terminal-text';
 import { describeThrown } from '../core/errors/thrown-value';
+import { runCompareCommand } from './compare-command';
+import { CompareInputError } from '../core/compare/compare-plan';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -30,12 +32,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (command.name === 'self-test') return await selfTestCommand(io);
     if (command.name === 'info') return await infoCommand(command.file, command.json, io);
     if (isCostCommand(command)) return await runCostCommand(command, io);
+    if (command.name === 'compare' || command.name === 'compare-show')
+      return await runCompareCommand(command, io);
     return await runCommand(command, io);
   } catch (error) {
     if (
       error instanceof UsageError ||
       error instanceof UrlPolicyError ||
-      error instanceof EngineInputError
+      error instanceof EngineInputError ||
+      error instanceof CompareInputError
     ) {
       io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
       if (error instanceof UsageError)
