@@ -147,6 +147,7 @@ function report(
   for (const row of rows) {
     const time = row.seconds === null ? '–' : `${row.seconds.toFixed(1)} s`;
     const cells = [row.label, row.localId, row.taskId ?? '–', row.status, time, costText(row.cost)];
-    io.stdout(`${terminalSafe(cells.join('\t'))}\n`);
+    // Each cell cleaned on its own (a tab would be shown escaped), then two spaces between.
+    io.stdout(`${cells.map((cell) => terminalSafe(cell)).join('  ')}\n`);
   }
 }
