@@ -30,8 +30,7 @@ import {
   type ServiceChoice,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
-import { parseCompare, type CompareCommand } from './compare-args';
-import { compareGroupSchema } from '../../shared/domain/compare';
+import { compareGroupOption } from './compare-args';
 import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
 
 export { helpText } from './cli-help';
@@ -109,9 +108,7 @@ export type Command =
   /** Asks the services to cancel tasks (cancel-args.ts). */
   | CancelCommand
   /** Ratings, flags, tags, boards (triage-args.ts). */
-  | TriageCommandLine
-  /** One prompt on several services (compare-args.ts). */
-  | CompareCommand;
+  | TriageCommandLine;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -293,18 +290,7 @@ function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'l
   };
 }
 
-function compareGroupOption(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  const group = compareGroupSchema.safeParse(raw.trim());
-  if (!group.success) throw new UsageError('--compare takes a compare group id (a UUID).');
-  return group.data;
-}
-
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
-  if (argv[0] === 'compare') {
-    const compare = parseCompare(argv.slice(1), env);
-    return 'help' in compare ? { name: 'help', topic: 'compare' } : compare;
-  }
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
   if (values.help || name === undefined || name === 'help') {

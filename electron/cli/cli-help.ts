@@ -52,7 +52,8 @@ const COMMAND_HELP = {
                                   the group id, then each target's task id, status, time and
                                   cost; exit code the highest of its tasks'; 6 over a hard cap
                                   (nothing sent). compare show GROUP: the group's tasks again;
-                                  list --compare GROUP: the group in the history`,
+                                  compare cancel GROUP: ask every running task of it to stop
+                                  where its service can; list --compare GROUP: the group`,
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',

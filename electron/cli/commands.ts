@@ -49,7 +49,7 @@ export interface CliIo extends SelfTestHost {
 
 type Runnable = Exclude<
   Command,
-  { name: 'help' | 'self-test' | 'info' | 'costs' | 'caps' | 'prices' | 'compare' | 'compare-show' }
+  { name: 'help' | 'self-test' | 'info' | 'costs' | 'caps' | 'prices' }
 >;
 
 /** Where a command needs a key it was not given: the way without one, if there is one. */

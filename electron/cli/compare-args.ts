@@ -19,7 +19,15 @@ export type CompareCommand =
       readonly baseUrls: ReadonlyMap<ProviderId, string>;
       readonly common: CommonOptions;
     }
-  | { readonly name: 'compare-show'; readonly group: string; readonly common: CommonOptions };
+  | GroupCommand<'compare-show'>
+  | GroupCommand<'compare-cancel'>;
+
+/** `compare show GROUP`, `compare cancel GROUP`. */
+interface GroupCommand<N extends string> {
+  readonly name: N;
+  readonly group: string;
+  readonly common: CommonOptions;
+}
 
 const OPTIONS = {
   prompt: { type: 'string', multiple: true },
@@ -77,6 +85,14 @@ function countOf(raw: string | undefined): number | undefined {
   return count;
 }
 
+/** `list --compare GROUP`: the group id checked; null when not given. */
+export function compareGroupOption(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const group = compareGroupSchema.safeParse(raw.trim());
+  if (!group.success) throw new UsageError('--compare takes a compare group id (a UUID).');
+  return group.data;
+}
+
 /** `compare …` after the word `compare`; `{ help: true }` for --help. */
 export function parseCompare(
   argv: readonly string[],
@@ -84,12 +100,17 @@ export function parseCompare(
 ): CompareCommand | { readonly help: true } {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
   if (values.help) return { help: true };
-  if (positionals[0] === 'show') {
-    if (positionals.length !== 2) throw new UsageError('compare show takes one compare group id.');
+  const verb = positionals[0];
+  if (verb === 'show' || verb === 'cancel') {
+    if (positionals.length !== 2)
+      throw new UsageError(`compare ${verb} takes one compare group id.`);
     const group = compareGroupSchema.safeParse(positionals[1]);
     if (!group.success)
       throw new UsageError('A compare group id looks like a UUID (as compare printed it).');
-    return { name: 'compare-show', group: group.data, common: common(values, env) };
+    const found = { group: group.data, common: common(values, env) };
+    return verb === 'show'
+      ? { name: 'compare-show', ...found }
+      : { name: 'compare-cancel', ...found };
   }
   if (positionals.length > 0)
     throw new UsageError('compare takes its prompt with --prompt (quoted for the shell).');

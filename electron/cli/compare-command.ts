@@ -9,7 +9,9 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { planCompare, CompareInputError, type ComparePlan } from '../core/compare/compare-plan';
-import { compareTasks, runCompare } from '../core/compare/compare-run';
+import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
+import { TaskCancels } from '../core/batch/cancel-tasks';
+import { systemClock } from '../adapters/system-clock';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT, cliWording, exitCodeOf, worstExitCode } from './cli-report';
@@ -32,6 +34,7 @@ export async function runCompareCommand(command: CompareCommand, io: CliIo): Pro
   }
   try {
     if (command.name === 'compare-show') return show(core, command, io);
+    if (command.name === 'compare-cancel') return await cancelAll(core, command, io);
     return await compare(core, command, credentials, io);
   } finally {
     await core.close();
@@ -74,7 +77,7 @@ async function compare(
   const outcome = await Promise.race([core.engine.whenSettled(ids), interrupted]);
   const records = ids.map((id) => core.engine.get(id) ?? core.history.get(id));
   const done = records.filter((record): record is TaskRecord => record !== undefined);
-  report(core, io, command.common.json, plan.group, done, plan);
+  report({ core, io, json: command.common.json }, plan.group, done, plan);
   if (outcome === 'interrupted') {
     say(io, 'Interrupted. Every task id is kept; the tasks go on with pictor resume.');
     return EXIT.interrupted;
@@ -89,13 +92,34 @@ function sayPlan(io: CliIo, plan: ComparePlan): void {
   for (const warning of plan.warnings) say(io, warning);
 }
 
+/**
+ * "Cancel all": every unfinished task of the group is asked to stop where its service can
+ * (cancel-tasks.ts); each line says what came of it. Exit 0 when every one ended canceled.
+ */
+async function cancelAll(
+  core: PictorCore,
+  command: CompareCommand & { name: 'compare-cancel' },
+  io: CliIo,
+): Promise<number> {
+  core.engine.start({ resume: false });
+  const cancels = new TaskCancels(core.engine, systemClock);
+  const outcomes = await cancelCompare(core.history, cancels, command.group);
+  if (outcomes.length === 0) say(io, 'No task of this compare is still running.');
+  for (const outcome of outcomes) {
+    const label = outcome.record?.compare?.label ?? '';
+    io.stdout(`${[label, outcome.localId, outcome.kind].map((c) => terminalSafe(c)).join('  ')}\n`);
+    if (outcome.reason) say(io, `${label}: ${outcome.reason.message}`);
+  }
+  return outcomes.every((outcome) => outcome.kind === 'canceled') ? EXIT.ok : EXIT.failed;
+}
+
 function show(core: PictorCore, command: CompareCommand & { name: 'compare-show' }, io: CliIo) {
   const records = compareTasks(core.history, command.group);
   if (records.length === 0) {
     say(io, `No compare ${command.group} in the history at ${command.common.dataDir}.`);
     return EXIT.usage;
   }
-  report(core, io, command.common.json, command.group, records);
+  report({ core, io, json: command.common.json }, command.group, records);
   return worstExitCode(records);
 }
 
@@ -130,9 +154,7 @@ function costText(cost: TaskRecord['cost']): string {
 }
 
 function report(
-  core: PictorCore,
-  io: CliIo,
-  json: boolean,
+  { core, io, json }: { core: PictorCore; io: CliIo; json: boolean },
   group: string,
   records: readonly TaskRecord[],
   plan?: ComparePlan,

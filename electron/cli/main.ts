@@ -20,10 +20,18 @@ import { isCostCommand } from './cost-args';
 import { terminalSafe } from './terminal-text';
 import { describeThrown } from '../core/errors/thrown-value';
 import { runCompareCommand } from './compare-command';
+import { parseCompare } from './compare-args';
 import { CompareInputError } from '../core/compare/compare-plan';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    // `compare` reads its own options (repeated --target, --prompt, --base-url PROVIDER=ORIGIN).
+    const compare = argv[0] === 'compare' ? parseCompare(argv.slice(1), io.env) : null;
+    if (compare !== null && 'help' in compare) {
+      io.stdout(helpText(io.program ?? DEV_PROGRAM, 'compare'));
+      return EXIT.ok;
+    }
+    if (compare !== null) return await runCompareCommand(compare, io);
     const command = parseCommand(argv, io.env);
     if (command.name === 'help') {
       io.stdout(helpText(io.program ?? DEV_PROGRAM, command.topic));
@@ -32,8 +40,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (command.name === 'self-test') return await selfTestCommand(io);
     if (command.name === 'info') return await infoCommand(command.file, command.json, io);
     if (isCostCommand(command)) return await runCostCommand(command, io);
-    if (command.name === 'compare' || command.name === 'compare-show')
-      return await runCompareCommand(command, io);
     return await runCommand(command, io);
   } catch (error) {
     if (

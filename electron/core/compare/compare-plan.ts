@@ -1,5 +1,5 @@
 /**
- * A compare's plan (issue 47): one prompt, or a few, on 2 to 6 targets, a target being a service,
+ * A compare's plan: one prompt, or a few, on 2 to 6 targets, a target being a service,
  * its model and parameters. Before anything is stored or sent, each target is found usable or
  * left out with a sentence (no key for that service at that address), its parameters adapted to
  * what its service takes (compare-adapt.ts), labelled ("fal.ai · fal-ai/flux/dev #2" when the

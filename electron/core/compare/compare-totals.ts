@@ -31,7 +31,7 @@ export function compareTotals(targets: readonly Priced[]): CompareTotals {
 }
 
 /** The sum of `costs` (free and not billed add nothing; unknown ones are counted apart). */
-export function sumOf(costs: readonly (TaskCost | undefined)[]): CostSum {
+function sumOf(costs: readonly (TaskCost | undefined)[]): CostSum {
   const micros: Partial<Record<CostUnit, number>> = {};
   let unpriced = 0;
   for (const cost of costs) {

@@ -49,11 +49,10 @@ async function world() {
       home,
       env,
     });
-  const urls = [
-    `fal=${fal.url}`,
-    `replicate=${replicate.url}`,
-    `bfl=${bfl.url}`,
-  ].flatMap((url) => ['--base-url', url]);
+  const urls = [`fal=${fal.url}`, `replicate=${replicate.url}`, `bfl=${bfl.url}`].flatMap((url) => [
+    '--base-url',
+    url,
+  ]);
   return { fal, replicate, bfl, cli, urls };
 }
 
@@ -70,7 +69,13 @@ describe('pictor compare', () => {
     const out = JSON.parse(run.stdout) as {
       group: string;
       exitCode: number;
-      tasks: { slot: number; label: string; status: string; taskId: string | null; exitCode: number }[];
+      tasks: {
+        slot: number;
+        label: string;
+        status: string;
+        taskId: string | null;
+        exitCode: number;
+      }[];
     };
     expect(out.exitCode).toBe(6);
     expect(out.tasks.map((task) => [task.slot, task.status, task.exitCode])).toEqual([
@@ -89,7 +94,9 @@ describe('pictor compare', () => {
     const rows = show.stdout.trim().split('\n');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain('submit_failed');
-    expect(rows[0]).toMatch(/^fal\.ai · fal-ai\/flux\/schnell {2}\S+ {2}\S+ {2}completed {2}\d+\.\d s {2}/);
+    expect(rows[0]).toMatch(
+      /^fal\.ai · fal-ai\/flux\/schnell {2}\S+ {2}\S+ {2}completed {2}\d+\.\d s {2}/,
+    );
 
     const list = await cli(['list', '--compare', out.group, '--json']);
     expect(list.code, describeRun(list)).toBe(0);
@@ -101,12 +108,30 @@ describe('pictor compare', () => {
   it('refuses a compare over a hard cap with exit 6, storing and sending nothing', async () => {
     const { fal, bfl, cli, urls } = await world();
     for (const provider of ['fal', 'bfl']) {
-      const price = await cli(['prices', 'set', '--provider', provider, '--amount', '0.05', '--unit', 'USD']);
+      const price = await cli([
+        'prices',
+        'set',
+        '--provider',
+        provider,
+        '--amount',
+        '0.05',
+        '--unit',
+        'USD',
+      ]);
       expect(price.code, describeRun(price)).toBe(0);
     }
     const cap = await cli(['caps', 'set', '--period', 'day', '--amount', '0.08', '--unit', 'USD']);
     expect(cap.code, describeRun(cap)).toBe(0);
-    const run = await cli(['compare', '--prompt', 'a kite', '--target', 'fal', '--target', 'bfl', ...urls]);
+    const run = await cli([
+      'compare',
+      '--prompt',
+      'a kite',
+      '--target',
+      'fal',
+      '--target',
+      'bfl',
+      ...urls,
+    ]);
     expect(run.code, describeRun(run)).toBe(6);
     expect(run.stderr).toMatch(/cap/i);
     expect(fal.log.submits).toEqual([]);
@@ -122,7 +147,15 @@ describe('pictor compare', () => {
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toContain('2 to 6 --target; there were 7');
     const prompts = Array.from({ length: 11 }, (_, n) => ['--prompt', `p${n}`]).flat();
-    const eleven = await cli(['compare', ...prompts, '--target', 'fal', '--target', 'bfl', ...urls]);
+    const eleven = await cli([
+      'compare',
+      ...prompts,
+      '--target',
+      'fal',
+      '--target',
+      'bfl',
+      ...urls,
+    ]);
     expect(eleven.code).toBe(2);
     expect(eleven.stderr).toContain('1 to 10 --prompt; there were 11');
     const badGroup = await cli(['compare', 'show', 'not-a-group']);

@@ -148,9 +148,9 @@ describe('the compare field on disk', () => {
       const bflAgain = rebuilt.history.get(bfl.localId);
       expect(bflAgain?.status).toBe('completed');
       expect(bflAgain?.compare).toBeUndefined();
-      expect(rebuilt.history.list({ compareGroup: plan.group }).items.map((r) => r.localId)).toEqual(
-        [fal.localId],
-      );
+      expect(
+        rebuilt.history.list({ compareGroup: plan.group }).items.map((r) => r.localId),
+      ).toEqual([fal.localId]);
     } finally {
       await rebuilt.close();
     }

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planCompare } from '../../../electron/core/compare/compare-plan';
-import { compareTasks, runCompare } from '../../../electron/core/compare/compare-run';
+import {
+  cancelCompare,
+  compareTasks,
+  runCompare,
+} from '../../../electron/core/compare/compare-run';
+import { TaskCancels } from '../../../electron/core/batch/cancel-tasks';
+import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { acceptedSubmits, compareWorld } from './compare-harness';
 
@@ -119,5 +125,39 @@ describe('a compare over three dialects', () => {
     } finally {
       await reopened.close();
     }
+  }, 30_000);
+});
+
+describe('Cancel all', () => {
+  it('cancels each running task of the group where its service can, and leaves the rest', async () => {
+    const world = await compareWorld({
+      fal: { durationMs: { min: 60_000, max: 60_000 } },
+      bfl: { durationMs: { min: 60_000, max: 60_000 } },
+    });
+    const plan = await planCompare(
+      { credentials: world.credentials, costs: world.core.costs },
+      {
+        prompts: ['a slow kite'],
+        targets: [
+          { provider: 'fal', baseUrl: world.urlOf('fal') },
+          { provider: 'bfl', baseUrl: world.urlOf('bfl') },
+        ],
+      },
+    );
+    world.core.engine.start({ resume: false });
+    const started = await runCompare(world.core.engine, plan);
+    await expect
+      .poll(() => started.map((r) => world.core.engine.get(r.localId)?.status), { timeout: 10_000 })
+      .toEqual(['processing', 'processing']);
+    const cancels = new TaskCancels(world.core.engine, systemClock);
+    const outcomes = await cancelCompare(world.core.history, cancels, plan.group);
+    const kinds = Object.fromEntries(outcomes.map((o) => [o.record?.compare?.slot, o.kind]));
+    // fal cancels; BFL has no cancel: its task runs on, as it says.
+    expect(kinds).toEqual({ 1: 'canceled', 2: 'unsupported' });
+    expect(world.core.engine.get(started[0]?.localId ?? '')?.error?.kind).toBe('canceled');
+    expect(world.core.engine.get(started[1]?.localId ?? '')?.status).toBe('processing');
+    // Nothing left to cancel in the group but the task its service cannot stop.
+    const again = await cancelCompare(world.core.history, cancels, plan.group);
+    expect(again.map((o) => o.kind)).toEqual(['unsupported']);
   }, 30_000);
 });
