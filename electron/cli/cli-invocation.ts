@@ -32,6 +32,7 @@ export const CLI_COMMANDS = [
   'write-metadata',
   'purge-rejected',
   'smart',
+  'compare',
   'help',
 ] as const;
 

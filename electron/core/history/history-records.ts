@@ -215,7 +215,11 @@ export class HistoryRecords {
     ]);
     this.writeImageRows(record, Number(row?.['id']), model);
     if (this.schemaVersion >= COMPARE_GROUP_VERSION)
-      connection.run(SET_COMPARE_GROUP, [record.compare?.group ?? null, record.localId]);
+      connection.run(SET_COMPARE_GROUP, [
+        record.compare?.group ?? null,
+        record.localId,
+        record.compare?.group ?? null,
+      ]);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 
