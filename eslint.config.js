@@ -48,6 +48,7 @@ const CORE_MODULES = [
   ['trash', 'deletes and removals with Undo'],
   ['triage', 'ratings, flags, tags and boards of images, and the boards themselves'],
   ['batch', 'actions over many tasks or images'],
+  ['compare', 'one prompt on several services at once: the plan, the run, the cancel'],
   ['operations', 'the long operations, one at a time per kind'],
   ['self-test', "the packaged app's self-test"],
 ];
@@ -527,7 +528,7 @@ export const sizeOffenders = {
   'electron/app/app-runtime.ts': { 'max-params': 6 },
   'electron/cli/commands.ts': { 'max-depth': 4 },
   'electron/core/engine/submitter.ts': { 'max-params': 5 },
-  'electron/core/engine/task-engine.ts': { 'max-lines': 369 },
+  'electron/core/engine/task-engine.ts': { 'max-lines': 377 },
   'electron/core/fs/open-inside.ts': { 'max-params': 5 },
   'electron/core/trash/gallery-trash.ts': { 'max-depth': 4 },
   'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },

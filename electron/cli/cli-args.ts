@@ -1,11 +1,9 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
-import type { TriageQuery } from '../core/history/triage-filter';
 import {
   isTriageName,
   listTriage,
   parseTriageCommand,
   TRIAGE_OPTIONS,
-  type TriageCommandLine,
 } from './triage-args';
 import { resolve } from 'node:path';
 import { common, type CommonOptions } from './common-args';
@@ -16,9 +14,8 @@ import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { taskAddressProblem } from '../core/service/providers/task-address';
-import type { SubmitTarget } from '../../shared/domain/submit-target';
-import { parseCancel, type CancelCommand } from './cancel-args';
-import { SAMPLE_PROMPT, type DEMO_OPTION } from './demo-choice';
+import { parseCancel } from './cancel-args';
+import { SAMPLE_PROMPT } from './demo-choice';
 import { promptOf } from './prompt-args';
 import {
   demoService,
@@ -27,11 +24,11 @@ import {
   providerOption,
   reachableService,
   serviceChoice,
-  type ServiceChoice,
 } from './service-args';
-import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
+import { COST_OPTIONS, parseCostCommand } from './cost-args';
 import * as templates from './template-args';
-import { COMMAND_NAMES, COUNT_RANGE, isCommandName, type CommandName } from './cli-help';
+import { compareGroupOption } from './compare-args';
+import { COMMAND_NAMES, COUNT_RANGE, isCommandName } from './cli-help';
 
 export { helpText } from './cli-help';
 
@@ -39,76 +36,8 @@ export type { CommonOptions } from './common-args';
 
 export type { ServiceChoice } from './service-args';
 
-export type Command =
-  /** `topic`: the command whose help was asked for (`pictor generate --help`, `pictor help list`). */
-  | { readonly name: 'help'; readonly topic?: CommandName }
-  | {
-      readonly name: 'generate';
-      readonly service: ServiceChoice;
-      /** Where the tasks go: --provider at --base-url (or its own address), or `demo:`. */
-      readonly target: SubmitTarget;
-      /**
-       * `pictor demo`: say what the demo is first (and that the prompt is the sample one, when
-       * none was typed), and the way to a real service last.
-       */
-      readonly explain?: { readonly samplePrompt: boolean };
-      readonly prompt: string;
-      readonly model?: string;
-      readonly size?: string;
-      readonly quality?: string;
-      readonly count: number;
-      /** --board PATH: the board the images join as they arrive ("Generate into"), checked. */
-      readonly board?: string;
-      readonly common: CommonOptions;
-    }
-  | {
-      readonly name: 'resume';
-      readonly target: string | 'all';
-      /** The service SERVICE_API_KEY is for; tasks on any other service wait, and say why. */
-      readonly service: ServiceChoice;
-      readonly common: CommonOptions;
-    }
-  | {
-      readonly name: 'track';
-      readonly taskId: string;
-      readonly service: ServiceChoice & { readonly baseUrl: string };
-      readonly prompt?: string;
-      /** The model the task was made with (--model): fal finds a request under its model only. */
-      readonly model?: string;
-      readonly common: CommonOptions;
-    }
-  | {
-      readonly name: 'list';
-      /** Only tasks of this provider, or of the built-in demo (--provider); null: every task. */
-      readonly provider: ProviderId | typeof DEMO_OPTION | null;
-      /** Triage filters (--rating, --flag, --board, --tag, --unfiled): list images; null: tasks. */
-      readonly triage: TriageQuery | null;
-      /** --smart NAME: the images of that smart board (with the triage filters); null: none. */
-      readonly smart: string | null;
-      readonly common: CommonOptions;
-    }
-  | { readonly name: 'rebuild'; readonly common: CommonOptions }
-  | {
-      readonly name: 'export';
-      /** The archive to write (absolute); an existing file is never replaced. */
-      readonly file: string;
-      /** Only these tasks (local ids); empty: the whole library. */
-      readonly taskIds: readonly string[];
-      readonly common: CommonOptions;
-    }
-  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions }
-  /** Checks this installation in a temporary folder; touches no library. */
-  | { readonly name: 'self-test' }
-  /** What one image file says about itself: provenance and Content Credentials. */
-  | { readonly name: 'info'; readonly file: string; readonly json: boolean }
-  /** The cost ledger, spending caps and prices (cost-args.ts). */
-  | CostCommand
-  /** Asks the services to cancel tasks (cancel-args.ts). */
-  | CancelCommand
-  /** Ratings, flags, tags, boards (triage-args.ts). */
-  | TriageCommandLine
-  /** Prompt templates and word lists (template-args.ts). */
-  | templates.TemplateCommandLine;
+export type { Command } from './cli-command';
+import type { Command } from './cli-command';
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -125,6 +54,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  compare: { type: 'string' },
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
   ...templates.TEMPLATE_OPTIONS,
@@ -285,6 +215,7 @@ function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'l
     provider: listProvider(values.provider),
     triage: listTriage(values),
     smart: values.smart ?? null,
+    compareGroup: compareGroupOption(values.compare),
     common: common(values, env),
   };
 }

@@ -42,6 +42,19 @@ const COMMAND_HELP = {
                                   canceled, 1 when a service refused or finished it first (its
                                   images are saved), 2 when it could not be asked`,
   list: "list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider; with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
+  compare: `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
+                                  [--quality Q] [--count N] [--base-url PROVIDER=ORIGIN]...
+                                  send one prompt (--prompt up to 10 times) to 2 to 6 targets at
+                                  once (the same target twice is labelled #1, #2); each
+                                  provider's key is read from PICTOR_KEY_<PROVIDER> (as
+                                  PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
+                                  A target without a key is left out and said so; a size its
+                                  service takes otherwise is adapted (1024x1024 → 1:1). Prints
+                                  the group id, then each target's task id, status, time and
+                                  cost; exit code the highest of its tasks'; 6 over a hard cap
+                                  (nothing sent). compare show GROUP: the group's tasks again;
+                                  compare cancel GROUP: ask every running task of it to stop
+                                  where its service can; list --compare GROUP: the group`,
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',

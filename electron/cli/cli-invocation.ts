@@ -33,6 +33,7 @@ export const CLI_COMMANDS = [
   'purge-rejected',
   'smart',
   'template',
+  'compare',
   'help',
 ] as const;
 

@@ -4,6 +4,7 @@ import type { GenerationRequest } from '../../shared/service/wire';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { createNodeFetch } from '../adapters/node-fetch';
 import type { ImageEngine } from '../ports/image-engine';
+import type { CredentialsProvider } from '../ports/credentials';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
@@ -80,7 +81,7 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
   const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
   let core: PictorCore;
   try {
-    core = await open(command.common, credentials, io, imageEngine);
+    core = await openCliCore(command.common, credentials, io, imageEngine);
   } catch (error) {
     await imageEngine.dispose();
     throw error;
@@ -124,7 +125,7 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
       return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
     case 'list':
       return command.triage === null && command.smart === null
-        ? listCommand(core, command.common, io, command.provider)
+        ? listCommand(core, command.common, io, command)
         : listImages(core, command.common, io, command);
     case 'rate':
     case 'flag':
@@ -206,9 +207,10 @@ function requestOf(command: Runnable & { name: 'generate' }): GenerationRequest 
   return { prompt, model, size, quality };
 }
 
-function open(
+/** The core a CLI command works on, over `credentials`. */
+export function openCliCore(
   common: CommonOptions,
-  credentials: EnvCredentials,
+  credentials: CredentialsProvider,
   io: CliIo,
   imageEngine: ImageEngine,
 ): Promise<PictorCore> {

@@ -1,4 +1,4 @@
-/** `list`: the history, page by page, every task or the tasks of one service. */
+/** `list`: the history, page by page, every task or the tasks of one service (or one compare). */
 import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './cli-args';
@@ -10,11 +10,17 @@ export function listCommand(
   core: PictorCore,
   common: CommonOptions,
   io: CliIo,
-  service: ProviderId | typeof DEMO_OPTION | null,
+  filter: {
+    readonly provider: ProviderId | typeof DEMO_OPTION | null;
+    /** --compare GROUP: the tasks of that compare only. */
+    readonly compareGroup: string | null;
+  },
 ): number {
+  const service = filter.provider;
+  const compare = filter.compareGroup === null ? {} : { compareGroup: filter.compareGroup };
   let cursor: string | null = null;
   do {
-    const page = core.history.list({ limit: 500, cursor });
+    const page = core.history.list({ limit: 500, cursor, ...compare });
     for (const record of page.items) {
       if (service !== null && listedServiceOf(record) !== service) continue;
       io.stdout(

@@ -19,9 +19,19 @@ import { runCostCommand } from './cost-commands';
 import { isCostCommand } from './cost-args';
 import { terminalSafe } from './terminal-text';
 import { describeThrown } from '../core/errors/thrown-value';
+import { runCompareCommand } from './compare-command';
+import { parseCompare } from './compare-args';
+import { CompareInputError } from '../core/compare/compare-plan';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    // `compare` reads its own options (repeated --target, --prompt, --base-url PROVIDER=ORIGIN).
+    const compare = argv[0] === 'compare' ? parseCompare(argv.slice(1), io.env) : null;
+    if (compare !== null && 'help' in compare) {
+      io.stdout(helpText(io.program ?? DEV_PROGRAM, 'compare'));
+      return EXIT.ok;
+    }
+    if (compare !== null) return await runCompareCommand(compare, io);
     const command = parseCommand(argv, io.env);
     if (command.name === 'help') {
       io.stdout(helpText(io.program ?? DEV_PROGRAM, command.topic));
@@ -35,7 +45,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (
       error instanceof UsageError ||
       error instanceof UrlPolicyError ||
-      error instanceof EngineInputError
+      error instanceof EngineInputError ||
+      error instanceof CompareInputError
     ) {
       io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
       if (error instanceof UsageError)

@@ -9,6 +9,7 @@ import { storedBoardPathSchema, triageFields } from './triage';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
+import { compareFieldSchema } from './compare';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -235,6 +236,11 @@ export const taskRecordSchema = z.object({
    * path is dropped on read (a crafted sidecar loses the field, not the task).
    */
   board: storedBoardPathSchema.optional().catch(undefined),
+  /**
+   * The compare the task was sent in (shared/domain/compare.ts): its group, target slot and
+   * label. Absent: none. A damaged value is dropped on read (the task is kept).
+   */
+  compare: compareFieldSchema.optional().catch(undefined),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
@@ -252,7 +258,7 @@ export type NewTaskRecord = Pick<
   TaskRecord,
   'localId' | 'taskId' | 'origin' | 'endpoint' | 'account' | 'request'
 > &
-  Partial<Pick<TaskRecord, 'provider' | 'board'>>;
+  Partial<Pick<TaskRecord, 'provider' | 'board' | 'compare'>>;
 
 /** A task as it is stored before anything was sent for it (status `submitting`, created `now`). */
 export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {

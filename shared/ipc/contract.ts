@@ -29,6 +29,7 @@ import {
   gallerySelectionRequests,
   taskBatchRequests,
 } from './batch-contract';
+import { compareGroupSchema } from '../domain/compare';
 import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-schemas';
 import {
   exportSummarySchema,
@@ -92,6 +93,8 @@ const taskFilterFields = {
   statuses: z.array(taskStatusSchema).max(10).optional(),
   favourite: z.boolean().optional(),
   provider: providerIdSchema.optional(),
+  /** Only the tasks of this compare group. */
+  compareGroup: compareGroupSchema.optional(),
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { sentenceSchema } from '../i18n/sentence';
 import { providerIdSchema } from '../domain/providers';
+import { compareGroupSchema } from '../domain/compare';
 import { MAX_IDS_PER_BATCH, MAX_SEARCH_CHARS, dateMsSchema } from '../domain/limits';
 import { imageStateSchema } from '../domain/task-record';
 import { MAX_RATING } from '../domain/triage';
@@ -73,6 +74,8 @@ export const galleryFilter = z
     contentCredentials: z.boolean().optional(),
     model: z.string().max(200).optional(),
     provider: providerIdSchema.optional(),
+    /** Only images of the tasks of this compare group. */
+    compareGroup: compareGroupSchema.optional(),
     from: dateMsSchema.optional(),
     to: dateMsSchema.optional(),
     states: z.array(imageStateSchema).max(10).optional(),

@@ -37,6 +37,7 @@ import { DEMO_ENDPOINT } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
+import { verdictByService } from './group-verdict';
 import {
   capLoosenings,
   priceClearLoosenings,
@@ -228,17 +229,33 @@ export class CostBook implements EngineAdmission {
       });
     });
   }
+
+  /**
+   * What the caps say of the tasks of several targets at once (a compare), each target's tasks
+   * priced as {@link preview} prices them (no write).
+   */
+  previewGroup(
+    items: readonly { target: SubmitTarget; request: GenerationRequest; count: number }[],
+  ): CapVerdict {
+    const tasks = items.flatMap(({ target, request, count }) =>
+      Array.from({ length: count }, () => ({ ...target, request })),
+    );
+    return this.verdict(this.prices(), tasks);
+  }
+
   private verdict(prices: readonly CostPrice[], tasks: readonly NewTask[]): CapVerdict {
-    const [first] = tasks;
-    if (first === undefined) return { warnings: [], forecasts: [] };
-    return checkCaps({
-      caps: this.caps(),
-      provider: first.provider,
-      model: first.request.model?.trim() ?? '',
-      adding: (unit) => addingIn(prices, tasks, unit),
-      spent: (unit, provider, since) => this.spent(prices, unit, provider, since),
-      now: this.options.now(),
-      timeZone: this.timeZone,
+    return verdictByService(tasks, this.caps(), (some, caps) => {
+      const [first] = some;
+      if (first === undefined || caps.length === 0) return { warnings: [], forecasts: [] };
+      return checkCaps({
+        caps,
+        provider: first.provider,
+        model: first.request.model?.trim() ?? '',
+        adding: (unit) => addingIn(prices, some, unit),
+        spent: (unit, provider, since) => this.spent(prices, unit, provider, since),
+        now: this.options.now(),
+        timeZone: this.timeZone,
+      });
     });
   }
 

@@ -16,6 +16,7 @@ import { errorKind } from './error-kind';
 import type { Poller } from './poller';
 import { batchNotSent, submitFailure } from './task-transitions';
 import { withAnswerCost } from './task-costs';
+import { SubmitSlots } from './submit-slots';
 
 const NO_KEY = sentence('error.library.noKeyForSubmit');
 
@@ -35,6 +36,8 @@ export class Submitter {
 
   /** Submits under way, by local id. */
   private readonly sending = new Set<string>();
+  /** At most a few submit requests out to one address at once (submit-slots.ts). */
+  private readonly slots = new SubmitSlots();
 
   private liveRecord(localId: string): TaskRecord | undefined {
     return this.records.liveRecord(localId);
@@ -87,6 +90,14 @@ export class Submitter {
     }
   }
 
+  /**
+   * Sends each task's submit side by side, each on its own (a compare): one refused (no credits,
+   * moderation, no answer) leaves the others going.
+   */
+  async runEach(records: readonly TaskRecord[]): Promise<void> {
+    await Promise.all(records.map((record) => this.run(record.localId)));
+  }
+
   /** Sends the task's submit; resolves with its record as the submit left it. */
   async run(localId: string): Promise<TaskRecord | undefined> {
     for (let attempt = 1; ; attempt += 1) {
@@ -111,7 +122,9 @@ export class Submitter {
       this.ctx.commit({ ...(this.liveRecord(localId) ?? record), error: null });
       this.sending.add(localId);
       try {
-        const answer = await this.client.submit(credentials, record.request, this.ctx.signal);
+        const answer = await this.slots.around(record.endpoint, () =>
+          this.client.submit(credentials, record.request, this.ctx.signal),
+        );
         this.sending.delete(localId);
         return this.accept(localId, answer);
       } catch (error) {

@@ -36,6 +36,7 @@ import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { storeNewTasks } from './new-tasks';
+import { groupRecords, type GroupItem } from './group-submit';
 import { TaskLeases } from './task-leases';
 import { checkInto, checkTaskCount, parseRequest, trackedRequest } from './request-check';
 import type { TrackOptions } from './request-check';
@@ -174,6 +175,19 @@ export class TaskEngine {
     const into = path === undefined ? {} : { board: this.deps.boards?.ensure(path) ?? path };
     const fields = { request, endpoint, origin: 'submitted', taskId: null, ...into } as const;
     const batch = newBatch(count, () => this.newRecord(credentials, fields));
+    return this.storeAndSend(batch, (records) => this.submitter.runBatch(records));
+  }
+
+  /**
+   * The tasks of a compare (group-submit.ts): every request checked and stored at once (priced,
+   * under the caps, all or none), then each sent on its own, side by side. Returns them at once.
+   */
+  async submitGroup(items: readonly GroupItem[]): Promise<TaskRecord[]> {
+    const batch = await groupRecords(items, this.deps.credentials, (c, f) => this.newRecord(c, f));
+    return this.storeAndSend(batch, (records) => this.submitter.runEach(records));
+  }
+
+  private storeAndSend(batch: TaskRecord[], send: (records: TaskRecord[]) => Promise<void>) {
     // On disk (priced, under the spending caps) before anything is sent, all or none.
     const { history, sharing, admission, prompts } = this.deps;
     const deps = { history, sharing, admission, prompts, leases: this.leases, logger: this.logger };
@@ -182,7 +196,7 @@ export class TaskEngine {
       this.records.keepLive(record);
       this.announce(record);
     }
-    this.background.run(this.submitter.runBatch(records));
+    this.background.run(send(records));
     return records;
   }
 

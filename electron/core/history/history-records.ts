@@ -43,6 +43,8 @@ import { writeTriageOnly } from './triage-write';
 import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
+import { SET_COMPARE_GROUP } from './compare-schema';
+import { COMPARE_GROUP_VERSION } from './history-schema';
 
 export class HistoryRecords {
   constructor(
@@ -212,6 +214,12 @@ export class HistoryRecords {
       ...(withCost ? costColumns(record) : []),
     ]);
     this.writeImageRows(record, Number(row?.['id']), model);
+    if (this.schemaVersion >= COMPARE_GROUP_VERSION)
+      connection.run(SET_COMPARE_GROUP, [
+        record.compare?.group ?? null,
+        record.localId,
+        record.compare?.group ?? null,
+      ]);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 

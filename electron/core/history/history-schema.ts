@@ -12,6 +12,7 @@ import { addLedgerSumsV9 } from './ledger-sums-schema';
 import { addTemplates } from './template-schema';
 import { addTriageV10 } from './triage-schema';
 import { addPromptHistoryV11 } from './prompt-history-schema';
+import { addCompareGroups } from './compare-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -312,7 +313,11 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addTriageV10,
   addPromptHistoryV11,
   addTemplates,
+  addCompareGroups,
 ];
+
+/** The schema version that added `tasks.compare_group` (compare-schema.ts). */
+export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */

@@ -62,6 +62,7 @@ const CORE_ORDER = [
   'trash',
   'triage',
   'batch',
+  'compare',
   'operations',
   'self-test',
 ];

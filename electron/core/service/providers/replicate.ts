@@ -15,7 +15,8 @@ const facts = PROVIDERS.replicate;
 /** The aspect ratios FLUX models on Replicate take, as `w:h`. */
 const RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'];
 
-function aspectRatio(request: GenerationRequest): string | undefined {
+/** The aspect ratio `request`'s size is sent as; undefined when it is none Replicate takes. */
+export function aspectRatio(request: GenerationRequest): string | undefined {
   const size = sizeOf(request.size);
   if (!size) return undefined;
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));

@@ -1,0 +1,88 @@
+/**
+ * What the CLI's command line says, once parsed and checked (cli-args.ts): one member per command,
+ * the families (costs, cancel, triage, templates) from their own files.
+ */
+import type { SubmitTarget } from '../../shared/domain/submit-target';
+import type { ProviderId } from '../../shared/domain/providers';
+import type { TriageQuery } from '../core/history/triage-filter';
+import type { CancelCommand } from './cancel-args';
+import type { CommandName } from './cli-help';
+import type { CommonOptions } from './common-args';
+import type { CostCommand } from './cost-args';
+import type { DEMO_OPTION } from './demo-choice';
+import type { ServiceChoice } from './service-args';
+import type { TemplateCommandLine } from './template-args';
+import type { TriageCommandLine } from './triage-args';
+
+export type Command =
+  /** `topic`: the command whose help was asked for (`pictor generate --help`, `pictor help list`). */
+  | { readonly name: 'help'; readonly topic?: CommandName }
+  | {
+      readonly name: 'generate';
+      readonly service: ServiceChoice;
+      /** Where the tasks go: --provider at --base-url (or its own address), or `demo:`. */
+      readonly target: SubmitTarget;
+      /**
+       * `pictor demo`: say what the demo is first (and that the prompt is the sample one, when
+       * none was typed), and the way to a real service last.
+       */
+      readonly explain?: { readonly samplePrompt: boolean };
+      readonly prompt: string;
+      readonly model?: string;
+      readonly size?: string;
+      readonly quality?: string;
+      readonly count: number;
+      /** --board PATH: the board the images join as they arrive ("Generate into"), checked. */
+      readonly board?: string;
+      readonly common: CommonOptions;
+    }
+  | {
+      readonly name: 'resume';
+      readonly target: string | 'all';
+      /** The service SERVICE_API_KEY is for; tasks on any other service wait, and say why. */
+      readonly service: ServiceChoice;
+      readonly common: CommonOptions;
+    }
+  | {
+      readonly name: 'track';
+      readonly taskId: string;
+      readonly service: ServiceChoice & { readonly baseUrl: string };
+      readonly prompt?: string;
+      /** The model the task was made with (--model): fal finds a request under its model only. */
+      readonly model?: string;
+      readonly common: CommonOptions;
+    }
+  | {
+      readonly name: 'list';
+      /** Only tasks of this provider, or of the built-in demo (--provider); null: every task. */
+      readonly provider: ProviderId | typeof DEMO_OPTION | null;
+      /** Triage filters (--rating, --flag, --board, --tag, --unfiled): list images; null: tasks. */
+      readonly triage: TriageQuery | null;
+      /** --smart NAME: the images of that smart board (with the triage filters); null: none. */
+      readonly smart: string | null;
+      /** --compare GROUP: only the tasks of that compare; null: every task. */
+      readonly compareGroup: string | null;
+      readonly common: CommonOptions;
+    }
+  | { readonly name: 'rebuild'; readonly common: CommonOptions }
+  | {
+      readonly name: 'export';
+      /** The archive to write (absolute); an existing file is never replaced. */
+      readonly file: string;
+      /** Only these tasks (local ids); empty: the whole library. */
+      readonly taskIds: readonly string[];
+      readonly common: CommonOptions;
+    }
+  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions }
+  /** Checks this installation in a temporary folder; touches no library. */
+  | { readonly name: 'self-test' }
+  /** What one image file says about itself: provenance and Content Credentials. */
+  | { readonly name: 'info'; readonly file: string; readonly json: boolean }
+  /** The cost ledger, spending caps and prices (cost-args.ts). */
+  | CostCommand
+  /** Asks the services to cancel tasks (cancel-args.ts). */
+  | CancelCommand
+  /** Ratings, flags, tags, boards (triage-args.ts). */
+  | TriageCommandLine
+  /** Prompt templates and word lists (template-args.ts). */
+  | TemplateCommandLine;

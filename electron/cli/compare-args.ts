@@ -1,0 +1,157 @@
+/**
+ * `pictor compare`'s command line: one prompt (or up to 10, --prompt repeated) on 2 to 6 targets
+ * (--target PROVIDER[:MODEL] repeated; the same twice is allowed), the parameters every target
+ * is asked for (--size, --quality, --count), each provider's address (--base-url
+ * PROVIDER=ORIGIN, repeated); and `pictor compare show GROUP`.
+ */
+import { COMPARE_PROMPTS, COMPARE_TARGETS, compareGroupSchema } from '../../shared/domain/compare';
+import { PROVIDERS, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { SIZE_PATTERN } from '../../shared/service/wire';
+import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import type { CompareTargetInput } from '../core/compare/compare-plan';
+import { common, type CommonOptions } from './common-args';
+
+export type CompareCommand =
+  | {
+      readonly name: 'compare';
+      readonly prompts: readonly string[];
+      readonly targets: readonly CompareTargetInput[];
+      readonly baseUrls: ReadonlyMap<ProviderId, string>;
+      readonly common: CommonOptions;
+    }
+  | GroupCommand<'compare-show'>
+  | GroupCommand<'compare-cancel'>;
+
+/** `compare show GROUP`, `compare cancel GROUP`. */
+interface GroupCommand<N extends string> {
+  readonly name: N;
+  readonly group: string;
+  readonly common: CommonOptions;
+}
+
+const OPTIONS = {
+  prompt: { type: 'string', multiple: true },
+  target: { type: 'string', multiple: true },
+  size: { type: 'string' },
+  quality: { type: 'string' },
+  count: { type: 'string' },
+  'base-url': { type: 'string', multiple: true },
+  'data-dir': { type: 'string' },
+  'gallery-dir': { type: 'string' },
+  timeout: { type: 'string' },
+  'poll-interval': { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const PROVIDER_LIST = PROVIDER_IDS.join(', ');
+
+function providerNamed(text: string, option: string): ProviderId {
+  const id = text.trim().toLowerCase();
+  if ((PROVIDER_IDS as readonly string[]).includes(id)) return id as ProviderId;
+  throw new UsageError(`${option} names a provider: one of ${PROVIDER_LIST}.`);
+}
+
+/** PROVIDER[:MODEL]; a model may hold ':' itself (Replicate's owner/name:version). */
+function targetOf(text: string): { provider: ProviderId; model?: string } {
+  const at = text.indexOf(':');
+  const provider = providerNamed(at < 0 ? text : text.slice(0, at), '--target');
+  const model = at < 0 ? '' : text.slice(at + 1).trim();
+  if (at >= 0 && model === '') throw new UsageError('--target PROVIDER:MODEL needs the model.');
+  return model === '' ? { provider } : { provider, model };
+}
+
+function baseUrlsOf(values: readonly string[]): Map<ProviderId, string> {
+  const urls = new Map<ProviderId, string>();
+  for (const value of values) {
+    const at = value.indexOf('=');
+    if (at < 1)
+      throw new UsageError('--base-url takes PROVIDER=ORIGIN, as in fal=https://fal.run.');
+    const provider = providerNamed(value.slice(0, at), '--base-url');
+    if (urls.has(provider)) throw new UsageError(`--base-url names ${provider} twice.`);
+    urls.set(provider, value.slice(at + 1).trim());
+  }
+  return urls;
+}
+
+function countOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 10)
+    throw new UsageError(
+      '--count takes a whole number from 1 to 10 (tasks per prompt and target).',
+    );
+  return count;
+}
+
+/** `list --compare GROUP`: the group id checked; null when not given. */
+export function compareGroupOption(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const group = compareGroupSchema.safeParse(raw.trim());
+  if (!group.success) throw new UsageError('--compare takes a compare group id (a UUID).');
+  return group.data;
+}
+
+/** `compare …` after the word `compare`; `{ help: true }` for --help. */
+export function parseCompare(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): CompareCommand | { readonly help: true } {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
+  if (values.help) return { help: true };
+  const verb = positionals[0];
+  if (verb === 'show' || verb === 'cancel') {
+    if (positionals.length !== 2)
+      throw new UsageError(`compare ${verb} takes one compare group id.`);
+    const group = compareGroupSchema.safeParse(positionals[1]);
+    if (!group.success)
+      throw new UsageError('A compare group id looks like a UUID (as compare printed it).');
+    const found = { group: group.data, common: common(values, env) };
+    return verb === 'show'
+      ? { name: 'compare-show', ...found }
+      : { name: 'compare-cancel', ...found };
+  }
+  if (positionals.length > 0)
+    throw new UsageError('compare takes its prompt with --prompt (quoted for the shell).');
+  return parseRun(values, env);
+}
+
+type Values = ReturnType<typeof parseCommandLine<typeof OPTIONS>>['values'];
+
+function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
+  const prompts = (values.prompt ?? []).map((prompt) => prompt.trim());
+  if (prompts.length < COMPARE_PROMPTS.min || prompts.length > COMPARE_PROMPTS.max)
+    throw new UsageError(
+      `compare takes ${COMPARE_PROMPTS.min} to ${COMPARE_PROMPTS.max} --prompt; there were ${prompts.length}.`,
+    );
+  if (prompts.some((prompt) => prompt === '')) throw new UsageError('A --prompt is empty.');
+  const named = values.target ?? [];
+  if (named.length < COMPARE_TARGETS.min || named.length > COMPARE_TARGETS.max)
+    throw new UsageError(
+      `compare takes ${COMPARE_TARGETS.min} to ${COMPARE_TARGETS.max} --target; there were ${named.length}.`,
+    );
+  const size = values.size?.trim();
+  if (size !== undefined && !SIZE_PATTERN.test(size))
+    throw new UsageError('--size must look like 1024x1024 (two whole numbers).');
+  const count = countOf(values.count);
+  const baseUrls = baseUrlsOf(values['base-url'] ?? []);
+  const targets = named.map((text) => ({
+    ...targetOf(text),
+    ...(size ? { size } : {}),
+    ...(values.quality?.trim() ? { quality: values.quality.trim() } : {}),
+    ...(count === undefined ? {} : { count }),
+  }));
+  for (const target of targets) {
+    const baseUrl = baseUrls.get(target.provider);
+    if (baseUrl === undefined && !PROVIDERS[target.provider].defaultBaseUrl)
+      throw new UsageError(
+        `${target.provider} has no address of its own: give --base-url ${target.provider}=ORIGIN.`,
+      );
+  }
+  const withUrls = targets.map((target) => {
+    const baseUrl = baseUrls.get(target.provider);
+    return baseUrl === undefined ? target : { ...target, baseUrl };
+  });
+  return { name: 'compare', prompts, targets: withUrls, baseUrls, common: common(values, env) };
+}

@@ -1,0 +1,175 @@
+/**
+ * `pictor compare`: the plan's notes on stderr (targets left out, parameters adapted, soft caps),
+ * the group id, then each target's task as it ends: label, task id, status, time from submit to
+ * saved, cost (reported or estimated, said so). Exit code: the highest of its tasks'; a hard cap
+ * refuses it with exit 6 before anything is stored or sent. `pictor compare show GROUP`: the
+ * same columns from the history.
+ */
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { formatMicros } from '../../shared/domain/task-cost';
+import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
+import { planCompare, CompareInputError, type ComparePlan } from '../core/compare/compare-plan';
+import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
+import { TaskCancels } from '../core/batch/cancel-tasks';
+import { systemClock } from '../adapters/system-clock';
+import { SpendingCapError } from '../core/errors/spending-cap-error';
+import type { PictorCore } from '../core/pictor-core';
+import { EXIT, cliWording, exitCodeOf, worstExitCode } from './cli-report';
+import { openCliCore, type CliIo } from './commands';
+import type { CompareCommand } from './compare-args';
+import { CompareCredentials } from './compare-credentials';
+import { terminalSafe } from './terminal-text';
+
+export async function runCompareCommand(command: CompareCommand, io: CliIo): Promise<number> {
+  const providers = command.name === 'compare' ? command.targets.map((t) => t.provider) : [];
+  const urls = command.name === 'compare' ? command.baseUrls : new Map();
+  const credentials = await CompareCredentials.create(io.env, providers, urls);
+  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
+  let core: PictorCore;
+  try {
+    core = await openCliCore(command.common, credentials, io, imageEngine);
+  } catch (error) {
+    await imageEngine.dispose();
+    throw error;
+  }
+  try {
+    if (command.name === 'compare-show') return show(core, command, io);
+    if (command.name === 'compare-cancel') return await cancelAll(core, command, io);
+    return await compare(core, command, credentials, io);
+  } finally {
+    await core.close();
+    await imageEngine.dispose();
+  }
+}
+
+const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(text))}\n`);
+
+async function compare(
+  core: PictorCore,
+  command: CompareCommand & { name: 'compare' },
+  credentials: CompareCredentials,
+  io: CliIo,
+): Promise<number> {
+  const plan = await planCompare(
+    { credentials, costs: core.costs },
+    { prompts: [...command.prompts], targets: [...command.targets] },
+  );
+  sayPlan(io, plan);
+  if (plan.refusal !== undefined) {
+    say(io, plan.refusal);
+    return plan.targets.length === 0 ? EXIT.usage : EXIT.submitRefused;
+  }
+  core.engine.start({ resume: false });
+  let started: TaskRecord[];
+  try {
+    started = await runCompare(core.engine, plan);
+  } catch (error) {
+    if (!(error instanceof SpendingCapError || error instanceof CompareInputError)) throw error;
+    say(io, error.message);
+    return EXIT.submitRefused;
+  }
+  if (!command.common.json) io.stdout(`Compare group ${plan.group}\n`);
+  const ids = started.map((record) => record.localId);
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    if (io.interrupt.aborted) resolve('interrupted');
+    io.interrupt.addEventListener('abort', () => resolve('interrupted'), { once: true });
+  });
+  const outcome = await Promise.race([core.engine.whenSettled(ids), interrupted]);
+  const records = ids.map((id) => core.engine.get(id) ?? core.history.get(id));
+  const done = records.filter((record): record is TaskRecord => record !== undefined);
+  report({ core, io, json: command.common.json }, plan.group, done, plan);
+  if (outcome === 'interrupted') {
+    say(io, 'Interrupted. Every task id is kept; the tasks go on with pictor resume.');
+    return EXIT.interrupted;
+  }
+  return worstExitCode(done);
+}
+
+function sayPlan(io: CliIo, plan: ComparePlan): void {
+  for (const left of plan.leftOut) say(io, `${left.label} (target ${left.slot}): ${left.reason}`);
+  for (const target of plan.targets)
+    for (const note of target.notes) say(io, `${target.label}: ${note}`);
+  for (const warning of plan.warnings) say(io, warning);
+}
+
+/**
+ * "Cancel all": every unfinished task of the group is asked to stop where its service can
+ * (cancel-tasks.ts); each line says what came of it. Exit 0 when every one ended canceled.
+ */
+async function cancelAll(
+  core: PictorCore,
+  command: CompareCommand & { name: 'compare-cancel' },
+  io: CliIo,
+): Promise<number> {
+  core.engine.start({ resume: false });
+  const cancels = new TaskCancels(core.engine, systemClock);
+  const outcomes = await cancelCompare(core.history, cancels, command.group);
+  if (outcomes.length === 0) say(io, 'No task of this compare is still running.');
+  for (const outcome of outcomes) {
+    const label = outcome.record?.compare?.label ?? '';
+    io.stdout(`${[label, outcome.localId, outcome.kind].map((c) => terminalSafe(c)).join('  ')}\n`);
+    if (outcome.reason) say(io, `${label}: ${outcome.reason.message}`);
+  }
+  return outcomes.every((outcome) => outcome.kind === 'canceled') ? EXIT.ok : EXIT.failed;
+}
+
+function show(core: PictorCore, command: CompareCommand & { name: 'compare-show' }, io: CliIo) {
+  const records = compareTasks(core.history, command.group);
+  if (records.length === 0) {
+    say(io, `No compare ${command.group} in the history at ${command.common.dataDir}.`);
+    return EXIT.usage;
+  }
+  report({ core, io, json: command.common.json }, command.group, records);
+  return worstExitCode(records);
+}
+
+/** A task's row as `compare` and `compare show` print it, and its JSON. */
+function rowOf(core: PictorCore, record: TaskRecord) {
+  const saved = record.images.flatMap((image) =>
+    image.savedAt === undefined ? [] : [image.savedAt],
+  );
+  const end = saved.length > 0 ? Math.max(...saved) : null;
+  const seconds =
+    record.submittedAt !== null && end !== null ? (end - record.submittedAt) / 1_000 : null;
+  return {
+    slot: record.compare?.slot ?? null,
+    label: record.compare?.label ?? '',
+    localId: record.localId,
+    taskId: record.taskId,
+    status: record.status,
+    seconds,
+    cost: record.cost ?? { source: 'unknown' as const },
+    images: record.images
+      .filter((image) => image.state === 'saved' && image.file)
+      .map((image) => core.gallery.resolve(image.file ?? '')),
+    exitCode: exitCodeOf(record),
+  };
+}
+
+function costText(cost: TaskRecord['cost']): string {
+  if (cost === undefined || cost.source === 'unknown') return 'cost unknown';
+  if (cost.source === 'free') return 'free';
+  if (cost.source === 'not_billed') return 'not billed';
+  return `${formatMicros(cost.micros)} ${cost.unit} ${cost.source}`;
+}
+
+function report(
+  { core, io, json }: { core: PictorCore; io: CliIo; json: boolean },
+  group: string,
+  records: readonly TaskRecord[],
+  plan?: ComparePlan,
+): void {
+  const rows = records.map((record) => rowOf(core, record));
+  if (json) {
+    const leftOut = plan?.leftOut ?? [];
+    const exitCode = worstExitCode(records);
+    io.stdout(`${JSON.stringify({ group, tasks: rows, leftOut, exitCode })}\n`);
+    return;
+  }
+  for (const row of rows) {
+    const time = row.seconds === null ? '–' : `${row.seconds.toFixed(1)} s`;
+    const cells = [row.label, row.localId, row.taskId ?? '–', row.status, time, costText(row.cost)];
+    // Each cell cleaned on its own (a tab would be shown escaped), then two spaces between.
+    io.stdout(`${cells.map((cell) => terminalSafe(cell)).join('  ')}\n`);
+  }
+}

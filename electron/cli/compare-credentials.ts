@@ -1,0 +1,80 @@
+/**
+ * The keys of `pictor compare`: one per provider, each from its own environment variable
+ * (`PICTOR_KEY_FAL`, `PICTOR_KEY_BFL`, …, {@link keyVariable}), bound to that provider's address
+ * (`--base-url PROVIDER=ORIGIN`, else the provider's own) and sent nowhere else, and only with
+ * that provider's tasks. SERVICE_API_KEY is not read: one key is never sent to several services.
+ */
+import { keyFingerprint } from '../../shared/domain/fingerprint';
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
+import { serviceLabel } from '../core/service/key-binding';
+import { checkBaseUrl } from '../core/service/url-policy';
+import { UsageError } from '../core/command-line/command-line';
+
+/** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */
+export function keyVariable(provider: ProviderId): string {
+  return `PICTOR_KEY_${provider.toUpperCase()}`;
+}
+
+interface BoundKey {
+  readonly provider: ProviderId;
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
+export class CompareCredentials implements CredentialsProvider {
+  private constructor(private readonly keys: readonly BoundKey[]) {}
+
+  /**
+   * @param providers the providers the compare names
+   * @param baseUrls --base-url PROVIDER=ORIGIN, by provider
+   * @throws UsageError when two providers would share one address (whose key would go there?)
+   */
+  static async create(
+    env: NodeJS.ProcessEnv,
+    providers: readonly ProviderId[],
+    baseUrls: ReadonlyMap<ProviderId, string>,
+  ): Promise<CompareCredentials> {
+    const keys: BoundKey[] = [];
+    for (const provider of new Set(providers)) {
+      const typed = baseUrls.get(provider) ?? PROVIDERS[provider].defaultBaseUrl;
+      const key = env[keyVariable(provider)]?.trim();
+      if (!typed || !key) continue;
+      const baseUrl = checkBaseUrl(typed);
+      if (keys.some((other) => other.baseUrl === baseUrl)) {
+        throw new UsageError(
+          `Two providers of this compare name the same address (${serviceLabel(baseUrl)}): give each its own --base-url.`,
+        );
+      }
+      keys.push({ provider, baseUrl, key, fingerprint: await keyFingerprint(key) });
+    }
+    return new CompareCredentials(keys);
+  }
+
+  currentEndpoint(): string {
+    throw new Error('A compare names each target’s address itself.');
+  }
+
+  async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
+    const baseUrl = this.baseUrlFor(endpoint);
+    const bound = this.keys.find((one) => one.baseUrl === baseUrl);
+    if (!bound) return null;
+    const { key, fingerprint, provider } = bound;
+    return { baseUrl: bound.baseUrl, key, keyFingerprint: fingerprint, provider };
+  }
+
+  baseUrlFor(endpoint: string): string | null {
+    try {
+      return checkBaseUrl(endpoint);
+    } catch {
+      return null;
+    }
+  }
+
+  missingKeyReason(endpoint: string): string {
+    const baseUrl = this.baseUrlFor(endpoint);
+    const host = baseUrl === null ? 'its service' : serviceLabel(baseUrl);
+    return `No key for ${host} in this compare: set PICTOR_KEY_<PROVIDER> (as ${keyVariable('fal')}) for its provider, and --base-url PROVIDER=ORIGIN when it is not the provider's own address.`;
+  }
+}

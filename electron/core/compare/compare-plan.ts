@@ -1,0 +1,210 @@
+/**
+ * A compare's plan: one prompt, or a few, on 2 to 6 targets, a target being a service,
+ * its model and parameters. Before anything is stored or sent, each target is found usable or
+ * left out with a sentence (no key for that service at that address), its parameters adapted to
+ * what its service takes (compare-adapt.ts), labelled ("fal.ai · fal-ai/flux/dev #2" when the
+ * same target comes twice), and priced as `CostBook.preview` prices it; the whole compare is
+ * checked against the spending caps, a service's caps counting that service's tasks. The plan
+ * stores and sends nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  COMPARE_PROMPTS,
+  COMPARE_TARGETS,
+  MAX_COMPARE_LABEL_CHARS,
+} from '../../../shared/domain/compare';
+import { PROVIDERS, providerIdSchema } from '../../../shared/domain/providers';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import type { TaskCost } from '../../../shared/domain/task-cost';
+import { englishText } from '../../../shared/i18n/sentence';
+import { cleanName } from '../../../shared/text/shown-name';
+import type { GenerationRequest } from '../../../shared/service/wire';
+import type { CredentialsProvider } from '../../ports/credentials';
+import type { CostBook } from '../costs/cost-book';
+import { UserFacingError } from '../errors/user-facing-error';
+import { checkTarget } from '../engine/target-check';
+import { adaptRequest } from './compare-adapt';
+import { compareTotals, type CompareTotals } from './compare-totals';
+
+const targetSchema = z
+  .object({
+    provider: providerIdSchema,
+    model: z.string().trim().min(1).max(200).optional(),
+    size: z.string().trim().min(1).max(40).optional(),
+    quality: z.string().trim().min(1).max(40).optional(),
+    count: z.number().int().min(1).max(10).optional(),
+    /** The service's address (a proxy, the demo); absent: the provider's own. */
+    baseUrl: z.string().trim().min(1).max(2_000).optional(),
+  })
+  .strict();
+export type CompareTargetInput = z.input<typeof targetSchema>;
+
+const inputSchema = z
+  .object({
+    prompts: z.array(z.string()).min(COMPARE_PROMPTS.min).max(COMPARE_PROMPTS.max),
+    targets: z.array(targetSchema).min(COMPARE_TARGETS.min).max(COMPARE_TARGETS.max),
+  })
+  .strict();
+export type CompareInput = z.input<typeof inputSchema>;
+
+/** A compare that cannot be planned: its sentence says what to change. */
+export class CompareInputError extends UserFacingError {
+  override readonly name = 'CompareInputError';
+}
+
+/** A target that will be sent: one task per prompt (times its count). */
+export interface PlannedTarget {
+  readonly slot: number;
+  readonly label: string;
+  readonly target: SubmitTarget;
+  /** One request per prompt, as its service takes it. */
+  readonly requests: readonly GenerationRequest[];
+  readonly count: number;
+  /** What was adapted, in sentences. */
+  readonly notes: readonly string[];
+  /** Each request's cost per task, as `CostBook.preview` gives it. */
+  readonly perTask: readonly TaskCost[];
+}
+
+/** A target left out, and why. */
+export interface LeftOutTarget {
+  readonly slot: number;
+  readonly label: string;
+  readonly reason: string;
+}
+
+export interface ComparePlan {
+  /** The compare's group id, shared by its tasks. */
+  readonly group: string;
+  readonly targets: readonly PlannedTarget[];
+  readonly leftOut: readonly LeftOutTarget[];
+  /** Every target's total and the compare's (compare-totals.ts). */
+  readonly totals: CompareTotals;
+  /** Soft caps the compare passes. */
+  readonly warnings: readonly string[];
+  /** The hard cap that refuses it (nothing may be sent), or why nothing can be. */
+  readonly refusal?: string;
+}
+
+export interface CompareDeps {
+  readonly credentials: CredentialsProvider;
+  readonly costs: Pick<CostBook, 'preview' | 'previewGroup'>;
+  readonly newGroupId?: () => string;
+}
+
+/**
+ * The plan of `input`: nothing stored, nothing sent.
+ * @throws CompareInputError for a compare outside its bounds (prompts, targets, a count).
+ */
+export async function planCompare(deps: CompareDeps, input: CompareInput): Promise<ComparePlan> {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) throw new CompareInputError(inputProblem(input));
+  const { prompts, targets } = parsed.data;
+  const labels = labelsOf(targets);
+  const planned: PlannedTarget[] = [];
+  const leftOut: LeftOutTarget[] = [];
+  for (const [index, wanted] of targets.entries()) {
+    const slot = index + 1;
+    const label = labels[index] ?? `#${slot}`;
+    const found = await usableTarget(deps.credentials, wanted);
+    if (typeof found === 'string') {
+      leftOut.push({ slot, label, reason: found });
+      continue;
+    }
+    const adapted = prompts.map((prompt) =>
+      adaptRequest(wanted.provider, { prompt, model: modelOf(wanted), ...sizeAndQuality(wanted) }),
+    );
+    const count = wanted.count ?? 1;
+    const requests = adapted.map((one) => one.request);
+    const perTask = requests.map((request) => deps.costs.preview(found, request, count).perTask);
+    const notes = [...new Set(adapted.flatMap((one) => one.notes))];
+    planned.push({ slot, label, target: found, requests, count, notes, perTask });
+  }
+  return verdictOf(deps, planned, leftOut);
+}
+
+function verdictOf(
+  deps: CompareDeps,
+  targets: PlannedTarget[],
+  leftOut: LeftOutTarget[],
+): ComparePlan {
+  const items = targets.flatMap(({ target, requests, count }) =>
+    requests.map((request) => ({ target, request, count })),
+  );
+  const verdict = deps.costs.previewGroup(items);
+  const group = (deps.newGroupId ?? randomUUID)();
+  const refusal =
+    verdict.refusal !== undefined
+      ? englishText(verdict.refusal)
+      : targets.length === 0
+        ? 'No target of this compare can be sent: each is left out above. Nothing was sent.'
+        : undefined;
+  return {
+    group,
+    targets,
+    leftOut,
+    totals: compareTotals(targets),
+    warnings: verdict.warnings.map((warning) => englishText(warning)),
+    ...(refusal === undefined ? {} : { refusal }),
+  };
+}
+
+type Target = z.output<typeof targetSchema>;
+
+function modelOf(target: Target): string | undefined {
+  return target.model ?? PROVIDERS[target.provider].defaultModel ?? undefined;
+}
+
+function sizeAndQuality(target: Target): Pick<GenerationRequest, 'size' | 'quality'> {
+  return {
+    ...(target.size === undefined ? {} : { size: target.size }),
+    ...(target.quality === undefined ? {} : { quality: target.quality }),
+  };
+}
+
+/** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */
+function labelsOf(targets: readonly Target[]): string[] {
+  const plain = targets.map((target) => {
+    const model = modelOf(target);
+    return `${PROVIDERS[target.provider].label}${model ? ` · ${model}` : ''}`;
+  });
+  const seen = new Map<string, number>();
+  return plain.map((label) => {
+    const twice = plain.filter((other) => other === label).length > 1;
+    const n = (seen.get(label) ?? 0) + 1;
+    seen.set(label, n);
+    const suffix = twice ? ` #${n}` : '';
+    const kept = cleanName(label, MAX_COMPARE_LABEL_CHARS - suffix.length) ?? 'target';
+    return `${kept}${suffix}`;
+  });
+}
+
+/** The checked target, or the sentence that leaves it out. */
+async function usableTarget(
+  credentials: CredentialsProvider,
+  wanted: Target,
+): Promise<SubmitTarget | string> {
+  const endpoint = wanted.baseUrl ?? PROVIDERS[wanted.provider].defaultBaseUrl;
+  const service = PROVIDERS[wanted.provider].label;
+  if (!endpoint) return `${service} has no address of its own: give it one (a base URL).`;
+  const target = { provider: wanted.provider, endpoint };
+  try {
+    const checked = await checkTarget(credentials, target);
+    return { provider: wanted.provider, endpoint: checked.endpoint };
+  } catch (error) {
+    if (error instanceof UserFacingError) return `Left out: ${error.message}`;
+    throw error;
+  }
+}
+
+/** What is wrong with a compare outside its bounds, in a sentence. */
+function inputProblem(input: CompareInput): string {
+  const prompts = Array.isArray(input.prompts) ? input.prompts.length : 0;
+  const targets = Array.isArray(input.targets) ? input.targets.length : 0;
+  if (prompts < COMPARE_PROMPTS.min || prompts > COMPARE_PROMPTS.max)
+    return `A compare takes ${COMPARE_PROMPTS.min} to ${COMPARE_PROMPTS.max} prompts; this one has ${prompts}. Nothing was sent.`;
+  if (targets < COMPARE_TARGETS.min || targets > COMPARE_TARGETS.max)
+    return `A compare takes ${COMPARE_TARGETS.min} to ${COMPARE_TARGETS.max} targets; this one has ${targets}. Nothing was sent.`;
+  return 'A target of this compare is not valid (a service, and at most a model, a size, a quality, a count of 1 to 10 and an address). Nothing was sent.';
+}

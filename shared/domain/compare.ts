@@ -1,0 +1,32 @@
+/**
+ * A compare: one prompt (or a few) sent to several targets at once, a target being a service,
+ * its model and parameters (electron/core/compare/). Each task of a compare carries which one it
+ * belongs to, so the history lists the group again later (`compare_group`) and a sidecar or an
+ * archive carries it with the task.
+ */
+import { z } from 'zod';
+import { shownNameSchema } from '../text/shown-name';
+
+/** How many targets one compare takes (the same target twice counts twice). */
+export const COMPARE_TARGETS = { min: 2, max: 6 } as const;
+/** How many prompts one compare takes (one, or an expansion of a few). */
+export const COMPARE_PROMPTS = { min: 1, max: 10 } as const;
+/** The longest label a target keeps ("fal.ai · fal-ai/flux-pro #2"). */
+export const MAX_COMPARE_LABEL_CHARS = 120;
+
+/** A compare group's id: a UUID, as `randomUUID` makes it. */
+export const compareGroupSchema = z.uuid();
+
+/**
+ * The compare a task belongs to: its group, its target's place (1 to 6) and the target's label.
+ * The label is read back from files anyone may write: control, format and bidi characters are
+ * taken out (shared/text/shown-name.ts), and a label longer than the bound is refused.
+ */
+export const compareFieldSchema = z
+  .object({
+    group: compareGroupSchema,
+    slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
+    label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
+  })
+  .strict();
+export type CompareField = z.infer<typeof compareFieldSchema>;

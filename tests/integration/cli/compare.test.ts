@@ -1,0 +1,164 @@
+/**
+ * `pictor compare` as a real process against three demo services on loopback (fal answering its
+ * first submit 429 with Retry-After, Replicate 402, BFL working), each provider's key from its
+ * own PICTOR_KEY_<PROVIDER>: the group id and each target's row, the exit code the highest of
+ * its tasks', `compare show`, `list --compare`, and a hard cap refusing the compare (exit 6,
+ * nothing stored or sent).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { describeRun, runCli } from './run-cli';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const KEYS = { fal: 'fal-cli-key-8c1d', replicate: 'r8_cli-key-72ab', bfl: 'bfl-cli-key-5e90' };
+
+async function world() {
+  const start = (dialect: 'fal' | 'replicate' | 'bfl', extra = {}) =>
+    startDemoService({
+      dialect,
+      accounts: [{ account: 'alice', key: KEYS[dialect] }],
+      durationMs: { min: 200, max: 400 },
+      ...extra,
+    });
+  const fal = await start('fal', { rateLimit: 1 });
+  const replicate = await start('replicate', {
+    accounts: [{ account: 'alice', key: KEYS.replicate, credits: 0 }],
+  });
+  const bfl = await start('bfl');
+  const home = await mkdtemp(join(tmpdir(), 'pictor-compare-cli-'));
+  cleanups.push(async () => {
+    for (const service of [fal, replicate, bfl]) await service.close();
+    await rm(home, { recursive: true, force: true });
+  });
+  const dataDir = join(home, 'data');
+  const env = {
+    PICTOR_KEY_FAL: KEYS.fal,
+    PICTOR_KEY_REPLICATE: KEYS.replicate,
+    PICTOR_KEY_BFL: KEYS.bfl,
+  };
+  const cli = (args: readonly string[]) =>
+    runCli([...args, '--data-dir', dataDir, '--poll-interval', '0.2', '--timeout', '30'], {
+      home,
+      env,
+    });
+  const urls = [`fal=${fal.url}`, `replicate=${replicate.url}`, `bfl=${bfl.url}`].flatMap((url) => [
+    '--base-url',
+    url,
+  ]);
+  return { fal, replicate, bfl, cli, urls };
+}
+
+const accepted = (service: DemoService) =>
+  service.log.submits.filter((entry) => (entry.status ?? 0) < 300).length;
+
+describe('pictor compare', () => {
+  it('prints the group and each target, exits with the highest code, and shows the group again', async () => {
+    const { fal, replicate, bfl, cli, urls } = await world();
+    const targets = ['fal', 'replicate', 'bfl'].flatMap((t) => ['--target', t]);
+    const run = await cli(['compare', '--prompt', 'a lighthouse', ...targets, ...urls, '--json']);
+    // Replicate refused the submit (402): exit 6, the highest of the three.
+    expect(run.code, describeRun(run)).toBe(6);
+    const out = JSON.parse(run.stdout) as {
+      group: string;
+      exitCode: number;
+      tasks: {
+        slot: number;
+        label: string;
+        status: string;
+        taskId: string | null;
+        exitCode: number;
+      }[];
+    };
+    expect(out.exitCode).toBe(6);
+    expect(out.tasks.map((task) => [task.slot, task.status, task.exitCode])).toEqual([
+      [1, 'completed', 0],
+      [2, 'submit_failed', 6],
+      [3, 'completed', 0],
+    ]);
+    expect(out.tasks[0]?.label).toBe('fal.ai · fal-ai/flux/schnell');
+    expect(accepted(fal)).toBe(1);
+    expect(fal.log.submits.map((entry) => entry.status)).toEqual([429, 200]);
+    expect(accepted(replicate)).toBe(0);
+    expect(accepted(bfl)).toBe(1);
+
+    const show = await cli(['compare', 'show', out.group]);
+    expect(show.code, describeRun(show)).toBe(6);
+    const rows = show.stdout.trim().split('\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('submit_failed');
+    expect(rows[0]).toMatch(
+      /^fal\.ai · fal-ai\/flux\/schnell {2}\S+ {2}\S+ {2}completed {2}\d+\.\d s {2}/,
+    );
+
+    const list = await cli(['list', '--compare', out.group, '--json']);
+    expect(list.code, describeRun(list)).toBe(0);
+    expect(list.stdout.trim().split('\n')).toHaveLength(3);
+    const other = await cli(['list', '--compare', crypto.randomUUID()]);
+    expect(other.stdout).toBe('');
+  }, 60_000);
+
+  it('refuses a compare over a hard cap with exit 6, storing and sending nothing', async () => {
+    const { fal, bfl, cli, urls } = await world();
+    for (const provider of ['fal', 'bfl']) {
+      const price = await cli([
+        'prices',
+        'set',
+        '--provider',
+        provider,
+        '--amount',
+        '0.05',
+        '--unit',
+        'USD',
+      ]);
+      expect(price.code, describeRun(price)).toBe(0);
+    }
+    const cap = await cli(['caps', 'set', '--period', 'day', '--amount', '0.08', '--unit', 'USD']);
+    expect(cap.code, describeRun(cap)).toBe(0);
+    const run = await cli([
+      'compare',
+      '--prompt',
+      'a kite',
+      '--target',
+      'fal',
+      '--target',
+      'bfl',
+      ...urls,
+    ]);
+    expect(run.code, describeRun(run)).toBe(6);
+    expect(run.stderr).toMatch(/cap/i);
+    expect(fal.log.submits).toEqual([]);
+    expect(bfl.log.submits).toEqual([]);
+    const list = await cli(['list']);
+    expect(list.stdout).toBe('');
+  }, 60_000);
+
+  it('refuses bad command lines: 7 targets, 11 prompts, a group id that is none', async () => {
+    const { cli, urls } = await world();
+    const seven = Array.from({ length: 7 }, () => ['--target', 'fal']).flat();
+    const tooMany = await cli(['compare', '--prompt', 'x', ...seven, ...urls]);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('2 to 6 --target; there were 7');
+    const prompts = Array.from({ length: 11 }, (_, n) => ['--prompt', `p${n}`]).flat();
+    const eleven = await cli([
+      'compare',
+      ...prompts,
+      '--target',
+      'fal',
+      '--target',
+      'bfl',
+      ...urls,
+    ]);
+    expect(eleven.code).toBe(2);
+    expect(eleven.stderr).toContain('1 to 10 --prompt; there were 11');
+    const badGroup = await cli(['compare', 'show', 'not-a-group']);
+    expect(badGroup.code).toBe(2);
+  }, 60_000);
+});
