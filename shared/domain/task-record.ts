@@ -9,6 +9,7 @@ import { storedBoardPathSchema, triageFields } from './triage';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
+import { taskTemplateSchema } from './task-template';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -235,6 +236,12 @@ export const taskRecordSchema = z.object({
    * path is dropped on read (a crafted sidecar loses the field, not the task).
    */
   board: storedBoardPathSchema.optional().catch(undefined),
+  /**
+   * The prompt template the task was made from (shared/domain/task-template.ts); its resolved
+   * prompt is `request.prompt`. Absent: none, as on every record written before templates. A
+   * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
+   */
+  template: taskTemplateSchema.optional().catch(undefined),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
@@ -252,7 +259,7 @@ export type NewTaskRecord = Pick<
   TaskRecord,
   'localId' | 'taskId' | 'origin' | 'endpoint' | 'account' | 'request'
 > &
-  Partial<Pick<TaskRecord, 'provider' | 'board'>>;
+  Partial<Pick<TaskRecord, 'provider' | 'board' | 'template'>>;
 
 /** A task as it is stored before anything was sent for it (status `submitting`, created `now`). */
 export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {

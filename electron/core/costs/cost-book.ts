@@ -48,6 +48,8 @@ import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone, periodStart } from './local-periods';
 import { SpendingCapError } from '../errors/spending-cap-error';
+import { sameCapIn } from '../engine/hard-cap-consent';
+import type { Sentence } from '../../../shared/i18n/sentence';
 
 export interface CostBookOptions {
   readonly history: Pick<HistoryStore, 'costs' | 'admitMany'>;
@@ -208,12 +210,13 @@ export class CostBook implements EngineAdmission {
   admit(
     records: readonly TaskRecord[],
     lease: { owner: string; until: number } | undefined,
+    passing: readonly SpendingCap[] = [],
   ): TaskRecord[] {
     return this.options.history.admitMany(records, lease, (valid) => {
       const prices = this.prices();
       const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
-      const verdict = this.verdict(prices, tasks);
-      if (verdict.refusal) throw new SpendingCapError(verdict.refusal, { code: 'bad_input' });
+      const refusal = refusalOf(this.verdict(prices, tasks), passing);
+      if (refusal) throw new SpendingCapError(refusal, { code: 'bad_input' });
       // The records as they were given (today's contract stays unnamed), priced.
       return valid.map((record) => {
         if (isFree(record)) return { ...record, cost: FREE_COST };
@@ -266,6 +269,17 @@ export class CostBook implements EngineAdmission {
     }
     return { micros, unpriced };
   }
+}
+
+/**
+ * Why the caps refuse new tasks: the first hard cap that refuses them and is not one the user
+ * agreed to pass (`passing`, each exactly as it stood when asked); none when every one is.
+ */
+function refusalOf(verdict: CapVerdict, passing: readonly SpendingCap[]): Sentence | undefined {
+  if (!verdict.refusal) return undefined;
+  const hard = verdict.forecasts.filter((forecast) => forecast.cap.kind === 'hard');
+  const passed = hard.every((forecast) => sameCapIn(passing, forecast.cap));
+  return passed && hard.length > 0 ? undefined : verdict.refusal;
 }
 
 /** A task about to be admitted, as pricing and the caps read it. */
