@@ -28,7 +28,7 @@ const templateValuesSchema = z
       value !== null &&
       !Array.isArray(value) &&
       Object.keys(value).length <= MAX_TEMPLATE_RUN_VALUES &&
-      Object.keys(value).every((key) => VARIABLE_NAME.test(key)),
+      Object.keys(value).every((key) => VARIABLE_NAME.test(key) && key !== '__proto__'),
     `at most ${MAX_TEMPLATE_RUN_VALUES} values, each under a variable's name`,
   )
   .pipe(z.record(z.string(), z.string().max(MAX_TEMPLATE_VALUE_CHARS)));

@@ -21,6 +21,7 @@ import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
 import { templateErrors } from './errors/templates';
 import { templateFileErrors } from './errors/template-files';
+import { templateRunErrors } from './errors/template-runs';
 import { triageErrors } from './errors/triage';
 
 export const mainMessages = {
@@ -160,6 +161,7 @@ export const mainMessages = {
   ...triageErrors,
   ...templateErrors,
   ...templateFileErrors,
+  ...templateRunErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

@@ -77,6 +77,13 @@ export interface CostPreview extends CapVerdict {
   readonly count: number;
 }
 
+/** What a batch would cost: each request's cost per task, and the caps' verdict on them all. */
+export interface BatchCostPreview extends CapVerdict {
+  readonly perRequest: readonly TaskCost[];
+  /** Tasks per request. */
+  readonly count: number;
+}
+
 export class CostBook implements EngineAdmission {
   readonly timeZone: string;
   private readonly reader: LedgerReader;
@@ -199,11 +206,25 @@ export class CostBook implements EngineAdmission {
    * is free) would cost, and what the caps say (no write).
    */
   preview(target: SubmitTarget, request: GenerationRequest, count = 1): CostPreview {
+    const { perRequest, ...verdict } = this.previewBatch(target, [request], count);
+    return { perTask: perRequest[0] ?? UNKNOWN_COST, ...verdict };
+  }
+
+  /**
+   * {@link preview} of a batch: `count` tasks of each of `requests` (a template's prompts), each
+   * request's own cost per task, and the caps' verdict on all of them at once, as the admission
+   * will judge them.
+   */
+  previewBatch(
+    target: SubmitTarget,
+    requests: readonly GenerationRequest[],
+    count = 1,
+  ): BatchCostPreview {
     const prices = this.prices();
-    const task = { provider: target.provider, endpoint: target.endpoint, request };
-    const perTask = costOf(prices, task);
-    const tasks = Array.from({ length: count }, () => task);
-    return { perTask, count, ...this.verdict(prices, tasks) };
+    const batch = requests.map((request) => ({ ...target, request }));
+    const perRequest = batch.map((task) => costOf(prices, task));
+    const tasks = batch.flatMap((task) => Array.from({ length: count }, () => task));
+    return { perRequest, count, ...this.verdict(prices, tasks) };
   }
 
   /** See {@link EngineAdmission.admit}. */

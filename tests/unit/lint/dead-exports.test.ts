@@ -23,10 +23,8 @@ const SEAMS = [
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
   // that take it up next; each leaves this list when its first product caller lands.
   'shared/domain/template-expand.ts#countPrompts',
-  'shared/domain/template-expand.ts#expandTemplate',
   'shared/domain/template-expand.ts#newTemplateSeed',
   'shared/domain/template-language.ts#escapeTemplateText',
-  'shared/domain/template-language.ts#parseTemplate',
   'shared/domain/template-language.ts#templateLists',
   // Template files' import and export, until their storage, the CLI and the window use them
   // (branch h2-template-files): the lead's wiring removes these four.
@@ -34,6 +32,9 @@ const SEAMS = [
   'electron/core/templates/template-files.ts#readTemplateFile',
   'electron/core/templates/template-files.ts#writeTemplateFile',
   'electron/core/templates/template-export.ts#exportTemplates',
+  // Running a template (branch h5-template-runs), until the templates' IPC and the CLI's
+  // template command build it over the library's template store.
+  'electron/core/batch/template-runs.ts#TemplateRuns',
 ];
 
 describe('dead exports', () => {
