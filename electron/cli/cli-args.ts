@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { common, type CommonOptions } from './common-args';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { listTemplate } from './list-command';
 import { checkBoardPath } from '../../shared/domain/triage';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
@@ -84,6 +85,8 @@ export type Command =
       readonly triage: TriageQuery | null;
       /** --smart NAME: the images of that smart board (with the triage filters); null: none. */
       readonly smart: string | null;
+      /** --template ID: only what was made from that prompt template; null: any. */
+      readonly template: string | null;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }
@@ -119,6 +122,7 @@ const OPTIONS = {
   'gallery-dir': { type: 'string' },
   timeout: { type: 'string' },
   'poll-interval': { type: 'string' },
+  template: { type: 'string' },
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -281,6 +285,7 @@ function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'l
     provider: listProvider(values.provider),
     triage: listTriage(values),
     smart: values.smart ?? null,
+    template: listTemplate(values.template),
     common: common(values, env),
   };
 }

@@ -123,7 +123,7 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
       return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
     case 'list':
       return command.triage === null && command.smart === null
-        ? listCommand(core, command.common, io, command.provider)
+        ? listCommand(core, command.common, io, command)
         : listImages(core, command.common, io, command);
     case 'rate':
     case 'flag':

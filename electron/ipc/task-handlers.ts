@@ -38,6 +38,7 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
     ...(filter.statuses ? { statuses: filter.statuses } : {}),
     ...(filter.favourite === undefined ? {} : { favourite: filter.favourite }),
     ...(filter.provider === undefined ? {} : { provider: filter.provider }),
+    ...(filter.template === undefined ? {} : { template: filter.template }),
   };
 }
 

@@ -90,6 +90,8 @@ const taskFilterFields = {
   statuses: z.array(taskStatusSchema).max(10).optional(),
   favourite: z.boolean().optional(),
   provider: providerIdSchema.optional(),
+  /** Only tasks made from the prompt template with this id. */
+  template: z.uuid().optional(),
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */

@@ -73,6 +73,8 @@ export const galleryFilter = z
     contentCredentials: z.boolean().optional(),
     model: z.string().max(200).optional(),
     provider: providerIdSchema.optional(),
+    /** Only images of tasks made from the prompt template with this id. */
+    template: z.uuid().optional(),
     from: dateMsSchema.optional(),
     to: dateMsSchema.optional(),
     states: z.array(imageStateSchema).max(10).optional(),

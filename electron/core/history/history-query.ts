@@ -23,6 +23,8 @@ export interface HistoryQuery {
   favourite?: boolean;
   /** Only tasks of this service (a record without one is today's contract's, `pictor`). */
   provider?: ProviderId;
+  /** Only tasks made from this prompt template (its id: TaskRecord.template). */
+  template?: string;
   /** Page size: default 50, at most 500. */
   limit?: number;
   /** `nextCursor` of the previous page; absent or null for the first page. */
@@ -40,6 +42,8 @@ export interface ImageQuery extends TriageQuery {
   model?: string;
   /** Only images of tasks of this service (see {@link HistoryQuery.provider}). */
   provider?: ProviderId;
+  /** Only images of tasks made from this prompt template (its id). */
+  template?: string;
   /** Task creation time in ms, inclusive. */
   from?: number;
   /** Task creation time in ms, inclusive. */
@@ -130,6 +134,10 @@ export function taskFilter(
     clauses.push(`${providerOfRecord('t.record')} = ?`);
     params.push(query.provider);
   }
+  if (query.template !== undefined) {
+    clauses.push('t.template_id = ?');
+    params.push(query.template);
+  }
   return join(clauses, params);
 }
 
@@ -173,6 +181,10 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
     // Some image queries walk images alone (no tasks joined): the tasks are asked apart.
     clauses.push(`i.task_row IN (SELECT id FROM tasks WHERE ${providerOfRecord('record')} = ?)`);
     params.push(query.provider);
+  }
+  if (query.template !== undefined) {
+    clauses.push('i.task_row IN (SELECT id FROM tasks WHERE template_id = ?)');
+    params.push(query.template);
   }
   if (query.from !== undefined) {
     clauses.push('i.created_at >= ?');

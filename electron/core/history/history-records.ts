@@ -2,6 +2,7 @@
  * The task records of the history: written whole as JSON beside the columns listing, filtering and
  * search need, one image row per image; read back one at a time through the schema.
  */
+import { writeTemplateColumn } from './template-column-schema';
 import { z } from 'zod';
 import {
   isUnfinished,
@@ -35,6 +36,7 @@ import {
   SELECT_TASK,
   SET_LEASE,
   TRIAGE_VERSION,
+  TEMPLATE_VERSION,
   UPSERT_TASK,
   UPSERT_TASK_WITH_COST,
 } from './history-statements';
@@ -211,7 +213,9 @@ export class HistoryRecords {
       JSON.stringify(record),
       ...(withCost ? costColumns(record) : []),
     ]);
-    this.writeImageRows(record, Number(row?.['id']), model);
+    const id = Number(row?.['id']);
+    if (this.schemaVersion >= TEMPLATE_VERSION) writeTemplateColumn(connection, id, record);
+    this.writeImageRows(record, id, model);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 

@@ -10,6 +10,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addLedgerSumsV9 } from './ledger-sums-schema';
 import { addTriageV10 } from './triage-schema';
+import { addTemplateColumn } from './template-column-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -308,6 +309,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addLedgerV8,
   addLedgerSumsV9,
   addTriageV10,
+  addTemplateColumn,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

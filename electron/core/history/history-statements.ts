@@ -44,6 +44,8 @@ export const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id
 
 /** The schema version that added triage: image ratings, flags, tags and boards (triage-schema.ts). */
 export const TRIAGE_VERSION = 10;
+/** The schema version that added `tasks.template_id` (template-column-schema.ts). */
+export const TEMPLATE_VERSION = 11;
 export const INSERT_IMAGE_WITH_TRIAGE =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials, rating, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 export const DELETE_IMAGE_TAGS = 'DELETE FROM image_tags WHERE local_id = ?';

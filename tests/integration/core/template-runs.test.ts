@@ -5,7 +5,12 @@
  * user's yes in main's dialog, one submit makes at most 100 tasks, a batch cut short between the
  * history and the service is never sent twice, and the negative prompt is never sent.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { taskRecordSchema } from '../../../shared/domain/task-record';
+import { taskTemplateSchema } from '../../../shared/domain/task-template';
+import { makeTaskRecord } from '../../support/task-records';
 import { TemplateRuns, type TemplateRunInput } from '../../../electron/core/batch/template-runs';
 import { SpendingCapError } from '../../../electron/core/errors/spending-cap-error';
 import { UserFacingError } from '../../../electron/core/errors/user-facing-error';
@@ -351,5 +356,71 @@ describe('the negative prompt', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('recorded', () => {
+  it('keeps the template in the sidecar, back through rebuild, and filters by it', async () => {
+    const { h, runs, input } = await harness();
+    h.core.engine.start();
+    const { records } = await runs.run(
+      input({ mode: { kind: 'random', count: 2, seed: 9 }, count: 1 }),
+    );
+    const other = await h.core.engine.submit({ prompt: 'no template' }, h.target);
+    const ids = [...records, ...other].map((record) => record.localId);
+    const done = await h.core.engine.whenSettled(ids);
+    expect(done.every((record) => record.status === 'completed')).toBe(true);
+    const template = records[0]!.template;
+    for (const record of done.slice(0, 2)) {
+      const sidecar = JSON.parse(
+        await readFile(join(h.core.gallery.resolve(record.folder!), 'pictor.json'), 'utf8'),
+      ) as { record: { template?: unknown } };
+      expect(sidecar.record.template).toEqual(template);
+    }
+    const listed = (query: { template: string }) => ({
+      tasks: h.core.history
+        .list(query)
+        .items.map((record) => record.localId)
+        .sort(),
+      images: h.core.history.listImages({ ...query, limit: 100 }).items.length,
+    });
+    const made = { tasks: records.map((record) => record.localId).sort(), images: 2 };
+    expect(listed({ template: COLOURS })).toMatchObject({ tasks: made.tasks });
+    expect(listed({ template: COLOURS }).images).toBeGreaterThanOrEqual(made.images);
+    expect(listed({ template: MANY })).toEqual({ tasks: [], images: 0 });
+    // The history loses them; rebuild reads them back from their sidecars, template and all.
+    for (const record of records) h.core.engine.remove(record.localId);
+    expect(listed({ template: COLOURS }).tasks).toEqual([]);
+    await h.core.operations.rebuild();
+    for (const record of records) {
+      expect(h.core.history.get(record.localId)?.template).toEqual(template);
+    }
+    expect(listed({ template: COLOURS }).tasks).toEqual(made.tasks);
+  });
+
+  it('reads a hostile template field as none, keeping the task', () => {
+    const base = { id: COLOURS, name: 'Colours', version: 1, mode: 'combinatorial' };
+    const hostile: unknown[] = [
+      { ...base, values: { a: 'x'.repeat(2_001) } },
+      { ...base, values: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`v${i}`, ''])) },
+      { ...base, values: { a: 1 } },
+      { ...base, values: [] },
+      { ...base, values: {}, id: 'not-a-uuid' },
+      { ...base, values: {}, version: 0 },
+      { ...base, values: {}, mode: 'all' },
+      { ...base, values: {}, seed: -1 },
+      { ...base, values: {}, name: 'bad\u202ename' },
+      'template',
+      null,
+    ];
+    const record = makeTaskRecord({ localId: 'hostile' });
+    for (const template of hostile) {
+      const parsed = taskRecordSchema.safeParse({ ...record, template });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data?.template).toBeUndefined();
+      expect(taskTemplateSchema.safeParse(template).success).toBe(false);
+    }
+    const fine = { ...base, values: { a: 'x'.repeat(2_000) }, seed: 0xffff_ffff };
+    expect(taskRecordSchema.parse({ ...record, template: fine }).template).toEqual(fine);
   });
 });
