@@ -8,26 +8,34 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { SqliteConnection } from './sqlite-connection';
 
 export function addTemplateColumn(db: DatabaseSync): void {
   db.exec(`
     ALTER TABLE tasks ADD COLUMN template_id TEXT;
     UPDATE tasks SET template_id = json_extract(record, '$.template.id')
-      WHERE json_type(record, '$.template.id') = 'text';
+      WHERE json_valid(record) AND json_type(record, '$.template.id') = 'text';
     CREATE INDEX tasks_template_newest ON tasks (template_id, created_at DESC, local_id DESC)
       WHERE template_id IS NOT NULL;
   `);
 }
 
-/** Keeps the task row's template column in line with `record` (the row `id` just written). */
-export function writeTemplateColumn(
-  connection: Pick<SqliteConnection, 'run'>,
-  id: number,
-  record: TaskRecord,
-): void {
-  connection.run('UPDATE tasks SET template_id = ? WHERE id = ?', [
-    record.template?.id ?? null,
-    id,
-  ]);
+/**
+ * A task row's write from this version on: the cost columns' upsert (history-statements.ts) with
+ * the template column, in the one statement, so a write stays one change of the row.
+ */
+export const UPSERT_TASK_WITH_TEMPLATE = `
+  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record, provider, cost_source, cost_unit, cost_micros, template_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET
+    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
+    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
+    created_at = excluded.created_at, updated_at = excluded.updated_at,
+    unfinished = excluded.unfinished, record = excluded.record, provider = excluded.provider,
+    cost_source = excluded.cost_source, cost_unit = excluded.cost_unit,
+    cost_micros = excluded.cost_micros, template_id = excluded.template_id
+  RETURNING id`;
+
+/** The template column's value for `record`. */
+export function templateColumn(record: TaskRecord): string | null {
+  return record.template?.id ?? null;
 }

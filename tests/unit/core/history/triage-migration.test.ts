@@ -34,7 +34,7 @@ describe('history v10', () => {
 
     const store = HistoryStore.open(file);
     try {
-      expect(store.schemaVersion).toBe(10);
+      expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
       const picks = store.listImages({ flag: 'pick' }).items;
       expect(picks.map((item) => `${item.localId}#${String(item.index)}`)).toEqual(['starred#0']);
       expect(store.listImages({ flag: 'none' }).items).toHaveLength(2);
