@@ -58,9 +58,7 @@ export function batchRecords(
   count: number,
   make: (request: GenerationRequest) => TaskRecord,
 ): TaskRecord[] {
-  const records = requests.flatMap((request) =>
-    Array.from({ length: count }, () => make(request)),
-  );
+  const records = requests.flatMap((request) => Array.from({ length: count }, () => make(request)));
   const batchId = records[0]?.localId;
   if (records.length < 2 || batchId === undefined) return records;
   return records.map((record) => ({ ...record, batchId }));
