@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { common, type CommonOptions } from './common-args';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { listTemplate } from './list-command';
 import { checkBoardPath } from '../../shared/domain/triage';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
@@ -51,6 +52,7 @@ const OPTIONS = {
   'gallery-dir': { type: 'string' },
   timeout: { type: 'string' },
   'poll-interval': { type: 'string' },
+  template: { type: 'string' },
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -216,6 +218,7 @@ function parseList(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'l
     triage: listTriage(values),
     smart: values.smart ?? null,
     compareGroup: compareGroupOption(values.compare),
+    template: listTemplate(values.template),
     common: common(values, env),
   };
 }

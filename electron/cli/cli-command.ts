@@ -62,6 +62,8 @@ export type Command =
       readonly smart: string | null;
       /** --compare GROUP: only the tasks of that compare; null: every task. */
       readonly compareGroup: string | null;
+      /** --template ID: only what was made from that prompt template; null: any. */
+      readonly template: string | null;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }

@@ -41,7 +41,7 @@ const COMMAND_HELP = {
                                   ${NO_CANCEL_PROVIDERS} cannot): exit 0 when every one ended
                                   canceled, 1 when a service refused or finished it first (its
                                   images are saved), 2 when it could not be asked`,
-  list: "list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider; with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
+  list: "list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider (--template ID: of one template); with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
   compare: `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
                                   [--quality Q] [--count N] [--base-url PROVIDER=ORIGIN]...
                                   send one prompt (--prompt up to 10 times) to 2 to 6 targets at

@@ -1,4 +1,6 @@
-/** `list`: the history, page by page, every task or the tasks of one service (or one compare). */
+/** `list`: the history, page by page, every task or the tasks of one service (or one compare, or one template). */
+import { promptTemplateSchema } from '../../shared/domain/prompt-template';
+import { UsageError } from '../core/command-line/command-line';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './cli-args';
@@ -14,13 +16,16 @@ export function listCommand(
     readonly provider: ProviderId | typeof DEMO_OPTION | null;
     /** --compare GROUP: the tasks of that compare only. */
     readonly compareGroup: string | null;
+    /** --template ID: the tasks made from that template only. */
+    readonly template: string | null;
   },
 ): number {
   const service = filter.provider;
   const compare = filter.compareGroup === null ? {} : { compareGroup: filter.compareGroup };
+  const template = filter.template === null ? {} : { template: filter.template };
   let cursor: string | null = null;
   do {
-    const page = core.history.list({ limit: 500, cursor, ...compare });
+    const page = core.history.list({ ...template, ...compare, limit: 500, cursor });
     for (const record of page.items) {
       if (service !== null && listedServiceOf(record) !== service) continue;
       io.stdout(
@@ -32,4 +37,16 @@ export function listCommand(
     cursor = page.nextCursor;
   } while (cursor);
   return EXIT.ok;
+}
+
+/** --template ID of list: a template's id (a UUID), as the history keeps it. */
+export function listTemplate(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const id = value.trim().toLowerCase();
+  if (!promptTemplateSchema.shape.id.safeParse(id).success) {
+    throw new UsageError(
+      '--template needs a template id (a UUID, as `pictor template list` shows).',
+    );
+  }
+  return id;
 }

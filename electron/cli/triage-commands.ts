@@ -192,10 +192,15 @@ export function listImages(
   core: PictorCore,
   common: CommonOptions,
   io: CliIo,
-  filters: { readonly triage: TriageQuery | null; readonly smart: string | null },
+  filters: {
+    readonly triage: TriageQuery | null;
+    readonly smart: string | null;
+    readonly template: string | null;
+  },
 ): number {
   // As the gallery lists them: an image in Pictor's trash is not listed.
   const query: ImageQuery = { ...filters.triage, states: VISIBLE_STATES };
+  if (filters.template !== null) query.template = filters.template;
   if (filters.smart !== null) {
     query.smart = core.smartBoards.rulesOf(filters.smart);
     warnMissing(core.smartBoards.get(filters.smart), io);

@@ -39,6 +39,7 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
     ...(filter.favourite === undefined ? {} : { favourite: filter.favourite }),
     ...(filter.provider === undefined ? {} : { provider: filter.provider }),
     ...(filter.compareGroup === undefined ? {} : { compareGroup: filter.compareGroup }),
+    ...(filter.template === undefined ? {} : { template: filter.template }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { MainMessageKey } from '../../shared/i18n/main-messages';
+import type { Sentence } from '../../shared/i18n/sentence';
 
 /**
  * Questions only the user can answer, asked in a dialog the main process draws itself (never
@@ -76,3 +77,25 @@ export interface CapPrompts {
 export const refusingPrompts: UserPrompts = {
   confirmKeyOrigin: () => Promise.resolve('cancel'),
 };
+
+/**
+ * Tasks a hard spending cap refuses (docs/COSTS.md "Spending caps"), which the user may send
+ * anyway, this once: the caps that refuse them and the sentence of the first, as main words it.
+ */
+export interface OverCapQuestion {
+  /** The refusal of the first hard cap the tasks would pass. */
+  readonly refusal: Sentence;
+  /** Every hard cap that refuses them, as it stands now. */
+  readonly caps: readonly SpendingCap[];
+  /** How many tasks would be sent. */
+  readonly tasks: number;
+}
+
+/**
+ * Sending tasks past a hard spending cap: only ever the user's answer in main's own dialog (the
+ * page may be compromised; a request from it alone never passes a hard cap).
+ */
+export interface OverCapPrompts {
+  /** True when the user agreed to send the tasks past every cap the question names. */
+  confirmOverHardCap(question: OverCapQuestion): Promise<boolean>;
+}

@@ -10,6 +10,7 @@ import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
 import { compareFieldSchema } from './compare';
+import { taskTemplateSchema } from './task-template';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -241,6 +242,12 @@ export const taskRecordSchema = z.object({
    * label. Absent: none. A damaged value is dropped on read (the task is kept).
    */
   compare: compareFieldSchema.optional().catch(undefined),
+  /**
+   * The prompt template the task was made from (shared/domain/task-template.ts); its resolved
+   * prompt is `request.prompt`. Absent: none, as on every record written before templates. A
+   * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
+   */
+  template: taskTemplateSchema.optional().catch(undefined),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
@@ -258,7 +265,7 @@ export type NewTaskRecord = Pick<
   TaskRecord,
   'localId' | 'taskId' | 'origin' | 'endpoint' | 'account' | 'request'
 > &
-  Partial<Pick<TaskRecord, 'provider' | 'board' | 'compare'>>;
+  Partial<Pick<TaskRecord, 'provider' | 'board' | 'compare' | 'template'>>;
 
 /** A task as it is stored before anything was sent for it (status `submitting`, created `now`). */
 export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {

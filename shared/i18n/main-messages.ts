@@ -22,6 +22,7 @@ import { submitErrors } from './errors/submit';
 import { templateErrors } from './errors/templates';
 import { templateFileErrors } from './errors/template-files';
 import { templateStoreErrors } from './errors/template-store';
+import { templateRunErrors } from './errors/template-runs';
 import { triageErrors } from './errors/triage';
 import { promptErrors } from './errors/prompts';
 
@@ -165,6 +166,7 @@ export const mainMessages = {
   ...templateFileErrors,
   ...promptErrors,
   ...templateStoreErrors,
+  ...templateRunErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

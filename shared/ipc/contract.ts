@@ -95,6 +95,8 @@ const taskFilterFields = {
   provider: providerIdSchema.optional(),
   /** Only the tasks of this compare group. */
   compareGroup: compareGroupSchema.optional(),
+  /** Only tasks made from the prompt template with this id. */
+  template: z.uuid().optional(),
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */

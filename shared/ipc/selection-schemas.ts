@@ -76,6 +76,8 @@ export const galleryFilter = z
     provider: providerIdSchema.optional(),
     /** Only images of the tasks of this compare group. */
     compareGroup: compareGroupSchema.optional(),
+    /** Only images of tasks made from the prompt template with this id. */
+    template: z.uuid().optional(),
     from: dateMsSchema.optional(),
     to: dateMsSchema.optional(),
     states: z.array(imageStateSchema).max(10).optional(),

@@ -49,6 +49,8 @@ import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone, periodStart } from './local-periods';
 import { SpendingCapError } from '../errors/spending-cap-error';
+import { sameCapIn } from '../engine/hard-cap-consent';
+import type { Sentence } from '../../../shared/i18n/sentence';
 
 export interface CostBookOptions {
   readonly history: Pick<HistoryStore, 'costs' | 'admitMany'>;
@@ -73,6 +75,13 @@ export type CostChange =
 /** What a submit would cost, per task, and the caps' verdict on it. */
 export interface CostPreview extends CapVerdict {
   readonly perTask: TaskCost;
+  readonly count: number;
+}
+
+/** What a batch would cost: each request's cost per task, and the caps' verdict on them all. */
+export interface BatchCostPreview extends CapVerdict {
+  readonly perRequest: readonly TaskCost[];
+  /** Tasks per request. */
   readonly count: number;
 }
 
@@ -198,23 +207,38 @@ export class CostBook implements EngineAdmission {
    * is free) would cost, and what the caps say (no write).
    */
   preview(target: SubmitTarget, request: GenerationRequest, count = 1): CostPreview {
+    const { perRequest, ...verdict } = this.previewBatch(target, [request], count);
+    return { perTask: perRequest[0] ?? UNKNOWN_COST, ...verdict };
+  }
+
+  /**
+   * {@link preview} of a batch: `count` tasks of each of `requests` (a template's prompts), each
+   * request's own cost per task, and the caps' verdict on all of them at once, as the admission
+   * will judge them.
+   */
+  previewBatch(
+    target: SubmitTarget,
+    requests: readonly GenerationRequest[],
+    count = 1,
+  ): BatchCostPreview {
     const prices = this.prices();
-    const task = { provider: target.provider, endpoint: target.endpoint, request };
-    const perTask = costOf(prices, task);
-    const tasks = Array.from({ length: count }, () => task);
-    return { perTask, count, ...this.verdict(prices, tasks) };
+    const batch = requests.map((request) => ({ ...target, request }));
+    const perRequest = batch.map((task) => costOf(prices, task));
+    const tasks = batch.flatMap((task) => Array.from({ length: count }, () => task));
+    return { perRequest, count, ...this.verdict(prices, tasks) };
   }
 
   /** See {@link EngineAdmission.admit}. */
   admit(
     records: readonly TaskRecord[],
     lease: { owner: string; until: number } | undefined,
+    passing: readonly SpendingCap[] = [],
   ): TaskRecord[] {
     return this.options.history.admitMany(records, lease, (valid) => {
       const prices = this.prices();
       const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
-      const verdict = this.verdict(prices, tasks);
-      if (verdict.refusal) throw new SpendingCapError(verdict.refusal, { code: 'bad_input' });
+      const refusal = refusalOf(this.verdict(prices, tasks), passing);
+      if (refusal) throw new SpendingCapError(refusal, { code: 'bad_input' });
       // The records as they were given (today's contract stays unnamed), priced.
       return valid.map((record) => {
         if (isFree(record)) return { ...record, cost: FREE_COST };
@@ -283,6 +307,17 @@ export class CostBook implements EngineAdmission {
     }
     return { micros, unpriced };
   }
+}
+
+/**
+ * Why the caps refuse new tasks: the first hard cap that refuses them and is not one the user
+ * agreed to pass (`passing`, each exactly as it stood when asked); none when every one is.
+ */
+function refusalOf(verdict: CapVerdict, passing: readonly SpendingCap[]): Sentence | undefined {
+  if (!verdict.refusal) return undefined;
+  const hard = verdict.forecasts.filter((forecast) => forecast.cap.kind === 'hard');
+  const passed = hard.every((forecast) => sameCapIn(passing, forecast.cap));
+  return passed && hard.length > 0 ? undefined : verdict.refusal;
 }
 
 /** A task about to be admitted, as pricing and the caps read it. */

@@ -3,6 +3,7 @@
  * in-memory stand-ins and the engine never depends on how history or gallery are stored.
  */
 import type { LiveState } from '../../../shared/domain/live-state';
+import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
@@ -111,12 +112,15 @@ export interface EngineSharing {
  * Admits new tasks (the cost ledger): prices each, checks the spending caps and stores them
  * (leased to `lease.owner` when given) in one transaction, so no other process can slip under a
  * cap meanwhile. Returns the records as stored.
+ * `passing`: the hard caps the user agreed, in main's dialog, to send these tasks past
+ * (hard-cap-consent.ts); a hard cap not among them refuses as ever.
  * @throws SpendingCapError when a hard cap refuses them (nothing stored).
  */
 export interface EngineAdmission {
   admit(
     records: readonly TaskRecord[],
     lease: { owner: string; until: number } | undefined,
+    passing?: readonly SpendingCap[],
   ): TaskRecord[];
 }
 

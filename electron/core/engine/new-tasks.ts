@@ -4,6 +4,7 @@
  * images). With an admission (the cost ledger), the same transaction prices them and checks the
  * spending caps first, so two processes submitting at once cannot both pass a cap.
  */
+import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Logger } from '../../ports/logger';
@@ -20,23 +21,28 @@ import type { TaskLeases } from './task-leases';
 
 export interface NewTaskDeps {
   readonly history: EngineHistory;
-  readonly sharing: EngineSharing | undefined;
-  readonly admission: EngineAdmission | undefined;
-  readonly prompts: EnginePromptHistory | undefined;
+  readonly sharing?: EngineSharing | undefined;
+  readonly admission?: EngineAdmission | undefined;
+  readonly prompts?: EnginePromptHistory | undefined;
   readonly leases: Pick<TaskLeases, 'owner' | 'until' | 'adopt'>;
   readonly logger: Logger;
 }
 
 /**
  * Stores the records (leased to this engine when the history is shared) and returns them as
- * stored (priced, with an admission).
+ * stored (priced, with an admission). `passing`: the hard caps the user agreed to pass (see
+ * EngineAdmission.admit).
  * @throws the admission's refusal (a cap) as it is; EngineInputError when the history refused.
  */
-export function storeNewTasks(deps: NewTaskDeps, records: readonly TaskRecord[]): TaskRecord[] {
+export function storeNewTasks(
+  deps: NewTaskDeps,
+  records: readonly TaskRecord[],
+  passing: readonly SpendingCap[] = [],
+): TaskRecord[] {
   const lease = deps.sharing ? { owner: deps.leases.owner, until: deps.leases.until() } : undefined;
   let stored: TaskRecord[] = [...records];
   try {
-    if (deps.admission) stored = deps.admission.admit(records, lease);
+    if (deps.admission) stored = deps.admission.admit(records, lease, passing);
     else if (deps.sharing && lease) deps.sharing.putMany(records, lease);
     else deps.history.putMany(records);
   } catch (error) {

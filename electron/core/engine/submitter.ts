@@ -172,14 +172,3 @@ export class Submitter {
     return this.ctx.clock.now();
   }
 }
-
-/**
- * The records of one submit, each stamped with the batch's id (the first task's local id), so the
- * history shows them as one group. A submit of one is no batch and stays unstamped.
- */
-export function newBatch(count: number, make: () => TaskRecord): TaskRecord[] {
-  const records = Array.from({ length: count }, make);
-  const batchId = records[0]?.localId;
-  if (records.length < 2 || batchId === undefined) return records;
-  return records.map((record) => ({ ...record, batchId }));
-}

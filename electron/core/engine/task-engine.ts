@@ -23,7 +23,6 @@ import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
-import { checkTarget } from './target-check';
 import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
@@ -34,11 +33,17 @@ import { UserEdits } from './user-edits';
 import { applyExternalChanges } from './external-changes';
 import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
-import { Submitter, newBatch } from './submitter';
+import { Submitter } from './submitter';
+import { batchFields, batchRecords, type SubmitBatch } from './submit-batch';
+import { consentedCaps } from './hard-cap-consent';
 import { storeNewTasks } from './new-tasks';
+import type { SpendingCap } from '../../../shared/domain/cost-ledger';
+
+/** How a stored batch goes out: the first alone (runBatch), or side by side (runEach). */
+type Send = (records: TaskRecord[]) => Promise<void>;
 import { groupRecords, type GroupItem } from './group-submit';
 import { TaskLeases } from './task-leases';
-import { checkInto, checkTaskCount, parseRequest, trackedRequest } from './request-check';
+import { trackedRequest } from './request-check';
 import type { TrackOptions } from './request-check';
 import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
 import { whenSettled } from './when-settled';
@@ -165,17 +170,24 @@ export class TaskEngine {
    * background. Returns them at once. With `board` (a path: "Generate into", checkInto), their
    * images join that board as they arrive; the library makes it now when it has none.
    * @throws EngineInputError for a request, count, board or target nothing can be sent for; the
-   *   library's refusal of a new board (too many).
+   *   library's refusal of a new board (too many); SpendingCapError when a hard cap refuses them.
    */
   async submit(input: GenerationRequest, target: SubmitTarget, count = 1, board?: string) {
-    const request = parseRequest(input);
-    checkTaskCount(count);
-    const path = board === undefined ? undefined : checkInto(board);
-    const { endpoint, credentials } = await checkTarget(this.deps.credentials, target);
-    const into = path === undefined ? {} : { board: this.deps.boards?.ensure(path) ?? path };
-    const fields = { request, endpoint, origin: 'submitted', taskId: null, ...into } as const;
-    const batch = newBatch(count, () => this.newRecord(credentials, fields));
-    return this.storeAndSend(batch, (records) => this.submitter.runBatch(records));
+    return this.submitBatch({ requests: [input], count, board }, target);
+  }
+
+  /**
+   * Each request of `batch` `count` times, stored as one batch as {@link submit} does (a hard cap
+   * passed only with the user's consent, `batch.overHardCaps`), then sent the first alone.
+   * @throws as {@link submit}; EngineInputError for more tasks than one submit may make.
+   */
+  async submitBatch(batch: SubmitBatch, target: SubmitTarget): Promise<TaskRecord[]> {
+    const { requests, credentials, fields } = await batchFields(batch, target, this.deps);
+    const made = batchRecords(requests, batch.count, (request) =>
+      this.newRecord(credentials, { ...fields, request }),
+    );
+    const passing = consentedCaps(batch.overHardCaps);
+    return this.storeAndSend(made, (records) => this.submitter.runBatch(records), passing);
   }
 
   /**
@@ -187,11 +199,10 @@ export class TaskEngine {
     return this.storeAndSend(batch, (records) => this.submitter.runEach(records));
   }
 
-  private storeAndSend(batch: TaskRecord[], send: (records: TaskRecord[]) => Promise<void>) {
-    // On disk (priced, under the spending caps) before anything is sent, all or none.
-    const { history, sharing, admission, prompts } = this.deps;
-    const deps = { history, sharing, admission, prompts, leases: this.leases, logger: this.logger };
-    const records = storeNewTasks(deps, batch);
+  /** On disk (priced, under the spending caps: `passing` consented to) before anything is sent. */
+  private storeAndSend(batch: TaskRecord[], send: Send, passing?: readonly SpendingCap[]) {
+    const deps = { ...this.deps, leases: this.leases, logger: this.logger };
+    const records = storeNewTasks(deps, batch, passing);
     for (const record of records) {
       this.records.keepLive(record);
       this.announce(record);

@@ -25,6 +25,8 @@ export interface HistoryQuery {
   provider?: ProviderId;
   /** Only the tasks of this compare group (shared/domain/compare.ts). */
   compareGroup?: string;
+  /** Only tasks made from this prompt template (its id: TaskRecord.template). */
+  template?: string;
   /** Page size: default 50, at most 500. */
   limit?: number;
   /** `nextCursor` of the previous page; absent or null for the first page. */
@@ -44,6 +46,8 @@ export interface ImageQuery extends TriageQuery {
   provider?: ProviderId;
   /** Only images of the tasks of this compare group. */
   compareGroup?: string;
+  /** Only images of tasks made from this prompt template (its id). */
+  template?: string;
   /** Task creation time in ms, inclusive. */
   from?: number;
   /** Task creation time in ms, inclusive. */
@@ -138,6 +142,10 @@ export function taskFilter(
     clauses.push('t.compare_group = ?');
     params.push(query.compareGroup);
   }
+  if (query.template !== undefined) {
+    clauses.push('t.template_id = ?');
+    params.push(query.template);
+  }
   return join(clauses, params);
 }
 
@@ -185,6 +193,10 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
   if (query.compareGroup !== undefined) {
     clauses.push('i.task_row IN (SELECT id FROM tasks WHERE compare_group = ?)');
     params.push(query.compareGroup);
+  }
+  if (query.template !== undefined) {
+    clauses.push('i.task_row IN (SELECT id FROM tasks WHERE template_id = ?)');
+    params.push(query.template);
   }
   if (query.from !== undefined) {
     clauses.push('i.created_at >= ?');

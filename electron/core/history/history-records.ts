@@ -2,6 +2,7 @@
  * The task records of the history: written whole as JSON beside the columns listing, filtering and
  * search need, one image row per image; read back one at a time through the schema.
  */
+import { templateColumn, UPSERT_TASK_WITH_TEMPLATE } from './template-column-schema';
 import { z } from 'zod';
 import {
   isUnfinished,
@@ -44,7 +45,7 @@ import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './tria
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 import { SET_COMPARE_GROUP } from './compare-schema';
-import { COMPARE_GROUP_VERSION } from './history-schema';
+import { COMPARE_GROUP_VERSION, TEMPLATE_VERSION } from './history-schema';
 
 export class HistoryRecords {
   constructor(
@@ -199,7 +200,9 @@ export class HistoryRecords {
     // The model filter lists (and matches) what the service said it used, else what was asked.
     const model = record.reportedModel ?? record.request.model ?? null;
     const withCost = this.schemaVersion >= COSTS_VERSION;
-    const [row] = connection.all(withCost ? UPSERT_TASK_WITH_COST : UPSERT_TASK, [
+    const withTemplate = this.schemaVersion >= TEMPLATE_VERSION;
+    const upsert = withCost ? UPSERT_TASK_WITH_COST : UPSERT_TASK;
+    const [row] = connection.all(withTemplate ? UPSERT_TASK_WITH_TEMPLATE : upsert, [
       record.localId,
       record.taskId,
       record.endpoint,
@@ -212,6 +215,7 @@ export class HistoryRecords {
       isUnfinished(record) ? 1 : 0,
       JSON.stringify(record),
       ...(withCost ? costColumns(record) : []),
+      ...(withTemplate ? [templateColumn(record)] : []),
     ]);
     this.writeImageRows(record, Number(row?.['id']), model);
     if (this.schemaVersion >= COMPARE_GROUP_VERSION)

@@ -13,6 +13,7 @@ import { addTemplates } from './template-schema';
 import { addTriageV10 } from './triage-schema';
 import { addPromptHistoryV11 } from './prompt-history-schema';
 import { addCompareGroups } from './compare-schema';
+import { addTemplateColumn } from './template-column-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -314,7 +315,11 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addPromptHistoryV11,
   addTemplates,
   addCompareGroups,
+  addTemplateColumn,
 ];
+
+/** The schema version that added `tasks.template_id` (template-column-schema.ts). */
+export const TEMPLATE_VERSION = HISTORY_MIGRATIONS.indexOf(addTemplateColumn) + 1;
 
 /** The schema version that added `tasks.compare_group` (compare-schema.ts). */
 export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;

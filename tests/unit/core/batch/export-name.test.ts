@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportName } from '../../../../electron/core/batch/export-files';
-import { newBatch } from '../../../../electron/core/engine/submitter';
+import { batchRecords } from '../../../../electron/core/engine/submit-batch';
 import { makeTaskRecord } from '../../../support/task-records';
 
 describe('exportName', () => {
@@ -25,17 +25,25 @@ describe('exportName', () => {
   });
 });
 
-describe('newBatch', () => {
+describe('batchRecords', () => {
   let seq = 0;
   const make = () => makeTaskRecord({ localId: `t${(seq += 1)}` });
 
   it("stamps a submit of several with the first task's id, and leaves a submit of one alone", () => {
-    const three = newBatch(3, make);
+    const three = batchRecords([{ prompt: 'a' }], 3, make);
     expect(three.map((record) => record.batchId)).toEqual([
       three[0]!.localId,
       three[0]!.localId,
       three[0]!.localId,
     ]);
-    expect(newBatch(1, make)[0]!.batchId).toBeUndefined();
+    expect(batchRecords([{ prompt: 'a' }], 1, make)[0]!.batchId).toBeUndefined();
+  });
+
+  it("puts each request's copies side by side, every one in the one batch", () => {
+    const made = batchRecords([{ prompt: 'a' }, { prompt: 'b' }], 2, (request) =>
+      makeTaskRecord({ localId: `t${(seq += 1)}`, request }),
+    );
+    expect(made.map((record) => record.request.prompt)).toEqual(['a', 'a', 'b', 'b']);
+    expect(new Set(made.map((record) => record.batchId))).toEqual(new Set([made[0]!.localId]));
   });
 });

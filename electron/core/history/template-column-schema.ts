@@ -1,0 +1,41 @@
+/**
+ * The history's template column (the migration after triage; renumbered when it joins the list
+ * after the prompt history's): `tasks.template_id`, the id of the prompt template a task was made
+ * from (TaskRecord.template), so the gallery's and the Tasks list's "Template" filter walks an
+ * index instead of reading every record. The record stays the truth; every write of a record
+ * keeps the column (history-records.ts). Rows written before are filled from their records here,
+ * where the id is text.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+
+export function addTemplateColumn(db: DatabaseSync): void {
+  db.exec(`
+    ALTER TABLE tasks ADD COLUMN template_id TEXT;
+    UPDATE tasks SET template_id = json_extract(record, '$.template.id')
+      WHERE json_valid(record) AND json_type(record, '$.template.id') = 'text';
+    CREATE INDEX tasks_template_newest ON tasks (template_id, created_at DESC, local_id DESC)
+      WHERE template_id IS NOT NULL;
+  `);
+}
+
+/**
+ * A task row's write from this version on: the cost columns' upsert (history-statements.ts) with
+ * the template column, in the one statement, so a write stays one change of the row.
+ */
+export const UPSERT_TASK_WITH_TEMPLATE = `
+  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record, provider, cost_source, cost_unit, cost_micros, template_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET
+    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
+    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
+    created_at = excluded.created_at, updated_at = excluded.updated_at,
+    unfinished = excluded.unfinished, record = excluded.record, provider = excluded.provider,
+    cost_source = excluded.cost_source, cost_unit = excluded.cost_unit,
+    cost_micros = excluded.cost_micros, template_id = excluded.template_id
+  RETURNING id`;
+
+/** The template column's value for `record`. */
+export function templateColumn(record: TaskRecord): string | null {
+  return record.template?.id ?? null;
+}
