@@ -1,10 +1,5 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
-import {
-  isTriageName,
-  listTriage,
-  parseTriageCommand,
-  TRIAGE_OPTIONS,
-} from './triage-args';
+import { isTriageName, listTriage, parseTriageCommand, TRIAGE_OPTIONS } from './triage-args';
 import { resolve } from 'node:path';
 import { common, type CommonOptions } from './common-args';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
@@ -28,6 +23,7 @@ import {
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand } from './cost-args';
 import * as templates from './template-args';
+import { TEMPLATE_RUN_OPTIONS, templateRunOf } from './template-run-args';
 import { compareGroupOption } from './compare-args';
 import { COMMAND_NAMES, COUNT_RANGE, isCommandName } from './cli-help';
 
@@ -60,6 +56,7 @@ const OPTIONS = {
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
   ...templates.TEMPLATE_OPTIONS,
+  ...TEMPLATE_RUN_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -114,7 +111,8 @@ function parseGenerate(
   const request = requestOptions(values);
   const { service, target } = command === 'demo' ? demoService(values) : generateService(values);
   const prompt = promptOf({ command, option: values.prompt, words, env });
-  if (prompt === null && command === 'generate') {
+  const template = command === 'generate' ? templateRunOf(values) : null;
+  if (prompt === null && command === 'generate' && template === null) {
     throw new UsageError(
       'generate needs a prompt: the words after generate, in quotes (generate "a lighthouse at dusk"), or --prompt TEXT.',
     );
@@ -127,7 +125,8 @@ function parseGenerate(
     service,
     target,
     ...(command === 'demo' ? { explain: { samplePrompt: prompt === null } } : {}),
-    prompt: prompt ?? SAMPLE_PROMPT,
+    prompt: prompt ?? (template ? '' : SAMPLE_PROMPT),
+    ...(template ? { template } : {}),
     ...(model ? { model } : {}),
     ...request,
     common: common(values, env),

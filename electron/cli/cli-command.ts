@@ -12,6 +12,7 @@ import type { CostCommand } from './cost-args';
 import type { DEMO_OPTION } from './demo-choice';
 import type { ServiceChoice } from './service-args';
 import type { TemplateCommandLine } from './template-args';
+import type { TemplateRunChoice } from './template-run-args';
 import type { TriageCommandLine } from './triage-args';
 
 export type Command =
@@ -34,6 +35,8 @@ export type Command =
       readonly count: number;
       /** --board PATH: the board the images join as they arrive ("Generate into"), checked. */
       readonly board?: string;
+      /** --template NAME (template-run-args.ts): the prompt fills its `{{prompt}}`. */
+      readonly template?: TemplateRunChoice;
       readonly common: CommonOptions;
     }
   | {

@@ -25,7 +25,12 @@ const COMMAND_HELP = {
                                   with -), or --prompt TEXT. --board puts the images into that
                                   board as they arrive (made when the library has none).
                                   --provider demo runs Pictor's built-in demo service: no key,
-                                  no address`,
+                                  no address. --template NAME [--var NAME=VALUE]...
+                                  [--expand combinatorial|random:N [--seed S]] [--dry-run]: the
+                                  template's prompts (PROMPT fills its {{prompt}}), every
+                                  combination or N drawn at random (at most 100 tasks), priced
+                                  first; --dry-run prints them and the estimate and sends nothing;
+                                  over a hard cap nothing is sent (exit 6)`,
   demo: `demo ["PROMPT"] [--size WxH] [--count N] [--board PATH]
                                   try Pictor with no key and no service: generate --provider demo,
                                   which runs the built-in demo service inside the command (its

@@ -111,6 +111,10 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
       createdAt: new Date(record.createdAt).toISOString(),
       // "Generate into": the board the task's images join as they arrive (--board), or null.
       board: record.board ?? null,
+      // The prompt template it was made from (generate --template): id, name, version, values.
+      template: record.template ?? null,
+      // The compare it was sent in (pictor compare): group, slot, label.
+      compare: record.compare ?? null,
       images: record.images.map((image) => ({
         index: image.index,
         state: image.state,

@@ -32,6 +32,7 @@ import { listCommand } from './list-command';
 import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
 import { templateCommand } from './template-commands';
+import { generateFromTemplate } from './template-run-command';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { SelfTestHost } from './self-test-command';
@@ -152,6 +153,10 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
  */
 async function generate(run: Run, command: Runnable & { name: 'generate' }): Promise<number> {
   const { core, io } = run;
+  if (command.template) {
+    const templated = { ...command, template: command.template };
+    return generateFromTemplate(core, templated, io, (records) => watch(run, records));
+  }
   const request = requestOf(command);
   // The service the command names (--provider, --base-url: the one SERVICE_API_KEY is for), or
   // the built-in demo (`demo:`, free).

@@ -100,10 +100,7 @@ export function parseTemplateCommand(
 }
 
 /** `template <action> …` as parsed; its options checked against the action. */
-function parseTemplateAction(
-  words: readonly string[],
-  values: TemplateValues,
-): TemplateAction {
+function parseTemplateAction(words: readonly string[], values: TemplateValues): TemplateAction {
   const [kind, ...rest] = words;
   if (kind !== 'add' && (values.body ?? values['body-file'] ?? values.negative) !== undefined) {
     throw new UsageError('--body, --body-file and --negative go with template add.');

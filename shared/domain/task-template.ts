@@ -8,14 +8,12 @@
  */
 import { z } from 'zod';
 import { promptTemplateSchema } from './prompt-template';
+import { isVariableName } from './template-language';
 
 /** Values one run of a template may carry (a template uses far fewer variables). */
 export const MAX_TEMPLATE_RUN_VALUES = 64;
 /** One variable's value, in UTF-16 units. */
 export const MAX_TEMPLATE_VALUE_CHARS = 2_000;
-
-/** The template language's variable names (shared/domain/template-language.ts). */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
 /**
  * Values by variable name: a plain object whose own keys are variable names (a `__proto__` key,
@@ -28,7 +26,7 @@ const templateValuesSchema = z
       value !== null &&
       !Array.isArray(value) &&
       Object.keys(value).length <= MAX_TEMPLATE_RUN_VALUES &&
-      Object.keys(value).every((key) => VARIABLE_NAME.test(key) && key !== '__proto__'),
+      Object.keys(value).every((key) => isVariableName(key) && key !== '__proto__'),
     `at most ${MAX_TEMPLATE_RUN_VALUES} values, each under a variable's name`,
   )
   .pipe(z.record(z.string(), z.string().max(MAX_TEMPLATE_VALUE_CHARS)));

@@ -57,6 +57,11 @@ class Refusal {
 }
 
 /** Whether `name` is a word list's name as a body writes it between `__` (at most 64 characters). */
+/** Whether `name` is a variable's name as `{{name}}` writes it. */
+export function isVariableName(name: string): boolean {
+  return VARIABLE_NAME.test(name);
+}
+
 export function isListName(name: string): boolean {
   return name.length <= MAX_NAME_CHARS && LIST_NAME.test(name);
 }

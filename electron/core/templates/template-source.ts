@@ -1,4 +1,5 @@
 import type { PromptTemplate } from '../../../shared/domain/prompt-template';
+import type { TemplateStore } from './template-store';
 
 /**
  * Where a template run reads its template and the word lists (the library's template store; an
@@ -10,4 +11,15 @@ export interface TemplateSource {
   byId(id: string): PromptTemplate | null;
   /** Every word list by name (`__name__` in a template). */
   wordLists(): ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The library's template store as a run reads it: a template whose row cannot be read (edited by
+ * hand) is no template to run.
+ */
+export function sourceOf(store: Pick<TemplateStore, 'byId' | 'wordLists'>): TemplateSource {
+  return {
+    byId: (id) => store.byId(id)?.template ?? null,
+    wordLists: () => store.wordLists(),
+  };
 }

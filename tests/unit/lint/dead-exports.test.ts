@@ -23,11 +23,7 @@ const SEAMS = [
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
   // that take it up next; each leaves this list when its first product caller lands.
   'shared/domain/template-expand.ts#countPrompts',
-  'shared/domain/template-expand.ts#newTemplateSeed',
   'shared/domain/template-language.ts#escapeTemplateText',
-  // Running a template (branch h5-template-runs), until the templates' IPC and the CLI's
-  // template command build it over the library's template store.
-  'electron/core/batch/template-runs.ts#TemplateRuns',
 ];
 
 describe('dead exports', () => {
