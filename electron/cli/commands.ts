@@ -79,14 +79,7 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
       `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${NO_KEY_HINT[command.name] ?? ''}`,
     );
   }
-  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
-  let core: PictorCore;
-  try {
-    core = await openCliCore(command.common, credentials, io, imageEngine);
-  } catch (error) {
-    await imageEngine.dispose();
-    throw error;
-  }
+  const { core, imageEngine } = await openCliCore(command.common, credentials, io);
   const run: Run = {
     core,
     common: command.common,
@@ -212,27 +205,36 @@ function requestOf(command: Runnable & { name: 'generate' }): GenerationRequest 
   return { prompt, model, size, quality };
 }
 
-/** The core a CLI command works on, over `credentials`. */
-export function openCliCore(
+/**
+ * The core a CLI command works on, over `credentials`, and the image engine it opened for it: the
+ * caller closes the core, then disposes of the engine (this does when the core cannot open).
+ */
+export async function openCliCore(
   common: CommonOptions,
   credentials: CredentialsProvider,
   io: CliIo,
-  imageEngine: ImageEngine,
-): Promise<PictorCore> {
-  return openPictorCore({
-    imageEngine,
-    dataDir: common.dataDir,
-    galleryDir: common.galleryDir,
-    fetch: createNodeFetch(io.env),
-    credentials,
-    clock: systemClock,
-    // Log fields can hold text from the service or a sidecar: shown, never interpreted.
-    logger: streamLogger(
-      (line) => io.stderr(`${terminalSafe(line.trimEnd())}\n`),
-      common.verbose ? 'info' : 'error',
-    ),
-    engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
-  });
+): Promise<{ core: PictorCore; imageEngine: ImageEngine }> {
+  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
+  try {
+    const core = await openPictorCore({
+      imageEngine,
+      dataDir: common.dataDir,
+      galleryDir: common.galleryDir,
+      fetch: createNodeFetch(io.env),
+      credentials,
+      clock: systemClock,
+      // Log fields can hold text from the service or a sidecar: shown, never interpreted.
+      logger: streamLogger(
+        (line) => io.stderr(`${terminalSafe(line.trimEnd())}\n`),
+        common.verbose ? 'info' : 'error',
+      ),
+      engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
+    });
+    return { core, imageEngine };
+  } catch (error) {
+    await imageEngine.dispose();
+    throw error;
+  }
 }
 
 /** One command's run: the core, its options, and the service the user named. */

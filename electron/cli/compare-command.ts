@@ -7,7 +7,6 @@
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
-import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { planCompare, CompareInputError, type ComparePlan } from '../core/compare/compare-plan';
 import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
 import { TaskCancels } from '../core/batch/cancel-tasks';
@@ -24,14 +23,7 @@ export async function runCompareCommand(command: CompareCommand, io: CliIo): Pro
   const providers = command.name === 'compare' ? command.targets.map((t) => t.provider) : [];
   const urls = command.name === 'compare' ? command.baseUrls : new Map();
   const credentials = await CompareCredentials.create(io.env, providers, urls);
-  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
-  let core: PictorCore;
-  try {
-    core = await openCliCore(command.common, credentials, io, imageEngine);
-  } catch (error) {
-    await imageEngine.dispose();
-    throw error;
-  }
+  const { core, imageEngine } = await openCliCore(command.common, credentials, io);
   try {
     if (command.name === 'compare-show') return show(core, command, io);
     if (command.name === 'compare-cancel') return await cancelAll(core, command, io);

@@ -6,18 +6,10 @@
 import { useEffect } from 'react';
 import { isMacPlatform } from '../lib/platform';
 import { useAppStore } from '../store/app-store';
-
-interface HistoryKey {
-  readonly key: string;
-  readonly code?: string;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly altKey: boolean;
-  readonly shiftKey: boolean;
-}
+import type { ScreenKey } from './screen-keys';
 
 /** Whether the key asks for the prompt history (`mac`: ⌘ is the modifier, else Ctrl). */
-function isHistoryKey(event: HistoryKey, mac: boolean): boolean {
+function isHistoryKey(event: ScreenKey, mac: boolean): boolean {
   const modifier = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
   if (!modifier || !event.shiftKey || event.altKey) return false;
   // By its place on the keyboard, or by the letter (a layout with no H there).

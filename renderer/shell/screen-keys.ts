@@ -18,7 +18,8 @@ const SCREEN_DIGITS: Readonly<Record<View, string>> = {
   settings: '4',
 };
 
-interface ScreenKey {
+/** A key press as the window's shortcuts read it (a KeyboardEvent, or a test's plain object). */
+export interface ScreenKey {
   readonly key: string;
   readonly code?: string;
   readonly ctrlKey: boolean;
