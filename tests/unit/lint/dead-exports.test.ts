@@ -25,9 +25,6 @@ const SEAMS = [
   'shared/domain/template-expand.ts#countPrompts',
   'shared/domain/template-expand.ts#newTemplateSeed',
   'shared/domain/template-language.ts#escapeTemplateText',
-  // Running a template (branch h5-template-runs), until the templates' IPC and the CLI's
-  // template command build it over the library's template store.
-  'electron/core/batch/template-runs.ts#TemplateRuns',
 ];
 
 describe('dead exports', () => {
