@@ -28,7 +28,10 @@ function ledgerFileName(at: Date): string {
 function templateFile(format: TemplateFileKind, at: Date) {
   const csv = format === 'a1111';
   const extension = csv ? 'csv' : 'json';
-  const filter = { name: mainText(csv ? 'dialog.csvFile' : 'dialog.jsonFile'), extensions: [extension] };
+  const filter = {
+    name: mainText(csv ? 'dialog.csvFile' : 'dialog.jsonFile'),
+    extensions: [extension],
+  };
   const day = at.toISOString().slice(0, 10);
   return { name: `pictor-templates-${format}-${day}.${extension}`, filter };
 }
@@ -37,9 +40,9 @@ function zipFilter() {
   return { name: mainText('dialog.zipArchive'), extensions: ['zip'] };
 }
 
-export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDialogs {
+/** Main's save and open dialogs over the window when there is one: the path, or null. */
+function dialogAsks(options: LibraryDialogOptions) {
   const { dialog } = options;
-  const today = () => (options.now ?? (() => new Date()))();
   const askSave = async (save: SaveDialogOptions): Promise<string | null> => {
     const parent = options.window();
     const result = parent
@@ -54,23 +57,16 @@ export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDial
       : await dialog.showOpenDialog(open);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   };
+  return { askSave, askOpen };
+}
+
+/** The template files' dialogs: where an export is saved, which file an import reads. */
+function templateDialogs(
+  options: LibraryDialogOptions,
+  today: () => Date,
+): Required<Pick<LibraryDialogs, 'chooseTemplateExportFile' | 'chooseTemplateImportFile'>> {
+  const { askSave, askOpen } = dialogAsks(options);
   return {
-    chooseExportFile: () =>
-      askSave({
-        title: mainText('dialog.exportLibrary'),
-        buttonLabel: mainText('dialog.export'),
-        defaultPath: `${options.saveDir()}/${exportFileName(today())}`,
-        filters: [zipFilter()],
-        properties: ['createDirectory', 'showOverwriteConfirmation'],
-      }),
-    chooseLedgerFile: () =>
-      askSave({
-        title: mainText('dialog.exportCosts'),
-        buttonLabel: mainText('dialog.export'),
-        defaultPath: `${options.saveDir()}/${ledgerFileName(today())}`,
-        filters: [{ name: mainText('dialog.csvFile'), extensions: ['csv'] }],
-        properties: ['createDirectory', 'showOverwriteConfirmation'],
-      }),
     chooseTemplateExportFile: (format) => {
       const file = templateFile(format, today());
       return askSave({
@@ -88,6 +84,30 @@ export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDial
         properties: ['openFile'],
         filters: [templateFile(format, today()).filter],
       }),
+  };
+}
+
+export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDialogs {
+  const today = () => (options.now ?? (() => new Date()))();
+  const { askSave, askOpen } = dialogAsks(options);
+  return {
+    chooseExportFile: () =>
+      askSave({
+        title: mainText('dialog.exportLibrary'),
+        buttonLabel: mainText('dialog.export'),
+        defaultPath: `${options.saveDir()}/${exportFileName(today())}`,
+        filters: [zipFilter()],
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      }),
+    chooseLedgerFile: () =>
+      askSave({
+        title: mainText('dialog.exportCosts'),
+        buttonLabel: mainText('dialog.export'),
+        defaultPath: `${options.saveDir()}/${ledgerFileName(today())}`,
+        filters: [{ name: mainText('dialog.csvFile'), extensions: ['csv'] }],
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      }),
+    ...templateDialogs(options, today),
     async chooseImportSource(from) {
       const open: OpenDialogOptions = {
         title: mainText('dialog.importLibrary'),

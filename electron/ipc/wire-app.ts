@@ -181,8 +181,7 @@ function createIpcHandlers(
       emit,
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
-    ...ledgerAndTriage(options),
-    ...templateChannels(options, changes),
+    ...ledgerTriageAndTemplates(options, changes),
   };
 }
 
@@ -218,13 +217,17 @@ function taskChannels(
   };
 }
 
-/** The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts'. */
-function ledgerAndTriage(options: AppWiringOptions) {
+/**
+ * The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts' and
+ * the prompt templates'.
+ */
+function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChangeSink) {
   const { runtime, emit } = options;
   return {
     ...ledgerHandlers(options),
     ...triageHandlers({ core: runtime.core, emit }),
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
+    ...templateChannels(options, changes),
   };
 }
 

@@ -41,7 +41,11 @@ const listName = z.string().min(1).max(200);
 const VARIABLE_NAME = /^(?!__proto__$)[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
 /** A row of the library that cannot be read: its name as the row holds it, and why. */
-const templateProblemSchema = z.object({ id: z.string(), name: z.string(), problem: sentenceSchema });
+const templateProblemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  problem: sentenceSchema,
+});
 
 /** A problem of one entry of an imported file (its line or index) or of an exported template. */
 const fileProblemSchema = z.object({

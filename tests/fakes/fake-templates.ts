@@ -50,10 +50,10 @@ export class FakeTemplates {
     const template = this.templates.find((one) => one.id === input.templateId);
     if (!template) throw new Error('This template is no longer in the library.');
     const parsed = parseTemplate(template.body);
-    if (!parsed.ok) throw new Error(parsed.error.message);
+    if (!parsed.ok) throw new Error(parsed.error.sentence.key);
     const context = { values: input.values, prompt: input.prompt, lists: this.lists };
     const expanded = expandTemplate(parsed.template, context, input.mode);
-    if (!expanded.ok) throw new Error(expanded.error.message);
+    if (!expanded.ok) throw new Error(expanded.error.sentence.key);
     const { prompts } = expanded;
     const { id, name, version } = template;
     return {
@@ -61,7 +61,11 @@ export class FakeTemplates {
       prompts,
       negative: template.negative ? { text: template.negative, sent: false } : null,
       tasks: prompts.length * input.count,
-      estimate: { perPrompt: prompts.map(() => ({ source: 'free' as const })), totals: [], unknownTasks: 0 },
+      estimate: {
+        perPrompt: prompts.map(() => ({ source: 'free' as const })),
+        totals: [],
+        unknownTasks: 0,
+      },
       warnings: [],
       hardCap: null,
     };

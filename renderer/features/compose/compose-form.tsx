@@ -23,6 +23,8 @@ import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
 import { BoardField } from './board-field';
 import { PromptHistoryPicker } from './prompt-history-picker';
+import { TemplateField } from './template-field';
+import { TemplatePanel } from './template-panel';
 import './compose.css';
 
 /**
@@ -160,6 +162,7 @@ function PromptHead() {
     <>
       <BoardField />
       <ServiceField />
+      <TemplateField />
     </>
   );
 }
@@ -243,6 +246,7 @@ function ComposeFields({ active }: { active: boolean }) {
         onRecall={onRecall}
         head={<PromptHead />}
       />
+      <TemplatePanel />
       <ComposeParams
         draft={draft}
         setDraft={setDraft}

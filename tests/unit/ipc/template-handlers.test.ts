@@ -126,7 +126,10 @@ describe('templates over IPC', () => {
     ['an unknown key', { extra: 1 }],
     ['a value past its length', { values: { place: 'x'.repeat(2_001) } }],
     ['a __proto__ value', { values: JSON.parse('{"__proto__": "x"}') as Record<string, string> }],
-    ['too many values', { values: Object.fromEntries(Array.from({ length: 65 }, (_, n) => [`v${String(n)}`, 'x'])) }],
+    [
+      'too many values',
+      { values: Object.fromEntries(Array.from({ length: 65 }, (_, n) => [`v${String(n)}`, 'x'])) },
+    ],
     ['a random count past 100', { mode: { kind: 'random', count: 101, seed: 1 } }],
     ['a negative seed', { mode: { kind: 'random', count: 3, seed: -1 } }],
     ['prompts sent by the page', { prompts: ['sent anyway'] }],
@@ -177,7 +180,13 @@ describe('templates over IPC', () => {
 });
 
 describe('a template run over a hard cap', () => {
-  const HARD = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 } as const;
+  const HARD = {
+    period: 'day',
+    unit: 'USD',
+    provider: null,
+    kind: 'hard',
+    micros: 50_000,
+  } as const;
 
   it.each([false, true])('asks main’s dialog; the answer %s decides', async (answer) => {
     const asked: OverCapQuestion[] = [];
