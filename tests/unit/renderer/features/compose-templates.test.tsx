@@ -85,8 +85,9 @@ describe('a template in the compose form', () => {
     const { user } = await chosen('{قطة|كلب} في {{place}}');
     await user.type(field('place'), 'الحديقة');
     await waitFor(() => expect(previewed()).toHaveLength(2));
-    const items = within(screen.getByRole('region', { name: 'Prompts this template makes' }))
-      .getAllByRole('listitem');
+    const items = within(
+      screen.getByRole('region', { name: 'Prompts this template makes' }),
+    ).getAllByRole('listitem');
     for (const item of items) expect(item.getAttribute('dir')).toBe('auto');
   });
 });
@@ -105,7 +106,13 @@ describe('a template run over a hard cap', () => {
       prepare: async (wired) => {
         await connectService(wired, 'pictor');
         const { costs } = wired.runtime.core;
-        costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 30_000 });
+        costs.setPrice({
+          provider: 'pictor',
+          model: '',
+          unit: 'USD',
+          basis: 'image',
+          micros: 30_000,
+        });
         costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 });
       },
     });

@@ -93,7 +93,9 @@ describe('a task made from a template', () => {
     // The Tasks screen (and its compose form's Template choice) is out of view.
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New task' })).toBeNull());
     const select = await screen.findByRole('combobox', { name: 'Template' });
-    await waitFor(() => expect(within(select).getByRole('option', { name: 'Colours' })).toBeTruthy());
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: 'Colours' })).toBeTruthy(),
+    );
     await user.selectOptions(select, id);
     await waitFor(() =>
       expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ template: id }),
