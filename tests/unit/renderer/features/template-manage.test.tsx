@@ -53,7 +53,7 @@ describe('a task made from a template', () => {
   it('“Use this prompt” brings back its template, values, mode and seed', async () => {
     const { user } = await startWiredApp({
       prepare: (main) =>
-        seedGallery(main, 1, () => ({
+        void seedGallery(main, 1, () => ({
           status: 'completed',
           request: { prompt: 'a red heron' },
           template: {
