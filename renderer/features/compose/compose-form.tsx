@@ -154,15 +154,15 @@ function ComposeParams({
 }
 
 /**
- * The prompt's label line: where the form's tasks go (their board, their service), before the
- * prompt in the Tab order.
+ * The prompt's label line: the template, and where the form's tasks go (their board, their
+ * service), before the prompt in the Tab order.
  */
 function PromptHead() {
   return (
     <>
+      <TemplateField />
       <BoardField />
       <ServiceField />
-      <TemplateField />
     </>
   );
 }
