@@ -111,7 +111,10 @@ function RatingFilter({ filters, onChange }: Pick<GalleryFiltersBarProps, 'filte
   );
 }
 
-/** The prompt template its tasks were made from: any, or one of the library's (by name). */
+/**
+ * The prompt template its tasks were made from: any, or one of the library's (by name); shown
+ * once the library has a template.
+ */
 function TemplateFilter({
   filters,
   onChange,
@@ -121,6 +124,8 @@ function TemplateFilter({
   useEffect(() => {
     void load();
   }, [load]);
+  // A library without templates has nothing to choose: no field, no Tab stop.
+  if (templates.length === 0 && filters.template === '') return null;
   return (
     <SelectField
       className="gallery-filters__field"

@@ -43,7 +43,7 @@ describe('Manage templates', () => {
 
     await user.click(await within(dialog()).findByRole('button', { name: 'Delete Portraits' }));
     await waitFor(() => expect(main.runtime.core.templates.list()).toEqual([]));
-    expect(useAppStore.getState().templates).toEqual([]);
+    await waitFor(() => expect(useAppStore.getState().templates).toEqual([]));
   });
 });
 
