@@ -42,6 +42,9 @@ export interface TemplatesSlice extends ComposeTemplateActions {
   /** Main's refusal of the Manage dialog's last change (shown there), or null. */
   templatesError: ApiError | null;
   templatesFileOutcome: TemplateFileOutcome | null;
+  /** "Manage templates…" is open (drawn beside the compose form, never inside it). */
+  templatesManaging: boolean;
+  templatesShowManager(open: boolean): void;
   templatesLoad(): Promise<void>;
   /** Saves a new template, or (with `id` and `version`) the one edited; true when saved. */
   templatesSave(input: RequestInput<'templates:save'>): Promise<boolean>;
@@ -110,6 +113,9 @@ export const createTemplatesSlice: Creator = (set, get) => {
     templateWordLists: [],
     templatesError: null,
     templatesFileOutcome: null,
+    templatesManaging: false,
+    templatesShowManager: (open) =>
+      set({ templatesManaging: open, templatesError: null, templatesFileOutcome: null }),
     async templatesLoad() {
       try {
         const listed = await call('templates:list', undefined);

@@ -24,6 +24,7 @@ import { ServiceField } from './service-field';
 import { BoardField } from './board-field';
 import { PromptHistoryPicker } from './prompt-history-picker';
 import { TemplateField } from './template-field';
+import { TemplateManagerHost } from './template-manager';
 import { TemplatePanel } from './template-panel';
 import './compose.css';
 
@@ -187,12 +188,16 @@ function ComposeNotes({
   );
 }
 
-/** The form, and beside it (outside: Enter in its search never submits the form) the picker. */
+/**
+ * The form, and beside it (outside: Enter in their fields never submits the form) the picker and
+ * "Manage templates…".
+ */
 export function ComposeForm({ active = true }: { active?: boolean }) {
   return (
     <>
       <ComposeFields active={active} />
       <PromptHistoryPicker />
+      <TemplateManagerHost />
     </>
   );
 }

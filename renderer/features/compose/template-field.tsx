@@ -1,22 +1,21 @@
 /**
  * The compose form's Template choice, beside the prompt: None or a saved template (by name), and
  * "Manage templates…", which opens the dialog that makes, edits, deletes, imports and exports
- * them (template-manager.tsx). The library is read when the field first shows and on focus (the
+ * them (template-manager.tsx, drawn beside the form: its own form is never inside this one). The library is read when the field first shows and on focus (the
  * CLI or another window may have saved one since).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { TemplateManager } from './template-manager';
 
 export function TemplateField() {
   const templates = useAppStore((state) => state.templates);
   const chosen = useAppStore((state) => state.composeTemplate?.id ?? '');
   const load = useAppStore((state) => state.templatesLoad);
   const choose = useAppStore((state) => state.composeChooseTemplate);
-  const [managing, setManaging] = useState(false);
+  const manage = useAppStore((state) => state.templatesShowManager);
   useEffect(() => {
     void load();
   }, [load]);
@@ -40,10 +39,9 @@ export function TemplateField() {
           </select>
         )}
       </Field>
-      <Button variant="ghost" size="small" onClick={() => setManaging(true)}>
+      <Button variant="ghost" size="small" onClick={() => manage(true)}>
         {t('compose.template.manage')}
       </Button>
-      {managing ? <TemplateManager onClose={() => setManaging(false)} /> : null}
     </>
   );
 }

@@ -166,7 +166,14 @@ function FileActions() {
   );
 }
 
-export function TemplateManager({ onClose }: { onClose: () => void }) {
+/** The dialog while "Manage templates…" is open. */
+export function TemplateManagerHost() {
+  const open = useAppStore((state) => state.templatesManaging);
+  const show = useAppStore((state) => state.templatesShowManager);
+  return open ? <TemplateManager onClose={() => show(false)} /> : null;
+}
+
+function TemplateManager({ onClose }: { onClose: () => void }) {
   const templates = useAppStore((state) => state.templates);
   const problems = useAppStore((state) => state.templateProblems);
   const error = useAppStore((state) => state.templatesError);
