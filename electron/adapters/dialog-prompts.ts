@@ -14,6 +14,8 @@ import type {
   CommandLineToolPrompts,
   KeyOriginAnswer,
   KeyOriginQuestion,
+  OverCapPrompts,
+  OverCapQuestion,
   UserPrompts,
 } from '../ports/user-prompts';
 
@@ -155,6 +157,35 @@ export function createCapPrompts(
   return {
     async confirmLooserCap(change) {
       return (await ask(dialog, window, capLooseningMessage(change))) === 1;
+    },
+  };
+}
+
+/**
+ * The message box before tasks are sent past a hard spending cap, this once: the cap's own
+ * refusal as main words it, how many tasks, and that the cap stays. Don't Send is the default and
+ * what Escape picks.
+ */
+export function overCapMessage(question: OverCapQuestion): MessageBoxOptions {
+  const { refusal, tasks } = question;
+  return {
+    type: 'warning',
+    message: mainText(refusal.key, { ...refusal.params }),
+    detail: mainText('overCap.detail', { tasks }),
+    buttons: [mainText('overCap.keep'), mainText('overCap.send')],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
+export function createOverCapPrompts(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: () => BaseWindow | null,
+): OverCapPrompts {
+  return {
+    async confirmOverHardCap(question) {
+      return (await ask(dialog, window, overCapMessage(question))) === 1;
     },
   };
 }

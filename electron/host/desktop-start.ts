@@ -11,7 +11,11 @@ import { app, clipboard, dialog, nativeTheme, net, session } from 'electron';
 import { electronSystemTrash } from '../adapters/system-trash';
 import { registerAppProtocol } from '../adapters/app-protocol';
 import { runningMacSignature } from '../adapters/codesign';
-import { createCapPrompts, createDialogPrompts } from '../adapters/dialog-prompts';
+import {
+  createCapPrompts,
+  createDialogPrompts,
+  createOverCapPrompts,
+} from '../adapters/dialog-prompts';
 import { createElectronFetch } from '../adapters/electron-net-fetch';
 import { ElectronStoreKv } from '../adapters/electron-store-kv';
 import { registerGalleryProtocol } from '../adapters/gallery-protocol';
@@ -144,6 +148,7 @@ function wiringOptions(
     chooseFolder: () => chooseGalleryFolder(window(), runtime.galleryDir()),
     library: libraryOptions(window),
     capPrompts: createCapPrompts(dialog, window),
+    overCapPrompts: createOverCapPrompts(dialog, window),
     copyText: (text) => clipboard.writeText(text),
     info: () => ({
       version: app.getVersion(),

@@ -34,7 +34,9 @@ import type { Emit, HandlersOf, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
 import { archiveHandlers } from './archive-handlers';
 import type { LibraryDialogs } from '../ports/library-dialogs';
-import type { CapPrompts } from '../ports/user-prompts';
+import type { CapPrompts, OverCapPrompts } from '../ports/user-prompts';
+import { followSubmits } from '../core/engine/account-refusal';
+import { templateHandlers } from './template-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
@@ -97,6 +99,11 @@ export interface AppWiringOptions {
    * harnesses, where a hard cap is then only ever set or lowered.
    */
   readonly capPrompts?: CapPrompts;
+  /**
+   * Main's own question before a template run's tasks pass a hard spending cap, this once;
+   * absent in the harnesses that do not ask, where such a run is refused.
+   */
+  readonly overCapPrompts?: OverCapPrompts;
   /** The app's own updates (app/updates); absent in the harnesses, which then say "unavailable". */
   readonly updates?: UpdatesControl;
 }
@@ -174,8 +181,26 @@ function createIpcHandlers(
       emit,
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
-    ...ledgerAndTriage(options),
+    ...ledgerTriageAndTemplates(options, changes),
   };
+}
+
+/** The prompt templates' handlers: the library's store, its dialogs, and template runs. */
+function templateChannels(options: AppWiringOptions, changes: TaskChangeSink) {
+  const { core } = options.runtime;
+  return templateHandlers({
+    core,
+    ...(options.library ? { dialogs: options.library.dialogs } : {}),
+    ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
+    // As `tasks:submit`: a submit refused for the account is heard once and not kept.
+    follow: (records) =>
+      followSubmits(
+        core.engine,
+        records,
+        (refusal) => changes.refused(refusal),
+        (localId) => changes.removed(localId),
+      ).map((record) => core.engine.item(record)),
+  });
 }
 
 /** Every `tasks:` handler: the history's, and Cancel on the service's (bounded by the clock). */
@@ -192,13 +217,17 @@ function taskChannels(
   };
 }
 
-/** The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts'. */
-function ledgerAndTriage(options: AppWiringOptions) {
+/**
+ * The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts' and
+ * the prompt templates'.
+ */
+function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChangeSink) {
   const { runtime, emit } = options;
   return {
     ...ledgerHandlers(options),
     ...triageHandlers({ core: runtime.core, emit }),
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
+    ...templateChannels(options, changes),
   };
 }
 

@@ -10,4 +10,11 @@ export interface LibraryDialogs {
   chooseImportSource(from: 'archive' | 'folder'): Promise<string | null>;
   /** A save dialog for the cost ledger's CSV (it asks before replacing a file); null when cancelled. */
   chooseLedgerFile?(): Promise<string | null>;
+  /** A save dialog for a template file in `format` (it asks before replacing); null when cancelled. */
+  chooseTemplateExportFile?(format: TemplateFileKind): Promise<string | null>;
+  /** An open dialog for a template file in `format`; null when cancelled. */
+  chooseTemplateImportFile?(format: TemplateFileKind): Promise<string | null>;
 }
+
+/** The template file formats (core/templates/template-files.ts): Pictor's, Fooocus', A1111's, InvokeAI's. */
+export type TemplateFileKind = 'pictor' | 'fooocus' | 'a1111' | 'invokeai';

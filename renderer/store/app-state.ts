@@ -5,6 +5,7 @@ import type { DesktopSlice } from './desktop-slice';
 import type { ArchiveSlice } from './archive-slice';
 import type { BoardsSlice } from './boards-slice';
 import type { PromptHistorySlice } from './prompt-history-slice';
+import type { TemplatesSlice } from './templates-slice';
 import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -29,4 +30,5 @@ export type AppState = ComposeSlice &
   TaskCancelSlice &
   TriageSlice &
   BoardsSlice &
-  PromptHistorySlice;
+  PromptHistorySlice &
+  TemplatesSlice;

@@ -7,6 +7,7 @@ import { createDesktopSlice } from './desktop-slice';
 import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
 import { createPromptHistorySlice } from './prompt-history-slice';
+import { createTemplatesSlice } from './templates-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -34,6 +35,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTriageSlice(...a),
   ...createBoardsSlice(...a),
   ...createPromptHistorySlice(...a),
+  ...createTemplatesSlice(...a),
 }));
 
 /**

@@ -92,11 +92,14 @@ export function composeDraftActions(
       get().composeSetDraft(patch);
     },
 
-    reusePrompt(request, provider, count) {
+    reusePrompt(request, provider, count, template) {
       set((state) => ({
         composeDraft: reusedDraft(state.composeDraft, request, provider, count),
         composeAttempted: false,
       }));
+      // A task made from a template: "Run again with…" its template, values, mode and seed.
+      if (template) get().reuseTemplate(template);
+      else get().composeChooseTemplate(null);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { TaskItem, TaskRefusal } from '../../shared/ipc/contract';
 import type { GenerationRequest } from '../../shared/service/wire';
+import type { TaskTemplate } from '../../shared/domain/task-template';
 import type { MessageKey } from '../i18n';
 import type { ApiError } from '../lib/api';
 import type { AppState } from './app-state';
@@ -87,7 +88,12 @@ export interface ComposeSlice {
    * Fills the form with an earlier request (gallery's "use this prompt again"), and with its
    * service when given (a model is a name on one service) and a batch's number of tasks.
    */
-  reusePrompt(request: GenerationRequest, provider?: ProviderId, count?: number): void;
+  reusePrompt(
+    request: GenerationRequest,
+    provider?: ProviderId,
+    count?: number,
+    template?: TaskTemplate,
+  ): void;
   composeDismissError(): void;
   composeSubmit(): Promise<ComposeOutcome>;
   /**

@@ -114,6 +114,12 @@ function afterSubmit(current: ComposeDraft, sent: ComposeDraft, settings: Settin
   };
 }
 
+/** The first field (in the order they are checked) that refuses the draft, if any. */
+function firstInvalid(draft: ComposeDraft): ComposeField | undefined {
+  const errors = composeErrors(draft);
+  return COMPOSE_FIELDS.find((name) => errors[name] !== undefined);
+}
+
 type Creator = StateCreator<AppState, [], [], ComposeSlice>;
 
 /** The submit, its error dismissed, and the service the form's tasks go to. */
@@ -134,9 +140,9 @@ export function composeSubmitActions(
     composeChooseBoard: (path) => set({ composeBoardChoice: { path } }),
 
     async composeSubmit() {
+      if (get().composeTemplate) return get().composeTemplateRun(); // Main expands it.
       const draft = get().composeDraft;
-      const errors = composeErrors(draft);
-      const field = COMPOSE_FIELDS.find((name) => errors[name] !== undefined);
+      const field = firstInvalid(draft);
       if (field) {
         set({ composeAttempted: true });
         return { ok: false, field };

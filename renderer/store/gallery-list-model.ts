@@ -28,6 +28,8 @@ export interface GalleryFilters extends TriageFilters {
   readonly model: string;
   /** Only images of one service's tasks; '' for all. */
   readonly provider: ProviderId | '';
+  /** Only images of tasks made from the prompt template with this id; '' for all. */
+  readonly template: string;
   readonly from: string;
   readonly to: string;
 }
@@ -38,6 +40,7 @@ export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
   credentialsOnly: false,
   model: '',
   provider: '',
+  template: '',
   from: '',
   to: '',
   ...EMPTY_TRIAGE_FILTERS,
@@ -58,6 +61,7 @@ export function hasActiveFilters(filters: GalleryFilters): boolean {
     filters.credentialsOnly ||
     filters.model !== '' ||
     filters.provider !== '' ||
+    filters.template !== '' ||
     filters.from !== '' ||
     filters.to !== '' ||
     hasTriageFilters(filters)
@@ -97,6 +101,7 @@ export function listQuery(
     ...(filters.credentialsOnly ? { contentCredentials: true } : {}),
     ...(filters.model ? { model: filters.model } : {}),
     ...(filters.provider ? { provider: filters.provider } : {}),
+    ...(filters.template ? { template: filters.template } : {}),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     ...triageQuery(filters),
@@ -118,6 +123,8 @@ export function matchesFilters(item: GalleryItem, filters: GalleryFilters): bool
   }
   if (filters.model && item.model !== filters.model) return false;
   if (filters.provider && providerOf(item) !== filters.provider) return false;
+  // An image does not say which template made it: the list main reads again says.
+  if (filters.template) return false;
   const from = dayStart(filters.from);
   const to = dayEnd(filters.to);
   if (from !== undefined && item.createdAt < from) return false;

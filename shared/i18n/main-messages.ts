@@ -129,6 +129,9 @@ export const mainMessages = {
   'dialog.zipArchive': 'ZIP archive',
   'dialog.exportCosts': 'Export the Costs',
   'dialog.csvFile': 'CSV spreadsheet',
+  'dialog.jsonFile': 'JSON file',
+  'dialog.exportTemplates': 'Export Templates',
+  'dialog.importTemplates': 'Import Templates',
 
   // An amount of credits, its number already written for the locale (shared/i18n/money.ts).
   'money.credits': '{amount} credits',
@@ -147,6 +150,10 @@ export const mainMessages = {
   'capChange.priceEach': '{amount} per {basis, select, megapixel {megapixel} other {image}}',
   'capChange.confirmPrice': 'Change the Price',
   'capChange.keepPrice': 'Keep the Price',
+  'overCap.detail':
+    'Send {tasks} tasks past the cap this once? The cap stays as it is for every later request.',
+  'overCap.send': 'Send Anyway',
+  'overCap.keep': 'Don’t Send',
 
   // Start-up (app-main.ts).
   'app.settingsProblem': 'Some of your settings could not be read.',

@@ -92,6 +92,15 @@ export const REQUEST_CHANNEL_NAMES = [
   'prompts:pin',
   'prompts:forget',
   'prompts:clear',
+  'templates:list',
+  'templates:save',
+  'templates:delete',
+  'templates:wordList:save',
+  'templates:wordList:delete',
+  'templates:import',
+  'templates:export',
+  'templates:plan',
+  'templates:run',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -24,6 +24,7 @@ import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
 import { triageRequests } from './triage-contract';
 import { promptRequests } from './prompt-contract';
+import { templateRequests } from './template-contract';
 import {
   galleryBatchRequests,
   gallerySelectionRequests,
@@ -247,6 +248,7 @@ export const requests = {
   ...taskCancelRequests,
   ...triageRequests,
   ...promptRequests,
+  ...templateRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

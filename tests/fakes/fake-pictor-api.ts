@@ -31,6 +31,7 @@ import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { FakeTriage } from './fake-triage';
 import { FakePrompts } from './fake-prompts';
+import { FakeTemplates } from './fake-templates';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -151,6 +152,11 @@ export class FakePictorApi implements PictorApi {
   });
   /** The prompt history (`prompts:` channels); the fake's submit notes each prompt. */
   readonly prompts = new FakePrompts();
+  /** The prompt templates (`templates:` channels); a run submits through `tasks:submit`. */
+  readonly templates = new FakeTemplates({
+    submit: (input) => this.handlers['tasks:submit'](input) as TaskItem[],
+    now: () => this.now(),
+  });
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
   private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
@@ -832,6 +838,7 @@ export class FakePictorApi implements PictorApi {
     ...this.costs.handlers,
     ...this.triage.handlers,
     ...this.prompts.handlers,
+    ...this.templates.handlers,
   };
 }
 

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
-import type { CapPrompts } from '../../electron/ports/user-prompts';
+import type { CapPrompts, OverCapPrompts } from '../../electron/ports/user-prompts';
 import type { LibraryDialogs } from '../../electron/ports/library-dialogs';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
@@ -63,6 +63,8 @@ export interface WiredApiOptions {
   readonly updates?: UpdatesControl;
   /** Main's own dialog about raising or removing a hard cap; without it main refuses those. */
   readonly capPrompts?: CapPrompts;
+  /** Main's own dialog before a template run passes a hard cap; without it main refuses those. */
+  readonly overCapPrompts?: OverCapPrompts;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -209,6 +211,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     emit: page.emit,
     ...(options.updates ? { updates: options.updates } : {}),
     ...(options.capPrompts ? { capPrompts: options.capPrompts } : {}),
+    ...(options.overCapPrompts ? { overCapPrompts: options.overCapPrompts } : {}),
     library: { dialogs: libraryDialogs(() => env), version: options.version ?? '0.1.0' },
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
@@ -253,9 +256,10 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
 
 /**
  * Main's own save and open dialogs (the library archive's export and import, the cost ledger's
- * CSV), answered from what the test set in `main.env` when asked: PICTOR_E2E_SAVE_ARCHIVE,
- * PICTOR_E2E_OPEN_ARCHIVE (an archive file or a folder, as the import asked) and
- * PICTOR_E2E_SAVE_CSV; unset, the user cancelled the dialog.
+ * CSV, the template files), answered from what the test set in `main.env` when asked:
+ * PICTOR_E2E_SAVE_ARCHIVE, PICTOR_E2E_OPEN_ARCHIVE (an archive file or a folder, as the import
+ * asked), PICTOR_E2E_SAVE_CSV, PICTOR_E2E_SAVE_TEMPLATES and PICTOR_E2E_OPEN_TEMPLATES; unset,
+ * the user cancelled the dialog.
  */
 export function libraryDialogs(env: () => Record<string, string | undefined>): LibraryDialogs {
   const answer = (name: string): Promise<string | null> => Promise.resolve(env()[name] ?? null);
@@ -263,5 +267,7 @@ export function libraryDialogs(env: () => Record<string, string | undefined>): L
     chooseExportFile: () => answer('PICTOR_E2E_SAVE_ARCHIVE'),
     chooseImportSource: () => answer('PICTOR_E2E_OPEN_ARCHIVE'),
     chooseLedgerFile: () => answer('PICTOR_E2E_SAVE_CSV'),
+    chooseTemplateExportFile: () => answer('PICTOR_E2E_SAVE_TEMPLATES'),
+    chooseTemplateImportFile: () => answer('PICTOR_E2E_OPEN_TEMPLATES'),
   };
 }

@@ -23,6 +23,9 @@ import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
 import { BoardField } from './board-field';
 import { PromptHistoryPicker } from './prompt-history-picker';
+import { TemplateField } from './template-field';
+import { TemplateManagerHost } from './template-manager';
+import { TemplatePanel } from './template-panel';
 import './compose.css';
 
 /**
@@ -152,12 +155,13 @@ function ComposeParams({
 }
 
 /**
- * The prompt's label line: where the form's tasks go (their board, their service), before the
- * prompt in the Tab order.
+ * The prompt's label line: the template, and where the form's tasks go (their board, their
+ * service), before the prompt in the Tab order.
  */
 function PromptHead() {
   return (
     <>
+      <TemplateField />
       <BoardField />
       <ServiceField />
     </>
@@ -184,12 +188,16 @@ function ComposeNotes({
   );
 }
 
-/** The form, and beside it (outside: Enter in its search never submits the form) the picker. */
+/**
+ * The form, and beside it (outside: Enter in their fields never submits the form) the picker and
+ * "Manage templates…".
+ */
 export function ComposeForm({ active = true }: { active?: boolean }) {
   return (
     <>
       <ComposeFields active={active} />
       <PromptHistoryPicker />
+      <TemplateManagerHost />
     </>
   );
 }
@@ -243,6 +251,7 @@ function ComposeFields({ active }: { active: boolean }) {
         onRecall={onRecall}
         head={<PromptHead />}
       />
+      <TemplatePanel />
       <ComposeParams
         draft={draft}
         setDraft={setDraft}

@@ -6,6 +6,7 @@ import { SearchInput } from '../../components/search-input';
 import { ServiceFilter } from '../../components/service-filter';
 import { Toolbar } from '../../components/toolbar';
 import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { DateField } from './date-field';
 import {
@@ -110,6 +111,35 @@ function RatingFilter({ filters, onChange }: Pick<GalleryFiltersBarProps, 'filte
   );
 }
 
+/**
+ * The prompt template its tasks were made from: any, or one of the library's (by name); shown
+ * once the library has a template.
+ */
+function TemplateFilter({
+  filters,
+  onChange,
+}: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'>) {
+  const templates = useAppStore((state) => state.templates);
+  const load = useAppStore((state) => state.templatesLoad);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // A library without templates has nothing to choose: no field, no Tab stop.
+  if (templates.length === 0 && filters.template === '') return null;
+  return (
+    <SelectField
+      className="gallery-filters__field"
+      label={t('gallery.template.label')}
+      value={filters.template}
+      options={[
+        { value: '', label: t('gallery.template.all') },
+        ...templates.map((template) => ({ value: template.id, label: template.name })),
+      ]}
+      onChange={(template) => onChange({ template })}
+    />
+  );
+}
+
 /** How many of the filters behind the "Filters" button are in use (the search is in view). */
 function foldedFilterCount(filters: GalleryFilters): number {
   const { favouriteOnly, credentialsOnly, provider, model, from, to, rating } = filters;
@@ -118,6 +148,7 @@ function foldedFilterCount(filters: GalleryFilters): number {
     credentialsOnly,
     provider !== '',
     model !== '',
+    filters.template !== '',
     from,
     to,
     rating > 0,
@@ -145,6 +176,7 @@ function FilterControls({
       <FilterChecks filters={filters} onChange={onChange} />
       <ModelFilter filters={filters} models={models} onChange={onChange} />
       <RatingFilter filters={filters} onChange={onChange} />
+      <TemplateFilter filters={filters} onChange={onChange} />
       <div className="gallery-filters__dates">
         <DateField
           label={t('gallery.from.label')}

@@ -71,12 +71,13 @@ export function useRerun(): (localId: string, count?: number) => void {
 
 /**
  * "Use this prompt": fills the compose form with the task's request and service (its model is a
- * name on that service) and focuses the prompt; a batch's brings back its number of tasks too.
+ * name on that service) and focuses the prompt; a batch's brings back its number of tasks too,
+ * and a task made from a template its template, values, mode and seed ("Run again with…").
  */
 export function useReusePrompt(): (record: TaskRecord, count?: number) => void {
   return useCallback((record, count) => {
     const state = useAppStore.getState();
-    state.reusePrompt(record.request, providerOf(record), count);
+    state.reusePrompt(record.request, providerOf(record), count, record.template);
     state.tasksOpenDetails(null);
     state.requestFocus('prompt');
   }, []);

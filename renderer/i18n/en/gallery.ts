@@ -154,4 +154,6 @@ export const gallery = {
   /** After an export's sentence, when some images could not be copied. */
   'gallery.announce.exportFailed':
     '{count, plural, one {# image could not be copied.} other {# images could not be copied.}}',
+  'gallery.template.label': 'Template',
+  'gallery.template.all': 'Any template',
 } as const;

@@ -5,7 +5,9 @@ import {
   createCapPrompts,
   createCommandLineToolPrompts,
   createDialogPrompts,
+  createOverCapPrompts,
   keyOriginMessage,
+  overCapMessage,
 } from '../../../electron/adapters/dialog-prompts';
 
 const question = {
@@ -155,6 +157,34 @@ describe('the question before a hard spending cap is raised or removed', () => {
     const window = {} as BaseWindow;
     const prompts = createCapPrompts(dialog, () => window);
     expect(await prompts.confirmLooserCap({ cap, to: null })).toBe(agreed);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.parent).toBe(window);
+  });
+});
+
+describe('the question before tasks pass a hard spending cap, this once', () => {
+  const cap = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 } as const;
+  const question = {
+    refusal: { key: 'error.costs.hardCap', params: { cap: '$0.05', period: 'day' } },
+    caps: [cap],
+    tasks: 6,
+  } as const;
+
+  it('says the cap’s refusal and how many tasks, with Don’t Send the default and Escape', () => {
+    const options = overCapMessage(question as never);
+    expect(options.detail).toContain('6');
+    expect(options.buttons).toEqual(['Don’t Send', 'Send Anyway']);
+    expect(options).toMatchObject({ defaultId: 0, cancelId: 0, type: 'warning' });
+  });
+
+  it.each([
+    [0, false],
+    [1, true],
+  ])('answers button %i as %s, over the window', async (response, agreed) => {
+    const { dialog, shown } = fakeDialog(response);
+    const window = {} as BaseWindow;
+    const prompts = createOverCapPrompts(dialog, () => window);
+    expect(await prompts.confirmOverHardCap(question as never)).toBe(agreed);
     expect(shown).toHaveLength(1);
     expect(shown[0]?.parent).toBe(window);
   });

@@ -22,7 +22,6 @@ const SEAMS = [
   'electron/core/gallery/metadata/embed.ts#embedProvenanceInBuffer',
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
   // that take it up next; each leaves this list when its first product caller lands.
-  'shared/domain/template-expand.ts#countPrompts',
   'shared/domain/template-language.ts#escapeTemplateText',
 ];
 

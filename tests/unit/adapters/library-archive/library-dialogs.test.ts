@@ -85,4 +85,29 @@ describe('the cost ledger’s save dialog', () => {
     });
     expect(await cancelled.chooseLedgerFile?.()).toBeNull();
   });
+
+  it('saves and opens a template file of the format asked: CSV for A1111, JSON for the others', async () => {
+    const chosen = fakeDialog({ canceled: false, path: '/t/styles.csv' });
+    const dialogs = createLibraryDialogs({
+      dialog: chosen.dialog,
+      window: () => null,
+      saveDir: () => '/d',
+      now: () => new Date(Date.UTC(2026, 10, 23, 7)),
+    });
+    expect(await dialogs.chooseTemplateExportFile?.('a1111')).toBe('/t/styles.csv');
+    expect(await dialogs.chooseTemplateImportFile?.('fooocus')).toBe('/t/styles.csv');
+    expect(chosen.asked).toMatchObject([
+      {
+        defaultPath: '/d/pictor-templates-a1111-2026-11-23.csv',
+        filters: [{ extensions: ['csv'] }],
+      },
+      { properties: ['openFile'], filters: [{ extensions: ['json'] }] },
+    ]);
+    const cancelled = createLibraryDialogs({
+      dialog: fakeDialog({ canceled: true }).dialog,
+      window: () => null,
+      saveDir: () => '/d',
+    });
+    expect(await cancelled.chooseTemplateImportFile?.('pictor')).toBeNull();
+  });
 });

@@ -179,9 +179,12 @@ describe('with the network off', () => {
     await user.keyboard('{ArrowRight}');
     await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
     const channels = new Set(main.calls.map((call) => call.channel));
-    // The gallery's own requests, and the boards sidebar's list of the library's boards.
+    // The gallery's own requests, the boards sidebar's list of the library's boards, and the
+    // Template filter's list of the library's templates.
     const local = (channel: string) =>
-      channel.startsWith('gallery:') || channel === 'triage:library';
+      channel.startsWith('gallery:') ||
+      channel === 'triage:library' ||
+      channel === 'templates:list';
     expect([...channels].every(local)).toBe(true);
     expect(channels.has('gallery:list')).toBe(true);
   });

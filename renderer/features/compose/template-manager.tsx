@@ -1,0 +1,216 @@
+/**
+ * "Manage templates…": the library's templates (New, Edit: name, body, negative prompt; Delete;
+ * Import… and Export… through main's own dialogs, in a format chosen here) and its word lists
+ * (a name and one word a line). Main checks every change; its sentence shows here (a name with a
+ * bidi control, a body that does not parse with its line and column, a template saved elsewhere
+ * since it was opened).
+ */
+import { useState } from 'react';
+import type { PromptTemplate } from '../../../shared/domain/prompt-template';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import type { TemplateExportFormat, TemplateFileFormat } from '../../store/templates-slice';
+
+const FORMATS: readonly TemplateFileFormat[] = ['pictor', 'fooocus', 'a1111', 'invokeai'];
+
+/** The template being edited: a new one (no id) or a saved one at the version opened. */
+interface Editing {
+  readonly id?: string;
+  readonly version?: number;
+  readonly name: string;
+  readonly body: string;
+  readonly negative: string;
+}
+
+function editingOf(template: PromptTemplate): Editing {
+  const { id, version, name, body } = template;
+  return { id, version, name, body, negative: template.negative ?? '' };
+}
+
+function TextArea(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label={props.label}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="input"
+          dir="auto"
+          rows={4}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => void }) {
+  const save = useAppStore((state) => state.templatesSave);
+  const [draft, setDraft] = useState(editing);
+  const submit = async () => {
+    const { id, version, name, body, negative } = draft;
+    const saved = await save({
+      name,
+      body,
+      ...(negative.trim() ? { negative } : {}),
+      ...(id ? { id, version } : {}),
+    });
+    if (saved) onDone();
+  };
+  return (
+    <form
+      aria-label={t('templates.manage.editor')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        label={t('templates.manage.name')}
+        value={draft.name}
+        onChange={(name) => setDraft({ ...draft, name })}
+      />
+      <TextArea
+        label={t('templates.manage.body')}
+        value={draft.body}
+        onChange={(body) => setDraft({ ...draft, body })}
+      />
+      <TextArea
+        label={t('templates.manage.negative')}
+        value={draft.negative}
+        onChange={(negative) => setDraft({ ...draft, negative })}
+      />
+      <Button type="submit">{t('templates.manage.save')}</Button>{' '}
+      <Button variant="ghost" onClick={onDone}>
+        {t('templates.manage.cancel')}
+      </Button>
+    </form>
+  );
+}
+
+function WordListEditor() {
+  const lists = useAppStore((state) => state.templateWordLists);
+  const saveList = useAppStore((state) => state.templatesSaveWordList);
+  const removeList = useAppStore((state) => state.templatesDeleteWordList);
+  const [name, setName] = useState('');
+  const [words, setWords] = useState('');
+  return (
+    <section aria-label={t('templates.manage.wordLists')}>
+      <h3>{t('templates.manage.wordLists')}</h3>
+      <ul>
+        {lists.map((list) => (
+          <li key={list.name}>
+            <Button
+              variant="ghost"
+              size="small"
+              onClick={() => (setName(list.name), setWords(list.words.join('\n')))}
+            >
+              {list.name}
+            </Button>
+            <Button variant="ghost" size="small" onClick={() => void removeList(list.name)}>
+              {t('templates.manage.deleteNamed', { name: list.name })}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <TextField label={t('templates.manage.listName')} value={name} onChange={setName} />
+      <TextArea label={t('templates.manage.words')} value={words} onChange={setWords} />
+      <Button onClick={() => void saveList(name, words)}>{t('templates.manage.saveList')}</Button>
+    </section>
+  );
+}
+
+function FileActions() {
+  const [format, setFormat] = useState<TemplateFileFormat>('pictor');
+  const importFile = useAppStore((state) => state.templatesImport);
+  const exportFile = useAppStore((state) => state.templatesExport);
+  const outcome = useAppStore((state) => state.templatesFileOutcome);
+  return (
+    <div>
+      <Field label={t('templates.manage.format')}>
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={format}
+            onChange={(event) => setFormat(event.target.value as TemplateFileFormat)}
+          >
+            {FORMATS.map((one) => (
+              <option key={one} value={one}>
+                {t(`templates.format.${one}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Button onClick={() => void importFile(format)}>{t('templates.manage.import')}</Button>{' '}
+      <Button
+        disabled={format === 'invokeai'}
+        onClick={() => void exportFile(format as TemplateExportFormat)}
+      >
+        {t('templates.manage.export')}
+      </Button>
+      {outcome ? (
+        <p role="status">
+          {t(`templates.manage.${outcome.kind}`, {
+            count: outcome.count,
+            problems: outcome.problems,
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The dialog while "Manage templates…" is open. */
+export function TemplateManagerHost() {
+  const open = useAppStore((state) => state.templatesManaging);
+  const show = useAppStore((state) => state.templatesShowManager);
+  return open ? <TemplateManager onClose={() => show(false)} /> : null;
+}
+
+function TemplateManager({ onClose }: { onClose: () => void }) {
+  const templates = useAppStore((state) => state.templates);
+  const problems = useAppStore((state) => state.templateProblems);
+  const error = useAppStore((state) => state.templatesError);
+  const remove = useAppStore((state) => state.templatesDelete);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  return (
+    <Dialog title={t('templates.manage.title')} onClose={onClose} size="large">
+      {error ? <p className="tone--danger">{error.text()}</p> : null}
+      {editing ? (
+        <TemplateEditor editing={editing} onDone={() => setEditing(null)} />
+      ) : (
+        <>
+          <ul aria-label={t('templates.manage.title')}>
+            {templates.map((template) => (
+              <li key={template.id}>
+                <span dir="auto">{template.name}</span>{' '}
+                <Button size="small" onClick={() => setEditing(editingOf(template))}>
+                  {t('templates.manage.editNamed', { name: template.name })}
+                </Button>{' '}
+                <Button size="small" variant="ghost" onClick={() => void remove(template.id)}>
+                  {t('templates.manage.deleteNamed', { name: template.name })}
+                </Button>
+              </li>
+            ))}
+            {problems.map((row) => (
+              <li key={row.id} className="muted" dir="auto">
+                {row.name}
+              </li>
+            ))}
+          </ul>
+          <Button onClick={() => setEditing({ name: '', body: '{{prompt}}', negative: '' })}>
+            {t('templates.manage.new')}
+          </Button>
+          <FileActions />
+          <WordListEditor />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Templates managed and reused in the window, over the app's real wiring: "Manage templates…"
+ * saves a new template, edits it (main counts its version; main's sentence for a bad name shows
+ * in the dialog) and deletes it; "Use this prompt" on a task made from a template brings back
+ * the template, its values, mode and seed ("Run again with…"); the gallery's Template filter
+ * asks main for that template's images only.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { seedGallery } from '../gallery/gallery-wired';
+import { startWiredApp } from '../render-wired-app';
+
+const form = () => screen.getByRole('form', { name: 'New task' });
+const dialog = () => screen.getByRole('dialog', { name: 'Templates' });
+
+describe('Manage templates', () => {
+  it('saves, edits (a new version) and deletes through main, and shows main’s sentence', async () => {
+    const { user, main } = await startWiredApp();
+    await user.click(within(form()).getByRole('button', { name: 'Manage templates…' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'New template' }));
+    const editor = () => within(dialog()).getByRole('form', { name: 'Edit template' });
+    await user.type(within(editor()).getByRole('textbox', { name: 'Name' }), 'bad\u202Ename');
+    await user.click(within(editor()).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog()).findByText(/U\+202E/)).toBeTruthy();
+    const name = within(editor()).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Portraits');
+    await user.click(within(editor()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(main.runtime.core.templates.byName('Portraits')).toBeTruthy());
+    const saved = main.runtime.core.templates.byName('Portraits')!.template!;
+    expect(saved).toMatchObject({ body: '{{prompt}}', version: 1 });
+
+    await user.click(await within(dialog()).findByRole('button', { name: 'Edit Portraits' }));
+    const body = within(editor()).getByRole('textbox', { name: 'Template' });
+    await user.clear(body);
+    await user.type(body, 'a portrait of {{{{prompt}}');
+    await user.click(within(editor()).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(main.runtime.core.templates.byId(saved.id)?.template?.version).toBe(2),
+    );
+    expect(main.callsTo('templates:save').at(-1)).toMatchObject({ id: saved.id, version: 1 });
+
+    await user.click(await within(dialog()).findByRole('button', { name: 'Delete Portraits' }));
+    await waitFor(() => expect(main.runtime.core.templates.list()).toEqual([]));
+    await waitFor(() => expect(useAppStore.getState().templates).toEqual([]));
+  });
+});
+
+const TEMPLATE_ID = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
+
+describe('a task made from a template', () => {
+  it('“Use this prompt” brings back its template, values, mode and seed', async () => {
+    const { user } = await startWiredApp({
+      prepare: (main) =>
+        void seedGallery(main, 1, () => ({
+          status: 'completed',
+          request: { prompt: 'a red heron' },
+          template: {
+            id: TEMPLATE_ID,
+            name: 'Colours',
+            version: 3,
+            values: { animal: 'heron', prompt: 'at dawn' },
+            mode: 'random',
+            seed: 4242,
+          },
+        })),
+    });
+    const row = screen.getAllByRole('article')[0]!;
+    await user.click(within(row).getByRole('button', { name: 'Use this prompt' }));
+    expect(useAppStore.getState().composeTemplate).toMatchObject({
+      id: TEMPLATE_ID,
+      values: { animal: 'heron' },
+      mode: 'random',
+      seed: 4242,
+    });
+    expect(useAppStore.getState().composeDraft.prompt).toBe('at dawn');
+  });
+
+  it('the gallery’s Template filter asks main for that template’s images only', async () => {
+    let id = '';
+    const { user, main } = await startWiredApp({
+      prepare: async (wired) => {
+        id = (await wired.runtime.core.templates.save({ name: 'Colours', body: '{a|b}' })).id;
+        seedGallery(wired, 3, (n) =>
+          n === 1
+            ? { template: { id, name: 'Colours', version: 1, values: {}, mode: 'combinatorial' } }
+            : {},
+        );
+      },
+    });
+    useAppStore.getState().setView('gallery');
+    // The Tasks screen (and its compose form's Template choice) is out of view.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New task' })).toBeNull());
+    const select = await screen.findByRole('combobox', { name: 'Template' });
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: 'Colours' })).toBeTruthy(),
+    );
+    await user.selectOptions(select, id);
+    await waitFor(() =>
+      expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ template: id }),
+    );
+    await waitFor(() =>
+      expect(useAppStore.getState().galleryItems.map((item) => item.localId)).toEqual([
+        'seed-000001',
+      ]),
+    );
+  });
+});
