@@ -76,6 +76,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:cancelMany',
   'tasks:stopWatching',
   'triage:apply',
+  'triage:applyEach',
   'triage:undo',
   'triage:redo',
   'triage:library',
