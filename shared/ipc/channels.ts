@@ -93,6 +93,10 @@ export const REQUEST_CHANNEL_NAMES = [
   'prompts:pin',
   'prompts:forget',
   'prompts:clear',
+  'compare:plan',
+  'compare:run',
+  'compare:show',
+  'compare:cancel',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -31,6 +31,7 @@ import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { FakeTriage } from './fake-triage';
 import { FakePrompts } from './fake-prompts';
+import { FakeCompare } from './fake-compare';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -151,6 +152,14 @@ export class FakePictorApi implements PictorApi {
   });
   /** The prompt history (`prompts:` channels); the fake's submit notes each prompt. */
   readonly prompts = new FakePrompts();
+  /** Compare groups (`compare:` channels): `leaveOut`, `warnings`, `refusal` script the plan. */
+  readonly compare = new FakeCompare({
+    records: () => this.tasks,
+    addTasks: (records) => this.addTasks(records),
+    item: (record) => this.item(record),
+    nextLocalId: () => this.nextLocalId(),
+    now: () => this.now(),
+  });
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
   private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
@@ -832,6 +841,7 @@ export class FakePictorApi implements PictorApi {
     ...this.costs.handlers,
     ...this.triage.handlers,
     ...this.prompts.handlers,
+    ...this.compare.handlers,
   };
 }
 
