@@ -107,7 +107,6 @@ function updatedInPlace(
   return { items: next, seen, dropped };
 }
 
-
 /**
  * The same as {@link updatedInPlace} for the common batch, found through the list's key index
  * instead of a pass over every loaded image: each changed image is looked up by its key, so a

@@ -70,7 +70,7 @@ function doneText(change: TriageChangeInput, count: number): Words {
 export function triageChangeActions(
   set: Set,
   get: Get,
-): Pick<TriageSlice, 'triageApply' | 'triageUndo' | 'triageRedo'> {
+): Pick<TriageSlice, 'triageApply' | 'triageApplyEach' | 'triageUndo' | 'triageRedo'> {
   const noteOutcome = (outcome: TriageOutcomeOutput) => {
     set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
     // Shown now, not with the next task message (which carries the same records).
@@ -117,6 +117,23 @@ export function triageChangeActions(
         return outcome;
       } catch (error) {
         if (options.throws) throw error;
+        get().showError(error);
+        return null;
+      }
+    },
+    triageApplyEach: async (parts, done) => {
+      try {
+        const outcome = await call('triage:applyEach', {
+          parts: parts.map(({ images, change }) => ({ images: [...images], change })),
+        });
+        noteOutcome(outcome);
+        if (outcome.changed > 0) get().galleryNoteUndoable('triage');
+        get().confirm(
+          outcome.changed > 0 ? done : () => t('triage.unchanged'),
+          outcome.changed > 0 ? undoAction : undefined,
+        );
+        return outcome;
+      } catch (error) {
         get().showError(error);
         return null;
       }

@@ -83,6 +83,14 @@ export interface TriageSlice {
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.
    */
+  /**
+   * Several changes as ONE step of Undo (`triage:applyEach`): "keep the winner, reject the rest".
+   * `done` is what the status area says; null when main refused (said).
+   */
+  triageApplyEach(
+    parts: readonly { readonly images: readonly ImageRef[]; readonly change: TriageChangeInput }[],
+    done: () => string,
+  ): Promise<TriageOutcomeOutput | null>;
   triageApply(
     refs: readonly ImageRef[],
     change: TriageChangeInput,
