@@ -19,7 +19,6 @@ export const compare = {
   'compare.cost.reported': 'Cost (reported): {cost}',
   'compare.cost.estimated': 'Cost (estimated): {cost}',
   'compare.cost.none': 'Cost not known',
-  'compare.seed': 'Seed: {seed}',
   'compare.noImage': 'No image',
   'compare.grid': 'Grid',
   'compare.twoUp': '2-up',
