@@ -22,7 +22,6 @@ export const compare = {
   'compare.noImage': 'No image',
   'compare.grid': 'Grid',
   'compare.twoUp': '2-up',
-  'compare.twoUp.choose': 'Side by side: the focused cell and the next one.',
   'compare.slider': 'A/B divider',
   'compare.zoomIn': 'Zoom in',
   'compare.zoomOut': 'Zoom out',
