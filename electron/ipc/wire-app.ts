@@ -178,7 +178,6 @@ function createIpcHandlers(
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
     ...ledgerAndTriage(options),
-    ...compareChannels(options),
   };
 }
 
@@ -208,13 +207,14 @@ function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
   });
 }
 
-/** The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts'. */
+/** The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts', compare's. */
 function ledgerAndTriage(options: AppWiringOptions) {
   const { runtime, emit } = options;
   return {
     ...ledgerHandlers(options),
     ...triageHandlers({ core: runtime.core, emit }),
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
+    ...compareChannels(options),
   };
 }
 

@@ -85,30 +85,39 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       return toApiError(error).message;
     }
   },
-  async compareCancelAll() {
-    const group = get().compareGroup;
-    if (group === null) return;
-    try {
-      const { outcomes } = await call('compare:cancel', { group });
-      const asked = outcomes.filter((outcome) => outcome.kind !== 'not_running').length;
-      get().confirm(() => t('compare.cancelAsked', { count: asked }));
-    } catch (error) {
-      get().showError(error);
-    }
-  },
-  async compareKeepWinner(winner) {
-    const records = get().compareItems.map((item) => item.record);
-    const kept = records.find((record) => record.localId === winner);
-    if (!kept) return;
-    const rest = records.filter((record) => record !== kept).flatMap(savedRefs);
-    const parts = [
-      { images: savedRefs(kept), change: { kind: 'flag', flag: 'pick' } as const },
-      { images: rest, change: { kind: 'flag', flag: 'reject' } as const },
-    ].filter((part) => part.images.length > 0);
-    if (parts.length === 0) return;
-    await get().triageApplyEach(parts, () => t('compare.keptWinner', { count: rest.length }));
-  },
+  ...groupActions(get),
 });
+
+/** "Cancel all" and "keep the winner, reject the rest" on the open group. */
+function groupActions(
+  get: () => AppState,
+): Pick<CompareSlice, 'compareCancelAll' | 'compareKeepWinner'> {
+  return {
+    async compareCancelAll() {
+      const group = get().compareGroup;
+      if (group === null) return;
+      try {
+        const { outcomes } = await call('compare:cancel', { group });
+        const asked = outcomes.filter((outcome) => outcome.kind !== 'not_running').length;
+        get().confirm(() => t('compare.cancelAsked', { count: asked }));
+      } catch (error) {
+        get().showError(error);
+      }
+    },
+    async compareKeepWinner(winner) {
+      const records = get().compareItems.map((item) => item.record);
+      const kept = records.find((record) => record.localId === winner);
+      if (!kept) return;
+      const rest = records.filter((record) => record !== kept).flatMap(savedRefs);
+      const parts = [
+        { images: savedRefs(kept), change: { kind: 'flag', flag: 'pick' } as const },
+        { images: rest, change: { kind: 'flag', flag: 'reject' } as const },
+      ].filter((part) => part.images.length > 0);
+      if (parts.length === 0) return;
+      await get().triageApplyEach(parts, () => t('compare.keptWinner', { count: rest.length }));
+    },
+  };
+}
 
 /** The compare view's tasks after a batch of task records: each one of its group replaced or added. */
 export function compareAfterTaskChanges(

@@ -8,7 +8,7 @@
 import type { StateCreator } from 'zustand';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { smartBoardActions } from './smart-board-actions';
-import { triageChangeActions, triageLibraryActions } from './triage-actions';
+import { triageChangeActions, triageEachAction, triageLibraryActions } from './triage-actions';
 import { z } from 'zod';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type {
@@ -152,6 +152,7 @@ export const createTriageSlice: Creator = (set, get) => {
     triageCloseView: () => set({ triageViewOpen: false, triageViewKey: null }),
     triageShowHelp: (open) => set({ triageHelpOpen: open }),
     ...triageChangeActions(set, get),
+    ...triageEachAction(set, get),
     ...triageLibraryActions(set, get),
     ...smartBoardActions(set, get),
   };

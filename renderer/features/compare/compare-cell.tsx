@@ -13,7 +13,7 @@ import { imageUrl } from '../../lib/api';
 import { formatCost } from '../../lib/cost-text';
 import { savedImages } from '../../lib/saved-images';
 
-export interface CompareCellProps {
+interface CompareCellProps {
   readonly record: TaskRecord;
   readonly focused: boolean;
   readonly cellRef: Ref<HTMLDivElement>;
@@ -21,7 +21,7 @@ export interface CompareCellProps {
 }
 
 /** The time from the submit to the last image saved; null while not all are saved. */
-export function submitToSaved(record: TaskRecord): number | null {
+function submitToSaved(record: TaskRecord): number | null {
   const saved = savedImages(record);
   if (saved.length === 0 || record.status !== 'completed') return null;
   const last = Math.max(...saved.map((image) => image.savedAt ?? 0));

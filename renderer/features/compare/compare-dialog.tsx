@@ -60,11 +60,9 @@ function firstRows(): Row[] {
   ];
 }
 
-function OpenDialog() {
-  const prompt = useAppStore((state) => state.composeDraft.prompt);
-  const [rows, setRows] = useState<Row[]>(firstRows);
+/** Main's plan of the rows, asked again whenever they or the prompt change. */
+function useLivePlan(rows: readonly Row[], prompt: string): ComparePlanAnswer | null {
   const [answer, setAnswer] = useState<ComparePlanAnswer | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
   useEffect(() => {
     const input = inputOf(rows);
     let current = true;
@@ -77,13 +75,19 @@ function OpenDialog() {
       current = false;
     };
   }, [rows, prompt]);
+  return answer;
+}
+
+function OpenDialog() {
+  const prompt = useAppStore((state) => state.composeDraft.prompt);
+  const [rows, setRows] = useState<Row[]>(firstRows);
+  const answer = useLivePlan(rows, prompt);
+  const [refused, setRefused] = useState<string | null>(null);
   const close = () => store().compareShowDialog(false);
   const run = async () => {
     const input = inputOf(rows);
     if (input) setRefused(await store().compareRun(input));
   };
-  const change = (n: number, row: Partial<Row>) =>
-    setRows(rows.map((old, i) => (i === n ? { ...old, ...row } : old)));
   const plan = answer?.ok ? answer.plan : null;
   const footer = (
     <>
@@ -102,33 +106,7 @@ function OpenDialog() {
       <p className="compare-dialog__prompt">
         {prompt.trim() ? `${t('compare.dialog.prompt')}: ${prompt}` : t('compare.dialog.noPrompt')}
       </p>
-      {rows.map((row, n) => (
-        <fieldset key={n} className="compare-dialog__row">
-          <legend>{t('compare.dialog.target', { slot: n + 1 })}</legend>
-          <SelectField
-            label={t('compare.dialog.service')}
-            value={row.provider}
-            options={SERVICES}
-            onChange={(provider) => change(n, { provider })}
-          />
-          <TextField
-            label={t('compare.dialog.model')}
-            value={row.model}
-            maxLength={200}
-            onChange={(model) => change(n, { model })}
-          />
-          {rows.length > COMPARE_TARGETS.min ? (
-            <Button size="small" onClick={() => setRows(rows.filter((_, i) => i !== n))}>
-              {t('compare.dialog.remove', { slot: n + 1 })}
-            </Button>
-          ) : null}
-        </fieldset>
-      ))}
-      {rows.length < COMPARE_TARGETS.max ? (
-        <Button size="small" onClick={() => setRows([...rows, firstRows()[1]!])}>
-          {t('compare.dialog.add')}
-        </Button>
-      ) : null}
+      <TargetRows rows={rows} onChange={setRows} />
       <PlanFacts
         answer={answer}
         refused={refused}
@@ -185,5 +163,44 @@ function PlanFacts({
       {plan.refusal ? <p role="alert">{plan.refusal}</p> : null}
       {refused ? <p role="alert">{refused}</p> : null}
     </div>
+  );
+}
+
+/** The 2 to 6 target rows: a service and a model each. */
+function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows: Row[]) => void }) {
+  const setRows = onChange;
+  const change = (n: number, row: Partial<Row>) =>
+    setRows(rows.map((old, i) => (i === n ? { ...old, ...row } : old)));
+  const added = firstRows()[1];
+  return (
+    <>
+      {rows.map((row, n) => (
+        <fieldset key={n} className="compare-dialog__row">
+          <legend>{t('compare.dialog.target', { slot: n + 1 })}</legend>
+          <SelectField
+            label={t('compare.dialog.service')}
+            value={row.provider}
+            options={SERVICES}
+            onChange={(provider) => change(n, { provider })}
+          />
+          <TextField
+            label={t('compare.dialog.model')}
+            value={row.model}
+            maxLength={200}
+            onChange={(model) => change(n, { model })}
+          />
+          {rows.length > COMPARE_TARGETS.min ? (
+            <Button size="small" onClick={() => setRows(rows.filter((_, i) => i !== n))}>
+              {t('compare.dialog.remove', { slot: n + 1 })}
+            </Button>
+          ) : null}
+        </fieldset>
+      ))}
+      {rows.length < COMPARE_TARGETS.max ? (
+        <Button size="small" onClick={() => added && setRows([...rows, added])}>
+          {t('compare.dialog.add')}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -21,7 +21,7 @@ interface KeyLike {
 }
 
 /** Where the focus is (`at` of `count` cells) and the window's direction. */
-export interface CellPlace {
+interface CellPlace {
   readonly at: number;
   readonly count: number;
   readonly direction: Direction;

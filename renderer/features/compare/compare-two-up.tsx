@@ -3,7 +3,7 @@
  * wheel or the buttons zoom, a drag pans), or stacked with an A/B divider the user drags (a
  * range input, so the keys move it too) to show the left image up to it and the right one after.
  */
-import { useState, type PointerEvent } from 'react';
+import { useState, type PointerEvent, type WheelEvent } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { t } from '../../i18n';
@@ -20,31 +20,43 @@ const FIT: View = { scale: 1, x: 0, y: 0 };
 const MAX_SCALE = 16;
 
 /** `view` zoomed by `factor`, within 1× and 16×. */
-export function zoomed(view: View, factor: number): View {
+function zoomed(view: View, factor: number): View {
   const scale = Math.min(MAX_SCALE, Math.max(1, view.scale * factor));
   return scale === 1 ? FIT : { ...view, scale };
 }
 
-export interface TwoUpProps {
+/** One zoom and pan for both panes: the wheel zooms, a drag pans. */
+function useSyncedView() {
+  const [view, setView] = useState<View>(FIT);
+  const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
+  const stage = {
+    onWheel: (event: WheelEvent) => setView((now) => zoomed(now, event.deltaY < 0 ? 1.1 : 1 / 1.1)),
+    onPointerDown: (event: PointerEvent) => setDrag({ x: event.clientX, y: event.clientY }),
+    onPointerMove: (event: PointerEvent) => {
+      if (!drag) return;
+      setView((now) => ({
+        ...now,
+        x: now.x + event.clientX - drag.x,
+        y: now.y + event.clientY - drag.y,
+      }));
+      setDrag({ x: event.clientX, y: event.clientY });
+    },
+    onPointerUp: () => setDrag(null),
+    onPointerLeave: () => setDrag(null),
+  };
+  return { view, setView, stage };
+}
+
+interface TwoUpProps {
   readonly a: TaskRecord;
   readonly b: TaskRecord;
 }
 
 export function CompareTwoUp({ a, b }: TwoUpProps) {
-  const [view, setView] = useState<View>(FIT);
+  const { view, setView, stage } = useSyncedView();
   const [mode, setMode] = useState<'side' | 'ab'>('side');
   const [divider, setDivider] = useState(50);
-  const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
   const transform = `translate(${String(view.x)}px, ${String(view.y)}px) scale(${String(view.scale)})`;
-  const pan = (event: PointerEvent) => {
-    if (!drag) return;
-    setView((now) => ({
-      ...now,
-      x: now.x + event.clientX - drag.x,
-      y: now.y + event.clientY - drag.y,
-    }));
-    setDrag({ x: event.clientX, y: event.clientY });
-  };
   const pane = (record: TaskRecord, clip?: string) => (
     <div
       className="compare-two-up__pane"
@@ -70,14 +82,7 @@ export function CompareTwoUp({ a, b }: TwoUpProps) {
           {t('compare.zoomFit')}
         </Button>
       </div>
-      <div
-        className="compare-two-up__stage"
-        onWheel={(event) => setView((now) => zoomed(now, event.deltaY < 0 ? 1.1 : 1 / 1.1))}
-        onPointerDown={(event) => setDrag({ x: event.clientX, y: event.clientY })}
-        onPointerMove={pan}
-        onPointerUp={() => setDrag(null)}
-        onPointerLeave={() => setDrag(null)}
-      >
+      <div className="compare-two-up__stage" {...stage}>
         {pane(a)}
         {pane(b, mode === 'ab' ? `inset(0 0 0 ${String(divider)}%)` : undefined)}
       </div>

@@ -90,26 +90,7 @@ function OpenCompare() {
       aria-label={t('compare.title')}
       onKeyDown={onKeyDown}
     >
-      <header className="compare__header">
-        <h2 className="compare__title">{t('compare.title')}</h2>
-        <p className="compare__keys">{t('compare.keys')}</p>
-        <Button
-          size="small"
-          aria-pressed={twoUp}
-          onClick={() => setTwoUp(!twoUp)}
-          disabled={items.length < 2}
-        >
-          {twoUp ? t('compare.grid') : t('compare.twoUp')}
-        </Button>
-        <Button size="small" onClick={() => void store().compareCancelAll()}>
-          {t('compare.cancelAll')}
-        </Button>
-        <IconButton
-          icon="close"
-          label={t('compare.close')}
-          onClick={() => store().compareClose()}
-        />
-      </header>
+      <CompareHeader twoUp={twoUp} onTwoUp={setTwoUp} cells={items.length} />
       {loading && items.length === 0 ? (
         <p className="compare__note">{t('compare.loading')}</p>
       ) : null}
@@ -133,5 +114,27 @@ function OpenCompare() {
         </div>
       </div>
     </div>
+  );
+}
+
+function CompareHeader(props: { twoUp: boolean; onTwoUp: (on: boolean) => void; cells: number }) {
+  const { twoUp, onTwoUp, cells } = props;
+  return (
+    <header className="compare__header">
+      <h2 className="compare__title">{t('compare.title')}</h2>
+      <p className="compare__keys">{t('compare.keys')}</p>
+      <Button
+        size="small"
+        aria-pressed={twoUp}
+        onClick={() => onTwoUp(!twoUp)}
+        disabled={cells < 2}
+      >
+        {twoUp ? t('compare.grid') : t('compare.twoUp')}
+      </Button>
+      <Button size="small" onClick={() => void store().compareCancelAll()}>
+        {t('compare.cancelAll')}
+      </Button>
+      <IconButton icon="close" label={t('compare.close')} onClick={() => store().compareClose()} />
+    </header>
   );
 }
