@@ -84,6 +84,7 @@ const RENDERER = [...SHARED, 'renderer/i18n', 'renderer/lib', 'renderer/componen
  * (app.tsx, shell/) composes the features. The sentence is said again when an import crosses.
  */
 const RENDERER_FEATURES = [
+  ['compare', 'the compare view: a compare group side by side, its plan dialog, 2-up and A/B'],
   ['compose', 'the compose form: a request, its service and its cost before it is sent'],
   ['costs', 'the Costs screen: the ledger, its totals and bars'],
   ['gallery', 'the Gallery screen and the image viewer'],

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
+import { CompareLayer } from './features/compare/compare-layer';
 import { ComposeForm } from './features/compose/compose-form';
 import { CostsView } from './features/costs/costs-view';
 import { GalleryView } from './features/gallery/gallery-view';
@@ -94,6 +95,9 @@ export function App() {
             </div>
           ) : null}
         </main>
+        <ViewErrorBoundary>
+          <CompareLayer />
+        </ViewErrorBoundary>
         <StatusArea />
       </div>
       <LiveRegion />

@@ -27,12 +27,7 @@ export function taskCancelHandlers(deps: TaskCancelDeps): Pick<IpcHandlers, Task
   const { engine, emit } = deps;
   const cancels = new TaskCancels(engine, deps.clock);
   const item = (record: TaskRecord): TaskItem => engine.item(record);
-  const outcomeItem = ({ kind, localId, record, reason }: CancelOutcome): CancelOutcomeItem => ({
-    kind,
-    localId,
-    item: record ? item(record) : null,
-    ...(reason ? { reason } : {}),
-  });
+  const outcomeItem = (outcome: CancelOutcome) => cancelOutcomeItem(engine, outcome);
   return {
     'tasks:cancel': async ({ localId }) => {
       const [outcome] = await cancels.cancel([localId]);
@@ -49,5 +44,18 @@ export function taskCancelHandlers(deps: TaskCancelDeps): Pick<IpcHandlers, Task
       const { records, skipped } = cancels.stopWatching(localIds);
       return { items: records.map(item), skipped };
     },
+  };
+}
+
+/** A cancel's outcome as the page reads it, with its task as it stands. */
+export function cancelOutcomeItem(
+  engine: Pick<TaskEngine, 'item'>,
+  { kind, localId, record, reason }: CancelOutcome,
+): CancelOutcomeItem {
+  return {
+    kind,
+    localId,
+    item: record ? engine.item(record) : null,
+    ...(reason ? { reason } : {}),
   };
 }

@@ -59,6 +59,8 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
   };
   return {
     'triage:apply': ({ images, change }) => answer(core.triage.apply(images, change)),
+    'triage:applyEach': ({ parts }) =>
+      answer(core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change })))),
     'triage:undo': () => orNull(core.triage.undo(), answer),
     'triage:redo': () => orNull(core.triage.redo(), answer),
     'triage:library': () => ({

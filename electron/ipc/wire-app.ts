@@ -12,6 +12,7 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
+import type { CredentialsProvider } from '../ports/credentials';
 import type { GalleryMoveHooks, RelocateResult } from '../core/library/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
@@ -25,6 +26,7 @@ import { DisposableStore, type Disposable } from '../ports/disposable';
 import { silentLogger, type Logger } from '../ports/logger';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
+import { compareHandlers } from './compare-handlers';
 import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
 import type { TrashOperations } from '../core/trash/trash-operations';
@@ -54,6 +56,7 @@ export interface WiredRuntime {
   readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onDidChange'>;
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
+    CredentialsProvider &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
   readonly clock: Clock;
   /** The data folder: the trash journal lives there. */
@@ -217,9 +220,21 @@ function taskChannels(
   };
 }
 
+/** The `compare:` handlers: each target at main's own address for its service, with main's key. */
+function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
+  const { core, credentials } = runtime;
+  return compareHandlers({
+    engine: core.engine,
+    history: core.history,
+    plan: { credentials, costs: core.costs },
+    addressOf: (provider) => credentials.addressOf(provider),
+    clock: runtime.clock,
+  });
+}
+
 /**
- * The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts' and
- * the prompt templates'.
+ * The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts',
+ * the prompt templates' and compare's.
  */
 function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChangeSink) {
   const { runtime, emit } = options;
@@ -228,6 +243,7 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...triageHandlers({ core: runtime.core, emit }),
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
     ...templateChannels(options, changes),
+    ...compareChannels(options),
   };
 }
 

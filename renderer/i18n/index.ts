@@ -8,6 +8,7 @@
  * and every message it lacks or gets wrong shows in English.
  */
 import { common } from './en/common';
+import { compare } from './en/compare';
 import { compose } from './en/compose';
 import { costs } from './en/costs';
 import { gallery } from './en/gallery';
@@ -40,6 +41,7 @@ export const catalogue = {
   ...gallery,
   ...costs,
   ...triage,
+  ...compare,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

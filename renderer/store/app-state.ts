@@ -1,4 +1,5 @@
 /** The whole renderer state: one store made of slices (see store/app-store.ts). */
+import type { CompareSlice } from './compare-slice';
 import type { ComposeSlice } from './compose-slice';
 import type { CostsSlice } from './costs-slice';
 import type { DesktopSlice } from './desktop-slice';
@@ -17,6 +18,7 @@ import type { UiSlice } from './ui-slice';
 import type { UpdatesSlice } from './updates-slice';
 
 export type AppState = ComposeSlice &
+  CompareSlice &
   TasksSlice &
   GallerySlice &
   SettingsSlice &

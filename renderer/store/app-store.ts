@@ -1,6 +1,7 @@
 /** The one store of the renderer, combined from its slices (middleware only here, if ever). */
 import { create } from 'zustand';
 import type { AppState } from './app-state';
+import { createCompareSlice } from './compare-slice';
 import { createComposeSlice } from './compose-slice';
 import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
@@ -21,6 +22,7 @@ import { createUpdatesSlice } from './updates-slice';
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createComposeSlice(...a),
+  ...createCompareSlice(...a),
   ...createTasksSlice(...a),
   ...createGallerySlice(...a),
   ...createSettingsSlice(...a),

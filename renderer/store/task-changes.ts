@@ -9,6 +9,7 @@ import type { TaskChange, TaskItem } from '../../shared/ipc/contract';
 import { announce } from '../components/live-region';
 import { errorText, t } from '../i18n';
 import type { AppState } from './app-state';
+import { compareAfterTaskChanges } from './compare-slice';
 import { galleryChanges } from './gallery-batch';
 import { readBatch, tasksAfterBatch, type TaskBatch } from './task-batch';
 
@@ -78,6 +79,7 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
   const patch = {
     ...tasksAfterBatch(state, batch),
     ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed)),
+    ...compareAfterTaskChanges(state, [...batch.items.values()]),
   };
   // A batch about nothing loaded (live parts of tasks on pages not read) draws nothing.
   if (Object.keys(patch).length > 0) store.setState(patch);

@@ -66,12 +66,9 @@ function doneText(change: TriageChangeInput, count: number): Words {
   }
 }
 
-/** A change to images, its Undo and Redo. */
-export function triageChangeActions(
-  set: Set,
-  get: Get,
-): Pick<TriageSlice, 'triageApply' | 'triageUndo' | 'triageRedo'> {
-  const noteOutcome = (outcome: TriageOutcomeOutput) => {
+/** Shows what a change wrote at once, and whether Undo and Redo have a step. */
+function outcomeNoter(set: Set, get: Get) {
+  return (outcome: TriageOutcomeOutput) => {
     set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
     // Shown now, not with the next task message (which carries the same records).
     if (outcome.items.length > 0) {
@@ -81,13 +78,51 @@ export function triageChangeActions(
       );
     }
   };
-  const undoAction = {
+}
+
+/** The status area's Undo of a triage step. */
+function undoActionOf(get: Get) {
+  return {
     label: () => t('gallery.undo'),
     run: () => {
       if (get().galleryUndoKinds.at(-1) === 'triage') get().galleryTakeUndo();
       void get().triageUndo();
     },
   };
+}
+
+/** Several changes as one step (`triage:applyEach`), said with `done`, with Undo. */
+export function triageEachAction(set: Set, get: Get): Pick<TriageSlice, 'triageApplyEach'> {
+  const noteOutcome = outcomeNoter(set, get);
+  return {
+    triageApplyEach: async (parts, done) => {
+      try {
+        const outcome = await call('triage:applyEach', {
+          parts: parts.map(({ images, change }) => ({ images: [...images], change })),
+        });
+        noteOutcome(outcome);
+        const changed = outcome.changed > 0;
+        if (changed) get().galleryNoteUndoable('triage');
+        get().confirm(
+          changed ? done : () => t('triage.unchanged'),
+          changed ? undoActionOf(get) : undefined,
+        );
+        return outcome;
+      } catch (error) {
+        get().showError(error);
+        return null;
+      }
+    },
+  };
+}
+
+/** A change to images, its Undo and Redo. */
+export function triageChangeActions(
+  set: Set,
+  get: Get,
+): Pick<TriageSlice, 'triageApply' | 'triageUndo' | 'triageRedo'> {
+  const noteOutcome = outcomeNoter(set, get);
+  const undoAction = undoActionOf(get);
   const replay = async (undo: boolean) => {
     try {
       const outcome = await call(undo ? 'triage:undo' : 'triage:redo', undefined);

@@ -8,7 +8,7 @@
 import type { StateCreator } from 'zustand';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { smartBoardActions } from './smart-board-actions';
-import { triageChangeActions, triageLibraryActions } from './triage-actions';
+import { triageChangeActions, triageEachAction, triageLibraryActions } from './triage-actions';
 import { z } from 'zod';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type {
@@ -83,6 +83,14 @@ export interface TriageSlice {
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.
    */
+  /**
+   * Several changes as ONE step of Undo (`triage:applyEach`): "keep the winner, reject the rest".
+   * `done` is what the status area says; null when main refused (said).
+   */
+  triageApplyEach(
+    parts: readonly { readonly images: readonly ImageRef[]; readonly change: TriageChangeInput }[],
+    done: () => string,
+  ): Promise<TriageOutcomeOutput | null>;
   triageApply(
     refs: readonly ImageRef[],
     change: TriageChangeInput,
@@ -144,6 +152,7 @@ export const createTriageSlice: Creator = (set, get) => {
     triageCloseView: () => set({ triageViewOpen: false, triageViewKey: null }),
     triageShowHelp: (open) => set({ triageHelpOpen: open }),
     ...triageChangeActions(set, get),
+    ...triageEachAction(set, get),
     ...triageLibraryActions(set, get),
     ...smartBoardActions(set, get),
   };

@@ -76,6 +76,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:cancelMany',
   'tasks:stopWatching',
   'triage:apply',
+  'triage:applyEach',
   'triage:undo',
   'triage:redo',
   'triage:library',
@@ -101,6 +102,10 @@ export const REQUEST_CHANNEL_NAMES = [
   'templates:export',
   'templates:plan',
   'templates:run',
+  'compare:plan',
+  'compare:run',
+  'compare:show',
+  'compare:cancel',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

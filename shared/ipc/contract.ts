@@ -23,6 +23,7 @@ import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
 import { triageRequests } from './triage-contract';
+import { compareRequests } from './compare-contract';
 import { promptRequests } from './prompt-contract';
 import { templateRequests } from './template-contract';
 import {
@@ -249,6 +250,7 @@ export const requests = {
   ...triageRequests,
   ...promptRequests,
   ...templateRequests,
+  ...compareRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

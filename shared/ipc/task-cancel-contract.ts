@@ -20,7 +20,7 @@ const cancelReasonSchema = z.object({
 });
 
 /** How one task's cancel went, with the task as it stands after the service's answer. */
-const cancelOutcomeSchema = z.object({
+export const cancelOutcomeSchema = z.object({
   kind: cancelOutcomeKindSchema,
   localId,
   /** Null for an id main does not know. */

@@ -30,6 +30,9 @@ const triageChangeSchema = z.discriminatedUnion('kind', [
 ]);
 export type TriageChangeInput = z.infer<typeof triageChangeSchema>;
 
+/** Most changes one `triage:applyEach` step carries. */
+const MAX_STEP_PARTS = 10;
+
 /** Most tasks an answer carries back: a larger change's records come as `tasks:updated` only. */
 export const MAX_ANSWERED_TASKS = 500;
 
@@ -77,6 +80,32 @@ export const triageRequests = {
   'triage:apply': {
     input: z
       .object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL), change: triageChangeSchema })
+      .strict(),
+    output: triageOutcomeSchema,
+  },
+  /**
+   * Applies each part's change to its images as ONE step of Undo ("keep the winner, reject the
+   * rest": a pick and a reject); every part's words are checked before anything is written.
+   */
+  'triage:applyEach': {
+    input: z
+      .object({
+        parts: z
+          .array(
+            z
+              .object({
+                images: z.array(imageRef).min(1).max(MAX_SELECT_ALL),
+                change: triageChangeSchema,
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(MAX_STEP_PARTS)
+          .refine(
+            (parts) => parts.reduce((sum, part) => sum + part.images.length, 0) <= MAX_SELECT_ALL,
+            { message: `At most ${String(MAX_SELECT_ALL)} images in one step.` },
+          ),
+      })
       .strict(),
     output: triageOutcomeSchema,
   },

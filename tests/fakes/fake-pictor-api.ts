@@ -32,6 +32,7 @@ import { FakeCosts } from './fake-costs';
 import { FakeTriage } from './fake-triage';
 import { FakePrompts } from './fake-prompts';
 import { FakeTemplates } from './fake-templates';
+import { FakeCompare } from './fake-compare';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -155,6 +156,14 @@ export class FakePictorApi implements PictorApi {
   /** The prompt templates (`templates:` channels); a run submits through `tasks:submit`. */
   readonly templates = new FakeTemplates({
     submit: (input) => this.handlers['tasks:submit'](input) as TaskItem[],
+    now: () => this.now(),
+  });
+  /** Compare groups (`compare:` channels): `leaveOut`, `warnings`, `refusal` script the plan. */
+  readonly compare = new FakeCompare({
+    records: () => this.tasks,
+    addTasks: (records) => this.addTasks(records),
+    item: (record) => this.item(record),
+    nextLocalId: () => this.nextLocalId(),
     now: () => this.now(),
   });
   private readonly byId = new Map<string, TaskRecord>();
@@ -839,6 +848,7 @@ export class FakePictorApi implements PictorApi {
     ...this.triage.handlers,
     ...this.prompts.handlers,
     ...this.templates.handlers,
+    ...this.compare.handlers,
   };
 }
 

@@ -133,6 +133,15 @@ export class FakeTriage {
     return { step, missing: refs.length - step.length - unchanged, unchanged };
   }
 
+  /** A change's outcome, its step kept for Undo. */
+  private stepped(done: { step: Step[]; missing: number; unchanged: number }) {
+    if (done.step.length > 0) {
+      this.undoSteps.push(done.step);
+      this.redoSteps.length = 0;
+    }
+    return this.outcome(done);
+  }
+
   private outcome(done: { step: Step[]; missing: number; unchanged: number }) {
     return {
       // The fake's writes go out as `tasks:updated` at once (updateTask), as the answer would.
@@ -158,14 +167,22 @@ export class FakeTriage {
   }
 
   readonly handlers: TriageHandlers = {
-    'triage:apply': ({ images, change }) => {
-      const edit = this.edit(change);
-      const done = this.run(images, edit);
-      if (done.step.length > 0) {
-        this.undoSteps.push(done.step);
-        this.redoSteps.length = 0;
-      }
-      return this.outcome(done);
+    'triage:apply': ({ images, change }) => this.stepped(this.run(images, this.edit(change))),
+    'triage:applyEach': ({ parts }) => {
+      const edits = parts.map(({ images, change }) => ({ images, edit: this.edit(change) }));
+      const named = (localId: string, index: number) => (ref: { localId: string; index: number }) =>
+        ref.localId === localId && ref.index === index;
+      const refs = parts
+        .flatMap((part) => part.images)
+        .filter((ref, n, all) => all.findIndex(named(ref.localId, ref.index)) === n);
+      const done = this.run(refs, (image, localId) =>
+        edits.reduce(
+          (next, { images, edit }) =>
+            images.some(named(localId, image.index)) ? edit(next) : next,
+          image,
+        ),
+      );
+      return this.stepped(done);
     },
     'triage:undo': () => this.replay(this.undoSteps, this.redoSteps, 'before'),
     'triage:redo': () => this.replay(this.redoSteps, this.undoSteps, 'after'),

@@ -45,6 +45,12 @@ export type TriageChange =
       readonly from?: string;
     };
 
+/** One change and the images it applies to, in a step of many ({@link TriageActions.applyEach}). */
+export interface TriagePart {
+  readonly refs: readonly ImageRef[];
+  readonly change: TriageChange;
+}
+
 /** What a change (or its Undo) did. */
 export interface TriageOutcome {
   /** Images whose triage changed. */
@@ -90,13 +96,35 @@ export class TriageActions {
    * @throws TriageError for a rating, tag or board the change cannot take, or too many images.
    */
   apply(refs: readonly ImageRef[], change: TriageChange): TriageOutcome {
-    if (refs.length > MAX_TRIAGE_IMAGES) {
+    return this.applyEach([{ refs, change }]);
+  }
+
+  /**
+   * Applies each part's change to its images, all in one write and as ONE step of Undo ("keep the
+   * winner, reject the rest": a pick and a reject). An image named by two parts gets both changes,
+   * in order. Every part's words are checked before anything is written.
+   * @throws TriageError as {@link apply} does, for any part.
+   */
+  applyEach(parts: readonly TriagePart[]): TriageOutcome {
+    const total = parts.reduce((sum, part) => sum + part.refs.length, 0);
+    if (total > MAX_TRIAGE_IMAGES) {
       throw new TriageError(
-        sentence('error.triage.tooManyImages', { max: MAX_TRIAGE_IMAGES, count: refs.length }),
+        sentence('error.triage.tooManyImages', { max: MAX_TRIAGE_IMAGES, count: total }),
       );
     }
+    const edits = new Map<string, ImageEdit[]>();
+    const refs: ImageRef[] = [];
+    for (const part of parts) {
+      const edit = this.editFor(part.change);
+      for (const ref of part.refs) {
+        const list = edits.get(key(ref));
+        if (list === undefined) refs.push(ref);
+        if (list?.includes(edit)) continue;
+        edits.set(key(ref), [...(list ?? []), edit]);
+      }
+    }
     const step: StepImage[] = [];
-    const outcome = this.run(refs, this.editFor(change), step);
+    const outcome = this.run(refs, composed(edits), step);
     if (step.length > 0) this.pushStep(this.undoSteps, step);
     if (step.length > 0) this.redoSteps.length = 0;
     return outcome;
@@ -232,6 +260,19 @@ export class TriageActions {
     stack.push(step);
     if (stack.length > UNDO_STEPS) stack.shift();
   }
+}
+
+/** Each image's edits one after the other; refused when one of them refuses. */
+function composed(edits: ReadonlyMap<string, readonly ImageEdit[]>): ImageEdit {
+  return (image, ref) => {
+    let next = image;
+    for (const edit of edits.get(key(ref)) ?? []) {
+      const edited = edit(next, ref);
+      if (edited === 'refused') return 'refused';
+      next = edited;
+    }
+    return next;
+  };
 }
 
 const key = (ref: ImageRef): string => `${ref.localId}#${String(ref.index)}`;

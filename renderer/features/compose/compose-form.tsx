@@ -20,6 +20,7 @@ import { qualityOptions, sizeOptions } from '../../lib/request-options';
 import { CostEstimate } from './cost-estimate';
 import { MissingKeyNotice } from './missing-key-notice';
 import { SubmitButton } from './submit-button';
+import { Button } from '../../components/button';
 import { ServiceField } from './service-field';
 import { BoardField } from './board-field';
 import { PromptHistoryPicker } from './prompt-history-picker';
@@ -150,6 +151,9 @@ function ComposeParams({
         inputRef={refs.count}
       />
       <SubmitButton count={draft.count} title={submitTitle} forecastId={forecastId} />
+      <Button onClick={() => useAppStore.getState().compareShowDialog(true)}>
+        {t('compare.button')}
+      </Button>
     </div>
   );
 }

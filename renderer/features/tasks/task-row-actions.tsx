@@ -166,10 +166,21 @@ export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
   return (
     <div className="task-row__actions">
       <StatusAction record={record} />
+      {record.compare ? <OpenCompareButton group={record.compare.group} /> : null}
       <div className="task-row__icons">
         {record.status === 'completed' ? <CompletedActions record={record} /> : null}
         <TaskIconButtons record={record} onRemove={onRemove} />
       </div>
     </div>
+  );
+}
+
+/** "Open compare": the compare view of the group this task belongs to. */
+function OpenCompareButton({ group }: { group: string }) {
+  const open = useAppStore((state) => state.compareOpen);
+  return (
+    <Button size="small" onClick={() => void open(group)}>
+      {t('compare.open')}
+    </Button>
   );
 }

@@ -12,6 +12,7 @@ import {
   type MessageKey,
 } from '../../../renderer/i18n';
 import { common } from '../../../renderer/i18n/en/common';
+import { compare } from '../../../renderer/i18n/en/compare';
 import { compose } from '../../../renderer/i18n/en/compose';
 import { costs } from '../../../renderer/i18n/en/costs';
 import { gallery } from '../../../renderer/i18n/en/gallery';
@@ -143,7 +144,7 @@ describe('the catalogue', () => {
   });
 
   it('is merged from parts that never define the same key twice', () => {
-    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage];
+    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage, compare];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);
     expect(Object.keys(catalogue).length).toBe(counted.length);

@@ -1,0 +1,91 @@
+/**
+ * IPC handlers of compare (shared/ipc/compare-contract.ts): the plan for the dialog, the run,
+ * the group's tasks for the compare view, and "Cancel all". Each target's address comes from
+ * main's own settings for its service (the page names none) and its key from main's vault;
+ * `compare:run` plans again from the same input rather than trusting a plan the page holds.
+ */
+import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/compare-contract';
+import type { compareRequests } from '../../shared/ipc/compare-contract';
+import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
+import type { ProviderId } from '../../shared/domain/providers';
+import { TaskCancels } from '../core/batch/cancel-tasks';
+import { planCompare, type CompareDeps, type ComparePlan } from '../core/compare/compare-plan';
+import type { CostSum } from '../core/compare/compare-totals';
+import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
+import type { TaskEngine } from '../core/engine/task-engine';
+import type { HistoryStore } from '../core/history/history-store';
+import type { Clock } from '../ports/clock';
+import type { IpcHandlers } from './ipc-main-bridge';
+import { cancelOutcomeItem } from './task-cancel-handlers';
+
+type CompareChannel = keyof typeof compareRequests;
+
+export interface CompareHandlerDeps {
+  readonly engine: TaskEngine;
+  readonly history: Pick<HistoryStore, 'taskIds' | 'get'>;
+  readonly plan: Omit<CompareDeps, 'newGroupId'>;
+  /** The address main's settings give `provider`'s service; null: none (the demo's for today's contract). */
+  readonly addressOf: (provider: ProviderId) => string | null;
+  /** Bounds the wait for a service's answer after a cancel. */
+  readonly clock: Clock;
+}
+
+export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, CompareChannel> {
+  const { engine, history } = deps;
+  const cancels = new TaskCancels(engine, deps.clock);
+  const plan = (input: CompareInputPayload) => planCompare(deps.plan, withAddresses(deps, input));
+  return {
+    'compare:plan': async (input) => planOutput(await plan(input)),
+    'compare:run': async (input) => {
+      const planned = await plan(input);
+      const records = await runCompare(engine, planned);
+      return {
+        group: planned.group,
+        items: records.map((record) => engine.item(record)),
+        leftOut: [...planned.leftOut],
+      };
+    },
+    'compare:show': ({ group }) => ({
+      items: compareTasks(history, group).map((record) => engine.item(record)),
+    }),
+    'compare:cancel': async ({ group }) => ({
+      outcomes: (await cancelCompare(history, cancels, group)).map((outcome) =>
+        cancelOutcomeItem(engine, outcome),
+      ),
+    }),
+  };
+}
+
+/** Each target at the address main's settings give its service (today's contract: the demo's). */
+function withAddresses(deps: CompareHandlerDeps, input: CompareInputPayload) {
+  return {
+    prompts: input.prompts,
+    targets: input.targets.map((target) => {
+      const address =
+        deps.addressOf(target.provider) ?? (target.provider === 'pictor' ? DEMO_ENDPOINT : null);
+      return address === null ? target : { ...target, baseUrl: address };
+    }),
+  };
+}
+
+function planOutput(plan: ComparePlan): ComparePlanOutput {
+  return {
+    group: plan.group,
+    targets: plan.targets.map(({ slot, label, notes, requests, count }) => ({
+      slot,
+      label,
+      notes: [...notes],
+      tasks: requests.length * count,
+      estimate: sumOutput(plan.totals.byTarget.get(slot)),
+    })),
+    leftOut: [...plan.leftOut],
+    total: sumOutput(plan.totals.total),
+    warnings: [...plan.warnings],
+    ...(plan.refusal === undefined ? {} : { refusal: plan.refusal }),
+  };
+}
+
+const sumOutput = (sum: CostSum | undefined) => ({
+  micros: { ...(sum?.micros ?? {}) },
+  unpriced: sum?.unpriced ?? 0,
+});

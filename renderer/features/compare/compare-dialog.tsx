@@ -1,0 +1,206 @@
+/**
+ * "Compare…" from the compose form: the form's prompt, size and quality on 2 to 6 targets (a
+ * service and a model each), and main's plan of it shown as it changes: each target left out
+ * with its sentence, what was adapted, the estimate and the caps' warnings. "Compare" runs it
+ * (main plans again) and opens the compare view; a refusal (a hard cap) is shown, nothing sent.
+ */
+import { useEffect, useState } from 'react';
+import { COMPARE_TARGETS } from '../../../shared/domain/compare';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
+import type {
+  CompareInputPayload,
+  ComparePlanOutput,
+  CostSumOutput,
+} from '../../../shared/ipc/compare-contract';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n';
+import { formatCost } from '../../lib/cost-text';
+import { serviceLabel } from '../../lib/service-label';
+import { useAppStore } from '../../store/app-store';
+import type { ComparePlanAnswer } from '../../store/compare-slice';
+
+interface Row {
+  readonly provider: ProviderId;
+  readonly model: string;
+}
+
+const store = useAppStore.getState;
+const SERVICES = PROVIDER_IDS.map((value) => ({ value, label: serviceLabel(value) }));
+
+/** The request main plans: the form's prompt, size and quality on each row's service and model. */
+function inputOf(rows: readonly Row[]): CompareInputPayload | null {
+  const { prompt, size, quality } = store().composeDraft;
+  if (prompt.trim() === '') return null;
+  const shared = {
+    ...(size.trim() ? { size: size.trim() } : {}),
+    ...(quality.trim() ? { quality: quality.trim() } : {}),
+  };
+  const targets = rows.map(({ provider, model }) => ({
+    provider,
+    ...(model.trim() ? { model: model.trim() } : {}),
+    ...shared,
+  }));
+  return { prompts: [prompt.trim()], targets };
+}
+
+export function CompareDialog() {
+  const open = useAppStore((state) => state.compareDialogOpen);
+  return open ? <OpenDialog /> : null;
+}
+
+function firstRows(): Row[] {
+  const { provider, model } = store().composeDraft;
+  const other = PROVIDER_IDS.find((id) => id !== provider) ?? provider;
+  return [
+    { provider, model },
+    { provider: other, model: '' },
+  ];
+}
+
+/** Main's plan of the rows, asked again whenever they or the prompt change. */
+function useLivePlan(rows: readonly Row[], prompt: string): ComparePlanAnswer | null {
+  const [answer, setAnswer] = useState<ComparePlanAnswer | null>(null);
+  useEffect(() => {
+    const input = inputOf(rows);
+    let current = true;
+    setAnswer(null);
+    if (input)
+      void store()
+        .comparePlan(input)
+        .then((got) => current && setAnswer(got));
+    return () => {
+      current = false;
+    };
+  }, [rows, prompt]);
+  return answer;
+}
+
+function OpenDialog() {
+  const prompt = useAppStore((state) => state.composeDraft.prompt);
+  const [rows, setRows] = useState<Row[]>(firstRows);
+  const answer = useLivePlan(rows, prompt);
+  const [refused, setRefused] = useState<string | null>(null);
+  const close = () => store().compareShowDialog(false);
+  const run = async () => {
+    const input = inputOf(rows);
+    if (input) setRefused(await store().compareRun(input));
+  };
+  const plan = answer?.ok ? answer.plan : null;
+  const footer = (
+    <>
+      <Button onClick={close}>{t('common.cancel')}</Button>
+      <Button
+        variant="primary"
+        disabled={!plan || plan.refusal !== undefined}
+        onClick={() => void run()}
+      >
+        {t('compare.dialog.run')}
+      </Button>
+    </>
+  );
+  return (
+    <Dialog title={t('compare.dialog.title')} onClose={close} size="large" footer={footer}>
+      <p className="compare-dialog__prompt">
+        {prompt.trim() ? `${t('compare.dialog.prompt')}: ${prompt}` : t('compare.dialog.noPrompt')}
+      </p>
+      <TargetRows rows={rows} onChange={setRows} />
+      <PlanFacts
+        answer={answer}
+        refused={refused}
+        waiting={answer === null && prompt.trim() !== ''}
+      />
+    </Dialog>
+  );
+}
+
+function sumText(sum: CostSumOutput): string {
+  return Object.entries(sum.micros)
+    .map(([unit, micros]) => formatCost(micros, unit as Parameters<typeof formatCost>[1]))
+    .join(' + ');
+}
+
+function PlanFacts({
+  answer,
+  refused,
+  waiting,
+}: {
+  answer: ComparePlanAnswer | null;
+  refused: string | null;
+  waiting: boolean;
+}) {
+  if (waiting) return <p role="status">{t('compare.dialog.planning')}</p>;
+  if (answer === null) return null;
+  if (!answer.ok) return <p role="alert">{answer.message}</p>;
+  const plan: ComparePlanOutput = answer.plan;
+  const total = sumText(plan.total);
+  return (
+    <div className="compare-dialog__plan" aria-live="polite">
+      <ul>
+        {plan.leftOut.map((out) => (
+          <li key={`out-${String(out.slot)}`}>
+            <strong>{t('compare.dialog.leftOut', { label: out.label })}</strong> {out.reason}
+          </li>
+        ))}
+        {plan.targets
+          .filter((target) => target.notes.length > 0)
+          .map((target) => (
+            <li key={`notes-${String(target.slot)}`}>
+              <strong>{t('compare.dialog.adapted', { label: target.label })}</strong>{' '}
+              {target.notes.join(' ')}
+            </li>
+          ))}
+        {plan.warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+      {total ? <p>{t('compare.dialog.estimate', { cost: total })}</p> : null}
+      {plan.total.unpriced > 0 ? (
+        <p>{t('compare.dialog.unpriced', { count: plan.total.unpriced })}</p>
+      ) : null}
+      {plan.refusal ? <p role="alert">{plan.refusal}</p> : null}
+      {refused ? <p role="alert">{refused}</p> : null}
+    </div>
+  );
+}
+
+/** The 2 to 6 target rows: a service and a model each. */
+function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows: Row[]) => void }) {
+  const setRows = onChange;
+  const change = (n: number, row: Partial<Row>) =>
+    setRows(rows.map((old, i) => (i === n ? { ...old, ...row } : old)));
+  const added = firstRows()[1];
+  return (
+    <>
+      {rows.map((row, n) => (
+        <fieldset key={n} className="compare-dialog__row">
+          <legend>{t('compare.dialog.target', { slot: n + 1 })}</legend>
+          <SelectField
+            label={t('compare.dialog.service')}
+            value={row.provider}
+            options={SERVICES}
+            onChange={(provider) => change(n, { provider })}
+          />
+          <TextField
+            label={t('compare.dialog.model')}
+            value={row.model}
+            maxLength={200}
+            onChange={(model) => change(n, { model })}
+          />
+          {rows.length > COMPARE_TARGETS.min ? (
+            <Button size="small" onClick={() => setRows(rows.filter((_, i) => i !== n))}>
+              {t('compare.dialog.remove', { slot: n + 1 })}
+            </Button>
+          ) : null}
+        </fieldset>
+      ))}
+      {rows.length < COMPARE_TARGETS.max ? (
+        <Button size="small" onClick={() => added && setRows([...rows, added])}>
+          {t('compare.dialog.add')}
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The compare requests (electron/core/compare/): a prompt (or a few) on 2 to 6 targets the page
+ * chooses, a target being a service, its model and parameters. The page never names an address
+ * or a key: main takes each service's address from its own settings and the key from its vault,
+ * so a target carrying a base URL is refused as bad input. Main plans again before it runs.
+ */
+import { z } from 'zod';
+import { COMPARE_PROMPTS, COMPARE_TARGETS, compareGroupSchema } from '../domain/compare';
+import { providerIdSchema } from '../domain/providers';
+import { costUnitSchema } from '../domain/task-cost';
+import { REQUEST_LIMITS } from '../domain/limits';
+import { count } from './selection-schemas';
+import { cancelOutcomeSchema } from './task-cancel-contract';
+import { taskItemSchema } from './task-item';
+
+const word = (max: number) => z.string().trim().min(1).max(max);
+
+/** A target as the page chooses it: no address, no key (those are main's). */
+const compareTargetSchema = z
+  .object({
+    provider: providerIdSchema,
+    model: word(200).optional(),
+    size: word(40).optional(),
+    quality: word(40).optional(),
+    count: z.number().int().min(1).max(10).optional(),
+  })
+  .strict();
+
+const compareInputSchema = z
+  .object({
+    prompts: z.array(word(REQUEST_LIMITS.prompt)).min(COMPARE_PROMPTS.min).max(COMPARE_PROMPTS.max),
+    targets: z.array(compareTargetSchema).min(COMPARE_TARGETS.min).max(COMPARE_TARGETS.max),
+  })
+  .strict();
+export type CompareInputPayload = z.infer<typeof compareInputSchema>;
+
+/** Amounts by unit (whole millionths), and how many tasks have no price. */
+const costSumSchema = z.object({
+  micros: z.partialRecord(costUnitSchema, count),
+  unpriced: count,
+});
+export type CostSumOutput = z.infer<typeof costSumSchema>;
+
+const text = z.string().max(2_000);
+
+/** The plan as the dialog shows it: what is sent, what is left out and why, the estimate. */
+const comparePlanSchema = z.object({
+  group: compareGroupSchema,
+  targets: z
+    .array(
+      z.object({
+        slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
+        label: z.string(),
+        /** What was adapted to what the service takes, in sentences. */
+        notes: z.array(text).max(20),
+        /** Tasks this target makes (prompts × count). */
+        tasks: count,
+        estimate: costSumSchema,
+      }),
+    )
+    .max(COMPARE_TARGETS.max),
+  leftOut: z
+    .array(z.object({ slot: z.number().int(), label: z.string(), reason: text }))
+    .max(COMPARE_TARGETS.max),
+  total: costSumSchema,
+  /** Soft caps the compare passes. */
+  warnings: z.array(text).max(20),
+  /** Why nothing may be sent (a hard cap, no target left): "Compare" is then refused. */
+  refusal: text.optional(),
+});
+export type ComparePlanOutput = z.infer<typeof comparePlanSchema>;
+
+const groupInput = z.object({ group: compareGroupSchema }).strict();
+
+export const compareRequests = {
+  /** The plan of a compare: nothing stored, nothing sent. */
+  'compare:plan': { input: compareInputSchema, output: comparePlanSchema },
+  /**
+   * Plans again and sends: every task stored first (one group), then each sent on its own. Over
+   * a hard cap, or with no target usable, it is refused with the plan's sentence.
+   */
+  'compare:run': {
+    input: compareInputSchema,
+    output: z.object({
+      group: compareGroupSchema,
+      items: z.array(taskItemSchema).max(1_000),
+      leftOut: comparePlanSchema.shape.leftOut,
+    }),
+  },
+  /** The tasks of a compare group, by slot (the compare view, opened again later). */
+  'compare:show': {
+    input: groupInput,
+    output: z.object({ items: z.array(taskItemSchema).max(1_000) }),
+  },
+  /** "Cancel all": each unfinished task of the group, where its service can cancel. */
+  'compare:cancel': {
+    input: groupInput,
+    output: z.object({ outcomes: z.array(cancelOutcomeSchema).max(1_000) }),
+  },
+} as const;

@@ -1,0 +1,108 @@
+/**
+ * Several changes as one triage step (TriageActions.applyEach), on the real core: "keep the
+ * winner, reject the rest" picks one image and rejects the others in one write, and one Undo
+ * puts every image back; a part with a bad word refuses the whole step before anything is written.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
+import { TriageError } from '../../../../electron/core/triage/triage-error';
+import { flagOf } from '../../../../shared/domain/triage';
+import { ManualClock } from '../../../fakes/manual-clock';
+import { StaticCredentials } from '../../../fakes/static-credentials';
+import { testImageEngine } from '../../../support/image-engine';
+import { makeImage, makeTask } from '../../../support/task-records';
+
+let dir: string;
+let core: PictorCore;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-each-'));
+  core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch,
+    credentials: new StaticCredentials('http://127.0.0.1:9', null),
+    clock: new ManualClock(1_800_000_000_000),
+  });
+});
+
+afterEach(async () => {
+  await core.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function seed(tasks: number): string[] {
+  const records = Array.from({ length: tasks }, (_, n) =>
+    makeTask({
+      localId: `t-${String(n)}`,
+      createdAt: 1_700_000_000_000 + n,
+      folder: `t-${String(n)}`,
+      images: [makeImage(0), makeImage(1)],
+    }),
+  );
+  core.history.putMany(records);
+  return records.map((record) => record.localId);
+}
+
+const flags = (ids: readonly string[]) =>
+  ids.flatMap((id) => (core.history.get(id)?.images ?? []).map((image) => flagOf(image)));
+
+describe('several triage changes as one step', () => {
+  it.each([2, 3, 6])(
+    'keeps the winner of %i tasks, rejects the rest, one Undo takes it all back',
+    (n) => {
+      const ids = seed(n);
+      core.triage.apply([{ localId: ids[1]!, index: 1 }], { kind: 'rating', rating: 3 });
+      const [winner, ...rest] = ids;
+      const outcome = core.triage.applyEach([
+        { refs: [{ localId: winner!, index: 0 }], change: { kind: 'flag', flag: 'pick' } },
+        {
+          refs: [
+            { localId: winner!, index: 1 },
+            ...rest.flatMap((localId) => [0, 1].map((index) => ({ localId, index }))),
+          ],
+          change: { kind: 'flag', flag: 'reject' },
+        },
+      ]);
+      expect(outcome.changed).toBe(2 * n);
+      expect(core.history.get(winner!)?.images[0]?.favourite).toBe(true);
+      expect(flags(ids)).toEqual(['pick', 'reject', ...Array(2 * (n - 1)).fill('reject')]);
+      expect(core.triage.undo()?.changed).toBe(2 * n);
+      expect(flags(ids)).toEqual(Array(2 * n).fill('none'));
+      expect(core.history.get(winner!)?.images[0]?.favourite ?? false).toBe(false);
+      // The rating before the step is still there: the step undone was the pick and rejects only.
+      expect(core.history.get(ids[1]!)?.images[1]?.rating).toBe(3);
+      expect(core.triage.redo()?.changed).toBe(2 * n);
+      expect(flags(ids)[1]).toBe('reject');
+    },
+  );
+
+  it('an image named by two parts gets both, in order', () => {
+    const [a] = seed(1);
+    const ref = { localId: a!, index: 0 };
+    core.triage.applyEach([
+      { refs: [ref], change: { kind: 'rating', rating: 5 } },
+      { refs: [ref], change: { kind: 'flag', flag: 'reject' } },
+    ]);
+    expect(core.history.get(a!)?.images[0]).toMatchObject({ rating: 5 });
+    expect(flagOf(core.history.get(a!)!.images[0]!)).toBe('reject');
+    expect(core.triage.undo()?.changed).toBe(1);
+    expect(core.history.get(a!)?.images[0]?.rating).toBeUndefined();
+  });
+
+  it('a part with a bad word refuses the whole step: nothing written, no Undo step', () => {
+    const [a, b] = seed(2);
+    expect(() =>
+      core.triage.applyEach([
+        { refs: [{ localId: a!, index: 0 }], change: { kind: 'flag', flag: 'pick' } },
+        { refs: [{ localId: b!, index: 0 }], change: { kind: 'rating', rating: 9 } },
+      ]),
+    ).toThrow(TriageError);
+    expect(flags([a!, b!])).toEqual(['none', 'none', 'none', 'none']);
+    expect(core.triage.canUndo()).toEqual({ undo: false, redo: false });
+  });
+});
