@@ -5,6 +5,7 @@
  * and expands it (electron/core/batch/template-runs.ts), so what is sent is what main expanded,
  * never prompts the page wrote. Every input is bounded here; main checks every word again.
  */
+import { isVariableName } from '../domain/template-language';
 import { z } from 'zod';
 import { spendingCapSchema } from '../domain/cost-ledger';
 import { TASKS_PER_SUBMIT } from '../domain/limits';
@@ -38,7 +39,10 @@ const name = z
 const text = z.string().max(2 * MAX_TEMPLATE_TEXT_CHARS);
 const listName = z.string().min(1).max(200);
 /** A variable's name as the template language reads it (never `__proto__`: it is no name). */
-const VARIABLE_NAME = /^(?!__proto__$)[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+const variableName = z
+  .string()
+  .max(64)
+  .refine((name) => isVariableName(name) && name !== '__proto__', 'not a variable name');
 
 /** A row of the library that cannot be read: its name as the row holds it, and why. */
 const templateProblemSchema = z.object({
@@ -76,7 +80,7 @@ const templateRunInputSchema = z
   .object({
     templateId,
     values: z
-      .record(z.string().regex(VARIABLE_NAME), z.string().max(MAX_TEMPLATE_VALUE_CHARS))
+      .record(variableName, z.string().max(MAX_TEMPLATE_VALUE_CHARS))
       .refine((values) => Object.keys(values).length <= MAX_TEMPLATE_RUN_VALUES, 'too many values'),
     prompt: text,
     mode: expansionModeSchema,

@@ -10,6 +10,7 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { sentence } from '../../../shared/i18n/sentence';
 import { EngineInputError } from './engine-types';
 import { checkTaskCount, parseRequest } from './request-check';
 import { checkTarget } from './target-check';
@@ -40,8 +41,9 @@ export async function groupRecords(
 ): Promise<TaskRecord[]> {
   const total = items.reduce((sum, item) => sum + checkTaskCount(item.count), 0);
   if (total < 1 || total > TASKS_PER_ENGINE_SUBMIT.max) {
+    const { min, max } = TASKS_PER_ENGINE_SUBMIT;
     throw new EngineInputError(
-      `A compare makes 1 to ${TASKS_PER_ENGINE_SUBMIT.max} tasks at once; this one would make ${total}. Nothing was sent.`,
+      sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
     );
   }
   const records: TaskRecord[] = [];

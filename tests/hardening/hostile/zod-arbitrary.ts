@@ -21,6 +21,8 @@ interface Def {
   readonly entries?: Record<string, string>;
   readonly values?: readonly unknown[];
   readonly in?: Schema;
+  readonly keyType?: Schema;
+  readonly valueType?: Schema;
 }
 
 function defOf(schema: Schema): Def {
@@ -84,6 +86,16 @@ function objectArbitrary(def: Def): fc.Arbitrary<Record<string, unknown>> {
   return fc.record(model, { requiredKeys });
 }
 
+/** A record (a template's values by name): a few keys of its key type, each value of its own. */
+function recordArbitrary(schema: Schema, def: Def): fc.Arbitrary<unknown> {
+  const keys = validArbitrary(def.keyType as Schema).filter(
+    (key): key is string => typeof key === 'string',
+  );
+  return fc
+    .dictionary(keys, validArbitrary(def.valueType as Schema), { maxKeys: 4 })
+    .filter((value) => schema.safeParse(value).success);
+}
+
 /**
  * A sentence of the main catalogue: a known key (values left out: a record takes any key, so the
  * unknown fields the suite sprinkles in would change what it means, not be dropped).
@@ -137,6 +149,8 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
       return validArbitrary(def.innerType as Schema);
     case 'object':
       return objectArbitrary(def);
+    case 'record':
+      return recordArbitrary(schema, def);
     default:
       throw new Error(`zod-arbitrary: no arbitrary for zod type "${def.type}"`);
   }
