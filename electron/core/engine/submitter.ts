@@ -6,6 +6,7 @@
  */
 import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { GenerationRequest } from '../../../shared/service/wire';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { ServiceError } from '../service/service-error';
@@ -19,6 +20,13 @@ import { withAnswerCost } from './task-costs';
 import { SubmitSlots } from './submit-slots';
 
 const NO_KEY = sentence('error.library.noKeyForSubmit');
+
+/** Refusals of one request's own content: another request of the batch may still be taken. */
+const REQUEST_REFUSALS: ReadonlySet<string> = new Set(['moderated', 'bad_request']);
+
+function sameRequest(a: GenerationRequest, b: GenerationRequest): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 export class Submitter {
   constructor(
@@ -83,11 +91,18 @@ export class Submitter {
       for (const record of rest) void this.ctx.runInBackground(this.run(record.localId));
       return;
     }
+    // Refused for what it asked (moderation, a bad request): the batch's other requests (a
+    // template's other prompts) are still sent, the first of them alone again; copies of the
+    // refused request are not. Anything else is the account's or the network's: none is sent.
+    const own = answered?.error?.kind !== undefined && REQUEST_REFUSALS.has(answered.error.kind);
+    const same = (record: TaskRecord) => sameRequest(record.request, first.request);
+    const others = own ? rest.filter((record) => !same(record)) : [];
     for (const record of rest) {
       const current = this.liveRecord(record.localId);
-      if (current?.status === 'submitting')
+      if (current?.status === 'submitting' && !others.includes(record))
         this.ctx.commit(batchNotSent(current, answered, this.now()));
     }
+    if (others.length > 0) await this.runBatch(others);
   }
 
   /**

@@ -303,6 +303,40 @@ describe('over a hard cap', () => {
   });
 });
 
+describe('a prompt the service refuses for what it asks', () => {
+  it('stops its own copies only: the batch’s other prompts are still sent, each once', async () => {
+    const { h, runs, input } = await harness();
+    // The first submit is refused as a bad request (400): that prompt's own trouble.
+    h.service.addFault({ route: 'submit', effect: { type: 'status', status: 400 }, times: 1 });
+    h.core.engine.start();
+    const { plan, records } = await runs.run(input());
+    const after = await h.core.engine.whenSettled(records.map((record) => record.localId));
+    const first = after[0]!;
+    expect(first).toMatchObject({ status: 'submit_failed', error: { kind: 'bad_request' } });
+    // Its copy (count 2) is not sent; the five other prompts' ten tasks are.
+    const samePrompt = after.filter((r) => r.request.prompt === first.request.prompt);
+    expect(samePrompt.map((record) => record.status)).toEqual(['submit_failed', 'submit_failed']);
+    const others = after.filter((r) => r.request.prompt !== first.request.prompt);
+    expect(others).toHaveLength(10);
+    for (const record of others) expect(record.status).toBe('completed');
+    expect(new Set(others.map((record) => record.request.prompt)).size).toBe(
+      plan.prompts.length - 1,
+    );
+    // One refused submit, then ten accepted; none sent twice.
+    expect(h.service.log.submits).toHaveLength(11);
+  });
+
+  it('an account refusal of the first still stops the whole batch: nothing else is sent', async () => {
+    const { h, runs, input } = await harness();
+    h.service.addFault({ route: 'submit', effect: { type: 'status', status: 402 }, times: 1 });
+    h.core.engine.start();
+    const { records } = await runs.run(input());
+    const after = await h.core.engine.whenSettled(records.map((record) => record.localId));
+    expect(after.every((record) => record.status === 'submit_failed')).toBe(true);
+    expect(h.service.log.submits).toHaveLength(1);
+  });
+});
+
 describe('a batch cut short between the history and the service', () => {
   it('is taken up after a restart and never sends a task twice', async () => {
     const { h, runs, input } = await harness();
