@@ -23,10 +23,3 @@ export function addCompareGroups(db: DatabaseSync): void {
       WHERE compare_group IS NOT NULL;
   `);
 }
-
-/**
- * Keeps a task row's compare group equal to its record's. A row already right is not updated,
- * so a write stays one change-log entry, except the first write of a compare's task.
- */
-export const SET_COMPARE_GROUP =
-  'UPDATE tasks SET compare_group = ? WHERE local_id = ? AND compare_group IS NOT ?';

@@ -2,7 +2,6 @@
  * The task records of the history: written whole as JSON beside the columns listing, filtering and
  * search need, one image row per image; read back one at a time through the schema.
  */
-import { templateColumn, UPSERT_TASK_WITH_TEMPLATE } from './template-column-schema';
 import { z } from 'zod';
 import {
   isUnfinished,
@@ -36,24 +35,49 @@ import {
   SELECT_TASK,
   SET_LEASE,
   TRIAGE_VERSION,
-  UPSERT_TASK,
-  UPSERT_TASK_WITH_COST,
+  COST_COLUMNS,
+  upsertTask,
 } from './history-statements';
 import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
 import { writeTriageOnly } from './triage-write';
 import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
-import { SET_COMPARE_GROUP } from './compare-schema';
 import { COMPARE_GROUP_VERSION, TEMPLATE_VERSION } from './history-schema';
 
+/** The columns a task row's write binds beyond the first version's, by the schema's version. */
+function laterColumns(version: number): {
+  names: string[];
+  values: (record: TaskRecord) => SqlValue[];
+} {
+  const parts: [readonly string[], (record: TaskRecord) => SqlValue[]][] = [];
+  if (version >= COSTS_VERSION) parts.push([COST_COLUMNS, costColumns]);
+  if (version >= COMPARE_GROUP_VERSION) {
+    parts.push([['compare_group'], (record) => [record.compare?.group ?? null]]);
+  }
+  if (version >= TEMPLATE_VERSION) {
+    parts.push([['template_id'], (record) => [record.template?.id ?? null]]);
+  }
+  return {
+    names: parts.flatMap(([names]) => names),
+    values: (record) => parts.flatMap(([, values]) => values(record)),
+  };
+}
+
 export class HistoryRecords {
+  /** The row's write at this schema version (built once): every column in one statement. */
+  private readonly upsert: string;
+  private readonly later: ReturnType<typeof laterColumns>;
+
   constructor(
     private readonly access: HistoryAccess,
     private readonly schemaVersion: number,
     /** The cost ledger, which notes every record written (from schema v8). */
     private readonly ledger: LedgerRows,
-  ) {}
+  ) {
+    this.later = laterColumns(schemaVersion);
+    this.upsert = upsertTask(this.later.names);
+  }
 
   /** See {@link HistoryStore.put}. */
   put(record: TaskRecord): void {
@@ -199,10 +223,7 @@ export class HistoryRecords {
     const { connection } = this.access;
     // The model filter lists (and matches) what the service said it used, else what was asked.
     const model = record.reportedModel ?? record.request.model ?? null;
-    const withCost = this.schemaVersion >= COSTS_VERSION;
-    const withTemplate = this.schemaVersion >= TEMPLATE_VERSION;
-    const upsert = withCost ? UPSERT_TASK_WITH_COST : UPSERT_TASK;
-    const [row] = connection.all(withTemplate ? UPSERT_TASK_WITH_TEMPLATE : upsert, [
+    const [row] = connection.all(this.upsert, [
       record.localId,
       record.taskId,
       record.endpoint,
@@ -214,16 +235,9 @@ export class HistoryRecords {
       record.updatedAt,
       isUnfinished(record) ? 1 : 0,
       JSON.stringify(record),
-      ...(withCost ? costColumns(record) : []),
-      ...(withTemplate ? [templateColumn(record)] : []),
+      ...this.later.values(record),
     ]);
     this.writeImageRows(record, Number(row?.['id']), model);
-    if (this.schemaVersion >= COMPARE_GROUP_VERSION)
-      connection.run(SET_COMPARE_GROUP, [
-        record.compare?.group ?? null,
-        record.localId,
-        record.compare?.group ?? null,
-      ]);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 

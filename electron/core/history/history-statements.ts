@@ -4,15 +4,36 @@
  */
 import { THUMB_PENDING_ROW } from './history-schema';
 
-export const UPSERT_TASK = `
-  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET
-    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
-    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
-    created_at = excluded.created_at, updated_at = excluded.updated_at,
-    unfinished = excluded.unfinished, record = excluded.record
+/** A task row's columns every schema version has, in the order a write binds them. */
+const TASK_COLUMNS = [
+  'local_id',
+  'task_id',
+  'endpoint',
+  'status',
+  'prompt',
+  'model',
+  'favourite',
+  'created_at',
+  'updated_at',
+  'unfinished',
+  'record',
+] as const;
+
+/**
+ * A task row's write: the columns every version has and `extra` (those later versions added, in
+ * the order their values are bound), in one statement, so a write is one change of the row
+ * whatever the version.
+ */
+export function upsertTask(extra: readonly string[]): string {
+  const [key, ...rest] = [...TASK_COLUMNS, ...extra];
+  return `
+  INSERT INTO tasks (${[key, ...rest].join(', ')})
+  VALUES (${[key, ...rest].map(() => '?').join(', ')})
+  ON CONFLICT (${String(key)}) DO UPDATE SET
+    ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}
   RETURNING id`;
+}
+
 export const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
 export const INSERT_IMAGE =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
@@ -75,15 +96,5 @@ export const COSTS_VERSION = 7;
 export const LEDGER_VERSION = 8;
 /** The schema version that added the ledger's sums, version and thumbnails (ledger-sums-schema.ts). */
 export const LEDGER_SUMS_VERSION = 9;
-/** {@link UPSERT_TASK} with the cost columns: one write, one change-log entry. */
-export const UPSERT_TASK_WITH_COST = `
-  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record, provider, cost_source, cost_unit, cost_micros)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET
-    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
-    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
-    created_at = excluded.created_at, updated_at = excluded.updated_at,
-    unfinished = excluded.unfinished, record = excluded.record, provider = excluded.provider,
-    cost_source = excluded.cost_source, cost_unit = excluded.cost_unit,
-    cost_micros = excluded.cost_micros
-  RETURNING id`;
+/** The cost columns (from COSTS_VERSION), in the order a write binds them. */
+export const COST_COLUMNS = ['provider', 'cost_source', 'cost_unit', 'cost_micros'] as const;

@@ -19,21 +19,6 @@ export function addTemplateColumn(db: DatabaseSync): void {
   `);
 }
 
-/**
- * A task row's write from this version on: the cost columns' upsert (history-statements.ts) with
- * the template column, in the one statement, so a write stays one change of the row.
- */
-export const UPSERT_TASK_WITH_TEMPLATE = `
-  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record, provider, cost_source, cost_unit, cost_micros, template_id)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET
-    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
-    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
-    created_at = excluded.created_at, updated_at = excluded.updated_at,
-    unfinished = excluded.unfinished, record = excluded.record, provider = excluded.provider,
-    cost_source = excluded.cost_source, cost_unit = excluded.cost_unit,
-    cost_micros = excluded.cost_micros, template_id = excluded.template_id
-  RETURNING id`;
 
 /** The template column's value for `record`. */
 export function templateColumn(record: TaskRecord): string | null {

@@ -7,13 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
 import { CompareCredentials, keyVariable } from '../../../electron/cli/compare-credentials';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { PictorCore } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { testImageEngine } from '../../support/image-engine';
+import { openTestCore } from '../core/core-harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -58,17 +57,7 @@ export async function compareWorld(
   const urls = new Map([...services].map(([dialect, service]) => [dialect, service.url]));
   const credentials = await CompareCredentials.create(env, [...services.keys()], urls);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-compare-'));
-  const open = (): Promise<PictorCore> =>
-    openPictorCore({
-      imageEngine: testImageEngine,
-      dataDir: join(dir, 'data'),
-      galleryDir: join(dir, 'gallery'),
-      fetch: (url, init) => fetch(url, init),
-      credentials,
-      clock: systemClock,
-      requestTimeoutMs: 2_000,
-      engine: { pollIntervalMs: 200, maxBackoffMs: 1_000 },
-    });
+  const open = (): Promise<PictorCore> => openTestCore(dir, credentials);
   const world = { services, credentials, dir, core: await open(), open };
   const service = (dialect: Dialect): DemoService => {
     const found = services.get(dialect);

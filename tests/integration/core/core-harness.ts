@@ -8,6 +8,7 @@ import type { TaskEngineOptions } from '../../../electron/core/engine/engine-typ
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import type { Logger } from '../../../electron/ports/logger';
+import type { CredentialsProvider } from '../../../electron/ports/credentials';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
@@ -17,6 +18,28 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/**
+ * The real core over the library in `dir` (`data/`, `gallery/`), with the tests' image engine, real
+ * fetch and clock, and polls fast enough for a test (200 ms, backoff at most 1 s).
+ */
+export function openTestCore(
+  dir: string,
+  credentials: CredentialsProvider,
+  options: { engine?: Partial<TaskEngineOptions>; logger?: Logger | undefined } = {},
+): Promise<PictorCore> {
+  return openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch: (url, init) => fetch(url, init),
+    credentials,
+    clock: systemClock,
+    requestTimeoutMs: 2_000,
+    ...(options.logger ? { logger: options.logger } : {}),
+    engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...options.engine },
+  });
+}
 
 /** The real core (SQLite history, gallery on disk, HTTP client) against the demo service on loopback. */
 export async function coreAgainstDemo(
@@ -35,18 +58,7 @@ export async function coreAgainstDemo(
   });
   const dir = await mkdtemp(join(tmpdir(), 'pictor-core-'));
   const credentials = new StaticCredentials(service.url, 'sk-alice');
-  const open = (): Promise<PictorCore> =>
-    openPictorCore({
-      imageEngine: testImageEngine,
-      dataDir: join(dir, 'data'),
-      galleryDir: join(dir, 'gallery'),
-      fetch: (url, init) => fetch(url, init),
-      credentials,
-      clock: systemClock,
-      requestTimeoutMs: 2_000,
-      ...(logger ? { logger } : {}),
-      engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...engine },
-    });
+  const open = (): Promise<PictorCore> => openTestCore(dir, credentials, { engine, logger });
   // Where its submits go: today's contract at the demo's address.
   const target = targetAt(service.url);
   const harness = { service, dir, credentials, target, core: await open(), open };
