@@ -49,14 +49,18 @@ export interface TemplateImportOptions {
   readonly newId?: () => string;
 }
 
-/** The first of "name (2)", "name (3)"… that no name in `taken` folds to. */
-function freeName(name: string, taken: ReadonlySet<string>): string {
-  for (let number = 2; ; number += 1) {
+/**
+ * The first of "name (2)", "name (3)"… that no name in `taken` folds to, from `from` on (the
+ * number after the last one this name was given: a file of 10,000 entries of one name costs one
+ * try each, not 10,000).
+ */
+function freeName(name: string, taken: ReadonlySet<string>, from: number): [string, number] {
+  for (let number = from; ; number += 1) {
     const suffix = ` (${number})`;
     const room = MAX_TEMPLATE_NAME_CHARS - suffix.length;
     const base = [...name].slice(0, room).join('').trimEnd();
     const candidate = `${base}${suffix}`;
-    if (!taken.has(foldName(candidate))) return candidate;
+    if (!taken.has(foldName(candidate))) return [candidate, number];
   }
 }
 
@@ -65,11 +69,19 @@ export class TemplateEntries {
   readonly templates: PromptTemplate[] = [];
   readonly problems: TemplateImportProblem[] = [];
   private readonly taken: Set<string>;
+  /** By a taken name's key, the number its next " (N)" starts trying from. */
+  private readonly nextNumber = new Map<string, number>();
   private readonly newId: () => string;
 
   constructor(private readonly options: TemplateImportOptions) {
     this.taken = new Set(options.existingNames.map((name) => foldName(name)));
     this.newId = options.newId ?? randomUUID;
+  }
+
+  private renamed(name: string, key: string): string {
+    const [free, number] = freeName(name, this.taken, this.nextNumber.get(key) ?? 2);
+    this.nextNumber.set(key, number + 1);
+    return free;
   }
 
   /** A problem of the entry at `place`; the entry is not imported. */
@@ -86,7 +98,9 @@ export class TemplateEntries {
       const max = MAX_TEMPLATE_TEXT_CHARS;
       return this.report(entry.place, sentence('error.templateFile.textTooLong', { max, count }));
     }
-    const name = this.taken.has(checked.key) ? freeName(checked.name, this.taken) : checked.name;
+    const name = this.taken.has(checked.key)
+      ? this.renamed(checked.name, checked.key)
+      : checked.name;
     const parsed = promptTemplateSchema.safeParse({
       id: this.newId(),
       name,

@@ -447,6 +447,28 @@ describe('files that cannot be read', () => {
     );
   });
 
+  it('name 10,000 entries of one name (2) to (10,000), each number tried once, beside names the library has', () => {
+    // A crafted styles.csv: every row named "A" (whatever the case). Each rename resumes where
+    // the last one of that name stopped: the file is named in one pass, not one pass per row.
+    const rows = Array.from(
+      { length: MAX_TEMPLATES_PER_FILE },
+      (_, i) => `${i % 2 ? 'a' : 'A'},{prompt}\n`,
+    );
+    const imported = importTemplates(
+      new TextEncoder().encode(`name,prompt\n${rows.join('')}`),
+      'a1111',
+      {
+        existingNames: ['A (3)'],
+        now: 1,
+      },
+    );
+    const names = imported.templates.map((template) => template.name);
+    expect(names).toHaveLength(MAX_TEMPLATES_PER_FILE);
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(MAX_TEMPLATES_PER_FILE);
+    expect(names.slice(0, 4)).toEqual(['A', 'a (2)', 'A (4)', 'a (5)']);
+    expect(names.at(-1)).toBe(`a (${String(MAX_TEMPLATES_PER_FILE + 1)})`);
+  });
+
   it('take 10,000 templates from one file and refuse 10,001, in every format', () => {
     const csv = (count: number) =>
       `name,prompt\n${Array.from({ length: count }, (_, i) => `t${i},{prompt}\n`).join('')}`;
