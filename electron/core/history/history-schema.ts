@@ -318,6 +318,9 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addTemplateColumn,
 ];
 
+/** The schema version that added the prompt history (prompt-history-schema.ts). */
+export const PROMPT_HISTORY_VERSION = HISTORY_MIGRATIONS.indexOf(addPromptHistoryV11) + 1;
+
 /** The schema version that added `tasks.template_id` (template-column-schema.ts). */
 export const TEMPLATE_VERSION = HISTORY_MIGRATIONS.indexOf(addTemplateColumn) + 1;
 

@@ -13,7 +13,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import type { HistoryQuery, ImageQuery } from './history-query';
-import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
+import { HISTORY_MIGRATIONS, PROMPT_HISTORY_VERSION, type Migration } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 import {
@@ -29,7 +29,7 @@ import { HistoryQueries, type HistoryPage, type ImagePage } from './history-quer
 import { HistoryRecords } from './history-records';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
-import { PromptHistory, PROMPT_HISTORY_VERSION } from './prompt-history';
+import { PromptHistory } from './prompt-history';
 import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';

@@ -23,6 +23,9 @@ export const PROMPT_PINS_MAX = 100;
 const TYPED_PROMPT_ROW = `trim(prompt) <> '' AND
   (CASE WHEN json_valid(record) THEN json_extract(record, '$.origin') END) IS NOT 'tracked'`;
 
+/** Now in ms since the epoch, as SQLite reads its clock: a stored time is taken no later. */
+export const NOW_MS = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+
 export function addPromptHistoryV11(db: DatabaseSync): void {
   db.exec(`
     CREATE TABLE prompt_history (
@@ -34,7 +37,7 @@ export function addPromptHistoryV11(db: DatabaseSync): void {
     CREATE INDEX prompt_history_newest ON prompt_history (pinned DESC, last_used_at DESC);
 
     INSERT INTO prompt_history (prompt, last_used_at, uses, pinned)
-    SELECT prompt, max(created_at) AS last_used, count(*), 0 FROM tasks
+    SELECT prompt, min(max(created_at), ${NOW_MS}) AS last_used, count(*), 0 FROM tasks
     WHERE ${TYPED_PROMPT_ROW}
     GROUP BY prompt ORDER BY last_used DESC LIMIT ${PROMPT_HISTORY_KEEP};
   `);

@@ -8,10 +8,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryAccess } from './history-access';
 import { HistoryError } from './history-error';
-import { PROMPT_HISTORY_KEEP, PROMPT_PINS_MAX } from './prompt-history-schema';
-
-/** The schema version that added the prompt history. */
-export const PROMPT_HISTORY_VERSION = 11;
+import { NOW_MS, PROMPT_HISTORY_KEEP, PROMPT_PINS_MAX } from './prompt-history-schema';
 
 /** One remembered prompt. */
 export interface PromptEntry {
@@ -25,6 +22,12 @@ const UPSERT = `
   INSERT INTO prompt_history (prompt, last_used_at, uses, pinned) VALUES (?, ?, 1, 0)
   ON CONFLICT (prompt) DO UPDATE SET
     last_used_at = max(last_used_at, excluded.last_used_at), uses = uses + 1`;
+/**
+ * {@link UPSERT} for a task from outside the library (a rebuild, an import): its time is the
+ * record's, which a crafted sidecar or archive writes, so it is taken no later than now. A
+ * prompt dated 2199 would otherwise outrank every prompt sent from then on and push it out.
+ */
+const UPSERT_FOUND = UPSERT.replace('VALUES (?, ?, 1, 0)', `VALUES (?, min(?, ${NOW_MS}), 1, 0)`);
 /** The unpinned prompts past the newest {@link PROMPT_HISTORY_KEEP}. */
 const PRUNE = `
   DELETE FROM prompt_history WHERE pinned = 0 AND prompt IN (
@@ -61,7 +64,7 @@ export class PromptHistory {
     if (!this.enabled || typed.length === 0) return;
     this.access.writeTransaction(() => {
       for (const record of typed) {
-        this.access.connection.run(UPSERT, [record.request.prompt, record.createdAt]);
+        this.access.connection.run(UPSERT_FOUND, [record.request.prompt, record.createdAt]);
       }
       this.access.connection.run(PRUNE);
     });

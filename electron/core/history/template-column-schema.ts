@@ -19,7 +19,6 @@ export function addTemplateColumn(db: DatabaseSync): void {
   `);
 }
 
-
 /** The template column's value for `record`. */
 export function templateColumn(record: TaskRecord): string | null {
   return record.template?.id ?? null;

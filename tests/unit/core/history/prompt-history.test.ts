@@ -196,6 +196,22 @@ describe('history v11: the prompt history', () => {
     ]);
   });
 
+  it('takes a found task’s time no later than now: a crafted archive’s future prompts never push out the next one sent', () => {
+    const s = open();
+    // 500 prompts an archive or a gallery folder dates in 2199.
+    const future = Date.UTC(2199, 0, 1);
+    const crafted = Array.from({ length: PROMPT_HISTORY_KEEP }, (_, n) =>
+      makeTask({ localId: `f${n}`, prompt: `from the future ${n}`, createdAt: future + n }),
+    );
+    s.putManyCounted(crafted);
+    const stored = s.prompts.list('from the future 0', 1)[0];
+    expect(stored?.lastUsedAt).toBeLessThanOrEqual(Date.now());
+    // The user sends a prompt a moment later: it is kept, and listed first.
+    s.prompts.note('a heron at dawn', Date.now() + 1_000);
+    expect(prompts(s)[0]).toBe('a heron at dawn');
+    expect(prompts(s)).toHaveLength(PROMPT_HISTORY_KEEP);
+  });
+
   it('keeps nothing on a file of an older schema', () => {
     const file = join(dir, 'old.sqlite');
     store = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 10) });
