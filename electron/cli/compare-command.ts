@@ -49,7 +49,7 @@ async function compare(
   sayPlan(io, plan);
   if (plan.refusal !== undefined) {
     say(io, plan.refusal);
-    return plan.targets.length === 0 ? EXIT.usage : EXIT.submitRefused;
+    return plan.overCap ? EXIT.submitRefused : EXIT.usage;
   }
   core.engine.start({ resume: false });
   let started: TaskRecord[];

@@ -17,7 +17,8 @@ import {
 import { PROVIDERS, providerIdSchema } from '../../../shared/domain/providers';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
-import { englishText } from '../../../shared/i18n/sentence';
+import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
+import { englishText, sentence } from '../../../shared/i18n/sentence';
 import { cleanName } from '../../../shared/text/shown-name';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
@@ -85,6 +86,8 @@ export interface ComparePlan {
   readonly warnings: readonly string[];
   /** The hard cap that refuses it (nothing may be sent), or why nothing can be. */
   readonly refusal?: string;
+  /** Whether the refusal is a spending cap's (else the compare itself cannot be sent). */
+  readonly overCap: boolean;
 }
 
 export interface CompareDeps {
@@ -134,12 +137,21 @@ function verdictOf(
   );
   const verdict = deps.costs.previewGroup(items);
   const group = (deps.newGroupId ?? randomUUID)();
+  // The engine's limit of one submit, said by the plan (the run would refuse the same).
+  const tasks = items.reduce((sum, item) => sum + item.count, 0);
+  const { min, max } = TASKS_PER_ENGINE_SUBMIT;
+  const overLimit =
+    tasks > max
+      ? englishText(
+          sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
+        )
+      : undefined;
   const refusal =
     verdict.refusal !== undefined
       ? englishText(verdict.refusal)
       : targets.length === 0
         ? 'No target of this compare can be sent: each is left out above. Nothing was sent.'
-        : undefined;
+        : overLimit;
   return {
     group,
     targets,
@@ -147,6 +159,7 @@ function verdictOf(
     totals: compareTotals(targets),
     warnings: verdict.warnings.map((warning) => englishText(warning)),
     ...(refusal === undefined ? {} : { refusal }),
+    overCap: verdict.refusal !== undefined,
   };
 }
 

@@ -7,26 +7,28 @@
  * moderation, no answer) leaves the others going.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import { SpendingCapError } from '../errors/spending-cap-error';
 import type { CancelOutcome, TaskCancels } from '../batch/cancel-tasks';
 import type { TaskEngine } from '../engine/task-engine';
 import type { HistoryStore } from '../history/history-store';
 import { CompareInputError, type ComparePlan } from './compare-plan';
 
-/** Most tasks one compare makes: 10 prompts on 6 targets, 10 each at most (engine: 100). */
-const MAX_GROUP_TASKS = 1_000;
+/** Most tasks one compare makes: one engine submit's limit. */
+const MAX_GROUP_TASKS = TASKS_PER_ENGINE_SUBMIT.max;
 
 /**
  * Stores and sends the plan's tasks; returns them as stored (priced), in the plan's order.
  * @throws SpendingCapError naming the hard cap that refuses them (nothing stored or sent);
- *   CompareInputError when no target can be sent; the engine's refusal of a request.
+ *   CompareInputError when no target can be sent, or more tasks than one submit may make; the
+ *   engine's refusal of a request.
  */
 export async function runCompare(
   engine: Pick<TaskEngine, 'submitGroup'>,
   plan: ComparePlan,
 ): Promise<TaskRecord[]> {
   if (plan.refusal !== undefined) {
-    if (plan.targets.length === 0) throw new CompareInputError(plan.refusal);
+    if (!plan.overCap) throw new CompareInputError(plan.refusal);
     throw new SpendingCapError(plan.refusal, { code: 'bad_input' });
   }
   const items = plan.targets.flatMap(({ slot, label, target, requests, count }) =>

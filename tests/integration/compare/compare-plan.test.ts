@@ -49,6 +49,25 @@ describe('planning a compare', () => {
     expect(acceptedSubmits(world.service('fal'))).toBe(0);
   });
 
+  it('refuses in the plan a compare of more tasks than one submit may make, as the run would', async () => {
+    const world = await compareWorld({ fal: {}, bfl: {} });
+    const deps = { credentials: world.credentials, costs: world.core.costs };
+    const targets = (['fal', 'bfl'] as const).map((provider) => ({
+      provider,
+      baseUrl: world.urlOf(provider),
+      count: 10,
+    }));
+    const prompts = Array.from({ length: 6 }, (_, n) => `kite ${String(n)}`);
+    // 6 prompts × 2 targets × 10 = 120 tasks: past the engine's 100.
+    const over = await planCompare(deps, { prompts, targets });
+    expect(over.refusal).toBe('The number of tasks must be a whole number from 1 to 100.');
+    await expect(runCompare(world.core.engine, over)).rejects.toThrow(/1 to 100/);
+    expect(world.core.history.list({}).items).toEqual([]);
+    // 5 prompts: 100 tasks, the most one compare makes, refused by nothing.
+    const most = await planCompare(deps, { prompts: prompts.slice(0, 5), targets });
+    expect(most.refusal).toBeUndefined();
+  });
+
   it('refuses a compare past a hard cap before anything is stored or sent', async () => {
     const world = await compareWorld({ fal: {}, bfl: {} });
     const { costs } = world.core;
