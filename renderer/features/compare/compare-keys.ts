@@ -1,19 +1,23 @@
 /**
- * The compare view's keys: ←/→ (mirrored in a right-to-left window) and Tab move between cells,
- * P picks, X rejects, 1–5 rate (the triage meanings), Enter opens, Ctrl/Cmd+Enter keeps the
- * winner and rejects the rest, Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo, Esc closes.
+ * The compare view's keys, on a cell: ←/→ (mirrored in a right-to-left window) and Tab move
+ * between cells, the triage keys by their place (lib/triage-keys.ts: 1–5 and 0, P or F, X, U,
+ * Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z) change its images, Enter opens, Ctrl/Cmd+Enter keeps the
+ * winner and rejects the rest. Esc closes from anywhere in the view; on its buttons and its A/B
+ * divider every other key is theirs.
  */
+import type { TriageChangeInput } from '../../../shared/ipc/triage-contract';
 import { logicalArrow, type Direction } from '../../lib/direction';
-import { isUndoKey } from '../../lib/undo-key';
+import { triageKeyOf } from '../../lib/triage-keys';
 
 export type CompareKeyAction =
   | { readonly kind: 'move'; readonly to: number }
-  | { readonly kind: 'flag'; readonly flag: 'pick' | 'reject' }
-  | { readonly kind: 'rate'; readonly rating: number }
+  | { readonly kind: 'change'; readonly change: TriageChangeInput }
   | { readonly kind: 'open' | 'keepWinner' | 'close' | 'undo' | 'redo' };
 
 interface KeyLike {
   readonly key: string;
+  readonly code: string;
+  readonly target: EventTarget | null;
   readonly ctrlKey: boolean;
   readonly metaKey: boolean;
   readonly shiftKey: boolean;
@@ -29,13 +33,19 @@ interface CellPlace {
 
 /** What `event` asks for on the focused cell; null: a key the view leaves alone. */
 export function compareKeyAction(event: KeyLike, place: CellPlace): CompareKeyAction | null {
-  const command = event.ctrlKey || event.metaKey;
-  if (isUndoKey(event)) return { kind: 'undo' };
-  if (command && event.shiftKey && event.key.toLowerCase() === 'z') return { kind: 'redo' };
   if (event.key === 'Escape') return { kind: 'close' };
-  if (event.key === 'Enter') return { kind: command ? 'keepWinner' : 'open' };
-  if (command || event.altKey) return null;
-  return moveOf(event, place) ?? triageOf(event.key);
+  const onCell = event.target instanceof Element && event.target.closest('[role="gridcell"]');
+  if (!onCell) return null;
+  const command = event.ctrlKey || event.metaKey;
+  if (event.key === 'Enter' && !event.altKey) return { kind: command ? 'keepWinner' : 'open' };
+  if (!command && !event.altKey) {
+    const move = moveOf(event, place);
+    if (move) return move;
+  }
+  const triage = triageKeyOf(event)?.command;
+  if (triage?.kind === 'change') return { kind: 'change', change: triage.change };
+  if (triage?.kind === 'undo' || triage?.kind === 'redo') return { kind: triage.kind };
+  return null;
 }
 
 function moveOf(event: KeyLike, { at, count, direction }: CellPlace): CompareKeyAction | null {
@@ -51,11 +61,4 @@ function moveOf(event: KeyLike, { at, count, direction }: CellPlace): CompareKey
   // Tab past the last cell (or Shift+Tab before the first) leaves the cells as Tab does.
   if (to < 0 || to >= count) return key === 'Tab' ? null : { kind: 'move', to: at };
   return { kind: 'move', to };
-}
-
-function triageOf(key: string): CompareKeyAction | null {
-  if (key === 'p' || key === 'P') return { kind: 'flag', flag: 'pick' };
-  if (key === 'x' || key === 'X') return { kind: 'flag', flag: 'reject' };
-  if (/^[1-5]$/.test(key)) return { kind: 'rate', rating: Number(key) };
-  return null;
 }

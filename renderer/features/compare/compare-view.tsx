@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { documentDirection } from '../../lib/direction';
 import { useAppStore } from '../../store/app-store';
 import { savedRefs } from '../../store/compare-slice';
+import { galleryItemsOf } from '../../store/gallery-list-model';
 import { CompareCell } from './compare-cell';
 import { compareKeyAction, type CompareKeyAction } from './compare-keys';
 import { CompareTwoUp } from './compare-two-up';
@@ -38,9 +39,11 @@ function act(action: CompareKeyAction, at: number): number {
   }
   if (!record) return at;
   const refs = savedRefs(record);
-  if (action.kind === 'flag') void state.triageApply(refs, { kind: 'flag', flag: action.flag });
-  if (action.kind === 'rate')
-    void state.triageApply(refs, { kind: 'rating', rating: action.rating });
+  // With the cell's images, so a key they all answer already takes it back (as in the grid).
+  if (action.kind === 'change') {
+    const items = galleryItemsOf(record).filter((item) => item.image.state === 'saved');
+    void state.triageApply(refs, action.change, items);
+  }
   if (action.kind === 'keepWinner') void state.compareKeepWinner(record.localId);
   if (action.kind === 'open') openInViewer(record.localId, refs[0]?.index);
   return at;

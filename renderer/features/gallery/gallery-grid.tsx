@@ -9,7 +9,7 @@ import type { GalleryJump } from '../../store/gallery-browse';
 import type { MenuRequest } from './gallery-context-menu';
 import { GalleryGridRow } from './gallery-grid-row';
 import { onGridKey } from './grid-keys';
-import type { TriageKey } from './triage-keys';
+import type { TriageKey } from '../../lib/triage-keys';
 import { gridLayout } from './grid-geometry';
 import { useElementSize } from './use-element-size';
 import { useGridFocus, type FocusRequest } from './use-grid-focus';

@@ -10,7 +10,7 @@ import { itemKey } from '../../store/gallery-list-model';
 import { menuKey } from './gallery-context-menu';
 import type { GalleryGridProps } from './gallery-grid';
 import { moveFor } from './grid-geometry';
-import { triageKeyOf } from './triage-keys';
+import { triageKeyOf } from '../../lib/triage-keys';
 
 /** What the keys need of the grid. */
 export interface GridKeyContext {

@@ -11,7 +11,7 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { refOf, type ImageRef } from '../../store/gallery-delete';
 import type { GallerySelectionState } from './gallery-selection';
-import { triageKeyOf, type TriageCommand, type TriageKey } from './triage-keys';
+import { triageKeyOf, type TriageCommand, type TriageKey } from '../../lib/triage-keys';
 
 const store = useAppStore.getState;
 

@@ -15,7 +15,7 @@ import { logicalArrow } from '../../lib/direction';
 import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
-import { triageKeyOf } from './triage-keys';
+import { triageKeyOf } from '../../lib/triage-keys';
 import { oneImage, runTriage, triageIn } from './triage-run';
 import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
 import './triage-view.css';

@@ -6,7 +6,7 @@
 import type { KeyboardEvent } from 'react';
 import { logicalArrow } from '../../lib/direction';
 import { isUndoKey } from '../../lib/undo-key';
-import { triageKeyOf, type TriageKey } from './triage-keys';
+import { triageKeyOf, type TriageKey } from '../../lib/triage-keys';
 import { ZOOM_STEP, panForKey } from './zoom-pan';
 
 const FOCUSABLE =

@@ -4,7 +4,7 @@
  * letter a layout writes elsewhere does nothing; never in a text field, select or editor.
  */
 import { describe, expect, it } from 'vitest';
-import { inEditor, triageKeyOf } from '../../../renderer/features/gallery/triage-keys';
+import { inEditor, triageKeyOf } from '../../../renderer/lib/triage-keys';
 
 const key = (code: string, letter: string, more: Partial<Parameters<typeof triageKeyOf>[0]> = {}) =>
   triageKeyOf({

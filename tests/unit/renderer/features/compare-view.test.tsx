@@ -6,7 +6,7 @@
  * the winner and rejects the rest as one step that one Undo takes back; ←/→ follow the reading
  * direction; Esc closes; a task row of a compare opens its group again.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flagOf, ratingOf } from '../../../../shared/domain/triage';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -89,6 +89,47 @@ describe('the compare view', () => {
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(images(main, 'cmp-3').map(ratingOf)).toEqual([4, 4]));
     expect(main.callsTo('triage:apply')).toHaveLength(7);
+  });
+
+  it('reads the triage keys by their place, and a key every image answers already takes it back', async () => {
+    const { main } = await startWiredApp({ prepare: seedGroup });
+    await openGroup();
+    await waitFor(() => expect(document.activeElement).toBe(cell(0)));
+    // AZERTY writes "&" on Digit1's place and "p" stays P: the place decides.
+    fireEvent.keyDown(cell(0), { code: 'Digit1', key: '&' });
+    await waitFor(() => expect(images(main, 'cmp-1').map(ratingOf)).toEqual([1, 1]));
+    fireEvent.keyDown(cell(0), { code: 'KeyP', key: 'p' });
+    await waitFor(() => expect(images(main, 'cmp-1').map(flagOf)).toEqual(['pick', 'pick']));
+    // P again: every image is a pick already, so it unflags them, as in the grid.
+    fireEvent.keyDown(cell(0), { code: 'KeyP', key: 'p' });
+    await waitFor(() => expect(images(main, 'cmp-1').map(flagOf)).toEqual(['none', 'none']));
+    // U and 0 clear.
+    fireEvent.keyDown(cell(0), { code: 'Digit0', key: 'à' });
+    await waitFor(() => expect(images(main, 'cmp-1').map(ratingOf)).toEqual([0, 0]));
+  });
+
+  it('leaves the keys of its buttons and its A/B divider to them', async () => {
+    const { user, main } = await startWiredApp({ prepare: seedGroup });
+    const view = await openGroup();
+    // Enter on a button is the button's, not "open the focused cell".
+    act(() => within(view).getByRole('button', { name: 'Cancel all' }).focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(main.callsTo('compare:cancel')).toHaveLength(1));
+    // A digit on a button rates nothing.
+    await user.keyboard('3');
+    expect(main.callsTo('triage:apply')).toHaveLength(0);
+    // In 2-up (of the third target and the first: both have images) the arrows move the divider.
+    await user.click(cell(2));
+    await user.click(within(view).getByRole('button', { name: '2-up' }));
+    await user.click(await within(view).findByRole('button', { name: 'A/B divider' }));
+    const divider = await within(view).findByRole('slider', { name: 'A/B divider' });
+    // The view does not take the arrows (the range input's own move is the browser's: jsdom has
+    // none, so what is checked is that nothing prevented it).
+    expect(fireEvent.keyDown(divider, { key: 'ArrowRight', code: 'ArrowRight' })).toBe(true);
+    expect(fireEvent.keyDown(divider, { key: 'Enter', code: 'Enter' })).toBe(true);
+    // Escape, from anywhere in the view, closes it.
+    fireEvent.keyDown(divider, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(view.isConnected).toBe(false));
   });
 
   it('Ctrl+Enter keeps the winner and rejects the rest in one step; one Undo takes it all back', async () => {

@@ -1,12 +1,12 @@
 /**
- * The triage keys of the grid, the viewer and the Triage view, read by `KeyboardEvent.code` (the
+ * The triage keys of the grid, the viewer, the Triage view and the compare view, read by `KeyboardEvent.code` (the
  * key's place, not its letter), so AZERTY's digits (typed with Shift there) and QWERTZ's letters
  * work: 1–5 rate and 0 clears (the rating an image has already clears it), P or F pick, X
  * reject, U unflag, B adds to or takes from the target board, Ctrl/Cmd+B chooses the target, T
  * opens the tag editor, Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes. Shift with a
  * change applies it and moves to the next image. Never in a text field, a select or an editor.
  */
-import type { TriageChangeInput } from '../../../shared/ipc/triage-contract';
+import type { TriageChangeInput } from '../../shared/ipc/triage-contract';
 
 /** What a triage key asks for. */
 export type TriageCommand =
