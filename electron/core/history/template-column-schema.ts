@@ -7,7 +7,6 @@
  * where the id is text.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { TaskRecord } from '../../../shared/domain/task-record';
 
 export function addTemplateColumn(db: DatabaseSync): void {
   db.exec(`
@@ -19,7 +18,3 @@ export function addTemplateColumn(db: DatabaseSync): void {
   `);
 }
 
-/** The template column's value for `record`. */
-export function templateColumn(record: TaskRecord): string | null {
-  return record.template?.id ?? null;
-}
