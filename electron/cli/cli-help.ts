@@ -58,8 +58,10 @@ const COMMAND_HELP = {
                                   the group id, then each target's task id, status, time and
                                   cost; exit code the highest of its tasks'; 6 over a hard cap
                                   (nothing sent). compare show GROUP: the group's tasks again;
-                                  compare cancel GROUP: ask every running task of it to stop
-                                  where its service can; list --compare GROUP: the group`,
+                                  compare cancel GROUP [--base-url PROVIDER=ORIGIN]...: ask
+                                  every running task of it to stop where its service can, with
+                                  the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the
+                                  group`,
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',

@@ -20,7 +20,10 @@ export type CompareCommand =
       readonly common: CommonOptions;
     }
   | GroupCommand<'compare-show'>
-  | GroupCommand<'compare-cancel'>;
+  | (GroupCommand<'compare-cancel'> & {
+      /** --base-url PROVIDER=ORIGIN: where each provider's key may go to stop its tasks. */
+      readonly baseUrls: ReadonlyMap<ProviderId, string>;
+    });
 
 /** `compare show GROUP`, `compare cancel GROUP`. */
 interface GroupCommand<N extends string> {
@@ -108,9 +111,8 @@ export function parseCompare(
     if (!group.success)
       throw new UsageError('A compare group id looks like a UUID (as compare printed it).');
     const found = { group: group.data, common: common(values, env) };
-    return verb === 'show'
-      ? { name: 'compare-show', ...found }
-      : { name: 'compare-cancel', ...found };
+    if (verb === 'show') return { name: 'compare-show', ...found };
+    return { name: 'compare-cancel', ...found, baseUrls: baseUrlsOf(values['base-url'] ?? []) };
   }
   if (positionals.length > 0)
     throw new UsageError('compare takes its prompt with --prompt (quoted for the shell).');

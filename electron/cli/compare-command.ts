@@ -5,6 +5,7 @@
  * refuses it with exit 6 before anything is stored or sent. `pictor compare show GROUP`: the
  * same columns from the history.
  */
+import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
 import { planCompare, CompareInputError, type ComparePlan } from '../core/compare/compare-plan';
@@ -19,10 +20,20 @@ import type { CompareCommand } from './compare-args';
 import { CompareCredentials } from './compare-credentials';
 import { terminalSafe } from './terminal-text';
 
+/**
+ * The providers whose keys a command may use: a compare's targets'; for `compare cancel`, every
+ * provider whose PICTOR_KEY_<PROVIDER> is set (the group's tasks may be on any of them), each key
+ * bound to its --base-url or the provider's own address, so a task recorded elsewhere is not
+ * stopped with it; `compare show` sends nothing.
+ */
+function keyedProviders(command: CompareCommand): readonly ProviderId[] {
+  if (command.name === 'compare') return command.targets.map((target) => target.provider);
+  return command.name === 'compare-cancel' ? PROVIDER_IDS : [];
+}
+
 export async function runCompareCommand(command: CompareCommand, io: CliIo): Promise<number> {
-  const providers = command.name === 'compare' ? command.targets.map((t) => t.provider) : [];
-  const urls = command.name === 'compare' ? command.baseUrls : new Map();
-  const credentials = await CompareCredentials.create(io.env, providers, urls);
+  const urls = command.name === 'compare-show' ? new Map() : command.baseUrls;
+  const credentials = await CompareCredentials.create(io.env, keyedProviders(command), urls);
   const { core, imageEngine } = await openCliCore(command.common, credentials, io);
   try {
     if (command.name === 'compare-show') return show(core, command, io);

@@ -44,17 +44,27 @@ async function world() {
     PICTOR_KEY_REPLICATE: KEYS.replicate,
     PICTOR_KEY_BFL: KEYS.bfl,
   };
-  const cli = (args: readonly string[]) =>
-    runCli([...args, '--data-dir', dataDir, '--poll-interval', '0.2', '--timeout', '30'], {
-      home,
-      env,
-    });
+  const cli = (args: readonly string[], options: { timeout?: string; env?: object } = {}) =>
+    runCli(
+      [
+        ...args,
+        '--data-dir',
+        dataDir,
+        '--poll-interval',
+        '0.2',
+        '--timeout',
+        options.timeout ?? '30',
+      ],
+      { home, env: { ...env, ...options.env } },
+    );
   const urls = [`fal=${fal.url}`, `replicate=${replicate.url}`, `bfl=${bfl.url}`].flatMap((url) => [
     '--base-url',
     url,
   ]);
   return { fal, replicate, bfl, cli, urls };
 }
+
+const serviceTasks = (service: DemoService) => service.tasks().map((task) => task.status);
 
 const accepted = (service: DemoService) =>
   service.log.submits.filter((entry) => (entry.status ?? 0) < 300).length;
@@ -138,6 +148,51 @@ describe('pictor compare', () => {
     expect(bfl.log.submits).toEqual([]);
     const list = await cli(['list']);
     expect(list.stdout).toBe('');
+  }, 60_000);
+
+  it('compare cancel stops each running task with its own provider’s key at its own address, and says which cannot be stopped', async () => {
+    const { fal, bfl, cli, urls } = await world();
+    for (const service of [fal, bfl]) service.setDuration(600_000);
+    const targets = ['--target', 'fal', '--target', 'bfl'];
+    const run = await cli(['compare', '--prompt', 'a slow kite', ...targets, ...urls, '--json'], {
+      timeout: '1',
+    });
+    expect(run.stdout, describeRun(run)).not.toBe('');
+    const out = JSON.parse(run.stdout) as { group: string; tasks: { status: string }[] };
+    expect(out.tasks.map((task) => task.status)).toEqual(['processing', 'processing']);
+
+    // Without the keys nothing is sent: each task is said to have none, exit 1.
+    const keyless = await cli(['compare', 'cancel', out.group, ...urls], {
+      env: { PICTOR_KEY_FAL: '', PICTOR_KEY_BFL: '' },
+    });
+    expect(keyless.code, describeRun(keyless)).toBe(1);
+    expect(keyless.stderr).toMatch(/no key/i);
+    const cancels = (service: DemoService) =>
+      service.log.requests.filter((entry) => entry.route === 'cancel');
+    expect([...cancels(fal), ...cancels(bfl)]).toEqual([]);
+
+    // fal stops its task; BFL has no way to: that row says so, and the exit is 1.
+    const cancel = await cli(['compare', 'cancel', out.group, ...urls]);
+    expect(cancel.code, describeRun(cancel)).toBe(1);
+    const rows = cancel.stdout.trim().split('\n');
+    expect(rows.map((row) => row.split('  ').at(-1))).toEqual(['canceled', 'unsupported']);
+    expect(cancel.stderr).toContain('Black Forest Labs has no way to cancel a task.');
+    // fal was asked once, with its own key (the demo names the account the key matched).
+    expect(cancels(fal).map((entry) => [entry.account, entry.status])).toEqual([['alice', 202]]);
+    expect(cancels(bfl)).toEqual([]);
+    expect(serviceTasks(fal)).toEqual(['failed']);
+    expect(serviceTasks(bfl)).toEqual(['processing']);
+    for (const key of Object.values(KEYS)) {
+      for (const text of [run.stdout, run.stderr, cancel.stdout, cancel.stderr, keyless.stderr])
+        expect(text).not.toContain(key);
+    }
+    const show = await cli(['compare', 'show', out.group]);
+    expect(
+      show.stdout
+        .trim()
+        .split('\n')
+        .map((row) => row.split('  ')[3]),
+    ).toEqual(['failed', 'processing']);
   }, 60_000);
 
   it('refuses bad command lines: 7 targets, 11 prompts, a group id that is none', async () => {
