@@ -17,4 +17,3 @@ export function addTemplateColumn(db: DatabaseSync): void {
       WHERE template_id IS NOT NULL;
   `);
 }
-
