@@ -89,7 +89,8 @@ async function compare(
 }
 
 function sayPlan(io: CliIo, plan: ComparePlan): void {
-  for (const left of plan.leftOut) say(io, `${left.label} (target ${left.slot}): ${left.reason}`);
+  for (const left of plan.leftOut)
+    say(io, `Left out ${left.label} (target ${left.slot}): ${left.reason}`);
   for (const target of plan.targets)
     for (const note of target.notes) say(io, `${target.label}: ${note}`);
   for (const warning of plan.warnings) say(io, warning);

@@ -206,7 +206,7 @@ async function usableTarget(
     const checked = await checkTarget(credentials, target);
     return { provider: wanted.provider, endpoint: checked.endpoint };
   } catch (error) {
-    if (error instanceof UserFacingError) return `Left out: ${error.message}`;
+    if (error instanceof UserFacingError) return error.message;
     throw error;
   }
 }
