@@ -20,13 +20,12 @@ export const compareGroupSchema = z.uuid();
 /**
  * The compare a task belongs to: its group, its target's place (1 to 6) and the target's label.
  * The label is read back from files anyone may write: control, format and bidi characters are
- * taken out (shared/text/shown-name.ts), and a label longer than the bound is refused.
+ * taken out (shared/text/shown-name.ts), and a label longer than the bound is refused. A field
+ * it does not know (a later version's) is dropped, as the record's own are, not the whole compare.
  */
-export const compareFieldSchema = z
-  .object({
-    group: compareGroupSchema,
-    slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
-    label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
-  })
-  .strict();
+export const compareFieldSchema = z.object({
+  group: compareGroupSchema,
+  slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
+  label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
+});
 export type CompareField = z.infer<typeof compareFieldSchema>;

@@ -75,6 +75,49 @@ export type SmartBoardOutput = z.infer<typeof smartBoardSchema>;
 
 const boardMoveSchema = z.object({ from: z.string(), to: z.string() });
 
+/** How many images a step's parts name together, read from their lengths alone; 0 when not a step. */
+function stepImages(value: unknown): number {
+  if (typeof value !== 'object' || value === null || !('parts' in value)) return 0;
+  const { parts } = value;
+  if (!Array.isArray(parts) || parts.length > MAX_STEP_PARTS) return 0;
+  let sum = 0;
+  for (const part of parts as unknown[]) {
+    if (typeof part !== 'object' || part === null || !('images' in part)) continue;
+    const { images } = part;
+    if (Array.isArray(images)) sum += images.length;
+  }
+  return sum;
+}
+
+/** One Undo step of several changes, each to its own images. */
+const stepSchema = z
+  .object({
+    parts: z
+      .array(
+        z
+          .object({
+            images: z.array(imageRef).min(1).max(MAX_SELECT_ALL),
+            change: triageChangeSchema,
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(MAX_STEP_PARTS),
+  })
+  .strict();
+
+/**
+ * A step naming more than MAX_SELECT_ALL images in all is refused from its arrays' lengths,
+ * before any image is read: ten parts at their own bound would otherwise be a million refs
+ * parsed first.
+ */
+const stepWithinBound = z
+  .custom<z.input<typeof stepSchema>>((value) => stepImages(value) <= MAX_SELECT_ALL, {
+    message: `At most ${String(MAX_SELECT_ALL)} images in one step.`,
+    abort: true,
+  })
+  .pipe(stepSchema);
+
 export const triageRequests = {
   /** Applies one change to every named image: one history transaction, one step of Undo. */
   'triage:apply': {
@@ -88,25 +131,7 @@ export const triageRequests = {
    * rest": a pick and a reject); every part's words are checked before anything is written.
    */
   'triage:applyEach': {
-    input: z
-      .object({
-        parts: z
-          .array(
-            z
-              .object({
-                images: z.array(imageRef).min(1).max(MAX_SELECT_ALL),
-                change: triageChangeSchema,
-              })
-              .strict(),
-          )
-          .min(1)
-          .max(MAX_STEP_PARTS)
-          .refine(
-            (parts) => parts.reduce((sum, part) => sum + part.images.length, 0) <= MAX_SELECT_ALL,
-            { message: `At most ${String(MAX_SELECT_ALL)} images in one step.` },
-          ),
-      })
-      .strict(),
+    input: stepWithinBound,
     output: triageOutcomeSchema,
   },
   /** Puts back the last triage step; null when there is none. */

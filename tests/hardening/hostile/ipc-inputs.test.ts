@@ -34,7 +34,7 @@ import {
   prototypeSnapshot,
   withProtoKeys,
 } from './hostile-values';
-import { unknownKeyPaths, validArbitrary } from './zod-arbitrary';
+import { unknownKeyPaths, validArbitrary, withUnknownFields } from './zod-arbitrary';
 
 const RUNS = scaled(1000, 20000);
 const CHANNELS = Object.keys(requests) as RequestChannel[];
@@ -281,13 +281,15 @@ describe('found by the properties above', () => {
 });
 
 /** Adds unknown fields (and own prototype keys) to every object inside a value. */
-function sprinkleUnknown(value: unknown, junk: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => sprinkleUnknown(item, junk));
-  if (value === null || typeof value !== 'object') return value;
-  const inner = Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, sprinkleUnknown(item, junk)]),
+/**
+ * `value` with unknown fields (junk, a secret, prototype keys) in every object its schema names
+ * fields of. A record's (a template's values) keys are its data, not fields: it gets none, and
+ * its values are sprinkled by its value type.
+ */
+function sprinkleUnknown(schema: z.ZodType, value: unknown, junk: unknown): unknown {
+  return withUnknownFields(schema, value, (object) =>
+    withProtoKeys({ ...object, unknownField: junk, secret: 'sk-should-not-leave' }, junk),
   );
-  return withProtoKeys({ ...inner, unknownField: junk, secret: 'sk-should-not-leave' }, junk);
 }
 
 describe('event payloads, main → renderer', () => {
@@ -314,7 +316,7 @@ describe('event payloads, main → renderer', () => {
         fc.property(validArbitrary(schema), hostileValue, (payload, junk) => {
           count('event-payloads');
           sent.length = 0;
-          emit(channel, sprinkleUnknown(payload, junk) as never);
+          emit(channel, sprinkleUnknown(schema, payload, junk) as never);
           expect(sent).toHaveLength(1);
           const [name, delivered] = sent[0]!;
           expect(name).toBe(channel);

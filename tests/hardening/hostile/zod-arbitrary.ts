@@ -21,6 +21,7 @@ interface Def {
   readonly entries?: Record<string, string>;
   readonly values?: readonly unknown[];
   readonly in?: Schema;
+  readonly out?: Schema;
   readonly keyType?: Schema;
   readonly valueType?: Schema;
 }
@@ -39,8 +40,46 @@ function bound(schema: Schema, name: 'min_length' | 'max_length'): number | unde
   return typeof value === 'number' ? value : undefined;
 }
 
+/** Most values in a row a generator may draw that its schema refuses before the suite says so. */
+const MAX_REFUSED_IN_A_ROW = 10_000;
+
+/**
+ * `base`'s values that `schema` accepts. A filter fast-check draws from until one passes: one no
+ * value of `base` can pass (a format the deriver does not generate) would draw for ever and hang
+ * the whole run, so after {@link MAX_REFUSED_IN_A_ROW} refusals in a row it throws, naming `what`.
+ */
+function accepted<T>(base: fc.Arbitrary<T>, schema: Schema, what: string): fc.Arbitrary<T> {
+  let refused = 0;
+  return base.filter((value) => {
+    if (schema.safeParse(value).success) {
+      refused = 0;
+      return true;
+    }
+    refused += 1;
+    if (refused > MAX_REFUSED_IN_A_ROW) {
+      const why = schema.safeParse(value).error?.issues[0]?.message ?? '';
+      throw new Error(
+        `zod-arbitrary: ${String(MAX_REFUSED_IN_A_ROW)} ${what} values in a row were refused by their schema (the last: ${JSON.stringify(value)}, ${why}); teach the deriver its checks`,
+      );
+    }
+    return false;
+  });
+}
+
+function describeChecks(schema: Schema): string {
+  return JSON.stringify(checks(schema), (_, value: unknown) =>
+    value instanceof RegExp ? String(value) : value,
+  );
+}
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
-  const regex = checks(schema).find((check) => check['format'] === 'regex')?.['pattern'];
+  // A regex check, or a format zod checks by its pattern (a UUID, an email): drawn from it.
+  // A format schema (z.uuid()) holds its pattern in its own definition.
+  const own = (defOf(schema) as unknown as Record<string, unknown>)['pattern'];
+  const regex =
+    own instanceof RegExp
+      ? own
+      : checks(schema).find((check) => check['pattern'] instanceof RegExp)?.['pattern'];
   const minLength = bound(schema, 'min_length') ?? 0;
   const maxLength = Math.min(bound(schema, 'max_length') ?? 60, 60);
   const base =
@@ -50,7 +89,7 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
           fc.string({ minLength, maxLength }),
           fc.string({ minLength, maxLength, unit: 'grapheme' }),
         );
-  return base.filter((value) => schema.safeParse(value).success);
+  return accepted(base, schema, `string (checks ${describeChecks(schema)})`);
 }
 
 function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
@@ -65,7 +104,7 @@ function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
   const base = integer
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-  return base.filter((value) => schema.safeParse(value).success);
+  return accepted(base, schema, 'number');
 }
 
 /** Whether an object may leave this field out: optional, defaulted, or caught around either. */
@@ -91,9 +130,8 @@ function recordArbitrary(schema: Schema, def: Def): fc.Arbitrary<unknown> {
   const keys = validArbitrary(def.keyType as Schema).filter(
     (key): key is string => typeof key === 'string',
   );
-  return fc
-    .dictionary(keys, validArbitrary(def.valueType as Schema), { maxKeys: 4 })
-    .filter((value) => schema.safeParse(value).success);
+  const values = validArbitrary(def.valueType as Schema);
+  return accepted(fc.dictionary(keys, values, { maxKeys: 4 }), schema, 'record');
 }
 
 /**
@@ -141,8 +179,13 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     }
     case 'union':
       return fc.oneof(...(def.options ?? []).map(validArbitrary));
-    case 'pipe':
-      return validArbitrary(def.in as Schema);
+    case 'pipe': {
+      // A gate in front (a z.custom check): the values its output takes that pass the gate.
+      const shape = pipeShape(def);
+      return shape === def.in
+        ? validArbitrary(shape)
+        : accepted(validArbitrary(shape), schema, 'gated');
+    }
     // A caught field takes anything (a bad value becomes the fallback); what its inner type
     // accepts is what a sender would mean.
     case 'catch':
@@ -153,6 +196,66 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
       return recordArbitrary(schema, def);
     default:
       throw new Error(`zod-arbitrary: no arbitrary for zod type "${def.type}"`);
+  }
+}
+
+/**
+ * The schema a pipe's values are shaped by: its input's, unless that is a gate (a `z.custom`
+ * check in front, as the contract's bound on a step's images), whose output's is.
+ */
+function pipeShape(def: Def): Schema {
+  const into = def.in as Schema;
+  return defOf(into).type === 'custom' ? (def.out as Schema) : into;
+}
+
+/**
+ * `value` with `add` applied to every object in it whose schema is an object's (its fields known
+ * by name), walking the schema beside the value: arrays item by item, a record's values by its
+ * value type (its keys are data: nothing is added to it), unions by the first option that
+ * accepts the value.
+ */
+export function withUnknownFields(
+  schema: Schema,
+  value: unknown,
+  add: (object: Record<string, unknown>) => unknown,
+): unknown {
+  const def = defOf(schema);
+  if (value === null || typeof value !== 'object') return value;
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'nullable':
+    case 'catch':
+      return withUnknownFields(def.innerType as Schema, value, add);
+    case 'pipe':
+      return withUnknownFields(pipeShape(def), value, add);
+    case 'array':
+      return Array.isArray(value)
+        ? value.map((item) => withUnknownFields(def.element as Schema, item, add))
+        : value;
+    case 'union': {
+      const option = (def.options ?? []).find((one) => one.safeParse(value).success);
+      return option === undefined ? value : withUnknownFields(option, value, add);
+    }
+    case 'record':
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [
+          key,
+          withUnknownFields(def.valueType as Schema, item, add),
+        ]),
+      );
+    case 'object': {
+      const shape = def.shape ?? {};
+      const inner = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [
+          name,
+          Object.hasOwn(shape, name) ? withUnknownFields(shape[name] as Schema, item, add) : item,
+        ]),
+      );
+      return add(inner);
+    }
+    default:
+      return value;
   }
 }
 
@@ -169,7 +272,7 @@ export function unknownKeyPaths(schema: Schema, value: unknown, path = '$'): str
     case 'nullable':
       return unknownKeyPaths(def.innerType as Schema, value, path);
     case 'pipe':
-      return unknownKeyPaths(def.in as Schema, value, path);
+      return unknownKeyPaths(pipeShape(def), value, path);
     case 'array':
       return Array.isArray(value)
         ? value.flatMap((item, index) =>
