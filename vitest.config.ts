@@ -19,6 +19,13 @@ const expectations = { poll: UNTIL };
 const PROCESS_BOUND = '**/*.process.test.{ts,tsx}';
 
 /**
+ * Every project's first setup file: a thread whose event loop stops turning (a synchronous loop,
+ * which no test time limit can end) is ended within minutes, naming its test, instead of holding
+ * the run to CI's limit (tests/support/stall-watchdog.ts).
+ */
+const STALL_WATCHDOG = 'tests/support/stall-watchdog-setup.ts';
+
+/**
  * The `unit` project's files share their modules within a worker thread (`isolate: false`): a
  * file's imports are loaded once for the thread instead of once per file, which was most of that
  * project's time (on a loaded 2-core machine 319 s of CPU isolated, 193 s shared; import 219 s,
@@ -65,6 +72,7 @@ export default defineConfig({
             ...OWN_MODULES,
           ],
           environment: 'node',
+          setupFiles: [STALL_WATCHDOG],
           pool: 'threads',
           isolate: false,
           testTimeout: 15_000,
@@ -78,6 +86,7 @@ export default defineConfig({
           include: OWN_MODULES,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'node',
+          setupFiles: [STALL_WATCHDOG],
           pool: 'threads',
           testTimeout: 15_000,
         },
@@ -89,7 +98,7 @@ export default defineConfig({
           include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, PROCESS_BOUND, ...MAIN_SIDE],
           environment: 'jsdom',
-          setupFiles: ['tests/unit/renderer/setup.ts'],
+          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           // Each file in a fresh VM context of a long-lived thread, not in a fresh thread: the
           // thread loads jsdom once instead of once per file (whole project on a loaded 2-core
           // machine: 471.6 s of CPU in threads, environment 246.9 s; 279.9 s in VM contexts,
@@ -108,7 +117,7 @@ export default defineConfig({
           include: MAIN_SIDE,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'jsdom',
-          setupFiles: ['tests/unit/renderer/setup.ts'],
+          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'threads',
           // A real core under the page: the first test of a file starts it and seeds its history,
           // which on a loaded 2-core machine took past the unit files' 15 s.
@@ -125,6 +134,7 @@ export default defineConfig({
           include: ['tests/unit/' + PROCESS_BOUND],
           exclude: [...configDefaults.exclude, 'tests/unit/renderer/**'],
           environment: 'node',
+          setupFiles: [STALL_WATCHDOG],
           pool: 'forks',
           testTimeout: 15_000,
         },
@@ -135,7 +145,7 @@ export default defineConfig({
           expect: expectations,
           include: ['tests/unit/renderer/' + PROCESS_BOUND],
           environment: 'jsdom',
-          setupFiles: ['tests/unit/renderer/setup.ts'],
+          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'forks',
           testTimeout: 15_000,
         },
@@ -148,6 +158,7 @@ export default defineConfig({
           // The CLI and the demo service bundled once for the run (tests/support/node-entries.ts).
           globalSetup: ['tests/support/node-entries-setup.ts'],
           environment: 'node',
+          setupFiles: [STALL_WATCHDOG],
           testTimeout: 60_000,
           hookTimeout: 30_000,
         },
@@ -163,7 +174,7 @@ export default defineConfig({
           // times as `node <bundle>` (tests/support/node-entries.ts).
           globalSetup: ['tests/support/node-entries-setup.ts'],
           environment: 'node',
-          setupFiles: ['tests/hardening/support/fast-check-seed.ts'],
+          setupFiles: [STALL_WATCHDOG, 'tests/hardening/support/fast-check-seed.ts'],
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },
@@ -176,6 +187,7 @@ export default defineConfig({
           // One `npm run build` for every file, before any of them packs.
           globalSetup: ['tests/packaging/global-setup.ts'],
           environment: 'node',
+          setupFiles: [STALL_WATCHDOG],
           testTimeout: 30_000,
           hookTimeout: 240_000,
         },
