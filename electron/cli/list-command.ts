@@ -45,7 +45,7 @@ export function listTemplate(value: string | undefined): string | null {
   const id = value.trim().toLowerCase();
   if (!promptTemplateSchema.shape.id.safeParse(id).success) {
     throw new UsageError(
-      '--template needs a template id (a UUID, as `pictor template list` shows).',
+      '--template needs a template id (a UUID, as `pictor template show NAME` prints it).',
     );
   }
   return id;

@@ -134,6 +134,7 @@ function show(core: PictorCore, name: string, io: CliIo, asJson: boolean): numbe
   }
   const { template } = stored;
   say(io, `Name: ${template.name} (version ${template.version})`);
+  say(io, `Id: ${template.id}`);
   say(io, `Body: ${template.body}`);
   if (template.negative) say(io, `Negative: ${template.negative}`);
   for (const variable of variables) {

@@ -85,6 +85,9 @@ describe('pictor generate --template', () => {
     const id = records[0]!.template!.id;
     const byTemplate = await ok(pictor(['list', '--template', id]));
     expect(byTemplate.stdout.trim().split('\n')).toHaveLength(3);
+    const byName = await pictor(['list', '--template', 'Scene']);
+    expect(byName.code).toBe(2);
+    expect(byName.stderr).toContain('as `pictor template show NAME` prints it');
   }, 120_000);
 
   it('draws the same random prompts again with the same seed, and says the seed it drew', async () => {

@@ -60,6 +60,8 @@ describe('pictor template', () => {
     });
     const text = (await ok(pictor('show', 'PORTRAIT'))).stdout;
     expect(text).toContain('Variable: subject (default: cat)');
+    // The id `list --template` takes is shown, as its usage error says.
+    expect(text).toContain(`Id: ${String((shown as { id: string }).id)}`);
     expect(text).toContain('Word list: artists');
     const bodyFile = join(dataDir, 'body.txt');
     await writeFile(bodyFile, 'new {red|blue} {{prompt}}\n');
