@@ -17,6 +17,11 @@ import { periodStart } from './local-periods';
 export interface Adding {
   readonly micros: number;
   readonly unpriced: number;
+  /**
+   * The first task that cannot be counted, as the refusal names it: in a batch of several
+   * services (a compare under a cap of every service) it need not be the first task's service.
+   */
+  readonly firstUnpriced?: { readonly provider: ProviderId; readonly model: string };
 }
 
 /** What a cap's period has spent in its unit, and what it could not count (by service, model). */
@@ -107,17 +112,17 @@ function capSays(check: CapCheck, cap: SpendingCap): Said | undefined {
   const adding = check.adding(cap.unit);
   // Nothing new in this cap (every new task costs nothing): it has nothing to say.
   if (adding.micros === 0 && adding.unpriced === 0) return undefined;
-  const service = PROVIDERS[check.provider].label;
-  const model = check.model || PROVIDERS[check.provider].defaultModel || '';
   const forecast = { cap, spentMicros: 0, addingMicros: adding.micros, service: check.provider };
   if (adding.unpriced > 0) {
     // A soft cap cannot say it is passed by what nobody can count; a hard cap cannot let it by.
     if (cap.kind === 'soft') return undefined;
+    const unpriced = adding.firstUnpriced ?? { provider: check.provider, model: check.model };
+    const model = unpriced.model || PROVIDERS[unpriced.provider].defaultModel || '';
     return {
-      forecast: { ...forecast, verdict: 'unpriced', model, tasks: 0 },
+      forecast: { ...forecast, service: unpriced.provider, verdict: 'unpriced', model, tasks: 0 },
       sentence: sentence('error.costs.unpriced', {
         unit: cap.unit,
-        service,
+        service: PROVIDERS[unpriced.provider].label,
         model: model || 'none',
       }),
     };
@@ -145,6 +150,8 @@ function capSays(check: CapCheck, cap: SpendingCap): Said | undefined {
     };
   }
   if (spent.micros + adding.micros <= cap.micros) return undefined;
+  const service = PROVIDERS[check.provider].label;
+  const model = check.model || PROVIDERS[check.provider].defaultModel || '';
   return {
     forecast: { ...forecast, verdict: 'over', spentMicros: spent.micros, model, tasks: 0 },
     sentence: sentence(cap.kind === 'hard' ? 'error.costs.hardCap' : 'error.costs.softCap', {

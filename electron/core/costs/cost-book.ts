@@ -341,11 +341,15 @@ function costOf(prices: readonly CostPrice[], task: NewTask): TaskCost {
 function addingIn(prices: readonly CostPrice[], tasks: readonly NewTask[], unit: CostUnit): Adding {
   let micros = 0;
   let unpriced = 0;
+  let firstUnpriced: Adding['firstUnpriced'];
   for (const task of tasks) {
     if (isFree(task)) continue;
     const estimate = estimateIn(prices, task.provider, task.request, unit);
     if (estimate) micros += estimate.micros;
-    else unpriced += 1;
+    else {
+      unpriced += 1;
+      firstUnpriced ??= { provider: task.provider, model: task.request.model?.trim() ?? '' };
+    }
   }
-  return { micros, unpriced };
+  return { micros, unpriced, ...(firstUnpriced ? { firstUnpriced } : {}) };
 }

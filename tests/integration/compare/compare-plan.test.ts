@@ -100,6 +100,27 @@ describe('planning a compare', () => {
     expect(world.service('bfl').log.submits).toEqual([]);
   });
 
+  it('names the service with no price when a cap of every service cannot count it, not the first target', async () => {
+    const world = await compareWorld({ fal: {}, bfl: {} });
+    const { costs } = world.core;
+    // fal (first) has a price in USD; BFL has none: the cap of every service cannot count BFL.
+    costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 30_000 });
+    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 1_000_000 });
+    const plan = await planCompare(
+      { credentials: world.credentials, costs },
+      {
+        prompts: ['a kite'],
+        targets: [
+          { provider: 'fal', baseUrl: world.urlOf('fal') },
+          { provider: 'bfl', baseUrl: world.urlOf('bfl'), model: 'flux-dev' },
+        ],
+      },
+    );
+    expect(plan.refusal).toContain('Black Forest Labs has no price in USD for the model flux-dev');
+    expect(plan.refusal).not.toContain('fal.ai');
+    expect(plan.overCap).toBe(true);
+  });
+
   it.each([
     ['7 targets', 1, 7, /2 to 6 targets; this one has 7/],
     ['1 target', 1, 1, /2 to 6 targets; this one has 1/],
