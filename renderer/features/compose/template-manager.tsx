@@ -8,10 +8,10 @@
 import { useState } from 'react';
 import type { PromptTemplate } from '../../../shared/domain/prompt-template';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { TextField } from '../../components/text-field';
-import { t } from '../../i18n';
+import { errorText, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { TemplateExportFormat, TemplateFileFormat } from '../../store/templates-slice';
 
@@ -179,6 +179,8 @@ function TemplateManager({ onClose }: { onClose: () => void }) {
   const error = useAppStore((state) => state.templatesError);
   const remove = useAppStore((state) => state.templatesDelete);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Deleting asks first: a template's text is not kept anywhere else once it goes.
+  const [deleting, setDeleting] = useState<PromptTemplate | null>(null);
   return (
     <Dialog title={t('templates.manage.title')} onClose={onClose} size="large">
       {error ? <p className="tone--danger">{error.text()}</p> : null}
@@ -193,14 +195,16 @@ function TemplateManager({ onClose }: { onClose: () => void }) {
                 <Button size="small" onClick={() => setEditing(editingOf(template))}>
                   {t('templates.manage.editNamed', { name: template.name })}
                 </Button>{' '}
-                <Button size="small" variant="ghost" onClick={() => void remove(template.id)}>
+                <Button size="small" variant="ghost" onClick={() => setDeleting(template)}>
                   {t('templates.manage.deleteNamed', { name: template.name })}
                 </Button>
               </li>
             ))}
             {problems.map((row) => (
-              <li key={row.id} className="muted" dir="auto">
-                {row.name}
+              <li key={row.id} className="muted">
+                <span dir="auto">{row.name}</span>
+                {': '}
+                {errorText({ message: '', sentence: row.problem })}
               </li>
             ))}
           </ul>
@@ -211,6 +215,19 @@ function TemplateManager({ onClose }: { onClose: () => void }) {
           <WordListEditor />
         </>
       )}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('templates.manage.deleteQuestion', { name: deleting.name })}
+          body={t('templates.manage.deleteBody')}
+          confirmLabel={t('templates.manage.deleteNamed', { name: deleting.name })}
+          danger
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            setDeleting(null);
+            void remove(deleting.id);
+          }}
+        />
+      ) : null}
     </Dialog>
   );
 }

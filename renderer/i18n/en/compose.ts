@@ -80,6 +80,9 @@ export const compose = {
   'templates.manage.new': 'New template',
   'templates.manage.editNamed': 'Edit {name}',
   'templates.manage.deleteNamed': 'Delete {name}',
+  'templates.manage.deleteQuestion': 'Delete the template “{name}”?',
+  'templates.manage.deleteBody':
+    'The tasks made from it keep their prompts and images; the template and its text leave the library.',
   'templates.manage.wordLists': 'Word lists',
   'templates.manage.listName': 'List name',
   'templates.manage.words': 'Words (one a line)',

@@ -5,8 +5,11 @@
  * the template, its values, mode and seed ("Run again with…"); the gallery's Template filter
  * asks main for that template's images only.
  */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { seedGallery } from '../gallery/gallery-wired';
 import { startWiredApp } from '../render-wired-app';
@@ -41,9 +44,40 @@ describe('Manage templates', () => {
     );
     expect(main.callsTo('templates:save').at(-1)).toMatchObject({ id: saved.id, version: 1 });
 
+    // Delete asks first; Cancel keeps it, and nothing is asked of main.
     await user.click(await within(dialog()).findByRole('button', { name: 'Delete Portraits' }));
+    const question = () =>
+      screen.getByRole('alertdialog', { name: 'Delete the template “Portraits”?' });
+    expect(question().textContent).toContain('keep their prompts and images');
+    await user.click(within(question()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(main.callsTo('templates:delete')).toEqual([]);
+    expect(main.runtime.core.templates.byName('Portraits')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete Portraits' }));
+    await user.click(within(question()).getByRole('button', { name: 'Delete Portraits' }));
     await waitFor(() => expect(main.runtime.core.templates.list()).toEqual([]));
     await waitFor(() => expect(useAppStore.getState().templates).toEqual([]));
+  });
+});
+
+describe('Manage templates, a stored template edited outside Pictor', () => {
+  it('lists it with main’s sentence of why it cannot be read', async () => {
+    const { user, main } = await startWiredApp({
+      prepare: async (wired) => {
+        await wired.runtime.core.templates.save({ name: 'Good', body: 'fine' });
+        const bad = await wired.runtime.core.templates.save({ name: 'Mangled', body: 'fine' });
+        const db = new DatabaseSync(join(wired.dir, 'data', HISTORY_FILE));
+        db.prepare('UPDATE templates SET record = ? WHERE id = ?').run('{not json', bad.id);
+        db.close();
+      },
+    });
+    expect(main.runtime.core.templates.list()).toHaveLength(2);
+    await user.click(within(form()).getByRole('button', { name: 'Manage templates…' }));
+    const row = await within(dialog()).findByText(/cannot be read/);
+    expect(row.closest('li')?.textContent).toBe(
+      'Mangled: The stored template “Mangled” cannot be read: it was changed outside Pictor. Delete it, or import it again from a file.',
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Edit Good' })).toBeTruthy();
   });
 });
 
