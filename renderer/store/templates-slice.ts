@@ -124,6 +124,11 @@ export const createTemplatesSlice: Creator = (set, get) => {
           templateProblems: listed.problems,
           templateWordLists: listed.wordLists,
         });
+        // A template deleted here or elsewhere (the CLI) is no longer the form's: a run of it
+        // would name nothing, and the field would show a choice that is not in its list.
+        const chosen = get().composeTemplate;
+        if (chosen && !listed.templates.some((template) => template.id === chosen.id))
+          get().composeChooseTemplate(null);
       } catch (error) {
         get().showError(error);
       }

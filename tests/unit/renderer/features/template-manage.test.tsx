@@ -44,6 +44,8 @@ describe('Manage templates', () => {
     );
     expect(main.callsTo('templates:save').at(-1)).toMatchObject({ id: saved.id, version: 1 });
 
+    // The form has it chosen: deleting it takes it off the form too.
+    useAppStore.getState().composeChooseTemplate(saved.id);
     // Delete asks first; Cancel keeps it, and nothing is asked of main.
     await user.click(await within(dialog()).findByRole('button', { name: 'Delete Portraits' }));
     const question = () =>
@@ -57,6 +59,7 @@ describe('Manage templates', () => {
     await user.click(within(question()).getByRole('button', { name: 'Delete Portraits' }));
     await waitFor(() => expect(main.runtime.core.templates.list()).toEqual([]));
     await waitFor(() => expect(useAppStore.getState().templates).toEqual([]));
+    expect(useAppStore.getState().composeTemplate).toBeNull();
   });
 });
 
@@ -85,29 +88,46 @@ const TEMPLATE_ID = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
 
 describe('a task made from a template', () => {
   it('“Use this prompt” brings back its template, values, mode and seed', async () => {
+    let id = '';
     const { user } = await startWiredApp({
-      prepare: (main) =>
-        void seedGallery(main, 1, () => ({
+      prepare: async (main) => {
+        const saved = await main.runtime.core.templates.save({
+          name: 'Colours',
+          body: '{{prompt}}',
+        });
+        id = saved.id;
+        const template = (templateId: string) => ({
+          id: templateId,
+          name: 'Colours',
+          version: 3,
+          values: { animal: 'heron', prompt: 'at dawn' },
+          mode: 'random' as const,
+          seed: 4242,
+        });
+        // The newest task's template is in the library; the older one's was deleted since.
+        seedGallery(main, 2, (n) => ({
           status: 'completed',
           request: { prompt: 'a red heron' },
-          template: {
-            id: TEMPLATE_ID,
-            name: 'Colours',
-            version: 3,
-            values: { animal: 'heron', prompt: 'at dawn' },
-            mode: 'random',
-            seed: 4242,
-          },
-        })),
+          template: template(n === 0 ? id : TEMPLATE_ID),
+        }));
+      },
     });
     const row = screen.getAllByRole('article')[0]!;
     await user.click(within(row).getByRole('button', { name: 'Use this prompt' }));
-    expect(useAppStore.getState().composeTemplate).toMatchObject({
-      id: TEMPLATE_ID,
-      values: { animal: 'heron' },
-      mode: 'random',
-      seed: 4242,
-    });
+    await waitFor(() =>
+      expect(useAppStore.getState().composeTemplate).toMatchObject({
+        id,
+        values: { animal: 'heron' },
+        mode: 'random',
+        seed: 4242,
+      }),
+    );
+    expect(useAppStore.getState().composeDraft.prompt).toBe('at dawn');
+    // A template no longer in the library brings back its prompt, not a choice that names nothing.
+    await user.click(
+      within(screen.getAllByRole('article')[1]!).getByRole('button', { name: 'Use this prompt' }),
+    );
+    await waitFor(() => expect(useAppStore.getState().composeTemplate).toBeNull());
     expect(useAppStore.getState().composeDraft.prompt).toBe('at dawn');
   });
 
