@@ -71,14 +71,18 @@ describe('the compose form’s Board field', () => {
     await user.type(prompt(), 'a lighthouse at dusk{Enter}');
     await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
     expect(main.callsTo('tasks:submit')[0]).toMatchObject({ board: 'Night' });
-    expect(await savedIn(main, taskOf(main, 'a lighthouse at dusk'), 'Night')).toBe(1);
+    const lighthouse = await waitFor(() => taskOf(main, 'a lighthouse at dusk'));
+    expect(await savedIn(main, lighthouse, 'Night')).toBe(1);
 
     // None: the next images go into no board, whatever the target board is.
     await user.selectOptions(boardField(), 'None');
+    // The form gives the prompt back empty once main has the task: typed before, the words join.
+    await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
     await user.type(prompt(), 'a fox in the snow{Enter}');
     await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(2));
     expect(main.callsTo('tasks:submit')[1]).not.toHaveProperty('board');
-    const plain = taskOf(main, 'a fox in the snow');
+    // The call is seen as it is made; the task is in the history once main has stored it.
+    const plain = await waitFor(() => taskOf(main, 'a fox in the snow'));
     expect(await savedIn(main, plain, 'Night')).toBe(0);
     expect(main.runtime.core.history.get(plain)?.images[0]).not.toHaveProperty('boards');
     // The choice stays with the form when the target board changes.
