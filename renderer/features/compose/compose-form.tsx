@@ -151,9 +151,6 @@ function ComposeParams({
         inputRef={refs.count}
       />
       <SubmitButton count={draft.count} title={submitTitle} forecastId={forecastId} />
-      <Button onClick={() => useAppStore.getState().compareShowDialog(true)}>
-        {t('compare.button')}
-      </Button>
     </div>
   );
 }
@@ -166,6 +163,15 @@ function PromptHead() {
   return (
     <>
       <TemplateField />
+      {/* On the label line, not beside Generate: there it wrapped the parameters onto a second
+          row at 800 px, and the history kept two tasks in view instead of three. */}
+      <Button
+        variant="ghost"
+        size="small"
+        onClick={() => useAppStore.getState().compareShowDialog(true)}
+      >
+        {t('compare.button')}
+      </Button>
       <BoardField />
       <ServiceField />
     </>
