@@ -4,7 +4,7 @@
  * with its sentence, what was adapted, the estimate and the caps' warnings. "Compare" runs it
  * (main plans again) and opens the compare view; a refusal (a hard cap) is shown, nothing sent.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import type {
@@ -83,19 +83,17 @@ function OpenDialog() {
   const [rows, setRows] = useState<Row[]>(firstRows);
   const answer = useLivePlan(rows, prompt);
   const [refused, setRefused] = useState<string | null>(null);
-  // One run at a time: a second click while main is sending would start a second group.
-  const running = useRef(false);
+  // One run at a time: a second click while main is sending would start a second group. The
+  // click disables the button before the next event (React renders a click's state at once).
   const [sending, setSending] = useState(false);
   const close = () => store().compareShowDialog(false);
   const run = async () => {
     const input = inputOf(rows);
-    if (!input || running.current) return;
-    running.current = true;
+    if (!input || sending) return;
     setSending(true);
     try {
       setRefused(await store().compareRun(input));
     } finally {
-      running.current = false;
       setSending(false);
     }
   };
