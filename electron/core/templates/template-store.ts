@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import {
   checkTemplateName,
   codePoints,
+  MAX_TEMPLATE_NAME_CHARS,
   MAX_TEMPLATE_TEXT_CHARS,
   promptTemplateSchema,
   type PromptTemplate,
@@ -28,6 +29,7 @@ import {
   type StoredTemplate,
 } from '../../../shared/domain/template-library';
 import { parseTemplate } from '../../../shared/domain/template-language';
+import { cleanName } from '../../../shared/text/shown-name';
 import { foldName } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { TemplateRow, TemplateRows, TemplateWrite } from '../history/template-rows';
@@ -97,7 +99,9 @@ function storedOf(row: TemplateRow): StoredTemplate {
   const record = parsed.success ? parsed.data : null;
   const same = record?.id === row.id && record.name === row.name && record.version === row.version;
   if (record && same && parseTemplate(record.body).ok) return { id: row.id, template: record };
-  const name = [...row.name].slice(0, 100).join('');
+  // The row's name as read: its control, format and bidi characters taken out as every name read
+  // back is (a hand-edited row is shown in the window and the terminal), else its id.
+  const name = cleanName(row.name, MAX_TEMPLATE_NAME_CHARS) ?? row.id;
   const problem = sentence('error.templateStore.damaged', { name });
   return { id: row.id, name, template: null, problem };
 }

@@ -179,6 +179,8 @@ describe('TemplateStore', () => {
     const edit = db.prepare('UPDATE templates SET record = ? WHERE id = ?');
     edit.run(JSON.stringify({ ...bad, body: 'oops {' }), bad.id);
     edit.run('{not json', broken.id);
+    // A name edited by hand is shown cleaned: no bidi override, no control character.
+    db.prepare('UPDATE templates SET name = ? WHERE id = ?').run('Bro\u202Eken\u0007', broken.id);
     db.close();
     const listed = core.templates.list();
     expect(listed.map((s) => s.template?.name ?? null)).toEqual([null, null, 'Good']);
@@ -187,6 +189,10 @@ describe('TemplateStore', () => {
       problem: { key: 'error.templateStore.damaged' },
     });
     expect(core.templates.byId(good.id)?.template?.body).toBe('fine');
+    expect(listed[1]).toMatchObject({
+      name: 'Broken',
+      problem: { key: 'error.templateStore.damaged', params: { name: 'Broken' } },
+    });
   });
 
   it('imports a file in one transaction: a fault mid-import leaves nothing', async () => {
