@@ -171,6 +171,26 @@ describe('pictor compare', () => {
       service.log.requests.filter((entry) => entry.route === 'cancel');
     expect([...cancels(fal), ...cancels(bfl)]).toEqual([]);
 
+    // fal's key bound to another address: the task recorded at fal's own is not stopped with it,
+    // and neither address hears from the CLI.
+    const elsewhere = await startDemoService({ dialect: 'fal' });
+    try {
+      const moved = await cli([
+        'compare',
+        'cancel',
+        out.group,
+        '--base-url',
+        `fal=${elsewhere.url}`,
+      ]);
+      expect(moved.code, describeRun(moved)).toBe(1);
+      expect(moved.stderr).toMatch(/no key/i);
+      expect(elsewhere.log.requests).toEqual([]);
+      expect(cancels(fal)).toEqual([]);
+      expect(moved.stderr).not.toContain(KEYS.fal);
+    } finally {
+      await elsewhere.close();
+    }
+
     // fal stops its task; BFL has no way to: that row says so, and the exit is 1.
     const cancel = await cli(['compare', 'cancel', out.group, ...urls]);
     expect(cancel.code, describeRun(cancel)).toBe(1);
