@@ -196,3 +196,26 @@ describe('board ("Generate into")', () => {
     expect(parsed.data?.localId).toBe(record().localId);
   });
 });
+
+describe('the compare a task was sent in', () => {
+  const compare = { group: '7d6f1c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', slot: 2, label: 'fal.ai' };
+
+  it('keeps it when a later version adds a field to it, dropping that field', () => {
+    const parsed = taskRecordSchema.safeParse({
+      ...record(),
+      compare: { ...compare, seed: 42, winner: true },
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.compare).toEqual(compare);
+  });
+
+  it.each([
+    ['a group that is no id', { ...compare, group: 'not-a-uuid' }],
+    ['a seventh slot', { ...compare, slot: 7 }],
+    ['a label of bidi controls only', { ...compare, label: '\u202e\u202c' }],
+  ])('drops %s, keeping the task', (_what, field) => {
+    const parsed = taskRecordSchema.safeParse({ ...record(), compare: field });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.compare).toBeUndefined();
+  });
+});
