@@ -46,9 +46,10 @@ const MAX_REFUSED_IN_A_ROW = 10_000;
 /**
  * `base`'s values that `schema` accepts. A filter fast-check draws from until one passes: one no
  * value of `base` can pass (a format the deriver does not generate) would draw for ever and hang
- * the whole run, so after {@link MAX_REFUSED_IN_A_ROW} refusals in a row it throws, naming `what`.
+ * the whole run, so after {@link MAX_REFUSED_IN_A_ROW} refusals in a row it throws, naming `what`
+ * (described only then).
  */
-function accepted<T>(base: fc.Arbitrary<T>, schema: Schema, what: string): fc.Arbitrary<T> {
+function accepted<T>(base: fc.Arbitrary<T>, schema: Schema, what: () => string): fc.Arbitrary<T> {
   let refused = 0;
   return base.filter((value) => {
     if (schema.safeParse(value).success) {
@@ -59,7 +60,7 @@ function accepted<T>(base: fc.Arbitrary<T>, schema: Schema, what: string): fc.Ar
     if (refused > MAX_REFUSED_IN_A_ROW) {
       const why = schema.safeParse(value).error?.issues[0]?.message ?? '';
       throw new Error(
-        `zod-arbitrary: ${String(MAX_REFUSED_IN_A_ROW)} ${what} values in a row were refused by their schema (the last: ${JSON.stringify(value)}, ${why}); teach the deriver its checks`,
+        `zod-arbitrary: ${String(MAX_REFUSED_IN_A_ROW)} ${what()} values in a row were refused by their schema (the last: ${JSON.stringify(value)}, ${why}); teach the deriver its checks`,
       );
     }
     return false;
@@ -89,7 +90,7 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
           fc.string({ minLength, maxLength }),
           fc.string({ minLength, maxLength, unit: 'grapheme' }),
         );
-  return accepted(base, schema, `string (checks ${describeChecks(schema)})`);
+  return accepted(base, schema, () => `string (checks ${describeChecks(schema)})`);
 }
 
 function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
@@ -104,7 +105,7 @@ function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
   const base = integer
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-  return accepted(base, schema, 'number');
+  return accepted(base, schema, () => 'number');
 }
 
 /** Whether an object may leave this field out: optional, defaulted, or caught around either. */
@@ -131,7 +132,7 @@ function recordArbitrary(schema: Schema, def: Def): fc.Arbitrary<unknown> {
     (key): key is string => typeof key === 'string',
   );
   const values = validArbitrary(def.valueType as Schema);
-  return accepted(fc.dictionary(keys, values, { maxKeys: 4 }), schema, 'record');
+  return accepted(fc.dictionary(keys, values, { maxKeys: 4 }), schema, () => 'record');
 }
 
 /**
@@ -184,7 +185,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
       const shape = pipeShape(def);
       return shape === def.in
         ? validArbitrary(shape)
-        : accepted(validArbitrary(shape), schema, 'gated');
+        : accepted(validArbitrary(shape), schema, () => 'gated');
     }
     // A caught field takes anything (a bad value becomes the fallback); what its inner type
     // accepts is what a sender would mean.
@@ -209,6 +210,25 @@ function pipeShape(def: Def): Schema {
 }
 
 /**
+ * The schema a wrapper reads its value by (optional, default, nullable, catch: the inner type; a
+ * pipe: its shape), or undefined for a schema that wraps nothing. Shared by the walkers below,
+ * so a wrapper one of them knows the other does too.
+ */
+function unwrapped(def: Def): Schema | undefined {
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'nullable':
+    case 'catch':
+      return def.innerType as Schema;
+    case 'pipe':
+      return pipeShape(def);
+    default:
+      return undefined;
+  }
+}
+
+/**
  * `value` with `add` applied to every object in it whose schema is an object's (its fields known
  * by name), walking the schema beside the value: arrays item by item, a record's values by its
  * value type (its keys are data: nothing is added to it), unions by the first option that
@@ -221,14 +241,9 @@ export function withUnknownFields(
 ): unknown {
   const def = defOf(schema);
   if (value === null || typeof value !== 'object') return value;
+  const inner = unwrapped(def);
+  if (inner) return withUnknownFields(inner, value, add);
   switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'nullable':
-    case 'catch':
-      return withUnknownFields(def.innerType as Schema, value, add);
-    case 'pipe':
-      return withUnknownFields(pipeShape(def), value, add);
     case 'array':
       return Array.isArray(value)
         ? value.map((item) => withUnknownFields(def.element as Schema, item, add))
@@ -246,13 +261,13 @@ export function withUnknownFields(
       );
     case 'object': {
       const shape = def.shape ?? {};
-      const inner = Object.fromEntries(
+      const fields = Object.fromEntries(
         Object.entries(value).map(([name, item]) => [
           name,
           Object.hasOwn(shape, name) ? withUnknownFields(shape[name] as Schema, item, add) : item,
         ]),
       );
-      return add(inner);
+      return add(fields);
     }
     default:
       return value;
@@ -266,13 +281,10 @@ export function withUnknownFields(
 export function unknownKeyPaths(schema: Schema, value: unknown, path = '$'): string[] {
   const def = defOf(schema);
   if (value === null || typeof value !== 'object') return [];
+  // A caught field (a record's compare, its template) is walked too: it was not before.
+  const inner = unwrapped(def);
+  if (inner) return unknownKeyPaths(inner, value, path);
   switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'nullable':
-      return unknownKeyPaths(def.innerType as Schema, value, path);
-    case 'pipe':
-      return unknownKeyPaths(pipeShape(def), value, path);
     case 'array':
       return Array.isArray(value)
         ? value.flatMap((item, index) =>
