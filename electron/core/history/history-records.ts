@@ -21,6 +21,7 @@ import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
 import { recordFromRow } from './history-rows';
+import { rememberCheckedText } from './checked-texts';
 import {
   COSTS_VERSION,
   CREDENTIALS_VERSION,
@@ -33,6 +34,7 @@ import {
   SELECT_BY_TASK_ID,
   SELECT_BY_TASK_ID_ANY_ENDPOINT,
   SELECT_TASK,
+  SELECT_TASKS_IN,
   SET_LEASE,
   TRIAGE_VERSION,
   COST_COLUMNS,
@@ -63,6 +65,9 @@ function laterColumns(version: number): {
     values: (record) => parts.flatMap(([, values]) => values(record)),
   };
 }
+
+/** Records {@link HistoryRecords.editMany} reads in one statement. */
+const READ_CHUNK = 500;
 
 export class HistoryRecords {
   /** The row's write at this schema version (built once): every column in one statement. */
@@ -147,21 +152,44 @@ export class HistoryRecords {
       // First: a board moved (boards.ts) is in the table before the records naming it are.
       alongside?.();
       const written: TaskRecord[] = [];
-      for (const localId of new Set(localIds)) {
-        const stored = this.get(localId);
-        const next = stored && change(stored);
-        if (!next || next === stored) continue;
-        // A change of the images alone is checked on the images alone (the rest is the stored
-        // record's own, read through the schema a moment ago).
-        const valid = limits.admit(imagesOnly(stored, next) ?? validate(next), stored);
-        const triageOnly =
-          this.schemaVersion >= TRIAGE_VERSION &&
-          writeTriageOnly(this.access.connection, stored, valid);
-        if (!triageOnly) this.write(valid);
-        written.push(valid);
+      const ids = [...new Set(localIds)];
+      // Read a chunk at a time: one statement for many rows, not one each.
+      for (let at = 0; at < ids.length; at += READ_CHUNK) {
+        const chunk = ids.slice(at, at + READ_CHUNK);
+        const stored = this.readMany(chunk);
+        for (const localId of chunk) {
+          const record = stored.get(localId);
+          const next = record && change(record);
+          if (next && next !== record) written.push(this.writeEdit(limits, record, next));
+        }
       }
       return written;
     }).result;
+  }
+
+  /** Writes `next` over `stored` (editMany's one record), only what changed when it can. */
+  private writeEdit(limits: LibraryLimits, stored: TaskRecord, next: TaskRecord): TaskRecord {
+    // A change of the images alone is checked on the images alone (the rest is the stored
+    // record's own, read through the schema a moment ago).
+    const triaged = imagesOnly(stored, next);
+    const valid = limits.admit(triaged ?? validate(next), stored);
+    const triageOnly =
+      this.schemaVersion >= TRIAGE_VERSION &&
+      // `imagesOnly` has just found it a change of triage alone (the limits drop tags and
+      // boards only), so the write need not compare the two again.
+      writeTriageOnly(this.access.connection, stored, valid, triaged !== null);
+    if (!triageOnly) this.write(valid);
+    return valid;
+  }
+
+  /** The records of `localIds` there are (one statement), by local id. */
+  private readMany(localIds: readonly string[]): Map<string, TaskRecord> {
+    const records = new Map<string, TaskRecord>();
+    for (const row of this.access.rows(SELECT_TASKS_IN, [JSON.stringify(localIds)])) {
+      const record = recordFromRow(row, this.access.logger);
+      if (record) records.set(record.localId, record);
+    }
+    return records;
   }
 
   get(localId: string): TaskRecord | undefined {
@@ -219,10 +247,12 @@ export class HistoryRecords {
     else this.ledger.unwatch(record.localId);
   }
 
+  /** Writes a record the schema checked (`validate`, or `imagesOnly` for a triage change). */
   private write(record: TaskRecord): void {
     const { connection } = this.access;
     // The model filter lists (and matches) what the service said it used, else what was asked.
     const model = record.reportedModel ?? record.request.model ?? null;
+    const text = JSON.stringify(record);
     const [row] = connection.all(this.upsert, [
       record.localId,
       record.taskId,
@@ -234,9 +264,10 @@ export class HistoryRecords {
       record.createdAt,
       record.updatedAt,
       isUnfinished(record) ? 1 : 0,
-      JSON.stringify(record),
+      text,
       ...this.later.values(record),
     ]);
+    rememberCheckedText(text);
     this.writeImageRows(record, Number(row?.['id']), model);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }

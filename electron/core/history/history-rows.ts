@@ -1,11 +1,13 @@
 /**
- * Turns rows back into records. Every record read from disk goes through the schema; a row that
- * fails is skipped and logged by local id only (its content may hold a prompt).
+ * Turns rows back into records. Every record read from disk goes through the schema (but a text
+ * this process wrote from a checked record: checked-texts.ts); a row that fails is skipped and
+ * logged by local id only (its content may hold a prompt).
  */
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { Logger } from '../../ports/logger';
 import type { Row } from './sqlite-connection';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
+import { isCheckedText } from './checked-texts';
 
 /** Parses the `record` column of a tasks row; `undefined` (and a warning) when it is not valid. */
 export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
@@ -16,6 +18,11 @@ export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined 
     json = typeof text === 'string' ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
+  }
+  // This process wrote exactly this text from a checked record (checked-texts.ts).
+  if (typeof text === 'string' && isCheckedText(text)) {
+    const record = json as TaskRecord;
+    if (record.localId === localId) return record;
   }
   const parsed = taskRecordSchema.safeParse(json);
   if (!parsed.success || parsed.data.localId !== localId) {

@@ -44,6 +44,9 @@ export const INSERT_IMAGE_BEFORE_CREDENTIALS =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
 export const SELECT_THUMB_PENDING = `SELECT local_id FROM tasks WHERE ${THUMB_PENDING_ROW} ORDER BY local_id LIMIT ?`;
 export const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
+/** The tasks of a JSON array of local ids (each found by the local id's unique index). */
+export const SELECT_TASKS_IN =
+  'SELECT local_id, record FROM tasks WHERE local_id IN (SELECT value FROM json_each(?))';
 export const SELECT_BY_TASK_ID_ANY_ENDPOINT =
   'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
 export const SELECT_BY_TASK_ID =

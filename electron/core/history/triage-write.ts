@@ -9,6 +9,7 @@
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { foldName } from '../../../shared/domain/triage';
 import type { SqliteConnection } from './sqlite-connection';
+import { rememberCheckedText } from './checked-texts';
 import { onlyTriageChanged } from './triage-change';
 import { triageColumns, writeTriageRows } from './triage-rows';
 
@@ -24,15 +25,19 @@ const keys = (list: readonly string[] | undefined) => (list ?? []).map(foldName)
 
 /**
  * Writes `next` over `stored` as a triage change when that is all it is (see the file's
- * comment); false, having written nothing, when it is more.
+ * comment); false, having written nothing, when it is more. `known`: the caller has just found
+ * so (`onlyTriageChanged` need not look again).
  */
 export function writeTriageOnly(
   connection: SqliteConnection,
   stored: TaskRecord,
   next: TaskRecord,
+  known = false,
 ): boolean {
-  if (!onlyTriageChanged(stored, next)) return false;
+  if (!known && !onlyTriageChanged(stored, next)) return false;
   const text = JSON.stringify(next);
+  // `next` is checked as history-records.ts's `imagesOnly` checks a triage change.
+  rememberCheckedText(text);
   if (next.favourite === stored.favourite) {
     connection.run(UPDATE_TASK_RECORD, [next.updatedAt, text, next.localId]);
   } else {
