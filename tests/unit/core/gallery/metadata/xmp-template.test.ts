@@ -4,7 +4,8 @@
  * control characters, lone surrogates). A crafted packet (values past the bounds, wrong types,
  * raw markup, 10,000 values, a `__proto__` name) loses the template alone: the task's own fields
  * still read. The template never pushes a packet past the sidecar's cap, and in a JPEG it gives
- * way before the prompt is cut. exiftool reads the fields.
+ * way before the prompt is cut. A sidecar made again for a rating keeps it. exiftool reads the
+ * fields.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import {
   readXmpSidecar,
   writeXmpBeside,
 } from '../../../../../electron/core/gallery/metadata/xmp-sidecar';
+import { sidecarPlan } from '../../../../../electron/core/gallery/metadata/xmp-sidecar-sync';
 import { MAX_TEMPLATE_XMP_BYTES } from '../../../../../electron/core/gallery/metadata/xmp-template';
 import { MAX_READ_TEXT } from '../../../../../electron/core/gallery/metadata/png-meta';
 import { silentLogger } from '../../../../../electron/ports/logger';
@@ -31,6 +33,7 @@ import {
   type TaskTemplate,
 } from '../../../../../shared/domain/task-template';
 import { ENCODINGS, EXIFTOOL, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { makeTaskRecord } from '../../../../support/task-records';
 import { needing } from '../../../../support/tools';
 
 const TEMPLATE: TaskTemplate = {
@@ -125,6 +128,30 @@ describe('the XMP sidecar', () => {
     expect(written).toEqual({ beside: path });
     const read = readPacketProvenance(await readXmpSidecar(dir, path));
     expect(read.ok && read.provenance.template).toEqual(TEMPLATE);
+  });
+
+  it('keeps the template when a rating made the sidecar again from the record', () => {
+    const record = makeTaskRecord({
+      localId: 'a1b2c3d4-0000-4000-8000-000000000009',
+      template: TEMPLATE,
+      images: [
+        {
+          index: 0,
+          url: null,
+          state: 'saved',
+          attempts: 0,
+          favourite: false,
+          rating: 4,
+          file: 'task/image-1.png',
+          xmpFile: 'task/image-1.xmp',
+        },
+      ],
+    });
+    const plan = sidecarPlan(record, record.images[0]!, null, '1.2.3');
+    if (!('write' in plan)) throw new Error('no sidecar written');
+    const text = plan.write.toString('utf8');
+    expect(text).toContain('<xmp:Rating>4</xmp:Rating>');
+    expect(readOf(text).template).toEqual(TEMPLATE);
   });
 
   it('keeps a combinatorial template without a seed, and an empty set of values', () => {
