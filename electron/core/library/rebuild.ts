@@ -310,7 +310,10 @@ function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
 interface ImageWork {
   readonly reads: Limiter;
   readonly maxPixels: number;
-  /** What sidecars said that their records do not keep (a rating of 9), by sidecar. */
+  /**
+   * What sidecars said that their records do not keep (a rating of 9), by sidecar, and what
+   * images' metadata did (a damaged template: metadata/recover.ts).
+   */
   readonly notes?: Skipped[];
 }
 
@@ -392,7 +395,7 @@ async function recoverBare(
 ): Promise<TaskRecord[]> {
   const seen = new Set(known);
   const found = await mapLimited(bare, (relative) =>
-    recoverFromImages(root, relative, { maxBytes: MAX_IMAGE_FILE_BYTES, reads: work.reads }),
+    recoverFromImages(root, relative, { ...work, maxBytes: MAX_IMAGE_FILE_BYTES }),
   );
   const records: TaskRecord[] = [];
   for (const [index, result] of found.entries()) {

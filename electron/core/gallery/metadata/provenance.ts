@@ -47,6 +47,8 @@ export function provenanceOf(
     service: serviceOriginOf(record.endpoint) ?? 'unknown',
     createdAt: record.createdAt,
     appVersion,
+    // Its values are the user's own, as the prompt is: no key or address goes in them.
+    ...(record.template === undefined ? {} : { template: record.template }),
   };
 }
 

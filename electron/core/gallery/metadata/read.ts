@@ -2,7 +2,7 @@
  * Reads the provenance Pictor wrote into an image back, for `rebuild` when a task's sidecar is
  * gone. The image came from a folder anyone could write: it is walked a range at a time (never
  * read whole), the packet is size-capped, only Pictor's own layout is read, and every field is
- * checked with the same limits as a record.
+ * checked with the same limits as a record. A damaged template loses the template alone.
  */
 import { z } from 'zod';
 import {
@@ -22,6 +22,7 @@ import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { readWebpXmp } from './webp-meta';
 import { openRegularFile } from '../../fs/regular-file';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
+import { readXmpTemplate } from './xmp-template';
 
 const text = (max: number) => z.string().min(1).max(max);
 
@@ -66,6 +67,14 @@ export const NO_PICTOR_METADATA = 'The image carries no Pictor metadata.';
 /** What an image says about itself, checked; `truncated` when its prompt was shortened to fit. */
 export interface ReadProvenance extends ImageProvenance {
   readonly truncated: boolean;
+  /** The packet names a template that is damaged or past its bounds: read without it. */
+  readonly templateDropped?: true;
+}
+
+/** The template part of a {@link ReadProvenance} for what xmp-template.ts read. */
+function templatePart(read: ReturnType<typeof readXmpTemplate>) {
+  if (read === null) return {};
+  return read === 'dropped' ? { templateDropped: true as const } : read;
 }
 
 /** The XMP packet where the container of `kind` keeps it, as text; null when it has none. */
@@ -123,6 +132,7 @@ export function readPacketProvenance(packet: string | null): ProvenanceRead {
       createdAt: createDate,
       appVersion: appVersion ?? '',
       truncated: promptTruncated === 'True',
+      ...templatePart(readXmpTemplate(packet)),
     },
   };
 }

@@ -5,6 +5,9 @@
  * regular files named as Pictor names images are read (never through a link, with the size
  * cap), only Pictor's own XMP layout is believed, and the record goes through the record schema.
  * An image whose metadata names another task or another index than its file name is left out.
+ * The template the task was made from comes back too ("Run again with…"); a damaged one is left
+ * out, the task kept, and said in a note naming the task's local id alone (its folder's name
+ * holds a piece of the prompt).
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,6 +34,14 @@ const KIND_OF_EXTENSION = Object.fromEntries(
 ) as Record<string, ImageKind>;
 
 export type ReadLimiter = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** How images are read, and where what they said that the record does not keep is noted. */
+interface RecoverLimits {
+  readonly maxBytes: number;
+  readonly reads: ReadLimiter;
+  /** Rebuild's notes: a path of '.' is a sentence about the library, shown alone. */
+  readonly notes?: { readonly path: string; readonly reason: string }[] | undefined;
+}
 
 /** Whether a folder entry is named like one of Pictor's images. */
 export function isImageName(name: string): boolean {
@@ -91,7 +102,7 @@ async function readBoth(
     .catch(() => UNREADABLE);
 }
 
-function recordFrom(first: ReadProvenance, indexes: number[], folder: string): unknown {
+function recordFrom(first: ReadProvenance, indexes: number[], folder: string): object {
   const { prompt, model, size, quality, createdAt } = first;
   return {
     localId: first.localId,
@@ -132,7 +143,7 @@ function recordFrom(first: ReadProvenance, indexes: number[], folder: string): u
 export async function recoverFromImages(
   root: string,
   relative: string,
-  limits: { maxBytes: number; reads: ReadLimiter },
+  limits: RecoverLimits,
 ): Promise<{ ok: true; record: TaskRecord } | { ok: false; reason: string | null }> {
   const { found, reason } = await provenances(root, join(root, relative), limits);
   const first = found[0];
@@ -140,12 +151,23 @@ export async function recoverFromImages(
     return { ok: false, reason: reason && `No sidecar, and no task in the images: ${reason}` };
   const mine = found.filter((item) => item.localId === first.localId);
   const indexes = [...new Set(mine.map((item) => item.imageIndex))].sort((a, b) => a - b);
-  const parsed = taskRecordSchema.safeParse(recordFrom(first, indexes, relative));
+  // Each image carries the task's template: the first that reads whole gives it.
+  const template = mine.find((item) => item.template)?.template;
+  const parsed = taskRecordSchema.safeParse({
+    ...recordFrom(first, indexes, relative),
+    ...(template ? { template } : {}),
+  });
   if (!parsed.success) {
     return {
       ok: false,
       reason: "No sidecar, and the images' metadata does not make a valid task.",
     };
+  }
+  if (!parsed.data.template && mine.some((item) => item.templateDropped)) {
+    limits.notes?.push({
+      path: '.',
+      reason: `Task ${first.localId}: the template its images name is not valid; the task comes back without it.`,
+    });
   }
   return { ok: true, record: parsed.data };
 }

@@ -109,3 +109,13 @@ export function unescapeXml(text: string): string | null {
   });
   return failed ? null : out;
 }
+
+/**
+ * The text of the first `<name>…</name>` in `xmp`, unescaped, as Pictor writes an element (text
+ * alone, no attribute, no child); `undefined` when there is none or its text is not valid.
+ */
+export function elementText(xmp: string, name: string): string | undefined {
+  const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xmp);
+  if (!match) return undefined;
+  return unescapeXml(match[1] ?? '') ?? undefined;
+}

@@ -1,12 +1,22 @@
 /**
  * The XMP packet Pictor writes into every image it saves: the prompt (dc:description), the tool
  * and date (xmp:CreatorTool, xmp:CreateDate), IPTC's digital source type for AI-generated media,
- * and Pictor's own fields (pictor:*) from which `rebuild` can make a record again.
+ * and Pictor's own fields (pictor:*) from which `rebuild` can make a record again, the template the
+ * task was made from among them (xmp-template.ts).
  *
  * Only Pictor's own layout is read back (one element per field, as written here); any other
  * XMP is not Pictor's and yields nothing.
  */
-import { escapeExact, escapeXml, unescapeExact, unescapeXml, xmlSafe } from './xml-text';
+import {
+  elementText,
+  escapeExact,
+  escapeXml,
+  unescapeExact,
+  unescapeXml,
+  xmlSafe,
+} from './xml-text';
+import type { TaskTemplate } from '../../../../shared/domain/task-template';
+import { templateElements } from './xmp-template';
 import { TRIAGE_NAMESPACES, triageElements, xmpEnvelope, type XmpTriage } from './xmp-triage';
 
 export const DIGITAL_SOURCE_TYPE =
@@ -33,6 +43,8 @@ export interface ImageProvenance {
   readonly appVersion: string;
   /** The user's rating and tags (xmp-triage.ts), when the packet carries them. */
   readonly triage?: XmpTriage | null;
+  /** The template the task was made from (xmp-template.ts), when it was. */
+  readonly template?: TaskTemplate | null;
 }
 
 /** Fields written as `pictor:<Name>` elements, in this order. */
@@ -72,6 +84,7 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
     if (value !== undefined) body += element(`pictor:${name}`, value);
   }
   body += element('pictor:ImageIndex', String(provenance.imageIndex));
+  body += templateElements(provenance.template);
   body += triageElements(provenance.triage);
   return xmpEnvelope(
     [
@@ -84,12 +97,14 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
 }
 
 /**
- * The packet as UTF-8. With `maxBytes`, a packet that would be bigger has its prompt shortened
+ * The packet as UTF-8. With `maxBytes`, a packet that would be bigger loses its template first
+ * (the record keeps it; a cut prompt would make the task another), then has its prompt shortened
  * (and marked pictor:PromptTruncated) until it fits; `null` when even an empty prompt does not.
  */
 export function buildXmpPacket(provenance: ImageProvenance, maxBytes = Infinity): Buffer | null {
   const full = Buffer.from(packet(provenance), 'utf8');
   if (full.length <= maxBytes) return full;
+  if (provenance.template) return buildXmpPacket({ ...provenance, template: null }, maxBytes);
   let low = 0;
   let high = provenance.prompt.length - 1;
   let best: Buffer | null = null;
@@ -104,13 +119,6 @@ export function buildXmpPacket(provenance: ImageProvenance, maxBytes = Infinity)
   return best;
 }
 
-/** One element's text as written by {@link packet}, unescaped; `undefined` when absent or bad. */
-function field(xmp: string, name: string): string | undefined {
-  const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xmp);
-  if (!match) return undefined;
-  return unescapeXml(match[1] ?? '') ?? undefined;
-}
-
 /** The fields of a packet in Pictor's layout, as untrusted strings (see read.ts for checks). */
 export function parseXmpPacket(xmp: string): Record<string, string> | null {
   if (!xmp.includes(`xmlns:pictor="${PICTOR_NS}"`)) return null;
@@ -118,15 +126,15 @@ export function parseXmpPacket(xmp: string): Record<string, string> | null {
   const description =
     /<dc:description><rdf:Alt><rdf:li xml:lang="x-default">([^<]*)<\/rdf:li>/.exec(xmp);
   const readable = description ? unescapeXml(description[1] ?? '') : null;
-  const exact = field(xmp, 'pictor:PromptExact');
+  const exact = elementText(xmp, 'pictor:PromptExact');
   const prompt = exact === undefined ? readable : unescapeExact(exact);
   if (prompt !== null) out.prompt = prompt;
   for (const [name, key] of [...FIELDS, ['ImageIndex', 'imageIndex'] as const]) {
-    const value = field(xmp, `pictor:${name}`);
+    const value = elementText(xmp, `pictor:${name}`);
     if (value !== undefined) out[key] = value;
   }
-  const date = field(xmp, 'xmp:CreateDate');
+  const date = elementText(xmp, 'xmp:CreateDate');
   if (date !== undefined) out.createDate = date;
-  if (field(xmp, 'pictor:PromptTruncated') === 'True') out.promptTruncated = 'True';
+  if (elementText(xmp, 'pictor:PromptTruncated') === 'True') out.promptTruncated = 'True';
   return out;
 }

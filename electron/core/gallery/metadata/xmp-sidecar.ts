@@ -10,7 +10,10 @@ import { errorCode } from '../../fs/error-codes';
 import { readRegularFile } from '../../fs/regular-file';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
 
-/** Far above a packet with every field at its limit (a 32,000-character prompt, escaped twice). */
+/**
+ * Above a packet with every field at its limit: a 32,000-character prompt escaped twice (about
+ * 320 KB) and a template's elements at their cap (xmp-template.ts, 128 KiB).
+ */
 export const MAX_XMP_SIDECAR_BYTES = 512 * 1024;
 
 /**
