@@ -5,7 +5,8 @@
  * (details, cancel on the service, remove) along the bottom on hover or when the keyboard is in
  * it. No text sits on the square, so nothing is cut: the state is an icon, its words are the
  * tile's description (and its tooltip). Each tile stays an article of the feed, named by the
- * batch's prompt with its own position in the history.
+ * batch's prompt with its own position in the history; a tile whose own prompt is another (a
+ * template's batch: one prompt per combination) is named by its own.
  */
 import { memo, useId, useState, type FocusEvent, type MouseEvent } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -29,6 +30,8 @@ export interface BatchTileProps {
   readonly current: boolean;
   /** The batch's prompt: the tile's name. */
   readonly promptId: string;
+  /** The text of that prompt, as the card's head shows it. */
+  readonly batchPrompt: string;
   readonly onRemove: (record: TaskRecord) => void;
 }
 
@@ -106,6 +109,7 @@ export const BatchTile = memo(function BatchTile({
   total,
   current,
   promptId,
+  batchPrompt,
   onRemove,
 }: BatchTileProps) {
   const statusId = useId();
@@ -122,7 +126,9 @@ export const BatchTile = memo(function BatchTile({
       tabIndex={current ? 0 : -1}
       aria-posinset={index + 1}
       aria-setsize={total}
-      aria-labelledby={promptId}
+      {...(record.request.prompt === batchPrompt
+        ? { 'aria-labelledby': promptId }
+        : { 'aria-label': record.request.prompt })}
       aria-describedby={statusId}
       onClickCapture={onClickCapture}
       {...handlers}

@@ -60,12 +60,26 @@ function isBusy({ record }: TaskItem): boolean {
   return record.images.some((image) => image.state === 'pending');
 }
 
+/**
+ * The form's "Number of tasks" the batch was submitted with: a template's batch holds each of its
+ * prompts that many times (its prompts × the count), any other batch its one request `size` times.
+ */
+export function tasksPerPrompt(records: readonly TaskRecord[]): number {
+  if (!records[0]?.template) return records.length;
+  const prompts = new Set(records.map((record) => record.request.prompt));
+  return Math.max(1, Math.round(records.length / prompts.size));
+}
+
 /** The batch's own actions: the same request again as a new batch, or back into the form. */
-function BatchActions({ record, size }: { record: TaskRecord; size: number }) {
+function BatchActions(props: { record: TaskRecord; size: number; perPrompt: number }) {
+  const { record, size, perPrompt } = props;
   const rerun = useRerun();
   const reuse = useReusePrompt();
   // A batch made by the command line may be larger than one submit from the window may be.
   const count = Math.min(size, TASKS_PER_SUBMIT.max);
+  // "Run again with…" a template's batch: its template and values, and the count per prompt
+  // (the batch's size would send each prompt that many times over).
+  const reuseCount = Math.min(perPrompt, TASKS_PER_SUBMIT.max);
   return (
     <div className="task-batch__actions">
       <Button
@@ -79,8 +93,8 @@ function BatchActions({ record, size }: { record: TaskRecord; size: number }) {
       <Button
         size="small"
         icon="send"
-        title={t('tasks.batch.reuseHint', { count })}
-        onClick={() => reuse(record, count)}
+        title={t('tasks.batch.reuseHint', { count: reuseCount })}
+        onClick={() => reuse(record, reuseCount)}
       >
         <span className="task-batch__action-text">{t('tasks.action.reuse')}</span>
       </Button>
@@ -96,6 +110,8 @@ interface BatchHeadProps {
   readonly progress: string | null;
   /** Some task of the batch is at work. */
   readonly busy: boolean;
+  /** The "Number of tasks" of its submit ({@link tasksPerPrompt}). */
+  readonly perPrompt: number;
   readonly promptId: string;
   readonly box: RefObject<HTMLDivElement | null>;
 }
@@ -106,7 +122,8 @@ interface BatchHeadProps {
  * with the same request), which comes several times a second while a batch works.
  */
 const BatchHead = memo(
-  function BatchHead({ record, localIds, progress, busy, promptId, box }: BatchHeadProps) {
+  function BatchHead(props: BatchHeadProps) {
+    const { record, localIds, progress, busy, perPrompt, promptId, box } = props;
     return (
       <div className="task-batch__head" ref={box}>
         <BatchSelectBox localIds={localIds.split(' ')} />
@@ -129,7 +146,7 @@ const BatchHead = memo(
             <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
           </p>
         </div>
-        <BatchActions record={record} size={localIds.split(' ').length} />
+        <BatchActions record={record} size={localIds.split(' ').length} perPrompt={perPrompt} />
       </div>
     );
   },
@@ -141,6 +158,7 @@ const BatchHead = memo(
     before.localIds === after.localIds &&
     before.progress === after.progress &&
     before.busy === after.busy &&
+    before.perPrompt === after.perPrompt &&
     before.promptId === after.promptId &&
     before.box === after.box,
 );
@@ -233,6 +251,7 @@ export function TaskBatchRow({
         localIds={items.map((item) => item.record.localId).join(' ')}
         progress={progressLine(items)}
         busy={items.some(isBusy)}
+        perPrompt={tasksPerPrompt(items.map((item) => item.record))}
         promptId={promptId}
         box={head}
       />
@@ -245,6 +264,7 @@ export function TaskBatchRow({
             total={total}
             current={start + offset === current || (offset === 0 && currentHidden)}
             promptId={promptId}
+            batchPrompt={first.record.request.prompt}
             onRemove={onRemove}
           />
         ))}

@@ -2,7 +2,8 @@
  * Templates managed and reused in the window, over the app's real wiring: "Manage templates…"
  * saves a new template, edits it (main counts its version; main's sentence for a bad name shows
  * in the dialog) and deletes it; "Use this prompt" on a task made from a template brings back
- * the template, its values, mode and seed ("Run again with…"); the gallery's Template filter
+ * the template, its values, mode and seed ("Run again with…"), and on a template's batch card its
+ * count per prompt, each of its tasks named by its own prompt; the gallery's Template filter
  * asks main for that template's images only.
  */
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { seedGallery } from '../gallery/gallery-wired';
-import { startWiredApp } from '../render-wired-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const dialog = () => screen.getByRole('dialog', { name: 'Templates' });
@@ -159,5 +160,39 @@ describe('a task made from a template', () => {
         'seed-000001',
       ]),
     );
+  });
+
+  it('a template’s batch card names each task by its own prompt, and “Use this prompt” brings back the count per prompt', async () => {
+    let id = '';
+    const PROMPTS = ['a red heron', 'a red heron', 'a blue heron', 'a blue heron'];
+    const { user } = await startWiredApp({
+      prepare: async (main) => {
+        id = (
+          await main.runtime.core.templates.save({ name: 'Herons', body: 'a {red|blue} heron' })
+        ).id;
+        const template = {
+          id,
+          name: 'Herons',
+          version: 1,
+          values: {},
+          mode: 'combinatorial' as const,
+        };
+        // One submit of two prompts × 2: four tasks of one batch, made at the same moment.
+        seedHistory(main, 4, (n) => ({
+          status: 'completed',
+          prompt: PROMPTS[n]!,
+          batchId: 'seed-batch',
+          createdAt: Date.UTC(2026, 0, 15, 12),
+          template,
+        }));
+      },
+    });
+    const card = document.querySelector<HTMLElement>('.task-batch')!;
+    expect(within(card).getAllByRole('article', { name: 'a red heron' })).toHaveLength(2);
+    expect(within(card).getAllByRole('article', { name: 'a blue heron' })).toHaveLength(2);
+    await user.click(within(card).getByRole('button', { name: 'Use this prompt' }));
+    await waitFor(() => expect(useAppStore.getState().composeTemplate).toMatchObject({ id }));
+    // Generate then sends the same four tasks, not four per prompt.
+    expect(useAppStore.getState().composeDraft.count).toBe('2');
   });
 });
