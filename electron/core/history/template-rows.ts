@@ -9,6 +9,7 @@
  * one sees the first's version.
  */
 import type { HistoryAccess } from './history-access';
+import type { Row } from './sqlite-connection';
 
 /** A template as stored (its record unchecked). */
 export interface TemplateRow {
@@ -39,21 +40,40 @@ export interface TemplateWrite {
   readonly removeList: (key: string) => void;
 }
 
-const TEMPLATES = 'SELECT id, name, record, version, updated_at FROM templates ORDER BY name, id';
+const TEMPLATE_COLUMNS = 'SELECT id, name, record, version, updated_at FROM templates';
+const TEMPLATES = `${TEMPLATE_COLUMNS} ORDER BY name, id`;
+const TEMPLATE_BY_ID = `${TEMPLATE_COLUMNS} WHERE id = ?`;
+const TEMPLATE_BY_KEY = `${TEMPLATE_COLUMNS} WHERE name_key = ?`;
 const LISTS = 'SELECT name_key, name, words, updated_at FROM word_lists ORDER BY name_key';
+
+function templateRow(row: Row): TemplateRow {
+  return {
+    id: String(row['id']),
+    name: String(row['name']),
+    record: String(row['record']),
+    version: Number(row['version']),
+    updatedAt: Number(row['updated_at']),
+  };
+}
 
 export class TemplateRows {
   constructor(private readonly access: HistoryAccess) {}
 
   /** Every template, by name. */
   list(): TemplateRow[] {
-    return this.access.rows(TEMPLATES, []).map((row) => ({
-      id: String(row['id']),
-      name: String(row['name']),
-      record: String(row['record']),
-      version: Number(row['version']),
-      updatedAt: Number(row['updated_at']),
-    }));
+    return this.access.rows(TEMPLATES, []).map(templateRow);
+  }
+
+  /** The template `id`, or null: one row read, not the library. */
+  byId(id: string): TemplateRow | null {
+    const row = this.access.row(TEMPLATE_BY_ID, [id]);
+    return row ? templateRow(row) : null;
+  }
+
+  /** The template whose name folds to `key` (as {@link TemplateWrite.put} stored it), or null. */
+  byKey(key: string): TemplateRow | null {
+    const row = this.access.row(TEMPLATE_BY_KEY, [key]);
+    return row ? templateRow(row) : null;
   }
 
   /** Every word list, by key. */

@@ -24,7 +24,7 @@ import { errorCode } from '../fs/error-codes';
 import { readRegularFile } from '../fs/regular-file';
 import { TEMP_DIR } from '../fs/temp-names';
 import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATES_PER_FILE } from './template-files';
-import { exportTemplates } from './template-export';
+import { pictorTemplateFile } from './template-export';
 
 const TEMPLATES_BACKUP_DIR = '.pictor-templates';
 const BACKUP_FILE = 'templates.json';
@@ -66,8 +66,7 @@ export class TemplateBackup {
       const root = this.root();
       try {
         const set = snapshot();
-        const { text } = exportTemplates(set.templates, 'pictor');
-        const file = { ...(JSON.parse(text) as object), wordLists: set.wordLists };
+        const file = { ...pictorTemplateFile(set.templates), wordLists: set.wordLists };
         await ownFolder(root, TEMP_DIR);
         await ownFolder(root, TEMPLATES_BACKUP_DIR);
         const target = join(root, TEMPLATES_BACKUP_DIR, BACKUP_FILE);

@@ -81,17 +81,18 @@ function toStyles(
   return { styles, problems };
 }
 
+/** Pictor's own template file as an object (its JSON is the file). */
+export function pictorTemplateFile(templates: readonly PromptTemplate[]) {
+  return { format: PICTOR_TEMPLATES_FORMAT, schemaVersion: TEMPLATES_SCHEMA_VERSION, templates };
+}
+
 /** `templates` as a file in `format`. */
 export function exportTemplates(
   templates: readonly PromptTemplate[],
   format: TemplateExportFormat,
 ): TemplateExport {
   if (format === 'pictor') {
-    const file = {
-      format: PICTOR_TEMPLATES_FORMAT,
-      schemaVersion: TEMPLATES_SCHEMA_VERSION,
-      templates,
-    };
+    const file = pictorTemplateFile(templates);
     return { text: `${JSON.stringify(file, null, 2)}\n`, count: templates.length, problems: [] };
   }
   const { styles, problems } = toStyles(templates, format === 'a1111' ? A1111 : FOOOCUS);

@@ -124,13 +124,12 @@ export class TemplateStore {
 
   /** The template named `name`, whatever its case, or null. */
   byName(name: string): StoredTemplate | null {
-    const key = foldName(name.normalize('NFC').trim());
-    const row = this.deps.rows.list().find((candidate) => foldName(candidate.name) === key);
+    const row = this.deps.rows.byKey(foldName(name.normalize('NFC').trim()));
     return row ? storedOf(row) : null;
   }
 
   byId(id: string): StoredTemplate | null {
-    const row = this.deps.rows.list().find((candidate) => candidate.id === id);
+    const row = this.deps.rows.byId(id);
     return row ? storedOf(row) : null;
   }
 
@@ -261,7 +260,9 @@ export class TemplateStore {
         keys.add(foldName(template.name));
         return fresh && parseTemplate(template.body).ok;
       });
-      this.writeAll(templates.slice(0, MAX_LIBRARY_TEMPLATES - rows.length), write);
+      // Within the library's limit: what is past it is neither written nor counted.
+      const kept = templates.slice(0, Math.max(0, MAX_LIBRARY_TEMPLATES - rows.length));
+      this.writeAll(kept, write);
       const listKeys = new Set(write.wordLists().map((row) => row.key));
       let wordLists = 0;
       for (const stored of set.wordLists) {
@@ -271,7 +272,7 @@ export class TemplateStore {
         this.lists.put(write, checked.list, checked.key);
         wordLists += 1;
       }
-      return { templates: templates.length, wordLists };
+      return { templates: kept.length, wordLists };
     });
   }
 

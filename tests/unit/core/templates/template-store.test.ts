@@ -6,7 +6,7 @@
  * all (a fault injected mid-import), and word lists' rules (names, sizes, control and bidi
  * characters). The folder's copy restores them after a rebuild of a lost history.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -349,6 +349,53 @@ describe('the copy in the library folder', () => {
     );
     expect(await core.operations.rebuild()).toMatchObject({ templates: 0, wordLists: 0 });
     expect(names(core)).toEqual(['Mine']);
+  });
+});
+
+describe('a copy in the library folder that is not what it seems', () => {
+  async function madeAndLost(count: number): Promise<void> {
+    const first = await open();
+    for (let n = 0; n < count; n += 1) await first.templates.save({ name: `Kept ${n}`, body: 'x' });
+    await first.close();
+    opened.splice(0);
+    await rm(join(dir, 'data'), { recursive: true });
+  }
+
+  it('restores up to the library’s limit and counts only what it wrote', async () => {
+    await madeAndLost(3);
+    const core = await open();
+    const db = new DatabaseSync(join(dir, 'data', HISTORY_FILE));
+    const insert = db.prepare(
+      'INSERT INTO templates (id, name, name_key, record, version, updated_at) VALUES (?, ?, ?, ?, 1, 0)',
+    );
+    db.exec('BEGIN');
+    for (let n = 0; n < MAX_LIBRARY_TEMPLATES - 1; n += 1)
+      insert.run(`id-${n}`, `t${n}`, `t${n}`, '{}');
+    db.exec('COMMIT');
+    db.close();
+    expect(await core.operations.rebuild()).toMatchObject({ templates: 1 });
+    expect(core.templates.list()).toHaveLength(MAX_LIBRARY_TEMPLATES);
+  });
+
+  it('does not follow a link planted in place of the copy', async () => {
+    await madeAndLost(1);
+    const core = await open();
+    const copy = join(dir, 'gallery', '.pictor-templates', 'templates.json');
+    const elsewhere = join(dir, 'elsewhere.json');
+    await rename(copy, elsewhere);
+    await symlink(elsewhere, copy);
+    expect(await core.operations.rebuild()).toMatchObject({ templates: 0 });
+    expect(core.templates.list()).toEqual([]);
+  });
+
+  it('does not read a copy past its size bound', async () => {
+    await madeAndLost(1);
+    const core = await open();
+    const copy = join(dir, 'gallery', '.pictor-templates', 'templates.json');
+    // A sparse file: its size is past the bound, its blocks never written.
+    await truncate(copy, 400 * 1024 * 1024);
+    expect(await core.operations.rebuild()).toMatchObject({ templates: 0 });
+    expect(core.templates.list()).toEqual([]);
   });
 });
 
