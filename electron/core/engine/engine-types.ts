@@ -58,9 +58,10 @@ export interface EngineHistory {
   delete(localId: string): boolean;
 }
 
-/** The distinct prompts sent (core/history/prompt-history.ts): every submit notes its prompt. */
+/** The distinct prompts sent (core/history/prompt-history.ts): every submit notes its prompts. */
 export interface EnginePromptHistory {
-  note(prompt: string, at: number): void;
+  /** The prompts one submit sent (each once, in order), at `at`. */
+  note(prompts: readonly string[], at: number): void;
 }
 
 /**

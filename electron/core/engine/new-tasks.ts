@@ -52,19 +52,24 @@ export function storeNewTasks(
     throw new EngineInputError(sentence('error.library.historyWriteBeforeSubmit'));
   }
   if (lease) deps.leases.adopt(stored.map((record) => record.localId));
-  notePrompt(deps, stored[0]);
+  notePrompts(deps, stored);
   return stored;
 }
 
 /**
- * The submit's prompt joins the prompt history, whichever front sent it (the app, the CLI), once
- * its tasks are stored. A failure here is logged and sends nothing less: the history of prompts is
- * a convenience, the tasks are what the user asked for.
+ * The submit's prompts join the prompt history, whichever front sent it (the app, the CLI), once
+ * its tasks are stored: every prompt it sent, not only the first (a template's expansion or a
+ * compare of a few prompts sends several). A failure here is logged and sends nothing less: the
+ * history of prompts is a convenience, the tasks are what the user asked for.
  */
-function notePrompt(deps: NewTaskDeps, first: TaskRecord | undefined): void {
+function notePrompts(deps: NewTaskDeps, stored: readonly TaskRecord[]): void {
+  const first = stored[0];
   if (!deps.prompts || !first) return;
   try {
-    deps.prompts.note(first.request.prompt, first.createdAt);
+    deps.prompts.note(
+      stored.map((record) => record.request.prompt),
+      first.createdAt,
+    );
   } catch (error) {
     deps.logger.warn('the prompt history could not note a submit', { reason: errorKind(error) });
   }

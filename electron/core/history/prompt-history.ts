@@ -1,7 +1,7 @@
 /**
  * The prompt history (prompt-history-schema.ts): the distinct prompts the user sent, newest
  * first, pinned ones first and kept beyond the {@link PROMPT_HISTORY_KEEP} others. Every front's
- * submit notes its prompt (TaskEngine.submit); a rebuild or an import notes the prompts of the
+ * submit notes the prompts it sent (TaskEngine.submit); a rebuild or an import notes the prompts of the
  * tasks it adds. Nothing that removes tasks or images touches it: the user forgets a prompt here.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -49,11 +49,15 @@ export class PromptHistory {
     private readonly enabled: boolean,
   ) {}
 
-  /** The prompt was sent at `at`: it moves to the top, one use more. */
-  note(prompt: string, at: number): void {
-    if (!this.enabled || prompt.trim() === '') return;
+  /**
+   * The prompts one submit sent at `at` (a batch of one prompt names it as often as it has
+   * tasks): each distinct one moves to the top, one use more. In one write, in order.
+   */
+  note(prompts: readonly string[], at: number): void {
+    const sent = [...new Set(prompts)].filter((prompt) => prompt.trim() !== '');
+    if (!this.enabled || sent.length === 0) return;
     this.access.writeTransaction(() => {
-      this.access.connection.run(UPSERT, [prompt, at]);
+      for (const prompt of sent) this.access.connection.run(UPSERT, [prompt, at]);
       this.access.connection.run(PRUNE);
     });
   }

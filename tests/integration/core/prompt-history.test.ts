@@ -16,6 +16,34 @@ async function submitted(harness: Awaited<ReturnType<typeof coreAgainstDemo>>, p
   return done!;
 }
 
+describe('what a submit notes', () => {
+  it('notes every prompt a batch of several sent, each once, and one prompt sent thrice once', async () => {
+    const harness = await coreAgainstDemo({ durationMs: 0 });
+    const { core } = harness;
+    core.engine.start();
+    const requests = ['a fox at dawn', 'a fox at dusk', 'an owl at dawn'].map((prompt) => ({
+      prompt,
+      size: '64x64',
+    }));
+    const batch = await core.engine.submitBatch({ requests, count: 2 }, harness.target);
+    expect(batch).toHaveLength(6);
+    const same = await core.engine.submit(
+      { prompt: 'one prompt', size: '64x64' },
+      harness.target,
+      3,
+    );
+    await core.engine.whenSettled([...batch, ...same].map((record) => record.localId));
+    const entries = core.history.prompts.list('', 10);
+    expect(entries.map((e) => e.prompt).sort()).toEqual([
+      'a fox at dawn',
+      'a fox at dusk',
+      'an owl at dawn',
+      'one prompt',
+    ]);
+    expect(entries.every((entry) => entry.uses === 1)).toBe(true);
+  });
+});
+
 describe('the prompt history and the trash', () => {
   it('keeps a prompt whose images were deleted and whose task was removed', async () => {
     const harness = await coreAgainstDemo({ durationMs: 0 });

@@ -38,7 +38,7 @@ async function wired() {
     return entries.map((entry) => entry.prompt);
   };
   const note = (prompts: readonly string[]) =>
-    prompts.forEach((prompt, n) => main.runtime.core.history.prompts.note(prompt, 1_000 + n));
+    prompts.forEach((prompt, n) => main.runtime.core.history.prompts.note([prompt], 1_000 + n));
   return { main, invoke, ok, history, note };
 }
 

@@ -78,7 +78,7 @@ describe('history v11: the prompt history', () => {
   it('keeps one row per exact text: case, spaces and accents make another prompt', () => {
     const s = open();
     const texts = ['A cat', 'a cat', 'A  cat', 'A cat ', 'Café', 'Cafe\u0301', 'A cat'];
-    texts.forEach((text, n) => s.prompts.note(text, 100 + n));
+    texts.forEach((text, n) => s.prompts.note([text], 100 + n));
     const all = s.prompts.list('', 100);
     expect(all.map((e) => e.prompt)).toEqual([
       'A cat',
@@ -90,22 +90,22 @@ describe('history v11: the prompt history', () => {
     ]);
     expect(all[0]).toMatchObject({ uses: 2, lastUsedAt: 106 });
     expect(all.slice(1).every((e) => e.uses === 1)).toBe(true);
-    s.prompts.note('   ', 500);
+    s.prompts.note(['   '], 500);
     expect(prompts(s)).toHaveLength(6);
   });
 
   it('keeps the newest 500 unpinned, and pins beyond them', () => {
     const s = open();
-    s.prompts.note('old and pinned', 1);
+    s.prompts.note(['old and pinned'], 1);
     expect(s.prompts.pin('old and pinned', true)).toBe(true);
-    for (let n = 0; n < PROMPT_HISTORY_KEEP + 40; n += 1) s.prompts.note(`p${n}`, 10 + n);
+    for (let n = 0; n < PROMPT_HISTORY_KEEP + 40; n += 1) s.prompts.note([`p${n}`], 10 + n);
     const all = s.prompts.list('', 1_000);
     expect(all).toHaveLength(PROMPT_HISTORY_KEEP + 1);
     expect(all[0]).toMatchObject({ prompt: 'old and pinned', pinned: true });
     expect(all[1]!.prompt).toBe(`p${PROMPT_HISTORY_KEEP + 39}`);
     expect(all.at(-1)!.prompt).toBe('p40');
     // Used again, an old prompt is the newest; unpinned, the oldest past the limit goes.
-    s.prompts.note('p40', 10_000);
+    s.prompts.note(['p40'], 10_000);
     expect(prompts(s)[1]).toBe('p40');
     expect(s.prompts.pin('old and pinned', false)).toBe(true);
     expect(prompts(s)).not.toContain('old and pinned');
@@ -114,7 +114,7 @@ describe('history v11: the prompt history', () => {
 
   it(`refuses a pin past ${PROMPT_PINS_MAX} with a sentence, and changes nothing`, () => {
     const s = open();
-    for (let n = 0; n <= PROMPT_PINS_MAX; n += 1) s.prompts.note(`p${n}`, n);
+    for (let n = 0; n <= PROMPT_PINS_MAX; n += 1) s.prompts.note([`p${n}`], n);
     for (let n = 0; n < PROMPT_PINS_MAX; n += 1) expect(s.prompts.pin(`p${n}`, true)).toBe(true);
     const error = (() => {
       try {
@@ -148,7 +148,7 @@ describe('history v11: the prompt history', () => {
       'Straße',
       '\u202Eevil\u202C',
     ];
-    texts.forEach((text, n) => s.prompts.note(text, n));
+    texts.forEach((text, n) => s.prompts.note([text], n));
     expect(prompts(s, '0%')).toEqual(['100% cotton']);
     expect(prompts(s, 'e_c')).toEqual(['snake_case']);
     expect(prompts(s, `'s "q`)).toEqual([`it's "quoted"`]);
@@ -163,7 +163,7 @@ describe('history v11: the prompt history', () => {
 
   it('forgets one prompt, pinned or not; Clear keeps the pins', () => {
     const s = open();
-    ['a', 'b', 'c', 'd'].forEach((text, n) => s.prompts.note(text, n));
+    ['a', 'b', 'c', 'd'].forEach((text, n) => s.prompts.note([text], n));
     s.prompts.pin('a', true);
     s.prompts.pin('b', true);
     expect(s.prompts.forget('b')).toBe(true);
@@ -176,7 +176,7 @@ describe('history v11: the prompt history', () => {
     const s = open();
     const task = makeTask({ localId: 'gone', prompt: 'kept after delete', createdAt: 5 });
     s.putMany([task]);
-    s.prompts.note('kept after delete', 5);
+    s.prompts.note(['kept after delete'], 5);
     expect(s.delete('gone')).toBe(true);
     expect(prompts(s)).toEqual(['kept after delete']);
 
@@ -207,7 +207,7 @@ describe('history v11: the prompt history', () => {
     const stored = s.prompts.list('from the future 0', 1)[0];
     expect(stored?.lastUsedAt).toBeLessThanOrEqual(Date.now());
     // The user sends a prompt a moment later: it is kept, and listed first.
-    s.prompts.note('a heron at dawn', Date.now() + 1_000);
+    s.prompts.note(['a heron at dawn'], Date.now() + 1_000);
     expect(prompts(s)[0]).toBe('a heron at dawn');
     expect(prompts(s)).toHaveLength(PROMPT_HISTORY_KEEP);
   });
@@ -215,7 +215,7 @@ describe('history v11: the prompt history', () => {
   it('keeps nothing on a file of an older schema', () => {
     const file = join(dir, 'old.sqlite');
     store = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 10) });
-    store.prompts.note('x', 1);
+    store.prompts.note(['x'], 1);
     expect(store.prompts.list('', 10)).toEqual([]);
     expect(store.prompts.pin('x', true)).toBe(false);
   });

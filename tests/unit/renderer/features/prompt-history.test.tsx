@@ -33,7 +33,7 @@ const OPEN = '{Control>}{Shift>}H{/Shift}{/Control}';
 
 /** Main's prompt history as the CLI or earlier sessions left it, oldest first. */
 function remembered(main: WiredApi, prompts: readonly string[], pinned: readonly string[] = []) {
-  prompts.forEach((text, n) => main.runtime.core.history.prompts.note(text, 1_000 + n));
+  prompts.forEach((text, n) => main.runtime.core.history.prompts.note([text], 1_000 + n));
   for (const text of pinned) main.runtime.core.history.prompts.pin(text, true);
 }
 
