@@ -133,7 +133,12 @@ export function CostEstimate({ forecastId }: { forecastId: string }) {
   const preview = useAppStore((state) => state.costPreview);
   const refused = useAppStore((state) => isCostRefusal(state.composeSubmitError?.sentenceKey));
   const pricesAndCaps = useAppStore((state) => state.costsShowPricesAndCaps);
-  if (!preview) return null;
+  // With a template chosen, its panel gives main's estimate of the expansion (template-panel.tsx):
+  // this line would price the prompt box's text alone, a second and different figure.
+  const templated = useAppStore((state) =>
+    state.templates.some((one) => one.id === state.composeTemplate?.id),
+  );
+  if (!preview || templated) return null;
   const priced = 'micros' in preview.perTask ? preview.perTask : null;
   const speaks = preview.caps.length > 0 || refused;
   if (!priced && !speaks) return null;

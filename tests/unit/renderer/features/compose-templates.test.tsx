@@ -92,6 +92,32 @@ describe('a template in the compose form', () => {
   });
 });
 
+describe('the price of a template run', () => {
+  it('is said once, for the expansion, not also for the prompt box alone', async () => {
+    const { user } = await chosen(BODY, {
+      prepare: async (wired) => {
+        await connectService(wired, 'pictor');
+        wired.runtime.core.costs.setPrice({
+          provider: 'pictor',
+          model: '',
+          unit: 'USD',
+          basis: 'image',
+          micros: 30_000,
+        });
+      },
+    });
+    await user.type(field('animal'), 'heron');
+    await user.type(field('place'), 'the rain');
+    await waitFor(() => expect(useAppStore.getState().composeTemplatePlan?.tasks).toBe(6));
+    expect(
+      await screen.findByText('This submit costs about $0.18 ($0.03 per task, estimate).'),
+    ).toBeTruthy();
+    // The prompt box's own line ($0.03 for one task) is not shown beside it.
+    await waitFor(() => expect(useAppStore.getState().costPreview).not.toBeNull());
+    expect(screen.getAllByText(/^This submit costs about/)).toHaveLength(1);
+  });
+});
+
 describe('a template run over a hard cap', () => {
   it.each([false, true])('asks main’s own dialog; answered %s', async (answer) => {
     const asked: OverCapQuestion[] = [];
