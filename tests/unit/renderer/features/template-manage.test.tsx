@@ -4,7 +4,8 @@
  * in the dialog) and deletes it; "Use this prompt" on a task made from a template brings back
  * the template, its values, mode and seed ("Run again with…"), and on a template's batch card its
  * count per prompt, each of its tasks named by its own prompt; the gallery's Template filter
- * asks main for that template's images only.
+ * asks main for that template's images only. An empty library shows no choice, only the way to
+ * make one.
  */
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -17,6 +18,19 @@ import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const dialog = () => screen.getByRole('dialog', { name: 'Templates' });
+
+describe('the Template choice', () => {
+  it('is not shown while the library is empty, and shows once the CLI saved one and the window is focused', async () => {
+    const { main } = await startWiredApp();
+    await waitFor(() => expect(main.callsTo('templates:list').length).toBeGreaterThan(0));
+    expect(within(form()).queryByRole('combobox', { name: 'Template' })).toBeNull();
+    expect(within(form()).getByRole('button', { name: 'Manage templates…' })).toBeTruthy();
+    await main.runtime.core.templates.save({ name: 'From the CLI', body: 'x {{prompt}}' });
+    window.dispatchEvent(new Event('focus'));
+    const select = await within(form()).findByRole('combobox', { name: 'Template' });
+    expect(within(select).getByRole('option', { name: 'From the CLI' })).toBeTruthy();
+  });
+});
 
 describe('Manage templates', () => {
   it('saves, edits (a new version) and deletes through main, and shows main’s sentence', async () => {
