@@ -274,7 +274,7 @@ export class CostBook implements EngineAdmission {
       return checkCaps({
         caps,
         provider: first.provider,
-        model: first.request.model?.trim() ?? '',
+        model: askedModel(first.request),
         adding: (unit) => addingIn(prices, some, unit),
         spent: (unit, provider, since) => this.spent(prices, unit, provider, since),
         now: this.options.now(),
@@ -332,6 +332,10 @@ function isFree(task: Pick<NewTask, 'endpoint'>): boolean {
   return task.endpoint === DEMO_ENDPOINT;
 }
 
+/** The model a new task's request names ('' for none), as a cap's sentence names it. */
+const askedModel = (request: Pick<GenerationRequest, 'model'>): string =>
+  request.model?.trim() ?? '';
+
 /** A new task's own cost: free on the demo, else its first estimate, else unknown. */
 function costOf(prices: readonly CostPrice[], task: NewTask): TaskCost {
   return isFree(task) ? FREE_COST : estimateCost(prices, task.provider, task.request);
@@ -348,7 +352,7 @@ function addingIn(prices: readonly CostPrice[], tasks: readonly NewTask[], unit:
     if (estimate) micros += estimate.micros;
     else {
       unpriced += 1;
-      firstUnpriced ??= { provider: task.provider, model: task.request.model?.trim() ?? '' };
+      firstUnpriced ??= { provider: task.provider, model: askedModel(task.request) };
     }
   }
   return { micros, unpriced, ...(firstUnpriced ? { firstUnpriced } : {}) };
