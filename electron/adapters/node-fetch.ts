@@ -7,9 +7,13 @@
  * loopback would otherwise hand the key, in clear, to whatever listens at HTTP_PROXY. And the
  * `localhost` names are answered here with loopback, never asked of a resolver (a hosts file,
  * DNS or a search domain could send them elsewhere), as Chromium does in the app.
+ *
+ * undici is loaded at the first request that needs it, not when the CLI starts: most commands
+ * (list, rate, tag, template…) send nothing, and loading it was a fifth of every start's CPU.
  */
 import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import type * as UndiciModule from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { isLocalhostName, isLoopbackHost } from '../core/service/url-policy';
 import type { FetchLike } from '../ports/http';
 
@@ -51,8 +55,14 @@ export function loopbackFirstLookup(
   else callback(null, first?.address ?? '127.0.0.1', first?.family ?? 4);
 }
 
-function proxyAgent(env: NodeJS.ProcessEnv): Dispatcher | null {
-  if (!PROXY_VARIABLES.some((name) => Boolean(env[name]))) return null;
+type Undici = typeof UndiciModule;
+let undiciModule: Promise<Undici> | null = null;
+const undici = (): Promise<Undici> => (undiciModule ??= import('undici'));
+
+const wantsProxy = (env: NodeJS.ProcessEnv): boolean =>
+  PROXY_VARIABLES.some((name) => Boolean(env[name]));
+
+function proxyAgent({ EnvHttpProxyAgent }: Undici, env: NodeJS.ProcessEnv): Dispatcher {
   // Read from the env given (not only process.env), so what is tested is what runs.
   const pick = (upper: string): string | undefined =>
     env[upper] || env[upper.toLowerCase()] || undefined;
@@ -76,19 +86,29 @@ function hostOf(url: string): string {
 }
 
 export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike {
-  const proxy = proxyAgent(env);
+  const proxied = wantsProxy(env);
+  let proxy: Dispatcher | null = null;
   let direct: Agent | null = null;
-  const send = (url: string, init: RequestInit | undefined, dispatcher: Dispatcher) =>
-    undiciFetch(url, {
-      ...(init as Parameters<typeof undiciFetch>[1]),
-      dispatcher,
+  const send = async (
+    url: string,
+    init: RequestInit | undefined,
+    dispatcher: (loaded: Undici) => Dispatcher,
+  ): Promise<Response> => {
+    const loaded = await undici();
+    return loaded.fetch(url, {
+      ...(init as Parameters<Undici['fetch']>[1]),
+      dispatcher: dispatcher(loaded),
     }) as unknown as Promise<Response>;
+  };
   return (url, init) => {
     const host = hostOf(url);
     if (isLoopbackHost(host)) {
-      direct ??= new Agent({ connect: { lookup: loopbackFirstLookup } });
-      return send(url, init, direct);
+      return send(url, init, ({ Agent }) => {
+        direct ??= new Agent({ connect: { lookup: loopbackFirstLookup } });
+        return direct;
+      });
     }
-    return proxy ? send(url, init, proxy) : fetch(url, init);
+    if (!proxied) return fetch(url, init);
+    return send(url, init, (loaded) => (proxy ??= proxyAgent(loaded, env)));
   };
 }

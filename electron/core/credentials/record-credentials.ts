@@ -11,8 +11,11 @@ import { isLocalEndpoint } from '../service/key-binding';
 
 /** Why an imported record on this computer is never contacted, for its task and its images. */
 export const IMPORTED_LOCAL_SENTENCE = sentence('error.settings.importedLocal');
-/** {@link IMPORTED_LOCAL_SENTENCE} in English (an image's `error`, beside its `errorSentence`). */
-export const IMPORTED_LOCAL_MESSAGE = englishText(IMPORTED_LOCAL_SENTENCE);
+/**
+ * {@link IMPORTED_LOCAL_SENTENCE} in English (an image's `error`, beside its `errorSentence`).
+ * Made when first needed: the English catalogue is not built at every start of the CLI.
+ */
+export const importedLocalMessage = (): string => englishText(IMPORTED_LOCAL_SENTENCE);
 
 const NO_KEY_SENTENCE = sentence('error.settings.taskNoKeyGeneric');
 

@@ -8,7 +8,7 @@ import { englishText, sentence, type Sentence } from '../../../shared/i18n/sente
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import {
-  IMPORTED_LOCAL_MESSAGE,
+  importedLocalMessage,
   IMPORTED_LOCAL_SENTENCE,
   isImportedLocal,
 } from '../credentials/record-credentials';
@@ -84,7 +84,7 @@ export function refusedBeforeDownload(
   if (isImportedLocal(record)) {
     return {
       state: 'invalid',
-      error: IMPORTED_LOCAL_MESSAGE,
+      error: importedLocalMessage(),
       errorSentence: IMPORTED_LOCAL_SENTENCE,
     };
   }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import type { AppRuntime } from '../../../electron/app/app-runtime';
-import { IMPORTED_LOCAL_MESSAGE } from '../../../electron/core/credentials/record-credentials';
+import { importedLocalMessage } from '../../../electron/core/credentials/record-credentials';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -76,7 +76,7 @@ describe('records imported from a gallery folder', () => {
     for (const { localId } of [onDemo, onLoopback]) {
       await expect
         .poll(() => app.core.engine.get(localId)?.error?.message)
-        .toBe(IMPORTED_LOCAL_MESSAGE);
+        .toBe(importedLocalMessage());
       expect(app.core.engine.get(localId)).toMatchObject({
         status: 'processing',
         hold: 'awaiting_key',
@@ -96,7 +96,7 @@ describe('records imported from a gallery folder', () => {
     await expect
       .poll(() => app.core.engine.get(imported.localId)?.images[0]?.state)
       .toBe('invalid');
-    expect(app.core.engine.get(imported.localId)?.images[0]?.error).toBe(IMPORTED_LOCAL_MESSAGE);
+    expect(app.core.engine.get(imported.localId)?.images[0]?.error).toBe(importedLocalMessage());
     // The control: the app's own record of the same shape reaches the local image host.
     await expect.poll(() => local.hits).toContain('/own.png');
     expect(local.hits).not.toContain('/imported.png');
