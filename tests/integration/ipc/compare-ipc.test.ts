@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import { wireApp } from '../../../electron/ipc/wire-app';
+import { englishText } from '../../../shared/i18n/sentence';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { startTestRuntime } from '../../support/app-runtime';
@@ -134,7 +135,10 @@ describe('compare over IPC', () => {
       {
         slot: 2,
         label: expect.stringContaining('flux-pro-1.1'),
-        reason: expect.stringMatching(/^(?!Left out).+/),
+        reason: {
+          key: 'error.submit.noKeyThere',
+          params: { host: expect.stringMatching(/^(?!Left out).+/) },
+        },
       },
     ]);
     expect(plan.value.refusal).toBeUndefined();
@@ -176,9 +180,13 @@ describe('compare over IPC', () => {
     const plan = await request('compare:plan', input);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     expect(plan.value.total.micros).toEqual({ USD: 2_000_000 });
-    expect(plan.value.refusal).toEqual(expect.any(String));
+    expect(plan.value.refusal?.key).toBe('error.costs.hardCap');
     const ran = await request('compare:run', input);
-    expect(ran).toMatchObject({ ok: false, error: { message: plan.value.refusal } });
+    // The run's refusal is the plan's sentence, which the window words in its language.
+    expect(ran).toMatchObject({
+      ok: false,
+      error: { message: englishText(plan.value.refusal!), sentence: plan.value.refusal },
+    });
     expect(runtime.core.history.taskIds({}, 10)).toEqual([]);
     expect(fal.log.requests.filter((entry) => entry.route === 'submit')).toEqual([]);
   });
