@@ -5,7 +5,13 @@
  * so a target carrying a base URL is refused as bad input. Main plans again before it runs.
  */
 import { z } from 'zod';
-import { COMPARE_PROMPTS, COMPARE_TARGETS, compareGroupSchema } from '../domain/compare';
+import {
+  COMPARE_PROMPTS,
+  COMPARE_TARGETS,
+  MAX_COMPARE_GROUPS_LISTED,
+  compareGroupSchema,
+  compareGroupSummarySchema,
+} from '../domain/compare';
 import { providerIdSchema } from '../domain/providers';
 import { costUnitSchema } from '../domain/task-cost';
 import { REQUEST_LIMITS } from '../domain/limits';
@@ -94,6 +100,18 @@ export const compareRequests = {
   'compare:show': {
     input: groupInput,
     output: z.object({ items: z.array(taskItemSchema).max(1_000) }),
+  },
+  /**
+   * The newest compare groups, newest first (the gallery's Compare group filter): `limit` of
+   * them, at most {@link MAX_COMPARE_GROUPS_LISTED}.
+   */
+  'compare:groups': {
+    input: z
+      .object({ limit: z.number().int().min(1).max(MAX_COMPARE_GROUPS_LISTED).optional() })
+      .strict(),
+    output: z.object({
+      groups: z.array(compareGroupSummarySchema).max(MAX_COMPARE_GROUPS_LISTED),
+    }),
   },
   /** "Cancel all": each unfinished task of the group, where its service can cancel. */
   'compare:cancel': {

@@ -104,12 +104,36 @@ export class FakeCompare {
       .sort((a, b) => (a.compare?.slot ?? 0) - (b.compare?.slot ?? 0) || a.createdAt - b.createdAt);
   }
 
+  /** The groups as main lists them: newest (by latest task) first, each from its first task. */
+  private groupsOf(limit: number) {
+    const byGroup = new Map<string, TaskRecord[]>();
+    for (const record of this.host.records()) {
+      if (record.compare)
+        byGroup.set(record.compare.group, [...(byGroup.get(record.compare.group) ?? []), record]);
+    }
+    const latest = (records: TaskRecord[]) => Math.max(...records.map((r) => r.createdAt));
+    return [...byGroup.entries()]
+      .sort(([a, x], [b, y]) => latest(y) - latest(x) || b.localeCompare(a))
+      .slice(0, limit)
+      .map(([group, records]) => {
+        const first = [...records].sort((a, b) => a.createdAt - b.createdAt)[0]!;
+        return {
+          group,
+          prompt: first.request.prompt.slice(0, 200),
+          createdAt: first.createdAt,
+          targets: new Set(records.map((record) => record.compare?.slot)).size,
+          tasks: records.length,
+        };
+      });
+  }
+
   readonly handlers: CompareHandlers = {
     'compare:plan': (input) => this.plan(input),
     'compare:run': (input) => this.run(input),
     'compare:show': ({ group }) => ({
       items: this.tasksOf(group).map((record) => this.host.item(record)),
     }),
+    'compare:groups': ({ limit }) => ({ groups: this.groupsOf(limit ?? 100) }),
     'compare:cancel': ({ group }) => ({
       outcomes: this.tasksOf(group).map((record) => {
         const running = record.status === 'processing' || record.status === 'submitting';
