@@ -11,6 +11,7 @@ import {
   requestOf,
   withModels,
 } from '../../../../renderer/store/gallery-list-model';
+import { countQuery } from '../../../../renderer/store/gallery-browse';
 import { galleryItem, galleryItems } from '../gallery/gallery-builders';
 
 describe('listQuery', () => {
@@ -60,6 +61,12 @@ describe('listQuery', () => {
       limit: 50,
       cursor: 'cursor-1',
     });
+  });
+
+  it('counts and selects the images the list shows, those of a template too', () => {
+    const template = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
+    // "Select all" names what the count counts: without the template, every image of the others.
+    expect(countQuery({ ...EMPTY_GALLERY_FILTERS, template })).toMatchObject({ template });
   });
 
   it('ignores a date that is not a day', () => {
