@@ -37,7 +37,7 @@ export interface GalleryBrowseSlice {
 export function countQuery(filters: GalleryFilters) {
   const query = listQuery(filters, null);
   const { search, favourite, contentCredentials, model, provider, from, to, states } = query;
-  const { template } = query;
+  const { template, compareGroup, compared } = query;
   const { rating, flag, tags, board, unfiled, smart } = query;
   return {
     ...(smart === undefined ? {} : { smart }),
@@ -52,6 +52,8 @@ export function countQuery(filters: GalleryFilters) {
     ...(model === undefined ? {} : { model }),
     ...(provider === undefined ? {} : { provider }),
     ...(template === undefined ? {} : { template }),
+    ...(compareGroup === undefined ? {} : { compareGroup }),
+    ...(compared === undefined ? {} : { compared }),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     ...(states === undefined ? {} : { states }),
