@@ -8,6 +8,7 @@
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
+import { englishText } from '../../shared/i18n/sentence';
 import { planCompare, CompareInputError, type ComparePlan } from '../core/compare/compare-plan';
 import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
 import { TaskCancels } from '../core/batch/cancel-tasks';
@@ -59,7 +60,7 @@ async function compare(
   );
   sayPlan(io, plan);
   if (plan.refusal !== undefined) {
-    say(io, plan.refusal);
+    say(io, englishText(plan.refusal));
     return plan.overCap ? EXIT.submitRefused : EXIT.usage;
   }
   core.engine.start({ resume: false });
@@ -90,10 +91,10 @@ async function compare(
 
 function sayPlan(io: CliIo, plan: ComparePlan): void {
   for (const left of plan.leftOut)
-    say(io, `Left out ${left.label} (target ${left.slot}): ${left.reason}`);
+    say(io, `Left out ${left.label} (target ${left.slot}): ${englishText(left.reason)}`);
   for (const target of plan.targets)
-    for (const note of target.notes) say(io, `${target.label}: ${note}`);
-  for (const warning of plan.warnings) say(io, warning);
+    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
+  for (const warning of plan.warnings) say(io, englishText(warning));
 }
 
 /**
@@ -165,7 +166,11 @@ function report(
 ): void {
   const rows = records.map((record) => rowOf(core, record));
   if (json) {
-    const leftOut = plan?.leftOut ?? [];
+    // Each reason in English, as the lines say it.
+    const leftOut = (plan?.leftOut ?? []).map((left) => ({
+      ...left,
+      reason: englishText(left.reason),
+    }));
     const exitCode = worstExitCode(records);
     io.stdout(`${JSON.stringify({ group, tasks: rows, leftOut, exitCode })}\n`);
     return;

@@ -1,6 +1,6 @@
 /**
  * IPC handlers of compare (shared/ipc/compare-contract.ts): the plan for the dialog, the run,
- * the group's tasks for the compare view, and "Cancel all". Each target's address comes from
+ * the group's tasks for the compare view, the groups the gallery's filter lists, and "Cancel all". Each target's address comes from
  * main's own settings for its service (the page names none) and its key from main's vault;
  * `compare:run` plans again from the same input rather than trusting a plan the page holds.
  */
@@ -20,9 +20,12 @@ import { cancelOutcomeItem } from './task-cancel-handlers';
 
 type CompareChannel = keyof typeof compareRequests;
 
+/** Groups `compare:groups` lists when the page names no number. */
+const GROUPS_LISTED = 100;
+
 export interface CompareHandlerDeps {
   readonly engine: TaskEngine;
-  readonly history: Pick<HistoryStore, 'taskIds' | 'get'>;
+  readonly history: Pick<HistoryStore, 'taskIds' | 'get' | 'compares'>;
   readonly plan: Omit<CompareDeps, 'newGroupId'>;
   /** The address main's settings give `provider`'s service; null: none (the demo's for today's contract). */
   readonly addressOf: (provider: ProviderId) => string | null;
@@ -47,6 +50,9 @@ export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, Com
     },
     'compare:show': ({ group }) => ({
       items: compareTasks(history, group).map((record) => engine.item(record)),
+    }),
+    'compare:groups': ({ limit }) => ({
+      groups: history.compares.list(limit ?? GROUPS_LISTED),
     }),
     'compare:cancel': async ({ group }) => ({
       outcomes: (await cancelCompare(history, cancels, group)).map((outcome) =>

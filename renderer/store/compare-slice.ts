@@ -1,10 +1,12 @@
 /**
  * Compare in the window: the plan dialog opened from the compose form, a compare run, and the
  * compare view of one group (its tasks by slot, kept live from `tasks:updated` like the lists),
- * "Cancel all", and "keep the winner, reject the rest" as one triage step. Main plans, runs and
- * cancels (`compare:` channels); the page names services and models, never an address or a key.
+ * "Cancel all", "keep the winner, reject the rest" as one triage step, and the groups the
+ * gallery's Compare group filter lists. Main plans, runs and cancels (`compare:` channels); the
+ * page names services and models, never an address or a key.
  */
 import type { StateCreator } from 'zustand';
+import type { CompareGroupSummary } from '../../shared/domain/compare';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/compare-contract';
 import type { TaskItem } from '../../shared/ipc/contract';
@@ -35,6 +37,10 @@ export interface CompareSlice {
   compareRun(input: CompareInputPayload): Promise<string | null>;
   /** "Cancel all": asks each unfinished task's service to cancel it, where it can. */
   compareCancelAll(): Promise<void>;
+  /** The newest compare groups, newest first (the gallery's Compare group filter). */
+  compareGroups: readonly CompareGroupSummary[];
+  /** Reads them again; a failure leaves the last ones (the filter is no reason for a banner). */
+  compareGroupsLoad(): Promise<void>;
   /** The winner's images picked and every other image of the group rejected, as one step. */
   compareKeepWinner(winner: string): Promise<void>;
 }
@@ -51,6 +57,14 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
   compareItems: [],
   compareLoading: false,
   compareDialogOpen: false,
+  compareGroups: [],
+  async compareGroupsLoad() {
+    try {
+      set({ compareGroups: (await call('compare:groups', {})).groups });
+    } catch {
+      // Kept as they were: the filter offers what it had.
+    }
+  },
   compareShowDialog(open) {
     set({ compareDialogOpen: open });
   },
@@ -80,6 +94,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       const { group, items } = await call('compare:run', input);
       set({ compareGroup: group, compareItems: items, compareDialogOpen: false });
       get().tasksInsert(items);
+      void get().compareGroupsLoad();
       return null;
     } catch (error) {
       return toApiError(error).message;

@@ -37,6 +37,7 @@ export interface GalleryBrowseSlice {
 export function countQuery(filters: GalleryFilters) {
   const query = listQuery(filters, null);
   const { search, favourite, contentCredentials, model, provider, from, to, states } = query;
+  const { template, compareGroup, compared } = query;
   const { rating, flag, tags, board, unfiled, smart } = query;
   return {
     ...(smart === undefined ? {} : { smart }),
@@ -50,6 +51,9 @@ export function countQuery(filters: GalleryFilters) {
     ...(contentCredentials === undefined ? {} : { contentCredentials }),
     ...(model === undefined ? {} : { model }),
     ...(provider === undefined ? {} : { provider }),
+    ...(template === undefined ? {} : { template }),
+    ...(compareGroup === undefined ? {} : { compareGroup }),
+    ...(compared === undefined ? {} : { compared }),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     ...(states === undefined ? {} : { states }),

@@ -30,6 +30,8 @@ export interface GalleryFilters extends TriageFilters {
   readonly provider: ProviderId | '';
   /** Only images of tasks made from the prompt template with this id; '' for all. */
   readonly template: string;
+  /** Only images of a compare's tasks: {@link ANY_COMPARE} any compare's, or one group's id; '' for all. */
+  readonly compare: string;
   readonly from: string;
   readonly to: string;
 }
@@ -41,10 +43,14 @@ export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
   model: '',
   provider: '',
   template: '',
+  compare: '',
   from: '',
   to: '',
   ...EMPTY_TRIAGE_FILTERS,
 };
+
+/** The Compare group filter's choice of every compare's images (a group's is its UUID). */
+export const ANY_COMPARE = 'any';
 
 /** Images per `gallery:list` call. */
 export const GALLERY_PAGE_SIZE = 200;
@@ -62,6 +68,7 @@ export function hasActiveFilters(filters: GalleryFilters): boolean {
     filters.model !== '' ||
     filters.provider !== '' ||
     filters.template !== '' ||
+    filters.compare !== '' ||
     filters.from !== '' ||
     filters.to !== '' ||
     hasTriageFilters(filters)
@@ -102,6 +109,7 @@ export function listQuery(
     ...(filters.model ? { model: filters.model } : {}),
     ...(filters.provider ? { provider: filters.provider } : {}),
     ...(filters.template ? { template: filters.template } : {}),
+    ...compareQuery(filters.compare),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     ...triageQuery(filters),
@@ -110,6 +118,14 @@ export function listQuery(
     limit,
     ...(cursor ? { cursor } : {}),
   };
+}
+
+/** The Compare group filter as `gallery:list` takes it. */
+function compareQuery(
+  compare: string,
+): Pick<RequestInput<'gallery:list'>, 'compared' | 'compareGroup'> {
+  if (compare === '') return {};
+  return compare === ANY_COMPARE ? { compared: true } : { compareGroup: compare };
 }
 
 /** Whether an image the list has not returned yet would be returned for these filters. */
@@ -123,8 +139,8 @@ export function matchesFilters(item: GalleryItem, filters: GalleryFilters): bool
   }
   if (filters.model && item.model !== filters.model) return false;
   if (filters.provider && providerOf(item) !== filters.provider) return false;
-  // An image does not say which template made it: the list main reads again says.
-  if (filters.template) return false;
+  // An image does not say which template or compare made it: the list main reads again says.
+  if (filters.template || filters.compare) return false;
   const from = dayStart(filters.from);
   const to = dayEnd(filters.to);
   if (from !== undefined && item.createdAt < from) return false;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { shownNameSchema } from '../text/shown-name';
+import { dateMsSchema } from './limits';
 
 /** How many targets one compare takes (the same target twice counts twice). */
 export const COMPARE_TARGETS = { min: 2, max: 6 } as const;
@@ -29,3 +30,22 @@ export const compareFieldSchema = z.object({
   label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
 });
 export type CompareField = z.infer<typeof compareFieldSchema>;
+
+/** Most compare groups one listing names (the gallery's Compare group filter). */
+export const MAX_COMPARE_GROUPS_LISTED = 200;
+/** How much of a group's prompt its listing keeps (enough to tell compares apart). */
+export const MAX_GROUP_PROMPT_CHARS = 200;
+
+/**
+ * A compare group as the history lists it: its first prompt (cleaned as a name is, cut), when its
+ * first task was made, how many targets (slots) and tasks it has. Read from rows anyone with the
+ * file may have written: a row that does not fit is left out of the listing.
+ */
+export const compareGroupSummarySchema = z.object({
+  group: compareGroupSchema,
+  prompt: z.string().max(MAX_GROUP_PROMPT_CHARS),
+  createdAt: dateMsSchema,
+  targets: z.number().int().min(0).max(COMPARE_TARGETS.max),
+  tasks: z.number().int().min(1),
+});
+export type CompareGroupSummary = z.infer<typeof compareGroupSummarySchema>;

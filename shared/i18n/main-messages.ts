@@ -11,6 +11,7 @@
  * the language chosen when it is read; their technical `detail` stays in English, like the log.
  */
 
+import { compareErrors } from './errors/compare';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -174,6 +175,7 @@ export const mainMessages = {
   ...promptErrors,
   ...templateStoreErrors,
   ...templateRunErrors,
+  ...compareErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

@@ -105,6 +105,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'compare:plan',
   'compare:run',
   'compare:show',
+  'compare:groups',
   'compare:cancel',
 ] as const;
 

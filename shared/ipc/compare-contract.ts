@@ -5,10 +5,17 @@
  * so a target carrying a base URL is refused as bad input. Main plans again before it runs.
  */
 import { z } from 'zod';
-import { COMPARE_PROMPTS, COMPARE_TARGETS, compareGroupSchema } from '../domain/compare';
+import {
+  COMPARE_PROMPTS,
+  COMPARE_TARGETS,
+  MAX_COMPARE_GROUPS_LISTED,
+  compareGroupSchema,
+  compareGroupSummarySchema,
+} from '../domain/compare';
 import { providerIdSchema } from '../domain/providers';
 import { costUnitSchema } from '../domain/task-cost';
 import { REQUEST_LIMITS } from '../domain/limits';
+import { sentenceSchema } from '../i18n/sentence';
 import { count } from './selection-schemas';
 import { cancelOutcomeSchema } from './task-cancel-contract';
 import { taskItemSchema } from './task-item';
@@ -41,9 +48,11 @@ const costSumSchema = z.object({
 });
 export type CostSumOutput = z.infer<typeof costSumSchema>;
 
-const text = z.string().max(2_000);
-
-/** The plan as the dialog shows it: what is sent, what is left out and why, the estimate. */
+/**
+ * The plan as the dialog shows it: what is sent, what is left out and why, the estimate. What it
+ * says is catalogue sentences (shared/i18n/errors/compare.ts, the caps' own), shown in the
+ * window's language.
+ */
 const comparePlanSchema = z.object({
   group: compareGroupSchema,
   targets: z
@@ -52,7 +61,7 @@ const comparePlanSchema = z.object({
         slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
         label: z.string(),
         /** What was adapted to what the service takes, in sentences. */
-        notes: z.array(text).max(20),
+        notes: z.array(sentenceSchema).max(20),
         /** Tasks this target makes (prompts × count). */
         tasks: count,
         estimate: costSumSchema,
@@ -60,13 +69,13 @@ const comparePlanSchema = z.object({
     )
     .max(COMPARE_TARGETS.max),
   leftOut: z
-    .array(z.object({ slot: z.number().int(), label: z.string(), reason: text }))
+    .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema }))
     .max(COMPARE_TARGETS.max),
   total: costSumSchema,
   /** Soft caps the compare passes. */
-  warnings: z.array(text).max(20),
+  warnings: z.array(sentenceSchema).max(20),
   /** Why nothing may be sent (a hard cap, no target left): "Compare" is then refused. */
-  refusal: text.optional(),
+  refusal: sentenceSchema.optional(),
 });
 export type ComparePlanOutput = z.infer<typeof comparePlanSchema>;
 
@@ -91,6 +100,18 @@ export const compareRequests = {
   'compare:show': {
     input: groupInput,
     output: z.object({ items: z.array(taskItemSchema).max(1_000) }),
+  },
+  /**
+   * The newest compare groups, newest first (the gallery's Compare group filter): `limit` of
+   * them, at most {@link MAX_COMPARE_GROUPS_LISTED}.
+   */
+  'compare:groups': {
+    input: z
+      .object({ limit: z.number().int().min(1).max(MAX_COMPARE_GROUPS_LISTED).optional() })
+      .strict(),
+    output: z.object({
+      groups: z.array(compareGroupSummarySchema).max(MAX_COMPARE_GROUPS_LISTED),
+    }),
   },
   /** "Cancel all": each unfinished task of the group, where its service can cancel. */
   'compare:cancel': {

@@ -76,6 +76,8 @@ export const galleryFilter = z
     provider: providerIdSchema.optional(),
     /** Only images of the tasks of this compare group. */
     compareGroup: compareGroupSchema.optional(),
+    /** Only images of tasks of a compare, any group (true), or of none (false). */
+    compared: z.boolean().optional(),
     /** Only images of tasks made from the prompt template with this id. */
     template: z.uuid().optional(),
     from: dateMsSchema.optional(),

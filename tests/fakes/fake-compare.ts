@@ -7,6 +7,7 @@
  */
 import { PROVIDERS } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { englishText, type Sentence } from '../../shared/i18n/sentence';
 import type { RequestChannel, RequestInput, RequestOutput } from '../../shared/ipc/contract';
 import type { TaskItem } from '../../shared/ipc/task-item';
 import { makeTask } from '../support/task-records';
@@ -29,10 +30,10 @@ const groupOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12,
 
 export class FakeCompare {
   /** Targets (by slot) the next plans leave out, with their sentence. */
-  readonly leaveOut = new Map<number, string>();
+  readonly leaveOut = new Map<number, Sentence>();
   /** Warnings and a refusal the next plans carry. */
-  warnings: string[] = [];
-  refusal: string | undefined;
+  warnings: Sentence[] = [];
+  refusal: Sentence | undefined;
   private groups = 0;
 
   constructor(private readonly host: FakeCompareHost) {}
@@ -57,7 +58,10 @@ export class FakeCompare {
       })),
       leftOut: slots
         .filter(({ slot }) => this.leaveOut.has(slot))
-        .map(({ slot, label }) => ({ slot, label, reason: this.leaveOut.get(slot) ?? '' })),
+        .flatMap(({ slot, label }) => {
+          const reason = this.leaveOut.get(slot);
+          return reason === undefined ? [] : [{ slot, label, reason }];
+        }),
       total: none,
       warnings: [...this.warnings],
       ...(this.refusal === undefined ? {} : { refusal: this.refusal }),
@@ -66,7 +70,7 @@ export class FakeCompare {
 
   private run(input: RequestInput<'compare:run'>): RequestOutput<'compare:run'> {
     const plan = this.plan(input);
-    if (plan.refusal !== undefined) throw new Error(plan.refusal);
+    if (plan.refusal !== undefined) throw new Error(englishText(plan.refusal));
     const now = this.host.now();
     const made = plan.targets.flatMap(({ slot, label }) =>
       input.prompts.map((prompt) => {
@@ -100,12 +104,36 @@ export class FakeCompare {
       .sort((a, b) => (a.compare?.slot ?? 0) - (b.compare?.slot ?? 0) || a.createdAt - b.createdAt);
   }
 
+  /** The groups as main lists them: newest (by latest task) first, each from its first task. */
+  private groupsOf(limit: number) {
+    const byGroup = new Map<string, TaskRecord[]>();
+    for (const record of this.host.records()) {
+      if (record.compare)
+        byGroup.set(record.compare.group, [...(byGroup.get(record.compare.group) ?? []), record]);
+    }
+    const latest = (records: TaskRecord[]) => Math.max(...records.map((r) => r.createdAt));
+    return [...byGroup.entries()]
+      .sort(([a, x], [b, y]) => latest(y) - latest(x) || b.localeCompare(a))
+      .slice(0, limit)
+      .map(([group, records]) => {
+        const first = [...records].sort((a, b) => a.createdAt - b.createdAt)[0]!;
+        return {
+          group,
+          prompt: first.request.prompt.slice(0, 200),
+          createdAt: first.createdAt,
+          targets: new Set(records.map((record) => record.compare?.slot)).size,
+          tasks: records.length,
+        };
+      });
+  }
+
   readonly handlers: CompareHandlers = {
     'compare:plan': (input) => this.plan(input),
     'compare:run': (input) => this.run(input),
     'compare:show': ({ group }) => ({
       items: this.tasksOf(group).map((record) => this.host.item(record)),
     }),
+    'compare:groups': ({ limit }) => ({ groups: this.groupsOf(limit ?? 100) }),
     'compare:cancel': ({ group }) => ({
       outcomes: this.tasksOf(group).map((record) => {
         const running = record.status === 'processing' || record.status === 'submitting';

@@ -5,7 +5,8 @@
  * what its service takes (compare-adapt.ts), labelled ("fal.ai · fal-ai/flux/dev #2" when the
  * same target comes twice), and priced as `CostBook.preview` prices it; the whole compare is
  * checked against the spending caps, a service's caps counting that service's tasks. The plan
- * stores and sends nothing.
+ * stores and sends nothing. What it says (left out, adapted, a cap's warning, a refusal) is
+ * catalogue sentences: the compare dialog shows them in the window's language, the CLI in English.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import { PROVIDERS, providerIdSchema } from '../../../shared/domain/providers';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
-import { englishText, sentence } from '../../../shared/i18n/sentence';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanName } from '../../../shared/text/shown-name';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
@@ -28,13 +29,16 @@ import { checkTarget } from '../engine/target-check';
 import { adaptRequest } from './compare-adapt';
 import { compareTotals, type CompareTotals } from './compare-totals';
 
+/** Most tasks a target makes of one prompt. */
+const MAX_TARGET_COUNT = 10;
+
 const targetSchema = z
   .object({
     provider: providerIdSchema,
     model: z.string().trim().min(1).max(200).optional(),
     size: z.string().trim().min(1).max(40).optional(),
     quality: z.string().trim().min(1).max(40).optional(),
-    count: z.number().int().min(1).max(10).optional(),
+    count: z.number().int().min(1).max(MAX_TARGET_COUNT).optional(),
     /** The service's address (a proxy, the demo); absent: the provider's own. */
     baseUrl: z.string().trim().min(1).max(2_000).optional(),
   })
@@ -63,7 +67,7 @@ export interface PlannedTarget {
   readonly requests: readonly GenerationRequest[];
   readonly count: number;
   /** What was adapted, in sentences. */
-  readonly notes: readonly string[];
+  readonly notes: readonly Sentence[];
   /** Each request's cost per task, as `CostBook.preview` gives it. */
   readonly perTask: readonly TaskCost[];
 }
@@ -72,7 +76,7 @@ export interface PlannedTarget {
 export interface LeftOutTarget {
   readonly slot: number;
   readonly label: string;
-  readonly reason: string;
+  readonly reason: Sentence;
 }
 
 export interface ComparePlan {
@@ -83,9 +87,9 @@ export interface ComparePlan {
   /** Every target's total and the compare's (compare-totals.ts). */
   readonly totals: CompareTotals;
   /** Soft caps the compare passes. */
-  readonly warnings: readonly string[];
+  readonly warnings: readonly Sentence[];
   /** The hard cap that refuses it (nothing may be sent), or why nothing can be. */
-  readonly refusal?: string;
+  readonly refusal?: Sentence;
   /** Whether the refusal is a spending cap's (else the compare itself cannot be sent). */
   readonly overCap: boolean;
 }
@@ -111,8 +115,8 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
     const slot = index + 1;
     const label = labels[index] ?? `#${slot}`;
     const found = await usableTarget(deps.credentials, wanted);
-    if (typeof found === 'string') {
-      leftOut.push({ slot, label, reason: found });
+    if ('reason' in found) {
+      leftOut.push({ slot, label, reason: found.reason });
       continue;
     }
     const adapted = prompts.map((prompt) =>
@@ -121,7 +125,7 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
     const count = wanted.count ?? 1;
     const requests = adapted.map((one) => one.request);
     const perTask = requests.map((request) => deps.costs.preview(found, request, count).perTask);
-    const notes = [...new Set(adapted.flatMap((one) => one.notes))];
+    const notes = distinct(adapted.flatMap((one) => one.notes));
     planned.push({ slot, label, target: found, requests, count, notes, perTask });
   }
   return verdictOf(deps, planned, leftOut);
@@ -142,22 +146,16 @@ function verdictOf(
   const { min, max } = TASKS_PER_ENGINE_SUBMIT;
   const overLimit =
     tasks > max
-      ? englishText(
-          sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
-        )
+      ? sentence('error.library.taskCountRange', { min: String(min), max: String(max) })
       : undefined;
   const refusal =
-    verdict.refusal !== undefined
-      ? englishText(verdict.refusal)
-      : targets.length === 0
-        ? 'No target of this compare can be sent: each is left out above. Nothing was sent.'
-        : overLimit;
+    verdict.refusal ?? (targets.length === 0 ? sentence('error.compare.noTargetLeft') : overLimit);
   return {
     group,
     targets,
     leftOut,
     totals: compareTotals(targets),
-    warnings: verdict.warnings.map((warning) => englishText(warning)),
+    warnings: [...verdict.warnings],
     ...(refusal === undefined ? {} : { refusal }),
     overCap: verdict.refusal !== undefined,
   };
@@ -197,27 +195,34 @@ function labelsOf(targets: readonly Target[]): string[] {
 async function usableTarget(
   credentials: CredentialsProvider,
   wanted: Target,
-): Promise<SubmitTarget | string> {
+): Promise<SubmitTarget | { readonly reason: Sentence }> {
   const endpoint = wanted.baseUrl ?? PROVIDERS[wanted.provider].defaultBaseUrl;
   const service = PROVIDERS[wanted.provider].label;
-  if (!endpoint) return `${service} has no address of its own: give it one (a base URL).`;
+  if (!endpoint) return { reason: sentence('error.compare.noAddress', { service }) };
   const target = { provider: wanted.provider, endpoint };
   try {
     const checked = await checkTarget(credentials, target);
     return { provider: wanted.provider, endpoint: checked.endpoint };
   } catch (error) {
-    if (error instanceof UserFacingError) return error.message;
+    // The check's refusals are sentences (target-check.ts); anything else is not a left-out target.
+    if (error instanceof UserFacingError && error.sentence) return { reason: error.sentence };
     throw error;
   }
 }
 
+/** The sentences of `said`, each once (every prompt of a target is adapted alike). */
+function distinct(said: readonly Sentence[]): Sentence[] {
+  const seen = new Map(said.map((one) => [JSON.stringify(one), one]));
+  return [...seen.values()];
+}
+
 /** What is wrong with a compare outside its bounds, in a sentence. */
-function inputProblem(input: CompareInput): string {
+function inputProblem(input: CompareInput): Sentence {
   const prompts = Array.isArray(input.prompts) ? input.prompts.length : 0;
   const targets = Array.isArray(input.targets) ? input.targets.length : 0;
   if (prompts < COMPARE_PROMPTS.min || prompts > COMPARE_PROMPTS.max)
-    return `A compare takes ${COMPARE_PROMPTS.min} to ${COMPARE_PROMPTS.max} prompts; this one has ${prompts}. Nothing was sent.`;
+    return sentence('error.compare.promptCount', { ...COMPARE_PROMPTS, count: prompts });
   if (targets < COMPARE_TARGETS.min || targets > COMPARE_TARGETS.max)
-    return `A compare takes ${COMPARE_TARGETS.min} to ${COMPARE_TARGETS.max} targets; this one has ${targets}. Nothing was sent.`;
-  return 'A target of this compare is not valid (a service, and at most a model, a size, a quality, a count of 1 to 10 and an address). Nothing was sent.';
+    return sentence('error.compare.targetCount', { ...COMPARE_TARGETS, count: targets });
+  return sentence('error.compare.badTarget', { countMin: 1, countMax: MAX_TARGET_COUNT });
 }

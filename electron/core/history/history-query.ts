@@ -46,6 +46,8 @@ export interface ImageQuery extends TriageQuery {
   provider?: ProviderId;
   /** Only images of the tasks of this compare group. */
   compareGroup?: string;
+  /** Only images of tasks of a compare, any group (true), or of none (false). */
+  compared?: boolean;
   /** Only images of tasks made from this prompt template (its id). */
   template?: string;
   /** Task creation time in ms, inclusive. */
@@ -193,6 +195,10 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
   if (query.compareGroup !== undefined) {
     clauses.push('i.task_row IN (SELECT id FROM tasks WHERE compare_group = ?)');
     params.push(query.compareGroup);
+  }
+  if (query.compared !== undefined) {
+    const not = query.compared ? '' : 'NOT ';
+    clauses.push(`i.task_row ${not}IN (SELECT id FROM tasks WHERE compare_group IS NOT NULL)`);
   }
   if (query.template !== undefined) {
     clauses.push('i.task_row IN (SELECT id FROM tasks WHERE template_id = ?)');

@@ -27,6 +27,7 @@ import { TemplateRows } from './template-rows';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
+import { CompareGroups } from './compare-groups';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
 import { PromptHistory } from './prompt-history';
@@ -69,6 +70,8 @@ export class HistoryStore {
   readonly prompts: PromptHistory;
   /** Prompt templates and word lists (template-schema.ts). */
   readonly templates: TemplateRows;
+  /** The compare groups, newest first (compare-groups.ts). */
+  readonly compares: CompareGroups;
 
   private constructor(
     connection: SqliteConnection,
@@ -89,6 +92,7 @@ export class HistoryStore {
     this.triage = new HistoryTriage(access);
     this.prompts = new PromptHistory(access, schemaVersion >= PROMPT_HISTORY_VERSION);
     this.templates = new TemplateRows(access);
+    this.compares = new CompareGroups(access);
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * "Compare…" from the compose form: the form's prompt, size and quality on 2 to 6 targets (a
  * service and a model each), and main's plan of it shown as it changes: each target left out
- * with its sentence, what was adapted, the estimate and the caps' warnings. "Compare" runs it
- * (main plans again) and opens the compare view; a refusal (a hard cap) is shown, nothing sent.
+ * with its sentence, what was adapted, the estimate and the caps' warnings, main's sentences in the
+ * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
+ * (a hard cap) is shown, nothing sent.
  */
 import { useEffect, useState } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
@@ -16,7 +17,8 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { t } from '../../i18n';
+import type { Sentence } from '../../../shared/i18n/sentence';
+import { errorText, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
@@ -125,6 +127,9 @@ function OpenDialog() {
   );
 }
 
+/** One of main's sentences in the window's language. */
+const said = (sentence: Sentence) => errorText({ message: '', sentence });
+
 function sumText(sum: CostSumOutput): string {
   return Object.entries(sum.micros)
     .map(([unit, micros]) => formatCost(micros, unit as Parameters<typeof formatCost>[1]))
@@ -150,7 +155,7 @@ function PlanFacts({
       <ul>
         {plan.leftOut.map((out) => (
           <li key={`out-${String(out.slot)}`}>
-            <strong>{t('compare.dialog.leftOut', { label: out.label })}</strong> {out.reason}
+            <strong>{t('compare.dialog.leftOut', { label: out.label })}</strong> {said(out.reason)}
           </li>
         ))}
         {plan.targets
@@ -158,18 +163,18 @@ function PlanFacts({
           .map((target) => (
             <li key={`notes-${String(target.slot)}`}>
               <strong>{t('compare.dialog.adapted', { label: target.label })}</strong>{' '}
-              {target.notes.join(' ')}
+              {target.notes.map(said).join(' ')}
             </li>
           ))}
-        {plan.warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
+        {plan.warnings.map((warning, n) => (
+          <li key={`warning-${String(n)}`}>{said(warning)}</li>
         ))}
       </ul>
       {total ? <p>{t('compare.dialog.estimate', { cost: total })}</p> : null}
       {plan.total.unpriced > 0 ? (
         <p>{t('compare.dialog.unpriced', { count: plan.total.unpriced })}</p>
       ) : null}
-      {plan.refusal ? <p role="alert">{plan.refusal}</p> : null}
+      {plan.refusal ? <p role="alert">{said(plan.refusal)}</p> : null}
       {refused ? <p role="alert">{refused}</p> : null}
     </div>
   );

@@ -8,6 +8,7 @@ import { Toolbar } from '../../components/toolbar';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../../store/use-focus-request';
+import { CompareFilter } from './compare-filter';
 import { DateField } from './date-field';
 import {
   EMPTY_GALLERY_FILTERS,
@@ -149,6 +150,7 @@ function foldedFilterCount(filters: GalleryFilters): number {
     provider !== '',
     model !== '',
     filters.template !== '',
+    filters.compare !== '',
     from,
     to,
     rating > 0,
@@ -177,6 +179,7 @@ function FilterControls({
       <ModelFilter filters={filters} models={models} onChange={onChange} />
       <RatingFilter filters={filters} onChange={onChange} />
       <TemplateFilter filters={filters} onChange={onChange} />
+      <CompareFilter filters={filters} onChange={onChange} />
       <div className="gallery-filters__dates">
         <DateField
           label={t('gallery.from.label')}
@@ -249,7 +252,8 @@ function SearchField({
 }
 
 /**
- * Search by prompt (debounced), favourites only, Content Credentials only, service, model, dates.
+ * Search by prompt (debounced), favourites only, Content Credentials only, service, model, rating,
+ * template, compare group, dates.
  * With `folded` (a small window, lib/use-header-fold.ts), all but the search sit behind a
  * "Filters" button.
  */

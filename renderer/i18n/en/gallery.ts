@@ -156,4 +156,11 @@ export const gallery = {
     '{count, plural, one {# image could not be copied.} other {# images could not be copied.}}',
   'gallery.template.label': 'Template',
   'gallery.template.all': 'Any template',
+  'gallery.compare.label': 'Compare group',
+  'gallery.compare.all': 'All images',
+  'gallery.compare.any': 'Any compare',
+  /** A compare group: when it began, its first prompt (cut, its own direction), its targets. */
+  'gallery.compare.group': '{date}: “{prompt}” ({count, plural, one {# target} other {# targets}})',
+  /** The group chosen, when the newest groups listed no longer name it. */
+  'gallery.compare.unlisted': 'Compare {id}',
 } as const;

@@ -215,6 +215,36 @@ describe('pictor compare', () => {
     ).toEqual(['failed', 'processing']);
   }, 60_000);
 
+  it('says in English what it leaves out and adapts, on stderr and in the JSON', async () => {
+    const { fal, bfl, cli, urls } = await world();
+    const targets = ['fal', 'replicate', 'bfl'].flatMap((t) => ['--target', t]);
+    const args = ['--size', '1024x1024', '--quality', 'hd', ...urls, '--json'];
+    // Only Replicate has a key (and no credits: its submit is refused, so the run ends at once).
+    const run = await cli(['compare', '--prompt', 'a kite', ...targets, ...args], {
+      env: { PICTOR_KEY_FAL: '', PICTOR_KEY_BFL: '' },
+    });
+    expect(run.code, describeRun(run)).toBe(6);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^Left out fal\.ai · \S+ \(target 1\): Nothing was sent: Pictor has no API key it may send to 127\.0\.0\.1:\d+\./,
+        ),
+        expect.stringMatching(/^Left out Black Forest Labs · \S+ \(target 3\): Nothing was sent/),
+        expect.stringMatching(
+          /^Replicate · \S+: Replicate has no quality setting: “hd” is left out\.$/,
+        ),
+        expect.stringMatching(
+          /^Replicate · \S+: Replicate takes an aspect ratio: 1024×1024 → 1:1\.$/,
+        ),
+      ]),
+    );
+    const out = JSON.parse(run.stdout) as { leftOut: { slot: number; reason: unknown }[] };
+    expect(out.leftOut.map((left) => left.slot)).toEqual([1, 3]);
+    for (const left of out.leftOut) expect(left.reason).toMatch(/^Nothing was sent: Pictor has/);
+    expect([...fal.log.submits, ...bfl.log.submits]).toEqual([]);
+  }, 60_000);
+
   it('refuses bad command lines: 7 targets, 11 prompts, a group id that is none', async () => {
     const { cli, urls } = await world();
     const seven = Array.from({ length: 7 }, () => ['--target', 'fal']).flat();

@@ -8,6 +8,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../../shared/i18n/sentence';
 import { CompareInputError, planCompare } from '../../../electron/core/compare/compare-plan';
 import { runCompare } from '../../../electron/core/compare/compare-run';
 import { SpendingCapError } from '../../../electron/core/errors/spending-cap-error';
@@ -36,12 +37,14 @@ describe('planning a compare', () => {
     ]);
     expect(plan.leftOut).toHaveLength(1);
     expect(plan.leftOut[0]?.slot).toBe(5);
-    expect(plan.leftOut[0]?.reason).toMatch(/^(?!Left out).*127\.0\.0\.1/);
+    expect(englishText(plan.leftOut[0]!.reason)).toMatch(/^(?!Left out).*127\.0\.0\.1/);
     const [first, , ratio, noRatio] = plan.targets;
-    expect(first?.notes).toEqual(['fal.ai has no quality setting: "hd" is left out.']);
+    const english = (notes: typeof first) => notes?.notes.map((note) => englishText(note));
+    // Each adaptation once, though the target has two prompts.
+    expect(english(first)).toEqual(['fal.ai has no quality setting: “hd” is left out.']);
     expect(first?.requests.every((request) => request.quality === undefined)).toBe(true);
-    expect(ratio?.notes).toEqual(['Replicate takes an aspect ratio: 1024×1024 → 1:1.']);
-    expect(noRatio?.notes[0]).toMatch(/1000×300 is none it offers/);
+    expect(english(ratio)).toEqual(['Replicate takes an aspect ratio: 1024×1024 → 1:1.']);
+    expect(english(noRatio)?.[0]).toMatch(/1000×300 is none it offers/);
     expect(noRatio?.requests.every((request) => request.size === undefined)).toBe(true);
     expect(first?.requests.map((request) => request.prompt)).toEqual(['a red kite', 'a blue kite']);
     // The plan stored and sent nothing.
@@ -60,7 +63,9 @@ describe('planning a compare', () => {
     const prompts = Array.from({ length: 6 }, (_, n) => `kite ${String(n)}`);
     // 6 prompts × 2 targets × 10 = 120 tasks: past the engine's 100.
     const over = await planCompare(deps, { prompts, targets });
-    expect(over.refusal).toBe('The number of tasks must be a whole number from 1 to 100.');
+    expect(englishText(over.refusal!)).toBe(
+      'The number of tasks must be a whole number from 1 to 100.',
+    );
     await expect(runCompare(world.core.engine, over)).rejects.toThrow(/1 to 100/);
     expect(world.core.history.list({}).items).toEqual([]);
     // 5 prompts: 100 tasks, the most one compare makes, refused by nothing.
@@ -87,7 +92,7 @@ describe('planning a compare', () => {
       },
     );
     expect(plan.totals.total.micros.USD).toBe(70_000);
-    expect(plan.refusal).toMatch(/cap/i);
+    expect(englishText(plan.refusal!)).toMatch(/cap/i);
     expect(plan.warnings).toHaveLength(1);
     world.core.engine.start({ resume: false });
     await expect(runCompare(world.core.engine, plan)).rejects.toBeInstanceOf(SpendingCapError);
@@ -116,8 +121,9 @@ describe('planning a compare', () => {
         ],
       },
     );
-    expect(plan.refusal).toContain('Black Forest Labs has no price in USD for the model flux-dev');
-    expect(plan.refusal).not.toContain('fal.ai');
+    const refusal = englishText(plan.refusal!);
+    expect(refusal).toContain('Black Forest Labs has no price in USD for the model flux-dev');
+    expect(refusal).not.toContain('fal.ai');
     expect(plan.overCap).toBe(true);
   });
 

@@ -4,7 +4,8 @@
  * and parameters, never an address or a key (a target carrying a base URL is refused as bad
  * input, and main sends to the address its own settings give that service); a target without a
  * key is left out with its sentence; over a hard cap `compare:run` is refused with the cap's
- * sentence and nothing is stored; a group is a UUID; the group comes back by slot, and Cancel all
+ * sentence and nothing is stored; a group is a UUID; the group comes back by slot, the gallery's
+ * filter lists it (a bounded number of groups, nothing else asked) and its images, and Cancel all
  * asks for its unfinished tasks.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import { wireApp } from '../../../electron/ipc/wire-app';
+import { englishText } from '../../../shared/i18n/sentence';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { startTestRuntime } from '../../support/app-runtime';
@@ -110,6 +112,28 @@ describe('compare over IPC', () => {
         });
       }
     }
+    // The groups' listing: a number of 1 to 200, nothing else.
+    for (const input of [
+      { limit: 0 },
+      { limit: 201 },
+      { limit: 1.5 },
+      { limit: -1 },
+      { limit: '5' },
+      { limit: 1e300 },
+      { limit: 5, group: '5b0c7c7e-1d1f-4a8e-9c6b-2f7e1f1e1e1e' },
+      { __proto__: { limit: 5 }, polluted: true },
+      'groups',
+      null,
+    ]) {
+      expect(await request('compare:groups', input as never), JSON.stringify(input)).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input' },
+      });
+    }
+    expect(await request('gallery:list', { compared: 'yes' } as never)).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
     expect(runtime.core.history.taskIds({}, 10)).toEqual([]);
     expect(fal.log.requests.filter((entry) => entry.route === 'submit')).toEqual([]);
   });
@@ -134,7 +158,10 @@ describe('compare over IPC', () => {
       {
         slot: 2,
         label: expect.stringContaining('flux-pro-1.1'),
-        reason: expect.stringMatching(/^(?!Left out).+/),
+        reason: {
+          key: 'error.submit.noKeyThere',
+          params: { host: expect.stringMatching(/^(?!Left out).+/) },
+        },
       },
     ]);
     expect(plan.value.refusal).toBeUndefined();
@@ -158,6 +185,24 @@ describe('compare over IPC', () => {
     // Finished tasks: Cancel all has nothing to ask.
     const cancel = await request('compare:cancel', { group: ran.value.group });
     expect(cancel).toMatchObject({ ok: true, value: { outcomes: [] } });
+    // The gallery's filter lists the group, and its images by `compared`.
+    expect(await request('compare:groups', {})).toEqual({
+      ok: true,
+      value: {
+        groups: [
+          {
+            group: ran.value.group,
+            prompt: 'a lake at dawn',
+            createdAt: expect.any(Number),
+            targets: 2,
+            tasks: 2,
+          },
+        ],
+      },
+    });
+    const images = await request('gallery:list', { compared: true });
+    if (!images.ok) throw new Error(JSON.stringify(images.error));
+    expect(new Set(images.value.items.map((item) => item.localId))).toEqual(new Set(ids));
     // An unknown group is simply empty.
     const other = '5b0c7c7e-1d1f-4a8e-9c6b-2f7e1f1e1e1e';
     expect(await request('compare:show', { group: other })).toEqual({
@@ -176,9 +221,13 @@ describe('compare over IPC', () => {
     const plan = await request('compare:plan', input);
     if (!plan.ok) throw new Error(JSON.stringify(plan.error));
     expect(plan.value.total.micros).toEqual({ USD: 2_000_000 });
-    expect(plan.value.refusal).toEqual(expect.any(String));
+    expect(plan.value.refusal?.key).toBe('error.costs.hardCap');
     const ran = await request('compare:run', input);
-    expect(ran).toMatchObject({ ok: false, error: { message: plan.value.refusal } });
+    // The run's refusal is the plan's sentence, which the window words in its language.
+    expect(ran).toMatchObject({
+      ok: false,
+      error: { message: englishText(plan.value.refusal!), sentence: plan.value.refusal },
+    });
     expect(runtime.core.history.taskIds({}, 10)).toEqual([]);
     expect(fal.log.requests.filter((entry) => entry.route === 'submit')).toEqual([]);
   });

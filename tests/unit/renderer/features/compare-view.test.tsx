@@ -4,11 +4,16 @@
  * shows each target's cell with its outcome (a failed one, 402, with its reason); P, X and 1–5
  * triage the focused cell through the triage store (so Undo takes them back); Ctrl+Enter keeps
  * the winner and rejects the rest as one step that one Undo takes back; ←/→ follow the reading
- * direction; Esc closes; a task row of a compare opens its group again.
+ * direction; Esc closes; a task row of a compare opens its group again. The dialog says what main
+ * left out, and why nothing can be sent, in the window's language.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
 import { flagOf, ratingOf } from '../../../../shared/domain/triage';
+import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
+import { MAIN_TRANSLATIONS } from '../../../../shared/i18n/main-translations';
+import { applyLocale, t } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
@@ -16,8 +21,9 @@ import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const GROUP = '7d6f1c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
 
-afterEach(() => {
+afterEach(async () => {
   document.documentElement.dir = 'ltr';
+  await applyLocale('en');
 });
 
 /** Three targets of one compare: two completed with two images each, one refused with 402. */
@@ -207,5 +213,32 @@ describe('the plan dialog', () => {
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Compare on several services' })).toBeNull();
     expect(main.callsTo('compare:run')).toHaveLength(1);
+  });
+
+  it('says what main leaves out, and why nothing can be sent, in the window’s language', async () => {
+    const german = new MainCatalogue(localeInfo('de') as LocaleInfo, MAIN_TRANSLATIONS['de']);
+    const { user } = await startWiredApp();
+    await act(() => applyLocale('de'));
+    act(() => useAppStore.getState().composeSetDraft({ prompt: 'ein See', provider: 'fal' }));
+    await user.click(screen.getByRole('button', { name: t('compare.button') }));
+    const dialog = screen.getByRole('dialog', { name: t('compare.dialog.title') });
+    const items = () =>
+      within(dialog)
+        .queryAllByRole('listitem')
+        .map((item) => item.textContent);
+    // fal.ai has no key in this app: left out with main's sentence, in German.
+    await waitFor(() =>
+      expect(items()).toEqual([expect.stringMatching(/^Ausgelassen: fal\.ai.*Es wurde nichts/)]),
+    );
+    // The second row on BFL, which has no key either: nothing is left to send.
+    const second = within(dialog).getAllByRole('group')[1]!;
+    await user.selectOptions(within(second).getByRole('combobox'), 'bfl');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      german.text('error.compare.noTargetLeft'),
+    );
+    expect(dialog.textContent).not.toMatch(/Nothing was sent|No target of this compare/);
+    const run = within(dialog).getByRole('button', { name: t('compare.dialog.run') });
+    expect((run as HTMLButtonElement).disabled).toBe(true);
   });
 });

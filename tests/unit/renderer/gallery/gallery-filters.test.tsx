@@ -179,12 +179,13 @@ describe('with the network off', () => {
     await user.keyboard('{ArrowRight}');
     await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
     const channels = new Set(main.calls.map((call) => call.channel));
-    // The gallery's own requests, the boards sidebar's list of the library's boards, and the
-    // Template filter's list of the library's templates.
+    // The gallery's own requests, the boards sidebar's list of the library's boards, the
+    // Template filter's list of the library's templates and the Compare group filter's groups.
     const local = (channel: string) =>
       channel.startsWith('gallery:') ||
       channel === 'triage:library' ||
-      channel === 'templates:list';
+      channel === 'templates:list' ||
+      channel === 'compare:groups';
     expect([...channels].every(local)).toBe(true);
     expect(channels.has('gallery:list')).toBe(true);
   });

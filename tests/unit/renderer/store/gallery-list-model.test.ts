@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANY_COMPARE,
   EMPTY_GALLERY_FILTERS,
   canRetry,
+  hasActiveFilters,
   dayEnd,
   dayStart,
   insertionIndex,
@@ -11,6 +13,7 @@ import {
   requestOf,
   withModels,
 } from '../../../../renderer/store/gallery-list-model';
+import { countQuery } from '../../../../renderer/store/gallery-browse';
 import { galleryItem, galleryItems } from '../gallery/gallery-builders';
 
 describe('listQuery', () => {
@@ -30,6 +33,7 @@ describe('listQuery', () => {
         model: 'm2',
         provider: 'fal',
         template: '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61',
+        compare: '7d6f1c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
         from: '2026-01-10',
         to: '2026-01-12',
         rating: 4,
@@ -49,6 +53,7 @@ describe('listQuery', () => {
       model: 'm2',
       provider: 'fal',
       template: '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61',
+      compareGroup: '7d6f1c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
       from: new Date(2026, 0, 10).getTime(),
       to: new Date(2026, 0, 13).getTime() - 1,
       rating: { op: '>=', value: 4 },
@@ -60,6 +65,25 @@ describe('listQuery', () => {
       limit: 50,
       cursor: 'cursor-1',
     });
+  });
+
+  it('counts and selects the images the list shows, those of a template too', () => {
+    const template = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
+    // "Select all" names what the count counts: without the template, every image of the others.
+    expect(countQuery({ ...EMPTY_GALLERY_FILTERS, template })).toMatchObject({ template });
+  });
+
+  it('asks for every compare’s images, or one group’s, and counts and selects the same', () => {
+    const any = { ...EMPTY_GALLERY_FILTERS, compare: ANY_COMPARE };
+    expect(listQuery(any, null)).toMatchObject({ compared: true });
+    expect(listQuery(any, null)).not.toHaveProperty('compareGroup');
+    expect(countQuery(any)).toMatchObject({ compared: true });
+    expect(hasActiveFilters(any)).toBe(true);
+    const compareGroup = '7d6f1c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
+    const one = { ...EMPTY_GALLERY_FILTERS, compare: compareGroup };
+    expect(listQuery(one, null)).toMatchObject({ compareGroup });
+    expect(listQuery(one, null)).not.toHaveProperty('compared');
+    expect(countQuery(one)).toMatchObject({ compareGroup });
   });
 
   it('ignores a date that is not a day', () => {
