@@ -529,7 +529,7 @@ export const sizeOffenders = {
   'electron/app/app-runtime.ts': { 'max-params': 6 },
   'electron/cli/commands.ts': { 'max-depth': 4 },
   'electron/core/engine/submitter.ts': { 'max-params': 5 },
-  'electron/core/engine/task-engine.ts': { 'max-lines': 380 },
+  'electron/core/engine/task-engine.ts': { 'max-lines': 369 },
   'electron/core/fs/open-inside.ts': { 'max-params': 5 },
   'electron/core/trash/gallery-trash.ts': { 'max-depth': 4 },
   'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },

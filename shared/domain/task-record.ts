@@ -248,6 +248,15 @@ export const taskRecordSchema = z.object({
    * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
    */
   template: taskTemplateSchema.optional().catch(undefined),
+  /**
+   * Whether the submit request may have left (electron/core/engine/send-mark.ts): `queued` from
+   * the moment the task is stored until its request is handed to the network, `sent` from just
+   * before (on disk first), `queued` again after a 429 (the service took nothing); dropped once
+   * the service has the task. Only a `submitting` task marked `queued` is sent after a restart.
+   * Absent (records of earlier versions; a value that does not parse is dropped on read) reads
+   * as "may have left": such a task is never sent again.
+   */
+  sendState: z.enum(['queued', 'sent']).optional().catch(undefined),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 

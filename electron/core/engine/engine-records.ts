@@ -27,6 +27,12 @@ export interface EngineRecordsDeps {
   readonly announce: (record: TaskRecord) => void;
   /** The engine no longer works on the task (finished and written, or forgotten). */
   readonly letGo?: (localId: string) => void;
+  /**
+   * The history holds a newer record of a task than the engine's live one (another process
+   * wrote it): the live copy is gone and the lease let go; the engine carries on from the
+   * history's, or leaves the task to its owner.
+   */
+  readonly stale?: (localId: string) => void;
 }
 
 export class EngineRecords {
@@ -96,6 +102,38 @@ export class EngineRecords {
     this.deps.announce(next);
     this.release(next.localId);
     return next;
+  }
+
+  /**
+   * Writes `next` now, in one history transaction that reads the stored record under the write
+   * lock and writes only when `stillSo` holds of it: the write that must be on disk before a
+   * submit leaves (send-mark.ts). A removed task (watched for the ledger) is this engine's alone
+   * and written unchecked. When the check fails the history's record is the newer one: the live
+   * copy goes and `deps.stale` is told.
+   * @returns the record written, or null when the check failed.
+   * @throws the history's refusal: nothing written, nothing kept for a later write.
+   */
+  commitBeforeSend(next: TaskRecord, stillSo: (stored: TaskRecord) => boolean): TaskRecord | null {
+    const stamped = { ...settledCost(next), updatedAt: this.deps.now() };
+    const { localId } = stamped;
+    const detached = this.detached.has(localId);
+    let written: TaskRecord | undefined = stamped;
+    // A removed task, watched for the ledger: out of the history, only this engine writes it.
+    if (detached) this.deps.removals?.putWatched(stamped);
+    else [written] = this.deps.history.editMany([localId], (s) => (stillSo(s) ? stamped : null));
+    if (written === undefined) {
+      this.live.delete(localId);
+      this.unsaved.delete(localId);
+      this.bookkeeping.forget(localId);
+      this.deps.letGo?.(localId);
+      this.deps.stale?.(localId);
+      return null;
+    }
+    this.live.set(localId, written);
+    this.unsaved.delete(localId);
+    this.bookkeeping.written(localId);
+    if (!detached) this.deps.announce(written);
+    return written;
   }
 
   /**

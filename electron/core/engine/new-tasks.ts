@@ -30,17 +30,19 @@ export interface NewTaskDeps {
 
 /**
  * Stores the records (leased to this engine when the history is shared) and returns them as
- * stored (priced, with an admission). `passing`: the hard caps the user agreed to pass (see
+ * stored (priced, with an admission), each marked `queued`: nothing of it has left yet, which
+ * lets a restart send it (send-mark.ts). `passing`: the hard caps the user agreed to pass (see
  * EngineAdmission.admit).
  * @throws the admission's refusal (a cap) as it is; EngineInputError when the history refused.
  */
 export function storeNewTasks(
   deps: NewTaskDeps,
-  records: readonly TaskRecord[],
+  made: readonly TaskRecord[],
   passing: readonly SpendingCap[] = [],
 ): TaskRecord[] {
   const lease = deps.sharing ? { owner: deps.leases.owner, until: deps.leases.until() } : undefined;
-  let stored: TaskRecord[] = [...records];
+  const records = made.map((record) => ({ ...record, sendState: 'queued' as const }));
+  let stored: TaskRecord[] = records;
   try {
     if (deps.admission) stored = deps.admission.admit(records, lease, passing);
     else if (deps.sharing && lease) deps.sharing.putMany(records, lease);

@@ -1,14 +1,15 @@
 /**
  * Sends a stored task's one submit request. The record is already in the history; the service's
  * id is written the moment it arrives and the task is then polled. A submit is never sent again
- * once it may have reached the service: only a refusal with 429 (nothing created) is retried,
- * after the backoff the service asked for; any other failure is recorded as it stands.
+ * once it may have reached the service: each attempt is marked `sent` on disk before it leaves
+ * (send-mark.ts), only a refusal with 429 (nothing created) is retried, after the backoff the
+ * service asked for, and any other failure is recorded as it stands.
  */
 import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { sentence } from '../../../shared/i18n/sentence';
-import type { CredentialsProvider } from '../../ports/credentials';
+import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
@@ -18,8 +19,11 @@ import type { Poller } from './poller';
 import { batchNotSent, submitFailure } from './task-transitions';
 import { withAnswerCost } from './task-costs';
 import { SubmitSlots } from './submit-slots';
+import { markSent, type MarkedRecords } from './send-mark';
 
 const NO_KEY = sentence('error.library.noKeyForSubmit');
+
+type SubmitAnswer = Awaited<ReturnType<EngineServiceClient['submit']>>;
 
 /** Refusals of one request's own content: another request of the batch may still be taken. */
 const REQUEST_REFUSALS: ReadonlySet<string> = new Set(['moderated', 'bad_request']);
@@ -36,10 +40,7 @@ export class Submitter {
     /** Polls an accepted task. */
     private readonly poller: Pick<Poller, 'watch'>,
     /** The engine's live records (a task's is undefined once it was removed). */
-    private readonly records: {
-      liveRecord(localId: string): TaskRecord | undefined;
-      liveRecords(): Iterable<TaskRecord>;
-    },
+    private readonly records: MarkedRecords & { liveRecords(): Iterable<TaskRecord> },
   ) {}
 
   /** Submits under way, by local id. */
@@ -86,7 +87,8 @@ export class Submitter {
     const [first, ...rest] = records;
     if (first === undefined) return;
     const answered = await this.run(first.localId);
-    if (rest.length === 0) return;
+    // Not sent (the engine stopped): the others stay queued for the next start to send.
+    if (rest.length === 0 || answered?.status === 'submitting') return;
     if (answered?.status === 'processing') {
       for (const record of rest) void this.ctx.runInBackground(this.run(record.localId));
       return;
@@ -134,14 +136,13 @@ export class Submitter {
         this.sending.delete(localId);
         return this.liveRecord(localId);
       }
-      this.ctx.commit({ ...(this.liveRecord(localId) ?? record), error: null });
       this.sending.add(localId);
       try {
         const answer = await this.slots.around(record.endpoint, () =>
-          this.client.submit(credentials, record.request, this.ctx.signal),
+          this.send(localId, credentials),
         );
         this.sending.delete(localId);
-        return this.accept(localId, answer);
+        return answer === null ? this.liveRecord(localId) : this.accept(localId, answer);
       } catch (error) {
         this.sending.delete(localId);
         if (this.ctx.isStopped()) return this.liveRecord(localId);
@@ -153,19 +154,42 @@ export class Submitter {
           this.ctx.logger.warn('submit refused', { localId, kind: errorKind(error) });
           return failed;
         }
-        this.ctx.commit({ ...record, error: error.toTaskError() });
+        // The service took nothing: queued again, so a restart during the wait sends it.
+        const waiting = this.liveRecord(localId) ?? record;
+        this.ctx.commit({ ...waiting, sendState: 'queued', error: error.toTaskError() });
         await this.ctx.sleep(this.ctx.backoff(attempt, error.retryAfterMs));
       }
     }
   }
 
-  private accept(
+  /**
+   * Hands the request to the network once the task is marked `sent` on disk (send-mark.ts);
+   * null when it is not to be sent (the engine stopped, another process has it).
+   * @throws EngineInputError when the history refused the mark (nothing sent); the request's own
+   *   failure.
+   */
+  private async send(
     localId: string,
-    answer: Awaited<ReturnType<EngineServiceClient['submit']>>,
-  ): TaskRecord | undefined {
+    credentials: ServiceCredentials,
+  ): Promise<SubmitAnswer | null> {
+    const turn = markSent(this.ctx, this.records, localId);
+    if ('notSent' in turn) return null;
+    if ('refused' in turn) {
+      this.ctx.logger.error('history write failed before a submit', {
+        localId,
+        reason: errorKind(turn.refused),
+      });
+      throw new EngineInputError(sentence('error.library.historyWriteBeforeSubmit'));
+    }
+    return this.client.submit(credentials, turn.marked.request, this.ctx.signal);
+  }
+
+  private accept(localId: string, answer: SubmitAnswer): TaskRecord | undefined {
     const { id: taskId, reportedModel, handles } = answer;
-    const record = this.liveRecord(localId);
-    if (!record) return undefined;
+    const live = this.liveRecord(localId);
+    if (!live) return undefined;
+    // The service has the task: whether its request left is settled for good.
+    const { sendState: _sent, ...record } = live;
     const now = this.now();
     const accepted: TaskRecord = {
       ...withAnswerCost(record, answer, this.ctx.logger),

@@ -3,7 +3,8 @@
  *
  * Invariants (DESIGN.md "A task's life"):
  * - the record is stored before the submit request and the service's id the moment it arrives;
- * - nothing is ever submitted twice: an unknown submit outcome is recorded, never retried;
+ * - nothing is ever submitted twice: an unknown submit outcome is recorded, never retried; a
+ *   task stored but never sent is sent after a restart (send-mark.ts, stored-tasks.ts);
  * - a watch timeout, an error or a restart keeps the id and resumes polling it;
  * - a task is polled only with credentials for its endpoint; another account's refusal holds it;
  * - with a shared history, a task is worked on only by the process owning its lease (see
@@ -45,7 +46,9 @@ import { groupRecords, type GroupItem } from './group-submit';
 import { TaskLeases } from './task-leases';
 import { trackedRequest } from './request-check';
 import type { TrackOptions } from './request-check';
-import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
+import { isSettled } from './task-transitions';
+import { StoredTasks } from './stored-tasks';
+import { sendUnsent } from './unsent-tasks';
 import { whenSettled } from './when-settled';
 import { RemovedTasks } from './removed-tasks';
 import { BackgroundWork } from './background-work';
@@ -68,6 +71,8 @@ export class TaskEngine {
   private readonly cancels: ServiceCancel;
   private readonly removed: RemovedTasks;
   private readonly leases: TaskLeases;
+  /** Tasks found in the history: at start, after a pause, left by another process. */
+  private readonly stored: StoredTasks;
   /** Tasks another live process works on, each with a timer for when its lease ends. */
   private readonly elsewhere: ElsewhereTimers;
   /** Whether tasks other processes leave behind are taken over (the app; not a CLI command). */
@@ -95,6 +100,7 @@ export class TaskEngine {
       isBusy: (localId) => this.downloads.isBusy(localId),
       announce: (record) => this.announce(record),
       letGo: (localId) => this.leases.release(localId),
+      stale: (localId) => this.onLeasesLost([localId]),
     });
     this.leases = new TaskLeases(
       { clock: deps.clock, logger: this.logger, options: this.ownOptions },
@@ -107,7 +113,7 @@ export class TaskEngine {
       sharing: deps.sharing,
       leases: this.leases,
       isStopped: () => this.stopped,
-      onLeaseEnd: (localId) => this.takeOver(localId),
+      onLeaseEnd: (localId) => this.stored.takeOver(localId),
     });
     const context = withRetryTiming({
       clock: deps.clock,
@@ -136,6 +142,7 @@ export class TaskEngine {
     this.cancels = new ServiceCancel(context, client, credentials, (record) =>
       this.activate(record, 'now'),
     );
+    this.stored = this.storedTasks();
   }
 
   get options(): TaskEngineOptions {
@@ -148,8 +155,9 @@ export class TaskEngine {
   }
 
   /**
-   * Recovers interrupted work; with `resume`, continues every unfinished task, and later takes
-   * over the tasks other processes leave. A task another live process works on is left to it.
+   * Recovers interrupted work (stored-tasks.ts); with `resume`, continues every unfinished task,
+   * sends those stored but never sent, and later takes over the tasks other processes leave. A
+   * task another live process works on is left to it.
    */
   start(options: { resume?: boolean } = {}): void {
     const resume = options.resume !== false;
@@ -158,7 +166,7 @@ export class TaskEngine {
       .unfinished()
       .filter((record) => resume || record.status === 'submitting');
     // Removed tasks their service still worked on: watched for the ledger until they end.
-    this.takeUp([...stored, ...this.removed.takeUp()], resume);
+    this.stored.takeUp([...stored, ...this.removed.takeUp()], resume);
     if (this.deps.sharing && this.watching === null) {
       this.watching = this.deps.sharing.onDidChangeElsewhere((changes) => this.onExternal(changes));
     }
@@ -229,7 +237,10 @@ export class TaskEngine {
     return this.get(record.localId) ?? record;
   }
 
-  /** Continues a task: polls a processing one again (new watch), retries images that can still work. */
+  /**
+   * Continues a task: polls a processing one again (new watch), retries images that can still
+   * work, sends one a process that ended had stored but never sent.
+   */
   resumeTask(localId: string): TaskRecord {
     const record = this.get(localId);
     if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
@@ -243,7 +254,8 @@ export class TaskEngine {
       this.records.keepLive(record);
       this.downloads.retry(localId);
     } else if (record.status === 'submitting') {
-      return record;
+      // Under way here, or left by a process that ended: sent if it never was, else recorded.
+      this.stored.takeOver(localId);
     } else if (record.status === 'submit_unknown' || record.status === 'submit_failed') {
       throw new EngineInputError(sentence('error.library.nothingToResume'));
     }
@@ -356,7 +368,7 @@ export class TaskEngine {
     // is live, this engine's own, and left to finish.
     if (!this.adopting) return;
     const stored = this.deps.history.unfinished();
-    this.takeUp(
+    this.stored.takeUp(
       stored.filter((record) => !this.records.liveRecord(record.localId)),
       true,
     );
@@ -378,26 +390,6 @@ export class TaskEngine {
     this.records.flush();
     // Last, after every write: a process taking a task over reads its latest record.
     this.leases.releaseAll();
-  }
-
-  /**
-   * Claims the stored tasks: a submit the process ended during is recorded, never sent again;
-   * with `resume`, each unfinished one is worked on, or waited for when another process has it.
-   */
-  private takeUp(stored: readonly TaskRecord[], resume: boolean): void {
-    const claimed = new Set(this.leases.claim(stored.map((record) => record.localId)));
-    for (const found of stored) {
-      if (!claimed.has(found.localId)) {
-        if (resume) this.elsewhere.watch(found.localId);
-        continue;
-      }
-      // Read again under the lease: the previous owner may have written since the list.
-      const fresh = this.deps.history.get(found.localId) ?? found;
-      const record = fresh.status === 'submitting' ? interruptedSubmit(fresh, this.now()) : fresh;
-      if (record !== fresh) this.records.commit(record);
-      if (resume && isUnfinished(record)) this.activate(record, 'start', true);
-      else if (!this.records.liveRecord(record.localId)) this.leases.release(record.localId);
-    }
   }
 
   /** Works on the task when this process owns (or now gets) its lease; else waits for it. */
@@ -424,25 +416,6 @@ export class TaskEngine {
     fields: Omit<NewTaskRecord, 'localId' | 'account' | 'provider'>,
   ): TaskRecord {
     return newTaskRecord({ ...fields, localId: this.newId(), account, provider }, this.now());
-  }
-
-  /** The lease of a task another process worked on ended: carry on with the task if it needs it. */
-  private takeOver(localId: string): void {
-    if (this.stopped || this.records.liveRecord(localId)) return;
-    const before = this.deps.history.get(localId);
-    if (!before || !needsWork(before)) return;
-    if (this.leases.claim([localId]).length === 0) return this.elsewhere.watch(localId);
-    // The previous owner's last write is in: read the task again under the lease.
-    const record = this.deps.history.get(localId);
-    if (!record || !needsWork(record)) return this.leases.release(localId);
-    this.logger.info('took over a task another Pictor process left', { localId });
-    if (record.status === 'submitting') {
-      // Its process ended before the service answered: recorded, never sent again.
-      this.records.commit(interruptedSubmit(record, this.now()));
-      this.leases.release(localId);
-      return;
-    }
-    this.activate(record, 'now', true);
   }
 
   /** This engine lost leases (it was suspended past their end): the new owner carries on. */
@@ -479,6 +452,20 @@ export class TaskEngine {
    */
   cancelOnService(localId: string): Promise<TaskRecord> {
     return this.cancels.cancel(this.userEdits.find(localId));
+  }
+
+  private storedTasks(): StoredTasks {
+    return new StoredTasks({
+      history: this.deps.history,
+      leases: this.leases,
+      records: this.records,
+      elsewhere: this.elsewhere,
+      logger: this.logger,
+      now: () => this.now(),
+      isStopped: () => this.stopped,
+      activate: (record, when) => this.activate(record, when, true),
+      send: (records) => void this.background.run(sendUnsent(this.submitter, records)),
+    });
   }
 
   private removedTasks(): RemovedTasks {

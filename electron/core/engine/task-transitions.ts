@@ -6,10 +6,15 @@ import { ServiceError } from '../service/service-error';
 import type { LiveState } from '../../../shared/domain/live-state';
 import { EngineInputError, InlineNotKeptError } from './engine-types';
 
-/** A record found in `submitting` at start: the process ended before the submit was answered. */
+/**
+ * A record found in `submitting` at start, whose request may have left (send-mark.ts: marked
+ * `sent`, or written by an earlier version, which kept no mark): the process ended before the
+ * submit was answered. Never sent again.
+ */
 export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {
   if (record.error?.kind === 'rate_limited') {
-    // Waiting to retry after a 429: the service had accepted nothing.
+    // Waiting to retry after a 429 (an earlier version's record: this one marks such a task
+    // `queued` and sends it): the service had accepted nothing.
     return {
       ...record,
       status: 'submit_failed',

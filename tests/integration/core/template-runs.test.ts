@@ -338,7 +338,7 @@ describe('a prompt the service refuses for what it asks', () => {
 });
 
 describe('a batch cut short between the history and the service', () => {
-  it('is taken up after a restart and never sends a task twice', async () => {
+  it('is taken up after a restart: the tasks never sent are sent, and none twice', async () => {
     const { h, runs, input } = await harness();
     h.service.addFault({ route: 'submit', effect: { type: 'hang' }, times: 1 });
     h.core.engine.start();
@@ -352,13 +352,14 @@ describe('a batch cut short between the history and the service', () => {
     const after = await h.core.engine.whenSettled(records.map((record) => record.localId));
     expect(after).toHaveLength(12);
     // The first, which reached the service unanswered, is never sent again; the others, which
-    // waited for it, were never sent and say so.
+    // waited for it and were never sent (marked so: send-mark.ts), are sent now, once each.
     expect(after.map((record) => record.status)).toEqual([
       'submit_unknown',
-      ...Array.from({ length: 11 }, () => 'submit_failed'),
+      ...Array.from({ length: 11 }, () => 'completed'),
     ]);
     for (const record of after) expect(record.template?.id).toBe(COLOURS);
-    expect(h.service.log.submits).toHaveLength(sent);
+    expect(h.service.log.submits).toHaveLength(sent + 11);
+    expect(new Set(after.slice(1).map((record) => record.taskId)).size).toBe(11);
   });
 });
 

@@ -120,8 +120,14 @@ describe('TaskEngine: images', () => {
 
   it('keeps working in memory when the history cannot be written, and catches up later', async () => {
     const h = engineHarness();
+    // The disk fills once the request has left (its mark was written before: send-mark.ts).
+    h.client.submitSteps = [
+      async () => {
+        h.history.failWrites = true;
+        return undefined as never;
+      },
+    ];
     await h.engine.submit({ prompt: 'write fails' }, TARGET);
-    h.history.failWrites = true;
     await h.clock.advance(6_000);
     expect(h.history.get('local-1')!.status).toBe('submitting');
     expect(h.engine.get('local-1')!.status).toBe('processing');

@@ -14,7 +14,7 @@ export const TARGET = targetAt(BASE_URL);
 export const ACCOUNTS = { 'sk-alice': 'alice', 'sk-alice-2': 'alice', 'sk-bob': 'bob' };
 
 /** Methods of the history a dead process can no longer call: its writes never land. */
-const HISTORY_WRITES = new Set(['put', 'putMany', 'delete']);
+const HISTORY_WRITES = new Set(['put', 'putMany', 'editMany', 'delete']);
 
 /**
  * `target` as one process sees it: once `dead()` (the process crashed), nothing it starts has any
@@ -38,7 +38,8 @@ function asProcess<T extends object>(
         }
         if (!dead()) return (value as (...a: unknown[]) => unknown).apply(object, args);
         if (kind === 'io') return new Promise(() => undefined);
-        if (kind === 'history' && HISTORY_WRITES.has(String(property))) return undefined;
+        if (kind === 'history' && HISTORY_WRITES.has(String(property)))
+          return property === 'editMany' ? [] : undefined;
         return (value as (...a: unknown[]) => unknown).apply(object, args);
       };
     },

@@ -21,9 +21,10 @@ describe('TaskEngine: history writes', () => {
     const record = h.history.get('local-1');
     expect(record).toMatchObject({ status: 'completed', polls: 10 });
     expect(record?.images.map((image) => image.state)).toEqual(['saved', 'saved']);
-    // submitting, processing with the id, completed with pending images, one per saved image.
+    // submitting, marked sent before the request leaves (send-mark.ts), processing with the id,
+    // completed with pending images, one per saved image.
     console.log(`history writes for one task (10 polls, 2 images): ${h.history.writes}`);
-    expect(h.history.writes).toBe(5);
+    expect(h.history.writes).toBe(6);
   });
 
   it('writes the record before the submit and the task id the moment it arrives', async () => {

@@ -153,7 +153,7 @@ describe('TaskEngine: its shutdown signal', () => {
 });
 
 describe('TaskEngine: restart', () => {
-  it('marks a submit interrupted by a crash as unknown, and one waiting after a 429 as failed, without resubmitting', async () => {
+  it('marks a submit in flight at a crash unknown, never sent again; one waiting after a 429 took nothing and is sent', async () => {
     const h = engineHarness();
     h.client.submitSteps = [
       () => new Promise<never>(() => undefined),
@@ -168,12 +168,16 @@ describe('TaskEngine: restart', () => {
       status: 'submit_unknown',
       error: { kind: 'interrupted' },
     });
-    expect(h.history.get('local-2')).toMatchObject({
-      status: 'submit_failed',
-      error: { kind: 'interrupted' },
-    });
+    // Marked `queued` again when the 429 came (send-mark.ts): sent at the restart.
+    await h.clock.advance(0);
+    expect(h.history.get('local-2')).toMatchObject({ status: 'processing', taskId: 'task-1' });
     await h.clock.advance(120_000);
-    expect(h.client.submits).toHaveLength(2);
+    expect(h.client.submits.map((submit) => submit.prompt)).toEqual([
+      'in flight at crash',
+      'waiting at crash',
+      'waiting at crash',
+    ]);
+    expect(h.history.get('local-1')?.status).toBe('submit_unknown');
   });
 
   it('resumes polling processing tasks after a restart and completes them without a new submit', async () => {
