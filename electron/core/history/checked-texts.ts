@@ -1,6 +1,6 @@
 /**
  * Record texts this process wrote from records the schema had checked. The record schema's
- * output is a fixed point of its own JSON (tests/unit/core/history/checked-texts.test.ts checks
+ * output is a fixed point of its own JSON (tests/hardening/hostile/checked-texts.test.ts checks
  * it over every shape the schema takes): such a text, read back, parses to the record it was
  * written from, so the schema need not check it again. That is most of what reading a record
  * costs, and a triage change reads and writes thousands ("Triage at a million tasks",

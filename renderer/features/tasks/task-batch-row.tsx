@@ -64,7 +64,7 @@ function isBusy({ record }: TaskItem): boolean {
  * The form's "Number of tasks" the batch was submitted with: a template's batch holds each of its
  * prompts that many times (its prompts × the count), any other batch its one request `size` times.
  */
-export function tasksPerPrompt(records: readonly TaskRecord[]): number {
+function tasksPerPrompt(records: readonly TaskRecord[]): number {
   if (!records[0]?.template) return records.length;
   const prompts = new Set(records.map((record) => record.request.prompt));
   return Math.max(1, Math.round(records.length / prompts.size));
