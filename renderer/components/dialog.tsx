@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { t } from '../i18n';
+import { FOCUSABLE, trapTab } from '../lib/focus-trap';
 import { Button } from './button';
 import { IconButton } from './icon-button';
 
@@ -16,24 +17,6 @@ export interface DialogProps {
   size?: 'small' | 'large';
   /** `alertdialog` for confirmations. */
   role?: 'dialog' | 'alertdialog';
-}
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function trapTab(event: React.KeyboardEvent, root: HTMLElement | null): void {
-  if (event.key !== 'Tab' || !root) return;
-  const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export function Dialog({

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { documentDirection } from '../../lib/direction';
+import { trapTab, useFocusReturn, useKeptFocus } from '../../lib/focus-trap';
 import { useAppStore } from '../../store/app-store';
 import { savedRefs } from '../../store/compare-slice';
 import { galleryItemsOf } from '../../store/gallery-list-model';
@@ -71,6 +72,9 @@ function OpenCompare() {
   const [at, setAt] = useState(0);
   const [twoUp, setTwoUp] = useState(false);
   const cells = useRef<(HTMLDivElement | null)[]>([]);
+  const view = useRef<HTMLDivElement>(null);
+  useFocusReturn();
+  useKeptFocus(view);
   const focused = Math.min(at, Math.max(0, items.length - 1));
   useEffect(() => {
     cells.current[focused]?.focus();
@@ -78,7 +82,8 @@ function OpenCompare() {
   const onKeyDown = (event: KeyboardEvent) => {
     const place = { at: focused, count: items.length, direction: documentDirection() };
     const action = compareKeyAction(event, place);
-    if (action === null) return;
+    // Tab past the cells goes on to the view's buttons, and from the last back to the first.
+    if (action === null) return trapTab(event, view.current);
     event.preventDefault();
     event.stopPropagation();
     setAt(act(action, focused));
@@ -87,10 +92,12 @@ function OpenCompare() {
   const b = items[(focused + 1) % Math.max(1, items.length)]?.record;
   return (
     <div
+      ref={view}
       className="compare"
       role="dialog"
       aria-modal="true"
       aria-label={t('compare.title')}
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <CompareHeader twoUp={twoUp} onTwoUp={setTwoUp} cells={items.length} />

@@ -5,13 +5,14 @@
  * Ctrl+Delete (⌘⌫) purges the rejects of the board shown, ? shows the keys, and Escape goes back
  * to the grid on the image last shown.
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { logicalArrow } from '../../lib/direction';
+import { useKeptFocus } from '../../lib/focus-trap';
 import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
@@ -100,24 +101,6 @@ function Filmstrip(props: {
       })}
     </ol>
   );
-}
-
-/**
- * A modal view keeps the focus: something behind it taking the focus (the grid focusing the
- * images an Undo brought back) gives it back to the view. A dialog over it keeps its own.
- */
-function useKeptFocus(view: RefObject<HTMLDivElement | null>): void {
-  useEffect(() => {
-    const onFocusIn = (event: FocusEvent): void => {
-      const target = event.target as HTMLElement | null;
-      const root = view.current;
-      if (!root || !target || root.contains(target)) return;
-      if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
-      root.focus();
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, [view]);
 }
 
 /** What the view's keys need: the image shown, how to move and close, the purge's question. */

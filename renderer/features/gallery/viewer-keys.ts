@@ -5,29 +5,10 @@
  */
 import type { KeyboardEvent } from 'react';
 import { logicalArrow } from '../../lib/direction';
+import { trapTab } from '../../lib/focus-trap';
 import { isUndoKey } from '../../lib/undo-key';
 import { triageKeyOf, type TriageKey } from '../../lib/triage-keys';
 import { ZOOM_STEP, panForKey } from './zoom-pan';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab inside the dialog. */
-function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
-  if (!root) return;
-  const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === root)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 export interface ViewerKeyHandlers {
   readonly zoomed: boolean;

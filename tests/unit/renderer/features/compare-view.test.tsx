@@ -4,7 +4,8 @@
  * shows each target's cell with its outcome (a failed one, 402, with its reason); P, X and 1–5
  * triage the focused cell through the triage store (so Undo takes them back); Ctrl+Enter keeps
  * the winner and rejects the rest as one step that one Undo takes back; ←/→ follow the reading
- * direction; Esc closes; a task row of a compare opens its group again. The dialog says what main
+ * direction; Tab stays inside the view; Esc closes and the focus goes back to what opened it; a
+ * task row of a compare opens its group again. The dialog says what main
  * left out, and why nothing can be sent, in the window's language.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -170,6 +171,35 @@ describe('the compare view', () => {
     await waitFor(() => expect(document.activeElement).toBe(cell(0)));
     await user.keyboard(key);
     expect(document.activeElement).toBe(cell(to));
+  });
+
+  it('keeps Tab inside the view: past the last cell to its first button and back', async () => {
+    const { user } = await startWiredApp({ prepare: seedGroup });
+    const view = await openGroup();
+    await waitFor(() => expect(document.activeElement).toBe(cell(0)));
+    await user.keyboard('{Tab}{Tab}');
+    expect(document.activeElement).toBe(cell(2));
+    // Past the last cell: the view's first button, never the page behind.
+    await user.keyboard('{Tab}');
+    const first = within(view).getAllByRole('button')[0]!;
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(cell(2));
+    // A click on the page behind does not take the focus out of it.
+    const behind = screen.getByRole('form', { name: 'New task' });
+    await user.click(within(behind).getAllByRole('textbox')[0]!);
+    expect(view.contains(document.activeElement)).toBe(true);
+  });
+
+  it('gives the focus back to what opened it when it closes', async () => {
+    const { user } = await startWiredApp({ prepare: seedGroup });
+    const opener = (await screen.findAllByRole('button', { name: 'Open compare' }))[0]!;
+    await user.click(opener);
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(3));
+    await waitFor(() => expect(document.activeElement).toBe(cell(0)));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Compare' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 
   it('Esc closes the view; a compare task’s row opens its group again', async () => {
