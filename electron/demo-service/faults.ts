@@ -1,9 +1,11 @@
-import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { Reply } from './http-reply';
 import { errorReply } from './http-reply';
 import type { FaultEffect, FaultRoute, FaultRule } from './types';
 import { seededRandom } from './prng';
+
+// Not an ES import: that would load Node's bundled undici (see core/download/pinned-fetch.ts).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 const effectSchema = z.discriminatedUnion('type', [
   z.object({

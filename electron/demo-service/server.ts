@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { handleControlCall } from './control-api';
@@ -22,6 +21,9 @@ import type { DemoRequestLog, DemoService, DemoServiceOptions, RequestLogEntry }
 import type { Dialect, DialectMatch } from './dialects/dialect';
 import { headerValue } from './dialects/dialect';
 import { dialectFor } from './dialects/dialect-for';
+
+// Not an ES import: that would load Node's bundled undici (see core/download/pinned-fetch.ts).
+const { createServer } = process.getBuiltinModule('node:http');
 
 function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
