@@ -30,7 +30,8 @@ import { SidecarWriter } from './sidecar-writer';
 import { keepInlineResults, sentInline, spoolToDrop } from './inline-results';
 import { saying } from './task-transitions';
 
-const NO_IMAGES: TaskError = saying('protocol', sentence('error.library.noImagesListed'));
+// Made when needed: its English text would build the catalogue at every start of the CLI.
+const noImages = (): TaskError => saying('protocol', sentence('error.library.noImagesListed'));
 
 /** The failure an outcome carries: its sentence goes with its text (text alone when it has none). */
 function failureOf(outcome: FailedOutcome): ImageFailure {
@@ -94,7 +95,7 @@ export class DownloadManager {
       folder: record.folder ?? this.gallery.folderFor(record),
       error:
         images.length === 0
-          ? NO_IMAGES
+          ? noImages()
           : task.notice
             ? noticeOf({ ...task, notice: task.notice })
             : null,

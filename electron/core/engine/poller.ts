@@ -18,7 +18,8 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
 import { withAnswerCost } from './task-costs';
 
-const AWAITING_KEY: TaskError = saying('auth', sentence('error.library.otherAccountTask'));
+// Made when needed: its English text would build the catalogue at every start of the CLI.
+const awaitingKey = (): TaskError => saying('auth', sentence('error.library.otherAccountTask'));
 
 /**
  * How far a processing task is, as its service said at the last poll: the percent done, and the
@@ -237,7 +238,7 @@ export class Poller {
     const kind = error instanceof ServiceError ? error.kind : 'protocol';
     if (kind === 'auth' && ownKey) return this.holdTasksOfKey(counted, toTaskError(error));
     if (kind === 'auth' || (kind === 'not_found' && !ownKey))
-      return this.hold(counted, 'awaiting_key', AWAITING_KEY);
+      return this.hold(counted, 'awaiting_key', awaitingKey());
     if (kind === 'config') return this.hold(counted, 'awaiting_key', toTaskError(error));
     if (kind === 'not_found') {
       this.forget(localId);
