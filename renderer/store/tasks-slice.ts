@@ -9,6 +9,7 @@ import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
+import { inBatchOrder } from './batch-order';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
 import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
@@ -112,6 +113,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     set,
     get,
     keyOf: (item) => item.record.localId,
+    arrange: inBatchOrder,
   });
   return {
     ...list.initial,
