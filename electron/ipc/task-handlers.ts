@@ -2,6 +2,8 @@
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
+import { rerunBatch } from '../core/batch/batch-rerun';
+import type { CostBook } from '../core/costs/cost-book';
 import { followSubmits } from '../core/engine/account-refusal';
 import { submitAgain } from '../core/engine/submit-again';
 import type { TaskEngine } from '../core/engine/task-engine';
@@ -9,6 +11,7 @@ import type { CoreOperations } from '../core/operations/core-operations';
 import type { HistoryQuery } from '../core/history/history-query';
 import type { HistoryStore } from '../core/history/history-store';
 import type { TrashOperations } from '../core/trash/trash-operations';
+import type { OverCapPrompts } from '../ports/user-prompts';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 import type { TaskCancelChannel } from './task-cancel-handlers';
 import { taskBatchHandlers } from './task-batch-handlers';
@@ -21,7 +24,14 @@ export interface TaskHandlerDeps {
     readonly history: Pick<HistoryStore, 'list' | 'count' | 'taskIds'>;
     /** Its long operations: a selection's images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
+    /** What a batch's Rerun would cost, and the caps' word on it. */
+    readonly costs: Pick<CostBook, 'previewBatch'>;
   };
+  /**
+   * Main's own question before a template batch's Rerun passes a hard spending cap, as its run
+   * asks; absent (the harnesses), such a Rerun is refused.
+   */
+  readonly overCap?: OverCapPrompts;
   /** The main process's own folder dialog, for exporting a selection's images. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
@@ -45,7 +55,7 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
 
 /** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
 export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
-  const { core, emit, changes, chooseFolder, trash } = deps;
+  const { core, emit, changes, chooseFolder, trash, overCap } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => engine.item(record);
   // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
@@ -66,6 +76,9 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // batch's Rerun, how many: the contract holds it to what the form may ask).
     'tasks:submitAgain': async ({ localId, count }) =>
       follow(await submitAgain(engine, localId, count ?? 1)),
+    // A batch's Rerun: main reads the tasks the page names, each sent again with its own request.
+    'tasks:rerunBatch': async ({ localIds }) =>
+      follow(await rerunBatch(core, localIds, overCap ? { prompts: overCap } : {})),
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core.history.list({
         ...historyFilter(filter),

@@ -103,8 +103,8 @@ export interface AppWiringOptions {
    */
   readonly capPrompts?: CapPrompts;
   /**
-   * Main's own question before a template run's tasks pass a hard spending cap, this once;
-   * absent in the harnesses that do not ask, where such a run is refused.
+   * Main's own question before a template run's tasks (or a template batch's Rerun) pass a hard
+   * spending cap, this once; absent in the harnesses that do not ask, where such a run is refused.
    */
   readonly overCapPrompts?: OverCapPrompts;
   /** The app's own updates (app/updates); absent in the harnesses, which then say "unavailable". */
@@ -215,7 +215,14 @@ function taskChannels(
   const { runtime, emit } = options;
   const { core } = runtime;
   return {
-    ...taskHandlers({ core, emit, changes, chooseFolder: options.chooseFolder, trash }),
+    ...taskHandlers({
+      core,
+      emit,
+      changes,
+      chooseFolder: options.chooseFolder,
+      trash,
+      ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
+    }),
     ...taskCancelHandlers({ engine: core.engine, clock: runtime.clock, emit }),
   };
 }

@@ -66,6 +66,11 @@ export interface PagedListOptions<P extends string, S, Item> {
   readonly keyOf: (item: Item) => string;
   /** The sentence for a failure that brings none (otherwise a generic one). */
   readonly failure?: () => string;
+  /**
+   * The list's own order of what is loaded, applied as each page lands (the task history puts a
+   * batch's tasks in the order they were made: batch-order.ts); default, the pages' order.
+   */
+  readonly arrange?: (items: Item[]) => Item[];
 }
 
 export interface PagedList<P extends string, S, Item> {
@@ -117,7 +122,7 @@ export function appendNew<Item>(
 export function createPagedList<P extends string, S extends PagedFields<P, Item>, Item>(
   options: PagedListOptions<P, S, Item>,
 ): PagedList<P, S, Item> {
-  const { prefix, set, get, keyOf } = options;
+  const { prefix, set, get, keyOf, arrange = (items: Item[]) => items } = options;
   /** This list's request token: bumped by every request that replaces the list. */
   let token = 0;
   const name = (field: Field): string => `${prefix}${field[0]?.toUpperCase()}${field.slice(1)}`;
@@ -175,7 +180,7 @@ export function createPagedList<P extends string, S extends PagedFields<P, Item>
         land(
           page,
           () => ({
-            items: [...page.items],
+            items: arrange([...page.items]),
             nextCursor: page.nextCursor,
             status: 'ready',
             loaded: true,
@@ -201,7 +206,7 @@ export function createPagedList<P extends string, S extends PagedFields<P, Item>
         land(
           page,
           (before) => ({
-            items: appendNew(before.items, page.items, keyOf),
+            items: arrange(appendNew(before.items, page.items, keyOf)),
             nextCursor: page.nextCursor,
           }),
           extras,

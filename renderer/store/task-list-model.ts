@@ -5,6 +5,7 @@
 import { providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
+import { inBatchOrder } from './batch-order';
 
 /** The filter chips, each standing for one or more statuses. */
 const STATUS_GROUPS = {
@@ -83,8 +84,8 @@ export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
 
 /**
  * Merges items into the loaded list. Known items are replaced (if not older); unknown ones that
- * match the filter and are newer than the loaded tail are inserted in order. Returns the new list
- * and how many items were added.
+ * match the filter and are newer than the loaded tail are inserted in order (a batch's tasks in
+ * the order they were made: batch-order.ts). Returns the new list and how many items were added.
  */
 export function upsertItems(
   items: readonly TaskItem[],
@@ -108,7 +109,7 @@ export function upsertItems(
   );
   if (placeable.length === 0) return { items: next, added: 0 };
   const merged = [...next, ...placeable].sort((a, b) => newerFirst(a.record, b.record));
-  return { items: merged, added: placeable.length };
+  return { items: inBatchOrder(merged), added: placeable.length };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * A task row's requests (resume, retry, favourite, remove, rerun, track): each applies what main
- * returns or shows its error. Part of the tasks slice (tasks-slice.ts).
+ * A task row's requests (resume, retry, favourite, remove, rerun, a batch's rerun, track): each
+ * applies what main returns or shows its error. Part of the tasks slice (tasks-slice.ts).
  */
 import type { StateCreator } from 'zustand';
 import type { TaskItem } from '../../shared/ipc/contract';
@@ -8,11 +8,6 @@ import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { removeTasks } from './task-remove';
 import type { TasksSlice } from './tasks-slice';
-
-/** What "Rerun" asks main for: the task, and how many new tasks when a batch asks for several. */
-function againInput(localId: string, count: number): { localId: string; count?: number } {
-  return count > 1 ? { localId, count } : { localId };
-}
 
 type Creator = StateCreator<AppState, [], [], TasksSlice>;
 
@@ -28,6 +23,7 @@ export function taskRowActions(
   | 'tasksRemove'
   | 'tasksSubmitAgain'
   | 'tasksRerun'
+  | 'tasksRerunBatch'
   | 'tasksTrack'
 > {
   /** Runs a row action's request; applies the returned item or shows the error. */
@@ -53,9 +49,14 @@ export function taskRowActions(
         return { removed: removed ? [localId] : [] };
       }),
     tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
-    tasksRerun: (localId, count = 1) =>
+    tasksRerun: (localId) =>
       act(async () => {
-        get().tasksInsert(await call('tasks:submitAgain', againInput(localId, count)));
+        get().tasksInsert(await call('tasks:submitAgain', { localId }));
+        return null;
+      }),
+    tasksRerunBatch: (localIds) =>
+      act(async () => {
+        get().tasksInsert(await call('tasks:rerunBatch', { localIds: [...localIds] }));
         return null;
       }),
 

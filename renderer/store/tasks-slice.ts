@@ -9,6 +9,7 @@ import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
+import { inBatchOrder } from './batch-order';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
 import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
@@ -66,11 +67,16 @@ export interface TasksSlice
   /** An explicit new request with the same parameters (never a resend by the app). */
   tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
   /**
-   * "Rerun": the task's request again as one new task (a batch's: `count` of them, one new
-   * batch), on the task's own service (main reads both from the record: `tasks:submitAgain`); a
-   * refusal becomes an error in the status area.
+   * "Rerun": the task's request again as one new task, on the task's own service (main reads both
+   * from the record: `tasks:submitAgain`); a refusal becomes an error in the status area.
    */
-  tasksRerun(localId: string, count?: number): Promise<boolean>;
+  tasksRerun(localId: string): Promise<boolean>;
+  /**
+   * A batch's "Rerun": its tasks, each with its own request, as one new batch on their service
+   * (main reads the records: `tasks:rerunBatch`, and asks before a hard cap where a template's
+   * run would); a refusal becomes an error in the status area.
+   */
+  tasksRerunBatch(localIds: readonly string[]): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
 }
@@ -112,6 +118,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     set,
     get,
     keyOf: (item) => item.record.localId,
+    arrange: inBatchOrder,
   });
   return {
     ...list.initial,

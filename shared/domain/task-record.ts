@@ -24,6 +24,7 @@ import {
   MAX_PATH_CHARS,
   MAX_TASK_ID_CHARS,
   MAX_URL_CHARS,
+  TASKS_PER_ENGINE_SUBMIT,
   boundedInt,
   boundedText,
   dateMsSchema,
@@ -226,6 +227,19 @@ export const taskRecordSchema = z.object({
    * Absent on a submit of one, on tracked tasks and on records older than batches.
    */
   batchId: z.string().min(1).max(MAX_LOCAL_ID_CHARS).optional(),
+  /**
+   * The task's place in its batch, from 0: the order its submit made them in (a template's
+   * expansion order, each prompt's copies side by side), which the history's order (by creation
+   * time, then local id) does not keep. Absent wherever `batchId` is, and on batches made before
+   * it was kept; a damaged value is dropped on read.
+   */
+  batchIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(TASKS_PER_ENGINE_SUBMIT.max - 1)
+    .optional()
+    .catch(undefined),
   /**
    * What the task cost and how Pictor knows (shared/domain/task-cost.ts). Absent: unknown, as on
    * every record written before costs; a damaged value is dropped, never the task.

@@ -10,6 +10,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:copyText',
   'tasks:submit',
   'tasks:submitAgain',
+  'tasks:rerunBatch',
   'tasks:list',
   'tasks:count',
   'tasks:selectAll',

@@ -24,7 +24,8 @@ import {
   type ProviderId,
 } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
-import { recordTarget } from '../../shared/domain/submit-target';
+import { recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import type { GenerationRequest } from '../../shared/service/wire';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { SEED_START, makeTask } from '../support/task-records';
 import { FakeCancels } from './fake-cancels';
@@ -569,6 +570,35 @@ export class FakePictorApi implements PictorApi {
     return { items, skipped: ids.length - items.length };
   }
 
+  /** New tasks of `requests` in order, as main stores one submit of them (one batch of several). */
+  private submitted(requests: readonly GenerationRequest[], target: SubmitTarget): TaskItem[] {
+    const now = this.now();
+    const made = requests.map((request) =>
+      makeTask({
+        localId: this.nextLocalId(),
+        taskId: null,
+        request,
+        // As main records it: the target's service and address (today's contract unnamed).
+        endpoint: target.endpoint,
+        ...(target.provider === 'pictor' ? {} : { provider: target.provider }),
+        status: 'submitting',
+        createdAt: now,
+        updatedAt: now,
+        submittedAt: null,
+        finishedAt: null,
+        polls: 0,
+        lastPolledAt: null,
+      }),
+    );
+    // As main does: the tasks of one submit of several share the first one's id as batchId, and
+    // each keeps its place in it.
+    const batchId = made.length > 1 ? made[0]?.localId : undefined;
+    if (batchId) made.forEach((record, i) => (made[i] = { ...record, batchId, batchIndex: i }));
+    this.addTasks(made);
+    if (made[0]) this.prompts.note(made[0].request.prompt, now);
+    return made.map((record) => this.item(record));
+  }
+
   private existing(localId: string): TaskRecord {
     const record = this.byId.get(localId);
     if (!record) throw new Error('This task is no longer in the history.');
@@ -582,37 +612,28 @@ export class FakePictorApi implements PictorApi {
     'app:copyText': ({ text }) => {
       this.clipboard = text;
     },
-    'tasks:submit': ({ request, count, target }) => {
-      const now = this.now();
-      const made = Array.from({ length: count }, () =>
-        makeTask({
-          localId: this.nextLocalId(),
-          taskId: null,
-          request,
-          // As main records it: the target's service and address (today's contract unnamed).
-          endpoint: target.endpoint,
-          ...(target.provider === 'pictor' ? {} : { provider: target.provider }),
-          status: 'submitting',
-          createdAt: now,
-          updatedAt: now,
-          submittedAt: null,
-          finishedAt: null,
-          polls: 0,
-          lastPolledAt: null,
-        }),
-      );
-      // As main does: the tasks of one submit of several share the first one's id as batchId.
-      const batchId = count > 1 ? made[0]?.localId : undefined;
-      if (batchId) made.forEach((record, i) => (made[i] = { ...record, batchId }));
-      this.addTasks(made);
-      this.prompts.note(request.prompt, now);
-      return made.map((record) => this.item(record));
-    },
+    'tasks:submit': ({ request, count, target }) =>
+      this.submitted(
+        Array.from({ length: count }, () => request),
+        target,
+      ),
     // As main does: the record's own request, on the record's own service.
     'tasks:submitAgain': ({ localId, count }) => {
       const record = this.existing(localId);
       const target = recordTarget(record);
       return this.handlers['tasks:submit']({ request: record.request, target, count: count ?? 1 });
+    },
+    // As main does: each task's own request, in its batch's order, as one new batch on its service.
+    'tasks:rerunBatch': ({ localIds }) => {
+      const records = [...new Set(localIds)]
+        .map((localId) => this.existing(localId))
+        .sort((a, b) => (a.batchIndex ?? localIds.length) - (b.batchIndex ?? localIds.length));
+      const first = records[0];
+      if (!first) return [];
+      return this.submitted(
+        records.map((record) => record.request),
+        recordTarget(first),
+      );
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),

@@ -9,7 +9,6 @@
  * (SpendingCapError: the CLI's exit 6).
  */
 import { PROVIDERS } from '../../../shared/domain/providers';
-import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -19,10 +18,9 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { OverCapPrompts } from '../../ports/user-prompts';
 import type { CostBook } from '../costs/cost-book';
-import { askToPassHardCaps } from '../engine/hard-cap-consent';
 import type { TaskEngine } from '../engine/task-engine';
-import { SpendingCapError } from '../errors/spending-cap-error';
 import type { TemplateSource } from '../templates/template-source';
+import { consentOverCaps, hardCapBreach, type HardCapBreach } from './over-cap';
 import { expandedPrompts, estimateOf, type TemplateEstimate } from './template-run-parts';
 
 export type { TemplateEstimate } from './template-run-parts';
@@ -50,12 +48,6 @@ export interface NegativePlan {
   readonly sent: boolean;
   /** Why it is not sent. */
   readonly why?: Sentence;
-}
-
-/** The hard caps the run would pass: the first one's refusal, and every one of them. */
-export interface HardCapBreach {
-  readonly refusal: Sentence;
-  readonly caps: readonly SpendingCap[];
 }
 
 export interface TemplatePlan {
@@ -103,7 +95,6 @@ export class TemplateRuns {
     const { template, prompts, record } = expandedPrompts(this.deps.templates, input);
     const requests = prompts.map((prompt) => ({ ...input.request, prompt }));
     const preview = this.deps.costs.previewBatch(input.target, requests, input.count);
-    const hard = preview.forecasts.filter((forecast) => forecast.cap.kind === 'hard');
     return {
       template: { id: template.id, name: template.name, version: template.version },
       prompts,
@@ -111,9 +102,7 @@ export class TemplateRuns {
       tasks: prompts.length * input.count,
       estimate: estimateOf(preview.perRequest as TaskCost[], input.count),
       warnings: preview.warnings,
-      hardCap: preview.refusal
-        ? { refusal: preview.refusal, caps: hard.map((forecast) => forecast.cap) }
-        : null,
+      hardCap: hardCapBreach(preview),
       record,
     };
   }
@@ -129,12 +118,7 @@ export class TemplateRuns {
     options: { readonly prompts?: OverCapPrompts } = {},
   ): Promise<{ plan: TemplatePlan; records: TaskRecord[] }> {
     const plan = this.plan(input);
-    let overHardCaps = null;
-    if (plan.hardCap) {
-      const question = { ...plan.hardCap, tasks: plan.tasks };
-      overHardCaps = await askToPassHardCaps(options.prompts, question);
-      if (!overHardCaps) throw new SpendingCapError(plan.hardCap.refusal, { code: 'bad_input' });
-    }
+    const overHardCaps = await consentOverCaps(plan.hardCap, plan.tasks, options.prompts);
     const requests = plan.prompts.map((prompt) => ({ ...input.request, prompt }));
     const batch = { requests, count: input.count, board: input.board, template: plan.record };
     const records = await this.deps.engine.submitBatch({ ...batch, overHardCaps }, input.target);

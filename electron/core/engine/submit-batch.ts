@@ -50,7 +50,8 @@ function checkedRequests(batch: SubmitBatch): GenerationRequest[] {
 
 /**
  * The records of one submit, each request's `count` copies side by side, every one stamped with
- * the batch's id (the first task's local id), so the history shows them as one group. A submit of
+ * the batch's id (the first task's local id), so the history shows them as one group, and with its
+ * place in the batch (the history's order does not keep the order they were made in). A submit of
  * one task is no batch and stays unstamped.
  */
 export function batchRecords(
@@ -61,7 +62,7 @@ export function batchRecords(
   const records = requests.flatMap((request) => Array.from({ length: count }, () => make(request)));
   const batchId = records[0]?.localId;
   if (records.length < 2 || batchId === undefined) return records;
-  return records.map((record) => ({ ...record, batchId }));
+  return records.map((record, batchIndex) => ({ ...record, batchId, batchIndex }));
 }
 
 /** The fields every task of the batch shares besides its request. */

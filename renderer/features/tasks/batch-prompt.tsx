@@ -1,12 +1,33 @@
 /**
  * A batch's prompt, said once at the head of its card: two lines there, the whole of it in a
  * tooltip, and a click (or Enter) opens it in full over the card until Escape, a click elsewhere,
- * or the button again closes it.
+ * or the button again closes it. A template's batch says its name and number of prompts there,
+ * and the click opens the list of its prompts.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 
-export function BatchPrompt({ prompt, id }: { prompt: string; id: string }) {
+export interface BatchPromptProps {
+  /** What the head says: the prompt, or a template batch's name. */
+  readonly prompt: string;
+  /** A template batch's prompts, in its order: what the click opens. */
+  readonly prompts?: readonly string[];
+  readonly id: string;
+}
+
+/** What the click opens: the whole prompt, or the list of a template batch's prompts. */
+function FullText({ prompt, prompts }: Omit<BatchPromptProps, 'id'>) {
+  if (!prompts) return prompt;
+  return (
+    <ol className="batch-prompt__list">
+      {prompts.map((one, n) => (
+        <li key={n}>{one}</li>
+      ))}
+    </ol>
+  );
+}
+
+export function BatchPrompt({ prompt, prompts, id }: BatchPromptProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -43,11 +64,11 @@ export function BatchPrompt({ prompt, id }: { prompt: string; id: string }) {
         </span>
       </button>
       <span id={`${id}-hint`} className="visually-hidden">
-        {t('tasks.batch.promptHint')}
+        {t(prompts ? 'tasks.batch.promptsHint' : 'tasks.batch.promptHint')}
       </span>
       {open ? (
         <div id={panelId} className="batch-prompt__full" role="note">
-          {prompt}
+          <FullText prompt={prompt} {...(prompts ? { prompts } : {})} />
         </div>
       ) : null}
     </div>

@@ -5,8 +5,8 @@
  * (details, cancel on the service, remove) along the bottom on hover or when the keyboard is in
  * it. No text sits on the square, so nothing is cut: the state is an icon, its words are the
  * tile's description (and its tooltip). Each tile stays an article of the feed, named by the
- * batch's prompt with its own position in the history; a tile whose own prompt is another (a
- * template's batch: one prompt per combination) is named by its own.
+ * batch's prompt with its own position in the history; a tile of a template's batch (one prompt
+ * per combination, the head naming the template) is named by its own.
  */
 import { memo, useId, useState, type FocusEvent, type MouseEvent } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -30,8 +30,11 @@ export interface BatchTileProps {
   readonly current: boolean;
   /** The batch's prompt: the tile's name. */
   readonly promptId: string;
-  /** The text of that prompt, as the card's head shows it. */
-  readonly batchPrompt: string;
+  /**
+   * The text of that prompt, as the card's head shows it; null when the head names no prompt (a
+   * template's batch: its name and number of prompts), so each tile is named by its own.
+   */
+  readonly batchPrompt: string | null;
   readonly onRemove: (record: TaskRecord) => void;
 }
 

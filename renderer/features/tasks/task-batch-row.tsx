@@ -1,30 +1,23 @@
 /**
- * The tasks of one submit ("Generate 10") as one card of the history, read as one job: the prompt
- * first (the whole of it a click away), how far the batch is, its settings, its own Rerun (the
- * same request as a new batch, on the batch's own service) and "Use this prompt" (the form filled
- * with its request, service and number of tasks); then its results as a grid that shows them all,
- * or as many lines as fit and a "+N" that opens the rest (batch-geometry.ts sizes it, so the feed
- * knows its height). Each task stays an article (named by the prompt, with its position in the
- * history), so the keyboard, screen readers and selection treat it as the task it is, with a
- * task's own buttons (batch-tile.tsx).
+ * The tasks of one submit ("Generate 10") as one card of the history, read as one job: its head
+ * first (batch-head.tsx: the prompt, or a template's name and its number of prompts; how far the
+ * batch is, its settings, its own Rerun and "Use this prompt"); then its results, in the order the
+ * submit made them, as a grid that shows them all, or as many lines as fit and a "+N" that opens
+ * the rest (batch-geometry.ts sizes it, so the feed knows its height). Each task stays an article
+ * (named by its prompt, with its position in the history), so the keyboard, screen readers and
+ * selection treat it as the task it is, with a task's own buttons (batch-tile.tsx).
  */
-import { memo, useId, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
-import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
+import { useId, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
-import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
-import { isoDate, t } from '../../i18n';
+import { t } from '../../i18n';
 import type { BatchGeometry } from './batch-geometry';
-import { BatchPrompt } from './batch-prompt';
+import { BatchHead, promptsOf } from './batch-head';
 import { BatchTile } from './batch-tile';
-import { createdLine, parametersLine } from './task-meta';
-import { useRerun, useReusePrompt } from './task-row-actions';
-import { BatchSelectBox } from './task-select';
 import './batch-card.css';
 
 export interface TaskBatchRowProps {
-  /** The batch's tasks, in the history's order. */
+  /** The batch's tasks, in the order its submit made them (the loaded list's: batch-order.ts). */
   items: readonly TaskItem[];
   /** The history index of the first one. */
   start: number;
@@ -59,109 +52,6 @@ function isBusy({ record }: TaskItem): boolean {
   if (record.status === 'processing') return record.hold === null;
   return record.images.some((image) => image.state === 'pending');
 }
-
-/**
- * The form's "Number of tasks" the batch was submitted with: a template's batch holds each of its
- * prompts that many times (its prompts × the count), any other batch its one request `size` times.
- */
-function tasksPerPrompt(records: readonly TaskRecord[]): number {
-  if (!records[0]?.template) return records.length;
-  const prompts = new Set(records.map((record) => record.request.prompt));
-  return Math.max(1, Math.round(records.length / prompts.size));
-}
-
-/** The batch's own actions: the same request again as a new batch, or back into the form. */
-function BatchActions(props: { record: TaskRecord; size: number; perPrompt: number }) {
-  const { record, size, perPrompt } = props;
-  const rerun = useRerun();
-  const reuse = useReusePrompt();
-  // A batch made by the command line may be larger than one submit from the window may be.
-  const count = Math.min(size, TASKS_PER_SUBMIT.max);
-  // "Run again with…" a template's batch: its template and values, and the count per prompt
-  // (the batch's size would send each prompt that many times over).
-  const reuseCount = Math.min(perPrompt, TASKS_PER_SUBMIT.max);
-  return (
-    <div className="task-batch__actions">
-      <Button
-        size="small"
-        icon="retry"
-        title={t('tasks.batch.rerunHint', { count })}
-        onClick={() => rerun(record.localId, count)}
-      >
-        <span className="task-batch__action-text">{t('tasks.action.rerun')}</span>
-      </Button>
-      <Button
-        size="small"
-        icon="send"
-        title={t('tasks.batch.reuseHint', { count: reuseCount })}
-        onClick={() => reuse(record, reuseCount)}
-      >
-        <span className="task-batch__action-text">{t('tasks.action.reuse')}</span>
-      </Button>
-    </div>
-  );
-}
-
-interface BatchHeadProps {
-  readonly record: TaskRecord;
-  /** The batch's tasks, by local id, joined by spaces (a string, so memo can compare it). */
-  readonly localIds: string;
-  /** How far the batch is ({@link progressLine}). */
-  readonly progress: string | null;
-  /** Some task of the batch is at work. */
-  readonly busy: boolean;
-  /** The "Number of tasks" of its submit ({@link tasksPerPrompt}). */
-  readonly perPrompt: number;
-  readonly promptId: string;
-  readonly box: RefObject<HTMLDivElement | null>;
-}
-
-/**
- * The card's head: its checkbox, the prompt and the batch's line, its actions. Drawn again only
- * when what it shows changes: not for a poll that moved a task's bookkeeping (a new record object
- * with the same request), which comes several times a second while a batch works.
- */
-const BatchHead = memo(
-  function BatchHead(props: BatchHeadProps) {
-    const { record, localIds, progress, busy, perPrompt, promptId, box } = props;
-    return (
-      <div className="task-batch__head" ref={box}>
-        <BatchSelectBox localIds={localIds.split(' ')} />
-        <div className="task-batch__text">
-          <BatchPrompt prompt={record.request.prompt} id={promptId} />
-          <p className="task-row__meta muted">
-            <span className="task-batch__size">
-              {t('tasks.batch.size', { count: localIds.split(' ').length })}
-            </span>
-            {progress ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                {busy ? <Spinner /> : null}
-                <span>{progress}</span>
-              </>
-            ) : null}
-            <span aria-hidden="true"> · </span>
-            <span>{parametersLine(record)}</span>
-            <span aria-hidden="true"> · </span>
-            <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
-          </p>
-        </div>
-        <BatchActions record={record} size={localIds.split(' ').length} perPrompt={perPrompt} />
-      </div>
-    );
-  },
-  (before, after) =>
-    before.record.request === after.record.request &&
-    before.record.createdAt === after.record.createdAt &&
-    before.record.localId === after.record.localId &&
-    before.record.provider === after.record.provider &&
-    before.localIds === after.localIds &&
-    before.progress === after.progress &&
-    before.busy === after.busy &&
-    before.perPrompt === after.perPrompt &&
-    before.promptId === after.promptId &&
-    before.box === after.box,
-);
 
 /** "+N" on a closed card that hides some results; "Show fewer" on an opened one. */
 function BatchToggle({ card, onClick }: { card: BatchGeometry; onClick: () => void }) {
@@ -249,9 +139,9 @@ export function TaskBatchRow({
       <BatchHead
         record={first.record}
         localIds={items.map((item) => item.record.localId).join(' ')}
+        prompts={promptsOf(items.map((item) => item.record))}
         progress={progressLine(items)}
         busy={items.some(isBusy)}
-        perPrompt={tasksPerPrompt(items.map((item) => item.record))}
         promptId={promptId}
         box={head}
       />
@@ -264,7 +154,7 @@ export function TaskBatchRow({
             total={total}
             current={start + offset === current || (offset === 0 && currentHidden)}
             promptId={promptId}
-            batchPrompt={first.record.request.prompt}
+            batchPrompt={first.record.template ? null : first.record.request.prompt}
             onRemove={onRemove}
           />
         ))}

@@ -58,13 +58,12 @@ export function StatusAction({ record }: { record: TaskRecord }) {
 
 /**
  * "Rerun": the task's request as one new task, on the task's own service (main reads both); a
- * batch's: `count` new tasks, one new batch.
+ * batch's is its own (batch-head.tsx).
  */
-export function useRerun(): (localId: string, count?: number) => void {
+export function useRerun(): (localId: string) => void {
   const rerun = useAppStore((state) => state.tasksRerun);
   return useCallback(
-    (localId, count = 1) =>
-      void rerun(localId, count).then((sent) => sent && announce(t('tasks.rerunSent'))),
+    (localId) => void rerun(localId).then((sent) => sent && announce(t('tasks.rerunSent'))),
     [rerun],
   );
 }

@@ -155,9 +155,15 @@ export const tasks = {
   'tasks.batch.showMore': 'Show the other {count} results of this batch',
   'tasks.batch.showFewer': 'Show fewer',
   'tasks.batch.rerunHint':
-    'Sends the same request again as a new batch of {count} tasks, on the same service.',
-  'tasks.batch.reuseHint': 'Puts the request, its service and {count} tasks back in the form.',
+    'Sends each task’s request again as a new batch of {count, plural, one {# task} other {# tasks}}, on the same service.',
+  'tasks.batch.rerunSent':
+    '{count, plural, one {Sent again as # new task.} other {Sent again as a new batch of # tasks.}}',
+  'tasks.batch.reuseHint':
+    '{count, plural, one {Puts the request, its service and # task back in the form.} other {Puts the request, its service and # tasks back in the form.}}',
   'tasks.batch.promptHint': 'Shows the whole prompt',
+  /** A template's batch, named by its template: "Template “Fox studies”, 6 prompts". */
+  'tasks.batch.template': 'Template “{name}”, {count, plural, one {# prompt} other {# prompts}}',
+  'tasks.batch.promptsHint': 'Shows every prompt of this batch',
   'tasks.select.task': 'Select',
   'tasks.selection.label': 'Selected tasks',
   'tasks.selection.count': '{count, plural, one {# selected} other {# selected}}',

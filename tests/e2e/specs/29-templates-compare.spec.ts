@@ -2,13 +2,15 @@
  * Journey 29, iterate on prompts: a template with two variables and two inline choices expands to
  * six prompts, listed in the form with the price of the run (an estimate, from a price set in
  * Settings) before it is sent; Generate sends six tasks, which complete, and the batch's "Use this
- * prompt" ("Run again with…") brings the template and its values back into the form. Then one
- * prompt is compared on three demo services, each speaking another provider's dialect (fal.ai,
- * Replicate, Black Forest Labs), with a fourth target that has no key left out with its sentence;
- * the compare view shows each target's image, P picks the winner, Ctrl+Enter keeps it and rejects
- * the rest, Ctrl+Z takes that back and Ctrl+Shift+Z does it again, all by keyboard. The history
- * records the template on its six tasks and one group on the three compared ones. In Arabic (right
- * to left) the template's preview and the compare view's marks read in Arabic.
+ * prompt" ("Run again with…") brings the template and its values back into the form. The batch's
+ * card is headed by the template and its six prompts, in the order the template expanded them; its
+ * Rerun sends each prompt once more as one new batch. Then one prompt is compared on three demo
+ * services, each speaking another provider's dialect (fal.ai, Replicate, Black Forest Labs), with a
+ * fourth target that has no key left out with its sentence; the compare view shows each target's
+ * image, P picks the winner, Ctrl+Enter keeps it and rejects the rest, Ctrl+Z takes that back and
+ * Ctrl+Shift+Z does it again, all by keyboard. The history records the template on its twelve
+ * tasks (two batches) and one group on the three compared ones. In Arabic (right to left) the
+ * template's preview and the compare view's marks read in Arabic.
  *
  * Tasks go to demo processes on loopback (the built-in demo's tasks are free: no price to show).
  */
@@ -179,6 +181,40 @@ async function templateRun(page: Page): Promise<void> {
   ).toBeVisible();
 }
 
+/** The names of a batch card's tasks, in the order the card shows them. */
+function tileNames(card: Locator): Promise<(string | null)[]> {
+  return card
+    .getByRole('article')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('aria-label')));
+}
+
+/**
+ * The template batch's card, headed by the template and its six prompts, its tasks in the order
+ * the template expanded them; its Rerun sends each prompt once more as one new batch, shown the
+ * same way, whose six tasks complete.
+ */
+async function rerunTemplateBatch(page: Page): Promise<void> {
+  const batches = page.getByRole('feed', { name: 'Task history' }).locator('.task-batch');
+  const heading = `Template “${TEMPLATE}”, 6 prompts`;
+  await expect(batches.first().getByRole('button', { name: heading })).toBeVisible();
+  expect(await tileNames(batches.first())).toEqual(PROMPTS);
+  await batches.first().getByRole('button', { name: 'Rerun' }).click();
+  await expect(batches).toHaveCount(2);
+  const fresh = batches.first();
+  await expect(fresh.getByRole('button', { name: heading })).toBeVisible();
+  expect(await tileNames(fresh)).toEqual(PROMPTS);
+  for (const prompt of PROMPTS) {
+    await expect(
+      fresh.getByRole('article', { name: prompt, exact: true }).getByText('Completed', {
+        exact: true,
+      }),
+    ).toBeAttached({ timeout: DONE_TIMEOUT });
+  }
+  // Each prompt sent once more, never the first one six times.
+  const sent = (await fal.tasks()).map((task) => task.prompt).sort();
+  expect(sent).toEqual([...PROMPTS, ...PROMPTS].sort());
+}
+
 async function compareRun(page: Page): Promise<Locator> {
   const form = composeForm(page);
   await form.getByLabel('Template', { exact: true }).selectOption({ label: 'None' });
@@ -239,7 +275,7 @@ async function keepTheWinner(page: Page, view: Locator): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(view).toHaveCount(0);
   await showScreen(page, 'Gallery');
-  await expect(page.locator('.gallery-tile__image')).toHaveCount(PROMPTS.length + 3);
+  await expect(page.locator('.gallery-tile__image')).toHaveCount(2 * PROMPTS.length + 3);
   await expect(page.locator('.gallery-tile--rejected')).toHaveCount(2);
 }
 
@@ -295,16 +331,21 @@ test('a template of two variables priced and run as six tasks, then one prompt c
   await setFalPrice(page);
 
   await templateRun(page);
+  await rerunTemplateBatch(page);
   const view = await compareRun(page);
   await keepTheWinner(page, view);
   await inArabic(page);
 
-  // The history: six tasks of the template at version 1 with their values, three of one group.
+  // The history: six tasks of the template at version 1 with their values, and six more of its
+  // batch's Rerun (another batch); three of one group.
   const { folders } = session;
   await session.close();
   const history = readHistory(folders.userDataDir);
   const fromTemplate = history.filter((record) => record.template !== undefined);
-  expect(fromTemplate.map((record) => record.request.prompt).sort()).toEqual([...PROMPTS].sort());
+  expect(fromTemplate.map((record) => record.request.prompt).sort()).toEqual(
+    [...PROMPTS, ...PROMPTS].sort(),
+  );
+  expect(new Set(fromTemplate.map((record) => record.batchId)).size).toBe(2);
   for (const record of fromTemplate) {
     expect(record.template).toMatchObject({
       name: TEMPLATE,

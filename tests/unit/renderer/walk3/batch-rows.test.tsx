@@ -121,10 +121,17 @@ describe('a batch card', () => {
     const { user, main } = await startWiredApp({
       prepare: seedBatch(() => ({ provider: 'pictor', endpoint: DEMO_ENDPOINT })),
     });
-    const first = tiles()[0]!.dataset['localId'];
-    await user.click(within(batch()).getByRole('button', { name: 'Rerun' }));
+    const shown = tiles().map((tile) => tile.dataset['localId']);
+    const rerun = within(batch()).getByRole('button', { name: 'Rerun' });
+    expect(rerun.getAttribute('title')).toBe(
+      'Sends each task’s request again as a new batch of 10 tasks, on the same service.',
+    );
+    await user.click(rerun);
     await waitFor(() => expect(document.querySelectorAll('.task-batch')).toHaveLength(2));
-    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId: first, count: 10 }]);
+    // The page names the batch's tasks; main reads their requests and service.
+    expect(main.callsTo('tasks:rerunBatch')).toEqual([{ localIds: shown }]);
+    expect(main.callsTo('tasks:submitAgain')).toEqual([]);
+    expect(await screen.findByText('Sent again as a new batch of 10 tasks.')).toBeTruthy();
     const fresh = document.querySelector<HTMLElement>('.task-batch')!;
     expect(within(fresh).getAllByRole('article', { name: PROMPT })).toHaveLength(10);
     const made = useAppStore

@@ -1,0 +1,220 @@
+/**
+ * A batch's Rerun through the real core (SQLite history, the demo service on loopback) and the
+ * app's `tasks:rerunBatch` handler: a template's batch of six prompts is sent again as one new
+ * batch, each prompt once and in the order the template expanded them, with new local ids, new
+ * service tasks, its template and board, the old tasks untouched; a batch of one prompt × 3 stays
+ * three of that prompt. Tasks of two batches, or ids the history lacks, are refused with nothing
+ * stored or sent. Over a hard spending cap a template batch's Rerun asks main's dialog as its run
+ * does (no: refused with the cap's sentence), and any other batch's is refused as the form's
+ * submit is.
+ */
+import { describe, expect, it } from 'vitest';
+import { rerunBatch } from '../../../electron/core/batch/batch-rerun';
+import { TemplateRuns } from '../../../electron/core/batch/template-runs';
+import { SpendingCapError } from '../../../electron/core/errors/spending-cap-error';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { taskHandlers } from '../../../electron/ipc/task-handlers';
+import type { OverCapPrompts, OverCapQuestion } from '../../../electron/ports/user-prompts';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskItem } from '../../../shared/ipc/contract';
+import { ipcCaller, okValue } from '../../support/ipc';
+import { memoryTemplates } from '../../support/template-source';
+import { trashFixture } from '../../support/trash-fixture';
+import { coreAgainstDemo } from './core-harness';
+
+const TEMPLATE = '5b1e0c3a-9d2f-4e61-8a7b-3c4d5e6f7a80';
+const BODY = 'A red fox on a hill {at dawn|at noon|at dusk}, ink {sketch|poster}';
+const PROMPTS = ['at dawn', 'at noon', 'at dusk'].flatMap((time) =>
+  ['sketch', 'poster'].map((kind) => `A red fox on a hill ${time}, ink ${kind}`),
+);
+const BOARD = 'Fox studies';
+
+const PRICE = {
+  provider: 'pictor',
+  model: '',
+  unit: 'USD',
+  basis: 'image',
+  micros: 20_000,
+} as const;
+/** Room for the six tasks of the run, not for six more. */
+const HARD = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 150_000 } as const;
+
+function prompts(answer: boolean) {
+  const asked: OverCapQuestion[] = [];
+  const port: OverCapPrompts = {
+    confirmOverHardCap: async (question) => {
+      asked.push(question);
+      return answer;
+    },
+  };
+  return { asked, port };
+}
+
+async function harness(overCap?: OverCapPrompts) {
+  const h = await coreAgainstDemo({ durationMs: { min: 100, max: 200 } });
+  const runs = new TemplateRuns({
+    templates: memoryTemplates([{ id: TEMPLATE, name: 'Fox studies', body: BODY }], {}),
+    costs: h.core.costs,
+    engine: h.core.engine,
+  });
+  const handlers = taskHandlers({
+    core: h.core,
+    chooseFolder: async () => null,
+    emit: () => undefined,
+    changes: { removed: () => undefined, refused: () => undefined },
+    trash: trashFixture(h.core).trash,
+    ...(overCap ? { overCap } : {}),
+  }) as IpcHandlers;
+  const call = ipcCaller(handlers);
+  /** The window's Rerun of the tasks `localIds`, through the app's handler. */
+  const rerun = async (localIds: readonly string[]) => call('tasks:rerunBatch', { localIds });
+  h.core.engine.start();
+  return { h, runs, rerun };
+}
+
+/** The template's run: six prompts, one task each, into a board; settled. */
+async function templateBatch(t: Awaited<ReturnType<typeof harness>>) {
+  const { records } = await t.runs.run({
+    templateId: TEMPLATE,
+    values: {},
+    prompt: '',
+    mode: { kind: 'combinatorial' },
+    target: t.h.target,
+    request: { size: '64x64' },
+    count: 1,
+    board: BOARD,
+  });
+  return t.h.core.engine.whenSettled(records.map((record) => record.localId));
+}
+
+const stored = (t: Awaited<ReturnType<typeof harness>>, records: readonly TaskRecord[]) =>
+  records.map((record) => t.h.core.history.get(record.localId));
+
+describe("a template batch's Rerun", () => {
+  it('sends each of its six prompts once, as one new batch in its order; the old tasks stay', async () => {
+    const t = await harness();
+    const old = await templateBatch(t);
+    expect(old.map((record) => record.request.prompt)).toEqual(PROMPTS);
+    expect(old.map((record) => record.batchIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(old.every((record) => record.status === 'completed')).toBe(true);
+    const before = stored(t, old);
+    const serviceIds = new Set(old.map((record) => record.taskId));
+
+    // The window names the tasks in any order (and one twice); main reads them and keeps theirs.
+    const named = [...old].reverse().map((record) => record.localId);
+    const items = okValue(await t.rerun([...named, named[0]!])) as TaskItem[];
+    const made = items.map((item) => item.record);
+    expect(made.map((record) => record.request.prompt)).toEqual(PROMPTS);
+    expect(made.map((record) => record.batchIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(made.map((record) => record.batchId))).toEqual(new Set([made[0]!.localId]));
+    for (const record of made) {
+      expect(old.some((one) => one.localId === record.localId)).toBe(false);
+      expect(record.batchId).not.toBe(old[0]!.batchId);
+      expect(record.template).toEqual(old[0]!.template);
+      expect(record.board).toBe(old[0]!.board);
+      expect(record.endpoint).toBe(old[0]!.endpoint);
+      expect(record.request).toEqual({ prompt: record.request.prompt, size: '64x64' });
+    }
+
+    const done = await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    expect(done.every((record) => record.status === 'completed')).toBe(true);
+    expect(done.every((record) => record.taskId !== null && !serviceIds.has(record.taskId))).toBe(
+      true,
+    );
+    // Twelve submits in all: each prompt once by the run, once by the Rerun; none sent twice.
+    expect(t.h.service.log.submits).toHaveLength(12);
+    const sent = t.h.service.tasks().map((task) => task.prompt);
+    for (const prompt of PROMPTS) expect(sent.filter((one) => one === prompt)).toHaveLength(2);
+    // The old tasks are as they were: not sent again, not changed.
+    expect(stored(t, old)).toEqual(before);
+    expect(t.h.core.history.list({}).items).toHaveLength(12);
+  });
+
+  it('passes a hard cap only with the yes of main’s dialog, as the template’s run does', async () => {
+    const no = prompts(false);
+    const t = await harness(no.port);
+    t.h.core.costs.setPrice(PRICE);
+    t.h.core.costs.setCap(HARD);
+    const old = await templateBatch(t);
+    const ids = old.map((record) => record.localId);
+    const refused = await t.rerun(ids);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', sentence: { key: 'error.costs.hardCap' } },
+    });
+    expect(no.asked).toEqual([
+      { refusal: expect.objectContaining({ key: 'error.costs.hardCap' }), caps: [HARD], tasks: 6 },
+    ]);
+    expect(t.h.core.history.list({}).items).toHaveLength(6);
+    expect(t.h.service.log.submits).toHaveLength(6);
+
+    const yes = prompts(true);
+    const made = await rerunBatch(t.h.core, ids, { prompts: yes.port });
+    expect(yes.asked).toHaveLength(1);
+    expect(made.map((record) => record.request.prompt)).toEqual(PROMPTS);
+    await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    expect(t.h.service.log.submits).toHaveLength(12);
+  });
+});
+
+describe("any batch's Rerun", () => {
+  it('sends a batch of one prompt × 3 as three of that prompt, one new batch', async () => {
+    const t = await harness();
+    const first = await t.h.core.engine.submit({ prompt: 'a paper boat' }, t.h.target, 3);
+    const old = await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    const made = (okValue(await t.rerun(old.map((r) => r.localId))) as TaskItem[]).map(
+      (item) => item.record,
+    );
+    expect(made.map((record) => record.request.prompt)).toEqual(Array(3).fill('a paper boat'));
+    expect(made.every((record) => record.batchId === made[0]!.localId)).toBe(true);
+    expect(made.every((record) => record.template === undefined)).toBe(true);
+    await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    expect(t.h.service.log.submits).toHaveLength(6);
+  });
+
+  it('refuses tasks of two batches, tasks the history lacks, and too many: nothing sent', async () => {
+    const t = await harness();
+    const one = await t.h.core.engine.submit({ prompt: 'one' }, t.h.target, 2);
+    const two = await t.h.core.engine.submit({ prompt: 'two' }, t.h.target, 2);
+    const alone = await t.h.core.engine.submit({ prompt: 'alone' }, t.h.target);
+    await t.h.core.engine.whenSettled([...one, ...two, ...alone].map((record) => record.localId));
+    const submits = t.h.service.log.submits.length;
+    const mixed = [one[0]!.localId, two[0]!.localId];
+    for (const [localIds, key] of [
+      [mixed, 'error.submit.notOneBatch'],
+      [[one[0]!.localId, alone[0]!.localId], 'error.submit.notOneBatch'],
+      [[one[0]!.localId, 'no-such-task'], 'error.library.taskNotInHistory'],
+    ] as const) {
+      await expect(rerunBatch(t.h.core, localIds)).rejects.toMatchObject({ sentence: { key } });
+    }
+    const many = Array.from({ length: 101 }, (_, n) => `task-${n}`);
+    await expect(rerunBatch(t.h.core, many)).rejects.toMatchObject({
+      sentence: { key: 'error.library.taskCountRange' },
+    });
+    // The contract stops more than 100 before main reads anything.
+    expect(await t.rerun(many)).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(t.h.core.history.list({}).items).toHaveLength(5);
+    expect(t.h.service.log.submits).toHaveLength(submits);
+  });
+
+  it('is refused over a hard cap as the form’s submit is, nobody asked', async () => {
+    const asked = prompts(true);
+    const t = await harness(asked.port);
+    t.h.core.costs.setPrice(PRICE);
+    const first = await t.h.core.engine.submit({ prompt: 'a priced boat' }, t.h.target, 3);
+    await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    t.h.core.costs.setCap({ ...HARD, micros: 80_000 });
+    await expect(
+      rerunBatch(
+        t.h.core,
+        first.map((r) => r.localId),
+      ),
+    ).rejects.toBeInstanceOf(SpendingCapError);
+    expect(await t.rerun(first.map((r) => r.localId))).toMatchObject({
+      ok: false,
+      error: { sentence: { key: 'error.costs.hardCap' } },
+    });
+    expect(asked.asked).toHaveLength(0);
+    expect(t.h.service.log.submits).toHaveLength(3);
+  });
+});
