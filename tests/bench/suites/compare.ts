@@ -372,7 +372,8 @@ function row(
       'The probe is a MutationObserver on the page and the image’s decode(), then rAF and a task behind that frame; nothing polls the page while a compare runs. The compare is started from the compose form’s Compare… dialog as a user does; the view is closed (Esc) before the next one. ' +
       (host === 'chromium'
         ? 'In the chromium host the main process runs in the bench’s Node process and each message reaches the page by a DevTools call (page.evaluate), which Electron’s IPC does not need; the images are decoded and thumbnailed in the app’s image page in the same Chromium.'
-        : 'The app ran in Electron.'),
+        : 'The app ran in Electron.') +
+      ` A compare whose cells do not all show their image within ${DEADLINE_MS / 1000} s of the click fails the row, which names the compare, the cells without an image and their tasks' states at the services.`,
   };
 }
 
