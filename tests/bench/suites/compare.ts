@@ -282,7 +282,7 @@ async function oneCompare(page: Page, demos: readonly Demo[], n: number): Promis
     const states = sides.map(({ task }, i) => `${demos[i]!.target.service} ${task.status}`);
     const errors = entries.filter((entry) => entry.error !== null).map((entry) => entry.error);
     throw new CompareFailure(
-      `compare ${n + 1}: no image shown in the cell of ${missing.map((demo) => demo.target.service).join(', ')} within ${DEADLINE_MS / 1000} s of the click ` +
+      `no image shown in the cell of ${missing.map((demo) => demo.target.service).join(', ')} within ${DEADLINE_MS / 1000} s of the click ` +
         `(services: ${states.join(', ')}${errors.length > 0 ? `; decode errors: ${errors.join('; ')}` : ''})`,
     );
   }
@@ -299,7 +299,7 @@ async function oneCompare(page: Page, demos: readonly Demo[], n: number): Promis
   }
   if (pollAt === undefined || askedAt === undefined) {
     throw new CompareFailure(
-      `compare ${n + 1}: ${demo.target.service}'s log has no poll or image request after its completion`,
+      `${demo.target.service}'s log has no poll or image request after its completion`,
     );
   }
   const since = (at: number) => at - task.completesAt;
@@ -384,9 +384,11 @@ async function measure(
 ): Promise<{ done: CompareFigures[]; failure: string | null }> {
   const { page } = app;
   const done: CompareFigures[] = [];
+  let step = 'Settings (the three services)';
   try {
     await connect(page, demos);
     for (let n = 0; n < COMPARES; n += 1) {
+      step = `compare ${n + 1} of ${COMPARES}`;
       done.push(await oneCompare(page, demos, n));
       await page.keyboard.press('Escape');
       await page
@@ -396,7 +398,7 @@ async function measure(
     return { done, failure: null };
   } catch (error) {
     const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    return { done, failure: done.length < COMPARES ? why : `after the compares: ${why}` };
+    return { done, failure: `${step}: ${why}` };
   }
 }
 
