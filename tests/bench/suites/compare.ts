@@ -6,8 +6,8 @@
  * completion time (`completesAt`) of the target that finished last to the frame its cell shows
  * the image decoded, timed in the page. The set-up is the journeys' (tests/e2e/harness and
  * specs/support: the demo processes, the app on fresh folders, Settings filled in as journey 29
- * does); the last target's duration is set before each compare so that its completion falls at
- * a different phase of the poll interval each time.
+ * does); the last target's service completes it at a different phase of the poll interval each
+ * time, the phases spread evenly over it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
