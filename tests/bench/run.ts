@@ -3,7 +3,8 @@
  * docs/PERFORMANCE.md with the date, the machine and the command of each row.
  * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten):
  * `engine` is poll efficiency and completion to gallery, `download-memory` its own row,
- * `updates` the task messages to the page while 200 tasks poll.
+ * `updates` the task messages to the page while 200 tasks poll, `compare` a compare's last
+ * target from its completion to its cell shown.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ const SUITES = [
   'renderer',
   'ui',
   'updates',
+  'compare',
   'gallery',
   'archive',
 ] as const;

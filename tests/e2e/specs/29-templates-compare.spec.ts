@@ -19,7 +19,14 @@ import { uiText } from './support/catalogue';
 import { readHistory } from './support/disk';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
-import { composeForm, expectLoadedImage, showScreen } from './support/ui';
+import {
+  compareCell,
+  composeForm,
+  connectDialect,
+  expectLoadedImage,
+  setCompareTarget,
+  showScreen,
+} from './support/ui';
 
 const KEYS = {
   fal: 'fal-e2e-templates-29-4b7d',
@@ -51,28 +58,6 @@ const NO_KEY = 'Alibaba Cloud DashScope';
 /** The demo's poll is fast here, but six tasks and three services share two busy cores. */
 const DONE_TIMEOUT = 60_000;
 
-/**
- * Settings: a service's address (its demo process itself, not the switch in front of it: fal,
- * Replicate and BFL hand out status addresses on their own origin, and a key goes only to the
- * address it was entered for) and its key, checked as it is saved.
- */
-async function connectDialect(page: Page, label: string, url: string, key: string) {
-  const section = page.getByRole('region', { name: label, exact: true });
-  await section.getByLabel('Address', { exact: true }).fill(url);
-  const save = section.getByRole('button', { name: 'Save', exact: true });
-  await save.click();
-  await expect(save).toBeDisabled();
-  await section.getByLabel(`${label} API key`).fill(key);
-  await section.getByRole('button', { name: 'Save key' }).click();
-  const consent = section.getByRole('button', { name: 'Store with weaker protection' });
-  const stored = section.getByText(/A key is stored/);
-  await expect(consent.or(stored)).toBeVisible();
-  if (await consent.isVisible()) await consent.click();
-  await expect(
-    section.getByText(/^The service accepted this key when it was checked/),
-  ).toBeVisible();
-}
-
 /** Settings › Costs: 0.02 USD per image on fal.ai, every model. */
 async function setFalPrice(page: Page): Promise<void> {
   const prices = page.getByRole('form', { name: 'Prices' });
@@ -102,17 +87,6 @@ function preview(form: Locator, name = 'Prompts this template makes'): Locator {
   return form.getByRole('region', { name });
 }
 
-/** The compare plan dialog's target `slot` (1-based) set to `service`. */
-async function setTarget(dialog: Locator, slot: number, service: string): Promise<void> {
-  const row = dialog.getByRole('group', { name: `Target ${String(slot)}`, exact: true });
-  await row.getByLabel('Service', { exact: true }).selectOption({ label: service });
-}
-
-/** The compare view's cells, by the service each target names. */
-function cellOf(view: Locator, service: string): Locator {
-  return view.getByRole('gridcell', { name: new RegExp(`^Target \\d: ${service}`) });
-}
-
 /** What the cell's marks say: its flag (empty when it has none). */
 function marksOf(cell: Locator): Locator {
   return cell.locator('.compare-cell__marks');
@@ -121,7 +95,7 @@ function marksOf(cell: Locator): Locator {
 async function expectFlags(view: Locator, flags: readonly (string | null)[]): Promise<void> {
   for (const [n, service] of SERVICES.entries()) {
     const flag = flags[n] ?? null;
-    const marks = marksOf(cellOf(view, service));
+    const marks = marksOf(compareCell(view, service));
     if (flag === null) await expect(marks).toHaveCount(0);
     else await expect(marks).toHaveText(flag);
   }
@@ -226,11 +200,11 @@ async function compareRun(page: Page): Promise<Locator> {
   await expect(
     plan.getByRole('group', { name: 'Target 1', exact: true }).getByLabel('Service'),
   ).toHaveValue('fal');
-  await setTarget(plan, 2, 'Replicate');
+  await setCompareTarget(plan, 2, 'Replicate');
   await plan.getByRole('button', { name: 'Add a target' }).click();
-  await setTarget(plan, 3, 'Black Forest Labs');
+  await setCompareTarget(plan, 3, 'Black Forest Labs');
   await plan.getByRole('button', { name: 'Add a target' }).click();
-  await setTarget(plan, 4, NO_KEY);
+  await setCompareTarget(plan, 4, NO_KEY);
   await expect(plan.getByText(new RegExp(`^Left out: ${NO_KEY}`))).toBeVisible();
   // Only fal.ai has a price: its share is estimated, the other two are said to have none.
   await expect(plan.getByText('Estimated total: $0.02', { exact: true })).toBeVisible();
@@ -241,7 +215,7 @@ async function compareRun(page: Page): Promise<Locator> {
   const view = page.getByRole('dialog', { name: 'Compare', exact: true });
   await expect(view.getByRole('gridcell')).toHaveCount(3);
   for (const service of SERVICES) {
-    const cell = cellOf(view, service);
+    const cell = compareCell(view, service);
     await expect(cell).toHaveAttribute('data-status', 'completed', { timeout: DONE_TIMEOUT });
     await expectLoadedImage(cell.getByRole('img', { name: COMPARED }));
   }
@@ -253,9 +227,9 @@ async function compareRun(page: Page): Promise<Locator> {
 
 async function keepTheWinner(page: Page, view: Locator): Promise<void> {
   // The first cell has the focus; → moves to Replicate's, P picks it.
-  await expect(cellOf(view, SERVICES[0])).toBeFocused();
+  await expect(compareCell(view, SERVICES[0])).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  await expect(cellOf(view, SERVICES[1])).toBeFocused();
+  await expect(compareCell(view, SERVICES[1])).toBeFocused();
   await page.keyboard.press('KeyP');
   await expectFlags(view, [null, 'Pick', null]);
 
@@ -269,7 +243,7 @@ async function keepTheWinner(page: Page, view: Locator): Promise<void> {
   await expectFlags(view, [null, 'Pick', null]);
   await page.keyboard.press('ControlOrMeta+Shift+KeyZ');
   await expectFlags(view, ['Reject', 'Pick', 'Reject']);
-  await expect(cellOf(view, SERVICES[1])).toBeFocused();
+  await expect(compareCell(view, SERVICES[1])).toBeFocused();
 
   // Esc closes the view; the gallery holds the two rejects and the winner as picked.
   await page.keyboard.press('Escape');

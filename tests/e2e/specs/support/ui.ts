@@ -42,6 +42,34 @@ export async function connectToService(page: Page, baseUrl: string, key: string)
   await expect(page.getByRole('region', { name: 'Demo service' })).toHaveCount(0);
 }
 
+/**
+ * Settings → one provider's section (`label`: "fal.ai", "Replicate"…): its address and its key,
+ * checked as it is saved. The address is the demo process itself, not the switch in front of it:
+ * fal, Replicate and BFL hand out status addresses on their own origin, and a key goes only to the
+ * address it was entered for.
+ */
+export async function connectDialect(
+  page: Page,
+  label: string,
+  url: string,
+  key: string,
+): Promise<void> {
+  const section = page.getByRole('region', { name: label, exact: true });
+  await section.getByLabel('Address', { exact: true }).fill(url);
+  const save = section.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await expect(save).toBeDisabled();
+  await section.getByLabel(`${label} API key`).fill(key);
+  await section.getByRole('button', { name: 'Save key' }).click();
+  const consent = section.getByRole('button', { name: 'Store with weaker protection' });
+  const stored = section.getByText(/A key is stored/);
+  await expect(consent.or(stored)).toBeVisible();
+  if (await consent.isVisible()) await consent.click();
+  await expect(
+    section.getByText(/^The service accepted this key when it was checked/),
+  ).toBeVisible();
+}
+
 /** Settings → "Stop watching a task after (minutes)", committed with Enter as a user would. */
 export async function setWatchTimeout(page: Page, minutes: number): Promise<Locator> {
   await showScreen(page, 'Settings');
@@ -60,6 +88,21 @@ export async function setWatchTimeout(page: Page, minutes: number): Promise<Loca
 /** The compose form of the Tasks screen. */
 export function composeForm(page: Page): Locator {
   return page.getByRole('form', { name: 'New task' });
+}
+
+/** The compare plan dialog's target `slot` (1-based) set to `service`. */
+export async function setCompareTarget(
+  dialog: Locator,
+  slot: number,
+  service: string,
+): Promise<void> {
+  const row = dialog.getByRole('group', { name: `Target ${String(slot)}`, exact: true });
+  await row.getByLabel('Service', { exact: true }).selectOption({ label: service });
+}
+
+/** The compare view's cell of the target on `service` (its name: "Target 2: Replicate…"). */
+export function compareCell(view: Locator, service: string): Locator {
+  return view.getByRole('gridcell', { name: new RegExp(`^Target \\d: ${service}`) });
 }
 
 /**
