@@ -18,7 +18,7 @@ import { findImage, imagesByTask, type ImageRef } from '../gallery/gallery-image
 import { OutcomeBuilder, type TrashOutcome } from '../trash/trash-outcome';
 
 /** The engine's single-task actions a batch reuses. */
-export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask' | 'submit'>;
+export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask' | 'submitBatch'>;
 
 export interface BatchOutcome {
   /** The records the action changed or created, in the order of the ids. */

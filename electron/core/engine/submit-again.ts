@@ -5,7 +5,8 @@
  * (target-check.ts): a service whose address changed since, or whose key is gone, refuses with a
  * sentence and nothing is sent elsewhere. A record that came from a file and names a service on
  * this computer is refused first, as its polls are (record-credentials.ts). A task generated into
- * a board is submitted again into that board.
+ * a board is submitted again into that board, and one made from a template keeps its template
+ * (id, version, values: how its prompt was made), so the gallery's Template filter finds it.
  */
 import { recordTarget } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -15,7 +16,7 @@ import { EngineInputError } from './engine-types';
 import type { TaskEngine } from './task-engine';
 
 /** What submitting again uses of the engine. */
-export type AgainEngine = Pick<TaskEngine, 'get' | 'submit'>;
+export type AgainEngine = Pick<TaskEngine, 'get' | 'submitBatch'>;
 
 /**
  * The new task made from `record` (its request, its service): for a record the caller already has;
@@ -29,7 +30,10 @@ export function submitRecordAgain(
 ): Promise<TaskRecord[]> {
   if (isImportedLocal(record)) return Promise.reject(new EngineInputError(IMPORTED_LOCAL_SENTENCE));
   // Into the board the task was generated into, as its own images were (made again when gone).
-  return engine.submit(record.request, recordTarget(record), count, record.board);
+  return engine.submitBatch(
+    { requests: [record.request], count, board: record.board, template: record.template },
+    recordTarget(record),
+  );
 }
 
 /**

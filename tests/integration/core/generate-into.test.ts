@@ -218,6 +218,22 @@ describe('generate into a board', () => {
     expect(plain!.board).toBeUndefined();
     const [done] = await h.core.engine.whenSettled([again!.localId, plain!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Series/One'] });
+    // A task made from a template is submitted again with its template (how its prompt was made).
+    const template = {
+      id: '0b7f3c1e-2d4a-4f6b-9c8d-7e6f5a4b3c2d',
+      name: 'Series',
+      version: 3,
+      values: { subject: 'lake' },
+      mode: 'combinatorial' as const,
+    };
+    const [made] = await h.core.engine.submitBatch(
+      { requests: [PROMPT], count: 1, template },
+      h.target,
+    );
+    const [madeAgain] = await submitAgain(h.core.engine, made!.localId);
+    expect(madeAgain!.template).toEqual(made!.template);
+    expect(madeAgain!.request).toEqual(made!.request);
+    await h.core.engine.whenSettled([made!.localId, madeAgain!.localId]);
     expect(imagesIn(h.core, 'Series/One')).toEqual(
       imagesOf([first!, done!].map((r) => h.core.history.get(r.localId)!)),
     );
