@@ -9,7 +9,11 @@
  * does); the last target's service completes it at a different phase of the poll interval each
  * time, the phases spread evenly over it.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import {
   startDemoProcess,
@@ -368,6 +372,7 @@ function row(
     note:
       `After the poll, medians: the poll's arrival → the image's request ${legs((run) => run.askedMs - run.waitMs)}; → its <img> in the cell (download, check, thumbnail, history write, the record to the page, the cell drawn) ${legs((run) => run.insertedMs - run.askedMs)}; → decoded and the next frame ${legs((run) => run.shownMs - run.insertedMs)}. ` +
       `The last target's service completes it at ${COMPARES} phases spread evenly over the interval after one of its polls (each task polls at a fixed phase every 3 s): a completion at a random moment without the scatter of ${COMPARES} random draws (with durations drawn before the submit, the wait's median ranged from 0.7 to 1.9 s over three runs), so the wait for the next poll is about 1.5 s at the median and 2.85 s at p95, as in the Completion to gallery row. The bench places each completion with a timer and a control request; one that arrives late shortens the wait, whose median the row gives. ` +
+      'Each service serves a picture drawn before the run (a 1024x1024 PNG per service, as a real service has its image ready when it says done; the demo would otherwise draw it at the download of a task completed through its control API). ' +
       `Times: completesAt and the poll's and request's arrival are each demo process's Date.now(); the cell's time is the page's performance.timeOrigin + performance.now() (both this machine's wall clock; the page's two clocks were at most ${ms(offset)} apart). ` +
       'The probe is a MutationObserver on the page and the image’s decode(), then rAF and a task behind that frame; nothing polls the page while a compare runs. The compare is started from the compose form’s Compare… dialog as a user does; the view is closed (Esc) before the next one. ' +
       (host === 'chromium'
@@ -402,15 +407,35 @@ async function measure(
   }
 }
 
+/**
+ * Each target's picture, 1024x1024, drawn before the run: a real service has a task's image ready
+ * when it says the task is done. The demo draws its own when a task completes by its duration,
+ * but a task the bench completes through the control API would be drawn at the download, and the
+ * drawing counted as Pictor's time.
+ */
+async function pictures(dir: string): Promise<string[]> {
+  return Promise.all(
+    TARGETS.map(async (_, n) => {
+      const hue = (n * 120 + 30) % 360;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 80) % 360},60%,30%)"/></linearGradient></defs><rect width="1024" height="1024" fill="url(#g)"/><circle cx="${380 + n * 90}" cy="420" r="${180 + n * 30}" fill="hsl(${(hue + 180) % 360},80%,85%)" opacity="0.8"/></svg>`;
+      const file = join(dir, `target-${String(n)}.png`);
+      await sharp(Buffer.from(svg)).png().toFile(file);
+      return file;
+    }),
+  );
+}
+
 /** The demo processes, started from the bundle the journeys use, stopped by `stop`. */
-async function startDemos(): Promise<Demo[]> {
+async function startDemos(dir: string): Promise<Demo[]> {
   const demos: Demo[] = [];
+  const files = await pictures(dir);
   try {
-    for (const target of TARGETS) {
+    for (const [n, target] of TARGETS.entries()) {
       const service = await startDemoProcess({
         dialect: target.dialect,
         keys: [`bench:${target.key}`],
         durationMs: LAST_NEVER_MS,
+        imageFiles: [files[n]!],
       });
       demos.push({ target, service });
     }
@@ -430,10 +455,12 @@ export const suite: BenchSuite = {
     const entriesBefore = process.env[NODE_ENTRIES_ENV];
     process.env[NODE_ENTRIES_ENV] = entries.dir;
     let folders: AppFolders | null = null;
+    let pictureDir: string | null = null;
     let demos: Demo[] = [];
     try {
       folders = await makeAppFolders('bench-compare');
-      demos = await startDemos();
+      pictureDir = await mkdtemp(join(tmpdir(), 'pictor-bench-compare-images-'));
+      demos = await startDemos(pictureDir);
       const { userDataDir, galleryDir } = folders;
       return await withNameShim(async () => {
         const app = await launchApp({
@@ -453,6 +480,7 @@ export const suite: BenchSuite = {
     } finally {
       await Promise.all(demos.map((demo) => demo.service.stop()));
       await folders?.remove();
+      if (pictureDir !== null) await rm(pictureDir, { recursive: true, force: true });
       if (entriesBefore === undefined) Reflect.deleteProperty(process.env, NODE_ENTRIES_ENV);
       else process.env[NODE_ENTRIES_ENV] = entriesBefore;
       await entries.release();
