@@ -55,9 +55,10 @@ const COMMAND_HELP = {
                                   PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
                                   A target without a key is left out and said so; a size its
                                   service takes otherwise is adapted (1024x1024 → 1:1). Prints
-                                  the group id, then each target's task id, status, time and
-                                  cost; exit code the highest of its tasks'; 6 over a hard cap
-                                  (nothing sent). compare show GROUP: the group's tasks again;
+                                  the group id, then each target's task id, status, time,
+                                  cost and seed (when its service said one); exit code the
+                                  highest of its tasks'; 6 over a hard cap (nothing sent).
+                                  compare show GROUP: the group's tasks again;
                                   compare cancel GROUP [--base-url PROVIDER=ORIGIN]...: ask
                                   every running task of it to stop where its service can, with
                                   the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the

@@ -115,6 +115,8 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
       template: record.template ?? null,
       // The compare it was sent in (pictor compare): group, slot, label.
       compare: record.compare ?? null,
+      // The seed the service said it made the images with (docs/SERVICE.md, "Seeds"), or null.
+      seed: record.seed ?? null,
       images: record.images.map((image) => ({
         index: image.index,
         state: image.state,

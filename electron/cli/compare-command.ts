@@ -1,9 +1,9 @@
 /**
  * `pictor compare`: the plan's notes on stderr (targets left out, parameters adapted, soft caps),
  * the group id, then each target's task as it ends: label, task id, status, time from submit to
- * saved, cost (reported or estimated, said so). Exit code: the highest of its tasks'; a hard cap
- * refuses it with exit 6 before anything is stored or sent. `pictor compare show GROUP`: the
- * same columns from the history.
+ * saved, cost (reported or estimated, said so), the seed its service said it used. Exit code: the
+ * highest of its tasks'; a hard cap refuses it with exit 6 before anything is stored or sent.
+ * `pictor compare show GROUP`: the same columns from the history.
  */
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -144,6 +144,8 @@ function rowOf(core: PictorCore, record: TaskRecord) {
     status: record.status,
     seconds,
     cost: record.cost ?? { source: 'unknown' as const },
+    // The seed the service said it made the images with (docs/SERVICE.md, "Seeds"), or null.
+    seed: record.seed ?? null,
     images: record.images
       .filter((image) => image.state === 'saved' && image.file)
       .map((image) => core.gallery.resolve(image.file ?? '')),
@@ -177,7 +179,9 @@ function report(
   }
   for (const row of rows) {
     const time = row.seconds === null ? '–' : `${row.seconds.toFixed(1)} s`;
-    const cells = [row.label, row.localId, row.taskId ?? '–', row.status, time, costText(row.cost)];
+    const seed = row.seed === null ? 'seed –' : `seed ${String(row.seed)}`;
+    const cost = costText(row.cost);
+    const cells = [row.label, row.localId, row.taskId ?? '–', row.status, time, cost, seed];
     // Each cell cleaned on its own (a tab would be shown escaped), then two spaces between.
     io.stdout(`${cells.map((cell) => terminalSafe(cell)).join('  ')}\n`);
   }

@@ -6,6 +6,15 @@ export function hashParts(...parts: (string | number)[]): number {
   return digest.readUInt32LE(0);
 }
 
+/**
+ * The seed a task's answer says its images were made with (today's contract's `seed`, fal's
+ * `seed`, BFL's `result.seed`): drawn from the service's seed and the task id, so the same task
+ * (a recalled one too) always says the same seed.
+ */
+export function taskSeed(seed: number, taskId: string): number {
+  return hashParts(seed, 'task seed', taskId);
+}
+
 /** A number in [0, 1) derived from the parts: the same parts give the same number. */
 export function hashUnit(...parts: (string | number)[]): number {
   return hashParts(...parts) / 2 ** 32;

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from './options';
 import { parseGenerationBody } from './request-validation';
 import type { StoredTask, TaskStore } from './task-store';
 import { inlineEntries, storedImageBytes } from './inline-images';
+import { taskSeed } from './prng';
 
 /** Which part of the service interface a path belongs to. */
 export type RouteMatch =
@@ -132,6 +133,8 @@ function taskBody(ctx: ServiceContext, task: StoredTask): Record<string, unknown
       height: image.height,
     }));
     body.output = { data };
+    // Not in the spec: the seed, as services that draw one report it (docs/SERVICE.md).
+    body.seed = taskSeed(ctx.options.seed, task.id);
   }
   if (task.status === 'failed') body.error = task.error;
   const { cost } = ctx.options;

@@ -7,6 +7,7 @@ import { contentCredentialsSchema } from './content-credentials';
 import { z } from 'zod';
 import { storedBoardPathSchema, triageFields } from './triage';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
+import { seedSchema } from '../service/service-seed';
 import { providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
 import { compareFieldSchema } from './compare';
@@ -172,6 +173,12 @@ export const taskRecordSchema = z.object({
    * (a crafted sidecar loses the field, not the task).
    */
   reportedModel: reportedModelSchema.optional().catch(undefined),
+  /**
+   * The seed the service said it made the images with (shared/service/service-seed.ts), a whole
+   * number from 0 to 2^53 − 1. Absent: it said none, as on every record written before seeds; a
+   * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
+   */
+  seed: seedSchema.optional().catch(undefined),
   status: taskStatusSchema,
   hold: holdReasonSchema.nullable(),
   error: taskErrorSchema.nullable(),

@@ -15,6 +15,7 @@ import { englishText, sentence, type Sentence } from '../i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 import { cleanNameSchema, optionalNameSchema } from '../text/shown-name';
 import type { InlineImage } from './inline-token';
+import { readSeed } from './service-seed';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -100,6 +101,8 @@ export const canonicalTaskSchema = z.looseObject({
   progress: z.unknown().optional(),
   /** Tasks ahead of this one in the service's queue, where it says so. */
   queuePosition: z.unknown().optional(),
+  /** The seed the images were made with, where the service says so (service-seed.ts). */
+  seed: z.unknown().optional(),
 });
 export type CanonicalTask = z.infer<typeof canonicalTaskSchema>;
 
@@ -144,6 +147,8 @@ export interface CompletedTask {
   readonly noticeSentence?: Sentence;
   /** The model the service says it used (see {@link readReportedModel}). */
   readonly reportedModel?: string;
+  /** The seed the service says it made the images with (service-seed.ts), when it says one. */
+  readonly seed?: number;
   /**
    * The images the service sent inline (a `data:` URL or `b64_json` in place of an address),
    * decoded where the answer was read (electron/core/service/inline-answer.ts), by index; their
@@ -253,7 +258,12 @@ export function normaliseCanonical(task: CanonicalTask): ServiceTask {
       ...outcome,
     };
   }
-  return { ...completedTask(task.output?.data ?? []), ...reported };
+  const seed = readSeed(task.seed);
+  return {
+    ...completedTask(task.output?.data ?? []),
+    ...reported,
+    ...(seed === undefined ? {} : { seed }),
+  };
 }
 
 function pendingTask(

@@ -164,6 +164,8 @@ export class Poller {
           ...withAnswerCost(current, task, this.ctx.logger),
           // What the service says it used, as it last said it (a task may report it late).
           ...(task.reportedModel === undefined ? {} : { reportedModel: task.reportedModel }),
+          // The seed the images were made with, where the service says it (a completed answer).
+          ...(task.status === 'completed' && task.seed !== undefined ? { seed: task.seed } : {}),
           polls: current.polls + 1,
           lastPolledAt: startedAt,
           error: null,

@@ -259,6 +259,14 @@ function withoutKeyedUrls(task: CompletedTask, clean: ServiceTask | null): Compl
   return { ...task, imageUrls, refusedImages, refusedImageSentences };
 }
 
+/** A seed that changed when the key was scrubbed carried part of it: dropped, the task kept. */
+function withoutKeyedSeed(task: CompletedTask, clean: ServiceTask | null): CompletedTask {
+  if (task.seed === undefined) return task;
+  if (clean?.status === 'completed' && clean.seed === task.seed) return task;
+  const { seed: _dropped, ...rest } = task;
+  return rest;
+}
+
 /** Today's contract's task answer in canonical states (providers/pictor.ts). */
 const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
 
@@ -321,7 +329,7 @@ function normalisedTask(task: CanonicalTask, text: string, check: Check): Servic
   const clean = reread(scrubbed, canonicalTaskSchema, read);
   if (normalised.status === 'completed') {
     const cleaned = clean ? normaliseCanonical(takeInline(clean, check.taken).task) : null;
-    return withoutKeyedUrls(normalised, cleaned);
+    return withoutKeyedSeed(withoutKeyedUrls(normalised, cleaned), cleaned);
   }
   const cleanFailed = clean?.status === task.status ? normaliseCanonical(clean) : null;
   if (cleanFailed?.status !== 'failed') {

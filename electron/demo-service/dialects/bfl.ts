@@ -22,7 +22,7 @@
  */
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
-import { hashParts } from '../prng';
+import { taskSeed } from '../prng';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
@@ -136,7 +136,7 @@ class BflDialect implements Dialect {
     return {
       sample: this.kit.images(task)[0]?.url ?? null,
       prompt: task.prompt,
-      seed: hashParts(this.kit.ctx.options.seed, task.id),
+      seed: taskSeed(this.kit.ctx.options.seed, task.id),
       start_time: seconds(task.createdAt),
       end_time: seconds(end),
       duration: seconds(end - task.createdAt),

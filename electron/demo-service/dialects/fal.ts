@@ -38,7 +38,7 @@ import {
   jsonBody,
   objectOf,
 } from './dialect';
-import { hashParts } from '../prng';
+import { taskSeed } from '../prng';
 import { inlineEntries } from '../inline-images';
 
 const KEY = /^Key +(\S+) *$/;
@@ -228,7 +228,7 @@ class FalDialect implements Dialect {
         content_type: contentType,
       })),
       timings: { inference: ((task.completedAt ?? task.completesAt) - task.createdAt) / 1000 },
-      seed: hashParts(this.kit.ctx.options.seed, task.id),
+      seed: taskSeed(this.kit.ctx.options.seed, task.id),
       has_nsfw_concepts: task.images.map(() => false),
       prompt: task.prompt,
     });

@@ -1,8 +1,8 @@
 /**
  * One cell of the compare view: the target's image(s), its label (service · model, #1/#2), its
  * status (live, with the reason of a failure), the time from submit to saved, its cost labelled
- * reported or estimated, the Content Credentials mark as a gallery tile shows it, and the
- * triage it has (pick, reject, stars).
+ * reported or estimated, the seed when the service said one, the Content Credentials mark as a
+ * gallery tile shows it, and the triage it has (pick, reject, stars).
  */
 import type { Ref } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -88,6 +88,13 @@ export function CompareCell({ record, focused, cellRef, onFocus }: CompareCellPr
             : t('compare.time', { duration: formatDuration(time) })}
         </span>
         <span>{costText(record)}</span>
+        {record.seed === undefined ? null : (
+          // A seed is an identifier to copy into another request, as a task id: its own digits,
+          // never grouped or in the language's numerals.
+          <span className="compare-cell__seed">
+            {t('compare.seed', { seed: String(record.seed) })}
+          </span>
+        )}
       </div>
     </div>
   );

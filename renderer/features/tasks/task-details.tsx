@@ -148,6 +148,11 @@ function DetailsList({ record }: { record: TaskRecord }) {
       <Row label="tasks.details.modelReported">
         <IsolatedName name={record.reportedModel} fallback={t('tasks.details.modelNotReported')} />
       </Row>
+      {record.seed === undefined ? null : (
+        <Row label="tasks.details.seed">
+          <span className="mono">{String(record.seed)}</span>
+        </Row>
+      )}
       <Row label="tasks.details.size">
         {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
       </Row>

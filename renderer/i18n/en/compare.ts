@@ -19,6 +19,7 @@ export const compare = {
   'compare.cost.reported': 'Cost (reported): {cost}',
   'compare.cost.estimated': 'Cost (estimated): {cost}',
   'compare.cost.none': 'Cost not known',
+  'compare.seed': 'Seed {seed}',
   'compare.noImage': 'No image',
   'compare.grid': 'Grid',
   'compare.twoUp': '2-up',

@@ -116,6 +116,7 @@ export const tasks = {
   'tasks.details.modelAsked': 'Model asked for',
   'tasks.details.modelReported': 'Model used (as the service reported it)',
   'tasks.details.modelNotReported': 'Not reported by the service',
+  'tasks.details.seed': 'Seed (as the service reported it)',
   'tasks.details.size': 'Size',
   'tasks.details.quality': 'Quality',
   'tasks.details.taskId': 'Task id',

@@ -1,14 +1,15 @@
 /**
  * `pictor compare` as a real process against three demo services on loopback (fal answering its
  * first submit 429 with Retry-After, Replicate 402, BFL working), each provider's key from its
- * own PICTOR_KEY_<PROVIDER>: the group id and each target's row, the exit code the highest of
- * its tasks', `compare show`, `list --compare`, and a hard cap refusing the compare (exit 6,
- * nothing stored or sent).
+ * own PICTOR_KEY_<PROVIDER>: the group id and each target's row (the seed fal and BFL said with
+ * it), the exit code the highest of its tasks', `compare show`, `list --compare`, and a hard cap
+ * refusing the compare (exit 6, nothing stored or sent).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { taskSeed } from '../../../electron/demo-service/prng';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeRun, runCli } from './run-cli';
@@ -85,6 +86,7 @@ describe('pictor compare', () => {
         status: string;
         taskId: string | null;
         exitCode: number;
+        seed: number | null;
       }[];
     };
     expect(out.exitCode).toBe(6);
@@ -94,6 +96,12 @@ describe('pictor compare', () => {
       [3, 'completed', 0],
     ]);
     expect(out.tasks[0]?.label).toBe('fal.ai · fal-ai/flux/schnell');
+    // fal and BFL say the seed they used (the demo's, from its seed 1 and the task id);
+    // Replicate's task was never made.
+    const [falTask, replicateTask, bflTask] = out.tasks;
+    expect(falTask?.seed).toBe(taskSeed(1, falTask!.taskId!));
+    expect(bflTask?.seed).toBe(taskSeed(1, bflTask!.taskId!));
+    expect(replicateTask?.seed).toBeNull();
     expect(accepted(fal)).toBe(1);
     expect(fal.log.submits.map((entry) => entry.status)).toEqual([429, 200]);
     expect(accepted(replicate)).toBe(0);
@@ -107,10 +115,22 @@ describe('pictor compare', () => {
     expect(rows[0]).toMatch(
       /^fal\.ai · fal-ai\/flux\/schnell {2}\S+ {2}\S+ {2}completed {2}\d+\.\d s {2}/,
     );
+    expect(rows.map((row) => row.split('  ').at(-1))).toEqual([
+      `seed ${String(falTask?.seed)}`,
+      'seed –',
+      `seed ${String(bflTask?.seed)}`,
+    ]);
 
     const list = await cli(['list', '--compare', out.group, '--json']);
     expect(list.code, describeRun(list)).toBe(0);
-    expect(list.stdout.trim().split('\n')).toHaveLength(3);
+    const listed = list.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { taskId: string | null; seed: number | null });
+    expect(listed).toHaveLength(3);
+    expect(new Map(listed.map((task) => [task.taskId, task.seed]))).toEqual(
+      new Map(out.tasks.map((task) => [task.taskId, task.seed])),
+    );
     const other = await cli(['list', '--compare', crypto.randomUUID()]);
     expect(other.stdout).toBe('');
   }, 60_000);

@@ -1,9 +1,9 @@
 /**
  * Black Forest Labs: `POST /v1/<model>` with the key in `x-key` (at the global `api.bfl.ai` or a
  * regional `api.eu.bfl.ai`, `api.us.bfl.ai`, …) answers `id` and a `polling_url` on the region
- * that took the task, used as given; the result says `Pending`, `Ready`
- * (with `result.sample`, a signed link that lasts about 10 minutes), `Error`, `Request Moderated`
- * or `Content Moderated`; `Task not found` is kept polling (never called failed). At most 24
+ * that took the task, used as given; the result says `Pending`, `Ready` (with `result.sample`, a
+ * signed link that lasts about 10 minutes, and `result.seed`), `Error`, `Request Moderated` or
+ * `Content Moderated`; `Task not found` is kept polling (never called failed). At most 24
  * tasks run at once per key; no cancel.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
@@ -86,7 +86,9 @@ export const bflProfile: ProviderProfile = {
       ...read,
       progress: percent(answer['progress']),
       ...(ended && details !== null && details !== undefined ? { error: details } : {}),
-      ...(read.status === 'succeeded' ? { output: imageEntries([result['sample']]) } : {}),
+      ...(read.status === 'succeeded'
+        ? { output: imageEntries([result['sample']]), seed: result['seed'] }
+        : {}),
     };
   },
 };

@@ -2,9 +2,10 @@
  * fal.ai's queue API: `POST /<model id>` answers with a `request_id` and absolute `status_url`,
  * `response_url` and `cancel_url`; the status says `IN_QUEUE` (with `queue_position`),
  * `IN_PROGRESS` or `COMPLETED`, with 202 until it is done; the result, or how the task failed, is
- * behind `response_url`. The key goes as `Authorization: Key <key>`. A request's own addresses use
- * the model id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`): a task known by its
- * id alone (tracked, imported) is found only with the model it was made with.
+ * behind `response_url` (its `images[].url` and the `seed` used). The key goes as
+ * `Authorization: Key <key>`. A request's own addresses use the model id's first two parts
+ * (`fal-ai/flux`, not `fal-ai/flux/schnell`): a task known by its id alone (tracked, imported) is
+ * found only with the model it was made with.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
@@ -126,6 +127,8 @@ export const falProfile: ProviderProfile = {
     return {
       status: 'succeeded',
       output: imageEntries(images.map((image) => objectOf(image)['url'])),
+      // The seed it used: the one asked for, or the one it drew (its models' output schemas).
+      seed: answer['seed'],
     };
   },
   cancel: (taskId, handles, request) => ({

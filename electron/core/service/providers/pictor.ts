@@ -96,6 +96,7 @@ export const pictorProfile: ProviderProfile = {
     refusedWithoutKey: true,
   },
   poll: (taskId) => ({ method: 'GET', target: taskPath(taskId) }),
+  // The answer as it is: its `seed` (not in the spec, docs/SERVICE.md) is the task's own field.
   readPoll(json) {
     const answer = objectOf(json);
     return { ...answer, ...readWord(this.statusWords, answer['status']) };

@@ -42,9 +42,9 @@ export interface SubmitReading {
 
 /**
  * A task answer read into the canonical shape (shared/service/wire.ts `canonicalTaskSchema`):
- * the state, the service's word, images as `output.data[].url`, the error, model, progress and
- * queue position. `fetchResult`: the answer says the task is done but its results are behind
- * the result request (fal).
+ * the state, the service's word, images as `output.data[].url`, the error, model, progress,
+ * queue position and seed. `fetchResult`: the answer says the task is done but its results are
+ * behind the result request (fal).
  */
 export interface TaskReading {
   /** Absent when the answer has no status word at all: not an answer Pictor can use. */
@@ -55,6 +55,8 @@ export interface TaskReading {
   readonly model?: unknown;
   readonly progress?: unknown;
   readonly queuePosition?: unknown;
+  /** The seed the images were made with, where the service documents one (service-seed.ts). */
+  readonly seed?: unknown;
   readonly fetchResult?: boolean;
 }
 

@@ -2,7 +2,8 @@
  * Replicate's predictions: `POST /v1/models/<owner>/<name>/predictions` with `{input}` answers
  * 201 with the prediction, whose `urls.get` and `urls.cancel` are absolute; its status goes
  * `starting → processing → succeeded | failed | canceled` (and `aborted`); `output` is a list of
- * file URLs, or one URL for some models. Outputs are deleted an hour after the prediction ends.
+ * file URLs, or one URL for some models; `input` echoes the input (its `seed`, when one was
+ * given). Outputs are deleted an hour after the prediction ends.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
@@ -88,7 +89,11 @@ export const replicateProfile: ProviderProfile = {
       ...(moderated ? { status: 'moderated' as const } : {}),
       model: answer['model'],
       ...(error === null || error === undefined ? {} : { error }),
-      ...(read.status === 'succeeded' ? { output: imageEntries(urls) } : {}),
+      // The prediction echoes its input: a seed is there when the input gave one (Pictor's
+      // submits do not; a prediction made elsewhere and tracked may).
+      ...(read.status === 'succeeded'
+        ? { output: imageEntries(urls), seed: objectOf(answer['input'])['seed'] }
+        : {}),
     };
   },
   cancel: (taskId, handles) => ({

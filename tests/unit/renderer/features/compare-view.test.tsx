@@ -1,7 +1,8 @@
 /**
  * Compare in the window, over the real renderer and the app's real main (render-wired-app.tsx): the plan
  * dialog from the compose form lists a target left out with main's sentence; the compare view
- * shows each target's cell with its outcome (a failed one, 402, with its reason); P, X and 1–5
+ * shows each target's cell with its outcome (a failed one, 402, with its reason) and the seed
+ * its service said (in any language, its digits as the service wrote them); P, X and 1–5
  * triage the focused cell through the triage store (so Undo takes them back); Ctrl+Enter keeps
  * the winner and rejects the rest as one step that one Undo takes back; ←/→ follow the reading
  * direction; Tab stays inside the view; Esc closes and the focus goes back to what opened it; a
@@ -27,6 +28,9 @@ afterEach(async () => {
   await applyLocale('en');
 });
 
+/** The seed the first target's service said it used (the other two said none). */
+const SEED = 9_007_199_254_740_991;
+
 /** Three targets of one compare: two completed with two images each, one refused with 402. */
 function seedGroup(main: WiredApi): void {
   const labels = [
@@ -48,6 +52,7 @@ function seedGroup(main: WiredApi): void {
           },
         }
       : { status: 'completed', images: [makeImage(0), makeImage(1)] }),
+    ...(n === 0 ? { seed: SEED } : {}),
     compare: { group: GROUP, slot: n + 1, label: labels[n] ?? '' },
   }));
 }
@@ -75,6 +80,30 @@ describe('the compare view', () => {
     ).toBeTruthy();
     expect(within(cell(1)).getByText('No image')).toBeTruthy();
     expect(within(cell(2)).getByText(/Replicate · sdxl/)).toBeTruthy();
+  });
+
+  it('shows the seed a target’s service said, and nothing for one that said none', async () => {
+    await startWiredApp({ prepare: seedGroup });
+    await openGroup();
+    expect(within(cell(0)).getByText('Seed 9007199254740991')).toBeTruthy();
+    for (const n of [1, 2]) expect(within(cell(n)).queryByText(/^Seed/)).toBeNull();
+  });
+
+  it('writes the seed in its own digits in every language, never grouped or in local numerals', async () => {
+    await startWiredApp({ prepare: seedGroup });
+    await openGroup();
+    try {
+      for (const [tag, text] of [
+        ['ar', 'البذرة 9007199254740991'],
+        ['de', 'Seed 9007199254740991'],
+        ['ja', 'シード 9007199254740991'],
+      ] as const) {
+        await act(() => applyLocale(tag));
+        await waitFor(() => expect(within(cell(0)).getByText(text)).toBeTruthy());
+      }
+    } finally {
+      await act(() => applyLocale('en'));
+    }
   });
 
   it('P, X and 1–5 triage the focused cell’s images through the triage store; Undo takes each back', async () => {

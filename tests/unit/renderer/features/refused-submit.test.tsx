@@ -185,13 +185,14 @@ describe('a row message', () => {
 });
 
 describe('the model asked for and the one reported', () => {
-  it('are both shown in Task details', async () => {
+  it('are both shown in Task details, with the reported seed', async () => {
     const { user } = await startWith(
       makeTask({
         localId: 'model-1',
         status: 'completed',
         request: { prompt: 'two models' },
         reportedModel: 'demo-image-1',
+        seed: 4_294_967_295,
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Details' }));
@@ -200,5 +201,7 @@ describe('the model asked for and the one reported', () => {
       within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Model asked for')).toBe('Service default');
     expect(value('Model used (as the service reported it)')).toBe('demo-image-1');
+    // The seed it said it used, beside the model, digit for digit.
+    expect(value('Seed (as the service reported it)')).toBe('4294967295');
   });
 });
