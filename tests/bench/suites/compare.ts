@@ -1,5 +1,5 @@
 /**
- * "Compare, last target to its cell" (issue 47, item 10): one prompt compared on three targets,
+ * "Compare, last target to its cell": one prompt compared on three targets,
  * each a demo process of its own speaking one provider's dialect (fal.ai, Replicate, Black Forest
  * Labs) on loopback with its key in Settings, polled by the real core every 3 s (the service's
  * rule), the built renderer showing the compare view. For each compare: from the service's own
@@ -37,7 +37,7 @@ import { withNameShim } from './renderer';
 const COMMAND = 'npm run bench -- --only compare';
 const COMPARES = 20;
 const INTERVAL_MS = 3_000;
-/** The completion-to-gallery goal (issue 47 item 10); the engine row's p95 line, reported. */
+/** The completion-to-gallery goal; the engine row's p95 line, reported. */
 const TARGET_MEDIAN_MS = 1_700;
 const ENGINE_P95_MS = 3_300;
 /** The other two targets finish by themselves this long after their submit. */
