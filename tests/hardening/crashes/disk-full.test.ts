@@ -231,7 +231,13 @@ describe.runIf(!mount.ok)(
 async function historyScenario(setup: Setup) {
   const first = await generate(setup, 'stored before the disk filled');
   let full = '';
-  const second = await generate(setup, 'completes while the history is full', () => {
+  const sent = setup.service.log.submits.length;
+  const second = await generate(setup, 'completes while the history is full', async () => {
+    // Once its submit has left: a task is marked sent on disk before it goes, and one whose mark
+    // cannot be written is not sent (engine-unsent.test.ts), so the disk fills after that.
+    await waitFor('the submit at the service', () =>
+      setup.service.log.submits.length > sent ? true : undefined,
+    );
     full = fillDisk(setup.dataDir);
   });
   let failedWrites = 0;

@@ -67,13 +67,13 @@ export async function setUp(disks: { gallery?: number; data?: number }): Promise
 export async function generate(
   setup: Setup,
   prompt: string,
-  afterSubmit: () => void = () => undefined,
+  afterSubmit: () => void | Promise<void> = () => undefined,
 ): Promise<TaskRecord> {
   const [record] = await setup.core.engine.submit(
     { prompt, size: '384x384' },
     targetAt(setup.service.url),
   );
-  afterSubmit();
+  await afterSubmit();
   const done = await waitFor(`${prompt} saved`, () => {
     const now = setup.core.engine.get(record!.localId);
     const saved = now?.status === 'completed' && now.images.every((i) => i.state === 'saved');
