@@ -32,13 +32,7 @@ import type { EngineContext } from './engine-context';
  * never sent: sending it now is its first submit.
  */
 export function neverSent(record: TaskRecord): boolean {
-  return (
-    record.status === 'submitting' &&
-    record.sendState === 'queued' &&
-    record.taskId === null &&
-    record.origin === 'submitted' &&
-    record.imported !== true
-  );
+  return stillQueued(record) && record.origin === 'submitted' && record.imported !== true;
 }
 
 /** The engine's records, as far as the mark needs them (EngineRecords). */

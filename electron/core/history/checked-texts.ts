@@ -33,5 +33,6 @@ export function rememberCheckedText(text: string): void {
 
 /** Whether `text` is one {@link rememberCheckedText} noted. */
 export function isCheckedText(text: string): boolean {
-  return digests.has(digestOf(text));
+  // A process that has written nothing (a CLI that only lists) hashes nothing.
+  return digests.size > 0 && digests.has(digestOf(text));
 }
