@@ -7,21 +7,12 @@
  */
 import type { TaskItem } from '../../shared/ipc/contract';
 
-/** A field of the record read defensively: a damaged record may have anything there. */
-function fieldOf(item: TaskItem, name: 'batchId' | 'batchIndex'): unknown {
-  return (item.record as Partial<Record<typeof name, unknown>>)[name];
-}
-
-function batchOf(item: TaskItem): string | null {
-  const batchId = fieldOf(item, 'batchId');
-  return typeof batchId === 'string' && batchId !== '' ? batchId : null;
-}
+// Records reach the page through the contract's schema (a damaged place is dropped there), so
+// the fields are read as typed.
+const batchOf = (item: TaskItem): string | null => item.record.batchId ?? null;
 
 /** Its place in its batch; a task without one (made before places were kept) goes last. */
-function placeOf(item: TaskItem): number {
-  const place = fieldOf(item, 'batchIndex');
-  return typeof place === 'number' && Number.isFinite(place) ? place : Number.POSITIVE_INFINITY;
-}
+const placeOf = (item: TaskItem): number => item.record.batchIndex ?? Number.POSITIVE_INFINITY;
 
 function inOrder(run: readonly TaskItem[]): boolean {
   return run.every((item, n) => n === 0 || placeOf(run[n - 1] as TaskItem) <= placeOf(item));
