@@ -27,6 +27,7 @@ import { silentLogger, type Logger } from '../ports/logger';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { compareHandlers } from './compare-handlers';
+import { inputHandlers } from './input-handlers';
 import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
 import type { TrashOperations } from '../core/trash/trash-operations';
@@ -251,6 +252,7 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
     ...templateChannels(options, changes),
     ...compareChannels(options),
+    ...inputHandlers(),
   };
 }
 

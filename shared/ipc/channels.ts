@@ -108,6 +108,15 @@ export const REQUEST_CHANNEL_NAMES = [
   'compare:show',
   'compare:groups',
   'compare:cancel',
+  'inputs:pickFile',
+  'inputs:fromLibrary',
+  'inputs:putMask',
+  'inputs:downscale',
+  'inputs:address',
+  'inputs:consent',
+  'edit:plan',
+  'edit:run',
+  'images:stack',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -24,6 +24,7 @@ import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
 import { triageRequests } from './triage-contract';
 import { compareRequests } from './compare-contract';
+import { inputRequests } from './inputs-contract';
 import { promptRequests } from './prompt-contract';
 import { templateRequests } from './template-contract';
 import {
@@ -251,6 +252,7 @@ export const requests = {
   ...promptRequests,
   ...templateRequests,
   ...compareRequests,
+  ...inputRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

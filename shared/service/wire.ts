@@ -16,6 +16,7 @@ import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 import { cleanNameSchema, optionalNameSchema } from '../text/shown-name';
 import type { InlineImage } from './inline-token';
 import { readSeed } from './service-seed';
+import { imageInputsSchema } from '../domain/image-inputs';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -36,6 +37,11 @@ export const generationRequestSchema = z.object({
     .regex(SIZE_PATTERN, 'The size must look like 1024x1024 (two whole numbers).')
     .optional(),
   quality: z.string().trim().min(1).max(REQUEST_LIMITS.quality).optional(),
+  /**
+   * Images the task is given (shared/domain/image-inputs.ts): by digest, never by an address, so
+   * the record can be sent again offline. Absent: a text-to-image task, as every record before.
+   */
+  inputs: imageInputsSchema.optional(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 

@@ -34,6 +34,7 @@ import { FakeTriage } from './fake-triage';
 import { FakePrompts } from './fake-prompts';
 import { FakeTemplates } from './fake-templates';
 import { FakeCompare } from './fake-compare';
+import { fakeInputHandlers } from './fake-inputs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -870,6 +871,7 @@ export class FakePictorApi implements PictorApi {
     ...this.prompts.handlers,
     ...this.templates.handlers,
     ...this.compare.handlers,
+    ...fakeInputHandlers,
   };
 }
 

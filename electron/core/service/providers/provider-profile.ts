@@ -29,6 +29,16 @@ export interface ProfileRequest {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A task's input images as its transport carries them (core/inputs/): each a bare base64 text, a
+ * `data:` URI, or a link (an uploaded file's, `oss://` included), in the request's order.
+ */
+export interface SentInputs {
+  readonly source: string;
+  readonly mask?: string;
+  readonly references: readonly string[];
+}
+
 /** What a submit answer says, before the client checks it. */
 export interface SubmitReading {
   readonly id: unknown;
@@ -143,8 +153,12 @@ export interface ProviderProfile {
   readonly inlineResults?: 'poll' | 'result';
   /** Tasks the service runs at once per key, when it documents a limit. */
   readonly maxInFlight: number | null;
-  /** The submit; throws a ServiceError of kind `config` when the request cannot be sent. */
-  submit(request: GenerationRequest): ProfileRequest;
+  /**
+   * The submit; throws a ServiceError of kind `config` when the request cannot be sent. A request
+   * with `inputs` is sent with `sent`, its images as their transport carries them; a profile
+   * whose model takes no image refuses it (kind `config`).
+   */
+  submit(request: GenerationRequest, sent?: SentInputs): ProfileRequest;
   readSubmit(json: unknown): SubmitReading;
   /** The poll of a task: its handle, or the documented path from its id (a pasted id). */
   poll(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
