@@ -83,8 +83,14 @@ export const imageInputsSchema = z
   .object({
     operation: imageOperationSchema,
     source: inputImageSchema,
-    /** The mask at the source's exact size, white-on-black (white = edit), as stored. */
+    /** The mask at the source's exact size, white-on-black grayscale (white = edit). */
     mask: inputImageSchema.optional(),
+    /**
+     * The same mask for models that read alpha (`alpha-edit`): an RGBA PNG whose alpha is 0
+     * where the image is to be edited. The page's mask editor exports both; one given from a
+     * file is kept in the convention it has.
+     */
+    maskAlpha: inputImageSchema.optional(),
     references: z.array(inputImageSchema).max(MAX_REFERENCES).optional(),
     /** Upscale only. */
     factor: z.union([z.literal(2), z.literal(4)]).optional(),
@@ -92,17 +98,25 @@ export const imageInputsSchema = z
     expand: expandSchema.optional(),
     parent: imageParentSchema.optional(),
     route: inputRouteSchema.optional(),
+    /**
+     * The safety tolerance asked for (FLUX: 0 strictest to 6); sent clamped to what the model
+     * allows with an input image, and the plan says so.
+     */
+    safety: boundedInt(0, 6).optional(),
   })
   .superRefine((inputs, context) => {
-    const { mask, source } = inputs;
-    if (mask && (mask.width !== source.width || mask.height !== source.height)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['mask'],
-        message: 'The mask is not the size of the image it masks.',
-      });
+    const { source } = inputs;
+    for (const key of ['mask', 'maskAlpha'] as const) {
+      const mask = inputs[key];
+      if (mask && (mask.width !== source.width || mask.height !== source.height)) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'The mask is not the size of the image it masks.',
+        });
+      }
     }
-    if (inputs.operation === 'fill' && !mask) {
+    if (inputs.operation === 'fill' && !inputs.mask && !inputs.maskAlpha) {
       context.addIssue({ code: 'custom', path: ['mask'], message: 'A fill needs a mask.' });
     }
     if (inputs.operation === 'upscale' && inputs.factor === undefined) {
@@ -113,7 +127,12 @@ export type ImageInputs = z.infer<typeof imageInputsSchema>;
 
 /** Every input image of a task: source, mask, references (each digest once). */
 export function inputImagesOf(inputs: ImageInputs): InputImage[] {
-  const all = [inputs.source, ...(inputs.mask ? [inputs.mask] : []), ...(inputs.references ?? [])];
+  const all = [
+    inputs.source,
+    ...(inputs.mask ? [inputs.mask] : []),
+    ...(inputs.maskAlpha ? [inputs.maskAlpha] : []),
+    ...(inputs.references ?? []),
+  ];
   const seen = new Set<string>();
   return all.filter((image) => !seen.has(image.sha256) && Boolean(seen.add(image.sha256)));
 }

@@ -5,7 +5,7 @@
  * before a request leaves. A model not listed takes no image.
  */
 import type { ProviderId } from './providers';
-import type { ImageOperation, UpscaleFactor } from './image-inputs';
+import type { ImageInputs, ImageOperation, UpscaleFactor } from './image-inputs';
 
 /**
  * How an input reaches the service:
@@ -221,16 +221,33 @@ export function capabilitiesOf(
 /** What a task asks of a model. */
 export interface InputNeeds {
   readonly operation: ImageOperation;
-  readonly mask?: boolean;
+  /** The mask conventions the task has its mask in (absent or empty: no mask). */
+  readonly masks?: readonly MaskConvention[];
   readonly references?: number;
   readonly factor?: UpscaleFactor;
+}
+
+/** What a task's inputs ask of a model. */
+export function needsOf(inputs: ImageInputs): InputNeeds {
+  return {
+    operation: inputs.operation,
+    masks: [
+      ...(inputs.mask ? (['white-edit'] as const) : []),
+      ...(inputs.maskAlpha ? (['alpha-edit'] as const) : []),
+    ],
+    references: inputs.references?.length ?? 0,
+    ...(inputs.factor === undefined ? {} : { factor: inputs.factor }),
+  };
 }
 
 /** Whether `capabilities` can do what `needs` asks. */
 export function canDo(capabilities: ModelCapabilities | null, needs: InputNeeds): boolean {
   if (!capabilities || capabilities.image < 1) return false;
   if (!capabilities.operations.includes(needs.operation)) return false;
-  if (needs.mask && capabilities.mask === undefined) return false;
+  const masks = needs.masks ?? [];
+  if (masks.length > 0 && (capabilities.mask === undefined || !masks.includes(capabilities.mask))) {
+    return false;
+  }
   if ((needs.references ?? 0) > capabilities.references) return false;
   if (needs.operation === 'upscale') {
     return needs.factor === undefined || capabilities.upscale.includes(needs.factor);

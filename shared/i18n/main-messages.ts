@@ -12,6 +12,7 @@
  */
 
 import { compareErrors } from './errors/compare';
+import { inputErrors } from './errors/inputs';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -176,6 +177,7 @@ export const mainMessages = {
   ...templateStoreErrors,
   ...templateRunErrors,
   ...compareErrors,
+  ...inputErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
