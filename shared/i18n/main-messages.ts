@@ -13,6 +13,7 @@
 
 import { compareErrors } from './errors/compare';
 import { inputErrors } from './errors/inputs';
+import { providerInputErrors } from './errors/provider-inputs';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -178,6 +179,7 @@ export const mainMessages = {
   ...templateRunErrors,
   ...compareErrors,
   ...inputErrors,
+  ...providerInputErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
