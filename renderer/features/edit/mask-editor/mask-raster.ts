@@ -88,6 +88,17 @@ export class MaskRaster {
     return this.undone.length > 0;
   }
 
+  /** Bytes the undo and redo steps hold (tiles before and after): what the history costs. */
+  get historyBytes(): number {
+    let bytes = 0;
+    for (const step of [...this.done, ...this.undone]) {
+      if (step.kind === 'tiles') {
+        for (const tile of step.tiles) bytes += tile.before.length + tile.after.length;
+      }
+    }
+    return bytes;
+  }
+
   /** Starts a stroke of `tool`, `size` source pixels across, at (x, y). */
   begin(tool: MaskTool, size: number, x: number, y: number): MaskStroke {
     const brush = { value: tool === 'brush' ? COVERED : 0, radius: Math.max(0.5, size / 2) };
@@ -157,11 +168,18 @@ export class MaskRaster {
     { radius, value }: { radius: number; value: number },
     touched: Map<number, Uint8Array>,
   ): PixelRect {
-    const left = Math.max(0, Math.floor(Math.min(a.x, b.x) - radius));
-    const top = Math.max(0, Math.floor(Math.min(a.y, b.y) - radius));
-    const right = Math.min(this.width - 1, Math.ceil(Math.max(a.x, b.x) + radius));
-    const bottom = Math.min(this.height - 1, Math.ceil(Math.max(a.y, b.y) + radius));
+    // The pixels whose centre (x + 0.5) can lie within `radius`, and the pixel under b.
     const under = { x: Math.floor(b.x), y: Math.floor(b.y) };
+    const left = Math.max(0, Math.min(under.x, Math.ceil(Math.min(a.x, b.x) - radius - 0.5)));
+    const top = Math.max(0, Math.min(under.y, Math.ceil(Math.min(a.y, b.y) - radius - 0.5)));
+    const right = Math.min(
+      this.width - 1,
+      Math.max(under.x, Math.floor(Math.max(a.x, b.x) + radius - 0.5)),
+    );
+    const bottom = Math.min(
+      this.height - 1,
+      Math.max(under.y, Math.floor(Math.max(a.y, b.y) + radius - 0.5)),
+    );
     for (let y = top; y <= bottom; y += 1) {
       for (let x = left; x <= right; x += 1) {
         const inside =
@@ -170,7 +188,12 @@ export class MaskRaster {
         if (inside) this.set(x, y, value, touched);
       }
     }
-    return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+    return {
+      x: left,
+      y: top,
+      width: Math.max(0, right - left + 1),
+      height: Math.max(0, bottom - top + 1),
+    };
   }
 
   private set(x: number, y: number, value: number, touched: Map<number, Uint8Array>): void {
