@@ -12,7 +12,7 @@
 /** Edge of the square tiles undo records, in pixels (64 × 64 = 4 KiB a tile). */
 const TILE = 64;
 /** Steps kept for undo by default; the oldest is dropped beyond it. */
-export const MAX_UNDO_STEPS = 50;
+const MAX_UNDO_STEPS = 50;
 /** Coverage byte of a pixel to be edited. */
 export const COVERED = 255;
 
