@@ -34,7 +34,7 @@ export function MaskEditor(props: MaskEditorProps) {
       />
       <p className="mask-editor__hint">{t('maskEditor.keys')}</p>
       <p className="mask-editor__status" role="status">
-        {raster.isEmpty() ? t('maskEditor.empty') : t('maskEditor.painted')}
+        {editor.empty ? t('maskEditor.empty') : t('maskEditor.painted')}
       </p>
       {editor.notice ? (
         <p className="mask-editor__notice" role="alert">

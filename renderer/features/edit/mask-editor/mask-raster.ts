@@ -5,14 +5,20 @@
  *
  * Brush and eraser strokes are round stamps swept along each pointer segment (a capsule: every
  * pixel whose centre lies within half the brush size of the segment), so a fast pointer leaves no
- * gaps. Undo keeps, per step, only the tiles the step changed (before and after), never a copy of
- * the whole mask; invert is its own inverse and keeps nothing; the number of steps is capped.
+ * gaps. Undo keeps, per step, only the tiles the step changed (before and after; a tile of one
+ * value as that value), never a copy of the whole mask; invert is its own inverse and keeps
+ * nothing; the steps are capped in number and in the bytes they hold together.
  */
 
 /** Edge of the square tiles undo records, in pixels (64 × 64 = 4 KiB a tile). */
 const TILE = 64;
 /** Steps kept for undo by default; the oldest is dropped beyond it. */
 const MAX_UNDO_STEPS = 50;
+/**
+ * Bytes the undo steps may hold together by default; the oldest steps are dropped beyond it (the
+ * latest is always kept). Fifty clears of a 4096² mask would otherwise hold 800 MB.
+ */
+const MAX_UNDO_BYTES = 64 * 1024 * 1024;
 /** Coverage byte of a pixel to be edited. */
 export const COVERED = 255;
 
@@ -26,14 +32,27 @@ export interface PixelRect {
   readonly height: number;
 }
 
-/** One tile a step changed: its index and its bytes before and after (row by row). */
+/** A tile's bytes (row by row), or its one value when every pixel has it (kept in no bytes). */
+type TileBytes = Uint8Array | number;
+
+/** One tile a step changed: its index and its bytes before and after. */
 interface TileChange {
   readonly tile: number;
-  readonly before: Uint8Array;
-  readonly after: Uint8Array;
+  readonly before: TileBytes;
+  readonly after: TileBytes;
 }
 
-type Step = { readonly kind: 'invert' } | { readonly kind: 'tiles'; readonly tiles: TileChange[] };
+type Step =
+  | { readonly kind: 'invert'; readonly bytes: 0 }
+  | { readonly kind: 'tiles'; readonly tiles: TileChange[]; readonly bytes: number };
+
+/** Limits of the undo history. */
+export interface MaskHistoryLimits {
+  /** Steps kept (50 when absent). */
+  readonly maxSteps?: number;
+  /** Bytes the steps may hold together (64 MiB when absent). */
+  readonly maxBytes?: number;
+}
 
 /** A stroke under way: segments add to it, `end()` makes it one undo step. */
 export interface MaskStroke {
@@ -51,10 +70,12 @@ export class MaskRaster {
   readonly coverage: Uint8Array;
   private readonly tilesAcross: number;
   private readonly maxSteps: number;
+  private readonly maxBytes: number;
+  private heldBytes = 0;
   private readonly done: Step[] = [];
   private undone: Step[] = [];
 
-  constructor(width: number, height: number, maxSteps = MAX_UNDO_STEPS) {
+  constructor(width: number, height: number, limits: MaskHistoryLimits = {}) {
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
       throw new RangeError(`A mask needs a positive whole size, not ${width}×${height}.`);
     }
@@ -62,7 +83,8 @@ export class MaskRaster {
     this.height = height;
     this.coverage = new Uint8Array(width * height);
     this.tilesAcross = Math.ceil(width / TILE);
-    this.maxSteps = Math.max(1, maxSteps);
+    this.maxSteps = Math.max(1, limits.maxSteps ?? MAX_UNDO_STEPS);
+    this.maxBytes = limits.maxBytes ?? MAX_UNDO_BYTES;
   }
 
   /** The whole mask as a rectangle. */
@@ -90,13 +112,7 @@ export class MaskRaster {
 
   /** Bytes the undo and redo steps hold (tiles before and after): what the history costs. */
   get historyBytes(): number {
-    let bytes = 0;
-    for (const step of [...this.done, ...this.undone]) {
-      if (step.kind === 'tiles') {
-        for (const tile of step.tiles) bytes += tile.before.length + tile.after.length;
-      }
-    }
-    return bytes;
+    return this.heldBytes;
   }
 
   /** Starts a stroke of `tool`, `size` source pixels across, at (x, y). */
@@ -119,7 +135,7 @@ export class MaskRaster {
   /** Swaps edited and kept pixels; an undo step of its own. */
   invert(): void {
     this.flip();
-    this.push({ kind: 'invert' });
+    this.push({ kind: 'invert', bytes: 0 });
   }
 
   /** Unpaints every pixel; answers whether anything was painted (and so made a step). */
@@ -225,14 +241,12 @@ export class MaskRaster {
     return bytes;
   }
 
-  private writeTile(tile: number, bytes: Uint8Array): void {
+  private writeTile(tile: number, bytes: TileBytes): void {
     const rect = this.tileRect(tile);
     for (let row = 0; row < rect.height; row += 1) {
-      const from = row * rect.width;
-      this.coverage.set(
-        bytes.subarray(from, from + rect.width),
-        (rect.y + row) * this.width + rect.x,
-      );
+      const start = (rect.y + row) * this.width + rect.x;
+      if (typeof bytes === 'number') this.coverage.fill(bytes, start, start + rect.width);
+      else this.coverage.set(bytes.subarray(row * rect.width, (row + 1) * rect.width), start);
     }
   }
 
@@ -240,21 +254,30 @@ export class MaskRaster {
     const changes: TileChange[] = [];
     for (const [tile, before] of touched) {
       const after = this.readTile(tile);
-      if (!sameBytes(before, after)) changes.push({ tile, before, after });
+      if (!sameBytes(before, after))
+        changes.push({ tile, before: packed(before), after: packed(after) });
     }
     return changes;
   }
 
   private record(tiles: TileChange[]): boolean {
     if (tiles.length === 0) return false;
-    this.push({ kind: 'tiles', tiles });
+    const bytes = tiles.reduce((sum, { before, after }) => sum + sizeOf(before) + sizeOf(after), 0);
+    this.push({ kind: 'tiles', tiles, bytes });
     return true;
   }
 
   private push(step: Step): void {
-    this.done.push(step);
-    if (this.done.length > this.maxSteps) this.done.shift();
+    for (const dropped of this.undone) this.heldBytes -= dropped.bytes;
     this.undone = [];
+    this.done.push(step);
+    this.heldBytes += step.bytes;
+    while (
+      this.done.length > this.maxSteps ||
+      (this.done.length > 1 && this.heldBytes > this.maxBytes)
+    ) {
+      this.heldBytes -= this.done.shift()?.bytes ?? 0;
+    }
   }
 
   private apply(step: Step, side: 'before' | 'after'): void {
@@ -287,6 +310,16 @@ function distanceSquared(
   const nearX = a.x + along * dx - px;
   const nearY = a.y + along * dy - py;
   return nearX * nearX + nearY * nearY;
+}
+
+/** A tile's bytes, or their one value when all are the same. */
+function packed(bytes: Uint8Array): TileBytes {
+  const first = bytes[0] ?? 0;
+  return bytes.every((value) => value === first) ? first : bytes;
+}
+
+function sizeOf(bytes: TileBytes): number {
+  return typeof bytes === 'number' ? 0 : bytes.length;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -38,7 +38,7 @@ export function MaskTools({ editor }: { readonly editor: MaskEditorState }) {
       <Button size="small" onClick={editor.invert}>
         {t('maskEditor.invert')}
       </Button>
-      <Button size="small" onClick={() => act(raster.clear())} disabled={raster.isEmpty()}>
+      <Button size="small" onClick={() => act(raster.clear())} disabled={editor.empty}>
         {t('maskEditor.clear')}
       </Button>
       <Button size="small" onClick={() => file.current?.click()}>

@@ -68,6 +68,8 @@ export function useMaskEditor({ source, onChange, onRefuse, decode }: MaskEditor
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const sent = useRef(0);
+  // Read once per change, not once per render (a scan of every pixel).
+  const empty = useMemo(() => raster.isEmpty(), [raster, version]);
 
   const changed = () => {
     setVersion((count) => count + 1);
@@ -105,6 +107,7 @@ export function useMaskEditor({ source, onChange, onRefuse, decode }: MaskEditor
   };
   return {
     raster,
+    empty,
     tool,
     setTool,
     size,

@@ -209,7 +209,7 @@ describe('undo and redo', () => {
   });
 
   it('keep at most the capped number of steps, dropping the oldest', () => {
-    const raster = new MaskRaster(37, 23, 3);
+    const raster = new MaskRaster(37, 23, { maxSteps: 3 });
     for (let x = 0; x < 5; x += 1) dot(raster, 'brush', 1, x + 0.5, 0.5);
     expect(raster.undo()).toBe(true);
     expect(raster.undo()).toBe(true);
@@ -221,14 +221,53 @@ describe('undo and redo', () => {
   it('hold only the tiles a stroke changed, not copies of a large mask', () => {
     const raster = new MaskRaster(4000, 3000);
     dot(raster, 'brush', 9, 2000, 1500);
-    // The stamp lies inside one 64×64 tile (x 1984–2047, y 1472–1535): kept before and after.
-    expect(raster.historyBytes).toBe(2 * 64 * 64);
+    // The stamp lies inside one 64×64 tile (x 1984–2047, y 1472–1535): its bytes after; before,
+    // it was all 0, kept as that one value.
+    expect(raster.historyBytes).toBe(64 * 64);
     // Invert is its own inverse: it keeps nothing, where a copy would be 12 MB.
     raster.invert();
-    expect(raster.historyBytes).toBe(2 * 64 * 64);
+    expect(raster.historyBytes).toBe(64 * 64);
     raster.undo();
     raster.undo();
     expect(raster.isEmpty()).toBe(true);
+  });
+
+  it('keep a cleared or filled tile as one value, and restore it', () => {
+    const raster = new MaskRaster(130, 70);
+    raster.replace(new Uint8Array(130 * 70).fill(1));
+    // Six tiles (three across, two down), each all 0 before and all 255 after.
+    expect(raster.historyBytes).toBe(0);
+    const stroke = raster.begin('eraser', 3, 10.5, 10.5);
+    stroke.end();
+    expect(raster.historyBytes).toBe(64 * 64);
+    expect(raster.clear()).toBe(true);
+    // The clear keeps the one mixed tile before it, every other tile as one value.
+    expect(raster.historyBytes).toBe(2 * 64 * 64);
+    raster.undo();
+    expect(raster.covered(10, 10)).toBe(false);
+    expect(raster.covered(129, 69)).toBe(true);
+    expect(raster.covered(64, 0)).toBe(true);
+    raster.undo();
+    expect(raster.covered(10, 10)).toBe(true);
+    raster.undo();
+    expect(raster.isEmpty()).toBe(true);
+  });
+
+  it('drop the oldest steps beyond their byte budget, always keeping the latest', () => {
+    const raster = new MaskRaster(256, 64, { maxBytes: 2 * 64 * 64 });
+    // Three strokes in three tiles, each holding one tile of bytes (after; before was all 0).
+    for (const x of [10.5, 74.5, 138.5]) raster.begin('brush', 3, x, 10.5).end();
+    expect(raster.historyBytes).toBe(2 * 64 * 64);
+    expect(raster.undo()).toBe(true);
+    expect(raster.undo()).toBe(true);
+    expect(raster.undo()).toBe(false);
+    expect(raster.covered(10, 10)).toBe(true);
+    expect(raster.covered(74, 10)).toBe(false);
+    // A step larger than the whole budget is still kept (the latest always is).
+    const small = new MaskRaster(256, 64, { maxBytes: 10 });
+    small.begin('brush', 3, 10.5, 10.5).end();
+    expect(small.undo()).toBe(true);
+    expect(small.isEmpty()).toBe(true);
   });
 });
 
