@@ -39,6 +39,7 @@ const CORE_MODULES = [
   ['credentials', 'which key goes to which service address'],
   ['key-vault', 'keys kept by the operating system'],
   ['settings', "the app's settings"],
+  ['inputs', 'input images: the store by digest, and the way they travel to a model'],
   ['content-credentials', 'C2PA verification'],
   ['gallery', "the folder as storage: layout, sidecars, its images' metadata"],
   ['download', 'from a link or inline bytes to a checked, stamped and placed file'],
@@ -49,6 +50,7 @@ const CORE_MODULES = [
   ['triage', 'ratings, flags, tags and boards of images, and the boards themselves'],
   ['batch', 'actions over many tasks or images'],
   ['compare', 'one prompt on several services at once: the plan, the run, the cancel'],
+  ['edit', "images as inputs on one or more services: the plan, the run, the inputs' handling"],
   ['operations', 'the long operations, one at a time per kind'],
   ['self-test', "the packaged app's self-test"],
 ];
