@@ -39,7 +39,6 @@ const CORE_MODULES = [
   ['credentials', 'which key goes to which service address'],
   ['key-vault', 'keys kept by the operating system'],
   ['settings', "the app's settings"],
-  ['inputs', 'input images: the store by digest, and the way they travel to a model'],
   ['content-credentials', 'C2PA verification'],
   ['gallery', "the folder as storage: layout, sidecars, its images' metadata"],
   ['download', 'from a link or inline bytes to a checked, stamped and placed file'],
