@@ -40,6 +40,6 @@ export const editErrors = {
   'error.edit.cannotFit':
     'Even at {side, number} pixels a side this image is larger than {bytes, number} bytes. Nothing was stored.',
   // The open dialog of an input image (adapters/input-dialogs.ts).
-  'error.edit.dialogTitle': 'Open an Image',
-  'error.edit.dialogFilter': 'Images (PNG, JPEG, WebP)',
+  'dialog.openImage': 'Open an Image',
+  'dialog.imageFiles': 'Images (PNG, JPEG, WebP)',
 } as const;
