@@ -25,9 +25,10 @@ import {
   type InputNeeds,
   type ModelCapabilities,
 } from '../../../shared/domain/model-capabilities';
-import { PROVIDERS, providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { REQUEST_LIMITS } from '../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { editTargetSchema, type EditRoute } from '../../../shared/ipc/inputs-contract';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { UserFacingError } from '../errors/user-facing-error';
 import { chooseRoute } from '../inputs/input-route';
@@ -44,12 +45,9 @@ import {
 
 const word = (max: number) => z.string().trim().min(1).max(max);
 
-const targetSchema = z
-  .object({
-    provider: providerIdSchema,
-    model: word(200),
-    size: word(40).optional(),
-    quality: word(40).optional(),
+/** A target as the page chooses it, and the address main gives its service (or the CLI's). */
+const targetSchema = editTargetSchema
+  .extend({
     /** The service's address (a proxy, the demo); absent: the provider's own. */
     baseUrl: word(2_000).optional(),
   })
@@ -85,17 +83,6 @@ export interface EditSettings {
 export interface EditDeps extends CompareDeps {
   readonly inputs: StoredInputs;
   readonly settings: () => EditSettings;
-}
-
-/** How a target's inputs would travel, shown before anything is sent. */
-export interface EditRoute {
-  readonly route: 'inline' | 'upload';
-  /** What is uploaded is reachable by anyone with its link. */
-  readonly publicLinks: boolean;
-  /** Public links the user has not yet agreed to for this service. */
-  readonly consentNeeded: boolean;
-  /** How long an upload stays usable; absent: the service's own. */
-  readonly lifetimeMs?: number;
 }
 
 /** A target that will be sent: one task, its inputs' way, what was adapted. */
