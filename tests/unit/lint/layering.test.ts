@@ -56,6 +56,7 @@ const CORE_ORDER = [
   'content-credentials',
   'gallery',
   'download',
+  'inputs',
   'engine',
   'costs',
   'library',
@@ -63,6 +64,7 @@ const CORE_ORDER = [
   'triage',
   'batch',
   'compare',
+  'edit',
   'operations',
   'self-test',
 ];
