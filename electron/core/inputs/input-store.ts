@@ -27,7 +27,7 @@ import { checkHeaderOfBytes } from '../images/image-header';
 import { IMAGE_EXTENSION, IMAGE_MIME, sniffImage, type ImageKind } from '../images/image-sniff';
 
 /** The folder of input images, relative to the gallery root. */
-export const INPUTS_DIR = 'inputs';
+const INPUTS_DIR = 'inputs';
 
 const KIND_OF_MIME: Readonly<Record<InputMime, ImageKind>> = {
   'image/png': 'png',

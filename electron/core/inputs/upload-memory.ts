@@ -19,7 +19,7 @@ import { TEMP_DIR } from '../fs/temp-names';
 /** The file, in the data folder. */
 export const UPLOAD_MEMORY_FILE = 'input-uploads.json';
 /** A link with less than this left is not reused. */
-export const REUSE_MARGIN_MS = 60 * 60 * 1000;
+const REUSE_MARGIN_MS = 60 * 60 * 1000;
 /** Entries kept at most (the oldest expiry goes first). */
 const MAX_ENTRIES = 2_000;
 

@@ -56,6 +56,7 @@ const CORE_ORDER = [
   'content-credentials',
   'gallery',
   'download',
+  'inputs',
   'engine',
   'costs',
   'library',
