@@ -13,6 +13,7 @@ import { openPictorCore, type PictorCore } from '../../../../electron/core/picto
 import { startDemoService } from '../../../../electron/demo-service/server';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import type { CredentialsProvider } from '../../../../electron/ports/credentials';
+import type { ProviderId } from '../../../../shared/domain/providers';
 import { syncFingerprint } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 import { sourcePng } from '../../demo-service/input-helpers';
@@ -28,19 +29,24 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-function credentialsAt(baseUrl: string): CredentialsProvider {
+function credentialsAt(baseUrl: string, provider: ProviderId = 'dashscope'): CredentialsProvider {
   return {
     currentEndpoint: () => baseUrl,
     credentialsFor: async (endpoint) =>
       endpoint === baseUrl
-        ? { baseUrl, key: KEY, keyFingerprint: syncFingerprint(KEY), provider: 'dashscope' }
+        ? { baseUrl, key: KEY, keyFingerprint: syncFingerprint(KEY), provider }
         : null,
     baseUrlFor: (endpoint) => (endpoint === baseUrl ? baseUrl : null),
   };
 }
 
 /** The core; `afterUpload` runs once a signed upload's answer has come back. */
-async function openCore(folder: string, url: string, afterUpload?: () => void) {
+async function openCore(
+  folder: string,
+  url: string,
+  afterUpload?: () => void,
+  provider: ProviderId = 'dashscope',
+) {
   const storage = service!.storage.url;
   const core = await openPictorCore({
     imageEngine: testImageEngine,
@@ -51,7 +57,7 @@ async function openCore(folder: string, url: string, afterUpload?: () => void) {
       if (target.startsWith(storage)) afterUpload?.();
       return response;
     },
-    credentials: credentialsAt(url),
+    credentials: credentialsAt(url, provider),
     clock: systemClock,
     requestTimeoutMs: 2_000,
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000 },
@@ -108,5 +114,28 @@ describe('the send hook', () => {
     await third.engine.whenSettled([task!.localId]);
     expect(service.log.submits).toHaveLength(1);
     expect(service.storage.requests).toHaveLength(2);
+  });
+
+  it('fails the submit with a sentence, sending nothing, when a public-link upload has no consent', async () => {
+    service = await startDemoService({
+      dialect: 'fal',
+      accounts: [{ account: 'alice', key: KEY }],
+      durationMs: { min: 300, max: 600 },
+    });
+    dir = await mkdtemp(join(tmpdir(), 'pictor-send-hook-'));
+    const core = await openCore(dir, service.url, undefined, 'fal');
+    const source = await core.inputs.put(await sourcePng());
+    const request = {
+      prompt: 'make it blue',
+      model: 'fal-ai/flux-pro/kontext',
+      inputs: { operation: 'edit' as const, source, route: 'upload' as const },
+    };
+    const [task] = await core.engine.submit(request, { provider: 'fal', endpoint: service.url });
+    const [settled] = await core.engine.whenSettled([task!.localId]);
+    expect(settled?.status).toBe('submit_failed');
+    expect(settled?.error?.message).toMatch(/public links/);
+    expect(JSON.stringify(settled)).not.toContain(KEY);
+    expect(service.log.requests).toEqual([]);
+    expect(service.storage.requests).toEqual([]);
   });
 });
