@@ -1,6 +1,7 @@
 /**
  * IPC handlers of images as inputs (shared/ipc/inputs-contract.ts). Placeholder while the input
- * store, the edit plan and the stack are built: every channel refuses with a sentence.
+ * store and the edit plan are built: every channel refuses with a sentence. The stack's handler
+ * is stack-handlers.ts.
  */
 import { sentence } from '../../shared/i18n/sentence';
 import { UserFacingError } from '../core/errors/user-facing-error';
@@ -10,7 +11,7 @@ const refuse = (): never => {
   throw new UserFacingError(sentence('error.unexpected'), { code: 'failed' });
 };
 
-export function inputHandlers(): HandlersOf<'inputs'> & HandlersOf<'edit'> & HandlersOf<'images'> {
+export function inputHandlers(): HandlersOf<'inputs'> & HandlersOf<'edit'> {
   return {
     'inputs:pickFile': refuse,
     'inputs:fromLibrary': refuse,
@@ -20,6 +21,5 @@ export function inputHandlers(): HandlersOf<'inputs'> & HandlersOf<'edit'> & Han
     'inputs:consent': refuse,
     'edit:plan': refuse,
     'edit:run': refuse,
-    'images:stack': refuse,
   };
 }

@@ -28,6 +28,7 @@ import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { compareHandlers } from './compare-handlers';
 import { inputHandlers } from './input-handlers';
+import { stackHandlers } from './stack-handlers';
 import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
 import type { TrashOperations } from '../core/trash/trash-operations';
@@ -253,6 +254,7 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...templateChannels(options, changes),
     ...compareChannels(options),
     ...inputHandlers(),
+    ...stackHandlers(runtime.core.history),
   };
 }
 

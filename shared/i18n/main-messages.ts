@@ -13,6 +13,7 @@
 
 import { compareErrors } from './errors/compare';
 import { inputErrors } from './errors/inputs';
+import { lineageErrors } from './errors/lineage';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -177,6 +178,7 @@ export const mainMessages = {
   ...templateStoreErrors,
   ...templateRunErrors,
   ...compareErrors,
+  ...lineageErrors,
   ...inputErrors,
 } as const;
 
