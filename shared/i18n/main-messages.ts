@@ -178,8 +178,8 @@ export const mainMessages = {
   ...templateStoreErrors,
   ...templateRunErrors,
   ...compareErrors,
-  ...lineageErrors,
   ...inputErrors,
+  ...lineageErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
