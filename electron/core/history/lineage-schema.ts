@@ -9,7 +9,6 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { SqlValue } from './sqlite-connection';
 
 /** Only records that name inputs are read (none in a library written before them). */
 const HAS_INPUTS = `instr(record, '"inputs":') > 0 AND json_valid(record)`;
@@ -38,7 +37,7 @@ export function addLineageColumns(db: DatabaseSync): void {
 export const LINEAGE_COLUMNS = ['parent_id', 'parent_index', 'input_source'] as const;
 
 /** The values of {@link LINEAGE_COLUMNS} for `record`. */
-export function lineageColumns(record: TaskRecord): SqlValue[] {
+export function lineageColumns(record: TaskRecord): (string | number | null)[] {
   const inputs = record.request.inputs;
   if (!inputs) return [null, null, null];
   const { parent } = inputs;
