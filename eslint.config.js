@@ -33,6 +33,7 @@ const CORE_MODULES = [
   ['secrets', 'what a key may look like and where it may echo back'],
   ['logging', 'the rotating, redacting log'],
   ['history', 'the SQLite history of tasks and the ledger rows'],
+  ['lineage', 'what an image was made from and what was made from it: its stack'],
   ['templates', "prompt templates' files: Pictor's own and other applications' styles"],
   ['images', 'image headers, sniffing and the image engine jobs'],
   ['service', "the service's dialects, its client and its answers"],
@@ -535,7 +536,7 @@ export const sizeOffenders = {
   'electron/core/fs/open-inside.ts': { 'max-params': 5 },
   'electron/core/trash/gallery-trash.ts': { 'max-depth': 4 },
   'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },
-  'electron/core/library/rebuild.ts': { 'max-lines': 337, 'max-params': 5 },
+  'electron/core/library/rebuild.ts': { 'max-lines': 324, 'max-params': 5 },
   'electron/core/library/relocate-copy.ts': { 'max-depth': 4 },
   'electron/core/library/relocate.ts': {
     'max-lines-per-function': 71,

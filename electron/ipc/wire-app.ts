@@ -268,7 +268,7 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...templateChannels(options, changes),
     ...compareChannels(options),
     ...inputChannels(options),
-    ...stackHandlers(),
+    ...stackHandlers(runtime.core.history),
   };
 }
 

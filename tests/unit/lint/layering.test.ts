@@ -47,6 +47,7 @@ const CORE_ORDER = [
   'secrets',
   'logging',
   'history',
+  'lineage',
   'templates',
   'images',
   'service',
