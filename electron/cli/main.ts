@@ -22,6 +22,7 @@ import { describeThrown } from '../core/errors/thrown-value';
 import { runCompareCommand } from './compare-command';
 import { parseCompare } from './compare-args';
 import { CompareInputError } from '../core/compare/compare-plan';
+import { modelsCommand, parseModels } from './models-command';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -32,6 +33,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.ok;
     }
     if (compare !== null) return await runCompareCommand(compare, io);
+    if (argv[0] === 'models') {
+      const models = parseModels(argv.slice(1));
+      if ('help' in models) io.stdout(helpText(io.program ?? DEV_PROGRAM, 'models'));
+      return 'help' in models ? EXIT.ok : modelsCommand(models, io.stdout);
+    }
     const command = parseCommand(argv, io.env);
     if (command.name === 'help') {
       io.stdout(helpText(io.program ?? DEV_PROGRAM, command.topic));
