@@ -42,6 +42,7 @@ const CORE_MODULES = [
   ['content-credentials', 'C2PA verification'],
   ['gallery', "the folder as storage: layout, sidecars, its images' metadata"],
   ['download', 'from a link or inline bytes to a checked, stamped and placed file'],
+  ['inputs', 'input images: the store by digest, their route to a model, uploads at send time'],
   ['engine', 'submit, poll, download: the task engine'],
   ['costs', 'prices, caps and the ledger'],
   ['library', 'where the library lives and how it moves, opens, rebuilds and is archived'],

@@ -28,6 +28,8 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   language: 'language',
   watchTimeoutMinutes: 'watch timeout',
   updateMode: 'updates',
+  neverUploadInputs: 'never upload inputs',
+  publicUploadConsent: 'public upload consent',
 };
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
@@ -45,6 +47,8 @@ const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
   language: 'error.settings.ruleLanguage',
   watchTimeoutMinutes: 'error.settings.ruleWatchTimeout',
   updateMode: 'error.settings.ruleUpdateMode',
+  neverUploadInputs: 'error.inputs.ruleNeverUpload',
+  publicUploadConsent: 'error.inputs.ruleConsent',
 };
 
 export function fieldRule(name: SettingName): Sentence {
