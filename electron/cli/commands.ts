@@ -60,13 +60,27 @@ const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
   resume: " The built-in demo's tasks resume with --provider demo, which needs no key.",
 };
 
-/** The service of a command that talks to one; null for the commands that never do. */
-function serviceOf(command: Runnable): ServiceChoice | null {
-  return 'service' in command ? command.service : null;
+export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
+  // `pictor demo` says what it is before the demo starts.
+  if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
+  return runOnService(command, io, (run, credentials) => runOn(run, command, credentials));
 }
 
-export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
-  const service = serviceOf(command);
+/**
+ * Opens the core for a command on its service (the built-in demo started inside it, or the one
+ * SERVICE_API_KEY is for) and runs `body` on it; closes everything after.
+ * @throws UsageError when the service needs a key and SERVICE_API_KEY is not set.
+ */
+export async function runOnService(
+  command: {
+    readonly name: string;
+    readonly common: CommonOptions;
+    readonly service?: ServiceChoice;
+  },
+  io: CliIo,
+  body: (run: Run, credentials: EnvCredentials) => Promise<number>,
+): Promise<number> {
+  const service = command.service ?? null;
   const demo = service?.builtInDemo ? new BuiltInDemo() : null;
   const credentials = await EnvCredentials.create(
     io.env,
@@ -75,8 +89,9 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     demo ?? undefined,
   );
   if (service !== null && demo === null && !credentials.hasKey) {
+    const hint = NO_KEY_HINT[command.name as Runnable['name']] ?? '';
     throw new UsageError(
-      `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${NO_KEY_HINT[command.name] ?? ''}`,
+      `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,
     );
   }
   const { core, imageEngine } = await openCliCore(command.common, credentials, io);
@@ -91,11 +106,10 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
   };
   try {
     if (demo !== null) {
-      if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
       await demo.start({ images: imageEngine, history: core.history, env: io.env });
       io.stderr(demoStartedLine(Boolean(io.env.SERVICE_API_KEY?.trim())));
     }
-    return await runOn(run, command, credentials);
+    return await body(run, credentials);
   } finally {
     // The engine first (it polls the demo), then the demo (it draws with the image engine).
     await core.close();
@@ -238,7 +252,7 @@ export async function openCliCore(
 }
 
 /** One command's run: the core, its options, and the service the user named. */
-interface Run {
+export interface Run {
   readonly core: PictorCore;
   readonly common: CommonOptions;
   readonly io: CliIo;
@@ -272,7 +286,15 @@ async function resume(run: Run, target: string): Promise<number> {
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 
-async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> {
+/**
+ * Waits for `started` to settle (or Ctrl+C), shows their progress, then reports them: by
+ * default as generate does (each saved image's path, or its JSON line), else by `reportAs`.
+ */
+export async function watch(
+  run: Run,
+  started: readonly TaskRecord[],
+  reportAs: (run: Run, records: readonly TaskRecord[]) => void = report,
+): Promise<number> {
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
   const progress = new CliProgress(new Set(ids), io.stderr, () => systemClock.now());
@@ -286,7 +308,7 @@ async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> 
   const records = ids
     .map((id) => core.engine.get(id))
     .filter((r): r is TaskRecord => r !== undefined);
-  report(run, records);
+  reportAs(run, records);
   if (outcome === 'interrupted') {
     // The service named in this run, and no other, may be named again.
     const all = resumeAllCommand(resumeWhere(run));
