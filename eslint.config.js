@@ -50,6 +50,7 @@ const CORE_MODULES = [
   ['triage', 'ratings, flags, tags and boards of images, and the boards themselves'],
   ['batch', 'actions over many tasks or images'],
   ['compare', 'one prompt on several services at once: the plan, the run, the cancel'],
+  ['edit', "images as inputs on one or more services: the plan, the run, the inputs' handling"],
   ['operations', 'the long operations, one at a time per kind'],
   ['self-test', "the packaged app's self-test"],
 ];

@@ -13,6 +13,7 @@
 
 import { compareErrors } from './errors/compare';
 import { inputErrors } from './errors/inputs';
+import { editErrors } from './errors/edit';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -178,6 +179,7 @@ export const mainMessages = {
   ...templateRunErrors,
   ...compareErrors,
   ...inputErrors,
+  ...editErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
