@@ -286,14 +286,17 @@ async function resume(run: Run, target: string): Promise<number> {
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 
+/** A task's --json line (default: {@link jsonLine}'s). */
+type JsonOf = (record: TaskRecord, resolvePath: (relative: string) => string) => string;
+
 /**
- * Waits for `started` to settle (or Ctrl+C), shows their progress, then reports them: by
- * default as generate does (each saved image's path, or its JSON line), else by `reportAs`.
+ * Waits for `started` to settle (or Ctrl+C), shows their progress, then reports them as generate
+ * does: each saved image's path, or with --json each task's line by `jsonOf`.
  */
 export async function watch(
   run: Run,
   started: readonly TaskRecord[],
-  reportAs: (run: Run, records: readonly TaskRecord[]) => void = report,
+  jsonOf: JsonOf = jsonLine,
 ): Promise<number> {
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
@@ -308,7 +311,7 @@ export async function watch(
   const records = ids
     .map((id) => core.engine.get(id))
     .filter((r): r is TaskRecord => r !== undefined);
-  reportAs(run, records);
+  report(run, records, jsonOf);
   if (outcome === 'interrupted') {
     // The service named in this run, and no other, may be named again.
     const all = resumeAllCommand(resumeWhere(run));
@@ -318,11 +321,10 @@ export async function watch(
   return worstExitCode(records);
 }
 
-function report(run: Run, records: readonly TaskRecord[]): void {
+function report(run: Run, records: readonly TaskRecord[], jsonOf: JsonOf): void {
   const { core, common, io } = run;
   for (const record of records) {
-    if (common.json)
-      io.stdout(`${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`);
+    if (common.json) io.stdout(`${jsonOf(record, (relative) => core.gallery.resolve(relative))}\n`);
     else {
       for (const image of record.images)
         if (image.state === 'saved' && image.file)

@@ -95,7 +95,7 @@ async function fileBytes(path: string, what: string): Promise<Buffer | null> {
 /** Refuses anything but a PNG, JPEG or WebP before the store sees it. */
 function checkFormat(bytes: Uint8Array, what: string): void {
   if (sniffImage(bytes.subarray(0, 12)) === null)
-    throw new UsageError(`${what} is not a PNG, JPEG or WebP image. Nothing was sent.`);
+    throw new UsageError(`${what} is not a PNG, JPEG or WebP file. Nothing was sent.`);
 }
 
 /**
