@@ -64,8 +64,8 @@ export function chooseModel(
   wanted: string | undefined,
   needs: InputNeeds,
 ): { model: string; capabilities: ModelCapabilities } {
-  const { label } = PROVIDERS[provider];
   if (wanted !== undefined) {
+    const { label } = PROVIDERS[provider];
     const capabilities = capabilitiesOf(provider, wanted);
     if (capabilities === null)
       throw new UsageError(
@@ -77,11 +77,23 @@ export function chooseModel(
   }
   const first = modelsThatCan(needs).find((one) => one.provider === provider);
   const capabilities = first ? capabilitiesOf(provider, first.model) : null;
-  if (!first || capabilities === null)
-    throw new UsageError(
-      `No model of ${label} can ${askedText(needs)}.${elsewhere(needs)} Nothing was sent.`,
-    );
+  if (!first || capabilities === null) throw new UsageError(noModelText(provider, needs));
   return { model: first.model, capabilities };
+}
+
+/**
+ * Why no model of `provider` can: one of its models would with the mask in the other convention
+ * (named, with the convention it reads), or none would (naming other providers' that can).
+ */
+function noModelText(provider: ProviderId, needs: InputNeeds): string {
+  if ((needs.masks ?? []).length > 0) {
+    for (const { model } of modelsThatCan({ ...needs, masks: [] })) {
+      const other = capabilitiesOf(provider, model);
+      if (other?.mask) return `${whyNot(model, other, needs)} Nothing was sent.`;
+    }
+  }
+  const { label } = PROVIDERS[provider];
+  return `No model of ${label} can ${askedText(needs)}.${elsewhere(needs)} Nothing was sent.`;
 }
 
 /** What the route step needs to know of the user's choices and settings. */

@@ -101,3 +101,14 @@ describe('routeOf', () => {
     expect(() => routeOf('bfl', bfl, [image(30 * 1024 * 1024)], asked)).toThrow(UsageError);
   });
 });
+
+describe('chooseModel without --model, a mask in the other convention', () => {
+  it('names the provider’s model that would, and the convention it reads', () => {
+    expect(
+      refusal(() => chooseModel('pictor', undefined, { operation: 'fill', masks: ['white-edit'] })),
+    ).toMatch(/^demo-edit reads an alpha-edit mask .*the --mask file is a white-edit mask/);
+    expect(
+      refusal(() => chooseModel('fal', undefined, { operation: 'fill', masks: ['alpha-edit'] })),
+    ).toMatch(/^fal-ai\/flux-pro\/v1\/fill reads a white-edit mask/);
+  });
+});
