@@ -63,7 +63,7 @@ export type ImageCommand =
     });
 
 /** The CLI's commands that take an image: their first word. */
-export const IMAGE_COMMANDS = ['edit', 'upscale'] as const;
+const IMAGE_COMMANDS = ['edit', 'upscale'] as const;
 type ImageCommandName = (typeof IMAGE_COMMANDS)[number];
 
 /** Whether `word` starts an edit or an upscale. */

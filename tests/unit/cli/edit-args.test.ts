@@ -1,5 +1,6 @@
 /** `edit` and `upscale` as the command line reads them, before any file, library or service. */
 import { describe, expect, it } from 'vitest';
+import { helpText } from '../../../electron/cli/cli-args';
 import { isImageCommand, parseImageCommand } from '../../../electron/cli/edit-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 
@@ -142,5 +143,22 @@ describe('isImageCommand', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('the help', () => {
+  it('has edit, upscale and models, each line within 100 columns, with the providers', () => {
+    for (const topic of ['edit', 'upscale', 'models'] as const) {
+      const text = helpText('pictor', topic);
+      expect(text).toContain(`Usage: pictor ${topic} [options]`);
+      expect(text).toContain('--provider demo');
+      const own = text.split('\n').filter((line) => line.startsWith(`  ${topic} `));
+      expect(own).toHaveLength(1);
+      for (const line of text
+        .split('\n')
+        .filter((one) => /--(mask|ref|inputs|capabilities|factor)/.test(one)))
+        expect(line.length, line).toBeLessThanOrEqual(100);
+    }
+    expect(helpText('pictor')).toMatch(/--allow-public-upload/);
   });
 });
