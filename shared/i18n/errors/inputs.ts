@@ -30,6 +30,8 @@ export const inputErrors = {
     'The library’s “inputs” folder is a link or leads outside the library, so Pictor neither reads nor writes there: make it a plain folder again.',
   // send-inputs.ts and the uploads: on the way to the service.
   'error.inputs.noModel': 'This model takes no input image. Nothing was sent.',
+  'error.inputs.noSender':
+    'This task has input images, and this Pictor was started without its input store, so it cannot send them. Nothing was sent.',
   'error.inputs.consentNeeded':
     'Uploading inputs to {service} makes them public links (anyone with the link can open them), and you have not agreed to that for this service. Nothing was sent.',
   'error.inputs.uploadRejected':
