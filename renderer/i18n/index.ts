@@ -12,6 +12,7 @@ import { compare } from './en/compare';
 import { compose } from './en/compose';
 import { costs } from './en/costs';
 import { gallery } from './en/gallery';
+import { maskEditor } from './en/mask-editor';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { tasks } from './en/tasks';
@@ -42,6 +43,7 @@ export const catalogue = {
   ...costs,
   ...triage,
   ...compare,
+  ...maskEditor,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

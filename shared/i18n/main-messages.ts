@@ -14,6 +14,7 @@
 import { compareErrors } from './errors/compare';
 import { inputErrors } from './errors/inputs';
 import { editErrors } from './errors/edit';
+import { providerInputErrors } from './errors/provider-inputs';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -180,6 +181,7 @@ export const mainMessages = {
   ...compareErrors,
   ...inputErrors,
   ...editErrors,
+  ...providerInputErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

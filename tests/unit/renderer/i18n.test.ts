@@ -20,6 +20,7 @@ import { settings } from '../../../renderer/i18n/en/settings';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { tasks } from '../../../renderer/i18n/en/tasks';
 import { triage } from '../../../renderer/i18n/en/triage';
+import { maskEditor } from '../../../renderer/i18n/en/mask-editor';
 
 const RENDERER = resolve(import.meta.dirname, '../../../renderer');
 
@@ -144,7 +145,18 @@ describe('the catalogue', () => {
   });
 
   it('is merged from parts that never define the same key twice', () => {
-    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage, compare];
+    const parts = [
+      common,
+      shell,
+      compose,
+      tasks,
+      settings,
+      gallery,
+      costs,
+      triage,
+      compare,
+      maskEditor,
+    ];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);
     expect(Object.keys(catalogue).length).toBe(counted.length);
