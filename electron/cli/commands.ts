@@ -27,6 +27,7 @@ import { BuiltInDemo } from './built-in-demo';
 import { cancelCommand } from './cancel-command';
 import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
+import { EditSettingsFile } from './edit-settings';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { listCommand } from './list-command';
 import { listImages, triageCommand } from './triage-commands';
@@ -243,6 +244,8 @@ export async function openCliCore(
         common.verbose ? 'info' : 'error',
       ),
       engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
+      // A task's input images go as the app's settings say, read at each send (edit-settings.ts).
+      inputSettings: () => new EditSettingsFile(common.dataDir).now(),
     });
     return { core, imageEngine };
   } catch (error) {

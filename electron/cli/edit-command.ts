@@ -14,7 +14,7 @@ import { englishText } from '../../shared/i18n/sentence';
 import { EditInputError, planEdit, type EditDeps, type EditPlan } from '../core/edit/edit-plan';
 import { runEdit } from '../core/edit/edit-run';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
-import { InputStore } from '../core/inputs/input-store';
+import type { InputStore } from '../core/inputs/input-store';
 import { EXIT, cliWording, jsonLine } from './cli-report';
 import { runOnService, watch, type CliIo, type Run } from './commands';
 import type { ImageCommand } from './edit-args';
@@ -72,7 +72,7 @@ async function imageCommand(
   command: ImageCommand,
 ): Promise<number> {
   const { core, io } = run;
-  const kept = new KeptInputs(new InputStore(core.gallery));
+  const kept = new KeptInputs(core.inputs);
   const inputs = await inputsOf(
     { put: kept.put, history: core.history, gallery: core.gallery },
     command,

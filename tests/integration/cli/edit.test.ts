@@ -264,3 +264,94 @@ describe('refused before any request leaves', () => {
     );
   });
 });
+
+/** An edit against a dialect's demo, waited for; its one JSON line. */
+async function editOn(
+  dialect: Dialect,
+  args: (made: Awaited<ReturnType<typeof files>>) => string[],
+) {
+  const world = await newProviderWorld(dialect);
+  const made = await files();
+  const run = await world.run([
+    ...args(made),
+    ...world.named,
+    '--json',
+    '--poll-interval',
+    '0.2',
+    '--timeout',
+    '30',
+  ]);
+  return { world, made, run };
+}
+
+describe('edits in each dialect, on the demo service', () => {
+  it.each([
+    ['bfl', 'flux-kontext-pro', 'inline'],
+    ['fal', 'fal-ai/flux-pro/kontext', 'inline'],
+    ['replicate', 'black-forest-labs/flux-kontext-pro', 'inline'],
+  ] as const)(
+    '%s: an instruction edit with its first edit model, inputs %s',
+    async (dialect, model, route) => {
+      const { world, made, run } = await editOn(dialect, (m) => [
+        'edit',
+        m.source,
+        '--prompt',
+        'night',
+      ]);
+      expectExit(run, 0);
+      expect(onlyEdit(run)).toMatchObject({
+        status: 'completed',
+        model,
+        operation: 'edit',
+        route,
+        inputs: [{ role: 'source', sha256: await sha256(made.source), route }],
+      });
+      expect((await world.service.log()).submits).toHaveLength(1);
+    },
+  );
+
+  it('bfl: a white-edit mask makes a fill on FLUX Fill', async () => {
+    const { run } = await editOn('bfl', (m) => [
+      'edit',
+      m.source,
+      '--prompt',
+      'a moon',
+      '--mask',
+      m.whiteMask,
+    ]);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      model: 'flux-pro-1.0-fill',
+      operation: 'fill',
+      inputs: [{ role: 'source' }, { role: 'mask' }],
+    });
+  });
+
+  it('fal: an upload of public links after --allow-public-upload, remembered for fal', async () => {
+    const { world, run } = await editOn('fal', (m) => [
+      'edit',
+      m.source,
+      '--prompt',
+      'night',
+      '--inputs',
+      'upload',
+      '--allow-public-upload',
+    ]);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({ route: 'upload', publicLinks: true });
+    const settings = JSON.parse(await readFile(join(world.dataDir, 'settings.json'), 'utf8')) as {
+      settings: { publicUploadConsent: string[] };
+    };
+    expect(settings.settings.publicUploadConsent).toEqual(['fal']);
+  });
+
+  it('fal: upscale ×4 on the first model that upscales by 4', async () => {
+    const { run } = await editOn('fal', (m) => ['upscale', m.source, '--factor', '4']);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      model: 'fal-ai/clarity-upscaler',
+      operation: 'upscale',
+      factor: 4,
+    });
+  });
+});
