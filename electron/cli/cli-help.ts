@@ -63,6 +63,34 @@ const COMMAND_HELP = {
                                   every running task of it to stop where its service can, with
                                   the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the
                                   group`,
+  edit: `edit <image-ref|file> --prompt "PROMPT" [--provider ID] [--base-url URL] [--model M]
+                                  [--mask MASK.png] [--ref IMAGE]... [--inputs inline|upload|never]
+                                  [--allow-public-upload]
+                                  edit an image with an instruction: a library image (an
+                                  image-ref: ID or ID#N, kept as the result's parent) or a PNG,
+                                  JPEG or WebP file (kept in the library's input store). --mask:
+                                  a PNG at the image's exact size (an alpha channel: alpha 0 =
+                                  edit; none: white = edit), which makes it a fill; --ref: a
+                                  reference image, up to the model's limit. The model is the
+                                  first of the provider's that can do it unless --model says.
+                                  --inputs: inline in the request only, upload, or never upload
+                                  (default: inline when it fits, else the service's upload). A
+                                  service whose uploads are public links is used only after
+                                  --allow-public-upload (remembered for that service). Prints
+                                  the saved images; --json adds each task's id, parent,
+                                  operation and the way its inputs went. Nothing is sent when
+                                  an input is refused (exit 2)`,
+  upscale: `upscale <image-ref|file> --factor 2|4 [--provider ID] [--base-url URL] [--model M]
+                                  [--prompt TEXT] [--inputs inline|upload|never]
+                                  [--allow-public-upload]
+                                  a larger copy of an image; the model is the provider's first
+                                  that upscales by that factor unless --model says`,
+  models: `models [--capabilities] [--provider ID] [--json]
+                                  the models Pictor knows, by provider; --capabilities: only
+                                  those that take images, with their operations, image and
+                                  reference counts, mask convention, upscale factors, limits,
+                                  and how inputs travel (inline up to a size, or an upload:
+                                  public links or not, how long they last)`,
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
@@ -83,6 +111,9 @@ export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 /** The commands whose help lists the providers. */
 const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set([
   'generate',
+  'edit',
+  'upscale',
+  'models',
   'demo',
   'resume',
   'track',
@@ -106,7 +137,8 @@ sent and how answers read. --base-url overrides the provider's address (a proxy,
 documented paths go under it, and it becomes the one address the key goes to.
 ${rows.join('\n')}
   ${DEMO_OPTION.padEnd(10)} Pictor's built-in demo service, started inside the command on 127.0.0.1: no key,
-             no address, free (${DEMO_COMMANDS.join(', ')}; its tasks resume with --provider ${DEMO_OPTION})
+             no address, free (${DEMO_COMMANDS.join(', ')}; its tasks resume with
+             --provider ${DEMO_OPTION})
 `;
 }
 

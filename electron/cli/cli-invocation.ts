@@ -34,6 +34,9 @@ export const CLI_COMMANDS = [
   'smart',
   'template',
   'compare',
+  'edit',
+  'upscale',
+  'models',
   'help',
 ] as const;
 

@@ -27,6 +27,7 @@ import { BuiltInDemo } from './built-in-demo';
 import { cancelCommand } from './cancel-command';
 import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
+import { EditSettingsFile } from './edit-settings';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { listCommand } from './list-command';
 import { listImages, triageCommand } from './triage-commands';
@@ -60,13 +61,27 @@ const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
   resume: " The built-in demo's tasks resume with --provider demo, which needs no key.",
 };
 
-/** The service of a command that talks to one; null for the commands that never do. */
-function serviceOf(command: Runnable): ServiceChoice | null {
-  return 'service' in command ? command.service : null;
+export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
+  // `pictor demo` says what it is before the demo starts.
+  if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
+  return runOnService(command, io, (run, credentials) => runOn(run, command, credentials));
 }
 
-export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
-  const service = serviceOf(command);
+/**
+ * Opens the core for a command on its service (the built-in demo started inside it, or the one
+ * SERVICE_API_KEY is for) and runs `body` on it; closes everything after.
+ * @throws UsageError when the service needs a key and SERVICE_API_KEY is not set.
+ */
+export async function runOnService(
+  command: {
+    readonly name: string;
+    readonly common: CommonOptions;
+    readonly service?: ServiceChoice;
+  },
+  io: CliIo,
+  body: (run: Run, credentials: EnvCredentials) => Promise<number>,
+): Promise<number> {
+  const service = command.service ?? null;
   const demo = service?.builtInDemo ? new BuiltInDemo() : null;
   const credentials = await EnvCredentials.create(
     io.env,
@@ -75,8 +90,9 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     demo ?? undefined,
   );
   if (service !== null && demo === null && !credentials.hasKey) {
+    const hint = NO_KEY_HINT[command.name as Runnable['name']] ?? '';
     throw new UsageError(
-      `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${NO_KEY_HINT[command.name] ?? ''}`,
+      `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,
     );
   }
   const { core, imageEngine } = await openCliCore(command.common, credentials, io);
@@ -91,11 +107,10 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
   };
   try {
     if (demo !== null) {
-      if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
       await demo.start({ images: imageEngine, history: core.history, env: io.env });
       io.stderr(demoStartedLine(Boolean(io.env.SERVICE_API_KEY?.trim())));
     }
-    return await runOn(run, command, credentials);
+    return await body(run, credentials);
   } finally {
     // The engine first (it polls the demo), then the demo (it draws with the image engine).
     await core.close();
@@ -229,6 +244,8 @@ export async function openCliCore(
         common.verbose ? 'info' : 'error',
       ),
       engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
+      // A task's input images go as the app's settings say, read at each send (edit-settings.ts).
+      inputSettings: () => new EditSettingsFile(common.dataDir).now(),
     });
     return { core, imageEngine };
   } catch (error) {
@@ -238,7 +255,7 @@ export async function openCliCore(
 }
 
 /** One command's run: the core, its options, and the service the user named. */
-interface Run {
+export interface Run {
   readonly core: PictorCore;
   readonly common: CommonOptions;
   readonly io: CliIo;
@@ -272,7 +289,18 @@ async function resume(run: Run, target: string): Promise<number> {
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 
-async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> {
+/** A task's --json line (default: {@link jsonLine}'s). */
+type JsonOf = (record: TaskRecord, resolvePath: (relative: string) => string) => string;
+
+/**
+ * Waits for `started` to settle (or Ctrl+C), shows their progress, then reports them as generate
+ * does: each saved image's path, or with --json each task's line by `jsonOf`.
+ */
+export async function watch(
+  run: Run,
+  started: readonly TaskRecord[],
+  jsonOf: JsonOf = jsonLine,
+): Promise<number> {
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
   const progress = new CliProgress(new Set(ids), io.stderr, () => systemClock.now());
@@ -286,7 +314,7 @@ async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> 
   const records = ids
     .map((id) => core.engine.get(id))
     .filter((r): r is TaskRecord => r !== undefined);
-  report(run, records);
+  report(run, records, jsonOf);
   if (outcome === 'interrupted') {
     // The service named in this run, and no other, may be named again.
     const all = resumeAllCommand(resumeWhere(run));
@@ -296,11 +324,10 @@ async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> 
   return worstExitCode(records);
 }
 
-function report(run: Run, records: readonly TaskRecord[]): void {
+function report(run: Run, records: readonly TaskRecord[], jsonOf: JsonOf): void {
   const { core, common, io } = run;
   for (const record of records) {
-    if (common.json)
-      io.stdout(`${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`);
+    if (common.json) io.stdout(`${jsonOf(record, (relative) => core.gallery.resolve(relative))}\n`);
     else {
       for (const image of record.images)
         if (image.state === 'saved' && image.file)

@@ -26,7 +26,7 @@ export function listedServiceOf(
 }
 
 /** The commands `--provider demo` works with (the others are about real services). */
-export const DEMO_COMMANDS = ['generate', 'resume', 'list'] as const;
+export const DEMO_COMMANDS = ['generate', 'edit', 'upscale', 'resume', 'list'] as const;
 
 /** What `pictor demo` draws when it is given no prompt. */
 export const SAMPLE_PROMPT = 'a lighthouse on a rocky coast at dusk';

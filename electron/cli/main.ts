@@ -22,6 +22,11 @@ import { describeThrown } from '../core/errors/thrown-value';
 import { runCompareCommand } from './compare-command';
 import { parseCompare } from './compare-args';
 import { CompareInputError } from '../core/compare/compare-plan';
+import { modelsCommand, parseModels } from './models-command';
+import { isImageCommand, parseImageCommand } from './edit-args';
+import { runImageCommand } from './edit-command';
+import { EditInputError } from '../core/edit/edit-plan';
+import { InputStoreError } from '../core/inputs/input-store';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -32,6 +37,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.ok;
     }
     if (compare !== null) return await runCompareCommand(compare, io);
+    // `edit` and `upscale` read their own options (repeated --ref, --mask, --factor, --inputs).
+    const first = argv[0];
+    if (isImageCommand(first)) {
+      const image = parseImageCommand(first, argv.slice(1), io.env);
+      if ('help' in image) io.stdout(helpText(io.program ?? DEV_PROGRAM, first));
+      return 'help' in image ? EXIT.ok : await runImageCommand(image, io);
+    }
+    if (first === 'models') {
+      const models = parseModels(argv.slice(1));
+      if ('help' in models) io.stdout(helpText(io.program ?? DEV_PROGRAM, 'models'));
+      return 'help' in models ? EXIT.ok : modelsCommand(models, io.stdout);
+    }
     const command = parseCommand(argv, io.env);
     if (command.name === 'help') {
       io.stdout(helpText(io.program ?? DEV_PROGRAM, command.topic));
@@ -46,7 +63,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       error instanceof UsageError ||
       error instanceof UrlPolicyError ||
       error instanceof EngineInputError ||
-      error instanceof CompareInputError
+      error instanceof CompareInputError ||
+      error instanceof EditInputError ||
+      error instanceof InputStoreError
     ) {
       io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
       if (error instanceof UsageError)

@@ -56,14 +56,22 @@ export function providerOption(raw: string | undefined, command: string): Provid
   throw new UsageError(`--provider takes one of: ${PROVIDER_IDS.join(', ')}${demo}.`);
 }
 
+/** The commands that run the built-in demo with --provider demo (list only reads its tasks). */
+const DEMO_SERVICE_COMMANDS: ReadonlySet<string> = new Set([
+  'generate',
+  'resume',
+  'edit',
+  'upscale',
+]);
+
 /**
- * The service of generate, track, resume and cancel: --provider (default today's contract) and
+ * The service of generate, edit, upscale, track, resume and cancel: --provider (default today's contract) and
  * --base-url, or the provider's own address when --base-url is not given; --provider demo (for
- * generate and resume) the built-in demo, which takes no address.
+ * generate, edit, upscale and resume) the built-in demo, which takes no address.
  */
 export function serviceChoice(values: Values, command: string): ServiceChoice {
   const typed = values['base-url']?.trim() || null;
-  if (isDemoOption(values.provider) && (command === 'generate' || command === 'resume')) {
+  if (isDemoOption(values.provider) && DEMO_SERVICE_COMMANDS.has(command)) {
     if (typed !== null) {
       throw new UsageError(
         "--provider demo runs Pictor's built-in demo service inside the command: it takes no --base-url.",

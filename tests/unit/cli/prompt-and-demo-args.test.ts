@@ -155,7 +155,7 @@ describe('--provider demo', () => {
     }
     for (const command of [['track', 'task_1'], ['cancel', 'task_1'], ['costs']]) {
       expect(refusal([...command, '--provider', 'demo'])).toMatch(
-        /^--provider demo \(Pictor's built-in demo service\) works with generate, resume, list;/,
+        /^--provider demo \(Pictor's built-in demo service\) works with generate, edit, upscale, resume, list;/,
       );
     }
   });

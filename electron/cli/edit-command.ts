@@ -1,0 +1,173 @@
+/**
+ * `pictor edit` and `pictor upscale`: the images read and kept in the input store, the model and
+ * the way the inputs travel chosen (edit-model.ts), everything refused before any request
+ * leaves; then the edit core's plan and run (core/edit, the app's own) on the one service named
+ * as generate names it, and the task watched as generate watches it. Prints the saved images'
+ * paths; --json one object per task with its id, the parent image, the operation, and the way
+ * each input went.
+ */
+import { inputImagesOf, type ImageInputs, type InputImage } from '../../shared/domain/image-inputs';
+import { needsOf } from '../../shared/domain/model-capabilities';
+import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { englishText } from '../../shared/i18n/sentence';
+import { EditInputError, planEdit, type EditDeps, type EditPlan } from '../core/edit/edit-plan';
+import { runEdit } from '../core/edit/edit-run';
+import { SpendingCapError } from '../core/errors/spending-cap-error';
+import type { InputStore } from '../core/inputs/input-store';
+import { EXIT, cliWording, jsonLine } from './cli-report';
+import { runOnService, watch, type CliIo, type Run } from './commands';
+import type { ImageCommand } from './edit-args';
+import { chooseModel, routeOf } from './edit-model';
+import { EditSettingsFile } from './edit-settings';
+import { readImage, readMask, type EditSourceDeps } from './edit-sources';
+import type { EnvCredentials } from './env-credentials';
+import { jsonSafe, terminalSafe } from './terminal-text';
+
+const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(text))}\n`);
+
+/** Runs an edit or an upscale; the exit code as generate's. */
+export function runImageCommand(command: ImageCommand, io: CliIo): Promise<number> {
+  return runOnService(command, io, (run, credentials) => imageCommand(run, credentials, command));
+}
+
+/** The inputs kept in the store, and what the store said of each (the plan asks it again). */
+class KeptInputs {
+  private readonly kept = new Map<string, InputImage>();
+  constructor(private readonly store: InputStore) {}
+
+  readonly put = async (bytes: Uint8Array): Promise<InputImage> => {
+    const image = await this.store.put(bytes);
+    this.kept.set(image.sha256, image);
+    return image;
+  };
+
+  readonly describe = async (sha256: string): Promise<InputImage | null> => {
+    const image = this.kept.get(sha256);
+    return image && (await this.store.has(image)) ? image : null;
+  };
+}
+
+/** The task's inputs from the command line: the source, the mask, the references, the factor. */
+async function inputsOf(deps: EditSourceDeps, command: ImageCommand): Promise<ImageInputs> {
+  const { image: source, parent } = await readImage(deps, command.source, 'The image');
+  const shared = { source, route: command.route, ...(parent ? { parent } : {}) };
+  if (command.name === 'upscale')
+    return { operation: 'upscale', factor: command.factor, ...shared };
+  const mask = command.mask === undefined ? null : await readMask(deps, command.mask, source);
+  const references: InputImage[] = [];
+  for (const ref of command.references)
+    references.push((await readImage(deps, ref, 'A --ref image')).image);
+  return {
+    operation: mask ? 'fill' : 'edit',
+    ...shared,
+    ...(mask ? { [mask.convention === 'alpha-edit' ? 'maskAlpha' : 'mask']: mask.image } : {}),
+    ...(references.length > 0 ? { references } : {}),
+  };
+}
+
+async function imageCommand(
+  run: Run,
+  credentials: EnvCredentials,
+  command: ImageCommand,
+): Promise<number> {
+  const { core, io } = run;
+  const kept = new KeptInputs(core.inputs);
+  const inputs = await inputsOf(
+    { put: kept.put, history: core.history, gallery: core.gallery },
+    command,
+  );
+  const provider = credentials.provider;
+  const { model, capabilities } = chooseModel(provider, command.model, needsOf(inputs));
+  const settingsFile = new EditSettingsFile(command.common.dataDir);
+  const settings = settingsFile.now();
+  const asked = {
+    route: command.route,
+    neverUpload: settings.neverUploadInputs,
+    consented: command.allowPublicUpload || settings.publicUploadConsent.includes(provider),
+  };
+  const way = routeOf(provider, capabilities, inputImagesOf(inputs), asked);
+  if (way.route === 'upload' && way.transport.publicLinks && command.allowPublicUpload)
+    settingsFile.consent(provider);
+  const deps: EditDeps = {
+    credentials,
+    costs: core.costs,
+    inputs: kept,
+    settings: () => settingsFile.now(),
+  };
+  const prompt = command.prompt || `Upscale ×${command.name === 'upscale' ? command.factor : ''}`;
+  const baseUrl = run.builtInDemo ? DEMO_ENDPOINT : (credentials.namedBaseUrl ?? undefined);
+  const input = { prompt, inputs, targets: [{ provider, model, ...(baseUrl ? { baseUrl } : {}) }] };
+  const plan = await planEdit(deps, input, { toSend: true });
+  for (const left of plan.leftOut) say(io, `${left.label}: ${englishText(left.reason)}`);
+  for (const target of plan.targets)
+    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
+  for (const warning of plan.warnings) say(io, englishText(warning));
+  if (plan.refusal !== undefined) {
+    say(io, englishText(plan.refusal));
+    return plan.overCap ? EXIT.submitRefused : EXIT.usage;
+  }
+  core.engine.start({ resume: false });
+  let records: TaskRecord[];
+  try {
+    records = (await runEdit({ ...deps, engine: core.engine }, input)).records;
+  } catch (error) {
+    if (!(error instanceof SpendingCapError || error instanceof EditInputError)) throw error;
+    say(io, error.message);
+    return EXIT.submitRefused;
+  }
+  sayRoute(io, plan);
+  return watch(run, records, jsonOf(plan));
+}
+
+/** Where the inputs go, said before the wait (an upload's public links and lifetime too). */
+function sayRoute(io: CliIo, plan: EditPlan): void {
+  for (const target of plan.targets) {
+    const { route, publicLinks, lifetimeMs } = target.inputs;
+    const how =
+      route === 'inline'
+        ? 'inside the request'
+        : `by the service's upload${publicLinks ? ' (public links)' : ''}${lifetimeMs ? `, usable for ${lifetimeMs / 3_600_000} h` : ''}`;
+    say(io, `${target.label}: the input images go ${how}.`);
+  }
+}
+
+/** Each input of a task and the way it went. */
+function inputsJson(inputs: ImageInputs | undefined, route: string | null) {
+  if (!inputs) return [];
+  const one = (role: string) => (image: InputImage) => ({
+    role,
+    sha256: image.sha256,
+    mime: image.mime,
+    route,
+  });
+  return [
+    one('source')(inputs.source),
+    ...(inputs.mask ? [one('mask')(inputs.mask)] : []),
+    ...(inputs.maskAlpha ? [one('maskAlpha')(inputs.maskAlpha)] : []),
+    ...(inputs.references ?? []).map(one('reference')),
+  ];
+}
+
+/** generate's --json line of a task, with the edit's own fields. */
+function jsonOf(
+  plan: EditPlan,
+): (record: TaskRecord, resolve: (relative: string) => string) => string {
+  return (record, resolve) => {
+    const target = plan.targets.find((one) => one.target.endpoint === record.endpoint);
+    const route = target?.inputs.route ?? null;
+    const { inputs } = record.request;
+    const line = JSON.parse(jsonLine(record, resolve)) as object;
+    const extra = {
+      model: record.request.model ?? null,
+      group: record.compare?.group ?? null,
+      operation: inputs?.operation ?? null,
+      parent: inputs?.parent ?? null,
+      factor: inputs?.factor ?? null,
+      route,
+      publicLinks: target?.inputs.publicLinks ?? false,
+      inputs: inputsJson(inputs, route),
+    };
+    return jsonSafe(JSON.stringify({ ...line, ...extra }));
+  };
+}

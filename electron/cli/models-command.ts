@@ -1,0 +1,146 @@
+/**
+ * `pictor models [--capabilities] [--provider ID] [--json]`: the models Pictor knows, by
+ * provider: the ones offered for text to image, and those that take images
+ * (shared/domain/model-capabilities.ts). With --capabilities, what each image model does: its
+ * operations, how many images and references it takes, the mask convention it reads, its
+ * upscale factors, its size limits, and how its inputs travel (inline up to a size, or the
+ * service's upload, whether that makes a public link and how long it lasts). Reads no library,
+ * sends nothing.
+ */
+import { PROVIDERS, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import {
+  MODEL_CAPABILITIES,
+  type InputTransport,
+  type ModelCapabilities,
+} from '../../shared/domain/model-capabilities';
+import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import { EXIT } from './cli-report';
+import { providerOption } from './service-args';
+
+export interface ModelsCommand {
+  readonly name: 'models';
+  readonly capabilities: boolean;
+  /** --provider: only its models; null: every provider's. */
+  readonly provider: ProviderId | null;
+  readonly json: boolean;
+}
+
+const OPTIONS = {
+  capabilities: { type: 'boolean' },
+  provider: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `models …` after the word `models`; `{ help: true }` for --help. */
+export function parseModels(argv: readonly string[]): ModelsCommand | { readonly help: true } {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
+  if (values.help) return { help: true };
+  if (positionals.length > 0)
+    throw new UsageError(
+      `models takes no argument besides its options; there were ${positionals.length}.`,
+    );
+  return {
+    name: 'models',
+    capabilities: values.capabilities ?? false,
+    provider: providerOption(values.provider, 'models'),
+    json: values.json ?? false,
+  };
+}
+
+/** One model as `models` lists it. */
+interface ModelRow {
+  readonly provider: ProviderId;
+  readonly model: string;
+  /** Offered for text to image (the compose form's list). */
+  readonly textToImage: boolean;
+  readonly default: boolean;
+  /** What it does with images; null: it takes none. */
+  readonly capabilities: ModelCapabilities | null;
+}
+
+function rowsOf(provider: ProviderId): ModelRow[] {
+  const { models, defaultModel } = PROVIDERS[provider];
+  const table = MODEL_CAPABILITIES[provider];
+  const names = [...new Set([...models, ...Object.keys(table)])];
+  return names.map((model) => ({
+    provider,
+    model,
+    textToImage: models.includes(model),
+    default: model === defaultModel,
+    capabilities: Object.hasOwn(table, model) ? (table[model] ?? null) : null,
+  }));
+}
+
+const MB = 1024 * 1024;
+
+/** A size as people read it: `256 KB`, `10 MB`. */
+function sizeText(bytes: number): string {
+  return bytes >= MB
+    ? `${Math.round((bytes / MB) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+}
+
+function lifetimeText(ms: number | null): string {
+  return ms === null ? 'kept as long as the service keeps it' : `usable for ${ms / 3_600_000} h`;
+}
+
+/** How one transport reads in the listing. */
+function transportText(transport: InputTransport): string {
+  switch (transport.kind) {
+    case 'inline-base64':
+      return `inline base64 in the request, up to ${sizeText(transport.maxBytes)}`;
+    case 'data-uri':
+      return `inline data: URI in the request, up to ${sizeText(transport.maxBytes)}`;
+    case 'url':
+      return 'a public link you give';
+    case 'upload': {
+      const links = transport.publicLinks
+        ? 'public links: anyone with the link can see the image (asked once: --allow-public-upload)'
+        : 'private links';
+      return `the service's upload (${transport.endpoint}), ${links}, ${lifetimeText(transport.lifetimeMs)}`;
+    }
+  }
+}
+
+/** The lines of one image model's capabilities. */
+function capabilityLines(c: ModelCapabilities): string[] {
+  const mask =
+    c.mask === undefined
+      ? 'takes no mask'
+      : c.mask === 'white-edit'
+        ? 'mask white-edit (grayscale PNG, white = edit)'
+        : 'mask alpha-edit (RGBA PNG, alpha 0 = edit)';
+  const upscale = c.upscale.length > 0 ? `; upscale ×${c.upscale.join(', ×')}` : '';
+  const safety =
+    c.maxSafetyWithInput === undefined
+      ? ''
+      : `; safety tolerance ≤ ${c.maxSafetyWithInput} with an image`;
+  return [
+    `    operations: ${c.operations.join(', ')}; images ${c.image}; references up to ${c.references}; ${mask}${upscale}`,
+    `    inputs up to ${sizeText(c.maxBytes)} and ${c.maxSide} pixels a side${safety}`,
+    ...c.transports.map((transport, n) => `    input way ${n + 1}: ${transportText(transport)}`),
+  ];
+}
+
+function textOf(row: ModelRow, detailed: boolean): string {
+  const kinds = [
+    ...(row.textToImage ? ['text to image'] : []),
+    ...(row.capabilities ? [row.capabilities.operations.join('/')] : []),
+  ];
+  const head = `${row.provider.padEnd(10)} ${row.model}${row.default ? ' (default)' : ''}  ${kinds.join('; ')}`;
+  if (!detailed || row.capabilities === null) return `${head}\n`;
+  return `${[head, ...capabilityLines(row.capabilities)].join('\n')}\n`;
+}
+
+/** Prints the models (only those that take images with --capabilities); --json: one object each. */
+export function modelsCommand(command: ModelsCommand, stdout: (text: string) => void): number {
+  const providers = command.provider === null ? PROVIDER_IDS : [command.provider];
+  const rows = providers
+    .flatMap(rowsOf)
+    .filter((row) => !command.capabilities || row.capabilities !== null);
+  for (const row of rows) {
+    stdout(command.json ? `${JSON.stringify(row)}\n` : textOf(row, command.capabilities));
+  }
+  return EXIT.ok;
+}
