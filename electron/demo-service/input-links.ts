@@ -10,7 +10,7 @@ import type { ServiceContext } from './service-routes';
 import type { StoredUpload } from './uploads';
 
 /** How long an `oss://` file serves (DashScope's temporary storage). */
-export const OSS_LIFETIME_MS = 48 * 3_600_000;
+const OSS_LIFETIME_MS = 48 * 3_600_000;
 /** How long a Replicate file serves. */
 const FILE_LIFETIME_MS = 24 * 3_600_000;
 

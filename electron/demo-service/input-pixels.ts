@@ -12,11 +12,11 @@
 import type { Pixels } from './png-codec';
 
 /** The colour an edit mixes in (a quarter of it). */
-export const EDIT_TINT = [255, 160, 0] as const;
+const EDIT_TINT = [255, 160, 0] as const;
 /** What a fill paints under the mask, opaque. */
-export const FILL_COLOUR = [255, 0, 255, 255] as const;
+const FILL_COLOUR = [255, 0, 255, 255] as const;
 /** What an outpaint paints around the source, opaque. */
-export const OUTPAINT_COLOUR = [128, 128, 128, 255] as const;
+const OUTPAINT_COLOUR = [128, 128, 128, 255] as const;
 
 /** Pixels added on each side of an expanded image. */
 export interface Margins {
@@ -42,7 +42,7 @@ export function tinted(source: Image): Image {
 }
 
 /** Whether the mask marks pixel `index` for editing. */
-export function marks(mask: Image, index: number, reading: MaskReading): boolean {
+function marks(mask: Image, index: number, reading: MaskReading): boolean {
   const at = index * 4;
   if (reading === 'alpha-edit') return (mask.rgba[at + 3] ?? 255) < 128;
   const grey = ((mask.rgba[at] ?? 0) + (mask.rgba[at + 1] ?? 0) + (mask.rgba[at + 2] ?? 0)) / 3;

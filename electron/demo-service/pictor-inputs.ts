@@ -18,7 +18,7 @@ import type { ServiceContext } from './service-routes';
 import type { StoredTask } from './task-store';
 
 /** The model of today's contract that takes images. */
-export const DEMO_EDIT_MODEL = 'demo-edit';
+const DEMO_EDIT_MODEL = 'demo-edit';
 
 const CODES: Readonly<Record<InputProblemKind, string>> = {
   invalid: 'invalid_request',

@@ -23,6 +23,8 @@
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
 import { taskSeed } from '../prng';
+import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
+import { bflInputSubmit } from './bfl-inputs';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
@@ -88,7 +90,7 @@ class BflDialect implements Dialect {
     this.kit.accountForKey(this.keyOf(call.headers)) ??
     detail(403, 'Not authenticated - Invalid Authentication');
 
-  private readonly submit = (call: DialectCall, model: string): Reply => {
+  private readonly submit = (call: DialectCall, model: string): Reply | Promise<Reply> => {
     if (call.method !== 'POST') return detail(405, 'Method Not Allowed');
     const who = this.account(call);
     if (typeof who !== 'string') return who;
@@ -107,6 +109,8 @@ class BflDialect implements Dialect {
     if (typeof prompt !== 'string' || prompt.trim() === '') {
       return invalid('prompt', 'Field required', 'missing');
     }
+    const caps = capabilitiesOf('bfl', model);
+    if (caps) return this.inputs(who, { model, caps, fields, prompt });
     const width = side(fields, 'width', 1024);
     if (isReply(width)) return width;
     const height = side(fields, 'height', 768);
@@ -122,11 +126,24 @@ class BflDialect implements Dialect {
       imageCount: 1,
       input: fields,
     });
+    return this.submitted(task.id);
+  };
+
+  /** An image model's submit (bfl-inputs.ts). */
+  private readonly inputs = async (
+    who: string,
+    request: Parameters<typeof bflInputSubmit>[2],
+  ): Promise<Reply> => {
+    const made = await bflInputSubmit(this.kit, who, request);
+    return isReply(made) ? made : this.submitted(made.id);
+  };
+
+  private readonly submitted = (id: string): Reply => {
     // BFL says what a task costs in credits in its submit answer: the `cost` option's `usage`.
     const { cost } = this.kit.ctx.options;
     return jsonReply(200, {
-      id: task.id,
-      polling_url: `${this.kit.linkBase()}/v1/get_result?id=${task.id}`,
+      id,
+      polling_url: `${this.kit.linkBase()}/v1/get_result?id=${id}`,
       ...(cost?.where === 'submit' ? { cost: cost.usage } : {}),
     });
   };
@@ -153,13 +170,19 @@ class BflDialect implements Dialect {
       case 'succeeded':
         return { ...base, status: 'Ready', result: this.resultOf(task) };
       case 'moderated':
-        return {
-          ...base,
-          status: 'Content Moderated',
-          details: {
-            moderation_reasons: ['The generated image was flagged by the content moderation.'],
-          },
-        };
+        return this.kit.moderationOf(task) === 'input'
+          ? {
+              ...base,
+              status: 'Request Moderated',
+              details: { moderation_reasons: [failureMessage(task)] },
+            }
+          : {
+              ...base,
+              status: 'Content Moderated',
+              details: {
+                moderation_reasons: ['The generated image was flagged by the content moderation.'],
+              },
+            };
       case 'failed':
       case 'canceled':
         return { ...base, status: 'Error', details: { error: failureMessage(task) } };
@@ -199,7 +222,10 @@ class BflDialect implements Dialect {
       return { route: 'poll', taskId: query.get('id') ?? undefined, answer: this.result };
     }
     const [, model] = SUBMIT.exec(pathname) ?? [];
-    if (model) return { route: 'submit', answer: (call) => this.submit(call, model) };
+    if (model) {
+      const carriesImages = capabilitiesOf('bfl', model) !== null;
+      return { route: 'submit', carriesImages, answer: (call) => this.submit(call, model) };
+    }
     return { route: 'other', answer: () => detail(404, 'Not Found') };
   };
 }

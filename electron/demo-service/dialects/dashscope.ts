@@ -33,6 +33,7 @@ import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch, DialectPhase } from './dialect';
 import { dashscopePolicy } from './dashscope-uploads';
+import { DASHSCOPE_EDIT, dashscopeEdit } from './dashscope-inputs';
 import {
   acceptedRequest,
   failureMessage,
@@ -123,23 +124,22 @@ class DashscopeDialect implements Dialect {
     this.kit.accountForKey(this.keyOf(call.headers)) ??
     refusal(401, 'InvalidApiKey', 'Invalid API-key provided.');
 
-  private readonly submit = (call: DialectCall): Reply => {
+  /** The account of a submit, or its refusal: method, key, async header, rate limit. */
+  private readonly gate = (call: DialectCall): string | Reply => {
     if (call.method !== 'POST') return refusal(405, 'MethodNotAllowed', 'Method not allowed.');
     const who = this.account(call);
     if (typeof who !== 'string') return who;
     if (headerValue(call.headers, 'x-dashscope-async') !== 'enable') {
       return refusal(403, 'AccessDenied', 'current user api does not support synchronous calls');
     }
-    if (this.kit.throttled()) {
-      return refusal(
-        429,
-        'Throttling.RateQuota',
-        'Requests rate limit exceeded, please try again later.',
-        {
-          'Retry-After': '1',
-        },
-      );
-    }
+    if (!this.kit.throttled()) return who;
+    const message = 'Requests rate limit exceeded, please try again later.';
+    return refusal(429, 'Throttling.RateQuota', message, { 'Retry-After': '1' });
+  };
+
+  private readonly submit = (call: DialectCall): Reply => {
+    const who = this.gate(call);
+    if (typeof who !== 'string') return who;
     const request = parseRequest(jsonBody(call.body));
     if (isReply(request)) return request;
     const size = `${request.width}x${request.height}`;
@@ -271,6 +271,13 @@ class DashscopeDialect implements Dialect {
 
   readonly match = (_method: string, pathname: string): DialectMatch => {
     if (pathname === SUBMIT) return { route: 'submit', answer: this.submit };
+    if (pathname === DASHSCOPE_EDIT) {
+      const answer = (call: DialectCall) => {
+        const who = this.gate(call);
+        return typeof who === 'string' ? dashscopeEdit(this.kit, call, who) : who;
+      };
+      return { route: 'submit', carriesImages: true, answer };
+    }
     if (pathname === '/api/v1/uploads') {
       return {
         route: 'other',

@@ -41,6 +41,8 @@ import {
 import { taskSeed } from '../prng';
 import { inlineEntries } from '../inline-images';
 import { FAL_INITIATE, falInitiate } from './fal-storage';
+import { falInputModerated, falInputSubmit } from './fal-inputs';
+import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 
 const KEY = /^Key +(\S+) *$/;
 const IMAGE_SIZES: Record<string, [number, number]> = {
@@ -106,7 +108,7 @@ class FalDialect implements Dialect {
     return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` };
   };
 
-  private readonly submit = (call: DialectCall): Reply => {
+  private readonly submit = (call: DialectCall): Reply | Promise<Reply> => {
     const who = this.account(call);
     if (typeof who !== 'string') return who;
     if (this.kit.throttled()) {
@@ -114,6 +116,8 @@ class FalDialect implements Dialect {
     }
     const body = objectOf(jsonBody(call.body));
     if (!body) return invalid('body', 'Input should be a valid dictionary', 'dict_type');
+    const caps = capabilitiesOf('fal', call.pathname.slice(1));
+    if (caps) return this.inputs(who, { model: call.pathname.slice(1), caps, body });
     const prompt = body.prompt;
     if (typeof prompt !== 'string' || prompt.trim() === '') {
       return invalid('prompt', 'Field required', 'missing');
@@ -134,13 +138,24 @@ class FalDialect implements Dialect {
       return detail(402, 'Exhausted balance. Top up your balance at the billing page.');
     }
     const request = acceptedRequest(prompt, model, size.width, size.height);
-    const task = this.kit.create(who, request, { imageCount: count, input: body });
-    return jsonReply(200, {
+    return this.submitted(this.kit.create(who, request, { imageCount: count, input: body }));
+  };
+
+  /** An image model's submit (fal-inputs.ts). */
+  private readonly inputs = async (
+    who: string,
+    request: Parameters<typeof falInputSubmit>[2],
+  ): Promise<Reply> => {
+    const made = await falInputSubmit(this.kit, who, request);
+    return isReply(made) ? made : this.submitted(made);
+  };
+
+  private readonly submitted = (task: StoredTask): Reply =>
+    jsonReply(200, {
       request_id: task.id,
       ...this.requestUrls(task),
       queue_position: this.kit.queuePosition(task),
     });
-  };
 
   private readonly ownTask = (call: DialectCall, owner: string, app: string, id: string) => {
     const who = this.account(call);
@@ -192,6 +207,7 @@ class FalDialect implements Dialect {
       case 'canceled':
         return detail(400, 'Request was cancelled');
       case 'moderated':
+        if (this.kit.moderationOf(task) === 'input') return falInputModerated(failureMessage(task));
         return jsonReply(422, {
           detail: [
             {
@@ -272,6 +288,9 @@ class FalDialect implements Dialect {
               : this.response(task);
         },
       };
+    }
+    if (method === 'POST' && capabilitiesOf('fal', pathname.slice(1))) {
+      return { route: 'submit', carriesImages: true, answer: this.submit };
     }
     if (method === 'POST' && MODEL_PATH.test(pathname))
       return { route: 'submit', answer: this.submit };

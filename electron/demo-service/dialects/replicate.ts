@@ -29,6 +29,9 @@ import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
 import { replicateFile, replicateUpload } from './replicate-files';
+import { ESRGAN, isEsrganVersion, replicateInputCreate } from './replicate-inputs';
+import type { ModelCapabilities } from '../../../shared/domain/model-capabilities';
+import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 import {
   acceptedRequest,
   failureMessage,
@@ -60,6 +63,9 @@ const ASPECT_RATIOS: Record<string, [number, number]> = {
 const MAX_OUTPUTS = 4;
 const MODERATION_ERROR =
   'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
+
+const INPUT_MODERATION_ERROR =
+  'The input image was flagged as sensitive. Please try again with a different image. (E005)';
 
 function problem(status: number, fields: Record<string, unknown>, headers = {}): Reply {
   return jsonReply(status, { ...fields, status }, headers);
@@ -158,14 +164,18 @@ class ReplicateDialect implements Dialect {
     };
     if (phase === 'succeeded') {
       const urls = this.kit.images(task).map((image) => image.url);
-      body.output = task.model.endsWith('-single') ? (urls[0] ?? null) : urls;
+      const single = task.model.endsWith('-single') || capabilitiesOf('replicate', task.model);
+      body.output = single ? (urls[0] ?? null) : urls;
     }
     if (phase === 'failed') body.error = failureMessage(task);
-    if (phase === 'moderated') body.error = MODERATION_ERROR;
+    if (phase === 'moderated') {
+      body.error =
+        this.kit.moderationOf(task) === 'input' ? INPUT_MODERATION_ERROR : MODERATION_ERROR;
+    }
     return body;
   };
 
-  private readonly create = (call: DialectCall, owner: string, name: string): Reply => {
+  private readonly create = (call: DialectCall, model: string): Reply | Promise<Reply> => {
     if (call.method !== 'POST') return problem(405, { detail: 'Method not allowed.' });
     const who = this.account(call);
     if (typeof who !== 'string') return who;
@@ -176,9 +186,10 @@ class ReplicateDialect implements Dialect {
         { 'Retry-After': '1' },
       );
     }
+    const caps = capabilitiesOf('replicate', model);
+    if (caps) return this.inputs(call, who, model, caps);
     const input = parseInput(jsonBody(call.body));
     if (isReply(input)) return input;
-    const model = `${owner}/${name}`;
     const size = `${input.width}x${input.height}`;
     const checked = validateGenerationRequest(
       { prompt: input.prompt, model, size },
@@ -199,6 +210,32 @@ class ReplicateDialect implements Dialect {
       input: objectOf(jsonBody(call.body))?.input,
     });
     return jsonReply(201, this.prediction(task));
+  };
+
+  /** An image model's prediction (replicate-inputs.ts). */
+  private readonly inputs = async (
+    call: DialectCall,
+    who: string,
+    model: string,
+    caps: ModelCapabilities,
+  ): Promise<Reply> => {
+    const input = objectOf(objectOf(jsonBody(call.body))?.input);
+    if (!input) return invalidInput('input', 'input is required');
+    const made = await replicateInputCreate(this.kit, who, {
+      model,
+      caps,
+      input,
+      id: predictionId(),
+    });
+    return isReply(made) ? made : jsonReply(201, this.prediction(made));
+  };
+
+  /** `POST /v1/predictions`: a community model by version (here the upscaler only). */
+  private readonly byVersion = (call: DialectCall): Reply | Promise<Reply> => {
+    const who = this.account(call);
+    if (typeof who !== 'string') return who;
+    if (isEsrganVersion(objectOf(jsonBody(call.body))?.version)) return this.create(call, ESRGAN);
+    return invalidInput('version', 'Invalid version or not permitted.');
   };
 
   private readonly read = (call: DialectCall, id: string, cancel: boolean): Reply => {
@@ -257,7 +294,17 @@ class ReplicateDialect implements Dialect {
       };
     }
     const [, owner, name] = CREATE.exec(pathname) ?? [];
-    if (owner && name) return { route: 'submit', answer: (call) => this.create(call, owner, name) };
+    if (owner && name) {
+      const carriesImages = capabilitiesOf('replicate', `${owner}/${name}`) !== null;
+      return {
+        route: 'submit',
+        carriesImages,
+        answer: (call) => this.create(call, `${owner}/${name}`),
+      };
+    }
+    if (pathname === '/v1/predictions') {
+      return { route: 'submit', carriesImages: true, answer: this.byVersion };
+    }
     const [, id, cancel] = PREDICTION.exec(pathname) ?? [];
     if (id) {
       return {

@@ -33,7 +33,7 @@ export function sourcePng(width = 4, height = 3): Promise<Buffer> {
 export async function whiteMask(
   width = 4,
   height = 3,
-  marked = (x: number) => x === 0,
+  marked: (x: number) => boolean = (x) => x === 0,
 ): Promise<Buffer> {
   const raw = Buffer.alloc(width * height);
   for (let i = 0; i < width * height; i += 1) raw[i] = marked(i % width) ? 255 : 0;
@@ -43,7 +43,11 @@ export async function whiteMask(
 }
 
 /** An alpha-edit mask: the left column transparent, the rest opaque black. */
-export function alphaMask(width = 4, height = 3, marked = (x: number) => x === 0): Promise<Buffer> {
+export function alphaMask(
+  width = 4,
+  height = 3,
+  marked: (x: number) => boolean = (x) => x === 0,
+): Promise<Buffer> {
   return pngOf(width, height, (x) => [0, 0, 0, marked(x) ? 0 : 255]);
 }
 
