@@ -42,6 +42,8 @@ export const settingsSchema = z.object({
   watchTimeoutMinutes: z.number().int().min(0).max(MAX_WATCH_MINUTES),
   /** Download a found update in the background, or only say that there is one. */
   updateMode: z.enum(UPDATE_MODES),
+  /** Images given to a model travel only inside the request: never to a service's upload step. */
+  neverUploadInputs: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -59,6 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   watchTimeoutMinutes: 30,
   updateMode: 'download',
+  neverUploadInputs: false,
 };
 
 /**

@@ -28,6 +28,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   language: 'language',
   watchTimeoutMinutes: 'watch timeout',
   updateMode: 'updates',
+  neverUploadInputs: 'never upload inputs',
 };
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
@@ -45,6 +46,7 @@ const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
   language: 'error.settings.ruleLanguage',
   watchTimeoutMinutes: 'error.settings.ruleWatchTimeout',
   updateMode: 'error.settings.ruleUpdateMode',
+  neverUploadInputs: 'error.settings.ruleNeverUploadInputs',
 };
 
 export function fieldRule(name: SettingName): Sentence {
