@@ -87,6 +87,7 @@ const RENDERER_FEATURES = [
   ['compare', 'the compare view: a compare group side by side, its plan dialog, 2-up and A/B'],
   ['compose', 'the compose form: a request, its service and its cost before it is sent'],
   ['costs', 'the Costs screen: the ledger, its totals and bars'],
+  ['edit', 'the edit panel: an image as input, its operation, mask, targets and routes'],
   ['gallery', 'the Gallery screen and the image viewer'],
   ['settings', 'the Settings screen: options, services and keys, caps, the library'],
   ['tasks', 'the Tasks screen: the history, its rows, details and actions'],

@@ -11,6 +11,7 @@ import { common } from './en/common';
 import { compare } from './en/compare';
 import { compose } from './en/compose';
 import { costs } from './en/costs';
+import { edit } from './en/edit';
 import { gallery } from './en/gallery';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
@@ -42,6 +43,7 @@ export const catalogue = {
   ...costs,
   ...triage,
   ...compare,
+  ...edit,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;
