@@ -25,8 +25,7 @@ export const edit = {
   'edit.maskNeeded': 'Paint the area to fill first.',
   'edit.maskWaiting': 'The mask editor is not in this build yet.',
   'edit.references': 'References',
-  'edit.referencesLimit':
-    '{count, plural, =0 {The chosen models take no reference images.} one {The chosen models take up to # reference image.} other {The chosen models take up to # reference images.}}',
+  'edit.referencesLimit': 'Most reference images the chosen models take: {count}',
   'edit.referenceAddFile': 'Add from a file…',
   'edit.referenceLibrary': 'Library image',
   'edit.referenceAddLibrary': 'Add from the library',
@@ -58,8 +57,7 @@ export const edit = {
   'edit.goes.inline': 'Inside the request',
   'edit.goes.upload': 'Uploaded to {service} first',
   'edit.goes.public': 'Uploaded; a public link anyone with it can open',
-  'edit.goes.lifetime':
-    '{hours, plural, one {Uploaded; usable for # hour} other {Uploaded; usable for # hours}}',
+  'edit.goes.lifetime': 'Uploaded; usable for {hours} hours',
   'edit.leftOut': 'Left out: {label}',
   'edit.adapted': 'Adapted for {label}:',
   'edit.run': 'Send',

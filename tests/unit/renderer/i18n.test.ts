@@ -13,6 +13,7 @@ import {
 } from '../../../renderer/i18n';
 import { common } from '../../../renderer/i18n/en/common';
 import { compare } from '../../../renderer/i18n/en/compare';
+import { edit } from '../../../renderer/i18n/en/edit';
 import { compose } from '../../../renderer/i18n/en/compose';
 import { costs } from '../../../renderer/i18n/en/costs';
 import { gallery } from '../../../renderer/i18n/en/gallery';
@@ -144,7 +145,7 @@ describe('the catalogue', () => {
   });
 
   it('is merged from parts that never define the same key twice', () => {
-    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage, compare];
+    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage, compare, edit];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);
     expect(Object.keys(catalogue).length).toBe(counted.length);
