@@ -16,6 +16,7 @@ import type {
   EditInputPayload,
   EditPlanOutput,
   ImageStack,
+  StackEntry,
 } from '../../shared/ipc/inputs-contract';
 import { call, imageUrl, toApiError } from '../lib/api';
 import { lacksKey, serviceKeyState } from '../lib/service-key-state';
@@ -44,7 +45,7 @@ export interface StackImage {
   readonly localId: string | null;
   readonly index: number;
   readonly url: string | null;
-  readonly entry: ImageStack['entries'][number] | null;
+  readonly entry: StackEntry | null;
 }
 
 export interface EditSlice {

@@ -28,7 +28,7 @@ export interface FakeInputsHost {
 }
 
 /** A digest made of `n` (64 hex digits), for inputs a test makes up. */
-export function digestOf(n: number): string {
+function digestOf(n: number): string {
   return n.toString(16).padStart(64, '0');
 }
 

@@ -23,7 +23,7 @@ const ROUTE_LABELS: Readonly<Record<InputRoute, MessageKey>> = {
 const HOUR_MS = 3_600_000;
 
 /** How one target's inputs travel, in a sentence. */
-export function routeText(route: EditRoute, target: Target | undefined): string {
+function routeText(route: EditRoute, target: Target | undefined): string {
   if (route.route === 'inline') return t('edit.goes.inline');
   if (route.publicLinks) return t('edit.goes.public');
   if (route.lifetimeMs !== undefined)

@@ -41,7 +41,7 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-export type StoredMasks = { readonly white: InputImage; readonly alpha: InputImage };
+type StoredMasks = { readonly white: InputImage; readonly alpha: InputImage };
 
 interface MaskSlotProps {
   readonly source: InputImage;

@@ -106,7 +106,7 @@ function coreRows(): { layer: string; file: string; denied: string[]; allowed: s
 }
 
 /** The page's features, as eslint.config.js lists them (RENDERER_FEATURES). */
-const FEATURES = ['compare', 'compose', 'costs', 'gallery', 'settings', 'tasks'];
+const FEATURES = ['compare', 'compose', 'costs', 'edit', 'gallery', 'settings', 'tasks'];
 
 /**
  * A row per feature: it may not import another feature (any of them, value or type), the window

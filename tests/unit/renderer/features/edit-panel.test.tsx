@@ -5,8 +5,6 @@
  * upload inputs" in Settings; the smaller copy offered for an image over a model's maximum;
  * edit:run gets the inputs by digest only; main's refusals shown as sentences.
  */
-// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
-// every inputs/edit/stack channel until it is built, so these flows run on the fake's.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +63,8 @@ async function chooseTwo(
   return { dialog, user };
 }
 
+// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
+// every inputs/edit/stack channel until it is built, so these flows run on the fake's.
 describe('the edit panel', () => {
   it('disables what cannot be used and says which model would', async () => {
     const { fake } = await startApp({ prepare });

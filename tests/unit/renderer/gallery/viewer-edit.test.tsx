@@ -4,8 +4,6 @@
  * operation and model; "Compare with original" is a slider the keys move (←/→, Home/End) with
  * its name and value, both images in one frame.
  */
-// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
-// images:stack and inputs:fromLibrary until it is built, so these flows run on the fake's.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -52,6 +50,8 @@ async function openViewer() {
   return { ...rendered, dialog };
 }
 
+// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
+// images:stack and inputs:fromLibrary until it is built, so these flows run on the fake's.
 describe('the viewer’s edits', () => {
   it('opens the edit panel on the image shown for an upscale', async () => {
     const { user, dialog, fake } = await openViewer();
