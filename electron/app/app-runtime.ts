@@ -342,6 +342,8 @@ export class AppRuntime {
         },
       },
       fetch: options.fetch,
+      // Read at each send: a change in Settings applies to the next task sent.
+      inputSettings: () => settingsService.get(),
       credentials,
       clock: options.clock,
       logger: options.logger,

@@ -37,6 +37,10 @@ import { SmartBoards } from './triage/smart-boards';
 import { TemplateBackup } from './templates/template-backup';
 import { TemplateStore } from './templates/template-store';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
+import type { Resolver } from '../ports/http';
+import { InputStore } from './inputs/input-store';
+import { InputSender, type InputSettings } from './inputs/send-inputs';
+import { UploadMemory } from './inputs/upload-memory';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -81,6 +85,13 @@ export interface PictorCoreOptions {
    * (they stay held in the gallery's trash folder, as after a failed hand-over).
    */
   readonly systemTrash?: SystemTrash;
+  /**
+   * The settings a task's input images are sent under, read at each send ("never upload inputs",
+   * the services agreed to make public links); default: uploads allowed, no public links.
+   */
+  readonly inputSettings?: () => InputSettings;
+  /** How an upload target's name resolves (tests); default the operating system's. */
+  readonly resolve?: Resolver;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -124,6 +135,8 @@ export interface PictorCore {
   readonly smartBoards: SmartBoards;
   /** Prompt templates and word lists, copied into the library folder after every change. */
   readonly templates: TemplateStore;
+  /** Input images, by digest, in the library folder's `inputs/` (they move with it). */
+  readonly inputs: InputStore;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -160,7 +173,8 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       now,
     });
     await gallery.init();
-    return assemble({ history, gallery, intake, verifier }, options, logger);
+    const inputs = new InputStore(gallery);
+    return assemble({ history, gallery, intake, inputs, verifier }, options, logger);
   } catch (error) {
     history?.close();
     await verifier.dispose();
@@ -170,20 +184,18 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
 
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
 function assemble(
-  opened: {
-    history: HistoryStore;
-    gallery: Gallery;
-    intake: ImageIntake;
+  opened: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs'> & {
     verifier: ContentCredentialVerifier;
   },
   options: PictorCoreOptions,
   logger: Logger,
 ): PictorCore {
-  const { history, gallery, intake, verifier } = opened;
+  const { history, gallery, intake, inputs, verifier } = opened;
   const client = clientOf(intake, options);
   const costs = costsOf(history, options);
   const engine = new TaskEngine({
     client,
+    inputs: inputSenderOf(inputs, options),
     history,
     sharing: history,
     admission: costs,
@@ -203,7 +215,7 @@ function assemble(
     imageEngine: options.imageEngine,
     logger,
   });
-  const parts = { history, gallery, intake, client, engine, thumbnails };
+  const parts = { history, gallery, intake, inputs, client, engine, thumbnails };
   const library = libraryOf(parts, options, logger);
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
@@ -285,6 +297,21 @@ function costsOf(history: HistoryStore, options: PictorCoreOptions): CostBook {
     history,
     now: () => options.clock.now(),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+  });
+}
+
+const NO_INPUT_SETTINGS: InputSettings = { neverUploadInputs: false, publicUploadConsent: [] };
+
+/** What sends tasks' input images: from the store, inline or uploaded (remembered in the data folder). */
+function inputSenderOf(store: InputStore, options: PictorCoreOptions): InputSender {
+  const now = () => options.clock.now();
+  return new InputSender({
+    store,
+    fetch: options.fetch,
+    now,
+    settings: options.inputSettings ?? (() => NO_INPUT_SETTINGS),
+    memory: new UploadMemory(options.dataDir, now),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
   });
 }
 

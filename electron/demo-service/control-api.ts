@@ -140,11 +140,13 @@ const KNOWN_PATHS = [
   '/_demo/credits',
   '/_demo/revoke-key',
   '/_demo/settings',
+  '/_demo/storage',
 ];
 
 function route(service: DemoService, method: string, path: string, body: BodyResult): Reply {
   if (method === 'GET' && path === '/_demo/log') return jsonReply(200, service.log);
   if (method === 'GET' && path === '/_demo/tasks') return jsonReply(200, service.tasks());
+  if (method === 'GET' && path === '/_demo/storage') return jsonReply(200, service.storage);
   if (method === 'DELETE' && path === '/_demo/faults') {
     service.clearFaults();
     return jsonReply(200, { ok: true });

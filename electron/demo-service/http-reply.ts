@@ -34,6 +34,20 @@ export function errorReply(
   return jsonReply(status, { error }, extra.headers);
 }
 
+/** Today's contract's 402. */
+export function noCredits(): Reply {
+  return errorReply(
+    402,
+    'insufficient_credits',
+    'Your account has no credits left. Add credits in the billing console, then try again.',
+  );
+}
+
+/** Tells a ready answer from the value a step produces instead. */
+export function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Reply).body);
+}
+
 /** A storage-style XML error, as a CDN in front of signed image URLs sends. */
 export function xmlErrorReply(status: number, code: string, message: string): Reply {
   const xml =

@@ -21,6 +21,9 @@ import type { DemoRequestLog, DemoService, DemoServiceOptions, RequestLogEntry }
 import type { Dialect, DialectMatch } from './dialects/dialect';
 import { headerValue } from './dialects/dialect';
 import { dialectFor } from './dialects/dialect-for';
+import { INPUT_BODY_BYTES } from './input-checks';
+import { startStorageOrigin, type StorageOrigin } from './storage-server';
+import { UploadStore } from './uploads';
 
 // Not an ES import: that would load Node's bundled undici (see core/download/pinned-fetch.ts).
 const { createServer } = process.getBuiltinModule('node:http');
@@ -80,11 +83,17 @@ class DemoServer {
   answering = 0;
   url = '';
   api!: DemoService;
+  storage!: StorageOrigin;
+  readonly uploads: UploadStore;
 
   constructor(readonly options: ResolvedOptions) {
     this.store = new TaskStore(options);
     this.faults = new FaultBook(options.seed);
+    this.uploads = new UploadStore(options.now);
     this.context = {
+      uploads: this.uploads,
+      storageUrl: () => this.storage.url,
+      outputs: new Map(),
       store: this.store,
       options,
       images: new ImageCache(options.images),
@@ -150,7 +159,10 @@ class DemoServer {
     if (this.dialect) return this.handleDialect(this.dialect, req, res, pathname);
     const match = matchRoute(pathname);
     const entry = this.record(req, match);
-    const body = await readBody(req, this.options.maxBodyBytes);
+    // A submit may carry images (the demo-edit model): today's contract checks the usual limit
+    // for every other request after reading (service-routes.ts).
+    const limit = match.route === 'submit' ? this.inputLimit() : this.options.maxBodyBytes;
+    const body = await readBody(req, limit);
     if (!body.ok && body.reason === 'aborted') return;
     const applied =
       match.route === 'other' ? undefined : this.faults.take(match.route, this.taskIdOf(match));
@@ -168,6 +180,11 @@ class DemoServer {
       applied,
     );
   };
+
+  /** The body limit of a request that may carry images: at least the largest model's. */
+  inputLimit(): number {
+    return Math.max(this.options.maxBodyBytes, INPUT_BODY_BYTES);
+  }
 
   /** Image URLs are the server's own in every dialect; the rest is the dialect's. */
   private dialectMatch(
@@ -227,7 +244,8 @@ class DemoServer {
     const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
     const match = this.dialectMatch(dialect, req.method ?? 'GET', pathname, query);
     const entry = this.recordDialect(dialect, req, match.route);
-    const body = await readBody(req, this.options.maxBodyBytes);
+    const limit = match.carriesImages ? this.inputLimit() : this.options.maxBodyBytes;
+    const body = await readBody(req, limit);
     if (!body.ok && body.reason === 'aborted') return;
     const { route } = match;
     const applied = route === 'other' ? undefined : this.faults.take(route, match.taskId);
@@ -272,6 +290,7 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     completeTask: (id) => store.complete(id),
     failTask: (id, error) => store.fail(id, error),
     expireImages: () => store.revokeAllImages(),
+    storage: { url: state.storage.url, requests: state.uploads.log },
     answering: () => state.answering,
     close: () => closeServer(state, server),
   };
@@ -283,6 +302,7 @@ function closeServer(state: DemoServer, server: Server): Promise<void> {
     resolve(false);
   }
   state.waits.clear();
+  state.storage.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   for (const socket of state.sockets) socket.destroy();
   return closed;
@@ -303,7 +323,12 @@ export async function startDemoService(options?: DemoServiceOptions): Promise<De
     state.sockets.add(socket);
     socket.on('close', () => state.sockets.delete(socket));
   });
-  const port = await listen(server, state.options.host, state.options.port);
+  const keys = state.options.accounts.map((entry) => entry.key);
+  state.storage = await startStorageOrigin(state.uploads, keys, state.options.now);
+  const port = await listen(server, state.options.host, state.options.port).catch((error) => {
+    state.storage.close();
+    throw error;
+  });
   state.url = publicUrl(state.options.host, port);
   state.api = buildApi(state, server, port);
   return state.api;

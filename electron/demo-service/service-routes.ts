@@ -6,12 +6,15 @@ import { parseGenerationBody } from './request-validation';
 import type { StoredTask, TaskStore } from './task-store';
 import { inlineEntries, storedImageBytes } from './inline-images';
 import { taskSeed } from './prng';
+import { createEdit, namesEditModel } from './pictor-inputs';
+import { isReply, noCredits } from './http-reply';
+import type { UploadStore } from './uploads';
 
 /** Which part of the service interface a path belongs to. */
 export type RouteMatch =
   | { route: 'submit' }
   | { route: 'poll'; taskId: string }
-  | { route: 'image'; token: string; hop: 'file' | 'redirect' }
+  | { route: 'image'; token: string; hop: 'file' | 'redirect' | 'media' }
   | { route: 'other' };
 
 /** Classifies a request path (without its query). */
@@ -23,6 +26,8 @@ export function matchRoute(pathname: string): RouteMatch {
   if (file) return { route: 'image', token: file, hop: 'file' };
   const [, redirect] = /^\/r\/([^/]+)$/.exec(pathname) ?? [];
   if (redirect) return { route: 'image', token: redirect, hop: 'redirect' };
+  const [, media] = /^\/media\/([0-9a-f]+)$/.exec(pathname) ?? [];
+  if (media) return { route: 'image', token: media, hop: 'media' };
   return { route: 'other' };
 }
 
@@ -34,6 +39,12 @@ export interface ServiceContext {
   baseUrl: () => string;
   /** A real-time wait that the service's close cuts short (resolving false). */
   wait: (ms: number) => Promise<boolean>;
+  /** Files uploaded for image inputs, and the storage origin's record (uploads.ts). */
+  uploads: UploadStore;
+  /** The storage origin's URL (storage-server.ts). */
+  storageUrl: () => string;
+  /** The PNG an image-input task answers with, by task id, when derived from its source. */
+  outputs: Map<string, Buffer>;
 }
 
 /**
@@ -42,7 +53,7 @@ export interface ServiceContext {
  * Only on the real clock (a test's clock moves on its own) and for a task that will complete.
  */
 export async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
-  if (ctx.options.imageFiles.length > 0) return;
+  if (ctx.options.imageFiles.length > 0 || ctx.outputs.has(task.id)) return;
   if (ctx.options.now !== Date.now || task.failureDraw < ctx.options.failureRate) return;
   if (!(await ctx.wait(Math.max(0, task.completesAt - Date.now())))) return;
   const { prompt, width, height, variant } = task;
@@ -154,11 +165,27 @@ function taskReply(
   return jsonReply(200, body, headers);
 }
 
-function submit(ctx: ServiceContext, call: ServiceCall): Reply {
+/** A task of a text request, or the refusal. */
+function createTask(ctx: ServiceContext, account: string, bytes: Buffer): StoredTask | Reply {
+  const parsed = parseGenerationBody(bytes, ctx.options.maxImageSide);
+  if (!parsed.ok) return jsonReply(400, { error: parsed.problem });
+  if (!ctx.store.charge(account)) return noCredits();
+  return ctx.store.create(account, parsed.request);
+}
+
+/** The fields of a request for the edit model, or undefined for any other request. */
+function editFields(bytes: Buffer): Record<string, unknown> | undefined {
+  if (!namesEditModel(bytes)) return undefined;
+  return JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+}
+
+async function submit(ctx: ServiceContext, call: ServiceCall): Promise<Reply> {
   if (call.method !== 'POST') return methodNotAllowed('POST');
   const account = authenticate(ctx, call.authorization);
   if (typeof account !== 'string') return account;
-  if (!call.body.ok) {
+  // A body over the usual limit is read only for the edit model, which carries images.
+  const { body } = call;
+  if (!body.ok || (body.bytes.length > ctx.options.maxBodyBytes && !namesEditModel(body.bytes))) {
     const kib = Math.floor(ctx.options.maxBodyBytes / 1024);
     const limit = kib > 0 ? `${kib} KiB` : `${ctx.options.maxBodyBytes} bytes`;
     return errorReply(
@@ -167,16 +194,11 @@ function submit(ctx: ServiceContext, call: ServiceCall): Reply {
       `The request body is too large: this service accepts at most ${limit}.`,
     );
   }
-  const parsed = parseGenerationBody(call.body.bytes, ctx.options.maxImageSide);
-  if (!parsed.ok) return jsonReply(400, { error: parsed.problem });
-  if (!ctx.store.charge(account)) {
-    return errorReply(
-      402,
-      'insufficient_credits',
-      'Your account has no credits left. Add credits in the billing console, then try again.',
-    );
-  }
-  const task = ctx.store.create(account, parsed.request);
+  const fields = editFields(body.bytes);
+  const task = fields
+    ? await createEdit(ctx, account, fields)
+    : createTask(ctx, account, body.bytes);
+  if (isReply(task)) return task;
   void drawAtCompletion(ctx, task);
   const { cost } = ctx.options;
   return jsonReply(200, {
@@ -211,13 +233,23 @@ async function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Pro
   return taskReply(ctx, task, body);
 }
 
+/** A public upload link (fal's `file_url`): the bytes as uploaded, to anyone with the link. */
+function mediaReply(ctx: ServiceContext, id: string): Reply {
+  const file = ctx.uploads.file(id);
+  if (!file || !ctx.uploads.isPublic(id)) {
+    return xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.');
+  }
+  return { status: 200, headers: { 'Content-Type': file.contentType }, body: file.bytes };
+}
+
 async function image(
   ctx: ServiceContext,
   call: ServiceCall,
   token: string,
-  hop: 'file' | 'redirect',
+  hop: 'file' | 'redirect' | 'media',
 ): Promise<Reply> {
   if (call.method !== 'GET' && call.method !== 'HEAD') return methodNotAllowed('GET, HEAD');
+  if (hop === 'media') return mediaReply(ctx, token);
   const stored = ctx.store.image(token);
   if (!stored) return xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.');
   if (ctx.store.isExpired(stored)) return xmlErrorReply(403, 'AccessDenied', 'Request has expired');

@@ -204,6 +204,20 @@ export interface RequestLogEntry {
   auth?: { header: string; value: string } | null;
 }
 
+/** One request the demo's storage origin (its signed upload targets) received. */
+export interface DemoStorageRequest {
+  readonly at: number;
+  readonly method: string;
+  /** Path and query as requested. */
+  readonly path: string;
+  /** The header names, lower case, as received. */
+  readonly headerNames: readonly string[];
+  /** Whether a header, the path or the body held any key the demo knows (revoked ones too). */
+  keySeen: boolean;
+  /** Status sent; `null` while unanswered. */
+  status: number | null;
+}
+
 /** A task as the demo service holds it. */
 export interface DemoTaskSnapshot {
   id: string;
@@ -260,6 +274,11 @@ export interface DemoService {
   failTask(id: string, error?: unknown): void;
   /** Every image URL handed out so far stops working (403). */
   expireImages(): void;
+  /**
+   * The storage origin: the second loopback server standing for signed upload targets (fal's
+   * upload URL, DashScope's OSS host), and every request it received, oldest first.
+   */
+  readonly storage: { readonly url: string; readonly requests: readonly DemoStorageRequest[] };
   /** How many requests it is answering now (received, response not yet ended). */
   answering(): number;
   /** Closes the server and destroys open sockets (hung ones included). */

@@ -19,6 +19,7 @@ import {
 import { createElectronFetch } from '../adapters/electron-net-fetch';
 import { ElectronStoreKv } from '../adapters/electron-store-kv';
 import { registerGalleryProtocol } from '../adapters/gallery-protocol';
+import { createInputDialogs } from '../adapters/input-dialogs';
 import { watchPowerAndNetwork } from '../adapters/power-and-network';
 import { SafeStorageCipher } from '../adapters/safe-storage-cipher';
 import { createShellActions } from '../adapters/shell-actions';
@@ -147,6 +148,7 @@ function wiringOptions(
     shell,
     chooseFolder: () => chooseGalleryFolder(window(), runtime.galleryDir()),
     library: libraryOptions(window),
+    inputDialogs: createInputDialogs({ dialog, window }),
     capPrompts: createCapPrompts(dialog, window),
     overCapPrompts: createOverCapPrompts(dialog, window),
     copyText: (text) => clipboard.writeText(text),

@@ -28,6 +28,12 @@ import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { compareHandlers } from './compare-handlers';
 import { inputHandlers } from './input-handlers';
+import { stackHandlers } from './stack-handlers';
+import { EditInputs } from '../core/edit/edit-inputs';
+import { InputStore } from '../core/inputs/input-store';
+import type { ImageEngine } from '../ports/image-engine';
+import type { InputDialogs } from '../ports/input-dialogs';
+import { GALLERY_BASE } from '../../shared/ipc/api';
 import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
 import type { TrashOperations } from '../core/trash/trash-operations';
@@ -62,6 +68,8 @@ export interface WiredRuntime {
   readonly clock: Clock;
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
+  /** Decodes and encodes images away from main (a smaller copy of an input). */
+  readonly imageEngine: Pick<ImageEngine, 'toPng'>;
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
@@ -88,6 +96,13 @@ export interface AppWiringOptions {
    * version written into exports (`info` is not asked: it hands out the page's one-time notices).
    */
   readonly library?: { readonly dialogs: LibraryDialogs; readonly version: string };
+  /** The main process's own open dialog for an input image (`inputs:pickFile`); absent: none. */
+  readonly inputDialogs?: InputDialogs;
+  /**
+   * Where the page loads gallery files from (`window.pictor.galleryBase`), for the addresses of
+   * stored inputs; default the gallery scheme's.
+   */
+  readonly galleryBase?: string;
   readonly info: () => HostInfo;
   readonly emit: Emit;
   /** Where a task change that could not be sent is logged; absent: nowhere (the harnesses). */
@@ -252,8 +267,36 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
     ...templateChannels(options, changes),
     ...compareChannels(options),
-    ...inputHandlers(),
+    ...inputChannels(options),
+    ...stackHandlers(runtime.core.history),
   };
+}
+
+/**
+ * The `inputs:` and `edit:` handlers: the input store in the gallery's folder (it follows a move
+ * of the library), each edit target at main's own address for its service, with main's key.
+ */
+function inputChannels(options: AppWiringOptions) {
+  const { runtime } = options;
+  const { core, credentials } = runtime;
+  // The gallery's root moves with the library: the store reads it on every use.
+  const store = new InputStore(core.gallery);
+  const inputs = new EditInputs({
+    store,
+    images: runtime.imageEngine,
+    records: core.engine,
+    gallery: core.gallery,
+  });
+  return inputHandlers({
+    inputs,
+    engine: core.engine,
+    plan: { credentials, costs: core.costs },
+    settings: () => runtime.settings.get(),
+    updateSettings: (patch) => runtime.updateSettings(patch),
+    addressOf: (provider) => credentials.addressOf(provider),
+    galleryBase: options.galleryBase ?? GALLERY_BASE,
+    ...(options.inputDialogs ? { dialogs: options.inputDialogs } : {}),
+  });
 }
 
 /** The cost ledger's handlers: its CSV saved where main's own dialog says. */

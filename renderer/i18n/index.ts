@@ -13,6 +13,7 @@ import { compose } from './en/compose';
 import { costs } from './en/costs';
 import { edit } from './en/edit';
 import { gallery } from './en/gallery';
+import { maskEditor } from './en/mask-editor';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { tasks } from './en/tasks';
@@ -44,6 +45,7 @@ export const catalogue = {
   ...triage,
   ...compare,
   ...edit,
+  ...maskEditor,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

@@ -48,8 +48,13 @@ export interface ModelCapabilities {
   /** Largest input it takes, in bytes and pixels per side, where documented. */
   readonly maxBytes: number;
   readonly maxSide: number;
-  /** The highest `safety_tolerance` it allows with an input image (FLUX Kontext: 2). */
+  /**
+   * The highest `safety_tolerance` it allows with an input image (FLUX Kontext: 2; FLUX.2
+   * [pro]: 5, its whole range). Absent: the model takes no safety tolerance.
+   */
   readonly maxSafetyWithInput?: number;
+  /** The lowest `safety_tolerance` it takes, when that is not 0 (fal's enum starts at "1"). */
+  readonly minSafety?: number;
   /** How inputs travel, in order of preference (inline first). */
   readonly transports: readonly InputTransport[];
 }
@@ -66,8 +71,9 @@ const FAL_UPLOAD: InputTransport = {
   lifetimeMs: null,
 };
 const FAL: readonly InputTransport[] = [{ kind: 'data-uri', maxBytes: 10 * MB }, FAL_UPLOAD];
+// Replicate recommends a data URI only for a file under 1 MB; larger ones go through its files API.
 const REPLICATE: readonly InputTransport[] = [
-  { kind: 'data-uri', maxBytes: 256 * 1024 },
+  { kind: 'data-uri', maxBytes: 1 * MB },
   {
     kind: 'upload',
     endpoint: '/v1/files',
@@ -86,7 +92,11 @@ const DASHSCOPE: readonly InputTransport[] = [
   },
 ];
 
-const kontext = (transports: readonly InputTransport[], maxBytes: number): ModelCapabilities => ({
+const kontext = (
+  transports: readonly InputTransport[],
+  maxBytes: number,
+  minSafety?: number,
+): ModelCapabilities => ({
   image: 1,
   operations: ['edit'],
   references: 0,
@@ -94,6 +104,7 @@ const kontext = (transports: readonly InputTransport[], maxBytes: number): Model
   maxBytes,
   maxSide: 4096,
   maxSafetyWithInput: 2,
+  ...(minSafety === undefined ? {} : { minSafety }),
   transports,
 });
 
@@ -121,6 +132,8 @@ export const MODEL_CAPABILITIES: Readonly<
   bfl: {
     'flux-kontext-pro': kontext([BFL_INLINE], 20 * MB),
     'flux-kontext-max': kontext([BFL_INLINE], 20 * MB),
+    // input_image and input_image_2 … input_image_8: the source and up to 7 references;
+    // safety_tolerance 0–5 (its documented range, with or without an input).
     'flux-2-pro': {
       image: 1,
       operations: ['edit'],
@@ -128,6 +141,7 @@ export const MODEL_CAPABILITIES: Readonly<
       upscale: [],
       maxBytes: 20 * MB,
       maxSide: 4096,
+      maxSafetyWithInput: 5,
       transports: [BFL_INLINE],
     },
     'flux-pro-1.0-fill': {
@@ -151,11 +165,22 @@ export const MODEL_CAPABILITIES: Readonly<
     },
   },
   fal: {
-    'fal-ai/flux-pro/kontext': kontext(FAL, 10 * MB),
+    // safety_tolerance is the string enum "1" … "6" at fal.
+    'fal-ai/flux-pro/kontext': kontext(FAL, 10 * MB, 1),
     'fal-ai/flux-pro/v1/fill': {
       image: 1,
       operations: ['fill'],
       mask: 'white-edit',
+      references: 0,
+      upscale: [],
+      maxBytes: 10 * MB,
+      maxSide: 4096,
+      transports: FAL,
+    },
+    // FLUX outpainting at fal: expand_top/bottom/left/right, 0–2048 pixels each.
+    'fal-ai/flux-2-pro/outpaint': {
+      image: 1,
+      operations: ['outpaint'],
       references: 0,
       upscale: [],
       maxBytes: 10 * MB,
@@ -216,6 +241,25 @@ export function capabilitiesOf(
   const table = MODEL_CAPABILITIES[provider];
   const name = model?.trim() ?? '';
   return Object.hasOwn(table, name) ? (table[name] ?? null) : null;
+}
+
+/** The `safety_tolerance` BFL, fal and Replicate use when none is given. */
+const DEFAULT_SAFETY = 2;
+
+/**
+ * The `safety_tolerance` sent with an input image: what was asked (the services' default, 2,
+ * when nothing was), within what the model allows with an input; `clamped` when that changed
+ * it, so the edit plan can say "clamped to 2". Null for a model that takes no safety tolerance.
+ */
+export function safetyWithInput(
+  capabilities: ModelCapabilities,
+  asked: number | undefined,
+): { sent: number; clamped: boolean } | null {
+  const most = capabilities.maxSafetyWithInput;
+  if (most === undefined) return null;
+  const wanted = asked ?? DEFAULT_SAFETY;
+  const sent = Math.max(capabilities.minSafety ?? 0, Math.min(wanted, most));
+  return { sent, clamped: sent !== wanted };
 }
 
 /** What a task asks of a model. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SIZE_PATTERN } from '../service/wire';
 import { LANGUAGE_CHOICES } from './locales';
-import { OTHER_PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
+import { OTHER_PROVIDER_IDS, PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { UPDATE_MODES } from './update-state';
 
@@ -42,8 +42,16 @@ export const settingsSchema = z.object({
   watchTimeoutMinutes: z.number().int().min(0).max(MAX_WATCH_MINUTES),
   /** Download a found update in the background, or only say that there is one. */
   updateMode: z.enum(UPDATE_MODES),
-  /** Images given to a model travel only inside the request: never to a service's upload step. */
+  /** Input images only ever go inside the request: a model that takes them only by upload is refused. */
   neverUploadInputs: z.boolean(),
+  /**
+   * The services the user agreed may turn uploaded inputs into public links (fal's storage: anyone
+   * with the link can fetch it), asked once per service; each named once.
+   */
+  publicUploadConsent: z
+    .array(providerIdSchema)
+    .max(PROVIDER_IDS.length)
+    .refine((ids) => new Set(ids).size === ids.length, 'A service is named twice.'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -62,6 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
   watchTimeoutMinutes: 30,
   updateMode: 'download',
   neverUploadInputs: false,
+  publicUploadConsent: [],
 };
 
 /**

@@ -13,6 +13,9 @@
 
 import { compareErrors } from './errors/compare';
 import { inputErrors } from './errors/inputs';
+import { providerInputErrors } from './errors/provider-inputs';
+import { editErrors } from './errors/edit';
+import { lineageErrors } from './errors/lineage';
 import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
@@ -178,6 +181,9 @@ export const mainMessages = {
   ...templateRunErrors,
   ...compareErrors,
   ...inputErrors,
+  ...providerInputErrors,
+  ...editErrors,
+  ...lineageErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

@@ -1,10 +1,12 @@
 /**
  * `pictor-gallery://gallery/<root-relative path>`: images and thumbnails from the gallery folder
- * and nothing else. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
+ * and nothing else; in the input store's folder (`inputs/`), only a stored input by its name
+ * (`inputs/<sha256>.<png|jpg|webp>`), read-only like the rest. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
  * are plain Node; the Electron adapter only hands requests over.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { TEMP_DIR } from '../../core/fs/temp-names';
+import { INPUTS_DIR } from '../../core/inputs/input-store';
 import { GALLERY_HOST } from './schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';
@@ -35,6 +37,9 @@ const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['.jpeg', 'image/jpeg'],
   ['.webp', 'image/webp'],
 ]);
+
+/** A stored input's name in `inputs/` (core/inputs/input-store.ts). */
+const STORED_INPUT = /^[0-9a-f]{64}\.(?:png|jpg|webp)$/;
 
 const GALLERY_RULES: ServeRules = {
   contentTypes: GALLERY_CONTENT_TYPES,
@@ -78,6 +83,15 @@ export async function resolveGalleryRequest(
 ): Promise<ServedFile | ProtocolRefusal> {
   const parsed = parseRequestPath(requestUrl, GALLERY_SCHEME, GALLERY_HOST);
   if (!parsed.ok) return parsed;
+  const [first, name, ...deeper] = parsed.segments;
+  // The input store keeps files named by their digest, one level deep, and nothing else (in any
+  // case of the folder's name: a folder may be read without regard to case).
+  if (
+    first?.toLowerCase() === INPUTS_DIR &&
+    (deeper.length > 0 || !STORED_INPUT.test(name ?? ''))
+  ) {
+    return refuse(403, 'The path names no stored input.');
+  }
   return resolveServedFile(root, parsed.segments, GALLERY_RULES);
 }
 

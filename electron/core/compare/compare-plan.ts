@@ -131,7 +131,12 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
   return verdictOf(deps, planned, leftOut);
 }
 
-function verdictOf(
+/**
+ * The plan of `targets` as a whole: priced together against the spending caps (a service's caps
+ * counting that service's tasks), the engine's limit of one submit, a new group id. The edit
+ * plan (core/edit) shares it.
+ */
+export function verdictOf(
   deps: CompareDeps,
   targets: PlannedTarget[],
   leftOut: LeftOutTarget[],
@@ -161,7 +166,9 @@ function verdictOf(
   };
 }
 
-type Target = z.output<typeof targetSchema>;
+/** A target once read: what {@link labelsOf} and {@link usableTarget} take. */
+export type CompareTarget = z.output<typeof targetSchema>;
+type Target = CompareTarget;
 
 function modelOf(target: Target): string | undefined {
   return target.model ?? PROVIDERS[target.provider].defaultModel ?? undefined;
@@ -175,7 +182,7 @@ function sizeAndQuality(target: Target): Pick<GenerationRequest, 'size' | 'quali
 }
 
 /** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */
-function labelsOf(targets: readonly Target[]): string[] {
+export function labelsOf(targets: readonly Target[]): string[] {
   const plain = targets.map((target) => {
     const model = modelOf(target);
     return `${PROVIDERS[target.provider].label}${model ? ` · ${model}` : ''}`;
@@ -192,7 +199,7 @@ function labelsOf(targets: readonly Target[]): string[] {
 }
 
 /** The checked target, or the sentence that leaves it out. */
-async function usableTarget(
+export async function usableTarget(
   credentials: CredentialsProvider,
   wanted: Target,
 ): Promise<SubmitTarget | { readonly reason: Sentence }> {

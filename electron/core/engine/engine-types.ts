@@ -13,7 +13,8 @@ import type { Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../download/download-outcome';
-import type { TaskHandles } from '../service/providers/provider-profile';
+import type { SentInputs, TaskHandles } from '../service/providers/provider-profile';
+import type { ProviderId } from '../../../shared/domain/providers';
 import type { InlineImage } from '../../../shared/service/inline-token';
 
 /** A task on the service: its id, the addresses the service gave for it, what was asked. */
@@ -28,6 +29,8 @@ export interface EngineServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
+    /** A request with `inputs`: its images as they travel (EngineInputs.send). */
+    sent?: SentInputs,
   ): Promise<{ id: string; reportedModel?: string; handles?: TaskHandles } & AnswerCost>;
   getTask(
     credentials: ServiceCredentials,
@@ -204,6 +207,21 @@ export class InlineNotKeptError extends UserFacingError {
   override readonly name = 'InlineNotKeptError';
 }
 
+/**
+ * A task's input images made ready to travel (core/inputs/ InputSender): read back from the store
+ * and checked, inline or uploaded. Called before the task is marked sent, so an upload is made
+ * again after a crash and never counts as the submit.
+ */
+export interface EngineInputs {
+  /** @throws ServiceError (nothing submitted), never with the key in it. */
+  send(
+    provider: ProviderId,
+    request: GenerationRequest,
+    credentials: ServiceCredentials,
+    signal: AbortSignal,
+  ): Promise<SentInputs>;
+}
+
 /** What the engine is built from: its ports, and the options a front may set. */
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
@@ -220,6 +238,8 @@ export interface TaskEngineDeps {
   /** Remembers each submit's prompt for the prompt history, whichever front sent it; absent: not. */
   readonly prompts?: EnginePromptHistory;
   readonly credentials: CredentialsProvider;
+  /** Sends tasks' input images; absent: a task with inputs fails its submit, nothing sent. */
+  readonly inputs?: EngineInputs;
   readonly clock: Clock;
   readonly logger?: Logger;
   readonly random?: () => number;

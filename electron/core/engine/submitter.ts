@@ -12,7 +12,8 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
-import { EngineInputError, type EngineServiceClient } from './engine-types';
+import { EngineInputError, type EngineInputs, type EngineServiceClient } from './engine-types';
+import type { SentInputs } from '../service/providers/provider-profile';
 import { profileOf } from '../service/providers/profiles';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
@@ -35,8 +36,15 @@ function sameRequest(a: GenerationRequest, b: GenerationRequest): boolean {
 export class Submitter {
   constructor(
     private readonly ctx: EngineContext,
-    private readonly client: EngineServiceClient,
-    private readonly credentials: CredentialsProvider,
+    /**
+     * The service's client, whose keys, and what makes a task's input images ready to travel
+     * (absent: a task with inputs is not sent).
+     */
+    private readonly service: {
+      readonly client: EngineServiceClient;
+      readonly credentials: CredentialsProvider;
+      readonly inputs?: EngineInputs | undefined;
+    },
     /** Polls an accepted task. */
     private readonly poller: Pick<Poller, 'watch'>,
     /** The engine's live records (a task's is undefined once it was removed). */
@@ -120,7 +128,7 @@ export class Submitter {
     for (let attempt = 1; ; attempt += 1) {
       const record = this.liveRecord(localId);
       if (!record || this.ctx.isStopped()) return record;
-      const credentials = await this.credentials.credentialsFor(record.endpoint);
+      const credentials = await this.service.credentials.credentialsFor(record.endpoint);
       const refusal = !credentials
         ? NO_KEY
         : providerOf(credentials) !== providerOf(record)
@@ -163,6 +171,22 @@ export class Submitter {
   }
 
   /**
+   * A task's input images as they travel, uploads made: before the mark, so an upload is not a
+   * submit (a crash after it leaves the task queued, and the next start uploads again).
+   * @throws EngineInputError with no sender; the sender's refusal (nothing sent).
+   */
+  private async inputsOf(
+    localId: string,
+    credentials: ServiceCredentials,
+  ): Promise<SentInputs | undefined> {
+    const record = this.liveRecord(localId);
+    if (!record?.request.inputs) return undefined;
+    const { inputs } = this.service;
+    if (!inputs) throw new EngineInputError(sentence('error.inputs.noSender'));
+    return inputs.send(providerOf(record), record.request, credentials, this.ctx.signal);
+  }
+
+  /**
    * Hands the request to the network once the task is marked `sent` on disk (send-mark.ts);
    * null when it is not to be sent (the engine stopped, another process has it).
    * @throws EngineInputError when the history refused the mark (nothing sent); the request's own
@@ -172,6 +196,7 @@ export class Submitter {
     localId: string,
     credentials: ServiceCredentials,
   ): Promise<SubmitAnswer | null> {
+    const sent = await this.inputsOf(localId, credentials);
     const turn = markSent(this.ctx, this.records, localId);
     if ('notSent' in turn) return null;
     if ('refused' in turn) {
@@ -181,7 +206,7 @@ export class Submitter {
       });
       throw new EngineInputError(sentence('error.library.historyWriteBeforeSubmit'));
     }
-    return this.client.submit(credentials, turn.marked.request, this.ctx.signal);
+    return this.service.client.submit(credentials, turn.marked.request, this.ctx.signal, sent);
   }
 
   private accept(localId: string, answer: SubmitAnswer): TaskRecord | undefined {

@@ -138,7 +138,7 @@ export class TaskEngine {
         ? this.removed.end(record)
         : this.downloads.complete(record, task),
     );
-    this.submitter = new Submitter(context, client, credentials, this.poller, this.records);
+    this.submitter = new Submitter(context, deps, this.poller, this.records);
     this.cancels = new ServiceCancel(context, client, credentials, (record) =>
       this.activate(record, 'now'),
     );

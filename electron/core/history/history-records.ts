@@ -45,7 +45,8 @@ import { writeTriageOnly } from './triage-write';
 import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
-import { COMPARE_GROUP_VERSION, TEMPLATE_VERSION } from './history-schema';
+import { COMPARE_GROUP_VERSION, LINEAGE_VERSION, TEMPLATE_VERSION } from './history-schema';
+import { LINEAGE_COLUMNS, lineageColumns } from './lineage-schema';
 
 /** The columns a task row's write binds beyond the first version's, by the schema's version. */
 function laterColumns(version: number): {
@@ -60,6 +61,7 @@ function laterColumns(version: number): {
   if (version >= TEMPLATE_VERSION) {
     parts.push([['template_id'], (record) => [record.template?.id ?? null]]);
   }
+  if (version >= LINEAGE_VERSION) parts.push([LINEAGE_COLUMNS, lineageColumns]);
   return {
     names: parts.flatMap(([names]) => names),
     values: (record) => parts.flatMap(([, values]) => values(record)),

@@ -14,6 +14,7 @@ import { addTriageV10 } from './triage-schema';
 import { addPromptHistoryV11 } from './prompt-history-schema';
 import { addCompareGroups } from './compare-schema';
 import { addTemplateColumn } from './template-column-schema';
+import { addLineageColumns } from './lineage-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -316,6 +317,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addTemplates,
   addCompareGroups,
   addTemplateColumn,
+  addLineageColumns,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -323,6 +325,9 @@ export const PROMPT_HISTORY_VERSION = HISTORY_MIGRATIONS.indexOf(addPromptHistor
 
 /** The schema version that added `tasks.template_id` (template-column-schema.ts). */
 export const TEMPLATE_VERSION = HISTORY_MIGRATIONS.indexOf(addTemplateColumn) + 1;
+
+/** The schema version that added the lineage columns (lineage-schema.ts). */
+export const LINEAGE_VERSION = HISTORY_MIGRATIONS.indexOf(addLineageColumns) + 1;
 
 /** The schema version that added `tasks.compare_group` (compare-schema.ts). */
 export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;

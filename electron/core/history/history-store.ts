@@ -13,7 +13,12 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import type { HistoryQuery, ImageQuery } from './history-query';
-import { HISTORY_MIGRATIONS, PROMPT_HISTORY_VERSION, type Migration } from './history-schema';
+import {
+  HISTORY_MIGRATIONS,
+  LINEAGE_VERSION,
+  PROMPT_HISTORY_VERSION,
+  type Migration,
+} from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 import {
@@ -28,6 +33,7 @@ import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
 import { CompareGroups } from './compare-groups';
+import { LineageRows } from './lineage-rows';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
 import { PromptHistory } from './prompt-history';
@@ -72,6 +78,8 @@ export class HistoryStore {
   readonly templates: TemplateRows;
   /** The compare groups, newest first (compare-groups.ts). */
   readonly compares: CompareGroups;
+  /** What each image was made from and what was made from it (lineage-rows.ts). */
+  readonly lineage: LineageRows;
 
   private constructor(
     connection: SqliteConnection,
@@ -93,6 +101,7 @@ export class HistoryStore {
     this.prompts = new PromptHistory(access, schemaVersion >= PROMPT_HISTORY_VERSION);
     this.templates = new TemplateRows(access);
     this.compares = new CompareGroups(access);
+    this.lineage = new LineageRows(access, schemaVersion >= LINEAGE_VERSION);
   }
 
   /**

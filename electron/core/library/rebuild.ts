@@ -15,6 +15,7 @@
  *
  * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
  * download wrote into them: metadata/recover.ts), checked the same way.
+ * On inputs: rebuild-inputs.ts.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import { checkHeaderOfFile } from '../images/image-header';
 import { TEMP_DIR } from '../fs/temp-names';
 import { errorCode } from '../fs/error-codes';
 import { toGalleryPath } from '../fs/gallery-path';
-import { ownSidecar, savedImage } from './rebuilt-image';
+import { missingImage, ownSidecar, savedImage } from './rebuilt-image';
 import { INLINE_DIR, SIDECAR_NAME, THUMBS_DIR } from '../gallery/gallery-layout';
 import { imageFileCandidates } from '../gallery/gallery-layout';
 import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
@@ -32,6 +33,7 @@ import { readRegularFile, regularFileSize, UnsafeFileError } from '../fs/regular
 import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from '../gallery/sidecar';
 import { isImageName, recoverFromImages } from '../gallery/metadata/recover';
 import { limiter, type Limiter } from '../base/work-limit';
+import { isInputStore, noteMissingInputs } from './rebuild-inputs';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -110,7 +112,8 @@ async function findSidecars(
   else if (files.some((entry) => isImageName(entry.name))) found.bare.push(relative);
   for (const entry of entries) {
     // Symbolic links are not followed: they could lead outside the gallery or in circles.
-    if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && depth < MAX_DEPTH) {
+    const skip = SKIPPED_DIRS.has(entry.name) || isInputStore(depth, entry.name);
+    if (entry.isDirectory() && !skip && depth < MAX_DEPTH) {
       await findSidecars(
         root,
         relative ? `${relative}/${entry.name}` : entry.name,
@@ -166,23 +169,6 @@ async function listFolder(
   };
 }
 
-function missing(image: ImageRecord): ImageRecord {
-  const rest = withoutFile(image);
-  if (image.state === 'expired' || image.state === 'invalid') return rest;
-  return image.url
-    ? {
-        ...rest,
-        state: 'pending',
-        error: 'The image file was missing from the gallery folder; Pictor will download it again.',
-      }
-    : {
-        ...rest,
-        state: 'invalid',
-        error:
-          'The image file is missing from the gallery folder and there is no address to download it again.',
-      };
-}
-
 async function describeFile(
   path: string,
   kind: ImageKind,
@@ -222,7 +208,7 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
     const sidecar = await ownSidecar(files, name);
     return savedImage(image, files, { kind, name, sidecar, ...described });
   }
-  return missing(image);
+  return missingImage(image);
 }
 
 async function repairRecord(
@@ -234,6 +220,7 @@ async function repairRecord(
   const folder = join(sidecarPath, '..');
   const files = await listFolder(root, folder, work);
   const images = await Promise.all(record.images.map((image) => repairImage(image, files)));
+  await noteMissingInputs(root, sidecarPath, record, work.notes);
   // Whatever the file says: it came from a folder anyone could write, not from our history.
   return { ...record, folder: toGalleryPath(root, folder), images, imported: true };
 }

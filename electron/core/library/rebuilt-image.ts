@@ -10,6 +10,7 @@ import { imageNames, THUMBS_DIR, xmpSidecarName } from '../gallery/gallery-layou
 import { readSidecarIfAny } from '../gallery/metadata/xmp-sidecar-sync';
 import { isTriagePacket } from '../gallery/metadata/xmp-triage';
 import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
+import { withoutFile } from '../gallery/image-files';
 
 /** A task folder as a rebuild listed it: where it is, and its regular files by name. */
 export interface RebuiltFolder {
@@ -70,4 +71,25 @@ export function savedImage(
       : { thumbnailPending: true as const }),
     ...(xmp === null ? {} : { xmpFile: toGalleryPath(files.root, join(files.folder, xmp)) }),
   };
+}
+
+/**
+ * The image whose file the folder lacks: `pending` when it has an address (the engine downloads
+ * it again), else `invalid`; one recorded `expired` or `invalid` keeps that state.
+ */
+export function missingImage(image: ImageRecord): ImageRecord {
+  const rest = withoutFile(image);
+  if (image.state === 'expired' || image.state === 'invalid') return rest;
+  return image.url
+    ? {
+        ...rest,
+        state: 'pending',
+        error: 'The image file was missing from the gallery folder; Pictor will download it again.',
+      }
+    : {
+        ...rest,
+        state: 'invalid',
+        error:
+          'The image file is missing from the gallery folder and there is no address to download it again.',
+      };
 }

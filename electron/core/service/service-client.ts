@@ -114,10 +114,6 @@ function nameOf(call: Call): string {
     : call.profile.facts.label;
 }
 
-function refOf(ref: string | TaskRef): TaskRef {
-  return typeof ref === 'string' ? { taskId: ref } : ref;
-}
-
 /** Talks to the image task service. One instance serves every endpoint and key. */
 export class ServiceClient {
   readonly #fetch: FetchLike;
@@ -153,7 +149,7 @@ export class ServiceClient {
 
   /**
    * Submits a generation the way the credentials' provider takes it (today's contract:
-   * POST {baseUrl}/v1/images/generations).
+   * POST {baseUrl}/v1/images/generations); one with `inputs` with `sent` (core/inputs/).
    * @returns the service's task id (already checked with `checkTaskId`), and the addresses it
    *   gave for the task.
    * @throws ServiceError; or the caller's `signal.reason` when it aborted.
@@ -162,9 +158,10 @@ export class ServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
+    sent?: Parameters<ProviderProfile['submit']>[1],
   ): Promise<SubmitAnswer & AnswerCost> {
     return this.#run('submit', credentials, signal, async (call) => {
-      const outgoing = this.#outgoing(call, call.profile.submit(request));
+      const outgoing = this.#outgoing(call, call.profile.submit(request, sent));
       const read = submitReading(call.profile, call.credentials.key, this.#limits());
       const response = await this.#respond(call, outgoing);
       const statuses = call.profile.answerStatuses.submit;
@@ -188,7 +185,7 @@ export class ServiceClient {
   ): Promise<ServiceTask & AnswerCost> {
     return this.#run('query', credentials, signal, async (call) => {
       const { profile } = call;
-      const ref = refOf(task);
+      const ref: TaskRef = typeof task === 'string' ? { taskId: task } : task;
       const taskId = checkTaskId(ref.taskId);
       const request = ref.request ?? { prompt: '' };
       const polled = this.#outgoing(call, profile.poll(taskId, ref.handles ?? {}, request));

@@ -29,6 +29,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   watchTimeoutMinutes: 'watch timeout',
   updateMode: 'updates',
   neverUploadInputs: 'never upload inputs',
+  publicUploadConsent: 'public upload consent',
 };
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
@@ -46,7 +47,8 @@ const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
   language: 'error.settings.ruleLanguage',
   watchTimeoutMinutes: 'error.settings.ruleWatchTimeout',
   updateMode: 'error.settings.ruleUpdateMode',
-  neverUploadInputs: 'error.settings.ruleNeverUploadInputs',
+  neverUploadInputs: 'error.inputs.ruleNeverUpload',
+  publicUploadConsent: 'error.inputs.ruleConsent',
 };
 
 export function fieldRule(name: SettingName): Sentence {

@@ -32,6 +32,7 @@ import { jsonReply } from '../http-reply';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch, DialectPhase } from './dialect';
+import { dashscopePolicy } from './dashscope-uploads';
 import {
   acceptedRequest,
   failureMessage,
@@ -270,6 +271,15 @@ class DashscopeDialect implements Dialect {
 
   readonly match = (_method: string, pathname: string): DialectMatch => {
     if (pathname === SUBMIT) return { route: 'submit', answer: this.submit };
+    if (pathname === '/api/v1/uploads') {
+      return {
+        route: 'other',
+        answer: (call) => {
+          const who = this.account(call);
+          return typeof who === 'string' ? dashscopePolicy(this.kit, call, who) : who;
+        },
+      };
+    }
     if (pathname === '/api/v1/tasks' || pathname === '/api/v1/tasks/') {
       return { route: 'other', answer: this.list };
     }

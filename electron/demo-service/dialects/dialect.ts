@@ -11,6 +11,7 @@ import type { ServiceContext } from '../service-routes';
 import { drawAtCompletion } from '../service-routes';
 import type { StoredTask } from '../task-store';
 import type { DemoRoute } from '../types';
+import { inputFlagged, type InputPlan } from '../input-checks';
 
 /** A request as a dialect sees it. */
 export interface DialectCall {
@@ -24,6 +25,8 @@ export interface DialectCall {
 /** Where a request belongs, and how to answer it. */
 export interface DialectMatch {
   route: DemoRoute | 'cancel' | 'other';
+  /** The request may carry images (an image model's submit, an upload): a larger body is read. */
+  carriesImages?: boolean;
   /** The task a poll, result or cancel is about (for faults limited to one task). */
   taskId?: string;
   answer: (call: DialectCall) => Reply | Promise<Reply>;
@@ -45,6 +48,14 @@ export type DialectPhase = 'queued' | 'running' | 'succeeded' | 'failed' | 'mode
 const MODERATED_ERROR = {
   code: 'content_moderated',
   message: 'The output was flagged by the content moderation.',
+};
+/**
+ * The error a task with an input image ends with when its prompt names the word "flagged"
+ * (input-checks.ts, INPUT_MODERATION_WORD): the input was refused by the moderation.
+ */
+const INPUT_MODERATED_ERROR = {
+  code: 'content_moderated',
+  message: 'The input image was flagged by the content moderation.',
 };
 /** The error a task ends with when a prompt names the word "fail". */
 const TRIGGERED_FAILURE = {
@@ -138,13 +149,17 @@ export class DialectKit {
   create(
     account: string,
     request: AcceptedRequest,
-    details: { imageCount: number; input: unknown; id?: string },
+    details: { imageCount: number; input: unknown; id?: string; plan?: InputPlan },
   ): StoredTask {
+    const { plan } = details;
+    const fate =
+      plan && inputFlagged(request.prompt) ? INPUT_MODERATED_ERROR : fateOf(request.prompt);
     const task = this.ctx.store.create(account, request, {
       id: details.id ?? randomUUID(),
       imageCount: details.imageCount,
-      fateError: fateOf(request.prompt),
+      fateError: fate,
     });
+    if (plan?.png) this.ctx.outputs.set(task.id, plan.png);
     const queueMs = Math.floor((task.completesAt - task.createdAt) / 3);
     this.extras.set(task.id, {
       queuedUntil: task.createdAt + queueMs,
@@ -171,6 +186,11 @@ export class DialectKit {
       this.extras.set(task.id, extra);
     }
     return extra;
+  }
+
+  /** A moderated task's reason: its input image, or its output. */
+  moderationOf(task: StoredTask): 'input' | 'output' {
+    return task.error === INPUT_MODERATED_ERROR ? 'input' : 'output';
   }
 
   phase(task: StoredTask): DialectPhase {
@@ -221,7 +241,7 @@ export class DialectKit {
         url: this.ctx.store.imageUrl(this.ctx.baseUrl(), image),
         width: image.width,
         height: image.height,
-        contentType: kind ? IMAGE_MIME[kind] : 'image/png',
+        contentType: kind && !this.ctx.outputs.has(task.id) ? IMAGE_MIME[kind] : 'image/png',
       };
     });
   }
@@ -265,7 +285,4 @@ export function isoTime(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** Tells a ready answer from the value a step produces instead. */
-export function isReply(value: unknown): value is Reply {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Reply).body);
-}
+export { isReply } from '../http-reply';

@@ -40,6 +40,7 @@ import {
 } from './dialect';
 import { taskSeed } from '../prng';
 import { inlineEntries } from '../inline-images';
+import { FAL_INITIATE, falInitiate } from './fal-storage';
 
 const KEY = /^Key +(\S+) *$/;
 const IMAGE_SIZES: Record<string, [number, number]> = {
@@ -238,7 +239,21 @@ class FalDialect implements Dialect {
       ? jsonReply(202, { status: 'CANCELLATION_REQUESTED' })
       : jsonReply(400, { status: 'ALREADY_COMPLETED' });
 
+  /** A request of the key's account only. */
+  private readonly signedIn =
+    (then: (call: DialectCall, account: string) => Reply) =>
+    (call: DialectCall): Reply => {
+      const who = this.account(call);
+      return typeof who === 'string' ? then(call, who) : who;
+    };
+
   readonly match = (method: string, pathname: string): DialectMatch => {
+    if (pathname === FAL_INITIATE) {
+      return {
+        route: 'other',
+        answer: this.signedIn((call, who) => falInitiate(this.kit, call, who)),
+      };
+    }
     const [, owner, app, id, tail] = REQUESTS.exec(pathname) ?? [];
     if (owner && app && id) {
       const verb = tail === '/status' ? 'GET' : tail === '/cancel' ? 'PUT' : 'GET';

@@ -28,6 +28,7 @@ import { jsonReply } from '../http-reply';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
+import { replicateFile, replicateUpload } from './replicate-files';
 import {
   acceptedRequest,
   failureMessage,
@@ -40,6 +41,7 @@ import {
 
 const BEARER = /^Bearer +(\S+) *$/;
 const CREATE = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/;
+const FILE = /^\/v1\/files\/([0-9a-f]+)$/;
 const PREDICTION = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/;
 /** FLUX's sizes at one megapixel, per aspect ratio. */
 const ASPECT_RATIOS: Record<string, [number, number]> = {
@@ -226,8 +228,34 @@ class ReplicateDialect implements Dialect {
     return jsonReply(200, { type: 'user', username: who, name: who, github_url: null });
   };
 
+  /** A request of the key's account only. */
+  private readonly signedIn =
+    (then: (call: DialectCall, account: string) => Reply) =>
+    (call: DialectCall): Reply => {
+      const who = this.account(call);
+      return typeof who === 'string' ? then(call, who) : who;
+    };
+
   readonly match = (_method: string, pathname: string): DialectMatch => {
     if (pathname === '/v1/account') return { route: 'other', answer: this.accountOf };
+    if (pathname === '/v1/files') {
+      return {
+        route: 'other',
+        carriesImages: true,
+        answer: this.signedIn((call, who) =>
+          call.method === 'POST'
+            ? replicateUpload(this.kit, call, who)
+            : problem(405, { detail: 'Method not allowed.' }),
+        ),
+      };
+    }
+    const [, file] = FILE.exec(pathname) ?? [];
+    if (file) {
+      return {
+        route: 'other',
+        answer: this.signedIn((call, who) => replicateFile(this.kit, call, who, file)),
+      };
+    }
     const [, owner, name] = CREATE.exec(pathname) ?? [];
     if (owner && name) return { route: 'submit', answer: (call) => this.create(call, owner, name) };
     const [, id, cancel] = PREDICTION.exec(pathname) ?? [];

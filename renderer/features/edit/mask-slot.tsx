@@ -1,12 +1,12 @@
 /**
  * The mask of a fill: the mask editor paints it (both conventions, at the source's exact size),
  * and each PNG is stored beside the source by main (`inputs:putMask`) so the request names it by
- * digest. Until the mask editor lands (renderer/features/edit/mask-editor/, built on its own
- * branch) a stand-in with its props says it is not there yet; replacing it is one import.
+ * digest.
  */
 import { useState } from 'react';
 import type { InputImage } from '../../../shared/domain/image-inputs';
 import { t } from '../../i18n';
+import { MaskEditor } from './mask-editor/mask-editor';
 import { useAppStore } from '../../store/app-store';
 
 const store = useAppStore.getState;
@@ -15,21 +15,6 @@ const store = useAppStore.getState;
 interface PaintedMasks {
   readonly white: Uint8Array;
   readonly alpha: Uint8Array;
-}
-
-interface MaskEditorProps {
-  readonly source: { readonly url: string; readonly width: number; readonly height: number };
-  onChange(masks: PaintedMasks | null): void;
-  onRefuse?(message: string): void;
-}
-
-/** Stands in for `MaskEditor` (./mask-editor/mask-editor) until it is merged. */
-function MaskEditor(props: MaskEditorProps) {
-  return (
-    <p className="field__hint" data-width={props.source.width} data-height={props.source.height}>
-      {t('edit.maskWaiting')}
-    </p>
-  );
 }
 
 /** Bytes as base64, in slices (a spread of a whole image overflows the call stack). */

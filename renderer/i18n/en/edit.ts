@@ -23,7 +23,6 @@ export const edit = {
   'edit.promptHint': 'Say what to change, or what to paint in the new or masked area.',
   'edit.mask': 'Mask',
   'edit.maskNeeded': 'Paint the area to fill first.',
-  'edit.maskWaiting': 'The mask editor is not in this build yet.',
   'edit.references': 'References',
   'edit.referencesLimit': 'Most reference images the chosen models take: {count}',
   'edit.referenceAddFile': 'Add from a file…',

@@ -74,7 +74,6 @@ export const settingsErrors = {
   'error.settings.ruleWatchTimeout':
     'The watch timeout must be a whole number of minutes from 0 (watch forever) to 10,080 (one week).',
   'error.settings.ruleUpdateMode': 'Updates must be downloaded automatically or only announced.',
-  'error.settings.ruleNeverUploadInputs': '“Never upload inputs” must be switched on or off.',
 
   // A settings change refused or not saved (core/settings/settings-patch.ts, settings-service.ts).
   'error.settings.unknownSetting': 'Pictor has no setting called “{name}”.',

@@ -188,6 +188,7 @@ class ChromiumApp implements LaunchedApp {
       os: this.os,
       emit: bridge.emit,
       clock: this.clock,
+      galleryBase: server.galleryBase,
       ...(this.images ? { imageEngine: this.images.engine } : {}),
       ...(this.verifier ? { contentCredentials: this.verifier } : {}),
     });

@@ -35,6 +35,8 @@ export interface NodeMainOptions {
   readonly imageEngine?: ImageEngine;
   /** The Content Credentials verifier, when not the core's own (the caller ends it). */
   readonly contentCredentials?: ContentCredentialVerifier;
+  /** Where the page loads gallery files from (the harness's server), for stored inputs' addresses. */
+  readonly galleryBase?: string;
 }
 
 /** The running "main process" of the chromium host. */
@@ -76,14 +78,20 @@ export interface HarnessWiring {
   readonly os: OsStandIns;
   readonly emit: Emit;
   readonly version: string;
+  readonly galleryBase?: string;
 }
 
 /** The app's wiring (wireApp) around a started runtime, with the OS stand-ins as the host. */
-export function wireHarness(runtime: AppRuntime, { os, emit, version }: HarnessWiring): AppWiring {
+export function wireHarness(
+  runtime: AppRuntime,
+  { os, emit, version, galleryBase }: HarnessWiring,
+): AppWiring {
   return wireApp({
     runtime,
     shell: os.shell,
     chooseFolder: os.chooseFolder,
+    inputDialogs: os.inputDialogs,
+    ...(galleryBase === undefined ? {} : { galleryBase }),
     copyText: os.copyText,
     info: () => ({ version, platform: process.platform, online: true }),
     emit,
@@ -102,6 +110,7 @@ export async function startNodeMain(options: NodeMainOptions): Promise<NodeMain>
     os: options.os,
     emit: options.emit,
     version: APP_VERSION,
+    ...(options.galleryBase === undefined ? {} : { galleryBase: options.galleryBase }),
   });
   return {
     runtime,

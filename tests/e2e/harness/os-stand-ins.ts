@@ -10,6 +10,7 @@ import type { Result } from '../../../shared/ipc/contract';
 import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { suggestedFileName } from '../../../electron/app/os/save-name';
 import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
+import type { InputDialogs } from '../../../electron/ports/input-dialogs';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { SystemTrash } from '../../../electron/ports/system-trash';
 import type { UserPrompts } from '../../../electron/ports/user-prompts';
@@ -34,6 +35,8 @@ export interface OsStandIns {
   /** The system trash (the core's port): files move into `<userDataDir>/.trash`. */
   readonly systemTrash: SystemTrash;
   readonly chooseFolder: () => Promise<string | null>;
+  /** Main's open dialog for an input image: answered from PICTOR_E2E_CHOOSE_IMAGE (default: cancel). */
+  readonly inputDialogs: InputDialogs;
   /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
   readonly prompts: UserPrompts;
   readonly copyText: (text: string) => void;
@@ -104,6 +107,13 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
       const chosen = options.env().PICTOR_E2E_CHOOSE_FOLDER;
       record('chooseFolder', chosen ?? '');
       return chosen ? chosen : null;
+    },
+    inputDialogs: {
+      chooseInputImage: async () => {
+        const chosen = options.env().PICTOR_E2E_CHOOSE_IMAGE;
+        record('chooseInputImage', chosen ?? '');
+        return chosen ? chosen : null;
+      },
     },
     prompts: {
       confirmKeyOrigin: async (question) => {

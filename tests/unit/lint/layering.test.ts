@@ -47,6 +47,7 @@ const CORE_ORDER = [
   'secrets',
   'logging',
   'history',
+  'lineage',
   'templates',
   'images',
   'service',
@@ -56,6 +57,7 @@ const CORE_ORDER = [
   'content-credentials',
   'gallery',
   'download',
+  'inputs',
   'engine',
   'costs',
   'library',
@@ -63,6 +65,7 @@ const CORE_ORDER = [
   'triage',
   'batch',
   'compare',
+  'edit',
   'operations',
   'self-test',
 ];

@@ -21,6 +21,7 @@ import { settings } from '../../../renderer/i18n/en/settings';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { tasks } from '../../../renderer/i18n/en/tasks';
 import { triage } from '../../../renderer/i18n/en/triage';
+import { maskEditor } from '../../../renderer/i18n/en/mask-editor';
 
 const RENDERER = resolve(import.meta.dirname, '../../../renderer');
 
@@ -145,7 +146,19 @@ describe('the catalogue', () => {
   });
 
   it('is merged from parts that never define the same key twice', () => {
-    const parts = [common, shell, compose, tasks, settings, gallery, costs, triage, compare, edit];
+    const parts = [
+      common,
+      shell,
+      compose,
+      tasks,
+      settings,
+      gallery,
+      costs,
+      triage,
+      compare,
+      maskEditor,
+      edit,
+    ];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);
     expect(Object.keys(catalogue).length).toBe(counted.length);

@@ -20,6 +20,7 @@ import {
   type ProviderId,
 } from '../../../shared/domain/providers';
 import { serviceBaseUrlsSchema } from '../../../shared/domain/settings';
+import { MODEL_CAPABILITIES } from '../../../shared/domain/model-capabilities';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -32,12 +33,16 @@ const REGISTRIES = [
   'shared/domain/providers.ts',
   'electron/core/service/providers/profiles.ts',
   'electron/demo-service/dialects/dialect-for.ts',
+  // Each service's models that take images, as its own documentation lists them: a table by
+  // service, typed Record<ProviderId, …>, so a new service must say what its models take.
+  'shared/domain/model-capabilities.ts',
 ];
 
 // Type-level: each of these fails to compile when a provider is missing from it.
 const byProvider: Record<string, Record<ProviderId, unknown>> = {
   PROVIDERS,
   keyStatusesSchema: keyStatusesSchema.shape,
+  MODEL_CAPABILITIES,
 };
 const byOtherProvider: Record<string, Record<OtherProviderId, unknown>> = {
   serviceBaseUrlsSchema: serviceBaseUrlsSchema.shape,

@@ -49,6 +49,8 @@ export function provenanceOf(
     appVersion,
     // Its values are the user's own, as the prompt is: no key or address goes in them.
     ...(record.template === undefined ? {} : { template: record.template }),
+    // Digests and sizes of the inputs and the parent's ids: no path, no address.
+    ...(record.request.inputs === undefined ? {} : { inputs: record.request.inputs }),
   };
 }
 

@@ -2,7 +2,8 @@
  * Reads the provenance Pictor wrote into an image back, for `rebuild` when a task's sidecar is
  * gone. The image came from a folder anyone could write: it is walked a range at a time (never
  * read whole), the packet is size-capped, only Pictor's own layout is read, and every field is
- * checked with the same limits as a record. A damaged template loses the template alone.
+ * checked with the same limits as a record. A damaged template loses the template alone, and
+ * damaged inputs (xmp-lineage.ts) lose the inputs alone.
  */
 import { z } from 'zod';
 import {
@@ -23,6 +24,7 @@ import { readWebpXmp } from './webp-meta';
 import { openRegularFile } from '../../fs/regular-file';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
 import { readXmpTemplate } from './xmp-template';
+import { readXmpLineage } from './xmp-lineage';
 
 const text = (max: number) => z.string().min(1).max(max);
 
@@ -69,12 +71,20 @@ export interface ReadProvenance extends ImageProvenance {
   readonly truncated: boolean;
   /** The packet names a template that is damaged or past its bounds: read without it. */
   readonly templateDropped?: true;
+  /** The packet names inputs that are damaged or past their bounds: read without them. */
+  readonly inputsDropped?: true;
 }
 
 /** The template part of a {@link ReadProvenance} for what xmp-template.ts read. */
 function templatePart(read: ReturnType<typeof readXmpTemplate>) {
   if (read === null) return {};
   return read === 'dropped' ? { templateDropped: true as const } : read;
+}
+
+/** The inputs part of a {@link ReadProvenance} for what xmp-lineage.ts read. */
+function lineagePart(read: ReturnType<typeof readXmpLineage>) {
+  if (read === null) return {};
+  return read === 'dropped' ? { inputsDropped: true as const } : read;
 }
 
 /** The XMP packet where the container of `kind` keeps it, as text; null when it has none. */
@@ -133,6 +143,7 @@ export function readPacketProvenance(packet: string | null): ProvenanceRead {
       appVersion: appVersion ?? '',
       truncated: promptTruncated === 'True',
       ...templatePart(readXmpTemplate(packet)),
+      ...lineagePart(readXmpLineage(packet)),
     },
   };
 }

@@ -153,8 +153,12 @@ export async function recoverFromImages(
   const indexes = [...new Set(mine.map((item) => item.imageIndex))].sort((a, b) => a - b);
   // Each image carries the task's template: the first that reads whole gives it.
   const template = mine.find((item) => item.template)?.template;
+  // And what the task was made from: the first that reads whole gives it too.
+  const inputs = mine.find((item) => item.inputs)?.inputs;
+  const base = recordFrom(first, indexes, relative) as { request: object };
   const parsed = taskRecordSchema.safeParse({
-    ...recordFrom(first, indexes, relative),
+    ...base,
+    ...(inputs ? { request: { ...base.request, inputs } } : {}),
     ...(template ? { template } : {}),
   });
   if (!parsed.success) {
@@ -167,6 +171,12 @@ export async function recoverFromImages(
     limits.notes?.push({
       path: '.',
       reason: `Task ${first.localId}: the template its images name is not valid; the task comes back without it.`,
+    });
+  }
+  if (!parsed.data.request.inputs && mine.some((item) => item.inputsDropped)) {
+    limits.notes?.push({
+      path: '.',
+      reason: `Task ${first.localId}: the inputs its images name are not valid; the task comes back without them.`,
     });
   }
   return { ok: true, record: parsed.data };

@@ -2,7 +2,8 @@
  * The XMP packet Pictor writes into every image it saves: the prompt (dc:description), the tool
  * and date (xmp:CreatorTool, xmp:CreateDate), IPTC's digital source type for AI-generated media,
  * and Pictor's own fields (pictor:*) from which `rebuild` can make a record again, the template the
- * task was made from among them (xmp-template.ts).
+ * task was made from (xmp-template.ts) and what an edit's result was made from (xmp-lineage.ts)
+ * among them.
  *
  * Only Pictor's own layout is read back (one element per field, as written here); any other
  * XMP is not Pictor's and yields nothing.
@@ -17,6 +18,8 @@ import {
 } from './xml-text';
 import type { TaskTemplate } from '../../../../shared/domain/task-template';
 import { templateElements } from './xmp-template';
+import type { ImageInputs } from '../../../../shared/domain/image-inputs';
+import { lineageElements } from './xmp-lineage';
 import { TRIAGE_NAMESPACES, triageElements, xmpEnvelope, type XmpTriage } from './xmp-triage';
 
 export const DIGITAL_SOURCE_TYPE =
@@ -45,6 +48,8 @@ export interface ImageProvenance {
   readonly triage?: XmpTriage | null;
   /** The template the task was made from (xmp-template.ts), when it was. */
   readonly template?: TaskTemplate | null;
+  /** What the image was made from (xmp-lineage.ts), when it is an edit's result. */
+  readonly inputs?: ImageInputs | null;
 }
 
 /** Fields written as `pictor:<Name>` elements, in this order. */
@@ -84,6 +89,7 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
     if (value !== undefined) body += element(`pictor:${name}`, value);
   }
   body += element('pictor:ImageIndex', String(provenance.imageIndex));
+  body += lineageElements(provenance.inputs);
   body += templateElements(provenance.template);
   body += triageElements(provenance.triage);
   return xmpEnvelope(

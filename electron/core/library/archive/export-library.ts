@@ -2,7 +2,7 @@
  * Exports the whole library, or the tasks named, to one ZIP archive (yazl): each task's sidecar
  * (written from the history, which is the truth, not from the file on disk) and its saved images
  * with their XMP sidecars (an image with Content Credentials keeps its XMP beside it), at the same
- * paths as in the gallery, then `pictor-export.json` listing every file with its task,
+ * paths as in the gallery, the input images their edits were made from (export-inputs.ts), then `pictor-export.json` listing every file with its task,
  * size and SHA-256. Images are stored (they do not compress), sidecars and the manifest deflated.
  *
  * Gallery files are read as the gallery reads crafted folders (regular-file.ts: no links, no
@@ -36,11 +36,13 @@ import {
   MANIFEST_FORMAT,
   MANIFEST_NAME,
   MANIFEST_VERSION,
+  MANIFEST_VERSION_WITH_XMP,
   MANIFEST_VERSION_WITHOUT_XMP,
   manifestText,
   type ManifestEntry,
 } from './manifest';
 import { sha256Of } from './stream-copy';
+import { ExportedInputs } from './export-inputs';
 
 export interface ExportOptions {
   readonly root: string;
@@ -132,10 +134,14 @@ class ArchiveWriter {
   /** Archive bytes waiting in memory for the file (yazl queues whatever it is given). */
   backlog: () => number = () => 0;
 
+  private readonly inputs: ExportedInputs;
+
   constructor(
     private readonly root: string,
     private readonly skipped: Refusal[],
-  ) {}
+  ) {
+    this.inputs = new ExportedInputs(root, skipped);
+  }
 
   /** Adds `bytes` and waits until the archive has taken them in (memory stays one file deep). */
   private async add(
@@ -188,6 +194,13 @@ class ArchiveWriter {
       this.images += 1;
       if (image.xmpFile) await this.addXmp(record, image.xmpFile, `${folder}/${names.xmp}`, mtime);
     }
+    for await (const input of this.inputs.filesOf(record)) {
+      await this.add(
+        { taskId: record.localId, path: input.path, kind: 'input' },
+        input.bytes,
+        mtime,
+      );
+    }
     const sidecar = Buffer.from(sidecarText({ ...record, folder }));
     await this.add({ taskId: record.localId, path: sidecarPath, kind: 'sidecar' }, sidecar, mtime);
     this.tasks += 1;
@@ -225,6 +238,13 @@ class ArchiveWriter {
         : sentence('error.library.exportImageUnreadable');
     }
   }
+}
+
+/** The oldest manifest format that holds `entries`, so older Pictors read what they can. */
+function manifestVersionOf(entries: readonly ManifestEntry[]): number {
+  if (entries.some((entry) => entry.kind === 'input')) return MANIFEST_VERSION;
+  if (entries.some((entry) => entry.kind === 'xmp')) return MANIFEST_VERSION_WITH_XMP;
+  return MANIFEST_VERSION_WITHOUT_XMP;
 }
 
 async function publish(part: string, target: string, overwrite: boolean): Promise<void> {
@@ -265,9 +285,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     }
     const manifest = manifestText({
       format: MANIFEST_FORMAT,
-      version: writer.entries.some((entry) => entry.kind === 'xmp')
-        ? MANIFEST_VERSION
-        : MANIFEST_VERSION_WITHOUT_XMP,
+      version: manifestVersionOf(writer.entries),
       pictorVersion: options.pictorVersion,
       createdAt: new Date((options.now ?? Date.now)()).toISOString(),
       entries: writer.entries,

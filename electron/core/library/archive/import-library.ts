@@ -12,6 +12,9 @@
  *   not match the manifest, a file that is not the image its name says or that fails the check a
  *   download passes, an invalid sidecar) is refused entry by entry: that image (or, for a sidecar,
  *   its task) is left out and recorded `invalid` with its reason, the rest comes in.
+ * - An input image (`inputs/<sha256>.<ext>`) whose bytes do not match its name, or that is not
+ *   the image it says, is refused alone (import-inputs.ts); the tasks made from it keep their
+ *   records.
  * - Cancelled, the task being imported is discarded whole (or, added to an existing task, keeps
  *   the images already published), every task before it stays, and the summary says `cancelled`.
  */
@@ -30,6 +33,7 @@ import { ArchiveRefusedError, asLibraryDiskError, isAbort, type Refusal } from '
 import { openFolderSource } from './folder-source';
 import { planImport } from './import-plan';
 import { importTask, type ImportContext, type TaskOutcome } from './import-task';
+import { importInputs } from './import-inputs';
 import type { PlannedTask } from './import-plan';
 import { KeyedLock } from './keyed-lock';
 import { MANIFEST_NAME, parseManifest, type ManifestEntry } from './manifest';
@@ -235,6 +239,9 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     const report = () =>
       options.onProgress?.({ operation: 'import', done: run.done, total, bytes: bytes.read });
     report();
+    // The inputs first: a task that comes in can be run again at once.
+    const inputs = await importInputs(plan.inputs, root, context);
+    run.summary.refused.push(...inputs);
     await importTasks(plan.tasks, context, run, report);
     if (run.failure !== null) throw run.failure.error;
   } catch (error) {

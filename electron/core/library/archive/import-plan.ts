@@ -1,10 +1,12 @@
 /**
  * Which files of a source make a task: a folder holding `pictor.json` is a task, its
  * `image-<n>.<png|jpg|webp>` files are that task's images and its `image-<n>.xmp` files their
- * XMP sidecars (the names the gallery writes, gallery-layout.ts). Anything else is refused with its reason and never read. With a manifest,
+ * XMP sidecars (the names the gallery writes, gallery-layout.ts); `inputs/<sha256>.<ext>` at the
+ * root is an input image (import-inputs.ts). Anything else is refused with its reason and never read. With a manifest,
  * every file used must be listed in it with the same size (its SHA-256 is checked as it is read).
  */
 import { SIDECAR_NAME } from '../../gallery/gallery-layout';
+import { INPUTS_DIR } from '../../inputs/input-store';
 import type { ImageKind } from '../../images/image-sniff';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
@@ -28,6 +30,15 @@ export interface PlannedXmp {
   readonly listed?: ManifestEntry;
 }
 
+/** An input image of the source (`inputs/<sha256>.<ext>`), imported into the input store. */
+export interface PlannedInput {
+  /** The digest its name gives, which its bytes must have. */
+  readonly sha256: string;
+  readonly kind: ImageKind;
+  readonly file: SourceFile;
+  readonly listed?: ManifestEntry;
+}
+
 export interface PlannedTask {
   /** The task's folder in the source. */
   readonly folder: string;
@@ -39,6 +50,7 @@ export interface PlannedTask {
 
 export interface ImportPlan {
   readonly tasks: PlannedTask[];
+  readonly inputs: PlannedInput[];
   readonly refused: Refusal[];
   /** Bytes of the files to read, as listed (a folder's are counted while read). */
   readonly bytes: number;
@@ -46,6 +58,8 @@ export interface ImportPlan {
 
 const IMAGE_NAME = /^image-([1-9][0-9]{0,2})\.(png|jpg|webp|xmp)$/;
 const KIND_OF_EXTENSION: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+/** An input image's name in the store (inputs/input-store.ts). */
+const INPUT_NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
 
 function split(path: string): { folder: string; name: string } {
   const slash = path.lastIndexOf('/');
@@ -78,10 +92,15 @@ export function planImport(
   const sidecars = new Map<string, { file: SourceFile; listed?: ManifestEntry }>();
   const images = new Map<string, PlannedImage[]>();
   const xmps = new Map<string, PlannedXmp[]>();
+  const inputs: PlannedInput[] = [];
   let bytes = 0;
   for (const file of files) {
     if (file.path === MANIFEST_NAME) continue;
     const { folder, name } = split(file.path);
+    if (folder === INPUTS_DIR) {
+      bytes += planInput(file, name, listing(file, manifest, sizesKnown), { inputs, refused });
+      continue;
+    }
     const image = IMAGE_NAME.exec(name);
     const isSidecar = name === SIDECAR_NAME && folder !== '';
     const index = image ? Number(image[1]) - 1 : -1;
@@ -119,5 +138,27 @@ export function planImport(
       images: images.get(folder) ?? [],
       xmps: xmps.get(folder) ?? [],
     }));
-  return { tasks, refused, bytes };
+  return { tasks, inputs, refused, bytes };
+}
+
+/** Plans the input `file` named `name` in the source's `inputs/`, or refuses it; its bytes. */
+function planInput(
+  file: SourceFile,
+  name: string,
+  listed: ReturnType<typeof listing>,
+  into: { inputs: PlannedInput[]; refused: Refusal[] },
+): number {
+  const input = INPUT_NAME.exec(name);
+  const reason = !input ? sentence('error.lineage.inputName') : !listed.ok ? listed.reason : null;
+  if (reason || !input || !listed.ok) {
+    into.refused.push(refusal(file.path, reason ?? sentence('error.lineage.inputName')));
+    return 0;
+  }
+  into.inputs.push({
+    sha256: input[1] ?? '',
+    kind: KIND_OF_EXTENSION[input[2] ?? ''] as ImageKind,
+    file,
+    ...(listed.listed ? { listed: listed.listed } : {}),
+  });
+  return file.size;
 }

@@ -15,8 +15,13 @@ import { manifestShapeProblem } from './manifest-shape';
 
 export const MANIFEST_NAME = 'pictor-export.json';
 export const MANIFEST_FORMAT = 'pictor-library-export';
-/** The newest format this version reads; 2 added `xmp` entries (an image's XMP sidecar). */
-export const MANIFEST_VERSION = 2;
+/**
+ * The newest format this version reads; 2 added `xmp` entries (an image's XMP sidecar), 3 `input`
+ * entries (an input image an edit was made from, `inputs/<sha256>.<ext>`).
+ */
+export const MANIFEST_VERSION = 3;
+/** The format of an archive with XMP sidecars and no input images. */
+export const MANIFEST_VERSION_WITH_XMP = 2;
 /** The format of an archive without XMP sidecars: earlier versions of Pictor read it too. */
 export const MANIFEST_VERSION_WITHOUT_XMP = 1;
 
@@ -26,7 +31,7 @@ export const manifestEntrySchema = z
     taskId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
     /** `/`-separated, relative to the archive's root. */
     path: z.string().min(1).max(4_096),
-    kind: z.enum(['sidecar', 'image', 'xmp']),
+    kind: z.enum(['sidecar', 'image', 'xmp', 'input']),
     size: z
       .number()
       .int()

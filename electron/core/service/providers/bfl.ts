@@ -7,6 +7,8 @@
  * tasks run at once per key; no cancel.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
+import { bflInputSubmit } from './bfl-inputs';
+import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile } from './provider-profile';
 import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
@@ -48,8 +50,10 @@ export const bflProfile: ProviderProfile = {
     moderated: 'not_billed',
     canceled: 'not_billed',
   },
-  submit(request) {
+  submit(request, sent) {
     const [model] = modelParts(modelOf(request, facts), facts.label, 1, 1);
+    const withImages = withInputs(request);
+    if (withImages) return bflInputSubmit(inputTask('bfl', model ?? '', withImages, sent));
     const size = sizeOf(request.size);
     return { method: 'POST', target: `/v1/${model}`, body: { prompt: request.prompt, ...size } };
   },

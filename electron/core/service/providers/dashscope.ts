@@ -7,6 +7,8 @@
  * addresses last 24 hours.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
+import { dashscopeInputSubmit } from './dashscope-inputs';
+import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile } from './provider-profile';
 import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
@@ -35,8 +37,12 @@ export const dashscopeProfile: ProviderProfile = {
   // DashScope counts the images it made (`usage.image_count`), not money; a failed task is not
   // charged.
   cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
-  submit(request) {
+  submit(request, sent) {
     const [model] = modelParts(modelOf(request, facts), facts.label, 1, 1);
+    const withImages = withInputs(request);
+    if (withImages) {
+      return dashscopeInputSubmit(inputTask('dashscope', model ?? '', withImages, sent));
+    }
     const size = sizeOf(request.size);
     return {
       method: 'POST',

@@ -12,6 +12,8 @@ import type { GenerationRequest } from '../../../../shared/service/wire';
 import { describeServiceError } from '../../../../shared/service/wire';
 import { sentence } from '../../../../shared/i18n/sentence';
 import { ServiceError } from '../service-error';
+import { falInputSubmit } from './fal-inputs';
+import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile, TaskReading } from './provider-profile';
 import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
@@ -70,8 +72,13 @@ export const falProfile: ProviderProfile = {
   // fal bills successful requests; its `x-fal-billable-units` header counts units of a price
   // list Pictor does not read, so a task's cost is the user's estimate.
   cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
-  submit(request) {
+  submit(request, sent) {
     const parts = modelParts(modelOf(request, facts), facts.label, 2, 4);
+    const withImages = withInputs(request);
+    if (withImages) {
+      const path = parts.join('/');
+      return falInputSubmit(inputTask('fal', path, withImages, sent), path);
+    }
     const size = sizeOf(request.size);
     return {
       method: 'POST',

@@ -3,8 +3,10 @@ import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import { taskPath } from '../task-id';
 import type { RawCost } from '../../../../shared/domain/task-cost';
+import { inputTask, withInputs } from './input-request';
+import { pictorInputSubmit } from './pictor-inputs';
 import type { ProviderProfile } from './provider-profile';
-import { objectOf, readWord } from './provider-profile';
+import { modelOf, objectOf, readWord } from './provider-profile';
 
 /** The header through which a service of today's contract may say a task's cost: `0.04 USD`. */
 const COST_HEADER = 'x-usage-cost';
@@ -78,11 +80,14 @@ export const pictorProfile: ProviderProfile = {
     moderated: 'as_reported',
     canceled: 'as_reported',
   },
-  submit: (request) => ({
-    method: 'POST',
-    target: '/v1/images/generations',
-    body: contractBody(request),
-  }),
+  submit(request, sent) {
+    const withImages = withInputs(request);
+    if (withImages) {
+      const model = modelOf(request, PROVIDERS.pictor) ?? '';
+      return pictorInputSubmit(inputTask('pictor', model, withImages, sent));
+    }
+    return { method: 'POST', target: '/v1/images/generations', body: contractBody(request) };
+  },
   readSubmit: (json) => {
     const answer = objectOf(json);
     return { id: answer['id'], handles: {}, model: answer['model'] };

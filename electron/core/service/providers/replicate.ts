@@ -7,7 +7,9 @@
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
+import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
+import { replicateInputSubmit } from './replicate-inputs';
 import type { ProviderProfile } from './provider-profile';
 import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
 
@@ -54,8 +56,13 @@ export const replicateProfile: ProviderProfile = {
   // Replicate reports run time (`metrics.predict_time`), not money; its official image models
   // bill per image made, so a prediction that made none costs nothing.
   cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
-  submit(request) {
+  submit(request, sent) {
     const [owner, name] = modelParts(modelOf(request, facts), facts.label, 2, 2);
+    const withImages = withInputs(request);
+    if (withImages) {
+      const model = `${owner ?? ''}/${name ?? ''}`;
+      return replicateInputSubmit(inputTask('replicate', model, withImages, sent));
+    }
     const ratio = aspectRatio(request);
     return {
       method: 'POST',

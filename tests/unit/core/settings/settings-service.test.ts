@@ -58,6 +58,16 @@ describe('SettingsService defaults and changes', () => {
     expect(service.get().theme).toBe('dark');
   });
 
+  it('keeps the inputs settings: never upload, and the services agreed to make public links', () => {
+    const { service, kv } = open();
+    expect(service.get()).toMatchObject({ neverUploadInputs: false, publicUploadConsent: [] });
+    const next = service.update({ neverUploadInputs: true, publicUploadConsent: ['fal'] });
+    expect(next).toMatchObject({ neverUploadInputs: true, publicUploadConsent: ['fal'] });
+    expect(kv.snapshot().settings).toEqual(next);
+    const reopened = open(kv).service;
+    expect(reopened.get()).toMatchObject({ neverUploadInputs: true, publicUploadConsent: ['fal'] });
+  });
+
   it('does not write or tell anyone when nothing changes', () => {
     const { service, kv, changes } = open();
     service.update({ theme: 'system', defaultModel: '  ' });
@@ -100,6 +110,14 @@ describe('SettingsService defaults and changes', () => {
     [{ defaultSize: '1024' }, /look like 1024x1024/, ['defaultSize']],
     [{ watchTimeoutMinutes: -1 }, /0 \(watch forever\)/, ['watchTimeoutMinutes']],
     [{ notifications: 'yes' }, /on or off/, ['notifications']],
+    [
+      { neverUploadInputs: 1 },
+      /“Never upload inputs” must be switched on or off/,
+      ['neverUploadInputs'],
+    ],
+    [{ publicUploadConsent: ['fal', 'fal'] }, /each named once/, ['publicUploadConsent']],
+    [{ publicUploadConsent: ['imgur'] }, /list of Pictor’s services/, ['publicUploadConsent']],
+    [{ publicUploadConsent: 'fal' }, /list of Pictor’s services/, ['publicUploadConsent']],
     [{ colour: 'red' }, /no setting called “colour”/, ['colour']],
     ['theme=dark', /not a list of settings/, []],
   ])('refuses %j in a sentence and saves nothing', (patch, sentence, fields) => {
@@ -205,6 +223,7 @@ describe('SettingsService with a damaged file', () => {
       defaultCount: 99,
       defaultModel: 'kept-model',
       galleryDir: '/pictures/pictor',
+      publicUploadConsent: ['fal', 'nobody'],
       extraFromTheFuture: true,
     });
     kv.set('windowBounds', bounds);
@@ -217,7 +236,8 @@ describe('SettingsService with a damaged file', () => {
     expect(problems(service)).toEqual([
       'The setting “service URL” had a value Pictor cannot use and was reset to its default. ' +
         'The setting “default number of tasks” had a value Pictor cannot use and was reset to its default. ' +
-        `The setting “theme” had a value Pictor cannot use and was reset to its default. A copy of the old file was kept at ${COPY}.`,
+        'The setting “theme” had a value Pictor cannot use and was reset to its default. ' +
+        `The setting “publicUploadConsent” had a value Pictor cannot use and was reset to its default. A copy of the old file was kept at ${COPY}.`,
     ]);
     expect(kv.movedAside.get(COPY)).toMatchObject({ settings: { theme: 'neon' } });
     expect(kv.snapshot()).toEqual({ settings: service.get(), windowBounds: bounds });

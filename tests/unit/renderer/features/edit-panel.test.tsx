@@ -67,23 +67,23 @@ async function chooseTwo(
 // every inputs/edit/stack channel until it is built, so these flows run on the fake's.
 describe('the edit panel', () => {
   it('disables what cannot be used and says which model would', async () => {
-    const { fake } = await startApp({ prepare });
+    // Only today's contract (its demo) is set up: no service's key.
+    const { fake } = await startApp({
+      prepare: (f) => void f.inputs.library.set('task-1#0', SOURCE),
+    });
     const dialog = await openPanel(fake);
     const expand = within(dialog).getByRole('radio', { name: 'Expand the canvas' });
     expect((expand as HTMLInputElement).disabled).toBe(true);
-    expect(expand.getAttribute('aria-describedby')).toBeTruthy();
     expect(
       document.getElementById(expand.getAttribute('aria-describedby') ?? '')?.textContent,
     ).toBe('FLUX Expand on Black Forest Labs can expand an image');
-    const bfl = within(dialog).getByRole('checkbox', {
-      name: 'FLUX Kontext Pro · Black Forest Labs',
-    });
-    expect((bfl as HTMLInputElement).disabled).toBe(true);
-    expect(
-      within(dialog).getAllByText('Set up Black Forest Labs in Settings to use it.').length,
-    ).toBeGreaterThan(0);
     const fal = within(dialog).getByRole('checkbox', { name: 'FLUX Kontext Pro · fal.ai' });
-    expect((fal as HTMLInputElement).disabled).toBe(false);
+    expect((fal as HTMLInputElement).disabled).toBe(true);
+    expect(document.getElementById(fal.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Set up fal.ai in Settings to use it.',
+    );
+    const demo = within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' });
+    expect((demo as HTMLInputElement).disabled).toBe(false);
   });
 
   it('shows each target’s route and plans again with the route chosen', async () => {

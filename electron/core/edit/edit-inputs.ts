@@ -1,0 +1,171 @@
+/**
+ * The images an edit is made of, as main takes them from the page: a file its own open dialog
+ * chose, a library image by task and index, a mask the page painted (base64 PNG bytes), a smaller
+ * copy of a stored input. Every one is checked from its bytes (the page's word is never taken for
+ * a format or a size) and kept in the input store (core/inputs/input-store.ts) by its digest,
+ * which is all the page gets back and all it may name later. A smaller copy is decoded and encoded
+ * by the image engine (the sandboxed image renderer in the app), never in main.
+ */
+import { dirname } from 'node:path';
+import {
+  MAX_INPUT_BYTES,
+  MAX_INPUT_SIDE,
+  type ImageParent,
+  type InputImage,
+} from '../../../shared/domain/image-inputs';
+import { sentence } from '../../../shared/i18n/sentence';
+import type { ImageEngine } from '../../ports/image-engine';
+import { UserFacingError } from '../errors/user-facing-error';
+import { readRegularFile } from '../fs/regular-file';
+import type { ImageFiles, ImageRecords } from '../gallery/gallery-images';
+import { findImage, savedFile } from '../gallery/gallery-images';
+import { checkHeaderOfBytes } from '../images/image-header';
+import { pngOfImage } from '../images/image-png';
+import { IMAGE_MIME, sniffImage } from '../images/image-sniff';
+import type { InputStore } from '../inputs/input-store';
+import { EditInputError, type StoredInputs } from './edit-plan';
+
+/** The most pixels an input may have (the store's own limit). */
+const MAX_PIXELS = MAX_INPUT_SIDE * MAX_INPUT_SIDE;
+/** Longest base64 text of a mask: the largest input, encoded. */
+const MAX_MASK_BASE64 = Math.ceil((MAX_INPUT_BYTES * 4) / 3) + 4;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+/** Tries at a smaller side before a copy that must fit a byte limit is given up. */
+const SHRINK_TRIES = 6;
+/** The smallest side a smaller copy is made at. */
+const MIN_SIDE = 16;
+
+export interface EditInputsDeps {
+  readonly store: Pick<InputStore, 'put' | 'read' | 'relativePath'>;
+  readonly images: Pick<ImageEngine, 'toPng'>;
+  /** The task records and the gallery's files, for a library image. */
+  readonly records: Pick<ImageRecords, 'get'>;
+  readonly gallery: ImageFiles;
+}
+
+/** The bytes' own size and format as an input, or null when they are not one. */
+async function imageOf(bytes: Uint8Array, sha256: string): Promise<InputImage | null> {
+  const kind = sniffImage(bytes.subarray(0, 12));
+  if (!kind) return null;
+  const checked = await checkHeaderOfBytes(bytes, kind, MAX_PIXELS);
+  if (!checked.ok) return null;
+  const { orientedWidth: width, orientedHeight: height } = checked.header;
+  return { sha256, mime: IMAGE_MIME[kind], width, height, bytes: bytes.length };
+}
+
+const missing = () =>
+  new EditInputError(sentence('error.edit.inputMissing'), { code: 'not_found' });
+
+export class EditInputs implements StoredInputs {
+  constructor(private readonly deps: EditInputsDeps) {}
+
+  /** What the store holds under `sha256`, read from its bytes (hashed again), or null. */
+  async describe(sha256: string): Promise<InputImage | null> {
+    if (!SHA256.test(sha256)) return null;
+    const bytes = await this.deps.store.read(sha256).catch((error: unknown) => {
+      if (error instanceof UserFacingError) return null;
+      throw error;
+    });
+    return bytes === null ? null : imageOf(bytes, sha256);
+  }
+
+  /**
+   * A file main's own open dialog chose, kept as an input.
+   * @throws EditInputError for a file that is no regular file, too large, or not a PNG, JPEG or
+   *   WebP; the store's refusal of a damaged one.
+   */
+  async fromFile(path: string): Promise<InputImage> {
+    const bytes = await readRegularFile(dirname(path), path, MAX_INPUT_BYTES).catch(() => {
+      throw new EditInputError(sentence('error.edit.fileUnreadable', { max: MAX_INPUT_BYTES }));
+    });
+    if (!sniffImage(bytes.subarray(0, 12))) {
+      throw new EditInputError(sentence('error.edit.fileFormat'));
+    }
+    return this.deps.store.put(bytes);
+  }
+
+  /**
+   * A library image (its task and index), read inside the gallery and kept as an input.
+   * @throws GalleryImageError when there is no such saved image; EditInputError when its file
+   *   cannot be read safely.
+   */
+  async fromLibrary(ref: ImageParent): Promise<{ image: InputImage; parent: ImageParent }> {
+    const { deps } = this;
+    const file = savedFile(deps.gallery, findImage(deps.records, ref).image);
+    const bytes = await readRegularFile(deps.gallery.root, file, MAX_INPUT_BYTES).catch(() => {
+      throw new EditInputError(sentence('error.edit.fileUnreadable', { max: MAX_INPUT_BYTES }));
+    });
+    return {
+      image: await deps.store.put(bytes),
+      parent: { localId: ref.localId, index: ref.index },
+    };
+  }
+
+  /**
+   * A mask the page painted or imported: base64 of a PNG at the exact size of `source` (a stored
+   * input), kept as an input. Checked before anything is stored, and long before anything is sent.
+   * @throws EditInputError (not PNG, another size, the source not stored).
+   */
+  async putMask(source: string, base64: string): Promise<InputImage> {
+    if (base64.length > MAX_MASK_BASE64 || !BASE64.test(base64)) {
+      throw new EditInputError(sentence('error.edit.maskNotPng'));
+    }
+    const bytes = Buffer.from(base64, 'base64');
+    const mask = sniffImage(bytes.subarray(0, 12)) === 'png' ? await imageOf(bytes, '') : null;
+    if (!mask) throw new EditInputError(sentence('error.edit.maskNotPng'));
+    const stored = await this.describe(source);
+    if (!stored) throw missing();
+    if (mask.width !== stored.width || mask.height !== stored.height) {
+      throw new EditInputError(
+        sentence('error.edit.maskSize', {
+          maskWidth: mask.width,
+          maskHeight: mask.height,
+          width: stored.width,
+          height: stored.height,
+        }),
+      );
+    }
+    return this.deps.store.put(bytes);
+  }
+
+  /**
+   * A smaller PNG copy of a stored input that fits inside `maxSide` on each side and, when given,
+   * in `maxBytes` (made smaller again until it does), kept as an input.
+   * @throws EditInputError (not stored, not convertible, cannot fit).
+   */
+  async downscale(sha256: string, maxSide: number, maxBytes?: number): Promise<InputImage> {
+    if (!SHA256.test(sha256)) throw missing();
+    const bytes = await this.deps.store.read(sha256).catch(() => {
+      throw missing();
+    });
+    let side = Math.max(MIN_SIDE, Math.min(maxSide, MAX_INPUT_SIDE));
+    for (let tries = 0; tries < SHRINK_TRIES; tries += 1) {
+      const png = await this.smaller(bytes, side);
+      if (maxBytes === undefined || png.length <= maxBytes) return this.deps.store.put(png);
+      if (side === MIN_SIDE) break;
+      // The bytes of a picture grow about with its area: the side by the square root, and a margin.
+      side = Math.max(MIN_SIDE, Math.floor(side * Math.sqrt(maxBytes / png.length) * 0.9));
+    }
+    throw new EditInputError(
+      sentence('error.edit.cannotFit', { side, bytes: maxBytes ?? MAX_INPUT_BYTES }),
+    );
+  }
+
+  /** Where the gallery protocol serves a stored input, relative to the gallery root. */
+  async relativePath(sha256: string): Promise<string> {
+    const image = await this.describe(sha256);
+    if (!image) throw missing();
+    return this.deps.store.relativePath(image);
+  }
+
+  private async smaller(bytes: Uint8Array, side: number): Promise<Uint8Array> {
+    try {
+      return await pngOfImage(bytes, this.deps.images, { maxPixels: MAX_PIXELS, maxSide: side });
+    } catch (error) {
+      throw new EditInputError(sentence('error.edit.downscaleFailed'), {
+        detail: error instanceof Error ? error.message.slice(0, 200) : undefined,
+      });
+    }
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The library's input images: files named by the SHA-256 of their bytes in the gallery folder's
+ * `inputs/` (`inputs/<sha256>.<png|jpg|webp>`), so a task's `request.inputs` names its images
+ * exactly, the same image is kept once, and the folder moves with the library. What comes in is
+ * checked as every image is (its signature, its header's size, the pixel limit) before it is
+ * written; what goes out is hashed again, so a file changed on disk is never sent in its place.
+ *
+ * The folder may have been crafted (an unpacked archive, another local user): nothing is written
+ * through a link (atomic-file.ts, contained-fs.ts) and nothing is read through one (open-inside.ts).
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  MAX_INPUT_BYTES,
+  MAX_INPUT_SIDE,
+  type InputImage,
+  type InputMime,
+} from '../../../shared/domain/image-inputs';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { UserFacingError } from '../errors/user-facing-error';
+import { systemErrorCode } from '../errors/thrown-value';
+import { writeFileAtomic } from '../fs/atomic-file';
+import { UnsafePathError, ensureFolder } from '../fs/contained-fs';
+import { UnsafeFileError, openRegularFile, readOpenedFile } from '../fs/regular-file';
+import { TEMP_DIR } from '../fs/temp-names';
+import { checkHeaderOfBytes } from '../images/image-header';
+import { IMAGE_EXTENSION, IMAGE_MIME, sniffImage, type ImageKind } from '../images/image-sniff';
+
+/** The folder of input images, relative to the gallery root. */
+export const INPUTS_DIR = 'inputs';
+
+const KIND_OF_MIME: Readonly<Record<InputMime, ImageKind>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+};
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** An input refused, or one the store cannot give back, in a sentence. */
+export class InputStoreError extends UserFacingError {
+  override readonly name = 'InputStoreError';
+  constructor(said: Sentence, detail?: string) {
+    super(said, { code: 'bad_input', ...(detail === undefined ? {} : { detail }) });
+  }
+}
+
+/** Where the store lives: the gallery, whose root changes when the library moves. */
+export interface InputStoreRoot {
+  readonly root: string;
+}
+
+function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function tooBig(): InputStoreError {
+  return new InputStoreError(
+    sentence('error.inputs.tooBig', { bytes: MAX_INPUT_BYTES, side: MAX_INPUT_SIDE }),
+  );
+}
+
+/** The header of `bytes` as an input image, or the sentence that refuses it. */
+async function describe(bytes: Uint8Array): Promise<InputImage> {
+  if (bytes.length > MAX_INPUT_BYTES) throw tooBig();
+  const kind = sniffImage(bytes.subarray(0, 12));
+  if (kind === null) throw new InputStoreError(sentence('error.inputs.format'));
+  const checked = await checkHeaderOfBytes(bytes, kind, MAX_INPUT_SIDE * MAX_INPUT_SIDE);
+  if (!checked.ok) {
+    if (checked.refusal.reason === 'too_many_pixels') throw tooBig();
+    throw new InputStoreError(sentence('error.inputs.damaged'), checked.refusal.detail);
+  }
+  // The size as shown (EXIF orientation applied): the mask editor draws over what is shown.
+  const width = checked.header.orientedWidth;
+  const height = checked.header.orientedHeight;
+  if (width > MAX_INPUT_SIDE || height > MAX_INPUT_SIDE) throw tooBig();
+  return { sha256: digestOf(bytes), mime: IMAGE_MIME[kind], width, height, bytes: bytes.length };
+}
+
+function unsafe(error: unknown): InputStoreError {
+  return new InputStoreError(
+    sentence('error.inputs.unsafe'),
+    error instanceof Error ? error.message : undefined,
+  );
+}
+
+/** A wanted image: a record's input, or a digest alone (its format is then looked for). */
+export type InputRef = InputImage | string;
+
+export class InputStore {
+  constructor(private readonly library: InputStoreRoot) {}
+
+  /** The file of `image`, relative to the gallery root with `/` (the gallery protocol's path). */
+  relativePath(image: Pick<InputImage, 'sha256' | 'mime'>): string {
+    return `${INPUTS_DIR}/${image.sha256}.${IMAGE_EXTENSION[KIND_OF_MIME[image.mime]]}`;
+  }
+
+  /**
+   * Keeps `bytes` as an input image and says what it is. The same bytes twice are one file (an
+   * existing file that no longer matches its name is written again).
+   * @throws InputStoreError for bytes that are not a PNG, JPEG or WebP within the limits, or an
+   *   `inputs/` folder that is a link or leads outside; file-system errors (a full disk).
+   */
+  async put(bytes: Uint8Array): Promise<InputImage> {
+    const image = await describe(bytes);
+    if (await this.holds(image)) return image;
+    const root = this.library.root;
+    try {
+      await ensureFolder(root, join(root, INPUTS_DIR));
+      await ensureFolder(root, join(root, TEMP_DIR));
+      await writeFileAtomic(root, this.absolutePath(image), bytes, 0o644);
+    } catch (error) {
+      if (error instanceof UnsafePathError) throw unsafe(error);
+      throw error;
+    }
+    return image;
+  }
+
+  /**
+   * The bytes of an input, hashed again: a file missing, changed since it was kept, or reached
+   * through a link is refused.
+   * @throws InputStoreError (`missing`, `tampered`, `unsafe`); file-system errors.
+   */
+  async read(wanted: InputRef): Promise<Buffer> {
+    const found = await this.readVerified(wanted);
+    if (found === 'missing') throw new InputStoreError(sentence('error.inputs.missing'));
+    if (found === 'tampered') throw new InputStoreError(sentence('error.inputs.tampered'));
+    return found;
+  }
+
+  /** Whether the store holds `wanted` with its bytes intact. */
+  async has(wanted: InputRef): Promise<boolean> {
+    return Buffer.isBuffer(await this.readVerified(wanted).catch(() => 'missing'));
+  }
+
+  private async holds(image: InputImage): Promise<boolean> {
+    return Buffer.isBuffer(await this.readOne(image.sha256, image.mime).catch(() => 'missing'));
+  }
+
+  private absolutePath(image: Pick<InputImage, 'sha256' | 'mime'>): string {
+    return join(this.library.root, ...this.relativePath(image).split('/'));
+  }
+
+  private async readVerified(wanted: InputRef): Promise<Buffer | 'missing' | 'tampered'> {
+    const sha256 = typeof wanted === 'string' ? wanted : wanted.sha256;
+    if (!SHA256.test(sha256)) return 'missing';
+    const mimes =
+      typeof wanted === 'string' ? (Object.keys(KIND_OF_MIME) as InputMime[]) : [wanted.mime];
+    let seen: 'missing' | 'tampered' = 'missing';
+    for (const mime of mimes) {
+      const found = await this.readOne(sha256, mime);
+      if (Buffer.isBuffer(found)) return found;
+      if (found === 'tampered') seen = found;
+    }
+    return seen;
+  }
+
+  private async readOne(sha256: string, mime: InputMime): Promise<Buffer | 'missing' | 'tampered'> {
+    const root = this.library.root;
+    let bytes: Buffer;
+    try {
+      const { handle, size } = await openRegularFile(
+        root,
+        this.absolutePath({ sha256, mime }),
+        MAX_INPUT_BYTES,
+      );
+      try {
+        bytes = await readOpenedFile(handle, size);
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      const code = systemErrorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+      if (error instanceof UnsafeFileError) throw unsafe(error);
+      throw error;
+    }
+    return digestOf(bytes) === sha256 ? bytes : 'tampered';
+  }
+}

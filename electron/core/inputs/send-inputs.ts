@@ -1,0 +1,217 @@
+/**
+ * A task's input images as they travel at send time: the route chosen for its model
+ * (input-route.ts, with the "never upload inputs" setting), each image read back from the store
+ * with its digest checked, then sent inline (bare base64 or a `data:` URI) or uploaded with the
+ * service's own step (uploaders.ts) — public-link uploads only for a service the user agreed to,
+ * an upload that stays usable for a while reused while it does (upload-memory.ts). Nothing here
+ * writes the task: the engine calls it before it marks the task sent, so an upload never counts
+ * as a submit, and a refusal fails the submit with nothing sent.
+ */
+import type { ImageInputs, InputImage } from '../../../shared/domain/image-inputs';
+import { capabilitiesOf, type ModelCapabilities } from '../../../shared/domain/model-capabilities';
+import type { ProviderId } from '../../../shared/domain/providers';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import type { GenerationRequest } from '../../../shared/service/wire';
+import type { ServiceCredentials } from '../../ports/credentials';
+import type { FetchLike, Resolver } from '../../ports/http';
+import { systemResolver } from '../download/pinned-fetch';
+import { serviceLabel } from '../service/key-binding';
+import { isProfilesOwnAddress } from '../service/providers/api-origins';
+import type { ProviderProfile, SentInputs } from '../service/providers/provider-profile';
+import { profileOf } from '../service/providers/profiles';
+import { checkCredentials, redactError } from '../service/request-guard';
+import { ServiceError } from '../service/service-error';
+import { UrlPolicyError, checkImageUrl, isLoopbackHost } from '../service/url-policy';
+import { chooseRoute, type InlineTransport, type UploadTransport } from './input-route';
+import { InputStoreError, type InputStore } from './input-store';
+import type { UploadCall } from './upload-http';
+import { UPLOADERS } from './uploaders';
+import type { UploadMemory } from './upload-memory';
+
+/** The settings a send reads, as they are when it is sent. */
+export interface InputSettings {
+  readonly neverUploadInputs: boolean;
+  readonly publicUploadConsent: readonly ProviderId[];
+}
+
+export interface InputSenderOptions {
+  readonly store: InputStore;
+  readonly fetch: FetchLike;
+  readonly settings: () => InputSettings;
+  readonly memory: UploadMemory;
+  readonly now: () => number;
+  /** How an upload target's name resolves; default the operating system's. */
+  readonly resolve?: Resolver;
+  /** Total time of one input's upload; default 2 minutes. */
+  readonly uploadTimeoutMs?: number;
+}
+
+function refusal(said: Sentence, detail?: string): ServiceError {
+  return new ServiceError({
+    kind: 'config',
+    message: said,
+    mayHaveReachedService: false,
+    ...(detail === undefined ? {} : { detail }),
+  });
+}
+
+/** The images in the order SentInputs names them, the mask in the model's convention. */
+function imagesFor(inputs: ImageInputs, capabilities: ModelCapabilities) {
+  const mask =
+    capabilities.mask === 'alpha-edit'
+      ? (inputs.maskAlpha ?? inputs.mask)
+      : (inputs.mask ?? inputs.maskAlpha);
+  return { source: inputs.source, mask, references: inputs.references ?? [] };
+}
+
+function inlineText(transport: InlineTransport, image: InputImage, bytes: Buffer): string {
+  const base64 = bytes.toString('base64');
+  return transport.kind === 'inline-base64' ? base64 : `data:${image.mime};base64,${base64}`;
+}
+
+/** The upload endpoint at the address in use: under the base URL unless it is the profile's own. */
+function endpointAt(transport: UploadTransport, profile: ProviderProfile, baseUrl: string) {
+  if (transport.endpoint.startsWith('/'))
+    return { url: `${baseUrl}${transport.endpoint}`, origins: [] };
+  if (isProfilesOwnAddress(profile, baseUrl)) {
+    return { url: transport.endpoint, origins: transport.origins };
+  }
+  const absolute = new URL(transport.endpoint);
+  return { url: `${baseUrl}${absolute.pathname}${absolute.search}`, origins: [] };
+}
+
+export class InputSender {
+  private readonly resolver: Resolver;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: InputSenderOptions) {
+    this.resolver = options.resolve ?? systemResolver;
+    this.timeoutMs = options.uploadTimeoutMs ?? 120_000;
+  }
+
+  /**
+   * `request`'s inputs as `provider`'s model takes them, uploads made.
+   * @throws ServiceError of kind `config` (nothing sent: a refusal in a sentence), or the upload's
+   *   own failure (nothing submitted); never with the key in it. The caller's `signal.reason`.
+   */
+  async send(
+    provider: ProviderId,
+    request: GenerationRequest,
+    credentials: ServiceCredentials,
+    signal: AbortSignal,
+  ): Promise<SentInputs> {
+    const inputs = request.inputs;
+    const capabilities = capabilitiesOf(provider, request.model);
+    if (!inputs || !capabilities) throw refusal(sentence('error.inputs.noModel'));
+    const checked = checkCredentials(credentials);
+    try {
+      return await this.sendChecked(provider, inputs, capabilities, {
+        ...checked,
+        model: request.model ?? '',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof ServiceError) throw redactError(error, checked.key);
+      if (error instanceof InputStoreError && error.sentence)
+        throw refusal(error.sentence, error.detail);
+      throw error;
+    }
+  }
+
+  private async sendChecked(
+    provider: ProviderId,
+    inputs: ImageInputs,
+    capabilities: ModelCapabilities,
+    at: { baseUrl: string; key: string; model: string; signal: AbortSignal },
+  ): Promise<SentInputs> {
+    const images = imagesFor(inputs, capabilities);
+    const all = [images.source, ...(images.mask ? [images.mask] : []), ...images.references];
+    const settings = this.options.settings();
+    const choice = chooseRoute(
+      capabilities,
+      all,
+      inputs.route ?? 'auto',
+      settings.neverUploadInputs,
+    );
+    if ('refused' in choice) throw refusal(choice.refused);
+    const profile = profileOf(provider);
+    const service = provider === 'pictor' ? serviceLabel(at.baseUrl) : profile.facts.label;
+    if (choice.route === 'upload' && choice.transport.publicLinks) {
+      if (!settings.publicUploadConsent.includes(provider)) {
+        throw refusal(sentence('error.inputs.consentNeeded', { service }));
+      }
+    }
+    const one = async (image: InputImage): Promise<string> => {
+      const bytes = await this.options.store.read(image);
+      if (choice.route === 'inline') return inlineText(choice.transport, image, bytes);
+      return this.upload(choice.transport, { profile, service, ...at }, image, bytes);
+    };
+    // One at a time: an upload refused stops the rest, and a large batch does not flood the link.
+    const source = await one(images.source);
+    const mask = images.mask ? await one(images.mask) : undefined;
+    const references: string[] = [];
+    for (const reference of images.references) references.push(await one(reference));
+    return { source, ...(mask === undefined ? {} : { mask }), references };
+  }
+
+  private async upload(
+    transport: UploadTransport,
+    at: {
+      profile: ProviderProfile;
+      service: string;
+      model: string;
+      baseUrl: string;
+      key: string;
+      signal: AbortSignal;
+    },
+    image: InputImage,
+    bytes: Buffer,
+  ): Promise<string> {
+    const uploader = UPLOADERS[at.profile.id];
+    if (!uploader) throw refusal(sentence('error.inputs.tooLargeInline'));
+    const endpoint = endpointAt(transport, at.profile, at.baseUrl);
+    const remembered = { endpoint: endpoint.url, key: at.key, sha256: image.sha256 };
+    if (transport.lifetimeMs !== null) {
+      const link = await this.options.memory.recall(remembered);
+      if (link !== null) return link;
+    }
+    const call: UploadCall = {
+      fetch: this.options.fetch,
+      resolve: this.resolver,
+      baseUrl: at.baseUrl,
+      key: at.key,
+      authHeaders: at.profile.authHeaders(at.key),
+      keyOrigins: endpoint.origins,
+      service: at.service,
+      signal: AbortSignal.any([at.signal, AbortSignal.timeout(this.timeoutMs)]),
+    };
+    const sentAt = this.options.now();
+    const link = await uploader(call, { image, bytes, endpoint: endpoint.url, model: at.model });
+    this.checkPublic(link, at.baseUrl);
+    if (transport.lifetimeMs !== null) {
+      await this.options.memory.remember(remembered, link, sentAt + transport.lifetimeMs);
+    }
+    return link;
+  }
+
+  /** A link the service must fetch: never one to this computer or a private network (the demo aside). */
+  private checkPublic(link: string, baseUrl: string): void {
+    if (link.startsWith('oss://')) return;
+    try {
+      const url = checkImageUrl(link, baseUrl);
+      if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+        throw new UrlPolicyError(sentence('error.inputs.linkNotPublic', { host: url.host }));
+      }
+    } catch (error) {
+      if (!(error instanceof UrlPolicyError)) throw error;
+      let host = link.slice(0, 80);
+      try {
+        host = new URL(link).host;
+      } catch {
+        // Not a URL at all: named by its start.
+      }
+      throw refusal(sentence('error.inputs.linkNotPublic', { host }));
+    }
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The two kinds of request an upload makes, kept apart so the key cannot cross from one to the
+ * other:
+ * - a keyed request to the service's upload endpoint (fal's initiate, Replicate's files,
+ *   DashScope's policy), only where the key may go: under the base URL, or at the profile's own
+ *   address the endpoint's listed origins; never redirected;
+ * - a signed request to the target the service answered with (fal's `upload_url`, DashScope's
+ *   `upload_host`): no key, no Authorization header, and the address must pass the policy image
+ *   links pass (url-policy.ts: no private or special address, loopback only beside a loopback
+ *   service, every address its name resolves to checked).
+ * Both read their answers with a size limit and fail with sentences that never hold the key.
+ */
+import type { FetchLike, Resolver } from '../../ports/http';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import {
+  hasHiddenDotSegment,
+  isUnderBase,
+  normalisePercentEncoding,
+} from '../service/base-url-path';
+import { discardBody, parseJson, raceAbort, readBodyText } from '../service/http-response';
+import { ServiceError, type ServiceErrorKind } from '../service/service-error';
+import { UrlPolicyError, checkImageUrl, checkResolvedAddresses } from '../service/url-policy';
+import { carriesKey } from '../secrets/key-echo';
+
+/** The most an upload endpoint's or a signed target's answer may weigh. */
+export const MAX_UPLOAD_ANSWER_BYTES = 64 * 1024;
+
+/** One upload's network: whose key, where it may go, and how the service is named. */
+export interface UploadCall {
+  readonly fetch: FetchLike;
+  readonly resolve: Resolver;
+  /** The checked base URL (checkBaseUrl's spelling). */
+  readonly baseUrl: string;
+  readonly key: string;
+  /** The key's header(s) as the profile sends them. */
+  readonly authHeaders: Readonly<Record<string, string>>;
+  /** Origins besides the base URL the key may reach (the profile's own address only). */
+  readonly keyOrigins: readonly string[];
+  /** The service as sentences name it. */
+  readonly service: string;
+  readonly signal: AbortSignal;
+}
+
+/** A request of an upload: its method, address, headers (never the key's) and body. */
+export interface UploadRequest {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: BodyInit;
+}
+
+function failure(kind: ServiceErrorKind, said: Sentence, detail?: string, status?: number) {
+  return new ServiceError({
+    kind,
+    message: said,
+    mayHaveReachedService: false,
+    ...(detail === undefined ? {} : { detail }),
+    ...(status === undefined ? {} : { httpStatus: status }),
+  });
+}
+
+/** The error of an upload answer that is not a usable one. */
+export function badAnswer(call: UploadCall, detail: string): ServiceError {
+  return failure(
+    'protocol',
+    sentence('error.inputs.uploadAnswer', { service: call.service }),
+    detail,
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 80);
+  }
+}
+
+/** Whether the key may go to `url`: under the base URL, or https at one of `keyOrigins`. */
+export function keyMayReach(url: string, baseUrl: string, keyOrigins: readonly string[]): boolean {
+  if (isUnderBase(url, baseUrl)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (
+    parsed.protocol === 'https:' &&
+    keyOrigins.includes(parsed.origin) &&
+    !parsed.username &&
+    !parsed.password &&
+    !hasHiddenDotSegment(normalisePercentEncoding(parsed.pathname))
+  );
+}
+
+function statusKind(status: number): ServiceErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
+  return 'bad_request';
+}
+
+async function exchange(call: UploadCall, request: UploadRequest, headers: Record<string, string>) {
+  const pending = Promise.resolve().then(() =>
+    call.fetch(request.url, {
+      method: request.method,
+      headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      redirect: 'manual',
+      signal: call.signal,
+    }),
+  );
+  let response: Response;
+  try {
+    response = await raceAbort(pending, call.signal);
+  } catch (error) {
+    if (call.signal.aborted) throw error;
+    throw failure(
+      'network',
+      sentence('error.inputs.uploadNetwork', { service: call.service }),
+      error instanceof Error ? error.message : undefined,
+    );
+  }
+  const read = await readBodyText(response, MAX_UPLOAD_ANSWER_BYTES, call.signal);
+  if (response.status < 200 || response.status > 299) {
+    if (response.status >= 300 && response.status < 400) discardBody(response);
+    throw failure(
+      statusKind(response.status),
+      sentence('error.inputs.uploadRejected', { service: call.service, status: response.status }),
+      read.text.slice(0, 500),
+      response.status,
+    );
+  }
+  if (read.outcome !== 'complete') throw badAnswer(call, `The answer was ${read.outcome}.`);
+  return read.text;
+}
+
+/**
+ * A keyed request to the service's upload endpoint; its JSON answer (none for an empty body).
+ * @throws ServiceError (nothing submitted): refused before sending when the key may not go there.
+ */
+export async function keyedRequest(call: UploadCall, request: UploadRequest): Promise<unknown> {
+  if (!keyMayReach(request.url, call.baseUrl, call.keyOrigins)) {
+    throw failure(
+      'config',
+      sentence('error.inputs.uploadTarget', { service: call.service, host: hostOf(request.url) }),
+    );
+  }
+  const headers = { ...request.headers, ...call.authHeaders, Accept: 'application/json' };
+  const text = await exchange(call, request, headers);
+  if (text.trim() === '') return null;
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw badAnswer(call, 'The answer is not JSON.');
+  return parsed.value;
+}
+
+/**
+ * A request to a signed target the service answered with: never the key, and only to an
+ * address image links may have (every address its name resolves to checked first).
+ * @throws ServiceError (nothing submitted).
+ */
+export async function signedRequest(call: UploadCall, request: UploadRequest): Promise<void> {
+  const refused = () =>
+    failure(
+      'protocol',
+      sentence('error.inputs.uploadTarget', { service: call.service, host: hostOf(request.url) }),
+    );
+  let url: URL;
+  try {
+    url = checkImageUrl(request.url, call.baseUrl);
+    if (url.username || url.password) throw refused();
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    checkResolvedAddresses(await call.resolve(host), call.baseUrl);
+  } catch (error) {
+    if (error instanceof UrlPolicyError || error instanceof ServiceError) throw refused();
+    throw failure(
+      'network',
+      sentence('error.inputs.uploadNetwork', { service: call.service }),
+      error instanceof Error ? error.message : undefined,
+    );
+  }
+  // The target is the service's to choose: one that names the key (in its address or a header it
+  // asked for) is refused rather than sent the key it was never meant to have.
+  const headers = { ...request.headers };
+  const named = [url.href, ...Object.keys(headers), ...Object.values(headers)];
+  if (named.some((text) => carriesKey(text, call.key))) throw refused();
+  for (const name of Object.keys(headers)) {
+    if (/^(authorization|x-key|cookie)$/i.test(name)) throw refused();
+  }
+  await exchange(call, { ...request, url: url.href }, headers);
+}

@@ -1,0 +1,142 @@
+/**
+ * The demo's storage origin: a second loopback server, on its own port, standing for the signed
+ * upload targets a real service hands out (fal's CDN upload URL, DashScope's OSS form host). It
+ * takes no key: fal's `PUT /fal/<id>?token=<signature>` (a missing or wrong token is 403) and
+ * DashScope's form `POST /` (policy and signature checked, file last, size within the policy).
+ * Every request it gets is recorded (types.ts, DemoStorageRequest) with whether it carried any
+ * key the demo knows, so a test proves a client never sends its key to an upload target.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Reply } from './http-reply';
+import { readBody, writeReply, xmlErrorReply } from './http-reply';
+import { INPUT_BODY_BYTES } from './input-checks';
+import { readForm, type FormPart } from './multipart';
+import type { DemoStorageRequest } from './types';
+import type { UploadStore } from './uploads';
+import { OSS_ACCESS_KEY_ID } from './uploads';
+
+// Not an ES import: that would load Node's bundled undici (see core/download/pinned-fetch.ts).
+const { createServer } = process.getBuiltinModule('node:http');
+
+const FAL_PUT = /^\/fal\/([0-9a-f]{24})$/;
+
+/** A running storage origin. */
+export interface StorageOrigin {
+  readonly url: string;
+  close(): void;
+}
+
+const ok = (status = 200): Reply => ({ status, headers: {}, body: Buffer.alloc(0) });
+
+function carriesKey(req: IncomingMessage, body: Buffer, keys: readonly string[]): boolean {
+  const texts = [req.url ?? '', ...Object.values(req.headers).flat()].filter(
+    (text): text is string => typeof text === 'string',
+  );
+  return keys.some(
+    (key) => texts.some((text) => text.includes(key)) || body.includes(Buffer.from(key)),
+  );
+}
+
+function falPut(uploads: UploadStore, req: IncomingMessage, id: string, body: Buffer): Reply {
+  if (req.method !== 'PUT') return xmlErrorReply(405, 'MethodNotAllowed', 'Use PUT.');
+  const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
+  const type = req.headers['content-type'];
+  return uploads.fillSlot(id, token, body, type)
+    ? ok()
+    : xmlErrorReply(403, 'AccessDenied', 'The signature is missing or does not match.');
+}
+
+function field(parts: readonly FormPart[], name: string): string | undefined {
+  return parts.find((part) => part.name === name)?.value.toString('utf8');
+}
+
+/** DashScope's OSS form upload, checked as OSS checks a PostObject. */
+function ossPost(uploads: UploadStore, now: number, parts: readonly FormPart[]): Reply {
+  const policy = field(parts, 'policy') ?? '';
+  const grant = uploads.grantOf(policy, field(parts, 'Signature'));
+  if (field(parts, 'OSSAccessKeyId') !== OSS_ACCESS_KEY_ID || !grant) {
+    return xmlErrorReply(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
+  }
+  if (Date.parse(grant.expiration) <= now) {
+    return xmlErrorReply(403, 'AccessDenied', 'Invalid according to Policy: Policy expired.');
+  }
+  const key = field(parts, 'key') ?? '';
+  const file = parts.at(-1);
+  if (!file || file.name !== 'file') {
+    return xmlErrorReply(400, 'InvalidArgument', 'The file must be the last form field.');
+  }
+  if (!key.startsWith(`${grant.dir}/`) || key.length === grant.dir.length + 1) {
+    return xmlErrorReply(
+      403,
+      'AccessDenied',
+      'Invalid according to Policy: Policy Condition failed: ["starts-with", "$key"].',
+    );
+  }
+  if (file.value.length > grant.maxBytes) {
+    return xmlErrorReply(
+      400,
+      'EntityTooLarge',
+      'Your proposed upload exceeds the maximum allowed size.',
+    );
+  }
+  uploads.putObject(key, grant, file.value, file.contentType ?? 'application/octet-stream');
+  return ok(field(parts, 'success_action_status') === '200' ? 200 : 204);
+}
+
+function answer(uploads: UploadStore, now: number, req: IncomingMessage, body: Buffer): Reply {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const [, id] = FAL_PUT.exec(path) ?? [];
+  if (id) return falPut(uploads, req, id, body);
+  if (path === '/' && req.method === 'POST') {
+    const parts = readForm(req.headers['content-type'], body);
+    if (!parts) return xmlErrorReply(400, 'InvalidArgument', 'The body is not a multipart form.');
+    return ossPost(uploads, now, parts);
+  }
+  return xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.');
+}
+
+/** Starts the storage origin on loopback (a free port); `keys` are every key the demo knows. */
+export async function startStorageOrigin(
+  uploads: UploadStore,
+  keys: readonly string[],
+  now: () => number,
+): Promise<StorageOrigin> {
+  const sockets = new Set<Socket>();
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const entry: DemoStorageRequest = {
+      at: now(),
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headerNames: Object.keys(req.headers),
+      keySeen: false,
+      status: null,
+    };
+    uploads.log.push(entry);
+    void readBody(req, INPUT_BODY_BYTES).then((body) => {
+      if (!body.ok) return void req.socket.destroy();
+      entry.keySeen = carriesKey(req, body.bytes, keys);
+      const reply = answer(uploads, now(), req, body.bytes);
+      entry.status = reply.status;
+      writeReply(res, reply, entry.method);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The files clients upload to the demo before a task names them (docs/DEMO-SERVICE.md, "Image
+ * inputs"): fal's storage (an initiate with the key, then a PUT to a signed address on the demo's
+ * storage origin, no key), Replicate's files (`POST /v1/files` with the key) and DashScope's
+ * temporary storage (a policy with the key, then a form POST to the storage origin, no key; the
+ * file is `oss://<key>` for 48 hours). Signatures are HMACs under a secret drawn per service, so
+ * a token or policy from another run, or one changed by a byte, is refused.
+ */
+import type { DemoStorageRequest } from './types';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+
+/** An uploaded file. */
+export interface StoredUpload {
+  /** fal's storage (public link), Replicate's files, DashScope's `oss://`. */
+  readonly kind: 'fal' | 'replicate' | 'oss';
+  readonly id: string;
+  readonly bytes: Buffer;
+  readonly contentType: string;
+  readonly name: string;
+  /** The account whose key asked for the upload. */
+  readonly account: string;
+  readonly createdAt: number;
+  /** DashScope: the model the policy was asked for (an `oss://` file serves that model only). */
+  readonly model?: string;
+}
+
+/** What a DashScope upload policy grants, inside its signed `policy`. */
+export interface OssGrant {
+  readonly expiration: string;
+  readonly dir: string;
+  readonly maxBytes: number;
+  readonly account: string;
+  readonly model: string;
+}
+
+/** The access key id the demo's storage policies carry (not an account's key). */
+export const OSS_ACCESS_KEY_ID = 'LTAIdemoStorageAccess';
+/** How long a DashScope policy may be used. */
+const POLICY_SECONDS = 300;
+
+interface FalSlot {
+  account: string;
+  contentType: string;
+  name: string;
+}
+
+/** Uploaded files and the storage origin's request record. */
+export class UploadStore {
+  private readonly secret = randomBytes(32);
+  private readonly slots = new Map<string, FalSlot>();
+  private readonly files = new Map<string, StoredUpload>();
+  private readonly objects = new Map<string, StoredUpload>();
+  readonly log: DemoStorageRequest[] = [];
+
+  constructor(private readonly now: () => number) {}
+
+  /** The HMAC of `text` under this service's secret, base64url. */
+  sign(text: string): string {
+    return createHmac('sha256', this.secret).update(text).digest('base64url');
+  }
+
+  /** Whether `signature` is this service's signature of `text`. */
+  signs(text: string, signature: string | null | undefined): boolean {
+    const expected = Buffer.from(this.sign(text));
+    const given = Buffer.from(signature ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** fal's initiate: a slot the signed PUT fills; its id and token. */
+  openSlot(account: string, contentType: string, name: string): { id: string; token: string } {
+    const id = randomBytes(12).toString('hex');
+    this.slots.set(id, { account, contentType, name });
+    return { id, token: this.sign(`fal:${id}`) };
+  }
+
+  /** fal's PUT: false when the token is not the slot's (or the slot is unknown or filled). */
+  fillSlot(id: string, token: string | null, bytes: Buffer, contentType?: string): boolean {
+    const slot = this.slots.get(id);
+    if (!slot || !this.signs(`fal:${id}`, token)) return false;
+    this.slots.delete(id);
+    this.files.set(id, {
+      kind: 'fal',
+      id,
+      bytes,
+      contentType: contentType ?? slot.contentType,
+      name: slot.name,
+      account: slot.account,
+      createdAt: this.now(),
+    });
+    return true;
+  }
+
+  /** Replicate's files: stores one and returns it. */
+  addFile(account: string, bytes: Buffer, contentType: string, name: string): StoredUpload {
+    const id = randomBytes(13).toString('hex');
+    const file = {
+      kind: 'replicate' as const,
+      id,
+      bytes,
+      contentType,
+      name,
+      account,
+      createdAt: this.now(),
+    };
+    this.files.set(id, file);
+    return file;
+  }
+
+  /** A fal or Replicate file by id. */
+  file(id: string): StoredUpload | undefined {
+    return this.files.get(id);
+  }
+
+  /** Whether a file's link is public (fal's storage). */
+  isPublic(id: string): boolean {
+    return this.files.get(id)?.kind === 'fal';
+  }
+
+  deleteFile(id: string): boolean {
+    return this.files.delete(id);
+  }
+
+  /** DashScope's getPolicy: a signed grant to upload under a fresh directory. */
+  policy(account: string, model: string, maxBytes: number) {
+    const dir = `dashscope-instant/${createHash('sha256').update(account).digest('hex').slice(0, 32)}/${randomUUID()}`;
+    const grant: OssGrant = {
+      expiration: new Date(this.now() + POLICY_SECONDS * 1000).toISOString(),
+      dir,
+      maxBytes,
+      account,
+      model,
+    };
+    const policy = Buffer.from(JSON.stringify(grant)).toString('base64');
+    return { policy, signature: this.sign(policy), dir, seconds: POLICY_SECONDS };
+  }
+
+  /** The grant a policy signed by this service holds, or undefined. */
+  grantOf(policy: string, signature: string | undefined): OssGrant | undefined {
+    if (!this.signs(policy, signature)) return undefined;
+    return JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as OssGrant;
+  }
+
+  /** Stores a DashScope object under its key. */
+  putObject(key: string, grant: OssGrant, bytes: Buffer, contentType: string): void {
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    this.objects.set(key, {
+      kind: 'oss',
+      id: key,
+      bytes,
+      contentType,
+      name,
+      account: grant.account,
+      createdAt: this.now(),
+      model: grant.model,
+    });
+  }
+
+  /** A DashScope object by key (without `oss://`). */
+  object(key: string): StoredUpload | undefined {
+    return this.objects.get(key);
+  }
+}

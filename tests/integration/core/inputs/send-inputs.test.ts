@@ -1,0 +1,170 @@
+/**
+ * InputSender against the real demo service in each dialect, over loopback: inputs read back
+ * from a real store, sent inline or uploaded; the demo's storage origin (its signed targets)
+ * records whether the key ever reached it. Consent, "never upload", the 48-hour reuse on a
+ * manual clock, and an input missing from the store are refused or reused as the rules say.
+ */
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InputImage } from '../../../../shared/domain/image-inputs';
+import type { ProviderId } from '../../../../shared/domain/providers';
+import type { GenerationRequest } from '../../../../shared/service/wire';
+import { InputStore } from '../../../../electron/core/inputs/input-store';
+import { InputSender, type InputSettings } from '../../../../electron/core/inputs/send-inputs';
+import { UploadMemory, UPLOAD_MEMORY_FILE } from '../../../../electron/core/inputs/upload-memory';
+import { ServiceError } from '../../../../electron/core/service/service-error';
+import type { DemoService } from '../../../../electron/demo-service/types';
+import { startDialect } from '../../demo-service/dialect-helpers';
+import type { TestClock } from '../../demo-service/helpers';
+import { sourcePng } from '../../demo-service/input-helpers';
+
+const KEY = 'sk-inputs-secret-key-0042';
+const ACCOUNTS = [{ account: 'alice', key: KEY }];
+const HOUR = 3_600_000;
+
+let folder: string;
+let store: InputStore;
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'pictor-send-inputs-'));
+  await mkdir(join(folder, 'gallery'));
+  store = new InputStore({ root: join(folder, 'gallery') });
+});
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+interface Sending {
+  readonly sender: InputSender;
+  readonly service: DemoService;
+  readonly clock: TestClock;
+  readonly settings: { current: InputSettings };
+}
+
+async function sending(dialect: ProviderId): Promise<Sending> {
+  const { service, clock } = await startDialect({ dialect, accounts: ACCOUNTS });
+  const settings = {
+    current: { neverUploadInputs: false, publicUploadConsent: [] } as InputSettings,
+  };
+  const sender = new InputSender({
+    store,
+    fetch,
+    settings: () => settings.current,
+    memory: new UploadMemory(folder, clock.now),
+    now: clock.now,
+  });
+  return { sender, service, clock, settings };
+}
+
+function editOf(model: string, source: InputImage, route?: 'upload'): GenerationRequest {
+  return {
+    prompt: 'make it blue',
+    model,
+    inputs: { operation: 'edit', source, ...(route ? { route } : {}) },
+  };
+}
+
+function send(sending: Sending, provider: ProviderId, request: GenerationRequest) {
+  return sending.sender.send(
+    provider,
+    request,
+    { baseUrl: sending.service.url, key: KEY, keyFingerprint: 'f', provider },
+    new AbortController().signal,
+  );
+}
+
+async function refused(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  const failure = error as ServiceError;
+  expect(`${failure.message} ${failure.detail ?? ''}`).not.toContain(KEY);
+  return failure;
+}
+
+describe('InputSender inline', () => {
+  it('sends a bare base64 to BFL and a data: URI to fal, read back from the store', async () => {
+    const bytes = await sourcePng();
+    const source = await store.put(bytes);
+    const bfl = await sending('bfl');
+    expect(await send(bfl, 'bfl', editOf('flux-kontext-pro', source))).toEqual({
+      source: bytes.toString('base64'),
+      references: [],
+    });
+    const fal = await sending('fal');
+    expect(await send(fal, 'fal', editOf('fal-ai/flux-pro/kontext', source))).toEqual({
+      source: `data:image/png;base64,${bytes.toString('base64')}`,
+      references: [],
+    });
+    expect(fal.service.storage.requests).toEqual([]);
+  });
+
+  it('refuses an input missing from the store, and a model that takes no image, sending nothing', async () => {
+    const source = await store.put(await sourcePng());
+    await rm(join(folder, 'gallery', store.relativePath(source)));
+    const bfl = await sending('bfl');
+    const missing = await refused(send(bfl, 'bfl', editOf('flux-kontext-pro', source)));
+    expect(missing.sentence?.key).toBe('error.inputs.missing');
+    const none = await refused(send(bfl, 'bfl', editOf('flux-dev', source)));
+    expect(none.sentence?.key).toBe('error.inputs.noModel');
+    expect(bfl.service.log.requests).toEqual([]);
+  });
+});
+
+describe('InputSender uploads', () => {
+  it('asks consent before a fal upload makes a public link, then never gives the signed target the key', async () => {
+    const source = await store.put(await sourcePng());
+    const fal = await sending('fal');
+    const request = editOf('fal-ai/flux-pro/kontext', source, 'upload');
+    const asked = await refused(send(fal, 'fal', request));
+    expect(asked.sentence?.key).toBe('error.inputs.consentNeeded');
+    expect(fal.service.log.requests).toEqual([]);
+    fal.settings.current = { neverUploadInputs: false, publicUploadConsent: ['fal'] };
+    const sent = await send(fal, 'fal', request);
+    expect(sent.source).toMatch(new RegExp(`^${fal.service.url}/media/`));
+    const served = await fetch(sent.source);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(await store.read(source));
+    expect(fal.service.storage.requests).toEqual([
+      expect.objectContaining({ method: 'PUT', keySeen: false, status: 200 }),
+    ]);
+    expect(fal.service.storage.requests[0]?.headerNames).not.toContain('authorization');
+  });
+
+  it('refuses an upload under "never upload inputs", before any request', async () => {
+    const source = await store.put(await sourcePng());
+    const dashscope = await sending('dashscope');
+    dashscope.settings.current = { neverUploadInputs: true, publicUploadConsent: [] };
+    const never = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
+    expect(never.sentence?.key).toBe('error.inputs.uploadRefused');
+    expect(dashscope.service.log.requests).toEqual([]);
+    expect(dashscope.service.storage.requests).toEqual([]);
+  });
+
+  it('uploads to Replicate files with the key and names urls.get', async () => {
+    const source = await store.put(await sourcePng());
+    const replicate = await sending('replicate');
+    const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
+    const sent = await send(replicate, 'replicate', request);
+    expect(sent.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
+  });
+
+  it('reuses a DashScope upload while more than an hour of its 48 is left, then uploads again', async () => {
+    const source = await store.put(await sourcePng());
+    const dashscope = await sending('dashscope');
+    const request = editOf('wanx2.1-imageedit', source);
+    const first = await send(dashscope, 'dashscope', request);
+    expect(first.source).toMatch(/^oss:\/\/dashscope-instant\/.+\.png$/);
+    expect(dashscope.service.storage.requests).toHaveLength(1);
+    expect(dashscope.service.storage.requests[0]).toMatchObject({ keySeen: false, status: 200 });
+    dashscope.clock.advance(46 * HOUR);
+    expect(await send(dashscope, 'dashscope', request)).toEqual(first);
+    expect(dashscope.service.storage.requests).toHaveLength(1);
+    dashscope.clock.advance(1.5 * HOUR);
+    const again = await send(dashscope, 'dashscope', request);
+    expect(again.source).toMatch(/^oss:\/\//);
+    expect(dashscope.service.storage.requests).toHaveLength(2);
+    expect(await readdir(folder)).toContain(UPLOAD_MEMORY_FILE);
+  });
+});

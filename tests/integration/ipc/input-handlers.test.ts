@@ -1,0 +1,199 @@
+/**
+ * The `inputs:` and `edit:` channels over a real AppRuntime (its demo service on loopback) and
+ * the IPC bridge that parses every request, as a compromised page could call them: a file only
+ * from main's own dialog (the stand-in's), a path where a digest goes, a huge mask, a mask of
+ * another size or not a PNG, an unknown digest, a target carrying an address; each refused with
+ * nothing stored. A stored input's address is on the gallery scheme; consent is kept once; an edit
+ * on the demo's own edit model is planned (inline) and run (stored, then sent).
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_INPUT_BYTES } from '../../../shared/domain/image-inputs';
+import { wireApp } from '../../../electron/ipc/wire-app';
+import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { startTestRuntime } from '../../support/app-runtime';
+import { ipcCaller, okValue } from '../../support/ipc';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function app() {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-input-ipc-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const runtime = await startTestRuntime(dir);
+  cleanups.push(() => runtime.close());
+  const env: Record<string, string | undefined> = {};
+  const os = createOsStandIns({
+    userDataDir: dir,
+    galleryDir: () => runtime.galleryDir(),
+    env: () => env,
+  });
+  const wiring = wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    inputDialogs: os.inputDialogs,
+    copyText: os.copyText,
+    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
+    emit: () => undefined,
+  });
+  cleanups.push(async () => wiring.dispose());
+  const request = ipcCaller(wiring.handlers);
+  const stored = () => readdir(join(runtime.galleryDir(), 'inputs')).catch(() => []);
+  return { dir, runtime, request, env, os, stored };
+}
+
+function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png') {
+  return sharp({ create: { width, height, channels: 4, background: '#8a4f' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('inputs over IPC', () => {
+  it('opens a file only through main’s own dialog, and keeps only images', async () => {
+    const { dir, request, env, os, stored } = await app();
+    // No path crosses from the page: the channel takes no input at all.
+    expect(await request('inputs:pickFile', { path: '/etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
+    expect(okValue(await request('inputs:pickFile'))).toBeNull();
+    const png = await picture(48, 32);
+    env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'photo.png');
+    await writeFile(join(dir, 'photo.png'), png);
+    expect(okValue(await request('inputs:pickFile'))).toEqual({
+      image: { sha256: sha(png), mime: 'image/png', width: 48, height: 32, bytes: png.length },
+    });
+    env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'notes.png');
+    await writeFile(join(dir, 'notes.png'), 'not an image at all');
+    const refused = await request('inputs:pickFile');
+    expect(refused).toMatchObject({ ok: false });
+    expect(!refused.ok && refused.error.message).toMatch(/PNG, JPEG and WebP/);
+    expect(os.calls.filter((call) => call.action === 'chooseInputImage')).toHaveLength(3);
+    expect(await stored()).toEqual([`${sha(png)}.png`]);
+  });
+
+  it('refuses hostile masks and digests before anything is stored', async () => {
+    const { dir, request, env, stored } = await app();
+    env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'photo.jpg');
+    await writeFile(join(dir, 'photo.jpg'), await picture(40, 30, 'jpeg'));
+    const source = okValue(await request('inputs:pickFile'))!.image;
+    const before = await stored();
+    const mask = (await picture(40, 30)).toString('base64');
+    const cases: [unknown, string, RegExp][] = [
+      [{ source: '../../etc/passwd', png: mask }, 'bad_input', /./],
+      [
+        { source: source.sha256, png: 'A'.repeat(Math.ceil((MAX_INPUT_BYTES * 4) / 3) + 8) },
+        'bad_input',
+        /./,
+      ],
+      [{ source: source.sha256, png: 'not base64!' }, 'bad_input', /./],
+      [{ source: source.sha256, png: mask, path: '/tmp/x' }, 'bad_input', /./],
+      [{ source: sha(Buffer.from('nothing')), png: mask }, 'not_found', /choose it again/],
+      [
+        { source: source.sha256, png: (await picture(30, 40)).toString('base64') },
+        'failed',
+        /30×40 pixels and its image 40×30/,
+      ],
+      [
+        { source: source.sha256, png: (await picture(40, 30, 'jpeg')).toString('base64') },
+        'failed',
+        /must be a PNG/,
+      ],
+    ];
+    for (const [input, code, message] of cases) {
+      const answer = await request('inputs:putMask', input);
+      expect(answer).toMatchObject({ ok: false, error: { code } });
+      expect(!answer.ok && answer.error.message).toMatch(message);
+    }
+    expect(await stored()).toEqual(before);
+    const kept = okValue(await request('inputs:putMask', { source: source.sha256, png: mask }));
+    expect(kept.mask).toMatchObject({ mime: 'image/png', width: 40, height: 30 });
+    const unknown = sha(Buffer.from('never stored'));
+    const notFound = { ok: false, error: { code: 'not_found' } };
+    const badInput = { ok: false, error: { code: 'bad_input' } };
+    expect(await request('inputs:address', { sha256: unknown })).toMatchObject(notFound);
+    expect(await request('inputs:downscale', { sha256: unknown, maxSide: 64 })).toMatchObject(
+      notFound,
+    );
+    expect(await request('inputs:address', { sha256: 'inputs/../x' })).toMatchObject(badInput);
+    expect(await request('inputs:downscale', { sha256: '../x', maxSide: 64 })).toMatchObject(
+      badInput,
+    );
+    expect(await request('inputs:fromLibrary', { localId: '../../etc', index: 0 })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('gives a stored input’s address on the gallery scheme, a smaller copy, and keeps consent once', async () => {
+    const { dir, runtime, request, env } = await app();
+    env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'photo.png');
+    await writeFile(join(dir, 'photo.png'), await picture(300, 200));
+    const source = okValue(await request('inputs:pickFile'))!.image;
+    expect(okValue(await request('inputs:address', { sha256: source.sha256 }))).toEqual({
+      url: `pictor-gallery://gallery/inputs/${source.sha256}.png`,
+    });
+    const smaller = okValue(
+      await request('inputs:downscale', { sha256: source.sha256, maxSide: 60 }),
+    );
+    expect(smaller.image).toMatchObject({ mime: 'image/png', width: 60, height: 40 });
+    expect(okValue(await request('inputs:consent', { provider: 'fal' }))).toBeUndefined();
+    okValue(await request('inputs:consent', { provider: 'fal' }));
+    expect(runtime.settings.get().publicUploadConsent).toEqual(['fal']);
+    expect(await request('inputs:consent', { provider: 'evil' })).toMatchObject({ ok: false });
+  });
+
+  it('plans and runs an edit on the demo’s edit model, and refuses a target with an address', async () => {
+    const { dir, runtime, request, env } = await app();
+    env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'photo.png');
+    await writeFile(join(dir, 'photo.png'), await picture(64, 64));
+    const source = okValue(await request('inputs:pickFile'))!.image;
+    const input = {
+      prompt: 'make it blue',
+      inputs: { operation: 'edit', source },
+      targets: [
+        { provider: 'pictor', model: 'demo-edit' },
+        { provider: 'bfl', model: 'flux-pro-1.0-fill' },
+      ],
+    };
+    const plan = okValue(await request('edit:plan', input));
+    expect(plan.targets).toEqual([
+      {
+        slot: 1,
+        label: 'Image task service · demo-edit',
+        notes: [],
+        inputs: { route: 'inline', publicLinks: false, consentNeeded: false },
+      },
+    ]);
+    expect(plan.leftOut[0]?.slot).toBe(2);
+    expect(runtime.core.history.list({}).items).toEqual([]);
+    const withAddress = {
+      ...input,
+      targets: [{ provider: 'pictor', model: 'demo-edit', baseUrl: 'https://evil.example' }],
+    };
+    expect(await request('edit:run', withAddress)).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
+    const run = okValue(await request('edit:run', input));
+    expect(run.items).toHaveLength(1);
+    const record = run.items[0]!.record;
+    expect(record.compare?.group).toBe(run.group);
+    expect(record.request.inputs?.source).toEqual(source);
+    expect(runtime.core.history.list({}).items.map((one) => one.localId)).toEqual([record.localId]);
+    const done = await runtime.core.engine.whenSettled([record.localId]);
+    // Sent, once. Today's contract profile does not yet put a task's inputs on the wire, and the
+    // demo refuses a demo-edit submit without its operation and image; once it does, this task
+    // completes.
+    expect(done[0]?.sendState).toBe('sent');
+    expect(['completed', 'submit_failed']).toContain(done[0]?.status);
+  });
+});
