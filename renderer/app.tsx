@@ -7,6 +7,7 @@ import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
 import { CompareLayer } from './features/compare/compare-layer';
 import { ComposeForm } from './features/compose/compose-form';
+import { EditLayer } from './features/edit/edit-panel';
 import { CostsView } from './features/costs/costs-view';
 import { GalleryView } from './features/gallery/gallery-view';
 import { TaskImageViewer } from './features/gallery/task-image-viewer';
@@ -97,6 +98,9 @@ export function App() {
         </main>
         <ViewErrorBoundary>
           <CompareLayer />
+        </ViewErrorBoundary>
+        <ViewErrorBoundary>
+          <EditLayer />
         </ViewErrorBoundary>
         <StatusArea />
       </div>

@@ -11,6 +11,7 @@ import { common } from './en/common';
 import { compare } from './en/compare';
 import { compose } from './en/compose';
 import { costs } from './en/costs';
+import { edit } from './en/edit';
 import { gallery } from './en/gallery';
 import { maskEditor } from './en/mask-editor';
 import { settings } from './en/settings';
@@ -43,6 +44,7 @@ export const catalogue = {
   ...costs,
   ...triage,
   ...compare,
+  ...edit,
   ...maskEditor,
 } as const;
 

@@ -2,6 +2,7 @@
 import type { CompareSlice } from './compare-slice';
 import type { ComposeSlice } from './compose-slice';
 import type { CostsSlice } from './costs-slice';
+import type { EditSlice } from './edit-slice';
 import type { DesktopSlice } from './desktop-slice';
 import type { ArchiveSlice } from './archive-slice';
 import type { BoardsSlice } from './boards-slice';
@@ -33,4 +34,5 @@ export type AppState = ComposeSlice &
   TriageSlice &
   BoardsSlice &
   PromptHistorySlice &
-  TemplatesSlice;
+  TemplatesSlice &
+  EditSlice;

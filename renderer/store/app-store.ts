@@ -5,6 +5,7 @@ import { createCompareSlice } from './compare-slice';
 import { createComposeSlice } from './compose-slice';
 import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
+import { createEditSlice } from './edit-slice';
 import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
 import { createPromptHistorySlice } from './prompt-history-slice';
@@ -38,6 +39,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createBoardsSlice(...a),
   ...createPromptHistorySlice(...a),
   ...createTemplatesSlice(...a),
+  ...createEditSlice(...a),
 }));
 
 /**

@@ -34,7 +34,7 @@ import { FakeTriage } from './fake-triage';
 import { FakePrompts } from './fake-prompts';
 import { FakeTemplates } from './fake-templates';
 import { FakeCompare } from './fake-compare';
-import { fakeInputHandlers } from './fake-inputs';
+import { FakeInputs } from './fake-inputs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -163,6 +163,13 @@ export class FakePictorApi implements PictorApi {
   /** Compare groups (`compare:` channels): `leaveOut`, `warnings`, `refusal` script the plan. */
   readonly compare = new FakeCompare({
     records: () => this.tasks,
+    addTasks: (records) => this.addTasks(records),
+    item: (record) => this.item(record),
+    nextLocalId: () => this.nextLocalId(),
+    now: () => this.now(),
+  });
+  /** Images as inputs (`inputs:`, `edit:`, `images:stack`): see FakeInputs for what a test scripts. */
+  readonly inputs = new FakeInputs({
     addTasks: (records) => this.addTasks(records),
     item: (record) => this.item(record),
     nextLocalId: () => this.nextLocalId(),
@@ -871,7 +878,7 @@ export class FakePictorApi implements PictorApi {
     ...this.prompts.handlers,
     ...this.templates.handlers,
     ...this.compare.handlers,
-    ...fakeInputHandlers,
+    ...this.inputs.handlers,
   };
 }
 

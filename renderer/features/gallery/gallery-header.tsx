@@ -1,4 +1,5 @@
 import { Button } from '../../components/button';
+import { useAppStore } from '../../store/app-store';
 import { t } from '../../i18n';
 import { useHeaderFold } from '../../lib/use-header-fold';
 import type { ListStatus } from '../../store/paged-list';
@@ -56,6 +57,14 @@ export function GalleryHeader(props: GalleryHeaderProps) {
           onClick={selection.selectAll}
         >
           {t('gallery.selection.selectAll')}
+        </Button>
+        <Button
+          size="small"
+          variant="ghost"
+          data-testid="edit-from-file"
+          onClick={() => void useAppStore.getState().editOpenFromFile()}
+        >
+          {t('edit.fromFile')}
         </Button>
       </div>
       <GalleryFiltersBar

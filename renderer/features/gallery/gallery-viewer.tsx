@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/app-store';
 import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
+import { ViewerEdit } from './viewer-edit';
 import { onViewerKey } from './viewer-keys';
 import { triageIn } from './triage-run';
 import { ViewerStage } from './viewer-stage';
@@ -161,6 +162,7 @@ function ViewerSide(
         onDelete={props.onDelete}
         titleId={props.titleId}
       />
+      <ViewerEdit item={props.item} />
     </div>
   );
 }

@@ -92,6 +92,35 @@ export function NotificationsToggle({
   );
 }
 
+/** "Never upload inputs": images given to a model go only inside the request. */
+export function NeverUploadToggle({
+  settings,
+  saver,
+}: {
+  settings: Settings;
+  saver: SettingSaver;
+}) {
+  const hint = useId();
+  return (
+    <div className="field">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={settings.neverUploadInputs}
+          aria-describedby={hint}
+          onChange={(event) =>
+            void saver.save('neverUploadInputs', { neverUploadInputs: event.target.checked })
+          }
+        />
+        {t('edit.neverUpload')}
+      </label>
+      <p className="field__hint" id={hint}>
+        {t('edit.neverUploadHint')}
+      </p>
+    </div>
+  );
+}
+
 export function WatchTimeout({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
   const [text, setText] = useState(String(settings.watchTimeoutMinutes));
   useEffect(() => setText(String(settings.watchTimeoutMinutes)), [settings.watchTimeoutMinutes]);

@@ -13,6 +13,7 @@ import { DefaultsSection } from './defaults-section';
 import { LanguageField } from './language-field';
 import {
   GalleryFolder,
+  NeverUploadToggle,
   NotificationsToggle,
   ThemeChoice,
   UpdatesChoice,
@@ -111,6 +112,7 @@ function OtherSections({ settings, saver }: { settings: Settings; saver: Setting
       <Section id="settings-behaviour" title="settings.behaviour.title">
         <WatchTimeout settings={settings} saver={saver} />
         <NotificationsToggle settings={settings} saver={saver} />
+        <NeverUploadToggle settings={settings} saver={saver} />
         <ThemeChoice settings={settings} saver={saver} />
         <LanguageField settings={settings} saver={saver} />
       </Section>

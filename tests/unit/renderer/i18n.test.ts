@@ -13,6 +13,7 @@ import {
 } from '../../../renderer/i18n';
 import { common } from '../../../renderer/i18n/en/common';
 import { compare } from '../../../renderer/i18n/en/compare';
+import { edit } from '../../../renderer/i18n/en/edit';
 import { compose } from '../../../renderer/i18n/en/compose';
 import { costs } from '../../../renderer/i18n/en/costs';
 import { gallery } from '../../../renderer/i18n/en/gallery';
@@ -156,6 +157,7 @@ describe('the catalogue', () => {
       triage,
       compare,
       maskEditor,
+      edit,
     ];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);

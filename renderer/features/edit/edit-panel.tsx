@@ -1,0 +1,150 @@
+/**
+ * The edit panel (a dialog over the window): the source, the operation, the mask of a fill, the
+ * prompt, references, the target models (1 to 6), where inputs go and main's plan of it. "Send"
+ * asks once per service before its uploads become public links, then runs the edit and opens
+ * its compare view; main's refusal is shown, nothing sent.
+ */
+import { useId, useState } from 'react';
+import { Button } from '../../components/button';
+import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
+import { t } from '../../i18n';
+import { serviceLabel } from '../../lib/service-label';
+import { useAppStore } from '../../store/app-store';
+import type { EditSource, EditStart } from '../../store/edit-slice';
+import { editInput, referenceLimit, sizeOffer } from './edit-model';
+import { EditOperation } from './edit-operation';
+import { EditReferences } from './edit-references';
+import { EditPlanFacts, RouteChoice } from './edit-routes';
+import { consentsNeeded } from './edit-send';
+import { DownscaleOffer, EditSourceView, useInputAddress } from './edit-source';
+import { EditTargets } from './edit-targets';
+import { MaskSlot } from './mask-slot';
+import { useEditDraft } from './use-edit-draft';
+import type { ProviderId } from '../../../shared/domain/providers';
+import './edit.css';
+
+const store = useAppStore.getState;
+
+export function EditLayer() {
+  const panel = useAppStore((state) => state.editPanel);
+  return panel ? <EditPanel key={panel.opened} {...panel} /> : null;
+}
+
+/** Send: consent first where needed (one service at a time), then the run. */
+function useSend(
+  input: ReturnType<typeof editInput>,
+  plan: ReturnType<typeof useEditDraft>['plan'],
+) {
+  const [asking, setAsking] = useState<ProviderId | null>(null);
+  const [sending, setSending] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const send = async () => {
+    if (!input || !plan?.ok || sending) return;
+    const needed = consentsNeeded(plan.value, input, store().editConsented);
+    if (needed[0]) return setAsking(needed[0]);
+    setSending(true);
+    try {
+      setRefused(await store().editRun(input));
+    } finally {
+      setSending(false);
+    }
+  };
+  const agree = async (provider: ProviderId) => {
+    setAsking(null);
+    const problem = await store().editConsent(provider);
+    if (problem) return setRefused(problem);
+    await send();
+  };
+  return { asking, setAsking, sending, refused, send, agree };
+}
+
+type DraftState = ReturnType<typeof useEditDraft>;
+
+/** The source, operation, mask, prompt, references and targets. */
+function EditForm({ draft, setDraft, choices, setUp }: Omit<DraftState, 'plan'>) {
+  const url = useInputAddress(draft.source.sha256);
+  const fill = draft.operation === 'fill';
+  return (
+    <>
+      <EditSourceView image={draft.source} />
+      <DownscaleOffer image={draft.source} targets={draft.targets} />
+      <EditOperation draft={draft} setUp={setUp} onChange={setDraft} />
+      {fill ? (
+        <MaskSlot source={draft.source} url={url} onChange={(masks) => setDraft({ masks })} />
+      ) : null}
+      {fill && !draft.masks ? <p className="field__hint">{t('edit.maskNeeded')}</p> : null}
+      <TextField
+        label={t('edit.prompt')}
+        hint={t('edit.promptHint')}
+        value={draft.prompt}
+        maxLength={4_000}
+        onChange={(prompt) => setDraft({ prompt })}
+      />
+      {draft.operation === 'upscale' ? null : (
+        <EditReferences
+          references={draft.references}
+          limit={referenceLimit(draft.targets)}
+          onChange={(references) => setDraft({ references })}
+        />
+      )}
+      <EditTargets
+        choices={choices}
+        targets={draft.targets}
+        onChange={(targets) => setDraft({ targets })}
+      />
+    </>
+  );
+}
+
+function EditPanel({ source, start }: { source: EditSource; start: EditStart }) {
+  const state = useEditDraft(source, start);
+  const { draft, setDraft, plan } = state;
+  const neverUpload = useAppStore((s) => s.settings?.neverUploadInputs ?? false);
+  const routeName = useId();
+  const input = editInput(draft);
+  const { asking, setAsking, sending, refused, send, agree } = useSend(input, plan);
+  const tooLarge = sizeOffer(draft.source, draft.targets) !== null;
+  const close = () => store().editClose();
+  const ready = input !== null && plan?.ok === true && plan.value.refusal === undefined;
+  const footer = (
+    <>
+      <Button onClick={close}>{t('common.cancel')}</Button>
+      <Button
+        variant="primary"
+        disabled={sending || !ready || tooLarge}
+        onClick={() => void send()}
+      >
+        {t('edit.run')}
+      </Button>
+    </>
+  );
+  return (
+    <Dialog title={t('edit.title')} onClose={close} size="large" footer={footer}>
+      <div className="edit-panel">
+        <EditForm {...state} />
+        <RouteChoice
+          route={draft.route}
+          neverUpload={neverUpload}
+          name={routeName}
+          onChange={(route) => setDraft({ route })}
+        />
+        <EditPlanFacts
+          answer={plan}
+          waiting={plan === null && input !== null}
+          targets={draft.targets}
+          refused={refused}
+        />
+      </div>
+      {asking ? (
+        <ConfirmDialog
+          title={t('edit.consentTitle')}
+          body={t('edit.consentBody', { service: serviceLabel(asking) })}
+          confirmLabel={t('edit.consentAgree')}
+          onConfirm={() => void agree(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
+    </Dialog>
+  );
+}

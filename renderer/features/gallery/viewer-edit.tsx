@@ -1,0 +1,145 @@
+/**
+ * The viewer's images-as-inputs part: "Edit…", "Upscale ×2", "Upscale ×4" and "Expand…" open the
+ * edit panel on the image shown; its stack (original → edits → upscales) as a strip the user
+ * steps through (←/→, Home/End), each version with its operation and model; and "Compare with
+ * original" on the version chosen in the strip.
+ */
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import { Button } from '../../components/button';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import type { Answer, EditStart, StackImage } from '../../store/edit-slice';
+import { BeforeAfter } from './before-after';
+
+const store = useAppStore.getState;
+
+/** The stack of the image shown, read again for each image. */
+function useStack(item: GalleryItem): Answer<StackImage[]> | null {
+  const [stack, setStack] = useState<Answer<StackImage[]> | null>(null);
+  const { localId, index } = item;
+  useEffect(() => {
+    let current = true;
+    setStack(null);
+    void store()
+      .editStack({ localId, index })
+      .then((got) => current && setStack(got));
+    return () => {
+      current = false;
+    };
+  }, [localId, index]);
+  return stack;
+}
+
+/** "Original", or "Upscale ×2 · Real-ESRGAN". */
+function versionLabel(image: StackImage): string {
+  const { entry } = image;
+  if (!entry?.operation) return t('edit.stackOriginal');
+  return t('edit.stackEntry', {
+    operation: entry.operation,
+    factor: entry.factor ?? 2,
+    model: entry.model ?? entry.provider,
+  });
+}
+
+function EditButtons({ item }: { item: GalleryItem }) {
+  const saved = item.image.state === 'saved';
+  const open = (start: EditStart) =>
+    void store().editOpenFromLibrary(
+      { localId: item.localId, index: item.index },
+      item.prompt,
+      start,
+    );
+  return (
+    <div className="viewer-details__actions" role="group" aria-label={t('edit.title')}>
+      <Button disabled={!saved} onClick={() => open({ operation: 'edit' })}>
+        {t('edit.open')}
+      </Button>
+      <Button disabled={!saved} onClick={() => open({ operation: 'upscale', factor: 2 })}>
+        {t('edit.upscale', { factor: 2 })}
+      </Button>
+      <Button disabled={!saved} onClick={() => open({ operation: 'upscale', factor: 4 })}>
+        {t('edit.upscale', { factor: 4 })}
+      </Button>
+      <Button disabled={!saved} onClick={() => open({ operation: 'outpaint' })}>
+        {t('edit.expand')}
+      </Button>
+    </div>
+  );
+}
+
+/** Where the image shown sits in its stack (the original when it is not in it). */
+function placeOf(images: readonly StackImage[], item: GalleryItem): number {
+  const at = images.findIndex((one) => one.localId === item.localId && one.index === item.index);
+  return Math.max(0, at);
+}
+
+function StackStrip({ images, item }: { images: readonly StackImage[]; item: GalleryItem }) {
+  const [chosen, setChosen] = useState(() => placeOf(images, item));
+  const [comparing, setComparing] = useState(false);
+  const step = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: chosen - 1,
+      ArrowRight: chosen + 1,
+      Home: 0,
+      End: images.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setChosen(Math.max(0, Math.min(images.length - 1, next)));
+  };
+  const shown = images[chosen];
+  const original = images[0];
+  return (
+    <section className="viewer-stack" aria-label={t('edit.stack')}>
+      <h3 className="viewer-details__heading">{t('edit.stack')}</h3>
+      <div
+        className="viewer-stack__strip"
+        role="listbox"
+        aria-label={t('edit.stack')}
+        tabIndex={0}
+        aria-activedescendant={`stack-${String(chosen)}`}
+        onKeyDown={step}
+      >
+        {images.map((image, n) => (
+          <div
+            key={`${image.localId ?? 'input'}-${String(image.index)}-${String(n)}`}
+            id={`stack-${String(n)}`}
+            role="option"
+            aria-selected={n === chosen}
+            className="viewer-stack__item"
+            onClick={() => setChosen(n)}
+          >
+            {image.url ? <img src={image.url} alt="" /> : <span>{t('edit.stackMissing')}</span>}
+            <span className="viewer-stack__label">{versionLabel(image)}</span>
+          </div>
+        ))}
+      </div>
+      <p aria-live="polite">{t('edit.stackShown', { index: chosen + 1, count: images.length })}</p>
+      <Button
+        disabled={chosen === 0 || !shown?.url || !original?.url}
+        onClick={() => setComparing(true)}
+      >
+        {t('edit.compareOriginal')}
+      </Button>
+      {comparing && shown?.url && original?.url ? (
+        <BeforeAfter before={original.url} after={shown.url} onClose={() => setComparing(false)} />
+      ) : null}
+    </section>
+  );
+}
+
+export function ViewerEdit({ item }: { item: GalleryItem }) {
+  const stack = useStack(item);
+  const images = stack?.ok ? stack.value : [];
+  return (
+    <>
+      <EditButtons item={item} />
+      {images.length > 1 ? (
+        <StackStrip key={`${item.localId}-${String(item.index)}`} images={images} item={item} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The edit panel over the fake API: an operation or model that cannot be used is disabled and
+ * says which model would; each target's route from main's plan, and the route chosen goes into
+ * the next plan; public links are asked about once per service before anything is sent; "Never
+ * upload inputs" in Settings; the smaller copy offered for an image over a model's maximum;
+ * edit:run gets the inputs by digest only; main's refusals shown as sentences.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { KeyStatus } from '../../../../shared/domain/key-status';
+import { sentence } from '../../../../shared/i18n/sentence';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { inputImage } from '../../../fakes/fake-inputs';
+import { startApp } from '../render-app';
+
+const CHECKED: KeyStatus = {
+  state: 'ready',
+  fingerprint: 'abcdef123456',
+  backend: 'keychain',
+  weak: false,
+  message: null,
+  baseUrl: null,
+  check: { outcome: 'accepted', at: Date.UTC(2026, 0, 15) },
+};
+
+const SOURCE = inputImage(7, 1024, 768, 300_000);
+
+/** fal.ai set up (public links), today's contract on its demo. */
+function prepare(fake: FakePictorApi): void {
+  fake.serviceKeys = { fal: CHECKED };
+  fake.inputs.library.set('task-1#0', SOURCE);
+  fake.inputs.routes.set('fal', { route: 'upload', publicLinks: true });
+}
+
+async function openPanel(fake: FakePictorApi, prompt = 'make the sky pink') {
+  await act(() =>
+    useAppStore.getState().editOpenFromLibrary({ localId: 'task-1', index: 0 }, prompt, {
+      operation: 'edit',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit an image' });
+  expect(fake.calls.some((c) => c.channel === 'inputs:fromLibrary')).toBe(true);
+  return dialog;
+}
+
+const callsTo = (fake: FakePictorApi, channel: string) =>
+  fake.calls.filter((c) => c.channel === channel).map((c) => c.input as Record<string, never>);
+
+/** The panel with today's demo and fal.ai chosen, once main's plan of them is shown. */
+async function chooseTwo(
+  fake: FakePictorApi,
+  shown = 'Uploaded; a public link anyone with it can open',
+) {
+  const dialog = await openPanel(fake);
+  const user = userEvent.setup();
+  await user.click(
+    within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' }),
+  );
+  await user.click(within(dialog).getByRole('checkbox', { name: 'FLUX Kontext Pro · fal.ai' }));
+  await within(dialog).findByText(shown);
+  return { dialog, user };
+}
+
+// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
+// every inputs/edit/stack channel until it is built, so these flows run on the fake's.
+describe('the edit panel', () => {
+  it('disables what cannot be used and says which model would', async () => {
+    // Only today's contract (its demo) is set up: no service's key.
+    const { fake } = await startApp({
+      prepare: (f) => void f.inputs.library.set('task-1#0', SOURCE),
+    });
+    const dialog = await openPanel(fake);
+    const expand = within(dialog).getByRole('radio', { name: 'Expand the canvas' });
+    expect((expand as HTMLInputElement).disabled).toBe(true);
+    expect(
+      document.getElementById(expand.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('FLUX Expand on Black Forest Labs can expand an image');
+    const fal = within(dialog).getByRole('checkbox', { name: 'FLUX Kontext Pro · fal.ai' });
+    expect((fal as HTMLInputElement).disabled).toBe(true);
+    expect(document.getElementById(fal.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Set up fal.ai in Settings to use it.',
+    );
+    const demo = within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' });
+    expect((demo as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('shows each target’s route and plans again with the route chosen', async () => {
+    const { fake } = await startApp({ prepare });
+    const { dialog, user } = await chooseTwo(fake);
+    expect(within(dialog).getByTestId('edit-route-1').textContent).toContain('Inside the request');
+    expect(within(dialog).getByTestId('edit-route-2').textContent).toContain(
+      'Uploaded; a public link anyone with it can open',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Inside the request only' }));
+    await waitFor(() =>
+      expect(callsTo(fake, 'edit:plan').at(-1)?.['inputs']).toMatchObject({ route: 'inline' }),
+    );
+  });
+
+  it('asks once per service before its uploads become public links, then sends digests only', async () => {
+    const { fake } = await startApp({ prepare });
+    const { dialog, user } = await chooseTwo(fake);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Public link' });
+    expect(ask.textContent).toContain('This image will be reachable by anyone with its link.');
+    expect(callsTo(fake, 'edit:run')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Upload it' }));
+    await waitFor(() => expect(callsTo(fake, 'edit:run')).toHaveLength(1));
+    expect(callsTo(fake, 'inputs:consent')).toEqual([{ provider: 'fal' }]);
+    const sent = callsTo(fake, 'edit:run')[0]!;
+    expect(sent).toEqual({
+      prompt: 'make the sky pink',
+      inputs: {
+        operation: 'edit',
+        source: SOURCE,
+        parent: { localId: 'task-1', index: 0 },
+        route: 'auto',
+      },
+      targets: [
+        { provider: 'pictor', model: 'demo-edit' },
+        { provider: 'fal', model: 'fal-ai/flux-pro/kontext' },
+      ],
+    });
+    expect(JSON.stringify(sent)).not.toMatch(/url|path|base64|pictor-gallery/i);
+    // The second edit on the same service sends without asking again.
+    await screen.findByRole('dialog', { name: 'Compare' });
+    const again = await chooseTwo(fake);
+    await again.user.click(within(again.dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(callsTo(fake, 'edit:run')).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog', { name: 'Public link' })).toBeNull();
+    expect(callsTo(fake, 'inputs:consent')).toHaveLength(1);
+  });
+
+  it('offers a smaller copy of an image over the chosen model’s maximum', async () => {
+    const { fake, user } = await startApp({
+      prepare: (f) => {
+        prepare(f);
+        f.inputs.library.set('task-1#0', inputImage(8, 6000, 4000, 3_000_000));
+      },
+    });
+    const dialog = await openPanel(fake);
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' }),
+    );
+    const offer = within(dialog).getByRole('group', { name: 'Make a smaller copy' });
+    expect(offer.textContent).toContain('This image is 6,000 × 4,000 pixels');
+    expect(offer.textContent).toContain('Demo edit takes at most 4,096 pixels per side');
+    expect(
+      (within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.click(within(offer).getByRole('button', { name: 'Make a smaller copy' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('group', { name: 'Make a smaller copy' })).toBeNull(),
+    );
+    expect(callsTo(fake, 'inputs:downscale')[0]).toMatchObject({ maxSide: 4096 });
+    expect(within(dialog).getByText(/4,096 × 2,730 pixels/)).toBeTruthy();
+  });
+
+  it('shows main’s refusals as sentences', async () => {
+    const { fake } = await startApp({
+      prepare: (f) => {
+        prepare(f);
+        f.inputs.leaveOut.set(2, sentence('error.inputs.uploadRefused'));
+      },
+    });
+    const { dialog, user } = await chooseTwo(fake, 'Left out: fal.ai · fal-ai/flux-pro/kontext');
+    expect(within(dialog).getByText(/Left out: fal.ai/).parentElement?.textContent).toContain(
+      'uploads are turned off (“Never upload inputs”)',
+    );
+    fake.fail('edit:run', { message: 'The service did not answer. Nothing was sent.' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The service did not answer. Nothing was sent.',
+    );
+  });
+
+  it('“Never upload inputs” is a setting, and the panel then offers no upload', async () => {
+    const { fake, user } = await startApp({ prepare });
+    await act(() => useAppStore.getState().setView('settings'));
+    await user.click(await screen.findByRole('checkbox', { name: 'Never upload inputs' }));
+    await waitFor(() =>
+      expect(callsTo(fake, 'settings:update')).toContainEqual({ neverUploadInputs: true }),
+    );
+    await waitFor(() => expect(useAppStore.getState().settings?.neverUploadInputs).toBe(true));
+    const dialog = await openPanel(fake);
+    expect(
+      (within(dialog).getByRole('radio', { name: 'Upload' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect(within(dialog).getByText(/Settings say never upload inputs/)).toBeTruthy();
+  });
+});
