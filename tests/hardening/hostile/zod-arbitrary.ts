@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { mainMessages } from '../../../shared/i18n/main-messages';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
+import { imageInputsSchema, type ImageInputs } from '../../../shared/domain/image-inputs';
 
 type Schema = z.ZodType;
 
@@ -65,6 +66,33 @@ function accepted<T>(base: fc.Arbitrary<T>, schema: Schema, what: () => string):
     }
     return false;
   });
+}
+
+/** Whether `schema` has a check of its own code (a `refine` or `superRefine`). */
+function refined(schema: Schema): boolean {
+  return checks(schema).some((check) => check['check'] === 'custom');
+}
+
+/**
+ * A task's image inputs: drawn by their shape, then made to hold together as the schema's
+ * refinement asks (a mask at its source's size, a fill with a mask, an upscale with a factor),
+ * which random draws almost never are.
+ */
+function imageInputsArbitrary(def: Def): fc.Arbitrary<unknown> {
+  const fitted = objectArbitrary(def).map((drawn) => {
+    const inputs = drawn as ImageInputs;
+    const { width, height } = inputs.source;
+    const sized = <T extends object | undefined>(mask: T): T =>
+      mask === undefined ? mask : { ...mask, width, height };
+    const mask = sized(inputs.mask) ?? (inputs.operation === 'fill' ? inputs.source : undefined);
+    return {
+      ...inputs,
+      ...(mask === undefined ? {} : { mask }),
+      ...(inputs.maskAlpha === undefined ? {} : { maskAlpha: sized(inputs.maskAlpha) }),
+      ...(inputs.operation === 'upscale' ? { factor: inputs.factor ?? 2 } : {}),
+    };
+  });
+  return accepted(fitted, imageInputsSchema as Schema, () => 'image inputs');
 }
 
 function describeChecks(schema: Schema): string {
@@ -149,6 +177,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   // A catalogue sentence's key must be a known one (a refinement no string generator meets).
   if (schema === (sentenceSchema as Schema)) return sentenceArbitrary;
   const def = defOf(schema);
+  if (schema === (imageInputsSchema as Schema)) return imageInputsArbitrary(def);
   switch (def.type) {
     case 'string':
       return stringArbitrary(schema);
@@ -176,7 +205,9 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     case 'array': {
       const maxLength = Math.min(bound(schema, 'max_length') ?? 4, 4);
       const minLength = Math.min(bound(schema, 'min_length') ?? 0, maxLength);
-      return fc.array(validArbitrary(def.element as Schema), { minLength, maxLength });
+      const drawn = fc.array(validArbitrary(def.element as Schema), { minLength, maxLength });
+      // A refined list (each service named once) keeps only the draws it accepts.
+      return refined(schema) ? accepted(drawn, schema, () => 'refined list') : drawn;
     }
     case 'union':
       return fc.oneof(...(def.options ?? []).map(validArbitrary));
@@ -192,7 +223,9 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     case 'catch':
       return validArbitrary(def.innerType as Schema);
     case 'object':
-      return objectArbitrary(def);
+      return refined(schema)
+        ? accepted(objectArbitrary(def), schema, () => 'refined object')
+        : objectArbitrary(def);
     case 'record':
       return recordArbitrary(schema, def);
     default:
