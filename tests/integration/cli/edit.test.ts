@@ -381,6 +381,19 @@ describe('edits in each dialect, on the demo service', () => {
     });
   });
 
+  it('replicate: upscale ×4 on nightmareai/real-esrgan, by its version on POST /v1/predictions', async () => {
+    const { world, run } = await editOn('replicate', (m) => ['upscale', m.source, '--factor', '4']);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      status: 'completed',
+      model: 'nightmareai/real-esrgan',
+      operation: 'upscale',
+      factor: 4,
+    });
+    const [submit] = (await world.service.log()).submits;
+    expect(submit).toMatchObject({ method: 'POST', path: '/v1/predictions', status: 201 });
+  });
+
   it('fal: upscale ×4 on the first model that upscales by 4', async () => {
     const { run } = await editOn('fal', (m) => ['upscale', m.source, '--factor', '4']);
     expectExit(run, 0);
