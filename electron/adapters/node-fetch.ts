@@ -10,6 +10,11 @@
  *
  * undici is loaded at the first request that needs it, not when the CLI starts: most commands
  * (list, rate, tag, template…) send nothing, and loading it was a fifth of every start's CPU.
+ *
+ * That undici is the npm package, not the one inside Node: it does not know Node's own FormData
+ * (a different class) and would send one as the text "[object FormData]". A FormData body (the
+ * uploads' multipart forms: Replicate's files, DashScope's OSS PostObject) is therefore encoded
+ * here by Node's own Response, parts in order, with its multipart Content-Type and boundary.
  */
 import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type * as UndiciModule from 'undici';
@@ -77,6 +82,22 @@ function proxyAgent({ EnvHttpProxyAgent }: Undici, env: NodeJS.ProcessEnv): Disp
   });
 }
 
+/**
+ * The request with a FormData body encoded as multipart/form-data bytes (its Content-Type, with
+ * the boundary, replacing any the caller set); any other body as it is.
+ */
+async function withEncodedForm(init: RequestInit | undefined): Promise<RequestInit | undefined> {
+  if (!(init?.body instanceof FormData)) return init;
+  const encoded = new Response(init.body);
+  const headers = new Headers(init.headers);
+  headers.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
+  return {
+    ...init,
+    headers: Object.fromEntries(headers),
+    body: new Uint8Array(await encoded.arrayBuffer()),
+  };
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).hostname;
@@ -95,8 +116,9 @@ export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike
     dispatcher: (loaded: Undici) => Dispatcher,
   ): Promise<Response> => {
     const loaded = await undici();
+    const sent = await withEncodedForm(init);
     return loaded.fetch(url, {
-      ...(init as Parameters<Undici['fetch']>[1]),
+      ...(sent as Parameters<Undici['fetch']>[1]),
       dispatcher: dispatcher(loaded),
     }) as unknown as Promise<Response>;
   };

@@ -5,8 +5,13 @@
  * names it (--provider, --base-url, SERVICE_API_KEY). Only the words are checked here: the files
  * are read, and the model's capabilities checked, before anything is sent (edit-command.ts).
  */
-import { INPUT_ROUTES, MAX_REFERENCES, type InputRoute } from '../../shared/domain/image-inputs';
-import type { UpscaleFactor } from '../../shared/domain/image-inputs';
+import {
+  INPUT_ROUTES,
+  MAX_REFERENCES,
+  UPSCALE_FACTORS,
+  type InputRoute,
+  type UpscaleFactor,
+} from '../../shared/domain/image-inputs';
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { common, type CommonOptions } from './common-args';
@@ -81,9 +86,9 @@ function routeOf(raw: string | undefined): InputRoute {
 }
 
 function factorOf(raw: string | undefined): UpscaleFactor {
-  const factor = raw?.trim();
-  if (factor === '2' || factor === '4') return Number(factor) as UpscaleFactor;
-  throw new UsageError('upscale needs --factor 2 or --factor 4.');
+  const factor = UPSCALE_FACTORS.find((one) => String(one) === raw?.trim());
+  if (factor !== undefined) return factor;
+  throw new UsageError(`upscale needs --factor ${UPSCALE_FACTORS.join(' or --factor ')}.`);
 }
 
 function promptOf(raw: string | undefined, name: ImageCommandName): string {

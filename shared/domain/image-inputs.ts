@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { MAX_IMAGES_PER_TASK, MAX_LOCAL_ID_CHARS, boundedInt } from './limits';
 
 /** What a task does with its input image. */
-export const IMAGE_OPERATIONS = [
+const IMAGE_OPERATIONS = [
   /** An instruction edit of the whole image (FLUX Kontext, FLUX.2, DashScope description_edit). */
   'edit',
   /** An edit under a mask (FLUX Fill, description_edit_with_mask). */
@@ -24,8 +24,8 @@ export const imageOperationSchema = z.enum(IMAGE_OPERATIONS);
 export type ImageOperation = z.infer<typeof imageOperationSchema>;
 
 /** The formats an input may have; anything else is refused with a sentence. */
-export const INPUT_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const inputMimeSchema = z.enum(INPUT_MIMES);
+const INPUT_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const inputMimeSchema = z.enum(INPUT_MIMES);
 export type InputMime = z.infer<typeof inputMimeSchema>;
 
 /** Largest input file the store takes (no service takes more; each model states its own). */
@@ -56,11 +56,11 @@ export type InputImage = z.infer<typeof inputImageSchema>;
  * upload even when inline would fit), `never` (never upload: inline, or refused).
  */
 export const INPUT_ROUTES = ['auto', 'inline', 'upload', 'never'] as const;
-export const inputRouteSchema = z.enum(INPUT_ROUTES);
+const inputRouteSchema = z.enum(INPUT_ROUTES);
 export type InputRoute = z.infer<typeof inputRouteSchema>;
 
 /** Pixels added on each side of an expanded image. */
-export const expandSchema = z.object({
+const expandSchema = z.object({
   top: boundedInt(0, MAX_INPUT_SIDE),
   right: boundedInt(0, MAX_INPUT_SIDE),
   bottom: boundedInt(0, MAX_INPUT_SIDE),

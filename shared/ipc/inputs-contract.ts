@@ -39,7 +39,7 @@ export const editTargetSchema = z
   .strict();
 
 /** An edit, fill, expansion or upscale of one source on 1 to 6 targets. */
-export const editInputSchema = z
+const editInputSchema = z
   .object({
     prompt: word(REQUEST_LIMITS.prompt),
     inputs: imageInputsSchema,

@@ -3,8 +3,9 @@
  * shared/domain/model-capabilities.ts: black-forest-labs/flux-kontext-pro `{ input_image,
  * safety_tolerance (at most 2 with an input) }`, black-forest-labs/flux-fill-pro `{ image, mask
  * (white = edit), outpaint? }`, and the community nightmareai/real-esrgan through `POST
- * /v1/predictions` `{ version, input: { image, scale: 2 | 4 } }` (any 64-hex version, or
- * `nightmareai/real-esrgan:<version>`, is that model here). Each image a `data:` URI or a link
+ * /v1/predictions` `{ version, input: { image, scale: 2 | 4 } }` (a version Replicate lists for
+ * that model, bare or as `nightmareai/real-esrgan:<version>`; any other is refused as Replicate
+ * refuses a version it does not have). Each image a `data:` URI or a link
  * (the demo resolves only its own: a file's `urls.get` of the same account within 24 hours, a
  * result image). These models' `output` is one URL string, as on Replicate. Outpaint margins:
  * "Zoom out 1.5x"/"2x" grow each side by the factor (split evenly), "Make square" pads the short
@@ -24,7 +25,8 @@ import { inputTask, linkRules } from './input-task';
 
 /** The community upscaler `POST /v1/predictions` runs (by version). */
 export const ESRGAN = 'nightmareai/real-esrgan';
-const VERSION = /^(?:nightmareai\/real-esrgan:)?[0-9a-f]{64}$/;
+/** The upscaler's version the demo runs: its latest on Replicate's model page (the one Pictor sends). */
+export const ESRGAN_VERSION = '42fed1c4974146d4d2414e2be2c5277c7fcf05fcc3a73abf41610695738c1d7b';
 
 type MarginsOf = (width: number, height: number) => Margins;
 
@@ -123,7 +125,7 @@ function askOf(
 
 /** Whether a `version` names the community upscaler here. */
 export function isEsrganVersion(version: unknown): boolean {
-  return typeof version === 'string' && VERSION.test(version);
+  return version === ESRGAN_VERSION || version === `${ESRGAN}:${ESRGAN_VERSION}`;
 }
 
 /** A prediction of an image model for account `who` (the key and throttle were checked). */

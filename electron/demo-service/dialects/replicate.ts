@@ -18,7 +18,7 @@
  *
  * Chosen here: a prediction is `starting` for the first third of its time; canceling a finished
  * prediction answers 200 with it unchanged; an unknown id is 404 `{ title: 'Not found', detail,
- * status }`; `version` is a hash of the model name; `urls.stream` is given but not served;
+ * status }`; `version` is a hash of the model name (the upscaler's, the version it was run by); `urls.stream` is given but not served;
  * `Prefer: wait` is not honoured (every prediction is asynchronous); the unknown status word is
  * `booting`.
  */
@@ -29,7 +29,7 @@ import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
 import { replicateFile, replicateUpload } from './replicate-files';
-import { ESRGAN, isEsrganVersion, replicateInputCreate } from './replicate-inputs';
+import { ESRGAN, ESRGAN_VERSION, isEsrganVersion, replicateInputCreate } from './replicate-inputs';
 import type { ModelCapabilities } from '../../../shared/domain/model-capabilities';
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 import {
@@ -143,7 +143,10 @@ class ReplicateDialect implements Dialect {
     const body: Record<string, unknown> = {
       id: task.id,
       model: task.model,
-      version: createHash('sha256').update(task.model).digest('hex'),
+      version:
+        task.model === ESRGAN
+          ? ESRGAN_VERSION
+          : createHash('sha256').update(task.model).digest('hex'),
       input: this.kit.input(task),
       logs: phase === 'queued' ? '' : 'Generating image\n',
       output: null,

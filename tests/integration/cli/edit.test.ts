@@ -345,6 +345,55 @@ describe('edits in each dialect, on the demo service', () => {
     expect(settings.settings.publicUploadConsent).toEqual(['fal']);
   });
 
+  it('dashscope: an edit uploaded by the OSS form to the storage, named oss:// in the submit', async () => {
+    const { world, made, run } = await editOn('dashscope', (m) => [
+      'edit',
+      m.source,
+      '--prompt',
+      'night',
+    ]);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      status: 'completed',
+      model: 'wanx2.1-imageedit',
+      operation: 'edit',
+      route: 'upload',
+      inputs: [{ role: 'source', sha256: await sha256(made.source), route: 'upload' }],
+    });
+    expect((await world.service.log()).submits).toHaveLength(1);
+    const storage = (await (await fetch(`${world.service.url}/_demo/storage`)).json()) as {
+      requests: unknown[];
+    };
+    expect(storage.requests).toEqual([
+      expect.objectContaining({ method: 'POST', keySeen: false, status: 200 }),
+    ]);
+  });
+
+  it('dashscope: upscale ×2 by super_resolution, its input uploaded', async () => {
+    const { run } = await editOn('dashscope', (m) => ['upscale', m.source, '--factor', '2']);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      status: 'completed',
+      model: 'wanx2.1-imageedit',
+      operation: 'upscale',
+      factor: 2,
+      route: 'upload',
+    });
+  });
+
+  it('replicate: upscale ×4 on nightmareai/real-esrgan, by its version on POST /v1/predictions', async () => {
+    const { world, run } = await editOn('replicate', (m) => ['upscale', m.source, '--factor', '4']);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      status: 'completed',
+      model: 'nightmareai/real-esrgan',
+      operation: 'upscale',
+      factor: 4,
+    });
+    const [submit] = (await world.service.log()).submits;
+    expect(submit).toMatchObject({ method: 'POST', path: '/v1/predictions', status: 201 });
+  });
+
   it('fal: upscale ×4 on the first model that upscales by 4', async () => {
     const { run } = await editOn('fal', (m) => ['upscale', m.source, '--factor', '4']);
     expectExit(run, 0);

@@ -3,6 +3,7 @@
  * and outpaint), the community upscaler by version, refusals and an input's moderation.
  */
 import { describe, expect, it } from 'vitest';
+import { ESRGAN_VERSION } from '../../../electron/demo-service/dialects/replicate-inputs';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { TestClock } from './helpers';
 import { call, send, startDialect } from './dialect-helpers';
@@ -14,6 +15,8 @@ const ACCOUNTS = [{ account: 'alice', key: KEY }];
 
 interface Prediction {
   status: string;
+  model: string;
+  version: string;
   output: string | null;
   error: string | null;
   urls: { get: string };
@@ -67,12 +70,31 @@ describe('Replicate image inputs', () => {
     expect([wide.width, wide.height]).toEqual([6, 3]);
     expect(wide.at(2, 0)).toEqual([0, 0, 200, 255]);
     const up = await run(service, clock, '/v1/predictions', {
-      version: 'a'.repeat(64),
+      version: ESRGAN_VERSION,
       input: { image: source, scale: 4 },
     });
+    expect(up.done).toMatchObject({ model: 'nightmareai/real-esrgan', version: ESRGAN_VERSION });
     const big = await pixelsAt(up.done!.output!);
     expect([big.width, big.height]).toEqual([16, 12]);
     expect(big.at(15, 11)).toEqual([180, 160, 200, 255]);
+  });
+
+  it('runs the upscaler by owner/name:version too, and refuses a version Replicate does not have', async () => {
+    const { service, clock } = await startDialect({ dialect: 'replicate', accounts: ACCOUNTS });
+    const input = { image: dataUri(await sourcePng()), scale: 2 };
+    const named = await run(service, clock, '/v1/predictions', {
+      version: `nightmareai/real-esrgan:${ESRGAN_VERSION}`,
+      input,
+    });
+    expect(named.done?.status).toBe('succeeded');
+    for (const version of ['a'.repeat(64), `nightmareai/real-esrgan:${'b'.repeat(64)}`, 7]) {
+      const unknown = await run(service, clock, '/v1/predictions', { version, input });
+      expect([unknown.submitted.status, JSON.stringify(unknown.submitted.json)]).toEqual([
+        422,
+        expect.stringContaining('Invalid version or not permitted'),
+      ]);
+    }
+    expect(service.log.submits.filter((entry) => entry.status === 201)).toHaveLength(1);
   });
 
   it('refuses a mask of another size, safety_tolerance 5, and another account’s file', async () => {

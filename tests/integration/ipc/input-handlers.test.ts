@@ -4,7 +4,9 @@
  * from main's own dialog (the stand-in's), a path where a digest goes, a huge mask, a mask of
  * another size or not a PNG, an unknown digest, a target carrying an address; each refused with
  * nothing stored. A stored input's address is on the gallery scheme; consent is kept once; an edit
- * on the demo's own edit model is planned (inline) and run (stored, then sent).
+ * on the demo's own edit model is planned (inline) and run (stored, sent, completed: the image the
+ * demo derives from the source's pixels), and a fill of that library image under an alpha-edit
+ * mask paints the masked half the demo's fill colour and keeps its parent.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -53,6 +55,18 @@ function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png') 
   return sharp({ create: { width, height, channels: 4, background: '#8a4f' } })
     .toFormat(format)
     .toBuffer();
+}
+
+/** A PNG file's pixels, read by sharp (not the demo's codec). */
+async function pixelsOf(path: string) {
+  const { data, info } = await sharp(path)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => [
+    ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+  ];
+  return { width: info.width, height: info.height, at };
 }
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -151,7 +165,8 @@ describe('inputs over IPC', () => {
     expect(await request('inputs:consent', { provider: 'evil' })).toMatchObject({ ok: false });
   });
 
-  it('plans and runs an edit on the demo’s edit model, and refuses a target with an address', async () => {
+  /** An edit planned and run on the demo's edit model, completed; its record and pixels. */
+  async function editedOnDemo() {
     const { dir, runtime, request, env } = await app();
     env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'photo.png');
     await writeFile(join(dir, 'photo.png'), await picture(64, 64));
@@ -189,11 +204,69 @@ describe('inputs over IPC', () => {
     expect(record.compare?.group).toBe(run.group);
     expect(record.request.inputs?.source).toEqual(source);
     expect(runtime.core.history.list({}).items.map((one) => one.localId)).toEqual([record.localId]);
-    const done = await runtime.core.engine.whenSettled([record.localId]);
-    // Sent, once. Today's contract profile does not yet put a task's inputs on the wire, and the
-    // demo refuses a demo-edit submit without its operation and image; once it does, this task
-    // completes.
-    expect(done[0]?.sendState).toBe('sent');
-    expect(['completed', 'submit_failed']).toContain(done[0]?.status);
+    const [done] = await runtime.core.engine.whenSettled([record.localId]);
+    expect(done?.status).toBe('completed');
+    // The demo's edit: each channel (3 × source + tint) / 4 with the tint (255, 160, 0).
+    const source64 = await pixelsOf(join(dir, 'photo.png'));
+    const edited = await pixelsOf(runtime.core.gallery.resolve(done!.images[0]!.file!));
+    const tint = [255, 160, 0];
+    expect(edited.at(10, 10)).toEqual([
+      ...[0, 1, 2].map((c) => (source64.at(10, 10)[c]! * 3 + tint[c]!) >> 2),
+      source64.at(10, 10)[3],
+    ]);
+    return { runtime, request, record: done!, edited };
+  }
+
+  it('plans and runs an edit on the demo’s edit model, and refuses a target with an address', async () => {
+    await editedOnDemo();
+  });
+
+  it('fills a library image under an alpha-edit mask: the masked half the demo’s fill colour, its parent kept', async () => {
+    const { runtime, request, record, edited } = await editedOnDemo();
+    const ref = { localId: record.localId, index: 0 };
+    const { image: source, parent } = okValue(await request('inputs:fromLibrary', ref))!;
+    expect(parent).toEqual(ref);
+    // Alpha 0 (edit) on the left half, opaque on the right.
+    const rgba = Buffer.alloc(64 * 64 * 4, 255);
+    for (let y = 0; y < 64; y += 1) {
+      for (let x = 0; x < 32; x += 1) rgba[(y * 64 + x) * 4 + 3] = 0;
+    }
+    const png = await sharp(rgba, { raw: { width: 64, height: 64, channels: 4 } })
+      .png()
+      .toBuffer();
+    const { mask } = okValue(
+      await request('inputs:putMask', { source: source.sha256, png: png.toString('base64') }),
+    )!;
+    const run = okValue(
+      await request('edit:run', {
+        prompt: 'a moon',
+        inputs: { operation: 'fill', source, maskAlpha: mask, parent },
+        targets: [{ provider: 'pictor', model: 'demo-edit' }],
+      }),
+    );
+    const [done] = await runtime.core.engine.whenSettled([run.items[0]!.record.localId]);
+    expect(done?.status).toBe('completed');
+    expect(done!.request.inputs).toMatchObject({
+      operation: 'fill',
+      source: { sha256: source.sha256 },
+      maskAlpha: { sha256: mask.sha256 },
+      parent: ref,
+    });
+    const filled = await pixelsOf(runtime.core.gallery.resolve(done!.images[0]!.file!));
+    expect([filled.width, filled.height]).toEqual([64, 64]);
+    for (const [x, y] of [
+      [0, 0],
+      [31, 63],
+      [12, 40],
+    ] as const) {
+      expect(filled.at(x, y), `${x},${y}`).toEqual([255, 0, 255, 255]);
+    }
+    for (const [x, y] of [
+      [32, 0],
+      [63, 63],
+      [50, 20],
+    ] as const) {
+      expect(filled.at(x, y), `${x},${y}`).toEqual(edited.at(x, y));
+    }
   });
 });

@@ -101,6 +101,37 @@ describe('createNodeFetch', () => {
     expect(seen).toEqual([]);
   });
 
+  it('sends a FormData body as multipart/form-data, parts in order, file last', async () => {
+    let got = { type: '', body: '' };
+    const port = await listen(
+      createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          got = { type: req.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString() };
+          res.end('ok');
+        });
+      }),
+    );
+    const form = new FormData();
+    form.append('policy', 'p-1');
+    form.append('file', new Blob(['PNG-BYTES'], { type: 'image/png' }), 'a.png');
+    const response = await createNodeFetch({})(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      headers: { 'X-Extra': 'kept' },
+      body: form,
+    });
+    expect(await response.text()).toBe('ok');
+    const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(got.type)?.[1];
+    expect(boundary, got.type).toBeDefined();
+    expect(got.body).not.toContain('[object FormData]');
+    const policy = got.body.indexOf('name="policy"\r\n\r\np-1');
+    const file = got.body.indexOf('name="file"; filename="a.png"\r\nContent-Type: image/png');
+    expect(policy).toBeGreaterThan(0);
+    expect(file).toBeGreaterThan(policy);
+    expect(got.body.endsWith(`PNG-BYTES\r\n--${boundary!}--\r\n`)).toBe(true);
+  });
+
   describe('this computer never goes through a proxy, whatever NO_PROXY says', () => {
     const proxyVariables = [
       { HTTP_PROXY: 'url' },

@@ -21,7 +21,7 @@ async function world() {
 describe('planning an edit', () => {
   it('leaves out a model that cannot edit, naming those that can, and says how each target’s inputs travel', async () => {
     const w = await world();
-    const source = image(1, { bytes: 1 * MB });
+    const source = image(1, { bytes: 2 * MB });
     const store = memoryInputs([source]);
     const plan = await planEdit(editDeps(w, store), {
       prompt: 'make the sky orange',
@@ -58,7 +58,8 @@ describe('planning an edit', () => {
       consentNeeded: false,
       lifetimeMs: 48 * 3_600_000,
     });
-    // 1 MB is past Replicate's inline data: URIs (256 KiB): its files upload, kept a day.
+    // 2 MB is past Replicate's inline data: URIs (under 1 MB, its docs say): its files upload,
+    // kept a day.
     expect(bySlot.get(5)?.inputs).toMatchObject({ route: 'upload', lifetimeMs: 24 * 3_600_000 });
     // Kontext allows 2 with an input image: said once for each Kontext target.
     expect(bySlot.get(1)?.notes.map(englishText)).toEqual([

@@ -10,12 +10,14 @@ import { EditInputError } from '../../../../electron/core/edit/edit-plan';
 import { runEdit } from '../../../../electron/core/edit/edit-run';
 import { SpendingCapError } from '../../../../electron/core/errors/spending-cap-error';
 import { acceptedSubmits, compareWorld } from '../../compare/compare-harness';
+import { sourcePng } from '../../demo-service/input-helpers';
 import { editDeps, image, memoryInputs } from './edit-world';
 
 describe('running an edit', () => {
   it('stores every task first, sends each once, and leaves out public links without consent', async () => {
     const w = await compareWorld({ fal: {}, bfl: {}, replicate: {} });
-    const source = image(1, { bytes: 300_000 });
+    // Real PNG bytes in the core's own input store: the engine reads them back to send them.
+    const source = await w.core.inputs.put(await sourcePng());
     const deps = { ...editDeps(w, memoryInputs([source])), engine: w.core.engine };
     const inputs = { operation: 'edit' as const, source, route: 'upload' as const };
     w.core.engine.start({ resume: false });
@@ -36,7 +38,8 @@ describe('running an edit', () => {
     );
     expect(run.records.map((record) => record.compare?.slot)).toEqual([1, 2]);
     for (const record of run.records) expect(record.request.inputs?.source).toEqual(source);
-    await w.core.engine.whenSettled(run.records.map((record) => record.localId));
+    const sent = await w.core.engine.whenSettled(run.records.map((record) => record.localId));
+    expect(sent.map((record) => record.status)).toEqual(['completed', 'completed']);
     expect(acceptedSubmits(w.service('bfl'))).toBe(2);
 
     // fal would upload to public links; no consent was given: left out, never sent.
@@ -68,7 +71,10 @@ describe('running an edit', () => {
     expect(mixed.plan.leftOut.map((out) => englishText(out.reason))).toEqual([
       'fal.ai would make the uploaded images public links (anyone with the link can see them): agree to that first, or send them inside the request. Nothing was sent to fal.ai.',
     ]);
-    await w.core.engine.whenSettled(mixed.records.map((record) => record.localId));
+    const [uploaded] = await w.core.engine.whenSettled(
+      mixed.records.map((record) => record.localId),
+    );
+    expect(uploaded?.status).toBe('completed');
     expect(acceptedSubmits(w.service('replicate'))).toBe(1);
     expect(w.service('fal').log.submits).toEqual([]);
   });

@@ -1,5 +1,6 @@
 /**
- * InputSender against the real demo service in each dialect, over loopback: inputs read back
+ * InputSender against the real demo service in each dialect, over loopback (with Node's fetch and
+ * the CLI's, createNodeFetch, whose multipart forms must arrive as forms): inputs read back
  * from a real store, sent inline or uploaded; the demo's storage origin (its signed targets)
  * records whether the key ever reached it. Consent, "never upload", the 48-hour reuse on a
  * manual clock, and an input missing from the store are refused or reused as the rules say.
@@ -11,6 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InputImage } from '../../../../shared/domain/image-inputs';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
+import type { FetchLike } from '../../../../electron/ports/http';
+import { createNodeFetch } from '../../../../electron/adapters/node-fetch';
 import { InputStore } from '../../../../electron/core/inputs/input-store';
 import { InputSender, type InputSettings } from '../../../../electron/core/inputs/send-inputs';
 import { UploadMemory, UPLOAD_MEMORY_FILE } from '../../../../electron/core/inputs/upload-memory';
@@ -41,14 +44,14 @@ interface Sending {
   readonly settings: { current: InputSettings };
 }
 
-async function sending(dialect: ProviderId): Promise<Sending> {
+async function sending(dialect: ProviderId, fetchWith: FetchLike = fetch): Promise<Sending> {
   const { service, clock } = await startDialect({ dialect, accounts: ACCOUNTS });
   const settings = {
     current: { neverUploadInputs: false, publicUploadConsent: [] } as InputSettings,
   };
   const sender = new InputSender({
     store,
-    fetch,
+    fetch: fetchWith,
     settings: () => settings.current,
     memory: new UploadMemory(folder, clock.now),
     now: clock.now,
@@ -166,5 +169,29 @@ describe('InputSender uploads', () => {
     expect(again.source).toMatch(/^oss:\/\//);
     expect(dashscope.service.storage.requests).toHaveLength(2);
     expect(await readdir(folder)).toContain(UPLOAD_MEMORY_FILE);
+  });
+
+  it('DashScope with the CLI’s fetch: the OSS form arrives as multipart/form-data, stored', async () => {
+    const source = await store.put(await sourcePng());
+    const dashscope = await sending('dashscope', createNodeFetch({}));
+    const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source));
+    expect(sent.source).toMatch(/^oss:\/\/dashscope-instant\/.+\.png$/);
+    expect(dashscope.service.storage.requests).toEqual([
+      expect.objectContaining({ method: 'POST', keySeen: false, status: 200 }),
+    ]);
+  });
+
+  it('Replicate with the CLI’s fetch: the files form arrives whole (its size and digest)', async () => {
+    const bytes = await sourcePng();
+    const source = await store.put(bytes);
+    const replicate = await sending('replicate', createNodeFetch({}));
+    const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
+    const sent = await send(replicate, 'replicate', request);
+    const file = await fetch(sent.source, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(await file.json()).toMatchObject({
+      size: bytes.length,
+      content_type: 'image/png',
+      checksums: { sha256: source.sha256 },
+    });
   });
 });

@@ -80,11 +80,14 @@ describe('chooseRoute', () => {
 
   it('takes the upload when one image of several is over the inline limit', () => {
     const replicate = MODEL_CAPABILITIES.replicate['black-forest-labs/flux-kontext-pro']!;
-    expect(said(chooseRoute(replicate, [image(100_000), image(300_000)], 'auto', false))).toBe(
-      'upload:upload',
-    );
-    expect(said(chooseRoute(replicate, [image(100_000), image(300_000)], 'inline', false))).toBe(
+    // Replicate takes data: URIs under 1 MB (its docs), its files API beyond.
+    const several = [image(100_000), image(MB + 1)];
+    expect(said(chooseRoute(replicate, several, 'auto', false))).toBe('upload:upload');
+    expect(said(chooseRoute(replicate, several, 'inline', false))).toBe(
       'error.inputs.tooLargeInline',
+    );
+    expect(said(chooseRoute(replicate, [image(100_000), image(MB)], 'auto', false))).toBe(
+      'inline:data-uri',
     );
   });
 });
