@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { MAX_IMAGES_PER_TASK, MAX_LOCAL_ID_CHARS, boundedInt } from './limits';
 
 /** What a task does with its input image. */
-const IMAGE_OPERATIONS = [
+export const IMAGE_OPERATIONS = [
   /** An instruction edit of the whole image (FLUX Kontext, FLUX.2, DashScope description_edit). */
   'edit',
   /** An edit under a mask (FLUX Fill, description_edit_with_mask). */
