@@ -30,6 +30,7 @@ import {
   showScreen,
   taskRow,
   viewer,
+  viewerImage,
 } from './support/ui';
 
 const FAL_KEY = 'fal-e2e-image-inputs-30-9c3e';
@@ -137,6 +138,96 @@ async function fillOnTwoDialects(page: Page): Promise<Locator> {
   return view;
 }
 
+/** The viewer's list of the shown image's versions. */
+function stackOf(page: Page): Locator {
+  return viewer(page).getByRole('listbox', { name: 'Versions of this image' }).getByRole('option');
+}
+
+/** The fal fill's version in a stack. */
+const FAL_FILL_ENTRY = 'Fill · fal-ai/flux-pro/v1/fill';
+
+/**
+ * The viewer's stack: "Original" first, then `made` (versions made at once come in either
+ * order: the same instant), with `shown` the version chosen.
+ */
+async function expectStack(page: Page, made: readonly string[], shown: string): Promise<void> {
+  await expect(stackOf(page)).toHaveCount(made.length + 1);
+  const [first, ...rest] = await stackOf(page).allTextContents();
+  expect(first).toBe('Original');
+  expect(rest.slice(0, 2).sort()).toEqual(made.slice(0, 2).sort());
+  expect(rest.slice(2)).toEqual(made.slice(2));
+  const chosen = stackOf(page).and(page.locator('[aria-selected="true"]'));
+  await expect(chosen).toHaveText(shown);
+  const at = rest.indexOf(shown) + 2;
+  await expect(
+    viewer(page).getByText(`Version ${String(at)} of ${String(made.length + 1)}`, { exact: true }),
+  ).toBeVisible();
+}
+
+/**
+ * Enter on the compare view's first cell (the demo's fill) opens it in the viewer: its versions
+ * are the original and the fill; the before/after's divider moves by keyboard.
+ */
+async function beforeAndAfter(page: Page, view: Locator): Promise<void> {
+  await expect(compareCell(view, 'Image task service')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(view).toHaveCount(0);
+  await expect(viewer(page)).toBeVisible();
+  // The stack is the original's: both fills, made at once (in either order), after it.
+  await expectStack(page, ['Fill · demo-edit', FAL_FILL_ENTRY], 'Fill · demo-edit');
+
+  await viewer(page).getByRole('button', { name: 'Compare with original' }).click();
+  const both = page.getByRole('dialog', { name: 'Original and this image' });
+  const divider = both.getByRole('slider', {
+    name: 'Divider between the original and this image',
+  });
+  await expect(divider).toHaveAttribute('aria-valuetext', '50 % of the original shown');
+  await divider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(divider).toHaveAttribute('aria-valuetext', '55 % of the original shown');
+  await page.keyboard.press('Home');
+  await expect(divider).toHaveAttribute('aria-valuetext', '0 % of the original shown');
+  // The arrows moved the divider, not the viewer under the dialog.
+  await expect(stackOf(page).and(page.locator('[aria-selected="true"]'))).toHaveText(
+    'Fill · demo-edit',
+  );
+  await both.getByRole('button', { name: 'Close' }).first().click();
+  await expect(both).toHaveCount(0);
+}
+
+/**
+ * "Upscale ×2" on the fill: the panel opens on Upscale ×2; the demo's edit model sends it, and
+ * the new image's stack is Original → Fill → Upscale ×2.
+ */
+async function upscaleTheFill(page: Page): Promise<void> {
+  await viewer(page).getByRole('button', { name: 'Upscale ×2' }).click();
+  const panel = page.getByRole('dialog', { name: 'Edit an image' });
+  await expectLoadedImage(panel.getByTestId('edit-source'));
+  await expect(panel.getByRole('radio', { name: 'Upscale' })).toBeChecked();
+  await panel.getByRole('checkbox', { name: DEMO_EDIT }).check();
+  await expect(panel.getByTestId('edit-route-1')).toHaveText(
+    'Target 1: Image task service · demo-edit Inside the request',
+  );
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel).toHaveCount(0);
+
+  // Its one result opens in the compare view too; Enter shows it in the viewer.
+  const view = page.getByRole('dialog', { name: 'Compare', exact: true });
+  await expect(view.getByRole('gridcell')).toHaveCount(1);
+  const cell = compareCell(view, 'Image task service');
+  await expect(cell).toHaveAttribute('data-status', 'completed', { timeout: DONE_TIMEOUT });
+  await expectLoadedImage(cell.getByRole('img'));
+  await expect(cell).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(view).toHaveCount(0);
+  await expectLoadedImage(viewerImage(page));
+  await expectStack(
+    page,
+    ['Fill · demo-edit', FAL_FILL_ENTRY, 'Upscale ×2 · demo-edit'],
+    'Upscale ×2 · demo-edit',
+  );
+}
+
 test('a painted area filled on two dialects, compared with the original, upscaled ×2', async () => {
   test.setTimeout(120_000);
   const { page } = await session.launch();
@@ -144,8 +235,8 @@ test('a painted area filled on two dialects, compared with the original, upscale
   await connectDialect(page, 'fal.ai', fal.directUrl, FAL_KEY);
   await generateAndView(page);
   const view = await fillOnTwoDialects(page);
-  await page.keyboard.press('Escape');
-  await expect(view).toHaveCount(0);
+  await beforeAndAfter(page, view);
+  await upscaleTheFill(page);
 
   const { folders } = session;
   await session.close();
@@ -177,4 +268,18 @@ test('a painted area filled on two dialects, compared with the original, upscale
     });
     expect((await pixelAt(file, 2, 2)).pixel).toEqual((await pixelAt(sourceFile, 2, 2)).pixel);
   }
+
+  // The upscale: the demo's fill, twice the size, its parent that fill, nearest neighbour.
+  const demoFill = fills.find((record) => record.provider === undefined) as TaskRecord;
+  const upscales = history.filter((record) => record.request.inputs?.operation === 'upscale');
+  expect(upscales).toHaveLength(1);
+  const upscaled = upscales[0] as TaskRecord;
+  expect(upscaled.request.inputs).toMatchObject({
+    factor: 2,
+    parent: { localId: demoFill.localId, index: 0 },
+  });
+  const upscaledFile = join(folders.galleryDir, upscaled.images[0]?.file ?? '');
+  const big = await pixelAt(upscaledFile, painted[0] * 2, painted[1] * 2);
+  expect([big.width, big.height]).toEqual([width * 2, height * 2]);
+  expect(big.pixel).toEqual({ r: FILL_COLOUR[0], g: FILL_COLOUR[1], b: FILL_COLOUR[2] });
 });
