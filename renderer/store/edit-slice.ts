@@ -228,9 +228,16 @@ async function libraryUrl(localId: string, index: number): Promise<string | null
   return file === undefined ? null : imageUrl(file);
 }
 
-/** The stack's original then its entries, each with its address. */
+/**
+ * The stack's original then its entries, each with its address. Main lists the original's own
+ * entry (operation null) first when the library has it: shown once, as the original.
+ */
 async function stackImages(stack: ImageStack): Promise<StackImage[]> {
   const { original } = stack;
+  const isOriginal = (entry: StackEntry) =>
+    original.kind === 'library' &&
+    entry.localId === original.localId &&
+    entry.index === original.index;
   const first: StackImage =
     original.kind === 'library'
       ? { ...original, url: await libraryUrl(original.localId, original.index), entry: null }
@@ -241,12 +248,14 @@ async function stackImages(stack: ImageStack): Promise<StackImage[]> {
           entry: null,
         };
   const rest = await Promise.all(
-    stack.entries.map(async (entry) => ({
-      localId: entry.localId,
-      index: entry.index,
-      url: entry.state === 'saved' ? await libraryUrl(entry.localId, entry.index) : null,
-      entry,
-    })),
+    stack.entries
+      .filter((entry) => !isOriginal(entry))
+      .map(async (entry) => ({
+        localId: entry.localId,
+        index: entry.index,
+        url: entry.state === 'saved' ? await libraryUrl(entry.localId, entry.index) : null,
+        entry,
+      })),
   );
   return [first, ...rest];
 }

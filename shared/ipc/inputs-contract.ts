@@ -111,7 +111,10 @@ const stackSchema = z.object({
     }),
     z.object({ kind: z.literal('input'), sha256: sha256Schema }),
   ]),
-  /** Every image made from the original, directly or not, oldest first. */
+  /**
+   * Every image made from the original, directly or not, oldest first; led by the original's own
+   * entry (operation null) when the library has it.
+   */
   entries: z.array(stackEntrySchema).max(1_000),
 });
 export type ImageStack = z.infer<typeof stackSchema>;

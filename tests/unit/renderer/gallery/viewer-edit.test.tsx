@@ -11,13 +11,25 @@ import { renderGallery, seedImages } from './gallery-harness';
 
 const ORIGINAL = 'seed-000001';
 
-async function openViewer() {
+/** The original's own entry, which main lists first when the library has the original. */
+const ORIGINAL_ENTRY = {
+  localId: ORIGINAL,
+  index: 0,
+  operation: null,
+  provider: 'pictor',
+  prompt: 'Prompt number 1',
+  createdAt: 0,
+  state: 'saved',
+} as const;
+
+async function openViewer(options: { originalEntry?: boolean } = {}) {
   const rendered = await renderGallery({
     prepare: (fake) => {
       seedImages(fake, 3, (n) => ({ prompt: `Prompt number ${String(n)}` }));
       fake.inputs.stacks.set('seed-000002#0', {
         original: { kind: 'library', localId: ORIGINAL, index: 0 },
         entries: [
+          ...(options.originalEntry ? [ORIGINAL_ENTRY] : []),
           {
             localId: 'seed-000002',
             index: 0,
@@ -86,6 +98,21 @@ describe('the viewer’s edits', () => {
       (within(dialog).getByRole('button', { name: 'Compare with original' }) as HTMLButtonElement)
         .disabled,
     ).toBe(true);
+  });
+
+  it('shows the original once when main lists its own entry first', async () => {
+    const { dialog } = await openViewer({ originalEntry: true });
+    const strip = await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
+    expect(
+      within(strip)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Original',
+      'Edit · fal-ai/flux-pro/kontext',
+      'Upscale ×2 · nightmareai/real-esrgan',
+    ]);
+    expect(within(dialog).getByText('Version 2 of 3')).toBeTruthy();
   });
 
   it('compares with the original on a slider the keys move', async () => {
