@@ -23,9 +23,6 @@ const SEAMS = [
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
   // that take it up next; each leaves this list when its first product caller lands.
   'shared/domain/template-language.ts#escapeTemplateText',
-  // The mask editor, built ahead of the edit dialog that shows it; leaves this list when the
-  // dialog lands.
-  'renderer/features/edit/mask-editor/mask-editor.tsx#MaskEditor',
 ];
 
 describe('dead exports', () => {
