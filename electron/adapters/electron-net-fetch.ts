@@ -92,17 +92,35 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-/** Request bytes from any BodyInit (the core sends JSON strings). */
-async function bodyBytes(body: RequestInit['body']): Promise<Buffer | null> {
+/**
+ * Request bytes from any BodyInit (the core sends JSON strings, and FormData for the uploads'
+ * multipart forms), with the Content-Type the body itself implies (a form's boundary), which
+ * `net.request` would otherwise never learn.
+ */
+async function bodyBytes(
+  body: RequestInit['body'],
+): Promise<{ bytes: Buffer; type: string | null } | null> {
   if (body === undefined || body === null) return null;
-  return Buffer.from(await new Response(body).arrayBuffer());
+  const encoded = new Response(body);
+  return {
+    bytes: Buffer.from(await encoded.arrayBuffer()),
+    type: encoded.headers.get('content-type'),
+  };
 }
 
-function requestOptions(url: string, init: RequestInit): ClientRequestConstructorOptions {
+function requestOptions(
+  url: string,
+  init: RequestInit,
+  bodyType: string | null,
+): ClientRequestConstructorOptions {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
+  // A form's boundary is the body's own: a Content-Type without it could not be parsed.
+  if (bodyType?.startsWith('multipart/form-data')) {
+    headers['content-type'] = bodyType;
+  }
   return {
     url,
     method: (init.method ?? 'GET').toUpperCase(),
@@ -150,8 +168,8 @@ async function manualFetch(net: ElectronNet, url: string, init: RequestInit): Pr
   if (signal?.aborted) throw abortReason(signal);
   const body = await bodyBytes(init.body);
   if (signal?.aborted) throw abortReason(signal);
-  const options = requestOptions(url, init);
-  return exchange(net.request(options), options.method ?? 'GET', body, signal);
+  const options = requestOptions(url, init, body?.type ?? null);
+  return exchange(net.request(options), options.method ?? 'GET', body?.bytes ?? null, signal);
 }
 
 /** Sends `request` and settles with its redirect, its response or its error. */

@@ -51,6 +51,35 @@ describe('redirect: manual goes through net.request', () => {
     expect(net.fetched).toEqual([]);
   });
 
+  it('sends a form as multipart bytes with its own boundary in the Content-Type (the uploads)', async () => {
+    const { net, fetch } = setup();
+    const form = new FormData();
+    form.append('key', 'dir/photo.png');
+    form.append(
+      'file',
+      new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+      'photo.png',
+    );
+    const pending = fetch('https://oss.test/', {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const request = await requested(net);
+    const type = String(request.options.headers?.['content-type'] ?? '');
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    // The bytes parse back as the same form under that Content-Type: parts in order, file last.
+    const parsed = await new Response(new Uint8Array(request.body ?? Buffer.alloc(0)), {
+      headers: { 'content-type': type },
+    }).formData();
+    expect([...parsed.keys()]).toEqual(['key', 'file']);
+    expect(parsed.get('key')).toBe('dir/photo.png');
+    const file = parsed.get('file') as File;
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+    request.respond(200, {}).push(null);
+    expect((await pending).status).toBe(200);
+  });
+
   it('passes credentials: omit and the cache mode on', async () => {
     const { net, fetch } = setup();
     void fetch('https://cdn.test/a.png', {
