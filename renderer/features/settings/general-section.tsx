@@ -64,12 +64,12 @@ export function ThemeChoice({ settings, saver }: { settings: Settings; saver: Se
   );
 }
 
-export function NotificationsToggle({
-  settings,
-  saver,
-}: {
-  settings: Settings;
-  saver: SettingSaver;
+/** A setting that is on or off: its checkbox, label and hint. */
+function SettingCheckbox(props: {
+  checked: boolean;
+  label: string;
+  hint: string;
+  onChange(checked: boolean): void;
 }) {
   const hint = useId();
   return (
@@ -77,18 +77,33 @@ export function NotificationsToggle({
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={settings.notifications}
+          checked={props.checked}
           aria-describedby={hint}
-          onChange={(event) =>
-            void saver.save('notifications', { notifications: event.target.checked })
-          }
+          onChange={(event) => props.onChange(event.target.checked)}
         />
-        {t('settings.notifications.label')}
+        {props.label}
       </label>
       <p className="field__hint" id={hint}>
-        {t('settings.notifications.hint')}
+        {props.hint}
       </p>
     </div>
+  );
+}
+
+export function NotificationsToggle({
+  settings,
+  saver,
+}: {
+  settings: Settings;
+  saver: SettingSaver;
+}) {
+  return (
+    <SettingCheckbox
+      checked={settings.notifications}
+      label={t('settings.notifications.label')}
+      hint={t('settings.notifications.hint')}
+      onChange={(notifications) => void saver.save('notifications', { notifications })}
+    />
   );
 }
 
@@ -100,24 +115,13 @@ export function NeverUploadToggle({
   settings: Settings;
   saver: SettingSaver;
 }) {
-  const hint = useId();
   return (
-    <div className="field">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={settings.neverUploadInputs}
-          aria-describedby={hint}
-          onChange={(event) =>
-            void saver.save('neverUploadInputs', { neverUploadInputs: event.target.checked })
-          }
-        />
-        {t('edit.neverUpload')}
-      </label>
-      <p className="field__hint" id={hint}>
-        {t('edit.neverUploadHint')}
-      </p>
-    </div>
+    <SettingCheckbox
+      checked={settings.neverUploadInputs}
+      label={t('edit.neverUpload')}
+      hint={t('edit.neverUploadHint')}
+      onChange={(neverUploadInputs) => void saver.save('neverUploadInputs', { neverUploadInputs })}
+    />
   );
 }
 

@@ -16,7 +16,7 @@ import type { Clock } from '../../../electron/ports/clock';
 import type { ContentCredentialVerifier } from '../../../electron/ports/content-credential-verifier';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { wireApp, type AppWiring } from '../../../electron/ipc/wire-app';
-import { JsonFileKv } from './json-file-kv';
+import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import type { OsStandIns } from './os-stand-ins';
 import { REPO_ROOT } from './repo-paths';
 import { TestSecretCipher } from './test-cipher';

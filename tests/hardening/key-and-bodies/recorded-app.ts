@@ -22,7 +22,7 @@ import {
 import type { AppWiring } from '../../../electron/ipc/wire-app';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
-import { JsonFileKv } from '../../e2e/harness/json-file-kv';
+import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { wireHarness } from '../../e2e/harness/node-main';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';

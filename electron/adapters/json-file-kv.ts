@@ -1,11 +1,13 @@
 /**
- * A KeyValueStore in one JSON file, for the chromium host: what electron-store does in the app
- * (one small file per store, read back after a restart), in plain Node. Writes go to a temporary
- * file that is then renamed, so a crash never leaves half a file.
+ * A KeyValueStore in one JSON file, as electron-store keeps one in the app (one small file per
+ * store, read back after a restart), in plain Node: the CLI reads and changes the app's
+ * settings through it, and the end-to-end harness's Chromium host keeps its stores in it. Writes
+ * go to a private temporary file that is then renamed, so a crash never leaves half a file.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KeyValueStore } from '../../../electron/ports/key-value-store';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../core/fs/private-files';
+import type { KeyValueStore } from '../ports/key-value-store';
 
 export class JsonFileKv implements KeyValueStore {
   readonly path: string;
@@ -48,9 +50,9 @@ export class JsonFileKv implements KeyValueStore {
   }
 
   private write(values: Record<string, unknown>): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
     renameSync(temporary, this.path);
   }
 }
