@@ -91,6 +91,7 @@ export function wireHarness(
     shell: os.shell,
     chooseFolder: os.chooseFolder,
     inputDialogs: os.inputDialogs,
+    library: { dialogs: os.libraryDialogs, version },
     ...(galleryBase === undefined ? {} : { galleryBase }),
     copyText: os.copyText,
     info: () => ({ version, platform: process.platform, online: true }),

@@ -11,6 +11,7 @@ import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { suggestedFileName } from '../../../electron/app/os/save-name';
 import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
 import type { InputDialogs } from '../../../electron/ports/input-dialogs';
+import type { LibraryDialogs } from '../../../electron/ports/library-dialogs';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { SystemTrash } from '../../../electron/ports/system-trash';
 import type { UserPrompts } from '../../../electron/ports/user-prompts';
@@ -37,6 +38,11 @@ export interface OsStandIns {
   readonly chooseFolder: () => Promise<string | null>;
   /** Main's open dialog for an input image: answered from PICTOR_E2E_CHOOSE_IMAGE (default: cancel). */
   readonly inputDialogs: InputDialogs;
+  /**
+   * Main's save and open dialogs of the library archive: answered from PICTOR_E2E_EXPORT_FILE and
+   * PICTOR_E2E_IMPORT_SOURCE (default: cancel).
+   */
+  readonly libraryDialogs: LibraryDialogs;
   /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
   readonly prompts: UserPrompts;
   readonly copyText: (text: string) => void;
@@ -112,6 +118,18 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
       chooseInputImage: async () => {
         const chosen = options.env().PICTOR_E2E_CHOOSE_IMAGE;
         record('chooseInputImage', chosen ?? '');
+        return chosen ? chosen : null;
+      },
+    },
+    libraryDialogs: {
+      chooseExportFile: async () => {
+        const chosen = options.env().PICTOR_E2E_EXPORT_FILE;
+        record('chooseExportFile', chosen ?? '');
+        return chosen ? chosen : null;
+      },
+      chooseImportSource: async (from) => {
+        const chosen = options.env().PICTOR_E2E_IMPORT_SOURCE;
+        record('chooseImportSource', `${from}:${chosen ?? ''}`);
         return chosen ? chosen : null;
       },
     },

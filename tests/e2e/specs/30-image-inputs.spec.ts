@@ -11,24 +11,23 @@
  * The result in the viewer lists its versions (Original, then the fill); "Compare with original"
  * shows a before/after whose divider moves by keyboard. "Upscale ×2" on the result sends it to the
  * demo's edit model, whose image is twice the size; its stack lists Original → Fill → Upscale ×2.
- *
- * Not yet here: the library exported and imported into a fresh one (the stack and the stored
- * inputs/<sha256>.png kept). The chromium harness wires no LibraryDialogs into wireApp
- * (harness/node-main.ts passes no `library`), so "Export all…" cannot be answered; stand-ins
- * answering from PICTOR_E2E_EXPORT_FILE / PICTOR_E2E_IMPORT_SOURCE were tried and the export
- * still showed no summary; that step needs finishing.
+ * Settings › Library › "Export all…" writes the library to an archive, and a fresh library imports
+ * it: the upscale's stack is whole again and the input files are in the new gallery's `inputs/`.
  *
  * All of it real: the built-in demo and a fal demo process on loopback, real PNGs read back with
  * sharp (the demo's pixel rules: electron/demo-service/input-pixels.ts).
  */
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { readHistory } from './support/disk';
 import { useDemoProcess } from './support/service';
-import { useAppSession } from './support/session';
+import { FAST_ENV, useAppSession } from './support/session';
 import {
+  closeDialog,
   compareCell,
   connectDialect,
   expectLoadedImage,
@@ -42,6 +41,9 @@ import {
 const FAL_KEY = 'fal-e2e-image-inputs-30-9c3e';
 const fal = useDemoProcess({ dialect: 'fal', keys: [`ada:${FAL_KEY}`], durationMs: [300, 600] });
 const session = useAppSession('image-inputs');
+/** A fresh library the export is imported into. */
+const imported = useAppSession('image-inputs-imported');
+const ARCHIVE = 'library-export.zip';
 
 const PROMPT = 'A teapot on a wooden table, image inputs journey';
 const FILL_PROMPT = 'A small cactus where the paint is';
@@ -234,15 +236,60 @@ async function upscaleTheFill(page: Page): Promise<void> {
   );
 }
 
+/** Settings › Library › "Export all…", the archive written where main's save dialog says. */
+async function exportLibrary(page: Page): Promise<void> {
+  await closeDialog(viewer(page));
+  await showScreen(page, 'Settings');
+  const library = page.getByRole('region', { name: 'Library', exact: true });
+  await library.getByRole('button', { name: 'Export all…' }).click();
+  await expect(library.getByText(/^Exported 4 tasks and 4 images \(.+\) to /)).toBeVisible({
+    timeout: DONE_TIMEOUT,
+  });
+}
+
+/**
+ * A fresh library imports the archive: the upscale's stack is whole again (Original, both fills,
+ * Upscale ×2) and the stored inputs are in the new gallery folder.
+ */
+async function importIntoAFreshLibrary(archive: string, inputs: readonly string[]): Promise<void> {
+  const { page } = await imported.launch({
+    env: { ...FAST_ENV, PICTOR_E2E_IMPORT_SOURCE: archive },
+  });
+  await showScreen(page, 'Settings');
+  const library = page.getByRole('region', { name: 'Library', exact: true });
+  await library.getByRole('button', { name: 'Import archive…' }).click();
+  await expect(library.getByText('Added 4 tasks and 4 images.', { exact: true })).toBeVisible({
+    timeout: DONE_TIMEOUT,
+  });
+  await showScreen(page, 'Tasks');
+  const rows = page.getByRole('feed', { name: 'Task history' }).getByRole('article');
+  await expect(rows).toHaveCount(4);
+  const upscale = rows.first();
+  await expect(upscale).toHaveAccessibleName(FILL_PROMPT);
+  await upscale.getByRole('button', { name: 'Open image 1 of 1' }).click();
+  await expectLoadedImage(viewerImage(page));
+  await expectStack(
+    page,
+    ['Fill · demo-edit', FAL_FILL_ENTRY, 'Upscale ×2 · demo-edit'],
+    'Upscale ×2 · demo-edit',
+  );
+  for (const sha256 of inputs) {
+    const file = await stat(join(imported.folders.galleryDir, 'inputs', `${sha256}.png`));
+    expect(file.isFile()).toBe(true);
+  }
+}
+
 test('a painted area filled on two dialects, compared with the original, upscaled ×2', async () => {
   test.setTimeout(120_000);
-  const { page } = await session.launch();
+  const archive = join(tmpdir(), `pictor-e2e-30-${String(process.pid)}-${ARCHIVE}`);
+  const { page } = await session.launch({ env: { ...FAST_ENV, PICTOR_E2E_EXPORT_FILE: archive } });
   await showScreen(page, 'Settings');
   await connectDialect(page, 'fal.ai', fal.directUrl, FAL_KEY);
   await generateAndView(page);
   const view = await fillOnTwoDialects(page);
   await beforeAndAfter(page, view);
   await upscaleTheFill(page);
+  await exportLibrary(page);
 
   const { folders } = session;
   await session.close();
@@ -288,4 +335,14 @@ test('a painted area filled on two dialects, compared with the original, upscale
   const big = await pixelAt(upscaledFile, painted[0] * 2, painted[1] * 2);
   expect([big.width, big.height]).toEqual([width * 2, height * 2]);
   expect(big.pixel).toEqual({ r: FILL_COLOUR[0], g: FILL_COLOUR[1], b: FILL_COLOUR[2] });
+
+  // The library exported, imported into a fresh one: lineage and inputs came along.
+  const stored = [...fills, upscaled].flatMap((record) => {
+    const inputs = record.request.inputs;
+    return [inputs?.source.sha256, inputs?.mask?.sha256, inputs?.maskAlpha?.sha256];
+  });
+  const digests = [...new Set(stored.filter((one): one is string => one !== undefined))];
+  expect(digests.length).toBeGreaterThanOrEqual(4);
+  await importIntoAFreshLibrary(archive, digests);
+  await rm(archive, { force: true });
 });
