@@ -1,4 +1,5 @@
 import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
 import { useAppStore } from '../../store/app-store';
 import { t } from '../../i18n';
 import { useHeaderFold } from '../../lib/use-header-fold';
@@ -58,14 +59,14 @@ export function GalleryHeader(props: GalleryHeaderProps) {
         >
           {t('gallery.selection.selectAll')}
         </Button>
-        <Button
+        {/* An icon: the header has no room for its words at 800x600 in longer languages. */}
+        <IconButton
+          icon="image"
           size="small"
-          variant="ghost"
+          label={t('edit.fromFile')}
           data-testid="edit-from-file"
           onClick={() => void useAppStore.getState().editOpenFromFile()}
-        >
-          {t('edit.fromFile')}
-        </Button>
+        />
       </div>
       <GalleryFiltersBar
         filters={props.filters}
