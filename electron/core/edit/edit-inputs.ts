@@ -19,10 +19,9 @@ import { UserFacingError } from '../errors/user-facing-error';
 import { readRegularFile } from '../fs/regular-file';
 import type { ImageFiles, ImageRecords } from '../gallery/gallery-images';
 import { findImage, savedFile } from '../gallery/gallery-images';
-import { checkHeaderOfBytes } from '../images/image-header';
 import { pngOfImage } from '../images/image-png';
-import { IMAGE_MIME, sniffImage } from '../images/image-sniff';
-import type { InputStore } from '../inputs/input-store';
+import { sniffImage } from '../images/image-sniff';
+import { describeInput, type InputStore } from '../inputs/input-store';
 import { EditInputError, type StoredInputs } from './edit-plan';
 
 /** The most pixels an input may have (the store's own limit). */
@@ -37,22 +36,15 @@ const SHRINK_TRIES = 6;
 const MIN_SIDE = 16;
 
 export interface EditInputsDeps {
-  readonly store: Pick<InputStore, 'put' | 'read' | 'relativePath'>;
+  readonly store: Pick<InputStore, 'put' | 'read' | 'describe' | 'relativePath'>;
   readonly images: Pick<ImageEngine, 'toPng'>;
   /** The task records and the gallery's files, for a library image. */
   readonly records: Pick<ImageRecords, 'get'>;
   readonly gallery: ImageFiles;
 }
 
-/** The bytes' own size and format as an input, or null when they are not one. */
-async function imageOf(bytes: Uint8Array, sha256: string): Promise<InputImage | null> {
-  const kind = sniffImage(bytes.subarray(0, 12));
-  if (!kind) return null;
-  const checked = await checkHeaderOfBytes(bytes, kind, MAX_PIXELS);
-  if (!checked.ok) return null;
-  const { orientedWidth: width, orientedHeight: height } = checked.header;
-  return { sha256, mime: IMAGE_MIME[kind], width, height, bytes: bytes.length };
-}
+/** Descriptions kept (an input's bytes never change under its digest: they are its name). */
+const MAX_DESCRIBED = 256;
 
 const missing = () =>
   new EditInputError(sentence('error.edit.inputMissing'), { code: 'not_found' });
@@ -60,14 +52,28 @@ const missing = () =>
 export class EditInputs implements StoredInputs {
   constructor(private readonly deps: EditInputsDeps) {}
 
-  /** What the store holds under `sha256`, read from its bytes (hashed again), or null. */
+  /**
+   * What each digest was found to be, so a plan made again as the panel changes does not read and
+   * hash every input each time. Sound because a description is a function of bytes whose digest
+   * is the key; a file deleted since is found missing when the task is sent (the store reads and
+   * hashes it again then).
+   */
+  private readonly described = new Map<string, InputImage>();
+
+  /** What the store holds under `sha256`, read from its bytes (hashed once), or null. */
   async describe(sha256: string): Promise<InputImage | null> {
     if (!SHA256.test(sha256)) return null;
-    const bytes = await this.deps.store.read(sha256).catch((error: unknown) => {
+    const known = this.described.get(sha256);
+    if (known) return known;
+    const image = await this.deps.store.describe(sha256).catch((error: unknown) => {
       if (error instanceof UserFacingError) return null;
       throw error;
     });
-    return bytes === null ? null : imageOf(bytes, sha256);
+    if (image) {
+      if (this.described.size >= MAX_DESCRIBED) this.described.clear();
+      this.described.set(sha256, image);
+    }
+    return image;
   }
 
   /**
@@ -112,8 +118,12 @@ export class EditInputs implements StoredInputs {
       throw new EditInputError(sentence('error.edit.maskNotPng'));
     }
     const bytes = Buffer.from(base64, 'base64');
-    const mask = sniffImage(bytes.subarray(0, 12)) === 'png' ? await imageOf(bytes, '') : null;
-    if (!mask) throw new EditInputError(sentence('error.edit.maskNotPng'));
+    if (sniffImage(bytes.subarray(0, 12)) !== 'png') {
+      throw new EditInputError(sentence('error.edit.maskNotPng'));
+    }
+    const mask = await describeInput(bytes).catch(() => {
+      throw new EditInputError(sentence('error.edit.maskNotPng'));
+    });
     const stored = await this.describe(source);
     if (!stored) throw missing();
     if (mask.width !== stored.width || mask.height !== stored.height) {

@@ -60,8 +60,12 @@ function tooBig(): InputStoreError {
   );
 }
 
-/** The header of `bytes` as an input image, or the sentence that refuses it. */
-async function describe(bytes: Uint8Array): Promise<InputImage> {
+/**
+ * The header of `bytes` as an input image, or the sentence that refuses it: the one reading of an
+ * input's format and size (the store's, the edit's masks'). `sha256`: the digest, when the caller
+ * has just checked it (a stored file read back), so it is not hashed twice.
+ */
+export async function describeInput(bytes: Uint8Array, sha256?: string): Promise<InputImage> {
   if (bytes.length > MAX_INPUT_BYTES) throw tooBig();
   const kind = sniffImage(bytes.subarray(0, 12));
   if (kind === null) throw new InputStoreError(sentence('error.inputs.format'));
@@ -74,7 +78,8 @@ async function describe(bytes: Uint8Array): Promise<InputImage> {
   const width = checked.header.orientedWidth;
   const height = checked.header.orientedHeight;
   if (width > MAX_INPUT_SIDE || height > MAX_INPUT_SIDE) throw tooBig();
-  return { sha256: digestOf(bytes), mime: IMAGE_MIME[kind], width, height, bytes: bytes.length };
+  const digest = sha256 ?? digestOf(bytes);
+  return { sha256: digest, mime: IMAGE_MIME[kind], width, height, bytes: bytes.length };
 }
 
 function unsafe(error: unknown): InputStoreError {
@@ -102,7 +107,7 @@ export class InputStore {
    *   `inputs/` folder that is a link or leads outside; file-system errors (a full disk).
    */
   async put(bytes: Uint8Array): Promise<InputImage> {
-    const image = await describe(bytes);
+    const image = await describeInput(bytes);
     if (await this.holds(image)) return image;
     const root = this.library.root;
     try {
@@ -126,6 +131,21 @@ export class InputStore {
     if (found === 'missing') throw new InputStoreError(sentence('error.inputs.missing'));
     if (found === 'tampered') throw new InputStoreError(sentence('error.inputs.tampered'));
     return found;
+  }
+
+  /**
+   * What the store holds under `wanted`, read from its bytes (hashed once, on the way out); null
+   * when it holds nothing intact under that digest, or what it holds is not an input any more.
+   * @throws InputStoreError (`unsafe`); file-system errors.
+   */
+  async describe(wanted: InputRef): Promise<InputImage | null> {
+    const found = await this.readVerified(wanted);
+    if (!Buffer.isBuffer(found)) return null;
+    const sha256 = typeof wanted === 'string' ? wanted : wanted.sha256;
+    return describeInput(found, sha256).catch((error: unknown) => {
+      if (error instanceof InputStoreError) return null;
+      throw error;
+    });
   }
 
   /** Whether the store holds `wanted` with its bytes intact. */

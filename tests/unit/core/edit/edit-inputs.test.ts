@@ -188,8 +188,41 @@ describe('what the store holds', () => {
     expect(await inputs.describe('../../../etc/passwd')).toBeNull();
     expect(await inputs.describe(sha(Buffer.from('absent')))).toBeNull();
     await writeFile(join(root, 'inputs', `${kept.sha256}.png`), await picture('png', 41, 30));
-    expect(await inputs.describe(kept.sha256)).toBeNull();
-    expect(await refusal(inputs.relativePath(kept.sha256))).toMatch(/^error.edit.inputMissing/);
+    // Read afresh (another session, or the send, which reads and hashes every input again), the
+    // changed file is nothing under that digest.
+    const fresh = new EditInputs({
+      store: new InputStore({ root }),
+      images: testImageEngine,
+      records: { get: (localId) => records.get(localId) },
+      gallery: { root, resolve: (relative: string) => resolveInside(root, relative) },
+    });
+    expect(await fresh.describe(kept.sha256)).toBeNull();
+    expect(await refusal(fresh.relativePath(kept.sha256))).toMatch(/^error.edit.inputMissing/);
+    await expect(new InputStore({ root }).read(kept.sha256)).rejects.toThrow();
+  });
+
+  it('describes a digest once: a plan made again reads no input file again', async () => {
+    const kept = await inputs.fromFile(await fileOf(await picture('png')));
+    const store = new InputStore({ root });
+    let reads = 0;
+    const counted = new EditInputs({
+      store: {
+        put: (bytes) => store.put(bytes),
+        read: (wanted) => store.read(wanted),
+        relativePath: (image) => store.relativePath(image),
+        describe: (wanted) => {
+          reads += 1;
+          return store.describe(wanted);
+        },
+      },
+      images: testImageEngine,
+      records: { get: (localId) => records.get(localId) },
+      gallery: { root, resolve: (relative: string) => resolveInside(root, relative) },
+    });
+    for (let plan = 0; plan < 5; plan += 1)
+      expect(await counted.describe(kept.sha256)).toEqual(kept);
+    await counted.relativePath(kept.sha256);
+    expect(reads).toBe(1);
   });
 });
 
