@@ -107,6 +107,7 @@ export class InputSender {
     try {
       return await this.sendChecked(provider, inputs, capabilities, {
         ...checked,
+        account: credentials.keyFingerprint,
         model: request.model ?? '',
         signal,
       });
@@ -123,7 +124,7 @@ export class InputSender {
     provider: ProviderId,
     inputs: ImageInputs,
     capabilities: ModelCapabilities,
-    at: { baseUrl: string; key: string; model: string; signal: AbortSignal },
+    at: { baseUrl: string; key: string; account: string; model: string; signal: AbortSignal },
   ): Promise<SentInputs> {
     const images = imagesFor(inputs, capabilities);
     const all = [images.source, ...(images.mask ? [images.mask] : []), ...images.references];
@@ -163,6 +164,7 @@ export class InputSender {
       model: string;
       baseUrl: string;
       key: string;
+      account: string;
       signal: AbortSignal;
     },
     image: InputImage,
@@ -171,7 +173,7 @@ export class InputSender {
     const uploader = UPLOADERS[at.profile.id];
     if (!uploader) throw refusal(sentence('error.inputs.tooLargeInline'));
     const endpoint = endpointAt(transport, at.profile, at.baseUrl);
-    const remembered = { endpoint: endpoint.url, key: at.key, sha256: image.sha256 };
+    const remembered = { endpoint: endpoint.url, account: at.account, sha256: image.sha256 };
     if (transport.lifetimeMs !== null) {
       const link = await this.options.memory.recall(remembered);
       if (link !== null) return link;

@@ -4,8 +4,9 @@
  * than an hour of it remains (a queued task still reaches the service in time), else the input is
  * uploaded again. Kept in the data folder (not the library: a link is the account's, not the
  * image's), written atomically, read through a schema; a damaged file is a memory lost, never an
- * error. An entry is named by a digest of the upload endpoint, the key and the image's digest
- * together: the file holds neither the key nor anything that names it alone.
+ * error. An entry is named by a digest of the upload endpoint, the key's fingerprint (the one
+ * every task record already carries as its `account`) and the image's digest: nothing derived
+ * from the key itself is written, so the file is no oracle to test a guessed key against.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -34,16 +35,16 @@ const fileSchema = z.object({
 });
 type Entry = z.infer<typeof entrySchema>;
 
-/** What names one upload: where it went, with whose key, of which image. */
+/** What names one upload: where it went, for whose account (its key's fingerprint), of which image. */
 export interface UploadKey {
   readonly endpoint: string;
-  readonly key: string;
+  readonly account: string;
   readonly sha256: string;
 }
 
 function idOf(upload: UploadKey): string {
   return createHash('sha256')
-    .update(`pictor-upload\n${upload.endpoint}\n${upload.key}\n${upload.sha256}`)
+    .update(`pictor-upload\n${upload.endpoint}\n${upload.account}\n${upload.sha256}`)
     .digest('hex');
 }
 
