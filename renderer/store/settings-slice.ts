@@ -47,7 +47,10 @@ export interface SettingsSlice {
   settingsLoad(): Promise<void>;
   /** Main's settings as they are, without taking them (the first paint's language); null: no answer. */
   settingsRead(): Promise<Settings | null>;
-  /** Saves a change; throws ApiError with the reason when the main process refuses it. */
+  /**
+   * Saves a change, shown at once (`settings` carries it while main has not answered); throws
+   * ApiError with the reason when the main process refuses it, and the change is taken off.
+   */
   settingsUpdate(patch: SettingsPatch): Promise<Settings>;
   /** Takes settings from the main process (an answer or a `settings:changed` event). */
   settingsApply(settings: Settings): void;
@@ -172,81 +175,122 @@ function connectionActions(
   };
 }
 
-export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
-  settings: null,
-  keyStatus: null,
-  folderChange: { step: 'idle' },
+/**
+ * The settings the page shows: main's last word with the changes still on their way to it laid
+ * over, in the order they were made. A choice (a radio, a checkbox) shows at once, not one IPC
+ * round trip later (a controlled control held at main's value meanwhile puts the old choice back
+ * under the pointer); a change main refuses is taken off again, and an answer or a
+ * `settings:changed` event that arrives meanwhile does not undo a later change still pending.
+ * The compose form follows main's word only: a change shown and then refused never moved it.
+ */
+function settingsView(get: SliceArgs[1], set: SliceArgs[0]) {
+  let saved: Settings | null = null;
+  let pending: Array<{ readonly patch: SettingsPatch }> = [];
+  const show = () => {
+    if (!saved) return;
+    set({
+      settings: pending.reduce<Settings>((shown, { patch }) => ({ ...shown, ...patch }), saved),
+    });
+  };
+  const take = (settings: Settings) => {
+    const before = saved;
+    saved = settings;
+    show();
+    get().composeApplyDefaults(settings, before);
+  };
+  return {
+    take,
+    async change(patch: SettingsPatch): Promise<Settings> {
+      const entry = { patch };
+      const settle = () => (pending = pending.filter((other) => other !== entry));
+      pending = [...pending, entry];
+      show();
+      try {
+        const settings = await call('settings:update', patch);
+        settle();
+        take(settings);
+        return settings;
+      } catch (error) {
+        settle();
+        show();
+        throw error;
+      }
+    },
+  };
+}
 
-  async folderPick() {
-    try {
-      const { choice } = await call('library:pick');
-      set({ folderChange: choice ? { step: 'ask', choice } : { step: 'idle' } });
-    } catch (error) {
-      set({ folderChange: { step: 'failed', error: toApiError(error) } });
-    }
-  },
+export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => {
+  const view = settingsView(get, set);
+  return {
+    settings: null,
+    keyStatus: null,
+    folderChange: { step: 'idle' },
 
-  async folderApply(action) {
-    const current = get().folderChange;
-    if (current.step !== 'ask') return;
-    const { choice } = current;
-    set({ folderChange: { step: 'working', choice, action, progress: null, cancelling: false } });
-    try {
-      const result = await call(FOLDER_CHANNELS[action], { ticket: choice.ticket });
-      set({ folderChange: { step: 'done', result } });
-    } catch (error) {
-      set({ folderChange: { step: 'failed', error: toApiError(error) } });
-    }
-  },
+    async folderPick() {
+      try {
+        const { choice } = await call('library:pick');
+        set({ folderChange: choice ? { step: 'ask', choice } : { step: 'idle' } });
+      } catch (error) {
+        set({ folderChange: { step: 'failed', error: toApiError(error) } });
+      }
+    },
 
-  async folderCancel() {
-    const current = get().folderChange;
-    if (current.step !== 'working' || current.action !== 'move') return;
-    set({ folderChange: { ...current, cancelling: true } });
-    await call('library:cancel').catch(get().showError);
-  },
+    async folderApply(action) {
+      const current = get().folderChange;
+      if (current.step !== 'ask') return;
+      const { choice } = current;
+      set({ folderChange: { step: 'working', choice, action, progress: null, cancelling: false } });
+      try {
+        const result = await call(FOLDER_CHANNELS[action], { ticket: choice.ticket });
+        set({ folderChange: { step: 'done', result } });
+      } catch (error) {
+        set({ folderChange: { step: 'failed', error: toApiError(error) } });
+      }
+    },
 
-  folderProgress(progress) {
-    const current = get().folderChange;
-    if (current.step === 'working') set({ folderChange: { ...current, progress } });
-  },
+    async folderCancel() {
+      const current = get().folderChange;
+      if (current.step !== 'working' || current.action !== 'move') return;
+      set({ folderChange: { ...current, cancelling: true } });
+      await call('library:cancel').catch(get().showError);
+    },
 
-  folderDismiss() {
-    dismissFolder(get, set);
-  },
+    folderProgress(progress) {
+      const current = get().folderChange;
+      if (current.step === 'working') set({ folderChange: { ...current, progress } });
+    },
 
-  async settingsLoad() {
-    // Independent: a key store that cannot be read must not keep the settings away.
-    await Promise.all([
-      call('settings:get').then(get().settingsApply, get().showError),
-      call('key:getStatus').then(get().keyApply, get().showError),
-      call('keys:getStatuses').then((serviceKeys) => set({ serviceKeys }), get().showError),
-    ]);
-  },
+    folderDismiss() {
+      dismissFolder(get, set);
+    },
 
-  settingsRead: () => call('settings:get').catch(() => null),
+    async settingsLoad() {
+      // Independent: a key store that cannot be read must not keep the settings away.
+      await Promise.all([
+        call('settings:get').then(get().settingsApply, get().showError),
+        call('key:getStatus').then(get().keyApply, get().showError),
+        call('keys:getStatuses').then((serviceKeys) => set({ serviceKeys }), get().showError),
+      ]);
+    },
 
-  async settingsUpdate(patch) {
-    const settings = await call('settings:update', patch);
-    get().settingsApply(settings);
-    return settings;
-  },
+    settingsRead: () => call('settings:get').catch(() => null),
 
-  settingsApply(settings) {
-    const previous = get().settings;
-    set({ settings });
-    get().composeApplyDefaults(settings, previous);
-  },
+    settingsUpdate: (patch) => view.change(patch),
 
-  async keyClear() {
-    const status = await call('key:clear');
-    get().keyApply(status);
-    return status;
-  },
+    settingsApply(settings) {
+      view.take(settings);
+    },
 
-  keyApply: (keyStatus) => set({ keyStatus }),
+    async keyClear() {
+      const status = await call('key:clear');
+      get().keyApply(status);
+      return status;
+    },
 
-  ...serviceKeyActions(set, get),
+    keyApply: (keyStatus) => set({ keyStatus }),
 
-  ...connectionActions(set),
-});
+    ...serviceKeyActions(set, get),
+
+    ...connectionActions(set),
+  };
+};
