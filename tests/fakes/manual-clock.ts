@@ -9,6 +9,9 @@ interface Timer {
 /**
  * A clock that moves only when the test says so. `advance` runs due timers in time order and
  * lets promise callbacks settle between them, so async code driven by timers behaves as in real time.
+ * Like `Date.now()` it tells whole milliseconds: a timer of a fractional delay falls due at the
+ * next whole millisecond, and a move by a fraction moves to the next one (a time the core stamps
+ * on a record is never a fraction the record's schema refuses).
  */
 export class ManualClock implements Clock {
   private current: number;
@@ -16,7 +19,7 @@ export class ManualClock implements Clock {
   private timers = new Map<number, Timer>();
 
   constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
-    this.current = start;
+    this.current = Math.ceil(start);
   }
 
   now(): number {
@@ -24,7 +27,7 @@ export class ManualClock implements Clock {
   }
 
   setTimeout(callback: () => void, ms: number): TimerHandle {
-    const timer = { id: this.nextId++, at: this.current + Math.max(0, ms), callback };
+    const timer = { id: this.nextId++, at: this.current + Math.max(0, Math.ceil(ms)), callback };
     this.timers.set(timer.id, timer);
     return { id: timer.id };
   }
@@ -47,7 +50,7 @@ export class ManualClock implements Clock {
 
   /** Moves time forward by `ms`, firing every timer that falls due on the way. */
   async advance(ms: number): Promise<void> {
-    const target = this.current + ms;
+    const target = this.current + Math.ceil(ms);
     await flushPromises();
     for (;;) {
       const due = [...this.timers.values()]
@@ -65,7 +68,7 @@ export class ManualClock implements Clock {
 
   /** Jumps time forward without firing anything on the way (a laptop lid closed), then fires what is due. */
   async jump(ms: number): Promise<void> {
-    this.current += ms;
+    this.current += Math.ceil(ms);
     await this.advance(0);
   }
 }

@@ -51,7 +51,10 @@ export class PollPlanner {
     const slot = (firstSlot + best.step) % slots;
     this.load[slot] = (this.load[slot] ?? 0) + 1;
     this.slotOf.set(key, slot);
-    return earliest + best.step * this.slotMs;
+    // Whole milliseconds, as clocks tell time: an interval that the slots do not divide evenly
+    // (200 ms in 30 slots) would otherwise make a poll time, and a clock that jumps to it, a
+    // fraction that no timestamp in a record may be.
+    return earliest + Math.round(best.step * this.slotMs);
   }
 
   /**

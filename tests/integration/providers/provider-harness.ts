@@ -107,6 +107,8 @@ export function afterTest(cleanup: () => Promise<unknown>): void {
 export interface DriveOptions {
   readonly withinMs?: number;
   readonly maxStepMs?: number;
+  /** What the error says of the state when the wait gives up (where a task stood). */
+  readonly state?: () => string;
 }
 
 const MIN_STEP_MS = 20;
@@ -215,7 +217,7 @@ export async function providerRig(
       ...coreOptions,
     });
   const drive = async (condition: () => boolean, options: DriveOptions = {}): Promise<void> => {
-    const { withinMs = DEFAULT_WITHIN_MS, maxStepMs = DEFAULT_MAX_STEP_MS } = options;
+    const { withinMs = DEFAULT_WITHIN_MS, maxStepMs = DEFAULT_MAX_STEP_MS, state } = options;
     const until = clock.now() + withinMs;
     while (!condition()) {
       // Time stands still while the service answers: a request in flight takes no clock time,
@@ -223,7 +225,8 @@ export async function providerRig(
       await answered(service, () => asking);
       if (condition()) break;
       if (clock.now() > until) {
-        throw new Error(`The condition did not hold within ${withinMs} ms of clock time.`);
+        const stood = state ? ` Then: ${state()}` : '';
+        throw new Error(`The condition did not hold within ${withinMs} ms of clock time.${stood}`);
       }
       const next = clock.nextDue();
       const gap = next === null ? MIN_STEP_MS : next - clock.now();

@@ -33,12 +33,22 @@ export async function submitOne(rig: ProviderRig, prompt: string): Promise<strin
   return record!.localId;
 }
 
+/** What a wait on a task says when it gives up: where the task stood. */
+function stateOf(record: TaskRecord | undefined): string {
+  if (!record) return 'no such task in the history';
+  const { status, taskId, error } = record;
+  return JSON.stringify({ status, taskId, error });
+}
+
 /** Drives the clock until the service has the task and it is processing there. */
 export async function untilAccepted(rig: ProviderRig, localId: string): Promise<TaskRecord> {
-  await rig.drive(() => {
-    const record = rig.core.history.get(localId);
-    return record?.status === 'processing' && record.taskId !== null;
-  });
+  await rig.drive(
+    () => {
+      const record = rig.core.history.get(localId);
+      return record?.status === 'processing' && record.taskId !== null;
+    },
+    { state: () => stateOf(rig.core.history.get(localId)) },
+  );
   return rig.stored(localId);
 }
 

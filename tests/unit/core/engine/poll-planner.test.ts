@@ -16,6 +16,21 @@ describe('PollPlanner', () => {
     expect([...perSlot.values()].every((count) => count === 3)).toBe(true);
   });
 
+  it('places polls at whole milliseconds, even where the slots do not divide the interval', () => {
+    // 200 ms in 30 slots is 6.67 ms a slot: a clock moved to such a time would stamp records with
+    // a fraction, which the history's schema refuses (the task then never leaves `submitting`).
+    for (const interval of [200, 1_000, 3_000, 7_001]) {
+      const planner = new PollPlanner(interval, 30);
+      const times = Array.from({ length: 60 }, (_, i) => planner.place(`t${i}`, 10_000));
+      expect(
+        times.filter((time) => !Number.isInteger(time)),
+        `${interval} ms`,
+      ).toEqual([]);
+      expect(Math.max(...times)).toBeLessThan(10_000 + interval);
+      expect(new Set(times).size, `${interval} ms: every slot its own time`).toBe(30);
+    }
+  });
+
   it('spreads any task count over the cycle: no third of the interval holds more than 1.5× its share', () => {
     const interval = 3_000;
     for (let tasks = 1; tasks <= 120; tasks += 1) {
