@@ -50,6 +50,7 @@ const shown = (): Settings => {
   return settings;
 };
 
+// Fault: main's answers to `settings:update` held back until the test gives (or refuses) each.
 describe('a settings change on its way to main', () => {
   it('shows at once, and main’s answer settles it', async () => {
     const { held } = await start();
@@ -109,6 +110,7 @@ function Theme() {
   return settings ? <ThemeChoice settings={settings} saver={saver} /> : null;
 }
 
+// Fault: main's answer to the choice held back, then a refusal main would give only on a broken disk.
 describe('a choice in Settings', () => {
   it('is checked under the pointer before main answers, and unchecked again if main refuses', async () => {
     const { held } = await start();
