@@ -47,8 +47,8 @@ const ARCHIVE = 'library-export.zip';
 
 const PROMPT = 'A teapot on a wooden table, image inputs journey';
 const FILL_PROMPT = 'A small cactus where the paint is';
-const DEMO_EDIT = 'Demo edit · Image task service';
-const FAL_FILL = 'FLUX Fill · fal.ai';
+const DEMO_EDIT = 'Image task service · demo-edit';
+const FAL_FILL = 'fal.ai · fal-ai/flux-pro/v1/fill';
 /** The demo's fill colour (electron/demo-service/input-pixels.ts). */
 const FILL_COLOUR = [255, 0, 255] as const;
 const DONE_TIMEOUT = 30_000;

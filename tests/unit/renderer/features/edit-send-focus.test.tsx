@@ -16,7 +16,7 @@ import { sharedWiredMain } from '../shared-wired-main';
 
 const main = sharedWiredMain();
 const PROMPT = 'A teapot on a table';
-const DEMO_EDIT = 'Demo edit · Image task service';
+const DEMO_EDIT = 'Image task service · demo-edit';
 
 type User = Awaited<ReturnType<typeof startWiredApp>>['user'];
 
