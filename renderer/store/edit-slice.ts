@@ -133,9 +133,10 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
   async editRun(input) {
     try {
       const { group, items } = await call('edit:run', input);
+      // The panel closes and gives the focus back to what opened it (the viewer's Edit… or
+      // Upscale); the compare view opens over the viewer, which stays, so closing compare comes
+      // back to the viewer and its Escape closes it.
       set({ editPanel: null });
-      // The results open in the compare view, which the viewer would cover.
-      get().galleryCloseViewer();
       get().tasksInsert(items);
       await get().compareOpen(group);
       return null;

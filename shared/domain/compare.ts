@@ -15,6 +15,16 @@ export const COMPARE_PROMPTS = { min: 1, max: 10 } as const;
 /** The longest label a target keeps ("fal.ai · fal-ai/flux-pro #2"). */
 export const MAX_COMPARE_LABEL_CHARS = 120;
 
+/**
+ * How the window names a model on a service: the service first, as a task row's parameters and
+ * the compose form (service, then model) put them — "fal.ai · fal-ai/flux/dev", or the service
+ * alone when no model is named. A compare's and an edit's target labels (main) and the edit
+ * panel's targets (the page, with the service's name in the window's language) are this one.
+ */
+export function targetLabel(service: string, model: string | undefined): string {
+  return model ? `${service} · ${model}` : service;
+}
+
 /** A compare group's id: a UUID, as `randomUUID` makes it. */
 export const compareGroupSchema = z.uuid();
 

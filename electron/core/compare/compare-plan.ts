@@ -14,6 +14,7 @@ import {
   COMPARE_PROMPTS,
   COMPARE_TARGETS,
   MAX_COMPARE_LABEL_CHARS,
+  targetLabel,
 } from '../../../shared/domain/compare';
 import { PROVIDERS, providerIdSchema } from '../../../shared/domain/providers';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -183,10 +184,9 @@ function sizeAndQuality(target: Target): Pick<GenerationRequest, 'size' | 'quali
 
 /** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */
 export function labelsOf(targets: readonly Target[]): string[] {
-  const plain = targets.map((target) => {
-    const model = modelOf(target);
-    return `${PROVIDERS[target.provider].label}${model ? ` · ${model}` : ''}`;
-  });
+  const plain = targets.map((target) =>
+    targetLabel(PROVIDERS[target.provider].label, modelOf(target)),
+  );
   const seen = new Map<string, number>();
   return plain.map((label) => {
     const twice = plain.filter((other) => other === label).length > 1;

@@ -76,8 +76,10 @@ function OpenCompare() {
   useFocusReturn();
   useKeptFocus(view);
   const focused = Math.min(at, Math.max(0, items.length - 1));
+  // The view itself until its cells are in (main still reading them, or none): the focus must not
+  // stay on what the view covers (the viewer an edit was sent from), whose keys would act unseen.
   useEffect(() => {
-    cells.current[focused]?.focus();
+    (cells.current[focused] ?? view.current)?.focus();
   }, [focused, items.length, twoUp]);
   const onKeyDown = (event: KeyboardEvent) => {
     const place = { at: focused, count: items.length, direction: documentDirection() };

@@ -24,28 +24,6 @@ import type { EditInputPayload } from '../../../shared/ipc/inputs-contract';
 import { formatBytes, formatNumber, t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
 
-/** Product names of the models that take images (a name, not words to translate). */
-const MODEL_NAMES: Readonly<Record<string, string>> = {
-  'demo-edit': 'Demo edit',
-  'flux-kontext-pro': 'FLUX Kontext Pro',
-  'flux-kontext-max': 'FLUX Kontext Max',
-  'flux-2-pro': 'FLUX.2 Pro',
-  'flux-pro-1.0-fill': 'FLUX Fill',
-  'flux-pro-1.0-expand': 'FLUX Expand',
-  'fal-ai/flux-pro/kontext': 'FLUX Kontext Pro',
-  'fal-ai/flux-pro/v1/fill': 'FLUX Fill',
-  'fal-ai/clarity-upscaler': 'Clarity Upscaler',
-  'black-forest-labs/flux-kontext-pro': 'FLUX Kontext Pro',
-  'black-forest-labs/flux-fill-pro': 'FLUX Fill Pro',
-  'nightmareai/real-esrgan': 'Real-ESRGAN',
-  'wanx2.1-imageedit': 'Wanx 2.1 Image Edit',
-};
-
-/** A model as the panel names it. */
-export function modelName(model: string): string {
-  return MODEL_NAMES[model] ?? model;
-}
-
 export interface ModelChoice {
   readonly provider: ProviderId;
   readonly model: string;
@@ -70,7 +48,7 @@ export function modelChoices(needs: InputNeeds, setUp: readonly ProviderId[]): M
         if (!canDo(capabilities, needs)) {
           blocked = instead
             ? t('edit.cannot', {
-                model: modelName(instead.model),
+                model: instead.model,
                 service: serviceLabel(instead.provider),
               })
             : t('edit.cannotAny');
@@ -84,7 +62,8 @@ export function modelChoices(needs: InputNeeds, setUp: readonly ProviderId[]): M
 
 /**
  * Whether some set-up service can do `operation` (null), or the sentence naming the model that
- * would ("FLUX Fill on Black Forest Labs can fill a mask").
+ * would ("flux-pro-1.0-fill on Black Forest Labs can fill a mask"): a model by the name its
+ * checkbox, the plan and the task rows give it.
  */
 export function operationBlocked(
   operation: ImageOperation,
@@ -96,7 +75,7 @@ export function operationBlocked(
   if (found.some((one) => setUp.includes(one.provider))) return null;
   const first = found[0];
   if (!first) return t('edit.wouldNone');
-  const names = { model: modelName(first.model), service: serviceLabel(first.provider) };
+  const names = { model: first.model, service: serviceLabel(first.provider) };
   return t(`edit.would.${operation}`, { ...names, factor });
 }
 
@@ -133,7 +112,7 @@ export function sizeOffer(
     width: formatNumber(source.width),
     height: formatNumber(source.height),
     bytes: formatBytes(source.bytes),
-    model: modelName(first.model),
+    model: first.model,
     side: formatNumber(maxSide),
     maxBytes: formatBytes(maxBytes),
   });

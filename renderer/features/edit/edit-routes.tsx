@@ -3,13 +3,13 @@
  * upload, never upload) and, from main's plan, each target's route ("Inside the request",
  * "Uploaded to fal.ai first", a public link, a 48-hour upload), what was adapted (a safety
  * tolerance clamped) and each target left out with its reason, main's sentences in the window's
- * language.
+ * language. A target is named as its checkbox names it (lib/service-label.ts's `targetName`).
  */
 import { INPUT_ROUTES, type InputRoute } from '../../../shared/domain/image-inputs';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { EditPlanOutput, EditRoute } from '../../../shared/ipc/inputs-contract';
 import { errorText, t, type MessageKey } from '../../i18n';
-import { serviceLabel } from '../../lib/service-label';
+import { serviceLabel, targetName } from '../../lib/service-label';
 import type { Answer } from '../../store/edit-slice';
 import type { Target } from './edit-model';
 
@@ -80,23 +80,28 @@ export function EditPlanFacts({ answer, waiting, targets, refused }: PlanProps) 
   if (answer === null) return refused ? <p role="alert">{refused}</p> : null;
   if (!answer.ok) return <p role="alert">{answer.message}</p>;
   const plan = answer.value;
+  // The slot's target as its checkbox names it; main's label for a slot the panel does not hold.
+  const nameOf = ({ slot, label }: { slot: number; label: string }) => {
+    const target = targets[slot - 1];
+    return target ? targetName(target) : label;
+  };
   return (
     <div className="edit-plan" aria-live="polite">
       <ul aria-label={t('edit.routeChoice')}>
         {plan.targets.map((target) => (
           <li key={target.slot} data-testid={`edit-route-${String(target.slot)}`}>
-            <strong>{t('edit.target', { slot: target.slot, label: target.label })}</strong>{' '}
+            <strong>{t('edit.target', { slot: target.slot, label: nameOf(target) })}</strong>{' '}
             {routeText(target.inputs, targets[target.slot - 1])}
             {target.notes.length > 0 ? (
               <p>
-                {t('edit.adapted', { label: target.label })} {target.notes.map(said).join(' ')}
+                {t('edit.adapted', { label: nameOf(target) })} {target.notes.map(said).join(' ')}
               </p>
             ) : null}
           </li>
         ))}
         {plan.leftOut.map((out) => (
           <li key={`out-${String(out.slot)}`}>
-            <strong>{t('edit.leftOut', { label: out.label })}</strong> {said(out.reason)}
+            <strong>{t('edit.leftOut', { label: nameOf(out) })}</strong> {said(out.reason)}
           </li>
         ))}
         {plan.warnings.map((warning, n) => (

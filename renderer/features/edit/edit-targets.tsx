@@ -1,13 +1,14 @@
 /**
  * The models the edit goes to, 1 to 6 at once (the compare's fan-out): every model that does
  * the operation, each one that cannot be used now disabled with its reason (the model that
- * would, or the service to set up).
+ * would, or the service to set up). Each is named as the plan below it and the compare cells
+ * name it: service, then model.
  */
 import { useId } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
 import { t } from '../../i18n';
-import { serviceLabel } from '../../lib/service-label';
-import { modelName, type ModelChoice, type Target } from './edit-model';
+import { targetName } from '../../lib/service-label';
+import type { ModelChoice, Target } from './edit-model';
 
 interface TargetsProps {
   readonly choices: readonly ModelChoice[];
@@ -45,7 +46,7 @@ export function EditTargets({ choices, targets, onChange }: TargetsProps) {
                   )
                 }
               />
-              {modelName(choice.model)} · {serviceLabel(choice.provider)}
+              {targetName(choice)}
             </label>
             {choice.blocked === null ? null : (
               <p className="field__hint" id={reason}>

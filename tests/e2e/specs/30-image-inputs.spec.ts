@@ -47,8 +47,8 @@ const ARCHIVE = 'library-export.zip';
 
 const PROMPT = 'A teapot on a wooden table, image inputs journey';
 const FILL_PROMPT = 'A small cactus where the paint is';
-const DEMO_EDIT = 'Demo edit · Image task service';
-const FAL_FILL = 'FLUX Fill · fal.ai';
+const DEMO_EDIT = 'Image task service · demo-edit';
+const FAL_FILL = 'fal.ai · fal-ai/flux-pro/v1/fill';
 /** The demo's fill colour (electron/demo-service/input-pixels.ts). */
 const FILL_COLOUR = [255, 0, 255] as const;
 const DONE_TIMEOUT = 30_000;
@@ -138,6 +138,8 @@ async function fillOnTwoDialects(page: Page): Promise<Locator> {
 
   const view = page.getByRole('dialog', { name: 'Compare', exact: true });
   await expect(view.getByRole('gridcell')).toHaveCount(2);
+  // Over the viewer the edit was sent from (which stays under it): its cells take the pointer.
+  await compareCell(view, 'Image task service').click({ trial: true, timeout: 5_000 });
   for (const service of ['Image task service', 'fal.ai']) {
     const cell = compareCell(view, service);
     await expect(cell).toHaveAttribute('data-status', 'completed', { timeout: DONE_TIMEOUT });
@@ -223,6 +225,8 @@ async function upscaleTheFill(page: Page): Promise<void> {
   const view = page.getByRole('dialog', { name: 'Compare', exact: true });
   await expect(view.getByRole('gridcell')).toHaveCount(1);
   const cell = compareCell(view, 'Image task service');
+  // Over the Tasks screen's viewer the upscale was sent from: the cell takes the pointer.
+  await cell.click({ trial: true, timeout: 5_000 });
   await expect(cell).toHaveAttribute('data-status', 'completed', { timeout: DONE_TIMEOUT });
   await expectLoadedImage(cell.getByRole('img'));
   await expect(cell).toBeFocused();

@@ -56,9 +56,11 @@ async function chooseTwo(
   const dialog = await openPanel(fake);
   const user = userEvent.setup();
   await user.click(
-    within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' }),
+    within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
   );
-  await user.click(within(dialog).getByRole('checkbox', { name: 'FLUX Kontext Pro · fal.ai' }));
+  await user.click(
+    within(dialog).getByRole('checkbox', { name: 'fal.ai · fal-ai/flux-pro/kontext' }),
+  );
   await within(dialog).findByText(shown);
   return { dialog, user };
 }
@@ -76,13 +78,13 @@ describe('the edit panel', () => {
     expect((expand as HTMLInputElement).disabled).toBe(true);
     expect(
       document.getElementById(expand.getAttribute('aria-describedby') ?? '')?.textContent,
-    ).toBe('FLUX Expand on Black Forest Labs can expand an image');
-    const fal = within(dialog).getByRole('checkbox', { name: 'FLUX Kontext Pro · fal.ai' });
+    ).toBe('flux-pro-1.0-expand on Black Forest Labs can expand an image');
+    const fal = within(dialog).getByRole('checkbox', { name: 'fal.ai · fal-ai/flux-pro/kontext' });
     expect((fal as HTMLInputElement).disabled).toBe(true);
     expect(document.getElementById(fal.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Set up fal.ai in Settings to use it.',
     );
-    const demo = within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' });
+    const demo = within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' });
     expect((demo as HTMLInputElement).disabled).toBe(false);
   });
 
@@ -142,11 +144,11 @@ describe('the edit panel', () => {
     });
     const dialog = await openPanel(fake);
     await user.click(
-      within(dialog).getByRole('checkbox', { name: 'Demo edit · Image task service' }),
+      within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
     );
     const offer = within(dialog).getByRole('group', { name: 'Make a smaller copy' });
     expect(offer.textContent).toContain('This image is 6,000 × 4,000 pixels');
-    expect(offer.textContent).toContain('Demo edit takes at most 4,096 pixels per side');
+    expect(offer.textContent).toContain('demo-edit takes at most 4,096 pixels per side');
     expect(
       (within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled,
     ).toBe(true);
