@@ -13,12 +13,14 @@
  *
  * That undici is the npm package, not the one inside Node: it does not know Node's own FormData
  * (a different class) and would send one as the text "[object FormData]". A FormData body (the
- * uploads' multipart forms: Replicate's files, DashScope's OSS PostObject) is therefore encoded
- * here by Node's own Response, parts in order, with its multipart Content-Type and boundary.
+ * keyed uploads' multipart forms: Replicate's files) is therefore encoded here by Node's own
+ * Response (core/base/request-body.ts), parts in order, with its multipart Content-Type and
+ * boundary.
  */
 import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type * as UndiciModule from 'undici';
 import type { Agent, Dispatcher } from 'undici';
+import { encodeBody } from '../core/base/request-body';
 import { isLocalhostName, isLoopbackHost } from '../core/service/url-policy';
 import type { FetchLike } from '../ports/http';
 
@@ -88,14 +90,8 @@ function proxyAgent({ EnvHttpProxyAgent }: Undici, env: NodeJS.ProcessEnv): Disp
  */
 async function withEncodedForm(init: RequestInit | undefined): Promise<RequestInit | undefined> {
   if (!(init?.body instanceof FormData)) return init;
-  const encoded = new Response(init.body);
-  const headers = new Headers(init.headers);
-  headers.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
-  return {
-    ...init,
-    headers: Object.fromEntries(headers),
-    body: new Uint8Array(await encoded.arrayBuffer()),
-  };
+  const encoded = await encodeBody(init.body, init.headers);
+  return { ...init, headers: Object.fromEntries(encoded.headers), body: encoded.bytes };
 }
 
 function hostOf(url: string): string {

@@ -37,7 +37,7 @@ import { SmartBoards } from './triage/smart-boards';
 import { TemplateBackup } from './templates/template-backup';
 import { TemplateStore } from './templates/template-store';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
-import type { Resolver } from '../ports/http';
+import type { PinnedFetch, Resolver } from '../ports/http';
 import { InputStore } from './inputs/input-store';
 import { InputSender, type InputSettings } from './inputs/send-inputs';
 import { UploadMemory } from './inputs/upload-memory';
@@ -92,6 +92,11 @@ export interface PictorCoreOptions {
   readonly inputSettings?: () => InputSettings;
   /** How an upload target's name resolves (tests); default the operating system's. */
   readonly resolve?: Resolver;
+  /**
+   * How an input reaches a signed upload target (tests); default a direct connection pinned to
+   * the address checked, as image downloads.
+   */
+  readonly signedFetch?: PinnedFetch;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -312,6 +317,7 @@ function inputSenderOf(store: InputStore, options: PictorCoreOptions): InputSend
     settings: options.inputSettings ?? (() => NO_INPUT_SETTINGS),
     memory: new UploadMemory(options.dataDir, now),
     ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.signedFetch ? { signedFetch: options.signedFetch } : {}),
   });
 }
 

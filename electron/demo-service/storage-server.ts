@@ -4,15 +4,17 @@
  * takes no key: fal's `PUT /fal/<id>?token=<signature>` (a missing or wrong token is 403) and
  * DashScope's form `POST /` (policy and signature checked, file last, size within the policy).
  * Every request it gets is recorded (types.ts, DemoStorageRequest) with whether it carried any
- * key the demo knows, so a test proves a client never sends its key to an upload target.
+ * key the demo knows, so a test proves a client never sends its key to an upload target, and
+ * with the digest of the file it stored, so a test proves the bytes arrived as they were sent.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Reply } from './http-reply';
 import { readBody, writeReply, xmlErrorReply } from './http-reply';
 import { INPUT_BODY_BYTES } from './input-checks';
 import { readForm, type FormPart } from './multipart';
-import type { DemoStorageRequest } from './types';
+import type { DemoStorageRequest, DemoStoredFile } from './types';
 import type { UploadStore } from './uploads';
 import { OSS_ACCESS_KEY_ID } from './uploads';
 
@@ -20,6 +22,8 @@ import { OSS_ACCESS_KEY_ID } from './uploads';
 const { createServer } = process.getBuiltinModule('node:http');
 
 const FAL_PUT = /^\/fal\/([0-9a-f]{24})$/;
+/** The type of a form's file that names none. */
+const OCTET_STREAM = 'application/octet-stream';
 
 /** A running storage origin. */
 export interface StorageOrigin {
@@ -28,6 +32,17 @@ export interface StorageOrigin {
 }
 
 const ok = (status = 200): Reply => ({ status, headers: {}, body: Buffer.alloc(0) });
+
+/** A reply, and the file it stored (recorded in the request's entry). */
+interface Answer {
+  readonly reply: Reply;
+  readonly stored?: DemoStoredFile;
+}
+
+function storedBy(reply: Reply, bytes: Buffer, contentType: string): Answer {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { reply, stored: { bytes: bytes.length, sha256, contentType } };
+}
 
 function carriesKey(req: IncomingMessage, body: Buffer, keys: readonly string[]): boolean {
   const texts = [req.url ?? '', ...Object.values(req.headers).flat()].filter(
@@ -38,13 +53,14 @@ function carriesKey(req: IncomingMessage, body: Buffer, keys: readonly string[])
   );
 }
 
-function falPut(uploads: UploadStore, req: IncomingMessage, id: string, body: Buffer): Reply {
-  if (req.method !== 'PUT') return xmlErrorReply(405, 'MethodNotAllowed', 'Use PUT.');
+function falPut(uploads: UploadStore, req: IncomingMessage, id: string, body: Buffer): Answer {
+  if (req.method !== 'PUT') return { reply: xmlErrorReply(405, 'MethodNotAllowed', 'Use PUT.') };
   const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
   const type = req.headers['content-type'];
-  return uploads.fillSlot(id, token, body, type)
-    ? ok()
-    : xmlErrorReply(403, 'AccessDenied', 'The signature is missing or does not match.');
+  if (uploads.fillSlot(id, token, body, type)) return storedBy(ok(), body, type ?? '');
+  return {
+    reply: xmlErrorReply(403, 'AccessDenied', 'The signature is missing or does not match.'),
+  };
 }
 
 function field(parts: readonly FormPart[], name: string): string | undefined {
@@ -80,20 +96,25 @@ function ossPost(uploads: UploadStore, now: number, parts: readonly FormPart[]):
       'Your proposed upload exceeds the maximum allowed size.',
     );
   }
-  uploads.putObject(key, grant, file.value, file.contentType ?? 'application/octet-stream');
+  uploads.putObject(key, grant, file.value, file.contentType ?? OCTET_STREAM);
   return ok(field(parts, 'success_action_status') === '200' ? 200 : 204);
 }
 
-function answer(uploads: UploadStore, now: number, req: IncomingMessage, body: Buffer): Reply {
+function answer(uploads: UploadStore, now: number, req: IncomingMessage, body: Buffer): Answer {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   const [, id] = FAL_PUT.exec(path) ?? [];
   if (id) return falPut(uploads, req, id, body);
   if (path === '/' && req.method === 'POST') {
     const parts = readForm(req.headers['content-type'], body);
-    if (!parts) return xmlErrorReply(400, 'InvalidArgument', 'The body is not a multipart form.');
-    return ossPost(uploads, now, parts);
+    if (!parts) {
+      return { reply: xmlErrorReply(400, 'InvalidArgument', 'The body is not a multipart form.') };
+    }
+    const reply = ossPost(uploads, now, parts);
+    const file = parts.at(-1);
+    if (reply.status >= 300 || !file) return { reply };
+    return storedBy(reply, file.value, file.contentType ?? OCTET_STREAM);
   }
-  return xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.');
+  return { reply: xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.') };
 }
 
 /** Starts the storage origin on loopback (a free port); `keys` are every key the demo knows. */
@@ -111,13 +132,15 @@ export async function startStorageOrigin(
       headerNames: Object.keys(req.headers),
       keySeen: false,
       status: null,
+      stored: null,
     };
     uploads.log.push(entry);
     void readBody(req, INPUT_BODY_BYTES).then((body) => {
       if (!body.ok) return void req.socket.destroy();
       entry.keySeen = carriesKey(req, body.bytes, keys);
-      const reply = answer(uploads, now(), req, body.bytes);
+      const { reply, stored } = answer(uploads, now(), req, body.bytes);
       entry.status = reply.status;
+      entry.stored = stored ?? null;
       writeReply(res, reply, entry.method);
     });
   });

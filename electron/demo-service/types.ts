@@ -216,6 +216,18 @@ export interface DemoStorageRequest {
   keySeen: boolean;
   /** Status sent; `null` while unanswered. */
   status: number | null;
+  /**
+   * The file the request stored (fal's PUT body, the OSS form's `file` part) as it arrived: its
+   * size, SHA-256 (hex) and Content-Type; `null` when it stored none.
+   */
+  stored: DemoStoredFile | null;
+}
+
+/** A file the demo's storage origin stored, as {@link DemoStorageRequest} records it. */
+export interface DemoStoredFile {
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly contentType: string;
 }
 
 /** A task as the demo service holds it. */

@@ -1,8 +1,9 @@
 /**
  * How core code reaches the service: the WHATWG `fetch` signature. In the app it is Electron's
  * `net.fetch` (system proxy settings honoured); in the CLI Node's fetch with a proxy agent; in
- * tests the real thing against loopback, or a fake that injects faults. Image downloads do not
- * use it: they need the connection pinned to a checked address ({@link PinnedFetch}).
+ * tests the real thing against loopback, or a fake that injects faults. Image downloads and
+ * uploads to signed targets do not use it: they need the connection pinned to a checked address
+ * ({@link PinnedFetch}).
  */
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -14,15 +15,17 @@ export interface ResolvedAddress {
 
 /**
  * Every address a host name resolves to, the way the operating system resolves it (hosts file,
- * DNS). Image downloads check each one before connecting. Rejects when the name has none.
+ * DNS). Image downloads and signed uploads check each one before connecting. Rejects when the
+ * name has none.
  */
 export type Resolver = (host: string) => Promise<readonly ResolvedAddress[]>;
 
 /**
- * The network port of image downloads: `fetch` that connects to `address` (already checked by
- * the URL policy) for `url`'s host and never resolves the name again, so a second DNS answer
- * cannot send the request elsewhere (DNS rebinding). TLS still verifies the certificate against
- * the host name, and the Host header is the URL's. Redirects are never followed here.
+ * The network port of image downloads and of uploads to signed targets: `fetch` that connects
+ * to `address` (already checked by the URL policy) for `url`'s host and never resolves the name
+ * again, so a second DNS answer cannot send the request, or the bytes it uploads, elsewhere (DNS
+ * rebinding). TLS still verifies the certificate against the host name, and the Host header is
+ * the URL's. Redirects are never followed here.
  */
 export type PinnedFetch = (
   url: string,

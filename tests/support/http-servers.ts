@@ -7,7 +7,10 @@ export interface SeenRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
+  /** The body as UTF-8 text. */
   readonly body: string;
+  /** The body byte for byte. */
+  readonly bytes: Buffer;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -21,26 +24,35 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Where a server listens: 127.0.0.1 and a free port unless told (another loopback address). */
+export interface ListenAt {
+  readonly host?: string;
+  readonly port?: number;
+}
+
 /** Starts a server whose handler runs after the request body has been read in full. */
-export async function startServer(handler: Handler): Promise<TestServer> {
+export async function startServer(handler: Handler, at: ListenAt = {}): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   let connections = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const bytes = Buffer.concat(chunks);
+      const body = bytes.toString('utf8');
+      const { method = '', url = '', headers } = req;
+      requests.push({ method, url, headers, body, bytes });
       handler(req, res, body);
     });
   });
   server.on('connection', () => {
     connections += 1;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = at.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(at.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host}:${port}`,
     port,
     requests,
     connections: () => connections,

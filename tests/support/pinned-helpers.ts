@@ -1,14 +1,16 @@
 /**
- * Image downloads with their network ports injected: a scripted resolver, and a pinned fetch
- * that plays remote hosts by sending each pinned (public) address to a loopback server. The
- * core decides which address to pin; these fakes only carry out that decision, so a test that
- * sees the right server reached proves the core pinned the right address.
+ * Image downloads and signed uploads with their network ports injected: a scripted resolver, and
+ * a pinned fetch that plays remote hosts by sending each pinned (public) address to a loopback
+ * server. The core decides which address to pin; these fakes only carry out that decision, so a
+ * test that sees the right server reached proves the core pinned the right address. And the
+ * ordinary fetch on a network whose DNS is such a resolver, which asks it again at each request.
  */
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { downloadOnce, type DownloadOptions } from '../../electron/core/download/download-image';
 import type { DownloadOutcome } from '../../electron/core/download/download-outcome';
 import { createPinnedFetch } from '../../electron/core/download/pinned-fetch';
-import type { PinnedFetch, ResolvedAddress, Resolver } from '../../electron/ports/http';
+import type { FetchLike, PinnedFetch, ResolvedAddress, Resolver } from '../../electron/ports/http';
 import { silentLogger } from '../../electron/ports/logger';
 import { testImageEngine } from './image-engine';
 
@@ -84,4 +86,21 @@ export function routedFetch(routes: Record<string, string>): PinnedFetch & {
     return real(local.href, init, { address: target.hostname, family: 4 });
   };
   return Object.assign(routed, { pins });
+}
+
+/**
+ * Node's fetch on a network whose DNS is `resolve`: a name is resolved again at each request and
+ * the connection goes to its first answer, as a fetch that resolves on its own would go (a
+ * rebinding DNS answers the check one address and this another). Literals connect as they are.
+ */
+export function resolvingFetch(resolve: Resolver): FetchLike {
+  return async (url, init) => {
+    const target = new URL(url);
+    if (!isIP(target.hostname.replace(/^\[(.*)\]$/, '$1'))) {
+      const [first] = await resolve(target.hostname);
+      if (!first) throw new Error(`test: ${target.hostname} has no address`);
+      target.hostname = first.family === 6 ? `[${first.address}]` : first.address;
+    }
+    return fetch(target.href, init);
+  };
 }

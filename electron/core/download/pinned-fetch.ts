@@ -1,19 +1,23 @@
 /**
- * The image downloads' network defaults: the system resolver (hosts file and DNS, as every
- * other program on the computer resolves) and a direct connection pinned to the address the URL
- * policy checked.
+ * The pinned network of image downloads and of signed uploads (fal's `upload_url`, DashScope's
+ * `upload_host`, core/inputs/upload-http.ts), and its resolver: the system one (hosts file and
+ * DNS, as every other program on the computer resolves). A direct connection pinned to the
+ * address the URL policy checked.
  *
  * Each request is Node's `http(s).request` on a fresh socket (`agent: false`, so no pooled
  * connection to another address is reused) whose `lookup` answers with that one address: the
  * socket cannot go anywhere else even if the name now resolves differently. TLS still sends the
- * host name as SNI and verifies the certificate against it; the Host header is the URL's.
+ * host name as SNI and verifies the certificate against it; the Host header is the URL's. A body
+ * (a signed PUT's bytes, an OSS form) is encoded as `fetch` would encode it and sent with its
+ * length.
  *
- * Proxies: image downloads connect directly, in the app and the CLI alike. Through a proxy the
- * proxy resolves the name, so the address Pictor checked would not be the one connected to and
- * the rebinding check would be void; an image host is public by definition, so a direct
- * connection is what a download needs. The cost: on a network whose only way out is an HTTP(S)
- * proxy (system settings, PAC, HTTPS_PROXY), images fail as "could not be reached" while the
- * service requests still go through the proxy.
+ * Proxies: image downloads and signed uploads connect directly, in the app and the CLI alike.
+ * Through a proxy the proxy resolves the name, so the address Pictor checked would not be the one
+ * connected to and the rebinding check would be void; an image host or a storage bucket is
+ * public by definition, so a direct connection is what they need. The cost: on a network whose
+ * only way out is an HTTP(S) proxy (system settings, PAC, HTTPS_PROXY), images and uploads to
+ * signed targets fail as "could not be reached" while the service requests (an upload's keyed
+ * first step among them) still go through the proxy.
  *
  * Not undici: in undici 7 a server that closes while the body is paused under backpressure
  * trips an assertion in the socket's `end` handler, an uncaught exception that would take the
@@ -23,6 +27,7 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
+import { encodeBody } from '../base/request-body';
 import { readableBody } from '../fs/readable-body';
 
 // Through the CommonJS loader: an ES import of node:http(s) builds its ES facade, reading every
@@ -61,12 +66,15 @@ function toResponse(message: IncomingMessage, method: string): Response {
   return new Response(body, { status, statusText: message.statusMessage ?? '', headers });
 }
 
-function requestHeaders(init: RequestInit): Record<string, string> {
-  const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => {
-    headers[name] = value;
-  });
-  return headers;
+/** The headers and bytes to send: the caller's headers, and a body's type and length with it. */
+async function outgoingOf(init: RequestInit, method: string) {
+  if (init.body === undefined || init.body === null) {
+    return { headers: new Headers(init.headers), bytes: null };
+  }
+  if (method === 'GET' || method === 'HEAD') throw new TypeError(`A ${method} has no body.`);
+  const { headers, bytes } = await encodeBody(init.body, init.headers);
+  headers.set('content-length', String(bytes.byteLength));
+  return { headers, bytes };
 }
 
 export interface PinnedFetchOptions {
@@ -75,25 +83,28 @@ export interface PinnedFetchOptions {
 }
 
 /**
- * A {@link PinnedFetch} over direct connections (no proxy), for GET and HEAD without a body:
- * all image downloads need. Redirects are returned, never followed.
+ * A {@link PinnedFetch} over direct connections (no proxy): GET and HEAD for image downloads, a
+ * PUT or POST with a body (bytes, a Blob, a FormData) for signed uploads. Redirects are returned,
+ * never followed; the signal stops the request, its body's sending included.
  */
 export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch {
-  return (url, init, address) =>
-    new Promise<Response>((resolve, reject) => {
-      const target = new URL(url);
-      const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-      const method = (init.method ?? 'GET').toUpperCase();
-      const request: RequestOptions = {
-        method,
-        headers: requestHeaders(init),
-        agent: false,
-        lookup: pinnedLookup(host, address),
-        ...(init.signal ? { signal: init.signal } : {}),
-      };
+  return async (url, init, address) => {
+    const target = new URL(url);
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const outgoing = await outgoingOf(init, method);
+    init.signal?.throwIfAborted();
+    const request: RequestOptions = {
+      method,
+      headers: Object.fromEntries(outgoing.headers),
+      agent: false,
+      lookup: pinnedLookup(host, address),
+      ...(init.signal ? { signal: init.signal } : {}),
+      ...(options.ca === undefined ? {} : { ca: options.ca }),
+    };
+    return new Promise<Response>((resolve, reject) => {
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      const tls = options.ca === undefined ? {} : { ca: options.ca };
-      const outgoing = send(target, { ...request, ...tls }, (message) => {
+      const sending = send(target, request, (message) => {
         try {
           resolve(toResponse(message, method));
         } catch (error) {
@@ -102,7 +113,9 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
-      outgoing.on('error', reject);
-      outgoing.end();
+      sending.on('error', reject);
+      if (outgoing.bytes) sending.end(outgoing.bytes);
+      else sending.end();
     });
+  };
 }

@@ -13,8 +13,8 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
-import type { FetchLike, Resolver } from '../../ports/http';
-import { systemResolver } from '../download/pinned-fetch';
+import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
+import { createPinnedFetch, systemResolver } from '../download/pinned-fetch';
 import { serviceLabel } from '../service/key-binding';
 import { isProfilesOwnAddress } from '../service/providers/api-origins';
 import type { ProviderProfile, SentInputs } from '../service/providers/provider-profile';
@@ -36,12 +36,18 @@ export interface InputSettings {
 
 export interface InputSenderOptions {
   readonly store: InputStore;
+  /** The service's transport: an upload's keyed first step (proxies honoured). */
   readonly fetch: FetchLike;
   readonly settings: () => InputSettings;
   readonly memory: UploadMemory;
   readonly now: () => number;
   /** How an upload target's name resolves; default the operating system's. */
   readonly resolve?: Resolver;
+  /**
+   * The signed upload targets' transport; default direct connections pinned to the address
+   * checked (as image downloads), in the app and the CLI alike.
+   */
+  readonly signedFetch?: PinnedFetch;
   /** Total time of one input's upload; default 2 minutes. */
   readonly uploadTimeoutMs?: number;
 }
@@ -82,10 +88,12 @@ function endpointAt(transport: UploadTransport, profile: ProviderProfile, baseUr
 
 export class InputSender {
   private readonly resolver: Resolver;
+  private readonly signedFetch: PinnedFetch;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: InputSenderOptions) {
     this.resolver = options.resolve ?? systemResolver;
+    this.signedFetch = options.signedFetch ?? createPinnedFetch();
     this.timeoutMs = options.uploadTimeoutMs ?? 120_000;
   }
 
@@ -180,6 +188,7 @@ export class InputSender {
     }
     const call: UploadCall = {
       fetch: this.options.fetch,
+      signedFetch: this.signedFetch,
       resolve: this.resolver,
       baseUrl: at.baseUrl,
       key: at.key,

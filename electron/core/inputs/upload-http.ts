@@ -7,10 +7,14 @@
  * - a signed request to the target the service answered with (fal's `upload_url`, DashScope's
  *   `upload_host`): no key, no Authorization header, and the address must pass the policy image
  *   links pass (url-policy.ts: no private or special address, loopback only beside a loopback
- *   service, every address its name resolves to checked).
- * Both read their answers with a size limit and fail with sentences that never hold the key.
+ *   service). Its name is resolved once, every address checked, and the connection pinned to a
+ *   checked one (download/pinned-fetch.ts, direct, never through a proxy), as image downloads
+ *   are: a second DNS answer cannot send the user's image to this computer or their network.
+ * Both read their answers with a size limit, follow no redirect, and fail with sentences that
+ * never hold the key.
  */
-import type { FetchLike, Resolver } from '../../ports/http';
+import { isIP } from 'node:net';
+import type { FetchLike, PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import {
   hasHiddenDotSegment,
@@ -27,7 +31,11 @@ export const MAX_UPLOAD_ANSWER_BYTES = 64 * 1024;
 
 /** One upload's network: whose key, where it may go, and how the service is named. */
 export interface UploadCall {
+  /** The service's own transport (proxies honoured): keyed requests only. */
   readonly fetch: FetchLike;
+  /** The signed targets' transport: to the address checked, never resolving the name again. */
+  readonly signedFetch: PinnedFetch;
+  /** How a signed target's name resolves, asked once per request. */
   readonly resolve: Resolver;
   /** The checked base URL (checkBaseUrl's spelling). */
   readonly baseUrl: string;
@@ -101,9 +109,17 @@ function statusKind(status: number): ServiceErrorKind {
   return 'bad_request';
 }
 
-async function exchange(call: UploadCall, request: UploadRequest, headers: Record<string, string>) {
+/** One of the two transports, the request's address already bound. */
+type Send = (init: RequestInit) => Promise<Response>;
+
+async function exchange(
+  call: UploadCall,
+  request: UploadRequest,
+  headers: Record<string, string>,
+  send: Send,
+) {
   const pending = Promise.resolve().then(() =>
-    call.fetch(request.url, {
+    send({
       method: request.method,
       headers,
       ...(request.body === undefined ? {} : { body: request.body }),
@@ -148,7 +164,7 @@ export async function keyedRequest(call: UploadCall, request: UploadRequest): Pr
     );
   }
   const headers = { ...request.headers, ...call.authHeaders, Accept: 'application/json' };
-  const text = await exchange(call, request, headers);
+  const text = await exchange(call, request, headers, (init) => call.fetch(request.url, init));
   if (text.trim() === '') return null;
   const parsed = parseJson(text);
   if (!parsed.ok) throw badAnswer(call, 'The answer is not JSON.');
@@ -156,8 +172,22 @@ export async function keyedRequest(call: UploadCall, request: UploadRequest): Pr
 }
 
 /**
+ * The address to connect to for a signed target: its name resolved once and every answer checked
+ * (a literal is its own answer, checkImageUrl has judged it), the first one pinned.
+ * @throws UrlPolicyError; what the resolver throws.
+ */
+async function pinAddress(call: UploadCall, url: URL): Promise<ResolvedAddress> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const answers = isIP(host)
+    ? [{ address: host, family: isIP(host) === 6 ? (6 as const) : (4 as const) }]
+    : await raceAbort(call.resolve(host), call.signal);
+  const { address } = checkResolvedAddresses(answers, call.baseUrl);
+  return { address, family: isIP(address) === 6 ? 6 : 4 };
+}
+
+/**
  * A request to a signed target the service answered with: never the key, and only to an
- * address image links may have (every address its name resolves to checked first).
+ * address image links may have, over a connection pinned to the address checked.
  * @throws ServiceError (nothing submitted).
  */
 export async function signedRequest(call: UploadCall, request: UploadRequest): Promise<void> {
@@ -167,11 +197,11 @@ export async function signedRequest(call: UploadCall, request: UploadRequest): P
       sentence('error.inputs.uploadTarget', { service: call.service, host: hostOf(request.url) }),
     );
   let url: URL;
+  let address: ResolvedAddress;
   try {
     url = checkImageUrl(request.url, call.baseUrl);
     if (url.username || url.password) throw refused();
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    checkResolvedAddresses(await call.resolve(host), call.baseUrl);
+    address = await pinAddress(call, url);
   } catch (error) {
     if (error instanceof UrlPolicyError || error instanceof ServiceError) throw refused();
     throw failure(
@@ -188,5 +218,6 @@ export async function signedRequest(call: UploadCall, request: UploadRequest): P
   for (const name of Object.keys(headers)) {
     if (/^(authorization|x-key|cookie)$/i.test(name)) throw refused();
   }
-  await exchange(call, { ...request, url: url.href }, headers);
+  const href = url.href;
+  await exchange(call, request, headers, (init) => call.signedFetch(href, init, address));
 }

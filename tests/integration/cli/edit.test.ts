@@ -364,8 +364,14 @@ describe('edits in each dialect, on the demo service', () => {
     const storage = (await (await fetch(`${world.service.url}/_demo/storage`)).json()) as {
       requests: unknown[];
     };
+    // The form went over the pinned connection (no key), its file as it was on disk.
     expect(storage.requests).toEqual([
-      expect.objectContaining({ method: 'POST', keySeen: false, status: 200 }),
+      expect.objectContaining({
+        method: 'POST',
+        keySeen: false,
+        status: 200,
+        stored: expect.objectContaining({ sha256: await sha256(made.source) }),
+      }),
     ]);
   });
 

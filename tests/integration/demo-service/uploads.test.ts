@@ -1,14 +1,16 @@
 /**
  * The demo's upload endpoints in each dialect: fal's initiate + signed PUT to the storage origin,
  * Replicate's files, DashScope's policy + form POST; the storage origin's record shows the key
- * never reached it.
+ * never reached it, and the digest of each file it stored (none for a refused PUT).
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, send, startDialect } from './dialect-helpers';
 import { dashscopeUpload, falUpload, replicateUpload, sourcePng } from './input-helpers';
 
 const KEY = 'sk-demo-upload-secret-1';
 const ACCOUNTS = [{ account: 'alice', key: KEY }];
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('fal storage', () => {
   it('initiates with the key, PUTs to the storage origin with none, and serves the file_url publicly', async () => {
@@ -25,6 +27,7 @@ describe('fal storage', () => {
       method: 'PUT',
       keySeen: false,
       status: 200,
+      stored: { bytes: bytes.length, sha256: sha256(bytes), contentType: 'image/png' },
     });
     expect(service.storage.requests[0]?.headerNames).not.toContain('authorization');
   });
@@ -43,6 +46,7 @@ describe('fal storage', () => {
     for (const url of [wrong, missing]) {
       expect((await fetch(url, { method: 'PUT', body: Buffer.from('png') })).status).toBe(403);
     }
+    expect(service.storage.requests.map((entry) => entry.stored)).toEqual([null, null]);
     const fileUrl = (answer.json as { file_url: string }).file_url;
     expect((await fetch(fileUrl)).status).toBe(404);
   });
@@ -72,11 +76,18 @@ describe('Replicate files', () => {
 describe('DashScope temporary storage', () => {
   it('gives a policy whose upload_host is the storage origin, and takes the form with no key', async () => {
     const { service } = await startDialect({ dialect: 'dashscope', accounts: ACCOUNTS });
-    const upload = await dashscopeUpload(service, await sourcePng(), KEY);
+    const bytes = await sourcePng();
+    const upload = await dashscopeUpload(service, bytes, KEY);
     expect(upload.status).toBe(200);
     expect(upload.oss).toMatch(/^oss:\/\/dashscope-instant\//);
     expect(service.storage.requests).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/', keySeen: false, status: 200 }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/',
+        keySeen: false,
+        status: 200,
+        stored: { bytes: bytes.length, sha256: sha256(bytes), contentType: 'image/png' },
+      }),
     ]);
   });
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../electron/adapters/system-clock';
+import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
 import { startDemoService } from '../../../../electron/demo-service/server';
 import type { DemoService } from '../../../../electron/demo-service/types';
@@ -47,14 +48,15 @@ async function openCore(
   afterUpload?: () => void,
   provider: ProviderId = 'dashscope',
 ) {
-  const storage = service!.storage.url;
+  const pinned = createPinnedFetch();
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(folder, 'data'),
     galleryDir: join(folder, 'gallery'),
-    fetch: async (target, init) => {
-      const response = await fetch(target, init);
-      if (target.startsWith(storage)) afterUpload?.();
+    fetch,
+    signedFetch: async (target, init, address) => {
+      const response = await pinned(target, init, address);
+      afterUpload?.();
       return response;
     },
     credentials: credentialsAt(url, provider),

@@ -4,7 +4,11 @@
  * from a real store, sent inline or uploaded; the demo's storage origin (its signed targets)
  * records whether the key ever reached it. Consent, "never upload", the 48-hour reuse on a
  * manual clock, and an input missing from the store are refused or reused as the rules say.
+ * A service that names its storage by a host name, on a network whose DNS answers the storage's
+ * address first and a host on the user's network (127.0.0.2, same port) after: the image reaches
+ * the storage alone, byte for byte, the DNS asked once, and the LAN host never.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,16 +16,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InputImage } from '../../../../shared/domain/image-inputs';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
-import type { FetchLike } from '../../../../electron/ports/http';
+import type {
+  FetchLike,
+  PinnedFetch,
+  ResolvedAddress,
+  Resolver,
+} from '../../../../electron/ports/http';
+import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import { createNodeFetch } from '../../../../electron/adapters/node-fetch';
 import { InputStore } from '../../../../electron/core/inputs/input-store';
-import { InputSender, type InputSettings } from '../../../../electron/core/inputs/send-inputs';
+import {
+  InputSender,
+  type InputSenderOptions,
+  type InputSettings,
+} from '../../../../electron/core/inputs/send-inputs';
 import { UploadMemory, UPLOAD_MEMORY_FILE } from '../../../../electron/core/inputs/upload-memory';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { startDialect } from '../../demo-service/dialect-helpers';
 import type { TestClock } from '../../demo-service/helpers';
 import { sourcePng } from '../../demo-service/input-helpers';
+import { startServer, type TestServer } from '../../../support/http-servers';
+import { resolvingFetch, scriptedResolver } from '../../../support/pinned-helpers';
 
 const KEY = 'sk-inputs-secret-key-0042';
 const ACCOUNTS = [{ account: 'alice', key: KEY }];
@@ -44,17 +60,27 @@ interface Sending {
   readonly settings: { current: InputSettings };
 }
 
-async function sending(dialect: ProviderId, fetchWith: FetchLike = fetch): Promise<Sending> {
+/** The sender's network: its resolver and pinned fetch, and a service fetch made for the demo. */
+interface Network extends Pick<InputSenderOptions, 'resolve' | 'signedFetch'> {
+  readonly fetchFor?: (service: DemoService) => FetchLike;
+}
+
+async function sending(
+  dialect: ProviderId,
+  fetchWith: FetchLike = fetch,
+  { fetchFor, ...ports }: Network = {},
+): Promise<Sending> {
   const { service, clock } = await startDialect({ dialect, accounts: ACCOUNTS });
   const settings = {
     current: { neverUploadInputs: false, publicUploadConsent: [] } as InputSettings,
   };
   const sender = new InputSender({
     store,
-    fetch: fetchWith,
+    fetch: fetchFor ? fetchFor(service) : fetchWith,
     settings: () => settings.current,
     memory: new UploadMemory(folder, clock.now),
     now: clock.now,
+    ...ports,
   });
   return { sender, service, clock, settings };
 }
@@ -171,7 +197,7 @@ describe('InputSender uploads', () => {
     expect(await readdir(folder)).toContain(UPLOAD_MEMORY_FILE);
   });
 
-  it('DashScope with the CLI’s fetch: the OSS form arrives as multipart/form-data, stored', async () => {
+  it('DashScope with the CLI’s fetch: the policy asked through it, the OSS form stored', async () => {
     const source = await store.put(await sourcePng());
     const dashscope = await sending('dashscope', createNodeFetch({}));
     const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source));
@@ -193,5 +219,90 @@ describe('InputSender uploads', () => {
       content_type: 'image/png',
       checksums: { sha256: source.sha256 },
     });
+  });
+});
+
+const NAME = 'storage.pictor.test';
+
+/**
+ * A service that names its storage by a host name, as real ones do (its answers' storage origin
+ * rewritten to `NAME`), reached by a fetch that resolves every name through `dns`.
+ */
+function namingStorage(service: DemoService, dns: Resolver): FetchLike {
+  const named = service.storage.url.replace('127.0.0.1', NAME);
+  const network = resolvingFetch(dns);
+  return async (url, init) => {
+    const response = await network(url, init);
+    if (!url.startsWith(service.url)) return response;
+    const text = (await response.text()).replaceAll(service.storage.url, named);
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(text, { status: response.status, headers });
+  };
+}
+
+let lan: TestServer | undefined;
+afterEach(async () => {
+  await lan?.close();
+  lan = undefined;
+});
+
+/** A DNS that rebinds `NAME` to a LAN host (127.0.0.2 at the storage's port) after one answer. */
+async function rebinding(dialect: ProviderId) {
+  const dns = scriptedResolver({ [NAME]: [['127.0.0.1'], ['127.0.0.2']] });
+  const pins: ResolvedAddress[] = [];
+  const pinned = createPinnedFetch();
+  const signedFetch: PinnedFetch = (url, init, address) => {
+    pins.push(address);
+    return pinned(url, init, address);
+  };
+  const fetchFor = (service: DemoService) => namingStorage(service, dns);
+  const sent = await sending(dialect, fetch, { fetchFor, resolve: dns, signedFetch });
+  const port = Number(new URL(sent.service.storage.url).port);
+  lan = await startServer((_, res) => res.end(), { host: '127.0.0.2', port });
+  return { ...sent, dns, pins, lan };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('InputSender uploads over a rebinding DNS', () => {
+  it('fal: the signed PUT reaches the storage alone, byte for byte, the DNS asked once', async () => {
+    const bytes = await sourcePng();
+    const source = await store.put(bytes);
+    const fal = await rebinding('fal');
+    fal.settings.current = { neverUploadInputs: false, publicUploadConsent: ['fal'] };
+    const sent = await send(fal, 'fal', editOf('fal-ai/flux-pro/kontext', source, 'upload'));
+    expect(sent.source).toMatch(new RegExp(`^${fal.service.url}/media/`));
+    expect(fal.lan.requests).toEqual([]);
+    expect(fal.dns.asked).toEqual([NAME]);
+    expect(fal.pins).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(fal.service.storage.requests).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        keySeen: false,
+        status: 200,
+        stored: { bytes: bytes.length, sha256: sha256(bytes), contentType: 'image/png' },
+      }),
+    ]);
+    expect(fal.service.storage.requests[0]?.headerNames).not.toContain('authorization');
+  });
+
+  it('DashScope: the OSS form reaches the storage alone, its file byte for byte', async () => {
+    const bytes = await sourcePng();
+    const source = await store.put(bytes);
+    const dashscope = await rebinding('dashscope');
+    const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source));
+    expect(sent.source).toMatch(/^oss:\/\/dashscope-instant\/.+\.png$/);
+    expect(dashscope.lan.requests).toEqual([]);
+    expect(dashscope.dns.asked).toEqual([NAME]);
+    expect(dashscope.pins).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(dashscope.service.storage.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        keySeen: false,
+        status: 200,
+        stored: { bytes: bytes.length, sha256: sha256(bytes), contentType: 'image/png' },
+      }),
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The pinned fetch connects to the address it is given, never to what the name resolves to,
  * and still checks TLS certificates against the host name (SNI sent, wrong name refused).
- * Certificates are made with openssl for names that exist nowhere.
+ * Certificates are made with openssl for names that exist nowhere. With a body (signed uploads:
+ * a PUT of bytes, a POST of a form) the bytes reach the pinned address exactly as sent, with
+ * their type and length; a redirect is returned, a body on a GET refused, the signal honoured.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,8 +16,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
+import { readForm } from '../../../../electron/demo-service/multipart';
 
 const GET: RequestInit = { method: 'GET', redirect: 'manual', credentials: 'omit' };
 
@@ -102,6 +105,145 @@ describe('plain HTTP', () => {
       await expect(pending).rejects.toThrow();
     } finally {
       await close(stalled);
+    }
+  });
+});
+
+interface Received {
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: Buffer;
+}
+
+/** A server that records each request with its whole body, then lets `reply` answer. */
+function bodyRecorder(reply: (req: IncomingMessage, res: ServerResponse) => void) {
+  const received: Received[] = [];
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const { method, url, headers } = req;
+      received.push({ method, url, headers, body: Buffer.concat(chunks) });
+      reply(req, res);
+    });
+  });
+  return { received, server };
+}
+
+describe('a body (signed uploads)', () => {
+  const BYTES = Buffer.from(Array.from({ length: 70_000 }, (_, index) => (index * 31) % 256));
+  const elsewhere = bodyRecorder((_req, res) => res.writeHead(200).end());
+  let answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
+    res.writeHead(200).end();
+  const storage = bodyRecorder((req, res) => answer(req, res));
+  let port: number;
+  const pin = { address: '127.0.0.2', family: 4 } as const;
+
+  beforeAll(async () => {
+    port = await listen(elsewhere.server, '127.0.0.1');
+    await listen(storage.server, '127.0.0.2', port);
+  });
+
+  afterAll(async () => {
+    await Promise.all([close(elsewhere.server), close(storage.server)]);
+  });
+
+  it('PUTs bytes to the pinned address byte for byte, with their type and length', async () => {
+    const response = await createPinnedFetch()(
+      `http://localhost:${port}/fal/1?token=t`,
+      {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png' },
+        body: new Blob([BYTES], { type: 'image/png' }),
+        redirect: 'manual',
+      },
+      pin,
+    );
+    expect(response.status).toBe(200);
+    const seen = storage.received.at(-1);
+    expect([seen?.method, seen?.url]).toEqual(['PUT', '/fal/1?token=t']);
+    expect(seen?.headers['content-type']).toBe('image/png');
+    expect(seen?.headers['content-length']).toBe(String(BYTES.length));
+    expect(seen?.headers['transfer-encoding']).toBeUndefined();
+    expect(seen?.body.equals(BYTES)).toBe(true);
+    expect(elsewhere.received).toEqual([]);
+  });
+
+  it('POSTs a form as multipart/form-data, every part as it was appended', async () => {
+    const form = new FormData();
+    form.append('policy', 'cG9saWN5');
+    form.append('key', 'dir/a.png');
+    form.append('file', new Blob([BYTES], { type: 'image/png' }), 'a.png');
+    const response = await createPinnedFetch()(
+      `http://localhost:${port}/`,
+      { method: 'POST', body: form, redirect: 'manual' },
+      pin,
+    );
+    expect(response.status).toBe(200);
+    const seen = storage.received.at(-1);
+    expect(seen?.headers['content-length']).toBe(String(seen?.body.length));
+    const parts = readForm(seen?.headers['content-type'], seen?.body ?? Buffer.alloc(0));
+    expect(parts?.map((part) => [part.name, part.fileName, part.contentType])).toEqual([
+      ['policy', undefined, undefined],
+      ['key', undefined, undefined],
+      ['file', 'a.png', 'image/png'],
+    ]);
+    expect(parts?.map((part) => part.value.toString('latin1'))).toEqual([
+      'cG9saWN5',
+      'dir/a.png',
+      BYTES.toString('latin1'),
+    ]);
+    expect(elsewhere.received).toEqual([]);
+  });
+
+  it('returns a redirect from the upload target without following it', async () => {
+    answer = (_req, res) =>
+      res.writeHead(307, { Location: `http://127.0.0.1:${port}/stolen` }).end();
+    try {
+      const response = await createPinnedFetch()(
+        `http://localhost:${port}/fal/2`,
+        { method: 'PUT', body: BYTES, redirect: 'manual' },
+        pin,
+      );
+      expect(response.status).toBe(307);
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      answer = (_req, res) => res.writeHead(200).end();
+    }
+  });
+
+  it('refuses a body on a GET, and sends nothing once the signal has aborted', async () => {
+    const before = storage.received.length;
+    await expect(
+      createPinnedFetch()(`http://localhost:${port}/`, { method: 'GET', body: 'x' }, pin),
+    ).rejects.toThrow(TypeError);
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    await expect(
+      createPinnedFetch()(
+        `http://localhost:${port}/`,
+        { method: 'PUT', body: BYTES, signal: controller.signal },
+        pin,
+      ),
+    ).rejects.toThrow('stopped');
+    expect(storage.received.length).toBe(before);
+  });
+
+  it('stops an upload the target holds unanswered when the signal aborts', async () => {
+    answer = () => undefined;
+    try {
+      const controller = new AbortController();
+      const pending = createPinnedFetch()(
+        `http://localhost:${port}/fal/3`,
+        { method: 'PUT', body: BYTES, signal: controller.signal },
+        pin,
+      );
+      await vi.waitFor(() => expect(storage.received.at(-1)?.url).toBe('/fal/3'));
+      controller.abort(new Error('stop'));
+      await expect(pending).rejects.toThrow();
+    } finally {
+      answer = (_req, res) => res.writeHead(200).end();
     }
   });
 });

@@ -2,9 +2,13 @@
  * The two requests of an upload against a minimal loopback server: the keyed one goes only where
  * the key may (under the base URL, or an origin listed for it) and is never redirected; the signed
  * one never carries the key, and a target at a private address, or one that asks for the key, is
- * refused before anything is sent. Answers are read with a limit.
+ * refused before anything is sent. Answers are read with a limit. A signed target's name is
+ * resolved once and the bytes go to the address checked, byte for byte, over the pinned
+ * connection: a DNS that answers another address the second time (a "LAN host" on 127.0.0.2 at
+ * the same port) never gets them, and the service's own fetch never carries them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import {
   MAX_UPLOAD_ANSWER_BYTES,
   keyMayReach,
@@ -13,24 +17,34 @@ import {
   type UploadCall,
 } from '../../../../electron/core/inputs/upload-http';
 import { ServiceError } from '../../../../electron/core/service/service-error';
-import { startServer, type Handler, type TestServer } from '../../../support/http-servers';
+import { readForm } from '../../../../electron/demo-service/multipart';
+import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
+import {
+  startServer,
+  type Handler,
+  type ListenAt,
+  type TestServer,
+} from '../../../support/http-servers';
+import { resolvingFetch, scriptedResolver } from '../../../support/pinned-helpers';
 
 const KEY = 'fal-key-0123456789-abcdef';
-let server: TestServer | undefined;
+const NAME = 'storage.pictor.test';
+const closers: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startServer(handler);
+async function serve(handler: Handler, at?: ListenAt): Promise<TestServer> {
+  const server = await startServer(handler, at);
+  closers.push(() => server.close());
   return server;
 }
 
 function callAt(baseUrl: string, keyOrigins: readonly string[] = []): UploadCall {
   return {
     fetch,
+    signedFetch: createPinnedFetch(),
     resolve: async (host) => [{ address: host === 'localhost' ? '127.0.0.1' : host, family: 4 }],
     baseUrl,
     key: KEY,
@@ -140,5 +154,126 @@ describe('signedRequest', () => {
     expect(refused.sentence?.key).toBe('error.inputs.uploadTarget');
     expect(JSON.stringify(refused.sentence)).not.toContain(KEY);
     expect(at.requests).toEqual([]);
+  });
+});
+
+/** A server on 127.0.0.2 at `port`: a host on the user's network, which must never be reached. */
+async function lanHostAt(port: number): Promise<TestServer['requests']> {
+  return (await serve((_, res) => res.end(), { host: '127.0.0.2', port })).requests;
+}
+
+/**
+ * A call whose signed target is named `NAME`: a DNS that answers the storage's loopback address
+ * first and the LAN host after, the service's fetch resolving through that DNS too (as a fetch
+ * that resolves on its own would), and the pins the signed request made.
+ */
+function rebindingCall(storage: TestServer) {
+  const dns = scriptedResolver({ [NAME]: [['127.0.0.1'], ['127.0.0.2']] });
+  const serviceFetches: string[] = [];
+  const serviceFetch: FetchLike = (url, init) => {
+    serviceFetches.push(url);
+    return resolvingFetch(dns)(url, init);
+  };
+  const pins: ResolvedAddress[] = [];
+  const real = createPinnedFetch();
+  const signedFetch: PinnedFetch = (url, init, address) => {
+    pins.push(address);
+    return real(url, init, address);
+  };
+  const call = { ...callAt(storage.origin), fetch: serviceFetch, resolve: dns, signedFetch };
+  return { call, dns, serviceFetches, pins, target: `http://${NAME}:${storage.port}` };
+}
+
+const PNG_LIKE = Buffer.from(Array.from({ length: 5_000 }, (_, index) => (index * 13) % 256));
+
+describe('signedRequest over a DNS that answers differently the second time', () => {
+  it('PUTs the bytes only to the address checked, asking the DNS once', async () => {
+    const storage = await serve((_, res) => res.end());
+    const lan = await lanHostAt(storage.port);
+    const { call, dns, serviceFetches, pins, target } = rebindingCall(storage);
+    await signedRequest(call, {
+      method: 'PUT',
+      url: `${target}/fal/1?token=abc`,
+      headers: { 'Content-Type': 'image/png' },
+      body: new Blob([PNG_LIKE], { type: 'image/png' }),
+    });
+    expect(lan).toEqual([]);
+    expect(dns.asked).toEqual([NAME]);
+    expect(pins).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(serviceFetches).toEqual([]);
+    const seen = storage.requests[0];
+    expect([seen?.method, seen?.url, seen?.headers.host]).toEqual([
+      'PUT',
+      '/fal/1?token=abc',
+      `${NAME}:${storage.port}`,
+    ]);
+    expect(seen?.headers['content-type']).toBe('image/png');
+    expect(seen?.bytes.equals(PNG_LIKE)).toBe(true);
+    expect(seen?.headers.authorization).toBeUndefined();
+    expect(seen?.bytes.includes(KEY)).toBe(false);
+  });
+
+  it('POSTs the form only to the address checked, every part byte for byte', async () => {
+    const storage = await serve((_, res) => res.end());
+    const lan = await lanHostAt(storage.port);
+    const { call, dns, target } = rebindingCall(storage);
+    const form = new FormData();
+    form.append('policy', 'cG9saWN5');
+    form.append('key', 'dashscope-instant/a/b.png');
+    form.append('file', new Blob([PNG_LIKE], { type: 'image/png' }), 'b.png');
+    await signedRequest(call, { method: 'POST', url: target, body: form });
+    expect([lan, dns.asked]).toEqual([[], [NAME]]);
+    const seen = storage.requests[0];
+    const parts = readForm(seen?.headers['content-type'], seen?.bytes ?? Buffer.alloc(0));
+    expect(parts?.map((part) => [part.name, part.fileName, part.contentType])).toEqual([
+      ['policy', undefined, undefined],
+      ['key', undefined, undefined],
+      ['file', 'b.png', 'image/png'],
+    ]);
+    expect(parts?.[2]?.value.equals(PNG_LIKE)).toBe(true);
+    expect(seen?.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses a name with any answer outside the policy, asking once and sending nothing', async () => {
+    const storage = await serve((_, res) => res.end());
+    const dns = scriptedResolver({ [NAME]: [['127.0.0.1', '192.168.1.20']] });
+    const call = { ...callAt(storage.origin), resolve: dns };
+    const url = `http://${NAME}:${storage.port}/fal/1`;
+    const refused = await refusal(signedRequest(call, { method: 'PUT', url, body: 'x' }));
+    expect(refused.sentence?.key).toBe('error.inputs.uploadTarget');
+    expect([dns.asked, storage.requests]).toEqual([[NAME], []]);
+  });
+});
+
+describe('signedRequest answers', () => {
+  it('never follows a redirect from the signed target', async () => {
+    const elsewhere = await serve((_, res) => res.end());
+    const storage = await serve((_, res) => {
+      res.writeHead(307, { Location: `${elsewhere.origin}/stolen` });
+      res.end();
+    });
+    const moved = await refusal(
+      signedRequest(callAt(storage.origin), {
+        method: 'PUT',
+        url: `${storage.origin}/fal/1`,
+        body: PNG_LIKE,
+      }),
+    );
+    expect([moved.sentence?.key, moved.httpStatus]).toEqual(['error.inputs.uploadRejected', 307]);
+    expect(storage.requests).toHaveLength(1);
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('cuts an answer over the limit', async () => {
+    const storage = await serve((_, res) => res.end('x'.repeat(MAX_UPLOAD_ANSWER_BYTES + 1)));
+    const big = await refusal(
+      signedRequest(callAt(storage.origin), {
+        method: 'PUT',
+        url: `${storage.origin}/fal/1`,
+        body: PNG_LIKE,
+      }),
+    );
+    expect([big.kind, big.sentence?.key]).toEqual(['protocol', 'error.inputs.uploadAnswer']);
+    expect(big.detail).toMatch(/too_large/);
   });
 });
