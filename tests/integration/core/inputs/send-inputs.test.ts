@@ -3,7 +3,8 @@
  * the CLI's, createNodeFetch, whose multipart forms must arrive as forms): inputs read back
  * from a real store, sent inline or uploaded; the demo's storage origin (its signed targets)
  * records whether the key ever reached it. Consent, "never upload", the 48-hour reuse on a
- * manual clock, and an input missing from the store are refused or reused as the rules say.
+ * manual clock, an input missing from the store and a service with no upload step are refused or
+ * reused as the rules say.
  */
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import type { FetchLike } from '../../../../electron/ports/http';
 import { createNodeFetch } from '../../../../electron/adapters/node-fetch';
 import { InputStore } from '../../../../electron/core/inputs/input-store';
 import { InputSender, type InputSettings } from '../../../../electron/core/inputs/send-inputs';
+import { UPLOADERS } from '../../../../electron/core/inputs/uploaders';
 import { UploadMemory, UPLOAD_MEMORY_FILE } from '../../../../electron/core/inputs/upload-memory';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import type { DemoService } from '../../../../electron/demo-service/types';
@@ -44,7 +46,11 @@ interface Sending {
   readonly settings: { current: InputSettings };
 }
 
-async function sending(dialect: ProviderId, fetchWith: FetchLike = fetch): Promise<Sending> {
+async function sending(
+  dialect: ProviderId,
+  fetchWith: FetchLike = fetch,
+  uploaders = UPLOADERS,
+): Promise<Sending> {
   const { service, clock } = await startDialect({ dialect, accounts: ACCOUNTS });
   const settings = {
     current: { neverUploadInputs: false, publicUploadConsent: [] } as InputSettings,
@@ -55,6 +61,7 @@ async function sending(dialect: ProviderId, fetchWith: FetchLike = fetch): Promi
     settings: () => settings.current,
     memory: new UploadMemory(folder, clock.now),
     now: clock.now,
+    uploaders,
   });
   return { sender, service, clock, settings };
 }
@@ -141,6 +148,20 @@ describe('InputSender uploads', () => {
     dashscope.settings.current = { neverUploadInputs: true, publicUploadConsent: [] };
     const never = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
     expect(never.sentence?.key).toBe('error.inputs.uploadRefused');
+    expect(dashscope.service.log.requests).toEqual([]);
+    expect(dashscope.service.storage.requests).toEqual([]);
+  });
+
+  it('says it cannot upload to a service with no upload step (not that an input is too large), sending nothing', async () => {
+    const source = await store.put(await sourcePng());
+    const { dashscope: _left, ...others } = UPLOADERS;
+    const dashscope = await sending('dashscope', fetch, others);
+    const none = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
+    expect(none.sentence).toEqual({
+      key: 'error.inputs.noUploader',
+      params: { service: 'Alibaba Cloud DashScope' },
+    });
+    expect(none.message).toContain('cannot upload to Alibaba Cloud DashScope yet');
     expect(dashscope.service.log.requests).toEqual([]);
     expect(dashscope.service.storage.requests).toEqual([]);
   });
