@@ -77,17 +77,16 @@ export class EditInputs implements StoredInputs {
   }
 
   /**
-   * A file main's own open dialog chose, kept as an input.
-   * @throws EditInputError for a file that is no regular file, too large, or not a PNG, JPEG or
-   *   WebP; the store's refusal of a damaged one.
+   * A file main's own open dialog chose, kept as an input. Its format is the store's to judge
+   * (describeInput, the one reading of an input's bytes), so a file that is no image is refused
+   * in one place with one sentence.
+   * @throws EditInputError for a file that is no regular file or too large to read; the store's
+   *   InputStoreError for one that is not a PNG, JPEG or WebP, or is damaged.
    */
   async fromFile(path: string): Promise<InputImage> {
     const bytes = await readRegularFile(dirname(path), path, MAX_INPUT_BYTES).catch(() => {
       throw new EditInputError(sentence('error.edit.fileUnreadable', { max: MAX_INPUT_BYTES }));
     });
-    if (!sniffImage(bytes.subarray(0, 12))) {
-      throw new EditInputError(sentence('error.edit.fileFormat'));
-    }
     return this.deps.store.put(bytes);
   }
 

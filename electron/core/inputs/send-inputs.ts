@@ -25,7 +25,7 @@ import { UrlPolicyError, checkImageUrl, isLoopbackHost } from '../service/url-po
 import { chooseRoute, type InlineTransport, type UploadTransport } from './input-route';
 import { InputStoreError, type InputStore } from './input-store';
 import type { UploadCall } from './upload-http';
-import { UPLOADERS } from './uploaders';
+import { UPLOADERS, type Uploader } from './uploaders';
 import type { UploadMemory } from './upload-memory';
 
 /** The settings a send reads, as they are when it is sent. */
@@ -50,6 +50,8 @@ export interface InputSenderOptions {
   readonly signedFetch?: PinnedFetch;
   /** Total time of one input's upload; default 2 minutes. */
   readonly uploadTimeoutMs?: number;
+  /** Each service's upload step; default uploaders.ts's (a test leaves one out). */
+  readonly uploaders?: Readonly<Partial<Record<ProviderId, Uploader>>>;
 }
 
 function refusal(said: Sentence, detail?: string): ServiceError {
@@ -90,11 +92,13 @@ export class InputSender {
   private readonly resolver: Resolver;
   private readonly signedFetch: PinnedFetch;
   private readonly timeoutMs: number;
+  private readonly uploaders: Readonly<Partial<Record<ProviderId, Uploader>>>;
 
   constructor(private readonly options: InputSenderOptions) {
     this.resolver = options.resolve ?? systemResolver;
     this.signedFetch = options.signedFetch ?? createPinnedFetch();
     this.timeoutMs = options.uploadTimeoutMs ?? 120_000;
+    this.uploaders = options.uploaders ?? UPLOADERS;
   }
 
   /**
@@ -178,8 +182,10 @@ export class InputSender {
     image: InputImage,
     bytes: Buffer,
   ): Promise<string> {
-    const uploader = UPLOADERS[at.profile.id];
-    if (!uploader) throw refusal(sentence('error.inputs.tooLargeInline'));
+    // A model whose transports name an upload has its service's uploader (a test over
+    // MODEL_CAPABILITIES holds that); should one ever lack it, the refusal says so, not "too large".
+    const uploader = this.uploaders[at.profile.id];
+    if (!uploader) throw refusal(sentence('error.inputs.noUploader', { service: at.service }));
     const endpoint = endpointAt(transport, at.profile, at.baseUrl);
     const remembered = { endpoint: endpoint.url, account: at.account, sha256: image.sha256 };
     if (transport.lifetimeMs !== null) {

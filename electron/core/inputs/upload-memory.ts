@@ -4,17 +4,21 @@
  * than an hour of it remains (a queued task still reaches the service in time), else the input is
  * uploaded again. Kept in the data folder (not the library: a link is the account's, not the
  * image's), written atomically, read through a schema; a damaged file is a memory lost, never an
- * error. An entry is named by a digest of the upload endpoint, the key's fingerprint (the one
- * every task record already carries as its `account`) and the image's digest: nothing derived
- * from the key itself is written, so the file is no oracle to test a guessed key against.
+ * error. It is read as a regular file of at most MAX_UPLOAD_MEMORY_BYTES, never through a link
+ * (core/fs/regular-file.ts): a huge file, a link to another file or a FIFO put in its place is
+ * damage too, not read whole into memory, followed or waited on; and a write keeps the file within
+ * that size (the entries expiring soonest left out), so what it writes it reads back. An entry is
+ * named by a digest of the upload endpoint, the key's fingerprint (the one every task record
+ * already carries as its `account`) and the image's digest: nothing derived from the key itself
+ * is written, so the file is no oracle to test a guessed key against.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-file';
 import { ensureFolder } from '../fs/contained-fs';
 import { PRIVATE_FILE_MODE } from '../fs/private-files';
+import { readRegularFile } from '../fs/regular-file';
 import { TEMP_DIR } from '../fs/temp-names';
 
 /** The file, in the data folder. */
@@ -23,6 +27,11 @@ export const UPLOAD_MEMORY_FILE = 'input-uploads.json';
 const REUSE_MARGIN_MS = 60 * 60 * 1000;
 /** Entries kept at most (the oldest expiry goes first). */
 const MAX_ENTRIES = 2_000;
+/**
+ * The largest file read: 2,000 entries of a DashScope link (about 250 bytes each) twice over.
+ * Larger is damage (a crafted or broken file), not read; a write never makes one.
+ */
+export const MAX_UPLOAD_MEMORY_BYTES = 1024 * 1024;
 
 const entrySchema = z.object({
   id: z.string().regex(/^[0-9a-f]{64}$/),
@@ -40,6 +49,23 @@ export interface UploadKey {
   readonly endpoint: string;
   readonly account: string;
   readonly sha256: string;
+}
+
+/**
+ * The file holding the entries that expire last, as many as fit MAX_ENTRIES and
+ * MAX_UPLOAD_MEMORY_BYTES (long links make fewer fit).
+ */
+function fileText(entries: readonly Entry[]): string {
+  const newest = [...entries].sort((a, b) => b.expiresAt - a.expiresAt).slice(0, MAX_ENTRIES);
+  let size = JSON.stringify({ version: 1, entries: [] }).length;
+  let kept = 0;
+  for (const entry of newest) {
+    // Each entry's JSON, and a comma before all but the first: what the file grows by.
+    size += Buffer.byteLength(JSON.stringify(entry)) + (kept === 0 ? 0 : 1);
+    if (size > MAX_UPLOAD_MEMORY_BYTES) break;
+    kept += 1;
+  }
+  return JSON.stringify({ version: 1, entries: newest.slice(0, kept) });
 }
 
 function idOf(upload: UploadKey): string {
@@ -71,14 +97,11 @@ export class UploadMemory {
     this.writing = this.writing.then(async () => {
       const now = this.now();
       const kept = (await this.entries()).filter((one) => one.id !== id && one.expiresAt > now);
-      const next = [...kept, { id, link, expiresAt }]
-        .sort((a, b) => b.expiresAt - a.expiresAt)
-        .slice(0, MAX_ENTRIES);
       await ensureFolder(this.dataDir, join(this.dataDir, TEMP_DIR));
       await writeFileAtomic(
         this.dataDir,
         join(this.dataDir, UPLOAD_MEMORY_FILE),
-        JSON.stringify({ version: 1, entries: next }),
+        fileText([...kept, { id, link, expiresAt }]),
         PRIVATE_FILE_MODE,
       );
     });
@@ -86,10 +109,12 @@ export class UploadMemory {
     return this.writing;
   }
 
+  /** What the file remembers; nothing when it is missing, damaged, too large or no regular file. */
   private async entries(): Promise<Entry[]> {
     try {
-      const text = await readFile(join(this.dataDir, UPLOAD_MEMORY_FILE), 'utf8');
-      const parsed = fileSchema.safeParse(JSON.parse(text));
+      const path = join(this.dataDir, UPLOAD_MEMORY_FILE);
+      const bytes = await readRegularFile(this.dataDir, path, MAX_UPLOAD_MEMORY_BYTES);
+      const parsed = fileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
       return parsed.success ? parsed.data.entries : [];
     } catch {
       return [];

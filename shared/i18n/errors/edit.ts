@@ -28,8 +28,6 @@ export const editErrors = {
   'error.edit.safetyClamped':
     '{service} allows a safety tolerance of at most {max} with an input image: {asked} is sent as {max}.',
   // edit-inputs.ts: an image the page hands main.
-  'error.edit.fileFormat':
-    'Pictor takes PNG, JPEG and WebP images as inputs; this file is none of them. Nothing was stored.',
   'error.edit.fileUnreadable':
     'Pictor could not read this file: it is not a regular file, or it is larger than {max, number} bytes. Nothing was stored.',
   'error.edit.maskNotPng': 'A mask must be a PNG image; this one is not. Nothing was stored.',

@@ -34,6 +34,8 @@ export const inputErrors = {
     'This task has input images, and this Pictor was started without its input store, so it cannot send them. Nothing was sent.',
   'error.inputs.consentNeeded':
     'Uploading inputs to {service} makes them public links (anyone with the link can open them), and you have not agreed to that for this service. Nothing was sent.',
+  'error.inputs.noUploader':
+    'These input images would go to {service} by upload, and Pictor cannot upload to {service} yet. Nothing was sent.',
   'error.inputs.uploadRejected':
     '{service} refused the upload of an input image (HTTP {status}). Nothing was sent.',
   'error.inputs.uploadAnswer':

@@ -90,7 +90,12 @@ describe('inputs over IPC', () => {
     await writeFile(join(dir, 'notes.png'), 'not an image at all');
     const refused = await request('inputs:pickFile');
     expect(refused).toMatchObject({ ok: false });
-    expect(!refused.ok && refused.error.message).toMatch(/PNG, JPEG and WebP/);
+    // The store's one refusal of a format, in its one sentence.
+    expect(!refused.ok && refused.error).toMatchObject({
+      code: 'bad_input',
+      sentence: { key: 'error.inputs.format' },
+      message: expect.stringMatching(/not a PNG, JPEG or WebP image/),
+    });
     expect(os.calls.filter((call) => call.action === 'chooseInputImage')).toHaveLength(3);
     expect(await stored()).toEqual([`${sha(png)}.png`]);
   });

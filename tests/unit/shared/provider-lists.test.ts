@@ -3,12 +3,15 @@
  * docs/ARCHITECTURE.md lists under "Adding a service": every other per-service record and schema
  * is derived from PROVIDER_IDS. Two checks hold that count: each per-provider record has exactly
  * PROVIDER_IDS's keys (typed as `Record<ProviderId, …>`, so TypeScript refuses one that misses a
- * provider), and no product file but the registries spells the services out by hand.
+ * provider), and no product file but the registries spells the services out by hand. A third holds
+ * the capabilities table to the upload steps: a model whose inputs may be uploaded names a service
+ * that has one (electron/core/inputs/uploaders.ts), so no send finds the upload step missing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { UPLOADERS } from '../../../electron/core/inputs/uploaders';
 import { profileOf } from '../../../electron/core/service/providers/profiles';
 import { DEMO_DIALECTS } from '../../../electron/demo-service/types';
 import { keyStatusesSchema } from '../../../shared/domain/key-status';
@@ -88,6 +91,18 @@ describe('per-provider lists', () => {
     expect(OTHER_PROVIDER_IDS).toEqual(PROVIDER_IDS.filter((id) => id !== 'pictor'));
     expect([...DEMO_DIALECTS]).toEqual([...PROVIDER_IDS]);
     for (const id of PROVIDER_IDS) expect(profileOf(id).id).toBe(id);
+  });
+
+  it('every model whose inputs may travel by upload has its service’s upload step', () => {
+    const uploading = PROVIDER_IDS.flatMap((id) =>
+      Object.entries(MODEL_CAPABILITIES[id])
+        .filter(([, model]) => model.transports.some((transport) => transport.kind === 'upload'))
+        .map(([model]) => ({ id, model })),
+    );
+    // Not vacuous: today fal, Replicate and DashScope models upload.
+    expect(new Set(uploading.map(({ id }) => id)).size).toBeGreaterThanOrEqual(3);
+    const without = uploading.filter(({ id }) => typeof UPLOADERS[id] !== 'function');
+    expect(without, 'models that would upload to a service with no uploader').toEqual([]);
   });
 
   it('no product file but the registries spells out the services by hand', () => {

@@ -3,7 +3,8 @@
  * the CLI's, createNodeFetch, whose multipart forms must arrive as forms): inputs read back
  * from a real store, sent inline or uploaded; the demo's storage origin (its signed targets)
  * records whether the key ever reached it. Consent, "never upload", the 48-hour reuse on a
- * manual clock, and an input missing from the store are refused or reused as the rules say.
+ * manual clock, an input missing from the store and a service with no upload step are refused or
+ * reused as the rules say.
  * A service that names its storage by a host name, on a network whose DNS answers the storage's
  * address first and a host on the user's network (127.0.0.2, same port) after: the image reaches
  * the storage alone, byte for byte, the DNS asked once, and the LAN host never.
@@ -30,6 +31,7 @@ import {
   type InputSenderOptions,
   type InputSettings,
 } from '../../../../electron/core/inputs/send-inputs';
+import { UPLOADERS } from '../../../../electron/core/inputs/uploaders';
 import { UploadMemory, UPLOAD_MEMORY_FILE } from '../../../../electron/core/inputs/upload-memory';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import type { DemoService } from '../../../../electron/demo-service/types';
@@ -61,7 +63,7 @@ interface Sending {
 }
 
 /** The sender's network: its resolver and pinned fetch, and a service fetch made for the demo. */
-interface Network extends Pick<InputSenderOptions, 'resolve' | 'signedFetch'> {
+interface Network extends Pick<InputSenderOptions, 'resolve' | 'signedFetch' | 'uploaders'> {
   readonly fetchFor?: (service: DemoService) => FetchLike;
 }
 
@@ -167,6 +169,20 @@ describe('InputSender uploads', () => {
     dashscope.settings.current = { neverUploadInputs: true, publicUploadConsent: [] };
     const never = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
     expect(never.sentence?.key).toBe('error.inputs.uploadRefused');
+    expect(dashscope.service.log.requests).toEqual([]);
+    expect(dashscope.service.storage.requests).toEqual([]);
+  });
+
+  it('says it cannot upload to a service with no upload step (not that an input is too large), sending nothing', async () => {
+    const source = await store.put(await sourcePng());
+    const { dashscope: _left, ...others } = UPLOADERS;
+    const dashscope = await sending('dashscope', fetch, { uploaders: others });
+    const none = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
+    expect(none.sentence).toEqual({
+      key: 'error.inputs.noUploader',
+      params: { service: 'Alibaba Cloud DashScope' },
+    });
+    expect(none.message).toContain('cannot upload to Alibaba Cloud DashScope yet');
     expect(dashscope.service.log.requests).toEqual([]);
     expect(dashscope.service.storage.requests).toEqual([]);
   });

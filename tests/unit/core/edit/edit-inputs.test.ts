@@ -18,7 +18,8 @@ import { EditInputs } from '../../../../electron/core/edit/edit-inputs';
 import { EditInputError } from '../../../../electron/core/edit/edit-plan';
 import { GalleryImageError } from '../../../../electron/core/gallery/gallery-images';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
-import { InputStore } from '../../../../electron/core/inputs/input-store';
+import { InputStore, InputStoreError } from '../../../../electron/core/inputs/input-store';
+import type { UserFacingError } from '../../../../electron/core/errors/user-facing-error';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
@@ -60,13 +61,17 @@ function noise(width: number, height: number): Promise<Buffer> {
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
+/** The refusal's key and English words; an EditInputError unless `kind` names another. */
+async function refusal(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => UserFacingError = EditInputError,
+): Promise<string> {
   const error = await promise.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(EditInputError);
-  const said = (error as EditInputError).sentence;
+  expect(error).toBeInstanceOf(kind);
+  const said = (error as UserFacingError).sentence;
   return said ? `${said.key} ${englishText(said)}` : '';
 }
 
@@ -85,9 +90,10 @@ describe('a file from main’s open dialog', () => {
       height: 30,
       bytes: png.length,
     });
+    // One refusal, one sentence: the store's reading of the format, not a second check before it.
     await writeFile(join(outside, 'b.png'), await picture('gif'));
-    expect(await refusal(inputs.fromFile(join(outside, 'b.png')))).toMatch(
-      /^error.edit.fileFormat/,
+    expect(await refusal(inputs.fromFile(join(outside, 'b.png')), InputStoreError)).toMatch(
+      /^error.inputs.format This file is not a PNG, JPEG or WebP image/,
     );
     await mkdir(join(outside, 'folder.png'));
     expect(await refusal(inputs.fromFile(join(outside, 'folder.png')))).toMatch(
