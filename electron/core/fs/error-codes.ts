@@ -53,3 +53,14 @@ export function chosenPlaceParams(error: unknown): { problem: string; code: stri
   const path = code === undefined ? undefined : PATH_PROBLEMS[code];
   return code !== undefined && path !== undefined ? { problem: path, code } : diskParams(error);
 }
+
+/**
+ * Whether `error` says that the chosen place cannot take a file at all (missing, not a folder,
+ * not writable, full): what is being written cannot be the cause, and the next file fails alike.
+ */
+export function isPlaceRefused(error: unknown): boolean {
+  const code = errorCode(error);
+  return (
+    code !== undefined && (Object.hasOwn(PATH_PROBLEMS, code) || Object.hasOwn(DISK_PROBLEMS, code))
+  );
+}

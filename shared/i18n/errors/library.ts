@@ -204,6 +204,8 @@ export const libraryErrors = {
   // electron/core/library/archive/export-target.ts: the archive's own file could not be written
   // (the `problem` of core/fs/error-codes.ts `chosenPlaceParams`: its path's, else the disk's).
   'error.library.exportNotWritten': `Pictor could not write the archive {file}{problem, select, noFolder { because its folder does not exist ({code})} notFolder { because part of its path is a file, not a folder ({code})} nameTooLong { because its name is too long ({code})} other {}}${DISK_PROBLEM}. Nothing was exported there; {problem, select, full {${FREE_SPACE}} quota {${FREE_SPACE}} nameTooLong {choose a shorter name or another folder} other {choose another folder}}, then export again.`,
+  // electron/core/batch/export-images.ts: the folder chosen for a copy of images cannot take a file.
+  'error.library.exportImagesStopped': `Pictor stopped copying images into {folder}{problem, select, noFolder { because that folder does not exist ({code})} notFolder { because part of its path is a file, not a folder ({code})} nameTooLong { because its path is too long ({code})} other {}}${DISK_PROBLEM}. {copied, plural, =0 {No image was copied there} one {# image was copied there before that} other {# images were copied there before that}}; {problem, select, full {${FREE_SPACE}} quota {${FREE_SPACE}} other {choose another folder}}, then export again.`,
 
   // electron/core/operations/core-operations.ts (busy), electron/ipc/archive-handlers.ts
   'error.library.busy':
