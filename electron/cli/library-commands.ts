@@ -2,12 +2,14 @@
  * `export`, `import` and `rebuild`: the core's long operations (core/operations, as the app runs
  * them) on the command line. Progress goes to stderr as one line per tenth, the summary to stdout;
  * Ctrl+C stops between files and keeps what was fully imported (the summary says so). A refused
- * archive is one sentence, exit 1; a library disk that cannot take the import (full, read-only)
- * is the core's sentence, exit 5 (the library cannot be used), never an unexpected problem.
+ * archive is one sentence, exit 1; a library disk that cannot take the import (full, read-only),
+ * or an export's archive that cannot be written (its folder missing, the disk full or read-only),
+ * is the core's sentence, exit 5 (a disk refused the write), never an unexpected problem.
  */
 import { lstat } from 'node:fs/promises';
 import { UsageError } from '../core/command-line/command-line';
 import {
+  ArchiveNotWrittenError,
   ArchiveRefusedError,
   LibraryDiskError,
   isAbort,
@@ -72,6 +74,10 @@ export async function exportCommand(
     );
     return summary.skipped.length > 0 ? EXIT.imagesMissing : EXIT.ok;
   } catch (error) {
+    if (error instanceof ArchiveNotWrittenError) {
+      io.stderr(`${terminalSafe(error.message)}\n`);
+      return EXIT.library;
+    }
     if (!isAbort(error)) throw error;
     return interrupted(io);
   }

@@ -13,6 +13,7 @@ import { kindOfImage, planTriageEmbed, type TriageEmbed } from '../gallery/metad
 import { writePlanInto } from '../gallery/metadata/plan-writer';
 import { readSidecarIfAny, sidecarPlan, xmpSidecarOf } from '../gallery/metadata/xmp-sidecar-sync';
 import { copyOpenedFile, openRegularFile, type OpenedRegularFile } from '../fs/regular-file';
+import { isPlaceRefused } from '../fs/error-codes';
 import { createUnique, exportName, removeCreated } from './export-files';
 
 /** Where an export reads from: the gallery, and the Pictor version its XMP names. */
@@ -52,6 +53,24 @@ async function sidecarBytes(
   return own ? Buffer.from(existing, 'utf8') : null;
 }
 
+/**
+ * The folder chosen for the copies cannot take a file (it is gone, a file is where a folder
+ * should be, the disk is full, read-only or not writable): not the image's fault, and every next
+ * image would fail alike. `cause` is the file system's error.
+ */
+export class ExportFolderRefusedError extends Error {
+  override readonly name: string = 'ExportFolderRefusedError';
+
+  constructor(cause: unknown) {
+    super('The export folder cannot take a file.', { cause });
+  }
+}
+
+/** `error` of a step on the copy's own files: the folder's refusal, or as it is. */
+function asFolderRefusal(error: unknown): unknown {
+  return isPlaceRefused(error) ? new ExportFolderRefusedError(error) : error;
+}
+
 /** Copies `image` of `record` into `folder`, with its triage in it or its sidecar beside it. */
 export async function copyOne(
   gallery: ExportGallery,
@@ -68,11 +87,10 @@ export async function copyOne(
     const sidecar =
       edited && of.image.xmpFile === undefined ? null : await sidecarBytes(gallery, of, appVersion);
     const name = exportName(path);
-    const created = await createUnique(
-      folder,
-      name,
-      [extname(name), '.xmp'].slice(0, sidecar ? 2 : 1),
-    );
+    const extensions = [extname(name), '.xmp'].slice(0, sidecar ? 2 : 1);
+    const created = await createUnique(folder, name, extensions).catch((error: unknown) => {
+      throw asFolderRefusal(error);
+    });
     try {
       const [copy, beside] = created;
       if (!copy) return;
@@ -82,7 +100,9 @@ export async function copyOne(
       for (const target of created) await target.handle.close();
     } catch (error) {
       await removeCreated(created);
-      throw error;
+      // Writes into the copies: the source is open already, so a code of a place that cannot
+      // take a file (ENOSPC, EROFS…) is the folder's.
+      throw asFolderRefusal(error);
     }
   } finally {
     await source.handle.close();

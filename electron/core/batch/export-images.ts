@@ -6,10 +6,18 @@
  * replaced) under a unique name, `name (2).png` and so on (export-files.ts). Each copy carries
  * the image's rating and tags in its XMP; an image that carries Content Credentials is copied byte
  * for byte with its XMP sidecar under the same stem (`name.png`, `name.xmp`): export-copy.ts.
+ *
+ * An image that cannot be copied is counted and the rest go on; a folder that cannot take a file
+ * (gone, not writable, full) stops the copy with a sentence naming it, why, and how many images
+ * were copied before.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { sentence } from '../../../shared/i18n/sentence';
+import { describeThrown } from '../errors/thrown-value';
+import { UserFacingError } from '../errors/user-facing-error';
+import { chosenPlaceParams } from '../fs/error-codes';
 import { imagesByTask, type ImageRef } from '../gallery/gallery-images';
-import { copyOne, type ExportGallery } from './export-copy';
+import { copyOne, ExportFolderRefusedError, type ExportGallery } from './export-copy';
 
 export interface ExportDeps {
   readonly get: (localId: string) => TaskRecord | undefined;
@@ -28,7 +36,20 @@ export interface ExportOutcome {
   readonly skipped: number;
 }
 
-/** Copies every saved image of the tasks into `folder`; one image failing does not stop the rest. */
+/** The copy stopped at a folder that cannot take a file, `copied` images in. */
+function folderRefused(folder: string, copied: number, refusal: ExportFolderRefusedError) {
+  const values = { folder, copied, ...chosenPlaceParams(refusal.cause) };
+  return new UserFacingError(sentence('error.library.exportImagesStopped', values), {
+    code: 'failed',
+    detail: describeThrown(refusal.cause),
+    cause: refusal.cause,
+  });
+}
+
+/**
+ * Copies every saved image of the tasks into `folder`; one image failing does not stop the rest.
+ * @throws UserFacingError when the folder cannot take a file (see the file's comment).
+ */
 export async function exportImages(
   deps: ExportDeps,
   localIds: readonly string[],
@@ -49,7 +70,8 @@ export async function exportImages(
     try {
       await copyOne(deps.gallery, image, folder);
       copied += 1;
-    } catch {
+    } catch (error) {
+      if (error instanceof ExportFolderRefusedError) throw folderRefused(folder, copied, error);
       failed += 1;
     }
     deps.onProgress?.(n + 1, images.length);

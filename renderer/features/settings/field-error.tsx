@@ -20,7 +20,8 @@ export function FieldError({
       </p>
     );
   }
-  if (error) return <ErrorMessage id={id} message={error.message} detail={error.detail} />;
+  // text(): main's sentence in the language shown now, also after the language changes.
+  if (error) return <ErrorMessage id={id} message={error.text()} detail={error.detail} />;
   return null;
 }
 

@@ -7,6 +7,9 @@
  */
 import { DISK_PROBLEM } from './gallery';
 
+/** What to do when the disk chosen to write to is full (`problem` full or quota). */
+const FREE_SPACE = 'free some space or choose a folder on another disk';
+
 export const libraryErrors = {
   // electron/core/engine/task-engine.ts
   'error.library.taskCountRange': 'The number of tasks must be a whole number from {min} to {max}.',
@@ -198,6 +201,11 @@ export const libraryErrors = {
     'The XMP file beside the image could not be read; the image is in the archive without it.',
   'error.library.exportTargetExists':
     '{file} already exists; Pictor does not replace it. Choose another name.',
+  // electron/core/library/archive/export-target.ts: the archive's own file could not be written
+  // (the `problem` of core/fs/error-codes.ts `chosenPlaceParams`: its path's, else the disk's).
+  'error.library.exportNotWritten': `Pictor could not write the archive {file}{problem, select, noFolder { because its folder does not exist ({code})} notFolder { because part of its path is a file, not a folder ({code})} nameTooLong { because its name is too long ({code})} other {}}${DISK_PROBLEM}. Nothing was exported there; {problem, select, full {${FREE_SPACE}} quota {${FREE_SPACE}} nameTooLong {choose a shorter name or another folder} other {choose another folder}}, then export again.`,
+  // electron/core/batch/export-images.ts: the folder chosen for a copy of images cannot take a file.
+  'error.library.exportImagesStopped': `Pictor stopped copying images into {folder}{problem, select, noFolder { because that folder does not exist ({code})} notFolder { because part of its path is a file, not a folder ({code})} nameTooLong { because its path is too long ({code})} other {}}${DISK_PROBLEM}. {copied, plural, =0 {No image was copied there} one {# image was copied there before that} other {# images were copied there before that}}; {problem, select, full {${FREE_SPACE}} quota {${FREE_SPACE}} other {choose another folder}}, then export again.`,
 
   // electron/core/operations/core-operations.ts (busy), electron/ipc/archive-handlers.ts
   'error.library.busy':

@@ -2,10 +2,11 @@
  * `pictor export` and `pictor import` as a user runs them: a real library (history and gallery of
  * real images) exported by one CLI process, imported by another into a fresh library with the
  * same tasks and identical bytes, a second import adding nothing, an edited archive's tags past
- * an image's limit dropped with a sentence saying how many, and a crafted archive refused in one
- * sentence with nothing written.
+ * an image's limit dropped with a sentence saying how many, a crafted archive refused in one
+ * sentence with nothing written, and an archive that cannot be written where it was asked for
+ * (exit 5 with the sentence saying why).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -152,5 +153,36 @@ describe('pictor export and import', () => {
     const unnamed = await world.run(['export']);
     expectExit(unnamed, 2);
     expect(unnamed.stderr).toMatch(/export needs the archive file/);
+  });
+
+  it('says why it cannot write the archive there (exit 5), leaving nothing behind', async () => {
+    const world = await newWorld();
+    expectExit(await world.run(['list']), 0);
+    await withLibrary(world.dataDir, (library) => addTask(library, ['png']));
+    const out = join(world.dataDir, 'out');
+    await mkdir(out);
+    await writeFile(join(out, 'notes.txt'), 'mine');
+
+    const missing = join(out, 'no-such-folder', 'export.zip');
+    const noFolder = await world.run(['export', missing]);
+    expectExit(noFolder, 5);
+    expect(noFolder.stderr).toContain(
+      `Pictor could not write the archive ${missing} because its folder does not exist (ENOENT). Nothing was exported there; choose another folder, then export again.\n`,
+    );
+    expect(noFolder.stderr).not.toMatch(/unexpected problem|\n\s+at /);
+    expect(noFolder.stdout).toBe('');
+
+    const inFile = join(out, 'notes.txt', 'export.zip');
+    const notFolder = await world.run(['export', inFile]);
+    expectExit(notFolder, 5);
+    expect(notFolder.stderr).toContain(
+      `${inFile} because part of its path is a file, not a folder (ENOTDIR).`,
+    );
+    expect(await readdir(out)).toEqual(['notes.txt']);
+
+    // The same export where it can be written.
+    const fine = await world.run(['export', join(out, 'export.zip')]);
+    expectExit(fine, 0);
+    expect((await readdir(out)).sort()).toEqual(['export.zip', 'notes.txt']);
   });
 });

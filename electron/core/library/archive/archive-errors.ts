@@ -1,11 +1,12 @@
 /**
  * How an export or import ends other than as planned: an archive or a folder refused as a whole
- * (a sentence, and the entry it is about), a cancellation, the library's disk refusing a write.
+ * (a sentence, and the entry it is about), a cancellation, the library's disk refusing a write,
+ * the export's own file that could not be written.
  */
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
 import { describeThrown, systemErrorCode } from '../../errors/thrown-value';
 import { UserFacingError } from '../../errors/user-facing-error';
-import { diskParams } from '../../fs/error-codes';
+import { chosenPlaceParams, diskParams } from '../../fs/error-codes';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
@@ -85,4 +86,22 @@ export function asLibraryDiskError(error: unknown): unknown {
   if (error instanceof UserFacingError) return error;
   const code = systemErrorCode(error);
   return code !== undefined && DISK_CODES.has(code) ? new LibraryDiskError(error) : error;
+}
+
+/**
+ * The archive an export writes could not be created, written, synced or put in place (its folder
+ * is gone, a file is where a folder should be, the disk is full, read-only or not writable…):
+ * nothing was exported there, the target is untouched. Its sentence names the file, says why and
+ * what to do; `cause` is the file system's error. The CLI's exit 5.
+ */
+export class ArchiveNotWrittenError extends UserFacingError {
+  override readonly name: string = 'ArchiveNotWrittenError';
+
+  constructor(file: string, cause: unknown) {
+    super(sentence('error.library.exportNotWritten', { file, ...chosenPlaceParams(cause) }), {
+      code: 'failed',
+      detail: describeThrown(cause),
+      cause,
+    });
+  }
 }

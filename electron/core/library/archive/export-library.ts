@@ -7,20 +7,15 @@
  *
  * Gallery files are read as the gallery reads crafted folders (regular-file.ts: no links, no
  * FIFOs, size-capped, kind sniffed); one that fails is left out and named in the summary. The
- * archive is written to a new `.part` file beside the target and renamed into place at the end;
- * cancelled or failed, the `.part` file is removed and the target is untouched.
+ * archive is written to a new `.part` file beside the target and renamed into place at the end
+ * (export-target.ts); cancelled or failed, the `.part` file is removed and the target is
+ * untouched, and a failure of that file itself (its folder gone, the disk full…) is the export's
+ * sentence naming the file and why.
  */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, open, rename } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../history/history-store';
-import { systemErrorCode } from '../../errors/thrown-value';
-import { UserFacingError } from '../../errors/user-facing-error';
-import { removeQuietly } from '../../fs/atomic-file';
 import { SIDECAR_NAME, imageNames, taskFolderName } from '../../gallery/gallery-layout';
 import { resolveInside } from '../../fs/gallery-path';
 import { sniffImage } from '../../images/image-sniff';
@@ -43,6 +38,7 @@ import {
 } from './manifest';
 import { sha256Of } from './stream-copy';
 import { ExportedInputs } from './export-inputs';
+import { writeExportTarget } from './export-target';
 
 export interface ExportOptions {
   readonly root: string;
@@ -247,31 +243,16 @@ function manifestVersionOf(entries: readonly ManifestEntry[]): number {
   return MANIFEST_VERSION_WITHOUT_XMP;
 }
 
-async function publish(part: string, target: string, overwrite: boolean): Promise<void> {
-  if (overwrite) return rename(part, target);
-  try {
-    await link(part, target);
-  } catch (error) {
-    if (systemErrorCode(error) === 'EEXIST') {
-      throw new UserFacingError(sentence('error.library.exportTargetExists', { file: target }), {
-        code: 'bad_input',
-      });
-    }
-    throw error;
-  }
-  await removeQuietly(part);
-}
-
-/** Exports the library (see the file's comment). @throws AbortError; UserFacingError; file-system errors. */
+/**
+ * Exports the library (see the file's comment).
+ * @throws AbortError; ArchiveNotWrittenError (the archive's own file); UserFacingError.
+ */
 export async function exportLibrary(options: ExportOptions): Promise<ExportSummary> {
   const skipped: Refusal[] = [];
   const writer = new ArchiveWriter(options.root, skipped);
-  const part = `${options.target}.${randomBytes(6).toString('hex')}.part`;
-  const out = createWriteStream(part, { flags: 'wx', mode: 0o644 });
-  const output = writer.zip.outputStream as Readable;
-  writer.backlog = () => output.readableLength + out.writableLength;
-  const written = pipeline(writer.zip.outputStream, out);
-  writer.failed = written.then(() => new Promise<never>(() => undefined));
+  const target = writeExportTarget(options.target, writer.zip.outputStream as Readable);
+  writer.backlog = target.backlog;
+  writer.failed = target.written.then(() => new Promise<never>(() => undefined));
   writer.failed.catch(() => undefined);
   const total = options.localIds ? new Set(options.localIds).size : options.history.count();
   const report = () =>
@@ -292,14 +273,10 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     });
     writer.zip.addBuffer(Buffer.from(manifest), MANIFEST_NAME);
     writer.zip.end();
-    await written;
-    const handle = await open(part, 'r+');
-    await handle.sync().finally(() => handle.close());
-    await publish(part, options.target, options.overwrite ?? false);
+    await target.written;
+    await target.publish(options.overwrite ?? false);
   } catch (error) {
-    out.destroy();
-    await written.catch(() => undefined);
-    await removeQuietly(part);
+    await target.discard();
     throw error;
   }
   return {

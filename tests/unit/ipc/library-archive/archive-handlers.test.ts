@@ -1,11 +1,15 @@
 /**
  * The `archive:` handlers over a real library in temporary folders: paths only from main's
- * dialogs (the page's input cannot name one), progress events, one operation at a time, cancel.
+ * dialogs (the page's input cannot name one), progress events, one operation at a time, cancel,
+ * and an archive that cannot be written answered with its sentence through the IPC bridge.
  */
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { englishText } from '../../../../shared/i18n/sentence';
 import { requests } from '../../../../shared/ipc/contract';
 import { archiveHandlers } from '../../../../electron/ipc/archive-handlers';
+import { ipcCaller } from '../../../support/ipc';
 import type { LibraryDialogs } from '../../../../electron/ports/library-dialogs';
 import { removeDir } from '../../../support/gallery-helpers';
 import {
@@ -150,5 +154,38 @@ describe('library IPC handlers', () => {
     // At most the tasks under way then (four at a time) finish after it.
     expect(summary?.addedTasks).toBeLessThanOrEqual(5);
     expect(to.history.count()).toBe(summary?.addedTasks);
+  });
+
+  it('answers an archive it cannot write with the sentence saying why, through the bridge', async () => {
+    const from = await library();
+    await addTask(from, ['png']);
+    const out = join(from.dir, 'out');
+    await mkdir(out);
+    // The folder the save dialog returned is gone by the time the export writes there.
+    let chosen = join(out, 'unplugged', 'library.zip');
+    const { handlers, events } = handlersFor(from, {
+      chooseExportFile: async () => chosen,
+      chooseImportSource: async () => null,
+    });
+    const call = ipcCaller(handlers);
+    const refused = await call('archive:export', {});
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.sentence).toEqual({
+      key: 'error.library.exportNotWritten',
+      params: { file: chosen, problem: 'noFolder', code: 'ENOENT' },
+    });
+    expect(refused.error.message).toBe(englishText(refused.error.sentence!));
+    expect(refused.error.message).toContain(
+      'because its folder does not exist (ENOENT). Nothing was exported there; choose another folder, then export again.',
+    );
+    expect(refused.error.detail).toMatch(/ENOENT/);
+    expect(await readdir(out)).toEqual([]);
+    // The operation ended: the next export, to a folder that exists, goes through.
+    chosen = join(out, 'library.zip');
+    const exported = await call('archive:export', {});
+    expect(exported).toMatchObject({ ok: true, value: { summary: { file: chosen, tasks: 1 } } });
+    expect(await readdir(out)).toEqual(['library.zip']);
+    expect(events.some((event) => event.channel === 'archive:progress')).toBe(true);
   });
 });

@@ -190,6 +190,19 @@ describe('selecting images in the gallery', () => {
     expect(await readdir(chosen)).toHaveLength(2);
   });
 
+  it('says why nothing could be copied when the folder main asked for is gone', async () => {
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
+    const gone = join(main.dir, 'Unplugged drive');
+    main.env.PICTOR_E2E_CHOOSE_FOLDER = gone;
+    fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(2)), { ctrlKey: true });
+    await user.click(within(toolbar()).getByRole('button', { name: 'Export…' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      `Pictor stopped copying images into ${gone} because that folder does not exist (ENOENT). No image was copied there; choose another folder, then export again.`,
+    );
+  });
+
   it('has no serious or critical axe violations with a selection', async () => {
     await renderWired({ prepare: (m) => seedGallery(m, 6) });
     fireEvent.click(tile(keyOf(1)), { ctrlKey: true });

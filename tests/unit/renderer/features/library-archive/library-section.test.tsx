@@ -2,7 +2,8 @@
  * Settings › Library in the real renderer over main's real archive handlers (the held-back and
  * never-answered imports over the fake API): the page asks main to export or
  * import (never naming a path), shows progress from `archive:progress`, offers Cancel while it
- * runs, and words the summary, refusals included.
+ * runs, and words the summary, refusals included, and main's sentence when the archive could not
+ * be written.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mkdir, stat, symlink, writeFile } from 'node:fs/promises';
@@ -146,5 +147,48 @@ describe('Settings › Library', () => {
       'Pictor did not import this archive: it is not a ZIP archive Pictor can read.',
     );
     expect(main.runtime.core.history.taskIds({}, 10)).toHaveLength(1);
+  });
+
+  it('says why an archive could not be written where main’s dialog chose, in the window’s language', async () => {
+    const { user, main, region } = await openWiredLibrary();
+    await main.generate(['A red kite']);
+    // A folder the dialog returned that is gone by the time the export writes there.
+    const file = join(main.dir, 'unplugged', 'lib.zip');
+    main.env.PICTOR_E2E_SAVE_ARCHIVE = file;
+    await user.click(within(region).getByRole('button', { name: 'Export all…' }));
+    const said = sentence('error.library.exportNotWritten', {
+      file,
+      problem: 'noFolder',
+      code: 'ENOENT',
+    });
+    const alert = await within(region).findByRole('alert');
+    expect(alert.querySelector('.message__text')?.textContent).toBe(englishText(said));
+    expect(alert.textContent).toContain(
+      'because its folder does not exist (ENOENT). Nothing was exported there; choose another folder, then export again.',
+    );
+    expect(within(region).queryByRole('status')).toBeNull();
+    expect(within(region).queryByRole('progressbar')).toBeNull();
+    const exportAll = within(region).getByRole('button', { name: 'Export all…' });
+    expect((exportAll as HTMLButtonElement).disabled).toBe(false);
+    try {
+      await act(() => applyLocale('en-XA'));
+      const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined).text(said.key, said.params);
+      const shown = await screen.findByRole('region', { name: t('settings.archive.title') });
+      await waitFor(() =>
+        expect(within(shown).getByRole('alert').querySelector('.message__text')?.textContent).toBe(
+          pseudo,
+        ),
+      );
+    } finally {
+      await act(() => applyLocale('en'));
+    }
+    // Another folder: the export goes through and the sentence gives way to the summary.
+    const elsewhere = join(main.dir, 'lib.zip');
+    main.env.PICTOR_E2E_SAVE_ARCHIVE = elsewhere;
+    const again = await screen.findByRole('region', { name: 'Library' });
+    await user.click(within(again).getByRole('button', { name: 'Export all…' }));
+    await within(again).findByText(/Exported 1 task and 1 image/);
+    expect(within(again).queryByRole('alert')).toBeNull();
+    expect((await stat(elsewhere)).size).toBeGreaterThan(0);
   });
 });

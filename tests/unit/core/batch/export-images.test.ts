@@ -1,0 +1,155 @@
+/**
+ * A copy of chosen images into a folder that cannot take a file: real images copied into real
+ * temporary folders (one that does not exist, a file where the folder should be, a read-only
+ * one), and a disk that fills after a few copies (injected where the file system would refuse the
+ * next file). The copy stops with a sentence naming the folder, why and how many images were
+ * copied before, instead of counting every image as one that "could not be copied"; an image the
+ * gallery no longer has is still counted alone and the rest are copied.
+ */
+import type * as FsPromises from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { englishText } from '../../../../shared/i18n/sentence';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { exportImages, type ExportOutcome } from '../../../../electron/core/batch/export-images';
+import { UserFacingError } from '../../../../electron/core/errors/user-facing-error';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
+import { makeTaskRecord } from '../../../support/task-records';
+
+/** The injected fault: new files under `under` fail with `code` once `allowed` were created. */
+const fault = vi.hoisted(() => ({ code: null as string | null, under: '', allowed: 0 }));
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof FsPromises>();
+  const creates = (flags: unknown) =>
+    typeof flags === 'number' && (flags & fs.constants.O_CREAT) !== 0;
+  const patched = {
+    ...fs,
+    open: (path: string, flags?: number | string, mode?: number) => {
+      const refused = fault.code !== null && creates(flags) && String(path).startsWith(fault.under);
+      if (refused && fault.allowed-- <= 0) {
+        return Promise.reject(
+          Object.assign(new Error(`${fault.code}: injected`), { code: fault.code }),
+        );
+      }
+      return fs.open(path, flags, mode);
+    },
+  };
+  return { ...patched, default: patched };
+});
+
+const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
+const IMAGES = 5;
+
+let dir: string;
+let root: string;
+let out: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-export-folder-'));
+  root = join(dir, 'gallery');
+  out = join(dir, 'out');
+  await mkdir(join(root, FOLDER), { recursive: true });
+  await mkdir(out);
+  for (let n = 1; n <= IMAGES; n += 1) {
+    await writeFile(join(root, FOLDER, `image-${n}.png`), `not really a png ${n}`);
+  }
+});
+afterEach(async () => {
+  Object.assign(fault, { code: null, under: '', allowed: 0 });
+  await rm(dir, { recursive: true, force: true });
+});
+
+const record: TaskRecord = makeTaskRecord({
+  localId: 'harbour',
+  folder: FOLDER,
+  images: Array.from({ length: IMAGES }, (_, n) => ({
+    index: n,
+    url: null,
+    state: 'saved' as const,
+    attempts: 1,
+    favourite: false,
+    file: `${FOLDER}/image-${n + 1}.png`,
+  })),
+});
+
+function copyInto(folder: string): Promise<ExportOutcome> {
+  return exportImages(
+    {
+      get: (localId) => (localId === record.localId ? record : undefined),
+      gallery: { root, resolve: (path: string) => resolveInside(root, path) },
+    },
+    [record.localId],
+    folder,
+  );
+}
+
+/** The copy's stop: its sentence, read in English. */
+async function stopOf(copy: Promise<ExportOutcome>): Promise<UserFacingError> {
+  const error = await copy.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UserFacingError);
+  const stop = error as UserFacingError;
+  expect(stop.sentence?.key).toBe('error.library.exportImagesStopped');
+  expect(stop.message).toBe(englishText(stop.sentence!));
+  return stop;
+}
+
+describe('a copy of images into a folder that cannot take a file', () => {
+  it('names a folder that does not exist', async () => {
+    const gone = join(out, 'unplugged');
+    const stop = await stopOf(copyInto(gone));
+    expect(stop.sentence?.params).toEqual({
+      folder: gone,
+      copied: 0,
+      problem: 'noFolder',
+      code: 'ENOENT',
+    });
+    expect(stop.message).toBe(
+      `Pictor stopped copying images into ${gone} because that folder does not exist (ENOENT). No image was copied there; choose another folder, then export again.`,
+    );
+    expect(stop.detail).toMatch(/ENOENT/);
+  });
+
+  it('names a file where the folder should be, and leaves that file alone', async () => {
+    const file = join(out, 'notes.txt');
+    await writeFile(file, 'mine');
+    const stop = await stopOf(copyInto(file));
+    expect(stop.sentence?.params).toMatchObject({ problem: 'notFolder', code: 'ENOTDIR' });
+    expect(await readdir(out)).toEqual(['notes.txt']);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    'names a read-only folder (skipped as root: chmod does not bind root)',
+    async () => {
+      await chmod(out, 0o500);
+      try {
+        const stop = await stopOf(copyInto(out));
+        expect(stop.sentence?.params).toMatchObject({ problem: 'denied', code: 'EACCES' });
+      } finally {
+        await chmod(out, 0o700);
+      }
+      expect(await readdir(out)).toEqual([]);
+    },
+  );
+
+  it('stops at a disk that fills, saying how many images were copied before (injected)', async () => {
+    Object.assign(fault, { code: 'ENOSPC', under: out, allowed: 3 });
+    const stop = await stopOf(copyInto(out));
+    expect(stop.sentence?.params).toMatchObject({ copied: 3, problem: 'full', code: 'ENOSPC' });
+    expect(stop.message).toBe(
+      `Pictor stopped copying images into ${out} because the disk is full (no space left) (ENOSPC). 3 images were copied there before that; free some space or choose a folder on another disk, then export again.`,
+    );
+    expect(await readdir(out)).toHaveLength(3);
+  });
+
+  it('still counts alone an image the gallery no longer has, and copies the rest', async () => {
+    await unlink(join(root, FOLDER, 'image-2.png'));
+    expect(await copyInto(out)).toEqual({ copied: IMAGES - 1, failed: 1, skipped: 0 });
+    expect(await readdir(out)).toHaveLength(IMAGES - 1);
+  });
+});
