@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { DemoService } from '../../../electron/demo-service/types';
+import type { DemoDuration, DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { startRecordedApp, type FetchCall, type IpcRecord, type RecordedApp } from './recorded-app';
 import { pageTarget } from '../../support/submit-target';
@@ -21,6 +21,8 @@ export interface KeyRunContext {
   readonly userDataDir: string;
   readonly galleryDir: string;
   readonly service: DemoService;
+  /** How long the service's tasks run (its `durationMs`), put back after one is held running. */
+  readonly duration: DemoDuration;
   readonly fetchCalls: FetchCall[];
   readonly ipc: IpcRecord[];
   /** The user-facing text of every refusal (message and detail). */
@@ -134,9 +136,16 @@ async function firstRun(ctx: KeyRunContext): Promise<TaskRecord[]> {
       effect: { type: 'status', status: 500, body: 'html' },
     });
     service.addFault({ route: 'image', times: 1, effect: { type: 'status', status: 500 } });
-    const ids = [held, ...(await submit(app, 'lighthouse at dusk', TASKS))];
+    const lighthouse = await submit(app, 'lighthouse at dusk', TASKS);
+    const ids = [held, ...lighthouse];
+    // The task the service fails must still be running when it does, however slow the machine:
+    // it alone is given a long run (the others are at the service first, with their own).
+    for (const localId of lighthouse) await taskIdOf(app, localId);
+    service.setDuration(600_000);
     const [doomed] = await submit(app, 'this one fails', 1);
-    service.failTask(await taskIdOf(app, doomed!), {
+    const doomedId = await taskIdOf(app, doomed!);
+    service.setDuration(ctx.duration);
+    service.failTask(doomedId, {
       code: 'content_policy',
       message: `Refused for the key ${KEY} (Bearer ${KEY}).`,
     });

@@ -49,12 +49,14 @@ function leaksIn(text: string): string[] {
 
 let dir: string;
 let service: DemoService;
+/** How long the service's tasks run: real time, short, varied. */
+const DURATION = { min: 300, max: 600 };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pictor-key-safety-'));
   service = await startDemoService({
     accounts: [{ account: 'leakcheck', key: KEY }],
-    durationMs: { min: 300, max: 600 },
+    durationMs: DURATION,
     imagesPerTask: 2,
     seed: parseInt(SEED.slice(0, 8), 16),
   });
@@ -162,6 +164,7 @@ describe('the key after a full run', () => {
       userDataDir: join(dir, 'user-data'),
       galleryDir: join(dir, 'Pictures', 'Pictor'),
       service,
+      duration: DURATION,
       fetchCalls: [],
       ipc: [],
       refusals: [],
