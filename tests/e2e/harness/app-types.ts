@@ -67,7 +67,7 @@ export interface LaunchedApp {
   ipcPayloads(): string[];
   /**
    * The OS calls the app made, in order. Both hosts record {@link RECORDED_ON_EVERY_HOST}; the
-   * chromium host's stand-ins also record copyImage, saveAs, startDrag, openLink, chooseFolder,
+   * chromium host's stand-ins also record copyImage, saveAs, startDrag, openLink,
    * confirmKeyOrigin…, which a spec reads only behind a host guard (same test).
    */
   osCalls(): { action: string; arg: string }[];
@@ -84,9 +84,19 @@ export const DEFAULT_VIEWPORT = { width: 1280, height: 800 } as const;
 
 /**
  * The OS calls both hosts record under these names: the chromium host's stand-ins
- * (os-stand-ins.ts), and on real Electron the main process's recorder (electron-os-recorder.ts).
+ * (os-stand-ins.ts), and on real Electron the main process's recorder (electron-os-recorder.ts),
+ * main's own dialogs included (electron-dialog-stand-ins.ts), answered from the same variables.
  */
-export const RECORDED_ON_EVERY_HOST = ['reveal', 'trash', 'openExternal', 'copyText'] as const;
+export const RECORDED_ON_EVERY_HOST = [
+  'reveal',
+  'trash',
+  'openExternal',
+  'copyText',
+  'chooseFolder',
+  'chooseInputImage',
+  'chooseExportFile',
+  'chooseImportSource',
+] as const;
 
 /** The environment the app process sees: the test's, the two folders, then the extras. */
 export function appEnvironment(options: LaunchOptions): Record<string, string> {

@@ -5,7 +5,8 @@
  * The page is the app's real window; IPC is Electron's own, so the harness records none of it
  * (ipcPayloads is empty). The OS calls made through `shell` and `clipboard` are recorded by a
  * test-only preload of the main process (electron-os-recorder.ts), named as the chromium host
- * names them (RECORDED_ON_EVERY_HOST).
+ * names them (RECORDED_ON_EVERY_HOST); it answers main's open and save dialogs as the chromium
+ * host does, from the same PICTOR_E2E_* variables (cancelled by default), and records them too.
  *
  * The development binary runs with `--use-mock-keychain`: on macOS its safeStorage then never
  * touches the login keychain, so the journeys create no "Pictor Safe Storage" item that the

@@ -4,9 +4,10 @@
  * history or on disk; the service saw each request once. A request it refuses as invalid (400)
  * stays a row whose "Edit and submit again" puts it back in the form without sending anything;
  * a completed task shows the model the service reported beside the one asked for. Changing the
- * gallery folder (item 11) asks what to do with the folder main's dialog returned, moves the
- * library with the progress shown and reports it; the files are in the new folder on disk. axe
- * checks the banner and the question.
+ * gallery folder (item 11) asks what to do with the folder main's dialog returned (answered by the
+ * host's stand-in, PICTOR_E2E_CHOOSE_FOLDER, on Chromium and on Electron alike), moves the library
+ * with the progress shown and reports it; the files are in the new folder on disk. axe checks the
+ * banner and the question.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -126,6 +127,10 @@ test('changing the gallery folder asks, moves the library with its progress and 
   await gallery.getByRole('button', { name: 'Change…' }).click();
   const question = page.getByRole('dialog', { name: 'Change the gallery folder' });
   await expect(question).toContainText('This folder holds no Pictor library.');
+  // Main's own folder dialog was asked once, and answered by the host's stand-in on both hosts.
+  expect(session.app.osCalls().filter((call) => call.action === 'chooseFolder')).toEqual([
+    { action: 'chooseFolder', arg: target },
+  ]);
   await expect(question).toContainText(target);
   await expect(
     question.getByRole('button', { name: 'Start an empty library there' }),

@@ -13,6 +13,8 @@
  * demo's edit model, whose image is twice the size; its stack lists Original → Fill → Upscale ×2.
  * Settings › Library › "Export all…" writes the library to an archive, and a fresh library imports
  * it: the upscale's stack is whole again and the input files are in the new gallery's `inputs/`.
+ * Main's save and open dialogs are answered by the host's stand-ins (PICTOR_E2E_EXPORT_FILE,
+ * PICTOR_E2E_IMPORT_SOURCE), on Chromium and on Electron alike.
  *
  * All of it real: the built-in demo and a fal demo process on loopback, real PNGs read back with
  * sharp (the demo's pixel rules: electron/demo-service/input-pixels.ts).
@@ -241,7 +243,7 @@ async function upscaleTheFill(page: Page): Promise<void> {
 }
 
 /** Settings › Library › "Export all…", the archive written where main's save dialog says. */
-async function exportLibrary(page: Page): Promise<void> {
+async function exportLibrary(page: Page, archive: string): Promise<void> {
   await closeDialog(viewer(page));
   await showScreen(page, 'Settings');
   const library = page.getByRole('region', { name: 'Library', exact: true });
@@ -249,6 +251,9 @@ async function exportLibrary(page: Page): Promise<void> {
   await expect(library.getByText(/^Exported 4 tasks and 4 images \(.+\) to /)).toBeVisible({
     timeout: DONE_TIMEOUT,
   });
+  expect(session.app.osCalls().filter((call) => call.action === 'chooseExportFile')).toEqual([
+    { action: 'chooseExportFile', arg: archive },
+  ]);
 }
 
 /**
@@ -265,6 +270,9 @@ async function importIntoAFreshLibrary(archive: string, inputs: readonly string[
   await expect(library.getByText('Added 4 tasks and 4 images.', { exact: true })).toBeVisible({
     timeout: DONE_TIMEOUT,
   });
+  expect(imported.app.osCalls().filter((call) => call.action === 'chooseImportSource')).toEqual([
+    { action: 'chooseImportSource', arg: `archive:${archive}` },
+  ]);
   await showScreen(page, 'Tasks');
   const rows = page.getByRole('feed', { name: 'Task history' }).getByRole('article');
   await expect(rows).toHaveCount(4);
@@ -293,7 +301,7 @@ test('a painted area filled on two dialects, compared with the original, upscale
   const view = await fillOnTwoDialects(page);
   await beforeAndAfter(page, view);
   await upscaleTheFill(page);
-  await exportLibrary(page);
+  await exportLibrary(page, archive);
 
   const { folders } = session;
   await session.close();

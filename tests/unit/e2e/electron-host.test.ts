@@ -1,13 +1,14 @@
 /**
  * The Electron host of the journeys: the development binary runs with the mock keychain and the
  * OS-call recorder preloaded before the app's folder, and the recorder (a main-process preload)
- * records shell and clipboard calls under the chromium host's names, passing on only the ones
- * that change the disk or the clipboard.
+ * records shell, clipboard and dialog calls under the chromium host's names, passing on only the
+ * ones that change the disk or the clipboard: main's dialogs are answered, never drawn.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BaseWindow, OpenDialogOptions } from 'electron';
 import { electronArgs } from '../../e2e/harness/electron-host';
 import { RECORDED_ON_EVERY_HOST } from '../../e2e/harness/app-types';
 
@@ -19,6 +20,10 @@ vi.mock('electron', () => ({
     trashItem: async (path: string) => void passedOn.push(`trashItem ${path}`),
   },
   clipboard: { writeText: async (text: string) => void passedOn.push(`writeText ${text}`) },
+  dialog: {
+    showOpenDialog: async () => void passedOn.push('showOpenDialog'),
+    showSaveDialog: async () => void passedOn.push('showSaveDialog'),
+  },
 }));
 
 let dir = '';
@@ -48,15 +53,24 @@ describe('the development binary’s command line', () => {
 });
 
 describe('the OS-call recorder', () => {
-  it('records every shell and clipboard call under the names both hosts use', async () => {
+  it('records every shell, clipboard and dialog call under the names both hosts use', async () => {
     const file = join(dir, 'calls.jsonl');
     vi.stubEnv('PICTOR_E2E_OS_CALLS', file);
     await import('../../e2e/harness/electron-os-recorder');
-    const { shell, clipboard } = await import('electron');
+    const { shell, clipboard, dialog } = await import('electron');
     shell.showItemInFolder('/g/a.png');
     await shell.openExternal('https://example.com/');
     await shell.trashItem('/g/b.png');
     await clipboard.writeText('prompt');
+    // Main's dialogs in both call forms, answered from the variables as the chromium host does.
+    vi.stubEnv('PICTOR_E2E_CHOOSE_FOLDER', '/moved');
+    const folder = { properties: ['openDirectory', 'createDirectory'] } as OpenDialogOptions;
+    const zip = { filters: [{ name: 'Zip', extensions: ['zip'] }] };
+    expect(await dialog.showOpenDialog({} as BaseWindow, folder)).toEqual({
+      canceled: false,
+      filePaths: ['/moved'],
+    });
+    expect(await dialog.showSaveDialog(zip)).toEqual({ canceled: true, filePath: '' });
     const calls = (await readFile(file, 'utf8'))
       .trim()
       .split('\n')
@@ -67,9 +81,21 @@ describe('the OS-call recorder', () => {
       { action: 'openExternal', arg: 'https://example.com/' },
       { action: 'trash', arg: '/g/b.png' },
       { action: 'copyText', arg: 'prompt' },
+      { action: 'chooseFolder', arg: '/moved' },
+      { action: 'chooseExportFile', arg: '' },
     ]);
-    expect(RECORDED_ON_EVERY_HOST).toEqual(['reveal', 'trash', 'openExternal', 'copyText']);
-    // No file manager or browser opens; the trash and the clipboard change as the user's would.
+    expect(RECORDED_ON_EVERY_HOST).toEqual([
+      'reveal',
+      'trash',
+      'openExternal',
+      'copyText',
+      'chooseFolder',
+      'chooseInputImage',
+      'chooseExportFile',
+      'chooseImportSource',
+    ]);
+    // No file manager, browser or native dialog opens; the trash and the clipboard change as the
+    // user's would.
     expect(passedOn).toEqual(['trashItem /g/b.png', 'writeText prompt']);
     vi.unstubAllEnvs();
   });
