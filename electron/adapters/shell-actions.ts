@@ -1,14 +1,14 @@
 /**
  * What the user can do with a gallery image through the OS: reveal it in Finder/Explorer,
- * copy it to the clipboard, save a copy elsewhere, drag it out to other
+ * copy it to the clipboard, save a copy elsewhere (core/gallery/image-copy.ts), drag it out to other
  * apps; and open https links, the gallery folder and the logs folder.
  *
  * Callers pass absolute paths they resolved inside the gallery; every action checks them again
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
  * for the user and the technical detail beside it.
  */
-import { lstat, mkdir, writeFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { lstat, mkdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
 import type { IpcError, Result } from '../../shared/ipc/contract';
@@ -20,7 +20,9 @@ import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence
 import { mainText } from '../app/i18n/main-text';
 import { pngOfImage } from '../core/images/image-png';
 import type { ImageEngine } from '../ports/image-engine';
-import { openRegularFile, readRegularFile } from '../core/fs/regular-file';
+import { readRegularFile } from '../core/fs/regular-file';
+import { saveImageCopy } from '../core/gallery/image-copy';
+import { UserFacingError } from '../core/errors/user-facing-error';
 import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
 export interface ShellActionsOptions {
@@ -225,14 +227,12 @@ function httpsHref(url: string): string | null {
     return null;
   }
 }
-/** Copies `file` to `target` from a handle opened as a regular file inside the gallery. */
-async function copyInside(root: string, file: string, target: string): Promise<void> {
-  const { handle } = await openRegularFile(root, file, MAX_IMAGE_BYTES);
-  try {
-    await writeFile(target, handle.createReadStream({ autoClose: false }));
-  } finally {
-    await handle.close();
+/** A failure of Save As after the dialog: the core's sentence, else the generic one. */
+function saveFailed(error: unknown): Result<never> {
+  if (error instanceof UserFacingError && error.sentence) {
+    return fail(error.code, error.sentence, error.detail ?? error);
   }
+  return fail('failed', sentence('error.gallery.saveCopyFailed'), error);
 }
 
 async function saveCopy(
@@ -253,11 +253,10 @@ async function saveCopy(
       ? await dialog.showSaveDialog(window, dialogOptions)
       : await dialog.showSaveDialog(dialogOptions);
     if (choice.canceled || !choice.filePath) return ok({ savedTo: null });
-    const target = choice.filePath;
-    // Copying a file onto itself would truncate it on some systems.
-    if (resolve(target) !== resolve(file)) await copyInside(root, file, target);
-    return ok({ savedTo: target });
+    // Written beside the chosen file and renamed over it: a failure names the file and why.
+    await saveImageCopy(root, file, choice.filePath);
+    return ok({ savedTo: choice.filePath });
   } catch (error) {
-    return fail('failed', sentence('error.gallery.saveCopyFailed'), error);
+    return saveFailed(error);
   }
 }

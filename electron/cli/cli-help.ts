@@ -153,9 +153,10 @@ const COMMON_HELP = `Options for every command:
 Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
 service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
 4 completed but an image could not be saved; 5 the library cannot be used, or a disk refused a
-write (an import into the library, an export's archive); 6 the service refused the request, or
-a hard spending cap did (nothing submitted); 7 the request may have reached the service (not
-sent again); 70 unexpected problem; 130 interrupted. With several tasks, the highest code.
+write (an import into the library, an export's archive, a template export's file); 6 the service
+refused the request, or a hard spending cap did (nothing submitted); 7 the request may have
+reached the service (not sent again); 70 unexpected problem; 130 interrupted. With several tasks,
+the highest code.
 `;
 
 /**

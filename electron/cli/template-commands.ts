@@ -3,7 +3,10 @@
  * (electron/core/templates/template-store.ts): the same checks and sentences as the window's. A
  * refusal (a bad body names its line and column, a taken name, a file that is not a template
  * file) is said on stderr with exit 2; an import's problems are said one per line with the line
- * (CSV) or entry (JSON list, from 1) they come from. Everything printed is terminal-safe.
+ * (CSV) or entry (JSON list, from 1) they come from. An export file that cannot be written (its
+ * folder missing, the disk full or read-only) is the core's sentence naming it and why, exit 5 (a
+ * disk refused the write), as `pictor export` says of its archive. Everything printed is
+ * terminal-safe.
  */
 import { extname } from 'node:path';
 import type { StoredTemplate } from '../../shared/domain/template-library';
@@ -15,6 +18,7 @@ import {
 import { englishText, type Sentence } from '../../shared/i18n/sentence';
 import { UserFacingError } from '../core/errors/user-facing-error';
 import { messageOf } from '../core/errors/thrown-value';
+import { ChosenFileNotSavedError } from '../core/fs/chosen-file';
 import type { PictorCore } from '../core/pictor-core';
 import { readTemplateFile, type TemplateFileFormat } from '../core/templates/template-files';
 import { PICTOR_TEMPLATES_FORMAT } from '../core/templates/template-export';
@@ -28,7 +32,10 @@ const say = (io: CliIo, ...fields: string[]) =>
   io.stdout(`${fields.map((field) => terminalSafe(field)).join('\t')}\n`);
 const json = (io: CliIo, value: unknown) => io.stdout(`${jsonSafe(JSON.stringify(value))}\n`);
 
-/** Runs the action: exit 0, or 2 with the sentence of what was refused. */
+/**
+ * Runs the action: exit 0, 2 with the sentence of what was refused, or 5 with the sentence of an
+ * export file that could not be written.
+ */
 export async function templateCommand(
   core: PictorCore,
   command: TemplateCommandLine,
@@ -37,6 +44,10 @@ export async function templateCommand(
   try {
     return await run(core, command.action, io, command.json);
   } catch (error) {
+    if (error instanceof ChosenFileNotSavedError) {
+      io.stderr(`${terminalSafe(error.message)}\n`);
+      return EXIT.library;
+    }
     if (error instanceof UserFacingError && error.code !== 'failed') {
       io.stderr(`${terminalSafe(error.message)}\n`);
       return EXIT.usage;

@@ -35,7 +35,7 @@ import type { ImageEngine } from '../ports/image-engine';
 import type { InputDialogs } from '../ports/input-dialogs';
 import { GALLERY_BASE } from '../../shared/ipc/api';
 import { costHandlers } from './cost-handlers';
-import { replaceFileBeside } from '../core/fs/atomic-file';
+import { replaceFileBeside } from '../core/fs/chosen-file';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import { libraryHandlers } from './library-handlers';
 import { galleryHandlers } from './gallery-handlers';

@@ -31,7 +31,7 @@ export async function removeQuietly(path: string, root?: string): Promise<void> 
  */
 export async function writeNewFileSynced(
   path: string,
-  data: FileData,
+  data: string | Uint8Array,
   mode?: number,
 ): Promise<void> {
   const handle = await open(path, 'wx', mode);
@@ -79,28 +79,6 @@ export async function writeFileAtomic(
     await rename(temp, target);
   } catch (error) {
     await removeQuietly(temp);
-    throw error;
-  }
-}
-
-/**
- * What a file is written from: text, bytes, or text chunks written one at a time as they are
- * made (the ledger's CSV, read a page at a time: a million tasks never sit in memory at once).
- */
-export type FileData = string | Uint8Array | Iterable<string>;
-
-/**
- * Replaces `target` (a file the user chose in main's own save dialog) with `data`: written to a
- * new `.part` file beside it, synced, then renamed over it, as the library export does. A crash or
- * a full disk leaves the file the user had, never half of the new one.
- */
-export async function replaceFileBeside(target: string, data: FileData): Promise<void> {
-  const part = `${target}.${ownTempName('.part')}`;
-  try {
-    await writeNewFileSynced(part, data, 0o644);
-    await rename(part, target);
-  } catch (error) {
-    await removeQuietly(part);
     throw error;
   }
 }

@@ -143,6 +143,21 @@ export async function copyOpenedFile(
 }
 
 /**
+ * The first `size` bytes (the checked size) of an opened file, a megabyte at a time, each chunk
+ * in memory of its own; a file that shrank meanwhile gives what it still has, one that grew gives
+ * no more than `size`.
+ */
+export async function* openedFileChunks(input: FileHandle, size: number): AsyncGenerator<Buffer> {
+  for (let position = 0; position < size;) {
+    const chunk = Buffer.alloc(Math.min(size - position, 1 << 20));
+    const { bytesRead } = await input.read(chunk, 0, chunk.length, position);
+    if (bytesRead === 0) return;
+    yield chunk.subarray(0, bytesRead);
+    position += bytesRead;
+  }
+}
+
+/**
  * The bytes of an opened file from its start, reading at most `size + 1` whatever the file does
  * meanwhile (one more than its checked size, to see that it grew): a file another process keeps
  * appending to costs no more memory than the size it was opened at. In memory of its own, not a

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { type PromptTemplate } from '../../../shared/domain/prompt-template';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
-import { replaceFileBeside } from '../fs/atomic-file';
+import { replaceFileBeside } from '../fs/chosen-file';
 import { readAtMostOneMore } from '../fs/regular-file';
 import { readCsv, type CsvRecord } from './csv-rows';
 import {

@@ -3,9 +3,10 @@
  * import, export, lists, list-set, list-rm) with and without --json; a Fooocus style list and an
  * A1111 styles.csv imported (format guessed from the name, and said) and exported back to the same
  * styles; exit 2 naming what is wrong: a body's line and column, a taken or unknown name, a word
- * list's bidi character, an import's bad rows by their line; output that cannot drive the terminal.
+ * list's bidi character, an import's bad rows by their line; exit 5 with the sentence saying why
+ * for an export file that cannot be written; output that cannot drive the terminal.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -169,6 +170,38 @@ describe('pictor template', () => {
       'Wide',
       'Wide (2)',
     ]);
+  });
+
+  it('says why it cannot write an export file there (exit 5), the file that was there kept', async () => {
+    await ok(pictor('add', 'Noir', '--body', '{{prompt}}, film noir'));
+    const out = join(dataDir, 'out');
+    await mkdir(out);
+    const kept = join(out, 'styles.json');
+    await writeFile(kept, 'the styles of last week');
+
+    const missing = join(out, 'no-such-folder', 'styles.json');
+    const noFolder = await ok(pictor('export', missing), 5);
+    expect(noFolder.stderr).toContain(
+      `Pictor could not save the file ${missing} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.\n`,
+    );
+    expect(noFolder.stderr).not.toMatch(/unexpected problem|Cannot use that file|\n\s+at /);
+    expect(noFolder.stdout).toBe('');
+
+    const inFile = join(kept, 'styles.json');
+    const notFolder = await ok(pictor('export', inFile), 5);
+    expect(notFolder.stderr).toContain(
+      `${inFile} because part of its path is a file, not a folder (ENOTDIR).`,
+    );
+    const tooLong = join(out, `${'a'.repeat(252)}.json`);
+    const longName = await ok(pictor('export', tooLong), 5);
+    expect(longName.stderr).toContain('because its name is too long (ENAMETOOLONG).');
+    expect(await readdir(out)).toEqual(['styles.json']);
+    expect(await readFile(kept, 'utf8')).toBe('the styles of last week');
+
+    // The same export over the file that was there.
+    await ok(pictor('export', kept));
+    expect(await readFile(kept, 'utf8')).toContain('film noir');
+    expect(await readdir(out)).toEqual(['styles.json']);
   });
 
   it('prints names and bodies with control characters made harmless', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
 import { scriptSwaps } from '../../support/scripted-swaps';
+import { clearPartFaults, partFaults as fault } from '../../support/part-file-faults';
 
 /** A NativeImage stand-in: remembers where it came from. */
 interface FakeImage {
@@ -47,6 +48,12 @@ const electron = vi.hoisted(() => {
     },
   };
 });
+
+// Faults a real folder cannot be made to give here, on the `.part` file Save As writes beside
+// the chosen file (a disk that fills mid-copy, a write not allowed as root).
+vi.mock('node:fs/promises', async (original) =>
+  (await import('../../support/part-file-faults')).withPartFaults(await original()),
+);
 
 vi.mock('electron', () => ({
   ClipboardItem: electron.ClipboardItem,
@@ -94,6 +101,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  clearPartFaults();
 });
 
 function actions(
@@ -287,19 +295,82 @@ describe('saveAs', () => {
     expect((await readFile(png)).equals(before)).toBe(true);
   });
 
-  it('a folder that cannot be written is a sentence', async () => {
-    const target = join(base, 'no', 'such', 'folder', 'x.png');
+  it('replaces a file the user agreed to overwrite, and leaves nothing beside it', async () => {
+    const folder = await mkdtemp(join(base, 'save-'));
+    const target = join(folder, 'fox.png');
+    await writeFile(target, 'last week’s fox');
+    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
+    expect(await actions().saveAs(png, { prompt: 'p', index: 0 })).toEqual({
+      ok: true,
+      value: { savedTo: target },
+    });
+    expect((await readFile(target)).equals(await readFile(png))).toBe(true);
+    expect(await readdir(folder)).toEqual(['fox.png']);
+  });
+});
+
+describe('saveAs to a place that cannot take the file', () => {
+  /** Save As into `target` (the dialog's answer): its Result, and what its folder holds after. */
+  async function saveInto(target: string) {
     electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
     const result = await actions().saveAs(png, { prompt: 'p', index: 0 });
-    expect(result).toMatchObject({
-      ok: false,
-      error: {
-        code: 'failed',
-        message:
-          'Pictor could not save a copy there. Check that the folder exists and that you can write to it.',
-      },
-    });
-    expect(result.ok ? '' : result.error.detail).toMatch(/ENOENT/);
+    if (result.ok) throw new Error('saved');
+    expect(result.error.sentence?.key).toBe('error.library.fileNotSaved');
+    expect(result.error.code).toBe('failed');
+    return result.error;
+  }
+
+  it('a folder that does not exist: the file and why', async () => {
+    const target = join(base, 'no', 'such', 'folder', 'x.png');
+    const error = await saveInto(target);
+    expect(error.message).toBe(
+      `Pictor could not save the file ${target} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.`,
+    );
+    expect(error.detail).toMatch(/ENOENT/);
+  });
+
+  it('a file where the folder should be: that file left alone', async () => {
+    const folder = await mkdtemp(join(base, 'save-'));
+    await writeFile(join(folder, 'notes.txt'), 'mine');
+    const error = await saveInto(join(folder, 'notes.txt', 'x.png'));
+    expect(error.sentence?.params).toMatchObject({ problem: 'notFolder', code: 'ENOTDIR' });
+    expect(await readdir(folder)).toEqual(['notes.txt']);
+    expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('a name too long: nothing made there', async () => {
+    const folder = await mkdtemp(join(base, 'save-'));
+    const error = await saveInto(join(folder, `${'a'.repeat(252)}.png`));
+    expect(error.message).toContain(
+      'because its name is too long (ENAMETOOLONG). Nothing was changed there; choose a shorter name',
+    );
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('a disk that fills mid-copy: the file it would replace byte for byte, no temporary left', async () => {
+    const folder = await mkdtemp(join(base, 'save-'));
+    const target = join(folder, 'fox.png');
+    const before = Buffer.from('last week’s fox, which the user agreed to overwrite');
+    await writeFile(target, before);
+    fault.write = { code: 'ENOSPC', after: 100 };
+    const error = await saveInto(target);
+    expect(error.sentence?.params).toEqual({ file: target, problem: 'full', code: 'ENOSPC' });
+    expect(error.message).toBe(
+      `Pictor could not save the file ${target} because the disk is full (no space left) (ENOSPC). Nothing was changed there; free some space or choose a folder on another disk, then try again.`,
+    );
+    expect((await readFile(target)).equals(before)).toBe(true);
+    expect(await readdir(folder)).toEqual(['fox.png']);
+  });
+
+  it.each([
+    ['not allowed (as root chmod binds nothing, so injected)', 'EACCES', 'denied'],
+    ['a read-only disk', 'EROFS', 'readOnly'],
+  ])('%s: why, and nothing made there', async (_name, code, problem) => {
+    const folder = await mkdtemp(join(base, 'save-'));
+    fault.create = code;
+    const error = await saveInto(join(folder, 'fox.png'));
+    expect(error.sentence?.params).toMatchObject({ problem, code });
+    expect(await readdir(folder)).toEqual([]);
   });
 });
 

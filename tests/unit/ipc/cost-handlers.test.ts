@@ -3,9 +3,14 @@
  * over a real CostBook on a real history file: the ledger's totals and its entries a page at a
  * time (never every entry read for the screen), the CSV written a page at a time and only where
  * main's own dialog says, prices and caps changed only by their explicit requests, the compose
- * preview, and hostile inputs refused before the ledger hears of them.
+ * preview, and hostile inputs refused before the ledger hears of them. A CSV file that cannot be
+ * written where the dialog said (over the app's real wiring, on real temporary folders, and with a
+ * disk that fills or refuses injected on the file written beside it) is answered with the
+ * sentence naming the file and why, never "something went wrong", and the file that was there is
+ * left byte for byte.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
@@ -18,6 +23,12 @@ import { MAX_LOCAL_ID_CHARS } from '../../../shared/domain/limits';
 import { LEDGER_PAGE, MAX_LEDGER_ENTRIES } from '../../../shared/ipc/cost-contract';
 import { makeImage, makeRecord, tempDir } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
+import { clearPartFaults, partFaults } from '../../support/part-file-faults';
+import { startWiredApi } from '../../support/wired-api';
+
+vi.mock('node:fs/promises', async (original) =>
+  (await import('../../support/part-file-faults')).withPartFaults(await original()),
+);
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const DEMO = { provider: 'pictor', endpoint: 'demo:' } as const;
@@ -488,5 +499,59 @@ describe('costs: channels', () => {
     expect(asked).toEqual([]);
     expect(costs.prices()).toEqual([]);
     expect(costs.caps()).toHaveLength(1);
+  });
+});
+
+describe('costs:exportCsv to a file that cannot be written (the app’s wiring)', () => {
+  let main: Awaited<ReturnType<typeof startWiredApi>>;
+  let out: string;
+  beforeEach(async () => {
+    main = await startWiredApi();
+    out = await mkdtemp(join(tmpdir(), 'pictor-csv-'));
+  });
+  afterEach(async () => {
+    clearPartFaults();
+    await main.close();
+    await rm(out, { recursive: true, force: true });
+  });
+
+  /** The answer to an export whose save dialog returned `file`: its refusal. */
+  async function refused(file: string) {
+    main.env.PICTOR_E2E_SAVE_CSV = file;
+    const answer = await main.api.invoke('costs:exportCsv', {});
+    if (answer.ok) throw new Error('written');
+    expect(answer.error.sentence?.key).toBe('error.library.fileNotSaved');
+    expect(answer.error.code).toBe('failed');
+    return answer.error;
+  }
+
+  it.each([
+    ['a folder that does not exist', ['gone', 'costs.csv'], 'noFolder', 'ENOENT'],
+    ['a file where the folder should be', ['notes.txt', 'costs.csv'], 'notFolder', 'ENOTDIR'],
+    ['a name too long', [`${'a'.repeat(252)}.csv`], 'nameTooLong', 'ENAMETOOLONG'],
+  ])('%s: which file and why, nothing made', async (_name, parts, problem, code) => {
+    await writeFile(join(out, 'notes.txt'), 'mine');
+    const file = join(out, ...parts);
+    const error = await refused(file);
+    expect(error.sentence?.params).toEqual({ file, problem, code });
+    expect(error.message).toContain(`Pictor could not save the file ${file} because`);
+    expect(await readdir(out)).toEqual(['notes.txt']);
+    expect(await readFile(join(out, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it.each([
+    ['a disk that fills mid-write', { write: { code: 'ENOSPC', after: 12 } }, 'full'],
+    ['a write not allowed (as root chmod binds nothing)', { create: 'EACCES' }, 'denied'],
+    ['a quota reached at the sync', { sync: 'EDQUOT' }, 'quota'],
+  ])('%s: why, and the CSV that was there byte for byte', async (_name, injected, problem) => {
+    const file = join(out, 'costs.csv');
+    const before = 'the CSV of last month\r\n';
+    await writeFile(file, before);
+    Object.assign(partFaults, injected);
+    const error = await refused(file);
+    expect(error.sentence?.params).toMatchObject({ file, problem });
+    expect(error.message).toContain('Nothing was changed there;');
+    expect(await readFile(file, 'utf8')).toBe(before);
+    expect(await readdir(out)).toEqual(['costs.csv']);
   });
 });

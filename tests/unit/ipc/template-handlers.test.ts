@@ -2,11 +2,12 @@
  * The `templates:` channels over the app's real wiring (main's handlers, core, SQLite history,
  * the demo service on loopback): templates and word lists saved and listed with main's checks
  * (a stale version, a bidi name: main's sentences), a plan showing exactly the prompts a run
- * sends, import and export only through main's own dialogs, a hard cap passed only with the
+ * sends, import and export only through main's own dialogs (an export file that cannot be written
+ * answered with the sentence naming it and why), a hard cap passed only with the
  * user's yes in main's dialog, and a page that sends more than the contract allows refused
  * before core sees it.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,6 +177,36 @@ describe('templates over IPC', () => {
     });
     expect(exported.summary.count).toBe(1);
     expect(await readFile(out, 'utf8')).toContain('film noir');
+  });
+});
+
+describe('templates:export to a file that cannot be written', () => {
+  it('answers with the sentence naming the file and why, not “something went wrong”', async () => {
+    const { main, invoke, ok } = await wired();
+    await ok('templates:save', { name: 'Noir', body: '{{prompt}}, film noir' });
+    const dir = await mkdtemp(join(tmpdir(), 'pictor-templates-'));
+    const kept = join(dir, 'styles.json');
+    await writeFile(kept, 'the styles of last week');
+    for (const [file, problem, code] of [
+      [join(dir, 'gone', 'styles.json'), 'noFolder', 'ENOENT'],
+      [join(kept, 'styles.json'), 'notFolder', 'ENOTDIR'],
+      [join(dir, `${'a'.repeat(252)}.json`), 'nameTooLong', 'ENAMETOOLONG'],
+    ] as const) {
+      // Main's save dialog answers this file.
+      main.env.PICTOR_E2E_SAVE_TEMPLATES = file;
+      const refused = await invoke('templates:export', { format: 'pictor' });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'failed',
+          sentence: { key: 'error.library.fileNotSaved', params: { file, problem, code } },
+        },
+      });
+      if (!refused.ok) expect(refused.error.message).toContain(`save the file ${file} because`);
+    }
+    expect(await readdir(dir)).toEqual(['styles.json']);
+    expect(await readFile(kept, 'utf8')).toBe('the styles of last week');
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

@@ -3,7 +3,8 @@
  * units together, a chart per day and per service that reads as figures, each task with its
  * prompt, thumbnail and cost (opening it, or saying it was removed), a period and a service
  * filter sent to main (an empty one says which filter), one date format, a link to the prices
- * and caps, and the CSV saved where main's dialog said. The list comes a page at a time ("Show
+ * and caps, and the CSV saved where main's dialog said (or main's sentence of why it could not
+ * be). The list comes a page at a time ("Show
  * more"), and the screen reads the ledger again when main says it changed (`costs:changed`),
  * never on task updates: it keeps up while two hundred tasks poll.
  */
@@ -107,6 +108,21 @@ it('asks main for the period and service chosen, and says where the CSV was save
   const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('bfl');
+});
+
+it('says which file the CSV could not be saved to and why, in the status area', async () => {
+  const { user, main } = await openCosts();
+  const file = join(main.dir, 'unplugged', 'pictor-costs.csv');
+  // Main's save dialog answers a file in a folder that is not there (a drive unplugged).
+  main.env.PICTOR_E2E_SAVE_CSV = file;
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  const errors = screen.getByRole('region', { name: 'Errors' });
+  expect(
+    await within(errors).findByText(
+      `Pictor could not save the file ${file} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.`,
+    ),
+  ).toBeTruthy();
+  expect(screen.queryByText(/The costs were saved/)).toBeNull();
 });
 
 it('starts the last 30 days at a local midnight by the calendar', async () => {

@@ -1,12 +1,14 @@
 /**
  * Templates managed and reused in the window, over the app's real wiring: "Manage templates…"
  * saves a new template, edits it (main counts its version; main's sentence for a bad name shows
- * in the dialog) and deletes it; "Use this prompt" on a task made from a template brings back
+ * in the dialog) and deletes it, and exports the library through main's save dialog (main's
+ * sentence of a file it could not write in the dialog); "Use this prompt" on a task made from a template brings back
  * the template, its values, mode and seed ("Run again with…"), and on a template's batch card its
  * count per prompt, each of its tasks named by its own prompt; the gallery's Template filter
  * asks main for that template's images only. An empty library shows no choice, only the way to
  * make one.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -75,6 +77,27 @@ describe('Manage templates', () => {
     await waitFor(() => expect(main.runtime.core.templates.list()).toEqual([]));
     await waitFor(() => expect(useAppStore.getState().templates).toEqual([]));
     expect(useAppStore.getState().composeTemplate).toBeNull();
+  });
+
+  it('exports through main’s dialog, and shows main’s sentence of a file it could not write', async () => {
+    const { user, main } = await startWiredApp();
+    await main.runtime.core.templates.save({ name: 'Noir', body: '{{prompt}}, film noir' });
+    await user.click(within(form()).getByRole('button', { name: 'Manage templates…' }));
+    const saved = join(main.dir, 'styles.json');
+    main.env.PICTOR_E2E_SAVE_TEMPLATES = saved;
+    await user.click(within(dialog()).getByRole('button', { name: 'Export…' }));
+    expect(await within(dialog()).findByText(/^Templates exported: 1\./)).toBeTruthy();
+    expect(await readFile(saved, 'utf8')).toContain('film noir');
+    const file = join(main.dir, 'unplugged', 'styles.json');
+    // Main's save dialog answers a file in a folder that is not there (a drive unplugged).
+    main.env.PICTOR_E2E_SAVE_TEMPLATES = file;
+    await user.click(within(dialog()).getByRole('button', { name: 'Export…' }));
+    expect(
+      await within(dialog()).findByText(
+        `Pictor could not save the file ${file} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.`,
+      ),
+    ).toBeTruthy();
+    expect(main.callsTo('templates:export')).toEqual([{ format: 'pictor' }, { format: 'pictor' }]);
   });
 });
 

@@ -227,6 +227,25 @@ describe('the image viewer', () => {
     await waitFor(() => expect(asked('startDrag')).toEqual([file]));
   });
 
+  it('says which file Save as… could not write and why, in the viewer', async () => {
+    const { user, dialog, main } = await openViewer(3);
+    const target = join(main.dir, 'unplugged', 'Prompt number 3.png');
+    // Main's save dialog answers a file in a folder that is not there (a drive unplugged).
+    main.env.PICTOR_E2E_SAVE_IMAGE = target;
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Save as…' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert.textContent).toContain(
+        `Pictor could not save the file ${target} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.`,
+      );
+    } finally {
+      main.env.PICTOR_E2E_SAVE_IMAGE = undefined;
+    }
+    expect(main.callsTo('gallery:saveAs').at(-1)).toEqual({ localId: 'seed-000003', index: 0 });
+    expect(await readdir(main.dir)).not.toContain('unplugged');
+    expect(within(confirmations()).queryByText(/^Saved/)).toBeNull();
+  });
+
   // Fault: copying the image fails in main (gallery:copyImage answers an error).
   it('shows a failed action as a sentence with details, in the viewer', async () => {
     const { user, dialog, fake } = await openViewerOnFake(1);
