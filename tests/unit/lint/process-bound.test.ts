@@ -1,11 +1,11 @@
 /**
  * The unit, renderer and integration projects run their files in worker threads
- * (vitest.config.ts). A thread cannot change what belongs to its whole process: assigning TZ
- * changes only the thread's copy of process.env (dates keep the old zone), and process.chdir and
- * process.umask throw there. Nor can it count what the whole process holds, such as its open
- * descriptors, while another thread's file opens and closes its own. A unit or renderer file that
- * needs one of them is named `*.process.test.*`, which runs it in a child process of its own; an
- * integration file may not need one. This test finds one that breaks the rule.
+ * (vitest.config.ts). A thread cannot change what belongs to its whole process: assigning TZ changes only the thread's copy of
+ * process.env (dates keep the old zone), and process.chdir and process.umask throw there. Nor can
+ * it count what the whole process holds, such as its open descriptors, while another thread's file
+ * opens and closes its own. A file that needs one of them is named `*.process.test.*`, which runs
+ * it in a child process of its own (unit and renderer files; an integration file may not need
+ * one); this test finds one that is not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
