@@ -40,19 +40,6 @@ const OWN_MODULES = filesNeedingOwnModules(
 ).filter((file) => !file.startsWith('tests/unit/renderer/'));
 
 /**
- * The `integration` project's files share their modules within a worker thread too (`isolate:
- * false`), and for the same reason: each file started a child process of its own and imported the
- * core, the demo service and sharp anew (54 of its files on a quiet 2-core machine: 155.4 s in
- * child processes, 140.4 s in isolated threads, 100.9 s in threads sharing their modules; import
- * 58.3 s, 7.8 s). The files that change what a later file in the thread would see run in
- * `integration-isolated`, found the same way as the unit project's.
- */
-const INTEGRATION_OWN_MODULES = filesNeedingOwnModules(
-  fileURLToPath(new URL('.', import.meta.url)),
-  'tests/integration',
-);
-
-/**
  * The renderer files that run the app's real main side beside the page (tests/support/wired-api.ts)
  * run each in a fresh worker thread, where the core sees Node's own globals (its Uint8Array, its
  * timers that unref); in a VM context those are the DOM's.
@@ -168,27 +155,10 @@ export default defineConfig({
           name: 'integration',
           expect: expectations,
           include: ['tests/integration/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...INTEGRATION_OWN_MODULES],
           // The CLI and the demo service bundled once for the run (tests/support/node-entries.ts).
           globalSetup: ['tests/support/node-entries-setup.ts'],
           environment: 'node',
           setupFiles: [STALL_WATCHDOG],
-          pool: 'threads',
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 30_000,
-        },
-      },
-      {
-        // The integration files that need modules of their own (INTEGRATION_OWN_MODULES).
-        test: {
-          name: 'integration-isolated',
-          expect: expectations,
-          include: INTEGRATION_OWN_MODULES,
-          globalSetup: ['tests/support/node-entries-setup.ts'],
-          environment: 'node',
-          setupFiles: [STALL_WATCHDOG],
-          pool: 'threads',
           testTimeout: 60_000,
           hookTimeout: 30_000,
         },

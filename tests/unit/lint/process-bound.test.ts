@@ -1,11 +1,10 @@
 /**
- * The unit, renderer and integration projects run their files in worker threads
- * (vitest.config.ts). A thread cannot change what belongs to its whole process: assigning TZ changes only the thread's copy of
+ * The unit and renderer projects run their files in worker threads (vitest.config.ts). A thread
+ * cannot change what belongs to its whole process: assigning TZ changes only the thread's copy of
  * process.env (dates keep the old zone), and process.chdir and process.umask throw there. Nor can
  * it count what the whole process holds, such as its open descriptors, while another thread's file
  * opens and closes its own. A file that needs one of them is named `*.process.test.*`, which runs
- * it in a child process of its own (unit and renderer files; an integration file may not need
- * one); this test finds one that is not.
+ * it in a child process of its own; this test finds one that is not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,8 +13,6 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const THREADED = join(root, 'tests', 'unit');
-/** The integration files run in threads too, and have no process-bound project beside them. */
-const THREADED_INTEGRATION = join(root, 'tests', 'integration');
 
 /**
  * Uses of what a worker thread cannot change for its process, or reads of what the other thread
@@ -77,14 +74,5 @@ describe('files that change process-wide state', () => {
       .filter((file) => !/\.process\.test\.tsx?$/.test(file))
       .map((file) => relative(root, file));
     expect(misnamed).toEqual([]);
-  });
-
-  it('are none among the integration files, which all run in worker threads', () => {
-    const files = testFiles(THREADED_INTEGRATION);
-    expect(files.length).toBeGreaterThan(100);
-    const bound = files
-      .filter((file) => usesProcessWideState(readFileSync(file, 'utf8')))
-      .map((file) => relative(root, file));
-    expect(bound).toEqual([]);
   });
 });
