@@ -90,37 +90,44 @@ function SettingCheckbox(props: {
   );
 }
 
-export function NotificationsToggle({
-  settings,
-  saver,
-}: {
+/** A setting that is on or off, saved as soon as it changes. */
+function SettingToggle(props: {
   settings: Settings;
   saver: SettingSaver;
+  field: 'notifications' | 'neverUploadInputs';
+  label: MessageKey;
+  hint: MessageKey;
 }) {
+  const { settings, saver, field } = props;
   return (
     <SettingCheckbox
-      checked={settings.notifications}
-      label={t('settings.notifications.label')}
-      hint={t('settings.notifications.hint')}
-      onChange={(notifications) => void saver.save('notifications', { notifications })}
+      checked={settings[field]}
+      label={t(props.label)}
+      hint={t(props.hint)}
+      onChange={(on) => void saver.save(field, { [field]: on })}
+    />
+  );
+}
+
+export function NotificationsToggle(props: { settings: Settings; saver: SettingSaver }) {
+  return (
+    <SettingToggle
+      {...props}
+      field="notifications"
+      label="settings.notifications.label"
+      hint="settings.notifications.hint"
     />
   );
 }
 
 /** "Never upload inputs": images given to a model go only inside the request. */
-export function NeverUploadToggle({
-  settings,
-  saver,
-}: {
-  settings: Settings;
-  saver: SettingSaver;
-}) {
+export function NeverUploadToggle(props: { settings: Settings; saver: SettingSaver }) {
   return (
-    <SettingCheckbox
-      checked={settings.neverUploadInputs}
-      label={t('edit.neverUpload')}
-      hint={t('edit.neverUploadHint')}
-      onChange={(neverUploadInputs) => void saver.save('neverUploadInputs', { neverUploadInputs })}
+    <SettingToggle
+      {...props}
+      field="neverUploadInputs"
+      label="edit.neverUpload"
+      hint="edit.neverUploadHint"
     />
   );
 }
