@@ -84,16 +84,9 @@ describe('the OS-call recorder', () => {
       { action: 'chooseFolder', arg: '/moved' },
       { action: 'chooseExportFile', arg: '' },
     ]);
-    expect(RECORDED_ON_EVERY_HOST).toEqual([
-      'reveal',
-      'trash',
-      'openExternal',
-      'copyText',
-      'chooseFolder',
-      'chooseInputImage',
-      'chooseExportFile',
-      'chooseImportSource',
-    ]);
+    // Every action it records is one the journeys may assert on either host.
+    const named: readonly string[] = RECORDED_ON_EVERY_HOST;
+    for (const { action } of calls.slice(1)) expect(named, action).toContain(action);
     // No file manager, browser or native dialog opens; the trash and the clipboard change as the
     // user's would.
     expect(passedOn).toEqual(['trashItem /g/b.png', 'writeText prompt']);
