@@ -18,7 +18,10 @@ import { seedHistory, startWiredApp } from '../render-wired-app';
 const renderWired = wiredGallery();
 
 /** A window where the headers fold (or not), and a way to cross the line while it runs. */
-function windowFolds(folds: boolean): { change: (next: boolean) => void } {
+function windowFolds(folds: boolean): {
+  change: (next: boolean) => void;
+  changeOutsideAct: (next: boolean) => void;
+} {
   const listeners = new Set<() => void>();
   const media = {
     matches: folds,
@@ -33,6 +36,10 @@ function windowFolds(folds: boolean): { change: (next: boolean) => void } {
     change(next) {
       media.matches = next;
       act(() => listeners.forEach((listener) => listener()));
+    },
+    changeOutsideAct(next) {
+      media.matches = next;
+      listeners.forEach((listener) => listener());
     },
   };
 }
@@ -123,6 +130,26 @@ describe('the gallery header in a small window', () => {
     window.change(true);
     expect(within(header).queryByRole('combobox', { name: 'Model' })).toBeNull();
     expect(within(header).getByRole('button', { name: 'Filters' })).toBeTruthy();
+  });
+
+  it('folds in the frame where the window crossed the line, before any later task runs', async () => {
+    const window = windowFolds(false);
+    await renderWired({ prepare: (m) => seedGallery(m, 4) });
+    const header = galleryHeader();
+    // As the browser does: the change event outside React's act, then only microtasks before
+    // the frame is laid out and drawn. A render left for a later task would draw this frame
+    // with the unfolded filters wrapped over several rows at the new size.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      window.changeOutsideAct(true);
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+      expect(within(header).queryByRole('combobox', { name: 'Model' })).toBeNull();
+      expect(within(header).getByRole('button', { name: 'Filters' })).toBeTruthy();
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
+    }
   });
 
   it('opens Display in a panel under the header too, closed by a click elsewhere', async () => {
