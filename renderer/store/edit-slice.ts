@@ -58,6 +58,11 @@ export interface EditSlice {
   } | null;
   /** Services the user agreed, this session, may make their inputs public links. */
   editConsented: readonly ProviderId[];
+  /**
+   * Counts the batches of task changes that brought a saved edit result (a task with inputs):
+   * a stack on screen is read again when it moves, so a new version joins its strip.
+   */
+  editResultsSeen: number;
   /** Opens the panel on a library image; a refusal is shown as the window's error. */
   editOpenFromLibrary(ref: ImageRef, prompt: string, start: EditStart): Promise<void>;
   /** Opens the panel on a file main's dialog opens (nothing when the user closes it). */
@@ -91,6 +96,7 @@ const refusal = (error: unknown) => ({ ok: false as const, message: toApiError(e
 export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, get) => ({
   editPanel: null,
   editConsented: [],
+  editResultsSeen: 0,
   async editOpenFromLibrary(ref, prompt, start) {
     try {
       const { image, parent } = await call('inputs:fromLibrary', ref);

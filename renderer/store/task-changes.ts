@@ -56,6 +56,14 @@ function costsMoved(batch: TaskBatch, known: ReadonlyMap<string, TaskItem>): boo
   });
 }
 
+/** Whether the batch holds an edit's result with a saved image, which joins its source's stack. */
+function savesEditResult(records: readonly TaskRecord[]): boolean {
+  return records.some(
+    (record) =>
+      record.request.inputs !== undefined && record.images.some((image) => image.state === 'saved'),
+  );
+}
+
 /** What the form does with the batch: a refused submit's draft comes back, a banner says why. */
 function answerForm(store: Store, batch: TaskBatch): void {
   for (const { record } of batch.items.values()) {
@@ -80,6 +88,7 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
     ...tasksAfterBatch(state, batch),
     ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed)),
     ...compareAfterTaskChanges(state, [...batch.items.values()]),
+    ...(savesEditResult(records) ? { editResultsSeen: state.editResultsSeen + 1 } : {}),
   };
   // A batch about nothing loaded (live parts of tasks on pages not read) draws nothing.
   if (Object.keys(patch).length > 0) store.setState(patch);

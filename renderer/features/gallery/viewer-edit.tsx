@@ -14,20 +14,25 @@ import { BeforeAfter } from './before-after';
 
 const store = useAppStore.getState;
 
-/** The stack of the image shown, read again for each image. */
+/**
+ * The stack of the image shown, read again for each image and when an edit's result is saved (a
+ * version sent from this viewer joins the strip while it is open). The strip shown stays until
+ * the new answer replaces it.
+ */
 function useStack(item: GalleryItem): Answer<StackImage[]> | null {
   const [stack, setStack] = useState<Answer<StackImage[]> | null>(null);
   const { localId, index } = item;
+  const resultsSeen = useAppStore((state) => state.editResultsSeen);
+  useEffect(() => setStack(null), [localId, index]);
   useEffect(() => {
     let current = true;
-    setStack(null);
     void store()
       .editStack({ localId, index })
       .then((got) => current && setStack(got));
     return () => {
       current = false;
     };
-  }, [localId, index]);
+  }, [localId, index, resultsSeen]);
   return stack;
 }
 

@@ -4,9 +4,10 @@
  * operation and model; "Compare with original" is a slider the keys move (←/→, Home/End) with
  * its name and value, both images in one frame.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { inputImage } from '../../../fakes/fake-inputs';
 import { renderGallery, seedImages } from './gallery-harness';
 
 const ORIGINAL = 'seed-000001';
@@ -24,6 +25,7 @@ const ORIGINAL_ENTRY = {
 
 async function openViewer(options: { originalEntry?: boolean } = {}) {
   const rendered = await renderGallery({
+    events: true,
     prepare: (fake) => {
       seedImages(fake, 3, (n) => ({ prompt: `Prompt number ${String(n)}` }));
       fake.inputs.stacks.set('seed-000002#0', {
@@ -113,6 +115,62 @@ describe('the viewer’s edits', () => {
       'Upscale ×2 · nightmareai/real-esrgan',
     ]);
     expect(within(dialog).getByText('Version 2 of 3')).toBeTruthy();
+  });
+
+  it('reads the stack again when an edit’s result is saved, so the new version joins the strip', async () => {
+    const { dialog, fake } = await openViewer();
+    const strip = await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
+    expect(within(strip).getAllByRole('option')).toHaveLength(3);
+    const stack = fake.inputs.stacks.get('seed-000002#0')!;
+    const result = fake.task('seed-000000')!;
+    fake.inputs.stacks.set('seed-000002#0', {
+      ...stack,
+      entries: [
+        ...stack.entries,
+        {
+          localId: 'seed-000000',
+          index: 0,
+          operation: 'upscale',
+          parent: { localId: 'seed-000002', index: 0 },
+          provider: 'replicate',
+          model: 'nightmareai/real-esrgan',
+          prompt: 'make the sky pink',
+          createdAt: 3,
+          state: 'saved',
+          factor: 4,
+        },
+      ],
+    });
+    // A running edit (no image yet) does not move the strip; its saved result does.
+    const stackReads = () => fake.calls.filter((c) => c.channel === 'images:stack').length;
+    const readsBefore = stackReads();
+    const inputs = {
+      operation: 'upscale' as const,
+      source: inputImage(1),
+      parent: { localId: 'seed-000002', index: 0 },
+      factor: 4 as const,
+    };
+    act(() => {
+      fake.updateTask('seed-000000', {
+        request: { ...result.request, inputs },
+        images: [],
+        status: 'processing',
+      });
+    });
+    expect(stackReads()).toBe(readsBefore);
+    act(() => {
+      fake.updateTask('seed-000000', {
+        request: { ...result.request, inputs },
+        images: result.images,
+        status: 'completed',
+      });
+    });
+    await waitFor(() => expect(within(strip).getAllByRole('option')).toHaveLength(4));
+    expect(within(strip).getAllByRole('option')[3]!.textContent).toBe(
+      'Upscale ×4 · nightmareai/real-esrgan',
+    );
+    // The version shown is still the one chosen.
+    expect(within(dialog).getByText('Version 2 of 4')).toBeTruthy();
   });
 
   it('compares with the original on a slider the keys move', async () => {
