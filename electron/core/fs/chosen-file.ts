@@ -13,7 +13,7 @@
  * on as it is: the chosen place is not its cause.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, type FileHandle } from 'node:fs/promises';
+import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sentence } from '../../../shared/i18n/sentence';
 import { describeThrown } from '../errors/thrown-value';
@@ -62,15 +62,32 @@ async function writeChunks(handle: FileHandle, data: ChosenFileData, target: str
 }
 
 /**
+ * The permissions of the file `target` replaces (null: there is none, or it cannot be read). The
+ * new file takes them, so a file the user kept to themselves (0600) is not replaced by one every
+ * local user can read; a new file gets 0644 less the umask, as any file the user saves.
+ */
+export async function modeToKeep(target: string): Promise<number | null> {
+  try {
+    const existing = await stat(target);
+    return existing.isFile() ? existing.mode & 0o7777 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Replaces `target` (a file the user chose in main's own save dialog) with `data`, whole or not
- * at all (see the file's comment).
+ * at all (see the file's comment), with the permissions of the file it replaces.
  * @throws ChosenFileNotSavedError when the file could not be written; what `data` throws.
  */
 export async function replaceFileBeside(target: string, data: ChosenFileData): Promise<void> {
   const part = join(dirname(target), `pictor-save-${randomBytes(6).toString('hex')}.part`);
-  const handle = await open(part, 'wx', 0o644).catch(notSaved(target));
+  const kept = await modeToKeep(target);
+  // Private from the start: the bytes are never readable by others, even for a moment.
+  const handle = await open(part, 'wx', kept === null ? 0o644 : 0o600).catch(notSaved(target));
   try {
     try {
+      if (kept !== null) await handle.chmod(kept).catch(notSaved(target));
       await writeChunks(handle, data, target);
       await handle.sync().catch(notSaved(target));
     } finally {

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, open, rename } from 'node:fs/promises';
+import { chmod, link, open, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,7 @@ import { sentence } from '../../../../shared/i18n/sentence';
 import { systemErrorCode } from '../../errors/thrown-value';
 import { UserFacingError } from '../../errors/user-facing-error';
 import { removeQuietly } from '../../fs/atomic-file';
+import { modeToKeep } from '../../fs/chosen-file';
 import { ArchiveNotWrittenError } from './archive-errors';
 
 /** The archive being written: its bytes go in, then it is put in place or discarded. */
@@ -49,7 +50,12 @@ async function syncFile(path: string): Promise<void> {
 }
 
 async function putInPlace(part: string, target: string, overwrite: boolean): Promise<void> {
-  if (overwrite) return rename(part, target).catch(notWritten(target));
+  if (overwrite) {
+    // The archive it replaces keeps its permissions (a private one stays private).
+    const kept = await modeToKeep(target);
+    if (kept !== null) await chmod(part, kept).catch(notWritten(target));
+    return rename(part, target).catch(notWritten(target));
+  }
   try {
     await link(part, target);
   } catch (error) {

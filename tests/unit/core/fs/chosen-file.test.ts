@@ -10,7 +10,7 @@
  * chmod binds nothing), it ends with the sentence naming the file and why, never a raw
  * file-system error, no `.part` file left and the file that was there byte for byte as it was.
  */
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,6 +67,40 @@ describe('replaceFileBeside', () => {
     await replaceFileBeside(target, byteChunks('\x89PNG', '-middle-', 'IEND'));
     expect(await readFile(target, 'latin1')).toBe('\x89PNG-middle-IEND');
     expect(await readdir(dir)).toEqual(['fox.png']);
+  });
+
+  it.each([
+    ['0600', 0o600],
+    ['0640', 0o640],
+    ['0664', 0o664],
+  ])(
+    'keeps the permissions (%s) of the file it replaces, and the new bytes are never readable by others on the way',
+    async (_, mode) => {
+      const target = join(dir, 'private.csv');
+      await writeFile(target, 'the old export');
+      await chmod(target, mode);
+      const partModes: number[] = [];
+      async function* watched(): AsyncGenerator<Uint8Array> {
+        for (const name of await readdir(dir)) {
+          if (name.endsWith('.part')) partModes.push((await stat(join(dir, name))).mode & 0o777);
+        }
+        yield Buffer.from('a,b\r\n');
+      }
+      await replaceFileBeside(target, watched());
+      expect(await readFile(target, 'utf8')).toBe('a,b\r\n');
+      expect((await stat(target)).mode & 0o7777).toBe(mode);
+      // Before its first byte the new file has the old one's permissions.
+      expect(partModes).toEqual([mode]);
+      expect(await readdir(dir)).toEqual(['private.csv']);
+    },
+  );
+
+  it('gives a new file the usual permissions (0644 less the umask)', async () => {
+    const target = join(dir, 'new.csv');
+    const reference = join(dir, 'reference');
+    await writeFile(reference, '', { mode: 0o644 });
+    await replaceFileBeside(target, 'x');
+    expect((await stat(target)).mode & 0o777).toBe((await stat(reference)).mode & 0o777);
   });
 
   it('leaves what was there and no part file when the new one cannot be put in its place', async () => {

@@ -9,7 +9,7 @@
  */
 import type * as Fs from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -212,6 +212,22 @@ describe('an archive whose disk fails it (injected faults)', () => {
     await refusalOf(exportTo(target));
     fault.write = null;
     expect(await exportTo(target)).toMatchObject({ file: target, tasks: 3, images: 6 });
+    expect(await readdir(out)).toEqual(['library.zip']);
+  });
+});
+
+describe('an archive written over one the user had', () => {
+  it.each([
+    ['0600', 0o600],
+    ['0640', 0o640],
+  ])('keeps that file’s permissions (%s): a private archive stays private', async (_, mode) => {
+    const out = await withTasks();
+    const target = join(out, 'library.zip');
+    await writeFile(target, 'the archive before');
+    await chmod(target, mode);
+    expect(await exportTo(target, true)).toMatchObject({ file: target, tasks: 3 });
+    expect((await stat(target)).mode & 0o7777).toBe(mode);
+    expect(await readFile(target, 'latin1')).not.toBe('the archive before');
     expect(await readdir(out)).toEqual(['library.zip']);
   });
 });
