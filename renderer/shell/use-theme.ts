@@ -15,9 +15,27 @@ function resolveTheme(theme: Settings['theme'], prefersDark: boolean): 'light' |
   return theme;
 }
 
-/** Sets `data-theme` on <html> now (before the settings arrive: the OS's choice). */
+/**
+ * Sets `data-theme` on <html> now (before the settings arrive: the OS's choice). A change from one
+ * theme to the other is drawn in one frame: its new colours are computed while
+ * `data-theme-switching` holds transitions off (styles/tokens.css), since a transition under way
+ * (a button's background) would draw the new text on the old background meanwhile, unreadable.
+ * Transitions are back at once for whatever changes later.
+ */
 export function applyTheme(theme: Settings['theme']): void {
-  document.documentElement.dataset.theme = resolveTheme(theme, systemPrefersDark());
+  const root = document.documentElement;
+  const next = resolveTheme(theme, systemPrefersDark());
+  const before = root.dataset.theme;
+  if (before === next) return;
+  if (before === undefined) {
+    root.dataset.theme = next;
+    return;
+  }
+  root.dataset.themeSwitching = '';
+  root.dataset.theme = next;
+  // A layout read computes every element's style now, with the new theme and no transition.
+  document.body.getBoundingClientRect();
+  delete root.dataset.themeSwitching;
 }
 
 export function useAppliedTheme(): void {

@@ -46,16 +46,25 @@ test('first run: demo banner, generate one image, see it in tasks and gallery, f
   await expect(grid.getByRole('gridcell')).toHaveCount(1);
   await expectLoadedImage(grid.getByRole('img', { name: PROMPT }));
 
-  // The disk: one task folder with the image, its sidecar and its thumbnail.
+  // The disk: one task folder with the image, its sidecar and its thumbnail. The image and its
+  // thumbnail are there before the task says so; the sidecar is written again after that, to say
+  // the image is saved, through a temporary file in .pictor-tmp: read until that write is done.
   const files = await listFiles(folders.galleryDir);
   const image = files.find((file) => file.endsWith('/image-1.png'));
   expect(image, `gallery files: ${files.join(', ')}`).toBeDefined();
   const folder = (image ?? '').slice(0, -'/image-1.png'.length);
-  expect(files).toEqual([
-    `${folder}/.thumbs/image-1.webp`,
-    `${folder}/image-1.png`,
-    `${folder}/pictor.json`,
-  ]);
+  const sidecarFile = join(folders.galleryDir, folder, 'pictor.json');
+  const sidecarRecord = async () => {
+    const parsed = parseSidecar(await readFile(sidecarFile, 'utf8'));
+    if (!parsed.ok) throw new Error(`sidecar: ${parsed.reason}`);
+    return parsed.record;
+  };
+  await expect
+    .poll(async () => (await sidecarRecord()).images)
+    .toMatchObject([{ index: 0, state: 'saved', file: `${folder}/image-1.png` }]);
+  await expect
+    .poll(() => listFiles(folders.galleryDir))
+    .toEqual([`${folder}/.thumbs/image-1.webp`, `${folder}/image-1.png`, `${folder}/pictor.json`]);
   const png = await sharp(join(folders.galleryDir, folder, 'image-1.png')).metadata();
   expect(png).toMatchObject({ format: 'png', width: 1024, height: 1024 });
   const thumbnail = await sharp(
@@ -63,11 +72,8 @@ test('first run: demo banner, generate one image, see it in tasks and gallery, f
   ).metadata();
   expect(thumbnail.format).toBe('webp');
 
-  const sidecar = parseSidecar(
-    await readFile(join(folders.galleryDir, folder, 'pictor.json'), 'utf8'),
-  );
-  if (!sidecar.ok) throw new Error(`sidecar: ${sidecar.reason}`);
-  expect(sidecar.record).toMatchObject({
+  const sidecar = await sidecarRecord();
+  expect(sidecar).toMatchObject({
     status: 'completed',
     endpoint: 'demo:',
     folder,
@@ -75,15 +81,15 @@ test('first run: demo banner, generate one image, see it in tasks and gallery, f
     images: [{ index: 0, state: 'saved', file: `${folder}/image-1.png` }],
   });
   // The demo service's own id, as it handed it out.
-  expect(sidecar.record.taskId).toMatch(/^task_[0-9a-f]{24}$/);
+  expect(sidecar.taskId).toMatch(/^task_[0-9a-f]{24}$/);
 
   // The history, read back after the app closed, holds the same task.
   await session.close();
   const history = readHistory(folders.userDataDir);
   expect(history).toHaveLength(1);
   expect(history[0]).toMatchObject({
-    localId: sidecar.record.localId,
-    taskId: sidecar.record.taskId,
+    localId: sidecar.localId,
+    taskId: sidecar.taskId,
     status: 'completed',
     images: [
       {

@@ -87,7 +87,8 @@ test('theme and defaults survive a restart; removing the key returns to the demo
   expect(light.name).toBe('light');
 
   await connectToService(page, demo.url, KEY);
-  // The radio follows the saved setting, so it turns on once main has stored it.
+  // The radio and the window show the choice at once (store/settings-slice.ts), before main has
+  // stored it: the settings file is read back once the defaults below are in it too.
   await page.getByRole('radio', { name: 'Dark' }).click();
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -49,9 +49,22 @@ function navButton(page: Page, messages: Messages, key: string) {
   });
 }
 
-/** Settings → Language, chosen by the option's own name (each language names itself). */
-async function chooseLanguage(page: Page, label: string, optionName: string): Promise<void> {
+/**
+ * Settings → Language, chosen by the option's own name (each language names itself), until its
+ * "Saved." shows, in that language (`tag`). The confirmation comes once main has stored the
+ * choice, after the window already reads in the language (use-setting-save.ts): a picture taken
+ * as soon as the language shows would have it coming, drawn in or not.
+ */
+async function chooseLanguage(
+  page: Page,
+  label: string,
+  optionName: string,
+  tag: string,
+): Promise<void> {
   await page.getByLabel(label, { exact: true }).selectOption({ label: optionName });
+  const saved =
+    tag === 'en-XA' ? pseudoMessage('Saved.') : message(messagesOf(tag), 'settings.saved');
+  await expect(page.locator('.status-area').getByText(saved, { exact: true })).toBeVisible();
 }
 
 test('follows the system language at first start', async () => {
@@ -83,7 +96,7 @@ test('a language chosen in Settings applies at once, mirrors right-to-left and s
   const app = await session.launch();
   let page = app.page;
   await showScreen(page, 'Settings');
-  await chooseLanguage(page, 'Language', 'العربية');
+  await chooseLanguage(page, 'Language', 'العربية', 'ar');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('dir', 'rtl');
   await expect(html).toHaveAttribute('lang', 'ar');
@@ -99,7 +112,7 @@ test('a language chosen in Settings applies at once, mirrors right-to-left and s
   page = await app.restart();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await navButton(page, ARABIC, 'nav.settings').click();
-  await chooseLanguage(page, message(ARABIC, 'settings.language.label'), 'Deutsch');
+  await chooseLanguage(page, message(ARABIC, 'settings.language.label'), 'Deutsch', 'de');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(navButton(page, GERMAN, 'nav.gallery')).toBeVisible();
   const ltrBox = await nav(page, GERMAN).boundingBox();
@@ -132,7 +145,7 @@ test('screenshots of the main screens in German, Arabic and the pseudo-locale', 
     ['ar', 'العربية'],
     ['en-XA', 'Pseudo (ƥšéûđö)'],
   ] as const) {
-    await chooseLanguage(page, label, optionName);
+    await chooseLanguage(page, label, optionName, tag);
     await expect(page.locator('html')).toHaveAttribute('lang', tag);
     await shoot(page, `settings-${tag}`);
     const messages = tag === 'en-XA' ? null : messagesOf(tag);

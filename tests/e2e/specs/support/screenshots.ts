@@ -22,10 +22,16 @@ export const SCREENSHOT_PROMPTS: readonly string[] = [
 
 /**
  * Before a picture: a confirmation the status area still says (the "Saved." of a language just
- * chosen) is dismissed, so the picture shows the screen, not the step that led to it.
+ * chosen) is dismissed, so the picture shows the screen, not the step that led to it. A
+ * confirmation also goes by itself after a few seconds (shell/status-area.tsx): one that went
+ * between being found and being clicked has gone as asked, so the closing is tried again until
+ * none is left, never left waiting on a button that is no longer there.
  */
 export async function dismissConfirmations(page: Page): Promise<void> {
   const confirmations = page.locator('.status-area .message--success');
-  for (const close of await confirmations.locator('.icon-button').all()) await close.click();
-  await expect(confirmations).toHaveCount(0);
+  await expect(async () => {
+    const close = confirmations.locator('.icon-button').first();
+    if ((await close.count()) > 0) await close.click({ timeout: 1_000 });
+    expect(await confirmations.count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
 }
