@@ -16,24 +16,25 @@ const store = useAppStore.getState;
 
 /**
  * The stack of the image shown, read again for each image and when an edit's result is saved (a
- * version sent from this viewer joins the strip while it is open). The strip shown stays until
- * the new answer replaces it.
+ * version sent from this viewer joins the strip while it is open). An answer is kept with the
+ * image it is for: another image shows nothing until its own comes (never the last one's
+ * versions for a frame), while the same image keeps its strip until the new answer replaces it.
  */
 function useStack(item: GalleryItem): Answer<StackImage[]> | null {
-  const [stack, setStack] = useState<Answer<StackImage[]> | null>(null);
   const { localId, index } = item;
+  const key = `${localId}#${String(index)}`;
+  const [stack, setStack] = useState<{ key: string; answer: Answer<StackImage[]> } | null>(null);
   const resultsSeen = useAppStore((state) => state.editResultsSeen);
-  useEffect(() => setStack(null), [localId, index]);
   useEffect(() => {
     let current = true;
     void store()
       .editStack({ localId, index })
-      .then((got) => current && setStack(got));
+      .then((answer) => current && setStack({ key, answer }));
     return () => {
       current = false;
     };
-  }, [localId, index, resultsSeen]);
-  return stack;
+  }, [key, localId, index, resultsSeen]);
+  return stack?.key === key ? stack.answer : null;
 }
 
 /** "Original", or "Upscale ×2 · Real-ESRGAN". */

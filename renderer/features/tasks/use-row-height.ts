@@ -5,7 +5,8 @@
  * crosses the width changes it for every row at once. A batch's card is as tall as its results
  * need, in the same rem (batch-geometry.ts); the feed adds the places up (use-fixed-rows.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { batchMetrics, type BatchMetrics } from './batch-geometry';
 
 /** Wide windows: as the `@media (min-width: 100rem)` rules of tasks.css. */
@@ -13,10 +14,6 @@ const WIDE_QUERY = '(min-width: 100rem)';
 /** 6.5rem before batches were grouped; 5.5rem now, 7rem where the width allows larger results. */
 const ROW_REM = 5.5;
 const WIDE_ROW_REM = 7;
-
-function isWide(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
-}
 
 /** The page's root font size in px (16 unless the user changed it). */
 function rootRem(): number {
@@ -38,14 +35,8 @@ function feedMetrics(wide: boolean): FeedMetrics {
   };
 }
 
+/** The row sizes for the window now, changed in the frame it crosses the width (use-media-query.ts). */
 export function useFeedMetrics(): FeedMetrics {
-  const [wide, setWide] = useState(isWide);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const media = window.matchMedia(WIDE_QUERY);
-    const update = (): void => setWide(media.matches);
-    media.addEventListener('change', update);
-    return () => media.removeEventListener('change', update);
-  }, []);
+  const wide = useMediaQuery(WIDE_QUERY);
   return useMemo(() => feedMetrics(wide), [wide]);
 }

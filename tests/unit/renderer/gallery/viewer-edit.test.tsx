@@ -173,6 +173,40 @@ describe('the viewer’s edits', () => {
     expect(within(dialog).getByText('Version 2 of 4')).toBeTruthy();
   });
 
+  it('never shows one image’s versions under another: moving on draws no strip until its own', async () => {
+    const { dialog, user, fake } = await openViewer();
+    await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
+    // Every strip the page puts in from here on, as it puts it in (kept even when it is taken
+    // out again in the same turn, before anything could look).
+    const drawn: string[][] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const strip = node.matches('[role="listbox"]')
+            ? node
+            : node.querySelector('[role="listbox"]');
+          if (strip)
+            drawn.push(
+              [...strip.querySelectorAll('[role="option"]')].map((o) => o.textContent ?? ''),
+            );
+        }
+      }
+    });
+    observer.observe(dialog, { childList: true, subtree: true });
+    // seed-000001 (the image before, newer) is an original with no versions: no strip at all.
+    await user.click(within(dialog).getByRole('button', { name: 'Previous image' }));
+    await waitFor(() =>
+      expect(within(dialog).getAllByAltText('Prompt number 1').length).toBeGreaterThan(0),
+    );
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'images:stack').length).toBeGreaterThan(1),
+    );
+    observer.disconnect();
+    expect(within(dialog).queryByRole('listbox', { name: 'Versions of this image' })).toBeNull();
+    expect(drawn).toEqual([]);
+  });
+
   it('compares with the original on a slider the keys move', async () => {
     const { dialog, user } = await openViewer();
     await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
