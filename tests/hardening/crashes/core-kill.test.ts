@@ -86,7 +86,6 @@ function planKill(
     target,
     occurrence: 1 + Math.floor(random() * occurrences),
     delayMs: Math.floor(random() * (DELAY_MS[target] + 1)),
-    patienceMs: 1_500,
   };
 }
 
