@@ -68,12 +68,19 @@ const OCCURRENCES: Record<Phase, number> = {
   sidecar: 4,
 };
 
-/** Picks a phase that can still happen in the next run, and when within it to kill. */
+/**
+ * Picks a phase that can still happen in the next run, and when within it to kill. Once tasks
+ * are stored, a run while none is known by id is killed at its first poll (after a submit was
+ * answered): a kill before it can only cut submits, and where answers are slow (a loaded machine)
+ * each such kill left all four submits in flight submit_unknown, until no task was left to work on.
+ */
 function planKill(
   random: () => number,
   records: readonly TaskRecord[],
   toSubmit: number,
 ): KillPlan {
+  if (records.length > 0 && records.every((record) => record.taskId === null))
+    return { target: 'poll', occurrence: 1, delayMs: Math.floor(random() * (DELAY_MS.poll + 1)) };
   const processing = records.filter((record) => record.status === 'processing').length;
   const pendingImages = records.some((record) => record.images.some((i) => i.state === 'pending'));
   const phases: Phase[] = ['history'];
