@@ -141,7 +141,9 @@ async function main(): Promise<void> {
     fetch: markedFetch,
     credentials: new StaticCredentials(serviceUrl, DEMO_KEY),
     clock: systemClock,
-    requestTimeoutMs: 5_000,
+    // Far past an answer on a loaded machine (seconds): a submit timed out is submit_unknown, and
+    // those only thin the work the kills aim at.
+    requestTimeoutMs: 30_000,
     engine: { pollIntervalMs: 250, maxBackoffMs: 1_000 },
   });
   print('ready');
