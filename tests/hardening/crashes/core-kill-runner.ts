@@ -36,6 +36,8 @@ export interface RunOutcome {
   readonly markers: Record<Phase, number>;
   /** The `done` line's JSON in finish mode. */
   readonly done: string | null;
+  /** Milliseconds from the start to `ready` and from `go` to the end. */
+  readonly timing: { readonly toReady: number; readonly afterGo: number };
 }
 
 const live = new Set<ChildProcess>();
@@ -71,6 +73,9 @@ export async function runWorker(
   let done: string | null = null;
   let stderr = '';
   const timers: NodeJS.Timeout[] = [];
+  const started = Date.now();
+  let ready = started;
+  let go = started;
 
   const kill = (phase: Phase | 'idle', delayMs: number): void => {
     if (killedAt !== null) return;
@@ -79,7 +84,9 @@ export async function runWorker(
     else timers.push(setTimeout(() => child.kill('SIGKILL'), delayMs));
   };
   const onReadyLine = async (): Promise<void> => {
+    ready = Date.now();
     await onReady();
+    go = Date.now();
     child.stdin.end('go\n');
   };
   const onLine = (line: string): void => {
@@ -118,5 +125,10 @@ export async function runWorker(
     throw new Error(`worker ended with ${String(code ?? signal)} before its kill: ${stderr}`);
   if (!plan && code !== 0)
     throw new Error(`worker ended with ${String(code ?? signal)}: ${stderr}`);
-  return { killedAt, markers, done };
+  return {
+    killedAt,
+    markers,
+    done,
+    timing: { toReady: ready - started, afterGo: Date.now() - go },
+  };
 }

@@ -103,6 +103,13 @@ function planKill(
   };
 }
 
+/** How many of each (for the debug lines). */
+function countOf(values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
 /** A record's service id never changes once known, and no record disappears. */
 function checkIdsStable(records: readonly TaskRecord[], ids: Map<string, string | null>): void {
   for (const [localId, taskId] of ids) {
@@ -158,10 +165,11 @@ describe('the core in a child process under SIGKILL', () => {
       const missing = Array.from({ length: TASKS }, (_, n) => n).filter((n) => !known.has(n));
       const batch = missing.slice(0, SUBMIT_BATCH);
       const plan = planKill(random, records, batch.length);
+      const started = Date.now();
       const outcome = await runWorker([...base, 'run', batch.join(',')], plan, checkTemp);
       kills[outcome.killedAt!] = (kills[outcome.killedAt!] ?? 0) + 1;
       debug(
-        `run ${run}: plan ${JSON.stringify(plan)} killed at ${outcome.killedAt}`,
+        `run ${run} (${Date.now() - started} ms, ${JSON.stringify(outcome.timing)}): plan ${JSON.stringify(plan)} killed at ${outcome.killedAt}`,
         outcome.markers,
       );
 
@@ -171,6 +179,12 @@ describe('the core in a child process under SIGKILL', () => {
       historyOpens += 1;
       checkIdsStable(records, ids);
       completeUpTo(service, (0.85 * (run + 1)) / KILLS, records);
+      debug(
+        'records',
+        countOf(records.map((r) => r.status)),
+        'service',
+        countOf(service.tasks().map((t) => t.status)),
+      );
     }
 
     // Everything the service still works on finishes; a clean run collects the rest. A task a
