@@ -1,8 +1,13 @@
 /**
  * Runs core-kill-worker.ts once (its bundle, tests/support/node-entries.ts) and kills it with
  * SIGKILL at a planned phase: after the n-th marker of the target phase plus a small random delay.
- * When the target does not come within the patience, the next marker of any phase is taken instead
- * (and counted as that phase).
+ * When the worker says only polls are left (`quiet`) before the target came, the target will not
+ * come in this run, and the next marker of any phase is taken instead (and counted as that phase).
+ *
+ * Nothing here waits on the wall clock: on a loaded machine the worker gets there later, not
+ * elsewhere. (A patience of 1.5 s ran out there before the worker's first request, so every kill
+ * fell on the first submit of its run, leaving its tasks submit_unknown, until no task had work
+ * left and every further run was idle.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,25 +24,20 @@ export interface KillPlan {
   readonly occurrence: number;
   /** Milliseconds between the marker and the SIGKILL (0 = at once). */
   readonly delayMs: number;
-  /** How long to wait for the target before any phase will do. */
-  readonly patienceMs: number;
 }
 
-/**
- * How long a run may show no phase at all before it is killed as `idle` (a kill that interrupts
- * no work, which the test counts and refuses). Far past the patience: a worker on a saturated
- * machine can take seconds to reach its first write, and a run always has work (the service
- * keeps tasks processing), so only a worker that really does nothing waits this long.
- */
-const IDLE_MS = 10_000;
-
 export interface RunOutcome {
-  /** The phase whose marker triggered the kill; `idle` when none came at all; null when not killed. */
+  /**
+   * The phase whose marker triggered the kill; `idle` when the worker said it had nothing left
+   * to do before the plan found a marker (a kill that interrupts no work); null when not killed.
+   */
   readonly killedAt: Phase | 'idle' | null;
   /** Markers seen per phase in this run. */
   readonly markers: Record<Phase, number>;
   /** The `done` line's JSON in finish mode. */
   readonly done: string | null;
+  /** Milliseconds from the start to `ready` and from `go` to the end. */
+  readonly timing: { readonly toReady: number; readonly afterGo: number };
 }
 
 const live = new Set<ChildProcess>();
@@ -73,6 +73,9 @@ export async function runWorker(
   let done: string | null = null;
   let stderr = '';
   const timers: NodeJS.Timeout[] = [];
+  const started = Date.now();
+  let ready = started;
+  let go = started;
 
   const kill = (phase: Phase | 'idle', delayMs: number): void => {
     if (killedAt !== null) return;
@@ -81,11 +84,10 @@ export async function runWorker(
     else timers.push(setTimeout(() => child.kill('SIGKILL'), delayMs));
   };
   const onReadyLine = async (): Promise<void> => {
+    ready = Date.now();
     await onReady();
+    go = Date.now();
     child.stdin.end('go\n');
-    if (!plan) return;
-    timers.push(setTimeout(() => (anyPhase = true), plan.patienceMs));
-    timers.push(setTimeout(() => kill('idle', 0), Math.max(IDLE_MS, plan.patienceMs * 2)));
   };
   const onLine = (line: string): void => {
     if (line === 'ready') {
@@ -96,11 +98,15 @@ export async function runWorker(
       return;
     }
     if (line.startsWith('done ')) done = line.slice(5);
+    // Only polls are left: the target will not come (core-kill-worker.ts).
+    if (line === 'quiet') anyPhase = true;
+    // Not even a poll is left: nothing for a kill to interrupt.
+    if (line === 'settled' && plan) kill('idle', 0);
     const [, name = ''] = /^phase (\w+)$/.exec(line) ?? [];
     if (!isPhase(name)) return;
     markers[name] += 1;
-    if (plan && (anyPhase || (name === plan.target && markers[name] === plan.occurrence)))
-      kill(name, plan.delayMs);
+    const due = name === plan?.target && markers[name] === plan.occurrence;
+    if (plan && (due || anyPhase)) kill(name, plan.delayMs);
   };
 
   let pending = '';
@@ -119,5 +125,10 @@ export async function runWorker(
     throw new Error(`worker ended with ${String(code ?? signal)} before its kill: ${stderr}`);
   if (!plan && code !== 0)
     throw new Error(`worker ended with ${String(code ?? signal)}: ${stderr}`);
-  return { killedAt, markers, done };
+  return {
+    killedAt,
+    markers,
+    done,
+    timing: { toReady: ready - started, afterGo: Date.now() - go },
+  };
 }

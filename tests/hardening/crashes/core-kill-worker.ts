@@ -6,7 +6,10 @@
  *
  * Protocol (one line each, straight to fd 1): `ready` once the core is open (the gallery's
  * start-up cleanup has run, no work started); it then waits for `go` on stdin. Markers are
- * `phase <name>`. In `finish` mode it prints `done <json>` after a clean close and exits 0.
+ * `phase <name>`. In `run` mode it prints `quiet` once nothing but polls is left for this run (see
+ * {@link whenQuiet}), and `settled` once no task needs anything more from it (not even a poll:
+ * nothing is left for a kill to interrupt). In `finish` mode it prints `done <json>` after a clean
+ * close and exits 0.
  *
  * Started from its bundle (tests/support/node-entries.ts):
  * Usage: node core-kill-worker.js <dataDir> <galleryDir> <serviceUrl> run|finish
@@ -17,6 +20,8 @@ import { createInterface } from 'node:readline';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import { isSettled } from '../../../electron/core/engine/task-transitions';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { DEMO_KEY, IMAGE_SIZE, promptOf } from './core-kill-shared';
 import { printLine as print } from '../support/print-line';
@@ -88,6 +93,30 @@ async function submitEach(
   }
 }
 
+/**
+ * Resolves once nothing but polls is left for this run: every submit answered, every image
+ * fetched, and every task still processing polled since `since` (a task the service finished
+ * between runs is found so only by its first poll). The service finishes tasks only between
+ * runs, so from then on the run only polls: a phase that has not come will not come.
+ */
+function whenQuiet(core: PictorCore, since: number): Promise<void> {
+  const onlyPolls = (stored: TaskRecord): boolean => {
+    const record = core.engine.get(stored.localId) ?? stored;
+    const live = core.engine.live(record.localId);
+    if (record.status !== 'processing' || record.hold !== null) return isSettled(record, live);
+    return (record.lastPolledAt ?? 0) >= since && live.downloads === 0;
+  };
+  const quiet = (): boolean => core.history.unfinished().every(onlyPolls);
+  return new Promise((resolve) => {
+    if (quiet()) return resolve();
+    const subscription = core.engine.onDidUpdate(() => {
+      if (!quiet()) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
+
 /** Resumes everything, waits until no task needs more from this run, closes cleanly. */
 async function finish(core: PictorCore): Promise<void> {
   core.engine.start({ resume: true });
@@ -112,7 +141,9 @@ async function main(): Promise<void> {
     fetch: markedFetch,
     credentials: new StaticCredentials(serviceUrl, DEMO_KEY),
     clock: systemClock,
-    requestTimeoutMs: 5_000,
+    // Far past an answer on a loaded machine (seconds): a submit timed out is submit_unknown, and
+    // those only thin the work the kills aim at.
+    requestTimeoutMs: 30_000,
     engine: { pollIntervalMs: 250, maxBackoffMs: 1_000 },
   });
   print('ready');
@@ -120,9 +151,14 @@ async function main(): Promise<void> {
   if (mode === 'finish') return finish(core);
   // Killed, never closed: keep the process alive when the engine has nothing left to wait for.
   setInterval(() => undefined, 1 << 30);
+  const since = Date.now();
   core.engine.start({ resume: true });
   const tasks = list === '' ? [] : list.split(',').map(Number);
   await submitEach(core, serviceUrl, tasks, Number(gap));
+  await whenQuiet(core, since);
+  print('quiet');
+  await core.engine.whenSettled(core.history.unfinished().map((record) => record.localId));
+  print('settled');
 }
 
 main().catch((error: unknown) => {
