@@ -23,6 +23,20 @@ const ORIGINAL_ENTRY = {
   state: 'saved',
 } as const;
 
+/** The edit's upscale ×2 (seed-000000), the stack's last version. */
+const UPSCALE_ENTRY = {
+  localId: 'seed-000000',
+  index: 0,
+  operation: 'upscale',
+  parent: { localId: 'seed-000002', index: 0 },
+  provider: 'replicate',
+  model: 'nightmareai/real-esrgan',
+  prompt: 'make the sky pink',
+  createdAt: 2,
+  state: 'saved',
+  factor: 2,
+} as const;
+
 async function openViewer(options: { originalEntry?: boolean } = {}) {
   const rendered = await renderGallery({
     events: true,
@@ -43,18 +57,7 @@ async function openViewer(options: { originalEntry?: boolean } = {}) {
             createdAt: 1,
             state: 'saved',
           },
-          {
-            localId: 'seed-000000',
-            index: 0,
-            operation: 'upscale',
-            parent: { localId: 'seed-000002', index: 0 },
-            provider: 'replicate',
-            model: 'nightmareai/real-esrgan',
-            prompt: 'make the sky pink',
-            createdAt: 2,
-            state: 'saved',
-            factor: 2,
-          },
+          UPSCALE_ENTRY,
         ],
       });
     },
@@ -125,21 +128,7 @@ describe('the viewer’s edits', () => {
     const result = fake.task('seed-000000')!;
     fake.inputs.stacks.set('seed-000002#0', {
       ...stack,
-      entries: [
-        ...stack.entries,
-        {
-          localId: 'seed-000000',
-          index: 0,
-          operation: 'upscale',
-          parent: { localId: 'seed-000002', index: 0 },
-          provider: 'replicate',
-          model: 'nightmareai/real-esrgan',
-          prompt: 'make the sky pink',
-          createdAt: 3,
-          state: 'saved',
-          factor: 4,
-        },
-      ],
+      entries: [...stack.entries, { ...UPSCALE_ENTRY, createdAt: 3, factor: 4 as const }],
     });
     // A running edit (no image yet) does not move the strip; its saved result does.
     const stackReads = () => fake.calls.filter((c) => c.channel === 'images:stack').length;
