@@ -17,6 +17,8 @@ import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from '../../lib/triage-keys';
+import { positionOf } from './gallery-viewer';
+import { matchingCount, type MatchingCount } from './matching-count';
 import { oneImage, runTriage, triageIn } from './triage-run';
 import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
 import './triage-view.css';
@@ -68,6 +70,7 @@ function TriageFacts({ item }: { item: GalleryItem }) {
 function Filmstrip(props: {
   items: readonly GalleryItem[];
   index: number;
+  matching: MatchingCount;
   onPick: (index: number) => void;
 }) {
   const current = useRef<HTMLButtonElement>(null);
@@ -88,7 +91,7 @@ function Filmstrip(props: {
               tabIndex={-1}
               className="triage-view__thumb"
               aria-current={at === props.index ? 'true' : undefined}
-              aria-label={t('triage.view.position', { index: at + 1, count: props.items.length })}
+              aria-label={positionOf(at, props.matching)}
               onClick={() => props.onPick(at)}
             >
               {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}
@@ -141,6 +144,10 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
 export function TriageView({ items, onClosed }: TriageViewProps) {
   const key = useAppStore((s) => s.triageViewKey);
   const board = useAppStore((s) => s.galleryFilters.board);
+  // The library's count for the filter, as the grid's header says it: never the loaded page.
+  const total = useAppStore((s) => s.galleryTotal);
+  const hasMore = useAppStore((s) => s.galleryNextCursor !== null);
+  const matching = matchingCount(items.length, total, hasMore);
   const dialog = useRef<HTMLDivElement>(null);
   const purge = usePurgeRejects();
   const index = Math.max(
@@ -175,9 +182,7 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
     >
       <header className="triage-view__bar">
         <h2 className="triage-view__title">{t('triage.view.label')}</h2>
-        <span className="triage-view__position">
-          {item ? t('triage.view.position', { index: index + 1, count: items.length }) : null}
-        </span>
+        <span className="triage-view__position">{item ? positionOf(index, matching) : null}</span>
         <IconButton icon="close" label={t('triage.view.close')} onClick={close} />
       </header>
       {item ? (
@@ -189,7 +194,7 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
           <TriageFacts item={item} />
         </>
       ) : null}
-      <Filmstrip items={items} index={index} onPick={go} />
+      <Filmstrip items={items} index={index} matching={matching} onPick={go} />
       {purge.dialog}
     </div>
   );

@@ -33,7 +33,6 @@ export const triage = {
   'triage.autoAdvanceOn': 'Auto-advance is on: a triage key moves to the next image.',
   'triage.autoAdvanceOff': 'Auto-advance is off: hold Shift with a triage key to move on.',
   'triage.view.label': 'Triage view',
-  'triage.view.position': 'Image {index} of {count}',
   'triage.view.filmstrip': 'Images of the current filter',
   'triage.view.close': 'Back to the grid',
   'triage.view.noTags': 'No tags',

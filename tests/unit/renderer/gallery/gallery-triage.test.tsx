@@ -146,6 +146,28 @@ describe('the Triage view', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
   });
 
+  it('counts the library’s matching images, not the page loaded (300 images, pages of 200)', async () => {
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
+    // The header's count is the library's; the view and its filmstrip say the same figure.
+    await screen.findByText('300 images');
+    expect(useAppStore.getState().galleryItems.length).toBeLessThan(300);
+    const first = useAppStore.getState().galleryItems[0]!;
+    act(() => tile(`${first.localId}/${String(first.index)}`).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: 'Triage view' });
+    expect(view.querySelector('.triage-view__position')?.textContent).toBe('Image 1 of 300');
+    const strip = within(view).getByRole('list', { name: 'Images of the current filter' });
+    expect(within(strip).getAllByRole('button')[27]?.getAttribute('aria-label')).toBe(
+      'Image 28 of 300',
+    );
+    press(view, 'Escape', 'Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Triage view' })).toBeNull());
+    // The viewer too: "of 300", never "of 200+" once the library has counted.
+    await user.keyboard('{Enter}');
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
+    expect(viewer.textContent).toContain('Image 1 of 300');
+  });
+
   it('purges the rejects with Ctrl+Delete after saying how many and how large, and Undo brings them back', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     main.runtime.core.triage.apply(
