@@ -8,6 +8,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
+import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
@@ -19,7 +20,7 @@ import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from '../../lib/triage-keys';
 import { positionOf } from './gallery-viewer';
 import { matchingCount, type MatchingCount } from './matching-count';
-import { oneImage, runTriage, triageIn } from './triage-run';
+import { triageIn, undoLastStep } from './triage-run';
 import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
 import './triage-view.css';
 
@@ -106,6 +107,25 @@ function Filmstrip(props: {
   );
 }
 
+/**
+ * No image left in the view (a purge of the rejects shown, or every image changed out of the
+ * filter): says so, with the Undo of the newest step and the way back to the grid.
+ */
+function EmptyView({ onClose }: { onClose: () => void }) {
+  const canUndo = useAppStore((s) => s.galleryUndoKinds.length > 0 || s.triageCanUndo);
+  return (
+    <div className="triage-view__empty" role="status">
+      <p>{t('triage.view.empty')}</p>
+      <div className="triage-view__empty-actions">
+        {canUndo ? <Button onClick={() => void undoLastStep()}>{t('gallery.undo')}</Button> : null}
+        <Button variant="ghost" onClick={onClose}>
+          {t('triage.view.close')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** What the view's keys need: the image shown, how to move and close, the purge's question. */
 interface ViewKeys {
   readonly item: GalleryItem | undefined;
@@ -125,12 +145,19 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
     event.preventDefault();
     return keys.close();
   }
-  if (!item || purge.asking) return;
+  if (purge.asking) return;
+  // Undo takes back the newest step whether or not an image is left to show (a purge may have
+  // emptied the view).
+  if (isUndoKey(event)) {
+    event.preventDefault();
+    void undoLastStep();
+    return;
+  }
+  if (!item) return;
   const triage = triageKeyOf(event);
-  const handled = isPurgeKey(event) || isUndoKey(event) || triage !== null || event.key === '?';
+  const handled = isPurgeKey(event) || triage !== null || event.key === '?';
   if (handled) event.preventDefault();
   if (isPurgeKey(event)) void purge.ask(keys.board === '' ? null : keys.board);
-  else if (isUndoKey(event)) void runTriage({ kind: 'undo' }, oneImage(item));
   else if (triage) triageIn(item, () => keys.go(index + 1))(triage);
   else if (event.key === '?') store().triageShowHelp(true);
   if (handled) return;
@@ -193,7 +220,9 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
           </figure>
           <TriageFacts item={item} />
         </>
-      ) : null}
+      ) : (
+        <EmptyView onClose={close} />
+      )}
       <Filmstrip items={items} index={index} matching={matching} onPick={go} />
       {purge.dialog}
     </div>

@@ -35,6 +35,7 @@ export const triage = {
   'triage.view.label': 'Triage view',
   'triage.view.filmstrip': 'Images of the current filter',
   'triage.view.close': 'Back to the grid',
+  'triage.view.empty': 'No image is left in this view.',
   'triage.view.noTags': 'No tags',
   'triage.view.unflagged': 'Not flagged',
   'triage.view.help': 'Keys',
