@@ -35,7 +35,7 @@ export async function undoLastStep(): Promise<void> {
 }
 
 /** Runs a triage command on the targets. */
-export async function runTriage(command: TriageCommand, targets: TriageTargets): Promise<void> {
+async function runTriage(command: TriageCommand, targets: TriageTargets): Promise<void> {
   const state = store();
   switch (command.kind) {
     case 'change':
@@ -72,7 +72,7 @@ function advancesAfter(key: TriageKey): boolean {
 }
 
 /** The targets of one image. */
-export function oneImage(item: GalleryItem): TriageTargets {
+function oneImage(item: GalleryItem): TriageTargets {
   return { refs: () => Promise.resolve([refOf(item)]), items: [item] };
 }
 
