@@ -48,8 +48,8 @@ function runTeed(
 }
 
 /** A release build's environment: its signing, each part said or skipped. */
-function releaseEnv(): NodeJS.ProcessEnv {
-  const plan = signingPlan(process.env, process.platform, (text) => {
+function releaseEnv(platform: NodeJS.Platform): NodeJS.ProcessEnv {
+  const plan = signingPlan(process.env, platform, (text) => {
     const file = join(mkdtempSync(join(tmpdir(), 'pictor-notary-')), 'AuthKey.p8');
     writeFileSync(file, text, { mode: 0o600 });
     return file;
@@ -98,7 +98,7 @@ async function main(args: readonly string[]): Promise<number> {
     'cli.js',
   );
   const command = [builder, ...builderArgs(decision, args)];
-  const env = decision.release ? releaseEnv() : process.env;
+  const env = decision.release ? releaseEnv(context.platform) : process.env;
   if (context.dry) {
     console.log(
       skippedLine(
