@@ -48,7 +48,7 @@ export function readCiContext(
   if (!dry && given.length > 0)
     return {
       ok: false,
-      problem: `${given.join(', ')} only stand in for the runner in a dry run (PICTOR_CI_DRY=1).`,
+      problem: `${given.join(', ')} ${given.length === 1 ? 'stands' : 'stand'} in for the runner only in a dry run (PICTOR_CI_DRY=1).`,
     };
   const platform = (env['PICTOR_CI_PLATFORM'] || host.platform) as NodeJS.Platform;
   const arch = env['PICTOR_CI_ARCH'] || host.arch;
@@ -72,13 +72,3 @@ export function ciContext(script: string): CiContext {
 export function skippedLine(script: string, what: string, why: string): string {
   return `${script}: skipped: ${what} (${why})`;
 }
-
-/** Why a dry run skips what needs the runner itself. */
-export const DRY_REASON = {
-  install: 'a dry run installs nothing on this machine',
-  run: 'a dry run starts no installed app: nothing is installed here',
-  sudo: 'a dry run changes nothing on this machine as root',
-  download: 'a dry run downloads nothing',
-  platform: (platform: NodeJS.Platform) =>
-    `a dry run on this ${process.platform} machine cannot run ${platform}'s tools`,
-} as const;

@@ -267,9 +267,30 @@ const INSTALLS: Record<string, string> = {
   win32: "the installer run silently for this user, bin\\ on the user's Path",
 };
 
-/** A dry run: the installer found and the feed checked; what it would install, said. */
+/** The `pictor` command in the unpacked app of release/, which the installer puts in place. */
+function packedCommand(context: CiContext): string {
+  const app = findPackagedExecutable(RELEASE, context.platform, context.arch);
+  if (context.platform === 'darwin')
+    return path.join(path.dirname(path.dirname(app)), 'Resources', 'bin', 'pictor');
+  return path.join(
+    path.dirname(app),
+    'bin',
+    context.platform === 'win32' ? 'pictor.cmd' : 'pictor',
+  );
+}
+
+/**
+ * A dry run: the installer found, the command it installs and the feed checked in the unpacked
+ * app it is made from; what it would install, said.
+ */
 function dryInstall(context: CiContext, installer: string): void {
   check(statSync(installer).isFile(), `${path.basename(installer)} is this runner's installer`);
+  const command = packedCommand(context);
+  const mode = existsSync(command) ? statSync(command).mode : 0;
+  check(
+    mode !== 0 && (context.platform === 'win32' || (mode & 0o111) !== 0),
+    `the app carries its command ${path.relative(RELEASE, command)}`,
+  );
   console.log(
     skippedLine(
       'ci:install',
