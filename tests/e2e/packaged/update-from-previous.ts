@@ -24,6 +24,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import asar from '@electron/asar';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine } from '../../../electron/build/ci-context';
 import { installedApp } from './installed-app';
 import { installedArchive, logShowsUpdate, previousTag, testFeed } from './update-plan';
 
@@ -179,14 +181,28 @@ async function check(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const [what, ...rest] = args;
-  if (what === 'previous') previous(rest);
-  else if (what === 'publish') publish();
-  else if (what === 'check') await check();
-  else {
-    console.error('usage: npm run ci:update-test -- <previous [dist args…] | publish | check>');
-    return 2;
+  const parsed = ciArgsOrExit(
+    {
+      name: 'ci:update-test',
+      usage: 'npm run ci:update-test -- <previous [dist args…] | publish | check>',
+      options: {},
+      commands: ['previous', 'publish', 'check'],
+      passOn: ['previous'],
+    },
+    args,
+  );
+  const what = parsed.command;
+  // A dry run (electron/build/ci-context.ts): the arguments checked, nothing built or published.
+  if (ciContext('ci:update-test').dry) {
+    const line = [what ?? '', ...parsed.rest].join(' ');
+    console.log(
+      skippedLine('ci:update-test', line, 'a dry run builds, publishes and installs nothing'),
+    );
+    return 0;
   }
+  if (what === 'previous') previous([...parsed.rest]);
+  else if (what === 'publish') publish();
+  else await check();
   return 0;
 }
 
