@@ -1,12 +1,31 @@
 /**
  * A modal dialog: labelled by its title, focus moves in on open and back on close, Tab stays
- * inside, Escape and the backdrop close it.
+ * inside (and so does the focus when what had it is taken away), Escape and the backdrop close it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { t } from '../i18n';
 import { FOCUSABLE, trapTab } from '../lib/focus-trap';
 import { Button } from './button';
 import { IconButton } from './icon-button';
+
+/**
+ * When what had the focus inside the dialog leaves the page (a form inside it closed on Save), the
+ * focus would fall to the page, where Escape and Tab no longer reach the dialog: it goes to the
+ * dialog itself instead. Only a focus that fell to nothing is taken back; one another dialog or a
+ * menu took stays there.
+ */
+function useFocusKeptIn(panel: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const root = panel.current;
+    if (!root) return undefined;
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) root.focus();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [panel]);
+}
 
 export interface DialogProps {
   title: string;
@@ -36,6 +55,7 @@ export function Dialog({
     (body ?? first ?? panel.current)?.focus();
     return () => opener?.focus?.();
   }, []);
+  useFocusKeptIn(panel);
   return (
     <div
       className="dialog-backdrop"

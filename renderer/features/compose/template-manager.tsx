@@ -5,7 +5,7 @@
  * bidi control, a body that does not parse with its line and column, a template saved elsewhere
  * since it was opened).
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { PromptTemplate } from '../../../shared/domain/prompt-template';
 import { Button } from '../../components/button';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
@@ -14,6 +14,7 @@ import { TextField } from '../../components/text-field';
 import { errorText, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { TemplateExportFormat, TemplateFileFormat } from '../../store/templates-slice';
+import { EditorPreview, SyntaxHelp } from './template-editor-help';
 
 const FORMATS: readonly TemplateFileFormat[] = ['pictor', 'fooocus', 'a1111', 'invokeai'];
 
@@ -79,6 +80,8 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
         value={draft.body}
         onChange={(body) => setDraft({ ...draft, body })}
       />
+      <SyntaxHelp />
+      <EditorPreview body={draft.body} />
       <TextArea
         label={t('templates.manage.negative')}
         value={draft.negative}
@@ -166,6 +169,71 @@ function FileActions() {
   );
 }
 
+/** What opened the editor for a new template (a saved one's opener is its id). */
+const NEW_TEMPLATE = 'new';
+
+/**
+ * The editor open or not, and the focus when it closes (Save or Cancel): back on the button that
+ * opened it (a template's Edit, or New), or New when that template went meanwhile.
+ */
+function useEditorFocus() {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const opener = useRef<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (editing !== null || opener.current === null || !list) return;
+    const openers = [...list.querySelectorAll<HTMLElement>('[data-opens-editor]')];
+    const find = (key: string) => openers.find((button) => button.dataset.opensEditor === key);
+    (find(opener.current) ?? find(NEW_TEMPLATE))?.focus();
+    opener.current = null;
+  }, [editing]);
+  return {
+    editing,
+    listRef,
+    edit: (next: Editing, from: string) => {
+      opener.current = from;
+      setEditing(next);
+    },
+    done: () => setEditing(null),
+  };
+}
+
+/** The library's templates, each with Edit and Delete, and the rows that cannot be read. */
+function TemplateList(props: {
+  onEdit: (editing: Editing, opener: string) => void;
+  onDelete: (template: PromptTemplate) => void;
+}) {
+  const templates = useAppStore((state) => state.templates);
+  const problems = useAppStore((state) => state.templateProblems);
+  return (
+    <ul aria-label={t('templates.manage.title')}>
+      {templates.map((template) => (
+        <li key={template.id}>
+          <span dir="auto">{template.name}</span>{' '}
+          <Button
+            size="small"
+            data-opens-editor={template.id}
+            onClick={() => props.onEdit(editingOf(template), template.id)}
+          >
+            {t('templates.manage.editNamed', { name: template.name })}
+          </Button>{' '}
+          <Button size="small" variant="ghost" onClick={() => props.onDelete(template)}>
+            {t('templates.manage.deleteNamed', { name: template.name })}
+          </Button>
+        </li>
+      ))}
+      {problems.map((row) => (
+        <li key={row.id} className="muted">
+          <span dir="auto">{row.name}</span>
+          {': '}
+          {errorText({ message: '', sentence: row.problem })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The dialog while "Manage templates…" is open. */
 export function TemplateManagerHost() {
   const open = useAppStore((state) => state.templatesManaging);
@@ -174,46 +242,28 @@ export function TemplateManagerHost() {
 }
 
 function TemplateManager({ onClose }: { onClose: () => void }) {
-  const templates = useAppStore((state) => state.templates);
-  const problems = useAppStore((state) => state.templateProblems);
   const error = useAppStore((state) => state.templatesError);
   const remove = useAppStore((state) => state.templatesDelete);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const { editing, edit, done, listRef } = useEditorFocus();
   // Deleting asks first: a template's text is not kept anywhere else once it goes.
   const [deleting, setDeleting] = useState<PromptTemplate | null>(null);
   return (
     <Dialog title={t('templates.manage.title')} onClose={onClose} size="large">
       {error ? <p className="tone--danger">{error.text()}</p> : null}
       {editing ? (
-        <TemplateEditor editing={editing} onDone={() => setEditing(null)} />
+        <TemplateEditor editing={editing} onDone={done} />
       ) : (
-        <>
-          <ul aria-label={t('templates.manage.title')}>
-            {templates.map((template) => (
-              <li key={template.id}>
-                <span dir="auto">{template.name}</span>{' '}
-                <Button size="small" onClick={() => setEditing(editingOf(template))}>
-                  {t('templates.manage.editNamed', { name: template.name })}
-                </Button>{' '}
-                <Button size="small" variant="ghost" onClick={() => setDeleting(template)}>
-                  {t('templates.manage.deleteNamed', { name: template.name })}
-                </Button>
-              </li>
-            ))}
-            {problems.map((row) => (
-              <li key={row.id} className="muted">
-                <span dir="auto">{row.name}</span>
-                {': '}
-                {errorText({ message: '', sentence: row.problem })}
-              </li>
-            ))}
-          </ul>
-          <Button onClick={() => setEditing({ name: '', body: '{{prompt}}', negative: '' })}>
+        <div ref={listRef}>
+          <TemplateList onEdit={edit} onDelete={setDeleting} />
+          <Button
+            data-opens-editor={NEW_TEMPLATE}
+            onClick={() => edit({ name: '', body: '{{prompt}}', negative: '' }, NEW_TEMPLATE)}
+          >
             {t('templates.manage.new')}
           </Button>
           <FileActions />
           <WordListEditor />
-        </>
+        </div>
       )}
       {deleting ? (
         <ConfirmDialog

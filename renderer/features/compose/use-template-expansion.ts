@@ -45,7 +45,8 @@ export function useTemplateExpansion(): TemplateExpansion | null {
   }, [body, choice, prompt, lists]);
 }
 
-function expansionOf(
+/** The prompts a template body makes with these values, prompt and word lists (see the hook). */
+export function expansionOf(
   body: string,
   choice: ComposeTemplateChoice,
   prompt: string,

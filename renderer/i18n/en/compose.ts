@@ -78,6 +78,13 @@ export const compose = {
   'templates.manage.negative': 'Negative prompt',
   'templates.manage.save': 'Save',
   'templates.manage.cancel': 'Cancel',
+  'templates.manage.syntaxTitle': 'How to write a template',
+  'templates.manage.syntaxChoice': 'Choices: one prompt for each (they nest).',
+  'templates.manage.syntaxVariable':
+    'A variable, filled in the form when the template is used (with a default after =).',
+  'templates.manage.syntaxPrompt': 'The text of the prompt box.',
+  'templates.manage.syntaxList': 'One prompt for each word of that word list.',
+  'templates.manage.previewTitle': 'Preview',
   'templates.manage.new': 'New template',
   'templates.manage.editNamed': 'Edit {name}',
   'templates.manage.deleteNamed': 'Delete {name}',

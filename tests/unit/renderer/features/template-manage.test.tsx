@@ -79,6 +79,65 @@ describe('Manage templates', () => {
     expect(useAppStore.getState().composeTemplate).toBeNull();
   });
 
+  it('keeps the focus inside: Save and Cancel give it back to the button that opened the editor, and Escape closes', async () => {
+    const { user, main } = await startWiredApp({
+      prepare: async (wired) => {
+        await wired.runtime.core.templates.save({ name: 'Portraits', body: 'a {{prompt}}' });
+      },
+    });
+    await user.click(within(form()).getByRole('button', { name: 'Manage templates…' }));
+    const editor = () => within(dialog()).getByRole('form', { name: 'Edit template' });
+    // Edit, then Save: back on that template's Edit.
+    await user.click(await within(dialog()).findByRole('button', { name: 'Edit Portraits' }));
+    await user.type(within(editor()).getByRole('textbox', { name: 'Template' }), ' x');
+    await user.click(within(editor()).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog()).getByRole('button', { name: 'Edit Portraits' }),
+      ),
+    );
+    expect(main.runtime.core.templates.byName('Portraits')?.template?.version).toBe(2);
+    // New, then Cancel: back on New.
+    await user.click(within(dialog()).getByRole('button', { name: 'New template' }));
+    await user.click(within(editor()).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(
+      within(dialog()).getByRole('button', { name: 'New template' }),
+    );
+    // Escape still reaches the dialog.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull());
+  });
+
+  it('says how templates are written and previews what the body makes as it is typed', async () => {
+    const { user } = await startWiredApp();
+    await user.click(within(form()).getByRole('button', { name: 'Manage templates…' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'New template' }));
+    const editor = within(dialog()).getByRole('form', { name: 'Edit template' });
+    const help = within(editor).getByText('How to write a template').closest('details')!;
+    for (const example of ['{red|green|blue}', '{{animal}} {{place=the sea}}', '{{prompt}}']) {
+      expect(within(help).getByText(example)).toBeTruthy();
+    }
+    const body = within(editor).getByRole('textbox', { name: 'Template' });
+    await user.clear(body);
+    await user.type(body, 'a {{red|green|blue} {{big|small} boat');
+    const preview = within(editor).getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('6 prompts')).toBeTruthy();
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'a red big boat',
+      'a red small boat',
+      'a green big boat',
+      'a green small boat',
+      'a blue big boat',
+    ]);
+    // A body that does not parse says where.
+    await user.type(body, ' {{{{oops');
+    expect(within(preview).getByText(/line 1, column/)).toBeTruthy();
+  });
+
   it('exports through main’s dialog, and shows main’s sentence of a file it could not write', async () => {
     const { user, main } = await startWiredApp();
     await main.runtime.core.templates.save({ name: 'Noir', body: '{{prompt}}, film noir' });
