@@ -18,7 +18,7 @@ const FILE_LIFETIME_MS = 24 * 3_600_000;
 export interface LinkRules {
   /** BFL: bare base64 (no `data:` prefix). */
   readonly bareBase64: boolean;
-  /** fal, Replicate, today's contract: `data:<type>;base64,…`. */
+  /** fal, Replicate, DashScope, today's contract: `data:<type>;base64,…`. */
   readonly dataUri: boolean;
   /** DashScope: `oss://` resolves only with `X-DashScope-OssResourceResolve: enable`. */
   readonly ossResolve: boolean;

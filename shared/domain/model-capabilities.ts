@@ -10,7 +10,8 @@ import type { ImageInputs, ImageOperation, UpscaleFactor } from './image-inputs'
 /**
  * How an input reaches the service:
  * - `inline-base64`: the bytes in the request body, base64 without a prefix (BFL);
- * - `data-uri`: a `data:<mime>;base64,…` URI in the body, up to `maxBytes` of image (fal, Replicate);
+ * - `data-uri`: a `data:<mime>;base64,…` URI in the body, up to `maxBytes` of image (fal,
+ *   Replicate, DashScope);
  * - `url`: a public https link the service fetches (a link the user gave);
  * - `upload`: the service's own upload step first (fal's storage, Replicate's files, DashScope's
  *   temporary `oss://`), then its answer's link in the body. `endpoint` is where the key goes
@@ -82,7 +83,13 @@ const REPLICATE: readonly InputTransport[] = [
     lifetimeMs: 24 * HOUR,
   },
 ];
+// DashScope takes an image field as a public link, its temporary `oss://` upload, or a Base64
+// data URI (Model Studio, "image field formats": `data:image/png;base64,…`, meant for small files);
+// wanx2.1-imageedit takes images up to 10 MB. Inline, the image's base64 text stays within those
+// 10 MB, whichever DashScope measures (base64 is a third larger than the image); a larger
+// image goes by upload.
 const DASHSCOPE: readonly InputTransport[] = [
+  { kind: 'data-uri', maxBytes: Math.floor((10 * MB * 3) / 4) },
   {
     kind: 'upload',
     endpoint: '/api/v1/uploads?action=getPolicy',

@@ -1,14 +1,17 @@
 /**
  * The ledger as CSV (RFC 4180, CRLF lines), one row per task, for a spreadsheet: the CLI's
  * `costs --csv` and the app's export. Ids and model names come from services and prompts from
- * anyone who shares one, so every cell is
- * made inert: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what a
- * spreadsheet would run as a formula) gets a leading apostrophe, and is quoted like any cell
+ * anyone who shares one, so every cell goes through the one cell writer of Pictor's CSVs
+ * (core/base/csv-cell.ts): one starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what
+ * a spreadsheet would run as a formula) gets a leading apostrophe, and is quoted like any cell
  * holding a comma, a quote or a line break.
  */
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
 import { countedCost, formatMicros } from '../../../shared/domain/task-cost';
+import { csvLine } from '../base/csv-cell';
 import { localDay } from './local-periods';
+
+export { csvCell } from '../base/csv-cell';
 
 const LEDGER_CSV_HEADER = [
   'local_date',
@@ -25,14 +28,6 @@ const LEDGER_CSV_HEADER = [
   'detail',
   'in_history',
 ] as const;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell, safe for a spreadsheet and for CSV. */
-export function csvCell(value: string): string {
-  const inert = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) || inert !== value ? `"${inert.replace(/"/g, '""')}"` : inert;
-}
 
 /** Where a cost came from, in a word or two: the field or header, or the price's basis. */
 function detailOf(entry: LedgerEntry): string {
@@ -68,5 +63,5 @@ export function csvHeader(): string {
 
 /** One task's line (with its CRLF). */
 export function csvRow(entry: LedgerEntry, timeZone: string): string {
-  return `${rowOf(entry, timeZone).map(csvCell).join(',')}\r\n`;
+  return csvLine(rowOf(entry, timeZone));
 }

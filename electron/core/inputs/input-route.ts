@@ -21,7 +21,8 @@ export type RouteChoice =
  * - `auto`: inline when offered and every image fits its limit, else upload (unless `neverUpload`);
  * - `inline`: inline only; `upload`: upload only (refused under `neverUpload`);
  * - `never`: inline or refused.
- * An image over the model's own limit is refused whatever the way (the page offers a downscale).
+ * An image over the model's own limit is refused whatever the way (the page offers a downscale);
+ * any other refusal says what stood in the way ({@link refusalOf}).
  */
 export function chooseRoute(
   capabilities: ModelCapabilities,
@@ -50,6 +51,32 @@ export function chooseRoute(
   const mayUpload = !neverUpload && asked !== 'inline' && asked !== 'never';
   if (asked !== 'upload' && inline && fits) return { route: 'inline', transport: inline };
   if (mayUpload && upload) return { route: 'upload', transport: upload };
-  if (!upload || asked === 'inline') return { refused: sentence('error.inputs.tooLargeInline') };
-  return { refused: sentence('error.inputs.uploadRefused') };
+  return { refused: refusalOf({ inline, fits, upload, asked, neverUpload }) };
+}
+
+/**
+ * Why no way was left, in words that are true of this model and this task: a way the model
+ * does not offer is named as such, an image "too large" only when one is over the inline limit
+ * of a model that has one, "uploads are turned off" only when the setting or the task's
+ * `never` forbids them.
+ */
+function refusalOf(why: {
+  readonly inline: InlineTransport | undefined;
+  readonly fits: boolean;
+  readonly upload: UploadTransport | undefined;
+  readonly asked: InputRoute;
+  readonly neverUpload: boolean;
+}): Sentence {
+  const { inline, upload, asked } = why;
+  if (asked === 'upload') {
+    return sentence(upload ? 'error.inputs.uploadOff' : 'error.inputs.noUpload');
+  }
+  if (!inline) {
+    return sentence(asked === 'inline' ? 'error.inputs.onlyUpload' : 'error.inputs.uploadRefused');
+  }
+  // Inline is offered and an image is over its limit (else it would have gone inline).
+  const bytes = inline.maxBytes;
+  if (!upload) return sentence('error.inputs.tooLargeInline');
+  if (asked === 'inline') return sentence('error.inputs.inlineTooLarge', { bytes });
+  return sentence('error.inputs.inlineTooLargeUploadsOff', { bytes });
 }

@@ -12,6 +12,8 @@
  * past it, with `overflow` set. Nothing here is evaluated: fields are strings, nothing more.
  */
 
+import { csvLine } from '../base/csv-cell';
+
 /** One record and the line (1-based) it starts on. */
 export interface CsvRecord {
   readonly line: number;
@@ -142,12 +144,11 @@ export function readCsv(text: string, maxRecords: number): CsvRead {
   return { records, afterQuote, overflow: false };
 }
 
-/** One field as RFC 4180 writes it: quoted when it holds a quote, comma, line break or edge space. */
-function csvField(value: string): string {
-  return /[",\r\n]|^ | $/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** Records as CSV text: CRLF after every record, the last one included (Python's `csv` writes so). */
+/**
+ * Records as CSV text, each cell by the one cell writer of Pictor's CSVs (core/base/csv-cell.ts:
+ * inert for a spreadsheet, quoted where it must be): CRLF after every record, the last one
+ * included (Python's `csv` writes so).
+ */
 export function writeCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  return rows.map(csvLine).join('');
 }

@@ -7,7 +7,9 @@
  *   pretty. A file of a newer schema version is refused with a sentence.
  * - Fooocus (sdxl_styles/*.json): `[{ "name", "prompt", "negative_prompt" }]`.
  * - A1111 (styles.csv): the columns `name`, `prompt` (`text` in old files) and `negative_prompt`,
- *   read as csv-rows.ts says; other columns are ignored.
+ *   read as csv-rows.ts says; other columns are ignored. A cell that starts with apostrophes and
+ *   then `=`, `+`, `-`, `@`, a tab or a CR loses one apostrophe: the one Pictor's export adds so
+ *   that a spreadsheet does not run it (core/base/csv-cell.ts).
  * - InvokeAI: its import takes a JSON list of `{ name, prompt | positive_prompt, negative_prompt }`
  *   or a CSV of those columns, and its export is that CSV (`StylePresetImportRow`,
  *   `parse_presets_from_file` in invokeai/app/services/style_preset_records/
@@ -30,6 +32,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 import { replaceFileBeside } from '../fs/chosen-file';
 import { readAtMostOneMore } from '../fs/regular-file';
+import { readCsvCell } from '../base/csv-cell';
 import { readCsv, type CsvRecord } from './csv-rows';
 import {
   A1111,
@@ -186,7 +189,10 @@ function readStyleCsv(source: string, entries: TemplateEntries, dialect: Foreign
   if (read.overflow) throw tooMany();
   const [header, ...rows] = read.records;
   const columns = styleColumns(header, dialect);
-  const pick = (fields: readonly string[], at: number) => (at < 0 ? '' : (fields[at] ?? ''));
+  // The apostrophe Pictor's export puts before a cell a spreadsheet would run as a formula is
+  // taken off again (csv-cell.ts), so an exported style imports as it was.
+  const pick = (fields: readonly string[], at: number) =>
+    at < 0 ? '' : readCsvCell(fields[at] ?? '');
   const damaged = new Set(read.afterQuote);
   const lines = [...rows.map((row) => row.line), ...read.afterQuote].sort((a, b) => a - b);
   const byLine = new Map(rows.map((row) => [row.line, row.fields]));

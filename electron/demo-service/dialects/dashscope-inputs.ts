@@ -6,7 +6,8 @@
  * left_scale?, right_scale? } }`, answered and polled as text-to-image. `function`:
  * `description_edit` (edit), `description_edit_with_mask` (fill, white = edit), `expand`
  * (outpaint: each side grows by `(scale − 1) ×` the source's side, rounded), `super_resolution`
- * (upscale ×`upscale_factor`, 1–4). Images are links: the demo resolves only its own, and
+ * (upscale ×`upscale_factor`, 1–4). Images are Base64 data URIs (`data:image/png;base64,…`, as
+ * Model Studio documents for its image fields) or links: the demo resolves only its own, and
  * `oss://` only with `X-DashScope-OssResourceResolve: enable`, for the account and model of its
  * upload, 48 hours after it. Refusals are 400 `InvalidParameter`; an input the moderation flags
  * is refused at the submit, 400 `DataInspectionFailed`.
@@ -110,7 +111,7 @@ export async function dashscopeEdit(
     return refusal('InvalidParameter', 'Field required: input.prompt');
   }
   const resolve = headerValue(call.headers, 'x-dashscope-ossresourceresolve') === 'enable';
-  const rules = linkRules('oss', who, model, resolve);
+  const rules = { ...linkRules('oss', who, model, resolve), dataUri: true };
   if (inputFlagged(prompt)) {
     const plan = await planInputs(kit.ctx, ask, rules);
     if (isInputProblem(plan)) return refusal('InvalidParameter', plan.message);

@@ -13,7 +13,8 @@
  * - Validation errors are FastAPI's 422 `{ detail: [{ loc, msg, type }] }`, the content policy
  *   one with `type: 'content_policy_violation'`.
  * - The response: `{ images: [{ url, width, height, content_type }], seed, has_nsfw_concepts,
- *   prompt, timings }`.
+ *   prompt, timings }`; an upscaler's is one image, `{ image: { url, width, height,
+ *   content_type }, seed, timings }` (fal's client types, ClarityUpscalerOutput).
  *
  * Chosen here (not spelled out by the docs): status 202 while queued or in progress and 200
  * when completed; the response URL before completion is 400 `{ detail: 'Request is still in
@@ -54,6 +55,8 @@ const IMAGE_SIZES: Record<string, [number, number]> = {
   landscape_16_9: [1024, 576],
 };
 const MAX_IMAGES = 4;
+/** The models whose response is one `image`, not `images[]` (their output schemas). */
+const SINGLE_IMAGE_MODELS: ReadonlySet<string> = new Set(['fal-ai/clarity-upscaler']);
 const REQUESTS = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/;
 const MODEL_PATH = /^\/[^/]+\/[^/]+(\/[^/]+)?$/;
 
@@ -236,19 +239,28 @@ class FalDialect implements Dialect {
     return this.result(task, images);
   };
 
-  private readonly result = (task: StoredTask, images: readonly DialectImage[]): Reply =>
-    jsonReply(200, {
-      images: images.map(({ url, width, height, contentType }) => ({
-        url,
-        width,
-        height,
-        content_type: contentType,
-      })),
-      timings: { inference: ((task.completedAt ?? task.completesAt) - task.createdAt) / 1000 },
-      seed: taskSeed(this.kit.ctx.options.seed, task.id),
+  private readonly result = (task: StoredTask, images: readonly DialectImage[]): Reply => {
+    const described = images.map(({ url, width, height, contentType }) => ({
+      url,
+      width,
+      height,
+      content_type: contentType,
+    }));
+    const timings = {
+      inference: ((task.completedAt ?? task.completesAt) - task.createdAt) / 1000,
+    };
+    const seed = taskSeed(this.kit.ctx.options.seed, task.id);
+    if (SINGLE_IMAGE_MODELS.has(task.model)) {
+      return jsonReply(200, { image: described[0] ?? null, seed, timings });
+    }
+    return jsonReply(200, {
+      images: described,
+      timings,
+      seed,
       has_nsfw_concepts: task.images.map(() => false),
       prompt: task.prompt,
     });
+  };
 
   private readonly cancel = (task: StoredTask): Reply =>
     this.kit.cancel(task)

@@ -9,8 +9,18 @@ export const inputErrors = {
     'An input image is larger than this model takes ({bytes, number} bytes, {side, number} pixels a side): make it smaller first. Nothing was sent.',
   'error.inputs.tooLargeInline':
     'An input image is too large to go inside the request, and this model takes no upload. Nothing was sent.',
+  'error.inputs.inlineTooLarge':
+    'An input image is larger than this model takes inside the request ({bytes, number} bytes at most): let Pictor upload it, or make it smaller. Nothing was sent.',
+  'error.inputs.inlineTooLargeUploadsOff':
+    'An input image is larger than this model takes inside the request ({bytes, number} bytes at most), and uploads are turned off (“Never upload inputs”): make it smaller first. Nothing was sent.',
   'error.inputs.uploadRefused':
     'This model takes its images only by upload, and uploads are turned off (“Never upload inputs”). Nothing was sent.',
+  'error.inputs.onlyUpload':
+    'This model takes its images only by upload, not inside the request: let Pictor upload them. Nothing was sent.',
+  'error.inputs.noUpload':
+    'This model takes no upload: its images go inside the request. Nothing was sent.',
+  'error.inputs.uploadOff':
+    'This task asks for its images to be uploaded, and uploads are turned off (“Never upload inputs”): send them inside the request instead. Nothing was sent.',
   // settings-fields.ts: the two settings of inputs.
   'error.inputs.ruleNeverUpload': '“Never upload inputs” must be switched on or off.',
   'error.inputs.ruleConsent':

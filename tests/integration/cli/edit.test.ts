@@ -4,7 +4,7 @@
  * by its digest and a library image kept as the result's parent; and every refusal that must
  * come before any request, against the demo service speaking a real provider's dialect, whose
  * request log must stay empty: a mask of another size or convention, a file that is not an image,
- * more references than the model takes, --inputs never on a model that takes only uploads, and
+ * more references than the model takes, --inputs upload on a model that takes no upload, and
  * an upload whose links would be public without the user's consent.
  */
 import { createHash } from 'node:crypto';
@@ -237,12 +237,12 @@ describe('refused before any request leaves', () => {
     );
   });
 
-  it('--inputs never on a model that takes its images only by upload', async () => {
+  it('--inputs upload on a model that takes no upload (not that the image is too large)', async () => {
     const made = await files();
     await refusedBeforeNetwork(
-      'dashscope',
-      ['edit', made.source, '--prompt', 'x', '--inputs', 'never'],
-      /only by upload, and --inputs never forbids uploads/,
+      'bfl',
+      ['edit', made.source, '--prompt', 'x', '--inputs', 'upload'],
+      /This model takes no upload: its images go inside the request\./,
     );
   });
 
@@ -345,12 +345,37 @@ describe('edits in each dialect, on the demo service', () => {
     expect(settings.settings.publicUploadConsent).toEqual(['fal']);
   });
 
+  it('dashscope: an edit inside the request as a data: URI, under --inputs never, nothing uploaded', async () => {
+    const { world, made, run } = await editOn('dashscope', (m) => [
+      'edit',
+      m.source,
+      '--prompt',
+      'night',
+      '--inputs',
+      'never',
+    ]);
+    expectExit(run, 0);
+    expect(onlyEdit(run)).toMatchObject({
+      status: 'completed',
+      model: 'wanx2.1-imageedit',
+      route: 'inline',
+      inputs: [{ role: 'source', sha256: await sha256(made.source), route: 'inline' }],
+      images: [{ state: 'saved' }],
+    });
+    const storage = (await (await fetch(`${world.service.url}/_demo/storage`)).json()) as {
+      requests: unknown[];
+    };
+    expect(storage.requests).toEqual([]);
+  });
+
   it('dashscope: an edit uploaded by the OSS form to the storage, named oss:// in the submit', async () => {
     const { world, made, run } = await editOn('dashscope', (m) => [
       'edit',
       m.source,
       '--prompt',
       'night',
+      '--inputs',
+      'upload',
     ]);
     expectExit(run, 0);
     expect(onlyEdit(run)).toMatchObject({
@@ -375,7 +400,7 @@ describe('edits in each dialect, on the demo service', () => {
     ]);
   });
 
-  it('dashscope: upscale ×2 by super_resolution, its input uploaded', async () => {
+  it('dashscope: upscale ×2 by super_resolution, its input inside the request', async () => {
     const { run } = await editOn('dashscope', (m) => ['upscale', m.source, '--factor', '2']);
     expectExit(run, 0);
     expect(onlyEdit(run)).toMatchObject({
@@ -383,7 +408,7 @@ describe('edits in each dialect, on the demo service', () => {
       model: 'wanx2.1-imageedit',
       operation: 'upscale',
       factor: 2,
-      route: 'upload',
+      route: 'inline',
     });
   });
 
@@ -400,13 +425,15 @@ describe('edits in each dialect, on the demo service', () => {
     expect(submit).toMatchObject({ method: 'POST', path: '/v1/predictions', status: 201 });
   });
 
-  it('fal: upscale ×4 on the first model that upscales by 4', async () => {
+  it('fal: upscale ×4 on the first model that upscales by 4, its one `image` saved', async () => {
     const { run } = await editOn('fal', (m) => ['upscale', m.source, '--factor', '4']);
     expectExit(run, 0);
     expect(onlyEdit(run)).toMatchObject({
+      status: 'completed',
       model: 'fal-ai/clarity-upscaler',
       operation: 'upscale',
       factor: 4,
+      images: [{ state: 'saved' }],
     });
   });
 });

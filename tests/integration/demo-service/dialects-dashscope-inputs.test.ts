@@ -1,13 +1,14 @@
 /**
- * DashScope's image editing on the demo: oss:// uploads (resolved only with the header, for 48
- * hours on the demo's clock), every function at known pixels, a mask that is not greyscale, and
+ * DashScope's image editing on the demo: Base64 data URIs inline (no upload, no header), oss://
+ * uploads (resolved only with the header, for 48 hours on the demo's clock), every function at
+ * known pixels, a mask that is not greyscale, and
  * an input refused by the moderation at the submit.
  */
 import { describe, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { TestClock } from './helpers';
 import { call, send, startDialect } from './dialect-helpers';
-import { dashscopeUpload, pixelsAt, pngOf, sourcePng, whiteMask } from './input-helpers';
+import { dashscopeUpload, dataUri, pixelsAt, pngOf, sourcePng, whiteMask } from './input-helpers';
 
 const KEY = 'sk-dash-input-secret';
 const ACCOUNTS = [{ account: 'alice', key: KEY }];
@@ -50,6 +51,38 @@ describe('DashScope image inputs', () => {
     });
     expect((await pixelsAt(url!)).at(0, 0)).toEqual([63, 40, 150, 255]);
     expect(service.storage.requests.every((entry) => !entry.keySeen)).toBe(true);
+  });
+
+  it('edits, fills and upscales Base64 data URIs sent inside the request, without any upload', async () => {
+    const { service, clock } = await startDialect({ dialect: 'dashscope', accounts: ACCOUNTS });
+    const { 'X-DashScope-OssResourceResolve': _, ...plain } = HEADERS;
+    const source = dataUri(await sourcePng());
+    const edit = await run(
+      service,
+      clock,
+      { function: 'description_edit', base_image_url: source },
+      { headers: plain },
+    );
+    expect((await pixelsAt(edit.url!)).at(0, 0)).toEqual([63, 40, 150, 255]);
+    const fill = await run(
+      service,
+      clock,
+      {
+        function: 'description_edit_with_mask',
+        base_image_url: source,
+        mask_image_url: dataUri(await whiteMask()),
+      },
+      { headers: plain },
+    );
+    expect((await pixelsAt(fill.url!)).at(0, 0)).toEqual([255, 0, 255, 255]);
+    const up = await run(
+      service,
+      clock,
+      { function: 'super_resolution', base_image_url: source },
+      { parameters: { upscale_factor: 2 }, headers: plain },
+    );
+    expect((await pixelsAt(up.url!)).width).toBe(8);
+    expect(service.storage.requests).toEqual([]);
   });
 
   it('does not resolve oss:// without the header, nor 48 hours after the upload', async () => {

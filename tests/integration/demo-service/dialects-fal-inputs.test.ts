@@ -50,13 +50,17 @@ describe('fal image inputs', () => {
     expect(service.storage.requests.map((entry) => entry.keySeen)).toEqual([false, false]);
   });
 
-  it('upscales ×2 by nearest neighbour', async () => {
+  it('upscales ×2 by nearest neighbour, answered as one `image` (ClarityUpscalerOutput)', async () => {
     const { service, clock } = await startDialect({ dialect: 'fal', accounts: ACCOUNTS });
     const { response } = await run(service, clock, 'fal-ai/clarity-upscaler', {
       image_url: dataUri(await sourcePng()),
       upscale_factor: 2,
     });
-    const out = await pixelsAt(firstUrl(response?.json));
+    // fal's client types: ClarityUpscalerOutput = { image: Image; seed: number; timings }.
+    expect(Object.keys(response?.json as object).sort()).toEqual(['image', 'seed', 'timings']);
+    const { image } = response?.json as { image: { url: string; content_type: string } };
+    expect(image.content_type).toBe('image/png');
+    const out = await pixelsAt(image.url);
     expect([out.width, out.height]).toEqual([8, 6]);
     expect(out.at(3, 3)).toEqual([60, 80, 200, 255]);
   });

@@ -90,10 +90,33 @@ describe('routeOf', () => {
 
   it('refuses --inputs never on a model that takes only uploads; a private upload needs no consent', () => {
     const dashscope = capabilitiesOf('dashscope', 'wanx2.1-imageedit')!;
+    // No listed model takes only uploads today: DashScope's, without its inline way.
+    const uploadOnly = {
+      ...dashscope,
+      transports: dashscope.transports.filter((transport) => transport.kind === 'upload'),
+    };
     expect(
-      refusal(() => routeOf('dashscope', dashscope, [image(10)], { ...asked, route: 'never' })),
+      refusal(() => routeOf('dashscope', uploadOnly, [image(10)], { ...asked, route: 'never' })),
     ).toMatch(/only by upload, and --inputs never forbids uploads/);
-    expect(routeOf('dashscope', dashscope, [image(10)], asked)).toMatchObject({ route: 'upload' });
+    expect(routeOf('dashscope', uploadOnly, [image(10)], asked)).toMatchObject({
+      route: 'upload',
+    });
+  });
+
+  it('sends a DashScope edit inline under --inputs never and inline, by its private upload when too large for the request', () => {
+    const dashscope = capabilitiesOf('dashscope', 'wanx2.1-imageedit')!;
+    for (const route of ['never', 'inline', 'auto'] as const) {
+      expect(routeOf('dashscope', dashscope, [image(20_000)], { ...asked, route })).toMatchObject({
+        route: 'inline',
+      });
+    }
+    const large = [image(8 * 1024 * 1024)];
+    expect(routeOf('dashscope', dashscope, large, asked)).toMatchObject({ route: 'upload' });
+    expect(
+      refusal(() => routeOf('dashscope', dashscope, large, { ...asked, route: 'inline' })),
+    ).toMatch(
+      /^An input image is larger than this model takes inside the request .*: let Pictor upload it/,
+    );
   });
 
   it('refuses inline only when an image is too large for the request', () => {

@@ -11,7 +11,8 @@ import { bflInputSubmit } from './bfl-inputs';
 import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile } from './provider-profile';
-import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { imageList } from './image-list';
 
 const facts = PROVIDERS.bfl;
 
@@ -91,7 +92,7 @@ export const bflProfile: ProviderProfile = {
       progress: percent(answer['progress']),
       ...(ended && details !== null && details !== undefined ? { error: details } : {}),
       ...(read.status === 'succeeded'
-        ? { output: imageEntries([result['sample']]), seed: result['seed'] }
+        ? { output: { data: imageList(result['sample']) }, seed: result['seed'] }
         : {}),
     };
   },

@@ -3,9 +3,10 @@
  * `POST /api/v1/services/aigc/image2image/image-synthesis`, asynchronous like text-to-image (the
  * same answer, the same poll). One `function` per operation: `description_edit` (edit),
  * `description_edit_with_mask` (fill: `mask_image_url`, white = edit), `expand` (outpaint: a
- * scale per side, 1.0–2.0), `super_resolution` (upscale: `upscale_factor`). Images are links: a
- * public one, or the `oss://` link of DashScope's temporary upload, which DashScope resolves only
- * when the request says `X-DashScope-OssResourceResolve: enable`.
+ * scale per side, 1.0–2.0), `super_resolution` (upscale: `upscale_factor`). Images are Base64
+ * data URIs (the form Model Studio documents for its image fields, for small files), public links,
+ * or the `oss://` link of DashScope's temporary upload, which DashScope resolves only when the
+ * request says `X-DashScope-OssResourceResolve: enable` (sent only with such a link).
  */
 import type { Expand, ImageOperation, InputImage } from '../../../../shared/domain/image-inputs';
 import type { ProfileRequest } from './provider-profile';

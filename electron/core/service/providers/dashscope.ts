@@ -12,6 +12,7 @@ import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile } from './provider-profile';
 import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { imageList } from './image-list';
 
 const facts = PROVIDERS.dashscope;
 
@@ -63,7 +64,6 @@ export const dashscopeProfile: ProviderProfile = {
   readPoll(json) {
     const output = objectOf(objectOf(json)['output']);
     const read = readWord(this.statusWords, output['task_status']);
-    const results = Array.isArray(output['results']) ? output['results'] : [];
     const code = output['code'];
     const error =
       code === undefined && output['message'] === undefined
@@ -74,9 +74,7 @@ export const dashscopeProfile: ProviderProfile = {
       ...read,
       ...(moderated ? { status: 'moderated' as const } : {}),
       ...(error === undefined ? {} : { error }),
-      ...(read.status === 'succeeded'
-        ? { output: { data: results.map((entry) => ({ url: urlOf(entry) })) } }
-        : {}),
+      ...(read.status === 'succeeded' ? { output: { data: imageList(output['results']) } } : {}),
     };
   },
   cancel: (taskId) => ({ method: 'POST', target: `/api/v1/tasks/${segment(taskId)}/cancel` }),
@@ -100,8 +98,3 @@ export const dashscopeProfile: ProviderProfile = {
     return status === 404 ? 'not_found' : undefined;
   },
 };
-
-function urlOf(entry: unknown): string | undefined {
-  const url = objectOf(entry)['url'];
-  return typeof url === 'string' ? url : undefined;
-}

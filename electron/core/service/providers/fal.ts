@@ -2,10 +2,10 @@
  * fal.ai's queue API: `POST /<model id>` answers with a `request_id` and absolute `status_url`,
  * `response_url` and `cancel_url`; the status says `IN_QUEUE` (with `queue_position`),
  * `IN_PROGRESS` or `COMPLETED`, with 202 until it is done; the result, or how the task failed, is
- * behind `response_url` (its `images[].url` and the `seed` used). The key goes as
- * `Authorization: Key <key>`. A request's own addresses use the model id's first two parts
- * (`fal-ai/flux`, not `fal-ai/flux/schnell`): a task known by its id alone (tracked, imported) is
- * found only with the model it was made with.
+ * behind `response_url` (its `images[].url`, or one `image.url` for an upscaler, and the `seed`
+ * used). The key goes as `Authorization: Key <key>`. A request's own addresses use the model
+ * id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`): a task known by its id alone
+ * (tracked, imported) is found only with the model it was made with.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
@@ -16,7 +16,8 @@ import { falInputSubmit } from './fal-inputs';
 import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile, TaskReading } from './provider-profile';
-import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { imagesIn } from './image-list';
 
 const facts = PROVIDERS.fal;
 
@@ -130,10 +131,10 @@ export const falProfile: ProviderProfile = {
       // else is the common fallback's (failure-reason.ts).
       return endedWith(detail ?? answer['error'], answer['error_type']);
     }
-    const images = Array.isArray(answer['images']) ? answer['images'] : [];
     return {
       status: 'succeeded',
-      output: imageEntries(images.map((image) => objectOf(image)['url'])),
+      // `images[]` for most models, one `image` for the upscalers (ClarityUpscalerOutput).
+      output: imagesIn(answer, ['images', 'image']),
       // The seed it used: the one asked for, or the one it drew (its models' output schemas).
       seed: answer['seed'],
     };

@@ -7,6 +7,7 @@ import { inputTask, withInputs } from './input-request';
 import { pictorInputSubmit } from './pictor-inputs';
 import type { ProviderProfile } from './provider-profile';
 import { modelOf, objectOf, readWord } from './provider-profile';
+import { imageList, type ImageEntry } from './image-list';
 
 /** The header through which a service of today's contract may say a task's cost: `0.04 USD`. */
 const COST_HEADER = 'x-usage-cost';
@@ -34,6 +35,14 @@ function contractCost(json: unknown, header: (name: string) => string | null): R
   if (said === null) return undefined;
   const [amount, unit] = said.trim().split(/\s+/, 3);
   return { field: `header ${COST_HEADER}`, amount, unit: unit ?? 'USD' };
+}
+
+/**
+ * The contract's `output.data`: each entry as the service wrote it (its `url`, or an OpenAI-style
+ * `b64_json` that core/service/inline-answer.ts reads), a lone entry or link as a list of one.
+ */
+function contractImages(data: unknown): ImageEntry[] {
+  return imageList(data, (entry) => entry);
 }
 
 /** An id no service will have: asking for it tells whether the service is there and takes the key. */
@@ -101,9 +110,18 @@ export const pictorProfile: ProviderProfile = {
     refusedWithoutKey: true,
   },
   poll: (taskId) => ({ method: 'GET', target: taskPath(taskId) }),
-  // The answer as it is: its `seed` (not in the spec, docs/SERVICE.md) is the task's own field.
+  // The answer as it is: its `seed` (not in the spec, docs/SERVICE.md) is the task's own field;
+  // `output.data` read as every profile's images are (one entry, or one link, is a list of one).
   readPoll(json) {
     const answer = objectOf(json);
-    return { ...answer, ...readWord(this.statusWords, answer['status']) };
+    const output = answer['output'];
+    const data = objectOf(output)['data'];
+    return {
+      ...answer,
+      ...readWord(this.statusWords, answer['status']),
+      ...(data === undefined
+        ? {}
+        : { output: { ...objectOf(output), data: contractImages(data) } }),
+    };
   },
 };

@@ -198,11 +198,6 @@ export function readWord(
   return { status: Object.hasOwn(words, word) ? (words[word] ?? 'unknown') : 'unknown', word };
 }
 
-/** Image URLs as `output.data` entries; a value that is not a string keeps its place, empty. */
-export function imageEntries(urls: readonly unknown[]): { data: { url?: string }[] } {
-  return { data: urls.map((url) => (typeof url === 'string' ? { url } : {})) };
-}
-
 /** The model to ask for: the request's, or the profile's default. */
 export function modelOf(request: GenerationRequest, facts: ProviderFacts): string | undefined {
   return request.model?.trim() || facts.defaultModel || undefined;

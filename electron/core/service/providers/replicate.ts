@@ -11,7 +11,8 @@ import { inputTask, withInputs } from './input-request';
 import { modelParts, segment } from './model-id';
 import { replicateInputSubmit } from './replicate-inputs';
 import type { ProviderProfile } from './provider-profile';
-import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+import { imageList } from './image-list';
 
 const facts = PROVIDERS.replicate;
 
@@ -86,8 +87,6 @@ export const replicateProfile: ProviderProfile = {
   readPoll(json) {
     const answer = objectOf(json);
     const read = readWord(this.statusWords, answer['status']);
-    const output = answer['output'];
-    const urls = Array.isArray(output) ? output : typeof output === 'string' ? [output] : [];
     const error = answer['error'];
     const moderated =
       read.status === 'failed' && typeof error === 'string' && MODERATION.test(error);
@@ -99,7 +98,7 @@ export const replicateProfile: ProviderProfile = {
       // The prediction echoes its input: a seed is there when the input gave one (Pictor's
       // submits do not; a prediction made elsewhere and tracked may).
       ...(read.status === 'succeeded'
-        ? { output: imageEntries(urls), seed: objectOf(answer['input'])['seed'] }
+        ? { output: { data: imageList(answer['output']) }, seed: objectOf(answer['input'])['seed'] }
         : {}),
     };
   },

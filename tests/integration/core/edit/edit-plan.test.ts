@@ -52,11 +52,11 @@ describe('planning an edit', () => {
       consentNeeded: false,
     });
     expect(bySlot.get(3)?.inputs.route).toBe('inline');
+    // DashScope takes Base64 data URIs (its image field formats): 2 MB goes inside the request.
     expect(bySlot.get(4)?.inputs).toEqual({
-      route: 'upload',
+      route: 'inline',
       publicLinks: false,
       consentNeeded: false,
-      lifetimeMs: 48 * 3_600_000,
     });
     // 2 MB is past Replicate's inline data: URIs (under 1 MB, its docs say): its files upload,
     // kept a day.
@@ -101,7 +101,7 @@ describe('planning an edit', () => {
     expect(agreed.targets[0]?.inputs.consentNeeded).toBe(false);
   });
 
-  it('leaves out an upload-only model when uploads are turned off, and any model an image is too large for', async () => {
+  it('leaves out a model an image would need an upload for when uploads are turned off, and any model an image is too large for', async () => {
     const w = await world();
     const source = image(3, { bytes: 12 * MB });
     const store = memoryInputs([source]);
@@ -120,14 +120,23 @@ describe('planning an edit', () => {
     expect(dashscope).toMatch(/larger than this model takes/);
     expect(fal).toMatch(/larger than this model takes/);
     const small = image(4, { bytes: 1 * MB });
-    const off = await planEdit(editDeps(w, memoryInputs([small]), { neverUploadInputs: true }), {
-      prompt: 'a hat',
-      inputs: { operation: 'edit', source: small },
-      targets: [
-        { provider: 'dashscope', model: 'wanx2.1-imageedit', baseUrl: w.urlOf('dashscope') },
-      ],
-    });
-    expect(englishText(off.leftOut[0]!.reason)).toMatch(/uploads are turned off/);
+    const large = image(5, { bytes: 8 * MB });
+    const dashscopeOf = (input: typeof small) =>
+      planEdit(editDeps(w, memoryInputs([input]), { neverUploadInputs: true }), {
+        prompt: 'a hat',
+        inputs: { operation: 'edit', source: input },
+        targets: [
+          { provider: 'dashscope', model: 'wanx2.1-imageedit', baseUrl: w.urlOf('dashscope') },
+        ],
+      });
+    // 1 MB goes inside the request, uploads or not.
+    expect((await dashscopeOf(small)).targets[0]?.inputs.route).toBe('inline');
+    // 8 MB is within the model's 10 MB but past what goes inside the request: it would need the
+    // upload, which is turned off; the sentence says both, and not that the model takes no upload.
+    const off = englishText((await dashscopeOf(large)).leftOut[0]!.reason);
+    expect(off).toMatch(/larger than this model takes inside the request/);
+    expect(off).toMatch(/uploads are turned off/);
+    expect(off).not.toMatch(/only by upload|takes no upload/);
   });
 
   it('refuses past a hard cap, as a compare does', async () => {

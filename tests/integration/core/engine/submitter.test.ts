@@ -81,10 +81,11 @@ describe('the send hook', () => {
       stopping ??= first.engine.stop();
     });
     const source = await first.inputs.put(await sourcePng());
+    // Uploaded on purpose: DashScope would take this small image inside the request.
     const request = {
       prompt: 'make it blue',
       model: 'wanx2.1-imageedit',
-      inputs: { operation: 'edit' as const, source },
+      inputs: { operation: 'edit' as const, source, route: 'upload' as const },
     };
     const [task] = await first.engine.submit(request, {
       provider: 'dashscope',

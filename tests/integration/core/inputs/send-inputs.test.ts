@@ -163,12 +163,22 @@ describe('InputSender uploads', () => {
     expect(fal.service.storage.requests[0]?.headerNames).not.toContain('authorization');
   });
 
-  it('refuses an upload under "never upload inputs", before any request', async () => {
-    const source = await store.put(await sourcePng());
+  it('refuses an upload under "never upload inputs", before any request; DashScope then goes inline', async () => {
+    const bytes = await sourcePng();
+    const source = await store.put(bytes);
     const dashscope = await sending('dashscope');
     dashscope.settings.current = { neverUploadInputs: true, publicUploadConsent: [] };
-    const never = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
-    expect(never.sentence?.key).toBe('error.inputs.uploadRefused');
+    const asked = editOf('wanx2.1-imageedit', source, 'upload');
+    const never = await refused(send(dashscope, 'dashscope', asked));
+    // The model takes inline too: the sentence names the task's ask, not "only by upload".
+    expect(never.sentence?.key).toBe('error.inputs.uploadOff');
+    expect(dashscope.service.log.requests).toEqual([]);
+    // DashScope documents Base64 data URIs for its image fields: a small image goes inline.
+    const inline = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source));
+    expect(inline).toEqual({
+      source: `data:image/png;base64,${bytes.toString('base64')}`,
+      references: [],
+    });
     expect(dashscope.service.log.requests).toEqual([]);
     expect(dashscope.service.storage.requests).toEqual([]);
   });
@@ -177,7 +187,9 @@ describe('InputSender uploads', () => {
     const source = await store.put(await sourcePng());
     const { dashscope: _left, ...others } = UPLOADERS;
     const dashscope = await sending('dashscope', fetch, { uploaders: others });
-    const none = await refused(send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source)));
+    const none = await refused(
+      send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source, 'upload')),
+    );
     expect(none.sentence).toEqual({
       key: 'error.inputs.noUploader',
       params: { service: 'Alibaba Cloud DashScope' },
@@ -198,7 +210,7 @@ describe('InputSender uploads', () => {
   it('reuses a DashScope upload while more than an hour of its 48 is left, then uploads again', async () => {
     const source = await store.put(await sourcePng());
     const dashscope = await sending('dashscope');
-    const request = editOf('wanx2.1-imageedit', source);
+    const request = editOf('wanx2.1-imageedit', source, 'upload');
     const first = await send(dashscope, 'dashscope', request);
     expect(first.source).toMatch(/^oss:\/\/dashscope-instant\/.+\.png$/);
     expect(dashscope.service.storage.requests).toHaveLength(1);
@@ -216,7 +228,7 @@ describe('InputSender uploads', () => {
   it('DashScope with the CLI’s fetch: the policy asked through it, the OSS form stored', async () => {
     const source = await store.put(await sourcePng());
     const dashscope = await sending('dashscope', createNodeFetch({}));
-    const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source));
+    const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source, 'upload'));
     expect(sent.source).toMatch(/^oss:\/\/dashscope-instant\/.+\.png$/);
     expect(dashscope.service.storage.requests).toEqual([
       expect.objectContaining({ method: 'POST', keySeen: false, status: 200 }),
@@ -307,7 +319,7 @@ describe('InputSender uploads over a rebinding DNS', () => {
     const bytes = await sourcePng();
     const source = await store.put(bytes);
     const dashscope = await rebinding('dashscope');
-    const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source));
+    const sent = await send(dashscope, 'dashscope', editOf('wanx2.1-imageedit', source, 'upload'));
     expect(sent.source).toMatch(/^oss:\/\/dashscope-instant\/.+\.png$/);
     expect(dashscope.lan.requests).toEqual([]);
     expect(dashscope.dns.asked).toEqual([NAME]);

@@ -1,7 +1,8 @@
 /**
  * DashScope with input images: wanx2.1-imageedit on the image-to-image path, one `function` per
  * operation, expand scales from the pixels asked ((side + added) / side, 1.0–2.0, two decimals),
- * the upscale factor, the OSS resolve header exactly when an input is an `oss://` link, and
+ * the upscale factor, a data: URI as the image field itself, the OSS resolve header exactly when an
+ * input is an `oss://` link, and
  * text-to-image unchanged.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,16 @@ describe('DashScope with input images', () => {
         parameters: { n: 1 },
       },
     });
+  });
+
+  it('a data: URI goes in the image field itself, with no resolve header', () => {
+    const given = sent('data', { mask: true });
+    const built = dashscopeProfile.submit(request(MODEL, { operation: 'fill', mask: MASK }), given);
+    expect(built.headers).toEqual({ 'X-DashScope-Async': 'enable' });
+    expect(built.body).toMatchObject({
+      input: { base_image_url: given.source, mask_image_url: given.mask },
+    });
+    expect(given.source).toMatch(/^data:image\/png;base64,/);
   });
 
   it('a public link needs no resolve header', () => {
