@@ -4,13 +4,15 @@
  * stapled to the app (`stapler validate`); Windows: the Authenticode signature of the installer in
  * release/ and of the installed Pictor.exe must be Valid. Where the job had no signing secret
  * (PICTOR_MAC_SIGNED / PICTOR_WIN_SIGNED not `true`) it says so and checks nothing;
- * Linux packages are signed by the repository that serves them. Exits 0 or 1.
+ * Linux packages are signed by the repository that serves them. A Mac signed but not notarised
+ * fails with a sentence before any check (release-guards.ts), never at `spctl`. Exits 0 or 1.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installedApp, installerIn } from './installed-app';
+import { notarisationProblem } from './release-guards';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RELEASE = path.join(ROOT, 'release');
@@ -41,11 +43,7 @@ function mac(): boolean {
       bundle,
     ]),
   ];
-  if (process.env['PICTOR_MAC_NOTARISED'] === 'true')
-    checks.push(
-      run('its notarisation ticket is stapled', 'xcrun', ['stapler', 'validate', bundle]),
-    );
-  else console.log('signature: skipped: stapler validate (the build was not notarised)');
+  checks.push(run('its notarisation ticket is stapled', 'xcrun', ['stapler', 'validate', bundle]));
   return checks.every(Boolean);
 }
 
@@ -80,6 +78,14 @@ function main(): number {
     const secret = platform === 'darwin' ? 'MAC_CSC_LINK' : 'WIN_CSC_LINK';
     console.log(`signature: skipped: this run had no ${secret} secret, so nothing was signed`);
     return 0;
+  }
+  const unnotarised = notarisationProblem(platform, {
+    signed: true,
+    notarised: process.env['PICTOR_MAC_NOTARISED'] === 'true',
+  });
+  if (unnotarised) {
+    console.error(`signature: FAILED: ${unnotarised}`);
+    return 1;
   }
   return (platform === 'darwin' ? mac() : windows()) ? 0 : 1;
 }
