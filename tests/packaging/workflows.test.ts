@@ -217,11 +217,14 @@ describe('the CI workflow', () => {
     expect(dist?.run).not.toContain('--release');
   });
 
-  it('runs the release job on version tags only, never on a pull request', () => {
+  it('runs the release job on version tags only (pushed or by hand), never on a pull request', () => {
     expect(triggers['push']).toEqual({ branches: ['main'], tags: ['v*'] });
+    // Pushed, or run by hand (workflow_dispatch) on a tag: docs/RELEASING.md.
     expect(release?.if).toBe(
-      "github.event_name == 'push' && startsWith(github.ref, 'refs/tags/v')",
+      "(github.event_name == 'push' || github.event_name == 'workflow_dispatch') && startsWith(github.ref, 'refs/tags/v')",
     );
+    expect(triggers).toHaveProperty('workflow_dispatch');
+    expect(release?.if).not.toContain('pull_request');
     expect(release?.needs).toBe('os');
     expect(release?.permissions).toEqual({ contents: 'write' });
     // Only the release job may write to the repository.
