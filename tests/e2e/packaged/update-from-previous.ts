@@ -22,7 +22,7 @@
  * Needs GITHUB_REPOSITORY and GITHUB_REF_NAME (the tag) as in the release job, `gh` with a token
  * that may write releases (publish, cleanup), and the installers' own prerequisites. Exits 0 or 1.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,15 +81,22 @@ function currentVersion(): string {
     .version;
 }
 
-function feed() {
+/** This leg's test feed, whatever the tag (cleanup deletes it even after a refused tag). */
+function legFeed() {
   const repository = process.env['GITHUB_REPOSITORY'] ?? '';
   const tag = process.env['GITHUB_REF_NAME'] ?? `v${currentVersion()}`;
   if (!repository)
     throw new Error('GITHUB_REPOSITORY names no repository to publish the test feed to');
-  // Checked first: an unbumped tag's old app would wait for an update that is not newer.
-  const problem = tagVersionProblem(tag, currentVersion());
-  if (problem) throw new Error(problem);
   return { tag, ...testFeed(repository, tag, process.platform) };
+}
+
+/** The test feed of a tag that is package.json's version; refused with a sentence otherwise. */
+function feed() {
+  const leg = legFeed();
+  // Checked first: an unbumped tag's old app would wait for an update that is not newer.
+  const problem = tagVersionProblem(leg.tag, currentVersion());
+  if (problem) throw new Error(problem);
+  return leg;
 }
 
 function previousReleaseTag(): string | null {
@@ -117,13 +124,10 @@ function plan(): UpdateCheckPlan & { readonly previous: string | null } {
 
 function previous(distArgs: string[]): void {
   const decided = plan();
-  if (!decided.run || decided.previous === null) {
-    say(
-      `skipped: not built: the update check will not run (${decided.run ? '?' : decided.reason})`,
-    );
-    return;
-  }
-  const tag = decided.previous;
+  if (!decided.run)
+    return say(`skipped: not built: the update check will not run: ${decided.reason}`);
+  // A plan that runs has a previous tag (updateCheckPlan).
+  const tag = decided.previous ?? '';
   const tree = path.join(mkdtempSync(path.join(tmpdir(), 'pictor-previous-')), 'tree');
   run('git', ['worktree', 'add', '--detach', tree, tag], LIMITS.git);
   const env = { ...process.env, PICTOR_UPDATE_FEED: feed().url };
@@ -175,7 +179,7 @@ function publish(): void {
 
 /** Deletes this leg's test feed and its tag: a test feed is never left public after the run. */
 function cleanup(): void {
-  const { release } = feed();
+  const { release } = legFeed();
   const view = spawnSync('gh', ['release', 'view', release], { cwd: ROOT, timeout: LIMITS.gh });
   if (view.status !== 0) return say(`no test feed ${release} to delete`);
   run('gh', ['release', 'delete', release, '--yes', '--cleanup-tag'], LIMITS.gh);
@@ -189,14 +193,17 @@ function installedVersion(): string | null {
   return (JSON.parse(manifest) as { version?: string }).version ?? null;
 }
 
-/** Asks the app to quit as a user does; `force` ends it (only when it ignored that). */
-function stop(pid: number | undefined, force: boolean): void {
-  if (pid === undefined) return;
-  if (process.platform === 'win32')
-    spawnSync('taskkill', [...(force ? ['/F', '/T'] : []), '/PID', String(pid)], {
+/**
+ * Asks the app to quit as a user does (Windows: a close message to its window; elsewhere
+ * SIGTERM); `force` ends it, only once it ignored that. An app already gone is no error.
+ */
+function stop(app: ChildProcess, force: boolean): void {
+  if (app.exitCode !== null || app.signalCode !== null) return;
+  if (process.platform === 'win32' && app.pid !== undefined)
+    spawnSync('taskkill', [...(force ? ['/F', '/T'] : []), '/PID', String(app.pid)], {
       timeout: LIMITS.gh,
     });
-  else process.kill(pid, force ? 'SIGKILL' : 'SIGTERM');
+  else app.kill(force ? 'SIGKILL' : 'SIGTERM');
 }
 
 async function check(): Promise<void> {
@@ -228,7 +235,7 @@ async function check(): Promise<void> {
   });
   const exited = new Promise<void>((resolve) => app.on('exit', () => resolve()));
   const quit = async (): Promise<void> => {
-    stop(app.pid, false);
+    stop(app, false);
     try {
       await within(
         exited,
@@ -237,7 +244,7 @@ async function check(): Promise<void> {
         systemClock,
       );
     } catch (error) {
-      stop(app.pid, true);
+      stop(app, true);
       throw error;
     }
   };
