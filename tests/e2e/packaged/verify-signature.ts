@@ -16,9 +16,11 @@ import { notarisationProblem } from './release-guards';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RELEASE = path.join(ROOT, 'release');
+/** Each check's limit: spctl and stapler ask Apple's servers, which can hang. */
+const CHECK_LIMIT_MS = 5 * 60_000;
 
 function run(what: string, command: string, args: string[]): boolean {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: CHECK_LIMIT_MS });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
   const ok = result.status === 0;
   console.log(`signature: ${ok ? 'ok' : 'FAILED'}: ${what}${output ? `\n${output}` : ''}`);
@@ -52,6 +54,7 @@ function authenticode(file: string): boolean {
   const script = `(Get-AuthenticodeSignature -LiteralPath '${file.replaceAll("'", "''")}').Status`;
   const result = spawnSync('powershell', ['-NoProfile', '-NonInteractive', '-Command', script], {
     encoding: 'utf8',
+    timeout: CHECK_LIMIT_MS,
   });
   const status = (result.stdout ?? '').trim();
   console.log(
