@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ciArgsOrExit } from './ci-args.mjs';
 
 /** The version installed when there is none. */
 const ACTIONLINT_VERSION = 'v1.7.12';
@@ -45,6 +46,10 @@ function install(): string | null {
 }
 
 function main(): number {
+  ciArgsOrExit(
+    { name: 'ci:actionlint', usage: 'npm run ci:actionlint', options: {} },
+    process.argv.slice(2),
+  );
   const binary = findActionlint() ?? install();
   if (!binary) {
     console.error('actionlint: FAILED: not found, and no Go to install it with');

@@ -8,13 +8,16 @@
  *   node electron/build/capability-probe.mjs --electron   (`npm run ci:probe`: the development
  *     Electron binary, or ELECTRON_OVERRIDE_DIST_PATH's, run with ELECTRON_RUN_AS_NODE=1)
  *
- * Prints one line per capability and exits 0, or 1 at the first one missing, with its name.
+ * Prints one line per capability and exits 0, or 1 at the first one missing, with its name. Its
+ * arguments are read by ci-args.mjs (an unknown one exits 2). In a dry run (PICTOR_CI_DRY=1,
+ * ci-context.ts) with no Electron binary here, `--electron` says so and probes this Node instead.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ciArgsOrExit } from './ci-args.mjs';
 
 /** How long a worker may take to start and answer before the probe calls it broken. */
 export const WORKER_TIMEOUT_MS = 15_000;
@@ -178,7 +181,25 @@ function runInElectron() {
   return result.status ?? 1;
 }
 
-if (startedDirectly() && process.argv.includes('--electron') && !process.versions.electron) {
+/** Whether this run is to go into Electron's Node: `--electron`, unless a dry run has no binary. */
+function wantsElectron() {
+  const { values } = ciArgsOrExit(
+    {
+      name: 'ci:probe',
+      usage: 'node electron/build/capability-probe.mjs [--electron]',
+      options: { electron: { type: 'boolean' } },
+    },
+    process.argv.slice(2),
+  );
+  if (values.electron !== true || process.versions.electron) return false;
+  if (process.env['PICTOR_CI_DRY'] !== '1' || electronBinary()) return true;
+  console.log(
+    "ci:probe: skipped: Electron's Node (a dry run downloads nothing, and there is no Electron binary here): this Node is probed",
+  );
+  return false;
+}
+
+if (startedDirectly() && wantsElectron()) {
   process.exitCode = runInElectron();
 } else if (startedDirectly()) {
   const where = process.versions.electron

@@ -5,7 +5,9 @@
  * release is asked of a test build. A release build signs and notarises with what its
  * environment holds, and says what it skipped (release-signing.ts). On macOS a run that failed on
  * one of hdiutil's passing errors ("Resource busy") runs again, at most four runs in all
- * (transient-retry.ts).
+ * (transient-retry.ts). Its own options and electron-builder's that CI and the README use are
+ * known (ci-args.mjs); any other is refused. A dry run (PICTOR_CI_DRY=1, ci-context.ts) decides
+ * the feed and signing and says the electron-builder command it would run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ciArgsOrExit } from './ci-args.mjs';
+import { ciContext, skippedLine } from './ci-context';
 import { builderArgs, decideFeed } from './release-feed';
 import { signingPlan } from './release-signing';
 import {
@@ -44,8 +48,8 @@ function runTeed(
 }
 
 /** A release build's environment: its signing, each part said or skipped. */
-function releaseEnv(): NodeJS.ProcessEnv {
-  const plan = signingPlan(process.env, process.platform, (text) => {
+function releaseEnv(platform: NodeJS.Platform): NodeJS.ProcessEnv {
+  const plan = signingPlan(process.env, platform, (text) => {
     const file = join(mkdtempSync(join(tmpdir(), 'pictor-notary-')), 'AuthKey.p8');
     writeFileSync(file, text, { mode: 0o600 });
     return file;
@@ -54,7 +58,27 @@ function releaseEnv(): NodeJS.ProcessEnv {
   return plan.env;
 }
 
+/** What `npm run dist --` takes: --release, and electron-builder's OS, CPU and target words. */
+const DIST_SCRIPT = {
+  name: 'dist',
+  usage:
+    'npm run dist -- [--release] [--mac | --win | --linux] [--x64] [--arm64] [--universal] [--dir] [target…]',
+  options: {
+    release: { type: 'boolean' },
+    mac: { type: 'boolean' },
+    win: { type: 'boolean' },
+    linux: { type: 'boolean' },
+    x64: { type: 'boolean' },
+    arm64: { type: 'boolean' },
+    universal: { type: 'boolean' },
+    dir: { type: 'boolean' },
+  },
+  anyWords: true,
+} as const;
+
 async function main(args: readonly string[]): Promise<number> {
+  ciArgsOrExit(DIST_SCRIPT, args);
+  const context = ciContext('dist');
   const decision = decideFeed(process.env, args);
   if (!decision.ok) {
     console.error(`dist: ${decision.problem}`);
@@ -74,7 +98,17 @@ async function main(args: readonly string[]): Promise<number> {
     'cli.js',
   );
   const command = [builder, ...builderArgs(decision, args)];
-  const env = decision.release ? releaseEnv() : process.env;
+  const env = decision.release ? releaseEnv(context.platform) : process.env;
+  if (context.dry) {
+    console.log(
+      skippedLine(
+        'dist',
+        `electron-builder ${command.slice(1).join(' ')}`,
+        'a dry run packs nothing',
+      ),
+    );
+    return 0;
+  }
   const policy =
     process.platform === 'darwin'
       ? { ...HDIUTIL_RETRIES, transient: failedOnTransientHdiutil }

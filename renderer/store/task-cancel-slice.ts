@@ -1,12 +1,12 @@
 /**
- * "Cancel on the service" and "Stop watching" in the window: one task (its row, its tile, its
+ * "Cancel on <service>" and "Stop watching" in the window: one task (its row, its tile, its
  * details, the removal question) or the selection. While a cancel is asked its tasks are
  * `tasksCancelling` (a spinner and "Cancelling…" where they show); the outcome is a sentence in
  * the status area: cancelled, still stopping, finished first with its images kept, or not
- * cancelled with the service's reason. A task whose service cannot cancel is offered "Stop
- * watching" instead (`tasksStopOffer`, a question the Tasks screen asks). A selection is one
- * action: main asks one task at a time and its progress (`tasks:cancelProgress`) fills the
- * progress line.
+ * cancelled with the service's reason. A task whose service cannot cancel offers "Stop watching"
+ * in the cancel's place (cancel-action.tsx); a selection that meets such tasks says how many,
+ * with Stop watching for them. A selection is one action: main asks one task at a time and its
+ * progress (`tasks:cancelProgress`) fills the progress line.
  */
 import type { StateCreator } from 'zustand';
 import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
@@ -15,21 +15,12 @@ import type { CancelOutcomeItem } from '../../shared/ipc/task-cancel-contract';
 import { errorText, t, type MessageKey } from '../i18n';
 import { call, failure, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
-import { withProgress, type Words } from './status-slice';
+import { withProgress } from './status-slice';
 import { chosenIds } from './task-selection-ids';
-
-/** "Stop watching?", asked about tasks whose service cannot cancel, with its sentence. */
-export interface StopOffer {
-  readonly localIds: readonly string[];
-  /** The service's "cannot cancel" sentence, in the shown language. */
-  readonly reason: Words;
-}
 
 export interface TaskCancelSlice {
   /** Tasks whose cancel is being asked now. */
   tasksCancelling: ReadonlySet<string>;
-  /** The "Stop watching?" question the Tasks screen asks, or null. */
-  tasksStopOffer: StopOffer | null;
   /**
    * Asks the task's service to cancel it; says how it went (`quiet`: only a failure is said,
    * for a removal that follows). Answers how it went, or null when it could not be asked.
@@ -47,7 +38,6 @@ export interface TaskCancelSlice {
   tasksCancelSelected(): Promise<boolean>;
   /** Stops watching the tasks (their ids kept; Resume watches again). */
   tasksStopWatching(localIds: readonly string[]): Promise<boolean>;
-  tasksDismissStopOffer(): void;
   /** Main's `tasks:cancelProgress`: how many of the selection's cancels were answered. */
   tasksCancelProgress(progress: { done: number; total: number }): void;
 }
@@ -100,15 +90,20 @@ function summaryOf(outcomes: readonly CancelOutcomeItem[]): string {
 }
 
 type Get = () => AppState;
-type SetState = (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
 
-/** Says how one task's cancel went; a service that cannot cancel gets the question instead. */
-function sayOne(get: Get, set: SetState, outcome: CancelOutcomeItem, quiet: boolean): void {
+/**
+ * Says how one task's cancel went. A service that cannot cancel is said as a refusal with its
+ * reason: the window offers Stop watching there instead of a cancel, so only another front's
+ * request (or a profile changed meanwhile) meets it.
+ */
+function sayOne(get: Get, outcome: CancelOutcomeItem, quiet: boolean): void {
   const { kind } = outcome;
-  if (kind === 'unsupported') {
-    const reason = () => reasonText(outcome);
-    if (!quiet) set({ tasksStopOffer: { localIds: [outcome.localId], reason } });
-  } else if (kind === 'refused' || kind === 'not_asked' || kind === 'not_running') {
+  if (
+    kind === 'refused' ||
+    kind === 'not_asked' ||
+    kind === 'not_running' ||
+    kind === 'unsupported'
+  ) {
     // A removal that follows a cancel needs no word about a task that had ended.
     if (quiet && kind === 'not_running') return;
     const words = () => t('tasks.cancel.notCanceled', { reason: reasonText(outcome) });
@@ -162,12 +157,7 @@ async function askMany(
 }
 
 /** Stops watching the tasks, a chunk per request; says so, or why not. */
-async function stopWatching(
-  get: Get,
-  set: SetState,
-  localIds: readonly string[],
-): Promise<boolean> {
-  set({ tasksStopOffer: null });
+async function stopWatching(get: Get, localIds: readonly string[]): Promise<boolean> {
   try {
     for (const chunk of chunks([...new Set(localIds)])) {
       const { items } = await call('tasks:stopWatching', { localIds: chunk });
@@ -192,7 +182,6 @@ export const createTaskCancelSlice: StateCreator<AppState, [], [], TaskCancelSli
 
   return {
     tasksCancelling: new Set<string>(),
-    tasksStopOffer: null,
 
     async tasksCancel(localId, options = {}) {
       if (get().tasksCancelling.has(localId)) return null;
@@ -200,7 +189,7 @@ export const createTaskCancelSlice: StateCreator<AppState, [], [], TaskCancelSli
       try {
         const outcome = await call('tasks:cancel', { localId });
         if (outcome.item) get().tasksApplyUpdate(outcome.item);
-        sayOne(get, set, outcome, options.quiet === true);
+        sayOne(get, outcome, options.quiet === true);
         return outcome.kind;
       } catch (error) {
         get().showError(toApiError(error));
@@ -238,11 +227,7 @@ export const createTaskCancelSlice: StateCreator<AppState, [], [], TaskCancelSli
       }
     },
 
-    tasksStopWatching: (localIds) => stopWatching(get, set, localIds),
-
-    tasksDismissStopOffer() {
-      set({ tasksStopOffer: null });
-    },
+    tasksStopWatching: (localIds) => stopWatching(get, localIds),
 
     tasksCancelProgress({ done }) {
       progress.step?.(done);

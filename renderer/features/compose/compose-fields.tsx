@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import { useModelSuggestions } from './use-model-suggestions';
+import { useComposeTaskCount } from './use-template-expansion';
 
 export interface PromptFieldProps {
   value: string;
@@ -111,11 +112,21 @@ export function ModelField({ value, onChange, error, inputRef }: SimpleFieldProp
 }
 
 /** How many tasks one submit creates (1–10), checked as typed. */
+/**
+ * The count of tasks for each prompt; with a template chosen, its note says every task Generate
+ * would send (the count times the template's prompts), the figure Generate names too.
+ */
 export function CountField({ value, onChange, error, inputRef }: SimpleFieldProps) {
+  const { perPrompt, prompts, tasks } = useComposeTaskCount();
   return (
     <TextField
       label={t('compose.count.label')}
       className="compose__count"
+      hint={
+        prompts !== null && tasks !== null && perPrompt !== null
+          ? t('compose.count.templated', { tasks, count: perPrompt })
+          : undefined
+      }
       error={error ? t(error) : null}
       inputRef={inputRef}
       type="number"

@@ -150,7 +150,7 @@ function ComposeParams({
         error={errors.count}
         inputRef={refs.count}
       />
-      <SubmitButton count={draft.count} title={submitTitle} forecastId={forecastId} />
+      <SubmitButton title={submitTitle} forecastId={forecastId} />
     </div>
   );
 }
@@ -261,7 +261,7 @@ function ComposeFields({ active }: { active: boolean }) {
         onRecall={onRecall}
         head={<PromptHead />}
       />
-      <TemplatePanel />
+      <TemplatePanel forecastId={forecastId} />
       <ComposeParams
         draft={draft}
         setDraft={setDraft}

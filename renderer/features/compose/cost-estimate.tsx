@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CapForecast, CostPreviewAnswer } from '../../../shared/ipc/cost-contract';
 import type { CostUnit } from '../../../shared/domain/task-cost';
+import type { TemplatePlanOutput } from '../../../shared/ipc/template-contract';
 import { costErrors } from '../../../shared/i18n/errors/costs';
 import { Button } from '../../components/button';
 import { t } from '../../i18n';
@@ -19,6 +20,7 @@ import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import type { AppState } from '../../store/app-state';
 import { composeTarget } from '../../store/compose-model';
 
 /** How long the form waits after a change before asking main again. */
@@ -62,11 +64,30 @@ function capVerdict(preview: CostPreviewAnswer | null): CapVerdict {
   return caps.length > 0 ? 'warned' : null;
 }
 
-/** The verdict Generate shows, quiet while a refusal of the last submit already says it. */
+/** What main's plan of a template run says of the whole expansion: the same verdicts. */
+function planVerdict(plan: TemplatePlanOutput | null): CapVerdict {
+  if (plan === null) return null;
+  if (plan.hardCap !== null) return 'blocked';
+  return plan.warnings.length > 0 ? 'warned' : null;
+}
+
+/**
+ * The verdict Generate shows, quiet while a refusal of the last submit already says it. With a
+ * template chosen it is main's verdict on every task of the expansion (its plan), never the
+ * prompt box's single request.
+ */
 export function useCapVerdict(): CapVerdict {
   const preview = useAppStore((state) => state.costPreview);
+  const plan = useAppStore((state) => state.composeTemplatePlan);
+  const templated = useAppStore(isTemplated);
   const refused = useAppStore((state) => isCostRefusal(state.composeSubmitError?.sentenceKey));
-  return refused ? null : capVerdict(preview);
+  if (refused) return null;
+  return templated ? planVerdict(plan) : capVerdict(preview);
+}
+
+/** Whether the form has a template (that the library has) chosen. */
+function isTemplated(state: AppState): boolean {
+  return state.templates.some((one) => one.id === state.composeTemplate?.id);
 }
 
 /** A refusal of the submit by a spending cap (a sentence of shared/i18n/errors/costs.ts). */
@@ -135,9 +156,7 @@ export function CostEstimate({ forecastId }: { forecastId: string }) {
   const pricesAndCaps = useAppStore((state) => state.costsShowPricesAndCaps);
   // With a template chosen, its panel gives main's estimate of the expansion (template-panel.tsx):
   // this line would price the prompt box's text alone, a second and different figure.
-  const templated = useAppStore((state) =>
-    state.templates.some((one) => one.id === state.composeTemplate?.id),
-  );
+  const templated = useAppStore(isTemplated);
   if (!preview || templated) return null;
   const priced = 'micros' in preview.perTask ? preview.perTask : null;
   const speaks = preview.caps.length > 0 || refused;

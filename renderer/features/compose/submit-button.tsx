@@ -1,26 +1,19 @@
 /**
- * Generate, named with the count it would send, and showing what the spending caps say of it
- * before it is pressed: blocked (a hard cap will refuse it) or warned (it passes a soft cap),
+ * Generate, named with the number of tasks it would send (a template's expansion included), and
+ * showing what the spending caps say of it before it is pressed: blocked (a hard cap will refuse it) or warned (it passes a soft cap),
  * described by the caps' forecast under the form. It stays a button that submits: a refused
  * submit says why, once, and keeps what was typed.
  */
 import { Button } from '../../components/button';
 import { t } from '../../i18n';
-import { checkCount } from '../../lib/request-validation';
 import { useCapVerdict } from './cost-estimate';
+import { useComposeTaskCount } from './use-template-expansion';
 
-export function SubmitButton({
-  count: typed,
-  title,
-  forecastId,
-}: {
-  count: string;
-  title: string;
-  forecastId: string;
-}) {
+export function SubmitButton({ title, forecastId }: { title: string; forecastId: string }) {
   const verdict = useCapVerdict();
-  // Only a count the form would send is named on the button (never "Generate 11").
-  const count = checkCount(typed);
+  // Every task it would send is named (a template's prompts times the count), and only a count
+  // the form would send (never "Generate 11").
+  const { tasks } = useComposeTaskCount();
   const icon = verdict === 'blocked' ? 'error' : verdict === 'warned' ? 'warning' : 'send';
   return (
     <div className="compose__submit">
@@ -32,8 +25,8 @@ export function SubmitButton({
         className={verdict ? `compose__submit-button--${verdict}` : undefined}
         aria-describedby={verdict ? forecastId : undefined}
       >
-        {count.ok && count.value > 1
-          ? t('compose.submitMany', { count: count.value })
+        {tasks !== null && tasks > 1
+          ? t('compose.submitMany', { count: tasks })
           : t('compose.submit')}
         {verdict ? (
           <span className="compose__cap-flag">

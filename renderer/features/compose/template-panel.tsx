@@ -6,10 +6,8 @@
  * 100"). Main's plan (`templates:plan`, asked once the form settles) gives the estimate, the caps'
  * warnings and whether the negative prompt is sent; Generate then runs what main expands.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { countPrompts, expandTemplate } from '../../../shared/domain/template-expand';
-import { parseTemplate, templateVariables } from '../../../shared/domain/template-language';
 import type { TemplatePlanOutput } from '../../../shared/ipc/template-contract';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -18,44 +16,19 @@ import { formatCost } from '../../lib/cost-text';
 import { useAppStore } from '../../store/app-store';
 import { RANDOM_PROMPTS } from '../../store/compose-template-actions';
 import type { ComposeTemplateChoice } from '../../store/templates-slice';
+import { useTemplateExpansion, type TemplatePreview } from './use-template-expansion';
 
 /** How long the form waits after a change before asking main for its plan. */
 const SETTLE_MS = 300;
 
-type Preview =
-  | { readonly kind: 'prompts'; readonly prompts: readonly string[] }
-  | { readonly kind: 'tooMany'; readonly count: string }
-  | { readonly kind: 'error'; readonly text: string };
-
-/** The prompts the choice gives, expanded in the page (main expands again for the run). */
-function usePreview(body: string, choice: ComposeTemplateChoice, prompt: string) {
-  const lists = useAppStore((state) => state.templateWordLists);
-  return useMemo(() => {
-    const parsed = parseTemplate(body);
-    if (!parsed.ok) return { variables: [], preview: errorPreview(parsed.error.sentence) };
-    const variables = templateVariables(parsed.template);
-    const map = new Map(lists.map((list) => [list.name, list.words]));
-    const context = { values: choice.values, prompt, lists: map };
-    const mode =
-      choice.mode === 'random'
-        ? { kind: 'random' as const, count: choice.randomCount, seed: choice.seed }
-        : { kind: 'combinatorial' as const };
-    const counted = countPrompts(parsed.template, map);
-    if (counted.ok && mode.kind === 'combinatorial' && counted.count > BigInt(RANDOM_PROMPTS)) {
-      return {
-        variables,
-        preview: { kind: 'tooMany', count: counted.count.toString() } as Preview,
-      };
-    }
-    const expanded = expandTemplate(parsed.template, context, mode);
-    if (!expanded.ok) return { variables, preview: errorPreview(expanded.error.sentence) };
-    return { variables, preview: { kind: 'prompts', prompts: expanded.prompts } as Preview };
-  }, [body, choice, prompt, lists]);
-}
-
-function errorPreview(sentence: Parameters<typeof errorText>[0]['sentence']): Preview {
-  return { kind: 'error', text: errorText({ message: '', sentence }) };
-}
+/** What the plan's effect depends on while no template is chosen (it asks nothing then). */
+const NO_CHOICE: ComposeTemplateChoice = {
+  id: '',
+  values: {},
+  mode: 'combinatorial',
+  randomCount: 0,
+  seed: 0,
+};
 
 /** Asks main for the plan once the form has settled. */
 function useAskPlan(choice: ComposeTemplateChoice, ready: boolean): void {
@@ -99,12 +72,16 @@ function ModeField({ choice }: { choice: ComposeTemplateChoice }) {
   );
 }
 
-/** Main's word on the run: the estimate (as the form's cost line), the caps, the negative prompt. */
-function PlanNotes({ plan }: { plan: TemplatePlanOutput }) {
+/**
+ * Main's word on the run: the estimate (as the form's cost line), the caps, the negative prompt.
+ * `forecastId` names it while it speaks of a cap, for Generate to be described by it.
+ */
+function PlanNotes({ plan, forecastId }: { plan: TemplatePlanOutput; forecastId: string }) {
   const priced = plan.estimate.perPrompt.find((cost) => 'micros' in cost);
   const total = plan.estimate.totals[0];
+  const capSpeaks = plan.warnings.length > 0 || plan.hardCap !== null;
   return (
-    <div className="compose__cost">
+    <div className="compose__cost" id={capSpeaks ? forecastId : undefined}>
       {priced && 'micros' in priced && total ? (
         <p className="muted">
           {t('costs.compose.estimate', {
@@ -128,7 +105,7 @@ function PlanNotes({ plan }: { plan: TemplatePlanOutput }) {
   );
 }
 
-function PreviewList({ preview }: { preview: Preview }) {
+function PreviewList({ preview }: { preview: TemplatePreview }) {
   const setMode = useAppStore((state) => state.composeSetTemplateMode);
   if (preview.kind === 'error') return <p className="tone--danger">{preview.text}</p>;
   if (preview.kind === 'tooMany') {
@@ -157,20 +134,20 @@ function PreviewList({ preview }: { preview: Preview }) {
   );
 }
 
-export function TemplatePanel() {
-  const { choice, template, prompt, plan, setValue } = useAppStore(
+/** `forecastId`: the id Generate is described by while a cap speaks of the run. */
+export function TemplatePanel({ forecastId }: { forecastId: string }) {
+  const { choice, plan, setValue } = useAppStore(
     useShallow((state) => ({
       choice: state.composeTemplate,
-      template: state.templates.find((one) => one.id === state.composeTemplate?.id),
-      prompt: state.composeDraft.prompt,
       plan: state.composeTemplatePlan,
       setValue: state.composeSetTemplateValue,
     })),
   );
-  const shown = choice ?? { id: '', values: {}, mode: 'combinatorial', randomCount: 0, seed: 0 };
-  const { variables, preview } = usePreview(template?.body ?? '', shown, prompt);
-  useAskPlan(shown, choice !== null && template !== undefined && preview.kind === 'prompts');
-  if (!choice || !template) return null;
+  const expansion = useTemplateExpansion();
+  const ready = expansion !== null && expansion.preview.kind === 'prompts';
+  useAskPlan(choice ?? NO_CHOICE, ready);
+  if (!choice || !expansion) return null;
+  const { variables, preview } = expansion;
   return (
     <div className="compose__template-panel">
       {variables.map((variable) => (
@@ -184,7 +161,9 @@ export function TemplatePanel() {
       ))}
       <ModeField choice={choice} />
       <PreviewList preview={preview} />
-      {plan && preview.kind === 'prompts' ? <PlanNotes plan={plan} /> : null}
+      {plan && preview.kind === 'prompts' ? (
+        <PlanNotes plan={plan} forecastId={forecastId} />
+      ) : null}
     </div>
   );
 }

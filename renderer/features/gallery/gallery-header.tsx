@@ -7,6 +7,7 @@ import type { ListStatus } from '../../store/paged-list';
 import { GalleryDisplayOptions } from './gallery-display-options';
 import { GalleryFiltersBar, type GalleryFiltersBarProps } from './gallery-filters';
 import type { GallerySelectionState } from './gallery-selection';
+import { matchingCount } from './matching-count';
 
 interface GalleryHeaderProps {
   readonly titleId: string;
@@ -26,8 +27,8 @@ interface GalleryHeaderProps {
 /** The count of images: the whole gallery's when known, else what is loaded ("100+"). */
 function countText({ status, loaded, total, hasMore }: GalleryHeaderProps): string | null {
   if (status !== 'ready') return null;
-  if (total !== null && total >= loaded) return t('gallery.count', { count: total });
-  return t(hasMore ? 'gallery.countMore' : 'gallery.count', { count: loaded });
+  const { count, more } = matchingCount(loaded, total, hasMore);
+  return t(more ? 'gallery.countMore' : 'gallery.count', { count });
 }
 
 /**

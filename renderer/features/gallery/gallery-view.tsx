@@ -29,13 +29,16 @@ const store = useAppStore.getState;
 function ViewerLayer({
   viewer,
   ...props
-}: Omit<GalleryViewerProps, 'item' | 'onNavigate' | 'onClose'> & {
+}: Omit<GalleryViewerProps, 'item' | 'onNavigate' | 'onClose' | 'total'> & {
   viewer: GalleryViewerState & { item: GalleryItem };
 }) {
+  // The library's count for the filter: the position is said of it, not of the pages loaded.
+  const total = useAppStore((s) => s.galleryTotal);
   return (
     <ViewErrorBoundary>
       <GalleryViewer
         item={viewer.item}
+        total={total}
         onNavigate={viewer.navigate}
         onClose={viewer.close}
         {...props}

@@ -16,19 +16,28 @@ import { ViewerToolbar } from './viewer-toolbar';
 import './viewer.css';
 import { FIT, actualSize, currentScale, isZoomed, panBy, type ZoomState } from './zoom-pan';
 import { useViewerFocus, useViewerZoom } from './use-viewer-zoom';
+import { matchingCount, type MatchingCount } from './matching-count';
 
 export interface GalleryViewerProps {
   readonly item: GalleryItem;
   /** 0-based position among the loaded images. */
   readonly position: number;
+  /** Images loaded: the viewer moves among these. */
   readonly count: number;
   readonly hasMore: boolean;
+  /** How many images the library holds for the filter, when main has counted them. */
+  readonly total?: number | null;
   readonly onNavigate: (step: -1 | 1) => void;
   readonly onClose: () => void;
   readonly onDelete: (item: GalleryItem) => void;
   readonly actions: ImageActions;
   readonly problem: Problem | null;
   readonly onDismissProblem: () => void;
+}
+
+/** "Image 28 of 300" (or "of 200+" while the library's count is not known), 0-based `position`. */
+export function positionOf(position: number, { count, more }: MatchingCount): string {
+  return t(more ? 'viewer.positionMore' : 'viewer.position', { index: position + 1, count });
 }
 
 /** Fit (Ctrl/Cmd+0), 100 % (Ctrl/Cmd+1) and Z, which switches between the two. */
@@ -85,10 +94,7 @@ export function GalleryViewer(props: GalleryViewerProps) {
     });
 
   const percent = Math.round(currentScale(zoom, size, stageSize) * 100);
-  const positionText = t(hasMore ? 'viewer.positionMore' : 'viewer.position', {
-    index: position + 1,
-    count,
-  });
+  const positionText = positionOf(position, matchingCount(count, props.total ?? null, hasMore));
   return (
     <div className="viewer-backdrop">
       <div

@@ -24,8 +24,18 @@ export interface TriageTargets {
 const inBoard = (item: GalleryItem, path: string): boolean =>
   (item.image.boards ?? []).some((board) => boardKey(board) === boardKey(path));
 
+/**
+ * The gallery's newest step with a way back, as the grid's Ctrl/Cmd+Z: a triage change, or a
+ * delete (a purge is one). It needs no image: after a purge the view may show none.
+ */
+export async function undoLastStep(): Promise<void> {
+  const state = store();
+  if (state.galleryTakeUndo() === 'delete') await state.galleryUndoDelete();
+  else await state.triageUndo();
+}
+
 /** Runs a triage command on the targets. */
-export async function runTriage(command: TriageCommand, targets: TriageTargets): Promise<void> {
+async function runTriage(command: TriageCommand, targets: TriageTargets): Promise<void> {
   const state = store();
   switch (command.kind) {
     case 'change':
@@ -48,9 +58,7 @@ export async function runTriage(command: TriageCommand, targets: TriageTargets):
       state.triageOpenDialog({ kind: 'board' });
       return;
     case 'undo':
-      // The newest step with a way back, as the grid's Ctrl/Cmd+Z: a purge is a delete.
-      if (state.galleryTakeUndo() === 'delete') await state.galleryUndoDelete();
-      else await state.triageUndo();
+      await undoLastStep();
       return;
     case 'redo':
       await state.triageRedo();
@@ -64,7 +72,7 @@ function advancesAfter(key: TriageKey): boolean {
 }
 
 /** The targets of one image. */
-export function oneImage(item: GalleryItem): TriageTargets {
+function oneImage(item: GalleryItem): TriageTargets {
   return { refs: () => Promise.resolve([refOf(item)]), items: [item] };
 }
 

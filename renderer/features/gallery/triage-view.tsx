@@ -8,6 +8,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
+import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
@@ -17,7 +18,9 @@ import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from '../../lib/triage-keys';
-import { oneImage, runTriage, triageIn } from './triage-run';
+import { positionOf } from './gallery-viewer';
+import { matchingCount, type MatchingCount } from './matching-count';
+import { triageIn, undoLastStep } from './triage-run';
 import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
 import './triage-view.css';
 
@@ -68,6 +71,7 @@ function TriageFacts({ item }: { item: GalleryItem }) {
 function Filmstrip(props: {
   items: readonly GalleryItem[];
   index: number;
+  matching: MatchingCount;
   onPick: (index: number) => void;
 }) {
   const current = useRef<HTMLButtonElement>(null);
@@ -88,7 +92,7 @@ function Filmstrip(props: {
               tabIndex={-1}
               className="triage-view__thumb"
               aria-current={at === props.index ? 'true' : undefined}
-              aria-label={t('triage.view.position', { index: at + 1, count: props.items.length })}
+              aria-label={positionOf(at, props.matching)}
               onClick={() => props.onPick(at)}
             >
               {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}
@@ -100,6 +104,25 @@ function Filmstrip(props: {
         );
       })}
     </ol>
+  );
+}
+
+/**
+ * No image left in the view (a purge of the rejects shown, or every image changed out of the
+ * filter): says so, with the Undo of the newest step and the way back to the grid.
+ */
+function EmptyView({ onClose }: { onClose: () => void }) {
+  const canUndo = useAppStore((s) => s.galleryUndoKinds.length > 0 || s.triageCanUndo);
+  return (
+    <div className="triage-view__empty" role="status">
+      <p>{t('triage.view.empty')}</p>
+      <div className="triage-view__empty-actions">
+        {canUndo ? <Button onClick={() => void undoLastStep()}>{t('gallery.undo')}</Button> : null}
+        <Button variant="ghost" onClick={onClose}>
+          {t('triage.view.close')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -122,12 +145,19 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
     event.preventDefault();
     return keys.close();
   }
-  if (!item || purge.asking) return;
+  if (purge.asking) return;
+  // Undo takes back the newest step whether or not an image is left to show (a purge may have
+  // emptied the view).
+  if (isUndoKey(event)) {
+    event.preventDefault();
+    void undoLastStep();
+    return;
+  }
+  if (!item) return;
   const triage = triageKeyOf(event);
-  const handled = isPurgeKey(event) || isUndoKey(event) || triage !== null || event.key === '?';
+  const handled = isPurgeKey(event) || triage !== null || event.key === '?';
   if (handled) event.preventDefault();
   if (isPurgeKey(event)) void purge.ask(keys.board === '' ? null : keys.board);
-  else if (isUndoKey(event)) void runTriage({ kind: 'undo' }, oneImage(item));
   else if (triage) triageIn(item, () => keys.go(index + 1))(triage);
   else if (event.key === '?') store().triageShowHelp(true);
   if (handled) return;
@@ -141,6 +171,10 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
 export function TriageView({ items, onClosed }: TriageViewProps) {
   const key = useAppStore((s) => s.triageViewKey);
   const board = useAppStore((s) => s.galleryFilters.board);
+  // The library's count for the filter, as the grid's header says it: never the loaded page.
+  const total = useAppStore((s) => s.galleryTotal);
+  const hasMore = useAppStore((s) => s.galleryNextCursor !== null);
+  const matching = matchingCount(items.length, total, hasMore);
   const dialog = useRef<HTMLDivElement>(null);
   const purge = usePurgeRejects();
   const index = Math.max(
@@ -175,9 +209,7 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
     >
       <header className="triage-view__bar">
         <h2 className="triage-view__title">{t('triage.view.label')}</h2>
-        <span className="triage-view__position">
-          {item ? t('triage.view.position', { index: index + 1, count: items.length }) : null}
-        </span>
+        <span className="triage-view__position">{item ? positionOf(index, matching) : null}</span>
         <IconButton icon="close" label={t('triage.view.close')} onClick={close} />
       </header>
       {item ? (
@@ -188,8 +220,10 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
           </figure>
           <TriageFacts item={item} />
         </>
-      ) : null}
-      <Filmstrip items={items} index={index} onPick={go} />
+      ) : (
+        <EmptyView onClose={close} />
+      )}
+      <Filmstrip items={items} index={index} matching={matching} onPick={go} />
       {purge.dialog}
     </div>
   );

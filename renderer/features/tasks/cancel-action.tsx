@@ -1,18 +1,19 @@
 /**
- * "Cancel on the service" where a running task shows: an icon on its row and on a batch's tile, a
- * button in its details. While it is asked (and while the service is stopping it) a spinner and
- * "Cancelling…" stand in its place. A service that cannot cancel is answered with the question
- * "Stop watching instead?" (StopWatchingQuestion, asked by the Tasks screen).
+ * The action that ends a running task, named for what it does on the task's service: "Cancel on
+ * fal.ai" where the service documents a cancel, "Stop watching" where it has none (the task runs
+ * on there; its id is kept and Resume checks it again). An icon on its row and on a batch's tile, a
+ * button in its details. While a cancel is asked (and while the service is stopping the task) a
+ * spinner and "Cancelling…" stand in its place.
  */
-import { canCancel, isStopping } from '../../../shared/domain/task-actions';
+import { canCancel, isStopping, serviceCancels } from '../../../shared/domain/task-actions';
+import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
 import { IconButton } from '../../components/icon-button';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
+import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-import { wordsOf } from '../../store/status-slice';
 
 export interface CancelTaskButtonProps {
   readonly record: TaskRecord;
@@ -23,9 +24,13 @@ export interface CancelTaskButtonProps {
 /** The cancel action of a running task, or its "Cancelling…" while that is under way. */
 export function CancelTaskButton({ record, variant }: CancelTaskButtonProps) {
   const cancel = useAppStore((state) => state.tasksCancel);
+  const stopWatching = useAppStore((state) => state.tasksStopWatching);
   const asking = useAppStore((state) => state.tasksCancelling.has(record.localId));
   if (!canCancel(record)) return null;
-  const label = t('tasks.action.cancel');
+  const cancels = serviceCancels(record);
+  const label = cancels
+    ? t('tasks.action.cancelOn', { service: serviceLabel(providerOf(record)) })
+    : t('tasks.stop.confirm');
   if (asking || isStopping(record)) {
     const busy = t('tasks.action.cancelling');
     return variant === 'icon' ? (
@@ -39,40 +44,12 @@ export function CancelTaskButton({ record, variant }: CancelTaskButtonProps) {
       </Button>
     );
   }
-  const onClick = () => void cancel(record.localId);
+  const onClick = () => void (cancels ? cancel(record.localId) : stopWatching([record.localId]));
   return variant === 'icon' ? (
     <IconButton icon="stop" size="small" label={label} onClick={onClick} />
   ) : (
     <Button icon="stop" onClick={onClick}>
       {label}
     </Button>
-  );
-}
-
-/** "Stop watching instead?": asked when a task's service has no way to cancel it. */
-export function StopWatchingQuestion() {
-  const offer = useAppStore((state) => state.tasksStopOffer);
-  const stop = useAppStore((state) => state.tasksStopWatching);
-  const dismiss = useAppStore((state) => state.tasksDismissStopOffer);
-  if (!offer) return null;
-  return (
-    <Dialog
-      title={t('tasks.stop.title')}
-      role="alertdialog"
-      onClose={dismiss}
-      footer={
-        <>
-          <Button data-autofocus onClick={dismiss}>
-            {t('tasks.stop.keep')}
-          </Button>
-          <Button variant="primary" onClick={() => void stop(offer.localIds)}>
-            {t('tasks.stop.confirm')}
-          </Button>
-        </>
-      }
-    >
-      <p>{wordsOf(offer.reason)}</p>
-      <p>{t('tasks.stop.body')}</p>
-    </Dialog>
   );
 }

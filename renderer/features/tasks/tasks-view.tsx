@@ -10,7 +10,6 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
 import { useUndoFromPage } from '../../store/use-undo-from-page';
-import { StopWatchingQuestion } from './cancel-action';
 import { RemoveQuestion } from './remove-question';
 import { TaskDetails } from './task-details';
 import { TaskList, type TaskListProps } from './task-list';
@@ -126,7 +125,6 @@ export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
           setRemovingSelected(0);
         }}
       />
-      <StopWatchingQuestion />
     </div>
   );
 }

@@ -38,6 +38,7 @@ export const compose = {
   'compose.quality.error.empty': 'Type a quality value, or choose one from the list.',
   'compose.quality.error.tooLong': 'The quality value is too long: keep it under 100 characters.',
   'compose.count.label': 'Number of tasks',
+  'compose.count.templated': 'Tasks in all: {tasks} ({count} per prompt)',
   'compose.count.error': 'Choose a whole number from 1 to 10.',
   'compose.submit': 'Generate',
   'compose.submitMany': 'Generate {count}',

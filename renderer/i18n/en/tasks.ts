@@ -194,8 +194,8 @@ export const tasks = {
   'tasks.selection.exported':
     '{count, plural, =0 {No image was exported to {folder}.} one {Exported # image to {folder}.} other {Exported # images to {folder}.}}{failed, plural, =0 {} other { # could not be copied.}}',
 
-  // Cancel on the service and Stop watching (cancel-action.tsx, store/task-cancel-slice.ts).
-  'tasks.action.cancel': 'Cancel on the service',
+  // Cancel on a service and Stop watching (cancel-action.tsx, store/task-cancel-slice.ts).
+  'tasks.action.cancelOn': 'Cancel on {service}',
   'tasks.action.cancelling': 'Cancelling…',
   'tasks.status.cancelling': 'Cancelling',
   'tasks.status.canceled': 'Cancelled',
@@ -214,11 +214,7 @@ export const tasks = {
   'tasks.cancel.summary.unsupported': 'On a service that cannot cancel: {count, number}',
   'tasks.cancel.summary.notRunning': 'Not running: {count, number}',
   'tasks.cancel.summary.reason': 'First reason: {reason}',
-  'tasks.stop.title': 'Stop watching instead?',
-  'tasks.stop.body':
-    'The task keeps running there until it ends. Pictor can stop watching it: its id is kept, and Resume checks it again later.',
   'tasks.stop.confirm': 'Stop watching',
-  'tasks.stop.keep': 'Keep watching',
   'tasks.stop.done': 'Pictor stopped watching. The task ids are kept: Resume checks them again.',
   'tasks.hold.stopped.sentence':
     'You stopped watching this task. The service may still finish it: Resume checks again.',

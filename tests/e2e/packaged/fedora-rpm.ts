@@ -9,16 +9,22 @@
  * PICTOR_FEDORA_IMAGE picks another), and the leg fails once that release has left support, as
  * its own /etc/os-release says, before dnf finds its repositories gone to the archive. The CI rpm
  * is unsigned: dnf is told so (`--nogpgcheck`), as a user installing a downloaded rpm would.
+ * A dry run (PICTOR_CI_DRY=1) finds the rpm and says what it would run in which image.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine } from '../../../electron/build/ci-context';
 import { FEDORA_IMAGE, fedoraSupport } from './fedora-support';
 import { checkHelp, checkSelfTest } from './installed-app';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const RELEASE = path.join(ROOT, 'release');
+ciArgsOrExit(
+  { name: 'ci:fedora-rpm', usage: 'npm run ci:fedora-rpm', options: {} },
+  process.argv.slice(2),
+);
+const CONTEXT = ciContext('ci:fedora-rpm');
+const RELEASE = path.join(CONTEXT.root, 'release');
 const IMAGE = process.env['PICTOR_FEDORA_IMAGE'] ?? FEDORA_IMAGE;
 
 const rpms = readdirSync(RELEASE).filter((file) => file.endsWith('.rpm'));
@@ -45,6 +51,16 @@ const script = [
   'if [ -e /usr/bin/pictor ] || [ -L /usr/bin/pictor ]; then echo "/usr/bin/pictor outlived the rpm"; exit 1; fi',
 ].join('\n');
 console.log(`fedora-rpm: ${rpms[0]} in ${IMAGE}`);
+if (CONTEXT.dry) {
+  console.log(
+    skippedLine(
+      'ci:fedora-rpm',
+      `docker run ${IMAGE}: dnf install, reinstall, pictor help, pictor self-test, dnf remove`,
+      'a dry run starts no container: the stand-in rpm holds no app',
+    ),
+  );
+  process.exit(0);
+}
 const result = spawnSync(
   'docker',
   ['run', '--rm', '-v', `${RELEASE}:/release:ro`, IMAGE, 'bash', '-c', script],

@@ -16,6 +16,10 @@
  * user would and checks that what it added is gone: Linux, /usr/bin/pictor and the AppArmor
  * profile (unloaded too); Windows, bin\ on the user's Path and the files. macOS has no
  * uninstaller (the app is dragged to the Trash): nothing to check.
+ *
+ * A dry run (PICTOR_CI_DRY=1, electron/build/ci-context.ts) finds this OS's installer in release/
+ * and checks the feed in the unpacked app beside it (what the installer copies), and says what it
+ * would install, run and check instead of doing it.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -27,21 +31,31 @@ import {
   readFileSync,
   readlinkSync,
   realpathSync,
+  statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { codesignReader } from '../../../electron/adapters/codesign';
 import { nodeCommandLineToolFs } from '../../../electron/adapters/command-line-tool-fs';
 import { COMMAND_LINK, installCommandLineTool } from '../../../electron/app/os/command-line-tool';
 import { readMacSignature } from '../../../electron/app/updates/update-capability';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
 import { HDIUTIL_RETRIES, retryTransient } from '../../../electron/build/transient-retry';
 import { installedApp, installedCommand, installerIn } from './installed-app';
+import { findPackagedExecutable } from './packaged-app';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const releaseDirAt = process.argv.indexOf('--release-dir');
-const RELEASE = path.join(ROOT, process.argv[releaseDirAt + 1] ?? 'release');
+const ARGS = ciArgsOrExit(
+  {
+    name: 'ci:install',
+    usage: 'npm run ci:install -- [--release-dir DIR] [--uninstall]',
+    options: { 'release-dir': { type: 'string' }, uninstall: { type: 'boolean' } },
+  },
+  process.argv.slice(2),
+);
+const CONTEXT = ciContext('ci:install');
+const RELEASE = path.resolve(CONTEXT.root, ARGS.values['release-dir'] ?? 'release');
 const LINUX_PROFILES = '/sys/kernel/security/apparmor/profiles';
 
 /**
@@ -92,15 +106,22 @@ function present(file: string): boolean {
   }
 }
 
-/** The folder beside the app that holds app.asar (and app-update.yml when a build has a feed). */
-function resourcesOf(platform: NodeJS.Platform): string {
-  const app = installedApp(platform, process.env);
+/**
+ * The folder beside the app that holds app.asar (and app-update.yml when a build has a feed): the
+ * installed app's, or in a dry run the unpacked app's in release/, which the installer copies.
+ */
+function resourcesOf(context: CiContext): string {
+  const { platform, arch } = context;
+  const app = context.dry
+    ? findPackagedExecutable(RELEASE, platform, arch)
+    : installedApp(platform, process.env);
   if (platform === 'darwin') return path.join(path.dirname(path.dirname(app)), 'Resources');
-  return platform === 'linux' ? '/opt/Pictor/resources' : path.join(path.dirname(app), 'resources');
+  if (platform === 'linux' && !context.dry) return '/opt/Pictor/resources';
+  return path.join(path.dirname(app), 'resources');
 }
 
-function updateFeed(platform: NodeJS.Platform): void {
-  const resources = resourcesOf(platform);
+function updateFeed(context: CiContext): void {
+  const resources = resourcesOf(context);
   check(existsSync(path.join(resources, 'app.asar')), `the app is in ${resources}`);
   const feed = process.env['PICTOR_UPDATE_FEED']?.trim();
   const config = path.join(resources, 'app-update.yml');
@@ -239,23 +260,71 @@ function uninstallWindows(): void {
   check(!windowsUserPath().includes(bin), `the user's Path no longer holds ${bin}`);
 }
 
-async function main(uninstall: boolean): Promise<void> {
-  const platform = process.platform;
+const INSTALLS: Record<string, string> = {
+  linux: 'the deb installed with apt-get, /usr/bin/pictor, the AppArmor profile loaded',
+  darwin:
+    'the dmg mounted, Pictor.app copied to /Applications, /usr/local/bin/pictor linked, its signature read',
+  win32: "the installer run silently for this user, bin\\ on the user's Path",
+};
+
+/** The `pictor` command in the unpacked app of release/, which the installer puts in place. */
+function packedCommand(context: CiContext): string {
+  const app = findPackagedExecutable(RELEASE, context.platform, context.arch);
+  if (context.platform === 'darwin')
+    return path.join(path.dirname(path.dirname(app)), 'Resources', 'bin', 'pictor');
+  return path.join(
+    path.dirname(app),
+    'bin',
+    context.platform === 'win32' ? 'pictor.cmd' : 'pictor',
+  );
+}
+
+/**
+ * A dry run: the installer found, the command it installs and the feed checked in the unpacked
+ * app it is made from; what it would install, said.
+ */
+function dryInstall(context: CiContext, installer: string): void {
+  check(statSync(installer).isFile(), `${path.basename(installer)} is this runner's installer`);
+  const command = packedCommand(context);
+  const mode = existsSync(command) ? statSync(command).mode : 0;
+  check(
+    mode !== 0 && (context.platform === 'win32' || (mode & 0o111) !== 0),
+    `the app carries its command ${path.relative(RELEASE, command)}`,
+  );
+  console.log(
+    skippedLine(
+      'ci:install',
+      INSTALLS[context.platform] ?? context.platform,
+      'a dry run installs nothing on this machine',
+    ),
+  );
+  updateFeed(context);
+}
+
+async function main(context: CiContext, uninstall: boolean): Promise<void> {
+  const { platform } = context;
+  if (uninstall && context.dry) {
+    console.log(
+      skippedLine('ci:install', `uninstalling on ${platform}`, 'a dry run installed nothing'),
+    );
+    return;
+  }
   if (uninstall) {
     if (platform === 'linux') uninstallLinux();
     else if (platform === 'win32') uninstallWindows();
     else console.log('install: macOS has no uninstaller (Pictor.app goes to the Trash)');
     return;
   }
-  const installer = path.join(RELEASE, installerIn(readdirSync(RELEASE), platform, process.arch));
+  const installer = path.join(RELEASE, installerIn(readdirSync(RELEASE), platform, context.arch));
+  if (context.dry) return dryInstall(context, installer);
   if (platform === 'linux') linux(installer);
   else if (platform === 'darwin') await mac(installer);
   else windows(installer);
-  updateFeed(platform);
+  updateFeed(context);
 }
 
 try {
-  await main(process.argv.includes('--uninstall'));
+  await main(CONTEXT, ARGS.values.uninstall === true);
 } catch (error) {
   console.error(`install: FAILED: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

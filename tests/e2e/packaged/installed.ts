@@ -6,10 +6,13 @@
  * through the user's Path as the installer left it in the registry, which a new terminal reads
  * (installed-app.ts). It must resolve to that file, not to another `pictor`. `--executable` runs
  * that file instead. `--no-display` drops DISPLAY and WAYLAND_DISPLAY (an SSH session, a
- * server); `--no-sandbox` is for root in a container. Exits 0 or 1.
+ * server); `--no-sandbox` is for root in a container. Exits 0 or 1 (2 for a usage error). A dry
+ * run (PICTOR_CI_DRY=1) says the command line it would type and runs nothing.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
 import { findOnPath } from '../../support/tools';
 import {
   checkHelp,
@@ -50,18 +53,41 @@ function typed(args: string[], base: NodeJS.ProcessEnv) {
   };
 }
 
+const SCRIPT = {
+  name: 'ci:installed',
+  usage:
+    'npm run ci:installed -- <help|self-test> [--no-display] [--no-sandbox] [--executable PATH]',
+  options: {
+    'no-display': { type: 'boolean' },
+    'no-sandbox': { type: 'boolean' },
+    executable: { type: 'string' },
+  },
+  commands: ['help', 'self-test'],
+} as const;
+
+/** A dry run: the command line that would be typed, and nothing run. */
+function dry(context: CiContext, argv: readonly string[], given: string | undefined): number {
+  const line = given ? commandLine(given, argv) : typedCommandLine(context.platform, argv);
+  const target = given ?? typedCommandTarget(context.platform, process.env);
+  console.log(
+    skippedLine(
+      'ci:installed',
+      `${line.file} ${line.args.join(' ')} (${target})`,
+      'a dry run starts no installed app: nothing is installed here',
+    ),
+  );
+  return 0;
+}
+
 async function main(args: readonly string[]): Promise<number> {
-  const what = args[0];
-  if (what !== 'help' && what !== 'self-test') {
-    console.error(
-      'usage: npm run ci:installed -- <help|self-test> [--no-display] [--no-sandbox] [--executable PATH]',
-    );
-    return 2;
-  }
-  const index = args.indexOf('--executable');
-  const given = index === -1 ? undefined : args[index + 1];
-  const base = args.includes('--no-display') ? withoutDisplay(process.env) : process.env;
-  const argv = [...(args.includes('--no-sandbox') ? ['--no-sandbox'] : []), what];
+  const parsed = ciArgsOrExit(SCRIPT, args);
+  const context = ciContext('ci:installed');
+  const what = parsed.command ?? 'help';
+  const given = parsed.values.executable;
+  const noDisplay = parsed.values['no-display'] === true;
+  const base = noDisplay ? withoutDisplay(process.env) : process.env;
+  const argv = [...(parsed.values['no-sandbox'] === true ? ['--no-sandbox'] : []), what];
+  if (context.dry) return dry(context, argv, given);
   const command = given
     ? { env: base, line: commandLine(given, argv), problem: null, shown: given }
     : typed(argv, base);

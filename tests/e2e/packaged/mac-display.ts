@@ -5,9 +5,12 @@
  * get its size. This prints the main screen's size and work area (AppKit's NSScreen, in points,
  * the units of Electron's window sizes); when the work area is too small it sets the largest mode
  * the screen offers with displayplacer (installed with Homebrew then) and prints the size again.
- * A screen still too small fails with a sentence saying so; elsewhere it does nothing.
+ * A screen still too small fails with a sentence saying so; elsewhere it does nothing. A dry run
+ * (PICTOR_CI_DRY=1) for macOS says what it would read and set.
  */
 import { spawnSync } from 'node:child_process';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine } from '../../../electron/build/ci-context';
 import {
   LARGEST_JOURNEY_WINDOW,
   TITLE_BAR,
@@ -68,8 +71,23 @@ function setLargestMode(): void {
 }
 
 function main(): number {
-  if (process.platform !== 'darwin') {
+  ciArgsOrExit(
+    { name: 'ci:mac-display', usage: 'npm run ci:mac-display', options: {} },
+    process.argv.slice(2),
+  );
+  const context = ciContext('ci:mac-display');
+  if (context.platform !== 'darwin') {
     console.log('mac-display: not macOS: nothing to do');
+    return 0;
+  }
+  if (context.dry) {
+    console.log(
+      skippedLine(
+        'ci:mac-display',
+        'the screen read with NSScreen, and its largest mode set with displayplacer if too small',
+        'a dry run on this machine has no Mac screen',
+      ),
+    );
     return 0;
   }
   const before = readScreen();

@@ -4,26 +4,47 @@
  * debugger switch must exit 2 at once, before any window, saying on stderr what it refused
  * (adapters/debugger-guard.ts). The release job runs it on its signed builds; a test build
  * (PICTOR_TEST_BUILD=1, CI's smoke) keeps the switches and fails here, as it should. Exits 0 or 1.
+ * A dry run (PICTOR_CI_DRY=1) finds the app and says what it would start.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
 import { DEBUGGER_SWITCHES, checkRefused, commandLine, installedApp } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
 import { runCommand } from './run-command';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const SCRIPT = {
+  name: 'ci:refuses-debugger',
+  usage: 'npm run ci:refuses-debugger -- [--installed | --executable PATH]',
+  options: { installed: { type: 'boolean' }, executable: { type: 'string' } },
+} as const;
 
-function executable(args: readonly string[]): string {
-  if (args.includes('--installed')) return installedApp(process.platform, process.env);
-  const index = args.indexOf('--executable');
+function executable(context: CiContext, values: { installed?: boolean; executable?: string }) {
+  if (values.installed === true) return installedApp(context.platform, process.env);
   return (
-    (index === -1 ? undefined : args[index + 1]) ??
-    findPackagedExecutable(path.join(ROOT, 'release'))
+    values.executable ??
+    findPackagedExecutable(path.join(context.root, 'release'), context.platform, context.arch)
   );
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  const app = executable(args);
+  const { values } = ciArgsOrExit(SCRIPT, args);
+  const context = ciContext(SCRIPT.name);
+  if (values.installed === true && values.executable !== undefined) {
+    console.error('refuses-debugger: give --installed or --executable, not both');
+    return 2;
+  }
+  const app = executable(context, values);
+  if (context.dry) {
+    console.log(
+      skippedLine(
+        SCRIPT.name,
+        `starting ${app} with ${DEBUGGER_SWITCHES.join(', ')}`,
+        'a dry run starts no app: the stand-in Electron runs nothing',
+      ),
+    );
+    return 0;
+  }
   let failed = 0;
   for (const arg of DEBUGGER_SWITCHES) {
     // A build that does not refuse starts its window instead: killed after a minute, it fails.

@@ -3,17 +3,23 @@
  * refuses, each with a sentence (release-guards.ts): a tag that is not `v` + package.json's
  * version (GITHUB_REF_NAME), a Mac signature without notarisation (PICTOR_MAC_SIGNED,
  * PICTOR_MAC_NOTARISED), and a private repository's test feed (PICTOR_REPOSITORY_PRIVATE), whose
- * files answer 404 to the old app. Exits 0 or 1.
+ * files answer 404 to the old app. Exits 0 or 1. It only reads, so a dry run (PICTOR_CI_DRY=1)
+ * decides as a runner does, for the OS it stands in for.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext } from '../../../electron/build/ci-context';
 import { notarisationProblem, privateFeedProblem, tagVersionProblem } from './release-guards';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+ciArgsOrExit(
+  { name: 'ci:release-preflight', usage: 'npm run ci:release-preflight', options: {} },
+  process.argv.slice(2),
+);
+const CONTEXT = ciContext('ci:release-preflight');
 
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(path.join(CONTEXT.root, 'package.json'), 'utf8')) as {
     version?: unknown;
   };
   return typeof manifest.version === 'string' ? manifest.version : '';
@@ -34,7 +40,7 @@ function preflightProblems(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): s
   ].filter((problem): problem is string => problem !== null);
 }
 
-const problems = preflightProblems(process.env, process.platform);
+const problems = preflightProblems(process.env, CONTEXT.platform);
 for (const problem of problems) console.error(`release-preflight: REFUSED: ${problem}`);
 if (problems.length === 0)
   console.log(

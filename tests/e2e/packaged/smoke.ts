@@ -16,18 +16,27 @@
  * closes it, which quits on Linux and Windows; on macOS the app stays running with no window, as
  * Mac apps do, so it gets SIGTERM, which Electron turns into app.quit() (before-quit, will-quit).
  * Runs in CI on macOS, Windows and Linux (.github/workflows/ci.yml) and locally after `npm run dist`.
+ * A dry run (PICTOR_CI_DRY=1) finds the app it would start and says what it would drive.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
 import { commandLine, installedApp, type Invocation } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
 import { runCommand } from './run-command';
 import { checkAppArmorProfile, checkSavedGeneration } from './smoke-checks';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const ARGS = ciArgsOrExit(
+  {
+    name: 'ci:smoke',
+    usage: 'npm run ci:smoke -- [--installed | --executable PATH]',
+    options: { installed: { type: 'boolean' }, executable: { type: 'string' } },
+  },
+  process.argv.slice(2),
+);
 const PROMPT = 'A lighthouse at dusk, packaged smoke test';
 const APP_URL = 'pictor-app://app/index.html';
 
@@ -127,11 +136,14 @@ async function quit(app: ElectronApplication, exited: Promise<number | null>): P
  * `--installed` (the app the installer put in place: /usr/bin/pictor on Linux), `--executable
  * PATH`, else what `npm run dist` left in release/.
  */
-function executableToRun(args: readonly string[]): string {
-  if (args.includes('--installed')) return installedApp(process.platform, process.env);
-  const index = args.indexOf('--executable');
-  const given = index === -1 ? undefined : args[index + 1];
-  return given ?? findPackagedExecutable(path.join(ROOT, 'release'));
+function executableToRun(context: CiContext): string {
+  if (ARGS.values.installed === true && ARGS.values.executable !== undefined)
+    throw new Error('Give --installed or --executable, not both.');
+  if (ARGS.values.installed === true) return installedApp(context.platform, process.env);
+  return (
+    ARGS.values.executable ??
+    findPackagedExecutable(path.join(context.root, 'release'), context.platform, context.arch)
+  );
 }
 
 /** Playwright's Electron launch of the packaged app, or why a release build refused it. */
@@ -175,7 +187,18 @@ function smokeEnv(work: string): Record<string, string> {
 }
 
 async function main(): Promise<void> {
-  const executable = executableToRun(process.argv.slice(2));
+  const context = ciContext('ci:smoke');
+  const executable = executableToRun(context);
+  if (context.dry) {
+    console.log(
+      skippedLine(
+        'ci:smoke',
+        `starting ${executable} and driving it (help, generate, gallery, quit)`,
+        'a dry run starts no app: the stand-in Electron runs nothing',
+      ),
+    );
+    return;
+  }
   await commandChecks(executable);
   const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
   console.log(`smoke: starting ${executable}`);
@@ -187,7 +210,7 @@ async function main(): Promise<void> {
   });
   try {
     // Through /usr/bin/pictor the wrapper exec's the binary: the same process.
-    const installed = process.argv.includes('--installed');
+    const installed = ARGS.values.installed === true;
     const confined = installed ? await checkAppArmorProfile(child.pid ?? 0) : null;
     if (confined) console.log(`smoke: ${confined}`);
     const page = await waitFor(

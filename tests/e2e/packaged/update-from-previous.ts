@@ -29,6 +29,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import asar from '@electron/asar';
 import { systemClock } from '../../../electron/adapters/system-clock';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine } from '../../../electron/build/ci-context';
 import { installedApp } from './installed-app';
 import {
   WaitTimeout,
@@ -274,17 +276,33 @@ async function check(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const [what, ...rest] = args;
-  if (what === 'previous') previous(rest);
-  else if (what === 'publish') publish();
-  else if (what === 'check') await check();
-  else if (what === 'cleanup') cleanup();
-  else {
-    console.error(
-      'usage: npm run ci:update-test -- <previous [dist args…] | publish | check | cleanup>',
+  const parsed = ciArgsOrExit(
+    {
+      name: 'ci:update-test',
+      usage: 'npm run ci:update-test -- <previous [dist args…] | publish | check | cleanup>',
+      options: {},
+      commands: ['previous', 'publish', 'check', 'cleanup'],
+      passOn: ['previous'],
+    },
+    args,
+  );
+  const what = parsed.command;
+  // A dry run (electron/build/ci-context.ts): the arguments checked, nothing built or published.
+  if (ciContext('ci:update-test').dry) {
+    const line = [what ?? '', ...parsed.rest].join(' ');
+    console.log(
+      skippedLine(
+        'ci:update-test',
+        line,
+        'a dry run builds, publishes, installs and deletes nothing',
+      ),
     );
-    return 2;
+    return 0;
   }
+  if (what === 'previous') previous([...parsed.rest]);
+  else if (what === 'publish') publish();
+  else if (what === 'cleanup') cleanup();
+  else await check();
   return 0;
 }
 

@@ -5,21 +5,35 @@
  * release/ and of the installed Pictor.exe must be Valid. Where the job had no signing secret
  * (PICTOR_MAC_SIGNED / PICTOR_WIN_SIGNED not `true`) it says so and checks nothing;
  * Linux packages are signed by the repository that serves them. A Mac signed but not notarised
- * fails with a sentence before any check (release-guards.ts), never at `spctl`. Exits 0 or 1.
+ * fails with a sentence before any check (release-guards.ts), never at `spctl`. Exits 0 or 1. A
+ * dry run (PICTOR_CI_DRY=1) finds the files it would check and says which checks it would run.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
+import { ciContext, skippedLine } from '../../../electron/build/ci-context';
 import { installedApp, installerIn } from './installed-app';
 import { notarisationProblem } from './release-guards';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const RELEASE = path.join(ROOT, 'release');
+ciArgsOrExit(
+  { name: 'ci:verify-signature', usage: 'npm run ci:verify-signature', options: {} },
+  process.argv.slice(2),
+);
+const CONTEXT = ciContext('ci:verify-signature');
+const RELEASE = path.join(CONTEXT.root, 'release');
 /** Each check's limit: spctl and stapler ask Apple's servers, which can hang. */
 const CHECK_LIMIT_MS = 5 * 60_000;
 
+function dryRun(what: string, file: string): boolean {
+  console.log(
+    skippedLine('ci:verify-signature', `${what}: ${file}`, 'a dry run runs no OS signing tool'),
+  );
+  return true;
+}
+
 function run(what: string, command: string, args: string[]): boolean {
+  if (CONTEXT.dry) return dryRun(what, args.at(-1) ?? '');
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: CHECK_LIMIT_MS });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
   const ok = result.status === 0;
@@ -51,6 +65,7 @@ function mac(): boolean {
 
 /** PowerShell's verdict on one file's Authenticode signature: `Valid` passes. */
 function authenticode(file: string): boolean {
+  if (CONTEXT.dry) return dryRun('Authenticode', file);
   const script = `(Get-AuthenticodeSignature -LiteralPath '${file.replaceAll("'", "''")}').Status`;
   const result = spawnSync('powershell', ['-NoProfile', '-NonInteractive', '-Command', script], {
     encoding: 'utf8',
@@ -64,12 +79,12 @@ function authenticode(file: string): boolean {
 }
 
 function windows(): boolean {
-  const installer = path.join(RELEASE, installerIn(readdirSync(RELEASE), 'win32', process.arch));
+  const installer = path.join(RELEASE, installerIn(readdirSync(RELEASE), 'win32', CONTEXT.arch));
   return [authenticode(installer), authenticode(installedApp('win32', process.env))].every(Boolean);
 }
 
 function main(): number {
-  const platform = process.platform;
+  const platform = CONTEXT.platform;
   if (platform === 'linux') {
     console.log(
       'signature: skipped: the deb and rpm are signed by the repository that serves them',

@@ -56,7 +56,7 @@ test('a fal task cancelled while queued: the service is told, the task ends canc
   const queued = await serviceTask(fal, PROMPT);
   expect(queued.status).toBe('processing');
 
-  await row.getByRole('button', { name: 'Cancel on the service' }).click();
+  await row.getByRole('button', { name: 'Cancel on fal.ai' }).click();
   const done = page.getByRole('status', { name: 'Done' });
   // Main settles a cancel with the service's next answer, waiting at most CANCEL_ANSWER_WAIT_MS
   // for it: the page's word may come that late on a loaded machine (a CI run read nothing at the
@@ -68,7 +68,7 @@ test('a fal task cancelled while queued: the service is told, the task ends canc
   // fal's own words for it, and the price's estimate gone: not billed.
   await expect(row).toContainText('Request was cancelled');
   await expect(row).toContainText('not billed');
-  await expect(row.getByRole('button', { name: 'Cancel on the service' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancel on fal.ai' })).toHaveCount(0);
 
   // What the service saw: one submit, one cancel, each with fal's own key header.
   const log = await fal.log();

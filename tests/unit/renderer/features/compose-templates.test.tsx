@@ -92,6 +92,58 @@ describe('a template in the compose form', () => {
   });
 });
 
+describe('what Generate says it sends with a template', () => {
+  it('names every task of the expansion, on the button and under the count', async () => {
+    const { user } = await chosen(BODY);
+    const generate = () => within(form()).getByRole('button', { name: /^Generate/ });
+    const count = () => within(form()).getByRole('spinbutton', { name: 'Number of tasks' });
+    await user.type(field('animal'), 'heron');
+    await user.type(field('place'), 'the rain');
+    await waitFor(() => expect(previewed()).toHaveLength(6));
+    // Six prompts at one task each: six tasks, said where the count is typed and on the button.
+    expect(generate().textContent).toBe('Generate 6');
+    expect(count().getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Tasks in all: 6 (1 per prompt)')).toBeTruthy();
+    await user.clear(count());
+    await user.type(count(), '2');
+    expect(generate().textContent).toBe('Generate 12');
+    expect(screen.getByText('Tasks in all: 12 (2 per prompt)')).toBeTruthy();
+    // The figure is the one main plans and sends.
+    await waitFor(() => expect(useAppStore.getState().composeTemplatePlan?.tasks).toBe(12));
+    // Without the template, the count alone again.
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Template' }), '');
+    expect(generate().textContent).toBe('Generate 2');
+    expect(screen.queryByText(/^Tasks in all/)).toBeNull();
+  });
+
+  it('shows a hard cap over the whole expansion on Generate before it is pressed', async () => {
+    const { user } = await chosen(BODY, {
+      prepare: async (wired) => {
+        await connectService(wired, 'pictor');
+        const { costs } = wired.runtime.core;
+        // One task ($0.03) passes the $0.05 cap; the six the template makes ($0.18) do not.
+        costs.setPrice({
+          provider: 'pictor',
+          model: '',
+          unit: 'USD',
+          basis: 'image',
+          micros: 30_000,
+        });
+        costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 });
+      },
+    });
+    await user.type(field('animal'), 'heron');
+    await user.type(field('place'), 'the rain');
+    await waitFor(() => expect(useAppStore.getState().composeTemplatePlan?.hardCap).toBeTruthy());
+    await waitFor(() => expect(useAppStore.getState().costPreview).not.toBeNull());
+    expect(useAppStore.getState().costPreview?.caps).toEqual([]);
+    const generate = within(form()).getByRole('button', { name: /^Generate 6/ });
+    await waitFor(() => expect(generate.textContent).toContain('over your hard cap'));
+    const described = generate.getAttribute('aria-describedby');
+    expect(described && document.getElementById(described)?.textContent).toMatch(/cap/);
+  });
+});
+
 describe('the price of a template run', () => {
   it('is said once, for the expansion, not also for the prompt box alone', async () => {
     const { user } = await chosen(BODY, {

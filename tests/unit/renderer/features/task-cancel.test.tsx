@@ -1,7 +1,7 @@
 /**
- * "Cancel on the service" in the window: on a task's row, a batch's tile and its details, while
- * it is asked ("Cancelling…") and after (a sentence for each outcome); "Stop watching" where the
- * service cannot cancel; Delete on a running row and the removal question (Cancel and remove,
+ * "Cancel on <service>" in the window: on a task's row, a batch's tile and its details, while
+ * it is asked ("Cancelling…") and after (a sentence for each outcome); "Stop watching" in its
+ * place where the service cannot cancel (the action named for what it does there); Delete on a running row and the removal question (Cancel and remove,
  * Remove without cancelling, Keep), for one task and a selection; a selection's cancel as one
  * action with its progress line.
  *
@@ -150,8 +150,11 @@ function fakeSeeded(builds: Array<Partial<TaskRecord>>) {
 }
 
 async function cancelFromRow(user: User, index = 0): Promise<void> {
-  await user.click(within(row(index)).getByRole('button', { name: 'Cancel on the service' }));
+  await user.click(within(row(index)).getByRole('button', { name: 'Cancel on fal.ai' }));
 }
+
+/** Either action that ends a running task: a cancel on its service, or Stop watching. */
+const ENDING = /^(Cancel on |Stop watching)/;
 
 /** The cancel requests the service got. */
 const cancelsAt = (service: DemoService) =>
@@ -178,7 +181,7 @@ describe('cancel from a task row', () => {
     await cancelFromRow(user);
     expect(within(row(0)).getByRole('status', { name: 'Cancelling…' })).toBeTruthy();
     expect(within(row(0)).getByText('Cancelling')).toBeTruthy();
-    expect(within(row(0)).queryByRole('button', { name: 'Cancel on the service' })).toBeNull();
+    expect(within(row(0)).queryByRole('button', { name: ENDING })).toBeNull();
     release();
     await within(done()).findByText('The task was cancelled on the service.');
     expect(within(row(0)).getByText('Cancelled')).toBeTruthy();
@@ -196,7 +199,7 @@ describe('cancel from a task row', () => {
     // fal's own words for it, and the estimate gone.
     expect(row(0).textContent).toContain('Request was cancelled');
     expect(row(0).textContent).toContain('not billed');
-    expect(within(row(0)).queryByRole('button', { name: 'Cancel on the service' })).toBeNull();
+    expect(within(row(0)).queryByRole('button', { name: ENDING })).toBeNull();
     expect(main.callsTo('tasks:cancel')).toEqual([{ localId: ids[0] }]);
     expect(cancelsAt(fal())).toEqual([expect.objectContaining({ method: 'PUT', status: 202 })]);
     expect(record(0)).toMatchObject({
@@ -216,7 +219,7 @@ describe('cancel from a task row', () => {
     });
     expect(rows()).toHaveLength(2);
     for (const task of rows()) {
-      expect(within(task).queryByRole('button', { name: 'Cancel on the service' })).toBeNull();
+      expect(within(task).queryByRole('button', { name: ENDING })).toBeNull();
     }
   });
 
@@ -240,7 +243,7 @@ describe('cancel from a task row', () => {
     expect(
       await screen.findByText(/^The task was not cancelled: The service rejected .*\(400\)/),
     ).toBeTruthy();
-    expect(within(row(0)).getByRole('button', { name: 'Cancel on the service' })).toBeTruthy();
+    expect(within(row(0)).getByRole('button', { name: 'Cancel on fal.ai' })).toBeTruthy();
     expect(record(0)).toMatchObject({ status: 'processing', hold: null });
   });
 
@@ -266,18 +269,17 @@ describe('cancel from a task row', () => {
     expect(record(0)?.canceledByUserAt).toEqual(expect.any(Number));
   });
 
-  it('a service without cancel says so and offers Stop watching; the id is kept', async () => {
+  it('a service without cancel offers Stop watching in its place, which keeps the id', async () => {
     const { user, main, ids, record } = await startRunning({ tasks: ['bfl'] });
-    await cancelFromRow(user);
-    const question = await screen.findByRole('alertdialog', { name: 'Stop watching instead?' });
-    expect(question.textContent).toContain('Black Forest Labs has no way to cancel a task.');
-    await user.click(within(question).getByRole('button', { name: 'Stop watching' }));
+    // Named for what it does there: Black Forest Labs has no cancel, so none is offered.
+    expect(within(row(0)).queryByRole('button', { name: /^Cancel on / })).toBeNull();
+    await user.click(within(row(0)).getByRole('button', { name: 'Stop watching' }));
     await within(done()).findByText(
       'Pictor stopped watching. The task ids are kept: Resume checks them again.',
     );
     expect(main.callsTo('tasks:stopWatching')).toEqual([{ localIds: [ids[0]] }]);
-    // Main was asked, and said the service cannot.
-    expect(main.callsTo('tasks:cancel')).toEqual([{ localId: ids[0] }]);
+    // The service was never asked: nothing was pretended.
+    expect(main.callsTo('tasks:cancel')).toEqual([]);
     expect(within(row(0)).getByText('Stopped watching')).toBeTruthy();
     expect(row(0).textContent).toContain('You stopped watching this task.');
     expect(within(row(0)).getByRole('button', { name: 'Resume' })).toBeTruthy();
@@ -285,14 +287,14 @@ describe('cancel from a task row', () => {
     expect(record(0)?.taskId).toEqual(expect.any(String));
   });
 
-  it('Keep watching leaves the task as it was', async () => {
-    const { user, main, record } = await startRunning({ tasks: ['demo'] });
-    await cancelFromRow(user);
-    const question = await screen.findByRole('alertdialog', { name: 'Stop watching instead?' });
-    await user.click(within(question).getByRole('button', { name: 'Keep watching' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(main.callsTo('tasks:stopWatching')).toEqual([]);
-    expect(record(0)).toMatchObject({ status: 'processing', hold: null });
+  it('names the cancel by the task’s own service, and the demo’s as Stop watching', async () => {
+    await startRunning({ tasks: ['fal', 'demo'] });
+    const names = rows().map((one) =>
+      within(one)
+        .getAllByRole('button', { name: ENDING })
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    );
+    expect(names).toEqual([['Cancel on fal.ai'], ['Stop watching']]);
   });
 });
 
@@ -306,7 +308,7 @@ describe('cancel from a batch tile and from the details', () => {
     const tiles = document.querySelectorAll<HTMLElement>('.task-tile');
     expect(tiles).toHaveLength(2);
     const second = tiles[1]!.dataset.localId!;
-    await user.click(within(tiles[1]!).getByRole('button', { name: 'Cancel on the service' }));
+    await user.click(within(tiles[1]!).getByRole('button', { name: 'Cancel on fal.ai' }));
     await within(done()).findByText('The task was cancelled on the service.');
     expect(main.callsTo('tasks:cancel')).toEqual([{ localId: second }]);
     expect(cancelsAt(fal())).toHaveLength(1);
@@ -316,12 +318,12 @@ describe('cancel from a batch tile and from the details', () => {
   });
 
   // Fault: the service's answer to the cancel held back, to see the details' Cancelling… button.
-  it('the details have a Cancel on the service button that says Cancelling… while asked', async () => {
+  it('the details have a Cancel on fal.ai button that says Cancelling… while asked', async () => {
     const { user, fake } = await startApp(fakeSeeded([fakeRunning()]));
     await user.click(within(row(0)).getByRole('button', { name: 'Details' }));
     const details = await screen.findByRole('dialog', { name: 'Task details' });
     const release = holdAnswers(fake);
-    await user.click(within(details).getByRole('button', { name: 'Cancel on the service' }));
+    await user.click(within(details).getByRole('button', { name: 'Cancel on fal.ai' }));
     const busy = within(details).getByRole('button', { name: 'Cancelling…' });
     expect(busy).toHaveProperty('disabled', true);
     release();

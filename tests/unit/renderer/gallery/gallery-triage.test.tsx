@@ -146,6 +146,28 @@ describe('the Triage view', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
   });
 
+  it('counts the library’s matching images, not the page loaded (300 images, pages of 200)', async () => {
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
+    // The header's count is the library's; the view and its filmstrip say the same figure.
+    await screen.findByText('300 images');
+    expect(useAppStore.getState().galleryItems.length).toBeLessThan(300);
+    const first = useAppStore.getState().galleryItems[0]!;
+    act(() => tile(`${first.localId}/${String(first.index)}`).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: 'Triage view' });
+    expect(view.querySelector('.triage-view__position')?.textContent).toBe('Image 1 of 300');
+    const strip = within(view).getByRole('list', { name: 'Images of the current filter' });
+    expect(within(strip).getAllByRole('button')[27]?.getAttribute('aria-label')).toBe(
+      'Image 28 of 300',
+    );
+    press(view, 'Escape', 'Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Triage view' })).toBeNull());
+    // The viewer too: "of 300", never "of 200+" once the library has counted.
+    await user.keyboard('{Enter}');
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
+    expect(viewer.textContent).toContain('Image 1 of 300');
+  });
+
   it('purges the rejects with Ctrl+Delete after saying how many and how large, and Undo brings them back', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     main.runtime.core.triage.apply(
@@ -173,6 +195,47 @@ describe('the Triage view', () => {
         ),
       ).toEqual(['saved', 'saved']),
     );
+    await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
+  });
+
+  it('says so when a purge empties the Rejected view, and Ctrl+Z or its Undo brings them back', async () => {
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
+    const rejects = [1, 3].map((n) => `seed-${String(n).padStart(6, '0')}`);
+    main.runtime.core.triage.apply(
+      rejects.map((localId) => ({ localId, index: 0 })),
+      { kind: 'flag', flag: 'reject' },
+    );
+    await act(async () => {
+      await useAppStore.getState().gallerySetFilters({ rejected: true });
+    });
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
+    const states = () =>
+      rejects.map((localId) => main.runtime.core.history.get(localId)?.images[0]?.state);
+    const purgeAll = async () => {
+      const view = await screen.findByRole('dialog', { name: 'Triage view' });
+      fireEvent.keyDown(view, { key: 'Delete', code: 'Delete', ctrlKey: true });
+      const question = await screen.findByRole('alertdialog', {
+        name: 'Move 2 rejected images to the trash?',
+      });
+      await user.click(within(question).getByRole('button', { name: 'Move to trash' }));
+      await waitFor(() => expect(states()).toEqual(['deleted', 'deleted']));
+      // Not a blank screen: what happened, with Undo and the way back.
+      await within(view).findByText('No image is left in this view.');
+      await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
+      return view;
+    };
+    const first = useAppStore.getState().galleryItems[0]!;
+    act(() => tile(`${first.localId}/${String(first.index)}`).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    // Ctrl+Z with no image shown still takes back the purge.
+    const view = await purgeAll();
+    fireEvent.keyDown(view, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    await waitFor(() => expect(states()).toEqual(['saved', 'saved']));
+    await waitFor(() => expect(view.querySelector('.triage-view__stage img')).not.toBeNull());
+    // So does the view's own Undo button.
+    await purgeAll();
+    await user.click(within(view).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(states()).toEqual(['saved', 'saved']));
     await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
   });
 });
