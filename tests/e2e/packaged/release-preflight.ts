@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
-import { ciContext } from '../../../electron/build/ci-context';
+import { REPOSITORY_ROOT, ciContext } from '../../../electron/build/ci-context';
 import { notarisationProblem, privateFeedProblem, tagVersionProblem } from './release-guards';
 
 ciArgsOrExit(
@@ -18,8 +18,9 @@ ciArgsOrExit(
 );
 const CONTEXT = ciContext('ci:release-preflight');
 
+/** This checkout's version: what the release builds (a dry run's stand-in root has only release/). */
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(path.join(CONTEXT.root, 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
     version?: unknown;
   };
   return typeof manifest.version === 'string' ? manifest.version : '';
