@@ -263,7 +263,11 @@ async function check(): Promise<void> {
   } finally {
     await quit();
   }
-  if (installs) {
+  // A previous tag from before unsigned Windows builds only announced still downloads and
+  // installs on quit: waited for too, so the uninstall below never races its installer.
+  const installing = installs || logShowsUpdate(read(), version, true);
+  if (!installs && installing) say(`${from ?? '?'} still installs updates: waiting for it`);
+  if (installing) {
     await pollUntil(
       `the installed app to become ${version} on quit`,
       () => installedVersion() === version,
