@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { app } from 'electron';
 import { registerPrivilegedSchemes } from './adapters/app-protocol';
-import { selectLinuxPasswordStore } from './adapters/linux-secret-service';
+import { chooseKeyStore } from './adapters/linux-secret-service';
 import { hardenApp } from './adapters/window-guards';
 import { readAppEnvironment } from './app/app-environment';
 import { APP_ENTRY_URL } from './app/protocol/schemes';
@@ -44,13 +44,8 @@ export function startApp(): void {
     app.quit();
   else {
     // Command-line switches count only before ready: safeStorage reads this one when it starts.
-    selectLinuxPasswordStore({
-      commandLine: app.commandLine,
-      platform: process.platform,
-      env: process.env,
-      argv: process.argv,
-      logger,
-    });
+    // The same call as the `pictor` command's (cli-host.ts): self-test reports this store.
+    chooseKeyStore(app, logger);
     // startDesktop's own failure too, not only whenReady's: otherwise the app would run on with
     // no window and nothing said (found by the packaged-app boot test).
     void app

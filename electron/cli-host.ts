@@ -4,7 +4,8 @@
  * it was started from, and exits with the CLI's code. It shares the app's library (same data
  * folder) and the app's image engine: Chromium's codecs in the hidden sandboxed image renderer
  * (header-only when that cannot start), so `pictor self-test` checks this installation with the
- * app's own means, safeStorage for the key's encryption included.
+ * app's own means, safeStorage for the key's encryption included, on the key store the app
+ * chooses (main.ts passes adapters/linux-secret-service.ts' chooseKeyStore, the app's own call).
  */
 import type { App, SafeStorage } from 'electron';
 import type { CliIo } from './cli/commands';
@@ -27,6 +28,12 @@ export interface CliServices {
   readonly imageEngine?: SelfTestHost['imageEngine'];
   /** `pictor self-test`'s verifier in the image renderer (the app's: main.ts). */
   readonly rendererVerifier?: SelfTestHost['rendererVerifier'];
+  /**
+   * Chooses the key store as the desktop app does (main.ts: adapters/linux-secret-service.ts'
+   * chooseKeyStore, the app's own call), so `pictor self-test` reports the store the app uses;
+   * called first, before anything waits for ready, when safeStorage reads its switch.
+   */
+  readonly chooseKeyStore: () => unknown;
 }
 
 /**
@@ -61,6 +68,8 @@ export async function runAsCommandLine(
     stderr: (text) => void process.stderr.write(text),
   },
 ): Promise<number> {
+  // Before anything waits for ready: safeStorage reads `--password-store` when it starts.
+  services.chooseKeyStore();
   // No Dock icon bouncing on macOS for a command run from a terminal.
   app.dock?.hide();
   // The image renderer's hidden window closes when idle; Electron's default would then quit the

@@ -6,6 +6,7 @@
  */
 import { app, safeStorage } from 'electron';
 import { refuseDebuggerSwitches } from './adapters/debugger-guard';
+import { chooseKeyStore } from './adapters/linux-secret-service';
 import { commandLineImages } from './adapters/image-engines/app-image-engine';
 import { streamLogger } from './adapters/stream-logger';
 import { startApp } from './app-main';
@@ -30,6 +31,8 @@ function start(): void {
     safeStorage,
     imageEngine: images.engine,
     rendererVerifier: images.rendererVerifier,
+    // The app's own choice (app-main.ts makes the same call): self-test reports that store.
+    chooseKeyStore: () => chooseKeyStore(app, warnings),
   });
 }
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
 import { downloadLink, type DownloadTarget } from '../app/updates/download-link';
-import { readUpdateConfig } from '../app/updates/release-feed';
+import { readUpdateConfig, type UpdateConfig } from '../app/updates/release-feed';
 import { updaterCapability, type MacSignature } from '../app/updates/update-capability';
 import { describeUpdateError } from '../app/updates/update-problems';
 import { boundDownloads, DeclaredSizes } from './bounded-download';
@@ -121,27 +121,34 @@ export function createAppUpdater(
   macSignature?: MacSignature,
 ): Updater {
   const resources = process.resourcesPath;
+  const hasUpdateConfig = app.isPackaged && existsSync(join(resources, 'app-update.yml'));
+  let config: UpdateConfig | null = null;
+  if (hasUpdateConfig) {
+    try {
+      config = readUpdateConfig(readFileSync(join(resources, 'app-update.yml'), 'utf8'));
+    } catch (error) {
+      logger.warn('no usable update feed in app-update.yml', {
+        detail: describeUpdateError(error),
+      });
+      return noUpdater({ kind: 'none', reason: 'not_installed' });
+    }
+  }
+  const linuxPackageType = app.isPackaged ? readPackageType(resources) : null;
   const capability = updaterCapability({
     packaged: app.isPackaged,
     platform: process.platform,
-    hasUpdateConfig: app.isPackaged && existsSync(join(resources, 'app-update.yml')),
-    linuxPackageType: app.isPackaged ? readPackageType(resources) : null,
+    hasUpdateConfig,
+    linuxPackageType,
     appImage: typeof process.env['APPIMAGE'] === 'string' && process.env['APPIMAGE'] !== '',
     ...(macSignature ? { macSignature } : {}),
+    windowsPublisherNamed: (config?.publisherNames.length ?? 0) > 0,
   });
-  if (capability.kind === 'none') return noUpdater(capability);
-  const linuxPackageType = app.isPackaged ? readPackageType(resources) : null;
-  let config: { url: string; channel: string };
-  try {
-    config = readUpdateConfig(readFileSync(join(resources, 'app-update.yml'), 'utf8'));
-  } catch (error) {
-    logger.warn('no usable update feed in app-update.yml', { detail: describeUpdateError(error) });
-    return noUpdater({ kind: 'none', reason: 'not_installed' });
-  }
+  if (capability.kind === 'none' || config === null) return noUpdater(capability);
   // `autoUpdater` is built on first read: never in development.
   return wrapAppUpdater(electronUpdater.autoUpdater, capability, logger, {
     ...network,
-    ...config,
+    url: config.url,
+    channel: config.channel,
     target: { platform: process.platform, arch: process.arch, linuxPackageType },
   });
 }

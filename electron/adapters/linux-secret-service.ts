@@ -105,6 +105,31 @@ export interface SelectPasswordStoreOptions {
   readonly probe?: () => boolean | null;
 }
 
+/** Where {@link chooseKeyStore} reads its facts: this process's unless a test gives its own. */
+export type KeyStoreFacts = Partial<
+  Pick<SelectPasswordStoreOptions, 'platform' | 'env' | 'argv' | 'probe'>
+>;
+
+/**
+ * The key store the desktop app and the `pictor` command both use: one function, called by both
+ * before `app.whenReady()`, so `pictor self-test` reports the store the app encrypts the key
+ * with (on sway, Hyprland or i3 the Secret Service where one runs, not `basic_text`).
+ */
+export function chooseKeyStore(
+  app: { readonly commandLine: SelectPasswordStoreOptions['commandLine'] },
+  logger: Logger,
+  facts: KeyStoreFacts = {},
+): PasswordStoreChoice {
+  return selectLinuxPasswordStore({
+    commandLine: app.commandLine,
+    platform: facts.platform ?? process.platform,
+    env: facts.env ?? process.env,
+    argv: facts.argv ?? process.argv,
+    logger,
+    ...(facts.probe ? { probe: facts.probe } : {}),
+  });
+}
+
 /** Decides, appends `--password-store` when the Secret Service should be used, and logs why. */
 export function selectLinuxPasswordStore(options: SelectPasswordStoreOptions): PasswordStoreChoice {
   const { commandLine, env, logger } = options;

@@ -7,17 +7,20 @@
  */
 import { app } from 'electron';
 import { QUIT_WAIT_MS, holdQuitForTrash } from '../adapters/quit-hold';
+import { systemClock } from '../adapters/system-clock';
 import type { PowerAndNetworkWatch } from '../adapters/power-and-network';
 import type { AppEnvironment } from '../app/app-environment';
 import type { AppRuntime } from '../app/app-runtime';
 import type { RotatingFileLogger } from '../core/logging/rotating-file-logger';
 import { createEmitter, type Emit } from '../ipc/ipc-main-bridge';
 import type { AppWiring } from '../ipc/wire-app';
+import type { Clock } from '../ports/clock';
 import { DisposableStore, type Disposable } from '../ports/disposable';
 import { startAppImages, type AppImages } from './app-images';
 import { appLifetime, type AppLifetime } from './app-lifetime';
 import { AppNotices } from './app-notices';
 import { MainWindowHost } from './main-window';
+import { QUIT_LIMIT_MS, runQuitSteps, type QuitStep } from './quit-steps';
 import { taskPresence, type TaskPresence } from './task-presence';
 
 /** What start-up made, as it makes it: closed or ended at quit. */
@@ -95,34 +98,57 @@ export function desktopHost(
 
 /**
  * At quit: the watches stop, a delete or an Undo under way is waited for (bounded) and what is
- * held goes on to the system trash, the runtime closes, then the wiring, the images and the log.
+ * held goes on to the system trash, the runtime closes, then the wiring, the images and the log;
+ * all of it within {@link QUIT_LIMIT_MS} (quit-steps.ts), after which the app exits regardless.
  */
 export function quitInOrder(
   host: DesktopHost,
   log: { readonly logger: RotatingFileLogger } & Disposable,
+  clock: Clock = systemClock,
 ): void {
-  const { logger, started } = host;
+  const { logger } = host;
   let quitting = false;
   app.on('will-quit', (event) => {
     if (quitting) return;
     quitting = true;
     event.preventDefault();
-    void (async () => {
-      started.watch?.dispose();
-      host.presence.dispose();
-      // Held images go on to the system trash (an Undo under way was waited for, or is left
-      // to the next start), before the core they need closes.
-      await started.wiring
-        ?.beforeQuit(QUIT_WAIT_MS)
-        .catch((error: unknown) => logger.error('trash at quit failed', { detail: String(error) }));
-      await started.runtime
-        ?.close()
-        .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
-      host.wired.dispose();
-      await host.images.dispose();
-      log.dispose();
-      await log.logger.close();
-      app.quit();
-    })();
+    void runQuitSteps(quitSteps(host, log), {
+      clock,
+      limitMs: QUIT_LIMIT_MS,
+      logger,
+      // Past the limit a step is stuck: app.quit() would run will-quit's other listeners and
+      // could wait on it again, app.exit() does not.
+      finish: (end) => (end === 'done' ? app.quit() : app.exit(0)),
+    });
   });
+}
+
+/** The clean-up's steps, in order (each one's failure is logged under its name). */
+function quitSteps(
+  host: DesktopHost,
+  log: { readonly logger: RotatingFileLogger } & Disposable,
+): QuitStep[] {
+  const { started } = host;
+  return [
+    {
+      name: 'stopping the watches',
+      run: () => {
+        started.watch?.dispose();
+        host.presence.dispose();
+      },
+    },
+    // Held images go on to the system trash (an Undo under way was waited for, or is left to
+    // the next start), before the core they need closes.
+    { name: 'trash at quit', run: () => started.wiring?.beforeQuit(QUIT_WAIT_MS) },
+    { name: 'shutdown', run: () => started.runtime?.close() },
+    { name: 'releasing the wiring', run: () => host.wired.dispose() },
+    { name: 'closing the image engine', run: () => host.images.dispose() },
+    {
+      name: 'closing the log',
+      run: async () => {
+        log.dispose();
+        await log.logger.close();
+      },
+    },
+  ];
 }

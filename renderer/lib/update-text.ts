@@ -5,6 +5,7 @@ import type {
   UpdateUnavailableReason,
 } from '../../shared/domain/update-state';
 import { t, type MessageKey } from '../i18n';
+import type { UpdatePlatform } from './platform';
 
 const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
   offline: 'update.problem.offline',
@@ -22,16 +23,29 @@ const UNAVAILABLE_TEXT: Record<UpdateUnavailableReason, MessageKey> = {
   not_installed: 'update.unavailable.not_installed',
 };
 
+/** Why a copy that cannot install updates cannot, on each system (update-capability.ts). */
+const CANNOT_INSTALL_TEXT: Record<UpdatePlatform, MessageKey> = {
+  mac: 'update.availableMac',
+  windows: 'update.availableWindows',
+  linux: 'update.availableLinux',
+};
+
+/** Settings' hint for such a copy. */
+export const CANNOT_INSTALL_HINT: Record<UpdatePlatform, MessageKey> = {
+  mac: 'settings.updates.mac',
+  windows: 'settings.updates.windows',
+  linux: 'settings.updates.linux',
+};
+
 /** The sentence for a version on offer: what the user can do about it here. */
-export function offerText(state: UpdateState, mac: boolean): string {
+export function offerText(state: UpdateState, platform: UpdatePlatform): string {
   const version = state.version ?? '';
-  if (!state.canInstall)
-    return t(mac ? 'update.availableMac' : 'update.availableLinux', { version });
+  if (!state.canInstall) return t(CANNOT_INSTALL_TEXT[platform], { version });
   return t('update.availableNotify', { version });
 }
 
 /** One sentence for the state (Settings' status line); empty when there is nothing to say. */
-export function updateSentence(state: UpdateState, mac: boolean): string {
+export function updateSentence(state: UpdateState, platform: UpdatePlatform): string {
   const version = state.version ?? '';
   switch (state.status) {
     case 'unavailable':
@@ -41,7 +55,7 @@ export function updateSentence(state: UpdateState, mac: boolean): string {
     case 'idle':
       return state.lastCheckedAt === undefined ? '' : t('settings.updates.upToDate');
     case 'available':
-      return offerText(state, mac);
+      return offerText(state, platform);
     case 'downloading':
       return t('update.downloading', { version, progress: state.progress ?? 0 });
     case 'ready':

@@ -9,7 +9,7 @@ import { Button } from '../components/button';
 import { Icon } from '../components/icon';
 import { t } from '../i18n';
 import { useAppStore } from '../store/app-store';
-import { isMacPlatform } from '../lib/platform';
+import { updatePlatform, type UpdatePlatform } from '../lib/platform';
 import { offerText } from '../lib/update-text';
 
 /** The update state from main (the store asks once at start, then follows `updates:changed`). */
@@ -18,8 +18,8 @@ function useUpdateState(): UpdateState | null {
 }
 
 /** Whether the app runs on a Mac (a copy there that cannot install says why and how). */
-function useMac(): boolean {
-  return useAppStore((store) => isMacPlatform(store.appInfo?.platform));
+function usePlatform(): UpdatePlatform {
+  return useAppStore((store) => updatePlatform(store.appInfo?.platform));
 }
 
 function ReleaseNotes({ state }: { state: UpdateState }) {
@@ -43,7 +43,7 @@ export function UpdateBanner() {
   const download = useAppStore((store) => store.updatesDownload);
   const openDownload = useAppStore((store) => store.updatesOpenDownload);
   const downloadsBySelf = useAppStore((store) => store.settings?.updateMode !== 'notify');
-  const mac = useMac();
+  const platform = usePlatform();
   const [hidden, setHidden] = useState<string | null>(null);
   if (!state || (state.status !== 'available' && state.status !== 'ready')) return null;
   // A version on offer starts downloading at once when the user chose so: nothing to ask yet.
@@ -55,7 +55,9 @@ export function UpdateBanner() {
     <section className="banner banner--info" aria-label={t('update.label')}>
       <Icon name="info" className="banner__icon" />
       <div className="banner__text">
-        <p>{ready ? t('update.ready', { version: state.version ?? '' }) : offerText(state, mac)}</p>
+        <p>
+          {ready ? t('update.ready', { version: state.version ?? '' }) : offerText(state, platform)}
+        </p>
         <ReleaseNotes state={state} />
       </div>
       {ready ? (

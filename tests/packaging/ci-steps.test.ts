@@ -61,6 +61,8 @@ const PLANS: Record<string, Plan> = {
   'ci:linux-userns-restore': { skip: 'sudo sysctl on the runner’s kernel' },
   'ci:probe': { run: 'dry' },
   'ci:windows-display': { run: 'dry' },
+  'ci:mac-display': { run: 'dry' },
+  'ci:release-preflight': { run: 'dry' },
   dist: { run: 'dist' },
   'ci:install': { run: 'dry' },
   'ci:smoke': { run: 'dry' },

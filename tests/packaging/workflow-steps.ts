@@ -74,9 +74,12 @@ export function expandMatrix(text: string, matrix: Record<string, string>): stri
   });
 }
 
-/** Whether a step's `if:` holds on `os`: none, `runner.os == 'X'` or `runner.os != 'X'`. */
+/**
+ * Whether a step's `if:` holds on `os`: none, `always()` (a clean-up), `runner.os == 'X'` or
+ * `runner.os != 'X'`.
+ */
 export function holdsOn(condition: string | undefined, os: RunnerOs): boolean {
-  if (condition === undefined) return true;
+  if (condition === undefined || condition.trim() === 'always()') return true;
   const match = /^runner\.os (==|!=) '(Linux|macOS|Windows)'$/.exec(condition.trim());
   if (!match) throw new Error(`The step condition "${condition}" is not one the runner reads.`);
   return match[1] === '==' ? os === match[2] : os !== match[2];
@@ -158,6 +161,13 @@ function term(text: string, leg: Leg, runner: RunnerContext): string {
   };
   // This repository's secrets and variables are absent here, as on a fork's runner.
   if (/^secrets\.\w+ != ''$/.test(text)) return 'false';
+  // `a && b && …`: true only when every part is.
+  if (text.includes(' && '))
+    return text.split(/\s+&&\s+/).every((part) => term(part.trim(), leg, runner) === 'true')
+      ? 'true'
+      : 'false';
+  // A public repository, as the release job requires (release-preflight.ts).
+  if (text === 'github.event.repository.private') return 'false';
   if (/^(secrets|vars)\.\w+$/.test(text) || text === 'github.token') return '';
   const name = /^(matrix|github)\.(\w+)$/.exec(text);
   const value = name ? (name[1] === 'matrix' ? leg.matrix : github)[name[2] ?? ''] : undefined;

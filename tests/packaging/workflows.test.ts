@@ -40,11 +40,14 @@ interface Step {
 }
 interface Job {
   readonly 'runs-on': string;
+  readonly 'timeout-minutes'?: number | string;
   readonly if?: string;
   readonly permissions?: Record<string, string>;
   readonly needs?: string;
   readonly env?: Record<string, string>;
-  readonly strategy?: { matrix?: { include?: ({ os: string } & Record<string, string>)[] } };
+  readonly strategy?: {
+    matrix?: { include?: ({ os: string } & Record<string, string | number>)[] };
+  };
   readonly steps: Step[];
 }
 interface Workflow {
@@ -155,6 +158,53 @@ describe('the CI workflow', () => {
     );
   });
 
+  it('sets and prints the macOS screen’s size before the journeys', () => {
+    const display = indexOf(os, 'npm run ci:mac-display', /macOS/);
+    expect(display).toBeGreaterThanOrEqual(0);
+    expect(display).toBeLessThan(indexOf(os, 'npm run test:e2e', /!= 'Linux'/));
+  });
+
+  it('checks the tag against package.json and the Mac’s notarisation before it builds anything', () => {
+    const preflight = indexOf(release, 'npm run ci:release-preflight');
+    expect(preflight).toBe(indexOf(release, 'npm ci') + 1);
+    expect(preflight).toBeLessThan(indexOf(release, 'npm run dist'));
+    expect(release?.env?.['PICTOR_MAC_NOTARISED']).toContain('secrets.APPLE_API_KEY_P8');
+    expect(release?.env?.['PICTOR_MAC_NOTARISED']).toContain('secrets.APPLE_API_ISSUER');
+    expect(release?.env?.['PICTOR_REPOSITORY_PRIVATE']).toBe(
+      '${{ github.event.repository.private }}',
+    );
+  });
+
+  it('builds the previous tag for the runner’s CPU only, unnotarised, and deletes the test feed whatever happened', () => {
+    const previous = release?.steps.find((step) =>
+      step.run?.startsWith('npm run ci:update-test -- previous'),
+    );
+    expect(previous?.run).toBe('npm run ci:update-test -- previous --${{ matrix.arch }}');
+    expect(Object.keys(previous?.env ?? {}).filter((key) => key.startsWith('APPLE_'))).toEqual([]);
+    const cleanup = release?.steps.find((step) => step.run === 'npm run ci:update-test -- cleanup');
+    expect(cleanup?.if).toBe('always()');
+    expect(indexOf(release, 'npm run ci:update-test -- cleanup')).toBeGreaterThan(
+      indexOf(release, 'npm run ci:update-test -- check'),
+    );
+  });
+
+  it('gives each release leg its own test feed and a time limit that fits it (macOS: notarisation)', () => {
+    const legs = release?.strategy?.matrix?.include ?? [];
+    expect(Object.fromEntries(legs.map((leg) => [leg.os, leg['platform']]))).toEqual({
+      'ubuntu-24.04': 'linux',
+      'macos-15': 'darwin',
+      'windows-2025': 'win32',
+    });
+    expect(release?.env?.['PICTOR_UPDATE_FEED']).toContain('test-feed-{1}-{2}/');
+    expect(release?.env?.['PICTOR_UPDATE_FEED']).toContain('matrix.platform');
+    expect(release?.['timeout-minutes']).toBe('${{ matrix.timeout }}');
+    const limits = Object.fromEntries(legs.map((leg) => [leg.os, leg['timeout']]));
+    expect(limits['macos-15']).toBeGreaterThanOrEqual(150);
+    expect(limits['ubuntu-24.04']).toBeGreaterThanOrEqual(60);
+    expect(limits['windows-2025']).toBeGreaterThanOrEqual(60);
+    expect(Math.max(...Object.values(limits).map(Number))).toBeLessThanOrEqual(360);
+  });
+
   it('sets Windows’ display to 1920x1080 before the journeys', () => {
     const display = indexOf(os, 'npm run ci:windows-display', /Windows/);
     expect(display).toBeGreaterThanOrEqual(0);
@@ -167,11 +217,14 @@ describe('the CI workflow', () => {
     expect(dist?.run).not.toContain('--release');
   });
 
-  it('runs the release job on version tags only, never on a pull request', () => {
+  it('runs the release job on version tags only (pushed or by hand), never on a pull request', () => {
     expect(triggers['push']).toEqual({ branches: ['main'], tags: ['v*'] });
+    // Pushed, or run by hand (workflow_dispatch) on a tag: docs/RELEASING.md.
     expect(release?.if).toBe(
-      "github.event_name == 'push' && startsWith(github.ref, 'refs/tags/v')",
+      "(github.event_name == 'push' || github.event_name == 'workflow_dispatch') && startsWith(github.ref, 'refs/tags/v')",
     );
+    expect(triggers).toHaveProperty('workflow_dispatch');
+    expect(release?.if).not.toContain('pull_request');
     expect(release?.needs).toBe('os');
     expect(release?.permissions).toEqual({ contents: 'write' });
     // Only the release job may write to the repository.
@@ -185,7 +238,7 @@ describe('the CI workflow', () => {
       for (const step of job.steps) {
         if (!Object.values(step.env ?? {}).some((value) => secretly.test(value))) continue;
         expect(step.run, String(step.name)).toMatch(
-          /^npm run (dist -- --release|ci:update-test -- (previous|publish))/,
+          /^npm run (dist -- --release|ci:update-test -- (previous|publish|cleanup))/,
         );
       }
     }
@@ -198,6 +251,7 @@ describe('the CI workflow', () => {
     expect(dist?.run).toContain('--release');
     expect(dist?.env?.['PICTOR_TEST_BUILD']).toBeUndefined();
     const order = [
+      'npm run ci:release-preflight',
       'npm run dist -- --release',
       'npm run ci:install',
       'npm run ci:verify-signature',
@@ -207,6 +261,7 @@ describe('the CI workflow', () => {
       'npm run ci:update-test -- publish',
       'npm run ci:update-test -- previous',
       'npm run ci:update-test -- check',
+      'npm run ci:update-test -- cleanup',
     ].map((command) => indexOf(release, command));
     expect(
       order.every((index) => index >= 0),

@@ -1,6 +1,6 @@
 /**
- * Where a copy of Pictor that cannot update itself (an unsigned or ad-hoc signed macOS app, a
- * Linux deb or rpm: see update-capability.ts) sends the user for the new version: one file of the
+ * Where a copy of Pictor that cannot update itself (an unsigned or ad-hoc signed macOS app, an
+ * unsigned Windows build, a Linux deb or rpm: see update-capability.ts) sends the user for the new version: one file of the
  * release the feed offered, picked for this machine. The page never sees the address; it only
  * learns that there is one, and asks main to open it (the `updates:openDownload` channel).
  *
@@ -53,6 +53,7 @@ function archFit(name: string, arch: string): number {
 /** The extensions this copy can install from, best first. */
 function wantedExtensions(target: DownloadTarget): readonly string[] {
   if (target.platform === 'darwin') return ['.dmg', '.zip'];
+  if (target.platform === 'win32') return ['.exe'];
   if (target.platform === 'linux' && target.linuxPackageType === 'deb') return ['.deb'];
   if (target.platform === 'linux' && target.linuxPackageType === 'rpm') return ['.rpm'];
   return [];

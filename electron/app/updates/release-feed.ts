@@ -123,11 +123,33 @@ const updateConfigSchema = z.object({
     .regex(/^[a-z0-9-]{1,32}$/)
     .nullable()
     .optional(),
+  // electron-builder writes the certificate's publisher for a signed Windows build only.
+  publisherName: z
+    .union([z.string().min(1).max(500), z.array(z.string().min(1).max(500)).max(20)])
+    .nullable()
+    .optional(),
 });
 
+/** The packaged app's `app-update.yml` as Pictor reads it. */
+export interface UpdateConfig {
+  readonly url: string;
+  readonly channel: string;
+  /**
+   * Windows: the Authenticode publishers electron-updater's NsisUpdater requires of an installer
+   * before it runs it. Empty when the build was unsigned: NsisUpdater then checks no signature at
+   * all (`verifySignature` returns at once), so such a copy must not install updates.
+   */
+  readonly publisherNames: readonly string[];
+}
+
 /** The feed named in the packaged app's `app-update.yml` (written by electron-builder). */
-export function readUpdateConfig(text: string): { url: string; channel: string } {
+export function readUpdateConfig(text: string): UpdateConfig {
   const parsed = updateConfigSchema.safeParse(readFeedYaml(text.slice(0, MAX_CHANNEL_FILE_BYTES)));
   if (!parsed.success) throw new FeedRefusedError('app-update.yml does not name a generic feed.');
-  return { url: parsed.data.url, channel: parsed.data.channel ?? 'latest' };
+  const publisher = parsed.data.publisherName ?? [];
+  return {
+    url: parsed.data.url,
+    channel: parsed.data.channel ?? 'latest',
+    publisherNames: typeof publisher === 'string' ? [publisher] : publisher,
+  };
 }

@@ -26,12 +26,22 @@ export interface InstallFacts {
   readonly appImage: boolean;
   /** macOS: the running app's signature ({@link readMacSignature}); absent: not checked. */
   readonly macSignature?: MacSignature;
+  /**
+   * Windows: app-update.yml names the publisher an update's installer must be signed by
+   * (electron-builder writes it for a signed build only); absent: not checked.
+   */
+  readonly windowsPublisherNamed?: boolean;
 }
 
 export function updaterCapability(facts: InstallFacts): UpdaterCapability {
   if (!facts.packaged) return { kind: 'none', reason: 'development' };
   if (!facts.hasUpdateConfig) return { kind: 'none', reason: 'not_installed' };
-  if (facts.platform === 'win32') return { kind: 'install' };
+  // NsisUpdater runs a downloaded installer after checking its sha512 against the feed and its
+  // Authenticode publisher against app-update.yml's publisherName; an unsigned build has none,
+  // and then nothing but the feed vouches for the installer. Such a copy only announces, as a
+  // Linux package does, and the user downloads the installer the way they got this one.
+  if (facts.platform === 'win32')
+    return facts.windowsPublisherNamed === true ? { kind: 'install' } : { kind: 'notify' };
   // Squirrel.Mac installs only over a signature of the same identity; anything less (ad hoc,
   // none, not checked) would download the update and then fail at "Restart to update".
   if (facts.platform === 'darwin')

@@ -10,8 +10,8 @@ import { checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { fieldProblem } from './field-error';
 import { GalleryFolderFlow, GalleryFolderReport } from './gallery-folder-flow';
-import { isMacPlatform } from '../../lib/platform';
-import { updateSentence } from '../../lib/update-text';
+import { updatePlatform } from '../../lib/platform';
+import { CANNOT_INSTALL_HINT, updateSentence } from '../../lib/update-text';
 import { UPDATE_MODES } from '../../../shared/domain/update-state';
 import type { SettingSaver } from './use-setting-save';
 
@@ -183,7 +183,7 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
   const state = useAppStore((store) => store.updates);
   const check = useAppStore((store) => store.updatesCheck);
   const openDownload = useAppStore((store) => store.updatesOpenDownload);
-  const mac = useAppStore((store) => isMacPlatform(store.appInfo?.platform));
+  const platform = useAppStore((store) => updatePlatform(store.appInfo?.platform));
   const manual = state?.canInstall === false && state.status !== 'unavailable';
   const busy = !state || ['unavailable', 'checking', 'downloading', 'ready'].includes(state.status);
   return (
@@ -196,20 +196,14 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
         describedBy={hint}
       />
       <p className="field__hint" id={hint}>
-        {t(
-          manual
-            ? mac
-              ? 'settings.updates.mac'
-              : 'settings.updates.linux'
-            : 'settings.updates.hint',
-        )}
+        {t(manual ? CANNOT_INSTALL_HINT[platform] : 'settings.updates.hint')}
       </p>
       <div className="settings-actions">
         <Button disabled={busy} onClick={() => void check()}>
           {t('settings.updates.check')}
         </Button>
         <span className="muted" role="status">
-          {state ? updateSentence(state, mac) : ''}
+          {state ? updateSentence(state, platform) : ''}
         </span>
         {state?.status === 'available' && state.canOpenDownload ? (
           <Button onClick={() => void openDownload()}>

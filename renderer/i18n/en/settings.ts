@@ -194,6 +194,8 @@ export const settings = {
     'Pictor checks when it starts and once a day. It never restarts by itself: you choose when, and running tasks resume after the restart.',
   'settings.updates.linux':
     'On Linux, Pictor tells you about a new version; your package manager installs it.',
+  'settings.updates.windows':
+    'This copy of Pictor is not signed, so it cannot install updates itself: it tells you about a new version and opens its installer’s download.',
   'settings.updates.mac':
     'This copy of Pictor is not signed with its Developer ID, so it cannot install updates itself: it tells you about a new version and opens its download.',
   'settings.updates.check': 'Check now',

@@ -75,6 +75,8 @@ export const shell = {
     'Pictor {version} is available. Download it now, or later from Settings.',
   'update.availableLinux':
     'Pictor {version} is available. Install it with your package manager or from the download page: Pictor’s Linux packages do not update themselves.',
+  'update.availableWindows':
+    'Pictor {version} is available. This copy cannot update itself (it is not signed, so Windows could not check who made an update): download the new installer and run it.',
   'update.availableMac':
     'Pictor {version} is available. This copy cannot update itself (it is not signed with Pictor’s Developer ID): download the new version and put it in Applications in place of this one.',
   'update.getVersion': 'Get Pictor {version}',

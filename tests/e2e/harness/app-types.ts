@@ -10,7 +10,10 @@ export interface LaunchOptions {
   /** Extra env (e.g. PICTOR_DEMO_DURATION_MS, PICTOR_POLL_INTERVAL_MS). */
   env?: Record<string, string>;
   colorScheme?: 'light' | 'dark';
-  /** The system language the window reports (navigator.language), e.g. `de-DE`; default en-US. */
+  /**
+   * The system language the window reports (navigator.language), e.g. `de-DE`; default en-US. The
+   * Electron host passes it to `--lang` as a bare language on macOS (electron-host.ts' langSwitch).
+   */
   locale?: string;
   /** Default 1280x800. */
   viewport?: { width: number; height: number };

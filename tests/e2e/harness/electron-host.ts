@@ -2,7 +2,8 @@
  * The Electron host: the built app launched by Playwright's `_electron` from the run's test build
  * (tests/support/test-build.ts: `npm run build` into a temporary folder laid out like the
  * repository), on the given folders through PICTOR_USER_DATA_DIR / PICTOR_GALLERY_DIR.
- * The page is the app's real window; IPC is Electron's own, so the harness records none of it
+ * The page is the app's real main window, picked and sized by its page's address
+ * (main-window.ts), never by the order windows opened in; IPC is Electron's own, so the harness records none of it
  * (ipcPayloads is empty). The OS calls made through `shell` and `clipboard` are recorded by a
  * test-only preload of the main process (electron-os-recorder.ts), named as the chromium host
  * names them (RECORDED_ON_EVERY_HOST); it answers main's open and save dialogs as the chromium
@@ -28,6 +29,10 @@ import {
 import type { OsCall } from './os-stand-ins';
 import { currentTestBuild } from '../../support/test-build';
 import { REPO_ROOT } from './repo-paths';
+import { mainWindow } from './main-window';
+import { windowSizeProblem } from './screen-fit';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { APP_ENTRY_URL } from '../../../electron/app/protocol/schemes';
 
 /**
  * The command line of the app, whose folder is the test build's: the OS-call recorder preloaded
@@ -47,6 +52,18 @@ export function electronArgs(
     recorder,
     appDir,
   ];
+}
+
+/** Chromium's pseudo-locales: tags whose region is the whole point. */
+const PSEUDO_LOCALES = new Set(['en-XA', 'ar-XB']);
+
+/**
+ * Chromium's `--lang` switch for a journey's system language. On macOS Electron wants a bare
+ * language there (`de`, not `de-DE`); elsewhere, and for a pseudo-locale, the tag goes as it is.
+ */
+export function langSwitch(locale: string, platform: NodeJS.Platform = process.platform): string {
+  const bare = platform === 'darwin' && !PSEUDO_LOCALES.has(locale);
+  return `--lang=${bare ? (locale.split(/[-_]/)[0] ?? locale) : locale}`;
 }
 
 /** The app's environment: ELECTRON_RUN_AS_NODE would make the binary a plain Node. */
@@ -86,19 +103,28 @@ function readOsCalls(file: string): OsCall[] {
 }
 
 /**
- * Sizes the window's content and checks it got that size: a screen too small for it (Windows
- * runners start at 1024x768) would otherwise fail a layout journey for the runner's sake.
+ * Sizes the main window's content (found by its page's address, never as the first window: the
+ * hidden image window can be that) and checks it got that size: a screen too small for it
+ * (Windows runners start at 1024x768, virtual Macs have had 1176x694) would otherwise fail a
+ * layout journey for the runner's sake, so the failure names the screen's work area.
  */
 async function sizeWindow(app: ElectronApplication, size: { width: number; height: number }) {
-  const got = await app.evaluate(({ BrowserWindow }, wanted) => {
-    const window = BrowserWindow.getAllWindows()[0];
-    window?.setContentSize(wanted.width, wanted.height);
-    return window?.getContentSize() ?? [0, 0];
-  }, size);
-  if (got[0] !== size.width || got[1] !== size.height)
-    throw new Error(
-      `The window is ${got[0]}x${got[1]}, not ${size.width}x${size.height}: the screen is too small for the journeys (on a Windows runner: npm run ci:windows-display).`,
-    );
+  const got = await app.evaluate(
+    ({ BrowserWindow, screen }, { wanted, entry }) => {
+      const window = BrowserWindow.getAllWindows().find(
+        (candidate) => candidate.webContents.getURL().split(/[?#]/)[0] === entry,
+      );
+      if (!window) return null;
+      window.setContentSize(wanted.width, wanted.height);
+      const [width = 0, height = 0] = window.getContentSize();
+      const area = screen.getDisplayMatching(window.getBounds()).workAreaSize;
+      return { width, height, workArea: { width: area.width, height: area.height } };
+    },
+    { wanted: size, entry: APP_ENTRY_URL },
+  );
+  if (!got) throw new Error(`No window shows ${APP_ENTRY_URL}: there is no main window to size.`);
+  const problem = windowSizeProblem(got, size, got.workArea, process.platform);
+  if (problem) throw new Error(problem);
 }
 
 export async function launchElectronApp(
@@ -125,7 +151,7 @@ export async function launchElectronApp(
       executablePath,
       // Chromium's --lang goes before the app folder: after it, it would be the app's argument.
       args: [
-        ...(options.locale ? [`--lang=${options.locale}`] : []),
+        ...(options.locale ? [langSwitch(options.locale)] : []),
         ...electronArgs(currentTestBuild().root, osRecorder()),
       ],
       cwd: REPO_ROOT,
@@ -133,7 +159,7 @@ export async function launchElectronApp(
       ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
     });
     app = launched;
-    const window = await launched.firstWindow();
+    const window = await mainWindow(launched, systemClock);
     // Preloaded before the app's own code ran, so it is there by the first window.
     if (!readFileSync(osCalls, 'utf8').includes('"recorder"'))
       throw new Error('The OS-call recorder was not preloaded: osCalls() would see nothing.');

@@ -1,6 +1,6 @@
 /**
  * The pure parts of the release job's update check (update-from-previous.ts): which tag the
- * previous release is, where this tag's test feed is published, what the old app's log must say,
+ * previous release is, where this tag's test feed is published (one per leg), what the old app's log must say,
  * and where an installed app keeps the archive its version is read from. Unit-tested
  * (tests/unit/e2e/update-plan.test.ts).
  */
@@ -34,9 +34,17 @@ export function previousTag(tags: readonly string[], current: string): string | 
   return best?.tag ?? null;
 }
 
-/** The GitHub release that serves as `tag`'s test feed, and the feed's address (https, a folder). */
-export function testFeed(repository: string, tag: string): { release: string; url: string } {
-  const release = `test-feed-${tag}`;
+/**
+ * The GitHub release that serves as `tag`'s test feed on `platform`'s leg, and the feed's address
+ * (https, a folder). One per leg: each leg deletes its own when its check is done, never another
+ * leg's that is still in use.
+ */
+export function testFeed(
+  repository: string,
+  tag: string,
+  platform: NodeJS.Platform,
+): { release: string; url: string } {
+  const release = `test-feed-${tag}-${platform}`;
   return { release, url: `https://github.com/${repository}/releases/download/${release}/` };
 }
 

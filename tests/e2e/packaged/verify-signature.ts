@@ -4,8 +4,9 @@
  * stapled to the app (`stapler validate`); Windows: the Authenticode signature of the installer in
  * release/ and of the installed Pictor.exe must be Valid. Where the job had no signing secret
  * (PICTOR_MAC_SIGNED / PICTOR_WIN_SIGNED not `true`) it says so and checks nothing;
- * Linux packages are signed by the repository that serves them. Exits 0 or 1. A dry run
- * (PICTOR_CI_DRY=1) finds the files it would check and says which checks it would run.
+ * Linux packages are signed by the repository that serves them. A Mac signed but not notarised
+ * fails with a sentence before any check (release-guards.ts), never at `spctl`. Exits 0 or 1. A
+ * dry run (PICTOR_CI_DRY=1) finds the files it would check and says which checks it would run.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
 import { ciContext, skippedLine } from '../../../electron/build/ci-context';
 import { installedApp, installerIn } from './installed-app';
+import { notarisationProblem } from './release-guards';
 
 ciArgsOrExit(
   { name: 'ci:verify-signature', usage: 'npm run ci:verify-signature', options: {} },
@@ -20,6 +22,8 @@ ciArgsOrExit(
 );
 const CONTEXT = ciContext('ci:verify-signature');
 const RELEASE = path.join(CONTEXT.root, 'release');
+/** Each check's limit: spctl and stapler ask Apple's servers, which can hang. */
+const CHECK_LIMIT_MS = 5 * 60_000;
 
 function dryRun(what: string, file: string): boolean {
   console.log(
@@ -30,7 +34,7 @@ function dryRun(what: string, file: string): boolean {
 
 function run(what: string, command: string, args: string[]): boolean {
   if (CONTEXT.dry) return dryRun(what, args.at(-1) ?? '');
-  const result = spawnSync(command, args, { encoding: 'utf8' });
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: CHECK_LIMIT_MS });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
   const ok = result.status === 0;
   console.log(`signature: ${ok ? 'ok' : 'FAILED'}: ${what}${output ? `\n${output}` : ''}`);
@@ -55,11 +59,7 @@ function mac(): boolean {
       bundle,
     ]),
   ];
-  if (process.env['PICTOR_MAC_NOTARISED'] === 'true')
-    checks.push(
-      run('its notarisation ticket is stapled', 'xcrun', ['stapler', 'validate', bundle]),
-    );
-  else console.log('signature: skipped: stapler validate (the build was not notarised)');
+  checks.push(run('its notarisation ticket is stapled', 'xcrun', ['stapler', 'validate', bundle]));
   return checks.every(Boolean);
 }
 
@@ -69,6 +69,7 @@ function authenticode(file: string): boolean {
   const script = `(Get-AuthenticodeSignature -LiteralPath '${file.replaceAll("'", "''")}').Status`;
   const result = spawnSync('powershell', ['-NoProfile', '-NonInteractive', '-Command', script], {
     encoding: 'utf8',
+    timeout: CHECK_LIMIT_MS,
   });
   const status = (result.stdout ?? '').trim();
   console.log(
@@ -95,6 +96,14 @@ function main(): number {
     const secret = platform === 'darwin' ? 'MAC_CSC_LINK' : 'WIN_CSC_LINK';
     console.log(`signature: skipped: this run had no ${secret} secret, so nothing was signed`);
     return 0;
+  }
+  const unnotarised = notarisationProblem(platform, {
+    signed: true,
+    notarised: process.env['PICTOR_MAC_NOTARISED'] === 'true',
+  });
+  if (unnotarised) {
+    console.error(`signature: FAILED: ${unnotarised}`);
+    return 1;
   }
   return (platform === 'darwin' ? mac() : windows()) ? 0 : 1;
 }

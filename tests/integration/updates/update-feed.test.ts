@@ -330,7 +330,7 @@ describe('a feed that cannot be used gives one quiet sentence', () => {
   });
 });
 
-describe("the app's own updater (createAppUpdater) on an installed Linux package", () => {
+describe("the app's own updater (createAppUpdater) on an installed package", () => {
   it('reads the feed electron-builder left beside the app and only announces', async () => {
     const bytes = randomBytes(20_000);
     const yaml = channelFile({ version: '0.2.0', file: 'pictor_0.2.0_amd64.deb', bytes });
@@ -370,6 +370,30 @@ describe("the app's own updater (createAppUpdater) on an installed Linux package
           .some((path) => path.endsWith('.deb')),
       ).toBe(false);
     } finally {
+      Reflect.deleteProperty(process, 'resourcesPath');
+    }
+  });
+
+  it.each([
+    ['an unsigned build (no publisherName) only announces', '', 'notify'],
+    ['a signed build (publisherName) installs', 'publisherName:\n  - Pictor Ltd\n', 'install'],
+  ] as const)('on Windows, %s', async (_name, publisher, kind) => {
+    const resources = join(world().dir, 'resources');
+    await mkdir(resources, { recursive: true });
+    await writeFile(
+      join(resources, 'app-update.yml'),
+      `provider: generic\nurl: ${world().feed.url}\nupdaterCacheDirName: pictor-updater\n${publisher}`,
+    );
+    Object.defineProperty(process, 'resourcesPath', { value: resources, configurable: true });
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+    Object.defineProperty(process, 'platform', { value: 'win32', configurable: true });
+    try {
+      const network = { fetch, clock: new ManualClock() };
+      expect(createAppUpdater(world().electron.app, silentLogger, network).capability).toEqual({
+        kind,
+      });
+    } finally {
+      if (platform) Object.defineProperty(process, 'platform', platform);
       Reflect.deleteProperty(process, 'resourcesPath');
     }
   });

@@ -100,4 +100,29 @@ describe('workflow steps', () => {
     ).toBe('https://github.com/o/r/releases/download/test-feed-v1.2.3/');
     expect(() => envValue('${{ hashFiles(x) }}', leg, runner)).toThrow(/not one the step runner/);
   });
+
+  it('the release job’s expressions: all of several secrets, a public repository, a leg’s feed', () => {
+    const [leg] = legsOf(WORKFLOW).slice(1);
+    if (!leg) throw new Error('no leg');
+    const runner = { workspace: '/w', repository: 'o/r', refName: 'v1.2.3' };
+    expect(
+      envValue("${{ secrets.A != '' && secrets.B != '' && secrets.C != '' }}", leg, runner),
+    ).toBe('false');
+    expect(envValue('${{ github.event.repository.private }}', leg, runner)).toBe('false');
+    expect(
+      envValue(
+        "${{ format('https://github.com/{0}/releases/download/test-feed-{1}-{2}/', github.repository, github.ref_name, matrix.name) }}",
+        leg,
+        runner,
+      ),
+    ).toBe(
+      `https://github.com/o/r/releases/download/test-feed-v1.2.3-${leg.matrix['name'] ?? ''}/`,
+    );
+  });
+
+  it('a clean-up step (`if: always()`) runs on every OS', () => {
+    for (const os of ['Linux', 'macOS', 'Windows'] as const)
+      expect(holdsOn('always()', os)).toBe(true);
+    expect(() => holdsOn('failure()', 'Linux')).toThrow(/not one the runner reads/);
+  });
 });

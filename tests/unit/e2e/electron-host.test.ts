@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaseWindow, OpenDialogOptions } from 'electron';
-import { electronArgs } from '../../e2e/harness/electron-host';
+import { electronArgs, langSwitch } from '../../e2e/harness/electron-host';
 import { RECORDED_ON_EVERY_HOST } from '../../e2e/harness/app-types';
 
 const passedOn: string[] = [];
@@ -91,5 +91,19 @@ describe('the OS-call recorder', () => {
     // user's would.
     expect(passedOn).toEqual(['trashItem /g/b.png', 'writeText prompt']);
     vi.unstubAllEnvs();
+  });
+});
+
+describe('the system language’s switch', () => {
+  it('is a bare language on macOS, as Electron wants there, and the whole tag elsewhere', () => {
+    expect(langSwitch('de-DE', 'darwin')).toBe('--lang=de');
+    expect(langSwitch('ar-EG', 'darwin')).toBe('--lang=ar');
+    expect(langSwitch('de', 'darwin')).toBe('--lang=de');
+    expect(langSwitch('de-DE', 'linux')).toBe('--lang=de-DE');
+    expect(langSwitch('de-DE', 'win32')).toBe('--lang=de-DE');
+  });
+
+  it('keeps a pseudo-locale whole on macOS: its region is the point', () => {
+    expect(langSwitch('en-XA', 'darwin')).toBe('--lang=en-XA');
   });
 });

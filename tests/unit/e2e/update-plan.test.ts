@@ -22,12 +22,14 @@ describe('the update check’s plan', () => {
   });
 
   it('publishes to a test feed that a release build accepts as its feed', () => {
-    const feed = testFeed('pictor/pictor', 'v1.2.0');
+    const feed = testFeed('pictor/pictor', 'v1.2.0', 'win32');
     expect(feed).toEqual({
-      release: 'test-feed-v1.2.0',
-      url: 'https://github.com/pictor/pictor/releases/download/test-feed-v1.2.0/',
+      release: 'test-feed-v1.2.0-win32',
+      url: 'https://github.com/pictor/pictor/releases/download/test-feed-v1.2.0-win32/',
     });
     expect(feedProblem(feed.url)).toBeNull();
+    // One feed per leg: each deletes its own when done, never one another leg still reads.
+    expect(testFeed('pictor/pictor', 'v1.2.0', 'linux').release).toBe('test-feed-v1.2.0-linux');
   });
 
   it('reads the old app’s log for this version, downloaded or announced', () => {

@@ -6,7 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  chooseKeyStore,
+  type KeyStoreFacts,
+} from '../../../electron/adapters/linux-secret-service';
 import { encryptionReport, runAsCommandLine } from '../../../electron/cli-host';
+import { silentLogger } from '../../../electron/ports/logger';
 import { sharpImageEngine } from '../../fakes/sharp-image-engine';
 
 const dirs: string[] = [];
@@ -27,13 +32,26 @@ function safeStorage(available: boolean, backend = 'gnome_libsecret') {
     getSelectedStorageBackend: () => backend as 'gnome_libsecret',
   };
 }
-const services = { safeStorage: safeStorage(true) };
+/** Not Linux: the key store's choice asks no Secret Service of this machine. */
+const elsewhere = (): void => undefined;
+const services = { safeStorage: safeStorage(true), chooseKeyStore: elsewhere };
+
+/** What main.ts passes: the app's own chooseKeyStore, here on given facts. */
+function keyStoreOf(app: ReturnType<typeof fakeApp>['app'], facts: KeyStoreFacts) {
+  return () => chooseKeyStore(app, silentLogger, facts);
+}
 
 function fakeApp() {
   const calls: string[] = [];
+  const switches: string[] = [];
   return {
     calls,
+    switches,
     app: {
+      commandLine: {
+        hasSwitch: (name: string) => switches.some((entry) => entry.startsWith(`--${name}=`)),
+        appendSwitch: (name: string, value?: string) => void switches.push(`--${name}=${value}`),
+      },
       exit: (code?: number) => void calls.push(`exit ${code}`),
       dock: { hide: () => void calls.push('dock hidden') },
       whenReady: async () => void calls.push('ready'),
@@ -82,7 +100,11 @@ describe('pictor self-test in the installed app', () => {
     const code = await runAsCommandLine(
       app,
       ['self-test'],
-      { safeStorage: safeStorage(true), imageEngine: async () => sharpImageEngine() },
+      {
+        safeStorage: safeStorage(true),
+        imageEngine: async () => sharpImageEngine(),
+        chooseKeyStore: elsewhere,
+      },
       { env: {}, stdout: (text) => void out.push(text), stderr: (text) => void out.push(text) },
     );
     expect(code, out.join('')).toBe(0);
@@ -98,7 +120,7 @@ describe('pictor self-test in the installed app', () => {
     const code = await runAsCommandLine(
       app,
       ['self-test'],
-      { safeStorage: safeStorage(true) },
+      { safeStorage: safeStorage(true), chooseKeyStore: elsewhere },
       { env: {}, stdout: () => undefined, stderr: (text) => void err.push(text) },
     );
     expect(code).toBe(1);
@@ -116,5 +138,78 @@ describe('pictor self-test in the installed app', () => {
       state: 'available',
     });
     expect(calls).toEqual(['ready', 'ready']);
+  });
+});
+
+describe('the key store of the pictor command', () => {
+  const quiet = { env: {}, stdout: () => undefined, stderr: () => undefined };
+
+  it.each(['sway', 'Hyprland', 'i3', 'sway:wlroots'])(
+    'is the app’s on %s, a desktop Electron does not recognise: the Secret Service where one runs',
+    async (desktop) => {
+      const { app, switches } = fakeApp();
+      const keyStore = {
+        platform: 'linux' as const,
+        env: { XDG_CURRENT_DESKTOP: desktop },
+        argv: ['pictor', 'self-test'],
+        probe: () => true,
+      };
+      await runAsCommandLine(
+        app,
+        ['help'],
+        { safeStorage: safeStorage(true), chooseKeyStore: keyStoreOf(app, keyStore) },
+        quiet,
+      );
+      expect(switches).toEqual(['--password-store=gnome-libsecret']);
+    },
+  );
+
+  it('leaves a recognised desktop, a user’s own switch and a missing Secret Service alone', async () => {
+    const cases = [
+      { env: { XDG_CURRENT_DESKTOP: 'KDE' }, argv: [], probe: () => true },
+      {
+        env: { XDG_CURRENT_DESKTOP: 'sway' },
+        argv: ['--password-store=kwallet5'],
+        probe: () => true,
+      },
+      { env: { XDG_CURRENT_DESKTOP: 'sway' }, argv: [], probe: () => false },
+    ];
+    for (const facts of cases) {
+      const { app, switches } = fakeApp();
+      const keyStore = { platform: 'linux' as const, ...facts };
+      await runAsCommandLine(
+        app,
+        ['help'],
+        { safeStorage: safeStorage(true), chooseKeyStore: keyStoreOf(app, keyStore) },
+        quiet,
+      );
+      expect(switches, JSON.stringify(facts)).toEqual([]);
+    }
+  });
+
+  it('is chosen before anything waits for ready, as safeStorage reads the switch when it starts', async () => {
+    const { app, calls, switches } = fakeApp();
+    const keyStore = {
+      platform: 'linux' as const,
+      env: { XDG_CURRENT_DESKTOP: 'Hyprland' },
+      argv: [],
+      probe: () => true,
+    };
+    const ready = app.whenReady;
+    app.whenReady = async () => {
+      calls.push(`ready with ${switches.join(' ') || 'no switch'}`);
+      return ready();
+    };
+    await runAsCommandLine(
+      app,
+      ['self-test'],
+      {
+        safeStorage: safeStorage(true),
+        imageEngine: async () => sharpImageEngine(),
+        chooseKeyStore: keyStoreOf(app, keyStore),
+      },
+      quiet,
+    );
+    expect(calls).toContain('ready with --password-store=gnome-libsecret');
   });
 });

@@ -59,9 +59,12 @@ describe('downloadLink', () => {
     expect(downloadLink(linux, FEED, unknownPackage)).toBeNull();
   });
 
-  it('Windows installs by itself: no link', () => {
+  it('Windows (an unsigned build, which only announces): the installer', () => {
     const windows: DownloadTarget = { platform: 'win32', arch: 'x64', linuxPackageType: null };
-    expect(downloadLink(files('Pictor-Setup-0.2.0.exe'), FEED, windows)).toBeNull();
+    expect(downloadLink(files('Pictor-Setup-0.2.0.exe'), FEED, windows)).toBe(
+      `${FEED}Pictor-Setup-0.2.0.exe`,
+    );
+    expect(downloadLink(files('Pictor-0.2.0.dmg'), FEED, windows)).toBeNull();
   });
 
   it('no files, or none of this kind: no link', () => {

@@ -176,7 +176,17 @@ describe("the packaged app's app-update.yml", () => {
     expect(readUpdateConfig(text)).toEqual({
       url: 'https://pictor.invalid/updates/',
       channel: 'latest',
+      publisherNames: ['The Pictor developers'],
     });
+  });
+
+  it('reads the Windows publisher as electron-builder writes it, and none for an unsigned build', () => {
+    const base = { provider: 'generic', url: 'https://pictor.invalid/updates/' };
+    expect(
+      readUpdateConfig(written({ ...base, publisherName: 'Pictor Ltd' })).publisherNames,
+    ).toEqual(['Pictor Ltd']);
+    expect(readUpdateConfig(written(base)).publisherNames).toEqual([]);
+    expect(readUpdateConfig(written({ ...base, publisherName: null })).publisherNames).toEqual([]);
   });
 
   it.each([

@@ -17,8 +17,10 @@ const installed: InstallFacts = {
 };
 
 describe('updaterCapability', () => {
-  it('installs on Windows (NSIS), and on macOS only over a real signature', () => {
-    expect(updaterCapability(installed)).toEqual({ kind: 'install' });
+  it('installs on Windows (NSIS) only when app-update.yml names the publisher to check, and on macOS only over a real signature', () => {
+    expect(updaterCapability({ ...installed, windowsPublisherNamed: true })).toEqual({
+      kind: 'install',
+    });
     const mac = { ...installed, platform: 'darwin' as const };
     expect(updaterCapability({ ...mac, macSignature: 'valid' })).toEqual({ kind: 'install' });
   });
@@ -31,6 +33,18 @@ describe('updaterCapability', () => {
           ...installed,
           platform: 'darwin',
           ...(macSignature ? { macSignature } : {}),
+        }),
+      ).toEqual({ kind: 'notify' });
+    },
+  );
+
+  it.each([false, undefined])(
+    'only tells on an unsigned Windows build (publisher named: %s): NsisUpdater would run any installer the feed lists',
+    (windowsPublisherNamed) => {
+      expect(
+        updaterCapability({
+          ...installed,
+          ...(windowsPublisherNamed === undefined ? {} : { windowsPublisherNamed }),
         }),
       ).toEqual({ kind: 'notify' });
     },

@@ -203,6 +203,20 @@ describe('update banner', () => {
     expect(main.callsTo('updates:openDownload')).toHaveLength(1);
   });
 
+  it('on an unsigned Windows build, says it cannot update itself and offers the installer', async () => {
+    const host = hostUpdates({ kind: 'notify' });
+    const { main, user } = await startWithUpdates(host, { platform: 'win32' });
+    await host.offering({ ...OFFER, downloadUrl: DOWNLOAD });
+    const region = await screen.findByRole('region', { name: 'Update' });
+    expect(region.textContent).toContain('This copy cannot update itself (it is not signed');
+    expect(region.textContent).toContain('download the new installer and run it');
+    expect(region.textContent).not.toContain('package manager');
+    expect(region.textContent).not.toContain('Applications');
+    expect(within(region).queryByRole('button', { name: 'Download' })).toBeNull();
+    await user.click(within(region).getByRole('button', { name: 'Get Pictor 0.2.0' }));
+    expect(main.callsTo('updates:openDownload')).toEqual([undefined]);
+  });
+
   it('hides on "Later" until another version is ready', async () => {
     const host = hostUpdates();
     const { main, user } = await startWithUpdates(host);
@@ -283,6 +297,17 @@ describe('Updates setting', () => {
         'Pictor could not reach its update server; it will try again tomorrow.',
       ),
     ).toBeTruthy();
+  });
+
+  it('on an unsigned Windows build: the hint says it is not signed, never "On Linux"', async () => {
+    const host = hostUpdates({ kind: 'notify' });
+    await openSettings(host, {
+      platform: 'win32',
+      prepare: () => host.offering({ ...OFFER, downloadUrl: DOWNLOAD }),
+    });
+    expect(await screen.findByText(/This copy of Pictor is not signed, so it cannot/)).toBeTruthy();
+    expect(screen.queryByText(/On Linux/)).toBeNull();
+    expect(screen.queryByText(/Developer ID/)).toBeNull();
   });
 
   it('on a Mac that cannot install: the hint says why, and "Get Pictor" opens the download', async () => {
