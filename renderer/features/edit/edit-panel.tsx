@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
+import { FOCUSABLE } from '../../lib/focus-trap';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
@@ -71,16 +72,19 @@ function EditForm({ draft, setDraft, choices, setUp }: Omit<DraftState, 'plan'>)
       <DownscaleOffer image={draft.source} targets={draft.targets} />
       <EditOperation draft={draft} setUp={setUp} onChange={setDraft} />
       {fill ? (
-        <MaskSlot source={draft.source} url={url} onChange={(masks) => setDraft({ masks })} />
+        <div className="edit-panel__part" data-edit-part="mask">
+          <MaskSlot source={draft.source} url={url} onChange={(masks) => setDraft({ masks })} />
+        </div>
       ) : null}
-      {fill && !draft.masks ? <p className="field__hint">{t('edit.maskNeeded')}</p> : null}
-      <TextField
-        label={t('edit.prompt')}
-        hint={t('edit.promptHint')}
-        value={draft.prompt}
-        maxLength={4_000}
-        onChange={(prompt) => setDraft({ prompt })}
-      />
+      <div className="edit-panel__part" data-edit-part="prompt">
+        <TextField
+          label={t('edit.prompt')}
+          hint={t('edit.promptHint')}
+          value={draft.prompt}
+          maxLength={4_000}
+          onChange={(prompt) => setDraft({ prompt })}
+        />
+      </div>
       {draft.operation === 'upscale' ? null : (
         <EditReferences
           references={draft.references}
@@ -88,12 +92,47 @@ function EditForm({ draft, setDraft, choices, setUp }: Omit<DraftState, 'plan'>)
           onChange={(references) => setDraft({ references })}
         />
       )}
-      <EditTargets
-        choices={choices}
-        targets={draft.targets}
-        onChange={(targets) => setDraft({ targets })}
-      />
+      <div className="edit-panel__part" data-edit-part="targets">
+        <EditTargets
+          choices={choices}
+          targets={draft.targets}
+          onChange={(targets) => setDraft({ targets })}
+        />
+      </div>
     </>
+  );
+}
+
+/** What Send still waits for, first in the panel's order; null when nothing the user must add. */
+type Missing = 'mask' | 'prompt' | 'targets';
+
+function missingFor(draft: DraftState['draft']): Missing | null {
+  if (draft.operation === 'fill' && !draft.masks) return 'mask';
+  if (draft.prompt.trim() === '') return 'prompt';
+  return draft.targets.length === 0 ? 'targets' : null;
+}
+
+const MISSING_TEXT = {
+  mask: 'edit.maskNeeded',
+  prompt: 'edit.promptNeeded',
+  targets: 'edit.targetsNeeded',
+} as const;
+
+/**
+ * Beside a Send that cannot be pressed yet, the one thing it waits for, as a link that moves the
+ * focus to where it is given (a model to tick may be screens down the panel).
+ */
+function SendWaits({ missing }: { missing: Missing | null }) {
+  if (missing === null) return null;
+  const go = () => {
+    const part = document.querySelector<HTMLElement>(`[data-edit-part="${missing}"]`);
+    part?.scrollIntoView?.({ block: 'nearest' });
+    part?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  };
+  return (
+    <Button variant="ghost" size="small" className="edit-panel__waits" onClick={go}>
+      {t(MISSING_TEXT[missing])}
+    </Button>
   );
 }
 
@@ -109,6 +148,7 @@ function EditPanel({ source, start }: { source: EditSource; start: EditStart }) 
   const ready = input !== null && plan?.ok === true && plan.value.refusal === undefined;
   const footer = (
     <>
+      <SendWaits missing={missingFor(draft)} />
       <Button onClick={close}>{t('common.cancel')}</Button>
       <Button
         variant="primary"

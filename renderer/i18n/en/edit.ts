@@ -23,6 +23,8 @@ export const edit = {
   'edit.promptHint': 'Say what to change, or what to paint in the new or masked area.',
   'edit.mask': 'Mask',
   'edit.maskNeeded': 'Paint the area to fill first.',
+  'edit.promptNeeded': 'Say what to change first.',
+  'edit.targetsNeeded': 'Choose a model to send to first.',
   'edit.references': 'References',
   'edit.referencesLimit': 'Most reference images the chosen models take: {count}',
   'edit.referenceAddFile': 'Add from a file…',

@@ -88,6 +88,30 @@ describe('the edit panel', () => {
     expect((demo as HTMLInputElement).disabled).toBe(false);
   });
 
+  it('says beside a disabled Send what it waits for, and the link moves the focus there', async () => {
+    const { fake } = await startApp({ prepare });
+    const dialog = await openPanel(fake, '');
+    const user = userEvent.setup();
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    // No prompt yet: said first, and its link goes to the prompt.
+    await user.click(within(dialog).getByRole('button', { name: 'Say what to change first.' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Prompt' }));
+    await user.type(document.activeElement!, 'make the sky pink');
+    // Then the model to tick, however far down the panel it is.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Choose a model to send to first.' }),
+    );
+    const first = within(dialog)
+      .getAllByRole('checkbox')
+      .find((box) => !box.hasAttribute('disabled'));
+    expect(document.activeElement).toBe(first);
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'fal.ai · fal-ai/flux-pro/kontext' }),
+    );
+    expect(within(dialog).queryByRole('button', { name: /first\.$/ })).toBeNull();
+  });
+
   it('shows each target’s route and plans again with the route chosen', async () => {
     const { fake } = await startApp({ prepare });
     const { dialog, user } = await chooseTwo(fake);
