@@ -36,7 +36,8 @@ import type { HistoryStore } from '../history/history-store';
 import { DEMO_ENDPOINT } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
-import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
+import { checkCaps, type Adding, type CapVerdict, type UncountedGroup } from './cap-check';
+import { capSpend, spentSince, type CapSpend, type CapStanding } from './cap-spend';
 import { verdictByService } from './group-verdict';
 import {
   capLoosenings,
@@ -47,7 +48,7 @@ import {
 import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
-import { hostTimeZone, periodStart } from './local-periods';
+import { hostTimeZone } from './local-periods';
 import { SpendingCapError } from '../errors/spending-cap-error';
 import { sameCapIn } from '../engine/hard-cap-consent';
 import type { Sentence } from '../../../shared/i18n/sentence';
@@ -196,10 +197,27 @@ export class CostBook implements EngineAdmission {
     return [...this.csvChunks(query)].join('');
   }
 
-  /** What a cap's period has cost so far, in its unit (Settings' and `caps list`'s view). */
+  /**
+   * What a cap's period has spent so far in its unit, of it at today's price, and what it cannot
+   * count (cap-spend.ts): the one figure `caps list`, `costs`, Settings and every verdict use.
+   */
+  capSpend(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): CapSpend {
+    return capSpend(this.tables, this.prices(), cap, this.options.now(), this.timeZone);
+  }
+
+  /** What a cap's period has cost so far, in its unit. */
   spentIn(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): number {
-    const since = periodStart(cap.period, this.options.now(), this.timeZone);
-    return this.spent(this.prices(), cap.unit, cap.provider, since).micros;
+    return this.capSpend(cap).micros;
+  }
+
+  /** Every cap with what its period has spent ({@link capSpend}). */
+  standings(): CapStanding[] {
+    const prices = this.prices();
+    const now = this.options.now();
+    return this.caps().map((cap) => ({
+      cap,
+      ...capSpend(this.tables, prices, cap, now, this.timeZone),
+    }));
   }
 
   /**
@@ -237,8 +255,13 @@ export class CostBook implements EngineAdmission {
     return this.options.history.admitMany(records, lease, (valid) => {
       const prices = this.prices();
       const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
-      const refusal = refusalOf(this.verdict(prices, tasks), passing);
-      if (refusal) throw new SpendingCapError(refusal, { code: 'bad_input' });
+      const verdict = this.verdict(prices, tasks);
+      const refusal = refusalOf(verdict, passing);
+      if (refusal)
+        throw new SpendingCapError(refusal, {
+          code: 'bad_input',
+          ...(verdict.refused ? { refusal: verdict.refused } : {}),
+        });
       // The records as they were given (today's contract stays unnamed), priced.
       return valid.map((record) => {
         if (isFree(record)) return { ...record, cost: FREE_COST };
@@ -276,36 +299,11 @@ export class CostBook implements EngineAdmission {
         provider: first.provider,
         model: askedModel(first.request),
         adding: (unit) => addingIn(prices, some, unit),
-        spent: (unit, provider, since) => this.spent(prices, unit, provider, since),
+        spent: (unit, provider, since) => spentSince(this.tables, prices, unit, provider, since),
         now: this.options.now(),
         timeZone: this.timeZone,
       });
     });
-  }
-
-  /**
-   * What the ledger's tasks from `since` cost in `unit`: counted by the ledger, and the tasks it
-   * could not count there (admitted unpriced) priced by today's prices where they can be.
-   */
-  private spent(
-    prices: readonly CostPrice[],
-    unit: CostUnit,
-    provider: ProviderId | null,
-    since: number,
-  ): Spent {
-    const counted = this.tables.counted(unit, provider, since);
-    let micros = counted.micros;
-    const unpriced: Spent['unpriced'][number][] = [];
-    for (const group of counted.unpriced) {
-      const request = {
-        ...(group.model === null ? {} : { model: group.model }),
-        ...(group.size === null ? {} : { size: group.size }),
-      };
-      const estimate = estimateIn(prices, group.provider, request, unit);
-      if (estimate) micros += estimate.micros * group.tasks;
-      else unpriced.push({ provider: group.provider, model: group.model, tasks: group.tasks });
-    }
-    return { micros, unpriced };
   }
 }
 
@@ -341,19 +339,21 @@ function costOf(prices: readonly CostPrice[], task: NewTask): TaskCost {
   return isFree(task) ? FREE_COST : estimateCost(prices, task.provider, task.request);
 }
 
-/** What new tasks add in `unit`, and how many of them have no price in it. */
+/** What new tasks add in `unit`, and those of them with no price in it, by service and model. */
 function addingIn(prices: readonly CostPrice[], tasks: readonly NewTask[], unit: CostUnit): Adding {
   let micros = 0;
-  let unpriced = 0;
-  let firstUnpriced: Adding['firstUnpriced'];
+  const unpriced = new Map<string, UncountedGroup>();
   for (const task of tasks) {
     if (isFree(task)) continue;
     const estimate = estimateIn(prices, task.provider, task.request, unit);
-    if (estimate) micros += estimate.micros;
-    else {
-      unpriced += 1;
-      firstUnpriced ??= { provider: task.provider, model: askedModel(task.request) };
+    if (estimate) {
+      micros += estimate.micros;
+      continue;
     }
+    const model = askedModel(task.request);
+    const key = `${task.provider}\u0000${model}`;
+    const before = unpriced.get(key);
+    unpriced.set(key, { provider: task.provider, model, tasks: (before?.tasks ?? 0) + 1 });
   }
-  return { micros, unpriced, ...(firstUnpriced ? { firstUnpriced } : {}) };
+  return { micros, unpriced: [...unpriced.values()] };
 }
