@@ -148,6 +148,12 @@ export const capForecastSchema = z.object({
     .max(MAX_MISSING_PRICES),
 });
 export type CapForecast = z.infer<typeof capForecastSchema>;
+/** A price a hard cap lacks (see {@link capForecastSchema}'s `missing`). */
+export type MissingPrice = Readonly<CapForecast['missing'][number]>;
+/** A cap's word as main's core keeps it: {@link CapForecast}, read-only. */
+export type CapWord = Readonly<Omit<CapForecast, 'missing'>> & {
+  readonly missing: readonly MissingPrice[];
+};
 
 const previewSchema = z.object({
   perTask: taskCostSchema,

@@ -11,7 +11,11 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { formatMicros, type CostUnit } from '../../../shared/domain/task-cost';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { MAX_MISSING_PRICES } from '../../../shared/ipc/cost-contract';
+import {
+  MAX_MISSING_PRICES,
+  type CapWord,
+  type MissingPrice,
+} from '../../../shared/ipc/cost-contract';
 import { periodStart } from './local-periods';
 
 /** Tasks a cap cannot count in its unit, of one service and model ('' : none named). */
@@ -34,20 +38,6 @@ export interface Spent {
   readonly unpriced: readonly UncountedGroup[];
 }
 
-/**
- * A price a hard cap lacks to count tasks in its unit: tasks of this submit, or tasks its period
- * already holds. Each front names the fix in its own words (the CLI its `prices set` command,
- * the window the price's field).
- */
-export interface MissingPrice {
-  readonly service: ProviderId;
-  /** The model without a price ('' : the service's default, none named). */
-  readonly model: string;
-  readonly tasks: number;
-  readonly of: 'submit' | 'period';
-}
-
-
 export interface CapCheck {
   readonly caps: readonly SpendingCap[];
   readonly provider: ProviderId;
@@ -62,33 +52,12 @@ export interface CapCheck {
 }
 
 /**
- * What one cap says of the new tasks, as data, so the window can word it in time and in the
- * reader's language ("Generating 6 (about $0.30) would pass your daily cap of $0.25; $0.00 spent
- * today") where the sentences below are the refusal after the fact.
+ * What one cap says of the new tasks, as data, so each front can word it in time and in its own
+ * words ("Generating 6 (about $0.30) would pass your daily cap of $0.25; $0.00 spent today";
+ * the CLI's refusal naming `pictor prices set`) where the sentences below are main's refusal
+ * after the fact. Its fields are documented in the contract's schema (shared/ipc/cost-contract.ts).
  */
-export interface CapForecast {
-  readonly cap: SpendingCap;
-  /**
-   * `over`: the tasks would pass it; `unpriced`: it cannot count them in its unit (no price);
-   * `unpricedSpent`: it cannot count tasks of its period (a hard cap only).
-   */
-  readonly verdict: 'over' | 'unpriced' | 'unpricedSpent';
-  /** What its period has spent in its unit (0 when not counted: `unpriced`). */
-  readonly spentMicros: number;
-  /** What the new tasks add in its unit. */
-  readonly addingMicros: number;
-  /** `unpriced`: the new tasks' service; `unpricedSpent`: the first service it cannot count. */
-  readonly service: ProviderId;
-  /** `unpriced`: the model without a price ('' : the service's default). */
-  readonly model: string;
-  /** `unpricedSpent`: how many of the period's tasks it cannot count; else 0. */
-  readonly tasks: number;
-  /**
-   * A hard cap: every price it lacks to count this submit and its period, whatever its verdict
-   * (a cap passed may lack prices too: the refusal says both, the cap first). Soft caps: none.
-   */
-  readonly missing: readonly MissingPrice[];
-}
+export type CapForecast = CapWord;
 
 export interface CapVerdict {
   /** Why the tasks may not be submitted (the first hard cap that refuses them), if so. */
@@ -171,7 +140,12 @@ function missingPrices(adding: Adding, spent: Spent): MissingPrice[] {
     const model = group.model || PROVIDERS[group.provider].defaultModel || '';
     const key = `${of}\u0000${group.provider}\u0000${model}`;
     const before = found.get(key);
-    found.set(key, { service: group.provider, model, of, tasks: (before?.tasks ?? 0) + group.tasks });
+    found.set(key, {
+      service: group.provider,
+      model,
+      of,
+      tasks: (before?.tasks ?? 0) + group.tasks,
+    });
   };
   for (const group of adding.unpriced) add(group, 'submit');
   for (const group of spent.unpriced) add(group, 'period');

@@ -28,15 +28,20 @@ export interface CapStanding extends CapSpend {
   readonly cap: SpendingCap;
 }
 
+/** Where a spend is read: the ledger's tables and today's prices. */
+export interface SpendSource {
+  readonly tables: Pick<CostTables, 'counted'>;
+  readonly prices: readonly CostPrice[];
+}
+
 /** What the tasks created from `since` (on `provider`, or every one for null) cost in `unit`. */
 export function spentSince(
-  tables: Pick<CostTables, 'counted'>,
-  prices: readonly CostPrice[],
+  source: SpendSource,
   unit: CostUnit,
   provider: ProviderId | null,
   since: number,
 ): CapSpend {
-  const counted = tables.counted(unit, provider, since);
+  const counted = source.tables.counted(unit, provider, since);
   let micros = counted.micros;
   const pricedToday = { tasks: 0, micros: 0 };
   const unpriced: UncountedGroup[] = [];
@@ -45,7 +50,7 @@ export function spentSince(
       ...(group.model === null ? {} : { model: group.model }),
       ...(group.size === null ? {} : { size: group.size }),
     };
-    const estimate = estimateIn(prices, group.provider, request, unit);
+    const estimate = estimateIn(source.prices, group.provider, request, unit);
     if (estimate === undefined) {
       unpriced.push({ provider: group.provider, model: group.model, tasks: group.tasks });
       continue;
@@ -57,14 +62,12 @@ export function spentSince(
   return { micros, pricedToday, unpriced };
 }
 
-/** What `cap`'s period holding `now` has spent (see {@link spentSince}). */
+/** What `cap`'s period holding `now` (in `timeZone`) has spent (see {@link spentSince}). */
 export function capSpend(
-  tables: Pick<CostTables, 'counted'>,
-  prices: readonly CostPrice[],
+  source: SpendSource,
   cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>,
-  now: number,
-  timeZone: string,
+  at: { readonly now: number; readonly timeZone: string },
 ): CapSpend {
-  const since = periodStart(cap.period, now, timeZone);
-  return spentSince(tables, prices, cap.unit, cap.provider, since);
+  const since = periodStart(cap.period, at.now, at.timeZone);
+  return spentSince(source, cap.unit, cap.provider, since);
 }

@@ -73,6 +73,19 @@ export type CostChange =
       readonly key: { provider: ProviderId; model: string; unit?: CostUnit };
     };
 
+/** A ledger entry, and for one of unknown cost the estimate today's prices give it. */
+export type PricedEntry = LedgerEntry & {
+  readonly atTodaysPrice?: Extract<TaskCost, { source: 'estimated' }>;
+};
+
+/** `pictor costs`' read: see {@link CostBook.ledger}. */
+export interface CostLedgerRead {
+  readonly entries: PricedEntry[];
+  readonly totals: LedgerTotals;
+  /** Per unit: the entries of unknown cost that today's prices price, and what they come to. */
+  readonly pricedToday: readonly { unit: CostUnit; micros: number; tasks: number }[];
+}
+
 /** What a submit would cost, per task, and the caps' verdict on it. */
 export interface CostPreview extends CapVerdict {
   readonly perTask: TaskCost;
@@ -168,9 +181,31 @@ export class CostBook implements EngineAdmission {
     return this.reader.summary(query).totals;
   }
 
-  /** Every entry of `query` and its totals (`pictor costs`). */
-  ledger(query: LedgerQuery = {}): { entries: LedgerEntry[]; totals: LedgerTotals } {
-    return { entries: this.entries(query), totals: this.totals(query) };
+  /**
+   * Every entry of `query` and its totals (`pictor costs`), each entry of unknown cost that
+   * today's prices price with that estimate (`atTodaysPrice`: what the caps count it as), and
+   * the sums of those per unit, apart from the totals (which count what the ledger recorded).
+   */
+  ledger(query: LedgerQuery = {}): CostLedgerRead {
+    const prices = this.prices();
+    const pricedToday = new Map<CostUnit, { unit: CostUnit; micros: number; tasks: number }>();
+    const entries = this.entries(query).map((entry): PricedEntry => {
+      if (entry.cost.source !== 'unknown') return entry;
+      const request = {
+        ...(entry.model === null ? {} : { model: entry.model }),
+        ...(entry.size === null ? {} : { size: entry.size }),
+      };
+      const today = estimateCost(prices, entry.provider, request);
+      if (today.source !== 'estimated') return entry;
+      const sum = pricedToday.get(today.unit) ?? { unit: today.unit, micros: 0, tasks: 0 };
+      pricedToday.set(today.unit, {
+        ...sum,
+        micros: sum.micros + today.micros,
+        tasks: sum.tasks + 1,
+      });
+      return { ...entry, atTodaysPrice: today };
+    });
+    return { entries, totals: this.totals(query), pricedToday: [...pricedToday.values()] };
   }
 
   /** See {@link LedgerReader.screen}: the Costs screen's first page and totals. */
@@ -202,7 +237,8 @@ export class CostBook implements EngineAdmission {
    * count (cap-spend.ts): the one figure `caps list`, `costs`, Settings and every verdict use.
    */
   capSpend(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): CapSpend {
-    return capSpend(this.tables, this.prices(), cap, this.options.now(), this.timeZone);
+    const source = { tables: this.tables, prices: this.prices() };
+    return capSpend(source, cap, { now: this.options.now(), timeZone: this.timeZone });
   }
 
   /** What a cap's period has cost so far, in its unit. */
@@ -212,12 +248,9 @@ export class CostBook implements EngineAdmission {
 
   /** Every cap with what its period has spent ({@link capSpend}). */
   standings(): CapStanding[] {
-    const prices = this.prices();
-    const now = this.options.now();
-    return this.caps().map((cap) => ({
-      cap,
-      ...capSpend(this.tables, prices, cap, now, this.timeZone),
-    }));
+    const source = { tables: this.tables, prices: this.prices() };
+    const at = { now: this.options.now(), timeZone: this.timeZone };
+    return this.caps().map((cap) => ({ cap, ...capSpend(source, cap, at) }));
   }
 
   /**
@@ -299,7 +332,8 @@ export class CostBook implements EngineAdmission {
         provider: first.provider,
         model: askedModel(first.request),
         adding: (unit) => addingIn(prices, some, unit),
-        spent: (unit, provider, since) => spentSince(this.tables, prices, unit, provider, since),
+        spent: (unit, provider, since) =>
+          spentSince({ tables: this.tables, prices }, unit, provider, since),
         now: this.options.now(),
         timeZone: this.timeZone,
       });

@@ -6,17 +6,17 @@
  * to the price's field.
  */
 import type { Sentence } from '../../../shared/i18n/sentence';
-import type { CapForecast } from '../costs/cap-check';
+import type { CapWord } from '../../../shared/ipc/cost-contract';
 import { UserFacingError, type UserFacingErrorOptions } from './user-facing-error';
 
 export class SpendingCapError extends UserFacingError {
   override readonly name = 'SpendingCapError';
   /** The refusing cap's word as data; absent only where none was kept. */
-  readonly refusal: CapForecast | undefined;
+  readonly refusal: CapWord | undefined;
 
   constructor(
     message: string | Sentence,
-    options: UserFacingErrorOptions & { readonly refusal?: CapForecast } = {},
+    options: UserFacingErrorOptions & { readonly refusal?: CapWord } = {},
   ) {
     super(message, options);
     this.refusal = options.refusal;
