@@ -9,7 +9,7 @@ import { PROVIDERS } from '../../shared/domain/providers';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import type { CapWord as CapForecast, MissingPrice } from '../../shared/ipc/cost-contract';
-import { shellQuote, terminalSafe } from './terminal-text';
+import { shellQuote, terminalLines, terminalSafe } from './terminal-text';
 
 const plural = (count: number, one: string, many: string): string =>
   `${count} ${count === 1 ? one : many}`;
@@ -71,5 +71,5 @@ export function capRefusalText(
   for (const missing of refusal.missing)
     lines.push(missingLine(missing, refusal.cap.unit, period, program));
   if (refusal.verdict !== 'over') lines.push('Then submit again.');
-  return lines.map((line) => `${terminalSafe(line)}\n`).join('');
+  return terminalLines(lines);
 }

@@ -72,7 +72,9 @@ async function compare(
   } catch (error) {
     if (!(error instanceof SpendingCapError || error instanceof CompareInputError)) throw error;
     if (error instanceof SpendingCapError)
-      io.stderr(capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM));
+      io.stderr(
+        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
+      );
     else say(io, error.message);
     return EXIT.submitRefused;
   }

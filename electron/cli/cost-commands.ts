@@ -20,7 +20,7 @@ import { HISTORY_FILE } from '../core/pictor-core';
 import type { CostCommand } from './cost-args';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
-import { jsonSafe, terminalSafe } from './terminal-text';
+import { jsonSafe, terminalLines, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
 
 export async function runCostCommand(command: CostCommand, io: CliIo): Promise<number> {
@@ -68,20 +68,15 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
     return EXIT.ok;
   }
   for (const entry of entries) io.stdout(`${entryLine(entry)}\n`);
-  io.stdout(lines(totalsLines(totals, pricedToday)));
+  io.stdout(terminalLines(totalsLines(totals, pricedToday)));
   if (standings.length > 0)
     io.stdout(
-      lines([
+      terminalLines([
         'Caps (as every submit is checked):',
         ...standings.map((one) => `  ${standingLine(one)}`),
       ]),
     );
   return EXIT.ok;
-}
-
-/** Lines for the terminal: each made safe on its own, so none of their breaks is escaped. */
-function lines(texts: readonly string[]): string {
-  return texts.map((text) => `${terminalSafe(text)}\n`).join('');
 }
 
 function pricedJson(sum: {
@@ -203,7 +198,7 @@ function caps(book: CostBook, command: CostCommand & { name: 'caps' }, io: CliIo
     return EXIT.ok;
   }
   if (standings.length === 0) io.stdout('No spending caps are set.\n');
-  io.stdout(lines(standings.map(standingLine)));
+  io.stdout(terminalLines(standings.map(standingLine)));
   return EXIT.ok;
 }
 

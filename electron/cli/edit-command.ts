@@ -116,7 +116,9 @@ async function imageCommand(
   } catch (error) {
     if (!(error instanceof SpendingCapError || error instanceof EditInputError)) throw error;
     if (error instanceof SpendingCapError)
-      io.stderr(capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM));
+      io.stderr(
+        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
+      );
     else say(io, error.message);
     return EXIT.submitRefused;
   }

@@ -119,7 +119,9 @@ export async function generateFromTemplate(
     return await watch(records);
   } catch (error) {
     if (error instanceof SpendingCapError) {
-      io.stderr(capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM));
+      io.stderr(
+        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
+      );
       return EXIT.submitRefused;
     }
     if (!(error instanceof UserFacingError)) throw error;
