@@ -150,6 +150,7 @@ describe('the ledger is its own record', () => {
       taskId: `task-${localId}`,
       provider,
       model: 'model-a',
+      size: '1024x1024',
       prompt: `prompt of ${localId}`,
       status: 'completed',
       createdAt,
