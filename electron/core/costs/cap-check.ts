@@ -112,7 +112,6 @@ function capSays(check: CapCheck, cap: SpendingCap): Said | undefined {
   // A soft cap cannot warn of what nobody can count; a hard cap cannot let it by.
   const missing = cap.kind === 'hard' ? missingPrices(adding, spent) : [];
   if (!over && missing.length === 0) return undefined;
-  const periodTasks = spent.unpriced.reduce((sum, group) => sum + group.tasks, 0);
   const verdict = over ? 'over' : adding.unpriced.length > 0 ? 'unpriced' : 'unpricedSpent';
   const first = missing[0];
   const service = verdict === 'over' || first === undefined ? check.provider : first.service;
@@ -127,10 +126,11 @@ function capSays(check: CapCheck, cap: SpendingCap): Said | undefined {
     addingMicros: adding.micros,
     service,
     model,
-    tasks: verdict === 'unpricedSpent' ? periodTasks : 0,
+    // The first missing price's own tasks: the others are listed in `missing` after it.
+    tasks: verdict === 'unpricedSpent' ? (first?.tasks ?? 0) : 0,
     missing,
   };
-  return { forecast, sentence: sentenceOf(forecast, periodTasks) };
+  return { forecast, sentence: sentenceOf(forecast) };
 }
 
 /** The prices a hard cap lacks: this submit's first, then its period's, by service and model. */
@@ -153,7 +153,7 @@ function missingPrices(adding: Adding, spent: Spent): MissingPrice[] {
 }
 
 /** The catalogue's sentence of a cap's word (main's refusal or warning, in every language). */
-function sentenceOf(forecast: CapForecast, periodTasks: number): Sentence {
+function sentenceOf(forecast: CapForecast): Sentence {
   const { cap } = forecast;
   if (forecast.verdict === 'unpriced')
     return sentence('error.costs.unpriced', {
@@ -165,7 +165,7 @@ function sentenceOf(forecast: CapForecast, periodTasks: number): Sentence {
     return sentence('error.costs.unpricedSpent', {
       unit: cap.unit,
       period: cap.period,
-      tasks: periodTasks,
+      tasks: forecast.tasks,
       service: PROVIDERS[forecast.service].label,
     });
   return sentence(cap.kind === 'hard' ? 'error.costs.hardCap' : 'error.costs.softCap', {

@@ -32,7 +32,7 @@ function leadOf(refusal: CapForecast): string {
 }
 
 /** Why the cap cannot count some tasks: the forecast's own sentences, in the window's language. */
-function missingText(missing: MissingPrice, refusal: CapForecast): string {
+export function missingText(missing: MissingPrice, refusal: CapForecast): string {
   const common = {
     period: refusal.cap.period,
     unit: unitName(refusal.cap.unit),

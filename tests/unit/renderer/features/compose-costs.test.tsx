@@ -201,6 +201,13 @@ it('refuses for the cap first, then links each missing price to its field in Set
     },
     '2',
   );
+  // In time too: the sum first, then the price the cap lacks.
+  expect(
+    await screen.findByText(
+      'Generating 2 (about $0.10) would pass your daily cap of $0.25; $0.20 spent today.',
+    ),
+  ).toBeTruthy();
+  expect(screen.getByText(/cannot count 2 tasks of Black Forest Labs from today/)).toBeTruthy();
   const prompt = screen.getByRole('textbox', { name: /Prompt/ });
   await user.type(prompt, 'a harbour at dawn{Enter}');
   expect(
