@@ -61,7 +61,10 @@ function refused(records: TaskRecord[]): SpendingCapError {
 
 /** Four fal tasks sent before fal had a price, two BFL tasks (a compare) with none in USD. */
 function aDayOfWork(): void {
-  costs.admit(['f1', 'f2', 'f3', 'f4'].map((id) => task(id, 'fal')), undefined);
+  costs.admit(
+    ['f1', 'f2', 'f3', 'f4'].map((id) => task(id, 'fal')),
+    undefined,
+  );
   costs.admit([task('b1', 'bfl'), task('b2', 'bfl')], undefined);
   costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 50_000 });
   costs.setCap(DAILY_USD);
@@ -76,9 +79,7 @@ describe('a hard cap refuses for its real reason', () => {
       verdict: 'over',
       spentMicros: 200_000,
       addingMicros: 50_000,
-      missing: [
-        { service: 'bfl', model: 'model-a', tasks: 2, of: 'period' },
-      ],
+      missing: [{ service: 'bfl', model: 'model-a', tasks: 2, of: 'period' }],
     });
     // Main's own sentence (every language) is the cap's, not the missing price's.
     expect(englishText(error.sentence!)).toMatch(
@@ -140,6 +141,8 @@ describe('a hard cap refuses for its real reason', () => {
       { prompt: 'x' },
     );
     expect(preview.refusal).toBeUndefined();
-    expect(preview.forecasts).toMatchObject([{ verdict: 'over', spentMicros: 200_000, missing: [] }]);
+    expect(preview.forecasts).toMatchObject([
+      { verdict: 'over', spentMicros: 200_000, missing: [] },
+    ]);
   });
 });

@@ -66,9 +66,21 @@ it('lists each cap with what it spent, a task sent before its price counted at t
   const started = await startWiredApp({
     prepare: async (main) => {
       seedHistory(main, COSTS.length, costed(now));
-      const price = { provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 50_000 };
+      const price = {
+        provider: 'pictor',
+        model: '',
+        unit: 'USD',
+        basis: 'image',
+        micros: 50_000,
+      } as const;
       await main.api.invoke('costs:setPrice', price);
-      const cap = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 250_000 };
+      const cap = {
+        period: 'day',
+        unit: 'USD',
+        provider: null,
+        kind: 'hard',
+        micros: 250_000,
+      } as const;
       await main.api.invoke('costs:setCap', cap);
     },
   });
