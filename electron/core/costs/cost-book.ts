@@ -241,11 +241,6 @@ export class CostBook implements EngineAdmission {
     return capSpend(source, cap, { now: this.options.now(), timeZone: this.timeZone });
   }
 
-  /** What a cap's period has cost so far, in its unit. */
-  spentIn(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): number {
-    return this.capSpend(cap).micros;
-  }
-
   /** Every cap with what its period has spent ({@link capSpend}). */
   standings(): CapStanding[] {
     const source = { tables: this.tables, prices: this.prices() };

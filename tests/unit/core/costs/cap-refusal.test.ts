@@ -49,6 +49,10 @@ const DAILY_USD: SpendingCap = {
   micros: 80_000,
 };
 
+/** What a cap's period has spent (the one figure every view of it gives). */
+const spentOf = (book: CostBook, cap: Parameters<CostBook['capSpend']>[0]): number =>
+  book.capSpend(cap).micros;
+
 function refused(records: TaskRecord[]): SpendingCapError {
   try {
     costs.admit(records, undefined);
@@ -123,7 +127,7 @@ describe('a hard cap refuses for its real reason', () => {
       pricedToday: { tasks: 4, micros: 200_000 },
       unpriced: [{ provider: 'bfl', tasks: 2 }],
     });
-    expect(costs.spentIn(DAILY_USD)).toBe(standing!.micros);
+    expect(spentOf(costs, DAILY_USD)).toBe(standing!.micros);
     expect(refused([task('new', 'fal')]).refusal!.spentMicros).toBe(standing!.micros);
     const preview = costs.preview(
       { provider: 'fal', endpoint: 'https://queue.fal.run' },
