@@ -46,6 +46,7 @@ import {
   type CapKey,
 } from './cap-loosening';
 import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
+import { atTodaysPrices, type PricedEntry, type PricedToday } from './todays-prices';
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone } from './local-periods';
@@ -73,17 +74,12 @@ export type CostChange =
       readonly key: { provider: ProviderId; model: string; unit?: CostUnit };
     };
 
-/** A ledger entry, and for one of unknown cost the estimate today's prices give it. */
-export type PricedEntry = LedgerEntry & {
-  readonly atTodaysPrice?: Extract<TaskCost, { source: 'estimated' }>;
-};
-
 /** `pictor costs`' read: see {@link CostBook.ledger}. */
 export interface CostLedgerRead {
   readonly entries: PricedEntry[];
   readonly totals: LedgerTotals;
   /** Per unit: the entries of unknown cost that today's prices price, and what they come to. */
-  readonly pricedToday: readonly { unit: CostUnit; micros: number; tasks: number }[];
+  readonly pricedToday: readonly PricedToday[];
 }
 
 /** What a submit would cost, per task, and the caps' verdict on it. */
@@ -187,25 +183,8 @@ export class CostBook implements EngineAdmission {
    * the sums of those per unit, apart from the totals (which count what the ledger recorded).
    */
   ledger(query: LedgerQuery = {}): CostLedgerRead {
-    const prices = this.prices();
-    const pricedToday = new Map<CostUnit, { unit: CostUnit; micros: number; tasks: number }>();
-    const entries = this.entries(query).map((entry): PricedEntry => {
-      if (entry.cost.source !== 'unknown') return entry;
-      const request = {
-        ...(entry.model === null ? {} : { model: entry.model }),
-        ...(entry.size === null ? {} : { size: entry.size }),
-      };
-      const today = estimateCost(prices, entry.provider, request);
-      if (today.source !== 'estimated') return entry;
-      const sum = pricedToday.get(today.unit) ?? { unit: today.unit, micros: 0, tasks: 0 };
-      pricedToday.set(today.unit, {
-        ...sum,
-        micros: sum.micros + today.micros,
-        tasks: sum.tasks + 1,
-      });
-      return { ...entry, atTodaysPrice: today };
-    });
-    return { entries, totals: this.totals(query), pricedToday: [...pricedToday.values()] };
+    const { entries, pricedToday } = atTodaysPrices(this.entries(query), this.prices());
+    return { entries, totals: this.totals(query), pricedToday };
   }
 
   /** See {@link LedgerReader.screen}: the Costs screen's first page and totals. */
