@@ -35,6 +35,8 @@ const CLI_WORDING: readonly [RegExp, string][] = [
   ],
   [/Raise or clear the cap in Settings/g, 'Raise or clear it with the caps command'],
   [/(Set a price for .+?) in Settings/g, '$1 with the prices command'],
+  // A cap's sentence names the window's place (Settings › Costs); the CLI has a command for it.
+  [/(Set a price in \S+ for .+?) in Settings › Costs/g, '$1 with the prices command'],
   // A task fal cannot be asked about without its model: track names it.
   [
     /(no model is named for this one, so Pictor cannot ask about it)\./g,

@@ -32,6 +32,7 @@ import { exportCommand, importCommand, rebuildCommand } from './library-commands
 import { listCommand } from './list-command';
 import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
+import { capRefusalText } from './cap-refusal-text';
 import { templateCommand } from './template-commands';
 import { generateFromTemplate } from './template-run-command';
 import { englishText } from '../../shared/i18n/sentence';
@@ -177,7 +178,7 @@ async function generate(run: Run, command: Runnable & { name: 'generate' }): Pro
     records = await core.engine.submit(request, target, command.count, command.board);
   } catch (error) {
     if (!(error instanceof SpendingCapError)) throw error;
-    io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
+    io.stderr(capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM));
     return EXIT.submitRefused;
   }
   const code = await watch(run, records);

@@ -15,7 +15,8 @@ import { TaskCancels } from '../core/batch/cancel-tasks';
 import { systemClock } from '../adapters/system-clock';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { PictorCore } from '../core/pictor-core';
-import { EXIT, cliWording, exitCodeOf, worstExitCode } from './cli-report';
+import { DEV_PROGRAM, EXIT, cliWording, exitCodeOf, worstExitCode } from './cli-report';
+import { capRefusalText } from './cap-refusal-text';
 import { openCliCore, type CliIo } from './commands';
 import type { CompareCommand } from './compare-args';
 import { CompareCredentials } from './compare-credentials';
@@ -60,7 +61,8 @@ async function compare(
   );
   sayPlan(io, plan);
   if (plan.refusal !== undefined) {
-    say(io, englishText(plan.refusal));
+    if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
+    else say(io, englishText(plan.refusal));
     return plan.overCap ? EXIT.submitRefused : EXIT.usage;
   }
   core.engine.start({ resume: false });
@@ -69,7 +71,11 @@ async function compare(
     started = await runCompare(core.engine, plan);
   } catch (error) {
     if (!(error instanceof SpendingCapError || error instanceof CompareInputError)) throw error;
-    say(io, error.message);
+    if (error instanceof SpendingCapError)
+      io.stderr(
+        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
+      );
+    else say(io, error.message);
     return EXIT.submitRefused;
   }
   if (!command.common.json) io.stdout(`Compare group ${plan.group}\n`);

@@ -6,12 +6,14 @@
  * keeps plain decimals with their unit.
  */
 import { join } from 'node:path';
-import type { LedgerEntry, LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
+import type { LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
-import { countedCost, formatMicros } from '../../shared/domain/task-cost';
+import { countedCost, formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
-import { CostBook } from '../core/costs/cost-book';
+import { CostBook, type CostLedgerRead } from '../core/costs/cost-book';
+import type { PricedEntry } from '../core/costs/todays-prices';
+import type { CapStanding } from '../core/costs/cap-spend';
 import { hostTimeZone, parseLocalDate } from '../core/costs/local-periods';
 import { ensurePrivateFolder } from '../core/fs/private-files';
 import { HistoryStore } from '../core/history/history-store';
@@ -19,7 +21,7 @@ import { HISTORY_FILE } from '../core/pictor-core';
 import type { CostCommand } from './cost-args';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
-import { jsonSafe, terminalSafe } from './terminal-text';
+import { jsonSafe, terminalLines, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
 
 export async function runCostCommand(command: CostCommand, io: CliIo): Promise<number> {
@@ -48,19 +50,76 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
     io.stdout(book.csv(query));
     return EXIT.ok;
   }
-  const { entries, totals } = book.ledger(query);
+  const { entries, totals, pricedToday } = book.ledger(query);
+  const standings = book.standings();
   if (command.format === 'json') {
-    const tasks = entries.map((entry) => ({
+    const tasks = entries.map(({ atTodaysPrice, ...entry }) => ({
       ...entry,
       createdAt: new Date(entry.createdAt).toISOString(),
       cost: costJson(entry.cost),
+      // What today's price makes a task of unknown cost: what the caps count it as.
+      atTodaysPrice: atTodaysPrice ? costJson(atTodaysPrice) : null,
     }));
-    io.stdout(`${jsonSafe(JSON.stringify({ tasks, totals: totalsJson(totals) }))}\n`);
+    const json = {
+      tasks,
+      totals: { ...totalsJson(totals), pricedToday: pricedToday.map(pricedJson) },
+      caps: standings.map(standingJson),
+    };
+    io.stdout(`${jsonSafe(JSON.stringify(json))}\n`);
     return EXIT.ok;
   }
   for (const entry of entries) io.stdout(`${entryLine(entry)}\n`);
-  io.stdout(totalsText(totals));
+  io.stdout(terminalLines(totalsLines(totals, pricedToday)));
+  if (standings.length > 0)
+    io.stdout(
+      terminalLines([
+        'Caps (as every submit is checked):',
+        ...standings.map((one) => `  ${standingLine(one)}`),
+      ]),
+    );
   return EXIT.ok;
+}
+
+function pricedJson(sum: {
+  unit: CostUnit;
+  micros: number;
+  tasks: number;
+}): Record<string, unknown> {
+  return { unit: sum.unit, amount: formatMicros(sum.micros), tasks: sum.tasks };
+}
+
+/** A cap in `--json`: its amount, what its period spent, of it at today's price, what it cannot count. */
+function standingJson({
+  cap,
+  micros,
+  pricedToday,
+  unpriced,
+}: CapStanding): Record<string, unknown> {
+  const { micros: amount, ...rest } = cap;
+  return {
+    ...rest,
+    amount: formatMicros(amount),
+    spent: formatMicros(micros),
+    pricedToday: { amount: formatMicros(pricedToday.micros), tasks: pricedToday.tasks },
+    uncountedTasks: unpriced.reduce((sum, group) => sum + group.tasks, 0),
+  };
+}
+
+/** A cap and what its period spent, the same words in `caps list` and `costs`. */
+function standingLine({ cap, micros, pricedToday, unpriced }: CapStanding): string {
+  const money = (amount: number): string => englishMoney(amount, cap.unit);
+  const notes: string[] = [];
+  if (pricedToday.tasks > 0)
+    notes.push(
+      `${money(pricedToday.micros)} of it for ${pricedToday.tasks} task(s) of unknown cost at today's price`,
+    );
+  const uncounted = unpriced.reduce((sum, group) => sum + group.tasks, 0);
+  if (uncounted > 0)
+    notes.push(
+      `${uncounted} task(s) it cannot count: no price in ${cap.unit} for ${[...new Set(unpriced.map((group) => group.provider))].join(', ')}`,
+    );
+  const said = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+  return `${cap.kind} ${cap.period} cap ${money(cap.micros)} for ${scope(cap.provider)}: ${money(micros)} spent this ${cap.period}${said}`;
 }
 
 function totalJson(total: UnitTotal): Record<string, string | number> {
@@ -83,12 +142,14 @@ function totalsJson(totals: LedgerTotals): Record<string, unknown> {
   };
 }
 
-function entryLine(entry: LedgerEntry): string {
+function entryLine(entry: PricedEntry): string {
   const when = new Date(entry.createdAt).toISOString().replace('T', ' ').slice(0, 19);
-  const counted = countedCost(entry.cost);
+  const counted = countedCost(entry.cost) ?? entry.atTodaysPrice;
   const amount = counted ? englishMoney(counted.micros, counted.unit) : '-';
   const { detail } = costJson(entry.cost);
-  const source = `${entry.cost.source}${detail ? ` (${detail})` : ''}`;
+  const source = entry.atTodaysPrice
+    ? `${entry.cost.source} (today's price per ${entry.atTodaysPrice.basis})`
+    : `${entry.cost.source}${detail ? ` (${detail})` : ''}`;
   return terminalSafe(
     `${when}  ${entry.provider.padEnd(9)} ${amount.padStart(18)}  ${source.padEnd(34)} ${entry.taskId ?? entry.localId}`,
   );
@@ -100,15 +161,20 @@ function totalLine(label: string, total: UnitTotal): string {
   return `  ${label.padEnd(12)} ${englishMoney(total.micros, total.unit)}${estimated}, ${total.tasks} task(s)`;
 }
 
-function totalsText(totals: LedgerTotals): string {
-  const lines = [`Totals (local dates in ${totals.timeZone}):`];
-  for (const total of totals.overall) lines.push(totalLine('all', total));
-  for (const row of totals.byMonth) lines.push(totalLine(row.month, row));
-  for (const row of totals.byDay) lines.push(totalLine(row.day, row));
-  for (const row of totals.byService) lines.push(totalLine(row.provider, row));
-  if (totals.unknownTasks > 0)
-    lines.push(`  ${totals.unknownTasks} task(s) of unknown cost (no report, no price).`);
-  return `${terminalSafe(lines.join('\n'))}\n`;
+function totalsLines(totals: LedgerTotals, pricedToday: CostLedgerRead['pricedToday']): string[] {
+  const out = [`Totals (local dates in ${totals.timeZone}):`];
+  for (const total of totals.overall) out.push(totalLine('all', total));
+  for (const row of totals.byMonth) out.push(totalLine(row.month, row));
+  for (const row of totals.byDay) out.push(totalLine(row.day, row));
+  for (const row of totals.byService) out.push(totalLine(row.provider, row));
+  const priced = pricedToday.reduce((sum, one) => sum + one.tasks, 0);
+  for (const sum of pricedToday)
+    out.push(
+      `  ${sum.tasks} task(s) of unknown cost come to ${englishMoney(sum.micros, sum.unit)} at today's price (as the caps count them).`,
+    );
+  if (totals.unknownTasks > priced)
+    out.push(`  ${totals.unknownTasks - priced} task(s) of unknown cost (no report, no price).`);
+  return out;
 }
 
 function caps(book: CostBook, command: CostCommand & { name: 'caps' }, io: CliIo): number {
@@ -126,22 +192,14 @@ function caps(book: CostBook, command: CostCommand & { name: 'caps' }, io: CliIo
     io.stdout(`Cleared ${book.clearCaps(match)} cap(s).\n`);
     return EXIT.ok;
   }
-  const rows = book.caps().map((cap) => ({ ...cap, spentMicros: book.spentIn(cap) }));
+  const standings = book.standings();
   if (command.options.json) {
-    const json = rows.map(({ micros, spentMicros, ...cap }) => ({
-      ...cap,
-      amount: formatMicros(micros),
-      spent: formatMicros(spentMicros),
-    }));
-    io.stdout(`${jsonSafe(JSON.stringify({ timeZone: book.timeZone, caps: json }))}\n`);
+    const json = { timeZone: book.timeZone, caps: standings.map(standingJson) };
+    io.stdout(`${jsonSafe(JSON.stringify(json))}\n`);
     return EXIT.ok;
   }
-  if (rows.length === 0) io.stdout('No spending caps are set.\n');
-  for (const cap of rows) {
-    io.stdout(
-      `${cap.kind} ${cap.period} cap ${englishMoney(cap.micros, cap.unit)} for ${scope(cap.provider)}: ${englishMoney(cap.spentMicros, cap.unit)} spent this ${cap.period}\n`,
-    );
-  }
+  if (standings.length === 0) io.stdout('No spending caps are set.\n');
+  io.stdout(terminalLines(standings.map(standingLine)));
   return EXIT.ok;
 }
 

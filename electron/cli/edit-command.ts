@@ -15,7 +15,8 @@ import { EditInputError, planEdit, type EditDeps, type EditPlan } from '../core/
 import { runEdit } from '../core/edit/edit-run';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { InputStore } from '../core/inputs/input-store';
-import { EXIT, cliWording, jsonLine } from './cli-report';
+import { DEV_PROGRAM, EXIT, cliWording, jsonLine } from './cli-report';
+import { capRefusalText } from './cap-refusal-text';
 import { runOnService, watch, type CliIo, type Run } from './commands';
 import type { ImageCommand } from './edit-args';
 import { chooseModel, routeOf } from './edit-model';
@@ -104,7 +105,8 @@ async function imageCommand(
     for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
   for (const warning of plan.warnings) say(io, englishText(warning));
   if (plan.refusal !== undefined) {
-    say(io, englishText(plan.refusal));
+    if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
+    else say(io, englishText(plan.refusal));
     return plan.overCap ? EXIT.submitRefused : EXIT.usage;
   }
   core.engine.start({ resume: false });
@@ -113,7 +115,11 @@ async function imageCommand(
     records = (await runEdit({ ...deps, engine: core.engine }, input)).records;
   } catch (error) {
     if (!(error instanceof SpendingCapError || error instanceof EditInputError)) throw error;
-    say(io, error.message);
+    if (error instanceof SpendingCapError)
+      io.stderr(
+        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
+      );
+    else say(io, error.message);
     return EXIT.submitRefused;
   }
   sayRoute(io, plan);

@@ -20,7 +20,8 @@ import type { PictorCore } from '../core/pictor-core';
 import { sourceOf } from '../core/templates/template-source';
 import type { Command } from './cli-command';
 import type { TemplateRunChoice } from './template-run-args';
-import { EXIT } from './cli-report';
+import { DEV_PROGRAM, EXIT } from './cli-report';
+import { capRefusalText } from './cap-refusal-text';
 import type { CliIo } from './commands';
 import { cliWording } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
@@ -106,7 +107,11 @@ export async function generateFromTemplate(
     for (const warning of plan.warnings) io.stderr(`${said(warning)}\n`);
     if (dryRun) {
       printPlan(plan, io, command.common.json);
-      if (plan.hardCap) io.stderr(`${said(plan.hardCap.refusal)}\n`);
+      if (plan.hardCap) {
+        const { refused, refusal } = plan.hardCap;
+        const fallback = cliWording(englishText(refusal));
+        io.stderr(capRefusalText(refused, fallback, io.program ?? DEV_PROGRAM));
+      }
       return EXIT.ok;
     }
     core.engine.start({ resume: false });
@@ -114,7 +119,9 @@ export async function generateFromTemplate(
     return await watch(records);
   } catch (error) {
     if (error instanceof SpendingCapError) {
-      io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
+      io.stderr(
+        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
+      );
       return EXIT.submitRefused;
     }
     if (!(error instanceof UserFacingError)) throw error;

@@ -34,6 +34,15 @@ export function terminalSafe(text: string): string {
 }
 
 /**
+ * Several lines for the terminal, each made safe on its own ({@link terminalSafe}) and ended with
+ * a line break: output of several lines is built as a list of them, never joined with `\n` and
+ * then made safe (which writes every break as a literal `\x0A`).
+ */
+export function terminalLines(lines: readonly string[]): string {
+  return lines.map((line) => `${terminalSafe(line)}\n`).join('');
+}
+
+/**
  * A JSON line that stays one line and shows no bidi tricks: JSON.stringify escapes controls, but
  * not U+2028/U+2029 (line breaks to some readers) or bidi controls; those are written as `\uXXXX`
  * here, which every JSON parser reads back as the same characters.

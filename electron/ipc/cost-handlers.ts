@@ -5,7 +5,7 @@
  * page of tasks at a time, to the file main's own save dialog returns, never to a path the page
  * names.
  */
-import type { LedgerQuery, LedgerTotals, SpendingCap } from '../../shared/domain/cost-ledger';
+import type { LedgerQuery, LedgerTotals } from '../../shared/domain/cost-ledger';
 import type { CapStanding, CostLedger } from '../../shared/ipc/cost-contract';
 import { LEDGER_PAGE } from '../../shared/ipc/cost-contract';
 import { sentence } from '../../shared/i18n/sentence';
@@ -28,7 +28,7 @@ export interface CostHandlerDeps {
     | 'caps'
     | 'setCap'
     | 'clearCaps'
-    | 'spentIn'
+    | 'standings'
     | 'preview'
     | 'loosenings'
   >;
@@ -79,12 +79,19 @@ async function agreed(prompts: CapPrompts | undefined, changes: CapLoosening[]):
 
 export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
   const { costs } = deps;
+  // What each cap's period spent: the one figure of core/costs/cap-spend.ts, as everywhere.
   const standings = (): CapStanding[] =>
-    costs.caps().map((cap: SpendingCap) => ({ cap, spentMicros: costs.spentIn(cap) }));
+    costs.standings().map(({ cap, micros, pricedToday, unpriced }) => ({
+      cap,
+      spentMicros: micros,
+      pricedTodayMicros: pricedToday.micros,
+      pricedTodayTasks: pricedToday.tasks,
+      uncountedTasks: unpriced.reduce((sum, group) => sum + group.tasks, 0),
+    }));
   return {
     'costs:ledger': ({ limit, ...query }) => {
       const screen = costs.screen(queryOf(query), limit ?? LEDGER_PAGE);
-      return { ...screen, totals: plainTotals(screen.totals) };
+      return { ...screen, totals: plainTotals(screen.totals), caps: standings() };
     },
     'costs:entries': ({ after, limit, ...query }) => costs.page(queryOf(query), after, limit),
     'costs:exportCsv': async (query) => {
@@ -124,7 +131,8 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
     // refused submit only.
     'costs:preview': ({ target, request, count }) => {
       const { perTask, forecasts } = costs.preview(target, request, count);
-      return { perTask, count, caps: [...forecasts] };
+      const caps = forecasts.map((forecast) => ({ ...forecast, missing: [...forecast.missing] }));
+      return { perTask, count, caps };
     },
   };
 }

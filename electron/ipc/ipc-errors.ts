@@ -7,6 +7,7 @@
 import type { IpcError } from '../../shared/ipc/contract';
 import { englishText, sentence } from '../../shared/i18n/sentence';
 import { describeThrown } from '../core/errors/thrown-value';
+import { SpendingCapError } from '../core/errors/spending-cap-error';
 import { UserFacingError } from '../core/errors/user-facing-error';
 
 /** What the user reads when something failed that Pictor has no sentence for. */
@@ -24,7 +25,15 @@ export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: I
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof UserFacingError) {
     const { code, message, detail, sentence } = error;
-    return { code, message, ...(detail ? { detail } : {}), ...(sentence ? { sentence } : {}) };
+    // A spending cap's refusal goes as data too: the window says it in its words, with links.
+    const refusal = error instanceof SpendingCapError ? error.refusal : undefined;
+    return {
+      code,
+      message,
+      ...(detail ? { detail } : {}),
+      ...(sentence ? { sentence } : {}),
+      ...(refusal ? { capRefusal: { ...refusal, missing: [...refusal.missing] } } : {}),
+    };
   }
   return {
     code: 'failed',

@@ -12,6 +12,7 @@ import type {
   RequestOutput,
   Result,
 } from '../../shared/ipc/contract';
+import type { CapForecast } from '../../shared/ipc/cost-contract';
 import { errorText, t } from '../i18n';
 
 declare global {
@@ -27,6 +28,8 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** The sentence's catalogue entry, when main sent one (`error.settings.keyStaysWith`…). */
   readonly sentenceKey: string | undefined;
+  /** A spending cap's refusal as data, when main refused a submit for one (the form words it). */
+  capRefusal: CapForecast | undefined;
   private readonly reword: (() => string) | undefined;
 
   /** `reword` words the sentence again in the language shown then (see {@link text}). */
@@ -43,6 +46,7 @@ export class ApiError extends Error {
     this.detail = detail;
     this.reword = reword;
     this.sentenceKey = sentenceKey;
+    this.capRefusal = undefined;
   }
 
   /** The sentence in the language shown now (a message kept on screen follows a new language). */
@@ -88,13 +92,15 @@ export async function call<C extends RequestChannel>(
   }
   if (result.ok) return result.value;
   const said = result.error;
-  throw new ApiError(
+  const error = new ApiError(
     said.code,
     errorText(said),
     said.detail,
     () => errorText(said),
     said.sentence?.key,
   );
+  error.capRefusal = said.capRefusal;
+  throw error;
 }
 
 /** Subscribes to a main-process event; returns the unsubscribe function. */

@@ -63,6 +63,20 @@ export interface CostsSlice {
   costsOpenTask(localId: string): Promise<boolean>;
   /** Goes to Settings › Costs, the prices and caps. */
   costsShowPricesAndCaps(): void;
+  /**
+   * The price a link asked for (a cap's refusal: the service, model and unit it lacks), which
+   * Settings' price form takes as its choice; null: none asked.
+   */
+  costsPriceAsked: PriceAsked | null;
+  /** Goes to Settings › Costs with the price form set to `asked`, its amount focused. */
+  costsAskPrice(asked: PriceAsked): void;
+}
+
+/** A price to set: of a service, for a model ('' : every model) in a unit. */
+export interface PriceAsked {
+  readonly provider: ProviderId;
+  readonly model: string;
+  readonly unit: CostUnit;
 }
 
 type Set = StoreApi<AppState>['setState'];
@@ -122,6 +136,11 @@ function navigationActions(set: Set, get: Get) {
       get().setView('settings');
       get().requestFocus('costs');
     },
+    costsAskPrice(asked: PriceAsked) {
+      set({ costsPriceAsked: asked });
+      get().setView('settings');
+      get().requestFocus('price');
+    },
   };
 }
 
@@ -149,6 +168,7 @@ export const createCostsSlice: StateCreator<AppState, [], [], CostsSlice> = (set
   costsStatus: 'idle',
   costsError: null,
   costsSavedTo: null,
+  costsPriceAsked: null,
   prices: [],
   caps: [],
   costPreview: null,

@@ -8,9 +8,10 @@ import type { AppState } from './app-state';
 export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
 /**
  * Fields a menu command or a banner can ask to focus (`costs`: Settings › Costs, prices and caps;
- * `key:<service>`: that service's key).
+ * `price`: the amount of the price `costsPriceAsked` names; `key:<service>`: that service's key).
  */
-export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl' | 'costs' | `key:${ProviderId}`;
+export type FocusTarget =
+  'prompt' | 'search' | 'key' | 'baseUrl' | 'costs' | 'price' | `key:${ProviderId}`;
 
 export interface UiSlice {
   view: View;

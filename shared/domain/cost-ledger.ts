@@ -49,6 +49,8 @@ export interface LedgerEntry {
   readonly taskId: string | null;
   readonly provider: ProviderId;
   readonly model: string | null;
+  /** The size it asked for (`1024x1024`), what a price per megapixel counts; null: none. */
+  readonly size: string | null;
   /** The prompt as submitted. */
   readonly prompt: string;
   /** The task's last status the ledger saw. */

@@ -14,7 +14,7 @@ import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
-import { costEvents, costRequests } from './cost-contract';
+import { capForecastSchema, costEvents, costRequests } from './cost-contract';
 import { submitRequests } from './submit-contract';
 import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
 import { taskChangesSchema } from './task-changes';
@@ -311,6 +311,8 @@ export const ipcErrorSchema = z.object({
   detail: z.string().optional(),
   /** The message as a catalogue sentence: the window shows it in its own language. */
   sentence: sentenceSchema.optional(),
+  /** A spending cap's refusal as data (core/costs/cap-check.ts): the window words it itself. */
+  capRefusal: capForecastSchema.optional(),
 });
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 

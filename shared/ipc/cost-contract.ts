@@ -15,6 +15,9 @@ import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
 import { generationRequestSchema } from '../service/wire';
 import { localIdSchema } from './task-item';
 
+/** Most missing prices one cap's word lists (core/costs/cap-check.ts uses the same). */
+export const MAX_MISSING_PRICES = 20;
+
 /** Most ledger entries one answer carries; totals count every entry of the query. */
 export const MAX_LEDGER_ENTRIES = 500;
 /** Entries the Costs screen asks for at a time (its first page, and each "Show more"). */
@@ -75,6 +78,8 @@ const ledgerPageSchema = z.object({
 export type CostLedgerPage = z.infer<typeof ledgerPageSchema>;
 
 const ledgerSchema = ledgerPageSchema.extend({
+  /** Every cap with what its period has spent: the same figures as Settings and the refusals. */
+  caps: z.array(z.lazy(() => capStandingSchema)).max(100),
   /** How many entries the query matched. */
   total: count,
   totals: ledgerTotalsSchema,
@@ -85,8 +90,18 @@ const ledgerSchema = ledgerPageSchema.extend({
 });
 export type CostLedger = z.infer<typeof ledgerSchema>;
 
-/** A cap with what its period has cost so far, in its unit. */
-const capStandingSchema = z.object({ cap: spendingCapSchema, spentMicros: micros });
+/**
+ * A cap with what its period has cost so far, in its unit (core/costs/cap-spend.ts: the same
+ * figure `pictor caps list`, `pictor costs` and every refusal give): of it, tasks admitted with no
+ * price in the unit counted at today's price; and how many tasks it cannot count at all.
+ */
+const capStandingSchema = z.object({
+  cap: spendingCapSchema,
+  spentMicros: micros,
+  pricedTodayMicros: micros,
+  pricedTodayTasks: count,
+  uncountedTasks: count,
+});
 export type CapStanding = z.infer<typeof capStandingSchema>;
 
 const priceKey = z
@@ -105,7 +120,7 @@ const capKey = spendingCapSchema.omit({ micros: true }).strict();
  * forecast, not main's refusal sentence, which comes only with a refused submit): the cap, what
  * its period has spent and what the submit adds, in the cap's unit (core/costs/cap-check.ts).
  */
-const capForecastSchema = z.object({
+export const capForecastSchema = z.object({
   cap: spendingCapSchema,
   /** over: it would pass the cap; unpriced: no price to count it in the cap's unit; unpricedSpent: the cap cannot count tasks of its period. */
   verdict: z.enum(['over', 'unpriced', 'unpricedSpent']),
@@ -117,8 +132,28 @@ const capForecastSchema = z.object({
   model: z.string().max(REQUEST_LIMITS.model),
   /** unpricedSpent: how many tasks of the period the cap cannot count. */
   tasks: count,
+  /**
+   * A hard cap: every price it lacks to count this submit (`of: submit`) or its period's tasks
+   * (`of: period`), whatever its verdict: the refusal says the cap first, then these.
+   */
+  missing: z
+    .array(
+      z.object({
+        service: providerIdSchema,
+        model: z.string().max(REQUEST_LIMITS.model),
+        tasks: count,
+        of: z.enum(['submit', 'period']),
+      }),
+    )
+    .max(MAX_MISSING_PRICES),
 });
 export type CapForecast = z.infer<typeof capForecastSchema>;
+/** A price a hard cap lacks (see {@link capForecastSchema}'s `missing`). */
+export type MissingPrice = Readonly<CapForecast['missing'][number]>;
+/** A cap's word as main's core keeps it: {@link CapForecast}, read-only. */
+export type CapWord = Readonly<Omit<CapForecast, 'missing'>> & {
+  readonly missing: readonly MissingPrice[];
+};
 
 const previewSchema = z.object({
   perTask: taskCostSchema,

@@ -144,6 +144,7 @@ export class FakeCosts {
       total: entries.length,
       allTime: this.all().length,
       version: this.version,
+      caps: this.standings(),
       totals: {
         timeZone: 'UTC',
         overall: sums(counted.map((row) => ({ ...row, group: '' }))).map(
@@ -165,6 +166,9 @@ export class FakeCosts {
     return this.caps.map((cap) => ({
       cap,
       spentMicros: this.spent.get(`${cap.period}/${cap.unit}/${cap.provider ?? ''}`) ?? 0,
+      pricedTodayMicros: 0,
+      pricedTodayTasks: 0,
+      uncountedTasks: 0,
     }));
   }
 

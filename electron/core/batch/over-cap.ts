@@ -8,13 +8,15 @@
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { OverCapPrompts } from '../../ports/user-prompts';
-import type { CapVerdict } from '../costs/cap-check';
+import type { CapForecast, CapVerdict } from '../costs/cap-check';
 import { askToPassHardCaps, type HardCapConsent } from '../engine/hard-cap-consent';
 import { SpendingCapError } from '../errors/spending-cap-error';
 
 /** The hard caps a batch would pass: the first one's refusal, and every one of them. */
 export interface HardCapBreach {
   readonly refusal: Sentence;
+  /** The first cap's word as data (SpendingCapError.refusal). */
+  readonly refused?: CapForecast;
   readonly caps: readonly SpendingCap[];
 }
 
@@ -22,7 +24,11 @@ export interface HardCapBreach {
 export function hardCapBreach(preview: CapVerdict): HardCapBreach | null {
   if (!preview.refusal) return null;
   const hard = preview.forecasts.filter((forecast) => forecast.cap.kind === 'hard');
-  return { refusal: preview.refusal, caps: hard.map((forecast) => forecast.cap) };
+  return {
+    refusal: preview.refusal,
+    ...(preview.refused ? { refused: preview.refused } : {}),
+    caps: hard.map((forecast) => forecast.cap),
+  };
 }
 
 /**
@@ -36,7 +42,15 @@ export async function consentOverCaps(
   prompts: OverCapPrompts | undefined,
 ): Promise<HardCapConsent | null> {
   if (!breach) return null;
-  const consent = await askToPassHardCaps(prompts, { ...breach, tasks });
-  if (!consent) throw new SpendingCapError(breach.refusal, { code: 'bad_input' });
+  const consent = await askToPassHardCaps(prompts, {
+    refusal: breach.refusal,
+    caps: breach.caps,
+    tasks,
+  });
+  if (!consent)
+    throw new SpendingCapError(breach.refusal, {
+      code: 'bad_input',
+      ...(breach.refused ? { refusal: breach.refused } : {}),
+    });
   return consent;
 }

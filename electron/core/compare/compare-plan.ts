@@ -21,6 +21,7 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import type { CapForecast } from '../costs/cap-check';
 import { cleanName } from '../../../shared/text/shown-name';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
@@ -93,6 +94,8 @@ export interface ComparePlan {
   readonly refusal?: Sentence;
   /** Whether the refusal is a spending cap's (else the compare itself cannot be sent). */
   readonly overCap: boolean;
+  /** A spending cap's refusal as data (SpendingCapError.refusal). */
+  readonly capRefusal?: CapForecast;
 }
 
 export interface CompareDeps {
@@ -164,6 +167,7 @@ export function verdictOf(
     warnings: [...verdict.warnings],
     ...(refusal === undefined ? {} : { refusal }),
     overCap: verdict.refusal !== undefined,
+    ...(verdict.refused ? { capRefusal: verdict.refused } : {}),
   };
 }
 

@@ -29,7 +29,10 @@ export async function runCompare(
 ): Promise<TaskRecord[]> {
   if (plan.refusal !== undefined) {
     if (!plan.overCap) throw new CompareInputError(plan.refusal);
-    throw new SpendingCapError(plan.refusal, { code: 'bad_input' });
+    throw new SpendingCapError(plan.refusal, {
+      code: 'bad_input',
+      ...(plan.capRefusal ? { refusal: plan.capRefusal } : {}),
+    });
   }
   const items = plan.targets.flatMap(({ slot, label, target, requests, count }) =>
     requests.map((request) => ({

@@ -36,7 +36,8 @@ import type { HistoryStore } from '../history/history-store';
 import { DEMO_ENDPOINT } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
-import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
+import { checkCaps, type Adding, type CapVerdict, type UncountedGroup } from './cap-check';
+import { capSpend, spentSince, type CapSpend, type CapStanding } from './cap-spend';
 import { verdictByService } from './group-verdict';
 import {
   capLoosenings,
@@ -45,9 +46,10 @@ import {
   type CapKey,
 } from './cap-loosening';
 import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
+import { atTodaysPrices, type PricedEntry, type PricedToday } from './todays-prices';
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
-import { hostTimeZone, periodStart } from './local-periods';
+import { hostTimeZone } from './local-periods';
 import { SpendingCapError } from '../errors/spending-cap-error';
 import { sameCapIn } from '../engine/hard-cap-consent';
 import type { Sentence } from '../../../shared/i18n/sentence';
@@ -71,6 +73,14 @@ export type CostChange =
       readonly kind: 'clearPrice';
       readonly key: { provider: ProviderId; model: string; unit?: CostUnit };
     };
+
+/** `pictor costs`' read: see {@link CostBook.ledger}. */
+export interface CostLedgerRead {
+  readonly entries: PricedEntry[];
+  readonly totals: LedgerTotals;
+  /** Per unit: the entries of unknown cost that today's prices price, and what they come to. */
+  readonly pricedToday: readonly PricedToday[];
+}
 
 /** What a submit would cost, per task, and the caps' verdict on it. */
 export interface CostPreview extends CapVerdict {
@@ -167,9 +177,14 @@ export class CostBook implements EngineAdmission {
     return this.reader.summary(query).totals;
   }
 
-  /** Every entry of `query` and its totals (`pictor costs`). */
-  ledger(query: LedgerQuery = {}): { entries: LedgerEntry[]; totals: LedgerTotals } {
-    return { entries: this.entries(query), totals: this.totals(query) };
+  /**
+   * Every entry of `query` and its totals (`pictor costs`), each entry of unknown cost that
+   * today's prices price with that estimate (`atTodaysPrice`: what the caps count it as), and
+   * the sums of those per unit, apart from the totals (which count what the ledger recorded).
+   */
+  ledger(query: LedgerQuery = {}): CostLedgerRead {
+    const { entries, pricedToday } = atTodaysPrices(this.entries(query), this.prices());
+    return { entries, totals: this.totals(query), pricedToday };
   }
 
   /** See {@link LedgerReader.screen}: the Costs screen's first page and totals. */
@@ -196,10 +211,20 @@ export class CostBook implements EngineAdmission {
     return [...this.csvChunks(query)].join('');
   }
 
-  /** What a cap's period has cost so far, in its unit (Settings' and `caps list`'s view). */
-  spentIn(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): number {
-    const since = periodStart(cap.period, this.options.now(), this.timeZone);
-    return this.spent(this.prices(), cap.unit, cap.provider, since).micros;
+  /**
+   * What a cap's period has spent so far in its unit, of it at today's price, and what it cannot
+   * count (cap-spend.ts): the one figure `caps list`, `costs`, Settings and every verdict use.
+   */
+  capSpend(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): CapSpend {
+    const source = { tables: this.tables, prices: this.prices() };
+    return capSpend(source, cap, { now: this.options.now(), timeZone: this.timeZone });
+  }
+
+  /** Every cap with what its period has spent ({@link capSpend}). */
+  standings(): CapStanding[] {
+    const source = { tables: this.tables, prices: this.prices() };
+    const at = { now: this.options.now(), timeZone: this.timeZone };
+    return this.caps().map((cap) => ({ cap, ...capSpend(source, cap, at) }));
   }
 
   /**
@@ -237,8 +262,13 @@ export class CostBook implements EngineAdmission {
     return this.options.history.admitMany(records, lease, (valid) => {
       const prices = this.prices();
       const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
-      const refusal = refusalOf(this.verdict(prices, tasks), passing);
-      if (refusal) throw new SpendingCapError(refusal, { code: 'bad_input' });
+      const verdict = this.verdict(prices, tasks);
+      const refusal = refusalOf(verdict, passing);
+      if (refusal)
+        throw new SpendingCapError(refusal, {
+          code: 'bad_input',
+          ...(verdict.refused ? { refusal: verdict.refused } : {}),
+        });
       // The records as they were given (today's contract stays unnamed), priced.
       return valid.map((record) => {
         if (isFree(record)) return { ...record, cost: FREE_COST };
@@ -276,36 +306,12 @@ export class CostBook implements EngineAdmission {
         provider: first.provider,
         model: askedModel(first.request),
         adding: (unit) => addingIn(prices, some, unit),
-        spent: (unit, provider, since) => this.spent(prices, unit, provider, since),
+        spent: (unit, provider, since) =>
+          spentSince({ tables: this.tables, prices }, unit, provider, since),
         now: this.options.now(),
         timeZone: this.timeZone,
       });
     });
-  }
-
-  /**
-   * What the ledger's tasks from `since` cost in `unit`: counted by the ledger, and the tasks it
-   * could not count there (admitted unpriced) priced by today's prices where they can be.
-   */
-  private spent(
-    prices: readonly CostPrice[],
-    unit: CostUnit,
-    provider: ProviderId | null,
-    since: number,
-  ): Spent {
-    const counted = this.tables.counted(unit, provider, since);
-    let micros = counted.micros;
-    const unpriced: Spent['unpriced'][number][] = [];
-    for (const group of counted.unpriced) {
-      const request = {
-        ...(group.model === null ? {} : { model: group.model }),
-        ...(group.size === null ? {} : { size: group.size }),
-      };
-      const estimate = estimateIn(prices, group.provider, request, unit);
-      if (estimate) micros += estimate.micros * group.tasks;
-      else unpriced.push({ provider: group.provider, model: group.model, tasks: group.tasks });
-    }
-    return { micros, unpriced };
   }
 }
 
@@ -341,19 +347,21 @@ function costOf(prices: readonly CostPrice[], task: NewTask): TaskCost {
   return isFree(task) ? FREE_COST : estimateCost(prices, task.provider, task.request);
 }
 
-/** What new tasks add in `unit`, and how many of them have no price in it. */
+/** What new tasks add in `unit`, and those of them with no price in it, by service and model. */
 function addingIn(prices: readonly CostPrice[], tasks: readonly NewTask[], unit: CostUnit): Adding {
   let micros = 0;
-  let unpriced = 0;
-  let firstUnpriced: Adding['firstUnpriced'];
+  const unpriced = new Map<string, UncountedGroup>();
   for (const task of tasks) {
     if (isFree(task)) continue;
     const estimate = estimateIn(prices, task.provider, task.request, unit);
-    if (estimate) micros += estimate.micros;
-    else {
-      unpriced += 1;
-      firstUnpriced ??= { provider: task.provider, model: askedModel(task.request) };
+    if (estimate) {
+      micros += estimate.micros;
+      continue;
     }
+    const model = askedModel(task.request);
+    const key = `${task.provider}\u0000${model}`;
+    const before = unpriced.get(key);
+    unpriced.set(key, { provider: task.provider, model, tasks: (before?.tasks ?? 0) + 1 });
   }
-  return { micros, unpriced, ...(firstUnpriced ? { firstUnpriced } : {}) };
+  return { micros, unpriced: [...unpriced.values()] };
 }

@@ -27,9 +27,10 @@ export function verdictByService<T extends { readonly provider: ProviderId }>(
       ),
     ),
   ];
-  const refusal = parts.find((part) => part.refusal !== undefined)?.refusal;
+  const refusing = parts.find((part) => part.refusal !== undefined);
   return {
-    ...(refusal ? { refusal } : {}),
+    ...(refusing?.refusal ? { refusal: refusing.refusal } : {}),
+    ...(refusing?.refused ? { refused: refusing.refused } : {}),
     warnings: parts.flatMap((part) => part.warnings),
     forecasts: parts.flatMap((part) => part.forecasts),
   };

@@ -36,7 +36,11 @@ export interface EditRun {
 export async function runEdit(deps: EditRunDeps, input: EditInput): Promise<EditRun> {
   const plan = await planEdit(deps, input, { toSend: true });
   if (plan.refusal !== undefined) {
-    if (plan.overCap) throw new SpendingCapError(plan.refusal, { code: 'bad_input' });
+    if (plan.overCap)
+      throw new SpendingCapError(plan.refusal, {
+        code: 'bad_input',
+        ...(plan.capRefusal ? { refusal: plan.capRefusal } : {}),
+      });
     throw new EditInputError(plan.refusal);
   }
   return { plan, records: await runCompare(deps.engine, plan) };

@@ -28,7 +28,7 @@ export interface LedgerPage<E extends LedgerEntry = LedgerEntry> {
   readonly next: LedgerCursor | null;
 }
 
-const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.model, l.prompt, l.status, l.created_at,
+const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.model, l.size, l.prompt, l.status, l.created_at,
   l.source, l.unit, l.micros, l.detail, EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id) AS in_history`;
 /** An image's path as the screen shows it (its thumbnail, else its file). */
 const IMAGE_PATH = `NULLIF(COALESCE(i.value ->> '$.thumbnail', i.value ->> '$.file'), '')`;
@@ -135,6 +135,7 @@ function entryOf(row: Row): LedgerEntry {
     taskId: text(row['task_id']),
     provider: parseProviderId(row['provider']) ?? DEFAULT_PROVIDER,
     model: text(row['model']),
+    size: text(row['size']),
     prompt: String(row['prompt'] ?? ''),
     status: String(row['status']),
     createdAt: num(row['created_at']),

@@ -17,6 +17,7 @@ import { useFocusRequest } from '../../store/use-focus-request';
 import { ChoiceField } from '../../components/choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
 import { qualityOptions, sizeOptions } from '../../lib/request-options';
+import { CapRefusal } from './cap-refusal';
 import { CostEstimate } from './cost-estimate';
 import { MissingKeyNotice } from './missing-key-notice';
 import { SubmitButton } from './submit-button';
@@ -191,7 +192,9 @@ function ComposeNotes({
   return (
     <>
       <CostEstimate forecastId={forecastId} />
-      {error ? (
+      {error?.capRefusal ? (
+        <CapRefusal refusal={error.capRefusal} detail={error.detail} onDismiss={onDismiss} />
+      ) : error ? (
         <ErrorMessage message={error.message} detail={error.detail} onDismiss={onDismiss} />
       ) : null}
     </>

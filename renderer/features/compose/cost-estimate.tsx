@@ -15,6 +15,7 @@ import type { CostUnit } from '../../../shared/domain/task-cost';
 import type { TemplatePlanOutput } from '../../../shared/ipc/template-contract';
 import { costErrors } from '../../../shared/i18n/errors/costs';
 import { Button } from '../../components/button';
+import { missingText } from './cap-refusal';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
@@ -131,6 +132,14 @@ function forecastText(said: CapForecast, count: number): string {
   }
 }
 
+/**
+ * The prices a hard cap lacks besides what its first sentence says: all of them when it is passed
+ * (the sentence is the sum's), the others when the sentence is about the first missing price.
+ */
+function alsoMissing(said: CapForecast): CapForecast['missing'] {
+  return said.verdict === 'over' ? said.missing : said.missing.slice(1);
+}
+
 function Forecast({ preview, id }: { preview: CostPreviewAnswer; id: string }) {
   const verdict = useCapVerdict();
   if (verdict === null) return null;
@@ -141,6 +150,16 @@ function Forecast({ preview, id }: { preview: CostPreviewAnswer; id: string }) {
           {forecastText(said, preview.count)}
         </p>
       ))}
+      {preview.caps.flatMap((said, index) =>
+        alsoMissing(said).map((missing) => (
+          <p
+            key={`${index}/${missing.of}/${missing.service}/${missing.model}`}
+            className="tone--warning"
+          >
+            {missingText(missing, said)}
+          </p>
+        )),
+      )}
       <p className="tone--warning">
         {t(verdict === 'blocked' ? 'costs.forecast.blocked' : 'costs.forecast.warned')}
       </p>

@@ -18,6 +18,7 @@ import { t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { COST_PERIODS } from '../../store/costs-slice';
+import { CapStandings } from './cap-standings';
 import { CostEntries } from './cost-entries';
 import { CostTotals } from './cost-totals';
 import './costs.css';
@@ -79,6 +80,12 @@ function EmptyFilter() {
   );
 }
 
+/** The caps and what each has spent, as main read them with the ledger. */
+function LedgerCaps() {
+  const caps = useAppStore((state) => state.costsLedger?.caps);
+  return caps ? <CapStandings caps={caps} /> : null;
+}
+
 function CostsBody() {
   const ledger = useAppStore((state) => state.costsLedger);
   const status = useAppStore((state) => state.costsStatus);
@@ -123,6 +130,7 @@ export function CostsView({ active }: { active: boolean }) {
       <div className="costs-view__inner">
         <h1>{t('costs.title')}</h1>
         <CostsToolbar />
+        <LedgerCaps />
         <CostsBody />
       </div>
     </div>

@@ -1,5 +1,5 @@
 /** The amount of a price or a cap, typed as a plain decimal (`0.04`), and the unit it is in. */
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import type { AmountKind } from '../../../shared/domain/cost-amounts';
 import type { CostUnit } from '../../../shared/domain/task-cost';
 import { TextField } from '../../components/text-field';
@@ -15,13 +15,14 @@ interface AmountProps {
   error: string | null;
 }
 
-export function AmountFields(props: AmountProps) {
+export function AmountFields(props: AmountProps & { inputRef?: Ref<HTMLInputElement> }) {
   return (
     <>
       <TextField
         label={t('costs.settings.amount')}
         error={props.error}
         inputMode="decimal"
+        {...(props.inputRef ? { inputRef: props.inputRef } : {})}
         value={props.amount}
         onChange={props.onAmount}
       />

@@ -30,7 +30,7 @@ export function CostsSection({ active }: { active: boolean }) {
   }, [active, ledgerTick, load]);
   return (
     <div ref={anchor} tabIndex={-1} role="group" aria-label={t('costs.pricesAndCaps')}>
-      <PricesForm />
+      <PricesForm active={active} />
       <CapsForm />
     </div>
   );

@@ -2,7 +2,7 @@
  * Settings › Costs › Prices: what each service (and model) costs per image or megapixel, which
  * Pictor estimates with when a service does not report a cost. Set and removed only here.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COST_BOUNDS } from '../../../shared/domain/cost-amounts';
 import type { PriceBasis } from '../../../shared/domain/task-cost';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { useFocusRequest } from '../../store/use-focus-request';
 import { AmountFields, useAmountEntry } from './amount-field';
 import { SERVICE_CHOICES, basisChoices } from './cost-choices';
 import { CostEntryForm, CostEntryList } from './cost-entries';
@@ -49,14 +50,28 @@ function ModelField({ value, onChange }: { value: string; onChange: (model: stri
   );
 }
 
-export function PricesForm() {
+/**
+ * `active`: Settings is shown, so a link asking for a price (a cap's refusal under the compose
+ * form: `costsAskPrice`) sets the form to that service, model and unit and focuses its amount.
+ */
+export function PricesForm({ active = true }: { active?: boolean }) {
   const setPrice = useAppStore((state) => state.costsSetPrice);
+  const asked = useAppStore((state) => state.costsPriceAsked);
   const [provider, setProvider] = useState<ProviderId>('pictor');
   const [model, setModel] = useState('');
   const [basis, setBasis] = useState<PriceBasis>('image');
   const amount = useAmountEntry('price', (unit, micros) =>
     setPrice({ provider, model: model.trim(), unit, basis, micros }),
   );
+  const { onUnit } = amount.fields;
+  useEffect(() => {
+    if (asked === null) return;
+    setProvider(asked.provider);
+    setModel(asked.model);
+    onUnit(asked.unit);
+  }, [asked, onUnit]);
+  const amountInput = useRef<HTMLInputElement>(null);
+  useFocusRequest('price', amountInput, active);
   return (
     <div className="cost-settings">
       <h3>{t('costs.settings.prices')}</h3>
@@ -73,7 +88,7 @@ export function PricesForm() {
           onChange={setProvider}
         />
         <ModelField value={model} onChange={setModel} />
-        <AmountFields {...amount.fields} />
+        <AmountFields {...amount.fields} inputRef={amountInput} />
         <SelectField
           label={t('costs.settings.basis')}
           value={basis}

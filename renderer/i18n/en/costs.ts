@@ -96,6 +96,13 @@ export const costs = {
   'costs.forecast.blocked':
     'Pictor will not send it: raise or clear the hard cap, or set the missing price, in Prices and caps.',
   'costs.forecast.warned': 'It is a soft cap: you can still generate.',
+  /**
+   * A submit a hard cap refused, as the form says it: the cap, what its period spent and what the
+   * submit adds first; then each price it lacks (the forecast's sentences), with a link to it.
+   */
+  'costs.refusal.lead':
+    'Nothing was sent: {spent} of your {period, select, day {daily} other {monthly}} hard cap of {cap}{scope, select, all {} other { for {service}}} is spent, and this submit adds about {adding}.',
+  'costs.refusal.setPrice': 'Set a price in {unit} for {service}',
   'costs.compose.blocked': 'over your hard cap',
   'costs.compose.warned': 'over your soft cap',
   'costs.pricesAndCaps': 'Prices and caps',

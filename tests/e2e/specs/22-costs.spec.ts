@@ -81,7 +81,7 @@ test('price and hard cap set, two tasks billed, both removed, a third refused', 
   const button = form.getByRole('button', { name: /^Generate/ });
   await expect(button).toContainText('over your hard cap');
   await expect(button).toHaveAccessibleDescription(new RegExp(forecast.replace(/[$().]/g, '\\$&')));
-  await expect(form.getByText(/Nothing was submitted/)).toHaveCount(0);
+  await expect(form.getByText(/Nothing was sent/)).toHaveCount(0);
 
   // Removing what was billed changes nothing of what was spent.
   await remove(page, KITE);
@@ -91,11 +91,13 @@ test('price and hard cap set, two tasks billed, both removed, a third refused', 
 
   await form.getByLabel('Prompt', { exact: true }).fill(LANTERN);
   await button.click();
+  // The cap first: what it spent, what this submit adds.
   const refusal = form
     .getByRole('alert')
-    .getByText(/^Nothing was submitted: this would pass your daily spending cap of \$0\.05 /);
+    .getByText(
+      'Nothing was sent: $0.04 of your daily hard cap of $0.05 is spent, and this submit adds about $0.02.',
+    );
   await expect(refusal).toBeVisible();
-  await expect(refusal).toContainText('Spent so far: $0.04');
   // Said once: the forecast keeps quiet while the refusal says it.
   await expect(form.getByText(forecast)).toHaveCount(0);
   await expect(taskRows(page)).toHaveCount(0);

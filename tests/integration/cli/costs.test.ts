@@ -111,16 +111,19 @@ describe('pictor caps', () => {
     );
     const refused = await pictor(['generate', '--prompt', 'second']);
     expectExit(refused, 6);
+    // The cap first, what its day spent and what this submit adds; then how to raise it.
     expect(refused.stderr).toContain(
-      'Nothing was submitted: this would pass your daily spending cap of $0.10 for all services. Spent so far: $0.08; this submit adds about $0.04. Raise or clear it with the caps command to go on.',
+      'Nothing was submitted: $0.08 of your $0.10 daily hard cap for all services is spent; this submit adds about $0.04.\n' +
+        'That passes the cap. Raise it with: npm run -s cli -- caps set --period day --unit USD --amount AMOUNT\n',
     );
     expect(service.tasks(), 'nothing sent').toHaveLength(2);
     const caps = JSON.parse((await pictor(['caps', 'list', '--json'])).stdout) as {
       caps: unknown[];
     };
+    const spent = { spent: '0.08', pricedToday: { amount: '0', tasks: 0 }, uncountedTasks: 0 };
     expect(caps.caps).toEqual([
-      { period: 'day', unit: 'USD', provider: null, kind: 'hard', amount: '0.1', spent: '0.08' },
-      { period: 'month', unit: 'USD', provider: null, kind: 'soft', amount: '0.05', spent: '0.08' },
+      { period: 'day', unit: 'USD', provider: null, kind: 'hard', amount: '0.1', ...spent },
+      { period: 'month', unit: 'USD', provider: null, kind: 'soft', amount: '0.05', ...spent },
     ]);
     const prices = await pictor(['prices', 'list']);
     expect(prices.stdout).toBe('pictor (every model): $0.04 per image\n');

@@ -99,6 +99,14 @@ describe('a submit under a spending cap, from the window', () => {
             adding: '0.5',
           },
         },
+        // The same refusal as data, for the window to word itself (with links to the fixes).
+        capRefusal: {
+          cap: { period: 'day', unit: 'EUR', provider: null, kind: 'hard', micros: 1_000_000 },
+          verdict: 'over',
+          spentMicros: 750_000,
+          addingMicros: 500_000,
+          missing: [],
+        },
       },
     });
     expect(core.costs.entries()).toHaveLength(3);

@@ -155,5 +155,11 @@ describe('CLI report', () => {
       'Not found (404). Check --base-url.',
     );
     expect(cliWording('Anything else in Settings.')).toBe('Anything else.');
+    // A cap's sentence names the window's menu; the CLI names its command instead.
+    expect(
+      cliWording(
+        'Set a price in USD for Black Forest Labs in Settings › Costs, then submit again.',
+      ),
+    ).toBe('Set a price in USD for Black Forest Labs with the prices command, then submit again.');
   });
 });

@@ -206,8 +206,15 @@ describe('costs: channels', () => {
     expect(okValue(await call('costs:clearPrice', { provider: 'fal' }))).toEqual([]);
 
     const cap = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 100_000 };
-    expect(okValue(await call('costs:setCap', cap))).toEqual([{ cap, spentMicros: 40_000 }]);
-    expect(okValue(await call('costs:caps'))).toEqual([{ cap, spentMicros: 40_000 }]);
+    const standing = {
+      cap,
+      spentMicros: 40_000,
+      pricedTodayMicros: 0,
+      pricedTodayTasks: 0,
+      uncountedTasks: 0,
+    };
+    expect(okValue(await call('costs:setCap', cap))).toEqual([standing]);
+    expect(okValue(await call('costs:caps'))).toEqual([standing]);
     const { micros: _m, ...key } = cap;
     expect(okValue(await call('costs:clearCap', key))).toEqual([]);
     expect(questions).toEqual([{ cap, to: null }]);
@@ -364,7 +371,13 @@ describe('costs: channels', () => {
       basis: 'image',
     });
     expect(warned.count).toBe(2);
-    const over = { verdict: 'over', spentMicros: 40_000, addingMicros: 40_000, tasks: 0 };
+    const over = {
+      verdict: 'over',
+      spentMicros: 40_000,
+      addingMicros: 40_000,
+      tasks: 0,
+      missing: [],
+    };
     expect(warned.caps).toEqual([{ cap: soft, service: 'pictor', model: '', ...over }]);
     expect(warned).not.toHaveProperty('refusal');
     const hard = { ...soft, kind: 'hard', micros: 60_000 } as const;
@@ -374,6 +387,27 @@ describe('costs: channels', () => {
     expect(blocked.caps.map((said) => said.cap)).toEqual([hard, soft]);
     // A preview changes nothing.
     expect(costs.entries()).toHaveLength(1);
+  });
+
+  it('answers the Costs screen each cap’s spending, the figure Settings and the refusals use', async () => {
+    const { call, costs } = setup();
+    // Two tasks sent before fal had a price: the cap counts them at today's price.
+    for (const id of ['f1', 'f2'])
+      store.put(
+        makeRecord({
+          localId: id,
+          provider: 'fal',
+          createdAt: NOW - 1_000,
+          cost: { source: 'unknown' },
+        }),
+      );
+    costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 30_000 });
+    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 });
+    const ledger = okValue(await call('costs:ledger', {}));
+    expect(ledger.caps).toEqual(okValue(await call('costs:caps')));
+    expect(ledger.caps).toMatchObject([
+      { spentMicros: 60_000, pricedTodayMicros: 60_000, pricedTodayTasks: 2, uncountedTasks: 0 },
+    ]);
   });
 
   it('previews what a hard cap cannot count: a service with no price in its unit', async () => {
@@ -402,6 +436,7 @@ describe('costs: channels', () => {
         service: 'fal',
         model: 'fal-ai/flux/dev',
         tasks: 0,
+        missing: [{ service: 'fal', model: 'fal-ai/flux/dev', tasks: 1, of: 'submit' }],
       },
     ]);
   });

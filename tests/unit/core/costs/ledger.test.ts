@@ -28,6 +28,7 @@ function entry(
     taskId: `task-${createdAt}`,
     provider,
     model: null,
+    size: null,
     prompt: `a prompt of ${createdAt}`,
     status: 'completed',
     createdAt: Date.parse(createdAt),

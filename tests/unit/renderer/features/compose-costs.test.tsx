@@ -9,7 +9,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { CostPrice, SpendingCap } from '../../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../../shared/domain/providers';
-import { englishText, sentence } from '../../../../shared/i18n/sentence';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { okValue } from '../../../support/ipc';
 import { connectService } from '../dialect-services';
@@ -64,15 +63,8 @@ const serviceField = () =>
     name: 'Service',
   });
 
-const HARD = sentence('error.costs.hardCap', {
-  period: 'day',
-  cap: '0.25',
-  unit: 'USD',
-  scope: 'all',
-  service: 'Image task service',
-  spent: '0',
-  adding: '0.3',
-});
+const REFUSED =
+  'Nothing was sent: $0.00 of your daily hard cap of $0.25 is spent, and this submit adds about $0.30.';
 
 const FORECAST =
   'Generating 6 (about $0.30) would pass your daily cap of $0.25; $0.00 spent today.';
@@ -166,22 +158,79 @@ it('forecasts what a hard cap cannot count: the missing price', async () => {
 });
 
 it('after a refused submit, says the refusal once and keeps what was typed', async () => {
-  // Main's own refusal: the hard cap.
+  // Main's refusal, worded from its data: the cap, what it spent, what the submit adds.
   const { user, main } = await startWith({ caps: [DAILY_HARD] });
   await screen.findByText(FORECAST);
   const prompt = screen.getByRole('textbox', { name: /Prompt/ });
   await user.type(prompt, 'a harbour at dawn{Enter}');
-  const refusal = await screen.findByText(englishText(HARD));
-  expect(refusal.textContent).toContain('daily spending cap of $0.25');
+  const refusal = await screen.findByText(REFUSED);
   expect(refusal.textContent).not.toMatch(/USD/);
   // One refusal: the forecast says nothing more, and Generate no longer repeats it.
   expect(screen.queryByText(FORECAST)).toBeNull();
-  expect(screen.getAllByText(/would pass your daily/)).toHaveLength(1);
+  expect(screen.getAllByText(/daily hard cap of \$0\.25/)).toHaveLength(1);
   expect(generate().textContent).toBe('Generate 6');
   expect((prompt as HTMLTextAreaElement).value).toBe('a harbour at dawn');
   expect(screen.getByRole('button', { name: 'Prices and caps' })).toBeTruthy();
   expect(main.callsTo('tasks:submit')).toHaveLength(1);
   expect(main.runtime.core.history.taskIds({}, 10)).toEqual([]);
+});
+
+it('refuses for the cap first, then links each missing price to its field in Settings', async () => {
+  // Two BFL tasks of today (a compare) have no price in dollars; the period spent $0.20 on
+  // today's contract, over the $0.25 cap with this submit.
+  const { user } = await startWith(
+    {
+      caps: [DAILY_HARD],
+      prepare: (main) => {
+        const createdAt = Date.now() - 1_000;
+        const unknown = { source: 'unknown' } as const;
+        seedHistory(main, 2, (at) => ({
+          localId: `bfl-${at}`,
+          provider: 'bfl',
+          createdAt,
+          cost: unknown,
+        }));
+        const paid = {
+          source: 'reported',
+          micros: 100_000,
+          unit: 'USD',
+          field: 'usage.cost',
+        } as const;
+        seedHistory(main, 2, (at) => ({ localId: `paid-${at}`, createdAt, cost: paid }));
+      },
+    },
+    '2',
+  );
+  // In time too: the sum first, then the price the cap lacks.
+  expect(
+    await screen.findByText(
+      'Generating 2 (about $0.10) would pass your daily cap of $0.25; $0.20 spent today.',
+    ),
+  ).toBeTruthy();
+  expect(screen.getByText(/cannot count 2 tasks of Black Forest Labs from today/)).toBeTruthy();
+  const prompt = screen.getByRole('textbox', { name: /Prompt/ });
+  await user.type(prompt, 'a harbour at dawn{Enter}');
+  expect(
+    await screen.findByText(
+      'Nothing was sent: $0.20 of your daily hard cap of $0.25 is spent, and this submit adds about $0.10.',
+    ),
+  ).toBeTruthy();
+  const missing = screen.getByText(
+    /Your hard daily cap in USD cannot count 2 tasks of Black Forest Labs from today/,
+  );
+  await user.click(
+    within(missing).getByRole('link', { name: 'Set a price in USD for Black Forest Labs' }),
+  );
+  await waitFor(() => expect(useAppStore.getState().view).toBe('settings'));
+  const prices = await screen.findByRole('form', { name: 'Prices' });
+  const amount = within(prices).getByRole('textbox', { name: 'Amount' });
+  await waitFor(() => expect(document.activeElement).toBe(amount));
+  expect(within(prices).getByRole<HTMLSelectElement>('combobox', { name: 'Service' }).value).toBe(
+    'bfl',
+  );
+  expect(within(prices).getByRole<HTMLSelectElement>('combobox', { name: 'Unit' }).value).toBe(
+    'USD',
+  );
 });
 
 it('links to Settings › Costs, which takes the focus', async () => {

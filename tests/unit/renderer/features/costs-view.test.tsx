@@ -61,6 +61,38 @@ it('shows totals per unit, with the estimated part, and the tasks of unknown cos
   expect(screen.getByText('Tasks of unknown cost: 1')).toBeTruthy();
 });
 
+it('lists each cap with what it spent, a task sent before its price counted at today’s', async () => {
+  const now = Date.now();
+  const started = await startWiredApp({
+    prepare: async (main) => {
+      seedHistory(main, COSTS.length, costed(now));
+      const price = {
+        provider: 'pictor',
+        model: '',
+        unit: 'USD',
+        basis: 'image',
+        micros: 50_000,
+      } as const;
+      await main.api.invoke('costs:setPrice', price);
+      const cap = {
+        period: 'day',
+        unit: 'USD',
+        provider: null,
+        kind: 'hard',
+        micros: 250_000,
+      } as const;
+      await main.api.invoke('costs:setCap', cap);
+    },
+  });
+  await showCosts(started);
+  const caps = await screen.findByRole('region', { name: 'Spending caps' });
+  // $0.04 reported, $0.02 estimated, and the task of unknown cost at today's $0.05 (the
+  // credits are another unit): what Settings and a refusal say too.
+  expect(within(caps).getByRole('listitem').textContent).toBe(
+    'Hard cap per day, All services: $0.25. Spent so far: $0.11',
+  );
+});
+
 it('draws a chart per day and per service for each unit, as a table of figures', async () => {
   await openCosts();
   const perService = screen.getByRole('table', { name: 'Per service, in USD' });
