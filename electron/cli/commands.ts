@@ -31,6 +31,7 @@ import { EditSettingsFile } from './edit-settings';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { listCommand } from './list-command';
 import { resumeAll } from './resume-command';
+import { findTask } from './task-ids';
 import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
 import { templateCommand } from './template-commands';
@@ -282,7 +283,7 @@ async function resume(run: Run, command: Runnable & { name: 'resume' }): Promise
     return watch(run, records);
   }
   core.engine.start({ resume: false });
-  const record = core.history.get(target) ?? core.history.findByTaskId(target);
+  const record = findTask(core.history, target);
   if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
