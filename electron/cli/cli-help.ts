@@ -9,6 +9,7 @@ import { COST_HELP } from './cost-args';
 import { TRIAGE_HELP } from './triage-args';
 import { TEMPLATE_HELP } from './template-args';
 import { DEMO_COMMANDS, DEMO_OPTION } from './demo-choice';
+import { MIN_ID_PREFIX } from './task-ids';
 import { OPTION_LINES, commandHelp, type CommandHelp, type OptionGroup } from './command-help';
 
 export { DEFAULT_TIMEOUT_SECONDS } from './command-help';
@@ -81,12 +82,16 @@ const COMMAND_HELP = {
                                   once (the same target twice is labelled #1, #2); each
                                   provider's key is read from PICTOR_KEY_<PROVIDER> (as
                                   PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
-                                  A target without a key is left out and said so; a size its
-                                  service takes otherwise is adapted (1024x1024 → 1:1). Prints
-                                  the group id, then each target's task id, status, time,
-                                  cost and seed (when its service said one); exit code the
-                                  highest of its tasks'; 6 over a hard cap (nothing sent).
-                                  compare show GROUP: the group's tasks again;
+                                  --target demo: Pictor's built-in demo service, run inside the
+                                  command (no key, free). A target without a key is left out
+                                  and said so; a size its service takes otherwise is adapted
+                                  (1024x1024 → 1:1). Prints the group id, then a row per task:
+                                  its target, id (Pictor's, short), task (the service's id),
+                                  status, time, cost and seed (when its service said one), and
+                                  under it each saved image's path; exit code the highest of
+                                  its tasks'; 6 over a hard cap (nothing sent).
+                                  compare show GROUP: the group's tasks again (GROUP: its id or
+                                  its first characters);
                                   compare cancel GROUP [--base-url PROVIDER=ORIGIN]...: ask
                                   every running task of it to stop where its service can, with
                                   the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the
@@ -160,11 +165,6 @@ export type CommandName = keyof typeof COMMAND_HELP;
 /** The commands, in the help's order. */
 export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 
-/** `name`'s help entry: its usage and the option groups it takes. */
-export function commandHelpOf(name: CommandName): CommandHelp {
-  return COMMAND_HELP[name];
-}
-
 export function isCommandName(name: string | undefined): name is CommandName {
   return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
 }
@@ -216,6 +216,8 @@ Usage: ${program} <command> [options]   (the key is read from SERVICE_API_KEY an
 sent only to the service named with --provider and --base-url)
 Try it with no key: ${program} demo "a lighthouse at dusk"   (generate --provider demo)
 ${program} <command> --help (or ${program} help <command>): one command's usage and options.
+Ids: a task or compare id may be given short, as generate and compare print it (its first
+${MIN_ID_PREFIX} or more characters), when no other id starts the same.
 
 ${commands.join('\n')}
 

@@ -40,8 +40,3 @@ export const OPTION_LINES: Readonly<Record<Exclude<OptionGroup, 'service'>, read
   json: ['  --json              one JSON object per task on stdout'],
   verbose: ['  --verbose           log engine events on stderr'],
 };
-
-/** The options a group's lines name: `--data-dir`, `--gallery-dir`, … */
-export function optionNames(group: Exclude<OptionGroup, 'service'>): string[] {
-  return OPTION_LINES[group].map((line) => /--[a-z-]+/.exec(line)?.[0] ?? '');
-}

@@ -26,7 +26,7 @@ export const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWor
  * core's sentence speaks of the window's Settings).
  * @param providers each target's provider, by slot (1 first)
  */
-export function leftOutReason(left: LeftOutTarget, providers: readonly ProviderId[]): string {
+function leftOutReason(left: LeftOutTarget, providers: readonly ProviderId[]): string {
   const provider = providers[left.slot - 1];
   if (left.reason.key === 'error.submit.noKeyThere' && provider !== undefined) {
     return `Nothing was sent: no key for ${PROVIDERS[provider].label}. Set ${keyVariable(provider)} to its key (it goes only to that service's address: its own, or --base-url ${provider}=ORIGIN).`;

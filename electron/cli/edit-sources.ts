@@ -13,7 +13,6 @@ import {
   type InputImage,
 } from '../../shared/domain/image-inputs';
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
-import type { TaskRecord } from '../../shared/domain/task-record';
 import { UsageError } from '../core/command-line/command-line';
 import { systemErrorCode } from '../core/errors/thrown-value';
 import { readRegularFile } from '../core/fs/regular-file';
