@@ -20,6 +20,7 @@ import type { CommonOptions } from './cli-args';
 import { EXIT, cliWording, jsonLine, resumeLineFor, type ResumeWhere } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
+import { findTask } from './task-ids';
 
 /** What the command works with: the core, the streams, its options and where resumes point. */
 export interface CancelRun {
@@ -42,7 +43,7 @@ const EXIT_OF: Readonly<Record<CancelOutcomeKind, number>> = {
 export async function cancelCommand(run: CancelRun, targets: readonly string[]): Promise<number> {
   const { core, io } = run;
   // Every id is found first: a mistyped one is a usage error before any service is asked.
-  const records = targets.map((target) => findTask(run, target));
+  const records = targets.map((target) => taskOf(run, target));
   core.engine.start({ resume: false });
   const cancels = new TaskCancels(core.engine, systemClock);
   const asked = await untilInterrupted(io, cancels.cancel(records.map((record) => record.localId)));
@@ -66,8 +67,8 @@ export async function cancelCommand(run: CancelRun, targets: readonly string[]):
 }
 
 /** The task of a local id or a service's id, from the history; a usage error when it has none. */
-function findTask({ core, common }: CancelRun, target: string): TaskRecord {
-  const record = core.history.get(target) ?? core.history.findByTaskId(target);
+function taskOf({ core, common }: CancelRun, target: string): TaskRecord {
+  const record = findTask(core.history, target);
   if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
   return record;
 }

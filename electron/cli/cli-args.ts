@@ -17,6 +17,7 @@ import {
   demoService,
   generateService,
   listProvider,
+  listedService,
   providerOption,
   reachableService,
   serviceChoice,
@@ -244,7 +245,9 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     case 'resume': {
       extra(1);
       const target = values.all ? 'all' : required(rest[0], 'resume needs a task id, or --all.');
-      return { name, target, service: serviceChoice(values, name), common: common(values, env) };
+      const service = serviceChoice(values, name);
+      const only = values.provider === undefined ? null : listedService(service);
+      return { name, target, service, only, common: common(values, env) };
     }
     case 'track':
       extra(1);

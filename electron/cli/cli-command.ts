@@ -44,6 +44,11 @@ export type Command =
       readonly target: string | 'all';
       /** The service SERVICE_API_KEY is for; tasks on any other service wait, and say why. */
       readonly service: ServiceChoice;
+      /**
+       * --provider as typed: `resume --all` takes only that provider's tasks (the built-in demo's
+       * with `demo`); null: every unfinished task (those of another service wait, and say why).
+       */
+      readonly only: ProviderId | typeof DEMO_OPTION | null;
       readonly common: CommonOptions;
     }
   | {

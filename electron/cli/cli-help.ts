@@ -1,13 +1,18 @@
-/** The CLI's help: each command's line, the providers, the options every command takes. */
+/**
+ * The CLI's help. `pictor help` (and `--help` alone): every command's usage, the providers, the
+ * shared options and the exit codes. `pictor <command> --help`, `pictor help <command>`: that
+ * command's usage and the options it takes (command-help.ts), nothing of the others.
+ */
 import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
 import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
 import { COST_HELP } from './cost-args';
 import { TRIAGE_HELP } from './triage-args';
 import { TEMPLATE_HELP } from './template-args';
 import { DEMO_COMMANDS, DEMO_OPTION } from './demo-choice';
+import { MIN_ID_PREFIX } from './task-ids';
+import { OPTION_LINES, commandHelp, type CommandHelp, type OptionGroup } from './command-help';
 
-/** --timeout's default, in seconds, as the help states it. */
-export const DEFAULT_TIMEOUT_SECONDS = 900;
+export { DEFAULT_TIMEOUT_SECONDS } from './command-help';
 /** `--count`'s range as the help and the usage error say it: "1 to 100". */
 export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
 
@@ -15,9 +20,13 @@ export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE
 const CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => PROVIDERS[id].canCancel).join(', ');
 const NO_CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => !PROVIDERS[id].canCancel).join(' and ');
 
-/** What each command is for, as the help shows it. */
+/** The options of the commands that run tasks on a service. */
+const RUN: readonly OptionGroup[] = ['service', 'library', 'watch', 'json', 'verbose'];
+
+/** Each command's help (its usage, what it does, the option groups it takes), in the help's order. */
 const COMMAND_HELP = {
-  generate: `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
+  generate: commandHelp(
+    `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
                                   [--quality Q] [--count N] [--board PATH]
                                   submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images.
                                   PROMPT is the words after generate (quote them for the shell;
@@ -31,39 +40,66 @@ const COMMAND_HELP = {
                                   combination or N drawn at random (at most 100 tasks), priced
                                   first; --dry-run prints them and the estimate and sends nothing;
                                   over a hard cap nothing is sent (exit 6)`,
-  demo: `demo ["PROMPT"] [--size WxH] [--count N] [--board PATH]
+    RUN,
+  ),
+  demo: commandHelp(
+    `demo ["PROMPT"] [--size WxH] [--count N] [--board PATH]
                                   try Pictor with no key and no service: generate --provider demo,
                                   which runs the built-in demo service inside the command (its
                                   pictures are drawn on this computer; a sample prompt when none)`,
-  resume: `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
-                                  history (never resubmits); only tasks of that provider on that
-                                  service get the key`,
-  track: `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
+    ['library', 'watch', 'json', 'verbose'],
+  ),
+  resume: commandHelp(
+    `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
+                                  history (never resubmits); --all with --provider: only that
+                                  provider's tasks (demo: the built-in demo's), the others left
+                                  as they are; only tasks of that provider on that service get
+                                  the key`,
+    RUN,
+  ),
+  track: commandHelp(
+    `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
                                   follow a task created elsewhere; --model is the model it was
                                   made with (fal needs it: its requests live under their model)`,
-  cancel: `cancel <task-id>... [--provider ID] [--base-url URL]
+    RUN,
+  ),
+  cancel: commandHelp(
+    `cancel <task-id>... [--provider ID] [--base-url URL]
                                   ask each task's service to cancel it (${CANCEL_PROVIDERS};
                                   ${NO_CANCEL_PROVIDERS} cannot): exit 0 when every one ended
                                   canceled, 1 when a service refused or finished it first (its
                                   images are saved), 2 when it could not be asked`,
-  list: "list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider (--template ID: of one template); with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
-  compare: `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
+    ['service', 'library', 'json', 'verbose'],
+  ),
+  list: commandHelp(
+    "list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider (--template ID: of one template); with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
+    ['service', 'library', 'json'],
+  ),
+  compare: commandHelp(
+    `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
                                   [--quality Q] [--count N] [--base-url PROVIDER=ORIGIN]...
                                   send one prompt (--prompt up to 10 times) to 2 to 6 targets at
                                   once (the same target twice is labelled #1, #2); each
                                   provider's key is read from PICTOR_KEY_<PROVIDER> (as
                                   PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
-                                  A target without a key is left out and said so; a size its
-                                  service takes otherwise is adapted (1024x1024 → 1:1). Prints
-                                  the group id, then each target's task id, status, time,
-                                  cost and seed (when its service said one); exit code the
-                                  highest of its tasks'; 6 over a hard cap (nothing sent).
-                                  compare show GROUP: the group's tasks again;
+                                  --target demo: Pictor's built-in demo service, run inside the
+                                  command (no key, free). A target without a key is left out
+                                  and said so; a size its service takes otherwise is adapted
+                                  (1024x1024 → 1:1). Prints the group id, then a row per task:
+                                  its target, id (Pictor's, short), task (the service's id),
+                                  status, time, cost and seed (when its service said one), and
+                                  under it each saved image's path; exit code the highest of
+                                  its tasks'; 6 over a hard cap (nothing sent).
+                                  compare show GROUP: the group's tasks again (GROUP: its id or
+                                  its first characters);
                                   compare cancel GROUP [--base-url PROVIDER=ORIGIN]...: ask
                                   every running task of it to stop where its service can, with
                                   the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the
                                   group`,
-  edit: `edit <image-ref|file> --prompt "PROMPT" [--provider ID] [--base-url URL] [--model M]
+    ['library', 'watch', 'json', 'verbose'],
+  ),
+  edit: commandHelp(
+    `edit <image-ref|file> --prompt "PROMPT" [--provider ID] [--base-url URL] [--model M]
                                   [--mask MASK.png] [--ref IMAGE]... [--inputs inline|upload|never]
                                   [--allow-public-upload]
                                   edit an image with an instruction: a library image (an
@@ -80,46 +116,54 @@ const COMMAND_HELP = {
                                   the saved images; --json adds each task's id, parent,
                                   operation and the way its inputs went. Nothing is sent when
                                   an input is refused (exit 2)`,
-  upscale: `upscale <image-ref|file> --factor 2|4 [--provider ID] [--base-url URL] [--model M]
+    RUN,
+  ),
+  upscale: commandHelp(
+    `upscale <image-ref|file> --factor 2|4 [--provider ID] [--base-url URL] [--model M]
                                   [--prompt TEXT] [--inputs inline|upload|never]
                                   [--allow-public-upload]
                                   a larger copy of an image; the model is the provider's first
                                   that upscales by that factor unless --model says`,
-  models: `models [--capabilities] [--provider ID] [--json]
+    RUN,
+  ),
+  models: commandHelp(
+    `models [--capabilities] [--provider ID] [--json]
                                   the models Pictor knows, by provider; --capabilities: only
                                   those that take images, with their operations, image and
                                   reference counts, mask convention, upscale factors, limits,
                                   and how inputs travel (inline up to a size, or an upload:
                                   public links or not, how long they last)`,
-  rebuild:
+    ['service'],
+  ),
+  rebuild: commandHelp(
     "rebuild                         re-import the gallery folder's sidecars into the history",
-  export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
-  import:
+    ['library', 'verbose'],
+  ),
+  export: commandHelp(
+    'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
+    ['library', 'verbose'],
+  ),
+  import: commandHelp(
     'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
-  'self-test':
+    ['library', 'verbose'],
+  ),
+  'self-test': commandHelp(
     'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
-  info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+    [],
+  ),
+  info: commandHelp(
+    'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+    [],
+  ),
+
   ...COST_HELP,
   ...TRIAGE_HELP,
   ...TEMPLATE_HELP,
-} as const;
+} as const satisfies Record<string, CommandHelp>;
 export type CommandName = keyof typeof COMMAND_HELP;
 
 /** The commands, in the help's order. */
 export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
-
-/** The commands whose help lists the providers. */
-const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set([
-  'generate',
-  'edit',
-  'upscale',
-  'models',
-  'demo',
-  'resume',
-  'track',
-  'cancel',
-  'list',
-]);
 
 export function isCommandName(name: string | undefined): name is CommandName {
   return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
@@ -142,15 +186,14 @@ ${rows.join('\n')}
 `;
 }
 
-const COMMON_HELP = `Options for every command:
-  --data-dir DIR      history folder (default: the app's data folder)
-  --gallery-dir DIR   gallery folder (default: <data-dir>/gallery with --data-dir, else ~/Pictures/Pictor)
-  --timeout SECONDS   stop watching after this long; the id is kept for resume (default ${DEFAULT_TIMEOUT_SECONDS})
-  --poll-interval S   seconds between polls (default 3, the service's rule)
-  --json              one JSON object per task on stdout
-  --verbose           log engine events on stderr
+type ListedGroup = Exclude<OptionGroup, 'service'>;
 
-Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
+/** The shared options, each group once: `pictor help` lists them after every command. */
+const SHARED_OPTIONS = `Options several commands take (each command's help lists its own):
+${[...OPTION_LINES.library, ...OPTION_LINES.watch, ...OPTION_LINES.json, ...OPTION_LINES.verbose].join('\n')}
+`;
+
+const EXIT_CODES = `Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
 service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
 4 completed but an image could not be saved; 5 the library cannot be used, or a disk refused a
 write (an import into the library, an export's archive, a template export's file); 6 the service
@@ -161,17 +204,44 @@ the highest code.
 
 /**
  * The help text, naming the CLI as the user runs it (`pictor`, or `npm run -s cli --`): every
- * command, or only `topic` with the options every command takes.
+ * command, the providers, the shared options and the exit codes; or, with `topic`, that command's
+ * usage and its options only.
  */
 export function helpText(program: string, topic?: CommandName): string {
-  const commands = topic ? [COMMAND_HELP[topic]] : Object.values(COMMAND_HELP);
+  if (topic !== undefined) return topicHelp(program, topic);
+  const commands = Object.values(COMMAND_HELP).map((entry: CommandHelp) => `  ${entry.usage}`);
   return `Pictor command line: generate images through an image task service and keep them.
 
-Usage: ${program} ${topic ?? '<command>'} [options]   (the key is read from SERVICE_API_KEY and is
+Usage: ${program} <command> [options]   (the key is read from SERVICE_API_KEY and is
 sent only to the service named with --provider and --base-url)
 Try it with no key: ${program} demo "a lighthouse at dusk"   (generate --provider demo)
+${program} <command> --help (or ${program} help <command>): one command's usage and options.
+Ids: a task or compare id may be given short, as generate and compare print it (its first
+${MIN_ID_PREFIX} or more characters), when no other id starts the same.
 
-${commands.map((line) => `  ${line}`).join('\n')}
+${commands.join('\n')}
 
-${topic === undefined || SERVICE_TOPICS.has(topic) ? `${providerHelp()}\n` : ''}${COMMON_HELP}`;
+${providerHelp()}
+${SHARED_OPTIONS}
+${EXIT_CODES}`;
+}
+
+/** One command's help: its usage, then the options of each group it takes. */
+function topicHelp(program: string, topic: CommandName): string {
+  const { usage, options } = COMMAND_HELP[topic];
+  const groups = options.filter((group): group is ListedGroup => group !== 'service');
+  const lines = groups.flatMap((group) => OPTION_LINES[group]);
+  const shared = lines.length === 0 ? '' : `Options:\n${lines.join('\n')}\n\n`;
+  const service = options.includes('service')
+    ? `The key is read from SERVICE_API_KEY and is sent only to the service named with --provider
+and --base-url.
+${providerHelp()}
+`
+    : '';
+  return `Usage: ${program} ${topic} [options]
+
+  ${usage}
+
+${shared}${service}Exit codes and every command: ${program} help
+`;
 }

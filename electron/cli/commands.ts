@@ -30,6 +30,8 @@ import { EnvCredentials } from './env-credentials';
 import { EditSettingsFile } from './edit-settings';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { listCommand } from './list-command';
+import { resumeAll } from './resume-command';
+import { findTask } from './task-ids';
 import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
 import { capRefusalText } from './cap-refusal-text';
@@ -130,7 +132,7 @@ async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): 
       core.engine.start({ resume: false });
       return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
     case 'resume':
-      return await resume(run, command.target);
+      return await resume(run, command);
     case 'cancel':
       return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
     case 'list':
@@ -273,19 +275,16 @@ export interface Run {
   readonly builtInDemo: boolean;
 }
 
-async function resume(run: Run, target: string): Promise<number> {
+async function resume(run: Run, command: Runnable & { name: 'resume' }): Promise<number> {
   const { core, common, io } = run;
+  const { target } = command;
   if (target === 'all') {
-    core.engine.start({ resume: true });
-    const ids = core.history.unfinished().map((record) => record.localId);
-    if (ids.length === 0) io.stderr('Nothing to resume: every task in the history is finished.\n');
-    return watch(
-      run,
-      ids.map((id) => core.engine.get(id)).filter((r): r is TaskRecord => r !== undefined),
-    );
+    const { records, nothing } = resumeAll(core, command.only);
+    if (nothing !== undefined) io.stderr(`${nothing}\n`);
+    return watch(run, records);
   }
   core.engine.start({ resume: false });
-  const record = core.history.get(target) ?? core.history.findByTaskId(target);
+  const record = findTask(core.history, target);
   if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }

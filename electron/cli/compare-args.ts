@@ -4,12 +4,20 @@
  * is asked for (--size, --quality, --count), each provider's address (--base-url
  * PROVIDER=ORIGIN, repeated); and `pictor compare show GROUP`.
  */
-import { COMPARE_PROMPTS, COMPARE_TARGETS, compareGroupSchema } from '../../shared/domain/compare';
-import { PROVIDERS, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { COMPARE_PROMPTS, COMPARE_TARGETS } from '../../shared/domain/compare';
+import {
+  DEFAULT_PROVIDER,
+  PROVIDERS,
+  PROVIDER_IDS,
+  type ProviderId,
+} from '../../shared/domain/providers';
+import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import type { CompareTargetInput } from '../core/compare/compare-plan';
 import { common, type CommonOptions } from './common-args';
+import { DEMO_OPTION, isDemoOption } from './demo-choice';
+import { compareIdText } from './task-ids';
 
 export type CompareCommand =
   | {
@@ -17,6 +25,8 @@ export type CompareCommand =
       readonly prompts: readonly string[];
       readonly targets: readonly CompareTargetInput[];
       readonly baseUrls: ReadonlyMap<ProviderId, string>;
+      /** A target is `demo`: the command runs Pictor's built-in demo service (built-in-demo.ts). */
+      readonly builtInDemo: boolean;
       readonly common: CommonOptions;
     }
   | GroupCommand<'compare-show'>
@@ -28,6 +38,7 @@ export type CompareCommand =
 /** `compare show GROUP`, `compare cancel GROUP`. */
 interface GroupCommand<N extends string> {
   readonly name: N;
+  /** The group's id as typed: the whole UUID or its start (task-ids.ts finds it). */
   readonly group: string;
   readonly common: CommonOptions;
 }
@@ -49,17 +60,23 @@ const OPTIONS = {
 } as const;
 
 const PROVIDER_LIST = PROVIDER_IDS.join(', ');
+/** What --target names: a provider, or the built-in demo. */
+const TARGET_LIST = `${PROVIDER_LIST}, or ${DEMO_OPTION} (Pictor's built-in demo service)`;
 
-function providerNamed(text: string, option: string): ProviderId {
+function providerNamed(text: string, option: string, choices = PROVIDER_LIST): ProviderId {
   const id = text.trim().toLowerCase();
   if ((PROVIDER_IDS as readonly string[]).includes(id)) return id as ProviderId;
-  throw new UsageError(`${option} names a provider: one of ${PROVIDER_LIST}.`);
+  throw new UsageError(`${option} names a provider: one of ${choices}.`);
 }
 
-/** PROVIDER[:MODEL]; a model may hold ':' itself (Replicate's owner/name:version). */
-function targetOf(text: string): { provider: ProviderId; model?: string } {
+/**
+ * PROVIDER[:MODEL]; a model may hold ':' itself (Replicate's owner/name:version). `demo`: Pictor's
+ * built-in demo service (today's contract at `demo:`), which the command runs itself.
+ */
+function targetOf(text: string): { provider: ProviderId; model?: string; baseUrl?: string } {
+  if (isDemoOption(text)) return { provider: DEFAULT_PROVIDER, baseUrl: DEMO_ENDPOINT };
   const at = text.indexOf(':');
-  const provider = providerNamed(at < 0 ? text : text.slice(0, at), '--target');
+  const provider = providerNamed(at < 0 ? text : text.slice(0, at), '--target', TARGET_LIST);
   const model = at < 0 ? '' : text.slice(at + 1).trim();
   if (at >= 0 && model === '') throw new UsageError('--target PROVIDER:MODEL needs the model.');
   return model === '' ? { provider } : { provider, model };
@@ -88,12 +105,9 @@ function countOf(raw: string | undefined): number | undefined {
   return count;
 }
 
-/** `list --compare GROUP`: the group id checked; null when not given. */
+/** `list --compare GROUP`: the group id (or its start) checked; null when not given. */
 export function compareGroupOption(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  const group = compareGroupSchema.safeParse(raw.trim());
-  if (!group.success) throw new UsageError('--compare takes a compare group id (a UUID).');
-  return group.data;
+  return raw === undefined ? null : compareIdText(raw, '--compare');
 }
 
 /** `compare …` after the word `compare`; `{ help: true }` for --help. */
@@ -107,10 +121,8 @@ export function parseCompare(
   if (verb === 'show' || verb === 'cancel') {
     if (positionals.length !== 2)
       throw new UsageError(`compare ${verb} takes one compare group id.`);
-    const group = compareGroupSchema.safeParse(positionals[1]);
-    if (!group.success)
-      throw new UsageError('A compare group id looks like a UUID (as compare printed it).');
-    const found = { group: group.data, common: common(values, env) };
+    const group = compareIdText(positionals[1] ?? '', `compare ${verb}`);
+    const found = { group, common: common(values, env) };
     if (verb === 'show') return { name: 'compare-show', ...found };
     return { name: 'compare-cancel', ...found, baseUrls: baseUrlsOf(values['base-url'] ?? []) };
   }
@@ -145,15 +157,23 @@ function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
     ...(count === undefined ? {} : { count }),
   }));
   for (const target of targets) {
-    const baseUrl = baseUrls.get(target.provider);
+    const baseUrl = target.baseUrl ?? baseUrls.get(target.provider);
     if (baseUrl === undefined && !PROVIDERS[target.provider].defaultBaseUrl)
       throw new UsageError(
         `${target.provider} has no address of its own: give --base-url ${target.provider}=ORIGIN.`,
       );
   }
   const withUrls = targets.map((target) => {
-    const baseUrl = baseUrls.get(target.provider);
+    const baseUrl = target.baseUrl ?? baseUrls.get(target.provider);
     return baseUrl === undefined ? target : { ...target, baseUrl };
   });
-  return { name: 'compare', prompts, targets: withUrls, baseUrls, common: common(values, env) };
+  const builtInDemo = withUrls.some((target) => target.baseUrl === DEMO_ENDPOINT);
+  return {
+    name: 'compare',
+    prompts,
+    targets: withUrls,
+    baseUrls,
+    builtInDemo,
+    common: common(values, env),
+  };
 }

@@ -3,6 +3,7 @@
  * (`PICTOR_KEY_FAL`, `PICTOR_KEY_BFL`, …, {@link keyVariable}), bound to that provider's address
  * (`--base-url PROVIDER=ORIGIN`, else the provider's own) and sent nowhere else, and only with
  * that provider's tasks. SERVICE_API_KEY is not read: one key is never sent to several services.
+ * A `demo` target's tasks (`demo:`) go to the built-in demo the command runs, with the demo's key.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
@@ -10,6 +11,8 @@ import type { CredentialsProvider, ServiceCredentials } from '../ports/credentia
 import { serviceLabel } from '../core/service/key-binding';
 import { checkBaseUrl } from '../core/service/url-policy';
 import { UsageError } from '../core/command-line/command-line';
+import { DEMO_ENDPOINT, DEMO_KEY } from '../core/service/demo-endpoint';
+import type { DemoAddress } from './env-credentials';
 
 /** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */
 export function keyVariable(provider: ProviderId): string {
@@ -24,17 +27,23 @@ interface BoundKey {
 }
 
 export class CompareCredentials implements CredentialsProvider {
-  private constructor(private readonly keys: readonly BoundKey[]) {}
+  private constructor(
+    private readonly keys: readonly BoundKey[],
+    /** The built-in demo the command runs (a `demo` target); absent: none runs. */
+    private readonly demo?: DemoAddress,
+  ) {}
 
   /**
    * @param providers the providers the compare names
    * @param baseUrls --base-url PROVIDER=ORIGIN, by provider
+   * @param demo the built-in demo the command runs for its `demo` targets
    * @throws UsageError when two providers would share one address (whose key would go there?)
    */
   static async create(
     env: NodeJS.ProcessEnv,
     providers: readonly ProviderId[],
     baseUrls: ReadonlyMap<ProviderId, string>,
+    demo?: DemoAddress,
   ): Promise<CompareCredentials> {
     const keys: BoundKey[] = [];
     for (const provider of new Set(providers)) {
@@ -49,7 +58,7 @@ export class CompareCredentials implements CredentialsProvider {
       }
       keys.push({ provider, baseUrl, key, fingerprint: await keyFingerprint(key) });
     }
-    return new CompareCredentials(keys);
+    return new CompareCredentials(keys, demo);
   }
 
   currentEndpoint(): string {
@@ -57,6 +66,7 @@ export class CompareCredentials implements CredentialsProvider {
   }
 
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
+    if (endpoint === DEMO_ENDPOINT) return this.demoCredentials();
     const baseUrl = this.baseUrlFor(endpoint);
     const bound = this.keys.find((one) => one.baseUrl === baseUrl);
     if (!bound) return null;
@@ -65,6 +75,7 @@ export class CompareCredentials implements CredentialsProvider {
   }
 
   baseUrlFor(endpoint: string): string | null {
+    if (endpoint === DEMO_ENDPOINT) return this.demo?.url() ?? null;
     try {
       return checkBaseUrl(endpoint);
     } catch {
@@ -72,9 +83,18 @@ export class CompareCredentials implements CredentialsProvider {
     }
   }
 
+  /** Why a task waits; the address a record gives is never said (env-credentials.ts). */
   missingKeyReason(endpoint: string): string {
-    const baseUrl = this.baseUrlFor(endpoint);
-    const host = baseUrl === null ? 'its service' : serviceLabel(baseUrl);
-    return `No key for ${host} in this compare: set PICTOR_KEY_<PROVIDER> (as ${keyVariable('fal')}) for its provider, and --base-url PROVIDER=ORIGIN when it is not the provider's own address.`;
+    if (endpoint === DEMO_ENDPOINT) {
+      return "This task was made on Pictor's built-in demo service. Resume it with --provider demo, which runs that service inside the command (no key needed).";
+    }
+    return `No key for its service in this compare: set PICTOR_KEY_<PROVIDER> (as ${keyVariable('fal')}) for its provider, and --base-url PROVIDER=ORIGIN when it is not the provider's own address.`;
+  }
+
+  /** The demo's key, for the demo this command runs; null when it runs none (or not yet). */
+  private async demoCredentials(): Promise<ServiceCredentials | null> {
+    const baseUrl = this.demo?.url() ?? null;
+    if (baseUrl === null) return null;
+    return { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
   }
 }

@@ -4,6 +4,7 @@
  * units Pictor knows, periods `day` or `month`. A bad value is a UsageError (exit 2) whose sentence
  * names the value and what is allowed, never a schema's words.
  */
+import { commandHelp } from './command-help';
 import type { CapPeriod } from '../../shared/domain/cost-ledger';
 import { CAP_PERIODS } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
@@ -225,9 +226,16 @@ export function parseCostCommand(line: CostCommandLine): CostCommand {
 
 /** How the help shows the cost commands. */
 export const COST_HELP = {
-  costs:
+  costs: commandHelp(
     'costs [--since YYYY-MM-DD] [--provider ID] [--json | --csv] [--time-zone TZ]\n                                  what tasks cost: each task with its source, totals per unit by\n                                  local day, month and service; --csv writes the ledger as CSV',
-  caps: 'caps list | set --period day|month --amount N --unit UNIT [--provider ID] [--soft]\n                                  | clear [--period P] [--unit U] [--provider ID] [--soft|--hard]\n                                  spending caps the app and every command keep (hard: a submit\n                                  over it is refused, exit 6; soft: a warning)',
-  prices:
+    ['library'],
+  ),
+  caps: commandHelp(
+    'caps list | set --period day|month --amount N --unit UNIT [--provider ID] [--soft]\n                                  | clear [--period P] [--unit U] [--provider ID] [--soft|--hard]\n                                  spending caps the app and every command keep (hard: a submit\n                                  over it is refused, exit 6; soft: a warning)',
+    ['library'],
+  ),
+  prices: commandHelp(
     'prices list | set --provider ID [--model M] --amount N --unit UNIT [--per image|megapixel]\n                                  | clear --provider ID [--model M] [--unit U]   what Pictor\n                                  estimates a task with when its service does not say what it\n                                  cost; one price per service, model and unit (money and\n                                  credits), so a cap in either unit can count its tasks',
+    ['library'],
+  ),
 } as const;

@@ -13,19 +13,16 @@ import {
   type InputImage,
 } from '../../shared/domain/image-inputs';
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
-import type { TaskRecord } from '../../shared/domain/task-record';
 import { UsageError } from '../core/command-line/command-line';
 import { systemErrorCode } from '../core/errors/thrown-value';
 import { readRegularFile } from '../core/fs/regular-file';
+import { findTask, type IdHistory } from './task-ids';
 import { sniffImage } from '../core/images/image-sniff';
 
 /** Where the images are kept (the input store), and the library they may come from. */
 export interface EditSourceDeps {
   readonly put: (bytes: Uint8Array) => Promise<InputImage>;
-  readonly history: {
-    get(localId: string): TaskRecord | undefined;
-    findByTaskId(taskId: string): TaskRecord | undefined;
-  };
+  readonly history: IdHistory;
   /** The absolute path of a gallery file, and the gallery's root. */
   readonly gallery: { resolve(relative: string): string; readonly root: string };
 }
@@ -48,7 +45,7 @@ function libraryImage(
   ref: string,
 ): { path: string; parent: ImageParent } | null {
   const [, id = '', number] = REF.exec(ref.trim()) ?? [];
-  const record = deps.history.get(id) ?? deps.history.findByTaskId(id);
+  const record = findTask(deps.history, id);
   if (!record) return null;
   const saved = record.images.filter((image) => image.state === 'saved' && image.file);
   const image =

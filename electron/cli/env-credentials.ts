@@ -93,8 +93,10 @@ export class EnvCredentials implements CredentialsProvider {
   }
 
   /**
-   * Why a task waits, in the CLI's words. A task imported from a file names its service itself:
-   * the sentence says so, and that the key goes only where --base-url says.
+   * Why a task waits, in the CLI's words. The address a task's record gives is never said (a
+   * crafted sidecar or archive writes it; typed back with SERVICE_API_KEY set, it would get the
+   * key): the user names the service with --base-url themselves. A task imported from a file
+   * names its service itself: the sentence says so.
    */
   missingKeyReason(endpoint: string, imported = false): string {
     if (endpoint === DEMO_ENDPOINT) {
@@ -103,18 +105,18 @@ export class EnvCredentials implements CredentialsProvider {
     const lives = baseUrlOrRefusal(endpoint);
     // An address Pictor does not send requests to: the URL policy says why, in its words.
     if (lives instanceof UrlPolicyError) return lives.message;
-    const host = serviceLabel(lives);
+    const typed = "its service's address after --base-url, typed by you";
     if (this.demo) {
-      return `This task lives on ${host}, and this command runs the built-in demo service (--provider demo), which sends no key anywhere. Resume it with its --provider, and SERVICE_API_KEY set to a key of ${host}.`;
+      return `This task lives on another service, and this command runs the built-in demo service (--provider demo), which sends no key anywhere. Resume it with its --provider, ${typed}, and SERVICE_API_KEY set to a key of that service.`;
     }
     if (imported && lives !== this.endpoint) {
-      return `This task was imported, and the service it names (${host}) comes from the imported file, not from you. SERVICE_API_KEY is sent only to the service you name with --base-url; if you use that service, type its address after --base-url yourself.`;
+      return 'This task was imported, and the service it names comes from the imported file, not from you. SERVICE_API_KEY is sent only to the service you name with --base-url; if you use that service, type its address after --base-url yourself.';
     }
     if (this.endpoint === null) {
-      return `This task lives on ${host}. SERVICE_API_KEY is sent only to the service named with --base-url (or --provider's own address): resume with --base-url and that service's address, and its --provider.`;
+      return `This task lives on a service this command does not name. SERVICE_API_KEY is sent only to the service named with --base-url (or --provider's own address): resume with ${typed}, and its --provider.`;
     }
     if (this.endpoint !== lives) {
-      return `This task lives on ${host}, but SERVICE_API_KEY is for ${serviceLabel(this.endpoint)} and is never sent to another service. Resume it with --base-url and the key of ${host}, and its --provider.`;
+      return `This task lives on another service than ${serviceLabel(this.endpoint)}, the one SERVICE_API_KEY is for, and the key is never sent to another service. Resume it with ${typed}, its --provider, and a key of that service.`;
     }
     return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }

@@ -6,6 +6,7 @@
  * or an export's archive that cannot be written (its folder missing, the disk full or read-only),
  * is the core's sentence, exit 5 (a disk refused the write), never an unexpected problem.
  */
+import { findTask } from './task-ids';
 import { lstat } from 'node:fs/promises';
 import { UsageError } from '../core/command-line/command-line';
 import {
@@ -57,11 +58,19 @@ export async function exportCommand(
       `${file} already exists; Pictor does not replace it. Give another file name.`,
     );
   }
+  const localIds = taskIds.map((id) => {
+    const record = findTask(core.history, id);
+    if (record === undefined)
+      throw new UsageError(
+        'A --task id is not in this library’s history (list shows each task’s id).',
+      );
+    return record.localId;
+  });
   try {
     const summary = await core.operations.exportArchive(
       {
         target: file,
-        ...(taskIds.length > 0 ? { localIds: taskIds } : {}),
+        ...(localIds.length > 0 ? { localIds } : {}),
         pictorVersion: io.version ?? io.env.npm_package_version ?? 'unknown',
       },
       { signal: io.interrupt, onProgress: progressLines(io) },

@@ -7,6 +7,7 @@ import type { CommonOptions } from './cli-args';
 import { EXIT, jsonLine, listLine } from './cli-report';
 import type { CliIo } from './commands';
 import { listedServiceOf, type DEMO_OPTION } from './demo-choice';
+import { findCompareGroup } from './task-ids';
 
 export function listCommand(
   core: PictorCore,
@@ -21,7 +22,13 @@ export function listCommand(
   },
 ): number {
   const service = filter.provider;
-  const compare = filter.compareGroup === null ? {} : { compareGroup: filter.compareGroup };
+  // The group's id or its start (task-ids.ts); one the history lacks lists nothing.
+  const compare =
+    filter.compareGroup === null
+      ? {}
+      : {
+          compareGroup: findCompareGroup(core.history, filter.compareGroup) ?? filter.compareGroup,
+        };
   const template = filter.template === null ? {} : { template: filter.template };
   let cursor: string | null = null;
   do {

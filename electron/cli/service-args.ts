@@ -128,3 +128,8 @@ export function demoService(values: Values): { service: ServiceChoice; target: S
 export function listProvider(raw: string | undefined): ProviderId | typeof DEMO_OPTION | null {
   return isDemoOption(raw) ? DEMO_OPTION : providerOption(raw, 'list');
 }
+
+/** The service `list --provider` names for `service`: the built-in demo, or its provider. */
+export function listedService(service: ServiceChoice): ProviderId | typeof DEMO_OPTION {
+  return service.builtInDemo ? DEMO_OPTION : service.provider;
+}

@@ -5,6 +5,7 @@
  * format, when not given, is guessed from its name when the command runs (.csv: A1111's
  * styles.csv; .json: Pictor's own when it says so, else a Fooocus style list), and said.
  */
+import { commandHelp } from './command-help';
 import { resolve } from 'node:path';
 import { UsageError } from '../core/command-line/command-line';
 import type { TemplateFileFormat } from '../core/templates/template-files';
@@ -18,8 +19,10 @@ export const TEMPLATE_OPTIONS = {
 } as const;
 
 export const TEMPLATE_HELP = {
-  template:
+  template: commandHelp(
     'template ls | show <name> | add <name> --body TEXT|--body-file F [--negative TEXT] |\n                                  rm <name> | import <file> [--format F] |\n                                  export <file> [--format F] [<name>...] | lists |\n                                  list-set <list> <file> | list-rm <list>   prompt templates and\n                                  word lists (F: pictor, fooocus, a1111, invokeai; guessed from\n                                  the file name when not given; export writes pictor, fooocus or\n                                  a1111); with --json, ls, show and lists write JSON',
+    ['library'],
+  ),
 } as const;
 
 const IMPORT_FORMATS: readonly TemplateFileFormat[] = ['pictor', 'fooocus', 'a1111', 'invokeai'];

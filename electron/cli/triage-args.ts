@@ -4,6 +4,7 @@
  * id (the service's id or Pictor's own: all its images) or `ID#N` (its Nth image, from 1); refs
  * are found in the history when the command runs.
  */
+import { commandHelp } from './command-help';
 import { UsageError } from '../core/command-line/command-line';
 import type { RatingTest, TriageQuery } from '../core/history/triage-filter';
 import type { CommonOptions } from './cli-args';
@@ -21,17 +22,34 @@ export const TRIAGE_OPTIONS = {
 } as const;
 
 export const TRIAGE_HELP = {
-  rate: 'rate <image-ref>... <0-5>         set the rating (0 clears it). An image-ref is a task id\n                                  (all its images) or ID#N (its Nth image, from 1)',
-  flag: 'flag <image-ref>... pick|reject|none   set the flag (a pick is the favourite star)',
-  tag: 'tag add|rm <tag> <image-ref>...  add or remove a tag (any case is the same tag)',
-  board:
+  rate: commandHelp(
+    'rate <image-ref>... <0-5>         set the rating (0 clears it). An image-ref is a task id\n                                  (all its images) or ID#N (its Nth image, from 1)',
+    ['library'],
+  ),
+  flag: commandHelp(
+    'flag <image-ref>... pick|reject|none   set the flag (a pick is the favourite star)',
+    ['library'],
+  ),
+  tag: commandHelp(
+    'tag add|rm <tag> <image-ref>...  add or remove a tag (any case is the same tag)',
+    ['library'],
+  ),
+  board: commandHelp(
     'board ls | create <path> | rm <path> | mv <path> <new-path> | add <path> <image-ref>... |\n                                  remove <path> <image-ref>...   boards (paths like Clients/Acme);\n                                  rm never deletes images',
-  'write-metadata':
+    ['library'],
+  ),
+  'write-metadata': commandHelp(
     'write-metadata <image-ref>...     write rating and tags into the image files themselves\n                                  (never into one with Content Credentials: its .xmp has them)',
-  'purge-rejected':
+    ['library'],
+  ),
+  'purge-rejected': commandHelp(
     "purge-rejected [--board PATH] [--yes]   move every rejected image (of the board) to Pictor's\n                                  trash; without --yes, only say what would go",
-  smart:
+    ['library'],
+  ),
+  smart: commandHelp(
     "smart ls | rm <name> | create <name> [--rating R] [--flag F] [--board PATH] [--tag T]...\n                                  [--unfiled] [--match all|any]   smart boards: saved filters,\n                                  one rule per option, all of them or any (list --smart NAME\n                                  lists a smart board's images)",
+    ['library'],
+  ),
 } as const;
 
 type TriageName = keyof typeof TRIAGE_HELP;

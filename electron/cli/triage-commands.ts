@@ -3,6 +3,7 @@
  * window's keys (electron/core/triage/), so the CLI refuses the same things with the same
  * sentences, and an open app shows the change as another process's (its history's change feed).
  */
+import { findTask } from './task-ids';
 import type { ImageRecord } from '../../shared/domain/task-record';
 import { flagOf, MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
 import { englishText, sentence } from '../../shared/i18n/sentence';
@@ -33,7 +34,7 @@ function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
   const unknown: string[] = [];
   for (const ref of refs) {
     const [, id = '', number] = REF.exec(ref) ?? [];
-    const record = core.history.get(id) ?? core.history.findByTaskId(id);
+    const record = findTask(core.history, id);
     const usable = (image: ImageRecord | undefined) =>
       image !== undefined && image.state !== 'deleted';
     const positions = !record

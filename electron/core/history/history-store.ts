@@ -32,6 +32,7 @@ import { TemplateRows } from './template-rows';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
+import { IdPrefixes } from './id-prefixes';
 import { CompareGroups } from './compare-groups';
 import { LineageRows } from './lineage-rows';
 import { CostTables } from './cost-tables';
@@ -80,6 +81,8 @@ export class HistoryStore {
   readonly compares: CompareGroups;
   /** What each image was made from and what was made from it (lineage-rows.ts). */
   readonly lineage: LineageRows;
+  /** Tasks and compare groups by the start of an id (id-prefixes.ts). */
+  readonly ids: IdPrefixes;
 
   private constructor(
     connection: SqliteConnection,
@@ -102,6 +105,7 @@ export class HistoryStore {
     this.templates = new TemplateRows(access);
     this.compares = new CompareGroups(access);
     this.lineage = new LineageRows(access, schemaVersion >= LINEAGE_VERSION);
+    this.ids = new IdPrefixes(access);
   }
 
   /**

@@ -5,7 +5,7 @@
  * it), the exit code the highest of its tasks', `compare show`, `list --compare`, and a hard cap
  * refusing the compare (exit 6, nothing stored or sent).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,9 +84,11 @@ describe('pictor compare', () => {
         slot: number;
         label: string;
         status: string;
+        localId: string;
         taskId: string | null;
         exitCode: number;
         seed: number | null;
+        images: string[];
       }[];
     };
     expect(out.exitCode).toBe(6);
@@ -107,13 +109,23 @@ describe('pictor compare', () => {
     expect(accepted(replicate)).toBe(0);
     expect(accepted(bfl)).toBe(1);
 
-    const show = await cli(['compare', 'show', out.group]);
+    // The short group id compare printed is enough, as for every id the commands take.
+    const show = await cli(['compare', 'show', out.group.slice(0, 8)]);
     expect(show.code, describeRun(show)).toBe(6);
-    const rows = show.stdout.trim().split('\n');
+    const lines = show.stdout.trim().split('\n');
+    const rows = lines.filter((line) => !line.startsWith(' '));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain('submit_failed');
+    // Each id says what it is: Pictor's (short, as generate prints it) and the service's.
+    expect(rows[0]).toContain(`  id ${falTask!.localId.slice(0, 8)}  task ${falTask!.taskId!}  `);
     expect(rows[0]).toMatch(
-      /^fal\.ai · fal-ai\/flux\/schnell {2}\S+ {2}\S+ {2}completed {2}\d+\.\d s {2}/,
+      /^fal\.ai · fal-ai\/flux\/schnell {2}id [0-9a-f]{8} {2}task \S+ {2}completed {2}\d+\.\d s {2}/,
+    );
+    // Each saved image's path, under its task's row.
+    expect(falTask!.images).toHaveLength(1);
+    expect(lines[1]).toBe(`    ${falTask!.images[0]!}`);
+    expect(lines.filter((line) => line.startsWith('    '))).toEqual(
+      [falTask, bflTask].flatMap((task) => task!.images.map((path) => `    ${path}`)),
     );
     expect(rows.map((row) => row.split('  ').at(-1))).toEqual([
       `seed ${String(falTask?.seed)}`,
@@ -121,7 +133,7 @@ describe('pictor compare', () => {
       `seed ${String(bflTask?.seed)}`,
     ]);
 
-    const list = await cli(['list', '--compare', out.group, '--json']);
+    const list = await cli(['list', '--compare', out.group.slice(0, 8), '--json']);
     expect(list.code, describeRun(list)).toBe(0);
     const listed = list.stdout
       .trim()
@@ -247,10 +259,13 @@ describe('pictor compare', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
+        // The variable that holds the key, not the window's Settings.
         expect.stringMatching(
-          /^Left out fal\.ai · \S+ \(target 1\): Nothing was sent: Pictor has no API key it may send to 127\.0\.0\.1:\d+\./,
+          /^Left out fal\.ai · \S+ \(target 1\): Nothing was sent: no key for fal\.ai\. Set PICTOR_KEY_FAL to its key/,
         ),
-        expect.stringMatching(/^Left out Black Forest Labs · \S+ \(target 3\): Nothing was sent/),
+        expect.stringMatching(
+          /^Left out Black Forest Labs · \S+ \(target 3\): Nothing was sent: no key for Black Forest Labs\. Set PICTOR_KEY_BFL /,
+        ),
         expect.stringMatching(
           /^Replicate · \S+: Replicate has no quality setting: “hd” is left out\.$/,
         ),
@@ -261,7 +276,9 @@ describe('pictor compare', () => {
     );
     const out = JSON.parse(run.stdout) as { leftOut: { slot: number; reason: unknown }[] };
     expect(out.leftOut.map((left) => left.slot)).toEqual([1, 3]);
-    for (const left of out.leftOut) expect(left.reason).toMatch(/^Nothing was sent: Pictor has/);
+    for (const left of out.leftOut)
+      expect(left.reason).toMatch(/Set PICTOR_KEY_(FAL|BFL) to its key/);
+    expect(run.stderr).not.toMatch(/Settings/);
     expect([...fal.log.submits, ...bfl.log.submits]).toEqual([]);
   }, 60_000);
 
@@ -285,5 +302,32 @@ describe('pictor compare', () => {
     expect(eleven.stderr).toContain('1 to 10 --prompt; there were 11');
     const badGroup = await cli(['compare', 'show', 'not-a-group']);
     expect(badGroup.code).toBe(2);
+  }, 60_000);
+
+  it('runs on the built-in demo with --target demo: no key, no address, free', async () => {
+    const { cli } = await world();
+    const demoOnly = { PICTOR_KEY_FAL: '', PICTOR_KEY_REPLICATE: '', PICTOR_KEY_BFL: '' };
+    const targets = ['--target', 'demo', '--target', 'demo'];
+    const run = await cli(['compare', '--prompt', 'a lighthouse', ...targets], {
+      env: { ...demoOnly, PICTOR_DEMO_DURATION_MS: '300' },
+    });
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(run.stderr).toContain("Using Pictor's built-in demo service");
+    const [groupLine, ...lines] = run.stdout.trim().split('\n');
+    expect(groupLine).toMatch(/^Compare group [0-9a-f-]{36}$/);
+    const rows = lines.filter((line) => !line.startsWith(' '));
+    expect(rows).toHaveLength(2);
+    for (const [n, row] of rows.entries()) {
+      expect(row).toMatch(
+        new RegExp(`#${n + 1} {2}id [0-9a-f]{8} {2}task \\S+ {2}completed .* {2}free {2}`),
+      );
+    }
+    const paths = lines.filter((line) => line.startsWith('    ')).map((line) => line.trim());
+    expect(paths).toHaveLength(2);
+    for (const path of paths)
+      await expect(stat(path)).resolves.toMatchObject({ size: expect.any(Number) });
+    // The demo's tasks are the demo's: list --provider demo lists them.
+    const listed = await cli(['list', '--provider', 'demo', '--json']);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(2);
   }, 60_000);
 });

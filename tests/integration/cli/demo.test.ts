@@ -156,3 +156,34 @@ describe('the prompt as the words after generate', () => {
     expect(world.service.log).toEqual([]);
   });
 });
+
+describe('the short id generate prints', () => {
+  it('is taken by every command that names a task', async () => {
+    const world = await newWorld();
+    const made = await onDemo(world, ['generate', '--provider', 'demo', 'a kite'], 200);
+    expectExit(made, 0);
+    const short = /^\[([0-9a-f]{8})\] submitting /m.exec(made.stderr)?.[1];
+    expect(short, made.stderr).toBeDefined();
+    const [path] = made.stdout.trim().split('\n');
+    expect(path).toContain(`_${short!}/`);
+
+    const resumed = await onDemo(world, ['resume', short!, '--provider', 'demo', '--json'], 200);
+    expectExit(resumed, 0);
+    expect(onlyTask(resumed).localId.startsWith(short!)).toBe(true);
+    expectExit(await world.run(['rate', `${short!}#1`, '4'], { named: false }), 0);
+    const listed = await world.run(['list', '--rating', '>=4'], { named: false });
+    expect(listed.stdout.trim().split('\n'), describeRun(listed)).toEqual([
+      expect.stringMatching(/^\S+#1 +★★★★ /),
+    ]);
+    const archive = `${world.dataDir}/one.zip`;
+    const exported = await world.run(['export', archive, '--task', short!], { named: false });
+    expectExit(exported, 0);
+    expect(exported.stdout).toMatch(/^Exported 1 task\(s\)/);
+    // An id no task starts with is said so, without repeating it.
+    const none = await world.run(['export', `${archive}.2`, '--task', 'ffffffff'], {
+      named: false,
+    });
+    expectExit(none, 2);
+    expect(none.stderr).not.toContain('ffffffff');
+  });
+});

@@ -77,3 +77,42 @@ describe.each(DIALECTS)('--provider %s', (dialect) => {
     expectKeyOnlyInDialectHeader(dialect, log);
   });
 });
+
+describe('resume --all --provider, with tasks of two services in one library', () => {
+  it('resumes only that provider’s tasks and never says an address a record gives', async () => {
+    const world = await newWorld('fal', FOREVER);
+    const address = new URL(world.service.url).host;
+    const stopped = (args: string[]) => world.run([...args, '--timeout', '1']);
+    // A fal task and a built-in demo task, each left processing when the CLI stopped watching.
+    expectExit(await stopped(['generate', ...world.named, '--prompt', 'on fal']), 3);
+    expectExit(await stopped(['generate', '--provider', 'demo', '--prompt', 'on the demo']), 3);
+    const [falTask] = await world.service.tasks();
+    const pollsBefore = (await world.service.log()).polls.length;
+
+    const demo = await world.run(['resume', '--all', '--provider', 'demo', '--json']);
+    expectExit(demo, 0);
+    expect(jsonLines(demo)).toHaveLength(1);
+    expect(jsonLines(demo)[0]).toMatchObject({ prompt: 'on the demo', status: 'completed' });
+    expect(demo.stdout + demo.stderr).not.toContain(address);
+    expect(demo.stderr).not.toContain(falTask!.id);
+    expect((await world.service.log()).polls, 'the fal task is not polled').toHaveLength(
+      pollsBefore,
+    );
+
+    // Nothing of the demo's is left: --provider demo says so, and names no other service's task.
+    const none = await world.run(['resume', '--all', '--provider', 'demo']);
+    expectExit(none, 0);
+    expect(none.stderr).toMatch(/^Nothing to resume of Pictor's built-in demo service/m);
+    expect(none.stdout + none.stderr).not.toContain(address);
+
+    await world.service.control(`tasks/${falTask!.id}/complete`);
+    const fal = await world.run(['resume', '--all', ...world.named, '--json']);
+    expectExit(fal, 0);
+    expect(jsonLines(fal)).toHaveLength(1);
+    expect(jsonLines(fal)[0]).toMatchObject({
+      taskId: falTask!.id,
+      provider: 'fal',
+      status: 'completed',
+    });
+  });
+});

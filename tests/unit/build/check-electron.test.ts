@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   adviceFor,
@@ -74,5 +79,56 @@ describe('the download’s cause', () => {
       'TypeError: fetch failed [cause]: Error: getaddrinfo ENOTFOUND github.com',
     );
     expect(downloadCause('\n  at x\n')).toBeNull();
+  });
+});
+
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `npm start`'s steps, in order, as package.json runs them. */
+function startSteps(): string[] {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return (manifest.scripts['start'] ?? '').split('&&').map((step) => step.trim());
+}
+
+describe('npm start', () => {
+  it('checks for the Electron binary before it builds anything', () => {
+    const steps = startSteps();
+    const check = steps.findIndex((step) => step.includes('electron/build/check-electron.ts'));
+    const build = steps.findIndex((step) => /\bnpm run build\b/.test(step));
+    expect(check, steps.join(' && ')).toBe(0);
+    expect(build).toBeGreaterThan(check);
+    // The check reads no build output: Node's own modules only.
+    const source = readFileSync(join(REPO, 'electron/build/check-electron.ts'), 'utf8');
+    const imports = [...source.matchAll(/from '([^']+)'/g)].map((found) => found[1]);
+    expect(imports.every((name) => name?.startsWith('node:'))).toBe(true);
+  });
+
+  it('its first step, run as package.json says, says a missing binary at once', () => {
+    const [first = ''] = startSteps();
+    // Never a build in the working tree: only the check is run.
+    expect(first).toMatch(/^tsx electron\/build\/check-electron\.ts$/);
+    const empty = mkdtempSync(join(tmpdir(), 'pictor-no-electron-'));
+    try {
+      const run = spawnSync(first, {
+        shell: true,
+        cwd: REPO,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          PATH: `${join(REPO, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
+          ELECTRON_OVERRIDE_DIST_PATH: empty,
+        },
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toContain(
+        `Pictor cannot start: ELECTRON_OVERRIDE_DIST_PATH is set to ${empty}`,
+      );
+      expect(run.stdout).not.toMatch(/vite|build/i);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

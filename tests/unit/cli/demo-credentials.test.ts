@@ -71,7 +71,7 @@ describe('EnvCredentials on the built-in demo', () => {
     expect(waits.ok).toBe(false);
     if (waits.ok) return;
     expect(waits.error.message).toBe(
-      'This task lives on queue.fal.run, and this command runs the built-in demo service (--provider demo), which sends no key anywhere. Resume it with its --provider, and SERVICE_API_KEY set to a key of queue.fal.run.',
+      "This task lives on another service, and this command runs the built-in demo service (--provider demo), which sends no key anywhere. Resume it with its --provider, its service's address after --base-url, typed by you, and SERVICE_API_KEY set to a key of that service.",
     );
     expect(waits.error.message).not.toContain(KEY);
     // An imported demo task is never contacted, the demo running or not.

@@ -45,13 +45,12 @@ describe('EnvCredentials', () => {
     const cli = await credentials('https://gateway.example/team-a');
     for (const endpoint of ['https://attacker.example', 'https://gateway.example/team-b']) {
       const reason = cli.missingKeyReason(endpoint, true);
-      expect(reason).toMatch(/^This task was imported, and the service it names \(/);
+      expect(reason).toMatch(/^This task was imported, and the service it names comes from/);
       expect(reason).toMatch(/comes from the imported file, not from you/);
       expect(reason).not.toMatch(/Resume it with --base-url and the key of/);
+      // The file's address is never said: typed back with the key set, it would get the key.
+      expect(reason).not.toContain(endpoint.slice('https://'.length));
     }
-    expect(cli.missingKeyReason('https://gateway.example/team-b', true)).toContain(
-      'gateway.example/team-b',
-    );
     // On the named service itself, only the key can be missing.
     const keyless = await credentials('https://gateway.example/team-a', null);
     expect(keyless.missingKeyReason('https://gateway.example/team-a/', true)).toMatch(
@@ -93,25 +92,30 @@ describe('EnvCredentials', () => {
         null,
         KEY,
         'https://images.example.net:8443',
-        /^This task lives on images\.example\.net:8443\. SERVICE_API_KEY is sent only/,
+        /^This task lives on a service this command does not name\. SERVICE_API_KEY is sent only/,
       ],
       [
         'https://api.example.com',
         KEY,
         'https://images.example.net',
-        /^This task lives on images\.example\.net, but SERVICE_API_KEY is for api\.example\.com and is never sent/,
+        /^This task lives on another service than api\.example\.com, the one SERVICE_API_KEY is for, and the key is never sent/,
       ],
       [
         'https://gateway.example/team-a',
         KEY,
         'https://gateway.example/team-b',
-        /^This task lives on gateway\.example\/team-b, but SERVICE_API_KEY is for gateway\.example\/team-a and is never sent/,
+        /^This task lives on another service than gateway\.example\/team-a, the one SERVICE_API_KEY is for, and the key is never sent/,
       ],
       ['https://api.example.com', null, 'https://api.example.com', /^SERVICE_API_KEY is not set\./],
     ];
     for (const [baseUrl, key, endpoint, said] of cases) {
       const reason = (await credentials(baseUrl, key)).missingKeyReason(endpoint);
       expect(reason).toMatch(said);
+      // The address a record gives is never said, only the one the user named.
+      if (endpoint.startsWith('https://') && endpoint !== baseUrl) {
+        const { host, pathname } = new URL(endpoint);
+        expect(reason).not.toContain(`${host}${pathname === '/' ? '' : pathname}`);
+      }
       expect(reason).not.toMatch(/no service/i);
       expect(reason).not.toContain(KEY);
     }

@@ -1,0 +1,67 @@
+/**
+ * What `pictor resume` continues: one task (by its id, or a short id), or every unfinished task;
+ * with --provider only that provider's tasks (the built-in demo's with `--provider demo`). A task
+ * of another service is then neither polled nor said: its record stays as it was.
+ */
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { EngineInputError } from '../core/engine/engine-types';
+import type { PictorCore } from '../core/pictor-core';
+import { DEMO_OPTION, listedServiceOf } from './demo-choice';
+
+/** The tasks `resume --all` starts, and what it says when there are none. */
+export interface ResumedTasks {
+  readonly records: readonly TaskRecord[];
+  /** Said on stderr when nothing is resumed. */
+  readonly nothing?: string;
+}
+
+/** `--provider P` as a sentence names it. */
+function serviceName(only: ProviderId | typeof DEMO_OPTION): string {
+  const label = only === DEMO_OPTION ? "Pictor's built-in demo service" : PROVIDERS[only].label;
+  return `${label} (--provider ${only})`;
+}
+
+/**
+ * Starts the engine on every unfinished task, or, with `only`, on that service's alone.
+ * @param only --provider as typed; null: every unfinished task
+ */
+export function resumeAll(
+  core: PictorCore,
+  only: ProviderId | typeof DEMO_OPTION | null,
+): ResumedTasks {
+  if (only === null) {
+    core.engine.start({ resume: true });
+    const unfinished = core.history.unfinished();
+    const records = unfinished.flatMap((record) => live(core, record.localId));
+    return unfinished.length > 0
+      ? { records }
+      : { records, nothing: 'Nothing to resume: every task in the history is finished.' };
+  }
+  core.engine.start({ resume: false });
+  const unfinished = core.history.unfinished();
+  const mine = unfinished.filter((record) => listedServiceOf(record) === only);
+  const records = mine.flatMap((record) => resumed(core, record.localId));
+  if (records.length > 0) return { records };
+  const others = unfinished.length - mine.length;
+  const rest =
+    others === 0
+      ? 'every task in the history is finished'
+      : `${others} unfinished task(s) of other services are left as they are (each resumes with its own --provider)`;
+  return { records, nothing: `Nothing to resume of ${serviceName(only)}: ${rest}.` };
+}
+
+function live(core: PictorCore, localId: string): TaskRecord[] {
+  const record = core.engine.get(localId);
+  return record === undefined ? [] : [record];
+}
+
+/** The task continued; none when there is nothing of it to continue (sent or not, unknown). */
+function resumed(core: PictorCore, localId: string): TaskRecord[] {
+  try {
+    return [core.engine.resumeTask(localId)];
+  } catch (error) {
+    if (error instanceof EngineInputError) return [];
+    throw error;
+  }
+}
