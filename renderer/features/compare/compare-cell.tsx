@@ -1,16 +1,17 @@
 /**
- * One cell of the compare view: the target's image(s), its label (service · model, #1/#2), its
+ * One cell of the compare view: the target's image(s), its label (service · model, #1/#2, which
+ * names the cell), the prompt it was sent, its
  * status (live, with the reason of a failure), the time from submit to saved, its cost labelled
  * reported or estimated, the seed when the service said one, the Content Credentials mark as a
  * gallery tile shows it, and the triage it has (pick, reject, stars).
  */
-import type { Ref } from 'react';
+import { useId, type Ref } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
 import { CredentialsMark } from '../../components/content-credentials';
 import { errorText, formatDuration, t, type MessageKey } from '../../i18n';
 import { imageUrl } from '../../lib/api';
-import { formatCost } from '../../lib/cost-text';
+import { costLine, formatCost } from '../../lib/cost-text';
 import { savedImages } from '../../lib/saved-images';
 
 interface CompareCellProps {
@@ -37,9 +38,14 @@ function statusText(record: TaskRecord): string {
   return record.error && !canceled ? `${status}: ${errorText(record.error)}` : status;
 }
 
+/**
+ * The cost as the task rows say it where no amount is known ("free (demo)", "not billed"), and
+ * with its amount and source where one is.
+ */
 function costText(record: TaskRecord): string {
   const { cost } = record;
-  if (!cost || !('micros' in cost)) return t('compare.cost.none');
+  if (!cost) return t('compare.cost.none');
+  if (!('micros' in cost)) return costLine(cost);
   const amount = formatCost(cost.micros, cost.unit);
   if (cost.source === 'reported') return t('compare.cost.reported', { cost: amount });
   return t('compare.cost.estimated', { cost: amount });
@@ -50,6 +56,7 @@ export function CompareCell({ record, focused, cellRef, onFocus }: CompareCellPr
   const label = record.compare?.label ?? record.request.model ?? '';
   const images = savedImages(record);
   const time = submitToSaved(record);
+  const labelId = useId();
   return (
     <div
       ref={cellRef}
@@ -57,7 +64,9 @@ export function CompareCell({ record, focused, cellRef, onFocus }: CompareCellPr
       role="gridcell"
       tabIndex={focused ? 0 : -1}
       aria-selected={focused}
-      aria-label={t('compare.cell', { slot, label })}
+      // Named by its visible label (service · model, #1/#2), so what a voice user reads is its name.
+      aria-labelledby={labelId}
+      data-slot={slot}
       data-status={record.status}
       onFocus={onFocus}
     >
@@ -80,7 +89,12 @@ export function CompareCell({ record, focused, cellRef, onFocus }: CompareCellPr
         ))}
       </div>
       <div className="compare-cell__facts">
-        <strong className="compare-cell__label">{label}</strong>
+        <strong className="compare-cell__label" id={labelId}>
+          {label}
+        </strong>
+        <span className="compare-cell__prompt" dir="auto">
+          {record.request.prompt}
+        </span>
         <span className="compare-cell__status">{statusText(record)}</span>
         <span>
           {time === null

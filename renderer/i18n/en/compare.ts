@@ -13,7 +13,6 @@ export const compare = {
   'compare.empty': 'This compare has no tasks in the library.',
   'compare.keys':
     '←/→ or Tab: move · P: pick · X: reject · 1–5: rate · Enter: open · Ctrl/Cmd+Enter: keep the winner, reject the rest · Esc: close',
-  'compare.cell': 'Target {slot}: {label}',
   'compare.time': 'Submit to saved: {duration}',
   'compare.timeNone': 'Not saved yet',
   'compare.cost.reported': 'Cost (reported): {cost}',

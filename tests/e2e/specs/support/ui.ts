@@ -100,9 +100,9 @@ export async function setCompareTarget(
   await row.getByLabel('Service', { exact: true }).selectOption({ label: service });
 }
 
-/** The compare view's cell of the target on `service` (its name: "Target 2: Replicate…"). */
+/** The compare view's cell of the target on `service` (its name, its visible label: "Replicate · …"). */
 export function compareCell(view: Locator, service: string): Locator {
-  return view.getByRole('gridcell', { name: new RegExp(`^Target \\d: ${service}`) });
+  return view.getByRole('gridcell', { name: new RegExp(`^${service}`) });
 }
 
 /**

@@ -53,6 +53,8 @@ function seedGroup(main: WiredApi): void {
         }
       : { status: 'completed', images: [makeImage(0), makeImage(1)] }),
     ...(n === 0 ? { seed: SEED } : {}),
+    // The third ran free (as the built-in demo does).
+    ...(n === 2 ? { cost: { source: 'free' as const } } : {}),
     compare: { group: GROUP, slot: n + 1, label: labels[n] ?? '' },
   }));
 }
@@ -71,15 +73,21 @@ describe('the compare view', () => {
   it('shows each target’s cell with its outcome; a failed one keeps its cell and reason', async () => {
     await startWiredApp({ prepare: seedGroup });
     await openGroup();
-    expect(cell(0).getAttribute('aria-label')).toBe('Target 1: fal.ai · fal-ai/flux/dev');
+    // Each cell is named by its visible label (axe's label-content-name-mismatch).
+    expect(screen.getByRole('gridcell', { name: 'fal.ai · fal-ai/flux/dev' })).toBe(cell(0));
+    expect(within(cell(0)).getByText('a lake at dawn')).toBeTruthy();
     expect(within(cell(0)).getAllByRole('img')).toHaveLength(2);
     expect(within(cell(0)).getByText('Completed')).toBeTruthy();
-    expect(cell(1).getAttribute('aria-label')).toBe('Target 2: Black Forest Labs · flux-pro-1.1');
+    expect(screen.getByRole('gridcell', { name: 'Black Forest Labs · flux-pro-1.1' })).toBe(
+      cell(1),
+    );
     expect(
       within(cell(1)).getByText('Failed: The service wants payment: no credits left.'),
     ).toBeTruthy();
     expect(within(cell(1)).getByText('No image')).toBeTruthy();
     expect(within(cell(2)).getByText(/Replicate · sdxl/)).toBeTruthy();
+    // Said as the task rows say it, not "Cost not known".
+    expect(within(cell(2)).getByText('free (demo)')).toBeTruthy();
   });
 
   it('shows the seed a target’s service said, and nothing for one that said none', async () => {

@@ -59,7 +59,7 @@ describe('a target’s name in the edit panel and compare', () => {
     const compare = await screen.findByRole('dialog', { name: 'Compare' });
     expect(
       await within(compare).findByRole('gridcell', {
-        name: 'Target 1: Image task service · demo-edit',
+        name: 'Image task service · demo-edit',
       }),
     ).toBeTruthy();
   });
