@@ -3,11 +3,12 @@
  * images, each removable, with the chosen models' limit said (a model that takes fewer is
  * disabled in the targets with its reason).
  */
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import type { InputImage } from '../../../shared/domain/image-inputs';
 import { Button } from '../../components/button';
-import { SelectField } from '../../components/select-field';
-import { t } from '../../i18n';
+import { formatDateTime, t } from '../../i18n';
+import { imageUrl } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 
 const store = useAppStore.getState;
@@ -23,36 +24,73 @@ interface ReferencesProps {
 
 type Added = Awaited<ReturnType<ReturnType<typeof store>['editReferenceFromFile']>>;
 
-/** A choice of the gallery's loaded images and "Add from the library". */
+/**
+ * A choice of the gallery's loaded images, shown as the gallery shows them (the thumbnail, the
+ * date, the image's number in its task: a batch's images are told apart), and "Add from the
+ * library". A radio group: arrows move between them.
+ */
 function LibraryAdder({ full, add }: { full: boolean; add: (answer: Added) => void }) {
   const items = useAppStore((state) => state.galleryItems);
-  const library = useMemo(
-    () =>
-      items.slice(0, MAX_OFFERED).map((item) => ({
-        value: `${item.localId}#${String(item.index)}`,
-        label: item.prompt || item.localId,
-      })),
-    [items],
-  );
+  const name = useId();
+  const library = useMemo(() => items.slice(0, MAX_OFFERED), [items]);
   const [picked, setPicked] = useState('');
+  const chosen = picked || (library[0] ? keyOf(library[0]) : '');
   const fromLibrary = async () => {
-    const [localId, index] = (picked || library[0]?.value || '').split('#');
-    if (!localId || index === undefined) return;
-    add(await store().editReferenceFromLibrary({ localId, index: Number(index) }));
+    const item = library.find((one) => keyOf(one) === chosen);
+    if (!item) return;
+    add(await store().editReferenceFromLibrary({ localId: item.localId, index: item.index }));
   };
   if (library.length === 0) return null;
   return (
     <div className="edit-references__library">
-      <SelectField
-        label={t('edit.referenceLibrary')}
-        value={picked || (library[0]?.value ?? '')}
-        options={library}
-        onChange={setPicked}
-      />
+      <fieldset className="edit-references__choices">
+        <legend className="field__label">{t('edit.referenceLibrary')}</legend>
+        {library.map((item) => (
+          <LibraryChoice
+            key={keyOf(item)}
+            item={item}
+            name={name}
+            checked={keyOf(item) === chosen}
+            onPick={() => setPicked(keyOf(item))}
+          />
+        ))}
+      </fieldset>
       <Button size="small" disabled={full} onClick={() => void fromLibrary()}>
         {t('edit.referenceAddLibrary')}
       </Button>
     </div>
+  );
+}
+
+const keyOf = (item: GalleryItem): string => `${item.localId}#${String(item.index)}`;
+
+function LibraryChoice(props: {
+  item: GalleryItem;
+  name: string;
+  checked: boolean;
+  onPick: () => void;
+}) {
+  const { item } = props;
+  const source = item.image.thumbnail ?? item.image.file;
+  const date = formatDateTime(item.createdAt);
+  const number = item.index + 1;
+  return (
+    <label className="edit-references__choice">
+      <input
+        type="radio"
+        name={props.name}
+        checked={props.checked}
+        onChange={props.onPick}
+        aria-label={t('edit.referenceOption', { prompt: item.prompt, date, number })}
+      />
+      {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}
+      <span className="edit-references__facts" aria-hidden="true">
+        <span dir="auto">{item.prompt}</span>
+        <span>
+          {date} · #{number}
+        </span>
+      </span>
+    </label>
   );
 }
 

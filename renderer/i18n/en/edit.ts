@@ -29,6 +29,7 @@ export const edit = {
   'edit.referencesLimit': 'Most reference images the chosen models take: {count}',
   'edit.referenceAddFile': 'Add from a file…',
   'edit.referenceLibrary': 'Library image',
+  'edit.referenceOption': '{prompt}, {date}, image {number}',
   'edit.referenceAddLibrary': 'Add from the library',
   'edit.referenceItem': 'Reference {index}',
   'edit.referenceRemove': 'Remove reference {index}',

@@ -14,6 +14,8 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { inputImage } from '../../../fakes/fake-inputs';
 import { startApp } from '../render-app';
+import { makeImage } from '../../../support/task-records';
+import { formatDateTime } from '../../../../renderer/i18n';
 
 const CHECKED: KeyStatus = {
   state: 'ready',
@@ -110,6 +112,39 @@ describe('the edit panel', () => {
       within(dialog).getByRole('checkbox', { name: 'fal.ai · fal-ai/flux-pro/kontext' }),
     );
     expect(within(dialog).queryByRole('button', { name: /first\.$/ })).toBeNull();
+  });
+
+  it('offers library references as the gallery shows them: thumbnail, date and number', async () => {
+    const { fake } = await startApp({ prepare });
+    // One batch's two images: the same prompt, told apart by their number.
+    const createdAt = Date.UTC(2026, 2, 14, 9, 30);
+    const items = [0, 1].map((index) => ({
+      localId: 'batch-1',
+      taskId: 'svc-1',
+      index,
+      image: makeImage(index, { thumbnail: `batch/${String(index)}.thumb.webp` }),
+      prompt: 'a red boat',
+      createdAt,
+    }));
+    fake.inputs.library.set('batch-1#1', inputImage(9, 512, 512, 90_000));
+    act(() => useAppStore.setState({ galleryItems: items }));
+    const dialog = await openPanel(fake);
+    const user = userEvent.setup();
+    const choices = within(dialog).getByRole('group', { name: 'Library image' });
+    const radios = within(choices).getAllByRole('radio');
+    const date = formatDateTime(createdAt);
+    expect(radios.map((radio) => radio.getAttribute('aria-label'))).toEqual([
+      `a red boat, ${date}, image 1`,
+      `a red boat, ${date}, image 2`,
+    ]);
+    expect(choices.querySelectorAll('img')).toHaveLength(2);
+    expect(choices.textContent).toContain('#2');
+    await user.click(radios[1]!);
+    await user.click(within(dialog).getByRole('button', { name: 'Add from the library' }));
+    await waitFor(() =>
+      expect(callsTo(fake, 'inputs:fromLibrary').at(-1)).toEqual({ localId: 'batch-1', index: 1 }),
+    );
+    expect(await within(dialog).findByText('Reference 1')).toBeTruthy();
   });
 
   it('shows each target’s route and plans again with the route chosen', async () => {
