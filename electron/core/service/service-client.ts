@@ -5,7 +5,7 @@
  * mapping of every failure to a {@link ServiceError} whose text never contains the key.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
-import type { FetchLike } from '../../ports/http';
+import { FetchRejection, type FetchLike } from '../../ports/http';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { SubmitAnswer } from './answer-parsing';
@@ -19,7 +19,13 @@ import {
   type AnswerContext,
 } from './client-answers';
 import { discardBody, raceAbort, readBodyText } from './http-response';
-import { errorForTimeout, errorForTransport, errorForUnexpected } from './network-errors';
+import {
+  errorForBlockedPort,
+  errorForTimeout,
+  errorForTransport,
+  errorForUnexpected,
+} from './network-errors';
+import { blockedPortOf } from './blocked-ports';
 import { checkCredentials, redactError } from './request-guard';
 import type { KeyCheck } from './key-check';
 import { runKeyProbe } from './key-probe';
@@ -354,23 +360,29 @@ export class ServiceClient {
         mayHaveReachedService: false,
       });
     }
+    const port = blockedPortOf(url);
+    if (port !== null) throw errorForBlockedPort(new URL(url).hostname, port);
     const headers: Record<string, string> = {
       ...extra,
       ...(outgoing.keyless === true ? {} : call.profile.authHeaders(call.credentials.key)),
       Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const pending = Promise.resolve().then(() =>
-      this.#fetch(url, { method, headers, body, redirect: 'manual', signal: call.signal }),
-    );
+    let pending: Promise<Response>;
     try {
-      return await raceAbort(pending, call.signal);
+      pending = this.#fetch(url, { method, headers, body, redirect: 'manual', signal: call.signal });
+    } catch (error) {
+      // A fetch that throws before it returns has sent nothing.
+      throw errorForTransport(call.op, new FetchRejection('unsent', error), hostOf(url));
+    }
+    try {
+      return await raceAbort(Promise.resolve(pending), call.signal);
     } catch (error) {
       if (call.signal.aborted) {
-        pending.then(discardBody, () => undefined);
+        Promise.resolve(pending).then(discardBody, () => undefined);
         throw error;
       }
-      throw errorForTransport(call.op, error);
+      throw errorForTransport(call.op, error, hostOf(url));
     }
   }
 
