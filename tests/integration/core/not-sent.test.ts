@@ -75,7 +75,7 @@ function expectNotSent(record: TaskRecord, key: string): void {
   expect(record.error?.message).not.toMatch(RAW);
   expect(record.taskId).toBeNull();
   // Never sent, never billed: the cost book counts nothing for it, and no unknown cost.
-  expect(record.cost?.source ?? 'not_billed').toBe('not_billed');
+  expect(record.cost).toEqual({ source: 'not_billed' });
 }
 
 const TRANSPORTS: [string, () => FetchLike][] = [
