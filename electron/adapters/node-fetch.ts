@@ -8,8 +8,11 @@
  * `localhost` names are answered here with loopback, never asked of a resolver (a hosts file,
  * DNS or a search domain could send them elsewhere), as Chromium does in the app.
  *
- * undici is loaded at the first request that needs it, not when the CLI starts: most commands
- * (list, rate, tag, template…) send nothing, and loading it was a fifth of every start's CPU.
+ * undici is loaded at the first request, not when the CLI starts: most commands (list, rate, tag,
+ * template…) send nothing, and loading it was a fifth of every start's CPU. Every request goes
+ * through it (not Node's own fetch), so that each failure can say whether its request was handed to
+ * a connection ({@link FetchRejection}): "not sent" and "may have reached the service" are told
+ * apart by what the transport did, not by guessing from error codes.
  *
  * That undici is the npm package, not the one inside Node: it does not know Node's own FormData
  * (a different class) and would send one as the text "[object FormData]". A FormData body (the

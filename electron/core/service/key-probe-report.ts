@@ -57,7 +57,10 @@ function transportSentence(failure: TransportFailure, place: ProbePlace): Senten
     case 'tls':
       return sentence('error.service.testInsecure', { host });
     case 'blocked_port':
-      return sentence('error.service.blockedPort', { host: hostName(address), port: portOf(address) });
+      return sentence('error.service.blockedPort', {
+        host: hostName(address),
+        port: portOf(address),
+      });
     case 'other':
       return sentence('error.service.testUnreachable', { host });
   }

@@ -1,7 +1,8 @@
 /**
  * Transport failures: no answer at all, a broken answer, or no answer in time. What matters
  * most is whether the request may have reached the service: a submit that might have been
- * acted on must never be sent again automatically.
+ * acted on must never be sent again automatically; one that never left says so, and why, in
+ * words (transport-reading.ts tells them apart).
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
@@ -79,7 +80,11 @@ function portOf(host: string): string {
  * says the outcome is unknown, with the transport's words as detail.
  * @param host the service as its sentences name it (`api.example.com:8443`, key-binding.ts).
  */
-export function errorForTransport(op: ServiceOperation, error: unknown, host: string): ServiceError {
+export function errorForTransport(
+  op: ServiceOperation,
+  error: unknown,
+  host: string,
+): ServiceError {
   const reading = readTransportFailure(error);
   const transport = transportOf(reading.cause);
   if (reading.unsent) {

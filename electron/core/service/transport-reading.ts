@@ -119,7 +119,9 @@ function visit(found: Found, value: unknown, depth: number): void {
     const chromium = CHROMIUM_CODE.exec(record.message);
     if (chromium?.[1]) found.codes.push(chromium[1]);
     found.messages.push(record.message);
-    found.parts.push(`${typeof record.name === 'string' ? `${record.name}: ` : ''}${record.message}`);
+    found.parts.push(
+      `${typeof record.name === 'string' ? `${record.name}: ` : ''}${record.message}`,
+    );
   }
   if (Array.isArray(record.errors)) {
     record.errors.slice(0, 3).forEach((inner) => visit(found, inner, depth + 1));
