@@ -5,8 +5,7 @@
  * everything, or one that answers the same without a key; and a sentence of its own, written for
  * Settings, for a closed port, a port fetch never connects to, a name that does not resolve, a
  * certificate not trusted, a redirect elsewhere, 401/403, 429 and 5xx. The same probe is the
- * check Save makes
- * (key-probe-report.ts `probeReport`), so this is what both say.
+ * check Save makes (key-probe-report.ts `probeReport`), so this is what both say.
  */
 import { execFileSync } from 'node:child_process';
 import type { LookupOptions } from 'node:dns';
