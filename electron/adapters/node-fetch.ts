@@ -8,8 +8,11 @@
  * `localhost` names are answered here with loopback, never asked of a resolver (a hosts file,
  * DNS or a search domain could send them elsewhere), as Chromium does in the app.
  *
- * undici is loaded at the first request that needs it, not when the CLI starts: most commands
- * (list, rate, tag, template…) send nothing, and loading it was a fifth of every start's CPU.
+ * undici is loaded at the first request, not when the CLI starts: most commands (list, rate, tag,
+ * template…) send nothing, and loading it was a fifth of every start's CPU. Every request goes
+ * through it (not Node's own fetch), so that each failure can say whether its request was handed to
+ * a connection ({@link FetchRejection}): "not sent" and "may have reached the service" are told
+ * apart by what the transport did, not by guessing from error codes.
  *
  * That undici is the npm package, not the one inside Node: it does not know Node's own FormData
  * (a different class) and would send one as the text "[object FormData]". A FormData body (the
@@ -22,7 +25,7 @@ import type * as UndiciModule from 'undici';
 import type { Agent, Dispatcher } from 'undici';
 import { encodeBody } from '../core/base/request-body';
 import { isLocalhostName, isLoopbackHost } from '../core/service/url-policy';
-import type { FetchLike } from '../ports/http';
+import { FetchRejection, type FetchLike } from '../ports/http';
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
@@ -102,31 +105,59 @@ function hostOf(url: string): string {
   }
 }
 
+/**
+ * `base` for one request, noting when the request is handed to its connection: undici starts a
+ * request (`onRequestStart`) on a socket that is connected (TLS handshake done) and writes it at
+ * once, so a failure before then (a refused connection, a name not found, a certificate) has sent
+ * nothing, and one after may have reached the service.
+ */
+function watched(base: Dispatcher, written: () => void): Dispatcher {
+  return base.compose(
+    (dispatch) => (options, handler) =>
+      dispatch(options, {
+        onRequestStart: (controller, context) => {
+          written();
+          handler.onRequestStart?.(controller, context);
+        },
+        onRequestUpgrade: (...args) => handler.onRequestUpgrade?.(...args),
+        onResponseStart: (...args) => handler.onResponseStart?.(...args),
+        onResponseData: (...args) => handler.onResponseData?.(...args),
+        onResponseEnd: (...args) => handler.onResponseEnd?.(...args),
+        onResponseError: (...args) => handler.onResponseError?.(...args),
+      }),
+  );
+}
+
+/**
+ * The CLI's fetch. Each rejection but an abort is a {@link FetchRejection} that says whether the
+ * request was handed to a connection (`written`) or not (`unsent`): the service client tells
+ * "nothing was sent" from "may have reached the service" by it, not by guessing from codes.
+ */
 export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike {
   const proxied = wantsProxy(env);
   let proxy: Dispatcher | null = null;
   let direct: Agent | null = null;
-  const send = async (
-    url: string,
-    init: RequestInit | undefined,
-    dispatcher: (loaded: Undici) => Dispatcher,
-  ): Promise<Response> => {
-    const loaded = await undici();
-    const sent = await withEncodedForm(init);
-    return loaded.fetch(url, {
-      ...(sent as Parameters<Undici['fetch']>[1]),
-      dispatcher: dispatcher(loaded),
-    }) as unknown as Promise<Response>;
-  };
-  return (url, init) => {
-    const host = hostOf(url);
-    if (isLoopbackHost(host)) {
-      return send(url, init, ({ Agent }) => {
-        direct ??= new Agent({ connect: { lookup: loopbackFirstLookup } });
-        return direct;
-      });
+  let remote: Agent | null = null;
+  const pick = (url: string) => (loaded: Undici) => {
+    if (isLoopbackHost(hostOf(url))) {
+      return (direct ??= new loaded.Agent({ connect: { lookup: loopbackFirstLookup } }));
     }
-    if (!proxied) return fetch(url, init);
-    return send(url, init, (loaded) => (proxy ??= proxyAgent(loaded, env)));
+    if (proxied) return (proxy ??= proxyAgent(loaded, env));
+    return (remote ??= new loaded.Agent());
+  };
+  return async (url, init) => {
+    let written = false;
+    try {
+      const loaded = await undici();
+      const sent = await withEncodedForm(init);
+      const dispatcher = watched(pick(url)(loaded), () => (written = true));
+      return (await loaded.fetch(url, {
+        ...(sent as Parameters<Undici['fetch']>[1]),
+        dispatcher,
+      })) as unknown as Response;
+    } catch (error) {
+      if (init?.signal?.aborted) throw error;
+      throw new FetchRejection(written ? 'written' : 'unsent', error);
+    }
   };
 }

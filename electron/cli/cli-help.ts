@@ -196,10 +196,12 @@ ${[...OPTION_LINES.library, ...OPTION_LINES.watch, ...OPTION_LINES.json, ...OPTI
 const EXIT_CODES = `Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
 service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
 4 completed but an image could not be saved; 5 the library cannot be used, or a disk refused a
-write (an import into the library, an export's archive, a template export's file); 6 the service
-refused the request, or a hard spending cap did (nothing submitted); 7 the request may have
-reached the service (not sent again); 70 unexpected problem; 130 interrupted. With several tasks,
-the highest code.
+write (an import into the library, an export's archive, a template export's file); 6 nothing
+was sent: the service refused the request or could not be reached (a blocked port, a refused
+connection, an unknown name, a failed TLS handshake: the line says which), or a hard spending cap
+stopped it; 7 the request may have reached the service (the connection failed after it was
+written, or no answer in time; not sent again); 70 unexpected problem; 130 interrupted. With
+several tasks, the highest code.
 `;
 
 /**

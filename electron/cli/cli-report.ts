@@ -42,6 +42,7 @@ const CLI_WORDING: readonly [RegExp, string][] = [
     /(no model is named for this one, so Pictor cannot ask about it)\./g,
     '$1: track it again with --model and the model it was made with.',
   ],
+  [/the port in the service URL in Settings/g, 'the port in --base-url'],
   [/ in Settings/g, ''],
 ];
 

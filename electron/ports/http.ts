@@ -32,3 +32,27 @@ export type PinnedFetch = (
   init: RequestInit,
   address: ResolvedAddress,
 ) => Promise<Response>;
+
+/**
+ * How far a request got when its `fetch` rejected, as the transport saw it: `unsent` when no byte
+ * of it was handed to a connection (the port refused before connecting, the name not found, the
+ * connection refused, the TLS handshake failed: nothing can have reached the service), `written`
+ * once it was (the service may have it). Only a transport that watches its connection can tell; one
+ * that cannot (Chromium's `net`, a plain `fetch`) rejects as it does, and the service client then
+ * reads the error's codes instead (core/service/network-errors.ts).
+ */
+export type RequestReach = 'unsent' | 'written';
+
+/**
+ * A `fetch` rejection that says how far its request got. `cause` is the transport's own error
+ * (its codes say why: refused, not found, a certificate); an abort is never wrapped.
+ */
+export class FetchRejection extends Error {
+  override readonly name = 'FetchRejection';
+  readonly reach: RequestReach;
+
+  constructor(reach: RequestReach, cause: unknown) {
+    super(reach === 'unsent' ? 'The request was not sent.' : 'The request was sent.', { cause });
+    this.reach = reach;
+  }
+}

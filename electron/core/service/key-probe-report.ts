@@ -37,6 +37,15 @@ function hostName(address: string): string {
   }
 }
 
+/** The address's port, as written in it. */
+function portOf(address: string): string {
+  try {
+    return new URL(address).port;
+  } catch {
+    return '';
+  }
+}
+
 /** Why no answer came, in Settings' words. */
 function transportSentence(failure: TransportFailure, place: ProbePlace): Sentence {
   const { host, address } = place;
@@ -47,6 +56,11 @@ function transportSentence(failure: TransportFailure, place: ProbePlace): Senten
       return sentence('error.service.testNoSuchHost', { host: hostName(address) });
     case 'tls':
       return sentence('error.service.testInsecure', { host });
+    case 'blocked_port':
+      return sentence('error.service.blockedPort', {
+        host: hostName(address),
+        port: portOf(address),
+      });
     case 'other':
       return sentence('error.service.testUnreachable', { host });
   }

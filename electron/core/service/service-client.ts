@@ -18,8 +18,9 @@ import {
   unexpectedOutcome,
   type AnswerContext,
 } from './client-answers';
-import { discardBody, raceAbort, readBodyText } from './http-response';
-import { errorForTimeout, errorForTransport, errorForUnexpected } from './network-errors';
+import { discardBody, readBodyText } from './http-response';
+import { errorForTimeout, errorForUnexpected } from './network-errors';
+import { fetchAnswer, refuseUnsendable } from './send-request';
 import { checkCredentials, redactError } from './request-guard';
 import type { KeyCheck } from './key-check';
 import { runKeyProbe } from './key-probe';
@@ -343,35 +344,15 @@ export class ServiceClient {
 
   async #send(call: Call, outgoing: Outgoing): Promise<Response> {
     const { method, url, body, headers: extra } = outgoing;
-    // The key goes under its base URL (or the profile's regional hosts) only; the paths built
-    // here, the addresses a service gave and the redirects followed are checked before, so this
-    // is the last line, not the first.
-    if (!keyMayGoTo(url, call.credentials.baseUrl, call.regional)) {
-      // Today only a task id varies in a path, and checkTaskId refuses the ids that could leave.
-      throw new ServiceError({
-        kind: 'config',
-        message: sentence('error.service.taskIdDots'),
-        mayHaveReachedService: false,
-      });
-    }
+    refuseUnsendable(url, call.credentials.baseUrl, call.regional);
     const headers: Record<string, string> = {
       ...extra,
       ...(outgoing.keyless === true ? {} : call.profile.authHeaders(call.credentials.key)),
       Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const pending = Promise.resolve().then(() =>
-      this.#fetch(url, { method, headers, body, redirect: 'manual', signal: call.signal }),
-    );
-    try {
-      return await raceAbort(pending, call.signal);
-    } catch (error) {
-      if (call.signal.aborted) {
-        pending.then(discardBody, () => undefined);
-        throw error;
-      }
-      throw errorForTransport(call.op, error);
-    }
+    const init = { method, headers, body, redirect: 'manual', signal: call.signal } as const;
+    return fetchAnswer(this.#fetch, call.op, url, init);
   }
 
   /**

@@ -23,9 +23,10 @@ export type ServiceErrorKind = Extract<
 /**
  * Why a request got no answer at all, when the transport said: nothing listens at the port
  * (`refused`), the host name has no address (`dns`), the secure connection could not be set up
- * (`tls`), or something else (`other`). "Test connection" says each in its own sentence.
+ * (`tls`), the port is one `fetch` never connects to (`blocked_port`: blocked-ports.ts), or
+ * something else (`other`). "Test connection" says each in its own sentence.
  */
-export type TransportFailure = 'refused' | 'dns' | 'tls' | 'other';
+export type TransportFailure = 'refused' | 'dns' | 'tls' | 'blocked_port' | 'other';
 
 export interface ServiceErrorInit {
   readonly kind: ServiceErrorKind;

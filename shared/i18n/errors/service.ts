@@ -70,6 +70,14 @@ export const serviceErrors = {
     'Pictor could not make a secure connection to the service (its certificate was not accepted). Check the service URL and this computer’s date and time; the task is kept.',
   'error.service.unreachableSubmit':
     'Pictor could not reach the service, so nothing was sent. Check your internet connection and the service URL, then try again.',
+  'error.service.refusedSubmit':
+    'Nothing answers at {host}: the connection was refused, so nothing was sent. Check the service URL and its port, and that the service is running.',
+  'error.service.noSuchHostSubmit':
+    'The name {host} could not be found, so nothing was sent. Check the service URL for typing mistakes, and your internet connection.',
+  'error.service.handshakeSubmit':
+    'Pictor could not make a secure connection to {host}: the secure handshake failed, so nothing was sent. Check that the service URL is the service’s https:// address.',
+  'error.service.blockedPort':
+    'Pictor does not connect to port {port} of {host}: browsers refuse that port too, because other kinds of servers use it. Nothing was sent. Check the port in the service URL in Settings.',
   'error.service.unreachableQuery':
     'Pictor could not reach the service. Check your internet connection; the task is kept and resumes when the network returns.',
   'error.service.brokeAfterSending':

@@ -3,9 +3,9 @@
  * only for the service's own answer to its key probe (each dialect of the demo service, as each
  * real service documents it), never for a web page, a server that answers 404 (or 200) to
  * everything, or one that answers the same without a key; and a sentence of its own, written for
- * Settings, for a closed port, a name that does not resolve, a certificate not trusted, a
- * redirect elsewhere, 401/403, 429 and 5xx. The same probe is the check Save makes
- * (key-probe-report.ts `probeReport`), so this is what both say.
+ * Settings, for a closed port, a port fetch never connects to, a name that does not resolve, a
+ * certificate not trusted, a redirect elsewhere, 401/403, 429 and 5xx. The same probe is the
+ * check Save makes (key-probe-report.ts `probeReport`), so this is what both say.
  */
 import { execFileSync } from 'node:child_process';
 import type { LookupOptions } from 'node:dns';
@@ -173,6 +173,23 @@ describe.each(PROVIDER_IDS)('%s: what is not this service', (provider) => {
       sentence: { key: 'error.service.testPortClosed', params: { address } },
       detail: expect.stringMatching(/ECONNREFUSED/),
     });
+  });
+});
+
+describe('a port fetch never connects to', () => {
+  it.each([9, 6000, 6667])('port %i: the port named, nothing sent', async (port) => {
+    const address = `http://127.0.0.1:${port}`;
+    const report = await probe('pictor', address);
+    expect(report).toMatchObject({
+      ok: false,
+      outcome: 'not_tested',
+      sentence: {
+        key: 'error.service.blockedPort',
+        params: { host: '127.0.0.1', port: String(port) },
+      },
+    });
+    expect(report.message).toContain('Nothing was sent.');
+    expect(report.message).not.toMatch(/bad port|fetch failed|Error:/);
   });
 });
 

@@ -185,7 +185,10 @@ describe('answers of a real service on loopback', () => {
     const failure = expectServiceSentence(
       await rejection(client().submit(creds(`http://127.0.0.1:${port}`), prompt)),
     );
-    expect(failure.sentence?.key).toBe('error.service.unreachableSubmit');
+    expect(failure.sentence).toEqual({
+      key: 'error.service.refusedSubmit',
+      params: { host: `127.0.0.1:${port}` },
+    });
     expect(failure.mayHaveReachedService).toBe(false);
   });
 });

@@ -1,0 +1,164 @@
+/**
+ * What a rejected `fetch` says about its request: whether any of it can have reached the service,
+ * and why it failed. The transport's own word comes first: a {@link FetchRejection} says whether
+ * the request was handed to a connection (the CLI's undici watches for it), so an early failure no
+ * list names is still known unsent. A transport that cannot tell (Chromium's `net` in the app, a
+ * plain `fetch`) is read by its codes: the failures that can only happen before a connection
+ * carries a byte (a bad port, a name not found, a refused connection, TLS) mean nothing was sent;
+ * anything else may have happened after the request was written.
+ */
+import { FetchRejection, type RequestReach } from '../../ports/http';
+import type { TransportFailure } from './service-error';
+
+/** Failures that happen before a byte of the request is written (Node/undici and Chromium names). */
+const CONNECT_PHASE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_NAME_RESOLUTION_FAILED',
+  'ERR_CONNECTION_REFUSED',
+  'ERR_CONNECTION_TIMED_OUT',
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_ADDRESS_UNREACHABLE',
+  'ERR_ADDRESS_INVALID',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_TUNNEL_CONNECTION_FAILED',
+  'ERR_UNSAFE_PORT',
+  'ERR_DISALLOWED_URL_SCHEME',
+  'ERR_UNKNOWN_URL_SCHEME',
+]);
+
+/** A certificate that was not accepted (Node's and Chromium's names). */
+const CERT_CODE =
+  /^(CERT_|ERR_CERT_|ERR_TLS_CERT_)|^(DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|HOSTNAME_MISMATCH)$/;
+
+/** A TLS handshake that failed for another reason (protocol, cipher, a plain-http port). */
+const HANDSHAKE_CODE = /^(ERR_SSL_|ERR_TLS_)/;
+
+/** Node's words for a TLS socket closed during the handshake (its code is a plain ECONNRESET). */
+const HANDSHAKE_CLOSED = /before secure TLS connection was established/;
+
+/** undici's and Chromium's words for a port `fetch` never connects to (no code on undici's). */
+const BAD_PORT = /^bad port$/;
+
+/** A host name with no address (Node's resolver, Chromium's). */
+const DNS_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_NAME_RESOLUTION_FAILED',
+]);
+
+/** Nothing listens at the address's port. */
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'ERR_CONNECTION_REFUSED']);
+
+/** Chromium (`net.fetch`) reports errors as text like "net::ERR_CONNECTION_REFUSED". */
+const CHROMIUM_CODE = /net::(ERR_[A-Z0-9_]+)/;
+
+/** Why a request got no answer, finer than {@link TransportFailure}: TLS split in two. */
+export type TransportCause = Exclude<TransportFailure, 'tls'> | 'certificate' | 'handshake';
+
+/** What a rejected `fetch` says. */
+export interface TransportReading {
+  /** Nothing of the request can have reached the service. */
+  readonly unsent: boolean;
+  readonly cause: TransportCause;
+  /** The first error code along the `cause` chain (the transport's, e.g. `ECONNREFUSED`). */
+  readonly code: string | undefined;
+  /** The messages along the chain, outermost first (technical detail, never shown as a sentence). */
+  readonly text: string;
+}
+
+interface Found {
+  readonly codes: string[];
+  readonly messages: string[];
+  readonly parts: string[];
+  reach: RequestReach | undefined;
+  connectSyscall: boolean;
+  lookupSyscall: boolean;
+}
+
+interface ErrorFields {
+  code?: unknown;
+  syscall?: unknown;
+  message?: unknown;
+  name?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+function visit(found: Found, value: unknown, depth: number): void {
+  if (depth > 5 || value === null || typeof value !== 'object') {
+    if (typeof value === 'string' && depth === 0) found.parts.push(value);
+    return;
+  }
+  if (value instanceof FetchRejection) {
+    // The transport's word, not part of what went wrong: its cause is.
+    found.reach ??= value.reach;
+    visit(found, value.cause, depth);
+    return;
+  }
+  const record = value as ErrorFields;
+  if (typeof record.code === 'string') found.codes.push(record.code);
+  if (record.syscall === 'connect' || record.syscall === 'getaddrinfo') found.connectSyscall = true;
+  if (record.syscall === 'getaddrinfo') found.lookupSyscall = true;
+  if (typeof record.message === 'string') {
+    const chromium = CHROMIUM_CODE.exec(record.message);
+    if (chromium?.[1]) found.codes.push(chromium[1]);
+    found.messages.push(record.message);
+    found.parts.push(
+      `${typeof record.name === 'string' ? `${record.name}: ` : ''}${record.message}`,
+    );
+  }
+  if (Array.isArray(record.errors)) {
+    record.errors.slice(0, 3).forEach((inner) => visit(found, inner, depth + 1));
+  }
+  visit(found, record.cause, depth + 1);
+}
+
+function causeOf(found: Found): TransportCause {
+  const { codes, messages } = found;
+  if (codes.some((code) => CERT_CODE.test(code))) return 'certificate';
+  const handshake =
+    codes.some((code) => HANDSHAKE_CODE.test(code)) ||
+    messages.some((message) => HANDSHAKE_CLOSED.test(message));
+  if (handshake) return 'handshake';
+  if (messages.some((message) => BAD_PORT.test(message))) return 'blocked_port';
+  if (codes.includes('ERR_UNSAFE_PORT')) return 'blocked_port';
+  if (found.lookupSyscall || codes.some((code) => DNS_CODES.has(code))) return 'dns';
+  if (codes.some((code) => REFUSED_CODES.has(code))) return 'refused';
+  return 'other';
+}
+
+/** What the rejection of a `fetch` (not an abort) says about its request. */
+export function readTransportFailure(error: unknown): TransportReading {
+  const found: Found = {
+    codes: [],
+    messages: [],
+    parts: [],
+    reach: undefined,
+    connectSyscall: false,
+    lookupSyscall: false,
+  };
+  visit(found, error, 0);
+  const cause = causeOf(found);
+  const unsent =
+    found.reach !== undefined
+      ? found.reach === 'unsent'
+      : cause !== 'other' ||
+        found.connectSyscall ||
+        found.codes.some((code) => CONNECT_PHASE_CODES.has(code));
+  return { unsent, cause, code: found.codes[0], text: found.parts.join(' <- ') };
+}
