@@ -24,6 +24,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { seededRandom } from '../../../electron/demo-service/prng';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { needsWork } from '../../../electron/core/engine/task-transitions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
@@ -154,6 +155,39 @@ async function waitFor(check: () => boolean, ms: number, what: string): Promise<
   }
 }
 
+/**
+ * Waits for `check` as long as `progress` moves: fails once it has stood still for `stallMs` of
+ * real time, naming `what` (read then, so it can say where things stood).
+ */
+async function waitWhileMoving(
+  check: () => boolean,
+  progress: () => number,
+  stallMs: number,
+  what: () => string,
+): Promise<void> {
+  let seen = progress();
+  let until = Date.now() + stallMs;
+  while (!check()) {
+    if (progress() !== seen) {
+      seen = progress();
+      until = Date.now() + stallMs;
+    }
+    if (Date.now() > until) throw new Error(`no progress in ${stallMs} ms waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The history's unfinished tasks, each with its state, for a failure's message. */
+function unfinished(dataDir: string): string {
+  // "none" with the last process still waiting is a settle its engine never announced.
+  const left = readHistory(dataDir).filter(needsWork);
+  const states = left.map(
+    (record) =>
+      `${record.localId} ${record.status} [${record.images.map((image) => image.state).join(',')}]`,
+  );
+  return states.length === 0 ? 'none' : states.join('; ');
+}
+
 function readHistory(dataDir: string): TaskRecord[] {
   const store = HistoryStore.open(join(dataDir, HISTORY_FILE), { integrityCheck: 'always' });
   try {
@@ -199,10 +233,13 @@ describe('task leases under kill -9', () => {
     for (const child of alive) await kill(child);
     // A last process takes everything over (after the leases end) and finishes it.
     const finisher = startWorker([dataDir, url, 'finish'], lines);
-    await waitFor(
+    // Its work is every task the killed processes left (dozens of downloads on a loaded machine):
+    // waited for as long as it moves, never bounded as a whole; a minute without a change fails.
+    await waitWhileMoving(
       () => lines.includes('done') || lines.some((line) => line.startsWith('error')),
+      () => lines.length,
       60_000,
-      'the last process to finish',
+      () => `the last process to finish (the history's unfinished tasks: ${unfinished(dataDir)})`,
     );
     await kill(finisher);
     expect(lines.filter((line) => line.startsWith('error')).join('\n')).toBe('');

@@ -5,7 +5,8 @@
  * so the test's proxy can tell the processes apart.
  *
  * Prints (straight to fd 1) `ready`, then `submitted <n>` once task n is in the history. In
- * `finish` mode it prints `done` after every unfinished task settled and the core closed.
+ * `finish` mode it prints `progress <changes>` while its tasks change (at most four times a
+ * second), and `done` after every unfinished task settled and the core closed.
  *
  * Started from its bundle (tests/support/node-entries.ts):
  * Usage: node lease-worker.js <dataDir> <serviceUrl> run|finish [<first>,<count>]
@@ -41,6 +42,16 @@ async function main(): Promise<void> {
   core.engine.start({ resume: true });
   print('ready');
   if (mode === 'finish') {
+    // Says that its work moves (a task changed since the last line), for the test to wait on
+    // progress rather than on a deadline for all of it.
+    let changes = 0;
+    let said = 0;
+    core.engine.onDidUpdate(() => (changes += 1));
+    setInterval(() => {
+      if (changes === said) return;
+      said = changes;
+      print(`progress ${changes}`);
+    }, 250);
     // Tasks another live process holds are waited for; the rest are worked on here.
     for (;;) {
       const ids = core.history.unfinished().map((record) => record.localId);

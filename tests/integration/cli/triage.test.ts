@@ -17,7 +17,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { UNTIL } from '../../support/waits';
-import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+import { describeRun, jsonLines, runCli, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -35,10 +35,19 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-function pictor(...args: string[]): Promise<CliRun> {
+function withLibrary(args: readonly string[]): string[] {
   const full = [...args, '--data-dir', dataDir];
   if (args[0] === 'generate') full.push('--base-url', service.url, '--poll-interval', '0.1');
-  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+  return full;
+}
+
+function pictor(...args: string[]): Promise<CliRun> {
+  return runCli(withLibrary(args), { key: 'demo', home, timeoutMs: 60_000 });
+}
+
+/** The same command run by the CLI's entry in this process (see runCliHere). */
+function here(...args: string[]): Promise<CliRun> {
+  return runCliHere(withLibrary(args), { key: 'demo', home });
 }
 
 async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
@@ -48,9 +57,9 @@ async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
 }
 
 /** Three tasks of one image each; their service ids, oldest first. */
-async function threeTasks(): Promise<string[]> {
-  await ok(pictor('generate', '--prompt', 'a lighthouse', '--count', '3'));
-  const tasks = jsonLines(await ok(pictor('list', '--json')));
+async function threeTasks(run = pictor): Promise<string[]> {
+  await ok(run('generate', '--prompt', 'a lighthouse', '--count', '3'));
+  const tasks = jsonLines(await ok(run('list', '--json')));
   return tasks.map((task) => String(task.taskId)).reverse();
 }
 
@@ -62,9 +71,16 @@ interface ListedImage {
   readonly boards: string[];
 }
 
-async function listed(...filters: string[]): Promise<ListedImage[]> {
-  const run = await ok(pictor('list', ...filters, '--json'));
-  return run.stdout
+function listed(...filters: string[]): Promise<ListedImage[]> {
+  return listedBy(pictor, ...filters);
+}
+
+async function listedBy(
+  run: (...args: string[]) => Promise<CliRun>,
+  ...filters: string[]
+): Promise<ListedImage[]> {
+  const done = await ok(run('list', ...filters, '--json'));
+  return done.stdout
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as ListedImage);
@@ -144,23 +160,26 @@ describe('pictor triage commands', () => {
   });
 
   it('import merges the triage of images the library has: the newer rating and flag, tags and boards unioned', async () => {
-    const [a] = await threeTasks();
-    await ok(pictor('rate', a!, '1'));
-    await ok(pictor('tag', 'add', 'from one', a!));
+    // The library is built in this process (the CLI's own entry): the imports are the processes.
+    const [a] = await threeTasks(here);
+    await ok(here('rate', a!, '1'));
+    await ok(here('tag', 'add', 'from one', a!));
     const older = join(home, 'older.zip');
-    await ok(pictor('export', older));
-    await ok(pictor('rate', a!, '3'));
-    await ok(pictor('flag', a!, 'reject'));
-    await ok(pictor('board', 'create', 'Kept'));
-    await ok(pictor('board', 'add', 'Kept', a!));
+    await ok(here('export', older));
+    await ok(here('rate', a!, '3'));
+    await ok(here('flag', a!, 'reject'));
+    await ok(here('board', 'create', 'Kept'));
+    await ok(here('board', 'add', 'Kept', a!));
     const newer = join(home, 'newer.zip');
-    await ok(pictor('export', newer));
-    await ok(pictor('tag', 'rm', 'from one', a!));
-    await ok(pictor('tag', 'add', 'from two', a!));
+    await ok(here('export', newer));
+    await ok(here('tag', 'rm', 'from one', a!));
+    await ok(here('tag', 'add', 'from two', a!));
     // The library's rating (3) is newer than the older archive's (1): it stays; tags are unioned.
     await ok(pictor('import', older));
     const image = async () =>
-      (await listed('--rating', '>=0')).find((listedImage) => listedImage.ref === `${a!}#1`);
+      (await listedBy(here, '--rating', '>=0')).find(
+        (listedImage) => listedImage.ref === `${a!}#1`,
+      );
     expect(await image()).toMatchObject({
       rating: 3,
       flag: 'reject',
@@ -173,7 +192,7 @@ describe('pictor triage commands', () => {
     await into(older);
     await into(newer);
     const merged = jsonLines(
-      await ok(runCli(['list', '--json', '--data-dir', other], { key: 'demo', home })),
+      await ok(runCliHere(['list', '--json', '--data-dir', other], { key: 'demo', home })),
     ).find((task) => task.taskId === a);
     expect(merged?.images[0]).toMatchObject({
       rating: 3,

@@ -142,8 +142,8 @@ export interface ProviderRig {
 const ANSWER_HOLD_MS = 2_000;
 
 /**
- * Resolves once nothing is in flight: no request of the core's waiting for its answer
- * (`asking`) and nothing the service is answering, an image included (at most
+ * Resolves once nothing is in flight: no request of the core's waiting for its answer nor file
+ * operation of its engine's under way (`asking`) and nothing the service is answering, an image included (at most
  * {@link ANSWER_HOLD_MS} of real time).
  */
 async function answered(service: DemoService, asking: () => number): Promise<void> {
@@ -186,13 +186,23 @@ export async function providerRig(
       asking -= 1;
     }
   };
-  // Every download, from its first file operation to its outcome, is work in flight too; so is
-  // every call to the service until its answer is read (the answer worker reads it after the
-  // response came, on another thread and in real time).
+  // Every file operation of the engine's is work in flight too: a download from its first file
+  // operation to its outcome, a sidecar written (a download waits for the task's sidecar before
+  // it starts), inline images kept and dropped; so is every call to the service until its answer
+  // is read (the answer worker reads it after the response came, on another thread and in real
+  // time). Else the clock runs on while the engine works in real time: under load, a sidecar
+  // write before a retried download took long enough for the clock to pass ten links' lifetimes.
   const counting = (core: PictorCore): PictorCore => {
     const intake = core.intake;
     const download = intake.downloadImage.bind(intake);
     intake.downloadImage = (...args) => counted(() => download(...args));
+    const keepInline = intake.keepInline.bind(intake);
+    intake.keepInline = (...args) => counted(() => keepInline(...args));
+    const dropInline = intake.dropInline.bind(intake);
+    intake.dropInline = (...args) => counted(() => dropInline(...args));
+    const gallery = core.gallery;
+    const writeSidecar = gallery.writeSidecar.bind(gallery);
+    gallery.writeSidecar = (...args) => counted(() => writeSidecar(...args));
     const client = core.client;
     const [submit, getTask, cancel] = [client.submit, client.getTask, client.cancel].map((method) =>
       method.bind(client),
@@ -220,8 +230,9 @@ export async function providerRig(
     const { withinMs = DEFAULT_WITHIN_MS, maxStepMs = DEFAULT_MAX_STEP_MS, state } = options;
     const until = clock.now() + withinMs;
     while (!condition()) {
-      // Time stands still while the service answers: a request in flight takes no clock time,
-      // however slow a loaded machine makes it (else the clock outruns the answers).
+      // Time stands still while the service answers or the engine writes: a request or a file
+      // operation in flight takes no clock time, however slow a loaded machine makes it (else
+      // the clock outruns the engine).
       await answered(service, () => asking);
       if (condition()) break;
       if (clock.now() > until) {

@@ -112,6 +112,15 @@ describe('a submit refused for the account', () => {
     await user.type(size, '9999x9999');
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    // Waiting on the row's refusal in the page first, not on the prompt alone: the prompt still
+    // holds the text after the click until main answers the submit and the form empties it, and
+    // the service's 400 comes later still (under load, the history said "submitting" then).
+    await waitFor(() =>
+      expect(submitted()).toMatchObject({
+        status: 'submit_failed',
+        error: { kind: 'bad_request' },
+      }),
+    );
     await waitFor(() => expect(prompt()).toHaveProperty('value', 'an impossible size'));
     const [localId] = main.runtime.core.history.taskIds({}, 10);
     expect(main.runtime.core.history.get(localId!)).toMatchObject({
