@@ -177,7 +177,7 @@ export class Poller {
           this.ctx.signal,
         );
         const current = this.ctx.get(localId);
-        if (!current || this.ctx.isStopped()) return;
+        if (!current || this.ctx.isStopped()) return this.countStopped(localId, startedAt);
         this.failures.delete(localId);
         const counted = {
           ...withAnswerCost(current, task, this.ctx.logger),
@@ -205,12 +205,22 @@ export class Poller {
           this.fail(counted, task);
         }
       } catch (error) {
-        if (this.ctx.isStopped()) return;
+        if (this.ctx.isStopped()) return this.countStopped(localId, startedAt);
         this.onError(localId, credentials, error, startedAt);
       }
     } finally {
       this.polling.delete(localId);
     }
+  }
+
+  /**
+   * A poll the engine's stop cut short may have reached the service: its time is recorded all
+   * the same (written as the engine stops), so the process that carries on keeps the interval.
+   */
+  private countStopped(localId: string, startedAt: number): void {
+    const record = this.ctx.get(localId);
+    if (!record || (record.lastPolledAt ?? -Infinity) >= startedAt) return;
+    this.ctx.commit({ ...record, polls: record.polls + 1, lastPolledAt: startedAt });
   }
 
   /** What a processing task's service said of it this time: what it no longer says is dropped. */
