@@ -404,7 +404,7 @@ export class TaskEngine {
       const watched =
         when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
       this.records.commit(watched);
-      this.poller.watch(watched, 'soon');
+      this.poller.watch(watched, this.leases.mayHaveUnwrittenPoll(record) ? 'interval' : 'soon');
     } else if (record.status === 'completed') {
       this.downloads.start(record.localId);
     }
