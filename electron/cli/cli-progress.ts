@@ -2,6 +2,7 @@
  * Progress on stderr: a line when a task's state (or its place in its service's queue) changes,
  * and a heartbeat while it processes.
  */
+import { PROVIDERS, providerOf } from '../../shared/domain/providers';
 import type { TaskUpdate } from '../core/engine/engine-types';
 import { cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
@@ -34,6 +35,7 @@ export class CliProgress {
       record.taskId,
       // A move in the service's queue is news: said when it happens, not at the next heartbeat.
       live.queuePosition,
+      live.runningAtLimit,
     ].join('|');
     const previous = this.last.get(record.localId);
     const now = this.now();
@@ -51,6 +53,10 @@ export class CliProgress {
     }
     if (live.nextPollAt !== null && record.status === 'processing') {
       parts.push(`next check in ${Math.max(0, Math.round((live.nextPollAt - now) / 1_000))}s`);
+    }
+    if (record.status === 'submitting' && live.runningAtLimit !== undefined) {
+      const service = PROVIDERS[providerOf(record)].label;
+      parts.push(`waiting: ${live.runningAtLimit} tasks already running on ${service}`);
     }
     if (record.images.length > 0) parts.push(`images ${saved}/${record.images.length}`);
     // A task that ended with an error gets its own line when the command ends (problemLine):

@@ -77,6 +77,11 @@ export const MAX_IDS_PER_BATCH = 1_000;
  * thousand on a bad day. A larger figure is junk, and is not shown.
  */
 export const MAX_QUEUE_POSITION = 1_000_000;
+/**
+ * Tasks a key runs at once on a service that limits them (BFL: 24), said while a new one waits
+ * for room: far above any provider's limit, so a larger figure is junk.
+ */
+export const MAX_RUNNING_AT_LIMIT = 100_000;
 /** The longest watch timeout Settings offers, in minutes (a week); 0 watches forever. */
 export const MAX_WATCH_MINUTES = 7 * 24 * 60;
 

@@ -1,6 +1,6 @@
 /** What the engine knows about a task that is not worth persisting (countdowns and spinners). */
 import { z } from 'zod';
-import { MAX_QUEUE_POSITION } from './limits';
+import { MAX_QUEUE_POSITION, MAX_RUNNING_AT_LIMIT } from './limits';
 
 export const liveStateSchema = z.object({
   /** When the next poll is due, while one is scheduled. */
@@ -15,5 +15,10 @@ export const liveStateSchema = z.object({
    * task still waiting there whose service says.
    */
   queuePosition: z.number().int().min(0).max(MAX_QUEUE_POSITION).optional(),
+  /**
+   * For a task not yet sent because its service already runs as many of its key's tasks as it
+   * allows at once (BFL: 24): how many run there, while it waits for one to end.
+   */
+  runningAtLimit: z.number().int().min(0).max(MAX_RUNNING_AT_LIMIT).optional(),
 });
 export type LiveState = Readonly<z.infer<typeof liveStateSchema>>;

@@ -3,8 +3,10 @@
  * (fsynced) SQLite write on the main thread, and most of a task's changes are a poll counting
  * itself while the task stays `processing`. Those only move `polls`, `lastPolledAt` and
  * `updatedAt`; they are kept in memory (and announced) and written with the task's next real
- * change, at the latest after `bookkeepingWriteMs`, or when the engine stops. A crash loses at
- * most that poll count, never an id, a status, an image state, a hold or an error.
+ * change, at the latest after `bookkeepingWriteMs`, or when the engine stops (a task's first poll
+ * is written at once). A crash loses at most that poll count and the time of the last poll (a
+ * process taking a polled task over from a crashed one waits one interval before its first
+ * poll), never an id, a status, an image state, a hold or an error.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -41,6 +43,9 @@ export class BookkeepingWrites {
   mayDefer(previous: TaskRecord, next: TaskRecord, now: number): boolean {
     if (this.maxDelayMs() <= 0) return false;
     if (!isUnfinished(next) || !isBookkeepingOnly(previous, next)) return false;
+    // A task's first poll is written at once: a process taking it over after a crash then knows
+    // whether it was ever polled (task-leases.ts, mayHaveUnwrittenPoll).
+    if (previous.lastPolledAt === null && next.lastPolledAt !== null) return false;
     const since = this.since.get(next.localId);
     if (since === undefined) {
       this.since.set(next.localId, now);

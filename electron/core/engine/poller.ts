@@ -42,6 +42,8 @@ export class Poller {
   private readonly due = new Map<string, number>();
   private readonly polling = new Set<string>();
   private readonly failures = new Map<string, number>();
+  /** When this poller last sent each task's poll (a poll in flight has no record of it yet). */
+  private readonly sent = new Map<string, number>();
   /** How far each task is, as its service last said (only services that say). */
   private readonly said = new Map<string, ServiceSaid>();
 
@@ -55,7 +57,11 @@ export class Poller {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
   }
 
-  /** Starts (or restarts) polling: after one interval for a new task, within one for a resumed one. */
+  /**
+   * Starts (or restarts) polling: after one interval for a new task, within one for a resumed one;
+   * never sooner than one interval after the task's last poll, by this process or another (its
+   * record's `lastPolledAt`), so a resume at any point of a cycle keeps the service's cadence.
+   */
   watch(record: TaskRecord, when: 'interval' | 'soon'): void {
     const now = this.ctx.clock.now();
     const earliest = when === 'interval' ? now + this.ctx.options.pollIntervalMs : now;
@@ -78,6 +84,9 @@ export class Poller {
     this.failures.delete(localId);
     this.said.delete(localId);
     this.planner.release(localId);
+    const sent = this.sent.get(localId);
+    if (sent !== undefined && this.ctx.clock.now() - sent >= this.ctx.options.pollIntervalMs)
+      this.sent.delete(localId);
   }
 
   stopAll(): void {
@@ -97,11 +106,18 @@ export class Poller {
     return this.said.get(localId) ?? {};
   }
 
-  private schedule(localId: string, at: number): void {
+  /** The earliest time the task may be polled again: one interval after its last poll. */
+  private earliestPoll(localId: string, record: TaskRecord | undefined): number {
+    const last = Math.max(this.sent.get(localId) ?? -Infinity, record?.lastPolledAt ?? -Infinity);
+    return last + this.ctx.options.pollIntervalMs;
+  }
+
+  private schedule(localId: string, wanted: number): void {
     const old = this.timers.get(localId);
     if (old) this.ctx.clock.clearTimeout(old);
-    this.due.set(localId, at);
     const record = this.ctx.get(localId);
+    const at = Math.max(wanted, this.earliestPoll(localId, record));
+    this.due.set(localId, at);
     const deadline = record ? this.deadlineOf(record) : null;
     const fireAt = deadline === null ? at : Math.min(at, deadline);
     const delay = Math.max(0, fireAt - this.ctx.clock.now());
@@ -113,6 +129,8 @@ export class Poller {
 
   private fire(localId: string): void {
     this.timers.delete(localId);
+    // A poll of it is still out: its answer schedules the next one.
+    if (this.polling.has(localId)) return;
     const record = this.ctx.get(localId);
     if (
       !record ||
@@ -151,6 +169,7 @@ export class Poller {
       if (!found.ok) return this.hold(record, 'awaiting_key', found.error);
       const { credentials } = found;
       const startedAt = this.ctx.clock.now();
+      this.sent.set(localId, startedAt);
       try {
         const task = await this.client.getTask(
           credentials,
@@ -158,7 +177,7 @@ export class Poller {
           this.ctx.signal,
         );
         const current = this.ctx.get(localId);
-        if (!current || this.ctx.isStopped()) return;
+        if (!current || this.ctx.isStopped()) return this.countStopped(localId, startedAt);
         this.failures.delete(localId);
         const counted = {
           ...withAnswerCost(current, task, this.ctx.logger),
@@ -186,12 +205,22 @@ export class Poller {
           this.fail(counted, task);
         }
       } catch (error) {
-        if (this.ctx.isStopped()) return;
+        if (this.ctx.isStopped()) return this.countStopped(localId, startedAt);
         this.onError(localId, credentials, error, startedAt);
       }
     } finally {
       this.polling.delete(localId);
     }
+  }
+
+  /**
+   * A poll the engine's stop cut short may have reached the service: its time is recorded all
+   * the same (written as the engine stops), so the process that carries on keeps the interval.
+   */
+  private countStopped(localId: string, startedAt: number): void {
+    const record = this.ctx.get(localId);
+    if (!record || (record.lastPolledAt ?? -Infinity) >= startedAt) return;
+    this.ctx.commit({ ...record, polls: record.polls + 1, lastPolledAt: startedAt });
   }
 
   /** What a processing task's service said of it this time: what it no longer says is dropped. */

@@ -6,6 +6,7 @@
  * service asked for, and any other failure is recorded as it stands.
  */
 import { providerOf } from '../../../shared/domain/providers';
+import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -21,6 +22,7 @@ import { batchNotSent, submitFailure } from './task-transitions';
 import { withAnswerCost } from './task-costs';
 import { SubmitSlots } from './submit-slots';
 import { markSent, type MarkedRecords } from './send-mark';
+import { runningAlongside, type RoomRecords } from './submit-room';
 
 const NO_KEY = sentence('error.library.noKeyForSubmit');
 
@@ -48,11 +50,13 @@ export class Submitter {
     /** Polls an accepted task. */
     private readonly poller: Pick<Poller, 'watch'>,
     /** The engine's live records (a task's is undefined once it was removed). */
-    private readonly records: MarkedRecords & { liveRecords(): Iterable<TaskRecord> },
+    private readonly records: MarkedRecords & RoomRecords,
   ) {}
 
   /** Submits under way, by local id. */
   private readonly sending = new Set<string>();
+  /** Tasks waiting for room at their service: how many of their key's tasks run there. */
+  private readonly waiting = new Map<string, number>();
   /** At most a few submit requests out to one address at once (submit-slots.ts). */
   private readonly slots = new SubmitSlots();
 
@@ -62,28 +66,37 @@ export class Submitter {
 
   /**
    * Waits while the service already runs as many of this key's tasks as its provider allows at
-   * once (BFL: 24), so a large batch queues here instead of being refused with 429s. Counted:
-   * this engine's tasks at that service still processing, and submits under way.
+   * once (BFL: 24), so a large batch queues here instead of being refused with 429s. Counted
+   * (submit-room.ts): this key's tasks at that service this engine still polls, and submits under
+   * way; a removed or held task, never polled again, gives its place up. While it waits, the
+   * task's live view says how many run ({@link roomOf}).
    */
   private async waitForRoom(record: TaskRecord): Promise<void> {
     const cap = profileOf(record.provider).maxInFlight;
     if (cap === null) return;
-    const same = (other: TaskRecord): boolean =>
-      other.endpoint === record.endpoint && other.account === record.account;
     for (;;) {
-      let busy = 0;
-      for (const other of this.records.liveRecords()) {
-        if (same(other) && (this.sending.has(other.localId) || other.status === 'processing')) {
-          busy += 1;
-        }
-      }
-      if (busy < cap || this.ctx.isStopped()) {
+      const running = runningAlongside(record, this.records, this.sending);
+      if (running < cap || this.ctx.isStopped()) {
+        if (this.waiting.delete(record.localId)) this.ctx.announceLive(record.localId);
         // Counted and taken in one step: a concurrent submit sees this one as under way.
         this.sending.add(record.localId);
         return;
       }
+      if (this.waiting.get(record.localId) !== running) {
+        this.waiting.set(record.localId, running);
+        this.ctx.announceLive(record.localId);
+      }
       await this.ctx.sleep(this.ctx.options.pollIntervalMs);
     }
+  }
+
+  /**
+   * While the task waits for room at its service (its provider's limit reached), how many of its
+   * key's tasks run there; nothing otherwise.
+   */
+  roomOf(localId: string): Pick<LiveState, 'runningAtLimit'> {
+    const running = this.waiting.get(localId);
+    return running === undefined ? {} : { runningAtLimit: running };
   }
 
   /**

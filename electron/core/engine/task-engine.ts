@@ -44,8 +44,7 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 type Send = (records: TaskRecord[]) => Promise<void>;
 import { groupRecords, type GroupItem } from './group-submit';
 import { TaskLeases } from './task-leases';
-import { trackedRequest } from './request-check';
-import type { TrackOptions } from './request-check';
+import { trackedRequest, type TrackOptions } from './request-check';
 import { isSettled } from './task-transitions';
 import { StoredTasks } from './stored-tasks';
 import { sendUnsent } from './unsent-tasks';
@@ -405,7 +404,7 @@ export class TaskEngine {
       const watched =
         when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
       this.records.commit(watched);
-      this.poller.watch(watched, 'soon');
+      this.poller.watch(watched, this.leases.mayHaveUnwrittenPoll(record) ? 'interval' : 'soon');
     } else if (record.status === 'completed') {
       this.downloads.start(record.localId);
     }
@@ -493,6 +492,7 @@ export class TaskEngine {
   /** The engine's live view of a task (next poll, downloads, progress, queue) for the UI. */
   live(localId: string): TaskUpdate['live'] {
     return {
+      ...this.submitter.roomOf(localId),
       nextPollAt: this.poller.nextPollAt(localId),
       polling: this.poller.isPolling(localId),
       downloads: this.downloads.busyCount(localId),

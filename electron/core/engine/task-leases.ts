@@ -13,6 +13,7 @@
  * need a write on the same file to take a task over, and the next renewal writes the lease.
  */
 import { randomUUID } from 'node:crypto';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TimerHandle } from '../../ports/clock';
 import { processIsGone, THIS_HOST } from '../fs/process-owner';
 import type { EngineContext } from './engine-context';
@@ -25,6 +26,8 @@ export class TaskLeases {
   /** This engine: machine and pid (to tell a dead owner), a random part because pids are reused. */
   readonly owner = `${THIS_HOST}:${process.pid}:${randomUUID()}`;
   private readonly mine = new Set<string>();
+  /** Tasks taken from an owner that never let go ({@link mayHaveUnwrittenPoll}). */
+  private readonly leftBehind = new Set<string>();
   private timer: TimerHandle | null = null;
 
   constructor(
@@ -55,7 +58,9 @@ export class TaskLeases {
     const now = this.ctx.clock.now();
     let claimed: string[];
     try {
+      const others = this.othersLeases(sharing, localIds);
       claimed = sharing.claimLeases(localIds, this.owner, now, this.until());
+      for (const localId of claimed) if (others.has(localId)) this.leftBehind.add(localId);
       if (claimed.length < localIds.length) {
         const taken = new Set(claimed);
         claimed.push(
@@ -105,6 +110,7 @@ export class TaskLeases {
 
   /** This engine is done with the task: another process may take it at once. */
   release(localId: string): void {
+    this.leftBehind.delete(localId);
     if (!this.mine.delete(localId) || this.sharing === undefined) return;
     try {
       this.sharing.releaseLeases(this.owner, [localId]);
@@ -137,11 +143,34 @@ export class TaskLeases {
     }
   }
 
+  /**
+   * Whether the task, polled before, was taken from a process that ended without letting it go
+   * (crashed, killed, suspended past its lease): that process's last poll may be later than the
+   * one on disk (a poll's bookkeeping is written later, bookkeeping-writes.ts), so the task is
+   * not polled before one interval from now. A task never polled has had its first poll written
+   * at once if it had one. Said once per take-over.
+   */
+  mayHaveUnwrittenPoll(record: TaskRecord): boolean {
+    return this.leftBehind.delete(record.localId) && record.lastPolledAt !== null;
+  }
+
+  /** The tasks among `localIds` whose lease another owner holds (expired or not). */
+  private othersLeases(sharing: EngineSharing, localIds: readonly string[]): Set<string> {
+    return new Set(
+      localIds.filter((localId) => {
+        const owner = sharing.leaseOf(localId)?.owner;
+        return owner !== undefined && owner !== this.owner;
+      }),
+    );
+  }
+
   /** Takes the lease of a dead owner, if it is still that owner's (one process wins). */
   private takeFromDead(sharing: EngineSharing, localId: string): boolean {
     const lease = sharing.leaseOf(localId);
     if (lease === undefined || !isGone(lease.owner)) return false;
-    return sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
+    const taken = sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
+    if (taken) this.leftBehind.add(localId);
+    return taken;
   }
 
   private claimable(sharing: EngineSharing, localId: string, now: number): boolean {

@@ -2,6 +2,7 @@
  * What a task's status looks like in the list: a short badge, a sentence, its tone, whether it
  * changes every second, and which actions fit. Pure, so every status is testable on its own.
  */
+import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import { canRetry, isStopping } from '../../../shared/domain/task-actions';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { tookMs, waitStartedAt } from '../../../shared/domain/task-timing';
@@ -173,6 +174,16 @@ function completed(record: TaskRecord): StatusView {
 }
 
 /**
+ * What a task not yet sent is doing: being sent, or waiting for room at a service that runs only
+ * so many of a key's tasks at once.
+ */
+function submittingSentence({ record, live }: TaskItem): string {
+  if (live?.runningAtLimit === undefined) return t('tasks.submitting.sentence');
+  const service = PROVIDERS[providerOf(record)].label;
+  return t('tasks.submitting.waitingForRoom', { running: live.runningAtLimit, service });
+}
+
+/**
  * The status display of a task at time `now`; `typical` is how long similar tasks usually took
  * (ms), said beside a running task's elapsed time when known; `cancelling`: its cancel is being
  * asked now.
@@ -186,7 +197,7 @@ export function describeStatus(
   const { record } = item;
   switch (record.status) {
     case 'submitting':
-      return view('tasks.status.submitting', t('tasks.submitting.sentence'), 'busy');
+      return view('tasks.status.submitting', submittingSentence(item), 'busy');
     case 'processing':
       return record.hold && !cancelling ? held(record) : processing(item, now, typical, cancelling);
     case 'completed':

@@ -41,6 +41,8 @@ export const tasks = {
   'tasks.hold.awaitingKey': 'Waiting for key',
   'tasks.hold.keyRejected': 'Key refused',
   'tasks.submitting.sentence': 'Sending the request to the service…',
+  'tasks.submitting.waitingForRoom':
+    '{running, plural, one {Waiting: # task already running on {service}} other {Waiting: # tasks already running on {service}}}',
   'tasks.live.elapsed': 'Running for {elapsed}',
   'tasks.live.progress': '{progress, number, percent} done',
   'tasks.live.queue':

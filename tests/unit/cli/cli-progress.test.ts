@@ -32,6 +32,25 @@ describe('CLI progress and report lines', () => {
     expect(output.join('')).not.toContain('Settings');
   });
 
+  it('a task held back by its service’s limit on running tasks says so', () => {
+    const record = makeTaskRecord(
+      { localId: 'l-w', status: 'submitting', taskId: null, provider: 'bfl' },
+      0,
+    );
+    const written: string[] = [];
+    const progress = new CliProgress(
+      new Set(['l-w']),
+      (line) => written.push(line),
+      () => 0,
+    );
+    const live = { nextPollAt: null, polling: false, downloads: 0 };
+    progress.onUpdate({ record, live });
+    progress.onUpdate({ record, live: { ...live, runningAtLimit: 24 } });
+    expect(written).toHaveLength(2);
+    expect(written[0]).not.toContain('waiting');
+    expect(written[1]).toContain('waiting: 24 tasks already running on Black Forest Labs');
+  });
+
   it('a task still running shows its latest trouble on its progress line', () => {
     const output = lines(
       makeTaskRecord(

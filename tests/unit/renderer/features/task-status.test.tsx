@@ -141,6 +141,17 @@ describe('describeStatus', () => {
     expect(someFailed.sentence).toMatch(/^1 of 2 images could not be saved/);
   });
 
+  it('submitting: says it waits while its service already runs as many of its key’s tasks as it allows', () => {
+    const record = makeTask({ status: 'submitting', taskId: null, provider: 'bfl' });
+    const live = { nextPollAt: null, polling: false, downloads: 0 };
+    expect(describeStatus({ record, live }, NOW).sentence).toBe(
+      'Sending the request to the service…',
+    );
+    const waiting = describeStatus({ record, live: { ...live, runningAtLimit: 24 } }, NOW);
+    expect(waiting).toMatchObject({ label: 'Sending', tone: 'busy' });
+    expect(waiting.sentence).toBe('Waiting: 24 tasks already running on Black Forest Labs');
+  });
+
   it('processing: how long similar tasks usually took, when known', () => {
     const item = {
       record: makeTask({ status: 'processing', createdAt: NOW - 5000 }),
