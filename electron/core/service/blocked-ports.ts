@@ -15,9 +15,6 @@ const BAD_PORTS: ReadonlySet<number> = new Set([
   6669, 6679, 6697, 10080,
 ]);
 
-/** The Fetch standard's bad ports, for tests that compare them with the transport's own list. */
-export const BLOCKED_PORTS: readonly number[] = [...BAD_PORTS];
-
 /**
  * The port of `url` when it is one `fetch` refuses (an http(s) URL with an explicit bad port),
  * else null. A URL that does not parse is not this check's business (the URL policy's).
