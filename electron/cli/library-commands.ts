@@ -97,8 +97,10 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
     });
   } catch (error) {
     if (error instanceof ArchiveRefusedError) {
-      io.stderr(`${terminalSafe(`${error.message}${error.detail ? ` (${error.detail})` : ''}`)}\n`);
-      return EXIT.failed;
+      // The sentence, and the entry it is about; never the ZIP reader's own words (its detail).
+      const entry = error.entry === undefined ? '' : ` (Entry: ${error.entry})`;
+      io.stderr(`${terminalSafe(`${error.message}${entry}`)}\n`);
+      return EXIT.library;
     }
     if (error instanceof LibraryDiskError) {
       io.stderr(`${terminalSafe(error.message)}\n`);
