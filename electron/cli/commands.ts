@@ -64,13 +64,15 @@ const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   // `pictor demo` says what it is before the demo starts.
   if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
-  return runOnService(command, io, (run, credentials) => runOn(run, command, credentials));
+  // A dry run (`generate --template … --dry-run`) sends nothing, so it needs no key.
+  const needsKey = command.name !== 'generate' || command.template?.dryRun !== true;
+  return runOnService(command, io, (run, keys) => runOn(run, command, keys), { needsKey });
 }
 
 /**
  * Opens the core for a command on its service (the built-in demo started inside it, or the one
  * SERVICE_API_KEY is for) and runs `body` on it; closes everything after.
- * @throws UsageError when the service needs a key and SERVICE_API_KEY is not set.
+ * @throws UsageError when the service needs a key (`needsKey`) and SERVICE_API_KEY is not set.
  */
 export async function runOnService(
   command: {
@@ -80,6 +82,7 @@ export async function runOnService(
   },
   io: CliIo,
   body: (run: Run, credentials: EnvCredentials) => Promise<number>,
+  { needsKey = true }: { readonly needsKey?: boolean } = {},
 ): Promise<number> {
   const service = command.service ?? null;
   const demo = service?.builtInDemo ? new BuiltInDemo() : null;
@@ -89,7 +92,7 @@ export async function runOnService(
     service?.provider,
     demo ?? undefined,
   );
-  if (service !== null && demo === null && !credentials.hasKey) {
+  if (needsKey && service !== null && demo === null && !credentials.hasKey) {
     const hint = NO_KEY_HINT[command.name as Runnable['name']] ?? '';
     throw new UsageError(
       `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,
