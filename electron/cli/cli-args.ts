@@ -17,9 +17,9 @@ import {
   demoService,
   generateService,
   listProvider,
-  providerOption,
   reachableService,
   serviceChoice,
+  serviceOption,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand } from './cost-args';
 import * as templates from './template-args';
@@ -179,7 +179,7 @@ function parseTrack(
 function costContext(values: Values, env: NodeJS.ProcessEnv, command: string) {
   return {
     dataDir: common(values, env).dataDir,
-    provider: providerOption(values.provider, command),
+    provider: serviceOption(values.provider, command),
   };
 }
 

@@ -3,13 +3,12 @@
  * the families (costs, cancel, triage, templates) from their own files.
  */
 import type { SubmitTarget } from '../../shared/domain/submit-target';
-import type { ProviderId } from '../../shared/domain/providers';
 import type { TriageQuery } from '../core/history/triage-filter';
 import type { CancelCommand } from './cancel-args';
 import type { CommandName } from './cli-help';
 import type { CommonOptions } from './common-args';
 import type { CostCommand } from './cost-args';
-import type { DEMO_OPTION } from './demo-choice';
+import type { ServiceId } from '../../shared/domain/service-id';
 import type { ServiceChoice } from './service-args';
 import type { TemplateCommandLine } from './template-args';
 import type { TemplateRunChoice } from './template-run-args';
@@ -58,7 +57,7 @@ export type Command =
   | {
       readonly name: 'list';
       /** Only tasks of this provider, or of the built-in demo (--provider); null: every task. */
-      readonly provider: ProviderId | typeof DEMO_OPTION | null;
+      readonly provider: ServiceId | null;
       /** Triage filters (--rating, --flag, --board, --tag, --unfiled): list images; null: tasks. */
       readonly triage: TriageQuery | null;
       /** --smart NAME: the images of that smart board (with the triage filters); null: none. */

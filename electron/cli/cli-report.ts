@@ -16,7 +16,8 @@ import { serviceBaseUrl } from '../core/service/key-binding';
 import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
-import { DEMO_OPTION, listedServiceOf } from './demo-choice';
+import { DEMO_OPTION } from './demo-choice';
+import { serviceIdOf } from '../../shared/domain/service-id';
 
 /**
  * Core messages speak of the app's Settings; on the command line the same advice points at the
@@ -100,7 +101,8 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
     JSON.stringify({
       localId: record.localId,
       taskId: record.taskId,
-      provider: providerOf(record),
+      // One name per service (service-id.ts): the built-in demo's tasks are `demo`.
+      provider: serviceIdOf(record),
       status: record.status,
       hold: record.hold,
       error: record.error ? cliWording(record.error.message) : null,
@@ -156,7 +158,7 @@ export function listLine(record: TaskRecord): string {
       ? `${record.request.prompt.slice(0, 59)}…`
       : record.request.prompt;
   return terminalSafe(
-    `${when}  ${listedServiceOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
+    `${when}  ${serviceIdOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
   );
 }
 

@@ -7,11 +7,13 @@
  */
 import { join } from 'node:path';
 import type { LedgerEntry, LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
-import type { ProviderId } from '../../shared/domain/providers';
+import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
+import { DEMO_SERVICE_ID, ledgerServiceOf } from '../../shared/domain/service-id';
 import { countedCost, formatMicros } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
 import { CostBook } from '../core/costs/cost-book';
+import { csvHeader, csvRow } from '../core/costs/ledger-csv';
 import { hostTimeZone, parseLocalDate } from '../core/costs/local-periods';
 import { ensurePrivateFolder } from '../core/fs/private-files';
 import { HistoryStore } from '../core/history/history-store';
@@ -40,18 +42,32 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
   const since = command.since === null ? undefined : parseLocalDate(command.since, book.timeZone);
   if (command.since !== null && since === undefined)
     throw new UsageError(`--since ${command.since} is not a date.`);
+  const service = command.provider;
+  // The ledger keeps the provider: the demo's tasks are today's contract's (and free).
+  const provider = service === DEMO_SERVICE_ID ? DEFAULT_PROVIDER : service;
   const query = {
     ...(since === undefined ? {} : { since }),
-    ...(command.provider === null ? {} : { provider: command.provider }),
+    ...(provider === null ? {} : { provider }),
   };
-  if (command.format === 'csv') {
+  if (command.format === 'csv' && service === null) {
     io.stdout(book.csv(query));
     return EXIT.ok;
   }
-  const { entries, totals } = book.ledger(query);
+  const read = book.ledger(query);
+  // One name per service (service-id.ts): a provider's tasks without the demo's, or the demo's.
+  const entries = read.entries.filter(
+    (entry) => service === null || ledgerServiceOf(entry) === service,
+  );
+  // The demo's tasks are free: they add to no total.
+  const totals = service === DEMO_SERVICE_ID ? noTotals(read.totals) : read.totals;
+  if (command.format === 'csv') {
+    io.stdout(csvHeader() + entries.map((entry) => csvRow(entry, book.timeZone)).join(''));
+    return EXIT.ok;
+  }
   if (command.format === 'json') {
     const tasks = entries.map((entry) => ({
       ...entry,
+      provider: ledgerServiceOf(entry),
       createdAt: new Date(entry.createdAt).toISOString(),
       cost: costJson(entry.cost),
     }));
@@ -61,6 +77,10 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
   for (const entry of entries) io.stdout(`${entryLine(entry)}\n`);
   io.stdout(totalsText(totals));
   return EXIT.ok;
+}
+
+function noTotals(totals: LedgerTotals): LedgerTotals {
+  return { ...totals, overall: [], byDay: [], byMonth: [], byService: [], unknownTasks: 0 };
 }
 
 function totalJson(total: UnitTotal): Record<string, string | number> {
@@ -90,7 +110,7 @@ function entryLine(entry: LedgerEntry): string {
   const { detail } = costJson(entry.cost);
   const source = `${entry.cost.source}${detail ? ` (${detail})` : ''}`;
   return terminalSafe(
-    `${when}  ${entry.provider.padEnd(9)} ${amount.padStart(18)}  ${source.padEnd(34)} ${entry.taskId ?? entry.localId}`,
+    `${when}  ${ledgerServiceOf(entry).padEnd(9)} ${amount.padStart(18)}  ${source.padEnd(34)} ${entry.taskId ?? entry.localId}`,
   );
 }
 
