@@ -276,6 +276,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         name,
         file: resolve(required(rest[0], 'info needs the image file to describe.')),
         json: values.json ?? false,
+        dataDir: common(values, env).dataDir,
       };
     default:
       return parseOther(name, rest, values, common(values, env));

@@ -81,7 +81,13 @@ export type Command =
   /** Checks this installation in a temporary folder; touches no library. */
   | { readonly name: 'self-test' }
   /** What one image file says about itself: provenance and Content Credentials. */
-  | { readonly name: 'info'; readonly file: string; readonly json: boolean }
+  | {
+      readonly name: 'info';
+      readonly file: string;
+      readonly json: boolean;
+      /** The library whose rating, flag, tags and boards of the image are shown (--data-dir). */
+      readonly dataDir: string;
+    }
   /** The cost ledger, spending caps and prices (cost-args.ts). */
   | CostCommand
   /** Asks the services to cancel tasks (cancel-args.ts). */

@@ -55,7 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.ok;
     }
     if (command.name === 'self-test') return await selfTestCommand(io);
-    if (command.name === 'info') return await infoCommand(command.file, command.json, io);
+    if (command.name === 'info') return await infoCommand(command, io);
     if (isCostCommand(command)) return await runCostCommand(command, io);
     return await runCommand(command, io);
   } catch (error) {
