@@ -9,6 +9,7 @@ import { checkBoardPath } from '../../shared/domain/triage';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import { unknownCommandMessage } from '../core/command-line/user-words';
 import { taskAddressProblem } from '../core/service/providers/task-address';
 import { parseCancel } from './cancel-args';
 import { SAMPLE_PROMPT } from './demo-choice';
@@ -287,5 +288,5 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
 function parseOther(name: string, rest: string[], values: Values, shared: CommonOptions): Command {
   if (name === 'template') return templates.parseTemplateCommand(rest, values, shared);
   if (isTriageName(name)) return { ...parseTriageCommand(name, rest, values), common: shared };
-  throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
+  throw new UsageError(unknownCommandMessage(name, COMMAND_NAMES));
 }

@@ -24,7 +24,7 @@ import {
   type ResumeWhere,
 } from './cli-report';
 import { BuiltInDemo } from './built-in-demo';
-import { cancelCommand } from './cancel-command';
+import { cancelCommand, findTask } from './cancel-command';
 import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
 import { EditSettingsFile } from './edit-settings';
@@ -33,7 +33,7 @@ import { listCommand } from './list-command';
 import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
 import { templateCommand } from './template-commands';
-import { generateFromTemplate } from './template-run-command';
+import { generateFromTemplate, isDryRun } from './template-run-command';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { SelfTestHost } from './self-test-command';
@@ -64,8 +64,7 @@ const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   // `pictor demo` says what it is before the demo starts.
   if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
-  // A dry run (`generate --template … --dry-run`) sends nothing, so it needs no key.
-  const needsKey = command.name !== 'generate' || command.template?.dryRun !== true;
+  const needsKey = !isDryRun(command);
   return runOnService(command, io, (run, keys) => runOn(run, command, keys), { needsKey });
 }
 
@@ -287,8 +286,7 @@ async function resume(run: Run, target: string): Promise<number> {
     );
   }
   core.engine.start({ resume: false });
-  const record = core.history.get(target) ?? core.history.findByTaskId(target);
-  if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
+  const record = findTask({ core, common }, target);
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 

@@ -20,6 +20,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
+import { shownPath } from '../core/command-line/user-words';
 
 /**
  * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second
@@ -54,7 +55,7 @@ export async function exportCommand(
     )
   ) {
     throw new UsageError(
-      `${file} already exists; Pictor does not replace it. Give another file name.`,
+      `A file already exists at ${shownPath(file)}; Pictor does not replace it. Give another file name.`,
     );
   }
   try {
@@ -70,7 +71,7 @@ export async function exportCommand(
     for (const skip of summary.skipped)
       io.stderr(`${terminalSafe(`Left out ${skip.path}: ${skip.reason}`)}\n`);
     io.stdout(
-      `${terminalSafe(`Exported ${summary.tasks} task(s) and ${summary.images} image(s) (${summary.bytes} bytes) to ${summary.file}.`)}\n`,
+      `${terminalSafe(`Exported ${summary.tasks} task(s) and ${summary.images} image(s) (${summary.bytes} bytes) to ${shownPath(summary.file)}.`)}\n`,
     );
     return summary.skipped.length > 0 ? EXIT.imagesMissing : EXIT.ok;
   } catch (error) {
@@ -107,7 +108,7 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
       return EXIT.library;
     }
     if (systemCode(error) === 'ENOENT')
-      throw new UsageError(`There is no file or folder at ${source}.`);
+      throw new UsageError(`There is no file or folder at ${shownPath(source)}.`);
     throw error;
   }
   // Interrupted before it began: nothing was read.

@@ -25,6 +25,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { cliWording } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
+import { quotedOr } from '../core/command-line/user-words';
 
 type Generate = Command & { name: 'generate'; template: TemplateRunChoice };
 
@@ -84,6 +85,11 @@ function printPlan(plan: TemplatePlan, io: CliIo, json: boolean): void {
   );
 }
 
+/** `generate --template … --dry-run`: it sends nothing, so it needs no key. */
+export function isDryRun(command: Command): boolean {
+  return command.name === 'generate' && command.template?.dryRun === true;
+}
+
 /** Runs `generate --template`; `watch` follows the tasks it submitted. */
 export async function generateFromTemplate(
   core: PictorCore,
@@ -94,7 +100,7 @@ export async function generateFromTemplate(
   const input = inputOf(core, command);
   if (input === null) {
     io.stderr(
-      `There is no template named "${terminalSafe(command.template.name)}" (pictor template ls lists them).\n`,
+      `There is no template ${terminalSafe(quotedOr(command.template.name, 'by the name given', 'named '))} (pictor template ls lists them).\n`,
     );
     return EXIT.usage;
   }

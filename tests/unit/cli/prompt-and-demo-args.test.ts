@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { helpText, parseCommand } from '../../../electron/cli/cli-args';
-import { looksLikeKey } from '../../../electron/cli/prompt-args';
+import { looksLikeKey } from '../../../electron/core/command-line/user-words';
 import { SAMPLE_PROMPT } from '../../../electron/cli/demo-choice';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 
