@@ -14,13 +14,13 @@ import { PROVIDERS, providerOf } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { systemClock } from '../adapters/system-clock';
 import { TaskCancels, type CancelOutcome } from '../core/batch/cancel-tasks';
-import { UsageError } from '../core/command-line/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './cli-args';
 import { EXIT, cliWording, jsonLine, resumeLineFor, type ResumeWhere } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { findTask } from './task-ids';
+import { noSuchTask } from '../core/command-line/user-words';
 
 /** What the command works with: the core, the streams, its options and where resumes point. */
 export interface CancelRun {
@@ -69,7 +69,7 @@ export async function cancelCommand(run: CancelRun, targets: readonly string[]):
 /** The task of a local id or a service's id, from the history; a usage error when it has none. */
 function taskOf({ core, common }: CancelRun, target: string): TaskRecord {
   const record = findTask(core.history, target);
-  if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
+  if (!record) throw noSuchTask(target, common.dataDir);
   return record;
 }
 

@@ -9,6 +9,7 @@ import { checkBoardPath } from '../../shared/domain/triage';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import { unknownCommandMessage } from '../core/command-line/user-words';
 import { taskAddressProblem } from '../core/service/providers/task-address';
 import { parseCancel } from './cancel-args';
 import { SAMPLE_PROMPT } from './demo-choice';
@@ -21,6 +22,7 @@ import {
   providerOption,
   reachableService,
   serviceChoice,
+  serviceOption,
 } from './service-args';
 import { COST_OPTIONS, parseCostCommand } from './cost-args';
 import * as templates from './template-args';
@@ -180,7 +182,7 @@ function parseTrack(
 function costContext(values: Values, env: NodeJS.ProcessEnv, command: string) {
   return {
     dataDir: common(values, env).dataDir,
-    provider: providerOption(values.provider, command),
+    provider: serviceOption(values.provider, command),
   };
 }
 
@@ -279,6 +281,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         name,
         file: resolve(required(rest[0], 'info needs the image file to describe.')),
         json: values.json ?? false,
+        dataDir: common(values, env).dataDir,
       };
     default:
       return parseOther(name, rest, values, common(values, env));
@@ -289,5 +292,5 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
 function parseOther(name: string, rest: string[], values: Values, shared: CommonOptions): Command {
   if (name === 'template') return templates.parseTemplateCommand(rest, values, shared);
   if (isTriageName(name)) return { ...parseTriageCommand(name, rest, values), common: shared };
-  throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
+  throw new UsageError(unknownCommandMessage(name, COMMAND_NAMES));
 }

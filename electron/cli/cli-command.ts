@@ -3,13 +3,12 @@
  * the families (costs, cancel, triage, templates) from their own files.
  */
 import type { SubmitTarget } from '../../shared/domain/submit-target';
-import type { ProviderId } from '../../shared/domain/providers';
 import type { TriageQuery } from '../core/history/triage-filter';
 import type { CancelCommand } from './cancel-args';
 import type { CommandName } from './cli-help';
 import type { CommonOptions } from './common-args';
 import type { CostCommand } from './cost-args';
-import type { DEMO_OPTION } from './demo-choice';
+import type { ServiceId } from '../../shared/domain/service-id';
 import type { ServiceChoice } from './service-args';
 import type { TemplateCommandLine } from './template-args';
 import type { TemplateRunChoice } from './template-run-args';
@@ -48,7 +47,7 @@ export type Command =
        * --provider as typed: `resume --all` takes only that provider's tasks (the built-in demo's
        * with `demo`); null: every unfinished task (those of another service wait, and say why).
        */
-      readonly only: ProviderId | typeof DEMO_OPTION | null;
+      readonly only: ServiceId | null;
       readonly common: CommonOptions;
     }
   | {
@@ -63,7 +62,7 @@ export type Command =
   | {
       readonly name: 'list';
       /** Only tasks of this provider, or of the built-in demo (--provider); null: every task. */
-      readonly provider: ProviderId | typeof DEMO_OPTION | null;
+      readonly provider: ServiceId | null;
       /** Triage filters (--rating, --flag, --board, --tag, --unfiled): list images; null: tasks. */
       readonly triage: TriageQuery | null;
       /** --smart NAME: the images of that smart board (with the triage filters); null: none. */
@@ -87,7 +86,13 @@ export type Command =
   /** Checks this installation in a temporary folder; touches no library. */
   | { readonly name: 'self-test' }
   /** What one image file says about itself: provenance and Content Credentials. */
-  | { readonly name: 'info'; readonly file: string; readonly json: boolean }
+  | {
+      readonly name: 'info';
+      readonly file: string;
+      readonly json: boolean;
+      /** The library whose rating, flag, tags and boards of the image are shown (--data-dir). */
+      readonly dataDir: string;
+    }
   /** The cost ledger, spending caps and prices (cost-args.ts). */
   | CostCommand
   /** Asks the services to cancel tasks (cancel-args.ts). */

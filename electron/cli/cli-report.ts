@@ -16,7 +16,8 @@ import { serviceBaseUrl } from '../core/service/key-binding';
 import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
-import { DEMO_OPTION, listedServiceOf } from './demo-choice';
+import { DEMO_OPTION } from './demo-choice';
+import { serviceIdOf } from '../../shared/domain/service-id';
 
 /**
  * Core messages speak of the app's Settings; on the command line the same advice points at the
@@ -63,7 +64,7 @@ export const EXIT = {
   /**
    * The library cannot be used: its history could not be opened, read or written (never "busy":
    * processes share it), or its gallery's disk refused an import's write (full, read-only); or an
-   * export's archive, or a templates export's file, could not be written (its folder missing, the
+   * import's archive was refused as a whole (not a ZIP archive, a crafted one); or an export's archive, or a templates export's file, could not be written (its folder missing, the
    * disk full or read-only).
    */
   library: 5,
@@ -103,7 +104,8 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
     JSON.stringify({
       localId: record.localId,
       taskId: record.taskId,
-      provider: providerOf(record),
+      // One name per service (service-id.ts): the built-in demo's tasks are `demo`.
+      provider: serviceIdOf(record),
       status: record.status,
       hold: record.hold,
       error: record.error ? cliWording(record.error.message) : null,
@@ -159,7 +161,7 @@ export function listLine(record: TaskRecord): string {
       ? `${record.request.prompt.slice(0, 59)}…`
       : record.request.prompt;
   return terminalSafe(
-    `${when}  ${listedServiceOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
+    `${when}  ${serviceIdOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
   );
 }
 

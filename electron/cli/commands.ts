@@ -11,6 +11,7 @@ import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions, ServiceChoice } from './cli-args';
 import type { ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line/command-line';
+import { noSuchTask } from '../core/command-line/user-words';
 import { CliProgress } from './cli-progress';
 import {
   DEV_PROGRAM,
@@ -36,7 +37,7 @@ import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
 import { capRefusalText } from './cap-refusal-text';
 import { templateCommand } from './template-commands';
-import { generateFromTemplate } from './template-run-command';
+import { generateFromTemplate, isDryRun } from './template-run-command';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { SelfTestHost } from './self-test-command';
@@ -67,13 +68,14 @@ const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   // `pictor demo` says what it is before the demo starts.
   if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
-  return runOnService(command, io, (run, credentials) => runOn(run, command, credentials));
+  const needsKey = !isDryRun(command);
+  return runOnService(command, io, (run, keys) => runOn(run, command, keys), { needsKey });
 }
 
 /**
  * Opens the core for a command on its service (the built-in demo started inside it, or the one
  * SERVICE_API_KEY is for) and runs `body` on it; closes everything after.
- * @throws UsageError when the service needs a key and SERVICE_API_KEY is not set.
+ * @throws UsageError when the service needs a key (`needsKey`) and SERVICE_API_KEY is not set.
  */
 export async function runOnService(
   command: {
@@ -83,6 +85,7 @@ export async function runOnService(
   },
   io: CliIo,
   body: (run: Run, credentials: EnvCredentials) => Promise<number>,
+  { needsKey = true }: { readonly needsKey?: boolean } = {},
 ): Promise<number> {
   const service = command.service ?? null;
   const demo = service?.builtInDemo ? new BuiltInDemo() : null;
@@ -92,7 +95,7 @@ export async function runOnService(
     service?.provider,
     demo ?? undefined,
   );
-  if (service !== null && demo === null && !credentials.hasKey) {
+  if (needsKey && service !== null && demo === null && !credentials.hasKey) {
     const hint = NO_KEY_HINT[command.name as Runnable['name']] ?? '';
     throw new UsageError(
       `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,
@@ -285,7 +288,7 @@ async function resume(run: Run, command: Runnable & { name: 'resume' }): Promise
   }
   core.engine.start({ resume: false });
   const record = findTask(core.history, target);
-  if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
+  if (!record) throw noSuchTask(target, common.dataDir);
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 

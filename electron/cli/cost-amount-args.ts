@@ -13,16 +13,15 @@ import {
 import { formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
+import { quotedWord } from '../core/command-line/user-words';
 import { terminalSafe } from './terminal-text';
 
 /**
- * The value as a sentence may repeat it: an amount someone typed. A long or wordy value (a key
- * pasted in the wrong place) is not echoed (command-line.ts); it is called "the value given".
+ * The value as a sentence may repeat it: an amount someone typed. A long, wordy or key-like value
+ * (a key pasted in the wrong place) is not echoed (user-words.ts); it is "the value given".
  */
 export function quotedValue(raw: string): string {
-  const letters = raw.replace(/[^\p{L}]/gu, '').length;
-  if (raw.length > 24 || letters > 7) return 'the value given';
-  return `"${terminalSafe(raw)}"`;
+  return terminalSafe(quotedWord(raw));
 }
 
 function problemText(problem: AmountProblem, unit: CostUnit, kind: AmountKind): string {

@@ -8,6 +8,7 @@ import { commandHelp } from './command-help';
 import type { CapPeriod } from '../../shared/domain/cost-ledger';
 import { CAP_PERIODS } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
+import { DEMO_SERVICE_ID, type ServiceId } from '../../shared/domain/service-id';
 import {
   CREDIT_UNITS,
   CURRENCY_CODES,
@@ -35,7 +36,8 @@ export type CostCommand =
       readonly format: 'text' | 'json' | 'csv';
       /** `YYYY-MM-DD`, the user's local date (checked against the time zone when run). */
       readonly since: string | null;
-      readonly provider: ProviderId | null;
+      /** --provider: a provider's tasks, or the built-in demo's (`demo`); null: every task. */
+      readonly provider: ServiceId | null;
       readonly options: CostOptions;
     }
   | { readonly name: 'caps'; readonly action: 'list'; readonly options: CostOptions }
@@ -119,8 +121,14 @@ export interface CostCommandLine {
   readonly rest: readonly string[];
   readonly values: CostValues;
   readonly dataDir: string;
-  /** --provider, checked. */
-  readonly provider: ProviderId | null;
+  /** --provider, checked (`demo` for costs only: service-args.ts serviceOption). */
+  readonly provider: ServiceId | null;
+}
+
+/** --provider of caps and prices: a real service's (the demo is free, and has neither). */
+function realProvider(line: CostCommandLine): ProviderId | null {
+  if (line.provider !== DEMO_SERVICE_ID) return line.provider;
+  throw new UsageError(`${line.name} is about real services: the built-in demo is free.`);
 }
 
 const UNITS = [...CURRENCY_CODES, ...CREDIT_UNITS].join(', ');
@@ -180,7 +188,16 @@ function parseCaps(line: CostCommandLine, options: CostOptions): CostCommand {
     const period = periodOf(values.period);
     const unit = unitOf(values.unit);
     const micros = amountOf(values.amount, unit, 'cap');
-    return { name: 'caps', action, period, micros, unit, provider: line.provider, kind, options };
+    return {
+      name: 'caps',
+      action,
+      period,
+      micros,
+      unit,
+      provider: realProvider(line),
+      kind,
+      options,
+    };
   }
   return {
     name: 'caps',
@@ -188,7 +205,7 @@ function parseCaps(line: CostCommandLine, options: CostOptions): CostCommand {
     options,
     ...(values.period === undefined ? {} : { period: periodOf(values.period) }),
     ...(values.unit === undefined ? {} : { unit: unitOf(values.unit) }),
-    ...(line.provider === null ? {} : { provider: line.provider }),
+    ...(line.provider === null ? {} : { provider: realProvider(line) }),
     ...(values.soft ? { kind: 'soft' as const } : values.hard ? { kind: 'hard' as const } : {}),
   };
 }
@@ -197,7 +214,7 @@ function parsePrices(line: CostCommandLine, options: CostOptions): CostCommand {
   const { values } = line;
   const action = actionOf(line);
   if (action === 'list') return { name: 'prices', action, options };
-  const provider = line.provider;
+  const provider = realProvider(line);
   if (provider === null) throw new UsageError(`prices ${action} needs --provider ID.`);
   const model = modelOf(values.model);
   if (action === 'clear') {

@@ -7,11 +7,13 @@
  */
 import { join } from 'node:path';
 import type { LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
-import type { ProviderId } from '../../shared/domain/providers';
+import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
+import { DEMO_SERVICE_ID, ledgerServiceOf } from '../../shared/domain/service-id';
 import { countedCost, formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
 import { CostBook, type CostLedgerRead } from '../core/costs/cost-book';
+import { csvHeader, csvRow } from '../core/costs/ledger-csv';
 import type { PricedEntry } from '../core/costs/todays-prices';
 import type { CapStanding } from '../core/costs/cap-spend';
 import { hostTimeZone, parseLocalDate } from '../core/costs/local-periods';
@@ -42,19 +44,35 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
   const since = command.since === null ? undefined : parseLocalDate(command.since, book.timeZone);
   if (command.since !== null && since === undefined)
     throw new UsageError(`--since ${command.since} is not a date.`);
+  const service = command.provider;
+  // The ledger keeps the provider: the demo's tasks are today's contract's (and free).
+  const provider = service === DEMO_SERVICE_ID ? DEFAULT_PROVIDER : service;
   const query = {
     ...(since === undefined ? {} : { since }),
-    ...(command.provider === null ? {} : { provider: command.provider }),
+    ...(provider === null ? {} : { provider }),
   };
-  if (command.format === 'csv') {
+  if (command.format === 'csv' && service === null) {
     io.stdout(book.csv(query));
     return EXIT.ok;
   }
-  const { entries, totals, pricedToday } = book.ledger(query);
+  const read = book.ledger(query);
+  // One name per service (service-id.ts): a provider's tasks without the demo's, or the demo's.
+  const entries = read.entries.filter(
+    (entry) => service === null || ledgerServiceOf(entry) === service,
+  );
+  // The demo's tasks are free: they add to no total, and none waits for a price.
+  const demo = service === DEMO_SERVICE_ID;
+  const totals = demo ? noTotals(read.totals) : read.totals;
+  const pricedToday = demo ? [] : read.pricedToday;
+  if (command.format === 'csv') {
+    io.stdout(csvHeader() + entries.map((entry) => csvRow(entry, book.timeZone)).join(''));
+    return EXIT.ok;
+  }
   const standings = book.standings();
   if (command.format === 'json') {
     const tasks = entries.map(({ atTodaysPrice, ...entry }) => ({
       ...entry,
+      provider: ledgerServiceOf(entry),
       createdAt: new Date(entry.createdAt).toISOString(),
       cost: costJson(entry.cost),
       // What today's price makes a task of unknown cost: what the caps count it as.
@@ -122,6 +140,10 @@ function standingLine({ cap, micros, pricedToday, unpriced }: CapStanding): stri
   return `${cap.kind} ${cap.period} cap ${money(cap.micros)} for ${scope(cap.provider)}: ${money(micros)} spent this ${cap.period}${said}`;
 }
 
+function noTotals(totals: LedgerTotals): LedgerTotals {
+  return { ...totals, overall: [], byDay: [], byMonth: [], byService: [], unknownTasks: 0 };
+}
+
 function totalJson(total: UnitTotal): Record<string, string | number> {
   return {
     unit: total.unit,
@@ -151,7 +173,7 @@ function entryLine(entry: PricedEntry): string {
     ? `${entry.cost.source} (today's price per ${entry.atTodaysPrice.basis})`
     : `${entry.cost.source}${detail ? ` (${detail})` : ''}`;
   return terminalSafe(
-    `${when}  ${entry.provider.padEnd(9)} ${amount.padStart(18)}  ${source.padEnd(34)} ${entry.taskId ?? entry.localId}`,
+    `${when}  ${ledgerServiceOf(entry).padEnd(9)} ${amount.padStart(18)}  ${source.padEnd(34)} ${entry.taskId ?? entry.localId}`,
   );
 }
 

@@ -4,11 +4,10 @@
  * address. It is not a sixth provider: its tasks are today's contract's, on the endpoint `demo:`
  * (as the app's demo tasks are), free, and resumed with `--provider demo`.
  */
-import { providerOf, type ProviderId } from '../../shared/domain/providers';
-import { DEMO_ENDPOINT } from '../core/service/demo-endpoint';
+import { DEMO_SERVICE_ID } from '../../shared/domain/service-id';
 
-/** The `--provider` value that names the built-in demo. */
-export const DEMO_OPTION = 'demo';
+/** The `--provider` value that names the built-in demo (its id everywhere: service-id.ts). */
+export const DEMO_OPTION = DEMO_SERVICE_ID;
 
 /** A `--provider` value as the CLI reads it: a provider's id, or the built-in demo. */
 export function isDemoOption(raw: string | undefined): boolean {
@@ -16,17 +15,10 @@ export function isDemoOption(raw: string | undefined): boolean {
 }
 
 /**
- * The service a task is listed under and `list --provider` matches: the built-in demo's tasks
- * (`demo:`, the app's and the CLI's) are the demo's, every other task its provider's.
+ * The commands `--provider demo` works with (the others are about real services): those that run
+ * the demo, and those that read its tasks (list, costs).
  */
-export function listedServiceOf(
-  record: Parameters<typeof providerOf>[0] & { readonly endpoint: string },
-): ProviderId | typeof DEMO_OPTION {
-  return record.endpoint === DEMO_ENDPOINT ? DEMO_OPTION : providerOf(record);
-}
-
-/** The commands `--provider demo` works with (the others are about real services). */
-export const DEMO_COMMANDS = ['generate', 'edit', 'upscale', 'resume', 'list'] as const;
+export const DEMO_COMMANDS = ['generate', 'edit', 'upscale', 'resume', 'list', 'costs'] as const;
 
 /** What `pictor demo` draws when it is given no prompt. */
 export const SAMPLE_PROMPT = 'a lighthouse on a rocky coast at dusk';

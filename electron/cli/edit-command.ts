@@ -19,9 +19,10 @@ import { DEV_PROGRAM, EXIT, cliWording, jsonLine } from './cli-report';
 import { capRefusalText } from './cap-refusal-text';
 import { runOnService, watch, type CliIo, type Run } from './commands';
 import type { ImageCommand } from './edit-args';
-import { chooseModel, routeOf } from './edit-model';
+import { MASK_WORDS, chooseModel, routeOf } from './edit-model';
 import { EditSettingsFile } from './edit-settings';
 import { readImage, readMask, type EditSourceDeps } from './edit-sources';
+import type { MaskConvention } from '../../shared/domain/model-capabilities';
 import type { EnvCredentials } from './env-credentials';
 import { jsonSafe, terminalSafe } from './terminal-text';
 
@@ -50,21 +51,37 @@ class KeptInputs {
 }
 
 /** The task's inputs from the command line: the source, the mask, the references, the factor. */
-async function inputsOf(deps: EditSourceDeps, command: ImageCommand): Promise<ImageInputs> {
+async function inputsOf(
+  deps: EditSourceDeps,
+  command: ImageCommand,
+): Promise<{ inputs: ImageInputs; maskGiven: MaskConvention | null }> {
   const { image: source, parent } = await readImage(deps, command.source, 'The image');
   const shared = { source, route: command.route, ...(parent ? { parent } : {}) };
   if (command.name === 'upscale')
-    return { operation: 'upscale', factor: command.factor, ...shared };
+    return { inputs: { operation: 'upscale', factor: command.factor, ...shared }, maskGiven: null };
   const mask = command.mask === undefined ? null : await readMask(deps, command.mask, source);
   const references: InputImage[] = [];
   for (const ref of command.references)
     references.push((await readImage(deps, ref, 'A --ref image')).image);
-  return {
+  const inputs: ImageInputs = {
     operation: mask ? 'fill' : 'edit',
     ...shared,
+    // The mask as given, and converted to the other convention: the plan sends the one the
+    // model reads (edit-plan.ts imagesFor).
     ...(mask ? { [mask.convention === 'alpha-edit' ? 'maskAlpha' : 'mask']: mask.image } : {}),
+    ...(mask?.other
+      ? { [mask.convention === 'alpha-edit' ? 'mask' : 'maskAlpha']: mask.other }
+      : {}),
     ...(references.length > 0 ? { references } : {}),
   };
+  return { inputs, maskGiven: mask?.convention ?? null };
+}
+
+/** The inputs with the mask in the convention the model reads only (the other one dropped). */
+function maskFor(inputs: ImageInputs, reads: MaskConvention | undefined): ImageInputs {
+  if (reads === undefined || !inputs.mask || !inputs.maskAlpha) return inputs;
+  const { mask, maskAlpha, ...rest } = inputs;
+  return reads === 'alpha-edit' ? { ...rest, maskAlpha } : { ...rest, mask };
 }
 
 async function imageCommand(
@@ -74,12 +91,18 @@ async function imageCommand(
 ): Promise<number> {
   const { core, io } = run;
   const kept = new KeptInputs(core.inputs);
-  const inputs = await inputsOf(
+  const { inputs: offered, maskGiven: given } = await inputsOf(
     { put: kept.put, history: core.history, gallery: core.gallery },
     command,
   );
   const provider = credentials.provider;
-  const { model, capabilities } = chooseModel(provider, command.model, needsOf(inputs));
+  const { model, capabilities } = chooseModel(provider, command.model, needsOf(offered));
+  const inputs = maskFor(offered, capabilities.mask);
+  if (given && capabilities.mask && capabilities.mask !== given)
+    say(
+      io,
+      `${model} reads ${MASK_WORDS[capabilities.mask]}; the --mask file was converted to it.`,
+    );
   const settingsFile = new EditSettingsFile(command.common.dataDir);
   const settings = settingsFile.now();
   const asked = {

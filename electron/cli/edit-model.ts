@@ -21,7 +21,7 @@ import { UsageError } from '../core/command-line/command-line';
 import { chooseRoute, type RouteChoice } from '../core/inputs/input-route';
 
 /** A mask convention as a refusal names it. */
-const MASK_WORDS: Readonly<Record<MaskConvention, string>> = {
+export const MASK_WORDS: Readonly<Record<MaskConvention, string>> = {
   'white-edit':
     'a white-edit mask (a grayscale PNG without alpha: white where to edit, black elsewhere)',
   'alpha-edit': 'an alpha-edit mask (an RGBA PNG whose alpha is 0 where to edit)',

@@ -6,6 +6,7 @@
  * edit). Every image is kept in the library's input store by the digest of its bytes.
  */
 import { realpath } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
 import { dirname } from 'node:path';
 import {
   MAX_INPUT_BYTES,
@@ -13,6 +14,9 @@ import {
   type InputImage,
 } from '../../shared/domain/image-inputs';
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
+import { maskCoverage, maskPngs } from '../../shared/domain/mask-png';
+import { PngDamagedError, PngUnsupportedError, decodePng } from '../demo-service/png-codec';
+import type { TaskRecord } from '../../shared/domain/task-record';
 import { UsageError } from '../core/command-line/command-line';
 import { systemErrorCode } from '../core/errors/thrown-value';
 import { readRegularFile } from '../core/fs/regular-file';
@@ -116,6 +120,9 @@ export async function readImage(
   return library ? { image, parent: library.parent } : { image };
 }
 
+/** The most pixels a mask is read at to convert it (a 64-megapixel image, the inputs' bound). */
+const MAX_MASK_PIXELS = 64 * 1024 * 1024;
+
 /** The PNG colour types with an alpha channel (greyscale + alpha, RGBA). */
 const ALPHA_COLOUR_TYPES: ReadonlySet<number> = new Set([4, 6]);
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -144,14 +151,17 @@ function hasTransparency(png: Buffer): boolean {
 }
 
 /**
- * --mask: a PNG file at `source`'s exact size, kept in the store, and its convention.
+ * --mask: a PNG file at `source`'s exact size, kept in the store, its convention, and the same
+ * mask in the other convention (shared/domain/mask-png.ts, as the window's mask editor makes both),
+ * so a model that reads the other one gets it converted; null when its pixels cannot be read here
+ * (16-bit, interlaced), and then only the given convention goes.
  * @throws UsageError for a missing file, another format, or another size.
  */
 export async function readMask(
   deps: EditSourceDeps,
   path: string,
   source: InputImage,
-): Promise<{ image: InputImage; convention: MaskConvention }> {
+): Promise<{ image: InputImage; convention: MaskConvention; other: InputImage | null }> {
   const bytes = await fileBytes(path, 'The --mask file');
   if (bytes === null) throw new UsageError('The --mask file does not exist.');
   const convention = maskConventionOf(bytes);
@@ -164,5 +174,32 @@ export async function readMask(
     throw new UsageError(
       `The mask is ${image.width}x${image.height}, but the image is ${source.width}x${source.height}: a mask must be the image’s exact size. Nothing was sent.`,
     );
-  return { image, convention };
+  const read = await otherConvention(bytes);
+  // The pixels tell the convention (an opaque RGBA mask paints in white), else the header does.
+  const other = read ? await deps.put(read.other) : null;
+  return { image, convention: read?.convention ?? convention, other };
+}
+
+/**
+ * The convention the mask's pixels are in (any transparency: alpha-edit; none: white-edit) and
+ * the mask in the other one, or null when its pixels cannot be read here or it edits nothing.
+ */
+async function otherConvention(
+  bytes: Uint8Array,
+): Promise<{ convention: MaskConvention; other: Uint8Array } | null> {
+  let pixels;
+  try {
+    pixels = decodePng(bytes, MAX_MASK_PIXELS);
+  } catch (error) {
+    if (error instanceof PngUnsupportedError || error instanceof PngDamagedError) return null;
+    throw error;
+  }
+  const deflate = (raw: Uint8Array) => Promise.resolve(new Uint8Array(deflateSync(raw)));
+  const pngs = await maskPngs(maskCoverage(pixels.rgba), pixels.width, pixels.height, deflate);
+  // A mask that edits nothing has no other convention to send; the service says so.
+  if (pngs === null) return null;
+  const transparent = pixels.rgba.some((value, at) => at % 4 === 3 && value < 255);
+  return transparent
+    ? { convention: 'alpha-edit', other: pngs.white }
+    : { convention: 'white-edit', other: pngs.alpha };
 }

@@ -1,7 +1,9 @@
 /**
  * `pictor info <image>`: what an image file says about itself (core/gallery/metadata/image-info.ts):
  * Pictor's provenance, from the image or the XMP beside it, and its Content Credentials, verified
- * against the trust list Pictor ships. `--json` prints one object. Needs no key and no library.
+ * against the trust list Pictor ships; and, when the library at --data-dir has the image, its
+ * rating, flag, tags and boards (info-triage.ts). `--json` prints one object. Needs no key and no
+ * library.
  */
 import { resolve } from 'node:path';
 import type { ContentCredentials } from '../../shared/domain/content-credentials';
@@ -14,6 +16,7 @@ import { UnsafeFileError } from '../core/fs/regular-file';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
+import { libraryTriage, triageLines, type InfoTriage } from './info-triage';
 
 /** The verdict in English words: what it is, then what it means (the window's sentences). */
 function credentialsText(credentials: ContentCredentials): string {
@@ -37,7 +40,7 @@ function credentialsText(credentials: ContentCredentials): string {
   }
 }
 
-function humanText(info: ImageInfo): string {
+function humanText(info: ImageInfo, triage: InfoTriage | null, dataDir: string): string {
   const { provenance } = info;
   const where =
     info.xmp === 'sidecar'
@@ -55,11 +58,12 @@ function humanText(info: ImageInfo): string {
     ...(provenance?.model ? [`  Model: ${provenance.model}`] : []),
     ...(provenance?.taskId ? [`  Task: ${provenance.taskId}`] : []),
     `  Content Credentials: ${credentialsText(info.contentCredentials)}`,
+    ...triageLines(triage, dataDir),
   ];
   return lines.map(terminalSafe).join('\n');
 }
 
-function jsonText(info: ImageInfo): string {
+function jsonText(info: ImageInfo, triage: InfoTriage | null): string {
   const { provenance } = info;
   return jsonSafe(
     JSON.stringify({
@@ -68,11 +72,17 @@ function jsonText(info: ImageInfo): string {
         ...provenance,
         createdAt: new Date(provenance.createdAt).toISOString(),
       },
+      // What the library says of the image (null: not in the library): rating, flag, tags, boards.
+      library: triage,
     }),
   );
 }
 
-export async function infoCommand(file: string, json: boolean, io: CliIo): Promise<number> {
+export async function infoCommand(
+  command: { readonly file: string; readonly json: boolean; readonly dataDir: string },
+  io: CliIo,
+): Promise<number> {
+  const { file, json, dataDir } = command;
   // The core's verification: the pre-count of the store, then its limit on the clock.
   const verifier = new FairVerifier(new C2paVerifier({ trustAnchors: await readTrustAnchors() }), {
     clock: systemClock,
@@ -80,7 +90,8 @@ export async function infoCommand(file: string, json: boolean, io: CliIo): Promi
   });
   try {
     const info = await inspectImage(resolve(file), verifier);
-    io.stdout(`${json ? jsonText(info) : humanText(info)}\n`);
+    const triage = libraryTriage(dataDir, info.provenance);
+    io.stdout(`${json ? jsonText(info, triage) : humanText(info, triage, dataDir)}\n`);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof NotAnImageError || error instanceof UnsafeFileError) {

@@ -21,6 +21,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
+import { shownPath } from '../core/command-line/user-words';
 
 /**
  * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second
@@ -55,7 +56,7 @@ export async function exportCommand(
     )
   ) {
     throw new UsageError(
-      `${file} already exists; Pictor does not replace it. Give another file name.`,
+      `A file already exists at ${shownPath(file)}; Pictor does not replace it. Give another file name.`,
     );
   }
   const localIds = taskIds.map((id) => {
@@ -79,7 +80,7 @@ export async function exportCommand(
     for (const skip of summary.skipped)
       io.stderr(`${terminalSafe(`Left out ${skip.path}: ${skip.reason}`)}\n`);
     io.stdout(
-      `${terminalSafe(`Exported ${summary.tasks} task(s) and ${summary.images} image(s) (${summary.bytes} bytes) to ${summary.file}.`)}\n`,
+      `${terminalSafe(`Exported ${summary.tasks} task(s) and ${summary.images} image(s) (${summary.bytes} bytes) to ${shownPath(summary.file)}.`)}\n`,
     );
     return summary.skipped.length > 0 ? EXIT.imagesMissing : EXIT.ok;
   } catch (error) {
@@ -106,15 +107,17 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
     });
   } catch (error) {
     if (error instanceof ArchiveRefusedError) {
-      io.stderr(`${terminalSafe(`${error.message}${error.detail ? ` (${error.detail})` : ''}`)}\n`);
-      return EXIT.failed;
+      // The sentence, and the entry it is about; never the ZIP reader's own words (its detail).
+      const entry = error.entry === undefined ? '' : ` (Entry: ${error.entry})`;
+      io.stderr(`${terminalSafe(`${error.message}${entry}`)}\n`);
+      return EXIT.library;
     }
     if (error instanceof LibraryDiskError) {
       io.stderr(`${terminalSafe(error.message)}\n`);
       return EXIT.library;
     }
     if (systemCode(error) === 'ENOENT')
-      throw new UsageError(`There is no file or folder at ${source}.`);
+      throw new UsageError(`There is no file or folder at ${shownPath(source)}.`);
     throw error;
   }
   // Interrupted before it began: nothing was read.

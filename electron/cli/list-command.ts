@@ -1,20 +1,19 @@
 /** `list`: the history, page by page, every task or the tasks of one service (or one compare, or one template). */
 import { promptTemplateSchema } from '../../shared/domain/prompt-template';
 import { UsageError } from '../core/command-line/command-line';
-import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './cli-args';
 import { EXIT, jsonLine, listLine } from './cli-report';
 import type { CliIo } from './commands';
-import { listedServiceOf, type DEMO_OPTION } from './demo-choice';
 import { findCompareGroup } from './task-ids';
+import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
 
 export function listCommand(
   core: PictorCore,
   common: CommonOptions,
   io: CliIo,
   filter: {
-    readonly provider: ProviderId | typeof DEMO_OPTION | null;
+    readonly provider: ServiceId | null;
     /** --compare GROUP: the tasks of that compare only. */
     readonly compareGroup: string | null;
     /** --template ID: the tasks made from that template only. */
@@ -34,7 +33,7 @@ export function listCommand(
   do {
     const page = core.history.list({ ...template, ...compare, limit: 500, cursor });
     for (const record of page.items) {
-      if (service !== null && listedServiceOf(record) !== service) continue;
+      if (service !== null && serviceIdOf(record) !== service) continue;
       io.stdout(
         common.json
           ? `${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`

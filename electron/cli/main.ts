@@ -27,8 +27,25 @@ import { isImageCommand, parseImageCommand } from './edit-args';
 import { runImageCommand } from './edit-command';
 import { EditInputError } from '../core/edit/edit-plan';
 import { InputStoreError } from '../core/inputs/input-store';
+import { KEY_RUN, scrubKey } from '../core/secrets/key-echo';
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * `io` whose every line is scrubbed of SERVICE_API_KEY's value in any encoding (key-echo.ts): the
+ * last guard behind every message that names what was typed (user-words.ts). A key shorter than
+ * a run of the key's characters is left to those messages: it would match ordinary words.
+ */
+function keySafeIo(io: CliIo): CliIo {
+  const key = io.env.SERVICE_API_KEY?.trim() ?? '';
+  if (key.length < KEY_RUN) return io;
+  return {
+    ...io,
+    stdout: (text) => io.stdout(scrubKey(text, key)),
+    stderr: (text) => io.stderr(scrubKey(text, key)),
+  };
+}
+
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  const io = keySafeIo(given);
   try {
     // `compare` reads its own options (repeated --target, --prompt, --base-url PROVIDER=ORIGIN).
     const compare = argv[0] === 'compare' ? parseCompare(argv.slice(1), io.env) : null;
@@ -55,7 +72,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.ok;
     }
     if (command.name === 'self-test') return await selfTestCommand(io);
-    if (command.name === 'info') return await infoCommand(command.file, command.json, io);
+    if (command.name === 'info') return await infoCommand(command, io);
     if (isCostCommand(command)) return await runCostCommand(command, io);
     return await runCommand(command, io);
   } catch (error) {

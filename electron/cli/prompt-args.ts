@@ -11,25 +11,10 @@
  * nowhere, and never repeating what was typed.
  */
 import { UsageError } from '../core/command-line/command-line';
+import { looksLikeKey } from '../core/command-line/user-words';
 
 /** A key is read as one only from this length: shorter values (the demo's `demo`) are words. */
 const SHORTEST_KEY = 8;
-
-/**
- * One word a key could be: 20 or more characters of the kinds keys are made of (letters, digits,
- * `-_.:=+/`), with both letters and digits, and no `://` (an address is a word of a prompt).
- * `sk-proj-…`, fal's `id:secret`, Replicate's `r8_…`, BFL's UUIDs all are; words of language
- * are not.
- */
-export function looksLikeKey(word: string): boolean {
-  return (
-    word.length >= 20 &&
-    /^[A-Za-z0-9\-_.:=+/]+$/.test(word) &&
-    /[A-Za-z]/.test(word) &&
-    /\d/.test(word) &&
-    !word.includes('://')
-  );
-}
 
 /** Where the prompt came from, for what the messages say. */
 export interface PromptSources {

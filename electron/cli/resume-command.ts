@@ -7,7 +7,8 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { EngineInputError } from '../core/engine/engine-types';
 import type { PictorCore } from '../core/pictor-core';
-import { DEMO_OPTION, listedServiceOf } from './demo-choice';
+import { serviceIdOf } from '../../shared/domain/service-id';
+import { DEMO_OPTION } from './demo-choice';
 
 /** The tasks `resume --all` starts, and what it says when there are none. */
 export interface ResumedTasks {
@@ -40,7 +41,7 @@ export function resumeAll(
   }
   core.engine.start({ resume: false });
   const unfinished = core.history.unfinished();
-  const mine = unfinished.filter((record) => listedServiceOf(record) === only);
+  const mine = unfinished.filter((record) => serviceIdOf(record) === only);
   const records = mine.flatMap((record) => resumed(core, record.localId));
   if (records.length > 0) return { records };
   const others = unfinished.length - mine.length;

@@ -13,6 +13,7 @@ import {
 import { DEMO_ENDPOINT, type SubmitTarget } from '../../shared/domain/submit-target';
 import { UsageError } from '../core/command-line/command-line';
 import { DEMO_COMMANDS, DEMO_OPTION, isDemoOption } from './demo-choice';
+import type { ServiceId } from '../../shared/domain/service-id';
 
 /** The options a service is named with. */
 interface Values {
@@ -125,8 +126,21 @@ export function demoService(values: Values): { service: ServiceChoice; target: S
 }
 
 /** list's --provider: a provider's tasks, or the built-in demo's (`demo:`). */
-export function listProvider(raw: string | undefined): ProviderId | typeof DEMO_OPTION | null {
-  return isDemoOption(raw) ? DEMO_OPTION : providerOption(raw, 'list');
+export function listProvider(raw: string | undefined): ServiceId | null {
+  return serviceOption(raw, 'list');
+}
+
+/** The commands that read the built-in demo's tasks by `--provider demo` (and run no service). */
+const DEMO_READERS: ReadonlySet<string> = new Set(['list', 'costs']);
+
+/**
+ * --provider's value for a command: `demo` where the command reads the built-in demo's tasks
+ * (list, costs), else {@link providerOption}'s.
+ */
+export function serviceOption(raw: string | undefined, command: string): ServiceId | null {
+  return isDemoOption(raw) && DEMO_READERS.has(command)
+    ? DEMO_OPTION
+    : providerOption(raw, command);
 }
 
 /** The service `list --provider` names for `service`: the built-in demo, or its provider. */

@@ -15,6 +15,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import type { SmartAction } from './triage-args';
+import { lookedUp } from '../core/command-line/user-words';
 
 /** Runs the action; `json`: `ls` writes one JSON object per smart board. */
 export function smartCommand(
@@ -35,7 +36,7 @@ export function smartCommand(
       }
       return EXIT.ok;
     case 'rm':
-      core.smartBoards.delete(action.name);
+      lookedUp('smart board', action.name, () => core.smartBoards.delete(action.name));
       io.stdout(`Deleted the smart board (no image was changed).\n`);
       return EXIT.ok;
     case 'create': {

@@ -26,6 +26,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import type { ExportFormat, TemplateAction, TemplateCommandLine } from './template-args';
 import { jsonSafe, terminalSafe } from './terminal-text';
+import { quotedOr } from '../core/command-line/user-words';
 
 /** Fields made terminal-safe each, then joined by tabs. */
 const say = (io: CliIo, ...fields: string[]) =>
@@ -79,7 +80,8 @@ async function run(
       return add(core, action, io);
     case 'rm': {
       const stored = templates.byName(action.name);
-      if (!stored) return refused(io, `There is no template “${action.name}”.`);
+      if (!stored)
+        return refused(io, `There is no template ${quotedOr(action.name, 'by the name given')}.`);
       await templates.remove(stored.id);
       say(io, `Deleted the template ${nameOf(stored)}.`);
       return EXIT.ok;
@@ -134,7 +136,7 @@ function jsonOf(stored: StoredTemplate) {
 
 function show(core: PictorCore, name: string, io: CliIo, asJson: boolean): number {
   const stored = core.templates.byName(name);
-  if (!stored) return refused(io, `There is no template “${name}”.`);
+  if (!stored) return refused(io, `There is no template ${quotedOr(name, 'by the name given')}.`);
   if (!stored.template) return refused(io, englishText(stored.problem));
   const parsed = parseTemplate(stored.template.body);
   const variables = parsed.ok ? templateVariables(parsed.template) : [];
@@ -255,7 +257,7 @@ async function exportFile(
   const ids: string[] = [];
   for (const name of action.names) {
     const stored = core.templates.byName(name);
-    if (!stored) return refused(io, `There is no template “${name}”.`);
+    if (!stored) return refused(io, `There is no template ${quotedOr(name, 'by the name given')}.`);
     ids.push(stored.id);
   }
   const summary = await core.templates.exportFile(

@@ -9,6 +9,7 @@
  */
 import { englishMoney, englishText, type Sentence } from '../../shared/i18n/sentence';
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { DEMO_SERVICE_LABEL } from '../../shared/domain/submit-target';
 import {
   TemplateRuns,
   type TemplatePlan,
@@ -25,6 +26,7 @@ import { capRefusalText } from './cap-refusal-text';
 import type { CliIo } from './commands';
 import { cliWording } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
+import { quotedOr } from '../core/command-line/user-words';
 
 type Generate = Command & { name: 'generate'; template: TemplateRunChoice };
 
@@ -48,11 +50,13 @@ function inputOf(core: PictorCore, command: Generate): TemplateRunInput | null {
 
 const said = (sentence: Sentence): string => terminalSafe(cliWording(englishText(sentence)));
 
-/** The estimate in words: each unit's total, and the tasks nothing could price. */
+/** The estimate in words: each unit's total, the free tasks, and the tasks nothing could price. */
 function estimateLine(plan: TemplatePlan): string {
-  const parts = plan.estimate.totals.map((total) => englishMoney(total.micros, total.unit));
-  const unknown = plan.estimate.unknownTasks;
-  if (unknown > 0) parts.push(`${unknown} task(s) with no known price`);
+  const { totals, unknownTasks, freeTasks } = plan.estimate;
+  if (freeTasks === plan.tasks) return `free (${DEMO_SERVICE_LABEL})`;
+  const parts = totals.map((total) => englishMoney(total.micros, total.unit));
+  if (freeTasks > 0) parts.push(`${freeTasks} free task(s)`);
+  if (unknownTasks > 0) parts.push(`${unknownTasks} task(s) with no known price`);
   return parts.length === 0 ? 'no cost known' : parts.join(' + ');
 }
 
@@ -64,7 +68,11 @@ function printPlan(plan: TemplatePlan, io: CliIo, json: boolean): void {
       prompts,
       tasks,
       seed: record.seed ?? null,
-      estimate: { totals: estimate.totals, unknownTasks: estimate.unknownTasks },
+      estimate: {
+        totals: estimate.totals,
+        unknownTasks: estimate.unknownTasks,
+        freeTasks: estimate.freeTasks,
+      },
       negative: negative === null ? null : { text: negative.text, sent: negative.sent },
       warnings: plan.warnings.map((warning) => englishText(warning)),
       hardCap: plan.hardCap === null ? null : englishText(plan.hardCap.refusal),
@@ -78,6 +86,11 @@ function printPlan(plan: TemplatePlan, io: CliIo, json: boolean): void {
   );
 }
 
+/** `generate --template … --dry-run`: it sends nothing, so it needs no key. */
+export function isDryRun(command: Command): boolean {
+  return command.name === 'generate' && command.template?.dryRun === true;
+}
+
 /** Runs `generate --template`; `watch` follows the tasks it submitted. */
 export async function generateFromTemplate(
   core: PictorCore,
@@ -88,7 +101,7 @@ export async function generateFromTemplate(
   const input = inputOf(core, command);
   if (input === null) {
     io.stderr(
-      `There is no template named "${terminalSafe(command.template.name)}" (pictor template ls lists them).\n`,
+      `There is no template ${terminalSafe(quotedOr(command.template.name, 'by the name given', 'named '))} (pictor template ls lists them).\n`,
     );
     return EXIT.usage;
   }

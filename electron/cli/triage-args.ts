@@ -9,6 +9,7 @@ import { UsageError } from '../core/command-line/command-line';
 import type { RatingTest, TriageQuery } from '../core/history/triage-filter';
 import type { CommonOptions } from './cli-args';
 import { rulesFromFilter, type SmartRules } from '../../shared/domain/smart-board';
+import { quotedOr } from '../core/command-line/user-words';
 
 export const TRIAGE_OPTIONS = {
   rating: { type: 'string' },
@@ -104,7 +105,9 @@ export function parseTriageCommand(
       const refs = atLeastOne(words.slice(0, -1), 'rate needs image-refs, then a rating 0-5.');
       const last = words.at(-1) ?? '';
       if (!/^[0-5]$/.test(last))
-        throw new UsageError(`rate ends with a rating from 0 to 5; "${last}" is not one.`);
+        throw new UsageError(
+          `rate ends with a rating from 0 to 5; ${quotedOr(last, 'the last word')} is not one.`,
+        );
       return { name, refs, rating: Number(last) };
     }
     case 'flag': {

@@ -8,6 +8,7 @@ import type { ImageRecord } from '../../shared/domain/task-record';
 import { flagOf, MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
 import { englishText, sentence } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
+import { lookedUp, quotedOr } from '../core/command-line/user-words';
 import type { ImageRef } from '../core/gallery/gallery-images';
 import { VISIBLE_STATES } from '../../shared/domain/task-record';
 import type { TriageQuery } from '../core/history/triage-filter';
@@ -44,7 +45,11 @@ function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
         : usable(record.images[Number(number) - 1])
           ? [Number(number) - 1]
           : [];
-    if (!record || positions.length === 0) unknown.push(ref);
+    // A ref whose task the library has is repeated; another could be a key typed in its place.
+    if (!record || positions.length === 0)
+      unknown.push(
+        record ? `"${ref}"` : quotedOr(ref, 'one that is not repeated (it could be a key)'),
+      );
     for (const index of positions)
       found.set(`${record?.localId ?? ''}#${String(index)}`, {
         localId: record?.localId ?? '',
@@ -52,9 +57,7 @@ function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
       });
   }
   if (unknown.length > 0) {
-    throw new UsageError(
-      `No such image in the library: ${unknown.map((ref) => `"${ref}"`).join(', ')}.`,
-    );
+    throw new UsageError(`No such image in the library: ${unknown.join(', ')}.`);
   }
   return [...found.values()];
 }
@@ -203,8 +206,10 @@ export function listImages(
   const query: ImageQuery = { ...filters.triage, states: VISIBLE_STATES };
   if (filters.template !== null) query.template = filters.template;
   if (filters.smart !== null) {
-    query.smart = core.smartBoards.rulesOf(filters.smart);
-    warnMissing(core.smartBoards.get(filters.smart), io);
+    const name = filters.smart;
+    const entry = lookedUp('smart board', name, () => core.smartBoards.get(name));
+    query.smart = entry.rules ?? core.smartBoards.rulesOf(name);
+    warnMissing(entry, io);
   }
   let cursor: string | null = null;
   do {

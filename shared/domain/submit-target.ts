@@ -25,6 +25,17 @@ export const submitTargetSchema = z
 /** Where a submit goes (see the file comment). */
 export type SubmitTarget = z.infer<typeof submitTargetSchema>;
 
+/** How a sentence names the built-in demo service (its tasks speak today's contract, free). */
+export const DEMO_SERVICE_LABEL = 'Pictor’s built-in demo service';
+
+/**
+ * How a sentence names the service a target is on: the built-in demo as itself (not as the
+ * provider whose contract it speaks), every other its provider's label.
+ */
+export function targetLabel(target: Pick<SubmitTarget, 'provider' | 'endpoint'>): string {
+  return target.endpoint === DEMO_ENDPOINT ? DEMO_SERVICE_LABEL : PROVIDERS[target.provider].label;
+}
+
 /** The settings a service's address depends on (older callers may know only `baseUrl`). */
 export type AddressSettings = Pick<Settings, 'baseUrl'> &
   Partial<Pick<Settings, 'serviceBaseUrls'>>;

@@ -125,13 +125,17 @@ export interface TemplateEstimate {
   readonly perPrompt: readonly TaskCost[];
   readonly totals: readonly UnitTotal[];
   readonly unknownTasks: number;
+  /** Tasks that cost nothing (the built-in demo's). */
+  readonly freeTasks: number;
 }
 
 export function estimateOf(perPrompt: readonly TaskCost[], count: number): TemplateEstimate {
   const totals = new Map<string, { unit: UnitTotal['unit']; micros: number; tasks: number }>();
   let unknownTasks = 0;
+  let freeTasks = 0;
   for (const cost of perPrompt) {
     if (cost.source === 'unknown') unknownTasks += count;
+    if (cost.source === 'free') freeTasks += count;
     if (cost.source !== 'estimated' && cost.source !== 'reported') continue;
     const total = totals.get(cost.unit) ?? { unit: cost.unit, micros: 0, tasks: 0 };
     total.micros += cost.micros * count;
@@ -142,5 +146,6 @@ export function estimateOf(perPrompt: readonly TaskCost[], count: number): Templ
     perPrompt,
     totals: [...totals.values()].map((total) => ({ ...total, estimatedMicros: total.micros })),
     unknownTasks,
+    freeTasks,
   };
 }

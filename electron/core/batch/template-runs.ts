@@ -8,8 +8,7 @@
  * main's own dialog (`OverCapPrompts`) and, without a yes, refuses with the cap's sentence
  * (SpendingCapError: the CLI's exit 6).
  */
-import { PROVIDERS } from '../../../shared/domain/providers';
-import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import { targetLabel, type SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTemplate } from '../../../shared/domain/task-template';
@@ -79,7 +78,7 @@ export interface TemplateRunDeps {
  */
 function negativeOf(text: string | undefined, target: SubmitTarget): NegativePlan | null {
   if (text === undefined || text.trim() === '') return null;
-  const service = PROVIDERS[target.provider].label;
+  const service = targetLabel(target);
   return { text, sent: false, why: sentence('error.templateRun.negativeNotSent', { service }) };
 }
 

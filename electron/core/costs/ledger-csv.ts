@@ -7,6 +7,7 @@
  * holding a comma, a quote or a line break.
  */
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
+import { ledgerServiceOf } from '../../../shared/domain/service-id';
 import { countedCost, formatMicros } from '../../../shared/domain/task-cost';
 import { csvLine } from '../base/csv-cell';
 import { localDay } from './local-periods';
@@ -42,7 +43,7 @@ function rowOf(entry: LedgerEntry, timeZone: string): string[] {
   return [
     localDay(entry.createdAt, timeZone),
     new Date(entry.createdAt).toISOString(),
-    entry.provider,
+    ledgerServiceOf(entry),
     entry.model ?? '',
     entry.prompt,
     entry.taskId ?? '',

@@ -164,20 +164,35 @@ describe('edit and upscale on the built-in demo', () => {
     });
   });
 
-  it('refuses a white-edit mask for a model that reads alpha, naming the convention it wants', async () => {
+  it('converts a white-edit mask for a model that reads alpha, saying so in one line', async () => {
     const world = await newWorld();
     const made = await files();
-    const run = await onDemo(world, [
-      'edit',
-      made.source,
-      '--prompt',
-      'x',
-      '--mask',
-      made.whiteMask,
-    ]);
-    expectExit(run, 2);
-    expect(run.stderr).toMatch(/demo-edit reads an alpha-edit mask \(an RGBA PNG whose alpha is 0/);
-    expect(run.stdout).toBe('');
+    // White (edit) on the left half, black (keep) on the right.
+    const half = await sharp({
+      create: { width: 32, height: 48, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const white = join(made.dir, 'mask-white-half.png');
+    await writeFile(
+      white,
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#000000' } })
+        .composite([{ input: half, left: 0, top: 0 }])
+        .greyscale()
+        .toColourspace('b-w')
+        .png()
+        .toBuffer(),
+    );
+    const args = ['edit', made.source, '--prompt', 'x', '--mask', white];
+    const run = await onDemo(world, args);
+    expectExit(run, 0);
+    expect(run.stderr).toContain(
+      'demo-edit reads an alpha-edit mask (an RGBA PNG whose alpha is 0 where to edit); the --mask file was converted to it.\n',
+    );
+    const json = await onDemo(world, [...args, '--json']);
+    const roles = (onlyEdit(json) as { inputs: { role: string; sha256: string }[] }).inputs;
+    expect(roles.map((input) => input.role)).toEqual(['source', 'maskAlpha']);
+    expect(roles[1]?.sha256).not.toBe(await sha256(white));
   });
 
   it('refuses a library image the library does not have, and a task with several images without #N', async () => {

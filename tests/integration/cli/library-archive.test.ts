@@ -2,8 +2,8 @@
  * `pictor export` and `pictor import` as a user runs them: a real library (history and gallery of
  * real images) exported by one CLI process, imported by another into a fresh library with the
  * same tasks and identical bytes, a second import adding nothing, an edited archive's tags past
- * an image's limit dropped with a sentence saying how many, a crafted archive refused in one
- * sentence with nothing written, and an archive that cannot be written where it was asked for
+ * an image's limit dropped with a sentence saying how many, a crafted archive or a file that is no
+ * ZIP refused in one sentence (exit 5) with nothing written, and an archive that cannot be written where it was asked for
  * (exit 5 with the sentence saying why).
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
@@ -114,6 +114,24 @@ describe('pictor export and import', () => {
     expect(run.stdout).toMatch(/Exported 1 task\(s\) and 1 image\(s\)/);
   });
 
+  it('refuses a file that is not a ZIP archive with exit 5 and a sentence, no reader text', async () => {
+    const world = await newWorld();
+    for (const [name, bytes] of [
+      ['notes.zip', Buffer.from('hello, this is text\n')],
+      ['empty.zip', Buffer.alloc(0)],
+      ['png.zip', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
+    ] as const) {
+      const file = join(world.dataDir, name);
+      await writeFile(file, bytes);
+      const run = await world.run(['import', file]);
+      expectExit(run, 5);
+      expect(run.stderr).toBe(
+        'Pictor did not import this archive: it is not a ZIP archive Pictor can read. Nothing was written to the library.\n',
+      );
+    }
+    expect(await world.list()).toEqual([]);
+  });
+
   it('refuses a crafted archive in one sentence, writing nothing', async () => {
     const world = await newWorld();
     const { files } = await taskFiles();
@@ -123,7 +141,7 @@ describe('pictor export and import', () => {
       craftZip(exportEntries(files, [{ name: '../../escaped.png', data: Buffer.from('x') }])),
     );
     const run = await world.run(['import', archive]);
-    expectExit(run, 1);
+    expectExit(run, 5);
     expect(run.stderr).toMatch(/did not import this archive: an entry’s path is not allowed/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect((await filesUnder(join(world.dataDir, 'gallery'))).length).toBe(0);

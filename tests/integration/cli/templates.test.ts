@@ -87,7 +87,7 @@ describe('pictor template', () => {
     const bad = await ok(pictor('add', 'T', '--body', 'fine\nthen {open'), 2);
     expect(bad.stderr).toMatch(/line 2, column 6/);
     expect((await ok(pictor('show', 'nothing'), 2)).stderr).toContain(
-      'There is no template “nothing”.',
+      'There is no template "nothing".',
     );
     expect((await ok(pictor('rm', 'nothing'), 2)).stderr).toContain('no template');
     expect((await ok(pictor('add', 'T'), 2)).stderr).toContain('--body');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { helpText, parseCommand } from '../../../electron/cli/cli-args';
-import { looksLikeKey } from '../../../electron/cli/prompt-args';
+import { looksLikeKey } from '../../../electron/core/command-line/user-words';
 import { SAMPLE_PROMPT } from '../../../electron/cli/demo-choice';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 
@@ -153,9 +153,14 @@ describe('--provider demo', () => {
         "--provider demo runs Pictor's built-in demo service inside the command: it takes no --base-url.",
       );
     }
-    for (const command of [['track', 'task_1'], ['cancel', 'task_1'], ['costs']]) {
+    for (const command of [
+      ['track', 'task_1'],
+      ['cancel', 'task_1'],
+      ['caps', 'clear'],
+      ['prices', 'clear'],
+    ]) {
       expect(refusal([...command, '--provider', 'demo'])).toMatch(
-        /^--provider demo \(Pictor's built-in demo service\) works with generate, edit, upscale, resume, list;/,
+        /^--provider demo \(Pictor's built-in demo service\) works with generate, edit, upscale, resume, list, costs;/,
       );
     }
   });

@@ -72,13 +72,17 @@ describe('--provider', () => {
   });
 
   it('refuses an unknown id with the list of ids, never repeating what was typed', () => {
-    for (const command of [['generate', '--prompt', 'p'], ['resume', 'x'], ['list']]) {
+    for (const command of [['generate', '--prompt', 'p'], ['resume', 'x'], ['list'], ['costs']]) {
       const message = usageError([...command, '--provider', 'sk-pasted-key']);
       expect(message).toBe(
         `--provider takes one of: ${PROVIDER_IDS.join(', ')}, or demo (Pictor's built-in demo service).`,
       );
     }
-    for (const command of [['track', 'x'], ['cancel', 'x'], ['costs']]) {
+    for (const command of [
+      ['track', 'x'],
+      ['cancel', 'x'],
+      ['caps', 'list'],
+    ]) {
       const message = usageError([...command, '--provider', 'sk-pasted-key']);
       expect(message).toBe(`--provider takes one of: ${PROVIDER_IDS.join(', ')}.`);
     }

@@ -10,6 +10,8 @@ import { chosenPlaceParams, diskParams } from '../../fs/error-codes';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
+  /** The entry the refusal is about, as the archive names it; absent: the archive as a whole. */
+  readonly entry: string | undefined;
 
   /**
    * `said`: one of the `error.library.archive…`, `folder…`, `manifest…` or `source…` sentences,
@@ -20,6 +22,7 @@ export class ArchiveRefusedError extends UserFacingError {
       code: 'bad_input',
       ...(entry === undefined ? {} : { detail: `Entry: ${entry}` }),
     });
+    this.entry = entry;
   }
 }
 

@@ -4,10 +4,12 @@
  * the size is checked before any pixel is read or anything leaves the window: a mask of another
  * size is refused with a sentence, never resampled (a service edits exactly the pixels it says).
  *
- * Either convention is read: where the image has any transparency, alpha 0 means edit (an
- * "alpha-edit" mask); otherwise a pixel brighter than 127 means edit (a white-on-black mask).
+ * Either convention is read (shared/domain/mask-png.ts maskCoverage, as the command line's --mask
+ * is): where the image has any transparency, alpha 0 means edit (an "alpha-edit" mask);
+ * otherwise a pixel brighter than 127 means edit (a white-on-black mask).
  */
 import { MAX_INPUT_BYTES } from '../../../../shared/domain/image-inputs';
+import { maskCoverage } from '../../../../shared/domain/mask-png';
 
 /** A decoded image: its size at once, its pixels (RGBA, unpremultiplied) when asked. */
 export interface DecodedMask {
@@ -47,7 +49,7 @@ export async function importMask(
     if (image.width !== size.width || image.height !== size.height) {
       return refused({ reason: 'size', maskWidth: image.width, maskHeight: image.height });
     }
-    return { ok: true, coverage: coverageOf(image.rgba()) };
+    return { ok: true, coverage: maskCoverage(image.rgba()) };
   } catch {
     return refused({ reason: 'unreadable' });
   } finally {
@@ -57,24 +59,6 @@ export async function importMask(
 
 function refused(refusal: MaskRefusal): MaskImport {
   return { ok: false, refusal };
-}
-
-/** One byte per pixel (255 = edit) from RGBA pixels, in whichever convention they use. */
-function coverageOf(rgba: Uint8ClampedArray): Uint8Array {
-  const pixels = rgba.length >> 2;
-  const coverage = new Uint8Array(pixels);
-  let transparent = false;
-  for (let pixel = 0; pixel < pixels && !transparent; pixel += 1) {
-    transparent = (rgba[pixel * 4 + 3] ?? 255) < 255;
-  }
-  for (let pixel = 0; pixel < pixels; pixel += 1) {
-    const at = pixel * 4;
-    const edit = transparent
-      ? rgba[at + 3] === 0
-      : 0.299 * (rgba[at] ?? 0) + 0.587 * (rgba[at + 1] ?? 0) + 0.114 * (rgba[at + 2] ?? 0) > 127;
-    coverage[pixel] = edit ? 255 : 0;
-  }
-  return coverage;
 }
 
 /** The page's decoder: createImageBitmap without colour conversion, pixels through a canvas. */

@@ -1,0 +1,29 @@
+/**
+ * One name per service wherever a service is named by id (`--provider`, `list --json`, `costs`,
+ * the ledger's CSV): a provider's id, or `demo` for Pictor's built-in demo service. The demo
+ * speaks today's contract, so its tasks carry that provider; their endpoint (`demo:`) or, in
+ * the ledger (which keeps no endpoint), their cost (only the demo's tasks are free) tells them
+ * apart.
+ */
+import type { LedgerEntry } from './cost-ledger';
+import { providerOf, type ProviderId } from './providers';
+import { DEMO_ENDPOINT } from './submit-target';
+
+/** The id of Pictor's built-in demo service. */
+export const DEMO_SERVICE_ID = 'demo';
+
+/** A service by id: a provider's, or the built-in demo's. */
+export type ServiceId = ProviderId | typeof DEMO_SERVICE_ID;
+
+/** The service a task is on: `demo` for the built-in demo's tasks, else its provider's id. */
+export function serviceIdOf(record: {
+  readonly provider?: ProviderId | undefined;
+  readonly endpoint: string;
+}): ServiceId {
+  return record.endpoint === DEMO_ENDPOINT ? DEMO_SERVICE_ID : providerOf(record);
+}
+
+/** The service of a ledger entry: `demo` for the built-in demo's (free) tasks. */
+export function ledgerServiceOf(entry: Pick<LedgerEntry, 'provider' | 'cost'>): ServiceId {
+  return entry.cost.source === 'free' ? DEMO_SERVICE_ID : entry.provider;
+}

@@ -1,0 +1,83 @@
+/**
+ * One name per service in every output: a task made on the built-in demo is `demo` in
+ * `generate --json`, `list --json`, `list`, `costs` (text, JSON, CSV) and `--provider demo`, and
+ * it is not today's contract's (`pictor`) anywhere, though the demo speaks that contract.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeInProcess, runInProcess, type InProcessRun } from './in-process';
+
+let dir = '';
+
+async function pictor(args: readonly string[], code = 0): Promise<InProcessRun> {
+  const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
+  const run = await runInProcess([...args, '--data-dir', join(dir, 'data')], env);
+  expect(run.code, describeInProcess(run)).toBe(code);
+  return run;
+}
+
+const jsonLines = (run: InProcessRun) =>
+  run.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-service-names-'));
+  const made = await pictor([
+    'generate',
+    '--provider',
+    'demo',
+    'a fox',
+    '--size',
+    '32x32',
+    '--json',
+  ]);
+  expect(jsonLines(made).map((line) => line['provider'])).toEqual(['demo']);
+}, 60_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the built-in demo is `demo` in every output', () => {
+  it('list and list --json', async () => {
+    expect(jsonLines(await pictor(['list', '--json'])).map((line) => line['provider'])).toEqual([
+      'demo',
+    ]);
+    expect((await pictor(['list'])).stdout).toMatch(/ demo {2,}completed/);
+    expect((await pictor(['list', '--provider', 'demo'])).stdout).not.toBe('');
+    expect((await pictor(['list', '--provider', 'pictor'])).stdout).toBe('');
+  });
+
+  it('costs, costs --json and costs --csv; costs --provider demo finds the task, pictor not', async () => {
+    const text = await pictor(['costs']);
+    expect(text.stdout).toMatch(/ demo +- +free /);
+    expect(text.stdout).not.toMatch(/pictor/);
+    const json = JSON.parse((await pictor(['costs', '--json'])).stdout) as {
+      tasks: { provider: string }[];
+    };
+    expect(json.tasks.map((task) => task.provider)).toEqual(['demo']);
+    const csv = (await pictor(['costs', '--csv'])).stdout.split('\r\n');
+    expect(csv[1]?.split(',')[2]).toBe('demo');
+    const demo = JSON.parse((await pictor(['costs', '--provider', 'demo', '--json'])).stdout) as {
+      tasks: unknown[];
+    };
+    expect(demo.tasks).toHaveLength(1);
+    const real = JSON.parse((await pictor(['costs', '--provider', 'pictor', '--json'])).stdout) as {
+      tasks: unknown[];
+    };
+    expect(real.tasks).toEqual([]);
+    const csvDemo = (await pictor(['costs', '--provider', 'demo', '--csv'])).stdout;
+    expect(csvDemo.split('\r\n').filter((line) => line !== '')).toHaveLength(2);
+  });
+
+  it('caps and prices refuse --provider demo (the demo is free)', async () => {
+    const run = await pictor(
+      ['prices', 'set', '--provider', 'demo', '--amount', '1', '--unit', 'USD'],
+      2,
+    );
+    expect(run.stderr).toMatch(/--provider/);
+  });
+});
