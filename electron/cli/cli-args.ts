@@ -19,7 +19,6 @@ import {
   generateService,
   listProvider,
   listedService,
-  providerOption,
   reachableService,
   serviceChoice,
   serviceOption,
@@ -244,13 +243,9 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     case 'generate':
     case 'demo':
       return parseGenerate(values, rest, env, name);
-    case 'resume': {
+    case 'resume':
       extra(1);
-      const target = values.all ? 'all' : required(rest[0], 'resume needs a task id, or --all.');
-      const service = serviceChoice(values, name);
-      const only = values.provider === undefined ? null : listedService(service);
-      return { name, target, service, only, common: common(values, env) };
-    }
+      return parseResume(values, rest[0], env);
     case 'track':
       extra(1);
       return parseTrack(values, rest[0], env);
@@ -286,6 +281,14 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     default:
       return parseOther(name, rest, values, common(values, env));
   }
+}
+
+/** `resume ID|--all [--provider P]`: with --provider, only that service's tasks (demo: the demo's). */
+function parseResume(values: Values, id: string | undefined, env: NodeJS.ProcessEnv): Command {
+  const target = values.all ? 'all' : required(id, 'resume needs a task id, or --all.');
+  const service = serviceChoice(values, 'resume');
+  const only = values.provider === undefined ? null : listedService(service);
+  return { name: 'resume', target, service, only, common: common(values, env) };
 }
 
 // Triage and templates: parsed by their own files.

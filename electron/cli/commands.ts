@@ -280,15 +280,14 @@ export interface Run {
 
 async function resume(run: Run, command: Runnable & { name: 'resume' }): Promise<number> {
   const { core, common, io } = run;
-  const { target } = command;
-  if (target === 'all') {
+  if (command.target === 'all') {
     const { records, nothing } = resumeAll(core, command.only);
     if (nothing !== undefined) io.stderr(`${nothing}\n`);
     return watch(run, records);
   }
   core.engine.start({ resume: false });
-  const record = findTask(core.history, target);
-  if (!record) throw noSuchTask(target, common.dataDir);
+  const record = findTask(core.history, command.target);
+  if (!record) throw noSuchTask(command.target, common.dataDir);
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 

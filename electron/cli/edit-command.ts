@@ -123,15 +123,8 @@ async function imageCommand(
   const baseUrl = run.builtInDemo ? DEMO_ENDPOINT : (credentials.namedBaseUrl ?? undefined);
   const input = { prompt, inputs, targets: [{ provider, model, ...(baseUrl ? { baseUrl } : {}) }] };
   const plan = await planEdit(deps, input, { toSend: true });
-  for (const left of plan.leftOut) say(io, `${left.label}: ${englishText(left.reason)}`);
-  for (const target of plan.targets)
-    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
-  for (const warning of plan.warnings) say(io, englishText(warning));
-  if (plan.refusal !== undefined) {
-    if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
-    else say(io, englishText(plan.refusal));
-    return plan.overCap ? EXIT.submitRefused : EXIT.usage;
-  }
+  const refused = sayPlanNotes(io, plan);
+  if (refused !== null) return refused;
   core.engine.start({ resume: false });
   let records: TaskRecord[];
   try {
@@ -147,6 +140,18 @@ async function imageCommand(
   }
   sayRoute(io, plan);
   return watch(run, records, jsonOf(plan));
+}
+
+/** The plan's notes on stderr; the exit code when it refuses the edit, else null. */
+function sayPlanNotes(io: CliIo, plan: EditPlan): number | null {
+  for (const left of plan.leftOut) say(io, `${left.label}: ${englishText(left.reason)}`);
+  for (const target of plan.targets)
+    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
+  for (const warning of plan.warnings) say(io, englishText(warning));
+  if (plan.refusal === undefined) return null;
+  if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
+  else say(io, englishText(plan.refusal));
+  return plan.overCap ? EXIT.submitRefused : EXIT.usage;
 }
 
 /** Where the inputs go, said before the wait (an upload's public links and lifetime too). */

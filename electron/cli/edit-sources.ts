@@ -16,7 +16,6 @@ import {
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
 import { maskCoverage, maskPngs } from '../../shared/domain/mask-png';
 import { PngDamagedError, PngUnsupportedError, decodePng } from '../demo-service/png-codec';
-import type { TaskRecord } from '../../shared/domain/task-record';
 import { UsageError } from '../core/command-line/command-line';
 import { systemErrorCode } from '../core/errors/thrown-value';
 import { readRegularFile } from '../core/fs/regular-file';
