@@ -77,19 +77,6 @@ const ledgerPageSchema = z.object({
 });
 export type CostLedgerPage = z.infer<typeof ledgerPageSchema>;
 
-const ledgerSchema = ledgerPageSchema.extend({
-  /** Every cap with what its period has spent: the same figures as Settings and the refusals. */
-  caps: z.array(z.lazy(() => capStandingSchema)).max(100),
-  /** How many entries the query matched. */
-  total: count,
-  totals: ledgerTotalsSchema,
-  /** How many tasks the whole ledger holds, whatever the query (0: nothing was ever priced). */
-  allTime: count,
-  /** The ledger's version when read: a `costs:changed` with another one means read again. */
-  version: count,
-});
-export type CostLedger = z.infer<typeof ledgerSchema>;
-
 /**
  * A cap with what its period has cost so far, in its unit (core/costs/cap-spend.ts: the same
  * figure `pictor caps list`, `pictor costs` and every refusal give): of it, tasks admitted with no
@@ -103,6 +90,19 @@ const capStandingSchema = z.object({
   uncountedTasks: count,
 });
 export type CapStanding = z.infer<typeof capStandingSchema>;
+
+const ledgerSchema = ledgerPageSchema.extend({
+  /** Every cap with what its period has spent: the same figures as Settings and the refusals. */
+  caps: z.array(capStandingSchema).max(100),
+  /** How many entries the query matched. */
+  total: count,
+  totals: ledgerTotalsSchema,
+  /** How many tasks the whole ledger holds, whatever the query (0: nothing was ever priced). */
+  allTime: count,
+  /** The ledger's version when read: a `costs:changed` with another one means read again. */
+  version: count,
+});
+export type CostLedger = z.infer<typeof ledgerSchema>;
 
 const priceKey = z
   .object({
