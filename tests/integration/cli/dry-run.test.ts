@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeInProcess, runInProcess, type InProcessRun } from './in-process';
+import { describeInProcess, runInProcess, type InProcessRun } from '../../support/cli-in-process';
 
 let dir = '';
 let service: DemoService;

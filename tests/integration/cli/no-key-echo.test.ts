@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../../electron/cli/cli-help';
 import { carriesKey } from '../../../electron/core/secrets/key-echo';
-import { runInProcess } from './in-process';
+import { runInProcess } from '../../support/cli-in-process';
 
 const ENV_KEY = 'Zq8vT3mN0pLx-env-key-value-9KfR2';
 const WORDS = [

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeInProcess, runInProcess, type InProcessRun } from './in-process';
+import { describeInProcess, runInProcess, type InProcessRun } from '../../support/cli-in-process';
 
 let dir = '';
 

@@ -1,38 +1,23 @@
 /**
- * The CLI run in this process (electron/cli/main.ts's runCli), its output collected: the cheapest
- * way to run many commands. A library of cost-ledger tasks for it: four fal tasks sent before fal
+ * The CLI run in this process as the installed app names itself (tests/support/cli-in-process.ts),
+ * and a library of cost-ledger tasks for it: four fal tasks sent before fal
  * had a price (unknown cost, priced since), two BFL tasks with no USD price, one reported.
  */
 import { join } from 'node:path';
-import { runCli } from '../../../electron/cli/main';
 import { CostBook } from '../../../electron/core/costs/cost-book';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeRecord } from '../core/history/history-fixtures';
-
-export interface InProcessRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { runInProcess, type InProcessRun } from '../../support/cli-in-process';
 
 /** `pictor <args>` in this process, as the installed app names itself. */
-export async function pictor(
+export function pictor(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<InProcessRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    env,
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    interrupt: new AbortController().signal,
-    program: 'pictor',
-  });
-  return { code, stdout, stderr };
+  return runInProcess(args, env, { program: 'pictor' });
 }
 
 function task(localId: string, provider: ProviderId, createdAt: number): TaskRecord {

@@ -2,8 +2,8 @@
  * Runs Pictor's command line in this process (electron/cli/main.ts's runCli): the cheapest way to
  * run one command, with its own environment (nothing inherited) and the tests' image engine.
  */
-import { runCli } from '../../../electron/cli/main';
-import { testImageEngine } from '../../support/image-engine';
+import { runCli } from '../../electron/cli/main';
+import { testImageEngine } from './image-engine';
 
 /** One finished in-process run. */
 export interface InProcessRun {
@@ -13,10 +13,14 @@ export interface InProcessRun {
   readonly stderr: string;
 }
 
-/** Runs `args` with exactly `env` (HOME and the like are the caller's to give). */
+/**
+ * Runs `args` with exactly `env` (HOME and the like are the caller's to give); `program`: the name
+ * the CLI gives itself in what it prints (the installed app's `pictor`; by default the checkout's).
+ */
 export async function runInProcess(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
+  options: { readonly program?: string } = {},
 ): Promise<InProcessRun> {
   let stdout = '';
   let stderr = '';
@@ -26,6 +30,7 @@ export async function runInProcess(
     stderr: (text) => (stderr += text),
     interrupt: new AbortController().signal,
     imageEngine: () => Promise.resolve(testImageEngine),
+    ...(options.program === undefined ? {} : { program: options.program }),
   });
   return { args, code, stdout, stderr };
 }
