@@ -232,9 +232,9 @@ describe('which base URLs receive the key', () => {
     ];
     const allowed = [
       'https://api.example.test',
-      'http://127.0.0.1:9',
-      'http://localhost:9',
-      'http://[::1]:9',
+      'http://127.0.0.1:8188',
+      'http://localhost:8188',
+      'http://[::1]:8188',
     ];
     let keyInRefusals = 0;
     for (const baseUrl of refused) {
