@@ -24,9 +24,9 @@ export function looksLikeKey(word: string): boolean {
 const KEY_PREFIX = /^(?:sk|pk|rk|r8|fal|key|api|token|bearer)[-_]/i;
 
 /** What a message says instead of a typed value it does not repeat. */
-export const UNREPEATED_VALUE = 'the value given';
+const UNREPEATED_VALUE = 'the value given';
 /** What a message says instead of a typed path it does not repeat. */
-export const UNREPEATED_PATH = 'the path given';
+const UNREPEATED_PATH = 'the path given';
 
 /** A word too long, too wordy or too key-like to be repeated. */
 function unrepeatable(word: string): boolean {
