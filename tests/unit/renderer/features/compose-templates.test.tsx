@@ -40,6 +40,17 @@ async function chosen(body: string, options: Parameters<typeof startWiredApp>[0]
   return { ...app, id };
 }
 
+/**
+ * The user's service at $0.03 an image under a hard daily cap of $0.05: one task passes it, the
+ * six the template makes ($0.18) do not.
+ */
+async function pricedUnderCap(wired: WiredApi): Promise<void> {
+  await connectService(wired, 'pictor');
+  const { costs } = wired.runtime.core;
+  costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 30_000 });
+  costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 });
+}
+
 describe('a template in the compose form', () => {
   it('fills two variables, previews 6 prompts, asks main’s plan, and Generate makes 6 tasks', async () => {
     const { user, main, id } = await chosen(BODY);
@@ -118,19 +129,7 @@ describe('what Generate says it sends with a template', () => {
 
   it('shows a hard cap over the whole expansion on Generate before it is pressed', async () => {
     const { user } = await chosen(BODY, {
-      prepare: async (wired) => {
-        await connectService(wired, 'pictor');
-        const { costs } = wired.runtime.core;
-        // One task ($0.03) passes the $0.05 cap; the six the template makes ($0.18) do not.
-        costs.setPrice({
-          provider: 'pictor',
-          model: '',
-          unit: 'USD',
-          basis: 'image',
-          micros: 30_000,
-        });
-        costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 });
-      },
+      prepare: pricedUnderCap,
     });
     await user.type(field('animal'), 'heron');
     await user.type(field('place'), 'the rain');
@@ -181,18 +180,7 @@ describe('a template run over a hard cap', () => {
     };
     const { user, main } = await chosen(BODY, {
       overCapPrompts,
-      prepare: async (wired) => {
-        await connectService(wired, 'pictor');
-        const { costs } = wired.runtime.core;
-        costs.setPrice({
-          provider: 'pictor',
-          model: '',
-          unit: 'USD',
-          basis: 'image',
-          micros: 30_000,
-        });
-        costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 50_000 });
-      },
+      prepare: pricedUnderCap,
     });
     await user.type(field('animal'), 'heron');
     await user.type(field('place'), 'the rain');
