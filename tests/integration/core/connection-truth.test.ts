@@ -7,13 +7,9 @@
  * certificate not trusted, a redirect elsewhere, 401/403, 429 and 5xx. The same probe is the
  * check Save makes (key-probe-report.ts `probeReport`), so this is what both say.
  */
-import { execFileSync } from 'node:child_process';
 import type { LookupOptions } from 'node:dns';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
@@ -24,6 +20,7 @@ import { ServiceClient } from '../../../electron/core/service/service-client';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { FetchLike } from '../../../electron/ports/http';
 import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
+import { selfSignedCertificate } from '../../support/unsent-servers';
 
 const KEY = 'sk-truth-0123456789abcdef';
 const WRONG = 'sk-not-this-account-9876543210';
@@ -267,29 +264,15 @@ describe('a name that does not resolve', () => {
 });
 
 describe('a certificate that is not trusted', () => {
-  let dir: string;
   let server: Server;
   let origin: string;
   const seen: string[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-tls-test-'));
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes']
-        .concat(['-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1'])
-        .concat(['-addext', 'subjectAltName=IP:127.0.0.1']),
-      { stdio: 'ignore' },
-    );
-    server = createHttpsServer(
-      { key: await readFile(key), cert: await readFile(cert) },
-      (req, res) => {
-        seen.push(req.headers.authorization ?? '');
-        res.writeHead(404).end();
-      },
-    );
+    server = createHttpsServer(await selfSignedCertificate(), (req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.writeHead(404).end();
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -297,7 +280,6 @@ describe('a certificate that is not trusted', () => {
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await rm(dir, { recursive: true, force: true });
   });
 
   it.each(PROVIDER_IDS)('%s: no secure connection, and the key was not sent', async (provider) => {
