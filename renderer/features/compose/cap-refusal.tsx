@@ -15,20 +15,29 @@ import { useAppStore } from '../../store/app-store';
 
 type MissingPrice = CapForecast['missing'][number];
 
-function unitName(unit: CostUnit): string {
+/** A cap's unit as the window names it (credits in the shown language). */
+export function unitName(unit: CostUnit): string {
   return unit === 'credits' ? t('costs.settings.creditsUnit') : unit;
 }
 
-function leadOf(refusal: CapForecast): string {
-  const { cap } = refusal;
-  return t('costs.refusal.lead', {
+/**
+ * A cap's figures as its sentences take them (the refusal's lead, the forecast): its period, its
+ * amount, what its period spent and what the submit adds, and the service it is for, if one.
+ */
+export function capFigures(said: Pick<CapForecast, 'cap' | 'spentMicros' | 'addingMicros'>) {
+  const { cap } = said;
+  return {
     period: cap.period,
     cap: formatCost(cap.micros, cap.unit),
-    spent: formatCost(refusal.spentMicros, cap.unit),
-    adding: formatCost(refusal.addingMicros, cap.unit),
+    spent: formatCost(said.spentMicros, cap.unit),
+    adding: formatCost(said.addingMicros, cap.unit),
     scope: cap.provider === null ? 'all' : 'one',
     service: cap.provider === null ? '' : serviceLabel(cap.provider),
-  });
+  };
+}
+
+function leadOf(refusal: CapForecast): string {
+  return t('costs.refusal.lead', capFigures(refusal));
 }
 
 /** Why the cap cannot count some tasks: the forecast's own sentences, in the window's language. */

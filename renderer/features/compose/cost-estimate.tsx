@@ -11,11 +11,10 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CapForecast, CostPreviewAnswer } from '../../../shared/ipc/cost-contract';
-import type { CostUnit } from '../../../shared/domain/task-cost';
 import type { TemplatePlanOutput } from '../../../shared/ipc/template-contract';
 import { costErrors } from '../../../shared/i18n/errors/costs';
 import { Button } from '../../components/button';
-import { missingText } from './cap-refusal';
+import { capFigures, missingText, unitName } from './cap-refusal';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
@@ -96,10 +95,6 @@ function isCostRefusal(key: string | undefined): boolean {
   return key !== undefined && Object.hasOwn(costErrors, key);
 }
 
-function unitName(unit: CostUnit): string {
-  return unit === 'credits' ? t('costs.settings.creditsUnit') : unit;
-}
-
 /** One cap's forecast as a sentence in the shown language. */
 function forecastText(said: CapForecast, count: number): string {
   const { cap } = said;
@@ -121,13 +116,9 @@ function forecastText(said: CapForecast, count: number): string {
     default:
       return t('costs.forecast.over', {
         ...common,
+        ...capFigures(said),
         count,
         kind: cap.kind,
-        adding: formatCost(said.addingMicros, cap.unit),
-        cap: formatCost(cap.micros, cap.unit),
-        spent: formatCost(said.spentMicros, cap.unit),
-        scope: cap.provider === null ? 'all' : 'one',
-        service: cap.provider === null ? '' : serviceLabel(cap.provider),
       });
   }
 }
