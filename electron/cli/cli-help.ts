@@ -198,10 +198,10 @@ service); 2 usage error; 3 stopped watching (timeout, or waiting for another acc
 4 completed but an image could not be saved; 5 the library cannot be used, or a disk refused a
 write (an import into the library, an export's archive, a template export's file); 6 nothing
 was sent: the service refused the request or could not be reached (a blocked port, a refused
-connection, an unknown name, a failed TLS handshake: the line says which), or a hard spending cap
-stopped it; 7 the request may have reached the service (the connection failed after it was
-written, or no answer in time; not sent again); 70 unexpected problem; 130 interrupted. With
-several tasks, the highest code.
+connection, an unknown name, a failed TLS handshake, an address the URL policy refuses: the
+line says which), or a hard spending cap stopped it; 7 the request may have reached the service
+(the connection failed after it was written, or no answer in time; not sent again); 70
+unexpected problem; 130 interrupted. With several tasks, the highest code.
 `;
 
 /**

@@ -68,7 +68,10 @@ export const EXIT = {
    * disk full or read-only).
    */
   library: 5,
-  /** The service refused the request or could not be reached: nothing was submitted. */
+  /**
+   * Nothing was sent: the service refused the request or could not be reached, or its address was
+   * refused by the URL policy before any byte was written.
+   */
   submitRefused: 6,
   /** The request may have reached the service; it is not sent again, so no task id is known. */
   submitUnknown: 7,

@@ -76,36 +76,46 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
     if (isCostCommand(command)) return await runCostCommand(command, io);
     return await runCommand(command, io);
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      error instanceof UrlPolicyError ||
-      error instanceof EngineInputError ||
-      error instanceof CompareInputError ||
-      error instanceof EditInputError ||
-      error instanceof InputStoreError
-    ) {
-      io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
-      if (error instanceof UsageError)
-        io.stderr(`Run "${io.program ?? DEV_PROGRAM} help" for the commands and options.\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof TriageError) {
-      // A rating, tag or board the command named that the library cannot take: its sentence.
-      io.stderr(`${terminalSafe(error.message)}\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof HistoryError) {
-      // The library itself (damaged, from a newer Pictor, a disk that refuses writes): not a
-      // mistake in the command line, and never "busy" (other Pictor processes share it).
-      io.stderr(`${terminalSafe(error.message)}\n`);
-      return EXIT.library;
-    }
-    const detail = describeThrown(error);
-    io.stderr(
-      `${terminalSafe(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})`)}\n`,
-    );
-    return EXIT.unexpected;
+    return exitForThrown(error, io);
   }
+}
+
+/** A refusal thrown by a command: its sentence on stderr, and the exit code that says what kind. */
+function exitForThrown(error: unknown, io: CliIo): number {
+  if (
+    error instanceof UsageError ||
+    error instanceof EngineInputError ||
+    error instanceof CompareInputError ||
+    error instanceof EditInputError ||
+    error instanceof InputStoreError
+  ) {
+    io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
+    if (error instanceof UsageError)
+      io.stderr(`Run "${io.program ?? DEV_PROGRAM} help" for the commands and options.\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof UrlPolicyError) {
+    // An address the URL policy refuses (plain http:// off this computer, another scheme):
+    // refused before a byte was written, so "nothing was sent", as a blocked port is.
+    io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
+    return EXIT.submitRefused;
+  }
+  if (error instanceof TriageError) {
+    // A rating, tag or board the command named that the library cannot take: its sentence.
+    io.stderr(`${terminalSafe(error.message)}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof HistoryError) {
+    // The library itself (damaged, from a newer Pictor, a disk that refuses writes): not a
+    // mistake in the command line, and never "busy" (other Pictor processes share it).
+    io.stderr(`${terminalSafe(error.message)}\n`);
+    return EXIT.library;
+  }
+  const detail = describeThrown(error);
+  io.stderr(
+    `${terminalSafe(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})`)}\n`,
+  );
+  return EXIT.unexpected;
 }
 
 /** True when this file is the script Node was started with, also through a symlink. */

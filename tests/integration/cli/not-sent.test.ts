@@ -2,7 +2,7 @@
  * The CLI's exit code tells "not sent" (6) from "may have reached the service" (7): each way a
  * submit fails before its first byte is written exits 6 with a sentence naming the cause and no
  * library words; a connection dropped after the request was read exits 7. A --base-url the URL
- * policy refuses is a mistake in the command line: exit 2, nothing stored or sent.
+ * policy refuses is refused before any byte is written: exit 6 too, nothing stored or sent.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -106,9 +106,9 @@ describe('the others', () => {
     expect(server.received).toEqual(['POST /v1/images/generations']);
   });
 
-  it('a --base-url the URL policy refuses exits 2: nothing stored or sent', async () => {
+  it('a --base-url the URL policy refuses exits 6: nothing stored or sent', async () => {
     const run = await generate('http://api.example.com');
-    expect(run.code, describeRun(run)).toBe(2);
+    expect(run.code, describeRun(run)).toBe(6);
     expect(run.stderr).toContain('The service URL must start with https://');
     expect(`${run.stdout}${run.stderr}`).not.toMatch(RAW);
   });
