@@ -152,8 +152,8 @@ function hasTransparency(png: Buffer): boolean {
 /**
  * --mask: a PNG file at `source`'s exact size, kept in the store, its convention, and the same
  * mask in the other convention (shared/domain/mask-png.ts, as the window's mask editor makes both),
- * so a model that reads the other one gets it converted; null when its pixels cannot be read here
- * (16-bit, interlaced), and then only the given convention goes.
+ * so a model that reads the other one gets it converted, at any bit depth, interlaced or not; null
+ * when its pixels cannot be read (damaged) or it edits nothing, and then only the given one goes.
  * @throws UsageError for a missing file, another format, or another size.
  */
 export async function readMask(

@@ -1,8 +1,9 @@
 /**
  * A small, bounded PNG decoder and encoder for the demo's image inputs: the demo derives its edit,
  * fill, upscale and expand answers from the pixels it was given (input-pixels.ts), with no image
- * library. It reads 8-bit greyscale, grey + alpha, truecolour, truecolour + alpha and palette
- * images, not interlaced; anything else a PNG may hold (16-bit, interlaced, low bit depths) is
+ * library. It reads every PNG the format allows: greyscale, grey + alpha, truecolour, truecolour +
+ * alpha and palette images at each of their bit depths (1, 2, 4, 8, 16: a 16-bit sample keeps its
+ * high byte), plain or Adam7-interlaced. More pixels than the caller allows is
  * {@link PngUnsupportedError}, and the demo then draws a scene instead. A damaged file is
  * {@link PngDamagedError}: every chunk's CRC is checked, chunks must come in order, and the
  * inflated data may not be one byte longer than the image needs (zlib's maxOutputLength).
@@ -24,7 +25,7 @@ export class PngDamagedError extends Error {
   override readonly name = 'PngDamagedError';
 }
 
-/** A valid PNG this decoder does not read (16-bit, interlaced, under 8 bits a sample). */
+/** A valid PNG this decoder does not read: more pixels than the caller allows. */
 export class PngUnsupportedError extends Error {
   override readonly name = 'PngUnsupportedError';
 }
@@ -33,10 +34,21 @@ export class PngUnsupportedError extends Error {
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const MAX_CHUNKS = 10_000;
 
+/** The bit depths the format allows for each colour type. */
+const DEPTHS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+
 interface Header {
   width: number;
   height: number;
   colorType: number;
+  depth: number;
+  interlaced: boolean;
 }
 
 interface Chunks {
@@ -58,11 +70,11 @@ function readHeader(data: Buffer, maxPixels: number): Header {
   if (width < 1 || height < 1) damaged('The image has no pixels.');
   if (compression !== 0 || filter !== 0) damaged('Unknown compression or filter method.');
   if (colorType === undefined || CHANNELS[colorType] === undefined) damaged('Unknown colour type.');
-  if (depth !== 8 || interlace !== 0) {
-    throw new PngUnsupportedError('Only 8-bit, non-interlaced PNGs are read by the demo.');
-  }
+  if (depth === undefined || !DEPTHS[colorType]?.includes(depth))
+    damaged('A bit depth the colour type does not allow.');
+  if (interlace !== 0 && interlace !== 1) damaged('Unknown interlace method.');
   if (width * height > maxPixels) throw new PngUnsupportedError('The image has too many pixels.');
-  return { width, height, colorType };
+  return { width, height, colorType, depth, interlaced: interlace === 1 };
 }
 
 /** The chunks that matter, each CRC checked, in the order the format requires. */
@@ -103,12 +115,49 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-/** Undoes the per-row filters in place; returns the unfiltered rows without filter bytes. */
-function unfilter(raw: Buffer, header: Header): Uint8Array {
-  const bpp = CHANNELS[header.colorType] ?? 1;
-  const stride = header.width * bpp;
-  const out = new Uint8Array(stride * header.height);
-  for (let y = 0; y < header.height; y += 1) {
+/** A pass of the image: every pixel of it, or one of Adam7's seven (x0, y0, dx, dy). */
+interface Pass {
+  readonly x0: number;
+  readonly y0: number;
+  readonly dx: number;
+  readonly dy: number;
+}
+
+const WHOLE: readonly Pass[] = [{ x0: 0, y0: 0, dx: 1, dy: 1 }];
+const ADAM7: readonly Pass[] = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+].map(([x0 = 0, y0 = 0, dx = 1, dy = 1]) => ({ x0, y0, dx, dy }));
+
+/** A pass's size in pixels (0 wide or high when the image is too small to have it). */
+function passSize(header: Header, pass: Pass): { columns: number; rows: number } {
+  const columns = Math.ceil((header.width - pass.x0) / pass.dx);
+  const rows = Math.ceil((header.height - pass.y0) / pass.dy);
+  return columns > 0 && rows > 0 ? { columns, rows } : { columns: 0, rows: 0 };
+}
+
+/** Bits a pixel takes, and bytes a row of `columns` pixels takes (without its filter byte). */
+function rowBytes(header: Header, columns: number): number {
+  return Math.ceil((columns * (CHANNELS[header.colorType] ?? 1) * header.depth) / 8);
+}
+
+/** The bytes the inflated data must have: each pass's rows, each with its filter byte. */
+function inflatedSize(header: Header, passes: readonly Pass[]): number {
+  return passes.reduce((sum, pass) => {
+    const { columns, rows } = passSize(header, pass);
+    return rows === 0 ? sum : sum + rows * (1 + rowBytes(header, columns));
+  }, 0);
+}
+
+/** Undoes the per-row filters of one pass (`rows` rows of `stride` bytes, each after its filter byte). */
+function unfilter(raw: Buffer, stride: number, rows: number, bpp: number): Uint8Array {
+  const out = new Uint8Array(stride * rows);
+  for (let y = 0; y < rows; y += 1) {
     const filter = raw[y * (stride + 1)];
     const row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     const at = y * stride;
@@ -124,14 +173,25 @@ function unfilter(raw: Buffer, header: Header): Uint8Array {
   return out;
 }
 
-/** One pixel's RGBA from the unfiltered samples. */
-function rgbaAt(
-  samples: Uint8Array,
-  index: number,
-  chunks: Chunks,
-): [number, number, number, number] {
-  const { colorType } = chunks.header;
-  const s = (offset: number) => samples[index * (CHANNELS[colorType] ?? 1) + offset] ?? 0;
+/** Sample `index` of a row at the file's bit depth, as stored (0 … 2^depth − 1). */
+function sampleOf(row: Uint8Array, index: number, depth: number): number {
+  if (depth === 8) return row[index] ?? 0;
+  if (depth === 16) return ((row[index * 2] ?? 0) << 8) | (row[index * 2 + 1] ?? 0);
+  const bit = index * depth;
+  const shift = 8 - depth - (bit & 7);
+  return ((row[bit >> 3] ?? 0) >> shift) & ((1 << depth) - 1);
+}
+
+/** A stored sample as 8 bits: a 16-bit one's high byte, a low depth's scaled up. */
+function eightBit(value: number, depth: number): number {
+  if (depth === 16) return value >> 8;
+  return depth === 8 ? value : Math.round((value * 255) / ((1 << depth) - 1));
+}
+
+/** One pixel's RGBA from its stored samples (`s(i)`: sample i at the file's depth). */
+function rgbaOf(s: (i: number) => number, chunks: Chunks): [number, number, number, number] {
+  const { colorType, depth } = chunks.header;
+  const v = (i: number) => eightBit(s(i), depth);
   const trns = chunks.transparency;
   if (colorType === 3) {
     const entry = s(0);
@@ -143,17 +203,46 @@ function rgbaAt(
   }
   if (colorType === 0) {
     const keyed = trns && trns.length >= 2 && trns.readUInt16BE(0) === s(0);
-    return [s(0), s(0), s(0), keyed ? 0 : 255];
+    return [v(0), v(0), v(0), keyed ? 0 : 255];
   }
-  if (colorType === 4) return [s(0), s(0), s(0), s(1)];
-  if (colorType === 6) return [s(0), s(1), s(2), s(3)];
+  if (colorType === 4) return [v(0), v(0), v(0), v(1)];
+  if (colorType === 6) return [v(0), v(1), v(2), v(3)];
   const keyed =
     trns &&
     trns.length >= 6 &&
     trns.readUInt16BE(0) === s(0) &&
     trns.readUInt16BE(2) === s(1) &&
     trns.readUInt16BE(4) === s(2);
-  return [s(0), s(1), s(2), keyed ? 0 : 255];
+  return [v(0), v(1), v(2), keyed ? 0 : 255];
+}
+
+/** The inflated data, the chunks it came with, and the RGBA the passes fill. */
+interface Decoding {
+  readonly raw: Buffer;
+  readonly chunks: Chunks;
+  readonly rgba: Uint8Array;
+}
+
+/** Places one pass's pixels (the data from `offset`) into the RGBA; returns the offset after it. */
+function readPass(decoding: Decoding, offset: number, pass: Pass): number {
+  const { raw, chunks, rgba } = decoding;
+  const { header } = chunks;
+  const { columns, rows } = passSize(header, pass);
+  if (rows === 0) return offset;
+  const channels = CHANNELS[header.colorType] ?? 1;
+  const stride = rowBytes(header, columns);
+  const bpp = Math.max(1, (channels * header.depth) >> 3);
+  const size = rows * (stride + 1);
+  const samples = unfilter(raw.subarray(offset, offset + size), stride, rows, bpp);
+  for (let y = 0; y < rows; y += 1) {
+    const row = samples.subarray(y * stride, (y + 1) * stride);
+    for (let x = 0; x < columns; x += 1) {
+      const pixel = rgbaOf((i) => sampleOf(row, x * channels + i, header.depth), chunks);
+      const at = (pass.y0 + y * pass.dy) * header.width + pass.x0 + x * pass.dx;
+      rgba.set(pixel, at * 4);
+    }
+  }
+  return offset + size;
 }
 
 /**
@@ -162,8 +251,9 @@ function rgbaAt(
  */
 export function decodePng(bytes: Uint8Array, maxPixels: number): Pixels {
   const chunks = readChunks(bytes, maxPixels);
-  const { width, height, colorType } = chunks.header;
-  const expected = height * (1 + width * (CHANNELS[colorType] ?? 1));
+  const { width, height, colorType, interlaced } = chunks.header;
+  const passes = interlaced ? ADAM7 : WHOLE;
+  const expected = inflatedSize(chunks.header, passes);
   let raw: Buffer;
   try {
     raw = inflateSync(chunks.data, { maxOutputLength: expected + 1 });
@@ -171,10 +261,8 @@ export function decodePng(bytes: Uint8Array, maxPixels: number): Pixels {
     return damaged('The image data does not inflate to the size of the image.');
   }
   if (raw.length !== expected) damaged('The image data does not inflate to the size of the image.');
-  const samples = unfilter(raw, chunks.header);
   const rgba = new Uint8Array(width * height * 4);
-  for (let index = 0; index < width * height; index += 1)
-    rgba.set(rgbaAt(samples, index, chunks), index * 4);
+  passes.reduce((offset, pass) => readPass({ raw, chunks, rgba }, offset, pass), 0);
   const hasAlpha = colorType === 4 || colorType === 6 || chunks.transparency !== undefined;
   return { width, height, rgba, hasAlpha };
 }

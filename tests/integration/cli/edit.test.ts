@@ -193,6 +193,15 @@ describe('edit and upscale on the built-in demo', () => {
     const roles = (onlyEdit(json) as { inputs: { role: string; sha256: string }[] }).inputs;
     expect(roles.map((input) => input.role)).toEqual(['source', 'maskAlpha']);
     expect(roles[1]?.sha256).not.toBe(await sha256(white));
+    // The same mask 16 bits a sample and Adam7-interlaced is converted too, not sent as it came.
+    const deep = join(made.dir, 'mask-white-half-16-interlaced.png');
+    await writeFile(
+      deep,
+      await sharp(white).toColourspace('grey16').png({ progressive: true }).toBuffer(),
+    );
+    const deepRun = await onDemo(world, ['edit', made.source, '--prompt', 'x', '--mask', deep]);
+    expectExit(deepRun, 0);
+    expect(deepRun.stderr).toContain('the --mask file was converted to it.\n');
   });
 
   it('refuses a library image the library does not have, and a task with several images without #N', async () => {
