@@ -6,7 +6,6 @@
  */
 import type { ProviderId } from '../../shared/domain/providers';
 import type { StateCreator } from 'zustand';
-import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
 import { inBatchOrder } from './batch-order';
