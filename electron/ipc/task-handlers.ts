@@ -75,7 +75,9 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     'tasks:resend': async ({ localIds, as, onlyFailed }) => {
       const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };
       const { records, skipped } = await resend(core, localIds, options);
-      return { items: follow(records), skipped };
+      // One refused for the account is gone (the page hears it once): it made no task either.
+      const items = follow(records);
+      return { items, skipped: skipped + records.length - items.length };
     },
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core.history.list({
