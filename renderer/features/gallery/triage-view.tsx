@@ -2,7 +2,8 @@
  * The Triage view (Ctrl/Cmd+Shift+T): one image large with its rating, flag and tags, and a
  * filmstrip of the images the gallery's filter shows. The triage keys act on the image shown
  * (with Shift, or Auto-advance, the next one comes up), ← and → follow the reading direction,
- * Ctrl+Delete (⌘⌫) purges the rejects of the board shown, ? shows the keys, and Escape goes back
+ * Ctrl+Delete (⌘⌫) purges the rejects the view shows (its filter's: what the question counts is
+ * what moves), ? shows the keys, and Escape goes back
  * to the grid on the image last shown.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
@@ -130,7 +131,6 @@ function EmptyView({ onClose }: { onClose: () => void }) {
 interface ViewKeys {
   readonly item: GalleryItem | undefined;
   readonly index: number;
-  readonly board: string;
   readonly purge: PurgeRejects;
   go(at: number): void;
   close(): void;
@@ -157,7 +157,7 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
   const triage = triageKeyOf(event);
   const handled = isPurgeKey(event) || triage !== null || event.key === '?';
   if (handled) event.preventDefault();
-  if (isPurgeKey(event)) void purge.ask(keys.board === '' ? null : keys.board);
+  if (isPurgeKey(event)) void purge.ask('view');
   else if (triage) triageIn(item, () => keys.go(index + 1))(triage);
   else if (event.key === '?') store().triageShowHelp(true);
   if (handled) return;
@@ -170,7 +170,6 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
 
 export function TriageView({ items, onClosed }: TriageViewProps) {
   const key = useAppStore((s) => s.triageViewKey);
-  const board = useAppStore((s) => s.galleryFilters.board);
   // The library's count for the filter, as the grid's header says it: never the loaded page.
   const total = useAppStore((s) => s.galleryTotal);
   const hasMore = useAppStore((s) => s.galleryNextCursor !== null);
@@ -196,7 +195,7 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
     onClosed(item ? itemKey(item) : null);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
-    onViewKey(event, { item, index, board, purge, go, close });
+    onViewKey(event, { item, index, purge, go, close });
   return (
     <div
       className="triage-view"

@@ -1,13 +1,16 @@
 /**
- * "Purge rejects": main names the rejected images of a board (and the boards below it) or of the
- * whole library with their total size, the question says both, and a yes moves them to Pictor's
- * trash as one step with Undo, through the gallery's delete (deleteWithUndo). None: a sentence.
+ * "Purge rejects": main names the rejected images of a board (and the boards below it), of the
+ * images the gallery's filters show (the Triage view's purge: the rejects the user is shown, as
+ * Lightroom's "Delete Rejected Photos" takes the current view's), or of the whole library, with
+ * their total size; the question says both, and a yes moves exactly those to Pictor's trash as
+ * one step with Undo, through the gallery's delete (deleteWithUndo). None: a sentence.
  */
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { formatBytes, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { ImageRef } from '../../store/gallery-delete';
+import type { PurgeScope } from '../../store/triage-slice';
 import { deleteWithUndo } from './use-image-actions';
 
 const store = useAppStore.getState;
@@ -18,8 +21,8 @@ interface Question {
 }
 
 export interface PurgeRejects {
-  /** Asks main for the rejects of `board` (null: the library), then the user. */
-  readonly ask: (board: string | null) => Promise<void>;
+  /** Asks main for the rejects of `scope`, then the user. */
+  readonly ask: (scope: PurgeScope) => Promise<void>;
   /** The question is on screen. */
   readonly asking: boolean;
   readonly dialog: ReactNode;
@@ -27,8 +30,8 @@ export interface PurgeRejects {
 
 export function usePurgeRejects(): PurgeRejects {
   const [question, setQuestion] = useState<Question | null>(null);
-  const ask = async (board: string | null) => {
-    const found = await store().triageRejects(board);
+  const ask = async (scope: PurgeScope) => {
+    const found = await store().triageRejects(scope);
     if (found === null) return;
     if (found.images.length === 0) store().confirm(() => t('triage.purge.none'));
     else setQuestion(found);

@@ -69,7 +69,7 @@ export const triage = {
   'triage.help.open': 'Open the image',
   'triage.help.select': 'Select; with Shift, extend the selection',
   'triage.help.delete': 'Move to the trash',
-  'triage.help.purge': 'Purge the rejects of the current board (Triage view)',
+  'triage.help.purge': 'Purge the rejected images the Triage view shows (its filter)',
   'triage.help.close': 'Close the viewer or the Triage view',
   'triage.help.section.window': 'Anywhere in the window',
   'triage.help.promptHistory': 'Open the prompt history',

@@ -198,6 +198,37 @@ describe('the Triage view', () => {
     await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
   });
 
+  it('purges only the rejects the Triage view shows: the question counts what moves', async () => {
+    const { main, user } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 6, (n) => ({ prompt: n % 2 === 1 ? 'a red fox' : 'a blue whale' })),
+    });
+    const id = (n: number) => `seed-${String(n).padStart(6, '0')}`;
+    main.runtime.core.triage.apply(
+      [1, 2, 3, 4].map((n) => ({ localId: id(n), index: 0 })),
+      { kind: 'flag', flag: 'reject' },
+    );
+    await act(async () => {
+      await useAppStore.getState().gallerySetFilters({ rejected: true, search: 'fox' });
+    });
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
+    const first = useAppStore.getState().galleryItems[0]!;
+    act(() => tile(`${first.localId}/${String(first.index)}`).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: 'Triage view' });
+    expect(view.textContent).toContain('Image 1 of 2');
+    fireEvent.keyDown(view, { key: 'Delete', code: 'Delete', ctrlKey: true });
+    // Two shown, two counted: not the four rejects of the library.
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Move 2 rejected images to the trash?',
+    });
+    await user.click(within(question).getByRole('button', { name: 'Move to trash' }));
+    const state = (n: number) => main.runtime.core.history.get(id(n))?.images[0]?.state;
+    await waitFor(() => expect([1, 3].map(state)).toEqual(['deleted', 'deleted']));
+    expect([0, 2, 4, 5].map(state)).toEqual(['saved', 'saved', 'saved', 'saved']);
+    await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
+  });
+
   it('says so when a purge empties the Rejected view, and Ctrl+Z or its Undo brings them back', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     const rejects = [1, 3].map((n) => `seed-${String(n).padStart(6, '0')}`);
