@@ -19,6 +19,7 @@ import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from '../../lib/triage-keys';
+import { filmstripName } from './filmstrip-name';
 import { positionOf } from './gallery-viewer';
 import { matchingCount, type MatchingCount } from './matching-count';
 import { triageIn, undoLastStep } from './triage-run';
@@ -68,7 +69,10 @@ function TriageFacts({ item }: { item: GalleryItem }) {
   );
 }
 
-/** The filmstrip: every loaded image of the filter, the one shown marked and kept in view. */
+/**
+ * The filmstrip: every loaded image of the filter, the one shown marked and kept in view, each
+ * named by what it is, then its place (filmstrip-name.ts).
+ */
 function Filmstrip(props: {
   items: readonly GalleryItem[];
   index: number;
@@ -93,7 +97,7 @@ function Filmstrip(props: {
               tabIndex={-1}
               className="triage-view__thumb"
               aria-current={at === props.index ? 'true' : undefined}
-              aria-label={positionOf(at, props.matching)}
+              aria-label={filmstripName(item, positionOf(at, props.matching))}
               onClick={() => props.onPick(at)}
             >
               {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}

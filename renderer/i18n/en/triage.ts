@@ -34,6 +34,8 @@ export const triage = {
   'triage.autoAdvanceOff': 'Auto-advance is off: hold Shift with a triage key to move on.',
   'triage.view.label': 'Triage view',
   'triage.view.filmstrip': 'Images of the current filter',
+  'triage.view.thumb': '“{prompt}”{facts}, {date}. {position}',
+  'triage.view.thumbFact': ', {fact}',
   'triage.view.close': 'Back to the grid',
   'triage.view.empty': 'No image is left in this view.',
   'triage.view.noTags': 'No tags',
