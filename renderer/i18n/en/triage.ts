@@ -45,6 +45,7 @@ export const triage = {
     '{count, plural, one {Move # rejected image to the trash?} other {Move # rejected images to the trash?}}',
   'triage.purge.body':
     'They take {size}. They go to Pictor’s trash as one step: Undo (Ctrl+Z or ⌘Z) brings them back.',
+  'triage.purge.hidden': 'Not shown by the gallery’s current view and filters: {count}.',
   'triage.purge.confirm': 'Move to trash',
   'triage.purge.none': 'There are no rejected images to purge here.',
   'triage.help.title': 'Keyboard',

@@ -76,6 +76,39 @@ describe('filters across the sidebar’s views', () => {
     ).toBe('true');
   });
 
+  it('a purge from the sidebar says how many of the rejects it moves are not shown', async () => {
+    const { user } = await renderWired({ prepare: library });
+    await waitFor(() => expect(cells()).toHaveLength(6));
+    await act(async () => {
+      await useAppStore.getState().gallerySetFilters({ search: 'fox' });
+    });
+    await waitFor(() => expect(cells()).toEqual([1, 3, 5].map(keyOf)));
+    const all = screen.getByRole('treeitem', { name: /^All images/ });
+    act(() => all.focus());
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = await screen.findByRole('menu');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Purge rejects…' }));
+    // The library's four rejects, two of them hidden by the search: said, not silently moved.
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Move 4 rejected images to the trash?',
+    });
+    expect(ask.textContent).toContain('Not shown by the gallery’s current view and filters: 2.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    // With nothing hidden, nothing said.
+    await act(async () => {
+      await useAppStore.getState().gallerySetFilters({ search: '' });
+    });
+    await waitFor(() => expect(cells()).toHaveLength(6));
+    act(() => all.focus());
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const again = await screen.findByRole('menu');
+    await user.click(within(again).getByRole('menuitem', { name: 'Purge rejects…' }));
+    const plain = await screen.findByRole('alertdialog', {
+      name: 'Move 4 rejected images to the trash?',
+    });
+    expect(plain.textContent).not.toContain('Not shown');
+  });
+
   it('names every filter in use, in the bar’s order', async () => {
     await renderWired({ prepare: library });
     await waitFor(() => expect(cells()).toHaveLength(6));
