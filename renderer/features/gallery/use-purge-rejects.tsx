@@ -48,7 +48,10 @@ export function usePurgeRejects(): PurgeRejects {
   const ask = async (scope: PurgeScope) => {
     const found = await store().triageRejects(scope);
     if (found === null) return;
-    if (found.images.length === 0) return store().confirm(() => t('triage.purge.none'));
+    if (found.images.length === 0) {
+      store().confirm(() => t('triage.purge.none'));
+      return;
+    }
     const hidden = scope === 'view' ? 0 : await hiddenOf(found.images);
     setQuestion({ ...found, hidden });
   };
