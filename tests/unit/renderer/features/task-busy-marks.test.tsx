@@ -77,6 +77,12 @@ describe('busy tasks', () => {
       );
       expect(description(tile)).toMatch(/^Processing Running for /);
     }
+    // The service says how far each is: the square says it without the clock (tile-words.tsx).
+    await waitFor(
+      () =>
+        expect(tiles()[0]!.querySelector('.task-tile__sentence')?.textContent).toMatch(/% done$/),
+      UNTIL,
+    );
     const alone = screen
       .getAllByRole('article')
       .find((article) => article.classList.contains('task-row'))!;
