@@ -18,7 +18,8 @@ import type { Boards } from '../core/triage/boards';
 import type { SmartBoards } from '../core/triage/smart-boards';
 import type { SmartBoardEntry } from '../../shared/domain/smart-board';
 import type { SmartBoardOutput } from '../../shared/ipc/triage-contract';
-import { rejectsIn } from '../core/triage/rejects';
+import { rejectsIn, rejectsMatching } from '../core/triage/rejects';
+import { withSmartRules } from './gallery-handlers';
 import type { TriageActions, TriageOutcome } from '../core/triage/triage-actions';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { MAX_SELECT_ALL } from '../../shared/ipc/selection-schemas';
@@ -82,8 +83,11 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
     'boards:rename': ({ path, name }) => treeChanged(pathsOf(core.boards.rename(path, name))),
     'boards:move': ({ path, parent }) => treeChanged(pathsOf(core.boards.move(path, parent))),
     'boards:delete': ({ path }) => treeChanged({ images: core.boards.delete(path) }),
-    'triage:rejects': ({ board }) => {
-      const { images, bytes } = rejectsIn(core.history, board ?? null, MAX_SELECT_ALL);
+    'triage:rejects': ({ board, filter }) => {
+      const { images, bytes } =
+        filter === undefined
+          ? rejectsIn(core.history, board ?? null, MAX_SELECT_ALL)
+          : rejectsMatching(core.history, withSmartRules(core.smartBoards, filter), MAX_SELECT_ALL);
       return { images: [...images], bytes };
     },
     'triage:writeMetadata': async ({ images }) =>

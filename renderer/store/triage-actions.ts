@@ -14,7 +14,14 @@ import type { AppState } from './app-state';
 import { countQuery } from './gallery-browse';
 import type { Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
-import type { TriageSlice } from './triage-slice';
+import type { GalleryFilters } from './gallery-list-model';
+import type { PurgeScope, TriageSlice } from './triage-slice';
+
+/** What `triage:rejects` is asked for a purge's scope. */
+function rejectsInput(scope: PurgeScope, filters: GalleryFilters) {
+  if (scope === 'library') return {};
+  return scope === 'view' ? { filter: countQuery(filters) } : { board: scope.board };
+}
 
 type Set = Parameters<StateCreator<AppState, [], [], TriageSlice>>[0];
 type Get = () => AppState;
@@ -196,9 +203,9 @@ export function triageLibraryActions(
         return toApiError(error).message;
       }
     },
-    triageRejects: async (board) => {
+    triageRejects: async (scope) => {
       try {
-        return await call('triage:rejects', board === null ? {} : { board });
+        return await call('triage:rejects', rejectsInput(scope, get().galleryFilters));
       } catch (error) {
         get().showError(error);
         return null;

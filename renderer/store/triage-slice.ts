@@ -30,6 +30,12 @@ export interface TriageLibrary {
 
 /** What Ctrl/Cmd+Z in the gallery takes back. */
 export type UndoKind = 'triage' | 'delete';
+
+/**
+ * The rejects a purge takes: a board's (and the boards' below it), those among the images the
+ * gallery's filters show (what the Triage view shows), or the whole library's.
+ */
+export type PurgeScope = 'library' | 'view' | { readonly board: string };
 /** Steps of Undo remembered (main keeps 50 of triage). */
 const UNDO_KINDS = 100;
 
@@ -77,8 +83,11 @@ export interface TriageSlice {
   triageRenameSmart(name: string, newName: string): Promise<string | null>;
   /** Deletes the smart board `name` (its filter only); false when main refused (said). */
   triageDeleteSmart(name: string): Promise<boolean>;
-  /** The rejects a purge would move (in `board` and below, or all) and their size; null: failed. */
-  triageRejects(board: string | null): Promise<RequestOutput<'triage:rejects'> | null>;
+  /**
+   * The rejects a purge would move (in a board and below, among the images the gallery's filters
+   * show, or all) and their size; null: failed.
+   */
+  triageRejects(scope: PurgeScope): Promise<RequestOutput<'triage:rejects'> | null>;
   /**
    * Applies `change` to `refs` (the images `items` are, when loaded: a rating they all have
    * already clears it, a pick they all have unflags them); says what it did.

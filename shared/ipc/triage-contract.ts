@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_RATING } from '../domain/triage';
 import { ruleReportSchema, smartRulesInputSchema, smartRulesSchema } from '../domain/smart-board';
 import { sentenceSchema } from '../i18n/sentence';
-import { MAX_SELECT_ALL, count, imageRef } from './selection-schemas';
+import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-schemas';
 import { taskItemSchema } from './task-item';
 
 /** A tag or a board's path as the page sends it (main checks and normalises it). */
@@ -173,11 +173,17 @@ export const triageRequests = {
     output: z.object({ images: count }),
   },
   /**
-   * The rejected images a purge would move to the trash (in `board` and below it, or all), with
-   * their total size: the page asks, then deletes them with Undo as any selection.
+   * The rejected images a purge would move to the trash (in `board` and below it, among the
+   * images the gallery's `filter` shows, or all), with their total size: the page asks, then
+   * deletes them with Undo as any selection.
    */
   'triage:rejects': {
-    input: z.object({ board: name.optional() }).strict(),
+    input: z
+      .object({ board: name.optional(), filter: galleryFilter.optional() })
+      .strict()
+      .refine((input) => input.board === undefined || input.filter === undefined, {
+        message: 'A purge takes a board or a filter, not both.',
+      }),
     output: z.object({ images: z.array(imageRef).max(MAX_SELECT_ALL), bytes: count }),
   },
   /**

@@ -1,11 +1,13 @@
 /**
  * The rejects a purge moves to Pictor's trash: every saved image flagged reject, in a board (and
- * the boards below it) or in the whole library, with their total size. The window and the CLI
- * ask the same question with the same count.
+ * the boards below it), in the whole library, or among the images a gallery filter shows (the
+ * Triage view's purge: what it moves is what the view shows), with their total size. The window
+ * and the CLI ask the same question with the same count.
  */
 import type { ImageRef } from '../gallery/gallery-images';
 import { distinctImages, imagesByTask } from '../gallery/gallery-images';
 import type { HistoryStore } from '../history/history-store';
+import type { WholeImageQuery } from '../history/whole-set';
 import { boardKey } from '../../../shared/domain/triage';
 
 export interface Rejects {
@@ -31,11 +33,32 @@ export function rejectsIn(
       : distinctImages(
           boards.flatMap((key) => history.imageKeys({ ...query, board: key }, max)),
         ).slice(0, max);
+  return { images, bytes: bytesOf(history, images) };
+}
+
+/**
+ * The saved rejects among the images `filter` shows: none when it shows only another flag or no
+ * saved image (a filter narrows the rejects, never widens them).
+ */
+export function rejectsMatching(
+  history: Pick<HistoryStore, 'imageKeys' | 'get'>,
+  filter: WholeImageQuery,
+  max: number,
+): Rejects {
+  const otherFlag = filter.flag !== undefined && filter.flag !== 'reject';
+  const noSaved = filter.states !== undefined && !filter.states.includes('saved');
+  if (otherFlag || noSaved) return { images: [], bytes: 0 };
+  const images = history.imageKeys({ ...filter, flag: 'reject', states: ['saved'] }, max);
+  return { images, bytes: bytesOf(history, images) };
+}
+
+/** The saved files' total size of `images`. */
+function bytesOf(history: Pick<HistoryStore, 'get'>, images: readonly ImageRef[]): number {
   let bytes = 0;
   // One record read per task, not per image.
   for (const [localId, indexes] of imagesByTask(images)) {
     const saved = history.get(localId)?.images ?? [];
     for (const index of indexes) bytes += saved[index]?.bytes ?? 0;
   }
-  return { images, bytes };
+  return bytes;
 }

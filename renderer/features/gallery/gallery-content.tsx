@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { MIN_TILE_OF } from '../../store/gallery-display';
 import { hasActiveFilters } from '../../store/gallery-list-model';
+import { FilterNotice } from './filter-notice';
 import { GalleryBody } from './gallery-body';
 import type { MenuRequest } from './gallery-context-menu';
 import { GalleryGrid } from './gallery-grid';
@@ -66,45 +67,48 @@ export function GalleryContent(props: GalleryContentProps) {
   // image): the grid loads them.
   const empty = state.items.length === 0 && !state.hasMore;
   return (
-    <GalleryBody
-      status={state.status}
-      error={state.error}
-      empty={empty}
-      updating={empty && (state.trashBusy || (state.total ?? 0) > 0)}
-      filtered={hasActiveFilters(state.filters)}
-      onRetryLoad={() => void store().galleryLoad()}
-    >
-      <GalleryGrid
-        items={state.items}
-        hasMore={state.hasMore}
-        loadingMore={state.loadingMore}
-        activeKey={focus.activeKey}
-        onActiveChange={focus.setActiveKey}
-        focusRequest={focus.focusRequest}
-        onOpen={props.onOpen}
-        onDelete={props.onDelete}
-        onFavourite={actions.favourite}
-        onTriage={onTriage}
-        onRetry={actions.retry}
-        onStartDrag={onStartDrag}
-        onLoadMore={onLoadMore}
-        describedBy={props.helpId}
-        total={state.total}
-        jump={state.jump}
-        jumpLoading={state.jumpLoading}
-        onLoadAt={onLoadAt}
-        minTile={MIN_TILE_OF[state.display.thumbnailSize]}
-        uncropped={state.display.uncropped}
-        onMenu={props.onMenu}
-        selection={selection.selection}
-        onSelect={selection.onSelect}
-        onExtend={selection.onExtend}
-      />
-      {state.loadingMore ? (
-        <div className="gallery__more">
-          <Spinner /> {t('gallery.loadingMore')}
-        </div>
-      ) : null}
-    </GalleryBody>
+    <>
+      <FilterNotice filters={state.filters} count={state.total} />
+      <GalleryBody
+        status={state.status}
+        error={state.error}
+        empty={empty}
+        updating={empty && (state.trashBusy || (state.total ?? 0) > 0)}
+        filtered={hasActiveFilters(state.filters)}
+        onRetryLoad={() => void store().galleryLoad()}
+      >
+        <GalleryGrid
+          items={state.items}
+          hasMore={state.hasMore}
+          loadingMore={state.loadingMore}
+          activeKey={focus.activeKey}
+          onActiveChange={focus.setActiveKey}
+          focusRequest={focus.focusRequest}
+          onOpen={props.onOpen}
+          onDelete={props.onDelete}
+          onFavourite={actions.favourite}
+          onTriage={onTriage}
+          onRetry={actions.retry}
+          onStartDrag={onStartDrag}
+          onLoadMore={onLoadMore}
+          describedBy={props.helpId}
+          total={state.total}
+          jump={state.jump}
+          jumpLoading={state.jumpLoading}
+          onLoadAt={onLoadAt}
+          minTile={MIN_TILE_OF[state.display.thumbnailSize]}
+          uncropped={state.display.uncropped}
+          onMenu={props.onMenu}
+          selection={selection.selection}
+          onSelect={selection.onSelect}
+          onExtend={selection.onExtend}
+        />
+        {state.loadingMore ? (
+          <div className="gallery__more">
+            <Spinner /> {t('gallery.loadingMore')}
+          </div>
+        ) : null}
+      </GalleryBody>
+    </>
   );
 }

@@ -83,7 +83,7 @@ function boardEntries(board: string, actions: SidebarActions): SidebarMenuEntry[
         store().confirm(() => (isTarget ? t('triage.targetNone') : t('triage.target', { board })));
       },
     },
-    { id: 'purge', label: t('triage.purge.menu'), run: () => void actions.purge.ask(board) },
+    { id: 'purge', label: t('triage.purge.menu'), run: () => void actions.purge.ask({ board }) },
     { id: 'delete', label: t('triage.boards.delete'), run: open('delete') },
   ];
 }
@@ -94,7 +94,7 @@ function viewEntries(view: string, actions: SidebarActions): SidebarMenuEntry[] 
   const purge = {
     id: 'purge',
     label: t('triage.purge.menu'),
-    run: () => void actions.purge.ask(null),
+    run: () => void actions.purge.ask('library'),
   };
   return view === 'unfiled' ? [create] : [create, purge];
 }

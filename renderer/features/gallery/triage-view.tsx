@@ -2,7 +2,8 @@
  * The Triage view (Ctrl/Cmd+Shift+T): one image large with its rating, flag and tags, and a
  * filmstrip of the images the gallery's filter shows. The triage keys act on the image shown
  * (with Shift, or Auto-advance, the next one comes up), ← and → follow the reading direction,
- * Ctrl+Delete (⌘⌫) purges the rejects of the board shown, ? shows the keys, and Escape goes back
+ * Ctrl+Delete (⌘⌫) purges the rejects the view shows (its filter's: what the question counts is
+ * what moves), ? shows the keys, and Escape goes back
  * to the grid on the image last shown.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
@@ -18,6 +19,7 @@ import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from '../../lib/triage-keys';
+import { filmstripName } from './filmstrip-name';
 import { positionOf } from './gallery-viewer';
 import { matchingCount, type MatchingCount } from './matching-count';
 import { triageIn, undoLastStep } from './triage-run';
@@ -67,7 +69,10 @@ function TriageFacts({ item }: { item: GalleryItem }) {
   );
 }
 
-/** The filmstrip: every loaded image of the filter, the one shown marked and kept in view. */
+/**
+ * The filmstrip: every loaded image of the filter, the one shown marked and kept in view, each
+ * named by what it is, then its place (filmstrip-name.ts).
+ */
 function Filmstrip(props: {
   items: readonly GalleryItem[];
   index: number;
@@ -92,7 +97,7 @@ function Filmstrip(props: {
               tabIndex={-1}
               className="triage-view__thumb"
               aria-current={at === props.index ? 'true' : undefined}
-              aria-label={positionOf(at, props.matching)}
+              aria-label={filmstripName(item, positionOf(at, props.matching))}
               onClick={() => props.onPick(at)}
             >
               {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}
@@ -130,7 +135,6 @@ function EmptyView({ onClose }: { onClose: () => void }) {
 interface ViewKeys {
   readonly item: GalleryItem | undefined;
   readonly index: number;
-  readonly board: string;
   readonly purge: PurgeRejects;
   go(at: number): void;
   close(): void;
@@ -157,7 +161,7 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
   const triage = triageKeyOf(event);
   const handled = isPurgeKey(event) || triage !== null || event.key === '?';
   if (handled) event.preventDefault();
-  if (isPurgeKey(event)) void purge.ask(keys.board === '' ? null : keys.board);
+  if (isPurgeKey(event)) void purge.ask('view');
   else if (triage) triageIn(item, () => keys.go(index + 1))(triage);
   else if (event.key === '?') store().triageShowHelp(true);
   if (handled) return;
@@ -170,7 +174,6 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
 
 export function TriageView({ items, onClosed }: TriageViewProps) {
   const key = useAppStore((s) => s.triageViewKey);
-  const board = useAppStore((s) => s.galleryFilters.board);
   // The library's count for the filter, as the grid's header says it: never the loaded page.
   const total = useAppStore((s) => s.galleryTotal);
   const hasMore = useAppStore((s) => s.galleryNextCursor !== null);
@@ -196,7 +199,7 @@ export function TriageView({ items, onClosed }: TriageViewProps) {
     onClosed(item ? itemKey(item) : null);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
-    onViewKey(event, { item, index, board, purge, go, close });
+    onViewKey(event, { item, index, purge, go, close });
   return (
     <div
       className="triage-view"

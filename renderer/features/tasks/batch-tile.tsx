@@ -3,12 +3,13 @@
  * it; with Ctrl/Cmd or Shift it selects, as in the gallery), its checkbox, star and state in the
  * corners, the Content Credentials mark when its image carries them, and its own small buttons
  * (details, cancel on the service, remove) along the bottom on hover or when the keyboard is in
- * it. No text sits on the square, so nothing is cut: the state is an icon, its words are the
- * tile's description (and its tooltip). Each tile stays an article of the feed, named by the
+ * it. The state is an icon in the corner, its words the tile's description (and its tooltip);
+ * while the task has no picture, the empty square also shows its state, how far it is and its
+ * prompt (tile-words.tsx), cut to the square. Each tile stays an article of the feed, named by the
  * batch's prompt with its own position in the history; a tile of a template's batch (one prompt
  * per combination, the head naming the template) is named by its own.
  */
-import { memo, useId, useState, type FocusEvent, type MouseEvent } from 'react';
+import { memo, useId, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { CredentialsMark } from '../../components/content-credentials';
@@ -20,6 +21,7 @@ import { useStatusView } from './task-row';
 import type { StatusTone } from './task-status';
 import { SelectBox, useSelected, useSelectHandlers } from './task-select';
 import { TaskThumbnails } from './task-thumbnails';
+import { TileWords } from './tile-words';
 
 export interface BatchTileProps {
   readonly item: TaskItem;
@@ -56,21 +58,34 @@ const STATE_ICON: Partial<Record<StatusTone, IconName>> = {
  * when its tooltip shows or its description is read); otherwise they are as of their last
  * drawing, which every change of the task brings.
  */
-function TileState({ item, id, engaged }: { item: TaskItem; id: string; engaged: boolean }) {
+function TileState(props: {
+  item: TaskItem;
+  id: string;
+  engaged: boolean;
+  /** What else sits in the corner (the star). */
+  children: ReactNode;
+}) {
+  const { item, id, engaged } = props;
   const status = useStatusView(item, engaged);
   const words = statusText(status);
   const icon = STATE_ICON[status.tone];
   return (
     <>
-      {icon ? (
-        <span
-          className={`task-tile__state tone--${status.tone}`}
-          title={`${status.label}: ${words}`}
-          aria-hidden="true"
-        >
-          <Icon name={icon} />
-        </span>
+      {item.record.images.length === 0 ? (
+        <TileWords item={item} status={status} engaged={engaged} />
       ) : null}
+      <span className="task-tile__corner">
+        {icon ? (
+          <span
+            className={`task-tile__state tone--${status.tone}`}
+            title={`${status.label}: ${words}`}
+            aria-hidden="true"
+          >
+            <Icon name={icon} />
+          </span>
+        ) : null}
+        {props.children}
+      </span>
       <span id={id} className="visually-hidden">
         <span>{status.label}</span> <span>{words}</span>
       </span>
@@ -142,13 +157,12 @@ export const BatchTile = memo(function BatchTile({
       <span className="task-tile__check">
         <SelectBox localId={record.localId} />
       </span>
-      <span className="task-tile__corner">
-        <TileState item={item} id={statusId} engaged={engaged} />
+      <TileState item={item} id={statusId} engaged={engaged}>
         <FavouriteButton
           record={record}
           className={`task-tile__star${record.favourite ? ' task-tile__star--on' : ''}`}
         />
-      </span>
+      </TileState>
       <div className="task-tile__tools">
         <TaskIconButtons
           record={record}

@@ -121,10 +121,18 @@ describe('triage over IPC', () => {
       board: 'Drafts',
     });
     expect(drafts).toEqual({ images: [ref(2)], bytes: 3_000 });
+    // Among what a filter shows: its own board only, and a filter of another flag shows none.
+    const shown = (filter: object) => ok('triage:rejects', { filter });
+    expect(await shown({ board: 'Drafts' })).toEqual({ images: [ref(2)], bytes: 3_000 });
+    expect(await shown({ flag: 'reject', states: ['saved'] })).toEqual(all);
+    expect(await shown({ flag: 'pick' })).toEqual({ images: [], bytes: 0 });
+    expect(await shown({ states: ['deleted'] })).toEqual({ images: [], bytes: 0 });
   });
 
   it('refuses what the contract does not allow before core sees it', async () => {
     const { main, invoke } = await wired(1);
+    const both = await invoke('triage:rejects', { board: 'Drafts', filter: {} });
+    expect(both.ok).toBe(false);
     const rule = { kind: 'rating', op: '>=', value: 1 } as const;
     const tooMany = await invoke('smart:create', {
       name: 'Too many',

@@ -6,7 +6,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Spinner } from '../../../../renderer/components/spinner';
+import { applyLocale } from '../../../../renderer/i18n';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
 import { UNTIL } from '../../../support/waits';
 import type { WiredApi } from '../../../support/wired-api';
@@ -75,6 +77,12 @@ describe('busy tasks', () => {
       );
       expect(description(tile)).toMatch(/^Processing Running for /);
     }
+    // The service says how far each is: the square says it without the clock (tile-words.tsx).
+    await waitFor(
+      () =>
+        expect(tiles()[0]!.querySelector('.task-tile__sentence')?.textContent).toMatch(/% done$/),
+      UNTIL,
+    );
     const alone = screen
       .getAllByRole('article')
       .find((article) => article.classList.contains('task-row'))!;
@@ -132,6 +140,42 @@ describe('busy tasks', () => {
     act(() => other.blur());
     expect(clockSubscribers()).toBe(1);
   });
+});
+
+describe('a busy tile’s words', () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    await act(() => applyLocale('en'));
+  });
+
+  it.each([
+    ['en', 'Processing', 'Running for 10s', 'Running for 12s'],
+    ['de', 'Wird verarbeitet', 'Läuft seit 10 Sek.', 'Läuft seit 12 Sek.'],
+  ])(
+    'say its state and prompt on the square, and its time while pointed at (%s)',
+    async (...test) => {
+      const [tag, label, before, after] = test;
+      await fileMain();
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      vi.setSystemTime(NOW);
+      await startWiredApp({ main: fileMain, prepare: seedBusy });
+      // Once the settings' language (the system's) is shown: the window redraws in this one.
+      await waitFor(() => expect(useAppStore.getState().settings).not.toBeNull());
+      await act(() => applyLocale(tag));
+      const tile = screen.getAllByRole('article', { name: 'A batch of boats' })[0]!;
+      const words = tile.querySelector<HTMLElement>('.task-tile__words')!;
+      const parts = () => [...words.children].map((part) => part.textContent);
+      // Not an hourglass alone: the state and the prompt; no clock's words while off the clock.
+      expect(parts()).toEqual([label, 'A batch of boats']);
+      expect(clockSubscribers()).toBe(1);
+      fireEvent.pointerEnter(tile);
+      expect(parts()).toEqual([label, before, 'A batch of boats']);
+      await act(async () => vi.advanceTimersByTime(2_000));
+      expect(parts()).toEqual([label, after, 'A batch of boats']);
+      fireEvent.pointerLeave(tile);
+      expect(parts()).toEqual([label, 'A batch of boats']);
+    },
+  );
 });
 
 describe('spinner', () => {

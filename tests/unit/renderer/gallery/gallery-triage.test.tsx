@@ -7,14 +7,19 @@
  * target board; the Triage view opens on the focused image and Escape returns to it.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ratingOf, flagOf } from '../../../../shared/domain/triage';
 import type { WiredApi } from '../../../support/wired-api';
 import { focusedKey, keyOf, tile } from './gallery-harness';
 import { seedGallery, wiredGallery } from './gallery-wired';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { applyLocale, formatDateTime } from '../../../../renderer/i18n';
 
 const renderWired = wiredGallery();
+
+afterEach(async () => {
+  await act(() => applyLocale('en'));
+});
 
 /** The image as main's history has it now. */
 function stored(main: WiredApi, index: number) {
@@ -146,6 +151,52 @@ describe('the Triage view', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
   });
 
+  it.each([
+    [
+      'en',
+      'Triage view',
+      '“Prompt number 1”, 3 stars, Reject, {1}. Image 2 of 3',
+      '“Prompt number 0”, {0}. Image 1 of 3',
+    ],
+    [
+      'de',
+      'Sichtungsansicht',
+      '„Prompt number 1“, 3 Sterne, Abgelehnt, {1}. Bild 2 von 3',
+      '„Prompt number 0“, {0}. Bild 1 von 3',
+    ],
+    [
+      'ar',
+      'عرض الفرز',
+      '«Prompt number 1»، 3 نجوم، مرفوضة، {1}. الصورة 2 من 3',
+      '«Prompt number 0»، {0}. الصورة 1 من 3',
+    ],
+  ])('names each filmstrip image by what it is, then its place (%s)', async (...test) => {
+    const [tag, title, rated, plain] = test;
+    await act(() => applyLocale(tag));
+    const second = [{ localId: 'seed-000001', index: 0 }];
+    const { main, user } = await renderWired({
+      prepare: (m) => {
+        seedGallery(m, 3);
+        m.runtime.core.triage.apply(second, { kind: 'rating', rating: 3 });
+        m.runtime.core.triage.apply(second, { kind: 'flag', flag: 'reject' });
+      },
+    });
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: title });
+    const dated = (text: string) =>
+      text.replace(/\{(\d)\}/, (_, n: string) =>
+        formatDateTime(main.runtime.core.history.get(`seed-00000${n}`)!.createdAt),
+      );
+    const strip = within(view).getByRole('list');
+    const names = () =>
+      within(strip)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'));
+    await waitFor(() => expect(names()[1]).toBe(dated(rated)));
+    expect(names()[0]).toBe(dated(plain));
+  });
+
   it('counts the library’s matching images, not the page loaded (300 images, pages of 200)', async () => {
     const { user } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
     // The header's count is the library's; the view and its filmstrip say the same figure.
@@ -157,8 +208,8 @@ describe('the Triage view', () => {
     const view = await screen.findByRole('dialog', { name: 'Triage view' });
     expect(view.querySelector('.triage-view__position')?.textContent).toBe('Image 1 of 300');
     const strip = within(view).getByRole('list', { name: 'Images of the current filter' });
-    expect(within(strip).getAllByRole('button')[27]?.getAttribute('aria-label')).toBe(
-      'Image 28 of 300',
+    expect(within(strip).getAllByRole('button')[27]?.getAttribute('aria-label')).toMatch(
+      /^“Prompt number 27”, .*\. Image 28 of 300$/,
     );
     press(view, 'Escape', 'Escape');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Triage view' })).toBeNull());
@@ -195,6 +246,37 @@ describe('the Triage view', () => {
         ),
       ).toEqual(['saved', 'saved']),
     );
+    await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
+  });
+
+  it('purges only the rejects the Triage view shows: the question counts what moves', async () => {
+    const { main, user } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 6, (n) => ({ prompt: n % 2 === 1 ? 'a red fox' : 'a blue whale' })),
+    });
+    const id = (n: number) => `seed-${String(n).padStart(6, '0')}`;
+    main.runtime.core.triage.apply(
+      [1, 2, 3, 4].map((n) => ({ localId: id(n), index: 0 })),
+      { kind: 'flag', flag: 'reject' },
+    );
+    await act(async () => {
+      await useAppStore.getState().gallerySetFilters({ rejected: true, search: 'fox' });
+    });
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
+    const first = useAppStore.getState().galleryItems[0]!;
+    act(() => tile(`${first.localId}/${String(first.index)}`).focus());
+    await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
+    const view = await screen.findByRole('dialog', { name: 'Triage view' });
+    expect(view.textContent).toContain('Image 1 of 2');
+    fireEvent.keyDown(view, { key: 'Delete', code: 'Delete', ctrlKey: true });
+    // Two shown, two counted: not the four rejects of the library.
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Move 2 rejected images to the trash?',
+    });
+    await user.click(within(question).getByRole('button', { name: 'Move to trash' }));
+    const state = (n: number) => main.runtime.core.history.get(id(n))?.images[0]?.state;
+    await waitFor(() => expect([1, 3].map(state)).toEqual(['deleted', 'deleted']));
+    expect([0, 2, 4, 5].map(state)).toEqual(['saved', 'saved', 'saved', 'saved']);
     await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
   });
 

@@ -110,9 +110,13 @@ describe('a batch card', () => {
     expect(within(batch()).getByRole('note').textContent).toBe(PROMPT);
     await user.keyboard('{Escape}');
     expect(within(batch()).queryByRole('note')).toBeNull();
-    // A running task keeps its Cancel; each task's state is its description.
+    // A running task keeps its Cancel; each task's state is its description, and, with no
+    // picture, the words on its square.
     expect(within(tiles()[0]!).getByRole('button', { name: /Cancel/ })).toBeTruthy();
-    expect(within(tiles()[3]!).getByText('Failed', { exact: true })).toBeTruthy();
+    expect(within(tiles()[3]!).getAllByText('Failed', { exact: true })).toHaveLength(2);
+    expect(tiles()[3]!.querySelector('.task-tile__words .task-tile__label')?.textContent).toBe(
+      'Failed',
+    );
   });
 
   // A main of its own, the batch on the built-in demo service (no key needed): its ten new
