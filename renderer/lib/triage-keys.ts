@@ -14,7 +14,6 @@ export type TriageCommand =
   | { readonly kind: 'board' }
   | { readonly kind: 'chooseBoard' }
   | { readonly kind: 'tags' }
-  | { readonly kind: 'undo' }
   | { readonly kind: 'redo' };
 
 export interface TriageKey {
@@ -55,12 +54,15 @@ function digitOf(code: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** With Ctrl or Cmd: undo, redo, choose the target board. */
+/**
+ * With Ctrl or Cmd: redo, choose the target board. Ctrl/Cmd+Z alone is the window's Undo
+ * (shell/undo-key.ts), whatever the focus.
+ */
 function commandKey(event: KeyLike): TriageCommand | null {
   if (event.altKey) return null;
   const letter = event.key.toLowerCase();
-  // Undo follows the letter the layout writes (Z is Y's place on QWERTZ), as every app does.
-  if (letter === 'z') return event.shiftKey ? { kind: 'redo' } : { kind: 'undo' };
+  // Redo follows the letter the layout writes (Z is Y's place on QWERTZ), as every app does.
+  if (letter === 'z') return event.shiftKey ? { kind: 'redo' } : null;
   if (letter === 'y' && !event.shiftKey && !event.metaKey) return { kind: 'redo' };
   if (event.code === 'KeyB' && !event.shiftKey) return { kind: 'chooseBoard' };
   return null;

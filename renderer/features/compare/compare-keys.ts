@@ -12,7 +12,7 @@ import { triageKeyOf } from '../../lib/triage-keys';
 export type CompareKeyAction =
   | { readonly kind: 'move'; readonly to: number }
   | { readonly kind: 'change'; readonly change: TriageChangeInput }
-  | { readonly kind: 'open' | 'keepWinner' | 'close' | 'undo' | 'redo' };
+  | { readonly kind: 'open' | 'keepWinner' | 'close' | 'redo' };
 
 interface KeyLike {
   readonly key: string;
@@ -44,7 +44,7 @@ export function compareKeyAction(event: KeyLike, place: CellPlace): CompareKeyAc
   }
   const triage = triageKeyOf(event)?.command;
   if (triage?.kind === 'change') return { kind: 'change', change: triage.change };
-  if (triage?.kind === 'undo' || triage?.kind === 'redo') return { kind: triage.kind };
+  if (triage?.kind === 'redo') return { kind: triage.kind };
   return null;
 }
 

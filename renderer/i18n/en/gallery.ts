@@ -51,6 +51,8 @@ export const gallery = {
   'gallery.confirmDelete.confirm': 'Move to trash',
   'gallery.actionFailed': 'That did not work.',
   'gallery.undo': 'Undo',
+  'gallery.undone': 'Undone: {action}',
+  'gallery.undoFailed': 'Could not undo: {action} {problem}',
   'gallery.announce.deletedMany':
     '{count, plural, one {# image moved to the trash.} other {# images moved to the trash.}}',
   'gallery.announce.restored': '{count, plural, one {Image restored.} other {# images restored.}}',

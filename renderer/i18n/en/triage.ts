@@ -58,7 +58,7 @@ export const triage = {
   'triage.help.board': 'Add to the target board, or take out of it',
   'triage.help.chooseBoard': 'Choose the target board',
   'triage.help.tags': 'Edit the tags of the selection',
-  'triage.help.undo': 'Undo',
+  'triage.help.undo': 'Undo the last action, anywhere in the window',
   'triage.help.redo': 'Redo',
   'triage.help.triageView': 'Open the Triage view',
   'triage.help.fit': 'Fit the image to the window',
