@@ -147,10 +147,12 @@ export async function deleteImages(store: Store, items: readonly ImageRef[]): Pr
   const refs = items.map(refOf);
   const putViewerBack = moveViewerOn(store, refs);
   // A step of the window's Undo from the first moment; its entry's Undo runs the same step.
-  const step = store.getState().undoPush(deleteWords({ done: refs.length, failed: 0 }, refs.length), async () => {
-    await store.getState().galleryUndoDelete(refs);
-    return true;
-  });
+  const step = store
+    .getState()
+    .undoPush(deleteWords({ done: refs.length, failed: 0 }, refs.length), async () => {
+      await store.getState().galleryUndoDelete(refs);
+      return true;
+    });
   const job: DeleteJob = {
     refs,
     sent: [],

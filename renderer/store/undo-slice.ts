@@ -76,7 +76,8 @@ async function runStep(entry: UndoEntry, get: () => AppState): Promise<boolean> 
     return await entry.undo();
   } catch (error) {
     const problem = toApiError(error);
-    const words = () => t('gallery.undoFailed', { action: wordsOf(entry.label), problem: problem.text() });
+    const words = () =>
+      t('gallery.undoFailed', { action: wordsOf(entry.label), problem: problem.text() });
     get().showError(failure(words, problem.detail));
     return false;
   }

@@ -116,7 +116,9 @@ function EmptyView({ onClose }: { onClose: () => void }) {
     <div className="triage-view__empty" role="status">
       <p>{t('triage.view.empty')}</p>
       <div className="triage-view__empty-actions">
-        {canUndo ? <Button onClick={() => void store().undoRun()}>{t('gallery.undo')}</Button> : null}
+        {canUndo ? (
+          <Button onClick={() => void store().undoRun()}>{t('gallery.undo')}</Button>
+        ) : null}
         <Button variant="ghost" onClick={onClose}>
           {t('triage.view.close')}
         </Button>

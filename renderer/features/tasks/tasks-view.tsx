@@ -17,7 +17,6 @@ import { TaskToolbar } from './task-toolbar';
 import { TrackDialog } from './track-dialog';
 import './tasks.css';
 
-
 /** No task to show: none matches the filters, or none yet (the way to the prompt). */
 function NoTasks() {
   const filtered = useAppStore((state) => isFiltered(state.tasksFilter));

@@ -78,7 +78,7 @@ export const gallery = {
   'gallery.selection.selectAll': 'Select all',
   'gallery.tile.select': 'Select “{prompt}”',
   'gallery.grid.selectHelp':
-    'Space or Ctrl-click selects an image, Shift extends the selection, Ctrl+A selects all, Escape clears it, and Ctrl+Z undoes a delete.',
+    'Space or Ctrl-click selects an image, Shift extends the selection, Ctrl+A selects all, Escape clears it, and Ctrl+Z undoes the last action.',
   'viewer.label': 'Image viewer',
   'viewer.close': 'Close the viewer',
   'viewer.previous': 'Previous image',

@@ -17,8 +17,6 @@ export const triage = {
   'triage.unchanged': 'Nothing changed: the images already were so.',
   'triage.refused':
     '{count, plural, one {# image already had 64 tags and was not tagged.} other {# images already had 64 tags and were not tagged.}}',
-  'triage.undone':
-    '{count, plural, one {Undone: # image is back as it was.} other {Undone: # images are back as they were.}}',
   'triage.redone': '{count, plural, one {Redone for # image.} other {Redone for # images.}}',
   'triage.nothingToUndo': 'There is nothing to undo.',
   'triage.nothingToRedo': 'There is nothing to redo.',
