@@ -6,9 +6,18 @@
  * itself; the steps come back newest first, whichever path and screen made them; a text field keeps its own Ctrl+Z; an
  * Undo that fails says so and keeps its step.
  */
-import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  createEvent,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { flagOf, ratingOf } from '../../../../shared/domain/triage';
+import { StatusArea } from '../../../../renderer/shell/status-area';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import type { WiredApi } from '../../../support/wired-api';
@@ -339,5 +348,43 @@ describe('the Tasks screen', () => {
     undoFromBody();
     await waitFor(() => expect(stored(main, 2).rating).toBe(0));
     expect(useAppStore.getState().view).toBe('tasks');
+  });
+});
+
+describe('where Ctrl+Z is not the window’s', () => {
+  it('an editor with its own undo, or a question on screen, keeps the key; elsewhere it runs the step', async () => {
+    let runs = 0;
+    render(
+      <>
+        <StatusArea />
+        <section data-own-undo="">
+          <button type="button">Stroke</button>
+        </section>
+        <div role="alertdialog" aria-label="Question">
+          <button type="button">Yes</button>
+        </div>
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    act(() => {
+      useAppStore.getState().undoPush('A step.', async () => {
+        runs += 1;
+        return true;
+      });
+    });
+    for (const name of ['Stroke', 'Yes']) {
+      const button = screen.getByRole('button', { name });
+      const event = createEvent.keyDown(button, { key: 'z', code: 'KeyZ', ctrlKey: true });
+      fireEvent(button, event);
+      expect(event.defaultPrevented).toBe(false);
+    }
+    expect(runs).toBe(0);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Elsewhere' }), {
+      key: 'z',
+      code: 'KeyZ',
+      metaKey: true,
+    });
+    await waitFor(() => expect(runs).toBe(1));
+    expect(useAppStore.getState().undoEntries).toEqual([]);
   });
 });
