@@ -3,8 +3,8 @@
  * key's place, not its letter), so AZERTY's digits (typed with Shift there) and QWERTZ's letters
  * work: 1–5 rate and 0 clears (the rating an image has already clears it), P or F pick, X
  * reject, U unflag, B adds to or takes from the target board, Ctrl/Cmd+B chooses the target, T
- * opens the tag editor, Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes. Shift with a
- * change applies it and moves to the next image. Never in a text field, a select or an editor.
+ * opens the tag editor, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes (Ctrl/Cmd+Z is the window's).
+ * Shift with a change applies it and moves to the next image. Never in a text field, a select or an editor.
  */
 import type { TriageChangeInput } from '../../shared/ipc/triage-contract';
 
