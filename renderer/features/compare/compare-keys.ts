@@ -2,8 +2,8 @@
  * The compare view's keys, on a cell: ←/→ (mirrored in a right-to-left window) and Tab move
  * between cells, the triage keys by their place (lib/triage-keys.ts: 1–5 and 0, P or F, X, U,
  * Shift+Ctrl/Cmd+Z; Ctrl/Cmd+Z is the window's Undo) change its images, Enter opens,
- * Ctrl/Cmd+Enter keeps the winner and rejects the rest. Esc closes from anywhere in the view; on its buttons and its A/B
- * divider every other key is theirs.
+ * Ctrl/Cmd+Enter keeps the winner and rejects the rest. Esc closes from anywhere in the view; on
+ * its buttons and its A/B divider every other key is theirs.
  */
 import type { TriageChangeInput } from '../../../shared/ipc/triage-contract';
 import { logicalArrow, type Direction } from '../../lib/direction';

@@ -4,7 +4,8 @@
  * ("All 300 images"), Escape clears; while something is selected a plain click selects too, as
  * photo libraries do. A toolbar with the count acts on the selection: favourite, export to a
  * folder, move to the trash (one question for all, then Undo). For the whole set, main names the
- * images from the filters when an action needs them. Ctrl/Cmd+Z is the window's (shell/undo-key.ts).
+ * images from the filters when an action needs them. Ctrl/Cmd+Z is the window's
+ * (shell/undo-key.ts).
  */
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
