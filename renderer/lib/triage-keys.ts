@@ -3,8 +3,8 @@
  * key's place, not its letter), so AZERTY's digits (typed with Shift there) and QWERTZ's letters
  * work: 1–5 rate and 0 clears (the rating an image has already clears it), P or F pick, X
  * reject, U unflag, B adds to or takes from the target board, Ctrl/Cmd+B chooses the target, T
- * opens the tag editor, Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes. Shift with a
- * change applies it and moves to the next image. Never in a text field, a select or an editor.
+ * opens the tag editor, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes (Ctrl/Cmd+Z is the window's).
+ * Shift with a change applies it and moves to the next image. Never in a text field, a select or an editor.
  */
 import type { TriageChangeInput } from '../../shared/ipc/triage-contract';
 
@@ -14,7 +14,6 @@ export type TriageCommand =
   | { readonly kind: 'board' }
   | { readonly kind: 'chooseBoard' }
   | { readonly kind: 'tags' }
-  | { readonly kind: 'undo' }
   | { readonly kind: 'redo' };
 
 export interface TriageKey {
@@ -55,12 +54,15 @@ function digitOf(code: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** With Ctrl or Cmd: undo, redo, choose the target board. */
+/**
+ * With Ctrl or Cmd: redo, choose the target board. Ctrl/Cmd+Z alone is the window's Undo
+ * (shell/undo-key.ts), whatever the focus.
+ */
 function commandKey(event: KeyLike): TriageCommand | null {
   if (event.altKey) return null;
   const letter = event.key.toLowerCase();
-  // Undo follows the letter the layout writes (Z is Y's place on QWERTZ), as every app does.
-  if (letter === 'z') return event.shiftKey ? { kind: 'redo' } : { kind: 'undo' };
+  // Redo follows the letter the layout writes (Z is Y's place on QWERTZ), as every app does.
+  if (letter === 'z') return event.shiftKey ? { kind: 'redo' } : null;
   if (letter === 'y' && !event.shiftKey && !event.metaKey) return { kind: 'redo' };
   if (event.code === 'KeyB' && !event.shiftKey) return { kind: 'chooseBoard' };
   return null;

@@ -1,6 +1,6 @@
-/** The undo key, as every screen and the viewer read it. */
+/** The undo key, as the window reads it (shell/undo-key.ts). */
 
-/** Ctrl+Z (Cmd+Z on a Mac): undo the last delete. */
+/** Ctrl+Z (Cmd+Z on a Mac): undo the window's last step. */
 export function isUndoKey(event: {
   key: string;
   ctrlKey: boolean;

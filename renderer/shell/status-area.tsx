@@ -8,7 +8,8 @@
  * it changes nothing. An error stays until dismissed; a newer one shows first. The image viewer
  * covers the window, so it shows the area in its own frame (`placement="viewer"`) and the
  * window's stays empty meanwhile. Confirmations are said politely (the region is their
- * announcement); words follow a change of language.
+ * announcement); words follow a change of language. The window's area also takes Ctrl/Cmd+Z,
+ * which runs the same steps as its Undo buttons (undo-key.ts).
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../components/button';
@@ -20,6 +21,7 @@ import { t } from '../i18n';
 import { useAppStore } from '../store/app-store';
 import type { AppState } from '../store/app-state';
 import { ExportProgress, TrashProgress } from './trash-progress';
+import { useUndoKey } from './undo-key';
 import { wordsOf, type StatusEntry, type StatusProgress } from '../store/status-slice';
 
 /** How long a confirmation stays: long enough to read two lines. */
@@ -141,6 +143,7 @@ export function StatusArea({ placement = 'window' }: { placement?: 'window' | 'v
   const covered = useAppStore(viewerCovers);
   const dismiss = useAppStore((state) => state.dismissStatus);
   const lasting = useLasting(progress);
+  useUndoKey(placement === 'window');
   if (placement === 'window' && covered) return null;
   const showProgress = progress !== null && lasting;
   const current = showProgress ? undefined : entries.at(-1);

@@ -16,6 +16,7 @@ import type { TasksSlice } from './tasks-slice';
 import type { TrashProgressSlice } from './trash-progress-slice';
 import type { TriageSlice } from './triage-slice';
 import type { UiSlice } from './ui-slice';
+import type { UndoSlice } from './undo-slice';
 import type { UpdatesSlice } from './updates-slice';
 
 export type AppState = ComposeSlice &
@@ -32,6 +33,7 @@ export type AppState = ComposeSlice &
   CostsSlice &
   TaskCancelSlice &
   TriageSlice &
+  UndoSlice &
   BoardsSlice &
   PromptHistorySlice &
   TemplatesSlice &

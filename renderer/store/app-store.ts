@@ -19,6 +19,7 @@ import { createTasksSlice } from './tasks-slice';
 import { createTrashProgressSlice } from './trash-progress-slice';
 import { createTriageSlice } from './triage-slice';
 import { createUiSlice } from './ui-slice';
+import { createUndoSlice } from './undo-slice';
 import { createUpdatesSlice } from './updates-slice';
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -36,6 +37,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createCostsSlice(...a),
   ...createTaskCancelSlice(...a),
   ...createTriageSlice(...a),
+  ...createUndoSlice(...a),
   ...createBoardsSlice(...a),
   ...createPromptHistorySlice(...a),
   ...createTemplatesSlice(...a),

@@ -146,25 +146,31 @@ function restoreWords(result: BatchResult): Words {
 export async function deleteImages(store: Store, items: readonly ImageRef[]): Promise<BatchResult> {
   const refs = items.map(refOf);
   const putViewerBack = moveViewerOn(store, refs);
-  const undo = (): void =>
-    void store
-      .getState()
-      .galleryUndoDelete(refs)
-      .catch((error: unknown) => store.getState().showError(error));
+  // A step of the window's Undo from the first moment; its entry's Undo runs the same step.
+  const step = store
+    .getState()
+    .undoPush(deleteWords({ done: refs.length, failed: 0 }, refs.length), async () => {
+      await store.getState().galleryUndoDelete(refs);
+      return true;
+    });
   const job: DeleteJob = {
     refs,
     sent: [],
     deleted: [],
     stopped: false,
-    trash: new TrashJob(store, 'images', refs.length, undo),
+    trash: new TrashJob(store, 'images', refs.length, () => void store.getState().undoRun(step)),
   };
   jobs.set(refs, job);
   store.setState({ galleryUndoable: refs });
   busy(store, 1);
+  const unstep = (): void => {
+    store.getState().undoForget(step);
+    if (store.getState().galleryUndoable === refs) store.setState({ galleryUndoable: null });
+  };
   const forget = (): void => {
     putViewerBack();
     job.trash.drop();
-    if (store.getState().galleryUndoable === refs) store.setState({ galleryUndoable: null });
+    unstep();
   };
   try {
     const { states, ...result } = await inChunks(
@@ -183,9 +189,7 @@ export async function deleteImages(store: Store, items: readonly ImageRef[]): Pr
     if (result.done === 0) forget();
     else {
       job.trash.finish(deleteWords(result, refs.length), job.deleted.length > 0);
-      if (job.deleted.length === 0 && store.getState().galleryUndoable === refs) {
-        store.setState({ galleryUndoable: null });
-      }
+      if (job.deleted.length === 0) unstep();
     }
     return result;
   } catch (error) {
@@ -208,9 +212,10 @@ function showRestored(store: Store, back: readonly ImageRef[]): void {
 }
 
 /**
- * Brings back the images of one delete (its entry's Undo), by default the last one: a delete
- * still running is stopped (main brings back what it moved); after it ended, what main deleted is
- * asked back. Null when there is nothing (more) to undo; none back is shown as main's sentence.
+ * Brings back the images of one delete (its step on the window's Undo stack), by default the last
+ * one: a delete still running is stopped (main brings back what it moved); after it ended, what
+ * main deleted is asked back. Null when there is nothing (more) to undo; none back throws main's
+ * sentence (the Undo stack says it, and keeps the step).
  */
 export async function undoDelete(
   store: Store,
@@ -253,14 +258,16 @@ export async function undoDelete(
     };
     if (back.length > 0) showRestored(store, back);
     if (result.done === 0) {
-      job?.trash.drop();
       // Main's own sentence when it gave one, not a generic one with it hidden in the details.
-      store.getState().showError(failure(answer.problem ?? (() => t('gallery.actionFailed'))));
-    } else if (job) job.trash.undone(restoreWords(result));
+      throw failure(answer.problem ?? (() => t('gallery.actionFailed')));
+    }
+    if (job) job.trash.undone(restoreWords(result));
     else store.getState().confirm(restoreWords(result));
     return result;
   } catch (error) {
-    job?.trash.drop();
+    // The delete stands: the window's Undo keeps its step, to be asked again.
+    if (job && !running) job.trash.undoFailed();
+    else job?.trash.drop();
     throw error;
   } finally {
     busy(store, -1);

@@ -1,10 +1,10 @@
 /**
  * Deleting gallery images with Undo, and the other actions on a selection of them: favourite and
  * export. Main holds deleted images for a while (core/trash); the last delete is remembered here
- * so Undo (its entry's button in the status area, Ctrl/Cmd+Z) can ask for it back, from the
- * delete's first moment: an Undo while it runs stops it, and main brings back what it had moved.
- * Each delete is a job with one status entry (trash-job.ts). Each action takes image refs, so a
- * selection of images not loaded ("Select all") is acted on too.
+ * so Undo (its entry's button in the status area, the window's Ctrl/Cmd+Z) can ask for it back,
+ * from the delete's first moment: an Undo while it runs stops it, and main brings back what it
+ * had moved. Each delete is a job with one status entry (trash-job.ts). Each action takes image
+ * refs, so a selection of images not loaded ("Select all") is acted on too.
  */
 import type { StateCreator } from 'zustand';
 import type { RequestOutput } from '../../shared/ipc/contract';

@@ -33,6 +33,8 @@ interface RemoveJob {
   stopped: boolean;
   /** Where the first of them was in the list, when no loaded task stays to take the focus. */
   readonly focusAt: number;
+  /** Its step on the window's Undo stack. */
+  readonly step: number;
 }
 
 /** Each removal by its ids (the array Undo is given back). */
@@ -67,6 +69,11 @@ function heirOf(state: AppState, going: ReadonlySet<string>): { at: number; heir
   return heir ? { at, heir: heir.record.localId } : { at };
 }
 
+/** What a removal did (the label of its step of Undo). */
+function removedWords(count: number): Words {
+  return () => t('tasks.selection.removed', { count });
+}
+
 /**
  * Removes the tasks (the caller asked the user), chunk by chunk with `send`, as a job with Undo
  * from the start; answers false when it failed (the reason shown).
@@ -78,7 +85,12 @@ export async function removeTasks(
 ): Promise<boolean> {
   const ids = [...localIds];
   if (ids.length === 0) return false;
-  const undo = (): void => void store.getState().tasksUndoRemove(ids);
+  // A step of the window's Undo from the first moment; its entry's Undo runs the same step.
+  const step = store.getState().undoPush(removedWords(ids.length), async () => {
+    await store.getState().tasksUndoRemove(ids);
+    return true;
+  });
+  const undo = (): void => void store.getState().undoRun(step);
   const { at, heir } = heirOf(store.getState(), new Set(ids));
   const job: RemoveJob = {
     ids,
@@ -87,6 +99,7 @@ export async function removeTasks(
     stopped: false,
     focusAt: heir === undefined ? at : -1,
     trash: new TrashJob(store, 'tasks', ids.length, undo),
+    step,
   };
   jobs.set(ids, job);
   store.setState({ tasksUndoable: ids, ...(heir === undefined ? {} : focusRequest(at, heir)) });
@@ -113,11 +126,12 @@ export async function removeTasks(
 function ended(store: Store, job: RemoveJob): void {
   const count = job.removed.length;
   if (count > 0) {
-    job.trash.finish(() => t('tasks.selection.removed', { count }));
+    job.trash.finish(removedWords(count));
     if (job.focusAt >= 0) store.setState(focusRequest(job.focusAt));
     return;
   }
   job.trash.drop();
+  store.getState().undoForget(job.step);
   if (store.getState().tasksUndoable === job.ids) store.setState({ tasksUndoable: null });
 }
 
@@ -150,10 +164,17 @@ async function askBack(store: Store, ids: readonly string[]): Promise<Restored> 
   return result;
 }
 
+/** None came back: the removal stands, and the window's Undo keeps its step to ask again. */
+function failedBack(job: RemoveJob | undefined, running: boolean): void {
+  if (job && !running) job.trash.undoFailed();
+  else job?.trash.drop();
+}
+
 /**
- * Puts back the tasks of one removal (its entry's Undo), by default the last one: a removal
- * still running is stopped (main puts back what it removed); after it ended, what main removed
- * is asked back. False when there was nothing (more) to undo or none came back (the reason shown).
+ * Puts back the tasks of one removal (its step on the window's Undo stack), by default the last
+ * one: a removal still running is stopped (main puts back what it removed); after it ended, what
+ * main removed is asked back. False when there was nothing (more) to undo; none back throws the
+ * reason (the Undo stack says it, and keeps the step).
  */
 export async function undoRemove(store: Store, asked?: readonly string[]): Promise<boolean> {
   const last = store.getState().tasksUndoable;
@@ -172,18 +193,16 @@ export async function undoRemove(store: Store, asked?: readonly string[]): Promi
   try {
     result = await askBack(store, asking);
   } catch (error) {
-    job?.trash.drop();
-    store.getState().showError(toApiError(error));
-    return false;
+    failedBack(job, running);
+    throw error;
   }
   // Tasks a stopped removal never sent stayed where they were: back as well.
   const unsent = running && job ? job.ids.length - asking.length : 0;
   const back = result.back + unsent;
   if (back === 0) {
-    job?.trash.drop();
+    failedBack(job, running);
     // Main's own sentence when it gave one, not a generic one with it hidden in the details.
-    store.getState().showError(failure(result.problem ?? (() => t('gallery.actionFailed'))));
-    return false;
+    throw failure(result.problem ?? (() => t('gallery.actionFailed')));
   }
   const words = restoreWords(back, result.failed, result.problem);
   if (job) job.trash.undone(words);

@@ -1,7 +1,7 @@
 /**
  * Removing tasks with Undo, like the gallery's deletes: main holds a removed task's record for a
  * while (core/trash); the last removal is remembered here so Undo (its entry's button in the
- * status area, Ctrl/Cmd+Z over the list or with the focus nowhere) can ask for it back, from the
+ * status area, or the window's Ctrl/Cmd+Z: undo-slice.ts) can ask for it back, from the
  * removal's first moment (task-remove.ts). As a removal starts the list gives the focus to the
  * task that stays next to those going, after an Undo to the first task that came back, so the
  * keyboard never ends up on the page.

@@ -79,6 +79,16 @@ export class TrashJob {
     this.update({ text: words, finished: true, action: null });
   }
 
+  /**
+   * Its Undo failed as a whole (the failure is shown instead): the job is done again, so a later
+   * Undo asks once more.
+   */
+  undoFailed(): void {
+    this.current = 'done';
+    this.ended();
+    this.store.getState().dismissStatus(this.entry);
+  }
+
   /** Nothing to say in the entry (it failed as a whole: the failure is shown instead). */
   drop(): void {
     this.current = 'undone';

@@ -1,6 +1,6 @@
 /**
- * The triage slice's requests (triage-slice.ts): a change, its Undo and Redo, with what each did
- * said in the status area; the library's boards, tags and smart boards; "Save as smart board";
+ * The triage slice's requests (triage-slice.ts): a change (a step on the window's Undo stack) and
+ * Redo, with what each did said in the status area; the library's boards, tags and smart boards; "Save as smart board";
  * the rejects a purge would move.
  */
 import type { StateCreator } from 'zustand';
@@ -12,7 +12,7 @@ import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { countQuery } from './gallery-browse';
-import type { Words } from './status-slice';
+import { wordsOf, type Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
 import type { GalleryFilters } from './gallery-list-model';
 import type { PurgeScope, TriageSlice } from './triage-slice';
@@ -87,15 +87,26 @@ function outcomeNoter(set: Set, get: Get) {
   };
 }
 
-/** The status area's Undo of a triage step. */
-function undoActionOf(get: Get) {
-  return {
-    label: () => t('gallery.undo'),
-    run: () => {
-      if (get().galleryUndoKinds.at(-1) === 'triage') get().galleryTakeUndo();
-      void get().triageUndo();
-    },
-  };
+/**
+ * A triage step main made: said with `done`, pushed on the window's Undo stack (undo-slice.ts),
+ * whose entry its Undo button runs.
+ */
+function noteStep(set: Set, get: Get, done: Words): void {
+  const id = get().undoPush(done, () => undoStep(set, get, done));
+  get().confirm(done, { label: () => t('gallery.undo'), run: () => void get().undoRun(id) });
+}
+
+/** Takes back main's newest triage step (`done` says what it was); a failure throws. */
+async function undoStep(set: Set, get: Get, done: Words): Promise<boolean> {
+  const outcome = await call('triage:undo', undefined);
+  if (outcome === null) {
+    get().confirm(() => t('triage.nothingToUndo'));
+    return true;
+  }
+  outcomeNoter(set, get)(outcome);
+  get().confirm(() => t('gallery.undone', { action: wordsOf(done) }));
+  void get().triageLoadLibrary();
+  return true;
 }
 
 /** Several changes as one step (`triage:applyEach`), said with `done`, with Undo. */
@@ -108,12 +119,8 @@ export function triageEachAction(set: Set, get: Get): Pick<TriageSlice, 'triageA
           parts: parts.map(({ images, change }) => ({ images: [...images], change })),
         });
         noteOutcome(outcome);
-        const changed = outcome.changed > 0;
-        if (changed) get().galleryNoteUndoable('triage');
-        get().confirm(
-          changed ? done : () => t('triage.unchanged'),
-          changed ? undoActionOf(get) : undefined,
-        );
+        if (outcome.changed > 0) noteStep(set, get, done);
+        else get().confirm(() => t('triage.unchanged'));
         return outcome;
       } catch (error) {
         get().showError(error);
@@ -123,29 +130,12 @@ export function triageEachAction(set: Set, get: Get): Pick<TriageSlice, 'triageA
   };
 }
 
-/** A change to images, its Undo and Redo. */
+/** A change to images, and Redo (its Undo is the window's: undo-slice.ts). */
 export function triageChangeActions(
   set: Set,
   get: Get,
-): Pick<TriageSlice, 'triageApply' | 'triageUndo' | 'triageRedo'> {
+): Pick<TriageSlice, 'triageApply' | 'triageRedo'> {
   const noteOutcome = outcomeNoter(set, get);
-  const undoAction = undoActionOf(get);
-  const replay = async (undo: boolean) => {
-    try {
-      const outcome = await call(undo ? 'triage:undo' : 'triage:redo', undefined);
-      if (outcome === null) {
-        get().confirm(() => t(undo ? 'triage.nothingToUndo' : 'triage.nothingToRedo'));
-        return;
-      }
-      noteOutcome(outcome);
-      if (!undo) get().galleryNoteUndoable('triage');
-      const count = outcome.changed;
-      get().confirm(() => t(undo ? 'triage.undone' : 'triage.redone', { count }));
-      void get().triageLoadLibrary();
-    } catch (error) {
-      get().showError(error);
-    }
-  };
   return {
     triageApply: async (refs, asked, items = [], options = {}) => {
       if (refs.length === 0) return null;
@@ -153,8 +143,9 @@ export function triageChangeActions(
       try {
         const outcome = await call('triage:apply', { images: [...refs], change });
         noteOutcome(outcome);
-        if (outcome.changed > 0) get().galleryNoteUndoable('triage');
-        get().confirm(outcomeText(change, outcome), outcome.changed > 0 ? undoAction : undefined);
+        const said = outcomeText(change, outcome);
+        if (outcome.changed > 0) noteStep(set, get, said);
+        else get().confirm(said);
         if (change.kind === 'tag' || change.kind === 'board') void get().triageLoadLibrary();
         return outcome;
       } catch (error) {
@@ -163,8 +154,21 @@ export function triageChangeActions(
         return null;
       }
     },
-    triageUndo: () => replay(true),
-    triageRedo: () => replay(false),
+    triageRedo: async () => {
+      try {
+        const outcome = await call('triage:redo', undefined);
+        if (outcome === null) {
+          get().confirm(() => t('triage.nothingToRedo'));
+          return;
+        }
+        noteOutcome(outcome);
+        const count = outcome.changed;
+        noteStep(set, get, () => t('triage.redone', { count }));
+        void get().triageLoadLibrary();
+      } catch (error) {
+        get().showError(error);
+      }
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Triage in the window: a rating, a flag, a tag or a board applied to the images the keys name
- * (the selection, or the focused image), its Undo and Redo, the target board B toggles, the
- * library's boards and tags, and whether the keys move on after they act (Auto-advance). Main
+ * (the selection, or the focused image), its Redo (each change is a step of the window's Undo
+ * stack, undo-slice.ts), the target board B toggles, the library's boards and tags, and
+ * whether the keys move on after they act (Auto-advance). Main
  * does the work (`triage:` channels) and sends the records back as `tasks:updated`; the status
  * area says what happened ("Rated 37 images ★4"), with Undo.
  */
@@ -28,16 +29,11 @@ export interface TriageLibrary {
   readonly smart: readonly SmartBoardOutput[];
 }
 
-/** What Ctrl/Cmd+Z in the gallery takes back. */
-export type UndoKind = 'triage' | 'delete';
-
 /**
  * The rejects a purge takes: a board's (and the boards' below it), those among the images the
  * gallery's filters show (what the Triage view shows), or the whole library's.
  */
 export type PurgeScope = 'library' | 'view' | { readonly board: string };
-/** Steps of Undo remembered (main keeps 50 of triage). */
-const UNDO_KINDS = 100;
 
 /** A dialog a triage key opens: the target board's chooser, or the tag editor for images. */
 export type TriageDialog =
@@ -56,15 +52,6 @@ export interface TriageSlice {
   triageLibrary: TriageLibrary | null;
   triageCanUndo: boolean;
   triageCanRedo: boolean;
-  /**
-   * The gallery's steps with a way back, oldest first: Ctrl/Cmd+Z takes back the newest, a triage
-   * change or a delete, whichever came last.
-   */
-  galleryUndoKinds: readonly UndoKind[];
-  /** Notes a step with a way back (a delete; triage notes its own). */
-  galleryNoteUndoable(kind: UndoKind): void;
-  /** The kind of the newest step with a way back, taken off the list; null when none. */
-  galleryTakeUndo(): UndoKind | null;
   triageDialog: TriageDialog | null;
   /** The Triage view is open (on `triageViewKey`; null: on the grid's focused image). */
   triageViewOpen: boolean;
@@ -107,7 +94,7 @@ export interface TriageSlice {
     /** The caller shows main's refusal itself (the tag editor, beside its field). */
     options?: { readonly throws?: boolean },
   ): Promise<TriageOutcomeOutput | null>;
-  triageUndo(): Promise<void>;
+  /** Applies again main's last triage step undone (its Undo is the window's: undo-slice.ts). */
   triageRedo(): Promise<void>;
   triageLoadLibrary(): Promise<void>;
   triageSetTarget(path: string | null): void;
@@ -134,15 +121,6 @@ export const createTriageSlice: Creator = (set, get) => {
     triageLibrary: null,
     triageCanUndo: false,
     triageCanRedo: false,
-    galleryUndoKinds: [],
-    galleryNoteUndoable: (kind) =>
-      set({ galleryUndoKinds: [...get().galleryUndoKinds, kind].slice(-UNDO_KINDS) }),
-    galleryTakeUndo: () => {
-      const kinds = get().galleryUndoKinds;
-      const last = kinds.at(-1) ?? null;
-      set({ galleryUndoKinds: kinds.slice(0, -1) });
-      return last;
-    },
     triageDialog: null,
     triageSetTarget: (path) => {
       set({ triageTarget: path });

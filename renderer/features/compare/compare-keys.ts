@@ -1,9 +1,9 @@
 /**
  * The compare view's keys, on a cell: ←/→ (mirrored in a right-to-left window) and Tab move
  * between cells, the triage keys by their place (lib/triage-keys.ts: 1–5 and 0, P or F, X, U,
- * Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z) change its images, Enter opens, Ctrl/Cmd+Enter keeps the
- * winner and rejects the rest. Esc closes from anywhere in the view; on its buttons and its A/B
- * divider every other key is theirs.
+ * Shift+Ctrl/Cmd+Z; Ctrl/Cmd+Z is the window's Undo) change its images, Enter opens,
+ * Ctrl/Cmd+Enter keeps the winner and rejects the rest. Esc closes from anywhere in the view; on
+ * its buttons and its A/B divider every other key is theirs.
  */
 import type { TriageChangeInput } from '../../../shared/ipc/triage-contract';
 import { logicalArrow, type Direction } from '../../lib/direction';
@@ -12,7 +12,7 @@ import { triageKeyOf } from '../../lib/triage-keys';
 export type CompareKeyAction =
   | { readonly kind: 'move'; readonly to: number }
   | { readonly kind: 'change'; readonly change: TriageChangeInput }
-  | { readonly kind: 'open' | 'keepWinner' | 'close' | 'undo' | 'redo' };
+  | { readonly kind: 'open' | 'keepWinner' | 'close' | 'redo' };
 
 interface KeyLike {
   readonly key: string;
@@ -44,7 +44,7 @@ export function compareKeyAction(event: KeyLike, place: CellPlace): CompareKeyAc
   }
   const triage = triageKeyOf(event)?.command;
   if (triage?.kind === 'change') return { kind: 'change', change: triage.change };
-  if (triage?.kind === 'undo' || triage?.kind === 'redo') return { kind: triage.kind };
+  if (triage?.kind === 'redo') return { kind: triage.kind };
   return null;
 }
 

@@ -31,9 +31,6 @@ function act(action: CompareKeyAction, at: number): number {
     case 'close':
       state.compareClose();
       return at;
-    case 'undo':
-      void state.triageUndo();
-      return at;
     case 'redo':
       void state.triageRedo();
       return at;

@@ -4,8 +4,8 @@
  * ("All 300 images"), Escape clears; while something is selected a plain click selects too, as
  * photo libraries do. A toolbar with the count acts on the selection: favourite, export to a
  * folder, move to the trash (one question for all, then Undo). For the whole set, main names the
- * images from the filters when an action needs them. Ctrl/Cmd+Z in the gallery (not in a text
- * field, which keeps its own) undoes the last delete.
+ * images from the filters when an action needs them. Ctrl/Cmd+Z is the window's
+ * (shell/undo-key.ts).
  */
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -31,10 +31,9 @@ import { keyIndexOf, itemsAt } from '../../store/gallery-keys';
 import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
-import { isUndoKey } from '../../lib/undo-key';
 import { galleryTriageKey } from './triage-run';
 import type { DeleteQuestion } from './use-delete-question';
-import { deleteWithUndo, type ImageActions } from './use-image-actions';
+import { deleteWithUndo } from './use-image-actions';
 import { WriteMetadataButton } from './write-metadata';
 import './gallery-selection.css';
 
@@ -55,7 +54,7 @@ export interface GallerySelectionState {
   readonly selectAll: () => void;
   /** The selected images (in `states` only, when given), loaded or not: main names the whole set. */
   readonly refs: (states?: readonly ImageState[]) => Promise<ImageRef[]>;
-  /** Keys in the gallery: Ctrl/Cmd+A and Escape on the grid, Ctrl/Cmd+Z outside text fields. */
+  /** Keys in the gallery: Ctrl/Cmd+A and Escape on the grid, triage keys outside text fields. */
   readonly onKeyDown: (event: KeyboardEvent) => void;
 }
 
@@ -119,7 +118,6 @@ function useExtend(
 /** The selection over the gallery; a new filter starts a new one. */
 export function useGallerySelection(
   items: readonly GalleryItem[],
-  actions: Pick<ImageActions, 'undo'>,
   filters: GalleryFilters,
   total: number | null,
 ): GallerySelectionState {
@@ -145,11 +143,6 @@ export function useGallerySelection(
   );
   const onKeyDown = (event: KeyboardEvent): void => {
     if (isTextField(event.target)) return;
-    if (isUndoKey(event)) {
-      event.preventDefault();
-      actions.undo();
-      return;
-    }
     if (galleryTriageKey(event)) return;
     // Selection keys only on the grid itself (a button keeps Escape, Ctrl+A is the grid's).
     if (!(event.target as HTMLElement).closest('[role="grid"]')) return;

@@ -15,7 +15,6 @@ import { useGalleryViewer, type GalleryViewerState } from './use-gallery-viewer'
 import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
-import { useUndoFromPage } from '../../store/use-undo-from-page';
 import { useDeleteQuestion } from './use-delete-question';
 import { KeyboardHelp } from './keyboard-help';
 import { TriageLayer } from './triage-layer';
@@ -80,7 +79,7 @@ function GallerySection() {
   const closeMenu = useCallback(() => setMenu(null), []);
   const ids = useId();
   const { actions, problem, dismissProblem } = useImageActions();
-  const selection = useGallerySelection(state.items, actions, state.filters, state.total);
+  const selection = useGallerySelection(state.items, state.filters, state.total);
   const question = useDeleteQuestion(selection);
   const sectionRef = useRef<HTMLElement>(null);
   const onFiltersChange = useFilterAnnouncement();
@@ -97,10 +96,9 @@ function GallerySection() {
   const viewer = useGalleryViewer(jumpItems ?? state.items, focus.focusTile);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
-  useUndoFromPage('gallery', actions.undo);
 
   return (
-    // Ctrl/Cmd+A, Escape and Ctrl/Cmd+Z on the grid (see gallery-selection.tsx).
+    // Ctrl/Cmd+A and Escape on the grid (see gallery-selection.tsx).
     <section
       ref={sectionRef}
       className="gallery"

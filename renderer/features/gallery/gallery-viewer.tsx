@@ -80,7 +80,6 @@ export function GalleryViewer(props: GalleryViewerProps) {
     onViewerKey(event, {
       dialog: dialogRef.current,
       onClose,
-      undo: props.actions.undo,
       toggleDetails,
       zoomed: isZoomed(zoom),
       pan: (dx, dy) => setZoom((current) => panBy(current, dx, dy, size, stageSize)),

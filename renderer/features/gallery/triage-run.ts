@@ -24,16 +24,6 @@ export interface TriageTargets {
 const inBoard = (item: GalleryItem, path: string): boolean =>
   (item.image.boards ?? []).some((board) => boardKey(board) === boardKey(path));
 
-/**
- * The gallery's newest step with a way back, as the grid's Ctrl/Cmd+Z: a triage change, or a
- * delete (a purge is one). It needs no image: after a purge the view may show none.
- */
-export async function undoLastStep(): Promise<void> {
-  const state = store();
-  if (state.galleryTakeUndo() === 'delete') await state.galleryUndoDelete();
-  else await state.triageUndo();
-}
-
 /** Runs a triage command on the targets. */
 async function runTriage(command: TriageCommand, targets: TriageTargets): Promise<void> {
   const state = store();
@@ -56,9 +46,6 @@ async function runTriage(command: TriageCommand, targets: TriageTargets): Promis
       return;
     case 'chooseBoard':
       state.triageOpenDialog({ kind: 'board' });
-      return;
-    case 'undo':
-      await undoLastStep();
       return;
     case 'redo':
       await state.triageRedo();

@@ -15,14 +15,13 @@ import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { logicalArrow } from '../../lib/direction';
 import { useKeptFocus } from '../../lib/focus-trap';
-import { isUndoKey } from '../../lib/undo-key';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import { triageKeyOf } from '../../lib/triage-keys';
 import { filmstripName } from './filmstrip-name';
 import { positionOf } from './gallery-viewer';
 import { matchingCount, type MatchingCount } from './matching-count';
-import { triageIn, undoLastStep } from './triage-run';
+import { triageIn } from './triage-run';
 import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
 import './triage-view.css';
 
@@ -117,12 +116,14 @@ function Filmstrip(props: {
  * filter): says so, with the Undo of the newest step and the way back to the grid.
  */
 function EmptyView({ onClose }: { onClose: () => void }) {
-  const canUndo = useAppStore((s) => s.galleryUndoKinds.length > 0 || s.triageCanUndo);
+  const canUndo = useAppStore((s) => s.undoEntries.length > 0);
   return (
     <div className="triage-view__empty" role="status">
       <p>{t('triage.view.empty')}</p>
       <div className="triage-view__empty-actions">
-        {canUndo ? <Button onClick={() => void undoLastStep()}>{t('gallery.undo')}</Button> : null}
+        {canUndo ? (
+          <Button onClick={() => void store().undoRun()}>{t('gallery.undo')}</Button>
+        ) : null}
         <Button variant="ghost" onClick={onClose}>
           {t('triage.view.close')}
         </Button>
@@ -150,13 +151,6 @@ function onViewKey(event: KeyboardEvent<HTMLDivElement>, keys: ViewKeys): void {
     return keys.close();
   }
   if (purge.asking) return;
-  // Undo takes back the newest step whether or not an image is left to show (a purge may have
-  // emptied the view).
-  if (isUndoKey(event)) {
-    event.preventDefault();
-    void undoLastStep();
-    return;
-  }
   if (!item) return;
   const triage = triageKeyOf(event);
   const handled = isPurgeKey(event) || triage !== null || event.key === '?';

@@ -25,8 +25,6 @@ export interface ImageActions {
   rerun(item: GalleryItem): void;
   /** Moves the image to the trash (the caller has asked the user already), with Undo. */
   remove(item: GalleryItem): Promise<boolean>;
-  /** Brings back the images of the last delete, if main still holds them (Ctrl/Cmd+Z). */
-  undo(refs?: readonly ImageRef[]): void;
 }
 
 export interface ImageActionsState {
@@ -63,15 +61,6 @@ export function useImageActions(): ImageActionsState {
 
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;
-    // Its delete's entry in the status area says how the Undo goes, and what came back.
-    // The newest step with a way back goes first: a triage change or a delete.
-    const undo = (refs?: readonly ImageRef[]): void => {
-      if (refs === undefined && store().galleryTakeUndo() === 'triage') {
-        void store().triageUndo();
-        return;
-      }
-      void run(async () => (await store().galleryUndoDelete(refs), null));
-    };
     return {
       favourite: (item) => {
         const favourite = !item.image.favourite;
@@ -115,7 +104,6 @@ export function useImageActions(): ImageActionsState {
           .tasksResend([item.localId], 'each')
           .then((sent) => sent && announce(t('tasks.rerunSent'))),
       remove: (item) => run(() => deleteWithUndo([item])),
-      undo,
     };
   }, [run]);
 
@@ -125,11 +113,10 @@ export function useImageActions(): ImageActionsState {
 
 /**
  * Deletes the images, with Undo from the first moment (the delete's entry in the status area
- * says how far it is, then what it did; Ctrl/Cmd+Z asks for them too, even while it runs).
- * Throws when none could be deleted, with main's own sentence.
+ * says how far it is, then what it did; the window's Ctrl/Cmd+Z asks for them too, even while it
+ * runs). Throws when none could be deleted, with main's own sentence.
  */
 export async function deleteWithUndo(items: readonly ImageRef[]): Promise<null> {
-  useAppStore.getState().galleryNoteUndoable('delete');
   const result = await useAppStore.getState().galleryDeleteImages(items);
   if (result.done === 0 && result.failed > 0 && !result.canceled) {
     throw failure(result.problem ?? (() => t('gallery.actionFailed')));

@@ -6,7 +6,6 @@
 import type { KeyboardEvent } from 'react';
 import { logicalArrow } from '../../lib/direction';
 import { trapTab } from '../../lib/focus-trap';
-import { isUndoKey } from '../../lib/undo-key';
 import { triageKeyOf, type TriageKey } from '../../lib/triage-keys';
 import { ZOOM_STEP, panForKey } from './zoom-pan';
 
@@ -60,7 +59,6 @@ export function viewerKey(key: string, on: ViewerKeyHandlers): boolean {
 export interface ViewerDialogKeys extends ViewerKeyHandlers {
   readonly dialog: HTMLElement | null;
   onClose(): void;
-  undo(): void;
   toggleDetails(): void;
   /** A triage key on the image shown (triage-keys.ts). */
   triage(key: TriageKey): void;
@@ -77,7 +75,7 @@ function zoomShortcut(event: KeyboardEvent<HTMLElement>, keys: ViewerDialogKeys)
 }
 
 /**
- * A key in the viewer: Escape closes, Tab stays inside, Ctrl/Cmd+Z undoes, I shows or hides the
+ * A key in the viewer: Escape closes, Tab stays inside, I shows or hides the
  * details, the rest as {@link viewerKey} says. Text fields keep their keys; arrows on a toolbar
  * button still change image or pan.
  */
@@ -89,12 +87,6 @@ export function onViewerKey(event: KeyboardEvent<HTMLElement>, keys: ViewerDialo
   }
   if (event.key === 'Tab') return trapTab(event, keys.dialog);
   if ((event.target as HTMLElement).closest('input, select, textarea')) return;
-  // Its own Undo and triage: the gallery around it (gallery-selection.tsx) must not act again.
-  if (isUndoKey(event)) {
-    event.preventDefault();
-    event.stopPropagation();
-    return keys.undo();
-  }
   if (zoomShortcut(event, keys)) return;
   const triage = triageKeyOf(event);
   if (triage) {

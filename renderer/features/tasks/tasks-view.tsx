@@ -9,7 +9,6 @@ import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
-import { useUndoFromPage } from '../../store/use-undo-from-page';
 import { RemoveQuestion } from './remove-question';
 import { TaskDetails } from './task-details';
 import { TaskList, type TaskListProps } from './task-list';
@@ -17,9 +16,6 @@ import { SelectionBar } from './selection-bar';
 import { TaskToolbar } from './task-toolbar';
 import { TrackDialog } from './track-dialog';
 import './tasks.css';
-
-/** Puts back the last removal (Ctrl/Cmd+Z with the focus nowhere). */
-const undoRemoval = (): void => void useAppStore.getState().tasksUndoRemove();
 
 /** No task to show: none matches the filters, or none yet (the way to the prompt). */
 function NoTasks() {
@@ -103,7 +99,6 @@ export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
   const [removing, setRemoving] = useState<TaskRecord | null>(null);
   /** How many selected tasks the confirmation asks to remove (0: not asking). */
   const [removingSelected, setRemovingSelected] = useState(0);
-  useUndoFromPage('tasks', undoRemoval);
   return (
     <div className="tasks-view">
       <div className="tasks-view__compose">{compose}</div>

@@ -1,14 +1,13 @@
 /**
  * The task feed's keys: arrow keys, Page Up/Down, Home and End move between tasks, Enter opens a
- * task's details, Delete asks to remove it (or the selection it is in), Ctrl/Cmd+Z puts back the
- * last removal; Space, Shift+arrows, Ctrl/Cmd+A and Escape select.
+ * task's details, Delete asks to remove it (or the selection it is in; Ctrl/Cmd+Z, the window's,
+ * puts it back: shell/undo-key.ts); Space, Shift+arrows, Ctrl/Cmd+A and Escape select.
  */
 import { useCallback, type KeyboardEvent, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isSelected, selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
-import { isUndoKey } from '../../lib/undo-key';
 import { recordProblem } from './unreadable-row';
 
 function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {
@@ -81,7 +80,7 @@ function removeKey(
   return true;
 }
 
-/** Undo, then Enter and Delete on a row, then selection keys, then moves. */
+/** Enter and Delete on a row, then selection keys, then moves. */
 export function useFeedKeys(options: FeedKeysOptions) {
   const { items, total, scroller, rowHeight, current, moveTo, onRemove, onRemoveSelected } =
     options;
@@ -91,12 +90,6 @@ export function useFeedKeys(options: FeedKeysOptions) {
       const target = event.target as HTMLElement;
       const isRow = target.matches('article[data-index]');
       if (target.matches('input:not([type="checkbox"]), textarea, select')) return;
-      // Ctrl/Cmd+Z over the list puts back the last removal, as in the gallery.
-      if (isUndoKey(event) && useAppStore.getState().tasksUndoable !== null) {
-        event.preventDefault();
-        void useAppStore.getState().tasksUndoRemove();
-        return;
-      }
       const from = isRow ? Number(target.dataset.index) : current;
       const fromId = items[from]?.record.localId ?? null;
       const record = isRow ? items[from]?.record : undefined;

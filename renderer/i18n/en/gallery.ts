@@ -55,6 +55,8 @@ export const gallery = {
   'gallery.confirmDelete.confirm': 'Move to trash',
   'gallery.actionFailed': 'That did not work.',
   'gallery.undo': 'Undo',
+  'gallery.undone': 'Undone: {action}',
+  'gallery.undoFailed': 'Could not undo: {action} {problem}',
   'gallery.announce.deletedMany':
     '{count, plural, one {# image moved to the trash.} other {# images moved to the trash.}}',
   'gallery.announce.restored': '{count, plural, one {Image restored.} other {# images restored.}}',
@@ -80,7 +82,7 @@ export const gallery = {
   'gallery.selection.selectAll': 'Select all',
   'gallery.tile.select': 'Select “{prompt}”',
   'gallery.grid.selectHelp':
-    'Space or Ctrl-click selects an image, Shift extends the selection, Ctrl+A selects all, Escape clears it, and Ctrl+Z undoes a delete.',
+    'Space or Ctrl-click selects an image, Shift extends the selection, Ctrl+A selects all, Escape clears it, and Ctrl+Z undoes the last action.',
   'viewer.label': 'Image viewer',
   'viewer.close': 'Close the viewer',
   'viewer.previous': 'Previous image',

@@ -17,8 +17,6 @@ export const triage = {
   'triage.unchanged': 'Nothing changed: the images already were so.',
   'triage.refused':
     '{count, plural, one {# image already had 64 tags and was not tagged.} other {# images already had 64 tags and were not tagged.}}',
-  'triage.undone':
-    '{count, plural, one {Undone: # image is back as it was.} other {Undone: # images are back as they were.}}',
   'triage.redone': '{count, plural, one {Redone for # image.} other {Redone for # images.}}',
   'triage.nothingToUndo': 'There is nothing to undo.',
   'triage.nothingToRedo': 'There is nothing to redo.',
@@ -61,7 +59,7 @@ export const triage = {
   'triage.help.board': 'Add to the target board, or take out of it',
   'triage.help.chooseBoard': 'Choose the target board',
   'triage.help.tags': 'Edit the tags of the selection',
-  'triage.help.undo': 'Undo',
+  'triage.help.undo': 'Undo the last action, anywhere in the window',
   'triage.help.redo': 'Redo',
   'triage.help.triageView': 'Open the Triage view',
   'triage.help.fit': 'Fit the image to the window',

@@ -21,6 +21,8 @@ export function MaskEditor(props: MaskEditorProps) {
     <section
       className="mask-editor"
       aria-label={t('maskEditor.label')}
+      // Its Ctrl/Cmd+Z takes back a stroke, not the window's last step (shell/undo-key.ts).
+      data-own-undo=""
       onKeyDown={editor.onKeyDown}
     >
       <MaskTools editor={editor} />

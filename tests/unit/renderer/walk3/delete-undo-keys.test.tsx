@@ -114,10 +114,16 @@ describe('deleting by keyboard, and Undo', () => {
     );
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(2));
     await user.keyboard('{Control>}z{/Control}');
-    const shown = await screen.findByText('The image’s folder is no longer in the gallery.', {
-      selector: '.message__text',
-    });
+    const shown = await screen.findByText(
+      'Could not undo: Image moved to the trash. The image’s folder is no longer in the gallery.',
+      { selector: '.message__text' },
+    );
     expect(shown).toBeTruthy();
+    // The delete stands and its step stays: Ctrl+Z asks main again for the same image.
+    expect(useAppStore.getState().undoEntries).toHaveLength(1);
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(fake.callsTo('gallery:undoDelete')).toHaveLength(2));
+    expect(fake.callsTo('gallery:undoDelete')[1]).toEqual(fake.callsTo('gallery:undoDelete')[0]);
   });
 
   it('Delete on a tile of a selection of several asks about the whole selection', async () => {

@@ -133,7 +133,15 @@ describe('the status area', () => {
       problem: englishText(folderGone),
       problemSentence: folderGone,
     }));
-    await act(async () => void (await store().tasksUndoRemove(['seed-000000'])));
+    // Through the window's Undo, which names the step it could not take back.
+    await act(async () => {
+      store().undoPush('1 task removed.', async () => {
+        await store().tasksUndoRemove(['seed-000000']);
+        return true;
+      });
+      await store().undoRun();
+    });
+    expect(shown()).toContain('Could not undo: 1 task removed.');
     await followsLanguage(() => errorText({ message: '', sentence: folderGone }));
 
     // A copy whose answer is broken (not one of main's errors): the page's own sentence.

@@ -2,12 +2,15 @@
  * Removing tasks by keyboard, and Undo, as in the gallery: the focus goes to the task now where
  * the first removed one was, never to the page; Ctrl+Z there puts the tasks back and the focus
  * goes to the first of them; Ctrl+Z with the focus on the page does it too; Delete on a task
- * asks to remove it, or the selection it is in; a failed Undo says main's own sentence.
+ * asks to remove it, or the selection it is in; a failed Undo says main's own sentence and keeps
+ * its step.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WiredApi } from '../../../support/wired-api';
 import { englishText, sentence } from '../../../../shared/i18n/sentence';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { wordsOf } from '../../../../renderer/store/status-slice';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
@@ -105,10 +108,14 @@ describe('removing tasks by keyboard, and Undo', () => {
     await user.click(await within(done).findByRole('button', { name: 'Undo' }));
     const errors = screen.getByRole('region', { name: 'Errors' });
     await waitFor(() => expect(errors.querySelector('.message__text')).not.toBeNull());
-    // The sentence itself, not "Something went wrong" with it hidden in the details.
+    // The sentence itself, naming the step, not "Something went wrong" with it in the details.
     expect(errors.querySelector('.message__text')?.textContent).toBe(
-      englishText(sentence('error.library.taskNoLongerHeld')),
+      `Could not undo: 1 task removed. ${englishText(sentence('error.library.taskNoLongerHeld'))}`,
     );
     expect(inHistory(main)).toEqual(['seed-000001']);
+    // Nothing is lost: the step stays on the window's Undo, to be asked again.
+    expect(useAppStore.getState().undoEntries.map((entry) => wordsOf(entry.label))).toEqual([
+      '1 task removed.',
+    ]);
   });
 });
