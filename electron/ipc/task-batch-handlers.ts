@@ -51,7 +51,6 @@ export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchC
     'tasks:setFavouriteMany': ({ localIds, favourite }) =>
       items(actions.setFavourite(localIds, favourite)),
     'tasks:retryMany': ({ localIds }) => items(actions.retry(localIds)),
-    'tasks:submitAgainMany': async ({ localIds }) => items(await actions.submitAgain(localIds)),
     'tasks:exportMany': async ({ localIds }) => {
       const folder = await deps.chooseFolder();
       if (folder === null) return { folder: null, copied: 0, failed: 0, skipped: 0 };

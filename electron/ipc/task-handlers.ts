@@ -2,10 +2,9 @@
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
-import { rerunBatch } from '../core/batch/batch-rerun';
+import { resend } from '../core/batch/resend';
 import type { CostBook } from '../core/costs/cost-book';
 import { followSubmits } from '../core/engine/account-refusal';
-import { submitAgain } from '../core/engine/submit-again';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { HistoryQuery } from '../core/history/history-query';
@@ -24,12 +23,12 @@ export interface TaskHandlerDeps {
     readonly history: Pick<HistoryStore, 'list' | 'count' | 'taskIds'>;
     /** Its long operations: a selection's images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
-    /** What a batch's Rerun would cost, and the caps' word on it. */
-    readonly costs: Pick<CostBook, 'previewBatch'>;
+    /** What sending tasks again would cost, and the caps' word on it. */
+    readonly costs: Pick<CostBook, 'previewGroup'>;
   };
   /**
-   * Main's own question before a template batch's Rerun passes a hard spending cap, as its run
-   * asks; absent (the harnesses), such a Rerun is refused.
+   * Main's own question before tasks sent again pass a hard spending cap, as a template run
+   * asks; absent (the harnesses), such a send is refused.
    */
   readonly overCap?: OverCapPrompts;
   /** The main process's own folder dialog, for exporting a selection's images. */
@@ -72,13 +71,14 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // board the images join ("Generate into").
     'tasks:submit': async ({ request, target, count, board }) =>
       follow(await engine.submit(request, target, count, board)),
-    // The record's own request and service, read here: the page names only the task (and, for a
-    // batch's Rerun, how many: the contract holds it to what the form may ask).
-    'tasks:submitAgain': async ({ localId, count }) =>
-      follow(await submitAgain(engine, localId, count ?? 1)),
-    // A batch's Rerun: main reads the tasks the page names, each sent again with its own request.
-    'tasks:rerunBatch': async ({ localIds }) =>
-      follow(await rerunBatch(core, localIds, overCap ? { prompts: overCap } : {})),
+    // Sending again, the one way: main reads the tasks the page names (core/batch/resend.ts).
+    'tasks:resend': async ({ localIds, as, onlyFailed }) => {
+      const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };
+      const { records, skipped } = await resend(core, localIds, options);
+      // One refused for the account is gone (the page hears it once): it made no task either.
+      const items = follow(records);
+      return { items, skipped: skipped + records.length - items.length };
+    },
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core.history.list({
         ...historyFilter(filter),

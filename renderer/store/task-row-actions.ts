@@ -1,11 +1,12 @@
 /**
- * A task row's requests (resume, retry, favourite, remove, rerun, a batch's rerun, track): each
+ * A task row's requests (resume, retry, favourite, remove, send again, track): each
  * applies what main returns or shows its error. Part of the tasks slice (tasks-slice.ts).
  */
 import type { StateCreator } from 'zustand';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
+import { resendTasks } from './task-resend';
 import { removeTasks } from './task-remove';
 import type { TasksSlice } from './tasks-slice';
 
@@ -21,9 +22,7 @@ export function taskRowActions(
   | 'tasksRetryImages'
   | 'tasksSetFavourite'
   | 'tasksRemove'
-  | 'tasksSubmitAgain'
-  | 'tasksRerun'
-  | 'tasksRerunBatch'
+  | 'tasksResend'
   | 'tasksTrack'
 > {
   /** Runs a row action's request; applies the returned item or shows the error. */
@@ -48,15 +47,9 @@ export function taskRowActions(
         const { removed } = await call('tasks:remove', { localId });
         return { removed: removed ? [localId] : [] };
       }),
-    tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
-    tasksRerun: (localId) =>
+    tasksResend: (localIds, as) =>
       act(async () => {
-        get().tasksInsert(await call('tasks:submitAgain', { localId }));
-        return null;
-      }),
-    tasksRerunBatch: (localIds) =>
-      act(async () => {
-        get().tasksInsert(await call('tasks:rerunBatch', { localIds: [...localIds] }));
+        await resendTasks(get, localIds, as);
         return null;
       }),
 

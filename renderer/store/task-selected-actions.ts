@@ -14,6 +14,7 @@ import { withProgress, type Words } from './status-slice';
 import { chosenIds } from './task-selection-ids';
 import type { TaskSelectionSlice } from './task-selection';
 import { removeTasks } from './task-remove';
+import { resendTasks } from './task-resend';
 
 function chunks(ids: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -158,8 +159,8 @@ export function taskSelectedActions(
       ),
     tasksSubmitAgainSelected: () =>
       runItems(
-        (localIds) => call('tasks:submitAgainMany', { localIds }),
-        (items) => get().tasksInsert(items),
+        (localIds) => resendTasks(get, localIds, 'each', true),
+        () => undefined, // Already in the list.
         (done, skipped) => t('tasks.selection.submitted', { count: done, skipped }),
         () => t('status.submittingAgain'),
       ),

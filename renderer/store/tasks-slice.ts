@@ -6,7 +6,6 @@
  */
 import type { ProviderId } from '../../shared/domain/providers';
 import type { StateCreator } from 'zustand';
-import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
 import { inBatchOrder } from './batch-order';
@@ -14,6 +13,7 @@ import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
 import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
 import { taskFilterActions, taskMergeActions, taskPageActions } from './task-list-actions';
+import type { ResendMode } from './task-resend';
 import { taskRowActions } from './task-row-actions';
 import { EMPTY_FILTER, type StatusGroup, type TaskFilter } from './task-list-model';
 
@@ -64,19 +64,12 @@ export interface TasksSlice
   tasksRetryImages(localId: string): Promise<boolean>;
   tasksRemove(localId: string): Promise<boolean>;
   tasksSetFavourite(localId: string, favourite: boolean): Promise<boolean>;
-  /** An explicit new request with the same parameters (never a resend by the app). */
-  tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
   /**
-   * "Rerun": the task's request again as one new task, on the task's own service (main reads both
-   * from the record: `tasks:submitAgain`); a refusal becomes an error in the status area.
+   * A task's "Submit again" and "Rerun" (`each`), a batch's Rerun (`batch`): new tasks of the
+   * stored requests, never the old ones sent again (task-resend.ts); a refusal becomes an error in
+   * the status area.
    */
-  tasksRerun(localId: string): Promise<boolean>;
-  /**
-   * A batch's "Rerun": its tasks, each with its own request, as one new batch on their service
-   * (main reads the records: `tasks:rerunBatch`, and asks before a hard cap where a template's
-   * run would); a refusal becomes an error in the status area.
-   */
-  tasksRerunBatch(localIds: readonly string[]): Promise<boolean>;
+  tasksResend(localIds: readonly string[], as: ResendMode): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
 }

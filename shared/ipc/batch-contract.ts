@@ -41,8 +41,6 @@ export const taskBatchRequests = {
     output: batchItems,
   },
   'tasks:retryMany': { input: z.object({ localIds }).strict(), output: batchItems },
-  /** Each failed or unsent task's request as one new task; `items` are the new tasks. */
-  'tasks:submitAgainMany': { input: z.object({ localIds }).strict(), output: batchItems },
   /**
    * Copies the tasks' saved images into a folder main asks for in its own dialog (`folder` null:
    * the user cancelled). The page never names a path.

@@ -625,23 +625,25 @@ export class FakePictorApi implements PictorApi {
         Array.from({ length: count }, () => request),
         target,
       ),
-    // As main does: the record's own request, on the record's own service.
-    'tasks:submitAgain': ({ localId, count }) => {
-      const record = this.existing(localId);
-      const target = recordTarget(record);
-      return this.handlers['tasks:submit']({ request: record.request, target, count: count ?? 1 });
-    },
-    // As main does: each task's own request, in its batch's order, as one new batch on its service.
-    'tasks:rerunBatch': ({ localIds }) => {
+    // As main does (core/batch/resend.ts): each task's own request on its own service; `batch`:
+    // in its batch's order, as one new batch on its service.
+    'tasks:resend': ({ localIds, as, onlyFailed }) => {
+      if (as === 'each') {
+        return this.batch(localIds, (record) =>
+          onlyFailed && !canSubmitAgain(record)
+            ? null
+            : (this.submitted([record.request], recordTarget(record))[0] ?? null),
+        );
+      }
       const records = [...new Set(localIds)]
         .map((localId) => this.existing(localId))
         .sort((a, b) => (a.batchIndex ?? localIds.length) - (b.batchIndex ?? localIds.length));
-      const first = records[0];
-      if (!first) return [];
-      return this.submitted(
+      const first = records[0]!;
+      const items = this.submitted(
         records.map((record) => record.request),
         recordTarget(first),
       );
+      return { items, skipped: 0 };
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),
@@ -729,13 +731,6 @@ export class FakePictorApi implements PictorApi {
           ? (this.handlers['tasks:resume']({ localId }) as TaskItem)
           : (this.handlers['tasks:retryImages']({ localId }) as TaskItem);
       }),
-    'tasks:submitAgainMany': ({ localIds }) =>
-      this.batch(localIds, (record) =>
-        canSubmitAgain(record)
-          ? ((this.handlers['tasks:submitAgain']({ localId: record.localId }) as TaskItem[])[0] ??
-            null)
-          : null,
-      ),
     'tasks:cancel': ({ localId }) => this.cancels.cancel(localId),
     'tasks:cancelMany': ({ localIds }) => this.cancels.cancelMany(localIds),
     'tasks:stopWatching': ({ localIds }) => this.cancels.stopWatching(localIds),

@@ -1,6 +1,6 @@
 /**
- * Actions on many tasks at once (the Tasks screen's selection): favourite, retry, submit again
- * (removing, with Undo, is core/trash's); and starring many images (the gallery's selection). Each one is the single-task action run for every id,
+ * Actions on many tasks at once (the Tasks screen's selection): favourite, retry (removing, with
+ * Undo, is core/trash's; sending again, resend.ts); and starring many images (the gallery's selection). Each one is the single-task action run for every id,
  * so a batch does exactly what the same clicks row by row would do. Ids the history does not have, and tasks the action does not
  * apply to, are skipped and counted, never an error: a selection can go stale while the user
  * looks at it (another window removed a task, a retry finished).
@@ -10,15 +10,14 @@ import {
   withImageFavourite,
   withTaskFavourite,
 } from '../../../shared/domain/favourites';
-import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
+import { canRetry } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { submitRecordAgain } from '../engine/submit-again';
 import type { TaskEngine } from '../engine/task-engine';
 import { findImage, imagesByTask, type ImageRef } from '../gallery/gallery-images';
 import { OutcomeBuilder, type TrashOutcome } from '../trash/trash-outcome';
 
 /** The engine's single-task actions a batch reuses. */
-export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask' | 'submitBatch'>;
+export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask'>;
 
 export interface BatchOutcome {
   /** The records the action changed or created, in the order of the ids. */
@@ -72,31 +71,6 @@ export class BatchTaskActions {
     return this.each(localIds, (engine, record) =>
       canRetry(record) ? engine.resumeTask(record.localId) : null,
     );
-  }
-
-  /**
-   * Sends each applicable task's request again as one new task (never a resend of the old one),
-   * each to its own task's service (engine/submit-again.ts), whatever the form names now. A
-   * task whose service refuses (no key there now, a cap) is skipped: the selection may span
-   * services, and another one's tasks may still go.
-   * @throws the first refusal when none could be sent.
-   */
-  async submitAgain(localIds: readonly string[]): Promise<BatchOutcome> {
-    const records: TaskRecord[] = [];
-    const ids = distinct(localIds);
-    const applicable = ids
-      .map((localId) => this.engine.get(localId))
-      .filter((record): record is TaskRecord => record !== undefined && canSubmitAgain(record));
-    const refusals: unknown[] = [];
-    for (const record of applicable) {
-      try {
-        records.push(...(await submitRecordAgain(this.engine, record)));
-      } catch (error) {
-        refusals.push(error);
-      }
-    }
-    if (records.length === 0 && refusals.length > 0) throw refusals[0];
-    return { records, skipped: ids.length - records.length };
   }
 
   /** Runs `act` on every known task; a null answer counts the task as skipped. */

@@ -112,7 +112,7 @@ export function useImageActions(): ImageActionsState {
       },
       rerun: (item) =>
         void store()
-          .tasksRerun(item.localId)
+          .tasksResend([item.localId], 'each')
           .then((sent) => sent && announce(t('tasks.rerunSent'))),
       remove: (item) => run(() => deleteWithUndo([item])),
       undo,

@@ -39,9 +39,9 @@ function tasksPerPrompt(record: TaskRecord, size: number, prompts: number): numb
 
 /** A batch's Rerun: its tasks sent again, each with its own request, as one new batch. */
 function useRerunBatch(): (localIds: readonly string[]) => void {
-  const rerun = useAppStore((state) => state.tasksRerunBatch);
+  const resend = useAppStore((state) => state.tasksResend);
   return (localIds) =>
-    void rerun(localIds).then(
+    void resend(localIds, 'batch').then(
       (sent) => sent && announce(t('tasks.batch.rerunSent', { count: localIds.length })),
     );
 }

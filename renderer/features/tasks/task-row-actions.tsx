@@ -24,7 +24,7 @@ export interface TaskRowActionsProps {
 export function StatusAction({ record }: { record: TaskRecord }) {
   const resume = useAppStore((state) => state.tasksResume);
   const retry = useAppStore((state) => state.tasksRetryImages);
-  const submitAgain = useAppStore((state) => state.tasksSubmitAgain);
+  const resend = useAppStore((state) => state.tasksResend);
   const actions = availableActions(record);
   if (isRefusedRequest(record)) return <EditRequestAction record={record} />;
   if (actions.resume) {
@@ -47,7 +47,7 @@ export function StatusAction({ record }: { record: TaskRecord }) {
         size="small"
         icon="send"
         title={t('tasks.action.submitAgain.hint')}
-        onClick={() => void submitAgain(record)}
+        onClick={() => void resend([record.localId], 'each')}
       >
         {t('tasks.action.submitAgain')}
       </Button>
@@ -61,10 +61,11 @@ export function StatusAction({ record }: { record: TaskRecord }) {
  * batch's is its own (batch-head.tsx).
  */
 export function useRerun(): (localId: string) => void {
-  const rerun = useAppStore((state) => state.tasksRerun);
+  const resend = useAppStore((state) => state.tasksResend);
   return useCallback(
-    (localId) => void rerun(localId).then((sent) => sent && announce(t('tasks.rerunSent'))),
-    [rerun],
+    (localId) =>
+      void resend([localId], 'each').then((sent) => sent && announce(t('tasks.rerunSent'))),
+    [resend],
   );
 }
 

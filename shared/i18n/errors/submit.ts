@@ -2,7 +2,7 @@
  * Error sentences of a submit's target (merged into shared/i18n/main-messages.ts): keys
  * `error.submit.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every value.
  * electron/core/engine/target-check.ts: the service a submit names, refused before anything is
- * stored or sent; electron/core/batch/batch-rerun.ts: the tasks a batch's Rerun names.
+ * stored or sent; electron/core/batch/resend-records.ts: the tasks a batch's Rerun names.
  */
 export const submitErrors = {
   'error.submit.noKeyThere':
@@ -13,7 +13,7 @@ export const submitErrors = {
     'Nothing was sent: the built-in demo service is not running. Start Pictor again to use it.',
   'error.submit.demoDialect':
     'Nothing was sent: {endpoint} is no built-in demo service for this kind of service. Each demo speaks one service’s dialect and takes that service’s tasks only.',
-  // electron/core/batch/batch-rerun.ts: a batch's Rerun names tasks of one batch only.
+  // electron/core/batch/resend-records.ts: a batch's Rerun names tasks of one batch only.
   'error.submit.notOneBatch':
     'Nothing was sent: these tasks are not all from one batch on one service. Rerun one batch at a time.',
 } as const;

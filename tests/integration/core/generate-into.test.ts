@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../../../electron/core/engine/engine-types';
-import { submitAgain } from '../../../electron/core/engine/submit-again';
+import { resend } from '../../../electron/core/batch/resend';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import { HISTORY_FILE, type PictorCore } from '../../../electron/core/pictor-core';
 import { TriageError } from '../../../electron/core/triage/triage-error';
@@ -212,9 +212,13 @@ describe('generate into a board', () => {
     const [first] = await h.core.engine.submit(PROMPT, h.target, 1, 'Series/One');
     const [none] = await h.core.engine.submit(PROMPT, h.target, 1);
     await h.core.engine.whenSettled([first!.localId, none!.localId]);
-    const [again] = await submitAgain(h.core.engine, first!.localId);
+    const {
+      records: [again],
+    } = await resend(h.core, [first!.localId], { as: 'each' });
     expect(again!.board).toBe('Series/One');
-    const [plain] = await submitAgain(h.core.engine, none!.localId);
+    const {
+      records: [plain],
+    } = await resend(h.core, [none!.localId], { as: 'each' });
     expect(plain!.board).toBeUndefined();
     const [done] = await h.core.engine.whenSettled([again!.localId, plain!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Series/One'] });
@@ -230,7 +234,9 @@ describe('generate into a board', () => {
       { requests: [PROMPT], count: 1, template },
       h.target,
     );
-    const [madeAgain] = await submitAgain(h.core.engine, made!.localId);
+    const {
+      records: [madeAgain],
+    } = await resend(h.core, [made!.localId], { as: 'each' });
     expect(madeAgain!.template).toEqual(made!.template);
     expect(madeAgain!.request).toEqual(made!.request);
     await h.core.engine.whenSettled([made!.localId, madeAgain!.localId]);

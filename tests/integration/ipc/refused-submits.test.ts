@@ -1,5 +1,5 @@
 /**
- * Refused submits through the real core and the `tasks:submit` handler against the quirky
+ * Refused submits through the real core and the `tasks:submit` (and `tasks:resend`) handlers against the quirky
  * service on loopback: a refused key (401), an account without credits (402) and an unreachable
  * service leave no history row and are reported once (a `refused` change of `tasks:updated`) with the request; a
  * request the service refuses as invalid (400) stays a row; a batch whose first request is
@@ -24,6 +24,7 @@ import {
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { closedPort } from '../../support/http-servers';
+import { makeTaskRecord } from '../../support/task-records';
 import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { targetAt } from '../../support/submit-target';
@@ -75,7 +76,12 @@ async function app(baseUrl: string, key: string) {
     sent().flatMap(({ change, ...rest }) => (change === 'refused' ? [rest] : []));
   const removed = () =>
     sent().flatMap((change) => (change.change === 'removed' ? [{ localId: change.localId }] : []));
-  return { core, submit, refusals, removed };
+  /** The selection's "Submit again" of `localIds`, through the one channel. */
+  const resend = async (localIds: string[]) =>
+    okValue(
+      await ipcCaller(handlers)('tasks:resend', { localIds, as: 'each', onlyFailed: true }),
+    ) as { items: TaskItem[]; skipped: number };
+  return { core, submit, refusals, removed, resend };
 }
 
 async function quirky(): Promise<QuirkyService> {
@@ -113,6 +119,26 @@ describe('a submit refused for the account', () => {
       expect(service.submits()).toHaveLength(1);
     },
   );
+
+  it('a task sent again (the selection’s action) is followed the same way: reported once, no row', async () => {
+    const service = await quirky();
+    const a = await app(service.baseUrl, QUIRKY_KEYS.carol);
+    const old = makeTaskRecord({
+      localId: 'old-failed',
+      status: 'submit_failed',
+      endpoint: targetAt(service.baseUrl).endpoint,
+      request: { prompt: 'a storm again', size: '64x64' },
+    });
+    a.core.history.putMany([old]);
+    const { items } = await a.resend([old.localId]);
+    await expect.poll(() => a.refusals().length).toBe(1);
+    expect(a.refusals()[0]).toMatchObject({ kind: 'credits', request: old.request });
+    expect(a.refusals()[0]).not.toMatchObject({ localId: old.localId });
+    expect(items.map((item) => item.record.localId)).not.toContain(old.localId);
+    // The stored task stays as it was; the new one is gone.
+    expect(a.core.history.list({ cursor: null }).items).toEqual([old]);
+    expect(service.submits()).toHaveLength(1);
+  });
 
   it('an unreachable service leaves no row, and nothing was sent', async () => {
     const port = await closedPort();

@@ -117,13 +117,15 @@ describe('a submit again goes to the task’s own service', () => {
     expect(await request('settings:update', { provider: 'fal' })).toMatchObject({ ok: true });
     expect(runtime.credentials.currentEndpoint()).toBe(fal.url);
 
-    const again = value<TaskItem[]>(
-      await request('tasks:submitAgain', { localId: failed!.localId }),
+    // A task's Submit again, and the selection's (only failed ones): the one channel.
+    const localIds = [failed!.localId];
+    const again = value<{ items: TaskItem[] }>(
+      await request('tasks:resend', { localIds, as: 'each' }),
     );
     const many = value<{ items: TaskItem[] }>(
-      await request('tasks:submitAgainMany', { localIds: [failed!.localId] }),
+      await request('tasks:resend', { localIds, as: 'each', onlyFailed: true }),
     );
-    const made = await settled([...again, ...many.items]);
+    const made = await settled([...again.items, ...many.items]);
     expect(made).toHaveLength(2);
     for (const record of made) {
       expect(record).toMatchObject({
@@ -168,7 +170,7 @@ describe('a submit again goes to the task’s own service', () => {
     );
     expect(await request('keys:clear', { provider: 'bfl' })).toMatchObject({ ok: true });
     const sent = bfl.log.requests.length;
-    const refused = await request('tasks:submitAgain', { localId: failed!.localId });
+    const refused = await request('tasks:resend', { localIds: [failed!.localId], as: 'each' });
     expect(refused).toMatchObject({
       ok: false,
       error: { sentence: { key: 'error.submit.noKeyThere' } },
@@ -226,7 +228,7 @@ describe('a target from a compromised page', () => {
 
   it('cannot have a task submitted again that the history does not hold', async () => {
     const { request, bfl, fal } = await twoServices();
-    const refused = await request('tasks:submitAgain', { localId: 'made-up' });
+    const refused = await request('tasks:resend', { localIds: ['made-up'], as: 'each' });
     expect(refused).toMatchObject({
       ok: false,
       error: { sentence: { key: 'error.library.taskNotInHistory' } },

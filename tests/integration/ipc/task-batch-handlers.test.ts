@@ -155,7 +155,7 @@ describe('batch actions', () => {
     const b = await batchOf(2, { failureRate: 1 });
     expect(b.ids.map((id) => b.h.core.engine.get(id)?.status)).toEqual(['failed', 'failed']);
     const again = valueOf<{ items: { record: { localId: string; request: unknown } }[] }>(
-      await b.call('tasks:submitAgainMany', { localIds: b.ids }),
+      await b.call('tasks:resend', { localIds: b.ids, as: 'each', onlyFailed: true }),
     );
     expect(again.items).toHaveLength(2);
     expect(again.items.every((item) => !b.ids.includes(item.record.localId))).toBe(true);
@@ -180,12 +180,7 @@ describe('batch actions', () => {
     const b = await batchOf(1);
     // An export takes a whole "Select all" in one dialog: its own limit is MAX_SELECT_ALL.
     const exports = name === 'too many ids' ? [] : (['tasks:exportMany'] as const);
-    for (const channel of [
-      'tasks:removeMany',
-      'tasks:retryMany',
-      'tasks:submitAgainMany',
-      ...exports,
-    ] as const) {
+    for (const channel of ['tasks:removeMany', 'tasks:retryMany', ...exports] as const) {
       const result = await b.call(channel, input);
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     }

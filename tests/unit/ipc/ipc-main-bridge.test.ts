@@ -116,10 +116,6 @@ describe('runRequest', () => {
         count: 1,
       },
     ],
-    ['tasks:submitAgain', { localId: '' }],
-    // A batch's Rerun asks for no more than the form may.
-    ['tasks:submitAgain', { localId: 'a', count: 11 }],
-    ['tasks:submitAgain', { localId: 'a', count: 0 }],
     ['settings:update', { theme: 'purple' }],
     ['settings:update', { __proto__: { polluted: true }, theme: 'dark', unknown: 1 }],
   ] as const)('refuses bad input to %s with a sentence and the detail', async (channel, input) => {

@@ -42,8 +42,8 @@ function setup() {
       engine,
       history,
       operations: { exportImages: () => Promise.reject(new Error('not here')) },
-      // No prices, no caps: a Rerun is priced at nothing here (capped: tests/integration).
-      costs: { previewBatch: () => ({ perRequest: [], count: 1, warnings: [], forecasts: [] }) },
+      // No prices, no caps: sending again is priced at nothing here (capped: tests/integration).
+      costs: { previewGroup: () => ({ warnings: [], forecasts: [] }) },
     },
     chooseFolder: async () => null,
     emit,

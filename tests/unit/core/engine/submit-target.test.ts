@@ -1,13 +1,24 @@
 /**
  * A submit's target, checked in the engine before anything is stored or sent: recorded with its
- * normalised address, refused with a sentence when no key of its service may go there; "Submit
- * again" takes the target from the record, never from the credentials' current service.
+ * normalised address, refused with a sentence when no key of its service may go there; sending
+ * again (core/batch/resend.ts) takes the target from the record, never from the credentials'
+ * current service.
  */
 import { describe, expect, it } from 'vitest';
-import { submitAgain } from '../../../../electron/core/engine/submit-again';
+import { resend, type ResendOptions } from '../../../../electron/core/batch/resend';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../../support/task-records';
 import { BASE_URL, engineHarness } from './engine-harness';
+
+/** Sends the stored tasks `localIds` again, no cap set; the new tasks. */
+async function again(
+  h: ReturnType<typeof engineHarness>,
+  localIds: readonly string[],
+  as: ResendOptions['as'] = 'each',
+): Promise<TaskRecord[]> {
+  const costs = { previewGroup: () => ({ warnings: [], forecasts: [] }) };
+  return (await resend({ engine: h.engine, costs }, localIds, { as })).records;
+}
 
 /** The harness, with nothing stored or sent yet. */
 function untouched(h: ReturnType<typeof engineHarness>): void {
@@ -97,7 +108,7 @@ describe('submit again', () => {
   it('sends the record’s request to the record’s service, as one new task', async () => {
     const h = engineHarness();
     h.history.put(stored({}));
-    const [made] = await submitAgain(h.engine, 'old-1');
+    const [made] = await again(h, ['old-1']);
     expect(made).toMatchObject({
       endpoint: BASE_URL,
       request: { prompt: 'again', model: 'm-1' },
@@ -106,10 +117,12 @@ describe('submit again', () => {
     expect(made!.localId).not.toBe('old-1');
   });
 
-  it('makes a batch’s Rerun one new batch: `count` tasks of the record’s request, one batch id', async () => {
+  it('makes a batch’s Rerun one new batch of the records’ requests, one batch id', async () => {
     const h = engineHarness();
-    h.history.put(stored({ batchId: 'old-1' }));
-    const made = await submitAgain(h.engine, 'old-1', 3);
+    for (const localId of ['old-1', 'old-2', 'old-3']) {
+      h.history.put(stored({ localId, batchId: 'old-1' }));
+    }
+    const made = await again(h, ['old-1', 'old-2', 'old-3'], 'batch');
     expect(made).toHaveLength(3);
     for (const record of made) {
       expect(record).toMatchObject({
@@ -124,7 +137,7 @@ describe('submit again', () => {
   it('refuses a record of another service than the key’s, whatever the credentials serve now', async () => {
     const h = engineHarness();
     h.history.put(stored({ provider: 'bfl' }));
-    await expect(submitAgain(h.engine, 'old-1')).rejects.toMatchObject({
+    await expect(again(h, ['old-1'])).rejects.toMatchObject({
       sentence: { key: 'error.submit.otherService' },
     });
     expect(h.history.all()).toHaveLength(1);
@@ -134,7 +147,7 @@ describe('submit again', () => {
   it('never contacts this computer for a record imported from a file', async () => {
     const h = engineHarness();
     h.history.put(stored({ imported: true, endpoint: 'demo:' }));
-    await expect(submitAgain(h.engine, 'old-1')).rejects.toMatchObject({
+    await expect(again(h, ['old-1'])).rejects.toMatchObject({
       sentence: { key: 'error.settings.importedLocal' },
     });
     expect(h.client.submits).toEqual([]);
@@ -143,18 +156,18 @@ describe('submit again', () => {
   it('sends an imported record’s request only under the key bound to its address', async () => {
     const h = engineHarness();
     h.history.put(stored({ imported: true, endpoint: 'https://crafted.example' }));
-    await expect(submitAgain(h.engine, 'old-1')).rejects.toMatchObject({
+    await expect(again(h, ['old-1'])).rejects.toMatchObject({
       sentence: { key: 'error.submit.noKeyThere' },
     });
     h.history.put(stored({ localId: 'old-2', imported: true }));
-    const [made] = await submitAgain(h.engine, 'old-2');
+    const [made] = await again(h, ['old-2']);
     expect(made).toMatchObject({ endpoint: BASE_URL });
     expect(made!.imported).toBeUndefined();
   });
 
   it('refuses a task the history does not hold', async () => {
     const h = engineHarness();
-    await expect(submitAgain(h.engine, 'nobody')).rejects.toMatchObject({
+    await expect(again(h, ['nobody'])).rejects.toMatchObject({
       sentence: { key: 'error.library.taskNotInHistory' },
     });
     untouched(h);

@@ -116,7 +116,7 @@ describe('row actions', () => {
     await user.click(within(row(0)).getByRole('button', { name: 'Submit again' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     // Main takes the request and the service from the record: the page names only the task.
-    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId: 'seed-000000' }]);
+    expect(main.callsTo('tasks:resend')).toEqual([{ localIds: ['seed-000000'], as: 'each' }]);
     expect(main.callsTo('tasks:submit')).toEqual([]);
     expect(useAppStore.getState().tasksItems[0]?.record.request).toEqual(request);
     expect(main.runtime.core.history.list().items[0]?.request).toEqual(request);

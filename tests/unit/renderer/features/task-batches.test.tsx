@@ -350,7 +350,9 @@ describe('acting on the selection', () => {
 
     await user.click(within(bar()).getByRole('button', { name: 'Submit again' }));
     await waitFor(() => expect(articles()).toHaveLength(4));
-    expect(main.callsTo('tasks:submitAgainMany')).toEqual([{ localIds: [failed, expired] }]);
+    expect(main.callsTo('tasks:resend')).toEqual([
+      { localIds: [failed, expired], as: 'each', onlyFailed: true },
+    ]);
     expect(history.taskIds({}, 10)).toHaveLength(4);
 
     const folder = join(main.dir, 'export');

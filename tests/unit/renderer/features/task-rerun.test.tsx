@@ -34,7 +34,7 @@ describe('rerun', () => {
     await user.click(within(row(0)).getByRole('button', { name: 'Rerun' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     // The page names the task only: main takes its request and its service from the record.
-    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId }]);
+    expect(main.callsTo('tasks:resend')).toEqual([{ localIds: [localId], as: 'each' }]);
     expect(main.callsTo('tasks:submit')).toEqual([]);
     // The new task is main's: the same request, at work on the demo.
     const [made] = main.runtime.core.history.list().items;
@@ -51,14 +51,17 @@ describe('rerun', () => {
     await user.click(within(row(0)).getByRole('button', { name: 'Details' }));
     const details = screen.getByRole('dialog', { name: 'Task details' });
     await user.click(within(details).getByRole('button', { name: 'Rerun' }));
-    await waitFor(() => expect(main.callsTo('tasks:submitAgain')).toHaveLength(1));
+    await waitFor(() => expect(main.callsTo('tasks:resend')).toHaveLength(1));
 
     await user.click(within(details).getByRole('button', { name: 'Open image 1 of 1' }));
     const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
     await user.click(within(viewer).getByRole('button', { name: 'Rerun' }));
-    await waitFor(() => expect(main.callsTo('tasks:submitAgain')).toHaveLength(2));
+    await waitFor(() => expect(main.callsTo('tasks:resend')).toHaveLength(2));
     const localId = 'seed-000000';
-    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId }, { localId }]);
+    expect(main.callsTo('tasks:resend')).toEqual([
+      { localIds: [localId], as: 'each' },
+      { localIds: [localId], as: 'each' },
+    ]);
     await waitFor(() => expect(main.runtime.core.history.list().items).toHaveLength(3));
   });
 
@@ -82,9 +85,9 @@ describe('rerun', () => {
     await act(() => useAppStore.getState().composeChooseService('fal'));
     expect(useAppStore.getState().composeDraft.provider).toBe('fal');
     await act(async () => {
-      await useAppStore.getState().tasksRerun('seed-000000');
+      await useAppStore.getState().tasksResend(['seed-000000'], 'each');
     });
-    expect(main.callsTo('tasks:submitAgain')).toEqual([{ localId: 'seed-000000' }]);
+    expect(main.callsTo('tasks:resend')).toEqual([{ localIds: ['seed-000000'], as: 'each' }]);
     const made = useAppStore
       .getState()
       .tasksItems.find((item) => item.record.localId !== 'seed-000000')!.record;
@@ -110,7 +113,7 @@ describe('rerun', () => {
     });
     let sent = true;
     await act(async () => {
-      sent = await useAppStore.getState().tasksRerun('seed-000000');
+      sent = await useAppStore.getState().tasksResend(['seed-000000'], 'each');
     });
     expect(sent).toBe(false);
     const toasts = await screen.findByRole('region', { name: 'Errors' });

@@ -88,7 +88,7 @@ describe('a template’s batch card', () => {
       .map((tile) => tile.dataset['localId']);
     await user.click(within(cards()[0]!).getByRole('button', { name: 'Rerun' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(main.callsTo('tasks:rerunBatch')).toEqual([{ localIds: shown }]);
+    expect(main.callsTo('tasks:resend')).toEqual([{ localIds: shown, as: 'batch' }]);
     const fresh = cards()[0]!;
     expect(names(fresh)).toEqual(PROMPTS);
     expect(

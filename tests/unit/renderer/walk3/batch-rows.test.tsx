@@ -129,8 +129,7 @@ describe('a batch card', () => {
     await user.click(rerun);
     await waitFor(() => expect(document.querySelectorAll('.task-batch')).toHaveLength(2));
     // The page names the batch's tasks; main reads their requests and service.
-    expect(main.callsTo('tasks:rerunBatch')).toEqual([{ localIds: shown }]);
-    expect(main.callsTo('tasks:submitAgain')).toEqual([]);
+    expect(main.callsTo('tasks:resend')).toEqual([{ localIds: shown, as: 'batch' }]);
     expect(await screen.findByText('Sent again as a new batch of 10 tasks.')).toBeTruthy();
     const fresh = document.querySelector<HTMLElement>('.task-batch')!;
     expect(within(fresh).getAllByRole('article', { name: PROMPT })).toHaveLength(10);

@@ -11,12 +11,12 @@ import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
-type Channel = 'tasks:submitAgainMany' | 'tasks:retryMany';
+type Channel = 'tasks:resend' | 'tasks:retryMany';
 
 describe('a slow batch action on selected tasks', () => {
   // Fault: main's answer held back, to see the words and the bar while it works.
   it.each([
-    ['tasks:submitAgainMany', 'Submit again', 'Submitting tasks again…'],
+    ['tasks:resend', 'Submit again', 'Submitting tasks again…'],
     ['tasks:retryMany', 'Retry', 'Retrying tasks…'],
   ] as const)('%s says how far it is while main works', async (channel: Channel, button, words) => {
     let release: () => void = () => undefined;

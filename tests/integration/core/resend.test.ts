@@ -1,15 +1,17 @@
 /**
- * A batch's Rerun through the real core (SQLite history, the demo service on loopback) and the
- * app's `tasks:rerunBatch` handler: a template's batch of six prompts is sent again as one new
+ * Sending again through the real core (SQLite history, the demo service on loopback) and the
+ * app's one `tasks:resend` handler. A batch's Rerun (`batch`): a template's batch of six prompts is sent again as one new
  * batch, each prompt once and in the order the template expanded them, with new local ids, new
  * service tasks, its template and board, the old tasks untouched; a batch of one prompt × 3 stays
  * three of that prompt. Tasks of two batches, or ids the history lacks, are refused with nothing
- * stored or sent. Over a hard spending cap a template batch's Rerun asks main's dialog as its run
- * does (no: refused with the cap's sentence), and any other batch's is refused as the form's
- * submit is.
+ * stored or sent. `each` (a task's Submit again, the selection's action): every task its own new
+ * task, an id the history lacks skipped (all of them: refused with a sentence). One cap policy for
+ * all: priced at once, over a hard cap main's dialog asks once as a template run's does (no, or
+ * nobody to ask: refused with the cap's sentence, nothing stored or sent), each new task counted
+ * once.
  */
 import { describe, expect, it } from 'vitest';
-import { rerunBatch } from '../../../electron/core/batch/batch-rerun';
+import { resend } from '../../../electron/core/batch/resend';
 import { TemplateRuns } from '../../../electron/core/batch/template-runs';
 import { SpendingCapError } from '../../../electron/core/errors/spending-cap-error';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
@@ -17,6 +19,8 @@ import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import type { OverCapPrompts, OverCapQuestion } from '../../../electron/ports/user-prompts';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
+
+type Outcome = { items: TaskItem[]; skipped: number };
 import { ipcCaller, okValue } from '../../support/ipc';
 import { memoryTemplates } from '../../support/template-source';
 import { trashFixture } from '../../support/trash-fixture';
@@ -66,10 +70,12 @@ async function harness(overCap?: OverCapPrompts) {
     ...(overCap ? { overCap } : {}),
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
-  /** The window's Rerun of the tasks `localIds`, through the app's handler. */
-  const rerun = async (localIds: readonly string[]) => call('tasks:rerunBatch', { localIds });
+  /** The window's send again of the tasks `localIds`, through the app's handler. */
+  const send = (localIds: readonly string[], as: 'each' | 'batch') =>
+    call('tasks:resend', { localIds: [...localIds], as });
+  const rerun = (localIds: readonly string[]) => send(localIds, 'batch');
   h.core.engine.start();
-  return { h, runs, rerun };
+  return { h, runs, rerun, send };
 }
 
 /** The template's run: six prompts, one task each, into a board; settled. */
@@ -102,7 +108,7 @@ describe("a template batch's Rerun", () => {
 
     // The window names the tasks in any order (and one twice); main reads them and keeps theirs.
     const named = [...old].reverse().map((record) => record.localId);
-    const items = okValue(await t.rerun([...named, named[0]!])) as TaskItem[];
+    const { items } = okValue(await t.rerun([...named, named[0]!])) as Outcome;
     const made = items.map((item) => item.record);
     expect(made.map((record) => record.request.prompt)).toEqual(PROMPTS);
     expect(made.map((record) => record.batchIndex)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -149,7 +155,7 @@ describe("a template batch's Rerun", () => {
     expect(t.h.service.log.submits).toHaveLength(6);
 
     const yes = prompts(true);
-    const made = await rerunBatch(t.h.core, ids, { prompts: yes.port });
+    const { records: made } = await resend(t.h.core, ids, { as: 'batch', prompts: yes.port });
     expect(yes.asked).toHaveLength(1);
     expect(made.map((record) => record.request.prompt)).toEqual(PROMPTS);
     await t.h.core.engine.whenSettled(made.map((record) => record.localId));
@@ -162,9 +168,8 @@ describe("any batch's Rerun", () => {
     const t = await harness();
     const first = await t.h.core.engine.submit({ prompt: 'a paper boat' }, t.h.target, 3);
     const old = await t.h.core.engine.whenSettled(first.map((record) => record.localId));
-    const made = (okValue(await t.rerun(old.map((r) => r.localId))) as TaskItem[]).map(
-      (item) => item.record,
-    );
+    const { items } = okValue(await t.rerun(old.map((r) => r.localId))) as Outcome;
+    const made = items.map((item) => item.record);
     expect(made.map((record) => record.request.prompt)).toEqual(Array(3).fill('a paper boat'));
     expect(made.every((record) => record.batchId === made[0]!.localId)).toBe(true);
     expect(made.every((record) => record.template === undefined)).toBe(true);
@@ -185,36 +190,115 @@ describe("any batch's Rerun", () => {
       [[one[0]!.localId, alone[0]!.localId], 'error.submit.notOneBatch'],
       [[one[0]!.localId, 'no-such-task'], 'error.library.taskNotInHistory'],
     ] as const) {
-      await expect(rerunBatch(t.h.core, localIds)).rejects.toMatchObject({ sentence: { key } });
+      await expect(resend(t.h.core, localIds, { as: 'batch' })).rejects.toMatchObject({
+        sentence: { key },
+      });
     }
     const many = Array.from({ length: 101 }, (_, n) => `task-${n}`);
-    await expect(rerunBatch(t.h.core, many)).rejects.toMatchObject({
-      sentence: { key: 'error.library.taskCountRange' },
+    expect(await t.rerun(many)).toMatchObject({
+      ok: false,
+      error: { sentence: { key: 'error.library.taskCountRange' } },
     });
-    // The contract stops more than 100 before main reads anything.
-    expect(await t.rerun(many)).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     expect(t.h.core.history.list({}).items).toHaveLength(5);
     expect(t.h.service.log.submits).toHaveLength(submits);
   });
 
-  it('is refused over a hard cap as the form’s submit is, nobody asked', async () => {
-    const asked = prompts(true);
-    const t = await harness(asked.port);
+  it('asks main’s dialog over a hard cap as a template run does: no refuses, yes sends', async () => {
+    const no = prompts(false);
+    const t = await harness(no.port);
     t.h.core.costs.setPrice(PRICE);
     const first = await t.h.core.engine.submit({ prompt: 'a priced boat' }, t.h.target, 3);
     await t.h.core.engine.whenSettled(first.map((record) => record.localId));
-    t.h.core.costs.setCap({ ...HARD, micros: 80_000 });
-    await expect(
-      rerunBatch(
-        t.h.core,
-        first.map((r) => r.localId),
-      ),
-    ).rejects.toBeInstanceOf(SpendingCapError);
-    expect(await t.rerun(first.map((r) => r.localId))).toMatchObject({
+    const cap = { ...HARD, micros: 80_000 };
+    t.h.core.costs.setCap(cap);
+    const ids = first.map((r) => r.localId);
+    expect(await t.rerun(ids)).toMatchObject({
       ok: false,
       error: { sentence: { key: 'error.costs.hardCap' } },
     });
-    expect(asked.asked).toHaveLength(0);
+    expect(no.asked).toEqual([
+      { refusal: expect.objectContaining({ key: 'error.costs.hardCap' }), caps: [cap], tasks: 3 },
+    ]);
+    // Nobody to ask (the CLI, a harness): refused the same way.
+    await expect(resend(t.h.core, ids, { as: 'batch' })).rejects.toBeInstanceOf(SpendingCapError);
+    expect(t.h.core.history.list({}).items).toHaveLength(3);
     expect(t.h.service.log.submits).toHaveLength(3);
+
+    const yes = prompts(true);
+    const { records } = await resend(t.h.core, ids, { as: 'batch', prompts: yes.port });
+    expect(yes.asked).toHaveLength(1);
+    await t.h.core.engine.whenSettled(records.map((record) => record.localId));
+    expect(t.h.service.log.submits).toHaveLength(6);
+  });
+});
+
+describe('each task again', () => {
+  it('makes each its own new task; an id the history lacks is skipped, all of them refused', async () => {
+    const t = await harness();
+    const one = await t.h.core.engine.submit({ prompt: 'one' }, t.h.target, 2);
+    const old = await t.h.core.engine.whenSettled(one.map((record) => record.localId));
+    const ids = old.map((record) => record.localId);
+    const outcome = okValue(await t.send([...ids, 'no-such-task'], 'each')) as Outcome;
+    expect(outcome.skipped).toBe(1);
+    const made = outcome.items.map((item) => item.record);
+    expect(made).toHaveLength(2);
+    // Each one alone: in no batch, as one submit of one task is.
+    expect(made.map((record) => record.batchId)).toEqual([undefined, undefined]);
+    for (const record of made) expect(ids).not.toContain(record.localId);
+    expect(await t.send(['no-such-task', 'nor-this'], 'each')).toMatchObject({
+      ok: false,
+      error: { sentence: { key: 'error.library.taskNotInHistory' } },
+    });
+    await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    expect(t.h.service.log.submits).toHaveLength(4);
+    expect(t.h.core.history.list({}).items).toHaveLength(4);
+  });
+
+  it('`onlyFailed` skips the tasks that did not fail, as the selection’s action does', async () => {
+    const t = await harness();
+    const done = await t.h.core.engine.submit({ prompt: 'done' }, t.h.target);
+    await t.h.core.engine.whenSettled(done.map((record) => record.localId));
+    const outcome = await resend(t.h.core, [done[0]!.localId], { as: 'each', onlyFailed: true });
+    expect(outcome).toEqual({ records: [], skipped: 1 });
+    expect(t.h.service.log.submits).toHaveLength(1);
+  });
+
+  it('is asked once for all its tasks over a hard cap; refused, nothing leaves', async () => {
+    const no = prompts(false);
+    const t = await harness(no.port);
+    t.h.core.costs.setPrice(PRICE);
+    const first = await t.h.core.engine.submit({ prompt: 'a priced kite' }, t.h.target, 3);
+    await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    const cap = { ...HARD, micros: 80_000 };
+    t.h.core.costs.setCap(cap);
+    // One alone fits under the cap (60,000 spent, 20,000 more): the three together do not.
+    const one = t.h.core.costs.preview(t.h.target, first[0]!.request);
+    expect(one.refusal).toBeUndefined();
+    expect(
+      await t.send(
+        first.map((r) => r.localId),
+        'each',
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: { sentence: { key: 'error.costs.hardCap' } },
+    });
+    expect(no.asked.map((question) => question.tasks)).toEqual([3]);
+    expect(t.h.core.history.list({}).items).toHaveLength(3);
+    expect(t.h.service.log.submits).toHaveLength(3);
+  });
+
+  it('counts a priced task sent again once, at its price', async () => {
+    const t = await harness();
+    t.h.core.costs.setPrice(PRICE);
+    const first = await t.h.core.engine.submit({ prompt: 'a priced heron' }, t.h.target);
+    await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    const spent = () => t.h.core.costs.capSpend({ period: 'day', unit: 'USD', provider: null });
+    expect(spent().micros).toBe(20_000);
+    const { records } = await resend(t.h.core, [first[0]!.localId], { as: 'each' });
+    expect(records).toHaveLength(1);
+    await t.h.core.engine.whenSettled(records.map((record) => record.localId));
+    expect(spent().micros).toBe(40_000);
+    expect(t.h.core.costs.entries({})).toHaveLength(2);
   });
 });
