@@ -13,7 +13,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DisposableStore, type Disposable } from '../ports/disposable';
-import { DEMO_ENDPOINT, DEMO_KEY } from '../core/service/demo-endpoint';
+import { DEMO_ENDPOINT, DEMO_KEY, isDemoEndpoint } from '../core/service/demo-endpoint';
 import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from '../core/service/key-binding';
 import { serviceAddress, servicesAt } from '../core/credentials/service-addresses';
 import type { StoredKeyFor } from '../core/service/connection-report';
@@ -75,7 +75,8 @@ export class AppCredentials implements CredentialsProvider {
   }
 
   /**
-   * Demo credentials for `demo:`; else the key of the one service whose address `endpoint` is,
+   * Demo credentials for `demo:` (none for another dialect's demo, `demo:fal`: the window runs
+   * none); else the key of the one service whose address `endpoint` is,
    * with its provider, when the key was entered for that address; null for any other endpoint (a
    * task made with an earlier address waits, visibly, until that address is set again), when
    * the addresses differ, and when two services have that address (whose key would it be?).
@@ -87,6 +88,9 @@ export class AppCredentials implements CredentialsProvider {
         ? null
         : { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
     }
+    // The window runs today's contract's demo only: a task of another dialect's (the command
+    // line's `compare --target demo:fal`) gets no key here, the demo's or any other.
+    if (isDemoEndpoint(endpoint)) return null;
     const baseUrl = serviceBaseUrl(endpoint);
     const provider = baseUrl === null ? null : this.ownerOf(baseUrl);
     const vault = provider === null ? null : this.vaultOf(provider);
@@ -130,6 +134,7 @@ export class AppCredentials implements CredentialsProvider {
   missingKeyReason(endpoint: string, imported = false): Sentence {
     // The demo's credentials are missing only while the built-in demo service is not running.
     if (endpoint === DEMO_ENDPOINT) return sentence('error.settings.taskDemoNotRunning');
+    if (isDemoEndpoint(endpoint)) return sentence('error.settings.taskDemoDialect');
     const lives = baseUrlOrRefusal(endpoint);
     // An address Pictor does not send requests to (now): the policy says why, in its words.
     if (lives instanceof UrlPolicyError) return lives.sentence;
@@ -153,7 +158,8 @@ export class AppCredentials implements CredentialsProvider {
   }
 
   baseUrlFor(endpoint: string): string | null {
-    return endpoint === DEMO_ENDPOINT ? this.options.demoUrl() : serviceBaseUrl(endpoint);
+    if (endpoint === DEMO_ENDPOINT) return this.options.demoUrl();
+    return isDemoEndpoint(endpoint) ? null : serviceBaseUrl(endpoint);
   }
 
   /**

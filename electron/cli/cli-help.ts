@@ -83,7 +83,11 @@ const COMMAND_HELP = {
                                   provider's key is read from PICTOR_KEY_<PROVIDER> (as
                                   PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
                                   --target demo: Pictor's built-in demo service, run inside the
-                                  command (no key, free). A target without a key is left out
+                                  command (no key, free); demo:fal, demo:replicate,
+                                  demo:dashscope, demo:bfl: the demo speaking that provider's
+                                  dialect (each started once, on 127.0.0.1; no real key is read
+                                  or sent; resume --provider demo continues their tasks). A
+                                  target without a key is left out
                                   and said so; a size its service takes otherwise is adapted
                                   (1024x1024 → 1:1). Prints the group id, then a row per task:
                                   its target, id (Pictor's, short), task (the service's id),

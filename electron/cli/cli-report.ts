@@ -11,7 +11,7 @@ import {
   type ProviderId,
 } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { DEMO_ENDPOINT } from '../core/service/demo-endpoint';
+import { isDemoEndpoint } from '../core/service/demo-endpoint';
 import { serviceBaseUrl } from '../core/service/key-binding';
 import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
@@ -265,7 +265,7 @@ export function resumeLineFor(
   const { baseUrlTyped = true, builtInDemo: _demoRun, ...folders } = rest;
   const target = record.taskId ?? record.localId;
   // The built-in demo's task resumes on the demo (any run may print it): no address, no key.
-  if (record.endpoint === DEMO_ENDPOINT) {
+  if (isDemoEndpoint(record.endpoint)) {
     const command = resumeCommand({ ...folders, target, provider: DEMO_OPTION });
     return { command, serviceNamed: true, keyProvider };
   }
@@ -311,7 +311,7 @@ function awaitingKeyText(record: TaskRecord, resume: ResumeLine): string {
   // Not a question of whose key: the task cannot be reached as its record stands (an address
   // the service gave where the key may not go, a file's task on this computer), or it waits for
   // the built-in demo, which needs none.
-  if (record.error?.kind === 'config' || record.endpoint === DEMO_ENDPOINT) {
+  if (record.error?.kind === 'config' || isDemoEndpoint(record.endpoint)) {
     return `is waiting: ${cliWording(record.error?.message ?? 'it needs the built-in demo service')}`;
   }
   return `is waiting for a key of the account that created it${record.error ? ` (${cliWording(record.error.message)})` : ''}`;

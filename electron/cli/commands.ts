@@ -24,7 +24,7 @@ import {
   worstExitCode,
   type ResumeWhere,
 } from './cli-report';
-import { BuiltInDemo } from './built-in-demo';
+import { BuiltInDemo, demoDialectsFor } from './built-in-demo';
 import { cancelCommand } from './cancel-command';
 import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
@@ -88,7 +88,7 @@ export async function runOnService(
   { needsKey = true }: { readonly needsKey?: boolean } = {},
 ): Promise<number> {
   const service = command.service ?? null;
-  const demo = service?.builtInDemo ? new BuiltInDemo() : null;
+  const demo = service?.builtInDemo ? new BuiltInDemo(demoDialectsFor(command.name)) : null;
   const credentials = await EnvCredentials.create(
     io.env,
     service?.baseUrl ?? null,

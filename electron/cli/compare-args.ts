@@ -11,7 +11,7 @@ import {
   PROVIDER_IDS,
   type ProviderId,
 } from '../../shared/domain/providers';
-import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
+import { demoEndpointOf, demoProviderOf } from '../../shared/domain/submit-target';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import type { CompareTargetInput } from '../core/compare/compare-plan';
@@ -25,8 +25,11 @@ export type CompareCommand =
       readonly prompts: readonly string[];
       readonly targets: readonly CompareTargetInput[];
       readonly baseUrls: ReadonlyMap<ProviderId, string>;
-      /** A target is `demo`: the command runs Pictor's built-in demo service (built-in-demo.ts). */
-      readonly builtInDemo: boolean;
+      /**
+       * The dialects of its `demo` / `demo:DIALECT` targets, each once: the command runs Pictor's
+       * built-in demo service speaking each (built-in-demo.ts). Empty: it runs none.
+       */
+      readonly demoDialects: readonly ProviderId[];
       readonly common: CommonOptions;
     }
   | GroupCommand<'compare-show'>
@@ -60,8 +63,10 @@ const OPTIONS = {
 } as const;
 
 const PROVIDER_LIST = PROVIDER_IDS.join(', ');
+/** The dialects `demo:DIALECT` names: every provider's but today's contract's (plain `demo`). */
+const DEMO_DIALECTS = PROVIDER_IDS.filter((id) => id !== DEFAULT_PROVIDER);
 /** What --target names: a provider, or the built-in demo. */
-const TARGET_LIST = `${PROVIDER_LIST}, or ${DEMO_OPTION} (Pictor's built-in demo service)`;
+const TARGET_LIST = `${PROVIDER_LIST}, or ${DEMO_OPTION} (Pictor's built-in demo service; ${DEMO_DIALECTS.map((id) => `${DEMO_OPTION}:${id}`).join(', ')} for it speaking that provider's dialect)`;
 
 function providerNamed(text: string, option: string, choices = PROVIDER_LIST): ProviderId {
   const id = text.trim().toLowerCase();
@@ -70,11 +75,34 @@ function providerNamed(text: string, option: string, choices = PROVIDER_LIST): P
 }
 
 /**
- * PROVIDER[:MODEL]; a model may hold ':' itself (Replicate's owner/name:version). `demo`: Pictor's
- * built-in demo service (today's contract at `demo:`), which the command runs itself.
+ * `demo`: Pictor's built-in demo service speaking today's contract (at `demo:`); `demo:DIALECT`:
+ * the demo speaking that provider's dialect (at `demo:fal`, …; `demo:pictor` is plain `demo`).
+ * The command runs each itself. Undefined: `text` names no demo.
+ */
+function demoTargetOf(text: string): { provider: ProviderId; baseUrl: string } | undefined {
+  if (isDemoOption(text))
+    return { provider: DEFAULT_PROVIDER, baseUrl: demoEndpointOf(DEFAULT_PROVIDER) };
+  const at = text.indexOf(':');
+  if (at < 0 || !isDemoOption(text.slice(0, at))) return undefined;
+  const dialect = text
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  if (!(PROVIDER_IDS as readonly string[]).includes(dialect))
+    throw new UsageError(
+      `--target ${DEMO_OPTION}:DIALECT names a dialect of the built-in demo: one of ${DEMO_DIALECTS.join(', ')}.`,
+    );
+  const provider = dialect as ProviderId;
+  return { provider, baseUrl: demoEndpointOf(provider) };
+}
+
+/**
+ * PROVIDER[:MODEL]; a model may hold ':' itself (Replicate's owner/name:version); or the built-in
+ * demo ({@link demoTargetOf}).
  */
 function targetOf(text: string): { provider: ProviderId; model?: string; baseUrl?: string } {
-  if (isDemoOption(text)) return { provider: DEFAULT_PROVIDER, baseUrl: DEMO_ENDPOINT };
+  const demo = demoTargetOf(text);
+  if (demo !== undefined) return demo;
   const at = text.indexOf(':');
   const provider = providerNamed(at < 0 ? text : text.slice(0, at), '--target', TARGET_LIST);
   const model = at < 0 ? '' : text.slice(at + 1).trim();
@@ -167,13 +195,15 @@ function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
     const baseUrl = target.baseUrl ?? baseUrls.get(target.provider);
     return baseUrl === undefined ? target : { ...target, baseUrl };
   });
-  const builtInDemo = withUrls.some((target) => target.baseUrl === DEMO_ENDPOINT);
+  const demoDialects = [
+    ...new Set(withUrls.flatMap((target) => demoProviderOf(target.baseUrl ?? '') ?? [])),
+  ];
   return {
     name: 'compare',
     prompts,
     targets: withUrls,
     baseUrls,
-    builtInDemo,
+    demoDialects,
     common: common(values, env),
   };
 }

@@ -3,12 +3,13 @@
  * the group id, then each target's task as it ends (compare-report.ts). Exit code: the highest of
  * its tasks'; a hard cap refuses it with exit 6 before anything is stored or sent. A `demo`
  * target runs on Pictor's built-in demo service, started inside the command as `generate
- * --provider demo` starts it. `pictor compare show GROUP` and `compare cancel GROUP` take the
+ * --provider demo` starts it; a `demo:fal` (`demo:bfl`, …) target on the demo speaking that
+ * provider's dialect, each dialect started once. `pictor compare show GROUP` and `compare cancel GROUP` take the
  * group's id or its start (task-ids.ts).
  */
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
+import { isDemoEndpoint } from '../../shared/domain/submit-target';
 import { englishText } from '../../shared/i18n/sentence';
 import { planCompare, CompareInputError } from '../core/compare/compare-plan';
 import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
@@ -36,14 +37,15 @@ import { terminalSafe } from './terminal-text';
 function keyedProviders(command: CompareCommand): readonly ProviderId[] {
   if (command.name === 'compare')
     return command.targets.flatMap((target) =>
-      target.baseUrl === DEMO_ENDPOINT ? [] : [target.provider],
+      isDemoEndpoint(target.baseUrl ?? '') ? [] : [target.provider],
     );
   return command.name === 'compare-cancel' ? PROVIDER_IDS : [];
 }
 
 export async function runCompareCommand(command: CompareCommand, io: CliIo): Promise<number> {
   const urls = command.name === 'compare-show' ? new Map() : command.baseUrls;
-  const demo = command.name === 'compare' && command.builtInDemo ? new BuiltInDemo() : null;
+  const dialects = command.name === 'compare' ? command.demoDialects : [];
+  const demo = dialects.length > 0 ? new BuiltInDemo(dialects) : null;
   const providers = keyedProviders(command);
   const credentials = await CompareCredentials.create(io.env, providers, urls, demo ?? undefined);
   const { core, imageEngine } = await openCliCore(command.common, credentials, io);

@@ -3,7 +3,9 @@
  * (`PICTOR_KEY_FAL`, `PICTOR_KEY_BFL`, …, {@link keyVariable}), bound to that provider's address
  * (`--base-url PROVIDER=ORIGIN`, else the provider's own) and sent nowhere else, and only with
  * that provider's tasks. SERVICE_API_KEY is not read: one key is never sent to several services.
- * A `demo` target's tasks (`demo:`) go to the built-in demo the command runs, with the demo's key.
+ * A `demo` target's tasks (`demo:`; `demo:fal`, … for the demo speaking that provider's dialect)
+ * go to the built-in demo of that dialect the command runs, with the demo's key, and no real key
+ * is read for them.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
@@ -11,8 +13,8 @@ import type { CredentialsProvider, ServiceCredentials } from '../ports/credentia
 import { serviceLabel } from '../core/service/key-binding';
 import { checkBaseUrl } from '../core/service/url-policy';
 import { UsageError } from '../core/command-line/command-line';
-import { DEMO_ENDPOINT, DEMO_KEY } from '../core/service/demo-endpoint';
-import type { DemoAddress } from './env-credentials';
+import { isDemoEndpoint } from '../core/service/demo-endpoint';
+import { DEMO_TASK_REASON, demoCredentials, type DemoAddress } from './env-credentials';
 
 /** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */
 export function keyVariable(provider: ProviderId): string {
@@ -66,7 +68,7 @@ export class CompareCredentials implements CredentialsProvider {
   }
 
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
-    if (endpoint === DEMO_ENDPOINT) return this.demoCredentials();
+    if (isDemoEndpoint(endpoint)) return demoCredentials(this.demo, endpoint);
     const baseUrl = this.baseUrlFor(endpoint);
     const bound = this.keys.find((one) => one.baseUrl === baseUrl);
     if (!bound) return null;
@@ -75,7 +77,7 @@ export class CompareCredentials implements CredentialsProvider {
   }
 
   baseUrlFor(endpoint: string): string | null {
-    if (endpoint === DEMO_ENDPOINT) return this.demo?.url() ?? null;
+    if (isDemoEndpoint(endpoint)) return this.demo?.urlOf(endpoint) ?? null;
     try {
       return checkBaseUrl(endpoint);
     } catch {
@@ -85,16 +87,7 @@ export class CompareCredentials implements CredentialsProvider {
 
   /** Why a task waits; the address a record gives is never said (env-credentials.ts). */
   missingKeyReason(endpoint: string): string {
-    if (endpoint === DEMO_ENDPOINT) {
-      return "This task was made on Pictor's built-in demo service. Resume it with --provider demo, which runs that service inside the command (no key needed).";
-    }
+    if (isDemoEndpoint(endpoint)) return DEMO_TASK_REASON;
     return `No key for its service in this compare: set PICTOR_KEY_<PROVIDER> (as ${keyVariable('fal')}) for its provider, and --base-url PROVIDER=ORIGIN when it is not the provider's own address.`;
-  }
-
-  /** The demo's key, for the demo this command runs; null when it runs none (or not yet). */
-  private async demoCredentials(): Promise<ServiceCredentials | null> {
-    const baseUrl = this.demo?.url() ?? null;
-    if (baseUrl === null) return null;
-    return { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
   }
 }

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
-import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
+import type { ProviderId } from '../../shared/domain/providers';
 import { DEMO_SERVICE_ID, ledgerServiceOf } from '../../shared/domain/service-id';
 import { countedCost, formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
@@ -45,8 +45,8 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
   if (command.since !== null && since === undefined)
     throw new UsageError(`--since ${command.since} is not a date.`);
   const service = command.provider;
-  // The ledger keeps the provider: the demo's tasks are today's contract's (and free).
-  const provider = service === DEMO_SERVICE_ID ? DEFAULT_PROVIDER : service;
+  // The ledger keeps the provider: the demo's tasks are any dialect's (and free), told apart below.
+  const provider = service === DEMO_SERVICE_ID ? null : service;
   const query = {
     ...(since === undefined ? {} : { since }),
     ...(provider === null ? {} : { provider }),

@@ -13,7 +13,12 @@
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
-import { DEMO_ENDPOINT, DEMO_KEY } from '../core/service/demo-endpoint';
+import {
+  DEMO_ENDPOINT,
+  DEMO_KEY,
+  demoProviderOf,
+  isDemoEndpoint,
+} from '../core/service/demo-endpoint';
 import { baseUrlOrRefusal, serviceLabel } from '../core/service/key-binding';
 import { checkBaseUrl, UrlPolicyError } from '../core/service/url-policy';
 
@@ -71,7 +76,7 @@ export class EnvCredentials implements CredentialsProvider {
    * the core sends it with that provider's tasks only.
    */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
-    if (endpoint === DEMO_ENDPOINT) return this.demoCredentials();
+    if (isDemoEndpoint(endpoint)) return demoCredentials(this.demo, endpoint);
     const baseUrl = this.baseUrlFor(endpoint);
     if (!baseUrl || !this.key || this.endpoint === null) return null;
     if (baseUrl !== this.endpoint) return null;
@@ -80,11 +85,11 @@ export class EnvCredentials implements CredentialsProvider {
   }
 
   /**
-   * Stored endpoints are base URLs, and `demo:` the built-in demo: the one this command runs, if
-   * it runs one.
+   * Stored endpoints are base URLs, and `demo:` (`demo:fal`, …) the built-in demo: the one this
+   * command runs of that dialect, if it runs one.
    */
   baseUrlFor(endpoint: string): string | null {
-    if (endpoint === DEMO_ENDPOINT) return this.demo?.url() ?? null;
+    if (isDemoEndpoint(endpoint)) return this.demo?.urlOf(endpoint) ?? null;
     try {
       return checkBaseUrl(endpoint);
     } catch {
@@ -99,9 +104,7 @@ export class EnvCredentials implements CredentialsProvider {
    * names its service itself: the sentence says so.
    */
   missingKeyReason(endpoint: string, imported = false): string {
-    if (endpoint === DEMO_ENDPOINT) {
-      return "This task was made on Pictor's built-in demo service. Resume it with --provider demo, which runs that service inside the command (no key needed).";
-    }
+    if (isDemoEndpoint(endpoint)) return DEMO_TASK_REASON;
     const lives = baseUrlOrRefusal(endpoint);
     // An address Pictor does not send requests to: the URL policy says why, in its words.
     if (lives instanceof UrlPolicyError) return lives.message;
@@ -120,16 +123,30 @@ export class EnvCredentials implements CredentialsProvider {
     }
     return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }
-
-  /** The demo's key, for the demo this command runs; null when it runs none (or not yet). */
-  private async demoCredentials(): Promise<ServiceCredentials | null> {
-    const baseUrl = this.demo?.url() ?? null;
-    if (baseUrl === null) return null;
-    return { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
-  }
 }
 
-/** Where the command's built-in demo listens (built-in-demo.ts): null until it runs. */
+/**
+ * Where the command's built-in demo of a dialect listens (built-in-demo.ts), by its endpoint
+ * (`demo:`, `demo:fal`, …): null until it runs, and for any other endpoint.
+ */
 export interface DemoAddress {
-  url(): string | null;
+  urlOf(endpoint: string): string | null;
 }
+
+/**
+ * The demo's key, for the demo of `endpoint`'s dialect this command runs, with that dialect's
+ * provider (so the core sends it with that provider's tasks only); null when it runs none there.
+ */
+export async function demoCredentials(
+  demo: DemoAddress | undefined,
+  endpoint: string,
+): Promise<ServiceCredentials | null> {
+  const baseUrl = demo?.urlOf(endpoint) ?? null;
+  const provider = demoProviderOf(endpoint);
+  if (baseUrl === null || provider === null) return null;
+  return { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY), provider };
+}
+
+/** Why a demo task waits: the command runs no demo of its dialect. */
+export const DEMO_TASK_REASON =
+  "This task was made on Pictor's built-in demo service. Resume it with --provider demo, which runs that service inside the command (no key needed).";

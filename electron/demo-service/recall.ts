@@ -17,13 +17,17 @@ export interface RecallHistory {
 }
 
 /**
- * A recall over Pictor's history (`null` while it is not open yet): the `demo:` tasks Pictor
- * itself submitted there. A record from a gallery folder or an archive (`imported`) is never
- * made again: anyone could have written it.
+ * A recall over Pictor's history (`null` while it is not open yet): the tasks Pictor itself
+ * submitted to the demo at `endpoint` (`demo:` for today's contract, `demo:fal` for the demo
+ * speaking fal's dialect, …: one dialect's tasks are never made again by another). A record from
+ * a gallery folder or an archive (`imported`) is never made again: anyone could have written it.
  */
-export function recallFromHistory(history: () => RecallHistory | null): DemoRecall {
+export function recallFromHistory(
+  history: () => RecallHistory | null,
+  endpoint: string = DEMO_ENDPOINT,
+): DemoRecall {
   return (taskId) => {
-    const record = history()?.getByTaskId(DEMO_ENDPOINT, taskId);
+    const record = history()?.getByTaskId(endpoint, taskId);
     if (record === undefined || record.imported === true || record.origin !== 'submitted') {
       return undefined;
     }

@@ -1,13 +1,14 @@
 /**
  * One name per service wherever a service is named by id (`--provider`, `list --json`, `costs`,
  * the ledger's CSV): a provider's id, or `demo` for Pictor's built-in demo service. The demo
- * speaks today's contract, so its tasks carry that provider; their endpoint (`demo:`) or, in
+ * speaks a provider's dialect, so its tasks carry that provider; their endpoint (`demo:`,
+ * `demo:fal`, …: submit-target.ts) or, in
  * the ledger (which keeps no endpoint), their cost (only the demo's tasks are free) tells them
  * apart.
  */
 import type { LedgerEntry } from './cost-ledger';
 import { providerOf, type ProviderId } from './providers';
-import { DEMO_ENDPOINT } from './submit-target';
+import { isDemoEndpoint } from './submit-target';
 
 /** The id of Pictor's built-in demo service. */
 export const DEMO_SERVICE_ID = 'demo';
@@ -20,7 +21,7 @@ export function serviceIdOf(record: {
   readonly provider?: ProviderId | undefined;
   readonly endpoint: string;
 }): ServiceId {
-  return record.endpoint === DEMO_ENDPOINT ? DEMO_SERVICE_ID : providerOf(record);
+  return isDemoEndpoint(record.endpoint) ? DEMO_SERVICE_ID : providerOf(record);
 }
 
 /** The service of a ledger entry: `demo` for the built-in demo's (free) tasks. */

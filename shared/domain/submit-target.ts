@@ -8,17 +8,55 @@
  */
 import { z } from 'zod';
 import { MAX_ENDPOINT_CHARS } from './limits';
-import { PROVIDERS, providerIdSchema, providerOf, type ProviderId } from './providers';
+import {
+  DEFAULT_PROVIDER,
+  PROVIDERS,
+  PROVIDER_IDS,
+  providerIdSchema,
+  providerOf,
+  type ProviderId,
+} from './providers';
 import type { Settings } from './settings';
 
-/** The endpoint of tasks sent to the built-in demo service (its port changes every launch). */
+/**
+ * The endpoint of tasks sent to the built-in demo service speaking today's contract (its port
+ * changes every launch). The demo speaking another provider's dialect has its own:
+ * {@link demoEndpointOf}. This file is the one home of the demo's endpoints.
+ */
 export const DEMO_ENDPOINT = 'demo:';
+
+/**
+ * The endpoint of the built-in demo speaking `provider`'s dialect: `demo:` for today's contract
+ * (as it always was), `demo:fal`, `demo:replicate`, … for the others. Records keep it, so a task
+ * is polled again on a demo of its own dialect, free, with the demo's key only.
+ */
+export function demoEndpointOf(provider: ProviderId): string {
+  return provider === DEFAULT_PROVIDER ? DEMO_ENDPOINT : `${DEMO_ENDPOINT}${provider}`;
+}
+
+/** The provider whose dialect a demo endpoint speaks; null for any other endpoint. */
+export function demoProviderOf(endpoint: string): ProviderId | null {
+  return PROVIDER_IDS.find((provider) => demoEndpointOf(provider) === endpoint) ?? null;
+}
+
+/** True for the built-in demo's endpoints (`demo:`, `demo:fal`, …), whatever its dialect. */
+export function isDemoEndpoint(endpoint: string): boolean {
+  return demoProviderOf(endpoint) !== null;
+}
+
+/**
+ * True for an endpoint written as a demo's (`demo:…`) that names no dialect the demo speaks:
+ * refused, never read as an address.
+ */
+export function isUnknownDemoEndpoint(endpoint: string): boolean {
+  return endpoint.startsWith(DEMO_ENDPOINT) && !isDemoEndpoint(endpoint);
+}
 
 export const submitTargetSchema = z
   .object({
     /** The kind of service: how the request is sent, and whose key may go with it. */
     provider: providerIdSchema,
-    /** Its base URL (main normalises it), or {@link DEMO_ENDPOINT} for today's contract's demo. */
+    /** Its base URL (main normalises it), or the built-in demo's ({@link demoEndpointOf}). */
     endpoint: z.string().trim().min(1).max(MAX_ENDPOINT_CHARS),
   })
   .strict();
@@ -33,7 +71,7 @@ export const DEMO_SERVICE_LABEL = 'Pictor’s built-in demo service';
  * provider whose contract it speaks), every other its provider's label.
  */
 export function targetLabel(target: Pick<SubmitTarget, 'provider' | 'endpoint'>): string {
-  return target.endpoint === DEMO_ENDPOINT ? DEMO_SERVICE_LABEL : PROVIDERS[target.provider].label;
+  return isDemoEndpoint(target.endpoint) ? DEMO_SERVICE_LABEL : PROVIDERS[target.provider].label;
 }
 
 /** The settings a service's address depends on (older callers may know only `baseUrl`). */

@@ -30,6 +30,7 @@ import { UserFacingError } from '../errors/user-facing-error';
 import { checkTarget } from '../engine/target-check';
 import { adaptRequest } from './compare-adapt';
 import { compareTotals, type CompareTotals } from './compare-totals';
+import { isDemoEndpoint } from '../service/demo-endpoint';
 
 /** Most tasks a target makes of one prompt. */
 const MAX_TARGET_COUNT = 10;
@@ -112,7 +113,7 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) throw new CompareInputError(inputProblem(input));
   const { prompts, targets } = parsed.data;
-  const labels = labelsOf(targets);
+  const labels = labelsOf(targets, true);
   const planned: PlannedTarget[] = [];
   const leftOut: LeftOutTarget[] = [];
   for (const [index, wanted] of targets.entries()) {
@@ -186,11 +187,18 @@ function sizeAndQuality(target: Target): Pick<GenerationRequest, 'size' | 'quali
   };
 }
 
+/**
+ * A target's service as its label names it: "fal.ai"; with `sayDemo`, "fal.ai (demo)" on the
+ * built-in demo (a compare may set fal's demo beside fal itself).
+ */
+function serviceOf(target: Target, sayDemo: boolean): string {
+  const { label } = PROVIDERS[target.provider];
+  return sayDemo && isDemoEndpoint(target.baseUrl ?? '') ? `${label} (demo)` : label;
+}
+
 /** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */
-export function labelsOf(targets: readonly Target[]): string[] {
-  const plain = targets.map((target) =>
-    targetLabel(PROVIDERS[target.provider].label, modelOf(target)),
-  );
+export function labelsOf(targets: readonly Target[], sayDemo = false): string[] {
+  const plain = targets.map((target) => targetLabel(serviceOf(target, sayDemo), modelOf(target)));
   const seen = new Map<string, number>();
   return plain.map((label) => {
     const twice = plain.filter((other) => other === label).length > 1;

@@ -33,7 +33,7 @@ import type { Clock } from '../../ports/clock';
 import type { Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import type { HistoryStore } from '../history/history-store';
-import { DEMO_ENDPOINT } from '../service/demo-endpoint';
+import { isDemoEndpoint } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type UncountedGroup } from './cap-check';
@@ -335,7 +335,7 @@ interface NewTask {
 
 /** Tasks on the built-in demo service cost nothing, whatever the user's prices say. */
 function isFree(task: Pick<NewTask, 'endpoint'>): boolean {
-  return task.endpoint === DEMO_ENDPOINT;
+  return isDemoEndpoint(task.endpoint);
 }
 
 /** The model a new task's request names ('' for none), as a cap's sentence names it. */

@@ -17,6 +17,7 @@ import { PollPlanner } from './poll-planner';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
 import { withAnswerCost } from './task-costs';
+import { handlesAt } from './demo-handles';
 
 // Made when needed: its English text would build the catalogue at every start of the CLI.
 const awaitingKey = (): TaskError => saying('auth', sentence('error.library.otherAccountTask'));
@@ -173,7 +174,11 @@ export class Poller {
       try {
         const task = await this.client.getTask(
           credentials,
-          { taskId: record.taskId ?? '', handles: record.handles, request: record.request },
+          {
+            taskId: record.taskId ?? '',
+            handles: handlesAt(record, credentials.baseUrl),
+            request: record.request,
+          },
           this.ctx.signal,
         );
         const current = this.ctx.get(localId);

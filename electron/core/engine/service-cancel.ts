@@ -14,6 +14,7 @@ import { credentialsForRecord } from '../credentials/record-credentials';
 import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
+import { handlesAt } from './demo-handles';
 
 export class ServiceCancel {
   constructor(
@@ -42,7 +43,8 @@ export class ServiceCancel {
     const found = await credentialsForRecord(this.credentials, record);
     // The host's own words when it has no sentence (the CLI says which key it holds, and where).
     if (!found.ok) throw new EngineInputError(found.error.sentence ?? found.error.message);
-    const { taskId, handles, request } = record;
+    const { taskId, request } = record;
+    const handles = handlesAt(record, found.credentials.baseUrl);
     try {
       await this.client.cancel(found.credentials, { taskId, handles, request }, this.ctx.signal);
     } catch (error) {

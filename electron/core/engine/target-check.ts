@@ -10,21 +10,31 @@ import { providerOf } from '../../../shared/domain/providers';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
-import { DEMO_ENDPOINT } from '../service/demo-endpoint';
+import { demoProviderOf, isDemoEndpoint, isUnknownDemoEndpoint } from '../service/demo-endpoint';
 import { baseUrlOrRefusal, serviceLabel } from '../service/key-binding';
 import { UrlPolicyError } from '../service/url-policy';
 import { EngineInputError } from './engine-types';
 
 /** A checked target: the endpoint its tasks are recorded with, and the key that goes there. */
 export interface CheckedTarget {
-  /** `demo:`, or the normalised base URL. */
+  /** The demo's (`demo:`, `demo:fal`, …), or the normalised base URL. */
   readonly endpoint: string;
   readonly credentials: ServiceCredentials;
 }
 
-/** The endpoint as records keep it: `demo:`, or the normalised base URL. */
+/**
+ * The endpoint as records keep it: the demo's, or the normalised base URL. A demo speaks one
+ * dialect: `demo:fal` takes fal's tasks only, and `demo:` today's contract's; a `demo:…` that
+ * names no dialect, or another provider's, is refused (never read as an address).
+ */
 function endpointOf(target: SubmitTarget): string {
-  if (target.endpoint === DEMO_ENDPOINT) return DEMO_ENDPOINT;
+  const dialect = demoProviderOf(target.endpoint);
+  if (dialect === target.provider) return target.endpoint;
+  if (dialect !== null || isUnknownDemoEndpoint(target.endpoint)) {
+    throw new EngineInputError(
+      sentence('error.submit.demoDialect', { endpoint: target.endpoint.slice(0, 40) }),
+    );
+  }
   const baseUrl = baseUrlOrRefusal(target.endpoint);
   // An address Pictor sends nothing to: the URL policy's own sentence says why.
   if (baseUrl instanceof UrlPolicyError) throw new EngineInputError(baseUrl.sentence);
@@ -44,7 +54,7 @@ export async function checkTarget(
   const host = serviceLabel(endpoint);
   if (!found) {
     throw new EngineInputError(
-      endpoint === DEMO_ENDPOINT
+      isDemoEndpoint(endpoint)
         ? sentence('error.submit.demoNotRunning')
         : sentence('error.submit.noKeyThere', { host }),
     );

@@ -4,7 +4,7 @@
  * under it. These helpers name that base URL, and the endpoints Pictor never contacts for a
  * record it did not make itself.
  */
-import { DEMO_ENDPOINT } from './demo-endpoint';
+import { isDemoEndpoint } from './demo-endpoint';
 import { checkBaseUrl, isLoopbackHost, UrlPolicyError } from './url-policy';
 
 /** The normalised base URL (`https://gateway.example/team-a`), or null when it is not one. */
@@ -36,7 +36,7 @@ export function baseUrlOrRefusal(raw: string): string | UrlPolicyError {
  * a local server; the user's own tasks there were finished before their sidecar was written).
  */
 export function isLocalEndpoint(endpoint: string): boolean {
-  if (endpoint === DEMO_ENDPOINT) return true;
+  if (isDemoEndpoint(endpoint)) return true;
   try {
     return isLoopbackHost(new URL(endpoint).hostname);
   } catch {

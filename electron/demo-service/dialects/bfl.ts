@@ -195,7 +195,7 @@ class BflDialect implements Dialect {
     if (typeof who !== 'string') return who;
     const id = call.query.get('id');
     if (id === null) return invalid('id', 'Field required', 'missing');
-    const task = this.kit.task(id);
+    const task = this.kit.task(id, who);
     if (!task || task.account !== who) {
       return jsonReply(200, {
         id,

@@ -202,7 +202,7 @@ class DashscopeDialect implements Dialect {
     if (call.method !== 'GET') return refusal(405, 'MethodNotAllowed', 'Method not allowed.');
     const who = this.account(call);
     if (typeof who !== 'string') return who;
-    const task = this.kit.task(id);
+    const task = this.kit.task(id, who);
     if (!task || task.account !== who) {
       return jsonReply(200, {
         request_id: randomUUID(),
@@ -221,7 +221,7 @@ class DashscopeDialect implements Dialect {
     if (call.method !== 'POST') return refusal(405, 'MethodNotAllowed', 'Method not allowed.');
     const who = this.account(call);
     if (typeof who !== 'string') return who;
-    const task = this.kit.task(id);
+    const task = this.kit.task(id, who);
     if (
       task &&
       task.account === who &&

@@ -170,9 +170,14 @@ export class DialectKit {
     return task;
   }
 
-  /** A task of this dialect (one created through the control API counts too). */
-  task(id: string): StoredTask | undefined {
-    return this.ctx.store.get(id);
+  /**
+   * A task of this dialect (one created through the control API counts too). With `account`, a
+   * task an earlier run made (the app or a CLI command ended) is made again for it, when the host
+   * remembers it (options.recall), as today's contract's poll does (service-routes.ts).
+   */
+  task(id: string, account?: string): StoredTask | undefined {
+    const task = this.ctx.store.get(id);
+    return task ?? (account === undefined ? undefined : this.ctx.store.recall(id, account));
   }
 
   input(task: StoredTask): unknown {

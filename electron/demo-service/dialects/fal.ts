@@ -163,7 +163,7 @@ class FalDialect implements Dialect {
   private readonly ownTask = (call: DialectCall, owner: string, app: string, id: string) => {
     const who = this.account(call);
     if (typeof who !== 'string') return who;
-    const task = this.kit.task(id);
+    const task = this.kit.task(id, who);
     const prefix = task?.model.split('/').slice(0, 2).join('/');
     if (!task || task.account !== who || prefix !== `${owner}/${app}`) {
       return detail(404, 'Request not found');

@@ -246,7 +246,7 @@ class ReplicateDialect implements Dialect {
     if (call.method !== expected) return problem(405, { detail: 'Method not allowed.' });
     const who = this.account(call);
     if (typeof who !== 'string') return who;
-    const task = this.kit.task(id);
+    const task = this.kit.task(id, who);
     if (!task || task.account !== who) {
       return problem(404, {
         title: 'Not found',

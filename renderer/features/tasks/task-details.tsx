@@ -1,6 +1,7 @@
 /** Everything about one task: full prompt, parameters, ids, times, error detail and images. */
 import type { ReactNode } from 'react';
 import { providerOf } from '../../../shared/domain/providers';
+import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { imageUrl } from '../../lib/api';
 import { Button } from '../../components/button';
@@ -47,7 +48,7 @@ function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
  */
 function ServiceName({ record }: { record: TaskRecord }) {
   const copy = useAppStore((state) => state.copyServiceAddress);
-  const demo = record.endpoint === 'demo:';
+  const demo = isDemoEndpoint(record.endpoint);
   return (
     <>
       {demo ? (

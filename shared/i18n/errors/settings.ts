@@ -107,6 +107,8 @@ export const settingsErrors = {
     'This task lives on {host}, which more than one service in Settings has as its address. Its key is sent there only once a single service has that address.',
   'error.settings.taskDemoNotRunning':
     'This task was made on the built-in demo service, which is not running now. It continues when Pictor is started again.',
+  'error.settings.taskDemoDialect':
+    'This task was made by Pictor’s command line on its built-in demo of another service’s dialect, which the window does not run. Continue it with pictor resume --provider demo; nothing is sent for it from here.',
   'error.settings.taskOldAddress':
     'This task was made with the service address {endpoint}. It waits until that address is set again in Settings.',
   'error.settings.taskNoKeyGeneric':

@@ -11,6 +11,8 @@ export const submitErrors = {
     'Nothing was sent: {host} is the address of another kind of service in Settings, and its key goes only with that service’s tasks.',
   'error.submit.demoNotRunning':
     'Nothing was sent: the built-in demo service is not running. Start Pictor again to use it.',
+  'error.submit.demoDialect':
+    'Nothing was sent: {endpoint} is no built-in demo service for this kind of service. Each demo speaks one service’s dialect and takes that service’s tasks only.',
   // electron/core/batch/resend-records.ts: a batch's Rerun names tasks of one batch only.
   'error.submit.notOneBatch':
     'Nothing was sent: these tasks are not all from one batch on one service. Rerun one batch at a time.',

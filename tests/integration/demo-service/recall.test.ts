@@ -145,4 +145,17 @@ describe('what the demo recalls from Pictor’s history', () => {
     }
     expect(recallFromHistory(() => null)('task_a')).toBeUndefined();
   });
+
+  it('is, for the demo of a dialect, that dialect’s tasks only', () => {
+    const records = [
+      makeTaskRecord({ taskId: 'req_1', endpoint: 'demo:fal', provider: 'fal' }),
+      makeTaskRecord({ taskId: 'req_2', endpoint: 'demo:', request: { prompt: 'contract' } }),
+    ];
+    const fal = recallFromHistory(() => historyOf(...records), 'demo:fal');
+    expect(fal('req_1')).toMatchObject({ prompt: records[0]!.request.prompt });
+    expect(fal('req_2')).toBeUndefined();
+    const contract = recallFromHistory(() => historyOf(...records));
+    expect(contract('req_1')).toBeUndefined();
+    expect(contract('req_2')).toMatchObject({ prompt: 'contract' });
+  });
 });

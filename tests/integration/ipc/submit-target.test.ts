@@ -199,7 +199,15 @@ describe('a target from a compromised page', () => {
     ['today’s contract at a stranger', 'pictor', 'stranger', 'error.submit.noKeyThere'],
     ['fal at BFL’s address', 'fal', 'bfl', 'error.submit.otherService'],
     ['BFL at fal’s address', 'bfl', 'fal', 'error.submit.otherService'],
-    ['fal on the built-in demo', 'fal', 'demo', 'error.submit.otherService'],
+    ['fal on the built-in demo', 'fal', 'demo', 'error.submit.demoDialect'],
+    [
+      'fal on fal’s demo, which the window does not run',
+      'fal',
+      'falDemo',
+      'error.submit.demoNotRunning',
+    ],
+    ['today’s contract on fal’s demo', 'pictor', 'falDemo', 'error.submit.demoDialect'],
+    ['fal on a demo dialect there is none of', 'fal', 'unknownDemo', 'error.submit.demoDialect'],
     ['an address Pictor sends nothing to', 'bfl', 'file', 'error.service.serviceUrlScheme'],
   ] as const)('is refused: %s, nothing stored or sent', async (_what, provider, where, key) => {
     const { runtime, request, bfl, fal } = await twoServices();
@@ -209,6 +217,8 @@ describe('a target from a compromised page', () => {
       bfl: bfl.url,
       fal: fal.url,
       demo: 'demo:',
+      falDemo: 'demo:fal',
+      unknownDemo: 'demo:flux',
       file: 'file:///etc/passwd',
     }[where];
     const before = runtime.core.history.count({});

@@ -7,6 +7,7 @@ import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
+import { makeTaskRecord } from '../../support/task-records';
 
 const KEY = 'sk-live-credentials-test-key';
 const BASE = 'https://api.example.com/proxy';
@@ -44,6 +45,23 @@ describe('AppCredentials', () => {
     expect((await credentials.credentialsFor(DEMO_ENDPOINT))?.baseUrl).toBe(
       'http://127.0.0.1:40222',
     );
+  });
+
+  it('sends nothing for a task of another dialect’s demo, which the window does not run', async () => {
+    const { credentials, vault, settings } = app();
+    await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
+    settings.update({ baseUrl: BASE });
+    for (const endpoint of ['demo:fal', 'demo:replicate', 'demo:dashscope', 'demo:bfl']) {
+      expect(await credentials.credentialsFor(endpoint), endpoint).toBeNull();
+      expect(credentials.baseUrlFor(endpoint), endpoint).toBeNull();
+      expect(credentials.missingKeyReason(endpoint)).toMatchObject({
+        key: 'error.settings.taskDemoDialect',
+      });
+      const record = makeTaskRecord({ endpoint, provider: 'fal', status: 'processing' });
+      const found = await credentialsForRecord(credentials, record);
+      expect(found.ok).toBe(false);
+      if (!found.ok) expect(found.error.message).not.toContain(KEY);
+    }
   });
 
   it('stays on the demo with a key but no base URL, and with a base URL but no key', async () => {

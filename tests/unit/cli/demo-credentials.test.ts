@@ -18,12 +18,12 @@ import { makeTaskRecord } from '../../support/task-records';
 const KEY = 'sk-demo-run-0123456789abcdef';
 const WHERE = { dataDir: '/d', galleryDir: '/g', platform: 'linux' as const, program: 'pictor' };
 
-/** The command's demo: not running until `url` is set. */
+/** The command's demo of today's contract (`demo:`): not running until `url` is set. */
 function demoAt(url: string | null = null) {
   return {
     current: url,
-    url(): string | null {
-      return this.current;
+    urlOf(endpoint: string): string | null {
+      return endpoint === 'demo:' ? this.current : null;
     },
   };
 }
@@ -42,8 +42,12 @@ describe('EnvCredentials on the built-in demo', () => {
       baseUrl: 'http://127.0.0.1:40123',
       key: 'demo',
       keyFingerprint: await keyFingerprint('demo'),
+      provider: 'pictor',
     });
     expect(credentials.baseUrlFor('demo:')).toBe('http://127.0.0.1:40123');
+    // A dialect this command runs no demo of: nothing, and no real key either.
+    expect(await credentials.credentialsFor('demo:fal')).toBeNull();
+    expect(credentials.baseUrlFor('demo:fal')).toBeNull();
     // SERVICE_API_KEY goes nowhere: not to the demo's own address, not to any other.
     for (const endpoint of [
       'http://127.0.0.1:40123',
@@ -52,6 +56,31 @@ describe('EnvCredentials on the built-in demo', () => {
     ]) {
       expect(await credentials.credentialsFor(endpoint), endpoint).toBeNull();
     }
+  });
+
+  it('gives the demo of each dialect it runs the demo’s key, with that dialect’s provider', async () => {
+    const urls = new Map([
+      ['demo:', 'http://127.0.0.1:40123'],
+      ['demo:bfl', 'http://127.0.0.1:40124'],
+    ]);
+    const demo = { urlOf: (endpoint: string) => urls.get(endpoint) ?? null };
+    const credentials = await EnvCredentials.create({ SERVICE_API_KEY: KEY }, null, 'pictor', demo);
+    expect(await credentials.credentialsFor('demo:bfl')).toEqual({
+      baseUrl: 'http://127.0.0.1:40124',
+      key: 'demo',
+      keyFingerprint: await keyFingerprint('demo'),
+      provider: 'bfl',
+    });
+    // Not a dialect: never read as an address, never given a key.
+    for (const endpoint of ['demo:flux', 'demo:fal/x', 'demo::']) {
+      expect(await credentials.credentialsFor(endpoint), endpoint).toBeNull();
+    }
+    const waits = await credentialsForRecord(
+      credentials,
+      makeTaskRecord({ endpoint: 'demo:fal', provider: 'fal' }),
+    );
+    expect(waits.ok).toBe(false);
+    if (!waits.ok) expect(waits.error.message).toContain('--provider demo');
   });
 
   it('gives a demo task the demo’s key, and a task of any other service a sentence', async () => {

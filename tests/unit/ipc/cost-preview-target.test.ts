@@ -41,6 +41,16 @@ it('prices the service the target names', async () => {
   const onDemo = okValue(await call('costs:preview', { target: demo, request, count: 2 }));
   // The built-in demo never bills, whatever the prices of the service it speaks as.
   expect(onDemo.perTask).toEqual({ source: 'free' });
+  // fal's dialect on the demo is free too, though fal itself has a price here.
+  const falDemo = { provider: 'fal', endpoint: 'demo:fal' } as const;
+  const onFalDemo = okValue(await call('costs:preview', { target: falDemo, request, count: 2 }));
+  expect(onFalDemo.perTask).toEqual({ source: 'free' });
+  // An endpoint that only looks like a demo's is no demo: it is not free.
+  const lookalike = { provider: 'fal', endpoint: 'demo:flux' } as const;
+  const onLookalike = okValue(
+    await call('costs:preview', { target: lookalike, request, count: 1 }),
+  );
+  expect(onLookalike.perTask).toMatchObject({ micros: 50_000 });
 });
 
 it.each([

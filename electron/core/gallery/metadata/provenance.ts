@@ -4,14 +4,15 @@
  * path and query can carry a key or a token, and the image may be shared anywhere.
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { isDemoEndpoint } from '../../service/demo-endpoint';
 import type { ImageProvenance } from './xmp-packet';
 
-/** The built-in demo service's endpoint (see the record's `endpoint`). */
-export const DEMO_ENDPOINT = 'demo:';
-
-/** `scheme://host[:port]` of an http(s) endpoint, `demo:` for the demo, else `undefined`. */
+/**
+ * `scheme://host[:port]` of an http(s) endpoint, the demo's own (`demo:`, `demo:fal`, …) for the
+ * demo, else `undefined`.
+ */
 export function serviceOriginOf(endpoint: string): string | undefined {
-  if (endpoint === DEMO_ENDPOINT) return DEMO_ENDPOINT;
+  if (isDemoEndpoint(endpoint)) return endpoint;
   if (!URL.canParse(endpoint)) return undefined;
   const url = new URL(endpoint);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;

@@ -56,6 +56,31 @@ describe('the target a submit carries', () => {
       { key: 'error.submit.demoNotRunning' },
     ],
     [
+      'the demo of a dialect where none runs',
+      { provider: 'fal', endpoint: 'demo:fal' },
+      { key: 'error.submit.demoNotRunning' },
+    ],
+    [
+      'the demo of another service’s dialect',
+      { provider: 'pictor', endpoint: 'demo:fal' },
+      { key: 'error.submit.demoDialect', params: { endpoint: 'demo:fal' } },
+    ],
+    [
+      'today’s contract’s demo for another service',
+      { provider: 'bfl', endpoint: 'demo:' },
+      { key: 'error.submit.demoDialect', params: { endpoint: 'demo:' } },
+    ],
+    [
+      'a demo of a dialect it does not speak',
+      { provider: 'fal', endpoint: 'demo:flux' },
+      { key: 'error.submit.demoDialect', params: { endpoint: 'demo:flux' } },
+    ],
+    [
+      'a demo named for today’s contract by its provider’s id',
+      { provider: 'pictor', endpoint: 'demo:pictor' },
+      { key: 'error.submit.demoDialect', params: { endpoint: 'demo:pictor' } },
+    ],
+    [
       'an address Pictor sends nothing to',
       { provider: 'pictor', endpoint: 'http://api.example.com' },
       { key: 'error.service.serviceUrlPlainHttp' },

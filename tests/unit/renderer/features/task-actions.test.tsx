@@ -207,6 +207,16 @@ describe('row actions', () => {
     expect(document.activeElement).toBe(prompt);
     expect(screen.getByRole('combobox', { name: 'Size' })).toHaveProperty('value', '__custom__');
   });
+
+  it('names a task of the demo in another dialect (a compare’s demo:fal) as the demo', async () => {
+    const { user } = await startWiredApp(
+      seeded([{ request: { prompt: 'A fox' }, endpoint: 'demo:fal', provider: 'fal' }]),
+    );
+    await user.click(within(row(0)).getByRole('button', { name: 'Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Task details' });
+    expect(within(dialog).getByText('Built-in demo service')).toBeTruthy();
+    expect(within(dialog).queryByText('fal.ai')).toBeNull();
+  });
 });
 
 describe('track a task id', () => {
