@@ -81,7 +81,7 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
   );
 }
 
-/** Reuse, run again, star, copy, save as, show in folder, delete. */
+/** Reuse, run again, pick, copy, save as, show in folder, delete. */
 function DetailsActions({
   item,
   actions,
@@ -103,9 +103,9 @@ function DetailsActions({
         {t('viewer.rerun')}
       </Button>
       <Button
-        icon="star"
+        icon="flag"
         aria-pressed={image.favourite}
-        className="viewer-details__favourite"
+        className="viewer-details__pick"
         onClick={() => actions.favourite(item)}
       >
         {t('viewer.favourite')}

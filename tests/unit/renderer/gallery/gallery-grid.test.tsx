@@ -157,7 +157,7 @@ describe('the gallery grid', () => {
       ]),
     );
     await waitFor(() =>
-      expect(within(tile(keyOf(2))).getByRole('img', { name: 'Favourite' })).toBeTruthy(),
+      expect(within(tile(keyOf(2))).getByRole('img', { name: 'Pick' })).toBeTruthy(),
     );
 
     await user.keyboard('{Delete}');
