@@ -5,7 +5,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   /** What the button does: its accessible name and tooltip. */
   label: string;
   icon: IconName;
-  /** For toggles (favourite): `aria-pressed`. */
+  /** For toggles (a pick): `aria-pressed`; a pressed flag or star is drawn filled. */
   pressed?: boolean;
   size?: 'normal' | 'small';
   ref?: Ref<HTMLButtonElement>;
@@ -31,7 +31,7 @@ export function IconButton({
       aria-pressed={pressed}
       {...rest}
     >
-      <Icon name={icon} filled={pressed === true && icon === 'star'} />
+      <Icon name={icon} filled={pressed === true && (icon === 'flag' || icon === 'star')} />
     </button>
   );
 }

@@ -13,7 +13,12 @@ const PATHS = {
   play: 'M7 4l13 8-13 8z',
   retry: 'M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5',
   trash: 'M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14M10 11v6M14 11v6',
+  /** A rating's star (ratings only: a pick is a flag). */
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
+  /** A flag on its pole: a pick (filled when picked). */
+  flag: 'M5 21V4M5 4h13l-3 4.5 3 4.5H5',
+  /** The flag struck through: a reject. */
+  reject: 'M5 21V4M5 4h13l-3 4.5 3 4.5H5M3 3l18 18',
   close: 'M6 6l12 12M18 6L6 18',
   /** A square in a circle: cancel a task on its service. */
   stop: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9 9h6v6H9z',

@@ -8,7 +8,10 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { t } from '../../i18n';
+import { flagOf, type TriageFlag } from '../../../shared/domain/triage';
+import { t, type MessageKey } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { refOf } from '../../store/gallery-delete';
 import { itemKey } from '../../store/gallery-list-model';
 import { findTile } from './use-grid-focus';
 import type { ImageActions } from './use-image-actions';
@@ -44,6 +47,25 @@ interface Entry {
   readonly takesFocus?: boolean;
 }
 
+const FLAG_LABELS = {
+  pick: 'gallery.menu.favourite',
+  reject: 'gallery.menu.reject',
+  none: 'gallery.menu.unfavourite',
+} as const satisfies Record<TriageFlag, MessageKey>;
+
+/** Pick, Reject and Unflag, but the flag the image has: each a triage change, with Undo. */
+function flagEntries(item: GalleryItem): Entry[] {
+  const current = flagOf(item.image);
+  return (['pick', 'reject', 'none'] as const)
+    .filter((flag) => flag !== current)
+    .map((flag) => ({
+      id: `flag-${flag}`,
+      label: t(FLAG_LABELS[flag]),
+      run: () =>
+        void useAppStore.getState().triageApply([refOf(item)], { kind: 'flag', flag }, [item]),
+    }));
+}
+
 /** What can be done to the image, as the viewer offers it; file actions need a saved file. */
 function entriesOf(
   item: GalleryItem,
@@ -66,11 +88,7 @@ function entriesOf(
       takesFocus: true,
     },
     ...file,
-    {
-      id: 'favourite',
-      label: t(item.image.favourite ? 'gallery.menu.unfavourite' : 'gallery.menu.favourite'),
-      run: () => actions.favourite(item),
-    },
+    ...flagEntries(item),
     ...(saved
       ? [
           {

@@ -2,7 +2,7 @@
  * The gallery's multi-selection: Ctrl/Cmd-click or Space toggles an image, Shift extends from the
  * last one (a click, or an arrow, Home, End, Page Up or Page Down from the focused tile), Ctrl/Cmd+A (or "Select all") selects every image the filters match, loaded or not
  * ("All 300 images"), Escape clears; while something is selected a plain click selects too, as
- * photo libraries do. A toolbar with the count acts on the selection: favourite, export to a
+ * photo libraries do. A toolbar with the count acts on the selection: pick, reject, export to a
  * folder, move to the trash (one question for all, then Undo). For the whole set, main names the
  * images from the filters when an action needs them. Ctrl/Cmd+Z is the window's
  * (shell/undo-key.ts).
@@ -13,7 +13,7 @@ import type { ImageState } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { t } from '../../i18n';
-import { failure, problemOf, type Problem } from '../../lib/api';
+import { problemOf, type Problem } from '../../lib/api';
 import {
   clickSelection,
   emptySelection,
@@ -33,7 +33,8 @@ import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 import { galleryTriageKey } from './triage-run';
 import type { DeleteQuestion } from './use-delete-question';
-import { deleteWithUndo } from './use-image-actions';
+import { deleteWithUndo, type ImageActions } from './use-image-actions';
+import { SelectionFlags } from './selection-flags';
 import { WriteMetadataButton } from './write-metadata';
 import './gallery-selection.css';
 
@@ -205,8 +206,6 @@ interface SelectionActionsOptions {
   readonly selection: GallerySelectionState;
   /** Gives the focus to the image that stays next to those going, or to the grid. */
   readonly focusAfterDelete: (gone: ReadonlySet<string>) => void;
-  /** Every loaded selected image is starred: the action takes the stars off. */
-  readonly allFavourite: boolean;
   readonly run: (action: () => Promise<Words | null>) => Promise<void>;
   /** Asks before deleting these images. */
   readonly confirm: (refs: ImageRef[]) => void;
@@ -214,18 +213,7 @@ interface SelectionActionsOptions {
 
 /** What the selection bar's buttons do to every selected image. */
 function useSelectionActions(options: SelectionActionsOptions) {
-  const { selection, allFavourite, run } = options;
-  const favourite = () =>
-    void run(async () => {
-      const refs = await selection.refs();
-      const result = await store().gallerySetFavourites(refs, !allFavourite);
-      if (result.done === 0 && result.failed > 0)
-        throw failure(result.problem ?? (() => t('gallery.actionFailed')));
-      const key = allFavourite
-        ? 'gallery.announce.unfavouriteMany'
-        : 'gallery.announce.favouriteMany';
-      return () => t(key, { count: result.done });
-    });
+  const { selection, run } = options;
   const exportAll = () =>
     void run(async () => {
       const result = await store().galleryExport(await selection.refs(['saved']));
@@ -248,7 +236,7 @@ function useSelectionActions(options: SelectionActionsOptions) {
       await deleteWithUndo(refs);
       return null;
     });
-  return { favourite, exportAll, askDelete, remove };
+  return { exportAll, askDelete, remove };
 }
 
 /** Asks before deleting `count` selected images. */
@@ -294,14 +282,11 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
   const { many: confirming, setMany: setConfirming } = props.question;
   const { problem, run, dismiss } = useSelectionRun();
   if (count === 0 && !whole) return null;
-  // The loaded part tells: all of it starred already, the button takes the stars off.
-  const allFavourite = items.length > 0 && items.every((item) => item.image.favourite);
   const saved = whole || items.some((item) => item.image.state === 'saved');
 
-  const { favourite, exportAll, askDelete, remove } = useSelectionActions({
+  const { exportAll, askDelete, remove } = useSelectionActions({
     selection,
     focusAfterDelete,
-    allFavourite,
     run,
     confirm: setConfirming,
   });
@@ -317,9 +302,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
             {t('gallery.selection.selectAll')}
           </Button>
         ) : null}
-        <Button icon="star" size="small" onClick={favourite}>
-          {t(allFavourite ? 'gallery.selection.unfavourite' : 'gallery.selection.favourite')}
-        </Button>
+        <SelectionFlags selection={selection} run={run} />
         <Button icon="folder" size="small" disabled={!saved} onClick={exportAll}>
           {t('gallery.selection.export')}
         </Button>

@@ -269,24 +269,23 @@ export const GalleryTile = memo(function GalleryTile({
 });
 
 /**
- * What the tile says of its image at a glance: the pick (the favourite star), a reject, the
- * rating, the Content Credentials mark.
+ * What the tile says of its image at a glance: its flag (a pick's flag, a reject's struck-through
+ * one: flags, never stars, which are the rating's), the rating, the Content Credentials mark.
  */
 function TileMarks({ item }: { item: GalleryItem }) {
   const flag = flagOf(item.image);
   const rating = ratingOf(item.image);
   return (
     <>
-      {flag === 'pick' ? (
-        <span className="gallery-tile__star" role="img" aria-label={t('gallery.tile.favourite')}>
-          <Icon name="star" filled />
+      {flag === 'none' ? null : (
+        <span
+          className={`gallery-tile__flag gallery-tile__flag--${flag}`}
+          role="img"
+          aria-label={t(flag === 'pick' ? 'triage.flag.pick' : 'triage.flag.reject')}
+        >
+          <Icon name={flag === 'pick' ? 'flag' : 'reject'} filled={flag === 'pick'} />
         </span>
-      ) : null}
-      {flag === 'reject' ? (
-        <span className="gallery-tile__reject" role="img" aria-label={t('triage.flag.reject')}>
-          ✕
-        </span>
-      ) : null}
+      )}
       {rating > 0 ? (
         <span
           className="gallery-tile__rating"

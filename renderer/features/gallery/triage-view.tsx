@@ -11,6 +11,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
+import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { logicalArrow } from '../../lib/direction';
@@ -57,6 +58,9 @@ function TriageFacts({ item }: { item: GalleryItem }) {
         </span>
       </span>
       <span className={`triage-view__flag triage-view__flag--${flag}`}>
+        {flag === 'none' ? null : (
+          <Icon name={flag === 'pick' ? 'flag' : 'reject'} filled={flag === 'pick'} />
+        )}
         {flag === 'none'
           ? t('triage.view.unflagged')
           : t(flag === 'pick' ? 'triage.flag.pick' : 'triage.flag.reject')}
@@ -101,7 +105,9 @@ function Filmstrip(props: {
             >
               {source ? <img src={imageUrl(source)} alt="" loading="lazy" /> : null}
               {flagOf(item.image) === 'reject' ? (
-                <span className="triage-view__thumb-reject">✕</span>
+                <span className="triage-view__thumb-reject">
+                  <Icon name="reject" />
+                </span>
               ) : null}
             </button>
           </li>

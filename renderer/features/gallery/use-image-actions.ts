@@ -66,8 +66,7 @@ export function useImageActions(): ImageActionsState {
         const favourite = !item.image.favourite;
         void run(async () => {
           await store().gallerySetFavourite(item, favourite);
-          return () =>
-            t(favourite ? 'gallery.announce.favouriteOn' : 'gallery.announce.favouriteOff');
+          return () => t(favourite ? 'triage.picked' : 'triage.unflagged', { count: 1 });
         });
       },
       retry: (item) =>

@@ -2,12 +2,15 @@ import { providerOf } from '../../../shared/domain/providers';
 import { serviceLabel } from '../../lib/service-label';
 import type { ReactNode } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import { flagOf } from '../../../shared/domain/triage';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
 import { formatBytes, formatDateTime, formatNumber, formatSize, t } from '../../i18n';
 import { qualityLabel } from '../../lib/request-options';
+import { useAppStore } from '../../store/app-store';
+import { refOf } from '../../store/gallery-delete';
 import type { ImageActions } from './use-image-actions';
 
 export interface ViewerDetailsProps {
@@ -81,7 +84,25 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
   );
 }
 
-/** Reuse, run again, star, copy, save as, show in folder, delete. */
+/** Reject as a toggle (pressed: rejected; again: unflagged), a triage change with Undo. */
+function RejectButton({ item }: { item: GalleryItem }) {
+  const rejected = flagOf(item.image) === 'reject';
+  const flag = rejected ? 'none' : 'reject';
+  return (
+    <Button
+      icon="reject"
+      aria-pressed={rejected}
+      className="viewer-details__reject"
+      onClick={() =>
+        void useAppStore.getState().triageApply([refOf(item)], { kind: 'flag', flag }, [item])
+      }
+    >
+      {t('gallery.menu.reject')}
+    </Button>
+  );
+}
+
+/** Reuse, run again, pick, reject, copy, save as, show in folder, delete. */
 function DetailsActions({
   item,
   actions,
@@ -103,13 +124,14 @@ function DetailsActions({
         {t('viewer.rerun')}
       </Button>
       <Button
-        icon="star"
+        icon="flag"
         aria-pressed={image.favourite}
-        className="viewer-details__favourite"
+        className="viewer-details__pick"
         onClick={() => actions.favourite(item)}
       >
         {t('viewer.favourite')}
       </Button>
+      <RejectButton item={item} />
       <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>
         {t('viewer.copyImage')}
       </Button>

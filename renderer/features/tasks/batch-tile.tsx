@@ -160,7 +160,7 @@ export const BatchTile = memo(function BatchTile({
       <TileState item={item} id={statusId} engaged={engaged}>
         <FavouriteButton
           record={record}
-          className={`task-tile__star${record.favourite ? ' task-tile__star--on' : ''}`}
+          className={`task-tile__pick${record.favourite ? ' task-tile__pick--on' : ''}`}
         />
       </TileState>
       <div className="task-tile__tools">

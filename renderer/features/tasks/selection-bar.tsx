@@ -59,7 +59,7 @@ export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }
           {t('tasks.selection.selectAll')}
         </Button>
       ) : null}
-      <Button size="small" icon="star" onClick={() => void favourite(!unfavourite)}>
+      <Button size="small" icon="flag" onClick={() => void favourite(!unfavourite)}>
         {t(unfavourite ? 'tasks.selection.unfavourite' : 'tasks.selection.favourite')}
       </Button>
       <Button size="small" icon="folder" onClick={() => void exportSelected()}>

@@ -1,6 +1,6 @@
 /**
  * The buttons of one task row: the status's own action, then (on a completed task) rerun and
- * use this prompt, then favourite, copy id, details, remove.
+ * use this prompt, then pick, copy id, details, remove.
  */
 import { useCallback } from 'react';
 import { providerOf } from '../../../shared/domain/providers';
@@ -104,12 +104,12 @@ function CompletedActions({ record }: { record: TaskRecord }) {
   );
 }
 
-/** The task's star: pressed when it is a favourite. */
+/** The task's pick flag: pressed when it is picked (a favourite, as stored). */
 export function FavouriteButton({ record, className }: { record: TaskRecord; className?: string }) {
   const setFavourite = useAppStore((state) => state.tasksSetFavourite);
   return (
     <IconButton
-      icon="star"
+      icon="flag"
       size="small"
       label={t('tasks.action.favourite')}
       pressed={record.favourite}
@@ -120,8 +120,8 @@ export function FavouriteButton({ record, className }: { record: TaskRecord; cla
 }
 
 /**
- * A task's own small buttons, in a row and on a batch's tile alike: favourite (a tile has its own
- * star in a corner), copy its id (in a row, where there is room), details, cancel on the service
+ * A task's own small buttons, in a row and on a batch's tile alike: the pick flag (a tile has its own
+ * flag in a corner), copy its id (in a row, where there is room), details, cancel on the service
  * (a running task), remove.
  */
 export function TaskIconButtons({

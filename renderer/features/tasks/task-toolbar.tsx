@@ -109,7 +109,7 @@ function FilterChips({ children }: { children?: ReactNode }) {
         aria-pressed={filter.favourite}
         onClick={() => setFavourite(!filter.favourite)}
       >
-        <Icon name="star" filled={filter.favourite} />
+        <Icon name="flag" filled={filter.favourite} />
         {t('tasks.filter.favourite')}
       </button>
       <TaskServiceFilter />

@@ -41,8 +41,7 @@ export const shell = {
   'toasts.confirmationsLabel': 'Done',
   'toasts.savedAs': 'Saved “{file}” in {folder}.',
   'status.progress': '{done} of {total}',
-  'status.favouriting':
-    '{favourite, select, yes {Adding to favourites…} other {Removing from favourites…}}',
+  'status.favouriting': '{favourite, select, yes {Picking…} other {Unflagging…}}',
   'status.retrying': 'Retrying tasks…',
   'status.submittingAgain': 'Submitting tasks again…',
   'announce.completed': 'Task completed: {prompt}',

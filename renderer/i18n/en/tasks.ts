@@ -18,7 +18,7 @@ export const tasks = {
   'tasks.filter.completed': 'Completed',
   'tasks.filter.failed': 'Failed',
   'tasks.filter.notSent': 'Not submitted',
-  'tasks.filter.favourite': 'Favourites',
+  'tasks.filter.favourite': 'Picks',
   'tasks.filter.clear': 'Clear filters',
   'tasks.empty.title': 'No tasks yet',
   'tasks.empty.body':
@@ -92,7 +92,7 @@ export const tasks = {
   'tasks.action.retryImages': 'Retry images',
   'tasks.action.submitAgain': 'Submit again',
   'tasks.action.submitAgain.hint': 'Sends a new request with the same prompt and settings.',
-  'tasks.action.favourite': 'Favourite',
+  'tasks.action.favourite': 'Pick',
   'tasks.action.copyId': 'Copy task id',
   'tasks.action.details': 'Details',
   'tasks.action.remove': 'Remove from history',
@@ -172,8 +172,8 @@ export const tasks = {
   'tasks.selection.count': '{count, plural, one {# selected} other {# selected}}',
   'tasks.selection.countAll': '{count, plural, one {All # task} other {All # tasks}}',
   'tasks.selection.selectAll': 'Select all',
-  'tasks.selection.favourite': 'Favourite',
-  'tasks.selection.unfavourite': 'Unfavourite',
+  'tasks.selection.favourite': 'Pick',
+  'tasks.selection.unfavourite': 'Unflag',
   'tasks.selection.export': 'Export…',
   'tasks.selection.retry': 'Retry',
   'tasks.selection.submitAgain': 'Submit again',
@@ -185,10 +185,9 @@ export const tasks = {
   'tasks.selection.removeConfirm': '{count, plural, one {Remove # task} other {Remove # tasks}}',
   'tasks.selection.removed': '{count, plural, one {# task removed.} other {# tasks removed.}}',
   'tasks.announce.restored': '{count, plural, one {Task put back.} other {# tasks put back.}}',
-  'tasks.selection.favourited':
-    '{count, plural, one {# task marked as favourite.} other {# tasks marked as favourite.}}',
+  'tasks.selection.favourited': '{count, plural, one {# task picked.} other {# tasks picked.}}',
   'tasks.selection.unfavourited':
-    '{count, plural, one {# task no longer a favourite.} other {# tasks no longer favourites.}}',
+    '{count, plural, one {# task unflagged.} other {# tasks unflagged.}}',
   'tasks.selection.retried':
     '{count, plural, =0 {Nothing to retry: {skipped, plural, one {the selected task needs} other {the selected tasks need}} no retry.} one {Retrying # task.} other {Retrying # tasks.}}',
   'tasks.selection.submitted':

@@ -74,12 +74,12 @@ test('gallery: search, favourite, viewer keys and delete, as the user, the servi
   await search(page, '');
   await expect(galleryTiles(page)).toHaveCount(4);
 
-  // Favourite the fox with the grid's F key; the favourites filter then shows only it.
+  // Pick the fox with the grid's F key (P's alias); the Picks only filter then shows only it.
   const fox = tileFor(page, FOX);
   await fox.focus();
   await page.keyboard.press('f');
-  await expect(fox.getByRole('img', { name: 'Favourite' })).toBeVisible();
-  const favouritesOnly = page.getByRole('checkbox', { name: 'Favourites only' });
+  await expect(fox.getByRole('img', { name: 'Pick' })).toBeVisible();
+  const favouritesOnly = page.getByRole('checkbox', { name: 'Picks only' });
   await favouritesOnly.check();
   await expect(galleryTiles(page)).toHaveCount(1);
   await expect(tileFor(page, FOX)).toBeVisible();

@@ -107,7 +107,7 @@ test('gallery basics: sort, size, whole images, a still filter bar, the tile men
       await panel.click();
       await expect(panel).toHaveAttribute('aria-expanded', 'true');
     }
-    const favourites = filterBar(page).getByRole('checkbox', { name: 'Favourites only' });
+    const favourites = filterBar(page).getByRole('checkbox', { name: 'Picks only' });
     await expectBarStill(page, () => favourites.check(), 0);
     if (width === 900) await expect(panel).toHaveAccessibleName('Filters, 1 in use');
     await expectBarStill(
@@ -134,7 +134,8 @@ test('gallery basics: sort, size, whole images, a still filter bar, the tile men
     'Copy image',
     'Save as…',
     'Show in folder',
-    'Mark as favourite',
+    'Pick',
+    'Reject',
     'Move to trash',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
@@ -154,8 +155,8 @@ test('gallery basics: sort, size, whole images, a still filter bar, the tile men
     .toBe(1);
   await expect(birch).toBeFocused();
   await birch.click({ button: 'right' });
-  await menu.getByRole('menuitem', { name: 'Mark as favourite' }).click();
-  await expect(birch.getByRole('img', { name: 'Favourite' })).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Pick' }).click();
+  await expect(birch.getByRole('img', { name: 'Pick' })).toBeVisible();
 
   // The viewer: a dark stage, and a details panel that hides.
   await birch.click();

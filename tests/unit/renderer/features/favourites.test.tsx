@@ -34,10 +34,10 @@ describe('one favourite across Tasks and Gallery', () => {
       .closest<HTMLElement>('[role="gridcell"]')!;
     owl.focus();
     await user.keyboard('f');
-    await waitFor(() => expect(within(owl).getByRole('img', { name: 'Favourite' })).toBeTruthy());
+    await waitFor(() => expect(within(owl).getByRole('img', { name: 'Pick' })).toBeTruthy());
 
     await user.click(nav('Tasks'));
-    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    await user.click(screen.getByRole('button', { name: 'Picks' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('article', { name: 'A snowy owl' })).toBeTruthy();
   });
@@ -46,16 +46,16 @@ describe('one favourite across Tasks and Gallery', () => {
     const { user } = await startWithImages();
     await waitFor(() => expect(rows()).toHaveLength(3));
     const boat = screen.getByRole('article', { name: 'A paper boat' });
-    await user.click(within(boat).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(boat).getByRole('button', { name: 'Pick' }));
     await waitFor(() =>
-      expect(
-        within(boat).getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'),
-      ).toBe('true'),
+      expect(within(boat).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
     );
 
     await user.click(nav('Gallery'));
     await waitFor(() => expect(tiles()).toHaveLength(3));
-    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Picks only' }));
     await waitFor(() => expect(tiles()).toEqual(['A paper boat']));
   });
 });

@@ -130,12 +130,12 @@ describe('row actions', () => {
       prepare: async (wired) => void (await wired.generate(['A heron'])),
     });
     const [heron] = main.runtime.core.history.list().items;
-    const star = within(row(0)).getByRole('button', { name: 'Favourite' });
+    const star = within(row(0)).getByRole('button', { name: 'Pick' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
     await user.click(star);
     await waitFor(() =>
       expect(
-        within(row(0)).getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'),
+        within(row(0)).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed'),
       ).toBe('true'),
     );
     expect(main.callsTo('tasks:setFavourite')).toEqual([
@@ -172,7 +172,7 @@ describe('row actions', () => {
       message: 'The history could not be written. Check that the disk has space.',
       detail: 'ENOSPC',
     });
-    await user.click(within(row(0)).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(row(0)).getByRole('button', { name: 'Pick' }));
     const toasts = await screen.findByRole('region', { name: 'Errors' });
     const alert = within(toasts).getByRole('alert');
     expect(alert.textContent).toContain('The history could not be written.');

@@ -333,13 +333,13 @@ describe('acting on the selection', () => {
     await user.click(within(articles()[0]!).getByText('Prompt number 0'));
     await user.keyboard('{/Shift}');
 
-    await user.click(within(bar()).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Pick' }));
     await waitFor(() => expect(history.get(failed)?.favourite).toBe(true));
     expect(main.callsTo('tasks:setFavouriteMany')).toEqual([
       { localIds: [failed, expired], favourite: true },
     ]);
     // Both favourites now: the same button takes the mark off.
-    await user.click(await within(bar()).findByRole('button', { name: 'Unfavourite' }));
+    await user.click(await within(bar()).findByRole('button', { name: 'Unflag' }));
     await waitFor(() => expect(history.get(expired)?.favourite).toBe(false));
 
     // The link works again: the retry saves the image.
@@ -374,7 +374,7 @@ describe('acting on the selection', () => {
     const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
     fake.fail('tasks:setFavouriteMany', { code: 'failed', message: 'The history is busy.' });
     await user.click(within(articles()[0]!).getByText('Prompt number 0'));
-    await user.click(within(bar()).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Pick' }));
     expect(await screen.findByText('The history is busy.')).toBeTruthy();
     expect(selectedCount()).toBe(1);
   });

@@ -54,7 +54,7 @@ describe('search and filters', () => {
       'submitting',
       'processing',
     ]);
-    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    await user.click(screen.getByRole('button', { name: 'Picks' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(main.callsTo('tasks:list').at(-1)).toMatchObject({ favourite: true });
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

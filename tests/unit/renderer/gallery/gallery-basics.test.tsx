@@ -125,7 +125,7 @@ describe('display options', () => {
     const { user } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     const clear = screen.getByText('Clear filters');
     expect(clear.classList.contains('gallery-filters__clear--idle')).toBe(true);
-    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Picks only' }));
     expect(screen.getByText('Clear filters')).toBe(clear);
     expect(clear.classList.contains('gallery-filters__clear--idle')).toBe(false);
   });
@@ -145,7 +145,8 @@ describe('the tiles’ actions menu', () => {
       'Copy image',
       'Save as…',
       'Show in folder',
-      'Mark as favourite',
+      'Pick',
+      'Reject',
       'Move to trash',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Copy image' }));
@@ -158,13 +159,20 @@ describe('the tiles’ actions menu', () => {
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
     await user.click(screen.getByRole('menuitem', { name: 'Save as…' }));
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
-    await user.click(screen.getByRole('menuitem', { name: 'Mark as favourite' }));
-    await waitFor(() => expect(main.callsTo('gallery:setFavourite')).toHaveLength(1));
+    await user.click(screen.getByRole('menuitem', { name: 'Pick' }));
+    await waitFor(() => expect(main.callsTo('triage:apply')).toHaveLength(1));
+    expect(main.callsTo('triage:apply')[0]).toEqual({
+      images: [{ localId: 'seed-000002', index: 0 }],
+      change: { kind: 'flag', flag: 'pick' },
+    });
     expect(main.callsTo('gallery:reveal')).toHaveLength(1);
     expect(main.callsTo('gallery:saveAs')).toHaveLength(1);
 
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
-    expect(menuItems()).toContain('Remove from favourites');
+    // Picked: the flags it has not, never the one it has (and never a star).
+    await waitFor(() => expect(menuItems()).toContain('Unflag'));
+    expect(menuItems()).toContain('Reject');
+    expect(menuItems()).not.toContain('Pick');
     await user.click(screen.getByRole('menuitem', { name: 'Move to trash' }));
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
 
@@ -197,11 +205,13 @@ describe('the tiles’ actions menu', () => {
 
     fireEvent.keyDown(tile(keyOf(1)), { key: 'ContextMenu' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
-    await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
-    await waitFor(() => expect(main.callsTo('gallery:setFavourite')).toHaveLength(1));
-    expect(main.callsTo('gallery:setFavourite')[0]).toMatchObject({
-      localId: 'seed-000001',
-      favourite: true,
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Reject');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(main.callsTo('triage:apply')).toHaveLength(1));
+    expect(main.callsTo('triage:apply')[0]).toEqual({
+      images: [{ localId: 'seed-000001', index: 0 }],
+      change: { kind: 'flag', flag: 'reject' },
     });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(focusedKey()).toBe(keyOf(1));
@@ -215,6 +225,7 @@ describe('the tiles’ actions menu', () => {
     await user.click(screen.getByRole('heading', { name: 'Gallery' }));
     expect(screen.queryByRole('menu')).toBeNull();
     expect(main.callsTo('gallery:setFavourite')).toHaveLength(0);
+    expect(main.callsTo('triage:apply')).toHaveLength(0);
   });
 
   it('stays open through a resize it opened in; a new window size closes it and gives the focus back', async () => {
@@ -348,9 +359,7 @@ describe('a scrollbar as long as the gallery', () => {
       ]),
     );
     // The tile there shows its star (the page loaded by position follows the task's update).
-    await waitFor(() =>
-      expect(within(at(25_006)).getByRole('img', { name: 'Favourite' })).toBeTruthy(),
-    );
+    await waitFor(() => expect(within(at(25_006)).getByRole('img', { name: 'Pick' })).toBeTruthy());
     expect(focusedIndex()).toBe(25_006);
     await user.keyboard('{Delete}');
     const confirm = await screen.findByRole('alertdialog');

@@ -57,13 +57,13 @@ describe('gallery filters', () => {
           },
         })),
     });
-    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Picks only' }));
     await waitFor(() =>
       expect(lastList(main.callsTo('gallery:list'))).toMatchObject({ favourite: true }),
     );
     expect(await screen.findByText('No images match these filters')).toBeTruthy();
     expect(await screen.findByText('No images shown.')).toBeTruthy();
-    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Picks only' }));
 
     const model = screen.getByRole('combobox', { name: 'Model' });
     const options = within(model)

@@ -144,7 +144,7 @@ describe('the gallery grid', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(0)));
   });
 
-  it('opens, picks (the favourite star) and asks before deleting from the keyboard', async () => {
+  it('opens, picks (a flag named Pick) and asks before deleting from the keyboard', async () => {
     const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 20) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('f');
@@ -157,7 +157,7 @@ describe('the gallery grid', () => {
       ]),
     );
     await waitFor(() =>
-      expect(within(tile(keyOf(2))).getByRole('img', { name: 'Favourite' })).toBeTruthy(),
+      expect(within(tile(keyOf(2))).getByRole('img', { name: 'Pick' })).toBeTruthy(),
     );
 
     await user.keyboard('{Delete}');

@@ -150,7 +150,7 @@ describe('selecting images in the gallery', () => {
     const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
     fireEvent.click(tile(keyOf(2)), { shiftKey: true });
-    await user.click(within(toolbar()).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(toolbar()).getByRole('button', { name: 'Pick' }));
     // One request for them all.
     await waitFor(() =>
       expect(main.callsTo('gallery:setFavourites')).toEqual([
@@ -160,13 +160,13 @@ describe('selecting images in the gallery', () => {
         },
       ]),
     );
-    await within(confirmations()).findByText('3 images added to favourites.');
+    await within(confirmations()).findByText('Picked 3 images.');
     for (const n of [0, 1, 2]) {
-      expect(within(tile(keyOf(n))).getByRole('img', { name: 'Favourite' })).toBeTruthy();
+      expect(within(tile(keyOf(n))).getByRole('img', { name: 'Pick' })).toBeTruthy();
     }
-    await user.click(within(toolbar()).getByRole('button', { name: 'Unfavourite' }));
-    await within(confirmations()).findByText('3 images removed from favourites.');
-    expect(within(tile(keyOf(1))).queryByRole('img', { name: 'Favourite' })).toBeNull();
+    await user.click(within(toolbar()).getByRole('button', { name: 'Unflag' }));
+    await within(confirmations()).findByText('Unflagged 3 images.');
+    expect(within(tile(keyOf(1))).queryByRole('img', { name: 'Pick' })).toBeNull();
   });
 
   it('exports the selection to the folder main asks for, and says where', async () => {

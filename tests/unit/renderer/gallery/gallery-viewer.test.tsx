@@ -211,13 +211,22 @@ describe('the image viewer', () => {
     await within(confirmations()).findByText('Task id copied.');
     expect(asked('copyText')).toEqual(['svc-4']);
 
-    await user.click(button('Favourite'));
+    await user.click(button('Pick'));
     expect(main.callsTo('gallery:setFavourite')).toEqual([{ ...ref, favourite: true }]);
-    await waitFor(() => expect(button('Favourite').getAttribute('aria-pressed')).toBe('true'));
-    await within(confirmations()).findByText('Added to favourites.');
+    await waitFor(() => expect(button('Pick').getAttribute('aria-pressed')).toBe('true'));
+    await within(confirmations()).findByText('Picked 1 image.');
     expect(main.runtime.core.history.get('seed-000004')?.images[0]?.favourite).toBe(true);
-    await user.click(button('Favourite'));
-    await within(confirmations()).findByText('Removed from favourites.');
+    await user.click(button('Pick'));
+    await within(confirmations()).findByText('Unflagged 1 image.');
+    // Reject is a flag of its own, a pressed toggle beside Pick.
+    await user.click(button('Reject'));
+    await waitFor(() =>
+      expect(main.callsTo('triage:apply')).toEqual([
+        { images: [ref], change: { kind: 'flag', flag: 'reject' } },
+      ]),
+    );
+    await waitFor(() => expect(button('Reject').getAttribute('aria-pressed')).toBe('true'));
+    expect(button('Pick').getAttribute('aria-pressed')).toBe('false');
 
     // Drag out: the OS drag of the file, not the page's own.
     const image = within(dialog).getByAltText('Prompt number 4');

@@ -76,7 +76,7 @@ describe('a batch card', () => {
       for (const tile of tiles()) {
         expect(within(tile).getByRole('button', { name: 'Remove from history' })).toBeTruthy();
         expect(within(tile).getByRole('button', { name: 'Details' })).toBeTruthy();
-        expect(within(tile).getByRole('button', { name: 'Favourite' })).toBeTruthy();
+        expect(within(tile).getByRole('button', { name: 'Pick' })).toBeTruthy();
       }
       const columns = Number(batch().style.getPropertyValue('--batch-columns'));
       const tile = Number.parseFloat(batch().style.getPropertyValue('--batch-tile'));
@@ -196,11 +196,11 @@ describe('a batch card', () => {
     const { user, main } = await startWiredApp({ main: fileMain, prepare: seedBatch() });
     const third = tiles()[2]!;
     const localId = third.dataset['localId']!;
-    await user.click(within(third).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(third).getByRole('button', { name: 'Pick' }));
     await waitFor(() => expect(main.runtime.core.history.get(localId)?.favourite).toBe(true));
-    expect(
-      within(third).getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    expect(within(third).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await user.click(within(third).getByRole('button', { name: 'Remove from history' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));

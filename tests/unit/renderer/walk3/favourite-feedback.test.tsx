@@ -24,13 +24,13 @@ describe('starring a selection of images', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     const bar = screen.getByRole('toolbar', { name: 'Selected images' });
-    await user.click(within(bar).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(bar).getByRole('button', { name: 'Pick' }));
     // Before main answers: the stars are there, and the status area says what is going on.
-    expect(within(tile(keyOf(0))).getByRole('img', { name: 'Favourite' })).toBeTruthy();
-    expect(await screen.findByRole('progressbar', { name: 'Adding to favourites…' })).toBeTruthy();
+    expect(within(tile(keyOf(0))).getByRole('img', { name: 'Pick' })).toBeTruthy();
+    expect(await screen.findByRole('progressbar', { name: 'Picking…' })).toBeTruthy();
     expect(screen.getByText('0 of 50')).toBeTruthy();
     release();
-    await screen.findByText('50 images added to favourites.');
+    await screen.findByText('Picked 50 images.');
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(fake.callsTo('gallery:setFavourites')).toHaveLength(1);
     expect(fake.callsTo('gallery:setFavourite')).toEqual([]);

@@ -58,11 +58,11 @@ describe('the keyboard path', () => {
     act(() => first.focus());
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(within(chips).getByRole('button', { name: 'Completed' }));
-    act(() => within(chips).getByRole('button', { name: 'Favourites' }).focus());
+    act(() => within(chips).getByRole('button', { name: 'Picks' }).focus());
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(within(chips).getByRole('combobox', { name: 'Service' }));
     await user.keyboard('{ArrowLeft}');
-    expect(document.activeElement).toBe(within(chips).getByRole('button', { name: 'Favourites' }));
+    expect(document.activeElement).toBe(within(chips).getByRole('button', { name: 'Picks' }));
     // The compose form's service is before the prompt: one Shift+Tab back, none on the way on.
     act(() => prompt().focus());
     await user.tab({ shift: true });
@@ -105,7 +105,7 @@ describe('the keyboard path', () => {
     expect(document.activeElement).toBe(navButton('Tasks'));
     // The on/off filters are one stop too.
     const checks = screen.getByRole('toolbar', { name: 'Filter the gallery' });
-    act(() => within(checks).getByRole('checkbox', { name: 'Favourites only' }).focus());
+    act(() => within(checks).getByRole('checkbox', { name: 'Picks only' }).focus());
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement?.closest('label')?.textContent).toMatch(/Content Credentials/);
     // The service filter is in that toolbar too.

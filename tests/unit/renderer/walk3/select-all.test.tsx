@@ -67,7 +67,7 @@ describe('Select all in the gallery', () => {
     expect(tile(keyOf(5)).getAttribute('aria-selected')).toBe('false');
     expect(tile(keyOf(6)).getAttribute('aria-selected')).toBe('true');
 
-    await user.click(within(bar).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(bar).getByRole('button', { name: 'Pick' }));
     await waitFor(() => expect(sent(main.callsTo('gallery:setFavourites'))).toHaveLength(299));
     expect(sent(main.callsTo('gallery:setFavourites'))).not.toContainEqual({
       localId: 'seed-000005',
@@ -99,7 +99,7 @@ describe('Select all in the gallery', () => {
     await waitFor(() => expect(useAppStore.getState().galleryTotal).toBe(100));
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     expect(toolbar('Selected images').textContent).toContain('All 100 images');
-    await user.click(within(toolbar('Selected images')).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(toolbar('Selected images')).getByRole('button', { name: 'Pick' }));
     await waitFor(() => expect(sent(main.callsTo('gallery:setFavourites'))).toHaveLength(100));
     expect(main.callsTo('gallery:selectAll')).toEqual([
       { search: 'harbour', states: ['pending', 'saved', 'expired', 'invalid'] },
@@ -125,7 +125,7 @@ describe('Select all in Tasks', () => {
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     const bar = toolbar('Selected tasks');
     expect(bar.textContent).toContain('All 300 tasks');
-    await user.click(within(bar).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(bar).getByRole('button', { name: 'Pick' }));
     await waitFor(() =>
       expect(main.callsTo('tasks:setFavouriteMany').flatMap((call) => call.localIds)).toHaveLength(
         300,

@@ -60,7 +60,7 @@ describe('the gallery header in a small window', () => {
     const header = galleryHeader();
     expect(within(header).getByRole('searchbox', { name: 'Search prompts' })).toBeTruthy();
     expect(within(header).queryByRole('combobox', { name: 'Model' })).toBeNull();
-    expect(within(header).queryByRole('checkbox', { name: 'Favourites only' })).toBeNull();
+    expect(within(header).queryByRole('checkbox', { name: 'Picks only' })).toBeNull();
     const filters = within(header).getByRole('button', { name: 'Filters' });
     expect(filters.getAttribute('aria-expanded')).toBe('false');
 
@@ -68,7 +68,7 @@ describe('the gallery header in a small window', () => {
     expect(filters.getAttribute('aria-expanded')).toBe('true');
     const panel = within(header).getByRole('group', { name: 'Filters' });
     expect(filters.getAttribute('aria-controls')).toBe(panel.id);
-    await user.click(within(panel).getByRole('checkbox', { name: 'Favourites only' }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'Picks only' }));
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Model' }), 'model-b');
     await waitFor(() =>
       expect(main.callsTo('gallery:list').at(-1)).toMatchObject({
@@ -93,7 +93,7 @@ describe('the gallery header in a small window', () => {
     const { user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     await user.click(within(galleryHeader()).getByRole('button', { name: 'Filters' }));
     const panel = within(galleryHeader()).getByRole('group', { name: 'Filters' });
-    const favourites = within(panel).getByRole('checkbox', { name: 'Favourites only' });
+    const favourites = within(panel).getByRole('checkbox', { name: 'Picks only' });
     await user.click(favourites);
     await user.click(within(panel).getByRole('button', { name: 'Clear filters' }));
     expect(within(panel).queryByRole('button', { name: 'Clear filters' })).toBeNull();
@@ -184,7 +184,7 @@ describe('the Tasks header in a small window', () => {
       name: 'Filter by status',
     });
     await user.click(within(chips).getByRole('button', { name: 'Failed' }));
-    await user.click(within(chips).getByRole('button', { name: 'Favourites' }));
+    await user.click(within(chips).getByRole('button', { name: 'Picks' }));
     await waitFor(() =>
       expect(useAppStore.getState().tasksFilter).toMatchObject({
         groups: ['failed'],

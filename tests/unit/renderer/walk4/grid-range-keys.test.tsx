@@ -65,7 +65,7 @@ describe('Shift and the keys that move in the gallery grid', () => {
     await user.keyboard('{Shift>}{End}{/Shift}');
     // Images 3 to 449: the whole set but the three before the anchor.
     await waitFor(() => expect(within(toolbar()).getByText('All 447 images')).toBeTruthy());
-    await user.click(within(toolbar()).getByRole('button', { name: 'Favourite' }));
+    await user.click(within(toolbar()).getByRole('button', { name: 'Pick' }));
     await waitFor(() => expect(main.callsTo('gallery:setFavourites')).toHaveLength(1));
     const refs = main.callsTo('gallery:setFavourites')[0]!.images;
     expect(refs).toHaveLength(447);
