@@ -122,7 +122,7 @@ describe('filters across the sidebar’s views', () => {
     });
     await waitFor(() =>
       expect(notice()?.firstElementChild?.textContent).toBe(
-        'Filters in use: search “fox”, Favourites only, ★3 or more, and From. Shown: 0 images.',
+        'Filters in use: search “fox”, Picks only, ★3 or more, and From. Shown: 0 images.',
       ),
     );
   });
