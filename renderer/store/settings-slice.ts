@@ -10,6 +10,7 @@ import type {
   RequestOutput,
 } from '../../shared/ipc/contract';
 import { call, toApiError, type ApiError } from '../lib/api';
+import { nameOwnService } from '../lib/service-label';
 import type { AppState } from './app-state';
 
 /**
@@ -195,6 +196,8 @@ function settingsView(get: SliceArgs[1], set: SliceArgs[0]) {
   const take = (settings: Settings) => {
     const before = saved;
     saved = settings;
+    // The window names the user's own service by main's word, not by a change still pending.
+    nameOwnService(settings);
     show();
     get().composeApplyDefaults(settings, before);
   };

@@ -1,5 +1,6 @@
 /** User settings: what the renderer may read and change. Stored by the main process. */
 import { z } from 'zod';
+import { cleanName } from '../text/shown-name';
 import { SIZE_PATTERN } from '../service/wire';
 import { LANGUAGE_CHOICES } from './locales';
 import { OTHER_PROVIDER_IDS, PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
@@ -21,9 +22,25 @@ export const serviceBaseUrlsSchema = z.object(
 );
 export type ServiceBaseUrls = z.infer<typeof serviceBaseUrlsSchema>;
 
+/** The longest name a user may give their own service. */
+export const SERVICE_NAME_MAX_CHARS = 60;
+
+/**
+ * A service name as kept: one line that cannot steer or reorder the text around it (cleanName's
+ * rule for every shown name), runs of white space made one space; '' when nothing is left.
+ */
+export function cleanServiceName(text: string): string {
+  return cleanName(text.replace(/\s+/gu, ' '), SERVICE_NAME_MAX_CHARS) ?? '';
+}
+
 export const settingsSchema = z.object({
   /** The service's base URL; empty until the user sets one (the demo service runs meanwhile). */
   baseUrl: z.string().max(2_000),
+  /**
+   * What the user calls their own service (today's contract at `baseUrl`): shown wherever the
+   * window names it; empty: its address's host, or the catalogue's name before an address is set.
+   */
+  serviceName: z.string().max(SERVICE_NAME_MAX_CHARS),
   /** The service new tasks go to (the compose form's choice, kept across restarts). */
   provider: providerIdSchema,
   /** The other services' addresses where the user overrode their provider's own. */
@@ -57,6 +74,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: '',
+  serviceName: '',
   provider: 'pictor',
   serviceBaseUrls: {},
   defaultModel: '',

@@ -7,7 +7,11 @@ import { isAbsolute, resolve } from 'node:path';
 import type { ServiceBaseUrls, Settings } from '../../../shared/domain/settings';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
+import {
+  DEFAULT_SETTINGS,
+  cleanServiceName,
+  settingsSchema,
+} from '../../../shared/domain/settings';
 import { UrlPolicyError, checkBaseUrl } from '../service/url-policy';
 
 export type SettingName = keyof Settings;
@@ -16,6 +20,7 @@ export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
 /** How each setting is named in the log (the user reads it from the catalogue's sentences). */
 export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   baseUrl: 'service URL',
+  serviceName: 'service name',
   provider: 'service',
   serviceBaseUrls: 'service addresses',
   defaultModel: 'default model',
@@ -35,6 +40,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
 /** What an acceptable value looks like, said to the user when a value is refused. */
 const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
   baseUrl: 'error.settings.ruleBaseUrl',
+  serviceName: 'error.settings.ruleServiceName',
   provider: 'error.settings.ruleProvider',
   serviceBaseUrls: 'error.settings.ruleBaseUrl',
   defaultModel: 'error.settings.ruleDefaultModel',
@@ -100,6 +106,7 @@ function checkAddresses(addresses: ServiceBaseUrls): FieldCheck<'serviceBaseUrls
 
 function checkText(name: SettingName, text: string): FieldCheck<SettingName> {
   if (name === 'baseUrl' && text !== '') return checkAddress(text);
+  if (name === 'serviceName') return { ok: true, value: cleanServiceName(text) };
   if (name === 'galleryDir' && text !== '' && !isAbsolute(text)) {
     return { ok: false, said: fieldRule('galleryDir') };
   }

@@ -9,6 +9,7 @@ import type { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { AddressSaveForm } from './address-field';
+import { ServiceNameField } from './service-name-field';
 import { useTypedBaseUrl } from './connection-test';
 import { useFocusRequest } from '../../store/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
@@ -69,6 +70,7 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
       >
         {declined && refusal ? <DeclinedNotice refusal={refusal} /> : null}
       </AddressSaveForm>
+      <ServiceNameField saver={saver} />
     </div>
   );
 }

@@ -28,12 +28,14 @@ import { SettingsIndex } from './settings-index';
 import { serviceSectionId } from '../../lib/settings-sections';
 import { useSettingSave, type SettingSaver } from './use-setting-save';
 import type { Settings } from '../../../shared/domain/settings';
+import { serviceLabel } from '../../lib/service-label';
 import './settings.css';
 
 interface SectionProps {
   /** Where the index jumps to (the section takes the focus). */
   id?: string;
-  title: MessageKey;
+  /** The heading: a catalogue message, or a name already shown as the user gave it. */
+  title: MessageKey | { readonly name: string };
   description?: MessageKey;
   /** Beside the title: a service's state. */
   badge?: ReactNode;
@@ -41,10 +43,11 @@ interface SectionProps {
 }
 
 function Section({ id, title, description, badge, children }: SectionProps) {
+  const heading = typeof title === 'string' ? t(title) : title.name;
   return (
-    <section className="settings-section" aria-label={t(title)} id={id} tabIndex={-1}>
+    <section className="settings-section" aria-label={heading} id={id} tabIndex={-1}>
       <div className="settings-section__heading">
-        <h2>{t(title)}</h2>
+        <h2 dir="auto">{heading}</h2>
         {badge}
         {description ? <p className="muted">{t(description)}</p> : null}
       </div>
@@ -68,11 +71,13 @@ function About() {
 
 /** The services: today's contract (address, then key), then the others. */
 function ServiceSections({ saver, active }: { saver: SettingSaver; active: boolean }) {
+  // The user's own service by the name they gave it: re-read when it changes.
+  useAppStore((state) => state.settings?.serviceName);
   return (
     <>
       <Section
         id={serviceSectionId('pictor')}
-        title="service.pictor"
+        title={{ name: serviceLabel('pictor') }}
         description="settings.service.description"
         badge={<ServiceStateBadge provider="pictor" />}
       >

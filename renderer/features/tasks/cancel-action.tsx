@@ -6,13 +6,12 @@
  * spinner and "Cancelling…" stand in its place.
  */
 import { canCancel, isStopping, serviceCancels } from '../../../shared/domain/task-actions';
-import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
-import { serviceLabel } from '../../lib/service-label';
+import { recordServiceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 
 export interface CancelTaskButtonProps {
@@ -29,7 +28,7 @@ export function CancelTaskButton({ record, variant }: CancelTaskButtonProps) {
   if (!canCancel(record)) return null;
   const cancels = serviceCancels(record);
   const label = cancels
-    ? t('tasks.action.cancelOn', { service: serviceLabel(providerOf(record)) })
+    ? t('tasks.action.cancelOn', { service: recordServiceLabel(record) })
     : t('tasks.stop.confirm');
   if (asking || isStopping(record)) {
     const busy = t('tasks.action.cancelling');

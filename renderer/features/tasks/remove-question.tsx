@@ -7,13 +7,12 @@
  * them; a task whose cancel the service refused is kept (its refusal said), the rest removed.
  */
 import { useShallow } from 'zustand/react/shallow';
-import { providerOf } from '../../../shared/domain/providers';
 import { canCancel, serviceCancels } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { t } from '../../i18n';
-import { serviceLabel } from '../../lib/service-label';
+import { recordServiceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { selectedRecords } from '../../store/task-selection';
 
@@ -76,7 +75,7 @@ function RemoveTaskQuestion({ record, onClose }: { record: TaskRecord; onClose: 
   const remove = useAppStore((state) => state.tasksRemove);
   const cancel = useAppStore((state) => state.tasksCancel);
   const { localId } = record;
-  const service = serviceLabel(providerOf(record));
+  const service = recordServiceLabel(record);
   const removeNow = () => {
     onClose();
     void remove(localId);

@@ -1,6 +1,5 @@
 /** Everything about one task: full prompt, parameters, ids, times, error detail and images. */
 import type { ReactNode } from 'react';
-import { providerOf } from '../../../shared/domain/providers';
 import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { imageUrl } from '../../lib/api';
@@ -20,7 +19,7 @@ import {
   type MessageKey,
 } from '../../i18n';
 import { costDetail } from '../../lib/cost-text';
-import { serviceLabel } from '../../lib/service-label';
+import { recordServiceLabel } from '../../lib/service-label';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
@@ -55,7 +54,7 @@ function ServiceName({ record }: { record: TaskRecord }) {
         t('tasks.details.demo')
       ) : (
         <span className="details__service">
-          <span title={record.endpoint}>{serviceLabel(providerOf(record))}</span>
+          <span title={record.endpoint}>{recordServiceLabel(record)}</span>
           <IconButton
             icon="copy"
             size="small"

@@ -1,10 +1,9 @@
 /** The service, parameters and time of a task as short lines. */
 import type { ReactNode } from 'react';
-import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { IsolatedName } from '../../components/isolated-name';
 import { formatDateTime, formatSize, t } from '../../i18n';
-import { serviceLabel } from '../../lib/service-label';
+import { recordServiceLabel } from '../../lib/service-label';
 import { qualityLabel } from '../../lib/request-options';
 
 /**
@@ -17,11 +16,11 @@ export function parametersLine(record: TaskRecord): ReactNode {
     (part): part is string => Boolean(part),
   );
   if (!model && rest.length === 0) {
-    return `${serviceLabel(providerOf(record))} · ${t('tasks.meta.defaults')}`;
+    return `${recordServiceLabel(record)} · ${t('tasks.meta.defaults')}`;
   }
   return (
     <>
-      {serviceLabel(providerOf(record))}
+      {recordServiceLabel(record)}
       {model ? (
         <>
           {' · '}

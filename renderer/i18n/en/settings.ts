@@ -12,6 +12,9 @@ export const settings = {
   'settings.baseUrl.hint': 'The address the service’s documentation gives, without /v1.',
   'settings.baseUrl.hintDemo':
     'The address the service’s documentation gives, without /v1. Leave it empty to keep using the demo service.',
+  'settings.serviceName.label': 'Name of this service',
+  'settings.serviceName.hint':
+    'How Pictor names this service everywhere in the window. Its address’s host is offered; left empty, the usual name is used.',
   'settings.test.button': 'Test connection',
   'settings.test.running': 'Testing the connection…',
 

@@ -57,6 +57,7 @@ export const settingsErrors = {
   'error.settings.ruleProvider': 'The service must be one of the services listed in Settings.',
   'error.settings.addressShared':
     '{first} and {second} would both be at {host}. Two services cannot share one address, as Pictor would not know whose key goes there: give one of them another address.',
+  'error.settings.ruleServiceName': 'A service’s name must be text of at most 60 characters.',
   'error.settings.ruleDefaultModel':
     'The default model name must be text of at most 200 characters.',
   'error.settings.ruleDefaultSize':

@@ -1,0 +1,57 @@
+/**
+ * What the user calls their own service: saved on its own, shown wherever the window names that
+ * service (lib/service-label.ts). Empty, it offers the address's host: Save takes the offer, so
+ * one press names the service after its address; an address alone renames nothing.
+ */
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/button';
+import { Field } from '../../components/field';
+import { t } from '../../i18n';
+import { suggestedServiceName } from '../../lib/service-label';
+import { SERVICE_NAME_MAX_CHARS } from '../../../shared/domain/settings';
+import { useAppStore } from '../../store/app-store';
+import type { SettingSaver } from './use-setting-save';
+
+export function ServiceNameField({ saver }: { saver: SettingSaver }) {
+  const saved = useAppStore((state) => state.settings?.serviceName ?? '');
+  const offered = useAppStore((state) => suggestedServiceName(state.settings));
+  const [text, setText] = useState(saved === '' ? offered : saved);
+  useEffect(() => setText(saved === '' ? offered : saved), [saved, offered]);
+  const changed = text.trim() !== saved;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saver.save('serviceName', { serviceName: text.trim() });
+      }}
+    >
+      <Field
+        label={t('settings.serviceName.label')}
+        hint={t('settings.serviceName.hint')}
+        error={saver.errorOf('serviceName')}
+      >
+        {(control) => (
+          <div className="inline-controls">
+            <input
+              {...control}
+              className="input"
+              dir="auto"
+              autoComplete="off"
+              maxLength={SERVICE_NAME_MAX_CHARS}
+              value={text}
+              placeholder={t('service.pictor')}
+              onChange={(event) => {
+                setText(event.target.value);
+                saver.clearError('serviceName');
+              }}
+            />
+            <Button type="submit" variant="primary" disabled={!changed}>
+              {t('common.save')}
+            </Button>
+          </div>
+        )}
+      </Field>
+    </form>
+  );
+}
