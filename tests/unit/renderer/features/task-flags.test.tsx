@@ -1,5 +1,5 @@
 /**
- * The task list's pick is a flag too (issue 62): the filter chip, a row's toggle and the
+ * The task list's pick is a flag too: the filter chip, a row's toggle and the
  * selection bar's button are named Pick / Picks and drawn with a flag, never a star, in English,
  * German and Arabic, with the real catalogues; the bar's sentence says the tasks were picked.
  */

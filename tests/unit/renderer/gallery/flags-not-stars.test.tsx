@@ -1,5 +1,5 @@
 /**
- * Flags are flags, ratings are stars (issue 62): a pick and a reject show as flags (a filled flag,
+ * Flags are flags, ratings are stars: a pick and a reject show as flags (a filled flag,
  * a struck-through one), never a star, and are named Pick and Reject — on the tile, in the
  * filter, on the selection bar, in the grid's help and the keys sheet — in English, German and
  * Arabic, with the real catalogues. The keys sheet says what the keys do in code.

@@ -303,6 +303,7 @@ describe('one stack for the window', () => {
 });
 
 describe('an Undo that fails', () => {
+  // Fault: main's triage:undo fails once (a history that cannot be written), then answers.
   it('says so in a sentence naming the step, and keeps the step for another try', async () => {
     const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 2) });
     fake.fail('triage:undo', { message: 'The history could not be written.' }, 1);
