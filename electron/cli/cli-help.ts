@@ -83,8 +83,8 @@ const COMMAND_HELP = {
                                   provider's key is read from PICTOR_KEY_<PROVIDER> (as
                                   PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
                                   --target demo: Pictor's built-in demo service, run inside the
-                                  command (no key, free); demo:fal, demo:replicate,
-                                  demo:dashscope, demo:bfl: the demo speaking that provider's
+                                  command (no key, free); demo:PROVIDER (as demo:fal,
+                                  demo:bfl): the demo speaking that provider's
                                   dialect (each started once, on 127.0.0.1; no real key is read
                                   or sent; resume --provider demo continues their tasks). A
                                   target without a key is left out

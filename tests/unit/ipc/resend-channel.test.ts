@@ -5,27 +5,16 @@
  * `tasks:rerunBatch`, `tasks:submitAgainMany`) are gone from the contract and the preload's list.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { IpcMainInvokeEvent } from 'electron';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { silentLogger } from '../../../electron/ports/logger';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { ipcCaller } from '../../support/ipc';
 import { MAX_IDS_PER_BATCH, MAX_LOCAL_ID_CHARS } from '../../../shared/domain/limits';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { requests } from '../../../shared/ipc/contract';
 
-const event = {} as Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
-
 function bridge() {
   const resend = vi.fn(() => ({ items: [], skipped: 0 }));
-  const handlers = { 'tasks:resend': resend } as unknown as IpcHandlers;
-  const run = (raw: unknown) =>
-    runRequest({
-      channel: 'tasks:resend',
-      event,
-      raw,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
+  const call = ipcCaller({ 'tasks:resend': resend } as unknown as Partial<IpcHandlers>);
+  const run = (raw: unknown) => call('tasks:resend', raw);
   return { resend, run };
 }
 
