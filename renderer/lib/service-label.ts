@@ -8,7 +8,7 @@
 import { targetLabel } from '../../shared/domain/compare';
 import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
-import { isDemoEndpoint } from '../../shared/domain/submit-target';
+import { demoEndpointOf } from '../../shared/domain/submit-target';
 import { t } from '../i18n';
 
 let ownName = '';
@@ -37,14 +37,18 @@ export function serviceLabel(provider: ProviderId): string {
   return ownName !== '' ? ownName : t('service.pictor');
 }
 
-/** The service a task went to: the built-in demo's tasks as the demo, others by {@link serviceLabel}. */
+/**
+ * The service a task went to: a task of the built-in demo (its endpoint the demo's for the task's
+ * provider) as the demo, others by {@link serviceLabel}.
+ */
 export function recordServiceLabel(record: {
   readonly provider?: ProviderId | undefined;
   readonly endpoint: string;
 }): string {
-  return isDemoEndpoint(record.endpoint)
+  const provider = providerOf(record);
+  return record.endpoint === demoEndpointOf(provider)
     ? t('tasks.details.demo')
-    : serviceLabel(providerOf(record));
+    : serviceLabel(provider);
 }
 
 /** A model on a service as the window names it ("fal.ai · fal-ai/flux-pro/kontext"), service first. */

@@ -12,7 +12,7 @@ import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { AmountFields, useAmountEntry } from './amount-field';
-import { SERVICE_CHOICES, kindChoices, periodChoices } from './cost-choices';
+import { serviceChoices, kindChoices, periodChoices } from './cost-choices';
 import { CostEntryForm, CostEntryList } from './cost-entries';
 
 function CapList() {
@@ -70,7 +70,7 @@ export function CapsForm() {
           value={provider}
           options={[
             { value: '' as const, label: t('costs.settings.allServices') },
-            ...SERVICE_CHOICES,
+            ...serviceChoices(),
           ]}
           onChange={setProvider}
         />

@@ -17,10 +17,10 @@ import type { SelectChoice } from '../../components/select-field';
 import { decimalSeparator, formatDecimal, formatMoney, moneyLocales, t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
 
-export const SERVICE_CHOICES: SelectChoice<ProviderId>[] = PROVIDER_IDS.map((provider) => ({
-  value: provider,
-  label: serviceLabel(provider),
-}));
+/** The services, named in the shown language (and the user's own by its name) when called. */
+export function serviceChoices(): SelectChoice<ProviderId>[] {
+  return PROVIDER_IDS.map((provider) => ({ value: provider, label: serviceLabel(provider) }));
+}
 
 export function unitChoices(): SelectChoice<CostUnit>[] {
   return [

@@ -4,7 +4,8 @@
  */
 import { useId, useRef, type RefObject } from 'react';
 import type { KeyStatus } from '../../../shared/domain/key-status';
-import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import type { ProviderId } from '../../../shared/domain/providers';
+import { serviceLabel } from '../../lib/service-label';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
@@ -268,7 +269,7 @@ export function KeySection({
           label={
             pictor
               ? t('settings.key.label')
-              : t('settings.services.keyLabel', { service: PROVIDERS[provider].label })
+              : t('settings.services.keyLabel', { service: serviceLabel(provider) })
           }
         />
       )}

@@ -14,7 +14,7 @@ import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { AmountFields, useAmountEntry } from './amount-field';
-import { SERVICE_CHOICES, basisChoices } from './cost-choices';
+import { serviceChoices, basisChoices } from './cost-choices';
 import { CostEntryForm, CostEntryList } from './cost-entries';
 
 function PriceList() {
@@ -84,7 +84,7 @@ export function PricesForm({ active = true }: { active?: boolean }) {
         <SelectField
           label={t('costs.settings.service')}
           value={provider}
-          options={SERVICE_CHOICES}
+          options={serviceChoices()}
           onChange={setProvider}
         />
         <ModelField value={model} onChange={setModel} />

@@ -2,7 +2,7 @@
  * What a task's status looks like in the list: a short badge, a sentence, its tone, whether it
  * changes every second, and which actions fit. Pure, so every status is testable on its own.
  */
-import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
+import { recordServiceLabel } from '../../lib/service-label';
 import { canRetry, isStopping } from '../../../shared/domain/task-actions';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { tookMs, waitStartedAt } from '../../../shared/domain/task-timing';
@@ -179,7 +179,7 @@ function completed(record: TaskRecord): StatusView {
  */
 function submittingSentence({ record, live }: TaskItem): string {
   if (live?.runningAtLimit === undefined) return t('tasks.submitting.sentence');
-  const service = PROVIDERS[providerOf(record)].label;
+  const service = recordServiceLabel(record);
   return t('tasks.submitting.waitingForRoom', { running: live.runningAtLimit, service });
 }
 

@@ -293,7 +293,8 @@ describe('each task’s service in the history and the gallery', () => {
     const rows = await screen.findAllByRole('article');
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText(/^fal\.ai · /)).toBeTruthy();
-    expect(within(rows[0]!).getByText(/^Image task service · /)).toBeTruthy();
+    // The seeded tasks of today's contract are the built-in demo's (endpoint `demo:`): named so.
+    expect(within(rows[0]!).getByText(/^Built-in demo service · /)).toBeTruthy();
     // The service filter is one of the filter toolbar's controls (no Tab stop of its own).
     const toolbar = within(screen.getByRole('toolbar', { name: 'Filter by status' }));
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'fal');
