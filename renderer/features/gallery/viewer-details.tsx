@@ -84,20 +84,23 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
   );
 }
 
-/** Reject as a toggle (pressed: rejected; again: unflagged), a triage change with Undo. */
-function RejectButton({ item }: { item: GalleryItem }) {
-  const rejected = flagOf(item.image) === 'reject';
-  const flag = rejected ? 'none' : 'reject';
+/**
+ * Pick or Reject as a toggle (pressed: the image has that flag; again: unflagged), a triage change
+ * with Undo on the window's list.
+ */
+function FlagButton({ item, flag }: { item: GalleryItem; flag: 'pick' | 'reject' }) {
+  const pressed = flagOf(item.image) === flag;
+  const next = pressed ? 'none' : flag;
   return (
     <Button
-      icon="reject"
-      aria-pressed={rejected}
-      className="viewer-details__reject"
+      icon={flag === 'pick' ? 'flag' : 'reject'}
+      aria-pressed={pressed}
+      className={`viewer-details__${flag}`}
       onClick={() =>
-        void useAppStore.getState().triageApply([refOf(item)], { kind: 'flag', flag }, [item])
+        void useAppStore.getState().triageApply([refOf(item)], { kind: 'flag', flag: next }, [item])
       }
     >
-      {t('gallery.menu.reject')}
+      {t(flag === 'pick' ? 'viewer.favourite' : 'gallery.menu.reject')}
     </Button>
   );
 }
@@ -109,7 +112,6 @@ function DetailsActions({
   onDelete,
   saved,
 }: Omit<ViewerDetailsProps, 'titleId'> & { saved: boolean }) {
-  const { image } = item;
   return (
     <div className="viewer-details__actions" role="group" aria-label={t('viewer.actions')}>
       <Button
@@ -123,15 +125,8 @@ function DetailsActions({
       <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
         {t('viewer.rerun')}
       </Button>
-      <Button
-        icon="flag"
-        aria-pressed={image.favourite}
-        className="viewer-details__pick"
-        onClick={() => actions.favourite(item)}
-      >
-        {t('viewer.favourite')}
-      </Button>
-      <RejectButton item={item} />
+      <FlagButton item={item} flag="pick" />
+      <FlagButton item={item} flag="reject" />
       <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>
         {t('viewer.copyImage')}
       </Button>

@@ -211,20 +211,21 @@ describe('the image viewer', () => {
     await within(confirmations()).findByText('Task id copied.');
     expect(asked('copyText')).toEqual(['svc-4']);
 
+    // Pick and Reject are flags, each a pressed toggle, each a triage change (Undo on the list).
     await user.click(button('Pick'));
-    expect(main.callsTo('gallery:setFavourite')).toEqual([{ ...ref, favourite: true }]);
     await waitFor(() => expect(button('Pick').getAttribute('aria-pressed')).toBe('true'));
-    await within(confirmations()).findByText('Picked 1 image.');
     expect(main.runtime.core.history.get('seed-000004')?.images[0]?.favourite).toBe(true);
     await user.click(button('Pick'));
-    await within(confirmations()).findByText('Unflagged 1 image.');
-    // Reject is a flag of its own, a pressed toggle beside Pick.
+    await waitFor(() => expect(button('Pick').getAttribute('aria-pressed')).toBe('false'));
     await user.click(button('Reject'));
     await waitFor(() =>
       expect(main.callsTo('triage:apply')).toEqual([
+        { images: [ref], change: { kind: 'flag', flag: 'pick' } },
+        { images: [ref], change: { kind: 'flag', flag: 'none' } },
         { images: [ref], change: { kind: 'flag', flag: 'reject' } },
       ]),
     );
+    expect(useAppStore.getState().undoEntries).toHaveLength(3);
     await waitFor(() => expect(button('Reject').getAttribute('aria-pressed')).toBe('true'));
     expect(button('Pick').getAttribute('aria-pressed')).toBe('false');
 
