@@ -33,7 +33,7 @@ import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 import { galleryTriageKey } from './triage-run';
 import type { DeleteQuestion } from './use-delete-question';
-import { deleteWithUndo, type ImageActions } from './use-image-actions';
+import { deleteWithUndo } from './use-image-actions';
 import { SelectionFlags } from './selection-flags';
 import { WriteMetadataButton } from './write-metadata';
 import './gallery-selection.css';
