@@ -47,7 +47,7 @@ export function ServiceNameField({ saver }: { saver: SettingSaver }) {
               }}
             />
             <Button type="submit" variant="primary" disabled={!changed}>
-              {t('common.save')}
+              {t('settings.serviceName.save')}
             </Button>
           </div>
         )}

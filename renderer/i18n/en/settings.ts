@@ -15,6 +15,7 @@ export const settings = {
   'settings.serviceName.label': 'Name of this service',
   'settings.serviceName.hint':
     'How Pictor names this service everywhere in the window. Its address’s host is offered; left empty, the usual name is used.',
+  'settings.serviceName.save': 'Use this name',
   'settings.test.button': 'Test connection',
   'settings.test.running': 'Testing the connection…',
 

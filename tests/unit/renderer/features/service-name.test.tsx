@@ -34,7 +34,9 @@ describe('the user’s own service, named by the user', () => {
     // Not named yet: the catalogue's name.
     const region = screen.getByRole('region', { name: 'Image task service' });
     await waitFor(() => expect(nameField().value).toBe('images.example.com'));
-    await user.click(within(nameField().closest('form')!).getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(nameField().closest('form')!).getByRole('button', { name: 'Use this name' }),
+    );
     await waitFor(() => expect(saved().serviceName).toBe('images.example.com'));
     await waitFor(() => expect(region.getAttribute('aria-label')).toBe('images.example.com'));
     expect(screen.queryByRole('region', { name: 'Image task service' })).toBeNull();

@@ -359,7 +359,7 @@ describe('service', () => {
     const { user, saved } = await openWiredSettings();
     const url = within(region()).getByLabelText('Service address (base URL)');
     await user.type(url, 'ftp://nope');
-    await user.click(within(url.closest('form')!).getByRole('button', { name: 'Save' }));
+    await user.click(within(region()).getByRole('button', { name: 'Save' }));
     expect((await within(region()).findByRole('alert')).textContent).toContain(
       'must start with https://',
     );
