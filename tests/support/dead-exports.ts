@@ -31,11 +31,23 @@ interface Exported {
 
 const PRODUCT = /^(electron|shared|renderer)\//;
 
+/** The project's TypeScript configuration at `root` (the folder of its tsconfig.json). */
+export function projectConfig(root: string): ts.ParsedCommandLine {
+  const config = ts.readConfigFile(`${root}/tsconfig.json`, ts.sys.readFile);
+  return ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+}
+
 /** Every dead export of the project at `root` (the folder of its tsconfig.json). */
 export function findDeadExports(root: string): DeadExport[] {
-  const config = ts.readConfigFile(`${root}/tsconfig.json`, ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const parsed = projectConfig(root);
+  return deadExportsIn(ts.createProgram(parsed.fileNames, parsed.options), root);
+}
+
+/**
+ * The dead exports of `program`, the project's whole program: the one the typecheck built
+ * (tests/support/typecheck.ts), whose checker has typed every file already, or a new one.
+ */
+export function deadExportsIn(program: ts.Program, root: string): DeadExport[] {
   const checker = program.getTypeChecker();
   const rel = (file: string) => relative(root, file).split(sep).join('/');
   const sources = program
@@ -64,7 +76,7 @@ export function findDeadExports(root: string): DeadExport[] {
           use(checker.getPropertyOfType(type, name.text), node);
         }
       }
-      if (ts.isIdentifier(node) && (names.has(node.text) || !isMemberName(node))) {
+      if (ts.isIdentifier(node) && (names.has(node.text) || namesAnImport(node))) {
         use(checker.getSymbolAtLocation(node), node);
       }
       ts.forEachChild(node, visit);
@@ -84,9 +96,17 @@ export function findDeadExports(root: string): DeadExport[] {
   });
 }
 
-/** `x` in `a.x`: the name of a property access, which only the type of `a` resolves. */
-function isMemberName(node: ts.Identifier): boolean {
-  return ts.isPropertyAccessExpression(node.parent) && node.parent.name === node;
+/**
+ * A name an import or export gives that need not be the export's own: `y` in `import y from`,
+ * `import { y } from` a file that re-exports `x as y`, or `export { x as y }`. Any other
+ * identifier can only name an export by that export's name (or its declaration's), which
+ * `names` holds: asking the checker about every identifier (a property's name in an object
+ * literal or a JSX attribute makes it type the literal against its context) was most of this
+ * check's time once the program was built, and never found a use.
+ */
+function namesAnImport(node: ts.Identifier): boolean {
+  const { parent } = node;
+  return ts.isImportClause(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent);
 }
 
 function resolved(symbol: ts.Symbol, checker: ts.TypeChecker): ts.Symbol {

@@ -3,7 +3,7 @@
  * generator in the Content Credentials sentences (task details; the image viewer:
  * gallery/viewer-names.test.tsx), the models asked for and reported (task details, a task's row,
  * the Costs list), each in its own `<bdi>`. (The service's address is no longer in the details'
- * text: they name the service, the address is on hover, walk4/small-items.test.tsx.) A name in a right-to-left script
+ * text: they name the service, the address is on hover, features/task-details-service.test.tsx.) A name in a right-to-left script
  * then keeps its order inside an English sentence, and nothing in one can turn the rest of the
  * line around. (Such an override never reaches the page: the contract's schemas clean the names
  * on the way, shown-name.ts; the second case shows it.)

@@ -52,7 +52,7 @@ it('says in the details where the cost comes from', async () => {
     await user.keyboard('{Escape}');
     return text;
   };
-  // In words; the field the service said it in is on hover (walk4/small-items.test.tsx).
+  // In words; the field the service said it in is on hover (features/task-details-service.test.tsx).
   expect(await costOf(0)).toBe('$0.04, reported by the service');
   expect(await costOf(1)).toBe('2.5 credits, estimated from your price per megapixel');
   expect(await costOf(2)).toBe('not billed');

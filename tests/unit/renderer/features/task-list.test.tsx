@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { makeImage, makeTask } from '../../../support/task-records';
 import { startWiredApi, type WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
 
 const scroller = () => document.querySelector<HTMLElement>('.task-list')!;
 const rows = () => screen.getAllByRole('article');
@@ -191,5 +193,36 @@ describe('task list paging failures', () => {
     expect(fake.callsTo('tasks:list')).toHaveLength(asked);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText('Prompt number 310')).toBeTruthy());
+  });
+});
+
+/** Main's own history (tests/support/wired-api.ts), one runtime for the tests below. */
+const fileMain = sharedWiredMain();
+
+const historyFeed = (): HTMLElement => screen.getByRole('feed', { name: 'Task history' });
+
+/**
+ * Tasks an import (or a gallery move) added appear in Tasks at once, without a restart: the
+ * page hears `gallery:changed` and reloads the history as well as the gallery.
+ */
+describe('tasks added behind the page’s back', () => {
+  it.each(['imported', 'moved'])('show in Tasks after gallery:changed (%s)', async (reason) => {
+    const { main } = await startWiredApp({
+      main: fileMain,
+      prepare: (m) => void seedHistory(m, 2),
+    });
+    expect(within(historyFeed()).getAllByRole('article')).toHaveLength(2);
+    // Older than everything shown: an archive keeps its tasks' dates.
+    main.runtime.core.history.putMany([
+      makeTask({
+        localId: 'imported-1',
+        prompt: 'A harbour from the archive',
+        createdAt: Date.UTC(2020, 0, 1),
+        images: [makeImage(0)],
+      }),
+    ]);
+    act(() => main.send('gallery:changed', { reason }));
+    expect(await within(historyFeed()).findByText('A harbour from the archive')).toBeTruthy();
+    expect(within(historyFeed()).getAllByRole('article')).toHaveLength(3);
   });
 });

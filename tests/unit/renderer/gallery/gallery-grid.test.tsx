@@ -235,3 +235,13 @@ describe('the gallery grid', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 });
+
+// A gallery tile shows only its picture: its prompt is said on hover (the tile's tooltip).
+describe('a gallery tile', () => {
+  it('says its prompt on hover', async () => {
+    await renderWired({
+      prepare: (m) => seedGallery(m, 2, (i) => ({ prompt: `A long prompt number ${i}, in full` })),
+    });
+    expect(tile(keyOf(1)).getAttribute('title')).toBe('A long prompt number 1, in full');
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Undo from the first second (the fourth walk): a large delete is undoable while it runs. Ctrl+Z
+ * Undo from the first second: a large delete is undoable while it runs. Ctrl+Z
  * one second into moving 300 images to the trash stops it and brings all 300 back, as one step;
  * the grid never says "No images yet" meanwhile and keeps the focus; the status area says what the
  * job did only when it is done, with the real count (never "300 moved" beside "280 of 300"); a

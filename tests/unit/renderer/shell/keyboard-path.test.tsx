@@ -1,13 +1,12 @@
 /**
  * The keyboard path is short: keys in the window switch screens (and say so in the sidebar), a
  * few Tabs lead from the prompt to the first task, Up in an empty prompt recalls the last one
- * sent, an unsent prompt survives a restart, and a date filter is one field written the way the
- * user's language writes a day.
+ * sent, an unsent prompt survives a restart; Settings is last in the sidebar and the keys follow
+ * its order (the application menu's Costs too).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
-import { parseDay } from '../../../../renderer/lib/day-text';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import { giveSize } from '../render-app';
@@ -22,14 +21,14 @@ afterEach(async () => {
 });
 
 const prompt = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Prompt' });
-const navButton = (name: string): HTMLElement =>
-  within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name });
+const nav = (): HTMLElement => screen.getByRole('navigation', { name: 'Main' });
+const navButton = (name: string): HTMLElement => within(nav()).getByRole('button', { name });
 
 describe('the keyboard path', () => {
   it('Ctrl+1, 2 and 4 switch screens from anywhere, and the sidebar says so', async () => {
     const { user } = await startWiredApp({ main: fileMain });
     expect(navButton('Gallery').getAttribute('title')).toBe('Gallery (Ctrl+2)');
-    // Settings is last in the sidebar (walk4/small-items.test.tsx): its key is the fourth.
+    // Settings is last in the sidebar (below): its key is the fourth.
     expect(navButton('Settings').getAttribute('aria-keyshortcuts')).toBe('Control+4');
     await user.keyboard('{Control>}2{/Control}');
     expect(useAppStore.getState().view).toBe('gallery');
@@ -156,32 +155,22 @@ describe('the keyboard path', () => {
   });
 });
 
-describe('a date filter', () => {
-  it('is one field, written in the language’s order and digits', async () => {
-    const { user } = await startWiredApp({ main: fileMain });
-    await act(() => applyLocale('de'));
-    act(() => useAppStore.getState().setView('gallery'));
-    const from = await screen.findByLabelText('Von');
-    expect(from.getAttribute('type')).toBe('text');
-    // Empty, it shows the form of a day in letters (walk4/small-items.test.tsx).
-    expect(from.getAttribute('placeholder')).toBe('TT.MM.JJJJ');
-    await user.type(from, '14.1.2026{Enter}');
-    expect(useAppStore.getState().galleryFilters.from).toBe('2026-01-14');
-    expect((from as HTMLInputElement).value).toBe('14.01.2026');
-    await user.clear(from);
-    await user.type(from, '31.02.2026{Enter}');
-    expect(screen.getByText(/31\.12\.\d{4}/, { selector: '.field__error' })).toBeTruthy();
-    expect(useAppStore.getState().galleryFilters.from).toBe('2026-01-14');
-  });
-
-  it('reads a day in any order and digits a language writes it', () => {
-    const arabic = ['٠', '١', '٢', '٣', '٤', '٥', '٦', '٧', '٨', '٩'];
-    expect(parseDay('٣١/١٢/٢٠٢٥', ['day', 'month', 'year'], arabic)).toBe('2025-12-31');
-    expect(parseDay('12/31/2025', ['month', 'day', 'year'], arabic)).toBe('2025-12-31');
-    expect(parseDay('2025-12-31', ['day', 'month', 'year'], arabic)).toBe('2025-12-31');
-    expect(parseDay('2025/1/2', ['year', 'month', 'day'], arabic)).toBe('2025-01-02');
-    expect(parseDay('', ['day', 'month', 'year'], arabic)).toBe('');
-    expect(parseDay('31/02/2025', ['day', 'month', 'year'], arabic)).toBeNull();
-    expect(parseDay('yesterday', ['day', 'month', 'year'], arabic)).toBeNull();
+describe('the sidebar', () => {
+  it('has Settings last, and the keys follow its order', async () => {
+    const { user, main } = await startWiredApp({ main: fileMain });
+    const names = within(nav())
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names).toEqual(['Tasks', 'Gallery', 'Costs', 'Settings']);
+    const button = (name: string) => within(nav()).getByRole('button', { name });
+    expect(button('Costs').getAttribute('aria-keyshortcuts')).toBe('Control+3');
+    expect(button('Settings').getAttribute('title')).toBe('Settings (Ctrl+4)');
+    await user.keyboard('{Control>}3{/Control}');
+    expect(useAppStore.getState().view).toBe('costs');
+    await user.keyboard('{Control>}4{/Control}');
+    expect(useAppStore.getState().view).toBe('settings');
+    // The application menu's View › Costs (Ctrl+3 there too).
+    await act(async () => main.send('menu:command', { command: 'show-costs' }));
+    expect(useAppStore.getState().view).toBe('costs');
   });
 });

@@ -2,14 +2,17 @@
  * A batch action on selected tasks that takes more than a moment says how far it is in the
  * status area, as starring does: submitting fifty failed tasks again, or retrying them, shows
  * its words and a progress bar until main answers, then its outcome. An export says how far
- * main's copy is, from main's own reports, until its last.
+ * main's copy is, from main's own reports, from its first to its last, and ends on a result line
+ * that counts what could not be copied.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { makeImage } from '../../../support/task-records';
-import { startApp } from '../render-app';
+import { giveSize, startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+
+const nav = (): HTMLElement => screen.getByRole('navigation', { name: 'Main' });
 
 type Channel = 'tasks:resend' | 'tasks:retryMany';
 
@@ -50,5 +53,38 @@ describe('a slow batch action on selected tasks', () => {
     expect(line.querySelector('progress')?.getAttribute('value')).toBe('40');
     await act(async () => main.send('export:progress', { done: 300, total: 300 }));
     expect(screen.queryByRole('group', { name: /^Copying images/ })).toBeNull();
+  });
+});
+
+describe('an export of images', () => {
+  // Fault: main's answer held back, to see its first progress report before any image is copied.
+  it('shows main’s copy from its first report and ends on a line that counts the failures', async () => {
+    let finish: (answer: RequestOutput<'gallery:exportImages'>) => void = () => undefined;
+    const { user, fake } = await startApp({
+      prepare: (f) =>
+        void f.seedTasks(3, (index) => ({
+          images: [makeImage(0, { file: `g/${String(index)}.png` })],
+        })),
+    });
+    fake.handle(
+      'gallery:exportImages',
+      () => new Promise<RequestOutput<'gallery:exportImages'>>((resolve) => (finish = resolve)),
+    );
+    giveSize('.gallery-grid', { width: 900, height: 600 });
+    await user.click(within(nav()).getByRole('button', { name: 'Gallery' }));
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    // Main has the folder and starts: its first report (before any image) shows at once.
+    act(() => fake.emit('export:progress', { done: 0, total: 3 }));
+    expect(screen.getByRole('group', { name: 'Copying images: 0 of 3…' })).toBeTruthy();
+    act(() => fake.emit('export:progress', { done: 3, total: 3 }));
+    act(() => finish({ folder: '/home/ada/Export', copied: 2, failed: 1 }));
+    const done = screen.getByRole('status', { name: 'Done' });
+    expect(
+      await within(done).findByText(
+        '2 images copied to /home/ada/Export. 1 image could not be copied.',
+      ),
+    ).toBeTruthy();
   });
 });

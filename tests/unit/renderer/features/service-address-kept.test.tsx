@@ -1,6 +1,6 @@
 /**
- * Smaller things of the walk: a tile says its prompt on hover; cancelling main's question about
- * sending the key to a new address is the user's choice, said plainly, not a red error.
+ * Cancelling main's question about sending the key to a new address is the user's choice, said
+ * plainly, not a red error.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

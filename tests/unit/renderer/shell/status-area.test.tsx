@@ -2,8 +2,8 @@
  * Feedback is quiet and where the eye is: one status area at the window's foot, in the layout
  * (never over the selection bar or a row), saying one thing at a time; a confirmation goes after
  * its time whether or not the pointer rests on it, the focus holds it a while but not for good;
- * the image viewer, which covers the window, says it in its own frame; and what is on screen
- * follows a change of language.
+ * the image viewer, which covers the window, says it in its own frame (status-area-viewer.test.tsx,
+ * over the gallery's harness); and what is on screen follows a change of language.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

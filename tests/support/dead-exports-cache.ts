@@ -1,0 +1,69 @@
+/**
+ * The dead exports the typecheck found (tests/support/typecheck.ts), kept for the lint test
+ * beside the exact inputs they were found in: npm test's typecheck builds and types the whole
+ * program anyway, and finding the dead exports in it takes a second or two, where a program of
+ * the lint test's own took half a minute on 2 cores. The record counts only for the same inputs
+ * (TypeScript's version, the lock file, tsconfig.json and every file of the program's roots, by
+ * their bytes); for any other the test finds them in a program of its own.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import ts from 'typescript';
+import { z } from 'zod';
+import { findDeadExports, projectConfig, type DeadExport } from './dead-exports';
+
+/** Where the typecheck leaves its record (test-results/ is the run's, and not committed). */
+export const DEAD_EXPORTS_RECORD = 'test-results/dead-exports.json';
+
+const DeadExportsRecord = z.object({
+  inputs: z.string(),
+  dead: z.array(z.object({ id: z.string(), kind: z.enum(['unused', 'tests-only']) })),
+});
+
+/** A digest of everything the dead exports of the project at `root` follow from. */
+export function inputsDigest(root: string, fileNames: readonly string[]): string {
+  const hash = createHash('sha256').update(`typescript ${ts.version}\0`);
+  const files = ['package-lock.json', 'tsconfig.json', ...fileNames.map((f) => relative(root, f))];
+  for (const file of [...new Set(files.map((f) => f.split(sep).join('/')))].sort()) {
+    const path = join(root, file);
+    hash.update(`${file}\0`).update(existsSync(path) ? readFileSync(path) : 'missing');
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Keeps `dead`, found in the program of `fileNames`, for the lint test. */
+export function recordDeadExports(
+  root: string,
+  fileNames: readonly string[],
+  dead: readonly DeadExport[],
+): void {
+  const file = join(root, DEAD_EXPORTS_RECORD);
+  mkdirSync(dirname(file), { recursive: true });
+  const record = { inputs: inputsDigest(root, fileNames), dead };
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+function parsedJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The recorded dead exports when they were found in today's inputs; undefined otherwise. */
+export function recordedDeadExports(root: string): DeadExport[] | undefined {
+  const file = join(root, DEAD_EXPORTS_RECORD);
+  if (!existsSync(file)) return undefined;
+  const record = DeadExportsRecord.safeParse(parsedJson(file));
+  if (!record.success) return undefined;
+  const inputs = inputsDigest(root, projectConfig(root).fileNames);
+  return record.data.inputs === inputs ? record.data.dead : undefined;
+}
+
+/** The project's dead exports: the typecheck's record of today's inputs, or found anew. */
+export function deadExportsOf(root: string): DeadExport[] {
+  return recordedDeadExports(root) ?? findDeadExports(root);
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run typecheck`: the whole project's type check, as `tsc -p tsconfig.json --noEmit` does
+ * it (the same program, options and diagnostics), and then, in the same program whose checker
+ * has typed every file, its dead exports (tests/support/dead-exports.ts), recorded for the lint
+ * test (tests/support/dead-exports-cache.ts) instead of that test building a second program.
+ */
+import ts from 'typescript';
+import { deadExportsIn, projectConfig } from './dead-exports';
+import { recordDeadExports } from './dead-exports-cache';
+
+const root = process.cwd();
+const parsed = projectConfig(root);
+const program = ts.createProgram({
+  rootNames: parsed.fileNames,
+  options: parsed.options,
+  projectReferences: parsed.projectReferences,
+  configFileParsingDiagnostics: parsed.errors,
+});
+const diagnostics = ts.sortAndDeduplicateDiagnostics(ts.getPreEmitDiagnostics(program));
+const host: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (name) => name,
+  getCurrentDirectory: () => root,
+  getNewLine: () => ts.sys.newLine,
+};
+if (diagnostics.length > 0) {
+  const pretty = process.stdout.isTTY === true;
+  const text = pretty
+    ? ts.formatDiagnosticsWithColorAndContext(diagnostics, host)
+    : ts.formatDiagnostics(diagnostics, host);
+  process.stdout.write(`${text}\nFound ${String(diagnostics.length)} error(s).\n`);
+  process.exitCode = 2;
+} else {
+  recordDeadExports(root, parsed.fileNames, deadExportsIn(program, root));
+}
