@@ -230,11 +230,9 @@ export function BoardsSidebar(props: {
 }) {
   const fold = useSidebarFold();
   const { open } = fold;
+  const state = open ? (fold.narrow ? ' boards-sidebar--over' : '') : ' boards-sidebar--closed';
   return (
-    <nav
-      className={`boards-sidebar${open ? '' : ' boards-sidebar--closed'}`}
-      aria-label={t('triage.sidebar.label')}
-    >
+    <nav className={`boards-sidebar${state}`} aria-label={t('triage.sidebar.label')}>
       {open ? (
         <SidebarBody fold={fold} filters={props.filters} onFiltersChange={props.onFiltersChange} />
       ) : (

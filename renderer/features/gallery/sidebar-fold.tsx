@@ -21,6 +21,8 @@ const NARROW_QUERY = '(max-width: 56.25rem)';
 
 export interface SidebarFold {
   readonly open: boolean;
+  /** The window is narrow: opened, the sidebar lies over the gallery, which keeps its width. */
+  readonly narrow: boolean;
   readonly toggle: () => void;
 }
 
@@ -47,7 +49,7 @@ export function useSidebarFold(): SidebarFold {
   }, [narrow]);
   const toggle = useCallback(() => store().boardsToggleSidebar(narrow), [narrow]);
   useSidebarKey(toggle);
-  return { open, toggle };
+  return { open, narrow, toggle };
 }
 
 /**
