@@ -12,6 +12,20 @@ import { useMediaQuery } from './use-media-query';
 /** The CSS pixels at which headers fold; styles that depend on the fold read the same class. */
 export const HEADER_FOLD_QUERY = '(max-width: 72rem), (max-height: 42rem)';
 
+/**
+ * The gallery folds its filters in any window but a very large one: laid out in its header they
+ * take two rows at 1280x800, rows taken from the images, which the gallery is for. Only a window
+ * wide and tall enough for them on one row beside the title (about 1920x1080) shows them.
+ */
+const GALLERY_FOLD_QUERY = '(max-width: 110rem), (max-height: 56rem)';
+
 export function useHeaderFold(): boolean {
   return useMediaQuery(HEADER_FOLD_QUERY);
+}
+
+/** Whether the gallery's header folds its filters: wherever the other headers do, and more. */
+export function useGalleryHeaderFold(): boolean {
+  const small = useHeaderFold();
+  const notHuge = useMediaQuery(GALLERY_FOLD_QUERY);
+  return small || notHuge;
 }

@@ -2,8 +2,11 @@
  * The boards sidebar's part of the window: the boards' tree changed through main (create, rename,
  * move, delete; a board's new path follows into the gallery's filter and the target board, a
  * deleted one leaves both), "Write metadata to files", the images a drag from the grid carries
- * (a board in the sidebar takes them on drop), and whether the sidebar is open. Main refuses a bad name or a move into a board's own descendant with its
- * sentence: the action throws it, for the dialog to show beside its field.
+ * (a board in the sidebar takes them on drop), and whether the sidebar is open: as the user left
+ * it in a wide window (kept in localStorage for the next start) and, apart, in a narrow one,
+ * where it starts folded and the remembered choice is left as it was. Main refuses a bad name or
+ * a move into a board's own descendant with its sentence: the action throws it, for the dialog
+ * to show beside its field.
  */
 import type { StateCreator } from 'zustand';
 import { z } from 'zod';
@@ -26,8 +29,13 @@ export interface BoardsSlice {
   /** A drag this window started, while it may be under way; null otherwise. */
   boardsDrag: BoardsDrag | null;
   boardsSetDrag(drag: BoardsDrag | null): void;
+  /** The sidebar's fold as the user left it in a window wide enough for it (kept for restarts). */
   boardsSidebarOpen: boolean;
   boardsSetSidebarOpen(open: boolean): void;
+  /** Opened by the user in a narrow window, where it folds by itself (for this session only). */
+  boardsSidebarNarrowOpen: boolean;
+  /** The fold button or Ctrl/Cmd+\: in a narrow window only that window's state changes. */
+  boardsToggleSidebar(narrow: boolean): void;
   /** Creates the board at `path` (its parents too); answers its path as stored. */
   boardsCreate(path: string): Promise<string>;
   /** Renames the board; answers its new path. */
@@ -69,8 +77,14 @@ export const createBoardsSlice: Creator = (set, get) => {
     boardsSetDrag: (drag) => set({ boardsDrag: drag }),
     boardsSidebarOpen: stored.open,
     boardsSetSidebarOpen: (open) => {
-      set({ boardsSidebarOpen: open });
+      set({ boardsSidebarOpen: open, boardsSidebarNarrowOpen: false });
       writeStored(STORED_KEY, { open });
+    },
+    boardsSidebarNarrowOpen: false,
+    boardsToggleSidebar: (narrow) => {
+      const state = get();
+      if (narrow) set({ boardsSidebarNarrowOpen: !state.boardsSidebarNarrowOpen });
+      else state.boardsSetSidebarOpen(!state.boardsSidebarOpen);
     },
     boardsCreate: async (path) => {
       const created = await call('boards:create', { path });

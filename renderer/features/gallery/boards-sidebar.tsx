@@ -4,7 +4,8 @@
  * gallery's filter to it (and the entry is shown as current); each entry's actions (a right-click,
  * Shift+F10, the Menu key, or its "…") create, rename, move and delete boards, set the target
  * board, purge rejects, and rename or delete a smart board. A board takes the images dragged
- * onto it from the grid. The foot says the target board, and the sidebar folds away to a button.
+ * onto it from the grid. The foot says the target board, and the sidebar folds away to a button
+ * (or Ctrl/Cmd+\; by itself in a narrow window: sidebar-fold.tsx).
  */
 import { useSmartBoardMenu } from './smart-board-menu';
 import { SaveSmartBoard, SmartRulesList } from './smart-boards-ui';
@@ -12,7 +13,6 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { boardKey, foldName } from '../../../shared/domain/triage';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
 import { Button } from '../../components/button';
-import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useRovingFocus } from '../../lib/roving-focus';
 import { useAppStore } from '../../store/app-store';
@@ -20,6 +20,7 @@ import type { GalleryFilters } from '../../store/gallery-list-model';
 import { useBoardDrop } from './board-drop';
 import { boardNodes, visibleNodes, type BoardNode } from './board-tree';
 import { SidebarDialogs, useSidebarActions, type SidebarActions } from './sidebar-actions';
+import { FoldButton, useSidebarFold, type SidebarFold } from './sidebar-fold';
 import { SidebarTree, type TreeEntry } from './sidebar-tree';
 import { useTriageLibrary } from './triage-dialogs';
 import './boards-sidebar.css';
@@ -151,22 +152,8 @@ function TargetLine() {
   );
 }
 
-/** The fold button (it names what it does) in the sidebar's toolbar, or alone when folded. */
-function FoldButton({ open }: { open: boolean }) {
-  return (
-    <IconButton
-      icon="folder"
-      size="small"
-      className="boards-sidebar__toggle"
-      label={t(open ? 'triage.sidebar.hide' : 'triage.sidebar.show')}
-      aria-expanded={open}
-      onClick={() => store().boardsSetSidebarOpen(!open)}
-    />
-  );
-}
-
 /** One Tab stop (the arrows move inside): fold, a new board, the target board's chooser. */
-function SidebarToolbar({ actions }: { actions: SidebarActions }) {
+function SidebarToolbar({ actions, fold }: { actions: SidebarActions; fold: SidebarFold }) {
   const bar = useRef<HTMLDivElement>(null);
   const onKeyDown = useRovingFocus(bar);
   return (
@@ -177,7 +164,7 @@ function SidebarToolbar({ actions }: { actions: SidebarActions }) {
       className="boards-sidebar__tools"
       onKeyDown={onKeyDown}
     >
-      <FoldButton open />
+      <FoldButton fold={fold} />
       <Button size="small" variant="ghost" onClick={() => actions.create(null)}>
         {t('triage.boards.new')}
       </Button>
@@ -194,6 +181,7 @@ function SidebarToolbar({ actions }: { actions: SidebarActions }) {
 }
 
 function SidebarBody(props: {
+  fold: SidebarFold;
   filters: GalleryFilters;
   onFiltersChange: (patch: Partial<GalleryFilters>) => void;
 }) {
@@ -211,7 +199,7 @@ function SidebarBody(props: {
   }));
   return (
     <div className="boards-sidebar__body">
-      <SidebarToolbar actions={actions} />
+      <SidebarToolbar actions={actions} fold={props.fold} />
       <p id={helpId} className="visually-hidden">
         {t('triage.sidebar.help')}
       </p>
@@ -240,16 +228,15 @@ export function BoardsSidebar(props: {
   filters: GalleryFilters;
   onFiltersChange: (patch: Partial<GalleryFilters>) => void;
 }) {
-  const open = useAppStore((s) => s.boardsSidebarOpen);
+  const fold = useSidebarFold();
+  const { open } = fold;
+  const state = open ? (fold.narrow ? ' boards-sidebar--over' : '') : ' boards-sidebar--closed';
   return (
-    <nav
-      className={`boards-sidebar${open ? '' : ' boards-sidebar--closed'}`}
-      aria-label={t('triage.sidebar.label')}
-    >
+    <nav className={`boards-sidebar${state}`} aria-label={t('triage.sidebar.label')}>
       {open ? (
-        <SidebarBody filters={props.filters} onFiltersChange={props.onFiltersChange} />
+        <SidebarBody fold={fold} filters={props.filters} onFiltersChange={props.onFiltersChange} />
       ) : (
-        <FoldButton open={false} />
+        <FoldButton fold={fold} />
       )}
     </nav>
   );

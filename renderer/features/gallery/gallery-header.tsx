@@ -2,7 +2,7 @@ import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { useAppStore } from '../../store/app-store';
 import { t } from '../../i18n';
-import { useHeaderFold } from '../../lib/use-header-fold';
+import { useGalleryHeaderFold, useHeaderFold } from '../../lib/use-header-fold';
 import type { ListStatus } from '../../store/paged-list';
 import { GalleryDisplayOptions } from './gallery-display-options';
 import { GalleryFiltersBar, type GalleryFiltersBarProps } from './gallery-filters';
@@ -32,13 +32,40 @@ function countText({ status, loaded, total, hasMore }: GalleryHeaderProps): stri
 }
 
 /**
- * The gallery's title, count, Select all, filters and display options. In a small window the
- * filters but the search fold behind a "Filters" button, so every control stays in the window.
+ * "Edit a file…": its words where the header has room for them, else its icon, named (and its
+ * tooltip) by the same words. Either way it says what it does.
+ */
+function EditFromFile() {
+  const small = useHeaderFold();
+  const open = () => void useAppStore.getState().editOpenFromFile();
+  if (small) {
+    return (
+      <IconButton
+        icon="image"
+        size="small"
+        label={t('edit.fromFile')}
+        data-testid="edit-from-file"
+        onClick={open}
+      />
+    );
+  }
+  return (
+    <Button size="small" variant="ghost" icon="image" data-testid="edit-from-file" onClick={open}>
+      {t('edit.fromFile')}
+    </Button>
+  );
+}
+
+/**
+ * The gallery's title, count, Select all, filters and display options, on one row: the filters
+ * but the search fold behind a "Filters" button (that counts those in use) in any window but a
+ * very large one, so the header leaves the images their rows and every control stays in the
+ * window.
  */
 export function GalleryHeader(props: GalleryHeaderProps) {
   const { titleId, status, loaded, selection } = props;
   const selectable = status === 'ready' && loaded > 0 && !selection.whole;
-  const folded = useHeaderFold();
+  const folded = useGalleryHeaderFold();
   return (
     <header className="gallery__header">
       <div className="gallery__heading">
@@ -60,14 +87,7 @@ export function GalleryHeader(props: GalleryHeaderProps) {
         >
           {t('gallery.selection.selectAll')}
         </Button>
-        {/* An icon: the header has no room for its words at 800x600 in longer languages. */}
-        <IconButton
-          icon="image"
-          size="small"
-          label={t('edit.fromFile')}
-          data-testid="edit-from-file"
-          onClick={() => void useAppStore.getState().editOpenFromFile()}
-        />
+        <EditFromFile />
       </div>
       <GalleryFiltersBar
         filters={props.filters}

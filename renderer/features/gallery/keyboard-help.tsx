@@ -39,6 +39,7 @@ function sections(mod: string): readonly (readonly [MessageKey, readonly Row[]])
         ['Space', 'triage.help.select'],
         ['Delete', 'triage.help.delete'],
         ['?', 'triage.help.sheet'],
+        [`${mod}\\`, 'triage.help.sidebar'],
       ],
     ],
     [

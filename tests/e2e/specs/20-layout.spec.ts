@@ -18,6 +18,7 @@ import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './supp
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
 import { DEFAULT_VIEWPORT } from '../harness/launch-app';
+import { controlsOutside, crampedControls } from './support/layout';
 
 const session = useAppSession('layout');
 const OUT_DIR = SCREENSHOT_DIR;
@@ -52,45 +53,6 @@ async function rowsInView(page: Page): Promise<number> {
     if (box && box.y >= 0 && box.y + box.height <= height) count += 1;
   }
   return count;
-}
-
-/**
- * Controls whose words do not fit: a select narrower than its chosen option's text, a compose
- * label on more than one line, a button whose text is cut. And whether the page scrolls sideways.
- */
-async function crampedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const measure = document.createElement('span');
-    measure.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
-    document.body.append(measure);
-    for (const select of document.querySelectorAll<HTMLSelectElement>('select')) {
-      if (select.offsetParent === null) continue;
-      const style = getComputedStyle(select);
-      measure.style.font = style.font;
-      measure.textContent = select.selectedOptions[0]?.textContent ?? '';
-      const room =
-        select.clientWidth -
-        Number.parseFloat(style.paddingLeft) -
-        Number.parseFloat(style.paddingRight) -
-        16; // the arrow
-      if (measure.offsetWidth > room + 1) problems.push(`select cut: ${measure.textContent}`);
-    }
-    for (const label of document.querySelectorAll<HTMLElement>('.compose .field__label')) {
-      const line = Number.parseFloat(getComputedStyle(label).lineHeight);
-      if (label.offsetHeight > line * 1.5)
-        problems.push(`label on two lines: ${label.textContent}`);
-    }
-    for (const button of document.querySelectorAll<HTMLElement>('button')) {
-      if (button.offsetParent !== null && button.scrollWidth > button.clientWidth + 1)
-        problems.push(`button cut: ${button.textContent}`);
-    }
-    const root = document.scrollingElement;
-    if (root && root.scrollWidth > root.clientWidth + 1)
-      problems.push('the window scrolls sideways');
-    measure.remove();
-    return problems;
-  });
 }
 
 test('at 800x600 the history shows three tasks or more under the compose form', async () => {
@@ -156,44 +118,6 @@ for (const [tag, option, label] of [
 /** The gallery's tiles whatever the language (the grid's name is translated; it is the only one). */
 function tilesInAnyLanguage(page: Page): Locator {
   return page.getByRole('grid').getByRole('gridcell');
-}
-
-/**
- * The controls of the header `selector` (and of its open panel) that lie outside the window, or
- * its sideways scroll: a control hidden in place (`visibility: hidden`, no Tab stop) is not one.
- */
-async function controlsOutside(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((header) => {
-    const root = document.querySelector<HTMLElement>(header);
-    if (!root) return [`no ${header}`];
-    const { clientWidth: width, clientHeight: height } = document.documentElement;
-    const outside: string[] = [];
-    for (const control of root.querySelectorAll<HTMLElement>('button, input, select')) {
-      const style = getComputedStyle(control);
-      if (control.getClientRects().length === 0 || style.visibility === 'hidden') continue;
-      const box = control.getBoundingClientRect();
-      if (
-        box.left < -0.5 ||
-        box.right > width + 0.5 ||
-        box.top < -0.5 ||
-        box.bottom > height + 0.5
-      ) {
-        // Its name as a reader would say it: a field's by its label, never a select's options.
-        const labels =
-          'labels' in control ? (control.labels as NodeListOf<HTMLLabelElement>) : null;
-        const name =
-          control.getAttribute('aria-label') ??
-          (labels?.[0]?.textContent || null) ??
-          (control.tagName === 'BUTTON' ? control.textContent : control.tagName.toLowerCase());
-        outside.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
-      }
-    }
-    if (root.scrollWidth > root.clientWidth + 1) outside.push(`${header} scrolls sideways`);
-    const page = document.scrollingElement;
-    if (page && page.scrollWidth > page.clientWidth + 1)
-      outside.push('the window scrolls sideways');
-    return outside;
-  }, selector);
 }
 
 /** Every control of the header, closed and with each of its panels (Filters, Display) open. */
