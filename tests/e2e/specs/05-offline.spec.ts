@@ -17,6 +17,7 @@ import { useAppSession } from './support/session';
 import {
   closeDialog,
   expectLoadedImage,
+  galleryFilters,
   galleryTiles,
   generate,
   historySection,
@@ -135,7 +136,8 @@ async function browseGalleryOffline(page: Page): Promise<void> {
   await filters.getByRole('searchbox', { name: 'Search prompts' }).fill('fox');
   await expect(tiles).toHaveCount(1);
   await expect(tiles.getByRole('img', { name: FOX, exact: true })).toBeVisible();
-  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await (await galleryFilters(page)).getByRole('button', { name: 'Clear filters' }).click();
+  await page.keyboard.press('Escape');
   await expect(tiles).toHaveCount(2);
 
   await tiles.getByRole('img', { name: WHALE, exact: true }).click();

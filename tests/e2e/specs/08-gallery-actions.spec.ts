@@ -13,6 +13,7 @@ import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
 import {
   expectLoadedImage,
+  galleryFilters,
   galleryTiles,
   generateAll,
   showScreen,
@@ -79,11 +80,14 @@ test('gallery: search, favourite, viewer keys and delete, as the user, the servi
   await fox.focus();
   await page.keyboard.press('f');
   await expect(fox.getByRole('img', { name: 'Pick' })).toBeVisible();
-  const favouritesOnly = page.getByRole('checkbox', { name: 'Picks only' });
+  const favouritesOnly = (await galleryFilters(page)).getByRole('checkbox', {
+    name: 'Picks only',
+  });
   await favouritesOnly.check();
   await expect(galleryTiles(page)).toHaveCount(1);
   await expect(tileFor(page, FOX)).toBeVisible();
   await favouritesOnly.uncheck();
+  await page.keyboard.press('Escape');
   await expect(galleryTiles(page)).toHaveCount(4);
   await expect
     .poll(async () => (await readSidecars(folders.galleryDir)).get(FOX)?.images[0]?.favourite)

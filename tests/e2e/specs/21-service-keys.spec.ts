@@ -14,6 +14,7 @@ import { useAppSession } from './support/session';
 import {
   composeForm,
   expectLoadedImage,
+  galleryFilters,
   galleryTiles,
   showScreen,
   taskRow,
@@ -74,7 +75,7 @@ test('a key for fal.ai in Settings, fal.ai picked in compose, its image in the g
   expect(log.submits[0]?.account).toBe('faluser');
 
   await showScreen(page, 'Gallery');
-  const filters = page.getByRole('search', { name: 'Filter the gallery' });
+  const filters = await galleryFilters(page);
   await filters.getByLabel('Service', { exact: true }).selectOption({ label: 'fal.ai' });
   await expect(galleryTiles(page)).toHaveCount(1);
   const image = galleryTiles(page).getByRole('img', { name: PROMPT });
@@ -84,6 +85,7 @@ test('a key for fal.ai in Settings, fal.ai picked in compose, its image in the g
     .selectOption({ label: 'Image task service' });
   await expect(page.getByRole('heading', { name: 'No images match these filters' })).toBeVisible();
   await filters.getByLabel('Service', { exact: true }).selectOption({ label: 'fal.ai' });
+  await page.keyboard.press('Escape');
   await galleryTiles(page).first().click();
   const details = viewer(page).getByRole('complementary');
   await expect(details).toContainText('Service');

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { uiText } from './support/catalogue';
 import { useAppSession } from './support/session';
-import { composeForm, showScreen } from './support/ui';
+import { composeForm, galleryFilters, showScreen } from './support/ui';
 
 /** The grid's tiles, whatever the language names the grid. */
 const tilesOf = (page: Page) => page.getByRole('grid').getByRole('gridcell');
@@ -104,7 +104,11 @@ async function triageByKeyboard(page: Page, tag: string): Promise<void> {
 
 async function smartBoardAndPurge(page: Page, tag: string): Promise<void> {
   // Rated four or more: a smart board of the filter.
-  await page.getByLabel(uiText(tag, 'triage.filter.rating'), { exact: true }).selectOption('4');
+  await (
+    await galleryFilters(page)
+  )
+    .getByLabel(uiText(tag, 'triage.filter.rating'), { exact: true })
+    .selectOption('4');
   await expect(tilesOf(page)).toHaveCount((IMAGES / 5) * 2);
   await page.getByRole('button', { name: uiText(tag, 'triage.smart.save') }).click();
   const save = page.getByRole('dialog');
@@ -117,7 +121,11 @@ async function smartBoardAndPurge(page: Page, tag: string): Promise<void> {
       .getByRole('treeitem', { name: 'Best' }),
   ).toBeVisible();
   await page.getByRole('treeitem', { name: new RegExp(uiText(tag, 'triage.sidebar.all')) }).click();
-  await page.getByLabel(uiText(tag, 'triage.filter.rating'), { exact: true }).selectOption('0');
+  await (
+    await galleryFilters(page)
+  )
+    .getByLabel(uiText(tag, 'triage.filter.rating'), { exact: true })
+    .selectOption('0');
   await expect(tilesOf(page)).toHaveCount(IMAGES);
 
   // The Triage view: Ctrl+Delete asks, then the rejects go to the trash; Ctrl+Z brings them back.

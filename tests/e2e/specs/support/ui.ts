@@ -175,6 +175,20 @@ export async function closeDialog(dialog: Locator): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * The gallery's filter bar (its search is always in view), with its "Filters" panel opened when
+ * the header folds the other filters behind it (any window but a very large one).
+ */
+export async function galleryFilters(page: Page): Promise<Locator> {
+  const bar = page.locator('.gallery-filters');
+  const button = bar.locator('.header-panel > button');
+  if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) !== 'true') {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+  return bar;
+}
+
 /** The gallery grid's cells. */
 export function galleryTiles(page: Page): Locator {
   return page.getByRole('grid', { name: 'Images' }).getByRole('gridcell');
