@@ -10,6 +10,7 @@
  */
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { SIGNATURE, pngChunk } from '../core/gallery/metadata/png-meta';
+import { PNG_BIT_DEPTHS } from '../core/images/png-header';
 
 /** An image as RGBA bytes, 4 a pixel, row after row. */
 export interface Pixels {
@@ -33,15 +34,6 @@ export class PngUnsupportedError extends Error {
 /** Samples a pixel has, by colour type. */
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const MAX_CHUNKS = 10_000;
-
-/** The bit depths the format allows for each colour type. */
-const DEPTHS: Readonly<Record<number, readonly number[]>> = {
-  0: [1, 2, 4, 8, 16],
-  2: [8, 16],
-  3: [1, 2, 4, 8],
-  4: [8, 16],
-  6: [8, 16],
-};
 
 interface Header {
   width: number;
@@ -70,7 +62,7 @@ function readHeader(data: Buffer, maxPixels: number): Header {
   if (width < 1 || height < 1) damaged('The image has no pixels.');
   if (compression !== 0 || filter !== 0) damaged('Unknown compression or filter method.');
   if (colorType === undefined || CHANNELS[colorType] === undefined) damaged('Unknown colour type.');
-  if (depth === undefined || !DEPTHS[colorType]?.includes(depth))
+  if (depth === undefined || !PNG_BIT_DEPTHS[colorType]?.includes(depth))
     damaged('A bit depth the colour type does not allow.');
   if (interlace !== 0 && interlace !== 1) damaged('Unknown interlace method.');
   if (width * height > maxPixels) throw new PngUnsupportedError('The image has too many pixels.');

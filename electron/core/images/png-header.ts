@@ -13,7 +13,7 @@ import { HeaderError, present, type ParsedHeader } from './header-parse';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bit depths each colour type allows (PNG specification, IHDR). */
-const DEPTHS: Readonly<Record<number, readonly number[]>> = {
+export const PNG_BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = {
   0: [1, 2, 4, 8, 16],
   2: [8, 16],
   3: [1, 2, 4, 8],
@@ -97,7 +97,7 @@ export async function readPngHeader(reader: BoundedReader): Promise<ParsedHeader
     throw new HeaderError('unreadable', 'The PNG size is beyond what PNG allows.');
   }
   const valid =
-    (DEPTHS[colour]?.includes(depth) ?? false) &&
+    (PNG_BIT_DEPTHS[colour]?.includes(depth) ?? false) &&
     compression === 0 &&
     filter === 0 &&
     (interlace === 0 || interlace === 1);
