@@ -7,7 +7,6 @@ import { VISIBLE_STATES } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { Gallery } from '../core/gallery/gallery';
-import { withImageFavourite } from '../../shared/domain/favourites';
 import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
@@ -81,14 +80,6 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
       }),
-    'gallery:setFavourite': ({ favourite, ...ref }) => {
-      const { engine } = core;
-      findImage(engine, ref);
-      // One favourite: the task's star follows its images' (shared/domain/favourites.ts).
-      return engine.item(
-        engine.edit(ref.localId, (record) => withImageFavourite(record, ref.index, favourite)),
-      );
-    },
     ...gallerySelectionHandlers({
       core,
       visibleStates: VISIBLE_STATES,
