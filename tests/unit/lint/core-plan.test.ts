@@ -4,7 +4,7 @@
  * neither as folders (a module loop) nor as files (a circle of files, even inside one module).
  * Type-only imports count: a loop of types is a loop of knowledge.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -28,13 +28,19 @@ function moduleOf(file: string): string {
   return rest.length === 0 ? (first ?? '').replace(/\.ts$/, '') : (first ?? '');
 }
 
+/** The file a resolved specifier names: its `.ts` source, or a folder's face (`index.ts`). */
+function sourceOf(target: string): string {
+  if (existsSync(target) && statSync(target).isDirectory()) return join(target, 'index.ts');
+  return target.endsWith('.ts') ? target : `${target}.ts`;
+}
+
 /** File → the core files it imports (a `.js` specifier names its `.ts` source). */
 function fileGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of coreFiles()) {
     const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
       .map(([, spec]) => resolve(dirname(file), spec ?? '').replace(/\.js$/, ''))
-      .map((target) => (target.endsWith('.ts') ? target : `${target}.ts`))
+      .map(sourceOf)
       .filter((target) => target.startsWith(core));
     graph.set(
       relative(core, file),

@@ -1,0 +1,12 @@
+/**
+ * The download module (electron/core/download/), its face: the one file other modules and the
+ * fronts import from it. From a link or inline bytes to a fetched, checked, stamped and placed
+ * file: `ImageIntake` (download, inline spool, thumbnails, the check of a found or imported file).
+ */
+export { type DownloadOutcome, type FailedOutcome, lastAttempt } from './download-outcome';
+export { withFoundCredentialsAll } from './found-credentials';
+export type { ImageCheck, ImageCheckResult } from './image-finish';
+export { ImageIntake } from './image-intake';
+export { PendingThumbnails } from './pending-thumbnails';
+export { createPinnedFetch, systemResolver } from './pinned-fetch';
+export { placeNew } from './place-new';
