@@ -1,6 +1,7 @@
 /**
- * The base module (electron/core/base/), its face: the one file other modules and the fronts import
- * from it. Generic building blocks: `OperationRunner`, the process timers, work limits.
+ * The base module's face (electron/core/base/): its doors are the exports below, the only names
+ * other modules and the fronts import from it. Generic building blocks: `OperationRunner`, the
+ * process timers, work limits.
  */
 export { csvCell, csvLine, readCsvCell } from './csv-cell';
 export { type Operation, OperationRunner, type RunOptions } from './operation-runner';

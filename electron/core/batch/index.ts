@@ -1,6 +1,6 @@
 /**
- * The batch module (electron/core/batch/), its face: the one file other modules and the fronts
- * import from it. Actions over many tasks or images.
+ * The batch module's face (electron/core/batch/): its doors are the exports below, the only names
+ * other modules and the fronts import from it. Actions over many tasks or images.
  */
 export { type BatchEngine, BatchTaskActions } from './batch-task-actions';
 export { type CancelOutcome, TaskCancels } from './cancel-tasks';

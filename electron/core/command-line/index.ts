@@ -1,6 +1,7 @@
 /**
- * The command-line module (electron/core/command-line/), its face: the one file other modules and
- * the fronts import from it. The app's own command line, read once.
+ * The command-line module's face (electron/core/command-line/): its doors are the exports below,
+ * the only names other modules and the fronts import from it. The app's own command line, read
+ * once.
  */
 export { UsageError, parseCommandLine } from './command-line';
 export {

@@ -1,6 +1,6 @@
 /**
- * The credentials module (electron/core/credentials/), its face: the one file other modules and the
- * fronts import from it. Which key goes to which service address.
+ * The credentials module's face (electron/core/credentials/): its doors are the exports below, the
+ * only names other modules and the fronts import from it. Which key goes to which service address.
  */
 export { bindLegacyKey } from './legacy-key-binding';
 export {

@@ -1,7 +1,8 @@
 /**
- * The download module (electron/core/download/), its face: the one file other modules and the
- * fronts import from it. From a link or inline bytes to a fetched, checked, stamped and placed
- * file: `ImageIntake` (download, inline spool, thumbnails, the check of a found or imported file).
+ * The download module's face (electron/core/download/): its doors are the exports below, the only
+ * names other modules and the fronts import from it. From a link or inline bytes to a fetched,
+ * checked, stamped and placed file: `ImageIntake` (download, inline spool, thumbnails, the check of
+ * a found or imported file).
  */
 export { type DownloadOutcome, type FailedOutcome, lastAttempt } from './download-outcome';
 export { withFoundCredentialsAll } from './found-credentials';

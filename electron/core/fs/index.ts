@@ -1,7 +1,8 @@
 /**
- * The fs module (electron/core/fs/), its face: the one file other modules and the fronts import
- * from it. Files and folders: contained paths (`contained-fs`, `gallery-path`), regular files,
- * atomic writes, temporary names and `.pictor-tmp`, error codes, default folders.
+ * The fs module's face (electron/core/fs/): its doors are the exports below, the only names other
+ * modules and the fronts import from it. Files and folders: contained paths (`contained-fs`,
+ * `gallery-path`), regular files, atomic writes, temporary names and `.pictor-tmp`, error codes,
+ * default folders.
  */
 export {
   fsyncDir,

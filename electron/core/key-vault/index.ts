@@ -1,6 +1,6 @@
 /**
- * The key-vault module (electron/core/key-vault/), its face: the one file other modules and the
- * fronts import from it. Keys kept by the operating system.
+ * The key-vault module's face (electron/core/key-vault/): its doors are the exports below, the only
+ * names other modules and the fronts import from it. Keys kept by the operating system.
  */
 export type { KeyVault } from './key-vault';
 export {

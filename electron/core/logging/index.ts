@@ -1,6 +1,6 @@
 /**
- * The logging module (electron/core/logging/), its face: the one file other modules and the fronts
- * import from it. The rotating, redacting log.
+ * The logging module's face (electron/core/logging/): its doors are the exports below, the only
+ * names other modules and the fronts import from it. The rotating, redacting log.
  */
 export { type Redactor, secretRedactor } from './redaction';
 export { RotatingFileLogger } from './rotating-file-logger';

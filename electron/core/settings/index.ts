@@ -1,6 +1,6 @@
 /**
- * The settings module (electron/core/settings/), its face: the one file other modules and the
- * fronts import from it. The app's settings.
+ * The settings module's face (electron/core/settings/): its doors are the exports below, the only
+ * names other modules and the fronts import from it. The app's settings.
  */
 export { SettingsError, applySettingsPatch } from './settings-patch';
 export { type SettingsProblem, SettingsService } from './settings-service';

@@ -2,12 +2,15 @@
  * The core's floor plan holds (docs/ARCHITECTURE.md, "Inside the core"): every folder of
  * electron/core is a row of the layer table, and no module reaches itself through its imports,
  * neither as folders (a module loop) nor as files (a circle of files, even inside one module).
- * Type-only imports count: a loop of types is a loop of knowledge.
+ * Type-only imports count: a loop of types is a loop of knowledge. Each module has one face
+ * (its `index.ts`, the header comment its own description) that passes on only what files outside
+ * the module import, and each row's `may` list is what the module uses, no more.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -85,13 +88,90 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
   return found;
 }
 
-/** The layer table's row names, as the project's ESLint config hands them to the rule. */
-async function layerNames(): Promise<string[]> {
+interface Row {
+  readonly layer: string;
+  readonly may: readonly string[];
+  readonly faces?: readonly string[];
+}
+
+/** The layer table, as the project's ESLint config hands it to the rule. */
+async function layerRows(): Promise<Row[]> {
   const eslint = new ESLint({ cwd: root });
   const config = (await eslint.calculateConfigForFile(`${root}shared/x.ts`)) as {
-    rules: Record<string, [unknown, { layers: { layer: string }[] }]>;
+    rules: Record<string, [unknown, { layers: Row[] }]>;
   };
-  return (config.rules['local/code-layering']?.[1].layers ?? []).map((row) => row.layer);
+  return config.rules['local/code-layering']?.[1].layers ?? [];
+}
+
+/** The layer table's row names. */
+async function layerNames(): Promise<string[]> {
+  return (await layerRows()).map((row) => row.layer);
+}
+
+/** The product's files, relative to the root. */
+function productFiles(): string[] {
+  return ['electron', 'shared', 'renderer'].flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => relative(root, join(entry.parentPath, entry.name))),
+  );
+}
+
+/**
+ * The names `text` imports (or passes on) from each relative specifier, resolved from `dir`:
+ * `import { a, type B as C }`, `export { a } from`, and `import('…').Name` in types.
+ */
+export function importedNames(text: string, dir: string): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const note = (spec: string, name: string): void => {
+    if (!spec.startsWith('.')) return;
+    const target = resolve(dir, spec);
+    found.set(target, (found.get(target) ?? new Set()).add(name));
+  };
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const spec = node.moduleSpecifier.text;
+      const named = ts.isImportDeclaration(node)
+        ? node.importClause?.namedBindings
+        : node.exportClause;
+      if (named && (ts.isNamedImports(named) || ts.isNamedExports(named))) {
+        for (const element of named.elements)
+          note(spec, (element.propertyName ?? element.name).text);
+      }
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal) &&
+      node.qualifier &&
+      ts.isIdentifier(node.qualifier)
+    ) {
+      note(node.argument.literal.text, node.qualifier.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX));
+  return found;
+}
+
+/** Module → the names product files outside it import from its face. */
+function namesUsedOutside(): Map<string, Set<string>> {
+  const used = new Map<string, Set<string>>();
+  for (const file of productFiles()) {
+    const absolute = join(root, file);
+    const own = absolute.startsWith(`${core}/`) ? moduleOf(absolute) : '';
+    const names = importedNames(readFileSync(absolute, 'utf8'), dirname(absolute));
+    for (const [target, imported] of names) {
+      if (dirname(target) !== core || !existsSync(join(target, 'index.ts'))) continue;
+      const module = relative(core, target);
+      if (module === own) continue;
+      used.set(module, new Set([...(used.get(module) ?? []), ...imported]));
+    }
+  }
+  return used;
 }
 
 function moduleGraph(files: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
@@ -156,6 +236,55 @@ describe("the core's floor plan", () => {
     const graph = fileGraph();
     expect(graph.size).toBeGreaterThan(200);
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('reads the names an import brings in, and from where (the check itself)', () => {
+    const text = [
+      "import { a, type B as C } from '../gallery';",
+      "import type { D } from '../gallery/index.ts';",
+      "export { e } from '../fs';",
+      "type F = import('../fs').G;",
+      "import { h } from 'node:fs';",
+    ].join('\n');
+    const names = importedNames(text, join(core, 'library'));
+    expect(
+      Object.fromEntries([...names].map(([at, set]) => [relative(core, at), [...set]])),
+    ).toEqual({
+      gallery: ['a', 'B'],
+      'gallery/index.ts': ['D'],
+      fs: ['e', 'G'],
+    });
+  });
+
+  it('gives every module a face whose header describes it, passing on only what others use', () => {
+    const used = namesUsedOutside();
+    for (const module of new Set(coreFiles().map(moduleOf))) {
+      if (module === 'pictor-core') continue;
+      const face = join(core, module, 'index.ts');
+      expect(existsSync(face), `${module} has no index.ts`).toBe(true);
+      const text = readFileSync(face, 'utf8');
+      expect(text, `${module}'s face starts with its description`).toMatch(
+        new RegExp(`^/\\*\\*\\n \\* The ${module} module's face`),
+      );
+      const passed = [...importedNames(text, join(core, module)).values()].flatMap((set) => [
+        ...set,
+      ]);
+      const unused = passed.filter((name) => !used.get(module)?.has(name));
+      expect(unused, `${module}'s face passes on what no file outside it imports`).toEqual([]);
+    }
+  });
+
+  it("lists in each module's row exactly the modules it uses", async () => {
+    const graph = moduleGraph(fileGraph());
+    for (const row of await layerRows()) {
+      if (!row.layer.startsWith('electron/core/') || row.layer.endsWith('.ts')) continue;
+      const module = row.layer.slice('electron/core/'.length);
+      const listed = row.may.filter((name) => name.startsWith('electron/core/'));
+      expect(listed.map((name) => name.slice('electron/core/'.length)).sort(), module).toEqual(
+        [...(graph.get(module) ?? [])].sort(),
+      );
+      expect(row.faces, module).toEqual([`electron/core/${module}/index.ts`]);
+    }
   });
 
   it('gives every module of the core a row of the layer table, and only its modules', async () => {
