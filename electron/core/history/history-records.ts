@@ -173,13 +173,13 @@ export class HistoryRecords {
   private writeEdit(limits: LibraryLimits, stored: TaskRecord, next: TaskRecord): TaskRecord {
     // A change of the images alone is checked on the images alone (the rest is the stored
     // record's own, read through the schema a moment ago).
-    const triaged = imagesOnly(stored, next);
-    const valid = limits.admit(triaged ?? validate(next), stored);
+    const checked = imagesOnly(stored, next);
+    const valid = limits.admit(checked?.record ?? validate(next), stored);
     const triageOnly =
       this.schemaVersion >= TRIAGE_VERSION &&
-      // `imagesOnly` has just found it a change of triage alone (the limits drop tags and
-      // boards only), so the write need not compare the two again.
-      writeTriageOnly(this.access.connection, stored, valid, triaged !== null);
+      // When `imagesOnly` has just found it a change of triage alone (the limits drop tags and
+      // boards only), the write need not compare the two again.
+      writeTriageOnly(this.access.connection, stored, valid, checked?.triageOnly === true);
     if (!triageOnly) this.write(valid);
     return valid;
   }
@@ -333,10 +333,14 @@ const updatedAtSchema = taskRecordSchema.shape.updatedAt;
 /**
  * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
  * schema just read) is its images, its star and its time: only the images go through the
- * schema, and of an image whose triage alone changed, only its triage. Null when anything else
+ * schema, and of an image whose triage alone changed, only its triage. `triageOnly`: nothing
+ * but triage changed (no image's state, file or anything else). Null when anything else
  * differs (then the whole record is validated).
  */
-function imagesOnly(stored: TaskRecord, next: TaskRecord): TaskRecord | null {
+function imagesOnly(
+  stored: TaskRecord,
+  next: TaskRecord,
+): { record: TaskRecord; triageOnly: boolean } | null {
   if (!sameTaskButTriage(stored, next)) return null;
   if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
     return null;
@@ -351,7 +355,8 @@ function imagesOnly(stored: TaskRecord, next: TaskRecord): TaskRecord | null {
     ? { success: true as const, data: next.images }
     : imagesSchema.safeParse(next.images);
   if (!images.success) return null;
-  return withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
+  const record = withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
+  return { record, triageOnly: triaged };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
