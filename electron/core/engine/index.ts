@@ -2,12 +2,12 @@
  * The engine module's face (electron/core/engine/): its doors are the exports below, the only names
  * other modules and the fronts import from it. Submit, poll, download: the task engine.
  *
- * `submitting` → `submit_failed` (the service refused: nothing was created) | `submit_unknown` (the
- * request may have reached the service; never resubmitted) | `processing` → `completed` | `failed`
- * | `not_found`. A processing task may be on hold: `timed_out` (watch timeout), `awaiting_key` (no
- * key for its base URL or account), `key_rejected` (401/403). The record is written before the
- * submit, the id the moment it arrives. Each image of a completed task has its own state:
- * `pending`, `saved`, `expired`, `invalid`, `deleted`.
+ * A task's life: `submitting` → `submit_failed` (the service refused: nothing was created) |
+ * `submit_unknown` (the request may have reached the service; never resubmitted) | `processing` →
+ * `completed` | `failed` | `not_found`. A processing task may be on hold: `timed_out` (watch
+ * timeout), `awaiting_key` (no key for its base URL or account), `key_rejected` (401/403). The
+ * record is written before the submit, the id the moment it arrives. Each image of a completed task
+ * has its own state: `pending`, `saved`, `expired`, `invalid`, `deleted`.
  *
  * Resume after a quit or a crash, never a second submit (`core/engine/send-mark.ts`,
  * `stored-tasks.ts`, `unsent-tasks.ts`). A batch ("Generate 3", a template's expansion: up to 100

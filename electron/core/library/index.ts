@@ -75,7 +75,7 @@
  * and ACLs of the old file are not carried over, and a symbolic link at the target is replaced by
  * the file rather than written through. The CLI (`export`, `import`) and IPC (`archive:*`,
  * ipc/archive-handlers.ts, main's own dialogs through the `LibraryDialogs` port) run them as the
- * same core operation (below).
+ * same core operation (electron/core/operations/index.ts).
  */
 export {
   ArchiveNotWrittenError,
