@@ -22,8 +22,8 @@ const SHARED = ['shared'];
 const PORTS = [...SHARED, 'electron/ports'];
 /**
  * The core's own floor plan (docs/ARCHITECTURE.md, "Inside the core"): one row per module, bottom
- * first, each with the modules it uses (its `may` list, the modules under it it names, not all of
- * them), so no folder loop can form. A module is entered through its face (`index.ts`, or the
+ * first, each with its `may` list: the modules under it that it uses, only those (core-plan.test.ts
+ * holds the list to the imports), so no folder loop can form. A module is entered through its face (`index.ts`, or the
  * faces its row declares: {@link CORE_FACES}), after VS Code's `code-no-deep-import-of-internal`:
  * a file outside the module that imports any other file of it fails lint, and the module's own
  * files import one another, never their face. The face's header comment is the module's own
