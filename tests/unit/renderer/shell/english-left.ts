@@ -13,14 +13,15 @@ import { mainMessages } from '../../../../shared/i18n/main-messages';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 
-/** Every text of a language's two catalogues (the window's and main's). */
-export function languageTexts(tag: string): Set<string> {
-  const read = (path: string) =>
-    Object.values(JSON.parse(readFileSync(resolve(ROOT, path), 'utf8')) as Record<string, string>);
-  return new Set([
-    ...read(`renderer/i18n/locales/${tag}.json`),
-    ...read(`shared/i18n/main-locales/${tag}.json`),
-  ]);
+/** A language's two catalogues (the window's and main's): their texts, and their messages by key. */
+export interface Language {
+  readonly texts: ReadonlySet<string>;
+  readonly messages: Readonly<Record<string, string>>;
+}
+
+export function languageTexts(tag: string): Language {
+  const messages = languageMessages(tag);
+  return { texts: new Set(Object.values(messages)), messages };
 }
 
 /** The English catalogues' texts that need no argument (those are shown exactly as written). */
@@ -29,6 +30,117 @@ const ENGLISH = new Set(
     (text) => !text.includes('{'),
   ),
 );
+
+const english: Record<string, string> = { ...catalogue, ...mainMessages };
+
+/** Fewest letters of its own (not its arguments') a message with arguments needs to be looked for. */
+const LEAST_LETTERS = 6;
+
+/**
+ * An ICU message as a regular expression over the text it shows: an argument is any text, a
+ * plural or select any one of its branches (`#` a number); with how many letters of its own it
+ * always shows. Null for what this reader does not take (quoted braces).
+ */
+function messagePattern(message: string): { source: string; letters: number } | null {
+  if (/'[{}]/.test(message)) return null;
+  let source = '';
+  let letters = 0;
+  let literal = '';
+  const flush = () => {
+    source += literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    letters += (literal.match(/\p{L}/gu) ?? []).length;
+    literal = '';
+  };
+  for (let at = 0; at < message.length;) {
+    const char = message[at]!;
+    if (char !== '{') {
+      literal += char;
+      at += 1;
+      continue;
+    }
+    const end = closing(message, at);
+    if (end < 0) return null;
+    flush();
+    const inner = message.slice(at + 1, end);
+    const branches = branchesOf(inner);
+    if (branches === null) source += '.+?';
+    else {
+      const parts = branches.map((branch) => messagePattern(branch.replaceAll('#', '{n}')));
+      if (parts.some((part) => part === null)) return null;
+      const taken = parts as { source: string; letters: number }[];
+      source += `(?:${taken.map((part) => part.source).join('|')})`;
+      letters += Math.min(...taken.map((part) => part.letters));
+    }
+    at = end + 1;
+  }
+  flush();
+  return { source, letters };
+}
+
+/** Where the brace opened at `from` closes; -1 when it does not. */
+function closing(text: string, from: number): number {
+  let depth = 0;
+  for (let at = from; at < text.length; at += 1) {
+    if (text[at] === '{') depth += 1;
+    else if (text[at] === '}' && --depth === 0) return at;
+  }
+  return -1;
+}
+
+/** A plural's or select's branches (their messages); null for a plain argument. */
+function branchesOf(inner: string): string[] | null {
+  const head = /^\s*\w+\s*,\s*(?:plural|select|selectordinal)\s*,/.exec(inner);
+  if (!head) return null;
+  const branches: string[] = [];
+  let at = head[0].length;
+  while (at < inner.length) {
+    const open = inner.indexOf('{', at);
+    if (open < 0) break;
+    const end = closing(inner, open);
+    if (end < 0) return null;
+    branches.push(inner.slice(open + 1, end));
+    at = end + 1;
+  }
+  return branches;
+}
+
+/** A message's pattern as an anchored expression, when it has enough letters of its own. */
+function anchored(message: string | undefined): RegExp | null {
+  if (message === undefined || !message.includes('{')) return null;
+  const pattern = messagePattern(message);
+  if (pattern === null) return null;
+  return new RegExp(`^${pattern.source}$`, 'su');
+}
+
+/** The English messages with arguments, each with its key, as expressions. */
+const ENGLISH_PATTERNS = Object.entries(english).flatMap(([key, message]) => {
+  const pattern = message.includes('{') ? messagePattern(message) : null;
+  if (pattern === null || pattern.letters < LEAST_LETTERS) return [];
+  return [{ key, expression: new RegExp(`^${pattern.source}$`, 'su') }];
+});
+
+/** A language's messages by key (the window's and main's). */
+function languageMessages(tag: string): Record<string, string> {
+  const read = (path: string) =>
+    JSON.parse(readFileSync(resolve(ROOT, path), 'utf8')) as Record<string, string>;
+  return {
+    ...read(`renderer/i18n/locales/${tag}.json`),
+    ...read(`shared/i18n/main-locales/${tag}.json`),
+  };
+}
+
+/**
+ * The key of the English message with arguments that `text` is, where the language's own message
+ * of that key could not have shown it; null when there is none.
+ */
+function englishMessageOf(text: string, language: Language): string | null {
+  for (const { key, expression } of ENGLISH_PATTERNS) {
+    if (!expression.test(text)) continue;
+    const own = anchored(language.messages[key]);
+    if (own === null || !own.test(text)) return key;
+  }
+  return null;
+}
 
 const ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt', 'aria-description'];
 
@@ -50,12 +162,17 @@ function shownTexts(): string[] {
   return [...texts];
 }
 
-/** The English the screen shows that the language does not have. */
-export function englishLeft(
-  language: Set<string>,
-  where: string,
-  found: Map<string, string>,
-): void {
-  for (const text of shownTexts())
-    if (ENGLISH.has(text) && !language.has(text) && !found.has(text)) found.set(text, where);
+/**
+ * The English the screen shows that the language does not have: a text of the English catalogues
+ * as written, or an English message with its arguments filled (named by its key).
+ */
+export function englishLeft(language: Language, where: string, found: Map<string, string>): void {
+  for (const text of shownTexts()) {
+    if (found.has(text) || language.texts.has(text)) continue;
+    if (ENGLISH.has(text)) found.set(text, where);
+    else {
+      const key = englishMessageOf(text, language);
+      if (key !== null) found.set(text, `${where} (${key})`);
+    }
+  }
 }
