@@ -11,7 +11,7 @@ import { flagOf } from '../../../../shared/domain/triage';
 import { applyLocale, t } from '../../../../renderer/i18n';
 import { makeImage } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
-import { seriousViolations } from '../gallery/gallery-harness';
+import { seriousViolations } from '../axe-check';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const LANGUAGES = [
