@@ -2,8 +2,9 @@
  * The task list's Reject, over main's real handlers and history: a row's flag rejects every image
  * of its task, and the selection bar's every image of the selected tasks, each as one triage step
  * said in the status area and taken back by the window's one Undo (Ctrl+Z with the focus on the
- * page); a rejected task's flag is pressed and the bar offers Unflag; named in English, German
- * and Arabic with the real catalogues; axe finds nothing serious.
+ * page), and a batch tile's of its own task; a rejected task's flag is pressed and the bar
+ * offers Unflag; named in English, German and Arabic with the real catalogues; axe finds nothing
+ * serious.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,5 +101,29 @@ describe('the task list’s Reject', () => {
     await user.click(flag);
     await waitFor(() => expect(flags(main, 0)).toEqual(['none']));
     expect(await screen.findByText('Unflagged 1 image.')).toBeTruthy();
+  });
+
+  it('rejects one task of a batch from its tile, and Ctrl+Z takes it back', async () => {
+    const { user, main } = await startWiredApp({
+      prepare: (wired) =>
+        void seedHistory(wired, 3, () => ({
+          batchId: idOf(0),
+          prompt: 'A batch of boats',
+          images: [makeImage(0)],
+        })),
+    });
+    const tiles = () => [...document.querySelectorAll<HTMLElement>('.task-tile')];
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const tile = tiles().find((each) => each.dataset.localId === idOf(1))!;
+    await user.click(within(tile).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(flags(main, 1)).toEqual(['reject']));
+    expect([flags(main, 0), flags(main, 2)]).toEqual([['none'], ['none']]);
+    await waitFor(() =>
+      expect(
+        within(tile).getByRole('button', { name: 'Reject' }).getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+    undoFromBody();
+    await waitFor(() => expect(flags(main, 1)).toEqual(['none']));
   });
 });
