@@ -62,7 +62,12 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
     return value;
   };
   return {
-    'triage:apply': ({ images, change }) => answer(core.triage.apply(images, change)),
+    'triage:apply': (input) =>
+      answer(
+        'tasks' in input
+          ? core.triage.applyToTasks(input.tasks, input.change)
+          : core.triage.apply(input.images, input.change),
+      ),
     'triage:applyEach': ({ parts }) =>
       answer(core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change })))),
     'triage:undo': () => orNull(core.triage.undo(), answer),

@@ -124,6 +124,11 @@ async function exportSelected(get: () => AppState): Promise<boolean> {
 export interface TaskSelectedActions {
   tasksRemoveSelected(): Promise<boolean>;
   tasksFavouriteSelected(favourite: boolean): Promise<boolean>;
+  /**
+   * Rejects (or unflags) every image of the selected tasks, loaded or not, as one triage step
+   * with the window's Undo; false when nothing was asked or main refused (said).
+   */
+  tasksFlagSelected(flag: 'reject' | 'none'): Promise<boolean>;
   tasksRetrySelected(): Promise<boolean>;
   tasksSubmitAgainSelected(): Promise<boolean>;
   tasksExportSelected(): Promise<boolean>;
@@ -150,6 +155,16 @@ export function taskSelectedActions(
           }),
         () => t('status.favouriting', { favourite: favourite ? 'yes' : 'no' }),
       ),
+    tasksFlagSelected: async (flag) => {
+      let ids: string[];
+      try {
+        ids = await chosenIds(get());
+      } catch (error) {
+        get().showError(toApiError(error));
+        return false;
+      }
+      return (await get().triageApplyTasks(ids, { kind: 'flag', flag })) !== null;
+    },
     tasksRetrySelected: () =>
       runItems(
         (localIds) => call('tasks:retryMany', { localIds }),

@@ -7,6 +7,7 @@ import type { StateCreator } from 'zustand';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { rulesFromFilter } from '../../shared/domain/smart-board';
 import { flagOf, ratingOf } from '../../shared/domain/triage';
+import type { RequestInput } from '../../shared/ipc/contract';
 import type { TriageChangeInput, TriageOutcomeOutput } from '../../shared/ipc/triage-contract';
 import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
@@ -130,26 +131,39 @@ export function triageEachAction(set: Set, get: Get): Pick<TriageSlice, 'triageA
   };
 }
 
-/** A change to images, and Redo (its Undo is the window's: undo-slice.ts). */
+/** A change to images (or to every image of some tasks), and Redo (its Undo is the window's: undo-slice.ts). */
 export function triageChangeActions(
   set: Set,
   get: Get,
-): Pick<TriageSlice, 'triageApply' | 'triageRedo'> {
+): Pick<TriageSlice, 'triageApply' | 'triageApplyTasks' | 'triageRedo'> {
   const noteOutcome = outcomeNoter(set, get);
+  /** One `triage:apply`: what it did said, a step with Undo when it changed anything. */
+  const applied = async (input: RequestInput<'triage:apply'>) => {
+    const outcome = await call('triage:apply', input);
+    noteOutcome(outcome);
+    const said = outcomeText(input.change, outcome);
+    if (outcome.changed > 0) noteStep(set, get, said);
+    else get().confirm(said);
+    const { kind } = input.change;
+    if (kind === 'tag' || kind === 'board') void get().triageLoadLibrary();
+    return outcome;
+  };
   return {
     triageApply: async (refs, asked, items = [], options = {}) => {
       if (refs.length === 0) return null;
-      const change = toggledChange(asked, items);
       try {
-        const outcome = await call('triage:apply', { images: [...refs], change });
-        noteOutcome(outcome);
-        const said = outcomeText(change, outcome);
-        if (outcome.changed > 0) noteStep(set, get, said);
-        else get().confirm(said);
-        if (change.kind === 'tag' || change.kind === 'board') void get().triageLoadLibrary();
-        return outcome;
+        return await applied({ images: [...refs], change: toggledChange(asked, items) });
       } catch (error) {
         if (options.throws) throw error;
+        get().showError(error);
+        return null;
+      }
+    },
+    triageApplyTasks: async (localIds, change) => {
+      if (localIds.length === 0) return null;
+      try {
+        return await applied({ tasks: [...localIds], change });
+      } catch (error) {
         get().showError(error);
         return null;
       }

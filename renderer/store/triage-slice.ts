@@ -94,6 +94,14 @@ export interface TriageSlice {
     /** The caller shows main's refusal itself (the tag editor, beside its field). */
     options?: { readonly throws?: boolean },
   ): Promise<TriageOutcomeOutput | null>;
+  /**
+   * Applies `change` to every image of the tasks `localIds` (the task list's Reject) as one step
+   * with Undo; says what it did. Null when main refused (said).
+   */
+  triageApplyTasks(
+    localIds: readonly string[],
+    change: TriageChangeInput,
+  ): Promise<TriageOutcomeOutput | null>;
   /** Applies again main's last triage step undone (its Undo is the window's: undo-slice.ts). */
   triageRedo(): Promise<void>;
   triageLoadLibrary(): Promise<void>;

@@ -8,7 +8,7 @@ import { MAX_RATING } from '../domain/triage';
 import { ruleReportSchema, smartRulesInputSchema, smartRulesSchema } from '../domain/smart-board';
 import { sentenceSchema } from '../i18n/sentence';
 import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-schemas';
-import { taskItemSchema } from './task-item';
+import { localIdSchema, taskItemSchema } from './task-item';
 
 /** A tag or a board's path as the page sends it (main checks and normalises it). */
 const name = z.string().min(1).max(1_000);
@@ -119,11 +119,26 @@ const stepWithinBound = z
   .pipe(stepSchema);
 
 export const triageRequests = {
-  /** Applies one change to every named image: one history transaction, one step of Undo. */
+  /**
+   * Applies one change to every named image, or to every image of the named tasks (the task
+   * list's Reject; a task main does not have counts as missing): one history transaction, one
+   * step of Undo.
+   */
   'triage:apply': {
-    input: z
-      .object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL), change: triageChangeSchema })
-      .strict(),
+    input: z.union([
+      z
+        .object({
+          images: z.array(imageRef).min(1).max(MAX_SELECT_ALL),
+          change: triageChangeSchema,
+        })
+        .strict(),
+      z
+        .object({
+          tasks: z.array(localIdSchema).min(1).max(MAX_SELECT_ALL),
+          change: triageChangeSchema,
+        })
+        .strict(),
+    ]),
     output: triageOutcomeSchema,
   },
   /**

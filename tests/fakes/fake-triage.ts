@@ -133,6 +133,16 @@ export class FakeTriage {
     return { step, missing: refs.length - step.length - unchanged, unchanged };
   }
 
+  /** The images a change names: its own, or every image (not in the trash) of its tasks. */
+  private named(input: RequestInput<'triage:apply'>): { localId: string; index: number }[] {
+    if (!('tasks' in input)) return input.images;
+    return input.tasks.flatMap((localId) =>
+      (this.host.record(localId)?.images ?? [])
+        .filter((image) => image.state !== 'deleted')
+        .map((image) => ({ localId, index: image.index })),
+    );
+  }
+
   /** A change's outcome, its step kept for Undo. */
   private stepped(done: { step: Step[]; missing: number; unchanged: number }) {
     if (done.step.length > 0) {
@@ -167,7 +177,7 @@ export class FakeTriage {
   }
 
   readonly handlers: TriageHandlers = {
-    'triage:apply': ({ images, change }) => this.stepped(this.run(images, this.edit(change))),
+    'triage:apply': (input) => this.stepped(this.run(this.named(input), this.edit(input.change))),
     'triage:applyEach': ({ parts }) => {
       const edits = parts.map(({ images, change }) => ({ images, edit: this.edit(change) }));
       const named = (localId: string, index: number) => (ref: { localId: string; index: number }) =>

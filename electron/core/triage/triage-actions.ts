@@ -29,6 +29,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { type ImageRef, imagesByTask } from '../gallery';
 import type { TaskEngine } from '../engine';
 import type { HistoryTriage } from '../history';
+import { imagesOfTasks } from './task-images';
 import { TriageError } from './triage-error';
 
 /** What a change does to each named image. */
@@ -70,7 +71,7 @@ const MAX_TRIAGE_IMAGES = 100_000;
 const UNDO_STEPS = 50;
 
 export interface TriageDeps {
-  readonly engine: Pick<TaskEngine, 'editMany'>;
+  readonly engine: Pick<TaskEngine, 'editMany' | 'get'>;
   readonly triage: Pick<HistoryTriage, 'hasTag' | 'tagCount' | 'boardPath'>;
   readonly now: () => number;
 }
@@ -96,6 +97,17 @@ export class TriageActions {
    */
   apply(refs: readonly ImageRef[], change: TriageChange): TriageOutcome {
     return this.applyEach([{ refs, change }]);
+  }
+
+  /**
+   * Applies `change` to every image of the named tasks (the task list's Reject), as one step. A
+   * task the library does not have counts as one missing image.
+   * @throws TriageError as {@link apply} does.
+   */
+  applyToTasks(localIds: readonly string[], change: TriageChange): TriageOutcome {
+    const { refs, unknown } = imagesOfTasks(this.deps.engine, localIds);
+    const outcome = this.applyEach([{ refs, change }]);
+    return { ...outcome, missing: [...outcome.missing, ...unknown.map(wholeTask)] };
   }
 
   /**
@@ -274,4 +286,6 @@ function composed(edits: ReadonlyMap<string, readonly ImageEdit[]>): ImageEdit {
   };
 }
 
+/** A task named whole, as a missing image: its first. */
+const wholeTask = (localId: string): ImageRef => ({ localId, index: 0 });
 const key = (ref: ImageRef): string => `${ref.localId}#${String(ref.index)}`;

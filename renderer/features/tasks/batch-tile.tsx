@@ -4,12 +4,12 @@
  * corners, the Content Credentials mark when its image carries them, and its own small buttons
  * (details, cancel on the service, remove) along the bottom on hover or when the keyboard is in
  * it. The state is an icon in the corner, its words the tile's description (and its tooltip);
- * while the task has no picture, the empty square also shows its state, how far it is and its
- * prompt (tile-words.tsx), cut to the square. Each tile stays an article of the feed, named by the
+ * while the task has no picture, the empty square also shows its state, how far it is (its
+ * running time following the clock) and its prompt (tile-words.tsx), cut to the square. Each tile stays an article of the feed, named by the
  * batch's prompt with its own position in the history; a tile of a template's batch (one prompt
  * per combination, the head naming the template) is named by its own.
  */
-import { memo, useId, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useId, type MouseEvent, type ReactNode } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { CredentialsMark } from '../../components/content-credentials';
@@ -53,27 +53,23 @@ const STATE_ICON: Partial<Record<StatusTone, IconName>> = {
 };
 
 /**
- * The state as an icon on the square, and in words as the tile's description (and tooltip). The
- * words follow the clock every second only while the tile is `engaged` (pointed at or focused,
- * when its tooltip shows or its description is read); otherwise they are as of their last
- * drawing, which every change of the task brings.
+ * The state as an icon on the square, and in words as the tile's description (and tooltip). A
+ * task at work follows the window's one clock every second, on the square and in the description
+ * alike, pointed at or not: a running batch says how long each task has run without a hover.
  */
 function TileState(props: {
   item: TaskItem;
   id: string;
-  engaged: boolean;
   /** What else sits in the corner (the star). */
   children: ReactNode;
 }) {
-  const { item, id, engaged } = props;
-  const status = useStatusView(item, engaged);
+  const { item, id } = props;
+  const status = useStatusView(item);
   const words = statusText(status);
   const icon = STATE_ICON[status.tone];
   return (
     <>
-      {item.record.images.length === 0 ? (
-        <TileWords item={item} status={status} engaged={engaged} />
-      ) : null}
+      {item.record.images.length === 0 ? <TileWords item={item} status={status} /> : null}
       <span className="task-tile__corner">
         {icon ? (
           <span
@@ -91,22 +87,6 @@ function TileState(props: {
       </span>
     </>
   );
-}
-
-/** Whether the pointer is on the tile or the focus in it, and the handlers that track it. */
-function useEngaged() {
-  const [engaged, setEngaged] = useState(false);
-  return {
-    engaged,
-    handlers: {
-      onPointerEnter: () => setEngaged(true),
-      onPointerLeave: () => setEngaged(false),
-      onFocus: () => setEngaged(true),
-      onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setEngaged(false);
-      },
-    },
-  };
 }
 
 /** Ctrl/Cmd- or Shift-click on the picture selects the task instead of opening it. */
@@ -135,7 +115,6 @@ export const BatchTile = memo(function BatchTile({
   const selected = useSelected(record.localId);
   const handlers = useSelectHandlers(record.localId);
   const onClickCapture = useModifiedClick(record.localId);
-  const { engaged, handlers: engage } = useEngaged();
   return (
     <article
       className={`task-tile${selected ? ' task-tile--selected' : ''}`}
@@ -150,14 +129,13 @@ export const BatchTile = memo(function BatchTile({
       aria-describedby={statusId}
       onClickCapture={onClickCapture}
       {...handlers}
-      {...engage}
     >
       <TaskThumbnails record={record} max={1} still />
       <CredentialsMark credentials={record.images[0]?.contentCredentials} corner />
       <span className="task-tile__check">
         <SelectBox localId={record.localId} />
       </span>
-      <TileState item={item} id={statusId} engaged={engaged}>
+      <TileState item={item} id={statusId}>
         <FavouriteButton
           record={record}
           className={`task-tile__pick${record.favourite ? ' task-tile__pick--on' : ''}`}

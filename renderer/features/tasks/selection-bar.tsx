@@ -1,8 +1,9 @@
 /**
- * What can be done with the selected tasks: favourite, export to a folder, retry, submit again,
- * cancel on their services, remove (one confirmation for all, asked by the Tasks screen). It floats over the bottom of the
- * history, so rows never move when a selection starts (a Shift+click target stays put). Buttons
- * whose action applies to none of the selected tasks are disabled.
+ * What can be done with the selected tasks: pick, reject (every image of them, one step of the
+ * window's Undo), export to a folder, retry, submit again, cancel on their services, remove (one
+ * confirmation for all, asked by the Tasks screen). It floats over the bottom of the history, so
+ * rows never move when a selection starts (a Shift+click target stays put). Buttons whose action
+ * applies to none of the selected tasks are disabled.
  */
 import { useShallow } from 'zustand/react/shallow';
 import { canCancel, canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
@@ -12,6 +13,7 @@ import { t } from '../../i18n';
 import { selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import { selectedRecords } from '../../store/task-selection';
+import { flaggableImages, isRejectedTask } from './reject-button';
 
 /**
  * Counts of the selected tasks an action applies to. The whole filtered history ("Select all")
@@ -28,6 +30,11 @@ function useSelectionCounts() {
         more: !whole && state.tasksTotal > state.tasksSelection.ids.size,
         favourites: records.filter((record) => record.favourite).length,
         loaded: records.length,
+        // Tasks with images to flag; every one of them rejected already.
+        flaggable: whole
+          ? 1
+          : records.filter((record) => flaggableImages(record).length > 0).length,
+        rejected: records.filter(isRejectedTask).length,
         retryable: whole ? 1 : records.filter(canRetry).length,
         resendable: whole ? 1 : records.filter(canSubmitAgain).length,
         cancellable: whole ? 1 : records.filter(canCancel).length,
@@ -37,10 +44,11 @@ function useSelectionCounts() {
 }
 
 export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }) {
-  const { count, whole, more, favourites, loaded, retryable, resendable, cancellable } =
-    useSelectionCounts();
+  const counts = useSelectionCounts();
+  const { count, whole, more, favourites, loaded, retryable, resendable, cancellable } = counts;
   const selectAll = useAppStore((state) => state.tasksSelectAll);
   const favourite = useAppStore((state) => state.tasksFavouriteSelected);
+  const flag = useAppStore((state) => state.tasksFlagSelected);
   const exportSelected = useAppStore((state) => state.tasksExportSelected);
   const retry = useAppStore((state) => state.tasksRetrySelected);
   const submitAgain = useAppStore((state) => state.tasksSubmitAgainSelected);
@@ -49,6 +57,8 @@ export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }
   if (count === 0 && !whole) return null;
   // Every selected task a favourite already: the button takes the mark off instead.
   const unfavourite = loaded > 0 && favourites === loaded;
+  // Every selected task with images rejected already: the button takes the flags off instead.
+  const unreject = !whole && counts.flaggable > 0 && counts.rejected === counts.flaggable;
   return (
     <div className="selection-bar" role="toolbar" aria-label={t('tasks.selection.label')}>
       <span className="selection-bar__count" aria-live="polite">
@@ -61,6 +71,14 @@ export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }
       ) : null}
       <Button size="small" icon="flag" onClick={() => void favourite(!unfavourite)}>
         {t(unfavourite ? 'tasks.selection.unfavourite' : 'tasks.selection.favourite')}
+      </Button>
+      <Button
+        size="small"
+        icon="reject"
+        disabled={counts.flaggable === 0}
+        onClick={() => void flag(unreject ? 'none' : 'reject')}
+      >
+        {t(unreject ? 'tasks.selection.unreject' : 'tasks.selection.reject')}
       </Button>
       <Button size="small" icon="folder" onClick={() => void exportSelected()}>
         {t('tasks.selection.export')}

@@ -1,6 +1,6 @@
 /**
  * The buttons of one task row: the status's own action, then (on a completed task) rerun and
- * use this prompt, then pick, copy id, details, remove.
+ * use this prompt, then pick, reject, copy id, details, remove.
  */
 import { useCallback } from 'react';
 import { providerOf } from '../../../shared/domain/providers';
@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
 import { EditRequestAction, isRefusedRequest } from './edit-request-action';
+import { RejectButton } from './reject-button';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
 
@@ -121,7 +122,7 @@ export function FavouriteButton({ record, className }: { record: TaskRecord; cla
 
 /**
  * A task's own small buttons, in a row and on a batch's tile alike: the pick flag (a tile has its own
- * flag in a corner), copy its id (in a row, where there is room), details, cancel on the service
+ * flag in a corner), the reject flag (a task with images), copy its id (in a row, where there is room), details, cancel on the service
  * (a running task), remove.
  */
 export function TaskIconButtons({
@@ -136,6 +137,7 @@ export function TaskIconButtons({
   return (
     <>
       {withFavourite ? <FavouriteButton record={record} /> : null}
+      <RejectButton record={record} />
       {withCopy ? (
         <IconButton
           icon="copy"

@@ -40,14 +40,11 @@ function isTicking(item: TaskItem): boolean {
 
 /**
  * The task's status now: its badge, sentence and tone. While it ticks it follows the window's
- * clock every second, unless `everySecond` is false: then it reads the time when it draws (a
- * batch's tile, whose words are only its description and tooltip, batch-tile.tsx).
+ * clock every second (a row's and a batch tile's alike).
  */
-export function useStatusView(item: TaskItem, everySecond = true): StatusView {
+export function useStatusView(item: TaskItem): StatusView {
   const ticking = isTicking(item);
-  const clock = useNow(ticking && everySecond);
-  // Not on the clock: the time of this drawing (the clock's last tick may be long past).
-  const now = ticking && !everySecond ? Date.now() : clock;
+  const now = useNow(ticking);
   const typical = useAppStore(
     ticking ? selectTypicalDuration(item.record.request.model) : () => null,
   );

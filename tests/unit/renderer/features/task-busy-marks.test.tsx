@@ -77,10 +77,12 @@ describe('busy tasks', () => {
       );
       expect(description(tile)).toMatch(/^Processing Running for /);
     }
-    // The service says how far each is: the square says it without the clock (tile-words.tsx).
+    // The service says how far each is: the square says it, and how long it has run.
     await waitFor(
       () =>
-        expect(tiles()[0]!.querySelector('.task-tile__sentence')?.textContent).toMatch(/% done$/),
+        expect(tiles()[0]!.querySelector('.task-tile__sentence')?.textContent).toMatch(
+          /^\d+% done · Running for /,
+        ),
       UNTIL,
     );
     const alone = screen
@@ -104,7 +106,7 @@ describe('busy tasks', () => {
     expect(spinners(alone)).toBe(1);
   });
 
-  it('a tile follows the clock only while pointed at or focused; a row always', async () => {
+  it('a running tile follows the clock without a hover, on its square and in its description, as a row does', async () => {
     // Main first, on real timers: only the page's interval and dates are the test's.
     await fileMain();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
@@ -114,31 +116,29 @@ describe('busy tasks', () => {
       vi.advanceTimersByTime(17);
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    // Only the task alone is on the clock.
-    expect(clockSubscribers()).toBe(1);
+    // The task alone and each of the batch's three tiles: one window clock for them all.
+    expect(clockSubscribers()).toBe(4);
     const [tile, other] = tiles() as [HTMLElement, HTMLElement];
+    const sentence = (of: HTMLElement) => of.querySelector('.task-tile__sentence')?.textContent;
     expect(description(tile)).toBe('Processing Running for 10s');
-    fireEvent.pointerEnter(tile);
-    expect(clockSubscribers()).toBe(2);
+    expect(sentence(tile)).toBe('Running for 10s');
+    // Nothing pointed at, nothing focused: the seconds still move, seen and heard.
     await act(async () => vi.advanceTimersByTime(2_000));
-    expect(description(tile)).toBe('Processing Running for 12s');
+    for (const each of [tile, other]) {
+      expect(description(each)).toBe('Processing Running for 12s');
+      expect(sentence(each)).toBe('Running for 12s');
+    }
     expect(tile.querySelector('.task-tile__state')!.getAttribute('title')).toBe(
       'Processing: Running for 12s',
     );
-    // The other tile's words are as of its last drawing; the row's advance.
-    expect(description(other)).toBe('Processing Running for 10s');
     const row = document.querySelector<HTMLElement>('.task-row')!;
     expect(within(row).getByText('Running for 12s')).toBeTruthy();
+    // Pointing at it and leaving changes nothing of that.
+    fireEvent.pointerEnter(tile);
     fireEvent.pointerLeave(tile);
-    expect(clockSubscribers()).toBe(1);
-    // Focus brings the clock back, and the words are those of now.
-    await act(async () => vi.advanceTimersByTime(3_000));
-    act(() => other.focus());
-    expect(description(other)).toBe('Processing Running for 15s');
     await act(async () => vi.advanceTimersByTime(1_000));
-    expect(description(other)).toBe('Processing Running for 16s');
-    act(() => other.blur());
-    expect(clockSubscribers()).toBe(1);
+    expect(sentence(tile)).toBe('Running for 13s');
+    expect(clockSubscribers()).toBe(4);
   });
 });
 
@@ -149,12 +149,14 @@ describe('a busy tile’s words', () => {
   });
 
   it.each([
-    ['en', 'Processing', 'Running for 10s', 'Running for 12s'],
-    ['de', 'Wird verarbeitet', 'Läuft seit 10 Sek.', 'Läuft seit 12 Sek.'],
+    ['en', 'Processing', 'Running for 10s', 'Running for 12s', 'Running for'],
+    ['de', 'Wird verarbeitet', 'Läuft seit 10 Sek.', 'Läuft seit 12 Sek.', 'Läuft seit'],
+    // Arabic's digits are the locale's own: the words and that they move are checked.
+    ['ar', 'قيد المعالجة', null, null, 'قيد التشغيل منذ'],
   ])(
-    'say its state and prompt on the square, and its time while pointed at (%s)',
+    'say its state, its running time and its prompt on the square, unpointed (%s)',
     async (...test) => {
-      const [tag, label, before, after] = test;
+      const [tag, label, before, after, lead] = test;
       await fileMain();
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
       vi.setSystemTime(NOW);
@@ -165,15 +167,18 @@ describe('a busy tile’s words', () => {
       const tile = screen.getAllByRole('article', { name: 'A batch of boats' })[0]!;
       const words = tile.querySelector<HTMLElement>('.task-tile__words')!;
       const parts = () => [...words.children].map((part) => part.textContent);
-      // Not an hourglass alone: the state and the prompt; no clock's words while off the clock.
-      expect(parts()).toEqual([label, 'A batch of boats']);
-      expect(clockSubscribers()).toBe(1);
-      fireEvent.pointerEnter(tile);
-      expect(parts()).toEqual([label, before, 'A batch of boats']);
+      // Not an hourglass alone: the state, how long it has run, and the prompt.
+      const [shownLabel, first] = parts();
+      expect(shownLabel).toBe(label);
+      if (before !== null) expect(parts()).toEqual([label, before, 'A batch of boats']);
       await act(async () => vi.advanceTimersByTime(2_000));
-      expect(parts()).toEqual([label, after, 'A batch of boats']);
-      fireEvent.pointerLeave(tile);
-      expect(parts()).toEqual([label, 'A batch of boats']);
+      const [, second, prompt] = parts();
+      expect(prompt).toBe('A batch of boats');
+      if (after !== null) expect(second).toBe(after);
+      // In every language the running time moved on its own.
+      expect(second).not.toBe(first);
+      expect(second?.startsWith(lead)).toBe(true);
+      expect(description(tile)).toContain(second);
     },
   );
 });
