@@ -8,7 +8,9 @@ import type { CredentialsProvider } from '../ports/credentials';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
-import type { Command, CommonOptions, ServiceChoice } from './cli-args';
+import type { Command } from './cli-command';
+import type { CommonOptions } from './common-args';
+import type { ServiceChoice } from './service-args';
 import type { ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line/command-line';
 import { noSuchTask } from '../core/command-line/user-words';
@@ -40,19 +42,7 @@ import { templateCommand } from './template-commands';
 import { generateFromTemplate, isDryRun } from './template-run-command';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/errors/spending-cap-error';
-import type { SelfTestHost } from './self-test-command';
-
-export interface CliIo extends SelfTestHost {
-  readonly env: NodeJS.ProcessEnv;
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  /** Aborted on Ctrl+C: stop watching, keep every id, exit 130. */
-  readonly interrupt: AbortSignal;
-  /** How the user runs the CLI, for the commands it prints; default `npm run -s cli --`. */
-  readonly program?: string;
-  /** Pictor's version, written into exported archives; default npm's, else `unknown`. */
-  readonly version?: string;
-}
+import type { CliIo } from './cli-io';
 
 type Runnable = Exclude<
   Command,

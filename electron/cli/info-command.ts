@@ -14,7 +14,7 @@ import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
 import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery/metadata/image-info';
 import { UnsafeFileError } from '../core/fs/regular-file';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { libraryTriage, triageLines, type InfoTriage } from './info-triage';
 

@@ -18,7 +18,7 @@ import {
 import type { LibraryProgress } from '../core/library/archive/library-progress';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
 import { shownPath } from '../core/command-line/user-words';

@@ -2,9 +2,9 @@
 import { promptTemplateSchema } from '../../shared/domain/prompt-template';
 import { UsageError } from '../core/command-line/command-line';
 import type { PictorCore } from '../core/pictor-core';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 import { EXIT, jsonLine, listLine } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { findCompareGroup } from './task-ids';
 import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
 

@@ -23,7 +23,7 @@ import type { PictorCore } from '../core/pictor-core';
 import { readTemplateFile, type TemplateFileFormat } from '../core/templates/template-files';
 import { PICTOR_TEMPLATES_FORMAT } from '../core/templates/template-export';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import type { ExportFormat, TemplateAction, TemplateCommandLine } from './template-args';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { quotedOr } from '../core/command-line/user-words';

@@ -7,7 +7,7 @@
 import { commandHelp } from './command-help';
 import { UsageError } from '../core/command-line/command-line';
 import type { RatingTest, TriageQuery } from '../core/history/triage-filter';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 import { rulesFromFilter, type SmartRules } from '../../shared/domain/smart-board';
 import { quotedOr } from '../core/command-line/user-words';
 

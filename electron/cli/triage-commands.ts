@@ -19,9 +19,9 @@ import type { TriageChange, TriageOutcome } from '../core/triage/triage-actions'
 import { writeMetadataToFiles } from '../core/batch/write-metadata';
 import { rejectsIn } from '../core/triage/rejects';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 import type { BoardAction, TriageCommand, TriageCommandLine } from './triage-args';
 
 const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;

@@ -2,7 +2,9 @@
  * The core's floor plan holds (docs/ARCHITECTURE.md, "Inside the core"): every folder of
  * electron/core is a row of the layer table, and no module reaches itself through its imports,
  * neither as folders (a module loop) nor as files (a circle of files, even inside one module).
- * Type-only imports count: a loop of types is a loop of knowledge.
+ * Type-only imports count: a loop of types is a loop of knowledge. The command line
+ * (electron/cli) is held to the same: no circle of files, its command table's lazy loaders
+ * (`() => import('./x-command')`) included.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -12,12 +14,13 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const core = join(root, 'electron', 'core');
+const cli = join(root, 'electron', 'cli');
 
 /** Relative specifiers of a module's imports and re-exports, static and dynamic. */
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g;
 
-function coreFiles(): string[] {
-  return readdirSync(core, { recursive: true, withFileTypes: true })
+function coreFiles(folder = core): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
     .map((entry) => join(entry.parentPath, entry.name));
 }
@@ -28,17 +31,17 @@ function moduleOf(file: string): string {
   return rest.length === 0 ? (first ?? '').replace(/\.ts$/, '') : (first ?? '');
 }
 
-/** File → the core files it imports (a `.js` specifier names its `.ts` source). */
-function fileGraph(): Map<string, string[]> {
+/** File → the files of `folder` it imports (a `.js` specifier names its `.ts` source). */
+function fileGraph(folder = core): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of coreFiles()) {
+  for (const file of coreFiles(folder)) {
     const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
       .map(([, spec]) => resolve(dirname(file), spec ?? '').replace(/\.js$/, ''))
       .map((target) => (target.endsWith('.ts') ? target : `${target}.ts`))
-      .filter((target) => target.startsWith(core));
+      .filter((target) => target.startsWith(folder));
     graph.set(
-      relative(core, file),
-      targets.map((target) => relative(core, target)),
+      relative(folder, file),
+      targets.map((target) => relative(folder, target)),
     );
   }
   return graph;
@@ -149,6 +152,12 @@ describe("the core's floor plan", () => {
   it('has no circle of files', () => {
     const graph = fileGraph();
     expect(graph.size).toBeGreaterThan(200);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('has no circle of files in the command line (electron/cli)', () => {
+    const graph = fileGraph(cli);
+    expect(graph.size).toBeGreaterThan(30);
     expect(cycles(graph)).toEqual([]);
   });
 
