@@ -54,7 +54,6 @@ export const TRIAGE_HELP = {
 } as const;
 
 type TriageName = keyof typeof TRIAGE_HELP;
-const TRIAGE_NAMES = Object.keys(TRIAGE_HELP) as TriageName[];
 
 /** The triage commands, as parsed. */
 export type TriageCommand =
@@ -88,10 +87,6 @@ interface TriageValues {
   readonly unfiled?: boolean;
   readonly yes?: boolean;
   readonly match?: string;
-}
-
-export function isTriageName(name: string): name is TriageName {
-  return (TRIAGE_NAMES as string[]).includes(name);
 }
 
 /** `rate`, `flag`, `tag`, `board`, `purge-rejected` with their words after the name. */

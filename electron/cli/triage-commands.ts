@@ -18,7 +18,8 @@ import type { PictorCore } from '../core/pictor-core';
 import type { TriageChange, TriageOutcome } from '../core/triage/triage-actions';
 import { writeMetadataToFiles } from '../core/batch/write-metadata';
 import { rejectsIn } from '../core/triage/rejects';
-import { EXIT } from './cli-report';
+import { DEV_PROGRAM, EXIT } from './cli-report';
+import { moreLine, printPage, type ListPage } from './list-paging';
 import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import type { CommonOptions } from './common-args';
@@ -200,6 +201,7 @@ export function listImages(
     readonly triage: TriageQuery | null;
     readonly smart: string | null;
     readonly template: string | null;
+    readonly page: ListPage;
   },
 ): number {
   // As the gallery lists them: an image in Pictor's trash is not listed.
@@ -211,10 +213,10 @@ export function listImages(
     query.smart = entry.rules ?? core.smartBoards.rulesOf(name);
     warnMissing(entry, io);
   }
-  let cursor: string | null = null;
-  do {
-    const page = core.history.listImages({ ...query, limit: 500, cursor });
-    for (const item of page.items) {
+  const next = printPage(
+    filters.page,
+    (limit, cursor) => core.history.listImages({ ...query, limit, cursor }),
+    (item) => {
       const { image } = item;
       const ref = `${item.taskId ?? item.localId}#${String(item.index + 1)}`;
       const facts = {
@@ -232,8 +234,10 @@ export function listImages(
           ? `${jsonSafe(JSON.stringify(facts))}\n`
           : `${terminalSafe(`${ref.padEnd(40)} ${'★'.repeat(facts.rating).padEnd(5)} ${facts.flag.padEnd(6)} ${facts.tags.join(', ')}`)}\n`,
       );
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+      return true;
+    },
+  );
+  const more = moreLine(io.program ?? DEV_PROGRAM, filters.page, next, 'images');
+  if (more !== null) io.stderr(more);
   return EXIT.ok;
 }
