@@ -47,7 +47,7 @@ const EXIT_OF: Readonly<Record<CancelOutcomeKind, number>> = {
   stopping: EXIT.watching,
 };
 
-export async function cancelCommand(run: CancelRun, targets: readonly string[]): Promise<number> {
+async function cancelCommand(run: CancelRun, targets: readonly string[]): Promise<number> {
   const { core, io } = run;
   // Every id is found first: a mistyped one is a usage error before any service is asked.
   const records = targets.map((target) => taskOf(run, target));

@@ -67,7 +67,7 @@ export async function readCommandLine(argv: readonly string[]): Promise<CommandL
 }
 
 /** The help of `names`, each from its declaration. */
-export async function helpsOf(
+async function helpsOf(
   names: readonly CommandName[],
 ): Promise<ReadonlyMap<CommandName, CommandHelp>> {
   const loaded = await Promise.all(names.map(async (name) => (await COMMANDS[name]()).help));

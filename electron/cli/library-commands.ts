@@ -47,7 +47,7 @@ function progressLines(io: CliIo): (progress: LibraryProgress) => void {
   };
 }
 
-export async function exportCommand(
+async function exportCommand(
   core: PictorCore,
   file: string,
   taskIds: readonly string[],
@@ -104,7 +104,7 @@ function interrupted(io: CliIo): number {
   return EXIT.interrupted;
 }
 
-export async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
+async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
   let summary;
   try {
     summary = await core.operations.importArchive(source, {
@@ -157,7 +157,7 @@ function systemCode(error: unknown): string | undefined {
 }
 
 /** Adds to the history the tasks the gallery's sidecars describe; Ctrl+C stops between batches. */
-export async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
+async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
   try {
     const { found, added, skipped, notes } = await core.operations.rebuild({
       signal: io.interrupt,

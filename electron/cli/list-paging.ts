@@ -8,7 +8,7 @@ import { UsageError } from '../core/command-line/command-line';
 import { shellQuote } from './terminal-text';
 
 /** Rows `list` prints when neither --limit nor --all says otherwise. */
-export const DEFAULT_LIST_LIMIT = 50;
+const DEFAULT_LIST_LIMIT = 50;
 /** The largest --limit: a page of a million rows is --all. */
 const MAX_LIST_LIMIT = 100_000;
 /** Rows asked of the history at once (its largest page). */

@@ -38,10 +38,7 @@ function serviceName(only: ProviderId | typeof DEMO_OPTION): string {
  * Starts the engine on every unfinished task, or, with `only`, on that service's alone.
  * @param only --provider as typed; null: every unfinished task
  */
-export function resumeAll(
-  core: PictorCore,
-  only: ProviderId | typeof DEMO_OPTION | null,
-): ResumedTasks {
+function resumeAll(core: PictorCore, only: ProviderId | typeof DEMO_OPTION | null): ResumedTasks {
   if (only === null) {
     core.engine.start({ resume: true });
     const unfinished = core.history.unfinished();
