@@ -4,8 +4,6 @@
  * else the command's declaration is loaded, parses the words after its name, and runs.
  */
 import { parseArgs } from 'node:util';
-import { UsageError } from '../core/command-line/command-line';
-import { unknownCommandMessage } from '../core/command-line/user-words';
 import type { CliIo } from './cli-io';
 import { COMMANDS, COMMAND_NAMES, isCommandName, type CommandName } from './command-table';
 import type { CommandHelp } from './command-help';
@@ -15,7 +13,9 @@ export type CommandLine =
   | { readonly kind: 'version' }
   /** `topic`: the command whose help was asked for; absent: every command's. */
   | { readonly kind: 'help'; readonly topic?: CommandName }
-  | { readonly kind: 'run'; readonly name: CommandName; readonly args: readonly string[] };
+  | { readonly kind: 'run'; readonly name: CommandName; readonly args: readonly string[] }
+  /** A name the table lacks (never repeated as typed: it may be the key pasted in its place). */
+  | { readonly kind: 'unknown'; readonly name: string };
 
 /** --help or -h among the options (not after `--`, where a word is a prompt's). */
 function asksHelp(args: readonly string[]): boolean {
@@ -41,10 +41,7 @@ async function nameAfterOptions(argv: readonly string[]): Promise<number> {
   return tokens.find((token) => token.kind === 'positional')?.index ?? -1;
 }
 
-/**
- * What `argv` asks for, its command's name at `at` (-1: none).
- * @throws UsageError for a command the table lacks.
- */
+/** What `argv` asks for, its command's name at `at` (-1: none). */
 export function commandLineAt(argv: readonly string[], at: number): CommandLine {
   const name = at === -1 ? undefined : argv[at];
   const args = at === -1 ? [...argv] : [...argv.slice(0, at), ...argv.slice(at + 1)];
@@ -52,10 +49,7 @@ export function commandLineAt(argv: readonly string[], at: number): CommandLine 
     const topic = name === 'help' ? args[0] : undefined;
     return isCommandName(topic) ? { kind: 'help', topic } : { kind: 'help' };
   }
-  if (!isCommandName(name)) {
-    if (asksHelp(args)) return { kind: 'help' };
-    throw new UsageError(unknownCommandMessage(name, COMMAND_NAMES));
-  }
+  if (!isCommandName(name)) return asksHelp(args) ? { kind: 'help' } : { kind: 'unknown', name };
   return asksHelp(args) ? { kind: 'help', topic: name } : { kind: 'run', name, args };
 }
 
@@ -63,7 +57,12 @@ export function commandLineAt(argv: readonly string[], at: number): CommandLine 
 export async function readCommandLine(argv: readonly string[]): Promise<CommandLine> {
   if (argv.length === 1 && argv[0] === '--version') return { kind: 'version' };
   if (argv.length === 0) return { kind: 'help' };
-  return commandLineAt(argv, argv[0]?.startsWith('-') ? await nameAfterOptions(argv) : 0);
+  const line = commandLineAt(argv, argv[0]?.startsWith('-') ? await nameAfterOptions(argv) : 0);
+  if (line.kind !== 'unknown') return line;
+  // Loaded for a mistyped name only: the sentence's code brings the message catalogue.
+  const { UsageError } = await import('../core/command-line/command-line');
+  const { unknownCommandMessage } = await import('../core/command-line/user-words');
+  throw new UsageError(unknownCommandMessage(line.name, COMMAND_NAMES));
 }
 
 /** The help of `names`, each from its declaration. */
@@ -89,6 +88,7 @@ export async function dispatch(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout(helpText(program, await helpsOf(topics), line.topic));
     return 0;
   }
+  if (line.kind === 'unknown') throw new Error('readCommandLine refuses an unknown name');
   const command = await COMMANDS[line.name]();
   return await command.run(command.parse(line.args, io.env), io);
 }

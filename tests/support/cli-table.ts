@@ -8,6 +8,8 @@ import { helpText as drawHelp } from '../../electron/cli/cli-help';
 import type { Command } from '../../electron/cli/cli-command';
 import type { CliCommand } from '../../electron/cli/command-declaration';
 import { COMMANDS, COMMAND_NAMES, type CommandName } from '../../electron/cli/command-table';
+import { UsageError } from '../../electron/core/command-line/command-line';
+import { unknownCommandMessage } from '../../electron/core/command-line/user-words';
 
 const loaded = new Map<CommandName, CliCommand>(
   await Promise.all(COMMAND_NAMES.map(async (name) => [name, await COMMANDS[name]()] as const)),
@@ -41,6 +43,8 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): P
     argv.findIndex((arg) => !arg.startsWith('-')),
   );
   if (line.kind === 'version') throw new Error('--version is no command line to parse');
+  if (line.kind === 'unknown')
+    throw new UsageError(unknownCommandMessage(line.name, COMMAND_NAMES));
   if (line.kind === 'help')
     return line.topic ? { name: 'help', topic: line.topic } : { name: 'help' };
   // A library command's parser returns its member of Command (compare, edit, upscale and models

@@ -6,12 +6,14 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { expectExit, useCliWorlds } from './cli-harness';
 import { jsonLines, runCli, type CliRun } from './run-cli';
 
@@ -109,7 +111,36 @@ describe('pictor list, a page at a time', () => {
   });
 });
 
+/** The files `entry` loads before it runs (its static imports, followed), and the packages among them. */
+function loadedAtStart(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec = ''] of text.matchAll(
+      /(?:^|\n)(?:import|export)\s(?:[^;'"]*?\sfrom\s)?["']([^"']+)["']/g,
+    )) {
+      if (spec.startsWith('.')) visit(join(dirname(file), spec));
+      else packages.add(spec);
+    }
+  };
+  visit(entry);
+  return { files: [...files].map((file) => basename(file)), packages: [...packages].sort() };
+}
+
 describe('pictor --version', () => {
+  it('starts without any command, schema or package: each loads when its command runs', () => {
+    const [entry = ''] = nodeEntryArgs('cli');
+    const { files, packages } = loadedAtStart(entry);
+    expect(packages.filter((name) => !name.startsWith('node:'))).toEqual([]);
+    expect(files.filter((file) => /command/.test(file))).toEqual([]);
+    // The check itself: a command's chunk does load zod.
+    const list = readdirSync(dirname(entry)).find((file) => /^list-command-.*\.js$/.test(file));
+    expect(loadedAtStart(join(dirname(entry), list ?? '')).packages).toContain('zod');
+  });
+
   it('prints the version from the bundle', async () => {
     const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
     const run = await runCli(['--version'], { home, env: { npm_package_version: '9.8.7' } });
