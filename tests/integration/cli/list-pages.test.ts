@@ -89,6 +89,49 @@ describe('pictor list, a page at a time', () => {
     expect(some.stderr).toContain('Listed 7 tasks');
   });
 
+  it('pages the images a triage filter lists the same way, with an image cursor', async () => {
+    const world = await newWorld();
+    const store = HistoryStore.open(join(world.dataDir, HISTORY_FILE));
+    try {
+      store.putMany(
+        Array.from({ length: 60 }, (_, index) => ({
+          ...task(index + 1),
+          status: 'completed' as const,
+          error: null,
+          images: [
+            {
+              index: 0,
+              url: 'https://cdn.example.com/0.png',
+              state: 'saved' as const,
+              file: `2025/03/t${index + 1}/image-1.png`,
+              attempts: 1,
+              favourite: false,
+            },
+          ],
+        })),
+      );
+    } finally {
+      store.close();
+    }
+    const first = await world.run(['list', '--rating', '>=0']);
+    expectExit(first, 0);
+    expect(first.stdout.trim().split('\n')).toHaveLength(50);
+    expect(first.stderr).toContain('Listed 50 images, the newest');
+    const cursor = cursorOf(first.stderr);
+    const rest = await world.run(['list', '--rating', '>=0', '--cursor', cursor]);
+    expectExit(rest, 0);
+    expect(
+      rest.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('#')[0]),
+    ).toEqual(newest(10, 10).map((n) => `task-${n}`));
+    // A task cursor is no image cursor: said, not a damaged library.
+    const tasks = await world.run(['list', '--json', '--limit', '1']);
+    const wrong = await world.run(['list', '--rating', '>=0', '--cursor', cursorOf(tasks.stderr)]);
+    expectExit(wrong, 2);
+  });
+
   it('says nothing more under a page', async () => {
     const world = await libraryOf(3);
     const run = await world.run(['list']);
