@@ -8,8 +8,7 @@
  * chooses (main.ts passes adapters/linux-secret-service.ts' chooseKeyStore, the app's own call).
  */
 import type { App, SafeStorage } from 'electron';
-import type { CliIo } from './cli/commands';
-import type { SelfTestHost } from './cli/self-test-command';
+import type { CliIo, SelfTestHost } from './cli/cli-io';
 import type { EncryptionReport } from './core/self-test';
 
 /** What the command line needs of Electron's `app`. */

@@ -4,7 +4,8 @@
  */
 import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
 import { UsageError } from '../core/command-line';
-import type { CommonOptions, ServiceChoice } from './cli-args';
+import type { CommonOptions } from './common-args';
+import type { ServiceChoice } from './service-args';
 
 export interface CancelCommand {
   readonly name: 'cancel';

@@ -10,17 +10,24 @@
  * several tasks, the highest.
  */
 import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
-import { PROVIDERS, providerOf } from '../../shared/domain/providers';
+import { PROVIDERS, PROVIDER_IDS, providerOf } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { systemClock } from '../adapters/system-clock';
 import { TaskCancels, type CancelOutcome } from '../core/batch';
 import type { PictorCore } from '../core/pictor-core';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 import { EXIT, cliWording, jsonLine, resumeLineFor, type ResumeWhere } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { findTask } from './task-ids';
 import { noSuchTask } from '../core/command-line';
+import { parseCancel, type CancelCommand } from './cancel-args';
+import { readOptions } from './cli-args';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
+import { common } from './common-args';
+import { resumeWhere, runOnService } from './commands';
+import { serviceChoice } from './service-args';
 
 /** What the command works with: the core, the streams, its options and where resumes point. */
 export interface CancelRun {
@@ -40,7 +47,7 @@ const EXIT_OF: Readonly<Record<CancelOutcomeKind, number>> = {
   stopping: EXIT.watching,
 };
 
-export async function cancelCommand(run: CancelRun, targets: readonly string[]): Promise<number> {
+async function cancelCommand(run: CancelRun, targets: readonly string[]): Promise<number> {
   const { core, io } = run;
   // Every id is found first: a mistyped one is a usage error before any service is asked.
   const records = targets.map((target) => taskOf(run, target));
@@ -152,3 +159,26 @@ function sentenceOf(run: CancelRun, outcome: CancelOutcome): string {
       return `Task ${id} was not canceled: ${why}.`;
   }
 }
+
+/** The providers that can cancel a task and those that cannot, as the help names them. */
+const CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => PROVIDERS[id].canCancel).join(', ');
+const NO_CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => !PROVIDERS[id].canCancel).join(' and ');
+
+export const cancel = declareCommand({
+  help: commandHelp(
+    `cancel <task-id>... [--provider ID] [--base-url URL]
+                                  ask each task's service to cancel it (${CANCEL_PROVIDERS};
+                                  ${NO_CANCEL_PROVIDERS} cannot): exit 0 when every one ended
+                                  canceled, 1 when a service refused or finished it first (its
+                                  images are saved), 2 when it could not be asked`,
+    ['service', 'library', 'json', 'verbose'],
+  ),
+  parse: (args, env) => {
+    const { values, positionals } = readOptions(args);
+    return parseCancel(positionals, serviceChoice(values, 'cancel'), common(values, env));
+  },
+  run: (command: CancelCommand, io) =>
+    runOnService(command, io, (run) =>
+      cancelCommand({ ...run, where: resumeWhere(run) }, command.targets),
+    ),
+});

@@ -5,8 +5,8 @@
 import type { SubmitTarget } from '../../shared/domain/submit-target';
 import type { TriageQuery } from '../core/history';
 import type { CancelCommand } from './cancel-args';
-import type { CommandName } from './cli-help';
 import type { CommonOptions } from './common-args';
+import type { ListPage } from './list-paging';
 import type { CostCommand } from './cost-args';
 import type { ServiceId } from '../../shared/domain/service-id';
 import type { ServiceChoice } from './service-args';
@@ -15,8 +15,6 @@ import type { TemplateRunChoice } from './template-run-args';
 import type { TriageCommandLine } from './triage-args';
 
 export type Command =
-  /** `topic`: the command whose help was asked for (`pictor generate --help`, `pictor help list`). */
-  | { readonly name: 'help'; readonly topic?: CommandName }
   | {
       readonly name: 'generate';
       readonly service: ServiceChoice;
@@ -71,6 +69,8 @@ export type Command =
       readonly compareGroup: string | null;
       /** --template ID: only what was made from that prompt template; null: any. */
       readonly template: string | null;
+      /** --limit N, --all, --cursor C: which rows (list-paging.ts). */
+      readonly page: ListPage;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }

@@ -5,6 +5,8 @@
  * command's usage, then the options of every group once (cli-help.ts).
  */
 
+import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
+
 /** --timeout's default, in seconds, as the help states it. */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 
@@ -14,6 +16,18 @@ export const DEFAULT_TIMEOUT_SECONDS = 900;
  * task is polled), `json` and `verbose`.
  */
 export type OptionGroup = 'service' | 'library' | 'watch' | 'json' | 'verbose';
+
+/** The options of the commands that run tasks on a service. */
+export const RUN_OPTIONS: readonly OptionGroup[] = [
+  'service',
+  'library',
+  'watch',
+  'json',
+  'verbose',
+];
+
+/** `--count`'s range as the help and the usage error say it: "1 to 100". */
+export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
 
 export interface CommandHelp {
   /** The command's usage and what it does, as the command list shows it (first line: usage). */

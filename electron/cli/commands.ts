@@ -1,6 +1,9 @@
-/** The CLI's commands over one opened core. Each returns the process exit code. */
+/**
+ * What the CLI's commands over a library share: the core opened on their service (the built-in
+ * demo started inside the command, or the one SERVICE_API_KEY is for), and the watch that follows
+ * their tasks and reports them.
+ */
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { GenerationRequest } from '../../shared/service/wire';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { createNodeFetch } from '../adapters/node-fetch';
 import type { ImageEngine } from '../ports/image-engine';
@@ -8,14 +11,13 @@ import type { CredentialsProvider } from '../ports/credentials';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
-import type { Command, CommonOptions, ServiceChoice } from './cli-args';
+import type { CommonOptions } from './common-args';
+import type { ServiceChoice } from './service-args';
 import type { ProviderId } from '../../shared/domain/providers';
-import { noSuchTask, UsageError } from '../core/command-line';
+import { UsageError } from '../core/command-line';
 import { CliProgress } from './cli-progress';
 import {
-  DEV_PROGRAM,
   EXIT,
-  cliWording,
   jsonLine,
   problemLine,
   resumeAllCommand,
@@ -24,52 +26,17 @@ import {
   type ResumeWhere,
 } from './cli-report';
 import { BuiltInDemo, demoDialectsFor } from './built-in-demo';
-import { cancelCommand } from './cancel-command';
-import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } from './demo-choice';
+import { demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
 import { EditSettingsFile } from './edit-settings';
-import { exportCommand, importCommand, rebuildCommand } from './library-commands';
-import { listCommand } from './list-command';
-import { resumeAll } from './resume-command';
-import { findTask } from './task-ids';
-import { listImages, triageCommand } from './triage-commands';
 import { terminalSafe } from './terminal-text';
-import { capRefusalText } from './cap-refusal-text';
-import { templateCommand } from './template-commands';
-import { generateFromTemplate, isDryRun } from './template-run-command';
-import { englishText } from '../../shared/i18n/sentence';
-import { SpendingCapError } from '../core/errors';
-import type { SelfTestHost } from './self-test-command';
-
-export interface CliIo extends SelfTestHost {
-  readonly env: NodeJS.ProcessEnv;
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  /** Aborted on Ctrl+C: stop watching, keep every id, exit 130. */
-  readonly interrupt: AbortSignal;
-  /** How the user runs the CLI, for the commands it prints; default `npm run -s cli --`. */
-  readonly program?: string;
-  /** Pictor's version, written into exported archives; default npm's, else `unknown`. */
-  readonly version?: string;
-}
-
-type Runnable = Exclude<
-  Command,
-  { name: 'help' | 'self-test' | 'info' | 'costs' | 'caps' | 'prices' }
->;
+import type { CliIo } from './cli-io';
 
 /** Where a command needs a key it was not given: the way without one, if there is one. */
-const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
+const NO_KEY_HINT: Readonly<Record<string, string>> = {
   generate: ' To try Pictor with no key, use --provider demo: its built-in demo service.',
   resume: " The built-in demo's tasks resume with --provider demo, which needs no key.",
 };
-
-export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
-  // `pictor demo` says what it is before the demo starts.
-  if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
-  const needsKey = !isDryRun(command);
-  return runOnService(command, io, (run, keys) => runOn(run, command, keys), { needsKey });
-}
 
 /**
  * Opens the core for a command on its service (the built-in demo started inside it, or the one
@@ -95,7 +62,7 @@ export async function runOnService(
     demo ?? undefined,
   );
   if (needsKey && service !== null && demo === null && !credentials.hasKey) {
-    const hint = NO_KEY_HINT[command.name as Runnable['name']] ?? '';
+    const hint = NO_KEY_HINT[command.name] ?? '';
     throw new UsageError(
       `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,
     );
@@ -122,107 +89,6 @@ export async function runOnService(
     await demo?.close();
     await imageEngine.dispose();
   }
-}
-
-/** Runs `command` on its opened core. */
-async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): Promise<number> {
-  const { core, io } = run;
-  switch (command.name) {
-    case 'generate':
-      return await generate(run, command);
-    case 'track':
-      core.engine.start({ resume: false });
-      return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
-    case 'resume':
-      return await resume(run, command);
-    case 'cancel':
-      return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
-    case 'list':
-      return command.triage === null && command.smart === null
-        ? listCommand(core, command.common, io, command)
-        : listImages(core, command.common, io, command);
-    case 'rate':
-    case 'flag':
-    case 'tag':
-    case 'board':
-    case 'write-metadata':
-    case 'purge-rejected':
-    case 'smart':
-      return await triageCommand(core, command, io);
-    case 'rebuild':
-      return await rebuildCommand(core, io);
-    case 'export':
-      return await exportCommand(core, command.file, command.taskIds, io);
-    case 'import':
-      return await importCommand(core, command.source, io);
-    case 'template':
-      return await templateCommand(core, command, io);
-  }
-}
-
-/**
- * Submits and watches. A soft spending cap the submit passes is said first; a hard one stops it
- * before anything is stored or sent: its sentence, exit 6.
- */
-async function generate(run: Run, command: Runnable & { name: 'generate' }): Promise<number> {
-  const { core, io } = run;
-  if (command.template) {
-    const templated = { ...command, template: command.template };
-    return generateFromTemplate(core, templated, io, (records) => watch(run, records));
-  }
-  const request = requestOf(command);
-  // The service the command names (--provider, --base-url: the one SERVICE_API_KEY is for), or
-  // the built-in demo (`demo:`, free).
-  const { target } = command;
-  const { warnings } = core.costs.preview(target, request, command.count);
-  for (const warning of warnings) io.stderr(`${terminalSafe(cliWording(englishText(warning)))}\n`);
-  core.engine.start({ resume: false });
-  let records: TaskRecord[];
-  try {
-    records = await core.engine.submit(request, target, command.count, command.board);
-  } catch (error) {
-    if (!(error instanceof SpendingCapError)) throw error;
-    io.stderr(capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM));
-    return EXIT.submitRefused;
-  }
-  const code = await watch(run, records);
-  if (command.explain) io.stderr(demoNextLine(io.program ?? DEV_PROGRAM));
-  return code;
-}
-
-/** `pictor demo` says what it is before it starts (and that the prompt is the sample one). */
-function explainDemo(io: CliIo, explain: { readonly samplePrompt: boolean }): void {
-  io.stderr(demoCommandLine(io.program ?? DEV_PROGRAM));
-  if (explain.samplePrompt) io.stderr(SAMPLE_PROMPT_LINE);
-}
-
-/**
- * Follows a task by its id. A task the history has already is resumed; when its record names no
- * model and --model does, the record learns it first (fal finds a request under its model only).
- */
-async function track(
-  core: PictorCore,
-  command: Runnable & { name: 'track' },
-  endpoint: string,
-): Promise<TaskRecord> {
-  const { model, prompt } = command;
-  const known = core.history.getByTaskId(endpoint, command.taskId.trim());
-  if (known && model && !known.request.model?.trim()) {
-    core.engine.edit(known.localId, (record) => ({
-      ...record,
-      request: { ...record.request, model },
-    }));
-  }
-  return core.engine.track(command.taskId, {
-    endpoint,
-    ...(prompt ? { prompt } : {}),
-    ...(model ? { model } : {}),
-  });
-}
-
-function requestOf(command: Runnable & { name: 'generate' }): GenerationRequest {
-  const { prompt, model, size, quality } = command;
-  return { prompt, model, size, quality };
 }
 
 /**
@@ -275,19 +141,6 @@ export interface Run {
   readonly baseUrlTyped: boolean;
   /** --provider demo: this command runs the built-in demo (a printed command repeats it). */
   readonly builtInDemo: boolean;
-}
-
-async function resume(run: Run, command: Runnable & { name: 'resume' }): Promise<number> {
-  const { core, common, io } = run;
-  if (command.target === 'all') {
-    const { records, nothing } = resumeAll(core, command.only);
-    if (nothing !== undefined) io.stderr(`${nothing}\n`);
-    return watch(run, records);
-  }
-  core.engine.start({ resume: false });
-  const record = findTask(core.history, command.target);
-  if (!record) throw noSuchTask(command.target, common.dataDir);
-  return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 
 /** A task's --json line (default: {@link jsonLine}'s). */
@@ -349,7 +202,7 @@ const PENDING_THUMBNAILS = (count: number) =>
   'from its header only. The Pictor app makes their thumbnails the next time it shows the gallery.';
 
 /** Where this run's resume lines point: its folders, its program, its provider and base URL. */
-function resumeWhere(run: Run): ResumeWhere {
+export function resumeWhere(run: Run): ResumeWhere {
   const { io, common, namedBaseUrl, provider, baseUrlTyped, builtInDemo } = run;
   return {
     ...(io.program ? { program: io.program } : {}),

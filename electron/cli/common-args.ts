@@ -2,7 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../core/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/fs';
-import { DEFAULT_TIMEOUT_SECONDS } from './cli-help';
+import { DEFAULT_TIMEOUT_SECONDS } from './command-help';
 
 export interface CommonOptions {
   readonly dataDir: string;

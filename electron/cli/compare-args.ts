@@ -59,7 +59,6 @@ const OPTIONS = {
   'poll-interval': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 const PROVIDER_LIST = PROVIDER_IDS.join(', ');
@@ -138,13 +137,9 @@ export function compareGroupOption(raw: string | undefined): string | null {
   return raw === undefined ? null : compareIdText(raw, '--compare');
 }
 
-/** `compare …` after the word `compare`; `{ help: true }` for --help. */
-export function parseCompare(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-): CompareCommand | { readonly help: true } {
+/** `compare …` after the word `compare`. */
+export function parseCompare(argv: readonly string[], env: NodeJS.ProcessEnv): CompareCommand {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
-  if (values.help) return { help: true };
   const verb = positionals[0];
   if (verb === 'show' || verb === 'cancel') {
     if (positionals.length !== 2)

@@ -25,7 +25,11 @@ import type { PictorCore } from '../core/pictor-core';
 import { BuiltInDemo } from './built-in-demo';
 import { capRefusalText } from './cap-refusal-text';
 import { DEV_PROGRAM, EXIT, cliWording, worstExitCode } from './cli-report';
-import { openCliCore, type CliIo } from './commands';
+import { openCliCore } from './commands';
+import type { CliIo } from './cli-io';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
+import { parseCompare } from './compare-args';
 import type { CompareCommand } from './compare-args';
 import { CompareCredentials } from './compare-credentials';
 import { reportCompare, say, sayPlan } from './compare-report';
@@ -47,7 +51,7 @@ function keyedProviders(command: CompareCommand): readonly ProviderId[] {
   return command.name === 'compare-cancel' ? PROVIDER_IDS : [];
 }
 
-export async function runCompareCommand(command: CompareCommand, io: CliIo): Promise<number> {
+async function runCompareCommand(command: CompareCommand, io: CliIo): Promise<number> {
   const urls = command.name === 'compare-show' ? new Map() : command.baseUrls;
   const dialects = command.name === 'compare' ? command.demoDialects : [];
   const demo = dialects.length > 0 ? new BuiltInDemo(dialects) : null;
@@ -61,7 +65,7 @@ export async function runCompareCommand(command: CompareCommand, io: CliIo): Pro
       await demo.start({ images: imageEngine, history: core.history, env: io.env });
       io.stderr(demoStartedLine(false));
     }
-    return await compare(core, command, credentials, io);
+    return await compareRun(core, command, credentials, io);
   } finally {
     // The engine first (it polls the demo), then the demo (it draws with the image engine).
     await core.close();
@@ -70,7 +74,7 @@ export async function runCompareCommand(command: CompareCommand, io: CliIo): Pro
   }
 }
 
-async function compare(
+async function compareRun(
   core: PictorCore,
   command: CompareCommand & { name: 'compare' },
   credentials: CompareCredentials,
@@ -162,3 +166,35 @@ function show(core: PictorCore, command: CompareCommand & { name: 'compare-show'
   reportCompare({ core, io, json: command.common.json }, group, records);
   return worstExitCode(records);
 }
+
+export const compare = declareCommand({
+  help: commandHelp(
+    `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
+                                  [--quality Q] [--count N] [--base-url PROVIDER=ORIGIN]...
+                                  send one prompt (--prompt up to 10 times) to 2 to 6 targets at
+                                  once (the same target twice is labelled #1, #2); each
+                                  provider's key is read from PICTOR_KEY_<PROVIDER> (as
+                                  PICTOR_KEY_FAL, PICTOR_KEY_BFL) and sent only to its address.
+                                  --target demo: Pictor's built-in demo service, run inside the
+                                  command (no key, free); demo:PROVIDER (as demo:fal,
+                                  demo:bfl): the demo speaking that provider's
+                                  dialect (each started once, on 127.0.0.1; no real key is read
+                                  or sent; resume --provider demo continues their tasks). A
+                                  target without a key is left out
+                                  and said so; a size its service takes otherwise is adapted
+                                  (1024x1024 → 1:1). Prints the group id, then a row per task:
+                                  its target, id (Pictor's, short), task (the service's id),
+                                  status, time, cost and seed (when its service said one), and
+                                  under it each saved image's path; exit code the highest of
+                                  its tasks'; 6 over a hard cap (nothing sent).
+                                  compare show GROUP: the group's tasks again (GROUP: its id or
+                                  its first characters);
+                                  compare cancel GROUP [--base-url PROVIDER=ORIGIN]...: ask
+                                  every running task of it to stop where its service can, with
+                                  the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the
+                                  group`,
+    ['library', 'watch', 'json', 'verbose'],
+  ),
+  parse: parseCompare,
+  run: runCompareCommand,
+});

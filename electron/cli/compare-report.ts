@@ -12,7 +12,7 @@ import { englishText } from '../../shared/i18n/sentence';
 import type { ComparePlan, LeftOutTarget } from '../core/compare';
 import type { PictorCore } from '../core/pictor-core';
 import { cliWording, exitCodeOf, worstExitCode } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { keyVariable } from './compare-credentials';
 import { terminalSafe } from './terminal-text';
 

@@ -82,12 +82,6 @@ export type CostCommand =
       readonly options: CostOptions;
     };
 
-const COST_COMMAND_NAMES = ['costs', 'caps', 'prices'] as const;
-
-export function isCostCommand(command: { readonly name: string }): command is CostCommand {
-  return (COST_COMMAND_NAMES as readonly string[]).includes(command.name);
-}
-
 /** The options only the cost commands take (cli-args.ts parses them with the others). */
 export const COST_OPTIONS = {
   csv: { type: 'boolean' },
@@ -117,7 +111,7 @@ export interface CostValues {
 }
 
 export interface CostCommandLine {
-  readonly name: (typeof COST_COMMAND_NAMES)[number];
+  readonly name: 'costs' | 'caps' | 'prices';
   readonly rest: readonly string[];
   readonly values: CostValues;
   readonly dataDir: string;

@@ -27,7 +27,7 @@ import { HistoryStore } from '../core/history';
 import { HISTORY_FILE } from '../core/pictor-core';
 import type { CostCommand } from './cost-args';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalLines, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
 

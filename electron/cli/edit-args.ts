@@ -34,7 +34,6 @@ const OPTIONS = {
   'poll-interval': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** What edit and upscale share: the source, the service, the model, the way the inputs go. */
@@ -68,13 +67,7 @@ export type ImageCommand =
     });
 
 /** The CLI's commands that take an image: their first word. */
-const IMAGE_COMMANDS = ['edit', 'upscale'] as const;
-type ImageCommandName = (typeof IMAGE_COMMANDS)[number];
-
-/** Whether `word` starts an edit or an upscale. */
-export function isImageCommand(word: string | undefined): word is ImageCommandName {
-  return (IMAGE_COMMANDS as readonly (string | undefined)[]).includes(word);
-}
+type ImageCommandName = 'edit' | 'upscale';
 
 type Values = ReturnType<typeof parseCommandLine<typeof OPTIONS>>['values'];
 
@@ -134,14 +127,13 @@ function base(
   };
 }
 
-/** `edit …` or `upscale …` after its word; `{ help: true }` for --help. */
+/** `edit …` or `upscale …` after its word. */
 export function parseImageCommand(
   name: ImageCommandName,
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
-): ImageCommand | { readonly help: true } {
+): ImageCommand {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
-  if (values.help) return { help: true };
   const shared = base(name, values, positionals, env);
   if (name === 'upscale') {
     if (values.mask !== undefined || values.ref !== undefined)

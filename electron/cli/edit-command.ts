@@ -16,8 +16,11 @@ import { SpendingCapError } from '../core/errors';
 import type { InputStore } from '../core/inputs';
 import { DEV_PROGRAM, EXIT, cliWording, jsonLine } from './cli-report';
 import { capRefusalText } from './cap-refusal-text';
-import { runOnService, watch, type CliIo, type Run } from './commands';
-import type { ImageCommand } from './edit-args';
+import { runOnService, watch, type Run } from './commands';
+import type { CliIo } from './cli-io';
+import { declareCommand } from './command-declaration';
+import { RUN_OPTIONS, commandHelp } from './command-help';
+import { parseImageCommand, type ImageCommand } from './edit-args';
 import { MASK_WORDS, chooseModel, routeOf } from './edit-model';
 import { EditSettingsFile } from './edit-settings';
 import { readImage, readMask, type EditSourceDeps } from './edit-sources';
@@ -28,7 +31,7 @@ import { jsonSafe, terminalSafe } from './terminal-text';
 const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(text))}\n`);
 
 /** Runs an edit or an upscale; the exit code as generate's. */
-export function runImageCommand(command: ImageCommand, io: CliIo): Promise<number> {
+function runImageCommand(command: ImageCommand, io: CliIo): Promise<number> {
   return runOnService(command, io, (run, credentials) => imageCommand(run, credentials, command));
 }
 
@@ -204,3 +207,41 @@ function jsonOf(
     return jsonSafe(JSON.stringify({ ...line, ...extra }));
   };
 }
+
+export const edit = declareCommand({
+  help: commandHelp(
+    `edit <image-ref|file> --prompt "PROMPT" [--provider ID] [--base-url URL] [--model M]
+                                  [--mask MASK.png] [--ref IMAGE]... [--inputs inline|upload|never]
+                                  [--allow-public-upload]
+                                  edit an image with an instruction: a library image (an
+                                  image-ref: ID or ID#N, kept as the result's parent) or a PNG,
+                                  JPEG or WebP file (kept in the library's input store). --mask:
+                                  a PNG at the image's exact size (an alpha channel: alpha 0 =
+                                  edit; none: white = edit), which makes it a fill; --ref: a
+                                  reference image, up to the model's limit. The model is the
+                                  first of the provider's that can do it unless --model says.
+                                  --inputs: inline in the request only, upload, or never upload
+                                  (default: inline when it fits, else the service's upload). A
+                                  service whose uploads are public links is used only after
+                                  --allow-public-upload (remembered for that service). Prints
+                                  the saved images; --json adds each task's id, parent,
+                                  operation and the way its inputs went. Nothing is sent when
+                                  an input is refused (exit 2)`,
+    RUN_OPTIONS,
+  ),
+  parse: (args, env) => parseImageCommand('edit', args, env),
+  run: runImageCommand,
+});
+
+export const upscale = declareCommand({
+  help: commandHelp(
+    `upscale <image-ref|file> --factor 2|4 [--provider ID] [--base-url URL] [--model M]
+                                  [--prompt TEXT] [--inputs inline|upload|never]
+                                  [--allow-public-upload]
+                                  a larger copy of an image; the model is the provider's first
+                                  that upscales by that factor unless --model says`,
+    RUN_OPTIONS,
+  ),
+  parse: (args, env) => parseImageCommand('upscale', args, env),
+  run: runImageCommand,
+});

@@ -12,9 +12,13 @@ import { C2paVerifier, FairVerifier, readTrustAnchors } from '../core/content-cr
 import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery';
 import { UnsafeFileError } from '../core/fs';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { libraryTriage, triageLines, type InfoTriage } from './info-triage';
+import { argumentsOf, readOptions, required } from './cli-args';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
+import { common } from './common-args';
 
 /** The verdict in English words: what it is, then what it means (the window's sentences). */
 function credentialsText(credentials: ContentCredentials): string {
@@ -76,7 +80,7 @@ function jsonText(info: ImageInfo, triage: InfoTriage | null): string {
   );
 }
 
-export async function infoCommand(
+async function infoCommand(
   command: { readonly file: string; readonly json: boolean; readonly dataDir: string },
   io: CliIo,
 ): Promise<number> {
@@ -106,3 +110,21 @@ export async function infoCommand(
     await verifier.dispose();
   }
 }
+
+export const info = declareCommand({
+  help: commandHelp(
+    'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+    [],
+  ),
+  parse: (args, env) => {
+    const { values, positionals } = readOptions(args);
+    const [file] = argumentsOf('info', positionals, 1);
+    return {
+      name: 'info' as const,
+      file: resolve(required(file, 'info needs the image file to describe.')),
+      json: values.json ?? false,
+      dataDir: common(values, env).dataDir,
+    };
+  },
+  run: infoCommand,
+});

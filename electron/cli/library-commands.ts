@@ -18,9 +18,15 @@ import {
 } from '../core/library';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
+import { resolve } from 'node:path';
+import { argumentsOf, readOptions, required } from './cli-args';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
+import { common } from './common-args';
+import { runOnService } from './commands';
 
 /**
  * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second
@@ -40,7 +46,7 @@ function progressLines(io: CliIo): (progress: LibraryProgress) => void {
   };
 }
 
-export async function exportCommand(
+async function exportCommand(
   core: PictorCore,
   file: string,
   taskIds: readonly string[],
@@ -97,7 +103,7 @@ function interrupted(io: CliIo): number {
   return EXIT.interrupted;
 }
 
-export async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
+async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
   let summary;
   try {
     summary = await core.operations.importArchive(source, {
@@ -150,7 +156,7 @@ function systemCode(error: unknown): string | undefined {
 }
 
 /** Adds to the history the tasks the gallery's sidecars describe; Ctrl+C stops between batches. */
-export async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
+async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
   try {
     const { found, added, skipped, notes } = await core.operations.rebuild({
       signal: io.interrupt,
@@ -170,3 +176,55 @@ export async function rebuildCommand(core: PictorCore, io: CliIo): Promise<numbe
     return EXIT.interrupted;
   }
 }
+
+export const rebuild = declareCommand({
+  help: commandHelp(
+    "rebuild                         re-import the gallery folder's sidecars into the history",
+    ['library', 'verbose'],
+  ),
+  parse: (args, env) => {
+    const { values, positionals } = readOptions(args);
+    argumentsOf('rebuild', positionals, 0);
+    return { name: 'rebuild', common: common(values, env) };
+  },
+  run: (command, io) => runOnService(command, io, ({ core }) => rebuildCommand(core, io)),
+});
+
+export const exportLibrary = declareCommand({
+  help: commandHelp(
+    'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
+    ['library', 'verbose'],
+  ),
+  parse: (args, env) => {
+    const { values, positionals } = readOptions(args);
+    const [file] = argumentsOf('export', positionals, 1);
+    return {
+      name: 'export',
+      file: resolve(
+        required(file, 'export needs the archive file to write, as in export library.zip.'),
+      ),
+      taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
+      common: common(values, env),
+    };
+  },
+  run: (command, io) =>
+    runOnService(command, io, ({ core }) => exportCommand(core, command.file, command.taskIds, io)),
+});
+
+export const importLibrary = declareCommand({
+  help: commandHelp(
+    'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
+    ['library', 'verbose'],
+  ),
+  parse: (args, env) => {
+    const { values, positionals } = readOptions(args);
+    const [source] = argumentsOf('import', positionals, 1);
+    return {
+      name: 'import',
+      source: resolve(required(source, 'import needs the archive or folder to import.')),
+      common: common(values, env),
+    };
+  },
+  run: (command, io) =>
+    runOnService(command, io, ({ core }) => importCommand(core, command.source, io)),
+});

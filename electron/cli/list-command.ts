@@ -1,14 +1,30 @@
-/** `list`: the history, page by page, every task or the tasks of one service (or one compare, or one template). */
+/**
+ * `list`: the history, newest first, a page at a time (list-paging.ts): every task or the tasks
+ * of one service (or one compare, or one template); with a triage filter, the images that match.
+ */
 import { promptTemplateSchema } from '../../shared/domain/prompt-template';
 import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
-import type { CommonOptions } from './cli-args';
-import { EXIT, jsonLine, listLine } from './cli-report';
-import type { CliIo } from './commands';
+import type { CommonOptions } from './common-args';
+import { argumentsOf, readOptions } from './cli-args';
+import type { Command } from './cli-command';
+import { DEV_PROGRAM, EXIT, jsonLine, listLine } from './cli-report';
+import type { CliIo } from './cli-io';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
+import { common } from './common-args';
+import { runOnService } from './commands';
+import { compareGroupOption } from './compare-args';
+import { listPage, moreLine, printPage, type ListPage } from './list-paging';
+import { listProvider } from './service-args';
 import { findCompareGroup } from './task-ids';
+import { listTriage } from './triage-args';
+import { listImages } from './triage-commands';
 import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
 
-export function listCommand(
+type List = Command & { name: 'list' };
+
+function listCommand(
   core: PictorCore,
   common: CommonOptions,
   io: CliIo,
@@ -18,6 +34,7 @@ export function listCommand(
     readonly compareGroup: string | null;
     /** --template ID: the tasks made from that template only. */
     readonly template: string | null;
+    readonly page: ListPage;
   },
 ): number {
   const service = filter.provider;
@@ -29,24 +46,26 @@ export function listCommand(
           compareGroup: findCompareGroup(core.history, filter.compareGroup) ?? filter.compareGroup,
         };
   const template = filter.template === null ? {} : { template: filter.template };
-  let cursor: string | null = null;
-  do {
-    const page = core.history.list({ ...template, ...compare, limit: 500, cursor });
-    for (const record of page.items) {
-      if (service !== null && serviceIdOf(record) !== service) continue;
+  const next = printPage(
+    filter.page,
+    (limit, cursor) => core.history.list({ ...template, ...compare, limit, cursor }),
+    (record) => {
+      if (service !== null && serviceIdOf(record) !== service) return false;
       io.stdout(
         common.json
           ? `${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`
           : `${listLine(record)}\n`,
       );
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+      return true;
+    },
+  );
+  const more = moreLine(io.program ?? DEV_PROGRAM, filter.page, next, 'tasks');
+  if (more !== null) io.stderr(more);
   return EXIT.ok;
 }
 
 /** --template ID of list: a template's id (a UUID), as the history keeps it. */
-export function listTemplate(value: string | undefined): string | null {
+function listTemplate(value: string | undefined): string | null {
   if (value === undefined) return null;
   const id = value.trim().toLowerCase();
   if (!promptTemplateSchema.shape.id.safeParse(id).success) {
@@ -56,3 +75,37 @@ export function listTemplate(value: string | undefined): string | null {
   }
   return id;
 }
+
+function parseList(args: readonly string[], env: NodeJS.ProcessEnv): List {
+  const { values, positionals } = readOptions(args);
+  argumentsOf('list', positionals, 0);
+  const provider = listProvider(values.provider);
+  const triage = listTriage(values);
+  const smart = values.smart ?? null;
+  return {
+    name: 'list',
+    provider,
+    triage,
+    smart,
+    compareGroup: compareGroupOption(values.compare),
+    template: listTemplate(values.template),
+    page: listPage(values, triage !== null || smart !== null),
+    common: common(values, env),
+  };
+}
+
+export const list = declareCommand({
+  help: commandHelp(
+    "list [--provider ID] [--limit N | --all] [--cursor C]\n                                  print the history, newest first, 50 tasks unless --limit N\n                                  says how many (--all: every one; --cursor C: the ones after\n                                  a page, as its last line on stderr says); each task with its\n                                  provider, or only the tasks of one provider (--template ID:\n                                  of one template); with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
+    ['service', 'library', 'json'],
+  ),
+  parse: parseList,
+  run: (command: List, io) =>
+    runOnService(command, io, ({ core }) =>
+      Promise.resolve(
+        command.triage === null && command.smart === null
+          ? listCommand(core, command.common, io, command)
+          : listImages(core, command.common, io, command),
+      ),
+    ),
+});

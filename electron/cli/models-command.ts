@@ -16,6 +16,8 @@ import {
 import { UsageError, parseCommandLine } from '../core/command-line';
 import { EXIT } from './cli-report';
 import { providerOption } from './service-args';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
 
 export interface ModelsCommand {
   readonly name: 'models';
@@ -29,13 +31,11 @@ const OPTIONS = {
   capabilities: { type: 'boolean' },
   provider: { type: 'string' },
   json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** `models …` after the word `models`; `{ help: true }` for --help. */
-export function parseModels(argv: readonly string[]): ModelsCommand | { readonly help: true } {
+/** `models …` after the word `models`. */
+function parseModels(argv: readonly string[]): ModelsCommand {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
-  if (values.help) return { help: true };
   if (positionals.length > 0)
     throw new UsageError(
       `models takes no argument besides its options; there were ${positionals.length}.`,
@@ -134,7 +134,7 @@ function textOf(row: ModelRow, detailed: boolean): string {
 }
 
 /** Prints the models (only those that take images with --capabilities); --json: one object each. */
-export function modelsCommand(command: ModelsCommand, stdout: (text: string) => void): number {
+function modelsCommand(command: ModelsCommand, stdout: (text: string) => void): number {
   const providers = command.provider === null ? PROVIDER_IDS : [command.provider];
   const rows = providers
     .flatMap(rowsOf)
@@ -144,3 +144,17 @@ export function modelsCommand(command: ModelsCommand, stdout: (text: string) => 
   }
   return EXIT.ok;
 }
+
+export const models = declareCommand({
+  help: commandHelp(
+    `models [--capabilities] [--provider ID] [--json]
+                                  the models Pictor knows, by provider; --capabilities: only
+                                  those that take images, with their operations, image and
+                                  reference counts, mask convention, upscale factors, limits,
+                                  and how inputs travel (inline up to a size, or an upload:
+                                  public links or not, how long they last)`,
+    ['service'],
+  ),
+  parse: parseModels,
+  run: (command: ModelsCommand, io) => modelsCommand(command, io.stdout),
+});

@@ -9,6 +9,17 @@ import { EngineInputError } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
 import { serviceIdOf } from '../../shared/domain/service-id';
 import { DEMO_OPTION } from './demo-choice';
+import { noSuchTask } from '../core/command-line';
+import { argumentsOf, readOptions, required } from './cli-args';
+import type { Command } from './cli-command';
+import { declareCommand } from './command-declaration';
+import { RUN_OPTIONS, commandHelp } from './command-help';
+import { common } from './common-args';
+import { runOnService, watch, type Run } from './commands';
+import { listedService, serviceChoice } from './service-args';
+import { findTask } from './task-ids';
+
+type Resume = Command & { name: 'resume' };
 
 /** The tasks `resume --all` starts, and what it says when there are none. */
 export interface ResumedTasks {
@@ -27,10 +38,7 @@ function serviceName(only: ProviderId | typeof DEMO_OPTION): string {
  * Starts the engine on every unfinished task, or, with `only`, on that service's alone.
  * @param only --provider as typed; null: every unfinished task
  */
-export function resumeAll(
-  core: PictorCore,
-  only: ProviderId | typeof DEMO_OPTION | null,
-): ResumedTasks {
+function resumeAll(core: PictorCore, only: ProviderId | typeof DEMO_OPTION | null): ResumedTasks {
   if (only === null) {
     core.engine.start({ resume: true });
     const unfinished = core.history.unfinished();
@@ -66,3 +74,39 @@ function resumed(core: PictorCore, localId: string): TaskRecord[] {
     throw error;
   }
 }
+
+/** `resume ID|--all [--provider P]`: with --provider, only that service's tasks (demo: the demo's). */
+function parseResume(args: readonly string[], env: NodeJS.ProcessEnv): Resume {
+  const { values, positionals } = readOptions(args);
+  const [id] = argumentsOf('resume', positionals, 1);
+  const target = values.all ? 'all' : required(id, 'resume needs a task id, or --all.');
+  const service = serviceChoice(values, 'resume');
+  const only = values.provider === undefined ? null : listedService(service);
+  return { name: 'resume', target, service, only, common: common(values, env) };
+}
+
+async function resumeTasks(run: Run, command: Resume): Promise<number> {
+  const { core, common: options, io } = run;
+  if (command.target === 'all') {
+    const { records, nothing } = resumeAll(core, command.only);
+    if (nothing !== undefined) io.stderr(`${nothing}\n`);
+    return watch(run, records);
+  }
+  core.engine.start({ resume: false });
+  const record = findTask(core.history, command.target);
+  if (!record) throw noSuchTask(command.target, options.dataDir);
+  return watch(run, [core.engine.resumeTask(record.localId)]);
+}
+
+export const resume = declareCommand({
+  help: commandHelp(
+    `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
+                                  history (never resubmits); --all with --provider: only that
+                                  provider's tasks (demo: the built-in demo's), the others left
+                                  as they are; only tasks of that provider on that service get
+                                  the key`,
+    RUN_OPTIONS,
+  ),
+  parse: parseResume,
+  run: (command: Resume, io) => runOnService(command, io, (run) => resumeTasks(run, command)),
+});

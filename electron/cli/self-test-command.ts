@@ -5,36 +5,22 @@
  * safeStorage (cli-host.ts); Node has no OS keychain of Pictor's, so its encryption is "not
  * applicable".
  */
-import type { ImageEngine } from '../ports/image-engine';
 import { UNKNOWN_VERSION } from '../core/pictor-core';
-import { runSelfTest, type EncryptionReport, type VerifierFactory } from '../core/self-test';
+import { runSelfTest } from '../core/self-test';
 import { EXIT } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
+import { argumentsOf, readOptions } from './cli-args';
+import type { SelfTestHost } from './cli-io';
+import { declareCommand } from './command-declaration';
+import { commandHelp } from './command-help';
 
-/** What the host brings to `self-test`. */
-export interface SelfTestHost {
-  /**
-   * The image engine the host's gallery uses. Absent: `self-test` reports that the host has
-   * none; the other commands use the plain-Node engine (native sharp when it loads, else
-   * header-only: cli/commands.ts).
-   */
-  readonly imageEngine?: () => Promise<ImageEngine>;
-  /** Whether the OS can encrypt the key; absent: not applicable (plain Node). */
-  readonly encryption?: () => Promise<EncryptionReport>;
-  /**
-   * A Content Credentials verifier on the image renderer of {@link imageEngine} (the installed
-   * app's); absent: self-test has no `c2pa-renderer` step.
-   */
-  readonly rendererVerifier?: VerifierFactory;
-}
-
-export interface SelfTestIo extends SelfTestHost {
+interface SelfTestIo extends SelfTestHost {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly version?: string;
 }
 
-export async function selfTestCommand(io: SelfTestIo): Promise<number> {
+async function selfTestCommand(io: SelfTestIo): Promise<number> {
   const engine = io.imageEngine ? await io.imageEngine() : null;
   try {
     const report = await runSelfTest({
@@ -52,3 +38,15 @@ export async function selfTestCommand(io: SelfTestIo): Promise<number> {
     await engine?.dispose();
   }
 }
+
+export const selfTest = declareCommand({
+  help: commandHelp(
+    'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
+    [],
+  ),
+  parse: (args) => {
+    argumentsOf('self-test', readOptions(args).positionals, 0);
+    return { name: 'self-test' as const };
+  },
+  run: (_line, io) => selfTestCommand(io),
+});

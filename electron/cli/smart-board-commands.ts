@@ -12,7 +12,7 @@ import {
 import { englishMoney, englishText } from '../../shared/i18n/sentence';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import type { SmartAction } from './triage-args';
 import { lookedUp } from '../core/command-line';

@@ -9,7 +9,7 @@ import { commandHelp } from './command-help';
 import { resolve } from 'node:path';
 import { UsageError } from '../core/command-line';
 import type { TemplateFileFormat } from '../core/templates';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 
 export const TEMPLATE_OPTIONS = {
   body: { type: 'string' },

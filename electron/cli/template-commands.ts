@@ -25,7 +25,7 @@ import {
   type TemplateFileFormat,
 } from '../core/templates';
 import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import type { ExportFormat, TemplateAction, TemplateCommandLine } from './template-args';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { quotedOr } from '../core/command-line';

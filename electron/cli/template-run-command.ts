@@ -18,7 +18,7 @@ import type { Command } from './cli-command';
 import type { TemplateRunChoice } from './template-run-args';
 import { DEV_PROGRAM, EXIT } from './cli-report';
 import { capRefusalText } from './cap-refusal-text';
-import type { CliIo } from './commands';
+import type { CliIo } from './cli-io';
 import { cliWording } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { quotedOr } from '../core/command-line';

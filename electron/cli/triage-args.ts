@@ -7,7 +7,7 @@
 import { commandHelp } from './command-help';
 import { quotedOr, UsageError } from '../core/command-line';
 import type { RatingTest, TriageQuery } from '../core/history';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 import { rulesFromFilter, type SmartRules } from '../../shared/domain/smart-board';
 
 export const TRIAGE_OPTIONS = {
@@ -53,7 +53,6 @@ export const TRIAGE_HELP = {
 } as const;
 
 type TriageName = keyof typeof TRIAGE_HELP;
-const TRIAGE_NAMES = Object.keys(TRIAGE_HELP) as TriageName[];
 
 /** The triage commands, as parsed. */
 export type TriageCommand =
@@ -87,10 +86,6 @@ interface TriageValues {
   readonly unfiled?: boolean;
   readonly yes?: boolean;
   readonly match?: string;
-}
-
-export function isTriageName(name: string): name is TriageName {
-  return (TRIAGE_NAMES as string[]).includes(name);
 }
 
 /** `rate`, `flag`, `tag`, `board`, `purge-rejected` with their words after the name. */

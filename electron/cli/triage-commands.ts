@@ -13,12 +13,14 @@ import { VISIBLE_STATES } from '../../shared/domain/task-record';
 import type { ImageQuery, TriageQuery } from '../core/history';
 import { smartCommand, warnMissing } from './smart-board-commands';
 import type { PictorCore } from '../core/pictor-core';
-import { rejectsIn, type TriageChange, type TriageOutcome } from '../core/triage';
+import type { TriageChange, TriageOutcome } from '../core/triage';
 import { writeMetadataToFiles } from '../core/batch';
-import { EXIT } from './cli-report';
-import type { CliIo } from './commands';
+import { rejectsIn } from '../core/triage';
+import { DEV_PROGRAM, EXIT } from './cli-report';
+import { moreLine, printPage, type ListPage } from './list-paging';
+import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
-import type { CommonOptions } from './cli-args';
+import type { CommonOptions } from './common-args';
 import type { BoardAction, TriageCommand, TriageCommandLine } from './triage-args';
 
 const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;
@@ -197,6 +199,7 @@ export function listImages(
     readonly triage: TriageQuery | null;
     readonly smart: string | null;
     readonly template: string | null;
+    readonly page: ListPage;
   },
 ): number {
   // As the gallery lists them: an image in Pictor's trash is not listed.
@@ -208,10 +211,10 @@ export function listImages(
     query.smart = entry.rules ?? core.smartBoards.rulesOf(name);
     warnMissing(entry, io);
   }
-  let cursor: string | null = null;
-  do {
-    const page = core.history.listImages({ ...query, limit: 500, cursor });
-    for (const item of page.items) {
+  const next = printPage(
+    filters.page,
+    (limit, cursor) => core.history.listImages({ ...query, limit, cursor }),
+    (item) => {
       const { image } = item;
       const ref = `${item.taskId ?? item.localId}#${String(item.index + 1)}`;
       const facts = {
@@ -229,8 +232,10 @@ export function listImages(
           ? `${jsonSafe(JSON.stringify(facts))}\n`
           : `${terminalSafe(`${ref.padEnd(40)} ${'★'.repeat(facts.rating).padEnd(5)} ${facts.flag.padEnd(6)} ${facts.tags.join(', ')}`)}\n`,
       );
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+      return true;
+    },
+  );
+  const more = moreLine(io.program ?? DEV_PROGRAM, filters.page, next, 'images');
+  if (more !== null) io.stderr(more);
   return EXIT.ok;
 }

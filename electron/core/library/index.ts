@@ -59,16 +59,16 @@
  * disk, a refused entry) cancels the reads still waiting for a stream that is gone, waits for the
  * one running and closes the file before the import ends: nothing is thrown at the process, no read
  * waits for ever, and the operation's slot is free. A write into the library the disk refuses
- * (full, read-only, over quota) ends the import with `LibraryDiskError`'s sentence (the CLI's exit
+ * (full, read-only, over quota) ends the import with LibraryDiskError's sentence (the CLI's exit
  * 5). An export writes its archive through `export-target.ts` (a `.part` file of its own name
  * beside the target, synced, then renamed or linked into place; removed on any failure): a step on
  * that file that fails (its folder gone, a file where a folder should be, the disk full, read-only
- * or not writable) ends the export with `ArchiveNotWrittenError`'s sentence naming the file and why
+ * or not writable) ends the export with ArchiveNotWrittenError's sentence naming the file and why
  * (the window's Library section shows it; the CLI's exit 5); an image it could not read is a
  * refusal in the summary, never that error. The other files the user picks in main's save dialog
  * (an image's Save as…, `core/gallery/image-copy.ts`; the cost ledger's CSV; a templates export)
  * are written the same way by `core/fs/chosen-file.ts`: a `.part` file beside the target, renamed
- * over it, and `ChosenFileNotSavedError`'s sentence (the same reasons, `chosenPlaceParams`) when a
+ * over it, and ChosenFileNotSavedError's sentence (the same reasons, `chosenPlaceParams`) when a
  * step on it fails; the file that was there is left byte for byte (the CLI's `template export`:
  * exit 5). A file replaced keeps its permissions (`modeToKeep`: a private 0600 file stays private,
  * and the `.part` has them before its first byte); the rename gives it a new inode, so hard links

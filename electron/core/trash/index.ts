@@ -10,8 +10,8 @@
  * start and forwards its progress. A delete of images (`TrashOperations.deleteImages`) first writes
  * a batch file to the journal in the data folder (`trash-journal/`, 0700; never in the gallery, so
  * a crafted folder cannot say what comes back where), then moves each image's files
- * (`gallery/image-files.ts`: the image and its thumbnail, one list) into `.pictor-trash/<entry>/`
- * and marks the record `deleted`. Removing tasks holds their whole records in a batch the same way.
+ * (`gallery/image-files.ts`: the image and its thumbnail, one list) into an entry folder of the
+ * trash folder and marks the record `deleted`. Removing tasks holds their whole records in a batch the same way.
  * An Undo writes a restore file naming its entries before the first comes back; each file is linked
  * back under its old name (or a `-restored-N` one, never over anything; a name already holding the
  * same inode is an earlier try), the record says `saved`, and only then the held folder goes. At

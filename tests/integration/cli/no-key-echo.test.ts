@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_NAMES } from '../../../electron/cli/cli-help';
+import { COMMAND_NAMES } from '../../../electron/cli/command-table';
 import { carriesKey } from '../../../electron/core/secrets/key-echo';
 import { runInProcess } from '../../support/cli-in-process';
 

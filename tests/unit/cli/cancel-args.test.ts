@@ -1,6 +1,6 @@
 /** `cancel <task-id>…` as the command line reads it, before any library or service is touched. */
 import { describe, expect, it } from 'vitest';
-import { helpText, parseCommand } from '../../../electron/cli/cli-args';
+import { helpText, parseCommand } from '../../support/cli-table';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 import { MAX_IDS_PER_BATCH } from '../../../shared/domain/limits';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helpText, parseCommand } from '../../../electron/cli/cli-args';
+import { helpText, parseCommand } from '../../support/cli-table';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 import { cliWording, exitCodeOf, worstExitCode } from '../../../electron/cli/cli-report';
 import type { TaskRecord } from '../../../shared/domain/task-record';

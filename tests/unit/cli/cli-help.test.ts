@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
-import { COMMAND_NAMES, helpText, type CommandName } from '../../../electron/cli/cli-help';
+import { COMMAND_NAMES, type CommandName } from '../../../electron/cli/command-table';
+import { helpText } from '../../support/cli-table';
 import { OPTION_LINES } from '../../../electron/cli/command-help';
 
 /** Text only the global help has. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLI_COMMANDS, cliArguments } from '../../../electron/cli/cli-invocation';
-import { parseCommand } from '../../../electron/cli/cli-args';
+import { parseCommand } from '../../support/cli-table';
 
 describe('the app started as the pictor command', () => {
   it.each(CLI_COMMANDS)('runs the CLI for "%s", packaged and from a checkout', (command) => {

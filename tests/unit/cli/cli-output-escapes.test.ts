@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_NAMES } from '../../../electron/cli/cli-help';
+import { COMMAND_NAMES } from '../../../electron/cli/command-table';
 import { costLibrary, pictor } from './cli-in-process';
 
 const ESCAPE = /\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|U\+[0-9A-F]{4}/i;

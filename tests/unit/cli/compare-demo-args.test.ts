@@ -17,7 +17,7 @@ function compare(...targets: string[]) {
 
 function run(argv: string[]) {
   const command = parseCompare(argv, env);
-  if ('help' in command || command.name !== 'compare') throw new Error('not a compare run');
+  if (command.name !== 'compare') throw new Error('not a compare run');
   return command;
 }
 

@@ -5,7 +5,7 @@
  * bounds are the schemas' own (shared/domain/cost-amounts.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../electron/cli/cli-args';
+import { parseCommand } from '../../support/cli-table';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 
 const env = { HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config' };

@@ -1,7 +1,7 @@
 /** `edit` and `upscale` as the command line reads them, before any file, library or service. */
 import { describe, expect, it } from 'vitest';
-import { helpText } from '../../../electron/cli/cli-args';
-import { isImageCommand, parseImageCommand } from '../../../electron/cli/edit-args';
+import { helpText, parseCommand } from '../../support/cli-table';
+import { parseImageCommand } from '../../../electron/cli/edit-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 
 const env = { HOME: '/home/ada' };
@@ -107,7 +107,11 @@ describe('edit', () => {
   });
 
   it('answers --help without reading anything else', () => {
-    expect(parseImageCommand('edit', ['--help'], env)).toEqual({ help: true });
+    expect(parseCommand(['edit', '--help'], env)).toEqual({ name: 'help', topic: 'edit' });
+    expect(parseCommand(['edit', 'a.png', '--nope', '-h'], env)).toEqual({
+      name: 'help',
+      topic: 'edit',
+    });
   });
 });
 
@@ -132,17 +136,6 @@ describe('upscale', () => {
     ['a reference', ['a.png', '--factor', '2', '--provider', 'fal', '--ref', 'r.png']],
   ])('refuses %s as a usage error', (_what, argv) => {
     expect(() => parseImageCommand('upscale', argv, env)).toThrow(UsageError);
-  });
-});
-
-describe('isImageCommand', () => {
-  it('knows edit and upscale only', () => {
-    expect(['edit', 'upscale', 'generate', undefined].map(isImageCommand)).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
   });
 });
 

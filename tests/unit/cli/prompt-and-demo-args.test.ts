@@ -4,7 +4,7 @@
  * refused with a sentence (exit 2), before anything is sent, never repeating what was typed.
  */
 import { describe, expect, it } from 'vitest';
-import { helpText, parseCommand } from '../../../electron/cli/cli-args';
+import { helpText, parseCommand } from '../../support/cli-table';
 import { looksLikeKey } from '../../../electron/core/command-line/user-words';
 import { SAMPLE_PROMPT } from '../../../electron/cli/demo-choice';
 import { UsageError } from '../../../electron/core/command-line/command-line';

@@ -3,7 +3,7 @@
  * the lines the CLI prints say about it.
  */
 import { describe, expect, it } from 'vitest';
-import { helpText, parseCommand } from '../../../electron/cli/cli-args';
+import { helpText, parseCommand } from '../../support/cli-table';
 import {
   exitCodeOf,
   jsonLine,

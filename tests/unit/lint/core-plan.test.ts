@@ -5,6 +5,8 @@
  * Type-only imports count: a loop of types is a loop of knowledge. Each module has one face
  * (its `index.ts`, the header comment its own description) that passes on only what files outside
  * the module import, and each row's `may` list is what the module uses, no more.
+ * The command line (electron/cli) is held to the same: no circle of files, its command table's
+ * lazy loaders (`() => import('./x-command')`) included.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -15,12 +17,13 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const core = join(root, 'electron', 'core');
+const cli = join(root, 'electron', 'cli');
 
 /** Relative specifiers of a module's imports and re-exports, static and dynamic. */
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g;
 
-function coreFiles(): string[] {
-  return readdirSync(core, { recursive: true, withFileTypes: true })
+function coreFiles(folder = core): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
     .map((entry) => join(entry.parentPath, entry.name));
 }
@@ -37,17 +40,17 @@ function sourceOf(target: string): string {
   return target.endsWith('.ts') ? target : `${target}.ts`;
 }
 
-/** File → the core files it imports (a `.js` specifier names its `.ts` source). */
-function fileGraph(): Map<string, string[]> {
+/** File → the files of `folder` it imports (a `.js` specifier names its `.ts` source). */
+function fileGraph(folder = core): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of coreFiles()) {
+  for (const file of coreFiles(folder)) {
     const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
       .map(([, spec]) => resolve(dirname(file), spec ?? '').replace(/\.js$/, ''))
       .map(sourceOf)
-      .filter((target) => target.startsWith(core));
+      .filter((target) => target.startsWith(folder));
     graph.set(
-      relative(core, file),
-      targets.map((target) => relative(core, target)),
+      relative(folder, file),
+      targets.map((target) => relative(folder, target)),
     );
   }
   return graph;
@@ -119,6 +122,15 @@ function mainFiles(): string[] {
  * The names `text` imports (or passes on) from each relative specifier, resolved from `dir`:
  * `import { a, type B as C }`, `export { a } from`, and `import('…').Name` in types.
  */
+/** The specifier of `await import('…')` (or a bare `import('…')`), when `node` is one. */
+function lazySpecifier(node: ts.Expression | undefined): string | undefined {
+  const call = node && ts.isAwaitExpression(node) ? node.expression : node;
+  if (!call || !ts.isCallExpression(call)) return undefined;
+  if (call.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
+  const [argument] = call.arguments;
+  return argument && ts.isStringLiteral(argument) ? argument.text : undefined;
+}
+
 export function importedNames(text: string, dir: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   const note = (spec: string, name: string): void => {
@@ -148,6 +160,13 @@ export function importedNames(text: string, dir: string): Map<string, Set<string
       ts.isIdentifier(node.qualifier)
     ) {
       note(node.argument.literal.text, node.qualifier.text);
+    } else if (ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name)) {
+      // `const { a, b: c } = await import('../x')`: a lazy load names what it takes.
+      const spec = lazySpecifier(node.initializer);
+      for (const element of spec === undefined ? [] : node.name.elements) {
+        const name = element.propertyName ?? element.name;
+        if (ts.isIdentifier(name)) note(spec!, name.text);
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -247,6 +266,7 @@ describe("the core's floor plan", () => {
       "export { e } from '../fs';",
       "type F = import('../fs').G;",
       "import { h } from 'node:fs';",
+      "const { i, j: k } = await import('../fs');",
     ].join('\n');
     const names = importedNames(text, join(core, 'library'));
     expect(
@@ -254,7 +274,7 @@ describe("the core's floor plan", () => {
     ).toEqual({
       gallery: ['a', 'B'],
       'gallery/index.ts': ['D'],
-      fs: ['e', 'G'],
+      fs: ['e', 'G', 'i', 'j'],
     });
   });
 
@@ -298,6 +318,12 @@ describe("the core's floor plan", () => {
         [...(graph.get(module) ?? [])].sort(),
       );
     }
+  });
+
+  it('has no circle of files in the command line (electron/cli)', () => {
+    const graph = fileGraph(cli);
+    expect(graph.size).toBeGreaterThan(30);
+    expect(cycles(graph)).toEqual([]);
   });
 
   it('gives every module of the core a row of the layer table, and only its modules', async () => {

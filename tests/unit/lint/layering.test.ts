@@ -392,7 +392,7 @@ const rows: readonly {
     layer: 'electron/cli-host.ts',
     file: 'electron/cli-host.ts',
     denied: [importing('./adapters/system-clock', 'systemClock'), importing('electron', 'ipcMain')],
-    allowed: [importing('./cli/commands', 'CliIo', true), importing('electron', 'App', true)],
+    allowed: [importing('./cli/cli-io', 'CliIo', true), importing('electron', 'App', true)],
   },
   {
     layer: 'electron/host',

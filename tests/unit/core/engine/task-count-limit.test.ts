@@ -11,7 +11,7 @@ import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../../../shared/i18n/main-messages';
 import { MAIN_TRANSLATIONS } from '../../../../shared/i18n/main-translations';
 import type { Sentence } from '../../../../shared/i18n/sentence';
-import { helpText, parseCommand } from '../../../../electron/cli/cli-args';
+import { helpText, parseCommand } from '../../../support/cli-table';
 import { UsageError } from '../../../../electron/core/command-line/command-line';
 import { EngineInputError } from '../../../../electron/core/engine/engine-types';
 import { TARGET, engineHarness } from './engine-harness';

@@ -1,0 +1,91 @@
+/** `track <task-id>`: follow a task created elsewhere (its service's id) until it settles. */
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { englishText } from '../../shared/i18n/sentence';
+import { UsageError } from '../core/command-line';
+import type { PictorCore } from '../core/pictor-core';
+import { taskAddressProblem } from '../core/service';
+import { argumentsOf, readOptions, required, type Values } from './cli-args';
+import type { Command } from './cli-command';
+import { declareCommand } from './command-declaration';
+import { RUN_OPTIONS, commandHelp } from './command-help';
+import { common } from './common-args';
+import { runOnService, watch } from './commands';
+import { reachableService } from './service-args';
+
+type Track = Command & { name: 'track' };
+
+/**
+ * --model of track: never the provider's default (a guess at where a task lives is no address),
+ * checked as the address of the task is built from it.
+ */
+function trackModel(values: Values, provider: ProviderId): string | undefined {
+  const model = values.model?.trim() || undefined;
+  const problem = taskAddressProblem(provider, { prompt: 'track', ...(model ? { model } : {}) });
+  if (problem === null) return model;
+  const { label, defaultModel } = PROVIDERS[provider];
+  // Not repeated: a stray value may be the key pasted in the wrong place.
+  if (problem.key === 'error.service.taskNeedsModel') {
+    throw new UsageError(
+      `track --provider ${provider} needs --model M, the model the task was made with: ${englishText(problem)} (A model looks like ${defaultModel ?? 'owner/name'}.)`,
+    );
+  }
+  throw new UsageError(
+    `--model is not a model id ${label} takes: parts of letters, digits, ".", "_" and "-", separated by "/" (such as ${defaultModel ?? 'owner/name'}).`,
+  );
+}
+
+function parseTrack(args: readonly string[], env: NodeJS.ProcessEnv): Track {
+  const { values, positionals } = readOptions(args);
+  const [taskId] = argumentsOf('track', positionals, 1);
+  const id = required(taskId, 'track needs the task id to follow.');
+  const service = reachableService(
+    values,
+    'track',
+    'track needs --base-url URL (the service the task lives on), or --provider ID of a service with its own address.',
+  );
+  const model = trackModel(values, service.provider);
+  return {
+    name: 'track',
+    taskId: id,
+    service,
+    ...(values.prompt ? { prompt: values.prompt } : {}),
+    ...(model ? { model } : {}),
+    common: common(values, env),
+  };
+}
+
+/**
+ * Follows a task by its id. A task the history has already is resumed; when its record names no
+ * model and --model does, the record learns it first (fal finds a request under its model only).
+ */
+function trackTask(core: PictorCore, command: Track, endpoint: string): Promise<TaskRecord> {
+  const { model, prompt } = command;
+  const known = core.history.getByTaskId(endpoint, command.taskId.trim());
+  if (known && model && !known.request.model?.trim()) {
+    core.engine.edit(known.localId, (record) => ({
+      ...record,
+      request: { ...record.request, model },
+    }));
+  }
+  return core.engine.track(command.taskId, {
+    endpoint,
+    ...(prompt ? { prompt } : {}),
+    ...(model ? { model } : {}),
+  });
+}
+
+export const track = declareCommand({
+  help: commandHelp(
+    `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
+                                  follow a task created elsewhere; --model is the model it was
+                                  made with (fal needs it: its requests live under their model)`,
+    RUN_OPTIONS,
+  ),
+  parse: parseTrack,
+  run: (command: Track, io) =>
+    runOnService(command, io, async (run, credentials) => {
+      run.core.engine.start({ resume: false });
+      return await watch(run, [await trackTask(run.core, command, credentials.currentEndpoint())]);
+    }),
+});
