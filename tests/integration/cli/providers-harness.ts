@@ -1,7 +1,9 @@
 /**
- * The CLI against the demo service speaking one provider's dialect, both as real processes on
- * loopback: the demo service started as `npm run demo-service -- --dialect <d> --control`, the
- * CLI as `npm run cli`. The demo's request log (GET /_demo/log) records which header carried
+ * The CLI against the demo service speaking one provider's dialect on loopback: the demo service a
+ * real process (`npm run demo-service -- --dialect <d> --control`), the CLI's commands run through
+ * its own entry in this process (run-cli.ts's runCliHere: the same command, environment and
+ * output, without a process start each) except a command a test stops on purpose (`start`), a
+ * real process. The demo's request log (GET /_demo/log) records which header carried
  * which key on every request, so a test reads where the key went. After each test, no key
  * appears in any output or any file the CLI wrote.
  */
@@ -15,7 +17,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service/types';
 import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
-import { REPO_ROOT, childEnv, describeRun, runCli, type CliRun } from './run-cli';
+import { REPO_ROOT, childEnv, describeRun, runCliHere, type CliRun } from './run-cli';
 
 /** The dialects the demo service speaks besides today's contract. */
 export const DIALECTS = ['fal', 'replicate', 'dashscope', 'bfl'] as const;
@@ -241,7 +243,7 @@ export function useProviderWorlds(): (
       named: ['--provider', dialect, '--base-url', url],
       run: async (args, options = {}) => {
         const key = options.key === undefined ? KEYS[dialect] : (options.key ?? undefined);
-        const run = await runCli(completeArgs(args, dataDir), { key, home });
+        const run = await runCliHere(completeArgs(args, dataDir), { key, home });
         runs.push(run);
         return run;
       },
