@@ -36,9 +36,8 @@ export const NODE_ENTRIES = {
 
 /**
  * The crash tests' child processes (hardening's, and integration's kill -9 children), by output
- * name: each runs the real core from the
- * bundle, as the CLI does (sharp from node_modules, the Content Credentials worker and the
- * trust list beside it), and finds nothing next to its source.
+ * name: each runs the real core from the bundle, as the CLI does (sharp from node_modules, the
+ * Content Credentials worker and the trust list beside it), and finds nothing next to its source.
  */
 export const TEST_WORKERS = {
   'core-kill-worker': 'tests/hardening/crashes/core-kill-worker.ts',
