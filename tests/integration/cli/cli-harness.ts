@@ -44,7 +44,7 @@ export interface WorldRunOptions {
 }
 
 /** Options of a file's worlds. */
-export interface WorldsOptions {
+interface WorldsOptions {
   /** Every run a real process unless the run says otherwise. Default false. */
   readonly process?: boolean;
 }
