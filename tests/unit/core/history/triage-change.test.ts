@@ -105,4 +105,22 @@ describe('an edit through the history', () => {
     expect(store.count({ search: 'harbour' })).toBe(1);
     expect(store.listImages({ rating: { op: '>=', value: 3 } }).items).toHaveLength(1);
   });
+
+  it.each([
+    ['moved to the trash', { state: 'deleted' as const }],
+    ['given another file', { file: 'other/0.png' }],
+    ['given an error', { error: 'gone' }],
+  ])('of an image %s, the task otherwise as it was, writes its rows too', (_, change) => {
+    const writes = imageRowWrites(() =>
+      store.editMany(['a'], (stored) => ({
+        ...stored,
+        updatedAt: stored.updatedAt + 1,
+        images: stored.images.map((image, n) => (n === 0 ? { ...image, ...change } : image)),
+      })),
+    );
+    expect(writes[0]).toMatch(/^DELETE FROM images/);
+    expect(store.get('a')!.images[0]).toMatchObject(change);
+    const saved = store.listImages({ states: ['saved'] }).items.map((item) => item.index);
+    expect(saved).toEqual('state' in change ? [1] : [0, 1]);
+  });
 });
