@@ -35,9 +35,9 @@ export const NODE_ENTRIES = {
 } as const;
 
 /**
- * The hardening tests' child processes, by output name: each runs the real core from the
- * bundle, as the CLI does (sharp from node_modules, the Content Credentials worker and the
- * trust list beside it), and finds nothing next to its source.
+ * The crash tests' child processes (hardening's, and integration's kill -9 children), by output
+ * name: each runs the real core from the bundle, as the CLI does (sharp from node_modules, the
+ * Content Credentials worker and the trust list beside it), and finds nothing next to its source.
  */
 export const TEST_WORKERS = {
   'core-kill-worker': 'tests/hardening/crashes/core-kill-worker.ts',
@@ -45,6 +45,11 @@ export const TEST_WORKERS = {
   'inline-kill-worker': 'tests/hardening/crashes/inline-kill-worker.ts',
   'lease-worker': 'tests/hardening/concurrency/lease-worker.ts',
   'lease-race-worker': 'tests/hardening/concurrency/lease-race-worker.ts',
+  // The integration project's kill -9 children (a history writer, a spilled transaction, a
+  // triage batch): started 18 times a run, each `node --import tsx` start transpiled them anew.
+  'history-crash-worker': 'tests/integration/history/history-crash-worker.ts',
+  'history-spill-worker': 'tests/integration/history/history-spill-worker.ts',
+  'kill-mid-batch-child': 'tests/integration/triage/kill-mid-batch-child.ts',
 } as const;
 
 export type NodeEntry = keyof typeof NODE_ENTRIES | keyof typeof TEST_WORKERS;

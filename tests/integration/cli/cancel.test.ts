@@ -1,6 +1,6 @@
 /**
- * `pictor cancel <task-id>…` against the demo service in each dialect, both real processes on
- * loopback: a task left queued by a generate that stopped watching (exit 3) is canceled (exit 0,
+ * `pictor cancel <task-id>…` against the demo service in each dialect on loopback (both in this
+ * process: providers-harness.ts): a task left queued by a generate that stopped watching (exit 3) is canceled (exit 0,
  * not billed), one the service already finished keeps its images (exit 1), a refusal says the
  * service's reason (exit 1), BFL cannot cancel and is never asked (exit 1), and a mistake in the
  * command line or a task Pictor cannot ask about is a usage error (exit 2). The key goes only in

@@ -1,6 +1,6 @@
 /**
  * `pictor compare` on several dialects of the built-in demo in one command (`--target demo`,
- * `demo:fal`, `demo:bfl`, …), as a real process: each dialect's demo started once inside the
+ * `demo:fal`, `demo:bfl`, …), through the CLI's entry in this process (run-cli.ts's runCliHere): each dialect's demo started once inside the
  * command on 127.0.0.1, real HTTP, real PNGs saved, free, listed and costed as the demo, and no
  * real key (PICTOR_KEY_*, SERVICE_API_KEY) read or printed. A demo:fal task the command did not
  * see finish is resumed by `resume --provider demo`, which starts the demo of its dialect.
@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeRun, runCli, type CliRun } from './run-cli';
+import { describeRun, runCliHere, type CliRun } from './run-cli';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -31,7 +31,7 @@ async function world() {
   cleanups.push(() => rm(home, { recursive: true, force: true }));
   const dataDir = join(home, 'data');
   const cli = (args: readonly string[], durationMs = 300, timeout = '30') =>
-    runCli([...args, '--data-dir', dataDir, '--poll-interval', '0.2', '--timeout', timeout], {
+    runCliHere([...args, '--data-dir', dataDir, '--poll-interval', '0.2', '--timeout', timeout], {
       home,
       env: { ...REAL_KEYS, PICTOR_DEMO_DURATION_MS: String(durationMs) },
     });

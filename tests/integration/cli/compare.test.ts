@@ -1,5 +1,5 @@
 /**
- * `pictor compare` as a real process against three demo services on loopback (fal answering its
+ * `pictor compare`, through the CLI's entry in this process (run-cli.ts's runCliHere), against three demo services on loopback (fal answering its
  * first submit 429 with Retry-After, Replicate 402, BFL working), each provider's key from its
  * own PICTOR_KEY_<PROVIDER>: the group id and each target's row (the seed fal and BFL said with
  * it), the exit code the highest of its tasks', `compare show`, `list --compare`, and a hard cap
@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { taskSeed } from '../../../electron/demo-service/prng';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, runCli } from './run-cli';
+import { describeRun, runCliHere } from './run-cli';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -46,7 +46,7 @@ async function world() {
     PICTOR_KEY_BFL: KEYS.bfl,
   };
   const cli = (args: readonly string[], options: { timeout?: string; env?: object } = {}) =>
-    runCli(
+    runCliHere(
       [
         ...args,
         '--data-dir',

@@ -1,5 +1,6 @@
 /**
- * The CLI's cost commands against the demo service on loopback, as real processes: the ledger
+ * The CLI's cost commands against the demo service on loopback, through the CLI's entry in this
+ * process (run-cli.ts's runCliHere) but for the submits racing under one cap, real processes: the ledger
  * (`costs`, `--json`, `--csv`), the cost in `list --json`, prices and caps the commands share,
  * a submit a hard cap stops (exit 6, the sentence), and two processes submitting at once under
  * one cap: together they never pass it.
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
-import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+import { describeRun, jsonLines, runCli, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -31,11 +32,20 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-/** `pictor <args>` on this test's library; generate goes to the demo with its key. */
-function pictor(args: readonly string[]): Promise<CliRun> {
+function withLibrary(args: readonly string[]): string[] {
   const full = [...args, '--data-dir', dataDir];
   if (args[0] === 'generate') full.push('--base-url', service.url, '--poll-interval', '0.1');
-  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+  return full;
+}
+
+/** `pictor <args>` on this test's library; generate goes to the demo with its key. */
+function pictor(args: readonly string[]): Promise<CliRun> {
+  return runCliHere(withLibrary(args), { key: 'demo', home });
+}
+
+/** The same as a process of its own: processes that share the library and its caps at once. */
+function spawned(args: readonly string[]): Promise<CliRun> {
+  return runCli(withLibrary(args), { key: 'demo', home, timeoutMs: 60_000 });
 }
 
 function expectExit(run: CliRun, code: number): void {
@@ -167,7 +177,7 @@ describe('pictor caps', () => {
     await pictor(['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'USD']);
     await pictor(['caps', 'set', '--period', 'month', '--amount', '0.1', '--unit', 'USD']);
     const runs = await Promise.all(
-      [1, 2].map((n) => pictor(['generate', '--prompt', `race ${n}`, '--count', '2'])),
+      [1, 2].map((n) => spawned(['generate', '--prompt', `race ${n}`, '--count', '2'])),
     );
     const codes = runs.map((run) => run.code).sort();
     expect(codes, runs.map(describeRun).join('\n')).toEqual([0, 6]);
@@ -186,7 +196,7 @@ describe('pictor caps', () => {
     expectExit(await pictor([...price, '2', '--unit', 'credits']), 0);
     await pictor(['caps', 'set', '--period', 'day', '--amount', '5', '--unit', 'credits']);
     const runs = await Promise.all(
-      [1, 2, 3].map((n) => pictor(['generate', '--prompt', `credits race ${n}`])),
+      [1, 2, 3].map((n) => spawned(['generate', '--prompt', `credits race ${n}`])),
     );
     const codes = runs.map((run) => run.code).sort();
     expect(codes, runs.map(describeRun).join('\n')).toEqual([0, 0, 6]);

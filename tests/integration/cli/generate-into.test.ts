@@ -1,5 +1,5 @@
 /**
- * `pictor generate --board PATH` as real processes on a real library, against the demo service on
+ * `pictor generate --board PATH` on a real library, through the CLI's entry in this process (run-cli.ts's runCliHere), against the demo service on
  * loopback (and the built-in demo inside the command): the images join the board as they arrive,
  * a board the library lacks is made, a task the command stopped watching keeps its board for
  * `resume`, and a bad path exits 2 with its rule's sentence before anything is stored or sent.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+import { describeRun, jsonLines, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -33,7 +33,7 @@ function pictor(...args: string[]): Promise<CliRun> {
   const full = [...args, '--data-dir', dataDir];
   if (args[0] === 'generate' || args[0] === 'resume')
     full.push('--base-url', service.url, '--poll-interval', '0.1');
-  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+  return runCliHere(full, { key: 'demo', home, timeoutMs: 60_000 });
 }
 
 async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
@@ -102,7 +102,7 @@ describe('pictor generate --board', () => {
   it('--provider demo puts the built-in demo’s images into the board too', async () => {
     const args = ['generate', '--provider', 'demo', 'a lighthouse', '--board', 'Demo/Tries'];
     const run = await ok(
-      runCli([...args, '--json', '--data-dir', dataDir], {
+      runCliHere([...args, '--json', '--data-dir', dataDir], {
         home,
         timeoutMs: 60_000,
         env: { PICTOR_DEMO_DURATION_MS: '200' },

@@ -8,7 +8,9 @@ import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { expectExit, expectSavedImage, useCliWorlds } from './cli-harness';
 import { describeRun, jsonLines } from './run-cli';
 
-const newWorld = useCliWorlds();
+// Real processes: here and in usage.test.ts the CLI's process itself is checked (its arguments,
+// its exit once its work is done); the other files run the CLI's entry in the test's process.
+const newWorld = useCliWorlds({ process: true });
 
 describe('pictor generate', () => {
   it('submits once, polls, saves a real PNG with thumbnail and sidecar, prints its path', async () => {

@@ -15,7 +15,7 @@ import {
   selfSignedServer,
   type LoopbackPlace,
 } from '../../support/unsent-servers';
-import { describeRun, runCli, type CliRun } from './run-cli';
+import { describeRun, runCliHere, type CliRun } from './run-cli';
 
 const KEY = 'sk-cli-not-sent-7b2c';
 const cleanups: (() => Promise<void>)[] = [];
@@ -33,7 +33,7 @@ async function generate(baseUrl: string): Promise<CliRun> {
   const home = await mkdtemp(join(tmpdir(), 'pictor-cli-not-sent-'));
   cleanups.push(() => rm(home, { recursive: true, force: true }));
   const args = ['generate', '--prompt', 'a kite', '--base-url', baseUrl];
-  return runCli([...args, '--data-dir', join(home, 'data'), '--poll-interval', '0.2'], {
+  return runCliHere([...args, '--data-dir', join(home, 'data'), '--poll-interval', '0.2'], {
     home,
     key: KEY,
   });

@@ -1,6 +1,6 @@
 /**
- * The prompt history is the library's, whichever front submits: `pictor generate` as a real
- * process against the demo service on loopback notes its prompt in the history file the app reads.
+ * The prompt history is the library's, whichever front submits: `pictor generate` (through the
+ * CLI's entry in this process, run-cli.ts's runCliHere) against the demo service on loopback notes its prompt in the history file the app reads.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, runCli } from './run-cli';
+import { describeRun, runCliHere } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -30,7 +30,7 @@ afterEach(async () => {
 
 async function generate(prompt: string): Promise<void> {
   const args = ['generate', '--prompt', prompt, '--data-dir', dataDir, '--base-url', service.url];
-  const run = await runCli([...args, '--poll-interval', '0.1'], {
+  const run = await runCliHere([...args, '--poll-interval', '0.1'], {
     key: 'demo',
     home,
     timeoutMs: 60_000,

@@ -1,7 +1,9 @@
 /**
- * The CLI against the demo service speaking one provider's dialect, both as real processes on
- * loopback: the demo service started as `npm run demo-service -- --dialect <d> --control`, the
- * CLI as `npm run cli`. The demo's request log (GET /_demo/log) records which header carried
+ * The CLI against the demo service speaking one provider's dialect on loopback, both in this
+ * process: the demo service started from the very arguments `npm run demo-service -- --dialect <d>
+ * --control` takes (its own parser, cli-args.ts), the CLI's commands run through its own entry
+ * (run-cli.ts's runCliHere: the same command, environment and output, without a process start
+ * each) except a command a test stops on purpose (`start`), a real process. The demo's request log (GET /_demo/log) records which header carried
  * which key on every request, so a test reads where the key went. After each test, no key
  * appears in any output or any file the CLI wrote.
  */
@@ -15,7 +17,10 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service/types';
 import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
-import { REPO_ROOT, childEnv, describeRun, runCli, type CliRun } from './run-cli';
+import { testImageEngine } from '../../support/image-engine';
+import { parseCliArgs } from '../../../electron/demo-service/cli-args';
+import { startDemoService } from '../../../electron/demo-service/server';
+import { REPO_ROOT, childEnv, describeRun, runCliHere, type CliRun } from './run-cli';
 
 /** The dialects the demo service speaks besides today's contract. */
 export const DIALECTS = ['fal', 'replicate', 'dashscope', 'bfl'] as const;
@@ -85,24 +90,14 @@ export interface ProviderWorld {
   readonly named: readonly string[];
 }
 
-/** Starts the demo service process; resolves once it prints its `listening on` line. */
-function startDemo(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [...nodeEntryArgs('demo-service'), '--port', '0', '--control', ...args],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stdout);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`demo exited ${code}: ${stderr}`)));
-  });
+/** Starts the demo service in this process from its command line's arguments. */
+async function startDemo(
+  args: readonly string[],
+): Promise<{ close: () => Promise<void>; url: string }> {
+  const command = parseCliArgs(['--port', '0', '--control', ...args]);
+  if (command.kind !== 'run') throw new Error(`not a demo service command: ${args.join(' ')}`);
+  const service = await startDemoService({ images: testImageEngine, ...command.options });
+  return { close: () => service.close(), url: service.url };
 }
 
 async function demoJson(url: string, init?: RequestInit): Promise<unknown> {
@@ -205,25 +200,21 @@ export function useProviderWorlds(): (
   dialect: Dialect,
   extra?: readonly string[],
 ) => Promise<ProviderWorld> {
-  const open: { world: ProviderWorld; demo: ChildProcess; dirs: string[] }[] = [];
+  const open: { world: ProviderWorld; demo: { close: () => Promise<void> }; dirs: string[] }[] = [];
   afterEach(async () => {
     const current = open.splice(0);
     try {
       for (const { world } of current) await checkNoKeyLeaked(world);
     } finally {
       for (const { demo, dirs } of current) {
-        const exited = new Promise((done) => demo.once('exit', done));
-        if (demo.exitCode === null) {
-          demo.kill('SIGTERM');
-          await exited;
-        }
+        await demo.close();
         for (const dir of dirs) await rm(dir, { recursive: true, force: true });
       }
     }
   });
   return async (dialect, extra = []) => {
     const duration = extra.includes('--duration') ? [] : ['--duration', '300'];
-    const { child, url } = await startDemo([
+    const demo = await startDemo([
       '--dialect',
       dialect,
       '--key',
@@ -235,13 +226,13 @@ export function useProviderWorlds(): (
     const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
     const runs: CliRun[] = [];
     const world: ProviderWorld = {
-      service: dialectService(dialect, url),
+      service: dialectService(dialect, demo.url),
       dataDir,
       runs,
-      named: ['--provider', dialect, '--base-url', url],
+      named: ['--provider', dialect, '--base-url', demo.url],
       run: async (args, options = {}) => {
         const key = options.key === undefined ? KEYS[dialect] : (options.key ?? undefined);
-        const run = await runCli(completeArgs(args, dataDir), { key, home });
+        const run = await runCliHere(completeArgs(args, dataDir), { key, home });
         runs.push(run);
         return run;
       },
@@ -251,7 +242,7 @@ export function useProviderWorlds(): (
         return running;
       },
     };
-    open.push({ world, demo: child, dirs: [dataDir, home] });
+    open.push({ world, demo, dirs: [dataDir, home] });
     return world;
   };
 }

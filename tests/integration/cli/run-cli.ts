@@ -137,9 +137,13 @@ export function describeRun(run: CliRun): string {
 
 /**
  * Runs the CLI's own entry function (electron/cli/main.ts `runCli`) in this process, with the
- * environment {@link runCli} gives a child: the same command for the steps a test only builds its
- * library with, without a process start (about 1.6 s each on a loaded 2-core machine, so a test of
- * twenty steps ran past its limit). The commands under test stay real processes.
+ * environment {@link runCli} gives a child: the same command, what it prints and keeps, without a
+ * process start (0.3 s of CPU for a `list`, 1.1 s for a `generate` that loads sharp and starts its
+ * answer worker; about 1.6 s of wall each on a loaded 2-core machine). Most CLI tests run their
+ * commands so (504 runs over the integration CLI files); {@link runCli} stays for what only a
+ * process shows: its exit once its work is done (generate.test.ts, usage.test.ts), a kill, a
+ * library or cap other processes use at the same time, the bundle's own workers. `timeoutMs` is
+ * a process's: here a command that never ends is ended by the test's limit.
  */
 export async function runCliHere(args: readonly string[], options: RunCliOptions): Promise<CliRun> {
   const started = performance.now();

@@ -19,7 +19,8 @@ import { describeRun, jsonLines } from './run-cli';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 
-const newWorld = useCliWorlds();
+// Real processes: the commands share the library with the app's core in this process.
+const newWorld = useCliWorlds({ process: true });
 
 /** Which process sent a request: the app marks its own; the two commands use different keys. */
 function sender(entry: LoggedRequest): string {

@@ -1,8 +1,7 @@
 /**
- * `pictor smart` and `pictor list --smart` as real processes on a real library (images from the
- * demo service on loopback): a smart board made from list's own filters joined by --match all or
- * any, listed and run (alone or with more filters), its rules shown by `smart ls` (and as JSON),
- * deleted; exit 2 naming an unknown smart board, a taken name, a bad tag's character, a bad
+ * `pictor smart` and `pictor list --smart` on a real library (images from the demo service on
+ * loopback): a smart board made from list's own filters joined by --match all or any, listed and
+ * run (alone or with more filters), its rules shown by `smart ls` (and as JSON), deleted; exit 2 naming an unknown smart board, a taken name, a bad tag's character, a bad
  * --match or no rule at all; a rule naming a board since deleted said on stderr while the smart
  * board still lists what its other rules match.
  */
@@ -12,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+import { describeRun, jsonLines, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -30,10 +29,16 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
+/**
+ * Runs the command through the CLI's own entry in this process (run-cli.ts's runCliHere): what is
+ * checked here is what the commands print and keep, not the process (usage.test.ts and
+ * generate.test.ts start the real one); 20-odd steps a test, a process start each, were most of
+ * this file's time.
+ */
 function pictor(...args: string[]): Promise<CliRun> {
   const full = [...args, '--data-dir', dataDir];
   if (args[0] === 'generate') full.push('--base-url', service.url, '--poll-interval', '0.1');
-  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+  return runCliHere(full, { key: 'demo', home });
 }
 
 async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {

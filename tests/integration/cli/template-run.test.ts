@@ -1,5 +1,5 @@
 /**
- * `pictor generate --template` as real processes against the demo service on loopback: a dry run
+ * `pictor generate --template`, through the CLI's entry in this process (run-cli.ts's runCliHere), against the demo service on loopback: a dry run
  * prints exactly the prompts the run then sends, with the estimate, and sends nothing; the run
  * records the template on every task (list --template finds them); random N draws the same prompts
  * again with the same seed; a hard cap is exit 6 with nothing stored or sent; a template that does
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, runCli, type CliRun } from './run-cli';
+import { describeRun, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -32,7 +32,7 @@ afterEach(async () => {
 
 function pictor(args: string[]): Promise<CliRun> {
   const at = ['--data-dir', dataDir, '--base-url', service.url, '--poll-interval', '0.1'];
-  return runCli([...args, ...at], { key: 'demo', home, timeoutMs: 60_000 });
+  return runCliHere([...args, ...at], { key: 'demo', home, timeoutMs: 60_000 });
 }
 
 async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
@@ -44,7 +44,9 @@ async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
 const BODY = 'a {{subject}} in {red|blue|green} light, {{prompt}}';
 
 async function addScene(): Promise<void> {
-  await ok(runCli(['template', 'add', 'Scene', '--body', BODY, '--data-dir', dataDir], { home }));
+  await ok(
+    runCliHere(['template', 'add', 'Scene', '--body', BODY, '--data-dir', dataDir], { home }),
+  );
 }
 
 describe('pictor generate --template', () => {

@@ -1,5 +1,5 @@
 /**
- * `pictor template` as real processes on a real library: each subcommand (ls, show, add, rm,
+ * `pictor template` on a real library, through the CLI's entry in this process (run-cli.ts's runCliHere): each subcommand (ls, show, add, rm,
  * import, export, lists, list-set, list-rm) with and without --json; a Fooocus style list and an
  * A1111 styles.csv imported (format guessed from the name, and said) and exported back to the same
  * styles; exit 2 naming what is wrong: a body's line and column, a taken or unknown name, a word
@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeRun, runCli, type CliRun } from './run-cli';
+import { describeRun, runCliHere, type CliRun } from './run-cli';
 
 let dataDir: string;
 let home: string;
@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 function pictor(...args: string[]): Promise<CliRun> {
-  return runCli(['template', ...args, '--data-dir', dataDir], { home, timeoutMs: 60_000 });
+  return runCliHere(['template', ...args, '--data-dir', dataDir], { home, timeoutMs: 60_000 });
 }
 
 async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {

@@ -1,6 +1,7 @@
 /**
- * The CLI's triage commands as real processes on a real library (images from the demo service on
- * loopback): rate, flag, tag and board by image-ref (a task id, or ID#N), `list` by rating,
+ * The CLI's triage commands on a real library (images from the demo service on loopback), run
+ * through the CLI's own entry in this process (run-cli.ts's runCliHere; the process itself is
+ * generate.test.ts's and usage.test.ts's) but for the lock's, a real process: rate, flag, tag and board by image-ref (a task id, or ID#N), `list` by rating,
  * flag, tag and board, `purge-rejected` (a dry run without --yes), the exits and sentences of bad
  * input (exit 2 naming the unknown refs, the offending character; exit 1 with the catalogue's
  * sentence for a tag on an image that has 64), and a rating asked while another process holds
@@ -42,12 +43,12 @@ function withLibrary(args: readonly string[]): string[] {
 }
 
 function pictor(...args: string[]): Promise<CliRun> {
-  return runCli(withLibrary(args), { key: 'demo', home, timeoutMs: 60_000 });
+  return runCliHere(withLibrary(args), { key: 'demo', home });
 }
 
-/** The same command run by the CLI's entry in this process (see runCliHere). */
-function here(...args: string[]): Promise<CliRun> {
-  return runCliHere(withLibrary(args), { key: 'demo', home });
+/** The same command as a process of its own (one that holds the history open beside this one). */
+function spawned(...args: string[]): Promise<CliRun> {
+  return runCli(withLibrary(args), { key: 'demo', home, timeoutMs: 60_000 });
 }
 
 async function ok(run: Promise<CliRun>, code = 0): Promise<CliRun> {
@@ -143,13 +144,13 @@ describe('pictor triage commands', () => {
     const gallery = dirname(folder);
     const fresh = join(dataDir, 'rebuilt');
     const run = await ok(
-      runCli(['rebuild', '--data-dir', fresh, '--gallery-dir', gallery], { key: 'demo', home }),
+      runCliHere(['rebuild', '--data-dir', fresh, '--gallery-dir', gallery], { key: 'demo', home }),
     );
     expect(run.stderr).toContain('Image 1: its rating 9 is not 0 to 5; it is read as unrated.');
     expect(run.stderr).toContain('Image 1: 6 of its tags were dropped');
     const rebuilt = jsonLines(
       await ok(
-        runCli(['list', '--json', '--data-dir', fresh, '--gallery-dir', gallery], {
+        runCliHere(['list', '--json', '--data-dir', fresh, '--gallery-dir', gallery], {
           key: 'demo',
           home,
         }),
@@ -160,24 +161,23 @@ describe('pictor triage commands', () => {
   });
 
   it('import merges the triage of images the library has: the newer rating and flag, tags and boards unioned', async () => {
-    // The library is built in this process (the CLI's own entry): the imports are the processes.
-    const [a] = await threeTasks(here);
-    await ok(here('rate', a!, '1'));
-    await ok(here('tag', 'add', 'from one', a!));
+    const [a] = await threeTasks();
+    await ok(pictor('rate', a!, '1'));
+    await ok(pictor('tag', 'add', 'from one', a!));
     const older = join(home, 'older.zip');
-    await ok(here('export', older));
-    await ok(here('rate', a!, '3'));
-    await ok(here('flag', a!, 'reject'));
-    await ok(here('board', 'create', 'Kept'));
-    await ok(here('board', 'add', 'Kept', a!));
+    await ok(pictor('export', older));
+    await ok(pictor('rate', a!, '3'));
+    await ok(pictor('flag', a!, 'reject'));
+    await ok(pictor('board', 'create', 'Kept'));
+    await ok(pictor('board', 'add', 'Kept', a!));
     const newer = join(home, 'newer.zip');
-    await ok(here('export', newer));
-    await ok(here('tag', 'rm', 'from one', a!));
-    await ok(here('tag', 'add', 'from two', a!));
+    await ok(pictor('export', newer));
+    await ok(pictor('tag', 'rm', 'from one', a!));
+    await ok(pictor('tag', 'add', 'from two', a!));
     // The library's rating (3) is newer than the older archive's (1): it stays; tags are unioned.
     await ok(pictor('import', older));
     const image = async () =>
-      (await listedBy(here, '--rating', '>=0')).find(
+      (await listedBy(pictor, '--rating', '>=0')).find(
         (listedImage) => listedImage.ref === `${a!}#1`,
       );
     expect(await image()).toMatchObject({
@@ -188,7 +188,7 @@ describe('pictor triage commands', () => {
     // Into a new library: the older archive first, then the newer one's rating, flag and board win.
     const other = join(home, 'other');
     const into = (file: string) =>
-      ok(runCli(['import', file, '--data-dir', other], { key: 'demo', home }));
+      ok(runCliHere(['import', file, '--data-dir', other], { key: 'demo', home }));
     await into(older);
     await into(newer);
     const merged = jsonLines(
@@ -271,7 +271,7 @@ describe('pictor triage commands', () => {
     const [a] = await threeTasks();
     const db = new DatabaseSync(join(dataDir, 'history.sqlite'));
     db.exec('BEGIN IMMEDIATE');
-    const run = pictor('rate', a!, '5');
+    const run = spawned('rate', a!, '5');
     // The CLI has the history open (its file among the process's descriptors): it waits on the lock.
     await vi.waitFor(() => {
       expect(childHasOpen(join(dataDir, 'history.sqlite'))).toBe(true);

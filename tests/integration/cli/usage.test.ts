@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
 import type { CliRun } from './run-cli';
 
-const newWorld = useCliWorlds();
+// Real processes: a usage error is the process's exit code and stderr (see generate.test.ts).
+const newWorld = useCliWorlds({ process: true });
 
 function expectUsageError(world: CliWorld, run: CliRun, about: RegExp): void {
   expectExit(run, 2);

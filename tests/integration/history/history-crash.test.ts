@@ -8,15 +8,16 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { LogFields } from '../../../electron/ports/logger';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 
 const KILLS = Number(process.env['PICTOR_CRASH_KILLS'] ?? 15);
-const WORKER = fileURLToPath(new URL('./history-crash-worker.ts', import.meta.url));
-const SPILL_WORKER = fileURLToPath(new URL('./history-spill-worker.ts', import.meta.url));
+/** The children, bundled once for the run (tests/support/node-entries.ts). */
+const WORKER = 'history-crash-worker';
+const SPILL_WORKER = 'history-spill-worker';
 
 let dir: string;
 let child: ChildProcess | undefined;
@@ -30,7 +31,7 @@ afterAll(() => {
 
 /** Starts the worker, lets it write for `ms` after it is ready, kills it, returns what it printed. */
 async function runAndKill(run: number, ms: number): Promise<string[]> {
-  const worker = spawn(process.execPath, ['--import', 'tsx', WORKER, dir, String(run)], {
+  const worker = spawn(process.execPath, [...nodeEntryArgs(WORKER), dir, String(run)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = worker;
@@ -91,7 +92,7 @@ describe('HistoryStore under kill -9', () => {
     // the kill. SQLite must bring back the committed state at the next open (a rollback journal
     // it failed to see as hot left those pages in the file: this failed ~1 run in 10).
     const file = join(dir, 'spill.sqlite');
-    const worker = spawn(process.execPath, ['--import', 'tsx', SPILL_WORKER, file, '2000'], {
+    const worker = spawn(process.execPath, [...nodeEntryArgs(SPILL_WORKER), file, '2000'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = worker;

@@ -7,12 +7,13 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { makeImage, makeTask } from '../../support/task-records';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 
-const CHILD = fileURLToPath(new URL('./kill-mid-batch-child.ts', import.meta.url));
+/** The child (kill-mid-batch-child.ts), bundled once for the run (tests/support/node-entries.ts). */
+const CHILD = 'kill-mid-batch-child';
 let dir: string;
 
 afterEach(async () => {
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 function rateAll(killAt: number): Promise<{ signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(killAt)], {
+    const child = spawn(process.execPath, [...nodeEntryArgs(CHILD), dir, String(killAt)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';

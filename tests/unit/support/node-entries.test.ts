@@ -49,7 +49,7 @@ describe('removeLeftoverRuns', () => {
   });
 });
 
-describe("the hardening tests' workers", () => {
+describe("the crash tests' bundled workers", () => {
   it('are each a source of the repository, bundled under its own name', () => {
     for (const [name, source] of Object.entries(TEST_WORKERS)) {
       expect(existsSync(join(root, source)), source).toBe(true);
