@@ -39,6 +39,7 @@ import { TemplateStore } from './templates/template-store';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 import type { PinnedFetch, Resolver } from '../ports/http';
 import { InputStore } from './inputs/input-store';
+import { EditInputs } from './edit/edit-inputs';
 import { InputSender, type InputSettings } from './inputs/send-inputs';
 import { UploadMemory } from './inputs/upload-memory';
 
@@ -142,6 +143,8 @@ export interface PictorCore {
   readonly templates: TemplateStore;
   /** Input images, by digest, in the library folder's `inputs/` (they move with it). */
   readonly inputs: InputStore;
+  /** The images an edit is made of, kept in {@link inputs} (the app's `inputs:` and `edit:` channels). */
+  readonly editInputs: EditInputs;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -236,6 +239,12 @@ function assemble(
     smartBoards: new SmartBoards(triageDeps),
     templates,
     folderChoices: new FolderChoices(options.clock),
+    editInputs: new EditInputs({
+      store: inputs,
+      images: options.imageEngine,
+      records: engine,
+      gallery,
+    }),
     operations: operationsOf({ ...parts, templates }, options),
     async close() {
       trash.dispose();
