@@ -239,12 +239,7 @@ function assemble(
     smartBoards: new SmartBoards(triageDeps),
     templates,
     folderChoices: new FolderChoices(options.clock),
-    editInputs: new EditInputs({
-      store: inputs,
-      images: options.imageEngine,
-      records: engine,
-      gallery,
-    }),
+    editInputs: editInputsOf(parts, options),
     operations: operationsOf({ ...parts, templates }, options),
     async close() {
       trash.dispose();
@@ -254,6 +249,15 @@ function assemble(
       await verifier.dispose();
     },
   };
+}
+
+/** The images an edit is made of, in the core's one input store (it follows the library). */
+function editInputsOf(
+  parts: Pick<PictorCore, 'inputs' | 'engine' | 'gallery'>,
+  options: PictorCoreOptions,
+): EditInputs {
+  const { inputs, engine, gallery } = parts;
+  return new EditInputs({ store: inputs, images: options.imageEngine, records: engine, gallery });
 }
 
 /** The templates, with their copy in the library folder (wherever it is at each change). */
