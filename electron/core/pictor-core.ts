@@ -260,6 +260,20 @@ function editInputsOf(
   return new EditInputs({ store: inputs, images: options.imageEngine, records: engine, gallery });
 }
 
+/**
+ * The cost book of the library in `dataDir` over its history alone (no gallery, no network, no
+ * key): the CLI's `costs`, `caps` and `prices`. `close` closes the history.
+ */
+export async function openCostBook(
+  dataDir: string,
+  timeZone: string,
+): Promise<{ readonly costs: CostBook; close(): void }> {
+  await ensurePrivateFolder(dataDir);
+  const history = HistoryStore.open(join(dataDir, HISTORY_FILE));
+  const costs = new CostBook({ history, now: Date.now, timeZone });
+  return { costs, close: () => history.close() };
+}
+
 /** The templates, with their copy in the library folder (wherever it is at each change). */
 function templatesOf(
   history: HistoryStore,
