@@ -5,7 +5,6 @@
  * reads as everywhere else (shared/i18n/money.ts, in English: `$0.04`, `3 credits`); `--json`
  * keeps plain decimals with their unit.
  */
-import { join } from 'node:path';
 import type { LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
 import { DEMO_SERVICE_ID, ledgerServiceOf } from '../../shared/domain/service-id';
@@ -14,7 +13,7 @@ import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import {
   type CapStanding,
-  CostBook,
+  type CostBook,
   type CostLedgerRead,
   csvHeader,
   csvRow,
@@ -22,9 +21,7 @@ import {
   parseLocalDate,
   type PricedEntry,
 } from '../core/costs';
-import { ensurePrivateFolder } from '../core/fs';
-import { HistoryStore } from '../core/history';
-import { HISTORY_FILE } from '../core/pictor-core';
+import { openCostBook } from '../core/pictor-core';
 import type { CostCommand } from './cost-args';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -32,16 +29,15 @@ import { jsonSafe, terminalLines, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
 
 export async function runCostCommand(command: CostCommand, io: CliIo): Promise<number> {
-  await ensurePrivateFolder(command.options.dataDir);
-  const history = HistoryStore.open(join(command.options.dataDir, HISTORY_FILE));
+  const timeZone = command.options.timeZone ?? hostTimeZone();
+  const opened = await openCostBook(command.options.dataDir, timeZone);
+  const book = opened.costs;
   try {
-    const timeZone = command.options.timeZone ?? hostTimeZone();
-    const book = new CostBook({ history, now: Date.now, timeZone });
     if (command.name === 'costs') return ledger(book, command, io);
     if (command.name === 'caps') return caps(book, command, io);
     return prices(book, command, io);
   } finally {
-    history.close();
+    opened.close();
   }
 }
 

@@ -33,6 +33,7 @@ import { TemplateBackup, TemplateStore } from './templates';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 import type { PinnedFetch, Resolver } from '../ports/http';
 import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
+import { EditInputs } from './edit';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -134,6 +135,8 @@ export interface PictorCore {
   readonly templates: TemplateStore;
   /** Input images, by digest, in the library folder's `inputs/` (they move with it). */
   readonly inputs: InputStore;
+  /** The images an edit is made of, kept in {@link inputs} (the app's `inputs:` and `edit:` channels). */
+  readonly editInputs: EditInputs;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -228,6 +231,7 @@ function assemble(
     smartBoards: new SmartBoards(triageDeps),
     templates,
     folderChoices: new FolderChoices(options.clock),
+    editInputs: editInputsOf(parts, options),
     operations: operationsOf({ ...parts, templates }, options),
     async close() {
       trash.dispose();
@@ -237,6 +241,29 @@ function assemble(
       await verifier.dispose();
     },
   };
+}
+
+/** The images an edit is made of, in the core's one input store (it follows the library). */
+function editInputsOf(
+  parts: Pick<PictorCore, 'inputs' | 'engine' | 'gallery'>,
+  options: PictorCoreOptions,
+): EditInputs {
+  const { inputs, engine, gallery } = parts;
+  return new EditInputs({ store: inputs, images: options.imageEngine, records: engine, gallery });
+}
+
+/**
+ * The cost book of the library in `dataDir` over its history alone (no gallery, no network, no
+ * key): the CLI's `costs`, `caps` and `prices`. `close` closes the history.
+ */
+export async function openCostBook(
+  dataDir: string,
+  timeZone: string,
+): Promise<{ readonly costs: CostBook; close(): void }> {
+  await ensurePrivateFolder(dataDir);
+  const history = HistoryStore.open(join(dataDir, HISTORY_FILE));
+  const costs = new CostBook({ history, now: Date.now, timeZone });
+  return { costs, close: () => history.close() };
 }
 
 /** The templates, with their copy in the library folder (wherever it is at each change). */

@@ -9,10 +9,10 @@ import type { LedgerQuery, LedgerTotals } from '../../shared/domain/cost-ledger'
 import type { CapStanding, CostLedger } from '../../shared/ipc/cost-contract';
 import { LEDGER_PAGE } from '../../shared/ipc/cost-contract';
 import { sentence } from '../../shared/i18n/sentence';
-import type { CostBook } from '../core/costs';
+import { changeAsked, type CostBook, type CostChange } from '../core/costs';
 import { UserFacingError } from '../core/errors';
 import type { LibraryDialogs } from '../ports/library-dialogs';
-import type { CapLoosening, CapPrompts } from '../ports/user-prompts';
+import type { CapPrompts } from '../ports/user-prompts';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface CostHandlerDeps {
@@ -65,20 +65,10 @@ function queryOf(query: LedgerQuery): LedgerQuery {
   };
 }
 
-/**
- * Asks main's own dialog before each loosening; refuses (nothing changed) unless the user
- * agreed to every one. A request from the page alone never raises or removes a hard cap.
- */
-async function agreed(prompts: CapPrompts | undefined, changes: CapLoosening[]): Promise<void> {
-  for (const change of changes) {
-    if (!prompts || !(await prompts.confirmLooserCap(change))) {
-      throw new UserFacingError(sentence('error.costs.capKept'), { code: 'failed' });
-    }
-  }
-}
-
 export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
   const { costs } = deps;
+  // Main's question, asked by the cost book (cap-changes.ts): the page alone loosens no hard cap.
+  const change = (what: CostChange) => changeAsked(costs, deps.prompts, what);
   // What each cap's period spent: the one figure of core/costs/cap-spend.ts, as everywhere.
   const standings = (): CapStanding[] =>
     costs.standings().map(({ cap, micros, pricedToday, unpriced }) => ({
@@ -106,25 +96,21 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
     },
     'costs:prices': () => costs.prices(),
     'costs:setPrice': async (price) => {
-      await agreed(deps.prompts, costs.loosenings({ kind: 'setPrice', price }));
-      costs.setPrice(price);
+      await change({ kind: 'setPrice', price });
       return costs.prices();
     },
     'costs:clearPrice': async ({ provider, model, unit }) => {
       const key = { provider, model: model ?? '', ...(unit === undefined ? {} : { unit }) };
-      await agreed(deps.prompts, costs.loosenings({ kind: 'clearPrice', key }));
-      costs.clearPrice(provider, key.model, unit);
+      await change({ kind: 'clearPrice', key });
       return costs.prices();
     },
     'costs:caps': () => standings(),
     'costs:setCap': async (cap) => {
-      await agreed(deps.prompts, costs.loosenings({ kind: 'setCap', cap }));
-      costs.setCap(cap);
+      await change({ kind: 'setCap', cap });
       return standings();
     },
     'costs:clearCap': async (key) => {
-      await agreed(deps.prompts, costs.loosenings({ kind: 'clearCap', key }));
-      costs.clearCaps(key);
+      await change({ kind: 'clearCap', key });
       return standings();
     },
     // The caps' word as data (the window words a forecast); the refusal sentence comes with a

@@ -27,9 +27,6 @@ import { appHandlers } from './app-handlers';
 import { compareHandlers } from './compare-handlers';
 import { inputHandlers } from './input-handlers';
 import { stackHandlers } from './stack-handlers';
-import { EditInputs } from '../core/edit';
-import { InputStore } from '../core/inputs';
-import type { ImageEngine } from '../ports/image-engine';
 import type { InputDialogs } from '../ports/input-dialogs';
 import { GALLERY_BASE } from '../../shared/ipc/api';
 import { costHandlers } from './cost-handlers';
@@ -66,8 +63,6 @@ export interface WiredRuntime {
   readonly clock: Clock;
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
-  /** Decodes and encodes images away from main (a smaller copy of an input). */
-  readonly imageEngine: Pick<ImageEngine, 'toPng'>;
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
@@ -277,16 +272,8 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
 function inputChannels(options: AppWiringOptions) {
   const { runtime } = options;
   const { core, credentials } = runtime;
-  // The gallery's root moves with the library: the store reads it on every use.
-  const store = new InputStore(core.gallery);
-  const inputs = new EditInputs({
-    store,
-    images: runtime.imageEngine,
-    records: core.engine,
-    gallery: core.gallery,
-  });
   return inputHandlers({
-    inputs,
+    inputs: core.editInputs,
     engine: core.engine,
     plan: { credentials, costs: core.costs },
     settings: () => runtime.settings.get(),

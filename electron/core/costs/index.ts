@@ -12,7 +12,8 @@
  */
 export type { CapForecast, CapVerdict } from './cap-check';
 export type { CapStanding } from './cap-spend';
-export { CostBook, type CostLedgerRead } from './cost-book';
+export { CostBook, type CostChange, type CostLedgerRead } from './cost-book';
+export { changeAsked } from './cap-changes';
 export { csvHeader, csvRow } from './ledger-csv';
 export { hostTimeZone, isTimeZone, parseLocalDate } from './local-periods';
 export type { PricedEntry } from './todays-prices';
