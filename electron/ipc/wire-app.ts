@@ -14,7 +14,6 @@ import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
 import type { CredentialsProvider } from '../ports/credentials';
 import type { GalleryMoveHooks, RelocateResult } from '../core/library/relocate';
-import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
@@ -60,7 +59,6 @@ export interface WiredRuntime {
   /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
   readonly settings: Pick<SettingsService, 'get' | 'onDidChange'>;
-  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onDidChange'>;
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     CredentialsProvider &
@@ -72,7 +70,6 @@ export interface WiredRuntime {
   readonly imageEngine: Pick<ImageEngine, 'toPng'>;
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
-  setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
   saveKey(key: string, options: SaveKeyOptions, provider: ProviderId): Promise<KeySave>;
   /** Keeps what "Test connection" said of a stored key with it. */
   recordKeyCheck: KeyCheckRecorder;
@@ -318,7 +315,6 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
 export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
-  wiring.add(runtime.vault.onDidChange((status) => emit('key:changed', status)));
   wiring.add(
     runtime.keys.onChange((provider, status) => emit('keys:changed', { provider, status })),
   );

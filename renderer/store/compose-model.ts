@@ -22,10 +22,10 @@ import type { ComposeDraft, ComposeErrors } from './compose-slice';
 
 /** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
 export function composeTarget(
-  state: Pick<AppState, 'settings' | 'keyStatus'>,
+  state: Pick<AppState, 'settings' | 'serviceKeys'>,
   provider: ProviderId,
 ): SubmitTarget {
-  const ready = state.keyStatus?.state === 'ready';
+  const ready = state.serviceKeys?.[provider]?.state === 'ready';
   return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
 }
 

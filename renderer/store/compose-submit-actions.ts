@@ -58,7 +58,7 @@ async function chooseService(
  * so an early submit never goes to the demo by mistake.
  */
 async function formTargetOf(get: () => AppState, provider: ProviderId): Promise<SubmitTarget> {
-  if (get().settings === null || get().keyStatus === null) await get().settingsLoad();
+  if (get().settings === null || get().serviceKeys === null) await get().settingsLoad();
   return composeTarget(get(), provider);
 }
 

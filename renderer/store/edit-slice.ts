@@ -272,7 +272,8 @@ export function setUpServices(state: AppState): ProviderId[] {
   return PROVIDER_IDS.filter((provider) => {
     const keyState =
       provider === 'pictor'
-        ? state.settings && serviceKeyState(state.keyStatus, state.settings.baseUrl.trim() === '')
+        ? state.settings &&
+          serviceKeyState(state.serviceKeys?.[provider], state.settings.baseUrl.trim() === '')
         : serviceKeyState(state.serviceKeys?.[provider]);
     return keyState !== null && keyState !== undefined && !lacksKey(keyState);
   });

@@ -8,6 +8,6 @@ export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null
   return useAppStore((state) => {
     if (provider !== 'pictor') return serviceKeyState(state.serviceKeys?.[provider]);
     if (!state.settings) return null;
-    return serviceKeyState(state.keyStatus, state.settings.baseUrl.trim() === '');
+    return serviceKeyState(state.serviceKeys?.[provider], state.settings.baseUrl.trim() === '');
   });
 }

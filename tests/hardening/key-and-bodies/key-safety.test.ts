@@ -113,9 +113,9 @@ function scanMessages(ctx: KeyRunContext, leaks: string[]): number {
     for (const form of leaksIn(message)) leaks.push(`refusal: ${form}`);
   for (const channel of [
     'tasks:updated',
-    'key:changed',
+    'keys:changed',
     'settings:changed',
-    'key:set',
+    'keys:set',
     'tasks:submit',
   ])
     expect(
