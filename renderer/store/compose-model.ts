@@ -49,9 +49,9 @@ function qualityFields(quality: string): Pick<ComposeDraft, 'quality' | 'quality
   return { quality, qualityCustom: !preset };
 }
 
-/** The model a task of `provider` asks for: Settings' default (today's contract), or its own. */
+/** The model a task of `provider` asks for: its own, or Settings' default for a service without one. */
 export function defaultModelFor(settings: Settings, provider: ProviderId): string {
-  return provider === 'pictor' ? settings.defaultModel : (PROVIDERS[provider].defaultModel ?? '');
+  return PROVIDERS[provider].defaultModel ?? settings.defaultModel;
 }
 
 /** The draft fields a set of defaults gives. */

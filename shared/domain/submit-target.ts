@@ -100,7 +100,8 @@ export function formTarget(
   contractKeyReady: boolean,
 ): SubmitTarget {
   const address = typedAddress(settings, provider);
-  const demo = provider === 'pictor' && (!contractKeyReady || address === '');
+  // A service without an address of its own (the seed's) is the demo's until it has one and a key.
+  const demo = PROVIDERS[provider].defaultBaseUrl === null && (!contractKeyReady || address === '');
   return { provider, endpoint: demo || address === '' ? DEMO_ENDPOINT : address };
 }
 

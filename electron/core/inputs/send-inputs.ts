@@ -15,7 +15,7 @@ import type { GenerationRequest } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import { createPinnedFetch, systemResolver } from '../download/pinned-fetch';
-import { serviceLabel } from '../service/key-binding';
+import { serviceNameAt } from '../service/key-binding';
 import { isProfilesOwnAddress } from '../service/providers/api-origins';
 import type { ProviderProfile, SentInputs } from '../service/providers/provider-profile';
 import { profileOf } from '../service/providers/profiles';
@@ -149,7 +149,7 @@ export class InputSender {
     );
     if ('refused' in choice) throw refusal(choice.refused);
     const profile = profileOf(provider);
-    const service = provider === 'pictor' ? serviceLabel(at.baseUrl) : profile.facts.label;
+    const service = serviceNameAt(profile.facts, at.baseUrl);
     if (choice.route === 'upload' && choice.transport.publicLinks) {
       if (!settings.publicUploadConsent.includes(provider)) {
         throw refusal(sentence('error.inputs.consentNeeded', { service }));
