@@ -11,6 +11,7 @@ import { MAX_ENDPOINT_CHARS } from './limits';
 import {
   DEFAULT_PROVIDER,
   PROVIDERS,
+  demoStandsIn,
   PROVIDER_IDS,
   providerIdSchema,
   providerOf,
@@ -100,8 +101,7 @@ export function formTarget(
   contractKeyReady: boolean,
 ): SubmitTarget {
   const address = typedAddress(settings, provider);
-  // A service without an address of its own (the seed's) is the demo's until it has one and a key.
-  const demo = PROVIDERS[provider].defaultBaseUrl === null && (!contractKeyReady || address === '');
+  const demo = demoStandsIn(provider) && (!contractKeyReady || address === '');
   return { provider, endpoint: demo || address === '' ? DEMO_ENDPOINT : address };
 }
 
