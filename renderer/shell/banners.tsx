@@ -3,7 +3,7 @@
  * offline, a key that needs attention. A notice about the compose form's service shows only
  * while that service is chosen: choosing another takes it away.
  */
-import { PROVIDER_IDS } from '../../shared/domain/providers';
+import { PROVIDER_IDS, demoStandsIn } from '../../shared/domain/providers';
 import { Button } from '../components/button';
 import { Icon } from '../components/icon';
 import { IconButton } from '../components/icon-button';
@@ -17,9 +17,10 @@ const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable'
 
 /** First run: tasks go to the built-in demo; one button opens "Connect a service". */
 function DemoBanner() {
-  // Only while the compose form's service is today's contract: another's tasks never go to the demo.
+  // Only while the demo stands in for the compose form's service: another's never go to the demo.
   const show = useAppStore(
-    (state) => state.demo && !state.demoBannerDismissed && state.composeDraft.provider === 'pictor',
+    (state) =>
+      state.demo && !state.demoBannerDismissed && demoStandsIn(state.composeDraft.provider),
   );
   const dismiss = useAppStore((state) => state.dismissDemoBanner);
   const connect = useAppStore((state) => state.connectShow);
