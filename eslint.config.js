@@ -22,46 +22,126 @@ const SHARED = ['shared'];
 const PORTS = [...SHARED, 'electron/ports'];
 /**
  * The core's own floor plan (docs/ARCHITECTURE.md, "Inside the core"): one row per module, bottom
- * first; a module may import the modules under it and nothing above, so no folder loop can form.
- * The sentence is what a module is for, said again in the lint message when an import goes up.
+ * first, each with its `may` list: the modules under it that it uses, only those (core-plan.test.ts
+ * holds the list to the imports), so no folder loop can form. A module is entered through its face (`index.ts`, or the
+ * faces its row declares: {@link CORE_FACES}), after VS Code's `code-no-deep-import-of-internal`:
+ * a file outside the module that imports any other file of it fails lint, and the module's own
+ * files import one another, never their face. The face's header comment is the module's own
+ * description; the sentence here is what it is for, said again in the lint message when an
+ * import goes where it may not.
+ * @type {[string, string, string[]][]}
  */
 const CORE_MODULES = [
-  ['errors', 'the errors the user reads as sentences, and what a thrown value says'],
-  ['base', 'generic building blocks: the operation runner, the process timers, work limits'],
-  ['command-line', "the app's own command line, read once"],
-  ['fs', 'files and folders: contained paths, atomic writes, temporary names, error codes'],
-  ['secrets', 'what a key may look like and where it may echo back'],
-  ['logging', 'the rotating, redacting log'],
-  ['history', 'the SQLite history of tasks and the ledger rows'],
-  ['lineage', 'what an image was made from and what was made from it: its stack'],
-  ['templates', "prompt templates' files: Pictor's own and other applications' styles"],
-  ['images', 'image headers, sniffing and the image engine jobs'],
-  ['service', "the service's dialects, its client and its answers"],
-  ['credentials', 'which key goes to which service address'],
-  ['key-vault', 'keys kept by the operating system'],
-  ['settings', "the app's settings"],
-  ['content-credentials', 'C2PA verification'],
-  ['gallery', "the folder as storage: layout, sidecars, its images' metadata"],
-  ['download', 'from a link or inline bytes to a checked, stamped and placed file'],
-  ['inputs', 'input images: the store by digest, their route to a model, uploads at send time'],
-  ['engine', 'submit, poll, download: the task engine'],
-  ['costs', 'prices, caps and the ledger'],
-  ['library', 'where the library lives and how it moves, opens, rebuilds and is archived'],
-  ['trash', 'deletes and removals with Undo'],
-  ['triage', 'ratings, flags, tags and boards of images, and the boards themselves'],
-  ['batch', 'actions over many tasks or images'],
-  ['compare', 'one prompt on several services at once: the plan, the run, the cancel'],
-  ['edit', "images as inputs on one or more services: the plan, the run, the inputs' handling"],
-  ['operations', 'the long operations, one at a time per kind'],
-  ['self-test', "the packaged app's self-test"],
+  ['errors', 'the errors the user reads as sentences, and what a thrown value says', []],
+  [
+    'base',
+    'generic building blocks: the operation runner, the process timers, work limits',
+    ['errors'],
+  ],
+  ['command-line', "the app's own command line, read once", ['errors']],
+  [
+    'fs',
+    'files and folders: contained paths, atomic writes, temporary names, error codes',
+    ['base', 'errors'],
+  ],
+  ['secrets', 'what a key may look like and where it may echo back', ['errors']],
+  ['logging', 'the rotating, redacting log', ['errors', 'fs', 'secrets']],
+  ['history', 'the SQLite history of tasks and the ledger rows', ['errors']],
+  ['lineage', 'what an image was made from and what was made from it: its stack', ['history']],
+  [
+    'templates',
+    "prompt templates' files: Pictor's own and other applications' styles",
+    ['base', 'errors', 'fs', 'history'],
+  ],
+  ['images', 'image headers, sniffing and the image engine jobs', ['errors', 'fs']],
+  ['service', "the service's dialects, its client and its answers", ['errors', 'secrets']],
+  ['credentials', 'which key goes to which service address', ['service']],
+  ['key-vault', 'keys kept by the operating system', ['errors', 'secrets', 'service']],
+  ['settings', "the app's settings", ['credentials', 'errors', 'service']],
+  ['content-credentials', 'C2PA verification', ['images']],
+  [
+    'gallery',
+    "the folder as storage: layout, sidecars, its images' metadata",
+    ['content-credentials', 'errors', 'fs', 'images', 'service'],
+  ],
+  [
+    'download',
+    'from a link or inline bytes to a checked, stamped and placed file',
+    ['base', 'errors', 'fs', 'gallery', 'history', 'images', 'service'],
+  ],
+  [
+    'inputs',
+    'input images: the store by digest, their route to a model, uploads at send time',
+    ['download', 'errors', 'fs', 'images', 'secrets', 'service'],
+  ],
+  [
+    'engine',
+    'submit, poll, download: the task engine',
+    ['credentials', 'download', 'errors', 'fs', 'gallery', 'service'],
+  ],
+  ['costs', 'prices, caps and the ledger', ['base', 'engine', 'errors', 'history', 'service']],
+  [
+    'library',
+    'where the library lives and how it moves, opens, rebuilds and is archived',
+    ['base', 'download', 'engine', 'errors', 'fs', 'gallery', 'history', 'images', 'inputs'],
+  ],
+  [
+    'trash',
+    'deletes and removals with Undo',
+    ['base', 'download', 'engine', 'errors', 'fs', 'gallery', 'library'],
+  ],
+  [
+    'triage',
+    'ratings, flags, tags and boards of images, and the boards themselves',
+    ['engine', 'errors', 'gallery', 'history'],
+  ],
+  [
+    'batch',
+    'actions over many tasks or images',
+    [
+      'base',
+      'costs',
+      'credentials',
+      'engine',
+      'errors',
+      'fs',
+      'gallery',
+      'service',
+      'templates',
+      'trash',
+    ],
+  ],
+  [
+    'compare',
+    'one prompt on several services at once: the plan, the run, the cancel',
+    ['batch', 'costs', 'engine', 'errors', 'history', 'service'],
+  ],
+  [
+    'edit',
+    "images as inputs on one or more services: the plan, the run, the inputs' handling",
+    ['compare', 'engine', 'errors', 'fs', 'gallery', 'images', 'inputs'],
+  ],
+  [
+    'operations',
+    'the long operations, one at a time per kind',
+    ['base', 'batch', 'download', 'gallery', 'history', 'library', 'templates'],
+  ],
+  [
+    'self-test',
+    "the packaged app's self-test",
+    ['content-credentials', 'errors', 'fs', 'gallery', 'history', 'images'],
+  ],
 ];
+/** @type {Record<string, string[]>} The faces of a module that needs more than its `index.ts`. */
+const CORE_FACES = {};
 const CORE_PACKAGES = ['zod', 'yaml', 'yauzl', 'yazl', '@contentauth/c2pa-wasm'];
-/** @type {{ layer: string, paths: string[], may: string[], electron: 'types', node: true, packages: string[], about: string }[]} */
+/** @type {{ layer: string, paths: string[], may: string[], faces?: string[], electron: 'types', node: true, packages: string[], about: string }[]} */
 const CORE_ROWS = [
-  ...CORE_MODULES.map(([name, about], index) => ({
+  ...CORE_MODULES.map(([name, about, uses]) => ({
     layer: `electron/core/${name}`,
     paths: [`electron/core/${name}/`],
-    may: [...PORTS, ...CORE_MODULES.slice(0, index).map(([below]) => `electron/core/${below}`)],
+    may: [...PORTS, ...uses.map((used) => `electron/core/${used}`)],
+    faces: (CORE_FACES[name] ?? ['index.ts']).map((face) => `electron/core/${name}/${face}`),
     electron: /** @type {const} */ ('types'),
     node: /** @type {const} */ (true),
     packages: CORE_PACKAGES,
@@ -105,7 +185,7 @@ const FEATURE_ROWS = RENDERER_FEATURES.map(([name, about]) => ({
   packages: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual'],
   about,
 }));
-/** @type {{ layer: string, paths: string[], may: string[], electron: 'none' | 'types' | 'app' | 'ipc', node: boolean, packages: string[], about?: string }[]} */
+/** @type {{ layer: string, paths: string[], may: string[], faces?: string[], electron: 'none' | 'types' | 'app' | 'ipc', node: boolean, packages: string[], about?: string }[]} */
 export const layers = [
   {
     layer: 'shared',
@@ -381,6 +461,18 @@ function rowOf(rows, file) {
   return found;
 }
 
+/**
+ * Whether an import's target (project-relative, as resolved from its specifier) is the face at
+ * `path`: the file itself with or without its extension, or its folder for an `index.ts`.
+ * @param {string} target
+ * @param {string} path
+ */
+function isFace(target, path) {
+  return (
+    stem(target) === stem(path) || (path.endsWith('/index.ts') && `${target}/index.ts` === path)
+  );
+}
+
 /** @param {(typeof layers)[number]} row */
 function allowedImports(row) {
   const packages = row.packages.length > 0 ? `, the packages ${row.packages.join(', ')}` : '';
@@ -431,6 +523,9 @@ const codeLayering = {
     messages: {
       unlisted: "'{{file}}' is in no row of the layer table in eslint.config.js: add it to one.",
       crossing: '`{{layer}}`{{about}} may import only {{allowed}}; {{what}}.',
+      deep: "'{{source}}' is inside `{{into}}`: import it through its face ({{faces}}), not its own files.",
+      ownFace:
+        "'{{source}}' is the face of `{{into}}`, this file's own module: its files import one another directly (through the face would make a circle).",
       rawIpc:
         'IPC goes through electron/ipc (main) and electron/preload.ts only, typed from shared/ipc/contract.ts; `{{layer}}` may not import {{name}}.',
     },
@@ -462,6 +557,23 @@ const codeLayering = {
         },
       });
 
+    /**
+     * A module with faces is entered through them from outside, and never from inside.
+     * @param {any} node
+     * @param {string} source
+     * @param {string} target
+     * @param {(typeof layers)[number]} into
+     */
+    function checkFace(node, source, target, into) {
+      if (!into.faces) return;
+      const face = into.faces.some((path) => isFace(target, path));
+      const data = { source, into: into.layer, faces: into.faces.join(', ') };
+      if (into !== row && !face) context.report({ node, messageId: 'deep', data });
+      else if (into === row && face && !into.faces.includes(file)) {
+        context.report({ node, messageId: 'ownFace', data });
+      }
+    }
+
     /** @param {any} node */
     function check(node) {
       const source = node.source?.value;
@@ -486,6 +598,7 @@ const codeLayering = {
         const into = rowOf(rows, target);
         if (!into) cross(node, `'${source}' is outside the layer table`);
         else if (!may.has(into.layer)) cross(node, `'${source}' is in \`${into.layer}\``);
+        else checkFace(node, source, target, into);
       } else if (!row.packages.includes(packageName(source))) {
         cross(node, `'${packageName(source)}' is not on its package list`);
       }
@@ -536,7 +649,7 @@ export const sizeOffenders = {
   'electron/core/fs/open-inside.ts': { 'max-params': 5 },
   'electron/core/trash/gallery-trash.ts': { 'max-depth': 4 },
   'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },
-  'electron/core/library/rebuild.ts': { 'max-lines': 324, 'max-params': 5 },
+  'electron/core/library/rebuild.ts': { 'max-lines': 319, 'max-params': 5 },
   'electron/core/library/relocate-copy.ts': { 'max-depth': 4 },
   'electron/core/library/relocate.ts': {
     'max-lines-per-function': 71,

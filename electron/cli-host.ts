@@ -10,7 +10,7 @@
 import type { App, SafeStorage } from 'electron';
 import type { CliIo } from './cli/commands';
 import type { SelfTestHost } from './cli/self-test-command';
-import type { EncryptionReport } from './core/self-test/self-test';
+import type { EncryptionReport } from './core/self-test';
 
 /** What the command line needs of Electron's `app`. */
 export type CliApp = Pick<App, 'exit' | 'whenReady' | 'getVersion' | 'on'> & {

@@ -5,7 +5,7 @@
  * page has loaded; it may not navigate, open windows or reach the network.
  */
 import { BrowserWindow, MessageChannelMain, type Session } from 'electron';
-import { RendererImageEngine } from '../core/images/renderer-image-engine';
+import { RendererImageEngine } from '../core/images';
 import {
   APP_SCHEME,
   IMAGE_JOB_HOST,

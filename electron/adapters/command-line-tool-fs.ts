@@ -1,7 +1,7 @@
 /** The file operations of "Install Command Line Tool…" (app/os/command-line-tool.ts) on node:fs. */
 import { lstat, readlink, symlink, unlink } from 'node:fs/promises';
 import type { CommandLineToolFs, PathEntry } from '../app/os/command-line-tool';
-import { systemErrorCode } from '../core/errors/thrown-value';
+import { systemErrorCode } from '../core/errors';
 
 export const nodeCommandLineToolFs: CommandLineToolFs = {
   async inspect(path): Promise<PathEntry> {

@@ -3,7 +3,7 @@
  * by the main process, so script in the page can neither see nor click it.
  */
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
-import { serviceLabel } from '../core/service/key-binding';
+import { serviceLabel } from '../core/service';
 import { mainText } from '../app/i18n/main-text';
 import { formatMicros } from '../../shared/domain/task-cost';
 import type { CostPrice } from '../../shared/domain/cost-ledger';

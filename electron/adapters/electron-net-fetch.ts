@@ -27,9 +27,9 @@ import type {
   Net,
   Session,
 } from 'electron';
-import { isLoopbackHost } from '../core/service/url-policy';
+import { isLoopbackHost } from '../core/service';
 import type { FetchLike } from '../ports/http';
-import { readableBody } from '../core/fs/readable-body';
+import { readableBody } from '../core/fs';
 
 /** The part of Electron's `net` module this adapter uses. */
 export type ElectronNet = Pick<Net, 'fetch' | 'request'>;

@@ -6,9 +6,9 @@
 import { renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Store from 'electron-store';
-import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs/private-files';
+import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
-import { systemErrorCode } from '../core/errors/thrown-value';
+import { systemErrorCode } from '../core/errors';
 
 export interface ElectronStoreKvOptions {
   /** Absolute folder of the file. */

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../core/fs/private-files';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
 
 export class JsonFileKv implements KeyValueStore {

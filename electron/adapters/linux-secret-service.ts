@@ -13,8 +13,8 @@ import {
   choosePasswordStore,
   hasPasswordStoreArgument,
   type PasswordStoreChoice,
-} from '../core/key-vault/linux-password-store';
-import { systemErrorCode } from '../core/errors/thrown-value';
+} from '../core/key-vault';
+import { systemErrorCode } from '../core/errors';
 
 /** The slice of `child_process.spawnSync` the probe uses (tests inject their own). */
 export type SpawnSyncText = (

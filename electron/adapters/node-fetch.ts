@@ -23,8 +23,8 @@
 import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type * as UndiciModule from 'undici';
 import type { Agent, Dispatcher } from 'undici';
-import { encodeBody } from '../core/base/request-body';
-import { isLocalhostName, isLoopbackHost } from '../core/service/url-policy';
+import { encodeBody } from '../core/base';
+import { isLocalhostName, isLoopbackHost } from '../core/service';
 import { FetchRejection, type FetchLike } from '../ports/http';
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];

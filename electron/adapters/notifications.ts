@@ -4,7 +4,7 @@
  */
 import { Notification } from 'electron';
 import type { NotificationContent } from '../app/os/notification-policy';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf } from '../core/errors';
 
 /** Notifications kept referenced so their click handler survives garbage collection. */
 const MAX_RETAINED = 20;

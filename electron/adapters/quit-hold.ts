@@ -3,7 +3,7 @@
  * what a quit cuts short finishes at the next start, but waiting a little spares that).
  */
 import type { App, BrowserWindow } from 'electron';
-import type { TrashProgress } from '../core/trash/trash-outcome';
+import type { TrashProgress } from '../core/trash';
 
 /** What the hold needs of the app's wiring. */
 export interface QuitWiring {

@@ -15,14 +15,13 @@ import type { IpcError, Result } from '../../shared/ipc/contract';
 import type { PathGuard } from '../app/os/path-guard';
 import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
 import { suggestedFileName } from '../app/os/save-name';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf, UserFacingError } from '../core/errors';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { mainText } from '../app/i18n/main-text';
-import { pngOfImage } from '../core/images/image-png';
+import { pngOfImage } from '../core/images';
 import type { ImageEngine } from '../ports/image-engine';
-import { readRegularFile } from '../core/fs/regular-file';
-import { saveImageCopy } from '../core/gallery/image-copy';
-import { UserFacingError } from '../core/errors/user-facing-error';
+import { readRegularFile } from '../core/fs';
+import { saveImageCopy } from '../core/gallery';
 import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
 export interface ShellActionsOptions {

@@ -7,8 +7,7 @@ import { lstat } from 'node:fs/promises';
 import { shell } from 'electron';
 import { sentence } from '../../shared/i18n/sentence';
 import { galleryGuard } from '../app/os/path-guard';
-import { UserFacingError } from '../core/errors/user-facing-error';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf, UserFacingError } from '../core/errors';
 import type { SystemTrash } from '../ports/system-trash';
 
 /**

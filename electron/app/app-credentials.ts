@@ -13,11 +13,17 @@ import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DisposableStore, type Disposable } from '../ports/disposable';
-import { DEMO_ENDPOINT, DEMO_KEY, isDemoEndpoint } from '../core/service/demo-endpoint';
-import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from '../core/service/key-binding';
-import { serviceAddress, servicesAt } from '../core/credentials/service-addresses';
-import type { StoredKeyFor } from '../core/service/connection-report';
-import { UrlPolicyError } from '../core/service/url-policy';
+import {
+  baseUrlOrRefusal,
+  DEMO_ENDPOINT,
+  DEMO_KEY,
+  isDemoEndpoint,
+  serviceBaseUrl,
+  serviceLabel,
+  type StoredKeyFor,
+  UrlPolicyError,
+} from '../core/service';
+import { serviceAddress, servicesAt } from '../core/credentials';
 
 /** What AppCredentials needs of the key vault. */
 export interface KeySource {

@@ -21,23 +21,25 @@ import type { SecretCipher } from '../ports/secret-cipher';
 import type { UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
-import { bindLegacyKey } from '../core/credentials/legacy-key-binding';
-import { serviceAddress } from '../core/credentials/service-addresses';
-import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/library/relocate';
-import type { OpenedLibrary } from '../core/library/relocate-open';
-import type { KeyVault } from '../core/key-vault/key-vault';
+import { bindLegacyKey, serviceAddress } from '../core/credentials';
+import type {
+  GalleryMoveHooks,
+  OpenedLibrary,
+  RelocateFaults,
+  RelocateResult,
+} from '../core/library';
 import {
-  saveCheckedKey,
   type KeySave,
+  type KeyVault,
+  saveCheckedKey,
   type SaveKeyOptions,
-} from '../core/key-vault/save-checked-key';
-import { probeAtAddress } from '../core/service/key-probe-report';
+  ServiceKeys,
+} from '../core/key-vault';
+import { probeAtAddress } from '../core/service';
 import type { ServiceCredentials } from '../ports/credentials';
-import { ServiceKeys } from '../core/key-vault/service-keys';
-import { secretRedactor, type Redactor } from '../core/logging/redaction';
+import { secretRedactor, type Redactor } from '../core/logging';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
-import { applySettingsPatch } from '../core/settings/settings-patch';
-import { SettingsService } from '../core/settings/settings-service';
+import { applySettingsPatch, SettingsService } from '../core/settings';
 
 export interface AppRuntimeOptions {
   /** The app's data folder (history, settings, vault). */

@@ -6,9 +6,9 @@
 import { sentence } from '../../shared/i18n/sentence';
 import type { Logger } from '../ports/logger';
 import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
-import { serviceLabel } from '../core/service/key-binding';
-import type { KeyVault } from '../core/key-vault/key-vault';
-import { SettingsError } from '../core/settings/settings-patch';
+import { serviceLabel } from '../core/service';
+import type { KeyVault } from '../core/key-vault';
+import { SettingsError } from '../core/settings';
 
 /** What the question needs of one service's vault. */
 export type QuestionVault = Pick<KeyVault, 'hasKey' | 'boundBaseUrl' | 'status' | 'clear'>;

@@ -21,8 +21,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
-import { messageOf } from '../core/errors/thrown-value';
-import { BUNDLED_TRUST_ANCHORS_FILE } from '../core/content-credentials/trust-anchors';
+import { messageOf } from '../core/errors';
+import { BUNDLED_TRUST_ANCHORS_FILE } from '../core/content-credentials';
 
 /** Where to read the sources and write the bundles (the repo by default; tests pass a temp tree). */
 export interface ElectronBuildPaths {

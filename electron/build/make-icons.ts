@@ -11,7 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { encodeIcns, encodeIco, ICNS_TYPE_SIZES, type IcnsType } from './icon-containers';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf } from '../core/errors';
 
 /** Sizes of the Linux icon set (resources/icons/<n>x<n>.png). */
 export const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024] as const;

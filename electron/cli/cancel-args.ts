@@ -3,7 +3,7 @@
  * each named once, and the service SERVICE_API_KEY is for (--provider, --base-url).
  */
 import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
-import { UsageError } from '../core/command-line/command-line';
+import { UsageError } from '../core/command-line';
 import type { CommonOptions, ServiceChoice } from './cli-args';
 
 export interface CancelCommand {

@@ -13,14 +13,14 @@ import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
 import { PROVIDERS, providerOf } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { systemClock } from '../adapters/system-clock';
-import { TaskCancels, type CancelOutcome } from '../core/batch/cancel-tasks';
+import { TaskCancels, type CancelOutcome } from '../core/batch';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './cli-args';
 import { EXIT, cliWording, jsonLine, resumeLineFor, type ResumeWhere } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { findTask } from './task-ids';
-import { noSuchTask } from '../core/command-line/user-words';
+import { noSuchTask } from '../core/command-line';
 
 /** What the command works with: the core, the streams, its options and where resumes point. */
 export interface CancelRun {

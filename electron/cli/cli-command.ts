@@ -3,7 +3,7 @@
  * the families (costs, cancel, triage, templates) from their own files.
  */
 import type { SubmitTarget } from '../../shared/domain/submit-target';
-import type { TriageQuery } from '../core/history/triage-filter';
+import type { TriageQuery } from '../core/history';
 import type { CancelCommand } from './cancel-args';
 import type { CommandName } from './cli-help';
 import type { CommonOptions } from './common-args';

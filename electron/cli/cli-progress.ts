@@ -3,7 +3,7 @@
  * and a heartbeat while it processes.
  */
 import { PROVIDERS, providerOf } from '../../shared/domain/providers';
-import type { TaskUpdate } from '../core/engine/engine-types';
+import type { TaskUpdate } from '../core/engine';
 import { cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
 

@@ -11,9 +11,8 @@ import {
   type ProviderId,
 } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { isDemoEndpoint } from '../core/service/demo-endpoint';
-import { serviceBaseUrl } from '../core/service/key-binding';
-import { isImportedLocal } from '../core/credentials/record-credentials';
+import { isDemoEndpoint, serviceBaseUrl } from '../core/service';
+import { isImportedLocal } from '../core/credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
 import { DEMO_OPTION } from './demo-choice';

@@ -10,8 +10,7 @@ import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions, ServiceChoice } from './cli-args';
 import type { ProviderId } from '../../shared/domain/providers';
-import { UsageError } from '../core/command-line/command-line';
-import { noSuchTask } from '../core/command-line/user-words';
+import { noSuchTask, UsageError } from '../core/command-line';
 import { CliProgress } from './cli-progress';
 import {
   DEV_PROGRAM,
@@ -39,7 +38,7 @@ import { capRefusalText } from './cap-refusal-text';
 import { templateCommand } from './template-commands';
 import { generateFromTemplate, isDryRun } from './template-run-command';
 import { englishText } from '../../shared/i18n/sentence';
-import { SpendingCapError } from '../core/errors/spending-cap-error';
+import { SpendingCapError } from '../core/errors';
 import type { SelfTestHost } from './self-test-command';
 
 export interface CliIo extends SelfTestHost {

@@ -1,7 +1,7 @@
 /** The options every command over a library takes, checked: where it is, and how to report. */
 import { isAbsolute, resolve } from 'node:path';
-import { UsageError } from '../core/command-line/command-line';
-import { defaultDataDir, defaultGalleryDir } from '../core/fs/default-paths';
+import { UsageError } from '../core/command-line';
+import { defaultDataDir, defaultGalleryDir } from '../core/fs';
 import { DEFAULT_TIMEOUT_SECONDS } from './cli-help';
 
 export interface CommonOptions {

@@ -13,8 +13,8 @@ import {
 } from '../../shared/domain/providers';
 import { demoEndpointOf, demoProviderOf } from '../../shared/domain/submit-target';
 import { SIZE_PATTERN } from '../../shared/service/wire';
-import { UsageError, parseCommandLine } from '../core/command-line/command-line';
-import type { CompareTargetInput } from '../core/compare/compare-plan';
+import { UsageError, parseCommandLine } from '../core/command-line';
+import type { CompareTargetInput } from '../core/compare';
 import { common, type CommonOptions } from './common-args';
 import { DEMO_OPTION, isDemoOption } from './demo-choice';
 import { compareIdText } from './task-ids';

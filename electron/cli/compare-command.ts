@@ -11,11 +11,16 @@ import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { isDemoEndpoint } from '../../shared/domain/submit-target';
 import { englishText } from '../../shared/i18n/sentence';
-import { planCompare, CompareInputError } from '../core/compare/compare-plan';
-import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
-import { TaskCancels } from '../core/batch/cancel-tasks';
+import {
+  cancelCompare,
+  CompareInputError,
+  compareTasks,
+  planCompare,
+  runCompare,
+} from '../core/compare';
+import { TaskCancels } from '../core/batch';
 import { systemClock } from '../adapters/system-clock';
-import { SpendingCapError } from '../core/errors/spending-cap-error';
+import { SpendingCapError } from '../core/errors';
 import type { PictorCore } from '../core/pictor-core';
 import { BuiltInDemo } from './built-in-demo';
 import { capRefusalText } from './cap-refusal-text';

@@ -10,10 +10,8 @@
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
-import { serviceLabel } from '../core/service/key-binding';
-import { checkBaseUrl } from '../core/service/url-policy';
-import { UsageError } from '../core/command-line/command-line';
-import { isDemoEndpoint } from '../core/service/demo-endpoint';
+import { checkBaseUrl, isDemoEndpoint, serviceLabel } from '../core/service';
+import { UsageError } from '../core/command-line';
 import { DEMO_TASK_REASON, demoCredentials, type DemoAddress } from './env-credentials';
 
 /** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */

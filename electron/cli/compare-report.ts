@@ -9,7 +9,7 @@ import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
 import { englishText } from '../../shared/i18n/sentence';
-import type { ComparePlan, LeftOutTarget } from '../core/compare/compare-plan';
+import type { ComparePlan, LeftOutTarget } from '../core/compare';
 import type { PictorCore } from '../core/pictor-core';
 import { cliWording, exitCodeOf, worstExitCode } from './cli-report';
 import type { CliIo } from './commands';

@@ -12,8 +12,7 @@ import {
 } from '../../shared/domain/cost-amounts';
 import { formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
-import { UsageError } from '../core/command-line/command-line';
-import { quotedWord } from '../core/command-line/user-words';
+import { quotedWord, UsageError } from '../core/command-line';
 import { terminalSafe } from './terminal-text';
 
 /**

@@ -18,8 +18,8 @@ import {
   type PriceBasis,
 } from '../../shared/domain/task-cost';
 import { COST_BOUNDS } from '../../shared/domain/cost-amounts';
-import { UsageError } from '../core/command-line/command-line';
-import { isTimeZone } from '../core/costs/local-periods';
+import { UsageError } from '../core/command-line';
+import { isTimeZone } from '../core/costs';
 import { amountOf, quotedValue } from './cost-amount-args';
 
 /** What a cost command reads from its options and the library it works on. */

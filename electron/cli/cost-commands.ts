@@ -11,14 +11,19 @@ import type { ProviderId } from '../../shared/domain/providers';
 import { DEMO_SERVICE_ID, ledgerServiceOf } from '../../shared/domain/service-id';
 import { countedCost, formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
-import { UsageError } from '../core/command-line/command-line';
-import { CostBook, type CostLedgerRead } from '../core/costs/cost-book';
-import { csvHeader, csvRow } from '../core/costs/ledger-csv';
-import type { PricedEntry } from '../core/costs/todays-prices';
-import type { CapStanding } from '../core/costs/cap-spend';
-import { hostTimeZone, parseLocalDate } from '../core/costs/local-periods';
-import { ensurePrivateFolder } from '../core/fs/private-files';
-import { HistoryStore } from '../core/history/history-store';
+import { UsageError } from '../core/command-line';
+import {
+  type CapStanding,
+  CostBook,
+  type CostLedgerRead,
+  csvHeader,
+  csvRow,
+  hostTimeZone,
+  parseLocalDate,
+  type PricedEntry,
+} from '../core/costs';
+import { ensurePrivateFolder } from '../core/fs';
+import { HistoryStore } from '../core/history';
 import { HISTORY_FILE } from '../core/pictor-core';
 import type { CostCommand } from './cost-args';
 import { EXIT } from './cli-report';

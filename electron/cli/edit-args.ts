@@ -13,7 +13,7 @@ import {
   type UpscaleFactor,
 } from '../../shared/domain/image-inputs';
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
-import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import { UsageError, parseCommandLine } from '../core/command-line';
 import { common, type CommonOptions } from './common-args';
 import { serviceChoice, type ServiceChoice } from './service-args';
 

@@ -17,8 +17,8 @@ import {
 import type { InputImage, InputRoute } from '../../shared/domain/image-inputs';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText } from '../../shared/i18n/sentence';
-import { UsageError } from '../core/command-line/command-line';
-import { chooseRoute, type RouteChoice } from '../core/inputs/input-route';
+import { UsageError } from '../core/command-line';
+import { chooseRoute, type RouteChoice } from '../core/inputs';
 
 /** A mask convention as a refusal names it. */
 export const MASK_WORDS: Readonly<Record<MaskConvention, string>> = {

@@ -9,7 +9,7 @@
 import type { ProviderId } from '../../shared/domain/providers';
 import { systemClock } from '../adapters/system-clock';
 import { JsonFileKv } from '../adapters/json-file-kv';
-import { SettingsService } from '../core/settings/settings-service';
+import { SettingsService } from '../core/settings';
 
 /** The input settings of the library in `dataDir`. */
 export class EditSettingsFile {

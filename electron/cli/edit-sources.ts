@@ -16,11 +16,11 @@ import {
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
 import { maskCoverage, maskPngs } from '../../shared/domain/mask-png';
 import { PngDamagedError, PngUnsupportedError, decodePng } from '../demo-service/png-codec';
-import { UsageError } from '../core/command-line/command-line';
-import { systemErrorCode } from '../core/errors/thrown-value';
-import { readRegularFile } from '../core/fs/regular-file';
+import { UsageError } from '../core/command-line';
+import { systemErrorCode } from '../core/errors';
+import { readRegularFile } from '../core/fs';
 import { findTask, type IdHistory } from './task-ids';
-import { sniffImage } from '../core/images/image-sniff';
+import { sniffImage } from '../core/images';
 
 /** Where the images are kept (the input store), and the library they may come from. */
 export interface EditSourceDeps {

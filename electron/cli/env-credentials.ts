@@ -14,13 +14,15 @@ import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import {
+  baseUrlOrRefusal,
+  checkBaseUrl,
   DEMO_ENDPOINT,
   DEMO_KEY,
   demoProviderOf,
   isDemoEndpoint,
-} from '../core/service/demo-endpoint';
-import { baseUrlOrRefusal, serviceLabel } from '../core/service/key-binding';
-import { checkBaseUrl, UrlPolicyError } from '../core/service/url-policy';
+  serviceLabel,
+  UrlPolicyError,
+} from '../core/service';
 
 export class EnvCredentials implements CredentialsProvider {
   private constructor(

@@ -8,11 +8,9 @@
 import { resolve } from 'node:path';
 import type { ContentCredentials } from '../../shared/domain/content-credentials';
 import { systemClock } from '../adapters/system-clock';
-import { C2paVerifier } from '../core/content-credentials/c2pa-verifier';
-import { FairVerifier } from '../core/content-credentials/fair-verifier';
-import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
-import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery/metadata/image-info';
-import { UnsafeFileError } from '../core/fs/regular-file';
+import { C2paVerifier, FairVerifier, readTrustAnchors } from '../core/content-credentials';
+import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery';
+import { UnsafeFileError } from '../core/fs';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';

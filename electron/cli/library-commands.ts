@@ -8,20 +8,19 @@
  */
 import { findTask } from './task-ids';
 import { lstat } from 'node:fs/promises';
-import { UsageError } from '../core/command-line/command-line';
+import { shownPath, UsageError } from '../core/command-line';
 import {
   ArchiveNotWrittenError,
   ArchiveRefusedError,
-  LibraryDiskError,
   isAbort,
-} from '../core/library/archive/archive-errors';
-import type { LibraryProgress } from '../core/library/archive/library-progress';
+  LibraryDiskError,
+  type LibraryProgress,
+} from '../core/library';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
-import { shownPath } from '../core/command-line/user-words';
 
 /**
  * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second

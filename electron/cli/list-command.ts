@@ -1,6 +1,6 @@
 /** `list`: the history, page by page, every task or the tasks of one service (or one compare, or one template). */
 import { promptTemplateSchema } from '../../shared/domain/prompt-template';
-import { UsageError } from '../core/command-line/command-line';
+import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './cli-args';
 import { EXIT, jsonLine, listLine } from './cli-report';

@@ -4,12 +4,12 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { UrlPolicyError } from '../core/service/url-policy';
-import { EngineInputError } from '../core/engine/engine-types';
-import { HistoryError } from '../core/history/history-error';
-import { TriageError } from '../core/triage/triage-error';
+import { UrlPolicyError } from '../core/service';
+import { EngineInputError } from '../core/engine';
+import { HistoryError } from '../core/history';
+import { TriageError } from '../core/triage';
 import { helpText, parseCommand } from './cli-args';
-import { UsageError } from '../core/command-line/command-line';
+import { UsageError } from '../core/command-line';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { selfTestCommand } from './self-test-command';
@@ -18,16 +18,16 @@ import { infoCommand } from './info-command';
 import { runCostCommand } from './cost-commands';
 import { isCostCommand } from './cost-args';
 import { terminalSafe } from './terminal-text';
-import { describeThrown } from '../core/errors/thrown-value';
+import { describeThrown } from '../core/errors';
 import { runCompareCommand } from './compare-command';
 import { parseCompare } from './compare-args';
-import { CompareInputError } from '../core/compare/compare-plan';
+import { CompareInputError } from '../core/compare';
 import { modelsCommand, parseModels } from './models-command';
 import { isImageCommand, parseImageCommand } from './edit-args';
 import { runImageCommand } from './edit-command';
-import { EditInputError } from '../core/edit/edit-plan';
-import { InputStoreError } from '../core/inputs/input-store';
-import { KEY_RUN, scrubKey } from '../core/secrets/key-echo';
+import { EditInputError } from '../core/edit';
+import { InputStoreError } from '../core/inputs';
+import { KEY_RUN, scrubKey } from '../core/secrets';
 
 /**
  * `io` whose every line is scrubbed of SERVICE_API_KEY's value in any encoding (key-echo.ts): the

@@ -13,7 +13,7 @@ import {
   type InputTransport,
   type ModelCapabilities,
 } from '../../shared/domain/model-capabilities';
-import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import { UsageError, parseCommandLine } from '../core/command-line';
 import { EXIT } from './cli-report';
 import { providerOption } from './service-args';
 

@@ -10,8 +10,7 @@
  * so is a word that looks like a key rather than like language: a usage error, exit 2, sent
  * nowhere, and never repeating what was typed.
  */
-import { UsageError } from '../core/command-line/command-line';
-import { looksLikeKey } from '../core/command-line/user-words';
+import { looksLikeKey, UsageError } from '../core/command-line';
 
 /** A key is read as one only from this length: shorter values (the demo's `demo`) are words. */
 const SHORTEST_KEY = 8;

@@ -5,7 +5,7 @@
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
-import { EngineInputError } from '../core/engine/engine-types';
+import { EngineInputError } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
 import { serviceIdOf } from '../../shared/domain/service-id';
 import { DEMO_OPTION } from './demo-choice';

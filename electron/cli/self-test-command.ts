@@ -7,11 +7,7 @@
  */
 import type { ImageEngine } from '../ports/image-engine';
 import { UNKNOWN_VERSION } from '../core/pictor-core';
-import {
-  runSelfTest,
-  type EncryptionReport,
-  type VerifierFactory,
-} from '../core/self-test/self-test';
+import { runSelfTest, type EncryptionReport, type VerifierFactory } from '../core/self-test';
 import { EXIT } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
 

@@ -11,7 +11,7 @@ import {
   type ProviderId,
 } from '../../shared/domain/providers';
 import { DEMO_ENDPOINT, type SubmitTarget } from '../../shared/domain/submit-target';
-import { UsageError } from '../core/command-line/command-line';
+import { UsageError } from '../core/command-line';
 import { DEMO_COMMANDS, DEMO_OPTION, isDemoOption } from './demo-choice';
 import type { ServiceId } from '../../shared/domain/service-id';
 

@@ -15,7 +15,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import type { SmartAction } from './triage-args';
-import { lookedUp } from '../core/command-line/user-words';
+import { lookedUp } from '../core/command-line';
 
 /** Runs the action; `json`: `ls` writes one JSON object per smart board. */
 export function smartCommand(

@@ -7,8 +7,8 @@
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { compareGroupSchema } from '../../shared/domain/compare';
-import { UsageError } from '../core/command-line/command-line';
-import type { IdPrefixes } from '../core/history/id-prefixes';
+import { UsageError } from '../core/command-line';
+import type { IdPrefixes } from '../core/history';
 
 /** The fewest characters a short id has: generate shows 8, fewer would name tasks by chance. */
 export const MIN_ID_PREFIX = 4;

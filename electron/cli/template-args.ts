@@ -7,8 +7,8 @@
  */
 import { commandHelp } from './command-help';
 import { resolve } from 'node:path';
-import { UsageError } from '../core/command-line/command-line';
-import type { TemplateFileFormat } from '../core/templates/template-files';
+import { UsageError } from '../core/command-line';
+import type { TemplateFileFormat } from '../core/templates';
 import type { CommonOptions } from './cli-args';
 
 export const TEMPLATE_OPTIONS = {

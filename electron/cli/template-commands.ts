@@ -16,17 +16,19 @@ import {
   templateVariables,
 } from '../../shared/domain/template-language';
 import { englishText, type Sentence } from '../../shared/i18n/sentence';
-import { UserFacingError } from '../core/errors/user-facing-error';
-import { messageOf } from '../core/errors/thrown-value';
-import { ChosenFileNotSavedError } from '../core/fs/chosen-file';
+import { messageOf, UserFacingError } from '../core/errors';
+import { ChosenFileNotSavedError } from '../core/fs';
 import type { PictorCore } from '../core/pictor-core';
-import { readTemplateFile, type TemplateFileFormat } from '../core/templates/template-files';
-import { PICTOR_TEMPLATES_FORMAT } from '../core/templates/template-export';
+import {
+  PICTOR_TEMPLATES_FORMAT,
+  readTemplateFile,
+  type TemplateFileFormat,
+} from '../core/templates';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import type { ExportFormat, TemplateAction, TemplateCommandLine } from './template-args';
 import { jsonSafe, terminalSafe } from './terminal-text';
-import { quotedOr } from '../core/command-line/user-words';
+import { quotedOr } from '../core/command-line';
 
 /** Fields made terminal-safe each, then joined by tabs. */
 const say = (io: CliIo, ...fields: string[]) =>

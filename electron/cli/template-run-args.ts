@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/task-template';
 import { newTemplateSeed, type ExpansionMode } from '../../shared/domain/template-expand';
 import { isVariableName } from '../../shared/domain/template-language';
-import { UsageError } from '../core/command-line/command-line';
+import { UsageError } from '../core/command-line';
 
 export const TEMPLATE_RUN_OPTIONS = {
   var: { type: 'string', multiple: true },

@@ -10,15 +10,10 @@
 import { englishMoney, englishText, type Sentence } from '../../shared/i18n/sentence';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { DEMO_SERVICE_LABEL } from '../../shared/domain/submit-target';
-import {
-  TemplateRuns,
-  type TemplatePlan,
-  type TemplateRunInput,
-} from '../core/batch/template-runs';
-import { SpendingCapError } from '../core/errors/spending-cap-error';
-import { UserFacingError } from '../core/errors/user-facing-error';
+import { TemplateRuns, type TemplatePlan, type TemplateRunInput } from '../core/batch';
+import { SpendingCapError, UserFacingError } from '../core/errors';
 import type { PictorCore } from '../core/pictor-core';
-import { sourceOf } from '../core/templates/template-source';
+import { sourceOf } from '../core/templates';
 import type { Command } from './cli-command';
 import type { TemplateRunChoice } from './template-run-args';
 import { DEV_PROGRAM, EXIT } from './cli-report';
@@ -26,7 +21,7 @@ import { capRefusalText } from './cap-refusal-text';
 import type { CliIo } from './commands';
 import { cliWording } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
-import { quotedOr } from '../core/command-line/user-words';
+import { quotedOr } from '../core/command-line';
 
 type Generate = Command & { name: 'generate'; template: TemplateRunChoice };
 

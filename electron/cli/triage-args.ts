@@ -5,11 +5,10 @@
  * are found in the history when the command runs.
  */
 import { commandHelp } from './command-help';
-import { UsageError } from '../core/command-line/command-line';
-import type { RatingTest, TriageQuery } from '../core/history/triage-filter';
+import { quotedOr, UsageError } from '../core/command-line';
+import type { RatingTest, TriageQuery } from '../core/history';
 import type { CommonOptions } from './cli-args';
 import { rulesFromFilter, type SmartRules } from '../../shared/domain/smart-board';
-import { quotedOr } from '../core/command-line/user-words';
 
 export const TRIAGE_OPTIONS = {
   rating: { type: 'string' },

@@ -10,37 +10,29 @@ import type { CredentialsProvider } from '../ports/credentials';
 import type { FetchLike } from '../ports/http';
 import type { Logger } from '../ports/logger';
 import { silentLogger } from '../ports/logger';
-import type { EngineBoards, TaskEngineOptions } from './engine/engine-types';
-import { TaskEngine } from './engine/task-engine';
-import { ensurePrivateFolder } from './fs/private-files';
-import { Gallery } from './gallery/gallery';
-import { ImageIntake } from './download/image-intake';
-import { engineFiles } from './engine/engine-files';
-import { Library, type LibraryFolderRecord } from './library/library';
-import { FolderChoices } from './library/folder-choices';
-import type { RelocateFaults } from './library/relocate';
-import { PendingThumbnails } from './download/pending-thumbnails';
-import { HistoryStore } from './history/history-store';
-import { CoreOperations } from './operations/core-operations';
-import { ServiceClient } from './service/service-client';
+import { type EngineBoards, engineFiles, TaskEngine, type TaskEngineOptions } from './engine';
+import { ensurePrivateFolder } from './fs';
+import { Gallery } from './gallery';
+import { ImageIntake, PendingThumbnails } from './download';
+import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
+import { HistoryStore } from './history';
+import { CoreOperations } from './operations';
+import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
-import { C2paVerifier } from './content-credentials/c2pa-verifier';
-import { FairVerifier } from './content-credentials/fair-verifier';
-import { readTrustAnchors } from './content-credentials/trust-anchors';
-import { CostBook } from './costs/cost-book';
-import { TrashJournal, TRASH_JOURNAL_DIR } from './trash/trash-journal';
-import { TrashOperations, type TrashOperationsOptions } from './trash/trash-operations';
-import { Boards } from './triage/boards';
+import { C2paVerifier, FairVerifier, readTrustAnchors } from './content-credentials';
+import { CostBook } from './costs';
+import {
+  TRASH_JOURNAL_DIR,
+  TrashJournal,
+  TrashOperations,
+  type TrashOperationsOptions,
+} from './trash';
+import { Boards, SmartBoards, TriageActions } from './triage';
 import { boardKey } from '../../shared/domain/triage';
-import { TriageActions } from './triage/triage-actions';
-import { SmartBoards } from './triage/smart-boards';
-import { TemplateBackup } from './templates/template-backup';
-import { TemplateStore } from './templates/template-store';
+import { TemplateBackup, TemplateStore } from './templates';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 import type { PinnedFetch, Resolver } from '../ports/http';
-import { InputStore } from './inputs/input-store';
-import { InputSender, type InputSettings } from './inputs/send-inputs';
-import { UploadMemory } from './inputs/upload-memory';
+import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';

@@ -1,6 +1,6 @@
 import type { DemoAccount, DemoDialect, DemoInlineResults, DemoServiceOptions } from './types';
 import { DEMO_DIALECTS, DEMO_INLINE_RESULTS } from './types';
-import { UsageError, parseCommandLine } from '../core/command-line/command-line';
+import { UsageError, parseCommandLine } from '../core/command-line';
 import { translatedDialects } from './dialects/dialect-for';
 
 export const USAGE = `Usage: npm run demo-service -- [options]

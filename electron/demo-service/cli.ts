@@ -5,11 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { USAGE, parseCliArgs } from './cli-args';
-import { UsageError } from '../core/command-line/command-line';
+import { UsageError } from '../core/command-line';
 import { DemoOptionsError } from './options';
 import { startDemoService } from './server';
 import type { DemoService } from './types';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf } from '../core/errors';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 
 const EXIT_USAGE = 2;

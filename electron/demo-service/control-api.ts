@@ -7,7 +7,7 @@ import type { BodyResult, Reply } from './http-reply';
 import { errorReply, jsonReply } from './http-reply';
 import { parseFaultRule } from './faults';
 import type { DemoService } from './types';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf } from '../core/errors';
 
 const createTaskSchema = z.object({
   account: z.string().min(1),

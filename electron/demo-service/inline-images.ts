@@ -5,7 +5,7 @@
  * data URIs); `b64-json` (today's contract only) gives each `output.data[]` entry an OpenAI-style
  * `b64_json` and no `url`. The bytes are exactly what the image address would serve.
  */
-import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../core/images/image-sniff';
+import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../core/images';
 import type { ServiceContext } from './service-routes';
 import type { StoredImage, StoredTask } from './task-store';
 

@@ -6,8 +6,7 @@
  */
 import type { ModelCapabilities } from '../../shared/domain/model-capabilities';
 import type { ImageOperation } from '../../shared/domain/image-inputs';
-import { checkHeaderOfBytes } from '../core/images/image-header';
-import { SNIFF_BYTES, sniffImage } from '../core/images/image-sniff';
+import { checkHeaderOfBytes, SNIFF_BYTES, sniffImage } from '../core/images';
 import { resolveImage, type LinkRules } from './input-links';
 import type { Margins, MaskReading } from './input-pixels';
 import { expanded, filled, greyLike, tinted, upscaled } from './input-pixels';

@@ -1,4 +1,4 @@
-import { SNIFF_BYTES, sniffImage } from '../core/images/image-sniff';
+import { SNIFF_BYTES, sniffImage } from '../core/images';
 import type {
   DemoAccount,
   DemoCost,

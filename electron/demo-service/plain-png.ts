@@ -4,7 +4,7 @@
  * cannot draw SVG (header-only), so the demo still serves real PNGs everywhere.
  */
 import { deflateSync } from 'node:zlib';
-import { pngChunk as chunk } from '../core/gallery/metadata/png-meta';
+import { pngChunk as chunk } from '../core/gallery';
 
 export type Rgb = readonly [number, number, number];
 

@@ -9,8 +9,8 @@
  * inflated data may not be one byte longer than the image needs (zlib's maxOutputLength).
  */
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
-import { SIGNATURE, pngChunk } from '../core/gallery/metadata/png-meta';
-import { PNG_BIT_DEPTHS } from '../core/images/png-header';
+import { SIGNATURE, pngChunk } from '../core/gallery';
+import { PNG_BIT_DEPTHS } from '../core/images';
 
 /** An image as RGBA bytes, 4 a pixel, row after row. */
 export interface Pixels {

@@ -8,7 +8,7 @@
  * and is downloaded like any other.
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { DEMO_ENDPOINT } from '../core/service/demo-endpoint';
+import { DEMO_ENDPOINT } from '../core/service';
 import type { DemoRecall } from './types';
 
 /** What the recall reads of the history: a record by its service and the service's task id. */

@@ -6,8 +6,8 @@
 import { app, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import { createLibraryDialogs } from '../adapters/library-dialogs';
 import { mainText, useSystemLanguages } from '../app/i18n/main-text';
-import { messageOf } from '../core/errors/thrown-value';
-import type { SettingsProblem } from '../core/settings/settings-service';
+import { messageOf } from '../core/errors';
+import type { SettingsProblem } from '../core/settings';
 import type { Logger } from '../ports/logger';
 
 /** The folder dialog, opened at the library itself; `null` when cancelled. */

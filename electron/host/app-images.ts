@@ -5,7 +5,7 @@
  */
 import { appCredentialVerifier } from '../adapters/image-engines/app-credential-verifier';
 import { appImageEngine, imageRenderer } from '../adapters/image-engines/app-image-engine';
-import { certificateCount, readTrustAnchors } from '../core/content-credentials/trust-anchors';
+import { certificateCount, readTrustAnchors } from '../core/content-credentials';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { ImageEngine } from '../ports/image-engine';
 import type { Logger } from '../ports/logger';

@@ -4,7 +4,7 @@
  * the process; the caller closes the log last, once everything that writes to it has ended.
  */
 import { app } from 'electron';
-import { RotatingFileLogger } from '../core/logging/rotating-file-logger';
+import { RotatingFileLogger } from '../core/logging';
 import { toDisposable, type Disposable } from '../ports/disposable';
 
 export function openAppLog(): { readonly logger: RotatingFileLogger } & Disposable {

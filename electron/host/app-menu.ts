@@ -12,7 +12,7 @@ import { followMainLanguage, useSystemLanguages } from '../app/i18n/main-text';
 import { installCommandLineTool } from '../app/os/command-line-tool';
 import type { MenuOptions } from '../app/os/menu-template';
 import type { AppRuntime } from '../app/app-runtime';
-import { messageOf } from '../core/errors/thrown-value';
+import { messageOf } from '../core/errors';
 import type { Disposable } from '../ports/disposable';
 import type { Logger } from '../ports/logger';
 import { systemLanguages } from './app-dialogs';

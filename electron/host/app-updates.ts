@@ -7,7 +7,7 @@ import { createAppUpdater } from '../adapters/electron-updater';
 import { systemClock } from '../adapters/system-clock';
 import type { MacSignature } from '../app/updates/update-capability';
 import { UpdateService } from '../app/updates/update-service';
-import type { SettingsService } from '../core/settings/settings-service';
+import type { SettingsService } from '../core/settings';
 import { DisposableStore } from '../ports/disposable';
 import type { Logger } from '../ports/logger';
 

@@ -11,7 +11,7 @@ import { systemClock } from '../adapters/system-clock';
 import type { PowerAndNetworkWatch } from '../adapters/power-and-network';
 import type { AppEnvironment } from '../app/app-environment';
 import type { AppRuntime } from '../app/app-runtime';
-import type { RotatingFileLogger } from '../core/logging/rotating-file-logger';
+import type { RotatingFileLogger } from '../core/logging';
 import { createEmitter, type Emit } from '../ipc/ipc-main-bridge';
 import type { AppWiring } from '../ipc/wire-app';
 import type { Clock } from '../ports/clock';

@@ -30,7 +30,7 @@ import type { MenuOptions } from '../app/os/menu-template';
 import { galleryGuard } from '../app/os/path-guard';
 import { checkExternalUrl } from '../app/protocol/external-url';
 import { APP_HOST, APP_SCHEME } from '../app/protocol/schemes';
-import { ensurePrivateFolder } from '../core/fs/private-files';
+import { ensurePrivateFolder } from '../core/fs';
 import { installIpc } from '../ipc/install-ipc';
 import { mainFrameSenderCheck } from '../ipc/ipc-main-bridge';
 import { wireApp, type AppWiringOptions } from '../ipc/wire-app';

@@ -9,7 +9,7 @@ import { watchRendererCrashes } from '../adapters/renderer-crashes';
 import { systemClock } from '../adapters/system-clock';
 import { APP_ENTRY_URL } from '../app/protocol/schemes';
 import { RendererCrashPolicy } from '../app/window/crash-policy';
-import type { SettingsService } from '../core/settings/settings-service';
+import type { SettingsService } from '../core/settings';
 import type { Logger } from '../ports/logger';
 import { createMainWindow } from '../window';
 import type { AppNotices } from './app-notices';

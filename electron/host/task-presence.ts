@@ -10,7 +10,7 @@ import { systemClock } from '../adapters/system-clock';
 import { createTaskProgressPresenter } from '../adapters/task-progress';
 import { NotificationPolicy } from '../app/os/notification-policy';
 import { TaskActivity } from '../app/os/task-activity';
-import { createTaskEventLog } from '../core/logging/task-event-log';
+import { createTaskEventLog } from '../core/logging';
 import type { PictorCore } from '../core/pictor-core';
 import type { Disposable } from '../ports/disposable';
 import type { Logger } from '../ports/logger';

@@ -8,10 +8,9 @@
 import { MAX_LISTED_REFUSALS } from '../../shared/ipc/archive-contract';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { sentence } from '../../shared/i18n/sentence';
-import { UserFacingError } from '../core/errors/user-facing-error';
-import { isAbort } from '../core/library/archive/archive-errors';
-import type { CoreOperations } from '../core/operations/core-operations';
-import type { LibraryProgress } from '../core/library/archive/library-progress';
+import { UserFacingError } from '../core/errors';
+import { isAbort, type LibraryProgress } from '../core/library';
+import type { CoreOperations } from '../core/operations';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 

@@ -8,12 +8,18 @@ import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/co
 import type { compareRequests } from '../../shared/ipc/compare-contract';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
-import { TaskCancels } from '../core/batch/cancel-tasks';
-import { planCompare, type CompareDeps, type ComparePlan } from '../core/compare/compare-plan';
-import type { CostSum } from '../core/compare/compare-totals';
-import { cancelCompare, compareTasks, runCompare } from '../core/compare/compare-run';
-import type { TaskEngine } from '../core/engine/task-engine';
-import type { HistoryStore } from '../core/history/history-store';
+import { TaskCancels } from '../core/batch';
+import {
+  cancelCompare,
+  type CompareDeps,
+  type ComparePlan,
+  compareTasks,
+  type CostSum,
+  planCompare,
+  runCompare,
+} from '../core/compare';
+import type { TaskEngine } from '../core/engine';
+import type { HistoryStore } from '../core/history';
 import type { Clock } from '../ports/clock';
 import type { IpcHandlers } from './ipc-main-bridge';
 import { cancelOutcomeItem } from './task-cancel-handlers';

@@ -9,8 +9,8 @@ import type { LedgerQuery, LedgerTotals } from '../../shared/domain/cost-ledger'
 import type { CapStanding, CostLedger } from '../../shared/ipc/cost-contract';
 import { LEDGER_PAGE } from '../../shared/ipc/cost-contract';
 import { sentence } from '../../shared/i18n/sentence';
-import type { CostBook } from '../core/costs/cost-book';
-import { UserFacingError } from '../core/errors/user-facing-error';
+import type { CostBook } from '../core/costs';
+import { UserFacingError } from '../core/errors';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { CapLoosening, CapPrompts } from '../ports/user-prompts';
 import type { HandlersOf } from './ipc-main-bridge';

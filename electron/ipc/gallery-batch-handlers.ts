@@ -7,9 +7,9 @@ import type { galleryBatchRequests } from '../../shared/ipc/batch-contract';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { sentence } from '../../shared/i18n/sentence';
-import { GalleryImageError } from '../core/gallery/gallery-images';
-import type { CoreOperations } from '../core/operations/core-operations';
-import type { TrashOperations, TrashOutcome } from '../core/trash/trash-operations';
+import { GalleryImageError } from '../core/gallery';
+import type { CoreOperations } from '../core/operations';
+import type { TrashOperations, TrashOutcome } from '../core/trash';
 import { toIpcError } from './ipc-errors';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 

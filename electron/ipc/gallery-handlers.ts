@@ -4,19 +4,17 @@
  * actions are the shell's; these handlers translate and delegate.
  */
 import { VISIBLE_STATES } from '../../shared/domain/task-record';
-import type { TaskEngine } from '../core/engine/task-engine';
-import type { CoreOperations } from '../core/operations/core-operations';
-import type { Gallery } from '../core/gallery/gallery';
-import { withImageFavourite } from '../../shared/domain/favourites';
-import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
-import type { TrashOperations } from '../core/trash/trash-operations';
+import type { TaskEngine } from '../core/engine';
+import type { CoreOperations } from '../core/operations';
+import { findImage, type Gallery, type ImageRef, savedFile } from '../core/gallery';
+import type { TrashOperations } from '../core/trash';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
 import { gallerySelectionHandlers } from './gallery-selection-handlers';
-import type { HistoryStore } from '../core/history/history-store';
-import type { PendingThumbnails } from '../core/download/pending-thumbnails';
+import type { HistoryStore } from '../core/history';
+import type { PendingThumbnails } from '../core/download';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
-import type { SmartBoards } from '../core/triage/smart-boards';
+import type { SmartBoards } from '../core/triage';
 import type { SmartRules } from '../../shared/domain/smart-board';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
@@ -81,14 +79,6 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
       }),
-    'gallery:setFavourite': ({ favourite, ...ref }) => {
-      const { engine } = core;
-      findImage(engine, ref);
-      // One favourite: the task's star follows its images' (shared/domain/favourites.ts).
-      return engine.item(
-        engine.edit(ref.localId, (record) => withImageFavourite(record, ref.index, favourite)),
-      );
-    },
     ...gallerySelectionHandlers({
       core,
       visibleStates: VISIBLE_STATES,

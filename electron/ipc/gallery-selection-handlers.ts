@@ -7,13 +7,13 @@ import type { gallerySelectionRequests } from '../../shared/ipc/batch-contract';
 import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
-import { BatchTaskActions } from '../core/batch/batch-task-actions';
-import type { TaskEngine } from '../core/engine/task-engine';
-import type { HistoryStore } from '../core/history/history-store';
+import { BatchTaskActions } from '../core/batch';
+import type { TaskEngine } from '../core/engine';
+import type { HistoryStore } from '../core/history';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { IpcHandlers } from './ipc-main-bridge';
 import { withSmartRules } from './gallery-handlers';
-import type { SmartBoards } from '../core/triage/smart-boards';
+import type { SmartBoards } from '../core/triage';
 
 type SelectionChannel = keyof typeof gallerySelectionRequests;
 

@@ -11,10 +11,15 @@ import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import { galleryUrl } from '../../shared/ipc/api';
 import type { EditInputPayload, EditPlanOutput } from '../../shared/ipc/inputs-contract';
-import type { EditInputs } from '../core/edit/edit-inputs';
-import { planEdit, type EditDeps, type EditInput, type EditPlan } from '../core/edit/edit-plan';
-import { runEdit } from '../core/edit/edit-run';
-import type { TaskEngine } from '../core/engine/task-engine';
+import {
+  type EditDeps,
+  type EditInput,
+  type EditInputs,
+  type EditPlan,
+  planEdit,
+  runEdit,
+} from '../core/edit';
+import type { TaskEngine } from '../core/engine';
 import type { InputDialogs } from '../ports/input-dialogs';
 import type { HandlersOf } from './ipc-main-bridge';
 

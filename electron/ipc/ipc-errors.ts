@@ -6,9 +6,7 @@
  */
 import type { IpcError } from '../../shared/ipc/contract';
 import { englishText, sentence } from '../../shared/i18n/sentence';
-import { describeThrown } from '../core/errors/thrown-value';
-import { SpendingCapError } from '../core/errors/spending-cap-error';
-import { UserFacingError } from '../core/errors/user-facing-error';
+import { describeThrown, SpendingCapError, UserFacingError } from '../core/errors';
 
 /** What the user reads when something failed that Pictor has no sentence for. */
 const UNEXPECTED = sentence('error.unexpected');

@@ -4,8 +4,7 @@
  */
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { ProviderId } from '../../shared/domain/providers';
-import type { KeySave, SaveKeyOptions } from '../core/key-vault/save-checked-key';
-import type { ServiceKeys } from '../core/key-vault/service-keys';
+import type { KeySave, SaveKeyOptions, ServiceKeys } from '../core/key-vault';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface KeyHandlerDeps {

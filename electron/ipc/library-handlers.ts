@@ -9,15 +9,15 @@
  * stops a move before its switch. Translations to core only.
  */
 import type { FolderChange } from '../../shared/ipc/contract';
-import type { FolderChoices } from '../core/library/folder-choices';
 import {
+  type FolderChoices,
   GalleryMoveCancelled,
   type GalleryMoveHooks,
+  inspectLibrary,
+  isSameFolder,
   type RelocateResult,
-} from '../core/library/relocate';
-import { inspectLibrary } from '../core/library/relocate-open';
-import { isSameFolder } from '../core/library/same-folder';
-import type { CoreOperations } from '../core/operations/core-operations';
+} from '../core/library';
+import type { CoreOperations } from '../core/operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
 /** What the handlers use of the AppRuntime. */

@@ -2,7 +2,7 @@
  * IPC handlers of the prompt history (shared/ipc/prompt-contract.ts): each translates to the
  * history's prompt rows (core/history/prompt-history.ts), which the CLI's submits fill too.
  */
-import type { PromptHistory } from '../core/history/prompt-history';
+import type { PromptHistory } from '../core/history';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface PromptHandlerDeps {

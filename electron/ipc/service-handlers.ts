@@ -1,13 +1,11 @@
 /** IPC handlers of the `service:` channels: the connection tests are core's (core/service). */
 import {
-  testConnection,
   type ConnectionTestDeps,
   type KeyCheckRecorder,
-} from '../core/service/connection-test';
-import {
-  testServiceConnection,
   type ServiceTestDeps,
-} from '../core/service/service-connection-test';
+  testConnection,
+  testServiceConnection,
+} from '../core/service';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface ServiceHandlerDeps {

@@ -5,8 +5,8 @@
  */
 import type { inputRequests } from '../../shared/ipc/inputs-contract';
 import { sentence } from '../../shared/i18n/sentence';
-import { UserFacingError } from '../core/errors/user-facing-error';
-import { imageStack, type StackHistory } from '../core/lineage/image-stack';
+import { UserFacingError } from '../core/errors';
+import { imageStack, type StackHistory } from '../core/lineage';
 import type { IpcHandlers } from './ipc-main-bridge';
 
 type StackChannel = Extract<keyof typeof inputRequests, `images:${string}`>;

@@ -6,10 +6,10 @@
 import type { taskBatchRequests } from '../../shared/ipc/batch-contract';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
-import { BatchTaskActions, type BatchEngine } from '../core/batch/batch-task-actions';
-import type { TaskEngine } from '../core/engine/task-engine';
-import type { CoreOperations } from '../core/operations/core-operations';
-import type { TrashOperations } from '../core/trash/trash-operations';
+import { BatchTaskActions, type BatchEngine } from '../core/batch';
+import type { TaskEngine } from '../core/engine';
+import type { CoreOperations } from '../core/operations';
+import type { TrashOperations } from '../core/trash';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import type { TaskChangeSink } from './task-updates';

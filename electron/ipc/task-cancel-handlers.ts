@@ -7,8 +7,8 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { CancelOutcomeItem } from '../../shared/ipc/task-cancel-contract';
 import type { TaskItem } from '../../shared/ipc/task-item';
-import { TaskCancels, type CancelOutcome } from '../core/batch/cancel-tasks';
-import type { TaskEngine } from '../core/engine/task-engine';
+import { TaskCancels, type CancelOutcome } from '../core/batch';
+import type { TaskEngine } from '../core/engine';
 import type { Clock } from '../ports/clock';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import type { taskCancelRequests } from '../../shared/ipc/task-cancel-contract';

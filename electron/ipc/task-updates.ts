@@ -17,7 +17,7 @@
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import type { TaskChange, TaskItem, TaskRefusal } from '../../shared/ipc/contract';
 import { MAX_TASK_CHANGES, taskChangeSchema } from '../../shared/ipc/task-changes';
-import { isBookkeepingOnly } from '../core/engine/bookkeeping-writes';
+import { isBookkeepingOnly } from '../core/engine';
 import type { Clock } from '../ports/clock';
 import type { Disposable } from '../ports/disposable';
 import type { Logger } from '../ports/logger';

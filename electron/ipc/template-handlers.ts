@@ -15,12 +15,11 @@ import {
 } from '../../shared/ipc/template-contract';
 import type { TaskItem } from '../../shared/ipc/task-item';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { sourceOf } from '../core/templates/template-source';
-import { TemplateRuns, type TemplatePlan } from '../core/batch/template-runs';
-import type { CostBook } from '../core/costs/cost-book';
-import type { TaskEngine } from '../core/engine/task-engine';
-import { UserFacingError } from '../core/errors/user-facing-error';
-import type { TemplateStore } from '../core/templates/template-store';
+import { sourceOf, type TemplateStore } from '../core/templates';
+import { TemplateRuns, type TemplatePlan } from '../core/batch';
+import type { CostBook } from '../core/costs';
+import type { TaskEngine } from '../core/engine';
+import { UserFacingError } from '../core/errors';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { OverCapPrompts } from '../ports/user-prompts';
 import type { IpcHandlers } from './ipc-main-bridge';

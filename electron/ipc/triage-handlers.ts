@@ -10,17 +10,20 @@ import {
   type triageRequests,
   type TriageOutcomeOutput,
 } from '../../shared/ipc/triage-contract';
-import { writeMetadataToFiles } from '../core/batch/write-metadata';
-import type { ExportGallery } from '../core/batch/export-copy';
-import type { TaskEngine } from '../core/engine/task-engine';
-import type { HistoryStore } from '../core/history/history-store';
-import type { Boards } from '../core/triage/boards';
-import type { SmartBoards } from '../core/triage/smart-boards';
+import { type ExportGallery, writeMetadataToFiles } from '../core/batch';
+import type { TaskEngine } from '../core/engine';
+import type { HistoryStore } from '../core/history';
+import {
+  type Boards,
+  rejectsIn,
+  rejectsMatching,
+  type SmartBoards,
+  type TriageActions,
+  type TriageOutcome,
+} from '../core/triage';
 import type { SmartBoardEntry } from '../../shared/domain/smart-board';
 import type { SmartBoardOutput } from '../../shared/ipc/triage-contract';
-import { rejectsIn, rejectsMatching } from '../core/triage/rejects';
 import { withSmartRules } from './gallery-handlers';
-import type { TriageActions, TriageOutcome } from '../core/triage/triage-actions';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { MAX_SELECT_ALL } from '../../shared/ipc/selection-schemas';
 

@@ -1,7 +1,7 @@
 /** IPC handlers of the `updates:` channels: the page asks; the update service decides. */
 import type { UpdateState } from '../../shared/domain/update-state';
 import { sentence } from '../../shared/i18n/sentence';
-import { UserFacingError } from '../core/errors/user-facing-error';
+import { UserFacingError } from '../core/errors';
 import { toDisposable, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';

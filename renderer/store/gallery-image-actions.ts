@@ -17,7 +17,6 @@ function imageRef(item: GalleryItem): { localId: string; index: number } {
 
 /** The actions on one image (part of GallerySlice). */
 export interface GalleryImageActions {
-  gallerySetFavourite(item: GalleryItem, favourite: boolean): Promise<void>;
   /** Moves the image file to the OS trash. */
   galleryDelete(item: GalleryItem): Promise<void>;
   /** Asks the engine to download the task's missing images again. */
@@ -45,10 +44,6 @@ export function galleryImageActions(
   };
 
   return {
-    gallerySetFavourite: async (item, favourite) => {
-      const task = await call('gallery:setFavourite', { ...imageRef(item), favourite });
-      applyRecord(task.record);
-    },
     galleryDelete: async (item) => {
       const task = await call('gallery:deleteImage', imageRef(item));
       // The viewer moves on to the next image (or the previous one) before this one goes.

@@ -29,7 +29,6 @@ export const REQUEST_CHANNEL_NAMES = [
   'gallery:count',
   'gallery:selectAll',
   'gallery:setFavourites',
-  'gallery:setFavourite',
   'gallery:deleteImage',
   'gallery:deleteImages',
   'gallery:undoDelete',

@@ -205,10 +205,6 @@ export const requests = {
   /** How many images `gallery:list` would list with these filters (all its pages together). */
   'gallery:count': { input: galleryFilter, output: z.number().int().nonnegative() },
   ...gallerySelectionRequests,
-  'gallery:setFavourite': {
-    input: imageRef.extend({ favourite: z.boolean() }).strict(),
-    output: taskItemSchema,
-  },
   ...galleryBatchRequests,
   'gallery:reveal': { input: imageRef, output: z.void() },
   'gallery:copyImage': { input: imageRef, output: z.void() },

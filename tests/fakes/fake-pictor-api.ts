@@ -768,15 +768,6 @@ export class FakePictorApi implements PictorApi {
             .filter((model): model is string => Boolean(model)),
         ),
       ].sort(),
-    'gallery:setFavourite': ({ localId, index, favourite }) => {
-      // One favourite, as main keeps it (shared/domain/favourites.ts).
-      const item = this.updateTask(
-        localId,
-        withImageFavourite(this.existing(localId), index, favourite),
-      );
-      this.emit('gallery:changed', { reason: 'image' });
-      return item;
-    },
     'gallery:deleteImage': (ref) => this.deleteHeld(ref),
     'gallery:deleteImages': ({ images }) => this.imageBatch(images, (ref) => this.deleteHeld(ref)),
     'gallery:undoDelete': ({ images }) =>

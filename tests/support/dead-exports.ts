@@ -10,6 +10,9 @@
  *   exported signature, such as an options interface, and stays exported).
  * - `tests-only`: a value only tests name and its own file does not use: product code that is
  *   kept alive by its tests, or a seam kept for them.
+ *
+ * A re-export (`export { x } from './m'`, as a core module's face passes its exports on) is not
+ * a use: an export only a face names, and tests, is still dead.
  */
 import { relative, sep } from 'node:path';
 import ts from 'typescript';
@@ -63,7 +66,7 @@ export function deadExportsIn(program: ts.Program, root: string): DeadExport[] {
     const file = rel(source.fileName);
     const use = (symbol: ts.Symbol | undefined, at: ts.Node) => {
       const entry = symbol && exported.get(resolved(symbol, checker));
-      if (!entry) return;
+      if (!entry || isReExport(at)) return;
       if (file !== entry.file) entry.users.add(file);
       else if (!entry.declarations.has(at)) entry.ownUses += 1;
     };
@@ -107,6 +110,16 @@ export function deadExportsIn(program: ts.Program, root: string): DeadExport[] {
 function namesAnImport(node: ts.Identifier): boolean {
   const { parent } = node;
   return ts.isImportClause(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent);
+}
+
+/**
+ * `x` in `export { x } from './m'`: a module's face passing an export on (or a file passing on
+ * one of another's) uses nothing itself; the files that import it through the face do, and the
+ * checker resolves their names to the export's own file.
+ */
+function isReExport(node: ts.Node): boolean {
+  const specifier = node.parent;
+  return ts.isExportSpecifier(specifier) && specifier.parent.parent.moduleSpecifier !== undefined;
 }
 
 function resolved(symbol: ts.Symbol, checker: ts.TypeChecker): ts.Symbol {

@@ -8,12 +8,10 @@
  */
 import {
   C2paVerifier,
-  VerifierUnavailableError,
-} from '../../core/content-credentials/c2pa-verifier';
-import {
   RendererCredentialVerifier,
   type RendererJobRunner,
-} from '../../core/content-credentials/renderer-verifier';
+  VerifierUnavailableError,
+} from '../../core/content-credentials';
 import type {
   ContentCredentialVerifier,
   CredentialRequest,

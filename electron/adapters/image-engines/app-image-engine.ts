@@ -7,8 +7,8 @@
 import { ImageEngineError, type ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
 import { join } from 'node:path';
-import type { RendererImageEngine } from '../../core/images/renderer-image-engine';
-import { RendererCredentialVerifier } from '../../core/content-credentials/renderer-verifier';
+import type { RendererImageEngine } from '../../core/images';
+import { RendererCredentialVerifier } from '../../core/content-credentials';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import type { App } from 'electron';
 import { registerPrivilegedSchemes } from '../app-protocol';

@@ -17,7 +17,7 @@
  * its own within an image).
  */
 import type sharpModule from 'sharp';
-import { limiter } from '../../core/base/work-limit';
+import { limiter } from '../../core/base';
 import {
   ImageEngineError,
   type ImageEngine,

@@ -8,7 +8,7 @@
  */
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import type { CommandLineToolPrompts, PromptSentence } from '../../ports/user-prompts';
-import { systemErrorCode } from '../../core/errors/thrown-value';
+import { systemErrorCode } from '../../core/errors';
 
 /** Where the link goes: on every macOS PATH, writable by administrators. */
 export const COMMAND_LINK = '/usr/local/bin/pictor';

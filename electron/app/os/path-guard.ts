@@ -5,7 +5,7 @@
  * given, and a link is never Pictor's), and what exists of it must really be inside the folder.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { checkContained } from '../../core/fs/contained-fs';
+import { checkContained } from '../../core/fs';
 
 /** Resolves `true` when an OS action may touch `absolutePath`. */
 export type PathGuard = (absolutePath: string) => Promise<boolean>;

@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
-import { isLoopbackHost, isNonPublicAddress } from '../../core/service/url-policy';
+import { isLoopbackHost, isNonPublicAddress } from '../../core/service';
 
 export type ExternalUrlCheck =
   | {

@@ -5,8 +5,8 @@
  * are plain Node; the Electron adapter only hands requests over.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { TEMP_DIR } from '../../core/fs/temp-names';
-import { INPUTS_DIR } from '../../core/inputs/input-store';
+import { bytesBody, fileBody, StreamSlots, TEMP_DIR } from '../../core/fs';
+import { INPUTS_DIR } from '../../core/inputs';
 import { GALLERY_HOST } from './schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';
@@ -26,9 +26,7 @@ import {
   type ServeRules,
   type ServedFile,
 } from './served-file';
-import { bytesBody, fileBody } from '../../core/fs/file-body';
 import { ReadBudget } from './read-budget';
-import { StreamSlots } from '../../core/fs/stream-slots';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([

@@ -9,13 +9,14 @@ import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, relative, sep } from 'node:path';
 import {
+  GalleryPathError,
+  type OpenedRegularFile,
   openRegularFile,
   readAtMostOneMore,
-  type OpenedRegularFile,
-} from '../../core/fs/regular-file';
-import { GalleryPathError, resolveInside } from '../../core/fs/gallery-path';
+  resolveInside,
+} from '../../core/fs';
 import { refuse, type ProtocolRefusal } from './request-path';
-import { systemErrorCode } from '../../core/errors/thrown-value';
+import { systemErrorCode } from '../../core/errors';
 
 /** A file the protocol may serve. */
 export interface ServedFile {

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../ports/clock';
 import type { FetchLike } from '../../ports/http';
-import { readBodyText } from '../../core/service/http-response';
+import { readBodyText } from '../../core/service';
 import { FeedRefusedError, readFeedYaml } from './feed-yaml';
 import { checkChannelFile, type CheckedRelease, type ReleaseFile } from './release-info';
 

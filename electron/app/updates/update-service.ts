@@ -18,7 +18,7 @@ import type { Clock, TimerHandle } from '../../ports/clock';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import type { UpdateOffer, Updater } from '../../ports/updater';
-import { UserFacingError } from '../../core/errors/user-facing-error';
+import { UserFacingError } from '../../core/errors';
 import { releaseNotesText } from './release-notes';
 import { classifyUpdateError, describeUpdateError } from './update-problems';
 

@@ -2,7 +2,7 @@
  * The main window's remembered size and place. Saved bounds come from disk and may describe a
  * monitor that is gone, so they are checked against the displays present now before use.
  */
-import type { WindowBounds } from '../../core/settings/window-bounds';
+import type { WindowBounds } from '../../core/settings';
 
 /** What is saved between runs, as stored (`WindowBounds`): `x`/`y` absent means "centre it". */
 export type WindowState = Readonly<WindowBounds>;

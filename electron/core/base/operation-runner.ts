@@ -9,7 +9,7 @@
  */
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { Clock } from '../../ports/clock';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 /** What a run is given: its stop signal and where it reports how far it is. */
 export interface Operation<P> {

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/domain/favourites';
 import { canRetry } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { TaskEngine } from '../engine/task-engine';
-import { findImage, imagesByTask, type ImageRef } from '../gallery/gallery-images';
-import { OutcomeBuilder, type TrashOutcome } from '../trash/trash-outcome';
+import type { TaskEngine } from '../engine';
+import { findImage, imagesByTask, type ImageRef } from '../gallery';
+import { OutcomeBuilder, type TrashOutcome } from '../trash';
 
 /** The engine's single-task actions a batch reuses. */
 export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask'>;

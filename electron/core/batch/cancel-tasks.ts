@@ -12,10 +12,9 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import type { Disposable } from '../../ports/disposable';
-import { EngineInputError } from '../engine/engine-types';
-import type { TaskEngine } from '../engine/task-engine';
-import { ServiceError } from '../service/service-error';
-import { UserFacingError } from '../errors/user-facing-error';
+import { EngineInputError, type TaskEngine } from '../engine';
+import { ServiceError } from '../service';
+import { UserFacingError } from '../errors';
 
 /** Why a task was not canceled, as the user reads it. */
 export interface CancelReason {

@@ -8,12 +8,17 @@
 import { extname } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import type { Gallery } from '../gallery/gallery';
-import { kindOfImage, planTriageEmbed, type TriageEmbed } from '../gallery/metadata/embed-triage';
-import { writePlanInto } from '../gallery/metadata/plan-writer';
-import { readSidecarIfAny, sidecarPlan, xmpSidecarOf } from '../gallery/metadata/xmp-sidecar-sync';
-import { copyOpenedFile, openRegularFile, type OpenedRegularFile } from '../fs/regular-file';
-import { isPlaceRefused } from '../fs/error-codes';
+import {
+  type Gallery,
+  kindOfImage,
+  planTriageEmbed,
+  readSidecarIfAny,
+  sidecarPlan,
+  type TriageEmbed,
+  writePlanInto,
+  xmpSidecarOf,
+} from '../gallery';
+import { copyOpenedFile, isPlaceRefused, type OpenedRegularFile, openRegularFile } from '../fs';
 import { createUnique, exportName, removeCreated } from './export-files';
 
 /** Where an export reads from: the gallery, and the Pictor version its XMP names. */

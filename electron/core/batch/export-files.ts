@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 /** How many `name (n)` variants are tried before an image is skipped. */
 const MAX_NAME_TRIES = 1_000;

@@ -13,10 +13,9 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
-import { describeThrown } from '../errors/thrown-value';
-import { UserFacingError } from '../errors/user-facing-error';
-import { chosenPlaceParams } from '../fs/error-codes';
-import { imagesByTask, type ImageRef } from '../gallery/gallery-images';
+import { describeThrown, UserFacingError } from '../errors';
+import { chosenPlaceParams } from '../fs';
+import { imagesByTask, type ImageRef } from '../gallery';
 import { copyOne, ExportFolderRefusedError, type ExportGallery } from './export-copy';
 
 export interface ExportDeps {

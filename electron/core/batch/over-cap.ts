@@ -8,9 +8,9 @@
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { OverCapPrompts } from '../../ports/user-prompts';
-import type { CapForecast, CapVerdict } from '../costs/cap-check';
-import { askToPassHardCaps, type HardCapConsent } from '../engine/hard-cap-consent';
-import { SpendingCapError } from '../errors/spending-cap-error';
+import type { CapForecast, CapVerdict } from '../costs';
+import { askToPassHardCaps, type HardCapConsent } from '../engine';
+import { SpendingCapError } from '../errors';
 
 /** The hard caps a batch would pass: the first one's refusal, and every one of them. */
 export interface HardCapBreach {

@@ -13,9 +13,8 @@ import { providerOf } from '../../../shared/domain/providers';
 import { canSubmitAgain } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
-import { IMPORTED_LOCAL_SENTENCE, isImportedLocal } from '../credentials/record-credentials';
-import { EngineInputError } from '../engine/engine-types';
-import type { TaskEngine } from '../engine/task-engine';
+import { IMPORTED_LOCAL_SENTENCE, isImportedLocal } from '../credentials';
+import { EngineInputError, type TaskEngine } from '../engine';
 
 /** How the tasks go again: each as its own new task, or all as one new batch. */
 export type ResendMode = 'each' | 'batch';

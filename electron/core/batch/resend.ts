@@ -13,9 +13,8 @@
 import { recordTarget } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { OverCapPrompts } from '../../ports/user-prompts';
-import type { CostBook } from '../costs/cost-book';
-import type { HardCapConsent } from '../engine/hard-cap-consent';
-import type { TaskEngine } from '../engine/task-engine';
+import type { CostBook } from '../costs';
+import type { HardCapConsent, TaskEngine } from '../engine';
 import { consentOverCaps, hardCapBreach } from './over-cap';
 import { resendRecords, type ResendChoice, type ResendRecords } from './resend-records';
 

@@ -25,8 +25,8 @@ import {
   type ParsedTemplate,
 } from '../../../shared/domain/template-language';
 import { sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
-import type { TemplateSource } from '../templates/template-source';
+import { UserFacingError } from '../errors';
+import type { TemplateSource } from '../templates';
 
 /** Prompts one run may expand to: the engine's limit of tasks per submit. */
 const MAX_RUN_PROMPTS = TASKS_PER_ENGINE_SUBMIT.max;

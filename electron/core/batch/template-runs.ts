@@ -16,9 +16,9 @@ import type { ExpansionMode } from '../../../shared/domain/template-expand';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { OverCapPrompts } from '../../ports/user-prompts';
-import type { CostBook } from '../costs/cost-book';
-import type { TaskEngine } from '../engine/task-engine';
-import type { TemplateSource } from '../templates/template-source';
+import type { CostBook } from '../costs';
+import type { TaskEngine } from '../engine';
+import type { TemplateSource } from '../templates';
 import { consentOverCaps, hardCapBreach, type HardCapBreach } from './over-cap';
 import { expandedPrompts, estimateOf, type TemplateEstimate } from './template-run-parts';
 

@@ -9,17 +9,18 @@ import type { ImageRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { nextTurn } from '../base/process-timers';
-import { codeOrMessage } from '../errors/thrown-value';
+import { nextTurn } from '../base';
+import { codeOrMessage } from '../errors';
 import {
-  editImage,
   distinctImages,
+  editImage,
+  embedTriageInFile,
   findImage,
-  savedFile,
   type ImageRecords,
   type ImageRef,
-} from '../gallery/gallery-images';
-import { embedTriageInFile, kindOfImage } from '../gallery/metadata/embed-triage';
+  kindOfImage,
+  savedFile,
+} from '../gallery';
 import type { ExportGallery } from './export-copy';
 
 export interface WriteMetadataDeps {

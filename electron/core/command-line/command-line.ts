@@ -7,8 +7,7 @@
  * is a near miss of a real one, and then the real one is suggested.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { messageOf, systemErrorCode } from '../errors/thrown-value';
-import { UserFacingError } from '../errors/user-facing-error';
+import { messageOf, systemErrorCode, UserFacingError } from '../errors';
 
 /** A command line that cannot run, in a sentence that says what to type instead. */
 export class UsageError extends UserFacingError {

@@ -5,7 +5,7 @@
  * language or a number is quoted; anything that could be a key (long, key-shaped, a key's usual
  * prefix) is named without being repeated, in any encoding.
  */
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 import { UsageError, nearestOption } from './command-line';
 
 /**

@@ -8,7 +8,7 @@
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import { aspectRatio } from '../service/providers/replicate';
+import { aspectRatio } from '../service';
 
 /** The request a target sends, and what was changed or left out of the one asked for. */
 export interface AdaptedRequest {

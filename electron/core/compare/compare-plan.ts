@@ -21,16 +21,15 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import type { CapForecast } from '../costs/cap-check';
+import type { CapForecast, CostBook } from '../costs';
 import { cleanName } from '../../../shared/text/shown-name';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
-import type { CostBook } from '../costs/cost-book';
-import { UserFacingError } from '../errors/user-facing-error';
-import { checkTarget } from '../engine/target-check';
+import { UserFacingError } from '../errors';
+import { checkTarget } from '../engine';
 import { adaptRequest } from './compare-adapt';
 import { compareTotals, type CompareTotals } from './compare-totals';
-import { isDemoEndpoint } from '../service/demo-endpoint';
+import { isDemoEndpoint } from '../service';
 
 /** Most tasks a target makes of one prompt. */
 const MAX_TARGET_COUNT = 10;

@@ -8,10 +8,10 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
-import { SpendingCapError } from '../errors/spending-cap-error';
-import type { CancelOutcome, TaskCancels } from '../batch/cancel-tasks';
-import type { TaskEngine } from '../engine/task-engine';
-import type { HistoryStore } from '../history/history-store';
+import { SpendingCapError } from '../errors';
+import type { CancelOutcome, TaskCancels } from '../batch';
+import type { TaskEngine } from '../engine';
+import type { HistoryStore } from '../history';
 import { CompareInputError, type ComparePlan } from './compare-plan';
 
 /** Most tasks one compare makes: one engine submit's limit. */

@@ -22,8 +22,7 @@ import type {
 } from '../../ports/content-credential-verifier';
 import { ImageEngineError } from '../../ports/image-engine';
 import { silentLogger, type Logger } from '../../ports/logger';
-import type { JobAnswer } from '../images/renderer-answers';
-import type { RendererJobSpec } from '../images/renderer-jobs';
+import type { JobAnswer, RendererJobSpec } from '../images';
 import { VerifierUnavailableError } from './c2pa-verifier';
 
 /** What the verifier needs of the image engine: a job on its renderer. */

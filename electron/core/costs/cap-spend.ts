@@ -12,7 +12,7 @@
 import type { CostPrice, SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { CostUnit } from '../../../shared/domain/task-cost';
-import type { CostTables } from '../history/cost-tables';
+import type { CostTables } from '../history';
 import type { Spent, UncountedGroup } from './cap-check';
 import { estimateIn } from './cost-estimate';
 import { periodStart } from './local-periods';

@@ -26,14 +26,12 @@ import {
 } from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import type { EngineAdmission } from '../engine/engine-types';
-import type { CapMatch } from '../history/cost-tables';
-import type { LedgerCursor, LedgerListEntry, LedgerPage } from '../history/ledger-pages';
+import { type EngineAdmission, sameCapIn } from '../engine';
+import type { CapMatch, HistoryStore, LedgerCursor, LedgerListEntry, LedgerPage } from '../history';
 import type { Clock } from '../../ports/clock';
 import type { Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
-import type { HistoryStore } from '../history/history-store';
-import { isDemoEndpoint } from '../service/demo-endpoint';
+import { isDemoEndpoint } from '../service';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type UncountedGroup } from './cap-check';
@@ -50,8 +48,7 @@ import { atTodaysPrices, type PricedEntry, type PricedToday } from './todays-pri
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone } from './local-periods';
-import { SpendingCapError } from '../errors/spending-cap-error';
-import { sameCapIn } from '../engine/hard-cap-consent';
+import { SpendingCapError } from '../errors';
 import type { Sentence } from '../../../shared/i18n/sentence';
 
 export interface CostBookOptions {

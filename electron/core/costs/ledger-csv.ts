@@ -9,10 +9,10 @@
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
 import { ledgerServiceOf } from '../../../shared/domain/service-id';
 import { countedCost, formatMicros } from '../../../shared/domain/task-cost';
-import { csvLine } from '../base/csv-cell';
+import { csvLine } from '../base';
 import { localDay } from './local-periods';
 
-export { csvCell } from '../base/csv-cell';
+export { csvCell } from '../base';
 
 const LEDGER_CSV_HEADER = [
   'local_date',

@@ -10,12 +10,12 @@
  * That also coalesces a burst: two hundred tasks reporting costs in the same second are at most
  * four events. A task's status and a poll's bookkeeping do not move it.
  */
-import { processTimers } from '../base/process-timers';
+import { processTimers } from '../base';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import { toDisposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 
 /** The ledger changed: its version now (the page compares it with the one it read). */
 export interface LedgerChange {

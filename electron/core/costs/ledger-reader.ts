@@ -5,8 +5,7 @@
  * keyset reads (history/ledger-pages.ts).
  */
 import type { LedgerEntry, LedgerQuery, LedgerTotals } from '../../../shared/domain/cost-ledger';
-import type { CostTables } from '../history/cost-tables';
-import type { LedgerCursor, LedgerListEntry, LedgerPage } from '../history/ledger-pages';
+import type { CostTables, LedgerCursor, LedgerListEntry, LedgerPage } from '../history';
 import { csvHeader, csvRow } from './ledger-csv';
 import { ledgerSummary } from './ledger-totals';
 

@@ -11,8 +11,7 @@
 import type { LedgerQuery, LedgerTotals, UnitTotal } from '../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { CostUnit } from '../../../shared/domain/task-cost';
-import type { CostTables } from '../history/cost-tables';
-import type { DaySum, ServiceSum } from '../history/ledger-sums';
+import type { CostTables, DaySum, ServiceSum } from '../history';
 import { dayName, dayPieces } from './local-day-pieces';
 
 interface Sum {

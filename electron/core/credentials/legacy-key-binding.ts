@@ -3,7 +3,7 @@
  * Nothing is widened: a key goes to no base URL its version would not have sent it to.
  */
 import type { Logger } from '../../ports/logger';
-import { serviceBaseUrl } from '../service/key-binding';
+import { serviceBaseUrl } from '../service';
 
 /** What the migration needs of the key vault. */
 export interface LegacyKeySource {

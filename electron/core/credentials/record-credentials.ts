@@ -7,7 +7,7 @@ import { providerOf } from '../../../shared/domain/providers';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { isLocalEndpoint } from '../service/key-binding';
+import { isLocalEndpoint } from '../service';
 
 /** Why an imported record on this computer is never contacted, for its task and its images. */
 export const IMPORTED_LOCAL_SENTENCE = sentence('error.settings.importedLocal');

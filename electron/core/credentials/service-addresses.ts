@@ -6,7 +6,7 @@
  */
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import { typedAddress, type AddressSettings } from '../../../shared/domain/submit-target';
-import { serviceBaseUrl } from '../service/key-binding';
+import { serviceBaseUrl } from '../service';
 
 /** The normalised base URL of `provider`'s service, or null when it has none (the demo). */
 export function serviceAddress(settings: AddressSettings, provider: ProviderId): string | null {

@@ -4,7 +4,7 @@
  */
 import { sentence } from '../../../shared/i18n/sentence';
 import { retry, type FailedOutcome } from './download-outcome';
-import { errorCode } from '../fs/error-codes';
+import { errorCode } from '../fs';
 
 export class AttemptAbort {
   private readonly controller = new AbortController();

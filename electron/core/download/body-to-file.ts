@@ -8,14 +8,14 @@ import { discardBody } from './image-request';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { formatBytes } from '../../../shared/text/format-bytes';
-import { diskParams } from '../fs/error-codes';
+import { diskParams } from '../fs';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
   describeNonImage,
   sniffImage,
   type ImageKind,
-} from '../images/image-sniff';
+} from '../images';
 
 export type BodyResult =
   { ok: true; kind: ImageKind; bytes: number } | { ok: false; outcome: FailedOutcome };

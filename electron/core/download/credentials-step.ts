@@ -10,10 +10,9 @@ import type {
   CredentialOwner,
 } from '../../ports/content-credential-verifier';
 import type { Logger } from '../../ports/logger';
-import type { ImageKind } from '../images/image-sniff';
-import { detectC2paInOpenFile, type C2paPresence } from '../gallery/metadata/c2pa-detect';
-import { verdictWithoutReading } from '../gallery/metadata/c2pa-verdict';
-import { openRegularFile, readOpenedFile } from '../fs/regular-file';
+import type { ImageKind } from '../images';
+import { type C2paPresence, detectC2paInOpenFile, verdictWithoutReading } from '../gallery';
+import { openRegularFile, readOpenedFile } from '../fs';
 
 export interface CredentialsFound {
   /** What the container holds; decides whether the file may be edited. */

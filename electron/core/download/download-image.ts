@@ -6,26 +6,20 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
-import { removeQuietly, tempPath } from '../fs/atomic-file';
+import { diskParams, errorCode, removeQuietly, TEMP_DIR, tempPath, toGalleryPath } from '../fs';
 import { syncFile } from './body-to-file';
-import { TEMP_DIR } from '../fs/temp-names';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
 import { sentence } from '../../../shared/i18n/sentence';
 import { retry, type DownloadOutcome, type FailedOutcome } from './download-outcome';
-import { diskParams } from '../fs/error-codes';
-import { errorCode } from '../fs/error-codes';
-import { toGalleryPath } from '../fs/gallery-path';
 import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
-import { imageNames } from '../gallery/gallery-layout';
+import { imageNames, type ImageProvenance, pngProvenanceChunks, provenanceStep } from '../gallery';
 import { requestImage } from './image-request';
-import { IMAGE_MIME } from '../images/image-sniff';
+import { IMAGE_MIME } from '../images';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
-import { pngProvenanceChunks, provenanceStep } from '../gallery/metadata/embed';
 import { ProvenanceTee } from './provenance-tee';
-import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
-import type { AddressClassifier } from '../service/url-policy';
+import type { AddressClassifier } from '../service';
 import type {
   ContentCredentialVerifier,
   CredentialOwner,

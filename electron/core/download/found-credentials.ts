@@ -12,12 +12,10 @@ import type { ContentCredentials } from '../../../shared/domain/content-credenti
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import type { Logger } from '../../ports/logger';
-import { removeQuietly, tempPath } from '../fs/atomic-file';
+import { copyOpenedFile, openRegularFile, removeQuietly, resolveInside, tempPath } from '../fs';
 import { findCredentials } from './credentials-step';
-import { resolveInside } from '../fs/gallery-path';
 import type { ImageCheckResult } from './image-finish';
-import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
-import { copyOpenedFile, openRegularFile } from '../fs/regular-file';
+import { IMAGE_MIME, type ImageKind } from '../images';
 
 export interface FoundCredentialsContext {
   readonly root: string;

@@ -3,19 +3,16 @@
  * pixel limit, the engine's full decode and thumbnail, its answer checked), then moves the image
  * and its thumbnail into the task's folder under deterministic names.
  */
-import { THUMBS_DIR, imageNames } from '../gallery/gallery-layout';
+import { THUMBS_DIR, imageNames } from '../gallery';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import type { ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
-import { checkImageFile } from '../images/image-check';
-import type { HeaderRefusal } from '../images/image-header';
-import { fsyncDir, removeQuietly, writeNewFileSynced } from '../fs/atomic-file';
+import { checkImageFile, type HeaderRefusal, IMAGE_EXTENSION, type ImageKind } from '../images';
+import { diskParams, fsyncDir, removeQuietly, writeNewFileSynced } from '../fs';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
-import { diskParams } from '../fs/error-codes';
-import { IMAGE_EXTENSION, type ImageKind } from '../images/image-sniff';
 
 export interface CheckedImage {
   /** Displayed size (EXIF orientation applied), from the decoder, or the header when pending. */

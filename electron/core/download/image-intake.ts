@@ -15,12 +15,9 @@ import type { ContentCredentialVerifier } from '../../ports/content-credential-v
 import type { FetchLike } from '../../ports/http';
 import type { ImageEngine } from '../../ports/image-engine';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { UnsafePathError, checkContained } from '../fs/contained-fs';
-import { TEMP_DIR } from '../fs/temp-names';
-import type { Gallery } from '../gallery/gallery';
-import { THUMBS_DIR } from '../gallery/gallery-layout';
-import { provenanceOf } from '../gallery/metadata/provenance';
-import type { ImageKind } from '../images/image-sniff';
+import { checkContained, TEMP_DIR, UnsafePathError } from '../fs';
+import { type Gallery, provenanceOf, THUMBS_DIR } from '../gallery';
+import type { ImageKind } from '../images';
 import { downloadOnce, type DownloadOptions } from './download-image';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { checkedWithCredentials, type FoundCredentialsContext } from './found-credentials';

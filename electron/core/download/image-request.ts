@@ -10,7 +10,7 @@ import {
   checkImageUrl,
   checkResolvedAddresses,
   type AddressClassifier,
-} from '../service/url-policy';
+} from '../service';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import type { AttemptAbort } from './attempt-abort';
 import { sentence } from '../../../shared/i18n/sentence';

@@ -21,13 +21,20 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { isInlineHash, type InlineImage } from '../../../shared/service/inline-token';
 import { sentence } from '../../../shared/i18n/sentence';
-import { ensureFolder, removeEmptyFolder } from '../fs/contained-fs';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../fs/private-files';
-import { systemErrorCode } from '../errors/thrown-value';
-import { fsyncDir, removeQuietly, writeFileAtomic } from '../fs/atomic-file';
+import {
+  ensureFolder,
+  fsyncDir,
+  PRIVATE_FILE_MODE,
+  PRIVATE_FOLDER_MODE,
+  readRegularFile,
+  removeEmptyFolder,
+  removeQuietly,
+  UnsafeFileError,
+  writeFileAtomic,
+} from '../fs';
+import { systemErrorCode } from '../errors';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
-import { INLINE_DIR } from '../gallery/gallery-layout';
-import { readRegularFile, UnsafeFileError } from '../fs/regular-file';
+import { INLINE_DIR } from '../gallery';
 
 /**
  * The spool file of the inline image whose bytes hash to `sha256`, in the task `folder`. The hash

@@ -8,8 +8,8 @@
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
-import type { ImageRecords } from '../gallery/gallery-images';
-import type { HistoryStore } from '../history/history-store';
+import type { ImageRecords } from '../gallery';
+import type { HistoryStore } from '../history';
 import type { SavedThumbnail } from './saved-thumbnail';
 
 /** Tasks fetched from the history at a time. */

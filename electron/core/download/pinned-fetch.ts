@@ -27,8 +27,8 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
-import { encodeBody } from '../base/request-body';
-import { readableBody } from '../fs/readable-body';
+import { encodeBody } from '../base';
+import { readableBody } from '../fs';
 
 // Through the CommonJS loader: an ES import of node:http(s) builds its ES facade, reading every
 // export, and one of them loads Node's bundled undici (a tenth of every CLI start's CPU).

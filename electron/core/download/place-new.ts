@@ -7,8 +7,8 @@
  */
 import { constants, type BigIntStats } from 'node:fs';
 import { link, lstat, open, unlink, type FileHandle } from 'node:fs/promises';
-import { systemErrorCode } from '../errors/thrown-value';
-import { openRegularFile, UnsafeFileError } from '../fs/regular-file';
+import { systemErrorCode } from '../errors';
+import { openRegularFile, UnsafeFileError } from '../fs';
 
 /** Copies where the file system has no hard links: a chunk at a time. */
 const COPY_CHUNK = 1024 * 1024;

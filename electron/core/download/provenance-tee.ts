@@ -8,9 +8,9 @@
  * the disk's included, only turns the tee off.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { PngProvenanceStream } from '../gallery/metadata/png-stream';
-import { removeQuietly } from '../fs/atomic-file';
-import type { ImageKind } from '../images/image-sniff';
+import { PngProvenanceStream } from '../gallery';
+import { removeQuietly } from '../fs';
+import type { ImageKind } from '../images';
 
 export class ProvenanceTee {
   private state: 'waiting' | 'writing' | 'off' = 'waiting';

@@ -7,13 +7,18 @@ import { mkdir, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ImageRecord } from '../../../shared/domain/task-record';
 import type { Sentence } from '../../../shared/i18n/sentence';
-import { checkContained } from '../fs/contained-fs';
-import { fsyncDir, removeQuietly, tempPath, writeNewFileSynced } from '../fs/atomic-file';
-import { THUMBS_DIR, imageNames } from '../gallery/gallery-layout';
-import { TEMP_DIR } from '../fs/temp-names';
-import { toGalleryPath } from '../fs/gallery-path';
+import {
+  checkContained,
+  fsyncDir,
+  removeQuietly,
+  TEMP_DIR,
+  tempPath,
+  toGalleryPath,
+  writeNewFileSynced,
+} from '../fs';
+import { THUMBS_DIR, imageNames } from '../gallery';
 import { checkImage, type ImageCheckLimits } from './image-finish';
-import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
+import { IMAGE_MIME, type ImageKind } from '../images';
 
 export type SavedThumbnail =
   /** Made: the root-relative thumbnail and the decoded size. */

@@ -15,13 +15,11 @@ import {
 } from '../../../shared/domain/image-inputs';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { ImageEngine } from '../../ports/image-engine';
-import { UserFacingError } from '../errors/user-facing-error';
-import { readRegularFile } from '../fs/regular-file';
-import type { ImageFiles, ImageRecords } from '../gallery/gallery-images';
-import { findImage, savedFile } from '../gallery/gallery-images';
-import { pngOfImage } from '../images/image-png';
-import { sniffImage } from '../images/image-sniff';
-import { describeInput, type InputStore } from '../inputs/input-store';
+import { UserFacingError } from '../errors';
+import { readRegularFile } from '../fs';
+import { findImage, type ImageFiles, type ImageRecords, savedFile } from '../gallery';
+import { pngOfImage, sniffImage } from '../images';
+import { describeInput, type InputStore } from '../inputs';
 import { EditInputError, type StoredInputs } from './edit-plan';
 
 /** The most pixels an input may have (the store's own limit). */

@@ -30,18 +30,18 @@ import { REQUEST_LIMITS } from '../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { editTargetSchema, type EditRoute } from '../../../shared/ipc/inputs-contract';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import { UserFacingError } from '../errors/user-facing-error';
-import { chooseRoute } from '../inputs/input-route';
-import { adaptRequest } from '../compare/compare-adapt';
+import { UserFacingError } from '../errors';
+import { chooseRoute } from '../inputs';
 import {
-  labelsOf,
-  usableTarget,
-  verdictOf,
+  adaptRequest,
   type CompareDeps,
   type ComparePlan,
+  labelsOf,
   type LeftOutTarget,
   type PlannedTarget,
-} from '../compare/compare-plan';
+  usableTarget,
+  verdictOf,
+} from '../compare';
 
 const word = (max: number) => z.string().trim().min(1).max(max);
 

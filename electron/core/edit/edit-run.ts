@@ -6,9 +6,9 @@
  * never uploaded quietly; the others go.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { runCompare } from '../compare/compare-run';
-import type { TaskEngine } from '../engine/task-engine';
-import { SpendingCapError } from '../errors/spending-cap-error';
+import { runCompare } from '../compare';
+import type { TaskEngine } from '../engine';
+import { SpendingCapError } from '../errors';
 import {
   EditInputError,
   planEdit,

@@ -7,13 +7,9 @@ import type { ImageRecord, TaskError } from '../../../shared/domain/task-record'
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import {
-  importedLocalMessage,
-  IMPORTED_LOCAL_SENTENCE,
-  isImportedLocal,
-} from '../credentials/record-credentials';
-import type { FailedOutcome } from '../download/download-outcome';
-import { imageHostRefusal } from '../service/providers/media-hosts';
+import { importedLocalMessage, IMPORTED_LOCAL_SENTENCE, isImportedLocal } from '../credentials';
+import type { FailedOutcome } from '../download';
+import { imageHostRefusal } from '../service';
 import { inlineTokenHash } from '../../../shared/service/inline-token';
 
 const NO_ADDRESS = sentence('error.library.imageNoAddress');

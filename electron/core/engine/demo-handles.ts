@@ -7,9 +7,7 @@
  * are moved, path and query kept; the demo's key still goes to the demo's base URL only.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { isDemoEndpoint } from '../service/demo-endpoint';
-import type { TaskHandles } from '../service/providers/provider-profile';
-import { isLoopbackHost } from '../service/url-policy';
+import { isDemoEndpoint, isLoopbackHost, type TaskHandles } from '../service';
 
 /** `url` on `origin` when it is a loopback address, else as it was. */
 function onOrigin(url: string, origin: string): string {

@@ -9,13 +9,9 @@ import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { sentence } from '../../../shared/i18n/sentence';
-import { codeOrMessage } from '../errors/thrown-value';
+import { codeOrMessage } from '../errors';
 import type { EngineContext } from './engine-context';
-import {
-  lastAttempt,
-  type DownloadOutcome,
-  type FailedOutcome,
-} from '../download/download-outcome';
+import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../download';
 import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
 import { expiredLinks, linksExpired } from './result-expiry';

@@ -2,8 +2,8 @@
  * The engine's files over the core's gallery (where a task's folder and sidecar are) and its
  * image intake (how an image gets there): the {@link EngineGallery} port the engine is given.
  */
-import type { ImageIntake } from '../download/image-intake';
-import type { Gallery } from '../gallery/gallery';
+import type { ImageIntake } from '../download';
+import type { Gallery } from '../gallery';
 import type { EngineGallery } from './engine-types';
 
 export function engineFiles(

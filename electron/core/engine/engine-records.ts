@@ -7,12 +7,12 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
-import { withTriageOf } from '../../../shared/domain/triage-edits';
 import type { Logger } from '../../ports/logger';
 import { BookkeepingWrites } from './bookkeeping-writes';
 import { errorKind } from './error-kind';
 import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
 import { settledCost } from './task-costs';
+import { withUserEditsOf } from './user-edits-of';
 
 export interface EngineRecordsDeps {
   readonly history: EngineHistory;
@@ -89,19 +89,20 @@ export class EngineRecords {
       return next;
     }
     const saved = this.save(next);
+    const current = saved ?? next;
     // A record the history could not take stays in memory (even a finished one) until it can.
     if (
       !saved ||
-      isUnfinished(next) ||
-      this.deps.isBusy(next.localId) ||
-      this.live.has(next.localId)
+      isUnfinished(current) ||
+      this.deps.isBusy(current.localId) ||
+      this.live.has(current.localId)
     ) {
-      this.live.set(next.localId, next);
+      this.live.set(current.localId, current);
     }
     if (saved && this.unsaved.size > 0) this.saveUnsaved();
-    this.deps.announce(next);
-    this.release(next.localId);
-    return next;
+    this.deps.announce(current);
+    this.release(current.localId);
+    return current;
   }
 
   /**
@@ -152,7 +153,8 @@ export class EngineRecords {
       localIds,
       (stored) => {
         if (this.detached.has(stored.localId)) return null;
-        const base = this.live.get(stored.localId) ?? stored;
+        const live = this.live.get(stored.localId);
+        const base = live ? withUserEditsOf(live, stored) : stored;
         const next = change(base);
         return next === base || next.localId !== base.localId
           ? null
@@ -203,16 +205,24 @@ export class EngineRecords {
   takeUserEdits(stored: TaskRecord): void {
     const live = this.live.get(stored.localId);
     if (!live) return;
-    const images = live.images.map((image) => {
-      const theirs = stored.images.find((other) => other.index === image.index);
-      if (!theirs) return image;
-      const deleted = theirs.state === 'deleted' && image.state === 'saved';
-      const triaged = withTriageOf(image, theirs);
-      return deleted ? { ...triaged, state: theirs.state } : triaged;
-    });
-    const changed =
-      live.favourite !== stored.favourite || images.some((image, n) => image !== live.images[n]);
-    if (changed) this.live.set(stored.localId, { ...live, favourite: stored.favourite, images });
+    const merged = withUserEditsOf(live, stored);
+    if (merged !== live) this.live.set(stored.localId, merged);
+  }
+
+  /**
+   * One user edit of a task (a star, an image's state, its thumbnail): read under the history's
+   * write lock and written in one transaction, like {@link editMany}, so the edit lands on the
+   * stored record and nothing another process wrote in between is lost. A task the history does
+   * not hold (removed and watched for the ledger, or a change the history refused still to be
+   * written) is changed in the live copy and committed as the engine's own change.
+   */
+  edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord | undefined {
+    if (this.detached.has(localId) || this.unsaved.has(localId)) {
+      const live = this.live.get(localId);
+      return live && this.commit(change(live));
+    }
+    const [written] = this.editMany([localId], change);
+    return written;
   }
 
   /**
@@ -246,32 +256,53 @@ export class EngineRecords {
     return next;
   }
 
-  /** Writes the record; on failure remembers it, to be written again with a later change. */
-  private save(record: TaskRecord): boolean {
+  /**
+   * Writes the record; on failure remembers it, to be written again with a later change. The
+   * engine's record is written over the stored one in one transaction that reads it under the
+   * write lock and keeps the user's edits there (withUserEditsOf): a star set in another process
+   * a moment ago, not yet seen here, is never written back. Returns the record as written.
+   */
+  private save(record: TaskRecord): TaskRecord | null {
     try {
       const { removals } = this.deps;
+      let written = record;
       if (removals && this.detached.has(record.localId)) removals.putWatched(record);
-      else this.deps.history.put(record);
+      else written = this.putKeepingUserEdits(record);
       this.unsaved.delete(record.localId);
       this.bookkeeping.written(record.localId);
-      return true;
+      return written;
     } catch (error) {
       this.unsaved.add(record.localId);
       this.deps.logger.error('history write failed', {
         localId: record.localId,
         reason: errorKind(error),
       });
-      return false;
+      return null;
     }
+  }
+
+  private putKeepingUserEdits(record: TaskRecord): TaskRecord {
+    const [written] = this.deps.history.editMany([record.localId], (stored) =>
+      withUserEditsOf(record, stored),
+    );
+    if (written) return written;
+    // Not in the history yet (a new task), or removed there: written whole.
+    this.deps.history.put(record);
+    return record;
   }
 
   /** The history takes writes again (a disk had no space): catch up on the ones it refused. */
   private saveUnsaved(): void {
     for (const localId of [...this.unsaved]) {
       const record = this.live.get(localId);
-      if (!record) this.unsaved.delete(localId);
-      else if (!this.save(record)) return;
-      else this.release(localId);
+      if (!record) {
+        this.unsaved.delete(localId);
+        continue;
+      }
+      const written = this.save(record);
+      if (!written) return;
+      this.live.set(localId, written);
+      this.release(localId);
     }
   }
 

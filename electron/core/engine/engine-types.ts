@@ -11,9 +11,9 @@ import type { CredentialsProvider, ServiceCredentials } from '../../ports/creden
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
-import { UserFacingError } from '../errors/user-facing-error';
-import type { DownloadOutcome } from '../download/download-outcome';
-import type { SentInputs, TaskHandles } from '../service/providers/provider-profile';
+import { UserFacingError } from '../errors';
+import type { DownloadOutcome } from '../download';
+import type { SentInputs, TaskHandles } from '../service';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { InlineImage } from '../../../shared/service/inline-token';
 

@@ -1,6 +1,6 @@
 /** A short, key-free word for an error, for log lines: a service error's kind, an errno code, a name. */
-import { systemErrorCode } from '../errors/thrown-value';
-import { ServiceError } from '../service/service-error';
+import { systemErrorCode } from '../errors';
+import { ServiceError } from '../service';
 
 export function errorKind(error: unknown): string {
   if (error instanceof ServiceError) return error.kind;

@@ -7,8 +7,7 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import { sentence } from '../../../shared/i18n/sentence';
 import { inlineTokenHash } from '../../../shared/service/inline-token';
 import type { CompletedTask } from '../../../shared/service/wire';
-import { diskParams } from '../fs/error-codes';
-import { errorCode } from '../fs/error-codes';
+import { diskParams, errorCode } from '../fs';
 import type { EngineContext } from './engine-context';
 import { InlineNotKeptError, type EngineGallery } from './engine-types';
 

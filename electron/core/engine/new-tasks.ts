@@ -8,7 +8,7 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Logger } from '../../ports/logger';
-import { SpendingCapError } from '../errors/spending-cap-error';
+import { SpendingCapError } from '../errors';
 import type {
   EngineAdmission,
   EngineHistory,

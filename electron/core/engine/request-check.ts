@@ -9,7 +9,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { checkBoardPath } from '../../../shared/domain/triage';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
-import { taskAddressProblem } from '../service/providers/task-address';
+import { taskAddressProblem } from '../service';
 import { EngineInputError } from './engine-types';
 
 /** For TaskEngine.track: where the task id created elsewhere lives, the prompt to show, its model. */

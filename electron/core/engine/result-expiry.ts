@@ -5,7 +5,7 @@
 import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import type { FailedOutcome } from '../download/download-outcome';
+import type { FailedOutcome } from '../download';
 
 /** The task's results were due to expire by `now` (the service's documented lifetime). */
 export function linksExpired(record: TaskRecord, now: number): boolean {

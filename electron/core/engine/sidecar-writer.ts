@@ -4,7 +4,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
-import { codeOrMessage } from '../errors/thrown-value';
+import { codeOrMessage } from '../errors';
 
 export class SidecarWriter {
   private readonly running = new Map<string, Promise<void>>();

@@ -10,9 +10,14 @@ import { providerOf } from '../../../shared/domain/providers';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
-import { demoProviderOf, isDemoEndpoint, isUnknownDemoEndpoint } from '../service/demo-endpoint';
-import { baseUrlOrRefusal, serviceLabel } from '../service/key-binding';
-import { UrlPolicyError } from '../service/url-policy';
+import {
+  baseUrlOrRefusal,
+  demoProviderOf,
+  isDemoEndpoint,
+  isUnknownDemoEndpoint,
+  serviceLabel,
+  UrlPolicyError,
+} from '../service';
 import { EngineInputError } from './engine-types';
 
 /** A checked target: the endpoint its tasks are recorded with, and the key that goes there. */

@@ -7,7 +7,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { NOT_BILLED, type AnswerCost, type TaskCost } from '../../../shared/domain/task-cost';
 import type { Logger } from '../../ports/logger';
-import { profileOf } from '../service/providers/profiles';
+import { profileOf } from '../service';
 
 /**
  * `record` with the cost an answer reported; an answer that says nothing keeps what the task had.

@@ -23,7 +23,7 @@ import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { checkTaskId } from '../service/task-id';
+import { checkTaskId } from '../service';
 import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';

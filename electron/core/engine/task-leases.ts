@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TimerHandle } from '../../ports/clock';
-import { processIsGone, THIS_HOST } from '../fs/process-owner';
+import { processIsGone, THIS_HOST } from '../fs';
 import type { EngineContext } from './engine-context';
 import type { EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';

@@ -1,8 +1,8 @@
 /** Pure state changes of a task record, kept apart from the scheduling that triggers them. */
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { messageOf } from '../errors/thrown-value';
-import { ServiceError } from '../service/service-error';
+import { messageOf } from '../errors';
+import { ServiceError } from '../service';
 import type { LiveState } from '../../../shared/domain/live-state';
 import { EngineInputError, InlineNotKeptError } from './engine-types';
 

@@ -24,9 +24,14 @@ export class UserEdits {
 
   /** See TaskEngine.edit. */
   edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord {
-    const next = change(this.find(localId));
-    if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
-    const committed = this.records.commit(next);
+    const current = this.find(localId);
+    const checked = (record: TaskRecord): TaskRecord => {
+      const next = change(record);
+      if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
+      return next;
+    };
+    // Nothing to write (the change left the record as it was): the record as it stands.
+    const committed = this.records.edit(localId, checked) ?? current;
     this.downloads.writeSidecar(localId);
     return committed;
   }

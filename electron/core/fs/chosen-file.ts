@@ -16,8 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sentence } from '../../../shared/i18n/sentence';
-import { describeThrown } from '../errors/thrown-value';
-import { UserFacingError } from '../errors/user-facing-error';
+import { describeThrown, UserFacingError } from '../errors';
 import { removeQuietly } from './atomic-file';
 import { chosenPlaceParams } from './error-codes';
 

@@ -19,7 +19,7 @@ import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { GalleryPathError } from './gallery-path';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 /**
  * A path Pictor refused to act on: a link where it expected its own file or folder, or a path

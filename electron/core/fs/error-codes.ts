@@ -4,7 +4,7 @@
  * place the user chose to write to (a file or folder an export writes), which add a path that
  * does not lead to a folder.
  */
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 /** The code of a Node/undici network error (`ECONNRESET`, `UND_ERR_SOCKET`…), if any. */
 export function errorCode(error: unknown): string | undefined {

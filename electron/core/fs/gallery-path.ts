@@ -4,7 +4,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 /** A path refused, or a gallery folder Pictor cannot use, in a sentence for the user. */
 export class GalleryPathError extends UserFacingError {

@@ -25,7 +25,7 @@
 import { constants, existsSync, promises as fs, type BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 /** macOS `O_NOFOLLOW_ANY` (sys/fcntl.h): the open fails with ELOOP on a link anywhere in the path. */
 const DARWIN_NOFOLLOW_ANY = 0x20000000;

@@ -6,7 +6,7 @@
  */
 import { chmodSync, statSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;

@@ -4,7 +4,7 @@
  * nothing another live process owns may be taken over or removed.
  */
 import { hostname } from 'node:os';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 /** This machine's name, as owners written by this machine carry it. */
 export const THIS_HOST = hostname();

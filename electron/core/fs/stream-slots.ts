@@ -13,7 +13,7 @@
  * process: JavaScript runs one turn at a time.
  */
 import type { Clock, TimerHandle } from '../../ports/clock';
-import { processTimers } from '../base/process-timers';
+import { processTimers } from '../base';
 
 /** What the slots hold now and held at most (the figures tests check). */
 export interface StreamSlotCounters {

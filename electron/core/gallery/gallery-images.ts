@@ -5,7 +5,7 @@
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 import type { Gallery } from './gallery';
 
 /** An image that is not in the gallery, or whose file is not on disk: nothing to act on. */

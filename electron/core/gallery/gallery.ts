@@ -9,12 +9,19 @@ import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { ensureFolder, ownFolder, removeFile } from '../fs/contained-fs';
-import { fsyncDir, writeFileAtomic } from '../fs/atomic-file';
-import { TEMP_DIR, sweepLeftoverTemps } from '../fs/temp-names';
+import {
+  ensureFolder,
+  fsyncDir,
+  GalleryPathError,
+  ownFolder,
+  removeFile,
+  resolveInside,
+  sweepLeftoverTemps,
+  TEMP_DIR,
+  writeFileAtomic,
+} from '../fs';
 import { sentence } from '../../../shared/i18n/sentence';
 import { SIDECAR_NAME, taskFolderName } from './gallery-layout';
-import { GalleryPathError, resolveInside } from '../fs/gallery-path';
 import { sidecarText } from './sidecar';
 import { syncXmpSidecars } from './metadata/xmp-sidecar-sync';
 

@@ -9,10 +9,13 @@
 import { resolve } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { sentence } from '../../../shared/i18n/sentence';
-import { describeThrown } from '../errors/thrown-value';
-import { UserFacingError } from '../errors/user-facing-error';
-import { ChosenFileNotSavedError, replaceFileBeside } from '../fs/chosen-file';
-import { openedFileChunks, openRegularFile } from '../fs/regular-file';
+import { describeThrown, UserFacingError } from '../errors';
+import {
+  ChosenFileNotSavedError,
+  openedFileChunks,
+  openRegularFile,
+  replaceFileBeside,
+} from '../fs';
 
 /** The image could not be read to be copied (gone, a link, changed on the way…). */
 function unreadable(error: unknown): UserFacingError {

@@ -9,7 +9,7 @@ import { clearInterval, setInterval } from 'node:timers';
 import { toDisposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 import type { SqliteConnection } from './sqlite-connection';
 
 /** Tasks another process wrote (or deleted); `overflow` when more changed than the log keeps. */

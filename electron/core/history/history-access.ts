@@ -4,11 +4,10 @@
  */
 import type { Logger } from '../../ports/logger';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf, UserFacingError } from '../errors';
 import type { ChangeFeed } from './change-feed';
 import type { ReadRows } from './gallery-order';
 import { HistoryError } from './history-error';
-import { UserFacingError } from '../errors/user-facing-error';
 import type { Row, SqliteConnection, SqlValue } from './sqlite-connection';
 
 const DAMAGED = sentence('error.library.historyDamaged');

@@ -3,7 +3,7 @@
  * `detail` carries the technical reason (SQLite's message, a file path) one click away, never
  * row content.
  */
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 export class HistoryError extends UserFacingError {
   override readonly name = 'HistoryError';

@@ -2,14 +2,11 @@
  * The task records of the history: written whole as JSON beside the columns listing, filtering and
  * search need, one image row per image; read back one at a time through the schema.
  */
-import { z } from 'zod';
 import {
   isUnfinished,
   taskRecordSchema,
-  type ImageRecord,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
-import { triageFields } from '../../../shared/domain/triage';
 import { withFavourites } from '../../../shared/domain/favourites';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 import { providerOf } from '../../../shared/domain/providers';
@@ -42,7 +39,7 @@ import {
 } from './history-statements';
 import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
 import { writeTriageOnly } from './triage-write';
-import { IMAGE_TRIAGE_KEYS, sameImageButTriage, sameTaskButTriage } from './triage-change';
+import { imagesOnly } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 import { COMPARE_GROUP_VERSION, LINEAGE_VERSION, TEMPLATE_VERSION } from './history-schema';
@@ -172,13 +169,12 @@ export class HistoryRecords {
   /** Writes `next` over `stored` (editMany's one record), only what changed when it can. */
   private writeEdit(limits: LibraryLimits, stored: TaskRecord, next: TaskRecord): TaskRecord {
     // A change of the images alone is checked on the images alone (the rest is the stored
-    // record's own, read through the schema a moment ago).
+    // record's own, read through the schema a moment ago); when that found it a change of
+    // triage alone (the limits drop tags and boards only), the write need not compare again.
     const checked = imagesOnly(stored, next);
     const valid = limits.admit(checked?.record ?? validate(next), stored);
     const triageOnly =
       this.schemaVersion >= TRIAGE_VERSION &&
-      // When `imagesOnly` has just found it a change of triage alone (the limits drop tags and
-      // boards only), the write need not compare the two again.
       writeTriageOnly(this.access.connection, stored, valid, checked?.triageOnly === true);
     if (!triageOnly) this.write(valid);
     return valid;
@@ -307,61 +303,6 @@ export class HistoryRecords {
     const row = this.access.row(sql, params);
     return row ? recordFromRow(row, this.access.logger) : undefined;
   }
-}
-
-const imagesSchema = taskRecordSchema.shape.images;
-const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
-
-/**
- * Whether the triage of `next` (an image whose other fields are a checked image's:
- * triage-change.ts) is valid, each value as the schema keeps it (its `.catch` turns a bad one
- * into none): then only the triage fields need the schema.
- */
-function validTriage(next: ImageRecord): boolean {
-  const triage: Record<string, unknown> = {};
-  for (const key of IMAGE_TRIAGE_KEYS) {
-    const value = next[key as keyof ImageRecord];
-    if (value !== undefined) triage[key] = value;
-  }
-  const parsed = triageSchema.safeParse(triage);
-  if (!parsed.success) return false;
-  const kept = parsed.data as Record<string, unknown>;
-  return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
-}
-const updatedAtSchema = taskRecordSchema.shape.updatedAt;
-
-/**
- * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
- * schema just read) is its images, its star and its time: only the images go through the
- * schema, and of an image whose triage alone changed, only its triage. `triageOnly`: nothing
- * but triage changed (no image's state, file or anything else). Null when anything else
- * differs (then the whole record is validated).
- */
-function imagesOnly(
-  stored: TaskRecord,
-  next: TaskRecord,
-): { record: TaskRecord; triageOnly: boolean } | null {
-  if (!sameTaskButTriage(stored, next)) return null;
-  if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
-    return null;
-  }
-  const triaged = next.images.every((image, n) => {
-    const before = stored.images[n];
-    return (
-      image === before || (!!before && sameImageButTriage(before, image) && validTriage(image))
-    );
-  });
-  const images = triaged
-    ? { success: true as const, data: next.images }
-    : imagesSchema.safeParse(next.images);
-  if (!images.success) return null;
-  const record = withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
-  return { record, triageOnly: triaged };
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
-  return a.length === b.length && a.every((value, n) => value === b[n]);
 }
 
 /** The cost columns of a task row (history-schema.ts v7): none for a record without a cost. */

@@ -5,7 +5,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { withFavourites } from '../../../shared/domain/favourites';
 import { taskRecordSchema } from '../../../shared/domain/task-record';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addLedgerSumsV9 } from './ledger-sums-schema';

@@ -26,7 +26,7 @@ import {
   type StatementSync,
 } from 'node:sqlite';
 import type { Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { checkNotNewer, migrate, readSchemaVersion, type Migration } from './history-schema';

@@ -1,16 +1,24 @@
 /**
- * Whether a change of a stored record is triage alone: the one comparison the history makes
- * twice, to check only what changed (history-records.ts: a record whose images' triage alone
- * changed is checked on that triage, not through the whole schema) and to write only what
- * changed (triage-write.ts: the triage columns and the record, not every row again). Triage is
- * an image's rating, flag, star, tags, boards and their time, and the task's star and time of
- * change; every other field must be the stored one's, or equal to it.
+ * Whether a change of a stored record is triage alone: the one comparison the history makes, to
+ * check only what changed (`imagesOnly`: a record whose images' triage alone changed is checked
+ * on that triage, not through the whole schema) and to write only what changed (triage-write.ts:
+ * the triage columns and the record, not every row again). Triage is an image's rating, flag,
+ * star, tags, boards and their time, and the task's star and time of change; every other field
+ * must be the stored one's, or equal to it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { z } from 'zod';
+import { withFavourites } from '../../../shared/domain/favourites';
+import {
+  taskRecordSchema,
+  type ImageRecord,
+  type TaskRecord,
+} from '../../../shared/domain/task-record';
+import { triageFields } from '../../../shared/domain/triage';
+import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 
 /** An image's triage fields (shared/domain/triage.ts; the star is the pick). */
-export const IMAGE_TRIAGE_KEYS: ReadonlySet<string> = new Set([
+const IMAGE_TRIAGE_KEYS: ReadonlySet<string> = new Set([
   'favourite',
   'rating',
   'flag',
@@ -38,11 +46,11 @@ function sameBut<T extends object>(stored: T, next: T, own: ReadonlySet<string>)
 }
 
 /** Whether `next` is `stored` but for its images, its star and its time. */
-export const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
+const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
   sameBut(stored, next, TASK_TRIAGE_KEYS) && next.images.length === stored.images.length;
 
 /** Whether the image `next` is `stored` but for its triage. */
-export const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
+const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
   next === stored || sameBut(stored, next, IMAGE_TRIAGE_KEYS);
 
 /** Whether `next` is `stored` with triage alone changed (see the file's comment). */
@@ -54,4 +62,58 @@ export function onlyTriageChanged(stored: TaskRecord, next: TaskRecord): boolean
       return before !== undefined && sameImageButTriage(before, image);
     })
   );
+}
+
+const imagesSchema = taskRecordSchema.shape.images;
+const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
+
+/**
+ * Whether the triage of `next` (an image whose other fields are a checked image's:
+ * triage-change.ts) is valid, each value as the schema keeps it (its `.catch` turns a bad one
+ * into none): then only the triage fields need the schema.
+ */
+function validTriage(next: ImageRecord): boolean {
+  const triage: Record<string, unknown> = {};
+  for (const key of IMAGE_TRIAGE_KEYS) {
+    const value = next[key as keyof ImageRecord];
+    if (value !== undefined) triage[key] = value;
+  }
+  const parsed = triageSchema.safeParse(triage);
+  if (!parsed.success) return false;
+  const kept = parsed.data as Record<string, unknown>;
+  return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
+}
+const updatedAtSchema = taskRecordSchema.shape.updatedAt;
+
+/**
+ * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
+ * schema just read) is its images, its star and its time: only the images go through the
+ * schema, and of an image whose triage alone changed, only its triage. `triageOnly`: nothing
+ * but triage changed. Null when anything else differs (then the whole record is validated).
+ */
+export function imagesOnly(
+  stored: TaskRecord,
+  next: TaskRecord,
+): { record: TaskRecord; triageOnly: boolean } | null {
+  if (!sameTaskButTriage(stored, next)) return null;
+  if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
+    return null;
+  }
+  const triaged = next.images.every((image, n) => {
+    const before = stored.images[n];
+    return (
+      image === before || (!!before && sameImageButTriage(before, image) && validTriage(image))
+    );
+  });
+  const images = triaged
+    ? { success: true as const, data: next.images }
+    : imagesSchema.safeParse(next.images);
+  if (!images.success) return null;
+  const record = withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
+  return { record, triageOnly: triaged };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  return a.length === b.length && a.every((value, n) => value === b[n]);
 }

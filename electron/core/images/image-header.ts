@@ -11,7 +11,7 @@
  */
 import { MAX_IMAGE_SIDE } from '../../../shared/domain/limits';
 import type { ImageFormat, ImageHeaderInfo } from '../../ports/image-engine';
-import { openRegularFile } from '../fs/regular-file';
+import { openRegularFile } from '../fs';
 import {
   BoundedReader,
   HEADER_READ_BUDGET,

@@ -8,9 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { openInside } from '../fs/open-inside';
-import { fileBody } from '../fs/file-body';
-import { StreamSlots } from '../fs/stream-slots';
+import { fileBody, openInside, StreamSlots } from '../fs';
 
 /** What a job's address serves. */
 export type JobSource =

@@ -15,7 +15,7 @@ import type { Clock, TimerHandle } from '../../ports/clock';
 import { ImageEngineError } from '../../ports/image-engine';
 import type { ImageRendererConnection, ImageRendererHost } from '../../ports/image-renderer-host';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 import type { ImageJobSources, JobSource, RegisteredSource } from './image-job-sources';
 import { parseRendererAnswer, type JobAnswer } from './renderer-answers';
 

@@ -17,14 +17,23 @@ import {
   type InputMime,
 } from '../../../shared/domain/image-inputs';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
-import { systemErrorCode } from '../errors/thrown-value';
-import { writeFileAtomic } from '../fs/atomic-file';
-import { UnsafePathError, ensureFolder } from '../fs/contained-fs';
-import { UnsafeFileError, openRegularFile, readOpenedFile } from '../fs/regular-file';
-import { TEMP_DIR } from '../fs/temp-names';
-import { checkHeaderOfBytes } from '../images/image-header';
-import { IMAGE_EXTENSION, IMAGE_MIME, sniffImage, type ImageKind } from '../images/image-sniff';
+import { systemErrorCode, UserFacingError } from '../errors';
+import {
+  ensureFolder,
+  openRegularFile,
+  readOpenedFile,
+  TEMP_DIR,
+  UnsafeFileError,
+  UnsafePathError,
+  writeFileAtomic,
+} from '../fs';
+import {
+  checkHeaderOfBytes,
+  IMAGE_EXTENSION,
+  IMAGE_MIME,
+  type ImageKind,
+  sniffImage,
+} from '../images';
 
 /** The folder of input images, relative to the gallery root. */
 export const INPUTS_DIR = 'inputs';

@@ -14,14 +14,20 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
-import { createPinnedFetch, systemResolver } from '../download/pinned-fetch';
-import { serviceNameAt } from '../service/key-binding';
-import { isProfilesOwnAddress } from '../service/providers/api-origins';
-import type { ProviderProfile, SentInputs } from '../service/providers/provider-profile';
-import { profileOf } from '../service/providers/profiles';
-import { checkCredentials, redactError } from '../service/request-guard';
-import { ServiceError } from '../service/service-error';
-import { UrlPolicyError, checkImageUrl, isLoopbackHost } from '../service/url-policy';
+import { createPinnedFetch, systemResolver } from '../download';
+import {
+  checkCredentials,
+  checkImageUrl,
+  isLoopbackHost,
+  isProfilesOwnAddress,
+  profileOf,
+  type ProviderProfile,
+  redactError,
+  type SentInputs,
+  ServiceError,
+  serviceNameAt,
+  UrlPolicyError,
+} from '../service';
 import { chooseRoute, type InlineTransport, type UploadTransport } from './input-route';
 import { InputStoreError, type InputStore } from './input-store';
 import type { UploadCall } from './upload-http';

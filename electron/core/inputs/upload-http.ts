@@ -17,14 +17,20 @@ import { isIP } from 'node:net';
 import type { FetchLike, PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import {
+  checkImageUrl,
+  checkResolvedAddresses,
+  discardBody,
   hasHiddenDotSegment,
   isUnderBase,
   normalisePercentEncoding,
-} from '../service/base-url-path';
-import { discardBody, parseJson, raceAbort, readBodyText } from '../service/http-response';
-import { ServiceError, type ServiceErrorKind } from '../service/service-error';
-import { UrlPolicyError, checkImageUrl, checkResolvedAddresses } from '../service/url-policy';
-import { carriesKey } from '../secrets/key-echo';
+  parseJson,
+  raceAbort,
+  readBodyText,
+  ServiceError,
+  type ServiceErrorKind,
+  UrlPolicyError,
+} from '../service';
+import { carriesKey } from '../secrets';
 
 /** The most an upload endpoint's or a signed target's answer may weigh. */
 export const MAX_UPLOAD_ANSWER_BYTES = 64 * 1024;

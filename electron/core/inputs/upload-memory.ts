@@ -15,11 +15,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../fs/atomic-file';
-import { ensureFolder } from '../fs/contained-fs';
-import { PRIVATE_FILE_MODE } from '../fs/private-files';
-import { readRegularFile } from '../fs/regular-file';
-import { TEMP_DIR } from '../fs/temp-names';
+import { ensureFolder, PRIVATE_FILE_MODE, readRegularFile, TEMP_DIR, writeFileAtomic } from '../fs';
 
 /** The file, in the data folder. */
 export const UPLOAD_MEMORY_FILE = 'input-uploads.json';

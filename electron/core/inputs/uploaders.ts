@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { InputImage } from '../../../shared/domain/image-inputs';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { IMAGE_EXTENSION, type ImageKind } from '../images/image-sniff';
+import { IMAGE_EXTENSION, type ImageKind } from '../images';
 import { badAnswer, keyedRequest, signedRequest, type UploadCall } from './upload-http';
 
 /** One input to upload, and where its endpoint is (already chosen for the address in use). */

@@ -15,8 +15,8 @@ import { KEY_RECORD_NAME, encryptedRecord, keyRecordSchema, plaintextRecord } fr
 import { keyMessages } from './key-messages';
 import type { KeyFacts, KeyProblem } from './key-state';
 import { computeKeyStatus, consentRefusal } from './key-state';
-import { KeyVaultError, checkKeyText, isPlausibleKey } from '../secrets/key-text';
-import { messageOf } from '../errors/thrown-value';
+import { KeyVaultError, checkKeyText, isPlausibleKey } from '../secrets';
+import { messageOf } from '../errors';
 
 export interface KeyVaultOptions {
   /** The vault's own store (key-vault.json), never the settings store. */

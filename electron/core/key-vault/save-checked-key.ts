@@ -12,9 +12,9 @@ import type { KeyStatus } from '../../../shared/domain/key-status';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
-import { reportSaying, type ConnectionReport } from '../service/connection-report';
+import { reportSaying, type ConnectionReport } from '../service';
 import type { KeyVault } from './key-vault';
-import { checkKeyText } from '../secrets/key-text';
+import { checkKeyText } from '../secrets';
 
 /** What Save did with a key. */
 export type KeySave =

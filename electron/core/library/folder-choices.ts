@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock } from '../../ports/clock';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 /** How long a ticket stays usable: the confirmation the page shows, with time to read it. */
 export const FOLDER_TICKET_TTL_MS = 10 * 60_000;

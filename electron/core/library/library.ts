@@ -14,7 +14,7 @@
  */
 import { toDisposable, type Disposable } from '../../ports/disposable';
 import type { Logger } from '../../ports/logger';
-import type { Gallery } from '../gallery/gallery';
+import type { Gallery } from '../gallery';
 import {
   relocateGallery,
   type GalleryMoveHooks,
@@ -22,9 +22,9 @@ import {
   type RelocateResult,
 } from './relocate';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './relocate-open';
-import type { TaskEngine } from '../engine/task-engine';
-import type { HistoryStore } from '../history/history-store';
-import type { PendingThumbnails } from '../download/pending-thumbnails';
+import type { TaskEngine } from '../engine';
+import type { HistoryStore } from '../history';
+import type { PendingThumbnails } from '../download';
 import type { RebuildIntake } from './rebuild-verified';
 
 /** What the library changes and quiets while it does. */

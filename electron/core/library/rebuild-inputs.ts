@@ -8,9 +8,8 @@
  */
 import { join } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { regularFileSize } from '../fs/regular-file';
-import { toGalleryPath } from '../fs/gallery-path';
-import { INPUTS_DIR, InputStore } from '../inputs/input-store';
+import { regularFileSize, toGalleryPath } from '../fs';
+import { INPUTS_DIR, InputStore } from '../inputs';
 import { MAX_INPUT_BYTES, inputImagesOf } from '../../../shared/domain/image-inputs';
 
 /** Whether the folder `name` found `depth` folders down is the input store: no task is there. */

@@ -4,8 +4,7 @@
  * verdict found again by the intake's verifier: verdicts written in the folder are not believed.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { ImageIntake } from '../download/image-intake';
-import { withFoundCredentialsAll } from '../download/found-credentials';
+import { type ImageIntake, withFoundCredentialsAll } from '../download';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
 
 /** What a rebuild uses of the intake: the folder now, the pixel limit, the verifier. */

@@ -20,19 +20,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { checkHeaderOfFile } from '../images/image-header';
-import { TEMP_DIR } from '../fs/temp-names';
-import { errorCode } from '../fs/error-codes';
-import { toGalleryPath } from '../fs/gallery-path';
+import { checkHeaderOfFile, IMAGE_MIME, type ImageKind } from '../images';
+import { errorCode, readRegularFile, regularFileSize, TEMP_DIR } from '../fs';
+import { toGalleryPath, UnsafeFileError } from '../fs';
 import { missingImage, ownSidecar, savedImage } from './rebuilt-image';
-import { INLINE_DIR, SIDECAR_NAME, THUMBS_DIR } from '../gallery/gallery-layout';
-import { imageFileCandidates } from '../gallery/gallery-layout';
-import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
-import { withoutFile } from '../gallery/image-files';
-import { readRegularFile, regularFileSize, UnsafeFileError } from '../fs/regular-file';
-import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from '../gallery/sidecar';
-import { isImageName, recoverFromImages } from '../gallery/metadata/recover';
-import { limiter, type Limiter } from '../base/work-limit';
+import { imageFileCandidates, INLINE_DIR, isImageName, MAX_SIDECAR_BYTES } from '../gallery';
+import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from '../gallery';
+import { THUMBS_DIR, withoutFile } from '../gallery';
+import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */

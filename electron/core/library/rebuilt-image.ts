@@ -5,12 +5,16 @@
 import { join } from 'node:path';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import type { ImageRecord } from '../../../shared/domain/task-record';
-import { toGalleryPath } from '../fs/gallery-path';
-import { imageNames, THUMBS_DIR, xmpSidecarName } from '../gallery/gallery-layout';
-import { readSidecarIfAny } from '../gallery/metadata/xmp-sidecar-sync';
-import { isTriagePacket } from '../gallery/metadata/xmp-triage';
-import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
-import { withoutFile } from '../gallery/image-files';
+import { toGalleryPath } from '../fs';
+import {
+  imageNames,
+  isTriagePacket,
+  readSidecarIfAny,
+  THUMBS_DIR,
+  withoutFile,
+  xmpSidecarName,
+} from '../gallery';
+import { IMAGE_MIME, type ImageKind } from '../images';
 
 /** A task folder as a rebuild listed it: where it is, and its regular files by name. */
 export interface RebuiltFolder {

@@ -8,8 +8,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fsyncDir } from '../fs/atomic-file';
-import { openRegularFile, UnsafeFileError } from '../fs/regular-file';
+import { fsyncDir, openRegularFile, UnsafeFileError } from '../fs';
 import type { TaskFolderPlan } from './relocate-plan';
 
 const CHUNK = 1024 * 1024;

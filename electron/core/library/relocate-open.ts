@@ -8,12 +8,10 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { HistoryStore } from '../history/history-store';
-import { addDropped, limitSentences, NOTHING_DROPPED } from '../history/triage-limits';
+import { addDropped, type HistoryStore, limitSentences, NOTHING_DROPPED } from '../history';
 import { englishText } from '../../../shared/i18n/sentence';
-import { linkRefusal } from '../fs/contained-fs';
+import { linkRefusal, TEMP_DIR } from '../fs';
 import { throwIfAborted } from './archive/archive-errors';
-import { TEMP_DIR } from '../fs/temp-names';
 import type { RebuildResult } from './rebuild';
 import { rebuildLibrary, type RebuildIntake } from './rebuild-verified';
 import { planSource } from './relocate-plan';

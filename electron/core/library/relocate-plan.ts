@@ -9,10 +9,8 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TEMP_DIR } from '../fs/temp-names';
-import { readRegularFile } from '../fs/regular-file';
-import { MAX_SIDECAR_BYTES } from '../gallery/sidecar';
-import { SIDECAR_NAME } from '../gallery/gallery-layout';
+import { readRegularFile, TEMP_DIR } from '../fs';
+import { MAX_SIDECAR_BYTES, SIDECAR_NAME } from '../gallery';
 
 /** Same depth as rebuild.ts looks for sidecars: folders the user regrouped stay where they are. */
 const MAX_DEPTH = 8;

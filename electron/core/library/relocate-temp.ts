@@ -1,9 +1,7 @@
 /** A move's copies in the target's `.pictor-tmp` (relocate.ts), named as this process's. */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureFolder, linkRefusal } from '../fs/contained-fs';
-import { TEMP_DIR } from '../fs/temp-names';
-import { isOwnTempName, sweepLeftoverTemps } from '../fs/temp-names';
+import { ensureFolder, isOwnTempName, linkRefusal, sweepLeftoverTemps, TEMP_DIR } from '../fs';
 
 /** Of this process's temporary names (temp-names.ts), those of a move's copies. */
 export const MOVE_SUFFIX = '.move';

@@ -12,26 +12,16 @@
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import {
-  checkContained,
-  ensureFolder,
-  isWithin,
-  removeEmptyFolder,
-  removeFile,
-  removeTree,
-  renameContained,
-} from '../fs/contained-fs';
-import { fsyncDir } from '../fs/atomic-file';
-import { clearTempFolder, ownTempName } from '../fs/temp-names';
+import { checkContained, clearTempFolder, diskParams, ensureFolder, fsyncDir } from '../fs';
+import { GalleryPathError, isWithin, ownTempName, removeEmptyFolder, removeFile } from '../fs';
+import { removeTree, renameContained } from '../fs';
 import { isOwnMove, MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { diskParams } from '../fs/error-codes';
-import { GalleryPathError } from '../fs/gallery-path';
 import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
 import { refusedMoveTarget } from './relocate-target';
 import { realOf } from './same-folder';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 
 /** Injected faults for tests (a port): called before each task folder is copied. */
 export interface RelocateFaults {

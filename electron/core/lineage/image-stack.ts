@@ -19,7 +19,7 @@ import type { ImageParent } from '../../../shared/domain/image-inputs';
 import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { ImageStack, StackEntry } from '../../../shared/ipc/inputs-contract';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history';
 
 /** Images in one stack at most (the stack's schema in shared/ipc/inputs-contract.ts). */
 export const MAX_STACK_IMAGES = 1_000;

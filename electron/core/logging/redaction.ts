@@ -4,7 +4,7 @@
  * app holds is replaced wherever it appears (the app sets that through {@link secretRedactor}).
  */
 import type { LogFields } from '../../ports/logger';
-import { scrubKey } from '../secrets/key-echo';
+import { scrubKey } from '../secrets';
 
 const REDACTED = '[redacted]';
 

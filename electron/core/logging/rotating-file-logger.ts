@@ -12,11 +12,11 @@ import { open, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { LogFields, Logger } from '../../ports/logger';
-import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs/private-files';
+import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs';
 import type { LogLevel } from './log-line';
 import { formatLogLine, isLoggable } from './log-line';
 import type { Redactor } from './redaction';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 
 const LOG_FILE_NAME = 'pictor.log';
 const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;

@@ -9,19 +9,24 @@
  */
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock } from '../../ports/clock';
-import { exportChosenImages, exportImages, type ExportOutcome } from '../batch/export-images';
-import type { Gallery } from '../gallery/gallery';
-import type { ImageIntake } from '../download/image-intake';
-import type { ImageRef } from '../gallery/gallery-images';
-import type { GalleryMoveHooks, MoveProgress } from '../library/relocate';
-import { importGalleryTasks, type GalleryTasksAdded } from '../library/relocate-open';
-import type { TemplateStore } from '../templates/template-store';
-import type { HistoryStore } from '../history/history-store';
-import { exportLibrary, type ExportSummary } from '../library/archive/export-library';
-import { importLibrary, type ImportSummary } from '../library/archive/import-library';
-import type { LibraryProgress } from '../library/archive/library-progress';
+import { exportChosenImages, exportImages, type ExportOutcome } from '../batch';
+import type { Gallery, ImageRef } from '../gallery';
+import type { ImageIntake } from '../download';
+import {
+  exportLibrary,
+  type ExportSummary,
+  type GalleryMoveHooks,
+  type GalleryTasksAdded,
+  importGalleryTasks,
+  importLibrary,
+  type ImportSummary,
+  type LibraryProgress,
+  type MoveProgress,
+} from '../library';
+import type { TemplateStore } from '../templates';
+import type { HistoryStore } from '../history';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { OperationRunner, type RunOptions } from '../base/operation-runner';
+import { OperationRunner, type RunOptions } from '../base';
 
 export type OperationKind = 'folder' | 'archive' | 'images';
 

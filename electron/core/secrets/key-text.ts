@@ -5,7 +5,7 @@
 
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 /** Longest key accepted (the IPC contract's limit too). */
 const MAX_KEY_LENGTH = 4_096;

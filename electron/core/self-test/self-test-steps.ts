@@ -13,14 +13,16 @@ import type {
   CredentialVerdict,
 } from '../../ports/content-credential-verifier';
 import type { ImageEngine } from '../../ports/image-engine';
-import { certificateCount } from '../content-credentials/trust-anchors';
-import { TEMP_DIR } from '../fs/temp-names';
-import { IMAGE_EXTENSION } from '../images/image-sniff';
-import { embedProvenanceInFile } from '../gallery/metadata/embed';
-import { readImageProvenance } from '../gallery/metadata/read';
-import { readWebpCanvas } from '../gallery/metadata/webp-meta';
-import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
-import { HistoryStore, type HistoryStoreOptions } from '../history/history-store';
+import { certificateCount } from '../content-credentials';
+import { TEMP_DIR } from '../fs';
+import { IMAGE_EXTENSION } from '../images';
+import {
+  embedProvenanceInFile,
+  type ImageProvenance,
+  readImageProvenance,
+  readWebpCanvas,
+} from '../gallery';
+import { HistoryStore, type HistoryStoreOptions } from '../history';
 import {
   SELF_TEST_C2PA_ANCHOR,
   SELF_TEST_C2PA_VERDICT,

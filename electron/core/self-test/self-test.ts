@@ -20,11 +20,9 @@ import { join } from 'node:path';
 import type { Clock } from '../../ports/clock';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import type { ImageEngine } from '../../ports/image-engine';
-import { UserFacingError } from '../errors/user-facing-error';
-import { messageOf } from '../errors/thrown-value';
-import type { HistoryStoreOptions } from '../history/history-store';
-import { C2paVerifier } from '../content-credentials/c2pa-verifier';
-import { readTrustAnchors } from '../content-credentials/trust-anchors';
+import { messageOf, UserFacingError } from '../errors';
+import type { HistoryStoreOptions } from '../history';
+import { C2paVerifier, readTrustAnchors } from '../content-credentials';
 import { selfTestImages } from './self-test-images';
 import { c2paStep, credentialsStep, historyStep, imageStep, xmpStep } from './self-test-steps';
 

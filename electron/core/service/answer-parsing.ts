@@ -20,7 +20,7 @@ import type { TaskHandles } from './providers/provider-profile';
 import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { bodyExcerpt, parseJson } from './http-response';
-import { carriesKey } from '../secrets/key-echo';
+import { carriesKey } from '../secrets';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { withCommonReason } from './failure-reason';

@@ -14,7 +14,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { DEMO_ENDPOINT } from './demo-endpoint';
 import { serviceLabel } from './key-binding';
-import { keyTextProblem } from '../secrets/key-text';
+import { keyTextProblem } from '../secrets';
 import {
   reportSaying,
   storedKeyNotTested,

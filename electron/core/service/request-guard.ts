@@ -5,7 +5,7 @@
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { scrubKey } from '../secrets/key-echo';
+import { scrubKey } from '../secrets';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 

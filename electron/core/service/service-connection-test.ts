@@ -16,7 +16,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { serviceLabel } from './key-binding';
-import { keyTextProblem } from '../secrets/key-text';
+import { keyTextProblem } from '../secrets';
 import {
   reportSaying,
   storedKeyNotTested,

@@ -4,7 +4,7 @@
  */
 import type { ErrorKind, TaskError } from '../../../shared/domain/task-record';
 import type { Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 export type ServiceErrorKind = Extract<
   ErrorKind,

@@ -6,7 +6,7 @@
 import { isIPv4 } from 'node:net';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError, type UserFacingErrorOptions } from '../errors/user-facing-error';
+import { UserFacingError, type UserFacingErrorOptions } from '../errors';
 import { hasHiddenDotSegment, normalisePercentEncoding } from './base-url-path';
 import { classifyAddress } from './special-addresses';
 

@@ -12,7 +12,7 @@ import {
   cleanServiceName,
   settingsSchema,
 } from '../../../shared/domain/settings';
-import { UrlPolicyError, checkBaseUrl } from '../service/url-policy';
+import { UrlPolicyError, checkBaseUrl } from '../service';
 
 export type SettingName = keyof Settings;
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];

@@ -2,12 +2,12 @@
 import type { Settings } from '../../../shared/domain/settings';
 import { settingsPatchSchema } from '../../../shared/domain/settings';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 import type { SettingName } from './settings-fields';
 import { SETTING_NAMES, checkField, fieldRule } from './settings-fields';
 import { PROVIDERS } from '../../../shared/domain/providers';
-import { serviceLabel } from '../service/key-binding';
-import { sharedAddress } from '../credentials/service-addresses';
+import { serviceLabel } from '../service';
+import { sharedAddress } from '../credentials';
 
 /**
  * A refused change (`bad_input`: it names its fields) or a failed save (`failed`: no fields).

@@ -16,7 +16,7 @@ import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fiel
 import { SettingsError, applySettingsPatch } from './settings-patch';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 
 const SETTINGS_KEY = 'settings';
 const WINDOW_BOUNDS_KEY = 'windowBounds';

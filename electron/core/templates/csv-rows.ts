@@ -12,7 +12,7 @@
  * past it, with `overflow` set. Nothing here is evaluated: fields are strings, nothing more.
  */
 
-import { csvLine } from '../base/csv-cell';
+import { csvLine } from '../base';
 
 /** One record and the line (1-based) it starts on. */
 export interface CsvRecord {

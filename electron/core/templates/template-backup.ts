@@ -17,12 +17,8 @@ import { z } from 'zod';
 import { promptTemplateSchema, type PromptTemplate } from '../../../shared/domain/prompt-template';
 import { MAX_WORD_LISTS, wordListSchema, type WordList } from '../../../shared/domain/word-lists';
 import type { Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
-import { writeFileAtomic } from '../fs/atomic-file';
-import { ownFolder } from '../fs/contained-fs';
-import { errorCode } from '../fs/error-codes';
-import { readRegularFile } from '../fs/regular-file';
-import { TEMP_DIR } from '../fs/temp-names';
+import { messageOf } from '../errors';
+import { errorCode, ownFolder, readRegularFile, TEMP_DIR, writeFileAtomic } from '../fs';
 import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATES_PER_FILE } from './template-files';
 import { pictorTemplateFile } from './template-export';
 

@@ -4,7 +4,7 @@
  * sentence says which.
  */
 import type { Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 export class TemplateStoreError extends UserFacingError {
   override readonly name = 'TemplateStoreError';

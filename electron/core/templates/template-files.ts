@@ -29,10 +29,9 @@ import { constants, open } from 'node:fs/promises';
 import { z } from 'zod';
 import { type PromptTemplate } from '../../../shared/domain/prompt-template';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
-import { replaceFileBeside } from '../fs/chosen-file';
-import { readAtMostOneMore } from '../fs/regular-file';
-import { readCsvCell } from '../base/csv-cell';
+import { UserFacingError } from '../errors';
+import { readAtMostOneMore, replaceFileBeside } from '../fs';
+import { readCsvCell } from '../base';
 import { readCsv, type CsvRecord } from './csv-rows';
 import {
   A1111,

@@ -32,7 +32,7 @@ import { parseTemplate } from '../../../shared/domain/template-language';
 import { cleanName } from '../../../shared/text/shown-name';
 import { foldName } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
-import type { TemplateRow, TemplateRows, TemplateWrite } from '../history/template-rows';
+import type { TemplateRow, TemplateRows, TemplateWrite } from '../history';
 import type { TemplateBackup, TemplateSet } from './template-backup';
 import { TemplateStoreError } from './template-error';
 import { WordLists } from './word-list-store';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { checkWordList, MAX_WORD_LISTS, type WordList } from '../../../shared/domain/word-lists';
 import { foldName } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
-import type { TemplateRows, TemplateWrite, WordListRow } from '../history/template-rows';
+import type { TemplateRows, TemplateWrite, WordListRow } from '../history';
 import { TemplateStoreError } from './template-error';
 
 const storedWords = z.array(z.string());

@@ -15,7 +15,7 @@ import type { SystemTrash } from '../../ports/system-trash';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { systemErrorCode } from '../errors/thrown-value';
+import { systemErrorCode } from '../errors';
 import {
   checkContained,
   ensureFolder,
@@ -24,11 +24,16 @@ import {
   removeFile,
   removeTree,
   renameContained,
-} from '../fs/contained-fs';
-import { MAX_RESTORE_NAMES, xmpSidecarName } from '../gallery/gallery-layout';
-import { resolveInside } from '../fs/gallery-path';
-import { isCache, isXmpSidecar, type ImageFile } from '../gallery/image-files';
-import { placeNew } from '../download/place-new';
+  resolveInside,
+} from '../fs';
+import {
+  type ImageFile,
+  isCache,
+  isXmpSidecar,
+  MAX_RESTORE_NAMES,
+  xmpSidecarName,
+} from '../gallery';
+import { placeNew } from '../download';
 
 /** Pictor's own folder in the gallery root for images deleted a moment ago. */
 export const TRASH_DIR = '.pictor-trash';

@@ -6,10 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { editImage, type ImageRecords } from '../gallery/gallery-images';
+import { editImage, type ImageRecords, withImageFiles, withoutImageFiles } from '../gallery';
 import type { GalleryTrash } from './gallery-trash';
-import { resolveInside } from '../fs/gallery-path';
-import { withImageFiles, withoutImageFiles } from '../gallery/image-files';
+import { resolveInside } from '../fs';
 import type { ImageEntry } from './trash-journal';
 
 export interface ImageEntryDeps {

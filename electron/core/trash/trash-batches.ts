@@ -5,7 +5,7 @@
  * Each runs inside one of the trash's operations, one at a time.
  */
 import { randomUUID } from 'node:crypto';
-import type { Operation } from '../base/operation-runner';
+import type { Operation } from '../base';
 import type { GalleryTrash } from './gallery-trash';
 import type { HeldEntries, HeldImage, HeldTask } from './held-entries';
 import { bringBack } from './image-entries';

@@ -16,11 +16,9 @@ import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS, MAX_PATH_CHARS } from '../../../shared/domain/limits';
 import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
-import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs/private-files';
-import { fsyncDir } from '../fs/atomic-file';
-import { IMAGE_FILE_ROLES } from '../gallery/image-files';
-import { openRegularFile } from '../fs/regular-file';
+import { messageOf } from '../errors';
+import { ensurePrivateFolder, fsyncDir, openRegularFile, PRIVATE_FILE_MODE } from '../fs';
+import { IMAGE_FILE_ROLES } from '../gallery';
 
 /** The journal's folder inside the data folder. */
 export const TRASH_JOURNAL_DIR = 'trash-journal';

@@ -17,20 +17,19 @@ import type { Clock } from '../../ports/clock';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { EngineInputError } from '../engine/engine-types';
+import { EngineInputError } from '../engine';
 import {
-  GalleryImageError,
   distinctImages,
   findImage,
-  savedFile,
+  GalleryImageError,
+  imageFilesOf,
   type ImageRef,
-} from '../gallery/gallery-images';
+  savedFile,
+} from '../gallery';
 import { GalleryTrash, TRASH_KEEP_MS, heldNames } from './gallery-trash';
-import { imageFilesOf } from '../gallery/image-files';
 import { HeldEntries, type HeldImage, type HeldTask } from './held-entries';
 import { imageKey, putAside } from './image-entries';
-import { OperationRunner, type Operation } from '../base/operation-runner';
-import { nextTurn } from '../base/process-timers';
+import { nextTurn, type Operation, OperationRunner, processTimers } from '../base';
 import {
   OutcomeBuilder,
   type TaskRemoval,
@@ -38,7 +37,6 @@ import {
   type TrashProgress,
 } from './trash-outcome';
 import { replayJournal } from './trash-replay';
-import { processTimers } from '../base/process-timers';
 import { AskedDeletes } from './asked-deletes';
 import { TrashBatches } from './trash-batches';
 

@@ -2,8 +2,8 @@
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { SystemTrash } from '../../ports/system-trash';
-import type { TaskEngine } from '../engine/task-engine';
-import type { Library } from '../library/library';
+import type { TaskEngine } from '../engine';
+import type { Library } from '../library';
 import type { TrashJournal } from './trash-journal';
 
 /** What the trash uses of the engine: records, and taking tasks out and back. */

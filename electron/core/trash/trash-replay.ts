@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import type { Logger } from '../../ports/logger';
-import { messageOf } from '../errors/thrown-value';
+import { messageOf } from '../errors';
 import type { GalleryTrash } from './gallery-trash';
 import { bringBack, imageOf } from './image-entries';
 import type { TrashEngine } from './trash-options';

@@ -17,8 +17,8 @@ import {
   parentPath,
 } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
-import type { TaskEngine } from '../engine/task-engine';
-import type { BoardRow, HistoryTriage } from '../history/history-triage';
+import type { TaskEngine } from '../engine';
+import type { BoardRow, HistoryTriage } from '../history';
 import { TriageError } from './triage-error';
 
 export interface BoardsDeps {

@@ -4,10 +4,8 @@
  * Triage view's purge: what it moves is what the view shows), with their total size. The window
  * and the CLI ask the same question with the same count.
  */
-import type { ImageRef } from '../gallery/gallery-images';
-import { distinctImages, imagesByTask } from '../gallery/gallery-images';
-import type { HistoryStore } from '../history/history-store';
-import type { WholeImageQuery } from '../history/whole-set';
+import { distinctImages, type ImageRef, imagesByTask } from '../gallery';
+import type { HistoryStore, WholeImageQuery } from '../history';
 import { boardKey } from '../../../shared/domain/triage';
 
 export interface Rejects {

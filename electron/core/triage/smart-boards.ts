@@ -22,8 +22,7 @@ import {
 } from '../../../shared/domain/smart-board';
 import { boardKey, checkSmartBoardName, foldName } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
-import type { HistoryTriage } from '../history/history-triage';
-import type { SmartBoardRow } from '../history/smart-board-rows';
+import type { HistoryTriage, SmartBoardRow } from '../history';
 import { TriageError } from './triage-error';
 
 export interface SmartBoardsDeps {

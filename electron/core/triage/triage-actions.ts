@@ -26,10 +26,9 @@ import {
   withTriageOf,
 } from '../../../shared/domain/triage-edits';
 import { sentence } from '../../../shared/i18n/sentence';
-import type { ImageRef } from '../gallery/gallery-images';
-import { imagesByTask } from '../gallery/gallery-images';
-import type { TaskEngine } from '../engine/task-engine';
-import type { HistoryTriage } from '../history/history-triage';
+import { type ImageRef, imagesByTask } from '../gallery';
+import type { TaskEngine } from '../engine';
+import type { HistoryTriage } from '../history';
 import { TriageError } from './triage-error';
 
 /** What a change does to each named image. */

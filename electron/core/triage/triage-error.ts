@@ -3,7 +3,7 @@
  * the rules do not allow, a board that does not exist, a limit reached. The sentence says which.
  */
 import type { Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors/user-facing-error';
+import { UserFacingError } from '../errors';
 
 export class TriageError extends UserFacingError {
   override readonly name = 'TriageError';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../../core/images/image-sniff';
+import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../../core/images';
 import type { BodyResult, Reply } from '../http-reply';
 import type { AcceptedRequest } from '../request-validation';
 import type { ServiceContext } from '../service-routes';

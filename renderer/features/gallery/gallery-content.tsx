@@ -86,7 +86,6 @@ export function GalleryContent(props: GalleryContentProps) {
           focusRequest={focus.focusRequest}
           onOpen={props.onOpen}
           onDelete={props.onDelete}
-          onFavourite={actions.favourite}
           onTriage={onTriage}
           onRetry={actions.retry}
           onStartDrag={onStartDrag}

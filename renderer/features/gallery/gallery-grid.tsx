@@ -30,7 +30,6 @@ export interface GalleryGridProps {
   readonly focusRequest: FocusRequest | null;
   readonly onOpen: (key: string) => void;
   readonly onDelete: (item: GalleryItem) => void;
-  readonly onFavourite: (item: GalleryItem) => void;
   /** A triage key on a tile; answers whether the focus moves on to the next one. */
   readonly onTriage?: (item: GalleryItem, key: TriageKey) => boolean;
   readonly onRetry: (item: GalleryItem) => void;

@@ -12,7 +12,6 @@ import type { Words } from '../../store/status-slice';
 
 /** What can be done to one image, from a tile or from the viewer. */
 export interface ImageActions {
-  favourite(item: GalleryItem): void;
   retry(item: GalleryItem): void;
   copyImage(item: GalleryItem): void;
   saveAs(item: GalleryItem): void;
@@ -62,13 +61,6 @@ export function useImageActions(): ImageActionsState {
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;
     return {
-      favourite: (item) => {
-        const favourite = !item.image.favourite;
-        void run(async () => {
-          await store().gallerySetFavourite(item, favourite);
-          return () => t(favourite ? 'triage.picked' : 'triage.unflagged', { count: 1 });
-        });
-      },
       retry: (item) =>
         void run(async () => {
           await store().galleryRetry(item);

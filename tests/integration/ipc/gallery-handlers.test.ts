@@ -66,15 +66,12 @@ describe('gallery IPC handlers over the real core', () => {
       value: { items: [{ image: { state: 'saved', width: 96 } }, {}] },
     });
     const [first] = g.records;
-    const favourite = await g.call('gallery:setFavourite', {
-      localId: first!.localId,
-      index: 0,
+    const favourite = await g.call('gallery:setFavourites', {
+      images: [{ localId: first!.localId, index: 0 }],
       favourite: true,
     });
-    expect(favourite).toMatchObject({
-      ok: true,
-      value: { record: { images: [{ favourite: true }] } },
-    });
+    expect(favourite).toMatchObject({ ok: true, value: { failed: 0 } });
+    expect(g.h.core.engine.get(first!.localId)?.images[0]?.favourite).toBe(true);
     expect(await g.call('gallery:list', { favourite: true })).toMatchObject({
       ok: true,
       value: { items: [{ localId: first!.localId }] },

@@ -2,12 +2,15 @@
  * The core's floor plan holds (docs/ARCHITECTURE.md, "Inside the core"): every folder of
  * electron/core is a row of the layer table, and no module reaches itself through its imports,
  * neither as folders (a module loop) nor as files (a circle of files, even inside one module).
- * Type-only imports count: a loop of types is a loop of knowledge.
+ * Type-only imports count: a loop of types is a loop of knowledge. Each module has one face
+ * (its `index.ts`, the header comment its own description) that passes on only what files outside
+ * the module import, and each row's `may` list is what the module uses, no more.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -28,13 +31,19 @@ function moduleOf(file: string): string {
   return rest.length === 0 ? (first ?? '').replace(/\.ts$/, '') : (first ?? '');
 }
 
+/** The file a resolved specifier names: its `.ts` source, or a folder's face (`index.ts`). */
+function sourceOf(target: string): string {
+  if (existsSync(target) && statSync(target).isDirectory()) return join(target, 'index.ts');
+  return target.endsWith('.ts') ? target : `${target}.ts`;
+}
+
 /** File → the core files it imports (a `.js` specifier names its `.ts` source). */
 function fileGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of coreFiles()) {
     const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
       .map(([, spec]) => resolve(dirname(file), spec ?? '').replace(/\.js$/, ''))
-      .map((target) => (target.endsWith('.ts') ? target : `${target}.ts`))
+      .map(sourceOf)
       .filter((target) => target.startsWith(core));
     graph.set(
       relative(core, file),
@@ -79,13 +88,92 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
   return found;
 }
 
-/** The layer table's row names, as the project's ESLint config hands them to the rule. */
-async function layerNames(): Promise<string[]> {
+interface Row {
+  readonly layer: string;
+  readonly may: readonly string[];
+  readonly faces?: readonly string[];
+}
+
+/** The layer table, as the project's ESLint config hands it to the rule. */
+async function layerRows(): Promise<Row[]> {
   const eslint = new ESLint({ cwd: root });
   const config = (await eslint.calculateConfigForFile(`${root}shared/x.ts`)) as {
-    rules: Record<string, [unknown, { layers: { layer: string }[] }]>;
+    rules: Record<string, [unknown, { layers: Row[] }]>;
   };
-  return (config.rules['local/code-layering']?.[1].layers ?? []).map((row) => row.layer);
+  return config.rules['local/code-layering']?.[1].layers ?? [];
+}
+
+/** The layer table's row names. */
+async function layerNames(): Promise<string[]> {
+  return (await layerRows()).map((row) => row.layer);
+}
+
+/** The main side's files, relative to the root (shared/ and renderer/ may not import the core). */
+function mainFiles(): string[] {
+  return readdirSync(join(root, 'electron'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * The names `text` imports (or passes on) from each relative specifier, resolved from `dir`:
+ * `import { a, type B as C }`, `export { a } from`, and `import('…').Name` in types.
+ */
+export function importedNames(text: string, dir: string): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const note = (spec: string, name: string): void => {
+    if (!spec.startsWith('.')) return;
+    const target = resolve(dir, spec);
+    found.set(target, (found.get(target) ?? new Set()).add(name));
+  };
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const spec = node.moduleSpecifier.text;
+      const named = ts.isImportDeclaration(node)
+        ? node.importClause?.namedBindings
+        : node.exportClause;
+      if (named && (ts.isNamedImports(named) || ts.isNamedExports(named))) {
+        for (const element of named.elements)
+          note(spec, (element.propertyName ?? element.name).text);
+      }
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal) &&
+      node.qualifier &&
+      ts.isIdentifier(node.qualifier)
+    ) {
+      note(node.argument.literal.text, node.qualifier.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX));
+  return found;
+}
+
+/** Face file (relative to the root) → the names product files outside its module import from it. */
+function namesUsedOutside(faces: ReadonlySet<string>): Map<string, Set<string>> {
+  const used = new Map<string, Set<string>>();
+  for (const file of mainFiles()) {
+    const absolute = join(root, file);
+    const own = absolute.startsWith(`${core}/`) ? moduleOf(absolute) : '';
+    const text = readFileSync(absolute, 'utf8');
+    const specs = [...text.matchAll(IMPORT)].map(([, spec]) =>
+      resolve(dirname(absolute), (spec ?? '').replace(/\.js$/, '')),
+    );
+    if (!specs.some((spec) => faces.has(relative(root, sourceOf(spec))))) continue;
+    const names = importedNames(text, dirname(absolute));
+    for (const [target, imported] of names) {
+      const face = relative(root, sourceOf(target.replace(/\.js$/, '')));
+      if (!faces.has(face) || moduleOf(join(root, face)) === own) continue;
+      used.set(face, new Set([...(used.get(face) ?? []), ...imported]));
+    }
+  }
+  return used;
 }
 
 function moduleGraph(files: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
@@ -150,6 +238,66 @@ describe("the core's floor plan", () => {
     const graph = fileGraph();
     expect(graph.size).toBeGreaterThan(200);
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('reads the names an import brings in, and from where (the check itself)', () => {
+    const text = [
+      "import { a, type B as C } from '../gallery';",
+      "import type { D } from '../gallery/index.ts';",
+      "export { e } from '../fs';",
+      "type F = import('../fs').G;",
+      "import { h } from 'node:fs';",
+    ].join('\n');
+    const names = importedNames(text, join(core, 'library'));
+    expect(
+      Object.fromEntries([...names].map(([at, set]) => [relative(core, at), [...set]])),
+    ).toEqual({
+      gallery: ['a', 'B'],
+      'gallery/index.ts': ['D'],
+      fs: ['e', 'G'],
+    });
+  });
+
+  it('gives every module a face whose header describes it, passing on only what others use', async () => {
+    const rows = (await layerRows()).filter((row) => row.faces);
+    const faces = new Set(rows.flatMap((row) => row.faces ?? []));
+    const used = namesUsedOutside(faces);
+    const modules = [...new Set(coreFiles().map(moduleOf))].filter(
+      (name) => name !== 'pictor-core',
+    );
+    expect(rows.map((row) => row.layer).sort()).toEqual(
+      modules.map((name) => `electron/core/${name}`).sort(),
+    );
+    for (const row of rows) {
+      const module = row.layer.slice('electron/core/'.length);
+      expect(row.faces?.[0], `${module}'s first face is its index.ts`).toBe(
+        `${row.layer}/index.ts`,
+      );
+      for (const face of row.faces ?? []) {
+        expect(existsSync(join(root, face)), `${face} is missing`).toBe(true);
+        const text = readFileSync(join(root, face), 'utf8');
+        expect(text, `${face} starts with the module's description`).toMatch(
+          new RegExp(`^/\\*\\*\\n \\* The ${module} module's`),
+        );
+        const passed = [...importedNames(text, dirname(join(root, face))).values()];
+        const unused = passed
+          .flatMap((set) => [...set])
+          .filter((name) => !used.get(face)?.has(name));
+        expect(unused, `${face} passes on what no file outside its module imports`).toEqual([]);
+      }
+    }
+  }, 60_000);
+
+  it("lists in each module's row exactly the modules it uses", async () => {
+    const graph = moduleGraph(fileGraph());
+    for (const row of await layerRows()) {
+      if (!row.layer.startsWith('electron/core/') || row.layer.endsWith('.ts')) continue;
+      const module = row.layer.slice('electron/core/'.length);
+      const listed = row.may.filter((name) => name.startsWith('electron/core/'));
+      expect(listed.map((name) => name.slice('electron/core/'.length)).sort(), module).toEqual(
+        [...(graph.get(module) ?? [])].sort(),
+      );
+    }
   });
 
   it('gives every module of the core a row of the layer table, and only its modules', async () => {

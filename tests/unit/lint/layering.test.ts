@@ -71,26 +71,44 @@ const CORE_ORDER = [
 ];
 const GALLERY = CORE_ORDER.indexOf('gallery');
 
+/** Each core module's `may` list: the modules it uses, as the config hands them to the rule. */
+const CORE_USES = new Map(
+  (await layerTable())
+    .filter((row) => row.layer.startsWith('electron/core/'))
+    .map((row) => [
+      row.layer.slice('electron/core/'.length),
+      row.may.filter((name) => name.startsWith('electron/core/')).map((name) => name.slice(14)),
+    ]),
+);
+
 /**
- * A row per core module: it may not import the module above it (nor, at the top, the assembled
- * core), and it may import the one under it. The gallery's row below tests the rest.
+ * A row per core module: it may not import a module off its `may` list (nor, at the top, the
+ * assembled core), nor reach past the face of one on it (a deep import), nor its own face; it may
+ * import the face of a module on its list, and its own files.
  */
 function coreRows(): { layer: string; file: string; denied: string[]; allowed: string[] }[] {
-  const modules = CORE_ORDER.map((name, index) => ({
-    layer: `electron/core/${name}`,
-    file: `electron/core/${name}/x.ts`,
-    denied: [
-      importing(`../${CORE_ORDER[index + 1] ?? 'pictor-core'}/x`),
-      importing(`../${CORE_ORDER[index + 1] ?? 'pictor-core'}/x`, 'x', true),
-      importing('../../adapters/system-clock', 'systemClock'),
-    ],
-    allowed: [
-      index === 0
-        ? importing('../../ports/clock', 'Clock', true)
-        : importing(`../${CORE_ORDER[index - 1]}/x`),
-      importing(`./y`),
-    ],
-  }));
+  const modules = CORE_ORDER.map((name) => {
+    const uses = CORE_USES.get(name) ?? [];
+    const unused = CORE_ORDER.find((other) => other !== name && !uses.includes(other));
+    const used = uses[0];
+    return {
+      layer: `electron/core/${name}`,
+      file: `electron/core/${name}/x.ts`,
+      denied: [
+        importing(`../${unused ?? 'pictor-core'}`),
+        importing(`../${unused ?? 'pictor-core'}`, 'x', true),
+        importing('../../adapters/system-clock', 'systemClock'),
+        importing('./index'),
+        importing('.', 'x', true),
+        ...(used ? [importing(`../${used}/x`), importing(`../${used}/x`, 'x', true)] : []),
+      ],
+      allowed: [
+        used ? importing(`../${used}`) : importing('../../ports/clock', 'Clock', true),
+        used ? importing(`../${used}/index`, 'x', true) : importing('../../../shared/x', 'x'),
+        importing(`./y`),
+      ],
+    };
+  });
   return [
     ...modules,
     {
@@ -99,11 +117,10 @@ function coreRows(): { layer: string; file: string; denied: string[]; allowed: s
       denied: [
         importing('../adapters/system-clock', 'systemClock'),
         importing('../ipc/wire-app', 'wireApp'),
-      ],
-      allowed: [
         importing('./self-test/self-test', 'runSelfTest'),
         importing('./errors/thrown-value', 'messageOf'),
       ],
+      allowed: [importing('./self-test', 'runSelfTest'), importing('./errors', 'messageOf')],
     },
   ];
 }
@@ -194,13 +211,20 @@ const rows: readonly {
       importing('../../../tests/fakes/manual-clock', 'ManualClock'),
       'export type A = typeof import("../../adapters/system-clock");\n',
       "export const load = () => import('../../adapters/system-clock');\n",
+      importing('../errors/thrown-value', 'messageOf'),
+      importing('../images/image-sniff', 'sniffImage'),
+      "export { sniffImage } from '../images/image-sniff';\n",
+      'export type A = typeof import("../images/image-sniff");\n',
+      "export const load = () => import('../images/image-sniff');\n",
+      importing('./index', 'Gallery'),
     ],
     allowed: [
       importing('electron', 'App', true),
       "import { type App } from 'electron';\nexport type A = App;\n",
       importing('node:fs', 'readFileSync'),
       importing('../../ports/clock', 'Clock', true),
-      importing('../errors/thrown-value', 'messageOf'),
+      importing('../errors', 'messageOf'),
+      importing('../images', 'sniffImage'),
       importing('../../../shared/domain/limits', 'MAX_COUNT'),
     ],
   },
@@ -213,8 +237,9 @@ const rows: readonly {
       importing('../adapters/node-fetch', 'createNodeFetch'),
       importing('../app/app-runtime', 'AppRuntime'),
       importing('../ipc/wire-app', 'wireApp'),
+      importing('../core/errors/thrown-value', 'messageOf'),
     ],
-    allowed: [importing('../core/errors/thrown-value', 'messageOf'), importing('./server')],
+    allowed: [importing('../core/errors', 'messageOf'), importing('./server')],
   },
   {
     layer: 'electron/demo-service/cli.ts',
@@ -320,8 +345,9 @@ const rows: readonly {
     denied: [
       importing('electron', 'ipcMain'),
       importing('../adapters/system-clock', 'systemClock'),
+      importing('../core/content-credentials/trust-anchors', 'readTrustAnchors'),
     ],
-    allowed: [importing('../core/errors/thrown-value', 'messageOf'), importing('electron', 'app')],
+    allowed: [importing('../core/errors', 'messageOf'), importing('electron', 'app')],
   },
   {
     layer: 'electron/window.ts',
@@ -529,6 +555,28 @@ describe('layering lint rules', () => {
         "yazl, @contentauth/c2pa-wasm, Electron as types only; '../../adapters/system-clock' is in " +
         '`electron/adapters`.',
     );
+  });
+
+  it("says which face a deep import of another module's files should go through", async () => {
+    expect(
+      await problems('electron/ipc/x.ts', importing('../core/gallery/gallery-images', 'x')),
+    ).toEqual([
+      "local/code-layering: '../core/gallery/gallery-images' is inside `electron/core/gallery`: " +
+        'import it through its face (electron/core/gallery/index.ts), not its own files.',
+    ]);
+    expect(await problems('electron/ipc/x.ts', importing('../core/gallery', 'x'))).toEqual([]);
+    expect(await problems('electron/ipc/x.ts', importing('../core/gallery/index.ts', 'x'))).toEqual(
+      [],
+    );
+  });
+
+  it("says a module's files do not import their own face", async () => {
+    expect(
+      await problems('electron/core/gallery/metadata/x.ts', importing('../index', 'x')),
+    ).toEqual([
+      "local/code-layering: '../index' is the face of `electron/core/gallery`, this file's own " +
+        'module: its files import one another directly (through the face would make a circle).',
+    ]);
   });
 
   it("says which feature's room an import leaves", async () => {

@@ -4,7 +4,7 @@
  * checked by the screenshot harness in real Chromium (harness/screenshots.ts).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { seriousViolations } from './axe-check';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../renderer/store/app-store';
 import { makeImage } from '../../support/task-records';
@@ -15,19 +15,6 @@ import { seedHistory, startWiredApp } from './render-wired-app';
 import { sharedWiredMain } from './shared-wired-main';
 
 const shared = sharedWiredMain();
-
-async function seriousViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 const everyStatus = (i: number) =>
   [

@@ -18,8 +18,8 @@
  * counts (a credential in a file whose other chunks lie is still a credential).
  */
 import type { FileHandle } from 'node:fs/promises';
-import type { ImageKind } from '../../images/image-sniff';
-import { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from '../../content-credentials/jumbf-box';
+import type { ImageKind } from '../../images';
+import { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from '../../content-credentials';
 import {
   MAX_XMP_PROBE_BYTES,
   XMP_PROBE_BYTES,

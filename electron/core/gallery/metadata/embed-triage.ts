@@ -8,10 +8,8 @@
 import { lstat, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
-import { fsyncDir, removeQuietly, tempPath } from '../../fs/atomic-file';
-import { errorCode } from '../../fs/error-codes';
-import { openRegularFile } from '../../fs/regular-file';
-import { IMAGE_MIME, type ImageKind } from '../../images/image-sniff';
+import { errorCode, fsyncDir, openRegularFile, removeQuietly, tempPath } from '../../fs';
+import { IMAGE_MIME, type ImageKind } from '../../images';
 import { detectC2paInOpenFile } from './c2pa-detect';
 import { ContainerError, type EditPlan } from './container';
 import { planProvenance, xmpPacket } from './embed';

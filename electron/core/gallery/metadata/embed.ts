@@ -10,10 +10,8 @@
  */
 import { rename } from 'node:fs/promises';
 import type { Logger } from '../../../ports/logger';
-import { removeQuietly, tempPath } from '../../fs/atomic-file';
-import { openRegularFile, UnsafeFileError } from '../../fs/regular-file';
-import { errorCode } from '../../fs/error-codes';
-import type { ImageKind } from '../../images/image-sniff';
+import { errorCode, openRegularFile, removeQuietly, tempPath, UnsafeFileError } from '../../fs';
+import type { ImageKind } from '../../images';
 import { ContainerError, type EditPlan } from './container';
 import { MAX_JPEG_XMP, planJpeg } from './jpeg-meta';
 import { planToBuffer, writePlan } from './plan-writer';

@@ -10,8 +10,8 @@ import type { ContentCredentials } from '../../../../shared/domain/content-crede
 import type { ContentCredentialVerifier } from '../../../ports/content-credential-verifier';
 import { verdictWithoutReading } from './c2pa-verdict';
 import { xmpSidecarName } from '../gallery-layout';
-import { sniffImage, type ImageKind } from '../../images/image-sniff';
-import { readRegularFile } from '../../fs/regular-file';
+import { sniffImage, type ImageKind } from '../../images';
+import { readRegularFile } from '../../fs';
 import { detectC2paInBytes } from './c2pa-detect';
 import { readImageProvenance, readPacketProvenance, type ReadProvenance } from './read';
 import { readXmpSidecar } from './xmp-sidecar';

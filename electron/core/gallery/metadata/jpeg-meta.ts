@@ -7,7 +7,7 @@
  */
 import { ContainerError, PlanBuilder, got, need, type EditPlan } from './container';
 import type { RangeReader } from './range-reader';
-import { jpegMarkerAt } from '../../images/jpeg-markers';
+import { jpegMarkerAt } from '../../images';
 
 const XMP_NS = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
 const EXTENDED_XMP_NS = Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1');

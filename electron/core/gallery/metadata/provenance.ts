@@ -4,7 +4,7 @@
  * path and query can carry a key or a token, and the image may be shared anywhere.
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { isDemoEndpoint } from '../../service/demo-endpoint';
+import { isDemoEndpoint } from '../../service';
 import type { ImageProvenance } from './xmp-packet';
 
 /**

@@ -14,14 +14,14 @@ import {
   dateMsSchema,
 } from '../../../../shared/domain/limits';
 import { SIZE_PATTERN } from '../../../../shared/service/wire';
-import type { ImageKind } from '../../images/image-sniff';
+import type { ImageKind } from '../../images';
 import { ContainerError } from './container';
 import { readJpegXmp } from './jpeg-meta';
 import { MAX_READ_TEXT, XMP_KEYWORD, readPngText } from './png-meta';
 import { serviceOriginOf } from './provenance';
 import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { readWebpXmp } from './webp-meta';
-import { openRegularFile } from '../../fs/regular-file';
+import { openRegularFile } from '../../fs';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
 import { readXmpTemplate } from './xmp-template';
 import { readXmpLineage } from './xmp-lineage';

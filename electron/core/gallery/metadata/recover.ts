@@ -13,7 +13,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
-import { IMAGE_EXTENSION, type ImageKind } from '../../images/image-sniff';
+import { IMAGE_EXTENSION, type ImageKind } from '../../images';
 import {
   NO_PICTOR_METADATA,
   readFileProvenance,

@@ -8,7 +8,7 @@
  * two forms RDF gives it (an attribute, an element), with an http(s) address as its value.
  */
 import { inflateSync } from 'node:zlib';
-import type { ImageKind } from '../../images/image-sniff';
+import type { ImageKind } from '../../images';
 
 /** The most of an XMP packet looked at: far above the few kilobytes hosts write. */
 export const MAX_XMP_PROBE_BYTES = 256 * 1024;

@@ -5,9 +5,7 @@
  * size cap, never through a link, and through the same field checks (read.ts).
  */
 import type { Logger } from '../../../ports/logger';
-import { removeQuietly, writeNewFileSynced } from '../../fs/atomic-file';
-import { errorCode } from '../../fs/error-codes';
-import { readRegularFile } from '../../fs/regular-file';
+import { errorCode, readRegularFile, removeQuietly, writeNewFileSynced } from '../../fs';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
 
 /**

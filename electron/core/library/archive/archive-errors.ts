@@ -4,9 +4,8 @@
  * the export's own file that could not be written.
  */
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { describeThrown, systemErrorCode } from '../../errors/thrown-value';
-import { UserFacingError } from '../../errors/user-facing-error';
-import { chosenPlaceParams, diskParams } from '../../fs/error-codes';
+import { describeThrown, systemErrorCode, UserFacingError } from '../../errors';
+import { chosenPlaceParams, diskParams } from '../../fs';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';

@@ -3,7 +3,7 @@
  * entry is checked against these before anything is inflated, and every byte inflated is counted
  * against them again (declared sizes are never trusted). Tests pass smaller ones.
  */
-import { MAX_SIDECAR_BYTES } from '../../gallery/sidecar';
+import { MAX_SIDECAR_BYTES } from '../../gallery';
 
 export interface ArchiveLimits {
   /** Entries in one archive (files and folders) or files in one folder. */

@@ -10,8 +10,7 @@
  * the next import recognises as the same task (import-task.ts), and `rebuild` finds too.
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import type { HistoryStore } from '../../history/history-store';
-import { addDropped, NOTHING_DROPPED, type TriageDropped } from '../../history/triage-limits';
+import { addDropped, type HistoryStore, NOTHING_DROPPED, type TriageDropped } from '../../history';
 
 const BATCH = 100;
 

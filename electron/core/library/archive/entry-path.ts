@@ -14,7 +14,7 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../../shared/text/control-characters';
-import { GalleryPathError, resolveInside } from '../../fs/gallery-path';
+import { GalleryPathError, resolveInside } from '../../fs';
 import type { ArchiveLimits } from './archive-limits';
 
 /**

@@ -8,7 +8,7 @@
 import { inputImagesOf, type InputImage } from '../../../../shared/domain/image-inputs';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { sentence } from '../../../../shared/i18n/sentence';
-import { InputStore } from '../../inputs/input-store';
+import { InputStore } from '../../inputs';
 import { refusal, type Refusal } from './archive-errors';
 
 export class ExportedInputs {

@@ -15,13 +15,16 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import type { HistoryStore } from '../../history/history-store';
-import { SIDECAR_NAME, imageNames, taskFolderName } from '../../gallery/gallery-layout';
-import { resolveInside } from '../../fs/gallery-path';
-import { sniffImage } from '../../images/image-sniff';
-import { readRegularFile } from '../../fs/regular-file';
-import { sidecarText } from '../../gallery/sidecar';
-import { MAX_XMP_SIDECAR_BYTES } from '../../gallery/metadata/xmp-sidecar';
+import type { HistoryStore } from '../../history';
+import {
+  imageNames,
+  MAX_XMP_SIDECAR_BYTES,
+  SIDECAR_NAME,
+  sidecarText,
+  taskFolderName,
+} from '../../gallery';
+import { readRegularFile, resolveInside } from '../../fs';
+import { sniffImage } from '../../images';
 import { DEFAULT_ARCHIVE_LIMITS } from './archive-limits';
 import { sentence } from '../../../../shared/i18n/sentence';
 import { refusal, throwIfAborted, type Refusal } from './archive-errors';

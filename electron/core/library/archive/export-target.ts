@@ -16,10 +16,8 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sentence } from '../../../../shared/i18n/sentence';
-import { systemErrorCode } from '../../errors/thrown-value';
-import { UserFacingError } from '../../errors/user-facing-error';
-import { removeQuietly } from '../../fs/atomic-file';
-import { modeToKeep } from '../../fs/chosen-file';
+import { systemErrorCode, UserFacingError } from '../../errors';
+import { modeToKeep, removeQuietly } from '../../fs';
 import { ArchiveNotWrittenError } from './archive-errors';
 
 /** The archive being written: its bytes go in, then it is put in place or discarded. */

@@ -8,10 +8,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errorCode } from '../../fs/error-codes';
-import { THUMBS_DIR } from '../../gallery/gallery-layout';
-import { TEMP_DIR } from '../../fs/temp-names';
-import { openRegularFile } from '../../fs/regular-file';
+import { errorCode, openRegularFile, TEMP_DIR } from '../../fs';
+import { THUMBS_DIR } from '../../gallery';
 import type { ArchiveLimits } from './archive-limits';
 import { sentence } from '../../../../shared/i18n/sentence';
 import { ArchiveRefusedError, refusal, type Refusal } from './archive-errors';

@@ -1,12 +1,12 @@
 /** What importing one task needs (import-task.ts, import-merge.ts) and what it reports. */
 import type { ImageRecord } from '../../../../shared/domain/task-record';
-import type { ImageCheck } from '../../download/image-finish';
+import type { ImageCheck } from '../../download';
 import type { ArchiveLimits } from './archive-limits';
 import type { Refusal } from './archive-errors';
 import type { ImportHistory } from './batched-history';
 import type { PlannedImage } from './import-plan';
 import { silentLogger } from '../../../ports/logger';
-import type { TriageDropped } from '../../history/triage-limits';
+import type { TriageDropped } from '../../history';
 
 export interface ImportContext {
   readonly root: string;

@@ -8,9 +8,9 @@
  */
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { removeQuietly } from '../../fs/atomic-file';
-import type { ImageCheck, ImageCheckResult } from '../../download/image-finish';
-import { sniffImage } from '../../images/image-sniff';
+import { removeQuietly } from '../../fs';
+import type { ImageCheck, ImageCheckResult } from '../../download';
+import { sniffImage } from '../../images';
 import { isAbort } from './archive-errors';
 import type { PlannedImage } from './import-plan';
 import { LibraryWriteError, OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';

@@ -8,8 +8,8 @@
  */
 import { sentence } from '../../../../shared/i18n/sentence';
 import { MAX_INPUT_BYTES } from '../../../../shared/domain/image-inputs';
-import { sniffImage } from '../../images/image-sniff';
-import { InputStore, InputStoreError } from '../../inputs/input-store';
+import { sniffImage } from '../../images';
+import { InputStore, InputStoreError } from '../../inputs';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import type { PlannedInput } from './import-plan';
 import { OversizeError, readBounded, sha256Of } from './stream-copy';

@@ -20,13 +20,10 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { addDropped, NOTHING_DROPPED, type TriageDropped } from '../../history/triage-limits';
+import { addDropped, type HistoryStore, NOTHING_DROPPED, type TriageDropped } from '../../history';
 import { importTriageNotes } from './import-triage';
-import type { HistoryStore } from '../../history/history-store';
-import { isWithin, ensureFolder } from '../../fs/contained-fs';
-import { diskFreeBytes, type FreeSpace } from '../../fs/free-space';
-import type { ImageIntake } from '../../download/image-intake';
-import { TEMP_DIR } from '../../fs/temp-names';
+import { diskFreeBytes, ensureFolder, type FreeSpace, isWithin, TEMP_DIR } from '../../fs';
+import type { ImageIntake } from '../../download';
 import { join } from 'node:path';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive-limits';
 import { ArchiveRefusedError, asLibraryDiskError, isAbort, type Refusal } from './archive-errors';

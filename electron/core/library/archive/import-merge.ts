@@ -13,15 +13,24 @@ import { dirname, join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { sentence } from '../../../../shared/i18n/sentence';
-import { systemErrorCode } from '../../errors/thrown-value';
-import { ensureFolder, removeFile } from '../../fs/contained-fs';
-import { removeQuietly, tempPath, writeFileAtomic } from '../../fs/atomic-file';
-import { SIDECAR_NAME, imageNames, taskFolderName } from '../../gallery/gallery-layout';
-import { resolveInside } from '../../fs/gallery-path';
-import { readRegularFile } from '../../fs/regular-file';
-import { MAX_XMP_SIDECAR_BYTES } from '../../gallery/metadata/xmp-sidecar';
-import { sidecarText } from '../../gallery/sidecar';
-import { syncXmpSidecars } from '../../gallery/metadata/xmp-sidecar-sync';
+import { systemErrorCode } from '../../errors';
+import {
+  ensureFolder,
+  readRegularFile,
+  removeFile,
+  removeQuietly,
+  resolveInside,
+  tempPath,
+  writeFileAtomic,
+} from '../../fs';
+import {
+  imageNames,
+  MAX_XMP_SIDECAR_BYTES,
+  SIDECAR_NAME,
+  sidecarText,
+  syncXmpSidecars,
+  taskFolderName,
+} from '../../gallery';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import {
   pickImage,
@@ -36,7 +45,7 @@ import type { PlannedImage, PlannedTask } from './import-plan';
 import { savedImage } from './import-records';
 import { sha256Of } from './stream-copy';
 import { recordWithCleanTriage, withMergedTriage } from '../../../../shared/domain/triage-edits';
-import { addDropped, type TriageDropped } from '../../history/triage-limits';
+import { addDropped, type TriageDropped } from '../../history';
 import { cleanedRecord, droppedOf } from './import-triage';
 
 /**

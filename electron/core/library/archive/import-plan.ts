@@ -5,9 +5,9 @@
  * root is an input image (import-inputs.ts). Anything else is refused with its reason and never read. With a manifest,
  * every file used must be listed in it with the same size (its SHA-256 is checked as it is read).
  */
-import { SIDECAR_NAME } from '../../gallery/gallery-layout';
-import { INPUTS_DIR } from '../../inputs/input-store';
-import type { ImageKind } from '../../images/image-sniff';
+import { SIDECAR_NAME } from '../../gallery';
+import { INPUTS_DIR } from '../../inputs';
+import type { ImageKind } from '../../images';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
 import { refusal, type Refusal } from './archive-errors';

@@ -12,8 +12,8 @@ import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-rec
 import { verdictFromDisk } from '../../../../shared/domain/content-credentials';
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
 import { inlineTokenHash } from '../../../../shared/service/inline-token';
-import { IMAGE_MIME, type ImageKind } from '../../images/image-sniff';
-import { withoutFile } from '../../gallery/image-files';
+import { IMAGE_MIME, type ImageKind } from '../../images';
+import { withoutFile } from '../../gallery';
 import type { StagedImage } from './import-image';
 
 /**

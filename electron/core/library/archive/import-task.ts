@@ -22,21 +22,28 @@ import {
   type TaskRecord,
 } from '../../../../shared/domain/task-record';
 import { sentence } from '../../../../shared/i18n/sentence';
-import { systemErrorCode } from '../../errors/thrown-value';
+import { systemErrorCode } from '../../errors';
 import {
   checkContained,
   ensureFolder,
+  fsyncDir,
   isWithin,
   removeTree,
   renameContained,
-} from '../../fs/contained-fs';
-import { fsyncDir, tempPath, writeNewFileSynced } from '../../fs/atomic-file';
-import { SIDECAR_NAME, imageNames, taskFolderName } from '../../gallery/gallery-layout';
-import { resolveInside } from '../../fs/gallery-path';
+  resolveInside,
+  tempPath,
+  writeNewFileSynced,
+} from '../../fs';
+import {
+  imageNames,
+  parseSidecar,
+  SIDECAR_NAME,
+  sidecarText,
+  syncXmpSidecars,
+  taskFolderName,
+} from '../../gallery';
 import { readTaskFolder } from '../rebuild';
-import { parseSidecar, sidecarText } from '../../gallery/sidecar';
 import { xmpSyncOptions } from './import-context';
-import { syncXmpSidecars } from '../../gallery/metadata/xmp-sidecar-sync';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import {
   REFUSED,

@@ -17,12 +17,7 @@ import {
 } from '../../../../shared/domain/triage';
 import { recordWithCleanTriage } from '../../../../shared/domain/triage-edits';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import {
-  addDropped,
-  limitSentences,
-  NOTHING_DROPPED,
-  type TriageDropped,
-} from '../../history/triage-limits';
+import { addDropped, limitSentences, NOTHING_DROPPED, type TriageDropped } from '../../history';
 
 /** How many of `list`'s entries have no key among `kept`'s (one not valid has none). */
 function lost(

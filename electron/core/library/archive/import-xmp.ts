@@ -6,9 +6,8 @@
  */
 import type { ImageRecord } from '../../../../shared/domain/task-record';
 import { sentence } from '../../../../shared/i18n/sentence';
-import { writeNewFileSynced } from '../../fs/atomic-file';
-import { readPacketProvenance } from '../../gallery/metadata/read';
-import { MAX_XMP_SIDECAR_BYTES } from '../../gallery/metadata/xmp-sidecar';
+import { writeNewFileSynced } from '../../fs';
+import { MAX_XMP_SIDECAR_BYTES, readPacketProvenance } from '../../gallery';
 import { isAbort, refusal, type Refusal } from './archive-errors';
 import type { PlannedXmp } from './import-plan';
 import { readBounded, sha256Of } from './stream-copy';

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { removeQuietly } from '../../fs/atomic-file';
-import { SNIFF_BYTES } from '../../images/image-sniff';
+import { removeQuietly } from '../../fs';
+import { SNIFF_BYTES } from '../../images';
 import { throwIfAborted } from './archive-errors';
 
 /** An entry that held more than it may: refused, whatever it declared. */

@@ -20,7 +20,7 @@ import { ArchiveRefusedError } from './archive-errors';
 import { keepingErrors } from './stream-copy';
 import { collisionKey, pathRefusal } from './entry-path';
 import { MANIFEST_NAME } from './manifest';
-import { SIDECAR_NAME } from '../../gallery/gallery-layout';
+import { SIDECAR_NAME } from '../../gallery';
 
 /** One file of a source (archive or folder), its path checked. */
 export interface SourceFile {

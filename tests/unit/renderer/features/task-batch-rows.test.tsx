@@ -5,7 +5,7 @@
  * task's own buttons (favourite, details, cancel, remove), the keyboard reaching every one.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { seriousViolations } from '../axe-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -35,17 +35,6 @@ function seedBatch(build: (i: number) => object = () => ({})) {
       ...build(i),
     }));
   };
-}
-
-/** axe-core's serious and critical findings (contrast needs a real browser: the journey has it). */
-async function seriousViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
 }
 
 const batch = (): HTMLElement => document.querySelector<HTMLElement>('.task-batch')!;

@@ -6,7 +6,7 @@
  * window.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { seriousViolations } from '../axe-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestChannel } from '../../../../shared/ipc/contract';
 import {
@@ -44,16 +44,6 @@ function tamper(fake: FakePictorApi, channel: RequestChannel, change: (value: ne
     if (name !== channel || !answer.ok) return result;
     return { ok: true, value: change(structuredClone(answer.value) as never) };
   }) as FakePictorApi['invoke'];
-}
-
-async function seriousViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 }
 
 afterEach(() => vi.restoreAllMocks());

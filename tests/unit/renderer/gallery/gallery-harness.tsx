@@ -5,7 +5,6 @@
  */
 import { act, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, expect } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
@@ -192,15 +191,6 @@ export function tile(key: string): HTMLElement {
 
 export const keyOf = (index: number): string => `seed-${String(index).padStart(6, '0')}/0`;
 
-/** axe-core's serious and critical violations under `root` (colour contrast needs a real browser). */
-export async function seriousViolations(root: Element = document.body): Promise<string[]> {
-  const result = await axe.run(root, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
-}
+export { seriousViolations } from '../axe-check';
 
 export { screen };

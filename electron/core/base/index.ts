@@ -1,0 +1,10 @@
+/**
+ * The base module's face (electron/core/base/): its doors are the exports below, the only names
+ * other modules and the fronts import from it. Generic building blocks: `OperationRunner`, the
+ * process timers, work limits.
+ */
+export { csvCell, csvLine, readCsvCell } from './csv-cell';
+export { type Operation, OperationRunner, type RunOptions } from './operation-runner';
+export { nextTurn, processTimers } from './process-timers';
+export { encodeBody } from './request-body';
+export { limiter, type Limiter } from './work-limit';

@@ -1,0 +1,59 @@
+/**
+ * The fs module's face (electron/core/fs/): its doors are the exports below, the only names other
+ * modules and the fronts import from it. Files and folders: contained paths (`contained-fs`,
+ * `gallery-path`), regular files, atomic writes, temporary names and `.pictor-tmp`, error codes,
+ * default folders.
+ */
+export {
+  fsyncDir,
+  removeQuietly,
+  tempPath,
+  writeFileAtomic,
+  writeNewFileSynced,
+} from './atomic-file';
+export { ChosenFileNotSavedError, modeToKeep, replaceFileBeside } from './chosen-file';
+export {
+  UnsafePathError,
+  checkContained,
+  ensureFolder,
+  isWithin,
+  linkRefusal,
+  ownFolder,
+  removeEmptyFolder,
+  removeFile,
+  removeTree,
+  renameContained,
+} from './contained-fs';
+export { defaultDataDir, defaultGalleryDir } from './default-paths';
+export { chosenPlaceParams, diskParams, errorCode, isPlaceRefused } from './error-codes';
+export { bytesBody, fileBody } from './file-body';
+export { diskFreeBytes, type FreeSpace } from './free-space';
+export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
+export { openInside } from './open-inside';
+export {
+  PRIVATE_FILE_MODE,
+  PRIVATE_FOLDER_MODE,
+  ensurePrivateFolder,
+  tightenFileSync,
+} from './private-files';
+export { THIS_HOST, processIsGone } from './process-owner';
+export { readableBody } from './readable-body';
+export {
+  copyOpenedFile,
+  openedFileChunks,
+  type OpenedRegularFile,
+  openRegularFile,
+  readAtMostOneMore,
+  readOpenedFile,
+  readRegularFile,
+  regularFileSize,
+  UnsafeFileError,
+} from './regular-file';
+export { StreamSlots } from './stream-slots';
+export {
+  TEMP_DIR,
+  clearTempFolder,
+  isOwnTempName,
+  ownTempName,
+  sweepLeftoverTemps,
+} from './temp-names';

@@ -1,0 +1,29 @@
+/**
+ * The history module's face (electron/core/history/): its doors are the exports below, the only
+ * names other modules and the fronts import from it. The SQLite history of tasks, its queries and
+ * the ledger's rows.
+ *
+ * - Prompt history (history v11, `core/history/prompt-history-schema.ts`, `prompt-history.ts`): one
+ *   row per distinct prompt (its exact text), with when it was last sent, how often, and a pin; the
+ *   newest 500 unpinned kept, at most 100 pins beside them. Every submit notes the prompts it sent
+ *   in the core (`engine/new-tasks.ts`; a template's expansion notes each), so the CLI's prompts
+ *   are there too; a rebuild or an import notes the prompts of the tasks it adds; the migration
+ *   fills it from the tasks already there. Removing tasks or deleting images leaves it: the user
+ *   forgets a prompt in the picker (`prompts:*`, `features/compose/prompt-history-picker.tsx`,
+ *   Ctrl/Cmd+Shift+H). The form's Up/Down recall of the last 20 prompts stays the page's own
+ *   (`store/compose-memory.ts`).
+ */
+export type { CapMatch, CostTables } from './cost-tables';
+export { HistoryError } from './history-error';
+export type { HistoryQuery, ImageQuery } from './history-query';
+export { HistoryStore, type HistoryStoreOptions } from './history-store';
+export type { BoardRow, HistoryTriage } from './history-triage';
+export type { IdPrefixes } from './id-prefixes';
+export type { LedgerCursor, LedgerListEntry, LedgerPage } from './ledger-pages';
+export type { DaySum, ServiceSum } from './ledger-sums';
+export type { PromptHistory } from './prompt-history';
+export type { SmartBoardRow } from './smart-board-rows';
+export type { TemplateRow, TemplateRows, TemplateWrite, WordListRow } from './template-rows';
+export type { RatingTest, TriageQuery } from './triage-filter';
+export { addDropped, limitSentences, NOTHING_DROPPED, type TriageDropped } from './triage-limits';
+export type { WholeImageQuery } from './whole-set';
