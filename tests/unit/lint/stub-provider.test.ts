@@ -30,7 +30,10 @@ export const stubProfile: ProviderProfile = { ...falProfile, id: 'stub', facts: 
 /** The product sources, with the stub's id added to PROVIDER_IDS and its profile beside the others. */
 function overlay(): Map<string, string> {
   const providers = ts.sys.readFile(PROVIDERS_FILE) ?? '';
-  const withStub = providers.replace(/(PROVIDER_IDS = \[[^\]]*)\] as const/, "$1, 'stub'] as const");
+  const withStub = providers.replace(
+    /(PROVIDER_IDS = \[[^\]]*)\] as const/,
+    "$1, 'stub'] as const",
+  );
   expect(withStub, 'PROVIDER_IDS is one array literal in providers.ts').not.toBe(providers);
   return new Map([
     [PROVIDERS_FILE, withStub],
