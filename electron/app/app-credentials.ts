@@ -8,7 +8,7 @@
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
-import type { ProviderId } from '../../shared/domain/providers';
+import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
@@ -71,7 +71,7 @@ export class AppCredentials implements CredentialsProvider {
     // wait for it (KeyVault.readKey).
     const keyed =
       state === 'ready' || (state === 'not_ready' && vault.boundBaseUrl() !== undefined);
-    if (provider === 'pictor' && !keyed) return DEMO_ENDPOINT;
+    if (demoStandsIn(provider) && !keyed) return DEMO_ENDPOINT;
     return this.addressOf(provider) ?? DEMO_ENDPOINT;
   }
 

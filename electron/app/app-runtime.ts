@@ -48,10 +48,10 @@ export interface AppRuntimeOptions {
   readonly defaultGalleryDir: string;
   readonly cipher: SecretCipher;
   readonly settingsStore: KeyValueStore;
-  /** Today's vault file (`key-vault`): the `pictor` service's key, where keys were always kept. */
-  readonly vaultStore: KeyValueStore;
-  /** Each other service's vault file (the app: `key-vault-<provider>`). */
-  readonly serviceVaultStore: (provider: Exclude<ProviderId, 'pictor'>) => KeyValueStore;
+  /** Each service's vault file (the app: `key-vault-<provider>`). */
+  readonly serviceVaultStore: (provider: ProviderId) => KeyValueStore;
+  /** The vault file of earlier versions (`key-vault`), whose key moves to its service's file. */
+  readonly earlierVaultStore?: KeyValueStore;
   readonly fetch: FetchLike;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -115,8 +115,8 @@ export class AppRuntime {
       logger,
     });
     const keys = new ServiceKeys({
-      store: options.vaultStore,
       storeFor: options.serviceVaultStore,
+      ...(options.earlierVaultStore ? { earlierStore: options.earlierVaultStore } : {}),
       cipher: options.cipher,
       now: () => clock.now(),
       logger,

@@ -1,6 +1,7 @@
 import type { DemoAccount, DemoDialect, DemoInlineResults, DemoServiceOptions } from './types';
 import { DEMO_DIALECTS, DEMO_INLINE_RESULTS } from './types';
 import { UsageError, parseCommandLine } from '../core/command-line';
+import { translatedDialects } from './dialects/dialect-for';
 
 export const USAGE = `Usage: npm run demo-service -- [options]
 
@@ -25,7 +26,7 @@ Options:
   --seed <n>               seed of durations, failures and fault probabilities
   --control                expose the /_demo/* control API to loopback clients
   --dialect <name>         the interface spoken: pictor (the spec's, default) or a service's
-                           public API: ${DEMO_DIALECTS.filter((name) => name !== 'pictor').join(', ')}
+                           public API: ${translatedDialects().join(', ')}
   --rate-limit <n>         dialects: the next n submits are answered 429 with Retry-After: 1
   --unknown-status <n>     dialects: the first n status reads of each task carry a status word
                            outside the documented set

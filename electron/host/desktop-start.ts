@@ -89,9 +89,9 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),
     cipher,
     settingsStore: new ElectronStoreKv({ cwd: userData, name: 'settings' }),
-    vaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
     serviceVaultStore: (provider) =>
       new ElectronStoreKv({ cwd: userData, name: `key-vault-${provider}` }),
+    earlierVaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
     fetch: createElectronFetch(net, session),
     clock: systemClock,
     logger,

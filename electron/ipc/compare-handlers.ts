@@ -7,7 +7,7 @@
 import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/compare-contract';
 import type { compareRequests } from '../../shared/ipc/compare-contract';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
-import type { ProviderId } from '../../shared/domain/providers';
+import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import { TaskCancels } from '../core/batch';
 import {
   cancelCompare,
@@ -68,13 +68,13 @@ export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, Com
   };
 }
 
-/** Each target at the address main's settings give its service (today's contract: the demo's). */
+/** Each target at the address main's settings give its service (or the demo standing in for it). */
 function withAddresses(deps: CompareHandlerDeps, input: CompareInputPayload) {
   return {
     prompts: input.prompts,
     targets: input.targets.map((target) => {
       const address =
-        deps.addressOf(target.provider) ?? (target.provider === 'pictor' ? DEMO_ENDPOINT : null);
+        deps.addressOf(target.provider) ?? (demoStandsIn(target.provider) ? DEMO_ENDPOINT : null);
       return address === null ? target : { ...target, baseUrl: address };
     }),
   };

@@ -7,7 +7,7 @@
  * `edit:run` plans again rather than trusting a plan the page holds.
  */
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
-import type { ProviderId } from '../../shared/domain/providers';
+import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import { galleryUrl } from '../../shared/ipc/api';
 import type { EditInputPayload, EditPlanOutput } from '../../shared/ipc/inputs-contract';
@@ -81,7 +81,7 @@ function withAddresses(deps: InputHandlerDeps, input: EditInputPayload): EditInp
     inputs: input.inputs,
     targets: input.targets.map((target) => {
       const address =
-        deps.addressOf(target.provider) ?? (target.provider === 'pictor' ? DEMO_ENDPOINT : null);
+        deps.addressOf(target.provider) ?? (demoStandsIn(target.provider) ? DEMO_ENDPOINT : null);
       return address === null ? target : { ...target, baseUrl: address };
     }),
   };

@@ -22,7 +22,6 @@ import { toIpcError } from './ipc-errors';
 
 /** Channels whose input carries a secret (a key): nothing of it goes into errors or logs. */
 const SECRET_INPUT = new Set<RequestChannel>([
-  'key:set',
   'keys:set',
   'service:testConnection',
   'service:testService',

@@ -14,7 +14,7 @@ import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
 import type { CredentialsProvider } from '../ports/credentials';
 import type { GalleryMoveHooks, RelocateResult } from '../core/library';
-import type { KeySave, KeyVault, SaveKeyOptions, ServiceKeys } from '../core/key-vault';
+import type { KeySave, SaveKeyOptions, ServiceKeys } from '../core/key-vault';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps, KeyCheckRecorder } from '../core/service';
@@ -55,7 +55,6 @@ export interface WiredRuntime {
   /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
   readonly settings: Pick<SettingsService, 'get' | 'onDidChange'>;
-  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onDidChange'>;
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     CredentialsProvider &
@@ -65,7 +64,6 @@ export interface WiredRuntime {
   readonly dataDir: string;
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
-  setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
   saveKey(key: string, options: SaveKeyOptions, provider: ProviderId): Promise<KeySave>;
   /** Keeps what "Test connection" said of a stored key with it. */
   recordKeyCheck: KeyCheckRecorder;
@@ -303,7 +301,6 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
 export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
-  wiring.add(runtime.vault.onDidChange((status) => emit('key:changed', status)));
   wiring.add(
     runtime.keys.onChange((provider, status) => emit('keys:changed', { provider, status })),
   );

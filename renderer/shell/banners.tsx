@@ -3,6 +3,7 @@
  * offline, a key that needs attention. A notice about the compose form's service shows only
  * while that service is chosen: choosing another takes it away.
  */
+import { PROVIDER_IDS, demoStandsIn } from '../../shared/domain/providers';
 import { Button } from '../components/button';
 import { Icon } from '../components/icon';
 import { IconButton } from '../components/icon-button';
@@ -16,9 +17,10 @@ const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable'
 
 /** First run: tasks go to the built-in demo; one button opens "Connect a service". */
 function DemoBanner() {
-  // Only while the compose form's service is today's contract: another's tasks never go to the demo.
+  // Only while the demo stands in for the compose form's service: another's never go to the demo.
   const show = useAppStore(
-    (state) => state.demo && !state.demoBannerDismissed && state.composeDraft.provider === 'pictor',
+    (state) =>
+      state.demo && !state.demoBannerDismissed && demoStandsIn(state.composeDraft.provider),
   );
   const dismiss = useAppStore((state) => state.dismissDemoBanner);
   const connect = useAppStore((state) => state.connectShow);
@@ -47,13 +49,19 @@ function OfflineBanner() {
 }
 
 function KeyProblemBanner() {
-  const status = useAppStore((state) => state.keyStatus);
+  // The first service whose stored key cannot be used now, and says why.
+  const provider = useAppStore((state) =>
+    PROVIDER_IDS.find((id) => {
+      const key = state.serviceKeys?.[id];
+      return key !== undefined && KEY_PROBLEMS.has(key.state) && Boolean(key.message);
+    }),
+  );
+  const status = useAppStore((state) => (provider ? state.serviceKeys?.[provider] : undefined));
   const view = useAppStore((state) => state.view);
   const setView = useAppStore((state) => state.setView);
   const requestFocus = useAppStore((state) => state.requestFocus);
   // Settings shows the same sentence beside the key field.
-  if (!status || !KEY_PROBLEMS.has(status.state) || !status.message || view === 'settings')
-    return null;
+  if (!provider || !status?.message || view === 'settings') return null;
   return (
     <section className="banner banner--warning" aria-label={t('banner.key.label')}>
       <Icon name="warning" className="banner__icon" />
@@ -64,7 +72,7 @@ function KeyProblemBanner() {
         size="small"
         onClick={() => {
           setView('settings');
-          requestFocus('key');
+          requestFocus(`key:${provider}`);
         }}
       >
         {t('banner.key.action')}
@@ -99,7 +107,7 @@ function RefusedSubmitBanner() {
           size="small"
           onClick={() => {
             setView('settings');
-            requestFocus('key');
+            requestFocus(`key:${refusal.provider}`);
           }}
         >
           {t('banner.refused.action')}

@@ -22,10 +22,10 @@ import type { ComposeDraft, ComposeErrors } from './compose-slice';
 
 /** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
 export function composeTarget(
-  state: Pick<AppState, 'settings' | 'keyStatus'>,
+  state: Pick<AppState, 'settings' | 'serviceKeys'>,
   provider: ProviderId,
 ): SubmitTarget {
-  const ready = state.keyStatus?.state === 'ready';
+  const ready = state.serviceKeys?.[provider]?.state === 'ready';
   return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
 }
 
@@ -49,9 +49,9 @@ function qualityFields(quality: string): Pick<ComposeDraft, 'quality' | 'quality
   return { quality, qualityCustom: !preset };
 }
 
-/** The model a task of `provider` asks for: Settings' default (today's contract), or its own. */
+/** The model a task of `provider` asks for: its own, or Settings' default for a service without one. */
 export function defaultModelFor(settings: Settings, provider: ProviderId): string {
-  return provider === 'pictor' ? settings.defaultModel : (PROVIDERS[provider].defaultModel ?? '');
+  return PROVIDERS[provider].defaultModel ?? settings.defaultModel;
 }
 
 /** The draft fields a set of defaults gives. */

@@ -4,7 +4,7 @@
  * images join. Part of the compose slice (compose-slice.ts).
  */
 import type { StateCreator } from 'zustand';
-import type { ProviderId } from '../../shared/domain/providers';
+import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { GenerationRequest } from '../../shared/service/wire';
@@ -58,7 +58,7 @@ async function chooseService(
  * so an early submit never goes to the demo by mistake.
  */
 async function formTargetOf(get: () => AppState, provider: ProviderId): Promise<SubmitTarget> {
-  if (get().settings === null || get().keyStatus === null) await get().settingsLoad();
+  if (get().settings === null || get().serviceKeys === null) await get().settingsLoad();
   return composeTarget(get(), provider);
 }
 
@@ -83,7 +83,7 @@ async function sendTasks(
 
 /** Main's "no key it may send there", for a service the page too knows has no key. */
 function missingKeyRefusal(state: AppState, provider: ProviderId, error: ApiError): boolean {
-  if (!NO_KEY_SENTENCES.has(error.sentenceKey ?? '') || provider === 'pictor') return false;
+  if (!NO_KEY_SENTENCES.has(error.sentenceKey ?? '') || demoStandsIn(provider)) return false;
   return lacksKey(serviceKeyState(state.serviceKeys?.[provider]));
 }
 

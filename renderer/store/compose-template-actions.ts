@@ -39,7 +39,7 @@ type Get = Parameters<Creator>[1];
 
 /** The form's run as main takes it: the template, the form's service, request, count and board. */
 async function runInput(get: Get, choice: ComposeTemplateChoice) {
-  if (get().settings === null || get().keyStatus === null) await get().settingsLoad();
+  if (get().settings === null || get().serviceKeys === null) await get().settingsLoad();
   const state = get();
   const draft = state.composeDraft;
   const size = draft.sizeCustom ? checkSize(draft.size) : null;

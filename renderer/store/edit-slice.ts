@@ -11,7 +11,8 @@ import type {
   InputImage,
   UpscaleFactor,
 } from '../../shared/domain/image-inputs';
-import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { PROVIDER_IDS, demoStandsIn, type ProviderId } from '../../shared/domain/providers';
+import { typedAddress } from '../../shared/domain/submit-target';
 import type {
   EditInputPayload,
   EditPlanOutput,
@@ -270,10 +271,10 @@ async function stackImages(stack: ImageStack): Promise<StackImage[]> {
 /** The services the user has set up: a key that can be used (or today's contract's demo). */
 export function setUpServices(state: AppState): ProviderId[] {
   return PROVIDER_IDS.filter((provider) => {
-    const keyState =
-      provider === 'pictor'
-        ? state.settings && serviceKeyState(state.keyStatus, state.settings.baseUrl.trim() === '')
-        : serviceKeyState(state.serviceKeys?.[provider]);
+    const status = state.serviceKeys?.[provider];
+    const keyState = demoStandsIn(provider)
+      ? state.settings && serviceKeyState(status, typedAddress(state.settings, provider) === '')
+      : serviceKeyState(status);
     return keyState !== null && keyState !== undefined && !lacksKey(keyState);
   });
 }

@@ -34,9 +34,8 @@ function subscribe(store: StoreApi): Array<() => void> {
       }
     }),
     listen('settings:changed', (settings) => state().settingsApply(settings)),
-    listen('keys:changed', ({ provider, status }) => state().serviceKeyApply(provider, status)),
-    listen('key:changed', (status) => {
-      state().keyApply(status);
+    listen('keys:changed', ({ provider, status }) => {
+      state().serviceKeyApply(provider, status);
       state().composeDismissRefusal();
     }),
     listen('network:changed', ({ online }) => {

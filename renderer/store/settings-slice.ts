@@ -44,7 +44,6 @@ export interface SettingsSlice {
   folderDismiss(): void;
   /** `null` until the first answer. */
   settings: Settings | null;
-  keyStatus: KeyStatus | null;
   settingsLoad(): Promise<void>;
   /** Main's settings as they are, without taking them (the first paint's language); null: no answer. */
   settingsRead(): Promise<Settings | null>;
@@ -55,9 +54,7 @@ export interface SettingsSlice {
   settingsUpdate(patch: SettingsPatch): Promise<Settings>;
   /** Takes settings from the main process (an answer or a `settings:changed` event). */
   settingsApply(settings: Settings): void;
-  keyClear(): Promise<KeyStatus>;
-  keyApply(status: KeyStatus): void;
-  /** Every service's key status (`null` until the first answer); today's contract's is `keyStatus`. */
+  /** Every service's key status (`null` until the first answer). */
   serviceKeys: KeyStatuses | null;
   /**
    * Save: main checks the key with its service, then stores it (never kept in the store); the
@@ -143,7 +140,6 @@ function serviceKeyActions(
     },
     serviceKeyApply(provider, status) {
       set((state) => ({
-        ...(provider === 'pictor' ? { keyStatus: status } : {}),
         ...(state.serviceKeys ? { serviceKeys: { ...state.serviceKeys, [provider]: status } } : {}),
       }));
     },
@@ -226,7 +222,6 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   const view = settingsView(get, set);
   return {
     settings: null,
-    keyStatus: null,
     folderChange: { step: 'idle' },
 
     async folderPick() {
@@ -271,7 +266,6 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
       // Independent: a key store that cannot be read must not keep the settings away.
       await Promise.all([
         call('settings:get').then(get().settingsApply, get().showError),
-        call('key:getStatus').then(get().keyApply, get().showError),
         call('keys:getStatuses').then((serviceKeys) => set({ serviceKeys }), get().showError),
       ]);
     },
@@ -283,14 +277,6 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     settingsApply(settings) {
       view.take(settings);
     },
-
-    async keyClear() {
-      const status = await call('key:clear');
-      get().keyApply(status);
-      return status;
-    },
-
-    keyApply: (keyStatus) => set({ keyStatus }),
 
     ...serviceKeyActions(set, get),
 

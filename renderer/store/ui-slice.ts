@@ -10,8 +10,7 @@ export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
  * Fields a menu command or a banner can ask to focus (`costs`: Settings › Costs, prices and caps;
  * `price`: the amount of the price `costsPriceAsked` names; `key:<service>`: that service's key).
  */
-export type FocusTarget =
-  'prompt' | 'search' | 'key' | 'baseUrl' | 'costs' | 'price' | `key:${ProviderId}`;
+export type FocusTarget = 'prompt' | 'search' | 'baseUrl' | 'costs' | 'price' | `key:${ProviderId}`;
 
 export interface UiSlice {
   view: View;

@@ -112,6 +112,15 @@ export function providerOf(value: { readonly provider?: ProviderId | undefined }
   return value.provider ?? DEFAULT_PROVIDER;
 }
 
+/**
+ * Whether the built-in demo stands in for `id`'s service until it has a key and an address: a
+ * service without an address of its own (the seed's interface lives at its user's base URL), so
+ * its tasks never lack a key, and are the demo's meanwhile.
+ */
+export function demoStandsIn(id: ProviderId): boolean {
+  return PROVIDERS[id].defaultBaseUrl === null;
+}
+
 /** A provider id from untrusted text, or null. */
 export function parseProviderId(value: unknown): ProviderId | null {
   const parsed = providerIdSchema.safeParse(value);

@@ -11,6 +11,7 @@ import { MAX_ENDPOINT_CHARS } from './limits';
 import {
   DEFAULT_PROVIDER,
   PROVIDERS,
+  demoStandsIn,
   PROVIDER_IDS,
   providerIdSchema,
   providerOf,
@@ -100,7 +101,7 @@ export function formTarget(
   contractKeyReady: boolean,
 ): SubmitTarget {
   const address = typedAddress(settings, provider);
-  const demo = provider === 'pictor' && (!contractKeyReady || address === '');
+  const demo = demoStandsIn(provider) && (!contractKeyReady || address === '');
   return { provider, endpoint: demo || address === '' ? DEMO_ENDPOINT : address };
 }
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { storedBoardPathSchema, triageFields } from './triage';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { seedSchema } from '../service/service-seed';
-import { providerIdSchema } from './providers';
+import { DEFAULT_PROVIDER, providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
 import { compareFieldSchema } from './compare';
 import { taskTemplateSchema } from './task-template';
@@ -303,7 +303,7 @@ export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {
   const { provider, ...rest } = fields;
   return {
     ...rest,
-    ...(provider === undefined || provider === 'pictor' ? {} : { provider }),
+    ...(provider === undefined || provider === DEFAULT_PROVIDER ? {} : { provider }),
     status: 'submitting',
     hold: null,
     error: null,

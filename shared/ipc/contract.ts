@@ -262,8 +262,7 @@ export const events = {
   'library:progress': moveProgressSchema,
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
-  'key:changed': keyStatusSchema,
-  /** One service's key changed (today's contract's also says so on `key:changed`). */
+  /** One service's key changed. */
   'keys:changed': z.object({ provider: providerIdSchema, status: keyStatusSchema }),
   'network:changed': z.object({ online: z.boolean() }),
   'app:demoChanged': z.object({ demo: z.boolean() }),

@@ -1,7 +1,7 @@
 /**
- * The `key:` and `keys:` requests: a key goes in, only its status (never the key) comes out.
- * `key:*` is today's contract's key, as before services had keys of their own; `keys:*` names
- * the service (shared/domain/providers.ts), parsed like every other input.
+ * The `keys:` requests, one family for every service: a key goes in, only its status (never the
+ * key) comes out. Each names its service (shared/domain/providers.ts), parsed like every other
+ * input.
  */
 import { z } from 'zod';
 import { keyStatusSchema, keyStatusesSchema } from '../domain/key-status';
@@ -26,17 +26,7 @@ const keySaveSchema = z.discriminatedUnion('outcome', [
 ]);
 
 export const keyRequests = {
-  'key:getStatus': { input: none, output: keyStatusSchema },
-  /**
-   * Stores today's contract's key as it is, without asking its service (the status reads "not
-   * checked yet"): the request of versions before Save checked every key. Settings uses `keys:set`.
-   */
-  'key:set': {
-    input: z.object({ key, allowWeakStorage: z.boolean() }).strict(),
-    output: keyStatusSchema,
-  },
-  'key:clear': { input: none, output: keyStatusSchema },
-  /** Every service's key status (`key:*` is today's contract's alone, as before). */
+  /** Every service's key status. */
   'keys:getStatuses': { input: none, output: keyStatusesSchema },
   /**
    * Save: checks a key with its service's key probe (no task is created) at that service's

@@ -88,7 +88,7 @@ export class FakePictorApi implements PictorApi {
     online: true,
     galleryDir: '/home/ada/Pictures/Pictor',
   };
-  /** How the fake OS stores secrets: `weak` makes key:set ask for consent. */
+  /** How the fake OS stores secrets: `weak` makes keys:set ask for consent. */
   storage = { backend: 'gnome_libsecret', weak: false };
   keyStatus: KeyStatus = {
     state: 'not_set',
@@ -335,7 +335,6 @@ export class FakePictorApi implements PictorApi {
 
   private setKeyStatus(status: KeyStatus): KeyStatus {
     this.keyStatus = status;
-    this.emit('key:changed', status);
     this.emit('keys:changed', { provider: 'pictor', status });
     this.refreshDemo();
     return status;
@@ -822,19 +821,6 @@ export class FakePictorApi implements PictorApi {
       this.refreshDemo();
       return this.settings;
     },
-    'key:getStatus': () => this.keyStatus,
-    'key:set': ({ key, allowWeakStorage }) => {
-      const status = this.pictorKeyStatus(key, allowWeakStorage);
-      return status.state === 'ready' ? this.setKeyStatus(status) : status;
-    },
-    'key:clear': () =>
-      this.setKeyStatus({
-        state: 'not_set',
-        fingerprint: null,
-        backend: this.storage.backend,
-        weak: this.storage.weak,
-        message: null,
-      }),
     'keys:getStatuses': () =>
       perProvider(PROVIDER_IDS, (provider) =>
         provider === 'pictor' ? this.keyStatus : this.serviceKeyStatus(provider),

@@ -536,8 +536,8 @@ describe('a start-up whose keychain has not answered (a prompt nobody sees)', ()
     try {
       const window = await app.until((all) => all.find((message) => message.type === 'window'));
       expect(missingAtLoad(window)).toEqual([]);
-      const keys = await app.invoke('key:getStatus');
-      expect(keys).toMatchObject({ ok: true, value: { state: 'not_ready' } });
+      const keys = await app.invoke('keys:getStatuses');
+      expect(keys).toMatchObject({ ok: true, value: { pictor: { state: 'not_ready' } } });
     } finally {
       app.child.kill('SIGKILL');
     }

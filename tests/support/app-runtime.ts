@@ -20,7 +20,7 @@ export function testRuntimeOptions(
     defaultGalleryDir: join(dir, 'gallery'),
     cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
     settingsStore: new InMemoryKv(dir, 'settings'),
-    vaultStore: new InMemoryKv(dir, 'key-vault'),
+    earlierVaultStore: new InMemoryKv(dir, 'key-vault'),
     serviceVaultStore: (provider) => new InMemoryKv(dir, `key-vault-${provider}`),
     fetch: (url, init) => fetch(url, init),
     clock: systemClock,

@@ -9,7 +9,7 @@ import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
-import { ServiceError, serviceLabel } from '../service';
+import { ServiceError, serviceNameAt } from '../service';
 import { credentialsForRecord } from '../credentials';
 import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
@@ -32,8 +32,7 @@ export class ServiceCancel {
   async cancel(record: TaskRecord): Promise<TaskRecord> {
     const facts = PROVIDERS[providerOf(record)];
     if (!facts.canCancel || !this.client.cancel) {
-      // Today's contract has no name of its own: its address names it, in every language.
-      const service = facts.id === 'pictor' ? serviceLabel(record.endpoint) : facts.label;
+      const service = serviceNameAt(facts, record.endpoint);
       throw new EngineInputError(sentence('error.service.noCancel', { service }));
     }
     if (record.status !== 'processing' || record.taskId === null) {

@@ -25,7 +25,7 @@ import {
   redactError,
   type SentInputs,
   ServiceError,
-  serviceLabel,
+  serviceNameAt,
   UrlPolicyError,
 } from '../service';
 import { chooseRoute, type InlineTransport, type UploadTransport } from './input-route';
@@ -155,7 +155,7 @@ export class InputSender {
     );
     if ('refused' in choice) throw refusal(choice.refused);
     const profile = profileOf(provider);
-    const service = provider === 'pictor' ? serviceLabel(at.baseUrl) : profile.facts.label;
+    const service = serviceNameAt(profile.facts, at.baseUrl);
     if (choice.route === 'upload' && choice.transport.publicLinks) {
       if (!settings.publicUploadConsent.includes(provider)) {
         throw refusal(sentence('error.inputs.consentNeeded', { service }));

@@ -1,23 +1,31 @@
 /**
- * One key per service (provider), each in a vault of its own, each bound to its service's
- * address. Today's contract keeps the vault file keys were always kept in (`key-vault.json`,
- * record `apiKey`): the key an earlier version stored is that service's key, with the address it
- * was bound to, and nothing is rewritten. Every other service has its own file, so a damaged file
- * costs one service its key, never another's.
+ * One key per service (provider), each in a vault file of its own (the app:
+ * `key-vault-<provider>.json`, record `apiKey`), each bound to its service's address, so a damaged
+ * file costs one service its key, never another's. The key earlier versions kept apart for the
+ * user's own service (`key-vault.json`) moves, still encrypted, into that service's file.
  */
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
+import {
+  DEFAULT_PROVIDER,
+  PROVIDER_IDS,
+  perProvider,
+  type ProviderId,
+} from '../../../shared/domain/providers';
 import type { KeyStatus, KeyStatuses } from '../../../shared/domain/key-status';
 import { DisposableStore, type Disposable } from '../../ports/disposable';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
 import type { SecretCipher } from '../../ports/secret-cipher';
+import { moveEarlierKey } from './earlier-key-file';
 import { KeyVault } from './key-vault';
 
 export interface ServiceKeysOptions {
-  /** Today's vault file, which keeps the `pictor` service's key. */
-  readonly store: KeyValueStore;
-  /** The vault file of each other service (the app: `key-vault-<provider>.json`). */
-  readonly storeFor: (provider: Exclude<ProviderId, 'pictor'>) => KeyValueStore;
+  /** The vault file of each service (the app: `key-vault-<provider>.json`). */
+  readonly storeFor: (provider: ProviderId) => KeyValueStore;
+  /**
+   * The file earlier versions kept the user's own service's key in (`key-vault.json`): its key
+   * moves to the default provider's file (records from before services had profiles are its).
+   */
+  readonly earlierStore?: KeyValueStore;
   readonly cipher: SecretCipher;
   readonly now: () => number;
   readonly logger?: Logger;
@@ -31,12 +39,11 @@ export class ServiceKeys {
     const logger = options.logger;
     const vaultOn = (store: KeyValueStore) =>
       new KeyVault({ store, cipher, now, ...(logger ? { logger } : {}) });
-    this.vaults = Object.fromEntries(
-      PROVIDER_IDS.map((provider) => [
-        provider,
-        vaultOn(provider === 'pictor' ? options.store : options.storeFor(provider)),
-      ]),
-    ) as Record<ProviderId, KeyVault>;
+    const stores = perProvider(PROVIDER_IDS, (provider) => options.storeFor(provider));
+    if (options.earlierStore) {
+      moveEarlierKey(options.earlierStore, stores[DEFAULT_PROVIDER], now, logger);
+    }
+    this.vaults = perProvider(PROVIDER_IDS, (provider) => vaultOn(stores[provider]));
   }
 
   /** The vault of `provider`'s key. */

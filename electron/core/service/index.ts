@@ -29,7 +29,13 @@ export {
   isUnknownDemoEndpoint,
 } from './demo-endpoint';
 export { discardBody, parseJson, raceAbort, readBodyText } from './http-response';
-export { baseUrlOrRefusal, isLocalEndpoint, serviceBaseUrl, serviceLabel } from './key-binding';
+export {
+  baseUrlOrRefusal,
+  isLocalEndpoint,
+  serviceBaseUrl,
+  serviceLabel,
+  serviceNameAt,
+} from './key-binding';
 export { probeAtAddress } from './key-probe-report';
 export { isProfilesOwnAddress } from './providers/api-origins';
 export { imageHostRefusal } from './providers/media-hosts';

@@ -4,6 +4,7 @@
  * under it. These helpers name that base URL, and the endpoints Pictor never contacts for a
  * record it did not make itself.
  */
+import type { ProviderFacts } from '../../../shared/domain/providers';
 import { isDemoEndpoint } from './demo-endpoint';
 import { checkBaseUrl, isLoopbackHost, UrlPolicyError } from './url-policy';
 
@@ -56,4 +57,13 @@ export function serviceLabel(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
+}
+
+/**
+ * How a service at `baseUrl` is named to the user, in every language: its provider's name, or,
+ * for a service without an address of its own (the seed's interface lives at whatever base URL
+ * its user has), that address.
+ */
+export function serviceNameAt(facts: ProviderFacts, baseUrl: string): string {
+  return facts.defaultBaseUrl === null ? serviceLabel(baseUrl) : facts.label;
 }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../service-routes';
-import type { DemoDialect } from '../types';
+import { DEMO_DIALECTS, type DemoDialect } from '../types';
 import { bflDialect } from './bfl';
 import { dashscopeDialect } from './dashscope';
 import type { Dialect } from './dialect';
@@ -7,7 +7,9 @@ import { DialectKit } from './dialect';
 import { falDialect } from './fal';
 import { replicateDialect } from './replicate';
 
-const FACTORIES: Record<Exclude<DemoDialect, 'pictor'>, (kit: DialectKit) => Dialect> = {
+/** Each dialect's translation of the spec's interface; null: the spec's own (service-routes.ts). */
+const FACTORIES: Record<DemoDialect, ((kit: DialectKit) => Dialect) | null> = {
+  pictor: null,
   fal: falDialect,
   replicate: replicateDialect,
   dashscope: dashscopeDialect,
@@ -16,5 +18,10 @@ const FACTORIES: Record<Exclude<DemoDialect, 'pictor'>, (kit: DialectKit) => Dia
 
 /** The dialect a service speaks, or null for the spec's own interface (service-routes.ts). */
 export function dialectFor(name: DemoDialect, ctx: ServiceContext): Dialect | null {
-  return name === 'pictor' ? null : FACTORIES[name](new DialectKit(ctx));
+  return FACTORIES[name]?.(new DialectKit(ctx)) ?? null;
+}
+
+/** The dialects that translate the spec's interface into a service's public API. */
+export function translatedDialects(): DemoDialect[] {
+  return DEMO_DIALECTS.filter((name) => FACTORIES[name] !== null);
 }

@@ -7,6 +7,7 @@ import type { Ref } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import { lacksKey } from '../../lib/service-key-state';
+import { demoStandsIn } from '../../../shared/domain/providers';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { useServiceKeyState } from '../../store/use-service-key-state';
@@ -17,7 +18,7 @@ export function MissingKeyNotice({ linkRef }: { linkRef?: Ref<HTMLAnchorElement>
   const state = useServiceKeyState(provider);
   const setView = useAppStore((store) => store.setView);
   const requestFocus = useAppStore((store) => store.requestFocus);
-  if (provider === 'pictor' || !lacksKey(state)) return null;
+  if (demoStandsIn(provider) || !lacksKey(state)) return null;
   const service = serviceLabel(provider);
   return (
     <ErrorMessage

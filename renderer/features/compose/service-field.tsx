@@ -5,18 +5,18 @@
  * it. Shown on the prompt's label line, its label beside it. A service without a key says so in
  * the list.
  */
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
+import { PROVIDER_IDS, demoStandsIn, type ProviderId } from '../../../shared/domain/providers';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
 import { lacksKey, serviceKeyState } from '../../lib/service-key-state';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 
-/** The services with no key their tasks could be sent with (never today's contract: the demo). */
+/** The services with no key their tasks could be sent with (never one the demo stands in for). */
 function useServicesWithoutKey(): ReadonlySet<ProviderId> {
   const keys = useAppStore((state) => state.serviceKeys);
   return new Set(
-    PROVIDER_IDS.filter((id) => id !== 'pictor' && lacksKey(serviceKeyState(keys?.[id]))),
+    PROVIDER_IDS.filter((id) => !demoStandsIn(id) && lacksKey(serviceKeyState(keys?.[id]))),
   );
 }
 

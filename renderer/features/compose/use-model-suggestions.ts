@@ -16,7 +16,10 @@ export function useModelSuggestions(): string[] {
   const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
   const provider = useAppStore((state) => state.composeDraft.provider);
   return useMemo(() => {
-    if (provider !== 'pictor') return [...PROVIDERS[provider].models];
+    // A service with a catalogue offers it; one without (the seed's interface names no models)
+    // offers the models this user asked it for.
+    const listed = PROVIDERS[provider].models;
+    if (listed.length > 0) return [...listed];
     const seen = new Set<string>();
     const add = (model: string | undefined): void => {
       if (model && seen.size < MAX_SUGGESTIONS) seen.add(model);

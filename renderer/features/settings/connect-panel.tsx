@@ -76,7 +76,7 @@ function AddressField({ provider, connect }: { provider: ProviderId; connect: Co
 function KeyField({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
   const { form, dispatch } = connect.keyForm;
   const fingerprint = useAppStore((state) => {
-    const status = provider === 'pictor' ? state.keyStatus : state.serviceKeys?.[provider];
+    const status = state.serviceKeys?.[provider];
     return status?.state === 'ready' ? status.fingerprint : null;
   });
   const asking = askingConsent(form.phase) || uncheckedWhy(form.phase) !== null;
@@ -130,9 +130,7 @@ function UncheckedQuestion({ why, connect }: { why: Problem; connect: ConnectFor
 /** Test and Save, what the test found, and the one question a save may ask. */
 function ConnectActions({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
   const { form } = connect.keyForm;
-  const status = useAppStore((state) =>
-    provider === 'pictor' ? state.keyStatus : (state.serviceKeys?.[provider] ?? null),
-  );
+  const status = useAppStore((state) => state.serviceKeys?.[provider] ?? null);
   const { testing, report, testError } = connect.test;
   const saving = form.phase.name === 'saving';
   const unchecked = uncheckedWhy(form.phase);

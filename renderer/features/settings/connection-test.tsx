@@ -52,7 +52,7 @@ export function ConnectionReport({ report, error, showDetail }: ReportProps) {
 /** What a service's stored key is now: a report about another key (or none) is stale. */
 function useKeyIdentity(provider: ProviderId): string {
   return useAppStore((state) => {
-    const status = provider === 'pictor' ? state.keyStatus : state.serviceKeys?.[provider];
+    const status = state.serviceKeys?.[provider];
     return status ? `${status.state}|${status.fingerprint ?? ''}|${status.baseUrl ?? ''}` : '';
   });
 }

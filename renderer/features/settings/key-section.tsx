@@ -243,13 +243,11 @@ export function KeySection({
   provider?: ProviderId;
 }) {
   const pictor = provider === 'pictor';
-  const status = useAppStore((state) =>
-    pictor ? state.keyStatus : (state.serviceKeys?.[provider] ?? null),
-  );
+  const status = useAppStore((state) => state.serviceKeys?.[provider] ?? null);
   const keyForm = useKeyForm(provider);
   const { form, dispatch } = keyForm;
   const input = useRef<HTMLInputElement>(null);
-  useFocusRequest(pictor ? 'key' : `key:${provider}`, input, active);
+  useFocusRequest(`key:${provider}`, input, active);
 
   if (!status) return <Spinner label={t('settings.loading')} />;
   const showStored = status.state === 'ready' && !form.replacing;

@@ -81,9 +81,7 @@ export function useKeyForm(
 ): KeyForm {
   const pictor = provider === 'pictor';
   const keySave = useAppStore((state) => state.serviceKeySave);
-  const clearPictorKey = useAppStore((state) => state.keyClear);
   const clearServiceKey = useAppStore((state) => state.serviceKeyClear);
-  const keyClear = () => (pictor ? clearPictorKey() : clearServiceKey(provider));
   const confirm = useAppStore((state) => state.confirm);
   const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
   const { text } = form;
@@ -108,7 +106,7 @@ export function useKeyForm(
   const remove = async (): Promise<void> => {
     dispatch({ type: 'closeRemove' });
     try {
-      await keyClear();
+      await clearServiceKey(provider);
       confirm(() => t(pictor ? 'settings.key.removedAnnounce' : 'settings.services.keyRemoved'));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });

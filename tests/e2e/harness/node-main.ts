@@ -61,7 +61,7 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     defaultGalleryDir: options.galleryDir,
     cipher: new TestSecretCipher(),
     settingsStore: new JsonFileKv(options.userDataDir, 'settings'),
-    vaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
+    earlierVaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
     serviceVaultStore: (provider) => new JsonFileKv(options.userDataDir, `key-vault-${provider}`),
     fetch: createNodeFetch(options.env as NodeJS.ProcessEnv),
     clock: options.clock,

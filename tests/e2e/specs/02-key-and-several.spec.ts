@@ -91,7 +91,9 @@ test('paste a key and base URL; the key is masked; three tasks at once, one subm
     expect(app.ipcPayloads().join('\n')).not.toContain(KEY);
   }
   await session.close();
-  expect(await readFile(join(folders.userDataDir, 'key-vault.json'), 'utf8')).not.toContain(KEY);
+  expect(await readFile(join(folders.userDataDir, 'key-vault-pictor.json'), 'utf8')).not.toContain(
+    KEY,
+  );
   const history = readHistory(folders.userDataDir);
   expect(history).toHaveLength(3);
   expect(new Set(history.map((record) => record.taskId))).toEqual(

@@ -136,7 +136,7 @@ async function removeKey(page: Page): Promise<void> {
   await expect(keySection(page).getByLabel('API key', { exact: true })).toBeVisible();
   await expect(keySection(page).getByText(/A key is stored/)).toHaveCount(0);
   const vault = JSON.parse(
-    await readFile(join(session.folders.userDataDir, 'key-vault.json'), 'utf8'),
+    await readFile(join(session.folders.userDataDir, 'key-vault-pictor.json'), 'utf8'),
   ) as Record<string, unknown>;
   expect(vault['apiKey']).toBeUndefined();
 }

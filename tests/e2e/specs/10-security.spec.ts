@@ -61,7 +61,7 @@ test('the page has no Node and only galleryBase, invoke and on; unknown requests
     return {
       unknown: await invoke('fs:readFile', { path: '/etc/passwd' }),
       shell: await invoke('shell:openExternal', { url: 'file:///etc/passwd' }),
-      badInput: await invoke('key:set', { key: 42, allowWeakStorage: 'yes' }),
+      badInput: await invoke('keys:set', { provider: 'pictor', key: 42, allowWeakStorage: 'yes' }),
     };
   });
   expect(refused.unknown).toMatchObject({ ok: false, error: { code: 'forbidden' } });

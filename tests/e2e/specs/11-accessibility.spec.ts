@@ -51,7 +51,7 @@ for (const theme of ['light', 'dark'] as const) {
     test.info().annotations.push({
       type: 'not checked',
       description:
-        'weak-storage consent panel: the chromium host’s test cipher is strong, so key:set never asks for consent',
+        'weak-storage consent panel: the chromium host’s test cipher is strong, so keys:set never asks for consent',
     });
   });
 }

@@ -43,7 +43,16 @@ beforeAll(async () => {
     ipc,
   });
   expect((await app.invoke('settings:update', { baseUrl: gateway.url('/team-a') })).ok).toBe(true);
-  expect((await app.invoke('key:set', { key: KEY, allowWeakStorage: true })).ok).toBe(true);
+  expect(
+    (
+      await app.invoke('keys:set', {
+        provider: 'pictor',
+        skipCheck: true,
+        key: KEY,
+        allowWeakStorage: true,
+      })
+    ).ok,
+  ).toBe(true);
 });
 
 afterAll(async () => {

@@ -80,9 +80,18 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
 
 /** The user's own set-up, done again before each hostile sequence. */
 async function asTheUser(): Promise<void> {
-  await app.invoke('key:clear');
+  await app.invoke('keys:clear', { provider: 'pictor' });
   expect((await app.invoke('settings:update', { baseUrl: service.url })).ok).toBe(true);
-  expect((await app.invoke('key:set', { key: KEY, allowWeakStorage: true })).ok).toBe(true);
+  expect(
+    (
+      await app.invoke('keys:set', {
+        provider: 'pictor',
+        skipCheck: true,
+        key: KEY,
+        allowWeakStorage: true,
+      })
+    ).ok,
+  ).toBe(true);
 }
 
 /** Values an attacker would choose, per channel, beside whatever the schemas accept. */
@@ -111,11 +120,13 @@ function targeted(channel: RequestChannel): fc.Arbitrary<unknown>[] {
       ];
     case 'app:openExternal':
       return [fc.record({ url: fc.constantFrom(...evil) })];
-    case 'key:set':
+    case 'keys:set':
       return [
         fc.record({
+          provider: fc.constant('pictor'),
           key: fc.constantFrom('sk-page-own-key-123456', KEY),
           allowWeakStorage: fc.boolean(),
+          skipCheck: fc.constant(true),
         }),
       ];
     case 'tasks:submit':

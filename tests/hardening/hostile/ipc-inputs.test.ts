@@ -188,7 +188,7 @@ function expectReadableRefusal(channel: RequestChannel, result: unknown): void {
     error: { code: 'bad_input', message: BAD_INPUT_MESSAGE },
   });
   const { detail } = (result as { error: { detail?: string } }).error;
-  if (channel === 'key:set') expect(detail).toBeUndefined();
+  if (channel === 'keys:set') expect(detail).toBeUndefined();
   if (detail !== undefined) {
     expect(detail.length).toBeLessThanOrEqual(300);
     expect(detail).not.toMatch(CONTROL);

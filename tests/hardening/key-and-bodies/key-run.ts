@@ -82,17 +82,32 @@ async function refuseBadInput(ctx: KeyRunContext, app: RecordedApp): Promise<voi
   const { key: KEY, wrongKey: WRONG } = ctx;
   await expectRefused(
     ctx,
-    app.invoke('key:set', { key: `Bearer ${KEY}`, allowWeakStorage: false }),
+    app.invoke('keys:set', {
+      provider: 'pictor',
+      skipCheck: true,
+      key: `Bearer ${KEY}`,
+      allowWeakStorage: false,
+    }),
     'Bearer key',
   );
   await expectRefused(
     ctx,
-    app.invoke('key:set', { key: `${KEY} ${WRONG}`, allowWeakStorage: false }),
+    app.invoke('keys:set', {
+      provider: 'pictor',
+      skipCheck: true,
+      key: `${KEY} ${WRONG}`,
+      allowWeakStorage: false,
+    }),
     'two keys',
   );
   await expectRefused(
     ctx,
-    app.invoke('key:set', { key: KEY.repeat(200), allowWeakStorage: false }),
+    app.invoke('keys:set', {
+      provider: 'pictor',
+      skipCheck: true,
+      key: KEY.repeat(200),
+      allowWeakStorage: false,
+    }),
     'huge key',
   );
   for (const baseUrl of REFUSED_BASE_URLS)
@@ -103,7 +118,16 @@ async function refuseBadInput(ctx: KeyRunContext, app: RecordedApp): Promise<voi
 async function wrongKeyFirst(ctx: KeyRunContext, app: RecordedApp): Promise<string> {
   const { service, wrongKey: WRONG, seed: SEED } = ctx;
   expect((await app.invoke('settings:update', { baseUrl: service.url })).ok).toBe(true);
-  expect((await app.invoke('key:set', { key: WRONG, allowWeakStorage: false })).ok).toBe(true);
+  expect(
+    (
+      await app.invoke('keys:set', {
+        provider: 'pictor',
+        skipCheck: true,
+        key: WRONG,
+        allowWeakStorage: false,
+      })
+    ).ok,
+  ).toBe(true);
   const [held] = await submit(app, 'submitted with the wrong key', 1);
   const [rejected] = await settle(app, [held!]);
   expect(JSON.stringify(rejected), `seed ${SEED}`).toMatch(/key/i);
@@ -124,7 +148,16 @@ async function firstRun(ctx: KeyRunContext): Promise<TaskRecord[]> {
   try {
     await refuseBadInput(ctx, app);
     const held = await wrongKeyFirst(ctx, app);
-    expect((await app.invoke('key:set', { key: KEY, allowWeakStorage: false })).ok).toBe(true);
+    expect(
+      (
+        await app.invoke('keys:set', {
+          provider: 'pictor',
+          skipCheck: true,
+          key: KEY,
+          allowWeakStorage: false,
+        })
+      ).ok,
+    ).toBe(true);
     service.addFault({
       route: 'submit',
       times: 1,
@@ -156,7 +189,7 @@ async function firstRun(ctx: KeyRunContext): Promise<TaskRecord[]> {
       value: { ok: true },
     });
     for (const channel of ['tasks:list', 'gallery:list'] as const) await app.invoke(channel, {});
-    for (const channel of ['settings:get', 'key:getStatus', 'app:getInfo'] as const)
+    for (const channel of ['settings:get', 'keys:getStatuses', 'app:getInfo'] as const)
       await app.invoke(channel);
     return done;
   } finally {
@@ -167,9 +200,9 @@ async function firstRun(ctx: KeyRunContext): Promise<TaskRecord[]> {
 async function afterRestart(ctx: KeyRunContext): Promise<TaskRecord[]> {
   const app = await start(ctx);
   try {
-    expect((await app.invoke('key:getStatus')) as unknown).toMatchObject({
+    expect((await app.invoke('keys:getStatuses')) as unknown).toMatchObject({
       ok: true,
-      value: { state: 'ready' },
+      value: { pictor: { state: 'ready' } },
     });
     const ids = await submit(app, 'after the restart', 1);
     const done = await settle(app, ids);

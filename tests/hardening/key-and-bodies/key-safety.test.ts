@@ -82,7 +82,7 @@ async function scanFiles(ctx: KeyRunContext, leaks: string[]) {
   }
   // Positive controls: the scan looked where a leak would be.
   const names = files.map((file) => file.slice(dir.length));
-  for (const where of [/key-vault\.json$/, /settings\.json$/, /history\.sqlite/, /logs\//])
+  for (const where of [/key-vault-pictor\.json$/, /settings\.json$/, /history\.sqlite/, /logs\//])
     expect(
       names.some((name) => where.test(name)),
       String(where),
@@ -94,7 +94,9 @@ async function scanFiles(ctx: KeyRunContext, leaks: string[]) {
     ).toBe(true);
   expect(logLines).toBeGreaterThan(0);
   // The vault holds the key, as ciphertext only (the scan above found no plain form in it).
-  const vault = JSON.parse(await readFile(join(ctx.userDataDir, 'key-vault.json'), 'utf8')) as {
+  const vault = JSON.parse(
+    await readFile(join(ctx.userDataDir, 'key-vault-pictor.json'), 'utf8'),
+  ) as {
     [name: string]: { ciphertext?: string };
   };
   const record = Object.values(vault).find((value) => typeof value?.ciphertext === 'string');
@@ -111,9 +113,9 @@ function scanMessages(ctx: KeyRunContext, leaks: string[]): number {
     for (const form of leaksIn(message)) leaks.push(`refusal: ${form}`);
   for (const channel of [
     'tasks:updated',
-    'key:changed',
+    'keys:changed',
     'settings:changed',
-    'key:set',
+    'keys:set',
     'tasks:submit',
   ])
     expect(

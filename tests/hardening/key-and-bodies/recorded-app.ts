@@ -127,7 +127,7 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
     defaultGalleryDir: options.galleryDir,
     cipher: new TestSecretCipher(),
     settingsStore: new JsonFileKv(options.userDataDir, 'settings'),
-    vaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
+    earlierVaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
     serviceVaultStore: (provider) => new JsonFileKv(options.userDataDir, `key-vault-${provider}`),
     fetch: recordingFetch(options.fetchCalls),
     clock: systemClock,

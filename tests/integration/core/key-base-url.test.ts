@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/app/app-runtime';
 import { KEY_RECORD_NAME } from '../../../electron/core/key-vault/key-record';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { silentLogger } from '../../../electron/ports/logger';
@@ -56,8 +57,8 @@ async function start(
     defaultGalleryDir: join(dir, 'gallery'),
     cipher: kv.cipher,
     settingsStore: kv.settings,
-    vaultStore: kv.vault,
-    serviceVaultStore: (provider) => new InMemoryKv(dir, `key-vault-${provider}`),
+    earlierVaultStore: kv.earlier,
+    serviceVaultStore: kv.vault,
     fetch: (url, init) => fetch(url, init),
     clock: systemClock,
     logger: silentLogger,
@@ -75,10 +76,18 @@ async function start(
 }
 
 function stores(dir: string) {
+  const vaults = new Map<ProviderId, InMemoryKv>();
   return {
     cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
     settings: new InMemoryKv(dir, 'settings'),
-    vault: new InMemoryKv(dir, 'key-vault'),
+    /** The file earlier versions kept the user's own service's key in. */
+    earlier: new InMemoryKv(dir, 'key-vault'),
+    /** Each service's vault file, the same across restarts. */
+    vault: (provider: ProviderId): InMemoryKv => {
+      const store = vaults.get(provider) ?? new InMemoryKv(dir, `key-vault-${provider}`);
+      vaults.set(provider, store);
+      return store;
+    },
   };
 }
 
@@ -275,7 +284,10 @@ describe('the key is bound to the base URL it was entered for', () => {
 });
 
 describe('a key stored by an earlier version', () => {
-  /** A runtime whose vault record is rewritten as an earlier version left it, then restarted. */
+  /**
+   * A runtime whose vault record is rewritten as an earlier version left it, in the file it kept
+   * it in (`key-vault`), then restarted.
+   */
   async function restartedAs(
     baseUrl: string,
     rewrite: (record: Record<string, unknown>) => object,
@@ -287,8 +299,10 @@ describe('a key stored by an earlier version', () => {
     await first.runtime.updateSettings({ baseUrl });
     await first.runtime.setKey(KEY, false);
     await first.runtime.close();
-    const { baseUrl: _bound, ...record } = kv.vault.get(KEY_RECORD_NAME) as Record<string, unknown>;
-    kv.vault.set(KEY_RECORD_NAME, rewrite(record));
+    const own = kv.vault('pictor');
+    const { baseUrl: _bound, ...record } = own.get(KEY_RECORD_NAME) as Record<string, unknown>;
+    own.delete(KEY_RECORD_NAME);
+    kv.earlier.set(KEY_RECORD_NAME, rewrite(record));
     return { ...(await start({ stores: kv })), kv };
   }
 
@@ -300,8 +314,9 @@ describe('a key stored by an earlier version', () => {
       origin: gateway.origin,
     }));
     expect(runtime.vault.status().baseUrl).toBe(teamA);
-    expect(kv.vault.get(KEY_RECORD_NAME)).toMatchObject({ baseUrl: teamA });
-    expect(kv.vault.get(KEY_RECORD_NAME)).not.toHaveProperty('origin');
+    expect(kv.vault('pictor').get(KEY_RECORD_NAME)).toMatchObject({ baseUrl: teamA });
+    expect(kv.vault('pictor').get(KEY_RECORD_NAME)).not.toHaveProperty('origin');
+    expect(kv.earlier.snapshot()).toEqual({});
     expect((await generateOnce(runtime)).status).toBe('completed');
     await expect(runtime.updateSettings({ baseUrl: gateway.url('/team-b') })).rejects.toThrow(
       /not changed/,

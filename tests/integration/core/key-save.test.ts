@@ -29,7 +29,6 @@ async function stores() {
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const cipher = new InMemoryCipher({ backend: 'gnome_libsecret' });
   const settingsStore = new InMemoryKv(dir, 'settings');
-  const vaultStore = new InMemoryKv(dir, 'key-vault');
   const vaults = new Map<string, InMemoryKv>();
   const serviceVaultStore = (provider: string) => {
     const store = vaults.get(provider) ?? new InMemoryKv(dir, `key-vault-${provider}`);
@@ -40,7 +39,6 @@ async function stores() {
     const runtime = await startTestRuntime(dir, {
       cipher,
       settingsStore,
-      vaultStore,
       serviceVaultStore,
     });
     cleanups.push(() => runtime.close());

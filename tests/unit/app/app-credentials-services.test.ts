@@ -17,7 +17,6 @@ const FAL = 'https://queue.fal.run';
 
 function app(settingsStore = new InMemoryKv('/d', 'settings')) {
   const keys = new ServiceKeys({
-    store: new InMemoryKv('/d', 'key-vault'),
     storeFor: (provider) => new InMemoryKv('/d', `key-vault-${provider}`),
     cipher: new InMemoryCipher(),
     now: () => 1,

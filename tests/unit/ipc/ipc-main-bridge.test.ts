@@ -127,7 +127,7 @@ describe('runRequest', () => {
   });
 
   it.each([
-    ['key:set', { allowWeakStorage: 'no' }],
+    ['keys:set', { provider: 'pictor', allowWeakStorage: 'no' }],
     ['keys:set', { provider: 'fal', allowWeakStorage: false, skipCheck: 'yes' }],
     ['service:testConnection', { baseUrl: 42 }],
     ['service:testService', { provider: 'dashscope', baseUrl: 'https://elsewhere.example' }],

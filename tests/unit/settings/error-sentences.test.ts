@@ -219,7 +219,7 @@ describe('a service address that would take the key elsewhere', () => {
       defaultGalleryDir: join(dir, 'gallery'),
       cipher: new InMemoryCipher(),
       settingsStore: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
-      vaultStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      earlierVaultStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
       serviceVaultStore: (provider) =>
         new ElectronStoreKv({ cwd: dir, name: `key-vault-${provider}` }),
       fetch: (url, init) => fetch(url, init),

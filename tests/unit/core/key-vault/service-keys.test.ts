@@ -11,16 +11,16 @@ const FAL = 'https://queue.fal.run';
 
 function serviceKeys(
   cipher = new InMemoryCipher(),
-  pictorStore = new InMemoryKv('/data', 'key-vault'),
+  earlierStore?: InMemoryKv,
+  stores = new Map<ProviderId, InMemoryKv>(),
 ) {
-  const stores = new Map<ProviderId, InMemoryKv>([['pictor', pictorStore]]);
   const keys = new ServiceKeys({
-    store: pictorStore,
     storeFor: (provider) => {
-      const store = new InMemoryKv('/data', `key-vault-${provider}`);
+      const store = stores.get(provider) ?? new InMemoryKv('/data', `key-vault-${provider}`);
       stores.set(provider, store);
       return store;
     },
+    ...(earlierStore ? { earlierStore } : {}),
     cipher,
     now: () => NOW,
   });
@@ -30,15 +30,18 @@ function serviceKeys(
 }
 
 describe('ServiceKeys: one key per service', () => {
-  it('reads the key an earlier version stored as today’s contract’s, with its address, rewriting nothing', async () => {
+  it('moves the key an earlier version kept in key-vault.json, still encrypted, into its service’s own file', async () => {
     const file = new InMemoryKv('/data', 'key-vault');
     const cipher = new InMemoryCipher();
     const earlier = new KeyVault({ store: file, cipher, now: () => NOW });
     await earlier.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
-    const before = JSON.stringify(file.snapshot());
-    const writes = file.writes;
+    const written = file.snapshot()['apiKey'];
 
-    const { keys } = serviceKeys(cipher, file);
+    const { keys, stores } = serviceKeys(cipher, file);
+    // The record moved byte for byte: never decrypted, never written in the clear.
+    expect(stores.get('pictor')?.snapshot()).toEqual({ apiKey: written });
+    expect(file.snapshot()).toEqual({});
+    expectNoKeyIn([...stores.values()].map((store) => store.snapshot()));
     await keys.verify();
     expect(keys.vault('pictor').boundBaseUrl()).toBe(BASE);
     expect(await keys.vault('pictor').readKey()).toBe(KEY);
@@ -47,8 +50,48 @@ describe('ServiceKeys: one key per service', () => {
       expect(keys.statuses()[provider].state, provider).toBe('not_set');
       expect(await keys.vault(provider).readKey(), provider).toBeNull();
     }
-    expect(JSON.stringify(file.snapshot())).toBe(before);
-    expect(file.writes).toBe(writes);
+  });
+
+  it('never replaces a key saved since with the earlier file’s, and keeps a damaged one aside', async () => {
+    const cipher = new InMemoryCipher();
+    const file = new InMemoryKv('/data', 'key-vault');
+    await new KeyVault({ store: file, cipher, now: () => NOW }).setKey(KEY, {
+      allowWeakStorage: false,
+      baseUrl: BASE,
+    });
+    const stores = new Map<ProviderId, InMemoryKv>();
+    const { keys } = serviceKeys(cipher, new InMemoryKv('/data', 'none'), stores);
+    await keys.vault('pictor').setKey(OTHER_KEY, { allowWeakStorage: false, baseUrl: BASE });
+    const reopened = serviceKeys(cipher, file, stores).keys;
+    expect(await reopened.vault('pictor').readKey()).toBe(OTHER_KEY);
+
+    const damaged = new InMemoryKv('/data', 'key-vault');
+    damaged.damage();
+    const afterDamage = serviceKeys(cipher, damaged, stores).keys;
+    expect([...damaged.movedAside.keys()]).toEqual([
+      expect.stringMatching(/key-vault\.corrupt-.*\.json$/),
+    ]);
+    expect(await afterDamage.vault('pictor').readKey()).toBe(OTHER_KEY);
+  });
+
+  it('moves it on the next start when the move was cut short, and not before it can write', async () => {
+    const cipher = new InMemoryCipher();
+    const file = new InMemoryKv('/data', 'key-vault');
+    await new KeyVault({ store: file, cipher, now: () => NOW }).setKey(KEY, {
+      allowWeakStorage: false,
+      baseUrl: BASE,
+    });
+    const own = new InMemoryKv('/data', 'key-vault-pictor');
+    own.failWrites = true;
+    const stores = new Map<ProviderId, InMemoryKv>([['pictor', own]]);
+    serviceKeys(cipher, file, stores);
+    expect(file.snapshot()).toHaveProperty('apiKey');
+    // A crash after the copy: both files hold the record; the next start ends the move.
+    own.failWrites = false;
+    own.set('apiKey', file.snapshot()['apiKey']);
+    const { keys } = serviceKeys(cipher, file, stores);
+    expect(file.snapshot()).toEqual({});
+    expect(await keys.vault('pictor').readKey()).toBe(KEY);
   });
 
   it('keeps each service’s key in its own file, bound to its own address, encrypted', async () => {
@@ -79,7 +122,6 @@ describe('ServiceKeys: one key per service', () => {
     await keys.vault('fal').setKey(OTHER_KEY, { allowWeakStorage: false, baseUrl: FAL });
     stores.get('fal')?.set('apiKey', { version: 1, garbage: true });
     const reopened = new ServiceKeys({
-      store: stores.get('pictor') as InMemoryKv,
       storeFor: (provider) => stores.get(provider) as InMemoryKv,
       cipher: new InMemoryCipher(),
       now: () => NOW,

@@ -132,7 +132,7 @@ describe('Connect a service', () => {
     await screen.findByText(
       'Connected to Image task service: the service accepted your key. New tasks go there.',
     );
-    expect(useAppStore.getState().keyStatus).toMatchObject({
+    expect(useAppStore.getState().serviceKeys?.pictor).toMatchObject({
       state: 'ready',
       baseUrl: service.url,
       check: { outcome: 'accepted' },

@@ -15,7 +15,12 @@ describe('the service address, when the user keeps the key where it was', () => 
       env: { PICTOR_E2E_KEY_ORIGIN: 'cancel' },
       prepare: async (m) => {
         await m.api.invoke('settings:update', { baseUrl: 'https://api.one.example' });
-        await m.api.invoke('key:set', { key: 'sk-secret-value-123', allowWeakStorage: false });
+        await m.api.invoke('keys:set', {
+          provider: 'pictor',
+          key: 'sk-secret-value-123',
+          allowWeakStorage: false,
+          skipCheck: true,
+        });
       },
     });
     await user.click(screen.getByRole('button', { name: 'Settings' }));

@@ -81,7 +81,7 @@ describe('API key', () => {
     // The key itself is nowhere in the page, not even in a field's value.
     expect(document.body.innerHTML).not.toContain(SERVICE_KEY);
     expect(within(keyRegion()).queryByLabelText('API key')).toBeNull();
-    expect(JSON.stringify(useAppStore.getState().keyStatus)).not.toContain(SERVICE_KEY);
+    expect(JSON.stringify(useAppStore.getState().serviceKeys?.pictor)).not.toContain(SERVICE_KEY);
   });
 
   it('has nowhere to check a key without an address: asks, and keeps it “not checked yet”', async () => {
@@ -137,7 +137,7 @@ describe('API key', () => {
     });
     expect(within(question).getByRole('alert').textContent).toMatch(/effectively plain text/);
     // Nothing stored yet.
-    expect(useAppStore.getState().keyStatus).toMatchObject({
+    expect(useAppStore.getState().serviceKeys?.pictor).toMatchObject({
       state: 'needs_consent',
       fingerprint: null,
     });
@@ -312,7 +312,7 @@ describe('saving a key checks it with the service first', () => {
     // Beside the field: the field says it is invalid and is described by the reason.
     expect(keyInput().getAttribute('aria-invalid')).toBe('true');
     expect(keyInput().getAttribute('aria-describedby')).toContain(alert.id);
-    expect(useAppStore.getState().keyStatus?.state).toBe('not_set');
+    expect(useAppStore.getState().serviceKeys?.pictor?.state).toBe('not_set');
     expect(main.runtime.vault.status().fingerprint).toBeNull();
     // Typing another key takes the reason away.
     await user.type(keyInput(), 'x');
@@ -334,7 +334,7 @@ describe('saving a key checks it with the service first', () => {
       new RegExp(`Nothing answers at \\S*127\\.0\\.0\\.1:${address.split(':').at(-1)!}`),
     );
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    expect(useAppStore.getState().keyStatus?.state).toBe('not_set');
+    expect(useAppStore.getState().serviceKeys?.pictor?.state).toBe('not_set');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
     await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));

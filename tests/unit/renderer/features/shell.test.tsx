@@ -173,6 +173,30 @@ describe('app shell', () => {
     );
   });
 
+  it('a key of another service that cannot be read shows the same banner, leading to that key', async () => {
+    const cipher = new InMemoryCipher({ backend: 'gnome_libsecret' });
+    const { user } = await startWiredApp({
+      runtime: { cipher },
+      prepare: async (main) => {
+        const fal = main.runtime.keys.vault('fal');
+        await fal.setKey('fal-test-key-1234567890', {
+          allowWeakStorage: false,
+          baseUrl: 'https://queue.fal.run',
+        });
+        cipher.decryptFault = 'throws';
+        expect(await fal.readKey()).toBeNull();
+      },
+    });
+    const banner = screen.getByRole('region', { name: 'API key' });
+    expect(banner.textContent).toContain('Your saved key could not be decrypted');
+    await user.click(within(banner).getByRole('button', { name: 'Open Settings' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByLabelText(/fal\.ai/, { selector: 'input[type="password"]' }),
+      ),
+    );
+  });
+
   it('menu "new prompt" shows the tasks and focuses the prompt', async () => {
     const { main } = await startWiredApp({ main: fileMain });
     act(() => useAppStore.getState().setView('settings'));
@@ -181,11 +205,11 @@ describe('app shell', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }));
   });
 
-  // Fault: key:getStatus fails once at start.
+  // Fault: keys:getStatuses fails once at start.
   it('a start-up failure is shown as a sentence', async () => {
     await startApp({
       prepare: (fake) =>
-        fake.fail('key:getStatus', { message: 'The key store could not be read.' }, 1),
+        fake.fail('keys:getStatuses', { message: 'The key store could not be read.' }, 1),
     });
     expect((await screen.findByRole('region', { name: 'Errors' })).textContent).toContain(
       'The key store could not be read.',

@@ -291,7 +291,7 @@ describe('tasks slice and events', () => {
     });
     await waitFor(() => expect(state().demo).toBe(false));
     expect(status.fingerprint).toBeTruthy();
-    await waitFor(() => expect(state().keyStatus?.fingerprint).toBe(status.fingerprint));
+    await waitFor(() => expect(state().serviceKeys?.pictor?.fingerprint).toBe(status.fingerprint));
   });
 
   it('menu commands switch screens and ask for focus', async () => {
@@ -346,7 +346,7 @@ describe('ui slice', () => {
   });
 
   it('a focus request is consumed once', () => {
-    state().requestFocus('key');
+    state().requestFocus('key:pictor');
     const seq = state().focusRequest!.seq;
     state().consumeFocusRequest(seq + 1);
     expect(state().focusRequest).not.toBeNull();
