@@ -99,7 +99,9 @@ export class HistoryStore {
       connection,
       logger,
       this.feed,
-      schemaVersion >= TRIAGE_ROWS_VERSION ? (records) => composeTriage(connection, records) : undefined,
+      schemaVersion >= TRIAGE_ROWS_VERSION
+        ? (records) => composeTriage(connection, records)
+        : undefined,
     );
     const ledger = new LedgerRows(access, schemaVersion >= LEDGER_SUMS_VERSION);
     this.records = new HistoryRecords(access, schemaVersion, ledger);

@@ -41,6 +41,7 @@ const UPSERT_KEEPING = UPSERT_HEAD;
 const UPSERT_REPLACING = `${UPSERT_HEAD}, favourite = excluded.favourite,
     rating = excluded.rating, flag = excluded.flag, triaged_at = excluded.triaged_at`;
 const STORED_IMAGES = 'SELECT idx FROM images WHERE local_id = ?';
+const DELETE_TRIAGE_TIME = 'DELETE FROM task_triage WHERE local_id = ?';
 const DELETE_IMAGES_FROM = 'DELETE FROM images WHERE local_id = ? AND idx >= ?';
 
 /** An image's triage columns from v16, in the order the upserts bind them. */
@@ -64,7 +65,9 @@ export class ImageRows {
     if (!this.triageInRows) return this.writeBefore16(record, taskRow, model);
     const { connection } = this;
     const { localId } = record;
-    const stored = new Set(connection.all(STORED_IMAGES, [localId]).map((row) => row['idx']));
+    const stored = new Set(
+      connection.all(STORED_IMAGES, [localId]).map((row) => Number(row['idx'])),
+    );
     connection.run(DELETE_IMAGES_FROM, [localId, record.images.length]);
     deleteListsFrom(connection, localId, record.images.length);
     record.images.forEach((image, idx) => {
@@ -83,6 +86,7 @@ export class ImageRows {
   delete(localId: string): void {
     this.connection.run(DELETE_IMAGES, [localId]);
     if (this.schemaVersion >= TRIAGE_VERSION) deleteTriageRows(this.connection, localId);
+    if (this.triageInRows) this.connection.run(DELETE_TRIAGE_TIME, [localId]);
   }
 
   /** Before v16: every image row (and, from v10, its triage rows) replaced from the record. */

@@ -9,9 +9,11 @@ import { FLAG_VALUES } from './triage-schema';
 
 const IDS = 'SELECT value FROM json_each(?)';
 const TRIAGE = `
-  SELECT t.local_id, t.favourite AS task_favourite, t.updated_at,
+  SELECT t.local_id, t.favourite AS task_favourite,
+    max(t.updated_at, COALESCE(tt.updated_at, 0)) AS updated_at,
     i.idx, i.favourite, i.rating, i.flag, i.triaged_at
-  FROM tasks t LEFT JOIN images i ON i.local_id = t.local_id
+  FROM tasks t LEFT JOIN task_triage tt ON tt.local_id = t.local_id
+  LEFT JOIN images i ON i.local_id = t.local_id
   WHERE t.local_id IN (${IDS})`;
 const TAGS = `SELECT local_id, idx, tag AS name FROM image_tags
   WHERE local_id IN (${IDS}) ORDER BY local_id, idx, pos`;
@@ -19,7 +21,10 @@ const BOARDS = `SELECT local_id, idx, path AS name FROM image_boards
   WHERE local_id IN (${IDS}) ORDER BY local_id, idx, pos`;
 
 /** The triage fields of an image as the rows hold them (absent: none). */
-type ImageTriage = Pick<ImageRecord, 'favourite' | 'rating' | 'flag' | 'tags' | 'boards' | 'triagedAt'>;
+type ImageTriage = Pick<
+  ImageRecord,
+  'favourite' | 'rating' | 'flag' | 'tags' | 'boards' | 'triagedAt'
+>;
 
 interface TaskTriage {
   readonly favourite: boolean;

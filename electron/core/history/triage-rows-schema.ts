@@ -6,8 +6,10 @@
  * of the record (the engine's) leaves the triage of the images it already had alone. Reads put
  * the rows' triage back into the records (triage-compose.ts).
  *
- * Added: `images.triaged_at`, each tag's and board's place in the image's list (`pos`) and the
- * board's path as the image names it (`image_boards.path`). Existing libraries keep every value:
+ * Added: `images.triaged_at`, each tag's and board's place in the image's list (`pos`), the
+ * board's path as the image names it (`image_boards.path`), and `task_triage`: the time of a
+ * task's last change of triage alone, in a row of its own (a few bytes), so a rating need not
+ * rewrite the task's row, whose record makes it large (the task's star stays in its column). Existing libraries keep every value:
  * their rows already hold rating, flag, star, tags and boards (v10 kept them with every write);
  * the time, the order and the paths are read once from the records here. Records are not
  * rewritten (their triage is ignored from now on, and dropped at their next write).
@@ -35,6 +37,10 @@ export function addTriageRows(db: DatabaseSync): void {
     ALTER TABLE image_boards ADD COLUMN pos INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE image_boards ADD COLUMN path TEXT NOT NULL DEFAULT '';
     UPDATE image_boards SET path = COALESCE((SELECT path FROM boards WHERE key = board_key), '');
+    CREATE TABLE task_triage (
+      local_id TEXT PRIMARY KEY,
+      updated_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
   `);
   const time = db.prepare('UPDATE images SET triaged_at = ? WHERE local_id = ? AND idx = ?');
   const tag = db.prepare(

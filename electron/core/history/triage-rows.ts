@@ -87,7 +87,11 @@ export function deleteImageLists(connection: SqliteConnection, localId: string, 
 }
 
 /** Removes the tag and board rows of the task's images from `count` on (images it no longer has). */
-export function deleteListsFrom(connection: SqliteConnection, localId: string, count: number): void {
+export function deleteListsFrom(
+  connection: SqliteConnection,
+  localId: string,
+  count: number,
+): void {
   connection.run(DELETE_TAGS_FROM, [localId, count]);
   connection.run(DELETE_BOARDS_FROM, [localId, count]);
 }

@@ -1,8 +1,8 @@
 /**
  * A change of triage alone (a rating, a flag, a star, tags, boards: triage-change.ts says which
  * changes are) written as such (from v16; an older file takes the record's full write). The rows
- * are triage's one home (triage-rows-schema.ts): the
- * task's star and time of change (columns, which also tell other processes of the change) and the
+ * are triage's one home (triage-rows-schema.ts): the task's star (its column) or else its time of
+ * change (`task_triage`), an entry in the change log (other processes learn of it), and the
  * changed images' rows; the task's record JSON is not written. Every other column and index
  * entry stays as it is, which is what makes rating 10,000 images one short transaction (the
  * "Triage at a million tasks" row of docs/PERFORMANCE.md).
@@ -13,7 +13,11 @@ import { imageTriageColumns } from './image-rows';
 import { deleteImageLists, writeImageLists } from './triage-rows';
 
 // Each sets only what changed: an index whose columns an UPDATE does not name is not touched.
-const UPDATE_TASK_TIME = 'UPDATE tasks SET updated_at = ? WHERE local_id = ?';
+const UPSERT_TRIAGE_TIME = `INSERT INTO task_triage (local_id, updated_at) VALUES (?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET updated_at = excluded.updated_at`;
+const LOG_CHANGE = 'INSERT INTO task_changes (local_id) VALUES (?)';
+const UPDATE_IMAGE_RATING =
+  'UPDATE images SET rating = ?, triaged_at = ? WHERE local_id = ? AND idx = ?';
 const UPDATE_TASK_STAR_TIME = 'UPDATE tasks SET favourite = ?, updated_at = ? WHERE local_id = ?';
 const UPDATE_IMAGE_ROW =
   'UPDATE images SET favourite = ?, rating = ?, flag = ?, triaged_at = ? WHERE local_id = ? AND idx = ?';
@@ -31,16 +35,23 @@ export function writeTriageRowsOnly(
 ): void {
   const { localId } = next;
   if (next.favourite === stored.favourite) {
-    connection.run(UPDATE_TASK_TIME, [next.updatedAt, localId]);
+    // The time in a small row of its own and the change in the log (what the task row's trigger
+    // writes): the task's row, large with its record, is not rewritten for a rating.
+    connection.run(UPSERT_TRIAGE_TIME, [localId, next.updatedAt]);
+    connection.run(LOG_CHANGE, [localId]);
   } else {
     connection.run(UPDATE_TASK_STAR_TIME, [next.favourite ? 1 : 0, next.updatedAt, localId]);
   }
   next.images.forEach((image, idx) => {
     const before = stored.images[idx] ?? image;
     if (image === before) return;
-    const columns = imageTriageColumns(image);
-    if (columns.some((value, n) => value !== imageTriageColumns(before)[n])) {
-      connection.run(UPDATE_IMAGE_ROW, [...columns, localId, idx]);
+    const [favourite, rating, flag, triagedAt] = imageTriageColumns(image);
+    const [favouriteBefore, ratingBefore, flagBefore, triagedBefore] = imageTriageColumns(before);
+    if (favourite !== favouriteBefore || flag !== flagBefore) {
+      connection.run(UPDATE_IMAGE_ROW, [favourite, rating, flag, triagedAt, localId, idx]);
+    } else if (rating !== ratingBefore || triagedAt !== triagedBefore) {
+      // Only the columns that changed: an index whose columns are not named is not touched.
+      connection.run(UPDATE_IMAGE_RATING, [rating, triagedAt, localId, idx]);
     }
     const listed = (record: ImageRecord) => `${names(record.tags)}\n\n${names(record.boards)}`;
     if (listed(image) !== listed(before)) {
