@@ -9,7 +9,7 @@
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { hasContentCredentials } from '../../../shared/domain/content-credentials';
-import type { SqliteConnection, SqlValue } from './sqlite-connection';
+import type { SqliteConnection } from './sqlite-connection';
 import {
   CREDENTIALS_VERSION,
   DELETE_IMAGES,
@@ -45,7 +45,7 @@ const DELETE_TRIAGE_TIME = 'DELETE FROM task_triage WHERE local_id = ?';
 const DELETE_IMAGES_FROM = 'DELETE FROM images WHERE local_id = ? AND idx >= ?';
 
 /** An image's triage columns from v16, in the order the upserts bind them. */
-export function imageTriageColumns(image: ImageRecord): SqlValue[] {
+export function imageTriageColumns(image: ImageRecord): [number, number, number, number | null] {
   return [image.favourite ? 1 : 0, ...triageColumns(image), image.triagedAt ?? null];
 }
 
@@ -78,7 +78,7 @@ export class ImageRows {
       connection.run(sql, [...row, ...imageTriageColumns(image)]);
       if (keep && known) return;
       if (known) deleteImageLists(connection, localId, idx);
-      writeImageLists(connection, localId, idx, image, record.updatedAt);
+      writeImageLists(connection, [localId, idx], image, record.updatedAt);
     });
   }
 

@@ -66,8 +66,7 @@ export function ensureBoard(connection: SqliteConnection, path: string, now: num
 /** From v16: the image's tags and boards in order; the boards it names exist after. */
 export function writeImageLists(
   connection: SqliteConnection,
-  localId: string,
-  idx: number,
+  [localId, idx]: readonly [localId: string, idx: number],
   image: ImageRecord,
   now: number,
 ): void {

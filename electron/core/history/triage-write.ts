@@ -56,7 +56,7 @@ export function writeTriageRowsOnly(
     const listed = (record: ImageRecord) => `${names(record.tags)}\n\n${names(record.boards)}`;
     if (listed(image) !== listed(before)) {
       deleteImageLists(connection, localId, idx);
-      writeImageLists(connection, localId, idx, image, next.updatedAt);
+      writeImageLists(connection, [localId, idx], image, next.updatedAt);
     }
   });
 }
