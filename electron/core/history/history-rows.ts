@@ -16,7 +16,7 @@ export interface RecordReader {
 }
 
 /** Parses the `record` column of a tasks row; `undefined` (and a warning) when it is not valid. */
-export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
+function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
   const localId = String(row['local_id']);
   const text = row['record'];
   let json: unknown;

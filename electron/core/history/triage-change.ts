@@ -18,7 +18,7 @@ import { triageFields } from '../../../shared/domain/triage';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 
 /** An image's triage fields (shared/domain/triage.ts; the star is the pick). */
-export const IMAGE_TRIAGE_KEYS: ReadonlySet<string> = new Set([
+const IMAGE_TRIAGE_KEYS: ReadonlySet<string> = new Set([
   'favourite',
   'rating',
   'flag',
@@ -46,11 +46,11 @@ function sameBut<T extends object>(stored: T, next: T, own: ReadonlySet<string>)
 }
 
 /** Whether `next` is `stored` but for its images, its star and its time. */
-export const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
+const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
   sameBut(stored, next, TASK_TRIAGE_KEYS) && next.images.length === stored.images.length;
 
 /** Whether the image `next` is `stored` but for its triage. */
-export const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
+const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
   next === stored || sameBut(stored, next, IMAGE_TRIAGE_KEYS);
 
 const imagesSchema = taskRecordSchema.shape.images;

@@ -33,7 +33,7 @@ interface TaskTriage {
 }
 
 /** An image's fields but its triage (what the record JSON holds of it from v16). */
-export function imageWithoutTriage(image: ImageRecord): ImageRecord {
+function imageWithoutTriage(image: ImageRecord): ImageRecord {
   const { rating: _r, flag: _f, tags: _t, boards: _b, triagedAt: _a, ...rest } = image;
   return { ...rest, favourite: false };
 }
