@@ -3,6 +3,7 @@
  * read and write first checks the store is open, and SQLite's errors leave as sentences.
  */
 import type { Logger } from '../../ports/logger';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { messageOf, UserFacingError } from '../errors';
 import type { ChangeFeed } from './change-feed';
@@ -17,6 +18,8 @@ export class HistoryAccess {
     readonly connection: SqliteConnection,
     readonly logger: Logger,
     private readonly feed: ChangeFeed,
+    /** Puts the rows' triage into records read (triage-compose.ts; before v16, as they are). */
+    readonly withTriage: (records: TaskRecord[]) => TaskRecord[] = (records) => records,
   ) {}
 
   read<T>(work: () => T): T {

@@ -87,7 +87,7 @@ export class HistoryQueries {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: recordsFromRows(page, this.access.logger),
+      items: recordsFromRows(page, this.access),
       nextCursor: rows.length > limit && last ? encodeTaskCursor(taskKey(last)) : null,
     };
   }
@@ -111,7 +111,7 @@ export class HistoryQueries {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: galleryItemsFromRows(page, this.access.logger),
+      items: galleryItemsFromRows(page, this.access),
       nextCursor:
         rows.length > limit && last
           ? encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) })
@@ -137,7 +137,7 @@ export class HistoryQueries {
   }
 
   unfinished(): TaskRecord[] {
-    return recordsFromRows(this.access.rows(SELECT_UNFINISHED, []), this.access.logger);
+    return recordsFromRows(this.access.rows(SELECT_UNFINISHED, []), this.access);
   }
 
   /** See {@link HistoryStore.count}. */
@@ -222,7 +222,7 @@ export class HistoryQueries {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: galleryItemsFromRows(page, this.access.logger),
+      items: galleryItemsFromRows(page, this.access),
       nextCursor: rows.length > limit && last ? encodeOrderCursor(sort, last) : null,
     };
   }

@@ -11,34 +11,28 @@ import { withFavourites } from '../../../shared/domain/favourites';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 import { providerOf } from '../../../shared/domain/providers';
 import { countedCost } from '../../../shared/domain/task-cost';
-import { hasContentCredentials } from '../../../shared/domain/content-credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryAccess } from './history-access';
 import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
-import { recordFromRow } from './history-rows';
+import { recordsFromRows } from './history-rows';
 import { rememberCheckedText } from './checked-texts';
 import {
   COSTS_VERSION,
-  CREDENTIALS_VERSION,
-  DELETE_IMAGES,
   DELETE_TASK,
-  INSERT_IMAGE,
-  INSERT_IMAGE_BEFORE_CREDENTIALS,
-  INSERT_IMAGE_WITH_TRIAGE,
   LEDGER_VERSION,
   SELECT_BY_TASK_ID,
   SELECT_BY_TASK_ID_ANY_ENDPOINT,
   SELECT_TASK,
   SELECT_TASKS_IN,
   SET_LEASE,
-  TRIAGE_VERSION,
   COST_COLUMNS,
   upsertTask,
 } from './history-statements';
-import { deleteTriageRows, triageColumns, writeTriageRows } from './triage-rows';
-import { writeTriageOnly } from './triage-write';
+import { writeTriageRowsOnly } from './triage-write';
+import { ImageRows } from './image-rows';
+import { recordWithoutTriage } from './triage-compose';
 import { imagesOnly } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
@@ -65,13 +59,19 @@ function laterColumns(version: number): {
   };
 }
 
+/** `keep` of a write: leave the stored triage of the images already stored (image-rows.ts). */
+const KEEP = true;
+
 /** Records {@link HistoryRecords.editMany} reads in one statement. */
 const READ_CHUNK = 500;
 
 export class HistoryRecords {
   /** The row's write at this schema version (built once): every column in one statement. */
   private readonly upsert: string;
+  /** {@link upsert} leaving a stored task's star as it is (from v16: a write that keeps triage). */
+  private readonly upsertKeeping: string;
   private readonly later: ReturnType<typeof laterColumns>;
+  private readonly images: ImageRows;
 
   constructor(
     private readonly access: HistoryAccess,
@@ -81,17 +81,22 @@ export class HistoryRecords {
   ) {
     this.later = laterColumns(schemaVersion);
     this.upsert = upsertTask(this.later.names);
+    this.upsertKeeping = upsertTask(this.later.names, ['favourite']);
+    this.images = new ImageRows(access.connection, schemaVersion);
   }
 
   /** See {@link HistoryStore.put}. */
   put(record: TaskRecord): void {
     const valid = validate(record);
-    this.limited((limits) => this.write(limits.admit(valid)));
+    this.limited((limits) => this.write(limits.admit(valid), KEEP));
   }
 
-  /** See {@link HistoryStore.putMany}. */
-  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): TriageDropped {
-    return this.writeMany(records, lease, (valid) => valid).dropped;
+  /**
+   * See {@link HistoryStore.putMany}; `keep` (default): the triage of images already stored stays
+   * (image-rows.ts), else the records' triage is written (an import's or a rebuild's).
+   */
+  putMany(records: readonly TaskRecord[], lease?: LeaseGrant, keep = KEEP): TriageDropped {
+    return this.writeMany(records, lease, (valid) => valid, keep).dropped;
   }
 
   /**
@@ -104,18 +109,19 @@ export class HistoryRecords {
     lease: LeaseGrant | undefined,
     admit: (valid: TaskRecord[]) => readonly TaskRecord[],
   ): TaskRecord[] {
-    return this.writeMany(records, lease, admit).result;
+    return this.writeMany(records, lease, admit, KEEP).result;
   }
 
   private writeMany(
     records: readonly TaskRecord[],
     lease: LeaseGrant | undefined,
     admit: (valid: TaskRecord[]) => readonly TaskRecord[],
+    keep: boolean,
   ): { result: TaskRecord[]; dropped: TriageDropped } {
     const valid = records.map(validate);
     return this.limited((limits) => {
       const admitted = admit(valid).map((record) => limits.admit(validate(record)));
-      admitted.forEach((record) => this.write(record));
+      admitted.forEach((record) => this.write(record, keep));
       if (lease) {
         for (const record of admitted)
           this.access.connection.run(SET_LEASE, [record.localId, lease.owner, lease.until]);
@@ -170,23 +176,23 @@ export class HistoryRecords {
   private writeEdit(limits: LibraryLimits, stored: TaskRecord, next: TaskRecord): TaskRecord {
     // A change of the images alone is checked on the images alone (the rest is the stored
     // record's own, read through the schema a moment ago); when that found it a change of
-    // triage alone (the limits drop tags and boards only), the write need not compare again.
+    // triage alone (the limits drop tags and boards only), only the triage rows are written.
     const checked = imagesOnly(stored, next);
     const valid = limits.admit(checked?.record ?? validate(next), stored);
-    const triageOnly =
-      this.schemaVersion >= TRIAGE_VERSION &&
-      writeTriageOnly(this.access.connection, stored, valid, checked?.triageOnly === true);
-    if (!triageOnly) this.write(valid);
+    if (checked?.triageOnly === true && this.images.triageInRows) {
+      writeTriageRowsOnly(this.access.connection, stored, valid);
+    } else {
+      // The user's edit, read under the write lock: its triage is written too.
+      this.write(valid, !KEEP);
+    }
     return valid;
   }
 
   /** The records of `localIds` there are (one statement), by local id. */
   private readMany(localIds: readonly string[]): Map<string, TaskRecord> {
     const records = new Map<string, TaskRecord>();
-    for (const row of this.access.rows(SELECT_TASKS_IN, [JSON.stringify(localIds)])) {
-      const record = recordFromRow(row, this.access.logger);
-      if (record) records.set(record.localId, record);
-    }
+    const rows = this.access.rows(SELECT_TASKS_IN, [JSON.stringify(localIds)]);
+    for (const record of recordsFromRows(rows, this.access)) records.set(record.localId, record);
     return records;
   }
 
@@ -234,7 +240,7 @@ export class HistoryRecords {
     const valid = validate(record);
     this.limited((limits) => {
       this.ledger.unwatch(valid.localId);
-      this.write(limits.admit(valid));
+      this.write(limits.admit(valid), KEEP);
     });
   }
 
@@ -245,13 +251,18 @@ export class HistoryRecords {
     else this.ledger.unwatch(record.localId);
   }
 
-  /** Writes a record the schema checked (`validate`, or `imagesOnly` for a triage change). */
-  private write(record: TaskRecord): void {
+  /**
+   * Writes a record the schema checked (`validate`, or `imagesOnly` for a triage change); `keep`:
+   * from v16 the task's star and the triage of the images already stored stay (image-rows.ts).
+   */
+  private write(record: TaskRecord, keep: boolean): void {
     const { connection } = this.access;
     // The model filter lists (and matches) what the service said it used, else what was asked.
     const model = record.reportedModel ?? record.request.model ?? null;
-    const text = JSON.stringify(record);
-    const [row] = connection.all(this.upsert, [
+    const inRows = this.images.triageInRows;
+    // From v16 the record's JSON holds no triage: its rows are its one home.
+    const text = JSON.stringify(inRows ? recordWithoutTriage(record) : record);
+    const [row] = connection.all(keep && inRows ? this.upsertKeeping : this.upsert, [
       record.localId,
       record.taskId,
       record.endpoint,
@@ -266,42 +277,17 @@ export class HistoryRecords {
       ...this.later.values(record),
     ]);
     rememberCheckedText(text);
-    this.writeImageRows(record, Number(row?.['id']), model);
+    this.images.write(record, Number(row?.['id']), model, keep);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 
-  /** The task's image rows (and, from v10, their triage rows), replacing what it had. */
-  private writeImageRows(record: TaskRecord, taskRow: number, model: string | null): void {
-    const { connection } = this.access;
-    connection.run(DELETE_IMAGES, [record.localId]);
-    const withCredentials = this.schemaVersion >= CREDENTIALS_VERSION;
-    const withTriage = this.schemaVersion >= TRIAGE_VERSION;
-    record.images.forEach((image, position) => {
-      const row = [
-        record.localId,
-        taskRow,
-        position,
-        image.state,
-        image.favourite ? 1 : 0,
-        record.createdAt,
-        model,
-      ];
-      if (!withCredentials) return void connection.run(INSERT_IMAGE_BEFORE_CREDENTIALS, row);
-      const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
-      if (!withTriage) return void connection.run(INSERT_IMAGE, [...row, credentials]);
-      connection.run(INSERT_IMAGE_WITH_TRIAGE, [...row, credentials, ...triageColumns(image)]);
-    });
-    if (withTriage) writeTriageRows(connection, record, record.updatedAt);
-  }
-
   private deleteImageRows(localId: string): void {
-    this.access.connection.run(DELETE_IMAGES, [localId]);
-    if (this.schemaVersion >= TRIAGE_VERSION) deleteTriageRows(this.access.connection, localId);
+    this.images.delete(localId);
   }
 
   private readOne(sql: string, params: SqlValue[]): TaskRecord | undefined {
     const row = this.access.row(sql, params);
-    return row ? recordFromRow(row, this.access.logger) : undefined;
+    return row ? recordsFromRows([row], this.access)[0] : undefined;
   }
 }
 

@@ -9,8 +9,14 @@ import type { Row } from './sqlite-connection';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 import { isCheckedText } from './checked-texts';
 
+/** What reads records: its logger, and what puts the rows' triage in (HistoryAccess). */
+export interface RecordReader {
+  readonly logger: Logger;
+  readonly withTriage: (records: TaskRecord[]) => TaskRecord[];
+}
+
 /** Parses the `record` column of a tasks row; `undefined` (and a warning) when it is not valid. */
-export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
+function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
   const localId = String(row['local_id']);
   const text = row['record'];
   let json: unknown;
@@ -33,26 +39,31 @@ export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined 
 }
 
 /** The records of `rows` that parse, in order. */
-export function recordsFromRows(rows: readonly Row[], logger: Logger): TaskRecord[] {
+export function recordsFromRows(rows: readonly Row[], reader: RecordReader): TaskRecord[] {
   const records: TaskRecord[] = [];
   for (const row of rows) {
-    const record = recordFromRow(row, logger);
+    const record = recordFromRow(row, reader.logger);
     if (record !== undefined) records.push(record);
   }
-  return records;
+  return reader.withTriage(records);
 }
 
 /**
  * Gallery items of image rows joined to their task's record. A task's record is parsed once
  * per page however many of its images the page holds.
  */
-export function galleryItemsFromRows(rows: readonly Row[], logger: Logger): GalleryItem[] {
-  const records = new Map<string, TaskRecord | undefined>();
-  const items: GalleryItem[] = [];
+export function galleryItemsFromRows(rows: readonly Row[], reader: RecordReader): GalleryItem[] {
+  const read = new Map<string, TaskRecord | undefined>();
   for (const row of rows) {
     const localId = String(row['local_id']);
-    if (!records.has(localId)) records.set(localId, recordFromRow(row, logger));
-    const record = records.get(localId);
+    if (!read.has(localId)) read.set(localId, recordFromRow(row, reader.logger));
+  }
+  const records = new Map<string, TaskRecord>();
+  const found = [...read.values()].filter((record) => record !== undefined);
+  for (const record of reader.withTriage(found)) records.set(record.localId, record);
+  const items: GalleryItem[] = [];
+  for (const row of rows) {
+    const record = records.get(String(row['local_id']));
     const image = record?.images[Number(row['idx'])];
     if (record !== undefined && image !== undefined) items.push(galleryItemOf(record, image));
   }

@@ -15,6 +15,7 @@ import { addPromptHistoryV11 } from './prompt-history-schema';
 import { addCompareGroups } from './compare-schema';
 import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
+import { addTriageRows } from './triage-rows-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -318,6 +319,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addCompareGroups,
   addTemplateColumn,
   addLineageColumns,
+  addTriageRows,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -328,6 +330,9 @@ export const TEMPLATE_VERSION = HISTORY_MIGRATIONS.indexOf(addTemplateColumn) + 
 
 /** The schema version that added the lineage columns (lineage-schema.ts). */
 export const LINEAGE_VERSION = HISTORY_MIGRATIONS.indexOf(addLineageColumns) + 1;
+
+/** The schema version from which triage lives in its own rows only (triage-rows-schema.ts). */
+export const TRIAGE_ROWS_VERSION = HISTORY_MIGRATIONS.indexOf(addTriageRows) + 1;
 
 /** The schema version that added `tasks.compare_group` (compare-schema.ts). */
 export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;

@@ -22,15 +22,16 @@ const TASK_COLUMNS = [
 /**
  * A task row's write: the columns every version has and `extra` (those later versions added, in
  * the order their values are bound), in one statement, so a write is one change of the row
- * whatever the version.
+ * whatever the version; a stored row's `kept` columns are left as they are.
  */
-export function upsertTask(extra: readonly string[]): string {
+export function upsertTask(extra: readonly string[], kept: readonly string[] = []): string {
   const [key, ...rest] = [...TASK_COLUMNS, ...extra];
+  const updated = rest.filter((column) => !kept.includes(column));
   return `
   INSERT INTO tasks (${[key, ...rest].join(', ')})
   VALUES (${[key, ...rest].map(() => '?').join(', ')})
   ON CONFLICT (${String(key)}) DO UPDATE SET
-    ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}
+    ${updated.map((column) => `${column} = excluded.${column}`).join(', ')}
   RETURNING id`;
 }
 

@@ -17,6 +17,7 @@ import {
   HISTORY_MIGRATIONS,
   LINEAGE_VERSION,
   PROMPT_HISTORY_VERSION,
+  TRIAGE_ROWS_VERSION,
   type Migration,
 } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
@@ -37,6 +38,7 @@ import { CompareGroups } from './compare-groups';
 import { LineageRows } from './lineage-rows';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
+import { composeTriage } from './triage-compose';
 import { PromptHistory } from './prompt-history';
 import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
@@ -93,7 +95,14 @@ export class HistoryStore {
     this.connection = connection;
     this.schemaVersion = schemaVersion;
     this.feed = new ChangeFeed(connection, logger, changePollMs);
-    const access = new HistoryAccess(connection, logger, this.feed);
+    const access = new HistoryAccess(
+      connection,
+      logger,
+      this.feed,
+      schemaVersion >= TRIAGE_ROWS_VERSION
+        ? (records) => composeTriage(connection, records)
+        : undefined,
+    );
     const ledger = new LedgerRows(access, schemaVersion >= LEDGER_SUMS_VERSION);
     this.records = new HistoryRecords(access, schemaVersion, ledger);
     this.queries = new HistoryQueries(access);
@@ -124,7 +133,9 @@ export class HistoryStore {
   }
 
   /**
-   * Inserts or replaces the record; on disk when this returns. `updatedAt` is the caller's. Its
+   * Inserts or replaces the record; on disk when this returns. `updatedAt` is the caller's. The
+   * triage of a stored task (its star, and the rating, flag, tags and boards of the images it had)
+   * stays as stored: triage is changed by {@link editMany} (triage-rows-schema.ts). Its
    * images' tags and boards past the library's limits are left out (triage-limits.ts: logged),
    * as with every write.
    */
@@ -146,7 +157,8 @@ export class HistoryStore {
    * Their prompts join the prompt history (a rebuilt history starts it from its tasks).
    */
   putManyCounted(records: readonly TaskRecord[]): TriageDropped {
-    const dropped = this.records.putMany(records);
+    // Their triage is written (an import merged it with the library's: import-library.ts).
+    const dropped = this.records.putMany(records, undefined, false);
     this.prompts.noteTasks(records);
     return dropped;
   }

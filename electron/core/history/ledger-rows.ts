@@ -170,7 +170,7 @@ export class LedgerRows {
       'SELECT local_id, record FROM ledger_watch ORDER BY local_id',
       [],
     );
-    return recordsFromRows(rows, this.access.logger).sort((a, b) => a.createdAt - b.createdAt);
+    return recordsFromRows(rows, this.access).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   private append(localId: string, at: number, event: LedgerEvent): void {

@@ -29,7 +29,7 @@ export class LineageRows {
   childrenOf(parent: ImageParent, limit: number): TaskRecord[] {
     if (!this.present) return [];
     const rows = this.access.rows(CHILDREN, [parent.localId, parent.index, bounded(limit)]);
-    return recordsFromRows(rows, this.access.logger);
+    return recordsFromRows(rows, this.access);
   }
 
   /**
@@ -39,6 +39,6 @@ export class LineageRows {
   fromInput(sha256: string, limit: number): TaskRecord[] {
     if (!this.present) return [];
     const rows = this.access.rows(FROM_INPUT, [sha256, bounded(limit)]);
-    return recordsFromRows(rows, this.access.logger);
+    return recordsFromRows(rows, this.access);
   }
 }

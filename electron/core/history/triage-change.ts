@@ -1,8 +1,8 @@
 /**
- * Whether a change of a stored record is triage alone: the one comparison the history makes, to
- * check only what changed (`imagesOnly`: a record whose images' triage alone changed is checked
- * on that triage, not through the whole schema) and to write only what changed (triage-write.ts:
- * the triage columns and the record, not every row again). Triage is an image's rating, flag,
+ * Whether a change of a stored record is triage alone: the one definition the history has
+ * (`imagesOnly`), used both to check only what changed (a record whose images' triage alone
+ * changed is checked on that triage, not through the whole schema) and to write only what
+ * changed (its `triageOnly`: triage-write.ts writes the triage rows, never the record). Triage is an image's rating, flag,
  * star, tags, boards and their time, and the task's star and time of change; every other field
  * must be the stored one's, or equal to it.
  */
@@ -52,17 +52,6 @@ const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
 /** Whether the image `next` is `stored` but for its triage. */
 const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
   next === stored || sameBut(stored, next, IMAGE_TRIAGE_KEYS);
-
-/** Whether `next` is `stored` with triage alone changed (see the file's comment). */
-export function onlyTriageChanged(stored: TaskRecord, next: TaskRecord): boolean {
-  return (
-    sameTaskButTriage(stored, next) &&
-    next.images.every((image, n) => {
-      const before = stored.images[n];
-      return before !== undefined && sameImageButTriage(before, image);
-    })
-  );
-}
 
 const imagesSchema = taskRecordSchema.shape.images;
 const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();

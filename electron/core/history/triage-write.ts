@@ -1,72 +1,62 @@
 /**
- * A record whose change is triage alone (a rating, a flag, a star, tags, boards), written as
- * such: the task row's record, star and time, and the changed images' triage columns, instead of
- * the whole row and every image row again. Every other column and index entry stays as it is,
- * which is what makes rating 10,000 images one short transaction (the "Triage at a million
- * tasks" row of docs/PERFORMANCE.md). Anything else that differs (triage-change.ts, the same
- * comparison that lets such a change skip the record schema) takes the full write.
+ * A change of triage alone (a rating, a flag, a star, tags, boards: triage-change.ts says which
+ * changes are) written as such (from v16; an older file takes the record's full write). The rows
+ * are triage's one home (triage-rows-schema.ts): the task's star (its column) or else its time of
+ * change (`task_triage`), an entry in the change log (other processes learn of it), and the
+ * changed images' rows; the task's record JSON is not written. Every other column and index
+ * entry stays as it is, which is what makes rating 10,000 images one short transaction (the
+ * "Triage at a million tasks" row of docs/PERFORMANCE.md).
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { foldName } from '../../../shared/domain/triage';
 import type { SqliteConnection } from './sqlite-connection';
-import { rememberCheckedText } from './checked-texts';
-import { onlyTriageChanged } from './triage-change';
-import { triageColumns, writeTriageRows } from './triage-rows';
+import { imageTriageColumns } from './image-rows';
+import { deleteImageLists, writeImageLists } from './triage-rows';
 
 // Each sets only what changed: an index whose columns an UPDATE does not name is not touched.
-const UPDATE_TASK_RECORD = 'UPDATE tasks SET updated_at = ?, record = ? WHERE local_id = ?';
-const UPDATE_TASK_STAR =
-  'UPDATE tasks SET favourite = ?, updated_at = ?, record = ? WHERE local_id = ?';
-const UPDATE_IMAGE_RATING = 'UPDATE images SET rating = ? WHERE local_id = ? AND idx = ?';
-const UPDATE_IMAGE_TRIAGE =
-  'UPDATE images SET favourite = ?, rating = ?, flag = ? WHERE local_id = ? AND idx = ?';
+const UPSERT_TRIAGE_TIME = `INSERT INTO task_triage (local_id, updated_at) VALUES (?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET updated_at = excluded.updated_at`;
+const LOG_CHANGE = 'INSERT INTO task_changes (local_id) VALUES (?)';
+const UPDATE_IMAGE_RATING =
+  'UPDATE images SET rating = ?, triaged_at = ? WHERE local_id = ? AND idx = ?';
+const UPDATE_TASK_STAR_TIME = 'UPDATE tasks SET favourite = ?, updated_at = ? WHERE local_id = ?';
+const UPDATE_IMAGE_ROW =
+  'UPDATE images SET favourite = ?, rating = ?, flag = ?, triaged_at = ? WHERE local_id = ? AND idx = ?';
 
-const keys = (list: readonly string[] | undefined) => (list ?? []).map(foldName).join('\n');
+const names = (list: readonly string[] | undefined) => (list ?? []).join('\n');
 
 /**
- * Writes `next` over `stored` as a triage change when that is all it is (see the file's
- * comment); false, having written nothing, when it is more. `known`: the caller has just found
- * so (`onlyTriageChanged` need not look again).
+ * Writes `next` over `stored`, a change of triage alone (the caller found so: triage-change.ts),
+ * into the triage rows only.
  */
-export function writeTriageOnly(
+export function writeTriageRowsOnly(
   connection: SqliteConnection,
   stored: TaskRecord,
   next: TaskRecord,
-  known = false,
-): boolean {
-  if (!known && !onlyTriageChanged(stored, next)) return false;
-  const text = JSON.stringify(next);
-  // `next` is checked as history-records.ts's `imagesOnly` checks a triage change.
-  rememberCheckedText(text);
+): void {
+  const { localId } = next;
   if (next.favourite === stored.favourite) {
-    connection.run(UPDATE_TASK_RECORD, [next.updatedAt, text, next.localId]);
+    // The time in a small row of its own and the change in the log (what the task row's trigger
+    // writes): the task's row, large with its record, is not rewritten for a rating.
+    connection.run(UPSERT_TRIAGE_TIME, [localId, next.updatedAt]);
+    connection.run(LOG_CHANGE, [localId]);
   } else {
-    connection.run(UPDATE_TASK_STAR, [next.favourite ? 1 : 0, next.updatedAt, text, next.localId]);
+    connection.run(UPDATE_TASK_STAR_TIME, [next.favourite ? 1 : 0, next.updatedAt, localId]);
   }
-  let listsChanged = false;
-  next.images.forEach((image, position) => {
-    const before = stored.images[position] ?? image;
-    listsChanged ||= differ(before, image);
-    const [rating, flag] = triageColumns(image);
-    const [ratingBefore, flagBefore] = triageColumns(before);
-    if (image.favourite === before.favourite && flag === flagBefore) {
-      if (rating !== ratingBefore) {
-        connection.run(UPDATE_IMAGE_RATING, [rating, next.localId, position]);
-      }
-      return;
+  next.images.forEach((image, idx) => {
+    const before = stored.images[idx] ?? image;
+    if (image === before) return;
+    const [favourite, rating, flag, triagedAt] = imageTriageColumns(image);
+    const [favouriteBefore, ratingBefore, flagBefore, triagedBefore] = imageTriageColumns(before);
+    if (favourite !== favouriteBefore || flag !== flagBefore) {
+      connection.run(UPDATE_IMAGE_ROW, [favourite, rating, flag, triagedAt, localId, idx]);
+    } else if (rating !== ratingBefore || triagedAt !== triagedBefore) {
+      // Only the columns that changed: an index whose columns are not named is not touched.
+      connection.run(UPDATE_IMAGE_RATING, [rating, triagedAt, localId, idx]);
     }
-    connection.run(UPDATE_IMAGE_TRIAGE, [
-      image.favourite ? 1 : 0,
-      rating,
-      flag,
-      next.localId,
-      position,
-    ]);
+    const listed = (record: ImageRecord) => `${names(record.tags)}\n\n${names(record.boards)}`;
+    if (listed(image) !== listed(before)) {
+      deleteImageLists(connection, localId, idx);
+      writeImageLists(connection, [localId, idx], image, next.updatedAt);
+    }
   });
-  if (listsChanged) writeTriageRows(connection, next, next.updatedAt);
-  return true;
-}
-
-function differ(before: ImageRecord, after: ImageRecord): boolean {
-  return keys(before.tags) !== keys(after.tags) || keys(before.boards) !== keys(after.boards);
 }

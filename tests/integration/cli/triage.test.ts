@@ -209,7 +209,11 @@ describe('pictor triage commands', () => {
     try {
       const record = store.findByTaskId(a!)!;
       const tags = Array.from({ length: 64 }, (_, n) => `tag ${String(n)}`);
-      store.put({ ...record, images: record.images.map((image) => ({ ...image, tags })) });
+      // An edit of triage (a write of the record keeps the stored triage: image-rows.ts).
+      store.editMany([record.localId], (stored) => ({
+        ...stored,
+        images: stored.images.map((image) => ({ ...image, tags })),
+      }));
     } finally {
       store.close();
     }

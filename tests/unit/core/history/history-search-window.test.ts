@@ -98,7 +98,8 @@ describe('searches that match few tasks, or many but none of the newest', () => 
   it('reads and sorts a few matches: pages, filters and cursors as a scan of everything gives', () => {
     records[2_999] = { ...record(2_999), favourite: true };
     records[40] = { ...record(40), favourite: true };
-    store.putMany([records[2_999]!, records[40]!]);
+    // A star is the user's edit (a write of the record keeps the stored one: image-rows.ts).
+    store.editMany(['local-02999', 'local-00040'], (stored) => ({ ...stored, favourite: true }));
     for (const query of [
       { search: 'rare kite' },
       { search: 'RARE KITE', statuses: ['completed' as const, 'failed' as const] },

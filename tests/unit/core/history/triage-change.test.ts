@@ -10,9 +10,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { SqliteConnection } from '../../../../electron/core/history/sqlite-connection';
-import { onlyTriageChanged } from '../../../../electron/core/history/triage-change';
+import { imagesOnly } from '../../../../electron/core/history/triage-change';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeTask } from '../../../support/task-records';
+
+const onlyTriageChanged = (stored: TaskRecord, next: TaskRecord): boolean =>
+  imagesOnly(stored, next)?.triageOnly === true;
 
 const task = (): TaskRecord =>
   makeTask({ localId: 'a', prompt: 'a lighthouse', images: [makeImage(0), makeImage(1)] });

@@ -31,7 +31,8 @@ async function exported(): Promise<{ from: Library; task: TaskRecord; archive: s
     ...added,
     images: added.images.map((image) => ({ ...image, rating: 4, tags: ['sea', 'dusk', 'boat'] })),
   };
-  from.history.put(task);
+  // Triage is the user's edit (a write of the record keeps the stored triage: image-rows.ts).
+  from.history.editMany([task.localId], () => task);
   const archive = join(from.dir, 'export.zip');
   await exportLibrary({
     root: from.root,

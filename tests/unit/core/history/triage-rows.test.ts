@@ -1,0 +1,176 @@
+/**
+ * Triage in its own rows (history v16, triage-rows-schema.ts): a library written by v15 opens
+ * with every rating, flag, star, tag, board and time as it had them; a triage edit writes only
+ * the triage rows (the record's JSON stays byte for byte); a write of a task's record (the
+ * engine's) never carries an old star or rating back over the stored one; and a rating costs at
+ * most 1 KB of the history file per image, measured as the real bytes SQLite appended to its
+ * write-ahead log (`history.sqlite-wal`, truncated before the edit).
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  HISTORY_MIGRATIONS,
+  TRIAGE_ROWS_VERSION,
+} from '../../../../electron/core/history/history-schema';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { makeImage, makeTask } from '../../../support/task-records';
+
+let dir: string;
+let file: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-rows-'));
+  file = join(dir, 'history.sqlite');
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Tasks with every kind of triage: lists in their order and case, nested boards, times. */
+function triaged(): TaskRecord[] {
+  return [
+    makeTask({
+      localId: 'a',
+      favourite: true,
+      images: [
+        makeImage(0, { favourite: true, rating: 4, tags: ['Zeta', 'alpha'], triagedAt: 7 }),
+        makeImage(1, { flag: 'reject', boards: ['Clients/Acme', 'Moodboard'], triagedAt: 8 }),
+        makeImage(2),
+      ],
+    }),
+    makeTask({ localId: 'b', images: [makeImage(0, { rating: 2, boards: ['clients'] })] }),
+  ];
+}
+
+const recordText = (localId: string): unknown =>
+  new DatabaseSync(file).prepare('SELECT record FROM tasks WHERE local_id = ?').get(localId)?.[
+    'record'
+  ];
+
+describe('history v16: triage in its own rows', () => {
+  it('opens a library written by v15 with every rating, flag, star, tag, board and time', () => {
+    const old = HistoryStore.open(file, {
+      migrations: HISTORY_MIGRATIONS.slice(0, TRIAGE_ROWS_VERSION - 1),
+    });
+    old.putMany(triaged());
+    // A triage edit of today's kind, and a board of the table only.
+    old.editMany(['b'], (stored) => ({
+      ...stored,
+      updatedAt: stored.updatedAt + 5,
+      images: stored.images.map((image) => ({ ...image, tags: ['Late'], triagedAt: 99 })),
+    }));
+    const before = ['a', 'b'].map((localId) => old.get(localId));
+    const boardsBefore = old.triage.boards();
+    const tagsBefore = old.triage.tags();
+    old.close();
+
+    const store = HistoryStore.open(file);
+    try {
+      expect(store.schemaVersion).toBe(TRIAGE_ROWS_VERSION);
+      expect(['a', 'b'].map((localId) => store.get(localId))).toEqual(before);
+      expect(store.list().items.sort((x, y) => x.localId.localeCompare(y.localId))).toEqual(before);
+      expect(store.triage.boards()).toEqual(boardsBefore);
+      expect(store.triage.tags()).toEqual(tagsBefore);
+      expect(store.listImages({ flag: 'pick' }).items.map((item) => item.localId)).toEqual(['a']);
+      expect(store.listImages({ flag: 'reject' }).items).toHaveLength(1);
+      expect(store.listImages({ rating: { op: '>=', value: 2 } }).items).toHaveLength(2);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('writes a triage edit to the rows alone: the record’s JSON is not rewritten', () => {
+    const store = HistoryStore.open(file);
+    try {
+      store.putMany(triaged());
+      const text = recordText('a');
+      const [written] = store.editMany(['a'], (stored) => ({
+        ...stored,
+        favourite: false,
+        updatedAt: stored.updatedAt + 1,
+        images: stored.images.map((image, n) => {
+          if (n === 0) return { ...image, favourite: false };
+          return n === 2
+            ? { ...image, rating: 5, tags: ['New'], boards: ['Clients'], triagedAt: 9 }
+            : image;
+        }),
+      }));
+      expect(recordText('a')).toBe(text);
+      expect(store.get('a')).toEqual(written);
+      expect(store.get('a')!.images[2]).toMatchObject({ rating: 5, tags: ['New'], triagedAt: 9 });
+      expect(store.get('a')!.favourite).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps the stored triage when the record is written again (the engine’s write)', () => {
+    const store = HistoryStore.open(file);
+    try {
+      const [task] = triaged() as [TaskRecord];
+      store.put(task);
+      // Another process rates and unstars, then the engine writes what it held before.
+      store.editMany(['a'], (stored) => ({
+        ...stored,
+        favourite: false,
+        images: stored.images.map((image, n) =>
+          n === 0 ? { ...image, favourite: false, rating: 1, tags: ['Other'] } : image,
+        ),
+      }));
+      const grown = { ...task, status: 'completed' as const, polls: 11 };
+      store.put({ ...grown, images: [...task.images, makeImage(3, { rating: 3 })] });
+      const stored = store.get('a')!;
+      expect(stored.polls).toBe(11);
+      expect(stored.favourite).toBe(false);
+      expect(stored.images[0]).toMatchObject({ favourite: false, rating: 1, tags: ['Other'] });
+      expect(stored.images[1]).toMatchObject({
+        flag: 'reject',
+        boards: ['Clients/Acme', 'Moodboard'],
+      });
+      // A new image takes the record's triage.
+      expect(stored.images[3]!.rating).toBe(3);
+      // The engine's record with fewer images drops the rows of the images it no longer has.
+      store.put({ ...grown, images: task.images.slice(0, 1) });
+      expect(store.get('a')!.images).toHaveLength(1);
+      expect(store.listImages({ flag: 'reject' }).items).toHaveLength(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('writes at most 1 KB of the history per image rated', async () => {
+    const store = HistoryStore.open(file);
+    try {
+      // Prompts as long as users write them: the record is what a rating must not rewrite.
+      const prompt = `A harbour at dusk, ${'soft light over still water, '.repeat(60)}`;
+      const tasks = Array.from({ length: 250 }, (_, n) =>
+        makeTask({
+          localId: `t-${String(n).padStart(4, '0')}`,
+          prompt,
+          images: [0, 1, 2, 3].map((index) => makeImage(index)),
+        }),
+      );
+      store.putMany(tasks);
+      new DatabaseSync(file).exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      expect((await stat(`${file}-wal`)).size).toBe(0);
+      store.editMany(
+        tasks.map((task) => task.localId),
+        (stored) => ({
+          ...stored,
+          updatedAt: stored.updatedAt + 1,
+          images: stored.images.map((image) => ({ ...image, rating: 4, triagedAt: 5 })),
+        }),
+      );
+      const images = tasks.length * 4;
+      const bytes = (await stat(`${file}-wal`)).size;
+      expect(bytes / images).toBeLessThanOrEqual(1024);
+    } finally {
+      store.close();
+    }
+  });
+});
