@@ -4,6 +4,7 @@
  */
 import { useCallback } from 'react';
 import { providerOf } from '../../../shared/domain/providers';
+import { isFavouriteTask } from '../../../shared/domain/favourites';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
@@ -12,7 +13,7 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
 import { EditRequestAction, isRefusedRequest } from './edit-request-action';
-import { RejectButton } from './reject-button';
+import { flaggableImages, RejectButton } from './reject-button';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
 
@@ -105,17 +106,36 @@ function CompletedActions({ record }: { record: TaskRecord }) {
   );
 }
 
-/** The task's pick flag: pressed when it is picked (a favourite, as stored). */
+/**
+ * The task's pick flag: pressed when it is picked (a favourite, as stored). A task with images
+ * picks or unpicks them as one triage step with the window's Undo, as the gallery's P does (a
+ * pick picks every image, clearing a reject; taking it off unpicks the picked ones); a task with
+ * no image yet (at work, failed) keeps its own star, which its images take when they arrive.
+ */
 export function FavouriteButton({ record, className }: { record: TaskRecord; className?: string }) {
   const setFavourite = useAppStore((state) => state.tasksSetFavourite);
+  const applyTasks = useAppStore((state) => state.triageApplyTasks);
+  const applyImages = useAppStore((state) => state.triageApply);
+  const picked = isFavouriteTask(record);
+  const toggle = (): void => {
+    const images = flaggableImages(record);
+    if (images.length === 0) void setFavourite(record.localId, !picked);
+    else if (!picked) void applyTasks([record.localId], { kind: 'flag', flag: 'pick' });
+    else {
+      const refs = images
+        .filter((image) => image.favourite)
+        .map((image) => ({ localId: record.localId, index: image.index }));
+      void applyImages(refs, { kind: 'flag', flag: 'none' });
+    }
+  };
   return (
     <IconButton
       icon="flag"
       size="small"
       label={t('tasks.action.favourite')}
-      pressed={record.favourite}
+      pressed={picked}
       {...(className ? { className } : {})}
-      onClick={() => void setFavourite(record.localId, !record.favourite)}
+      onClick={toggle}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -138,10 +138,31 @@ describe('row actions', () => {
         within(row(0)).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed'),
       ).toBe('true'),
     );
-    expect(main.callsTo('tasks:setFavourite')).toEqual([
-      { localId: heron!.localId, favourite: true },
+    // A task with images picks them as one triage step, which the window's Undo takes back.
+    expect(main.callsTo('triage:apply')).toEqual([
+      { tasks: [heron!.localId], change: { kind: 'flag', flag: 'pick' } },
     ]);
     expect(main.runtime.core.history.get(heron!.localId)?.favourite).toBe(true);
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    fireEvent.keyDown(document.body, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    await waitFor(() =>
+      expect(main.runtime.core.history.get(heron!.localId)?.favourite).toBe(false),
+    );
+    await waitFor(() =>
+      expect(
+        within(row(0)).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed'),
+      ).toBe('false'),
+    );
+    // Pressed again it is picked; pressed once more its picked images are unpicked, one step.
+    await user.click(within(row(0)).getByRole('button', { name: 'Pick' }));
+    await waitFor(() =>
+      expect(main.runtime.core.history.get(heron!.localId)?.favourite).toBe(true),
+    );
+    await user.click(within(row(0)).getByRole('button', { name: 'Pick' }));
+    await waitFor(() =>
+      expect(main.runtime.core.history.get(heron!.localId)?.favourite).toBe(false),
+    );
+    expect(main.callsTo('tasks:setFavourite')).toEqual([]);
   });
 
   it('removes from history only after confirmation', async () => {
