@@ -26,7 +26,8 @@ import { expectNotInPage, generateAll, keySection, showScreen } from './support/
 const ACCOUNT = 'secure';
 const SECRET = `sk-e2e-secret-${'7f3a9c1e5b'.repeat(3)}`;
 const REFUSED = `sk-e2e-secret-refused-${'4d8b2f6a'.repeat(3)}`;
-const VAULT_FILE = 'key-vault.json';
+// The user's own service's vault (each service has its own file, key-vault-<provider>.json).
+const VAULT_FILE = 'key-vault-pictor.json';
 
 const demo = useDemoProcess({ keys: [`${ACCOUNT}:${SECRET}`], durationMs: 1_000 });
 const session = useAppSession('security');
