@@ -6,7 +6,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dispatch } from './cli-dispatch';
 import type { CliIo } from './cli-io';
-import { KEY_RUN, scrubKey } from '../core/secrets';
+import { KEY_RUN, scrubKey } from '../core/secrets/key-echo-face';
 
 /**
  * `io` whose every line is scrubbed of SERVICE_API_KEY's value in any encoding (key-echo.ts): the

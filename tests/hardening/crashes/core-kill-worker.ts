@@ -37,11 +37,14 @@ const markedFetch = (url: string, init?: RequestInit): Promise<Response> => {
   return fetch(url, init);
 };
 
-/** Every history write (put, putMany) is announced before it starts. */
+/**
+ * Every history write is announced before it starts: whole records (put, putMany) and changes
+ * read under the write lock (editMany: how the engine writes a task it works on, keeping the
+ * user's edits, and how a user edit is written).
+ */
 function markHistoryWrites(): void {
   const proto = HistoryStore.prototype;
-  const put = proto.put;
-  const putMany = proto.putMany;
+  const { put, putMany, editMany } = proto;
   proto.put = function (this: HistoryStore, ...args: Parameters<typeof put>) {
     print('phase history');
     return put.apply(this, args);
@@ -49,6 +52,10 @@ function markHistoryWrites(): void {
   proto.putMany = function (this: HistoryStore, ...args: Parameters<typeof putMany>) {
     print('phase history');
     return putMany.apply(this, args);
+  };
+  proto.editMany = function (this: HistoryStore, ...args: Parameters<typeof editMany>) {
+    print('phase history');
+    return editMany.apply(this, args);
   };
 }
 

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
+import { withTaskFavourite } from '../../../shared/domain/favourites';
 import { HistoryError } from '../../../electron/core/history/history-error';
 import { recordReliability } from '../support/reliability-record';
 import { fillDisk, probeMount, remount, waitFor } from './disk-fixture';
@@ -241,8 +242,14 @@ async function historyScenario(setup: Setup) {
     full = fillDisk(setup.dataDir);
   });
   let failedWrites = 0;
+  // A star is a user edit (written like one: read under the write lock, triage rows only).
+  const star = () =>
+    setup.core.history.editMany([first.localId], (stored) => ({
+      ...withTaskFavourite(stored, true),
+      updatedAt: Date.now(),
+    }));
   try {
-    setup.core.history.put({ ...first, favourite: true, updatedAt: Date.now() });
+    star();
   } catch (error) {
     failedWrites += 1;
     expect(error).toBeInstanceOf(HistoryError);
@@ -258,7 +265,7 @@ async function historyScenario(setup: Setup) {
   const refusedEngineWrites = setup.errors.get('history write failed') ?? 0;
   expect(refusedEngineWrites).toBeGreaterThan(0);
   unlinkSync(full);
-  setup.core.history.put({ ...first, favourite: true, updatedAt: Date.now() });
+  star();
   await setup.core.close();
   const records = reopenHistory(setup.dataDir);
   const counted = {

@@ -45,14 +45,27 @@ function killSoon(): void {
   setTimeout(() => process.kill(process.pid, 'SIGKILL'), plan?.delayMs ?? 0);
 }
 
-/** Every history write is announced before it starts; the planned one of the Undo kills. */
+/** Announces a history write about to start; the planned one of the Undo kills. */
+function historyWrite(): void {
+  print('phase history');
+  if (restoring && (writes += 1) === plan?.occurrence && plan.after === 'history') killSoon();
+}
+
+/**
+ * Every history write is announced before it starts: a whole record (`put`) and a change read
+ * under the write lock (`editMany`, how a user edit such as an image back from the trash and
+ * the engine's own writes of a task are written).
+ */
 function markHistoryWrites(): void {
   const proto = HistoryStore.prototype;
-  const put = proto.put;
+  const { put, editMany } = proto;
   proto.put = function (this: HistoryStore, ...args: Parameters<typeof put>) {
-    print('phase history');
-    if (restoring && (writes += 1) === plan?.occurrence && plan.after === 'history') killSoon();
+    historyWrite();
     return put.apply(this, args);
+  };
+  proto.editMany = function (this: HistoryStore, ...args: Parameters<typeof editMany>) {
+    historyWrite();
+    return editMany.apply(this, args);
   };
 }
 
