@@ -108,7 +108,6 @@ const CORE_MODULES = [
       'gallery',
       'service',
       'templates',
-      'trash',
     ],
   ],
   [

@@ -79,11 +79,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
       }),
-    ...gallerySelectionHandlers({
-      core,
-      visibleStates: VISIBLE_STATES,
-      item: (record) => core.engine.item(record),
-    }),
+    ...gallerySelectionHandlers({ core, visibleStates: VISIBLE_STATES }),
     ...galleryBatchHandlers({
       operations: core.operations,
       trash,

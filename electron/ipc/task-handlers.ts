@@ -1,7 +1,6 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
-import { withTaskFavourite } from '../../shared/domain/favourites';
 import { resend } from '../core/batch';
 import type { CostBook } from '../core/costs';
 import { followSubmits, type TaskEngine } from '../core/engine';
@@ -104,8 +103,5 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
       if (removed.length > 0) changes.removed(localId);
       return { removed: removed.length > 0 };
     },
-    // One favourite: the task's star is its images' stars (shared/domain/favourites.ts).
-    'tasks:setFavourite': ({ localId, favourite }) =>
-      item(engine.edit(localId, (record) => withTaskFavourite(record, favourite))),
   };
 }

@@ -50,7 +50,7 @@ export interface ChunkOptions {
  * Sends the refs in chunks, applies the records main changed to the loaded list, and sums what
  * it did; `states` says what state each image now has in those records (by itemKey).
  */
-export async function inChunks(
+async function inChunks(
   store: Store,
   send: (images: ImageRef[]) => Promise<RequestOutput<'gallery:deleteImages'>>,
   refs: readonly ImageRef[],

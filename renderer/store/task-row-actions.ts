@@ -1,5 +1,5 @@
 /**
- * A task row's requests (resume, retry, favourite, remove, send again, track): each
+ * A task row's requests (resume, retry, pick, remove, send again, track): each
  * applies what main returns or shows its error. Part of the tasks slice (tasks-slice.ts).
  */
 import type { StateCreator } from 'zustand';
@@ -8,6 +8,7 @@ import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { resendTasks } from './task-resend';
 import { removeTasks } from './task-remove';
+import { pickTasks } from './task-pick';
 import type { TasksSlice } from './tasks-slice';
 
 type Creator = StateCreator<AppState, [], [], TasksSlice>;
@@ -20,7 +21,7 @@ export function taskRowActions(
   TasksSlice,
   | 'tasksResume'
   | 'tasksRetryImages'
-  | 'tasksSetFavourite'
+  | 'tasksPick'
   | 'tasksRemove'
   | 'tasksResend'
   | 'tasksTrack'
@@ -40,8 +41,7 @@ export function taskRowActions(
   return {
     tasksResume: (localId) => act(() => call('tasks:resume', { localId })),
     tasksRetryImages: (localId) => act(() => call('tasks:retryImages', { localId })),
-    tasksSetFavourite: (localId, favourite) =>
-      act(() => call('tasks:setFavourite', { localId, favourite })),
+    tasksPick: (localIds, pick) => pickTasks(get, localIds, pick),
     tasksRemove: (localId) =>
       removeTasks(api, [localId], async () => {
         const { removed } = await call('tasks:remove', { localId });

@@ -1,5 +1,5 @@
 /**
- * The actions on the selected tasks: remove, favourite, export to a folder, retry, submit again.
+ * The actions on the selected tasks: remove, pick, reject, export to a folder, retry, submit again.
  * Each is one request per chunk of at most MAX_IDS_PER_BATCH ids; main runs the single-task
  * action for every id and skips what does not apply. The outcome is confirmed in the status
  * area, a failure shown as an error. Part of the selection (task-selection.ts).
@@ -15,6 +15,7 @@ import { chosenIds } from './task-selection-ids';
 import type { TaskSelectionSlice } from './task-selection';
 import { removeTasks } from './task-remove';
 import { resendTasks } from './task-resend';
+import { pickTasks } from './task-pick';
 
 function chunks(ids: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -123,6 +124,10 @@ async function exportSelected(get: () => AppState): Promise<boolean> {
 /** The actions on the selected tasks (part of TaskSelectionSlice). */
 export interface TaskSelectedActions {
   tasksRemoveSelected(): Promise<boolean>;
+  /**
+   * Picks (or unpicks) the selected tasks, loaded or not, through the one pick path
+   * (task-pick.ts): their images as one triage step with the window's Undo.
+   */
   tasksFavouriteSelected(favourite: boolean): Promise<boolean>;
   /**
    * Rejects (or unflags) every image of the selected tasks, loaded or not, as one triage step
@@ -145,16 +150,16 @@ export function taskSelectedActions(
 
   return {
     tasksRemoveSelected: () => removeSelected(api),
-    tasksFavouriteSelected: (favourite) =>
-      runItems(
-        (localIds) => call('tasks:setFavouriteMany', { localIds, favourite }),
-        (items) => items.forEach((item) => get().tasksApplyUpdate(item)),
-        (done) =>
-          t(favourite ? 'tasks.selection.favourited' : 'tasks.selection.unfavourited', {
-            count: done,
-          }),
-        () => t('status.favouriting', { favourite: favourite ? 'yes' : 'no' }),
-      ),
+    tasksFavouriteSelected: async (favourite) => {
+      let ids: string[];
+      try {
+        ids = await chosenIds(get());
+      } catch (error) {
+        get().showError(toApiError(error));
+        return false;
+      }
+      return pickTasks(get, ids, favourite);
+    },
     tasksFlagSelected: async (flag) => {
       let ids: string[];
       try {

@@ -63,7 +63,11 @@ export interface TasksSlice
   tasksResume(localId: string): Promise<boolean>;
   tasksRetryImages(localId: string): Promise<boolean>;
   tasksRemove(localId: string): Promise<boolean>;
-  tasksSetFavourite(localId: string, favourite: boolean): Promise<boolean>;
+  /**
+   * Picks or unpicks tasks (a row's flag, the selection bar), the one pick path (task-pick.ts):
+   * images through triage with the window's Undo, a task with no image by its own star.
+   */
+  tasksPick(localIds: readonly string[], pick: boolean): Promise<boolean>;
   /**
    * A task's "Submit again" and "Rerun" (`each`), a batch's Rerun (`batch`): new tasks of the
    * stored requests, never the old ones sent again (task-resend.ts); a refusal becomes an error in

@@ -8,12 +8,17 @@
  * list's and the gallery's Favourites filters agree: a task is listed when one of its images is,
  * and a starred task's images are listed.
  *
- * Every change to a star goes through {@link withTaskFavourite} or {@link withImageFavourite}
- * (or a flag set by core/triage); {@link withFavourites} brings any record to this rule (records
+ * Every change to a star goes through {@link withTaskFavourite} (a task with no image) or a flag
+ * set by core/triage (an image); {@link withFavourites} brings any record to this rule (records
  * written before it, images that arrived after the task was starred, favourites of versions
  * before flags) and is applied where records are stored.
  */
 import type { ImageRecord, TaskRecord } from './task-record';
+
+/** The task's images a flag applies to: those not in the trash. */
+export function flaggableImages(record: Pick<TaskRecord, 'images'>): ImageRecord[] {
+  return record.images.filter((image) => image.state !== 'deleted');
+}
 
 /** Whether the task counts as a favourite: any image starred, or a star of its own without images. */
 export function isFavouriteTask(record: Pick<TaskRecord, 'favourite' | 'images'>): boolean {
@@ -37,18 +42,6 @@ export function withTaskFavourite(record: TaskRecord, favourite: boolean): TaskR
     favourite,
     images: record.images.map((image) => withImagePick(image, favourite)),
   };
-}
-
-/** One image starred or not (by its `index`); the task's star follows its images. */
-export function withImageFavourite(
-  record: TaskRecord,
-  index: number,
-  favourite: boolean,
-): TaskRecord {
-  const images = record.images.map((image) =>
-    image.index === index ? withImagePick(image, favourite) : image,
-  );
-  return { ...record, images, favourite: images.some((image) => image.favourite) };
 }
 
 /**

@@ -93,9 +93,4 @@ export const gallerySelectionRequests = {
     input: galleryFilter,
     output: z.object({ images: z.array(imageRef).max(MAX_SELECT_ALL), total: count }),
   },
-  /** Stars or unstars each image, as `gallery:setFavourite` does; one failing stops none. */
-  'gallery:setFavourites': {
-    input: imageRefs.extend({ favourite: z.boolean() }).strict(),
-    output: batchOutcome,
-  },
 } as const;

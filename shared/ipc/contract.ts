@@ -183,10 +183,6 @@ export const requests = {
     input: z.object({ localId }).strict(),
     output: z.object({ removed: z.boolean() }),
   },
-  'tasks:setFavourite': {
-    input: z.object({ localId, favourite: z.boolean() }).strict(),
-    output: taskItemSchema,
-  },
   ...taskBatchRequests,
   'gallery:list': {
     input: galleryFilter

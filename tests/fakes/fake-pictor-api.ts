@@ -11,7 +11,7 @@
  * tests/support/task-records.ts. A test left here says in a comment why main could not do it.
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
-import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
+import { withTaskFavourite } from '../../shared/domain/favourites';
 import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
@@ -698,8 +698,6 @@ export class FakePictorApi implements PictorApi {
       }
       return { removed };
     },
-    'tasks:setFavourite': ({ localId, favourite }) =>
-      this.updateTask(localId, withTaskFavourite(this.existing(localId), favourite)),
     // Batch actions as main runs them: the single action per known id, the rest skipped.
     'tasks:removeMany': ({ localIds }) => {
       const removed = [...new Set(localIds)].filter(
@@ -751,14 +749,6 @@ export class FakePictorApi implements PictorApi {
       const all = this.galleryMatches(input);
       return { images: all.map(({ localId, index }) => ({ localId, index })), total: all.length };
     },
-    'gallery:setFavourites': ({ images, favourite }) =>
-      this.imageBatch(images, ({ localId, index }) => {
-        const record = this.existing(localId);
-        if (!record.images.some((image) => image.index === index)) {
-          throw new Error('This image is not in the gallery.');
-        }
-        return this.updateTask(localId, withImageFavourite(record, index, favourite));
-      }),
     'gallery:models': () =>
       [
         ...new Set(

@@ -1,20 +1,15 @@
 /**
- * Actions on many tasks at once (the Tasks screen's selection): favourite, retry (removing, with
- * Undo, is core/trash's; sending again, resend.ts); and starring many images (the gallery's selection). Each one is the single-task action run for every id,
- * so a batch does exactly what the same clicks row by row would do. Ids the history does not have, and tasks the action does not
+ * Actions on many tasks at once (the Tasks screen's selection): the own star of tasks with no
+ * image, retry (removing, with Undo, is core/trash's; sending again, resend.ts; flags of images,
+ * core/triage). Each one is the single-task action run for every id, so a batch does exactly what
+ * the same clicks row by row would do. Ids the history does not have, and tasks the action does not
  * apply to, are skipped and counted, never an error: a selection can go stale while the user
  * looks at it (another window removed a task, a retry finished).
  */
-import {
-  isFavouriteTask,
-  withImageFavourite,
-  withTaskFavourite,
-} from '../../../shared/domain/favourites';
+import { flaggableImages, withTaskFavourite } from '../../../shared/domain/favourites';
 import { canRetry } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine';
-import { findImage, imagesByTask, type ImageRef } from '../gallery';
-import { OutcomeBuilder, type TrashOutcome } from '../trash';
 
 /** The engine's single-task actions a batch reuses. */
 export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask'>;
@@ -35,35 +30,18 @@ export class BatchTaskActions {
   constructor(private readonly engine: BatchEngine) {}
 
   /**
-   * Stars or unstars every known task as its own star does: with all its images (one favourite,
-   * shared/domain/favourites.ts). Tasks already so are not rewritten.
+   * Stars or unstars every known task that has no image (at work, failed): its own star, which its
+   * images take when they arrive (shared/domain/favourites.ts). A task with images is skipped: its
+   * pick is its images' flags, changed through core/triage with Undo. Tasks already so are not
+   * rewritten.
    */
   setFavourite(localIds: readonly string[], favourite: boolean): BatchOutcome {
-    return this.each(localIds, (engine, record) =>
-      isFavouriteTask(record) === favourite &&
-      record.images.every((image) => image.favourite === favourite)
+    return this.each(localIds, (engine, record) => {
+      if (flaggableImages(record).length > 0) return null; // Its images' flags are triage's.
+      return record.favourite === favourite
         ? record
-        : engine.edit(record.localId, (current) => withTaskFavourite(current, favourite)),
-    );
-  }
-
-  /**
-   * Stars or unstars the named images: one edit (one sidecar written) per task, however many of
-   * its images were named. A task whose image is unknown is left as it was and counted failed.
-   */
-  setImageFavourites(images: readonly ImageRef[], favourite: boolean): TrashOutcome {
-    const outcome = new OutcomeBuilder();
-    for (const [localId, indexes] of imagesByTask(images)) {
-      try {
-        for (const index of indexes) findImage(this.engine, { localId, index });
-        const star = (record: TaskRecord) =>
-          [...indexes].reduce((next, index) => withImageFavourite(next, index, favourite), record);
-        outcome.changed(this.engine.edit(localId, star));
-      } catch (error) {
-        for (let n = 0; n < indexes.size; n += 1) outcome.fail(error);
-      }
-    }
-    return outcome.done();
+        : engine.edit(record.localId, (current) => withTaskFavourite(current, favourite));
+    });
   }
 
   /** Resumes held tasks and retries failed images, as the rows' own buttons do. */

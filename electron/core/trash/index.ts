@@ -43,4 +43,4 @@
  */
 export { TRASH_JOURNAL_DIR, TrashJournal } from './trash-journal';
 export { TrashOperations, type TrashOperationsOptions } from './trash-operations';
-export { OutcomeBuilder, type TrashOutcome, type TrashProgress } from './trash-outcome';
+export type { TrashOutcome, TrashProgress } from './trash-outcome';

@@ -5,15 +5,11 @@
  * them. A task with no image (at work, failed) has nothing to reject and shows no flag.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { flaggableImages } from '../../../shared/domain/favourites';
 import { flagOf } from '../../../shared/domain/triage';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-
-/** The task's images a flag applies to: those not in the trash. */
-export function flaggableImages(record: Pick<TaskRecord, 'images'>) {
-  return record.images.filter((image) => image.state !== 'deleted');
-}
 
 /** Whether the task has images and every one of them is rejected. */
 export function isRejectedTask(record: Pick<TaskRecord, 'images'>): boolean {

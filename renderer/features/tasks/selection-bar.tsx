@@ -13,7 +13,8 @@ import { t } from '../../i18n';
 import { selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import { selectedRecords } from '../../store/task-selection';
-import { flaggableImages, isRejectedTask } from './reject-button';
+import { flaggableImages } from '../../../shared/domain/favourites';
+import { isRejectedTask } from './reject-button';
 
 /**
  * Counts of the selected tasks an action applies to. The whole filtered history ("Select all")

@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
 import { EditRequestAction, isRefusedRequest } from './edit-request-action';
-import { flaggableImages, RejectButton } from './reject-button';
+import { RejectButton } from './reject-button';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
 
@@ -113,21 +113,9 @@ function CompletedActions({ record }: { record: TaskRecord }) {
  * no image yet (at work, failed) keeps its own star, which its images take when they arrive.
  */
 export function FavouriteButton({ record, className }: { record: TaskRecord; className?: string }) {
-  const setFavourite = useAppStore((state) => state.tasksSetFavourite);
-  const applyTasks = useAppStore((state) => state.triageApplyTasks);
-  const applyImages = useAppStore((state) => state.triageApply);
+  const pick = useAppStore((state) => state.tasksPick);
   const picked = isFavouriteTask(record);
-  const toggle = (): void => {
-    const images = flaggableImages(record);
-    if (images.length === 0) void setFavourite(record.localId, !picked);
-    else if (!picked) void applyTasks([record.localId], { kind: 'flag', flag: 'pick' });
-    else {
-      const refs = images
-        .filter((image) => image.favourite)
-        .map((image) => ({ localId: record.localId, index: image.index }));
-      void applyImages(refs, { kind: 'flag', flag: 'none' });
-    }
-  };
+  const toggle = (): void => void pick([record.localId], !picked);
   return (
     <IconButton
       icon="flag"

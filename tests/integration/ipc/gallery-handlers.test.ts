@@ -66,11 +66,8 @@ describe('gallery IPC handlers over the real core', () => {
       value: { items: [{ image: { state: 'saved', width: 96 } }, {}] },
     });
     const [first] = g.records;
-    const favourite = await g.call('gallery:setFavourites', {
-      images: [{ localId: first!.localId, index: 0 }],
-      favourite: true,
-    });
-    expect(favourite).toMatchObject({ ok: true, value: { failed: 0 } });
+    // A pick, as the page's P and selection bar make it (core/triage).
+    g.h.core.triage.apply([{ localId: first!.localId, index: 0 }], { kind: 'flag', flag: 'pick' });
     expect(g.h.core.engine.get(first!.localId)?.images[0]?.favourite).toBe(true);
     expect(await g.call('gallery:list', { favourite: true })).toMatchObject({
       ok: true,

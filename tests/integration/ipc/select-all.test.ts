@@ -126,31 +126,4 @@ describe('Select all over the real core', () => {
     ).rejects.toThrow();
     await expect(call('tasks:selectAll', { localIds: ['x'] })).rejects.toThrow();
   });
-
-  it('stars many images in one request, one sidecar write per task; unknown ones are counted', async () => {
-    const { call, h, harbours } = await library();
-    const images = [
-      ...harbours.map((record) => ({ localId: record.localId, index: 0 })),
-      { localId: 'not-a-task', index: 0 },
-      { localId: harbours[0]!.localId, index: 7 },
-    ];
-    const outcome = await call<RequestOutput<'gallery:setFavourites'>>('gallery:setFavourites', {
-      images,
-      favourite: true,
-    });
-    expect(outcome.items).toHaveLength(2);
-    // The unknown task, and both images named of a task one of which does not exist.
-    expect(outcome.failed).toBe(3);
-    expect(outcome.problemSentence?.key).toBe('error.gallery.imageNotInGallery');
-    // Task 0 failed as a whole (one of its named images does not exist): nothing half-done.
-    expect(h.core.engine.get(harbours[0]!.localId)?.images[0]?.favourite).toBe(false);
-    for (const record of harbours.slice(1)) {
-      expect(h.core.engine.get(record.localId)).toMatchObject({
-        favourite: true,
-        images: [{ favourite: true }],
-      });
-    }
-    const starred = await call<Whole>('gallery:selectAll', { favourite: true });
-    expect(starred.total).toBe(2);
-  });
 });

@@ -84,29 +84,38 @@ describe('batch ids', () => {
 });
 
 describe('batch actions', () => {
-  it('favourites, retries what applies and removes, skipping unknown and repeated ids', async () => {
+  it('stars only tasks with no image, retries what applies and removes, skipping unknown and repeated ids', async () => {
     const b = await batchOf(3);
-    const favourite = valueOf<{ items: { record: { favourite: boolean } }[]; skipped: number }>(
+    // Tasks with images are skipped: their pick is their images' flags (triage, with Undo).
+    const skipped = valueOf<{ items: unknown[]; skipped: number }>(
       await b.call('tasks:setFavouriteMany', {
         localIds: [...b.ids, 'no-such-task', b.ids[0]],
         favourite: true,
       }),
     );
-    expect(favourite.items.map((item) => item.record.favourite)).toEqual([true, true, true]);
-    expect(favourite.skipped).toBe(1);
-    expect(b.ids.every((id) => b.h.core.history.get(id)?.favourite === true)).toBe(true);
-    // One favourite: a task's star is its images' stars, so starring stars them and unstarring
-    // sticks (a task flag alone would be put back by its starred images).
-    const starredImages = b.ids.flatMap((id) => b.h.core.history.get(id)?.images ?? []);
-    expect(starredImages.length).toBeGreaterThan(0);
-    expect(starredImages.every((image) => image.favourite)).toBe(true);
-    await b.call('tasks:setFavouriteMany', { localIds: b.ids, favourite: false });
-    for (const id of b.ids) {
-      const stored = b.h.core.history.get(id);
-      expect(stored?.favourite).toBe(false);
-      expect(stored?.images.some((image) => image.favourite)).toBe(false);
-    }
-    await b.call('tasks:setFavouriteMany', { localIds: b.ids, favourite: true });
+    expect(skipped).toEqual({ items: [], skipped: 4 });
+    const images = b.ids.flatMap((id) => b.h.core.history.get(id)?.images ?? []);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.some((image) => image.favourite)).toBe(false);
+    expect(b.ids.some((id) => b.h.core.history.get(id)?.favourite)).toBe(false);
+
+    // A task that failed has no image: it keeps its own star, set and taken off.
+    b.h.service.setFailureRate(1);
+    const [failed] = await b.h.core.engine.submit({ prompt: 'no image' }, b.h.target);
+    await b.h.core.engine.whenSettled([failed!.localId]);
+    b.h.service.setFailureRate(0);
+    expect(b.h.core.history.get(failed!.localId)?.status).toBe('failed');
+    const starred = valueOf<{ items: { record: { favourite: boolean } }[]; skipped: number }>(
+      await b.call('tasks:setFavouriteMany', {
+        localIds: [failed!.localId, b.ids[0]],
+        favourite: true,
+      }),
+    );
+    expect(starred.items.map((item) => item.record.favourite)).toEqual([true]);
+    expect(starred.skipped).toBe(1);
+    expect(b.h.core.history.get(failed!.localId)?.favourite).toBe(true);
+    await b.call('tasks:setFavouriteMany', { localIds: [failed!.localId], favourite: false });
+    expect(b.h.core.history.get(failed!.localId)?.favourite).toBe(false);
 
     // Completed with every image saved: retry applies to none of them.
     const retried = valueOf<{ items: unknown[]; skipped: number }>(
@@ -122,7 +131,7 @@ describe('batch actions', () => {
     const left = valueOf<{ items: { record: { localId: string } }[] }>(
       await b.call('tasks:list', {}),
     );
-    expect(left.items.map((item) => item.record.localId)).toEqual([b.ids[1]]);
+    expect(left.items.map((item) => item.record.localId)).toEqual([failed!.localId, b.ids[1]]);
   });
 
   it('retries the images a retry can still save and skips a task whose image was refused', async () => {
@@ -205,7 +214,8 @@ describe('batch actions', () => {
   });
 
   it('takes exactly the largest batch', async () => {
-    const b = await batchOf(1);
+    // A failed task: it has no image, so the batch stars it.
+    const b = await batchOf(1, { failureRate: 1 });
     const localIds = [
       b.ids[0]!,
       ...Array.from({ length: MAX_IDS_PER_BATCH - 1 }, (_, i) => `t${i}`),

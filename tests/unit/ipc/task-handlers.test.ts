@@ -112,13 +112,10 @@ describe('task IPC handlers', () => {
     expect(await h.call('tasks:count', { limit: 1 } as never)).toMatchObject({ ok: false });
   });
 
-  it('favourites, resumes, tracks, and removes (announcing the removal)', async () => {
+  it('tracks and removes (announcing the removal)', async () => {
     const h = setup();
     const [record] = await h.engine.submit({ prompt: 'keep' }, TARGET);
     await h.clock.advance(20_000);
-    expect(
-      await h.call('tasks:setFavourite', { localId: record!.localId, favourite: true }),
-    ).toMatchObject({ ok: true, value: { record: { favourite: true } } });
     const outside = h.client.createTask('sk-test', 'elsewhere', 5_000);
     expect(await h.call('tasks:track', { taskId: outside })).toMatchObject({
       ok: true,

@@ -6,10 +6,10 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
 import {
   isFavouriteTask,
   withFavourites,
-  withImageFavourite,
   withTaskFavourite,
 } from '../../../../shared/domain/favourites';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
@@ -25,6 +25,11 @@ beforeEach(() => {
 afterEach(() => temp.remove());
 
 const twoImages = () => [makeImage(0), makeImage(1)];
+/** Image `index` picked or not, as core/triage's flag writes it. */
+const withImageStar = (record: TaskRecord, index: number, favourite: boolean): TaskRecord => ({
+  ...record,
+  images: record.images.map((image) => (image.index === index ? { ...image, favourite } : image)),
+});
 const favouriteTasks = (store: HistoryStore) =>
   store
     .list({ favourite: true })
@@ -49,11 +54,10 @@ describe('the one-favourite rule', () => {
 
   it('a task follows its images: starred with the first, unstarred with the last', () => {
     const record = makeRecord({ localId: 'a', images: twoImages() });
-    const one = withImageFavourite(record, 1, true);
-    expect(one.favourite).toBe(true);
-    expect(one.images.map((image) => image.favourite)).toEqual([false, true]);
-    expect(withImageFavourite(withImageFavourite(one, 0, true), 1, false).favourite).toBe(true);
-    expect(withImageFavourite(one, 1, false).favourite).toBe(false);
+    const one = withImageStar(record, 1, true);
+    expect(isFavouriteTask(one)).toBe(true);
+    expect(isFavouriteTask(withImageStar(withImageStar(one, 0, true), 1, false))).toBe(true);
+    expect(isFavouriteTask(withImageStar(one, 1, false))).toBe(false);
   });
 
   it('a task without images keeps its own star, which its images take when they arrive', () => {
@@ -73,7 +77,7 @@ describe('the Favourites filters of the history', () => {
         makeRecord({ localId: 'task-star', createdAt: 3, images: twoImages() }),
         true,
       ),
-      withImageFavourite(
+      withImageStar(
         makeRecord({ localId: 'image-star', createdAt: 2, images: twoImages() }),
         1,
         true,

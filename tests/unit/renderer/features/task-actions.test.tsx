@@ -162,7 +162,7 @@ describe('row actions', () => {
     await waitFor(() =>
       expect(main.runtime.core.history.get(heron!.localId)?.favourite).toBe(false),
     );
-    expect(main.callsTo('tasks:setFavourite')).toEqual([]);
+    expect(main.callsTo('tasks:setFavouriteMany')).toEqual([]);
   });
 
   it('removes from history only after confirmation', async () => {
@@ -186,10 +186,10 @@ describe('row actions', () => {
     expect(screen.getByText('1 task')).toBeTruthy();
   });
 
-  // Fault: tasks:setFavourite fails (the disk full).
+  // Fault: tasks:setFavouriteMany fails (the disk full).
   it('shows a failed action as an error toast with details', async () => {
     const { user, fake } = await startApp({ prepare: (api) => api.seedTasks(1) });
-    fake.fail('tasks:setFavourite', {
+    fake.fail('tasks:setFavouriteMany', {
       message: 'The history could not be written. Check that the disk has space.',
       detail: 'ENOSPC',
     });

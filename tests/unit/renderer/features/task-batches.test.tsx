@@ -335,12 +335,18 @@ describe('acting on the selection', () => {
 
     await user.click(within(bar()).getByRole('button', { name: 'Pick' }));
     await waitFor(() => expect(history.get(failed)?.favourite).toBe(true));
+    await waitFor(() => expect(history.get(expired)?.favourite).toBe(true));
+    // The failed task has no image: its own star. The other's images are picked through triage.
     expect(main.callsTo('tasks:setFavouriteMany')).toEqual([
-      { localIds: [failed, expired], favourite: true },
+      { localIds: [failed], favourite: true },
+    ]);
+    expect(main.callsTo('triage:apply')).toEqual([
+      { tasks: [expired], change: { kind: 'flag', flag: 'pick' } },
     ]);
     // Both favourites now: the same button takes the mark off.
     await user.click(await within(bar()).findByRole('button', { name: 'Unflag' }));
     await waitFor(() => expect(history.get(expired)?.favourite).toBe(false));
+    await waitFor(() => expect(history.get(failed)?.favourite).toBe(false));
 
     // The link works again: the retry saves the image.
     await user.click(within(bar()).getByRole('button', { name: 'Retry' }));

@@ -66,8 +66,10 @@ describe('Shift and the keys that move in the gallery grid', () => {
     // Images 3 to 449: the whole set but the three before the anchor.
     await waitFor(() => expect(within(toolbar()).getByText('All 447 images')).toBeTruthy());
     await user.click(within(toolbar()).getByRole('button', { name: 'Pick' }));
-    await waitFor(() => expect(main.callsTo('gallery:setFavourites')).toHaveLength(1));
-    const refs = main.callsTo('gallery:setFavourites')[0]!.images;
+    await waitFor(() => expect(main.callsTo('triage:apply')).toHaveLength(1));
+    const sent = main.callsTo('triage:apply')[0]!;
+    expect(sent).toMatchObject({ change: { kind: 'flag', flag: 'pick' } });
+    const refs = 'images' in sent ? sent.images : [];
     expect(refs).toHaveLength(447);
     expect(refs.map((ref) => ref.localId)).not.toContain('seed-000002');
     expect(refs.map((ref) => ref.localId)).toContain('seed-000449');

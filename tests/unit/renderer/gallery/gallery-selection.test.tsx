@@ -146,24 +146,35 @@ describe('selecting images in the gallery', () => {
     expect(selectedKeys()).toEqual([keyOf(0), keyOf(1)]);
   });
 
-  it('favourites and unfavourites the selection', async () => {
+  it('picks and unflags the selection as one triage step, which the window’s Undo takes back', async () => {
     const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
     fireEvent.click(tile(keyOf(2)), { shiftKey: true });
+    const images = [0, 1, 2].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 }));
     await user.click(within(toolbar()).getByRole('button', { name: 'Pick' }));
-    // One request for them all.
+    // One triage request for them all, as the P key makes.
     await waitFor(() =>
-      expect(main.callsTo('gallery:setFavourites')).toEqual([
-        {
-          images: [0, 1, 2].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })),
-          favourite: true,
-        },
+      expect(main.callsTo('triage:apply')).toEqual([
+        { images, change: { kind: 'flag', flag: 'pick' } },
       ]),
     );
     await within(confirmations()).findByText('Picked 3 images.');
     for (const n of [0, 1, 2]) {
       expect(within(tile(keyOf(n))).getByRole('img', { name: 'Pick' })).toBeTruthy();
     }
+    // Ctrl+Z anywhere outside a text field takes the whole pick back, in main too.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    fireEvent.keyDown(document.body, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    await waitFor(() =>
+      expect(main.runtime.core.history.get('seed-000001')?.images[0]?.favourite).toBe(false),
+    );
+    await waitFor(() =>
+      expect(within(tile(keyOf(1))).queryByRole('img', { name: 'Pick' })).toBeNull(),
+    );
+    await user.click(within(toolbar()).getByRole('button', { name: 'Pick' }));
+    await waitFor(() =>
+      expect(within(tile(keyOf(1))).getByRole('img', { name: 'Pick' })).toBeTruthy(),
+    );
     await user.click(within(toolbar()).getByRole('button', { name: 'Unflag' }));
     await within(confirmations()).findByText('Unflagged 3 images.');
     expect(within(tile(keyOf(1))).queryByRole('img', { name: 'Pick' })).toBeNull();

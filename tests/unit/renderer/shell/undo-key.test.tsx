@@ -2,7 +2,7 @@
  * The window's one Undo (store/undo-slice.ts, shell/undo-key.ts) over main's real handlers,
  * history and trash: each kind of step (a rating, a flag, a tag, a board, a delete, a purge of
  * the rejects, a move between boards) made from each view where it can be made (the grid, the
- * viewer, the Triage view, the task list) is taken back by Ctrl+Z (⌘Z) with the focus on the page
+ * viewer, the Triage view, the task list and its selection bar) is taken back by Ctrl+Z (⌘Z) with the focus on the page
  * itself; the steps come back newest first, whichever path and screen made them; a text field keeps its own Ctrl+Z; an
  * Undo that fails says so and keeps its step.
  */
@@ -349,6 +349,28 @@ describe('the Tasks screen', () => {
     undoFromBody();
     await waitFor(() => expect(stored(main, 2).rating).toBe(0));
     expect(useAppStore.getState().view).toBe('tasks');
+  });
+
+  it('the selection bar’s Pick and Reject on tasks with images, each one step, come back newest first', async () => {
+    const { user, main } = await startWiredApp({ prepare: (m) => void seedGallery(m, 3) });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    for (const n of [0, 1]) {
+      await user.click(within(rows()[n]!).getByRole('checkbox', { name: 'Select' }));
+    }
+    const bar = screen.getByRole('toolbar', { name: 'Selected tasks' });
+    await user.click(within(bar).getByRole('button', { name: 'Pick' }));
+    await waitFor(() => expect([0, 1].map((n) => stored(main, n).flag)).toEqual(['pick', 'pick']));
+    // Main stars no task here: both have images, whose flags are triage's.
+    expect(main.callsTo('tasks:setFavouriteMany')).toEqual([]);
+    await user.click(within(bar).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect([0, 1].map((n) => stored(main, n).flag)).toEqual(['reject', 'reject']),
+    );
+    undoFromBody();
+    await waitFor(() => expect([0, 1].map((n) => stored(main, n).flag)).toEqual(['pick', 'pick']));
+    undoFromBody();
+    await waitFor(() => expect([0, 1].map((n) => stored(main, n).flag)).toEqual(['none', 'none']));
+    expect(stored(main, 2).flag).toBe('none');
   });
 });
 
