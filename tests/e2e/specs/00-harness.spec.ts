@@ -4,6 +4,9 @@
  * it in Electron), only the top frame gets `window.pictor`, and the window guards hold
  * (`window.open` opens nothing, navigation away is stopped). Electron has its real guards.
  * `restart({ whileClosed })` runs its step with the app fully closed.
+ *
+ * Only a browser shows here: the chromium host's frames, bindings and navigation: the harness the
+ * other journeys stand on, which no jsdom page has.
  */
 import { expect, test } from '@playwright/test';
 import { hostName } from '../harness/launch-app';

@@ -2,6 +2,9 @@
  * Journey 1, first run: no key, so the built-in demo service runs and says so; one prompt from
  * the compose form becomes a completed task with a thumbnail, an image in the gallery, and a real
  * PNG on disk beside its pictor.json sidecar and thumbnail; the history on disk agrees.
+ *
+ * Only a browser shows here: the built bundle loading over the real protocols and an image decoded
+ * and painted from the gallery protocol; the first screen a user meets, end to end.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

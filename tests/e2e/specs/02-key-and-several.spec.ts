@@ -3,6 +3,10 @@
  * key), pastes the key, and the key field shows only its fingerprint afterwards; then three
  * tasks from one submit all complete. The service saw exactly one submit per task, each with the
  * key, and no download carried it; the disk holds the three images and not the key's text.
+ *
+ * Only a browser shows here: the key in a real password field and the fingerprint after it, read
+ * from the rendered page, and a separate service process seeing the key over real HTTP (the
+ * renderer tests run main in their own process).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -3,6 +3,9 @@
  * come back with the same ids, the app polls them again on its own and they complete; the
  * service saw exactly two submits (nothing was resubmitted) and polls after the restart. A
  * prompt typed and not sent before the quit is in the prompt box again.
+ *
+ * Only a browser shows here: the page reloaded over a runtime that stopped and started again: the
+ * unsent prompt kept by the browser's own storage across the restart.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { listFiles, readHistory } from './support/disk';

@@ -9,6 +9,9 @@
  * minute; on Electron, whose clock is the system's, the minute passes. The service's task never
  * ends by itself: it is still processing when Pictor stops, and completes when the journey says,
  * after Resume.
+ *
+ * Only a browser shows here: a task's details dialog and Resume in the built page while the host's
+ * clock passes the timeout; the service process's own log that nothing was polled meanwhile.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { LaunchedApp } from '../harness/launch-app';

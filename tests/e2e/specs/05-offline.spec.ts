@@ -9,6 +9,9 @@
  * cuts only the path to the service (a loopback switch refusing connections), so the machine
  * stays online in both hosts and the honest expectation is: no "You're offline" banner, and the
  * task's own details say the service cannot be reached.
+ *
+ * Only a browser shows here: the page over a service cut at the socket (a real refused connection),
+ * with everything local (protocol images, viewer, search) still painted.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectSavedOnDisk, readHistory, recordFor } from './support/disk';

@@ -9,6 +9,9 @@
  *
  * One service process for the file: tasks take a minute unless the control API finishes them,
  * and image URLs expire 1 ms after completion (no test here needs a download to work).
+ *
+ * Only a browser shows here: the service process's own reasons and refusals as rendered banners and
+ * rows, and an expired image link as a real failed load.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { imageFiles, readHistory, recordFor } from './support/disk';

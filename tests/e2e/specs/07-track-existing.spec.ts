@@ -2,6 +2,9 @@
  * Journey 7: a task created outside Pictor (another tool, the same account) is pasted into
  * "Track a task id". Pictor polls it like its own and saves its image into the gallery; it
  * never submits anything itself.
+ *
+ * Only a browser shows here: a task made by another client of the same service process, tracked and
+ * its image painted in the gallery of the built page.
  */
 import { expect, test } from '@playwright/test';
 import { expectSavedOnDisk, readHistory } from './support/disk';

@@ -4,6 +4,9 @@
  * says so), the viewer moves with the arrow keys and Escape hands the focus back to the tile,
  * and deleting an image moves its file to the gallery's trash (held for Undo), drops it from the
  * grid and marks it deleted in the sidecar and the history.
+ *
+ * Only a browser shows here: focus moved by real key presses between the viewer and its tile, and a
+ * deleted file leaving its folder on disk for the gallery's trash.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -3,6 +3,9 @@
  * count) are saved, survive a restart (Settings shows them again, the compose form starts with
  * them, and the service receives them); removing the key returns the app to the built-in demo
  * service (the banner is back, and the next task never reaches the service process).
+ *
+ * Only a browser shows here: the theme applied to the real stylesheet and the settings surviving a
+ * restart of the whole host, seen again in the page.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -13,6 +13,10 @@
  * window.open replaced by one that returns null and hands the link to the checked OS call).
  * Injected code and the network are stopped by the app's own CSP (RENDERER_CSP), which both
  * hosts send with the page.
+ *
+ * Only a browser shows here: the page's real isolation: no Node, the CSP the host sends blocking
+ * injected code and network, navigation and window.open stopped; the key absent from DOM, web
+ * storage and IndexedDB of a real browser.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

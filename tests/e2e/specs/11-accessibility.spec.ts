@@ -8,6 +8,9 @@
  * Not reachable here: the weak-storage consent panel. It appears only when the OS cipher is
  * weak (Linux basic_text); the chromium host's test cipher is a strong one with no switch, so
  * the panel is not shown and not checked (the test records that as an annotation).
+ *
+ * Only a browser shows here: axe-core on the rendered, styled screens (contrast and visibility need
+ * real layout and CSS, which jsdom lacks).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';

@@ -4,6 +4,8 @@
  * to docs/screenshots/e2e/<screen>-<theme>.png. Each picture is taken only once the screen
  * shows what it should (images decoded, the theme applied), and checked to be a PNG of the
  * window's size.
+ *
+ * Only a browser shows here: pictures of the real rendering, for the README.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';

@@ -4,6 +4,9 @@
  * chromium host's recorded stand-in answers; in real Electron a native message box nobody in the
  * page can click, so the journey runs in the chromium host only and
  * tests/integration/core/key-base-url.test.ts covers the same rule, paths included, in the runtime).
+ *
+ * Only a browser shows here: main's own dialog answered outside the page while the page can do
+ * nothing about it; the key's origin rule as a user meets it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { hostName } from '../harness/launch-app';

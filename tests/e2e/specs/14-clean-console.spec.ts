@@ -2,6 +2,9 @@
  * Journey 14, a clean console: loading the app and going through its screens logs no error and
  * no Content-Security-Policy violation (zod runs jitless in the page, so it never probes
  * `new Function` under `script-src 'self'`).
+ *
+ * Only a browser shows here: the browser's console and its Content-Security-Policy reports while
+ * every screen loads.
  */
 import { expect, test } from '@playwright/test';
 import { useAppSession } from './support/session';

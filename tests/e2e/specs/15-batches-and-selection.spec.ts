@@ -5,6 +5,9 @@
  * one confirmation, and the history on disk
  * agrees while their images stay in the gallery folder. axe checks the row, the selection bar and
  * the confirmation.
+ *
+ * Only a browser shows here: Ctrl+click and Shift+click selection with real pointer events, and axe
+ * on the rendered row, selection bar and confirmation.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';

@@ -3,6 +3,9 @@
  * process, deleting one in the viewer keeps the viewer open on the next image with the focus
  * inside it, the file leaves its folder for the gallery's own trash, and Ctrl+Z brings the image
  * back: on screen, in its folder byte for byte, in the sidecar, and nothing reached the OS trash.
+ *
+ * Only a browser shows here: the focus kept inside the viewer after a delete, and Ctrl+Z bringing
+ * the file back byte for byte on disk.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -5,6 +5,9 @@
  * with its filters folded behind "Filters"); a tile's
  * actions menu opens from the keyboard and acts; the viewer's stage is dark and its details panel
  * hides; and every choice is still there after a restart.
+ *
+ * Only a browser shows here: tiles laid out at two real window widths (the filter bar keeping its
+ * box, filters folded), whole images painted, and the choices after a restart of the host.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';

@@ -8,6 +8,9 @@
  * host's stand-in, PICTOR_E2E_CHOOSE_FOLDER, on Chromium and on Electron alike), moves the library
  * with the progress shown and reports it; the files are in the new folder on disk. axe checks the
  * banner and the question.
+ *
+ * Only a browser shows here: one banner however many refusals, main's folder dialog answered by the
+ * host, the library moved on disk with its progress rendered; axe on the banner and question.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';

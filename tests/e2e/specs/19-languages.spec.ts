@@ -4,6 +4,9 @@
  * accessible. Also the pictures of the main screens in German, Arabic and the pseudo-locale
  * (longer, accented strings: what gets cut off). Names on the page are read from each locale's
  * catalogue, as a user of that language reads them.
+ *
+ * Only a browser shows here: the system language the browser reports, right-to-left layout mirrored
+ * by real CSS, and pictures of the longest strings.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

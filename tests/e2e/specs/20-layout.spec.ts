@@ -10,6 +10,9 @@
  * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic.
  * Pictures of each case go to test-results/screenshots (docs/screenshots/e2e with
  * `npm run screenshots`).
+ *
+ * Only a browser shows here: layout: sizes, zoom and text that fits or is cut are only measured in
+ * a real layout engine.
  */
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';

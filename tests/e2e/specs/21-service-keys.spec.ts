@@ -4,6 +4,9 @@
  * compose form, generates, and finds the image in the gallery labelled with that service and
  * under its filter. The service saw the submit with fal's own key header; the page and the disk
  * never hold the key's text.
+ *
+ * Only a browser shows here: a second service's demo process receiving fal's own key header over
+ * real HTTP from the built app, its image labelled in the painted gallery.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -8,6 +8,9 @@
  *
  * Tasks go to a demo service process on loopback (the built-in demo's tasks are free, and a cap
  * has nothing to count there).
+ *
+ * Only a browser shows here: the Costs screen through axe in both themes and right to left, with
+ * pictures; the cap refused in main against a real service process.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';

@@ -5,6 +5,9 @@
  * "Cancel on the service" on its row. The service got one cancel request with fal's key header;
  * the row says the task was cancelled and not billed; the history on disk has it failed as
  * canceled, when the user asked, and its cost not billed. Nothing else was submitted.
+ *
+ * Only a browser shows here: a cancel sent to a service process speaking fal's dialect while its
+ * task is queued, seen in that process's log and on the row of the built page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CANCEL_ANSWER_WAIT_MS } from '../../../electron/core/batch/cancel-tasks';

@@ -4,6 +4,9 @@
  * service of this kind answers at <address>"), and Save, which asks the same question first,
  * stores nothing there without the user's word; a fal.ai key saved without checking reads "not
  * checked yet", with no tick, and its Test connection says the same of its own 404 site.
+ *
+ * Only a browser shows here: Test connection against real sites on loopback (a 404 site, the demo),
+ * through the page's panel as a user clicks it.
  */
 import { expect, test } from '@playwright/test';
 import { startServer, type TestServer } from '../../support/http-servers';

@@ -5,6 +5,9 @@
  * order, in one panel. The compose form then sends to fal.ai, Settings' index reads "Connected,
  * key checked" for it, and a service without a key is marked in the Service list and named under
  * the form, with a link that opens its section of Settings with its key field focused.
+ *
+ * Only a browser shows here: the one-panel connect flow against a fal demo process, ending with the
+ * key field focused by the link in a real browser.
  */
 import { expect, test } from '@playwright/test';
 import { useDemoProcess } from './support/service';

@@ -5,6 +5,9 @@
  * window, with its own buttons inside it, and no text of the card cut (in German and Arabic too,
  * at 800x600). The card's own Rerun sends a new batch of ten; its "Use this prompt" fills the form
  * with the prompt and 10 tasks. axe checks the card at both sizes and in Arabic.
+ *
+ * Only a browser shows here: the card's grid of ten measured in a real layout at two window sizes
+ * and in German and Arabic (whole results, nothing cut); axe on it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';

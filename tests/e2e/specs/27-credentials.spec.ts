@@ -8,6 +8,9 @@
  * in the tile's name; the viewer leads with each verdict in its own style, the tampered codes
  * behind Details. axe (colour contrast included, in a real browser) finds nothing serious in the
  * grid and in the viewer of each verdict, in the light and the dark theme, in English and Arabic.
+ *
+ * Only a browser shows here: verdicts in real pixels: the CR mark and the viewer's styles, axe's
+ * colour contrast in a real browser.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

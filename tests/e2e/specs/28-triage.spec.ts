@@ -5,6 +5,9 @@
  * board; the Triage view purges the rejects after its question, and Ctrl+Z brings them back. In
  * English and in Arabic (right to left, where the keys are the same places), and axe finds no
  * serious violation in the light or the dark theme on the way.
+ *
+ * Only a browser shows here: keyboard triage with real key events in English and right to left, and
+ * axe on the way.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';

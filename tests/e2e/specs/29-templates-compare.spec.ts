@@ -13,6 +13,9 @@
  * template's preview and the compare view's marks read in Arabic.
  *
  * Tasks go to demo processes on loopback (the built-in demo's tasks are free: no price to show).
+ *
+ * Only a browser shows here: three demo processes speaking other dialects answering one compare,
+ * picked and undone by real keys, in Arabic too.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uiText } from './support/catalogue';

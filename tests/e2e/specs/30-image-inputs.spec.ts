@@ -18,6 +18,9 @@
  *
  * All of it real: the built-in demo and a fal demo process on loopback, real PNGs read back with
  * sharp (the demo's pixel rules: electron/demo-service/input-pixels.ts).
+ *
+ * Only a browser shows here: a mask painted with the mouse on a real canvas, and the result PNG's
+ * pixels where the mouse painted.
  */
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

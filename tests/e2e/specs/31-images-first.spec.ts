@@ -8,6 +8,9 @@
  * gallery or of the opened sidebar is cut or outside the window, "Save as smart board…" stays
  * inside the sidebar, and axe finds nothing serious; the Triage view gives its image most of a
  * 640x400 window.
+ *
+ * Only a browser shows here: rows of whole tiles and the folding sidebar measured in real layouts
+ * (1280x800, 800x600, 200 % zoom) in four languages; axe.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';

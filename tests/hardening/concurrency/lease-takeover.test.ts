@@ -42,6 +42,8 @@ interface Seen {
   readonly pollers: Map<string, string[]>;
   /** Prompt of every submit that reached the service. */
   readonly submits: string[];
+  /** Worker pid → how many requests it has sent through the proxy. */
+  readonly requests: Map<string, number>;
 }
 
 const workers = new Set<ChildProcess>();
@@ -66,6 +68,7 @@ async function startProxy(target: string, seen: Seen): Promise<string> {
     const url = request.url ?? '/';
     const taskId = /^\/v1\/tasks\/([^/?]+)/.exec(url)?.[1] ?? null;
     const worker = String(request.headers['x-worker'] ?? '?');
+    seen.requests.set(worker, (seen.requests.get(worker) ?? 0) + 1);
     if (request.method === 'POST') {
       seen.submits.push(String((JSON.parse(body.toString('utf8')) as { prompt?: unknown }).prompt));
     }
@@ -202,7 +205,12 @@ describe('task leases under kill -9', () => {
     onTestFailed(() => console.log(`replay with PICTOR_LEASE_SEED=${SEED}`));
     const random = seededRandom(SEED);
     service = await startDemoService({ durationMs: { min: 600, max: 2_500 }, seed: SEED });
-    const seen: Seen = { inFlight: new Map(), pollers: new Map(), submits: [] };
+    const seen: Seen = {
+      inFlight: new Map(),
+      pollers: new Map(),
+      submits: [],
+      requests: new Map(),
+    };
     const url = await startProxy(service.url, seen);
     dir = await mkdtemp(join(tmpdir(), 'pictor-leases-'));
     const dataDir = dir;
@@ -215,18 +223,31 @@ describe('task leases under kill -9', () => {
     };
     const alive = [spawnRunner(), spawnRunner()];
     // Every other victim is killed only once it has polled a task of its own (a condition, not a
-    // time: on a loaded machine a worker could take longer to start than the pause and die having
-    // polled nothing, so no task was ever taken over); the others die after the random pause
-    // alone, wherever they are (starting, submitting, polling).
+    // time: on a loaded machine a worker could take longer to start than a pause and die having
+    // polled nothing, so no task was ever taken over). Each victim dies after a random number of
+    // requests from now (0 to 3, by any worker: a worker whose tasks are done sends none, and the
+    // newest always has its own to submit), counted at the proxy, and a few random milliseconds
+    // later: the moment of the kill is drawn from the seed among the workers' steps (starting,
+    // submitting, polling, downloading), not from 150-1350 ms of wall time (12 s a run).
+    const ended = (child: ChildProcess): boolean =>
+      child.exitCode !== null || child.signalCode !== null;
     const hasPolled = (child: ChildProcess): boolean =>
-      child.exitCode !== null ||
-      [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
+      ended(child) || [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
+    const requests = (): number => [...seen.requests.values()].reduce((sum, n) => sum + n, 0);
     for (let round = 0; round < KILLS; round += 1) {
       const victim = alive.splice(Math.floor(random() * alive.length), 1)[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 150 + random() * 1_200));
+      const steps = Math.floor(random() * 4);
+      const pauseMs = Math.floor(random() * 40);
       if (round % 2 === 0) {
         await waitFor(() => hasPolled(victim), 60_000, `worker ${victim.pid} to poll a task`);
       }
+      const target = requests() + steps;
+      await waitFor(
+        () => ended(victim) || requests() >= target,
+        60_000,
+        `${steps} more requests before killing worker ${victim.pid}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
       await kill(victim);
       alive.push(spawnRunner());
     }

@@ -48,10 +48,17 @@ import {
   withKey,
 } from './service-bodies';
 
-const RUNS = scaled(1000, 20000);
-const LARGE_RUNS = scaled(30, 600);
-const CLIENT_RUNS = scaled(300, 3000);
-const CLIENT_LARGE_RUNS = scaled(10, 200);
+/**
+ * Runs per parser. Under `npm test` the seed is fixed (fast-check-seed.ts): these counts are one
+ * fixed corpus in which every parser meets every kind of body, the large ones included (the
+ * record test checks it), at about half the time of 1000, 30, 300 and 10; the inputs the
+ * properties once found keep their own cases ("found by the properties above"), and
+ * `npm run soak` draws fresh seeds at the larger size.
+ */
+const RUNS = scaled(400, 20000);
+const LARGE_RUNS = scaled(12, 600);
+const CLIENT_RUNS = scaled(150, 3000);
+const CLIENT_LARGE_RUNS = scaled(6, 200);
 /** Each set of bodies with how many runs it gets per parser. */
 const BODIES = [
   [withKey(commonBody), RUNS],

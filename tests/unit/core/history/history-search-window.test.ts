@@ -4,11 +4,13 @@
  * when an old row carries a newer date than the newest rows (it sorts first and must not be
  * missed), and across cursor pages and other filters.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord, TaskStatus } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { HistoryQuery } from '../../../../electron/core/history/history-query';
-import { makeRecord } from './history-fixtures';
+import { makeRecord, tempDir } from './history-fixtures';
 
 const COUNT = 3_000;
 const STATUSES: TaskStatus[] = ['completed', 'failed', 'processing'];
@@ -48,10 +50,31 @@ function allPages(query: HistoryQuery): string[] {
   return ids;
 }
 
+/**
+ * The 3,000 records are written once, into a database file each test starts from a copy of:
+ * a copy is a file's bytes, where writing them again (with their search index) was most of each
+ * test's time.
+ */
+const written = Array.from({ length: COUNT }, (_, n) => record(n));
+let folder: ReturnType<typeof tempDir>;
+let template = '';
+let copies = 0;
+
+beforeAll(() => {
+  folder = tempDir();
+  template = join(folder.dir, 'template.sqlite');
+  const once = HistoryStore.open(template);
+  once.putMany(written);
+  once.close();
+});
+afterAll(() => folder.remove());
+
 beforeEach(() => {
-  store = HistoryStore.open(':memory:');
-  records = Array.from({ length: COUNT }, (_, n) => record(n));
-  store.putMany(records);
+  copies += 1;
+  const file = join(folder.dir, `history-${copies}.sqlite`);
+  copyFileSync(template, file);
+  store = HistoryStore.open(file);
+  records = [...written];
 });
 afterEach(() => store.close());
 
