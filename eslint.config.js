@@ -269,10 +269,20 @@ export const layers = [
     // inside a command (--provider demo), as the app runs it.
     layer: 'electron/cli',
     paths: ['electron/cli/'],
-    may: [...CORE, 'electron/adapters', 'electron/demo-service'],
+    may: [...CORE, 'electron/adapters', 'electron/demo-service', 'electron/cli/mcp'],
     electron: 'none',
     node: true,
     packages: [],
+  },
+  {
+    // `pictor mcp`'s server: the CLI's core and commands' parts behind the protocol's official
+    // SDK, loaded only when that command runs; its tools' inputs are zod schemas (the SDK's).
+    layer: 'electron/cli/mcp',
+    paths: ['electron/cli/mcp/'],
+    may: [...CORE, 'electron/adapters', 'electron/cli'],
+    electron: 'none',
+    node: true,
+    packages: ['@modelcontextprotocol/sdk', 'zod'],
   },
   {
     layer: 'electron/build',
