@@ -7,7 +7,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { MAX_RATING } from '../../../shared/domain/triage';
+import { MAX_RATING, checkBoardPath } from '../../../shared/domain/triage';
+import { englishText } from '../../../shared/i18n/sentence';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 import { galleryFilter } from '../../../shared/ipc/selection-schemas';
 import { UsageError } from '../../core/command-line';
@@ -98,13 +99,24 @@ function applied(core: PictorCore, names: readonly string[], change: TriageChang
   });
 }
 
+/** Adds the images to the board at `raw`, made first when the library has none there. */
+function addToBoard(core: PictorCore, names: readonly string[], raw: string) {
+  const checked = checkBoardPath(raw);
+  if (!checked.ok) throw new UsageError(englishText(checked.problem));
+  const folded = checked.path.toLowerCase();
+  if (!core.boards.list().some((row) => row.path.toLowerCase() === folded)) {
+    core.boards.create(checked.path);
+  }
+  return applied(core, names, { kind: 'board', path: checked.path, add: true });
+}
+
 export function registerLibraryTools(server: McpServer, core: PictorCore): void {
   server.registerTool(
     'list_images',
     {
       description:
         "List and search the library's images, newest first, with the gallery's filters (search words, rating, flag, tags, board, smart board, service, model, dates in ms). Each image has a reference task-id#N.",
-      inputSchema: listInput.shape,
+      inputSchema: listInput,
     },
     (input) => guarded(() => listImages(core, input)),
   );
@@ -113,7 +125,7 @@ export function registerLibraryTools(server: McpServer, core: PictorCore): void 
     {
       description:
         'One image by reference (task-id#N): its thumbnail (default) or its file as image content, with its prompt, seed, rating, flag, tags, boards and Content Credentials verdict.',
-      inputSchema: { ref, as: z.enum(['thumbnail', 'file']).optional() },
+      inputSchema: z.object({ ref, as: z.enum(['thumbnail', 'file']).optional() }).strict(),
     },
     (input) => guarded(() => getImage(core, input.ref, input.as ?? 'thumbnail')),
   );
@@ -121,7 +133,7 @@ export function registerLibraryTools(server: McpServer, core: PictorCore): void 
     'rate',
     {
       description: `Rate images (0 to ${String(MAX_RATING)} stars; 0 clears).`,
-      inputSchema: { refs, rating: z.number().int().min(0).max(MAX_RATING) },
+      inputSchema: z.object({ refs, rating: z.number().int().min(0).max(MAX_RATING) }).strict(),
     },
     (input) => guarded(() => applied(core, input.refs, { kind: 'rating', rating: input.rating })),
   );
@@ -129,7 +141,7 @@ export function registerLibraryTools(server: McpServer, core: PictorCore): void 
     'flag',
     {
       description: 'Flag images as pick or reject, or clear the flag (none).',
-      inputSchema: { refs, flag: z.enum(['pick', 'reject', 'none']) },
+      inputSchema: z.object({ refs, flag: z.enum(['pick', 'reject', 'none']) }).strict(),
     },
     (input) => guarded(() => applied(core, input.refs, { kind: 'flag', flag: input.flag })),
   );
@@ -137,7 +149,7 @@ export function registerLibraryTools(server: McpServer, core: PictorCore): void 
     'tag',
     {
       description: 'Add a tag to images, or remove it (remove: true).',
-      inputSchema: { refs, tag: name, remove: z.boolean().optional() },
+      inputSchema: z.object({ refs, tag: name, remove: z.boolean().optional() }).strict(),
     },
     (input) =>
       guarded(() =>
@@ -148,9 +160,8 @@ export function registerLibraryTools(server: McpServer, core: PictorCore): void 
     'add_to_board',
     {
       description: 'Add images to a board (its path, such as Trips/Lisbon; made when missing).',
-      inputSchema: { refs, board: name },
+      inputSchema: z.object({ refs, board: name }).strict(),
     },
-    (input) =>
-      guarded(() => applied(core, input.refs, { kind: 'board', path: input.board, add: true })),
+    (input) => guarded(() => addToBoard(core, input.refs, input.board)),
   );
 }

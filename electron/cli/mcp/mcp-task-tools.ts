@@ -19,6 +19,7 @@ import {
   answer,
   guarded,
   refusal,
+  waitForIds,
   waitForTasks,
   type ToolExtra,
 } from './mcp-tool-kit';
@@ -76,7 +77,7 @@ async function generate(
   const ids = started.map((record) => record.localId);
   const records = input.wait
     ? await waitForTasks(core, ids, input.waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
-    : started;
+    : await waitForIds(core, ids, extra);
   return answer({ tasks: records.map(taskFacts), spending: spend.summary() });
 }
 
@@ -88,14 +89,16 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     {
       description:
         "Submit a prompt to the server's image service (count tasks). Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
-      inputSchema: {
-        prompt: shape.prompt,
-        model: z.string().trim().min(1).max(200).optional(),
-        size: shape.size,
-        quality: shape.quality,
-        count: z.number().int().min(1).max(TASKS_PER_ENGINE_SUBMIT.max).optional(),
-        ...waitInput,
-      },
+      inputSchema: z
+        .object({
+          prompt: shape.prompt,
+          model: z.string().trim().min(1).max(200).optional(),
+          size: shape.size,
+          quality: shape.quality,
+          count: z.number().int().min(1).max(TASKS_PER_ENGINE_SUBMIT.max).optional(),
+          ...waitInput,
+        })
+        .strict(),
     },
     (input, extra) => guarded(() => generate(deps, input, extra)),
   );
@@ -104,7 +107,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     {
       description:
         'A task of the library: its status, images (by reference task-id#N), seed, cost.',
-      inputSchema: { task: taskIdInput },
+      inputSchema: z.object({ task: taskIdInput }).strict(),
     },
     ({ task }) =>
       guarded(() => {
@@ -117,7 +120,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     {
       description:
         'Continue polling an unfinished task of the library (never resubmits it); with wait, until it ends.',
-      inputSchema: { task: taskIdInput, ...waitInput },
+      inputSchema: z.object({ task: taskIdInput, ...waitInput }).strict(),
     },
     ({ task, wait, waitSeconds }, extra) =>
       guarded(async () => {
@@ -138,7 +141,7 @@ function registerCancel(server: McpServer, core: PictorCore): void {
     'cancel',
     {
       description: "Ask the task's service to cancel it; says how it went.",
-      inputSchema: { task: taskIdInput },
+      inputSchema: z.object({ task: taskIdInput }).strict(),
     },
     ({ task }) =>
       guarded(async () => {

@@ -47,6 +47,39 @@ export async function guarded(body: () => Promise<CallToolResult> | CallToolResu
 /** The longest a tool waits for its tasks (seconds); the ids are kept past it. */
 export const MAX_WAIT_SECONDS = 600;
 
+/** How long generate waits for the service to answer its submits with task ids. */
+const ID_WAIT_SECONDS = 30;
+
+/**
+ * Waits until the service answered every submit (its task id, or the task ended), so generate
+ * returns the ids the service gave; the tasks go on in the engine after.
+ */
+export async function waitForIds(
+  core: PictorCore,
+  ids: readonly string[],
+  extra: ToolExtra,
+): Promise<TaskRecord[]> {
+  const current = () =>
+    ids.flatMap((id) => {
+      const record = core.engine.get(id) ?? core.history.get(id);
+      return record === undefined ? [] : [record];
+    });
+  const answered = () => current().every((r) => r.taskId !== null || r.status !== 'submitting');
+  if (answered()) return current();
+  let timer: NodeJS.Timeout | undefined;
+  let listening: { dispose(): void } | undefined;
+  await new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ID_WAIT_SECONDS * 1_000);
+    extra.signal.addEventListener('abort', () => resolve(), { once: true });
+    listening = core.engine.onDidUpdate(() => {
+      if (answered()) resolve();
+    });
+  });
+  clearTimeout(timer);
+  listening?.dispose();
+  return current();
+}
+
 /**
  * Waits until the tasks settle, `seconds` pass, or the agent cancels the call; sends a progress
  * notification at each change when the call asked for progress. The tasks run on either way.
