@@ -269,19 +269,11 @@ export const layers = [
     // inside a command (--provider demo), as the app runs it.
     layer: 'electron/cli',
     paths: ['electron/cli/'],
-    may: [...CORE, 'electron/adapters', 'electron/demo-service', 'electron/cli/mcp'],
+    may: [...CORE, 'electron/adapters', 'electron/demo-service'],
     electron: 'none',
     node: true,
-    packages: [],
-  },
-  {
-    // `pictor mcp`'s server: the CLI's core and commands' parts behind the protocol's official
-    // SDK, loaded only when that command runs; its tools' inputs are zod schemas (the SDK's).
-    layer: 'electron/cli/mcp',
-    paths: ['electron/cli/mcp/'],
-    may: [...CORE, 'electron/adapters', 'electron/cli'],
-    electron: 'none',
-    node: true,
+    // `pictor mcp` (electron/cli/mcp/): the protocol's official SDK, loaded only when that
+    // command runs, and the zod schemas its tools' inputs are declared with.
     packages: ['@modelcontextprotocol/sdk', 'zod'],
   },
   {

@@ -4,6 +4,7 @@
  * polled, and the spending limit of the connection (--max-spend USD, or PICTOR_MCP_MAX_SPEND).
  * Nothing here comes from an agent: only the user who configures the server sets these.
  */
+import { DEMO_ENDPOINT, type SubmitTarget } from '../../shared/domain/submit-target';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import { common, type CommonOptions } from './common-args';
 import { serviceChoice, type ServiceChoice } from './service-args';
@@ -15,6 +16,7 @@ const MCP_OPTIONS = {
   'data-dir': { type: 'string' },
   'gallery-dir': { type: 'string' },
   'poll-interval': { type: 'string' },
+  timeout: { type: 'string' },
   'max-spend': { type: 'string' },
   verbose: { type: 'boolean' },
 } as const;
@@ -28,6 +30,8 @@ const MAX_LIMIT_USD = 100_000;
 export interface McpCommand {
   readonly name: 'mcp';
   readonly service: ServiceChoice;
+  /** Where the tools' submits go: the service named, or the built-in demo (`demo:`). */
+  readonly target: SubmitTarget;
   /** The most this connection may spend, in USD micros; null: only the library's caps. */
   readonly maxSpendMicros: number | null;
   readonly common: CommonOptions;
@@ -46,6 +50,17 @@ function spendLimit(raw: string | undefined, from: string): number | null {
   return Math.round(amount * 1_000_000);
 }
 
+/** Where the tools' submits go. @throws UsageError when the service has no address. */
+function targetOf(service: ServiceChoice): SubmitTarget {
+  if (service.builtInDemo) return { provider: service.provider, endpoint: DEMO_ENDPOINT };
+  if (service.baseUrl === null) {
+    throw new UsageError(
+      'mcp needs --base-url URL (the service address), or --provider ID of a service with its own address; --provider demo runs the built-in demo service.',
+    );
+  }
+  return { provider: service.provider, endpoint: service.baseUrl };
+}
+
 /** `mcp [--provider ID] [--base-url URL] [--max-spend USD] [library options]`: no arguments. */
 export function parseMcp(args: readonly string[], env: NodeJS.ProcessEnv): McpCommand {
   const { values, positionals } = parseCommandLine(args, MCP_OPTIONS, true);
@@ -56,10 +71,11 @@ export function parseMcp(args: readonly string[], env: NodeJS.ProcessEnv): McpCo
   const fromOption = spendLimit(values['max-spend'], '--max-spend');
   const maxSpendMicros = fromOption ?? spendLimit(env[MAX_SPEND_ENV], MAX_SPEND_ENV);
   const service = serviceChoice(values as Values, 'mcp');
-  if (!service.builtInDemo && service.baseUrl === null) {
-    throw new UsageError(
-      'mcp needs --base-url URL (the service address), or --provider ID of a service with its own address; --provider demo runs the built-in demo service.',
-    );
-  }
-  return { name: 'mcp', service, maxSpendMicros, common: common(values, env) };
+  return {
+    name: 'mcp',
+    service,
+    target: targetOf(service),
+    maxSpendMicros,
+    common: common(values, env),
+  };
 }

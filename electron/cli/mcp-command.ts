@@ -5,30 +5,20 @@
  * library. The key stays in the environment, out of every answer; caps and prices are the
  * user's (read, never changed here).
  */
-import { DEMO_ENDPOINT, type SubmitTarget } from '../../shared/domain/submit-target';
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
 import { runOnService } from './commands';
 import { MAX_SPEND_ENV, parseMcp, type McpCommand } from './mcp-args';
 
-function targetOf(command: McpCommand): SubmitTarget | null {
-  const { service } = command;
-  if (service.builtInDemo) return { provider: service.provider, endpoint: DEMO_ENDPOINT };
-  return service.baseUrl === null
-    ? null
-    : { provider: service.provider, endpoint: service.baseUrl };
-}
-
 async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1]) {
   // The SDK is loaded only when the server runs: `pictor --version` and the other commands never load it.
   const { createMcpServer, serveOverStdio } = await import('./mcp/mcp-server');
-  const target = targetOf(command);
   const key = io.env.SERVICE_API_KEY?.trim() || null;
   return runOnService(command, io, async ({ core }) => {
     core.engine.start({ resume: false });
     const server = createMcpServer({
       core,
-      target,
+      target: command.target,
       maxSpendMicros: command.maxSpendMicros,
       key,
       version: io.version ?? 'unknown',
@@ -50,10 +40,11 @@ export const mcp = declareCommand({
                                       "args": ["mcp", "--provider", "demo"]}}}
                                   Submits go to the service named here (SERVICE_API_KEY in the
                                   server's env; --provider demo needs none) and pass your spending
-                                  caps; --max-spend USD (or ${MAX_SPEND_ENV}) also limits what one
-                                  connection may spend. Keys never appear in an answer; the agent
-                                  cannot change keys, caps or prices, nor name a path or address`,
-    ['service', 'library', 'verbose'],
+                                  caps; --max-spend USD (or ${MAX_SPEND_ENV}) also limits
+                                  what one connection may spend. Keys never appear in an answer;
+                                  the agent cannot change keys, caps or prices, nor name a path
+                                  or an address`,
+    ['service', 'library', 'watch', 'verbose'],
   ),
   parse: parseMcp,
   run: runMcp,
