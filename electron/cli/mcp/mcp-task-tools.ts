@@ -34,7 +34,7 @@ export interface TaskToolDeps {
 }
 
 /** A task as an agent names it: Pictor's local id, the service's id, or the start of either. */
-export const taskIdInput = z.string().trim().min(4).max(300);
+const taskIdInput = z.string().trim().min(4).max(300);
 const waitInput = {
   wait: z.boolean().optional().describe('Wait for the tasks to end (progress is notified).'),
   waitSeconds: z.number().int().min(1).max(MAX_WAIT_SECONDS).optional(),
