@@ -64,7 +64,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     },
   );
   const spend = new ConnectionSpend(deps.maxSpendMicros);
-  registerTaskTools(server, { core: deps.core, target: deps.target, spend });
+  registerTaskTools(server, { core: deps.core, target: deps.target, spend, key: deps.key });
   registerLibraryTools(server, deps.core);
   return server;
 }

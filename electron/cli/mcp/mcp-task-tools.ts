@@ -11,6 +11,7 @@ import { generationRequestSchema } from '../../../shared/service/wire';
 import { systemClock } from '../../adapters/system-clock';
 import { TaskCancels } from '../../core/batch';
 import { UsageError } from '../../core/command-line';
+import { carriesKey } from '../../core/secrets';
 import type { PictorCore } from '../../core/pictor-core';
 import type { ConnectionSpend } from './mcp-spend';
 import { taskFacts } from './mcp-facts';
@@ -31,6 +32,8 @@ export interface TaskToolDeps {
   readonly core: PictorCore;
   readonly target: SubmitTarget;
   readonly spend: ConnectionSpend;
+  /** SERVICE_API_KEY's value: a prompt that carries it is refused; null: none set. */
+  readonly key: string | null;
 }
 
 /** A task as an agent names it: Pictor's local id, the service's id, or the start of either. */
@@ -60,7 +63,12 @@ async function generate(
   },
   extra: ToolExtra,
 ) {
-  const { core, target, spend } = deps;
+  const { core, target, spend, key } = deps;
+  if (key !== null && carriesKey(input.prompt, key)) {
+    return refusal(
+      'The prompt holds the value of SERVICE_API_KEY, so nothing was sent: a key never goes into a prompt.',
+    );
+  }
   const request = {
     prompt: input.prompt,
     ...(input.model ? { model: input.model } : {}),

@@ -208,6 +208,8 @@ describe('pictor mcp', () => {
       ['generate', { prompt: 'x', count: 1_000 }],
       ['generate', { prompt: 'x'.repeat(100_000) }],
       ['generate', { prompt: 'x', size: '../../etc/passwd' }],
+      ['generate', { prompt: `a lighthouse, ${KEY}` }],
+      ['generate', { prompt: `a lighthouse ${Buffer.from(KEY).toString('base64')}` }],
       ['task_status', { task: KEY }],
       ['task_status', { task: 'x'.repeat(10_000) }],
       ['resume', { task: 'nope-nope' }],
