@@ -271,7 +271,9 @@ export const layers = [
     may: [...CORE, 'electron/adapters', 'electron/demo-service'],
     electron: 'none',
     node: true,
-    packages: [],
+    // `pictor mcp` (electron/cli/mcp/): the protocol's official SDK, loaded only when that
+    // command runs, and the zod schemas its tools' inputs are declared with.
+    packages: ['@modelcontextprotocol/sdk', 'zod'],
   },
   {
     layer: 'electron/build',

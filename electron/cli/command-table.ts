@@ -33,6 +33,7 @@ export const COMMANDS = {
   'purge-rejected': () => import('./triage-command').then((m) => m.purgeRejected),
   smart: () => import('./triage-command').then((m) => m.smart),
   template: () => import('./template-command').then((m) => m.template),
+  mcp: () => import('./mcp-command').then((m) => m.mcp),
 } as const satisfies Record<string, () => Promise<CliCommand>>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -18,7 +18,15 @@ export function isDemoOption(raw: string | undefined): boolean {
  * The commands `--provider demo` works with (the others are about real services): those that run
  * the demo, and those that read its tasks (list, costs).
  */
-export const DEMO_COMMANDS = ['generate', 'edit', 'upscale', 'resume', 'list', 'costs'] as const;
+export const DEMO_COMMANDS = [
+  'generate',
+  'edit',
+  'upscale',
+  'resume',
+  'list',
+  'costs',
+  'mcp',
+] as const;
 
 /** What `pictor demo` draws when it is given no prompt. */
 export const SAMPLE_PROMPT = 'a lighthouse on a rocky coast at dusk';

@@ -63,6 +63,7 @@ const DEMO_SERVICE_COMMANDS: ReadonlySet<string> = new Set([
   'resume',
   'edit',
   'upscale',
+  'mcp',
 ]);
 
 /**

@@ -29,7 +29,7 @@ const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;
  * The images the refs name, each once. @throws UsageError naming every ref the history does not
  * have (a task it does not know, an image number past the task's images, one in the trash).
  */
-function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
+export function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
   const found = new Map<string, ImageRef>();
   const unknown: string[] = [];
   for (const ref of refs) {

@@ -160,7 +160,7 @@ describe('--provider demo', () => {
       ['prices', 'clear'],
     ]) {
       expect(refusal([...command, '--provider', 'demo'])).toMatch(
-        /^--provider demo \(Pictor's built-in demo service\) works with generate, edit, upscale, resume, list, costs;/,
+        /^--provider demo \(Pictor's built-in demo service\) works with generate, edit, upscale, resume, list, costs, mcp;/,
       );
     }
   });

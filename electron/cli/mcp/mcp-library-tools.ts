@@ -1,0 +1,167 @@
+/**
+ * The MCP tools over the library: list and search its images with the gallery's filters (the
+ * IPC's schema), get one image by reference (its thumbnail or file as image content, with its
+ * prompt, seed and credentials verdict), and rate, flag, tag or add to a board: the same core
+ * actions as the window's keys and the CLI's commands. No path or address is taken from an agent.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { MAX_RATING, checkBoardPath } from '../../../shared/domain/triage';
+import { englishText } from '../../../shared/i18n/sentence';
+import { VISIBLE_STATES } from '../../../shared/domain/task-record';
+import { galleryFilter } from '../../../shared/ipc/selection-schemas';
+import { UsageError } from '../../core/command-line';
+import { savedFile } from '../../core/gallery';
+import type { PictorCore } from '../../core/pictor-core';
+import type { TriageChange } from '../../core/triage';
+import { imageFacts, imageRefOf } from './mcp-facts';
+import { answer, guarded } from './mcp-tool-kit';
+import { resolveRefs } from '../triage-commands';
+
+/** An image as an agent names it: `task-id#N` (N from 1), or a task's id for all its images. */
+const ref = z
+  .string()
+  .trim()
+  .max(310)
+  .regex(/^[A-Za-z0-9._:-]{4,300}(#[1-9]\d{0,4})?$/, 'An image is named task-id#N.');
+const refs = z.array(ref).min(1).max(100);
+const name = z.string().trim().min(1).max(1_000);
+
+/** The most bytes of an image file one answer carries (the client's read buffer is 10 MB). */
+const MAX_IMAGE_BYTES = 6 * 1024 * 1024;
+
+function mimeOf(bytes: Buffer): string {
+  if (bytes.subarray(0, 4).toString('hex') === '89504e47') return 'image/png';
+  if (bytes.subarray(0, 3).toString('hex') === 'ffd8ff') return 'image/jpeg';
+  if (bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  throw new UsageError('The image file is not a PNG, JPEG or WebP image.');
+}
+
+function listImages(core: PictorCore, input: z.infer<typeof listInput>) {
+  const { smart, cursor, limit, states, ...filters } = input;
+  const page = core.history.listImages({
+    ...filters,
+    ...(smart === undefined ? {} : { smart: core.smartBoards.rulesOf(smart) }),
+    states: states ?? VISIBLE_STATES,
+    cursor: cursor ?? null,
+    limit: limit ?? 20,
+  });
+  return answer({
+    images: page.items.map((item) => ({
+      ref: imageRefOf(item, item.index),
+      prompt: item.prompt,
+      model: item.model ?? null,
+      service: item.provider ?? 'pictor',
+      createdAt: new Date(item.createdAt).toISOString(),
+      ...imageFacts(item.image),
+    })),
+    nextCursor: page.nextCursor,
+  });
+}
+
+const listInput = galleryFilter.extend({
+  limit: z.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(2_000).optional(),
+});
+
+async function getImage(core: PictorCore, text: string, which: 'file' | 'thumbnail') {
+  const [found] = resolveRefs(core, [text.includes('#') ? text : `${text}#1`]);
+  const record = found === undefined ? undefined : core.engine.get(found.localId);
+  const image = record?.images[found?.index ?? 0];
+  if (!record || !found || !image) throw new UsageError('No such image in the library.');
+  const file = savedFile(core.gallery, image, which);
+  if ((await stat(file)).size > MAX_IMAGE_BYTES) {
+    throw new UsageError('The image file is too large to send; ask for its thumbnail.');
+  }
+  const bytes = await readFile(file);
+  const facts = {
+    ref: imageRefOf(record, found.index),
+    prompt: record.request.prompt,
+    model: record.request.model ?? null,
+    seed: record.seed ?? null,
+    ...imageFacts(image),
+  };
+  return {
+    content: [
+      { type: 'image' as const, data: bytes.toString('base64'), mimeType: mimeOf(bytes) },
+      { type: 'text' as const, text: JSON.stringify(facts, null, 1) },
+    ],
+  };
+}
+
+function applied(core: PictorCore, names: readonly string[], change: TriageChange) {
+  const outcome = core.triage.apply(resolveRefs(core, names), change);
+  return answer({
+    changed: outcome.changed,
+    unchanged: outcome.unchanged,
+    refused: outcome.refused,
+  });
+}
+
+/** Adds the images to the board at `raw`, made first when the library has none there. */
+function addToBoard(core: PictorCore, names: readonly string[], raw: string) {
+  const checked = checkBoardPath(raw);
+  if (!checked.ok) throw new UsageError(englishText(checked.problem));
+  const folded = checked.path.toLowerCase();
+  if (!core.boards.list().some((row) => row.path.toLowerCase() === folded)) {
+    core.boards.create(checked.path);
+  }
+  return applied(core, names, { kind: 'board', path: checked.path, add: true });
+}
+
+export function registerLibraryTools(server: McpServer, core: PictorCore): void {
+  server.registerTool(
+    'list_images',
+    {
+      description:
+        "List and search the library's images, newest first, with the gallery's filters (search words, rating, flag, tags, board, smart board, service, model, dates in ms). Each image has a reference task-id#N.",
+      inputSchema: listInput,
+    },
+    (input) => guarded(() => listImages(core, input)),
+  );
+  server.registerTool(
+    'get_image',
+    {
+      description:
+        'One image by reference (task-id#N): its thumbnail (default) or its file as image content, with its prompt, seed, rating, flag, tags, boards and Content Credentials verdict.',
+      inputSchema: z.object({ ref, as: z.enum(['thumbnail', 'file']).optional() }).strict(),
+    },
+    (input) => guarded(() => getImage(core, input.ref, input.as ?? 'thumbnail')),
+  );
+  server.registerTool(
+    'rate',
+    {
+      description: `Rate images (0 to ${String(MAX_RATING)} stars; 0 clears).`,
+      inputSchema: z.object({ refs, rating: z.number().int().min(0).max(MAX_RATING) }).strict(),
+    },
+    (input) => guarded(() => applied(core, input.refs, { kind: 'rating', rating: input.rating })),
+  );
+  server.registerTool(
+    'flag',
+    {
+      description: 'Flag images as pick or reject, or clear the flag (none).',
+      inputSchema: z.object({ refs, flag: z.enum(['pick', 'reject', 'none']) }).strict(),
+    },
+    (input) => guarded(() => applied(core, input.refs, { kind: 'flag', flag: input.flag })),
+  );
+  server.registerTool(
+    'tag',
+    {
+      description: 'Add a tag to images, or remove it (remove: true).',
+      inputSchema: z.object({ refs, tag: name, remove: z.boolean().optional() }).strict(),
+    },
+    (input) =>
+      guarded(() =>
+        applied(core, input.refs, { kind: 'tag', tag: input.tag, add: input.remove !== true }),
+      ),
+  );
+  server.registerTool(
+    'add_to_board',
+    {
+      description: 'Add images to a board (its path, such as Trips/Lisbon; made when missing).',
+      inputSchema: z.object({ refs, board: name }).strict(),
+    },
+    (input) => guarded(() => addToBoard(core, input.refs, input.board)),
+  );
+}

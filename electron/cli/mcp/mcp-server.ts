@@ -1,0 +1,88 @@
+/**
+ * `pictor mcp`'s server: the tools (mcp-task-tools.ts, mcp-library-tools.ts) on the SDK's
+ * McpServer, over stdio. Every message it sends is scrubbed of the key first (the secrets
+ * module's finder: as typed and in every encoding it knows), so no tool result, error or
+ * notification can carry it, whatever a service or a file said.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import type { PictorCore } from '../../core/pictor-core';
+import { scrubKey } from '../../core/secrets';
+import { registerLibraryTools } from './mcp-library-tools';
+import { ConnectionSpend } from './mcp-spend';
+import { registerTaskTools } from './mcp-task-tools';
+
+/** What the server runs on: the core, where submits go, the limit, the key to keep out. */
+export interface McpServerDeps {
+  readonly core: PictorCore;
+  readonly target: SubmitTarget;
+  readonly maxSpendMicros: number | null;
+  readonly key: string | null;
+  readonly version: string;
+}
+
+/** `message` with every echo of `key` redacted; a message the redaction broke becomes an error. */
+function scrubbed(message: JSONRPCMessage, key: string): JSONRPCMessage {
+  const text = JSON.stringify(message);
+  const clean = scrubKey(text, key);
+  if (clean === text) return message;
+  try {
+    return JSON.parse(clean) as JSONRPCMessage;
+  } catch {
+    const id = 'id' in message ? message.id : null;
+    if (id === null || id === undefined)
+      return {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'error', data: 'withheld' },
+      };
+    return {
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32603, message: 'The answer was withheld: it held the API key.' },
+    };
+  }
+}
+
+/** A transport whose every outgoing message is scrubbed of the key. */
+function scrubbingTransport(inner: Transport, key: string | null): Transport {
+  if (key === null) return inner;
+  const send = inner.send.bind(inner);
+  inner.send = (message, options) => send(scrubbed(message, key), options);
+  return inner;
+}
+
+export function createMcpServer(deps: McpServerDeps): McpServer {
+  const server = new McpServer(
+    { name: 'pictor', version: deps.version },
+    {
+      instructions:
+        'Pictor: generate images on the configured service and work with the local library. Images are named by reference (task-id#N). Tasks resume after a restart; submits over a spending cap are refused.',
+    },
+  );
+  const spend = new ConnectionSpend(deps.maxSpendMicros);
+  registerTaskTools(server, { core: deps.core, target: deps.target, spend, key: deps.key });
+  registerLibraryTools(server, deps.core);
+  return server;
+}
+
+/** Serves `server` on stdin and stdout until the client closes stdin or the user interrupts. */
+export async function serveOverStdio(
+  server: McpServer,
+  key: string | null,
+  interrupt: AbortSignal,
+): Promise<void> {
+  const transport = scrubbingTransport(new StdioServerTransport(), key);
+  const closed = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+    if (interrupt.aborted) resolve();
+    interrupt.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+}

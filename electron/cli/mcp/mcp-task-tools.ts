@@ -1,0 +1,164 @@
+/**
+ * The MCP tools over tasks: generate (the ids at once, or after a wait with progress), task_status,
+ * resume and cancel. Every submit passes the library's spending caps in the engine, as the CLI's
+ * do (a refusal is a tool error with the cap's sentence), then the connection's own limit.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import { generationRequestSchema } from '../../../shared/service/wire';
+import { systemClock } from '../../adapters/system-clock';
+import { TaskCancels } from '../../core/batch';
+import { UsageError } from '../../core/command-line';
+import { carriesKey } from '../../core/secrets';
+import type { PictorCore } from '../../core/pictor-core';
+import type { ConnectionSpend } from './mcp-spend';
+import { taskFacts } from './mcp-facts';
+import {
+  MAX_WAIT_SECONDS,
+  answer,
+  guarded,
+  refusal,
+  waitForIds,
+  waitForTasks,
+  type ToolExtra,
+} from './mcp-tool-kit';
+import { findTask } from '../task-ids';
+import { cliWording } from '../cli-report';
+
+/** What the task tools work with: the core, where submits go, the connection's limit. */
+export interface TaskToolDeps {
+  readonly core: PictorCore;
+  readonly target: SubmitTarget;
+  readonly spend: ConnectionSpend;
+  /** SERVICE_API_KEY's value: a prompt that carries it is refused; null: none set. */
+  readonly key: string | null;
+}
+
+/** A task as an agent names it: Pictor's local id, the service's id, or the start of either. */
+const taskIdInput = z.string().trim().min(4).max(300);
+const waitInput = {
+  wait: z.boolean().optional().describe('Wait for the tasks to end (progress is notified).'),
+  waitSeconds: z.number().int().min(1).max(MAX_WAIT_SECONDS).optional(),
+};
+const DEFAULT_WAIT_SECONDS = 300;
+
+function taskOf(core: PictorCore, id: string) {
+  const record = findTask(core.history, id);
+  if (!record) throw new UsageError('No such task in the library.');
+  return record;
+}
+
+async function generate(
+  deps: TaskToolDeps,
+  input: {
+    prompt: string;
+    model?: string | undefined;
+    size?: string | undefined;
+    quality?: string | undefined;
+    count?: number | undefined;
+    wait?: boolean | undefined;
+    waitSeconds?: number | undefined;
+  },
+  extra: ToolExtra,
+) {
+  const { core, target, spend, key } = deps;
+  if (key !== null && carriesKey(input.prompt, key)) {
+    return refusal(
+      'The prompt holds the value of SERVICE_API_KEY, so nothing was sent: a key never goes into a prompt.',
+    );
+  }
+  const request = {
+    prompt: input.prompt,
+    ...(input.model ? { model: input.model } : {}),
+    ...(input.size ? { size: input.size } : {}),
+    ...(input.quality ? { quality: input.quality } : {}),
+  };
+  const count = input.count ?? 1;
+  const { perTask } = core.costs.preview(target, request, count);
+  const allowed = spend.check(perTask, count);
+  if (!allowed.ok) return refusal(allowed.reason);
+  core.engine.start({ resume: false });
+  const started = await core.engine.submit(request, target, count);
+  spend.add(allowed.micros);
+  const ids = started.map((record) => record.localId);
+  const records = input.wait
+    ? await waitForTasks(core, ids, input.waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
+    : await waitForIds(core, ids, extra);
+  return answer({ tasks: records.map(taskFacts), spending: spend.summary() });
+}
+
+export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
+  const { core } = deps;
+  const shape = generationRequestSchema.shape;
+  server.registerTool(
+    'generate',
+    {
+      description:
+        "Submit a prompt to the server's image service (count tasks). Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
+      inputSchema: z
+        .object({
+          prompt: shape.prompt,
+          model: z.string().trim().min(1).max(200).optional(),
+          size: shape.size,
+          quality: shape.quality,
+          count: z.number().int().min(1).max(TASKS_PER_ENGINE_SUBMIT.max).optional(),
+          ...waitInput,
+        })
+        .strict(),
+    },
+    (input, extra) => guarded(() => generate(deps, input, extra)),
+  );
+  server.registerTool(
+    'task_status',
+    {
+      description:
+        'A task of the library: its status, images (by reference task-id#N), seed, cost.',
+      inputSchema: z.object({ task: taskIdInput }).strict(),
+    },
+    ({ task }) =>
+      guarded(() => {
+        const record = taskOf(core, task);
+        return answer(taskFacts(core.engine.get(record.localId) ?? record));
+      }),
+  );
+  server.registerTool(
+    'resume',
+    {
+      description:
+        'Continue polling an unfinished task of the library (never resubmits it); with wait, until it ends.',
+      inputSchema: z.object({ task: taskIdInput, ...waitInput }).strict(),
+    },
+    ({ task, wait, waitSeconds }, extra) =>
+      guarded(async () => {
+        core.engine.start({ resume: false });
+        const record = core.engine.resumeTask(taskOf(core, task).localId);
+        const records = wait
+          ? await waitForTasks(core, [record.localId], waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
+          : [record];
+        return answer({ tasks: records.map(taskFacts) });
+      }),
+  );
+  registerCancel(server, core);
+}
+
+/** `cancel`: asks the task's service to cancel it (core/batch's cancel, as the CLI's). */
+function registerCancel(server: McpServer, core: PictorCore): void {
+  server.registerTool(
+    'cancel',
+    {
+      description: "Ask the task's service to cancel it; says how it went.",
+      inputSchema: z.object({ task: taskIdInput }).strict(),
+    },
+    ({ task }) =>
+      guarded(async () => {
+        const record = taskOf(core, task);
+        core.engine.start({ resume: false });
+        const [outcome] = await new TaskCancels(core.engine, systemClock).cancel([record.localId]);
+        const now = core.engine.get(record.localId) ?? record;
+        const reason = outcome?.reason ? cliWording(outcome.reason.message) : null;
+        return answer({ cancel: outcome?.kind ?? 'not_running', reason, task: taskFacts(now) });
+      }),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * What every MCP tool of `pictor mcp` shares: its answer as JSON text, a refusal as a tool error
+ * with the sentence the CLI says (a spending cap's, a usage error's), and the wait for tasks with
+ * progress notifications. Keys are kept out of every message by the transport
+ * (mcp-scrubbing-transport.ts), whatever a tool says.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { SpendingCapError, UserFacingError } from '../../core/errors';
+import type { PictorCore } from '../../core/pictor-core';
+import { capRefusalText } from '../cap-refusal-text';
+import { cliWording } from '../cli-report';
+
+/** What a tool's handler gets from the SDK that the tools use. */
+export interface ToolExtra {
+  readonly signal: AbortSignal;
+  readonly _meta?: { readonly progressToken?: string | number } | undefined;
+  readonly sendNotification: (notification: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; total: number; message: string };
+  }) => Promise<void>;
+}
+
+/** A tool's answer: `value` as JSON text. */
+export function answer(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 1) }] };
+}
+
+/** A tool's refusal: the sentence, as a tool error the agent reads. */
+export function refusal(text: string): CallToolResult {
+  return { content: [{ type: 'text', text: text.trim() }], isError: true };
+}
+
+/** Runs a tool's body; what it throws becomes a tool error with the CLI's sentence. */
+export async function guarded(body: () => Promise<CallToolResult> | CallToolResult) {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof SpendingCapError) {
+      return refusal(capRefusalText(error.refusal, cliWording(error.message), 'pictor'));
+    }
+    if (error instanceof UserFacingError) return refusal(cliWording(error.message));
+    return refusal('Pictor could not do that: an unexpected error occurred. Nothing was changed.');
+  }
+}
+
+/** The longest a tool waits for its tasks (seconds); the ids are kept past it. */
+export const MAX_WAIT_SECONDS = 600;
+
+/** How long generate waits for the service to answer its submits with task ids. */
+const ID_WAIT_SECONDS = 30;
+
+/**
+ * Waits until the service answered every submit (its task id, or the task ended), so generate
+ * returns the ids the service gave; the tasks go on in the engine after.
+ */
+export async function waitForIds(
+  core: PictorCore,
+  ids: readonly string[],
+  extra: ToolExtra,
+): Promise<TaskRecord[]> {
+  const current = () =>
+    ids.flatMap((id) => {
+      const record = core.engine.get(id) ?? core.history.get(id);
+      return record === undefined ? [] : [record];
+    });
+  const answered = () => current().every((r) => r.taskId !== null || r.status !== 'submitting');
+  if (answered()) return current();
+  let timer: NodeJS.Timeout | undefined;
+  let listening: { dispose(): void } | undefined;
+  await new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ID_WAIT_SECONDS * 1_000);
+    extra.signal.addEventListener('abort', () => resolve(), { once: true });
+    listening = core.engine.onDidUpdate(() => {
+      if (answered()) resolve();
+    });
+  });
+  clearTimeout(timer);
+  listening?.dispose();
+  return current();
+}
+
+/**
+ * Waits until the tasks settle, `seconds` pass, or the agent cancels the call; sends a progress
+ * notification at each change when the call asked for progress. The tasks run on either way.
+ */
+export async function waitForTasks(
+  core: PictorCore,
+  ids: readonly string[],
+  seconds: number,
+  extra: ToolExtra,
+): Promise<TaskRecord[]> {
+  const token = extra._meta?.progressToken;
+  const total = ids.length;
+  const watched = new Set(ids);
+  const shown = core.engine.onDidUpdate(({ record }) => {
+    if (token === undefined || !watched.has(record.localId)) return;
+    const settled = ids.filter((id) => {
+      const now = core.engine.get(id);
+      return now !== undefined && now.status !== 'submitting' && now.status !== 'processing';
+    }).length;
+    const message = `Task ${record.taskId ?? record.localId}: ${record.status}`;
+    void extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: settled, total, message },
+      })
+      .catch(() => undefined);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const stop = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, seconds * 1_000);
+    extra.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    await Promise.race([core.engine.whenSettled(ids), stop]);
+  } finally {
+    clearTimeout(timer);
+    shown.dispose();
+  }
+  return ids.flatMap((id) => {
+    const record = core.engine.get(id) ?? core.history.get(id);
+    return record === undefined ? [] : [record];
+  });
+}
