@@ -15,6 +15,7 @@ import type { PendingThumbnails } from '../core/download';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
 import type { SmartBoards } from '../core/triage';
+import type { BatchTaskActions } from '../core/batch';
 import type { SmartRules } from '../../shared/domain/smart-board';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
@@ -30,6 +31,8 @@ export interface GalleryHandlerDeps {
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
     /** Smart boards: a filter naming one lists by its rules. */
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
+    /** Favourites of many images at once. */
+    readonly batchActions: Pick<BatchTaskActions, 'setImageFavourites'>;
     /** Its long operations: chosen images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
   };

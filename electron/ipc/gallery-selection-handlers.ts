@@ -7,7 +7,7 @@ import type { gallerySelectionRequests } from '../../shared/ipc/batch-contract';
 import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
-import { BatchTaskActions } from '../core/batch';
+import type { BatchTaskActions } from '../core/batch';
 import type { TaskEngine } from '../core/engine';
 import type { HistoryStore } from '../core/history';
 import { batchOutcome } from './gallery-batch-handlers';
@@ -22,6 +22,7 @@ export interface GallerySelectionDeps {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'imageKeys' | 'countImages'>;
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
+    readonly batchActions: Pick<BatchTaskActions, 'setImageFavourites'>;
   };
   /** What the gallery shows unless asked otherwise (gallery-handlers.ts). */
   readonly visibleStates: readonly ImageState[];
@@ -46,6 +47,6 @@ export function gallerySelectionHandlers(
       };
     },
     'gallery:setFavourites': ({ images, favourite }) =>
-      batchOutcome(new BatchTaskActions(core.engine).setImageFavourites(images, favourite), item),
+      batchOutcome(core.batchActions.setImageFavourites(images, favourite), item),
   };
 }
