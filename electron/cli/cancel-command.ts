@@ -12,8 +12,7 @@
 import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
 import { PROVIDERS, PROVIDER_IDS, providerOf } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { systemClock } from '../adapters/system-clock';
-import { TaskCancels, type CancelOutcome } from '../core/batch';
+import type { CancelOutcome } from '../core/batch';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './common-args';
 import { EXIT, cliWording, jsonLine, resumeLineFor, type ResumeWhere } from './cli-report';
@@ -52,7 +51,7 @@ async function cancelCommand(run: CancelRun, targets: readonly string[]): Promis
   // Every id is found first: a mistyped one is a usage error before any service is asked.
   const records = targets.map((target) => taskOf(run, target));
   core.engine.start({ resume: false });
-  const cancels = new TaskCancels(core.engine, systemClock);
+  const { cancels } = core;
   const asked = await untilInterrupted(io, cancels.cancel(records.map((record) => record.localId)));
   if (asked === 'interrupted') return interrupted(io);
   // A task still stopping, or finished with images to save: followed until it needs nothing more.

@@ -6,6 +6,7 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { createNodeFetch } from '../adapters/node-fetch';
+import { JsonFileKv } from '../adapters/json-file-kv';
 import type { ImageEngine } from '../ports/image-engine';
 import type { CredentialsProvider } from '../ports/credentials';
 import { streamLogger } from '../adapters/stream-logger';
@@ -28,7 +29,6 @@ import {
 import { BuiltInDemo, demoDialectsFor } from './built-in-demo';
 import { demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
-import { EditSettingsFile } from './edit-settings';
 import { terminalSafe } from './terminal-text';
 import type { CliIo } from './cli-io';
 
@@ -115,8 +115,8 @@ export async function openCliCore(
         common.verbose ? 'info' : 'error',
       ),
       engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
-      // A task's input images go as the app's settings say, read at each send (edit-settings.ts).
-      inputSettings: () => new EditSettingsFile(common.dataDir).now(),
+      // A task's input images go as the app's settings say (its settings.json, core/settings).
+      settingsStore: new JsonFileKv(common.dataDir, 'settings'),
     });
     return { core, imageEngine };
   } catch (error) {

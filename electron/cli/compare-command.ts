@@ -18,8 +18,6 @@ import {
   planCompare,
   runCompare,
 } from '../core/compare';
-import { TaskCancels } from '../core/batch';
-import { systemClock } from '../adapters/system-clock';
 import { SpendingCapError } from '../core/errors';
 import type { PictorCore } from '../core/pictor-core';
 import { BuiltInDemo } from './built-in-demo';
@@ -145,7 +143,7 @@ async function cancelAll(
   const group = groupOf(core, command, io);
   if (group === null) return EXIT.usage;
   core.engine.start({ resume: false });
-  const cancels = new TaskCancels(core.engine, systemClock);
+  const { cancels } = core;
   const outcomes = await cancelCompare(core.history, cancels, group);
   if (outcomes.length === 0) say(io, 'No task of this compare is still running.');
   for (const outcome of outcomes) {

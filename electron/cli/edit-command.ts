@@ -13,7 +13,6 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { englishText } from '../../shared/i18n/sentence';
 import { type EditDeps, EditInputError, type EditPlan, planEdit, runEdit } from '../core/edit';
 import { SpendingCapError } from '../core/errors';
-import type { InputStore } from '../core/inputs';
 import { DEV_PROGRAM, EXIT, cliWording, jsonLine } from './cli-report';
 import { capRefusalText } from './cap-refusal-text';
 import { runOnService, watch, type Run } from './commands';
@@ -22,7 +21,6 @@ import { declareCommand } from './command-declaration';
 import { RUN_OPTIONS, commandHelp } from './command-help';
 import { parseImageCommand, type ImageCommand } from './edit-args';
 import { MASK_WORDS, chooseModel, routeOf } from './edit-model';
-import { EditSettingsFile } from './edit-settings';
 import { readImage, readMask, type EditSourceDeps } from './edit-sources';
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
 import type { EnvCredentials } from './env-credentials';
@@ -33,23 +31,6 @@ const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(te
 /** Runs an edit or an upscale; the exit code as generate's. */
 function runImageCommand(command: ImageCommand, io: CliIo): Promise<number> {
   return runOnService(command, io, (run, credentials) => imageCommand(run, credentials, command));
-}
-
-/** The inputs kept in the store, and what the store said of each (the plan asks it again). */
-class KeptInputs {
-  private readonly kept = new Map<string, InputImage>();
-  constructor(private readonly store: InputStore) {}
-
-  readonly put = async (bytes: Uint8Array): Promise<InputImage> => {
-    const image = await this.store.put(bytes);
-    this.kept.set(image.sha256, image);
-    return image;
-  };
-
-  readonly describe = async (sha256: string): Promise<InputImage | null> => {
-    const image = this.kept.get(sha256);
-    return image && (await this.store.has(image)) ? image : null;
-  };
 }
 
 /** The task's inputs from the command line: the source, the mask, the references, the factor. */
@@ -92,9 +73,9 @@ async function imageCommand(
   command: ImageCommand,
 ): Promise<number> {
   const { core, io } = run;
-  const kept = new KeptInputs(core.inputs);
+  const put = (bytes: Uint8Array) => core.inputs.put(bytes);
   const { inputs: offered, maskGiven: given } = await inputsOf(
-    { put: kept.put, history: core.history, gallery: core.gallery },
+    { put, history: core.history, gallery: core.gallery },
     command,
   );
   const provider = credentials.provider;
@@ -105,7 +86,7 @@ async function imageCommand(
       io,
       `${model} reads ${MASK_WORDS[capabilities.mask]}; the --mask file was converted to it.`,
     );
-  const settingsFile = new EditSettingsFile(command.common.dataDir);
+  const settingsFile = core.editSettings;
   const settings = settingsFile.now();
   const asked = {
     route: command.route,
@@ -118,7 +99,7 @@ async function imageCommand(
   const deps: EditDeps = {
     credentials,
     costs: core.costs,
-    inputs: kept,
+    inputs: core.editInputs,
     settings: () => settingsFile.now(),
   };
   const prompt = command.prompt || `Upscale ×${command.name === 'upscale' ? command.factor : ''}`;

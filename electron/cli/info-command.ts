@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { ContentCredentials } from '../../shared/domain/content-credentials';
 import { systemClock } from '../adapters/system-clock';
-import { C2paVerifier, FairVerifier, readTrustAnchors } from '../core/content-credentials';
+import { openFairVerifier } from '../core/content-credentials';
 import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery';
 import { UnsafeFileError } from '../core/fs';
 import { EXIT } from './cli-report';
@@ -86,10 +86,7 @@ async function infoCommand(
 ): Promise<number> {
   const { file, json, dataDir } = command;
   // The core's verification: the pre-count of the store, then its limit on the clock.
-  const verifier = new FairVerifier(new C2paVerifier({ trustAnchors: await readTrustAnchors() }), {
-    clock: systemClock,
-    ownsInner: true,
-  });
+  const verifier = await openFairVerifier({ clock: systemClock });
   try {
     const info = await inspectImage(resolve(file), verifier);
     const triage = libraryTriage(dataDir, info.provenance);

@@ -10,10 +10,9 @@
 import { englishMoney, englishText, type Sentence } from '../../shared/i18n/sentence';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { DEMO_SERVICE_LABEL } from '../../shared/domain/submit-target';
-import { TemplateRuns, type TemplatePlan, type TemplateRunInput } from '../core/batch';
+import type { TemplatePlan, TemplateRunInput } from '../core/batch';
 import { SpendingCapError, UserFacingError } from '../core/errors';
 import type { PictorCore } from '../core/pictor-core';
-import { sourceOf } from '../core/templates';
 import type { Command } from './cli-command';
 import type { TemplateRunChoice } from './template-run-args';
 import { DEV_PROGRAM, EXIT } from './cli-report';
@@ -100,11 +99,7 @@ export async function generateFromTemplate(
     );
     return EXIT.usage;
   }
-  const runs = new TemplateRuns({
-    templates: sourceOf(core.templates),
-    costs: core.costs,
-    engine: core.engine,
-  });
+  const runs = core.templateRuns;
   const { mode, seedDrawn, dryRun } = command.template;
   try {
     const plan = runs.plan(input);

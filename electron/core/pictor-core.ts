@@ -19,7 +19,7 @@ import { HistoryStore } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
-import { C2paVerifier, FairVerifier, readTrustAnchors } from './content-credentials';
+import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
 import {
   TRASH_JOURNAL_DIR,
@@ -29,11 +29,14 @@ import {
 } from './trash';
 import { Boards, SmartBoards, TriageActions } from './triage';
 import { boardKey } from '../../shared/domain/triage';
-import { TemplateBackup, TemplateStore } from './templates';
+import { sourceOf, TemplateBackup, TemplateStore } from './templates';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 import type { PinnedFetch, Resolver } from '../ports/http';
 import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
 import { EditInputs } from './edit';
+import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
+import { EditSettings } from './settings';
+import type { KeyValueStore } from '../ports/key-value-store';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -83,6 +86,12 @@ export interface PictorCoreOptions {
    * the services agreed to make public links); default: uploads allowed, no public links.
    */
   readonly inputSettings?: () => InputSettings;
+  /**
+   * Where a host that keeps no settings service of its own (the CLI) keeps the app's settings
+   * (settings.json): the core reads "never upload inputs" and the upload consents there, and
+   * {@link PictorCore.editSettings} records a consent there. Without it, {@link inputSettings}.
+   */
+  readonly settingsStore?: KeyValueStore;
   /** How an upload target's name resolves (tests); default the operating system's. */
   readonly resolve?: Resolver;
   /**
@@ -137,6 +146,14 @@ export interface PictorCore {
   readonly inputs: InputStore;
   /** The images an edit is made of, kept in {@link inputs} (the app's `inputs:` and `edit:` channels). */
   readonly editInputs: EditInputs;
+  /** Cancels of running tasks, one at a time, each waited for (bounded by the core's clock). */
+  readonly cancels: TaskCancels;
+  /** Stars and favourites of many tasks or images at once. */
+  readonly batchActions: BatchTaskActions;
+  /** A prompt template's tasks: planned, priced and submitted as one batch. */
+  readonly templateRuns: TemplateRuns;
+  /** The input settings an edit reads ("never upload inputs", the consents), and a new consent. */
+  readonly editSettings: EditSettings;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -149,11 +166,8 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
-  const verifier = new FairVerifier(
-    options.contentCredentials ??
-      new C2paVerifier({ trustAnchors: await readTrustAnchors(), logger }),
-    { clock: options.clock, logger, ownsInner: !options.contentCredentials },
-  );
+  const { clock, contentCredentials: given } = options;
+  const verifier = await openFairVerifier({ clock, logger, ...(given ? { given } : {}) });
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
     const now = () => options.clock.now();
@@ -174,7 +188,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     });
     await gallery.init();
     const inputs = new InputStore(gallery);
-    return assemble({ history, gallery, intake, inputs, verifier }, options, logger);
+    const editSettings = EditSettings.of({ ...options, now, logger });
+    const opened = { history, gallery, intake, inputs, verifier, editSettings };
+    return assemble(opened, options, logger);
   } catch (error) {
     history?.close();
     await verifier.dispose();
@@ -184,18 +200,18 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
 
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
 function assemble(
-  opened: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs'> & {
+  opened: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'editSettings'> & {
     verifier: ContentCredentialVerifier;
   },
   options: PictorCoreOptions,
   logger: Logger,
 ): PictorCore {
-  const { history, gallery, intake, inputs, verifier } = opened;
+  const { history, gallery, intake, inputs, verifier, editSettings } = opened;
   const client = clientOf(intake, options);
   const costs = costsOf(history, options);
   const engine = new TaskEngine({
     client,
-    inputs: inputSenderOf(inputs, options),
+    inputs: inputSenderOf(inputs, () => editSettings.now(), options),
     history,
     sharing: history,
     admission: costs,
@@ -215,7 +231,7 @@ function assemble(
     imageEngine: options.imageEngine,
     logger,
   });
-  const parts = { history, gallery, intake, inputs, client, engine, thumbnails };
+  const parts = { history, gallery, intake, inputs, editSettings, client, engine, thumbnails };
   const library = libraryOf(parts, options, logger);
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
@@ -232,6 +248,7 @@ function assemble(
     templates,
     folderChoices: new FolderChoices(options.clock),
     editInputs: editInputsOf(parts, options),
+    ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates }, options),
     async close() {
       trash.dispose();
@@ -240,6 +257,19 @@ function assemble(
       history.close();
       await verifier.dispose();
     },
+  };
+}
+
+/** The actions over many tasks: cancels, stars and favourites, a template's batch. */
+function batchPartsOf(
+  parts: Pick<PictorCore, 'engine' | 'costs' | 'templates'>,
+  options: PictorCoreOptions,
+): Pick<PictorCore, 'cancels' | 'batchActions' | 'templateRuns'> {
+  const { engine, costs, templates } = parts;
+  return {
+    cancels: new TaskCancels(engine, options.clock),
+    batchActions: new BatchTaskActions(engine),
+    templateRuns: new TemplateRuns({ templates: sourceOf(templates), costs, engine }),
   };
 }
 
@@ -324,16 +354,18 @@ function costsOf(history: HistoryStore, options: PictorCoreOptions): CostBook {
   });
 }
 
-const NO_INPUT_SETTINGS: InputSettings = { neverUploadInputs: false, publicUploadConsent: [] };
-
 /** What sends tasks' input images: from the store, inline or uploaded (remembered in the data folder). */
-function inputSenderOf(store: InputStore, options: PictorCoreOptions): InputSender {
+function inputSenderOf(
+  store: InputStore,
+  settings: () => InputSettings,
+  options: PictorCoreOptions,
+): InputSender {
   const now = () => options.clock.now();
   return new InputSender({
     store,
     fetch: options.fetch,
     now,
-    settings: options.inputSettings ?? (() => NO_INPUT_SETTINGS),
+    settings,
     memory: new UploadMemory(options.dataDir, now),
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.signedFetch ? { signedFetch: options.signedFetch } : {}),

@@ -8,7 +8,7 @@ import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/co
 import type { compareRequests } from '../../shared/ipc/compare-contract';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
-import { TaskCancels } from '../core/batch';
+import type { TaskCancels } from '../core/batch';
 import {
   cancelCompare,
   type CompareDeps,
@@ -20,7 +20,6 @@ import {
 } from '../core/compare';
 import type { TaskEngine } from '../core/engine';
 import type { HistoryStore } from '../core/history';
-import type { Clock } from '../ports/clock';
 import type { IpcHandlers } from './ipc-main-bridge';
 import { cancelOutcomeItem } from './task-cancel-handlers';
 
@@ -35,13 +34,13 @@ export interface CompareHandlerDeps {
   readonly plan: Omit<CompareDeps, 'newGroupId'>;
   /** The address main's settings give `provider`'s service; null: none (the demo's for today's contract). */
   readonly addressOf: (provider: ProviderId) => string | null;
-  /** Bounds the wait for a service's answer after a cancel. */
-  readonly clock: Clock;
+  /** The core's cancels (each wait for a service's answer bounded by the core's clock). */
+  readonly cancels: TaskCancels;
 }
 
 export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, CompareChannel> {
   const { engine, history } = deps;
-  const cancels = new TaskCancels(engine, deps.clock);
+  const { cancels } = deps;
   const plan = (input: CompareInputPayload) => planCompare(deps.plan, withAddresses(deps, input));
   return {
     'compare:plan': async (input) => planOutput(await plan(input)),

@@ -6,7 +6,7 @@
 import type { taskBatchRequests } from '../../shared/ipc/batch-contract';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
-import { BatchTaskActions, type BatchEngine } from '../core/batch';
+import type { BatchEngine, BatchTaskActions } from '../core/batch';
 import type { TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import type { TrashOperations } from '../core/trash';
@@ -21,6 +21,8 @@ export interface TaskBatchDeps {
     readonly engine: TaskEngine & BatchEngine;
     /** The core's long operations: copies of the tasks' images, one at a time. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
+    /** The core's stars and favourites of many tasks at once. */
+    readonly batchActions: BatchTaskActions;
   };
   /** The main process's own folder dialog: the only source of the export folder. */
   readonly chooseFolder: () => Promise<string | null>;
@@ -35,7 +37,7 @@ export interface TaskBatchDeps {
 
 export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchChannel> {
   const { core, emit, item } = deps;
-  const actions = new BatchTaskActions(core.engine);
+  const actions = core.batchActions;
   const items = ({ records, skipped }: { records: TaskRecord[]; skipped: number }) => ({
     items: records.map(item),
     skipped,

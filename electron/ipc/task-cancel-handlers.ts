@@ -7,9 +7,8 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { CancelOutcomeItem } from '../../shared/ipc/task-cancel-contract';
 import type { TaskItem } from '../../shared/ipc/task-item';
-import { TaskCancels, type CancelOutcome } from '../core/batch';
+import type { CancelOutcome, TaskCancels } from '../core/batch';
 import type { TaskEngine } from '../core/engine';
-import type { Clock } from '../ports/clock';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import type { taskCancelRequests } from '../../shared/ipc/task-cancel-contract';
 
@@ -18,14 +17,14 @@ export type TaskCancelChannel = keyof typeof taskCancelRequests;
 
 export interface TaskCancelDeps {
   readonly engine: TaskEngine;
-  /** Bounds the wait for a service's answer after its cancel. */
-  readonly clock: Clock;
+  /** The core's cancels (each wait for a service's answer bounded by the core's clock). */
+  readonly cancels: TaskCancels;
   readonly emit: Emit;
 }
 
 export function taskCancelHandlers(deps: TaskCancelDeps): Pick<IpcHandlers, TaskCancelChannel> {
   const { engine, emit } = deps;
-  const cancels = new TaskCancels(engine, deps.clock);
+  const { cancels } = deps;
   const item = (record: TaskRecord): TaskItem => engine.item(record);
   const outcomeItem = (outcome: CancelOutcome) => cancelOutcomeItem(engine, outcome);
   return {

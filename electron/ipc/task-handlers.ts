@@ -1,7 +1,7 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
-import { resend } from '../core/batch';
+import { type BatchTaskActions, resend } from '../core/batch';
 import type { CostBook } from '../core/costs';
 import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
@@ -22,6 +22,8 @@ export interface TaskHandlerDeps {
     readonly operations: Pick<CoreOperations, 'exportImages'>;
     /** What sending tasks again would cost, and the caps' word on it. */
     readonly costs: Pick<CostBook, 'previewGroup'>;
+    /** Stars and favourites of many tasks at once. */
+    readonly batchActions: BatchTaskActions;
   };
   /**
    * Main's own question before tasks sent again pass a hard spending cap, as a template run

@@ -15,8 +15,8 @@ import {
 } from '../../shared/ipc/template-contract';
 import type { TaskItem } from '../../shared/ipc/task-item';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { sourceOf, type TemplateStore } from '../core/templates';
-import { TemplateRuns, type TemplatePlan } from '../core/batch';
+import type { TemplateStore } from '../core/templates';
+import type { TemplatePlan, TemplateRuns } from '../core/batch';
 import type { CostBook } from '../core/costs';
 import type { TaskEngine } from '../core/engine';
 import { UserFacingError } from '../core/errors';
@@ -31,6 +31,8 @@ export interface TemplateHandlerDeps {
     readonly templates: TemplateStore;
     readonly costs: Pick<CostBook, 'previewBatch'>;
     readonly engine: Pick<TaskEngine, 'submitBatch' | 'item'>;
+    /** The core's runs of a template (planned, priced, submitted as one batch). */
+    readonly templateRuns: TemplateRuns;
   };
   /** Main's own open and save dialogs; absent where the host has none (import and export say so). */
   readonly dialogs?: LibraryDialogs;
@@ -84,11 +86,7 @@ function planOutput(plan: TemplatePlan): TemplatePlanOutput {
 export function templateHandlers(deps: TemplateHandlerDeps): Pick<IpcHandlers, TemplateChannel> {
   const { core } = deps;
   const store = core.templates;
-  const runs = new TemplateRuns({
-    templates: sourceOf(store),
-    costs: core.costs,
-    engine: core.engine,
-  });
+  const runs = core.templateRuns;
   const dialogs = (): LibraryDialogs => {
     const chosen = deps.dialogs;
     if (!chosen?.chooseTemplateExportFile || !chosen.chooseTemplateImportFile) {

@@ -230,7 +230,7 @@ function taskChannels(
       trash,
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
     }),
-    ...taskCancelHandlers({ engine: core.engine, clock: runtime.clock, emit }),
+    ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
   };
 }
 
@@ -242,7 +242,7 @@ function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
     history: core.history,
     plan: { credentials, costs: core.costs },
     addressOf: (provider) => credentials.addressOf(provider),
-    clock: runtime.clock,
+    cancels: core.cancels,
   });
 }
 

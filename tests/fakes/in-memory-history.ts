@@ -25,10 +25,12 @@ export class InMemoryHistory implements EngineHistory {
     localIds: Iterable<string>,
     change: (stored: TaskRecord) => TaskRecord | null,
     alongside?: () => void,
+    absent?: TaskRecord,
   ): TaskRecord[] {
     const written: TaskRecord[] = [];
     for (const localId of new Set(localIds)) {
       const stored = this.get(localId);
+      if (!stored && absent?.localId === localId) written.push(absent);
       const next = stored && change(stored);
       if (next && next !== stored) written.push(next);
     }

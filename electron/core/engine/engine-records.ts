@@ -282,13 +282,11 @@ export class EngineRecords {
   }
 
   private putKeepingUserEdits(record: TaskRecord): TaskRecord {
-    const [written] = this.deps.history.editMany([record.localId], (stored) =>
-      withUserEditsOf(record, stored),
-    );
-    if (written) return written;
-    // Not in the history yet (a new task), or removed there: written whole.
-    this.deps.history.put(record);
-    return record;
+    // Not in the history yet (a new task), or removed there: written whole, in the same
+    // transaction (one write lock per engine write, never two).
+    const merge = (stored: TaskRecord) => withUserEditsOf(record, stored);
+    const [written] = this.deps.history.editMany([record.localId], merge, undefined, record);
+    return written ?? record;
   }
 
   /** The history takes writes again (a disk had no space): catch up on the ones it refused. */

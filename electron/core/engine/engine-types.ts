@@ -49,11 +49,15 @@ export interface EngineHistory {
   put(record: TaskRecord): void;
   /** All or none: one transaction. */
   putMany(records: readonly TaskRecord[]): void;
-  /** Changes stored records in one transaction (HistoryStore.editMany). */
+  /**
+   * Changes stored records in one transaction (HistoryStore.editMany); `absent`, when none of its
+   * local id is stored, is written whole in the same transaction (a new task's first write).
+   */
   editMany(
     localIds: Iterable<string>,
     change: (stored: TaskRecord) => TaskRecord | null,
     alongside?: () => void,
+    absent?: TaskRecord,
   ): TaskRecord[];
   get(localId: string): TaskRecord | undefined;
   getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;

@@ -152,6 +152,7 @@ export class HistoryRecords {
     localIds: Iterable<string>,
     change: (stored: TaskRecord) => TaskRecord | null,
     alongside?: () => void,
+    absent?: TaskRecord,
   ): TaskRecord[] {
     return this.limited((limits) => {
       // First: a board moved (boards.ts) is in the table before the records naming it are.
@@ -164,12 +165,20 @@ export class HistoryRecords {
         const stored = this.readMany(chunk);
         for (const localId of chunk) {
           const record = stored.get(localId);
+          if (!record && absent?.localId === localId) written.push(this.writeNew(limits, absent));
           const next = record && change(record);
           if (next && next !== record) written.push(this.writeEdit(limits, record, next));
         }
       }
       return written;
     }).result;
+  }
+
+  /** Writes a record there was none of (editMany's `absent`) whole, as {@link put} does. */
+  private writeNew(limits: LibraryLimits, record: TaskRecord): TaskRecord {
+    const valid = limits.admit(validate(record));
+    this.write(valid, KEEP);
+    return valid;
   }
 
   /** Writes `next` over `stored` (editMany's one record), only what changed when it can. */

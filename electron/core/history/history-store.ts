@@ -173,8 +173,9 @@ export class HistoryStore {
     localIds: Iterable<string>,
     change: (stored: TaskRecord) => TaskRecord | null,
     alongside?: () => void,
+    absent?: TaskRecord,
   ): TaskRecord[] {
-    return this.records.editMany(localIds, change, alongside);
+    return this.records.editMany(localIds, change, alongside, absent);
   }
 
   /**

@@ -21,7 +21,7 @@ async function wired(provider: ProviderId) {
   const emitted: [EventChannel, unknown][] = [];
   const handlers = taskCancelHandlers({
     engine: rig.core.engine,
-    clock: rig.clock,
+    cancels: rig.core.cancels,
     emit: (channel, payload) => emitted.push([channel, payload]),
   });
   return { rig, emitted, call: ipcCaller(handlers) };

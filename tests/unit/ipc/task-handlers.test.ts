@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { BatchTaskActions } from '../../../electron/core/batch';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
@@ -44,6 +45,7 @@ function setup() {
       operations: { exportImages: () => Promise.reject(new Error('not here')) },
       // No prices, no caps: sending again is priced at nothing here (capped: tests/integration).
       costs: { previewGroup: () => ({ warnings: [], forecasts: [] }) },
+      batchActions: new BatchTaskActions(engine),
     },
     chooseFolder: async () => null,
     emit,

@@ -1,22 +1,32 @@
 /**
- * The app's wiring (electron/ipc/wire-app.ts) only binds: every part of the core (input store,
- * edit inputs, cost book …) comes from openPictorCore, so the app, the CLI and the tests share
- * one. The wiring constructs nothing but its own disposables, counted here on the TypeScript
+ * The fronts only bind: every part of the core (input store, edit inputs, cost book, cancels,
+ * batch actions, template runs, edit settings …) comes from openPictorCore, so the app, the CLI
+ * and the tests share one. The app's wiring (electron/ipc/wire-app.ts) constructs nothing but its
+ * own disposables; no IPC handler (electron/ipc) and no CLI command (electron/cli) constructs a
+ * class of the core (electron/core) other than an error it throws. Counted on the TypeScript
  * syntax tree (a comment or a string that says `new` is no construction).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const WIRING = fileURLToPath(new URL('../../../electron/ipc/wire-app.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const WIRING = join(ROOT, 'electron/ipc/wire-app.ts');
+const CORE = join(ROOT, 'electron/core');
+const FRONTS = ['electron/ipc', 'electron/cli'].map((folder) => join(ROOT, folder));
 
 /** What the wiring may construct: its own subscriptions, released by its `dispose`. */
 const OWN_DISPOSABLES = new Set(['DisposableStore', 'TaskUpdates']);
 
+function sourceOf(file: string, text = readFileSync(file, 'utf8')): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+}
+
 /** The class named by every `new` expression of `text`, as written (`new a.B()` is `a.B`). */
 function constructed(text: string): string[] {
-  const source = ts.createSourceFile('wiring.ts', text, ts.ScriptTarget.Latest, true);
+  const source = sourceOf('wiring.ts', text);
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isNewExpression(node)) names.push(node.expression.getText(source));
@@ -24,6 +34,34 @@ function constructed(text: string): string[] {
   };
   visit(source);
   return names;
+}
+
+function typeScriptFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The classes declared in `text` that are no error (an error is thrown, not a part). */
+function partClasses(text: string): string[] {
+  return sourceOf('core.ts', text)
+    .statements.filter(ts.isClassDeclaration)
+    .map((declaration) => declaration.name?.text ?? '')
+    .filter((name) => name !== '' && !name.endsWith('Error'));
+}
+
+const CORE_PARTS = new Set(
+  typeScriptFiles(CORE).flatMap((file) => partClasses(readFileSync(file, 'utf8'))),
+);
+
+/** `file: Class` for each core part a front constructs itself. */
+function frontConstructions(): string[] {
+  return FRONTS.flatMap(typeScriptFiles).flatMap((file) =>
+    constructed(readFileSync(file, 'utf8'))
+      .map((name) => name.split('.').at(-1) ?? name)
+      .filter((name) => CORE_PARTS.has(name))
+      .map((name) => `${relative(ROOT, file)}: ${name}`),
+  );
 }
 
 describe('the app wiring binds the core, it builds none of it', () => {
@@ -49,5 +87,21 @@ describe('the app wiring binds the core, it builds none of it', () => {
       'DisposableStore',
       'TaskUpdates',
     ]);
+  });
+});
+
+describe('the IPC handlers and the CLI take every core part from the core', () => {
+  it('construct no class of the core but the errors they throw', () => {
+    expect(frontConstructions()).toEqual([]);
+  });
+
+  it("knows the core's parts, and an error is none of them", () => {
+    expect(CORE_PARTS).toContain('TaskCancels');
+    expect(CORE_PARTS).toContain('BatchTaskActions');
+    expect(CORE_PARTS).toContain('TemplateRuns');
+    expect(CORE_PARTS).toContain('EditSettings');
+    expect(CORE_PARTS).not.toContain('UserFacingError');
+    const text = 'export class A {}\nclass BError extends Error {}\nexport abstract class C {}';
+    expect(partClasses(text)).toEqual(['A', 'C']);
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * The settings an edit and every send of input images read: "never upload inputs", and the
+ * services the user agreed may turn uploaded inputs into public links. Over the host's settings
+ * store (the CLI's settings.json, read and changed through the same SettingsService as the app's,
+ * so a consent given with --allow-public-upload is the app's too), or read as the host gives them
+ * (the app, whose Settings screen records a consent itself).
+ */
+import type { ProviderId } from '../../../shared/domain/providers';
+import type { KeyValueStore } from '../../ports/key-value-store';
+import type { Logger } from '../../ports/logger';
+import { SettingsService } from './settings-service';
+
+/** What a send reads of the settings. */
+export interface InputSettingsNow {
+  readonly neverUploadInputs: boolean;
+  readonly publicUploadConsent: readonly ProviderId[];
+}
+
+const NO_INPUT_SETTINGS: InputSettingsNow = { neverUploadInputs: false, publicUploadConsent: [] };
+
+export class EditSettings {
+  private constructor(
+    private readonly read: () => InputSettingsNow,
+    private readonly record: ((consent: readonly ProviderId[]) => void) | null,
+  ) {}
+
+  /**
+   * The settings in the host's settings store when it gives one (the CLI), else as the host reads
+   * them (the app), else the defaults: uploads allowed, no public links.
+   */
+  static of(host: {
+    readonly settingsStore?: KeyValueStore;
+    readonly inputSettings?: () => InputSettingsNow;
+    readonly now: () => number;
+    readonly logger: Logger;
+  }): EditSettings {
+    const { settingsStore: store, now, logger } = host;
+    if (store) return EditSettings.over(new SettingsService({ store, now, logger }));
+    return EditSettings.readOnly(host.inputSettings ?? (() => NO_INPUT_SETTINGS));
+  }
+
+  /** The settings in `service`'s store: read at each send, a consent kept there. */
+  private static over(service: Pick<SettingsService, 'get' | 'update'>): EditSettings {
+    return new EditSettings(
+      () => service.get(),
+      (consent) => service.update({ publicUploadConsent: consent }),
+    );
+  }
+
+  /** The settings as the host reads them; a consent is the host's own to record. */
+  private static readOnly(read: () => InputSettingsNow): EditSettings {
+    return new EditSettings(read, null);
+  }
+
+  /** What the edit plan reads: "never upload inputs" and the consents given. */
+  now(): InputSettingsNow {
+    const { neverUploadInputs, publicUploadConsent } = this.read();
+    return { neverUploadInputs, publicUploadConsent };
+  }
+
+  /**
+   * Records the user's consent to public upload links for `provider` (kept, as the app's).
+   * @throws Error where the host records consents itself (the app: its Settings screen).
+   */
+  consent(provider: ProviderId): void {
+    if (!this.record) throw new Error('This host records upload consents in its own settings.');
+    const given = this.read().publicUploadConsent;
+    if (!given.includes(provider)) this.record([...given, provider]);
+  }
+}
