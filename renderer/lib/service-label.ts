@@ -25,7 +25,8 @@ export function defaultServiceName(settings: Pick<Settings, 'baseUrl'> | null): 
 }
 
 export function serviceLabel(provider: ProviderId): string {
-  if (provider !== 'pictor') return PROVIDERS[provider].label;
+  // A service with an address of its own has its provider's name; one at the user's address, the user's.
+  if (PROVIDERS[provider].defaultBaseUrl !== null) return PROVIDERS[provider].label;
   return ownName !== '' ? ownName : t('service.pictor');
 }
 

@@ -5,7 +5,7 @@
  * the host. The name is main's word: control and bidi characters are taken out before it is kept.
  * With no address at all, the catalogue's name in the shown language.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
