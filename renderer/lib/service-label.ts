@@ -1,39 +1,32 @@
 /**
- * How a service is named in the window: the user's own service (today's contract) by the name the
- * user gave it in Settings, else the catalogue's name in the shown language (an address alone
- * renames nothing: Settings offers its host as the name, {@link suggestedServiceName}); a task of the built-in demo as the demo; a provider by its own name. The settings
- * slice tells this module the saved settings ({@link nameOwnService}), as applyLocale tells t()
- * the language.
+ * How a service is named in the window: the user's own service (today's contract) by what the user
+ * calls it, and until they type a name by its address's host (shared/domain/service-name.ts, the
+ * one home of that rule); the catalogue's name in the shown language only while it has no address;
+ * a task of the built-in demo as the demo; a provider by its own name. The settings slice tells
+ * this module the saved settings ({@link nameOwnService}), as applyLocale tells t() the language.
  */
 import { targetLabel } from '../../shared/domain/compare';
 import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
+import { addressHost, ownServiceName } from '../../shared/domain/service-name';
 import type { Settings } from '../../shared/domain/settings';
 import { demoEndpointOf } from '../../shared/domain/submit-target';
 import { t } from '../i18n';
 
 let ownName = '';
 
-/** The host of a typed address ('' when it is not a URL). */
-function hostOf(address: string): string {
-  try {
-    return new URL(address.trim()).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return '';
-  }
-}
-
 /** Takes the user's own service's name from saved settings. */
-export function nameOwnService(settings: Pick<Settings, 'serviceName'>): void {
-  ownName = settings.serviceName.trim();
+export function nameOwnService(settings: Pick<Settings, 'serviceName' | 'baseUrl'>): void {
+  ownName = ownServiceName(settings);
 }
 
-/** The name Settings offers for the user's own service: its address's host, or ''. */
-export function suggestedServiceName(settings: Pick<Settings, 'baseUrl'> | null): string {
-  return hostOf(settings?.baseUrl ?? '');
+/** What the user's own service is called while its name is left empty: its address's host, or ''. */
+export function defaultServiceName(settings: Pick<Settings, 'baseUrl'> | null): string {
+  return addressHost(settings?.baseUrl ?? '');
 }
 
 export function serviceLabel(provider: ProviderId): string {
-  if (provider !== 'pictor') return PROVIDERS[provider].label;
+  // A service with an address of its own has its provider's name; one at the user's address, the user's.
+  if (PROVIDERS[provider].defaultBaseUrl !== null) return PROVIDERS[provider].label;
   return ownName !== '' ? ownName : t('service.pictor');
 }
 

@@ -45,6 +45,8 @@ export interface ProviderFacts {
   readonly resultLifetimeMs: number | null;
   /** The service can cancel a task (Pictor does only when the user asks). */
   readonly canCancel: boolean;
+  /** Its request takes a `quality` word (the seed's interface does; the others have none). */
+  readonly takesQuality: boolean;
 }
 
 const MINUTE = 60_000;
@@ -59,6 +61,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     models: [],
     resultLifetimeMs: null,
     canCancel: false,
+    takesQuality: true,
   },
   fal: {
     id: 'fal',
@@ -69,6 +72,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     // fal keeps queue results for a limited time; the shortest documented retention is taken.
     resultLifetimeMs: 6 * MINUTE,
     canCancel: true,
+    takesQuality: false,
   },
   replicate: {
     id: 'replicate',
@@ -78,6 +82,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'],
     resultLifetimeMs: HOUR,
     canCancel: true,
+    takesQuality: false,
   },
   dashscope: {
     id: 'dashscope',
@@ -87,6 +92,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     models: ['wanx2.1-t2i-turbo', 'wanx2.1-t2i-plus', 'wan2.2-t2i-flash'],
     resultLifetimeMs: 24 * HOUR,
     canCancel: true,
+    takesQuality: false,
   },
   bfl: {
     id: 'bfl',
@@ -104,6 +110,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     ],
     resultLifetimeMs: 10 * MINUTE,
     canCancel: false,
+    takesQuality: false,
   },
 };
 

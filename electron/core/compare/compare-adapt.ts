@@ -26,8 +26,7 @@ export function adaptRequest(provider: ProviderId, asked: GenerationRequest): Ad
   const { quality, size, ...rest } = asked;
   let request: GenerationRequest = { ...rest };
   if (quality !== undefined) {
-    // Special case: the seed's request has a `quality` field; no other service's has one.
-    if (provider === 'pictor') request = { ...request, quality };
+    if (PROVIDERS[provider].takesQuality) request = { ...request, quality };
     else notes.push(sentence('error.compare.noQuality', { service, quality }));
   }
   if (size !== undefined) {

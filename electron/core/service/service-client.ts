@@ -33,7 +33,7 @@ import { checkTaskId } from './task-id';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
-import { serviceLabel } from './key-binding';
+import { serviceNameAt } from './key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import {
   positive,
@@ -110,9 +110,7 @@ export interface TaskRef {
 
 /** The service as a sentence names it: its provider's name, or (today's contract) its address. */
 function nameOf(call: Call): string {
-  return call.profile.id === 'pictor'
-    ? serviceLabel(call.credentials.baseUrl)
-    : call.profile.facts.label;
+  return serviceNameAt(call.profile.facts, call.credentials.baseUrl);
 }
 
 /** Talks to the image task service. One instance serves every endpoint and key. */

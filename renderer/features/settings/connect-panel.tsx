@@ -81,7 +81,8 @@ function KeyField({ provider, connect }: { provider: ProviderId; connect: Connec
   });
   const asking = askingConsent(form.phase) || uncheckedWhy(form.phase) !== null;
   const label =
-    provider === 'pictor'
+    // The service at the user's own address is the one the panel's address field names.
+    PROVIDERS[provider].defaultBaseUrl === null
       ? t('settings.key.label')
       : t('settings.services.keyLabel', { service: serviceLabel(provider) });
   return (
@@ -148,7 +149,11 @@ function ConnectActions({ provider, connect }: { provider: ProviderId; connect: 
         {saving ? <Spinner label={t('settings.key.saving')} /> : null}
       </div>
       <div className="connection-report" role="status">
-        <ConnectionReport report={report} error={testError} showDetail={provider !== 'pictor'} />
+        <ConnectionReport
+          report={report}
+          error={testError}
+          showDetail={PROVIDERS[provider].defaultBaseUrl !== null}
+        />
       </div>
       {status && askingConsent(form.phase) ? (
         <ConsentPanel status={status} busy={saving} keyForm={connect.keyForm} />

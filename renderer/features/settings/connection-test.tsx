@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { typedAddress } from '../../../shared/domain/submit-target';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { Icon } from '../../components/icon';
@@ -65,8 +66,8 @@ export function useTypedBaseUrl(): string {
 /** The saved address of another service: the user's own, else its provider's. */
 function useSavedAddress(provider: ProviderId): string {
   return useAppStore((state) => {
-    const own = provider === 'pictor' ? '' : state.settings?.serviceBaseUrls?.[provider]?.trim();
-    return own || (PROVIDERS[provider].defaultBaseUrl ?? '');
+    const fallback = PROVIDERS[provider].defaultBaseUrl ?? '';
+    return state.settings === null ? fallback : typedAddress(state.settings, provider);
   });
 }
 
@@ -120,13 +121,13 @@ export function ConnectionTest({
 }) {
   const typed = useTypedBaseUrl();
   const saved = useSavedAddress(provider);
-  const address = provider === 'pictor' ? typed : saved;
+  // A service without an address of its own is tested at the address being typed, unsaved.
+  const typedHere = PROVIDERS[provider].defaultBaseUrl === null;
+  const address = typedHere ? typed : saved;
   const { testing, report, testError, test } = useConnectionTest(provider, address, keyText);
   return (
     <>
-      {provider === 'pictor' ? null : (
-        <p className="muted">{t('settings.services.testHint', { address })}</p>
-      )}
+      {typedHere ? null : <p className="muted">{t('settings.services.testHint', { address })}</p>}
       <div className="settings-actions">
         <Button icon="link" disabled={testing} onClick={() => void test()}>
           {t('settings.test.button')}
@@ -134,7 +135,7 @@ export function ConnectionTest({
         {testing ? <Spinner label={t('settings.test.running')} /> : null}
       </div>
       <div className="connection-report" role="status">
-        <ConnectionReport report={report} error={testError} showDetail={provider !== 'pictor'} />
+        <ConnectionReport report={report} error={testError} showDetail={!typedHere} />
       </div>
     </>
   );

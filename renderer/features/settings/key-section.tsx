@@ -4,7 +4,7 @@
  */
 import { useId, useRef, type RefObject } from 'react';
 import type { KeyStatus } from '../../../shared/domain/key-status';
-import type { ProviderId } from '../../../shared/domain/providers';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { serviceLabel } from '../../lib/service-label';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -242,7 +242,8 @@ export function KeySection({
   active: boolean;
   provider?: ProviderId;
 }) {
-  const pictor = provider === 'pictor';
+  // The service at the user's own address: its key is tested where the address field points.
+  const pictor = PROVIDERS[provider].defaultBaseUrl === null;
   const status = useAppStore((state) => state.serviceKeys?.[provider] ?? null);
   const keyForm = useKeyForm(provider);
   const { form, dispatch } = keyForm;

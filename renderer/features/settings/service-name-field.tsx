@@ -1,22 +1,22 @@
 /**
  * What the user calls their own service: saved on its own, shown wherever the window names that
- * service (lib/service-label.ts). Empty, it offers the address's host: Save takes the offer, so
- * one press names the service after its address; an address alone renames nothing.
+ * service (lib/service-label.ts). Left empty (or cleared), the service is named by its address's
+ * host, which the empty field shows as its placeholder.
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
-import { suggestedServiceName } from '../../lib/service-label';
+import { defaultServiceName } from '../../lib/service-label';
 import { SERVICE_NAME_MAX_CHARS } from '../../../shared/domain/settings';
 import { useAppStore } from '../../store/app-store';
 import type { SettingSaver } from './use-setting-save';
 
 export function ServiceNameField({ saver }: { saver: SettingSaver }) {
   const saved = useAppStore((state) => state.settings?.serviceName ?? '');
-  const offered = useAppStore((state) => suggestedServiceName(state.settings));
-  const [text, setText] = useState(saved === '' ? offered : saved);
-  useEffect(() => setText(saved === '' ? offered : saved), [saved, offered]);
+  const byAddress = useAppStore((state) => defaultServiceName(state.settings));
+  const [text, setText] = useState(saved);
+  useEffect(() => setText(saved), [saved]);
   const changed = text.trim() !== saved;
   return (
     <form
@@ -40,7 +40,7 @@ export function ServiceNameField({ saver }: { saver: SettingSaver }) {
               autoComplete="off"
               maxLength={SERVICE_NAME_MAX_CHARS}
               value={text}
-              placeholder={t('service.pictor')}
+              placeholder={byAddress === '' ? t('service.pictor') : byAddress}
               onChange={(event) => {
                 setText(event.target.value);
                 saver.clearError('serviceName');

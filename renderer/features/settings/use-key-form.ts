@@ -4,7 +4,7 @@
  * agreed; unchecked once the user said so), remove the stored one.
  */
 import { useReducer, type Dispatch } from 'react';
-import type { ProviderId } from '../../../shared/domain/providers';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { errorText, t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
@@ -79,7 +79,8 @@ export function useKeyForm(
   provider: ProviderId = 'pictor',
   onSaved?: (checked: boolean) => void,
 ): KeyForm {
-  const pictor = provider === 'pictor';
+  // The service at the user's own address keeps the seed's own key words.
+  const pictor = PROVIDERS[provider].defaultBaseUrl === null;
   const keySave = useAppStore((state) => state.serviceKeySave);
   const clearServiceKey = useAppStore((state) => state.serviceKeyClear);
   const confirm = useAppStore((state) => state.confirm);

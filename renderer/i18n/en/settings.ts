@@ -14,7 +14,7 @@ export const settings = {
     'The address the service’s documentation gives, without /v1. Leave it empty to keep using the demo service.',
   'settings.serviceName.label': 'Name of this service',
   'settings.serviceName.hint':
-    'How Pictor names this service everywhere in the window. Its address’s host is offered; left empty, the usual name is used.',
+    'How Pictor names this service everywhere in the window. Left empty, it is named by its address’s host.',
   'settings.serviceName.save': 'Use this name',
   'settings.test.button': 'Test connection',
   'settings.test.running': 'Testing the connection…',

@@ -31,7 +31,7 @@ test('paste a key and base URL; the key is masked; three tasks at once, one subm
     .getByRole('button', { name: 'Settings' })
     .click();
 
-  const service = page.getByRole('region', { name: 'Image task service' });
+  const service = page.locator('#settings-service-pictor');
   const baseUrl = service.getByLabel('Service address (base URL)');
   await baseUrl.fill(demo.url);
   await service.getByRole('button', { name: 'Save', exact: true }).click();

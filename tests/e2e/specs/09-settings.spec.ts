@@ -68,9 +68,7 @@ async function expectDefaultsShown(page: Page): Promise<void> {
   await expect(defaults.getByLabel('Number of tasks', { exact: true })).toHaveValue('2');
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(
-    page
-      .getByRole('region', { name: 'Image task service' })
-      .getByLabel('Service address (base URL)'),
+    page.locator('#settings-service-pictor').getByLabel('Service address (base URL)'),
   ).toHaveValue(demo.url);
   await expect(keySection(page).getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
 

@@ -136,7 +136,7 @@ test('the page cannot leave the app, open windows, run injected code or reach th
 /** A refused key first (Test connection says so), then the working one in its place. */
 async function storeRefusedThenGoodKey(page: Page): Promise<void> {
   await showScreen(page, 'Settings');
-  const service = page.getByRole('region', { name: 'Image task service' });
+  const service = page.locator('#settings-service-pictor');
   await service.getByLabel('Service address (base URL)').fill(demo.url);
   await service.getByRole('button', { name: 'Save' }).click();
   await expect(service.getByRole('button', { name: 'Save' })).toBeDisabled();

@@ -28,7 +28,7 @@ test.skip(
 
 async function changeAddress(page: Page, url: string) {
   await showScreen(page, 'Settings');
-  const service = page.getByRole('region', { name: 'Image task service' });
+  const service = page.locator('#settings-service-pictor');
   const field = service.getByLabel('Service address (base URL)');
   await field.fill(url);
   await service.getByRole('button', { name: 'Save' }).click();
@@ -50,9 +50,7 @@ test('cancelling the main process’s question keeps the address and the key whe
   await page.reload();
   await showScreen(page, 'Settings');
   await expect(
-    page
-      .getByRole('region', { name: 'Image task service' })
-      .getByLabel('Service address (base URL)'),
+    page.locator('#settings-service-pictor').getByLabel('Service address (base URL)'),
   ).toHaveValue(demo.url);
 });
 

@@ -41,11 +41,13 @@ const LIBRARY = 'A quiet library at noon';
 async function setPrice(page: Page): Promise<void> {
   await showScreen(page, 'Settings');
   const prices = page.getByRole('form', { name: 'Prices' });
-  await prices.getByLabel('Service').selectOption({ label: 'Image task service' });
+  // The user's own service is named by its address's host.
+  const host = new URL(demo.url).host;
+  await prices.getByLabel('Service').selectOption({ label: host });
   // As people type it: a currency sign and a leading point.
   await prices.getByLabel('Amount').fill('$.02');
   await prices.getByRole('button', { name: 'Set price' }).click();
-  await expect(page.getByText('Image task service, every model: $0.02 per image')).toBeVisible();
+  await expect(page.getByText(`${host}, every model: $0.02 per image`)).toBeVisible();
 }
 
 /** Settings › Costs: a hard daily cap of 0.05 USD over every service. */

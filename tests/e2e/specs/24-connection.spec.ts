@@ -47,7 +47,7 @@ test('Test connection against a 404 site says no image service of this kind answ
   );
 
   // The 404 site as the service address, and a key typed: the test asks the site and says what it is.
-  const service = page.getByRole('region', { name: 'Image task service' });
+  const service = page.locator('#settings-service-pictor');
   await service.getByLabel('Service address (base URL)').fill(site.origin);
   await service.getByRole('button', { name: 'Save' }).click();
   await expect(service.getByRole('button', { name: 'Save' })).toBeDisabled();

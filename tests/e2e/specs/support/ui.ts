@@ -26,7 +26,7 @@ export function keySection(page: Page): Locator {
  */
 export async function connectToService(page: Page, baseUrl: string, key: string): Promise<void> {
   await showScreen(page, 'Settings');
-  const service = page.getByRole('region', { name: 'Image task service' });
+  const service = page.locator('#settings-service-pictor');
   await service.getByLabel('Service address (base URL)').fill(baseUrl);
   await service.getByRole('button', { name: 'Save' }).click();
   await expect(service.getByRole('button', { name: 'Save' })).toBeDisabled();

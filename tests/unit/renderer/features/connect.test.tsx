@@ -129,8 +129,9 @@ describe('Connect a service', () => {
     expect(main.callsTo('settings:update')).toEqual([{ baseUrl: service.url }]);
     expect(main.callsTo('service:testConnection')).toEqual([{ baseUrl: service.url, key: KEY }]);
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    // Named by its address's host, never the generic name, once it has one.
     await screen.findByText(
-      'Connected to Image task service: the service accepted your key. New tasks go there.',
+      `Connected to ${new URL(service.url).host}: the service accepted your key. New tasks go there.`,
     );
     expect(useAppStore.getState().serviceKeys?.pictor).toMatchObject({
       state: 'ready',

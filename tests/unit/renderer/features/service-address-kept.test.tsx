@@ -24,7 +24,8 @@ describe('the service address, when the user keeps the key where it was', () => 
       },
     });
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    const service = screen.getByRole('region', { name: 'Image task service' });
+    // Named by the host of the address it has.
+    const service = screen.getByRole('region', { name: 'api.one.example' });
     const field = within(service).getByLabelText('Service address (base URL)');
     await user.clear(field);
     await user.type(field, 'https://api.two.example');

@@ -353,7 +353,8 @@ describe('saving a key checks it with the service first', () => {
 });
 
 describe('service', () => {
-  const region = () => screen.getByRole('region', { name: 'Image task service' });
+  // Named by its address's host once one is saved, so found by its place, not its name.
+  const region = () => document.getElementById('settings-service-pictor')!;
 
   it('saves the base URL and shows a refusal as a sentence under the field', async () => {
     const { user, saved } = await openWiredSettings();

@@ -1,0 +1,46 @@
+/**
+ * What the user's own service is called, in one home for the window and main: the name the user
+ * typed, else its address's host (the port when it is not the scheme's default, an international
+ * host in its own letters), else nothing, and only then the catalogue's generic name, in the shown
+ * language, from the caller. A cleared name falls back to the host again.
+ */
+import { decodePunycode } from '../text/punycode';
+import { cleanName } from '../text/shown-name';
+import { cleanServiceName, type Settings } from './settings';
+
+/** Far past any host and port; a longer one is not shown at all. */
+const MAX_HOST_CHARS = 300;
+
+/** One host label as typed: `xn--` labels decoded, others as they are. */
+function readableLabel(label: string): string {
+  if (!label.toLowerCase().startsWith('xn--')) return label;
+  return decodePunycode(label.slice(4)) ?? label;
+}
+
+/**
+ * The host of `address` as the window names it (`images.example.com`, `gpu.local:8443`,
+ * `[::1]:8080`, `bücher.example`); '' when it is not an http(s) URL.
+ */
+export function addressHost(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return '';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+  // An IPv6 host keeps its brackets: they tell its colons from the port's.
+  const host = url.hostname.startsWith('[')
+    ? url.hostname
+    : url.hostname.split('.').map(readableLabel).join('.');
+  return cleanName(url.port === '' ? host : `${host}:${url.port}`, MAX_HOST_CHARS) ?? '';
+}
+
+/**
+ * What the user's own service is called: the typed name, else its address's host; '' when it has
+ * neither (the caller says the catalogue's name then).
+ */
+export function ownServiceName(settings: Pick<Settings, 'serviceName' | 'baseUrl'>): string {
+  const typed = cleanServiceName(settings.serviceName);
+  return typed !== '' ? typed : addressHost(settings.baseUrl);
+}
