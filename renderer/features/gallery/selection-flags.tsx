@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { failure } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import type { Words } from '../../store/status-slice';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 
 interface SelectionFlagsProps {
   readonly selection: Pick<GallerySelectionState, 'refs' | 'items'>;
