@@ -174,7 +174,7 @@ export const generate = declareCommand({
 });
 
 const DEMO_HELP = commandHelp(
-  `demo ["PROMPT" | --prompt TEXT] [--size WxH] [--count N] [--board PATH]
+  `demo ["PROMPT"] [--prompt TEXT] [--size WxH] [--count N] [--board PATH]
                                   try Pictor with no key and no service: generate --provider demo,
                                   which runs the built-in demo service inside the command (its
                                   pictures are drawn on this computer; a sample prompt when none;
