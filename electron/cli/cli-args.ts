@@ -45,6 +45,7 @@ export type OptionName = keyof typeof LIBRARY_OPTIONS;
 /** The options of each group a command's help names (command-help.ts). */
 const GROUP_OPTIONS: Readonly<Record<OptionGroup, readonly OptionName[]>> = {
   service: ['base-url', 'provider'],
+  providers: ['provider'],
   library: ['data-dir', 'gallery-dir'],
   watch: ['timeout', 'poll-interval'],
   json: ['json'],

@@ -9,8 +9,8 @@ import { serviceOption } from './service-args';
 /** Each cost command's options besides those of its help's groups. */
 const OWN_OPTIONS: Readonly<Record<keyof typeof COST_HELP, readonly OptionName[]>> = {
   costs: ['since', 'provider', 'json', 'csv', 'time-zone'],
-  caps: ['period', 'amount', 'unit', 'provider', 'soft', 'hard'],
-  prices: ['provider', 'model', 'amount', 'unit', 'per'],
+  caps: ['json', 'period', 'amount', 'unit', 'provider', 'soft', 'hard'],
+  prices: ['json', 'provider', 'model', 'amount', 'unit', 'per'],
 };
 
 function costCommand(name: keyof typeof COST_HELP): CliCommand {

@@ -154,7 +154,7 @@ export const models = declareCommand({
                                   reference counts, mask convention, upscale factors, limits,
                                   and how inputs travel (inline up to a size, or an upload:
                                   public links or not, how long they last)`,
-    [],
+    ['providers'],
   ),
   parse: parseModels,
   run: (command: ModelsCommand, io) => modelsCommand(command, io.stdout),
