@@ -1,14 +1,19 @@
 /**
- * The options of the commands over a library (generate, list, the triage and cost commands…),
- * read by one parser before anything touches the network or disk; each command's declaration
- * (command-table.ts) checks the values it takes. compare, edit, upscale and models read their own.
+ * The options of the commands over a library (generate, list, the triage and cost commands…):
+ * each option's schema once, here, and each command's own set picked from them by name
+ * ({@link optionsOf}: the groups its help names and its own), so a command refuses every option
+ * it does not take and its help lists exactly those. compare, edit, upscale and models declare
+ * their own sets (compare-args.ts, edit-args.ts, models-command.ts).
  */
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { UsageError, parseCommandLine } from '../core/command-line';
+import type { CommandHelp, OptionGroup } from './command-help';
 import { COST_OPTIONS } from './cost-args';
 import { TRIAGE_OPTIONS } from './triage-args';
 import { TEMPLATE_OPTIONS } from './template-args';
 import { TEMPLATE_RUN_OPTIONS } from './template-run-args';
 
+/** Every option a library command may take, with its schema (parseArgs's). */
 export const LIBRARY_OPTIONS = {
   'base-url': { type: 'string' },
   provider: { type: 'string' },
@@ -35,12 +40,68 @@ export const LIBRARY_OPTIONS = {
   verbose: { type: 'boolean' },
 } as const;
 
-/** The words after a library command's name, read: its option values and its arguments. */
-export function readOptions(args: readonly string[]) {
-  return parseCommandLine(args, LIBRARY_OPTIONS, true);
+export type OptionName = keyof typeof LIBRARY_OPTIONS;
+
+/** The options of each group a command's help names (command-help.ts). */
+const GROUP_OPTIONS: Readonly<Record<OptionGroup, readonly OptionName[]>> = {
+  service: ['base-url', 'provider'],
+  providers: ['provider'],
+  library: ['data-dir', 'gallery-dir'],
+  watch: ['timeout', 'poll-interval'],
+  json: ['json'],
+  verbose: ['verbose'],
+};
+
+/** A command's options with their schemas: those of its help's groups, then its own. */
+export function optionsOf(
+  help: CommandHelp,
+  own: readonly OptionName[] = [],
+): Readonly<Partial<typeof LIBRARY_OPTIONS>> {
+  const names = [...help.options.flatMap((group) => GROUP_OPTIONS[group]), ...own];
+  return Object.fromEntries(names.map((name) => [name, LIBRARY_OPTIONS[name]]));
 }
 
-export type Values = ReturnType<typeof readOptions>['values'];
+const typedName = (arg: string) => /^--([a-z-]+)(?:=|$)/.exec(arg)?.[1];
+
+/**
+ * An option another command takes, refused by name (a name of the table above: never text the
+ * user typed, which may be the key pasted in the wrong place).
+ * @throws UsageError naming the option and the command.
+ */
+function refuseOthers(command: string, args: readonly string[], options: object): void {
+  const end = args.indexOf('--');
+  for (const arg of end === -1 ? args : args.slice(0, end)) {
+    const name = typedName(arg);
+    if (name !== undefined && Object.hasOwn(LIBRARY_OPTIONS, name) && !Object.hasOwn(options, name))
+      throw new UsageError(
+        `--${name} is not an option of ${command}; \`${command} --help\` lists the options it takes.`,
+      );
+  }
+}
+
+/**
+ * The words after `command`'s name, read with its options only: their values and its arguments.
+ * Values are typed over every library option; those the command does not take stay undefined.
+ */
+export function readOptions(
+  command: string,
+  args: readonly string[],
+  options: ParseArgsOptionsConfig,
+): { values: Values; positionals: string[] } {
+  refuseOthers(command, args, options);
+  return parseCommandLine(args, options, true) as { values: Values; positionals: string[] };
+}
+
+/**
+ * Options before a command's name (`pictor --data-dir D list`): any library option, checked; the
+ * command then refuses those it does not take.
+ */
+export function readLeadingOptions(args: readonly string[]): void {
+  parseCommandLine(args, LIBRARY_OPTIONS, true);
+}
+
+/** The values of every library option, as {@link readOptions} types them. */
+export type Values = ReturnType<typeof parseCommandLine<typeof LIBRARY_OPTIONS>>['values'];
 
 /** `value`, or a UsageError saying `message` when it is missing or blank. */
 export function required(value: string | undefined, message: string): string {

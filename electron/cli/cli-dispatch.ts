@@ -29,8 +29,8 @@ function asksHelp(args: readonly string[]): boolean {
  * unknown option is refused as the command would refuse it.
  */
 async function nameAfterOptions(argv: readonly string[]): Promise<number> {
-  const { LIBRARY_OPTIONS, readOptions } = await import('./cli-args');
-  readOptions(argv.filter((arg) => arg !== '--help' && arg !== '-h'));
+  const { LIBRARY_OPTIONS, readLeadingOptions } = await import('./cli-args');
+  readLeadingOptions(argv.filter((arg) => arg !== '--help' && arg !== '-h'));
   const { tokens } = parseArgs({
     args: [...argv],
     options: LIBRARY_OPTIONS,

@@ -10,15 +10,19 @@ import { MIN_ID_PREFIX } from './task-ids';
 import { OPTION_LINES, type CommandHelp, type OptionGroup } from './command-help';
 
 /** The providers as the help lists them: id, name, and the address and model used by default. */
-function providerHelp(): string {
+function providerHelp(address = true): string {
   const rows = PROVIDER_IDS.map((id) => {
     const { label, defaultBaseUrl, defaultModel } = PROVIDERS[id];
-    const where = defaultBaseUrl ?? 'no default address: give --base-url';
+    const where =
+      defaultBaseUrl ?? (address ? 'no default address: give --base-url' : 'no default address');
     return `  ${id.padEnd(10)} ${label}; ${where}${defaultModel ? `; model ${defaultModel}` : ''}`;
   });
+  const override = address
+    ? ` --base-url overrides the provider's address (a proxy, a gateway): its
+documented paths go under it, and it becomes the one address the key goes to.`
+    : '';
   return `Providers (--provider ID, default ${DEFAULT_PROVIDER}): the kind of service, which says how the key is
-sent and how answers read. --base-url overrides the provider's address (a proxy, a gateway): its
-documented paths go under it, and it becomes the one address the key goes to.
+sent and how answers read.${override}
 ${rows.join('\n')}
   ${DEMO_OPTION.padEnd(10)} Pictor's built-in demo service, started inside the command on 127.0.0.1: no key,
              no address, free (${DEMO_COMMANDS.join(', ')}; its tasks resume with
@@ -26,7 +30,7 @@ ${rows.join('\n')}
 `;
 }
 
-type ListedGroup = Exclude<OptionGroup, 'service'>;
+type ListedGroup = Exclude<OptionGroup, 'service' | 'providers'>;
 
 /** The shared options, each group once: `pictor help` lists them after every command. */
 const SHARED_OPTIONS = `Options several commands take (each command's help lists its own):
@@ -77,7 +81,9 @@ ${EXIT_CODES}`;
 /** One command's help: its usage, then the options of each group it takes. */
 function topicHelp(program: string, topic: string, help: CommandHelp): string {
   const { usage, options } = help;
-  const groups = options.filter((group): group is ListedGroup => group !== 'service');
+  const groups = options.filter(
+    (group): group is ListedGroup => group !== 'service' && group !== 'providers',
+  );
   const lines = groups.flatMap((group) => OPTION_LINES[group]);
   const shared = lines.length === 0 ? '' : `Options:\n${lines.join('\n')}\n\n`;
   const service = options.includes('service')
@@ -85,7 +91,10 @@ function topicHelp(program: string, topic: string, help: CommandHelp): string {
 and --base-url.
 ${providerHelp()}
 `
-    : '';
+    : options.includes('providers')
+      ? `${providerHelp(false)}
+`
+      : '';
   return `Usage: ${program} ${topic} [options]
 
   ${usage}

@@ -12,10 +12,10 @@ export const DEFAULT_TIMEOUT_SECONDS = 900;
 
 /**
  * Options shared by several commands, by group: `service` (--provider, --base-url: the providers'
- * table), `library` (where the history and gallery are), `watch` (how long and how often a
+ * table), `providers` (--provider alone, the same table), `library` (where the history and gallery are), `watch` (how long and how often a
  * task is polled), `json` and `verbose`.
  */
-export type OptionGroup = 'service' | 'library' | 'watch' | 'json' | 'verbose';
+export type OptionGroup = 'service' | 'providers' | 'library' | 'watch' | 'json' | 'verbose';
 
 /** The options of the commands that run tasks on a service. */
 export const RUN_OPTIONS: readonly OptionGroup[] = [
@@ -42,7 +42,9 @@ export function commandHelp(usage: string, options: readonly OptionGroup[]): Com
 }
 
 /** The lines of each group but `service` (cli-help.ts draws the providers' table). */
-export const OPTION_LINES: Readonly<Record<Exclude<OptionGroup, 'service'>, readonly string[]>> = {
+export const OPTION_LINES: Readonly<
+  Record<Exclude<OptionGroup, 'service' | 'providers'>, readonly string[]>
+> = {
   library: [
     `  --data-dir DIR      history folder (default: the app's data folder)`,
     '  --gallery-dir DIR   gallery folder (default: <data-dir>/gallery with --data-dir, else ~/Pictures/Pictor)',

@@ -46,7 +46,8 @@ interface GroupCommand<N extends string> {
   readonly common: CommonOptions;
 }
 
-const OPTIONS = {
+/** The options of compare, with their schemas. */
+export const COMPARE_OPTIONS = {
   prompt: { type: 'string', multiple: true },
   target: { type: 'string', multiple: true },
   size: { type: 'string' },
@@ -139,7 +140,7 @@ export function compareGroupOption(raw: string | undefined): string | null {
 
 /** `compare …` after the word `compare`. */
 export function parseCompare(argv: readonly string[], env: NodeJS.ProcessEnv): CompareCommand {
-  const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(argv, COMPARE_OPTIONS, true);
   const verb = positionals[0];
   if (verb === 'show' || verb === 'cancel') {
     if (positionals.length !== 2)
@@ -154,7 +155,7 @@ export function parseCompare(argv: readonly string[], env: NodeJS.ProcessEnv): C
   return parseRun(values, env);
 }
 
-type Values = ReturnType<typeof parseCommandLine<typeof OPTIONS>>['values'];
+type Values = ReturnType<typeof parseCommandLine<typeof COMPARE_OPTIONS>>['values'];
 
 function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
   const prompts = (values.prompt ?? []).map((prompt) => prompt.trim());

@@ -27,7 +27,7 @@ import { openCliCore } from './commands';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
-import { parseCompare } from './compare-args';
+import { COMPARE_OPTIONS, parseCompare } from './compare-args';
 import type { CompareCommand } from './compare-args';
 import { CompareCredentials } from './compare-credentials';
 import { reportCompare, say, sayPlan } from './compare-report';
@@ -166,6 +166,7 @@ function show(core: PictorCore, command: CompareCommand & { name: 'compare-show'
 }
 
 export const compare = declareCommand({
+  options: COMPARE_OPTIONS,
   help: commandHelp(
     `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
                                   [--quality Q] [--count N] [--base-url PROVIDER=ORIGIN]...
@@ -177,7 +178,7 @@ export const compare = declareCommand({
                                   command (no key, free); demo:PROVIDER (as demo:fal,
                                   demo:bfl): the demo speaking that provider's
                                   dialect (each started once, on 127.0.0.1; no real key is read
-                                  or sent; resume --provider demo continues their tasks). A
+                                  or sent; resume continues their tasks as the demo's). A
                                   target without a key is left out
                                   and said so; a size its service takes otherwise is adapted
                                   (1024x1024 → 1:1). Prints the group id, then a row per task:
@@ -189,8 +190,8 @@ export const compare = declareCommand({
                                   its first characters);
                                   compare cancel GROUP [--base-url PROVIDER=ORIGIN]...: ask
                                   every running task of it to stop where its service can, with
-                                  the same PICTOR_KEY_<PROVIDER> keys; list --compare GROUP: the
-                                  group`,
+                                  the same PICTOR_KEY_<PROVIDER> keys; list shows the group
+                                  too (its compare option)`,
     ['library', 'watch', 'json', 'verbose'],
   ),
   parse: parseCompare,

@@ -242,11 +242,11 @@ export const COST_HELP = {
     ['library'],
   ),
   caps: commandHelp(
-    'caps list | set --period day|month --amount N --unit UNIT [--provider ID] [--soft]\n                                  | clear [--period P] [--unit U] [--provider ID] [--soft|--hard]\n                                  spending caps the app and every command keep (hard: a submit\n                                  over it is refused, exit 6; soft: a warning)',
+    'caps list [--json] | set --period day|month --amount N --unit UNIT [--provider ID] [--soft]\n                                  | clear [--period P] [--unit U] [--provider ID] [--soft|--hard]\n                                  spending caps the app and every command keep (hard: a submit\n                                  over it is refused, exit 6; soft: a warning)',
     ['library'],
   ),
   prices: commandHelp(
-    'prices list | set --provider ID [--model M] --amount N --unit UNIT [--per image|megapixel]\n                                  | clear --provider ID [--model M] [--unit U]   what Pictor\n                                  estimates a task with when its service does not say what it\n                                  cost; one price per service, model and unit (money and\n                                  credits), so a cap in either unit can count its tasks',
+    'prices list [--json] | set --provider ID [--model M] --amount N --unit UNIT [--per image|megapixel]\n                                  | clear --provider ID [--model M] [--unit U]   what Pictor\n                                  estimates a task with when its service does not say what it\n                                  cost; one price per service, model and unit (money and\n                                  credits), so a cap in either unit can count its tasks',
     ['library'],
   ),
 } as const;

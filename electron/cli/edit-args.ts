@@ -17,7 +17,7 @@ import { UsageError, parseCommandLine } from '../core/command-line';
 import { common, type CommonOptions } from './common-args';
 import { serviceChoice, type ServiceChoice } from './service-args';
 
-/** The options of edit and upscale. */
+/** The options of edit and upscale together: each refuses the other's (see below). */
 const OPTIONS = {
   prompt: { type: 'string' },
   provider: { type: 'string' },
@@ -34,6 +34,14 @@ const OPTIONS = {
   'poll-interval': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
+} as const;
+
+const { factor, mask, ref, ...SHARED_OPTIONS } = OPTIONS;
+
+/** Each command's own options, with their schemas. */
+export const IMAGE_COMMAND_OPTIONS = {
+  edit: { ...SHARED_OPTIONS, mask, ref },
+  upscale: { ...SHARED_OPTIONS, factor },
 } as const;
 
 /** What edit and upscale share: the source, the service, the model, the way the inputs go. */

@@ -19,7 +19,7 @@ import { runOnService, watch, type Run } from './commands';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
 import { RUN_OPTIONS, commandHelp } from './command-help';
-import { parseImageCommand, type ImageCommand } from './edit-args';
+import { IMAGE_COMMAND_OPTIONS, parseImageCommand, type ImageCommand } from './edit-args';
 import { MASK_WORDS, chooseModel, routeOf } from './edit-model';
 import { readImage, readMask, type EditSourceDeps } from './edit-sources';
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
@@ -190,6 +190,7 @@ function jsonOf(
 }
 
 export const edit = declareCommand({
+  options: IMAGE_COMMAND_OPTIONS.edit,
   help: commandHelp(
     `edit <image-ref|file> --prompt "PROMPT" [--provider ID] [--base-url URL] [--model M]
                                   [--mask MASK.png] [--ref IMAGE]... [--inputs inline|upload|never]
@@ -215,6 +216,7 @@ export const edit = declareCommand({
 });
 
 export const upscale = declareCommand({
+  options: IMAGE_COMMAND_OPTIONS.upscale,
   help: commandHelp(
     `upscale <image-ref|file> --factor 2|4 [--provider ID] [--base-url URL] [--model M]
                                   [--prompt TEXT] [--inputs inline|upload|never]

@@ -11,7 +11,7 @@ import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError } from '../core/command-line';
 import { SpendingCapError } from '../core/errors';
 import { capRefusalText } from './cap-refusal-text';
-import { readOptions, type Values } from './cli-args';
+import { optionsOf, readOptions, type Values } from './cli-args';
 import type { Command } from './cli-command';
 import type { CliIo } from './cli-io';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
@@ -63,7 +63,11 @@ function parseGenerate(
   env: NodeJS.ProcessEnv,
   command: 'generate' | 'demo',
 ): Generate {
-  const { values, positionals: words } = readOptions(args);
+  const { values, positionals: words } = readOptions(
+    command,
+    args,
+    command === 'demo' ? DEMO_OPTIONS : GENERATE_OPTIONS,
+  );
   const request = requestOptions(values);
   const { service, target } = command === 'demo' ? demoService(values) : generateService(values);
   const prompt = promptOf({ command, option: values.prompt, words, env });
@@ -130,9 +134,8 @@ async function submitAndWatch(run: Run, command: Generate): Promise<number> {
   return code;
 }
 
-export const generate = declareCommand({
-  help: commandHelp(
-    `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
+const GENERATE_HELP = commandHelp(
+  `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
                                   [--quality Q] [--count N] [--board PATH]
                                   submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images.
                                   PROMPT is the words after generate (quote them for the shell;
@@ -146,20 +149,51 @@ export const generate = declareCommand({
                                   combination or N drawn at random (at most 100 tasks), priced
                                   first; --dry-run prints them and the estimate and sends nothing;
                                   over a hard cap nothing is sent (exit 6)`,
-    RUN_OPTIONS,
-  ),
+  RUN_OPTIONS,
+);
+
+const GENERATE_OPTIONS = optionsOf(GENERATE_HELP, [
+  'prompt',
+  'model',
+  'size',
+  'quality',
+  'count',
+  'board',
+  'template',
+  'var',
+  'expand',
+  'seed',
+  'dry-run',
+]);
+
+export const generate = declareCommand({
+  help: GENERATE_HELP,
+  options: GENERATE_OPTIONS,
   parse: (args, env) => parseGenerate(args, env, 'generate'),
   run: runGenerate,
 });
 
-export const demo = declareCommand({
-  help: commandHelp(
-    `demo ["PROMPT"] [--size WxH] [--count N] [--board PATH]
+const DEMO_HELP = commandHelp(
+  `demo ["PROMPT"] [--prompt TEXT] [--size WxH] [--count N] [--board PATH]
                                   try Pictor with no key and no service: generate --provider demo,
                                   which runs the built-in demo service inside the command (its
-                                  pictures are drawn on this computer; a sample prompt when none)`,
-    ['library', 'watch', 'json', 'verbose'],
-  ),
+                                  pictures are drawn on this computer; a sample prompt when none;
+                                  another --provider or a --base-url is refused)`,
+  ['library', 'watch', 'json', 'verbose'],
+);
+
+const DEMO_OPTIONS = optionsOf(DEMO_HELP, [
+  'prompt',
+  'size',
+  'count',
+  'board',
+  'provider',
+  'base-url',
+]);
+
+export const demo = declareCommand({
+  help: DEMO_HELP,
+  options: DEMO_OPTIONS,
   parse: (args, env) => parseGenerate(args, env, 'demo'),
   run: runGenerate,
 });

@@ -15,7 +15,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { libraryTriage, triageLines, type InfoTriage } from './info-triage';
-import { argumentsOf, readOptions, required } from './cli-args';
+import { argumentsOf, optionsOf, readOptions, required } from './cli-args';
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
 import { common } from './common-args';
@@ -108,13 +108,18 @@ async function infoCommand(
   }
 }
 
+const INFO_HELP = commandHelp(
+  'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+  [],
+);
+
+const INFO_OPTIONS = optionsOf(INFO_HELP, ['json']);
+
 export const info = declareCommand({
-  help: commandHelp(
-    'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
-    [],
-  ),
+  help: INFO_HELP,
+  options: INFO_OPTIONS,
   parse: (args, env) => {
-    const { values, positionals } = readOptions(args);
+    const { values, positionals } = readOptions('info', args, INFO_OPTIONS);
     const [file] = argumentsOf('info', positionals, 1);
     return {
       name: 'info' as const,

@@ -6,7 +6,7 @@ import { promptTemplateSchema } from '../../shared/domain/prompt-template';
 import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './common-args';
-import { argumentsOf, readOptions } from './cli-args';
+import { argumentsOf, optionsOf, readOptions } from './cli-args';
 import type { Command } from './cli-command';
 import { DEV_PROGRAM, EXIT, jsonLine, listLine } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -77,7 +77,7 @@ function listTemplate(value: string | undefined): string | null {
 }
 
 function parseList(args: readonly string[], env: NodeJS.ProcessEnv): List {
-  const { values, positionals } = readOptions(args);
+  const { values, positionals } = readOptions('list', args, LIST_OPTIONS);
   argumentsOf('list', positionals, 0);
   const provider = listProvider(values.provider);
   const triage = listTriage(values);
@@ -94,11 +94,28 @@ function parseList(args: readonly string[], env: NodeJS.ProcessEnv): List {
   };
 }
 
+const LIST_HELP = commandHelp(
+  "list [--provider ID] [--limit N | --all] [--cursor C]\n                                  print the history, newest first, 50 tasks unless --limit N\n                                  says how many (--all: every one; --cursor C: the ones after\n                                  a page, as its last line on stderr says); each task with its\n                                  provider, or only the tasks of one provider (--template ID:\n                                  of one template); with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json); --compare GROUP: one compare group's tasks",
+  ['service', 'library', 'json'],
+);
+
+const LIST_OPTIONS = optionsOf(LIST_HELP, [
+  'limit',
+  'all',
+  'cursor',
+  'template',
+  'rating',
+  'flag',
+  'board',
+  'tag',
+  'unfiled',
+  'smart',
+  'compare',
+]);
+
 export const list = declareCommand({
-  help: commandHelp(
-    "list [--provider ID] [--limit N | --all] [--cursor C]\n                                  print the history, newest first, 50 tasks unless --limit N\n                                  says how many (--all: every one; --cursor C: the ones after\n                                  a page, as its last line on stderr says); each task with its\n                                  provider, or only the tasks of one provider (--template ID:\n                                  of one template); with --rating '>=4', --flag F,\n                                  --board PATH, --tag T (repeatable), --unfiled or --smart NAME\n                                  (a smart board), the images that match, one per line (or JSON\n                                  with --json)",
-    ['service', 'library', 'json'],
-  ),
+  help: LIST_HELP,
+  options: LIST_OPTIONS,
   parse: parseList,
   run: (command: List, io) =>
     runOnService(command, io, ({ core }) =>

@@ -27,7 +27,7 @@ export interface ModelsCommand {
   readonly json: boolean;
 }
 
-const OPTIONS = {
+const MODELS_OPTIONS = {
   capabilities: { type: 'boolean' },
   provider: { type: 'string' },
   json: { type: 'boolean' },
@@ -35,7 +35,7 @@ const OPTIONS = {
 
 /** `models …` after the word `models`. */
 function parseModels(argv: readonly string[]): ModelsCommand {
-  const { values, positionals } = parseCommandLine(argv, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(argv, MODELS_OPTIONS, true);
   if (positionals.length > 0)
     throw new UsageError(
       `models takes no argument besides its options; there were ${positionals.length}.`,
@@ -146,6 +146,7 @@ function modelsCommand(command: ModelsCommand, stdout: (text: string) => void): 
 }
 
 export const models = declareCommand({
+  options: MODELS_OPTIONS,
   help: commandHelp(
     `models [--capabilities] [--provider ID] [--json]
                                   the models Pictor knows, by provider; --capabilities: only
@@ -153,7 +154,7 @@ export const models = declareCommand({
                                   reference counts, mask convention, upscale factors, limits,
                                   and how inputs travel (inline up to a size, or an upload:
                                   public links or not, how long they last)`,
-    ['service'],
+    ['providers'],
   ),
   parse: parseModels,
   run: (command: ModelsCommand, io) => modelsCommand(command, io.stdout),

@@ -10,7 +10,7 @@ import type { PictorCore } from '../core/pictor-core';
 import { serviceIdOf } from '../../shared/domain/service-id';
 import { DEMO_OPTION } from './demo-choice';
 import { noSuchTask } from '../core/command-line';
-import { argumentsOf, readOptions, required } from './cli-args';
+import { argumentsOf, optionsOf, readOptions, required } from './cli-args';
 import type { Command } from './cli-command';
 import { declareCommand } from './command-declaration';
 import { RUN_OPTIONS, commandHelp } from './command-help';
@@ -77,7 +77,7 @@ function resumed(core: PictorCore, localId: string): TaskRecord[] {
 
 /** `resume ID|--all [--provider P]`: with --provider, only that service's tasks (demo: the demo's). */
 function parseResume(args: readonly string[], env: NodeJS.ProcessEnv): Resume {
-  const { values, positionals } = readOptions(args);
+  const { values, positionals } = readOptions('resume', args, RESUME_OPTIONS);
   const [id] = argumentsOf('resume', positionals, 1);
   const target = values.all ? 'all' : required(id, 'resume needs a task id, or --all.');
   const service = serviceChoice(values, 'resume');
@@ -98,15 +98,20 @@ async function resumeTasks(run: Run, command: Resume): Promise<number> {
   return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 
-export const resume = declareCommand({
-  help: commandHelp(
-    `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
+const RESUME_HELP = commandHelp(
+  `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
                                   history (never resubmits); --all with --provider: only that
                                   provider's tasks (demo: the built-in demo's), the others left
                                   as they are; only tasks of that provider on that service get
                                   the key`,
-    RUN_OPTIONS,
-  ),
+  RUN_OPTIONS,
+);
+
+const RESUME_OPTIONS = optionsOf(RESUME_HELP, ['all']);
+
+export const resume = declareCommand({
+  help: RESUME_HELP,
+  options: RESUME_OPTIONS,
   parse: parseResume,
   run: (command: Resume, io) => runOnService(command, io, (run) => resumeTasks(run, command)),
 });

@@ -5,7 +5,7 @@ import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import { taskAddressProblem } from '../core/service';
-import { argumentsOf, readOptions, required, type Values } from './cli-args';
+import { argumentsOf, optionsOf, readOptions, required, type Values } from './cli-args';
 import type { Command } from './cli-command';
 import { declareCommand } from './command-declaration';
 import { RUN_OPTIONS, commandHelp } from './command-help';
@@ -36,7 +36,7 @@ function trackModel(values: Values, provider: ProviderId): string | undefined {
 }
 
 function parseTrack(args: readonly string[], env: NodeJS.ProcessEnv): Track {
-  const { values, positionals } = readOptions(args);
+  const { values, positionals } = readOptions('track', args, TRACK_OPTIONS);
   const [taskId] = argumentsOf('track', positionals, 1);
   const id = required(taskId, 'track needs the task id to follow.');
   const service = reachableService(
@@ -75,13 +75,18 @@ function trackTask(core: PictorCore, command: Track, endpoint: string): Promise<
   });
 }
 
-export const track = declareCommand({
-  help: commandHelp(
-    `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
+const TRACK_HELP = commandHelp(
+  `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
                                   follow a task created elsewhere; --model is the model it was
                                   made with (fal needs it: its requests live under their model)`,
-    RUN_OPTIONS,
-  ),
+  RUN_OPTIONS,
+);
+
+const TRACK_OPTIONS = optionsOf(TRACK_HELP, ['model', 'prompt']);
+
+export const track = declareCommand({
+  help: TRACK_HELP,
+  options: TRACK_OPTIONS,
   parse: parseTrack,
   run: (command: Track, io) =>
     runOnService(command, io, async (run, credentials) => {

@@ -47,7 +47,7 @@ export const TRIAGE_HELP = {
     ['library'],
   ),
   smart: commandHelp(
-    "smart ls | rm <name> | create <name> [--rating R] [--flag F] [--board PATH] [--tag T]...\n                                  [--unfiled] [--match all|any]   smart boards: saved filters,\n                                  one rule per option, all of them or any (list --smart NAME\n                                  lists a smart board's images)",
+    "smart ls | rm <name> | create <name> [--rating R] [--flag F] [--board PATH] [--tag T]...\n                                  [--unfiled] [--match all|any]   smart boards: saved filters,\n                                  one rule per option, all of them or any (list shows a smart\n                                  board's images)",
     ['library'],
   ),
 } as const;

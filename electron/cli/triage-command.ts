@@ -2,18 +2,31 @@
  * The triage commands: `rate`, `flag`, `tag`, `board`, `write-metadata`, `purge-rejected` and
  * `smart` (triage-args.ts reads them, triage-commands.ts runs them on the library).
  */
-import { readOptions } from './cli-args';
+import { optionsOf, readOptions, type OptionName } from './cli-args';
 import { declareCommand, type CliCommand } from './command-declaration';
 import { common } from './common-args';
 import { runOnService } from './commands';
 import { TRIAGE_HELP, parseTriageCommand, type TriageCommandLine } from './triage-args';
 import { triageCommand } from './triage-commands';
 
+/** Each triage command's options besides those of its help's groups. */
+const OWN_OPTIONS: Readonly<Record<keyof typeof TRIAGE_HELP, readonly OptionName[]>> = {
+  rate: [],
+  flag: [],
+  tag: [],
+  board: [],
+  'write-metadata': [],
+  'purge-rejected': ['board', 'yes'],
+  smart: ['rating', 'flag', 'board', 'tag', 'unfiled', 'match'],
+};
+
 function triage(name: keyof typeof TRIAGE_HELP): CliCommand {
+  const options = optionsOf(TRIAGE_HELP[name], OWN_OPTIONS[name]);
   return declareCommand({
     help: TRIAGE_HELP[name],
+    options,
     parse: (args, env): TriageCommandLine => {
-      const { values, positionals } = readOptions(args);
+      const { values, positionals } = readOptions(name, args, options);
       const shared = common(values, env);
       return { ...parseTriageCommand(name, positionals, values), common: shared };
     },

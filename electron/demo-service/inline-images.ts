@@ -6,7 +6,7 @@
  * `b64_json` and no `url`. The bytes are exactly what the image address would serve.
  */
 import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../core/images';
-import type { ServiceContext } from './service-routes';
+import type { ServiceContext } from './service-context';
 import type { StoredImage, StoredTask } from './task-store';
 
 /** An image as the image route serves it: one of the given files as it is, or the drawn PNG. */

@@ -12,7 +12,7 @@ import type { Margins, MaskReading } from './input-pixels';
 import { expanded, filled, greyLike, tinted, upscaled } from './input-pixels';
 import { inputProblem, isInputProblem, type InputProblem } from './input-problem';
 import { PngUnsupportedError, decodePng, encodePng, type Pixels } from './png-codec';
-import type { ServiceContext } from './service-routes';
+import type { ServiceContext } from './service-context';
 
 /** The largest answer the demo draws, in pixels (4096 × 4096). */
 const MAX_OUTPUT_PIXELS = 4096 * 4096;

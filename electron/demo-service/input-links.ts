@@ -6,7 +6,7 @@
  */
 import { inputProblem, type InputProblem } from './input-problem';
 import { storedImageBytes } from './inline-images';
-import type { ServiceContext } from './service-routes';
+import type { ServiceContext } from './service-context';
 import type { StoredUpload } from './uploads';
 
 /** How long an `oss://` file serves (DashScope's temporary storage). */

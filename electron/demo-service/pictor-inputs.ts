@@ -14,7 +14,7 @@ import { inputFlagged, planInputs, type ImageField } from './input-checks';
 import type { InputProblem, InputProblemKind } from './input-problem';
 import { isInputProblem } from './input-problem';
 import { validateGenerationRequest } from './request-validation';
-import type { ServiceContext } from './service-routes';
+import type { ServiceContext } from './service-context';
 import type { StoredTask } from './task-store';
 
 /** The model of today's contract that takes images. */

@@ -14,7 +14,8 @@ import {
   resolveOptions,
 } from './options';
 import { validateGenerationRequest } from './request-validation';
-import type { RouteMatch, ServiceContext } from './service-routes';
+import type { RouteMatch } from './service-routes';
+import type { ServiceContext } from './service-context';
 import { bearerKey, handleServiceCall, matchRoute } from './service-routes';
 import { TaskStore } from './task-store';
 import type { DemoRequestLog, DemoService, DemoServiceOptions, RequestLogEntry } from './types';

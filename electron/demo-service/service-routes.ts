@@ -1,14 +1,12 @@
 import type { BodyResult, Reply } from './http-reply';
 import { errorReply, jsonReply, xmlErrorReply } from './http-reply';
-import type { ImageCache } from './image-renderer';
-import type { ResolvedOptions } from './options';
 import { parseGenerationBody } from './request-validation';
-import type { StoredTask, TaskStore } from './task-store';
+import type { StoredTask } from './task-store';
+import type { ServiceContext } from './service-context';
 import { inlineEntries, storedImageBytes } from './inline-images';
 import { taskSeed } from './prng';
 import { createEdit, namesEditModel } from './pictor-inputs';
 import { isReply, noCredits } from './http-reply';
-import type { UploadStore } from './uploads';
 
 /** Which part of the service interface a path belongs to. */
 export type RouteMatch =
@@ -29,22 +27,6 @@ export function matchRoute(pathname: string): RouteMatch {
   const [, media] = /^\/media\/([0-9a-f]+)$/.exec(pathname) ?? [];
   if (media) return { route: 'image', token: media, hop: 'media' };
   return { route: 'other' };
-}
-
-/** What the routes work with. */
-export interface ServiceContext {
-  store: TaskStore;
-  options: ResolvedOptions;
-  images: ImageCache;
-  baseUrl: () => string;
-  /** A real-time wait that the service's close cuts short (resolving false). */
-  wait: (ms: number) => Promise<boolean>;
-  /** Files uploaded for image inputs, and the storage origin's record (uploads.ts). */
-  uploads: UploadStore;
-  /** The storage origin's URL (storage-server.ts). */
-  storageUrl: () => string;
-  /** The PNG an image-input task answers with, by task id, when derived from its source. */
-  outputs: Map<string, Buffer>;
 }
 
 /**

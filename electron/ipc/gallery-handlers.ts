@@ -14,8 +14,8 @@ import type { HistoryStore } from '../core/history';
 import type { PendingThumbnails } from '../core/download';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
+import { withSmartRules } from './smart-rules';
 import type { SmartBoards } from '../core/triage';
-import type { SmartRules } from '../../shared/domain/smart-board';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
 export interface GalleryHandlerDeps {
@@ -45,18 +45,6 @@ export interface GalleryHandlerDeps {
    * (Changing the gallery folder is the `library:` channels', which ask before moving.)
    */
   readonly chooseExportFolder: () => Promise<string | null>;
-}
-
-/**
- * A filter naming a smart board, with the board's rules in its place (core/triage/smart-boards.ts).
- * @throws TriageError when there is no smart board of that name.
- */
-export function withSmartRules<Q extends { smart?: string }>(
-  boards: Pick<SmartBoards, 'rulesOf'>,
-  query: Q,
-): Omit<Q, 'smart'> & { smart?: SmartRules } {
-  const { smart, ...rest } = query;
-  return smart === undefined ? rest : { ...rest, smart: boards.rulesOf(smart) };
 }
 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {

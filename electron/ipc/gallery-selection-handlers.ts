@@ -8,7 +8,7 @@ import type { ImageState } from '../../shared/domain/task-record';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
 import type { HistoryStore } from '../core/history';
 import type { IpcHandlers } from './ipc-main-bridge';
-import { withSmartRules } from './gallery-handlers';
+import { withSmartRules } from './smart-rules';
 import type { SmartBoards } from '../core/triage';
 
 type SelectionChannel = keyof typeof gallerySelectionRequests;

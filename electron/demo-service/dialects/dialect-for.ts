@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-routes';
+import type { ServiceContext } from '../service-context';
 import { DEMO_DIALECTS, type DemoDialect } from '../types';
 import { bflDialect } from './bfl';
 import { dashscopeDialect } from './dashscope';

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../../core/images';
 import type { BodyResult, Reply } from '../http-reply';
 import type { AcceptedRequest } from '../request-validation';
-import type { ServiceContext } from '../service-routes';
+import type { ServiceContext } from '../service-context';
 import { drawAtCompletion } from '../service-routes';
 import type { StoredTask } from '../task-store';
 import type { DemoRoute } from '../types';

@@ -14,7 +14,7 @@ import { isSelected } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import { refOf } from '../../store/gallery-delete';
 import { itemKey } from '../../store/gallery-list-model';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 
 const store = useAppStore.getState;
 

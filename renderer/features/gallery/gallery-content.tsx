@@ -11,7 +11,7 @@ import { FilterNotice } from './filter-notice';
 import { GalleryBody } from './gallery-body';
 import type { MenuRequest } from './gallery-context-menu';
 import { GalleryGrid } from './gallery-grid';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 import type { GalleryFocus } from './use-gallery-focus';
 import type { ImageActions } from './use-image-actions';
 import { useGridTriage } from './triage-run';

@@ -2,7 +2,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { hasSelection, isSelected } from '../../lib/selection';
 import { itemKey } from '../../store/gallery-list-model';
-import type { GalleryGridProps } from './gallery-grid';
+import type { GalleryGridProps } from './gallery-grid-props';
 import { GalleryTile, PlaceholderTile, UnreadableTile } from './gallery-tile';
 
 /** Where a row of the grid is and what it holds. */

@@ -6,7 +6,7 @@ import { useGalleryHeaderFold, useHeaderFold } from '../../lib/use-header-fold';
 import type { ListStatus } from '../../store/paged-list';
 import { GalleryDisplayOptions } from './gallery-display-options';
 import { GalleryFiltersBar, type GalleryFiltersBarProps } from './gallery-filters';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 import { matchingCount } from './matching-count';
 
 interface GalleryHeaderProps {

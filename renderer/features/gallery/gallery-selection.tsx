@@ -36,28 +36,10 @@ import type { DeleteQuestion } from './use-delete-question';
 import { deleteWithUndo } from './use-image-actions';
 import { SelectionFlags } from './selection-flags';
 import { WriteMetadataButton } from './write-metadata';
+import type { GallerySelectionState } from './gallery-selection-state';
 import './gallery-selection.css';
 
 const store = useAppStore.getState;
-
-export interface GallerySelectionState {
-  readonly selection: Selection<string>;
-  /** How many are selected: the whole set's count, or the images picked. */
-  readonly count: number;
-  /** The whole filtered set is selected ("Select all"). */
-  readonly whole: boolean;
-  /** The selected images that are loaded, in the grid's order. */
-  readonly items: readonly GalleryItem[];
-  readonly onSelect: (key: string, modifiers: ClickModifiers) => void;
-  /** Shift+arrow from the tile `from` to the place `toIndex`; `add` keeps what was selected. */
-  readonly onExtend: (from: string, toIndex: number, add: boolean) => void;
-  readonly clear: () => void;
-  readonly selectAll: () => void;
-  /** The selected images (in `states` only, when given), loaded or not: main names the whole set. */
-  readonly refs: (states?: readonly ImageState[]) => Promise<ImageRef[]>;
-  /** Keys in the gallery: Ctrl/Cmd+A and Escape on the grid, triage keys outside text fields. */
-  readonly onKeyDown: (event: KeyboardEvent) => void;
-}
 
 /** Text fields keep their own Ctrl+A, Ctrl+Z and Escape. */
 function isTextField(target: EventTarget | null): boolean {

@@ -8,7 +8,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { logicalArrow } from '../../lib/direction';
 import { itemKey } from '../../store/gallery-list-model';
 import { menuKey } from './gallery-context-menu';
-import type { GalleryGridProps } from './gallery-grid';
+import type { GalleryGridProps } from './gallery-grid-props';
 import { moveFor } from './grid-geometry';
 import { triageKeyOf } from '../../lib/triage-keys';
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { Words } from '../../store/status-slice';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 
 interface SelectionFlagsProps {
   readonly selection: Pick<GallerySelectionState, 'refs' | 'items'>;

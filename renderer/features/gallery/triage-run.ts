@@ -10,7 +10,7 @@ import { boardKey } from '../../../shared/domain/triage';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { refOf, type ImageRef } from '../../store/gallery-delete';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 import { triageKeyOf, type TriageCommand, type TriageKey } from '../../lib/triage-keys';
 
 const store = useAppStore.getState;

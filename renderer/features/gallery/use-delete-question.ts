@@ -10,7 +10,7 @@ import { isSelected } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 
 export interface DeleteQuestion {
   /** The one image asked about, or null. */

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { GalleryJump } from '../../store/gallery-browse';
-import type { GalleryGridProps } from './gallery-grid';
+import type { GalleryGridProps } from './gallery-grid-props';
 
 /** Ask for the next page this many rows before the end. */
 const LOAD_AHEAD_ROWS = 6;

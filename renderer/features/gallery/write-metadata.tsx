@@ -9,7 +9,7 @@ import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { Words } from '../../store/status-slice';
-import type { GallerySelectionState } from './gallery-selection';
+import type { GallerySelectionState } from './gallery-selection-state';
 
 /** What the write did, in sentences: written, then those left as they were, kept, or failed. */
 function outcomeText(outcome: RequestOutput<'triage:writeMetadata'>): string {
