@@ -12,7 +12,7 @@ import type { TaskEngine } from '../core/engine';
 import type { HistoryStore } from '../core/history';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { IpcHandlers } from './ipc-main-bridge';
-import { withSmartRules } from './gallery-handlers';
+import { withSmartRules } from './smart-rules';
 import type { SmartBoards } from '../core/triage';
 
 type SelectionChannel = keyof typeof gallerySelectionRequests;

@@ -23,7 +23,7 @@ import {
 } from '../core/triage';
 import type { SmartBoardEntry } from '../../shared/domain/smart-board';
 import type { SmartBoardOutput } from '../../shared/ipc/triage-contract';
-import { withSmartRules } from './gallery-handlers';
+import { withSmartRules } from './smart-rules';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { MAX_SELECT_ALL } from '../../shared/ipc/selection-schemas';
 

@@ -10,7 +10,13 @@ import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { galleryChanges, imagesAfterBatch } from './gallery-batch';
 import { countQuery, dropJump } from './gallery-browse';
-import { GALLERY_PAGE_SIZE, listQuery, mergeFirstPage, withModels } from './gallery-list-model';
+import {
+  GALLERY_PAGE_SIZE,
+  hasActiveFilters,
+  listQuery,
+  mergeFirstPage,
+  withModels,
+} from './gallery-list-model';
 import type { GallerySlice } from './gallery-slice';
 import type { PagedList } from './paged-list';
 
@@ -192,7 +198,7 @@ export function galleryChangeActions(
       const jump = state.galleryJump;
       const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
       const merge = imagesAfterBatch(state.galleryItems, changes, {
-        filters: state.galleryFilters,
+        filtered: hasActiveFilters(state.galleryFilters),
         hasMore: state.galleryNextCursor !== null,
         sort: state.galleryDisplay.sort,
       });

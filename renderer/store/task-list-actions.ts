@@ -8,7 +8,13 @@ import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import type { PagedList } from './paged-list';
 import { readBatch, tasksAfterBatch } from './task-batch';
-import { EMPTY_FILTER, listQuery, upsertItems, type TaskFilter } from './task-list-model';
+import {
+  EMPTY_FILTER,
+  isFiltered,
+  listQuery,
+  upsertItems,
+  type TaskFilter,
+} from './task-list-model';
 import type { TasksSlice } from './tasks-slice';
 
 /** Rows asked for beyond the last one needed, so scrolling rarely waits. */
@@ -131,12 +137,12 @@ export function taskMergeActions(
   return {
     tasksInsert(incoming) {
       set((state) => {
-        const merged = upsertItems(
-          state.tasksItems,
-          incoming,
-          state.tasksFilter,
-          state.tasksNextCursor === null,
-        );
+        // Into a filtered list, new tasks come with main's word on it (`tasks:updated`).
+        const known = new Set(state.tasksItems.map((item) => item.record.localId));
+        const placed = isFiltered(state.tasksFilter)
+          ? incoming.filter((item) => known.has(item.record.localId))
+          : incoming;
+        const merged = upsertItems(state.tasksItems, placed, state.tasksNextCursor === null);
         return { tasksItems: merged.items, tasksTotal: state.tasksTotal + merged.added };
       });
     },
