@@ -14,12 +14,9 @@ import { itemKey } from './gallery-list-model';
 import type { Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
 import { TrashJob } from './trash-job';
+import type { ImageRef } from './image-ref';
 
-/** One image of one task, as main names it. */
-export interface ImageRef {
-  readonly localId: string;
-  readonly index: number;
-}
+export type { ImageRef } from './image-ref';
 
 /** What a batch action did: how many images it changed and how many it could not. */
 export interface BatchResult {

@@ -17,10 +17,9 @@ import {
   mergeFirstPage,
   withModels,
 } from './gallery-list-model';
-import type { GallerySlice } from './gallery-slice';
 import type { PagedList } from './paged-list';
 
-type Creator = StateCreator<AppState, [], [], GallerySlice>;
+type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
@@ -141,7 +140,7 @@ export function galleryLoadActions(
   get: Get,
   list: GalleryList,
   freshness: GalleryFreshness,
-): Pick<GallerySlice, 'galleryLoad' | 'galleryLoadMore' | 'galleryRefresh' | 'gallerySetFilters'> {
+): Pick<AppState, 'galleryLoad' | 'galleryLoadMore' | 'galleryRefresh' | 'gallerySetFilters'> {
   return {
     galleryLoad: async () => {
       await list.replace(
@@ -185,7 +184,7 @@ export function galleryChangeActions(
   set: Set,
   get: Get,
   freshness: GalleryFreshness,
-): Pick<GallerySlice, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
+): Pick<AppState, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
   return {
     galleryApplyTaskUpdate: ({ record }) => {
       set(get().galleryAfterTaskChanges(galleryChanges([record])));

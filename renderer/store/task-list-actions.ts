@@ -15,7 +15,6 @@ import {
   upsertItems,
   type TaskFilter,
 } from './task-list-model';
-import type { TasksSlice } from './tasks-slice';
 
 /** Rows asked for beyond the last one needed, so scrolling rarely waits. */
 const PAGE_AHEAD = 60;
@@ -29,7 +28,7 @@ function provisionalTotal(loaded: number, cursor: string | null): number {
   return loaded + (cursor === null ? 0 : 1);
 }
 
-type Creator = StateCreator<AppState, [], [], TasksSlice>;
+type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
@@ -39,7 +38,7 @@ export function taskFilterActions(
   set: Set,
   get: Get,
 ): Pick<
-  TasksSlice,
+  AppState,
   | 'tasksSetSearch'
   | 'tasksToggleGroup'
   | 'tasksSetFavouriteOnly'
@@ -76,7 +75,7 @@ export function taskPageActions(
   set: Set,
   get: Get,
   list: PagedList<'tasks', AppState, TaskItem>,
-): Pick<TasksSlice, 'tasksReload' | 'tasksLoadUntil' | 'tasksDismissError'> {
+): Pick<AppState, 'tasksReload' | 'tasksLoadUntil' | 'tasksDismissError'> {
   return {
     async tasksReload() {
       const filter = listQuery(get().tasksFilter);
@@ -133,7 +132,7 @@ export function taskPageActions(
 /** What main sends, merged in place: new tasks, changed ones, removed ones. */
 export function taskMergeActions(
   set: Set,
-): Pick<TasksSlice, 'tasksInsert' | 'tasksApplyUpdate' | 'tasksApplyRemoved'> {
+): Pick<AppState, 'tasksInsert' | 'tasksApplyUpdate' | 'tasksApplyRemoved'> {
   return {
     tasksInsert(incoming) {
       set((state) => {
