@@ -10,7 +10,7 @@ import { common, type CommonOptions } from './common-args';
 import { serviceChoice, type ServiceChoice } from './service-args';
 import type { Values } from './cli-args';
 
-const MCP_OPTIONS = {
+export const MCP_OPTIONS = {
   'base-url': { type: 'string' },
   provider: { type: 'string' },
   'data-dir': { type: 'string' },

@@ -8,7 +8,7 @@
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
 import { runOnService } from './commands';
-import { MAX_SPEND_ENV, parseMcp, type McpCommand } from './mcp-args';
+import { MAX_SPEND_ENV, MCP_OPTIONS, parseMcp, type McpCommand } from './mcp-args';
 
 async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1]) {
   // The SDK is loaded only when the server runs: `pictor --version` and the other commands never load it.
@@ -46,6 +46,7 @@ export const mcp = declareCommand({
                                   or an address`,
     ['service', 'library', 'watch', 'verbose'],
   ),
+  options: MCP_OPTIONS,
   parse: parseMcp,
   run: runMcp,
 });

@@ -15,6 +15,7 @@ import type { PendingThumbnails } from '../core/download';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
 import { withSmartRules } from './smart-rules';
+import type { OpenViews } from './open-views';
 import type { SmartBoards } from '../core/triage';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
@@ -45,6 +46,8 @@ export interface GalleryHandlerDeps {
    * (Changing the gallery folder is the `library:` channels', which ask before moving.)
    */
   readonly chooseExportFolder: () => Promise<string | null>;
+  /** The page's open views: a first page of the list names the gallery's filters. */
+  readonly views?: Pick<OpenViews, 'showGallery'>;
 }
 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
@@ -53,8 +56,13 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
   const fileOf = (ref: ImageRef) => savedFile(core.gallery, findImage(core.engine, ref).image);
   return {
     'gallery:list': ({ states, cursor, ...query }) => {
-      // The gallery is being shown (its first page): thumbnails left pending are made now.
-      if (!cursor) void core.thumbnails.kick();
+      // The gallery is being shown (its first page): thumbnails left pending are made now, and
+      // its filters are the open view's.
+      if (!cursor) {
+        void core.thumbnails.kick();
+        const { limit: _limit, offset: _offset, sort: _sort, ...filters } = query;
+        deps.views?.showGallery({ ...filters, states: states ?? VISIBLE_STATES });
+      }
       return core.history.listImages({
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,

@@ -1,6 +1,7 @@
 /**
- * Gallery and triage filters that name a smart board: the handlers of both families list by the
- * board's rules, so the step lives beside them rather than inside one of them.
+ * A gallery filter as the page sends it (a smart board by name) made into the history's query
+ * (the board's rules in its place), for every handler that lists, counts or selects images and
+ * for the open gallery view (open-views.ts).
  */
 import type { SmartRules } from '../../shared/domain/smart-board';
 import type { SmartBoards } from '../core/triage';

@@ -12,6 +12,7 @@ import type { Emit, HandlersOf } from './ipc-main-bridge';
 import type { TaskCancelChannel } from './task-cancel-handlers';
 import { taskBatchHandlers } from './task-batch-handlers';
 import type { TaskChangeSink } from './task-updates';
+import type { OpenViews } from './open-views';
 
 export interface TaskHandlerDeps {
   /** The one core (moving the library changes its folder, never the core). */
@@ -37,6 +38,8 @@ export interface TaskHandlerDeps {
   readonly changes: TaskChangeSink;
   /** Removes with a way back (core/trash): a removed task's record is held for Undo. */
   readonly trash: Pick<TrashOperations, 'removeTasks' | 'restoreTasks'>;
+  /** The page's open views: a first page of the list names the task list's filter. */
+  readonly views?: Pick<OpenViews, 'showTasks'>;
 }
 
 /** The renderer's filter as the history takes it (absent fields left out, not undefined). */
@@ -79,6 +82,7 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
       return { items, skipped: skipped + records.length - items.length };
     },
     'tasks:list': ({ limit, cursor, ...filter }) => {
+      if (!cursor) deps.views?.showTasks(historyFilter(filter));
       const page = core.history.list({
         ...historyFilter(filter),
         ...(limit ? { limit } : {}),

@@ -10,6 +10,9 @@
  * sent is remembered for the tasks still under way only (bounded), so a task that is done costs
  * nothing here; one not remembered is sent whole.
  *
+ * Each whole record goes with its place in the views the page has open (open-views.ts), found
+ * when the batch leaves, so it says where the record stands after its last change.
+ *
  * Removals and refused submits go through the same queue: a removal after an update of the same
  * task replaces it (the page never gets the task back after it went), and an Undo after a
  * removal replaces that; a refusal never overtakes the record of the submit it ends.
@@ -23,6 +26,7 @@ import type { Disposable } from '../ports/disposable';
 import type { Logger } from '../ports/logger';
 import { CoalescingQueue } from './coalescing-queue';
 import type { Emit } from './ipc-main-bridge';
+import type { Memberships, OpenViews } from './open-views';
 
 /** The least time between two batches: at most about seven a second. */
 export const TASK_UPDATES_INTERVAL_MS = 150;
@@ -43,6 +47,8 @@ export interface TaskUpdatesDeps {
   readonly logger: Logger;
   /** Default {@link TASK_UPDATES_INTERVAL_MS}. */
   readonly intervalMs?: number;
+  /** The page's open views; without, changes say nothing of views. */
+  readonly views?: Pick<OpenViews, 'membership'>;
 }
 
 /** A change waiting for the next batch. */
@@ -92,8 +98,10 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
   }
 
   private deliver(batch: readonly Queued[]): void {
-    const changes = batch
-      .map((queued) => this.toChange(queued))
+    const changed = batch.map((queued) => this.toChange(queued));
+    const places = this.placesOf(changed);
+    const changes = changed
+      .map((change) => withViews(change, places))
       .filter((change) => this.fits(change));
     for (let at = 0; at < changes.length; at += MAX_TASK_CHANGES) {
       try {
@@ -138,6 +146,20 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
     return false;
   }
 
+  /** Where the batch's whole records stand in the open views (none when it cannot be read). */
+  private placesOf(changes: readonly TaskChange[]): Memberships {
+    const localIds = changes.flatMap((change) =>
+      change.change === 'task' ? [change.record.localId] : [],
+    );
+    try {
+      return this.deps.views?.membership(localIds) ?? new Map();
+    } catch (error) {
+      // The history closed under the batch (a quit, a move): the page reads its views again.
+      this.deps.logger.warn('task views not found', { detail: String(error) });
+      return new Map();
+    }
+  }
+
   /** Keeps the record the page now has, while the task is under way (live parts may follow). */
   private remember(record: TaskRecord): void {
     this.sent.delete(record.localId);
@@ -147,4 +169,11 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
     const oldest = this.sent.keys().next().value;
     if (oldest !== undefined) this.sent.delete(oldest);
   }
+}
+
+/** A whole record's change with its place in the open views, when main found one. */
+function withViews(change: TaskChange, places: Memberships): TaskChange {
+  if (change.change !== 'task') return change;
+  const views = places.get(change.record.localId);
+  return views ? { ...change, views } : change;
 }

@@ -48,6 +48,7 @@ import { taskHandlers } from './task-handlers';
 import { triageHandlers } from './triage-handlers';
 import { promptHandlers } from './prompt-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
+import { OpenViews } from './open-views';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
 /** What the wiring uses of the AppRuntime (app/app-runtime.ts). */
@@ -130,23 +131,31 @@ export interface AppWiring extends Disposable {
   beforeQuit(ms: number): Promise<void>;
 }
 
-/** Every IPC handler of the app, one file per channel prefix, over the runtime's one core. */
-function createIpcHandlers(
-  options: AppWiringOptions,
-  trash: TrashOperations,
-  changes: TaskChangeSink,
-): IpcHandlers {
-  const { runtime, shell, emit } = options;
-  const { core } = runtime;
-  // The page is told to read the gallery again. (The trash acts around the change in the core:
-  // it follows every change of the library's folder, see TrashOperations.)
-  const changeFolder = async <T>(change: () => Promise<T>): Promise<T> => {
+/**
+ * A change of the library's folder, after which the page is told to read the gallery again. (The
+ * trash acts around the change in the core: it follows every change of the folder, see
+ * TrashOperations.)
+ */
+function announcingMove(emit: Emit) {
+  return async <T>(change: () => Promise<T>): Promise<T> => {
     try {
       return await change();
     } finally {
       emit('gallery:changed', { reason: 'moved' });
     }
   };
+}
+
+/** Every IPC handler of the app, one file per channel prefix, over the runtime's one core. */
+function createIpcHandlers(
+  options: AppWiringOptions,
+  trash: TrashOperations,
+  changes: TaskChangeSink,
+  views: OpenViews,
+): IpcHandlers {
+  const { runtime, shell, emit, chooseFolder } = options;
+  const { core } = runtime;
+  const changeFolder = announcingMove(emit);
   return {
     ...appHandlers({
       shell,
@@ -157,8 +166,8 @@ function createIpcHandlers(
         demo: runtime.credentials.isDemo(),
       }),
     }),
-    ...taskChannels(options, trash, changes),
-    ...galleryHandlers({ core, shell, chooseExportFolder: options.chooseFolder, emit, trash }),
+    ...taskChannels(options, trash, changes, views),
+    ...galleryHandlers({ core, shell, chooseExportFolder: chooseFolder, emit, trash, views }),
     ...settingsHandlers({
       get: () => runtime.settings.get(),
       update: (patch) => runtime.updateSettings(patch),
@@ -173,7 +182,7 @@ function createIpcHandlers(
       },
       choices: core.folderChoices,
       operations: core.operations,
-      chooseFolder: options.chooseFolder,
+      chooseFolder,
       emit,
     }),
     ...serviceHandlers({
@@ -218,6 +227,7 @@ function taskChannels(
   options: AppWiringOptions,
   trash: TrashOperations,
   changes: TaskChangeSink,
+  views: OpenViews,
 ): HandlersOf<'tasks'> {
   const { runtime, emit } = options;
   const { core } = runtime;
@@ -226,6 +236,7 @@ function taskChannels(
       core,
       emit,
       changes,
+      views,
       chooseFolder: options.chooseFolder,
       trash,
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
@@ -316,12 +327,13 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   void trash.replay().catch(() => undefined);
   wiring.add(trash.onDidProgress((progress) => emit('trash:progress', progress)));
   // Task changes go to the page in batches; what waits is sent when the wiring ends.
-  const updates = wiring.add(
-    new TaskUpdates({ clock: runtime.clock, emit, logger: options.logger ?? silentLogger }),
-  );
+  // Each record goes with its place in the views the page has open, found by main's queries.
+  const views = new OpenViews(runtime.core);
+  const logger = options.logger ?? silentLogger;
+  const updates = wiring.add(new TaskUpdates({ clock: runtime.clock, emit, logger, views }));
   wiring.add(wireCore(runtime.core, options, updates));
   return {
-    handlers: createIpcHandlers(options, trash, updates),
+    handlers: createIpcHandlers(options, trash, updates, views),
     trash,
     beforeQuit: async (ms) => {
       // The window still shows: its last view of the tasks is their final one.

@@ -70,3 +70,8 @@ export const createArchiveSlice: StateCreator<AppState, [], [], ArchiveSlice> = 
     },
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends ArchiveSlice {}
+}

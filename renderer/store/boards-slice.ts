@@ -116,3 +116,8 @@ export const createBoardsSlice: Creator = (set, get) => {
     boardsWriteMetadata: (refs) => call('triage:writeMetadata', { images: [...refs] }),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends BoardsSlice {}
+}

@@ -13,7 +13,7 @@ import type { TaskItem } from '../../shared/ipc/contract';
 import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
-import type { ImageRef } from './gallery-delete';
+import type { ImageRef } from './image-ref';
 
 /** What the plan dialog shows: the plan, or main's sentence why there is none. */
 export type ComparePlanAnswer =
@@ -151,4 +151,9 @@ export function compareAfterTaskChanges(
       a.record.createdAt - b.record.createdAt,
   );
   return { compareItems };
+}
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends CompareSlice {}
 }

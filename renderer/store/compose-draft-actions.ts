@@ -9,9 +9,9 @@ import type { TaskRefusal } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
 import { loadComposeMemory } from './compose-memory';
 import { draftFromDefaults, reusedDraft } from './compose-model';
-import type { ComposeDraft, ComposeRefusal, ComposeSlice } from './compose-slice';
+import type { ComposeDraft, ComposeRefusal } from './compose-draft';
 
-type Creator = StateCreator<AppState, [], [], ComposeSlice>;
+type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
@@ -32,7 +32,7 @@ function counted(state: AppState, refusal: TaskRefusal): ComposeRefusal {
 export function composeRefusalActions(
   set: Set,
   get: Get,
-): Pick<ComposeSlice, 'composeApplyRefusal' | 'composeRestoreRefused' | 'composeDismissRefusal'> {
+): Pick<AppState, 'composeApplyRefusal' | 'composeRestoreRefused' | 'composeDismissRefusal'> {
   return {
     composeApplyRefusal(refusal) {
       set((state) => ({ composeRefusal: counted(state, refusal) }));
@@ -57,10 +57,7 @@ export function composeRefusalActions(
 export function composeDraftActions(
   set: Set,
   get: Get,
-): Pick<
-  ComposeSlice,
-  'composeRestore' | 'composeSetDraft' | 'composeApplyDefaults' | 'reusePrompt'
-> {
+): Pick<AppState, 'composeRestore' | 'composeSetDraft' | 'composeApplyDefaults' | 'reusePrompt'> {
   return {
     composeRestore() {
       const { draft, recent } = loadComposeMemory();

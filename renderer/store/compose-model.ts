@@ -18,7 +18,7 @@ import {
   checkSize,
 } from '../lib/request-validation';
 import type { AppState } from './app-state';
-import type { ComposeDraft, ComposeErrors } from './compose-slice';
+import type { ComposeDraft, ComposeErrors } from './compose-draft';
 
 /** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
 export function composeTarget(

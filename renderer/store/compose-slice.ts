@@ -8,53 +8,23 @@ import type { StateCreator } from 'zustand';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
-import type { TaskItem, TaskRefusal } from '../../shared/ipc/contract';
+import type { TaskRefusal } from '../../shared/ipc/contract';
 import type { GenerationRequest } from '../../shared/service/wire';
 import type { TaskTemplate } from '../../shared/domain/task-template';
-import type { MessageKey } from '../i18n';
 import type { ApiError } from '../lib/api';
 import type { AppState } from './app-state';
+import type { ComposeDraft, ComposeOutcome, ComposeRefusal } from './compose-draft';
 import { composeDraftActions, composeRefusalActions } from './compose-draft-actions';
 import { draftFromDefaults } from './compose-model';
 import { composeSubmitActions } from './compose-submit-actions';
 
-/**
- * The form as typed. `provider` is the service its tasks go to (carried with the submit, never
- * read from the settings when it is sent); `size`/`quality` hold a preset, '' (service default)
- * or the custom text.
- */
-export interface ComposeDraft {
-  readonly provider: ProviderId;
-  readonly prompt: string;
-  readonly model: string;
-  readonly size: string;
-  readonly sizeCustom: boolean;
-  readonly quality: string;
-  readonly qualityCustom: boolean;
-  readonly count: string;
-}
-
-export type ComposeField = 'prompt' | 'model' | 'size' | 'quality' | 'count';
-export type ComposeErrors = Partial<Record<ComposeField, MessageKey>>;
-
-export type ComposeOutcome =
-  | { readonly ok: true; readonly items: TaskItem[] }
-  | {
-      readonly ok: false;
-      readonly field?: ComposeField;
-      readonly error?: ApiError;
-      /** Main had no key for the chosen service, which the form's missing-key notice names. */
-      readonly missingKey?: boolean;
-    };
-
-/** A submit refused for the account (one banner for every such attempt until dismissed). */
-export interface ComposeRefusal {
-  readonly kind: TaskRefusal['kind'];
-  /** The service that refused: the banner shows only while the form has that service. */
-  readonly provider: ProviderId;
-  /** Attempts refused since the banner appeared. */
-  readonly count: number;
-}
+export type {
+  ComposeDraft,
+  ComposeErrors,
+  ComposeField,
+  ComposeOutcome,
+  ComposeRefusal,
+} from './compose-draft';
 
 export interface ComposeSlice {
   composeDraft: ComposeDraft;
@@ -126,3 +96,8 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
   ...composeDraftActions(set, get),
   ...composeSubmitActions(set, get),
 });
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends ComposeSlice {}
+}

@@ -17,7 +17,7 @@ import type { AppState } from './app-state';
 import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import { withRecent } from './compose-memory';
 import { composeBoardOf, composeErrors, composeTarget, defaultModelFor } from './compose-model';
-import type { ComposeDraft, ComposeField, ComposeSlice } from './compose-slice';
+import type { ComposeDraft, ComposeField } from './compose-draft';
 
 /** The order fields are checked (and focused) in. */
 const COMPOSE_FIELDS: readonly ComposeField[] = ['prompt', 'model', 'size', 'quality', 'count'];
@@ -28,7 +28,7 @@ const COMPOSE_FIELDS: readonly ComposeField[] = ['prompt', 'model', 'size', 'qua
  */
 async function chooseService(
   get: () => AppState,
-  set: (patch: Partial<ComposeSlice>) => void,
+  set: (patch: Partial<AppState>) => void,
   provider: ProviderId,
 ): Promise<void> {
   const { composeDraft: draft, settings } = get();
@@ -120,14 +120,14 @@ function firstInvalid(draft: ComposeDraft): ComposeField | undefined {
   return COMPOSE_FIELDS.find((name) => errors[name] !== undefined);
 }
 
-type Creator = StateCreator<AppState, [], [], ComposeSlice>;
+type Creator = StateCreator<AppState>;
 
 /** The submit, its error dismissed, and the service the form's tasks go to. */
 export function composeSubmitActions(
   set: Parameters<Creator>[0],
   get: Parameters<Creator>[1],
 ): Pick<
-  ComposeSlice,
+  AppState,
   'composeDismissError' | 'composeChooseService' | 'composeChooseBoard' | 'composeSubmit'
 > {
   return {

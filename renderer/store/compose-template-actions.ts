@@ -12,8 +12,17 @@ import { call, toApiError } from '../lib/api';
 import { buildRequest, checkCount, checkSize } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { composeBoardOf, composeTarget } from './compose-model';
-import type { ComposeOutcome } from './compose-slice';
-import type { ComposeTemplateChoice, TemplatesSlice } from './templates-slice';
+import type { ComposeOutcome } from './compose-draft';
+
+/** The compose form's template: which, its values by variable, and how it expands. */
+export interface ComposeTemplateChoice {
+  readonly id: string;
+  readonly values: Readonly<Record<string, string>>;
+  readonly mode: 'combinatorial' | 'random';
+  /** Random mode's number of prompts. */
+  readonly randomCount: number;
+  readonly seed: number;
+}
 
 /** Random mode's number of prompts until the user says another (and "Use random 100"). */
 export const RANDOM_PROMPTS = 100;
@@ -33,7 +42,7 @@ export interface ComposeTemplateActions {
   reuseTemplate(template: TaskTemplate): void;
 }
 
-type Creator = StateCreator<AppState, [], [], TemplatesSlice>;
+type Creator = StateCreator<AppState>;
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
 

@@ -179,3 +179,8 @@ export const createCostsSlice: StateCreator<AppState, [], [], CostsSlice> = (set
   ...settingsActions(set, get),
   ...previewActions(set),
 });
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends CostsSlice {}
+}

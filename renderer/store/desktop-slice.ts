@@ -38,3 +38,8 @@ export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = 
     }
   },
 });
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends DesktopSlice {}
+}

@@ -278,3 +278,8 @@ export function setUpServices(state: AppState): ProviderId[] {
     return keyState !== null && keyState !== undefined && !lacksKey(keyState);
   });
 }
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends EditSlice {}
+}

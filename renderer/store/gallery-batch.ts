@@ -1,24 +1,21 @@
 /**
  * The gallery's loaded images after a batch of task changes (task-batch.ts): each task's images
  * brought up to date where they are, those deleted or of removed tasks dropped, and new ones
- * that match the filters inserted where the order puts them. One pass over the loaded images and
- * one copy at most per batch; a batch whose tasks have no images and that removes none (polls of
- * running tasks) costs nothing.
+ * inserted where the order puts them. One pass over the loaded images and one copy at most per
+ * batch; a batch whose tasks have no images and that removes none (polls of running tasks) costs
+ * nothing.
  *
- * An image that stops matching the filters (unfavourited under "favourites only") stays until the
- * next load, so nothing vanishes under the pointer. New images that sort after the loaded ones
+ * Which images the gallery holds is main's to say, never the page's: each record of a batch
+ * comes with the images of it the gallery's filters hold (shared/ipc/task-changes.ts, `views`),
+ * found by the query main lists the gallery with, search and smart boards included. An image
+ * main names joins the list; a loaded one it no longer names (unfavourited under "favourites
+ * only", rated below the rating filter) leaves it. A record main said nothing of (a change the
+ * page made itself) joins only an unfiltered gallery. New images that sort after the loaded ones
  * arrive with a later page instead.
  */
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
-import {
-  compareFor,
-  galleryItemsOf,
-  insertionIndex,
-  itemKey,
-  matchesFilters,
-  type GalleryFilters,
-} from './gallery-list-model';
+import { compareFor, galleryItemsOf, insertionIndex, itemKey } from './gallery-list-model';
 import { keyIndexOf, sameKeysAs } from './gallery-keys';
 
 export interface TaskMerge {
@@ -29,9 +26,12 @@ export interface TaskMerge {
   readonly changed: boolean;
 }
 
-/** Where new images may go: the list's filters and order, and whether more pages follow. */
+/**
+ * Where new images may go: the list's order, whether more pages follow, and whether it is
+ * filtered (a record main said nothing of joins only an unfiltered list).
+ */
 export interface GalleryPlace {
-  readonly filters: GalleryFilters;
+  readonly filtered: boolean;
   readonly hasMore: boolean;
   readonly sort?: GallerySort;
 }
@@ -41,17 +41,34 @@ export interface GalleryChanges {
   /** Records of tasks that have images, by task. */
   readonly records: ReadonlyMap<string, TaskRecord>;
   readonly removed: ReadonlySet<string>;
+  /** The images of each task the gallery holds, as main found them (absent: main did not say). */
+  readonly held: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
-/** The batch's tasks that can touch the gallery (a task with no image cannot). */
+/**
+ * The batch's tasks that can touch the gallery (a task with no image cannot), with the images
+ * main says the gallery holds of each.
+ */
 export function galleryChanges(
   records: Iterable<TaskRecord>,
   removed: ReadonlySet<string> = new Set(),
+  held: ReadonlyMap<string, readonly number[]> = new Map(),
 ): GalleryChanges {
   const withImages = new Map<string, TaskRecord>();
-  for (const record of records)
-    if (record.images.length > 0) withImages.set(record.localId, record);
-  return { records: withImages, removed };
+  const heldImages = new Map<string, ReadonlySet<number>>();
+  for (const record of records) {
+    if (record.images.length === 0) continue;
+    withImages.set(record.localId, record);
+    const indexes = held.get(record.localId);
+    if (indexes) heldImages.set(record.localId, new Set(indexes));
+  }
+  return { records: withImages, removed, held: heldImages };
+}
+
+/** Whether the gallery holds this image of a changed task: main's word, or a visible state. */
+function holds(changes: GalleryChanges, item: GalleryItem): boolean {
+  if (!VISIBLE_STATES.includes(item.image.state)) return false;
+  return changes.held.get(item.localId)?.has(item.index) ?? true;
 }
 
 /** A task's images as the gallery shows them, by index (undefined: the batch has no record of it). */
@@ -101,7 +118,7 @@ function updatedInPlace(
     const indexes = seen.get(item.localId) ?? new Set<number>();
     seen.set(item.localId, indexes.add(item.index));
     const update = images?.get(item.index);
-    if (update && VISIBLE_STATES.includes(update.image.state)) next.push(update);
+    if (update && holds(changes, update)) next.push(update);
     else dropped = true;
   });
   return { items: next, seen, dropped };
@@ -112,7 +129,7 @@ function updatedInPlace(
  * instead of a pass over every loaded image: each changed image is looked up by its key, so a
  * rating costs its own images. A record lists every image its task has had (a deleted one keeps
  * its place with the deleted state), so its keys name every loaded image of the task. Null when
- * the batch removes tasks or hides an image: the pass handles those.
+ * the batch removes tasks or takes an image out: the pass handles those.
  */
 function updatedByPlace(
   items: readonly GalleryItem[],
@@ -127,7 +144,7 @@ function updatedByPlace(
     for (const update of fresh(localId)?.values() ?? []) {
       const position = placeOf.get(itemKey(update));
       if (position === undefined) continue;
-      if (!VISIBLE_STATES.includes(update.image.state)) return null;
+      if (!holds(changes, update)) return null;
       const copy: GalleryItem[] = next ?? items.slice();
       copy[position] = update;
       next = copy;
@@ -137,10 +154,17 @@ function updatedByPlace(
   return { items: next, seen, dropped: false };
 }
 
+/** Whether a new image joins the list: main names it, or (unsaid) the list is unfiltered. */
+function joins(changes: GalleryChanges, item: GalleryItem, place: GalleryPlace): boolean {
+  if (!VISIBLE_STATES.includes(item.image.state)) return false;
+  const held = changes.held.get(item.localId);
+  return held ? held.has(item.index) : !place.filtered;
+}
+
 /** Inserts the tasks' images not loaded yet where the order puts them; how many went in. */
 function insertNew(
   next: GalleryItem[],
-  localIds: readonly string[],
+  changes: GalleryChanges,
   {
     fresh,
     seen,
@@ -149,9 +173,9 @@ function insertNew(
 ): number {
   const compare = compareFor(place.sort ?? 'newest');
   let added = 0;
-  const candidates = localIds.flatMap((localId) =>
+  const candidates = [...changes.records.keys()].flatMap((localId) =>
     [...(fresh(localId)?.values() ?? [])].filter(
-      (item) => !seen.get(localId)?.has(item.index) && matchesFilters(item, place.filters),
+      (item) => !seen.get(localId)?.has(item.index) && joins(changes, item, place),
     ),
   );
   for (const item of candidates) {
@@ -178,9 +202,7 @@ export function imagesAfterBatch(
   const fresh = freshImages(changes);
   const updated = updatedByPlace(items, changes, fresh) ?? updatedInPlace(items, changes, fresh);
   const next = updated.items ?? [...items];
-  const added = place
-    ? insertNew(next, [...changes.records.keys()], { fresh, seen: updated.seen, place })
-    : 0;
+  const added = place ? insertNew(next, changes, { fresh, seen: updated.seen, place }) : 0;
   const changed = updated.items !== null || added > 0;
   // Every image where it was, only what some hold changed: the list's key index carries over.
   if (updated.items !== null && !updated.dropped && added === 0) sameKeysAs(next, items);

@@ -10,16 +10,13 @@ import type { RequestOutput } from '../../shared/ipc/contract';
 import { errorText, t } from '../i18n';
 import { call, failure } from '../lib/api';
 import type { AppState } from './app-state';
-import { itemKey } from './gallery-list-model';
+import { hasActiveFilters, itemKey } from './gallery-list-model';
 import type { Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
 import { TrashJob } from './trash-job';
+import type { ImageRef } from './image-ref';
 
-/** One image of one task, as main names it. */
-export interface ImageRef {
-  readonly localId: string;
-  readonly index: number;
-}
+export type { ImageRef } from './image-ref';
 
 /** What a batch action did: how many images it changed and how many it could not. */
 export interface BatchResult {
@@ -79,11 +76,19 @@ async function inChunks(
       );
     }
     failed += outcome.failed;
+    // Which answered images a filtered gallery holds is main's to say: it lists them again.
+    if (outcome.items.length > 0) refreshFiltered(store);
     // main's sentence, in the window's language when shown (the English text when it has none)
     const { problem: message, problemSentence: sentence } = outcome;
     if (message !== undefined) problem ??= () => errorText({ message, sentence });
   }
   return { done: sent - failed, failed, ...(problem ? { problem } : {}), states };
+}
+
+/** A filtered gallery read again from main (images it may hold again: a restore, an Undo). */
+function refreshFiltered(store: Store): void {
+  const state = store.getState();
+  if (hasActiveFilters(state.galleryFilters)) void state.galleryRefresh();
 }
 
 /** One delete: its images, its entry, what was sent and what main deleted. */

@@ -9,13 +9,12 @@ import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { itemKey } from './gallery-list-model';
-import type { GallerySlice } from './gallery-slice';
 
 function imageRef(item: GalleryItem): { localId: string; index: number } {
   return { localId: item.localId, index: item.index };
 }
 
-/** The actions on one image (part of GallerySlice). */
+/** The actions on one image (part of AppState). */
 export interface GalleryImageActions {
   /** Moves the image file to the OS trash. */
   galleryDelete(item: GalleryItem): Promise<void>;
@@ -31,7 +30,7 @@ export interface GalleryImageActions {
   galleryCopyTaskId(item: GalleryItem): Promise<void>;
 }
 
-type Creator = StateCreator<AppState, [], [], GallerySlice>;
+type Creator = StateCreator<AppState>;
 
 /** The requests an image's tile, menu and viewer make. */
 export function galleryImageActions(

@@ -10,11 +10,16 @@ import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { galleryChanges, imagesAfterBatch } from './gallery-batch';
 import { countQuery, dropJump } from './gallery-browse';
-import { GALLERY_PAGE_SIZE, listQuery, mergeFirstPage, withModels } from './gallery-list-model';
-import type { GallerySlice } from './gallery-slice';
+import {
+  GALLERY_PAGE_SIZE,
+  hasActiveFilters,
+  listQuery,
+  mergeFirstPage,
+  withModels,
+} from './gallery-list-model';
 import type { PagedList } from './paged-list';
 
-type Creator = StateCreator<AppState, [], [], GallerySlice>;
+type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
@@ -135,7 +140,7 @@ export function galleryLoadActions(
   get: Get,
   list: GalleryList,
   freshness: GalleryFreshness,
-): Pick<GallerySlice, 'galleryLoad' | 'galleryLoadMore' | 'galleryRefresh' | 'gallerySetFilters'> {
+): Pick<AppState, 'galleryLoad' | 'galleryLoadMore' | 'galleryRefresh' | 'gallerySetFilters'> {
   return {
     galleryLoad: async () => {
       await list.replace(
@@ -179,7 +184,7 @@ export function galleryChangeActions(
   set: Set,
   get: Get,
   freshness: GalleryFreshness,
-): Pick<GallerySlice, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
+): Pick<AppState, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
   return {
     galleryApplyTaskUpdate: ({ record }) => {
       set(get().galleryAfterTaskChanges(galleryChanges([record])));
@@ -192,7 +197,7 @@ export function galleryChangeActions(
       const jump = state.galleryJump;
       const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
       const merge = imagesAfterBatch(state.galleryItems, changes, {
-        filters: state.galleryFilters,
+        filtered: hasActiveFilters(state.galleryFilters),
         hasMore: state.galleryNextCursor !== null,
         sort: state.galleryDisplay.sort,
       });

@@ -1,20 +1,19 @@
 /**
- * Pure helpers over the gallery's loaded items: identity, order, filters, and merging fresh
- * data (a first page, a task update) into what is already loaded without reshuffling it.
+ * Pure helpers over the gallery's loaded items: identity, order, the filters as main takes them,
+ * and merging fresh data (a first page, a task update) into what is already loaded without
+ * reshuffling it. Whether an image belongs under the filters is main's to say (gallery-batch.ts).
  */
-import { providerOf, type ProviderId } from '../../shared/domain/providers';
+import type { ProviderId } from '../../shared/domain/providers';
 import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
 import { retriesImage } from '../../shared/domain/task-actions';
 import { withFavourites } from '../../shared/domain/favourites';
-import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { GenerationRequest } from '../../shared/service/wire';
 import {
   EMPTY_TRIAGE_FILTERS,
   hasTriageFilters,
-  matchesTriage,
   triageQuery,
   type TriageFilters,
 } from './triage-filters';
@@ -126,26 +125,6 @@ function compareQuery(
 ): Pick<RequestInput<'gallery:list'>, 'compared' | 'compareGroup'> {
   if (compare === '') return {};
   return compare === ANY_COMPARE ? { compared: true } : { compareGroup: compare };
-}
-
-/** Whether an image the list has not returned yet would be returned for these filters. */
-export function matchesFilters(item: GalleryItem, filters: GalleryFilters): boolean {
-  if (!VISIBLE_STATES.includes(item.image.state)) return false;
-  const search = filters.search.trim().toLowerCase();
-  if (search && !item.prompt.toLowerCase().includes(search)) return false;
-  if (filters.favouriteOnly && !item.image.favourite) return false;
-  if (filters.credentialsOnly && !hasContentCredentials(item.image.contentCredentials)) {
-    return false;
-  }
-  if (filters.model && item.model !== filters.model) return false;
-  if (filters.provider && providerOf(item) !== filters.provider) return false;
-  // An image does not say which template or compare made it: the list main reads again says.
-  if (filters.template || filters.compare) return false;
-  const from = dayStart(filters.from);
-  const to = dayEnd(filters.to);
-  if (from !== undefined && item.createdAt < from) return false;
-  if (to !== undefined && item.createdAt > to) return false;
-  return matchesTriage(item, filters);
 }
 
 /** The list's order: newest task first, then local id descending, then image index. */

@@ -81,3 +81,8 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     ...galleryImageActions(set, get),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends GallerySlice {}
+}

@@ -87,3 +87,8 @@ export const createPromptHistorySlice: Creator = (set, get) => {
     },
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends PromptHistorySlice {}
+}

@@ -283,3 +283,8 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     ...connectionActions(set),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends SettingsSlice {}
+}

@@ -8,9 +8,8 @@ import { foldName } from '../../shared/domain/triage';
 import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
-import type { TriageSlice } from './triage-slice';
 
-type Set = Parameters<StateCreator<AppState, [], [], TriageSlice>>[0];
+type Set = Parameters<StateCreator<AppState>>[0];
 type Get = () => AppState;
 
 /** Whether the gallery shows the smart board `name` now. */
@@ -22,7 +21,7 @@ function shown(get: Get, name: string): boolean {
 export function smartBoardActions(
   _set: Set,
   get: Get,
-): Pick<TriageSlice, 'triageRenameSmart' | 'triageDeleteSmart'> {
+): Pick<AppState, 'triageRenameSmart' | 'triageDeleteSmart'> {
   return {
     triageRenameSmart: async (name, newName) => {
       try {

@@ -202,3 +202,8 @@ export const createStatusSlice: StateCreator<AppState, [], [], StatusSlice> = (s
     set((state) => (state.statusProgress?.id === id ? { statusProgress: null } : {}));
   },
 });
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends StatusSlice {}
+}

@@ -5,9 +5,10 @@
  * gallery's in one update (task-updates.ts), so the window draws a batch once.
  */
 import type { TaskChange, TaskItem, TaskLivePart, TaskRefusal } from '../../shared/ipc/contract';
+import type { ViewMembership } from '../../shared/ipc/task-changes';
 import { retainSelection } from '../lib/selection';
 import type { AppState } from './app-state';
-import { fresher, upsertItems } from './task-list-model';
+import { fresher, isFiltered, upsertItems } from './task-list-model';
 
 /** What one batch does to tasks: the last change of each task wins. */
 export interface TaskBatch {
@@ -19,6 +20,8 @@ export interface TaskBatch {
   readonly removed: ReadonlySet<string>;
   /** Refused submits, in order (the form and its banner). */
   readonly refusals: readonly TaskRefusal[];
+  /** Where main says each whole record stands in the open views (absent: it did not say). */
+  readonly views: ReadonlyMap<string, ViewMembership>;
 }
 
 /** The task a change is about. */
@@ -42,14 +45,17 @@ export function readBatch(changes: readonly TaskChange[]): TaskBatch {
   const lives = new Map<string, TaskLivePart>();
   const removed = new Set<string>();
   const refusals: TaskRefusal[] = [];
+  const views = new Map<string, ViewMembership>();
   for (const change of changes) {
     const localId = localIdOf(change);
     const earlier = items.get(localId);
+    if (change.change !== 'live') views.delete(localId);
     items.delete(localId);
     lives.delete(localId);
     removed.delete(localId);
     if (change.change === 'task') {
       items.set(localId, { record: change.record, live: change.live });
+      if (change.views) views.set(localId, change.views);
     } else if (change.change === 'live') {
       if (earlier) items.set(localId, withLivePart(earlier, change));
       else lives.set(localId, change);
@@ -58,7 +64,14 @@ export function readBatch(changes: readonly TaskChange[]): TaskBatch {
       if (change.change === 'refused') refusals.push(change);
     }
   }
-  return { items, lives, removed, refusals };
+  return { items, lives, removed, refusals, views };
+}
+
+/** The images of each whole record the gallery holds, as main found them. */
+export function heldInGallery(batch: TaskBatch): Map<string, readonly number[]> {
+  const held = new Map<string, readonly number[]>();
+  for (const [localId, views] of batch.views) if (views.gallery) held.set(localId, views.gallery);
+  return held;
 }
 
 /** The item after the batch: its new state, the same item, or null when it goes. */
@@ -94,7 +107,9 @@ function listAfter(items: readonly TaskItem[], batch: TaskBatch) {
   items.forEach((item, position) => {
     const localId = item.record.localId;
     if (touches(batch, localId)) seen.add(localId);
-    const after = seen.has(localId) ? itemAfter(item, batch) : item;
+    // Main found that the list's filter no longer holds it: it leaves the list.
+    const leaves = batch.views.get(localId)?.tasks === false;
+    const after = leaves ? null : seen.has(localId) ? itemAfter(item, batch) : item;
     if (after === item) {
       next?.push(item);
       return;
@@ -107,6 +122,14 @@ function listAfter(items: readonly TaskItem[], batch: TaskBatch) {
   return { items: next ?? items, gone, unknown };
 }
 
+/**
+ * The batch's tasks not loaded that join the list: those main says its filter holds; of those
+ * it said nothing of (a change the page made itself), only into an unfiltered list.
+ */
+function joining(unknown: readonly TaskItem[], batch: TaskBatch, filtered: boolean): TaskItem[] {
+  return unknown.filter((item) => batch.views.get(item.record.localId)?.tasks ?? !filtered);
+}
+
 /** The task list's part of the store after the batch (nothing when the batch names none of it). */
 export function tasksAfterBatch(
   state: Pick<AppState, TasksFields>,
@@ -117,13 +140,9 @@ export function tasksAfterBatch(
   let total =
     list.gone > 0 ? Math.max(items.length, state.tasksTotal - list.gone) : state.tasksTotal;
   // Unknown before the first page: the page will bring them.
-  if (list.unknown.length > 0 && state.tasksLoaded) {
-    const merged = upsertItems(
-      items,
-      list.unknown,
-      state.tasksFilter,
-      state.tasksNextCursor === null,
-    );
+  const unknown = joining(list.unknown, batch, isFiltered(state.tasksFilter));
+  if (unknown.length > 0 && state.tasksLoaded) {
+    const merged = upsertItems(items, unknown, state.tasksNextCursor === null);
     items = merged.items;
     total += merged.added;
   }

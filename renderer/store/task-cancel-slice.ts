@@ -234,3 +234,8 @@ export const createTaskCancelSlice: StateCreator<AppState, [], [], TaskCancelSli
     },
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends TaskCancelSlice {}
+}

@@ -11,7 +11,7 @@ import { errorText, t } from '../i18n';
 import type { AppState } from './app-state';
 import { compareAfterTaskChanges } from './compare-slice';
 import { galleryChanges } from './gallery-batch';
-import { readBatch, tasksAfterBatch, type TaskBatch } from './task-batch';
+import { heldInGallery, readBatch, tasksAfterBatch, type TaskBatch } from './task-batch';
 
 /** What a batch needs of the store: one `setState` per batch. */
 interface Store {
@@ -86,7 +86,7 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
   const records = [...batch.items.values()].map((item) => item.record);
   const patch = {
     ...tasksAfterBatch(state, batch),
-    ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed)),
+    ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed, heldInGallery(batch))),
     ...compareAfterTaskChanges(state, [...batch.items.values()]),
     ...(savesEditResult(records) ? { editResultsSeen: state.editResultsSeen + 1 } : {}),
   };

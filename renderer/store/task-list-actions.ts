@@ -8,8 +8,13 @@ import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import type { PagedList } from './paged-list';
 import { readBatch, tasksAfterBatch } from './task-batch';
-import { EMPTY_FILTER, listQuery, upsertItems, type TaskFilter } from './task-list-model';
-import type { TasksSlice } from './tasks-slice';
+import {
+  EMPTY_FILTER,
+  isFiltered,
+  listQuery,
+  upsertItems,
+  type TaskFilter,
+} from './task-list-model';
 
 /** Rows asked for beyond the last one needed, so scrolling rarely waits. */
 const PAGE_AHEAD = 60;
@@ -23,7 +28,7 @@ function provisionalTotal(loaded: number, cursor: string | null): number {
   return loaded + (cursor === null ? 0 : 1);
 }
 
-type Creator = StateCreator<AppState, [], [], TasksSlice>;
+type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
@@ -33,7 +38,7 @@ export function taskFilterActions(
   set: Set,
   get: Get,
 ): Pick<
-  TasksSlice,
+  AppState,
   | 'tasksSetSearch'
   | 'tasksToggleGroup'
   | 'tasksSetFavouriteOnly'
@@ -70,7 +75,7 @@ export function taskPageActions(
   set: Set,
   get: Get,
   list: PagedList<'tasks', AppState, TaskItem>,
-): Pick<TasksSlice, 'tasksReload' | 'tasksLoadUntil' | 'tasksDismissError'> {
+): Pick<AppState, 'tasksReload' | 'tasksLoadUntil' | 'tasksDismissError'> {
   return {
     async tasksReload() {
       const filter = listQuery(get().tasksFilter);
@@ -127,16 +132,16 @@ export function taskPageActions(
 /** What main sends, merged in place: new tasks, changed ones, removed ones. */
 export function taskMergeActions(
   set: Set,
-): Pick<TasksSlice, 'tasksInsert' | 'tasksApplyUpdate' | 'tasksApplyRemoved'> {
+): Pick<AppState, 'tasksInsert' | 'tasksApplyUpdate' | 'tasksApplyRemoved'> {
   return {
     tasksInsert(incoming) {
       set((state) => {
-        const merged = upsertItems(
-          state.tasksItems,
-          incoming,
-          state.tasksFilter,
-          state.tasksNextCursor === null,
-        );
+        // Into a filtered list, new tasks come with main's word on it (`tasks:updated`).
+        const known = new Set(state.tasksItems.map((item) => item.record.localId));
+        const placed = isFiltered(state.tasksFilter)
+          ? incoming.filter((item) => known.has(item.record.localId))
+          : incoming;
+        const merged = upsertItems(state.tasksItems, placed, state.tasksNextCursor === null);
         return { tasksItems: merged.items, tasksTotal: state.tasksTotal + merged.added };
       });
     },

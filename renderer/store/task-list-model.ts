@@ -1,8 +1,9 @@
 /**
- * Pure helpers of the task list: status groups for the filter chips, whether a record matches
- * the current filter, and how pages and live updates merge into the loaded items.
+ * Pure helpers of the task list: status groups for the filter chips, the filter as main takes
+ * it, and how pages and live updates merge into the loaded items. Whether a task belongs under
+ * the filter is main's to say (shared/ipc/task-changes.ts, `views`), never judged here.
  */
-import { providerOf, type ProviderId } from '../../shared/domain/providers';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { inBatchOrder } from './batch-order';
@@ -18,7 +19,7 @@ export type StatusGroup = keyof typeof STATUS_GROUPS;
 export const STATUS_GROUP_NAMES = Object.keys(STATUS_GROUPS) as StatusGroup[];
 
 export interface TaskFilter {
-  /** Substring of the prompt, case-insensitive; '' for all. */
+  /** Words of the prompt, each anywhere and in any order (main's search); '' for all. */
   readonly search: string;
   /** Chips switched on; none means every status. */
   readonly groups: readonly StatusGroup[];
@@ -61,16 +62,6 @@ export function listQuery(filter: TaskFilter): {
   };
 }
 
-/** Whether the main process would list `record` under `filter`. */
-export function matchesFilter(record: TaskRecord, filter: TaskFilter): boolean {
-  const search = filter.search.trim().toLocaleLowerCase();
-  if (search && !record.request.prompt.toLocaleLowerCase().includes(search)) return false;
-  const statuses = statusesOf(filter);
-  if (statuses && !statuses.includes(record.status)) return false;
-  if (filter.provider && providerOf(record) !== filter.provider) return false;
-  return !filter.favourite || record.favourite;
-}
-
 /** Newest first, like the history: by creation time, then local id. */
 function newerFirst(a: TaskRecord, b: TaskRecord): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
@@ -83,14 +74,14 @@ export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
 }
 
 /**
- * Merges items into the loaded list. Known items are replaced (if not older); unknown ones that
- * match the filter and are newer than the loaded tail are inserted in order (a batch's tasks in
- * the order they were made: batch-order.ts). Returns the new list and how many items were added.
+ * Merges items into the loaded list. Known items are replaced (if not older); unknown ones (that
+ * belong to the list: the caller knows from main) newer than the loaded tail are inserted in
+ * order (a batch's tasks in the order they were made: batch-order.ts). Returns the new list and
+ * how many items were added.
  */
 export function upsertItems(
   items: readonly TaskItem[],
   incoming: readonly TaskItem[],
-  filter: TaskFilter,
   complete: boolean,
 ): { items: TaskItem[]; added: number } {
   const next = [...items];
@@ -100,7 +91,7 @@ export function upsertItems(
     const position = index.get(item.record.localId);
     const known = position === undefined ? undefined : next[position];
     if (position !== undefined && known) next[position] = fresher(known, item);
-    else if (matchesFilter(item.record, filter)) fresh.push(item);
+    else fresh.push(item);
   }
   const tail = next[next.length - 1];
   // An unknown item older than everything loaded belongs to a page not loaded yet.

@@ -12,8 +12,15 @@ import { errorText, t } from '../i18n';
 import { call, failure, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import type { Words } from './status-slice';
-import type { TaskFocusRequest } from './task-trash-slice';
 import { TrashJob } from './trash-job';
+
+/** A task the list is asked to give the focus to; a new `seq` asks again. */
+export interface TaskFocusRequest {
+  /** The task, when it is loaded; else the task at `index` of the list (or the last one). */
+  readonly localId?: string;
+  readonly index: number;
+  readonly seq: number;
+}
 
 type Store = Pick<StoreApi<AppState>, 'getState' | 'setState' | 'subscribe'>;
 

@@ -9,16 +9,15 @@ import type { AppState } from './app-state';
 import { resendTasks } from './task-resend';
 import { removeTasks } from './task-remove';
 import { pickTasks } from './task-pick';
-import type { TasksSlice } from './tasks-slice';
 
-type Creator = StateCreator<AppState, [], [], TasksSlice>;
+type Creator = StateCreator<AppState>;
 
 /** The requests a row (or its menu, details and the gallery's Rerun) makes. */
 export function taskRowActions(
   get: Parameters<Creator>[1],
   api: Parameters<Creator>[2],
 ): Pick<
-  TasksSlice,
+  AppState,
   | 'tasksResume'
   | 'tasksRetryImages'
   | 'tasksPick'

@@ -12,7 +12,6 @@ import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { withProgress, type Words } from './status-slice';
 import { chosenIds } from './task-selection-ids';
-import type { TaskSelectionSlice } from './task-selection';
 import { removeTasks } from './task-remove';
 import { resendTasks } from './task-resend';
 import { pickTasks } from './task-pick';
@@ -121,7 +120,7 @@ async function exportSelected(get: () => AppState): Promise<boolean> {
   }
 }
 
-/** The actions on the selected tasks (part of TaskSelectionSlice). */
+/** The actions on the selected tasks (part of AppState). */
 export interface TaskSelectedActions {
   tasksRemoveSelected(): Promise<boolean>;
   /**
@@ -139,7 +138,7 @@ export interface TaskSelectedActions {
   tasksExportSelected(): Promise<boolean>;
 }
 
-type Creator = StateCreator<AppState, [], [], TaskSelectionSlice>;
+type Creator = StateCreator<AppState>;
 
 /** What the selection bar's buttons do with the selected tasks. */
 export function taskSelectedActions(

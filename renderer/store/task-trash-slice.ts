@@ -8,15 +8,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state';
-import { undoRemove } from './task-remove';
-
-/** A task the list is asked to give the focus to; a new `seq` asks again. */
-export interface TaskFocusRequest {
-  /** The task, when it is loaded; else the task at `index` of the list (or the last one). */
-  readonly localId?: string;
-  readonly index: number;
-  readonly seq: number;
-}
+import { undoRemove, type TaskFocusRequest } from './task-remove';
 
 export interface TaskTrashSlice {
   /** The tasks of the last removal that Undo can still ask back (from its first moment), or null. */

@@ -135,3 +135,8 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     ...taskRowActions(get, api),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends TasksSlice {}
+}

@@ -13,17 +13,13 @@ import type { RequestInput } from '../../shared/ipc/contract';
 import type { TemplatePlanOutput } from '../../shared/ipc/template-contract';
 import { ApiError, call } from '../lib/api';
 import type { AppState } from './app-state';
-import { composeTemplateActions, type ComposeTemplateActions } from './compose-template-actions';
+import {
+  composeTemplateActions,
+  type ComposeTemplateActions,
+  type ComposeTemplateChoice,
+} from './compose-template-actions';
 
-/** The compose form's template: which, its values by variable, and how it expands. */
-export interface ComposeTemplateChoice {
-  readonly id: string;
-  readonly values: Readonly<Record<string, string>>;
-  readonly mode: 'combinatorial' | 'random';
-  /** Random mode's number of prompts. */
-  readonly randomCount: number;
-  readonly seed: number;
-}
+export type { ComposeTemplateChoice } from './compose-template-actions';
 
 /** A template file's format as the Manage dialog offers it. */
 export type TemplateFileFormat = RequestInput<'templates:import'>['format'];
@@ -145,3 +141,8 @@ export const createTemplatesSlice: Creator = (set, get) => {
     ...composeTemplateActions(set, get),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends TemplatesSlice {}
+}

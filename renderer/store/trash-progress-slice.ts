@@ -40,3 +40,8 @@ export const createTrashProgressSlice: StateCreator<AppState, [], [], TrashProgr
     set({ exportProgress: progress.done >= progress.total ? null : progress });
   },
 });
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends TrashProgressSlice {}
+}

@@ -16,7 +16,12 @@ import { countQuery } from './gallery-browse';
 import { wordsOf, type Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
 import type { GalleryFilters } from './gallery-list-model';
-import type { PurgeScope, TriageSlice } from './triage-slice';
+
+/**
+ * The rejects a purge takes: a board's (and the boards' below it), those among the images the
+ * gallery's filters show (what the Triage view shows), or the whole library's.
+ */
+export type PurgeScope = 'library' | 'view' | { readonly board: string };
 
 /** What `triage:rejects` is asked for a purge's scope. */
 function rejectsInput(scope: PurgeScope, filters: GalleryFilters) {
@@ -24,7 +29,7 @@ function rejectsInput(scope: PurgeScope, filters: GalleryFilters) {
   return scope === 'view' ? { filter: countQuery(filters) } : { board: scope.board };
 }
 
-type Set = Parameters<StateCreator<AppState, [], [], TriageSlice>>[0];
+type Set = Parameters<StateCreator<AppState>>[0];
 type Get = () => AppState;
 
 /** The change a key asks for, as it toggles: the rating or pick every target has already goes. */
@@ -111,7 +116,7 @@ async function undoStep(set: Set, get: Get, done: Words): Promise<boolean> {
 }
 
 /** Several changes as one step (`triage:applyEach`), said with `done`, with Undo. */
-export function triageEachAction(set: Set, get: Get): Pick<TriageSlice, 'triageApplyEach'> {
+export function triageEachAction(set: Set, get: Get): Pick<AppState, 'triageApplyEach'> {
   const noteOutcome = outcomeNoter(set, get);
   return {
     triageApplyEach: async (parts, done) => {
@@ -135,7 +140,7 @@ export function triageEachAction(set: Set, get: Get): Pick<TriageSlice, 'triageA
 export function triageChangeActions(
   set: Set,
   get: Get,
-): Pick<TriageSlice, 'triageApply' | 'triageApplyTasks' | 'triageRedo'> {
+): Pick<AppState, 'triageApply' | 'triageApplyTasks' | 'triageRedo'> {
   const noteOutcome = outcomeNoter(set, get);
   /** One `triage:apply`: what it did said, a step with Undo when it changed anything. */
   const applied = async (input: RequestInput<'triage:apply'>) => {
@@ -197,7 +202,7 @@ function outcomeText(change: TriageChangeInput, outcome: TriageOutcomeOutput): W
 export function triageLibraryActions(
   set: Set,
   get: Get,
-): Pick<TriageSlice, 'triageLoadLibrary' | 'triageSaveSmart' | 'triageRejects'> {
+): Pick<AppState, 'triageLoadLibrary' | 'triageSaveSmart' | 'triageRejects'> {
   return {
     triageLoadLibrary: async () => {
       try {

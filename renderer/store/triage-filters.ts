@@ -1,11 +1,8 @@
 /**
  * The gallery's triage filters (part of GalleryFilters, gallery-list-model.ts): at least a
- * rating, rejects only, any of some tags, one board or no board. As main filters them
- * (electron/core/history/triage-filter.ts), so an image the list has not returned yet is placed
- * or left out the same way.
+ * rating, rejects only, any of some tags, one board or no board, as main takes them
+ * (electron/core/history/triage-filter.ts applies them; the page never does).
  */
-import type { GalleryItem } from '../../shared/domain/gallery-item';
-import { boardKey, flagOf, foldName, ratingOf } from '../../shared/domain/triage';
 import type { RequestInput } from '../../shared/ipc/contract';
 
 export interface TriageFilters {
@@ -52,20 +49,4 @@ export function triageQuery(filters: TriageFilters): TriageQuery {
     ...(filters.unfiled ? { unfiled: true } : {}),
     ...(filters.smart === '' ? {} : { smart: filters.smart }),
   };
-}
-
-/** Whether the image passes the triage filters. */
-export function matchesTriage(item: GalleryItem, filters: TriageFilters): boolean {
-  const { image } = item;
-  // A smart board's rules are main's to apply: an image arriving while one is shown waits for
-  // the list to be read again.
-  if (filters.smart !== '') return false;
-  if (ratingOf(image) < filters.rating) return false;
-  if (filters.rejected && flagOf(image) !== 'reject') return false;
-  const boards = (image.boards ?? []).map(boardKey);
-  if (filters.unfiled && boards.length > 0) return false;
-  if (filters.board !== '' && !boards.includes(boardKey(filters.board))) return false;
-  if (filters.tags.length === 0) return true;
-  const own = new Set((image.tags ?? []).map(foldName));
-  return filters.tags.some((tag) => own.has(foldName(tag)));
 }

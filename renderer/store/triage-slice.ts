@@ -9,7 +9,14 @@
 import type { StateCreator } from 'zustand';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { smartBoardActions } from './smart-board-actions';
-import { triageChangeActions, triageEachAction, triageLibraryActions } from './triage-actions';
+import {
+  triageChangeActions,
+  triageEachAction,
+  triageLibraryActions,
+  type PurgeScope,
+} from './triage-actions';
+
+export type { PurgeScope } from './triage-actions';
 import { z } from 'zod';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type {
@@ -28,12 +35,6 @@ export interface TriageLibrary {
   readonly tags: readonly { readonly key: string; readonly tag: string; readonly images: number }[];
   readonly smart: readonly SmartBoardOutput[];
 }
-
-/**
- * The rejects a purge takes: a board's (and the boards' below it), those among the images the
- * gallery's filters show (what the Triage view shows), or the whole library's.
- */
-export type PurgeScope = 'library' | 'view' | { readonly board: string };
 
 /** A dialog a triage key opens: the target board's chooser, or the tag editor for images. */
 export type TriageDialog =
@@ -152,3 +153,8 @@ export const createTriageSlice: Creator = (set, get) => {
     ...smartBoardActions(set, get),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends TriageSlice {}
+}

@@ -88,3 +88,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
     set({ demoBannerDismissed: true });
   },
 });
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends UiSlice {}
+}

@@ -82,3 +82,8 @@ async function runStep(entry: UndoEntry, get: () => AppState): Promise<boolean> 
     return false;
   }
 }
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends UndoSlice {}
+}

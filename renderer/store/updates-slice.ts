@@ -49,3 +49,8 @@ export const createUpdatesSlice: StateCreator<AppState, [], [], UpdatesSlice> = 
     updatesOpenDownload: ask('updates:openDownload'),
   };
 };
+
+declare module './app-state' {
+  /** This slice's own part of the whole state. */
+  interface AppState extends UpdatesSlice {}
+}

@@ -4,7 +4,8 @@
  * the tasks first changed) and sends at most every 150 ms (electron/ipc/task-updates.ts). Each
  * change is one of:
  * - `task`: the whole record (prompt included) with the engine's live state, for any change of
- *   what the page shows of the task (status, hold, error, images, cost, favourite…);
+ *   what the page shows of the task (status, hold, error, images, cost, favourite…), and its
+ *   place in each view the page has open (`views`, {@link viewMembershipSchema});
  * - `live`: only what a poll that changed nothing else moves (the poll count, when it was
  *   polled, `updatedAt`) and the live state (next poll, progress, queue place), for a task whose
  *   whole record main sent before: the page applies it onto the record it has, and ignores it
@@ -15,7 +16,13 @@
 import { z } from 'zod';
 import { sentenceSchema } from '../i18n/sentence';
 import { liveStateSchema } from '../domain/live-state';
-import { MAX_COUNT, MAX_MESSAGE_CHARS, boundedInt, dateMsSchema } from '../domain/limits';
+import {
+  MAX_COUNT,
+  MAX_IMAGES_PER_TASK,
+  MAX_MESSAGE_CHARS,
+  boundedInt,
+  dateMsSchema,
+} from '../domain/limits';
 import { taskRecordSchema } from '../domain/task-record';
 import { generationRequestSchema } from '../service/wire';
 import { localIdSchema } from './task-item';
@@ -50,11 +57,31 @@ const taskRefusalSchema = z.object({
 });
 export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
 
+/**
+ * Where a changed record stands in the views the page has open, as main finds it with the query
+ * it lists each view with (electron/ipc/open-views.ts): `tasks`, whether the task list's filter
+ * holds the task; `gallery`, which of its images the gallery's filters hold (none: it holds none
+ * of them). A view main does not know to be open is absent: the page then neither adds the
+ * record to it nor takes it out. The page decides nothing of a filter itself: a record joins a
+ * view, or leaves it, when this says so.
+ */
+const viewMembershipSchema = z
+  .object({
+    tasks: z.boolean().optional(),
+    gallery: z
+      .array(boundedInt(0, MAX_IMAGES_PER_TASK - 1))
+      .max(MAX_IMAGES_PER_TASK)
+      .optional(),
+  })
+  .strict();
+export type ViewMembership = z.infer<typeof viewMembershipSchema>;
+
 export const taskChangeSchema = z.discriminatedUnion('change', [
   z.object({
     change: z.literal('task'),
     record: taskRecordSchema,
     live: liveStateSchema.nullable(),
+    views: viewMembershipSchema.optional(),
   }),
   taskLivePartSchema.extend({ change: z.literal('live') }),
   z.object({ change: z.literal('removed'), localId: localIdSchema }),

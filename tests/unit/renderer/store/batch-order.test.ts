@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inBatchOrder } from '../../../../renderer/store/batch-order';
-import { EMPTY_FILTER, upsertItems } from '../../../../renderer/store/task-list-model';
+import { upsertItems } from '../../../../renderer/store/task-list-model';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { makeTask } from '../../../support/task-records';
@@ -61,7 +61,7 @@ describe('inBatchOrder', () => {
   it('holds after upsertItems merges a new batch into the loaded list', () => {
     const loaded = inBatchOrder(listed('a', [1, 2, 0]));
     const fresh = listed('b', [0, 2, 1], 5_000);
-    const { items, added } = upsertItems(loaded, fresh, EMPTY_FILTER, true);
+    const { items, added } = upsertItems(loaded, fresh, true);
     expect(added).toBe(3);
     expect(items.map((one) => [one.record.batchId, one.record.batchIndex])).toEqual([
       ['b', 0],

@@ -6,19 +6,25 @@ import {
   imagesAfterBatch,
   type GalleryPlace,
 } from '../../../../renderer/store/gallery-batch';
-import { EMPTY_GALLERY_FILTERS, itemKey } from '../../../../renderer/store/gallery-list-model';
+import { itemKey } from '../../../../renderer/store/gallery-list-model';
 import { BASE_TIME, galleryItems, savedImage, taskRecord } from '../gallery/gallery-builders';
 
 const keys = (items: readonly { localId: string; index: number }[]): string[] => items.map(itemKey);
 
-const place = (hasMore: boolean, filters = EMPTY_GALLERY_FILTERS): GalleryPlace => ({
-  filters,
-  hasMore,
-});
+const place = (hasMore: boolean, filtered = false): GalleryPlace => ({ filtered, hasMore });
 
-/** One task's change alone. */
-const merge = (items: ReturnType<typeof galleryItems>, record: TaskRecord, where: GalleryPlace) =>
-  imagesAfterBatch(items, galleryChanges([record]), where);
+/** One task's change alone; with `held`, the images of it main says the gallery holds. */
+const merge = (
+  items: ReturnType<typeof galleryItems>,
+  record: TaskRecord,
+  where: GalleryPlace,
+  held?: readonly number[],
+) =>
+  imagesAfterBatch(
+    items,
+    galleryChanges([record], new Set(), new Map(held ? [[record.localId, held]] : [])),
+    where,
+  );
 
 describe('one task', () => {
   const items = galleryItems(5);
@@ -51,11 +57,12 @@ describe('one task', () => {
     expect(updated.added).toBe(0);
   });
 
-  it('skips new images the filters exclude, and ones that belong to a page not loaded yet', () => {
+  it('skips new images main does not name, and ones that belong to a page not loaded yet', () => {
     const record = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0)], { prompt: 'A cat' });
-    expect(
-      merge(items, record, place(true, { ...EMPTY_GALLERY_FILTERS, search: 'dog' })).changed,
-    ).toBe(false);
+    expect(merge(items, record, place(true, true), []).changed).toBe(false);
+    // Unsaid (a change the page made itself): into a filtered list, nothing joins.
+    expect(merge(items, record, place(true, true)).changed).toBe(false);
+    expect(merge(items, record, place(true, true), [0]).added).toBe(1);
     const old = taskRecord('task-old', BASE_TIME - 10 * 60_000, [savedImage(0)]);
     expect(merge(items, old, place(true)).changed).toBe(false);
     expect(merge(items, old, place(false)).items.at(-1)!.localId).toBe('task-old');
@@ -66,13 +73,25 @@ describe('one task', () => {
       ...taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0), savedImage(1)]),
       favourite: true,
     };
-    const favouritesOnly = { ...EMPTY_GALLERY_FILTERS, favouriteOnly: true };
-    const merged = merge(items, starred, place(false, favouritesOnly));
+    const merged = merge(items, starred, place(false, true), [0, 1]);
     expect(merged.added).toBe(2);
     expect(merged.items.slice(0, 2).map((item) => item.image.favourite)).toEqual([true, true]);
-    // Unstarred, its images are not favourites either.
+    // Unstarred under "favourites only": main names none of its images.
     const plain = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0)]);
-    expect(merge(items, plain, place(false, favouritesOnly)).changed).toBe(false);
+    expect(merge(items, plain, place(false, true), []).changed).toBe(false);
+  });
+
+  it('takes out a loaded image main no longer names (it left the filtered view), live', () => {
+    const target = items[1]!;
+    const unrated = taskRecord(target.localId, target.createdAt, [savedImage(0)]);
+    const merged = merge(items, unrated, place(false, true), []);
+    expect(keys(merged.items)).not.toContain(itemKey(target));
+    expect(merged.items).toHaveLength(4);
+    // Still named: it stays, brought up to date where it is.
+    const rated = taskRecord(target.localId, target.createdAt, [savedImage(0, { rating: 5 })]);
+    const kept = merge(items, rated, place(false, true), [0]);
+    expect(keys(kept.items)).toEqual(keys(items));
+    expect(kept.items[1]!.image.rating).toBe(5);
   });
 });
 

@@ -9,10 +9,10 @@ import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-rec
 import { selectedInOrder, type Selection } from '../../../../renderer/lib/selection';
 import { galleryChanges, imagesAfterBatch } from '../../../../renderer/store/gallery-batch';
 import { itemsAt, keyIndexOf } from '../../../../renderer/store/gallery-keys';
-import { EMPTY_GALLERY_FILTERS, itemKey } from '../../../../renderer/store/gallery-list-model';
+import { itemKey } from '../../../../renderer/store/gallery-list-model';
 import { galleryItem, galleryItems, savedImage, taskRecord } from '../gallery/gallery-builders';
 
-const place = { filters: EMPTY_GALLERY_FILTERS, hasMore: false };
+const place = { filtered: false, hasMore: false };
 
 /** The record of the task `item` belongs to, with its images as `images`. */
 const recordOf = (item: GalleryItem, images: ImageRecord[]): TaskRecord =>

@@ -8,7 +8,6 @@ import {
   dayStart,
   insertionIndex,
   listQuery,
-  matchesFilters,
   mergeFirstPage,
   requestOf,
   withModels,
@@ -90,37 +89,6 @@ describe('listQuery', () => {
     expect(dayStart('2026-1-1')).toBeUndefined();
     expect(dayEnd('')).toBeUndefined();
     expect(listQuery({ ...EMPTY_GALLERY_FILTERS, from: 'soon' }, null)).not.toHaveProperty('from');
-  });
-});
-
-describe('matchesFilters', () => {
-  const item = galleryItem({ n: 0, prompt: 'A Red Fox', model: 'm1' });
-
-  it('matches the search case-insensitively and the model exactly', () => {
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, search: 'red fox' })).toBe(true);
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, search: 'wolf' })).toBe(false);
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, model: 'm1' })).toBe(true);
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, model: 'm' })).toBe(false);
-  });
-
-  it('honours "has Content Credentials", whatever their verdict', () => {
-    const only = { ...EMPTY_GALLERY_FILTERS, credentialsOnly: true };
-    expect(matchesFilters(item, only)).toBe(false);
-    const none = galleryItem({ n: 0, image: { contentCredentials: { state: 'none' } } });
-    expect(matchesFilters(none, only)).toBe(false);
-    const broken = galleryItem({ n: 0, image: { contentCredentials: { state: 'unreadable' } } });
-    expect(matchesFilters(broken, only)).toBe(true);
-    expect(matchesFilters(broken, EMPTY_GALLERY_FILTERS)).toBe(true);
-  });
-
-  it('honours favourites and the date range, and never matches deleted images', () => {
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, favouriteOnly: true })).toBe(false);
-    const day = new Date(item.createdAt);
-    const iso = `${String(day.getFullYear())}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, from: iso, to: iso })).toBe(true);
-    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, from: '2099-01-01' })).toBe(false);
-    const deleted = galleryItem({ n: 0, image: { state: 'deleted' } });
-    expect(matchesFilters(deleted, EMPTY_GALLERY_FILTERS)).toBe(false);
   });
 });
 
