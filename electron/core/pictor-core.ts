@@ -15,7 +15,7 @@ import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
-import { HistoryStore } from './history';
+import { HistoryPort, HistoryStore } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -192,7 +192,9 @@ function assemble(
 ): PictorCore {
   const { history, gallery, intake, inputs, verifier } = opened;
   const client = clientOf(intake, options);
-  const costs = costsOf(history, options);
+  // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
+  const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
+  const costs = costsOf(history, historyWorker, options);
   const engine = new TaskEngine({
     client,
     inputs: inputSenderOf(inputs, options),
@@ -237,6 +239,7 @@ function assemble(
       trash.dispose();
       await thumbnails.stop();
       await engine.stop();
+      await historyWorker.dispose();
       history.close();
       await verifier.dispose();
     },
@@ -315,10 +318,14 @@ function trashOf(
   });
 }
 
-/** What tasks cost, in the user's time zone (the host's unless the options name one). */
-function costsOf(history: HistoryStore, options: PictorCoreOptions): CostBook {
+/**
+ * What tasks cost, in the user's time zone (the host's unless the options name one); the Costs
+ * screen's sums are read in the history worker.
+ */
+function costsOf(history: HistoryStore, worker: HistoryPort, options: PictorCoreOptions): CostBook {
   return new CostBook({
     history,
+    sums: (read) => worker.call('costSums', read),
     now: () => options.clock.now(),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });

@@ -58,9 +58,9 @@ const OPS: Ops = {
     }
     return removed;
   },
-  costSums: (store, { pieces, from, to }) => ({
-    days: store.costs.daySums(pieces),
-    services: store.costs.serviceSums(from, to),
+  costSums: (store, { pieces, from, to, provider }) => ({
+    days: store.costs.daySums(pieces, provider),
+    services: store.costs.serviceSums(from, to, provider),
   }),
 };
 

@@ -6,6 +6,7 @@
  * (written by this program, read back through the store's checked path).
  */
 import { z } from 'zod';
+import type { ProviderId } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { TriageFlag } from '../../../shared/domain/triage';
@@ -64,7 +65,7 @@ export interface HistoryOps {
   /** Removes the tasks, returning the records removed (for Undo). */
   deleteMany: { args: { localIds: readonly string[] }; result: TaskRecord[] };
   costSums: {
-    args: { pieces: readonly SumPiece[]; from: number; to: number };
+    args: { pieces: readonly SumPiece[]; from: number; to: number; provider?: ProviderId };
     result: { days: DaySum[]; services: ServiceSum[] };
   };
 }
