@@ -45,6 +45,18 @@ type Ops = {
 const OPS: Ops = {
   triage: (store, { refs, edit, at }, hold) =>
     writeTriage(store, refs, { edit: imageEdit(edit, at), at, hold }),
+  restoreTriage: (store, { step, side, at }, hold) => {
+    const images = JSON.parse(step) as TriageStepImage[];
+    const edit: ImageEdit = (image, n) => {
+      const target = images[n]?.[side];
+      return target ? withTriageOf(image, target as ImageRecord) : image;
+    };
+    return writeTriage(
+      store,
+      images.map((image) => image.ref),
+      { edit, at, hold },
+    );
+  },
   putManyCounted: (store, { records }) => store.putManyCounted(records),
   putMany: (store, { records }) => {
     store.putMany(records);
@@ -70,11 +82,6 @@ function imageEdit(edit: TriageEdit, at: number): ImageEdit {
       return (image) => withRating(image, edit.rating, at);
     case 'flag':
       return (image) => withFlag(image, edit.flag, at);
-    case 'restore':
-      return (image, n) => {
-        const target = edit.triage[n];
-        return target ? withTriageOf(image, target as ImageRecord) : image;
-      };
   }
 }
 
@@ -126,5 +133,5 @@ function writeTriage(
     if (!seen.has(localId)) for (const index of places.keys()) missing.push({ localId, index });
   }
   const localIds = written.map((record) => record.localId);
-  return { changed: step.length, unchanged, missing, step, localIds };
+  return { changed: step.length, unchanged, missing, step: JSON.stringify(step), localIds };
 }

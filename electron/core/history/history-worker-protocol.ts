@@ -32,9 +32,7 @@ export interface ImageTriage {
 /** What a triage write does to each named image. */
 export type TriageEdit =
   | { readonly kind: 'rating'; readonly rating: number }
-  | { readonly kind: 'flag'; readonly flag: TriageFlag }
-  /** Each image back to the triage given for it (in the order of the refs): Undo, Redo. */
-  | { readonly kind: 'restore'; readonly triage: readonly ImageTriage[] };
+  | { readonly kind: 'flag'; readonly flag: TriageFlag };
 
 /** One image a triage write changed: what Undo and Redo write back. */
 export interface TriageStepImage {
@@ -49,7 +47,11 @@ export interface TriageWritten {
   readonly unchanged: number;
   /** Named images the library does not have (or has deleted). */
   readonly missing: readonly ImageAt[];
-  readonly step: readonly TriageStepImage[];
+  /**
+   * What Undo and Redo write back: the changed images' {@link TriageStepImage}s as JSON, which
+   * main keeps as it is (one string to copy, nothing to read) and hands back to `restoreTriage`.
+   */
+  readonly step: string;
   /** The tasks written. */
   readonly localIds: readonly string[];
 }
@@ -58,6 +60,11 @@ export interface TriageWritten {
 export interface HistoryOps {
   triage: {
     args: { refs: readonly ImageAt[]; edit: TriageEdit; at: number };
+    result: TriageWritten;
+  };
+  /** Puts each image of a step (TriageWritten.step) back to its triage `side`: Undo, Redo. */
+  restoreTriage: {
+    args: { step: string; side: 'before' | 'after'; at: number };
     result: TriageWritten;
   };
   putManyCounted: { args: { records: readonly TaskRecord[] }; result: TriageDropped };
@@ -74,6 +81,7 @@ export type HistoryOp = keyof HistoryOps;
 
 export const HISTORY_OPS = [
   'triage',
+  'restoreTriage',
   'putManyCounted',
   'putMany',
   'deleteMany',

@@ -71,15 +71,12 @@ async function ratings(side: Side): Promise<{ figures: Figure[]; commits: number
     const done = await stalled(() => side.port.call('triage', { refs, edit, at: Date.now() }));
     if (done.value.changed !== SELECTION) throw new Error(`rated ${done.value.changed} images`);
     commits.push(done.ms);
-    if (!worst || done.busyMs > worst.busyMs) worst = done;
+    if (!worst || done.stallMs > worst.stallMs) worst = done;
     last = done.value;
   }
-  const step = last!.step;
-  const undo = { refs: step.map((s) => s.ref), at: Date.now() };
-  const back = { kind: 'restore', triage: step.map((s) => s.before) } as const;
-  const again = { kind: 'restore', triage: step.map((s) => s.after) } as const;
-  const undone = await both(side, 'triage', { ...undo, edit: back }, () =>
-    side.port.call('triage', { ...undo, edit: again }),
+  const { step } = last!;
+  const undone = await both(side, 'restoreTriage', { step, side: 'before', at: Date.now() }, () =>
+    side.port.call('restoreTriage', { step, side: 'after', at: Date.now() }),
   );
   const control = await stalled(() =>
     runHistoryOp(side.store, 'triage', { refs, edit: { kind: 'rating', rating: 1 }, at: 1 }),
@@ -187,18 +184,18 @@ export const suite: BenchSuite = {
       const { figures, commits } = await measure(dir);
       const each = figures.map(
         (f) =>
-          `${f.name}: main busy ${ms(f.worker.busyMs)} of ${ms(f.worker.ms)}, longest timer delay ${ms(f.worker.delayMs)} (on main: busy ${ms(f.main.busyMs)})`,
+          `${f.name}: longest stall ${ms(f.worker.stallMs)}, busy ${ms(f.worker.busyMs)} of ${ms(f.worker.ms)}, timer delay ${ms(f.worker.delayMs)} (on main: stall ${ms(f.main.stallMs)})`,
       );
       const commit = summarise(commits);
       return [
         {
           row: 'Main stall',
-          scenario: `a ${TASKS.toLocaleString('en')}-task history and a ledger of as many, each heavy operation run in the history worker, main's busy time (event-loop utilization) and a 1 ms timer's longest delay measured over each; beside it, the same operation run on main (the control). Rating: ${String(RATING_RUNS)} runs alternating two ratings over the newest ${SELECTION.toLocaleString('en')} images`,
-          target: `main's longest stall ≤ ${ms(TARGET_MS)} for each (judged on main's busy time during the operation, the sum of its stalls)`,
+          scenario: `a ${TASKS.toLocaleString('en')}-task history and a ledger of as many, each heavy operation run in the history worker, main's longest stall (the most busy time of its loop between two ticks of a 1 ms timer, by event-loop utilization), its busy time in all and the timer's longest delay measured over each; beside it, the same operation run on main (the control). Rating: ${String(RATING_RUNS)} runs alternating two ratings over the newest ${SELECTION.toLocaleString('en')} images`,
+          target: `main's longest stall ≤ ${ms(TARGET_MS)} for each`,
           measured: `${each.join('; ')}; rating commit median ${ms(commit.p50)}, p95 ${ms(commit.p95)} (runs ${commits.map((t) => t.toFixed(0)).join(', ')} ms)`,
-          pass: figures.every((f) => f.worker.busyMs <= TARGET_MS),
+          pass: figures.every((f) => f.worker.stallMs <= TARGET_MS),
           command: COMMAND,
-          note: "Timed in the bench process (tsx) through the core's HistoryPort, the operations of core/history/history-worker-ops.ts; main's busy time is what main itself does: cloning the arguments to the worker (an import's records) and reading the reply (the rating's Undo step); the timer's delay also counts the time the machine gave main's thread to other work (2 cores shared with the worker and other processes), so it is reported, not judged. Rating: the run with the most busy time is listed. Not in these figures: main reading back, through the change feed, the tasks the worker wrote (the engine's onExternal).",
+          note: "Timed in the bench process (tsx) through the core's HistoryPort, the operations of core/history/history-worker-ops.ts; main's stalls are what main itself does: cloning the arguments to the worker (an import's records) and reading the reply (the rating's Undo step); the timer's delay also counts the time the machine gave main's thread to other work (2 cores shared with the worker and other processes), so it is reported, not judged. Rating: the run with the longest stall is listed. Not in these figures: main reading back, through the change feed, the tasks the worker wrote (the engine's onExternal).",
         },
       ];
     } finally {

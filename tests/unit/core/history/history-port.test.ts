@@ -1,6 +1,5 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryError } from '../../../../electron/core/history/history-error';
@@ -43,7 +42,8 @@ async function until(test: () => boolean): Promise<number> {
 const ratingsOf = (store: HistoryStore, refs: readonly ImageAt[]) =>
   refs.map((ref) => store.get(ref.localId)?.images[ref.index]?.rating ?? 0);
 
-describe('HistoryPort: the history worker', () => {
+// Each case writes a 10,000-image library first: minutes on a loaded machine.
+describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
   let dir: ReturnType<typeof tempDir>;
   let file: string;
   let data: ReturnType<typeof library>;
@@ -75,8 +75,6 @@ describe('HistoryPort: the history worker', () => {
     const gate = new SharedArrayBuffer(8);
     const cells = new Int32Array(gate);
     const main = open();
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
     const commit = port(gate).call('triage', {
       refs: data.refs,
       edit: { kind: 'rating', rating: 4 },
@@ -90,12 +88,9 @@ describe('HistoryPort: the history worker', () => {
     Atomics.store(cells, 0, 1);
     Atomics.notify(cells, 0);
     const written = await commit;
-    delay.disable();
     expect(written.changed).toBe(10_000);
-    expect(written.step).toHaveLength(10_000);
+    expect(JSON.parse(written.step)).toHaveLength(10_000);
     expect(ratingsOf(main, data.refs).every((rating) => rating === 4)).toBe(true);
-    // Reported, not asserted: a wall-time bound would fail on a busy machine.
-    console.info(`longest stall during the commit: ${(delay.max / 1e6).toFixed(1)} ms`);
   });
 
   it('fails a call whose worker ended mid-write, writes none of it, and starts a new worker', async () => {
@@ -154,9 +149,9 @@ describe('HistoryPort: the history worker', () => {
     const viaStore = runHistoryOp(direct, 'triage', { refs, edit, at: AT });
     expect(viaWorker).toEqual(viaStore);
     expect(ids.map((id) => main.get(id))).toEqual(ids.map((id) => direct.get(id)));
-    const undo = await port().call('triage', {
-      refs: viaWorker.step.map((image) => image.ref),
-      edit: { kind: 'restore', triage: viaWorker.step.map((image) => image.before) },
+    const undo = await port().call('restoreTriage', {
+      step: viaWorker.step,
+      side: 'before',
       at: AT + 1,
     });
     expect(undo.changed).toBe(viaWorker.changed);
