@@ -174,7 +174,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     });
     await gallery.init();
     const inputs = new InputStore(gallery);
-    return assemble({ history, gallery, intake, inputs, verifier }, options, logger);
+    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
+    const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
+    return assemble({ history, historyWorker, gallery, intake, inputs, verifier }, options, logger);
   } catch (error) {
     history?.close();
     await verifier.dispose();
@@ -182,18 +184,16 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   }
 }
 
+/** What {@link openPictorCore} opened before the rest is assembled over it. */
+type Opened = Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs'> & {
+  verifier: ContentCredentialVerifier;
+  historyWorker: HistoryPort;
+};
+
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
-function assemble(
-  opened: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs'> & {
-    verifier: ContentCredentialVerifier;
-  },
-  options: PictorCoreOptions,
-  logger: Logger,
-): PictorCore {
-  const { history, gallery, intake, inputs, verifier } = opened;
+function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): PictorCore {
+  const { history, historyWorker, gallery, intake, inputs, verifier } = opened;
   const client = clientOf(intake, options);
-  // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
-  const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
   const costs = costsOf(history, historyWorker, options);
   const engine = new TaskEngine({
     client,

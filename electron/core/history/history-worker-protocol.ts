@@ -79,7 +79,7 @@ export interface HistoryOps {
 
 export type HistoryOp = keyof HistoryOps;
 
-export const HISTORY_OPS = [
+const HISTORY_OPS = [
   'triage',
   'restoreTriage',
   'putManyCounted',
