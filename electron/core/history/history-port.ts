@@ -75,7 +75,13 @@ export class HistoryPort {
     return new Promise((resolve, reject) => {
       running.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
       const message: HistoryCall = { type: 'call', id, op, args: args as Record<string, unknown> };
-      running.worker.postMessage(message);
+      try {
+        running.worker.postMessage(message);
+      } catch (error) {
+        // Arguments that cannot be copied to the worker: this call fails, the worker goes on.
+        running.pending.delete(id);
+        throw error;
+      }
     });
   }
 
