@@ -88,7 +88,8 @@ function mainDefines(testBuild: boolean): Record<string, string> {
 /**
  * The main process's worker threads, each its own bundle beside main.js, where the core looks
  * for it (`new URL('./<name>.js', import.meta.url)`): the Content Credentials verifier's
- * (core/content-credentials) and the service answers' reader (core/service/answer-reader.ts).
+ * (core/content-credentials), the service answers' reader (core/service/answer-reader.ts) and the
+ * history's heavy writes (core/history/history-port.ts).
  * Every bundle that carries the core (the CLI's, the tests' and the bench's children) needs them
  * beside it too.
  */
@@ -97,6 +98,7 @@ export function mainWorkerEntries(rootDir: string): Record<string, string> {
   return {
     'c2pa-worker': path.join(core, 'content-credentials', 'c2pa-worker.ts'),
     'answer-worker': path.join(core, 'service', 'answer-worker.ts'),
+    'history-worker': path.join(core, 'history', 'history-worker.ts'),
   };
 }
 

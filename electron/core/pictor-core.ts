@@ -15,7 +15,7 @@ import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
-import { HistoryStore } from './history';
+import { HistoryPort, HistoryStore } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -189,7 +189,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     await gallery.init();
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
-    const opened = { history, gallery, intake, inputs, verifier, editSettings };
+    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
+    const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
+    const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     return assemble(opened, options, logger);
   } catch (error) {
     history?.close();
@@ -198,17 +200,17 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   }
 }
 
+/** What {@link openPictorCore} opened before the rest is assembled over it. */
+type Opened = Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'editSettings'> & {
+  verifier: ContentCredentialVerifier;
+  historyWorker: HistoryPort;
+};
+
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
-function assemble(
-  opened: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'editSettings'> & {
-    verifier: ContentCredentialVerifier;
-  },
-  options: PictorCoreOptions,
-  logger: Logger,
-): PictorCore {
-  const { history, gallery, intake, inputs, verifier, editSettings } = opened;
+function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): PictorCore {
+  const { history, historyWorker, gallery, intake, inputs, verifier, editSettings } = opened;
   const client = clientOf(intake, options);
-  const costs = costsOf(history, options);
+  const costs = costsOf(history, historyWorker, options);
   const engine = new TaskEngine({
     client,
     inputs: inputSenderOf(inputs, () => editSettings.now(), options),
@@ -254,6 +256,7 @@ function assemble(
       trash.dispose();
       await thumbnails.stop();
       await engine.stop();
+      await historyWorker.dispose();
       history.close();
       await verifier.dispose();
     },
@@ -345,10 +348,14 @@ function trashOf(
   });
 }
 
-/** What tasks cost, in the user's time zone (the host's unless the options name one). */
-function costsOf(history: HistoryStore, options: PictorCoreOptions): CostBook {
+/**
+ * What tasks cost, in the user's time zone (the host's unless the options name one); the Costs
+ * screen's sums are read in the history worker.
+ */
+function costsOf(history: HistoryStore, worker: HistoryPort, options: PictorCoreOptions): CostBook {
   return new CostBook({
     history,
+    sums: (read) => worker.call('costSums', read),
     now: () => options.clock.now(),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });

@@ -79,8 +79,8 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       uncountedTasks: unpriced.reduce((sum, group) => sum + group.tasks, 0),
     }));
   return {
-    'costs:ledger': ({ limit, ...query }) => {
-      const screen = costs.screen(queryOf(query), limit ?? LEDGER_PAGE);
+    'costs:ledger': async ({ limit, ...query }) => {
+      const screen = await costs.screen(queryOf(query), limit ?? LEDGER_PAGE);
       return { ...screen, totals: plainTotals(screen.totals), caps: standings() };
     },
     'costs:entries': ({ after, limit, ...query }) => costs.page(queryOf(query), after, limit),

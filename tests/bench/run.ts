@@ -30,6 +30,7 @@ const SUITES = [
   'shared-history',
   'triage',
   'costs',
+  'main-stall',
   'renderer',
   'ui',
   'updates',

@@ -67,6 +67,14 @@ beforeEach(async () => {
     ].join('\n'),
   );
   await writeSource(
+    'electron/core/history/history-worker.ts',
+    [
+      "import { parentPort } from 'node:worker_threads';",
+      "import { twice } from '../images/twice.ts';",
+      'parentPort?.postMessage(twice(4));',
+    ].join('\n'),
+  );
+  await writeSource(
     'electron/core/images/twice.ts',
     'export const twice = (n: number): string => `inlined-twice-${n * 2}`;\n',
   );
@@ -130,6 +138,7 @@ describe('buildElectron', () => {
     expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
       'answer-worker.js',
       'c2pa-worker.js',
+      'history-worker.js',
       'image-preload.cjs',
       'image-renderer/c2pa-worker.js',
       'image-renderer/decode-worker.js',

@@ -99,6 +99,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
         'dist-electron/main.js',
         'dist-electron/c2pa-worker.js',
         'dist-electron/answer-worker.js',
+        'dist-electron/history-worker.js',
         'dist-electron/preload.cjs',
         'dist/renderer/index.html',
         'dist-electron/c2pa-trust-anchors.pem',
@@ -113,6 +114,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
         'dist-electron/main.js',
         'dist-electron/c2pa-worker.js',
         'dist-electron/answer-worker.js',
+        'dist-electron/history-worker.js',
       ]) {
         const packages = bareImportsOf(readText(asar, bundle)).filter(
           (specifier) => !isRuntimeProvided(specifier),

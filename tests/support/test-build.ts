@@ -75,6 +75,7 @@ const REQUIRED = [
   'dist-electron/main.js',
   'dist-electron/c2pa-worker.js',
   'dist-electron/answer-worker.js',
+  'dist-electron/history-worker.js',
   'dist-electron/image-preload.cjs',
   'dist-electron/image-renderer/index.html',
   'dist-electron/image-renderer/c2pa_bg.wasm',

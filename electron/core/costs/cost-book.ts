@@ -48,11 +48,14 @@ import { atTodaysPrices, type PricedEntry, type PricedToday } from './todays-pri
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone } from './local-periods';
+import type { LedgerSumsRead } from './ledger-totals';
 import { SpendingCapError } from '../errors';
 import type { Sentence } from '../../../shared/i18n/sentence';
 
 export interface CostBookOptions {
   readonly history: Pick<HistoryStore, 'costs' | 'admitMany'>;
+  /** Reads the Costs screen's sums off main's thread (the history worker); by default on `history`. */
+  readonly sums?: LedgerSumsRead;
   readonly now: () => number;
   /** The user's time zone (IANA name) for local days and months; default the host's. */
   readonly timeZone?: string;
@@ -99,7 +102,7 @@ export class CostBook implements EngineAdmission {
 
   constructor(private readonly options: CostBookOptions) {
     this.timeZone = options.timeZone ?? hostTimeZone();
-    this.reader = new LedgerReader(options.history.costs, this.timeZone);
+    this.reader = new LedgerReader(options.history.costs, this.timeZone, options.sums);
     this.feed = new LedgerFeed({
       version: () => this.tables.version(),
       ...(options.timers ? { timers: options.timers } : {}),
@@ -185,7 +188,7 @@ export class CostBook implements EngineAdmission {
   }
 
   /** See {@link LedgerReader.screen}: the Costs screen's first page and totals. */
-  screen(query: LedgerQuery, limit: number): LedgerScreen {
+  screen(query: LedgerQuery, limit: number): Promise<LedgerScreen> {
     return this.reader.screen(query, limit);
   }
 

@@ -7,7 +7,7 @@
 import type { LedgerEntry, LedgerQuery, LedgerTotals } from '../../../shared/domain/cost-ledger';
 import type { CostTables, LedgerCursor, LedgerListEntry, LedgerPage } from '../history';
 import { csvHeader, csvRow } from './ledger-csv';
-import { ledgerSummary } from './ledger-totals';
+import { ledgerSummary, ledgerSummaryOf, type LedgerSumsRead } from './ledger-totals';
 
 /** Tasks per page of the CSV export: a few milliseconds of the main thread each. */
 const CSV_PAGE = 2_000;
@@ -35,6 +35,8 @@ export class LedgerReader {
   constructor(
     private readonly tables: LedgerTables,
     private readonly timeZone: string,
+    /** Reads the totals' sums elsewhere (the history worker); by default here, on `tables`. */
+    private readonly sums?: LedgerSumsRead,
   ) {}
 
   /** The totals of `query` (every task it matches) and how many tasks it matched. */
@@ -43,10 +45,12 @@ export class LedgerReader {
   }
 
   /** The newest `limit` tasks of `query`, its totals, the ledger's size and version. */
-  screen(query: LedgerQuery, limit: number): LedgerScreen {
+  async screen(query: LedgerQuery, limit: number): Promise<LedgerScreen> {
     // The version first: a change after it is read comes as an event with a later one.
     const { version, tasks: allTime } = this.tables.meta();
-    const { totals, tasks } = this.summary(query);
+    const { totals, tasks } = this.sums
+      ? await ledgerSummaryOf(this.tables, this.sums, query, this.timeZone)
+      : this.summary(query);
     const { entries, next } = this.tables.newest(query, limit, undefined);
     return { entries, next, total: tasks, totals, allTime, version };
   }

@@ -100,6 +100,32 @@ export function ledgerSummary(
   return totalsOf(perDay, tables.serviceSums(first, last + 1, query.provider), timeZone);
 }
 
+/** The sums {@link ledgerSummary} reads, read elsewhere (the history worker: history-port.ts). */
+export type LedgerSumsRead = (read: {
+  pieces: ReturnType<typeof dayPieces>;
+  from: number;
+  to: number;
+  provider?: ProviderId;
+}) => Promise<{ days: DaySum[]; services: ServiceSum[] }>;
+
+/** {@link ledgerSummary} with its sums read by `sums` (off main's thread); the rest as there. */
+export async function ledgerSummaryOf(
+  tables: Pick<CostTables, 'span'>,
+  sums: LedgerSumsRead,
+  query: LedgerQuery,
+  timeZone: string,
+): Promise<LedgerSummary> {
+  const span = tables.span(query);
+  if (span === null) return totalsOf([], [], timeZone);
+  const { first, last } = span;
+  const pieces = dayPieces(first, last + 1, timeZone);
+  const read = { pieces, from: first, to: last + 1 };
+  const { days, services } = await sums(
+    query.provider === undefined ? read : { ...read, provider: query.provider },
+  );
+  return totalsOf(days, services, timeZone);
+}
+
 /** The months' totals from the days' (a local month is its local days), in the days' order. */
 export function monthsOf(
   byDay: readonly { group: string; total: UnitTotal }[],

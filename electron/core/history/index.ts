@@ -12,10 +12,17 @@
  *   forgets a prompt in the picker (`prompts:*`, `features/compose/prompt-history-picker.tsx`,
  *   Ctrl/Cmd+Shift+H). The form's Up/Down recall of the last 20 prompts stays the page's own
  *   (`store/compose-memory.ts`).
+ * - The history worker (`history-port.ts`, `history-worker.ts`): a thread with its own store on
+ *   the same file runs the heavy operations (`history-worker-ops.ts`: a triage write over many
+ *   images and its Undo, an import's or a rebuild's writes, a removal of many tasks, the Costs
+ *   screen's sums) so main's loop does not wait on them; main learns of its writes through the
+ *   change feed, as of another process's. The core reads the Costs screen's sums there; the CLI,
+ *   its own process, calls the store directly.
  */
 export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
+export { HistoryPort } from './history-port';
 export { HistoryStore, type HistoryStoreOptions } from './history-store';
 export type { BoardRow, HistoryTriage } from './history-triage';
 export type { IdPrefixes } from './id-prefixes';

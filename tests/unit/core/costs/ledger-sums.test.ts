@@ -11,6 +11,8 @@ import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { blocksOf } from '../../../../electron/core/history/ledger-sums';
+import type { HistoryOps } from '../../../../electron/core/history/history-worker-protocol';
+import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
 import type { LedgerQuery } from '../../../../shared/domain/cost-ledger';
 import { makeImage, makeRecord, tempDir } from '../history/history-fixtures';
 import { FIXTURE_FROM, FIXTURE_TO, writeLedgerFixture } from './ledger-fixture';
@@ -65,8 +67,15 @@ function book(timeZone: string): CostBook {
   return new CostBook({ history: store, now: () => FIXTURE_TO, timeZone });
 }
 
+/** {@link book} reading the screen's sums through the history worker's operation. */
+function offThread(timeZone: string): CostBook {
+  const sums = (read: HistoryOps['costSums']['args']) =>
+    Promise.resolve(runHistoryOp(store, 'costSums', read));
+  return new CostBook({ history: store, now: () => FIXTURE_TO, timeZone, sums });
+}
+
 describe('the aggregate totals', () => {
-  it('equal a sum over every task, in every zone and for every period and service', () => {
+  it('equal a sum over every task, in every zone and for every period and service', async () => {
     writeLedgerFixture(store);
     writeEdgeTasks();
     for (const zone of ZONES) {
@@ -79,7 +88,11 @@ describe('the aggregate totals', () => {
           query,
           totals: rowByRowTotals(entries, zone),
         });
-        expect(costs.screen(query, 10).total).toBe(entries.length);
+        const screen = await costs.screen(query, 10);
+        expect(screen.total).toBe(entries.length);
+        // Its sums read as the history worker reads them (history-worker-ops.ts): the same screen.
+        const off = offThread(zone);
+        expect(await off.screen(query, 10)).toEqual(screen);
       }
     }
   });
@@ -172,7 +185,7 @@ describe('the aggregate totals', () => {
 });
 
 describe('an older library', () => {
-  it('gets its sums, version and thumbnails when it opens at v9, the same figures', () => {
+  it('gets its sums, version and thumbnails when it opens at v9, the same figures', async () => {
     const temp = tempDir();
     try {
       const file = join(temp.dir, 'history.sqlite');
@@ -188,7 +201,7 @@ describe('an older library', () => {
         });
         expect(costs.totals()).toEqual(rowByRowTotals(costs.entries(), 'Asia/Kolkata'));
         expect(upgraded.costs.meta()).toEqual({ version: 1, tasks: 300 });
-        const shown = costs.screen({}, 300).entries.filter((entry) => entry.inHistory);
+        const shown = (await costs.screen({}, 300)).entries.filter((entry) => entry.inHistory);
         const record = upgraded.get(shown.find((entry) => entry.thumbnail)!.localId)!;
         expect(shown.find((entry) => entry.localId === record.localId)?.thumbnail).toBe(
           record.images[0]?.thumbnail,
@@ -203,7 +216,7 @@ describe('an older library', () => {
 });
 
 describe('the entries, a page at a time', () => {
-  it('walk every task of the query once, newest first, while tasks are added', () => {
+  it('walk every task of the query once, newest first, while tasks are added', async () => {
     writeLedgerFixture(store);
     const costs = book('UTC');
     const query = { since: FIXTURE_FROM, provider: 'replicate' } as const;
@@ -211,7 +224,7 @@ describe('the entries, a page at a time', () => {
       .entries(query)
       .map((entry) => entry.localId)
       .reverse();
-    const first = costs.screen(query, 25);
+    const first = await costs.screen(query, 25);
     const seen = first.entries.map((entry) => entry.localId);
     let next = first.next;
     while (next !== null) {
@@ -231,7 +244,7 @@ describe('the entries, a page at a time', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('show a task by its first saved image while the history lists it', () => {
+  it('show a task by its first saved image while the history lists it', async () => {
     const costs = book('UTC');
     const record = makeRecord({
       localId: 'kite',
@@ -247,11 +260,14 @@ describe('the entries, a page at a time', () => {
       ],
     });
     store.put(record);
-    expect(costs.screen({}, 5).entries[0]?.thumbnail).toBeNull();
+    expect((await costs.screen({}, 5)).entries[0]?.thumbnail).toBeNull();
     store.put({ ...record, images: [makeImage(0, { thumbnail: 'kite.thumb.webp' })] });
-    expect(costs.screen({}, 5).entries[0]?.thumbnail).toBe('kite.thumb.webp');
+    expect((await costs.screen({}, 5)).entries[0]?.thumbnail).toBe('kite.thumb.webp');
     store.delete('kite');
-    expect(costs.screen({}, 5).entries[0]).toMatchObject({ inHistory: false, thumbnail: null });
+    expect((await costs.screen({}, 5)).entries[0]).toMatchObject({
+      inHistory: false,
+      thumbnail: null,
+    });
   });
 
   it('export every task of the query as CSV, a page at a time', () => {

@@ -1,0 +1,135 @@
+/**
+ * Main's side of the history worker (history-worker.ts): the heavy operations of the history
+ * (history-worker-ops.ts) as promises, so main's event loop goes on while SQLite works. One
+ * worker per port, started with the first call; calls run one after another in the worker, in the
+ * order made. A HistoryError thrown there is thrown here with the same sentence; a worker that
+ * crashed or was ended fails the calls it had (its transaction rolled back: nothing of them is
+ * written) and the next call starts a new one. `dispose` ends it (the core's disposables).
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { sentence } from '../../../shared/i18n/sentence';
+import { HistoryError } from './history-error';
+import {
+  replySchema,
+  type HistoryCall,
+  type HistoryOp,
+  type HistoryOps,
+  type HistoryReply,
+} from './history-worker-protocol';
+
+export interface HistoryPortOptions {
+  /** The worker's script; by default history-worker's, beside this module. */
+  readonly workerUrl?: URL;
+  /** Tests only: each write waits half-way through its transaction until the cell is not 0. */
+  readonly gate?: SharedArrayBuffer;
+}
+
+interface Pending {
+  readonly resolve: (result: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Running {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+}
+
+function defaultWorkerUrl(): URL {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return new URL(fromSource ? './history-worker.ts' : './history-worker.js', import.meta.url);
+}
+
+/** A worker from source (tests, `npm run cli`) loads its TypeScript through tsx. */
+function workerOptions(url: URL, workerData: object): WorkerOptions {
+  if (!url.pathname.endsWith('.ts')) return { workerData };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { workerData, execArgv: ['--import', tsx] };
+}
+
+/** The error a call gets when the worker ended before it answered. */
+function stopped(detail: string): HistoryError {
+  return new HistoryError(sentence('error.library.historyWriteFailed'), {
+    detail: `The history worker ${detail}.`,
+  });
+}
+
+export class HistoryPort {
+  readonly #url: URL;
+  #running: Running | null = null;
+  #nextId = 1;
+
+  constructor(
+    private readonly file: string,
+    private readonly options: HistoryPortOptions = {},
+  ) {
+    this.#url = options.workerUrl ?? defaultWorkerUrl();
+  }
+
+  /** Runs `op` in the worker; rejects with the HistoryError it threw, or when the worker ended. */
+  call<K extends HistoryOp>(op: K, args: HistoryOps[K]['args']): Promise<HistoryOps[K]['result']> {
+    const running = this.#running ?? this.#start();
+    running.worker.ref();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      running.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      const message: HistoryCall = { type: 'call', id, op, args: args as Record<string, unknown> };
+      try {
+        running.worker.postMessage(message);
+      } catch (error) {
+        // Arguments that cannot be copied to the worker: this call fails, the worker goes on.
+        running.pending.delete(id);
+        throw error;
+      }
+    });
+  }
+
+  /** Ends the worker; calls it had fail. */
+  async dispose(): Promise<void> {
+    const running = this.#running;
+    if (!running) return;
+    this.#end(running, 'was stopped');
+    await running.worker.terminate();
+  }
+
+  #start(): Running {
+    const { gate } = this.options;
+    const data = gate === undefined ? { file: this.file } : { file: this.file, gate };
+    const worker = new Worker(this.#url, workerOptions(this.#url, data));
+    const running: Running = { worker, pending: new Map() };
+    worker.on('message', (message: unknown) => this.#settle(running, message));
+    // Kept for the worker's life: an 'error' with no listener would throw in this process.
+    worker.on('error', (error) => this.#end(running, `failed (${error.message})`));
+    worker.once('exit', (code) => this.#end(running, `ended (exit code ${String(code)})`));
+    worker.unref();
+    this.#running = running;
+    return running;
+  }
+
+  #settle(running: Running, message: unknown): void {
+    const reply = replySchema.safeParse(message);
+    if (!reply.success) return this.#end(running, 'sent a message that is not a reply');
+    if (reply.data.type === 'ready') return;
+    const job = running.pending.get(reply.data.id);
+    if (!job) return;
+    running.pending.delete(reply.data.id);
+    if (running.pending.size === 0) running.worker.unref();
+    if (reply.data.type === 'done') job.resolve(reply.data.result);
+    else job.reject(errorOf(reply.data));
+  }
+
+  /** Forgets `running` (the next call starts a new worker) and fails what it had. */
+  #end(running: Running, detail: string): void {
+    if (this.#running === running) this.#running = null;
+    const jobs = [...running.pending.values()];
+    running.pending.clear();
+    for (const job of jobs) job.reject(stopped(detail));
+  }
+}
+
+function errorOf(reply: Extract<HistoryReply, { type: 'failed' }>): HistoryError {
+  const { message, detail } = reply;
+  if (message === null) return stopped(`failed (${detail ?? 'no detail'})`);
+  return new HistoryError(reply.sentence ?? message, { detail });
+}

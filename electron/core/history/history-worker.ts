@@ -1,0 +1,68 @@
+/**
+ * The history worker: a thread of the app's process with its own HistoryStore on the same file
+ * (SQLite serialises its writes with main's and every other process's), where the heavy writes
+ * and sums run (history-worker-ops.ts) so main's event loop never waits on them. Main learns of
+ * what it wrote through its change feed, as of another process's writes, and from the reply.
+ *
+ * Runs from its own bundle (dist-electron/history-worker.js, beside main.js) and, in tests and
+ * `npm run cli`, from source with tsx's loader (history-port.ts starts it).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { UserFacingError } from '../errors';
+import { HistoryStore } from './history-store';
+import { callSchema, type HistoryCall, type HistoryReply } from './history-worker-protocol';
+import { runHistoryOp } from './history-worker-ops';
+
+interface HistoryWorkerData {
+  readonly file: string;
+  /**
+   * Tests only: a write says it is half-way through its transaction (cell 1 set to 1) and waits
+   * there until cell 0 is not 0.
+   */
+  readonly gate?: SharedArrayBuffer;
+}
+
+const data = workerData as HistoryWorkerData;
+const store = HistoryStore.open(data.file);
+const gate = data.gate === undefined ? undefined : new Int32Array(data.gate);
+const hold =
+  gate &&
+  (() => {
+    Atomics.store(gate, 1, 1);
+    Atomics.wait(gate, 0, 0);
+  });
+
+function failed(id: number, error: unknown): HistoryReply {
+  if (error instanceof UserFacingError) {
+    return {
+      type: 'failed',
+      id,
+      message: error.message,
+      sentence: error.sentence,
+      detail: error.detail,
+    };
+  }
+  return {
+    type: 'failed',
+    id,
+    message: null,
+    detail: error instanceof Error ? error.message : String(error),
+  };
+}
+
+function answer(call: HistoryCall): HistoryReply {
+  try {
+    // The envelope is checked; the arguments are main's own (the operations' types).
+    const result = runHistoryOp(store, call.op, call.args as never, hold);
+    return { type: 'done', id: call.id, result };
+  } catch (error) {
+    return failed(call.id, error);
+  }
+}
+
+parentPort?.on('message', (message: unknown) => {
+  const call = callSchema.safeParse(message);
+  if (!call.success) return;
+  parentPort?.postMessage(answer(call.data));
+});
+parentPort?.postMessage({ type: 'ready' } satisfies HistoryReply);

@@ -1,0 +1,160 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { HistoryError } from '../../../../electron/core/history/history-error';
+import { HistoryPort } from '../../../../electron/core/history/history-port';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import type { ImageAt } from '../../../../electron/core/history/history-worker-protocol';
+import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
+import { makeImage, makeRecord, tempDir } from './history-fixtures';
+
+const AT = 1_800_000_000_000;
+
+/** Tasks with 10,000 images in all, and a ref to each image. */
+function library(file: string): { records: TaskRecord[]; refs: ImageAt[] } {
+  const store = HistoryStore.open(file);
+  // 2,500 tasks of 4 images; every 7th image starred, every 40th task too.
+  const records = Array.from({ length: 2_500 }, (_, n) =>
+    makeRecord({
+      localId: `local-${n.toString(36).padStart(5, '0')}`,
+      createdAt: 1_700_000_000_000 + n * 1_000,
+      images: [0, 1, 2, 3].map((index) => makeImage(index, { favourite: (n + index) % 7 === 0 })),
+      favourite: n % 40 === 0,
+    }),
+  );
+  store.putMany(records);
+  store.close();
+  const refs = records.flatMap((r) => r.images.map((_, index) => ({ localId: r.localId, index })));
+  return { records, refs: refs.slice(0, 10_000) };
+}
+
+/** Resolves once `test` holds, looking on a timer (main's loop turns while it waits). */
+async function until(test: () => boolean): Promise<number> {
+  let turns = 0;
+  while (!test()) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    turns += 1;
+  }
+  return turns;
+}
+
+const ratingsOf = (store: HistoryStore, refs: readonly ImageAt[]) =>
+  refs.map((ref) => store.get(ref.localId)?.images[ref.index]?.rating ?? 0);
+
+// Each case writes a 10,000-image library first: minutes on a loaded machine.
+describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
+  let dir: ReturnType<typeof tempDir>;
+  let file: string;
+  let data: ReturnType<typeof library>;
+  const ports: HistoryPort[] = [];
+  const stores: HistoryStore[] = [];
+  const open = (at = file) => {
+    const store = HistoryStore.open(at);
+    stores.push(store);
+    return store;
+  };
+  const port = (gate?: SharedArrayBuffer) => {
+    const made = new HistoryPort(file, gate ? { gate } : {});
+    ports.push(made);
+    return made;
+  };
+
+  beforeEach(() => {
+    dir = tempDir();
+    file = join(dir.dir, 'history.sqlite');
+    data = library(file);
+  });
+  afterEach(async () => {
+    await Promise.all(ports.splice(0).map((p) => p.dispose()));
+    for (const store of stores.splice(0)) store.close();
+    dir.remove();
+  });
+
+  it('commits a 10,000-image rating in the worker while main goes on', async () => {
+    const gate = new SharedArrayBuffer(8);
+    const cells = new Int32Array(gate);
+    const main = open();
+    const commit = port(gate).call('triage', {
+      refs: data.refs,
+      edit: { kind: 'rating', rating: 4 },
+      at: AT,
+    });
+    // The worker is inside its transaction, half of it written: main's timers still fire and
+    // main's own connection reads the history as it was (nothing committed yet).
+    const turns = await until(() => Atomics.load(cells, 1) === 1);
+    expect(turns).toBeGreaterThan(0);
+    expect(ratingsOf(main, data.refs).every((rating) => rating === 0)).toBe(true);
+    Atomics.store(cells, 0, 1);
+    Atomics.notify(cells, 0);
+    const written = await commit;
+    expect(written.changed).toBe(10_000);
+    expect(JSON.parse(written.step)).toHaveLength(10_000);
+    expect(ratingsOf(main, data.refs).every((rating) => rating === 4)).toBe(true);
+  });
+
+  it('fails a call whose worker ended mid-write, writes none of it, and starts a new worker', async () => {
+    const gate = new SharedArrayBuffer(8);
+    const cells = new Int32Array(gate);
+    const ported = port(gate);
+    const refs = data.refs.slice(0, 1_000);
+    const commit = ported.call('triage', { refs, edit: { kind: 'rating', rating: 5 }, at: AT });
+    const failed = commit.catch((error: unknown) => error);
+    await until(() => Atomics.load(cells, 1) === 1);
+    await ported.dispose();
+    expect(await failed).toBeInstanceOf(HistoryError);
+    expect(await failed).toMatchObject({
+      message: expect.stringMatching(/could not save to its history/),
+      detail: 'The history worker was stopped.',
+    });
+    const main = open();
+    expect(ratingsOf(main, refs).every((rating) => rating === 0)).toBe(true);
+    Atomics.store(cells, 0, 1);
+    const again = await ported.call('triage', {
+      refs,
+      edit: { kind: 'rating', rating: 5 },
+      at: AT,
+    });
+    expect(again.changed).toBe(1_000);
+    expect(ratingsOf(main, refs).every((rating) => rating === 5)).toBe(true);
+  });
+
+  it("throws the store's own HistoryError sentence", async () => {
+    const bad = { ...data.records[0], localId: '' } as TaskRecord;
+    let sync: unknown;
+    try {
+      open().putMany([bad]);
+    } catch (error) {
+      sync = error;
+    }
+    expect(sync).toBeInstanceOf(HistoryError);
+    const fromWorker = await port()
+      .call('putMany', { records: [bad] })
+      .catch((error: unknown) => error);
+    expect(fromWorker).toBeInstanceOf(HistoryError);
+    expect((fromWorker as HistoryError).message).toBe((sync as HistoryError).message);
+    expect((fromWorker as HistoryError).sentence).toEqual((sync as HistoryError).sentence);
+  });
+
+  it('writes what the synchronous path writes', async () => {
+    const copy = join(dir.dir, 'copy.sqlite');
+    copyFileSync(file, copy);
+    const refs = data.refs.slice(0, 2_000);
+    const edit = { kind: 'flag', flag: 'reject' } as const;
+    const main = open();
+    const ids = [...new Set(refs.map((ref) => ref.localId))];
+    const before = ids.map((id) => main.get(id)?.images);
+    const viaWorker = await port().call('triage', { refs, edit, at: AT });
+    const direct = open(copy);
+    const viaStore = runHistoryOp(direct, 'triage', { refs, edit, at: AT });
+    expect(viaWorker).toEqual(viaStore);
+    expect(ids.map((id) => main.get(id))).toEqual(ids.map((id) => direct.get(id)));
+    const undo = await port().call('restoreTriage', {
+      step: viaWorker.step,
+      side: 'before',
+      at: AT + 1,
+    });
+    expect(undo.changed).toBe(viaWorker.changed);
+    expect(ids.map((id) => main.get(id)?.images)).toEqual(before);
+  });
+});
