@@ -97,11 +97,9 @@ function resolved(root: Json, node: unknown): Json | undefined {
     }
     const ref = current['$ref'];
     if (ref === undefined) return { ...current, ...carried };
-    const match =
-      typeof ref === 'string'
-        ? /^#\/components\/schemas\/([A-Za-z0-9_.-]{1,128})$/.exec(ref)
-        : null;
-    if (!match || seen.has(ref)) return undefined;
+    if (typeof ref !== 'string' || seen.has(ref)) return undefined;
+    const match = /^#\/components\/schemas\/([A-Za-z0-9_.-]{1,128})$/.exec(ref);
+    if (!match) return undefined;
     seen.add(ref);
     const schemas = objectOf(objectOf(root['components'])?.['schemas']);
     const name = match[1] as string;

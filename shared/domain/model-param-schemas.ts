@@ -9,7 +9,7 @@ import type { ProviderId } from './providers';
 import type { ParamSchema } from './model-params';
 import { FAL_SCHEMAS } from './model-param-schemas-fal';
 import { REPLICATE_SCHEMAS } from './model-param-schemas-replicate';
-import { NEGATIVE, RATIOS, SEED, choice, decimal, toggle, whole } from './param-spec-builders';
+import { RATIOS, SEED, choice, decimal, text, toggle, whole } from './param-spec-builders';
 
 // BFL (docs.bfl.ai, the OpenAPI at api.bfl.ai/openapi.json: FluxPro11Input, Flux2ProInput,
 // FluxKontextProInput, FluxDevInput): `seed`, `safety_tolerance` 0–6 (default 2), `output_format`
@@ -56,7 +56,7 @@ const BFL: Record<string, ParamSchema> = {
 const WAN = {
   params: {
     seed: SEED,
-    negative_prompt: { ...NEGATIVE, maxLength: 500 },
+    negative_prompt: text(500, { common: 'negative' }),
     n: whole(1, 4, 1, { common: 'count' }),
     prompt_extend: toggle(true),
     watermark: toggle(false),
