@@ -12,6 +12,7 @@ import { COST_OPTIONS } from './cost-args';
 import { TRIAGE_OPTIONS } from './triage-args';
 import { TEMPLATE_OPTIONS } from './template-args';
 import { TEMPLATE_RUN_OPTIONS } from './template-run-args';
+import { PARAM_OPTIONS } from './param-args';
 
 /** Every option a library command may take, with its schema (parseArgs's). */
 export const LIBRARY_OPTIONS = {
@@ -37,6 +38,7 @@ export const LIBRARY_OPTIONS = {
   ...TRIAGE_OPTIONS,
   ...TEMPLATE_OPTIONS,
   ...TEMPLATE_RUN_OPTIONS,
+  ...PARAM_OPTIONS,
   verbose: { type: 'boolean' },
 } as const;
 

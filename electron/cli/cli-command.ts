@@ -2,6 +2,7 @@
  * What the CLI's command line says, once parsed and checked (cli-args.ts): one member per command,
  * the families (costs, cancel, triage, templates) from their own files.
  */
+import type { ParamValues } from '../../shared/domain/model-params';
 import type { SubmitTarget } from '../../shared/domain/submit-target';
 import type { TriageQuery } from '../core/history';
 import type { CancelCommand } from './cancel-args';
@@ -34,6 +35,13 @@ export type Command =
       readonly board?: string;
       /** --template NAME (template-run-args.ts): the prompt fills its `{{prompt}}`. */
       readonly template?: TemplateRunChoice;
+      /** The model's own options and the seed asked for (param-args.ts). */
+      readonly params?: ParamValues;
+      readonly seed?: number;
+      /** --dry-run without a template: print the body that would be sent, send nothing. */
+      readonly dryRun?: boolean;
+      /** --like REF [--vary]: the request of that task again, with its seed (a new one: --vary). */
+      readonly like?: { readonly ref: string; readonly vary: boolean };
       readonly common: CommonOptions;
     }
   | {

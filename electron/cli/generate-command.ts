@@ -25,6 +25,7 @@ import { demoService, generateService } from './service-args';
 import { generateFromTemplate, isDryRun } from './template-run-command';
 import { templateRunOf } from './template-run-args';
 import { terminalSafe } from './terminal-text';
+import { dryRunText, requestExtrasOf, requestOf } from './generate-request';
 
 type Generate = Command & { name: 'generate' };
 
@@ -72,23 +73,25 @@ function parseGenerate(
   const { service, target } = command === 'demo' ? demoService(values) : generateService(values);
   const prompt = promptOf({ command, option: values.prompt, words, env });
   const template = command === 'generate' ? templateRunOf(values) : null;
-  if (prompt === null && command === 'generate' && template === null) {
+  const model = values.model?.trim() || PROVIDERS[service.provider].defaultModel;
+  const extras = requestExtrasOf(values, service, model ?? undefined, template !== null);
+  if (prompt === null && command === 'generate' && template === null && !extras.like) {
     throw new UsageError(
       'generate needs a prompt: the words after generate, in quotes (generate "a lighthouse at dusk"), or --prompt TEXT.',
     );
   }
-  // Named in the request, not left to the profile: the record keeps the model it asked for (a
-  // fal task's address is found from it), whatever a later default becomes.
-  const model = values.model?.trim() || PROVIDERS[service.provider].defaultModel;
+  // The model is named in the request, not left to the profile: the record keeps the model it
+  // asked for (a fal task's address is found from it), whatever a later default becomes.
   return {
     name: 'generate',
     service,
     target,
     ...(command === 'demo' ? { explain: { samplePrompt: prompt === null } } : {}),
-    prompt: prompt ?? (template ? '' : SAMPLE_PROMPT),
+    prompt: prompt ?? (template || extras.like ? '' : SAMPLE_PROMPT),
     ...(template ? { template } : {}),
     ...(model ? { model } : {}),
     ...request,
+    ...extras,
     common: common(values, env),
   };
 }
@@ -99,7 +102,7 @@ function runGenerate(command: Generate, io: CliIo): Promise<number> {
     io.stderr(demoCommandLine(io.program ?? DEV_PROGRAM));
     if (command.explain.samplePrompt) io.stderr(SAMPLE_PROMPT_LINE);
   }
-  const needsKey = !isDryRun(command);
+  const needsKey = !isDryRun(command) && !command.dryRun;
   return runOnService(command, io, (run) => submitAndWatch(run, command), { needsKey });
 }
 
@@ -113,8 +116,11 @@ async function submitAndWatch(run: Run, command: Generate): Promise<number> {
     const templated = { ...command, template: command.template };
     return generateFromTemplate(core, templated, io, (records) => watch(run, records));
   }
-  const { prompt, model, size, quality } = command;
-  const request = { prompt, model, size, quality };
+  const request = requestOf(command, command.like ? core.history : null);
+  if (command.dryRun) {
+    io.stdout(dryRunText(command, request));
+    return EXIT.ok;
+  }
   // The service the command names (--provider, --base-url: the one SERVICE_API_KEY is for), or
   // the built-in demo (`demo:`, free).
   const { target } = command;
@@ -148,7 +154,13 @@ const GENERATE_HELP = commandHelp(
                                   template's prompts (PROMPT fills its {{prompt}}), every
                                   combination or N drawn at random (at most 100 tasks), priced
                                   first; --dry-run prints them and the estimate and sends nothing;
-                                  over a hard cap nothing is sent (exit 6)`,
+                                  over a hard cap nothing is sent (exit 6).
+                                  The model's own options (pictor models show MODEL):
+                                  --param KEY=VALUE (repeatable), --seed N, --negative TEXT,
+                                  --aspect 16:9, --resolution 2K where the model has them (else
+                                  exit 2); --dry-run without --template prints the request that
+                                  would be sent (never the key); --like TASK [--vary] sends that
+                                  task's request again with its seed (--vary: a new seed)`,
   RUN_OPTIONS,
 );
 
@@ -164,6 +176,12 @@ const GENERATE_OPTIONS = optionsOf(GENERATE_HELP, [
   'expand',
   'seed',
   'dry-run',
+  'param',
+  'negative',
+  'aspect',
+  'resolution',
+  'like',
+  'vary',
 ]);
 
 export const generate = declareCommand({

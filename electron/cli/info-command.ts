@@ -58,6 +58,7 @@ function humanText(info: ImageInfo, triage: InfoTriage | null, dataDir: string):
       : '  Pictor metadata: none',
     ...(provenance && where ? [`  Pictor metadata: ${where}`] : []),
     ...(provenance?.model ? [`  Model: ${provenance.model}`] : []),
+    ...(provenance?.seed === undefined ? [] : [`  Seed: ${provenance.seed}`]),
     ...(provenance?.taskId ? [`  Task: ${provenance.taskId}`] : []),
     `  Content Credentials: ${credentialsText(info.contentCredentials)}`,
     ...triageLines(triage, dataDir),

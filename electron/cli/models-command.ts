@@ -13,7 +13,10 @@ import {
   type InputTransport,
   type ModelCapabilities,
 } from '../../shared/domain/model-capabilities';
+import { SHIPPED_PARAM_SCHEMAS } from '../../shared/domain/model-param-schemas';
+import { orderedParams, type ParamSchema } from '../../shared/domain/model-params';
 import { UsageError, parseCommandLine } from '../core/command-line';
+import { showModel } from './models-show';
 import { EXIT } from './cli-report';
 import { providerOption } from './service-args';
 import { declareCommand } from './command-declaration';
@@ -21,6 +24,8 @@ import { commandHelp } from './command-help';
 
 export interface ModelsCommand {
   readonly name: 'models';
+  /** `models show MODEL`: that model's options; null: the list. */
+  readonly show: string | null;
   readonly capabilities: boolean;
   /** --provider: only its models; null: every provider's. */
   readonly provider: ProviderId | null;
@@ -36,12 +41,15 @@ const MODELS_OPTIONS = {
 /** `models …` after the word `models`. */
 function parseModels(argv: readonly string[]): ModelsCommand {
   const { values, positionals } = parseCommandLine(argv, MODELS_OPTIONS, true);
-  if (positionals.length > 0)
+  const show =
+    positionals[0] === 'show' && positionals.length === 2 ? (positionals[1] ?? null) : null;
+  if (positionals.length > 0 && show === null)
     throw new UsageError(
-      `models takes no argument besides its options; there were ${positionals.length}.`,
+      'models takes no argument besides its options, or show MODEL (pictor models show fal-ai/flux/dev).',
     );
   return {
     name: 'models',
+    show,
     capabilities: values.capabilities ?? false,
     provider: providerOption(values.provider, 'models'),
     json: values.json ?? false,
@@ -57,18 +65,22 @@ interface ModelRow {
   readonly default: boolean;
   /** What it does with images; null: it takes none. */
   readonly capabilities: ModelCapabilities | null;
+  /** The options it has (its shipped schema's names); `models show` says more. */
+  readonly options: readonly string[];
 }
 
 function rowsOf(provider: ProviderId): ModelRow[] {
   const { models, defaultModel } = PROVIDERS[provider];
   const table = MODEL_CAPABILITIES[provider];
-  const names = [...new Set([...models, ...Object.keys(table)])];
+  const schemas = SHIPPED_PARAM_SCHEMAS[provider];
+  const names = [...new Set([...models, ...Object.keys(table), ...Object.keys(schemas)])];
   return names.map((model) => ({
     provider,
     model,
     textToImage: models.includes(model),
     default: model === defaultModel,
     capabilities: Object.hasOwn(table, model) ? (table[model] ?? null) : null,
+    options: Object.hasOwn(schemas, model) ? orderedParams(schemas[model] as ParamSchema) : [],
   }));
 }
 
@@ -128,13 +140,15 @@ function textOf(row: ModelRow, detailed: boolean): string {
     ...(row.textToImage ? ['text to image'] : []),
     ...(row.capabilities ? [row.capabilities.operations.join('/')] : []),
   ];
-  const head = `${row.provider.padEnd(10)} ${row.model}${row.default ? ' (default)' : ''}  ${kinds.join('; ')}`;
+  const options = row.options.length > 0 ? `; options: ${row.options.join(', ')}` : '';
+  const head = `${row.provider.padEnd(10)} ${row.model}${row.default ? ' (default)' : ''}  ${kinds.join('; ')}${options}`;
   if (!detailed || row.capabilities === null) return `${head}\n`;
   return `${[head, ...capabilityLines(row.capabilities)].join('\n')}\n`;
 }
 
 /** Prints the models (only those that take images with --capabilities); --json: one object each. */
 function modelsCommand(command: ModelsCommand, stdout: (text: string) => void): number {
+  if (command.show !== null) return showModel(command.show, command.provider, command.json, stdout);
   const providers = command.provider === null ? PROVIDER_IDS : [command.provider];
   const rows = providers
     .flatMap(rowsOf)
@@ -149,7 +163,9 @@ export const models = declareCommand({
   options: MODELS_OPTIONS,
   help: commandHelp(
     `models [--capabilities] [--provider ID] [--json]
-                                  the models Pictor knows, by provider; --capabilities: only
+                                  the models Pictor knows, by provider, with their options;
+                                  models show MODEL [--provider ID]: the model's options, their
+                                  types, ranges and defaults; --capabilities: only
                                   those that take images, with their operations, image and
                                   reference counts, mask convention, upscale factors, limits,
                                   and how inputs travel (inline up to a size, or an upload:

@@ -90,8 +90,9 @@ function mode(expand: string | undefined, seed: string | undefined): ExpansionMo
 export function templateRunOf(values: RunValues): TemplateRunChoice | null {
   const name = values.template?.trim();
   if (name === undefined) {
-    if (values.var || values.expand || values.seed || values['dry-run']) {
-      throw new UsageError('--var, --expand, --seed and --dry-run go with --template NAME.');
+    // Without a template, --seed is the model's seed and --dry-run prints the body (param-args.ts).
+    if (values.var || values.expand) {
+      throw new UsageError('--var and --expand go with --template NAME.');
     }
     return null;
   }

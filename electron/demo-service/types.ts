@@ -202,6 +202,8 @@ export interface RequestLogEntry {
    * (`null` when the request had no such header).
    */
   auth?: { header: string; value: string } | null;
+  /** Dialect submits: the JSON body as received (absent when larger than 64 KiB or not JSON). */
+  body?: unknown;
 }
 
 /** One request the demo's storage origin (its signed upload targets) received. */

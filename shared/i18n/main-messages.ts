@@ -30,6 +30,7 @@ import { templateStoreErrors } from './errors/template-store';
 import { templateRunErrors } from './errors/template-runs';
 import { triageErrors } from './errors/triage';
 import { promptErrors } from './errors/prompts';
+import { paramErrors } from './errors/params';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -177,6 +178,7 @@ export const mainMessages = {
   ...templateErrors,
   ...templateFileErrors,
   ...promptErrors,
+  ...paramErrors,
   ...templateStoreErrors,
   ...templateRunErrors,
   ...compareErrors,

@@ -104,7 +104,12 @@ const templatePlanSchema = z.object({
   template: z.object({ id: z.string(), name: z.string(), version: count }),
   prompts: z.array(z.string()).max(MAX_PLAN_PROMPTS),
   negative: z
-    .object({ text: z.string(), sent: z.boolean(), why: sentenceSchema.optional() })
+    .object({
+      text: z.string(),
+      sent: z.boolean(),
+      why: sentenceSchema.optional(),
+      name: z.string().max(64).optional(),
+    })
     .nullable(),
   tasks: count,
   estimate: estimateSchema,

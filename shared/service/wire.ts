@@ -15,7 +15,8 @@ import { englishText, sentence, type Sentence } from '../i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 import { cleanNameSchema, optionalNameSchema } from '../text/shown-name';
 import type { InlineImage } from './inline-token';
-import { readSeed } from './service-seed';
+import { readSeed, seedSchema } from './service-seed';
+import { paramValuesSchema } from '../domain/model-params';
 import { imageInputsSchema } from '../domain/image-inputs';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
@@ -42,6 +43,16 @@ export const generationRequestSchema = z.object({
    * the record can be sent again offline. Absent: a text-to-image task, as every record before.
    */
   inputs: imageInputsSchema.optional(),
+  /**
+   * The model's own options, by the names its service documents (shared/domain/model-params.ts),
+   * checked against its schema before anything is sent. Absent: none, as on every record before.
+   */
+  params: paramValuesSchema.optional(),
+  /**
+   * The seed asked for (`--seed`, "Use this seed"), sent where the model's schema has one. The
+   * seed the service says it used is the record's own `seed`. Absent: the service draws one.
+   */
+  seed: seedSchema.optional(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 

@@ -14,6 +14,8 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTemplate } from '../../../shared/domain/task-template';
 import type { ExpansionMode } from '../../../shared/domain/template-expand';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { shippedParamSchema } from '../../../shared/domain/model-param-schemas';
+import { commonParam } from '../../../shared/domain/model-params';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { OverCapPrompts } from '../../ports/user-prompts';
 import type { CostBook } from '../costs';
@@ -47,6 +49,8 @@ export interface NegativePlan {
   readonly sent: boolean;
   /** Why it is not sent. */
   readonly why?: Sentence;
+  /** The model's option it is sent as (`negative_prompt`), when it is. */
+  readonly name?: string;
 }
 
 export interface TemplatePlan {
@@ -73,13 +77,33 @@ export interface TemplateRunDeps {
 }
 
 /**
- * No service Pictor speaks takes a negative prompt today (no dialect's submit has the field, and
- * the request has none), so a template's negative prompt is shown and never sent.
+ * The template's negative prompt, sent as the model's own negative prompt where its schema has one
+ * (shared/domain/model-param-schemas.ts); shown and not sent where it has none.
  */
-function negativeOf(text: string | undefined, target: SubmitTarget): NegativePlan | null {
+function negativeOf(
+  text: string | undefined,
+  target: SubmitTarget,
+  model: string | undefined,
+): NegativePlan | null {
   if (text === undefined || text.trim() === '') return null;
+  const name = commonParam(shippedParamSchema(target.provider, model?.trim()), 'negative');
+  if (name !== undefined) return { text, sent: true, name };
   const service = targetLabel(target);
   return { text, sent: false, why: sentence('error.templateRun.negativeNotSent', { service }) };
+}
+
+/** The request of each prompt: the form's fields, and the negative prompt where it is sent. */
+function requestsOf(
+  prompts: readonly string[],
+  input: TemplateRunInput,
+  negative: NegativePlan | null,
+): GenerationRequest[] {
+  const { request } = input;
+  const params =
+    negative?.sent && negative.name !== undefined
+      ? { params: { ...request.params, [negative.name]: negative.text } }
+      : {};
+  return prompts.map((prompt) => ({ ...request, ...params, prompt }));
 }
 
 export class TemplateRuns {
@@ -92,12 +116,13 @@ export class TemplateRuns {
    */
   plan(input: TemplateRunInput): TemplatePlan {
     const { template, prompts, record } = expandedPrompts(this.deps.templates, input);
-    const requests = prompts.map((prompt) => ({ ...input.request, prompt }));
+    const negative = negativeOf(template.negative, input.target, input.request.model);
+    const requests = requestsOf(prompts, input, negative);
     const preview = this.deps.costs.previewBatch(input.target, requests, input.count);
     return {
       template: { id: template.id, name: template.name, version: template.version },
       prompts,
-      negative: negativeOf(template.negative, input.target),
+      negative,
       tasks: prompts.length * input.count,
       estimate: estimateOf(preview.perRequest as TaskCost[], input.count),
       warnings: preview.warnings,
@@ -118,7 +143,7 @@ export class TemplateRuns {
   ): Promise<{ plan: TemplatePlan; records: TaskRecord[] }> {
     const plan = this.plan(input);
     const overHardCaps = await consentOverCaps(plan.hardCap, plan.tasks, options.prompts);
-    const requests = plan.prompts.map((prompt) => ({ ...input.request, prompt }));
+    const requests = requestsOf(plan.prompts, input, plan.negative);
     const batch = { requests, count: input.count, board: input.board, template: plan.record };
     const records = await this.deps.engine.submitBatch({ ...batch, overHardCaps }, input.target);
     return { plan, records };

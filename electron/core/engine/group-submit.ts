@@ -4,6 +4,7 @@
  * the spending caps) before anything is sent. Each is then sent on its own: one refused leaves
  * the others going (Submitter.runEach).
  */
+import { DEFAULT_PROVIDER } from '../../../shared/domain/providers';
 import type { CompareField } from '../../../shared/domain/compare';
 import type { NewTaskRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -12,7 +13,7 @@ import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import { EngineInputError } from './engine-types';
-import { checkTaskCount, parseRequest } from './request-check';
+import { checkRequestParams, checkTaskCount, parseRequest } from './request-check';
 import { checkTarget } from './target-check';
 
 /** One request of a group: where it goes, how many tasks, and the compare they belong to. */
@@ -50,6 +51,7 @@ export async function groupRecords(
   for (const item of items) {
     const request = parseRequest(item.request);
     const { endpoint, credentials: found } = await checkTarget(credentials, item.target);
+    checkRequestParams(request, found.provider ?? DEFAULT_PROVIDER);
     const fields = { request, endpoint, origin: 'submitted', taskId: null } as const;
     for (let n = 0; n < item.count; n += 1) {
       records.push(make(found, { ...fields, compare: item.compare }));

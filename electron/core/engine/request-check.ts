@@ -8,6 +8,8 @@ import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain
 import type { ProviderId } from '../../../shared/domain/providers';
 import { checkBoardPath } from '../../../shared/domain/triage';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { shippedParamSchema } from '../../../shared/domain/model-param-schemas';
+import { checkParams } from '../../../shared/domain/model-params';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
 import { taskAddressProblem } from '../service';
 import { EngineInputError } from './engine-types';
@@ -40,6 +42,19 @@ export function parseRequest(input: GenerationRequest): GenerationRequest {
     });
   }
   return parsed.data;
+}
+
+/**
+ * The request's own options (`params`) checked against its model's schema on `provider`, before
+ * anything is stored or sent: an option the model does not have, or a value it refuses, is one
+ * sentence naming the option.
+ * @throws EngineInputError with that sentence.
+ */
+export function checkRequestParams(request: GenerationRequest, provider: ProviderId): void {
+  if (request.params === undefined) return;
+  const model = request.model?.trim() ?? '';
+  const checked = checkParams(shippedParamSchema(provider, model), model, request.params);
+  if (!checked.ok) throw new EngineInputError(checked.problem, { code: 'bad_input' });
 }
 
 /**

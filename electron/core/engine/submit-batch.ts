@@ -3,6 +3,7 @@
  * prompts), each `count` times, into one board, from one template, as one batch. The single
  * submit ("Generate 3") is the case of one request.
  */
+import { DEFAULT_PROVIDER } from '../../../shared/domain/providers';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import type { NewTaskRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTemplate } from '../../../shared/domain/task-template';
@@ -13,7 +14,7 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import { EngineInputError, type TaskEngineDeps } from './engine-types';
 import { checkTarget } from './target-check';
 import type { HardCapConsent } from './hard-cap-consent';
-import { checkInto, checkTaskCount, parseRequest } from './request-check';
+import { checkInto, checkRequestParams, checkTaskCount, parseRequest } from './request-check';
 
 export interface SubmitBatch {
   /** The requests, in order; each becomes `count` tasks (its copies side by side). */
@@ -87,6 +88,8 @@ export async function batchFields(
   const requests = checkedRequests(batch);
   const path = batch.board === undefined ? undefined : checkInto(batch.board);
   const { endpoint, credentials } = await checkTarget(deps.credentials, target);
+  for (const request of requests)
+    checkRequestParams(request, credentials.provider ?? DEFAULT_PROVIDER);
   const into = path === undefined ? {} : { board: deps.boards?.ensure(path) ?? path };
   const from = batch.template === undefined ? {} : { template: batch.template };
   const fields = { endpoint, origin: 'submitted', taskId: null, ...into, ...from } as const;

@@ -22,7 +22,7 @@
  */
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
-import { taskSeed } from '../prng';
+import { askedSeed } from './asked-seed';
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 import { bflInputSubmit } from './bfl-inputs';
 import { validateGenerationRequest } from '../request-validation';
@@ -153,7 +153,7 @@ class BflDialect implements Dialect {
     return {
       sample: this.kit.images(task)[0]?.url ?? null,
       prompt: task.prompt,
-      seed: taskSeed(this.kit.ctx.options.seed, task.id),
+      seed: askedSeed(this.kit, task),
       start_time: seconds(task.createdAt),
       end_time: seconds(end),
       duration: seconds(end - task.createdAt),

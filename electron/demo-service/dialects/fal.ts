@@ -39,7 +39,7 @@ import {
   jsonBody,
   objectOf,
 } from './dialect';
-import { taskSeed } from '../prng';
+import { askedSeed } from './asked-seed';
 import { inlineEntries } from '../inline-images';
 import { FAL_INITIATE, falInitiate } from './fal-storage';
 import { falInputModerated, falInputSubmit } from './fal-inputs';
@@ -249,7 +249,7 @@ class FalDialect implements Dialect {
     const timings = {
       inference: ((task.completedAt ?? task.completesAt) - task.createdAt) / 1000,
     };
-    const seed = taskSeed(this.kit.ctx.options.seed, task.id);
+    const seed = askedSeed(this.kit, task);
     if (SINGLE_IMAGE_MODELS.has(task.model)) {
       return jsonReply(200, { image: described[0] ?? null, seed, timings });
     }

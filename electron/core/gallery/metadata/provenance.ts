@@ -37,9 +37,11 @@ export function provenanceOf(
 ): ImageProvenance {
   const { prompt, size, quality } = record.request;
   const model = modelOf(record);
+  const seed = record.seed ?? record.request.seed;
   return {
     prompt,
     ...(model === undefined ? {} : { model }),
+    ...(seed === undefined ? {} : { seed }),
     ...(size === undefined ? {} : { size }),
     ...(quality === undefined ? {} : { quality }),
     ...(record.taskId === null ? {} : { taskId: record.taskId }),
@@ -61,6 +63,7 @@ export function summaryText(provenance: ImageProvenance): string {
     ['Model', provenance.model],
     ['Size', provenance.size],
     ['Quality', provenance.quality],
+    ['Seed', provenance.seed === undefined ? undefined : String(provenance.seed)],
     ['Task', provenance.taskId],
     ['Service', provenance.service],
     ['Created', new Date(provenance.createdAt).toISOString()],

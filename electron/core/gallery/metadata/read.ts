@@ -5,6 +5,7 @@
  * checked with the same limits as a record. A damaged template loses the template alone, and
  * damaged inputs (xmp-lineage.ts) lose the inputs alone.
  */
+import { seedSchema } from '../../../../shared/service/service-seed';
 import { z } from 'zod';
 import {
   MAX_IMAGES_PER_TASK,
@@ -62,6 +63,14 @@ const fieldsSchema = z.object({
     .pipe(dateMsSchema),
   appVersion: z.string().max(100).optional(),
   promptTruncated: z.literal('True').optional(),
+  // A damaged seed is dropped, never the provenance.
+  seed: z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .transform(Number)
+    .pipe(seedSchema)
+    .optional()
+    .catch(undefined),
 });
 
 /** The reason given for an image that carries no Pictor metadata at all. */

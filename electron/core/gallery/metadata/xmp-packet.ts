@@ -33,6 +33,8 @@ export interface ImageProvenance {
   readonly model?: string;
   readonly size?: string;
   readonly quality?: string;
+  /** The seed the images were made with: the service's, else the one asked for. */
+  readonly seed?: number;
   /** The service's id of the task, when it has one. */
   readonly taskId?: string;
   /** Pictor's own id of the task. */
@@ -89,6 +91,7 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
     if (value !== undefined) body += element(`pictor:${name}`, value);
   }
   body += element('pictor:ImageIndex', String(provenance.imageIndex));
+  if (provenance.seed !== undefined) body += element('pictor:Seed', String(provenance.seed));
   body += lineageElements(provenance.inputs);
   body += templateElements(provenance.template);
   body += triageElements(provenance.triage);
@@ -135,7 +138,8 @@ export function parseXmpPacket(xmp: string): Record<string, string> | null {
   const exact = elementText(xmp, 'pictor:PromptExact');
   const prompt = exact === undefined ? readable : unescapeExact(exact);
   if (prompt !== null) out.prompt = prompt;
-  for (const [name, key] of [...FIELDS, ['ImageIndex', 'imageIndex'] as const]) {
+  const read = [...FIELDS, ['ImageIndex', 'imageIndex'], ['Seed', 'seed']] as const;
+  for (const [name, key] of read) {
     const value = elementText(xmp, `pictor:${name}`);
     if (value !== undefined) out[key] = value;
   }

@@ -6,6 +6,7 @@
  * `Content Moderated`; `Task not found` is kept polling (never called failed). At most 24
  * tasks run at once per key; no cancel.
  */
+import { sentParams } from './request-params';
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import { bflInputSubmit } from './bfl-inputs';
 import { inputTask, withInputs } from './input-request';
@@ -56,7 +57,12 @@ export const bflProfile: ProviderProfile = {
     const withImages = withInputs(request);
     if (withImages) return bflInputSubmit(inputTask('bfl', model ?? '', withImages, sent));
     const size = sizeOf(request.size);
-    return { method: 'POST', target: `/v1/${model}`, body: { prompt: request.prompt, ...size } };
+    const options = sentParams('bfl', model, request);
+    return {
+      method: 'POST',
+      target: `/v1/${model}`,
+      body: { prompt: request.prompt, ...size, ...options },
+    };
   },
   readSubmit(json) {
     const answer = objectOf(json);

@@ -6,6 +6,7 @@
  * are `output.results[].url`, an image that failed is `{code, message}` in its place. Result
  * addresses last 24 hours.
  */
+import { sentParams } from './request-params';
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import { dashscopeInputSubmit } from './dashscope-inputs';
 import { inputTask, withInputs } from './input-request';
@@ -45,14 +46,19 @@ export const dashscopeProfile: ProviderProfile = {
       return dashscopeInputSubmit(inputTask('dashscope', model ?? '', withImages, sent));
     }
     const size = sizeOf(request.size);
+    // DashScope keeps the negative prompt with the prompt, every other option in `parameters`.
+    const { negative_prompt: negative, ...options } = sentParams('dashscope', model, request);
     return {
       method: 'POST',
       target: '/api/v1/services/aigc/text2image/image-synthesis',
       headers: { 'X-DashScope-Async': 'enable' },
       body: {
         model,
-        input: { prompt: request.prompt },
-        parameters: { n: 1, ...(size ? { size: `${size.width}*${size.height}` } : {}) },
+        input: {
+          prompt: request.prompt,
+          ...(negative === undefined ? {} : { negative_prompt: negative }),
+        },
+        parameters: { n: 1, ...(size ? { size: `${size.width}*${size.height}` } : {}), ...options },
       },
     };
   },

@@ -18,6 +18,7 @@ import { modelParts, segment } from './model-id';
 import type { ProviderProfile, TaskReading } from './provider-profile';
 import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
 import { imagesIn } from './image-list';
+import { sentParams } from './request-params';
 
 const facts = PROVIDERS.fal;
 
@@ -81,10 +82,16 @@ export const falProfile: ProviderProfile = {
       return falInputSubmit(inputTask('fal', path, withImages, sent), path);
     }
     const size = sizeOf(request.size);
+    const options = sentParams('fal', parts.join('/'), request);
     return {
       method: 'POST',
       target: `/${parts.join('/')}`,
-      body: { prompt: request.prompt, num_images: 1, ...(size ? { image_size: size } : {}) },
+      body: {
+        prompt: request.prompt,
+        num_images: 1,
+        ...(size ? { image_size: size } : {}),
+        ...options,
+      },
     };
   },
   readSubmit(json) {

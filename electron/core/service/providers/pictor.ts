@@ -1,4 +1,5 @@
 /** Today's contract (docs/SERVICE.md): the default profile, and what every other one maps onto. */
+import { sentParams } from './request-params';
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import { taskPath } from '../task-id';
@@ -60,8 +61,9 @@ function noSuchTask(json: unknown): boolean {
 }
 
 /** The submit body: only the spec's fields, absent or empty optional ones left out. */
-function contractBody(request: GenerationRequest): Record<string, string> {
-  const body: Record<string, string> = {};
+function contractBody(request: GenerationRequest): Record<string, unknown> {
+  // Only what the model page's schema lists, if Pictor has one for it (none shipped).
+  const body: Record<string, unknown> = sentParams('pictor', request.model?.trim(), request);
   for (const field of ['model', 'prompt', 'size', 'quality'] as const) {
     const value = request[field];
     if (typeof value === 'string' && value.trim() !== '') body[field] = value;

@@ -5,6 +5,7 @@
  * file URLs, or one URL for some models; `input` echoes the input (its `seed`, when one was
  * given). Outputs are deleted an hour after the prediction ends.
  */
+import { sentParams } from './request-params';
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import { inputTask, withInputs } from './input-request';
@@ -65,10 +66,13 @@ export const replicateProfile: ProviderProfile = {
       return replicateInputSubmit(inputTask('replicate', model, withImages, sent));
     }
     const ratio = aspectRatio(request);
+    const options = sentParams('replicate', `${owner ?? ''}/${name ?? ''}`, request);
     return {
       method: 'POST',
       target: `/v1/models/${owner}/${name}/predictions`,
-      body: { input: { prompt: request.prompt, ...(ratio ? { aspect_ratio: ratio } : {}) } },
+      body: {
+        input: { prompt: request.prompt, ...(ratio ? { aspect_ratio: ratio } : {}), ...options },
+      },
     };
   },
   readSubmit(json) {

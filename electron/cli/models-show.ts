@@ -1,0 +1,82 @@
+/**
+ * `pictor models show MODEL [--provider ID] [--json]`: the model's own options (its shipped
+ * schema, shared/domain/model-param-schemas.ts), common ones first, each with its type, its range
+ * or choices and its default; how generate sets them (`--param key=value`, or the shortcuts).
+ */
+import { SHIPPED_PARAM_SCHEMAS } from '../../shared/domain/model-param-schemas';
+import {
+  orderedParams,
+  type CommonParam,
+  type ParamSchema,
+  type ParamSpec,
+} from '../../shared/domain/model-params';
+import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { UsageError } from '../core/command-line';
+import { EXIT } from './cli-report';
+import { terminalSafe } from './terminal-text';
+
+/** generate's shortcut for an option with this hint. */
+const SHORTCUT: Partial<Record<CommonParam, string>> = {
+  aspect: '--aspect',
+  resolution: '--resolution',
+  negative: '--negative',
+  seed: '--seed',
+};
+
+/** The schema of `model`: on `provider`, or on the one provider that has it. */
+function found(
+  model: string,
+  provider: ProviderId | null,
+): { provider: ProviderId; schema: ParamSchema } {
+  const providers = (provider === null ? PROVIDER_IDS : [provider]).filter((id) =>
+    Object.hasOwn(SHIPPED_PARAM_SCHEMAS[id], model),
+  );
+  const [first, second] = providers;
+  if (first === undefined) {
+    throw new UsageError(
+      'Pictor knows no options of that model on that service: pictor models lists the models it knows.',
+    );
+  }
+  if (second !== undefined)
+    throw new UsageError(
+      `Several services list that model: add --provider (${providers.join(', ')}).`,
+    );
+  return { provider: first, schema: SHIPPED_PARAM_SCHEMAS[first][model] as ParamSchema };
+}
+
+function kindText(spec: ParamSpec): string {
+  switch (spec.type) {
+    case 'enum':
+      return `one of ${spec.values.join(', ')}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return `text, at most ${spec.maxLength} characters`;
+    default:
+      return `${spec.type === 'integer' ? 'whole number' : 'number'} from ${spec.min} to ${spec.max}${spec.step === undefined ? '' : `, step ${spec.step}`}`;
+  }
+}
+
+function lineOf(name: string, spec: ParamSpec): string {
+  const shortcut = spec.common === undefined ? undefined : SHORTCUT[spec.common];
+  const fallback = spec.default === undefined ? '' : `; default ${String(spec.default)}`;
+  const how = shortcut ? `  (${shortcut})` : '';
+  return `  ${name}: ${kindText(spec)}${fallback}${how}\n`;
+}
+
+/** Prints the options of `model`. */
+export function showModel(
+  model: string,
+  provider: ProviderId | null,
+  json: boolean,
+  stdout: (text: string) => void,
+): number {
+  const { provider: on, schema } = found(model, provider);
+  if (json) {
+    stdout(`${JSON.stringify({ provider: on, model, params: schema.params })}\n`);
+    return EXIT.ok;
+  }
+  stdout(terminalSafe(`${on} ${model}: set with --param key=value\n`));
+  for (const name of orderedParams(schema)) stdout(lineOf(name, schema.params[name] as ParamSpec));
+  return EXIT.ok;
+}

@@ -1,0 +1,155 @@
+/**
+ * A model's own options as Pictor reads them: a small subset of JSON Schema that the window can
+ * render and the CLI can type (choices, whole numbers and numbers with a range and a step,
+ * switches, bounded text), with defaults and a `common` hint that names the options every image
+ * client shows first (aspect ratio or size, resolution tier, seed, negative prompt, …). Shipped
+ * per model in model-param-schemas.ts; read from a service's published schema by
+ * fetched-param-schema.ts. A request's `params` are checked against its model's schema before
+ * anything is sent; a refused value is one catalogue sentence naming the option.
+ */
+import { z } from 'zod';
+import { sentence, type Sentence } from '../i18n/sentence';
+import { isParamName } from './param-names';
+
+/** The options image clients show first, in this order. */
+const COMMON_PARAMS = [
+  'aspect',
+  'size',
+  'resolution',
+  'seed',
+  'negative',
+  'count',
+  'guidance',
+  'steps',
+  'format',
+  'safety',
+] as const;
+export type CommonParam = (typeof COMMON_PARAMS)[number];
+
+interface SpecBase {
+  /** The service's own short description, shown as the control's hint (never translated). */
+  readonly title?: string;
+  readonly common?: CommonParam;
+}
+
+export type ParamValue = string | number | boolean;
+
+export type ParamSpec =
+  | (SpecBase & {
+      readonly type: 'enum';
+      readonly values: readonly (string | number)[];
+      readonly default?: string | number;
+    })
+  | (SpecBase & {
+      readonly type: 'integer' | 'number';
+      readonly min: number;
+      readonly max: number;
+      readonly step?: number;
+      readonly default?: number;
+    })
+  | (SpecBase & { readonly type: 'boolean'; readonly default?: boolean })
+  | (SpecBase & { readonly type: 'string'; readonly maxLength: number; readonly default?: string });
+
+/** One model's options, by the name the service documents. */
+export interface ParamSchema {
+  readonly params: Readonly<Record<string, ParamSpec>>;
+}
+
+/** At most this many options per model, and per request. */
+export const MAX_PARAMS = 48;
+/** Longest text option Pictor sends (a negative prompt). */
+export const MAX_PARAM_TEXT = 4_000;
+
+const paramValueSchema = z.union([
+  z.string().max(MAX_PARAM_TEXT),
+  z.number().finite(),
+  z.boolean(),
+]);
+
+/** A request's options as the record keeps them (read back from disk: bounded). */
+export const paramValuesSchema = z
+  .record(z.string().refine(isParamName), paramValueSchema)
+  .refine((values) => Object.keys(values).length <= MAX_PARAMS, 'too many options');
+export type ParamValues = z.infer<typeof paramValuesSchema>;
+
+export type ParamCheck =
+  | { readonly ok: true; readonly values: ParamValues }
+  | { readonly ok: false; readonly problem: Sentence };
+
+/** Why `value` does not fit `spec`, or null when it does. */
+export function paramProblem(name: string, spec: ParamSpec, value: ParamValue): Sentence | null {
+  switch (spec.type) {
+    case 'enum':
+      return spec.values.includes(value as string | number)
+        ? null
+        : sentence('error.params.notChoice', { name, choices: spec.values.join(', ') });
+    case 'boolean':
+      return typeof value === 'boolean' ? null : sentence('error.params.notSwitch', { name });
+    case 'string':
+      return typeof value === 'string' && value.length <= spec.maxLength
+        ? null
+        : sentence('error.params.tooLong', { name, max: spec.maxLength });
+    default: {
+      const fits =
+        typeof value === 'number' &&
+        value >= spec.min &&
+        value <= spec.max &&
+        (spec.type === 'number' || Number.isInteger(value));
+      if (fits) return null;
+      const key = spec.type === 'integer' ? 'error.params.notWhole' : 'error.params.outOfRange';
+      return sentence(key, { name, min: spec.min, max: spec.max });
+    }
+  }
+}
+
+/** `values` checked against `schema` (`model` names it in the sentence for an unknown option). */
+export function checkParams(
+  schema: ParamSchema | undefined,
+  model: string,
+  values: ParamValues,
+): ParamCheck {
+  for (const [name, value] of Object.entries(values)) {
+    const spec = schema && Object.hasOwn(schema.params, name) ? schema.params[name] : undefined;
+    if (spec === undefined)
+      return { ok: false, problem: sentence('error.params.unknown', { name, model }) };
+    const problem = paramProblem(name, spec, value);
+    if (problem) return { ok: false, problem };
+  }
+  return { ok: true, values };
+}
+
+/**
+ * The value a command line's `key=value` text means for `spec`: a choice as listed (a number
+ * choice as its number), `true`/`false` for a switch, a decimal number for a number; text as is.
+ * Undefined when the text cannot be one (checkParams then says why).
+ */
+export function paramFromText(spec: ParamSpec, text: string): ParamValue | undefined {
+  switch (spec.type) {
+    case 'enum':
+      return spec.values.find((choice) => String(choice) === text);
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'string':
+      return text;
+    default:
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+  }
+}
+
+/** The name of `schema`'s option with the `common` hint, if it has one. */
+export function commonParam(
+  schema: ParamSchema | undefined,
+  common: CommonParam,
+): string | undefined {
+  if (!schema) return undefined;
+  return Object.keys(schema.params).find((name) => schema.params[name]?.common === common);
+}
+
+/** `schema`'s option names, the common ones first (in COMMON_PARAMS' order), then the rest. */
+export function orderedParams(schema: ParamSchema): string[] {
+  const rank = (name: string): number => {
+    const common = schema.params[name]?.common;
+    return common === undefined ? COMMON_PARAMS.length : COMMON_PARAMS.indexOf(common);
+  };
+  return Object.keys(schema.params).sort((a, b) => rank(a) - rank(b));
+}

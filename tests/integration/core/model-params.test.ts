@@ -1,0 +1,190 @@
+/**
+ * A model's own options and the seed asked for, through the real core to the demo's dialects on
+ * loopback: each dialect's submit body carries every kind of option (a choice, a whole number, a
+ * number, a switch, text) under the name its service documents, the seed under its schema's name
+ * (and the seed the service answers is the record's); an option the model does not have, or a
+ * value it refuses, is refused with one sentence before anything is stored or sent.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import type { ProviderId } from '../../../shared/domain/providers';
+import type { GenerationRequest } from '../../../shared/service/wire';
+import { syncFingerprint } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
+import { memoryTemplates } from '../../support/template-source';
+import { TemplateRuns } from '../../../electron/core/batch/template-runs';
+
+const KEY = 'sk-model-params-5521';
+let service: DemoService | undefined;
+let dir: string | undefined;
+let core: PictorCore | undefined;
+
+afterEach(async () => {
+  await core?.close().catch(() => undefined);
+  await service?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  core = service = dir = undefined;
+});
+
+async function start(provider: Exclude<ProviderId, 'pictor'>): Promise<PictorCore> {
+  service = await startDemoService({
+    dialect: provider,
+    accounts: [{ account: 'alice', key: KEY }],
+    durationMs: { min: 100, max: 200 },
+  });
+  dir = await mkdtemp(join(tmpdir(), 'pictor-params-'));
+  const baseUrl = service.url;
+  core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch,
+    credentials: {
+      currentEndpoint: () => baseUrl,
+      credentialsFor: async (endpoint) =>
+        endpoint === baseUrl
+          ? { baseUrl, key: KEY, keyFingerprint: syncFingerprint(KEY), provider }
+          : null,
+      baseUrlFor: (endpoint) => (endpoint === baseUrl ? baseUrl : null),
+    },
+    clock: systemClock,
+    requestTimeoutMs: 2_000,
+    engine: { pollIntervalMs: 100, maxBackoffMs: 500 },
+  });
+  core.engine.start();
+  return core;
+}
+
+async function sent(provider: Exclude<ProviderId, 'pictor'>, request: GenerationRequest) {
+  const opened = await start(provider);
+  const [task] = await opened.engine.submit(request, { provider, endpoint: service!.url });
+  const [settled] = await opened.engine.whenSettled([task!.localId]);
+  return { record: settled!, body: service!.log.submits[0]?.body as Record<string, unknown> };
+}
+
+describe('the options each dialect sends', () => {
+  it('fal: every kind by its own name, the seed as `seed`, read back from the result', async () => {
+    const params = {
+      num_inference_steps: 12,
+      guidance_scale: 4.5,
+      output_format: 'png',
+      enable_safety_checker: false,
+    };
+    const { record, body } = await sent('fal', {
+      prompt: 'a lighthouse',
+      model: 'fal-ai/flux/dev',
+      params,
+      seed: 424242,
+    });
+    expect(body).toMatchObject({ prompt: 'a lighthouse', ...params, seed: 424242 });
+    expect(record.status).toBe('completed');
+    expect(record.seed).toBe(424242);
+    expect(record.request).toMatchObject({ params, seed: 424242 });
+  });
+
+  it('fal: a negative prompt and an aspect ratio where the model takes them', async () => {
+    const params = { negative_prompt: 'blurry, text', aspect_ratio: '16:9', resolution: '2K' };
+    const { body } = await sent('fal', {
+      prompt: 'a fox',
+      model: 'fal-ai/imagen4/preview',
+      params,
+    });
+    expect(body).toMatchObject({ prompt: 'a fox', ...params });
+  });
+
+  it('Replicate: the options inside `input`, the seed echoed back', async () => {
+    const params = { aspect_ratio: '16:9', num_inference_steps: 20, guidance: 2.5, go_fast: false };
+    const { record, body } = await sent('replicate', {
+      prompt: 'a harbour',
+      model: 'black-forest-labs/flux-dev',
+      params,
+      seed: 77,
+    });
+    expect(body).toEqual({ input: { prompt: 'a harbour', ...params, seed: 77 } });
+    expect(record.seed).toBe(77);
+  });
+
+  it('BFL: the options beside the prompt, the seed read back from the result', async () => {
+    const params = { steps: 30, guidance: 2.5, prompt_upsampling: true, output_format: 'png' };
+    const { record, body } = await sent('bfl', {
+      prompt: 'a mill',
+      model: 'flux-dev',
+      params,
+      seed: 9,
+    });
+    expect(body).toMatchObject({ prompt: 'a mill', ...params, seed: 9 });
+    expect(record.seed).toBe(9);
+  });
+
+  it('DashScope: the negative prompt in `input`, every other option in `parameters`', async () => {
+    const { body } = await sent('dashscope', {
+      prompt: 'a tea house',
+      model: 'wanx2.1-t2i-turbo',
+      params: { negative_prompt: 'people', watermark: true },
+      seed: 31,
+    });
+    expect(body).toMatchObject({
+      input: { prompt: 'a tea house', negative_prompt: 'people' },
+      parameters: { n: 1, watermark: true, seed: 31 },
+    });
+  });
+
+  it('sends no seed to a model whose schema has none, and no options to a model with no schema', async () => {
+    const { body } = await sent('fal', { prompt: 'a cat', model: 'fal-ai/nano-banana', seed: 5 });
+    expect(body).not.toHaveProperty('seed');
+  });
+});
+
+describe('an option the model refuses', () => {
+  it.each([
+    [
+      { num_inference_steps: 99 },
+      'The option “num_inference_steps” takes a whole number from 1 to 50.',
+    ],
+    [{ output_format: 'gif' }, 'The option “output_format” takes one of: jpeg, png.'],
+    [{ cfg: 3 }, 'The model fal-ai/flux/dev has no option “cfg”.'],
+  ])('%j is one sentence, before anything is stored or sent', async (params, said) => {
+    const opened = await start('fal');
+    const target = { provider: 'fal' as const, endpoint: service!.url };
+    const request = { prompt: 'x', model: 'fal-ai/flux/dev', params };
+    await expect(opened.engine.submit(request, target)).rejects.toThrow(said);
+    expect(service!.log.submits).toHaveLength(0);
+    expect(opened.history.count()).toBe(0);
+  });
+});
+
+describe('a template’s negative prompt', () => {
+  it('is sent as the model’s negative prompt where its schema has one', async () => {
+    const opened = await start('fal');
+    const id = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a62';
+    const templates = memoryTemplates(
+      [{ id, name: 'Fox', body: 'a fox, {{prompt}}', negative: 'blurry' }],
+      {},
+    );
+    const runs = new TemplateRuns({ templates, costs: opened.costs, engine: opened.engine });
+    const input = {
+      templateId: id,
+      values: {},
+      prompt: 'at dusk',
+      mode: { kind: 'combinatorial' as const },
+      target: { provider: 'fal' as const, endpoint: service!.url },
+      request: { model: 'fal-ai/imagen4/preview' },
+      count: 1,
+    };
+    expect(runs.plan(input).negative).toEqual({
+      text: 'blurry',
+      sent: true,
+      name: 'negative_prompt',
+    });
+    const { records } = await runs.run(input);
+    await opened.engine.whenSettled(records.map((record) => record.localId));
+    expect(service!.log.submits[0]?.body).toMatchObject({ negative_prompt: 'blurry' });
+    expect(records[0]?.request.params).toEqual({ negative_prompt: 'blurry' });
+  });
+});
