@@ -98,17 +98,7 @@ const CORE_MODULES = [
   [
     'batch',
     'actions over many tasks or images',
-    [
-      'base',
-      'costs',
-      'credentials',
-      'engine',
-      'errors',
-      'fs',
-      'gallery',
-      'service',
-      'templates',
-    ],
+    ['base', 'costs', 'credentials', 'engine', 'errors', 'fs', 'gallery', 'service', 'templates'],
   ],
   [
     'compare',

@@ -18,12 +18,7 @@ export function taskRowActions(
   api: Parameters<Creator>[2],
 ): Pick<
   AppState,
-  | 'tasksResume'
-  | 'tasksRetryImages'
-  | 'tasksPick'
-  | 'tasksRemove'
-  | 'tasksResend'
-  | 'tasksTrack'
+  'tasksResume' | 'tasksRetryImages' | 'tasksPick' | 'tasksRemove' | 'tasksResend' | 'tasksTrack'
 > {
   /** Runs a row action's request; applies the returned item or shows the error. */
   const act = async (work: () => Promise<TaskItem | null>): Promise<boolean> => {
