@@ -8,8 +8,6 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { generationRequestSchema } from '../../../shared/service/wire';
-import { systemClock } from '../../adapters/system-clock';
-import { TaskCancels } from '../../core/batch';
 import { UsageError } from '../../core/command-line';
 import { carriesKey } from '../../core/secrets';
 import type { PictorCore } from '../../core/pictor-core';
@@ -155,7 +153,7 @@ function registerCancel(server: McpServer, core: PictorCore): void {
       guarded(async () => {
         const record = taskOf(core, task);
         core.engine.start({ resume: false });
-        const [outcome] = await new TaskCancels(core.engine, systemClock).cancel([record.localId]);
+        const [outcome] = await core.cancels.cancel([record.localId]);
         const now = core.engine.get(record.localId) ?? record;
         const reason = outcome?.reason ? cliWording(outcome.reason.message) : null;
         return answer({ cancel: outcome?.kind ?? 'not_running', reason, task: taskFacts(now) });

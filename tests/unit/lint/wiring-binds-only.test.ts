@@ -17,8 +17,11 @@ const WIRING = join(ROOT, 'electron/ipc/wire-app.ts');
 const CORE = join(ROOT, 'electron/core');
 const FRONTS = ['electron/ipc', 'electron/cli'].map((folder) => join(ROOT, folder));
 
-/** What the wiring may construct: its own subscriptions, released by its `dispose`. */
-const OWN_DISPOSABLES = new Set(['DisposableStore', 'TaskUpdates']);
+/**
+ * What the wiring may construct: its own subscriptions, released by its `dispose`, and the
+ * page's open views (ipc/open-views.ts: which lists the page has open, state of the IPC front).
+ */
+const OWN_DISPOSABLES = new Set(['DisposableStore', 'TaskUpdates', 'OpenViews']);
 
 function sourceOf(file: string, text = readFileSync(file, 'utf8')): ts.SourceFile {
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
