@@ -66,8 +66,20 @@ export function optionsOf(
 const typedName = (arg: string) => /^--([a-z-]+)(?:=|$)/.exec(arg)?.[1];
 
 /**
- * An option another command takes, refused by name (a name of the table above: never text the
- * user typed, which may be the key pasted in the wrong place).
+ * The options of the help groups (the service, the library, polling, --json, --verbose): every
+ * command reads them wherever they stand, as every command always has (scripts pass --data-dir or
+ * --poll-interval to each command they run), and a command that has no use for one ignores it.
+ * Its help lists only those it uses.
+ */
+const COMMON_OPTIONS: Readonly<Partial<typeof LIBRARY_OPTIONS>> = Object.fromEntries(
+  Object.values(GROUP_OPTIONS)
+    .flat()
+    .map((name) => [name, LIBRARY_OPTIONS[name]]),
+);
+
+/**
+ * An option only another command takes, refused by name (a name of the table above: never text
+ * the user typed, which may be the key pasted in the wrong place).
  * @throws UsageError naming the option and the command.
  */
 function refuseOthers(command: string, args: readonly string[], options: object): void {
@@ -82,16 +94,17 @@ function refuseOthers(command: string, args: readonly string[], options: object)
 }
 
 /**
- * The words after `command`'s name, read with its options only: their values and its arguments.
- * Values are typed over every library option; those the command does not take stay undefined.
+ * The words after `command`'s name, read with its options and the common ones: their values and
+ * its arguments. Values are typed over every library option; those it does not take stay undefined.
  */
 export function readOptions(
   command: string,
   args: readonly string[],
   options: ParseArgsOptionsConfig,
 ): { values: Values; positionals: string[] } {
-  refuseOthers(command, args, options);
-  return parseCommandLine(args, options, true) as { values: Values; positionals: string[] };
+  const taken = { ...COMMON_OPTIONS, ...options };
+  refuseOthers(command, args, taken);
+  return parseCommandLine(args, taken, true) as { values: Values; positionals: string[] };
 }
 
 /**

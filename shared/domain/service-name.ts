@@ -6,6 +6,7 @@
  */
 import { decodePunycode } from '../text/punycode';
 import { cleanName } from '../text/shown-name';
+import { PROVIDERS, type ProviderId } from './providers';
 import { cleanServiceName, type Settings } from './settings';
 
 /** Far past any host and port; a longer one is not shown at all. */
@@ -43,4 +44,16 @@ export function addressHost(address: string): string {
 export function ownServiceName(settings: Pick<Settings, 'serviceName' | 'baseUrl'>): string {
   const typed = cleanServiceName(settings.serviceName);
   return typed !== '' ? typed : addressHost(settings.baseUrl);
+}
+
+/**
+ * A service as main names it where it knows the address but not the Settings (a task's target,
+ * a compare's cell): a service with no address of its own (the user's own) by its address's
+ * host, the others by their provider's name. The generic name only when the address has no host.
+ */
+export function serviceAt(provider: ProviderId, address: string): string {
+  const { label, defaultBaseUrl } = PROVIDERS[provider];
+  if (defaultBaseUrl !== null) return label;
+  const host = addressHost(address);
+  return host !== '' ? host : label;
 }

@@ -17,6 +17,7 @@ import {
   providerOf,
   type ProviderId,
 } from './providers';
+import { serviceAt } from './service-name';
 import type { Settings } from './settings';
 
 /**
@@ -72,7 +73,9 @@ export const DEMO_SERVICE_LABEL = 'Pictor’s built-in demo service';
  * provider whose contract it speaks), every other its provider's label.
  */
 export function targetLabel(target: Pick<SubmitTarget, 'provider' | 'endpoint'>): string {
-  return isDemoEndpoint(target.endpoint) ? DEMO_SERVICE_LABEL : PROVIDERS[target.provider].label;
+  return isDemoEndpoint(target.endpoint)
+    ? DEMO_SERVICE_LABEL
+    : serviceAt(target.provider, target.endpoint);
 }
 
 /** The settings a service's address depends on (older callers may know only `baseUrl`). */

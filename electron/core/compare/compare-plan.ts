@@ -17,6 +17,7 @@ import {
   targetLabel,
 } from '../../../shared/domain/compare';
 import { PROVIDERS, providerIdSchema } from '../../../shared/domain/providers';
+import { serviceAt } from '../../../shared/domain/service-name';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
@@ -187,12 +188,17 @@ function sizeAndQuality(target: Target): Pick<GenerationRequest, 'size' | 'quali
 }
 
 /**
- * A target's service as its label names it: "fal.ai"; with `sayDemo`, "fal.ai (demo)" on the
+ * A target's service as its label names it: "fal.ai", the user's own by its address's host
+ * ("images.example.com"); with `sayDemo`, "fal.ai (demo)" on the
  * built-in demo (a compare may set fal's demo beside fal itself).
  */
 function serviceOf(target: Target, sayDemo: boolean): string {
-  const { label } = PROVIDERS[target.provider];
-  return sayDemo && isDemoEndpoint(target.baseUrl ?? '') ? `${label} (demo)` : label;
+  const address = target.baseUrl ?? '';
+  if (isDemoEndpoint(address)) {
+    const { label } = PROVIDERS[target.provider];
+    return sayDemo ? `${label} (demo)` : label;
+  }
+  return serviceAt(target.provider, address);
 }
 
 /** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */

@@ -3,7 +3,14 @@
  * its address as people read it, else nothing (the window then says the catalogue's name).
  */
 import { describe, expect, it } from 'vitest';
-import { addressHost, ownServiceName } from '../../../../shared/domain/service-name';
+import { labelsOf } from '../../../../electron/core/compare/compare-plan';
+import { PROVIDERS } from '../../../../shared/domain/providers';
+import { addressHost, ownServiceName, serviceAt } from '../../../../shared/domain/service-name';
+import {
+  DEMO_ENDPOINT,
+  DEMO_SERVICE_LABEL,
+  targetLabel,
+} from '../../../../shared/domain/submit-target';
 import { decodePunycode } from '../../../../shared/text/punycode';
 
 describe('the host an address is named by', () => {
@@ -41,5 +48,27 @@ describe('the name of the user’s own service', () => {
     expect(ownServiceName({ serviceName: '  \u202E ', baseUrl })).toBe('images.example.com');
     expect(ownServiceName({ serviceName: '', baseUrl })).toBe('images.example.com');
     expect(ownServiceName({ serviceName: '', baseUrl: '' })).toBe('');
+  });
+});
+
+describe('a service named where main knows only its address (a task’s target, a compare cell)', () => {
+  it('names the user’s own service by its host and every other by its provider', () => {
+    expect(serviceAt('pictor', 'https://gpu.example:8443/v1')).toBe('gpu.example:8443');
+    expect(serviceAt('fal', 'https://queue.fal.run')).toBe('fal.ai');
+    // No host to name it by: the provider's name, the one case left for the generic one.
+    expect(serviceAt('pictor', '')).toBe(PROVIDERS.pictor.label);
+  });
+
+  it('reaches the sentences of template runs and the labels of a compare', () => {
+    expect(targetLabel({ provider: 'pictor', endpoint: 'https://images.example.com' })).toBe(
+      'images.example.com',
+    );
+    expect(targetLabel({ provider: 'pictor', endpoint: DEMO_ENDPOINT })).toBe(DEMO_SERVICE_LABEL);
+    expect(
+      labelsOf([
+        { provider: 'pictor', baseUrl: 'https://images.example.com', model: 'm1' },
+        { provider: 'fal', model: 'fal-ai/flux/dev' },
+      ]),
+    ).toEqual(['images.example.com · m1', 'fal.ai · fal-ai/flux/dev']);
   });
 });
