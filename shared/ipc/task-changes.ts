@@ -63,17 +63,16 @@ export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
  * holds the task; `gallery`, which of its images the gallery's filters hold (none: it holds none
  * of them). A view main does not know to be open is absent: the page then neither adds the
  * record to it nor takes it out. The page decides nothing of a filter itself: a record joins a
- * view, or leaves it, when this says so.
+ * view, or leaves it, when this says so. Like every event's, a field it does not name is dropped
+ * on the way out (main's emitter sends what the schema parsed).
  */
-const viewMembershipSchema = z
-  .object({
-    tasks: z.boolean().optional(),
-    gallery: z
-      .array(boundedInt(0, MAX_IMAGES_PER_TASK - 1))
-      .max(MAX_IMAGES_PER_TASK)
-      .optional(),
-  })
-  .strict();
+const viewMembershipSchema = z.object({
+  tasks: z.boolean().optional(),
+  gallery: z
+    .array(boundedInt(0, MAX_IMAGES_PER_TASK - 1))
+    .max(MAX_IMAGES_PER_TASK)
+    .optional(),
+});
 export type ViewMembership = z.infer<typeof viewMembershipSchema>;
 
 export const taskChangeSchema = z.discriminatedUnion('change', [
