@@ -37,6 +37,7 @@ export const CLI_COMMANDS = [
   'edit',
   'upscale',
   'models',
+  'mcp',
   'help',
 ] as const;
 

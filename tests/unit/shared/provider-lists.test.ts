@@ -39,6 +39,9 @@ const REGISTRIES = [
   // Each service's models that take images, as its own documentation lists them: a table by
   // service, typed Record<ProviderId, …>, so a new service must say what its models take.
   'shared/domain/model-capabilities.ts',
+  // Each service's models' own options, as its published schemas name them: a table by service,
+  // typed Record<ProviderId, …> (model-param-schemas.ts), beside the capabilities.
+  'shared/domain/model-param-schemas.ts',
 ];
 
 // Type-level: each of these fails to compile when a provider is missing from it.
