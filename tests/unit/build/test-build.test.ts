@@ -49,6 +49,7 @@ async function fakeBuild(script: string): Promise<void> {
     'main.js',
     'c2pa-worker.js',
     'answer-worker.js',
+    'history-worker.js',
     'preload.cjs',
     'image-preload.cjs',
     'image-renderer/index.html',
