@@ -103,6 +103,21 @@ function itemsRunner(get: () => AppState) {
   };
 }
 
+/** `act` on the selected ids, loaded or not; a failure to find them is shown and answers false. */
+async function withChosen(
+  get: () => AppState,
+  act: (ids: string[]) => Promise<boolean>,
+): Promise<boolean> {
+  let ids: string[];
+  try {
+    ids = await chosenIds(get());
+  } catch (error) {
+    get().showError(toApiError(error));
+    return false;
+  }
+  return act(ids);
+}
+
 /** Exports the selected tasks to a folder the user picks (one dialog for them all). */
 async function exportSelected(get: () => AppState): Promise<boolean> {
   try {
@@ -149,26 +164,12 @@ export function taskSelectedActions(
 
   return {
     tasksRemoveSelected: () => removeSelected(api),
-    tasksFavouriteSelected: async (favourite) => {
-      let ids: string[];
-      try {
-        ids = await chosenIds(get());
-      } catch (error) {
-        get().showError(toApiError(error));
-        return false;
-      }
-      return pickTasks(get, ids, favourite);
-    },
-    tasksFlagSelected: async (flag) => {
-      let ids: string[];
-      try {
-        ids = await chosenIds(get());
-      } catch (error) {
-        get().showError(toApiError(error));
-        return false;
-      }
-      return (await get().triageApplyTasks(ids, { kind: 'flag', flag })) !== null;
-    },
+    tasksFavouriteSelected: (favourite) => withChosen(get, (ids) => pickTasks(get, ids, favourite)),
+    tasksFlagSelected: (flag) =>
+      withChosen(
+        get,
+        async (ids) => (await get().triageApplyTasks(ids, { kind: 'flag', flag })) !== null,
+      ),
     tasksRetrySelected: () =>
       runItems(
         (localIds) => call('tasks:retryMany', { localIds }),
