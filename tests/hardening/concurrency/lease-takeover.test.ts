@@ -8,7 +8,17 @@
  * submitted twice; never two requests for one task in flight at once; a task's polls come from
  * one process after another, never back and forth; every task with an id ends completed once a
  * last process finishes the work; and tasks were really taken over from killed processes.
- * Replay with PICTOR_LEASE_SEED=<seed printed on failure>.
+ *
+ * Sizing. A seed fixes which process dies, after how many requests and how many milliseconds
+ * later, and the demo service's task durations; the test costs about its number of kills (each a
+ * worker's start). `npm test` runs {@link FIXED_SEEDS}, the three seeds that once failed here
+ * (519130254: every victim died before polling, so nothing was taken over; 547128728: a start-up
+ * removed another process's download under it; 925273889: an idle victim sent nothing, which
+ * stalled the counted wait), each with 5 kills over one fresh library: 15 kills against one random
+ * seed's 16 before. Each failure was the machine's timing meeting that plan, which no seed
+ * replays: a seed keeps the plan. PICTOR_LEASE_SEED=<n> runs the seed n alone (the replay of a
+ * seed printed on failure), PICTOR_LEASE_SEED=random draws one; PICTOR_LEASE_KILLS sets the kills
+ * per seed; `npm run soak` (PICTOR_SOAK=1) runs one seed, random unless given, with 80 kills.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -27,13 +37,22 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { needsWork } from '../../../electron/core/engine/task-transitions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { nodeEntryArgs } from '../../support/node-entry-args';
-import { scaled } from '../support/scale';
+import { SOAK, scaled } from '../support/scale';
 import { promptOf } from './lease-shared';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(16, 80));
+const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(5, 80));
 const BATCH = 4;
-const SEED = Number(process.env['PICTOR_LEASE_SEED'] || Math.floor(Math.random() * 1e9));
+/** The seeds that once failed here (see the header), each run under `npm test`. */
+const FIXED_SEEDS = [519_130_254, 547_128_728, 925_273_889];
+const SEEDS = seedsToRun(process.env['PICTOR_LEASE_SEED']);
+
+function seedsToRun(asked: string | undefined): number[] {
+  const random = (): number => Math.floor(Math.random() * 1e9);
+  if (asked === 'random') return [random()];
+  if (asked) return [Number(asked)];
+  return SOAK ? [random()] : FIXED_SEEDS;
+}
 
 interface Seen {
   /** Task id → how many of its requests are in flight now, and the most ever at once. */
@@ -201,100 +220,105 @@ function readHistory(dataDir: string): TaskRecord[] {
 }
 
 describe('task leases under kill -9', () => {
-  it(`${KILLS} kills of one of two processes sharing a library: no task lost, resubmitted or polled by two at once`, async () => {
-    onTestFailed(() => console.log(`replay with PICTOR_LEASE_SEED=${SEED}`));
-    const random = seededRandom(SEED);
-    service = await startDemoService({ durationMs: { min: 600, max: 2_500 }, seed: SEED });
-    const seen: Seen = {
-      inFlight: new Map(),
-      pollers: new Map(),
-      submits: [],
-      requests: new Map(),
-    };
-    const url = await startProxy(service.url, seen);
-    dir = await mkdtemp(join(tmpdir(), 'pictor-leases-'));
-    const dataDir = dir;
-    const lines: string[] = [];
-    let next = 0;
-    const spawnRunner = (): ChildProcess => {
-      const child = startWorker([dataDir, url, 'run', `${next},${BATCH}`], lines);
-      next += BATCH;
-      return child;
-    };
-    const alive = [spawnRunner(), spawnRunner()];
-    // Every other victim is killed only once it has polled a task of its own (a condition, not a
-    // time: on a loaded machine a worker could take longer to start than a pause and die having
-    // polled nothing, so no task was ever taken over). Each victim dies after a random number of
-    // requests from now (0 to 3, by any worker: a worker whose tasks are done sends none, and the
-    // newest always has its own to submit), counted at the proxy, and a few random milliseconds
-    // later: the moment of the kill is drawn from the seed among the workers' steps (starting,
-    // submitting, polling, downloading), not from 150-1350 ms of wall time (12 s a run).
-    const ended = (child: ChildProcess): boolean =>
-      child.exitCode !== null || child.signalCode !== null;
-    const hasPolled = (child: ChildProcess): boolean =>
-      ended(child) || [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
-    const requests = (): number => [...seen.requests.values()].reduce((sum, n) => sum + n, 0);
-    for (let round = 0; round < KILLS; round += 1) {
-      const victim = alive.splice(Math.floor(random() * alive.length), 1)[0]!;
-      const steps = Math.floor(random() * 4);
-      const pauseMs = Math.floor(random() * 40);
-      if (round % 2 === 0) {
-        await waitFor(() => hasPolled(victim), 60_000, `worker ${victim.pid} to poll a task`);
-      }
-      const target = requests() + steps;
-      await waitFor(
-        () => ended(victim) || requests() >= target,
-        60_000,
-        `${steps} more requests before killing worker ${victim.pid}`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      await kill(victim);
-      alive.push(spawnRunner());
-    }
-    for (const child of alive) await kill(child);
-    // A last process takes everything over (after the leases end) and finishes it.
-    const finisher = startWorker([dataDir, url, 'finish'], lines);
-    // Its work is every task the killed processes left (dozens of downloads on a loaded machine):
-    // waited for as long as it moves, never bounded as a whole; a minute without a change fails.
-    await waitWhileMoving(
-      () => lines.includes('done') || lines.some((line) => line.startsWith('error')),
-      () => lines.length,
-      60_000,
-      () => `the last process to finish (the history's unfinished tasks: ${unfinished(dataDir)})`,
-    );
-    await kill(finisher);
-    expect(lines.filter((line) => line.startsWith('error')).join('\n')).toBe('');
-
-    const records = readHistory(dataDir);
-    const stored = lines
-      .filter((line) => line.startsWith('submitted '))
-      .map((line) => Number(line.slice(10)));
-    const prompts = records.map((record) => record.request.prompt);
-    // Nothing lost, nothing stored twice.
-    for (const n of stored) expect(prompts).toContain(promptOf(n));
-    expect(new Set(prompts).size).toBe(prompts.length);
-    // Nothing submitted twice.
-    expect(seen.submits.length).toBe(new Set(seen.submits).size);
-    // Every task that got an id is finished, with its images.
-    for (const record of records.filter((r) => r.taskId !== null)) {
-      expect(record.status, record.localId).toBe('completed');
-      expect(
-        record.images.map((image) => image.state),
-        `${record.localId}: ${JSON.stringify(record.images)}`,
-      ).toEqual(record.images.map(() => 'saved'));
-    }
-    // Never two requests for one task at once; a task passes from process to process, never back.
-    for (const [taskId, count] of seen.inFlight) expect(count.max, taskId).toBe(1);
-    for (const [taskId, list] of seen.pollers) {
-      expect(new Set(list).size, `${taskId} polled by ${list.join(' → ')}`).toBe(list.length);
-    }
-    const takenOver = [...seen.pollers.values()].filter((list) => list.length > 1).length;
-    expect(
-      takenOver,
-      'tasks polled by a second process after the first was killed',
-    ).toBeGreaterThan(0);
-    console.log(
-      `leases: ${KILLS} kills, ${records.length} tasks, ${seen.submits.length} submits, ${takenOver} taken over`,
-    );
-  });
+  for (const seed of SEEDS)
+    it(`${KILLS} kills of one of two processes sharing a library: no task lost, resubmitted or polled by two at once (seed ${seed})`, async () => {
+      onTestFailed(() => console.log(`replay with PICTOR_LEASE_SEED=${seed}`));
+      await killAndCheck(seed);
+    });
 });
+
+/** One seed: KILLS victims, a last process that finishes the work, then every check. */
+async function killAndCheck(seed: number): Promise<void> {
+  const random = seededRandom(seed);
+  service = await startDemoService({ durationMs: { min: 600, max: 2_500 }, seed });
+  const seen: Seen = {
+    inFlight: new Map(),
+    pollers: new Map(),
+    submits: [],
+    requests: new Map(),
+  };
+  const url = await startProxy(service.url, seen);
+  dir = await mkdtemp(join(tmpdir(), 'pictor-leases-'));
+  const dataDir = dir;
+  const lines: string[] = [];
+  let next = 0;
+  const spawnRunner = (): ChildProcess => {
+    const child = startWorker([dataDir, url, 'run', `${next},${BATCH}`], lines);
+    next += BATCH;
+    return child;
+  };
+  const alive = [spawnRunner(), spawnRunner()];
+  // Every other victim is killed only once it has polled a task of its own (a condition, not a
+  // time: on a loaded machine a worker could take longer to start than a pause and die having
+  // polled nothing, so no task was ever taken over). Each victim dies after a random number of
+  // requests from now (0 to 3, by any worker: a worker whose tasks are done sends none, and the
+  // newest always has its own to submit), counted at the proxy, and a few random milliseconds
+  // later: the moment of the kill is drawn from the seed among the workers' steps (starting,
+  // submitting, polling, downloading), not from 150-1350 ms of wall time (12 s a run).
+  const ended = (child: ChildProcess): boolean =>
+    child.exitCode !== null || child.signalCode !== null;
+  const hasPolled = (child: ChildProcess): boolean =>
+    ended(child) || [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
+  const requests = (): number => [...seen.requests.values()].reduce((sum, n) => sum + n, 0);
+  for (let round = 0; round < KILLS; round += 1) {
+    const victim = alive.splice(Math.floor(random() * alive.length), 1)[0]!;
+    const steps = Math.floor(random() * 4);
+    const pauseMs = Math.floor(random() * 40);
+    if (round % 2 === 0) {
+      await waitFor(() => hasPolled(victim), 60_000, `worker ${victim.pid} to poll a task`);
+    }
+    const target = requests() + steps;
+    await waitFor(
+      () => ended(victim) || requests() >= target,
+      60_000,
+      `${steps} more requests before killing worker ${victim.pid}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    await kill(victim);
+    alive.push(spawnRunner());
+  }
+  for (const child of alive) await kill(child);
+  // A last process takes everything over (after the leases end) and finishes it.
+  const finisher = startWorker([dataDir, url, 'finish'], lines);
+  // Its work is every task the killed processes left (dozens of downloads on a loaded machine):
+  // waited for as long as it moves, never bounded as a whole; a minute without a change fails.
+  await waitWhileMoving(
+    () => lines.includes('done') || lines.some((line) => line.startsWith('error')),
+    () => lines.length,
+    60_000,
+    () => `the last process to finish (the history's unfinished tasks: ${unfinished(dataDir)})`,
+  );
+  await kill(finisher);
+  expect(lines.filter((line) => line.startsWith('error')).join('\n')).toBe('');
+
+  const records = readHistory(dataDir);
+  const stored = lines
+    .filter((line) => line.startsWith('submitted '))
+    .map((line) => Number(line.slice(10)));
+  const prompts = records.map((record) => record.request.prompt);
+  // Nothing lost, nothing stored twice.
+  for (const n of stored) expect(prompts).toContain(promptOf(n));
+  expect(new Set(prompts).size).toBe(prompts.length);
+  // Nothing submitted twice.
+  expect(seen.submits.length).toBe(new Set(seen.submits).size);
+  // Every task that got an id is finished, with its images.
+  for (const record of records.filter((r) => r.taskId !== null)) {
+    expect(record.status, record.localId).toBe('completed');
+    expect(
+      record.images.map((image) => image.state),
+      `${record.localId}: ${JSON.stringify(record.images)}`,
+    ).toEqual(record.images.map(() => 'saved'));
+  }
+  // Never two requests for one task at once; a task passes from process to process, never back.
+  for (const [taskId, count] of seen.inFlight) expect(count.max, taskId).toBe(1);
+  for (const [taskId, list] of seen.pollers) {
+    expect(new Set(list).size, `${taskId} polled by ${list.join(' → ')}`).toBe(list.length);
+  }
+  const takenOver = [...seen.pollers.values()].filter((list) => list.length > 1).length;
+  expect(takenOver, 'tasks polled by a second process after the first was killed').toBeGreaterThan(
+    0,
+  );
+  console.log(
+    `leases: seed ${seed}, ${KILLS} kills, ${records.length} tasks, ${seen.submits.length} submits, ${takenOver} taken over`,
+  );
+}
