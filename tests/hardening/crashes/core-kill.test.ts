@@ -17,9 +17,9 @@
  * random seed's 30 over one before, and the last test checks that together they interrupted
  * submits, polls, history writes and the gallery's writes. What those seeds found was the
  * machine's timing under load, which no seed replays: the fixes are in the runner, the plan and
- * the final run, and a seed keeps the plans that exposed them. PICTOR_CRASH_SEED=<n> runs the seed n alone (the
- * replay of a seed printed on failure); PICTOR_CRASH_SEED=random draws one. `npm run soak`
- * (PICTOR_SOAK=1) runs one seed, random unless given, with 100 kills over 200 tasks.
+ * the final run, and a seed keeps the plans that exposed them. PICTOR_CRASH_SEED=<n> runs the
+ * seed n alone (the replay of a seed printed on failure); PICTOR_CRASH_SEED=random draws one.
+ * `npm run soak` (PICTOR_SOAK=1) runs one seed, random unless given, with 100 kills over 200 tasks.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
