@@ -37,7 +37,8 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { needsWork } from '../../../electron/core/engine/task-transitions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { nodeEntryArgs } from '../../support/node-entry-args';
-import { SOAK, scaled } from '../support/scale';
+import { scaled } from '../support/scale';
+import { seedsToRun } from '../../support/seeds';
 import { promptOf } from './lease-shared';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -45,14 +46,7 @@ const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(5, 80));
 const BATCH = 4;
 /** The seeds that once failed here (see the header), each run under `npm test`. */
 const FIXED_SEEDS = [519_130_254, 547_128_728, 925_273_889];
-const SEEDS = seedsToRun(process.env['PICTOR_LEASE_SEED']);
-
-function seedsToRun(asked: string | undefined): number[] {
-  const random = (): number => Math.floor(Math.random() * 1e9);
-  if (asked === 'random') return [random()];
-  if (asked) return [Number(asked)];
-  return SOAK ? [random()] : FIXED_SEEDS;
-}
+const SEEDS = seedsToRun(process.env['PICTOR_LEASE_SEED'], FIXED_SEEDS);
 
 interface Seen {
   /** Task id → how many of its requests are in flight now, and the most ever at once. */

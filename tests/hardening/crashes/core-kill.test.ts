@@ -30,6 +30,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { recordReliability } from '../support/reliability-record';
 import { SOAK, scaled } from '../support/scale';
+import { seedsToRun } from '../../support/seeds';
 import {
   expectCleanDataDir,
   expectGalleryExact,
@@ -48,15 +49,9 @@ const KILLS = scaled(6, 100);
 const SUBMIT_BATCH = Math.ceil(TASKS / 6);
 /** The seeds that once failed here (see the header), each run under `npm test`. */
 const FIXED_SEEDS = [300_456_596, 945_370_432, 828_304_866, 715_608_504];
-const SEEDS = seedsToRun(process.env['PICTOR_CRASH_SEED']);
+const SEEDS = seedsToRun(process.env['PICTOR_CRASH_SEED'], FIXED_SEEDS);
 const FILE = 'tests/hardening/crashes/core-kill.test.ts';
 
-function seedsToRun(asked: string | undefined): number[] {
-  const random = (): number => Math.floor(Math.random() * 1e9);
-  if (asked === 'random') return [random()];
-  if (asked) return [Number(asked)];
-  return SOAK ? [random()] : FIXED_SEEDS;
-}
 /**
  * Each run starts a core in a new process and waits for it to reach its target, and on a loaded
  * machine both take longer: at load 17 to 19 (a full CI run, six busy loops and a second copy of

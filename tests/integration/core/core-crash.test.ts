@@ -17,6 +17,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { seededRandom } from '../../../electron/demo-service/prng';
 import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { seedsToRun } from '../../support/seeds';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -55,7 +56,7 @@ describe('the core under kill -9', () => {
     const common = ['--data-dir', data, '--poll-interval', '0.25', '--timeout', '60'];
     // The first run submits; later runs only resume. Each is killed at a moment drawn from a seeded
     // generator (PICTOR_CRASH_SEED replays another sequence), so a failure can be replayed.
-    const seed = Number(process.env.PICTOR_CRASH_SEED ?? 20_261_122);
+    const [seed = 20_261_122] = seedsToRun(process.env.PICTOR_CRASH_SEED, [20_261_122]);
     const random = seededRandom(seed);
     let killed = 0;
     let recorded = 0;
