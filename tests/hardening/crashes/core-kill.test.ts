@@ -180,9 +180,12 @@ describe('the core in a child process under SIGKILL', () => {
       'every seed ran',
     ).toEqual(SEEDS);
     const kills = addUp(results.map((result) => result.kills));
+    // The fixed seeds' sizing is held to it; one seed replayed or drawn (6 kills) may miss a phase.
     const phases = Object.keys(kills);
-    expect(phases).toEqual(expect.arrayContaining(['submit', 'poll', 'history']));
-    expect(phases.some((phase) => phase === 'thumbnail' || phase === 'sidecar')).toBe(true);
+    if (SEEDS.length > 1) {
+      expect(phases).toEqual(expect.arrayContaining(['submit', 'poll', 'history']));
+      expect(phases.some((phase) => phase === 'thumbnail' || phase === 'sidecar')).toBe(true);
+    }
     const outcome = addUp(results.map((result) => result.outcome));
     recordReliability({
       section: 'crashes',
