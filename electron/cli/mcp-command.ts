@@ -33,8 +33,10 @@ export const mcp = declareCommand({
   help: commandHelp(
     `mcp [--provider ID] [--base-url URL] [--max-spend USD]
                                   serve Pictor's tools to an AI agent over the Model Context
-                                  Protocol (stdio): generate, task_status, resume, cancel,
-                                  list_images, get_image, rate, flag, tag, add_to_board. An MCP
+                                  Protocol (stdio): generate (a prompt or a template, with the
+                                  model's own options and a seed), task_status, resume, cancel,
+                                  list_tasks, list_images, get_image, rate, flag, tag,
+                                  add_to_board. An MCP
                                   client starts it; in its configuration:
                                     {"mcpServers": {"pictor": {"command": "pictor",
                                       "args": ["mcp", "--provider", "demo"]}}}

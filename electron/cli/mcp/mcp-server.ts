@@ -14,6 +14,7 @@ import { scrubKey } from '../../core/secrets';
 import { registerLibraryTools } from './mcp-library-tools';
 import { ConnectionSpend } from './mcp-spend';
 import { registerTaskTools } from './mcp-task-tools';
+import { registerTaskList } from './mcp-task-list';
 
 /** What the server runs on: the core, where submits go, the limit, the key to keep out. */
 export interface McpServerDeps {
@@ -65,6 +66,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
   );
   const spend = new ConnectionSpend(deps.maxSpendMicros);
   registerTaskTools(server, { core: deps.core, target: deps.target, spend, key: deps.key });
+  registerTaskList(server, deps.core);
   registerLibraryTools(server, deps.core);
   return server;
 }

@@ -88,6 +88,7 @@ describe('pictor mcp', () => {
         'generate',
         'get_image',
         'list_images',
+        'list_tasks',
         'rate',
         'resume',
         'tag',
