@@ -32,8 +32,8 @@ export interface TaskToolDeps {
   readonly core: PictorCore;
   readonly target: SubmitTarget;
   readonly spend: ConnectionSpend;
-  /** SERVICE_API_KEY's value: a prompt that carries it is refused; null: none set. */
-  readonly key: string | null;
+  /** The keys the server holds: a prompt that carries one is refused. */
+  readonly keys: readonly string[];
 }
 
 /** A task as an agent names it: Pictor's local id, the service's id, or the start of either. */
@@ -94,11 +94,11 @@ async function submitted(
 }
 
 async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {
-  const { core, spend, key } = deps;
+  const { core, spend, keys } = deps;
   const texts = [input.prompt ?? '', ...Object.values(input.template?.values ?? {})];
-  if (key !== null && texts.some((text) => carriesKey(text, key))) {
+  if (texts.some((text) => keys.some((key) => carriesKey(text, key)))) {
     return refusal(
-      'The prompt holds the value of SERVICE_API_KEY, so nothing was sent: a key never goes into a prompt.',
+      'The prompt holds the value of an API key this server holds, so nothing was sent: a key never goes into a prompt.',
     );
   }
   if (input.template === undefined && (input.prompt ?? '') === '') {

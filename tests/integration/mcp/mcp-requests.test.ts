@@ -165,4 +165,59 @@ describe('pictor mcp: what a request may carry', () => {
     expect(over).toContain("this connection's spending limit");
     expect(demo.tasks()).toHaveLength(0);
   }, 120_000);
+
+  it("compares one prompt on the demo's dialects side by side, as one group", async () => {
+    const mcp = await startMcp({
+      dataDir,
+      home,
+      args: ['--provider', 'demo', '--poll-interval', '0.1'],
+      env: { PICTOR_DEMO_DURATION_MS: '100' },
+    });
+    sessions.push(mcp);
+    const compared = answerOf<{ group: string; tasks: (TaskFacts & { service: string })[] }>(
+      await mcp.call('compare', {
+        prompt: 'a tidal pool',
+        targets: [{ service: 'demo' }, { service: 'demo:fal', model: 'fal-ai/flux/dev' }],
+        wait: true,
+      }),
+    );
+    expect(compared.group).toMatch(/^[0-9a-f-]{36}$/);
+    expect(compared.tasks.map((task) => [task.service, task.status])).toEqual([
+      ['pictor', 'completed'],
+      ['fal', 'completed'],
+    ]);
+    const listed = answerOf<{ tasks: TaskFacts[] }>(
+      await mcp.call('list_tasks', { compareGroup: compared.group }),
+    );
+    expect(listed.tasks).toHaveLength(2);
+    const hostile: Record<string, unknown>[] = [
+      { prompt: 'x', targets: [{ service: 'demo' }] },
+      { prompt: 'x', targets: Array.from({ length: 7 }, () => ({ service: 'demo' })) },
+      { prompt: 'x', targets: [{ service: 'demo' }, { service: 'evil' }] },
+      { prompt: 'x', targets: [{ service: 'demo' }, { service: 'demo', baseUrl: 'http://x' }] },
+      { prompt: '', targets: [{ service: 'demo' }, { service: 'demo:fal' }] },
+    ];
+    for (const args of hostile) {
+      expect(refusalOf(await mcp.call('compare', args)).length).toBeGreaterThan(10);
+    }
+  }, 120_000);
+
+  it('keeps every key it holds out of prompts and answers; a demo target needs the demo', async () => {
+    const falKey = 'fal-key-Qm3Vt8Rw1Xz5Lp9Kj2Hn';
+    service = await startDemoService({ durationMs: 100, accounts: [{ account: 'a', key: KEY }] });
+    const args = ['--provider', 'pictor', '--base-url', service.url, '--poll-interval', '0.1'];
+    const mcp = await startMcp({ dataDir, home, args, key: KEY, env: { PICTOR_KEY_FAL: falKey } });
+    sessions.push(mcp);
+    const said = refusalOf(await mcp.call('generate', { prompt: `a fox ${falKey}` }));
+    expect(said).toContain('API key');
+    const demoOnly = refusalOf(
+      await mcp.call('compare', {
+        prompt: 'x',
+        targets: [{ service: 'pictor' }, { service: 'demo:fal' }],
+      }),
+    );
+    expect(demoOnly).toContain('built-in demo');
+    expect(carriesKey(mcp.said(), falKey)).toBe(false);
+    expect(service.tasks(), 'nothing sent').toHaveLength(0);
+  }, 120_000);
 });

@@ -84,6 +84,7 @@ describe('pictor mcp', () => {
       [
         'add_to_board',
         'cancel',
+        'compare',
         'flag',
         'generate',
         'get_image',
