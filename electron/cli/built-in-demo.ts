@@ -9,7 +9,7 @@
  * `resume --provider demo`, or (`demo:` only) by the app: their demo makes it again from the
  * history (demo-service/recall.ts).
  */
-import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
+import { DEFAULT_PROVIDER, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import { demoEndpointOf, demoProviderOf } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { ImageEngine } from '../ports/image-engine';
@@ -44,8 +44,12 @@ export interface BuiltInDemoHost {
  */
 type DemoDialects = readonly ProviderId[] | 'unfinished';
 
-/** The dialects a `--provider demo` command's demo speaks (see {@link DemoDialects}). */
+/**
+ * The dialects a `--provider demo` command's demo speaks (see {@link DemoDialects}); `mcp`'s
+ * speaks every one, so its compare tool can name `demo:fal` and the others.
+ */
 export function demoDialectsFor(command: string): DemoDialects {
+  if (command === 'mcp') return PROVIDER_IDS;
   return command === 'resume' ? 'unfinished' : [DEFAULT_PROVIDER];
 }
 

@@ -51,7 +51,14 @@ export async function runOnService(
   },
   io: CliIo,
   body: (run: Run, credentials: EnvCredentials) => Promise<number>,
-  { needsKey = true }: { readonly needsKey?: boolean } = {},
+  {
+    needsKey = true,
+    widen,
+  }: {
+    readonly needsKey?: boolean;
+    /** The core's keys beyond the command's service (`pictor mcp`'s compare: mcp-credentials.ts). */
+    readonly widen?: (credentials: EnvCredentials) => Promise<CredentialsProvider>;
+  } = {},
 ): Promise<number> {
   const service = command.service ?? null;
   const demo = service?.builtInDemo ? new BuiltInDemo(demoDialectsFor(command.name)) : null;
@@ -67,7 +74,8 @@ export async function runOnService(
       `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,
     );
   }
-  const { core, imageEngine } = await openCliCore(command.common, credentials, io);
+  const keys = widen ? await widen(credentials) : credentials;
+  const { core, imageEngine } = await openCliCore(command.common, keys, io);
   const run: Run = {
     core,
     common: command.common,

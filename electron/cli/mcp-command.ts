@@ -8,39 +8,57 @@
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
 import { runOnService } from './commands';
+import type { EnvCredentials } from './env-credentials';
+import { McpCredentials } from './mcp-credentials';
+import { keyVariable } from './compare-credentials';
+import { PROVIDER_IDS } from '../../shared/domain/providers';
 import { MAX_SPEND_ENV, MCP_OPTIONS, parseMcp, type McpCommand } from './mcp-args';
 
 async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1]) {
   // The SDK is loaded only when the server runs: `pictor --version` and the other commands never load it.
   const { createMcpServer, serveOverStdio } = await import('./mcp/mcp-server');
-  const key = io.env.SERVICE_API_KEY?.trim() || null;
-  return runOnService(command, io, async ({ core }) => {
-    core.engine.start({ resume: false });
-    const server = createMcpServer({
-      core,
-      target: command.target,
-      maxSpendMicros: command.maxSpendMicros,
-      key,
-      version: io.version ?? 'unknown',
-    });
-    io.stderr('Pictor MCP server ready on stdio.\n');
-    await serveOverStdio(server, key, io.interrupt);
-    return 0;
-  });
+  // Every key the server may hold: its service's, and each provider's a compare may use.
+  const secrets = [io.env.SERVICE_API_KEY, ...PROVIDER_IDS.map((id) => io.env[keyVariable(id)])]
+    .map((value) => value?.trim() ?? '')
+    .filter((value) => value !== '');
+  let keys: McpCredentials | undefined;
+  const widen = async (own: EnvCredentials) => (keys = await McpCredentials.create(io.env, own));
+  return runOnService(
+    command,
+    io,
+    async ({ core }, own) => {
+      core.engine.start({ resume: false });
+      const server = createMcpServer({
+        core,
+        credentials: keys ?? own,
+        target: command.target,
+        maxSpendMicros: command.maxSpendMicros,
+        keys: secrets,
+        version: io.version ?? 'unknown',
+      });
+      io.stderr('Pictor MCP server ready on stdio.\n');
+      await serveOverStdio(server, secrets, io.interrupt);
+      return 0;
+    },
+    { widen },
+  );
 }
 
 export const mcp = declareCommand({
   help: commandHelp(
     `mcp [--provider ID] [--base-url URL] [--max-spend USD]
                                   serve Pictor's tools to an AI agent over the Model Context
-                                  Protocol (stdio): generate, task_status, resume, cancel,
-                                  list_images, get_image, rate, flag, tag, add_to_board. An MCP
+                                  Protocol (stdio): generate (a prompt or a template, with the
+                                  model's own options and a seed), compare, task_status, resume,
+                                  cancel, list_tasks, list_images, get_image, rate, flag, tag,
+                                  add_to_board. An MCP
                                   client starts it; in its configuration:
                                     {"mcpServers": {"pictor": {"command": "pictor",
                                       "args": ["mcp", "--provider", "demo"]}}}
                                   Submits go to the service named here (SERVICE_API_KEY in the
                                   server's env; --provider demo needs none) and pass your spending
-                                  caps; --max-spend USD (or ${MAX_SPEND_ENV}) also limits
+                                  caps; compare's other services use PICTOR_KEY_<PROVIDER>
+                                  (as pictor compare), each at its own address; --max-spend USD (or ${MAX_SPEND_ENV}) also limits
                                   what one connection may spend. Keys never appear in an answer;
                                   the agent cannot change keys, caps or prices, nor name a path
                                   or an address`,

@@ -66,10 +66,24 @@ const paramValueSchema = z.union([
   z.boolean(),
 ]);
 
-/** A request's options as the record keeps them (read back from disk: bounded). */
-export const paramValuesSchema = z
+/**
+ * A request's options as the record keeps them (read back from disk: bounded). zod's record
+ * skips an own `__proto__` key without asking its key schema, so a name it would refuse is
+ * looked for first: an option named so is refused, not dropped in silence.
+ */
+const paramRecordSchema = z
   .record(z.string().refine(isParamName), paramValueSchema)
   .refine((values) => Object.keys(values).length <= MAX_PARAMS, 'too many options');
+export const paramValuesSchema = z.preprocess<
+  unknown,
+  typeof paramRecordSchema,
+  z.input<typeof paramRecordSchema>
+>((raw, context) => {
+  if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
+    context.addIssue({ code: 'custom', message: 'An option may not be named __proto__.' });
+  }
+  return raw;
+}, paramRecordSchema);
 export type ParamValues = z.infer<typeof paramValuesSchema>;
 
 export type ParamCheck =

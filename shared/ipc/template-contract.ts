@@ -61,7 +61,7 @@ const fileProblemSchema = z.object({
 });
 
 /** How the prompts are drawn: every combination, or `count` at random from `seed`. */
-const expansionModeSchema = z.discriminatedUnion('kind', [
+export const expansionModeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('combinatorial') }).strict(),
   z
     .object({
@@ -76,7 +76,7 @@ const expansionModeSchema = z.discriminatedUnion('kind', [
  * A template run as the compose form asks it: the template, its values (by variable name), the
  * prompt box, the mode, and the form's target and request (their prompt is each expanded one).
  */
-const templateRunInputSchema = z
+export const templateRunInputSchema = z
   .object({
     templateId,
     values: z

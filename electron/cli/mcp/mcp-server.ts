@@ -14,20 +14,26 @@ import { scrubKey } from '../../core/secrets';
 import { registerLibraryTools } from './mcp-library-tools';
 import { ConnectionSpend } from './mcp-spend';
 import { registerTaskTools } from './mcp-task-tools';
+import { registerTaskList } from './mcp-task-list';
+import { registerCompare } from './mcp-compare-tool';
+import type { CredentialsProvider } from '../../ports/credentials';
 
 /** What the server runs on: the core, where submits go, the limit, the key to keep out. */
 export interface McpServerDeps {
   readonly core: PictorCore;
+  /** The keys the core uses (mcp-credentials.ts): the compare tool plans with them. */
+  readonly credentials: CredentialsProvider;
   readonly target: SubmitTarget;
   readonly maxSpendMicros: number | null;
-  readonly key: string | null;
+  /** Every key the server holds (none: empty): no message it sends carries one. */
+  readonly keys: readonly string[];
   readonly version: string;
 }
 
 /** `message` with every echo of `key` redacted; a message the redaction broke becomes an error. */
-function scrubbed(message: JSONRPCMessage, key: string): JSONRPCMessage {
+function scrubbed(message: JSONRPCMessage, keys: readonly string[]): JSONRPCMessage {
   const text = JSON.stringify(message);
-  const clean = scrubKey(text, key);
+  const clean = keys.reduce((said, key) => scrubKey(said, key), text);
   if (clean === text) return message;
   try {
     return JSON.parse(clean) as JSONRPCMessage;
@@ -48,10 +54,10 @@ function scrubbed(message: JSONRPCMessage, key: string): JSONRPCMessage {
 }
 
 /** A transport whose every outgoing message is scrubbed of the key. */
-function scrubbingTransport(inner: Transport, key: string | null): Transport {
-  if (key === null) return inner;
+function scrubbingTransport(inner: Transport, keys: readonly string[]): Transport {
+  if (keys.length === 0) return inner;
   const send = inner.send.bind(inner);
-  inner.send = (message, options) => send(scrubbed(message, key), options);
+  inner.send = (message, options) => send(scrubbed(message, keys), options);
   return inner;
 }
 
@@ -64,7 +70,9 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     },
   );
   const spend = new ConnectionSpend(deps.maxSpendMicros);
-  registerTaskTools(server, { core: deps.core, target: deps.target, spend, key: deps.key });
+  registerTaskTools(server, { core: deps.core, target: deps.target, spend, keys: deps.keys });
+  registerCompare(server, { ...deps, spend });
+  registerTaskList(server, deps.core);
   registerLibraryTools(server, deps.core);
   return server;
 }
@@ -72,10 +80,10 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
 /** Serves `server` on stdin and stdout until the client closes stdin or the user interrupts. */
 export async function serveOverStdio(
   server: McpServer,
-  key: string | null,
+  keys: readonly string[],
   interrupt: AbortSignal,
 ): Promise<void> {
-  const transport = scrubbingTransport(new StdioServerTransport(), key);
+  const transport = scrubbingTransport(new StdioServerTransport(), keys);
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);

@@ -22,17 +22,25 @@ export class ConnectionSpend {
 
   /** Whether `count` tasks of `perTask` each fit in what is left of the limit. */
   check(perTask: TaskCost, count: number): SpendCheck {
-    const limit = this.limitMicros;
-    if (limit === null) return { ok: true, micros: 0 };
     if (perTask.source === 'free' || perTask.source === 'not_billed')
       return { ok: true, micros: 0 };
-    if (perTask.source === 'unknown' || perTask.unit !== 'USD') {
+    const known = perTask.source !== 'unknown' && perTask.unit === 'USD';
+    return this.checkAmount(known ? perTask.micros * count : null);
+  }
+
+  /**
+   * Whether a submit of `micros` US dollar micros in all fits in what is left of the limit;
+   * null: its cost is not known in US dollars (refused while a limit is set).
+   */
+  checkAmount(micros: number | null): SpendCheck {
+    const limit = this.limitMicros;
+    if (limit === null) return { ok: true, micros: 0 };
+    if (micros === null) {
       return {
         ok: false,
         reason: `This connection has a spending limit of ${usd(limit)}, and the cost of this submit is not known in US dollars, so it cannot be counted against it. Set a price for the model in Pictor (Costs) first.`,
       };
     }
-    const micros = perTask.micros * count;
     if (this.spentMicros + micros > limit) {
       return {
         ok: false,

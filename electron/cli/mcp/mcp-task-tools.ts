@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
+import { REQUEST_LIMITS, TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { generationRequestSchema } from '../../../shared/service/wire';
 import { UsageError } from '../../core/command-line';
@@ -23,6 +23,8 @@ import {
   type ToolExtra,
 } from './mcp-tool-kit';
 import { findTask } from '../task-ids';
+import { runTemplate, templateChoice } from './mcp-template-run';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { cliWording } from '../cli-report';
 
 /** What the task tools work with: the core, where submits go, the connection's limit. */
@@ -30,8 +32,8 @@ export interface TaskToolDeps {
   readonly core: PictorCore;
   readonly target: SubmitTarget;
   readonly spend: ConnectionSpend;
-  /** SERVICE_API_KEY's value: a prompt that carries it is refused; null: none set. */
-  readonly key: string | null;
+  /** The keys the server holds: a prompt that carries one is refused. */
+  readonly keys: readonly string[];
 }
 
 /** A task as an agent names it: Pictor's local id, the service's id, or the start of either. */
@@ -42,45 +44,70 @@ const waitInput = {
 };
 const DEFAULT_WAIT_SECONDS = 300;
 
+const shape = generationRequestSchema.shape;
+const generateInput = z
+  .object({
+    prompt: z.string().trim().max(REQUEST_LIMITS.prompt).optional(),
+    model: z.string().trim().min(1).max(200).optional(),
+    size: shape.size,
+    quality: shape.quality,
+    params: shape.params,
+    seed: shape.seed,
+    template: templateChoice.optional(),
+    count: z.number().int().min(1).max(TASKS_PER_ENGINE_SUBMIT.max).optional(),
+    ...waitInput,
+  })
+  .strict();
+
 function taskOf(core: PictorCore, id: string) {
   const record = findTask(core.history, id);
   if (!record) throw new UsageError('No such task in the library.');
   return record;
 }
 
-async function generate(
+/** What an agent may send to generate (every field checked by the IPC's schemas). */
+type GenerateInput = z.infer<typeof generateInput>;
+
+/** The submit the input asks for: the engine's, or the template's run (mcp-template-run.ts). */
+async function submitted(
   deps: TaskToolDeps,
-  input: {
-    prompt: string;
-    model?: string | undefined;
-    size?: string | undefined;
-    quality?: string | undefined;
-    count?: number | undefined;
-    wait?: boolean | undefined;
-    waitSeconds?: number | undefined;
-  },
-  extra: ToolExtra,
-) {
-  const { core, target, spend, key } = deps;
-  if (key !== null && carriesKey(input.prompt, key)) {
-    return refusal(
-      'The prompt holds the value of SERVICE_API_KEY, so nothing was sent: a key never goes into a prompt.',
-    );
-  }
+  input: GenerateInput,
+): Promise<{ ok: true; records: TaskRecord[] } | { ok: false; reason: string }> {
+  const { core, target, spend } = deps;
+  const { model, size, quality, params, seed } = input;
   const request = {
-    prompt: input.prompt,
-    ...(input.model ? { model: input.model } : {}),
-    ...(input.size ? { size: input.size } : {}),
-    ...(input.quality ? { quality: input.quality } : {}),
+    prompt: input.prompt ?? '',
+    ...(model ? { model } : {}),
+    ...(size ? { size } : {}),
+    ...(quality ? { quality } : {}),
+    ...(params ? { params } : {}),
+    ...(seed === undefined ? {} : { seed }),
   };
   const count = input.count ?? 1;
+  if (input.template) return runTemplate(deps, input.template, request, count);
   const { perTask } = core.costs.preview(target, request, count);
   const allowed = spend.check(perTask, count);
-  if (!allowed.ok) return refusal(allowed.reason);
-  core.engine.start({ resume: false });
-  const started = await core.engine.submit(request, target, count);
+  if (!allowed.ok) return allowed;
+  const records = await core.engine.submit(request, target, count);
   spend.add(allowed.micros);
-  const ids = started.map((record) => record.localId);
+  return { ok: true, records };
+}
+
+async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {
+  const { core, spend, keys } = deps;
+  const texts = [input.prompt ?? '', ...Object.values(input.template?.values ?? {})];
+  if (texts.some((text) => keys.some((key) => carriesKey(text, key)))) {
+    return refusal(
+      'The prompt holds the value of an API key this server holds, so nothing was sent: a key never goes into a prompt.',
+    );
+  }
+  if (input.template === undefined && (input.prompt ?? '') === '') {
+    return refusal('generate needs a prompt, or a template of the library.');
+  }
+  core.engine.start({ resume: false });
+  const outcome = await submitted(deps, input);
+  if (!outcome.ok) return refusal(outcome.reason);
+  const ids = outcome.records.map((record) => record.localId);
   const records = input.wait
     ? await waitForTasks(core, ids, input.waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
     : await waitForIds(core, ids, extra);
@@ -89,22 +116,12 @@ async function generate(
 
 export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
   const { core } = deps;
-  const shape = generationRequestSchema.shape;
   server.registerTool(
     'generate',
     {
       description:
-        "Submit a prompt to the server's image service (count tasks). Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
-      inputSchema: z
-        .object({
-          prompt: shape.prompt,
-          model: z.string().trim().min(1).max(200).optional(),
-          size: shape.size,
-          quality: shape.quality,
-          count: z.number().int().min(1).max(TASKS_PER_ENGINE_SUBMIT.max).optional(),
-          ...waitInput,
-        })
-        .strict(),
+        "Submit a prompt to the server's image service (count tasks), or a template of the library (its prompts, each count times; the prompt fills its {{prompt}}). params are the model's own options by their names (pictor models show MODEL lists them), checked before anything is sent. Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
+      inputSchema: generateInput,
     },
     (input, extra) => guarded(() => generate(deps, input, extra)),
   );

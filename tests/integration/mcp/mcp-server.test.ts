@@ -84,10 +84,12 @@ describe('pictor mcp', () => {
       [
         'add_to_board',
         'cancel',
+        'compare',
         'flag',
         'generate',
         'get_image',
         'list_images',
+        'list_tasks',
         'rate',
         'resume',
         'tag',

@@ -1,0 +1,136 @@
+/**
+ * `compare`: one prompt on 2 to 6 services side by side, planned, priced and capped by the core's
+ * compare (the plan the window's dialog and `pictor compare` show), then checked against the
+ * connection's limit as a whole, and sent as one group. A target names a service by its id; its
+ * address is the server's own service's when it is that service, else the provider's own, and its
+ * key is the server's (mcp-credentials.ts): an agent never names an address or a key. On the
+ * built-in demo (`--provider demo`), `demo` and `demo:fal`, … name the demo speaking a dialect.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { COMPARE_TARGETS } from '../../../shared/domain/compare';
+import { PROVIDERS, PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
+import {
+  demoEndpointOf,
+  isDemoEndpoint,
+  type SubmitTarget,
+} from '../../../shared/domain/submit-target';
+import { englishText } from '../../../shared/i18n/sentence';
+import { generationRequestSchema } from '../../../shared/service/wire';
+import { UsageError } from '../../core/command-line';
+import { planCompare, runCompare, type ComparePlan } from '../../core/compare';
+import type { PictorCore } from '../../core/pictor-core';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { cliWording } from '../cli-report';
+import { taskFacts } from './mcp-facts';
+import type { ConnectionSpend, SpendCheck } from './mcp-spend';
+import { answer, guarded, refusal, waitForIds, waitForTasks, type ToolExtra } from './mcp-tool-kit';
+
+export interface CompareToolDeps {
+  readonly core: PictorCore;
+  readonly target: SubmitTarget;
+  readonly spend: ConnectionSpend;
+  readonly credentials: CredentialsProvider;
+}
+
+const DEMO_NAMES = ['demo', ...PROVIDER_IDS.map((id) => `demo:${id}`)] as const;
+
+const compareInput = z
+  .object({
+    prompt: generationRequestSchema.shape.prompt,
+    targets: z
+      .array(
+        z
+          .object({
+            service: z.enum([...PROVIDER_IDS, ...DEMO_NAMES]),
+            model: z.string().trim().min(1).max(200).optional(),
+          })
+          .strict(),
+      )
+      .min(COMPARE_TARGETS.min)
+      .max(COMPARE_TARGETS.max),
+    wait: z.boolean().optional(),
+    waitSeconds: z.number().int().min(1).max(600).optional(),
+  })
+  .strict();
+type CompareToolInput = z.infer<typeof compareInput>;
+
+/** Where a target's tasks go: the server's service, the provider's own address, or the demo. */
+function addressOf(
+  service: string,
+  server: SubmitTarget,
+): { provider: ProviderId; baseUrl: string } {
+  const onDemo = isDemoEndpoint(server.endpoint);
+  if (service === 'demo' || service.startsWith('demo:')) {
+    if (!onDemo) {
+      throw new UsageError(
+        'A demo target works only when this server runs on the built-in demo (pictor mcp --provider demo).',
+      );
+    }
+    const provider = (service === 'demo' ? server.provider : service.slice(5)) as ProviderId;
+    return { provider, baseUrl: demoEndpointOf(provider) };
+  }
+  const provider = service as ProviderId;
+  if (!onDemo && provider === server.provider) return { provider, baseUrl: server.endpoint };
+  const own = PROVIDERS[provider].defaultBaseUrl;
+  if (own === null) {
+    throw new UsageError(
+      `The service ${provider} has no address of its own: only the server's own service can be that kind.`,
+    );
+  }
+  return { provider, baseUrl: own };
+}
+
+/** The whole compare against the connection's limit: every target's tasks in US dollars. */
+function spendOfPlan(spend: ConnectionSpend, plan: ComparePlan): SpendCheck {
+  let micros = 0;
+  for (const target of plan.targets) {
+    for (const cost of target.perTask) {
+      if (cost.source === 'free' || cost.source === 'not_billed') continue;
+      if (cost.source === 'unknown' || cost.unit !== 'USD') return spend.checkAmount(null);
+      micros += cost.micros * target.count;
+    }
+  }
+  return spend.checkAmount(micros);
+}
+
+async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: ToolExtra) {
+  const { core, spend } = deps;
+  const targets = input.targets.map((wanted) => ({
+    ...addressOf(wanted.service, deps.target),
+    ...(wanted.model ? { model: wanted.model } : {}),
+  }));
+  const plan = await planCompare(
+    { credentials: deps.credentials, costs: core.costs },
+    { prompts: [input.prompt], targets },
+  );
+  const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
+  if (plan.refusal !== undefined) return refusal(said(plan.refusal));
+  const allowed = spendOfPlan(spend, plan);
+  if (!allowed.ok) return refusal(allowed.reason);
+  core.engine.start({ resume: false });
+  const ids = (await runCompare(core.engine, plan)).map((record) => record.localId);
+  spend.add(allowed.micros);
+  const records = input.wait
+    ? await waitForTasks(core, ids, input.waitSeconds ?? 300, extra)
+    : await waitForIds(core, ids, extra);
+  return answer({
+    group: plan.group,
+    tasks: records.map(taskFacts),
+    leftOut: plan.leftOut.map((left) => ({ label: left.label, reason: said(left.reason) })),
+    notes: plan.targets.flatMap((target) => target.notes.map(said)),
+    spending: spend.summary(),
+  });
+}
+
+export function registerCompare(server: McpServer, deps: CompareToolDeps): void {
+  server.registerTool(
+    'compare',
+    {
+      description:
+        "One prompt on 2 to 6 services side by side (each target: a service's id and optionally its model), planned and priced first; a target with no key here is left out with a sentence. The server's own service uses its key; another provider uses PICTOR_KEY_<PROVIDER> from the server's environment. On the built-in demo, targets demo, demo:fal, … Returns the group id and its tasks.",
+      inputSchema: compareInput,
+    },
+    (input, extra) => guarded(() => compare(deps, input, extra)),
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * `list_tasks`: the library's tasks, newest first, a page at a time, with the task list's filters
+ * (search words, statuses, service, compare group, template): the window's Tasks screen asks the
+ * history the same query over IPC, with the same schema. Each task as task_status says it.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { requests } from '../../../shared/ipc/contract';
+import type { PictorCore } from '../../core/pictor-core';
+import { taskFacts } from './mcp-facts';
+import { answer, guarded } from './mcp-tool-kit';
+
+/** The IPC's own filter of the task list; an agent's page is at most 50 tasks. */
+const listTasksInput = requests['tasks:list'].input.extend({
+  limit: z.number().int().min(1).max(50).optional(),
+});
+
+function listTasks(core: PictorCore, input: z.infer<typeof listTasksInput>) {
+  const page = core.history.list({ ...input, limit: input.limit ?? 20 });
+  return answer({
+    tasks: page.items.map((record) => taskFacts(core.engine.get(record.localId) ?? record)),
+    nextCursor: page.nextCursor,
+  });
+}
+
+export function registerTaskList(server: McpServer, core: PictorCore): void {
+  server.registerTool(
+    'list_tasks',
+    {
+      description:
+        "List the library's tasks, newest first (20 a page, nextCursor for the next): their status, images (task-id#N), seed and cost. Filters: search words in the prompt (any order), statuses, favourite, provider (the service's id), compareGroup, template (its id).",
+      inputSchema: listTasksInput,
+    },
+    (input) => guarded(() => listTasks(core, input)),
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * generate's `template`: a template of the library, named by its name, expanded and priced in the
+ * core (TemplateRuns: the plan the window's form and `pictor generate --template` show), checked
+ * against the connection's limit by the plan's estimate, then submitted as one batch. Over a hard
+ * cap the core refuses it (nobody here can agree to pass it), as it refuses the CLI's.
+ */
+import { z } from 'zod';
+import { expansionModeSchema, templateRunInputSchema } from '../../../shared/ipc/template-contract';
+import type { GenerationRequest } from '../../../shared/service/wire';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { UsageError } from '../../core/command-line';
+import type { TemplatePlan } from '../../core/batch';
+import type { PictorCore } from '../../core/pictor-core';
+import type { ConnectionSpend, SpendCheck } from './mcp-spend';
+
+/** The template an agent names, its variables' values, and how its prompts are drawn. */
+export const templateChoice = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    values: templateRunInputSchema.shape.values.optional(),
+    mode: expansionModeSchema.optional(),
+  })
+  .strict();
+export type TemplateChoice = z.infer<typeof templateChoice>;
+
+/** What the connection's limit says of a plan: every task's price in US dollars, or a refusal. */
+function spendOfPlan(spend: ConnectionSpend, plan: TemplatePlan): SpendCheck {
+  const { totals, unknownTasks, freeTasks } = plan.estimate;
+  if (freeTasks === plan.tasks) return { ok: true, micros: 0 };
+  const unknown = unknownTasks > 0 || totals.some((total) => total.unit !== 'USD');
+  return spend.checkAmount(unknown ? null : totals.reduce((sum, total) => sum + total.micros, 0));
+}
+
+/**
+ * Plans and submits the template's run: the records it stored, or the limit's refusal.
+ * @throws UsageError when the library has no template by that name; the plan's and the
+ *   engine's refusals (an unexpanded variable, a hard cap) as the CLI meets them.
+ */
+export async function runTemplate(
+  deps: {
+    readonly core: PictorCore;
+    readonly target: SubmitTarget;
+    readonly spend: ConnectionSpend;
+  },
+  choice: TemplateChoice,
+  request: Omit<GenerationRequest, 'prompt'> & { readonly prompt: string },
+  count: number,
+): Promise<{ ok: true; records: TaskRecord[] } | { ok: false; reason: string }> {
+  const { core, target, spend } = deps;
+  const stored = core.templates.byName(choice.name);
+  if (!stored?.template) {
+    throw new UsageError('There is no template by that name in the library.');
+  }
+  const { prompt, ...rest } = request;
+  const input = {
+    templateId: stored.template.id,
+    values: choice.values ?? {},
+    prompt,
+    mode: choice.mode ?? { kind: 'combinatorial' as const },
+    target,
+    request: rest,
+    count,
+  };
+  const allowed = spendOfPlan(spend, core.templateRuns.plan(input));
+  if (!allowed.ok) return allowed;
+  const { records } = await core.templateRuns.run(input);
+  spend.add(allowed.micros);
+  return { ok: true, records };
+}

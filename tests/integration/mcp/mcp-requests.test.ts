@@ -1,0 +1,223 @@
+/**
+ * What an agent may ask `pictor mcp` beyond a prompt: the model's own options and a seed (checked
+ * by the model's schema before anything is sent, and sent under the service's names), a template
+ * of the library (its prompts, priced against the connection's limit first), and the task list
+ * with the Tasks screen's filters. The server is the bundled CLI as a child process, driven by
+ * the SDK's client, on the demo's fal dialect and the seed's own interface on loopback.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { carriesKey } from '../../../electron/core/secrets/key-echo';
+import { runCliHere } from '../cli/run-cli';
+import { answerOf, refusalOf, startMcp, type McpSession } from './mcp-harness';
+
+const KEY = 'sk-mcp-Hw4nQ8tR2yPz6LcV1bXm5KsJ';
+
+interface TaskFacts {
+  localId: string;
+  status: string;
+  prompt: string;
+  seed: number | null;
+}
+
+let dataDir = '';
+let home = '';
+let service: DemoService | undefined;
+const sessions: McpSession[] = [];
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'pictor-mcp-req-data-'));
+  home = await mkdtemp(join(tmpdir(), 'pictor-mcp-req-home-'));
+});
+
+afterEach(async () => {
+  for (const session of sessions.splice(0)) {
+    expect(carriesKey(session.said(), KEY), 'the key in what the server said').toBe(false);
+    await session.close().catch(() => undefined);
+  }
+  await service?.close();
+  service = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+async function serve(provider: 'fal' | 'pictor', more: readonly string[] = []) {
+  service = await startDemoService({
+    durationMs: 100,
+    ...(provider === 'fal' ? { dialect: 'fal' as const } : {}),
+    accounts: [{ account: 'a', key: KEY }],
+  });
+  const args = ['--provider', provider, '--base-url', service.url, '--poll-interval', '0.1'];
+  const session = await startMcp({ dataDir, home, args: [...args, ...more], key: KEY });
+  sessions.push(session);
+  return { mcp: session, demo: service };
+}
+
+describe('pictor mcp: what a request may carry', () => {
+  it("sends the model's options and seed under the service's names; refuses one the model lacks", async () => {
+    const { mcp, demo } = await serve('fal');
+    const { tasks } = answerOf<{ tasks: TaskFacts[] }>(
+      await mcp.call('generate', {
+        prompt: 'a lighthouse',
+        model: 'fal-ai/flux/dev',
+        params: { num_inference_steps: 12, output_format: 'png', enable_safety_checker: false },
+        seed: 4242,
+        wait: true,
+      }),
+    );
+    expect(tasks[0]).toMatchObject({ status: 'completed', seed: 4242 });
+    expect(demo.log.submits[0]?.body).toMatchObject({
+      prompt: 'a lighthouse',
+      num_inference_steps: 12,
+      output_format: 'png',
+      enable_safety_checker: false,
+      seed: 4242,
+    });
+    const refused = [
+      { num_inference_steps: 5_000 },
+      { no_such_option: 1 },
+      { output_format: 'gif' },
+      JSON.parse('{"__proto__": 1}') as Record<string, unknown>,
+    ];
+    for (const params of refused) {
+      const said = refusalOf(
+        await mcp.call('generate', { prompt: 'x', model: 'fal-ai/flux/dev', params }),
+      );
+      expect(said.length, JSON.stringify(params)).toBeGreaterThan(20);
+    }
+    expect(
+      refusalOf(await mcp.call('generate', { prompt: 'x', model: 'fal-ai/flux/dev', seed: -1 })),
+    ).not.toBe('');
+    expect(demo.log.submits, 'nothing sent past a refusal').toHaveLength(1);
+  }, 120_000);
+
+  it("runs a template of the library, and lists tasks with the Tasks screen's filters", async () => {
+    const body = ['--body', 'a {{subject}} in {red|blue} light'];
+    const added = await runCliHere(['template', 'add', 'Scene', ...body, '--data-dir', dataDir], {
+      home,
+    });
+    expect(added.code, added.stderr).toBe(0);
+    const { mcp, demo } = await serve('pictor');
+    const run = answerOf<{ tasks: TaskFacts[] }>(
+      await mcp.call('generate', {
+        template: { name: 'scene', values: { subject: 'fox' } },
+        wait: true,
+      }),
+    );
+    expect(run.tasks.map((task) => task.prompt).sort()).toEqual([
+      'a fox in blue light',
+      'a fox in red light',
+    ]);
+    expect(demo.tasks()).toHaveLength(2);
+    answerOf(await mcp.call('generate', { prompt: 'light a fox lantern', wait: true }));
+
+    const found = answerOf<{ tasks: TaskFacts[]; nextCursor: string | null }>(
+      await mcp.call('list_tasks', { search: 'red fox', statuses: ['completed'] }),
+    );
+    expect(found.tasks.map((task) => task.prompt)).toEqual(['a fox in red light']);
+    const first = answerOf<{ tasks: TaskFacts[]; nextCursor: string | null }>(
+      await mcp.call('list_tasks', { limit: 2 }),
+    );
+    expect(first.tasks[0]?.prompt, 'newest first').toBe('light a fox lantern');
+    expect(first.nextCursor).not.toBeNull();
+    const rest = answerOf<{ tasks: TaskFacts[]; nextCursor: string | null }>(
+      await mcp.call('list_tasks', { limit: 2, cursor: first.nextCursor }),
+    );
+    expect(rest.tasks).toHaveLength(1);
+    expect(rest.nextCursor).toBeNull();
+
+    const hostile: Record<string, unknown>[] = [
+      { template: { name: 'no such template' } },
+      { template: { name: 'scene' } },
+      { template: { name: 'scene', values: { subject: 'x'.repeat(100_000) } } },
+      { template: { name: 'scene', values: { subject: KEY } } },
+      { template: { name: 'scene', mode: { kind: 'random', count: 10_000, seed: 1 } } },
+      { template: { name: 'scene', path: '/etc/passwd' } },
+    ];
+    for (const args of hostile) {
+      const said = refusalOf(await mcp.call('generate', args));
+      expect(said.length, JSON.stringify(args).slice(0, 80)).toBeGreaterThan(10);
+      expect(carriesKey(said, KEY)).toBe(false);
+    }
+    for (const args of [{ limit: 10_000 }, { statuses: ['nope'] }, { cursor: 5 }, { path: '/' }]) {
+      expect(refusalOf(await mcp.call('list_tasks', args)).length).toBeGreaterThan(10);
+    }
+    expect(demo.tasks(), 'nothing sent past a refusal').toHaveLength(3);
+  }, 120_000);
+
+  it("prices a template's run against the connection's limit before sending", async () => {
+    const body = ['--body', 'a {{subject}} in {red|blue|green} light'];
+    const add = await runCliHere(['template', 'add', 'Scene', ...body, '--data-dir', dataDir], {
+      home,
+    });
+    expect(add.code, add.stderr).toBe(0);
+    const price = ['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'USD'];
+    const priced = await runCliHere([...price, '--data-dir', dataDir], { home });
+    expect(priced.code, priced.stderr).toBe(0);
+    const { mcp, demo } = await serve('pictor', ['--max-spend', '0.10']);
+    const over = refusalOf(
+      await mcp.call('generate', { template: { name: 'scene', values: { subject: 'fox' } } }),
+    );
+    expect(over).toContain("this connection's spending limit");
+    expect(demo.tasks()).toHaveLength(0);
+  }, 120_000);
+
+  it("compares one prompt on the demo's dialects side by side, as one group", async () => {
+    const mcp = await startMcp({
+      dataDir,
+      home,
+      args: ['--provider', 'demo', '--poll-interval', '0.1'],
+      env: { PICTOR_DEMO_DURATION_MS: '100' },
+    });
+    sessions.push(mcp);
+    const compared = answerOf<{ group: string; tasks: (TaskFacts & { service: string })[] }>(
+      await mcp.call('compare', {
+        prompt: 'a tidal pool',
+        targets: [{ service: 'demo' }, { service: 'demo:fal', model: 'fal-ai/flux/dev' }],
+        wait: true,
+      }),
+    );
+    expect(compared.group).toMatch(/^[0-9a-f-]{36}$/);
+    expect(compared.tasks.map((task) => [task.service, task.status])).toEqual([
+      ['pictor', 'completed'],
+      ['fal', 'completed'],
+    ]);
+    const listed = answerOf<{ tasks: TaskFacts[] }>(
+      await mcp.call('list_tasks', { compareGroup: compared.group }),
+    );
+    expect(listed.tasks).toHaveLength(2);
+    const hostile: Record<string, unknown>[] = [
+      { prompt: 'x', targets: [{ service: 'demo' }] },
+      { prompt: 'x', targets: Array.from({ length: 7 }, () => ({ service: 'demo' })) },
+      { prompt: 'x', targets: [{ service: 'demo' }, { service: 'evil' }] },
+      { prompt: 'x', targets: [{ service: 'demo' }, { service: 'demo', baseUrl: 'http://x' }] },
+      { prompt: '', targets: [{ service: 'demo' }, { service: 'demo:fal' }] },
+    ];
+    for (const args of hostile) {
+      expect(refusalOf(await mcp.call('compare', args)).length).toBeGreaterThan(10);
+    }
+  }, 120_000);
+
+  it('keeps every key it holds out of prompts and answers; a demo target needs the demo', async () => {
+    const falKey = 'fal-key-Qm3Vt8Rw1Xz5Lp9Kj2Hn';
+    service = await startDemoService({ durationMs: 100, accounts: [{ account: 'a', key: KEY }] });
+    const args = ['--provider', 'pictor', '--base-url', service.url, '--poll-interval', '0.1'];
+    const mcp = await startMcp({ dataDir, home, args, key: KEY, env: { PICTOR_KEY_FAL: falKey } });
+    sessions.push(mcp);
+    const said = refusalOf(await mcp.call('generate', { prompt: `a fox ${falKey}` }));
+    expect(said).toContain('API key');
+    const demoOnly = refusalOf(
+      await mcp.call('compare', {
+        prompt: 'x',
+        targets: [{ service: 'pictor' }, { service: 'demo:fal' }],
+      }),
+    );
+    expect(demoOnly).toContain('built-in demo');
+    expect(carriesKey(mcp.said(), falKey)).toBe(false);
+    expect(service.tasks(), 'nothing sent').toHaveLength(0);
+  }, 120_000);
+});
