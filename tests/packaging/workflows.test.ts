@@ -353,6 +353,7 @@ describe('the CI workflow', () => {
       'npm run ci:smoke -- --installed',
       'npm run ci:installed -- help --no-display',
       'npm run ci:installed -- self-test --no-display',
+      'npm run ci:installed -- mcp --no-display',
       'npm run ci:install -- --uninstall',
     ].map((command) => indexOf(os, command));
     expect(order.every((index) => index >= 0)).toBe(true);

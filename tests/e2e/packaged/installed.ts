@@ -1,5 +1,5 @@
 /**
- * `npm run ci:installed -- <help|self-test> [--no-display] [--no-sandbox] [--executable PATH]`:
+ * `npm run ci:installed -- <help|self-test|mcp> [--no-display] [--no-sandbox] [--executable PATH]`:
  * runs the installed `pictor` command as a user types it and checks what it prints. Typed means
  * by name, found on PATH: /usr/bin/pictor on Linux, the /usr/local/bin/pictor link on macOS
  * (`npm run ci:install` made it as "Install Command Line Tool…" does), bin\pictor.cmd on Windows
@@ -10,6 +10,8 @@
  * run (PICTOR_CI_DRY=1) says the command line it would type and runs nothing.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
 import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
@@ -25,6 +27,7 @@ import {
   withUserPath,
 } from './installed-app';
 import { runCommand } from './run-command';
+import { checkMcp } from './installed-mcp';
 
 /** The environment of a new terminal: on Windows with the user's Path from the registry. */
 function terminalEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -56,13 +59,13 @@ function typed(args: string[], base: NodeJS.ProcessEnv) {
 const SCRIPT = {
   name: 'ci:installed',
   usage:
-    'npm run ci:installed -- <help|self-test> [--no-display] [--no-sandbox] [--executable PATH]',
+    'npm run ci:installed -- <help|self-test|mcp> [--no-display] [--no-sandbox] [--executable PATH]',
   options: {
     'no-display': { type: 'boolean' },
     'no-sandbox': { type: 'boolean' },
     executable: { type: 'string' },
   },
-  commands: ['help', 'self-test'],
+  commands: ['help', 'self-test', 'mcp'],
 } as const;
 
 /** A dry run: the command line that would be typed, and nothing run. */
@@ -86,7 +89,13 @@ async function main(args: readonly string[]): Promise<number> {
   const given = parsed.values.executable;
   const noDisplay = parsed.values['no-display'] === true;
   const base = noDisplay ? withoutDisplay(process.env) : process.env;
-  const argv = [...(parsed.values['no-sandbox'] === true ? ['--no-sandbox'] : []), what];
+  // mcp: the server on the built-in demo, on a library of its own (installed-mcp.ts drives it).
+  const library = what === 'mcp' ? mkdtempSync(path.join(tmpdir(), 'pictor-ci-mcp-')) : null;
+  const argv = [
+    ...(parsed.values['no-sandbox'] === true ? ['--no-sandbox'] : []),
+    what,
+    ...(library === null ? [] : ['--provider', 'demo', '--data-dir', library]),
+  ];
   if (context.dry) return dry(context, argv, given);
   const command = given
     ? { env: base, line: commandLine(given, argv), problem: null, shown: given }
@@ -97,6 +106,14 @@ async function main(args: readonly string[]): Promise<number> {
   if (command.problem) {
     console.error(`installed: FAILED: ${command.problem}`);
     return 1;
+  }
+  if (what === 'mcp') {
+    const verdict = await checkMcp(command.line, command.env);
+    rmSync(library ?? '', { recursive: true, force: true });
+    console[verdict.ok ? 'log' : 'error'](
+      `installed: ${verdict.ok ? verdict.line : `FAILED: ${verdict.problem}`}`,
+    );
+    return verdict.ok ? 0 : 1;
   }
   const result = await runCommand(command.line, command.env);
   const verdict =

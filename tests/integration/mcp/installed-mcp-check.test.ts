@@ -1,0 +1,43 @@
+/**
+ * The check the OS legs run on the installed `pictor mcp` (tests/e2e/packaged/installed-mcp.ts,
+ * `npm run ci:installed -- mcp`), here on the bundled CLI with the workflow's arguments: it
+ * passes on a server that works, and fails, saying why, on one that lists no tools it needs and
+ * on a command that is no MCP server at all.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { commandLine } from '../../e2e/packaged/installed-app';
+import { checkMcp } from '../../e2e/packaged/installed-mcp';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import { childEnv } from '../cli/run-cli';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function temp(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-mcp-check-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('the installed app’s MCP check', () => {
+  it('passes on pictor mcp --provider demo, as the workflow starts it', async () => {
+    const [library, home] = [await temp(), await temp()];
+    const args = [...nodeEntryArgs('cli'), 'mcp', '--provider', 'demo', '--data-dir', library];
+    const env = { ...childEnv({ home }), PICTOR_DEMO_DURATION_MS: '100' };
+    const verdict = await checkMcp(commandLine(process.execPath, args), env);
+    expect(verdict).toMatchObject({ ok: true, line: expect.stringContaining('generated') });
+  }, 120_000);
+
+  it('fails, saying why, on a command that is no MCP server', async () => {
+    const home = await temp();
+    const line = commandLine(process.execPath, [...nodeEntryArgs('cli'), '--version']);
+    const verdict = await checkMcp(line, childEnv({ home }));
+    expect(verdict.ok).toBe(false);
+    expect(!verdict.ok && verdict.problem).toMatch(/pictor mcp/);
+  }, 120_000);
+});
