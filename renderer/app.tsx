@@ -5,19 +5,22 @@
 import { useEffect, useState } from 'react';
 import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
-import { CompareLayer } from './features/compare/compare-layer';
 import { ComposeForm } from './features/compose/compose-form';
-import { EditLayer } from './features/edit/edit-panel';
-import { CostsView } from './features/costs/costs-view';
-import { GalleryView } from './features/gallery/gallery-view';
-import { TaskImageViewer } from './features/gallery/task-image-viewer';
-import { SettingsView } from './features/settings/settings-view';
 import { Banners } from './shell/banners';
 import { Nav } from './shell/nav';
 import { StatusArea } from './shell/status-area';
 import { useAppliedLanguage } from './shell/use-language';
 import { useAppliedTheme } from './shell/use-theme';
 import { useScreenKeys } from './shell/screen-keys';
+import {
+  CompareParts,
+  CostsParts,
+  EditParts,
+  GalleryParts,
+  preloadWhenIdle,
+  SettingsParts,
+  TaskViewerParts,
+} from './shell/lazy-parts';
 import { usePromptHistoryKey } from './shell/prompt-history-key';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
@@ -45,7 +48,27 @@ function useShownViews(view: View): ReadonlySet<View> {
     const show = () => setShown((now) => (now.has('gallery') ? now : new Set([...now, 'gallery'])));
     return whenIdle(show, GALLERY_IDLE_TIMEOUT_MS);
   }, [settled]);
+  // The screens and dialogs loaded when opened (shell/lazy-parts.tsx), fetched ahead once idle.
+  useEffect(() => (settled ? preloadWhenIdle() : undefined), [settled]);
   return shown;
+}
+
+/** The image viewer over the Tasks screen (the gallery's), loaded the first time it opens. */
+function TaskViewerGate() {
+  const open = useAppStore((state) => state.tasksViewer !== null);
+  return open ? <TaskViewerParts.Part /> : null;
+}
+
+/** Compare's dialog and view, loaded the first time one of them opens. */
+function CompareGate() {
+  const open = useAppStore((state) => state.compareDialogOpen || state.compareGroup !== null);
+  return open ? <CompareParts.Part /> : null;
+}
+
+/** The edit dialog (and its mask editor), loaded the first time it opens. */
+function EditGate() {
+  const open = useAppStore((state) => state.editPanel !== null);
+  return open ? <EditParts.Part /> : null;
 }
 
 export function App() {
@@ -70,37 +93,37 @@ export function App() {
               <TasksView
                 active={view === 'tasks'}
                 compose={<ComposeForm active={view === 'tasks'} />}
-                viewer={<TaskImageViewer />}
+                viewer={<TaskViewerGate />}
               />
             </ViewErrorBoundary>
           </div>
           {shown.has('gallery') ? (
             <div className="app__view" hidden={view !== 'gallery'}>
               <ViewErrorBoundary>
-                <GalleryView />
+                <GalleryParts.Part />
               </ViewErrorBoundary>
             </div>
           ) : null}
           {shown.has('costs') ? (
             <div className="app__view" hidden={view !== 'costs'}>
               <ViewErrorBoundary>
-                <CostsView active={view === 'costs'} />
+                <CostsParts.Part active={view === 'costs'} />
               </ViewErrorBoundary>
             </div>
           ) : null}
           {shown.has('settings') ? (
             <div className="app__view" hidden={view !== 'settings'}>
               <ViewErrorBoundary>
-                <SettingsView />
+                <SettingsParts.Part />
               </ViewErrorBoundary>
             </div>
           ) : null}
         </main>
         <ViewErrorBoundary>
-          <CompareLayer />
+          <CompareGate />
         </ViewErrorBoundary>
         <ViewErrorBoundary>
-          <EditLayer />
+          <EditGate />
         </ViewErrorBoundary>
         <StatusArea />
       </div>

@@ -10,7 +10,7 @@ import { IconButton } from '../components/icon-button';
 import type { AppNotice } from '../../shared/ipc/contract';
 import { errorText, t, type MessageKey } from '../i18n';
 import { useAppStore } from '../store/app-store';
-import { ConnectPanelHost } from '../features/settings/connect-panel';
+import { ConnectParts } from './lazy-parts';
 import { UpdateBanner } from './update-banner';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
@@ -150,6 +150,12 @@ function NoticeBanners() {
   );
 }
 
+/** The connect panel (Settings' own form for a service), loaded the first time it opens. */
+function ConnectGate() {
+  const open = useAppStore((state) => state.connectOpen);
+  return open ? <ConnectParts.Part /> : null;
+}
+
 export function Banners() {
   return (
     <>
@@ -161,7 +167,7 @@ export function Banners() {
         <KeyProblemBanner />
         <DemoBanner />
       </div>
-      <ConnectPanelHost />
+      <ConnectGate />
     </>
   );
 }

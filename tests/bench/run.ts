@@ -42,8 +42,10 @@ const SUITES = [
 /**
  * The commit the run measured, and whether the tree had changes on top of it: a figure belongs
  * to one commit, so the bench is run from a worktree at a commit (never a tree being edited).
+ * Each row of docs/PERFORMANCE.md names it; `performance-rows.test.ts` fails when a row's bench
+ * code changed after it.
  */
-function measuredCommit(): string {
+function measuredCommit(): { readonly hash: string; readonly changed: boolean } | null {
   try {
     const git = (...args: string[]) =>
       execFileSync('git', args, {
@@ -51,12 +53,26 @@ function measuredCommit(): string {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
       });
-    const commit = git('rev-parse', '--short', 'HEAD').trim();
+    const hash = git('rev-parse', '--short=8', 'HEAD').trim();
     const changed = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
-    return changed ? `commit ${commit} with uncommitted changes` : `commit ${commit}`;
+    return { hash, changed };
   } catch {
-    return 'no git commit';
+    return null;
   }
+}
+
+/** The commit as the doc's header says it. */
+function commitText(commit: ReturnType<typeof measuredCommit>): string {
+  if (!commit) return 'no git commit';
+  return commit.changed
+    ? `commit ${commit.hash} with uncommitted changes`
+    : `commit ${commit.hash}`;
+}
+
+/** A row's Commit cell: the hash alone, which the doc's test reads (a changed tree says so). */
+function commitCell(commit: ReturnType<typeof measuredCommit>): string {
+  if (!commit) return 'none';
+  return commit.changed ? `${commit.hash} with uncommitted changes` : commit.hash;
 }
 
 const load = (): string => (loadavg()[0] ?? 0).toFixed(2);
@@ -92,13 +108,13 @@ function verdict(pass: boolean | null): string {
   return pass === null ? 'reported' : pass ? 'met' : 'MISSED';
 }
 
-function table(rows: readonly BenchRow[]): string {
+function table(rows: readonly BenchRow[], commit: string): string {
   const lines = [
-    '| Row | Scenario | Target | Measured | Verdict | Command |',
-    '|---|---|---|---|---|---|',
+    '| Row | Scenario | Target | Measured | Verdict | Commit | Command |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.row} | ${r.scenario} | ${r.target} | ${r.measured} | ${verdict(r.pass)} | \`${r.command}\` |`,
+        `| ${r.row} | ${r.scenario} | ${r.target} | ${r.measured} | ${verdict(r.pass)} | ${commit} | \`${r.command}\` |`,
     ),
   ];
   return lines.join('\n');
@@ -119,7 +135,8 @@ async function main(): Promise<void> {
   }
   const loadAtEnd = load();
   const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${chromiumVersion()}`;
-  const output = table(rows);
+  const commit = measuredCommit();
+  const output = table(rows, commitCell(commit));
   console.log(output);
   const notes = rows.filter((r) => r.note).map((r) => `- **${r.row}**: ${r.note}`);
   // A partial run writes no doc: its notes (how a figure splits) are printed with its table.
@@ -128,7 +145,7 @@ async function main(): Promise<void> {
     const doc = [
       '# Performance',
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${((Date.now() - started) / 60_000).toFixed(1)} min) at ${measuredCommit()} ` +
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${((Date.now() - started) / 60_000).toFixed(1)} min) at ${commitText(commit)} ` +
         `(load average ${loadAtStart} at the start, ${loadAtEnd} at the end) on ${machine}.`,
       'Each row is a ratio or a count measured in the same run, through the same code paths as the app',
       '(the real history store, engine, downloader, renderer bundle). Timings vary with the machine; ratios hold.',

@@ -26,7 +26,7 @@ import { ServiceField } from './service-field';
 import { BoardField } from './board-field';
 import { PromptHistoryPicker } from './prompt-history-picker';
 import { TemplateField } from './template-field';
-import { TemplateManagerHost } from './template-manager';
+import { TemplateManagerGate } from './template-manager-gate';
 import { TemplatePanel } from './template-panel';
 import './compose.css';
 
@@ -210,7 +210,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
     <>
       <ComposeFields active={active} />
       <PromptHistoryPicker />
-      <TemplateManagerHost />
+      <TemplateManagerGate />
     </>
   );
 }

@@ -11,6 +11,7 @@ export const common = {
   'filter.service.label': 'Service',
   'filter.service.all': 'All services',
   'common.tryAgain': 'Try again',
+  'common.loading': 'Loading…',
   'error.noBridge':
     'Pictor’s window lost its connection to the app. Close the window and open it again.',
   'error.view':

@@ -6,6 +6,7 @@ import { cleanup, render, waitFor, type RenderResult } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
+import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi } from '../../fakes/fake-pictor-api';
 
@@ -117,6 +118,8 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });
   running.push(initStore());
   const user = userEvent.setup(options.userOptions);
+  // The parts the window loads when first opened are loaded first, as the idle window does.
+  await preloadLazyParts();
   const result = render(<App />);
   await waitFor(() => {
     const state = useAppStore.getState();

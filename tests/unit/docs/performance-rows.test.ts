@@ -1,0 +1,171 @@
+/**
+ * docs/PERFORMANCE.md says what today's bench measures: each row names the commit it was measured
+ * at (its Commit cell), and a row is stale once its bench code changed after that commit: the suite
+ * its command runs (tests/bench/suites/<name>.ts) and the bench files that suite imports for their
+ * values, followed through tests/bench/. A stale row is measured again (its command, from a
+ * worktree at a commit) and its cells replaced. The rows known to be stale are listed below with
+ * why; the list may only shrink: a row measured again must leave it.
+ *
+ * The check reads git's history, so it needs a full clone (.ci/run clones the whole history; the
+ * workflow's checkout fetches it all): a commit must be an ancestor of HEAD, which any full clone
+ * of HEAD has, unlike a commit only a deleted branch held.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { needing, tool } from '../../support/tools';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const BENCH = join(ROOT, 'tests/bench');
+const FOUND_GIT = tool('git');
+/** git, in a git checkout (a source archive has no history to read). */
+const GIT = existsSync(join(ROOT, '.git'))
+  ? FOUND_GIT
+  : { ...FOUND_GIT, path: null, missing: 'not a git checkout' };
+
+/**
+ * Rows whose bench code changed after the commit they were measured at, each to be measured again.
+ * Only the whole bench, or each row's own command, run at one commit clears them (a figure from
+ * an older suite cannot be carried over by hand).
+ */
+const STALE: readonly string[] = [
+  // The engine suite changed after its rows were measured at 1a2ce2d (the shared median, the
+  // at-load row's words, planPng's chunks).
+  'Poll efficiency',
+  'Completion to gallery',
+  'Completion to gallery, after the poll',
+  'Completion to gallery, after the poll, at load',
+  // Its child and high-water probe changed after b4ffda6.
+  'Largest answer',
+  // The rows of the full run at 5057977 whose suites changed since.
+  'Image pipeline',
+  'History engine',
+  'Two processes writing',
+  'Another process visible',
+  'History at 1,000,000 tasks',
+  'Gallery rebuild',
+  'Gallery scroll',
+  'History list',
+  'Gallery open',
+  'Gallery scrollbar to the middle',
+  'Library export',
+  'Library import',
+  'Library re-import',
+  // The renderer suite changed after a5ad75d (the shared median), and the updates suite imports it.
+  'Start-up',
+  'Cold start',
+  'Task updates under load',
+];
+
+/** One row of the table: its name, the commit it names and the bench suite its command runs. */
+interface Row {
+  readonly name: string;
+  readonly commit: string;
+  readonly suite: string;
+}
+
+/** The table's rows, read by the header's column names. */
+function tableRows(doc: string): Row[] {
+  const lines = doc.split('\n').filter((line) => line.startsWith('| '));
+  const cells = (line: string) => line.slice(2, -2).split(' | ');
+  const header = cells(lines[0] ?? '');
+  const at = (name: string) => header.indexOf(name);
+  return lines.slice(1).map((line) => {
+    const row = cells(line);
+    const command = row[at('Command')] ?? '';
+    return {
+      name: row[at('Row')] ?? '',
+      commit: row[at('Commit')] ?? '',
+      suite: /--only ([\w-]+)/.exec(command)?.[1] ?? '',
+    };
+  });
+}
+
+/** Static imports and re-exports that carry values: not `import type`, not `import()`. */
+const STATIC = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s+)?['"](\.[^'"]+)['"]/gm;
+
+function sourceOf(target: string): string | null {
+  const candidates = [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
+  return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
+}
+
+/** The suite's file and every bench file it reaches through value imports, relative to ROOT. */
+function benchFilesOf(suite: string): string[] {
+  const start = join(BENCH, 'suites', `${suite}.ts`);
+  const reached = new Set<string>([start]);
+  const queue = [start];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (!existsSync(file)) continue;
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(STATIC)) {
+      const target = sourceOf(resolve(dirname(file), spec ?? ''));
+      if (target === null || !target.startsWith(BENCH) || reached.has(target)) continue;
+      reached.add(target);
+      queue.push(target);
+    }
+  }
+  return [...reached].map((file) => relative(ROOT, file).split('\\').join('/')).sort();
+}
+
+function git(...args: string[]): string {
+  return execFileSync(GIT.path ?? 'git', args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+}
+
+/** Whether git answers `args` without an error (a status, not output). */
+function gitSays(...args: string[]): boolean {
+  try {
+    git(...args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What is wrong with a row's commit, or the bench files changed since it (empty: current). */
+function staleness(row: Row): string[] {
+  if (!/^[0-9a-f]{7,40}$/.test(row.commit)) return [`names no commit ("${row.commit}")`];
+  if (!gitSays('rev-parse', '--verify', '--quiet', `${row.commit}^{commit}`)) {
+    return [`names ${row.commit}, which this clone does not have`];
+  }
+  if (!gitSays('merge-base', '--is-ancestor', row.commit, 'HEAD')) {
+    return [`names ${row.commit}, which is not in HEAD's history`];
+  }
+  const files = benchFilesOf(row.suite);
+  const changed = git('diff', '--name-only', row.commit, '--', ...files);
+  return changed === '' ? [] : changed.split('\n').map((file) => `${file} changed`);
+}
+
+describe.skipIf(!GIT.path)(needing(GIT, 'performance rows against the bench'), () => {
+  const rows = tableRows(readFileSync(join(ROOT, 'docs/PERFORMANCE.md'), 'utf8'));
+
+  it('reads every row of the table, each with a suite of the bench', () => {
+    expect(rows.length).toBeGreaterThan(30);
+    for (const row of rows) {
+      expect(existsSync(join(BENCH, 'suites', `${row.suite}.ts`)), row.name).toBe(true);
+    }
+    // The bench code of a row follows its suite's imports: the engine's rows reach its helpers.
+    expect(benchFilesOf('engine').length).toBeGreaterThan(1);
+  });
+
+  it('has the history it needs to tell a row from its code', () => {
+    const shallow = git('rev-parse', '--is-shallow-repository') === 'true';
+    expect(shallow, 'a shallow clone: clone with the whole history (fetch-depth: 0)').toBe(false);
+  });
+
+  it('measured every row with the bench code of today, but for the listed ones', () => {
+    const stale = rows
+      .map((row) => ({ name: row.name, why: staleness(row) }))
+      .filter((row) => row.why.length > 0);
+    const unlisted = stale
+      .filter((row) => !STALE.includes(row.name))
+      .map((row) => `${row.name}: ${row.why.join(', ')}`);
+    expect(unlisted).toEqual([]);
+    // A listed row that is current again (measured anew) leaves the list.
+    const current = STALE.filter((name) => !stale.some((row) => row.name === name));
+    expect(current).toEqual([]);
+  });
+});
