@@ -9,7 +9,7 @@ import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
 import { englishText } from '../../shared/i18n/sentence';
-import type { ComparePlan, LeftOutTarget } from '../core/compare';
+import type { FanOutPlan, LeftOutTarget } from '../core/fan-out';
 import type { PictorCore } from '../core/pictor-core';
 import { cliWording, exitCodeOf, worstExitCode } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -35,7 +35,7 @@ function leftOutReason(left: LeftOutTarget, providers: readonly ProviderId[]): s
 }
 
 /** The plan's notes on stderr: targets left out, parameters adapted, soft caps. */
-export function sayPlan(io: CliIo, plan: ComparePlan, providers: readonly ProviderId[]): void {
+export function sayPlan(io: CliIo, plan: FanOutPlan, providers: readonly ProviderId[]): void {
   for (const left of plan.leftOut)
     say(io, `Left out ${left.label} (target ${left.slot}): ${leftOutReason(left, providers)}`);
   for (const target of plan.targets)
@@ -80,7 +80,7 @@ export function reportCompare(
   { core, io, json }: { core: PictorCore; io: CliIo; json: boolean },
   group: string,
   records: readonly TaskRecord[],
-  left?: { readonly plan: ComparePlan; readonly providers: readonly ProviderId[] },
+  left?: { readonly plan: FanOutPlan; readonly providers: readonly ProviderId[] },
 ): void {
   const rows = records.map((record) => rowOf(core, record));
   if (json) {
