@@ -8,7 +8,7 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import type { CommandHelp, OptionGroup } from './command-help';
-import { COMMON_OPTIONS } from './common-args';
+import { COMMON_OPTION_SCHEMAS } from './common-args';
 import { COST_OPTIONS } from './cost-args';
 import { TRIAGE_OPTIONS } from './triage-args';
 import { TEMPLATE_OPTIONS } from './template-args';
@@ -24,7 +24,7 @@ export const LIBRARY_OPTIONS = {
   size: { type: 'string' },
   quality: { type: 'string' },
   count: { type: 'string' },
-  ...COMMON_OPTIONS,
+  ...COMMON_OPTION_SCHEMAS,
   template: { type: 'string' },
   all: { type: 'boolean' },
   limit: { type: 'string' },

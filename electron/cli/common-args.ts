@@ -15,7 +15,7 @@ export interface CommonOptions {
 }
 
 /** The schemas (parseArgs's) of the options {@link common} reads, for a command's own table. */
-export const COMMON_OPTIONS = {
+export const COMMON_OPTION_SCHEMAS = {
   'data-dir': { type: 'string' },
   'gallery-dir': { type: 'string' },
   timeout: { type: 'string' },

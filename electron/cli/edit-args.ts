@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/image-inputs';
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
 import { UsageError, parseCommandLine } from '../core/command-line';
-import { COMMON_OPTIONS, common, type CommonOptions } from './common-args';
+import { COMMON_OPTION_SCHEMAS, common, type CommonOptions } from './common-args';
 import { serviceChoice, type ServiceChoice } from './service-args';
 
 /** The options of edit and upscale together: each refuses the other's (see below). */
@@ -28,7 +28,7 @@ const OPTIONS = {
   factor: { type: 'string' },
   inputs: { type: 'string' },
   'allow-public-upload': { type: 'boolean' },
-  ...COMMON_OPTIONS,
+  ...COMMON_OPTION_SCHEMAS,
 } as const;
 
 const { factor, mask, ref, ...SHARED_OPTIONS } = OPTIONS;
