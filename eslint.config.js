@@ -101,14 +101,19 @@ const CORE_MODULES = [
     ['base', 'costs', 'credentials', 'engine', 'errors', 'fs', 'gallery', 'service', 'templates'],
   ],
   [
-    'compare',
-    'one prompt on several services at once: the plan, the run, the cancel',
+    'fan-out',
+    'one request sent to several targets at once: the plan, the run, the cancel',
     ['batch', 'costs', 'engine', 'errors', 'history', 'service'],
   ],
   [
+    'compare',
+    'one prompt on several services at once, a use of the fan-out',
+    ['engine', 'errors', 'fan-out'],
+  ],
+  [
     'edit',
-    "images as inputs on one or more services: the plan, the run, the inputs' handling",
-    ['compare', 'engine', 'errors', 'fs', 'gallery', 'images', 'inputs'],
+    "images as inputs on one or more services, a use of the fan-out; the inputs' handling",
+    ['engine', 'errors', 'fan-out', 'fs', 'gallery', 'images', 'inputs'],
   ],
   [
     'operations',

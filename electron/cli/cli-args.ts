@@ -8,6 +8,7 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import type { CommandHelp, OptionGroup } from './command-help';
+import { COMMON_OPTION_SCHEMAS } from './common-args';
 import { COST_OPTIONS } from './cost-args';
 import { TRIAGE_OPTIONS } from './triage-args';
 import { TEMPLATE_OPTIONS } from './template-args';
@@ -23,23 +24,18 @@ export const LIBRARY_OPTIONS = {
   size: { type: 'string' },
   quality: { type: 'string' },
   count: { type: 'string' },
-  'data-dir': { type: 'string' },
-  'gallery-dir': { type: 'string' },
-  timeout: { type: 'string' },
-  'poll-interval': { type: 'string' },
+  ...COMMON_OPTION_SCHEMAS,
   template: { type: 'string' },
   all: { type: 'boolean' },
   limit: { type: 'string' },
   cursor: { type: 'string' },
   task: { type: 'string', multiple: true },
-  json: { type: 'boolean' },
   compare: { type: 'string' },
   ...COST_OPTIONS,
   ...TRIAGE_OPTIONS,
   ...TEMPLATE_OPTIONS,
   ...TEMPLATE_RUN_OPTIONS,
   ...PARAM_OPTIONS,
-  verbose: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof LIBRARY_OPTIONS;

@@ -14,6 +14,16 @@ export interface CommonOptions {
   readonly pollIntervalMs: number;
 }
 
+/** The schemas (parseArgs's) of the options {@link common} reads, for a command's own table. */
+export const COMMON_OPTION_SCHEMAS = {
+  'data-dir': { type: 'string' },
+  'gallery-dir': { type: 'string' },
+  timeout: { type: 'string' },
+  'poll-interval': { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+} as const;
+
 /** The parsed options {@link common} reads. */
 export interface CommonValues {
   readonly 'data-dir'?: string;

@@ -15,7 +15,7 @@ import { demoEndpointOf, demoProviderOf } from '../../shared/domain/submit-targe
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import type { CompareTargetInput } from '../core/compare';
-import { common, type CommonOptions } from './common-args';
+import { COMMON_OPTION_SCHEMAS, common, type CommonOptions } from './common-args';
 import { DEMO_OPTION, isDemoOption } from './demo-choice';
 import { compareIdText } from './task-ids';
 
@@ -54,12 +54,7 @@ export const COMPARE_OPTIONS = {
   quality: { type: 'string' },
   count: { type: 'string' },
   'base-url': { type: 'string', multiple: true },
-  'data-dir': { type: 'string' },
-  'gallery-dir': { type: 'string' },
-  timeout: { type: 'string' },
-  'poll-interval': { type: 'string' },
-  json: { type: 'boolean' },
-  verbose: { type: 'boolean' },
+  ...COMMON_OPTION_SCHEMAS,
 } as const;
 
 const PROVIDER_LIST = PROVIDER_IDS.join(', ');

@@ -10,7 +10,6 @@
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { isDemoEndpoint } from '../../shared/domain/submit-target';
-import { englishText } from '../../shared/i18n/sentence';
 import {
   cancelCompare,
   CompareInputError,
@@ -18,11 +17,9 @@ import {
   planCompare,
   runCompare,
 } from '../core/compare';
-import { SpendingCapError } from '../core/errors';
 import type { PictorCore } from '../core/pictor-core';
 import { BuiltInDemo } from './built-in-demo';
-import { capRefusalText } from './cap-refusal-text';
-import { DEV_PROGRAM, EXIT, cliWording, worstExitCode } from './cli-report';
+import { EXIT, worstExitCode } from './cli-report';
 import { openCliCore } from './commands';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
@@ -30,8 +27,9 @@ import { commandHelp } from './command-help';
 import { COMPARE_OPTIONS, parseCompare } from './compare-args';
 import type { CompareCommand } from './compare-args';
 import { CompareCredentials } from './compare-credentials';
-import { reportCompare, say, sayPlan } from './compare-report';
+import { leftOutReason, reportCompare } from './compare-report';
 import { demoStartedLine } from './demo-choice';
+import { say, sayPlan, sendOrRefuse } from './fan-out-command';
 import { findCompareGroup } from './task-ids';
 import { terminalSafe } from './terminal-text';
 
@@ -83,25 +81,15 @@ async function compareRun(
     { prompts: [...command.prompts], targets: [...command.targets] },
   );
   const providers = command.targets.map((target) => target.provider);
-  sayPlan(io, plan, providers);
-  if (plan.refusal !== undefined) {
-    if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
-    else say(io, englishText(plan.refusal));
-    return plan.overCap ? EXIT.submitRefused : EXIT.usage;
-  }
+  const refused = sayPlan(
+    io,
+    plan,
+    (left) => `Left out ${left.label} (target ${left.slot}): ${leftOutReason(left, providers)}`,
+  );
+  if (refused !== null) return refused;
   core.engine.start({ resume: false });
-  let started: TaskRecord[];
-  try {
-    started = await runCompare(core.engine, plan);
-  } catch (error) {
-    if (!(error instanceof SpendingCapError || error instanceof CompareInputError)) throw error;
-    if (error instanceof SpendingCapError)
-      io.stderr(
-        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
-      );
-    else say(io, error.message);
-    return EXIT.submitRefused;
-  }
+  const started = await sendOrRefuse(io, () => runCompare(core.engine, plan), CompareInputError);
+  if (typeof started === 'number') return started;
   if (!command.common.json) io.stdout(`Compare group ${plan.group}\n`);
   const ids = started.map((record) => record.localId);
   const interrupted = new Promise<'interrupted'>((resolve) => {

@@ -12,7 +12,12 @@ import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { checkBaseUrl, isDemoEndpoint, serviceLabel } from '../core/service';
 import { UsageError } from '../core/command-line';
-import { DEMO_TASK_REASON, demoCredentials, type DemoAddress } from './env-credentials';
+import {
+  DEMO_TASK_REASON,
+  demoCredentials,
+  storedBaseUrl,
+  type DemoAddress,
+} from './env-credentials';
 
 /** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */
 export function keyVariable(provider: ProviderId): string {
@@ -75,12 +80,7 @@ export class CompareCredentials implements CredentialsProvider {
   }
 
   baseUrlFor(endpoint: string): string | null {
-    if (isDemoEndpoint(endpoint)) return this.demo?.urlOf(endpoint) ?? null;
-    try {
-      return checkBaseUrl(endpoint);
-    } catch {
-      return null;
-    }
+    return storedBaseUrl(this.demo, endpoint);
   }
 
   /** Why a task waits; the address a record gives is never said (env-credentials.ts). */

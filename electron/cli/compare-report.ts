@@ -9,9 +9,9 @@ import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { formatMicros } from '../../shared/domain/task-cost';
 import { englishText } from '../../shared/i18n/sentence';
-import type { ComparePlan, LeftOutTarget } from '../core/compare';
+import type { FanOutPlan, LeftOutTarget } from '../core/fan-out';
 import type { PictorCore } from '../core/pictor-core';
-import { cliWording, exitCodeOf, worstExitCode } from './cli-report';
+import { exitCodeOf, worstExitCode } from './cli-report';
 import type { CliIo } from './cli-io';
 import { keyVariable } from './compare-credentials';
 import { terminalSafe } from './terminal-text';
@@ -19,28 +19,17 @@ import { terminalSafe } from './terminal-text';
 /** How many characters of a local id a row shows: as generate's progress shows it. */
 const SHORT_ID = 8;
 
-export const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(text))}\n`);
-
 /**
  * Why a target was left out, in the CLI's words: for want of a key, the variable to set (the
  * core's sentence speaks of the window's Settings).
  * @param providers each target's provider, by slot (1 first)
  */
-function leftOutReason(left: LeftOutTarget, providers: readonly ProviderId[]): string {
+export function leftOutReason(left: LeftOutTarget, providers: readonly ProviderId[]): string {
   const provider = providers[left.slot - 1];
   if (left.reason.key === 'error.submit.noKeyThere' && provider !== undefined) {
     return `Nothing was sent: no key for ${PROVIDERS[provider].label}. Set ${keyVariable(provider)} to its key (it goes only to that service's address: its own, or --base-url ${provider}=ORIGIN).`;
   }
   return englishText(left.reason);
-}
-
-/** The plan's notes on stderr: targets left out, parameters adapted, soft caps. */
-export function sayPlan(io: CliIo, plan: ComparePlan, providers: readonly ProviderId[]): void {
-  for (const left of plan.leftOut)
-    say(io, `Left out ${left.label} (target ${left.slot}): ${leftOutReason(left, providers)}`);
-  for (const target of plan.targets)
-    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
-  for (const warning of plan.warnings) say(io, englishText(warning));
 }
 
 /** A task's row as `compare` and `compare show` print it, and its JSON. */
@@ -80,7 +69,7 @@ export function reportCompare(
   { core, io, json }: { core: PictorCore; io: CliIo; json: boolean },
   group: string,
   records: readonly TaskRecord[],
-  left?: { readonly plan: ComparePlan; readonly providers: readonly ProviderId[] },
+  left?: { readonly plan: FanOutPlan; readonly providers: readonly ProviderId[] },
 ): void {
   const rows = records.map((record) => rowOf(core, record));
   if (json) {

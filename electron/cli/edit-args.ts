@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/image-inputs';
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
 import { UsageError, parseCommandLine } from '../core/command-line';
-import { common, type CommonOptions } from './common-args';
+import { COMMON_OPTION_SCHEMAS, common, type CommonOptions } from './common-args';
 import { serviceChoice, type ServiceChoice } from './service-args';
 
 /** The options of edit and upscale together: each refuses the other's (see below). */
@@ -28,12 +28,7 @@ const OPTIONS = {
   factor: { type: 'string' },
   inputs: { type: 'string' },
   'allow-public-upload': { type: 'boolean' },
-  'data-dir': { type: 'string' },
-  'gallery-dir': { type: 'string' },
-  timeout: { type: 'string' },
-  'poll-interval': { type: 'string' },
-  json: { type: 'boolean' },
-  verbose: { type: 'boolean' },
+  ...COMMON_OPTION_SCHEMAS,
 } as const;
 
 const { factor, mask, ref, ...SHARED_OPTIONS } = OPTIONS;

@@ -12,9 +12,7 @@ import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { englishText } from '../../shared/i18n/sentence';
 import { type EditDeps, EditInputError, type EditPlan, planEdit, runEdit } from '../core/edit';
-import { SpendingCapError } from '../core/errors';
-import { DEV_PROGRAM, EXIT, cliWording, jsonLine } from './cli-report';
-import { capRefusalText } from './cap-refusal-text';
+import { jsonLine } from './cli-report';
 import { runOnService, watch, type Run } from './commands';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
@@ -22,11 +20,10 @@ import { RUN_OPTIONS, commandHelp } from './command-help';
 import { IMAGE_COMMAND_OPTIONS, parseImageCommand, type ImageCommand } from './edit-args';
 import { MASK_WORDS, chooseModel, routeOf } from './edit-model';
 import { readImage, readMask, type EditSourceDeps } from './edit-sources';
+import { say, sayPlan, sendOrRefuse } from './fan-out-command';
 import type { MaskConvention } from '../../shared/domain/model-capabilities';
 import type { EnvCredentials } from './env-credentials';
-import { jsonSafe, terminalSafe } from './terminal-text';
-
-const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(text))}\n`);
+import { jsonSafe } from './terminal-text';
 
 /** Runs an edit or an upscale; the exit code as generate's. */
 function runImageCommand(command: ImageCommand, io: CliIo): Promise<number> {
@@ -106,35 +103,14 @@ async function imageCommand(
   const baseUrl = run.builtInDemo ? DEMO_ENDPOINT : (credentials.namedBaseUrl ?? undefined);
   const input = { prompt, inputs, targets: [{ provider, model, ...(baseUrl ? { baseUrl } : {}) }] };
   const plan = await planEdit(deps, input, { toSend: true });
-  const refused = sayPlanNotes(io, plan);
+  const refused = sayPlan(io, plan, (left) => `${left.label}: ${englishText(left.reason)}`);
   if (refused !== null) return refused;
   core.engine.start({ resume: false });
-  let records: TaskRecord[];
-  try {
-    records = (await runEdit({ ...deps, engine: core.engine }, input)).records;
-  } catch (error) {
-    if (!(error instanceof SpendingCapError || error instanceof EditInputError)) throw error;
-    if (error instanceof SpendingCapError)
-      io.stderr(
-        capRefusalText(error.refusal, cliWording(error.message), io.program ?? DEV_PROGRAM),
-      );
-    else say(io, error.message);
-    return EXIT.submitRefused;
-  }
+  const send = async () => (await runEdit({ ...deps, engine: core.engine }, input)).records;
+  const records = await sendOrRefuse(io, send, EditInputError);
+  if (typeof records === 'number') return records;
   sayRoute(io, plan);
   return watch(run, records, jsonOf(plan));
-}
-
-/** The plan's notes on stderr; the exit code when it refuses the edit, else null. */
-function sayPlanNotes(io: CliIo, plan: EditPlan): number | null {
-  for (const left of plan.leftOut) say(io, `${left.label}: ${englishText(left.reason)}`);
-  for (const target of plan.targets)
-    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
-  for (const warning of plan.warnings) say(io, englishText(warning));
-  if (plan.refusal === undefined) return null;
-  if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
-  else say(io, englishText(plan.refusal));
-  return plan.overCap ? EXIT.submitRefused : EXIT.usage;
 }
 
 /** Where the inputs go, said before the wait (an upload's public links and lifetime too). */

@@ -91,12 +91,7 @@ export class EnvCredentials implements CredentialsProvider {
    * command runs of that dialect, if it runs one.
    */
   baseUrlFor(endpoint: string): string | null {
-    if (isDemoEndpoint(endpoint)) return this.demo?.urlOf(endpoint) ?? null;
-    try {
-      return checkBaseUrl(endpoint);
-    } catch {
-      return null;
-    }
+    return storedBaseUrl(this.demo, endpoint);
   }
 
   /**
@@ -133,6 +128,19 @@ export class EnvCredentials implements CredentialsProvider {
  */
 export interface DemoAddress {
   urlOf(endpoint: string): string | null;
+}
+
+/**
+ * The address a stored endpoint names: a base URL the URL policy takes, or for `demo:` (`demo:fal`,
+ * …) the command's own demo of that dialect; null for anything else.
+ */
+export function storedBaseUrl(demo: DemoAddress | undefined, endpoint: string): string | null {
+  if (isDemoEndpoint(endpoint)) return demo?.urlOf(endpoint) ?? null;
+  try {
+    return checkBaseUrl(endpoint);
+  } catch {
+    return null;
+  }
 }
 
 /**

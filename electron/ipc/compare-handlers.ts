@@ -1,25 +1,23 @@
 /**
- * IPC handlers of compare (shared/ipc/compare-contract.ts): the plan for the dialog, the run,
- * the group's tasks for the compare view, the groups the gallery's filter lists, and "Cancel all". Each target's address comes from
- * main's own settings for its service (the page names none) and its key from main's vault;
- * `compare:run` plans again from the same input rather than trusting a plan the page holds.
+ * IPC handlers of compare (shared/ipc/compare-contract.ts): the plan for the dialog and the run
+ * (the fan-out's handlers, fan-out-handlers.ts: each target at main's own address for its
+ * service, its key from main's vault, the run planned again), the group's tasks for the compare
+ * view, the groups the gallery's filter lists, and "Cancel all".
  */
 import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/compare-contract';
 import type { compareRequests } from '../../shared/ipc/compare-contract';
-import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
-import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import type { TaskCancels } from '../core/batch';
 import {
   cancelCompare,
-  type CompareDeps,
   type ComparePlan,
   compareTasks,
-  type CostSum,
   planCompare,
   runCompare,
 } from '../core/compare';
 import type { TaskEngine } from '../core/engine';
+import type { CostSum, FanOutDeps } from '../core/fan-out';
 import type { HistoryStore } from '../core/history';
+import { fanOutHandlers, shownPlan, type FanOutHandlerDeps } from './fan-out-handlers';
 import type { IpcHandlers } from './ipc-main-bridge';
 import { cancelOutcomeItem } from './task-cancel-handlers';
 
@@ -28,12 +26,10 @@ type CompareChannel = keyof typeof compareRequests;
 /** Groups `compare:groups` lists when the page names no number. */
 const GROUPS_LISTED = 100;
 
-export interface CompareHandlerDeps {
+export interface CompareHandlerDeps extends FanOutHandlerDeps {
   readonly engine: TaskEngine;
   readonly history: Pick<HistoryStore, 'taskIds' | 'get' | 'compares'>;
-  readonly plan: Omit<CompareDeps, 'newGroupId'>;
-  /** The address main's settings give `provider`'s service; null: none (the demo's for today's contract). */
-  readonly addressOf: (provider: ProviderId) => string | null;
+  readonly plan: Omit<FanOutDeps, 'newGroupId'>;
   /** The core's cancels (each wait for a service's answer bounded by the core's clock). */
   readonly cancels: TaskCancels;
 }
@@ -41,18 +37,17 @@ export interface CompareHandlerDeps {
 export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, CompareChannel> {
   const { engine, history } = deps;
   const { cancels } = deps;
-  const plan = (input: CompareInputPayload) => planCompare(deps.plan, withAddresses(deps, input));
-  return {
-    'compare:plan': async (input) => planOutput(await plan(input)),
-    'compare:run': async (input) => {
-      const planned = await plan(input);
-      const records = await runCompare(engine, planned);
-      return {
-        group: planned.group,
-        items: records.map((record) => engine.item(record)),
-        leftOut: [...planned.leftOut],
-      };
+  const fanOut = fanOutHandlers<CompareInputPayload, ComparePlan, ComparePlanOutput>(deps, {
+    plan: (input) => planCompare(deps.plan, input),
+    run: async (input) => {
+      const plan = await planCompare(deps.plan, input);
+      return { plan, records: await runCompare(engine, plan) };
     },
+    show: planOutput,
+  });
+  return {
+    'compare:plan': fanOut.plan,
+    'compare:run': fanOut.run,
     'compare:show': ({ group }) => ({
       items: compareTasks(history, group).map((record) => engine.item(record)),
     }),
@@ -67,21 +62,9 @@ export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, Com
   };
 }
 
-/** Each target at the address main's settings give its service (or the demo standing in for it). */
-function withAddresses(deps: CompareHandlerDeps, input: CompareInputPayload) {
-  return {
-    prompts: input.prompts,
-    targets: input.targets.map((target) => {
-      const address =
-        deps.addressOf(target.provider) ?? (demoStandsIn(target.provider) ? DEMO_ENDPOINT : null);
-      return address === null ? target : { ...target, baseUrl: address };
-    }),
-  };
-}
-
 function planOutput(plan: ComparePlan): ComparePlanOutput {
   return {
-    group: plan.group,
+    ...shownPlan(plan),
     targets: plan.targets.map(({ slot, label, notes, requests, count }) => ({
       slot,
       label,
@@ -89,10 +72,7 @@ function planOutput(plan: ComparePlan): ComparePlanOutput {
       tasks: requests.length * count,
       estimate: sumOutput(plan.totals.byTarget.get(slot)),
     })),
-    leftOut: [...plan.leftOut],
     total: sumOutput(plan.totals.total),
-    warnings: [...plan.warnings],
-    ...(plan.refusal === undefined ? {} : { refusal: plan.refusal }),
   };
 }
 

@@ -23,7 +23,7 @@ import { loadCatalogue, loadMainCatalogue } from './catalogues';
 import { MainCatalogue } from '../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../shared/i18n/main-messages';
 import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
-import { textParams, withTextArguments } from '../../shared/i18n/localized-numbers';
+import { compileMessage, textParams } from '../../shared/i18n/localized-numbers';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import {
   LOCALES,
@@ -222,16 +222,8 @@ IntlMessageFormat.resolveLocale = (locales) => {
 function compile(cacheKey: string, text: string, tag: string): IntlMessageFormat | null {
   const known = compiled.get(cacheKey);
   if (known !== undefined) return known;
-  let message: IntlMessageFormat | null;
-  try {
-    const parsed = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
-    // Plain `{n}` arguments read their values as written for the locale (localized-numbers.ts).
-    message = new IntlMessageFormat(withTextArguments(parsed.getAst()), tag, undefined, {
-      ignoreTag: true,
-    });
-  } catch {
-    message = null;
-  }
+  // Plain `{n}` arguments read their values as written for the locale (localized-numbers.ts).
+  const message = compileMessage(text, tag);
   compiled.set(cacheKey, message);
   return message;
 }

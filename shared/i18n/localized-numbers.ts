@@ -7,6 +7,7 @@
  * plural, select and number arguments keep the raw value they need.
  */
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 
 /** ICU names cannot hold `~`: a renamed argument never meets one a message names itself. */
 const TEXT_PREFIX = '~';
@@ -17,8 +18,23 @@ const SELECT = 5;
 const PLURAL = 6;
 const TAG = 8;
 
+/**
+ * `text` compiled for `tag`, each plain `{name}` read from `~name` (see {@link textParams}), so
+ * it is written in the locale's digits as `#` is; null when it does not parse.
+ */
+export function compileMessage(text: string, tag: string): IntlMessageFormat | null {
+  try {
+    const parsed = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+    return new IntlMessageFormat(withTextArguments(parsed.getAst()), tag, undefined, {
+      ignoreTag: true,
+    });
+  } catch {
+    return null;
+  }
+}
+
 /** The message with each plain `{name}` read from `~name` (see {@link textParams}). */
-export function withTextArguments(ast: readonly MessageFormatElement[]): MessageFormatElement[] {
+function withTextArguments(ast: readonly MessageFormatElement[]): MessageFormatElement[] {
   return ast.map((element): MessageFormatElement => {
     switch (element.type as number) {
       case ARGUMENT: {

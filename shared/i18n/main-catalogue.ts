@@ -4,11 +4,11 @@
  * the one it shows on demand, for error sentences), the pseudo-locale computed from English. Formatting goes through intl-messageformat, as in the
  * renderer; a translation that is missing, does not parse or lacks a value shows English.
  */
-import { IntlMessageFormat } from 'intl-messageformat';
+import type { IntlMessageFormat } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales';
 import { mainMessages, type MainMessageKey } from './main-messages';
 import { pseudoCatalogue } from './pseudo';
-import { textParams, withTextArguments } from './localized-numbers';
+import { compileMessage, textParams } from './localized-numbers';
 import { formatMoney, withMoney } from './money';
 import type { CostUnit } from '../domain/task-cost';
 export type MainParams = Readonly<Record<string, string | number>>;
@@ -74,15 +74,8 @@ export class MainCatalogue {
   private format(cacheKey: string, text: string, tag: string, params: MainParams): string | null {
     let message = this.compiled.get(cacheKey);
     if (message === undefined) {
-      try {
-        const parsed = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
-        // Plain `{n}` arguments in the locale's digits, as `#` is (localized-numbers.ts).
-        message = new IntlMessageFormat(withTextArguments(parsed.getAst()), tag, undefined, {
-          ignoreTag: true,
-        });
-      } catch {
-        message = null;
-      }
+      // Plain `{n}` arguments in the locale's digits, as `#` is (localized-numbers.ts).
+      message = compileMessage(text, tag);
       this.compiled.set(cacheKey, message);
     }
     if (!message) return null;

@@ -15,9 +15,9 @@ import {
 import { providerIdSchema } from '../domain/providers';
 import { costUnitSchema } from '../domain/task-cost';
 import { REQUEST_LIMITS } from '../domain/limits';
-import { sentenceSchema } from '../i18n/sentence';
 import { count } from './selection-schemas';
 import { cancelOutcomeSchema } from './task-cancel-contract';
+import { fanOutPlanSchema, fanOutRunSchema } from './fan-out-contract';
 import { taskItemSchema } from './task-item';
 
 const word = (max: number) => z.string().trim().min(1).max(max);
@@ -53,30 +53,11 @@ export type CostSumOutput = z.infer<typeof costSumSchema>;
  * says is catalogue sentences (shared/i18n/errors/compare.ts, the caps' own), shown in the
  * window's language.
  */
-const comparePlanSchema = z.object({
-  group: compareGroupSchema,
-  targets: z
-    .array(
-      z.object({
-        slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
-        label: z.string(),
-        /** What was adapted to what the service takes, in sentences. */
-        notes: z.array(sentenceSchema).max(20),
-        /** Tasks this target makes (prompts × count). */
-        tasks: count,
-        estimate: costSumSchema,
-      }),
-    )
-    .max(COMPARE_TARGETS.max),
-  leftOut: z
-    .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema }))
-    .max(COMPARE_TARGETS.max),
-  total: costSumSchema,
-  /** Soft caps the compare passes. */
-  warnings: z.array(sentenceSchema).max(20),
-  /** Why nothing may be sent (a hard cap, no target left): "Compare" is then refused. */
-  refusal: sentenceSchema.optional(),
-});
+const comparePlanSchema = fanOutPlanSchema({
+  /** Tasks this target makes (prompts × count). */
+  tasks: count,
+  estimate: costSumSchema,
+}).extend({ total: costSumSchema });
 export type ComparePlanOutput = z.infer<typeof comparePlanSchema>;
 
 const groupInput = z.object({ group: compareGroupSchema }).strict();
@@ -88,14 +69,7 @@ export const compareRequests = {
    * Plans again and sends: every task stored first (one group), then each sent on its own. Over
    * a hard cap, or with no target usable, it is refused with the plan's sentence.
    */
-  'compare:run': {
-    input: compareInputSchema,
-    output: z.object({
-      group: compareGroupSchema,
-      items: z.array(taskItemSchema).max(1_000),
-      leftOut: comparePlanSchema.shape.leftOut,
-    }),
-  },
+  'compare:run': { input: compareInputSchema, output: fanOutRunSchema },
   /** The tasks of a compare group, by slot (the compare view, opened again later). */
   'compare:show': {
     input: groupInput,

@@ -1,13 +1,12 @@
 /**
  * Images as inputs (shared/domain/image-inputs.ts): the page picks a source (a library image or a
  * file main opens), paints a mask, and asks for an edit, a fill, an expansion or an upscale on one
- * or more targets (the compare's fan-out). The page never sends a path or an address: files are
- * opened by main's own dialog, every input is named by its digest in main's input store, and
- * each target's address and key are main's. Main checks every input again before anything is
- * stored or sent.
+ * or more targets (a fan-out, as a compare is: fan-out-contract.ts). The page never sends a path
+ * or an address: files are opened by main's own dialog, every input is named by its digest in
+ * main's input store, and each target's address and key are main's. Main checks every input again
+ * before anything is stored or sent.
  */
 import { z } from 'zod';
-import { compareGroupSchema } from '../domain/compare';
 import {
   MAX_INPUT_BYTES,
   MAX_INPUT_SIDE,
@@ -21,9 +20,8 @@ import { COMPARE_TARGETS } from '../domain/compare';
 import { REQUEST_LIMITS } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
 import { imageStateSchema } from '../domain/task-record';
-import { sentenceSchema } from '../i18n/sentence';
+import { fanOutPlanSchema, fanOutRunSchema } from './fan-out-contract';
 import { imageRef } from './selection-schemas';
-import { taskItemSchema } from './task-item';
 
 const word = (max: number) => z.string().trim().min(1).max(max);
 const none = z.undefined();
@@ -61,27 +59,7 @@ const editRouteSchema = z.object({
 });
 export type EditRoute = z.infer<typeof editRouteSchema>;
 
-const editPlanSchema = z.object({
-  group: compareGroupSchema,
-  targets: z
-    .array(
-      z.object({
-        slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
-        label: z.string(),
-        /** What was adapted (a safety tolerance clamped), in sentences. */
-        notes: z.array(sentenceSchema).max(20),
-        inputs: editRouteSchema,
-      }),
-    )
-    .max(COMPARE_TARGETS.max),
-  leftOut: z
-    .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema }))
-    .max(COMPARE_TARGETS.max),
-  /** Soft caps passed. */
-  warnings: z.array(sentenceSchema).max(20),
-  /** Why nothing may be sent: "Edit" is then refused with this sentence. */
-  refusal: sentenceSchema.optional(),
-});
+const editPlanSchema = fanOutPlanSchema({ inputs: editRouteSchema });
 export type EditPlanOutput = z.infer<typeof editPlanSchema>;
 
 /** One image of a stack: the original, or a result made from an image of the stack. */
@@ -164,14 +142,7 @@ export const inputRequests = {
   /** How an edit would run: nothing stored, nothing sent, nothing uploaded. */
   'edit:plan': { input: editInputSchema, output: editPlanSchema },
   /** Plans again and sends: every task stored first (one group), each sent on its own. */
-  'edit:run': {
-    input: editInputSchema,
-    output: z.object({
-      group: compareGroupSchema,
-      items: z.array(taskItemSchema).max(1_000),
-      leftOut: editPlanSchema.shape.leftOut,
-    }),
-  },
+  'edit:run': { input: editInputSchema, output: fanOutRunSchema },
   /** The stack a library image belongs to: its original and every edit and upscale made from it. */
   'images:stack': { input: imageRef, output: stackSchema },
 } as const;

@@ -1,21 +1,15 @@
 /**
- * A planned compare sent, and cancelled. Every task of the compare is stored, one group id, all
- * or none under the spending caps, before anything is sent (TaskEngine.submitGroup); then each is
- * sent on its own, side by side, at most a few at a time to one service address, and each keeps
- * every guarantee of a task (stored before its submit, never sent twice, resumed after a
- * restart, its images saved before their links expire). One target refused (no credits,
+ * A planned compare sent, shown and cancelled: the fan-out's run (core/fan-out/fan-out-run.ts).
+ * Every task of the compare is stored, one group id, all or none under the spending caps, before
+ * anything is sent; then each is sent on its own, side by side. One target refused (no credits,
  * moderation, no answer) leaves the others going.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
-import { SpendingCapError } from '../errors';
-import type { CancelOutcome, TaskCancels } from '../batch';
 import type { TaskEngine } from '../engine';
-import type { HistoryStore } from '../history';
+import { sendPlan } from '../fan-out';
 import { CompareInputError, type ComparePlan } from './compare-plan';
 
-/** Most tasks one compare makes: one engine submit's limit. */
-const MAX_GROUP_TASKS = TASKS_PER_ENGINE_SUBMIT.max;
+export { cancelGroup as cancelCompare, groupTasks as compareTasks } from '../fan-out';
 
 /**
  * Stores and sends the plan's tasks; returns them as stored (priced), in the plan's order.
@@ -23,53 +17,9 @@ const MAX_GROUP_TASKS = TASKS_PER_ENGINE_SUBMIT.max;
  *   CompareInputError when no target can be sent, or more tasks than one submit may make; the
  *   engine's refusal of a request.
  */
-export async function runCompare(
+export function runCompare(
   engine: Pick<TaskEngine, 'submitGroup'>,
   plan: ComparePlan,
 ): Promise<TaskRecord[]> {
-  if (plan.refusal !== undefined) {
-    if (!plan.overCap) throw new CompareInputError(plan.refusal);
-    throw new SpendingCapError(plan.refusal, {
-      code: 'bad_input',
-      ...(plan.capRefusal ? { refusal: plan.capRefusal } : {}),
-    });
-  }
-  const items = plan.targets.flatMap(({ slot, label, target, requests, count }) =>
-    requests.map((request) => ({
-      request,
-      target,
-      count,
-      compare: { group: plan.group, slot, label },
-    })),
-  );
-  return engine.submitGroup(items);
-}
-
-/** The tasks of compare `group` in the history, oldest first, by slot. */
-export function compareTasks(history: Pick<HistoryStore, 'taskIds' | 'get'>, group: string) {
-  const records = history
-    .taskIds({ compareGroup: group }, MAX_GROUP_TASKS)
-    .map((localId) => history.get(localId))
-    .filter((record): record is TaskRecord => record !== undefined);
-  return records.sort(
-    (a, b) =>
-      (a.compare?.slot ?? 0) - (b.compare?.slot ?? 0) ||
-      a.createdAt - b.createdAt ||
-      a.localId.localeCompare(b.localId),
-  );
-}
-
-/**
- * "Cancel all": asks the service of every unfinished task of `group` to cancel it, where its
- * service can (cancel-tasks.ts says of each what came of it). Finished tasks are left alone.
- */
-export async function cancelCompare(
-  history: Pick<HistoryStore, 'taskIds' | 'get'>,
-  cancels: Pick<TaskCancels, 'cancel'>,
-  group: string,
-): Promise<CancelOutcome[]> {
-  const running = compareTasks(history, group).filter(
-    (record) => record.status === 'processing' || record.status === 'submitting',
-  );
-  return cancels.cancel(running.map((record) => record.localId));
+  return sendPlan(engine, plan, (said) => new CompareInputError(said));
 }

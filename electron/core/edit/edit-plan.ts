@@ -1,13 +1,13 @@
 /**
  * An edit's plan: one source image (and its mask, its references) and one instruction on 1 to 6
- * targets, the compare's fan-out (core/compare) with images. Before anything is stored or sent,
- * every input is looked up in the input store by its digest (what the page says of an image's
- * size or format is never believed: the store's own reading replaces it), and each target is
- * found usable or left out with a sentence: a model that cannot do what is asked (naming the
- * models that would), inputs that cannot reach it (too large, uploads turned off), no key there.
- * Each target kept says how its inputs would travel (inline, or the service's upload; public
- * links; whether the user must agree to them first) and what was adapted (a size, a safety
- * tolerance clamped). Prices, caps and the engine's limit are the compare's own verdict.
+ * targets, a use of the fan-out (core/fan-out) as a compare is, with images. Before anything is
+ * stored or sent, every input is looked up in the input store by its digest (what the page says of
+ * an image's size or format is never believed: the store's own reading replaces it), and each
+ * target is found usable or left out with a sentence: a model that cannot do what is asked (naming
+ * the models that would), inputs that cannot reach it (too large, uploads turned off), no key
+ * there. Each target kept says how its inputs would travel (inline, or the service's upload;
+ * public links; whether the user must agree to them first) and what was adapted (a size, a safety
+ * tolerance clamped). Prices, caps and the engine's limit are the fan-out's verdict.
  */
 import { z } from 'zod';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
@@ -34,14 +34,12 @@ import { UserFacingError } from '../errors';
 import { chooseRoute } from '../inputs';
 import {
   adaptRequest,
-  type CompareDeps,
-  type ComparePlan,
-  labelsOf,
-  type LeftOutTarget,
+  type FanOutDeps,
+  type FanOutPlan,
+  planFanOut,
   type PlannedTarget,
   usableTarget,
-  verdictOf,
-} from '../compare';
+} from '../fan-out';
 
 const word = (max: number) => z.string().trim().min(1).max(max);
 
@@ -80,7 +78,7 @@ export interface EditSettings {
   readonly publicUploadConsent: readonly ProviderId[];
 }
 
-export interface EditDeps extends CompareDeps {
+export interface EditDeps extends FanOutDeps {
   readonly inputs: StoredInputs;
   readonly settings: () => EditSettings;
 }
@@ -90,8 +88,7 @@ export interface PlannedEdit extends PlannedTarget {
   readonly inputs: EditRoute;
 }
 
-export interface EditPlan extends Omit<ComparePlan, 'targets'> {
-  readonly targets: readonly PlannedEdit[];
+export interface EditPlan extends FanOutPlan<PlannedEdit> {
   /** The inputs as the store knows them (what every target's request carries). */
   readonly inputs: ImageInputs;
 }
@@ -119,36 +116,33 @@ export async function planEdit(
   const { prompt, targets } = parsed.data;
   const inputs = await storedInputsOf(deps.inputs, parsed.data.inputs);
   const settings = deps.settings();
-  const labels = labelsOf(targets);
-  const planned: PlannedEdit[] = [];
-  const leftOut: LeftOutTarget[] = [];
-  for (const [index, wanted] of targets.entries()) {
-    const slot = index + 1;
-    const label = labels[index] ?? `#${slot}`;
-    const way = await wayOf({ deps, inputs, settings, options }, wanted);
-    if ('reason' in way) {
-      leftOut.push({ slot, label, reason: way.reason });
-      continue;
-    }
-    const adapted = adaptRequest(wanted.provider, {
-      prompt,
-      model: wanted.model,
-      ...(wanted.size === undefined ? {} : { size: wanted.size }),
-      ...(wanted.quality === undefined ? {} : { quality: wanted.quality }),
-    });
-    const request: GenerationRequest = { ...adapted.request, inputs };
-    const notes = [...adapted.notes, ...safetyNotes(wanted.provider, way.capabilities, inputs)];
-    const perTask = [deps.costs.preview(way.target, request, 1).perTask];
-    const target = { slot, label, target: way.target, requests: [request], count: 1 };
-    planned.push({ ...target, notes, perTask, inputs: way.route });
-  }
-  const verdict = verdictOf(deps, planned, leftOut);
-  const refusal =
-    planned.length === 0 && !verdict.overCap
-      ? sentence('error.edit.noTargetLeft')
-      : verdict.refusal;
-  const { refusal: _compareRefusal, ...rest } = verdict;
-  return { ...rest, targets: planned, inputs, ...(refusal === undefined ? {} : { refusal }) };
+  const plan = await planFanOut<Target, PlannedEdit>(deps, {
+    targets,
+    noneLeft: sentence('error.edit.noTargetLeft'),
+    plan: async (wanted, place): Promise<PlannedEdit | { reason: Sentence }> => {
+      const way = await wayOf({ deps, inputs, settings, options }, wanted);
+      if ('reason' in way) return way;
+      const adapted = adaptRequest(wanted.provider, {
+        prompt,
+        model: wanted.model,
+        ...(wanted.size === undefined ? {} : { size: wanted.size }),
+        ...(wanted.quality === undefined ? {} : { quality: wanted.quality }),
+      });
+      const request: GenerationRequest = { ...adapted.request, inputs };
+      const notes = [...adapted.notes, ...safetyNotes(wanted.provider, way.capabilities, inputs)];
+      const perTask = [deps.costs.preview(way.target, request, 1).perTask];
+      const target: PlannedTarget = {
+        ...place,
+        target: way.target,
+        requests: [request],
+        count: 1,
+        notes,
+        perTask,
+      };
+      return { ...target, inputs: way.route };
+    },
+  });
+  return { ...plan, inputs };
 }
 
 type Target = z.output<typeof targetSchema>;

@@ -1,14 +1,13 @@
 /**
- * A planned edit sent, as a compare is (core/compare/compare-run.ts): planned again from the same
- * input (never a plan the page holds), every task stored first under one group id, all or none
- * under the spending caps (TaskEngine.submitGroup), then each sent on its own. A target whose
+ * A planned edit sent by the fan-out's run (core/fan-out/fan-out-run.ts): planned again from the
+ * same input (never a plan the page holds), every task stored first under one group id, all or
+ * none under the spending caps (TaskEngine.submitGroup), then each sent on its own. A target whose
  * uploads would become public links the user has not agreed to is left out with its sentence,
  * never uploaded quietly; the others go.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { runCompare } from '../compare';
 import type { TaskEngine } from '../engine';
-import { SpendingCapError } from '../errors';
+import { sendPlan } from '../fan-out';
 import {
   EditInputError,
   planEdit,
@@ -35,13 +34,6 @@ export interface EditRun {
  */
 export async function runEdit(deps: EditRunDeps, input: EditInput): Promise<EditRun> {
   const plan = await planEdit(deps, input, { toSend: true });
-  if (plan.refusal !== undefined) {
-    if (plan.overCap)
-      throw new SpendingCapError(plan.refusal, {
-        code: 'bad_input',
-        ...(plan.capRefusal ? { refusal: plan.capRefusal } : {}),
-      });
-    throw new EditInputError(plan.refusal);
-  }
-  return { plan, records: await runCompare(deps.engine, plan) };
+  const records = await sendPlan(deps.engine, plan, (said) => new EditInputError(said));
+  return { plan, records };
 }

@@ -83,13 +83,18 @@ function parseBody<T>(
   return { data: parsed.data, json: json.value };
 }
 
-/** The task id of a submit answer that carried the API key: refused, never kept. */
-function keyInTaskId(text: string, key: string): ServiceError {
+/**
+ * A submit answer whose task id (`id`) or a task address (`address`) carried the API key: refused
+ * with the answer, never kept.
+ */
+function keyInAnswer(where: 'id' | 'address', text: string, key: string): ServiceError {
+  const what = where === 'id' ? 'the task id carries' : 'a task address carries';
+  const said = where === 'id' ? 'error.service.keyInTaskId' : 'error.service.keyInTaskAddress';
   return new ServiceError({
     kind: 'protocol',
-    message: sentence('error.service.keyInTaskId'),
+    message: sentence(said),
     detail: cleanText(
-      `HTTP 200; the task id carries the API key; body: ${bodyExcerpt(redactText(text, key))}`,
+      `HTTP 200; ${what} the API key; body: ${bodyExcerpt(redactText(text, key))}`,
       600,
     ),
     httpStatus: 200,
@@ -170,21 +175,6 @@ export interface SubmitAnswer {
 
 const HANDLE_NAMES = ['poll', 'result', 'cancel'] as const;
 
-/** A task address that carried the key: refused with the answer, like an id that did. */
-function keyInTaskAddress(text: string, key: string): ServiceError {
-  return new ServiceError({
-    kind: 'protocol',
-    message: sentence('error.service.keyInTaskAddress'),
-    detail: cleanText(
-      `HTTP 200; a task address carries the API key; body: ${bodyExcerpt(redactText(text, key))}`,
-      600,
-    ),
-    httpStatus: 200,
-    mayHaveReachedService: true,
-    refusedAnswer: true,
-  });
-}
-
 /**
  * Reads a submit's 200 body (as `read`, a profile's reading, turns it into `{id, model, poll,
  * result, cancel}`): an object with a usable task id. An id or a task address that carries the
@@ -214,13 +204,13 @@ function checkedSubmitAnswer(
   const scrubbed = redactBody(text, key);
   if (scrubbed !== text) {
     const again = reread(scrubbed, submitReadingSchema, read);
-    if (again?.id !== id) throw keyInTaskId(text, key);
+    if (again?.id !== id) throw keyInAnswer('id', text, key);
     if (HANDLE_NAMES.some((name) => again[name] !== answer[name])) {
-      throw keyInTaskAddress(text, key);
+      throw keyInAnswer('address', text, key);
     }
   }
   if (HANDLE_NAMES.some((name) => answer[name] !== undefined && carriesKey(answer[name], key))) {
-    throw keyInTaskAddress(text, key);
+    throw keyInAnswer('address', text, key);
   }
   const model = reportedModelOf(answer['model'], text, key, read);
   const handles: { poll?: string; result?: string; cancel?: string } = {};

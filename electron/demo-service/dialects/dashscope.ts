@@ -36,6 +36,7 @@ import { dashscopePolicy } from './dashscope-uploads';
 import { DASHSCOPE_EDIT, dashscopeEdit } from './dashscope-inputs';
 import {
   acceptedRequest,
+  authorizationKey,
   failureMessage,
   headerValue,
   isReply,
@@ -116,10 +117,7 @@ class DashscopeDialect implements Dialect {
 
   constructor(private readonly kit: DialectKit) {}
 
-  readonly keyOf: Dialect['keyOf'] = (headers) => {
-    const value = headerValue(headers, 'authorization');
-    return value ? BEARER.exec(value)?.[1] : undefined;
-  };
+  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, BEARER);
   private readonly account = (call: DialectCall): string | Reply =>
     this.kit.accountForKey(this.keyOf(call.headers)) ??
     refusal(401, 'InvalidApiKey', 'Invalid API-key provided.');

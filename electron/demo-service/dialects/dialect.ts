@@ -275,6 +275,15 @@ export function headerValue(headers: IncomingHttpHeaders, name: string): string 
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** The key an `authorization` header carries, as the first group of `pattern` reads it. */
+export function authorizationKey(
+  headers: IncomingHttpHeaders,
+  pattern: RegExp,
+): string | undefined {
+  const value = headerValue(headers, 'authorization');
+  return value ? pattern.exec(value)?.[1] : undefined;
+}
+
 /** Builds the request the task store keeps from a dialect's fields. */
 export function acceptedRequest(
   prompt: string,

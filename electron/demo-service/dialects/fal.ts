@@ -33,8 +33,8 @@ import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectImage, DialectKit, DialectMatch } from './dialect';
 import {
   acceptedRequest,
+  authorizationKey,
   failureMessage,
-  headerValue,
   isReply,
   jsonBody,
   objectOf,
@@ -96,10 +96,7 @@ class FalDialect implements Dialect {
 
   constructor(private readonly kit: DialectKit) {}
 
-  readonly keyOf: Dialect['keyOf'] = (headers) => {
-    const value = headerValue(headers, 'authorization');
-    return value ? KEY.exec(value)?.[1] : undefined;
-  };
+  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, KEY);
   private readonly account = (call: DialectCall): string | Reply => {
     const found = this.kit.accountForKey(this.keyOf(call.headers));
     if (found) return found;

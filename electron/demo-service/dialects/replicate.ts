@@ -34,8 +34,8 @@ import type { ModelCapabilities } from '../../../shared/domain/model-capabilitie
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 import {
   acceptedRequest,
+  authorizationKey,
   failureMessage,
-  headerValue,
   isReply,
   isoTime,
   jsonBody,
@@ -116,10 +116,7 @@ class ReplicateDialect implements Dialect {
 
   constructor(private readonly kit: DialectKit) {}
 
-  readonly keyOf: Dialect['keyOf'] = (headers) => {
-    const value = headerValue(headers, 'authorization');
-    return value ? BEARER.exec(value)?.[1] : undefined;
-  };
+  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, BEARER);
   private readonly account = (call: DialectCall): string | Reply =>
     this.kit.accountForKey(this.keyOf(call.headers)) ??
     problem(401, {

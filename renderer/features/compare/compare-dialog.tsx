@@ -5,7 +5,7 @@
  * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
  * (a hard cap) is shown, nothing sent.
  */
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import type {
@@ -21,6 +21,7 @@ import type { Sentence } from '../../../shared/i18n/sentence';
 import { errorText, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
+import { useLivePlan, useOneRun } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import type { ComparePlanAnswer } from '../../store/compare-slice';
 
@@ -62,42 +63,25 @@ function firstRows(): Row[] {
   ];
 }
 
+const askPlan = (input: CompareInputPayload) => store().comparePlan(input);
+const run = (input: CompareInputPayload) => store().compareRun(input);
+
 /** Main's plan of the rows, asked again whenever they or the prompt change. */
-function useLivePlan(rows: readonly Row[], prompt: string): ComparePlanAnswer | null {
-  const [answer, setAnswer] = useState<ComparePlanAnswer | null>(null);
-  useEffect(() => {
-    const input = inputOf(rows);
-    let current = true;
-    setAnswer(null);
-    if (input)
-      void store()
-        .comparePlan(input)
-        .then((got) => current && setAnswer(got));
-    return () => {
-      current = false;
-    };
-  }, [rows, prompt]);
-  return answer;
+function useRowsPlan(rows: readonly Row[], prompt: string): ComparePlanAnswer | null {
+  // The prompt is read from the store by inputOf: a new one is a new input.
+  const input = useMemo(() => inputOf(rows), [rows, prompt]);
+  return useLivePlan(input, askPlan);
 }
 
 function OpenDialog() {
   const prompt = useAppStore((state) => state.composeDraft.prompt);
   const [rows, setRows] = useState<Row[]>(firstRows);
-  const answer = useLivePlan(rows, prompt);
-  const [refused, setRefused] = useState<string | null>(null);
-  // One run at a time: a second click while main is sending would start a second group. The
-  // click disables the button before the next event (React renders a click's state at once).
-  const [sending, setSending] = useState(false);
+  const answer = useRowsPlan(rows, prompt);
+  const { sending, refused, start } = useOneRun(run);
   const close = () => store().compareShowDialog(false);
-  const run = async () => {
+  const send = () => {
     const input = inputOf(rows);
-    if (!input || sending) return;
-    setSending(true);
-    try {
-      setRefused(await store().compareRun(input));
-    } finally {
-      setSending(false);
-    }
+    if (input) void start(input);
   };
   const plan = answer?.ok ? answer.plan : null;
   const footer = (
@@ -106,7 +90,7 @@ function OpenDialog() {
       <Button
         variant="primary"
         disabled={sending || !plan || plan.refusal !== undefined}
-        onClick={() => void run()}
+        onClick={send}
       >
         {t('compare.dialog.run')}
       </Button>

@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { FOCUSABLE } from '../../lib/focus-trap';
+import { useOneRun } from '../../lib/use-fan-out';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
@@ -23,9 +24,11 @@ import { EditTargets } from './edit-targets';
 import { MaskSlot } from './mask-slot';
 import { useEditDraft } from './use-edit-draft';
 import type { ProviderId } from '../../../shared/domain/providers';
+import type { EditInputPayload } from '../../../shared/ipc/inputs-contract';
 import './edit.css';
 
 const store = useAppStore.getState;
+const run = (input: EditInputPayload) => store().editRun(input);
 
 export function EditLayer() {
   const panel = useAppStore((state) => state.editPanel);
@@ -38,18 +41,12 @@ function useSend(
   plan: ReturnType<typeof useEditDraft>['plan'],
 ) {
   const [asking, setAsking] = useState<ProviderId | null>(null);
-  const [sending, setSending] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
+  const { sending, refused, setRefused, start } = useOneRun(run);
   const send = async () => {
     if (!input || !plan?.ok || sending) return;
     const needed = consentsNeeded(plan.value, input, store().editConsented);
     if (needed[0]) return setAsking(needed[0]);
-    setSending(true);
-    try {
-      setRefused(await store().editRun(input));
-    } finally {
-      setSending(false);
-    }
+    await start(input);
   };
   const agree = async (provider: ProviderId) => {
     setAsking(null);

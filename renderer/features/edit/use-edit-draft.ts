@@ -3,8 +3,10 @@
  * of it, asked again whenever it changes; targets that can no longer do what is asked drop out.
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { EditInputPayload } from '../../../shared/ipc/inputs-contract';
 import type { EditPlanOutput } from '../../../shared/ipc/inputs-contract';
 import { useShallow } from 'zustand/react/shallow';
+import { useLivePlan } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import {
   setUpServices,
@@ -33,22 +35,12 @@ function firstDraft(source: EditSource, start: EditStart): EditDraft {
   };
 }
 
+const askPlan = (input: EditInputPayload) => store().editPlan(input);
+
 /** Main's plan of `draft`, or null while it is being asked (or the draft is incomplete). */
 function usePlan(draft: EditDraft): Answer<EditPlanOutput> | null {
   const input = useMemo(() => editInput(draft), [draft]);
-  const [answer, setAnswer] = useState<Answer<EditPlanOutput> | null>(null);
-  useEffect(() => {
-    let current = true;
-    setAnswer(null);
-    if (input)
-      void store()
-        .editPlan(input)
-        .then((got) => current && setAnswer(got));
-    return () => {
-      current = false;
-    };
-  }, [input]);
-  return answer;
+  return useLivePlan(input, askPlan);
 }
 
 /** The draft, its setter, the model choices for it and main's plan. */

@@ -6,7 +6,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { createPortal } from 'react-dom';
+import { MenuList } from './menu-list';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, type TriageFlag } from '../../../shared/domain/triage';
 import { t, type MessageKey } from '../../i18n';
@@ -198,34 +198,19 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
     menuKeys(event, menuRef.current, () => close(true));
   };
 
-  return createPortal(
-    <div
-      ref={menuRef}
-      role="menu"
-      aria-label={t('gallery.menu.label')}
-      className="gallery-menu"
-      style={place ?? { left: request.x, top: request.y, visibility: 'hidden' }}
+  return (
+    <MenuList
+      menuRef={menuRef}
+      label={t('gallery.menu.label')}
+      place={place}
+      at={request}
+      entries={entries}
       onKeyDown={onKeyDown}
-      onContextMenu={(event) => event.preventDefault()}
-    >
-      {entries.map((entry) => (
-        <button
-          key={entry.id}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="gallery-menu__item"
-          data-action={entry.id}
-          onClick={() => {
-            close(!entry.takesFocus);
-            entry.run();
-          }}
-        >
-          {entry.label}
-        </button>
-      ))}
-    </div>,
-    document.body,
+      onPick={(entry) => {
+        close(!entry.takesFocus);
+        entry.run();
+      }}
+    />
   );
 }
 

@@ -12,8 +12,8 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { createPortal } from 'react-dom';
 import { menuKeys } from './gallery-context-menu';
+import { MenuList } from './menu-list';
 import './gallery-basics.css';
 
 export interface SidebarMenuEntry {
@@ -82,35 +82,20 @@ export function SidebarMenu({ label, at, entries, onClose }: SidebarMenuProps) {
       at.from.focus();
     });
 
-  return createPortal(
-    <div
-      ref={menu}
-      role="menu"
-      aria-label={label}
-      className="gallery-menu"
-      style={place ?? { left: at.x, top: at.y, visibility: 'hidden' }}
+  return (
+    <MenuList
+      menuRef={menu}
+      label={label}
+      place={place}
+      at={at}
+      entries={entries}
       onKeyDown={onKeyDown}
-      onContextMenu={(event) => event.preventDefault()}
-    >
-      {entries.map((entry) => (
-        <button
-          key={entry.id}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className="gallery-menu__item"
-          data-action={entry.id}
-          onClick={() => {
-            // Back to the entry first: a dialog the action opens returns the focus there.
-            at.from.focus();
-            onClose();
-            entry.run();
-          }}
-        >
-          {entry.label}
-        </button>
-      ))}
-    </div>,
-    document.body,
+      onPick={(entry) => {
+        // Back to the entry first: a dialog the action opens returns the focus there.
+        at.from.focus();
+        onClose();
+        entry.run();
+      }}
+    />
   );
 }

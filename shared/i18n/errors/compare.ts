@@ -1,8 +1,8 @@
 /**
  * Sentences of planning a compare (merged into shared/i18n/main-messages.ts): keys
  * `error.compare.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every value.
- * electron/core/compare/compare-plan.ts and compare-adapt.ts: a compare outside its bounds, a
- * target left out, a parameter adapted to what its service takes. The compare dialog shows them
+ * electron/core/compare/compare-plan.ts and core/fan-out/fan-out-adapt.ts: a compare outside its
+ * bounds, a target left out, a parameter adapted to what its service takes. The compare dialog shows them
  * in the window's language; the CLI prints their English.
  */
 export const compareErrors = {
@@ -17,7 +17,7 @@ export const compareErrors = {
     'No target of this compare can be sent: each is left out above. Nothing was sent.',
   // compare-plan.ts: a target left out (its key's refusals are error.submit.*).
   'error.compare.noAddress': '{service} has no address of its own: give it one (a base URL).',
-  // compare-adapt.ts: a parameter its service lacks, or takes in another form.
+  // fan-out-adapt.ts: a parameter its service lacks, or takes in another form.
   'error.compare.noQuality': '{service} has no quality setting: “{quality}” is left out.',
   'error.compare.aspectRatio': '{service} takes an aspect ratio: {size} → {ratio}.',
   'error.compare.noAspectRatio':

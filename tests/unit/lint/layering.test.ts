@@ -64,6 +64,7 @@ const CORE_ORDER = [
   'trash',
   'triage',
   'batch',
+  'fan-out',
   'compare',
   'edit',
   'operations',

@@ -14,7 +14,7 @@ import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
 import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { MAIN_TRANSLATIONS } from '../../../../shared/i18n/main-translations';
 import { englishText, sentenceSchema, type Sentence } from '../../../../shared/i18n/sentence';
-import { adaptRequest } from '../../../../electron/core/compare/compare-adapt';
+import { adaptRequest } from '../../../../electron/core/fan-out/fan-out-adapt';
 import {
   CompareInputError,
   planCompare,

@@ -3,7 +3,7 @@
  * its address as people read it, else nothing (the window then says the catalogue's name).
  */
 import { describe, expect, it } from 'vitest';
-import { labelsOf } from '../../../../electron/core/compare/compare-plan';
+import { labelsOf } from '../../../../electron/core/fan-out/fan-out-targets';
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import { addressHost, ownServiceName, serviceAt } from '../../../../shared/domain/service-name';
 import {

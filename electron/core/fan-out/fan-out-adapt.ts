@@ -1,7 +1,7 @@
 /**
- * A compare target's parameters as its service takes them (core/service/providers/): what each
- * dialect sends of a size and a quality, said in a sentence (a catalogue one, so the compare dialog
- * says it in the window's language) when it is not what was asked.
+ * A fan-out target's parameters as its service takes them (core/service/providers/): what each
+ * dialect sends of a size and a quality, said in a sentence (a catalogue one, so the compare
+ * dialog and the edit panel say it in the window's language) when it is not what was asked.
  * Today's contract (`pictor`) takes both as they are; fal, BFL and DashScope take a size as a
  * width and a height and have no quality; Replicate's FLUX models take an aspect ratio.
  */

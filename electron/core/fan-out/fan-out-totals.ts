@@ -1,6 +1,7 @@
 /**
- * What a compare is estimated to cost, per target and in all, by unit: the sum of each task's
- * cost as `CostBook.preview` gives it; tasks it cannot price are counted apart, never as 0.
+ * What a fan-out (a compare, an edit) is estimated to cost, per target and in all, by unit: the
+ * sum of each task's cost as `CostBook.preview` gives it; tasks it cannot price are counted
+ * apart, never as 0.
  */
 import type { CostUnit, TaskCost } from '../../../shared/domain/task-cost';
 
@@ -10,7 +11,7 @@ export interface CostSum {
   readonly unpriced: number;
 }
 
-export interface CompareTotals {
+export interface FanOutTotals {
   /** By slot. */
   readonly byTarget: ReadonlyMap<number, CostSum>;
   readonly total: CostSum;
@@ -22,7 +23,7 @@ interface Priced {
   readonly perTask: readonly TaskCost[];
 }
 
-export function compareTotals(targets: readonly Priced[]): CompareTotals {
+export function totalsOf(targets: readonly Priced[]): FanOutTotals {
   const byTarget = new Map<number, CostSum>();
   for (const { slot, count, perTask } of targets) {
     byTarget.set(slot, sumOf(perTask.flatMap((cost) => Array.from({ length: count }, () => cost))));

@@ -1,0 +1,75 @@
+/**
+ * A fan-out's targets as the user chose them: each labelled as the compare cells name it
+ * ("fal.ai · fal-ai/flux/dev", #1/#2 when the same label comes twice), and each found usable
+ * (its address and its key) or left out with a sentence.
+ */
+import { MAX_COMPARE_LABEL_CHARS, targetLabel } from '../../../shared/domain/compare';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { serviceAt } from '../../../shared/domain/service-name';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { cleanName } from '../../../shared/text/shown-name';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { checkTarget } from '../engine';
+import { UserFacingError } from '../errors';
+import { isDemoEndpoint } from '../service';
+
+/** What every fan-out's target names: a service, its address, a model. */
+export interface FanOutTarget {
+  readonly provider: ProviderId;
+  readonly model?: string | undefined;
+  /** The service's address (a proxy, the demo); absent: the provider's own. */
+  readonly baseUrl?: string | undefined;
+}
+
+/** The model a target names, or its service's default. */
+export function modelOf(target: FanOutTarget): string | undefined {
+  return target.model ?? PROVIDERS[target.provider].defaultModel ?? undefined;
+}
+
+/**
+ * A target's service as its label names it: "fal.ai", the user's own by its address's host
+ * ("images.example.com"); with `sayDemo`, "fal.ai (demo)" on the
+ * built-in demo (a compare may set fal's demo beside fal itself).
+ */
+function serviceOf(target: FanOutTarget, sayDemo: boolean): string {
+  const address = target.baseUrl ?? '';
+  if (isDemoEndpoint(address)) {
+    const { label } = PROVIDERS[target.provider];
+    return sayDemo ? `${label} (demo)` : label;
+  }
+  return serviceAt(target.provider, address);
+}
+
+/** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */
+export function labelsOf(targets: readonly FanOutTarget[], sayDemo = false): string[] {
+  const plain = targets.map((target) => targetLabel(serviceOf(target, sayDemo), modelOf(target)));
+  const seen = new Map<string, number>();
+  return plain.map((label) => {
+    const twice = plain.filter((other) => other === label).length > 1;
+    const n = (seen.get(label) ?? 0) + 1;
+    seen.set(label, n);
+    const suffix = twice ? ` #${n}` : '';
+    const kept = cleanName(label, MAX_COMPARE_LABEL_CHARS - suffix.length) ?? 'target';
+    return `${kept}${suffix}`;
+  });
+}
+
+/** The checked target, or the sentence that leaves it out. */
+export async function usableTarget(
+  credentials: CredentialsProvider,
+  wanted: FanOutTarget,
+): Promise<SubmitTarget | { readonly reason: Sentence }> {
+  const endpoint = wanted.baseUrl ?? PROVIDERS[wanted.provider].defaultBaseUrl;
+  const service = PROVIDERS[wanted.provider].label;
+  if (!endpoint) return { reason: sentence('error.compare.noAddress', { service }) };
+  const target = { provider: wanted.provider, endpoint };
+  try {
+    const checked = await checkTarget(credentials, target);
+    return { provider: wanted.provider, endpoint: checked.endpoint };
+  } catch (error) {
+    // The check's refusals are sentences (target-check.ts); anything else is not a left-out target.
+    if (error instanceof UserFacingError && error.sentence) return { reason: error.sentence };
+    throw error;
+  }
+}
