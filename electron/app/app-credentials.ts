@@ -36,7 +36,7 @@ export interface KeySource {
 
 /** What AppCredentials needs of the settings (the service chosen, the addresses). */
 export interface BaseUrlSource {
-  get(): Pick<Settings, 'baseUrl'> & Partial<Pick<Settings, 'provider' | 'serviceBaseUrls'>>;
+  get(): Pick<Settings, 'serviceBaseUrls'> & Partial<Pick<Settings, 'provider'>>;
   onDidChange(listener: (settings: Settings) => void): Disposable;
 }
 

@@ -6,7 +6,8 @@
 import type { SystemTrash } from '../ports/system-trash';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { KeyStatus } from '../../shared/domain/key-status';
-import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { DEFAULT_PROVIDER, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { typedAddress } from '../../shared/domain/submit-target';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
 import { recallFromHistory } from '../demo-service/recall';
 import { startDemoService } from '../demo-service/server';
@@ -124,8 +125,8 @@ export class AppRuntime {
     // Where the cipher has not answered yet (the app's start-up does not wait for the keychain),
     // the host verifies the keys once it has (desktop-start.ts).
     if (options.cipher.isReady()) await keys.verify();
-    const vault = keys.vault('pictor');
-    bindLegacyKey(vault, settings.get().baseUrl, logger);
+    const vault = keys.vault(DEFAULT_PROVIDER);
+    bindLegacyKey(vault, typedAddress(settings.get(), DEFAULT_PROVIDER), logger);
     let opened: PictorCore | null = null;
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
@@ -304,9 +305,9 @@ export class AppRuntime {
   ): Promise<[ProviderId, string][]> {
     const current = this.settings.get();
     const rebinds: [ProviderId, string][] = [];
+    const field = 'serviceBaseUrls';
+    if (patch[field] === undefined) return rebinds;
     for (const provider of PROVIDER_IDS) {
-      const field = provider === 'pictor' ? 'baseUrl' : 'serviceBaseUrls';
-      if (patch[field] === undefined) continue;
       const to = serviceAddress(next, provider);
       if (to === serviceAddress(current, provider)) continue;
       const { prompts, logger } = this.options;
