@@ -136,7 +136,7 @@ export class AppRuntime {
       recall: recallFromHistory(() => opened?.history ?? null),
       ...options.demo,
     });
-    const credentials = new AppCredentials({ vault, keys, settings, demoUrl: () => demo.url });
+    const credentials = new AppCredentials({ keys, settings, demoUrl: () => demo.url });
     try {
       const core = await AppRuntime.openCore(options, settings, credentials);
       opened = core;

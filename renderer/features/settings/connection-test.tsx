@@ -101,8 +101,9 @@ export function useConnectionTest(provider: ProviderId, address: string, keyText
     setReport(null);
     setTestError(null);
     try {
+      // A service with no address of its own is tested where the user is typing it, saved or not.
       const answer =
-        provider === 'pictor'
+        PROVIDERS[provider].defaultBaseUrl === null
           ? await testContract(address, keyText)
           : await testService(provider, keyText);
       if (mine === attempt.current) setReport(answer);

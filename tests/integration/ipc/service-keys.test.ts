@@ -207,7 +207,10 @@ describe.each(PROVIDER_IDS)(
         },
       });
       expect(await runtime.keys.vault(provider).readKey()).toBe(KEY);
-      expect(JSON.stringify([refused, saved])).not.toContain('LEAKCANARY');
+      // Test connection asks the same channel of every service, at its saved address.
+      const tested = await request('service:testService', { provider });
+      expect(tested).toMatchObject({ ok: true, value: { ok: true, outcome: 'accepted' } });
+      expect(JSON.stringify([refused, saved, tested])).not.toContain('LEAKCANARY');
       // The check created nothing there.
       expect(service.log.submits).toEqual([]);
     });

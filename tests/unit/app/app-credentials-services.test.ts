@@ -24,7 +24,6 @@ function app(settingsStore = new InMemoryKv('/d', 'settings')) {
   });
   const settings = new SettingsService({ store: settingsStore, now: () => 1 });
   const credentials = new AppCredentials({
-    vault: keys.vault('pictor'),
     keys,
     settings,
     demoUrl: () => 'http://127.0.0.1:40111',

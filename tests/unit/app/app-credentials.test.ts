@@ -8,7 +8,7 @@ import { SettingsService } from '../../../electron/core/settings/settings-servic
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { makeTaskRecord } from '../../support/task-records';
-import { ownAddress } from '../../support/own-address';
+import { ownAddress, ownKeyOnly } from '../../support/own-address';
 
 const KEY = 'sk-live-credentials-test-key';
 const BASE = 'https://api.example.com/proxy';
@@ -18,7 +18,11 @@ function app(options: { demoUrl?: string | null; ready?: boolean } = {}) {
   const vault = new KeyVault({ store: new InMemoryKv('/d', 'key-vault'), cipher, now: () => 1 });
   const settings = new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
   let demoUrl = options.demoUrl === undefined ? 'http://127.0.0.1:40111' : options.demoUrl;
-  const credentials = new AppCredentials({ vault, settings, demoUrl: () => demoUrl });
+  const credentials = new AppCredentials({
+    keys: ownKeyOnly(vault),
+    settings,
+    demoUrl: () => demoUrl,
+  });
   const flips: boolean[] = [];
   credentials.onDemoChange((demo) => flips.push(demo));
   const setDemoUrl = (url: string | null) => (demoUrl = url);
@@ -220,7 +224,11 @@ describe('AppCredentials', () => {
     const vault = new KeyVault({ store: kv, cipher, now: () => 1 });
     const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
     settings.update(ownAddress(BASE));
-    const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
+    const credentials = new AppCredentials({
+      keys: ownKeyOnly(vault),
+      settings,
+      demoUrl: () => null,
+    });
     const flips: boolean[] = [];
     credentials.onDemoChange((demo) => flips.push(demo));
     // A submit meanwhile goes to the user's service (and waits for the key where the cipher can
@@ -242,7 +250,11 @@ describe('AppCredentials', () => {
     });
     const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
     settings.update(ownAddress(BASE));
-    const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
+    const credentials = new AppCredentials({
+      keys: ownKeyOnly(vault),
+      settings,
+      demoUrl: () => null,
+    });
     expect(credentials.isDemo()).toBe(true);
   });
 

@@ -28,7 +28,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { ManualClock } from '../../fakes/manual-clock';
 import { testImageEngine } from '../../support/image-engine';
-import { ownAddress, savedAddress } from '../../support/own-address';
+import { ownAddress, ownKeyOnly, savedAddress } from '../../support/own-address';
 
 // The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -271,7 +271,7 @@ describe('task and update sentences', () => {
     const keys = vault();
     await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: 'https://api.example.com' });
     const credentials = new AppCredentials({
-      vault: keys,
+      keys: ownKeyOnly(keys),
       settings: {
         get: () => ownAddress('https://api.example.com'),
         onDidChange: () => toDisposable(() => undefined),
@@ -296,7 +296,7 @@ describe('task and update sentences', () => {
     // A key saved while no service address was set (on the demo) is bound to no origin.
     await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: null });
     const credentials = new AppCredentials({
-      vault: keys,
+      keys: ownKeyOnly(keys),
       settings: { get: () => ownAddress(''), onDidChange: () => toDisposable(() => undefined) },
       demoUrl: () => null,
     });
@@ -343,7 +343,7 @@ describe('task and update sentences', () => {
 
   it('never contacts this computer for an imported task, and says why', async () => {
     const credentials = new AppCredentials({
-      vault: vault(),
+      keys: ownKeyOnly(vault()),
       settings: { get: () => ownAddress(''), onDidChange: () => toDisposable(() => undefined) },
       demoUrl: () => 'http://127.0.0.1:9',
     });

@@ -14,7 +14,7 @@ import { SettingsService } from '../../../../electron/core/settings/settings-ser
 import { silentLogger } from '../../../../electron/ports/logger';
 import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
-import { ownAddress, savedAddress } from '../../../support/own-address';
+import { ownAddress, ownKeyOnly, savedAddress } from '../../../support/own-address';
 
 const KEY = 'sk-legacy-3f1e0c9a7b52';
 const TEAM_A = 'https://gateway.example/team-a';
@@ -55,7 +55,10 @@ describe('bindLegacyKey', () => {
     const settings = new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
     if (baseUrl) settings.update(ownAddress(baseUrl));
     bindLegacyKey(vault, savedAddress(settings.get()), silentLogger);
-    return { settings, credentials: new AppCredentials({ vault, settings, demoUrl: () => null }) };
+    return {
+      settings,
+      credentials: new AppCredentials({ keys: ownKeyOnly(vault), settings, demoUrl: () => null }),
+    };
   }
 
   it('lets an origin-bound key keep working for its base URL, and for no sibling path', async () => {
