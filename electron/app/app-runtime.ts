@@ -161,7 +161,7 @@ export class AppRuntime {
 
   /** Today's contract's key (`pictor`): the vault keys were always kept in. */
   get vault(): KeyVault {
-    return this.keys.vault('pictor');
+    return this.keys.vault(DEFAULT_PROVIDER);
   }
 
   /** Keeps `target` redacting every stored key's text, now and whenever a key changes. */
@@ -211,7 +211,7 @@ export class AppRuntime {
   setKey(
     key: string,
     allowWeakStorage: boolean,
-    provider: ProviderId = 'pictor',
+    provider: ProviderId = DEFAULT_PROVIDER,
   ): Promise<KeyStatus> {
     return this.exclusive(() =>
       this.keys.vault(provider).setKey(key, {
@@ -244,7 +244,7 @@ export class AppRuntime {
   /** Keeps what "Test connection" said of a stored key with it (the tick in Settings). */
   recordKeyCheck(credentials: ServiceCredentials, outcome: 'accepted' | 'refused'): void {
     const { keyFingerprint, baseUrl, provider } = credentials;
-    this.keys.vault(provider ?? 'pictor').recordCheck(keyFingerprint, baseUrl, outcome);
+    this.keys.vault(provider ?? DEFAULT_PROVIDER).recordCheck(keyFingerprint, baseUrl, outcome);
   }
 
   /** Removes `provider`'s key. */
