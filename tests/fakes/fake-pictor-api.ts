@@ -805,7 +805,9 @@ export class FakePictorApi implements PictorApi {
           'The service address must start with https:// (or http:// for this computer).',
         );
       }
-      this.settings = { ...this.settings, ...patch };
+      // As main does: a change of addresses names only the services it changes.
+      const serviceBaseUrls = { ...this.settings.serviceBaseUrls, ...patch.serviceBaseUrls };
+      this.settings = { ...this.settings, ...patch, serviceBaseUrls };
       this.emit('settings:changed', this.settings);
       this.refreshDemo();
       return this.settings;

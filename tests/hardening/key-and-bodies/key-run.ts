@@ -229,8 +229,11 @@ async function tamperedStart(ctx: KeyRunContext): Promise<TaskRecord | undefined
     string,
     Record<string, unknown>
   >;
-  const entry = Object.values(stored).find((value) => value && 'baseUrl' in value)!;
-  entry['baseUrl'] = TAMPERED_BASE_URL;
+  const entry = Object.values(stored).find((value) => value && 'serviceBaseUrls' in value)!;
+  entry['serviceBaseUrls'] = {
+    ...(entry['serviceBaseUrls'] as object),
+    ...ownAddress(TAMPERED_BASE_URL).serviceBaseUrls,
+  };
   await writeFile(path, JSON.stringify(stored));
   const app = await start(ctx);
   try {
