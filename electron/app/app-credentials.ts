@@ -8,7 +8,12 @@
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
-import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
+import {
+  DEFAULT_PROVIDER,
+  demoStandsIn,
+  PROVIDER_IDS,
+  type ProviderId,
+} from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
@@ -36,20 +41,18 @@ export interface KeySource {
 
 /** What AppCredentials needs of the settings (the service chosen, the addresses). */
 export interface BaseUrlSource {
-  get(): Pick<Settings, 'baseUrl'> & Partial<Pick<Settings, 'provider' | 'serviceBaseUrls'>>;
+  get(): Pick<Settings, 'serviceBaseUrls'> & Partial<Pick<Settings, 'provider'>>;
   onDidChange(listener: (settings: Settings) => void): Disposable;
 }
 
-/** The other services' keys (ServiceKeys). */
+/** Every service's key (ServiceKeys). */
 export interface ServiceKeySource {
   vault(provider: ProviderId): KeySource;
 }
 
 export interface AppCredentialsOptions {
-  /** Today's contract's key (`pictor`). */
-  readonly vault: KeySource;
-  /** Every other service's key; absent: none of them has one. */
-  readonly keys?: ServiceKeySource;
+  /** Every service's key, each in its own vault. */
+  readonly keys: ServiceKeySource;
   readonly settings: BaseUrlSource;
   /** The running demo service's base URL (random loopback port), or null when it is not running. */
   readonly demoUrl: () => string | null;
@@ -64,8 +67,8 @@ export class AppCredentials implements CredentialsProvider {
    * or not its key is set (a submit without the key is refused, never sent to the demo).
    */
   currentEndpoint(): string {
-    const provider = this.options.settings.get().provider ?? 'pictor';
-    const { vault } = this.options;
+    const provider = this.options.settings.get().provider ?? DEFAULT_PROVIDER;
+    const vault = this.options.keys.vault(provider);
     const state = vault.status().state;
     // A stored key whose storage has not answered yet is the user's, not the demo's: requests
     // wait for it (KeyVault.readKey).
@@ -99,8 +102,8 @@ export class AppCredentials implements CredentialsProvider {
     if (isDemoEndpoint(endpoint)) return null;
     const baseUrl = serviceBaseUrl(endpoint);
     const provider = baseUrl === null ? null : this.ownerOf(baseUrl);
-    const vault = provider === null ? null : this.vaultOf(provider);
-    if (baseUrl === null || provider === null || vault === null) return null;
+    if (baseUrl === null || provider === null) return null;
+    const vault = this.options.keys.vault(provider);
     if (baseUrl !== vault.boundBaseUrl()) return null;
     const key = await vault.readKey();
     if (key === null) return null;
@@ -112,7 +115,7 @@ export class AppCredentials implements CredentialsProvider {
    * (for "Test connection"): only when the key was entered for that base URL.
    */
   storedKeyFor(baseUrl: string): Promise<StoredKeyFor> {
-    return this.storedKeyOf('pictor', serviceBaseUrl(baseUrl));
+    return this.storedKeyOf(DEFAULT_PROVIDER, serviceBaseUrl(baseUrl));
   }
 
   /**
@@ -120,9 +123,9 @@ export class AppCredentials implements CredentialsProvider {
    * address that cannot be one): for "Test connection" of that service.
    */
   async storedKeyOf(provider: ProviderId, baseUrl: string | null): Promise<StoredKeyFor> {
-    const vault = this.vaultOf(provider);
-    const bound = vault?.boundBaseUrl();
-    if (!vault || vault.status().state !== 'ready' || bound === undefined) return { found: 'none' };
+    const vault = this.options.keys.vault(provider);
+    const bound = vault.boundBaseUrl();
+    if (vault.status().state !== 'ready' || bound === undefined) return { found: 'none' };
     if (baseUrl === null || baseUrl !== bound) return { found: 'other', keyBaseUrl: bound };
     const key = await vault.readKey();
     if (key === null) return { found: 'none' };
@@ -148,7 +151,7 @@ export class AppCredentials implements CredentialsProvider {
     const owners = servicesAt(this.options.settings.get(), lives);
     if (owners.length > 1) return sentence('error.settings.taskAddressShared', { host });
     // The key that would go there: its service's, or (no service there now) today's contract's.
-    const vault = this.vaultOf(owners[0] ?? 'pictor') ?? this.options.vault;
+    const vault = this.options.keys.vault(owners[0] ?? DEFAULT_PROVIDER);
     const bound = vault.boundBaseUrl();
     const ready = vault.status().state === 'ready' && bound !== undefined;
     if (imported && (!ready || lives !== bound)) {
@@ -182,7 +185,10 @@ export class AppCredentials implements CredentialsProvider {
       }
     };
     const subscriptions = new DisposableStore();
-    subscriptions.add(this.options.vault.onDidChange(check));
+    // Only a service the demo stands in for turns the demo on or off with its key.
+    for (const provider of PROVIDER_IDS.filter(demoStandsIn)) {
+      subscriptions.add(this.options.keys.vault(provider).onDidChange(check));
+    }
     subscriptions.add(this.options.settings.onDidChange(check));
     return subscriptions;
   }
@@ -196,10 +202,5 @@ export class AppCredentials implements CredentialsProvider {
   private ownerOf(baseUrl: string): ProviderId | null {
     const owners = servicesAt(this.options.settings.get(), baseUrl);
     return owners.length === 1 ? (owners[0] ?? null) : null;
-  }
-
-  private vaultOf(provider: ProviderId): KeySource | null {
-    if (provider === 'pictor') return this.options.vault;
-    return this.options.keys?.vault(provider) ?? null;
   }
 }

@@ -6,7 +6,8 @@
 import type { SystemTrash } from '../ports/system-trash';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { KeyStatus } from '../../shared/domain/key-status';
-import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { DEFAULT_PROVIDER, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { typedAddress } from '../../shared/domain/submit-target';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
 import { recallFromHistory } from '../demo-service/recall';
 import { startDemoService } from '../demo-service/server';
@@ -124,8 +125,8 @@ export class AppRuntime {
     // Where the cipher has not answered yet (the app's start-up does not wait for the keychain),
     // the host verifies the keys once it has (desktop-start.ts).
     if (options.cipher.isReady()) await keys.verify();
-    const vault = keys.vault('pictor');
-    bindLegacyKey(vault, settings.get().baseUrl, logger);
+    const vault = keys.vault(DEFAULT_PROVIDER);
+    bindLegacyKey(vault, typedAddress(settings.get(), DEFAULT_PROVIDER), logger);
     let opened: PictorCore | null = null;
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
@@ -135,7 +136,7 @@ export class AppRuntime {
       recall: recallFromHistory(() => opened?.history ?? null),
       ...options.demo,
     });
-    const credentials = new AppCredentials({ vault, keys, settings, demoUrl: () => demo.url });
+    const credentials = new AppCredentials({ keys, settings, demoUrl: () => demo.url });
     try {
       const core = await AppRuntime.openCore(options, settings, credentials);
       opened = core;
@@ -160,7 +161,7 @@ export class AppRuntime {
 
   /** Today's contract's key (`pictor`): the vault keys were always kept in. */
   get vault(): KeyVault {
-    return this.keys.vault('pictor');
+    return this.keys.vault(DEFAULT_PROVIDER);
   }
 
   /** Keeps `target` redacting every stored key's text, now and whenever a key changes. */
@@ -210,7 +211,7 @@ export class AppRuntime {
   setKey(
     key: string,
     allowWeakStorage: boolean,
-    provider: ProviderId = 'pictor',
+    provider: ProviderId = DEFAULT_PROVIDER,
   ): Promise<KeyStatus> {
     return this.exclusive(() =>
       this.keys.vault(provider).setKey(key, {
@@ -243,7 +244,7 @@ export class AppRuntime {
   /** Keeps what "Test connection" said of a stored key with it (the tick in Settings). */
   recordKeyCheck(credentials: ServiceCredentials, outcome: 'accepted' | 'refused'): void {
     const { keyFingerprint, baseUrl, provider } = credentials;
-    this.keys.vault(provider ?? 'pictor').recordCheck(keyFingerprint, baseUrl, outcome);
+    this.keys.vault(provider ?? DEFAULT_PROVIDER).recordCheck(keyFingerprint, baseUrl, outcome);
   }
 
   /** Removes `provider`'s key. */
@@ -304,9 +305,9 @@ export class AppRuntime {
   ): Promise<[ProviderId, string][]> {
     const current = this.settings.get();
     const rebinds: [ProviderId, string][] = [];
+    const field = 'serviceBaseUrls';
+    if (patch[field] === undefined) return rebinds;
     for (const provider of PROVIDER_IDS) {
-      const field = provider === 'pictor' ? 'baseUrl' : 'serviceBaseUrls';
-      if (patch[field] === undefined) continue;
       const to = serviceAddress(next, provider);
       if (to === serviceAddress(current, provider)) continue;
       const { prompts, logger } = this.options;

@@ -17,7 +17,7 @@ export interface KeyAddressQuestion {
   readonly vault: QuestionVault;
   /** The service's new address, normalised; null when it has none (the key goes nowhere). */
   readonly to: string | null;
-  /** The setting the refusal names (`baseUrl`, `serviceBaseUrls`). */
+  /** The setting the refusal names (`serviceBaseUrls`). */
   readonly field: string;
   readonly prompts: UserPrompts | undefined;
   readonly logger: Logger;

@@ -15,7 +15,7 @@ import type { AppCredentials } from '../app/app-credentials';
 import type { CredentialsProvider } from '../ports/credentials';
 import type { GalleryMoveHooks, RelocateResult } from '../core/library';
 import type { KeySave, SaveKeyOptions, ServiceKeys } from '../core/key-vault';
-import type { ProviderId } from '../../shared/domain/providers';
+import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps, KeyCheckRecorder } from '../core/service';
 import type { SettingsService } from '../core/settings';
@@ -188,7 +188,7 @@ function createIpcHandlers(
     ...serviceHandlers({
       credentials: runtime.credentials,
       client: core.client,
-      savedBaseUrl: () => runtime.settings.get().baseUrl,
+      savedBaseUrl: () => runtime.credentials.addressOf(DEFAULT_PROVIDER) ?? '',
       addressOf: (provider) => runtime.credentials.addressOf(provider),
       now: () => runtime.clock.now(),
       recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),

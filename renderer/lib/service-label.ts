@@ -6,7 +6,12 @@
  * this module the saved settings ({@link nameOwnService}), as applyLocale tells t() the language.
  */
 import { targetLabel } from '../../shared/domain/compare';
-import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
+import {
+  DEFAULT_PROVIDER,
+  PROVIDERS,
+  providerOf,
+  type ProviderId,
+} from '../../shared/domain/providers';
 import { addressHost, ownServiceName } from '../../shared/domain/service-name';
 import type { Settings } from '../../shared/domain/settings';
 import { demoEndpointOf } from '../../shared/domain/submit-target';
@@ -15,13 +20,13 @@ import { t } from '../i18n';
 let ownName = '';
 
 /** Takes the user's own service's name from saved settings. */
-export function nameOwnService(settings: Pick<Settings, 'serviceName' | 'baseUrl'>): void {
+export function nameOwnService(settings: Pick<Settings, 'serviceName' | 'serviceBaseUrls'>): void {
   ownName = ownServiceName(settings);
 }
 
 /** What the user's own service is called while its name is left empty: its address's host, or ''. */
-export function defaultServiceName(settings: Pick<Settings, 'baseUrl'> | null): string {
-  return addressHost(settings?.baseUrl ?? '');
+export function defaultServiceName(settings: Pick<Settings, 'serviceBaseUrls'> | null): string {
+  return addressHost(settings?.serviceBaseUrls[DEFAULT_PROVIDER] ?? '');
 }
 
 export function serviceLabel(provider: ProviderId): string {

@@ -68,7 +68,7 @@ export interface SettingsSlice {
    * Asks main to test a service besides today's contract at its saved address with `key` (the
    * key being entered), or else its stored key. Nothing is created there.
    */
-  serviceKeyTest(provider: Exclude<ProviderId, 'pictor'>, key?: string): Promise<ConnectionReport>;
+  serviceKeyTest(provider: ProviderId, key?: string): Promise<ConnectionReport>;
   /** The "Connect a service" panel is open (the first-run banner's, or Settings'). */
   connectOpen: boolean;
   connectShow(open: boolean): void;

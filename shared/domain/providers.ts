@@ -10,12 +10,6 @@ export const PROVIDER_IDS = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl'] a
 export const providerIdSchema = z.enum(PROVIDER_IDS);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
-/** The services other than today's contract (whose address is the settings' own `baseUrl`). */
-export type OtherProviderId = Exclude<ProviderId, 'pictor'>;
-export const OTHER_PROVIDER_IDS: readonly OtherProviderId[] = PROVIDER_IDS.filter(
-  (id): id is OtherProviderId => id !== 'pictor',
-);
-
 /**
  * One entry per provider of `ids`, each `make(id)`: every per-service record and zod shape in
  * shared/ and the demo is built from PROVIDER_IDS, so a new service is named in one list

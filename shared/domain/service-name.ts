@@ -6,7 +6,7 @@
  */
 import { decodePunycode } from '../text/punycode';
 import { cleanName } from '../text/shown-name';
-import { PROVIDERS, type ProviderId } from './providers';
+import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from './providers';
 import { cleanServiceName, type Settings } from './settings';
 
 /** Far past any host and port; a longer one is not shown at all. */
@@ -41,9 +41,11 @@ export function addressHost(address: string): string {
  * What the user's own service is called: the typed name, else its address's host; '' when it has
  * neither (the caller says the catalogue's name then).
  */
-export function ownServiceName(settings: Pick<Settings, 'serviceName' | 'baseUrl'>): string {
+export function ownServiceName(
+  settings: Pick<Settings, 'serviceName' | 'serviceBaseUrls'>,
+): string {
   const typed = cleanServiceName(settings.serviceName);
-  return typed !== '' ? typed : addressHost(settings.baseUrl);
+  return typed !== '' ? typed : addressHost(settings.serviceBaseUrls[DEFAULT_PROVIDER] ?? '');
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cleanName } from '../text/shown-name';
 import { SIZE_PATTERN } from '../service/wire';
 import { LANGUAGE_CHOICES } from './locales';
-import { OTHER_PROVIDER_IDS, PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
+import { PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { UPDATE_MODES } from './update-state';
 
@@ -12,14 +12,12 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 const addressOverride = z.string().max(2_000).optional();
 
 /**
- * The address the user gave a service instead of its provider's own (a proxy, a regional host);
- * absent or empty: the provider's `defaultBaseUrl`. Today's contract's address is `baseUrl`. A
+ * Each service's address: the one the user gave it, else its provider's `defaultBaseUrl` (the
+ * user's own service has none: absent or empty, it has no address and the built-in demo runs). A
  * field it does not name is dropped, as everywhere in settings (a `strict` object refused the
  * whole settings event the window is sent when one came along).
  */
-export const serviceBaseUrlsSchema = z.object(
-  perProvider(OTHER_PROVIDER_IDS, () => addressOverride),
-);
+export const serviceBaseUrlsSchema = z.object(perProvider(PROVIDER_IDS, () => addressOverride));
 export type ServiceBaseUrls = z.infer<typeof serviceBaseUrlsSchema>;
 
 /** The longest name a user may give their own service. */
@@ -34,16 +32,18 @@ export function cleanServiceName(text: string): string {
 }
 
 export const settingsSchema = z.object({
-  /** The service's base URL; empty until the user sets one (the demo service runs meanwhile). */
-  baseUrl: z.string().max(2_000),
   /**
-   * What the user calls their own service (today's contract at `baseUrl`): shown wherever the
-   * window names it; empty: its address's host, or the catalogue's name before an address is set.
+   * What the user calls their own service (today's contract): shown wherever the window names it;
+   * empty: its address's host, or the catalogue's name before an address is set.
    */
   serviceName: z.string().max(SERVICE_NAME_MAX_CHARS),
   /** The service new tasks go to (the compose form's choice, kept across restarts). */
   provider: providerIdSchema,
-  /** The other services' addresses where the user overrode their provider's own. */
+  /**
+   * Each service's address where the user gave one (the user's own service: its only one; until
+   * then the demo service runs). Files of earlier versions kept the user's own in `baseUrl`:
+   * core/settings/settings-migration.ts moves it here.
+   */
   serviceBaseUrls: serviceBaseUrlsSchema,
   defaultModel: z.string().max(REQUEST_LIMITS.model),
   defaultSize: z.string().regex(SIZE_PATTERN).or(z.literal('')),
@@ -73,7 +73,6 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  baseUrl: '',
   serviceName: '',
   provider: 'pictor',
   serviceBaseUrls: {},

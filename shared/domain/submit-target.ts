@@ -78,19 +78,25 @@ export function targetLabel(target: Pick<SubmitTarget, 'provider' | 'endpoint'>)
     : serviceAt(target.provider, target.endpoint);
 }
 
-/** The settings a service's address depends on (older callers may know only `baseUrl`). */
-export type AddressSettings = Pick<Settings, 'baseUrl'> &
-  Partial<Pick<Settings, 'serviceBaseUrls'>>;
+/** The settings a service's address depends on. */
+export type AddressSettings = Pick<Settings, 'serviceBaseUrls'>;
 
 /**
- * The address `provider`'s service has in `settings`, as typed (not normalised; '' for none):
- * today's contract's is the Settings address, every other service's the one the user gave it or
- * else its provider's own.
+ * The address `provider`'s service has in `settings`, as typed (not normalised; '' for none): the
+ * one the user gave it, or else its provider's own (the user's own service has none).
  */
 export function typedAddress(settings: AddressSettings, provider: ProviderId): string {
-  if (provider === 'pictor') return settings.baseUrl.trim();
-  const override = settings.serviceBaseUrls?.[provider]?.trim() ?? '';
-  return override === '' ? (PROVIDERS[provider].defaultBaseUrl ?? '') : override;
+  const given = settings.serviceBaseUrls[provider]?.trim() ?? '';
+  return given === '' ? (PROVIDERS[provider].defaultBaseUrl ?? '') : given;
+}
+
+/** `settings` with `provider`'s address set to `address` (as typed; '' for its default). */
+export function withAddress<T extends AddressSettings>(
+  settings: T,
+  provider: ProviderId,
+  address: string,
+): T {
+  return { ...settings, serviceBaseUrls: { ...settings.serviceBaseUrls, [provider]: address } };
 }
 
 /**

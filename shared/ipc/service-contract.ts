@@ -38,13 +38,13 @@ export const serviceRequests = {
     output: connectionReportSchema,
   },
   /**
-   * Tests one of the other services (not today's contract) at its saved address, with its key
+   * Tests a service at its saved address (the user's own too, once saved), with its key
    * probe, which creates no task: with the key being entered ("Connect a service", before it is
    * stored), or else with its stored key. The page never names the address: a key goes only to
    * the address the user saved for that service, where Save (`keys:set`) would check it too.
    */
   'service:testService': {
-    input: z.object({ provider: providerIdSchema.exclude(['pictor']), key: enteredKey }).strict(),
+    input: z.object({ provider: providerIdSchema, key: enteredKey }).strict(),
     output: connectionReportSchema,
   },
 } as const;

@@ -25,6 +25,7 @@ import {
 } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import { savedAddress } from '../support/own-address';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { SEED_START, makeTask } from '../support/task-records';
@@ -327,7 +328,7 @@ export class FakePictorApi implements PictorApi {
   }
 
   private refreshDemo(): void {
-    const demo = this.keyStatus.state !== 'ready' || this.settings.baseUrl === '';
+    const demo = this.keyStatus.state !== 'ready' || savedAddress(this.settings) === '';
     if (demo === this.info.demo) return;
     this.info = { ...this.info, demo };
     this.emit('app:demoChanged', { demo });
@@ -382,7 +383,8 @@ export class FakePictorApi implements PictorApi {
       ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
       : null;
     // As main does: the key is bound to the base URL set now (or to none), without /v1.
-    const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
+    const own = savedAddress(this.settings);
+    const url = URL.canParse(own) ? new URL(own) : null;
     const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
     return {
       state: 'ready',
@@ -403,7 +405,7 @@ export class FakePictorApi implements PictorApi {
     const storing = this.pictorKeyStatus(key, allowWeakStorage);
     if (storing.state !== 'ready') return { outcome: 'storage', status: storing };
     if (skipCheck !== true) {
-      const unaddressed = provider === 'pictor' && this.settings.baseUrl.trim() === '';
+      const unaddressed = provider === 'pictor' && savedAddress(this.settings).trim() === '';
       const report = unaddressed ? NO_ADDRESS_TO_CHECK : this.keyCheck;
       if (report.outcome === 'key_refused') return { outcome: 'refused', report };
       if (report.outcome !== 'accepted') return { outcome: 'unchecked', report };
@@ -797,16 +799,15 @@ export class FakePictorApi implements PictorApi {
     'library:cancel': () => ({ cancelling: false }),
     'settings:get': () => this.settings,
     'settings:update': (patch) => {
-      if (
-        patch.baseUrl !== undefined &&
-        patch.baseUrl !== '' &&
-        !/^https?:\/\/[^\s/]+/.test(patch.baseUrl)
-      ) {
+      const addresses = Object.values(patch.serviceBaseUrls ?? {});
+      if (addresses.some((address) => address !== '' && !/^https?:\/\/[^\s/]+/.test(address))) {
         throw new Error(
           'The service address must start with https:// (or http:// for this computer).',
         );
       }
-      this.settings = { ...this.settings, ...patch };
+      // As main does: a change of addresses names only the services it changes.
+      const serviceBaseUrls = { ...this.settings.serviceBaseUrls, ...patch.serviceBaseUrls };
+      this.settings = { ...this.settings, ...patch, serviceBaseUrls };
       this.emit('settings:changed', this.settings);
       this.refreshDemo();
       return this.settings;

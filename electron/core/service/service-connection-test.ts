@@ -27,9 +27,6 @@ import { recordOutcome, type KeyCheckRecorder } from './connection-test';
 import { probeReport } from './key-probe-report';
 import type { ServiceClient } from './service-client';
 
-/** A service with a profile of its own (today's contract has its own test: connection-test.ts). */
-export type OtherService = Exclude<ProviderId, 'pictor'>;
-
 export interface ServiceTestDeps {
   readonly keys: {
     /** `provider`'s stored key, only when it was entered for `baseUrl` (normalised). */
@@ -46,7 +43,7 @@ export interface ServiceTestDeps {
 
 /** The key being entered for `provider`, as credentials for its saved address; or why not. */
 async function enteredCredentials(
-  provider: OtherService,
+  provider: ProviderId,
   baseUrl: string,
   entered: string,
 ): Promise<ServiceCredentials | ConnectionReport> {
@@ -63,7 +60,7 @@ async function enteredCredentials(
  */
 export async function testServiceConnection(
   deps: ServiceTestDeps,
-  provider: OtherService,
+  provider: ProviderId,
   enteredKey?: string,
 ): Promise<ConnectionReport> {
   const baseUrl = deps.addressOf(provider);

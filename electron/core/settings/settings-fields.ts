@@ -13,13 +13,13 @@ import {
   settingsSchema,
 } from '../../../shared/domain/settings';
 import { UrlPolicyError, checkBaseUrl } from '../service';
+import { migrateStoredSettings } from './settings-migration';
 
 export type SettingName = keyof Settings;
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
 
 /** How each setting is named in the log (the user reads it from the catalogue's sentences). */
 export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
-  baseUrl: 'service URL',
   serviceName: 'service name',
   provider: 'service',
   serviceBaseUrls: 'service addresses',
@@ -39,7 +39,6 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
 const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
-  baseUrl: 'error.settings.ruleBaseUrl',
   serviceName: 'error.settings.ruleServiceName',
   provider: 'error.settings.ruleProvider',
   serviceBaseUrls: 'error.settings.ruleBaseUrl',
@@ -81,7 +80,7 @@ export function checkField<K extends SettingName>(name: K, value: unknown): Fiel
 }
 
 /** A service address as kept (checkBaseUrl's spelling), or the URL policy's refusal of it. */
-function checkAddress(text: string): FieldCheck<'baseUrl'> {
+function checkAddress(text: string): { ok: true; value: string } | FieldCheck<'serviceName'> {
   try {
     return { ok: true, value: checkBaseUrl(text) };
   } catch (error) {
@@ -91,7 +90,7 @@ function checkAddress(text: string): FieldCheck<'baseUrl'> {
   }
 }
 
-/** Each service's own address checked like `baseUrl`; an empty one is dropped (its default). */
+/** Each service's own address checked; an empty one is dropped (its default, or none). */
 function checkAddresses(addresses: ServiceBaseUrls): FieldCheck<'serviceBaseUrls'> {
   const kept: Record<string, string> = {};
   for (const [provider, raw] of Object.entries(addresses)) {
@@ -105,7 +104,6 @@ function checkAddresses(addresses: ServiceBaseUrls): FieldCheck<'serviceBaseUrls
 }
 
 function checkText(name: SettingName, text: string): FieldCheck<SettingName> {
-  if (name === 'baseUrl' && text !== '') return checkAddress(text);
   if (name === 'serviceName') return { ok: true, value: cleanServiceName(text) };
   if (name === 'galleryDir' && text !== '' && !isAbsolute(text)) {
     return { ok: false, said: fieldRule('galleryDir') };
@@ -122,19 +120,43 @@ export interface StoredSettings {
 }
 
 /**
+ * The addresses a file holds, each checked on its own: a bad one is dropped (`refused`), never
+ * the other services' addresses with it.
+ */
+function storedAddresses(raw: unknown): { value: ServiceBaseUrls; refused: boolean } {
+  const parsed = settingsSchema.shape.serviceBaseUrls.safeParse(raw);
+  if (!parsed.success) return { value: {}, refused: true };
+  const value: Record<string, string> = {};
+  let refused = false;
+  for (const [provider, text] of Object.entries(parsed.data)) {
+    const checked = checkAddresses({ [provider]: text });
+    if (checked.ok) Object.assign(value, checked.value);
+    else refused = true;
+  }
+  return { value, refused };
+}
+
+/**
  * Reads what the settings file holds, field by field: a missing field takes its default
- * silently (a newer version added it), a bad one takes its default and is listed.
+ * silently (a newer version added it), a bad one takes its default and is listed. A file of an
+ * earlier version is read as today's first (see settings-migration.ts).
  */
 export function parseStoredSettings(raw: unknown): StoredSettings {
   if (raw === undefined) return { settings: { ...DEFAULT_SETTINGS }, invalid: [], unusable: false };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { settings: { ...DEFAULT_SETTINGS }, invalid: [], unusable: true };
   }
-  const record = raw as Record<string, unknown>;
+  const record = migrateStoredSettings(raw as Record<string, unknown>);
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   const invalid: SettingName[] = [];
   for (const name of SETTING_NAMES) {
     if (!Object.hasOwn(record, name)) continue;
+    if (name === 'serviceBaseUrls') {
+      const addresses = storedAddresses(record[name]);
+      settings[name] = addresses.value;
+      if (addresses.refused) invalid.push(name);
+      continue;
+    }
     const checked = checkField(name, record[name]);
     if (checked.ok) settings[name] = checked.value;
     else invalid.push(name);

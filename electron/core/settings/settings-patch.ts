@@ -78,8 +78,12 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   const next: Record<string, unknown> = { ...current };
   const refusals: (Sentence | string)[] = [];
   const fields: string[] = [];
-  for (const [name, value] of Object.entries(patch as Record<string, unknown>)) {
-    if (!isSettingName(name) || value === undefined) continue;
+  for (const [name, given] of Object.entries(patch as Record<string, unknown>)) {
+    if (!isSettingName(name) || given === undefined) continue;
+    // A change of addresses names the services it changes ('' gives one back its default); the
+    // others keep theirs, the user's own service's too.
+    const value =
+      name === 'serviceBaseUrls' ? { ...current.serviceBaseUrls, ...(given as object) } : given;
     const checked = checkField(name, value);
     if (checked.ok) next[name] = checked.value;
     else {
@@ -89,9 +93,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   }
   if (refusals.length > 0) throw refusalError(refusals, fields);
   const settings = next as Settings;
-  const touched = ['baseUrl', 'serviceBaseUrls'].filter((name) =>
-    Object.hasOwn(patch as object, name),
-  );
+  const touched = Object.hasOwn(patch as object, 'serviceBaseUrls') ? ['serviceBaseUrls'] : [];
   const shared = touched.length > 0 ? sharedAddress(settings) : null;
   if (shared !== null) {
     // A key is bound to its service's address: two services there would make an endpoint

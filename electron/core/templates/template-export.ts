@@ -91,20 +91,30 @@ export function exportTemplates(
   templates: readonly PromptTemplate[],
   format: TemplateExportFormat,
 ): TemplateExport {
-  if (format === 'pictor') {
+  return WRITERS[format](templates);
+}
+
+/** How each format's file is written. */
+const WRITERS: Readonly<
+  Record<TemplateExportFormat, (templates: readonly PromptTemplate[]) => TemplateExport>
+> = {
+  pictor: (templates) => {
     const file = pictorTemplateFile(templates);
     return { text: `${JSON.stringify(file, null, 2)}\n`, count: templates.length, problems: [] };
-  }
-  const { styles, problems } = toStyles(templates, format === 'a1111' ? A1111 : FOOOCUS);
-  if (format === 'fooocus') {
+  },
+  fooocus: (templates) => {
+    const { styles, problems } = toStyles(templates, FOOOCUS);
     const list = styles.map((style) => ({
       name: style.name,
       prompt: style.prompt,
       negative_prompt: style.negative,
     }));
     return { text: `${JSON.stringify(list, null, 4)}\n`, count: styles.length, problems };
-  }
-  const rows = styles.map((style) => [style.name, style.prompt, style.negative]);
-  const text = writeCsv([['name', 'prompt', 'negative_prompt'], ...rows]);
-  return { text, count: styles.length, problems };
-}
+  },
+  a1111: (templates) => {
+    const { styles, problems } = toStyles(templates, A1111);
+    const rows = styles.map((style) => [style.name, style.prompt, style.negative]);
+    const text = writeCsv([['name', 'prompt', 'negative_prompt'], ...rows]);
+    return { text, count: styles.length, problems };
+  },
+};

@@ -225,15 +225,24 @@ export function importTemplates(
   format: TemplateFileFormat,
   options: TemplateImportOptions,
 ): TemplateImport {
-  const source = decode(bytes);
   const entries = new TemplateEntries(options);
-  if (format === 'pictor') readPictor(parseJson(source), entries);
-  else if (format === 'fooocus') readStyleList(parseJson(source), entries, FOOOCUS);
-  else if (format === 'a1111') readStyleCsv(source, entries, A1111);
-  else if (/^\s*[[{]/.test(source)) readStyleList(parseJson(source), entries, INVOKEAI);
-  else readStyleCsv(source, entries, INVOKEAI);
+  READERS[format](decode(bytes), entries);
   return { templates: entries.templates, problems: entries.problems };
 }
+
+/** How each format's text is read into entries. */
+const READERS: Readonly<
+  Record<TemplateFileFormat, (source: string, into: TemplateEntries) => void>
+> = {
+  pictor: (source, into) => readPictor(parseJson(source), into),
+  fooocus: (source, into) => readStyleList(parseJson(source), into, FOOOCUS),
+  a1111: (source, into) => readStyleCsv(source, into, A1111),
+  // InvokeAI writes its styles as JSON or as CSV.
+  invokeai: (source, into) =>
+    /^\s*[[{]/.test(source)
+      ? readStyleList(parseJson(source), into, INVOKEAI)
+      : readStyleCsv(source, into, INVOKEAI),
+};
 
 function tooLarge(): UserFacingError {
   const max = MAX_TEMPLATE_FILE_BYTES / (1024 * 1024);

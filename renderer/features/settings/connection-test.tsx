@@ -6,7 +6,7 @@
  * key stay as they were tested (an answer that arrives after a change is dropped).
  */
 import { useEffect, useRef, useState } from 'react';
-import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { typedAddress } from '../../../shared/domain/submit-target';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
@@ -60,7 +60,10 @@ function useKeyIdentity(provider: ProviderId): string {
 
 /** The address "Test connection" tests: as typed in Settings, else as saved. */
 export function useTypedBaseUrl(): string {
-  return useAppStore((state) => state.baseUrlDraft ?? state.settings?.baseUrl ?? '');
+  return useAppStore(
+    (state) =>
+      state.baseUrlDraft ?? (state.settings ? typedAddress(state.settings, DEFAULT_PROVIDER) : ''),
+  );
 }
 
 /** The saved address of another service: the user's own, else its provider's. */
@@ -98,8 +101,9 @@ export function useConnectionTest(provider: ProviderId, address: string, keyText
     setReport(null);
     setTestError(null);
     try {
+      // A service with no address of its own is tested where the user is typing it, saved or not.
       const answer =
-        provider === 'pictor'
+        PROVIDERS[provider].defaultBaseUrl === null
           ? await testContract(address, keyText)
           : await testService(provider, keyText);
       if (mine === attempt.current) setReport(answer);

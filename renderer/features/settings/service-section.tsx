@@ -7,6 +7,9 @@ import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import type { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { DEFAULT_PROVIDER } from '../../../shared/domain/providers';
+import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { typedAddress, withAddress } from '../../../shared/domain/submit-target';
 import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { AddressSaveForm } from './address-field';
 import { ServiceNameField } from './service-name-field';
@@ -33,7 +36,8 @@ function DeclinedNotice({ refusal }: { refusal: ApiError }) {
 }
 
 export function ServiceSection({ saver, active }: { saver: SettingSaver; active: boolean }) {
-  const saved = useAppStore((state) => state.settings?.baseUrl ?? '');
+  const settings = useAppStore((state) => state.settings) ?? DEFAULT_SETTINGS;
+  const saved = typedAddress(settings, DEFAULT_PROVIDER);
   const demo = useAppStore((state) => state.demo);
   const text = useTypedBaseUrl();
   const setDraft = useAppStore((state) => state.setBaseUrlDraft);
@@ -49,7 +53,8 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
 
   const save = async (): Promise<void> => {
     // The field shows the address as saved (normalised), even when that equals the one before.
-    if (await saver.save('baseUrl', { baseUrl: text.trim() })) setDraft(null);
+    const { serviceBaseUrls } = withAddress(settings, DEFAULT_PROVIDER, text.trim());
+    if (await saver.save('baseUrl', { serviceBaseUrls })) setDraft(null);
   };
 
   return (

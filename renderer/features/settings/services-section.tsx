@@ -16,13 +16,12 @@ import { ServiceStateBadge } from './service-state-badge';
 import { serviceSectionId } from '../../lib/settings-sections';
 import type { SettingSaver } from './use-setting-save';
 
-type OtherService = Exclude<ProviderId, 'pictor'>;
-
 const NO_ADDRESSES: ServiceBaseUrls = {};
 
-const OTHER_SERVICES = PROVIDER_IDS.filter((id): id is OtherService => id !== 'pictor');
+/** The services with an address of their own (the user's own service is above). */
+const OTHER_SERVICES = PROVIDER_IDS.filter((id) => PROVIDERS[id].defaultBaseUrl !== null);
 
-function AddressForm({ provider, saver }: { provider: OtherService; saver: SettingSaver }) {
+function AddressForm({ provider, saver }: { provider: ProviderId; saver: SettingSaver }) {
   const addresses = useAppStore((state) => state.settings?.serviceBaseUrls ?? NO_ADDRESSES);
   const saved = addresses[provider] ?? '';
   const [text, setText] = useState(saved);
@@ -50,7 +49,7 @@ function AddressForm({ provider, saver }: { provider: OtherService; saver: Setti
 }
 
 interface EntryProps {
-  readonly provider: OtherService;
+  readonly provider: ProviderId;
   readonly saver: SettingSaver;
   /** Settings is the screen shown: a request to focus this service's key field is taken. */
   readonly active: boolean;

@@ -14,7 +14,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/domain/settings';
-import { typedAddress } from '../../../shared/domain/submit-target';
+import { typedAddress, withAddress } from '../../../shared/domain/submit-target';
 import { t } from '../../i18n';
 import { failure, toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
@@ -33,8 +33,7 @@ function addressPatch(
 ): SettingsPatch | null {
   const typed = text.trim();
   if (typed === typedAddress(settings, provider)) return null;
-  if (provider === 'pictor') return { baseUrl: typed };
-  return { serviceBaseUrls: { ...settings.serviceBaseUrls, [provider]: typed } };
+  return { serviceBaseUrls: withAddress(settings, provider, typed).serviceBaseUrls };
 }
 
 export interface ConnectForm {

@@ -12,7 +12,7 @@ const backend = (param: string): string =>
 
 /** A setting as the user knows it, from its name in `setting`. */
 const SETTING =
-  '{setting, select, baseUrl {service URL} defaultModel {default model} defaultSize {default size} defaultQuality {default quality} defaultCount {default number of tasks} galleryDir {gallery folder} notifications {notifications} theme {theme} language {language} watchTimeoutMinutes {watch timeout} updateMode {updates} other {{setting}}}';
+  '{setting, select, serviceBaseUrls {service addresses} defaultModel {default model} defaultSize {default size} defaultQuality {default quality} defaultCount {default number of tasks} galleryDir {gallery folder} notifications {notifications} theme {theme} language {language} watchTimeoutMinutes {watch timeout} updateMode {updates} other {{setting}}}';
 
 const ANYONE = 'anyone who can read your files could read the key';
 

@@ -96,7 +96,10 @@ test('theme and defaults survive a restart; removing the key returns to the demo
   const dark = await theme(page);
   expect(dark.background).not.toBe(light.background);
   await setDefaults(page);
-  expect(await savedSettings()).toMatchObject({ theme: 'dark', baseUrl: demo.url });
+  expect(await savedSettings()).toMatchObject({
+    theme: 'dark',
+    serviceBaseUrls: { pictor: demo.url },
+  });
 
   page = await app.restart();
   // The OS says light; the saved choice wins.

@@ -20,6 +20,7 @@ import {
   type RecordedApp,
 } from '../key-and-bodies/recorded-app';
 import { pageTarget } from '../../support/submit-target';
+import { ownAddress, savedAddress } from '../../support/own-address';
 
 const KEY = 'sk-team-a-7d41c0b9e2f35a68';
 let dir: string;
@@ -42,7 +43,7 @@ beforeAll(async () => {
     fetchCalls,
     ipc,
   });
-  expect((await app.invoke('settings:update', { baseUrl: gateway.url('/team-a') })).ok).toBe(true);
+  expect((await app.invoke('settings:update', ownAddress(gateway.url('/team-a')))).ok).toBe(true);
   expect(
     (
       await app.invoke('keys:set', {
@@ -84,14 +85,14 @@ function otherPaths(): string[] {
 describe('a compromised renderer on a shared gateway', () => {
   it('cannot move the key to another path: every change is refused unless the user says so', async () => {
     for (const baseUrl of otherPaths()) {
-      const moved = await app.invoke('settings:update', { baseUrl });
+      const moved = await app.invoke('settings:update', ownAddress(baseUrl));
       expect(moved, baseUrl).toMatchObject({ ok: false });
       const tested = (await app.invoke('service:testConnection', { baseUrl })) as Result<{
         ok: boolean;
       }>;
       expect(tested, baseUrl).not.toMatchObject({ ok: true, value: { ok: true } });
     }
-    expect(app.runtime.settings.get().baseUrl).toBe(gateway.url('/team-a'));
+    expect(savedAddress(app.runtime.settings.get())).toBe(gateway.url('/team-a'));
     expect(app.runtime.vault.status().baseUrl).toBe(gateway.url('/team-a'));
   });
 

@@ -37,6 +37,7 @@ import {
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { validArbitrary } from './zod-arbitrary';
+import { ownAddress } from '../../support/own-address';
 
 const FILE = 'tests/hardening/hostile/compromised-renderer.test.ts';
 const KEY = 'sk-user-0f3c9a71d2b84e65a9c1';
@@ -81,7 +82,7 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
 /** The user's own set-up, done again before each hostile sequence. */
 async function asTheUser(): Promise<void> {
   await app.invoke('keys:clear', { provider: 'pictor' });
-  expect((await app.invoke('settings:update', { baseUrl: service.url })).ok).toBe(true);
+  expect((await app.invoke('settings:update', ownAddress(service.url))).ok).toBe(true);
   expect(
     (
       await app.invoke('keys:set', {
@@ -106,7 +107,7 @@ function targeted(channel: RequestChannel): fc.Arbitrary<unknown>[] {
   switch (channel) {
     case 'settings:update':
       return [
-        fc.record({ baseUrl: fc.constantFrom(...evil, '', `${service.url}/other`) }),
+        fc.constantFrom(...evil, '', `${service.url}/other`).map(ownAddress),
         fc.constantFrom(
           { galleryDir: home },
           { galleryDir: join(home, '.ssh') },
@@ -192,7 +193,7 @@ afterAll(async () => {
 
 describe('a compromised renderer', () => {
   it('cannot point the key at its own server: the address change is refused unless the user says so', async () => {
-    const moved = await app.invoke('settings:update', { baseUrl: attacker.url });
+    const moved = await app.invoke('settings:update', ownAddress(attacker.url));
     expect(moved).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/not changed/) },

@@ -11,6 +11,7 @@ import type { DemoDuration, DemoService } from '../../../electron/demo-service/t
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { startRecordedApp, type FetchCall, type IpcRecord, type RecordedApp } from './recorded-app';
 import { pageTarget } from '../../support/submit-target';
+import { ownAddress } from '../../support/own-address';
 
 /** What the scenario needs and what it fills in. */
 export interface KeyRunContext {
@@ -111,13 +112,17 @@ async function refuseBadInput(ctx: KeyRunContext, app: RecordedApp): Promise<voi
     'huge key',
   );
   for (const baseUrl of REFUSED_BASE_URLS)
-    await expectRefused(ctx, app.invoke('settings:update', { baseUrl }), `base URL ${baseUrl}`);
+    await expectRefused(
+      ctx,
+      app.invoke('settings:update', ownAddress(baseUrl)),
+      `base URL ${baseUrl}`,
+    );
 }
 
 /** The service's 401 for a wrong key: the task is held, the connection test fails. */
 async function wrongKeyFirst(ctx: KeyRunContext, app: RecordedApp): Promise<string> {
   const { service, wrongKey: WRONG, seed: SEED } = ctx;
-  expect((await app.invoke('settings:update', { baseUrl: service.url })).ok).toBe(true);
+  expect((await app.invoke('settings:update', ownAddress(service.url))).ok).toBe(true);
   expect(
     (
       await app.invoke('keys:set', {
@@ -224,8 +229,11 @@ async function tamperedStart(ctx: KeyRunContext): Promise<TaskRecord | undefined
     string,
     Record<string, unknown>
   >;
-  const entry = Object.values(stored).find((value) => value && 'baseUrl' in value)!;
-  entry['baseUrl'] = TAMPERED_BASE_URL;
+  const entry = Object.values(stored).find((value) => value && 'serviceBaseUrls' in value)!;
+  entry['serviceBaseUrls'] = {
+    ...(entry['serviceBaseUrls'] as object),
+    ...ownAddress(TAMPERED_BASE_URL).serviceBaseUrls,
+  };
   await writeFile(path, JSON.stringify(stored));
   const app = await start(ctx);
   try {

@@ -13,6 +13,7 @@ import type {
   UserPrompts,
 } from '../../../electron/ports/user-prompts';
 import { targetOf } from '../../support/submit-target';
+import { ownAddress } from '../../support/own-address';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -88,7 +89,7 @@ describe('AppRuntime', () => {
     });
     cleanups.push(() => service.close());
     const runtime = await startRuntime(dir);
-    await runtime.updateSettings({ baseUrl: service.url });
+    await runtime.updateSettings(ownAddress(service.url));
     await runtime.setKey('sk-mine', false);
     expect(runtime.credentials.isDemo()).toBe(false);
     runtime.core.engine.start();
@@ -122,7 +123,7 @@ describe('AppRuntime', () => {
     await runtime.updateSettings({ theme: 'dark' });
     expect(retried).toBe(0);
     // The new address and the key bound to it (the user said "carry") each retry held tasks.
-    await runtime.updateSettings({ baseUrl: 'https://api.example.com' });
+    await runtime.updateSettings(ownAddress('https://api.example.com'));
     expect(retried).toBeGreaterThanOrEqual(1);
   });
 
@@ -297,14 +298,14 @@ describe('AppRuntime', () => {
     const engine = runtime.core.engine;
     let keyChanges = 0;
     engine.keyChanged = () => void (keyChanges += 1);
-    runtime.settings.update({ baseUrl: 'https://one.example.com' });
+    runtime.settings.update(ownAddress('https://one.example.com'));
     expect(keyChanges).toBe(1);
     // Held-task retries (every service's vault and settings) and the log's redactor (every
     // service's vault).
     expect(live()).toEqual({ vault: 2 * PROVIDER_IDS.length, settings: 1 });
     await runtime.close();
     expect(live()).toEqual({ vault: 0, settings: 0 });
-    runtime.settings.update({ baseUrl: 'https://two.example.com' });
+    runtime.settings.update(ownAddress('https://two.example.com'));
     expect(keyChanges).toBe(1);
   });
 

@@ -12,6 +12,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort } from '../../support/http-servers';
+import { ownAddress, savedAddress } from '../../support/own-address';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -35,7 +36,7 @@ async function start() {
       {
         credentials: runtime.credentials,
         client: runtime.core.client,
-        savedBaseUrl: () => runtime.settings.get().baseUrl,
+        savedBaseUrl: () => savedAddress(runtime.settings.get()),
         recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
       },
       typed,
@@ -56,8 +57,8 @@ describe('Test connection against real services', () => {
     });
     expect(service.log.polls).toEqual([]);
 
-    await runtime.updateSettings({ baseUrl: `${service.url}/v1/` });
-    expect(runtime.settings.get().baseUrl).toBe(service.url);
+    await runtime.updateSettings(ownAddress(`${service.url}/v1/`));
+    expect(savedAddress(runtime.settings.get())).toBe(service.url);
     await runtime.setKey(KEY, false);
     expect(await test(`${service.url}/v1`)).toEqual({
       ok: true,
@@ -91,7 +92,7 @@ describe('Test connection against real services', () => {
     // Typed but not saved: the entered key goes nowhere yet.
     expect(await test(service.url, KEY)).toMatchObject({ outcome: 'not_tested' });
     expect(service.log.polls).toEqual([]);
-    await runtime.updateSettings({ baseUrl: service.url });
+    await runtime.updateSettings(ownAddress(service.url));
     expect(await test(service.url, KEY)).toMatchObject({ ok: true, outcome: 'accepted' });
     expect(service.log.polls.at(-2)?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(service.log.polls.at(-1)?.headers.authorization).toBeUndefined();
@@ -103,7 +104,7 @@ describe('Test connection against real services', () => {
     });
     expect(wrong.message).not.toMatch(/Settings|task/);
     const port = await closedPort();
-    await runtime.updateSettings({ baseUrl: `http://127.0.0.1:${port}` });
+    await runtime.updateSettings(ownAddress(`http://127.0.0.1:${port}`));
     expect(await test(`http://127.0.0.1:${port}`, KEY)).toMatchObject({ outcome: 'unreachable' });
     // Nothing was stored by testing.
     expect((await runtime.vault.status()).state).toBe('not_set');

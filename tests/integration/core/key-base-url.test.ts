@@ -23,6 +23,7 @@ import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { startPathGateway, type PathGateway } from '../../support/path-gateway';
 import { testImageEngine } from '../../support/image-engine';
 import { targetOf } from '../../support/submit-target';
+import { ownAddress, savedAddress } from '../../support/own-address';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -112,7 +113,7 @@ async function onTeamA(answer?: KeyOriginAnswer) {
   const gateway = await sharedGateway();
   const started = await start(answer ? { answer } : {});
   const teamA = gateway.url('/team-a');
-  await started.runtime.updateSettings({ baseUrl: teamA });
+  await started.runtime.updateSettings(ownAddress(teamA));
   await started.runtime.setKey(KEY, false);
   return { ...started, gateway, teamA };
 }
@@ -131,7 +132,7 @@ describe('the key is bound to the base URL it was entered for', () => {
   it('binds a key to the address set when it is pasted, and uses it there', async () => {
     const a = await provider();
     const { runtime, asked } = await start();
-    await runtime.updateSettings({ baseUrl: a.url });
+    await runtime.updateSettings(ownAddress(a.url));
     const status = await runtime.setKey(KEY, false);
     expect(status.baseUrl).toBe(a.url);
     expect(asked).toEqual([]);
@@ -143,13 +144,13 @@ describe('the key is bound to the base URL it was entered for', () => {
     const a = await provider();
     const attacker = await provider('sk-attacker');
     const { runtime, asked } = await start();
-    await runtime.updateSettings({ baseUrl: a.url });
+    await runtime.updateSettings(ownAddress(a.url));
     await runtime.setKey(KEY, false);
-    await expect(runtime.updateSettings({ baseUrl: attacker.url })).rejects.toThrow(
+    await expect(runtime.updateSettings(ownAddress(attacker.url))).rejects.toThrow(
       /service address was not changed/,
     );
     expect(asked).toEqual([expect.objectContaining({ from: a.url, to: attacker.url })]);
-    expect(runtime.settings.get().baseUrl).toBe(a.url);
+    expect(savedAddress(runtime.settings.get())).toBe(a.url);
     expect(runtime.vault.status().baseUrl).toBe(a.url);
     expect((await generateOnce(runtime)).status).toBe('completed');
     expect(keyedRequests(attacker)).toBe(0);
@@ -171,13 +172,13 @@ describe('the key is bound to the base URL it was entered for', () => {
     ];
     for (const path of otherPaths) {
       await expect(
-        runtime.updateSettings({ baseUrl: `${gateway.origin}${path}` }),
+        runtime.updateSettings(ownAddress(`${gateway.origin}${path}`)),
         path,
       ).rejects.toThrow(/not changed/);
     }
     expect(asked).toHaveLength(otherPaths.length);
     expect(asked[0]).toEqual(expect.objectContaining({ from: teamA, to: gateway.url('/team-b') }));
-    expect(runtime.settings.get().baseUrl).toBe(teamA);
+    expect(savedAddress(runtime.settings.get())).toBe(teamA);
     expect(runtime.vault.status().baseUrl).toBe(teamA);
     expect((await generateOnce(runtime)).status).toBe('completed');
     expect(gateway.requests.some((entry) => entry.tenant === '/team-a')).toBe(true);
@@ -199,7 +200,7 @@ describe('the key is bound to the base URL it was entered for', () => {
       '',
       teamA,
     ]) {
-      await runtime.updateSettings({ baseUrl: same });
+      await runtime.updateSettings(ownAddress(same));
     }
     expect(asked).toEqual([]);
     expect(runtime.vault.status().baseUrl).toBe(teamA);
@@ -215,7 +216,7 @@ describe('the key is bound to the base URL it was entered for', () => {
       '/team-a/%2e%2e%5Cteam-b',
     ]) {
       await expect(
-        runtime.updateSettings({ baseUrl: `${gateway.origin}${path}` }),
+        runtime.updateSettings(ownAddress(`${gateway.origin}${path}`)),
         path,
       ).rejects.toThrow(/“\.” or “\.\.”/);
     }
@@ -225,7 +226,7 @@ describe('the key is bound to the base URL it was entered for', () => {
 
   it('carries the key to another path only after the user says so, and then only there', async () => {
     const { gateway, runtime, asked } = await onTeamA('carry');
-    await runtime.updateSettings({ baseUrl: gateway.url('/team-b') });
+    await runtime.updateSettings(ownAddress(gateway.url('/team-b')));
     expect(asked).toHaveLength(1);
     expect(runtime.vault.status().baseUrl).toBe(gateway.url('/team-b'));
     // team-b's demo knows only its own key: the task is refused there, and only there.
@@ -239,10 +240,10 @@ describe('the key is bound to the base URL it was entered for', () => {
     const a = await provider();
     const b = await provider();
     const { runtime } = await start({ answer: 'forget' });
-    await runtime.updateSettings({ baseUrl: a.url });
+    await runtime.updateSettings(ownAddress(a.url));
     await runtime.setKey(KEY, false);
-    await runtime.updateSettings({ baseUrl: b.url });
-    expect(runtime.settings.get().baseUrl).toBe(b.url);
+    await runtime.updateSettings(ownAddress(b.url));
+    expect(savedAddress(runtime.settings.get())).toBe(b.url);
     expect(runtime.vault.status().state).toBe('not_set');
     expect(runtime.credentials.isDemo()).toBe(true);
   });
@@ -252,10 +253,10 @@ describe('the key is bound to the base URL it was entered for', () => {
     const { runtime, asked, prompts } = await start();
     const status = await runtime.setKey(KEY, false);
     expect(status.baseUrl).toBeNull();
-    await expect(runtime.updateSettings({ baseUrl: a.url })).rejects.toThrow(/not changed/);
+    await expect(runtime.updateSettings(ownAddress(a.url))).rejects.toThrow(/not changed/);
     expect(asked).toEqual([expect.objectContaining({ from: null })]);
     prompts.answer = 'carry';
-    await runtime.updateSettings({ baseUrl: a.url });
+    await runtime.updateSettings(ownAddress(a.url));
     expect((await generateOnce(runtime)).status).toBe('completed');
     expect(keyedRequests(a)).toBeGreaterThan(0);
   });
@@ -264,10 +265,10 @@ describe('the key is bound to the base URL it was entered for', () => {
     const { gateway, runtime, asked, teamA } = await onTeamA();
     const teamB = gateway.url('/team-b');
     const results = await Promise.allSettled([
-      runtime.updateSettings({ baseUrl: teamB }),
-      runtime.updateSettings({ baseUrl: teamB }),
+      runtime.updateSettings(ownAddress(teamB)),
+      runtime.updateSettings(ownAddress(teamB)),
       runtime.setKey('sk-page-key', false),
-      runtime.updateSettings({ baseUrl: teamB }),
+      runtime.updateSettings(ownAddress(teamB)),
     ]);
     // The two first changes are refused (cancel); the page's own key is bound to team-a, since
     // the address never changed; then the last change is asked about again.
@@ -278,7 +279,7 @@ describe('the key is bound to the base URL it was entered for', () => {
       'rejected',
     ]);
     expect(asked).toHaveLength(3);
-    expect(runtime.settings.get().baseUrl).toBe(teamA);
+    expect(savedAddress(runtime.settings.get())).toBe(teamA);
     expect(runtime.vault.status().baseUrl).toBe(teamA);
   });
 });
@@ -296,7 +297,7 @@ describe('a key stored by an earlier version', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const kv = stores(dir);
     const first = await start({ stores: kv });
-    await first.runtime.updateSettings({ baseUrl });
+    await first.runtime.updateSettings(ownAddress(baseUrl));
     await first.runtime.setKey(KEY, false);
     await first.runtime.close();
     const own = kv.vault('pictor');
@@ -318,7 +319,7 @@ describe('a key stored by an earlier version', () => {
     expect(kv.vault('pictor').get(KEY_RECORD_NAME)).not.toHaveProperty('origin');
     expect(kv.earlier.snapshot()).toEqual({});
     expect((await generateOnce(runtime)).status).toBe('completed');
-    await expect(runtime.updateSettings({ baseUrl: gateway.url('/team-b') })).rejects.toThrow(
+    await expect(runtime.updateSettings(ownAddress(gateway.url('/team-b')))).rejects.toThrow(
       /not changed/,
     );
     expect(asked).toHaveLength(1);

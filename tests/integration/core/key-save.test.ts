@@ -16,6 +16,7 @@ import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort } from '../../support/http-servers';
+import { ownAddress, savedAddress } from '../../support/own-address';
 
 const KEY = 'sk-save-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -54,7 +55,7 @@ describe('a key’s check, kept across restarts', () => {
     cleanups.push(() => service.close());
     const start = await stores();
     const first = await start();
-    await first.updateSettings({ baseUrl: service.url });
+    await first.updateSettings(ownAddress(service.url));
     expect(await first.saveKey(KEY, strong, 'pictor')).toMatchObject({
       outcome: 'saved',
       status: { check: { outcome: 'accepted' } },
@@ -72,7 +73,7 @@ describe('a key’s check, kept across restarts', () => {
       {
         credentials: second.credentials,
         client: second.core.client,
-        savedBaseUrl: () => second.settings.get().baseUrl,
+        savedBaseUrl: () => savedAddress(second.settings.get()),
         recordCheck: (credentials, outcome) => second.recordKeyCheck(credentials, outcome),
       },
       service.url,

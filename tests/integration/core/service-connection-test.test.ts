@@ -15,7 +15,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
 import {
   testServiceConnection,
-  type OtherService,
   type ServiceTestDeps,
 } from '../../../electron/core/service/service-connection-test';
 import { ServiceClient } from '../../../electron/core/service/service-client';
@@ -23,6 +22,9 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
+
+/** The services with an address of their own (the user's own is tested below, once saved). */
+type OtherService = Exclude<ProviderId, 'pictor'>;
 
 const KEY = 'sk-probe-0123456789abcdef';
 /** When a test's balance was read (the clock the deps give). */
@@ -201,6 +203,30 @@ describe.each(SERVICES)('Test connection of a key being entered for %s', (provid
       sentence: { key: 'error.service.serviceUrlInvalid' },
     });
     expect(service.log.requests).toEqual([]);
+  });
+});
+
+describe('Test connection of the user’s own service at its saved address', () => {
+  it('asks its probe like any other service’s, with the stored key or the one being entered', async () => {
+    const service = await startDemoService({ accounts: [{ account: 'alice', key: KEY }] });
+    cleanups.push(() => service.close());
+    const stored = await testServiceConnection(deps(service.url, 'pictor', KEY), 'pictor');
+    expect(stored).toMatchObject({ ok: true, outcome: 'accepted' });
+    const entered = await testServiceConnection(deps(service.url, 'pictor', null), 'pictor', WRONG);
+    expect(entered).toMatchObject({ ok: false, outcome: 'key_refused' });
+    expect(service.log.submits).toEqual([]);
+    expect(service.tasks()).toEqual([]);
+    const requestsBefore = service.log.requests.length;
+    // No address saved: nothing is asked anywhere.
+    const none = await testServiceConnection(
+      { ...deps(service.url, 'pictor', KEY), addressOf: () => null },
+      'pictor',
+    );
+    expect(none).toMatchObject({ ok: false, outcome: 'not_tested' });
+    // Only the probe was asked, and only while there was an address: nothing after.
+    const asked = service.log.requests.map((request) => request.path);
+    expect(new Set(asked).size).toBe(1);
+    expect(asked).toHaveLength(requestsBefore);
   });
 });
 

@@ -17,6 +17,7 @@ import { ipcCaller } from '../../support/ipc';
 import { startTestRuntime } from '../../support/app-runtime';
 import { testImageEngine } from '../../support/image-engine';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { ownAddress } from '../../support/own-address';
 
 const FAL_KEY = 'fal-key-LEAKCANARY-0123456789';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -108,7 +109,7 @@ describe('keys per service over IPC', () => {
 
   it('refuses two services at one address, in a sentence, and asks before moving a key', async () => {
     const { runtime, request } = await wiredApp();
-    const shared = await request('settings:update', { baseUrl: 'https://api.replicate.com' });
+    const shared = await request('settings:update', ownAddress('https://api.replicate.com'));
     expect(shared).toMatchObject({
       ok: false,
       error: { code: 'bad_input', sentence: { key: 'error.settings.addressShared' } },
@@ -176,8 +177,7 @@ describe.each(PROVIDER_IDS)(
   (provider) => {
     const KEY = `${provider}-key-LEAKCANARY-0123456789`;
     const WRONG = `${provider}-wrong-LEAKCANARY-9876543210`;
-    const addressOf = (url: string) =>
-      provider === 'pictor' ? { baseUrl: url } : { serviceBaseUrls: { [provider]: url } };
+    const addressOf = (url: string) => ({ serviceBaseUrls: { [provider]: url } });
 
     it('accepted: stored with its check; refused: not stored, the reason comes back', async () => {
       const { runtime, request } = await wiredApp();
@@ -207,7 +207,10 @@ describe.each(PROVIDER_IDS)(
         },
       });
       expect(await runtime.keys.vault(provider).readKey()).toBe(KEY);
-      expect(JSON.stringify([refused, saved])).not.toContain('LEAKCANARY');
+      // Test connection asks the same channel of every service, at its saved address.
+      const tested = await request('service:testService', { provider });
+      expect(tested).toMatchObject({ ok: true, value: { ok: true, outcome: 'accepted' } });
+      expect(JSON.stringify([refused, saved, tested])).not.toContain('LEAKCANARY');
       // The check created nothing there.
       expect(service.log.submits).toEqual([]);
     });

@@ -9,6 +9,7 @@ import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
+import { ownAddress } from '../../support/own-address';
 
 const PICTOR_KEY = 'sk-live-pictor-service-key';
 const FAL_KEY = 'fal-key-0123456789';
@@ -23,7 +24,6 @@ function app(settingsStore = new InMemoryKv('/d', 'settings')) {
   });
   const settings = new SettingsService({ store: settingsStore, now: () => 1 });
   const credentials = new AppCredentials({
-    vault: keys.vault('pictor'),
     keys,
     settings,
     demoUrl: () => 'http://127.0.0.1:40111',
@@ -34,7 +34,7 @@ function app(settingsStore = new InMemoryKv('/d', 'settings')) {
 describe('AppCredentials with a key per service', () => {
   it('gives each service’s key for its own address only, with its provider', async () => {
     const { keys, settings, credentials } = app();
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     await keys.vault('pictor').setKey(PICTOR_KEY, { allowWeakStorage: false, baseUrl: BASE });
     await keys.vault('fal').setKey(FAL_KEY, { allowWeakStorage: false, baseUrl: FAL });
 

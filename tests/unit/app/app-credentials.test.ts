@@ -8,6 +8,7 @@ import { SettingsService } from '../../../electron/core/settings/settings-servic
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { makeTaskRecord } from '../../support/task-records';
+import { ownAddress, ownKeyOnly } from '../../support/own-address';
 
 const KEY = 'sk-live-credentials-test-key';
 const BASE = 'https://api.example.com/proxy';
@@ -17,7 +18,11 @@ function app(options: { demoUrl?: string | null; ready?: boolean } = {}) {
   const vault = new KeyVault({ store: new InMemoryKv('/d', 'key-vault'), cipher, now: () => 1 });
   const settings = new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
   let demoUrl = options.demoUrl === undefined ? 'http://127.0.0.1:40111' : options.demoUrl;
-  const credentials = new AppCredentials({ vault, settings, demoUrl: () => demoUrl });
+  const credentials = new AppCredentials({
+    keys: ownKeyOnly(vault),
+    settings,
+    demoUrl: () => demoUrl,
+  });
   const flips: boolean[] = [];
   credentials.onDemoChange((demo) => flips.push(demo));
   const setDemoUrl = (url: string | null) => (demoUrl = url);
@@ -50,7 +55,7 @@ describe('AppCredentials', () => {
   it('sends nothing for a task of another dialect’s demo, which the window does not run', async () => {
     const { credentials, vault, settings } = app();
     await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     for (const endpoint of ['demo:fal', 'demo:replicate', 'demo:dashscope', 'demo:bfl']) {
       expect(await credentials.credentialsFor(endpoint), endpoint).toBeNull();
       expect(credentials.baseUrlFor(endpoint), endpoint).toBeNull();
@@ -70,14 +75,14 @@ describe('AppCredentials', () => {
     expect(keyOnly.credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
 
     const urlOnly = app();
-    urlOnly.settings.update({ baseUrl: BASE });
+    urlOnly.settings.update(ownAddress(BASE));
     expect(urlOnly.credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
     expect(await urlOnly.credentials.credentialsFor(BASE)).toBeNull();
   });
 
   it('uses the user’s service, reading the key at call time, once both are set', async () => {
     const { credentials, vault, settings, cipher, flips } = app();
-    settings.update({ baseUrl: `${BASE}/` });
+    settings.update(ownAddress(`${BASE}/`));
     await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
     expect(credentials.currentEndpoint()).toBe(BASE);
     expect(credentials.isDemo()).toBe(false);
@@ -97,7 +102,7 @@ describe('AppCredentials', () => {
 
   it('gives no credentials for another base URL (older tasks wait), but still its base URL', async () => {
     const { credentials, vault, settings } = app();
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
     const older = 'https://old.example.com';
     expect(await credentials.credentialsFor(older)).toBeNull();
@@ -108,7 +113,7 @@ describe('AppCredentials', () => {
 
   it('goes back to the demo when the key is cleared or cannot be decrypted', async () => {
     const { credentials, vault, settings, cipher, flips } = app();
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
     cipher.decryptFault = 'throws';
     expect(await credentials.credentialsFor(BASE)).toBeNull();
@@ -123,7 +128,7 @@ describe('AppCredentials', () => {
 
   it('sends the key only to the base URL it was entered for, whatever the address says', async () => {
     const { credentials, vault, settings } = app();
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     // The same address on another port, scheme, host or path: each is another base URL.
     for (const baseUrl of [
       'https://api.example.com:8443/proxy',
@@ -146,7 +151,7 @@ describe('AppCredentials', () => {
     }
     // Moving the address elsewhere without binding the key there sends the key nowhere.
     for (const elsewhere of ['https://evil.example.com/v1', 'https://api.example.com/other']) {
-      settings.update({ baseUrl: elsewhere });
+      settings.update(ownAddress(elsewhere));
       expect(await credentials.credentialsFor(elsewhere), elsewhere).toBeNull();
     }
   });
@@ -165,7 +170,7 @@ describe('AppCredentials', () => {
         provider: 'pictor',
       },
     });
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     for (const other of [
       'https://evil.example.com/proxy',
       'https://api.example.com/other',
@@ -203,7 +208,7 @@ describe('AppCredentials', () => {
     }
     // On the key's own service an imported task is like any other: the address decides.
     expect((await reasonFor(`${BASE}/v1`))?.sentence?.key).toBe('error.settings.taskOldAddress');
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     expect(await credentialsForRecord(credentials, record(BASE))).toMatchObject({ ok: true });
     // The user's own tasks keep the sentences that point at Settings.
     expect(credentials.missingKeyReason('https://attacker.example').key).toBe(
@@ -218,8 +223,12 @@ describe('AppCredentials', () => {
     const cipher = new InMemoryCipher({ ready: false });
     const vault = new KeyVault({ store: kv, cipher, now: () => 1 });
     const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
-    settings.update({ baseUrl: BASE });
-    const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
+    settings.update(ownAddress(BASE));
+    const credentials = new AppCredentials({
+      keys: ownKeyOnly(vault),
+      settings,
+      demoUrl: () => null,
+    });
     const flips: boolean[] = [];
     credentials.onDemoChange((demo) => flips.push(demo));
     // A submit meanwhile goes to the user's service (and waits for the key where the cipher can
@@ -240,8 +249,12 @@ describe('AppCredentials', () => {
       now: () => 1,
     });
     const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
-    settings.update({ baseUrl: BASE });
-    const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
+    settings.update(ownAddress(BASE));
+    const credentials = new AppCredentials({
+      keys: ownKeyOnly(vault),
+      settings,
+      demoUrl: () => null,
+    });
     expect(credentials.isDemo()).toBe(true);
   });
 
@@ -250,11 +263,11 @@ describe('AppCredentials', () => {
     const seen: boolean[] = [];
     const subscription = credentials.onDemoChange((demo) => seen.push(demo));
     settings.update({ theme: 'dark' });
-    settings.update({ baseUrl: BASE });
+    settings.update(ownAddress(BASE));
     await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
-    settings.update({ baseUrl: 'https://other.example.com' });
+    settings.update(ownAddress('https://other.example.com'));
     subscription.dispose();
-    settings.update({ baseUrl: '' });
+    settings.update(ownAddress(''));
     expect(seen).toEqual([false]);
   });
 });

@@ -13,6 +13,7 @@ import { connectService, SERVICE_KEY, unusedAddress } from './dialect-services';
 import { startApp } from './render-app';
 import { seedHistory, startWiredApp } from './render-wired-app';
 import { sharedWiredMain } from './shared-wired-main';
+import { ownAddress } from '../../support/own-address';
 
 const shared = sharedWiredMain();
 
@@ -117,7 +118,7 @@ describe('accessibility (axe-core, no serious or critical violations)', { timeou
     const nowhere = await unusedAddress();
     const { user } = await startWiredApp({
       runtime: { cipher: new InMemoryCipher({ backend: 'basic_text' }) },
-      prepare: (main) => main.runtime.updateSettings({ baseUrl: nowhere }).then(() => undefined),
+      prepare: (main) => main.runtime.updateSettings(ownAddress(nowhere)).then(() => undefined),
     });
     act(() => useAppStore.getState().setView('settings'));
     await screen.findByRole('heading', { name: 'Settings', level: 1 });

@@ -10,6 +10,7 @@ import { afterEach } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import type { ProviderId } from '../../../shared/domain/providers';
+import { withAddress } from '../../../shared/domain/submit-target';
 import type { WiredApi } from '../../support/wired-api';
 
 /** The key a dialect service started here accepts (account `user`). */
@@ -36,7 +37,7 @@ export async function startDialect(
 }
 
 /**
- * Points `provider`'s address in main's settings (today's contract: its `baseUrl`) at a new dialect service and, unless `key` is
+ * Points `provider`'s address in main's settings at a new dialect service and, unless `key` is
  * null, stores a key there as Save does (`checked`: through the service's key probe; otherwise
  * stored unchecked). Returns the service.
  */
@@ -46,12 +47,8 @@ export async function connectService(
   options: { key?: string | null; checked?: boolean; service?: DemoServiceOptions } = {},
 ): Promise<DemoService> {
   const service = await startDialect(provider, options.service);
-  const { serviceBaseUrls } = main.runtime.settings.get();
-  await main.runtime.updateSettings(
-    provider === 'pictor'
-      ? { baseUrl: service.url }
-      : { serviceBaseUrls: { ...serviceBaseUrls, [provider]: service.url } },
-  );
+  const { serviceBaseUrls } = withAddress(main.runtime.settings.get(), provider, service.url);
+  await main.runtime.updateSettings({ serviceBaseUrls });
   const key = options.key === undefined ? SERVICE_KEY : options.key;
   if (key === null) return service;
   if (options.checked === false) await main.runtime.setKey(key, false, provider);

@@ -28,6 +28,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { ManualClock } from '../../fakes/manual-clock';
 import { testImageEngine } from '../../support/image-engine';
+import { ownAddress, ownKeyOnly, savedAddress } from '../../support/own-address';
 
 // The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -159,7 +160,7 @@ describe('settings sentences', () => {
 
   it('carries the URL policy’s own sentence to the service URL field', async () => {
     const sent = toIpcError(
-      await thrown(() => settings().update({ baseUrl: 'http://api.example.com' })),
+      await thrown(() => settings().update(ownAddress('http://api.example.com'))),
     );
     expect(sent.code).toBe('bad_input');
     expect(sent.sentence?.key).toMatch(/^error\.service\./);
@@ -231,10 +232,10 @@ describe('a service address that would take the key elsewhere', () => {
   it('is refused in a sentence naming both services, when the user cancels', async () => {
     const runtime = await cancellingRuntime();
     try {
-      await runtime.updateSettings({ baseUrl: 'https://api.example.com' });
+      await runtime.updateSettings(ownAddress('https://api.example.com'));
       await runtime.setKey(KEY, false);
       const sent = toIpcError(
-        await thrown(() => runtime.updateSettings({ baseUrl: 'https://other.example.net:8443' })),
+        await thrown(() => runtime.updateSettings(ownAddress('https://other.example.net:8443'))),
       );
       expect(sent.code).toBe('bad_input');
       expect(sent.sentence?.key).toBe('error.settings.keyStaysWith');
@@ -253,12 +254,12 @@ describe('a service address that would take the key elsewhere', () => {
     try {
       await runtime.setKey(KEY, false);
       const sent = toIpcError(
-        await thrown(() => runtime.updateSettings({ baseUrl: 'https://other.example.net:8443' })),
+        await thrown(() => runtime.updateSettings(ownAddress('https://other.example.net:8443'))),
       );
       expect(sent.code).toBe('bad_input');
       expect(sent.sentence?.key).toBe('error.settings.keyNotSent');
       expectAreaSentence(sent.sentence, sent.message, ['other.example.net:8443']);
-      expect(runtime.settings.get().baseUrl).toBe('');
+      expect(savedAddress(runtime.settings.get())).toBe('');
     } finally {
       await runtime.close();
     }
@@ -270,9 +271,9 @@ describe('task and update sentences', () => {
     const keys = vault();
     await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: 'https://api.example.com' });
     const credentials = new AppCredentials({
-      vault: keys,
+      keys: ownKeyOnly(keys),
       settings: {
-        get: () => ({ baseUrl: 'https://api.example.com' }),
+        get: () => ownAddress('https://api.example.com'),
         onDidChange: () => toDisposable(() => undefined),
       },
       demoUrl: () => null,
@@ -295,8 +296,8 @@ describe('task and update sentences', () => {
     // A key saved while no service address was set (on the demo) is bound to no origin.
     await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: null });
     const credentials = new AppCredentials({
-      vault: keys,
-      settings: { get: () => ({ baseUrl: '' }), onDidChange: () => toDisposable(() => undefined) },
+      keys: ownKeyOnly(keys),
+      settings: { get: () => ownAddress(''), onDidChange: () => toDisposable(() => undefined) },
       demoUrl: () => null,
     });
     const reason = async (endpoint: string) => {
@@ -342,8 +343,8 @@ describe('task and update sentences', () => {
 
   it('never contacts this computer for an imported task, and says why', async () => {
     const credentials = new AppCredentials({
-      vault: vault(),
-      settings: { get: () => ({ baseUrl: '' }), onDidChange: () => toDisposable(() => undefined) },
+      keys: ownKeyOnly(vault()),
+      settings: { get: () => ownAddress(''), onDidChange: () => toDisposable(() => undefined) },
       demoUrl: () => 'http://127.0.0.1:9',
     });
     const found = await credentialsForRecord(credentials, {

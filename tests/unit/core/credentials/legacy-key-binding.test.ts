@@ -14,6 +14,7 @@ import { SettingsService } from '../../../../electron/core/settings/settings-ser
 import { silentLogger } from '../../../../electron/ports/logger';
 import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
+import { ownAddress, ownKeyOnly, savedAddress } from '../../../support/own-address';
 
 const KEY = 'sk-legacy-3f1e0c9a7b52';
 const TEAM_A = 'https://gateway.example/team-a';
@@ -52,9 +53,12 @@ describe('bindLegacyKey', () => {
 
   function appAt(vault: KeyVault, baseUrl: string) {
     const settings = new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
-    if (baseUrl) settings.update({ baseUrl });
-    bindLegacyKey(vault, settings.get().baseUrl, silentLogger);
-    return { settings, credentials: new AppCredentials({ vault, settings, demoUrl: () => null }) };
+    if (baseUrl) settings.update(ownAddress(baseUrl));
+    bindLegacyKey(vault, savedAddress(settings.get()), silentLogger);
+    return {
+      settings,
+      credentials: new AppCredentials({ keys: ownKeyOnly(vault), settings, demoUrl: () => null }),
+    };
   }
 
   it('lets an origin-bound key keep working for its base URL, and for no sibling path', async () => {
@@ -63,7 +67,7 @@ describe('bindLegacyKey', () => {
     expect(vault.boundBaseUrl()).toBe(TEAM_A);
     expect(await credentials.credentialsFor(TEAM_A)).toMatchObject({ key: KEY });
     for (const sibling of ['https://gateway.example/team-b', 'https://gateway.example']) {
-      settings.update({ baseUrl: sibling });
+      settings.update(ownAddress(sibling));
       expect(await credentials.credentialsFor(sibling), sibling).toBeNull();
     }
   });

@@ -3,6 +3,7 @@ import { SettingsError } from '../../../../electron/core/settings/settings-patch
 import { SettingsService } from '../../../../electron/core/settings/settings-service';
 import { serviceAddress } from '../../../../electron/core/credentials/service-addresses';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
+import { ownAddress } from '../../../support/own-address';
 
 function service() {
   return new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
@@ -29,9 +30,9 @@ describe('each service’s address in Settings', () => {
 
   it('refuses two services at one address, naming both, and keeps the settings as they were', () => {
     const settings = service();
-    settings.update({ baseUrl: 'https://gateway.example/images' });
+    settings.update(ownAddress('https://gateway.example/images'));
     const refusals = [
-      () => settings.update({ baseUrl: 'https://api.bfl.ai/' }),
+      () => settings.update(ownAddress('https://api.bfl.ai/')),
       () => settings.update({ serviceBaseUrls: { fal: 'https://gateway.example/images' } }),
       () => settings.update({ serviceBaseUrls: { fal: 'https://api.replicate.com' } }),
     ];
@@ -46,8 +47,21 @@ describe('each service’s address in Settings', () => {
       expect((error as SettingsError).sentence?.key).toBe('error.settings.addressShared');
       expect((error as Error).message).toMatch(/cannot share one address/);
     }
-    expect(settings.get().baseUrl).toBe('https://gateway.example/images');
+    expect(settings.get().serviceBaseUrls).toEqual({ pictor: 'https://gateway.example/images' });
+  });
+
+  it('changes only the services a change names; the user’s own address is one of them', () => {
+    const settings = service();
+    settings.update(ownAddress('https://gateway.example/images'));
+    settings.update({ serviceBaseUrls: { fal: 'https://proxy.example.com/fal' } });
+    expect(settings.get().serviceBaseUrls).toEqual({
+      pictor: 'https://gateway.example/images',
+      fal: 'https://proxy.example.com/fal',
+    });
+    // '' gives a service its provider's own address back; the user's own has none: the demo.
+    settings.update({ serviceBaseUrls: { fal: '', pictor: '' } });
     expect(settings.get().serviceBaseUrls).toEqual({});
+    expect(serviceAddress(settings.get(), 'pictor')).toBeNull();
   });
 
   it('remembers the chosen service and refuses one Pictor does not know', () => {

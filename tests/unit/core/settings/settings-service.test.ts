@@ -6,6 +6,7 @@ import { SettingsService } from '../../../../electron/core/settings/settings-ser
 import { SettingsError } from '../../../../electron/core/settings/settings-patch';
 import type { LogFields } from '../../../../electron/ports/logger';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
+import { ownAddress, savedAddress } from '../../../support/own-address';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const COPY = '/data/settings.corrupt-2026-01-15T12-00-00-000Z.json';
@@ -79,28 +80,30 @@ describe('SettingsService defaults and changes', () => {
     const { service } = open();
     const folder = resolve('/tmp', 'pictures', '..', 'Pictor');
     const next = service.update({
-      baseUrl: '  https://api.example.com/v1/  ',
+      ...ownAddress('  https://api.example.com/v1/  '),
       defaultModel: ' img-2 ',
     });
-    expect(next.baseUrl).toBe('https://api.example.com');
+    expect(savedAddress(next)).toBe('https://api.example.com');
     expect(next.defaultModel).toBe('img-2');
     // The gallery folder is the main process's to set (after its own dialog and a move).
     expect(service.setGalleryDir(`${resolve('/tmp')}/pictures/../Pictor`).galleryDir).toBe(folder);
     expect(() => service.setGalleryDir('Pictures/Pictor')).toThrow(/full path/);
     expect(service.setGalleryDir('').galleryDir).toBe('');
-    expect(service.update({ baseUrl: '' })).toMatchObject({
-      baseUrl: '',
+    expect(service.update(ownAddress(''))).toMatchObject({
+      serviceBaseUrls: {},
       galleryDir: '',
     });
-    expect(service.update({ baseUrl: 'http://127.0.0.1:8080/' }).baseUrl).toBe(
+    expect(savedAddress(service.update(ownAddress('http://127.0.0.1:8080/')))).toBe(
       'http://127.0.0.1:8080',
     );
   });
 
   it.each([
-    [{ baseUrl: 'http://api.example.com' }, /must start with https:\/\//, ['baseUrl']],
-    [{ baseUrl: 'not a url' }, /not a valid URL/, ['baseUrl']],
-    [{ baseUrl: 'https://user:pw@api.example.com' }, /user name or password/, ['baseUrl']],
+    [ownAddress('http://api.example.com'), /must start with https:\/\//, ['serviceBaseUrls']],
+    [ownAddress('not a url'), /not a valid URL/, ['serviceBaseUrls']],
+    [ownAddress('https://user:pw@api.example.com'), /user name or password/, ['serviceBaseUrls']],
+    // The field earlier versions kept the user's own service's address in is no setting now.
+    [{ baseUrl: 'https://api.example.com' }, /no setting called “baseUrl”/, ['baseUrl']],
     // The page cannot name a folder for the main process to act on, absolute or not.
     [{ galleryDir: 'Pictures/Pictor' }, /no setting called “galleryDir”/, ['galleryDir']],
     [{ galleryDir: '/home/ada' }, /no setting called “galleryDir”/, ['galleryDir']],
@@ -234,7 +237,7 @@ describe('SettingsService with a damaged file', () => {
       galleryDir: resolve('/pictures/pictor'),
     });
     expect(problems(service)).toEqual([
-      'The setting “service URL” had a value Pictor cannot use and was reset to its default. ' +
+      'The setting “service addresses” had a value Pictor cannot use and was reset to its default. ' +
         'The setting “default number of tasks” had a value Pictor cannot use and was reset to its default. ' +
         'The setting “theme” had a value Pictor cannot use and was reset to its default. ' +
         `The setting “publicUploadConsent” had a value Pictor cannot use and was reset to its default. A copy of the old file was kept at ${COPY}.`,

@@ -12,6 +12,7 @@ import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import type { WiredApi } from '../../../support/wired-api';
 import { connectService, SERVICE_KEY, startDialect, unusedAddress } from '../dialect-services';
 import { startWiredApp, type WiredApp } from '../render-wired-app';
+import { ownAddress } from '../../../support/own-address';
 
 /** The key the dialect services take. */
 const KEY = SERVICE_KEY;
@@ -126,7 +127,7 @@ describe('Connect a service', () => {
     await within(panel).findByText(
       `The service at ${new URL(service.url).host} answered and accepted the key.`,
     );
-    expect(main.callsTo('settings:update')).toEqual([{ baseUrl: service.url }]);
+    expect(main.callsTo('settings:update')).toEqual([ownAddress(service.url)]);
     expect(main.callsTo('service:testConnection')).toEqual([{ baseUrl: service.url, key: KEY }]);
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     // Named by its address's host, never the generic name, once it has one.

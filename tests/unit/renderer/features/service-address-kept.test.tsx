@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { englishText, sentence } from '../../../../shared/i18n/sentence';
 import { startWiredApp } from '../render-wired-app';
+import { ownAddress, savedAddress } from '../../../support/own-address';
 
 describe('the service address, when the user keeps the key where it was', () => {
   it('says the address was not changed as a statement, not an error', async () => {
@@ -14,7 +15,7 @@ describe('the service address, when the user keeps the key where it was', () => 
     const { user, main } = await startWiredApp({
       env: { PICTOR_E2E_KEY_ORIGIN: 'cancel' },
       prepare: async (m) => {
-        await m.api.invoke('settings:update', { baseUrl: 'https://api.one.example' });
+        await m.api.invoke('settings:update', ownAddress('https://api.one.example'));
         await m.api.invoke('keys:set', {
           provider: 'pictor',
           key: 'sk-secret-value-123',
@@ -44,7 +45,7 @@ describe('the service address, when the user keeps the key where it was', () => 
     expect(main.os.calls.filter((call) => call.action === 'confirmKeyOrigin')).toEqual([
       { action: 'confirmKeyOrigin', arg: 'https://api.two.example' },
     ]);
-    expect(main.runtime.settings.get().baseUrl).toBe('https://api.one.example');
+    expect(savedAddress(main.runtime.settings.get())).toBe('https://api.one.example');
     expect(main.runtime.vault.boundBaseUrl()).toBe('https://api.one.example');
   });
 
@@ -58,6 +59,6 @@ describe('the service address, when the user keeps the key where it was', () => 
     await user.click(within(service).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(main.callsTo('settings:update')).toHaveLength(1);
-    expect(main.runtime.settings.get().baseUrl).not.toBe('ftp://x');
+    expect(savedAddress(main.runtime.settings.get())).not.toBe('ftp://x');
   });
 });

@@ -10,11 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startWiredApp } from '../render-wired-app';
+import { ownAddress } from '../../../support/own-address';
 
 async function openSettings(baseUrl = 'https://images.example.com') {
   const app = await startWiredApp({
     prepare: async (main) => {
-      await main.runtime.settings.update({ baseUrl });
+      await main.runtime.settings.update(ownAddress(baseUrl));
     },
   });
   act(() => useAppStore.getState().setView('settings'));

@@ -12,6 +12,7 @@ import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
 import { SERVICE_KEY, connectService, startDialect, unusedAddress } from '../dialect-services';
 import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
+import { ownAddress, savedAddress } from '../../../support/own-address';
 
 async function openSettings(prepare?: (fake: FakePictorApi) => void) {
   const app = await startApp(prepare ? { prepare } : {});
@@ -158,7 +159,7 @@ describe('API key', () => {
       ...weak(),
       // The saved address: nothing listens there.
       prepare: async (wired) =>
-        void (await wired.runtime.updateSettings({ baseUrl: await unusedAddress() })),
+        void (await wired.runtime.updateSettings(ownAddress(await unusedAddress()))),
     });
     await user.type(keyInput(), 'sk-weak');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
@@ -275,7 +276,7 @@ describe('saving a key checks it with the service first', () => {
   // Fault: keys:set's answer held back (to see the page while main asks the service).
   it('says it is checking the key while the service is asked', async () => {
     const { user, fake } = await openSettings((api) => {
-      api.settings = { ...api.settings, baseUrl: 'https://api.example.com' };
+      api.settings = { ...api.settings, ...ownAddress('https://api.example.com') };
     });
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -324,7 +325,7 @@ describe('saving a key checks it with the service first', () => {
     const { user, main } = await openWiredSettings({
       prepare: async (wired) => {
         address = await unusedAddress();
-        await wired.runtime.updateSettings({ baseUrl: address });
+        await wired.runtime.updateSettings(ownAddress(address));
       },
     });
     await user.type(keyInput(), 'sk-offline-123');
@@ -367,7 +368,7 @@ describe('service', () => {
     expect(url.getAttribute('aria-invalid')).toBe('true');
     await user.clear(url);
     await user.type(url, 'https://api.example.com{Enter}');
-    await waitFor(() => expect(saved().baseUrl).toBe('https://api.example.com'));
+    await waitFor(() => expect(savedAddress(saved())).toBe('https://api.example.com'));
     expect(within(region()).queryByRole('alert')).toBeNull();
     // "Saved." is shown, not only spoken: the toast corner's polite region.
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Saved.');
@@ -416,7 +417,7 @@ describe('service', () => {
     ]);
     expect(main.callsTo('settings:update')).toEqual([]);
     await user.type(url, '{Enter}');
-    await waitFor(() => expect(saved().baseUrl).toBe(service));
+    await waitFor(() => expect(savedAddress(saved())).toBe(service));
     await test();
     await within(keyRegion()).findByText(ACCEPTED);
     // The field shows the address as main saved it.
@@ -472,16 +473,16 @@ describe('service', () => {
   it('shows the address as main saved it, /v1 removed', async () => {
     const { user, main, saved } = await openWiredSettings({
       prepare: async (wired) =>
-        void (await wired.runtime.updateSettings({ baseUrl: 'https://api.example.com' })),
+        void (await wired.runtime.updateSettings(ownAddress('https://api.example.com'))),
     });
     const url = within(region()).getByLabelText<HTMLInputElement>('Service address (base URL)');
     expect(url.value).toBe('https://api.example.com');
     await user.type(url, '/v1/{Enter}');
     await waitFor(() =>
-      expect(main.callsTo('settings:update')).toEqual([{ baseUrl: 'https://api.example.com/v1/' }]),
+      expect(main.callsTo('settings:update')).toEqual([ownAddress('https://api.example.com/v1/')]),
     );
     await waitFor(() => expect(url.value).toBe('https://api.example.com'));
-    expect(saved().baseUrl).toBe('https://api.example.com');
+    expect(savedAddress(saved())).toBe('https://api.example.com');
   });
 });
 

@@ -5,6 +5,7 @@
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage } from '../../../support/task-records';
+import { ownAddress } from '../../../support/own-address';
 
 /** The real clock: the page ticks with it, so elapsed times and countdowns read naturally. */
 export const HARNESS_NOW = Date.now();
@@ -159,7 +160,7 @@ export function seedScene(fake: FakePictorApi, scene: SceneName): 'tasks' | 'set
   if (scene === 'tasks-offline') fake.info = { ...fake.info, online: false };
   if (scene === 'settings') {
     fake.info = { ...fake.info, demo: false };
-    fake.settings = { ...fake.settings, baseUrl: 'https://images.example.com' };
+    fake.settings = { ...fake.settings, ...ownAddress('https://images.example.com') };
     fake.keyStatus = {
       state: 'ready',
       fingerprint: '3f9a1c22b07e',

@@ -9,6 +9,7 @@ import { makeTask } from '../../../support/task-records';
 import { startWiredApi, type WiredApi } from '../../../support/wired-api';
 import { seedHistory } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
+import { ownAddress } from '../../../support/own-address';
 
 let fake: FakePictorApi;
 let main: WiredApi;
@@ -284,7 +285,7 @@ describe('tasks slice and events', () => {
     main.send('network:changed', { online: false });
     await waitFor(() => expect(state().offline).toBe(true));
     // A key stored and an address set in main (as the command line would): the demo ends.
-    main.runtime.settings.update({ baseUrl: 'https://api.example.com' });
+    main.runtime.settings.update(ownAddress('https://api.example.com'));
     const status = await main.runtime.vault.setKey('sk-secret-value-123', {
       allowWeakStorage: false,
       baseUrl: 'https://api.example.com',

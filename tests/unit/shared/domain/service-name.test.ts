@@ -12,6 +12,7 @@ import {
   targetLabel,
 } from '../../../../shared/domain/submit-target';
 import { decodePunycode } from '../../../../shared/text/punycode';
+import { ownAddress } from '../../../support/own-address';
 
 describe('the host an address is named by', () => {
   it.each([
@@ -44,10 +45,14 @@ describe('the host an address is named by', () => {
 describe('the name of the user’s own service', () => {
   it('is the typed name, else the host, else nothing', () => {
     const baseUrl = 'https://images.example.com';
-    expect(ownServiceName({ serviceName: 'Studio GPU', baseUrl })).toBe('Studio GPU');
-    expect(ownServiceName({ serviceName: '  \u202E ', baseUrl })).toBe('images.example.com');
-    expect(ownServiceName({ serviceName: '', baseUrl })).toBe('images.example.com');
-    expect(ownServiceName({ serviceName: '', baseUrl: '' })).toBe('');
+    expect(ownServiceName({ serviceName: 'Studio GPU', ...ownAddress(baseUrl) })).toBe(
+      'Studio GPU',
+    );
+    expect(ownServiceName({ serviceName: '  \u202E ', ...ownAddress(baseUrl) })).toBe(
+      'images.example.com',
+    );
+    expect(ownServiceName({ serviceName: '', ...ownAddress(baseUrl) })).toBe('images.example.com');
+    expect(ownServiceName({ serviceName: '', ...ownAddress('') })).toBe('');
   });
 });
 
