@@ -25,6 +25,7 @@ import {
 } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import { requestCommands } from '../../electron/core/service/request-command';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { SEED_START, makeTask } from '../support/task-records';
@@ -626,6 +627,8 @@ export class FakePictorApi implements PictorApi {
       ),
     // As main does (core/batch/resend.ts): each task's own request on its own service; `batch`:
     // in its batch's order, as one new batch on its service.
+    // Main's own lines: built from the target's dialect, nothing sent.
+    'tasks:command': ({ request, target }) => requestCommands(target, request),
     'tasks:resend': ({ localIds, as, onlyFailed }) => {
       if (as === 'each') {
         return this.batch(localIds, (record) =>
