@@ -51,7 +51,7 @@ function asWritten(spec: ParamSpec, text: string, decimalMark: string): string {
 }
 
 /** One option as typed: its value, or the sentence that says why the model refuses it. */
-export function readTyped(
+function readTyped(
   name: string,
   spec: ParamSpec,
   text: string,
@@ -65,7 +65,7 @@ export function readTyped(
   return { value: value ?? written };
 }
 
-export interface DraftParams {
+interface DraftParams {
   /** The options to send: those typed (an empty field is the model's default). */
   readonly values: ParamValues;
   /** Why the model refuses an option, by name. */

@@ -45,7 +45,7 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
   async copyCommand(request, target) {
     try {
       const lines = await call('tasks:command', { request, target });
-      const text = lines.curl === null ? lines.pictor : `${lines.pictor}\n${lines.curl}`;
+      const text = lines.curl === null ? lines.generate : `${lines.generate}\n${lines.curl}`;
       await call('app:copyText', { text });
       get().confirm(() => t('compose.command.copied'));
     } catch (error) {

@@ -11,7 +11,7 @@ import { commonParam, type CommonParam, type ParamValues } from './model-params'
 import { SIZE_PATTERN } from '../service/wire';
 
 /** What the pricing reads of a request. */
-export interface PricedOptions {
+interface PricedOptions {
   readonly model?: string | undefined;
   readonly size?: string | undefined;
   readonly params?: ParamValues | undefined;

@@ -39,7 +39,7 @@ export const submitRequests = {
    */
   'tasks:command': {
     input: z.object({ request: generationRequestSchema, target: submitTargetSchema }).strict(),
-    output: z.object({ pictor: z.string(), curl: z.string().nullable() }),
+    output: z.object({ generate: z.string(), curl: z.string().nullable() }),
   },
   /**
    * Sending stored tasks again, the one way (a task's "Submit again" and "Rerun", a batch's Rerun,

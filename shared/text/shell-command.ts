@@ -12,7 +12,7 @@ import type { GenerationRequest } from '../service/wire';
 export const KEY_VARIABLE = '$SERVICE_API_KEY';
 
 /** `word` as one POSIX shell word that means exactly `word` (single quotes; `'` as `'\''`). */
-export function shellQuote(word: string): string {
+function shellQuote(word: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
@@ -54,7 +54,7 @@ export function generateCommand(target: CommandTarget, request: GenerationReques
 }
 
 /** A request as a dialect sends it: method, absolute URL, headers (the key's as a variable), body. */
-export interface SentRequest {
+interface SentRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;

@@ -4,7 +4,11 @@
  * differ), with `$SERVICE_API_KEY` where the key goes. The key is never read here.
  */
 import { PROVIDERS } from '../../../shared/domain/providers';
-import { demoProviderOf, type SubmitTarget } from '../../../shared/domain/submit-target';
+import {
+  DEMO_ENDPOINT,
+  demoProviderOf,
+  type SubmitTarget,
+} from '../../../shared/domain/submit-target';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import {
   KEY_VARIABLE,
@@ -14,8 +18,9 @@ import {
 } from '../../../shared/text/shell-command';
 import { profileOf } from './providers/profiles';
 
-export interface RequestCommands {
-  readonly pictor: string;
+interface RequestCommands {
+  /** The `pictor generate …` line. */
+  readonly generate: string;
   /** Null where no cURL line can send it: the built-in demo, or a request with input images. */
   readonly curl: string | null;
 }
@@ -23,7 +28,8 @@ export interface RequestCommands {
 /** The command's target: the demo as `--provider=demo`, an address of the user's own as its URL. */
 function commandTarget(target: SubmitTarget): CommandTarget {
   if (demoProviderOf(target.endpoint) !== null) {
-    return { provider: target.provider === 'pictor' ? 'demo' : target.provider };
+    // Today's contract's demo is the CLI's `--provider=demo`; another dialect's, its provider.
+    return { provider: target.endpoint === DEMO_ENDPOINT ? 'demo' : target.provider };
   }
   const own = PROVIDERS[target.provider].defaultBaseUrl;
   const baseUrl = target.endpoint.replace(/\/+$/, '');
@@ -47,5 +53,8 @@ function curlOf(target: SubmitTarget, request: GenerationRequest): string | null
 
 /** The lines that send `request` to `target` again. */
 export function requestCommands(target: SubmitTarget, request: GenerationRequest): RequestCommands {
-  return { pictor: generateCommand(commandTarget(target), request), curl: curlOf(target, request) };
+  return {
+    generate: generateCommand(commandTarget(target), request),
+    curl: curlOf(target, request),
+  };
 }

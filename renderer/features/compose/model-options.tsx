@@ -22,7 +22,7 @@ import {
 import { ParamControl } from './param-control';
 import { SeedField } from './seed-field';
 
-export interface ModelOptionsProps {
+interface ModelOptionsProps {
   readonly schema: ParamSchema;
   readonly typed: TypedParams;
   readonly onType: (name: string, text: string) => void;
@@ -42,7 +42,7 @@ function problemText(problem: Sentence | undefined): string | undefined {
 }
 
 /** The options of `schema` as controls, the common ones first and the rest folded away. */
-export function ModelOptions({ schema, typed, onType, problems, seed }: ModelOptionsProps) {
+function ModelOptions({ schema, typed, onType, problems, seed }: ModelOptionsProps) {
   const seedName = commonParam(schema, 'seed');
   const names = orderedParams(schema);
   const control = (name: string) => {

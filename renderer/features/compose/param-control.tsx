@@ -8,7 +8,7 @@ import type { CommonParam, ParamSpec } from '../../../shared/domain/model-params
 import { Field } from '../../components/field';
 import { formatDecimal, t } from '../../i18n';
 
-export interface ParamControlProps {
+interface ParamControlProps {
   readonly name: string;
   readonly spec: ParamSpec;
   /** The value as typed; '' for the model's default. */
@@ -19,7 +19,7 @@ export interface ParamControlProps {
 }
 
 /** The label of an option: a common one in the reader's words, any other by its service's name. */
-export function paramLabel(name: string, common: CommonParam | undefined): string {
+function paramLabel(name: string, common: CommonParam | undefined): string {
   return common === undefined ? name : t(`compose.option.${common}`);
 }
 

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
 
-export interface SeedFieldProps {
+interface SeedFieldProps {
   readonly text: string;
   readonly locked: boolean;
   readonly onChange: (text: string, locked: boolean) => void;
