@@ -116,3 +116,21 @@ describe('the form’s seed across submits', () => {
     expect(useAppStore.getState().composeDraft).toMatchObject({ seed: '66', seedLocked: true });
   });
 });
+
+describe('the form’s Copy as command', () => {
+  it('asks main for the lines of the request Generate would send, to the form’s service', async () => {
+    const { user, main } = await startWiredApp({ main: fileMain });
+    const form = screen.getByRole('form', { name: 'New task' });
+    await user.click(within(form).getByRole('button', { name: 'Copy as command' }));
+    // No prompt, no request: the prompt says why, nothing is asked.
+    expect(useAppStore.getState().composeAttempted).toBe(true);
+    expect(main.callsTo('tasks:command')).toEqual([]);
+    await user.type(within(form).getByRole('textbox', { name: 'Prompt' }), 'it’s $HOME');
+    await user.click(within(form).getByRole('button', { name: 'Copy as command' }));
+    await waitFor(() => expect(main.callsTo('app:copyText')).toHaveLength(1));
+    const [asked] = main.callsTo('tasks:command') as [{ request: { prompt: string } }];
+    expect(asked.request.prompt).toBe('it’s $HOME');
+    const [copied] = main.callsTo('app:copyText') as [{ text: string }];
+    expect(copied.text).toMatch(/^pictor generate --provider=demo .*'--prompt=it’s \$HOME'$/);
+  });
+});
