@@ -5,6 +5,7 @@ import { type BatchTaskActions, resend } from '../core/batch';
 import type { CostBook } from '../core/costs';
 import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
+import { requestCommands } from '../core/service';
 import type { HistoryQuery, HistoryStore } from '../core/history';
 import type { TrashOperations } from '../core/trash';
 import type { OverCapPrompts } from '../ports/user-prompts';
@@ -73,6 +74,7 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // board the images join ("Generate into").
     'tasks:submit': async ({ request, target, count, board }) =>
       follow(await engine.submit(request, target, count, board)),
+    'tasks:command': ({ request, target }) => requestCommands(target, request),
     // Sending again, the one way: main reads the tasks the page names (core/batch/resend.ts).
     'tasks:resend': async ({ localIds, as, onlyFailed }) => {
       const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };

@@ -5,6 +5,7 @@ import { createCompareSlice } from './compare-slice';
 import { createComposeSlice } from './compose-slice';
 import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
+import { createSeedSlice } from './seed-slice';
 import { createEditSlice } from './edit-slice';
 import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
@@ -34,6 +35,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUpdatesSlice(...a),
   ...createArchiveSlice(...a),
   ...createDesktopSlice(...a),
+  ...createSeedSlice(...a),
   ...createCostsSlice(...a),
   ...createTaskCancelSlice(...a),
   ...createTriageSlice(...a),

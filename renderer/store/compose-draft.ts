@@ -21,6 +21,15 @@ export interface ComposeDraft {
   readonly quality: string;
   readonly qualityCustom: boolean;
   readonly count: string;
+  /**
+   * The model's own options as typed, per service and model (compose-params.ts' paramsKey): a
+   * model chosen again finds its options as they were left.
+   */
+  readonly params: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The seed as typed; empty: the service draws one. */
+  readonly seed: string;
+  /** Kept after a submit (locked); else the field empties, and the next submit draws anew. */
+  readonly seedLocked: boolean;
 }
 
 export type ComposeField = 'prompt' | 'model' | 'size' | 'quality' | 'count';

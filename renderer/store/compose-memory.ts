@@ -9,10 +9,14 @@
  */
 import { z } from 'zod';
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
+import { MAX_PARAMS, MAX_PARAM_TEXT } from '../../shared/domain/model-params';
+import { isParamName } from '../../shared/domain/param-names';
 import { readStored, writeStored } from '../lib/stored-value';
 
 /** Prompts kept for recall, newest first. */
 const RECENT_PROMPTS = 20;
+/** Models whose typed options are kept. */
+const MAX_REMEMBERED_MODELS = 50;
 
 const text = (max: number) => z.string().max(max).catch('');
 
@@ -24,6 +28,18 @@ const draftSchema = z.object({
   quality: text(REQUEST_LIMITS.quality),
   qualityCustom: z.boolean().catch(false),
   count: text(10),
+  // Options as typed, per service and model: bounded as the request's own are.
+  params: z
+    .record(
+      z.string().max(REQUEST_LIMITS.model + 20),
+      z
+        .record(z.string().refine(isParamName), z.string().max(MAX_PARAM_TEXT))
+        .refine((typed) => Object.keys(typed).length <= MAX_PARAMS),
+    )
+    .refine((all) => Object.keys(all).length <= MAX_REMEMBERED_MODELS)
+    .catch({}),
+  seed: text(20),
+  seedLocked: z.boolean().catch(false),
 });
 
 const memorySchema = z.object({

@@ -19,6 +19,7 @@ import {
 } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import type { ComposeDraft, ComposeErrors } from './compose-draft';
+import { paramsKey } from './compose-params';
 
 /** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
 export function composeTarget(
@@ -63,6 +64,9 @@ export function draftFromDefaults(settings: Settings): Omit<ComposeDraft, 'promp
     ...sizeFields(settings.defaultSize),
     ...qualityFields(settings.defaultQuality),
     count: String(settings.defaultCount),
+    params: {},
+    seed: '',
+    seedLocked: false,
   };
 }
 
@@ -101,5 +105,23 @@ export function reusedDraft(
     model: request.model ?? '',
     ...sizeFields(request.size ?? ''),
     ...qualityFields(request.quality ?? ''),
+    ...reusedOptions(draft, request, provider ?? draft.provider),
+  };
+}
+
+/** An earlier request's options and seed, as the form types them (the seed kept: locked). */
+function reusedOptions(
+  draft: ComposeDraft,
+  request: GenerationRequest,
+  provider: ProviderId,
+): Pick<ComposeDraft, 'params' | 'seed' | 'seedLocked'> {
+  const typed = Object.fromEntries(
+    Object.entries(request.params ?? {}).map(([name, value]) => [name, String(value)]),
+  );
+  const key = paramsKey(provider, request.model ?? '');
+  return {
+    params: { ...draft.params, [key]: typed },
+    seed: request.seed === undefined ? '' : String(request.seed),
+    seedLocked: request.seed !== undefined,
   };
 }

@@ -18,6 +18,8 @@ import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import { withRecent } from './compose-memory';
 import { composeBoardOf, composeErrors, composeTarget, defaultModelFor } from './compose-model';
 import type { ComposeDraft, ComposeField } from './compose-draft';
+import { draftParams, draftSeed } from './compose-params';
+import { decimalSeparator } from '../i18n';
 
 /** The order fields are checked (and focused) in. */
 const COMPOSE_FIELDS: readonly ComposeField[] = ['prompt', 'model', 'size', 'quality', 'count'];
@@ -87,18 +89,31 @@ function missingKeyRefusal(state: AppState, provider: ProviderId, error: ApiErro
   return lacksKey(serviceKeyState(state.serviceKeys?.[provider]));
 }
 
-function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: number } {
+/** The request the draft makes, with its model's options and seed (compose-params.ts). */
+export function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: number } {
   const size = draft.sizeCustom ? checkSize(draft.size) : null;
   const count = checkCount(draft.count);
+  const { values } = draftParams(draft, decimalSeparator());
+  const seed = draftSeed(draft);
   return {
-    request: buildRequest({
-      prompt: draft.prompt.trim(),
-      model: draft.model.trim(),
-      size: size?.ok ? size.value : draft.size,
-      quality: draft.quality.trim(),
-    }),
+    request: {
+      ...buildRequest({
+        prompt: draft.prompt.trim(),
+        model: draft.model.trim(),
+        size: size?.ok ? size.value : draft.size,
+        quality: draft.quality.trim(),
+      }),
+      ...(Object.keys(values).length > 0 ? { params: values } : {}),
+      ...('seed' in seed && seed.seed !== undefined ? { seed: seed.seed } : {}),
+    },
     count: count.ok ? count.value : 1,
   };
+}
+
+/** Whether the model refuses an option or the seed as typed (the form names which, and why). */
+function refusesOptions(draft: ComposeDraft): boolean {
+  const { problems } = draftParams(draft, decimalSeparator());
+  return Object.keys(problems).length > 0 || 'problem' in draftSeed(draft);
 }
 
 /**
@@ -111,6 +126,8 @@ function afterSubmit(current: ComposeDraft, sent: ComposeDraft, settings: Settin
     ...current,
     prompt: current.prompt === sent.prompt ? '' : current.prompt,
     count: current.count === sent.count ? String(settings.defaultCount) : current.count,
+    // An unlocked seed was for that submit: the next one draws anew.
+    seed: current.seedLocked || current.seed !== sent.seed ? current.seed : '',
   };
 }
 
@@ -143,9 +160,10 @@ export function composeSubmitActions(
       if (get().composeTemplate) return get().composeTemplateRun(); // Main expands it.
       const draft = get().composeDraft;
       const field = firstInvalid(draft);
-      if (field) {
+      // A refused option or seed is named under its own control (model-options.tsx).
+      if (field || refusesOptions(draft)) {
         set({ composeAttempted: true });
-        return { ok: false, field };
+        return field ? { ok: false, field } : { ok: false };
       }
       const { request, count } = requestOf(draft);
       set((state) => ({

@@ -10,6 +10,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:copyText',
   'tasks:submit',
   'tasks:resend',
+  'tasks:command',
   'tasks:list',
   'tasks:count',
   'tasks:selectAll',

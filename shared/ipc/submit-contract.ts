@@ -32,6 +32,16 @@ export const submitRequests = {
     output: z.array(taskItemSchema),
   },
   /**
+   * "Copy as command": the `pictor generate …` line and a cURL line (null for the built-in demo
+   * or a request with input images) that send `request` to `target` again, with
+   * `$SERVICE_API_KEY` where the key goes. Main builds them from the target's own dialect
+   * (electron/core/service/request-command.ts); nothing is sent.
+   */
+  'tasks:command': {
+    input: z.object({ request: generationRequestSchema, target: submitTargetSchema }).strict(),
+    output: z.object({ generate: z.string(), curl: z.string().nullable() }),
+  },
+  /**
    * Sending stored tasks again, the one way (a task's "Submit again" and "Rerun", a batch's Rerun,
    * the selection's action): the page names only the tasks; main reads their requests and
    * services, and asks in its own dialog before a hard cap (electron/core/batch/resend.ts). `each`:

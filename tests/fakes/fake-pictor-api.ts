@@ -26,6 +26,7 @@ import {
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
 import { savedAddress } from '../support/own-address';
+import { requestCommands } from '../../electron/core/service/request-command';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { SEED_START, makeTask } from '../support/task-records';
@@ -628,6 +629,8 @@ export class FakePictorApi implements PictorApi {
       ),
     // As main does (core/batch/resend.ts): each task's own request on its own service; `batch`:
     // in its batch's order, as one new batch on its service.
+    // Main's own lines: built from the target's dialect, nothing sent.
+    'tasks:command': ({ request, target }) => requestCommands(target, request),
     'tasks:resend': ({ localIds, as, onlyFailed }) => {
       if (as === 'each') {
         return this.batch(localIds, (record) =>

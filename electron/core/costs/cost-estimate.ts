@@ -1,9 +1,11 @@
 /**
  * What a task will cost by the user's prices. A service (and model) may be priced in several
  * units (money and credits): a task has one estimate per priced unit, from its model's own price
- * in that unit or else the service's every-model price in it, per image (Pictor asks each service
- * for one image per task) or per megapixel of the size asked for. A unit with no price, or a
- * megapixel price without a size, gives no estimate in that unit.
+ * in that unit or else the service's every-model price in it, per image or per
+ * megapixel, times the images one task asks for (one, unless the model's number-of-images option
+ * says more). A megapixel is of the size asked for, else of the model's size option or resolution
+ * tier (shared/domain/param-pricing.ts). A unit with no price, or a megapixel price without a
+ * size, gives no estimate in that unit.
  */
 import type { CostPrice } from '../../../shared/domain/cost-ledger';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
@@ -15,10 +17,10 @@ import {
   type TaskCost,
 } from '../../../shared/domain/task-cost';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import { SIZE_PATTERN } from '../../../shared/service/wire';
+import { imagesPerTask, megapixelsOf } from '../../../shared/domain/param-pricing';
 
 /** What an estimate reads of a request. */
-export type PricedRequest = Pick<GenerationRequest, 'model' | 'size'>;
+export type PricedRequest = Pick<GenerationRequest, 'model' | 'size' | 'params'>;
 
 /** Units in the order a task's own estimate is chosen from: money first, then credits. */
 const UNIT_ORDER: readonly CostUnit[] = costUnitSchema.options;
@@ -50,11 +52,10 @@ export function estimateIn(
   const price = priceFor(prices, provider, request, unit);
   if (price === undefined) return undefined;
   const { basis } = price;
-  if (basis === 'image') return { source: 'estimated', micros: price.micros, unit, basis };
-  const size = SIZE_PATTERN.exec(request.size ?? '');
-  if (!size) return undefined;
-  const megapixels = (Number(size[1]) * Number(size[2])) / 1_000_000;
-  const micros = Math.min(MAX_TASK_COST_MICROS, Math.round(price.micros * megapixels));
+  const images = imagesPerTask(provider, request);
+  const megapixels = basis === 'image' ? 1 : megapixelsOf(provider, request);
+  if (megapixels === undefined) return undefined;
+  const micros = Math.min(MAX_TASK_COST_MICROS, Math.round(price.micros * megapixels * images));
   return { source: 'estimated', micros, unit, basis };
 }
 

@@ -1,5 +1,6 @@
 /**
- * The compose form: board, service, prompt, model, size, quality, count. Enter submits, Shift+Enter
+ * The compose form: board, service, prompt, model, size, quality, count, and the model's own
+ * options (model-options.tsx). Enter submits, Shift+Enter
  * makes a new line (as in chat prompt boxes); the prompt has the focus when the app starts.
  * Submitting never disables the form, so the next prompt can be written while earlier ones are
  * sent.
@@ -20,6 +21,7 @@ import { qualityOptions, sizeOptions } from '../../lib/request-options';
 import { CapRefusal } from './cap-refusal';
 import { CostEstimate } from './cost-estimate';
 import { MissingKeyNotice } from './missing-key-notice';
+import { ComposeModelOptions } from './model-options';
 import { SubmitButton } from './submit-button';
 import { Button } from '../../components/button';
 import { ServiceField } from './service-field';
@@ -152,6 +154,7 @@ function ComposeParams({
         inputRef={refs.count}
       />
       <SubmitButton title={submitTitle} forecastId={forecastId} />
+      <ComposeModelOptions />
     </div>
   );
 }
@@ -172,6 +175,14 @@ function PromptHead() {
         onClick={() => useAppStore.getState().compareShowDialog(true)}
       >
         {t('compare.button')}
+      </Button>
+      <Button
+        variant="ghost"
+        size="small"
+        icon="copy"
+        onClick={() => void useAppStore.getState().composeCopyCommand()}
+      >
+        {t('compose.command.copy')}
       </Button>
       <BoardField />
       <ServiceField />

@@ -15,13 +15,14 @@ import type { TemplatePlanOutput } from '../../../shared/ipc/template-contract';
 import { costErrors } from '../../../shared/i18n/errors/costs';
 import { Button } from '../../components/button';
 import { capFigures, missingText, unitName } from './cap-refusal';
-import { t } from '../../i18n';
+import { decimalSeparator, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
 import { composeTarget } from '../../store/compose-model';
+import { draftParams } from '../../store/compose-params';
 
 /** How long the form waits after a change before asking main again. */
 const SETTLE_MS = 250;
@@ -32,6 +33,11 @@ function useAskPreview(): void {
     useShallow((state) => composeTarget(state, state.composeDraft.provider)),
   );
   const { model, size, quality, count } = useAppStore((state) => state.composeDraft);
+  // The options that change a price (images per task, resolution tier) are main's to read: all
+  // the valid ones go with the request, as Generate would send them.
+  const params = useAppStore(
+    useShallow((state) => draftParams(state.composeDraft, decimalSeparator()).values),
+  );
   const preview = useAppStore((state) => state.costsPreview);
   // A submit changes what the caps' periods have spent: asked again when one is answered.
   const pending = useAppStore((state) => state.composePending);
@@ -48,11 +54,25 @@ function useAskPreview(): void {
       ...(model.trim() ? { model: model.trim() } : {}),
       ...(size.trim() ? { size: size.trim() } : {}),
       ...(quality.trim() ? { quality: quality.trim() } : {}),
+      ...(Object.keys(params).length > 0 ? { params } : {}),
     };
     const target = { provider, endpoint };
     const timer = setTimeout(() => void preview({ target, request, count: many.value }), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [provider, endpoint, model, size, quality, count, preview, pending, prices, caps, ledgerTick]);
+  }, [
+    provider,
+    endpoint,
+    model,
+    size,
+    quality,
+    count,
+    params,
+    preview,
+    pending,
+    prices,
+    caps,
+    ledgerTick,
+  ]);
 }
 
 /** What the caps say of the submit: a hard cap will refuse it, a soft one warns, or nothing. */

@@ -31,6 +31,7 @@ function useDraft(settings: Settings): [Draft, (patch: Partial<Draft>) => void] 
     const before = previous.current;
     previous.current = next;
     setDraft((current) => ({
+      ...current,
       provider: next.provider,
       model: next.model !== before.model ? next.model : current.model,
       size: next.size !== before.size ? next.size : current.size,

@@ -24,6 +24,7 @@ import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
 import { OpenImageButton } from './open-image-button';
+import { RequestActions } from './request-actions';
 import { isViewable } from '../../lib/saved-images';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
@@ -137,6 +138,20 @@ function saysError(record: TaskRecord, status: StatusView): boolean {
   );
 }
 
+/** The seed the service used, and "Use this seed" (the form takes the request with it, locked). */
+function SeedRow({ record }: { record: TaskRecord }) {
+  const useSeed = useAppStore((state) => state.useTaskSeed);
+  if (record.seed === undefined) return null;
+  return (
+    <Row label="tasks.details.seed">
+      <span className="mono">{String(record.seed)}</span>{' '}
+      <Button size="small" icon="send" onClick={() => useSeed(record)}>
+        {t('tasks.action.useSeed')}
+      </Button>
+    </Row>
+  );
+}
+
 /** What was asked, where, when, and what it cost. */
 function DetailsList({ record }: { record: TaskRecord }) {
   const { request } = record;
@@ -148,11 +163,7 @@ function DetailsList({ record }: { record: TaskRecord }) {
       <Row label="tasks.details.modelReported">
         <IsolatedName name={record.reportedModel} fallback={t('tasks.details.modelNotReported')} />
       </Row>
-      {record.seed === undefined ? null : (
-        <Row label="tasks.details.seed">
-          <span className="mono">{String(record.seed)}</span>
-        </Row>
-      )}
+      <SeedRow record={record} />
       <Row label="tasks.details.size">
         {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
       </Row>
@@ -267,6 +278,7 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
           <Button icon="send" onClick={() => reuse(record)}>
             {t('tasks.action.reuse')}
           </Button>
+          <RequestActions record={record} />
           <Button variant="danger" icon="trash" onClick={() => onRemove(record)}>
             {t('tasks.action.remove')}
           </Button>

@@ -101,6 +101,10 @@ export const tasks = {
   'tasks.action.rerun': 'Rerun',
   'tasks.action.rerun.hint': 'Sends the same request again as one new task.',
   'tasks.rerunSent': 'Sent again as a new task.',
+  'tasks.action.useSeed': 'Use this seed',
+  'tasks.action.vary': 'Vary',
+  'tasks.action.vary.hint': 'Sends the same request again with a new seed.',
+  'tasks.varySent': 'Sent again with a new seed.',
   'tasks.copied': 'Task id copied.',
   'tasks.copyFailed': 'The task id could not be copied to the clipboard.',
 

@@ -1,0 +1,150 @@
+/**
+ * "Copy as command": every word a user or a service wrote reaches the command as written through a
+ * real POSIX shell (quotes, `$`, backticks, backslashes, new lines, a leading `-`), nothing in it
+ * runs, and the key is only ever the shell's `$SERVICE_API_KEY`.
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { requestCommands } from '../../../electron/core/service/request-command';
+import { parseCommand } from '../../support/cli-table';
+import { curlCommand, generateCommand } from '../../../shared/text/shell-command';
+
+/** The words `line` (after `printf`) is, as /bin/sh splits and expands it with `env`. */
+function shellWords(line: string, env: Record<string, string> = {}): string[] {
+  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], {
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
+  });
+  return out.split('\0').slice(0, -1);
+}
+
+const HOSTILE = [
+  "it's a fox",
+  'say "cheese"',
+  'costs $5 and $(touch /tmp/pwned-form67) and ${HOME}',
+  'back`ticks` `id`',
+  'two\nlines\n\nand a tab\t',
+  'back\\slash \\n',
+  '-starts with a dash',
+  '--model=other',
+  "'''",
+  '!history !! ~ * ? [a] ; & | < > # %',
+  'ünïcødé 狐狸 🦊 ‮rtl',
+  '',
+];
+
+describe('the pictor generate line', () => {
+  it.each(HOSTILE.filter(Boolean))(
+    'carries the prompt, options and seed as typed: %j',
+    (prompt) => {
+      const line = generateCommand(
+        { provider: 'fal', baseUrl: 'https://example.test/a b' },
+        {
+          prompt,
+          model: 'fal-ai/flux/dev',
+          size: '1024x768',
+          params: { guidance_scale: 3.5, enable_safety_checker: false, negative: prompt },
+          seed: 42,
+        },
+      );
+      expect(line.startsWith('pictor generate ')).toBe(true);
+      const words = shellWords(line.slice('pictor generate '.length));
+      expect(words).toEqual([
+        '--provider=fal',
+        '--base-url=https://example.test/a b',
+        '--model=fal-ai/flux/dev',
+        '--size=1024x768',
+        '--param=guidance_scale=3.5',
+        '--param=enable_safety_checker=false',
+        `--param=negative=${prompt}`,
+        '--seed=42',
+        `--prompt=${prompt}`,
+      ]);
+    },
+  );
+});
+
+describe('the pictor line, read by the command line itself', () => {
+  it.each(HOSTILE.filter((word) => word.trim() !== ''))(
+    'asks for the same request: %j',
+    (prompt) => {
+      const request = {
+        prompt: prompt.trim(),
+        model: 'fal-ai/flux/dev',
+        params: { guidance_scale: 3.5, enable_safety_checker: false, num_images: 2 },
+        seed: 9_007_199_254_740_991,
+      };
+      const line = generateCommand(
+        { provider: 'fal', baseUrl: 'https://fal.example.test' },
+        request,
+      );
+      const argv = shellWords(line.slice('pictor '.length));
+      const env = { HOME: '/home/u', SERVICE_API_KEY: 'k' };
+      const command = parseCommand(argv, env);
+      expect(command).toMatchObject({
+        name: 'generate',
+        target: { provider: 'fal', endpoint: 'https://fal.example.test' },
+        model: request.model,
+        params: request.params,
+        seed: request.seed,
+      });
+      expect(command.name === 'generate' && command.prompt).toBe(request.prompt);
+    },
+  );
+});
+
+describe('the cURL line', () => {
+  it('leaves the key to the shell and quotes the body as sent', () => {
+    const prompt = 'a "fox" $(id) `x` it\'s\nnew line';
+    const line = curlCommand({
+      method: 'POST',
+      url: 'https://queue.fal.run/fal-ai/flux/dev',
+      headers: { Authorization: 'Key $SERVICE_API_KEY' },
+      body: { prompt },
+    });
+    const words = shellWords(line.slice('curl '.length), { SERVICE_API_KEY: 'sk-from-shell' });
+    expect(words).toEqual([
+      '-X',
+      'POST',
+      'https://queue.fal.run/fal-ai/flux/dev',
+      '-H',
+      'Authorization: Key sk-from-shell',
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      JSON.stringify({ prompt }),
+    ]);
+  });
+
+  it('is the body the target’s dialect sends, with its key header, never a key', () => {
+    const request = {
+      prompt: 'a fox',
+      model: 'fal-ai/flux/dev',
+      params: { num_inference_steps: 20 },
+      seed: 7,
+    };
+    const lines = requestCommands({ provider: 'fal', endpoint: 'https://queue.fal.run' }, request);
+    expect(lines.generate).toBe(
+      "pictor generate --provider=fal --model=fal-ai/flux/dev --param=num_inference_steps=20 --seed=7 '--prompt=a fox'",
+    );
+    const words = shellWords(lines.curl!.slice('curl '.length), { SERVICE_API_KEY: 'k' });
+    expect(words.slice(0, 5)).toEqual([
+      '-X',
+      'POST',
+      'https://queue.fal.run/fal-ai/flux/dev',
+      '-H',
+      'Authorization: Key k',
+    ]);
+    expect(JSON.parse(words.at(-1)!)).toEqual({
+      prompt: 'a fox',
+      num_images: 1,
+      num_inference_steps: 20,
+      seed: 7,
+    });
+  });
+
+  it('is none for the built-in demo, whose pictor line names the demo', () => {
+    const lines = requestCommands({ provider: 'pictor', endpoint: 'demo:' }, { prompt: 'x' });
+    expect(lines).toEqual({ generate: 'pictor generate --provider=demo --prompt=x', curl: null });
+  });
+});
