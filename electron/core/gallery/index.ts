@@ -164,4 +164,6 @@ export {
   xmpSidecarOf,
 } from './metadata/xmp-sidecar-sync';
 export { isTriagePacket } from './metadata/xmp-triage';
+export { hasOwnTriage, readOwnTriage, withOwnTriage } from './metadata/xmp-own-triage';
+export { triageInXmp } from './sidecar-triage';
 export { MAX_SIDECAR_BYTES, parseSidecar, sidecarText, summariseSidecar } from './sidecar';
