@@ -29,7 +29,7 @@ export interface XmpTriage {
 }
 
 /** The namespaces a packet with triage declares (dc and xmp), as attribute lines. */
-export const TRIAGE_NAMESPACES = [
+const TRIAGE_NAMESPACES = [
   'xmlns:dc="http://purl.org/dc/elements/1.1/"',
   'xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
 ] as const;
