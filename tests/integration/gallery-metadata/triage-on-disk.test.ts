@@ -5,11 +5,12 @@
  * written at all; a rebuild from the folder restores exactly the triage the history had, Undo to
  * no triage included. A gallery written before (its `pictor.json` holding every image's triage,
  * as each triage edit rewrote it) rebuilds as it did, and the task's first triage edit writes that
- * `pictor.json` once more without it; from then on only the XMP sidecars. Rating images costs at
+ * `pictor.json` once more without it; from then on only the XMP sidecars. A gallery folder
+ * imported as it is brings the triage its XMP sidecars hold. Rating images costs at
  * most 1 KB of the history per image (the bytes SQLite appended to its write-ahead log) plus the
  * image's XMP sidecar, itself under 1 KB, and no byte of `pictor.json`.
  */
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -164,6 +165,40 @@ describe('a triage edit on disk', () => {
     expect((await readFile(sidecarOf('t-0'))).equals(before)).toBe(true);
     expect((await stat(sidecarOf('t-0'))).mtimeMs).toBe(mtimeMs);
     expect((await rebuiltTriage()).get(task.localId)).toEqual(second);
+  });
+
+  it('comes with a gallery folder imported as it is: the import reads it from the XMP sidecars', async () => {
+    const task = await savedTask(0);
+    let core = await open();
+    core.history.put(task);
+    await core.gallery.writeSidecar(core.history.get(task.localId)!);
+    core.boards.create('Mood');
+    core.triage.apply([{ localId: task.localId, index: 0 }], { kind: 'rating', rating: 3 });
+    core.triage.apply([{ localId: task.localId, index: 1 }], { kind: 'flag', flag: 'pick' });
+    core.triage.apply([{ localId: task.localId, index: 1 }], {
+      kind: 'board',
+      path: 'Mood',
+      add: true,
+    });
+    const expected = triageOf(core.history.get(task.localId));
+    await core.close();
+    const written = JSON.parse(await readFile(sidecarOf('t-0'), 'utf8')) as { record: TaskRecord };
+    expect(triageOf(written.record)).toEqual([{ favourite: false }, { favourite: false }]);
+
+    const source = join(dir, 'source');
+    await rm(join(gallery, '.pictor-tmp'), { recursive: true, force: true });
+    await rename(gallery, source);
+    await mkdir(gallery);
+    await rm(join(dir, 'data'), { recursive: true, force: true });
+    core = await open();
+    try {
+      expect(await core.operations.importArchive(source)).toMatchObject({
+        addedTasks: 1,
+      });
+      expect(triageOf(core.history.get(task.localId))).toEqual(expected);
+    } finally {
+      await core.close();
+    }
   });
 
   it('costs at most 1 KB of the history per image rated, plus its XMP sidecar, and no pictor.json', async () => {
