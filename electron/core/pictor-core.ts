@@ -15,7 +15,7 @@ import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
-import { HistoryPort, HistoryStore } from './history';
+import { HistoryPort, HistoryStore, type WritingHistory, writingInWorker } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -209,6 +209,8 @@ type Opened = Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'ed
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
 function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): PictorCore {
   const { history, historyWorker, gallery, intake, inputs, verifier, editSettings } = opened;
+  // An import's and a rebuild's writes run in the history worker (history-writes.ts).
+  const writing = writingInWorker(history, historyWorker);
   const client = clientOf(intake, options);
   const costs = costsOf(history, historyWorker, options);
   const engine = new TaskEngine({
@@ -234,7 +236,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     logger,
   });
   const parts = { history, gallery, intake, inputs, editSettings, client, engine, thumbnails };
-  const library = libraryOf(parts, options, logger);
+  const library = libraryOf({ ...parts, history: writing }, options, logger);
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
   const boards = new Boards(triageDeps);
@@ -251,7 +253,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     folderChoices: new FolderChoices(options.clock),
     editInputs: editInputsOf(parts, options),
     ...batchPartsOf({ engine, costs, templates }, options),
-    operations: operationsOf({ ...parts, templates }, options),
+    operations: operationsOf({ ...parts, templates, history: writing }, options),
     async close() {
       trash.dispose();
       await thumbnails.stop();
@@ -320,7 +322,9 @@ function submitBoards(history: HistoryStore, boards: () => Boards): EngineBoards
 
 /** The long operations: one at a time per kind, with a stop signal and throttled progress. */
 function operationsOf(
-  parts: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'engine' | 'templates'>,
+  parts: Pick<PictorCore, 'gallery' | 'intake' | 'engine' | 'templates'> & {
+    readonly history: WritingHistory;
+  },
   options: PictorCoreOptions,
 ): CoreOperations {
   return new CoreOperations({
@@ -393,7 +397,9 @@ function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClien
 
 /** Where the core's library lives, changed in place (moved, or opened elsewhere). */
 function libraryOf(
-  parts: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'engine' | 'thumbnails'>,
+  parts: Pick<PictorCore, 'gallery' | 'intake' | 'engine' | 'thumbnails'> & {
+    readonly history: WritingHistory;
+  },
   options: PictorCoreOptions,
   logger: Logger,
 ): Library {

@@ -58,6 +58,7 @@ export class DownloadManager {
       (record) => gallery.writeSidecar(record),
       ctx.get,
       ctx.logger,
+      (record) => (gallery.writeTriage ?? gallery.writeSidecar).call(gallery, record),
     );
   }
 
@@ -165,9 +166,9 @@ export class DownloadManager {
     this.queue.clear();
   }
 
-  /** Brings the task's sidecar up to date (after a user's edit). */
-  writeSidecar(localId: string): void {
-    this.sidecars.request(localId);
+  /** Brings the task's sidecar up to date (after a user's edit; `triage`: of triage alone). */
+  writeSidecar(localId: string, scope: 'record' | 'triage' = 'record'): void {
+    this.sidecars.request(localId, scope);
   }
 
   /**

@@ -7,12 +7,13 @@ import type { Gallery } from '../gallery';
 import type { EngineGallery } from './engine-types';
 
 export function engineFiles(
-  gallery: Pick<Gallery, 'folderFor' | 'writeSidecar'>,
+  gallery: Pick<Gallery, 'folderFor' | 'writeSidecar'> & Partial<Pick<Gallery, 'writeTriage'>>,
   intake: Pick<ImageIntake, 'downloadImage' | 'keepInline' | 'dropInline'>,
 ): EngineGallery {
   return {
     folderFor: (record) => gallery.folderFor(record),
     writeSidecar: (record) => gallery.writeSidecar(record),
+    writeTriage: (record) => (gallery.writeTriage ?? gallery.writeSidecar).call(gallery, record),
     downloadImage: (record, index, baseUrl, signal) =>
       intake.downloadImage(record, index, baseUrl, signal),
     keepInline: (record, images) => intake.keepInline(record, images),

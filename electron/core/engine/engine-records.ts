@@ -172,6 +172,11 @@ export class EngineRecords {
     return written;
   }
 
+  /** What the history's write of `record` touched (EngineHistory.touched). */
+  touched(record: TaskRecord): 'triage' | 'record' {
+    return this.deps.history.touched?.(record) ?? 'record';
+  }
+
   /** True for a task removed from the history that is watched for the ledger only. */
   isDetached(localId: string): boolean {
     return this.detached.has(localId);

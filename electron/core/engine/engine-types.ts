@@ -59,6 +59,11 @@ export interface EngineHistory {
     alongside?: () => void,
     absent?: TaskRecord,
   ): TaskRecord[];
+  /**
+   * What the write of `record` (as {@link editMany} returned it) touched: `triage` when it
+   * changed triage alone (HistoryStore.touched). Without it, every write counts as the record's.
+   */
+  touched?(record: TaskRecord): 'triage' | 'record';
   get(localId: string): TaskRecord | undefined;
   getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;
   unfinished(): TaskRecord[];
@@ -141,6 +146,8 @@ export interface EngineGallery {
     signal?: AbortSignal,
   ): Promise<DownloadOutcome>;
   writeSidecar(record: TaskRecord): Promise<void>;
+  /** After a change of triage alone: what holds triage on disk (the XMP sidecars), else all. */
+  writeTriage?(record: TaskRecord): Promise<void>;
   /**
    * Keeps the images a service sent inline for the task (in its folder, `record.folder` set)
    * until they are saved, synced before this resolves (download/inline-spool.ts).

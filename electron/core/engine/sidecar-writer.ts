@@ -1,6 +1,8 @@
 /**
  * Writes a task's sidecar without letting an older snapshot land after a newer one: one write
  * per task at a time, and a change during a write triggers exactly one more with the latest record.
+ * A change of triage alone asks for its triage's files only (`writeTriage`: the XMP sidecars);
+ * any other change asked for meanwhile makes the next write a whole one.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
@@ -9,6 +11,8 @@ import { codeOrMessage } from '../errors';
 export class SidecarWriter {
   private readonly running = new Map<string, Promise<void>>();
   private readonly dirty = new Set<string>();
+  /** Tasks a whole write was asked for since their last one began. */
+  private readonly whole = new Set<string>();
   /** Asked for while held: written on {@link release}. Null when not held. */
   private held: Set<string> | null = null;
 
@@ -16,10 +20,15 @@ export class SidecarWriter {
     private readonly write: (record: TaskRecord) => Promise<void>,
     private readonly latest: (localId: string) => TaskRecord | undefined,
     private readonly logger: Logger,
+    private readonly writeTriage: (record: TaskRecord) => Promise<void> = write,
   ) {}
 
-  /** Schedules a write of the latest version of the task's record. */
-  request(localId: string): void {
+  /**
+   * Schedules a write of the latest version of the task's record; `scope` `triage`: only its
+   * triage changed, and only what holds triage is written.
+   */
+  request(localId: string, scope: 'record' | 'triage' = 'record'): void {
+    if (scope === 'record') this.whole.add(localId);
     if (this.held) {
       this.held.add(localId);
       return;
@@ -60,10 +69,11 @@ export class SidecarWriter {
     try {
       do {
         this.dirty.delete(localId);
+        const whole = this.whole.delete(localId);
         const record = this.latest(localId);
         if (!record?.folder) return;
         try {
-          await this.write(record);
+          await (whole ? this.write(record) : this.writeTriage(record));
         } catch (error) {
           this.logger.warn('sidecar write failed', { localId, reason: codeOrMessage(error) });
         }

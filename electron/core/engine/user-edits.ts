@@ -1,7 +1,8 @@
 /**
  * The user's changes to stored tasks (a star, an image deleted, a selection's triage), written
  * and announced the way the engine's own changes are, so the two never overwrite each other, and
- * each task's sidecar brought up to date after.
+ * each task's sidecar brought up to date after: of a change of triage alone, only what holds
+ * triage on disk (the images' XMP sidecars, never `pictor.json`).
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -31,9 +32,9 @@ export class UserEdits {
       return next;
     };
     // Nothing to write (the change left the record as it was): the record as it stands.
-    const committed = this.records.edit(localId, checked) ?? current;
-    this.downloads.writeSidecar(localId);
-    return committed;
+    const committed = this.records.edit(localId, checked);
+    this.downloads.writeSidecar(localId, committed ? this.records.touched(committed) : 'record');
+    return committed ?? current;
   }
 
   /** See TaskEngine.editMany. */
@@ -43,7 +44,9 @@ export class UserEdits {
     alongside?: () => void,
   ): TaskRecord[] {
     const written = this.records.editMany(localIds, change, alongside);
-    for (const { localId } of written) this.downloads.writeSidecar(localId);
+    for (const record of written) {
+      this.downloads.writeSidecar(record.localId, this.records.touched(record));
+    }
     return written;
   }
 }

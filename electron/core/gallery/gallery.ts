@@ -23,6 +23,7 @@ import {
 import { sentence } from '../../../shared/i18n/sentence';
 import { SIDECAR_NAME, taskFolderName } from './gallery-layout';
 import { sidecarText } from './sidecar';
+import { sidecarHoldsTriage, sidecarRecord, triageWritesXmpAlone } from './sidecar-triage';
 import { syncXmpSidecars } from './metadata/xmp-sidecar-sync';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
@@ -114,9 +115,10 @@ export class Gallery {
   }
 
   /**
-   * Writes `<folder>/pictor.json` atomically (temp + fsync + rename), creating the folder, then
-   * brings each saved image's XMP sidecar in line with its triage (xmp-sidecar-sync.ts: logged,
-   * never thrown). The record is written with `folder` set to the folder used.
+   * Brings each saved image's XMP sidecar in line with its triage (xmp-sidecar-sync.ts: logged,
+   * never thrown), the one place a saved image's triage is written (sidecar-triage.ts), then
+   * writes `<folder>/pictor.json` atomically (temp + fsync + rename), creating the folder. The
+   * record is written with `folder` set to the folder used.
    * @throws GalleryPathError when `record.folder` leaves the gallery; file-system errors.
    */
   async writeSidecar(record: TaskRecord): Promise<void> {
@@ -124,16 +126,36 @@ export class Gallery {
     const folder = this.resolve(relative);
     await ensureFolder(this.root, folder);
     await ensureFolder(this.root, join(this.root, TEMP_DIR));
-    await writeFileAtomic(
-      this.root,
-      join(folder, SIDECAR_NAME),
-      sidecarText({ ...record, folder: relative }),
-    );
-    await syncXmpSidecars(record, folder, {
-      root: this.root,
-      appVersion: this.appVersion,
-      logger: this.logger,
-    });
+    const unheld = await this.syncTriage(record, folder);
+    await this.writeRecord(record, relative, unheld);
+  }
+
+  /**
+   * After a change of the task's triage alone: its images' XMP sidecars, not `pictor.json`
+   * (sidecar-triage.ts), unless that still holds triage (a library written before) or an image
+   * the change may touch has no file to hold it: then {@link writeSidecar}.
+   * @throws as {@link writeSidecar}.
+   */
+  async writeTriage(record: TaskRecord): Promise<void> {
+    const relative = this.taskFolder(record);
+    const folder = this.resolve(relative);
+    const alone = triageWritesXmpAlone(record) && !(await sidecarHoldsTriage(this.root, folder));
+    if (!alone) return this.writeSidecar(record);
+    const unheld = await this.syncTriage(record, folder);
+    if (unheld.size > 0) await this.writeRecord(record, relative, unheld);
+    else await fsyncDir(folder);
+  }
+
+  private syncTriage(record: TaskRecord, folder: string): Promise<ReadonlySet<number>> {
+    const options = { root: this.root, appVersion: this.appVersion, logger: this.logger };
+    return syncXmpSidecars(record, folder, options);
+  }
+
+  /** `pictor.json`, with the triage of the images in `unheld` (sidecar-triage.ts), then synced. */
+  private async writeRecord(record: TaskRecord, relative: string, unheld: ReadonlySet<number>) {
+    const folder = this.resolve(relative);
+    const text = sidecarText({ ...sidecarRecord(record, unheld), folder: relative });
+    await writeFileAtomic(this.root, join(folder, SIDECAR_NAME), text);
     await fsyncDir(folder);
   }
 

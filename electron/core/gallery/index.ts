@@ -96,8 +96,12 @@
  *   line (`xmp-sidecar-sync.ts`, atomic; the image is never touched): the triage is merged into
  *   Pictor's packet beside a signed image (made again from the record, naming the version its
  *   packet names), and beside any other image it is a packet of the triage alone under the same
- *   `image-<n>.xmp` name, there only while the image has a rating, a reject or tags, and not named
- *   in the record: it follows the image's name, the trash moves it with its image (`triageXmp` in
+ *   `image-<n>.xmp` name, there only while the image has any triage, and not named in the record.
+ *   The sidecar also holds the image's whole triage in Pictor's own element (`xmp-own-triage.ts`:
+ *   pick, boards, the order of tags, the time), so `pictor.json` holds none of a saved image's, a
+ *   triage edit writes the XMP alone (`Gallery.writeTriage`, `sidecar-triage.ts`; a `pictor.json`
+ *   still holding triage is written once more without it), and rebuild and import read it back.
+ *   The sidecar follows the image's name, the trash moves it with its image (`triageXmp` in
  *   `image-files.ts`), rebuild does not take it for `xmpFile` (`library/rebuilt-image.ts`), an
  *   import writes it, and a file at that name Pictor did not write is never overwritten or removed.
  *   Only an export (`batch/export-copy.ts`) and "write metadata to files"
@@ -164,4 +168,6 @@ export {
   xmpSidecarOf,
 } from './metadata/xmp-sidecar-sync';
 export { isTriagePacket } from './metadata/xmp-triage';
+export { hasOwnTriage, readOwnTriage, withOwnTriage } from './metadata/xmp-own-triage';
+export { triageInXmp } from './sidecar-triage';
 export { MAX_SIDECAR_BYTES, parseSidecar, sidecarText, summariseSidecar } from './sidecar';

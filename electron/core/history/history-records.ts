@@ -72,6 +72,8 @@ export class HistoryRecords {
   private readonly upsertKeeping: string;
   private readonly later: ReturnType<typeof laterColumns>;
   private readonly images: ImageRows;
+  /** The records {@link editMany} wrote as a change of triage alone (see {@link touched}). */
+  private readonly triageWrites = new WeakSet<TaskRecord>();
 
   constructor(
     private readonly access: HistoryAccess,
@@ -188,6 +190,7 @@ export class HistoryRecords {
     // triage alone (the limits drop tags and boards only), only the triage rows are written.
     const checked = imagesOnly(stored, next);
     const valid = limits.admit(checked?.record ?? validate(next), stored);
+    if (checked?.triageOnly === true) this.triageWrites.add(valid);
     if (checked?.triageOnly === true && this.images.triageInRows) {
       writeTriageRowsOnly(this.access.connection, stored, valid);
     } else {
@@ -195,6 +198,11 @@ export class HistoryRecords {
       this.write(valid, !KEEP);
     }
     return valid;
+  }
+
+  /** See {@link HistoryStore.touched}. */
+  touched(record: TaskRecord): 'triage' | 'record' {
+    return this.triageWrites.has(record) ? 'triage' : 'record';
   }
 
   /** The records of `localIds` there are (one statement), by local id. */

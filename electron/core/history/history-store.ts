@@ -179,6 +179,15 @@ export class HistoryStore {
   }
 
   /**
+   * What the write of `record` (a record {@link editMany} returned) touched: `triage` when it was
+   * a change of triage alone (triage-change.ts, the one definition), which the history wrote to
+   * the triage rows alone and the gallery writes to the XMP sidecars alone; else `record`.
+   */
+  touched(record: TaskRecord): 'triage' | 'record' {
+    return this.records.touched(record);
+  }
+
+  /**
    * {@link putMany}, the records first passed through `admit` in the same write transaction (no
    * other process writes meanwhile): it may read the history, change the records or refuse them
    * by throwing (nothing is written). The spending caps' check (core/costs) runs here.

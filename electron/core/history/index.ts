@@ -23,6 +23,7 @@ export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
 export { HistoryPort } from './history-port';
+export { type ManyRecordWrites, type WritingHistory, writingInWorker } from './history-writes';
 export { HistoryStore, type HistoryStoreOptions } from './history-store';
 export type { BoardRow, HistoryTriage } from './history-triage';
 export type { IdPrefixes } from './id-prefixes';

@@ -23,7 +23,7 @@ import {
 } from './relocate';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './relocate-open';
 import type { TaskEngine } from '../engine';
-import type { HistoryStore } from '../history';
+import type { HistoryStore, ManyRecordWrites } from '../history';
 import type { PendingThumbnails } from '../download';
 import type { RebuildIntake } from './rebuild-verified';
 
@@ -34,7 +34,8 @@ export interface LibraryDeps {
   readonly gallery: Gallery;
   /** Checks what the new folder holds as the library's rebuild does (verified credentials). */
   readonly intake: RebuildIntake;
-  readonly history: Pick<HistoryStore, 'get' | 'putManyCounted'>;
+  /** Its writes of many records may run in the history worker (history-writes.ts). */
+  readonly history: Pick<HistoryStore, 'get'> & ManyRecordWrites;
   readonly engine: Pick<TaskEngine, 'pause' | 'resume'>;
   readonly thumbnails: Pick<PendingThumbnails, 'stop' | 'resume'>;
   readonly logger: Logger;

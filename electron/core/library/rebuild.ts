@@ -1,7 +1,6 @@
 /**
- * Rebuilds the library from the gallery folder alone: every `pictor.json` found, checked
- * against the record schema and against the files actually on disk.
- *
+ * Rebuilds the library from the gallery folder alone: every `pictor.json` found, checked against
+ * the record schema and the files on disk, a saved image's triage from its XMP (rebuilt-triage.ts).
  * Trust rules: a sidecar's location wins over the folder it names (the user may have moved
  * it); image files are looked up by their deterministic names (`image-<n>.<ext>`), never by
  * the paths written in the sidecar. An image whose file is missing comes back `pending` when
@@ -14,8 +13,7 @@
  * record schema's limits. Every record that comes back is marked `imported`.
  *
  * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
- * download wrote into them: metadata/recover.ts), checked the same way.
- * On inputs: rebuild-inputs.ts.
+ * download wrote into them: metadata/recover.ts), checked the same way. Inputs: rebuild-inputs.ts.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +22,7 @@ import { checkHeaderOfFile, IMAGE_MIME, type ImageKind } from '../images';
 import { errorCode, readRegularFile, regularFileSize, TEMP_DIR } from '../fs';
 import { toGalleryPath, UnsafeFileError } from '../fs';
 import { missingImage, ownSidecar, savedImage } from './rebuilt-image';
+import { withXmpTriage } from './rebuilt-triage';
 import { imageFileCandidates, INLINE_DIR, isImageName, MAX_SIDECAR_BYTES } from '../gallery';
 import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from '../gallery';
 import { THUMBS_DIR, withoutFile } from '../gallery';
@@ -150,11 +149,7 @@ async function regularFiles(dir: string): Promise<Set<string>> {
   return new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
 }
 
-async function listFolder(
-  root: string,
-  folder: string,
-  work: { reads: Limiter; maxPixels: number },
-): Promise<FolderFiles> {
+async function listFolder(root: string, folder: string, work: ImageWork): Promise<FolderFiles> {
   return {
     root,
     folder,
@@ -214,7 +209,8 @@ async function repairRecord(
 ): Promise<TaskRecord> {
   const folder = join(sidecarPath, '..');
   const files = await listFolder(root, folder, work);
-  const images = await Promise.all(record.images.map((image) => repairImage(image, files)));
+  const { images: said } = await withXmpTriage(record, files);
+  const images = await Promise.all(said.map((image) => repairImage(image, files)));
   await noteMissingInputs(root, sidecarPath, record, work.notes);
   // Whatever the file says: it came from a folder anyone could write, not from our history.
   return { ...record, folder: toGalleryPath(root, folder), images, imported: true };

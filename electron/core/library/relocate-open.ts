@@ -8,7 +8,13 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { addDropped, type HistoryStore, limitSentences, NOTHING_DROPPED } from '../history';
+import {
+  addDropped,
+  type HistoryStore,
+  limitSentences,
+  type ManyRecordWrites,
+  NOTHING_DROPPED,
+} from '../history';
 import { englishText } from '../../../shared/i18n/sentence';
 import { linkRefusal, TEMP_DIR } from '../fs';
 import { throwIfAborted } from './archive/archive-errors';
@@ -88,17 +94,19 @@ export interface GalleryTasksAdded {
 export async function importGalleryTasks(
   core: {
     readonly intake: RebuildIntake;
-    readonly history: Pick<HistoryStore, 'get' | 'putManyCounted'>;
+    readonly history: Pick<HistoryStore, 'get'> & ManyRecordWrites;
   },
   signal?: AbortSignal,
 ): Promise<GalleryTasksAdded> {
   let added = 0;
   let dropped = NOTHING_DROPPED;
   const { count, skipped, notes } = await rebuildLibrary(core.intake, {
-    onBatch: (records) => {
+    onBatch: async (records) => {
       throwIfAborted(signal);
       const missing = records.filter((record) => !core.history.get(record.localId));
-      if (missing.length > 0) dropped = addDropped(dropped, core.history.putManyCounted(missing));
+      if (missing.length > 0) {
+        dropped = addDropped(dropped, await core.history.putManyCounted(missing));
+      }
       added += missing.length;
     },
   });

@@ -24,7 +24,7 @@ import {
   type MoveProgress,
 } from '../library';
 import type { TemplateStore } from '../templates';
-import type { HistoryStore } from '../history';
+import type { HistoryStore, ManyRecordWrites } from '../history';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { OperationRunner, type RunOptions } from '../base';
 
@@ -79,7 +79,8 @@ export interface RebuildSummary extends GalleryTasksAdded {
 const NO_TEMPLATES = { templates: 0, wordLists: 0 };
 
 export interface CoreOperationsDeps {
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted' | 'list' | 'count'>;
+  /** Its writes of many records (import, rebuild) may run in the history worker. */
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'list' | 'count'> & ManyRecordWrites;
   readonly gallery: Pick<Gallery, 'root' | 'resolve'>;
   /** How found and imported images are checked (a rebuild's, an import's). */
   readonly intake: Pick<ImageIntake, 'root' | 'maxPixels' | 'checkImage' | 'credentialsContext'>;

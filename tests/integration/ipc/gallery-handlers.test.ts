@@ -3,6 +3,8 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readOwnTriage } from '../../../electron/core/gallery/metadata/xmp-own-triage';
+import { xmpSidecarOf } from '../../../electron/core/gallery/metadata/xmp-sidecar-sync';
 import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
@@ -73,17 +75,12 @@ describe('gallery IPC handlers over the real core', () => {
       ok: true,
       value: { items: [{ localId: first!.localId }] },
     });
-    // The sidecar follows, so a rebuild from the folder keeps the favourite.
+    // The image's XMP sidecar follows (a triage edit writes it, not pictor.json), so a rebuild
+    // from the folder keeps the favourite.
     await g.h.core.engine.stop();
-    const sidecar = JSON.parse(
-      readFileSync(
-        g.h.core.gallery.resolve(
-          `${first!.folder ?? g.h.core.engine.get(first!.localId)!.folder}/pictor.json`,
-        ),
-        'utf8',
-      ),
-    );
-    expect(sidecar.record.images[0].favourite).toBe(true);
+    const image = g.h.core.engine.get(first!.localId)!.images[0]!;
+    const xmp = readFileSync(g.h.core.gallery.resolve(xmpSidecarOf(image)!), 'utf8');
+    expect(readOwnTriage(xmp)).toMatchObject({ favourite: true });
   });
 
   it('lists every model in the gallery for the model filter', async () => {

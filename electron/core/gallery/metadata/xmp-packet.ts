@@ -20,7 +20,7 @@ import type { TaskTemplate } from '../../../../shared/domain/task-template';
 import { templateElements } from './xmp-template';
 import type { ImageInputs } from '../../../../shared/domain/image-inputs';
 import { lineageElements } from './xmp-lineage';
-import { TRIAGE_NAMESPACES, triageElements, xmpEnvelope, type XmpTriage } from './xmp-triage';
+import { triageElements, triageNamespaces, xmpEnvelope, type XmpTriage } from './xmp-triage';
 
 export const DIGITAL_SOURCE_TYPE =
   'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
@@ -97,7 +97,7 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
   body += triageElements(provenance.triage);
   return xmpEnvelope(
     [
-      ...TRIAGE_NAMESPACES,
+      ...triageNamespaces(provenance.triage),
       'xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
       `xmlns:pictor="${PICTOR_NS}"`,
     ],

@@ -1,12 +1,14 @@
 /**
  * Keeps each saved image's XMP sidecar equal to its record's triage, whenever the task's
- * `pictor.json` is written (Gallery.writeSidecar): the image file itself is never touched.
+ * `pictor.json` is written (Gallery.writeSidecar) and on a triage edit, which writes only these
+ * (Gallery.writeTriage): the image file itself is never touched. The sidecar holds the image's
+ * whole triage (xmp-own-triage.ts): `pictor.json` holds none of a saved image's.
  *
  * The sidecar is `image-<n>.xmp` beside the image (its name with `.xmp`; gallery-layout.ts). For
  * an image whose record names one (`xmpFile`: Content Credentials, Pictor's packet beside the
  * signed file), the triage goes into that packet, made again from the record. For any other image
- * it is a packet of the triage alone (xmp-triage.ts), there only while the image has a rating, a
- * reject or tags, and not named in the record: its path follows from the image's file (a restored
+ * it is a packet of the triage alone (xmp-triage.ts), there only while the image has any triage
+ * (a rating, a flag, a star, tags, boards or a time of triage), and not named in the record: its path follows from the image's file (a restored
  * `image-1-restored-2.png` has `image-1-restored-2.xmp`), and the trash moves it with its image
  * (image-files.ts). A sidecar at that name that Pictor did not write is left as it is.
  */
@@ -20,7 +22,12 @@ import { provenanceOf } from './provenance';
 import { readPacketProvenance } from './read';
 import { buildXmpPacket, parseXmpPacket } from './xmp-packet';
 import { readXmpSidecar } from './xmp-sidecar';
-import { buildTriagePacket, hasTriageElements, isTriagePacket, xmpTriageOf } from './xmp-triage';
+import {
+  buildTriagePacket,
+  hasTriageElements,
+  isTriagePacket,
+  sidecarTriageOf,
+} from './xmp-triage';
 
 /** What an image's sidecar should become: left as it is, written with these bytes, or removed. */
 export type SidecarPlan =
@@ -51,7 +58,7 @@ export function sidecarPlan(
   existing: string | null,
   appVersion: string,
 ): SidecarPlan {
-  const triage = xmpTriageOf(image);
+  const triage = sidecarTriageOf(image);
   const pictors = existing !== null && parseXmpPacket(existing) !== null;
   if (image.xmpFile !== undefined || pictors) {
     // Pictor's packet beside a signed image: made again only when the triage in it must change.
@@ -88,34 +95,43 @@ async function syncOne(
   image: ImageRecord,
   path: string,
   options: { readonly root: string; readonly appVersion: string },
-): Promise<void> {
+): Promise<boolean> {
   const existing = await readSidecarIfAny(options.root, path);
   const plan = sidecarPlan(record, image, existing, options.appVersion);
   if ('write' in plan) {
-    if (existing !== null && Buffer.from(existing, 'utf8').equals(plan.write)) return;
+    if (existing !== null && Buffer.from(existing, 'utf8').equals(plan.write)) return true;
     // A delete may have moved the image meanwhile: no sidecar is left beside nothing.
-    if (!(await exists(join(path, '..', basename(image.file ?? ''))))) return;
+    if (!(await exists(join(path, '..', basename(image.file ?? ''))))) return false;
     await writeFileAtomic(options.root, path, plan.write);
-  } else if ('remove' in plan) await removeFile(options.root, path);
+    return true;
+  }
+  if ('remove' in plan) await removeFile(options.root, path);
+  // Left as it is: it holds the triage only when there is none (someone else's file is kept).
+  return sidecarTriageOf(image) === null;
 }
 
 /**
  * Brings the XMP sidecar of every saved image of `record` in line with its triage
  * ({@link sidecarPlan}), in `folder` (absolute: the task's folder, or an import's staged copy of
  * it), each written atomically. An image whose sidecar cannot be read or written (a link at its
- * name, a full disk) is logged and left; the others go on. Never throws.
+ * name, a full disk) is logged and left; the others go on. Never throws. Returns the indexes of
+ * the saved images whose triage their sidecar does not hold (written, someone else's file there,
+ * the image moved meanwhile): `pictor.json` keeps theirs (sidecar-triage.ts).
  */
 export async function syncXmpSidecars(
   record: TaskRecord,
   folder: string,
   options: { readonly root: string; readonly appVersion: string; readonly logger: Logger },
-): Promise<void> {
+): Promise<ReadonlySet<number>> {
+  const unheld = new Set<number>();
   for (const image of record.images) {
     const sidecar = image.state === 'saved' ? xmpSidecarOf(image) : undefined;
     if (sidecar === undefined) continue;
     try {
-      await syncOne(record, image, join(folder, basename(sidecar)), options);
+      const held = await syncOne(record, image, join(folder, basename(sidecar)), options);
+      if (!held) unheld.add(image.index);
     } catch (error) {
+      unheld.add(image.index);
       options.logger.warn("An image's XMP sidecar could not be brought up to date.", {
         index: image.index,
         code: errorCode(error) ?? 'error',
@@ -124,4 +140,5 @@ export async function syncXmpSidecars(
       });
     }
   }
+  return unheld;
 }

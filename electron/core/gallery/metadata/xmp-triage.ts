@@ -6,20 +6,30 @@
  *
  * The same elements go into Pictor's packet (xmp-packet.ts) and, for an image that has no such
  * packet beside it, into a packet of their own ({@link buildTriagePacket}), whose exact layout
- * is what {@link isTriagePacket} recognises: the only sidecar Pictor removes by itself.
+ * is what {@link isTriagePacket} recognises: the only sidecar Pictor removes by itself. A sidecar
+ * also carries the image's whole triage in Pictor's own element (xmp-own-triage.ts), there
+ * whenever the image has any triage: a pick or a board alone makes a sidecar too.
  */
 import type { ImageTriage } from '../../../../shared/domain/triage';
 import { cleanTags, flagOf, ratingOf } from '../../../../shared/domain/triage';
 import { escapeXml } from './xml-text';
+import {
+  OWN_TRIAGE_LINE,
+  OWN_TRIAGE_NAMESPACE,
+  ownTriageElement,
+  ownTriageOf,
+} from './xmp-own-triage';
 
 /** What the XMP says of an image's triage: a rating (−1 to 5, never 0) and its tags. */
 export interface XmpTriage {
   readonly rating?: number;
   readonly subjects: readonly string[];
+  /** The whole triage (a sidecar's, never a file's embedded packet): xmp-own-triage.ts. */
+  readonly own?: ImageTriage;
 }
 
 /** The namespaces a packet with triage declares (dc and xmp), as attribute lines. */
-export const TRIAGE_NAMESPACES = [
+const TRIAGE_NAMESPACES = [
   'xmlns:dc="http://purl.org/dc/elements/1.1/"',
   'xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
 ] as const;
@@ -36,10 +46,25 @@ export function xmpTriageOf(image: ImageTriage): XmpTriage | null {
   return rating === 0 ? { subjects } : { rating, subjects };
 }
 
+/**
+ * What an image's XMP sidecar holds of its triage: the standard elements and the whole triage
+ * (`own`); `null` when the image has no triage at all.
+ */
+export function sidecarTriageOf(image: ImageTriage): XmpTriage | null {
+  const own = ownTriageOf(image);
+  if (!own) return null;
+  return { ...(xmpTriageOf(image) ?? { subjects: [] }), own };
+}
+
+/** The namespaces a packet holding `triage` declares. */
+export function triageNamespaces(triage: XmpTriage | null | undefined): readonly string[] {
+  return triage?.own ? [...TRIAGE_NAMESPACES, OWN_TRIAGE_NAMESPACE] : TRIAGE_NAMESPACES;
+}
+
 /** The triage's elements, one per line, indented as the packets' other elements are. */
 export function triageElements(triage: XmpTriage | null | undefined): string {
   if (!triage) return '';
-  let body = '';
+  let body = ownTriageElement(triage.own);
   if (triage.rating !== undefined) body += `   <xmp:Rating>${String(triage.rating)}</xmp:Rating>\n`;
   if (triage.subjects.length > 0) {
     const items = triage.subjects.map((tag) => `     <rdf:li>${escapeXml(tag)}</rdf:li>\n`);
@@ -66,7 +91,7 @@ export function xmpEnvelope(namespaces: readonly string[], body: string): string
 
 /** The packet of an XMP sidecar that holds the triage alone, as UTF-8. */
 export function buildTriagePacket(triage: XmpTriage): Buffer {
-  return Buffer.from(xmpEnvelope(TRIAGE_NAMESPACES, triageElements(triage)), 'utf8');
+  return Buffer.from(xmpEnvelope(triageNamespaces(triage), triageElements(triage)), 'utf8');
 }
 
 /** Pictor's triage elements as {@link triageElements} writes them. */
@@ -75,13 +100,22 @@ const TRIAGE_LINES =
 
 /** Whether `text` holds triage elements in Pictor's layout. */
 export function hasTriageElements(text: string): boolean {
-  return new RegExp(TRIAGE_LINES.source, 'm').test(text);
+  return (
+    new RegExp(TRIAGE_LINES.source, 'm').test(text) ||
+    new RegExp(OWN_TRIAGE_LINE.source, 'm').test(text)
+  );
 }
+
+/** The empty packets {@link buildTriagePacket} wraps triage in: with or without the own element. */
+const EMPTY_PACKETS: ReadonlySet<string> = new Set([
+  xmpEnvelope(TRIAGE_NAMESPACES, ''),
+  xmpEnvelope([...TRIAGE_NAMESPACES, OWN_TRIAGE_NAMESPACE], ''),
+]);
 
 /**
  * Whether `text` is a packet {@link buildTriagePacket} wrote, for any triage: nothing else in it,
  * so removing it loses nothing of anyone's.
  */
 export function isTriagePacket(text: string): boolean {
-  return text.replace(TRIAGE_LINES, '') === xmpEnvelope(TRIAGE_NAMESPACES, '');
+  return EMPTY_PACKETS.has(text.replace(TRIAGE_LINES, '').replace(OWN_TRIAGE_LINE, ''));
 }

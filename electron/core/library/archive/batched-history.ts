@@ -10,7 +10,13 @@
  * the next import recognises as the same task (import-task.ts), and `rebuild` finds too.
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { addDropped, type HistoryStore, NOTHING_DROPPED, type TriageDropped } from '../../history';
+import {
+  addDropped,
+  type HistoryStore,
+  type ManyRecordWrites,
+  NOTHING_DROPPED,
+  type TriageDropped,
+} from '../../history';
 
 const BATCH = 100;
 
@@ -25,7 +31,7 @@ export class BatchedHistory {
   private droppedSoFar = NOTHING_DROPPED;
 
   constructor(
-    private readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted'>,
+    private readonly history: Pick<HistoryStore, 'get' | 'getByTaskId'> & ManyRecordWrites,
   ) {}
 
   /** The tags and boards the library's limits left out of the records written so far. */
@@ -60,7 +66,7 @@ export class BatchedHistory {
     const batch = [...this.waiting.values()];
     this.waiting.clear();
     try {
-      const dropped = this.history.putManyCounted(batch.map((waiting) => waiting.record));
+      const dropped = await this.history.putManyCounted(batch.map((waiting) => waiting.record));
       this.droppedSoFar = addDropped(this.droppedSoFar, dropped);
     } catch (error) {
       for (const { undo } of batch) {

@@ -20,7 +20,13 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { addDropped, type HistoryStore, NOTHING_DROPPED, type TriageDropped } from '../../history';
+import {
+  addDropped,
+  type HistoryStore,
+  type ManyRecordWrites,
+  NOTHING_DROPPED,
+  type TriageDropped,
+} from '../../history';
 import { importTriageNotes } from './import-triage';
 import { diskFreeBytes, ensureFolder, type FreeSpace, isWithin, TEMP_DIR } from '../../fs';
 import type { ImageIntake } from '../../download';
@@ -45,7 +51,8 @@ const TASKS_AT_ONCE = 4;
 export interface ImportOptions {
   /** The gallery imported into, as its intake sees it: its folder, and the check downloads pass. */
   readonly intake: Pick<ImageIntake, 'root' | 'checkImage'>;
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putManyCounted'>;
+  /** Its writes of many records may run in the history worker (history-writes.ts). */
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId'> & ManyRecordWrites;
   /** An archive file or a folder, chosen by the user. */
   readonly source: string;
   readonly signal?: AbortSignal;

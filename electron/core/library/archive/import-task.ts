@@ -55,6 +55,7 @@ import {
 import { stageImage } from './import-image';
 import { mergeTask } from './import-merge';
 import { stageXmp, unusedXmps } from './import-xmp';
+import { withSourceXmpTriage } from './import-xmp-triage';
 import type { PlannedTask } from './import-plan';
 import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
 import { cleanedRecord } from './import-triage';
@@ -85,7 +86,8 @@ async function readRecord(
   }
   const parsed = parseSidecar(bytes.toString('utf8'));
   // The gallery's words for a sidecar it cannot use.
-  return parsed.ok ? parsed.record : { path: task.sidecar.path, reason: parsed.reason };
+  if (!parsed.ok) return { path: task.sidecar.path, reason: parsed.reason };
+  return withSourceXmpTriage(parsed.record, task.xmps, context.signal);
 }
 
 function sameTask(a: TaskRecord, b: TaskRecord): boolean {

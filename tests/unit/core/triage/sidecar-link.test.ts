@@ -2,8 +2,9 @@
  * A crafted gallery folder with a symbolic link where an image's XMP sidecar goes
  * (`image-<n>.xmp`): rating the image on the real core never writes through the link. The file it
  * points at (outside the gallery, holding a packet Pictor would rewrite) stays byte-identical,
- * the link stays as it is, the rating is in the history and the task's `pictor.json`, the log
- * says which image's sidecar was left and why, and the task's other image gets its sidecar. The
+ * the link stays as it is, the rating is in the history and (that image's XMP could not take it)
+ * in the task's `pictor.json`, the log says which image's sidecar was left and why, and the
+ * task's other image gets its sidecar, the one place its rating is written. The
  * gallery's atomic write, met by a link planted after that read, replaces the link, not its file.
  */
 import {
@@ -20,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readOwnTriage } from '../../../../electron/core/gallery/metadata/xmp-own-triage';
 import { openPictorCore } from '../../../../electron/core/pictor-core';
 import { writeFileAtomic } from '../../../../electron/core/fs/atomic-file';
 import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
@@ -92,12 +94,13 @@ describe('a link at an image’s XMP sidecar name', () => {
     const sidecar = JSON.parse(await readFile(join(folder, 'pictor.json'), 'utf8')) as {
       record: { images: Array<{ rating?: number }> };
     };
-    expect(sidecar.record.images.map((image) => image.rating)).toEqual([4, 4]);
-    // The other image, with no link in the way, has its sidecar.
+    // The first image's XMP could not take its rating: pictor.json keeps it. The other image,
+    // with no link in the way, has its rating in its XMP sidecar, the one place it is written.
+    expect(sidecar.record.images.map((image) => image.rating)).toEqual([4, undefined]);
     expect(existsSync(join(folder, 'image-2.xmp'))).toBe(true);
-    expect(await readFile(join(folder, 'image-2.xmp'), 'utf8')).toContain(
-      '<xmp:Rating>4</xmp:Rating>',
-    );
+    const xmp = await readFile(join(folder, 'image-2.xmp'), 'utf8');
+    expect(xmp).toContain('<xmp:Rating>4</xmp:Rating>');
+    expect(readOwnTriage(xmp)).toMatchObject({ rating: 4 });
     expect(warnings).toContainEqual({
       message: "An image's XMP sidecar could not be brought up to date.",
       fields: { index: 0, code: 'error', reason: 'It is a link, which Pictor does not follow.' },

@@ -1,0 +1,30 @@
+/**
+ * The history as an import and a rebuild use it: reads on the caller's own store, and their
+ * writes of many records (`putManyCounted`, a batch at a time) in the history worker
+ * (history-port.ts), so main's event loop does not wait on SQLite while a batch is written. Main
+ * learns of the tasks written as it learns of another process's writes (change-feed.ts).
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { HistoryPort } from './history-port';
+import type { HistoryStore } from './history-store';
+import type { TriageDropped } from './triage-limits';
+
+/** Writes of many records at once, on this thread's store or in the worker. */
+export interface ManyRecordWrites {
+  putManyCounted(records: readonly TaskRecord[]): TriageDropped | Promise<TriageDropped>;
+}
+
+/** What an import, a rebuild and an export use of the history (see above). */
+export type WritingHistory = Pick<HistoryStore, 'get' | 'getByTaskId' | 'list' | 'count'> &
+  ManyRecordWrites;
+
+/** `history`'s reads, its writes of many records run by `worker` on the same file. */
+export function writingInWorker(history: HistoryStore, worker: HistoryPort): WritingHistory {
+  return {
+    get: (localId) => history.get(localId),
+    getByTaskId: (endpoint, taskId) => history.getByTaskId(endpoint, taskId),
+    list: (query) => history.list(query),
+    count: (query) => history.count(query),
+    putManyCounted: (records) => worker.call('putManyCounted', { records }),
+  };
+}
