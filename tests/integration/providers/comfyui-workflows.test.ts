@@ -102,7 +102,7 @@ describe('ComfyUI: workflows against the demo', () => {
     const [done] = await rig.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'failed', error: { kind: 'task_failed' } });
     expect(done!.error!.message).toBe(
-      'KSampler (node 3): The model stopped before finishing the image.',
+      'KSampler (node 3): The model stopped before finishing the image. (RuntimeError)',
     );
   });
 
@@ -130,7 +130,10 @@ describe('ComfyUI: workflows against the demo', () => {
   it('stops a running prompt by interrupting that prompt', async () => {
     const rig = await providerRig('comfyui', { durationMs: 30_000 });
     rig.core.engine.start();
-    const [record] = await rig.core.engine.submit({ prompt: 'stop me', size: '256x256' }, rig.target);
+    const [record] = await rig.core.engine.submit(
+      { prompt: 'stop me', size: '256x256' },
+      rig.target,
+    );
     const { localId } = record!;
     await untilAccepted(rig, localId);
     // Past the queue: the prompt runs.
