@@ -47,6 +47,8 @@ export interface ProviderFacts {
   readonly canCancel: boolean;
   /** Its request takes a `quality` word (the seed's interface does; the others have none). */
   readonly takesQuality: boolean;
+  /** Its models are workflows the user imports (ComfyUI's; core/workflows), besides its own. */
+  readonly modelsAreWorkflows?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -124,6 +126,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     resultLifetimeMs: null,
     canCancel: true,
     takesQuality: false,
+    modelsAreWorkflows: true,
   },
 };
 
