@@ -81,7 +81,11 @@ const DASHSCOPE: Record<string, ParamSchema> = {
 // takes beyond the prompt, seed and size is the negative prompt and the steps, sent to the inputs
 // its map names (a workflow that maps none ignores them).
 const COMFY = {
-  params: { negative_prompt: NEGATIVE, steps: whole(1, 150, undefined, { common: 'steps' }) },
+  params: {
+    seed: SEED,
+    negative_prompt: NEGATIVE,
+    steps: whole(1, 150, undefined, { common: 'steps' }),
+  },
 } satisfies ParamSchema;
 
 /** Every shipped schema, by provider and model id. */

@@ -13,7 +13,13 @@ import {
   comfyWorkflowSchema,
   type ComfyWorkflow,
 } from '../../../shared/domain/comfy-workflow';
-import { PRIVATE_FILE_MODE, ensurePrivateFolder, readRegularFile, writeFileAtomic } from '../fs';
+import {
+  PRIVATE_FILE_MODE,
+  TEMP_DIR,
+  ensurePrivateFolder,
+  readRegularFile,
+  writeFileAtomic,
+} from '../fs';
 
 /** The folder under the data folder. */
 export const WORKFLOW_FOLDER = 'comfyui-workflows';
@@ -43,6 +49,7 @@ export class WorkflowBook {
     const checked = comfyWorkflowSchema.parse(workflow);
     await ensurePrivateFolder(this.dataDir);
     await ensurePrivateFolder(this.folder);
+    await ensurePrivateFolder(join(this.dataDir, TEMP_DIR));
     const text = JSON.stringify({ version: 1, workflow: checked });
     await writeFileAtomic(this.dataDir, join(this.folder, `${name}.json`), text, PRIVATE_FILE_MODE);
   }

@@ -47,6 +47,11 @@ function workflowOf(request: GenerationRequest): ComfyWorkflow {
   return refuse('error.providerInputs.workflowMissing', model);
 }
 
+/** A seed given among the options, when it is one. */
+function seedParam(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
 /** The graph of `request`, its values in the workflow's mapped inputs. */
 export function comfyGraph(request: GenerationRequest, sent?: SentInputs): unknown {
   const workflow = workflowOf(request);
@@ -58,7 +63,7 @@ export function comfyGraph(request: GenerationRequest, sent?: SentInputs): unkno
     refuse('error.providerInputs.noImages', modelOf(request, facts) ?? '');
   return promptGraph(workflow, {
     prompt: request.prompt,
-    seed: request.seed ?? Math.floor(Math.random() * MAX_SEED),
+    seed: request.seed ?? seedParam(params['seed']) ?? Math.floor(Math.random() * MAX_SEED),
     ...(typeof negative === 'string' ? { negative } : {}),
     ...(typeof steps === 'number' ? { steps } : {}),
     ...(size ? { width: size.width, height: size.height } : {}),
