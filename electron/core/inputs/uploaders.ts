@@ -126,7 +126,7 @@ const COMFY_NAME = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[^\\/\x00-\x1f]+$/)
+  .regex(/^[^\\/\p{Cc}]+$/u)
   .refine((name) => name !== '.' && name !== '..', 'The file name leaves the folder.');
 const comfyUpload = z.object({
   name: COMFY_NAME,

@@ -30,12 +30,8 @@ import { ServiceError } from './service-error';
 import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
-import type {
-  ProfileRequest,
-  ProviderProfile,
-  QueuePlace,
-  TaskHandles,
-} from './providers/provider-profile';
+import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
+import type { QueuePlace } from './providers/provider-profile';
 import { atAddress, placed, waitsInQueue } from './waiting-place';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';

@@ -95,7 +95,9 @@ export function planOf(prompt: unknown, uploaded: (name: string) => boolean): Co
         },
       });
   }
-  const outputNode = Object.keys(graph).find((id) => OUTPUT_CLASSES.has(graph[id]!.class_type));
+  const outputNode = Object.keys(graph).find((id) =>
+    OUTPUT_CLASSES.has(graph[id]?.class_type ?? ''),
+  );
   if (outputNode === undefined) return invalid('prompt_no_outputs', 'Prompt has no outputs');
   const latent = graph[firstOf(graph, 'EmptyLatentImage') ?? '']?.inputs ?? {};
   const batch = whole(latent['batch_size'], 1);
@@ -109,7 +111,7 @@ export function planOf(prompt: unknown, uploaded: (name: string) => boolean): Co
     outputNode,
     workNode: {
       id: sampler ?? outputNode,
-      type: sampler ? 'KSampler' : graph[outputNode]!.class_type,
+      type: sampler ? 'KSampler' : (graph[outputNode]?.class_type ?? 'SaveImage'),
     },
   };
 }

@@ -204,9 +204,8 @@ class ComfyuiDialect implements Dialect {
     const image = parts?.find((part) => part.name === 'image');
     if (!image || sniffImage(image.value.subarray(0, SNIFF_BYTES)) === null)
       return { status: 400, headers: {}, body: Buffer.alloc(0) };
-    const name = UPLOAD_NAME.test(image.fileName ?? '')
-      ? image.fileName!
-      : `upload_${this.uploads.size + 1}.png`;
+    const given = image.fileName ?? '';
+    const name = UPLOAD_NAME.test(given) ? given : `upload_${this.uploads.size + 1}.png`;
     this.uploads.set(name, image.value);
     return jsonReply(200, { name, subfolder: '', type: 'input' });
   };
