@@ -89,7 +89,7 @@ const inputPathSchema = z
   .max(200)
   .regex(/^[A-Za-z0-9_:-]{1,64}\.[A-Za-z0-9_ +-]{1,128}$/);
 
-export const workflowMapSchema = z
+const workflowMapSchema = z
   .object({
     prompt: inputPathSchema,
     negative: inputPathSchema.optional(),
@@ -158,7 +158,7 @@ export function splitPath(path: string): { node: string; input: string } {
 }
 
 /** What is wrong with `map` for `graph`: each role's input must exist and hold its kind of value. */
-export function mapProblems(graph: WorkflowGraph, map: WorkflowMap): string[] {
+function mapProblems(graph: WorkflowGraph, map: WorkflowMap): string[] {
   const problems: string[] = [];
   for (const role of WORKFLOW_ROLES) {
     const path = map[role];

@@ -22,9 +22,9 @@ import {
 } from '../fs';
 
 /** The folder under the data folder. */
-export const WORKFLOW_FOLDER = 'comfyui-workflows';
+const WORKFLOW_FOLDER = 'comfyui-workflows';
 /** A workflow's name: the model id the compose form and `--model` name it by. */
-export const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** A stored file: the workflow, its map and the JSON around them. */
 const MAX_FILE_BYTES = 2 * MAX_WORKFLOW_BYTES;
 

@@ -53,7 +53,7 @@ function seedParam(value: unknown): number | undefined {
 }
 
 /** The graph of `request`, its values in the workflow's mapped inputs. */
-export function comfyGraph(request: GenerationRequest, sent?: SentInputs): unknown {
+function comfyGraph(request: GenerationRequest, sent?: SentInputs): unknown {
   const workflow = workflowOf(request);
   const size = sizeOf(request.size);
   const params = request.params ?? {};
