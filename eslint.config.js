@@ -45,6 +45,7 @@ const CORE_MODULES = [
     ['base', 'errors'],
   ],
   ['secrets', 'what a key may look like and where it may echo back', ['errors']],
+  ['workflows', 'ComfyUI workflows imported as models, one checked file each', ['fs']],
   ['logging', 'the rotating, redacting log', ['errors', 'fs', 'secrets']],
   ['history', 'the SQLite history of tasks and the ledger rows', ['errors']],
   ['lineage', 'what an image was made from and what was made from it: its stack', ['history']],

@@ -17,6 +17,7 @@ export const COMMANDS = {
   edit: () => import('./edit-command').then((m) => m.edit),
   upscale: () => import('./edit-command').then((m) => m.upscale),
   models: () => import('./models-command').then((m) => m.models),
+  comfy: () => import('./comfy-command').then((m) => m.comfy),
   rebuild: () => import('./library-commands').then((m) => m.rebuild),
   export: () => import('./library-commands').then((m) => m.exportLibrary),
   import: () => import('./library-commands').then((m) => m.importLibrary),

@@ -36,6 +36,7 @@ import { InputSender, type InputSettings, InputStore, UploadMemory } from './inp
 import { EditInputs } from './edit';
 import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
+import { WorkflowBook } from './workflows';
 import type { KeyValueStore } from '../ports/key-value-store';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -222,6 +223,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     removals: history,
     gallery: engineFiles(gallery, intake),
     boards: submitBoards(history, (): Boards => boards),
+    workflows: new WorkflowBook(options.dataDir),
     prompts: history.prompts,
     credentials: options.credentials,
     clock: options.clock,

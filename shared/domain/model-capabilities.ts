@@ -238,6 +238,8 @@ export const MODEL_CAPABILITIES: Readonly<
       transports: DASHSCOPE,
     },
   },
+  // ComfyUI: a workflow that maps an input image is the user's; the built-in graph takes none.
+  comfyui: {},
 };
 
 /** What `model` of `provider` takes; null when it takes no image (or is not listed). */

@@ -9,7 +9,16 @@ import type { ProviderId } from './providers';
 import type { ParamSchema } from './model-params';
 import { FAL_SCHEMAS } from './model-param-schemas-fal';
 import { REPLICATE_SCHEMAS } from './model-param-schemas-replicate';
-import { RATIOS, SEED, choice, decimal, text, toggle, whole } from './param-spec-builders';
+import {
+  NEGATIVE,
+  RATIOS,
+  SEED,
+  choice,
+  decimal,
+  text,
+  toggle,
+  whole,
+} from './param-spec-builders';
 
 // BFL (docs.bfl.ai, the OpenAPI at api.bfl.ai/openapi.json: FluxPro11Input, Flux2ProInput,
 // FluxKontextProInput, FluxDevInput): `seed`, `safety_tolerance` 0–6 (default 2), `output_format`
@@ -68,10 +77,31 @@ const DASHSCOPE: Record<string, ParamSchema> = {
   'wan2.2-t2i-flash': WAN,
 };
 
+// ComfyUI: every model is a workflow the user mapped (shared/domain/comfy-workflow.ts); what it
+// takes beyond the prompt, seed and size is the negative prompt and the steps, sent to the inputs
+// its map names (a workflow that maps none ignores them).
+const COMFY = {
+  params: {
+    seed: SEED,
+    negative_prompt: NEGATIVE,
+    steps: whole(1, 150, undefined, { common: 'steps' }),
+  },
+} satisfies ParamSchema;
+
 /** Every shipped schema, by provider and model id. */
 export const SHIPPED_PARAM_SCHEMAS: Readonly<
   Record<ProviderId, Readonly<Record<string, ParamSchema>>>
-> = { pictor: {}, fal: FAL_SCHEMAS, replicate: REPLICATE_SCHEMAS, dashscope: DASHSCOPE, bfl: BFL };
+> = {
+  pictor: {},
+  fal: FAL_SCHEMAS,
+  replicate: REPLICATE_SCHEMAS,
+  dashscope: DASHSCOPE,
+  bfl: BFL,
+  comfyui: { 'text-to-image': COMFY },
+};
+
+/** The schema of every model of a provider whose models are the user's own (its workflows). */
+const EVERY_MODEL: Readonly<Partial<Record<ProviderId, ParamSchema>>> = { comfyui: COMFY };
 
 /** The shipped schema of `model` on `provider`, if Pictor has one. */
 export function shippedParamSchema(
@@ -80,5 +110,5 @@ export function shippedParamSchema(
 ): ParamSchema | undefined {
   if (model === undefined) return undefined;
   const table = SHIPPED_PARAM_SCHEMAS[provider];
-  return Object.hasOwn(table, model) ? table[model] : undefined;
+  return Object.hasOwn(table, model) ? table[model] : EVERY_MODEL[provider];
 }

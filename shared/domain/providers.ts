@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const PROVIDER_IDS = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl'] as const;
+export const PROVIDER_IDS = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl', 'comfyui'] as const;
 export const providerIdSchema = z.enum(PROVIDER_IDS);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
@@ -41,6 +41,8 @@ export interface ProviderFacts {
   readonly canCancel: boolean;
   /** Its request takes a `quality` word (the seed's interface does; the others have none). */
   readonly takesQuality: boolean;
+  /** Its models are workflows the user imports (ComfyUI's; core/workflows), besides its own. */
+  readonly modelsAreWorkflows?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -105,6 +107,20 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     resultLifetimeMs: 10 * MINUTE,
     canCancel: false,
     takesQuality: false,
+  },
+  comfyui: {
+    id: 'comfyui',
+    label: 'ComfyUI',
+    // A local engine: no key (a Bearer key only behind a proxy that asks for one).
+    defaultBaseUrl: 'http://127.0.0.1:8188',
+    // ComfyUI's own default graph; an imported workflow is a model of its own (comfy-workflow.ts).
+    defaultModel: 'text-to-image',
+    models: ['text-to-image'],
+    // Its outputs stay in its output folder until someone deletes them.
+    resultLifetimeMs: null,
+    canCancel: true,
+    takesQuality: false,
+    modelsAreWorkflows: true,
   },
 };
 

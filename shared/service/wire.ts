@@ -18,6 +18,7 @@ import type { InlineImage } from './inline-token';
 import { readSeed, seedSchema } from './service-seed';
 import { paramValuesSchema } from '../domain/model-params';
 import { imageInputsSchema } from '../domain/image-inputs';
+import { comfyWorkflowSchema } from '../domain/comfy-workflow';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -53,6 +54,12 @@ export const generationRequestSchema = z.object({
    * seed the service says it used is the record's own `seed`. Absent: the service draws one.
    */
   seed: seedSchema.optional(),
+  /**
+   * The ComfyUI workflow a task of that provider runs, with the map of its inputs
+   * (shared/domain/comfy-workflow.ts): the model's own graph, kept with the task so a resend runs
+   * what ran. Absent: the provider's built-in graph, or no ComfyUI task.
+   */
+  workflow: comfyWorkflowSchema.optional(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 

@@ -2,6 +2,7 @@
  * What the task engine needs from the rest of the core, as narrow interfaces so tests can pass
  * in-memory stand-ins and the engine never depends on how history or gallery are stored.
  */
+import type { ComfyWorkflow } from '../../../shared/domain/comfy-workflow';
 import type { LiveState } from '../../../shared/domain/live-state';
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -158,6 +159,15 @@ export interface EngineGallery {
   dropInline(record: TaskRecord, sha256: string): Promise<void>;
 }
 
+/**
+ * The workflows the user imported as models of a provider whose models are workflows (ComfyUI's;
+ * core/workflows), as a submit needs them: the one a request's model names.
+ */
+export interface EngineWorkflows {
+  /** The workflow named `model`, or undefined when none is. */
+  lookup(model: string): Promise<ComfyWorkflow | undefined>;
+}
+
 /** The library's boards, as a submit into one needs them (core/triage's Boards; submit-board.ts). */
 export interface EngineBoards {
   /**
@@ -246,6 +256,8 @@ export interface TaskEngineDeps {
   readonly gallery: EngineGallery;
   /** Makes the board a submit names when the library lacks it; absent: its first write does. */
   readonly boards?: EngineBoards;
+  /** The imported ComfyUI workflows a request's model may name; absent: only the built-in one. */
+  readonly workflows?: EngineWorkflows;
   /** Remembers each submit's prompt for the prompt history, whichever front sent it; absent: not. */
   readonly prompts?: EnginePromptHistory;
   readonly credentials: CredentialsProvider;

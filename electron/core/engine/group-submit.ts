@@ -10,9 +10,11 @@ import type { NewTaskRecord, TaskRecord } from '../../../shared/domain/task-reco
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import type { ServiceCredentials } from '../../ports/credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import { EngineInputError } from './engine-types';
+import { withWorkflow } from './request-workflow';
+import type { TaskEngineDeps } from './engine-types';
 import { checkRequestParams, checkTaskCount, parseRequest } from './request-check';
 import { checkTarget } from './target-check';
 
@@ -37,9 +39,10 @@ type MakeRecord = (
  */
 export async function groupRecords(
   items: readonly GroupItem[],
-  credentials: CredentialsProvider,
+  deps: Pick<TaskEngineDeps, 'credentials' | 'workflows'>,
   make: MakeRecord,
 ): Promise<TaskRecord[]> {
+  const { credentials, workflows } = deps;
   const total = items.reduce((sum, item) => sum + checkTaskCount(item.count), 0);
   if (total < 1 || total > TASKS_PER_ENGINE_SUBMIT.max) {
     const { min, max } = TASKS_PER_ENGINE_SUBMIT;
@@ -49,9 +52,10 @@ export async function groupRecords(
   }
   const records: TaskRecord[] = [];
   for (const item of items) {
-    const request = parseRequest(item.request);
     const { endpoint, credentials: found } = await checkTarget(credentials, item.target);
-    checkRequestParams(request, found.provider ?? DEFAULT_PROVIDER);
+    const provider = found.provider ?? DEFAULT_PROVIDER;
+    const request = await withWorkflow(parseRequest(item.request), provider, workflows);
+    checkRequestParams(request, provider);
     const fields = { request, endpoint, origin: 'submitted', taskId: null } as const;
     for (let n = 0; n < item.count; n += 1) {
       records.push(make(found, { ...fields, compare: item.compare }));

@@ -15,6 +15,7 @@ import { EngineInputError, type TaskEngineDeps } from './engine-types';
 import { checkTarget } from './target-check';
 import type { HardCapConsent } from './hard-cap-consent';
 import { checkInto, checkRequestParams, checkTaskCount, parseRequest } from './request-check';
+import { withWorkflow } from './request-workflow';
 
 export interface SubmitBatch {
   /** The requests, in order; each becomes `count` tasks (its copies side by side). */
@@ -79,17 +80,21 @@ type BatchFields = Omit<NewTaskRecord, 'localId' | 'account' | 'provider' | 'req
 export async function batchFields(
   batch: SubmitBatch,
   target: SubmitTarget,
-  deps: Pick<TaskEngineDeps, 'credentials' | 'boards'>,
+  deps: Pick<TaskEngineDeps, 'credentials' | 'boards' | 'workflows'>,
 ): Promise<{
   requests: GenerationRequest[];
   credentials: ServiceCredentials;
   fields: BatchFields;
 }> {
-  const requests = checkedRequests(batch);
+  const checked = checkedRequests(batch);
   const path = batch.board === undefined ? undefined : checkInto(batch.board);
   const { endpoint, credentials } = await checkTarget(deps.credentials, target);
-  for (const request of requests)
-    checkRequestParams(request, credentials.provider ?? DEFAULT_PROVIDER);
+  const provider = credentials.provider ?? DEFAULT_PROVIDER;
+  const requests: GenerationRequest[] = [];
+  for (const request of checked) {
+    requests.push(await withWorkflow(request, provider, deps.workflows));
+    checkRequestParams(request, provider);
+  }
   const into = path === undefined ? {} : { board: deps.boards?.ensure(path) ?? path };
   const from = batch.template === undefined ? {} : { template: batch.template };
   const fields = { endpoint, origin: 'submitted', taskId: null, ...into, ...from } as const;

@@ -202,7 +202,7 @@ export class TaskEngine {
    * under the caps, all or none), then each sent on its own, side by side. Returns them at once.
    */
   async submitGroup(items: readonly GroupItem[]): Promise<TaskRecord[]> {
-    const batch = await groupRecords(items, this.deps.credentials, (c, f) => this.newRecord(c, f));
+    const batch = await groupRecords(items, this.deps, (c, f) => this.newRecord(c, f));
     return this.storeAndSend(batch, (records) => this.submitter.runEach(records));
   }
 

@@ -6,6 +6,8 @@
  * - Replicate: `POST /v1/files` (multipart, field `content`) with the key → `urls.get`;
  * - DashScope: `GET /api/v1/uploads?action=getPolicy&model=…` with the key → a policy, then a form
  *   `POST` to its `upload_host` without it; the input is `oss://<upload_dir>/<name>` (48 hours).
+ * - ComfyUI: `POST /upload/image` (multipart, field `image`) → `{ name, subfolder, type }`; the
+ *   input is the name a LoadImage node takes (`subfolder/name`), in its input folder.
  * Every answer goes through a schema; the key goes only in keyedRequest (upload-http.ts).
  */
 import { z } from 'zod';
@@ -119,9 +121,31 @@ const dashscope: Uploader = async (call, file) => {
   return `oss://${key}`;
 };
 
+/** A file name in ComfyUI's input folder: no step out of it, printable, bounded. */
+const COMFY_NAME = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[^\\/\p{Cc}]+$/u)
+  .refine((name) => name !== '.' && name !== '..', 'The file name leaves the folder.');
+const comfyUpload = z.object({
+  name: COMFY_NAME,
+  subfolder: z.union([z.literal(''), UPLOAD_DIR.max(255)]).optional(),
+});
+
+const comfyui: Uploader = async (call, file) => {
+  const form = new FormData();
+  form.append('image', blobOf(file), fileName(file.image));
+  form.append('overwrite', 'true');
+  const answer = await keyedRequest(call, { method: 'POST', url: file.endpoint, body: form });
+  const { name, subfolder } = read(call, comfyUpload, answer);
+  return subfolder ? `${subfolder.replace(/\/+$/, '')}/${name}` : name;
+};
+
 /** Each service's upload step; a service without one has no entry. */
 export const UPLOADERS: Readonly<Partial<Record<ProviderId, Uploader>>> = {
   fal,
   replicate,
   dashscope,
+  comfyui,
 };

@@ -31,6 +31,8 @@ import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
+import type { QueuePlace } from './providers/provider-profile';
+import { atAddress, placed, waitsInQueue } from './waiting-place';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import { serviceNameAt } from './key-binding';
@@ -209,8 +211,23 @@ export class ServiceClient {
         return result.task;
       }
       if (answer.kind !== 'task') throw unexpectedOutcome(call.op, answer);
-      return answer.task;
+      const read = atAddress(answer.task, call.credentials.baseUrl);
+      return waitsInQueue(read) ? placed(read, await this.#queuePlace(call, taskId)) : read;
     });
+  }
+
+  /** Where the profile's queue (ProviderProfile.queue) puts a waiting task; undefined: unsaid. */
+  async #queuePlace(call: Call, taskId: string): Promise<QueuePlace | undefined> {
+    const question = call.profile.queue;
+    if (!question) return undefined;
+    try {
+      const response = await this.#respond(call, this.#outgoing(call, question.request));
+      const answer = await this.#readText(call, response, [200]);
+      return question.read(JSON.parse(answer.text) as unknown, taskId);
+    } catch (error) {
+      if (call.signal.aborted) throw error;
+      return undefined;
+    }
   }
 
   /**
@@ -229,8 +246,10 @@ export class ServiceClient {
       }
       const taskId = checkTaskId(task.taskId);
       const request = task.request ?? { prompt: '' };
-      const outgoing = this.#outgoing(call, profile.cancel(taskId, task.handles ?? {}, request));
-      await this.#readText(call, await this.#respond(call, outgoing), [200, 201, 202, 204]);
+      for (const asked of [profile.cancel(taskId, task.handles ?? {}, request)].flat()) {
+        const outgoing = this.#outgoing(call, asked);
+        await this.#readText(call, await this.#respond(call, outgoing), [200, 201, 202, 204]);
+      }
     });
   }
 

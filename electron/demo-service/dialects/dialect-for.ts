@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../service-context';
 import { DEMO_DIALECTS, type DemoDialect } from '../types';
 import { bflDialect } from './bfl';
+import { comfyuiDialect } from './comfyui';
 import { dashscopeDialect } from './dashscope';
 import type { Dialect } from './dialect';
 import { DialectKit } from './dialect';
@@ -14,6 +15,7 @@ const FACTORIES: Record<DemoDialect, ((kit: DialectKit) => Dialect) | null> = {
   replicate: replicateDialect,
   dashscope: dashscopeDialect,
   bfl: bflDialect,
+  comfyui: comfyuiDialect,
 };
 
 /** The dialect a service speaks, or null for the spec's own interface (service-routes.ts). */

@@ -41,7 +41,12 @@ interface Dialect {
   listing(entries: string): string;
 }
 
-const DIALECTS: Record<ProviderId, Dialect> = {
+/**
+ * ComfyUI is not here: its history names files (made into `/view` links under its own address,
+ * never links it gives) and carries no image inline; its hostile histories are in
+ * tests/unit/core/service/providers/comfyui-history.test.ts.
+ */
+const DIALECTS: Record<Exclude<ProviderId, 'comfyui'>, Dialect> = {
   pictor: {
     provider: 'pictor',
     inline: true,

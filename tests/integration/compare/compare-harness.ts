@@ -27,6 +27,7 @@ export const KEYS: Record<Dialect, string> = {
   replicate: 'r8_compare-90a4c1e7',
   dashscope: 'sk-dashscope-compare-6e2b',
   bfl: 'bfl-compare-3a7e5c9d',
+  comfyui: 'comfyui-compare-8c1d2e4f',
 };
 
 /** Submits a demo service accepted (answered 2xx). */

@@ -30,7 +30,7 @@ const KEY = 'sk-probe-0123456789abcdef';
 /** When a test's balance was read (the clock the deps give). */
 const READ_AT = Date.UTC(2026, 10, 25, 11, 0);
 const WRONG = 'sk-not-this-account-9876543210';
-const SERVICES: readonly OtherService[] = ['fal', 'replicate', 'dashscope', 'bfl'];
+const SERVICES: readonly OtherService[] = ['fal', 'replicate', 'dashscope', 'bfl', 'comfyui'];
 /** Where each dialect's probe goes, and the header that carries the key there. */
 const PROBES: Readonly<Record<OtherService, { path: RegExp; header: string; value: string }>> = {
   fal: {
@@ -45,6 +45,8 @@ const PROBES: Readonly<Record<OtherService, { path: RegExp; header: string; valu
     value: `Bearer ${KEY}`,
   },
   bfl: { path: /^\/v1\/credits$/, header: 'x-key', value: KEY },
+  // A proxied ComfyUI: its queue, read only, with the proxy's Bearer key.
+  comfyui: { path: /^\/queue$/, header: 'authorization', value: `Bearer ${KEY}` },
 };
 
 /** A service whose answer to the probe is not the probed service's (fal's: a 404 without detail). */
@@ -53,6 +55,7 @@ const OTHER: Readonly<Record<OtherService, OtherService>> = {
   replicate: 'bfl',
   dashscope: 'bfl',
   bfl: 'replicate',
+  comfyui: 'bfl',
 };
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -29,6 +29,13 @@ function endedAnswers(provider: ProviderId, field: string, reason: string): Faul
       return [body(200, { request_id: 'r', output: { task_status: 'FAILED' }, ...said })];
     case 'bfl':
       return [body(200, { id: 't', status: 'Error', result: null, details: null, ...said })];
+    case 'comfyui':
+      return [
+        body(200, {
+          t: { status: { status_str: 'error', completed: false, messages: [] } },
+          ...said,
+        }),
+      ];
     case 'fal':
       // Its status says done; the result request answers how the task ended.
       return [body(200, { status: 'COMPLETED' }), body(422, said)];

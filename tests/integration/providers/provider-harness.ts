@@ -41,6 +41,8 @@ export const KEY_HEADER: Readonly<
   replicate: { name: 'authorization', value: (key) => `Bearer ${key}` },
   dashscope: { name: 'authorization', value: (key) => `Bearer ${key}` },
   bfl: { name: 'x-key', value: (key) => key },
+  // A proxied ComfyUI's Bearer key (a local one takes none).
+  comfyui: { name: 'authorization', value: (key) => `Bearer ${key}` },
 };
 
 /** A size each dialect takes as it is (BFL: multiples of 32 from 256; DashScope: from 512). */
@@ -50,6 +52,7 @@ export const SIZE: Readonly<Record<ProviderId, string>> = {
   replicate: '256x256',
   dashscope: '512x512',
   bfl: '256x256',
+  comfyui: '256x256',
 };
 
 /** Credentials held in memory, entered for one provider; `setKey` stands for a pasted key. */

@@ -45,6 +45,7 @@ const CORE_ORDER = [
   'command-line',
   'fs',
   'secrets',
+  'workflows',
   'logging',
   'history',
   'lineage',

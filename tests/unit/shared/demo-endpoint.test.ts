@@ -29,6 +29,7 @@ describe('the built-in demo’s endpoints', () => {
       'demo:replicate',
       'demo:dashscope',
       'demo:bfl',
+      'demo:comfyui',
     ]);
     for (const provider of PROVIDER_IDS) {
       const endpoint = demoEndpointOf(provider);

@@ -1,6 +1,7 @@
 /** Every built-in provider profile, by id. */
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { bflProfile } from './bfl';
+import { comfyuiProfile } from './comfyui';
 import { dashscopeProfile } from './dashscope';
 import { falProfile } from './fal';
 import { pictorProfile } from './pictor';
@@ -13,6 +14,7 @@ const PROFILES: Readonly<Record<ProviderId, ProviderProfile>> = {
   replicate: replicateProfile,
   dashscope: dashscopeProfile,
   bfl: bflProfile,
+  comfyui: comfyuiProfile,
 };
 
 export function profileOf(id: ProviderId | undefined): ProviderProfile {

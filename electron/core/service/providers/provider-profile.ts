@@ -129,6 +129,14 @@ export interface KeyProbe {
   readonly refusedWithoutKey?: boolean;
 }
 
+/** Where a waiting task is in its service's queue (see ProviderProfile.queue). */
+export type QueuePlace = { readonly running: true } | { readonly ahead: number };
+
+export interface QueueQuestion {
+  readonly request: ProfileRequest & { readonly method: 'GET' };
+  read(json: unknown, taskId: string): QueuePlace | undefined;
+}
+
 export interface ProviderProfile {
   readonly id: ProviderId;
   readonly facts: ProviderFacts;
@@ -166,8 +174,18 @@ export interface ProviderProfile {
   /** The result request, for a profile whose poll only says "done" (fal). */
   result?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
   readResult?(json: unknown, status: number): TaskReading;
-  /** The cancel request, for a service that can cancel. */
-  cancel?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
+  /** The cancel request, for a service that can cancel; several are sent in order (ComfyUI's). */
+  cancel?(
+    taskId: string,
+    handles: TaskHandles,
+    request: GenerationRequest,
+  ): ProfileRequest | readonly ProfileRequest[];
+  /**
+   * Asked after a poll that says only that the task waits, for a service whose poll cannot tell
+   * queued from running (ComfyUI's history): its queue, read as the task running now, or the
+   * tasks ahead of it. An answer that cannot be read, or a failed request, changes nothing.
+   */
+  readonly queue?: QueueQuestion;
   /** Where the service reports a task's cost and which ended tasks it bills. */
   readonly cost: CostReporting;
   /**

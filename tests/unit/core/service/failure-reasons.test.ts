@@ -43,6 +43,16 @@ const ENDED: Record<ProviderId, (extra: object, moderated: boolean) => Responder
       ...extra,
     }),
   ],
+  // ComfyUI's history entry under the prompt id; it has no moderation.
+  comfyui: (extra, moderated) =>
+    moderated
+      ? null
+      : [
+          json(200, {
+            t1: { status: { status_str: 'error', completed: false, messages: [] } },
+            ...extra,
+          }),
+        ],
 };
 
 async function endedTask(provider: ProviderId, responders: Responder[]) {

@@ -22,6 +22,9 @@ function answerWith(provider: ProviderId, word: string, extra: Record<string, un
       return { request_id: 'r-1', output: { task_id: 't-1', task_status: word, ...extra } };
     case 'bfl':
       return { id: 't-1', status: word, ...extra };
+    case 'comfyui':
+      // Its history entry under the prompt id.
+      return { 't-1': { status: { status_str: word, completed: false, messages: [] }, ...extra } };
     default:
       return { id: 't-1', status: word, ...extra };
   }

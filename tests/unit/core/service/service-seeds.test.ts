@@ -51,6 +51,15 @@ const COMPLETED: Record<ProviderId, (seed?: unknown) => Responder[]> = {
       seed: 12_345,
     }),
   ],
+  // ComfyUI's history names files, not links, and says no seed of its own.
+  comfyui: () => [
+    json(200, {
+      t1: {
+        status: { status_str: 'success', completed: true, messages: [] },
+        outputs: { '9': { images: [{ filename: 'a.png', subfolder: '', type: 'output' }] } },
+      },
+    }),
+  ],
 };
 
 const SEEDED: readonly Exclude<ProviderId, 'dashscope'>[] = ['pictor', 'fal', 'bfl', 'replicate'];

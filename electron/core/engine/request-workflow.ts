@@ -1,0 +1,38 @@
+/**
+ * The workflow a request runs, for a provider whose models are workflows (ComfyUI): the one
+ * imported under its model's name (core/workflows), found before anything is stored, so the
+ * record keeps the graph it ran and a resend runs it again even if the import changes. The
+ * built-in model needs none; a request of any other provider carries none.
+ */
+import { DEFAULT_WORKFLOW_MODEL } from '../../../shared/domain/comfy-prompt';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { sentence } from '../../../shared/i18n/sentence';
+import type { GenerationRequest } from '../../../shared/service/wire';
+import { EngineInputError, type EngineWorkflows } from './engine-types';
+
+/**
+ * `request` with the workflow its model names attached.
+ * @throws EngineInputError when its model names no imported workflow (nothing is sent).
+ */
+export async function withWorkflow(
+  request: GenerationRequest,
+  provider: ProviderId,
+  workflows: EngineWorkflows | undefined,
+): Promise<GenerationRequest> {
+  const facts = PROVIDERS[provider];
+  if (facts.modelsAreWorkflows !== true) {
+    if (request.workflow === undefined) return request;
+    const { workflow: _dropped, ...rest } = request;
+    return rest;
+  }
+  const model = request.model?.trim() || facts.defaultModel || '';
+  if (request.workflow !== undefined || model === DEFAULT_WORKFLOW_MODEL) return request;
+  const workflow = await workflows?.lookup(model);
+  if (workflow === undefined) {
+    const named = { model: model.slice(0, 80), service: facts.label };
+    throw new EngineInputError(sentence('error.providerInputs.workflowMissing', named), {
+      code: 'bad_input',
+    });
+  }
+  return { ...request, workflow };
+}

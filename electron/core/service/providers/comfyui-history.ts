@@ -1,0 +1,96 @@
+/**
+ * ComfyUI's `GET /history/<prompt_id>` read into the canonical shape. `{}`: the prompt has not
+ * run yet (queued or running: the queue says which, comfyui-queue.ts). Otherwise its one entry:
+ * `status.status_str` `success` or `error`; an `error` whose messages hold `execution_interrupted`
+ * was stopped (canceled), one with `execution_error` failed in a node, said as
+ * "<node type> (node <id>): <exception message>". Images: every output node's `images` of type
+ * `output` (a `temp` preview only when there is no saved image), as `/view` links.
+ */
+import { objectOf, readWord, type TaskReading } from './provider-profile';
+import type { ImageEntry } from './image-list';
+
+/** ComfyUI's words, history's and the queue's (`running`: the prompt the queue runs now). */
+export const COMFY_STATUS_WORDS = {
+  pending: 'queued',
+  running: 'running',
+  success: 'succeeded',
+  error: 'failed',
+  interrupted: 'canceled',
+} as const;
+
+/** Most output nodes and images per node looked at (a hostile history may list millions). */
+const MAX_OUTPUT_NODES = 64;
+const MAX_NODE_IMAGES = 64;
+
+/**
+ * The history's entry (under the prompt id: the first value with a `status`), or undefined while
+ * it has none. Only the first few values are looked at.
+ */
+function entryOf(json: unknown): Record<string, unknown> | undefined {
+  const values = Object.values(objectOf(json)).slice(0, 16).map(objectOf);
+  return values.find((value) => typeof value['status'] === 'object' && value['status'] !== null);
+}
+
+/** The `[name, data]` messages of a status, bounded. */
+function messagesOf(status: Record<string, unknown>): [string, Record<string, unknown>][] {
+  const messages = status['messages'];
+  if (!Array.isArray(messages)) return [];
+  return messages
+    .slice(0, 256)
+    .flatMap((message: unknown) =>
+      Array.isArray(message) && typeof message[0] === 'string'
+        ? [[message[0], objectOf(message[1])] as [string, Record<string, unknown>]]
+        : [],
+    );
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The error an `execution_error` message says, as `{ code, message }`. */
+function executionError(data: Record<string, unknown>): { code?: string; message: string } {
+  const type = text(data['node_type']) ?? 'A node';
+  const node = text(data['node_id']);
+  const exception = text(data['exception_message'])?.trim() || 'it stopped with an error';
+  const code = text(data['exception_type']);
+  const where = node === undefined ? type : `${type} (node ${node})`;
+  return { ...(code === undefined ? {} : { code }), message: `${where}: ${exception}` };
+}
+
+function viewLink(image: Record<string, unknown>): ImageEntry {
+  const filename = image['filename'];
+  if (typeof filename !== 'string' || filename === '') return {};
+  const query = new URLSearchParams({
+    filename,
+    subfolder: typeof image['subfolder'] === 'string' ? image['subfolder'] : '',
+    type: typeof image['type'] === 'string' ? image['type'] : 'output',
+  });
+  return { url: `/view?${query.toString()}` };
+}
+
+/** The images of an entry's outputs: saved ones, or previews when nothing was saved. */
+function imagesOf(entry: Record<string, unknown>): ImageEntry[] {
+  const nodes = Object.values(objectOf(entry['outputs'])).slice(0, MAX_OUTPUT_NODES);
+  const listed = nodes.flatMap((node) => {
+    const images = objectOf(node)['images'];
+    return Array.isArray(images) ? images.slice(0, MAX_NODE_IMAGES).map(objectOf) : [];
+  });
+  const saved = listed.filter((image) => image['type'] === 'output');
+  return (saved.length > 0 ? saved : listed).map(viewLink);
+}
+
+/** Reads a history answer; see the file comment. */
+export function readHistory(json: unknown): TaskReading {
+  const entry = entryOf(json);
+  if (entry === undefined) return readWord(COMFY_STATUS_WORDS, 'pending');
+  const status = objectOf(entry['status']);
+  const messages = messagesOf(status);
+  if (messages.some(([name]) => name === 'execution_interrupted'))
+    return readWord(COMFY_STATUS_WORDS, 'interrupted');
+  const read = readWord(COMFY_STATUS_WORDS, status['status_str']);
+  if (read.status === 'succeeded') return { ...read, output: { data: imagesOf(entry) } };
+  if (read.status !== 'failed') return read;
+  const failed = messages.find(([name]) => name === 'execution_error');
+  return failed === undefined ? read : { ...read, error: executionError(failed[1]) };
+}

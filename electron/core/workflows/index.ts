@@ -1,0 +1,5 @@
+/**
+ * The workflows module's face (electron/core/workflows/): ComfyUI workflows the user imported,
+ * each a model of that provider, one checked file each in the data folder (`WorkflowBook`).
+ */
+export { WorkflowBook, isWorkflowName } from './workflow-book';

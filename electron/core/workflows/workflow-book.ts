@@ -1,0 +1,73 @@
+/**
+ * The ComfyUI workflows the user imported, each a model of that provider: one JSON file per
+ * workflow in the data folder (`comfyui-workflows/<name>.json`, the folder 0700, the files 0600),
+ * `{ version: 1, workflow: { graph, map } }`. The name is the model's id and the file's name, so
+ * it is checked as both (a letter or digit first, then letters, digits, `.`, `_`, `-`; 64 at
+ * most). A file is read as hostile (a regular file inside the folder, bounded, the schema's
+ * structural limits), and an import is written whole or not at all.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  MAX_WORKFLOW_BYTES,
+  comfyWorkflowSchema,
+  type ComfyWorkflow,
+} from '../../../shared/domain/comfy-workflow';
+import {
+  PRIVATE_FILE_MODE,
+  TEMP_DIR,
+  ensurePrivateFolder,
+  readRegularFile,
+  writeFileAtomic,
+} from '../fs';
+
+/** The folder under the data folder. */
+const WORKFLOW_FOLDER = 'comfyui-workflows';
+/** A workflow's name: the model id the compose form and `--model` name it by. */
+const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** A stored file: the workflow, its map and the JSON around them. */
+const MAX_FILE_BYTES = 2 * MAX_WORKFLOW_BYTES;
+
+const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema });
+
+/** Whether `name` can name a workflow (and a file). */
+export function isWorkflowName(name: string): boolean {
+  return WORKFLOW_NAME.test(name) && !/\.\.|\.$/.test(name);
+}
+
+export class WorkflowBook {
+  constructor(private readonly dataDir: string) {}
+
+  private get folder(): string {
+    return join(this.dataDir, WORKFLOW_FOLDER);
+  }
+
+  /** Keeps `workflow` (checked) under `name`, replacing one of that name. */
+  async save(name: string, workflow: ComfyWorkflow): Promise<void> {
+    if (!isWorkflowName(name))
+      throw new RangeError(`"${name.slice(0, 80)}" cannot name a workflow.`);
+    const checked = comfyWorkflowSchema.parse(workflow);
+    await ensurePrivateFolder(this.dataDir);
+    await ensurePrivateFolder(this.folder);
+    await ensurePrivateFolder(join(this.dataDir, TEMP_DIR));
+    const text = JSON.stringify({ version: 1, workflow: checked });
+    await writeFileAtomic(this.dataDir, join(this.folder, `${name}.json`), text, PRIVATE_FILE_MODE);
+  }
+
+  /** The workflow named `name`, or undefined when there is none (or its file is not one). */
+  async lookup(name: string): Promise<ComfyWorkflow | undefined> {
+    if (!isWorkflowName(name)) return undefined;
+    let bytes: Buffer;
+    try {
+      bytes = await readRegularFile(this.folder, join(this.folder, `${name}.json`), MAX_FILE_BYTES);
+    } catch {
+      return undefined;
+    }
+    try {
+      const parsed = storedSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+      return parsed.success ? parsed.data.workflow : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

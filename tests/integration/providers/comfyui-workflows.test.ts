@@ -1,0 +1,204 @@
+/**
+ * What ComfyUI does that the other services do not, end to end against the demo's comfyui dialect
+ * through the real core: an imported workflow, mapped, runs with the request's values in the
+ * inputs its map names; a failed node is said by its type, id and exception; a waiting prompt's
+ * place comes from the queue; a running prompt is stopped by an interrupt; an input image is
+ * uploaded to the input folder a LoadImage node reads.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { mappedWorkflow, readWorkflowText } from '../../../shared/domain/comfy-prompt';
+import type { ComfyWorkflow, WorkflowMap } from '../../../shared/domain/comfy-workflow';
+import { createPinnedFetch } from '../../../electron/core/download/pinned-fetch';
+import { UPLOADERS } from '../../../electron/core/inputs/uploaders';
+import { ServiceClient } from '../../../electron/core/service/service-client';
+import { gradientPng } from '../../../electron/demo-service/plain-png';
+import { KEY, providerRig } from './provider-harness';
+import { untilAccepted } from './provider-scenarios';
+
+/** A workflow as ComfyUI's "Export (API)" writes one, its nodes numbered as a user's would be. */
+const EXPORTED = {
+  '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },
+  '11': { class_type: 'CLIPTextEncode', inputs: { text: 'a placeholder', clip: ['10', 1] } },
+  '12': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['10', 1] } },
+  '13': { class_type: 'EmptyLatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
+  '14': {
+    class_type: 'KSampler',
+    inputs: {
+      seed: 1,
+      steps: 30,
+      cfg: 7,
+      sampler_name: 'euler',
+      scheduler: 'normal',
+      denoise: 1,
+      model: ['10', 0],
+      positive: ['11', 0],
+      negative: ['12', 0],
+      latent_image: ['13', 0],
+    },
+  },
+  '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['10', 2] } },
+  '16': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['15', 0] } },
+};
+
+const MAP: WorkflowMap = {
+  prompt: '11.text',
+  negative: '12.text',
+  seed: '14.seed',
+  steps: '14.steps',
+  width: '13.width',
+  height: '13.height',
+};
+
+function imported(text: string, map: WorkflowMap): ComfyWorkflow {
+  const read = readWorkflowText(text);
+  if (!read.ok) throw new Error(read.problem);
+  const mapped = mappedWorkflow(read.graph, map);
+  if (!mapped.ok) throw new Error(mapped.problem);
+  return mapped.workflow;
+}
+
+describe('ComfyUI: workflows against the demo', () => {
+  it('runs an imported workflow with the request’s values in its mapped inputs, once, and saves its PNG', async () => {
+    const rig = await providerRig('comfyui');
+    const workflow = imported(JSON.stringify(EXPORTED), MAP);
+    rig.core.engine.start();
+    const [record] = await rig.core.engine.submit(
+      {
+        prompt: 'a red fox in snow',
+        model: 'my-sdxl',
+        size: '320x256',
+        seed: 42,
+        params: { negative_prompt: 'blurry', steps: 12 },
+        workflow,
+      },
+      rig.target,
+    );
+    const [done] = await rig.settle([record!.localId]);
+    expect(done).toMatchObject({ status: 'completed', images: [{ state: 'saved' }] });
+    const file = rig.core.gallery.resolve(done!.images[0]!.file!);
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'png', width: 320, height: 256 });
+    const [submit] = rig.service.log.submits;
+    const body = submit!.body as { prompt: typeof EXPORTED; client_id: string };
+    expect(body.client_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.prompt['11'].inputs.text).toBe('a red fox in snow');
+    expect(body.prompt['12'].inputs.text).toBe('blurry');
+    expect(body.prompt['14'].inputs).toMatchObject({ seed: 42, steps: 12, cfg: 7 });
+    expect(body.prompt['13'].inputs).toMatchObject({ width: 320, height: 256, batch_size: 1 });
+    // The record keeps the workflow it ran, and the prompt id as its task id.
+    expect(rig.stored(record!.localId).request.workflow).toEqual(workflow);
+    expect(done!.taskId).toBe(rig.service.tasks()[0]!.id);
+    expect(rig.service.log.submits).toHaveLength(1);
+  });
+
+  it('says a failed node by its type, its id and its exception', async () => {
+    const rig = await providerRig('comfyui');
+    rig.core.engine.start();
+    const [record] = await rig.core.engine.submit(
+      { prompt: 'please fail this one', size: '256x256' },
+      rig.target,
+    );
+    const [done] = await rig.settle([record!.localId]);
+    expect(done).toMatchObject({ status: 'failed', error: { kind: 'task_failed' } });
+    expect(done!.error!.message).toBe(
+      'KSampler (node 3): The model stopped before finishing the image. (RuntimeError)',
+    );
+  });
+
+  it('shows a waiting prompt’s place from the queue, and none once it runs', async () => {
+    // Each prompt waits the first third of its time (10 s of clock time).
+    const rig = await providerRig('comfyui', { durationMs: 30_000 });
+    rig.core.engine.start();
+    const ids: string[] = [];
+    for (const prompt of ['first in line', 'second in line']) {
+      const [record] = await rig.core.engine.submit({ prompt, size: '256x256' }, rig.target);
+      await untilAccepted(rig, record!.localId);
+      ids.push(record!.localId);
+      await rig.pass(3_500);
+    }
+    const [first, second] = ids as [string, string];
+    expect(rig.core.engine.live(first).queuePosition).toBe(0);
+    expect(rig.core.engine.live(second).queuePosition).toBe(1);
+    await rig.pass(8_000);
+    expect(rig.core.engine.live(first)).not.toHaveProperty('queuePosition');
+    const queueReads = rig.service.log.requests.filter((entry) => entry.path === '/queue');
+    expect(queueReads.length).toBeGreaterThan(0);
+    expect(queueReads.every((entry) => entry.method === 'GET')).toBe(true);
+  });
+
+  it('stops a running prompt by interrupting that prompt', async () => {
+    const rig = await providerRig('comfyui', { durationMs: 30_000 });
+    rig.core.engine.start();
+    const [record] = await rig.core.engine.submit(
+      { prompt: 'stop me', size: '256x256' },
+      rig.target,
+    );
+    const { localId } = record!;
+    await untilAccepted(rig, localId);
+    // Past the queue: the prompt runs.
+    await rig.pass(12_000);
+    await rig.core.engine.cancelOnService(localId);
+    const [done] = await rig.settle([localId]);
+    expect(done).toMatchObject({ status: 'failed', error: { kind: 'canceled' }, images: [] });
+    const interrupts = rig.service.log.requests.filter((entry) => entry.path === '/interrupt');
+    expect(interrupts.map((entry) => entry.status)).toEqual([200]);
+    expect(rig.service.log.submits).toHaveLength(1);
+  });
+
+  it('uploads an input image where a LoadImage node finds it, and a graph naming another file is refused', async () => {
+    const rig = await providerRig('comfyui');
+    const png = gradientPng(64, 48, [200, 30, 30], [30, 30, 200]);
+    const upload = UPLOADERS.comfyui!;
+    const name = await upload(
+      {
+        fetch,
+        signedFetch: createPinnedFetch(),
+        resolve: async (host) => [{ address: host, family: 4 }],
+        baseUrl: rig.service.url,
+        key: KEY,
+        authHeaders: { Authorization: `Bearer ${KEY}` },
+        keyOrigins: [],
+        service: 'ComfyUI',
+        signal: new AbortController().signal,
+      },
+      {
+        image: {
+          sha256: createHash('sha256').update(png).digest('hex'),
+          mime: 'image/png',
+          width: 64,
+          height: 48,
+          bytes: png.length,
+        } as never,
+        bytes: png,
+        endpoint: `${rig.service.url}/upload/image`,
+        model: 'img2img',
+      },
+    );
+    const view = await fetch(`${rig.service.url}/view?filename=${name}&subfolder=&type=input`);
+    expect(Buffer.from(await view.arrayBuffer()).equals(png)).toBe(true);
+
+    const withImage = (file: string): ComfyWorkflow =>
+      imported(
+        JSON.stringify({
+          ...EXPORTED,
+          '20': { class_type: 'LoadImage', inputs: { image: file } },
+          '21': { class_type: 'VAEEncode', inputs: { pixels: ['20', 0], vae: ['10', 2] } },
+        }),
+        MAP,
+      );
+    const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+    const credentials = {
+      baseUrl: rig.service.url,
+      key: KEY,
+      keyFingerprint: 'f',
+      provider: 'comfyui' as const,
+    };
+    const sent = await client.submit(credentials, { prompt: 'a fox', workflow: withImage(name) });
+    expect(sent.id).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await client
+      .submit(credentials, { prompt: 'a fox', workflow: withImage('nobody.png') })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ httpStatus: 400 });
+  });
+});
