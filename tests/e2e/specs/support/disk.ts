@@ -10,6 +10,7 @@ import { SIDECAR_NAME, xmpSidecarName } from '../../../../electron/core/gallery/
 import {
   hasOwnTriage,
   readOwnTriage,
+  withOwnTriage,
 } from '../../../../electron/core/gallery/metadata/xmp-own-triage';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { filesUnder } from '../../../support/files';
@@ -72,7 +73,8 @@ export async function readSidecars(galleryDir: string): Promise<Map<string, Task
         if (image.file === undefined || hasOwnTriage(image)) return image;
         const xmp = join(galleryDir, dirname(image.file), xmpSidecarName(basename(image.file)));
         const packet = await readFile(xmp, 'utf8').catch(() => '');
-        return { ...image, ...readOwnTriage(packet) };
+        const own = readOwnTriage(packet);
+        return own === null ? image : withOwnTriage(image, own);
       }),
     );
     records.set(parsed.record.request.prompt, { ...parsed.record, images });
