@@ -11,6 +11,8 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import {
   DEFAULT_PROVIDER,
   demoStandsIn,
+  NO_KEY,
+  worksWithoutKey,
   PROVIDER_IDS,
   type ProviderId,
 } from '../../shared/domain/providers';
@@ -104,9 +106,12 @@ export class AppCredentials implements CredentialsProvider {
     const provider = baseUrl === null ? null : this.ownerOf(baseUrl);
     if (baseUrl === null || provider === null) return null;
     const vault = this.options.keys.vault(provider);
-    if (baseUrl !== vault.boundBaseUrl()) return null;
-    const key = await vault.readKey();
-    if (key === null) return null;
+    const key = baseUrl === vault.boundBaseUrl() ? await vault.readKey() : null;
+    if (key === null) {
+      // A local engine (ComfyUI) works with no key at its address: its requests carry none.
+      if (!worksWithoutKey(provider)) return null;
+      return { baseUrl, key: NO_KEY, keyFingerprint: await keyFingerprint(NO_KEY), provider };
+    }
     return { baseUrl, key, keyFingerprint: await keyFingerprint(key), provider };
   }
 

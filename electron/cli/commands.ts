@@ -14,7 +14,7 @@ import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './common-args';
 import type { ServiceChoice } from './service-args';
-import type { ProviderId } from '../../shared/domain/providers';
+import { worksWithoutKey, type ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line';
 import { CliProgress } from './cli-progress';
 import {
@@ -68,7 +68,8 @@ export async function runOnService(
     service?.provider,
     demo ?? undefined,
   );
-  if (needsKey && service !== null && demo === null && !credentials.hasKey) {
+  const keyless = worksWithoutKey(service?.provider);
+  if (needsKey && service !== null && demo === null && !credentials.hasKey && !keyless) {
     const hint = NO_KEY_HINT[command.name] ?? '';
     throw new UsageError(
       `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${hint}`,

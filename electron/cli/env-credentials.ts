@@ -11,7 +11,12 @@
  * anywhere else.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
-import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
+import {
+  DEFAULT_PROVIDER,
+  NO_KEY,
+  worksWithoutKey,
+  type ProviderId,
+} from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import {
   baseUrlOrRefusal,
@@ -80,8 +85,17 @@ export class EnvCredentials implements CredentialsProvider {
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     if (isDemoEndpoint(endpoint)) return demoCredentials(this.demo, endpoint);
     const baseUrl = this.baseUrlFor(endpoint);
-    if (!baseUrl || !this.key || this.endpoint === null) return null;
-    if (baseUrl !== this.endpoint) return null;
+    if (!baseUrl || this.endpoint === null || baseUrl !== this.endpoint) return null;
+    if (!this.key) {
+      // A local engine (ComfyUI) works with no key: its requests go without one.
+      if (!worksWithoutKey(this.provider)) return null;
+      return {
+        baseUrl,
+        key: NO_KEY,
+        keyFingerprint: await keyFingerprint(NO_KEY),
+        provider: this.provider,
+      };
+    }
     const { text, fingerprint } = this.key;
     return { baseUrl, key: text, keyFingerprint: fingerprint, provider: this.provider };
   }

@@ -43,6 +43,11 @@ export interface ProviderFacts {
   readonly takesQuality: boolean;
   /** Its models are workflows the user imports (ComfyUI's; core/workflows), besides its own. */
   readonly modelsAreWorkflows?: boolean;
+  /**
+   * It works with no key (a local engine): with none stored, its requests carry no key header;
+   * a key, when the user gives one (a proxy in front of it), is bound to its origin as any key.
+   */
+  readonly keyOptional?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -121,6 +126,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     canCancel: true,
     takesQuality: false,
     modelsAreWorkflows: true,
+    keyOptional: true,
   },
 };
 
@@ -142,4 +148,12 @@ export function demoStandsIn(id: ProviderId): boolean {
 export function parseProviderId(value: unknown): ProviderId | null {
   const parsed = providerIdSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/** The key a service that works with none (a local engine) gets when the user gave none. */
+export const NO_KEY = '';
+
+/** Whether `provider` works with no key at all ({@link ProviderFacts.keyOptional}). */
+export function worksWithoutKey(provider: ProviderId | undefined): boolean {
+  return PROVIDERS[provider ?? DEFAULT_PROVIDER].keyOptional === true;
 }

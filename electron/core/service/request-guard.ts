@@ -3,6 +3,7 @@
  * the key's text is scrubbed from anything that becomes an error, whatever the server echoed.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
+import { worksWithoutKey } from '../../../shared/domain/providers';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { scrubKey } from '../secrets';
@@ -53,7 +54,11 @@ export function checkCredentials(credentials: ServiceCredentials): CheckedCreden
     throw configError(urlFault(error));
   }
   const key = typeof credentials.key === 'string' ? credentials.key.trim() : '';
-  if (key === '') throw configError(sentence('error.service.noKey'));
+  if (key === '') {
+    // A local engine takes no key: its requests go without one (its profile sends no header).
+    if (worksWithoutKey(credentials.provider)) return { baseUrl, key };
+    throw configError(sentence('error.service.noKey'));
+  }
   if (!SENDABLE_KEY.test(key)) throw configError(sentence('error.service.keyUnsendable'));
   return { baseUrl, key };
 }

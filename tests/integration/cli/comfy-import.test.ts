@@ -65,6 +65,31 @@ describe('pictor comfy import', () => {
     expect(`${run.stdout}${run.stderr}${imported.stdout}`).not.toContain(KEY);
   });
 
+  it('runs on a local ComfyUI with no key at all: its requests carry no key header', async () => {
+    const { home, dataDir, service } = await world();
+    const run = await runCliHere(
+      [
+        'generate',
+        ...['--provider', 'comfyui', '--base-url', service.url, '--prompt', 'a quiet harbour'],
+        ...['--data-dir', dataDir, '--json'],
+      ],
+      { home },
+    );
+    expectExit(run, 0);
+    expect(jsonLines(run)[0]).toMatchObject({ provider: 'comfyui', status: 'completed' });
+    expect(service.log.submits).toHaveLength(1);
+    for (const request of service.log.requests)
+      expect(request.headers['authorization'], request.path).toBeUndefined();
+    // Another service still needs its key: no key, nothing sent.
+    const other = await runCliHere(
+      ['generate', '--provider', 'fal', '--base-url', service.url, '--prompt', 'x'],
+      { home },
+    );
+    expectExit(other, 2);
+    expect(other.stderr).toContain('SERVICE_API_KEY');
+    expect(service.log.submits).toHaveLength(1);
+  });
+
   it.each([
     ['the editor’s own format', JSON.stringify({ nodes: [], links: [] }), 'Export (API)'],
     [

@@ -52,6 +52,26 @@ describe('AppCredentials with a key per service', () => {
     expect(await credentials.credentialsFor('https://api.replicate.com')).toBeNull();
   });
 
+  it('gives a local ComfyUI no key when none was entered, and its own key only at its address', async () => {
+    const { keys, settings, credentials } = app();
+    const LOCAL = 'http://127.0.0.1:8188';
+    expect(await credentials.credentialsFor(LOCAL)).toEqual({
+      baseUrl: LOCAL,
+      key: '',
+      keyFingerprint: await keyFingerprint(''),
+      provider: 'comfyui',
+    });
+    // Another service with no key still gets none; a stranger's address gets nothing.
+    expect(await credentials.credentialsFor(FAL)).toBeNull();
+    expect(await credentials.credentialsFor('http://127.0.0.1:8189')).toBeNull();
+    // A proxy's key is bound to the proxy: the local address keeps going without one.
+    const PROXY = 'https://comfy.example.com';
+    settings.update({ serviceBaseUrls: { comfyui: PROXY } });
+    await keys.vault('comfyui').setKey(FAL_KEY, { allowWeakStorage: false, baseUrl: PROXY });
+    expect(await credentials.credentialsFor(PROXY)).toMatchObject({ key: FAL_KEY });
+    expect(await credentials.credentialsFor(LOCAL)).toBeNull();
+  });
+
   it('follows the chosen service for new tasks, refusing rather than falling back to the demo', async () => {
     const { keys, settings, credentials } = app();
     expect(credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);

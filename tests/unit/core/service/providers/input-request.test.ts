@@ -15,7 +15,7 @@ import {
   MODEL_CAPABILITIES,
   safetyWithInput,
 } from '../../../../../shared/domain/model-capabilities';
-import type { ProviderId } from '../../../../../shared/domain/providers';
+import { PROVIDERS, type ProviderId } from '../../../../../shared/domain/providers';
 import { profileOf } from '../../../../../electron/core/service/providers/profiles';
 import { MASK, MASK_ALPHA, image, refusalOf, request, sent } from './input-fixtures';
 
@@ -68,10 +68,13 @@ const CASES = (Object.keys(MODEL_CAPABILITIES) as ProviderId[]).flatMap((provide
 );
 
 describe('every model of the capabilities table', () => {
-  it('has cases for every provider', () => {
-    expect(new Set(CASES.map((entry) => entry.provider))).toEqual(
-      new Set(Object.keys(MODEL_CAPABILITIES)),
+  it('has cases for every provider but one whose models are imported workflows', () => {
+    const listed = (Object.keys(MODEL_CAPABILITIES) as ProviderId[]).filter(
+      (provider) => PROVIDERS[provider].modelsAreWorkflows !== true,
     );
+    expect(new Set(CASES.map((entry) => entry.provider))).toEqual(new Set(listed));
+    // ComfyUI's image inputs are its workflow's own (an imported map's `image`), listed nowhere.
+    expect(MODEL_CAPABILITIES.comfyui).toEqual({});
   });
 
   it.each(CASES)(
