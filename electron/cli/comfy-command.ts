@@ -15,12 +15,13 @@ import {
 } from '../../shared/domain/comfy-workflow';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import { readRegularFile } from '../core/fs';
-import { WorkflowBook, isWorkflowName } from '../core/workflows';
+import { isWorkflowName } from '../core/workflows';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
-import { common } from './common-args';
+import { common, type CommonOptions } from './common-args';
+import { runOnService } from './commands';
 import { terminalSafe } from './terminal-text';
 
 const COMFY_OPTIONS = {
@@ -35,7 +36,7 @@ interface ComfyImport {
   readonly file: string;
   readonly model: string;
   readonly map: Readonly<Record<string, string>>;
-  readonly dataDir: string;
+  readonly common: CommonOptions;
   readonly json: boolean;
 }
 
@@ -61,8 +62,15 @@ function parseComfy(argv: readonly string[], env: NodeJS.ProcessEnv): ComfyImpor
     throw new UsageError(
       'comfy import needs --prompt NODE.INPUT: the input that takes the prompt (6.text).',
     );
-  const dataDir = common({ 'data-dir': typed['data-dir'] as string | undefined }, env).dataDir;
-  return { name: 'comfy', file: resolve(file), model, map, dataDir, json: typed['json'] === true };
+  const options = common({ 'data-dir': typed['data-dir'] as string | undefined }, env);
+  return {
+    name: 'comfy',
+    file: resolve(file),
+    model,
+    map,
+    common: options,
+    json: typed['json'] === true,
+  };
 }
 
 async function importWorkflow(command: ComfyImport, io: CliIo): Promise<number> {
@@ -82,7 +90,17 @@ async function importWorkflow(command: ComfyImport, io: CliIo): Promise<number> 
     io.stderr(`${terminalSafe(mapped.problem)}\n`);
     return EXIT.failed;
   }
-  await new WorkflowBook(command.dataDir).save(command.model, mapped.workflow);
+  // The library's own book of workflows, as the core keeps it (the engine reads it at submit).
+  const { workflow } = mapped;
+  await runOnService(
+    command,
+    io,
+    async ({ core }) => {
+      await core.workflows.save(command.model, workflow);
+      return EXIT.ok;
+    },
+    { needsKey: false },
+  );
   const nodes = Object.keys(mapped.workflow.graph).length;
   if (command.json)
     io.stdout(`${JSON.stringify({ model: command.model, nodes, map: mapped.workflow.map })}\n`);

@@ -29,7 +29,7 @@ import {
 } from './trash';
 import { Boards, SmartBoards, TriageActions } from './triage';
 import { boardKey } from '../../shared/domain/triage';
-import { sourceOf, TemplateBackup, TemplateStore } from './templates';
+import { keptTemplates, sourceOf, type TemplateStore } from './templates';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 import type { PinnedFetch, Resolver } from '../ports/http';
 import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
@@ -113,6 +113,8 @@ export interface PictorCore {
   readonly intake: ImageIntake;
   readonly client: ServiceClient;
   readonly engine: TaskEngine;
+  /** The ComfyUI workflows imported as models (`pictor comfy import`), one checked file each. */
+  readonly workflows: WorkflowBook;
   /** Makes the thumbnails left pending (the app runs it each time it shows the gallery). */
   readonly thumbnails: PendingThumbnails;
   /** Where the library lives: moving or opening it elsewhere changes this core's folder in place. */
@@ -214,6 +216,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
   const writing = writingInWorker(history, historyWorker);
   const client = clientOf(intake, options);
   const costs = costsOf(history, historyWorker, options);
+  const workflows = new WorkflowBook(options.dataDir);
   const engine = new TaskEngine({
     client,
     inputs: inputSenderOf(inputs, () => editSettings.now(), options),
@@ -223,7 +226,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     removals: history,
     gallery: engineFiles(gallery, intake),
     boards: submitBoards(history, (): Boards => boards),
-    workflows: new WorkflowBook(options.dataDir),
+    workflows,
     prompts: history.prompts,
     credentials: options.credentials,
     clock: options.clock,
@@ -242,7 +245,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
   const trash = trashOf({ engine, gallery, library }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
   const boards = new Boards(triageDeps);
-  const templates = templatesOf(history, gallery, triageDeps.now, logger);
+  const templates = keptTemplates(history.templates, () => gallery.root, triageDeps.now, logger);
   return {
     ...parts,
     costs,
@@ -253,6 +256,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     smartBoards: new SmartBoards(triageDeps),
     templates,
     folderChoices: new FolderChoices(options.clock),
+    workflows,
     editInputs: editInputsOf(parts, options),
     ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates, history: writing }, options),
@@ -301,17 +305,6 @@ export async function openCostBook(
   const history = HistoryStore.open(join(dataDir, HISTORY_FILE));
   const costs = new CostBook({ history, now: Date.now, timeZone });
   return { costs, close: () => history.close() };
-}
-
-/** The templates, with their copy in the library folder (wherever it is at each change). */
-function templatesOf(
-  history: HistoryStore,
-  gallery: Gallery,
-  now: () => number,
-  logger: Logger,
-): TemplateStore {
-  const backup = new TemplateBackup(() => gallery.root, logger);
-  return new TemplateStore({ rows: history.templates, now, backup });
 }
 
 /**

@@ -21,7 +21,7 @@
  *   task folders only), and two processes writing at once may leave the copy one change behind
  *   until the next.
  */
-export { TemplateBackup } from './template-backup';
+export { keptTemplates } from './kept-templates';
 export { PICTOR_TEMPLATES_FORMAT } from './template-export';
 export { readTemplateFile, type TemplateFileFormat } from './template-files';
 export { sourceOf, type TemplateSource } from './template-source';

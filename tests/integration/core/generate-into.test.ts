@@ -15,7 +15,8 @@ import { resend } from '../../../electron/core/batch/resend';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import { HISTORY_FILE, type PictorCore } from '../../../electron/core/pictor-core';
 import { TriageError } from '../../../electron/core/triage/triage-error';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { readOwnTriage } from '../../../electron/core/gallery/metadata/xmp-own-triage';
 import { boardKey, checkBoardPath, MAX_BOARDS } from '../../../shared/domain/triage';
 import { englishText, sentence } from '../../../shared/i18n/sentence';
 import { coreAgainstDemo } from './core-harness';
@@ -84,14 +85,19 @@ describe('generate into a board', () => {
       expect(watched.seen).toBeGreaterThan(0);
       expect(watched.outside).toEqual([]);
       expect(boardsOf(h.core)).toEqual({ Clients: 0, 'Clients/Acme': 4 });
-      // The sidecar keeps the board, so a rebuild from the gallery alone keeps it too.
+      // The sidecars keep the board: the task's in pictor.json, each image's in pictor.json
+      // while it is not saved yet and in its XMP once it is; so a rebuild from the gallery alone
+      // keeps it too.
+      const folder = done[0]!.folder;
       const sidecar = JSON.parse(
-        readFileSync(h.core.gallery.resolve(`${done[0]!.folder}/pictor.json`), 'utf8'),
+        readFileSync(h.core.gallery.resolve(`${folder}/pictor.json`), 'utf8'),
       );
-      expect(sidecar.record).toMatchObject({
-        board: 'Clients/Acme',
-        images: [{ boards: ['Clients/Acme'] }, { boards: ['Clients/Acme'] }],
-      });
+      expect(sidecar.record).toMatchObject({ board: 'Clients/Acme' });
+      for (const [index, image] of (sidecar.record.images as ImageRecord[]).entries()) {
+        const xmp = h.core.gallery.resolve(`${folder}/image-${index + 1}.xmp`);
+        const own = image.boards ? image : readOwnTriage(readFileSync(xmp, 'utf8'));
+        expect(own?.boards, `image ${index + 1}`).toEqual(['Clients/Acme']);
+      }
       const { records: rebuilt } = await rebuildLibrary(h.core.intake);
       expect(rebuilt.map((record) => record.board)).toEqual(['Clients/Acme', 'Clients/Acme']);
     },
