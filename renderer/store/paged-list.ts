@@ -124,16 +124,19 @@ export function appendNew<Item>(
   return [...items, ...page.filter((item) => !known.has(keyOf(item)))];
 }
 
+/** A field's name in the slice: the prefix and the field, or for the items their own name. */
+function fieldName(prefix: string, itemsName: string | undefined, field: Field): string {
+  if (field === 'items' && itemsName !== undefined) return `${prefix}${itemsName}`;
+  return `${prefix}${field[0]?.toUpperCase()}${field.slice(1)}`;
+}
+
 export function createPagedList<P extends string, S, Item, Items extends string = 'Items'>(
   options: PagedListOptions<P, S, Item, Items>,
 ): PagedList<P, S, Item, Items> {
   const { prefix, set, get, keyOf, arrange = (items: Item[]) => items } = options;
   /** This list's request token: bumped by every request that replaces the list. */
   let token = 0;
-  const name = (field: Field): string =>
-    field === 'items' && options.itemsName !== undefined
-      ? `${prefix}${options.itemsName}`
-      : `${prefix}${field[0]?.toUpperCase()}${field.slice(1)}`;
+  const name = (field: Field): string => fieldName(prefix, options.itemsName, field);
   const read = (state: S = get()): ListFields<Item> =>
     Object.fromEntries(
       FIELDS.map((field) => [field, (state as Record<string, unknown>)[name(field)]]),

@@ -10,7 +10,6 @@ import type { ViewMembership } from '../../shared/ipc/task-changes';
 import { retainSelection } from '../lib/selection';
 import type { AppState } from './app-state';
 import {
-  fresher,
   recordsWith,
   recordsWithLive,
   recordsWithout,
