@@ -9,6 +9,7 @@ import { Icon, type IconName } from '../components/icon';
 import { t, type MessageKey } from '../i18n';
 import { logicalArrow } from '../lib/direction';
 import { useAppStore } from '../store/app-store';
+import { selectTaskItems } from '../store/record-selectors';
 import type { View } from '../store/ui-slice';
 import { isMacPlatform } from '../lib/platform';
 import { screenShortcut } from './screen-keys';
@@ -47,7 +48,7 @@ const ITEMS: ReadonlyArray<{ view: View; icon: IconName; label: MessageKey }> = 
 export function Nav() {
   const view = useAppStore((state) => state.view);
   const setView = useAppStore((state) => state.setView);
-  const active = useAppStore((state) => countActive(state.tasksItems));
+  const active = useAppStore((state) => countActive(selectTaskItems(state)));
   const mac = useAppStore((state) => isMacPlatform(state.appInfo?.platform));
   return (
     <nav className="nav" aria-label={t('nav.label')}>

@@ -10,6 +10,7 @@ import { createEditSlice } from './edit-slice';
 import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
 import { createPromptHistorySlice } from './prompt-history-slice';
+import { createRecordsSlice } from './records-slice';
 import { createTemplatesSlice } from './templates-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
@@ -25,6 +26,7 @@ import { createUpdatesSlice } from './updates-slice';
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createComposeSlice(...a),
+  ...createRecordsSlice(...a),
   ...createCompareSlice(...a),
   ...createTasksSlice(...a),
   ...createGallerySlice(...a),

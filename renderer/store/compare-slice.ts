@@ -14,6 +14,8 @@ import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import type { ImageRef } from './image-ref';
+import { selectCompareItems } from './record-selectors';
+import { itemsOf, recordsWith, type RecordsTable } from './records-table';
 
 /** What the plan dialog shows: the plan, or main's sentence why there is none. */
 export type ComparePlanAnswer =
@@ -23,8 +25,8 @@ export type ComparePlanAnswer =
 export interface CompareSlice {
   /** The group the compare view shows; null: the view is closed. */
   compareGroup: string | null;
-  /** Its tasks, by slot. */
-  compareItems: readonly TaskItem[];
+  /** Its tasks' ids, by slot (their records are the records table's: records-slice.ts). */
+  compareIds: readonly string[];
   compareLoading: boolean;
   /** The plan dialog is open (the compose form's "Compare…"). */
   compareDialogOpen: boolean;
@@ -54,7 +56,7 @@ export function savedRefs(record: TaskRecord): ImageRef[] {
 
 export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = (set, get) => ({
   compareGroup: null,
-  compareItems: [],
+  compareIds: [],
   compareLoading: false,
   compareDialogOpen: false,
   compareGroups: [],
@@ -69,10 +71,10 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     set({ compareDialogOpen: open });
   },
   async compareOpen(group) {
-    set({ compareGroup: group, compareItems: [], compareLoading: true, compareDialogOpen: false });
+    set({ compareGroup: group, compareIds: [], compareLoading: true, compareDialogOpen: false });
     try {
       const { items } = await call('compare:show', { group });
-      if (get().compareGroup === group) set({ compareItems: items });
+      if (get().compareGroup === group) set(cellsOf(get().records, items));
     } catch (error) {
       get().showError(error);
     } finally {
@@ -80,7 +82,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     }
   },
   compareClose() {
-    set({ compareGroup: null, compareItems: [], compareLoading: false });
+    set({ compareGroup: null, compareIds: [], compareLoading: false });
   },
   async comparePlan(input) {
     try {
@@ -92,7 +94,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
   async compareRun(input) {
     try {
       const { group, items } = await call('compare:run', input);
-      set({ compareGroup: group, compareItems: items, compareDialogOpen: false });
+      set({ compareGroup: group, ...cellsOf(get().records, items), compareDialogOpen: false });
       get().tasksInsert(items);
       void get().compareGroupsLoad();
       return null;
@@ -120,7 +122,7 @@ function groupActions(
       }
     },
     async compareKeepWinner(winner) {
-      const records = get().compareItems.map((item) => item.record);
+      const records = selectCompareItems(get()).map((item) => item.record);
       const kept = records.find((record) => record.localId === winner);
       if (!kept) return;
       const rest = records.filter((record) => record !== kept).flatMap(savedRefs);
@@ -134,23 +136,50 @@ function groupActions(
   };
 }
 
-/** The compare view's tasks after a batch of task records: each one of its group replaced or added. */
-export function compareAfterTaskChanges(
-  state: Pick<AppState, 'compareGroup' | 'compareItems'>,
-  items: readonly TaskItem[],
-): Partial<Pick<AppState, 'compareItems'>> {
-  const group = state.compareGroup;
-  if (group === null) return {};
-  const mine = items.filter((item) => item.record.compare?.group === group);
-  if (mine.length === 0) return {};
-  const byId = new Map(state.compareItems.map((item) => [item.record.localId, item]));
-  for (const item of mine) byId.set(item.record.localId, item);
-  const compareItems = [...byId.values()].sort(
+/** The group's tasks in slot order (then by creation). */
+function bySlot(items: readonly TaskItem[]): TaskItem[] {
+  return [...items].sort(
     (a, b) =>
       (a.record.compare?.slot ?? 0) - (b.record.compare?.slot ?? 0) ||
       a.record.createdAt - b.record.createdAt,
   );
-  return { compareItems };
+}
+
+/** The compare view's cells of `items`: their ids by slot, their records written to the table. */
+function cellsOf(
+  table: RecordsTable,
+  items: readonly TaskItem[],
+): Pick<AppState, 'compareIds' | 'records'> {
+  return {
+    compareIds: bySlot(items).map((item) => item.record.localId),
+    records: recordsWith(table, items),
+  };
+}
+
+/**
+ * The compare view's ids after a batch: a task of its group not among them joins (`joined`: the
+ * table takes its record), a removed one goes. A known task's record is the table's to update.
+ */
+export function compareAfterTaskChanges(
+  state: Pick<AppState, 'compareGroup' | 'compareIds' | 'records'>,
+  items: readonly TaskItem[],
+  removed: ReadonlySet<string> = new Set(),
+): { patch: Partial<Pick<AppState, 'compareIds'>>; joined: readonly string[] } {
+  const group = state.compareGroup;
+  if (group === null) return { patch: {}, joined: [] };
+  const known = new Set(state.compareIds);
+  const fresh = items.filter(
+    (item) => item.record.compare?.group === group && !known.has(item.record.localId),
+  );
+  const kept = state.compareIds.filter((localId) => !removed.has(localId));
+  if (fresh.length === 0 && kept.length === state.compareIds.length) {
+    return { patch: {}, joined: [] };
+  }
+  const cells = [...itemsOf(state.records, kept), ...fresh];
+  return {
+    patch: { compareIds: bySlot(cells).map((item) => item.record.localId) },
+    joined: fresh.map((item) => item.record.localId),
+  };
 }
 
 declare module './app-state' {

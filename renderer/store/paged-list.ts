@@ -32,9 +32,12 @@ export interface ListFields<Item> {
 
 type Field = keyof ListFields<unknown>;
 
-/** A list's fields as a slice holds them: `items` of prefix `tasks` is `tasksItems`. */
-export type PagedFields<P extends string, Item> = {
-  [K in Field as `${P}${Capitalize<K>}`]: ListFields<Item>[K];
+/**
+ * A list's fields as a slice holds them: `items` of prefix `tasks` is `tasksItems`, or with
+ * `Items` named `Ids`, `tasksIds` (a list of ids over the records table, records-slice.ts).
+ */
+export type PagedFields<P extends string, Item, Items extends string = 'Items'> = {
+  [K in Field as K extends 'items' ? `${P}${Items}` : `${P}${Capitalize<K>}`]: ListFields<Item>[K];
 };
 
 const EMPTY_LIST: ListFields<never> = {
@@ -58,8 +61,10 @@ export type PageExtras<S, Item, Page> = (
 
 type Setter<S> = (patch: Partial<S> | ((state: S) => Partial<S>)) => void;
 
-export interface PagedListOptions<P extends string, S, Item> {
+export interface PagedListOptions<P extends string, S, Item, Items extends string = 'Items'> {
   readonly prefix: P;
+  /** The name of the items' field after the prefix (default `Items`). */
+  readonly itemsName?: Items;
   readonly set: Setter<S>;
   readonly get: () => S;
   /** An item's identity, so a page never adds an item already loaded. */
@@ -70,12 +75,12 @@ export interface PagedListOptions<P extends string, S, Item> {
    * The list's own order of what is loaded, applied as each page lands (the task history puts a
    * batch's tasks in the order they were made: batch-order.ts); default, the pages' order.
    */
-  readonly arrange?: (items: Item[]) => Item[];
+  readonly arrange?: (items: Item[], page: ListPage<Item>) => Item[];
 }
 
-export interface PagedList<P extends string, S, Item> {
+export interface PagedList<P extends string, S, Item, Items extends string = 'Items'> {
   /** The list's fields before any load, for the slice's initial state. */
-  readonly initial: PagedFields<P, Item>;
+  readonly initial: PagedFields<P, Item, Items>;
   /** The list's fields in `state` (the store's current state by default). */
   read(state?: S): ListFields<Item>;
   /** The list's fields as a patch of the state. */
@@ -119,13 +124,19 @@ export function appendNew<Item>(
   return [...items, ...page.filter((item) => !known.has(keyOf(item)))];
 }
 
-export function createPagedList<P extends string, S extends PagedFields<P, Item>, Item>(
-  options: PagedListOptions<P, S, Item>,
-): PagedList<P, S, Item> {
+/** A field's name in the slice: the prefix and the field, or for the items their own name. */
+function fieldName(prefix: string, itemsName: string | undefined, field: Field): string {
+  if (field === 'items' && itemsName !== undefined) return `${prefix}${itemsName}`;
+  return `${prefix}${field[0]?.toUpperCase()}${field.slice(1)}`;
+}
+
+export function createPagedList<P extends string, S, Item, Items extends string = 'Items'>(
+  options: PagedListOptions<P, S, Item, Items>,
+): PagedList<P, S, Item, Items> {
   const { prefix, set, get, keyOf, arrange = (items: Item[]) => items } = options;
   /** This list's request token: bumped by every request that replaces the list. */
   let token = 0;
-  const name = (field: Field): string => `${prefix}${field[0]?.toUpperCase()}${field.slice(1)}`;
+  const name = (field: Field): string => fieldName(prefix, options.itemsName, field);
   const read = (state: S = get()): ListFields<Item> =>
     Object.fromEntries(
       FIELDS.map((field) => [field, (state as Record<string, unknown>)[name(field)]]),
@@ -158,7 +169,7 @@ export function createPagedList<P extends string, S extends PagedFields<P, Item>
     });
 
   return {
-    initial: patch(EMPTY_LIST) as unknown as PagedFields<P, Item>,
+    initial: patch(EMPTY_LIST) as unknown as PagedFields<P, Item, Items>,
     read,
     patch,
     current,
@@ -180,7 +191,7 @@ export function createPagedList<P extends string, S extends PagedFields<P, Item>
         land(
           page,
           () => ({
-            items: arrange([...page.items]),
+            items: arrange([...page.items], page),
             nextCursor: page.nextCursor,
             status: 'ready',
             loaded: true,
@@ -206,7 +217,7 @@ export function createPagedList<P extends string, S extends PagedFields<P, Item>
         land(
           page,
           (before) => ({
-            items: arrange(appendNew(before.items, page.items, keyOf)),
+            items: arrange(appendNew(before.items, page.items, keyOf), page),
             nextCursor: page.nextCursor,
           }),
           extras,

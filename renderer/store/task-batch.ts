@@ -1,14 +1,23 @@
 /**
  * A `tasks:updated` batch as the page applies it (shared/ipc/task-changes.ts): read once into
- * what it does to each task, then applied to the loaded task list in one pass, with one copy of
- * the list at most, whatever the number of tasks it names. The store sets the result with the
- * gallery's in one update (task-updates.ts), so the window draws a batch once.
+ * what it does to each task, then applied to the task list's ids in one pass (one copy at most)
+ * and to the records table, where each changed record is written once whatever the views that
+ * show it. The store sets the result with the gallery's and the compare view's in one update
+ * (task-changes.ts), so the window draws a batch once.
  */
 import type { TaskChange, TaskItem, TaskLivePart, TaskRefusal } from '../../shared/ipc/contract';
 import type { ViewMembership } from '../../shared/ipc/task-changes';
 import { retainSelection } from '../lib/selection';
 import type { AppState } from './app-state';
-import { fresher, isFiltered, upsertItems } from './task-list-model';
+import {
+  recordsWith,
+  recordsWithLive,
+  recordsWithout,
+  withLivePart,
+  type RecordsTable,
+} from './records-table';
+import { idsWithNew } from './task-ids';
+import { isFiltered } from './task-list-model';
 
 /** What one batch does to tasks: the last change of each task wins. */
 export interface TaskBatch {
@@ -27,13 +36,6 @@ export interface TaskBatch {
 /** The task a change is about. */
 function localIdOf(change: TaskChange): string {
   return change.change === 'task' ? change.record.localId : change.localId;
-}
-
-/** A task's live part applied onto the item the page has; an older part changes nothing. */
-export function withLivePart(item: TaskItem, part: TaskLivePart): TaskItem {
-  if (part.updatedAt < item.record.updatedAt) return item;
-  const { updatedAt, polls, lastPolledAt, live } = part;
-  return { record: { ...item.record, updatedAt, polls, lastPolledAt }, live };
 }
 
 /**
@@ -74,52 +76,34 @@ export function heldInGallery(batch: TaskBatch): Map<string, readonly number[]> 
   return held;
 }
 
-/** The item after the batch: its new state, the same item, or null when it goes. */
-function itemAfter(item: TaskItem, batch: TaskBatch): TaskItem | null {
-  const localId = item.record.localId;
-  if (batch.removed.has(localId)) return null;
-  const whole = batch.items.get(localId);
-  if (whole) return fresher(item, whole);
-  const part = batch.lives.get(localId);
-  return part ? withLivePart(item, part) : item;
-}
-
-function touches(batch: TaskBatch, localId: string): boolean {
-  return batch.items.has(localId) || batch.lives.has(localId) || batch.removed.has(localId);
-}
-
 type TasksFields =
-  | 'tasksItems'
+  | 'tasksIds'
   | 'tasksTotal'
   | 'tasksLoaded'
   | 'tasksFilter'
   | 'tasksNextCursor'
   | 'tasksDetailsId'
-  | 'tasksDetailsItem'
   | 'tasksViewer'
-  | 'tasksSelection';
+  | 'tasksSelection'
+  | 'records';
 
-/** The loaded list after the batch: one pass, one copy, and how many loaded items went. */
-function listAfter(items: readonly TaskItem[], batch: TaskBatch) {
+/** The loaded ids after the batch: those removed, and those main says the filter no longer holds, go. */
+function idsAfter(ids: string[], batch: TaskBatch) {
+  const goes = (localId: string): boolean =>
+    batch.removed.has(localId) || batch.views.get(localId)?.tasks === false;
+  let next: string[] | null = null;
   const seen = new Set<string>();
-  let next: TaskItem[] | null = null;
-  let gone = 0;
-  items.forEach((item, position) => {
-    const localId = item.record.localId;
-    if (touches(batch, localId)) seen.add(localId);
-    // Main found that the list's filter no longer holds it: it leaves the list.
-    const leaves = batch.views.get(localId)?.tasks === false;
-    const after = leaves ? null : seen.has(localId) ? itemAfter(item, batch) : item;
-    if (after === item) {
-      next?.push(item);
+  ids.forEach((localId, position) => {
+    if (batch.items.has(localId)) seen.add(localId);
+    if (!goes(localId)) {
+      next?.push(localId);
       return;
     }
-    next ??= items.slice(0, position);
-    if (after) next.push(after);
-    else gone += 1;
+    next ??= ids.slice(0, position);
   });
+  const kept = next ?? ids;
   const unknown = [...batch.items.values()].filter((item) => !seen.has(item.record.localId));
-  return { items: next ?? items, gone, unknown };
+  return { ids: kept, gone: ids.length - kept.length, unknown };
 }
 
 /**
@@ -130,33 +114,67 @@ function joining(unknown: readonly TaskItem[], batch: TaskBatch, filtered: boole
   return unknown.filter((item) => batch.views.get(item.record.localId)?.tasks ?? !filtered);
 }
 
-/** The task list's part of the store after the batch (nothing when the batch names none of it). */
+/** The task list's fields a batch changes (its ids, its details, its selection). */
+type ListPatch = Partial<Pick<AppState, Exclude<TasksFields, 'records'>>>;
+
+/**
+ * The task list's part of the store after the batch (nothing when the batch names none of it):
+ * its ids, never its records (they are the table's, {@link recordsAfterBatch}); `joined` names
+ * the tasks that came into the list, whose records the table takes.
+ */
 export function tasksAfterBatch(
   state: Pick<AppState, TasksFields>,
   batch: TaskBatch,
-): Partial<Pick<AppState, TasksFields>> {
-  const list = listAfter(state.tasksItems, batch);
-  let items = list.items;
-  let total =
-    list.gone > 0 ? Math.max(items.length, state.tasksTotal - list.gone) : state.tasksTotal;
+): { patch: ListPatch; joined: readonly string[] } {
+  const list = idsAfter(state.tasksIds, batch);
+  let ids = list.ids;
+  let total = list.gone > 0 ? Math.max(ids.length, state.tasksTotal - list.gone) : state.tasksTotal;
   // Unknown before the first page: the page will bring them.
   const unknown = joining(list.unknown, batch, isFiltered(state.tasksFilter));
+  let joined: readonly string[] = [];
   if (unknown.length > 0 && state.tasksLoaded) {
-    const merged = upsertItems(items, unknown, state.tasksNextCursor === null);
-    items = merged.items;
+    const table = recordsWith(state.records, unknown);
+    const merged = idsWithNew(ids, unknown, table, state.tasksNextCursor === null);
+    joined = unknown.map((item) => item.record.localId);
+    ids = merged.ids;
     total += merged.added;
   }
-  const patch: Partial<Pick<AppState, TasksFields>> = {};
-  if (items !== state.tasksItems) Object.assign(patch, { tasksItems: items, tasksTotal: total });
-  const shown = state.tasksDetailsItem;
-  const shownAfter = shown ? itemAfter(shown, batch) : null;
-  if (shownAfter !== shown) patch.tasksDetailsItem = shownAfter;
-  if (batch.removed.size === 0) return patch;
+  const patch: ListPatch = {};
+  if (ids !== state.tasksIds) Object.assign(patch, { tasksIds: ids, tasksTotal: total });
+  if (batch.removed.size === 0) return { patch, joined };
   if (state.tasksDetailsId !== null && batch.removed.has(state.tasksDetailsId)) {
-    Object.assign(patch, { tasksDetailsId: null, tasksDetailsItem: null });
+    patch.tasksDetailsId = null;
   }
   if (state.tasksViewer && batch.removed.has(state.tasksViewer.localId)) patch.tasksViewer = null;
   const selection = retainSelection(state.tasksSelection, (localId) => !batch.removed.has(localId));
   if (selection !== state.tasksSelection) patch.tasksSelection = selection;
-  return patch;
+  return { patch, joined };
+}
+
+/**
+ * The records table after the batch, each record written once: a task the table holds takes
+ * its new record or live part, a task that joins a view (`joined`) comes in, a removed one goes.
+ * A record of a task no view shows is not kept.
+ */
+export function recordsAfterBatch(
+  table: RecordsTable,
+  batch: TaskBatch,
+  joined: Iterable<string> = [],
+): RecordsTable {
+  const comes = new Set(joined);
+  const written = [...batch.items.values()].filter(
+    (item) => table.has(item.record.localId) || comes.has(item.record.localId),
+  );
+  const after = recordsWithLive(recordsWith(table, written), batch.lives.values());
+  return recordsWithout(after, batch.removed);
+}
+
+/** The task list and the table after the batch, as one patch (an action's own answer). */
+export function listAfterBatch(
+  state: Pick<AppState, TasksFields>,
+  batch: TaskBatch,
+): Partial<Pick<AppState, TasksFields>> {
+  const { patch, joined } = tasksAfterBatch(state, batch);
+  const records = recordsAfterBatch(state.records, batch, joined);
+  return records === state.records ? patch : { ...patch, records };
 }

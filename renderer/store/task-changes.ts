@@ -1,6 +1,8 @@
 /**
  * The page's side of `tasks:updated` (shared/ipc/task-changes.ts): a batch of task changes is
- * applied to the task list and the gallery in one store update, so the window draws it once;
+ * applied in one store update, so the window draws it once: each record written once into the
+ * records table (records-slice.ts), and the ids of the task list and the compare view, and the
+ * gallery's images, moved as main says (`views`);
  * then what it says aloud (a task completed, failed) and what it gives back to the form (a
  * refused submit) follow.
  */
@@ -11,7 +13,13 @@ import { errorText, t } from '../i18n';
 import type { AppState } from './app-state';
 import { compareAfterTaskChanges } from './compare-slice';
 import { galleryChanges } from './gallery-batch';
-import { heldInGallery, readBatch, tasksAfterBatch, type TaskBatch } from './task-batch';
+import {
+  heldInGallery,
+  readBatch,
+  recordsAfterBatch,
+  tasksAfterBatch,
+  type TaskBatch,
+} from './task-batch';
 
 /** What a batch needs of the store: one `setState` per batch. */
 interface Store {
@@ -37,12 +45,12 @@ function announcement(record: TaskRecord, before: TaskStatus): string | null {
   }
 }
 
-/** The loaded items the batch sends whole records of, by task (read before it is applied). */
+/** The records the table holds of the batch's whole records, by task (before it is applied). */
 function knownBefore(state: AppState, batch: TaskBatch): Map<string, TaskItem> {
   const known = new Map<string, TaskItem>();
-  if (batch.items.size === 0) return known;
-  for (const item of state.tasksItems) {
-    if (batch.items.has(item.record.localId)) known.set(item.record.localId, item);
+  for (const localId of batch.items.keys()) {
+    const item = state.records.get(localId);
+    if (item) known.set(localId, item);
   }
   return known;
 }
@@ -84,10 +92,15 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
   const state = store.getState();
   const known = knownBefore(state, batch);
   const records = [...batch.items.values()].map((item) => item.record);
+  const list = tasksAfterBatch(state, batch);
+  const compare = compareAfterTaskChanges(state, [...batch.items.values()], batch.removed);
+  // Each changed record is written once, into the one table every view reads.
+  const table = recordsAfterBatch(state.records, batch, [...list.joined, ...compare.joined]);
   const patch = {
-    ...tasksAfterBatch(state, batch),
+    ...list.patch,
+    ...(table === state.records ? {} : { records: table }),
     ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed, heldInGallery(batch))),
-    ...compareAfterTaskChanges(state, [...batch.items.values()]),
+    ...compare.patch,
     ...(savesEditResult(records) ? { editResultsSeen: state.editResultsSeen + 1 } : {}),
   };
   // A batch about nothing loaded (live parts of tasks on pages not read) draws nothing.

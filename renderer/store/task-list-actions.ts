@@ -3,18 +3,13 @@
  * Part of the tasks slice (tasks-slice.ts).
  */
 import type { StateCreator } from 'zustand';
-import type { TaskItem } from '../../shared/ipc/contract';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import type { PagedList } from './paged-list';
-import { readBatch, tasksAfterBatch } from './task-batch';
-import {
-  EMPTY_FILTER,
-  isFiltered,
-  listQuery,
-  upsertItems,
-  type TaskFilter,
-} from './task-list-model';
+import { recordsWith } from './records-table';
+import { listAfterBatch, readBatch } from './task-batch';
+import { idsWithNew, taskPage, type TaskPage } from './task-ids';
+import { EMPTY_FILTER, isFiltered, listQuery, type TaskFilter } from './task-list-model';
 
 /** Rows asked for beyond the last one needed, so scrolling rarely waits. */
 const PAGE_AHEAD = 60;
@@ -74,15 +69,19 @@ export function taskFilterActions(
 export function taskPageActions(
   set: Set,
   get: Get,
-  list: PagedList<'tasks', AppState, TaskItem>,
+  list: PagedList<'tasks', AppState, string, 'Ids'>,
 ): Pick<AppState, 'tasksReload' | 'tasksLoadUntil' | 'tasksDismissError'> {
   return {
     async tasksReload() {
       const filter = listQuery(get().tasksFilter);
       set({ tasksCounted: false });
       const stillCurrent = await list.replace(
-        () => call('tasks:list', { ...filter, limit: FIRST_PAGE, cursor: null }),
-        (next) => ({ tasksTotal: provisionalTotal(next.items.length, next.nextCursor) }),
+        async () =>
+          taskPage(await call('tasks:list', { ...filter, limit: FIRST_PAGE, cursor: null })),
+        (next, state, page: TaskPage) => ({
+          records: recordsWith(state.records, page.records),
+          tasksTotal: provisionalTotal(next.items.length, next.nextCursor),
+        }),
       );
       if (!stillCurrent) return;
       try {
@@ -93,8 +92,8 @@ export function taskPageActions(
           // the main process could not read and skipped, which would stay placeholders forever.
           tasksTotal:
             current.tasksNextCursor === null
-              ? current.tasksItems.length
-              : Math.max(total, current.tasksItems.length),
+              ? current.tasksIds.length
+              : Math.max(total, current.tasksIds.length),
           tasksCounted: true,
         }));
       } catch {
@@ -105,16 +104,19 @@ export function taskPageActions(
     async tasksLoadUntil(index) {
       const state = get();
       // After a failure the user decides when to try again (no retry loop while scrolling).
-      if (state.tasksError || index < state.tasksItems.length) return;
-      const wanted = index - state.tasksItems.length + PAGE_AHEAD;
+      if (state.tasksError || index < state.tasksIds.length) return;
+      const wanted = index - state.tasksIds.length + PAGE_AHEAD;
       await list.extend(
-        (cursor) =>
-          call('tasks:list', {
-            ...listQuery(state.tasksFilter),
-            limit: Math.min(MAX_PAGE, Math.max(MIN_PAGE, wanted)),
-            cursor,
-          }),
-        (next, current) => ({
+        async (cursor) =>
+          taskPage(
+            await call('tasks:list', {
+              ...listQuery(state.tasksFilter),
+              limit: Math.min(MAX_PAGE, Math.max(MIN_PAGE, wanted)),
+              cursor,
+            }),
+          ),
+        (next, current, page: TaskPage) => ({
+          records: recordsWith(current.records, page.records),
           tasksTotal:
             next.nextCursor !== null && current.tasksCounted
               ? Math.max(current.tasksTotal, next.items.length)
@@ -136,20 +138,27 @@ export function taskMergeActions(
   return {
     tasksInsert(incoming) {
       set((state) => {
+        const records = recordsWith(state.records, incoming);
         // Into a filtered list, new tasks come with main's word on it (`tasks:updated`).
-        const known = new Set(state.tasksItems.map((item) => item.record.localId));
-        const placed = isFiltered(state.tasksFilter)
-          ? incoming.filter((item) => known.has(item.record.localId))
-          : incoming;
-        const merged = upsertItems(state.tasksItems, placed, state.tasksNextCursor === null);
-        return { tasksItems: merged.items, tasksTotal: state.tasksTotal + merged.added };
+        if (isFiltered(state.tasksFilter)) return { records };
+        const merged = idsWithNew(
+          state.tasksIds,
+          incoming,
+          records,
+          state.tasksNextCursor === null,
+        );
+        return {
+          records,
+          tasksIds: merged.ids,
+          tasksTotal: state.tasksTotal + merged.added,
+        };
       });
     },
     tasksApplyUpdate(item) {
-      set((state) => tasksAfterBatch(state, readBatch([{ change: 'task', ...item }])));
+      set((state) => listAfterBatch(state, readBatch([{ change: 'task', ...item }])));
     },
     tasksApplyRemoved(localId) {
-      set((state) => tasksAfterBatch(state, readBatch([{ change: 'removed', localId }])));
+      set((state) => listAfterBatch(state, readBatch([{ change: 'removed', localId }])));
     },
   };
 }

@@ -7,6 +7,7 @@ import type { ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { inBatchOrder } from './batch-order';
+import { fresher } from './records-table';
 
 /** The filter chips, each standing for one or more statuses. */
 const STATUS_GROUPS = {
@@ -66,11 +67,6 @@ export function listQuery(filter: TaskFilter): {
 function newerFirst(a: TaskRecord, b: TaskRecord): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
   return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
-}
-
-/** The item that should stay: an update never replaces a newer state with an older one. */
-export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
-  return incoming.record.updatedAt >= current.record.updatedAt ? incoming : current;
 }
 
 /**

@@ -12,10 +12,13 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
+import { itemsOf } from './records-table';
 
 /** The tasks the page holds, by id; an id not loaded (a whole-set selection) is not in it. */
-function loadedRecords(state: Pick<AppState, 'tasksItems'>): Map<string, TaskRecord> {
-  return new Map(state.tasksItems.map((item) => [item.record.localId, item.record]));
+function loadedRecords(state: Pick<AppState, 'tasksIds' | 'records'>): Map<string, TaskRecord> {
+  return new Map(
+    itemsOf(state.records, state.tasksIds).map((item) => [item.record.localId, item.record]),
+  );
 }
 
 /** Sets the own star of tasks with no image, a chunk per request; says how many. */

@@ -68,12 +68,12 @@ function focusRequest(index: number, localId?: string): { tasksFocusRequest: Tas
  * (`at`, -1: none of them is loaded).
  */
 function heirOf(state: AppState, going: ReadonlySet<string>): { at: number; heir?: string } {
-  const items = state.tasksItems;
-  const at = items.findIndex((item) => going.has(item.record.localId));
+  const ids = state.tasksIds;
+  const at = ids.findIndex((localId) => going.has(localId));
   if (at < 0) return { at };
-  const stays = (item: (typeof items)[number]) => !going.has(item.record.localId);
-  const heir = items.slice(at).find(stays) ?? items.slice(0, at).reverse().find(stays);
-  return heir ? { at, heir: heir.record.localId } : { at };
+  const stays = (localId: string) => !going.has(localId);
+  const heir = ids.slice(at).find(stays) ?? ids.slice(0, at).reverse().find(stays);
+  return heir ? { at, heir } : { at };
 }
 
 /** What a removal did (the label of its step of Undo). */

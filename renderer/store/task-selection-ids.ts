@@ -9,12 +9,12 @@ import type { AppState } from './app-state';
 import { listQuery } from './task-list-model';
 
 /** The loaded tasks' ids in the list's order. */
-export function loadedOrder(state: Pick<AppState, 'tasksItems'>): string[] {
-  return state.tasksItems.map((item) => item.record.localId);
+export function loadedOrder(state: Pick<AppState, 'tasksIds'>): readonly string[] {
+  return state.tasksIds;
 }
 
 /** The selected ids, in the list's order. */
-function selectedIds(state: Pick<AppState, 'tasksItems' | 'tasksSelection'>): string[] {
+function selectedIds(state: Pick<AppState, 'tasksIds' | 'tasksSelection'>): string[] {
   return selectedInOrder(state.tasksSelection, loadedOrder(state));
 }
 
@@ -23,7 +23,7 @@ function selectedIds(state: Pick<AppState, 'tasksItems' | 'tasksSelection'>): st
  * page never holds a list main would take on trust) and leaves out those taken out of it.
  */
 export async function chosenIds(
-  state: Pick<AppState, 'tasksItems' | 'tasksSelection' | 'tasksFilter'>,
+  state: Pick<AppState, 'tasksIds' | 'tasksSelection' | 'tasksFilter'>,
 ): Promise<string[]> {
   const { whole } = state.tasksSelection;
   if (!whole) return selectedIds(state);

@@ -23,6 +23,7 @@ import {
   type SelectionKey,
 } from '../lib/selection';
 import type { AppState } from './app-state';
+import { itemsOf } from './records-table';
 import { taskSelectedActions, type TaskSelectedActions } from './task-selected-actions';
 import { loadedOrder } from './task-selection-ids';
 
@@ -44,9 +45,9 @@ export interface TaskSelectionSlice extends TaskSelectedActions {
 
 /** The selected tasks that are loaded (records), in the list's order. */
 export function selectedRecords(
-  state: Pick<AppState, 'tasksItems' | 'tasksSelection'>,
+  state: Pick<AppState, 'tasksIds' | 'records' | 'tasksSelection'>,
 ): TaskRecord[] {
-  return state.tasksItems
+  return itemsOf(state.records, state.tasksIds)
     .filter((item) => isSelected(state.tasksSelection, item.record.localId))
     .map((item) => item.record);
 }

@@ -8,8 +8,8 @@ import type { ProviderId } from '../../shared/domain/providers';
 import type { StateCreator } from 'zustand';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
-import { inBatchOrder } from './batch-order';
 import { createPagedList, type PagedFields } from './paged-list';
+import { idsInBatchOrder } from './task-ids';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
 import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
 import { taskFilterActions, taskMergeActions, taskPageActions } from './task-list-actions';
@@ -18,23 +18,22 @@ import { taskRowActions } from './task-row-actions';
 import { EMPTY_FILTER, type StatusGroup, type TaskFilter } from './task-list-model';
 
 /**
- * The loaded items (newest first) as a paged list (`tasksItems`, `tasksNextCursor`,
- * `tasksStatus`, …); the list shows `tasksTotal` rows and loads the rest on demand.
+ * The loaded tasks' ids (newest first) as a paged list (`tasksIds`, `tasksNextCursor`,
+ * `tasksStatus`, …) over the records table (records-slice.ts); the list shows `tasksTotal` rows
+ * and loads the rest on demand.
  */
 export interface TasksSlice
-  extends PagedFields<'tasks', TaskItem>, TaskSelectionSlice, TaskTrashSlice {
+  extends PagedFields<'tasks', string, 'Ids'>, TaskSelectionSlice, TaskTrashSlice {
   /** The count when `tasksCounted`; until then the loaded rows plus one while more exist. */
   tasksTotal: number;
   /** The current filter's count has arrived. */
   tasksCounted: boolean;
   tasksFilter: TaskFilter;
-  /** The task whose details are open, by local id. */
-  tasksDetailsId: string | null;
   /**
-   * The task whose details were opened from elsewhere (the Costs screen), kept with it: it may
-   * be in no page of the list loaded so far.
+   * The task whose details are open, by local id; its record is in the records table, also when
+   * it was opened from elsewhere (the Costs screen) and is in no page of the list loaded so far.
    */
-  tasksDetailsItem: TaskItem | null;
+  tasksDetailsId: string | null;
   /** The task image shown in the image viewer over the Tasks screen, or null. */
   tasksViewer: TaskImageRef | null;
   tasksSetSearch(search: string): void;
@@ -49,7 +48,10 @@ export interface TasksSlice
   tasksLoadUntil(index: number): Promise<void>;
   /** Forgets a failed page load, so scrolling loads again. */
   tasksDismissError(): void;
-  /** Inserts or refreshes items (a submit's answer, a tracked task, an event). */
+  /**
+   * Writes items into the records table and puts the new ones in the list (a submit's answer, a
+   * tracked task); into a filtered list only those it holds already (main says the rest).
+   */
   tasksInsert(items: readonly TaskItem[]): void;
   tasksApplyUpdate(item: TaskItem): void;
   tasksApplyRemoved(localId: string): void;
@@ -89,16 +91,18 @@ type SetTasks = Parameters<StateCreator<AppState, [], [], TasksSlice>>[0];
 /** The details dialog and the image viewer over the Tasks screen: what they show. */
 function detailsActions(
   set: SetTasks,
+  get: () => AppState,
 ): Pick<
   TasksSlice,
   'tasksOpenDetails' | 'tasksShowDetails' | 'tasksOpenViewer' | 'tasksCloseViewer'
 > {
   return {
     tasksOpenDetails(localId) {
-      set({ tasksDetailsId: localId, tasksDetailsItem: null });
+      set({ tasksDetailsId: localId });
     },
     tasksShowDetails(item) {
-      set({ tasksDetailsId: item.record.localId, tasksDetailsItem: item });
+      get().recordsPut([item]);
+      set({ tasksDetailsId: item.record.localId });
     },
     tasksOpenViewer(ref) {
       set({ tasksViewer: { localId: ref.localId, index: ref.index } });
@@ -110,12 +114,13 @@ function detailsActions(
 }
 
 export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get, api) => {
-  const list = createPagedList<'tasks', AppState, TaskItem>({
+  const list = createPagedList<'tasks', AppState, string, 'Ids'>({
     prefix: 'tasks',
+    itemsName: 'Ids',
     set,
     get,
-    keyOf: (item) => item.record.localId,
-    arrange: inBatchOrder,
+    keyOf: (localId) => localId,
+    arrange: (ids, page) => idsInBatchOrder(ids, get().records, page),
   });
   return {
     ...list.initial,
@@ -125,13 +130,12 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksCounted: false,
     tasksFilter: EMPTY_FILTER,
     tasksDetailsId: null,
-    tasksDetailsItem: null,
     tasksViewer: null,
 
     ...taskFilterActions(set, get),
     ...taskPageActions(set, get, list),
     ...taskMergeActions(set),
-    ...detailsActions(set),
+    ...detailsActions(set, get),
     ...taskRowActions(get, api),
   };
 };

@@ -6,6 +6,7 @@
 import { tookMs } from '../../shared/domain/task-timing';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
+import { selectTaskItems } from './record-selectors';
 
 /** Fewer finished tasks than this say too little about the next one: nothing is shown. */
 const MIN_SAMPLES = 3;
@@ -62,7 +63,7 @@ const cache = new WeakMap<readonly TaskItem[], Map<string, number | null>>();
 /** A selector of {@link typicalDuration} over the loaded tasks, cached per loaded list. */
 export function selectTypicalDuration(model?: string): (state: AppState) => number | null {
   return (state) => {
-    const items = state.tasksItems;
+    const items = selectTaskItems(state);
     let known = cache.get(items);
     if (!known) {
       known = new Map();

@@ -13,6 +13,7 @@ import { documentDirection } from '../../lib/direction';
 import { trapTab, useFocusReturn, useKeptFocus } from '../../lib/focus-trap';
 import { useAppStore } from '../../store/app-store';
 import { savedRefs } from '../../store/compare-slice';
+import { selectCompareItems } from '../../store/record-selectors';
 import { galleryItemsOf } from '../../store/gallery-list-model';
 import { CompareCell } from './compare-cell';
 import { compareKeyAction, type CompareKeyAction } from './compare-keys';
@@ -24,7 +25,7 @@ const store = useAppStore.getState;
 /** Does what a key asked of the cell at `at`; answers the cell to focus next. */
 function act(action: CompareKeyAction, at: number): number {
   const state = store();
-  const record = state.compareItems[at]?.record;
+  const record = selectCompareItems(state)[at]?.record;
   switch (action.kind) {
     case 'move':
       return action.to;
@@ -51,7 +52,7 @@ function act(action: CompareKeyAction, at: number): number {
 function openInViewer(localId: string, index: number | undefined): void {
   const state = store();
   if (index === undefined) return;
-  if (!state.tasksItems.some((item) => item.record.localId === localId)) return;
+  if (!state.tasksIds.includes(localId)) return;
   state.compareClose();
   state.setView('tasks');
   state.tasksOpenViewer({ localId, index });
@@ -64,7 +65,7 @@ export function CompareView() {
 }
 
 function OpenCompare() {
-  const items = useAppStore((state) => state.compareItems);
+  const items = useAppStore(selectCompareItems);
   const loading = useAppStore((state) => state.compareLoading);
   const [at, setAt] = useState(0);
   const [twoUp, setTwoUp] = useState(false);

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { PROVIDERS } from '../../../shared/domain/providers';
 import { useAppStore } from '../../store/app-store';
+import { selectTaskItems } from '../../store/record-selectors';
 
 const MAX_SUGGESTIONS = 20;
 /** How far into the loaded history to look (it can hold 100,000 items). */
@@ -12,7 +13,7 @@ const SCAN = 500;
 
 export function useModelSuggestions(): string[] {
   const session = useAppStore((state) => state.composeModels);
-  const items = useAppStore((state) => state.tasksItems);
+  const items = useAppStore(selectTaskItems);
   const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
   const provider = useAppStore((state) => state.composeDraft.provider);
   return useMemo(() => {

@@ -11,6 +11,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { useAppStore } from '../../store/app-store';
 import { requestOf } from '../../store/gallery-list-model';
+import { selectRecord } from '../../store/record-selectors';
 import { savedImages } from '../../lib/saved-images';
 import { ConfirmImageDelete } from './confirm-image-delete';
 import { GalleryViewer } from './gallery-viewer';
@@ -20,11 +21,8 @@ const store = useAppStore.getState;
 
 export function TaskImageViewer() {
   const open = useAppStore((state) => state.tasksViewer);
-  const record = useAppStore((state) =>
-    state.tasksViewer === null
-      ? null
-      : (state.tasksItems.find((item) => item.record.localId === state.tasksViewer?.localId)
-          ?.record ?? null),
+  const record = useAppStore(
+    (state) => selectRecord(state.tasksViewer?.localId ?? null)(state)?.record ?? null,
   );
   if (open === null || record === null) return null;
   return (

@@ -22,6 +22,7 @@ import { costDetail } from '../../lib/cost-text';
 import { recordServiceLabel } from '../../lib/service-label';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
+import { selectRecord } from '../../store/record-selectors';
 import { CancelTaskButton } from './cancel-action';
 import { OpenImageButton } from './open-image-button';
 import { RequestActions } from './request-actions';
@@ -233,15 +234,8 @@ function DetailsBody({
 }
 
 export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
-  const item = useAppStore((state) =>
-    state.tasksDetailsId === null
-      ? null
-      : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ??
-        // Opened from the Costs screen: perhaps in no page loaded yet.
-        (state.tasksDetailsItem?.record.localId === state.tasksDetailsId
-          ? state.tasksDetailsItem
-          : null)),
-  );
+  // From the records table: also a task opened from the Costs screen, in no page loaded yet.
+  const item = useAppStore((state) => selectRecord(state.tasksDetailsId)(state));
   const close = useAppStore((state) => state.tasksOpenDetails);
   const reuse = useReusePrompt();
   const rerun = useRerun();

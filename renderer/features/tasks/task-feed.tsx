@@ -4,9 +4,10 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskItem } from '../../../shared/ipc/contract';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { useAppStore } from '../../store/app-store';
-import type { AppState } from '../../store/app-state';
+import { selectTaskItems } from '../../store/record-selectors';
 import { groupItems, rowOfTask, type TaskGroup } from '../../store/task-list-model';
 import type { BatchGeometry } from './batch-geometry';
 import { TaskBatchRow } from './task-batch-row';
@@ -16,7 +17,7 @@ import { UnreadableRow, recordProblem } from './unreadable-row';
 import { rowPlaces, type FixedRow, type RowPlaces } from './use-fixed-rows';
 import type { FeedMetrics } from './use-row-height';
 
-type Items = AppState['tasksItems'];
+type Items = readonly TaskItem[];
 
 /** Where each row of the feed comes from: a group of loaded tasks, or a task not loaded yet. */
 export interface Layout {
@@ -72,7 +73,7 @@ export function useContentWidth(scroller: RefObject<HTMLElement | null>): number
 }
 
 export function useLayout(width: number, metrics: FeedMetrics): Layout {
-  const items = useAppStore((state) => state.tasksItems);
+  const items = useAppStore(selectTaskItems);
   const total = useAppStore((state) => state.tasksTotal);
   const groups = useMemo(() => groupItems(items, readable), [items]);
   const { cards, setOpen, reportHead, measured } = useBatchCards(groups, width, metrics.batch);

@@ -10,6 +10,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store/app-store';
+import { selectTaskItems } from '../../store/record-selectors';
 import { rowOfTask } from '../../store/task-list-model';
 import { FeedRow, feedRowKey, lastTaskOf, useContentWidth, useLayout } from './task-feed';
 import { useFeedKeys } from './use-feed-keys';
@@ -53,7 +54,7 @@ export interface TaskListProps {
 }
 
 export function TaskList({ onRemove, onRemoveSelected }: TaskListProps) {
-  const items = useAppStore((state) => state.tasksItems);
+  const items = useAppStore(selectTaskItems);
   const total = useAppStore((state) => state.tasksTotal);
   const loading = useAppStore((state) => state.tasksStatus === 'loading' || state.tasksLoadingMore);
   const failed = useAppStore((state) => state.tasksError !== null);

@@ -32,11 +32,11 @@ function useRemovalFocus(list: RefObject<HTMLElement | null>, moveTo: (index: nu
     const active = document.activeElement;
     const free = active === null || active === document.body || list.current?.contains(active);
     if (!free) return;
-    const { tasksItems, tasksTotal } = useAppStore.getState();
+    const { tasksIds, tasksTotal } = useAppStore.getState();
     const index =
       request.localId === undefined
         ? Math.min(request.index, tasksTotal - 1)
-        : tasksItems.findIndex((item) => item.record.localId === request.localId);
+        : tasksIds.indexOf(request.localId);
     if (index >= 0) move.current(index);
   }, [request, list]);
 }

@@ -5,9 +5,9 @@
  */
 import { useCallback, type KeyboardEvent, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskItem } from '../../../shared/ipc/contract';
 import { isSelected, selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
-import type { AppState } from '../../store/app-state';
 import { recordProblem } from './unreadable-row';
 
 function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {
@@ -49,7 +49,7 @@ function selectionKeys(
 }
 
 export interface FeedKeysOptions {
-  readonly items: AppState['tasksItems'];
+  readonly items: readonly TaskItem[];
   readonly total: number;
   readonly scroller: RefObject<HTMLElement | null>;
   readonly rowHeight: number;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyStatus } from '../../../../shared/domain/key-status';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { WiredApi } from '../../../support/wired-api';
 import { connectService } from '../dialect-services';
 import { startApp } from '../render-app';
@@ -134,7 +135,7 @@ describe('banners about the previous service', () => {
     });
     await user.type(prompt(), 'a harbour at night{Enter}');
     await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    const sent = useAppStore.getState().tasksItems[0]!.record;
+    const sent = selectTaskItems(useAppStore.getState())[0]!.record;
     // The next prompt started on fal.ai: the refused one does not come back over it.
     await choose(user, 'fal');
     await user.type(prompt(), 'a heron');

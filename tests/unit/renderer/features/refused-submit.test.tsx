@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { makeTask } from '../../../support/task-records';
 import { connectService, SERVICE_KEY } from '../dialect-services';
 import { giveOverflow, startApp } from '../render-app';
@@ -18,7 +19,7 @@ const form = () => screen.getByRole('form', { name: 'New task' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
 const banner = () => screen.queryByRole('region', { name: 'Request not sent' });
 /** The newest task in the page's list (the one just submitted). */
-const submitted = () => useAppStore.getState().tasksItems[0]!.record;
+const submitted = () => selectTaskItems(useAppStore.getState())[0]!.record;
 
 const shared = sharedWiredMain();
 

@@ -10,6 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { keyOf, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
@@ -120,7 +121,7 @@ describe('Select all in Tasks', () => {
     const { user, main } = await startWiredApp({
       prepare: (m) => void seedHistory(m, 300),
     });
-    expect(useAppStore.getState().tasksItems.length).toBeLessThan(300);
+    expect(selectTaskItems(useAppStore.getState()).length).toBeLessThan(300);
     act(() => screen.getAllByRole('article')[0]!.focus());
     await user.keyboard('{Control>}a{/Control}');
     expect(toolbar('Selected tasks').textContent).toContain('All 300 tasks');

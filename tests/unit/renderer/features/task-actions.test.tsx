@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
@@ -118,7 +119,7 @@ describe('row actions', () => {
     // Main takes the request and the service from the record: the page names only the task.
     expect(main.callsTo('tasks:resend')).toEqual([{ localIds: ['seed-000000'], as: 'each' }]);
     expect(main.callsTo('tasks:submit')).toEqual([]);
-    expect(useAppStore.getState().tasksItems[0]?.record.request).toEqual(request);
+    expect(selectTaskItems(useAppStore.getState())[0]?.record.request).toEqual(request);
     expect(main.runtime.core.history.list().items[0]?.request).toEqual(request);
     // The refused task stays as it was; the new one is on top, at work on the demo.
     expect(within(row(0)).getByText(/^(Sending|Processing)$/)).toBeTruthy();

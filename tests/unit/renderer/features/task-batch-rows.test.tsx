@@ -9,6 +9,7 @@ import { seriousViolations } from '../axe-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
 import { makeImage } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
@@ -126,9 +127,8 @@ describe('a batch card', () => {
     expect(await screen.findByText('Sent again as a new batch of 10 tasks.')).toBeTruthy();
     const fresh = document.querySelector<HTMLElement>('.task-batch')!;
     expect(within(fresh).getAllByRole('article', { name: PROMPT })).toHaveLength(10);
-    const made = useAppStore
-      .getState()
-      .tasksItems.slice(0, 10)
+    const made = selectTaskItems(useAppStore.getState())
+      .slice(0, 10)
       .map((item) => item.record);
     expect(new Set(made.map((record) => record.batchId)).size).toBe(1);
     expect(made.every((record) => record.endpoint === DEMO_ENDPOINT)).toBe(true);

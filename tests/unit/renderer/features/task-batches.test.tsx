@@ -9,6 +9,7 @@ import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { selectionSize } from '../../../../renderer/lib/selection';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { WiredApi } from '../../../support/wired-api';
 import { makeImage } from '../../../support/task-records';
 import { UNTIL } from '../../../support/waits';
@@ -99,7 +100,7 @@ describe('batches in the history', () => {
   it('joins a batch that a page boundary split once the next page is in', async () => {
     // The first page holds 30 tasks: the batch is tasks 28 to 31.
     await startWiredApp({ main: fileMain, prepare: seedWithBatch(40, [28, 29, 30, 31]) });
-    await waitFor(() => expect(useAppStore.getState().tasksItems.length).toBe(40));
+    await waitFor(() => expect(selectTaskItems(useAppStore.getState()).length).toBe(40));
     const scroller = document.querySelector<HTMLElement>('.task-list')!;
     scroller.scrollTop = 88 * 26;
     fireEvent.scroll(scroller);
@@ -241,7 +242,7 @@ describe('selecting tasks', () => {
     // Ctrl/Cmd+A takes every task of the filter, loaded or not, and says so.
     articles()[0]!.focus();
     await user.keyboard('{Control>}a{/Control}');
-    expect(useAppStore.getState().tasksItems.length).toBeLessThan(300);
+    expect(selectTaskItems(useAppStore.getState()).length).toBeLessThan(300);
     expect(selectedCount()).toBe(300);
     expect(within(bar()).getByText('All 300 tasks')).toBeTruthy();
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 7');

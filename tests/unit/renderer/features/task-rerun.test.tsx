@@ -2,6 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { makeImage } from '../../../support/task-records';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
@@ -88,9 +89,9 @@ describe('rerun', () => {
       await useAppStore.getState().tasksResend(['seed-000000'], 'each');
     });
     expect(main.callsTo('tasks:resend')).toEqual([{ localIds: ['seed-000000'], as: 'each' }]);
-    const made = useAppStore
-      .getState()
-      .tasksItems.find((item) => item.record.localId !== 'seed-000000')!.record;
+    const made = selectTaskItems(useAppStore.getState()).find(
+      (item) => item.record.localId !== 'seed-000000',
+    )!.record;
     expect(made).toMatchObject({ ...bfl, request: { prompt: 'A heron', model: 'flux-pro-1.1' } });
     expect(main.runtime.core.history.get(made.localId)).toMatchObject({
       ...bfl,

@@ -7,6 +7,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { okValue } from '../../../support/ipc';
 import { itemKey } from '../../../../renderer/store/gallery-list-model';
 import { seedGallery, wiredGallery } from './gallery-wired';
@@ -16,7 +17,7 @@ const renderWired = wiredGallery();
 
 const galleryKeys = (): string[] => useAppStore.getState().galleryItems.map(itemKey);
 const taskIds = (): string[] =>
-  useAppStore.getState().tasksItems.map((item) => item.record.localId);
+  selectTaskItems(useAppStore.getState()).map((item) => item.record.localId);
 
 describe('views decided by main', () => {
   it('shows live a task whose prompt holds the search words in another order', async () => {
@@ -30,7 +31,7 @@ describe('views decided by main', () => {
       expect(state.galleryStatus).toBe('ready');
       expect(state.galleryItems).toEqual([]);
       expect(state.tasksLoaded).toBe(true);
-      expect(state.tasksItems).toEqual([]);
+      expect(state.tasksIds).toEqual([]);
     });
     const [made] = await main.generate(['A red fox asleep in the snow']);
     const localId = made!.localId;

@@ -8,6 +8,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { installFakeApi } from '../../../fakes/fake-pictor-api';
 import { makeImage } from '../../../support/task-records';
 
@@ -40,7 +41,7 @@ describe('a batch answer before its task message', () => {
 
     await state().galleryUndoDelete();
 
-    const record = state().tasksItems.find((item) => item.record.localId === localId)?.record;
+    const record = selectTaskItems(state()).find((item) => item.record.localId === localId)?.record;
     expect(record?.images[1]).toMatchObject({ state: 'saved', file: 'g/restored.png' });
     expect(state().tasksViewer).toEqual({ localId, index: 1 });
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../renderer/lib/api';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
+import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { installFakeApi } from '../../../fakes/fake-pictor-api';
 import { makeTask } from '../../../support/task-records';
@@ -115,7 +116,7 @@ describe('compose slice', () => {
         count: 3,
       },
     ]);
-    expect(state().tasksItems).toHaveLength(3);
+    expect(selectTaskItems(state())).toHaveLength(3);
     expect(state().tasksTotal).toBe(3);
     expect(state().composeDraft.prompt).toBe('');
   });
@@ -142,21 +143,21 @@ describe('compose slice', () => {
 describe('tasks slice and events', () => {
   it('loads a small first page, then its count, and the next pages on demand', async () => {
     await startWired((wired) => void seedHistory(wired, 250));
-    expect(state().tasksItems).toHaveLength(30);
+    expect(selectTaskItems(state())).toHaveLength(30);
     await waitFor(() => expect(state().tasksCounted).toBe(true));
     expect(state().tasksTotal).toBe(250);
     expect(main.callsTo('tasks:count')).toEqual([{}]);
     await state().tasksLoadUntil(180);
-    expect(state().tasksItems.length).toBeGreaterThan(180);
+    expect(selectTaskItems(state()).length).toBeGreaterThan(180);
     // Each page continues where the one before it ended, without a gap or a repeat.
-    const ids = state().tasksItems.map((item) => item.record.localId);
+    const ids = selectTaskItems(state()).map((item) => item.record.localId);
     expect(ids).toEqual(ids.map((_, n) => `seed-${String(n).padStart(6, '0')}`));
     const [first, next] = main.callsTo('tasks:list');
     expect(first).toMatchObject({ limit: 30, cursor: null });
     expect(next?.cursor).toEqual(expect.any(String));
     await state().tasksLoadUntil(249);
-    expect(state().tasksItems).toHaveLength(250);
-    expect(state().tasksItems.at(-1)!.record.localId).toBe('seed-000249');
+    expect(selectTaskItems(state())).toHaveLength(250);
+    expect(selectTaskItems(state()).at(-1)!.record.localId).toBe('seed-000249');
     expect(state().tasksNextCursor).toBeNull();
   });
 
@@ -172,7 +173,7 @@ describe('tasks slice and events', () => {
     stop = initStore();
     await waitFor(() => expect(state().tasksLoaded).toBe(true));
     // Before the count: the loaded rows and one placeholder for the rest; no count shown.
-    expect(state().tasksItems).toHaveLength(30);
+    expect(selectTaskItems(state())).toHaveLength(30);
     expect(state().tasksTotal).toBe(31);
     expect(state().tasksCounted).toBe(false);
     state().tasksSetFavouriteOnly(true);
@@ -205,18 +206,18 @@ describe('tasks slice and events', () => {
     // A task the demo runs: the engine's updates replace its row, at the top, once.
     state().composeSetDraft({ prompt: 'a fox' });
     expect((await state().composeSubmit()).ok).toBe(true);
-    const localId = state().tasksItems[0]!.record.localId;
-    await waitFor(() => expect(state().tasksItems[0]!.record.status).toBe('completed'));
-    expect(state().tasksItems[0]!.record.localId).toBe(localId);
-    expect(state().tasksItems[0]!.record.images.length).toBeGreaterThan(0);
-    expect(state().tasksItems.map((entry) => entry.record.localId)).toEqual([
+    const localId = selectTaskItems(state())[0]!.record.localId;
+    await waitFor(() => expect(selectTaskItems(state())[0]!.record.status).toBe('completed'));
+    expect(selectTaskItems(state())[0]!.record.localId).toBe(localId);
+    expect(selectTaskItems(state())[0]!.record.images.length).toBeGreaterThan(0);
+    expect(selectTaskItems(state()).map((entry) => entry.record.localId)).toEqual([
       localId,
       'seed-000000',
       'seed-000001',
     ]);
     expect(await state().tasksRemove('seed-000000')).toBe(true);
     await waitFor(() =>
-      expect(state().tasksItems.map((entry) => entry.record.localId)).toEqual([
+      expect(selectTaskItems(state()).map((entry) => entry.record.localId)).toEqual([
         localId,
         'seed-000001',
       ]),
@@ -232,7 +233,10 @@ describe('tasks slice and events', () => {
     fake.addTasks([record]);
     fake.updateTask('new-x', { status: 'processing' });
     state().tasksInsert([{ record, live: null }]);
-    expect(state().tasksItems[0]!.record).toMatchObject({ localId: 'new-x', status: 'processing' });
+    expect(selectTaskItems(state())[0]!.record).toMatchObject({
+      localId: 'new-x',
+      status: 'processing',
+    });
     expect(state().tasksTotal).toBe(3);
   });
 
@@ -245,7 +249,7 @@ describe('tasks slice and events', () => {
       favourite: true,
       statuses: ['completed'],
     });
-    expect(state().tasksItems.every((item) => item.record.favourite)).toBe(true);
+    expect(selectTaskItems(state()).every((item) => item.record.favourite)).toBe(true);
     state().tasksClearFilters();
     await waitFor(() => expect(state().tasksTotal).toBe(20));
   });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../../shared/domain/live-state';
 import type { TaskChange } from '../../../../shared/ipc/contract';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
+import { selectRecord, selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { installFakeApi, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage, makeTask } from '../../../support/task-records';
@@ -96,7 +97,7 @@ async function updatesDuring(work: () => Promise<void> | void): Promise<number> 
 describe('a batch of task changes', () => {
   it('is one store update, however many tasks it names', async () => {
     await withRunningTasks(30);
-    const later = state().tasksItems[0]!.record.updatedAt + 1_000;
+    const later = selectTaskItems(state())[0]!.record.updatedAt + 1_000;
     const done = { ...task(3), status: 'completed' as const, updatedAt: later };
     const withImage = {
       ...task(4),
@@ -115,23 +116,23 @@ describe('a batch of task changes', () => {
     ];
     expect(await updatesDuring(() => send(changes))).toBe(1);
 
-    const byId = new Map(state().tasksItems.map((item) => [item.record.localId, item]));
+    const byId = new Map(selectTaskItems(state()).map((item) => [item.record.localId, item]));
     expect(byId.has(id(0)) || byId.has(id(1))).toBe(false);
-    expect(state().tasksItems[0]!.record.localId).toBe('new-1');
+    expect(selectTaskItems(state())[0]!.record.localId).toBe('new-1');
     expect(byId.get(id(3))!.record.status).toBe('completed');
     expect(byId.get(id(4))!.record.images).toHaveLength(1);
     expect(byId.get(id(12))!.live?.progress).toBe(7);
     expect(byId.get(id(12))!.record.polls).toBe(7);
     // 30 loaded, 2 removed, 1 new: 29; the list and the count move together.
-    expect(state().tasksItems).toHaveLength(29);
+    expect(selectTaskItems(state())).toHaveLength(29);
     expect(state().tasksTotal).toBe(29);
   });
 
   it('leaves the tasks it does not name as they were (the same objects)', async () => {
     await withRunningTasks(10);
-    const before = state().tasksItems;
+    const before = selectTaskItems(state());
     await send([livePart(4, before[4]!.record.updatedAt + 1)]);
-    const after = state().tasksItems;
+    const after = selectTaskItems(state());
     expect(after).not.toBe(before);
     for (const n of [0, 1, 2, 3, 5, 6, 7, 8, 9]) expect(after[n]).toBe(before[n]);
   });
@@ -150,17 +151,17 @@ describe('a batch of task changes', () => {
     );
     expect(count).toBe(1);
     expect(state().galleryItems.map((item) => item.localId)).toEqual([id(1)]);
-    expect(state().tasksItems[1]!.record.status).toBe('completed');
+    expect(selectTaskItems(state())[1]!.record.status).toBe('completed');
   });
 });
 
 describe('a live part', () => {
   it('moves the bookkeeping and the live state of the record the page has, nothing else', async () => {
     await withRunningTasks(3);
-    const before = state().tasksItems[1]!;
+    const before = selectTaskItems(state())[1]!;
     const at = before.record.updatedAt + 3_000;
     await send([livePart(1, at, { nextPollAt: at + 3_000, queuePosition: 2 })]);
-    const after = state().tasksItems[1]!;
+    const after = selectTaskItems(state())[1]!;
     expect(after.record).toEqual({
       ...before.record,
       updatedAt: at,
@@ -173,18 +174,18 @@ describe('a live part', () => {
   // Fault: an update older than the record the page has (main sends each change once, newest last).
   it('older than the record the page has changes nothing', async () => {
     await withRunningTasksOnTheFake(3);
-    const before = state().tasksItems;
+    const before = selectTaskItems(state());
     const stale = before[1]!.record.updatedAt - 1;
     expect(await updatesDuring(() => fake.emit('tasks:updated', [livePart(1, stale)]))).toBe(0);
-    expect(state().tasksItems).toBe(before);
+    expect(selectTaskItems(state())).toBe(before);
   });
 
   it('of a task the page has not loaded is ignored: no row, no store update', async () => {
     await withRunningTasks(3);
-    const before = state().tasksItems;
+    const before = selectTaskItems(state());
     const unknown: TaskChange = { ...livePart(0, Date.UTC(2027, 0, 1)), localId: 'not-loaded' };
     expect(await updatesDuring(() => send([unknown]))).toBe(0);
-    expect(state().tasksItems).toBe(before);
+    expect(selectTaskItems(state())).toBe(before);
     expect(state().tasksTotal).toBe(3);
   });
 
@@ -194,9 +195,10 @@ describe('a live part', () => {
     state().tasksShowDetails({ record: elsewhere, live: null });
     const at = elsewhere.updatedAt + 1;
     await send([{ ...livePart(0, at, { progress: 40 }), localId: 'from-costs' }]);
-    expect(state().tasksDetailsItem?.record).toMatchObject({ localId: 'from-costs', polls: 7 });
-    expect(state().tasksDetailsItem?.live?.progress).toBe(40);
-    expect(state().tasksItems.map((item) => item.record.localId)).not.toContain('from-costs');
+    const shown = selectRecord(state().tasksDetailsId)(state());
+    expect(shown?.record).toMatchObject({ localId: 'from-costs', polls: 7 });
+    expect(shown?.live?.progress).toBe(40);
+    expect(selectTaskItems(state()).map((item) => item.record.localId)).not.toContain('from-costs');
   });
 
   it('after its record in the same batch is applied onto that record', async () => {
@@ -206,8 +208,8 @@ describe('a live part', () => {
       { change: 'task', record, live: null },
       livePart(1, record.updatedAt + 1, { progress: 10 }),
     ]);
-    expect(state().tasksItems[1]!.record).toMatchObject({ hold: 'timed_out', polls: 7 });
-    expect(state().tasksItems[1]!.live?.progress).toBe(10);
+    expect(selectTaskItems(state())[1]!.record).toMatchObject({ hold: 'timed_out', polls: 7 });
+    expect(selectTaskItems(state())[1]!.live?.progress).toBe(10);
   });
 });
 
@@ -221,7 +223,7 @@ describe('a removal', () => {
       { change: 'task', record, live: null },
       { change: 'removed', localId: id(2) },
     ]);
-    expect(state().tasksItems.map((item) => item.record.localId)).toEqual([id(0), id(1)]);
+    expect(selectTaskItems(state()).map((item) => item.record.localId)).toEqual([id(0), id(1)]);
   });
 
   it('of a selected task with its details open clears both', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
+import { fresher } from '../../../../renderer/store/records-table';
 import {
   EMPTY_FILTER,
-  fresher,
   isFiltered,
   listQuery,
   upsertItems,

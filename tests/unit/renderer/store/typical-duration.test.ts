@@ -56,7 +56,11 @@ describe('typicalDuration', () => {
   });
 
   it('as a selector over the loaded tasks', () => {
-    const state = { tasksItems: [took(10), took(20), took(30)] } as unknown as AppState;
+    const items = [took(10), took(20), took(30)];
+    const state = {
+      tasksIds: items.map((item) => item.record.localId),
+      records: new Map(items.map((item) => [item.record.localId, item])),
+    } as unknown as AppState;
     expect(selectTypicalDuration()(state)).toBe(20_000);
     expect(selectTypicalDuration('x')(state)).toBe(20_000);
   });

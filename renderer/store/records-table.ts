@@ -1,0 +1,87 @@
+/**
+ * The page's one records table: every task the page shows, once, by its local id (as Redux's
+ * normalized state keeps it). The task list, the compare view and the details are lists of ids
+ * over it (records-slice.ts); a record that changes is written here once, and every view that
+ * names it shows the change. Pure helpers: each answers the same table when nothing changed, so
+ * a selector over an unchanged task answers the same item.
+ */
+import type { TaskItem, TaskLivePart } from '../../shared/ipc/contract';
+
+/**
+ * Each task the page holds, by local id (a Map: an id is any string main sends, `__proto__`
+ * included, never an object's key).
+ */
+export type RecordsTable = ReadonlyMap<string, TaskItem>;
+
+export const EMPTY_RECORDS: RecordsTable = new Map();
+
+/** The item that should stay: an update never replaces a newer state with an older one. */
+export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
+  return incoming.record.updatedAt >= current.record.updatedAt ? incoming : current;
+}
+
+/** A task's live part applied onto the item the page has; an older part changes nothing. */
+export function withLivePart(item: TaskItem, part: TaskLivePart): TaskItem {
+  if (part.updatedAt < item.record.updatedAt) return item;
+  const { updatedAt, polls, lastPolledAt, live } = part;
+  return { record: { ...item.record, updatedAt, polls, lastPolledAt }, live };
+}
+
+/** The table with `items` written in (a newer state wins); the same table when none changed it. */
+export function recordsWith(table: RecordsTable, items: Iterable<TaskItem>): RecordsTable {
+  let next: Map<string, TaskItem> | null = null;
+  for (const item of items) {
+    const localId = item.record.localId;
+    const known = (next ?? table).get(localId);
+    const kept = known ? fresher(known, item) : item;
+    if (kept === known) continue;
+    next ??= new Map(table);
+    next.set(localId, kept);
+  }
+  return next ?? table;
+}
+
+/** The table with live parts applied onto the records it holds (others are ignored). */
+export function recordsWithLive(table: RecordsTable, parts: Iterable<TaskLivePart>): RecordsTable {
+  let next: Map<string, TaskItem> | null = null;
+  for (const part of parts) {
+    const known = (next ?? table).get(part.localId);
+    if (!known) continue;
+    const after = withLivePart(known, part);
+    if (after === known) continue;
+    next ??= new Map(table);
+    next.set(part.localId, after);
+  }
+  return next ?? table;
+}
+
+/** The table without the tasks of `localIds` (they left the history). */
+export function recordsWithout(table: RecordsTable, localIds: Iterable<string>): RecordsTable {
+  let next: Map<string, TaskItem> | null = null;
+  for (const localId of localIds) {
+    if (!(next ?? table).has(localId)) continue;
+    next ??= new Map(table);
+    next.delete(localId);
+  }
+  return next ?? table;
+}
+
+/**
+ * The items of `ids` in the table, in order (an id the table lacks is skipped); `previous` when
+ * it holds the very same items, so a view whose tasks did not change is not drawn again.
+ */
+export function itemsOf(
+  table: RecordsTable,
+  ids: readonly string[],
+  previous: readonly TaskItem[] = [],
+): readonly TaskItem[] {
+  const items: TaskItem[] = [];
+  let same = true;
+  for (const localId of ids) {
+    const item = table.get(localId);
+    if (!item) continue;
+    if (items.length >= previous.length || previous[items.length] !== item) same = false;
+    items.push(item);
+  }
+  return same && items.length === previous.length ? previous : items;
+}
