@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { mainMessages } from '../../../shared/i18n/main-messages';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
 import { imageInputsSchema, type ImageInputs } from '../../../shared/domain/image-inputs';
+import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
+import { comfyWorkflowSchema } from '../../../shared/domain/comfy-workflow';
 
 type Schema = z.ZodType;
 
@@ -95,6 +97,20 @@ function imageInputsArbitrary(def: Def): fc.Arbitrary<unknown> {
   return accepted(fitted, imageInputsSchema as Schema, () => 'image inputs');
 }
 
+/**
+ * A ComfyUI workflow with its map: the map must name inputs its graph has (the schema's own
+ * refinement), which a graph drawn at random almost never does; so ComfyUI's default graph with
+ * the prompt mapped and any of its other roles, each to the input it names there.
+ */
+function comfyWorkflowArbitrary(): fc.Arbitrary<unknown> {
+  const { prompt, ...others } = DEFAULT_WORKFLOW.map;
+  const drawn = fc.subarray(Object.entries(others)).map((kept) => ({
+    graph: DEFAULT_WORKFLOW.graph,
+    map: { prompt, ...Object.fromEntries(kept) },
+  }));
+  return accepted(drawn, comfyWorkflowSchema as Schema, () => 'ComfyUI workflow');
+}
+
 function describeChecks(schema: Schema): string {
   return JSON.stringify(checks(schema), (_, value: unknown) =>
     value instanceof RegExp ? String(value) : value,
@@ -178,6 +194,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   if (schema === (sentenceSchema as Schema)) return sentenceArbitrary;
   const def = defOf(schema);
   if (schema === (imageInputsSchema as Schema)) return imageInputsArbitrary(def);
+  if (schema === (comfyWorkflowSchema as Schema)) return comfyWorkflowArbitrary();
   switch (def.type) {
     case 'string':
       return stringArbitrary(schema);
@@ -212,7 +229,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     case 'union':
       return fc.oneof(...(def.options ?? []).map(validArbitrary));
     case 'pipe': {
-      // A gate in front (a z.custom check): the values its output takes that pass the gate.
+      // A gate in front (a z.custom or z.preprocess check): the values its output takes that pass it.
       const shape = pipeShape(def);
       return shape === def.in
         ? validArbitrary(shape)
@@ -239,7 +256,9 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
  */
 function pipeShape(def: Def): Schema {
   const into = def.in as Schema;
-  return defOf(into).type === 'custom' ? (def.out as Schema) : into;
+  // A z.custom gate, or a z.preprocess check (a transform that passes its value on): the output.
+  const gate = defOf(into).type;
+  return gate === 'custom' || gate === 'transform' ? (def.out as Schema) : into;
 }
 
 /**
