@@ -9,6 +9,7 @@ import {
   comfyWorkflowSchema,
   splitPath,
   workflowGraphSchema,
+  WORKFLOW_ROLES,
   type ComfyWorkflow,
   type WorkflowGraph,
   type WorkflowMap,
@@ -59,6 +60,15 @@ export function mappedWorkflow(
   graph: WorkflowGraph,
   map: WorkflowMap,
 ): { ok: true; workflow: ComfyWorkflow } | { ok: false; problem: string } {
+  const unknown = Object.keys(map).find(
+    (role) => !(WORKFLOW_ROLES as readonly string[]).includes(role),
+  );
+  if (unknown !== undefined) {
+    return {
+      ok: false,
+      problem: `Pictor maps no role named ${unknown.slice(0, 40)}: use ${WORKFLOW_ROLES.join(', ')}.`,
+    };
+  }
   const parsed = comfyWorkflowSchema.safeParse({ graph, map });
   if (parsed.success) return { ok: true, workflow: parsed.data };
   return { ok: false, problem: parsed.error.issues[0]?.message ?? 'The map does not fit.' };

@@ -99,7 +99,9 @@ const workflowMapSchema = z
     steps: inputPathSchema.optional(),
     image: inputPathSchema.optional(),
   })
-  .strict();
+  // A role Pictor does not have is left out of a record read back (events, archives); an import
+  // refuses one (comfy-prompt.ts `mappedWorkflow`).
+  .strip();
 export type WorkflowMap = z.infer<typeof workflowMapSchema>;
 
 /** A workflow and its map, as a model of the ComfyUI provider keeps it and a request carries it. */
