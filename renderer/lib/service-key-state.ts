@@ -4,15 +4,18 @@
  * notice all read it the same way.
  */
 import type { KeyStatus } from '../../shared/domain/key-status';
+import { worksWithoutKey, type ProviderId } from '../../shared/domain/providers';
 import type { MessageKey } from '../i18n';
 
 /**
  * `checked`: a key its service accepted when last asked. `unchecked`: a key stored without a
  * check (or before checks were kept). `refused`: a key its service refused when last asked.
  * `attention`: a key is stored but cannot be used now (another keyring, not decryptable).
- * `none`: no key. `demo`: today's contract with no address, whose tasks go to the built-in demo.
+ * `none`: no key. `keyless`: no key, for a service that works with none (a local ComfyUI).
+ * `demo`: today's contract with no address, whose tasks go to the built-in demo.
  */
-export type ServiceKeyState = 'checked' | 'unchecked' | 'refused' | 'attention' | 'none' | 'demo';
+export type ServiceKeyState =
+  'checked' | 'unchecked' | 'refused' | 'attention' | 'none' | 'keyless' | 'demo';
 
 export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>> = {
   checked: 'settings.serviceState.checked',
@@ -20,6 +23,7 @@ export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>>
   refused: 'settings.serviceState.refused',
   attention: 'settings.serviceState.attention',
   none: 'settings.serviceState.none',
+  keyless: 'settings.serviceState.keyless',
   demo: 'settings.serviceState.demo',
 };
 
@@ -33,6 +37,7 @@ const UNUSABLE_STORED = new Set<KeyStatus['state']>(['backend_changed', 'decrypt
 export function serviceKeyState(
   status: KeyStatus | null | undefined,
   demo = false,
+  provider?: ProviderId,
 ): ServiceKeyState | null {
   if (demo) return 'demo';
   if (!status) return null;
@@ -40,7 +45,8 @@ export function serviceKeyState(
     if (status.check?.outcome === 'accepted') return 'checked';
     return status.check?.outcome === 'refused' ? 'refused' : 'unchecked';
   }
-  return UNUSABLE_STORED.has(status.state) && status.fingerprint ? 'attention' : 'none';
+  if (UNUSABLE_STORED.has(status.state) && status.fingerprint) return 'attention';
+  return worksWithoutKey(provider) ? 'keyless' : 'none';
 }
 
 /** Whether a service in `state` has no key its tasks could be sent with. */

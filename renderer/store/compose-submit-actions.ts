@@ -86,7 +86,7 @@ async function sendTasks(
 /** Main's "no key it may send there", for a service the page too knows has no key. */
 function missingKeyRefusal(state: AppState, provider: ProviderId, error: ApiError): boolean {
   if (!NO_KEY_SENTENCES.has(error.sentenceKey ?? '') || demoStandsIn(provider)) return false;
-  return lacksKey(serviceKeyState(state.serviceKeys?.[provider]));
+  return lacksKey(serviceKeyState(state.serviceKeys?.[provider], false, provider));
 }
 
 /** The request the draft makes, with its model's options and seed (compose-params.ts). */

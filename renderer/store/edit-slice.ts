@@ -274,7 +274,7 @@ export function setUpServices(state: AppState): ProviderId[] {
     const status = state.serviceKeys?.[provider];
     const keyState = demoStandsIn(provider)
       ? state.settings && serviceKeyState(status, typedAddress(state.settings, provider) === '')
-      : serviceKeyState(status);
+      : serviceKeyState(status, false, provider);
     return keyState !== null && keyState !== undefined && !lacksKey(keyState);
   });
 }

@@ -8,7 +8,7 @@ import { useAppStore } from './app-store';
 export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null {
   return useAppStore((state) => {
     const status = state.serviceKeys?.[provider];
-    if (!demoStandsIn(provider)) return serviceKeyState(status);
+    if (!demoStandsIn(provider)) return serviceKeyState(status, false, provider);
     if (!state.settings) return null;
     return serviceKeyState(status, typedAddress(state.settings, provider) === '');
   });

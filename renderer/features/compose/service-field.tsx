@@ -16,7 +16,9 @@ import { useAppStore } from '../../store/app-store';
 function useServicesWithoutKey(): ReadonlySet<ProviderId> {
   const keys = useAppStore((state) => state.serviceKeys);
   return new Set(
-    PROVIDER_IDS.filter((id) => !demoStandsIn(id) && lacksKey(serviceKeyState(keys?.[id]))),
+    PROVIDER_IDS.filter(
+      (id) => !demoStandsIn(id) && lacksKey(serviceKeyState(keys?.[id], false, id)),
+    ),
   );
 }
 

@@ -15,6 +15,7 @@ const ICONS: Readonly<Record<ServiceKeyState, IconName>> = {
   refused: 'warning',
   attention: 'warning',
   none: 'key',
+  keyless: 'link',
   demo: 'demo',
 };
 

@@ -83,6 +83,7 @@ export const settings = {
   'settings.serviceState.refused': 'Key refused',
   'settings.serviceState.attention': 'Key needs attention',
   'settings.serviceState.none': 'No key',
+  'settings.serviceState.keyless': 'No key needed',
   'settings.serviceState.demo': 'Built-in demo',
   'settings.connect.open': 'Connect a service',
   'settings.connect.title': 'Connect a service',

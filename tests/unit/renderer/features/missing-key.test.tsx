@@ -54,6 +54,8 @@ describe('a service without a key in the compose form', () => {
       'Replicate (no key)',
       `${DASHSCOPE} (no key)`,
       'Black Forest Labs (no key)',
+      // A local ComfyUI works with no key: it is not marked.
+      'ComfyUI',
     ]);
   });
 

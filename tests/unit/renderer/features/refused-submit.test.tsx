@@ -212,6 +212,7 @@ describe('the model asked for and the one reported', () => {
     expect(value('Model asked for')).toBe('Service default');
     expect(value('Model used (as the service reported it)')).toBe('demo-image-1');
     // The seed it said it used, beside the model, digit for digit.
-    expect(value('Seed (as the service reported it)')).toBe('4294967295');
+    // (followed by its Use this seed button)
+    expect(value('Seed (as the service reported it)')).toBe('4294967295 Use this seed');
   });
 });

@@ -44,6 +44,7 @@ describe('the Settings index', () => {
       'Replicate Key not checked',
       'Alibaba Cloud DashScope Key refused',
       'Black Forest Labs No key',
+      'ComfyUI No key needed',
     ]);
     // The same state beside each service's own name.
     within(screen.getByRole('region', { name: 'fal.ai' })).getByText('Connected, key checked');
@@ -64,6 +65,7 @@ describe('the Settings index', () => {
       'Replicate No key',
       'Alibaba Cloud DashScope No key',
       'Black Forest Labs No key',
+      'ComfyUI No key needed',
     ]);
   });
 
