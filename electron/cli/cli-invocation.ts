@@ -38,6 +38,7 @@ export const CLI_COMMANDS = [
   'upscale',
   'models',
   'mcp',
+  'comfy',
   'help',
 ] as const;
 

@@ -28,6 +28,7 @@ const COMFY_OPTIONS = {
   name: { type: 'string' },
   ...Object.fromEntries(WORKFLOW_ROLES.map((role) => [role, { type: 'string' }])),
   'data-dir': { type: 'string' },
+  'gallery-dir': { type: 'string' },
   json: { type: 'boolean' },
 } as const satisfies Record<string, { type: 'string' | 'boolean' }>;
 
@@ -62,7 +63,13 @@ function parseComfy(argv: readonly string[], env: NodeJS.ProcessEnv): ComfyImpor
     throw new UsageError(
       'comfy import needs --prompt NODE.INPUT: the input that takes the prompt (6.text).',
     );
-  const options = common({ 'data-dir': typed['data-dir'] as string | undefined }, env);
+  const options = common(
+    {
+      'data-dir': typed['data-dir'] as string | undefined,
+      'gallery-dir': typed['gallery-dir'] as string | undefined,
+    },
+    env,
+  );
   return {
     name: 'comfy',
     file: resolve(file),

@@ -59,7 +59,7 @@ describe('compare’s demo targets', () => {
         said = error.message;
       }
       expect(said, target).toBe(
-        '--target demo:DIALECT names a dialect of the built-in demo: one of fal, replicate, dashscope, bfl.',
+        '--target demo:DIALECT names a dialect of the built-in demo: one of fal, replicate, dashscope, bfl, comfyui.',
       );
     }
   });
