@@ -26,6 +26,7 @@ import { planOf, type ComfyPlan } from './comfyui-graph';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
 import {
   acceptedRequest,
+  authorizationKey,
   failureMessage,
   headerValue,
   isReply,
@@ -54,10 +55,7 @@ class ComfyuiDialect implements Dialect {
 
   constructor(private readonly kit: DialectKit) {}
 
-  readonly keyOf: Dialect['keyOf'] = (headers) => {
-    const value = headerValue(headers, 'authorization');
-    return value ? BEARER.exec(value)?.[1] : undefined;
-  };
+  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, BEARER);
 
   private readonly account = (call: DialectCall): string | Reply => {
     const key = this.keyOf(call.headers);
