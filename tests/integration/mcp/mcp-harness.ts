@@ -3,11 +3,18 @@
  * entry and environment), driven by the SDK's own Client over stdio. Every answer and everything
  * the server wrote on stderr is kept, so a test can search it all for the key.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { carriesKey } from '../../../electron/core/secrets/key-echo';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { nodeEntryArgs } from '../../support/node-entry-args';
-import { REPO_ROOT, childEnv } from '../cli/run-cli';
+import { REPO_ROOT, childEnv, runCliHere } from '../cli/run-cli';
 
 /** One running server and its client. */
 export interface McpSession {
@@ -82,4 +89,72 @@ export function refusalOf(result: CallToolResult | Error): string {
   if (!result.isError) throw new Error(`the tool did not refuse: ${JSON.stringify(result)}`);
   const text = result.content.find((part) => part.type === 'text');
   return text?.type === 'text' ? text.text : '';
+}
+
+/** Each test's own library, home and demo service, and the servers it started. */
+export interface McpLibrary {
+  readonly dataDir: string;
+  readonly home: string;
+  /** Starts the demo service with the library's key as its account; closed after the test. */
+  demo(options?: Omit<DemoServiceOptions, 'accounts'>): Promise<DemoService>;
+  /** Starts `pictor mcp ARGS` on the library; `key: null` starts it with no key. */
+  serve(
+    args: readonly string[],
+    options?: { readonly key?: string | null; readonly env?: Readonly<Record<string, string>> },
+  ): Promise<McpSession>;
+  /** `pictor ARGS` on the library (caps, prices and templates are the user's, set by the CLI). */
+  pictor(args: readonly string[]): Promise<void>;
+}
+
+/**
+ * Registers the set-up every MCP test file shares: a fresh library and home per test, and after
+ * it, every server closed, its words searched for the key, the demo closed and the folders gone.
+ */
+export function mcpLibrary(key: string, label: string): McpLibrary {
+  let dataDir = '';
+  let home = '';
+  let service: DemoService | undefined;
+  const sessions: McpSession[] = [];
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), `pictor-${label}-data-`));
+    home = await mkdtemp(join(tmpdir(), `pictor-${label}-home-`));
+  });
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) {
+      expect(carriesKey(session.said(), key), 'the key in what the server said').toBe(false);
+      await session.close().catch(() => undefined);
+    }
+    await service?.close();
+    service = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
+  });
+  return {
+    get dataDir() {
+      return dataDir;
+    },
+    get home() {
+      return home;
+    },
+    demo: async (options = {}) => {
+      service = await startDemoService({ ...options, accounts: [{ account: 'a', key }] });
+      return service;
+    },
+    serve: async (args, options = {}) => {
+      const given = options.key === undefined ? key : options.key;
+      const session = await startMcp({
+        dataDir,
+        home,
+        args,
+        ...(given === null ? {} : { key: given }),
+        ...(options.env ? { env: options.env } : {}),
+      });
+      sessions.push(session);
+      return session;
+    },
+    pictor: async (args) => {
+      const run = await runCliHere([...args, '--data-dir', dataDir], { key, home });
+      expect(run.code, run.stderr).toBe(0);
+    },
+  };
 }

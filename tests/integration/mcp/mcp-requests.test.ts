@@ -5,15 +5,9 @@
  * with the Tasks screen's filters. The server is the bundled CLI as a child process, driven by
  * the SDK's client, on the demo's fal dialect and the seed's own interface on loopback.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startDemoService } from '../../../electron/demo-service/server';
-import type { DemoService } from '../../../electron/demo-service/types';
+import { describe, expect, it } from 'vitest';
 import { carriesKey } from '../../../electron/core/secrets/key-echo';
-import { runCliHere } from '../cli/run-cli';
-import { answerOf, refusalOf, startMcp, type McpSession } from './mcp-harness';
+import { answerOf, mcpLibrary, refusalOf } from './mcp-harness';
 
 const KEY = 'sk-mcp-Hw4nQ8tR2yPz6LcV1bXm5KsJ';
 
@@ -24,37 +18,15 @@ interface TaskFacts {
   seed: number | null;
 }
 
-let dataDir = '';
-let home = '';
-let service: DemoService | undefined;
-const sessions: McpSession[] = [];
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-mcp-req-data-'));
-  home = await mkdtemp(join(tmpdir(), 'pictor-mcp-req-home-'));
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(carriesKey(session.said(), KEY), 'the key in what the server said').toBe(false);
-    await session.close().catch(() => undefined);
-  }
-  await service?.close();
-  service = undefined;
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
-});
+const lib = mcpLibrary(KEY, 'mcp-req');
 
 async function serve(provider: 'fal' | 'pictor', more: readonly string[] = []) {
-  service = await startDemoService({
+  const demo = await lib.demo({
     durationMs: 100,
     ...(provider === 'fal' ? { dialect: 'fal' as const } : {}),
-    accounts: [{ account: 'a', key: KEY }],
   });
-  const args = ['--provider', provider, '--base-url', service.url, '--poll-interval', '0.1'];
-  const session = await startMcp({ dataDir, home, args: [...args, ...more], key: KEY });
-  sessions.push(session);
-  return { mcp: session, demo: service };
+  const args = ['--provider', provider, '--base-url', demo.url, '--poll-interval', '0.1'];
+  return { mcp: await lib.serve([...args, ...more]), demo };
 }
 
 describe('pictor mcp: what a request may carry', () => {
@@ -97,10 +69,7 @@ describe('pictor mcp: what a request may carry', () => {
 
   it("runs a template of the library, and lists tasks with the Tasks screen's filters", async () => {
     const body = ['--body', 'a {{subject}} in {red|blue} light'];
-    const added = await runCliHere(['template', 'add', 'Scene', ...body, '--data-dir', dataDir], {
-      home,
-    });
-    expect(added.code, added.stderr).toBe(0);
+    await lib.pictor(['template', 'add', 'Scene', ...body]);
     const { mcp, demo } = await serve('pictor');
     const run = answerOf<{ tasks: TaskFacts[] }>(
       await mcp.call('generate', {
@@ -151,13 +120,17 @@ describe('pictor mcp: what a request may carry', () => {
 
   it("prices a template's run against the connection's limit before sending", async () => {
     const body = ['--body', 'a {{subject}} in {red|blue|green} light'];
-    const add = await runCliHere(['template', 'add', 'Scene', ...body, '--data-dir', dataDir], {
-      home,
-    });
-    expect(add.code, add.stderr).toBe(0);
-    const price = ['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'USD'];
-    const priced = await runCliHere([...price, '--data-dir', dataDir], { home });
-    expect(priced.code, priced.stderr).toBe(0);
+    await lib.pictor(['template', 'add', 'Scene', ...body]);
+    await lib.pictor([
+      'prices',
+      'set',
+      '--provider',
+      'pictor',
+      '--amount',
+      '0.04',
+      '--unit',
+      'USD',
+    ]);
     const { mcp, demo } = await serve('pictor', ['--max-spend', '0.10']);
     const over = refusalOf(
       await mcp.call('generate', { template: { name: 'scene', values: { subject: 'fox' } } }),
@@ -167,13 +140,9 @@ describe('pictor mcp: what a request may carry', () => {
   }, 120_000);
 
   it("compares one prompt on the demo's dialects side by side, as one group", async () => {
-    const mcp = await startMcp({
-      dataDir,
-      home,
-      args: ['--provider', 'demo', '--poll-interval', '0.1'],
+    const mcp = await lib.serve(['--provider', 'demo', '--poll-interval', '0.1'], {
       env: { PICTOR_DEMO_DURATION_MS: '100' },
     });
-    sessions.push(mcp);
     const compared = answerOf<{ group: string; tasks: (TaskFacts & { service: string })[] }>(
       await mcp.call('compare', {
         prompt: 'a tidal pool',
@@ -204,10 +173,9 @@ describe('pictor mcp: what a request may carry', () => {
 
   it('keeps every key it holds out of prompts and answers; a demo target needs the demo', async () => {
     const falKey = 'fal-key-Qm3Vt8Rw1Xz5Lp9Kj2Hn';
-    service = await startDemoService({ durationMs: 100, accounts: [{ account: 'a', key: KEY }] });
+    const service = await lib.demo({ durationMs: 100 });
     const args = ['--provider', 'pictor', '--base-url', service.url, '--poll-interval', '0.1'];
-    const mcp = await startMcp({ dataDir, home, args, key: KEY, env: { PICTOR_KEY_FAL: falKey } });
-    sessions.push(mcp);
+    const mcp = await lib.serve(args, { env: { PICTOR_KEY_FAL: falKey } });
     const said = refusalOf(await mcp.call('generate', { prompt: `a fox ${falKey}` }));
     expect(said).toContain('API key');
     const demoOnly = refusalOf(

@@ -6,15 +6,9 @@
  * sentence and sends nothing; a task left when the server is killed resumes in the next one,
  * never resubmitted; and nothing the server said carries the key in any encoding.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startDemoService } from '../../../electron/demo-service/server';
-import type { DemoService } from '../../../electron/demo-service/types';
+import { describe, expect, it } from 'vitest';
 import { carriesKey } from '../../../electron/core/secrets/key-echo';
-import { runCliHere } from '../cli/run-cli';
-import { answerOf, refusalOf, startMcp, type McpSession } from './mcp-harness';
+import { answerOf, mcpLibrary, refusalOf } from './mcp-harness';
 
 const KEY = 'sk-mcp-Zq8vT3mN0pLx4RwK9yHc2Bv7';
 
@@ -33,52 +27,16 @@ interface TaskFacts {
   }[];
 }
 
-let dataDir = '';
-let home = '';
-let service: DemoService | undefined;
-const sessions: McpSession[] = [];
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-mcp-data-'));
-  home = await mkdtemp(join(tmpdir(), 'pictor-mcp-home-'));
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(carriesKey(session.said(), KEY), 'the key in what the server said').toBe(false);
-    await session.close().catch(() => undefined);
-  }
-  await service?.close();
-  service = undefined;
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
-});
-
-async function demoService(durationMs: number): Promise<DemoService> {
-  service = await startDemoService({ durationMs, accounts: [{ account: 'a', key: KEY }] });
-  return service;
-}
-
-async function serve(args: readonly string[], key: string | undefined = KEY): Promise<McpSession> {
-  const session = await startMcp({ dataDir, home, args, ...(key ? { key } : {}) });
-  sessions.push(session);
-  return session;
-}
+const lib = mcpLibrary(KEY, 'mcp');
 
 function onService(url: string, more: readonly string[] = []): string[] {
   return ['--provider', 'pictor', '--base-url', url, '--poll-interval', '0.1', ...more];
 }
 
-/** `pictor <args>` on this test's library (caps and prices are the user's, set by the CLI). */
-async function pictor(args: readonly string[]): Promise<void> {
-  const run = await runCliHere([...args, '--data-dir', dataDir], { key: KEY, home });
-  expect(run.code, run.stderr).toBe(0);
-}
-
 describe('pictor mcp', () => {
   it('lists its tools; generates and waits with progress; status, list, get, triage, cancel', async () => {
-    const demo = await demoService(300);
-    const mcp = await serve(onService(demo.url));
+    const demo = await lib.demo({ durationMs: 300 });
+    const mcp = await lib.serve(onService(demo.url));
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -162,7 +120,7 @@ describe('pictor mcp', () => {
   }, 120_000);
 
   it('runs on the built-in demo with no key (--provider demo)', async () => {
-    const mcp = await serve(['--provider', 'demo', '--poll-interval', '0.1'], undefined);
+    const mcp = await lib.serve(['--provider', 'demo', '--poll-interval', '0.1'], { key: null });
     const { tasks } = answerOf<{ tasks: TaskFacts[] }>(
       await mcp.call('generate', { prompt: 'a red kite', count: 2, wait: true }),
     );
@@ -170,15 +128,15 @@ describe('pictor mcp', () => {
   }, 120_000);
 
   it('resumes, in a new server, a task left when the last one was killed; never resubmits', async () => {
-    const demo = await demoService(4_000);
-    const first = await serve(onService(demo.url));
+    const demo = await lib.demo({ durationMs: 4_000 });
+    const first = await lib.serve(onService(demo.url));
     const { tasks } = answerOf<{ tasks: TaskFacts[] }>(
       await first.call('generate', { prompt: 'slow glacier' }),
     );
     const [task] = tasks;
     expect(task?.taskId, 'generate returns the id the service gave').toBe(demo.tasks()[0]?.id);
     process.kill(first.pid, 'SIGKILL');
-    const second = await serve(onService(demo.url));
+    const second = await lib.serve(onService(demo.url));
     const resumed = answerOf<{ tasks: TaskFacts[] }>(
       await second.call('resume', { task: task!.localId, wait: true }),
     );
@@ -187,14 +145,23 @@ describe('pictor mcp', () => {
   }, 120_000);
 
   it("refuses a submit over a hard cap with the cap's sentence, and one over --max-spend", async () => {
-    const demo = await demoService(200);
-    await pictor(['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'USD']);
-    await pictor(['caps', 'set', '--period', 'day', '--amount', '0.05', '--unit', 'USD']);
-    const mcp = await serve(onService(demo.url, ['--max-spend', '0.10']));
+    const demo = await lib.demo({ durationMs: 200 });
+    await lib.pictor([
+      'prices',
+      'set',
+      '--provider',
+      'pictor',
+      '--amount',
+      '0.04',
+      '--unit',
+      'USD',
+    ]);
+    await lib.pictor(['caps', 'set', '--period', 'day', '--amount', '0.05', '--unit', 'USD']);
+    const mcp = await lib.serve(onService(demo.url, ['--max-spend', '0.10']));
     const over = refusalOf(await mcp.call('generate', { prompt: 'two', count: 2 }));
     expect(over).toContain('Nothing was submitted');
     expect(over).toContain('daily hard cap');
-    await pictor(['caps', 'clear', '--period', 'day', '--unit', 'USD']);
+    await lib.pictor(['caps', 'clear', '--period', 'day', '--unit', 'USD']);
     answerOf(await mcp.call('generate', { prompt: 'two', count: 2 }));
     const limit = refusalOf(await mcp.call('generate', { prompt: 'one more', count: 1 }));
     expect(limit).toContain("this connection's spending limit");
@@ -203,8 +170,8 @@ describe('pictor mcp', () => {
   }, 120_000);
 
   it('refuses a hostile input to every tool with a clear error, and never echoes the key', async () => {
-    const demo = await demoService(200);
-    const mcp = await serve(onService(demo.url));
+    const demo = await lib.demo({ durationMs: 200 });
+    const mcp = await lib.serve(onService(demo.url));
     const hostile: [string, Record<string, unknown>][] = [
       ['generate', { prompt: '' }],
       ['generate', { prompt: 'x', count: 1_000 }],
