@@ -78,6 +78,15 @@ function readLocale(tag: string): Record<string, unknown> {
 
 const englishKeys = Object.keys(catalogue).sort();
 
+/** Controls a screen reader reads out together: a task's row, the selection bars, a menu, the viewer. */
+const SIDE_BY_SIDE: readonly (readonly [string, (key: string) => boolean])[] = [
+  ['a task row', (key) => /^tasks\.action\.[^.]+$/.test(key) || key === 'tasks.select.task'],
+  ['the tasks selection bar', (key) => /^tasks\.selection\.[^.]+$/.test(key)],
+  ['the gallery selection bar', (key) => /^gallery\.selection\.[^.]+$/.test(key)],
+  ["a gallery image's menu", (key) => /^gallery\.menu\.[^.]+$/.test(key)],
+  ['the image viewer', (key) => /^viewer\.[^.]+$/.test(key)],
+];
+
 describe('the English catalogue', () => {
   it.each(englishKeys)('%s parses as ICU with an other case in every plural', (key) => {
     expect(() => shapeOf(catalogue[key as keyof typeof catalogue])).not.toThrow();
@@ -109,6 +118,22 @@ describe.each(TRANSLATED.map((info) => info.tag))('the %s catalogue', (tag) => {
     const keys = Object.keys(translation).sort();
     expect(keys.filter((key) => !Object.hasOwn(catalogue, key))).toEqual([]);
     expect(englishKeys.filter((key) => !Object.hasOwn(translation, key))).toEqual([]);
+  });
+
+  it('names apart the controls shown side by side that English names apart', () => {
+    const clashes: string[] = [];
+    for (const [group, inGroup] of SIDE_BY_SIDE) {
+      const named = new Map<unknown, string>();
+      for (const key of englishKeys.filter(inGroup)) {
+        const other = named.get(translation[key]);
+        const english = (name: string) => catalogue[name as keyof typeof catalogue];
+        if (other !== undefined && english(other) !== english(key)) {
+          clashes.push(`${group}: ${other} and ${key} are both "${String(translation[key])}"`);
+        }
+        named.set(translation[key], key);
+      }
+    }
+    expect(clashes).toEqual([]);
   });
 
   it('has messages that parse, with English placeholders, plural forms and select choices', () => {

@@ -1,7 +1,9 @@
 /**
  * The task list's pick is a flag too: the filter chip, a row's toggle and the
  * selection bar's button are named Pick / Picks and drawn with a flag, never a star, in English,
- * German and Arabic, with the real catalogues; the bar's sentence says the tasks were picked.
+ * German and Arabic, with the real catalogues; the bar's sentence says the tasks were picked; and
+ * no two controls of a row share a name (German once named both the pick and the row's checkbox
+ * "Auswählen").
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +18,7 @@ const LANGUAGES = [
   {
     tag: 'de',
     chip: 'Ausgewählt',
-    pick: 'Auswählen',
+    pick: 'Markieren',
     unflag: 'Markierung entfernen',
     picked: '1 Aufgabe als ausgewählt markiert.',
   },
@@ -33,6 +35,17 @@ afterEach(async () => {
   await act(() => applyLocale('en'));
   document.documentElement.dir = 'ltr';
 });
+
+/** What a screen reader calls each button and checkbox of a row. */
+function controlNames(row: HTMLElement): string[] {
+  const controls = [
+    ...within(row).queryAllByRole('button'),
+    ...within(row).queryAllByRole('checkbox'),
+  ];
+  return controls.map((control) =>
+    (control.getAttribute('aria-label') ?? control.textContent ?? '').trim(),
+  );
+}
 
 const iconPath = (element: HTMLElement) => element.querySelector('svg path')?.getAttribute('d');
 
@@ -54,6 +67,10 @@ describe('the task list’s flags', () => {
       expect(
         within(rows()[1]!).getByRole('button', { name: words.pick }).getAttribute('aria-pressed'),
       ).toBe('false');
+      const names = controlNames(rows()[1]!);
+      expect(new Set(names).size, `one name for two controls: ${names.join(' | ')}`).toBe(
+        names.length,
+      );
 
       // Select the unpicked task: the bar's button picks it, then takes the flag off.
       await user.click(within(rows()[1]!).getByRole('checkbox', { name: t('tasks.select.task') }));

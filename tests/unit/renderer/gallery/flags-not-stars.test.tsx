@@ -65,7 +65,7 @@ const LANGUAGES: readonly Words[] = [
     tag: 'de',
     pick: 'Ausgewählt',
     reject: 'Abgelehnt',
-    pickButton: 'Auswählen',
+    pickButton: 'Markieren',
     rejectButton: 'Ablehnen',
     unflagButton: 'Markierung entfernen',
     picksOnly: 'Nur ausgewählte',
