@@ -95,9 +95,10 @@ class ComfyuiDialect implements Dialect {
     return jsonReply(200, { prompt_id: task.id, number: this.numberOf(task), node_errors: {} });
   };
 
-  private planOf(task: StoredTask): Pick<ComfyPlan, 'outputNode' | 'workNode'> {
+  private planOf(task: StoredTask): Pick<ComfyPlan, 'graph' | 'outputNode' | 'workNode'> {
     const plan = this.kit.input(task) as Partial<ComfyPlan>;
     return {
+      graph: plan.graph ?? {},
       outputNode: plan.outputNode ?? '9',
       workNode: plan.workNode ?? { id: '3', type: 'KSampler' },
     };
@@ -105,10 +106,11 @@ class ComfyuiDialect implements Dialect {
 
   private entryOf(task: StoredTask): Record<string, unknown> {
     const phase = this.kit.phase(task);
-    const { outputNode, workNode } = this.planOf(task);
+    const { graph, outputNode, workNode } = this.planOf(task);
     const started = ['execution_start', { prompt_id: task.id, timestamp: task.createdAt }];
     const base = {
-      prompt: [this.numberOf(task), task.id, {}, {}, [outputNode]],
+      // The graph that ran, as ComfyUI keeps it: its seeds are read back from here.
+      prompt: [this.numberOf(task), task.id, graph, {}, [outputNode]],
       meta: {},
     };
     if (phase === 'succeeded') {

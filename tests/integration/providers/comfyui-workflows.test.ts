@@ -92,6 +92,20 @@ describe('ComfyUI: workflows against the demo', () => {
     expect(rig.service.log.submits).toHaveLength(1);
   });
 
+  it('keeps as the task’s seed the one the graph that ran gave its sampler, read from /history', async () => {
+    const rig = await providerRig('comfyui');
+    const workflow = imported(JSON.stringify(EXPORTED), MAP);
+    rig.core.engine.start();
+    // No seed asked for: the one sent is drawn at submit, and only the history says it back.
+    const [record] = await rig.core.engine.submit(
+      { prompt: 'a red fox', model: 'my-sdxl', size: '256x256', workflow },
+      rig.target,
+    );
+    const [done] = await rig.settle([record!.localId]);
+    const body = rig.service.log.submits[0]!.body as { prompt: typeof EXPORTED };
+    expect(done).toMatchObject({ status: 'completed', seed: body.prompt['14'].inputs.seed });
+  });
+
   it('says a failed node by its type, its id and its exception', async () => {
     const rig = await providerRig('comfyui');
     rig.core.engine.start();

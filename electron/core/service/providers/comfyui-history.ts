@@ -4,7 +4,9 @@
  * `status.status_str` `success` or `error`; an `error` whose messages hold `execution_interrupted`
  * was stopped (canceled), one with `execution_error` failed in a node, said as
  * "<node type> (node <id>): <exception message>". Images: every output node's `images` of type
- * `output` (a `temp` preview only when there is no saved image), as `/view` links.
+ * `output` (a `temp` preview only when there is no saved image), as `/view` links. The seed: the
+ * one the graph that ran (the entry's `prompt`, `[number, prompt_id, graph, extra, outputs]`) gave
+ * its sampler's `seed` or `noise_seed`, when every such input there holds the same one.
  */
 import { objectOf, readWord, type TaskReading } from './provider-profile';
 import type { ImageEntry } from './image-list';
@@ -80,6 +82,23 @@ function imagesOf(entry: Record<string, unknown>): ImageEntry[] {
   return (saved.length > 0 ? saved : listed).map(viewLink);
 }
 
+/** Most nodes of the ran graph looked at for its seed. */
+const MAX_SEED_NODES = 1_024;
+
+/** The seed the graph that ran gave its samplers, when there is exactly one (see above). */
+function seedOf(entry: Record<string, unknown>): unknown {
+  const prompt = entry['prompt'];
+  const graph = Array.isArray(prompt) ? objectOf(prompt[2]) : {};
+  const seeds = new Set<unknown>();
+  for (const node of Object.values(graph).slice(0, MAX_SEED_NODES)) {
+    const inputs = objectOf(objectOf(node)['inputs']);
+    for (const name of ['seed', 'noise_seed'])
+      if (typeof inputs[name] === 'number' || typeof inputs[name] === 'string')
+        seeds.add(inputs[name]);
+  }
+  return seeds.size === 1 ? [...seeds][0] : undefined;
+}
+
 /** Reads a history answer; see the file comment. */
 export function readHistory(json: unknown): TaskReading {
   const entry = entryOf(json);
@@ -89,7 +108,10 @@ export function readHistory(json: unknown): TaskReading {
   if (messages.some(([name]) => name === 'execution_interrupted'))
     return readWord(COMFY_STATUS_WORDS, 'interrupted');
   const read = readWord(COMFY_STATUS_WORDS, status['status_str']);
-  if (read.status === 'succeeded') return { ...read, output: { data: imagesOf(entry) } };
+  if (read.status === 'succeeded') {
+    const seed = seedOf(entry);
+    return { ...read, output: { data: imagesOf(entry) }, ...(seed === undefined ? {} : { seed }) };
+  }
   if (read.status !== 'failed') return read;
   const failed = messages.find(([name]) => name === 'execution_error');
   return failed === undefined ? read : { ...read, error: executionError(failed[1]) };

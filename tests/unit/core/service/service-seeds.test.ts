@@ -155,6 +155,49 @@ describe('the seed a completed answer carries', () => {
   });
 });
 
+/** A ComfyUI history whose ran graph (its `prompt` entry) holds `graph`. */
+function comfyHistory(graph: unknown) {
+  return json(200, {
+    t1: {
+      prompt: [1, 't1', graph, {}, ['9']],
+      status: { status_str: 'success', completed: true, messages: [] },
+      outputs: { '9': { images: [{ filename: 'a.png', subfolder: '', type: 'output' }] } },
+    },
+  });
+}
+
+async function comfyTask(graph: unknown) {
+  const { client: service } = client(comfyHistory(graph));
+  const task = await service.getTask(
+    { ...credentials, provider: 'comfyui', key: '' },
+    { taskId: 't1', request: { prompt: 'a fox', model: 'comfyui' } },
+  );
+  expect(task.status).toBe('completed');
+  return task;
+}
+
+describe('ComfyUI: the seed read back from the graph that ran', () => {
+  const sampler = (inputs: Record<string, unknown>) => ({ class_type: 'KSampler', inputs });
+
+  it('is its sampler’s seed, or an advanced sampler’s noise_seed', async () => {
+    expect((await comfyTask({ '3': sampler({ seed: 4_294_967_295 }) })).seed).toBe(4_294_967_295);
+    expect((await comfyTask({ '3': sampler({ noise_seed: 7 }) })).seed).toBe(7);
+    const two = { '3': sampler({ seed: 9 }), '5': sampler({ noise_seed: 9 }) };
+    expect((await comfyTask(two)).seed).toBe(9);
+  });
+
+  it.each<[string, unknown]>([
+    ['two samplers with different seeds', { '3': sampler({ seed: 1 }), '5': sampler({ seed: 2 }) }],
+    ['no seed input', { '3': sampler({ steps: 20 }) }],
+    ['a linked seed', { '3': sampler({ seed: ['4', 0] }) }],
+    ['a negative seed', { '3': sampler({ seed: -1 }) }],
+    ['no graph', null],
+    ['a graph that is a list', [sampler({ seed: 1 })]],
+  ])('says none for %s, the task kept', async (_what, graph) => {
+    expect(await comfyTask(graph)).not.toHaveProperty('seed');
+  });
+});
+
 describe('readSeed', () => {
   it('reads a whole number from 0 to 2^53 − 1, or its decimal text', () => {
     expect(readSeed(0)).toBe(0);
