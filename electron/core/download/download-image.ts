@@ -15,7 +15,7 @@ import { retry, type DownloadOutcome, type FailedOutcome } from './download-outc
 import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
 import { imageNames, type ImageProvenance, pngProvenanceChunks, provenanceStep } from '../gallery';
-import { requestImage } from './image-request';
+import { type KeyedImages, requestImage } from './image-request';
 import { IMAGE_MIME } from '../images';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
 import { ProvenanceTee } from './provenance-tee';
@@ -70,6 +70,8 @@ export interface DownloadJob {
   readonly provenance?: ImageProvenance;
   /** The service and task the image belongs to: its Content Credentials take turns by them. */
   readonly owner?: CredentialOwner;
+  /** The service's key for its own image links, where its profile sends one there. */
+  readonly keyed?: KeyedImages;
 }
 
 async function fetchToTemp(
@@ -93,6 +95,7 @@ async function fetchToTemp(
             maxRedirects: options.maxRedirects,
             abort,
             now: options.now,
+            ...(job.keyed ? { keyed: job.keyed } : {}),
           },
           job.url,
         );

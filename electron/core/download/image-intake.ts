@@ -22,10 +22,17 @@ import { downloadOnce, type DownloadOptions } from './download-image';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { checkedWithCredentials, type FoundCredentialsContext } from './found-credentials';
 import { checkImage, type ImageCheckResult } from './image-finish';
+import type { KeyedImages } from './image-request';
 import { dropInlineImage, keepInlineImages } from './inline-spool';
 import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
 
 /** What an {@link ImageIntake} needs besides its gallery. Only `fetch` and `imageEngine` are required. */
+/** One download attempt's stop signal, and the key the image's link takes (where it takes one). */
+export interface ImageAttempt {
+  readonly signal?: AbortSignal;
+  readonly keyed?: KeyedImages;
+}
+
 export interface ImageIntakeOptions {
   /** The network port; see electron/ports/http.ts. */
   fetch: FetchLike;
@@ -106,14 +113,15 @@ export class ImageIntake {
   /**
    * One download attempt of `record.images[index]`, into the task's folder (`record.folder`
    * when set, so a task keeps its folder even if the time zone changes; else the gallery's
-   * `folderFor`). `baseUrl` is the service's, for the URL policy. Never sends an Authorization
-   * header or cookies. Never throws for network, image or disk trouble.
+   * `folderFor`). `baseUrl` is the service's, for the URL policy. Never sends cookies, nor an
+   * Authorization header except `keyed`'s at its own origin. Never throws for network, image or
+   * disk trouble.
    */
   async downloadImage(
     record: TaskRecord,
     index: number,
     baseUrl: string,
-    signal?: AbortSignal,
+    { signal, keyed }: ImageAttempt = {},
   ): Promise<DownloadOutcome> {
     const url = record.images[index]?.url;
     if (!url) return invalid(sentence('error.gallery.imageNoAddress'));
@@ -144,6 +152,7 @@ export class ImageIntake {
       owner: { service: record.endpoint, task: record.localId },
       ...(inline === null ? {} : { inline }),
       ...(signal ? { signal } : {}),
+      ...(keyed ? { keyed } : {}),
       ...(this.imageMetadata
         ? { provenance: provenanceOf(record, index, this.imageMetadata.appVersion) }
         : {}),

@@ -24,6 +24,15 @@ const EXPIRED = new Set([401, 403, 404, 410]);
 /** Longest wait a Retry-After header may ask for; a day covers any sane server. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The key a service asks for on its own image links (a proxied ComfyUI's `/view`): its headers go
+ * only to a hop at `origin` (the service's address), never to another host or a redirect away.
+ */
+export interface KeyedImages {
+  readonly origin: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 export interface ImageRequest {
   readonly fetch: PinnedFetch;
   readonly resolve: Resolver;
@@ -34,6 +43,14 @@ export interface ImageRequest {
   readonly abort: AttemptAbort;
   /** The time (ms since the epoch) a Retry-After date is measured from: the gallery's clock. */
   readonly now: () => number;
+  readonly keyed?: KeyedImages;
+}
+
+/** The headers of a hop to `url`: the key's only at its own origin. */
+function hopHeaders(request: ImageRequest, url: URL): Record<string, string> {
+  const keyed = request.keyed;
+  const own = keyed !== undefined && url.origin === keyed.origin;
+  return { Accept: IMAGE_ACCEPT, ...(own ? keyed.headers : {}) };
 }
 
 export type ImageResponse =
@@ -163,7 +180,7 @@ export async function requestImage(
           method: 'GET',
           redirect: 'manual',
           credentials: 'omit',
-          headers: { Accept: IMAGE_ACCEPT },
+          headers: hopHeaders(request, url),
           signal: request.abort.signal,
         },
         address,

@@ -7,7 +7,8 @@
 export { type DownloadOutcome, type FailedOutcome, lastAttempt } from './download-outcome';
 export { withFoundCredentialsAll } from './found-credentials';
 export type { ImageCheck, ImageCheckResult } from './image-finish';
-export { ImageIntake } from './image-intake';
+export { type ImageAttempt, ImageIntake } from './image-intake';
+export type { KeyedImages } from './image-request';
 export { PendingThumbnails } from './pending-thumbnails';
 export { createPinnedFetch, systemResolver } from './pinned-fetch';
 export { placeNew } from './place-new';

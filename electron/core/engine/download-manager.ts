@@ -14,6 +14,7 @@ import type { EngineContext } from './engine-context';
 import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../download';
 import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
+import { imageKeyFor } from './image-key';
 import { expiredLinks, linksExpired } from './result-expiry';
 import {
   answeredImages,
@@ -232,9 +233,13 @@ export class DownloadManager {
     const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
     let outcome: DownloadOutcome;
     try {
+      const keyed = await imageKeyFor(record, this.credentials);
       outcome =
         refusedBeforeDownload(record, image.url, baseUrl) ??
-        (await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal));
+        (await this.gallery.downloadImage(record, index, baseUrl, {
+          signal: this.ctx.signal,
+          ...(keyed ? { keyed } : {}),
+        }));
     } catch (error) {
       const said = sentence('error.library.imageNotSaved', {
         reason: codeOrMessage(error),

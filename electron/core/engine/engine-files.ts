@@ -14,8 +14,8 @@ export function engineFiles(
     folderFor: (record) => gallery.folderFor(record),
     writeSidecar: (record) => gallery.writeSidecar(record),
     writeTriage: (record) => (gallery.writeTriage ?? gallery.writeSidecar).call(gallery, record),
-    downloadImage: (record, index, baseUrl, signal) =>
-      intake.downloadImage(record, index, baseUrl, signal),
+    downloadImage: (record, index, baseUrl, attempt) =>
+      intake.downloadImage(record, index, baseUrl, attempt),
     keepInline: (record, images) => intake.keepInline(record, images),
     dropInline: (record, sha256) => intake.dropInline(record, sha256),
   };

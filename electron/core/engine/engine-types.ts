@@ -13,7 +13,7 @@ import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import { UserFacingError } from '../errors';
-import type { DownloadOutcome } from '../download';
+import type { DownloadOutcome, ImageAttempt } from '../download';
 import type { SentInputs, TaskHandles } from '../service';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { InlineImage } from '../../../shared/service/inline-token';
@@ -144,7 +144,7 @@ export interface EngineGallery {
     record: TaskRecord,
     index: number,
     baseUrl: string,
-    signal?: AbortSignal,
+    attempt?: ImageAttempt,
   ): Promise<DownloadOutcome>;
   writeSidecar(record: TaskRecord): Promise<void>;
   /** After a change of triage alone: what holds triage on disk (the XMP sidecars), else all. */

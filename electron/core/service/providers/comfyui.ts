@@ -98,6 +98,8 @@ export const comfyuiProfile: ProviderProfile = {
   // No key at all for a local ComfyUI; a proxy in front of it may ask for a Bearer key.
   authHeaders: (key): Record<string, string> =>
     key === '' ? {} : { Authorization: `Bearer ${key}` },
+  // `/view` is a route of the same server: a proxy that asks a key for one asks it for all.
+  imagesTakeKey: true,
   regionalHosts: [],
   mediaHosts: [],
   statusWords: COMFY_STATUS_WORDS,

@@ -143,6 +143,11 @@ export interface ProviderProfile {
   /** The headers that carry the key. */
   authHeaders(key: string): Record<string, string>;
   /**
+   * Its image links are its own routes and take the key as any other (a proxied ComfyUI's
+   * `/view`): the download sends `authHeaders` to the service's own origin, never elsewhere.
+   */
+  readonly imagesTakeKey?: true;
+  /**
    * Regional API hosts besides the base URL's where the key may go when the address is the
    * profile's own, as patterns (`https://api.*.bfl.ai`: `*` is one DNS label; regional-hosts.ts).
    * Dropped when the user names another address: that becomes the one origin.

@@ -44,7 +44,9 @@ export function useDownloadFixture(): DownloadFixture {
     async download(url, options = {}) {
       const record = makeRecord([url]);
       const intake = options.intake ?? fixture.intake;
-      const outcome = await intake.downloadImage(record, 0, fixture.server.baseUrl, options.signal);
+      const outcome = await intake.downloadImage(record, 0, fixture.server.baseUrl, {
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       return { record, outcome };
     },
   } as DownloadFixture;
