@@ -5,6 +5,7 @@
  * before a request leaves. A model not listed takes no image.
  */
 import type { ProviderId } from './providers';
+import type { ComfyWorkflow } from './comfy-workflow';
 import type { ImageInputs, ImageOperation, UpscaleFactor } from './image-inputs';
 
 /**
@@ -18,7 +19,8 @@ import type { ImageInputs, ImageOperation, UpscaleFactor } from './image-inputs'
  *   (an absolute address, or a path under the base URL), `origin` the origins the key may reach
  *   for it; a signed upload target the service answers with never gets the key. `publicLinks`:
  *   what is uploaded is reachable by anyone with its link (asked once per service).
- *   `lifetimeMs`: how long an upload stays usable (DashScope: 48 h).
+ *   `lifetimeMs`: how long an upload stays usable (DashScope: 48 h). `serverFile`: the answer is
+ *   a file name on the service's own server (ComfyUI's input folder), not a link it fetches.
  */
 export type InputTransport =
   | { readonly kind: 'inline-base64'; readonly maxBytes: number }
@@ -30,6 +32,7 @@ export type InputTransport =
       readonly origins: readonly string[];
       readonly publicLinks: boolean;
       readonly lifetimeMs: number | null;
+      readonly serverFile?: true;
     };
 
 export type MaskConvention = 'white-edit' | 'alpha-edit';
@@ -250,6 +253,43 @@ export function capabilitiesOf(
   const table = MODEL_CAPABILITIES[provider];
   const name = model?.trim() ?? '';
   return Object.hasOwn(table, name) ? (table[name] ?? null) : null;
+}
+
+/**
+ * A ComfyUI workflow that maps an input image (a LoadImage node's `image`) takes one, to edit as
+ * its graph does: uploaded to the server's input folder with `POST /upload/image`, where it stays
+ * until someone deletes it. Its size is the input store's own bound (the server states none).
+ */
+const COMFYUI_WORKFLOW_INPUT: ModelCapabilities = {
+  image: 1,
+  operations: ['edit'],
+  references: 0,
+  upscale: [],
+  maxBytes: 64 * MB,
+  maxSide: 16_384,
+  transports: [
+    {
+      kind: 'upload',
+      endpoint: '/upload/image',
+      origins: [],
+      publicLinks: false,
+      lifetimeMs: null,
+      serverFile: true,
+    },
+  ],
+};
+
+/**
+ * What the model a request runs takes: a ComfyUI request's workflow takes an input image only when
+ * its map names one; any other request's model as {@link capabilitiesOf} says.
+ */
+export function requestCapabilities(
+  provider: ProviderId,
+  request: { readonly model?: string | undefined; readonly workflow?: ComfyWorkflow | undefined },
+): ModelCapabilities | null {
+  if (provider === 'comfyui' && request.workflow !== undefined)
+    return request.workflow.map.image === undefined ? null : COMFYUI_WORKFLOW_INPUT;
+  return capabilitiesOf(provider, request.model);
 }
 
 /** The `safety_tolerance` BFL, fal and Replicate use when none is given. */

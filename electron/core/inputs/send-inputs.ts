@@ -8,7 +8,10 @@
  * as a submit, and a refusal fails the submit with nothing sent.
  */
 import type { ImageInputs, InputImage } from '../../../shared/domain/image-inputs';
-import { capabilitiesOf, type ModelCapabilities } from '../../../shared/domain/model-capabilities';
+import {
+  requestCapabilities,
+  type ModelCapabilities,
+} from '../../../shared/domain/model-capabilities';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
@@ -119,7 +122,7 @@ export class InputSender {
     signal: AbortSignal,
   ): Promise<SentInputs> {
     const inputs = request.inputs;
-    const capabilities = capabilitiesOf(provider, request.model);
+    const capabilities = requestCapabilities(provider, request);
     if (!inputs || !capabilities) throw refusal(sentence('error.inputs.noModel'));
     const checked = checkCredentials(credentials);
     try {
@@ -211,7 +214,8 @@ export class InputSender {
     };
     const sentAt = this.options.now();
     const link = await uploader(call, { image, bytes, endpoint: endpoint.url, model: at.model });
-    this.checkPublic(link, at.baseUrl);
+    // A name in the server's own folder (checked by its uploader's schema) is fetched by no one.
+    if (transport.serverFile !== true) this.checkPublic(link, at.baseUrl);
     if (transport.lifetimeMs !== null) {
       await this.options.memory.remember(remembered, link, sentAt + transport.lifetimeMs);
     }

@@ -106,6 +106,52 @@ describe('ComfyUI: workflows against the demo', () => {
     expect(done).toMatchObject({ status: 'completed', seed: body.prompt['14'].inputs.seed });
   });
 
+  it('runs an edit through the normal route: the input uploaded once before the submit, its name in the mapped LoadImage, and a restart neither uploads nor submits again', async () => {
+    // The task stays processing on the service until the test completes it.
+    const rig = await providerRig('comfyui', { durationMs: 3_600_000 });
+    const graph = {
+      ...EXPORTED,
+      '20': { class_type: 'LoadImage', inputs: { image: 'placeholder.png' } },
+    };
+    const workflow = imported(JSON.stringify(graph), { ...MAP, image: '20.image' });
+    const png = gradientPng(48, 40, [10, 200, 90], [240, 20, 60]);
+    const source = await rig.core.inputs.put(png);
+    rig.core.engine.start();
+    const [record] = await rig.core.engine.submit(
+      {
+        prompt: 'the same, in winter',
+        model: 'my-edit',
+        workflow,
+        inputs: { operation: 'edit', source, route: 'auto' },
+      },
+      rig.target,
+    );
+    const localId = record!.localId;
+    const { taskId } = await untilAccepted(rig, localId);
+    const uploads = () =>
+      rig.service.log.requests.filter((entry) => entry.path === '/upload/image');
+    expect(uploads()).toHaveLength(1);
+    // A proxied ComfyUI's key goes with the upload too, in its own header.
+    expect(uploads()[0]!.headers['authorization']).toBe(`Bearer ${KEY}`);
+    const body = rig.service.log.submits[0]!.body as {
+      prompt: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const name = String(body.prompt['20']!.inputs['image']);
+    expect(name).toBe(`${source.sha256}.png`);
+    // The bytes the server holds under that name are the input's.
+    const view = await fetch(`${rig.service.url}/view?filename=${name}&subfolder=&type=input`);
+    expect(Buffer.from(await view.arrayBuffer()).equals(png)).toBe(true);
+
+    await rig.restart();
+    expect(rig.stored(localId)).toMatchObject({ status: 'processing', taskId });
+    rig.service.completeTask(taskId!);
+    rig.core.engine.start();
+    const [done] = await rig.settle([localId]);
+    expect(done).toMatchObject({ status: 'completed', taskId, images: [{ state: 'saved' }] });
+    expect(uploads()).toHaveLength(1);
+    expect(rig.service.log.submits).toHaveLength(1);
+  });
+
   it('says a failed node by its type, its id and its exception', async () => {
     const rig = await providerRig('comfyui');
     rig.core.engine.start();
