@@ -8,6 +8,7 @@
  */
 import { inputImagesOf, type ImageInputs, type InputImage } from '../../shared/domain/image-inputs';
 import { needsOf } from '../../shared/domain/model-capabilities';
+import { PROVIDERS } from '../../shared/domain/providers';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { englishText } from '../../shared/i18n/sentence';
@@ -76,7 +77,12 @@ async function imageCommand(
     command,
   );
   const provider = credentials.provider;
-  const { model, capabilities } = chooseModel(provider, command.model, needsOf(offered));
+  // A ComfyUI model is an imported workflow: it takes an image when its map names one.
+  const workflow =
+    PROVIDERS[provider].modelsAreWorkflows === true && command.model !== undefined
+      ? await core.workflows.lookup(command.model)
+      : undefined;
+  const { model, capabilities } = chooseModel(provider, command.model, needsOf(offered), workflow);
   const inputs = maskFor(offered, capabilities.mask);
   if (given && capabilities.mask && capabilities.mask !== given)
     say(
@@ -98,6 +104,7 @@ async function imageCommand(
     costs: core.costs,
     inputs: core.editInputs,
     settings: () => settingsFile.now(),
+    workflows: core.workflows,
   };
   const prompt = command.prompt || `Upscale ×${command.name === 'upscale' ? command.factor : ''}`;
   const baseUrl = run.builtInDemo ? DEMO_ENDPOINT : (credentials.namedBaseUrl ?? undefined);

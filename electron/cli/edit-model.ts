@@ -6,12 +6,14 @@
  * input-route.ts's, from --inputs and the "never upload inputs" setting; a service whose uploads
  * become public links is used only once the user has agreed for it.
  */
+import type { ComfyWorkflow } from '../../shared/domain/comfy-workflow';
 import {
   canDo,
   capabilitiesOf,
   modelsThatCan,
   type InputNeeds,
   type MaskConvention,
+  requestCapabilities,
   type ModelCapabilities,
 } from '../../shared/domain/model-capabilities';
 import type { InputImage, InputRoute } from '../../shared/domain/image-inputs';
@@ -63,10 +65,14 @@ export function chooseModel(
   provider: ProviderId,
   wanted: string | undefined,
   needs: InputNeeds,
+  workflow?: ComfyWorkflow,
 ): { model: string; capabilities: ModelCapabilities } {
   if (wanted !== undefined) {
     const { label } = PROVIDERS[provider];
-    const capabilities = capabilitiesOf(provider, wanted);
+    const capabilities = requestCapabilities(provider, {
+      model: wanted,
+      ...(workflow ? { workflow } : {}),
+    });
     if (capabilities === null)
       throw new UsageError(
         `--model of ${label} takes no image as far as Pictor knows (pictor models --capabilities lists those that do).${elsewhere(needs)} Nothing was sent.`,

@@ -10,6 +10,7 @@
  * tolerance clamped). Prices, caps and the engine's limit are the fan-out's verdict.
  */
 import { z } from 'zod';
+import type { ComfyWorkflow } from '../../../shared/domain/comfy-workflow';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
 import {
   imageInputsSchema,
@@ -19,7 +20,7 @@ import {
 } from '../../../shared/domain/image-inputs';
 import {
   canDo,
-  capabilitiesOf,
+  requestCapabilities,
   modelsThatCan,
   needsOf,
   type InputNeeds,
@@ -81,6 +82,8 @@ export interface EditSettings {
 export interface EditDeps extends FanOutDeps {
   readonly inputs: StoredInputs;
   readonly settings: () => EditSettings;
+  /** The imported ComfyUI workflows: such a model takes an image when its map names one. */
+  readonly workflows?: { lookup(model: string): Promise<ComfyWorkflow | undefined> };
 }
 
 /** A target that will be sent: one task, its inputs' way, what was adapted. */
@@ -157,7 +160,14 @@ interface Weighing {
 
 /** Everything that decides whether a target is kept: what it can do, its route, its key. */
 async function wayOf({ deps, inputs, settings, options }: Weighing, wanted: Target) {
-  const capabilities = capabilitiesOf(wanted.provider, wanted.model);
+  const workflow =
+    PROVIDERS[wanted.provider].modelsAreWorkflows === true
+      ? await deps.workflows?.lookup(wanted.model)
+      : undefined;
+  const capabilities = requestCapabilities(wanted.provider, {
+    model: wanted.model,
+    ...(workflow ? { workflow } : {}),
+  });
   const needs = needsOf(inputs);
   if (!capabilities || !canDo(capabilities, needs)) {
     return { reason: cannotSentence(wanted.model, needs) };

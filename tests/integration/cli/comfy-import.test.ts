@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
+import { gradientPng } from '../../../electron/demo-service/plain-png';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { expectExit } from './cli-harness';
@@ -63,6 +64,55 @@ describe('pictor comfy import', () => {
     expect(sent.prompt['6']!.inputs['text']).toBe('a heron at dawn');
     expect(sent.prompt['3']!.inputs['seed']).toBe(77);
     expect(`${run.stdout}${run.stderr}${imported.stdout}`).not.toContain(KEY);
+  });
+
+  it('edits through a workflow that maps an input image: pictor edit uploads it once and the LoadImage names it', async () => {
+    const { home, dataDir, service } = await world();
+    const graph = {
+      ...DEFAULT_WORKFLOW.graph,
+      '10': { class_type: 'LoadImage', inputs: { image: 'placeholder.png' } },
+    };
+    const file = join(home, 'restyle.json');
+    await writeFile(file, JSON.stringify(graph));
+    const imported = await runCliHere(
+      [
+        'comfy',
+        'import',
+        file,
+        '--name',
+        'restyle',
+        ...MAP,
+        '--image',
+        '10.image',
+        '--data-dir',
+        dataDir,
+      ],
+      { home },
+    );
+    expectExit(imported, 0);
+    const png = gradientPng(40, 32, [250, 200, 10], [10, 40, 220]);
+    const source = join(home, 'source.png');
+    await writeFile(source, png);
+    const run = await runCliHere(
+      [
+        'edit',
+        source,
+        ...['--provider', 'comfyui', '--base-url', service.url, '--model', 'restyle'],
+        ...['--prompt', 'the same, at night', '--data-dir', dataDir, '--json'],
+      ],
+      { home, key: KEY },
+    );
+    expectExit(run, 0);
+    expect(jsonLines(run)[0]).toMatchObject({ status: 'completed', operation: 'edit' });
+    const uploads = service.log.requests.filter((entry) => entry.path === '/upload/image');
+    expect(uploads).toHaveLength(1);
+    const sent = service.log.submits[0]!.body as {
+      prompt: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const name = String(sent.prompt['10']!.inputs['image']);
+    const view = await fetch(`${service.url}/view?filename=${name}&subfolder=&type=input`);
+    expect(Buffer.from(await view.arrayBuffer()).equals(png)).toBe(true);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(KEY);
   });
 
   it('runs on a local ComfyUI with no key at all: its requests carry no key header', async () => {
