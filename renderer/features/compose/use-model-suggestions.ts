@@ -1,9 +1,10 @@
 /**
  * Models offered in the compose form. Today's contract: this session's first, then those in the
- * loaded history. Another service: its provider's models (the user may still type another).
+ * loaded history. Another service: its provider's models (the user may still type another), and
+ * for one whose models are workflows (ComfyUI) the workflows imported (Settings or the CLI).
  */
-import { useMemo } from 'react';
-import { PROVIDERS } from '../../../shared/domain/providers';
+import { useEffect, useMemo } from 'react';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { useAppStore } from '../../store/app-store';
 import { selectTaskItems } from '../../store/record-selectors';
 
@@ -16,11 +17,12 @@ export function useModelSuggestions(): string[] {
   const items = useAppStore(selectTaskItems);
   const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
   const provider = useAppStore((state) => state.composeDraft.provider);
+  const workflows = useWorkflowModels(provider);
   return useMemo(() => {
     // A service with a catalogue offers it; one without (the seed's interface names no models)
     // offers the models this user asked it for.
     const listed = PROVIDERS[provider].models;
-    if (listed.length > 0) return [...listed];
+    if (listed.length > 0) return [...listed, ...workflows];
     const seen = new Set<string>();
     const add = (model: string | undefined): void => {
       if (model && seen.size < MAX_SUGGESTIONS) seen.add(model);
@@ -32,5 +34,18 @@ export function useModelSuggestions(): string[] {
     }
     add(fallback);
     return [...seen];
-  }, [session, items, fallback, provider]);
+  }, [session, items, fallback, provider, workflows]);
+}
+
+const NONE: readonly string[] = [];
+
+/** The imported workflows' names when `provider`'s models are workflows (read once, when first asked). */
+export function useWorkflowModels(provider: ProviderId): readonly string[] {
+  const takes = PROVIDERS[provider].modelsAreWorkflows === true;
+  const kept = useAppStore((state) => state.comfyWorkflows);
+  useEffect(() => {
+    if (takes && useAppStore.getState().comfyWorkflows === null)
+      void useAppStore.getState().workflowsLoad();
+  }, [takes]);
+  return useMemo(() => (takes && kept ? kept.map((row) => row.name) : NONE), [takes, kept]);
 }
