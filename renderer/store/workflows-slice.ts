@@ -5,11 +5,12 @@
  * form's (features/settings/use-workflow-import.ts).
  */
 import type { StateCreator } from 'zustand';
-import type { RequestOutput } from '../../shared/ipc/contract';
+import type { RequestInput, RequestOutput } from '../../shared/ipc/contract';
 import { ApiError, call } from '../lib/api';
 import type { AppState } from './app-state';
 
 export type KeptWorkflow = RequestOutput<'workflows:list'>['workflows'][number];
+export type WorkflowPick = NonNullable<RequestOutput<'workflows:pick'>['pick']>;
 
 export interface WorkflowsSlice {
   /** The kept workflows, by name; null until first read. */
@@ -17,6 +18,10 @@ export interface WorkflowsSlice {
   /** Main's refusal of the last list or removal, or null. */
   comfyWorkflowsError: ApiError | null;
   workflowsLoad(): Promise<void>;
+  /** Main's open dialog and its check of the file: the inputs to map, or null (cancelled). Throws main's refusal. */
+  workflowsPick(): Promise<WorkflowPick | null>;
+  /** Keeps the picked workflow with its map under its name, then lists again. Throws main's refusal. */
+  workflowsSave(input: RequestInput<'workflows:save'>): Promise<void>;
   /** Forgets one; true when it is gone. */
   workflowsRemove(name: string): Promise<boolean>;
 }
@@ -34,6 +39,13 @@ export const createWorkflowsSlice: Creator = (set, get) => ({
       if (error instanceof ApiError) set({ comfyWorkflowsError: error });
       else throw error;
     }
+  },
+  async workflowsPick() {
+    return (await call('workflows:pick')).pick;
+  },
+  async workflowsSave(input) {
+    await call('workflows:save', input);
+    await get().workflowsLoad();
   },
   async workflowsRemove(name) {
     try {

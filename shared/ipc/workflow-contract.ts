@@ -16,7 +16,7 @@ export const MAX_SHOWN_VALUE_CHARS = 120;
 const MAX_WORKFLOWS = 500;
 
 /** A workflow's name: the model's id and its file's name (main checks it again). */
-export const workflowNameSchema = z
+const workflowNameSchema = z
   .string()
   .max(64)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)

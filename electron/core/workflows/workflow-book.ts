@@ -31,7 +31,7 @@ const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_FILE_BYTES = 2 * MAX_WORKFLOW_BYTES;
 
 /** Most workflows listed (a folder holding more is not one Pictor wrote). */
-export const MAX_LISTED_WORKFLOWS = 500;
+const MAX_LISTED_WORKFLOWS = 500;
 
 const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema });
 

@@ -3,10 +3,11 @@
  * loaded history. Another service: its provider's models (the user may still type another), and
  * for one whose models are workflows (ComfyUI) the workflows imported (Settings or the CLI).
  */
-import { useEffect, useMemo } from 'react';
-import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { useMemo } from 'react';
+import { PROVIDERS } from '../../../shared/domain/providers';
 import { useAppStore } from '../../store/app-store';
 import { selectTaskItems } from '../../store/record-selectors';
+import { useWorkflowModels } from '../../store/use-workflow-models';
 
 const MAX_SUGGESTIONS = 20;
 /** How far into the loaded history to look (it can hold 100,000 items). */
@@ -35,17 +36,4 @@ export function useModelSuggestions(): string[] {
     add(fallback);
     return [...seen];
   }, [session, items, fallback, provider, workflows]);
-}
-
-const NONE: readonly string[] = [];
-
-/** The imported workflows' names when `provider`'s models are workflows (read once, when first asked). */
-export function useWorkflowModels(provider: ProviderId): readonly string[] {
-  const takes = PROVIDERS[provider].modelsAreWorkflows === true;
-  const kept = useAppStore((state) => state.comfyWorkflows);
-  useEffect(() => {
-    if (takes && useAppStore.getState().comfyWorkflows === null)
-      void useAppStore.getState().workflowsLoad();
-  }, [takes]);
-  return useMemo(() => (takes && kept ? kept.map((row) => row.name) : NONE), [takes, kept]);
 }

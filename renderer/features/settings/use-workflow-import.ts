@@ -5,12 +5,12 @@
  * main's sentence (the check's, as `pictor comfy import` prints it).
  */
 import { useState } from 'react';
-import { WORKFLOW_ROLES, type WorkflowRole } from '../../../shared/domain/comfy-workflow';
-import type { RequestOutput } from '../../../shared/ipc/contract';
-import { ApiError, call } from '../../lib/api';
+import type { WorkflowRole } from '../../../shared/domain/comfy-workflow';
+import { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import type { WorkflowPick } from '../../store/workflows-slice';
 
-export type WorkflowPick = NonNullable<RequestOutput<'workflows:pick'>['pick']>;
+export type { WorkflowPick } from '../../store/workflows-slice';
 export type RoleMap = Partial<Record<WorkflowRole, string>>;
 
 /** The roles each kind of input may take. */
@@ -59,6 +59,12 @@ export interface WorkflowImport {
   cancel(): void;
 }
 
+/** The map with `role` taking `path` ('' : no input). */
+function withRole(map: RoleMap, role: WorkflowRole, path: string): RoleMap {
+  const others = Object.entries(map).filter(([name]) => name !== role);
+  return Object.fromEntries(path === '' ? others : [...others, [role, path]]) as RoleMap;
+}
+
 export function useWorkflowImport(): WorkflowImport {
   const [pick, setPick] = useState<WorkflowPick | null>(null);
   const [name, setName] = useState('');
@@ -66,61 +72,40 @@ export function useWorkflowImport(): WorkflowImport {
   const [error, setError] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const store = useAppStore.getState;
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
       await work();
     } catch (thrown) {
-      if (thrown instanceof ApiError) setError(thrown);
-      else throw thrown;
+      if (!(thrown instanceof ApiError)) throw thrown;
+      setError(thrown);
     } finally {
       setBusy(false);
     }
   };
-  return {
-    pick,
-    name,
-    map,
-    error,
-    saved,
-    busy,
-    ready: pick !== null && isWorkflowName(name) && map.prompt !== undefined,
-    choose: () =>
-      run(async () => {
-        setSaved(null);
-        const answer = await call('workflows:pick');
-        if (!answer.pick) return;
-        setPick(answer.pick);
-        setName(answer.pick.suggestedName);
-        setMap(guessed(answer.pick));
-      }),
-    setName,
-    setRole: (role, path) =>
-      setMap((old) => {
-        const next = { ...old };
-        if (path === '') delete next[role];
-        else next[role] = path;
-        return next;
-      }),
-    save: () =>
-      run(async () => {
-        if (!pick || map.prompt === undefined) return;
-        const roles = Object.fromEntries(
-          WORKFLOW_ROLES.flatMap((role) => (map[role] ? [[role, map[role]]] : [])),
-        );
-        await call('workflows:save', {
-          token: pick.token,
-          name,
-          map: { ...roles, prompt: map.prompt },
-        });
-        setPick(null);
-        setSaved(name);
-        await useAppStore.getState().workflowsLoad();
-      }),
-    cancel: () => {
+  const choose = () =>
+    run(async () => {
+      setSaved(null);
+      const chosen = await store().workflowsPick();
+      if (!chosen) return;
+      setPick(chosen);
+      setName(chosen.suggestedName);
+      setMap(guessed(chosen));
+    });
+  const save = () =>
+    run(async () => {
+      if (!pick || map.prompt === undefined) return;
+      await store().workflowsSave({ token: pick.token, name, map: { ...map, prompt: map.prompt } });
       setPick(null);
-      setError(null);
-    },
+      setSaved(name);
+    });
+  const ready = pick !== null && isWorkflowName(name) && map.prompt !== undefined;
+  const cancel = () => {
+    setPick(null);
+    setError(null);
   };
+  const setRole = (role: WorkflowRole, path: string) => setMap((old) => withRole(old, role, path));
+  return { pick, name, map, error, saved, busy, ready, choose, setName, setRole, save, cancel };
 }

@@ -2,7 +2,8 @@
  * ComfyUI's workflows in the window: Settings imports a workflow file main's own dialog picks (the
  * page never names a path), shows its inputs to map to the request's roles, names it and keeps it
  * as a model of ComfyUI through core/workflows (the book `pictor comfy import` writes); the compose
- * form then offers it and runs it on a ComfyUI dialect on loopback, once, saving its image. A file
+ * form then offers it and runs it on a ComfyUI dialect on loopback, once, saving its image, and
+ * compare offers it on a ComfyUI row. A file
  * that is no workflow is refused with the check's own sentence; a kept one can be removed.
  */
 import { writeFile } from 'node:fs/promises';
@@ -143,6 +144,17 @@ describe('ComfyUI workflows in Settings', () => {
       });
     });
     expect(service.log.submits).toHaveLength(1);
+
+    // Compare offers it on a ComfyUI row too.
+    await user.click(within(form).getByRole('button', { name: 'Compare…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compare on several services' });
+    const second = within(dialog).getByRole('group', { name: 'Target 2' });
+    await user.selectOptions(within(second).getByRole('combobox', { name: 'Service' }), 'comfyui');
+    const rowModel = within(second).getByRole('combobox', { name: 'Model' });
+    const offered = document.getElementById(rowModel.getAttribute('list') ?? '');
+    expect([...(offered?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
+      'my-sdxl',
+    ]);
   });
 
   it('refuses a file that is no API-format workflow with the check’s own sentence, and keeps nothing', async () => {
