@@ -122,6 +122,8 @@ export const settings = {
     'Connected to {service}: the service accepted your key. New tasks go there.',
   'settings.connect.doneUnchecked':
     'Connected to {service}, with a key not checked yet. New tasks go there.',
+  'settings.connect.doneKeyless':
+    'Connected to {service} at the address given; it needs no key. New tasks go there.',
 
   'settings.defaults.title': 'New prompts',
   'settings.defaults.description': 'What the compose form starts with.',

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { readWorkflowText } from '../../../../shared/domain/comfy-prompt';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { connectService } from '../dialect-services';
+import { connectService, startDialect } from '../dialect-services';
 import { startWiredApp, type WiredApp } from '../render-wired-app';
 
 /** A workflow as ComfyUI's "Export (API)" writes one. */
@@ -192,5 +192,23 @@ describe('ComfyUI workflows in Settings', () => {
     await user.click(await within(panel).findByRole('button', { name: 'Remove portrait' }));
     await within(panel).findByText('No workflow imported yet.');
     expect(await main.runtime.core.workflows.lookup('portrait')).toBeUndefined();
+  });
+
+  it('connects ComfyUI in "Connect a service" by its address alone: it needs no key', async () => {
+    const service = await startDialect('comfyui');
+    const { user, main } = await startWiredApp();
+    act(() => useAppStore.getState().connectShow(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a service' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Service' }), 'comfyui');
+    const address = within(dialog).getByRole('textbox', { name: 'Address' });
+    await user.clear(address);
+    await user.type(address, service.url);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText(
+      'Connected to ComfyUI at the address given; it needs no key. New tasks go there.',
+    );
+    expect(main.runtime.settings.get().serviceBaseUrls.comfyui).toBe(service.url);
+    expect(useAppStore.getState().composeDraft.provider).toBe('comfyui');
+    expect(main.callsTo('keys:set')).toEqual([]);
   });
 });
