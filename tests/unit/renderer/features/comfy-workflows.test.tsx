@@ -3,8 +3,8 @@
  * page never names a path), shows its inputs to map to the request's roles, names it and keeps it
  * as a model of ComfyUI through core/workflows (the book `pictor comfy import` writes); the compose
  * form then offers it and runs it on a ComfyUI dialect on loopback, once, saving its image, and
- * compare offers it on a ComfyUI row. A file
- * that is no workflow is refused with the check's own sentence; a kept one can be removed.
+ * compare offers it on a ComfyUI row. A file that is no workflow is refused with the check's own
+ * sentence; a kept one can be removed. "Connect a service" connects ComfyUI by its address alone.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
