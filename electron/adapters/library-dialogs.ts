@@ -108,6 +108,13 @@ export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDial
         properties: ['createDirectory', 'showOverwriteConfirmation'],
       }),
     ...templateDialogs(options, today),
+    chooseWorkflowFile: () =>
+      askOpen({
+        title: mainText('dialog.import'),
+        buttonLabel: mainText('dialog.import'),
+        properties: ['openFile'],
+        filters: [{ name: mainText('dialog.jsonFile'), extensions: ['json'] }],
+      }),
     async chooseImportSource(from) {
       const open: OpenDialogOptions = {
         title: mainText('dialog.importLibrary'),

@@ -6,16 +6,15 @@
  * is read as hostile (a regular file, bounded, shared/domain/comfy-workflow.ts's limits); nothing
  * is sent. Then `pictor generate --provider comfyui --model NAME "…"` runs it.
  */
-import { dirname, resolve } from 'node:path';
-import { mappedWorkflow, readWorkflowText } from '../../shared/domain/comfy-prompt';
+import { resolve } from 'node:path';
+import { mappedWorkflow } from '../../shared/domain/comfy-prompt';
 import {
   MAX_WORKFLOW_BYTES,
   WORKFLOW_ROLES,
   type WorkflowMap,
 } from '../../shared/domain/comfy-workflow';
 import { UsageError, parseCommandLine } from '../core/command-line';
-import { readRegularFile } from '../core/fs';
-import { isWorkflowName } from '../core/workflows';
+import { isWorkflowName, readWorkflowFile, saveMappedWorkflow } from '../core/workflows';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
@@ -81,29 +80,27 @@ function parseComfy(argv: readonly string[], env: NodeJS.ProcessEnv): ComfyImpor
 }
 
 async function importWorkflow(command: ComfyImport, io: CliIo): Promise<number> {
-  let text: string;
-  try {
-    const bytes = await readRegularFile(dirname(command.file), command.file, MAX_WORKFLOW_BYTES);
-    text = bytes.toString('utf8');
-  } catch {
+  // The window's import reads and checks a file the same way (ipc/workflow-handlers.ts).
+  const read = await readWorkflowFile(command.file);
+  if (!read.ok) {
     io.stderr(
-      `The workflow file could not be read, or is larger than ${MAX_WORKFLOW_BYTES} bytes.\n`,
+      'unreadable' in read
+        ? `The workflow file could not be read, or is larger than ${MAX_WORKFLOW_BYTES} bytes.\n`
+        : `${terminalSafe(read.problem)}\n`,
     );
     return EXIT.failed;
   }
-  const read = readWorkflowText(text);
-  const mapped = read.ok ? mappedWorkflow(read.graph, command.map as WorkflowMap) : read;
+  const mapped = mappedWorkflow(read.graph, command.map as WorkflowMap);
   if (!mapped.ok) {
     io.stderr(`${terminalSafe(mapped.problem)}\n`);
     return EXIT.failed;
   }
   // The library's own book of workflows, as the core keeps it (the engine reads it at submit).
-  const { workflow } = mapped;
   await runOnService(
     command,
     io,
     async ({ core }) => {
-      await core.workflows.save(command.model, workflow);
+      await saveMappedWorkflow(core.workflows, command.model, read.graph, mapped.workflow.map);
       return EXIT.ok;
     },
     { needsKey: false },

@@ -41,6 +41,7 @@ import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { CapPrompts, OverCapPrompts } from '../ports/user-prompts';
 import { followSubmits } from '../core/engine';
 import { templateHandlers } from './template-handlers';
+import { workflowHandlers } from './workflow-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
@@ -268,6 +269,10 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...triageHandlers({ core: runtime.core, emit }),
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
     ...templateChannels(options, changes),
+    ...workflowHandlers({
+      workflows: runtime.core.workflows,
+      ...(options.library ? { dialogs: options.library.dialogs } : {}),
+    }),
     ...compareChannels(options),
     ...inputChannels(options),
     ...stackHandlers(runtime.core.history),

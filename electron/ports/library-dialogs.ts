@@ -14,6 +14,8 @@ export interface LibraryDialogs {
   chooseTemplateExportFile?(format: TemplateFileKind): Promise<string | null>;
   /** An open dialog for a template file in `format`; null when cancelled. */
   chooseTemplateImportFile?(format: TemplateFileKind): Promise<string | null>;
+  /** An open dialog for a ComfyUI workflow (its API format's JSON); null when cancelled. */
+  chooseWorkflowFile?(): Promise<string | null>;
 }
 
 /** The template file formats (core/templates/template-files.ts): Pictor's, Fooocus', A1111's, InvokeAI's. */

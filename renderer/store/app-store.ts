@@ -12,6 +12,7 @@ import { createBoardsSlice } from './boards-slice';
 import { createPromptHistorySlice } from './prompt-history-slice';
 import { createRecordsSlice } from './records-slice';
 import { createTemplatesSlice } from './templates-slice';
+import { createWorkflowsSlice } from './workflows-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -45,6 +46,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createBoardsSlice(...a),
   ...createPromptHistorySlice(...a),
   ...createTemplatesSlice(...a),
+  ...createWorkflowsSlice(...a),
   ...createEditSlice(...a),
 }));
 

@@ -25,6 +25,7 @@ import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
 import { templateErrors } from './errors/templates';
+import { workflowErrors } from './errors/workflows';
 import { templateFileErrors } from './errors/template-files';
 import { templateStoreErrors } from './errors/template-store';
 import { templateRunErrors } from './errors/template-runs';
@@ -176,6 +177,7 @@ export const mainMessages = {
   ...serviceTestErrors,
   ...triageErrors,
   ...templateErrors,
+  ...workflowErrors,
   ...templateFileErrors,
   ...promptErrors,
   ...paramErrors,

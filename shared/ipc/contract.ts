@@ -27,6 +27,7 @@ import { compareRequests } from './compare-contract';
 import { inputRequests } from './inputs-contract';
 import { promptRequests } from './prompt-contract';
 import { templateRequests } from './template-contract';
+import { workflowRequests } from './workflow-contract';
 import {
   galleryBatchRequests,
   gallerySelectionRequests,
@@ -243,6 +244,7 @@ export const requests = {
   ...triageRequests,
   ...promptRequests,
   ...templateRequests,
+  ...workflowRequests,
   ...compareRequests,
   ...inputRequests,
 } as const;

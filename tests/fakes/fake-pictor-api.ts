@@ -834,6 +834,11 @@ export class FakePictorApi implements PictorApi {
     'archive:export': () => ({ summary: null }),
     'archive:import': () => ({ summary: null }),
     'archive:cancel': () => ({ cancelled: false }),
+    // ComfyUI's workflows: none kept, and the open dialog cancelled (the wired tests import them).
+    'workflows:list': () => ({ workflows: [] }),
+    'workflows:pick': () => ({ pick: null }),
+    'workflows:save': ({ name }) => ({ name }),
+    'workflows:remove': () => ({ removed: false }),
     'updates:getState': () => this.updates,
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,

@@ -269,5 +269,6 @@ export function libraryDialogs(env: () => Record<string, string | undefined>): L
     chooseLedgerFile: () => answer('PICTOR_E2E_SAVE_CSV'),
     chooseTemplateExportFile: () => answer('PICTOR_E2E_SAVE_TEMPLATES'),
     chooseTemplateImportFile: () => answer('PICTOR_E2E_OPEN_TEMPLATES'),
+    chooseWorkflowFile: () => answer('PICTOR_E2E_OPEN_WORKFLOW'),
   };
 }

@@ -3,3 +3,4 @@
  * each a model of that provider, one checked file each in the data folder (`WorkflowBook`).
  */
 export { WorkflowBook, isWorkflowName } from './workflow-book';
+export { readWorkflowFile, saveMappedWorkflow } from './workflow-import';

@@ -4,8 +4,10 @@
  * `{ version: 1, workflow: { graph, map } }`. The name is the model's id and the file's name, so
  * it is checked as both (a letter or digit first, then letters, digits, `.`, `_`, `-`; 64 at
  * most). A file is read as hostile (a regular file inside the folder, bounded, the schema's
- * structural limits), and an import is written whole or not at all.
+ * structural limits), and an import is written whole or not at all. The window lists them and
+ * removes one (ipc/workflow-handlers.ts).
  */
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -27,6 +29,9 @@ const WORKFLOW_FOLDER = 'comfyui-workflows';
 const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** A stored file: the workflow, its map and the JSON around them. */
 const MAX_FILE_BYTES = 2 * MAX_WORKFLOW_BYTES;
+
+/** Most workflows listed (a folder holding more is not one Pictor wrote). */
+const MAX_LISTED_WORKFLOWS = 500;
 
 const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema });
 
@@ -68,6 +73,39 @@ export class WorkflowBook {
       return parsed.success ? parsed.data.workflow : undefined;
     } catch {
       return undefined;
+    }
+  }
+
+  /** The workflows kept, by name, each with its map; a file that is not one is left out. */
+  async list(): Promise<Array<{ name: string; workflow: ComfyWorkflow }>> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.folder);
+    } catch {
+      return [];
+    }
+    const names = entries
+      .filter((entry) => entry.endsWith('.json'))
+      .map((entry) => entry.slice(0, -'.json'.length))
+      .filter(isWorkflowName)
+      .sort((a, b) => a.localeCompare(b))
+      .slice(0, MAX_LISTED_WORKFLOWS);
+    const rows = await Promise.all(
+      names.map(async (name) => ({ name, workflow: await this.lookup(name) })),
+    );
+    return rows.flatMap((row) =>
+      row.workflow ? [{ name: row.name, workflow: row.workflow }] : [],
+    );
+  }
+
+  /** Forgets the workflow named `name` (its file, never what a link points to); false: none. */
+  async remove(name: string): Promise<boolean> {
+    if (!isWorkflowName(name)) return false;
+    try {
+      await unlink(join(this.folder, `${name}.json`));
+      return true;
+    } catch {
+      return false;
     }
   }
 }

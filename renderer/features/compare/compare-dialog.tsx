@@ -5,7 +5,7 @@
  * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
  * (a hard cap) is shown, nothing sent.
  */
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import type {
@@ -24,6 +24,7 @@ import { serviceLabel } from '../../lib/service-label';
 import { useLivePlan, useOneRun } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import type { ComparePlanAnswer } from '../../store/compare-slice';
+import { useWorkflowModels } from '../../store/use-workflow-models';
 
 interface Row {
   readonly provider: ProviderId;
@@ -164,6 +165,30 @@ function PlanFacts({
   );
 }
 
+/** A row's model; a service whose models are workflows offers those imported. */
+function ModelField({ row, onChange }: { row: Row; onChange: (model: string) => void }) {
+  const list = useId();
+  const workflows = useWorkflowModels(row.provider);
+  return (
+    <TextField
+      label={t('compare.dialog.model')}
+      value={row.model}
+      maxLength={200}
+      onChange={onChange}
+      {...(workflows.length > 0 ? { list } : {})}
+      after={
+        workflows.length > 0 ? (
+          <datalist id={list}>
+            {workflows.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        ) : null
+      }
+    />
+  );
+}
+
 /** The 2 to 6 target rows: a service and a model each. */
 function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows: Row[]) => void }) {
   const setRows = onChange;
@@ -181,12 +206,7 @@ function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows:
             options={SERVICES}
             onChange={(provider) => change(n, { provider })}
           />
-          <TextField
-            label={t('compare.dialog.model')}
-            value={row.model}
-            maxLength={200}
-            onChange={(model) => change(n, { model })}
-          />
+          <ModelField row={row} onChange={(model) => change(n, { model })} />
           {rows.length > COMPARE_TARGETS.min ? (
             <Button size="small" onClick={() => setRows(rows.filter((_, i) => i !== n))}>
               {t('compare.dialog.remove', { slot: n + 1 })}

@@ -1,11 +1,13 @@
 /**
  * Models offered in the compose form. Today's contract: this session's first, then those in the
- * loaded history. Another service: its provider's models (the user may still type another).
+ * loaded history. Another service: its provider's models (the user may still type another), and
+ * for one whose models are workflows (ComfyUI) the workflows imported (Settings or the CLI).
  */
 import { useMemo } from 'react';
 import { PROVIDERS } from '../../../shared/domain/providers';
 import { useAppStore } from '../../store/app-store';
 import { selectTaskItems } from '../../store/record-selectors';
+import { useWorkflowModels } from '../../store/use-workflow-models';
 
 const MAX_SUGGESTIONS = 20;
 /** How far into the loaded history to look (it can hold 100,000 items). */
@@ -16,11 +18,12 @@ export function useModelSuggestions(): string[] {
   const items = useAppStore(selectTaskItems);
   const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
   const provider = useAppStore((state) => state.composeDraft.provider);
+  const workflows = useWorkflowModels(provider);
   return useMemo(() => {
     // A service with a catalogue offers it; one without (the seed's interface names no models)
     // offers the models this user asked it for.
     const listed = PROVIDERS[provider].models;
-    if (listed.length > 0) return [...listed];
+    if (listed.length > 0) return [...listed, ...workflows];
     const seen = new Set<string>();
     const add = (model: string | undefined): void => {
       if (model && seen.size < MAX_SUGGESTIONS) seen.add(model);
@@ -32,5 +35,5 @@ export function useModelSuggestions(): string[] {
     }
     add(fallback);
     return [...seen];
-  }, [session, items, fallback, provider]);
+  }, [session, items, fallback, provider, workflows]);
 }

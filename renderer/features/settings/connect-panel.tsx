@@ -142,7 +142,12 @@ function ConnectActions({ provider, connect }: { provider: ProviderId; connect: 
           {t('settings.test.button')}
         </Button>
         {/* Never disabled while saving: the focus would fall out of the dialog. */}
-        <Button type="submit" variant="primary" disabled={form.text.trim() === ''}>
+        <Button
+          type="submit"
+          variant="primary"
+          // A service whose key is optional (a local ComfyUI) is saved by its address alone.
+          disabled={form.text.trim() === '' && PROVIDERS[provider].keyOptional !== true}
+        >
           {t('common.save')}
         </Button>
         {testing ? <Spinner label={t('settings.test.running')} /> : null}
@@ -171,9 +176,13 @@ function ConnectForm({ provider, onClose }: { provider: ProviderId; onClose: () 
   const requestFocus = useAppStore((state) => state.requestFocus);
   const connect = useConnectForm(provider, (checked) => {
     const service = serviceLabel(provider);
-    confirm(() =>
-      t(checked ? 'settings.connect.doneChecked' : 'settings.connect.doneUnchecked', { service }),
-    );
+    const said =
+      checked === null
+        ? 'settings.connect.doneKeyless'
+        : checked
+          ? 'settings.connect.doneChecked'
+          : 'settings.connect.doneUnchecked';
+    confirm(() => t(said, { service }));
     void choose(provider);
     onClose();
     // The banner that opened the panel is gone with the demo: the prompt is where to go on.

@@ -13,6 +13,7 @@ import { AddressSaveForm } from './address-field';
 import { fieldProblem } from './field-error';
 import { KeySection } from './key-section';
 import { ServiceStateBadge } from './service-state-badge';
+import { WorkflowsPanel } from './workflows-panel';
 import { serviceSectionId } from '../../lib/settings-sections';
 import type { SettingSaver } from './use-setting-save';
 
@@ -74,6 +75,7 @@ function ServiceEntry({ provider, saver, active }: EntryProps) {
       </p>
       <AddressForm provider={provider} saver={saver} />
       <KeySection active={active} provider={provider} />
+      {facts.modelsAreWorkflows ? <WorkflowsPanel /> : null}
     </section>
   );
 }

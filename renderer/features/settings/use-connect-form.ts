@@ -8,7 +8,7 @@
  * order is what makes it one step.
  */
 import { useState } from 'react';
-import { type ProviderId } from '../../../shared/domain/providers';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import {
   DEFAULT_SETTINGS,
   type Settings,
@@ -45,14 +45,20 @@ export interface ConnectForm {
   readonly test: ReturnType<typeof useConnectionTest>;
   /** Saves the address, then asks the service about the key typed (or else the stored one). */
   runTest(): Promise<void>;
-  /** Saves the address, then the key: main checks it with the service before it keeps it. */
+  /**
+   * Saves the address, then the key: main checks it with the service before it keeps it. A
+   * service that needs no key (a local ComfyUI) is connected by its address alone.
+   */
   save(): Promise<void>;
 }
 
-/** The form of `provider`'s service; `onConnected` once its key is stored (checked or not). */
+/**
+ * The form of `provider`'s service; `onConnected` once its key is stored (checked or not), or,
+ * for a service whose key is optional, once its address is saved without one (`null`).
+ */
 export function useConnectForm(
   provider: ProviderId,
-  onConnected: (checked: boolean) => void,
+  onConnected: (checked: boolean | null) => void,
 ): ConnectForm {
   const settings = useAppStore((state) => state.settings) ?? DEFAULT_SETTINGS;
   const update = useAppStore((state) => state.settingsUpdate);
@@ -90,8 +96,11 @@ export function useConnectForm(
       if (await saveAddress()) await test.test();
     },
     async save() {
-      if (keyForm.form.text.trim() === '') return;
-      if (await saveAddress()) await keyForm.store(false);
+      if (keyForm.form.text.trim() !== '') {
+        if (await saveAddress()) await keyForm.store(false);
+      } else if (PROVIDERS[provider].keyOptional === true && (await saveAddress())) {
+        onConnected(null);
+      }
     },
   };
 }

@@ -68,6 +68,27 @@ export const settings = {
   'settings.services.description':
     'Each service has its own key, sent only to that service’s address.',
   'settings.services.defaultModel': 'Default model: {model}',
+  'settings.workflows.title': 'Workflows',
+  'settings.workflows.hint':
+    'Import a workflow saved in ComfyUI with “Export (API)”, choose once which of its inputs take the prompt and the other values, and name it: it becomes a model of ComfyUI in the compose form and in compare.',
+  'settings.workflows.none': 'No workflow imported yet.',
+  'settings.workflows.import': 'Import a workflow…',
+  'settings.workflows.mapping': 'Choose which input of the workflow takes each value of a request.',
+  'settings.workflows.name': 'Model name',
+  'settings.workflows.nameHint':
+    'Letters, digits, “.”, “_” or “-”, starting with a letter or a digit; at most 64.',
+  'settings.workflows.role.prompt': 'Prompt',
+  'settings.workflows.role.negative': 'Negative prompt',
+  'settings.workflows.role.seed': 'Seed',
+  'settings.workflows.role.width': 'Width',
+  'settings.workflows.role.height': 'Height',
+  'settings.workflows.role.steps': 'Steps',
+  'settings.workflows.role.image': 'Input image',
+  'settings.workflows.unused': 'Not used',
+  'settings.workflows.save': 'Save workflow',
+  'settings.workflows.saved':
+    'Saved {name}. Choose it as the model of ComfyUI in the compose form.',
+  'settings.workflows.remove': 'Remove {name}',
   'settings.services.address': 'Address',
   'settings.services.keyLabel': '{service} API key',
   'settings.services.addressHint':
@@ -101,6 +122,8 @@ export const settings = {
     'Connected to {service}: the service accepted your key. New tasks go there.',
   'settings.connect.doneUnchecked':
     'Connected to {service}, with a key not checked yet. New tasks go there.',
+  'settings.connect.doneKeyless':
+    'Connected to {service} at the address given; it needs no key. New tasks go there.',
 
   'settings.defaults.title': 'New prompts',
   'settings.defaults.description': 'What the compose form starts with.',

@@ -43,8 +43,8 @@ export interface OsStandIns {
   /** Main's open dialog for an input image: answered from PICTOR_E2E_CHOOSE_IMAGE (default: cancel). */
   readonly inputDialogs: InputDialogs;
   /**
-   * Main's save and open dialogs of the library archive: answered from PICTOR_E2E_EXPORT_FILE and
-   * PICTOR_E2E_IMPORT_SOURCE (default: cancel).
+   * Main's save and open dialogs of the library archive and of a ComfyUI workflow: answered from
+   * PICTOR_E2E_EXPORT_FILE, PICTOR_E2E_IMPORT_SOURCE and PICTOR_E2E_OPEN_WORKFLOW (default: cancel).
    */
   readonly libraryDialogs: LibraryDialogs;
   /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
@@ -137,6 +137,11 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
       chooseImportSource: async (from) => {
         const chosen = options.env().PICTOR_E2E_IMPORT_SOURCE;
         record('chooseImportSource', `${from}:${chosen ?? ''}`);
+        return chosen ? chosen : null;
+      },
+      chooseWorkflowFile: async () => {
+        const chosen = options.env().PICTOR_E2E_OPEN_WORKFLOW;
+        record('chooseWorkflowFile', chosen ?? '');
         return chosen ? chosen : null;
       },
     },

@@ -1,0 +1,111 @@
+/**
+ * The import of a ComfyUI workflow in Settings: main's own dialog picks the file and main checks
+ * it (`workflows:pick`, the page never names a path), the page maps each role to one of the
+ * inputs main showed and names the model, and main keeps it (`workflows:save`). A refusal is
+ * main's sentence (the check's, as `pictor comfy import` prints it).
+ */
+import { useState } from 'react';
+import type { WorkflowRole } from '../../../shared/domain/comfy-workflow';
+import { ApiError } from '../../lib/api';
+import { useAppStore } from '../../store/app-store';
+import type { WorkflowPick } from '../../store/workflows-slice';
+
+export type { WorkflowPick } from '../../store/workflows-slice';
+export type RoleMap = Partial<Record<WorkflowRole, string>>;
+
+/** The roles each kind of input may take. */
+export const ROLE_KIND: Readonly<Record<WorkflowRole, 'text' | 'number'>> = {
+  prompt: 'text',
+  negative: 'text',
+  seed: 'number',
+  width: 'number',
+  height: 'number',
+  steps: 'number',
+  image: 'text',
+};
+
+/** As main checks a workflow's name (workflow-contract.ts): the page only enables Save by it. */
+function isWorkflowName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) && !/\.\.|\.$/.test(name);
+}
+
+/** The first input the role's name suggests (a CLIP text box for the prompt, `seed` for the seed). */
+function guessed(pick: WorkflowPick): RoleMap {
+  const map: RoleMap = {};
+  const find = (kind: 'text' | 'number', name: string, skip?: string) =>
+    pick.nodes
+      .flatMap((node) => node.inputs.map((input) => ({ node, input })))
+      .map(({ node, input }) => ({ path: `${node.id}.${input.name}`, input }))
+      .find(({ path, input }) => input.kind === kind && input.name === name && path !== skip)?.path;
+  map.prompt = find('text', 'text');
+  for (const role of ['seed', 'width', 'height', 'steps'] as const)
+    map[role] = find('number', role);
+  return Object.fromEntries(Object.entries(map).filter(([, path]) => path !== undefined));
+}
+
+export interface WorkflowImport {
+  readonly pick: WorkflowPick | null;
+  readonly name: string;
+  readonly map: RoleMap;
+  readonly error: ApiError | null;
+  readonly saved: string | null;
+  readonly busy: boolean;
+  /** The name can name a model and the prompt has its input. */
+  readonly ready: boolean;
+  choose(): Promise<void>;
+  setName(name: string): void;
+  setRole(role: WorkflowRole, path: string): void;
+  save(): Promise<void>;
+  cancel(): void;
+}
+
+/** The map with `role` taking `path` ('' : no input). */
+function withRole(map: RoleMap, role: WorkflowRole, path: string): RoleMap {
+  const others = Object.entries(map).filter(([name]) => name !== role);
+  return Object.fromEntries(path === '' ? others : [...others, [role, path]]) as RoleMap;
+}
+
+export function useWorkflowImport(): WorkflowImport {
+  const [pick, setPick] = useState<WorkflowPick | null>(null);
+  const [name, setName] = useState('');
+  const [map, setMap] = useState<RoleMap>({});
+  const [error, setError] = useState<ApiError | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const store = useAppStore.getState;
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (thrown) {
+      if (!(thrown instanceof ApiError)) throw thrown;
+      setError(thrown);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = () =>
+    run(async () => {
+      setSaved(null);
+      const chosen = await store().workflowsPick();
+      if (!chosen) return;
+      setPick(chosen);
+      setName(chosen.suggestedName);
+      setMap(guessed(chosen));
+    });
+  const save = () =>
+    run(async () => {
+      if (!pick || map.prompt === undefined) return;
+      await store().workflowsSave({ token: pick.token, name, map: { ...map, prompt: map.prompt } });
+      setPick(null);
+      setSaved(name);
+    });
+  const ready = pick !== null && isWorkflowName(name) && map.prompt !== undefined;
+  const cancel = () => {
+    setPick(null);
+    setError(null);
+  };
+  const setRole = (role: WorkflowRole, path: string) => setMap((old) => withRole(old, role, path));
+  return { pick, name, map, error, saved, busy, ready, choose, setName, setRole, save, cancel };
+}

@@ -1,0 +1,100 @@
+/**
+ * The ComfyUI workflows' requests (Settings, the ComfyUI service): the workflows kept as models,
+ * an import through main's own open dialog (the page never names a path: main reads the file,
+ * checks it as core/workflows does for `pictor comfy import`, and holds its graph under a token),
+ * the inputs it shows for the page to map, the save of that graph with its map under a name, and
+ * the removal of one. Every input is bounded here; main checks the name and the map again.
+ */
+import { z } from 'zod';
+import { MAX_WORKFLOW_NODES, WORKFLOW_ROLES } from '../domain/comfy-workflow';
+
+/** Most inputs of one node shown for mapping (a node has at most 100). */
+const MAX_SHOWN_INPUTS = 100;
+/** Longest text value shown beside an input (a prompt's beginning). */
+export const MAX_SHOWN_VALUE_CHARS = 120;
+/** Most workflows listed (core/workflows' book lists no more). */
+const MAX_WORKFLOWS = 500;
+
+/** A workflow's name: the model's id and its file's name (main checks it again). */
+const workflowNameSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+  .refine((name) => !/\.\.|\.$/.test(name), 'not a workflow name');
+
+/** `node id.input name`, as a map names an input. */
+const inputPath = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_:-]{1,64}\.[A-Za-z0-9_ +-]{1,128}$/);
+
+/** Which input takes each role (the prompt's is required). */
+const workflowMapInput = z
+  .object({
+    prompt: inputPath,
+    ...Object.fromEntries(
+      WORKFLOW_ROLES.filter((role) => role !== 'prompt').map((role) => [
+        role,
+        inputPath.optional(),
+      ]),
+    ),
+  })
+  .strict() as z.ZodType<
+  { prompt: string } & Partial<Record<(typeof WORKFLOW_ROLES)[number], string>>
+>;
+
+/** One input a role may take: text (a prompt, an image's file name) or a number. */
+const shownInputSchema = z.object({
+  name: z.string().max(128),
+  kind: z.enum(['text', 'number']),
+  value: z.union([z.string().max(MAX_SHOWN_VALUE_CHARS), z.number().finite()]),
+});
+
+/** A node as the mapping shows it: its id, its class, its title, its mappable inputs. */
+const shownNodeSchema = z.object({
+  id: z.string().max(64),
+  classType: z.string().max(128),
+  title: z.string().max(256).optional(),
+  inputs: z.array(shownInputSchema).max(MAX_SHOWN_INPUTS),
+});
+export type ShownWorkflowNode = z.infer<typeof shownNodeSchema>;
+
+export const workflowRequests = {
+  /** The workflows kept as models of ComfyUI, by name, each with its map. */
+  'workflows:list': {
+    input: z.undefined(),
+    output: z.object({
+      workflows: z
+        .array(z.object({ name: workflowNameSchema, map: z.record(z.string(), z.string()) }))
+        .max(MAX_WORKFLOWS),
+    }),
+  },
+  /**
+   * Reads the workflow file main's own open dialog returns and holds its graph; `pick` null: the
+   * user cancelled. A file that is no workflow is refused with the check's sentence.
+   */
+  'workflows:pick': {
+    input: z.undefined(),
+    output: z.object({
+      pick: z
+        .object({
+          token: z.string().uuid(),
+          suggestedName: z.string().max(64),
+          nodes: z.array(shownNodeSchema).max(MAX_WORKFLOW_NODES),
+        })
+        .nullable(),
+    }),
+  },
+  /** Keeps the picked graph with `map` as the model `name` (replacing one of that name). */
+  'workflows:save': {
+    input: z
+      .object({ token: z.string().uuid(), name: workflowNameSchema, map: workflowMapInput })
+      .strict(),
+    output: z.object({ name: workflowNameSchema }),
+  },
+  /** Forgets a kept workflow; `removed` false: there was none of that name. */
+  'workflows:remove': {
+    input: z.object({ name: workflowNameSchema }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+} as const;
