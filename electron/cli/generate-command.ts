@@ -159,7 +159,8 @@ const GENERATE_HELP = commandHelp(
                                   --param KEY=VALUE (repeatable), --seed N, --negative TEXT,
                                   --aspect 16:9, --resolution 2K where the model has them (else
                                   exit 2); --dry-run without --template prints the request that
-                                  would be sent (never the key); --like TASK [--vary] sends that
+                                  would be sent and its cURL line ($SERVICE_API_KEY, never the
+                                  key); --like TASK [--vary] sends that
                                   task's request again with its seed (--vary: a new seed)`,
   RUN_OPTIONS,
 );
