@@ -186,7 +186,11 @@ async function modelSchemas(command: ModelsCommand, io: CliIo): Promise<number> 
     const provider = command.provider ?? shippedProviderOf(model);
     refreshed = await refreshModel(book, { provider, model, ...command.refresh }, io);
   }
-  const shown = showModel(model, command.provider, command.json, io.stdout, kept);
+  const shown = showModel(
+    { model, provider: command.provider, json: command.json },
+    io.stdout,
+    kept,
+  );
   return refreshed ? shown : EXIT.failed;
 }
 

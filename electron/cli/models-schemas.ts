@@ -60,7 +60,7 @@ export async function importSchema(
   where: { provider: ProviderId; model: string; file: string },
   io: CliIo,
 ): Promise<number> {
-  let text = '';
+  let text: string;
   try {
     const bytes = await readRegularFile(dirname(where.file), where.file, MAX_SCHEMA_CHARS);
     text = bytes.toString('utf8');

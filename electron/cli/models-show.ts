@@ -1,7 +1,7 @@
 /**
  * `pictor models show MODEL [--provider ID] [--json]`: the model's own options (the schema fetched
- * or given for it, models-schemas.ts, else its shipped one, shared/domain/model-param-schemas.ts), common ones first, each with its type, its range
- * or choices and its default; how generate sets them (`--param key=value`, or the shortcuts).
+ * or given for it, models-schemas.ts, else its shipped one, shared/domain/model-param-schemas.ts),
+ * common ones first, each with its type, its range or choices and its default; how generate sets them (`--param key=value`, or the shortcuts).
  */
 import { SHIPPED_PARAM_SCHEMAS } from '../../shared/domain/model-param-schemas';
 import {
@@ -71,13 +71,12 @@ export type KeptSchemas = (provider: ProviderId, model: string) => ParamSchema |
 
 /** Prints the options of `model`. */
 export function showModel(
-  model: string,
-  provider: ProviderId | null,
-  json: boolean,
+  asked: { readonly model: string; readonly provider: ProviderId | null; readonly json: boolean },
   stdout: (text: string) => void,
   kept: KeptSchemas = () => undefined,
 ): number {
-  const { provider: on, schema } = found(model, provider, kept);
+  const { model, json } = asked;
+  const { provider: on, schema } = found(model, asked.provider, kept);
   if (json) {
     stdout(`${JSON.stringify({ provider: on, model, params: schema.params })}\n`);
     return EXIT.ok;

@@ -23,7 +23,7 @@ import {
 
 const BOOK_FILE = 'model-options.json';
 /** Models whose options are kept. */
-export const MAX_KEPT = 200;
+const MAX_KEPT = 200;
 /** The file: {@link MAX_KEPT} schemas of {@link MAX_PARAMS} options, with room. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 

@@ -110,32 +110,42 @@ export async function fetchPublishedSchema(
   };
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let url = address.url;
   try {
-    for (let hop = 0; ; hop += 1) {
-      if (!keyGoes(url)) throw new Error('not where the key goes');
-      const response = await fetch(url, {
-        method: 'GET',
-        headers,
-        redirect: 'manual',
-        signal: combined,
-      });
-      if (response.status >= 300 && response.status < 400) {
-        discardBody(response);
-        const next = hop < MAX_HOPS ? followed(url, address.url, response, keyGoes) : null;
-        if (next === null) {
-          const host = hostOfLocation(response, url);
-          return { ok: false, problem: sentence('error.params.schemaMoved', { ...said, host }) };
-        }
-        url = next;
-        continue;
-      }
-      return await readAnswer(response, address.source, said, combined);
+    const init = { method: 'GET', headers, redirect: 'manual', signal: combined } as const;
+    const answer = await answerOf(fetch, address.url, init, keyGoes);
+    if (typeof answer === 'string') {
+      return {
+        ok: false,
+        problem: sentence('error.params.schemaMoved', { ...said, host: answer }),
+      };
     }
+    return await readAnswer(answer, address.source, said, combined);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     void error;
     return { ok: false, problem: sentence('error.params.schemaUnreached', said) };
+  }
+}
+
+/**
+ * The answer at `first`, redirects followed inside its origin where `keyGoes`; the host of a
+ * redirect that was not followed.
+ */
+async function answerOf(
+  fetch: FetchLike,
+  first: string,
+  init: RequestInit,
+  keyGoes: (url: string) => boolean,
+): Promise<Response | string> {
+  let url = first;
+  for (let hop = 0; ; hop += 1) {
+    if (!keyGoes(url)) throw new Error('not where the key goes');
+    const response = await fetch(url, init);
+    if (response.status < 300 || response.status >= 400) return response;
+    discardBody(response);
+    const next = hop < MAX_HOPS ? followed(url, first, response, keyGoes) : null;
+    if (next === null) return hostOfLocation(response, url);
+    url = next;
   }
 }
 
