@@ -26,6 +26,7 @@ import { generateFromTemplate, isDryRun } from './template-run-command';
 import { templateRunOf } from './template-run-args';
 import { terminalSafe } from './terminal-text';
 import { dryRunText, requestExtrasOf, requestOf } from './generate-request';
+import { openNamedBook } from './models-schemas';
 
 type Generate = Command & { name: 'generate' };
 
@@ -190,6 +191,8 @@ export const generate = declareCommand({
   options: GENERATE_OPTIONS,
   parse: (args, env) => parseGenerate(args, env, 'generate'),
   run: runGenerate,
+  // The options typed by --param are the model's kept ones when the library has them.
+  prepare: openNamedBook,
 });
 
 const DEMO_HELP = commandHelp(

@@ -19,6 +19,7 @@ import { fetchPublishedSchema } from '../core/service';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { EnvCredentials } from './env-credentials';
+import { common } from './common-args';
 import { terminalSafe } from './terminal-text';
 
 /** The book of model options in `dataDir`, opened (its schemas in use in this process). */
@@ -26,6 +27,21 @@ export async function openedBook(dataDir: string): Promise<ParamSchemaBook> {
   const book = new ParamSchemaBook(dataDir, Date.now);
   await book.open();
   return book;
+}
+
+/**
+ * Opens the book of the library `args` name (`--data-dir`, else the default one), before a
+ * command types a model's options (generate's --param): its kept schemas are then in use.
+ */
+export async function openNamedBook(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const at = args.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
+  const word = at < 0 ? undefined : args[at];
+  const named = word?.startsWith('--data-dir=') ? word.slice('--data-dir='.length) : args[at + 1];
+  const dataDir = common(at < 0 || !named ? {} : { 'data-dir': named }, env).dataDir;
+  await openedBook(dataDir);
 }
 
 /** Fetches `model`'s published options on `provider` (at `baseUrl`, or its own address). */

@@ -125,9 +125,12 @@ function knownKey(provider: ProviderId, model: string): string {
   return `${provider}\u0000${model}`;
 }
 
-/** Uses `schema` for `model` on `provider` from now on in this process. */
-export function useParamSchema(provider: ProviderId, model: string, schema: ParamSchema): void {
-  KNOWN.set(knownKey(provider, model), schema);
+/** Uses `kept` (a library's whole book) from now on in this process, and no schema kept before. */
+export function useParamSchemas(
+  kept: readonly (ParamSchema & { readonly provider: ProviderId; readonly model: string })[],
+): void {
+  KNOWN.clear();
+  for (const entry of kept) KNOWN.set(knownKey(entry.provider, entry.model), entry);
 }
 
 /** The schema of `model` on `provider`: fetched or given, else shipped, else none. */

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_PARAMS, MAX_PARAM_TEXT, type ParamSchema } from '../../../shared/domain/model-params';
-import { useParamSchema } from '../../../shared/domain/model-param-schemas';
+import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
 import { isParamName } from '../../../shared/domain/param-names';
 import {
@@ -99,7 +99,7 @@ export class ParamSchemaBook {
   /** Reads the kept schemas and uses them in this process; a broken file or entry is left out. */
   async open(): Promise<void> {
     this.#entries = await this.#read();
-    for (const entry of this.#entries) useParamSchema(entry.provider, entry.model, entry);
+    useParamSchemas(this.#entries);
   }
 
   /** The kept schema of `model` on `provider`, with where it came from. */
@@ -131,7 +131,7 @@ export class ParamSchemaBook {
     const text = JSON.stringify({ version: 1, models: kept });
     await writeFileAtomic(this.dataDir, join(this.dataDir, BOOK_FILE), text, PRIVATE_FILE_MODE);
     this.#entries = kept;
-    useParamSchema(provider, model, entry);
+    useParamSchemas(kept);
   }
 
   async #read(): Promise<Entry[]> {

@@ -1,7 +1,7 @@
 /**
  * The models' options Pictor did not ship, on the command line against the demo's dialects on
  * loopback: `models show MODEL --refresh` fetches the published schema and keeps it (then shown
- * offline, with the service gone); a failure says its sentence and shows the shipped options;
+ * without asking the service again, and used by generate's --param); a failure says its sentence and shows the shipped options;
  * `models import-schema FILE --model M` keeps a file's options for the seed's own service, and a
  * hostile file is refused with a sentence.
  */
@@ -28,6 +28,29 @@ describe('models show --refresh', () => {
     // The service is asked nothing more: the kept options are shown.
     const offline = await world.run(model);
     expect(offline.stdout).toContain('acceleration');
+  });
+
+  it('lets generate type and send an option only the fetched schema has', async () => {
+    const world = await newWorld('fal');
+    const generate = [
+      'generate',
+      ...world.named,
+      '--model',
+      'fal-ai/flux/dev',
+      '--param',
+      'acceleration=high',
+      '--prompt',
+      'a fox',
+      '--dry-run',
+    ];
+    const before = await world.run(generate, { key: null });
+    expectExit(before, 2);
+    expect(before.stderr).toMatch(/has no option “acceleration”/);
+    const refresh = ['models', 'show', 'fal-ai/flux/dev', '--provider', 'fal', '--refresh'];
+    expectExit(await world.run([...refresh, '--base-url', world.service.url]), 0);
+    const after = await world.run(generate, { key: null });
+    expectExit(after, 0);
+    expect(after.stdout).toContain('"acceleration": "high"');
   });
 
   it('keeps the shipped options and says why when the answer is hostile', async () => {
