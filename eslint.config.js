@@ -46,6 +46,11 @@ const CORE_MODULES = [
   ],
   ['secrets', 'what a key may look like and where it may echo back', ['errors']],
   ['workflows', 'ComfyUI workflows imported as models, one checked file each', ['fs']],
+  [
+    'param-schemas',
+    "models' options fetched from a service or given in a file, kept in one bounded file",
+    ['fs'],
+  ],
   ['logging', 'the rotating, redacting log', ['errors', 'fs', 'secrets']],
   ['history', 'the SQLite history of tasks and the ledger rows', ['errors']],
   ['lineage', 'what an image was made from and what was made from it: its stack', ['history']],

@@ -16,6 +16,8 @@ export interface CliCommand {
   /** The command line after the command's name, checked: what `run` is given. */
   readonly parse: (args: readonly string[], env: NodeJS.ProcessEnv) => unknown;
   readonly run: (line: unknown, io: CliIo) => Promise<number> | number;
+  /** What must be read before `parse` (the model options a library keeps: models-schemas.ts). */
+  readonly prepare?: (args: readonly string[], env: NodeJS.ProcessEnv) => Promise<void>;
 }
 
 /** A command whose `run` takes what its `parse` returned (the dispatcher passes nothing else). */
@@ -24,11 +26,13 @@ export function declareCommand<Line>(command: {
   readonly options: ParseArgsOptionsConfig;
   readonly parse: (args: readonly string[], env: NodeJS.ProcessEnv) => Line;
   readonly run: (line: Line, io: CliIo) => Promise<number> | number;
+  readonly prepare?: (args: readonly string[], env: NodeJS.ProcessEnv) => Promise<void>;
 }): CliCommand {
   return {
     help: command.help,
     options: command.options,
     parse: command.parse,
+    ...(command.prepare ? { prepare: command.prepare } : {}),
     run: (line, io) => command.run(line as Line, io),
   };
 }

@@ -26,6 +26,7 @@ import { generateFromTemplate, isDryRun } from './template-run-command';
 import { templateRunOf } from './template-run-args';
 import { terminalSafe } from './terminal-text';
 import { dryRunText, requestExtrasOf, requestOf } from './generate-request';
+import { openNamedBook } from './models-schemas';
 
 type Generate = Command & { name: 'generate' };
 
@@ -159,7 +160,8 @@ const GENERATE_HELP = commandHelp(
                                   --param KEY=VALUE (repeatable), --seed N, --negative TEXT,
                                   --aspect 16:9, --resolution 2K where the model has them (else
                                   exit 2); --dry-run without --template prints the request that
-                                  would be sent (never the key); --like TASK [--vary] sends that
+                                  would be sent and its cURL line ($SERVICE_API_KEY, never the
+                                  key); --like TASK [--vary] sends that
                                   task's request again with its seed (--vary: a new seed)`,
   RUN_OPTIONS,
 );
@@ -189,6 +191,8 @@ export const generate = declareCommand({
   options: GENERATE_OPTIONS,
   parse: (args, env) => parseGenerate(args, env, 'generate'),
   run: runGenerate,
+  // The options typed by --param are the model's kept ones when the library has them.
+  prepare: openNamedBook,
 });
 
 const DEMO_HELP = commandHelp(

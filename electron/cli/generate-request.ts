@@ -1,14 +1,14 @@
 /**
  * What generate adds to the request beyond prompt, model, size and quality: the model's own
- * options and seed (param-args.ts), `--dry-run` (the body the service would get, printed: the
- * profile builds it and never sees the key), and `--like REF [--vary]` (a task's request again,
+ * options and seed (param-args.ts), `--dry-run` (the body the service would get and its cURL
+ * line, printed: the profile builds them and never sees the key), and `--like REF [--vary]` (a task's request again,
  * with its seed, or a new one).
  */
 import { randomInt } from 'node:crypto';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { UsageError } from '../core/command-line';
-import { profileOf } from '../core/service';
+import { profileOf, requestCommands } from '../core/service';
 import type { Values } from './cli-args';
 import type { Command } from './cli-command';
 import { requestParamsOf } from './param-args';
@@ -98,8 +98,17 @@ function likeRequest(
   };
 }
 
-/** `--dry-run`: what would be sent for `request`, as lines (the method, the path, the body). */
+/**
+ * `--dry-run`: what would be sent for `request`, as lines (the method, the path, the body), then
+ * the cURL line that sends it (Copy as command's own, `$SERVICE_API_KEY` where the key goes) when
+ * one can.
+ */
 export function dryRunText(command: Generate, request: GenerationRequest): string {
   const sent = profileOf(command.service.provider).submit(request);
-  return `${terminalSafe(`${sent.method} ${sent.target}`)}\n${jsonSafe(JSON.stringify(sent.body ?? null, null, 2))}\n`;
+  const { curl } = requestCommands(command.target, request);
+  const body = jsonSafe(JSON.stringify(sent.body ?? null, null, 2));
+  const lines = [terminalSafe(`${sent.method} ${sent.target}`), body];
+  // What a reader would act on can sit only in the body's JSON, where `\uXXXX` means the same.
+  if (curl !== null) lines.push(terminalSafe(jsonSafe(curl)));
+  return `${lines.join('\n')}\n`;
 }

@@ -16,7 +16,11 @@ import {
 import { SHIPPED_PARAM_SCHEMAS } from '../../shared/domain/model-param-schemas';
 import { orderedParams, type ParamSchema } from '../../shared/domain/model-params';
 import { UsageError, parseCommandLine } from '../core/command-line';
-import { showModel } from './models-show';
+import { showModel, type KeptSchemas } from './models-show';
+import { importSchema, openedBook, refreshModel } from './models-schemas';
+import type { CliIo } from './cli-io';
+import { common } from './common-args';
+import { resolve } from 'node:path';
 import { EXIT } from './cli-report';
 import { providerOption } from './service-args';
 import { declareCommand } from './command-declaration';
@@ -30,24 +34,46 @@ export interface ModelsCommand {
   /** --provider: only its models; null: every provider's. */
   readonly provider: ProviderId | null;
   readonly json: boolean;
+  /** show --refresh: the model's options fetched from its service first (--base-url: where). */
+  readonly refresh: { readonly baseUrl: string | null } | null;
+  /** `models import-schema FILE --model M`: the file (an absolute path). */
+  readonly importFile: string | null;
+  readonly model: string | null;
+  /** The library whose book of model options is read and written. */
+  readonly dataDir: string;
 }
 
 const MODELS_OPTIONS = {
   capabilities: { type: 'boolean' },
   provider: { type: 'string' },
   json: { type: 'boolean' },
+  refresh: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'gallery-dir': { type: 'string' },
 } as const;
 
 /** `models …` after the word `models`. */
-function parseModels(argv: readonly string[]): ModelsCommand {
+function parseModels(argv: readonly string[], env: NodeJS.ProcessEnv): ModelsCommand {
   const { values, positionals } = parseCommandLine(argv, MODELS_OPTIONS, true);
-  const show =
-    positionals[0] === 'show' && positionals.length === 2 ? (positionals[1] ?? null) : null;
-  if (positionals.length > 0 && show === null)
+  const [verb, word, ...rest] = positionals;
+  const show = verb === 'show' && word !== undefined && rest.length === 0 ? word : null;
+  const importFile =
+    verb === 'import-schema' && word !== undefined && rest.length === 0 ? word : null;
+  if (positionals.length > 0 && show === null && importFile === null)
     throw new UsageError(
-      'models takes no argument besides its options, or show MODEL (pictor models show fal-ai/flux/dev).',
+      'models takes no argument besides its options, show MODEL (pictor models show fal-ai/flux/dev) or import-schema FILE --model M.',
     );
+  if (importFile !== null && !values.model?.trim())
+    throw new UsageError('models import-schema needs --model: the model the options are for.');
+  if (values.refresh && show === null)
+    throw new UsageError('--refresh goes with models show MODEL.');
   return {
+    refresh: values.refresh ? { baseUrl: values['base-url']?.trim() || null } : null,
+    importFile: importFile === null ? null : resolve(importFile),
+    model: values.model?.trim() || null,
+    dataDir: common({ 'data-dir': values['data-dir'] }, env).dataDir,
     name: 'models',
     show,
     capabilities: values.capabilities ?? false,
@@ -146,9 +172,42 @@ function textOf(row: ModelRow, detailed: boolean): string {
   return `${[head, ...capabilityLines(row.capabilities)].join('\n')}\n`;
 }
 
+/** Shows one model's options (fetched first with --refresh), or keeps a file's. */
+async function modelSchemas(command: ModelsCommand, io: CliIo): Promise<number> {
+  const book = await openedBook(command.dataDir);
+  const kept: KeptSchemas = (provider, model) => book.lookup(provider, model);
+  if (command.importFile !== null) {
+    const where = { provider: command.provider ?? 'pictor', model: command.model ?? '' };
+    return importSchema(book, { ...where, file: command.importFile }, io);
+  }
+  const model = command.show ?? '';
+  let refreshed = true;
+  if (command.refresh) {
+    const provider = command.provider ?? shippedProviderOf(model);
+    refreshed = await refreshModel(book, { provider, model, ...command.refresh }, io);
+  }
+  const shown = showModel(
+    { model, provider: command.provider, json: command.json },
+    io.stdout,
+    kept,
+  );
+  return refreshed ? shown : EXIT.failed;
+}
+
+/** The one provider that ships `model`'s options (--refresh without --provider). */
+function shippedProviderOf(model: string): ProviderId {
+  const [only, ...more] = PROVIDER_IDS.filter((id) =>
+    Object.hasOwn(SHIPPED_PARAM_SCHEMAS[id], model),
+  );
+  if (only === undefined || more.length > 0)
+    throw new UsageError('--refresh needs --provider: the service that publishes the model.');
+  return only;
+}
+
 /** Prints the models (only those that take images with --capabilities); --json: one object each. */
-function modelsCommand(command: ModelsCommand, stdout: (text: string) => void): number {
-  if (command.show !== null) return showModel(command.show, command.provider, command.json, stdout);
+function modelsCommand(command: ModelsCommand, io: CliIo): number | Promise<number> {
+  if (command.show !== null || command.importFile !== null) return modelSchemas(command, io);
+  const { stdout } = io;
   const providers = command.provider === null ? PROVIDER_IDS : [command.provider];
   const rows = providers
     .flatMap(rowsOf)
@@ -164,14 +223,19 @@ export const models = declareCommand({
   help: commandHelp(
     `models [--capabilities] [--provider ID] [--json]
                                   the models Pictor knows, by provider, with their options;
-                                  models show MODEL [--provider ID]: the model's options, their
-                                  types, ranges and defaults; --capabilities: only
+                                  models show MODEL [--provider ID] [--refresh [--base-url URL]]:
+                                  the model's options, their types, ranges and defaults
+                                  (--refresh: fetched first from where the service publishes
+                                  them, fal and Replicate; kept for offline use); models
+                                  import-schema FILE --model M [--provider ID]: keeps the options
+                                  of a JSON schema file for a service that publishes none;
+                                  --capabilities: only
                                   those that take images, with their operations, image and
                                   reference counts, mask convention, upscale factors, limits,
                                   and how inputs travel (inline up to a size, or an upload:
                                   public links or not, how long they last)`,
-    ['providers'],
+    ['providers', 'library'],
   ),
   parse: parseModels,
-  run: (command: ModelsCommand, io) => modelsCommand(command, io.stdout),
+  run: (command: ModelsCommand, io) => modelsCommand(command, io),
 });

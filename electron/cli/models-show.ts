@@ -1,7 +1,7 @@
 /**
- * `pictor models show MODEL [--provider ID] [--json]`: the model's own options (its shipped
- * schema, shared/domain/model-param-schemas.ts), common ones first, each with its type, its range
- * or choices and its default; how generate sets them (`--param key=value`, or the shortcuts).
+ * `pictor models show MODEL [--provider ID] [--json]`: the model's own options (the schema fetched
+ * or given for it, models-schemas.ts, else its shipped one, shared/domain/model-param-schemas.ts),
+ * common ones first, each with its type, its range or choices and its default; how generate sets them (`--param key=value`, or the shortcuts).
  */
 import { SHIPPED_PARAM_SCHEMAS } from '../../shared/domain/model-param-schemas';
 import {
@@ -23,13 +23,14 @@ const SHORTCUT: Partial<Record<CommonParam, string>> = {
   seed: '--seed',
 };
 
-/** The schema of `model`: on `provider`, or on the one provider that has it. */
+/** The schema of `model`: on `provider`, or on the one provider that has it (kept or shipped). */
 function found(
   model: string,
   provider: ProviderId | null,
+  kept: KeptSchemas,
 ): { provider: ProviderId; schema: ParamSchema } {
-  const providers = (provider === null ? PROVIDER_IDS : [provider]).filter((id) =>
-    Object.hasOwn(SHIPPED_PARAM_SCHEMAS[id], model),
+  const providers = (provider === null ? PROVIDER_IDS : [provider]).filter(
+    (id) => kept(id, model) !== undefined || Object.hasOwn(SHIPPED_PARAM_SCHEMAS[id], model),
   );
   const [first, second] = providers;
   if (first === undefined) {
@@ -41,7 +42,8 @@ function found(
     throw new UsageError(
       `Several services list that model: add --provider (${providers.join(', ')}).`,
     );
-  return { provider: first, schema: SHIPPED_PARAM_SCHEMAS[first][model] as ParamSchema };
+  const schema = kept(first, model) ?? (SHIPPED_PARAM_SCHEMAS[first][model] as ParamSchema);
+  return { provider: first, schema };
 }
 
 function kindText(spec: ParamSpec): string {
@@ -64,14 +66,17 @@ function lineOf(name: string, spec: ParamSpec): string {
   return `  ${name}: ${kindText(spec)}${fallback}${how}\n`;
 }
 
+/** The options fetched or given for a model (the library's book), over the shipped ones. */
+export type KeptSchemas = (provider: ProviderId, model: string) => ParamSchema | undefined;
+
 /** Prints the options of `model`. */
 export function showModel(
-  model: string,
-  provider: ProviderId | null,
-  json: boolean,
+  asked: { readonly model: string; readonly provider: ProviderId | null; readonly json: boolean },
   stdout: (text: string) => void,
+  kept: KeptSchemas = () => undefined,
 ): number {
-  const { provider: on, schema } = found(model, provider);
+  const { model, json } = asked;
+  const { provider: on, schema } = found(model, asked.provider, kept);
   if (json) {
     stdout(`${JSON.stringify({ provider: on, model, params: schema.params })}\n`);
     return EXIT.ok;

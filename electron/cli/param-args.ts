@@ -4,7 +4,7 @@
  * (shared/domain/model-param-schemas.ts) and refused with a sentence (exit 2) when the model has
  * no such option or refuses the value; and `--like REF [--vary]`, which repeats a task's request.
  */
-import { shippedParamSchema } from '../../shared/domain/model-param-schemas';
+import { paramSchemaOf } from '../../shared/domain/model-param-schemas';
 import {
   checkParams,
   commonParam,
@@ -93,7 +93,7 @@ export function requestParamsOf(
   provider: ProviderId,
   model: string,
 ): RequestParams {
-  const schema = shippedParamSchema(provider, model);
+  const schema = paramSchemaOf(provider, model);
   const params: ParamValues = {};
   for (const text of values.param ?? []) putParam(schema, model, text, params);
   for (const [option, common, what] of SHORTCUTS) {

@@ -24,12 +24,14 @@ const effectSchema = z.discriminatedUnion('type', [
     status: z.number().int().min(200).max(599).optional(),
     contentType: z.string().min(1).optional(),
     body: z.string(),
+    /** A redirect's target (a 3xx status). */
+    location: z.string().url().optional(),
   }),
 ]);
 
 /** A {@link FaultRule} as it may arrive from a test or over the control API. */
 const faultRuleSchema = z.object({
-  route: z.enum(['submit', 'poll', 'image', 'cancel']),
+  route: z.enum(['submit', 'poll', 'image', 'cancel', 'schema']),
   effect: effectSchema,
   times: z.number().int().min(1).optional(),
   probability: z.number().min(0).max(1).optional(),
@@ -179,7 +181,10 @@ export function statusFaultReply(effect: Extract<FaultEffect, { type: 'status' }
 export function bodyFaultReply(effect: Extract<FaultEffect, { type: 'body' }>): Reply {
   return {
     status: effect.status ?? 200,
-    headers: { 'Content-Type': effect.contentType ?? 'application/json' },
+    headers: {
+      'Content-Type': effect.contentType ?? 'application/json',
+      ...(effect.location === undefined ? {} : { Location: effect.location }),
+    },
     body: Buffer.from(effect.body),
   };
 }

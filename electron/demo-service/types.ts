@@ -145,7 +145,7 @@ export type DemoRecall = (taskId: string) => DemoRecalledTask | undefined;
 export type DemoRoute = 'submit' | 'poll' | 'image';
 
 /** The routes a fault rule can target: the service's, and a dialect's cancel request. */
-export type FaultRoute = DemoRoute | 'cancel';
+export type FaultRoute = DemoRoute | 'cancel' | 'schema';
 
 /** What a matching fault rule does to a request instead of (or around) the normal answer. */
 export type FaultEffect =
@@ -166,7 +166,7 @@ export type FaultEffect =
   /** Never answers; the socket is destroyed when the service closes. */
   | { type: 'hang' }
   /** Answers exactly this (malformed JSON, a body without id, HTML labelled image/png…). */
-  | { type: 'body'; status?: number; contentType?: string; body: string };
+  | { type: 'body'; status?: number; contentType?: string; body: string; location?: string };
 
 /** A scripted fault. The first matching rule applies. */
 export interface FaultRule {
@@ -189,7 +189,7 @@ export interface RequestLogEntry {
   /** Path and query as requested. */
   path: string;
   /** `cancel` only in the dialects that have a cancel endpoint. */
-  route: DemoRoute | 'cancel' | 'other';
+  route: DemoRoute | 'cancel' | 'schema' | 'other';
   /** Status sent; `null` while unanswered and for reset / hang. */
   status: number | null;
   /** The account whose key the request carried, if any. */

@@ -5,7 +5,7 @@
  * CLI and the engine use (paramFromText, paramProblem, checkParams in shared/domain/model-params.ts):
  * one home, so the form names before sending exactly what main would refuse.
  */
-import { shippedParamSchema } from '../../shared/domain/model-param-schemas';
+import { paramSchemaOf } from '../../shared/domain/model-param-schemas';
 import {
   commonParam,
   paramFromText,
@@ -30,7 +30,7 @@ export function paramsKey(provider: ProviderId, model: string): string {
 export function draftSchema(
   draft: Pick<ComposeDraft, 'provider' | 'model'>,
 ): ParamSchema | undefined {
-  return shippedParamSchema(draft.provider, draft.model.trim());
+  return paramSchemaOf(draft.provider, draft.model.trim());
 }
 
 /** The options typed for the draft's model (none yet: an empty set). */

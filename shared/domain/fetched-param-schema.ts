@@ -5,7 +5,9 @@
  * its node count; a `$ref` is followed only inside `#/components/schemas/`, a few links deep and
  * never in a loop; only the kinds model-params.ts can render are kept (a choice, a bounded number,
  * a switch, bounded text); every other keyword, and the inputs Pictor sends itself (the prompt,
- * image links, webhooks, sync mode), are dropped. Undefined: nothing Pictor can use.
+ * image links, webhooks, sync mode), are dropped. Undefined: nothing Pictor can use. A file the user
+ * gives for a service of their own (which publishes none) is read the same way: a JSON Schema
+ * object whose `properties` are the options, or an OpenAPI document with `components.schemas.Input`.
  */
 import {
   MAX_PARAMS,
@@ -18,7 +20,8 @@ import {
 } from './model-params';
 import { isParamName } from './param-names';
 
-export type SchemaSource = 'fal' | 'replicate';
+/** Where a schema came from: a service's publication, or a file the user gave (an own service's). */
+export type SchemaSource = 'fal' | 'replicate' | 'file';
 
 /** Largest schema text read, in characters. */
 export const MAX_SCHEMA_CHARS = 512 * 1024;
@@ -196,7 +199,22 @@ function falInput(root: Json): Json | undefined {
   return undefined;
 }
 
-/** The options in a schema `source` published, read as hostile input. */
+/** The OpenAPI document inside what `source` answered (Replicate: a model's or a version's). */
+function documentOf(root: Json, source: SchemaSource): Json {
+  if (source !== 'replicate') return root;
+  const version = objectOf(root['latest_version']) ?? root;
+  return objectOf(version['openapi_schema']) ?? root;
+}
+
+/** The input object: fal's POST body, a Cog `Input`, or (a file) the schema itself. */
+function inputOf(document: Json, source: SchemaSource): Json | undefined {
+  if (source === 'fal') return falInput(document);
+  const input = objectOf(objectOf(document['components'])?.['schemas'])?.['Input'];
+  if (input !== undefined || source === 'replicate') return resolved(document, input);
+  return resolved(document, document);
+}
+
+/** The options in a schema `source` published (or a file holds), read as hostile input. */
 export function readFetchedSchema(text: string, source: SchemaSource): ParamSchema | undefined {
   if (text.length > MAX_SCHEMA_CHARS) return undefined;
   let parsed: unknown;
@@ -207,17 +225,14 @@ export function readFetchedSchema(text: string, source: SchemaSource): ParamSche
   }
   const root = objectOf(parsed);
   if (!root || !bounded(root)) return undefined;
-  const input =
-    source === 'fal'
-      ? falInput(root)
-      : resolved(root, objectOf(objectOf(root['components'])?.['schemas'])?.['Input']);
-  const properties = objectOf(input?.['properties']);
+  const document = documentOf(root, source);
+  const properties = objectOf(inputOf(document, source)?.['properties']);
   if (!properties) return undefined;
   const params: Record<string, ParamSpec> = {};
   for (const [name, raw] of Object.entries(properties)) {
     if (Object.keys(params).length >= MAX_PARAMS) break;
     if (!isParamName(name) || OWN_INPUTS.test(name)) continue;
-    const spec = specOf(root, name, raw);
+    const spec = specOf(document, name, raw);
     if (spec) params[name] = spec;
   }
   return Object.keys(params).length > 0 ? { params } : undefined;

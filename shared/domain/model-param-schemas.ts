@@ -2,8 +2,9 @@
  * The options of the models Pictor lists, shipped so they work offline and on first run, by the
  * names each service documents (sources in each block). A model not here has no options Pictor
  * knows: nothing beyond prompt, size and quality is sent for it until its schema is read from the
- * service (fetched-param-schema.ts). The seed's own interface (`pictor`) publishes none: its model
- * page's options are given by the user, or there are none.
+ * service (fetched-param-schema.ts, then paramSchemaOf below). The seed's own interface (`pictor`)
+ * publishes none: its model page's options are given by the user as a small schema file (`pictor
+ * models import-schema`, or the form's "Options from a file…"), or there are none.
  */
 import type { ProviderId } from './providers';
 import type { ParamSchema } from './model-params';
@@ -111,4 +112,32 @@ export function shippedParamSchema(
   if (model === undefined) return undefined;
   const table = SHIPPED_PARAM_SCHEMAS[provider];
   return Object.hasOwn(table, model) ? table[model] : EVERY_MODEL[provider];
+}
+
+/**
+ * The schemas read from a service or given by the user in this process, over the shipped ones
+ * (by `provider` and model): filled from the library's book of model options when a front opens
+ * it (electron/core/param-schemas/), and when one is fetched or imported.
+ */
+const KNOWN = new Map<string, ParamSchema>();
+
+function knownKey(provider: ProviderId, model: string): string {
+  return `${provider}\u0000${model}`;
+}
+
+/** Uses `kept` (a library's whole book) from now on in this process, and no schema kept before. */
+export function useParamSchemas(
+  kept: readonly (ParamSchema & { readonly provider: ProviderId; readonly model: string })[],
+): void {
+  KNOWN.clear();
+  for (const entry of kept) KNOWN.set(knownKey(entry.provider, entry.model), entry);
+}
+
+/** The schema of `model` on `provider`: fetched or given, else shipped, else none. */
+export function paramSchemaOf(
+  provider: ProviderId,
+  model: string | undefined,
+): ParamSchema | undefined {
+  if (model === undefined) return undefined;
+  return KNOWN.get(knownKey(provider, model)) ?? shippedParamSchema(provider, model);
 }

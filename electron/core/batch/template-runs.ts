@@ -14,7 +14,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTemplate } from '../../../shared/domain/task-template';
 import type { ExpansionMode } from '../../../shared/domain/template-expand';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { shippedParamSchema } from '../../../shared/domain/model-param-schemas';
+import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
 import { commonParam } from '../../../shared/domain/model-params';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { OverCapPrompts } from '../../ports/user-prompts';
@@ -86,7 +86,7 @@ function negativeOf(
   model: string | undefined,
 ): NegativePlan | null {
   if (text === undefined || text.trim() === '') return null;
-  const name = commonParam(shippedParamSchema(target.provider, model?.trim()), 'negative');
+  const name = commonParam(paramSchemaOf(target.provider, model?.trim()), 'negative');
   if (name !== undefined) return { text, sent: true, name };
   const service = targetLabel(target);
   return { text, sent: false, why: sentence('error.templateRun.negativeNotSent', { service }) };

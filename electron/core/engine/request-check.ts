@@ -8,7 +8,7 @@ import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain
 import type { ProviderId } from '../../../shared/domain/providers';
 import { checkBoardPath } from '../../../shared/domain/triage';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { shippedParamSchema } from '../../../shared/domain/model-param-schemas';
+import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
 import { checkParams } from '../../../shared/domain/model-params';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
 import { taskAddressProblem } from '../service';
@@ -53,7 +53,7 @@ export function parseRequest(input: GenerationRequest): GenerationRequest {
 export function checkRequestParams(request: GenerationRequest, provider: ProviderId): void {
   if (request.params === undefined) return;
   const model = request.model?.trim() ?? '';
-  const checked = checkParams(shippedParamSchema(provider, model), model, request.params);
+  const checked = checkParams(paramSchemaOf(provider, model), model, request.params);
   if (!checked.ok) throw new EngineInputError(checked.problem, { code: 'bad_input' });
 }
 

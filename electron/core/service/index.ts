@@ -44,6 +44,7 @@ export type { ProviderProfile, SentInputs, TaskHandles } from './providers/provi
 export { aspectRatio } from './providers/replicate';
 export { taskAddressProblem } from './providers/task-address';
 export { checkCredentials, redactError } from './request-guard';
+export { fetchPublishedSchema } from './published-schema';
 export { requestCommands } from './request-command';
 export { ServiceClient } from './service-client';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';

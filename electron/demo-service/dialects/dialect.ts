@@ -24,7 +24,8 @@ export interface DialectCall {
 
 /** Where a request belongs, and how to answer it. */
 export interface DialectMatch {
-  route: DemoRoute | 'cancel' | 'other';
+  /** `schema`: a model's published input schema (fal's OpenAPI, Replicate's model). */
+  route: DemoRoute | 'cancel' | 'schema' | 'other';
   /** The request may carry images (an image model's submit, an upload): a larger body is read. */
   carriesImages?: boolean;
   /** The task a poll, result or cancel is about (for faults limited to one task). */

@@ -44,8 +44,11 @@ import { inlineEntries } from '../inline-images';
 import { FAL_INITIATE, falInitiate } from './fal-storage';
 import { falInputModerated, falInputSubmit } from './fal-inputs';
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
+import { falPublishedSchema } from './published-schemas';
 
 const KEY = /^Key +(\S+) *$/;
+/** fal's per-model OpenAPI (public: fal.ai serves it without a key). */
+const FAL_OPENAPI = '/api/openapi/queue/openapi.json';
 const IMAGE_SIZES: Record<string, [number, number]> = {
   square_hd: [1024, 1024],
   square: [512, 512],
@@ -272,7 +275,10 @@ class FalDialect implements Dialect {
       return typeof who === 'string' ? then(call, who) : who;
     };
 
-  readonly match = (method: string, pathname: string): DialectMatch => {
+  readonly match = (method: string, pathname: string, query: URLSearchParams): DialectMatch => {
+    if (method === 'GET' && pathname === FAL_OPENAPI) {
+      return { route: 'schema', answer: () => falPublishedSchema(query.get('endpoint_id')) };
+    }
     if (pathname === FAL_INITIATE) {
       return {
         route: 'other',

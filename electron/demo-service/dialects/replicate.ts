@@ -29,6 +29,7 @@ import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
 import { replicateFile, replicateUpload } from './replicate-files';
+import { replicatePublishedModel } from './published-schemas';
 import { ESRGAN, ESRGAN_VERSION, isEsrganVersion, replicateInputCreate } from './replicate-inputs';
 import type { ModelCapabilities } from '../../../shared/domain/model-capabilities';
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
@@ -43,6 +44,8 @@ import {
 } from './dialect';
 
 const BEARER = /^Bearer +(\S+) *$/;
+/** A model, with its latest version's input schema. */
+const MODEL = /^\/v1\/models\/([^/]+)\/([^/]+)$/;
 const CREATE = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/;
 const FILE = /^\/v1\/files\/([0-9a-f]+)$/;
 const PREDICTION = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/;
@@ -275,6 +278,13 @@ class ReplicateDialect implements Dialect {
 
   readonly match = (_method: string, pathname: string): DialectMatch => {
     if (pathname === '/v1/account') return { route: 'other', answer: this.accountOf };
+    const [, modelOwner, modelName] = MODEL.exec(pathname) ?? [];
+    if (modelOwner && modelName) {
+      return {
+        route: 'schema',
+        answer: this.signedIn(() => replicatePublishedModel(modelOwner, modelName)),
+      };
+    }
     if (pathname === '/v1/files') {
       return {
         route: 'other',

@@ -9,4 +9,14 @@ export const paramErrors = {
   'error.params.outOfRange': 'The option “{name}” takes a number from {min} to {max}.',
   'error.params.notSwitch': 'The option “{name}” takes true or false.',
   'error.params.tooLong': 'The option “{name}” takes text of at most {max} characters.',
+  'error.params.schemaNotPublished':
+    '{service} publishes no options for its models: the options Pictor knows stay in use.',
+  'error.params.schemaUnreached':
+    'The options of {model} could not be fetched from {service}: the options Pictor knows stay in use. Check the connection, then try again.',
+  'error.params.schemaUnusable':
+    'The options {service} published for {model} are too large, too deep, loop on themselves or hold nothing Pictor can show: the options Pictor knows stay in use.',
+  'error.params.schemaMoved':
+    '{service} sent the request for the options of {model} to another address ({host}); Pictor did not follow it, and the options Pictor knows stay in use.',
+  'error.params.schemaFile':
+    'The file holds no options Pictor can use: give a JSON schema of at most 512 KB whose properties are choices, numbers, switches or text.',
 } as const;

@@ -2,7 +2,8 @@
  * The model's own options on the command line, against the demo's dialects on loopback: `models`
  * lists them, `models show` types them; generate's `--param`, `--seed`, `--negative`, `--aspect`
  * and `--resolution` reach the submit body under the service's names (a wrong one is a sentence
- * and exit 2, nothing sent); `--dry-run` prints the body and sends nothing (never the key);
+ * and exit 2, nothing sent); `--dry-run` prints the body and its cURL line (`$SERVICE_API_KEY`,
+ * never the key) and sends nothing;
  * `--like` repeats a task's request with its seed, `--vary` with a new one.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,8 +13,18 @@ import { describeRun, runCliHere } from './run-cli';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 const newWorld = useProviderWorlds();
+
+/** The words `line` is, as /bin/sh splits and expands it with `env` (nothing in it runs). */
+function shellWords(line: string, env: Record<string, string>): string[] {
+  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], {
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
+  });
+  return out.split('\0').slice(0, -1);
+}
 
 /** The bodies the demo's submits carried, in order. */
 async function bodies(world: Awaited<ReturnType<typeof newWorld>>): Promise<unknown[]> {
@@ -145,8 +156,9 @@ describe('generate with the model’s options', () => {
     expect(await bodies(world)).toEqual([]);
   });
 
-  it('--dry-run prints the body that would be sent, needs no key and sends nothing', async () => {
+  it('--dry-run prints the body that would be sent and its cURL line, needs no key and sends nothing', async () => {
     const world = await newWorld('fal');
+    const prompt = 'it’s a "fox" $(id) \u202e';
     const run = await world.run(
       [
         'generate',
@@ -154,7 +166,7 @@ describe('generate with the model’s options', () => {
         '--model',
         'fal-ai/imagen4/preview',
         '--prompt',
-        'a fox',
+        prompt,
         '--aspect',
         '16:9',
         '--resolution',
@@ -168,19 +180,37 @@ describe('generate with the model’s options', () => {
       { key: null },
     );
     expectExit(run, 0);
-    const [head, ...rest] = run.stdout.split('\n');
+    const lines = run.stdout.split('\n');
+    expect(lines.at(-1)).toBe('');
+    const [head, ...rest] = lines.slice(0, -2);
     expect(head).toBe('POST /fal-ai/imagen4/preview');
-    expect(JSON.parse(rest.join('\n'))).toEqual({
-      prompt: 'a fox',
+    const body = {
+      prompt,
       num_images: 1,
       aspect_ratio: '16:9',
       resolution: '2K',
       negative_prompt: 'blurry',
       seed: 3,
-    });
+    };
+    expect(JSON.parse(rest.join('\n'))).toEqual(body);
+    // The cURL line, read back by a real shell with the key in its environment: the same body to
+    // the same address, the key only where the shell put it.
+    const curl = lines.at(-2) ?? '';
+    expect(curl).toMatch(/^curl /);
+    expect(curl).not.toMatch(/\u202e/);
+    const words = shellWords(curl.slice('curl '.length), { SERVICE_API_KEY: 'from-the-shell' });
+    expect(words.slice(0, 5)).toEqual([
+      '-X',
+      'POST',
+      `${world.service.url}/fal-ai/imagen4/preview`,
+      '-H',
+      'Authorization: Key from-the-shell',
+    ]);
+    expect(JSON.parse(words.at(-1) ?? '')).toEqual(body);
     expect(await bodies(world)).toEqual([]);
     const keyed = await world.run(['generate', ...world.named, '--prompt', 'a fox', '--dry-run']);
     expect(keyed.stdout).not.toContain(KEYS.fal);
+    expect(keyed.stdout).toContain('$SERVICE_API_KEY');
   });
 
   it('--like repeats a task’s request with its seed; --vary draws a new seed', async () => {

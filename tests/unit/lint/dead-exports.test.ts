@@ -24,9 +24,6 @@ const SEAMS = [
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
   // that take it up next; each leaves this list when its first product caller lands.
   'shared/domain/template-language.ts#escapeTemplateText',
-  // The reader of a model's schema as fal or Replicate publish it, built (and tested with hostile
-  // schemas) ahead of the refresh that fetches it; it leaves this list when that refresh lands.
-  'shared/domain/fetched-param-schema.ts#readFetchedSchema',
 ];
 
 describe('dead exports', () => {

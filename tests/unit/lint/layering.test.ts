@@ -46,6 +46,7 @@ const CORE_ORDER = [
   'fs',
   'secrets',
   'workflows',
+  'param-schemas',
   'logging',
   'history',
   'lineage',

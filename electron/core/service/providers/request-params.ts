@@ -5,7 +5,7 @@
  * stored); a model with no schema gets none. The seed's own interface publishes no schema, so it
  * sends none.
  */
-import { shippedParamSchema } from '../../../../shared/domain/model-param-schemas';
+import { paramSchemaOf } from '../../../../shared/domain/model-param-schemas';
 import { commonParam, type ParamValue } from '../../../../shared/domain/model-params';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
@@ -15,7 +15,7 @@ export function sentParams(
   model: string | undefined,
   request: GenerationRequest,
 ): Record<string, ParamValue> {
-  const schema = shippedParamSchema(provider, model);
+  const schema = paramSchemaOf(provider, model);
   if (!schema) return {};
   const sent: Record<string, ParamValue> = {};
   for (const [name, value] of Object.entries(request.params ?? {})) {

@@ -1,0 +1,95 @@
+/**
+ * The models' options Pictor did not ship, on the command line: `models show MODEL --refresh`
+ * fetches the schema the model's service publishes (fal's OpenAPI, without the key; Replicate's
+ * model, with SERVICE_API_KEY, to its own address only) and keeps it in the library's book of
+ * model options (core/param-schemas); `models import-schema FILE --model M [--provider P]` keeps
+ * the options given in a small JSON schema file for a service that publishes none (the seed's
+ * own). Both read what they got as hostile (shared/domain/fetched-param-schema.ts). A failure says
+ * its sentence and leaves the options Pictor knew in use.
+ */
+import { dirname } from 'node:path';
+import { MAX_SCHEMA_CHARS, readFetchedSchema } from '../../shared/domain/fetched-param-schema';
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { englishText, sentence } from '../../shared/i18n/sentence';
+import { createNodeFetch } from '../adapters/node-fetch';
+import { UsageError } from '../core/command-line';
+import { readRegularFile } from '../core/fs';
+import { ParamSchemaBook } from '../core/param-schemas';
+import { fetchPublishedSchema } from '../core/service';
+import { EXIT } from './cli-report';
+import type { CliIo } from './cli-io';
+import { EnvCredentials } from './env-credentials';
+import { common } from './common-args';
+import { terminalSafe } from './terminal-text';
+
+/** The book of model options in `dataDir`, opened (its schemas in use in this process). */
+export async function openedBook(dataDir: string): Promise<ParamSchemaBook> {
+  const book = new ParamSchemaBook(dataDir, Date.now);
+  await book.open();
+  return book;
+}
+
+/**
+ * Opens the book of the library `args` name (`--data-dir`, else the default one), before a
+ * command types a model's options (generate's --param): its kept schemas are then in use.
+ */
+export async function openNamedBook(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const at = args.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
+  const word = at < 0 ? undefined : args[at];
+  const named = word?.startsWith('--data-dir=') ? word.slice('--data-dir='.length) : args[at + 1];
+  const dataDir = common(at < 0 || !named ? {} : { 'data-dir': named }, env).dataDir;
+  await openedBook(dataDir);
+}
+
+/** Fetches `model`'s published options on `provider` (at `baseUrl`, or its own address). */
+export async function refreshModel(
+  book: ParamSchemaBook,
+  where: { provider: ProviderId; baseUrl: string | null; model: string },
+  io: CliIo,
+): Promise<boolean> {
+  const baseUrl = where.baseUrl ?? PROVIDERS[where.provider].defaultBaseUrl;
+  if (baseUrl === null) throw new UsageError('--refresh needs --base-url: the service’s address.');
+  const credentials = await EnvCredentials.create(io.env, baseUrl, where.provider);
+  const endpoint = credentials.namedBaseUrl ?? baseUrl;
+  const keyed = await credentials.credentialsFor(endpoint);
+  const asked = keyed ?? {
+    baseUrl: endpoint,
+    key: '',
+    keyFingerprint: '',
+    provider: where.provider,
+  };
+  const fetched = await fetchPublishedSchema(createNodeFetch(io.env), asked, where.model);
+  if (!fetched.ok) {
+    io.stderr(`${terminalSafe(englishText(fetched.problem))}\n`);
+    return false;
+  }
+  await book.keep(where.provider, where.model, fetched.schema, 'fetched');
+  return true;
+}
+
+/** `models import-schema FILE --model M`: keeps the file's options for `model` on `provider`. */
+export async function importSchema(
+  book: ParamSchemaBook,
+  where: { provider: ProviderId; model: string; file: string },
+  io: CliIo,
+): Promise<number> {
+  let text: string;
+  try {
+    const bytes = await readRegularFile(dirname(where.file), where.file, MAX_SCHEMA_CHARS);
+    text = bytes.toString('utf8');
+  } catch {
+    text = '';
+  }
+  const schema = text === '' ? undefined : readFetchedSchema(text, 'file');
+  if (schema === undefined) {
+    io.stderr(`${englishText(sentence('error.params.schemaFile'))}\n`);
+    return EXIT.failed;
+  }
+  await book.keep(where.provider, where.model, schema, 'file');
+  const names = Object.keys(schema.params).join(', ');
+  io.stdout(`${terminalSafe(`${where.provider} ${where.model}: options ${names} kept.`)}\n`);
+  return EXIT.ok;
+}
