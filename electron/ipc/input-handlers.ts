@@ -19,8 +19,8 @@ export interface InputHandlerDeps extends FanOutHandlerDeps {
   /** The inputs as main takes them (core/edit/edit-inputs.ts), over the library's input store. */
   readonly inputs: EditInputs;
   readonly engine: TaskEngine;
-  /** The key for each target, and the prices and caps. */
-  readonly plan: Pick<EditDeps, 'credentials' | 'costs'>;
+  /** The key for each target, the prices and caps, and the imported ComfyUI workflows. */
+  readonly plan: Pick<EditDeps, 'credentials' | 'costs' | 'workflows'>;
   readonly settings: () => Settings;
   readonly updateSettings: (patch: SettingsPatch) => Promise<Settings>;
   /** Where the page loads gallery files from (`window.pictor.galleryBase`). */

@@ -252,7 +252,7 @@ function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
   return compareHandlers({
     engine: core.engine,
     history: core.history,
-    plan: { credentials, costs: core.costs },
+    plan: { credentials, costs: core.costs, workflows: core.workflows },
     addressOf: (provider) => credentials.addressOf(provider),
     cancels: core.cancels,
   });
@@ -289,7 +289,7 @@ function inputChannels(options: AppWiringOptions) {
   return inputHandlers({
     inputs: core.editInputs,
     engine: core.engine,
-    plan: { credentials, costs: core.costs },
+    plan: { credentials, costs: core.costs, workflows: core.workflows },
     settings: () => runtime.settings.get(),
     updateSettings: (patch) => runtime.updateSettings(patch),
     addressOf: (provider) => credentials.addressOf(provider),

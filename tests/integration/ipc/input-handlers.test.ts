@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_INPUT_BYTES } from '../../../shared/domain/image-inputs';
+import { mappedWorkflow, readWorkflowText } from '../../../shared/domain/comfy-prompt';
 import { wireApp } from '../../../electron/ipc/wire-app';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { startTestRuntime } from '../../support/app-runtime';
@@ -224,6 +225,41 @@ describe('inputs over IPC', () => {
 
   it('plans and runs an edit on the demo’s edit model, and refuses a target with an address', async () => {
     await editedOnDemo();
+  });
+
+  it('plans an edit on an imported ComfyUI workflow whose map names an input image, and not on one without', async () => {
+    const { dir, runtime, request, env } = await app();
+    env['PICTOR_E2E_CHOOSE_IMAGE'] = join(dir, 'photo.png');
+    await writeFile(join(dir, 'photo.png'), await picture(64, 64));
+    const source = okValue(await request('inputs:pickFile'))!.image;
+    const graph = {
+      '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },
+      '11': { class_type: 'CLIPTextEncode', inputs: { text: 'a placeholder', clip: ['10', 1] } },
+      '20': { class_type: 'LoadImage', inputs: { image: 'placeholder.png' } },
+      '16': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['20', 0] } },
+    };
+    const read = readWorkflowText(JSON.stringify(graph));
+    if (!read.ok) throw new Error(read.problem);
+    for (const [name, map] of [
+      ['inpaint', { prompt: '11.text', image: '20.image' }],
+      ['text-only', { prompt: '11.text' }],
+    ] as const) {
+      const mapped = mappedWorkflow(read.graph, map);
+      if (!mapped.ok) throw new Error(mapped.problem);
+      await runtime.core.workflows.save(name, mapped.workflow);
+    }
+    const plan = okValue(
+      await request('edit:plan', {
+        prompt: 'make it blue',
+        inputs: { operation: 'edit', source },
+        targets: [
+          { provider: 'comfyui', model: 'inpaint' },
+          { provider: 'comfyui', model: 'text-only' },
+        ],
+      }),
+    );
+    expect(plan.targets.map((target) => target.slot)).toEqual([1]);
+    expect(plan.leftOut.map((left) => left.slot)).toEqual([2]);
   });
 
   it('fills a library image under an alpha-edit mask: the masked half the demo’s fill colour, its parent kept', async () => {
