@@ -252,7 +252,7 @@ function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
   return compareHandlers({
     engine: core.engine,
     history: core.history,
-    plan: { credentials, costs: core.costs, workflows: core.workflows },
+    plan: { credentials, costs: core.costs },
     addressOf: (provider) => credentials.addressOf(provider),
     cancels: core.cancels,
   });
