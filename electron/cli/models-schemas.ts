@@ -14,7 +14,7 @@ import { englishText, sentence } from '../../shared/i18n/sentence';
 import { createNodeFetch } from '../adapters/node-fetch';
 import { UsageError } from '../core/command-line';
 import { readRegularFile } from '../core/fs';
-import { ParamSchemaBook } from '../core/param-schemas';
+import { openParamSchemaBook, type ParamSchemaBook } from '../core/param-schemas';
 import { fetchPublishedSchema } from '../core/service';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -23,10 +23,8 @@ import { common } from './common-args';
 import { terminalSafe } from './terminal-text';
 
 /** The book of model options in `dataDir`, opened (its schemas in use in this process). */
-export async function openedBook(dataDir: string): Promise<ParamSchemaBook> {
-  const book = new ParamSchemaBook(dataDir, Date.now);
-  await book.open();
-  return book;
+export function openedBook(dataDir: string): Promise<ParamSchemaBook> {
+  return openParamSchemaBook(dataDir);
 }
 
 /**

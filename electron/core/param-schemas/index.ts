@@ -1,6 +1,6 @@
 /**
  * The param-schemas module's face (electron/core/param-schemas/): the models' options Pictor did
  * not ship, fetched from a service or given in a file, kept in one bounded file in the data folder
- * and used over the shipped ones once read (`ParamSchemaBook`).
+ * and used over the shipped ones once read (`openParamSchemaBook`).
  */
-export { ParamSchemaBook } from './param-schema-book';
+export { openParamSchemaBook, type ParamSchemaBook } from './param-schema-book';

@@ -154,3 +154,10 @@ export class ParamSchemaBook {
     });
   }
 }
+
+/** The book of model options in `dataDir`, read and in use in this process. */
+export async function openParamSchemaBook(dataDir: string): Promise<ParamSchemaBook> {
+  const book = new ParamSchemaBook(dataDir, Date.now);
+  await book.open();
+  return book;
+}
