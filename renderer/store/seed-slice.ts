@@ -28,6 +28,8 @@ export interface SeedSlice {
   useTaskSeed(record: TaskRecord): void;
   /** The task's request again on its service, with a new seed; true when it was sent. */
   tasksVary(record: TaskRecord): Promise<boolean>;
+  /** The task's record as main keeps it (the gallery's viewer reads its seed); null when gone. */
+  taskRecordOf(localId: string): Promise<TaskRecord | null>;
 }
 
 /** Where a task was sent: its service at its address, as "Submit again" sends it. */
@@ -65,6 +67,11 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
       return;
     }
     await get().copyCommand(request, composeTarget(state, state.composeDraft.provider));
+  },
+
+  async taskRecordOf(localId) {
+    const item = await call('tasks:get', { localId });
+    return item?.record ?? null;
   },
 
   useTaskSeed(record) {

@@ -12,6 +12,7 @@ import { qualityLabel } from '../../lib/request-options';
 import { useAppStore } from '../../store/app-store';
 import { refOf } from '../../store/gallery-delete';
 import type { ImageActions } from './use-image-actions';
+import { ViewerSeed } from './viewer-seed';
 
 export interface ViewerDetailsProps {
   readonly item: GalleryItem;
@@ -49,6 +50,7 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
       <Row label={t('viewer.modelReported')}>
         <IsolatedName name={item.reportedModel} fallback={t('viewer.modelNotReported')} />
       </Row>
+      <ViewerSeed localId={item.localId} />
       <Row label={t('viewer.size')}>
         {item.size ? formatSize(item.size) : t('viewer.serviceDefault')}
       </Row>

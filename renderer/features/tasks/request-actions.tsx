@@ -3,19 +3,11 @@
  * model takes a seed) and "Copy as command" (the `pictor generate …` and cURL lines that send it
  * again as it ran, with its seed, never the key).
  */
-import { shippedParamSchema } from '../../../shared/domain/model-param-schemas';
-import { commonParam } from '../../../shared/domain/model-params';
-import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
+import { takesSeed } from '../../components/task-seed';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-
-/** Whether the task's model takes a seed on its service (else a new one would change nothing). */
-function takesSeed(record: TaskRecord): boolean {
-  const schema = shippedParamSchema(providerOf(record), record.request.model?.trim());
-  return commonParam(schema, 'seed') !== undefined;
-}
 
 export function RequestActions({ record }: { record: TaskRecord }) {
   const vary = useAppStore((state) => state.tasksVary);

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
+import { TaskSeed } from '../../components/task-seed';
 import {
   errorText,
   formatBytes,
@@ -145,10 +146,7 @@ function SeedRow({ record }: { record: TaskRecord }) {
   if (record.seed === undefined) return null;
   return (
     <Row label="tasks.details.seed">
-      <span className="mono">{String(record.seed)}</span>{' '}
-      <Button size="small" icon="send" onClick={() => useSeed(record)}>
-        {t('tasks.action.useSeed')}
-      </Button>
+      <TaskSeed record={record} onUse={useSeed} />
     </Row>
   );
 }

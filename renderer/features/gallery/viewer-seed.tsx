@@ -1,0 +1,52 @@
+/**
+ * The seed the image's service used, read from its task's record, with "Use this seed" and "Vary"
+ * as the task's details offer them (components/task-seed.tsx). Nothing while the record is read,
+ * nor when the service said no seed.
+ */
+import { useEffect, useState } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { TaskSeed } from '../../components/task-seed';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+
+/** The task's record, read once per task shown; null until read, or when it is gone. */
+function useTaskRecord(localId: string): TaskRecord | null {
+  const [record, setRecord] = useState<TaskRecord | null>(null);
+  useEffect(() => {
+    let current = true;
+    setRecord(null);
+    useAppStore
+      .getState()
+      .taskRecordOf(localId)
+      .then(
+        (found) => current && setRecord(found),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [localId]);
+  return record;
+}
+
+/** "Use this seed" from the viewer: the form takes the request, the viewer closes onto it. */
+function seedFromViewer(record: TaskRecord): void {
+  const state = useAppStore.getState();
+  state.galleryCloseViewer();
+  state.setView('tasks');
+  state.useTaskSeed(record);
+}
+
+export function ViewerSeed({ localId }: { readonly localId: string }) {
+  const record = useTaskRecord(localId);
+  const vary = useAppStore((state) => state.tasksVary);
+  if (record?.seed === undefined) return null;
+  return (
+    <div className="viewer-details__row">
+      <dt>{t('tasks.details.seed')}</dt>
+      <dd>
+        <TaskSeed record={record} onUse={seedFromViewer} onVary={(task) => void vary(task)} />
+      </dd>
+    </div>
+  );
+}
