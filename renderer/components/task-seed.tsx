@@ -16,7 +16,7 @@ export function takesSeed(record: TaskRecord): boolean {
   return commonParam(schema, 'seed') !== undefined;
 }
 
-export interface TaskSeedProps {
+interface TaskSeedProps {
   readonly record: TaskRecord;
   readonly onUse: (record: TaskRecord) => void;
   /** Absent: no "Vary" here (the task's details offer it among the request's actions). */
