@@ -139,7 +139,7 @@ async function loadWholeGallery(): Promise<number> {
   const store = useAppStore.getState;
   if (store().galleryStatus === 'idle') await store().galleryLoad();
   while (store().galleryNextCursor !== null) await store().galleryLoadMore();
-  return store().galleryItems.length;
+  return store().galleryRefs.length;
 }
 
 /** What {@link rateTile} measured, in ms from the keydown. */

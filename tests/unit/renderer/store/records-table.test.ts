@@ -13,6 +13,7 @@ import {
   selectCompareItems,
   selectRecord,
   selectTaskItems,
+  selectGalleryItems,
 } from '../../../../renderer/store/record-selectors';
 import { makeImage } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
@@ -97,7 +98,7 @@ describe('one records table', () => {
     expect(written.record).toEqual(record);
     expect(listed(id(1))).toBe(written);
     expect(cell(id(1))).toBe(written);
-    expect(state().galleryItems.find((item) => item.localId === id(1))?.image).toEqual(
+    expect(selectGalleryItems(state()).find((item) => item.localId === id(1))?.image).toEqual(
       record.images[0],
     );
   });
