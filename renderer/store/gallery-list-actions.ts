@@ -19,7 +19,7 @@ import {
 import type { PagedList } from './paged-list';
 import { refOf, type ImageRef } from './image-ref';
 import { recordsWith } from './records-table';
-import { selectGalleryItems } from './record-selectors';
+import { selectGalleryItems, selectGalleryJump } from './record-selectors';
 
 type Creator = StateCreator<AppState>;
 
@@ -209,11 +209,14 @@ export function galleryChangeActions(
 ): Pick<AppState, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
   return {
     galleryApplyTaskUpdate: (item) => {
-      const patch = get().galleryAfterTaskChanges(galleryChanges([item.record]));
-      const held = (patch.galleryRefs ?? get().galleryRefs).some(
-        (ref) => ref.localId === item.record.localId,
-      );
-      set(held ? { ...patch, records: recordsWith(get().records, [item]) } : patch);
+      const state = get();
+      const patch = state.galleryAfterTaskChanges(galleryChanges([item.record]));
+      const localId = item.record.localId;
+      const names = (refs: readonly ImageRef[] = []) => refs.some((ref) => ref.localId === localId);
+      // The record is written once: for every view that has it, or the gallery it joins.
+      const held =
+        state.records.has(localId) || names(patch.galleryRefs) || names(patch.galleryJump?.refs);
+      set(held ? { ...patch, records: recordsWith(state.records, [item]) } : patch);
     },
 
     galleryAfterTaskChanges: (changes) => {
@@ -221,7 +224,7 @@ export function galleryChangeActions(
       if (state.galleryStatus !== 'ready') return {};
       // The page loaded by position shows the same images: their stars, states, or going.
       const jump = state.galleryJump;
-      const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
+      const jumpItems = jump ? imagesAfterBatch(selectGalleryJump(state)!.items, changes) : null;
       const loaded = selectGalleryItems(state);
       const merge = imagesAfterBatch(loaded, changes, {
         filtered: hasActiveFilters(state.galleryFilters),
@@ -229,7 +232,9 @@ export function galleryChangeActions(
         sort: state.galleryDisplay.sort,
       });
       const patch: Partial<AppState> =
-        jump && jumpItems?.changed ? { galleryJump: { ...jump, items: jumpItems.items } } : {};
+        jump && jumpItems?.changed
+          ? { galleryJump: { ...jump, refs: jumpItems.items.map(refOf) } }
+          : {};
       if (!merge.changed) return patch;
       const grown = merge.items.length - loaded.length;
       const models = [...changes.records.values()].map((record) => record.request);

@@ -1,7 +1,7 @@
 /**
  * Which records the page still needs: the ids every view holds over the records table (the task
- * list, the compare view, the details, the Tasks image viewer, the gallery's images and so the
- * Triage view over them). A record none of them names has
+ * list, the compare view, the details, the Tasks image viewer, the gallery's images and its page
+ * loaded by position, and so the Triage view over them). A record none of them names has
  * left every open view, and the table lets it go ({@link evictingUnheld}), so the table holds
  * what the views show and never grows with what they showed once.
  */
@@ -12,13 +12,14 @@ import { recordsHeld } from './records-table';
 /** The fields that name records: a view's id list, or the one task a view shows. */
 type Holders = Pick<
   AppState,
-  'tasksIds' | 'compareIds' | 'tasksDetailsId' | 'tasksViewer' | 'galleryRefs'
+  'tasksIds' | 'compareIds' | 'tasksDetailsId' | 'tasksViewer' | 'galleryRefs' | 'galleryJump'
 >;
 
 /** The local ids the views hold. */
-export function heldIds(state: Holders): Set<string> {
+function heldIds(state: Holders): Set<string> {
   const held = new Set([...state.tasksIds, ...state.compareIds]);
   for (const ref of state.galleryRefs) held.add(ref.localId);
+  for (const ref of state.galleryJump?.refs ?? []) held.add(ref.localId);
   if (state.tasksDetailsId !== null) held.add(state.tasksDetailsId);
   if (state.tasksViewer !== null) held.add(state.tasksViewer.localId);
   return held;
@@ -31,7 +32,8 @@ function holdersMoved(before: Holders, after: Holders): boolean {
     before.compareIds !== after.compareIds ||
     before.tasksDetailsId !== after.tasksDetailsId ||
     before.tasksViewer !== after.tasksViewer ||
-    before.galleryRefs !== after.galleryRefs
+    before.galleryRefs !== after.galleryRefs ||
+    before.galleryJump !== after.galleryJump
   );
 }
 

@@ -6,6 +6,7 @@
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
+import type { GalleryJump, GalleryJumpRefs } from './gallery-browse';
 import { galleryItemsOf } from './gallery-list-model';
 import type { ImageRef } from './image-ref';
 import { itemsOf, type RecordsTable } from './records-table';
@@ -61,25 +62,43 @@ interface CachedImages {
   readonly items: readonly GalleryItem[];
 }
 
-const galleryCache = new WeakMap<readonly ImageRef[], CachedImages>();
+const imagesCache = new WeakMap<readonly ImageRef[], CachedImages>();
 
 /**
- * The gallery's loaded images, in order, read from the records table (an image the table lacks
- * is skipped); the same array while its refs and their records are the same.
+ * The images of `refs`, in order, read from the records table (an image the table lacks is
+ * skipped); the same array while the refs and their records are the same.
  */
-export function selectGalleryItems(state: AppState): readonly GalleryItem[] {
-  const refs = state.galleryRefs;
-  const cached = galleryCache.get(refs);
-  if (cached?.table === state.records) return cached.items;
+function imagesOver(table: RecordsTable, refs: readonly ImageRef[]): readonly GalleryItem[] {
+  const cached = imagesCache.get(refs);
+  if (cached?.table === table) return cached.items;
   const items: GalleryItem[] = [];
   let same = cached !== undefined;
   for (const ref of refs) {
-    const item = galleryItemAt(state.records, ref);
+    const item = galleryItemAt(table, ref);
     if (!item) continue;
     if (cached?.items[items.length] !== item) same = false;
     items.push(item);
   }
   const kept = same && items.length === cached?.items.length ? cached.items : items;
-  galleryCache.set(refs, { table: state.records, items: kept });
+  imagesCache.set(refs, { table, items: kept });
   return kept;
+}
+
+/** The gallery's loaded images, in order, from the records table. */
+export function selectGalleryItems(state: AppState): readonly GalleryItem[] {
+  return imagesOver(state.records, state.galleryRefs);
+}
+
+const jumpCache = new WeakMap<GalleryJumpRefs, GalleryJump>();
+
+/** The page loaded by position with its images from the records table (null: none loaded). */
+export function selectGalleryJump(state: AppState): GalleryJump | null {
+  const jump = state.galleryJump;
+  if (jump === null) return null;
+  const items = imagesOver(state.records, jump.refs);
+  const cached = jumpCache.get(jump);
+  if (cached?.items === items) return cached;
+  const view = { offset: jump.offset, limit: jump.limit, items };
+  jumpCache.set(jump, view);
+  return view;
 }

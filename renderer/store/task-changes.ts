@@ -104,7 +104,12 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
     galleryChanges(records, batch.removed, heldInGallery(batch)),
   );
   // Each changed record is written once, into the one table every view reads.
-  const joined = [...list.joined, ...compare.joined, ...refIds(gallery.galleryRefs)];
+  const joined = [
+    ...list.joined,
+    ...compare.joined,
+    ...refIds(gallery.galleryRefs),
+    ...refIds(gallery.galleryJump?.refs),
+  ];
   const table = recordsAfterBatch(state.records, batch, joined);
   const patch = {
     ...list.patch,

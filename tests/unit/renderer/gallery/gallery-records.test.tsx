@@ -9,7 +9,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { itemKey } from '../../../../renderer/store/gallery-list-model';
-import { selectGalleryItems, selectTaskItems } from '../../../../renderer/store/record-selectors';
+import {
+  selectGalleryItems,
+  selectGalleryJump,
+  selectTaskItems,
+} from '../../../../renderer/store/record-selectors';
 import { okValue } from '../../../support/ipc';
 import { keyOf, tile } from './gallery-harness';
 import { seedGallery, wiredGallery } from './gallery-wired';
@@ -82,5 +86,18 @@ describe('the gallery over the one records table', () => {
     expect(state().tasksIds).toEqual([]);
     expect(state().records.has(first!.localId)).toBe(false);
     expect(selectGalleryItems(state()).map((item) => item.image.rating)).toEqual([5, 5]);
+  });
+  it('reads the page loaded by position from the same records', async () => {
+    const { main } = await renderWired({ events: true, prepare: (m) => seedGallery(m, 4) });
+    await act(() => state().galleryLoadAt(2, 2));
+    expect(state().galleryJump?.refs).toEqual([2, 3].map((n) => ({ localId: id(n), index: 0 })));
+    okValue(
+      await main.api.invoke('triage:apply', {
+        images: [{ localId: id(3), index: 0 }],
+        change: { kind: 'rating', rating: 2 },
+      }),
+    );
+    await waitFor(() => expect(selectGalleryJump(state())?.items[1]?.image.rating).toBe(2));
+    expect(selectGalleryItems(state())[3]?.image).toBe(selectGalleryJump(state())?.items[1]?.image);
   });
 });
