@@ -224,7 +224,8 @@ export function galleryChangeActions(
       if (state.galleryStatus !== 'ready') return {};
       // The page loaded by position shows the same images: their stars, states, or going.
       const jump = state.galleryJump;
-      const jumpItems = jump ? imagesAfterBatch(selectGalleryJump(state)!.items, changes) : null;
+      const jumpView = selectGalleryJump(state);
+      const jumpItems = jumpView ? imagesAfterBatch(jumpView.items, changes) : null;
       const loaded = selectGalleryItems(state);
       const merge = imagesAfterBatch(loaded, changes, {
         filtered: hasActiveFilters(state.galleryFilters),
