@@ -44,7 +44,7 @@ interface Bench {
         setView(view: string): void;
         tasksLoaded: boolean;
         tasksCounted: boolean;
-        galleryRefs: readonly unknown[];
+        galleryItems: readonly unknown[];
       };
     };
   };
@@ -221,7 +221,7 @@ export const suite: BenchSuite = {
         const galleryResult = await galleryRow(gallery);
         const images = await gallery.evaluate(
           () =>
-            (window as unknown as BenchWindow).bench.harness.store.getState().galleryRefs.length,
+            (window as unknown as BenchWindow).bench.harness.store.getState().galleryItems.length,
         );
         const ratingResult = await ratingRow(gallery, images);
         await gallery.close();
