@@ -4,7 +4,8 @@
  * slice (gallery-slice.ts).
  */
 import type { StateCreator } from 'zustand';
-import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { RequestOutput } from '../../shared/ipc/contract';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { galleryChanges, imagesAfterBatch } from './gallery-batch';
@@ -17,30 +18,12 @@ import {
   withModels,
 } from './gallery-list-model';
 import type { PagedList } from './paged-list';
-import { refOf, type ImageRef } from './image-ref';
-import { recordsWith } from './records-table';
-import { selectGalleryItems, selectGalleryJump } from './record-selectors';
 
 type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
-type GalleryList = PagedList<'gallery', AppState, ImageRef, 'Refs'>;
-
-/** A page of `gallery:list` as the list takes it: its images' refs, and their tasks' records. */
-interface GalleryPage {
-  readonly items: readonly ImageRef[];
-  readonly nextCursor: string | null;
-  readonly records: readonly TaskItem[];
-}
-
-function pageOf(answer: RequestOutput<'gallery:list'>): GalleryPage {
-  const { items, nextCursor, records } = answer;
-  return { items: items.map(refOf), nextCursor, records };
-}
-
-/** The models of a page's tasks. */
-const modelsOf = (page: GalleryPage) => page.records.map(({ record }) => record.request);
+type GalleryList = PagedList<'gallery', AppState, GalleryItem>;
 
 /** The list's query in the chosen order. */
 function query(get: Get, cursor: string | null) {
@@ -58,12 +41,12 @@ const MAX_REFRESH_ROUNDS = 5;
 /** Merges a fresh first page into what is loaded (deeper pages kept) with its count. */
 function applyFirstPage(
   { set, get, list }: { set: Set; get: Get; list: GalleryList },
-  page: GalleryPage,
+  page: RequestOutput<'gallery:list'>,
   total: number | null,
 ): void {
   const state = get();
   const merged = mergeFirstPage(
-    state.galleryRefs,
+    state.galleryItems,
     state.galleryNextCursor,
     page.items,
     page.nextCursor,
@@ -77,8 +60,7 @@ function applyFirstPage(
       error: null,
       ...(merged.replaced ? { loadingMore: false } : {}),
     }),
-    records: recordsWith(get().records, page.records),
-    galleryModels: withModels(state.galleryModels, modelsOf(page)),
+    galleryModels: withModels(state.galleryModels, page.items),
     galleryTotal: total,
   });
   // Positions may have moved: the page loaded by position is loaded again, and shown as it
@@ -125,7 +107,7 @@ export function galleryFreshness(set: Set, get: Get, list: GalleryList): Gallery
       if (!stillCurrent()) return;
       const stale = changes !== before || refreshAgain;
       if (stale && round < MAX_REFRESH_ROUNDS) continue;
-      applyFirstPage({ set, get, list }, pageOf(answer[0]), answer[1]);
+      applyFirstPage({ set, get, list }, answer[0], answer[1]);
       return;
     }
   };
@@ -169,15 +151,14 @@ export function galleryLoadActions(
             call('gallery:models').catch(() => [] as string[]),
             count(get),
           ]);
-          return { ...pageOf(page), models, total };
+          return { ...page, models, total };
         },
-        (_next, state, page) => ({
-          records: recordsWith(state.records, page.records),
+        (next, state, page) => ({
           galleryTotal: page.total,
           ...dropJump(),
           galleryModels: withModels(
             [...new Set([...state.galleryModels, ...page.models])].sort(),
-            modelsOf(page),
+            next.items,
           ),
         }),
       );
@@ -185,11 +166,8 @@ export function galleryLoadActions(
 
     galleryLoadMore: () =>
       list.extend(
-        async (cursor) => pageOf(await call('gallery:list', query(get, cursor))),
-        (_next, state, page) => ({
-          records: recordsWith(state.records, page.records),
-          galleryModels: withModels(state.galleryModels, modelsOf(page)),
-        }),
+        (cursor) => call('gallery:list', query(get, cursor)),
+        (_next, state, page) => ({ galleryModels: withModels(state.galleryModels, page.items) }),
       ),
 
     galleryRefresh: () => freshness.refresh(),
@@ -208,15 +186,8 @@ export function galleryChangeActions(
   freshness: GalleryFreshness,
 ): Pick<AppState, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
   return {
-    galleryApplyTaskUpdate: (item) => {
-      const state = get();
-      const patch = state.galleryAfterTaskChanges(galleryChanges([item.record]));
-      const localId = item.record.localId;
-      const names = (refs: readonly ImageRef[] = []) => refs.some((ref) => ref.localId === localId);
-      // The record is written once: for every view that has it, or the gallery it joins.
-      const held =
-        state.records.has(localId) || names(patch.galleryRefs) || names(patch.galleryJump?.refs);
-      set(held ? { ...patch, records: recordsWith(state.records, [item]) } : patch);
+    galleryApplyTaskUpdate: ({ record }) => {
+      set(get().galleryAfterTaskChanges(galleryChanges([record])));
     },
 
     galleryAfterTaskChanges: (changes) => {
@@ -224,26 +195,22 @@ export function galleryChangeActions(
       if (state.galleryStatus !== 'ready') return {};
       // The page loaded by position shows the same images: their stars, states, or going.
       const jump = state.galleryJump;
-      const jumpView = selectGalleryJump(state);
-      const jumpItems = jumpView ? imagesAfterBatch(jumpView.items, changes) : null;
-      const loaded = selectGalleryItems(state);
-      const merge = imagesAfterBatch(loaded, changes, {
+      const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
+      const merge = imagesAfterBatch(state.galleryItems, changes, {
         filtered: hasActiveFilters(state.galleryFilters),
         hasMore: state.galleryNextCursor !== null,
         sort: state.galleryDisplay.sort,
       });
       const patch: Partial<AppState> =
-        jump && jumpItems?.changed
-          ? { galleryJump: { ...jump, refs: jumpItems.items.map(refOf) } }
-          : {};
+        jump && jumpItems?.changed ? { galleryJump: { ...jump, items: jumpItems.items } } : {};
       if (!merge.changed) return patch;
-      const grown = merge.items.length - loaded.length;
+      const grown = merge.items.length - state.galleryItems.length;
       const models = [...changes.records.values()].map((record) => record.request);
       return {
         ...patch,
         ...freshness.changed(),
         galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
-        galleryRefs: merge.items.map(refOf),
+        galleryItems: merge.items,
         galleryModels: withModels(state.galleryModels, models),
       };
     },

@@ -187,8 +187,8 @@ export function insertionIndex(
   return low;
 }
 
-export interface PageMerge<Item> {
-  readonly items: Item[];
+export interface PageMerge {
+  readonly items: GalleryItem[];
   readonly nextCursor: string | null;
   /** True when the loaded list was replaced (the page did not overlap what was loaded). */
   readonly replaced: boolean;
@@ -200,12 +200,12 @@ export interface PageMerge<Item> {
  * a refresh neither loses the scroll depth nor reloads every page. Otherwise the page replaces
  * the list.
  */
-export function mergeFirstPage<Item extends Pick<GalleryItem, 'localId' | 'index'>>(
-  current: readonly Item[],
+export function mergeFirstPage(
+  current: readonly GalleryItem[],
   currentCursor: string | null,
-  page: readonly Item[],
+  page: readonly GalleryItem[],
   pageCursor: string | null,
-): PageMerge<Item> {
+): PageMerge {
   const last = page.at(-1);
   if (pageCursor === null || last === undefined) {
     return { items: [...page], nextCursor: pageCursor, replaced: true };

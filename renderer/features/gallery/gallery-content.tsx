@@ -5,7 +5,6 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { selectGalleryItems, selectGalleryJump } from '../../store/record-selectors';
 import { MIN_TILE_OF } from '../../store/gallery-display';
 import { hasActiveFilters } from '../../store/gallery-list-model';
 import { FilterNotice } from './filter-notice';
@@ -23,7 +22,7 @@ const store = useAppStore.getState;
 export function useGalleryState() {
   return useAppStore(
     useShallow((s) => ({
-      items: selectGalleryItems(s),
+      items: s.galleryItems,
       status: s.galleryStatus,
       error: s.galleryError,
       hasMore: s.galleryNextCursor !== null,
@@ -32,7 +31,7 @@ export function useGalleryState() {
       models: s.galleryModels,
       shown: s.view === 'gallery',
       total: s.galleryTotal,
-      jump: selectGalleryJump(s),
+      jump: s.galleryJump,
       jumpLoading: s.galleryJumpLoading,
       display: s.galleryDisplay,
       trashBusy: s.galleryTrashBusy > 0,
