@@ -12,7 +12,7 @@ import { sentence, type Sentence } from '../i18n/sentence';
 import { isParamName } from './param-names';
 
 /** The options image clients show first, in this order. */
-const COMMON_PARAMS = [
+export const COMMON_PARAMS = [
   'aspect',
   'size',
   'resolution',

@@ -9,7 +9,12 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MAX_PARAMS, MAX_PARAM_TEXT, type ParamSchema } from '../../../shared/domain/model-params';
+import {
+  COMMON_PARAMS,
+  MAX_PARAMS,
+  MAX_PARAM_TEXT,
+  type ParamSchema,
+} from '../../../shared/domain/model-params';
 import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
 import { isParamName } from '../../../shared/domain/param-names';
@@ -30,20 +35,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const number = z.number().finite();
 const base = {
   title: z.string().max(200).optional(),
-  common: z
-    .enum([
-      'aspect',
-      'size',
-      'resolution',
-      'seed',
-      'negative',
-      'count',
-      'guidance',
-      'steps',
-      'format',
-      'safety',
-    ])
-    .optional(),
+  common: z.enum(COMMON_PARAMS).optional(),
 };
 const specSchema = z.discriminatedUnion('type', [
   z.object({
