@@ -172,6 +172,20 @@ export class EngineRecords {
     return written;
   }
 
+  /**
+   * A user's change another thread wrote to the stored task (the history worker's triage
+   * commit): the live copy takes its user edits, as of another process's write, and the task is
+   * announced. Returns the record as the engine holds it now; undefined when the history has none.
+   */
+  tookWrite(localId: string): TaskRecord | undefined {
+    const stored = this.deps.history.get(localId);
+    if (!stored) return undefined;
+    this.takeUserEdits(stored);
+    const current = this.live.get(localId) ?? stored;
+    this.deps.announce(current);
+    return current;
+  }
+
   /** What the history's write of `record` touched (EngineHistory.touched). */
   touched(record: TaskRecord): 'triage' | 'record' {
     return this.deps.history.touched?.(record) ?? 'record';

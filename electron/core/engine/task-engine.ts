@@ -308,9 +308,16 @@ export class TaskEngine {
    * tasks, and those `change` leaves as they were (the same object), are not written. Returns
    * the records written.
    */
-  editMany(...edit: Parameters<UserEdits['editMany']>): TaskRecord[] {
-    return this.userEdits.editMany(...edit);
-  }
+  readonly editMany: UserEdits['editMany'] = (...edit) => this.userEdits.editMany(...edit);
+
+  /**
+   * User changes the history worker wrote (a triage commit): each task taken in as if
+   * {@link editMany} had written it (a live copy takes the edits, it is announced, its sidecar
+   * brought up to date: `whole` names those written whole, the rest changed triage alone).
+   * Returns the records as the engine holds them now.
+   */
+  readonly writtenElsewhere: UserEdits['writtenElsewhere'] = (...written) =>
+    this.userEdits.writtenElsewhere(...written);
 
   get(localId: string): TaskRecord | undefined {
     return this.records.get(localId);

@@ -49,4 +49,16 @@ export class UserEdits {
     }
     return written;
   }
+
+  /** See TaskEngine.writtenElsewhere. */
+  writtenElsewhere(localIds: readonly string[], whole: ReadonlySet<string>): TaskRecord[] {
+    const records: TaskRecord[] = [];
+    for (const localId of localIds) {
+      const record = this.records.tookWrite(localId);
+      if (!record) continue;
+      records.push(record);
+      this.downloads.writeSidecar(localId, whole.has(localId) ? 'record' : 'triage');
+    }
+    return records;
+  }
 }

@@ -29,10 +29,28 @@ export interface ImageTriage {
   readonly triagedAt?: number;
 }
 
-/** What a triage write does to each named image. */
+/**
+ * What a triage write does to each named image, its words checked by the caller (core/triage):
+ * a tag's name as it is written and its folded key, a board's path as stored and its key.
+ */
 export type TriageEdit =
   | { readonly kind: 'rating'; readonly rating: number }
-  | { readonly kind: 'flag'; readonly flag: TriageFlag };
+  | { readonly kind: 'flag'; readonly flag: TriageFlag }
+  | { readonly kind: 'tag'; readonly name: string; readonly key: string; readonly add: boolean }
+  | {
+      readonly kind: 'board';
+      readonly path: string;
+      readonly key: string;
+      readonly add: boolean;
+      /** With `add`: the key of the board the images leave in the same write (a move). */
+      readonly leave?: string;
+    };
+
+/** One edit and the images it applies to; a write of several applies each image's in order. */
+export interface TriagePartArgs {
+  readonly refs: readonly ImageAt[];
+  readonly edit: TriageEdit;
+}
 
 /** One image a triage write changed: what Undo and Redo write back. */
 export interface TriageStepImage {
@@ -45,6 +63,8 @@ export interface TriageStepImage {
 export interface TriageWritten {
   readonly changed: number;
   readonly unchanged: number;
+  /** Named images a tag could not go on: they had as many tags as an image may. */
+  readonly refused: number;
   /** Named images the library does not have (or has deleted). */
   readonly missing: readonly ImageAt[];
   /**
@@ -54,12 +74,17 @@ export interface TriageWritten {
   readonly step: string;
   /** The tasks written. */
   readonly localIds: readonly string[];
+  /** Those of {@link localIds} written whole (not a change of triage alone: their sidecar too). */
+  readonly whole: readonly string[];
+  /** The change log's entries the write made, [first, last] seq: main's feed skips them. */
+  readonly logged: readonly (readonly [number, number])[];
 }
 
 /** The operations the worker runs, each with its arguments and its result. */
 export interface HistoryOps {
+  /** Applies each part's edit to its images, in one transaction (the triage commit). */
   triage: {
-    args: { refs: readonly ImageAt[]; edit: TriageEdit; at: number };
+    args: { parts: readonly TriagePartArgs[]; at: number };
     result: TriageWritten;
   };
   /** Puts each image of a step (TriageWritten.step) back to its triage `side`: Undo, Redo. */

@@ -3,10 +3,15 @@
  * writes of many records (`putManyCounted`, a batch at a time) in the history worker
  * (history-port.ts), so main's event loop does not wait on SQLite while a batch is written. Main
  * learns of the tasks written as it learns of another process's writes (change-feed.ts).
+ *
+ * The triage commit over many images and its Undo run there too (`triageInWorker`): main is
+ * told the change log's entries they made, so its feed does not report them back, and announces
+ * the tasks itself (core/triage).
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { HistoryPort } from './history-port';
 import type { HistoryStore } from './history-store';
+import type { HistoryOps, TriageWritten } from './history-worker-protocol';
 import type { TriageDropped } from './triage-limits';
 
 /** Writes of many records at once, on this thread's store or in the worker. */
@@ -26,5 +31,23 @@ export function writingInWorker(history: HistoryStore, worker: HistoryPort): Wri
     list: (query) => history.list(query),
     count: (query) => history.count(query),
     putManyCounted: (records) => worker.call('putManyCounted', { records }),
+  };
+}
+
+/** A triage write over many images and its Undo (history-worker-ops.ts), off main's thread. */
+export interface TriageWrites {
+  triage(args: HistoryOps['triage']['args']): Promise<TriageWritten>;
+  restoreTriage(args: HistoryOps['restoreTriage']['args']): Promise<TriageWritten>;
+}
+
+/** Triage written by `worker`; `history` (main's store) told the log entries are its own. */
+export function triageInWorker(history: HistoryStore, worker: HistoryPort): TriageWrites {
+  const noted = (written: TriageWritten): TriageWritten => {
+    history.ownElsewhere(written.logged);
+    return written;
+  };
+  return {
+    triage: async (args) => noted(await worker.call('triage', args)),
+    restoreTriage: async (args) => noted(await worker.call('restoreTriage', args)),
   };
 }
