@@ -7,7 +7,7 @@
  * window never lose each other's changes) and one step of Undo: the window's Ctrl/Cmd+Z puts
  * back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again. Changes, Undos and
  * Redos run one after another in the order asked. The tasks written are then announced and their
- * XMP sidecars written by the engine, a chunk at a time. Every front checks its words here, so the
+ * XMP sidecars written by the engine, a chunk at a time (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
  * window and the CLI refuse the same things with the same sentences.
  */
 import { setImmediate } from 'node:timers';
@@ -73,7 +73,7 @@ export interface TriageDeps {
 }
 
 /** Tasks taken in by the engine per turn of main's loop after a write. */
-const TAKEN_PER_TURN = 100;
+const TAKEN_PER_TURN = 25;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
