@@ -60,7 +60,8 @@ export async function stallLibrary(dir: string, tasks: number): Promise<StallLib
 export function makeFolders(core: PictorCore, refs: readonly ImageRef[]): void {
   for (const localId of new Set(refs.map((ref) => ref.localId))) {
     const folder = core.history.get(localId)?.folder;
-    if (folder !== undefined) mkdirSync(core.gallery.resolve(folder), { recursive: true });
+    if (folder !== undefined && folder !== null)
+      mkdirSync(core.gallery.resolve(folder), { recursive: true });
   }
 }
 

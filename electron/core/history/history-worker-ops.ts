@@ -1,7 +1,7 @@
 /**
  * The heavy operations the history worker runs on its own store (history-worker.ts): a triage
  * write over many images, the writes of an import or a rebuild, a removal of many tasks and its
- * Undo, and the Costs screen's sums. Each is the store's own transaction; the same functions run
+ * Undo, the trash's writes of one task (user-writes.ts), and the Costs screen's sums. Each is the store's own transaction; the same functions run
  * on any store, so what the worker writes is what a synchronous caller would.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
@@ -9,6 +9,7 @@ import { withTriageOf } from '../../../shared/domain/triage-edits';
 import type { HistoryStore } from './history-store';
 import type { HistoryOp, HistoryOps, TriageStepImage } from './history-worker-protocol';
 import { type ImageEdit, partEdits, writeTriage } from './triage-writes';
+import { imageFiles, reinstateTask, removeTask } from './user-writes';
 
 /** Runs `op` on `store`; `hold` runs inside a write's transaction (tests hold the worker there). */
 export function runHistoryOp<K extends HistoryOp>(
@@ -63,6 +64,9 @@ const OPS: Ops = {
     }
     return removed;
   },
+  removeTask,
+  reinstateTask,
+  imageFiles,
   costSums: (store, { pieces, from, to, provider }) => ({
     days: store.costs.daySums(pieces, provider),
     services: store.costs.serviceSums(from, to, provider),

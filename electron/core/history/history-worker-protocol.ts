@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ProviderId } from '../../../shared/domain/providers';
+import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { TriageFlag } from '../../../shared/domain/triage';
@@ -18,6 +19,9 @@ export interface ImageAt {
   readonly localId: string;
   readonly index: number;
 }
+
+/** The change log's entries a write made, [first, last] seq: main's feed skips them. */
+export type Logged = readonly (readonly [number, number])[];
 
 /** The triage of an image, as Undo and Redo write it back. */
 export interface ImageTriage {
@@ -76,8 +80,8 @@ export interface TriageWritten {
   readonly localIds: readonly string[];
   /** Those of {@link localIds} written whole (not a change of triage alone: their sidecar too). */
   readonly whole: readonly string[];
-  /** The change log's entries the write made, [first, last] seq: main's feed skips them. */
-  readonly logged: readonly (readonly [number, number])[];
+  /** The change log's entries the write made: main's feed skips them. */
+  readonly logged: Logged;
 }
 
 /** The operations the worker runs, each with its arguments and its result. */
@@ -96,6 +100,16 @@ export interface HistoryOps {
   putMany: { args: { records: readonly TaskRecord[] }; result: number };
   /** Removes the tasks, returning the records removed (for Undo). */
   deleteMany: { args: { localIds: readonly string[] }; result: TaskRecord[] };
+  /** The trash's writes of one task (user-writes.ts). */
+  removeTask: {
+    args: { localId: string; watch?: TaskRecord };
+    result: { removed: boolean; logged: Logged };
+  };
+  reinstateTask: { args: { record: TaskRecord; watched: boolean }; result: { logged: Logged } };
+  imageFiles: {
+    args: { localId: string; index: number; patch: ImageFilesPatch; at: number };
+    result: { record: TaskRecord | null; logged: Logged };
+  };
   costSums: {
     args: { pieces: readonly SumPiece[]; from: number; to: number; provider?: ProviderId };
     result: { days: DaySum[]; services: ServiceSum[] };
@@ -110,6 +124,9 @@ const HISTORY_OPS = [
   'putManyCounted',
   'putMany',
   'deleteMany',
+  'removeTask',
+  'reinstateTask',
+  'imageFiles',
   'costSums',
 ] as const satisfies readonly HistoryOp[];
 

@@ -28,6 +28,7 @@ export {
   type ManyRecordWrites,
   triageInWorker,
   type TriageWrites,
+  userWritesInWorker,
   type WritingHistory,
   writingInWorker,
 } from './history-writes';

@@ -329,7 +329,7 @@ export class TrashOperations implements Disposable {
     const moved: HeldTask[] = [];
     for (const [n, entry] of entries.entries()) {
       if (operation.signal.aborted) break;
-      if (engine.remove(entry.record.localId)) {
+      if (await engine.remove(entry.record.localId)) {
         this.held.addTask(batch, entry);
         moved.push({ batch, entry });
       }
@@ -337,7 +337,8 @@ export class TrashOperations implements Disposable {
         { operation: 'delete', items: 'tasks', done: n + 1, total: entries.length },
         n + 1 === entries.length,
       );
-      // A removal is a write each: between two, an Undo asked meanwhile is heard.
+      // A removal is a write each (in the history worker): between two, an Undo asked meanwhile
+      // is heard.
       await nextTurn();
     }
     const removed = (): string[] => moved.map(({ entry }) => entry.record.localId);
