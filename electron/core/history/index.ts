@@ -14,11 +14,13 @@
  *   (`store/compose-memory.ts`).
  * - The history worker (`history-port.ts`, `history-worker.ts`): a thread with its own store on
  *   the same file runs the heavy operations (`history-worker-ops.ts`: a triage write over many
- *   images and its Undo, an import's or a rebuild's writes, a removal of many tasks, the Costs
- *   screen's sums) so main's loop does not wait on them; main learns of an import's and a
- *   rebuild's writes through the change feed, as of another process's, and of a triage commit's
- *   from its reply (`triageInWorker`: the feed skips its log entries). The core reads the Costs
- *   screen's sums and writes triage there, for every front (the app, the CLI, `pictor mcp`).
+ *   images and its Undo, an import's or a rebuild's writes, the trash's writes of one task
+ *   (`user-writes.ts`: an image's files and state, a removal and its Undo), the Costs screen's
+ *   sums) so main's loop does not wait on them; main learns of an import's and a rebuild's
+ *   writes through the change feed, as of another process's, and of the triage's and the
+ *   trash's from their replies (`triageInWorker`, `userWritesInWorker`: the feed skips their log
+ *   entries). The core reads the Costs screen's sums and writes triage and the trash's changes
+ *   there, for every front (the app, the CLI, `pictor mcp`).
  */
 export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';
