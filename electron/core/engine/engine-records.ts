@@ -174,14 +174,12 @@ export class EngineRecords {
 
   /**
    * A user's change another thread wrote to the stored task (the history worker's triage
-   * commit): the live copy takes its user edits, as of another process's write, and the task is
-   * announced. Returns the record as the engine holds it now; undefined when the history has none.
+   * commit), `stored` as it wrote it: the live copy takes its user edits, as of another
+   * process's write, and the task is announced. Returns the record as the engine holds it now.
    */
-  tookWrite(localId: string): TaskRecord | undefined {
-    const stored = this.deps.history.get(localId);
-    if (!stored) return undefined;
+  tookWrite(stored: TaskRecord): TaskRecord {
     this.takeUserEdits(stored);
-    const current = this.live.get(localId) ?? stored;
+    const current = this.live.get(stored.localId) ?? stored;
     this.deps.announce(current);
     return current;
   }

@@ -318,10 +318,10 @@ export class TaskEngine {
   readonly editMany: UserEdits['editMany'] = (...edit) => this.userEdits.editMany(...edit);
 
   /**
-   * User changes the history worker wrote (a triage commit): each task taken in as if
-   * {@link editMany} had written it (a live copy takes the edits, it is announced, its sidecar
-   * brought up to date: `whole` names those written whole, the rest changed triage alone).
-   * Returns the records as the engine holds them now.
+   * User changes the history worker wrote (a triage commit), its records as written: each task
+   * taken in as if {@link editMany} had written it (a live copy takes the edits, it is announced,
+   * its sidecar brought up to date: `whole` names those written whole, the rest changed triage
+   * alone). Returns the records as the engine holds them now.
    */
   readonly writtenElsewhere: UserEdits['writtenElsewhere'] = (...written) =>
     this.userEdits.writtenElsewhere(...written);

@@ -74,14 +74,11 @@ export class UserEdits {
   }
 
   /** See TaskEngine.writtenElsewhere. */
-  writtenElsewhere(localIds: readonly string[], whole: ReadonlySet<string>): TaskRecord[] {
-    const records: TaskRecord[] = [];
-    for (const localId of localIds) {
-      const record = this.records.tookWrite(localId);
-      if (!record) continue;
-      records.push(record);
-      this.downloads.writeSidecar(localId, whole.has(localId) ? 'record' : 'triage');
-    }
-    return records;
+  writtenElsewhere(written: readonly TaskRecord[], whole: ReadonlySet<string>): TaskRecord[] {
+    return written.map((stored) => {
+      const record = this.records.tookWrite(stored);
+      this.downloads.writeSidecar(stored.localId, whole.has(stored.localId) ? 'record' : 'triage');
+      return record;
+    });
   }
 }

@@ -50,6 +50,9 @@ export type TriageEdit =
       readonly leave?: string;
     };
 
+/** Records per chunk of {@link TriageWritten.records}. */
+export const RECORDS_PER_CHUNK = 25;
+
 /** One edit and the images it applies to; a write of several applies each image's in order. */
 export interface TriagePartArgs {
   readonly refs: readonly ImageAt[];
@@ -76,9 +79,12 @@ export interface TriageWritten {
    * main keeps as it is (one string to copy, nothing to read) and hands back to `restoreTriage`.
    */
   readonly step: string;
-  /** The tasks written. */
-  readonly localIds: readonly string[];
-  /** Those of {@link localIds} written whole (not a change of triage alone: their sidecar too). */
+  /**
+   * The records written, as written: JSON arrays of {@link RECORDS_PER_CHUNK} (main reads one per
+   * turn of its loop, instead of reading each task back from SQLite).
+   */
+  readonly records: readonly string[];
+  /** The local ids of those written whole (not a change of triage alone: their sidecar too). */
   readonly whole: readonly string[];
   /** The change log's entries the write made: main's feed skips them. */
   readonly logged: Logged;

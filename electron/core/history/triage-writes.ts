@@ -5,7 +5,7 @@
  * log's entries the write made (main's change feed must not report them back as another
  * process's).
  */
-import type { ImageRecord } from '../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { MAX_TAGS_PER_IMAGE } from '../../../shared/domain/triage';
 import {
   withBoard,
@@ -16,13 +16,14 @@ import {
   withTag,
 } from '../../../shared/domain/triage-edits';
 import type { HistoryStore } from './history-store';
-import type {
-  ImageAt,
-  ImageTriage,
-  TriageEdit,
-  TriagePartArgs,
-  TriageStepImage,
-  TriageWritten,
+import {
+  type ImageAt,
+  type ImageTriage,
+  RECORDS_PER_CHUNK,
+  type TriageEdit,
+  type TriagePartArgs,
+  type TriageStepImage,
+  type TriageWritten,
 } from './history-worker-protocol';
 
 /** What a write does to one image (`n`: its place in the write's refs); refused: left as it was. */
@@ -158,8 +159,17 @@ export function writeTriage(
     ...counts,
     missing,
     step: JSON.stringify(step),
-    localIds: written.map((record) => record.localId),
+    records: chunked(written),
     whole: written.filter((r) => store.touched(r) === 'record').map((r) => r.localId),
     logged: store.takeOwnChanges(),
   };
+}
+
+/** The records as JSON arrays of {@link RECORDS_PER_CHUNK}. */
+function chunked(records: readonly TaskRecord[]): string[] {
+  const chunks: string[] = [];
+  for (let at = 0; at < records.length; at += RECORDS_PER_CHUNK) {
+    chunks.push(JSON.stringify(records.slice(at, at + RECORDS_PER_CHUNK)));
+  }
+  return chunks;
 }

@@ -7,7 +7,7 @@
  * window never lose each other's changes) and one step of Undo: the window's Ctrl/Cmd+Z puts
  * back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again. Changes, Undos and
  * Redos run one after another in the order asked. The tasks written are then announced and their
- * XMP sidecars written by the engine, a chunk at a time (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
+ * XMP sidecars written by the engine, a chunk of the records the worker wrote per turn of main's loop (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
  * window and the CLI refuse the same things with the same sentences.
  */
 import { setImmediate } from 'node:timers';
@@ -71,9 +71,6 @@ export interface TriageDeps {
   readonly triage: Pick<HistoryTriage, 'hasTag' | 'tagCount' | 'boardPath'>;
   readonly now: () => number;
 }
-
-/** Tasks taken in by the engine per turn of main's loop after a write. */
-const TAKEN_PER_TURN = 25;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -180,10 +177,11 @@ export class TriageActions {
   private async outcome(written: TriageWritten): Promise<TriageOutcome> {
     const whole = new Set(written.whole);
     const records: TaskRecord[] = [];
-    for (let at = 0; at < written.localIds.length; at += TAKEN_PER_TURN) {
-      if (at > 0) await nextTurn();
-      const chunk = written.localIds.slice(at, at + TAKEN_PER_TURN);
-      records.push(...this.deps.engine.writtenElsewhere(chunk, whole));
+    for (const [n, chunk] of written.records.entries()) {
+      if (n > 0) await nextTurn();
+      // The worker's records as it wrote them (read through the history's checked path there).
+      const taken = JSON.parse(chunk) as TaskRecord[];
+      records.push(...this.deps.engine.writtenElsewhere(taken, whole));
     }
     const { changed, unchanged, refused, missing } = written;
     return { changed, unchanged, refused, missing, records };
