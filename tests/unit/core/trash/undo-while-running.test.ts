@@ -19,7 +19,7 @@ afterEach(cleanUp);
 
 /** Calls `then` once, right after the `nth` image's files were written (one put aside). */
 function afterEdits(
-  records: Pick<TrashEngine, 'editImageFiles'>,
+  records: { editImageFiles: TrashEngine['editImageFiles'] },
   nth: number,
   then: () => void,
 ): void {
