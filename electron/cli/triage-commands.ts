@@ -70,7 +70,7 @@ export async function triageCommand(
     case 'rate':
       return applied(
         io,
-        core.triage.apply(resolveRefs(core, command.refs), {
+        await core.triage.apply(resolveRefs(core, command.refs), {
           kind: 'rating',
           rating: command.rating,
         }),
@@ -79,19 +79,22 @@ export async function triageCommand(
     case 'flag':
       return applied(
         io,
-        core.triage.apply(resolveRefs(core, command.refs), { kind: 'flag', flag: command.flag }),
+        await core.triage.apply(resolveRefs(core, command.refs), {
+          kind: 'flag',
+          flag: command.flag,
+        }),
         `flagged ${command.flag}`,
       );
     case 'tag': {
       const change: TriageChange = { kind: 'tag', tag: command.tag, add: command.add };
       return applied(
         io,
-        core.triage.apply(resolveRefs(core, command.refs), change),
+        await core.triage.apply(resolveRefs(core, command.refs), change),
         command.add ? 'tagged' : 'untagged',
       );
     }
     case 'board':
-      return board(core, command.action, io);
+      return await board(core, command.action, io);
     case 'write-metadata':
       return await writeMetadata(core, command.refs, io);
     case 'purge-rejected':
@@ -131,7 +134,7 @@ function applied(io: CliIo, outcome: TriageOutcome, did: string): number {
   return EXIT.failed;
 }
 
-function board(core: PictorCore, action: BoardAction, io: CliIo): number {
+async function board(core: PictorCore, action: BoardAction, io: CliIo): Promise<number> {
   switch (action.kind) {
     case 'ls':
       for (const row of core.boards.list()) {
@@ -159,7 +162,7 @@ function board(core: PictorCore, action: BoardAction, io: CliIo): number {
       const change: TriageChange = { kind: 'board', path: action.path, add: action.kind === 'add' };
       return applied(
         io,
-        core.triage.apply(refs, change),
+        await core.triage.apply(refs, change),
         action.kind === 'add' ? 'added' : 'removed',
       );
     }

@@ -16,6 +16,7 @@ import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HistoryPort, HistoryStore, type WritingHistory, writingInWorker } from './history';
+import { triageInWorker, userWritesInWorker } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -224,6 +225,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     sharing: history,
     admission: costs,
     removals: history,
+    // The trash's writes (a removal, an image to the trash, their Undo) in the history worker.
+    userWrites: userWritesInWorker(history, historyWorker),
     gallery: engineFiles(gallery, intake),
     boards: submitBoards(history, (): Boards => boards),
     workflows,
@@ -251,7 +254,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): P
     costs,
     library,
     trash,
-    triage: new TriageActions(triageDeps),
+    // The triage commit and its Undo are written in the history worker (history-writes.ts).
+    triage: new TriageActions({ ...triageDeps, writes: triageInWorker(history, historyWorker) }),
     boards,
     smartBoards: new SmartBoards(triageDeps),
     templates,

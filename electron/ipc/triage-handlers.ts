@@ -43,19 +43,8 @@ export interface TriageHandlerDeps {
 
 export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, TriageChannel> {
   const { core, emit } = deps;
-  const answer = (outcome: TriageOutcome): TriageOutcomeOutput => {
-    const can = core.triage.canUndo();
-    const { records } = outcome;
-    return {
-      items: records.length <= MAX_ANSWERED_TASKS ? records.map((r) => core.engine.item(r)) : [],
-      changed: outcome.changed,
-      unchanged: outcome.unchanged,
-      missing: outcome.missing.length,
-      refused: outcome.refused,
-      canUndo: can.undo,
-      canRedo: can.redo,
-    };
-  };
+  const answer = (outcome: TriageOutcome): TriageOutcomeOutput => answerOf(core, outcome);
+  const answered = async (outcome: Promise<TriageOutcome>) => answer(await outcome);
   /** A change of the boards' tree: the sidebar and any list filtered by a board read again. */
   const treeChanged = <T>(value: T): T => {
     emit('gallery:changed', { reason: 'boards' });
@@ -63,15 +52,17 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
   };
   return {
     'triage:apply': (input) =>
-      answer(
+      answered(
         'tasks' in input
           ? core.triage.applyToTasks(input.tasks, input.change)
           : core.triage.apply(input.images, input.change),
       ),
     'triage:applyEach': ({ parts }) =>
-      answer(core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change })))),
-    'triage:undo': () => orNull(core.triage.undo(), answer),
-    'triage:redo': () => orNull(core.triage.redo(), answer),
+      answered(
+        core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change }))),
+      ),
+    'triage:undo': async () => orNull(await core.triage.undo(), answer),
+    'triage:redo': async () => orNull(await core.triage.redo(), answer),
     'triage:library': () => ({
       boards: core.boards.list().map(({ key, path, parent, images }) => ({
         key,
@@ -100,6 +91,21 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
     },
     'triage:writeMetadata': async ({ images }) =>
       writeMetadataToFiles({ records: core.engine, gallery: core.gallery }, images),
+  };
+}
+
+/** What a change (or its Undo) did, for the page: the tasks it wrote when they are few. */
+function answerOf(core: TriageHandlerDeps['core'], outcome: TriageOutcome): TriageOutcomeOutput {
+  const can = core.triage.canUndo();
+  const { records } = outcome;
+  return {
+    items: records.length <= MAX_ANSWERED_TASKS ? records.map((r) => core.engine.item(r)) : [],
+    changed: outcome.changed,
+    unchanged: outcome.unchanged,
+    missing: outcome.missing.length,
+    refused: outcome.refused,
+    canUndo: can.undo,
+    canRedo: can.redo,
   };
 }
 

@@ -90,8 +90,8 @@ async function getImage(core: PictorCore, text: string, which: 'file' | 'thumbna
   };
 }
 
-function applied(core: PictorCore, names: readonly string[], change: TriageChange) {
-  const outcome = core.triage.apply(resolveRefs(core, names), change);
+async function applied(core: PictorCore, names: readonly string[], change: TriageChange) {
+  const outcome = await core.triage.apply(resolveRefs(core, names), change);
   return answer({
     changed: outcome.changed,
     unchanged: outcome.unchanged,

@@ -51,7 +51,8 @@ function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
 export interface RefusalEngine {
   onDidUpdate(listener: (update: TaskUpdate) => void): Disposable;
   get(localId: string): TaskRecord | undefined;
-  remove(localId: string): boolean;
+  /** Removes the task at once (TaskEngine.removeNow). */
+  removeNow(localId: string): boolean;
 }
 
 /**
@@ -76,7 +77,7 @@ export function followSubmits(
     return accountRefusalOf(record);
   };
   const drop = (refusal: SubmitRefusal, batchId: string | undefined): void => {
-    if (!engine.remove(refusal.localId)) return;
+    if (!engine.removeNow(refusal.localId)) return;
     if (batchId !== undefined && reported.has(batchId)) return dropped(refusal.localId);
     if (batchId !== undefined) reported.add(batchId);
     report(refusal);

@@ -172,6 +172,37 @@ export class EngineRecords {
     return written;
   }
 
+  /**
+   * A user's change another thread wrote to the stored task (the history worker's triage
+   * commit), `stored` as it wrote it: the live copy takes its user edits, as of another
+   * process's write, and the task is announced. Returns the record as the engine holds it now.
+   */
+  tookWrite(stored: TaskRecord): TaskRecord {
+    this.takeUserEdits(stored);
+    const current = this.live.get(stored.localId) ?? stored;
+    this.deps.announce(current);
+    return current;
+  }
+
+  /**
+   * A user's change of one task another thread wrote (the trash's, in the history worker):
+   * `change` made to the live copy too, so the engine's next write keeps it; then announced.
+   * Returns the record as the engine holds it now.
+   */
+  tookRecord(written: TaskRecord, change: (record: TaskRecord) => TaskRecord): TaskRecord {
+    const live = this.live.get(written.localId);
+    const current = live ? change(live) : written;
+    if (live) this.live.set(written.localId, current);
+    this.deps.announce(current);
+    this.release(written.localId);
+    return current;
+  }
+
+  /** True when the engine's own copy of the task is what gets written (see {@link edit}). */
+  keepsOwnCopy(localId: string): boolean {
+    return this.detached.has(localId) || this.unsaved.has(localId);
+  }
+
   /** What the history's write of `record` touched (EngineHistory.touched). */
   touched(record: TaskRecord): 'triage' | 'record' {
     return this.deps.history.touched?.(record) ?? 'record';
@@ -222,7 +253,7 @@ export class EngineRecords {
    * written) is changed in the live copy and committed as the engine's own change.
    */
   edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord | undefined {
-    if (this.detached.has(localId) || this.unsaved.has(localId)) {
+    if (this.keepsOwnCopy(localId)) {
       const live = this.live.get(localId);
       return live && this.commit(change(live));
     }

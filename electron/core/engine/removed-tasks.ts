@@ -8,14 +8,17 @@
 import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
 import type { EngineRecords } from './engine-records';
-import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
+import type { EngineHistory, EngineUserWrites, EngineWatchedRemovals } from './engine-types';
 import { interruptedSubmit } from './task-transitions';
+import { userWritesOn } from './user-writes';
 
 export interface RemovedTasksDeps {
   readonly records: EngineRecords;
   readonly history: EngineHistory;
   /** The history's watch of removed tasks; absent: a removed task is simply forgotten. */
   readonly removals: EngineWatchedRemovals | undefined;
+  /** Where a removal and its Undo are written (the history worker); absent: on `history`. */
+  readonly userWrites: EngineUserWrites | undefined;
   readonly now: () => number;
   readonly logger: Logger;
   readonly announce: (record: TaskRecord) => void;
@@ -32,7 +35,11 @@ function atService(record: TaskRecord): boolean {
 }
 
 export class RemovedTasks {
-  constructor(private readonly deps: RemovedTasksDeps) {}
+  private readonly writes: Pick<EngineUserWrites, 'remove' | 'reinstate'>;
+
+  constructor(private readonly deps: RemovedTasksDeps) {
+    this.writes = deps.userWrites ?? userWritesOn(deps.history, deps.removals);
+  }
 
   isWatched(localId: string): boolean {
     return this.deps.records.isDetached(localId);
@@ -42,17 +49,39 @@ export class RemovedTasks {
    * Removes the task from the history; false when it had none. A task its service still works
    * on stays watched; another is forgotten.
    */
-  remove(localId: string): boolean {
+  remove(localId: string): Promise<boolean> {
+    return this.removeWith(localId, this.writes.remove);
+  }
+
+  /**
+   * {@link remove} written on this thread, at once: the engine's own removal of a task its service
+   * refused for the account (account-refusal.ts), which the page hears of as soon as it is gone.
+   */
+  removeNow(localId: string): boolean {
+    const { history, removals } = this.deps;
+    return this.removeWith(localId, (id, watch) =>
+      watch && removals ? removals.detach(watch) : history.delete(id),
+    );
+  }
+
+  /** {@link remove} with `write` writing the removal (`watch`: the record, detached). */
+  private removeWith<T extends boolean | Promise<boolean>>(
+    localId: string,
+    write: (localId: string, watch?: TaskRecord) => T,
+  ): T {
     const { removals, records } = this.deps;
     const record = records.get(localId);
     if (record && removals && atService(record) && !records.isDetached(localId)) {
-      if (!removals.detach(record)) return false;
-      records.detach(record);
-      return true;
+      const detached = (removed: boolean): boolean => {
+        if (removed) records.detach(record);
+        return removed;
+      };
+      const written = write(localId, record);
+      return (typeof written === 'boolean' ? detached(written) : written.then(detached)) as T;
     }
     this.deps.forgetWork(localId);
     records.forget(localId);
-    return this.deps.history.delete(localId);
+    return write(localId);
   }
 
   /**
@@ -60,13 +89,14 @@ export class RemovedTasks {
    * written first (a history that refuses it throws), then worked on again when unfinished. A
    * task the history has is kept.
    */
-  reinstate(record: TaskRecord): TaskRecord {
+  async reinstate(record: TaskRecord): Promise<TaskRecord> {
     const { removals, records } = this.deps;
+    const { writes } = this;
     const watched = records.isDetached(record.localId)
       ? records.liveRecord(record.localId)
       : undefined;
     if (watched && removals) {
-      removals.attach(watched);
+      await writes.reinstate(watched, true);
       records.attach(record.localId);
       this.deps.announce(watched);
       return watched;
@@ -75,7 +105,7 @@ export class RemovedTasks {
     if (existing) return existing;
     const back =
       record.status === 'submitting' ? interruptedSubmit(record, this.deps.now()) : record;
-    this.deps.history.put(back);
+    await writes.reinstate(back, false);
     this.deps.announce(back);
     if (isUnfinished(back) && !this.deps.isStopped()) this.deps.activate(back);
     return records.get(back.localId) ?? back;

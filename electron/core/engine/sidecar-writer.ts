@@ -2,14 +2,34 @@
  * Writes a task's sidecar without letting an older snapshot land after a newer one: one write
  * per task at a time, and a change during a write triggers exactly one more with the latest record.
  * A change of triage alone asks for its triage's files only (`writeTriage`: the XMP sidecars);
- * any other change asked for meanwhile makes the next write a whole one.
+ * any other change asked for meanwhile makes the next write a whole one. At most
+ * {@link MAX_RUNNING} tasks are written at once; the others wait their turn in the order asked (a
+ * triage of thousands of tasks would otherwise start thousands of reads and file writes in one
+ * turn of main's loop).
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
 import { codeOrMessage } from '../errors';
 
+/** Tasks whose sidecars are written at once. */
+const MAX_RUNNING = 16;
+
+/** A queued task's turn: settled once its write has run. */
+interface Turn {
+  readonly promise: Promise<void>;
+  readonly resolve: () => void;
+}
+
+function turn(): Turn {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 export class SidecarWriter {
   private readonly running = new Map<string, Promise<void>>();
+  /** Asked for while {@link MAX_RUNNING} were running: started in this order, each once. */
+  private readonly queued = new Map<string, Turn>();
   private readonly dirty = new Set<string>();
   /** Tasks a whole write was asked for since their last one began. */
   private readonly whole = new Set<string>();
@@ -37,7 +57,10 @@ export class SidecarWriter {
       this.dirty.add(localId);
       return;
     }
-    this.running.set(localId, this.loop(localId));
+    // A queued task reads its latest record when its turn comes.
+    if (this.queued.has(localId)) return;
+    if (this.running.size >= MAX_RUNNING) this.queued.set(localId, turn());
+    else this.running.set(localId, this.loop(localId));
   }
 
   /** Writes asked for from now on wait (the gallery is changing folder); those under way go on. */
@@ -54,12 +77,26 @@ export class SidecarWriter {
 
   /** Resolves when the task's writes under way (or asked for) have finished. */
   settled(localId: string): Promise<void> {
-    return this.running.get(localId) ?? Promise.resolve();
+    return this.running.get(localId) ?? this.queued.get(localId)?.promise ?? Promise.resolve();
   }
 
   /** Resolves when every requested write has finished. */
   async flush(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running.values()]);
+    while (this.running.size > 0 || this.queued.size > 0) {
+      const waiting = [...this.queued.values()].map((turn) => turn.promise);
+      await Promise.all([...this.running.values(), ...waiting]);
+    }
+  }
+
+  /** Starts the queued tasks' writes while fewer than {@link MAX_RUNNING} run. */
+  private startQueued(): void {
+    for (const [localId, turn] of this.queued) {
+      if (this.running.size >= MAX_RUNNING) return;
+      this.queued.delete(localId);
+      const run = this.loop(localId);
+      this.running.set(localId, run);
+      void run.then(turn.resolve);
+    }
   }
 
   private async loop(localId: string): Promise<void> {
@@ -80,6 +117,7 @@ export class SidecarWriter {
       } while (this.dirty.has(localId));
     } finally {
       this.running.delete(localId);
+      this.startQueued();
     }
   }
 }

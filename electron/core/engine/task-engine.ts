@@ -129,7 +129,7 @@ export class TaskEngine {
       owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
-    this.userEdits = new UserEdits(this.records, this.downloads);
+    this.userEdits = new UserEdits(this.records, this.downloads, deps);
     this.removed = this.removedTasks();
     const { client, credentials } = deps;
     this.poller = new Poller(context, client, credentials, (record, task) =>
@@ -285,14 +285,21 @@ export class TaskEngine {
    * it cost. A task its service still works on (and may still bill) is watched on, for the ledger
    * only, until the service ends it (never downloaded, never shown); another is forgotten.
    */
-  remove(localId: string): boolean {
-    return this.removed.remove(localId);
-  }
+  remove = (localId: string): Promise<boolean> => this.removed.remove(localId);
+
+  /** {@link remove} written at once on this thread (a submit refused for the account). */
+  removeNow = (localId: string): boolean => this.removed.removeNow(localId);
 
   /** Puts back a task removed a moment ago (Undo); see {@link RemovedTasks.reinstate}. */
-  reinstate(record: TaskRecord): TaskRecord {
-    return this.removed.reinstate(record);
-  }
+  reinstate = (record: TaskRecord): Promise<TaskRecord> => this.removed.reinstate(record);
+
+  /**
+   * The trash's change of one image: its files and state (`deleted`, or `saved` where they are
+   * placed back), written by the history worker, its sidecar written after. Returns the record.
+   * @throws EngineInputError when the history has no such task.
+   */
+  readonly editImageFiles: UserEdits['editImageFiles'] = (...edit) =>
+    this.userEdits.editImageFiles(...edit);
 
   /**
    * A user's change to a stored task (favourite, image deleted…), written and announced the same
@@ -308,9 +315,16 @@ export class TaskEngine {
    * tasks, and those `change` leaves as they were (the same object), are not written. Returns
    * the records written.
    */
-  editMany(...edit: Parameters<UserEdits['editMany']>): TaskRecord[] {
-    return this.userEdits.editMany(...edit);
-  }
+  readonly editMany: UserEdits['editMany'] = (...edit) => this.userEdits.editMany(...edit);
+
+  /**
+   * User changes the history worker wrote (a triage commit), its records as written: each task
+   * taken in as if {@link editMany} had written it (a live copy takes the edits, it is announced,
+   * its sidecar brought up to date: `whole` names those written whole, the rest changed triage
+   * alone). Returns the records as the engine holds them now.
+   */
+  readonly writtenElsewhere: UserEdits['writtenElsewhere'] = (...written) =>
+    this.userEdits.writtenElsewhere(...written);
 
   get(localId: string): TaskRecord | undefined {
     return this.records.get(localId);
@@ -470,8 +484,9 @@ export class TaskEngine {
   private removedTasks(): RemovedTasks {
     return new RemovedTasks({
       records: this.records,
-      history: this.deps.history,
       removals: this.deps.removals,
+      history: this.deps.history,
+      userWrites: this.deps.userWrites,
       now: () => this.now(),
       logger: this.logger,
       announce: (record) => this.announce(record),

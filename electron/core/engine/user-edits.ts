@@ -4,17 +4,25 @@
  * each task's sidecar brought up to date after: of a change of triage alone, only what holds
  * triage on disk (the images' XMP sidecars, never `pictor.json`).
  */
+import { type ImageFilesPatch, withPatchedImage } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { DownloadManager } from './download-manager';
 import type { EngineRecords } from './engine-records';
-import { EngineInputError } from './engine-types';
+import { type EngineUserWrites, EngineInputError, type TaskEngineDeps } from './engine-types';
+import { userWritesOn } from './user-writes';
 
 export class UserEdits {
+  private readonly writes: Pick<EngineUserWrites, 'imageFiles'>;
+
   constructor(
     private readonly records: EngineRecords,
     private readonly downloads: Pick<DownloadManager, 'writeSidecar'>,
-  ) {}
+    /** Where an image's move to the trash and back is written: the history worker, else `history`. */
+    private readonly deps: Pick<TaskEngineDeps, 'userWrites' | 'history' | 'removals' | 'clock'>,
+  ) {
+    this.writes = deps.userWrites ?? userWritesOn(deps.history, deps.removals);
+  }
 
   /** @throws EngineInputError when the history has no such task. */
   find(localId: string): TaskRecord {
@@ -37,6 +45,21 @@ export class UserEdits {
     return committed ?? current;
   }
 
+  /** See TaskEngine.editImageFiles. */
+  async editImageFiles(
+    ref: { localId: string; index: number },
+    patch: ImageFilesPatch,
+  ): Promise<TaskRecord> {
+    const change = (record: TaskRecord) => withPatchedImage(record, ref.index, patch) ?? record;
+    if (this.records.keepsOwnCopy(ref.localId)) return this.edit(ref.localId, change);
+    const written = await this.writes.imageFiles(ref, patch, this.deps.clock.now());
+    // Nothing written: the task as it stands (EngineInputError when the library has none).
+    if (written === null) return this.find(ref.localId);
+    const current = this.records.tookRecord(written, change);
+    this.downloads.writeSidecar(ref.localId, 'record');
+    return current;
+  }
+
   /** See TaskEngine.editMany. */
   editMany(
     localIds: Iterable<string>,
@@ -48,5 +71,14 @@ export class UserEdits {
       this.downloads.writeSidecar(record.localId, this.records.touched(record));
     }
     return written;
+  }
+
+  /** See TaskEngine.writtenElsewhere. */
+  writtenElsewhere(written: readonly TaskRecord[], whole: ReadonlySet<string>): TaskRecord[] {
+    return written.map((stored) => {
+      const record = this.records.tookWrite(stored);
+      this.downloads.writeSidecar(stored.localId, whole.has(stored.localId) ? 'record' : 'triage');
+      return record;
+    });
   }
 }

@@ -30,6 +30,8 @@ export class ChangeFeed {
   private lastVersion = -1;
   /** Log entries this process wrote that the feed has not passed yet: [from, to] inclusive. */
   private ownRanges: [number, number][] = [];
+  /** This process's log entries kept for {@link takeOwn} (null until it is first called). */
+  private kept: [number, number][] | null = null;
 
   constructor(
     private readonly connection: SqliteConnection,
@@ -68,15 +70,34 @@ export class ChangeFeed {
 
   /**
    * Runs this process's write (inside its transaction) and remembers the log entries it made,
-   * so the feed does not report them back. Free while nobody watches.
+   * so the feed does not report them back. Free while nobody watches and nothing keeps them.
    */
   own<T>(write: () => T): T {
-    if (!this.changed.hasListeners()) return write();
+    const watched = this.changed.hasListeners();
+    if (!watched && this.kept === null) return write();
     const before = this.maxSeq();
     const result = write();
     const after = this.maxSeq();
-    if (after > before) this.ownRanges.push([before + 1, after]);
+    if (after > before && watched) this.ownRanges.push([before + 1, after]);
+    if (after > before) this.kept?.push([before + 1, after]);
     return result;
+  }
+
+  /**
+   * The log entries this process's writes made since the last call ([first, last] seq), which
+   * from the first call on are kept: the history worker hands them to main
+   * ({@link ownElsewhere}).
+   */
+  takeOwn(): [number, number][] {
+    const kept = this.kept ?? [];
+    this.kept = [];
+    return kept;
+  }
+
+  /** Log entries written for this process by another thread (its history worker): not reported. */
+  ownElsewhere(ranges: readonly (readonly [number, number])[]): void {
+    if (!this.changed.hasListeners()) return;
+    for (const [from, to] of ranges) if (to > this.lastSeen) this.ownRanges.push([from, to]);
   }
 
   /** Reads the entries another process committed since the last look. Exposed for tests. */

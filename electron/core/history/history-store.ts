@@ -179,6 +179,19 @@ export class HistoryStore {
   }
 
   /**
+   * The change log's entries this store's writes made since the last call, kept from the first
+   * call on (the history worker's store: main's feed must not report them as another process's).
+   */
+  takeOwnChanges(): [number, number][] {
+    return this.feed.takeOwn();
+  }
+
+  /** Log entries the history worker wrote for this process ({@link takeOwnChanges}): not reported. */
+  ownElsewhere(ranges: readonly (readonly [number, number])[]): void {
+    this.feed.ownElsewhere(ranges);
+  }
+
+  /**
    * What the write of `record` (a record {@link editMany} returned) touched: `triage` when it was
    * a change of triage alone (triage-change.ts, the one definition), which the history wrote to
    * the triage rows alone and the gallery writes to the XMP sidecars alone; else `record`.

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ProviderId } from '../../../shared/domain/providers';
+import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { TriageFlag } from '../../../shared/domain/triage';
@@ -19,6 +20,9 @@ export interface ImageAt {
   readonly index: number;
 }
 
+/** The change log's entries a write made, [first, last] seq: main's feed skips them. */
+export type Logged = readonly (readonly [number, number])[];
+
 /** The triage of an image, as Undo and Redo write it back. */
 export interface ImageTriage {
   readonly favourite?: boolean;
@@ -29,10 +33,31 @@ export interface ImageTriage {
   readonly triagedAt?: number;
 }
 
-/** What a triage write does to each named image. */
+/**
+ * What a triage write does to each named image, its words checked by the caller (core/triage):
+ * a tag's name as it is written and its folded key, a board's path as stored and its key.
+ */
 export type TriageEdit =
   | { readonly kind: 'rating'; readonly rating: number }
-  | { readonly kind: 'flag'; readonly flag: TriageFlag };
+  | { readonly kind: 'flag'; readonly flag: TriageFlag }
+  | { readonly kind: 'tag'; readonly name: string; readonly key: string; readonly add: boolean }
+  | {
+      readonly kind: 'board';
+      readonly path: string;
+      readonly key: string;
+      readonly add: boolean;
+      /** With `add`: the key of the board the images leave in the same write (a move). */
+      readonly leave?: string;
+    };
+
+/** Records per chunk of {@link TriageWritten.records}. */
+export const RECORDS_PER_CHUNK = 25;
+
+/** One edit and the images it applies to; a write of several applies each image's in order. */
+export interface TriagePartArgs {
+  readonly refs: readonly ImageAt[];
+  readonly edit: TriageEdit;
+}
 
 /** One image a triage write changed: what Undo and Redo write back. */
 export interface TriageStepImage {
@@ -45,6 +70,8 @@ export interface TriageStepImage {
 export interface TriageWritten {
   readonly changed: number;
   readonly unchanged: number;
+  /** Named images a tag could not go on: they had as many tags as an image may. */
+  readonly refused: number;
   /** Named images the library does not have (or has deleted). */
   readonly missing: readonly ImageAt[];
   /**
@@ -52,14 +79,22 @@ export interface TriageWritten {
    * main keeps as it is (one string to copy, nothing to read) and hands back to `restoreTriage`.
    */
   readonly step: string;
-  /** The tasks written. */
-  readonly localIds: readonly string[];
+  /**
+   * The records written, as written: JSON arrays of {@link RECORDS_PER_CHUNK} (main reads one per
+   * turn of its loop, instead of reading each task back from SQLite).
+   */
+  readonly records: readonly string[];
+  /** The local ids of those written whole (not a change of triage alone: their sidecar too). */
+  readonly whole: readonly string[];
+  /** The change log's entries the write made: main's feed skips them. */
+  readonly logged: Logged;
 }
 
 /** The operations the worker runs, each with its arguments and its result. */
 export interface HistoryOps {
+  /** Applies each part's edit to its images, in one transaction (the triage commit). */
   triage: {
-    args: { refs: readonly ImageAt[]; edit: TriageEdit; at: number };
+    args: { parts: readonly TriagePartArgs[]; at: number };
     result: TriageWritten;
   };
   /** Puts each image of a step (TriageWritten.step) back to its triage `side`: Undo, Redo. */
@@ -71,6 +106,16 @@ export interface HistoryOps {
   putMany: { args: { records: readonly TaskRecord[] }; result: number };
   /** Removes the tasks, returning the records removed (for Undo). */
   deleteMany: { args: { localIds: readonly string[] }; result: TaskRecord[] };
+  /** The trash's writes of one task (user-writes.ts). */
+  removeTask: {
+    args: { localId: string; watch?: TaskRecord };
+    result: { removed: boolean; logged: Logged };
+  };
+  reinstateTask: { args: { record: TaskRecord; watched: boolean }; result: { logged: Logged } };
+  imageFiles: {
+    args: { localId: string; index: number; patch: ImageFilesPatch; at: number };
+    result: { record: TaskRecord | null; logged: Logged };
+  };
   costSums: {
     args: { pieces: readonly SumPiece[]; from: number; to: number; provider?: ProviderId };
     result: { days: DaySum[]; services: ServiceSum[] };
@@ -85,6 +130,9 @@ const HISTORY_OPS = [
   'putManyCounted',
   'putMany',
   'deleteMany',
+  'removeTask',
+  'reinstateTask',
+  'imageFiles',
   'costSums',
 ] as const satisfies readonly HistoryOp[];
 

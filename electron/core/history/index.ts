@@ -14,16 +14,27 @@
  *   (`store/compose-memory.ts`).
  * - The history worker (`history-port.ts`, `history-worker.ts`): a thread with its own store on
  *   the same file runs the heavy operations (`history-worker-ops.ts`: a triage write over many
- *   images and its Undo, an import's or a rebuild's writes, a removal of many tasks, the Costs
- *   screen's sums) so main's loop does not wait on them; main learns of its writes through the
- *   change feed, as of another process's. The core reads the Costs screen's sums there; the CLI,
- *   its own process, calls the store directly.
+ *   images and its Undo, an import's or a rebuild's writes, the trash's writes of one task
+ *   (`user-writes.ts`: an image's files and state, a removal and its Undo), the Costs screen's
+ *   sums) so main's loop does not wait on them; main learns of an import's and a rebuild's
+ *   writes through the change feed, as of another process's, and of the triage's and the
+ *   trash's from their replies (`triageInWorker`, `userWritesInWorker`: the feed skips their log
+ *   entries). The core reads the Costs screen's sums and writes triage and the trash's changes
+ *   there, for every front (the app, the CLI, `pictor mcp`).
  */
 export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
 export { HistoryPort } from './history-port';
-export { type ManyRecordWrites, type WritingHistory, writingInWorker } from './history-writes';
+export {
+  type ManyRecordWrites,
+  triageInWorker,
+  type TriageWrites,
+  userWritesInWorker,
+  type WritingHistory,
+  writingInWorker,
+} from './history-writes';
+export type { TriageEdit, TriageWritten } from './history-worker-protocol';
 export { HistoryStore, type HistoryStoreOptions } from './history-store';
 export type { BoardRow, HistoryTriage } from './history-triage';
 export type { IdPrefixes } from './id-prefixes';

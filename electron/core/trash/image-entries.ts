@@ -5,16 +5,22 @@
  * is on disk before any of them starts (trash-operations.ts).
  */
 import { existsSync } from 'node:fs';
+import { imageFilesPatchOf } from '../../../shared/domain/image-files-patch';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { editImage, type ImageRecords, withImageFiles, withoutImageFiles } from '../gallery';
+import { withImageFiles, withoutImageFiles } from '../gallery';
 import type { GalleryTrash } from './gallery-trash';
 import { resolveInside } from '../fs';
 import type { ImageEntry } from './trash-journal';
+import type { TrashEngine } from './trash-options';
 
 export interface ImageEntryDeps {
-  readonly records: ImageRecords;
+  /** The engine's records: an image's files and state are written by the history worker. */
+  readonly records: Pick<TrashEngine, 'get' | 'editImageFiles'>;
   readonly trash: GalleryTrash;
 }
+
+/** An image whose files went to the trash: `deleted`, no file named (withoutImageFiles). */
+const DELETED = { state: 'deleted' } as const;
 
 /** The name an image is held under in memory. */
 export function imageKey({ localId, index }: { localId: string; index: number }): string {
@@ -23,7 +29,7 @@ export function imageKey({ localId, index }: { localId: string; index: number })
 
 /** The image of the entry in its record now, if the task and image are still there. */
 export function imageOf(
-  records: Pick<ImageRecords, 'get'>,
+  records: Pick<TrashEngine, 'get'>,
   entry: ImageEntry,
 ): { record: TaskRecord; image: ImageRecord } | null {
   const record = records.get(entry.localId);
@@ -39,7 +45,9 @@ export function imageOf(
 export async function putAside(deps: ImageEntryDeps, entry: ImageEntry): Promise<TaskRecord> {
   await deps.trash.hold(entry.id, entry.files);
   try {
-    return editImage(deps.records, entry, withoutImageFiles);
+    const found = imageOf(deps.records, entry);
+    const aside = found ? imageFilesPatchOf(withoutImageFiles(found.image)) : DELETED;
+    return await deps.records.editImageFiles(entry, aside);
   } catch (error) {
     const back = await deps.trash.placeBack(entry.id, entry.files).catch(() => []);
     // Released only once the image is back: else it stays held, for the journal to finish.
@@ -63,10 +71,8 @@ export async function bringBack(
   const found = imageOf(deps.records, entry);
   let record = found?.record ?? null;
   if (found && placed.some((file) => file.role === 'image') && needsFiles(deps, found.image)) {
-    record = editImage(deps.records, entry, (image) => ({
-      ...withImageFiles(image, placed),
-      state: 'saved',
-    }));
+    const back: ImageRecord = { ...withImageFiles(found.image, placed), state: 'saved' };
+    record = await deps.records.editImageFiles(entry, imageFilesPatchOf(back));
   }
   await deps.trash.release(entry.id);
   return record;

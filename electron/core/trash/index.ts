@@ -12,6 +12,8 @@
  * a crafted folder cannot say what comes back where), then moves each image's files
  * (`gallery/image-files.ts`: the image and its thumbnail, one list) into an entry folder of the
  * trash folder and marks the record `deleted`. Removing tasks holds their whole records in a batch the same way.
+ * The history's writes of each (an image's files and state, a task removed or put back) run in the
+ * history worker (`core/history/user-writes.ts`), so main's loop never waits on SQLite for them.
  * An Undo writes a restore file naming its entries before the first comes back; each file is linked
  * back under its old name (or a `-restored-N` one, never over anything; a name already holding the
  * same inode is an earlier try), the record says `saved`, and only then the held folder goes. At

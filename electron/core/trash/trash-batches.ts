@@ -68,10 +68,10 @@ export class TrashBatches {
   /** Puts one held task back in the history, its record to `outcome`. */
   taskBack(outcome: OutcomeBuilder): (held: Held) => Promise<boolean> {
     const { engine } = this.deps;
-    return ({ entry }) => {
-      if (!('record' in entry)) return Promise.resolve(false);
-      outcome.changed(engine.reinstate(entry.record));
-      return Promise.resolve(true);
+    return async ({ entry }) => {
+      if (!('record' in entry)) return false;
+      outcome.changed(await engine.reinstate(entry.record));
+      return true;
     };
   }
 

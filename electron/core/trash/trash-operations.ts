@@ -45,6 +45,9 @@ export type { TrashEngine, TrashOperationsOptions, TrashRunOptions } from './tra
 import type { TrashOperationsOptions, TrashRunOptions } from './trash-options';
 import type { ImageBatch, ImageEntry, TaskBatch } from './trash-journal';
 
+/** Records a delete or an Undo reads on main per turn of its loop before anything moves. */
+const READS_PER_TURN = 25;
+
 export class TrashOperations implements Disposable {
   private readonly held: HeldEntries;
   private readonly clock: Clock;
@@ -130,7 +133,8 @@ export class TrashOperations implements Disposable {
       const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldImage[] = [];
-      for (const ref of distinct) {
+      for (const [n, ref] of distinct.entries()) {
+        if (n > 0 && n % READS_PER_TURN === 0) await nextTurn();
         const held = this.held.image(imageKey(ref));
         try {
           const found = findImage(engine, ref);
@@ -258,7 +262,9 @@ export class TrashOperations implements Disposable {
     if (operation.signal.aborted) return { ...outcome.done(), canceled: true };
     const { engine, gallery } = this.options.core;
     const entries: ImageEntry[] = [];
-    for (const ref of refs) {
+    for (const [n, ref] of refs.entries()) {
+      // Each image's record is read on main: a turn of its loop every READS_PER_TURN.
+      if (n > 0 && n % READS_PER_TURN === 0) await nextTurn();
       try {
         const { image } = findImage(engine, ref);
         savedFile(gallery, image);
@@ -329,7 +335,7 @@ export class TrashOperations implements Disposable {
     const moved: HeldTask[] = [];
     for (const [n, entry] of entries.entries()) {
       if (operation.signal.aborted) break;
-      if (engine.remove(entry.record.localId)) {
+      if (await engine.remove(entry.record.localId)) {
         this.held.addTask(batch, entry);
         moved.push({ batch, entry });
       }
@@ -337,7 +343,8 @@ export class TrashOperations implements Disposable {
         { operation: 'delete', items: 'tasks', done: n + 1, total: entries.length },
         n + 1 === entries.length,
       );
-      // A removal is a write each: between two, an Undo asked meanwhile is heard.
+      // A removal is a write each (in the history worker): between two, an Undo asked meanwhile
+      // is heard.
       await nextTurn();
     }
     const removed = (): string[] => moved.map(({ entry }) => entry.record.localId);

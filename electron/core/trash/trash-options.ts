@@ -6,8 +6,11 @@ import type { TaskEngine } from '../engine';
 import type { Library } from '../library';
 import type { TrashJournal } from './trash-journal';
 
-/** What the trash uses of the engine: records, and taking tasks out and back. */
-export type TrashEngine = Pick<TaskEngine, 'get' | 'edit' | 'remove' | 'reinstate'>;
+/**
+ * What the trash uses of the engine: records, taking tasks out and back, and an image's files
+ * moved aside and back (each written by the history worker).
+ */
+export type TrashEngine = Pick<TaskEngine, 'get' | 'editImageFiles' | 'remove' | 'reinstate'>;
 
 export interface TrashOperationsOptions {
   readonly journal: TrashJournal;

@@ -20,7 +20,7 @@ import type { Batch, Restore, TrashJournal } from './trash-journal';
 
 export interface ReplayDeps {
   readonly journal: TrashJournal;
-  readonly records: Pick<TrashEngine, 'get' | 'edit' | 'reinstate'>;
+  readonly records: Pick<TrashEngine, 'get' | 'editImageFiles' | 'reinstate'>;
   /** The current gallery's trash. */
   readonly trash: GalleryTrash;
   readonly logger: Logger;
@@ -74,7 +74,9 @@ async function finishRestore(
         if (entry && (await deps.trash.holds(entry.id))) await bringBack(deps, entry);
       } else {
         const entry = batch.entries.find((candidate) => candidate.id === entryId);
-        if (entry && !deps.records.get(entry.record.localId)) deps.records.reinstate(entry.record);
+        if (entry && !deps.records.get(entry.record.localId)) {
+          await deps.records.reinstate(entry.record);
+        }
       }
     } catch (error) {
       complete = false;

@@ -1,8 +1,8 @@
 /**
  * The triage module's face (electron/core/triage/): its doors are the exports below, the only names
  * other modules and the fronts import from it. Ratings, flags, tags and board membership of many
- * images at once (`TriageActions`: one history transaction, one Undo step), and the boards' tree
- * (`Boards`).
+ * images at once (`TriageActions`: one history transaction, written by the history worker off
+ * main's thread, one Undo step; asynchronous for every front), and the boards' tree (`Boards`).
  *
  * - Triage (history v10, `core/history/triage-schema.ts`; in its own rows from v16,
  *   `core/history/triage-rows-schema.ts`): an image's rating (1–5), flag, tags and boards
@@ -17,8 +17,10 @@
  * - A write of a task's record (the engine's: status, polls, downloads) keeps the stored triage
  *   of the images the task already had (`core/history/image-rows.ts`), and the engine's own
  *   record takes the stored user edits in the same write (`core/engine/user-edits-of.ts`), so
- *   no process's write carries an old star back. A change of many images is
- *   `TaskEngine.editMany`: one transaction in which each task is read under the write lock, and
+ *   no process's write carries an old star back. A change of many images is one transaction
+ *   of the history worker (`core/history/triage-writes.ts`) in which each task is read under the
+ *   write lock; main then announces the tasks and writes their XMP sidecars a chunk at a time. A
+ *   board's change is `TaskEngine.editMany`: one transaction in which each task is read, and
  *   a board's rename, move or delete rewrites its images' rows in the same transaction as the
  *   table. A change of triage alone (one definition: `imagesOnly`,
  *   `core/history/triage-change.ts`) is written to the triage rows only, never the record

@@ -1,34 +1,28 @@
 /**
- * Triage of many images at once (a selection in the window, a CLI command): a rating, a flag, a
- * tag added or removed, a board joined or left. One change is one history transaction over every
- * task it touches (TaskEngine.editMany: all or none, each task read under the write lock, so a
- * CLI and the window never lose each other's changes) and one step of Undo: the window's
- * Ctrl/Cmd+Z puts back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again.
- * Every front checks its words here, so the window and the CLI refuse the same things with the
- * same sentences.
+ * Triage of many images at once (a selection in the window, a CLI command, an agent's tool): a
+ * rating, a flag, a tag added or removed, a board joined or left. One change is one history
+ * transaction over every task it touches, written by the history worker
+ * (core/history/history-writes.ts `triageInWorker`, a thread of its own: main's event loop never
+ * waits on SQLite for it; all or none, each task read under the write lock, so a CLI and the
+ * window never lose each other's changes) and one step of Undo: the window's Ctrl/Cmd+Z puts
+ * back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again. Changes, Undos and
+ * Redos run one after another in the order asked. The tasks written are then announced and their
+ * XMP sidecars written by the engine, a chunk of the records the worker wrote per turn of main's loop (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
+ * window and the CLI refuse the same things with the same sentences.
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { setImmediate } from 'node:timers';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import {
   checkBoardPath,
   checkTag,
   MAX_RATING,
-  MAX_TAGS_PER_IMAGE,
   MAX_TAGS_PER_LIBRARY,
   type TriageFlag,
 } from '../../../shared/domain/triage';
-import {
-  withBoard,
-  withFlag,
-  withoutBoard,
-  withoutTag,
-  withRating,
-  withTag,
-  withTriageOf,
-} from '../../../shared/domain/triage-edits';
 import { sentence } from '../../../shared/i18n/sentence';
-import { type ImageRef, imagesByTask } from '../gallery';
+import type { ImageRef } from '../gallery';
 import type { TaskEngine } from '../engine';
-import type { HistoryTriage } from '../history';
+import type { HistoryTriage, TriageEdit, TriageWrites, TriageWritten } from '../history';
 import { imagesOfTasks } from './task-images';
 import { TriageError } from './triage-error';
 
@@ -59,7 +53,7 @@ export interface TriageOutcome {
   readonly unchanged: number;
   /** Named images the library does not have (or has in the trash). */
   readonly missing: readonly ImageRef[];
-  /** Named images the change could not apply to: they already had {@link MAX_TAGS_PER_IMAGE} tags. */
+  /** Named images the change could not apply to: they already had as many tags as an image may (MAX_TAGS_PER_IMAGE). */
   readonly refused: number;
   /** The tasks written, as written. */
   readonly records: readonly TaskRecord[];
@@ -71,31 +65,30 @@ const MAX_TRIAGE_IMAGES = 100_000;
 const UNDO_STEPS = 50;
 
 export interface TriageDeps {
-  readonly engine: Pick<TaskEngine, 'editMany' | 'get'>;
+  readonly engine: Pick<TaskEngine, 'get' | 'writtenElsewhere'>;
+  /** Where the writes run: the history worker (core/history `triageInWorker`). */
+  readonly writes: TriageWrites;
   readonly triage: Pick<HistoryTriage, 'hasTag' | 'tagCount' | 'boardPath'>;
   readonly now: () => number;
 }
 
-/** One image before and after a step: what Undo and Redo write back. */
-interface StepImage {
-  readonly ref: ImageRef;
-  readonly before: ImageRecord;
-  readonly after: ImageRecord;
-}
-
-type ImageEdit = (image: ImageRecord, ref: ImageRef) => ImageRecord | 'refused';
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class TriageActions {
-  private readonly undoSteps: StepImage[][] = [];
-  private readonly redoSteps: StepImage[][] = [];
+  /** Each step: what the worker's write changed, as it handed it back (TriageWritten.step). */
+  private readonly undoSteps: string[] = [];
+  private readonly redoSteps: string[] = [];
+  /** The change, Undo or Redo asked last: the next one waits for it. */
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: TriageDeps) {}
 
   /**
    * Applies `change` to every named image (a task's images by their position) as one step.
-   * @throws TriageError for a rating, tag or board the change cannot take, or too many images.
+   * @throws TriageError for a rating, tag or board the change cannot take, or too many images;
+   *   the history worker's HistoryError (nothing written) when it failed or ended.
    */
-  apply(refs: readonly ImageRef[], change: TriageChange): TriageOutcome {
+  apply(refs: readonly ImageRef[], change: TriageChange): Promise<TriageOutcome> {
     return this.applyEach([{ refs, change }]);
   }
 
@@ -104,10 +97,12 @@ export class TriageActions {
    * task the library does not have counts as one missing image.
    * @throws TriageError as {@link apply} does.
    */
-  applyToTasks(localIds: readonly string[], change: TriageChange): TriageOutcome {
-    const { refs, unknown } = imagesOfTasks(this.deps.engine, localIds);
-    const outcome = this.applyEach([{ refs, change }]);
-    return { ...outcome, missing: [...outcome.missing, ...unknown.map(wholeTask)] };
+  applyToTasks(localIds: readonly string[], change: TriageChange): Promise<TriageOutcome> {
+    return this.inTurn(async () => {
+      const { refs, unknown } = imagesOfTasks(this.deps.engine, localIds);
+      const outcome = await this.write([{ refs, change }]);
+      return { ...outcome, missing: [...outcome.missing, ...unknown.map(wholeTask)] };
+    });
   }
 
   /**
@@ -116,39 +111,18 @@ export class TriageActions {
    * in order. Every part's words are checked before anything is written.
    * @throws TriageError as {@link apply} does, for any part.
    */
-  applyEach(parts: readonly TriagePart[]): TriageOutcome {
-    const total = parts.reduce((sum, part) => sum + part.refs.length, 0);
-    if (total > MAX_TRIAGE_IMAGES) {
-      throw new TriageError(
-        sentence('error.triage.tooManyImages', { max: MAX_TRIAGE_IMAGES, count: total }),
-      );
-    }
-    const edits = new Map<string, ImageEdit[]>();
-    const refs: ImageRef[] = [];
-    for (const part of parts) {
-      const edit = this.editFor(part.change);
-      for (const ref of part.refs) {
-        const list = edits.get(key(ref));
-        if (list === undefined) refs.push(ref);
-        if (list?.includes(edit)) continue;
-        edits.set(key(ref), [...(list ?? []), edit]);
-      }
-    }
-    const step: StepImage[] = [];
-    const outcome = this.run(refs, composed(edits), step);
-    if (step.length > 0) this.pushStep(this.undoSteps, step);
-    if (step.length > 0) this.redoSteps.length = 0;
-    return outcome;
+  applyEach(parts: readonly TriagePart[]): Promise<TriageOutcome> {
+    return this.inTurn(() => this.write(parts));
   }
 
   /** Puts back what the last step changed; null when there is nothing to undo. */
-  undo(): TriageOutcome | null {
-    return this.replay(this.undoSteps, this.redoSteps, 'before');
+  undo(): Promise<TriageOutcome | null> {
+    return this.inTurn(() => this.replay(this.undoSteps, this.redoSteps, 'before'));
   }
 
   /** Applies again the last step undone; null when there is nothing to redo. */
-  redo(): TriageOutcome | null {
-    return this.replay(this.redoSteps, this.undoSteps, 'after');
+  redo(): Promise<TriageOutcome | null> {
+    return this.inTurn(() => this.replay(this.redoSteps, this.undoSteps, 'after'));
   }
 
   /** Whether Undo and Redo have a step. */
@@ -156,37 +130,73 @@ export class TriageActions {
     return { undo: this.undoSteps.length > 0, redo: this.redoSteps.length > 0 };
   }
 
-  private replay(
-    from: StepImage[][],
-    to: StepImage[][],
+  /** Runs `work` after every change asked before it has ended (ended well or not). */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.last.then(work, work);
+    this.last = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(parts: readonly TriagePart[]): Promise<TriageOutcome> {
+    const total = parts.reduce((sum, part) => sum + part.refs.length, 0);
+    if (total > MAX_TRIAGE_IMAGES) {
+      throw new TriageError(
+        sentence('error.triage.tooManyImages', { max: MAX_TRIAGE_IMAGES, count: total }),
+      );
+    }
+    const at = this.deps.now();
+    const checked = parts.map((part) => ({ refs: part.refs, edit: this.editFor(part.change) }));
+    const written = await this.deps.writes.triage({ parts: checked, at });
+    if (written.changed > 0) {
+      this.pushStep(this.undoSteps, written.step);
+      this.redoSteps.length = 0;
+    }
+    return this.outcome(written);
+  }
+
+  private async replay(
+    from: string[],
+    to: string[],
     side: 'before' | 'after',
-  ): TriageOutcome | null {
+  ): Promise<TriageOutcome | null> {
     const step = from.pop();
-    if (!step) return null;
-    const wanted = new Map(step.map((entry) => [key(entry.ref), entry[side]]));
-    const outcome = this.run(
-      step.map((entry) => entry.ref),
-      (image, ref) => {
-        const target = wanted.get(key(ref));
-        return target ? withTriageOf(image, target) : image;
-      },
-      [],
-    );
+    if (step === undefined) return null;
+    let written: TriageWritten;
+    try {
+      written = await this.deps.writes.restoreTriage({ step, side, at: this.deps.now() });
+    } catch (error) {
+      // Nothing was written: the step stays, to be tried again.
+      from.push(step);
+      throw error;
+    }
     this.pushStep(to, step);
-    return outcome;
+    return this.outcome(written);
+  }
+
+  /** What a write did, once the engine has taken in its tasks (a chunk per turn of the loop). */
+  private async outcome(written: TriageWritten): Promise<TriageOutcome> {
+    const whole = new Set(written.whole);
+    const records: TaskRecord[] = [];
+    for (const [n, chunk] of written.records.entries()) {
+      if (n > 0) await nextTurn();
+      // The worker's records as it wrote them (read through the history's checked path there).
+      const taken = JSON.parse(chunk) as TaskRecord[];
+      records.push(...this.deps.engine.writtenElsewhere(taken, whole));
+    }
+    const { changed, unchanged, refused, missing } = written;
+    return { changed, unchanged, refused, missing, records };
   }
 
   /** The edit for one image, the change's words checked first. */
-  private editFor(change: TriageChange): ImageEdit {
-    const at = this.deps.now();
+  private editFor(change: TriageChange): TriageEdit {
     switch (change.kind) {
       case 'rating':
         if (!Number.isInteger(change.rating) || change.rating < 0 || change.rating > MAX_RATING) {
           throw new TriageError(sentence('error.triage.ratingRange', { max: MAX_RATING }));
         }
-        return (image) => withRating(image, change.rating, at);
+        return change;
       case 'flag':
-        return (image) => withFlag(image, change.flag, at);
+        return change;
       case 'tag':
         return this.tagEdit(change.tag, change.add);
       case 'board':
@@ -194,30 +204,26 @@ export class TriageActions {
     }
   }
 
-  private tagEdit(raw: string, add: boolean): ImageEdit {
+  private tagEdit(raw: string, add: boolean): TriageEdit {
     const checked = checkTag(raw);
     if (!checked.ok) throw new TriageError(checked.problem);
-    if (!add) return (image) => withoutTag(image, checked.key);
+    const edit = { kind: 'tag', name: checked.name, key: checked.key, add } as const;
+    if (!add) return edit;
     const { triage } = this.deps;
     if (!triage.hasTag(checked.key) && triage.tagCount() >= MAX_TAGS_PER_LIBRARY) {
       throw new TriageError(
         sentence('error.triage.tooManyTagsInLibrary', { max: MAX_TAGS_PER_LIBRARY }),
       );
     }
-    return (image) => {
-      const next = withTag(image, checked.name);
-      return next !== image && (image.tags?.length ?? 0) >= MAX_TAGS_PER_IMAGE ? 'refused' : next;
-    };
+    return edit;
   }
 
-  private boardEdit(raw: string, add: boolean, from?: string): ImageEdit {
+  private boardEdit(raw: string, add: boolean, from?: string): TriageEdit {
     const { path, key } = this.existingBoard(raw);
-    if (!add) return (image) => withoutBoard(image, key);
-    if (from === undefined) return (image) => withBoard(image, path);
+    const edit = { kind: 'board', path, key, add } as const;
+    if (!add || from === undefined) return edit;
     const left = this.existingBoard(from).key;
-    return left === key
-      ? (image) => withBoard(image, path)
-      : (image) => withoutBoard(withBoard(image, path), left);
+    return left === key ? edit : { ...edit, leave: left };
   }
 
   /** The board `raw` names, as stored. @throws TriageError for a bad path or no such board. */
@@ -229,63 +235,11 @@ export class TriageActions {
     return { path, key: checked.key };
   }
 
-  /**
-   * Edits the named images in one write, noting each changed image in `step`.
-   */
-  private run(refs: readonly ImageRef[], edit: ImageEdit, step: StepImage[]): TriageOutcome {
-    const byTask = imagesByTask(refs);
-    const seen = new Set<string>();
-    const counts = { changed: 0, unchanged: 0, refused: 0 };
-    const missing: ImageRef[] = [];
-    const records = this.deps.engine.editMany(byTask.keys(), (record) => {
-      seen.add(record.localId);
-      const indexes = byTask.get(record.localId) ?? new Set<number>();
-      const images = [...record.images];
-      for (const index of indexes) {
-        const image = images[index];
-        if (!image || image.state === 'deleted') {
-          missing.push({ localId: record.localId, index });
-          continue;
-        }
-        const ref = { localId: record.localId, index };
-        const next = edit(image, ref);
-        if (next === 'refused') counts.refused += 1;
-        else if (next === image) counts.unchanged += 1;
-        else {
-          counts.changed += 1;
-          images[index] = next;
-          step.push({ ref, before: image, after: next });
-        }
-      }
-      return images.every((image, n) => image === record.images[n])
-        ? record
-        : { ...record, images, favourite: images.some((image) => image.favourite) };
-    });
-    for (const [localId, indexes] of byTask) {
-      if (!seen.has(localId)) for (const index of indexes) missing.push({ localId, index });
-    }
-    return { ...counts, missing, records };
-  }
-
-  private pushStep(stack: StepImage[][], step: StepImage[]): void {
+  private pushStep(stack: string[], step: string): void {
     stack.push(step);
     if (stack.length > UNDO_STEPS) stack.shift();
   }
 }
 
-/** Each image's edits one after the other; refused when one of them refuses. */
-function composed(edits: ReadonlyMap<string, readonly ImageEdit[]>): ImageEdit {
-  return (image, ref) => {
-    let next = image;
-    for (const edit of edits.get(key(ref)) ?? []) {
-      const edited = edit(next, ref);
-      if (edited === 'refused') return 'refused';
-      next = edited;
-    }
-    return next;
-  };
-}
-
 /** A task named whole, as a missing image: its first. */
 const wholeTask = (localId: string): ImageRef => ({ localId, index: 0 });
-const key = (ref: ImageRef): string => `${ref.localId}#${String(ref.index)}`;

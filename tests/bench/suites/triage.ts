@@ -1,9 +1,10 @@
 /**
  * "Triage at a million tasks": the real core (history, engine, sidecars) on the bench's
  * 1,000,000-task history (history-fixture.ts, about 2.5 million images). Rating a selection of
- * 10,000 images spread over the whole history is timed from the call to its commit, runs
- * alternating between two ratings so each one changes every image; one Undo then puts every image
- * back (one step). Then 5,000 of them are tagged and 2,000 put in a board, and the first page of
+ * 10,000 images spread over the whole history is timed from the call to its answer (the commit,
+ * written by the history worker, and the tasks announced), runs alternating between two ratings
+ * so each one changes every image, with main's longest event-loop stall over each (main-stall.ts);
+ * one Undo then puts every image back (one step). Then 5,000 of them are tagged and 2,000 put in a board, and the first page of
  * a filter combining rating, board and tag is timed. `npm run bench -- --only triage`.
  */
 import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -17,13 +18,15 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { median } from '../../support/median';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { benchRecord, bigHistory } from '../history-fixture';
+import { stalled } from '../main-stall';
 
 const COMMAND = 'npm run bench -- --only triage';
 const TASKS = 1_000_000;
 const SELECTION = 10_000;
 /** Runs of each commit: enough that the 95th percentile is not simply the slowest run. */
 const RUNS = 20;
-const COMMIT_TARGET_MS = 1_000;
+const COMMIT_TARGET_MS = 300;
+const STALL_TARGET_MS = 50;
 const PAGE_TARGET_MS = 300;
 
 /** The 95th percentile (nearest rank): of 20 runs, the second slowest. */
@@ -32,6 +35,9 @@ const p95 = (values: readonly number[]): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
 };
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
+/** The longest of `stalls`, and each run's. */
+const stallMs = (stalls: readonly number[]): string =>
+  `${Math.max(...stalls).toFixed(1)} ms (each run: ${stalls.map((t) => t.toFixed(1)).join(', ')} ms)`;
 
 /** Image 0 of every hundredth task: a selection spread over the whole history. */
 function spreadSelection(): ImageRef[] {
@@ -49,39 +55,42 @@ function timed<T>(work: () => T): { value: T; ms: number } {
 
 /**
  * Rates `selection` {@link RUNS} times alternating the two `ratings`, each run changing every image
- * (the two selections share the newest tasks' images, so each has ratings of its own).
+ * (the two selections share the newest tasks' images, so each has ratings of its own), with main's
+ * longest stall over each.
  */
-function measureCommits(
+async function measureCommits(
   core: PictorCore,
   selection: ImageRef[],
   ratings: readonly [number, number],
 ) {
   const times: number[] = [];
+  const stalls: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const rating = ratings[run % 2]!;
-    const { value, ms: took } = timed(() =>
-      core.triage.apply(selection, { kind: 'rating', rating }),
-    );
-    if (value.changed !== SELECTION) throw new Error(`rated ${String(value.changed)} images`);
-    times.push(took);
+    const done = await stalled(() => core.triage.apply(selection, { kind: 'rating', rating }));
+    if (done.value.changed !== SELECTION) {
+      throw new Error(`rated ${String(done.value.changed)} images`);
+    }
+    times.push(done.ms);
+    stalls.push(done.stallMs);
   }
   // One step of Undo puts the whole last rating back: every image has the one before.
-  const undone = core.triage.undo();
+  const undone = await core.triage.undo();
   // The rating before the last run's: run RUNS - 2's.
   const before = ratings[(RUNS - 2) % 2]!;
   const back = selection.every(
     (ref) => core.history.get(ref.localId)?.images[ref.index]?.rating === before,
   );
-  return { times, undoneImages: undone?.changed ?? 0, back };
+  return { times, stalls, undoneImages: undone?.changed ?? 0, back };
 }
 
-function measureFilter(core: PictorCore, selection: ImageRef[]) {
+async function measureFilter(core: PictorCore, selection: ImageRef[]) {
   core.boards.create('Clients/Acme');
-  core.triage.apply(
+  await core.triage.apply(
     selection.filter((_, n) => n % 2 === 0),
     { kind: 'tag', tag: 'cat', add: true },
   );
-  core.triage.apply(
+  await core.triage.apply(
     selection.filter((_, n) => n % 5 === 0),
     { kind: 'board', path: 'Clients/Acme', add: true },
   );
@@ -107,7 +116,9 @@ export const suite: BenchSuite = {
     const dir = mkdtempSync(join(tmpdir(), 'pictor-bench-triage-'));
     try {
       mkdirSync(join(dir, 'data'));
-      const history = bigHistory(join(dir, 'data', HISTORY_FILE), TASKS);
+      // Its source alone: the million records it returns are let go before anything is timed (a
+      // heap that holds them makes main's collections, and its stalls, the bench's own).
+      const { source, buildMs } = bigHistory(join(dir, 'data', HISTORY_FILE), TASKS);
       // The copy's 3 GB are on disk before anything is timed: the kernel writing them back
       // would otherwise hold up the measured commits' fsyncs (the first runs took 3 s so).
       const copy = openSync(join(dir, 'data', HISTORY_FILE), 'r+');
@@ -126,28 +137,28 @@ export const suite: BenchSuite = {
         core.history.listImages({ limit: 100 });
         // A grid selection: the newest 10,000 images (a range, or all of a filter by date).
         const range = core.history.imageKeys({}, SELECTION);
-        const commits = measureCommits(core, range, [4, 3]);
+        const commits = await measureCommits(core, range, [4, 3]);
         // The worst case: one image in every hundredth task, each on pages of its own.
         const selection = spreadSelection();
-        const spread = measureCommits(core, selection, [5, 2]);
-        const filter = measureFilter(core, selection);
-        const from =
-          history.source === 'cache' ? 'a cached copy' : `built in ${ms(history.buildMs ?? 0)}`;
+        const spread = await measureCommits(core, selection, [5, 2]);
+        const filter = await measureFilter(core, selection);
+        const from = source === 'cache' ? 'a cached copy' : `built in ${ms(buildMs ?? 0)}`;
         return [
           {
             row: 'Triage at a million tasks',
             scenario: `the real core on a ${TASKS.toLocaleString('en')}-task history (${from}): a rating of a grid selection of ${SELECTION.toLocaleString('en')} images (the newest), ${String(RUNS)} runs alternating two ratings; the same for ${SELECTION.toLocaleString('en')} images spread over the whole history (one in every hundredth task: the worst case, reported); then the first page (100) of rating ≥ 3 AND board AND tag over the spread images, 5,000 of them tagged and 2,000 in the board`,
-            target: `rating commit p95 ≤ ${ms(COMMIT_TARGET_MS)} as one Undo step; first page of the combined filter p95 ≤ ${ms(PAGE_TARGET_MS)}`,
-            measured: `rating commit median ${ms(median(commits.times))}, p95 ${ms(p95(commits.times))} (runs in order, the first after opening: ${commits.times.map((t) => t.toFixed(0)).join(', ')} ms); one Undo put back ${String(commits.undoneImages)} images${commits.back ? ', each to its rating before' : ', NOT each to its rating before'}; spread over the history (reported): median ${ms(median(spread.times))}, p95 ${ms(p95(spread.times))} (runs ${spread.times.map((t) => t.toFixed(0)).join(', ')} ms); combined filter median ${ms(median(filter.times))}, p95 ${ms(p95(filter.times))}, ${String(filter.listed)} images on the page`,
+            target: `rating commit p95 ≤ ${ms(COMMIT_TARGET_MS)} as one Undo step, main's longest stall during it ≤ ${ms(STALL_TARGET_MS)}; first page of the combined filter p95 ≤ ${ms(PAGE_TARGET_MS)}`,
+            measured: `rating commit median ${ms(median(commits.times))}, p95 ${ms(p95(commits.times))}, main's longest stall ${stallMs(commits.stalls)} (runs in order, the first after opening: ${commits.times.map((t) => t.toFixed(0)).join(', ')} ms); one Undo put back ${String(commits.undoneImages)} images${commits.back ? ', each to its rating before' : ', NOT each to its rating before'}; spread over the history (reported): median ${ms(median(spread.times))}, p95 ${ms(p95(spread.times))}, main's longest stall ${stallMs(spread.stalls)} (runs ${spread.times.map((t) => t.toFixed(0)).join(', ')} ms); combined filter median ${ms(median(filter.times))}, p95 ${ms(p95(filter.times))}, ${String(filter.listed)} images on the page`,
             pass:
               p95(commits.times) <= COMMIT_TARGET_MS &&
+              Math.max(...commits.stalls) <= STALL_TARGET_MS &&
               commits.undoneImages === SELECTION &&
               commits.back &&
               spread.back &&
               p95(filter.times) <= PAGE_TARGET_MS &&
               filter.listed === 100,
             command: COMMAND,
-            note: 'Timed in the bench process on the core as the CLI runs it (tsx); the commit is the history write (one transaction) from the call, the sidecars follow in the background as in the app. A rating changes only the rating columns and the record (core/history/triage-write.ts); the spread selection still dirties pages of its own per task, so its commit follows the disk more than the code. The first page of the grid is listed before the first run, as the window shows it before a selection is made. A text the history wrote itself from a checked record is read back without the schema again (core/history/checked-texts.ts), so runs after the first read faster than the first: all runs are listed, the first one included in the percentile. Keypress to star is the row of the UI suite.',
+            note: "Timed in the bench process on the core as the CLI runs it (tsx); the commit is from the call to its answer: the history write (one transaction in the history worker) and the tasks announced by main (from the records the worker wrote, 25 per turn of its loop); the XMP sidecars follow in the background as in the app. Main's stall is the most busy time of its loop between two ticks of a 1 ms timer (event-loop utilization) over each run. A rating changes only the rating columns and the record (core/history/triage-write.ts); the spread selection still dirties pages of its own per task, so its commit follows the disk more than the code. The first page of the grid is listed before the first run, as the window shows it before a selection is made. A text the history wrote itself from a checked record is read back without the schema again (core/history/checked-texts.ts), so runs after the first read faster than the first: all runs are listed, the first one included in the percentile. Keypress to star is the row of the UI suite.",
           },
         ];
       } finally {

@@ -21,6 +21,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { systemClock } from '../../../electron/adapters/system-clock';
+import { HistoryPort } from '../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { TRASH_JOURNAL_DIR, TrashJournal } from '../../../electron/core/trash/trash-journal';
@@ -52,11 +53,18 @@ function historyWrite(): void {
 }
 
 /**
- * Every history write is announced before it starts: a whole record (`put`) and a change read
- * under the write lock (`editMany`, how a user edit such as an image back from the trash and
- * the engine's own writes of a task are written).
+ * Every history write is announced before it starts: on main, a whole record (`put`) and a
+ * change read under the write lock (`editMany`, how the engine's own writes of a task are
+ * written); in the history worker, each write main asks of it (an image back from the trash: its
+ * files and state, a task put back), announced as main sends it.
  */
 function markHistoryWrites(): void {
+  const port = HistoryPort.prototype;
+  const { call } = port;
+  port.call = function (this: HistoryPort, ...args: Parameters<typeof call>) {
+    if (args[0] !== 'costSums') historyWrite();
+    return call.apply(this, args);
+  } as typeof call;
   const proto = HistoryStore.prototype;
   const { put, editMany } = proto;
   proto.put = function (this: HistoryStore, ...args: Parameters<typeof put>) {

@@ -179,7 +179,7 @@ describe('a task removed while its service works on it', () => {
     const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' }, h.target);
     const { localId } = submitted!;
     await expect.poll(() => h.core.history.get(localId)?.status).toBe('processing');
-    expect(h.core.engine.remove(localId)).toBe(true);
+    expect(await h.core.engine.remove(localId)).toBe(true);
     expect(h.core.history.get(localId), 'gone from the history').toBeUndefined();
     const seen: string[] = [];
     h.core.engine.onDidUpdate(({ record }) => seen.push(record.localId));
@@ -213,10 +213,10 @@ describe('a task removed while its service works on it', () => {
     await expect
       .poll(() => [first, second].map((task) => h.core.history.get(task!.localId)?.status))
       .toEqual(['processing', 'processing']);
-    expect(h.core.engine.remove(first!.localId)).toBe(true);
-    expect(h.core.engine.remove(second!.localId)).toBe(true);
+    expect(await h.core.engine.remove(first!.localId)).toBe(true);
+    expect(await h.core.engine.remove(second!.localId)).toBe(true);
     const kept = h.core.history.watched().find((task) => task.localId === second!.localId);
-    expect(h.core.engine.reinstate(kept!).localId).toBe(second!.localId);
+    expect((await h.core.engine.reinstate(kept!)).localId).toBe(second!.localId);
     expect(h.core.history.get(second!.localId)?.status).toBe('processing');
     await h.core.close();
     h.core = await h.open();

@@ -424,7 +424,7 @@ describe('recorded', () => {
     expect(listed({ template: COLOURS }).images).toBeGreaterThanOrEqual(made.images);
     expect(listed({ template: MANY })).toEqual({ tasks: [], images: 0 });
     // The history loses them; rebuild reads them back from their sidecars, template and all.
-    for (const record of records) h.core.engine.remove(record.localId);
+    for (const record of records) await h.core.engine.remove(record.localId);
     expect(listed({ template: COLOURS }).tasks).toEqual([]);
     await h.core.operations.rebuild();
     for (const record of records) {

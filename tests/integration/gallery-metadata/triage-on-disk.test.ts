@@ -92,13 +92,13 @@ describe('a triage edit on disk', () => {
     const { mtimeMs } = await stat(sidecarOf('t-0'));
     const ref = (index: number) => [{ localId: task.localId, index }];
     core.boards.create('Clients/Acme');
-    core.triage.apply(ref(0), { kind: 'rating', rating: 4 });
-    core.triage.apply(ref(0), { kind: 'tag', tag: 'Zeta', add: true });
-    core.triage.apply(ref(0), { kind: 'tag', tag: 'alpha', add: true });
-    core.triage.apply(ref(1), { kind: 'flag', flag: 'pick' });
-    core.triage.apply(ref(1), { kind: 'board', path: 'Clients/Acme', add: true });
-    core.triage.apply(ref(1), { kind: 'rating', rating: 2 });
-    core.triage.apply(ref(1), { kind: 'flag', flag: 'reject' });
+    await core.triage.apply(ref(0), { kind: 'rating', rating: 4 });
+    await core.triage.apply(ref(0), { kind: 'tag', tag: 'Zeta', add: true });
+    await core.triage.apply(ref(0), { kind: 'tag', tag: 'alpha', add: true });
+    await core.triage.apply(ref(1), { kind: 'flag', flag: 'pick' });
+    await core.triage.apply(ref(1), { kind: 'board', path: 'Clients/Acme', add: true });
+    await core.triage.apply(ref(1), { kind: 'rating', rating: 2 });
+    await core.triage.apply(ref(1), { kind: 'flag', flag: 'reject' });
     const expected = triageOf(core.history.get(task.localId));
     expect(expected[0]).toMatchObject({ rating: 4, tags: ['Zeta', 'alpha'] });
     expect(expected[1]).toMatchObject({ rating: 2, flag: 'reject', boards: ['Clients/Acme'] });
@@ -113,15 +113,15 @@ describe('a triage edit on disk', () => {
 
     // A pick alone, then Undo back to no triage at all: the rebuild follows each.
     core = await open();
-    core.triage.apply(ref(1), { kind: 'flag', flag: 'pick' });
+    await core.triage.apply(ref(1), { kind: 'flag', flag: 'pick' });
     await core.close();
     expect((await rebuiltTriage()).get(task.localId)?.[1]).toMatchObject({ favourite: true });
     core = await open();
     const bare = await savedTask(1, 1);
     core.history.put(bare);
     await core.gallery.writeSidecar(core.history.get(bare.localId)!);
-    core.triage.apply([{ localId: bare.localId, index: 0 }], { kind: 'rating', rating: 5 });
-    expect(core.triage.undo()).not.toBeNull();
+    await core.triage.apply([{ localId: bare.localId, index: 0 }], { kind: 'rating', rating: 5 });
+    expect(await core.triage.undo()).not.toBeNull();
     const undone = triageOf(core.history.get(bare.localId));
     await core.close();
     expect(undone).toEqual([{ favourite: false }]);
@@ -149,7 +149,7 @@ describe('a triage edit on disk', () => {
     let core = await open();
     core.history.put(record);
     const ref = (index: number) => [{ localId: task.localId, index }];
-    core.triage.apply(ref(0), { kind: 'rating', rating: 0 });
+    await core.triage.apply(ref(0), { kind: 'rating', rating: 0 });
     const first = triageOf(core.history.get(task.localId));
     await core.close();
     const written = JSON.parse(await readFile(sidecarOf('t-0'), 'utf8')) as { record: TaskRecord };
@@ -159,7 +159,7 @@ describe('a triage edit on disk', () => {
     const before = await readFile(sidecarOf('t-0'));
     const { mtimeMs } = await stat(sidecarOf('t-0'));
     core = await open();
-    core.triage.apply(ref(1), { kind: 'rating', rating: 2 });
+    await core.triage.apply(ref(1), { kind: 'rating', rating: 2 });
     const second = triageOf(core.history.get(task.localId));
     await core.close();
     expect((await readFile(sidecarOf('t-0'))).equals(before)).toBe(true);
@@ -173,9 +173,9 @@ describe('a triage edit on disk', () => {
     core.history.put(task);
     await core.gallery.writeSidecar(core.history.get(task.localId)!);
     core.boards.create('Mood');
-    core.triage.apply([{ localId: task.localId, index: 0 }], { kind: 'rating', rating: 3 });
-    core.triage.apply([{ localId: task.localId, index: 1 }], { kind: 'flag', flag: 'pick' });
-    core.triage.apply([{ localId: task.localId, index: 1 }], {
+    await core.triage.apply([{ localId: task.localId, index: 0 }], { kind: 'rating', rating: 3 });
+    await core.triage.apply([{ localId: task.localId, index: 1 }], { kind: 'flag', flag: 'pick' });
+    await core.triage.apply([{ localId: task.localId, index: 1 }], {
       kind: 'board',
       path: 'Mood',
       add: true,
@@ -226,7 +226,7 @@ describe('a triage edit on disk', () => {
       const refs = tasks.flatMap((task) =>
         task.images.map(({ index }) => ({ localId: task.localId, index })),
       );
-      expect(core.triage.apply(refs, { kind: 'rating', rating: 4 })).toMatchObject({
+      expect(await core.triage.apply(refs, { kind: 'rating', rating: 4 })).toMatchObject({
         changed: 200,
       });
       history = (await stat(`${file}-wal`)).size;

@@ -69,7 +69,10 @@ describe('gallery IPC handlers over the real core', () => {
     });
     const [first] = g.records;
     // A pick, as the page's P and selection bar make it (core/triage).
-    g.h.core.triage.apply([{ localId: first!.localId, index: 0 }], { kind: 'flag', flag: 'pick' });
+    await g.h.core.triage.apply([{ localId: first!.localId, index: 0 }], {
+      kind: 'flag',
+      flag: 'pick',
+    });
     expect(g.h.core.engine.get(first!.localId)?.images[0]?.favourite).toBe(true);
     expect(await g.call('gallery:list', { favourite: true })).toMatchObject({
       ok: true,

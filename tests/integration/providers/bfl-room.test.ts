@@ -67,7 +67,7 @@ describe('bfl: the running tasks a key has at once', () => {
     const r = await rig();
     const crowd = await running(r, CAP);
     const waiting = await waitingTask(r);
-    for (const record of crowd) expect(r.core.engine.remove(record.localId)).toBe(true);
+    for (const record of crowd) expect(await r.core.engine.remove(record.localId)).toBe(true);
     await expectSent(r, waiting.localId);
     waiting.dispose();
   });
@@ -75,7 +75,7 @@ describe('bfl: the running tasks a key has at once', () => {
   it('sends a task removed ones would have held back, straight away', async () => {
     const r = await rig();
     const crowd = await running(r, CAP);
-    for (const record of crowd) r.core.engine.remove(record.localId);
+    for (const record of crowd) await r.core.engine.remove(record.localId);
     const [next] = await r.core.engine.submit({ prompt: 'one more', size: SIZE.bfl }, r.target);
     await expectSent(r, next!.localId);
   });

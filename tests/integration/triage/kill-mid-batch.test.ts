@@ -1,7 +1,7 @@
 /**
- * A triage batch is all or none: the process killed (SIGKILL) inside the write of a rating of
- * 400 images, after half of them were written in its transaction, leaves every image as it was;
- * the next run rates them all.
+ * A triage batch is all or none: the process killed (SIGKILL) inside the history worker's write
+ * of a rating of 400 images, after half of them were written in its transaction, leaves every
+ * image as it was; the next run rates them all.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -20,9 +20,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function rateAll(killAt: number): Promise<{ signal: NodeJS.Signals | null; stdout: string }> {
+function rateAll(
+  mode: 'kill' | 'finish',
+): Promise<{ signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...nodeEntryArgs(CHILD), dir, String(killAt)], {
+    const child = spawn(process.execPath, [...nodeEntryArgs(CHILD), dir, mode], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
@@ -57,10 +59,10 @@ describe('a triage batch killed mid-write', () => {
       ),
     );
     history.close();
-    const killed = await rateAll(200);
+    const killed = await rateAll('kill');
     expect(killed).toEqual({ signal: 'SIGKILL', stdout: '' });
     expect(new Set(ratings())).toEqual(new Set([0]));
-    const finished = await rateAll(-1);
+    const finished = await rateAll('finish');
     expect(finished).toEqual({ signal: null, stdout: 'not killed\n' });
     expect(new Set(ratings())).toEqual(new Set([5]));
   });

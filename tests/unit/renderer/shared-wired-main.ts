@@ -32,7 +32,7 @@ export function sharedWiredMain(options: WiredApiOptions = {}): () => Promise<Wi
     for (const localId of history.taskIds({}, Number.MAX_SAFE_INTEGER)) {
       const live = engine.live(localId);
       const working = live.polling || live.nextPollAt !== null || live.downloads > 0;
-      if (working) engine.remove(localId);
+      if (working) await engine.remove(localId);
       else history.delete(localId);
     }
     // What the engine's removals sent to the page goes now, not into the next test's page.

@@ -171,7 +171,7 @@ describe('TaskEngine: images', () => {
     await h.engine.submit({ prompt: 'remove me' }, TARGET);
     await h.clock.advance(4_000);
     const polls = h.client.polls.length;
-    expect(h.engine.remove('local-1')).toBe(true);
+    expect(await h.engine.remove('local-1')).toBe(true);
     await h.clock.advance(30_000);
     expect(h.client.polls.length).toBe(polls);
     expect(h.history.get('local-1')).toBeUndefined();

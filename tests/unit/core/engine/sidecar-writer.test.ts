@@ -2,7 +2,8 @@
  * The engine's sidecar writer: a change of triage alone writes what holds triage on disk
  * (`writeTriage`: the images' XMP sidecars), any other change the whole sidecar; a change of the
  * record asked for while a triage write runs (or before it starts) makes the next write whole,
- * never lost behind the triage one.
+ * never lost behind the triage one. A thousand tasks asked for at once are written a few at a
+ * time, in the order asked, each once, and `flush` waits for the last.
  */
 import { describe, expect, it } from 'vitest';
 import { SidecarWriter } from '../../../../electron/core/engine/sidecar-writer';
@@ -69,5 +70,43 @@ describe('SidecarWriter', () => {
     await open();
     await sidecars.flush();
     expect(written).toEqual(['whole a']);
+  });
+
+  it('writes a thousand tasks a few at a time, in order, each once, and flush waits for all', async () => {
+    const ids = Array.from({ length: 1_000 }, (_, n) => `t-${String(n).padStart(4, '0')}`);
+    const records = new Map(
+      ids.map((localId) => [localId, makeTask({ localId, folder: localId })]),
+    );
+    const started: string[] = [];
+    const gates: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const sidecars = new SidecarWriter(
+      async (r: TaskRecord) => {
+        started.push(r.localId);
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running -= 1;
+      },
+      (localId) => records.get(localId),
+      silentLogger,
+    );
+    for (const localId of ids) sidecars.request(localId, 'triage');
+    // A task asked for again while it waits its turn is still written once.
+    sidecars.request(ids[999]!, 'triage');
+    let flushed = false;
+    const flush = sidecars.flush().then(() => (flushed = true));
+    while (started.length < ids.length) {
+      while (gates.length === 0) await Promise.resolve();
+      expect(flushed).toBe(false);
+      gates.shift()?.();
+      await Promise.resolve();
+    }
+    while (gates.length > 0) gates.shift()?.();
+    await flush;
+    expect(started).toEqual(ids);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(16);
   });
 });

@@ -76,8 +76,7 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     const cells = new Int32Array(gate);
     const main = open();
     const commit = port(gate).call('triage', {
-      refs: data.refs,
-      edit: { kind: 'rating', rating: 4 },
+      parts: [{ refs: data.refs, edit: { kind: 'rating', rating: 4 } }],
       at: AT,
     });
     // The worker is inside its transaction, half of it written: main's timers still fire and
@@ -98,7 +97,10 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     const cells = new Int32Array(gate);
     const ported = port(gate);
     const refs = data.refs.slice(0, 1_000);
-    const commit = ported.call('triage', { refs, edit: { kind: 'rating', rating: 5 }, at: AT });
+    const commit = ported.call('triage', {
+      parts: [{ refs, edit: { kind: 'rating', rating: 5 } }],
+      at: AT,
+    });
     const failed = commit.catch((error: unknown) => error);
     await until(() => Atomics.load(cells, 1) === 1);
     await ported.dispose();
@@ -111,8 +113,7 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     expect(ratingsOf(main, refs).every((rating) => rating === 0)).toBe(true);
     Atomics.store(cells, 0, 1);
     const again = await ported.call('triage', {
-      refs,
-      edit: { kind: 'rating', rating: 5 },
+      parts: [{ refs, edit: { kind: 'rating', rating: 5 } }],
       at: AT,
     });
     expect(again.changed).toBe(1_000);
@@ -144,9 +145,9 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     const main = open();
     const ids = [...new Set(refs.map((ref) => ref.localId))];
     const before = ids.map((id) => main.get(id)?.images);
-    const viaWorker = await port().call('triage', { refs, edit, at: AT });
+    const viaWorker = await port().call('triage', { parts: [{ refs, edit }], at: AT });
     const direct = open(copy);
-    const viaStore = runHistoryOp(direct, 'triage', { refs, edit, at: AT });
+    const viaStore = runHistoryOp(direct, 'triage', { parts: [{ refs, edit }], at: AT });
     expect(viaWorker).toEqual(viaStore);
     expect(ids.map((id) => main.get(id))).toEqual(ids.map((id) => direct.get(id)));
     const undo = await port().call('restoreTriage', {

@@ -13,6 +13,10 @@ import {
   TrashOperations,
   type TrashEngine,
 } from '../../../../electron/core/trash/trash-operations';
+import {
+  type ImageFilesPatch,
+  withPatchedImage,
+} from '../../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { makeRecord } from '../../../support/gallery-helpers';
@@ -30,7 +34,7 @@ export async function tempDir(name: string): Promise<string> {
   return dir;
 }
 
-/** Records in memory, as the engine keeps them (get, edit, remove, reinstate). */
+/** Records in memory, as the engine keeps them (get, edit, editImageFiles, remove, reinstate). */
 export class MemoryRecords implements TrashEngine {
   readonly map = new Map<string, TaskRecord>();
   get = (localId: string) => this.map.get(localId);
@@ -41,8 +45,15 @@ export class MemoryRecords implements TrashEngine {
     this.map.set(localId, next);
     return next;
   };
-  remove = (localId: string) => this.map.delete(localId);
-  reinstate = (record: TaskRecord) => {
+  editImageFiles = async (ref: { localId: string; index: number }, patch: ImageFilesPatch) => {
+    const current = this.get(ref.localId);
+    if (!current) throw new Error('no such task');
+    const next = withPatchedImage(current, ref.index, patch) ?? current;
+    this.map.set(ref.localId, next);
+    return next;
+  };
+  remove = async (localId: string) => this.map.delete(localId);
+  reinstate = async (record: TaskRecord) => {
     this.map.set(record.localId, this.map.get(record.localId) ?? record);
     return this.map.get(record.localId)!;
   };

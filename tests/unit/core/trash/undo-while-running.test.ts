@@ -9,8 +9,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
-import type { TrashProgress } from '../../../../electron/core/trash/trash-operations';
+import type { TrashEngine, TrashProgress } from '../../../../electron/core/trash/trash-operations';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
 import { TARGET, engineHarness } from '../engine/engine-harness';
@@ -18,16 +17,16 @@ import { KEEP_MS, cleanUp, galleryWithImages, inTrash, tempDir } from './trash-f
 
 afterEach(cleanUp);
 
-/** Calls `then` once, right after the `nth` record edit (an image put aside is one edit). */
+/** Calls `then` once, right after the `nth` image's files were written (one put aside). */
 function afterEdits(
-  records: { edit: (localId: string, change: (r: TaskRecord) => TaskRecord) => TaskRecord },
+  records: { editImageFiles: TrashEngine['editImageFiles'] },
   nth: number,
   then: () => void,
 ): void {
-  const edit = records.edit;
+  const edit = records.editImageFiles;
   let edits = 0;
-  records.edit = (localId, change) => {
-    const record = edit(localId, change);
+  records.editImageFiles = async (ref, patch) => {
+    const record = await edit(ref, patch);
     edits += 1;
     if (edits === nth) then();
     return record;

@@ -82,7 +82,9 @@ describe('a link at an image’s XMP sidecar name', () => {
     try {
       core.history.put(task);
       const refs = [0, 1].map((index) => ({ localId: 'linked', index }));
-      expect(core.triage.apply(refs, { kind: 'rating', rating: 4 })).toMatchObject({ changed: 2 });
+      expect(await core.triage.apply(refs, { kind: 'rating', rating: 4 })).toMatchObject({
+        changed: 2,
+      });
     } finally {
       // Closing writes the sidecars still waiting.
       await core.close();

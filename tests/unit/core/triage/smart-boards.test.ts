@@ -184,7 +184,7 @@ describe('smart boards', () => {
     ]);
     expect(listed(core, 'Acme or dogs').sort()).toEqual(['a', 'b']);
     core.boards.delete('Clients/Acme');
-    core.triage.apply([{ localId: 'b', index: 0 }], { kind: 'tag', tag: 'dog', add: false });
+    await core.triage.apply([{ localId: 'b', index: 0 }], { kind: 'tag', tag: 'dog', add: false });
     expect(problems(core.smartBoards.list()[0]!)).toEqual([
       {
         missing: true,
@@ -194,7 +194,7 @@ describe('smart boards', () => {
     ]);
     expect(listed(core, 'Acme or dogs')).toEqual([]);
     core.boards.create('clients/acme');
-    core.triage.apply([{ localId: 'b', index: 0 }], {
+    await core.triage.apply([{ localId: 'b', index: 0 }], {
       kind: 'board',
       path: 'Clients/Acme',
       add: true,

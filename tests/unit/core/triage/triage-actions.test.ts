@@ -54,9 +54,9 @@ const image = (core: PictorCore, localId: string, index = 0) => {
   if (!found) throw new Error(`no image ${localId}#${String(index)}`);
   return found;
 };
-const sentenceOf = (run: () => unknown): string => {
+const sentenceOf = async (run: () => unknown): Promise<string> => {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof TriageError) return error.message;
     throw error;
@@ -78,8 +78,8 @@ describe('triage of many images', () => {
   it('rates a selection in one write, counts what it did, and Undo and Redo put it back and again', async () => {
     const core = await open();
     const ids = seed(core, 30);
-    core.triage.apply(refs(ids.slice(0, 5)), { kind: 'rating', rating: 2 });
-    const outcome = core.triage.apply(
+    await core.triage.apply(refs(ids.slice(0, 5)), { kind: 'rating', rating: 2 });
+    const outcome = await core.triage.apply(
       [...refs(ids.slice(0, 20)), { localId: 'nope', index: 0 }, { localId: ids[0]!, index: 9 }],
       { kind: 'rating', rating: 4 },
     );
@@ -93,52 +93,58 @@ describe('triage of many images', () => {
     expect(image(core, ids[0]!, 1).rating).toBeUndefined();
     expect(image(core, ids[0]!).triagedAt).toBe(clock.now());
     // The same rating again changes nothing and is no step of its own.
-    expect(core.triage.apply(refs(ids.slice(0, 20)), { kind: 'rating', rating: 4 })).toMatchObject({
+    expect(
+      await core.triage.apply(refs(ids.slice(0, 20)), { kind: 'rating', rating: 4 }),
+    ).toMatchObject({
       changed: 0,
       unchanged: 20,
     });
-    expect(core.triage.undo()?.changed).toBe(20);
+    expect((await core.triage.undo())?.changed).toBe(20);
     expect(ids.slice(0, 6).map((id) => image(core, id).rating ?? 0)).toEqual([2, 2, 2, 2, 2, 0]);
-    expect(core.triage.redo()?.changed).toBe(20);
+    expect((await core.triage.redo())?.changed).toBe(20);
     expect(image(core, ids[19]!).rating).toBe(4);
-    expect(core.triage.undo()?.changed).toBe(20);
-    expect(core.triage.undo()?.changed).toBe(5);
-    expect(core.triage.undo()).toBeNull();
+    expect((await core.triage.undo())?.changed).toBe(20);
+    expect((await core.triage.undo())?.changed).toBe(5);
+    expect(await core.triage.undo()).toBeNull();
     expect(image(core, ids[0]!).rating).toBeUndefined();
   });
 
   it('a pick is the image’s star: the favourites filter lists it, a reject drops it', async () => {
     const core = await open();
     const [a, b] = seed(core, 2);
-    core.triage.apply(refs([a!, b!]), { kind: 'flag', flag: 'pick' });
+    await core.triage.apply(refs([a!, b!]), { kind: 'flag', flag: 'pick' });
     expect(image(core, a!)).toMatchObject({ favourite: true });
     expect(image(core, a!).flag).toBeUndefined();
     expect(core.history.get(a!)?.favourite).toBe(true);
     expect(core.history.listImages({ favourite: true }).items).toHaveLength(2);
-    core.triage.apply(refs([a!]), { kind: 'flag', flag: 'reject' });
+    await core.triage.apply(refs([a!]), { kind: 'flag', flag: 'reject' });
     expect(flagOf(image(core, a!))).toBe('reject');
     expect(core.history.get(a!)?.favourite).toBe(false);
     expect(core.history.listImages({ favourite: true }).items).toHaveLength(1);
     expect(core.history.listImages({ flag: 'reject' }).items.map((i) => i.localId)).toEqual([a]);
-    core.triage.apply(refs([a!, b!]), { kind: 'flag', flag: 'none' });
+    await core.triage.apply(refs([a!, b!]), { kind: 'flag', flag: 'none' });
     expect([flagOf(image(core, a!)), flagOf(image(core, b!))]).toEqual(['none', 'none']);
   });
 
   it('tags: checked and folded, at most 64 per image (the rest counted), removed by any case', async () => {
     const core = await open();
     const [a, b] = seed(core, 2);
-    core.triage.apply(refs([a!]), { kind: 'tag', tag: '  Cat ', add: true });
-    core.triage.apply(refs([a!, b!]), { kind: 'tag', tag: 'CAT', add: true });
+    await core.triage.apply(refs([a!]), { kind: 'tag', tag: '  Cat ', add: true });
+    await core.triage.apply(refs([a!, b!]), { kind: 'tag', tag: 'CAT', add: true });
     expect(image(core, a!).tags).toEqual(['Cat']);
     expect(image(core, b!).tags).toEqual(['CAT']);
     for (let n = 1; n < 64; n += 1) {
-      core.triage.apply(refs([a!]), { kind: 'tag', tag: `t${String(n)}`, add: true });
+      await core.triage.apply(refs([a!]), { kind: 'tag', tag: `t${String(n)}`, add: true });
     }
-    const full = core.triage.apply(refs([a!, b!]), { kind: 'tag', tag: 'one more', add: true });
+    const full = await core.triage.apply(refs([a!, b!]), {
+      kind: 'tag',
+      tag: 'one more',
+      add: true,
+    });
     expect(full).toMatchObject({ changed: 1, refused: 1 });
     expect(image(core, a!).tags).toHaveLength(64);
     expect(core.history.listImages({ tags: { mode: 'all', keys: ['cat'] } }).items).toHaveLength(2);
-    core.triage.apply(refs([a!, b!]), { kind: 'tag', tag: 'cAt', add: false });
+    await core.triage.apply(refs([a!, b!]), { kind: 'tag', tag: 'cAt', add: false });
     expect(image(core, b!).tags).toEqual(['one more']);
     expect(core.history.listImages({ tags: { mode: 'any', keys: ['cat'] } }).items).toHaveLength(0);
   });
@@ -148,15 +154,17 @@ describe('triage of many images', () => {
     const [a] = seed(core, 1);
     const tag = (text: string) => () =>
       core.triage.apply(refs([a!]), { kind: 'tag', tag: text, add: true });
-    expect(sentenceOf(tag('   '))).toBe('A tag cannot be empty.');
-    expect(sentenceOf(tag('x'.repeat(65)))).toBe('A tag can have at most 64 characters.');
-    expect(sentenceOf(tag('evil\u202Egnp'))).toBe('A tag cannot contain the character U+202E.');
-    expect(sentenceOf(tag('tab\there'))).toBe('A tag cannot contain the character U+0009.');
-    expect(sentenceOf(() => core.triage.apply(refs([a!]), { kind: 'rating', rating: 9 }))).toBe(
-      'A rating is a whole number from 0 to 5.',
+    expect(await sentenceOf(tag('   '))).toBe('A tag cannot be empty.');
+    expect(await sentenceOf(tag('x'.repeat(65)))).toBe('A tag can have at most 64 characters.');
+    expect(await sentenceOf(tag('evil\u202Egnp'))).toBe(
+      'A tag cannot contain the character U+202E.',
     );
+    expect(await sentenceOf(tag('tab\there'))).toBe('A tag cannot contain the character U+0009.');
     expect(
-      sentenceOf(() =>
+      await sentenceOf(() => core.triage.apply(refs([a!]), { kind: 'rating', rating: 9 })),
+    ).toBe('A rating is a whole number from 0 to 5.');
+    expect(
+      await sentenceOf(() =>
         core.triage.apply(refs([a!]), { kind: 'board', path: 'Nowhere', add: true }),
       ),
     ).toBe('There is no board “Nowhere”.');
@@ -169,8 +177,8 @@ describe('triage of many images', () => {
     const [a, b] = seed(core, 2);
     core.boards.create('Clients/Acme');
     core.boards.create('Mood');
-    core.triage.apply(refs([a!]), { kind: 'board', path: 'clients/ACME', add: true });
-    core.triage.apply(refs([a!]), { kind: 'board', path: 'Mood', add: true });
+    await core.triage.apply(refs([a!]), { kind: 'board', path: 'clients/ACME', add: true });
+    await core.triage.apply(refs([a!]), { kind: 'board', path: 'Mood', add: true });
     expect(image(core, a!).boards).toEqual(['Clients/Acme', 'Mood']);
     const listed = (board: string) =>
       core.history.listImages({ board }).items.map((i) => `${i.localId}#${String(i.index)}`);
@@ -194,9 +202,9 @@ describe('triage of many images', () => {
     const [a, b] = seed(core, 2);
     core.boards.create('Inbox');
     core.boards.create('Clients/Acme');
-    core.triage.apply(refs([a!, b!]), { kind: 'board', path: 'Inbox', add: true });
-    core.triage.apply(refs([b!]), { kind: 'board', path: 'Clients', add: true });
-    const moved = core.triage.apply(refs([a!, b!]), {
+    await core.triage.apply(refs([a!, b!]), { kind: 'board', path: 'Inbox', add: true });
+    await core.triage.apply(refs([b!]), { kind: 'board', path: 'Clients', add: true });
+    const moved = await core.triage.apply(refs([a!, b!]), {
       kind: 'board',
       path: 'clients/acme',
       add: true,
@@ -206,14 +214,19 @@ describe('triage of many images', () => {
     expect(image(core, a!).boards).toEqual(['Clients/Acme']);
     expect(image(core, b!).boards).toEqual(['Clients', 'Clients/Acme']);
     // Leaving the board it joins is no move: the images join it and stay.
-    core.triage.apply(refs([a!]), { kind: 'board', path: 'Clients', add: true, from: 'Clients' });
+    await core.triage.apply(refs([a!]), {
+      kind: 'board',
+      path: 'Clients',
+      add: true,
+      from: 'Clients',
+    });
     expect(image(core, a!).boards).toEqual(['Clients/Acme', 'Clients']);
-    core.triage.undo();
-    core.triage.undo();
+    await core.triage.undo();
+    await core.triage.undo();
     expect(image(core, a!).boards).toEqual(['Inbox']);
     expect(image(core, b!).boards).toEqual(['Inbox', 'Clients']);
     expect(
-      sentenceOf(() =>
+      await sentenceOf(() =>
         core.triage.apply(refs([a!]), { kind: 'board', path: 'Inbox', add: true, from: 'Gone' }),
       ),
     ).toBe('There is no board “Gone”.');
@@ -224,8 +237,8 @@ describe('triage of many images', () => {
     const [a] = seed(core, 1);
     core.boards.create('Clients/Acme/Drafts');
     core.boards.create('Archive');
-    core.triage.apply(refs([a!]), { kind: 'board', path: 'Clients/Acme/Drafts', add: true });
-    expect(sentenceOf(() => core.boards.move('Clients', 'Clients/Acme'))).toBe(
+    await core.triage.apply(refs([a!]), { kind: 'board', path: 'Clients/Acme/Drafts', add: true });
+    expect(await sentenceOf(() => core.boards.move('Clients', 'Clients/Acme'))).toBe(
       'A board cannot be moved into itself or into a board inside it.',
     );
     expect(core.boards.rename('Clients/Acme', 'ACME Corp')).toMatchObject({ tasks: 1 });
@@ -238,10 +251,10 @@ describe('triage of many images', () => {
       'Archive/ACME Corp/Drafts',
       'Clients',
     ]);
-    expect(sentenceOf(() => core.boards.create('Archive/acme corp'))).toBe(
+    expect(await sentenceOf(() => core.boards.create('Archive/acme corp'))).toBe(
       'There is already a board named “Archive/acme corp” there.',
     );
-    expect(sentenceOf(() => core.boards.create('A/B/C/D/E/F'))).toBe(
+    expect(await sentenceOf(() => core.boards.create('A/B/C/D/E/F'))).toBe(
       'Boards can be nested at most 5 levels deep.',
     );
     core.boards.delete('Archive');
@@ -254,12 +267,12 @@ describe('triage of many images', () => {
     const core = await open();
     const ids = seed(core, 12, 3);
     core.boards.create('B');
-    core.triage.apply(refs(ids.slice(0, 8)), { kind: 'rating', rating: 3 });
-    core.triage.apply(refs(ids.slice(2, 6), 1), { kind: 'flag', flag: 'pick' });
-    core.triage.apply(refs(ids.slice(4, 10), 2), { kind: 'flag', flag: 'reject' });
-    core.triage.apply(refs(ids.slice(0, 5)), { kind: 'tag', tag: 'Cat', add: true });
-    core.triage.apply(refs(ids.slice(3, 9), 1), { kind: 'board', path: 'B', add: true });
-    core.triage.apply(refs(ids.slice(0, 2)), { kind: 'rating', rating: 0 });
+    await core.triage.apply(refs(ids.slice(0, 8)), { kind: 'rating', rating: 3 });
+    await core.triage.apply(refs(ids.slice(2, 6), 1), { kind: 'flag', flag: 'pick' });
+    await core.triage.apply(refs(ids.slice(4, 10), 2), { kind: 'flag', flag: 'reject' });
+    await core.triage.apply(refs(ids.slice(0, 5)), { kind: 'tag', tag: 'Cat', add: true });
+    await core.triage.apply(refs(ids.slice(3, 9), 1), { kind: 'board', path: 'B', add: true });
+    await core.triage.apply(refs(ids.slice(0, 2)), { kind: 'rating', rating: 0 });
     const file = join(dir, 'data', 'history.sqlite');
     const snapshot = () => {
       const db = new DatabaseSync(file);
@@ -308,9 +321,9 @@ describe('triage of many images', () => {
     const app = await open();
     const cli = await open();
     const [a] = seed(app, 1);
-    app.triage.apply(refs([a!]), { kind: 'rating', rating: 5 });
-    cli.triage.apply(refs([a!]), { kind: 'tag', tag: 'from the CLI', add: true });
-    app.triage.apply(refs([a!]), { kind: 'flag', flag: 'pick' });
+    await app.triage.apply(refs([a!]), { kind: 'rating', rating: 5 });
+    await cli.triage.apply(refs([a!]), { kind: 'tag', tag: 'from the CLI', add: true });
+    await app.triage.apply(refs([a!]), { kind: 'flag', flag: 'pick' });
     expect(image(cli, a!)).toMatchObject({ rating: 5, tags: ['from the CLI'], favourite: true });
   });
 });

@@ -54,11 +54,11 @@ const flags = (ids: readonly string[]) =>
 describe('several triage changes as one step', () => {
   it.each([2, 3, 6])(
     'keeps the winner of %i tasks, rejects the rest, one Undo takes it all back',
-    (n) => {
+    async (n) => {
       const ids = seed(n);
-      core.triage.apply([{ localId: ids[1]!, index: 1 }], { kind: 'rating', rating: 3 });
+      await core.triage.apply([{ localId: ids[1]!, index: 1 }], { kind: 'rating', rating: 3 });
       const [winner, ...rest] = ids;
-      const outcome = core.triage.applyEach([
+      const outcome = await core.triage.applyEach([
         { refs: [{ localId: winner!, index: 0 }], change: { kind: 'flag', flag: 'pick' } },
         {
           refs: [
@@ -71,37 +71,37 @@ describe('several triage changes as one step', () => {
       expect(outcome.changed).toBe(2 * n);
       expect(core.history.get(winner!)?.images[0]?.favourite).toBe(true);
       expect(flags(ids)).toEqual(['pick', 'reject', ...Array(2 * (n - 1)).fill('reject')]);
-      expect(core.triage.undo()?.changed).toBe(2 * n);
+      expect((await core.triage.undo())?.changed).toBe(2 * n);
       expect(flags(ids)).toEqual(Array(2 * n).fill('none'));
       expect(core.history.get(winner!)?.images[0]?.favourite ?? false).toBe(false);
       // The rating before the step is still there: the step undone was the pick and rejects only.
       expect(core.history.get(ids[1]!)?.images[1]?.rating).toBe(3);
-      expect(core.triage.redo()?.changed).toBe(2 * n);
+      expect((await core.triage.redo())?.changed).toBe(2 * n);
       expect(flags(ids)[1]).toBe('reject');
     },
   );
 
-  it('an image named by two parts gets both, in order', () => {
+  it('an image named by two parts gets both, in order', async () => {
     const [a] = seed(1);
     const ref = { localId: a!, index: 0 };
-    core.triage.applyEach([
+    await core.triage.applyEach([
       { refs: [ref], change: { kind: 'rating', rating: 5 } },
       { refs: [ref], change: { kind: 'flag', flag: 'reject' } },
     ]);
     expect(core.history.get(a!)?.images[0]).toMatchObject({ rating: 5 });
     expect(flagOf(core.history.get(a!)!.images[0]!)).toBe('reject');
-    expect(core.triage.undo()?.changed).toBe(1);
+    expect((await core.triage.undo())?.changed).toBe(1);
     expect(core.history.get(a!)?.images[0]?.rating).toBeUndefined();
   });
 
-  it('a part with a bad word refuses the whole step: nothing written, no Undo step', () => {
+  it('a part with a bad word refuses the whole step: nothing written, no Undo step', async () => {
     const [a, b] = seed(2);
-    expect(() =>
+    await expect(
       core.triage.applyEach([
         { refs: [{ localId: a!, index: 0 }], change: { kind: 'flag', flag: 'pick' } },
         { refs: [{ localId: b!, index: 0 }], change: { kind: 'rating', rating: 9 } },
       ]),
-    ).toThrow(TriageError);
+    ).rejects.toThrow(TriageError);
     expect(flags([a!, b!])).toEqual(['none', 'none', 'none', 'none']);
     expect(core.triage.canUndo()).toEqual({ undo: false, redo: false });
   });

@@ -51,36 +51,39 @@ function seed(tasks: number): string[] {
 const flags = (id: string) => (core.history.get(id)?.images ?? []).map((image) => flagOf(image));
 
 describe('triage of whole tasks', () => {
-  it('rejects every image of the named tasks as one step, and one Undo puts them back', () => {
+  it('rejects every image of the named tasks as one step, and one Undo puts them back', async () => {
     const ids = seed(3);
-    core.triage.apply([{ localId: 't-0', index: 1 }], { kind: 'flag', flag: 'pick' });
-    const done = core.triage.applyToTasks(['t-0', 't-1'], { kind: 'flag', flag: 'reject' });
+    await core.triage.apply([{ localId: 't-0', index: 1 }], { kind: 'flag', flag: 'pick' });
+    const done = await core.triage.applyToTasks(['t-0', 't-1'], { kind: 'flag', flag: 'reject' });
     expect(done).toMatchObject({ changed: 5, unchanged: 0, missing: [] });
     expect(done.records.map((record) => record.localId).sort()).toEqual(['t-0', 't-1']);
     expect(flags('t-0')).toEqual(['reject', 'reject', 'reject']);
     // The image in the trash is not the task's any more: untouched.
     expect(flags('t-1')).toEqual(['reject', 'reject', 'none']);
     expect(flags(ids[2]!)).toEqual(['none', 'none', 'none']);
-    expect(core.triage.undo()?.changed).toBe(5);
+    expect((await core.triage.undo())?.changed).toBe(5);
     expect(flags('t-0')).toEqual(['none', 'pick', 'none']);
     expect(flags('t-1')).toEqual(['none', 'none', 'none']);
     expect(core.triage.canUndo()).toEqual({ undo: true, redo: true });
   });
 
-  it('counts a task it does not have as missing, names a task twice once, and unflags', () => {
+  it('counts a task it does not have as missing, names a task twice once, and unflags', async () => {
     seed(2);
-    const done = core.triage.applyToTasks(['t-0', 'gone', 't-0'], { kind: 'flag', flag: 'reject' });
+    const done = await core.triage.applyToTasks(['t-0', 'gone', 't-0'], {
+      kind: 'flag',
+      flag: 'reject',
+    });
     expect(done.changed).toBe(3);
     expect(done.missing).toEqual([{ localId: 'gone', index: 0 }]);
-    const again = core.triage.applyToTasks(['t-0'], { kind: 'flag', flag: 'reject' });
+    const again = await core.triage.applyToTasks(['t-0'], { kind: 'flag', flag: 'reject' });
     expect(again).toMatchObject({ changed: 0, unchanged: 3 });
-    core.triage.applyToTasks(['t-0'], { kind: 'flag', flag: 'none' });
+    await core.triage.applyToTasks(['t-0'], { kind: 'flag', flag: 'none' });
     expect(flags('t-0')).toEqual(['none', 'none', 'none']);
   });
 
-  it('changes nothing and adds no Undo step when no task is known', () => {
+  it('changes nothing and adds no Undo step when no task is known', async () => {
     seed(1);
-    const done = core.triage.applyToTasks(['nope'], { kind: 'flag', flag: 'reject' });
+    const done = await core.triage.applyToTasks(['nope'], { kind: 'flag', flag: 'reject' });
     expect(done).toMatchObject({ changed: 0, records: [] });
     expect(done.missing).toHaveLength(1);
     expect(core.triage.canUndo().undo).toBe(false);

@@ -26,12 +26,12 @@ function noBoards(main: WiredApi): void {
 }
 
 /** `count` images, the boards `paths` created, and each image put where `place(n)` says. */
-function library(
+async function library(
   main: WiredApi,
   count: number,
   paths: readonly string[],
   place: (n: number) => { boards?: string[]; reject?: boolean } = () => ({}),
-): void {
+): Promise<void> {
   noBoards(main);
   seedGallery(main, count);
   const { boards, triage } = main.runtime.core;
@@ -39,8 +39,8 @@ function library(
   for (let n = 0; n < count; n += 1) {
     const ref = [{ localId: `seed-${String(n).padStart(6, '0')}`, index: 0 }];
     const { boards: into = [], reject = false } = place(n);
-    for (const path of into) triage.apply(ref, { kind: 'board', path, add: true });
-    if (reject) triage.apply(ref, { kind: 'flag', flag: 'reject' });
+    for (const path of into) await triage.apply(ref, { kind: 'board', path, add: true });
+    if (reject) await triage.apply(ref, { kind: 'flag', flag: 'reject' });
   }
 }
 
@@ -133,10 +133,10 @@ describe('the boards sidebar', () => {
 
   it('lists the smart boards main has; choosing one shows what its rules match', async () => {
     const { user } = await renderWired({
-      prepare: (m) => {
-        library(m, 4, ['Mood'], (n) => ({ boards: n === 3 ? ['Mood'] : [] }));
+      prepare: async (m) => {
+        await library(m, 4, ['Mood'], (n) => ({ boards: n === 3 ? ['Mood'] : [] }));
         const refs = [1, 2].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 }));
-        m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 4 });
+        await m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 4 });
         m.runtime.core.smartBoards.create('Best', {
           match: 'all',
           items: [{ kind: 'rating', op: '>=', value: 4 }],
@@ -156,9 +156,9 @@ describe('the boards sidebar', () => {
 
   it('renames and deletes a smart board from its menu; the gallery follows, no image goes', async () => {
     const { main, user } = await renderWired({
-      prepare: (m) => {
-        library(m, 3, [], () => ({}));
-        m.runtime.core.triage.apply([{ localId: 'seed-000001', index: 0 }], {
+      prepare: async (m) => {
+        await library(m, 3, [], () => ({}));
+        await m.runtime.core.triage.apply([{ localId: 'seed-000001', index: 0 }], {
           kind: 'rating',
           rating: 5,
         });
@@ -218,10 +218,10 @@ describe('the boards sidebar', () => {
 
   it('saves the gallery’s filters as a smart board; a rule naming a board gone shows struck through', async () => {
     const { main, user } = await renderWired({
-      prepare: (m) => {
-        library(m, 5, ['Mood'], (n) => ({ boards: n < 3 ? ['Mood'] : [] }));
+      prepare: async (m) => {
+        await library(m, 5, ['Mood'], (n) => ({ boards: n < 3 ? ['Mood'] : [] }));
         const refs = [1, 2, 4].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 }));
-        m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 5 });
+        await m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 5 });
       },
     });
     await user.click(await within(sidebar()).findByRole('treeitem', { name: /^Mood/ }));
@@ -376,9 +376,9 @@ describe('the boards sidebar', () => {
 
   it('the tag editor tags the selection, takes a tag off, and shows main’s sentence for a bad tag', async () => {
     const { user, main } = await renderWired({
-      prepare: (m) => {
-        library(m, 4, []);
-        m.runtime.core.triage.apply([{ localId: 'seed-000003', index: 0 }], {
+      prepare: async (m) => {
+        await library(m, 4, []);
+        await m.runtime.core.triage.apply([{ localId: 'seed-000003', index: 0 }], {
           kind: 'tag',
           tag: 'Harbour',
           add: true,
@@ -428,7 +428,7 @@ describe('the boards sidebar', () => {
     let bytes = 0;
     const { user, main } = await renderWired({
       prepare: async (m) => {
-        library(m, 6, ['Clients', 'Mood'], (n) => ({
+        await library(m, 6, ['Clients', 'Mood'], (n) => ({
           boards: n < 2 ? ['Clients'] : [],
           reject: n === 1 || n === 3 || n === 4,
         }));
@@ -560,7 +560,7 @@ describe('"Write metadata to files" in the selection’s bar', () => {
         noBoards(m);
         made = (await m.generate(['A heron', 'A crane', 'A stork'])).map((task) => task.localId);
         const refs = made.slice(0, 2).map((localId) => ({ localId, index: 0 }));
-        m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 4 });
+        await m.runtime.core.triage.apply(refs, { kind: 'rating', rating: 4 });
       },
     });
     const first = await screen.findByAltText('A heron');

@@ -19,9 +19,9 @@ afterEach(async () => {
 });
 
 /** Six images, foxes and whales by turns; images 1 to 4 rejected. */
-function library(main: WiredApi): void {
+async function library(main: WiredApi): Promise<void> {
   seedGallery(main, 6, (n) => ({ prompt: n % 2 === 1 ? 'a red fox' : 'a blue whale' }));
-  main.runtime.core.triage.apply(
+  await main.runtime.core.triage.apply(
     [1, 2, 3, 4].map((n) => ({ localId: `seed-${String(n).padStart(6, '0')}`, index: 0 })),
     { kind: 'flag', flag: 'reject' },
   );

@@ -28,8 +28,8 @@ describe('the gallery shown again', () => {
     const { boards, triage, smartBoards } = main.runtime.core;
     boards.create('Harbour');
     const refs = [0, 1, 2].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 }));
-    triage.apply(refs, { kind: 'rating', rating: 5 });
-    triage.apply(refs, { kind: 'board', path: 'Harbour', add: true });
+    await triage.apply(refs, { kind: 'rating', rating: 5 });
+    await triage.apply(refs, { kind: 'board', path: 'Harbour', add: true });
     smartBoards.create('Best', { match: 'all', items: [{ kind: 'rating', op: '>=', value: 4 }] });
     await startWiredApp({ main: fileMain });
     // The size jsdom does not lay out.

@@ -175,10 +175,10 @@ describe('the Triage view', () => {
     await act(() => applyLocale(tag));
     const second = [{ localId: 'seed-000001', index: 0 }];
     const { main, user } = await renderWired({
-      prepare: (m) => {
+      prepare: async (m) => {
         seedGallery(m, 3);
-        m.runtime.core.triage.apply(second, { kind: 'rating', rating: 3 });
-        m.runtime.core.triage.apply(second, { kind: 'flag', flag: 'reject' });
+        await m.runtime.core.triage.apply(second, { kind: 'rating', rating: 3 });
+        await m.runtime.core.triage.apply(second, { kind: 'flag', flag: 'reject' });
       },
     });
     act(() => tile(keyOf(0)).focus());
@@ -221,7 +221,7 @@ describe('the Triage view', () => {
 
   it('purges the rejects with Ctrl+Delete after saying how many and how large, and Undo brings them back', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
-    main.runtime.core.triage.apply(
+    await main.runtime.core.triage.apply(
       [1, 3].map((n) => ({ localId: `seed-${String(n).padStart(6, '0')}`, index: 0 })),
       { kind: 'flag', flag: 'reject' },
     );
@@ -259,7 +259,7 @@ describe('the Triage view', () => {
         seedGallery(m, 6, (n) => ({ prompt: n % 2 === 1 ? 'a red fox' : 'a blue whale' })),
     });
     const id = (n: number) => `seed-${String(n).padStart(6, '0')}`;
-    main.runtime.core.triage.apply(
+    await main.runtime.core.triage.apply(
       [1, 2, 3, 4].map((n) => ({ localId: id(n), index: 0 })),
       { kind: 'flag', flag: 'reject' },
     );
@@ -287,7 +287,7 @@ describe('the Triage view', () => {
   it('says so when a purge empties the Rejected view, and Ctrl+Z or its Undo brings them back', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     const rejects = [1, 3].map((n) => `seed-${String(n).padStart(6, '0')}`);
-    main.runtime.core.triage.apply(
+    await main.runtime.core.triage.apply(
       rejects.map((localId) => ({ localId, index: 0 })),
       { kind: 'flag', flag: 'reject' },
     );

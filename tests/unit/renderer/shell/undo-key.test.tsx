@@ -176,7 +176,7 @@ describe('Ctrl+Z with the focus nowhere takes back a delete, a purge and a move'
 
   it('a purge of the Rejected view from the sidebar, with nothing focused after it', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
-    rejectTwo(main);
+    await rejectTwo(main);
     await act(() => useAppStore.getState().gallerySetFilters({ rejected: true }));
     await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
     act(() => screen.getByRole('treeitem', { name: /^Rejected/ }).focus());
@@ -196,7 +196,7 @@ describe('Ctrl+Z with the focus nowhere takes back a delete, a purge and a move'
 
   it('a purge made in the Triage view', async () => {
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
-    rejectTwo(main);
+    await rejectTwo(main);
     const view = await open('triage', user, 1);
     press(view, 'Delete', 'Delete', { ctrlKey: true });
     await answer(user, 'Move to trash');
@@ -211,10 +211,10 @@ describe('Ctrl+Z with the focus nowhere takes back a delete, a purge and a move'
 
   it('a move from one board to another (a drop with Alt) in the grid', async () => {
     const { main, user } = await renderWired({
-      prepare: (m) => {
+      prepare: async (m) => {
         seedGallery(m, 2);
         for (const path of ['Inbox', 'Done']) m.runtime.core.boards.create(path);
-        m.runtime.core.triage.apply([{ localId: idOf(1), index: 0 }], {
+        await m.runtime.core.triage.apply([{ localId: idOf(1), index: 0 }], {
           kind: 'board',
           path: 'Inbox',
           add: true,

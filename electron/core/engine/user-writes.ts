@@ -1,0 +1,28 @@
+/**
+ * The trash's writes of one task on the engine's own history (EngineUserWrites), when the core
+ * gives no history worker to run them (an engine built on a store alone, as in tests).
+ */
+import { type ImageFilesPatch, withPatchedImage } from '../../../shared/domain/image-files-patch';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { EngineHistory, EngineUserWrites, EngineWatchedRemovals } from './engine-types';
+
+export function userWritesOn(
+  history: EngineHistory,
+  removals: EngineWatchedRemovals | undefined,
+): EngineUserWrites {
+  return {
+    remove: async (localId: string, watch?: TaskRecord) =>
+      watch && removals ? removals.detach(watch) : history.delete(localId),
+    reinstate: async (record: TaskRecord, watched: boolean) => {
+      if (watched && removals) removals.attach(record);
+      else history.put(record);
+    },
+    imageFiles: async (ref, patch: ImageFilesPatch, at: number) => {
+      const [record] = history.editMany([ref.localId], (stored) => {
+        const next = withPatchedImage(stored, ref.index, patch);
+        return next && { ...next, updatedAt: at };
+      });
+      return record ?? null;
+    },
+  };
+}

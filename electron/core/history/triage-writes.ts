@@ -1,0 +1,175 @@
+/**
+ * A triage write over many images as the history worker runs it (history-worker-ops.ts): each
+ * named image's edits (a rating, a flag, a tag, a board; core/triage checked their words) applied
+ * in one transaction of the store's `editMany`, what each changed kept for Undo, and the change
+ * log's entries the write made (main's change feed must not report them back as another
+ * process's).
+ */
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { MAX_TAGS_PER_IMAGE } from '../../../shared/domain/triage';
+import {
+  withBoard,
+  withFlag,
+  withoutBoard,
+  withoutTag,
+  withRating,
+  withTag,
+} from '../../../shared/domain/triage-edits';
+import type { HistoryStore } from './history-store';
+import {
+  type ImageAt,
+  type ImageTriage,
+  RECORDS_PER_CHUNK,
+  type TriageEdit,
+  type TriagePartArgs,
+  type TriageStepImage,
+  type TriageWritten,
+} from './history-worker-protocol';
+
+/** What a write does to one image (`n`: its place in the write's refs); refused: left as it was. */
+export type ImageEdit = (image: ImageRecord, n: number) => ImageRecord | 'refused';
+
+/** The edit of one image, `at` its time. */
+function imageEdit(edit: TriageEdit, at: number): (image: ImageRecord) => ImageRecord | 'refused' {
+  switch (edit.kind) {
+    case 'rating':
+      return (image) => withRating(image, edit.rating, at);
+    case 'flag':
+      return (image) => withFlag(image, edit.flag, at);
+    case 'tag':
+      if (!edit.add) return (image) => withoutTag(image, edit.key);
+      return (image) => {
+        const next = withTag(image, edit.name);
+        return next !== image && (image.tags?.length ?? 0) >= MAX_TAGS_PER_IMAGE ? 'refused' : next;
+      };
+    case 'board': {
+      const { leave } = edit;
+      if (!edit.add) return (image) => withoutBoard(image, edit.key);
+      if (leave === undefined) return (image) => withBoard(image, edit.path);
+      return (image) => withoutBoard(withBoard(image, edit.path), leave);
+    }
+  }
+}
+
+/**
+ * The images the parts name (each once, in the order first named) and the edit of each: its
+ * parts' edits one after the other (a part naming an image twice edits it once), refused when one
+ * of them refuses.
+ */
+export function partEdits(
+  parts: readonly TriagePartArgs[],
+  at: number,
+): { refs: ImageAt[]; edit: ImageEdit } {
+  const edits = parts.map((part) => imageEdit(part.edit, at));
+  const places = new Map<string, number>();
+  const refs: ImageAt[] = [];
+  const chosen: number[][] = [];
+  parts.forEach((part, p) => {
+    for (const ref of part.refs) {
+      const key = `${ref.localId}#${String(ref.index)}`;
+      let n = places.get(key);
+      if (n === undefined) {
+        n = refs.push({ localId: ref.localId, index: ref.index }) - 1;
+        places.set(key, n);
+        chosen.push([]);
+      }
+      const list = chosen[n];
+      if (list !== undefined && list.at(-1) !== p) list.push(p);
+    }
+  });
+  const edit: ImageEdit = (image, n) => {
+    let next = image;
+    for (const p of chosen[n] ?? []) {
+      const edited = edits[p]?.(next) ?? next;
+      if (edited === 'refused') return 'refused';
+      next = edited;
+    }
+    return next;
+  };
+  return { refs, edit };
+}
+
+/** The triage fields of an image (what Undo needs), nothing else of it. */
+function triageOf(image: ImageRecord): ImageTriage {
+  const { favourite, rating, flag, tags, boards, triagedAt } = image;
+  return { favourite, rating, flag, tags, boards, triagedAt };
+}
+
+interface Counts {
+  changed: number;
+  unchanged: number;
+  refused: number;
+}
+
+/** `refs` grouped by task: each task's image positions, each with its place in `refs`. */
+function byTask(refs: readonly ImageAt[]): Map<string, Map<number, number>> {
+  const tasks = new Map<string, Map<number, number>>();
+  refs.forEach((ref, n) => {
+    const places = tasks.get(ref.localId) ?? new Map<number, number>();
+    if (!places.has(ref.index)) places.set(ref.index, n);
+    tasks.set(ref.localId, places);
+  });
+  return tasks;
+}
+
+/**
+ * Edits the named images in one transaction (`n`: the ref's place in `refs`); `hold` runs half-way
+ * through it (a test holds the worker there).
+ */
+export function writeTriage(
+  store: HistoryStore,
+  refs: readonly ImageAt[],
+  { edit, at, hold }: { edit: ImageEdit; at: number; hold?: (() => void) | undefined },
+): TriageWritten {
+  const tasks = byTask(refs);
+  const seen = new Set<string>();
+  const step: TriageStepImage[] = [];
+  const missing: ImageAt[] = [];
+  const counts: Counts = { changed: 0, unchanged: 0, refused: 0 };
+  store.takeOwnChanges();
+  const written = store.editMany(tasks.keys(), (record) => {
+    seen.add(record.localId);
+    // Half-way through the transaction, the earlier tasks written in it (a test holds here).
+    if (seen.size === Math.ceil(tasks.size / 2)) hold?.();
+    const images = [...record.images];
+    for (const [index, n] of tasks.get(record.localId) ?? []) {
+      const image = images[index];
+      const ref = { localId: record.localId, index };
+      if (!image || image.state === 'deleted') {
+        missing.push(ref);
+        continue;
+      }
+      const next = edit(image, n);
+      if (next === 'refused') counts.refused += 1;
+      else if (next === image) counts.unchanged += 1;
+      else {
+        counts.changed += 1;
+        images[index] = next;
+        step.push({ ref, before: triageOf(image), after: triageOf(next) });
+      }
+    }
+    return images.every((image, n) => image === record.images[n])
+      ? null
+      : { ...record, images, favourite: images.some((image) => image.favourite), updatedAt: at };
+  });
+  for (const [localId, places] of tasks) {
+    if (!seen.has(localId)) for (const index of places.keys()) missing.push({ localId, index });
+  }
+  return {
+    ...counts,
+    missing,
+    step: JSON.stringify(step),
+    records: chunked(written),
+    whole: written.filter((r) => store.touched(r) === 'record').map((r) => r.localId),
+    logged: store.takeOwnChanges(),
+  };
+}
+
+/** The records as JSON arrays of {@link RECORDS_PER_CHUNK}. */
+function chunked(records: readonly TaskRecord[]): string[] {
+  const chunks: string[] = [];
+  for (let at = 0; at < records.length; at += RECORDS_PER_CHUNK) {
+    chunks.push(JSON.stringify(records.slice(at, at + RECORDS_PER_CHUNK)));
+  }
+  return chunks;
+}

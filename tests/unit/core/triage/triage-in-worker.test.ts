@@ -1,0 +1,157 @@
+/**
+ * The triage commit and its Undo are written by the history worker, off main's thread: while the
+ * worker holds its transaction half-way (its test gate), main's timers go on firing and main's
+ * own reads see nothing of it; once committed, each task written is announced once (main's change
+ * feed does not report the worker's writes back as another process's). A worker that ends in the
+ * middle fails the change with the history's sentence: nothing written, no step of Undo, and the
+ * next change starts a new worker.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryError } from '../../../../electron/core/history/history-error';
+import { HistoryPort } from '../../../../electron/core/history/history-port';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { triageInWorker } from '../../../../electron/core/history/history-writes';
+import {
+  HISTORY_FILE,
+  openPictorCore,
+  type PictorCore,
+} from '../../../../electron/core/pictor-core';
+import { TriageActions } from '../../../../electron/core/triage/triage-actions';
+import { ManualClock } from '../../../fakes/manual-clock';
+import { StaticCredentials } from '../../../fakes/static-credentials';
+import { testImageEngine } from '../../../support/image-engine';
+import { makeImage, makeTask } from '../../../support/task-records';
+
+const TASKS = 2_000;
+
+let dir: string;
+let core: PictorCore;
+let port: HistoryPort;
+let cells: Int32Array;
+let triage: TriageActions;
+
+/** Resolves once `test` holds, looking on a timer; the turns main's loop made meanwhile. */
+async function until(test: () => boolean): Promise<number> {
+  let turns = 0;
+  while (!test()) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    turns += 1;
+  }
+  return turns;
+}
+
+/** The worker holds its next write half-way until {@link letGo}. */
+function holdNext(): void {
+  Atomics.store(cells, 0, 0);
+  Atomics.store(cells, 1, 0);
+}
+
+function letGo(): void {
+  Atomics.store(cells, 0, 1);
+  Atomics.notify(cells, 0);
+}
+
+const ids = Array.from({ length: TASKS }, (_, n) => `t-${String(n).padStart(5, '0')}`);
+const refs = ids.map((localId) => ({ localId, index: 0 }));
+const ratings = () => ids.map((id) => core.history.get(id)?.images[0]?.rating ?? 0);
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-worker-'));
+  core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch,
+    credentials: new StaticCredentials('http://127.0.0.1:9', null),
+    clock: new ManualClock(1_800_000_000_000),
+  });
+  core.history.putMany(
+    ids.map((localId, n) =>
+      makeTask({ localId, createdAt: 1_700_000_000_000 + n, images: [makeImage(0)] }),
+    ),
+  );
+  const gate = new SharedArrayBuffer(8);
+  cells = new Int32Array(gate);
+  letGo();
+  port = new HistoryPort(join(dir, 'data', HISTORY_FILE), { gate });
+  triage = new TriageActions({
+    engine: core.engine,
+    triage: core.history.triage,
+    now: () => 1_800_000_000_000,
+    writes: triageInWorker(core.history, port),
+  });
+});
+
+afterEach(async () => {
+  letGo();
+  await port.dispose();
+  await core.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the triage commit in the history worker', { timeout: 120_000 }, () => {
+  it('commits and undoes while main goes on, and announces each task once', async () => {
+    core.engine.start();
+    const announced = new Map<string, number>();
+    core.engine.onDidUpdate(({ record }) => {
+      announced.set(record.localId, (announced.get(record.localId) ?? 0) + 1);
+    });
+    holdNext();
+    const commit = triage.apply(refs, { kind: 'rating', rating: 4 });
+    // Half of the tasks written in the worker's open transaction: main's timers fire, its
+    // connection reads the history as it was, and the change has not answered.
+    expect(await until(() => Atomics.load(cells, 1) === 1)).toBeGreaterThan(0);
+    let answered = false;
+    void commit.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(answered).toBe(false);
+    expect(new Set(ratings())).toEqual(new Set([0]));
+    letGo();
+    expect(await commit).toMatchObject({ changed: TASKS, unchanged: 0, refused: 0 });
+    expect(new Set(ratings())).toEqual(new Set([4]));
+
+    holdNext();
+    const undo = triage.undo();
+    expect(await until(() => Atomics.load(cells, 1) === 1)).toBeGreaterThan(0);
+    expect(new Set(ratings())).toEqual(new Set([4]));
+    letGo();
+    expect((await undo)?.changed).toBe(TASKS);
+    expect(new Set(ratings())).toEqual(new Set([0]));
+
+    // Another process writes a task: once main's change feed has reported it, it has also had
+    // its look at the worker's writes, which it must not report a second time.
+    const other = HistoryStore.open(join(dir, 'data', HISTORY_FILE));
+    other.put(makeTask({ localId: 'elsewhere', createdAt: 1_700_000_000_000 - 1 }));
+    other.close();
+    await until(() => announced.has('elsewhere'));
+    expect(new Set(ids.map((id) => announced.get(id)))).toEqual(new Set([2]));
+  });
+
+  it('fails a change whose worker ended mid-write with a sentence, nothing written', async () => {
+    await triage.apply(refs.slice(0, 10), { kind: 'rating', rating: 2 });
+    holdNext();
+    const commit = triage.apply(refs, { kind: 'rating', rating: 5 });
+    const failed = commit.catch((error: unknown) => error);
+    await until(() => Atomics.load(cells, 1) === 1);
+    await port.dispose();
+    expect(await failed).toBeInstanceOf(HistoryError);
+    expect(((await failed) as HistoryError).message).toMatch(/could not save to its history/);
+    expect(ratings().filter((rating) => rating !== 0)).toEqual(Array(10).fill(2));
+    // The step of Undo is still the change before; an Undo cut short the same way keeps it.
+    holdNext();
+    const undo = triage.undo().catch((error: unknown) => error);
+    await until(() => Atomics.load(cells, 1) === 1);
+    await port.dispose();
+    expect(await undo).toBeInstanceOf(HistoryError);
+    expect(triage.canUndo()).toEqual({ undo: true, redo: false });
+    letGo();
+    expect((await triage.undo())?.changed).toBe(10);
+    expect(new Set(ratings())).toEqual(new Set([0]));
+    expect(await triage.apply(refs, { kind: 'rating', rating: 5 })).toMatchObject({
+      changed: TASKS,
+    });
+  });
+});
