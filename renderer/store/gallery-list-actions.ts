@@ -18,6 +18,7 @@ import {
 } from './gallery-list-model';
 import type { PagedList } from './paged-list';
 import { refOf, type ImageRef } from './image-ref';
+import { recordProblem } from './record-problem';
 import { recordsWith } from './records-table';
 import { selectGalleryItems, selectGalleryJump } from './record-selectors';
 
@@ -39,8 +40,9 @@ function pageOf(answer: RequestOutput<'gallery:list'>): GalleryPage {
   return { items: items.map(refOf), nextCursor, records };
 }
 
-/** The models of a page's tasks. */
-const modelsOf = (page: GalleryPage) => page.records.map(({ record }) => record.request);
+/** The models of a page's readable tasks. */
+const modelsOf = (page: GalleryPage) =>
+  page.records.flatMap(({ record }) => (recordProblem(record) === null ? [record.request] : []));
 
 /** The list's query in the chosen order. */
 function query(get: Get, cursor: string | null) {

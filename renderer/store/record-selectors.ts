@@ -9,7 +9,9 @@ import type { AppState } from './app-state';
 import type { GalleryJump, GalleryJumpRefs } from './gallery-browse';
 import { galleryItemsOf } from './gallery-list-model';
 import type { ImageRef } from './image-ref';
+import { recordProblem } from './record-problem';
 import { itemsOf, type RecordsTable } from './records-table';
+import { unreadableImage } from './unreadable-image';
 
 /** One task's item by local id, or null when the page holds none. */
 export function selectRecord(localId: string | null): (state: AppState) => TaskItem | null {
@@ -43,18 +45,38 @@ export const selectTaskItems = listSelector((state) => state.tasksIds);
 export const selectCompareItems = listSelector((state) => state.compareIds);
 
 /** Each record's gallery items by image index, built once per record object. */
-const imagesOf = new WeakMap<TaskItem, ReadonlyMap<number, GalleryItem>>();
+const imagesOf = new WeakMap<TaskItem, Map<number, GalleryItem>>();
 
-/** One image's gallery item over the records table, or undefined when the page holds none. */
+/** A record's gallery items by image index; for an unreadable record, none (its refs stand in). */
+function imagesByIndex(item: TaskItem): Map<number, GalleryItem> {
+  let images = imagesOf.get(item);
+  if (!images) {
+    const readable = recordProblem(item.record) === null;
+    images = new Map(
+      readable ? galleryItemsOf(item.record).map((image) => [image.index, image]) : [],
+    );
+    imagesOf.set(item, images);
+  }
+  return images;
+}
+
+/**
+ * One image's gallery item over the records table, or undefined when the page holds none. An
+ * image of a record the page cannot read is a stand-in saying so (unreadable-image.ts): the
+ * gallery shows that one tile as unreadable, never throws for the whole view.
+ */
 export function galleryItemAt(table: RecordsTable, ref: ImageRef): GalleryItem | undefined {
   const item = table.get(ref.localId);
   if (!item) return undefined;
-  let images = imagesOf.get(item);
-  if (!images) {
-    images = new Map(galleryItemsOf(item.record).map((image) => [image.index, image]));
-    imagesOf.set(item, images);
+  const images = imagesByIndex(item);
+  const problem = recordProblem(item.record);
+  if (problem === null) return images.get(ref.index);
+  let standIn = images.get(ref.index);
+  if (!standIn) {
+    standIn = unreadableImage(ref, item.record, problem);
+    images.set(ref.index, standIn);
   }
-  return images.get(ref.index);
+  return standIn;
 }
 
 interface CachedImages {
