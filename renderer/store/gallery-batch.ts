@@ -48,8 +48,7 @@ export interface GalleryChanges {
 
 /**
  * The batch's tasks that can touch the gallery (a task with no image or an unreadable record
- * cannot), with the images
- * main says the gallery holds of each.
+ * cannot), with the images main says the gallery holds of each.
  */
 export function galleryChanges(
   records: Iterable<TaskRecord>,
