@@ -4,6 +4,7 @@
  * actions are the shell's; these handlers translate and delegate.
  */
 import { VISIBLE_STATES } from '../../shared/domain/task-record';
+import type { TaskItem } from '../../shared/ipc/contract';
 import type { TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import { findImage, type Gallery, type ImageRef, savedFile } from '../core/gallery';
@@ -25,7 +26,7 @@ export interface GalleryHandlerDeps {
     readonly engine: TaskEngine;
     readonly history: Pick<
       HistoryStore,
-      'listImages' | 'imageModels' | 'countImages' | 'imageKeys'
+      'listImages' | 'imageModels' | 'countImages' | 'imageKeys' | 'get'
     >;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
@@ -50,6 +51,21 @@ export interface GalleryHandlerDeps {
   readonly views?: Pick<OpenViews, 'showGallery'>;
 }
 
+/**
+ * The records of a page's images, one per task, as the page's records table holds them (the
+ * gallery's images are ids over it: renderer/store/records-slice.ts).
+ */
+function recordsOf(
+  core: GalleryHandlerDeps['core'],
+  items: readonly { readonly localId: string }[],
+): TaskItem[] {
+  const localIds = new Set(items.map((item) => item.localId));
+  return [...localIds].flatMap((localId) => {
+    const record = core.history.get(localId);
+    return record ? [core.engine.item(record)] : [];
+  });
+}
+
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
   const { core, shell, trash } = deps;
   /** The saved file of an image, resolved inside the current gallery. */
@@ -63,11 +79,12 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         const { limit: _limit, offset: _offset, sort: _sort, ...filters } = query;
         deps.views?.showGallery({ ...filters, states: states ?? VISIBLE_STATES });
       }
-      return core.history.listImages({
+      const page = core.history.listImages({
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
         cursor: cursor ?? null,
       });
+      return { ...page, records: recordsOf(core, page.items) };
     },
     'gallery:models': () => core.history.imageModels(),
     'gallery:count': ({ states, ...query }) =>

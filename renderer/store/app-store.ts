@@ -11,6 +11,7 @@ import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
 import { createPromptHistorySlice } from './prompt-history-slice';
 import { createRecordsSlice } from './records-slice';
+import { evictingUnheld } from './record-holders';
 import { createTemplatesSlice } from './templates-slice';
 import { createWorkflowsSlice } from './workflows-slice';
 import { createStatusSlice } from './status-slice';
@@ -25,30 +26,32 @@ import { createUiSlice } from './ui-slice';
 import { createUndoSlice } from './undo-slice';
 import { createUpdatesSlice } from './updates-slice';
 
-export const useAppStore = create<AppState>()((...a) => ({
-  ...createComposeSlice(...a),
-  ...createRecordsSlice(...a),
-  ...createCompareSlice(...a),
-  ...createTasksSlice(...a),
-  ...createGallerySlice(...a),
-  ...createSettingsSlice(...a),
-  ...createUiSlice(...a),
-  ...createStatusSlice(...a),
-  ...createTrashProgressSlice(...a),
-  ...createUpdatesSlice(...a),
-  ...createArchiveSlice(...a),
-  ...createDesktopSlice(...a),
-  ...createSeedSlice(...a),
-  ...createCostsSlice(...a),
-  ...createTaskCancelSlice(...a),
-  ...createTriageSlice(...a),
-  ...createUndoSlice(...a),
-  ...createBoardsSlice(...a),
-  ...createPromptHistorySlice(...a),
-  ...createTemplatesSlice(...a),
-  ...createWorkflowsSlice(...a),
-  ...createEditSlice(...a),
-}));
+export const useAppStore = create<AppState>()(
+  evictingUnheld((...a) => ({
+    ...createComposeSlice(...a),
+    ...createRecordsSlice(...a),
+    ...createCompareSlice(...a),
+    ...createTasksSlice(...a),
+    ...createGallerySlice(...a),
+    ...createSettingsSlice(...a),
+    ...createUiSlice(...a),
+    ...createStatusSlice(...a),
+    ...createTrashProgressSlice(...a),
+    ...createUpdatesSlice(...a),
+    ...createArchiveSlice(...a),
+    ...createDesktopSlice(...a),
+    ...createSeedSlice(...a),
+    ...createCostsSlice(...a),
+    ...createTaskCancelSlice(...a),
+    ...createTriageSlice(...a),
+    ...createUndoSlice(...a),
+    ...createBoardsSlice(...a),
+    ...createPromptHistorySlice(...a),
+    ...createTemplatesSlice(...a),
+    ...createWorkflowsSlice(...a),
+    ...createEditSlice(...a),
+  })),
+);
 
 /**
  * Loads what the first screen needs and subscribes to the main process's events (once, from

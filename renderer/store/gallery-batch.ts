@@ -15,6 +15,7 @@
  */
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
+import { recordProblem } from './record-problem';
 import { compareFor, galleryItemsOf, insertionIndex, itemKey } from './gallery-list-model';
 import { keyIndexOf, sameKeysAs } from './gallery-keys';
 
@@ -46,8 +47,8 @@ export interface GalleryChanges {
 }
 
 /**
- * The batch's tasks that can touch the gallery (a task with no image cannot), with the images
- * main says the gallery holds of each.
+ * The batch's tasks that can touch the gallery (a task with no image or an unreadable record
+ * cannot), with the images main says the gallery holds of each.
  */
 export function galleryChanges(
   records: Iterable<TaskRecord>,
@@ -57,7 +58,9 @@ export function galleryChanges(
   const withImages = new Map<string, TaskRecord>();
   const heldImages = new Map<string, ReadonlySet<number>>();
   for (const record of records) {
-    if (record.images.length === 0) continue;
+    // An unreadable record changes nothing here: its tiles read it from the records table and
+    // say so (record-selectors.ts), and the batch's other tasks apply.
+    if (recordProblem(record) !== null || record.images.length === 0) continue;
     withImages.set(record.localId, record);
     const indexes = held.get(record.localId);
     if (indexes) heldImages.set(record.localId, new Set(indexes));

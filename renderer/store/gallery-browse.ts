@@ -8,15 +8,23 @@ import type { StateCreator } from 'zustand';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
+import { refOf, type ImageRef } from './image-ref';
+import { recordsWith } from './records-table';
 import { loadGalleryDisplay, saveGalleryDisplay, type GalleryDisplay } from './gallery-display';
 import { listQuery, type GalleryFilters } from './gallery-list-model';
 
-/** Images loaded by position, away from the pages loaded from the top. */
-export interface GalleryJump {
-  /** Position of `items[0]` in the whole (filtered, sorted) gallery. */
+/** Images loaded by position, away from the pages loaded from the top, as refs. */
+export interface GalleryJumpRefs {
+  /** Position of `refs[0]` in the whole (filtered, sorted) gallery. */
   readonly offset: number;
   /** How many images were asked for (a refresh asks for as many again). */
   readonly limit: number;
+  /** The images, over the records table (their items: record-selectors.ts `selectGalleryJump`). */
+  readonly refs: readonly ImageRef[];
+}
+
+/** The page loaded by position as the grid shows it: its images read from their records. */
+export interface GalleryJump extends Omit<GalleryJumpRefs, 'refs'> {
   readonly items: readonly GalleryItem[];
 }
 
@@ -24,7 +32,7 @@ export interface GalleryBrowseSlice {
   galleryDisplay: GalleryDisplay;
   /** How many images the filters match (null until counted, or when counting failed). */
   galleryTotal: number | null;
-  galleryJump: GalleryJump | null;
+  galleryJump: GalleryJumpRefs | null;
   /** The position a page is being loaded at, or null. */
   galleryJumpLoading: number | null;
   /** Changes display choices and keeps them; a new order reloads the list. */
@@ -93,7 +101,11 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
         offset: start,
       });
       if (mine !== jumpSeq) return;
-      set({ galleryJump: { offset: start, limit, items: page.items }, galleryJumpLoading: null });
+      set((state) => ({
+        galleryJump: { offset: start, limit, refs: page.items.map(refOf) },
+        galleryJumpLoading: null,
+        records: recordsWith(state.records, page.records),
+      }));
     } catch (error) {
       if (mine !== jumpSeq) return;
       set({ galleryJumpLoading: null });

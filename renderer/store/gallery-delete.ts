@@ -14,9 +14,9 @@ import { hasActiveFilters, itemKey } from './gallery-list-model';
 import type { Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
 import { TrashJob } from './trash-job';
-import type { ImageRef } from './image-ref';
+import { refOf, type ImageRef } from './image-ref';
 
-export type { ImageRef } from './image-ref';
+export { refOf, type ImageRef } from './image-ref';
 
 /** What a batch action did: how many images it changed and how many it could not. */
 export interface BatchResult {
@@ -29,8 +29,6 @@ export interface BatchResult {
 }
 
 type Store = Pick<StoreApi<AppState>, 'getState' | 'setState' | 'subscribe'>;
-
-export const refOf = (item: ImageRef): ImageRef => ({ localId: item.localId, index: item.index });
 
 /** Main takes at most this many images per request (MAX_IMAGES_PER_BATCH). */
 const CHUNK = 500;
@@ -114,7 +112,7 @@ function busy(store: Store, step: 1 | -1): void {
 /** The viewer moves on to the next image (or the previous one) before this one goes; undone. */
 function moveViewerOn(store: Store, refs: readonly ImageRef[]): () => void {
   const gone = new Set(refs.map(itemKey));
-  const { galleryItems: list, galleryViewerKey: open } = store.getState();
+  const { galleryRefs: list, galleryViewerKey: open } = store.getState();
   if (open === null || !gone.has(open)) return () => undefined;
   const at = list.findIndex((candidate) => itemKey(candidate) === open);
   const after = list.slice(at + 1).find((candidate) => !gone.has(itemKey(candidate)));

@@ -47,7 +47,7 @@ export function galleryImageActions(
       const task = await call('gallery:deleteImage', imageRef(item));
       // The viewer moves on to the next image (or the previous one) before this one goes.
       const key = itemKey(item);
-      const { galleryItems: items, galleryViewerKey } = get();
+      const { galleryRefs: items, galleryViewerKey } = get();
       if (galleryViewerKey === key) {
         const at = items.findIndex((candidate) => itemKey(candidate) === key);
         const neighbour = items[at + 1] ?? items[at - 1];

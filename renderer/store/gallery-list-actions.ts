@@ -4,8 +4,7 @@
  * slice (gallery-slice.ts).
  */
 import type { StateCreator } from 'zustand';
-import type { GalleryItem } from '../../shared/domain/gallery-item';
-import type { RequestOutput } from '../../shared/ipc/contract';
+import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { galleryChanges, imagesAfterBatch } from './gallery-batch';
@@ -18,12 +17,32 @@ import {
   withModels,
 } from './gallery-list-model';
 import type { PagedList } from './paged-list';
+import { refOf, type ImageRef } from './image-ref';
+import { recordProblem } from './record-problem';
+import { recordsWith } from './records-table';
+import { selectGalleryItems, selectGalleryJump } from './record-selectors';
 
 type Creator = StateCreator<AppState>;
 
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
-type GalleryList = PagedList<'gallery', AppState, GalleryItem>;
+type GalleryList = PagedList<'gallery', AppState, ImageRef, 'Refs'>;
+
+/** A page of `gallery:list` as the list takes it: its images' refs, and their tasks' records. */
+interface GalleryPage {
+  readonly items: readonly ImageRef[];
+  readonly nextCursor: string | null;
+  readonly records: readonly TaskItem[];
+}
+
+function pageOf(answer: RequestOutput<'gallery:list'>): GalleryPage {
+  const { items, nextCursor, records } = answer;
+  return { items: items.map(refOf), nextCursor, records };
+}
+
+/** The models of a page's readable tasks. */
+const modelsOf = (page: GalleryPage) =>
+  page.records.flatMap(({ record }) => (recordProblem(record) === null ? [record.request] : []));
 
 /** The list's query in the chosen order. */
 function query(get: Get, cursor: string | null) {
@@ -41,12 +60,12 @@ const MAX_REFRESH_ROUNDS = 5;
 /** Merges a fresh first page into what is loaded (deeper pages kept) with its count. */
 function applyFirstPage(
   { set, get, list }: { set: Set; get: Get; list: GalleryList },
-  page: RequestOutput<'gallery:list'>,
+  page: GalleryPage,
   total: number | null,
 ): void {
   const state = get();
   const merged = mergeFirstPage(
-    state.galleryItems,
+    state.galleryRefs,
     state.galleryNextCursor,
     page.items,
     page.nextCursor,
@@ -60,7 +79,8 @@ function applyFirstPage(
       error: null,
       ...(merged.replaced ? { loadingMore: false } : {}),
     }),
-    galleryModels: withModels(state.galleryModels, page.items),
+    records: recordsWith(get().records, page.records),
+    galleryModels: withModels(state.galleryModels, modelsOf(page)),
     galleryTotal: total,
   });
   // Positions may have moved: the page loaded by position is loaded again, and shown as it
@@ -107,7 +127,7 @@ export function galleryFreshness(set: Set, get: Get, list: GalleryList): Gallery
       if (!stillCurrent()) return;
       const stale = changes !== before || refreshAgain;
       if (stale && round < MAX_REFRESH_ROUNDS) continue;
-      applyFirstPage({ set, get, list }, answer[0], answer[1]);
+      applyFirstPage({ set, get, list }, pageOf(answer[0]), answer[1]);
       return;
     }
   };
@@ -151,14 +171,15 @@ export function galleryLoadActions(
             call('gallery:models').catch(() => [] as string[]),
             count(get),
           ]);
-          return { ...page, models, total };
+          return { ...pageOf(page), models, total };
         },
-        (next, state, page) => ({
+        (_next, state, page) => ({
+          records: recordsWith(state.records, page.records),
           galleryTotal: page.total,
           ...dropJump(),
           galleryModels: withModels(
             [...new Set([...state.galleryModels, ...page.models])].sort(),
-            next.items,
+            modelsOf(page),
           ),
         }),
       );
@@ -166,8 +187,11 @@ export function galleryLoadActions(
 
     galleryLoadMore: () =>
       list.extend(
-        (cursor) => call('gallery:list', query(get, cursor)),
-        (_next, state, page) => ({ galleryModels: withModels(state.galleryModels, page.items) }),
+        async (cursor) => pageOf(await call('gallery:list', query(get, cursor))),
+        (_next, state, page) => ({
+          records: recordsWith(state.records, page.records),
+          galleryModels: withModels(state.galleryModels, modelsOf(page)),
+        }),
       ),
 
     galleryRefresh: () => freshness.refresh(),
@@ -186,8 +210,15 @@ export function galleryChangeActions(
   freshness: GalleryFreshness,
 ): Pick<AppState, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
   return {
-    galleryApplyTaskUpdate: ({ record }) => {
-      set(get().galleryAfterTaskChanges(galleryChanges([record])));
+    galleryApplyTaskUpdate: (item) => {
+      const state = get();
+      const patch = state.galleryAfterTaskChanges(galleryChanges([item.record]));
+      const localId = item.record.localId;
+      const names = (refs: readonly ImageRef[] = []) => refs.some((ref) => ref.localId === localId);
+      // The record is written once: for every view that has it, or the gallery it joins.
+      const held =
+        state.records.has(localId) || names(patch.galleryRefs) || names(patch.galleryJump?.refs);
+      set(held ? { ...patch, records: recordsWith(state.records, [item]) } : patch);
     },
 
     galleryAfterTaskChanges: (changes) => {
@@ -195,22 +226,26 @@ export function galleryChangeActions(
       if (state.galleryStatus !== 'ready') return {};
       // The page loaded by position shows the same images: their stars, states, or going.
       const jump = state.galleryJump;
-      const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
-      const merge = imagesAfterBatch(state.galleryItems, changes, {
+      const jumpView = selectGalleryJump(state);
+      const jumpItems = jumpView ? imagesAfterBatch(jumpView.items, changes) : null;
+      const loaded = selectGalleryItems(state);
+      const merge = imagesAfterBatch(loaded, changes, {
         filtered: hasActiveFilters(state.galleryFilters),
         hasMore: state.galleryNextCursor !== null,
         sort: state.galleryDisplay.sort,
       });
       const patch: Partial<AppState> =
-        jump && jumpItems?.changed ? { galleryJump: { ...jump, items: jumpItems.items } } : {};
+        jump && jumpItems?.changed
+          ? { galleryJump: { ...jump, refs: jumpItems.items.map(refOf) } }
+          : {};
       if (!merge.changed) return patch;
-      const grown = merge.items.length - state.galleryItems.length;
+      const grown = merge.items.length - loaded.length;
       const models = [...changes.records.values()].map((record) => record.request);
       return {
         ...patch,
         ...freshness.changed(),
         galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
-        galleryItems: merge.items,
+        galleryRefs: merge.items.map(refOf),
         galleryModels: withModels(state.galleryModels, models),
       };
     },

@@ -187,8 +187,8 @@ export function insertionIndex(
   return low;
 }
 
-export interface PageMerge {
-  readonly items: GalleryItem[];
+export interface PageMerge<Item> {
+  readonly items: Item[];
   readonly nextCursor: string | null;
   /** True when the loaded list was replaced (the page did not overlap what was loaded). */
   readonly replaced: boolean;
@@ -200,12 +200,12 @@ export interface PageMerge {
  * a refresh neither loses the scroll depth nor reloads every page. Otherwise the page replaces
  * the list.
  */
-export function mergeFirstPage(
-  current: readonly GalleryItem[],
+export function mergeFirstPage<Item extends Pick<GalleryItem, 'localId' | 'index'>>(
+  current: readonly Item[],
   currentCursor: string | null,
-  page: readonly GalleryItem[],
+  page: readonly Item[],
   pageCursor: string | null,
-): PageMerge {
+): PageMerge<Item> {
   const last = page.at(-1);
   if (pageCursor === null || last === undefined) {
     return { items: [...page], nextCursor: pageCursor, replaced: true };

@@ -5,10 +5,10 @@
  * in groups: the list's (gallery-list-actions.ts) and one image's (gallery-image-actions.ts).
  */
 import type { StateCreator } from 'zustand';
-import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { t } from '../i18n';
 import type { AppState } from './app-state';
+import type { ImageRef } from './image-ref';
 import { EMPTY_GALLERY_FILTERS, itemKey, type GalleryFilters } from './gallery-list-model';
 import type { GalleryChanges } from './gallery-batch';
 import { createPagedList, type PagedFields } from './paged-list';
@@ -18,13 +18,14 @@ import { galleryImageActions, type GalleryImageActions } from './gallery-image-a
 import { galleryChangeActions, galleryFreshness, galleryLoadActions } from './gallery-list-actions';
 
 /**
- * The loaded images (newest first; deleted images never appear) as a paged list
- * (`galleryItems`, `galleryNextCursor`, `galleryStatus`, …): `galleryStatus` is `idle` until the
- * gallery is first shown, and `galleryError` says why the last load failed.
+ * The loaded images (newest first; deleted images never appear) as a paged list of image refs
+ * over the records table (`galleryRefs`, `galleryNextCursor`, `galleryStatus`, …; their items:
+ * record-selectors.ts `selectGalleryItems`): `galleryStatus` is `idle` until the gallery is
+ * first shown, and `galleryError` says why the last load failed.
  */
 export interface GallerySlice
   extends
-    PagedFields<'gallery', GalleryItem>,
+    PagedFields<'gallery', ImageRef, 'Refs'>,
     GalleryBrowseSlice,
     GalleryTrashSlice,
     GalleryImageActions {
@@ -55,8 +56,9 @@ export interface GallerySlice
 }
 
 export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = (set, get, api) => {
-  const list = createPagedList<'gallery', AppState, GalleryItem>({
+  const list = createPagedList<'gallery', AppState, ImageRef, 'Refs'>({
     prefix: 'gallery',
+    itemsName: 'Refs',
     set,
     get,
     keyOf: itemKey,

@@ -3,3 +3,6 @@ export interface ImageRef {
   readonly localId: string;
   readonly index: number;
 }
+
+/** The ref of an image (a gallery item, a ref), and nothing else of it. */
+export const refOf = (item: ImageRef): ImageRef => ({ localId: item.localId, index: item.index });

@@ -85,3 +85,14 @@ export function itemsOf(
   }
   return same && items.length === previous.length ? previous : items;
 }
+
+/** The table with only the records `held` names (the others left every view); the same when none left. */
+export function recordsHeld(table: RecordsTable, held: ReadonlySet<string>): RecordsTable {
+  let next: Map<string, TaskItem> | null = null;
+  for (const localId of table.keys()) {
+    if (held.has(localId)) continue;
+    next ??= new Map(table);
+    next.delete(localId);
+  }
+  return next ?? table;
+}

@@ -1,8 +1,8 @@
 /**
  * The page's side of `tasks:updated` (shared/ipc/task-changes.ts): a batch of task changes is
  * applied in one store update, so the window draws it once: each record written once into the
- * records table (records-slice.ts), and the ids of the task list and the compare view, and the
- * gallery's images, moved as main says (`views`);
+ * records table (records-slice.ts), and the ids of the task list, the compare view and the
+ * gallery's images moved as main says (`views`);
  * then what it says aloud (a task completed, failed) and what it gives back to the form (a
  * refused submit) follow.
  */
@@ -13,6 +13,7 @@ import { errorText, t } from '../i18n';
 import type { AppState } from './app-state';
 import { compareAfterTaskChanges } from './compare-slice';
 import { galleryChanges } from './gallery-batch';
+import type { ImageRef } from './image-ref';
 import {
   heldInGallery,
   readBatch,
@@ -86,6 +87,11 @@ function answerForm(store: Store, batch: TaskBatch): void {
   }
 }
 
+/** The tasks of the gallery's images after a batch (whose records the table takes). */
+function refIds(refs: readonly ImageRef[] | undefined): string[] {
+  return (refs ?? []).map((ref) => ref.localId);
+}
+
 /** Applies one `tasks:updated` batch: one store update for the lists, then the words. */
 export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): void {
   const batch = readBatch(changes);
@@ -94,12 +100,21 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
   const records = [...batch.items.values()].map((item) => item.record);
   const list = tasksAfterBatch(state, batch);
   const compare = compareAfterTaskChanges(state, [...batch.items.values()], batch.removed);
+  const gallery = state.galleryAfterTaskChanges(
+    galleryChanges(records, batch.removed, heldInGallery(batch)),
+  );
   // Each changed record is written once, into the one table every view reads.
-  const table = recordsAfterBatch(state.records, batch, [...list.joined, ...compare.joined]);
+  const joined = [
+    ...list.joined,
+    ...compare.joined,
+    ...refIds(gallery.galleryRefs),
+    ...refIds(gallery.galleryJump?.refs),
+  ];
+  const table = recordsAfterBatch(state.records, batch, joined);
   const patch = {
     ...list.patch,
     ...(table === state.records ? {} : { records: table }),
-    ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed, heldInGallery(batch))),
+    ...gallery,
     ...compare.patch,
     ...(savesEditResult(records) ? { editResultsSeen: state.editResultsSeen + 1 } : {}),
   };

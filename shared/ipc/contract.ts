@@ -6,7 +6,7 @@
  */
 import { sentenceSchema } from '../i18n/sentence';
 import { z } from 'zod';
-import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
+import { gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { MAX_SEARCH_CHARS } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
@@ -18,7 +18,7 @@ import { capForecastSchema, costEvents, costRequests } from './cost-contract';
 import { submitRequests } from './submit-contract';
 import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
 import { taskChangesSchema } from './task-changes';
-import { localIdSchema, taskItemSchema } from './task-item';
+import { galleryPageSchema, localIdSchema, taskItemSchema } from './task-item';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
@@ -196,7 +196,7 @@ export const requests = {
         cursor,
       })
       .strict(),
-    output: z.object({ items: z.array(galleryItemSchema), nextCursor: z.string().nullable() }),
+    output: galleryPageSchema,
   },
   'gallery:models': { input: none, output: z.array(z.string()) },
   /** How many images `gallery:list` would list with these filters (all its pages together). */

@@ -1,5 +1,6 @@
 /** A task as the page gets it: its record and, while the engine works on it, its live state. */
 import { z } from 'zod';
+import { galleryItemSchema } from '../domain/gallery-item';
 import { MAX_LOCAL_ID_CHARS } from '../domain/limits';
 import { liveStateSchema } from '../domain/live-state';
 import { taskRecordSchema } from '../domain/task-record';
@@ -12,3 +13,13 @@ export type TaskItem = z.infer<typeof taskItemSchema>;
 
 /** A task's local id as the page names it. */
 export const localIdSchema = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
+
+/**
+ * A page of `gallery:list`: its images in order, and the records of their tasks, one each (the
+ * page's records table takes them; the gallery holds only the images' ids).
+ */
+export const galleryPageSchema = z.object({
+  items: z.array(galleryItemSchema),
+  nextCursor: z.string().nullable(),
+  records: z.array(taskItemSchema).max(500),
+});

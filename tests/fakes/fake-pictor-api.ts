@@ -463,7 +463,11 @@ export class FakePictorApi implements PictorApi {
     const page = all.slice(start, start + limit);
     const last = page.at(-1);
     const more = start + page.length < all.length;
-    return { items: page, nextCursor: more && last ? galleryCursorOf(last) : null };
+    const localIds = new Set(page.map((item) => item.localId));
+    const records = this.tasks
+      .filter((record) => localIds.has(record.localId))
+      .map((record) => ({ record, live: null }));
+    return { items: page, nextCursor: more && last ? galleryCursorOf(last) : null, records };
   }
 
   /** Where the page after `cursor` starts in `all` (listed in the cursor's order). */

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { formatDateTime, t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { selectGalleryItems } from '../../store/record-selectors';
 
 const store = useAppStore.getState;
 /** The loaded gallery images a reference may be taken from, newest first. */
@@ -30,7 +31,7 @@ type Added = Awaited<ReturnType<ReturnType<typeof store>['editReferenceFromFile'
  * library". A radio group: arrows move between them.
  */
 function LibraryAdder({ full, add }: { full: boolean; add: (answer: Added) => void }) {
-  const items = useAppStore((state) => state.galleryItems);
+  const items = useAppStore(selectGalleryItems);
   const name = useId();
   const library = useMemo(() => items.slice(0, MAX_OFFERED), [items]);
   const [picked, setPicked] = useState('');

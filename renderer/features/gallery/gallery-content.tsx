@@ -5,6 +5,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { selectGalleryItems, selectGalleryJump } from '../../store/record-selectors';
 import { MIN_TILE_OF } from '../../store/gallery-display';
 import { hasActiveFilters } from '../../store/gallery-list-model';
 import { FilterNotice } from './filter-notice';
@@ -22,7 +23,7 @@ const store = useAppStore.getState;
 export function useGalleryState() {
   return useAppStore(
     useShallow((s) => ({
-      items: s.galleryItems,
+      items: selectGalleryItems(s),
       status: s.galleryStatus,
       error: s.galleryError,
       hasMore: s.galleryNextCursor !== null,
@@ -31,7 +32,7 @@ export function useGalleryState() {
       models: s.galleryModels,
       shown: s.view === 'gallery',
       total: s.galleryTotal,
-      jump: s.galleryJump,
+      jump: selectGalleryJump(s),
       jumpLoading: s.galleryJumpLoading,
       display: s.galleryDisplay,
       trashBusy: s.galleryTrashBusy > 0,

@@ -2,6 +2,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { hasSelection, isSelected } from '../../lib/selection';
 import { itemKey } from '../../store/gallery-list-model';
+import { imageProblem } from '../../store/unreadable-image';
 import type { GalleryGridProps } from './gallery-grid-props';
 import { GalleryTile, PlaceholderTile, UnreadableTile } from './gallery-tile';
 
@@ -55,6 +56,8 @@ export function GalleryGridRow({
         if (!item) return <PlaceholderTile key={`at-${index}`} column={column} size={tile} />;
         const key = itemKey(item);
         const at = { itemKey: key, column, size: tile, tabbable: index === place.tabIndex, index };
+        const problem = imageProblem(item);
+        if (problem !== undefined) return <UnreadableTile key={key} {...at} detail={problem} />;
         return (
           <ErrorBoundary
             key={key}

@@ -14,8 +14,8 @@ import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { galleryItemAt } from '../../store/record-selectors';
 import type { ImageRef } from '../../store/gallery-delete';
-import { itemKey } from '../../store/gallery-list-model';
 import { OptionList } from './board-picker';
 
 /** Suggestions shown at most. */
@@ -28,13 +28,10 @@ interface TagShare {
   readonly count: number;
 }
 
-/** The images as the gallery holds them now (a tag added shows at once). */
+/** The images as the records table holds them now (a tag added shows at once). */
 function useLiveItems(items: readonly GalleryItem[]): readonly GalleryItem[] {
-  const loaded = useAppStore((s) => s.galleryItems);
-  return useMemo(() => {
-    const byKey = new Map(loaded.map((item) => [itemKey(item), item]));
-    return items.map((item) => byKey.get(itemKey(item)) ?? item);
-  }, [items, loaded]);
+  const records = useAppStore((s) => s.records);
+  return useMemo(() => items.map((item) => galleryItemAt(records, item) ?? item), [items, records]);
 }
 
 /** Each tag the images have, with how many have it, most first, then by name. */

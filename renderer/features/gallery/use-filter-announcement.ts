@@ -11,7 +11,7 @@ import type { GalleryFilters } from '../../store/gallery-list-model';
 export function useFilterAnnouncement(): (patch: Partial<GalleryFilters>) => void {
   const pending = useRef(false);
   const status = useAppStore((s) => s.galleryStatus);
-  const count = useAppStore((s) => s.galleryItems.length);
+  const count = useAppStore((s) => s.galleryRefs.length);
   const hasMore = useAppStore((s) => s.galleryNextCursor !== null);
 
   const change = useCallback((patch: Partial<GalleryFilters>) => {

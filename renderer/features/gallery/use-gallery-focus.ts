@@ -49,14 +49,14 @@ export function useGalleryFocus(section: RefObject<HTMLElement | null>): Gallery
   useEffect(() => {
     if (restored === null || !focusIsFree(section.current)) return;
     const first = restored.keys.find((key) =>
-      store().galleryItems.some((item) => itemKey(item) === key),
+      store().galleryRefs.some((item) => itemKey(item) === key),
     );
     if (first !== undefined) focusTile(first);
     else if (!section.current?.contains(document.activeElement)) focusGrid();
   }, [restored, focusTile, focusGrid, section]);
   const focusAfterDelete = useCallback(
     (gone: ReadonlySet<string>) => {
-      const items = store().galleryItems;
+      const items = store().galleryRefs;
       const first = items.findIndex((item) => gone.has(itemKey(item)));
       const stays = (item: (typeof items)[number]) => !gone.has(itemKey(item));
       const next =

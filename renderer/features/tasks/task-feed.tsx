@@ -13,7 +13,8 @@ import type { BatchGeometry } from './batch-geometry';
 import { TaskBatchRow } from './task-batch-row';
 import { useBatchCards } from './use-batch-cards';
 import { PlaceholderRow, TaskRow } from './task-row';
-import { UnreadableRow, recordProblem } from './unreadable-row';
+import { recordProblem } from '../../store/record-problem';
+import { UnreadableRow } from './unreadable-row';
 import { rowPlaces, type FixedRow, type RowPlaces } from './use-fixed-rows';
 import type { FeedMetrics } from './use-row-height';
 

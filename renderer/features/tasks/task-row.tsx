@@ -16,7 +16,8 @@ import { TaskRowActions } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
 import { SelectBox, useSelected, useSelectHandlers } from './task-select';
 import { TaskThumbnails } from './task-thumbnails';
-import { UnreadableRow, recordProblem } from './unreadable-row';
+import { recordProblem } from '../../store/record-problem';
+import { UnreadableRow } from './unreadable-row';
 
 export interface TaskRowProps {
   item: TaskItem;

@@ -4,26 +4,8 @@
  * the list and says so, with the technical detail one click away; the other rows stay usable.
  */
 import type { CSSProperties } from 'react';
-import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
-
-/** Checked once per record object: rows re-render far more often than records change. */
-const checked = new WeakMap<object, string | null>();
-
-/** Why `record` cannot be shown (the first schema issue), or null when it is fine. */
-export function recordProblem(record: unknown): string | null {
-  if (typeof record !== 'object' || record === null) return t('tasks.unreadable.notRecord');
-  const known = checked.get(record);
-  if (known !== undefined) return known;
-  const parsed = taskRecordSchema.safeParse(record);
-  const issue = parsed.success ? undefined : parsed.error.issues[0];
-  const problem = parsed.success
-    ? null
-    : `${issue?.path.join('.') || t('tasks.unreadable.wholeRecord')}: ${issue?.message ?? t('tasks.unreadable.notValid')}`;
-  checked.set(record, problem);
-  return problem;
-}
 
 export interface UnreadableRowProps {
   index: number;

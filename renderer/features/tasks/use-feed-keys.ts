@@ -8,7 +8,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { isSelected, selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
-import { recordProblem } from './unreadable-row';
+import { recordProblem } from '../../store/record-problem';
 
 function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {
   switch (key) {

@@ -9,6 +9,7 @@ import { type FakePictorApi } from '../../fakes/fake-pictor-api';
 import { makeImage } from '../../support/task-records';
 import { startHarnessPage } from '../../unit/renderer/harness/harness-page';
 import { useAppStore } from '../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../renderer/store/record-selectors';
 import type { View } from '../../../renderer/store/ui-slice';
 
 /** Distinct thumbnail files the suite writes at `gallery/g/<n>.webp`. */
@@ -139,7 +140,7 @@ async function loadWholeGallery(): Promise<number> {
   const store = useAppStore.getState;
   if (store().galleryStatus === 'idle') await store().galleryLoad();
   while (store().galleryNextCursor !== null) await store().galleryLoadMore();
-  return store().galleryItems.length;
+  return store().galleryRefs.length;
 }
 
 /** What {@link rateTile} measured, in ms from the keydown. */
@@ -174,7 +175,17 @@ function rateTile(place: number, stars: number): Promise<RatingResult> {
   });
 }
 
-const harness = await startHarnessPage(seed);
+const page = await startHarnessPage(seed);
+/** The store as the suite reads it (tests/bench/suites/ui.ts): the gallery's images as items. */
+const harness = {
+  ...page,
+  store: {
+    getState: () => {
+      const state = page.store.getState();
+      return { ...state, galleryItems: selectGalleryItems(state) };
+    },
+  },
+};
 Object.assign(window, {
   bench: { harness, probe, scrollFor, loadWholeGallery, mountList, rateTile },
 });

@@ -10,6 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, formatDateTime, t } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import type { WiredApi } from '../../../support/wired-api';
 import { seedGallery } from '../gallery/gallery-wired';
 import { startWiredApp } from '../render-wired-app';
@@ -34,7 +35,7 @@ function seedCompares(main: WiredApi): void {
   });
 }
 
-const shownIds = () => useAppStore.getState().galleryItems.map((item) => item.localId);
+const shownIds = () => selectGalleryItems(useAppStore.getState()).map((item) => item.localId);
 
 async function openGallery() {
   act(() => useAppStore.getState().setView('gallery'));

@@ -14,7 +14,7 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { inputImage } from '../../../fakes/fake-inputs';
 import { startApp } from '../render-app';
-import { makeImage } from '../../../support/task-records';
+import { makeImage, makeTask } from '../../../support/task-records';
 import { formatDateTime } from '../../../../renderer/i18n';
 
 const CHECKED: KeyStatus = {
@@ -118,16 +118,21 @@ describe('the edit panel', () => {
     const { fake } = await startApp({ prepare });
     // One batch's two images: the same prompt, told apart by their number.
     const createdAt = Date.UTC(2026, 2, 14, 9, 30);
-    const items = [0, 1].map((index) => ({
+    const record = makeTask({
       localId: 'batch-1',
       taskId: 'svc-1',
-      index,
-      image: makeImage(index, { thumbnail: `batch/${String(index)}.thumb.webp` }),
+      status: 'completed',
       prompt: 'a red boat',
       createdAt,
-    }));
+      images: [0, 1].map((index) =>
+        makeImage(index, { thumbnail: `batch/${String(index)}.thumb.webp` }),
+      ),
+    });
     fake.inputs.library.set('batch-1#1', inputImage(9, 512, 512, 90_000));
-    act(() => useAppStore.setState({ galleryItems: items }));
+    act(() => {
+      useAppStore.getState().recordsPut([{ record, live: null }]);
+      useAppStore.setState({ galleryRefs: [0, 1].map((index) => ({ localId: 'batch-1', index })) });
+    });
     const dialog = await openPanel(fake);
     const user = userEvent.setup();
     const choices = within(dialog).getByRole('group', { name: 'Library image' });

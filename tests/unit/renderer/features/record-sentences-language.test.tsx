@@ -16,6 +16,7 @@ import { englishText, sentence, type Sentence } from '../../../../shared/i18n/se
 import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
 import { applyLocale, t } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { makeImage, makeTask } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
 import { startWiredApp } from '../render-wired-app';
@@ -133,7 +134,7 @@ async function visitEveryView(main: WiredApi): Promise<string[]> {
   act(() => state().setView('gallery'));
   await waitFor(() => expect(state().galleryStatus).toBe('ready'));
   await look();
-  for (const item of state().galleryItems) {
+  for (const item of selectGalleryItems(state())) {
     act(() => state().galleryOpenViewer(`${item.localId}/${String(item.index)}`));
     await look();
   }

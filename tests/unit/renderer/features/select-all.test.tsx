@@ -10,7 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { selectTaskItems } from '../../../../renderer/store/record-selectors';
+import { selectTaskItems, selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { keyOf, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
@@ -32,7 +32,7 @@ const picks = (main: { callsTo(channel: 'triage:apply'): readonly object[] }) =>
 describe('Select all in the gallery', () => {
   it('Ctrl+A selects every image the filters match, loaded or not, and the trash takes them all', async () => {
     const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
-    expect(useAppStore.getState().galleryItems).toHaveLength(GALLERY_PAGE_SIZE);
+    expect(selectGalleryItems(useAppStore.getState())).toHaveLength(GALLERY_PAGE_SIZE);
     act(() => tile(keyOf(0)).focus());
     await user.keyboard('{Control>}a{/Control}');
     expect(toolbar('Selected images').textContent).toContain('All 300 images');

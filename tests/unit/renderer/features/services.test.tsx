@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeImage } from '../../../support/task-records';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import type { UserPrompts } from '../../../../electron/ports/user-prompts';
 import type { WiredApi } from '../../../support/wired-api';
 import { connectService, SERVICE_KEY, unusedAddress } from '../dialect-services';
@@ -320,7 +321,7 @@ describe('each task’s service in the history and the gallery', () => {
     await waitFor(() =>
       expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ provider: 'bfl' }),
     );
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(1));
-    expect(useAppStore.getState().galleryItems[0]?.provider).toBe('bfl');
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(1));
+    expect(selectGalleryItems(useAppStore.getState())[0]?.provider).toBe('bfl');
   });
 });

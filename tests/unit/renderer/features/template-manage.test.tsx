@@ -15,6 +15,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { seedGallery } from '../gallery/gallery-wired';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
@@ -252,7 +253,7 @@ describe('a task made from a template', () => {
       expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ template: id }),
     );
     await waitFor(() =>
-      expect(useAppStore.getState().galleryItems.map((item) => item.localId)).toEqual([
+      expect(selectGalleryItems(useAppStore.getState()).map((item) => item.localId)).toEqual([
         'seed-000001',
       ]),
     );

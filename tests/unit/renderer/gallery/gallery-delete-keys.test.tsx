@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { focusedKey, keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
@@ -34,13 +35,13 @@ async function everShown(text: string, during: () => Promise<void>): Promise<boo
 describe('deleting by keyboard, and Undo', () => {
   it('never says "No images yet" while images remain past the loaded ones', async () => {
     const { main } = await renderWired({ prepare: (m) => seedGallery(m, 300), events: true });
-    const loaded = useAppStore.getState().galleryItems;
+    const loaded = selectGalleryItems(useAppStore.getState());
     expect(loaded).toHaveLength(GALLERY_PAGE_SIZE);
     // A deleted image, once gone from the list, never comes back (a page read before it went).
     let gone = false;
     let back = false;
     const stop = useAppStore.subscribe((state) => {
-      const present = state.galleryItems.some((item) => item.localId === 'seed-000000');
+      const present = selectGalleryItems(state).some((item) => item.localId === 'seed-000000');
       if (!present) gone = true;
       else if (gone) back = true;
     });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { makeImage } from '../../../support/task-records';
 import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
 import { seedHistory } from '../render-wired-app';
@@ -23,7 +24,7 @@ describe('gallery filters', () => {
     );
     expect(main.callsTo('gallery:list').filter((query) => query.search)).toHaveLength(1);
     // Every word anywhere, in any order: numbers 2, 12 and 20 to 29.
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(12));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(12));
     expect(screen.getByAltText('Prompt number 20')).toBeTruthy();
   });
 
@@ -44,7 +45,7 @@ describe('gallery filters', () => {
           .map((option) => option.textContent),
       ).toContain('rare-model'),
     );
-    expect(useAppStore.getState().galleryItems.length).toBeLessThan(450);
+    expect(selectGalleryItems(useAppStore.getState()).length).toBeLessThan(450);
   });
 
   it('filters by favourite, model and date range', async () => {
@@ -74,7 +75,7 @@ describe('gallery filters', () => {
     await waitFor(() =>
       expect(lastList(main.callsTo('gallery:list'))).toMatchObject({ model: 'gpt-image-1' }),
     );
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(6));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(6));
     expect(await screen.findByText('6 images shown.')).toBeTruthy();
 
     // Typed as the user writes a day here (month first in en-US), or year first.
@@ -173,7 +174,7 @@ describe('with the network off', () => {
     const { user, main } = await renderOffline({ prepare: (m) => seedGallery(m, 30) });
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 1');
     // Numbers 1, 10 to 19 and 21: every word anywhere.
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(12));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(12));
     await user.click(screen.getByAltText('Prompt number 12'));
     const dialog = await screen.findByRole('dialog');
     await user.keyboard('{ArrowRight}');

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { focusedKey, keyOf, resize, scrollGrid, seriousViolations, tile } from './gallery-harness';
 import {
   seedGallery,
@@ -27,7 +28,7 @@ describe('the gallery grid', () => {
 
     it('keeps only a window of 50,000 images in the page and pages in more by cursor', async () => {
       const { main } = await renderLarge();
-      expect(useAppStore.getState().galleryItems).toHaveLength(200);
+      expect(selectGalleryItems(useAppStore.getState())).toHaveLength(200);
       const first = main.callsTo('gallery:list')[0]!;
       expect(first).toMatchObject({
         limit: 200,
@@ -41,13 +42,13 @@ describe('the gallery grid', () => {
       for (let page = 1; page <= 5; page += 1) {
         scrollGrid(Math.ceil((200 * page) / COLUMNS) * ROW);
         await waitFor(() =>
-          expect(useAppStore.getState().galleryItems).toHaveLength(200 * (page + 1)),
+          expect(selectGalleryItems(useAppStore.getState())).toHaveLength(200 * (page + 1)),
         );
         // Each page continues from main's cursor after the last one loaded, without a gap.
         const asked = main.callsTo('gallery:list')[page]!;
         expect(asked.cursor).toEqual(expect.any(String));
         expect(asked).not.toHaveProperty('offset');
-        const items = useAppStore.getState().galleryItems;
+        const items = selectGalleryItems(useAppStore.getState());
         expect(items[200 * page]?.prompt).toBe(`Prompt number ${String(200 * page)}`);
         expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
       }

@@ -6,6 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { makeImage, makeTask } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
 import { focusedKey, keyOf, scroller, scrollGrid, tile } from './gallery-harness';
@@ -57,7 +58,7 @@ describe('live updates', () => {
     // Row 10, column 2; three new images push it to row 11, column 0.
     act(() => tile(keyOf(52)).focus());
     await arrive(main, 3);
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(203));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(203));
     await waitFor(() => expect(focusedKey()).toBe(keyOf(52)));
     expect(scroller().scrollTop).toBe(rowTop(11));
     expect(document.querySelectorAll('[role="gridcell"][tabindex="0"]')).toHaveLength(1);
@@ -67,7 +68,7 @@ describe('live updates', () => {
     const { main } = await renderWired({ events: true, prepare: (m) => seedImages(m, 200) });
     scrollGrid(rowTop(10) + 40);
     await arrive(main, 5);
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(205));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(205));
     // The first image in view (index 50) is now at 55: one row further down, and so is the view.
     expect(scroller().scrollTop).toBe(rowTop(11) + 40);
     expect(focusedKey()).toBeUndefined();
@@ -76,7 +77,7 @@ describe('live updates', () => {
   it('reloads the first page on gallery:changed and keeps the pages loaded after it', async () => {
     const { main } = await renderWired({ events: true, prepare: (m) => seedImages(m, 500) });
     scrollGrid(rowTop(40));
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(400));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(400));
     main.runtime.core.history.put(
       makeTask({
         localId: 'quiet',
@@ -87,12 +88,14 @@ describe('live updates', () => {
     );
     const before = main.callsTo('gallery:list').length;
     act(() => main.send('gallery:changed', { reason: 'rebuilt' }));
-    await waitFor(() => expect(useAppStore.getState().galleryItems[0]?.localId).toBe('quiet'));
+    await waitFor(() =>
+      expect(selectGalleryItems(useAppStore.getState())[0]?.localId).toBe('quiet'),
+    );
     const reload = main.callsTo('gallery:list')[before]!;
     expect(reload).not.toHaveProperty('cursor');
     const state = useAppStore.getState();
-    expect(state.galleryItems).toHaveLength(401);
-    expect(state.galleryItems[400]?.prompt).toBe('Prompt number 399');
+    expect(selectGalleryItems(state)).toHaveLength(401);
+    expect(selectGalleryItems(state)[400]?.prompt).toBe('Prompt number 399');
     // The next page, asked of main with the page's cursor, starts right after the 400 seeded
     // images loaded before: no gap, no repeat.
     const next = await main.api.invoke('gallery:list', {

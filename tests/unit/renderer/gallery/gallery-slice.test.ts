@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
-import { makeImage } from '../../../support/task-records';
+import { makeImage, makeTask } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
 import { sharedWiredMain } from '../shared-wired-main';
 import { seedGallery } from './gallery-wired';
@@ -40,12 +41,12 @@ describe('the gallery slice', () => {
     const main = await mainWith(450);
     await state().galleryLoad();
     expect(state().galleryStatus).toBe('ready');
-    expect(state().galleryItems).toHaveLength(200);
+    expect(selectGalleryItems(state())).toHaveLength(200);
     const cursors = [state().galleryNextCursor];
     expect(cursors[0]).toEqual(expect.any(String));
     expect(state().galleryModels).toEqual(['m-even', 'm-odd']);
     await state().galleryLoadMore();
-    expect(state().galleryItems).toHaveLength(400);
+    expect(selectGalleryItems(state())).toHaveLength(400);
     cursors.push(state().galleryNextCursor);
     await state().galleryLoadMore();
     expect(state().galleryNextCursor).toBeNull();
@@ -56,7 +57,7 @@ describe('the gallery slice', () => {
       ...cursors,
     ]);
     // Every image once, newest first: the pages meet without a gap or a repeat.
-    expect(state().galleryItems.map((item) => item.prompt)).toEqual(
+    expect(selectGalleryItems(state()).map((item) => item.prompt)).toEqual(
       Array.from({ length: 450 }, (_, index) => `Prompt ${String(index)}`),
     );
   });
@@ -66,14 +67,15 @@ describe('the gallery slice', () => {
     await state().galleryLoad();
     await Promise.all([state().galleryLoadMore(), state().galleryLoadMore()]);
     expect(main.callsTo('gallery:list')).toHaveLength(2);
-    expect(state().galleryItems).toHaveLength(400);
+    expect(selectGalleryItems(state())).toHaveLength(400);
   });
 
   // Fault: main's answer to the first page held back until the filters changed.
   it('drops a page that answers after the filters changed', async () => {
     const fake = fakeWith(10);
     let release: (() => void) | undefined;
-    const slow: RequestOutput<'gallery:list'> = { items: [], nextCursor: null };
+    const slow: RequestOutput<'gallery:list'> = { items: [], nextCursor: null, records: [] };
+    const match = makeTask({ localId: 'match', taskId: null, prompt: 'Match', createdAt: 1 });
     fake.handle('gallery:list', (input) =>
       input.search === undefined
         ? new Promise((resolve) => {
@@ -91,6 +93,7 @@ describe('the gallery slice', () => {
               },
             ],
             nextCursor: null,
+            records: [{ record: { ...match, images: [makeImage(0)] }, live: null }],
           },
     );
     const first = state().galleryLoad();
@@ -98,7 +101,7 @@ describe('the gallery slice', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     release?.();
     await first;
-    expect(state().galleryItems.map((item) => item.localId)).toEqual(['match']);
+    expect(selectGalleryItems(state()).map((item) => item.localId)).toEqual(['match']);
   });
 
   // Fault: gallery:list fails once, then fails again on a later page.
@@ -113,7 +116,7 @@ describe('the gallery slice', () => {
     await state().galleryLoad();
     fake.fail('gallery:list', { message: 'Busy.' }, 1);
     await state().galleryLoadMore();
-    expect(state().galleryItems).toHaveLength(200);
+    expect(selectGalleryItems(state())).toHaveLength(200);
     expect(state()).toMatchObject({ galleryStatus: 'ready', galleryLoadingMore: false });
     expect(state().galleryError?.message).toBe('Busy.');
   });
@@ -124,21 +127,21 @@ describe('the gallery slice', () => {
     const record = main.runtime.core.history.get('seed-000000')!;
     state().galleryApplyTaskUpdate({ record, live: null });
     expect(main.callsTo('gallery:list')).toHaveLength(0);
-    expect(state().galleryItems).toEqual([]);
+    expect(selectGalleryItems(state())).toEqual([]);
   });
 
   it('moves the open viewer to the next image when its image is deleted', async () => {
     const main = await mainWith(3);
     await state().galleryLoad();
-    const [first, second] = state().galleryItems;
+    const [first, second] = selectGalleryItems(state());
     state().galleryOpenViewer('seed-000001/0');
     await state().galleryDelete(second!);
     expect(state().galleryViewerKey).toBe('seed-000002/0');
-    await state().galleryDelete(state().galleryItems[1]!);
+    await state().galleryDelete(selectGalleryItems(state())[1]!);
     expect(state().galleryViewerKey).toBe('seed-000000/0');
     await state().galleryDelete(first!);
     expect(state().galleryViewerKey).toBeNull();
-    expect(state().galleryItems).toEqual([]);
+    expect(selectGalleryItems(state())).toEqual([]);
     // Main deleted them: its gallery lists none.
     const left = await main.api.invoke('gallery:list', { limit: 10 });
     expect(left.ok && left.value.items).toEqual([]);

@@ -13,6 +13,7 @@ import type { WiredApi } from '../../../support/wired-api';
 import { focusedKey, keyOf, tile } from './gallery-harness';
 import { seedGallery, wiredGallery } from './gallery-wired';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { applyLocale, formatDateTime } from '../../../../renderer/i18n';
 
 const renderWired = wiredGallery();
@@ -201,8 +202,8 @@ describe('the Triage view', () => {
     const { user } = await renderWired({ prepare: (m) => seedGallery(m, 300) });
     // The header's count is the library's; the view and its filmstrip say the same figure.
     await screen.findByText('300 images');
-    expect(useAppStore.getState().galleryItems.length).toBeLessThan(300);
-    const first = useAppStore.getState().galleryItems[0]!;
+    expect(selectGalleryItems(useAppStore.getState()).length).toBeLessThan(300);
+    const first = selectGalleryItems(useAppStore.getState())[0]!;
     act(() => tile(`${first.localId}/${String(first.index)}`).focus());
     await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
     const view = await screen.findByRole('dialog', { name: 'Triage view' });
@@ -266,8 +267,8 @@ describe('the Triage view', () => {
     await act(async () => {
       await useAppStore.getState().gallerySetFilters({ rejected: true, search: 'fox' });
     });
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
-    const first = useAppStore.getState().galleryItems[0]!;
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(2));
+    const first = selectGalleryItems(useAppStore.getState())[0]!;
     act(() => tile(`${first.localId}/${String(first.index)}`).focus());
     await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
     const view = await screen.findByRole('dialog', { name: 'Triage view' });
@@ -294,7 +295,7 @@ describe('the Triage view', () => {
     await act(async () => {
       await useAppStore.getState().gallerySetFilters({ rejected: true });
     });
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(2));
     const states = () =>
       rejects.map((localId) => main.runtime.core.history.get(localId)?.images[0]?.state);
     const purgeAll = async () => {
@@ -310,7 +311,7 @@ describe('the Triage view', () => {
       await waitFor(() => expect(useAppStore.getState().galleryTrashBusy).toBe(0));
       return view;
     };
-    const first = useAppStore.getState().galleryItems[0]!;
+    const first = selectGalleryItems(useAppStore.getState())[0]!;
     act(() => tile(`${first.localId}/${String(first.index)}`).focus());
     await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
     // Ctrl+Z with no image shown still takes back the purge.

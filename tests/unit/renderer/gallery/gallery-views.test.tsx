@@ -7,7 +7,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { selectTaskItems } from '../../../../renderer/store/record-selectors';
+import { selectTaskItems, selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { okValue } from '../../../support/ipc';
 import { itemKey } from '../../../../renderer/store/gallery-list-model';
 import { seedGallery, wiredGallery } from './gallery-wired';
@@ -15,7 +15,7 @@ import { seedGallery, wiredGallery } from './gallery-wired';
 /** Main's own handlers, history and engine, one runtime for the file. */
 const renderWired = wiredGallery();
 
-const galleryKeys = (): string[] => useAppStore.getState().galleryItems.map(itemKey);
+const galleryKeys = (): string[] => selectGalleryItems(useAppStore.getState()).map(itemKey);
 const taskIds = (): string[] =>
   selectTaskItems(useAppStore.getState()).map((item) => item.record.localId);
 
@@ -29,7 +29,7 @@ describe('views decided by main', () => {
     await waitFor(() => {
       const state = useAppStore.getState();
       expect(state.galleryStatus).toBe('ready');
-      expect(state.galleryItems).toEqual([]);
+      expect(selectGalleryItems(state)).toEqual([]);
       expect(state.tasksLoaded).toBe(true);
       expect(state.tasksIds).toEqual([]);
     });
@@ -41,9 +41,7 @@ describe('views decided by main', () => {
 
   it('takes an image out of the gallery live when it stops matching the filters', async () => {
     const { main } = await renderWired({ events: true, prepare: (m) => seedGallery(m, 4) });
-    const images = useAppStore
-      .getState()
-      .galleryItems.map(({ localId, index }) => ({ localId, index }));
+    const images = useAppStore.getState().galleryRefs;
     expect(images).toHaveLength(4);
     okValue(
       await main.api.invoke('triage:apply', { images, change: { kind: 'rating', rating: 5 } }),
@@ -59,6 +57,6 @@ describe('views decided by main', () => {
       }),
     );
     await waitFor(() => expect(galleryKeys()).toEqual(rest.map(itemKey)));
-    expect(useAppStore.getState().galleryItems[0]?.image.rating).toBe(5);
+    expect(selectGalleryItems(useAppStore.getState())[0]?.image.rating).toBe(5);
   });
 });

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { flagOf, ratingOf } from '../../../../shared/domain/triage';
 import { StatusArea } from '../../../../renderer/shell/status-area';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import type { WiredApi } from '../../../support/wired-api';
 import { keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
@@ -178,7 +179,7 @@ describe('Ctrl+Z with the focus nowhere takes back a delete, a purge and a move'
     const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
     await rejectTwo(main);
     await act(() => useAppStore.getState().gallerySetFilters({ rejected: true }));
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(2));
+    await waitFor(() => expect(selectGalleryItems(useAppStore.getState())).toHaveLength(2));
     act(() => screen.getByRole('treeitem', { name: /^Rejected/ }).focus());
     await user.keyboard('{Shift>}{F10}{/Shift}');
     await user.click(await screen.findByRole('menuitem', { name: 'Purge rejects…' }));

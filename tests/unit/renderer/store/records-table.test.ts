@@ -13,6 +13,7 @@ import {
   selectCompareItems,
   selectRecord,
   selectTaskItems,
+  selectGalleryItems,
 } from '../../../../renderer/store/record-selectors';
 import { makeImage } from '../../../support/task-records';
 import type { WiredApi } from '../../../support/wired-api';
@@ -97,7 +98,7 @@ describe('one records table', () => {
     expect(written.record).toEqual(record);
     expect(listed(id(1))).toBe(written);
     expect(cell(id(1))).toBe(written);
-    expect(state().galleryItems.find((item) => item.localId === id(1))?.image).toEqual(
+    expect(selectGalleryItems(state()).find((item) => item.localId === id(1))?.image).toEqual(
       record.images[0],
     );
   });
@@ -157,5 +158,29 @@ describe('one records table', () => {
     await send([{ change: 'task', record: completed(3), live: null }]);
     expect(selectTaskItems(state())).not.toBe(tasks);
     expect(selectCompareItems(state())).toBe(cells);
+  });
+  it('lets a record go once it has left every view, and keeps one a view still names', async () => {
+    await withTasks(4);
+    await openCompare();
+    // Compare's first task leaves the list, the second stays in it.
+    await send([{ change: 'task', record: completed(0), live: null, views: { tasks: false } }]);
+    expect(state().records.has(id(0))).toBe(true);
+    state().compareClose();
+    expect(state().records.has(id(0))).toBe(false);
+    expect(state().records.has(id(1))).toBe(true);
+    expect(listed(id(1))).toBe(state().records.get(id(1)));
+  });
+
+  it('keeps a task opened alone (from the Costs screen) while its details are open', async () => {
+    await withTasks(2);
+    const alone = { record: { ...completed(1), localId: 'costs-only' }, live: null };
+    state().tasksShowDetails(alone);
+    expect(selectRecord(state().tasksDetailsId)(state())).toBe(alone);
+    state().tasksOpenViewer({ localId: 'costs-only', index: 0 });
+    state().tasksOpenDetails(null);
+    expect(state().records.has('costs-only')).toBe(true);
+    state().tasksCloseViewer();
+    expect(state().records.has('costs-only')).toBe(false);
+    expect(state().records.size).toBe(state().tasksIds.length);
   });
 });

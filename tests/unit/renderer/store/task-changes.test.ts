@@ -8,7 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../../shared/domain/live-state';
 import type { TaskChange } from '../../../../shared/ipc/contract';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
-import { selectRecord, selectTaskItems } from '../../../../renderer/store/record-selectors';
+import {
+  selectRecord,
+  selectTaskItems,
+  selectGalleryItems,
+} from '../../../../renderer/store/record-selectors';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { installFakeApi, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage, makeTask } from '../../../support/task-records';
@@ -150,7 +154,7 @@ describe('a batch of task changes', () => {
       send([{ change: 'task', record, live: null }, livePart(2, record.updatedAt)]),
     );
     expect(count).toBe(1);
-    expect(state().galleryItems.map((item) => item.localId)).toEqual([id(1)]);
+    expect(selectGalleryItems(state()).map((item) => item.localId)).toEqual([id(1)]);
     expect(selectTaskItems(state())[1]!.record.status).toBe('completed');
   });
 });
