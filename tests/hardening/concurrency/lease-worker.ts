@@ -1,7 +1,8 @@
 /**
  * Child process of lease-takeover.test.ts: the real core on a shared data folder, as the app runs
- * it (resumes every task, takes over the ones other processes leave), with short leases so a
- * killed process's tasks are taken over within a second. Every request carries `x-worker: <pid>`
+ * it (resumes every task, takes over the ones other processes leave); a killed process's tasks
+ * are taken over at once because its pid is gone, never by a lease's wall-time end (a live but
+ * descheduled worker keeps its tasks, lease-shared.ts). Every request carries `x-worker: <pid>`
  * so the test's proxy can tell the processes apart.
  *
  * Prints (straight to fd 1) `ready`, then `submitted <n>` once task n is in the history. In
