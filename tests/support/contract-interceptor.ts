@@ -53,6 +53,8 @@ export interface RequestControl {
 export interface EventControl<P> {
   /** Sends `payload` to the page's listeners (a bad payload throws, as main's emitter does). */
   inject(payload: P): void;
+  /** Holds main's events on this channel (injected ones pass) until {@link Held.release}. */
+  hold(): Held;
 }
 
 /** The interceptor: the page's bridge, and a control per channel of the contract. */
@@ -114,6 +116,21 @@ async function runPlanned(
   return forward();
 }
 
+/** Holds main's events on `channel` in order until released. */
+function holdEvents(gates: Map<string, { waiters: Array<() => void> }>, channel: string): Held {
+  const gate = { waiters: [] as Array<() => void> };
+  gates.set(channel, gate);
+  return {
+    get waiting() {
+      return gate.waiters.length;
+    },
+    release() {
+      if (gates.get(channel) === gate) gates.delete(channel);
+      for (const deliver of gate.waiters.splice(0)) deliver();
+    },
+  };
+}
+
 /** Builds the interceptor over `inner` for every channel of `contract`. */
 export function interceptBridge<C extends ContractShape>(
   inner: BridgeLike,
@@ -131,8 +148,10 @@ export function interceptBridge<C extends ContractShape>(
   }
   const listeners = new Map<string, Set<Listener>>();
   const event: Record<string, EventControl<unknown>> = {};
+  const eventGates = new Map<string, { waiters: Array<() => void> }>();
   for (const [channel, schema] of Object.entries(contract.events)) {
     event[channel] = {
+      hold: () => holdEvents(eventGates, channel),
       inject(payload) {
         const sent = structuredClone(schema.parse(payload) as unknown);
         queueMicrotask(() => {
@@ -150,7 +169,11 @@ export function interceptBridge<C extends ContractShape>(
       return runPlanned(plan, () => inner.invoke(channel, input));
     },
     on(channel, listener) {
-      const off = inner.on(channel, listener);
+      const off = inner.on(channel, (payload) => {
+        const gate = eventGates.get(channel);
+        if (gate) gate.waiters.push(() => listener(payload));
+        else listener(payload);
+      });
       const set = listeners.get(channel) ?? new Set<Listener>();
       listeners.set(channel, set);
       set.add(listener);
