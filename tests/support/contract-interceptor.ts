@@ -41,8 +41,11 @@ export interface RequestControl {
   delay(ms: number): void;
   /** The next `times` requests (default every one) answer this error and never reach main. */
   fail(error: IpcError, times?: number): void;
-  /** Holds every later request until {@link Held.release}. */
-  hold(): Held;
+  /**
+   * Holds the next `count` requests (default every later one) until {@link Held.release}; the
+   * ones after them go straight on, so a later request can answer before a held one.
+   */
+  hold(count?: number): Held;
   /** Back to plain: requests go straight to main. */
   clear(): void;
   /** The inputs of every request the page made on this channel, in order. */
@@ -68,7 +71,7 @@ interface Plan {
   delayMs: number;
   failures: Array<IpcError> | null;
   failAlways: IpcError | null;
-  gate: { waiters: Array<() => void> } | null;
+  gate: { waiters: Array<() => void>; left: number } | null;
 }
 
 const plainPlan = (): Plan => ({ delayMs: 0, failures: null, failAlways: null, gate: null });
@@ -81,8 +84,8 @@ function controlFor(plan: Plan, inputs: unknown[]): RequestControl {
       if (times === undefined) plan.failAlways = error;
       else plan.failures = [...(plan.failures ?? []), ...Array<IpcError>(times).fill(error)];
     },
-    hold() {
-      const gate = { waiters: [] as Array<() => void> };
+    hold(count = Number.POSITIVE_INFINITY) {
+      const gate = { waiters: [] as Array<() => void>, left: count };
       plan.gate = gate;
       return {
         get waiting() {
@@ -109,7 +112,10 @@ async function runPlanned(
   forward: () => Promise<Result<unknown>>,
 ): Promise<Result<unknown>> {
   const gate = plan.gate;
-  if (gate) await new Promise<void>((go) => gate.waiters.push(go));
+  if (gate && gate.left > 0) {
+    gate.left -= 1;
+    await new Promise<void>((go) => gate.waiters.push(go));
+  }
   if (plan.delayMs > 0) await new Promise((done) => setTimeout(done, plan.delayMs));
   const failure = nextFailure(plan);
   if (failure) return { ok: false, error: structuredClone(failure) };

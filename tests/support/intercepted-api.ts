@@ -18,10 +18,17 @@ export interface InterceptedApi extends WiredApi {
   readonly intercept: Interceptor<typeof APP_CONTRACT>;
 }
 
-/** {@link startWiredApi}, its `api` behind the contract's interceptor. */
-export async function startInterceptedApi(options: WiredApiOptions = {}): Promise<InterceptedApi> {
-  const wired = await startWiredApi(options);
+/**
+ * `wired` (a test's own main or the file's shared one), its `api` behind a fresh interceptor: the
+ * controls start plain, so a shared main needs nothing undone after a test.
+ */
+export function interceptWired(wired: WiredApi): InterceptedApi {
   const intercept = interceptBridge(wired.api as unknown as BridgeLike, APP_CONTRACT);
   const api = { galleryBase: wired.api.galleryBase, ...intercept.api } as unknown as PictorApi;
   return Object.assign(Object.create(null) as object, wired, { api, intercept });
+}
+
+/** {@link startWiredApi}, its `api` behind the contract's interceptor. */
+export async function startInterceptedApi(options: WiredApiOptions = {}): Promise<InterceptedApi> {
+  return interceptWired(await startWiredApi(options));
 }
