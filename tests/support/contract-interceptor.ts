@@ -35,6 +35,14 @@ export interface Held {
   release(): void;
 }
 
+/** Requests held on a request channel, each of which the test may settle on its own. */
+export interface HeldRequests extends Held {
+  /** Lets the `index`-th request held (0 = the first to arrive) go on to main, now or once it arrives. */
+  pass(index: number): void;
+  /** Answers the `index`-th request held with `error`, now or once it arrives; main never sees it. */
+  refuse(index: number, error: IpcError): void;
+}
+
 /** What a test can do to one request channel. */
 export interface RequestControl {
   /** Each later request waits `ms` before it reaches main. */
@@ -45,7 +53,7 @@ export interface RequestControl {
    * Holds the next `count` requests (default every later one) until {@link Held.release}; the
    * ones after them go straight on, so a later request can answer before a held one.
    */
-  hold(count?: number): Held;
+  hold(count?: number): HeldRequests;
   /** Back to plain: requests go straight to main. */
   clear(): void;
   /** The inputs of every request the page made on this channel, in order. */
@@ -71,7 +79,41 @@ interface Plan {
   delayMs: number;
   failures: Array<IpcError> | null;
   failAlways: IpcError | null;
-  gate: { waiters: Array<() => void>; left: number } | null;
+  gate: Gate | null;
+}
+
+/** A held request's way on: to main (`null`) or answered with an error. */
+type Settle = (error: IpcError | null) => void;
+
+interface Gate {
+  /** Every request held so far, in order; a settled one is `null`. */
+  readonly arrived: Array<Settle | null>;
+  /** How the test settled requests that have not arrived yet, by index. */
+  readonly early: Map<number, IpcError | null>;
+  left: number;
+}
+
+/** Settles the `index`-th held request, once: now, or as it arrives. */
+function settleOne(gate: Gate, index: number, error: IpcError | null): void {
+  if (index >= gate.arrived.length) {
+    gate.early.set(index, error);
+    return;
+  }
+  const settle = gate.arrived[index];
+  if (!settle) throw new Error(`The held request ${String(index)} was settled already.`);
+  gate.arrived[index] = null;
+  settle(error);
+}
+
+/** Waits until the test settles this request (or had settled it before it arrived). */
+function waitAtGate(gate: Gate): Promise<IpcError | null> {
+  const index = gate.arrived.length;
+  const early = gate.early.get(index);
+  if (early !== undefined) {
+    gate.arrived.push(null);
+    return Promise.resolve(early);
+  }
+  return new Promise((settle) => gate.arrived.push(settle));
 }
 
 const plainPlan = (): Plan => ({ delayMs: 0, failures: null, failAlways: null, gate: null });
@@ -85,16 +127,18 @@ function controlFor(plan: Plan, inputs: unknown[]): RequestControl {
       else plan.failures = [...(plan.failures ?? []), ...Array<IpcError>(times).fill(error)];
     },
     hold(count = Number.POSITIVE_INFINITY) {
-      const gate = { waiters: [] as Array<() => void>, left: count };
+      const gate: Gate = { arrived: [], early: new Map(), left: count };
       plan.gate = gate;
       return {
         get waiting() {
-          return gate.waiters.length;
+          return gate.arrived.filter((settle) => settle !== null).length;
         },
         release() {
           if (plan.gate === gate) plan.gate = null;
-          for (const go of gate.waiters.splice(0)) go();
+          gate.arrived.forEach((settle, index) => settle && settleOne(gate, index, null));
         },
+        pass: (index) => settleOne(gate, index, null),
+        refuse: (index, error) => settleOne(gate, index, error),
       };
     },
     clear: () => Object.assign(plan, plainPlan()),
@@ -114,7 +158,8 @@ async function runPlanned(
   const gate = plan.gate;
   if (gate && gate.left > 0) {
     gate.left -= 1;
-    await new Promise<void>((go) => gate.waiters.push(go));
+    const refused = await waitAtGate(gate);
+    if (refused) return { ok: false, error: structuredClone(refused) };
   }
   if (plan.delayMs > 0) await new Promise((done) => setTimeout(done, plan.delayMs));
   const failure = nextFailure(plan);

@@ -95,4 +95,32 @@ describe('a channel added to the contract', () => {
     await vi.waitFor(() => expect(seen).toEqual([{ n: 3 }]), UNTIL);
     expect(intercept.request['dummy:ping'].inputs).toEqual([{ n: 1 }, { n: 1 }, { n: 5 }]);
   });
+
+  it('holds only the next requests when told how many, and settles each held one on its own', async () => {
+    const intercept = interceptBridge(inner, extended);
+    const ping = intercept.request['dummy:ping'];
+    const held = ping.hold(2);
+    const answers: unknown[] = [];
+    const first = intercept.api.invoke('dummy:ping', { n: 1 }).then((r) => answers.push(r));
+    const second = intercept.api.invoke('dummy:ping', { n: 2 }).then((r) => answers.push(r));
+    // The third is past the count: it answers while the first two wait.
+    await intercept.api.invoke('dummy:ping', { n: 3 }).then((r) => answers.push(r));
+    expect(held.waiting).toBe(2);
+    held.refuse(1, { code: 'failed', message: 'No.' });
+    await second;
+    held.pass(0);
+    await first;
+    expect(answers).toEqual([
+      { ok: true, value: { n: 4 } },
+      { ok: false, error: { code: 'failed', message: 'No.' } },
+      { ok: true, value: { n: 2 } },
+    ]);
+    // A request settled before it arrives goes its way as it comes.
+    const again = ping.hold(1);
+    again.pass(0);
+    expect(await intercept.api.invoke('dummy:ping', { n: 7 })).toEqual({
+      ok: true,
+      value: { n: 8 },
+    });
+  });
 });
