@@ -34,7 +34,9 @@ export function needsOwnModules(text: string): boolean {
  * a VM context's DOM globals are not.
  */
 export function runsMainSide(text: string): boolean {
-  return /\b(?:startWiredApp|startWiredApi|sharedWiredMain|wiredGallery)\b/.test(text);
+  return /\b(?:startWiredApp|startWiredApi|startInterceptedApi|sharedWiredMain|wiredGallery)\b/.test(
+    text,
+  );
 }
 
 /**

@@ -2,15 +2,15 @@
  * The gallery slice's own flows (pages by cursor, one page at a time, events before the first
  * show, the viewer after a delete) over the app's real wiring: main's own handlers, history and
  * gallery folder (tests/support/wired-api.ts), one main for the file. What main cannot be made to
- * do on demand (an answer held back, a failing read) stays on the fake.
+ * do on demand (an answer held back, a failing read) goes through the contract's interceptor
+ * over that main (tests/support/intercepted-api.ts).
  */
-import { describe, expect, it } from 'vitest';
-import type { RequestOutput } from '../../../../shared/ipc/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
-import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
-import { makeImage, makeTask } from '../../../support/task-records';
+import { interceptWired, type InterceptedApi } from '../../../support/intercepted-api';
 import type { WiredApi } from '../../../support/wired-api';
+import { UNTIL } from '../../../support/waits';
 import { sharedWiredMain } from '../shared-wired-main';
 import { seedGallery } from './gallery-wired';
 
@@ -22,18 +22,19 @@ const build = (index: number) => ({
 });
 
 /** Main with `count` tasks of one saved image each (files behind them), as the page's API. */
-async function mainWith(count: number): Promise<WiredApi> {
+async function mainWith(count: number, seed = build): Promise<WiredApi> {
   const main = await fileMain();
-  seedGallery(main, count, build);
+  seedGallery(main, count, seed);
   (window as { pictor?: unknown }).pictor = main.api;
   return main;
 }
 
-// Fault: the fake, for the tests below that hold main's answer back or make it fail.
-function fakeWith(count: number): FakePictorApi {
-  const fake = installFakeApi(new FakePictorApi());
-  fake.seedTasks(count, (index) => ({ images: [makeImage(0)], ...build(index) }));
-  return fake;
+// Fault: the same main behind the contract's interceptor, for the tests below that hold main's
+// answer back or make it fail.
+async function interceptedWith(count: number, seed = build): Promise<InterceptedApi> {
+  const main = interceptWired(await mainWith(count, seed));
+  (window as { pictor?: unknown }).pictor = main.api;
+  return main;
 }
 
 describe('the gallery slice', () => {
@@ -72,49 +73,35 @@ describe('the gallery slice', () => {
 
   // Fault: main's answer to the first page held back until the filters changed.
   it('drops a page that answers after the filters changed', async () => {
-    const fake = fakeWith(10);
-    let release: (() => void) | undefined;
-    const slow: RequestOutput<'gallery:list'> = { items: [], nextCursor: null, records: [] };
-    const match = makeTask({ localId: 'match', taskId: null, prompt: 'Match', createdAt: 1 });
-    fake.handle('gallery:list', (input) =>
-      input.search === undefined
-        ? new Promise((resolve) => {
-            release = () => resolve(slow);
-          })
-        : {
-            items: [
-              {
-                localId: 'match',
-                taskId: null,
-                index: 0,
-                image: makeImage(0),
-                prompt: 'Match',
-                createdAt: 1,
-              },
-            ],
-            nextCursor: null,
-            records: [{ record: { ...match, images: [makeImage(0)] }, live: null }],
-          },
+    // Only the fourth task's prompt matches the search the filters change to.
+    const main = await interceptedWith(10, (index) =>
+      index === 3 ? { request: { prompt: 'Match', model: 'm-odd' } } : build(index),
     );
+    // The first page (no search) is held; the search's page goes straight to main and answers.
+    const held = main.intercept.request['gallery:list'].hold(1);
     const first = state().galleryLoad();
     state().gallerySetFilters({ search: 'match' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    release?.();
+    const matching = () => selectGalleryItems(state()).map((item) => item.localId);
+    await vi.waitFor(() => expect(matching()).toEqual(['seed-000003']), UNTIL);
+    expect(held.waiting).toBe(1);
+    held.release();
     await first;
-    expect(selectGalleryItems(state()).map((item) => item.localId)).toEqual(['match']);
+    expect(main.callsTo('gallery:list')).toHaveLength(2);
+    expect(matching()).toEqual(['seed-000003']);
   });
 
   // Fault: gallery:list fails once, then fails again on a later page.
   it('says why the gallery could not be read, and keeps loaded images when a later page fails', async () => {
-    const fake = fakeWith(300);
-    fake.fail('gallery:list', { message: 'The gallery folder is gone.', detail: 'ENOENT' }, 1);
+    const main = await interceptedWith(300);
+    const gallery = main.intercept.request['gallery:list'];
+    gallery.fail({ code: 'failed', message: 'The gallery folder is gone.', detail: 'ENOENT' }, 1);
     await state().galleryLoad();
     expect(state()).toMatchObject({
       galleryStatus: 'error',
       galleryError: { message: 'The gallery folder is gone.', detail: 'ENOENT' },
     });
     await state().galleryLoad();
-    fake.fail('gallery:list', { message: 'Busy.' }, 1);
+    gallery.fail({ code: 'failed', message: 'Busy.' }, 1);
     await state().galleryLoadMore();
     expect(selectGalleryItems(state())).toHaveLength(200);
     expect(state()).toMatchObject({ galleryStatus: 'ready', galleryLoadingMore: false });

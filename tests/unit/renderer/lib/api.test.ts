@@ -1,10 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, imageUrl, listen, toApiError } from '../../../../renderer/lib/api';
-import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
+import { GALLERY_BASE } from '../../../../shared/ipc/api';
+import { startInterceptedApi, type InterceptedApi } from '../../../support/intercepted-api';
 import type { WiredApi } from '../../../support/wired-api';
 import { sharedWiredMain } from '../shared-wired-main';
 
 const shared = sharedWiredMain();
+let own: InterceptedApi | null = null;
+afterEach(async () => {
+  await own?.close();
+  own = null;
+});
 
 /** The real main's `window.pictor` (tests/support/wired-api.ts), installed as the preload does. */
 async function wired(): Promise<WiredApi> {
@@ -38,8 +44,9 @@ describe('lib/api', () => {
 
   // Fault: tasks:list fails with a sentence and a technical detail (a history that cannot be read).
   it('throws ApiError with the sentence, code and detail of a failed Result', async () => {
-    const fake = installFakeApi();
-    fake.fail('tasks:list', {
+    own = await startInterceptedApi();
+    (window as { pictor?: unknown }).pictor = own.api;
+    own.intercept.request['tasks:list'].fail({
       code: 'failed',
       message: 'The history could not be read.',
       detail: 'SQLITE_BUSY',
@@ -78,9 +85,12 @@ describe('lib/api', () => {
   // Fault: no bridge at all, then a bridge whose invoke rejects (no handler registered).
   it('turns a missing bridge or a rejected invoke into a sentence', async () => {
     await expect(call('app:getInfo')).rejects.toMatchObject({ code: 'unavailable' });
-    const broken = new FakePictorApi();
-    broken.invoke = () => Promise.reject(new Error('No handler registered'));
-    installFakeApi(broken);
+    // A bridge, not main: its invoke rejects before any handler runs.
+    (window as { pictor?: unknown }).pictor = {
+      galleryBase: GALLERY_BASE,
+      invoke: () => Promise.reject(new Error('No handler registered')),
+      on: () => () => undefined,
+    };
     const error = await call('app:getInfo').catch((caught: unknown) => caught as ApiError);
     expect(error).toMatchObject({ code: 'unavailable', detail: 'No handler registered' });
     expect((error as ApiError).message).toMatch(/window/);
