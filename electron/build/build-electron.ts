@@ -1,7 +1,8 @@
 /**
  * Bundles the main process and the preload with esbuild (`npm run build:electron`).
  *
- * - main: electron/main.ts → dist-electron/main.js, ESM for Node 24 (Electron 45's Node). Every
+ * - main: electron/main.ts → dist-electron/main.js and its chunks (chunk-*.js, shared with the
+ *   workers), ESM for Node 24 (Electron 45's Node). Every
  *   production dependency stays external: electron-builder copies `dependencies` into the asar
  *   anyway. Node built-ins, `node:sqlite` (the history) among them, are external on platform
  *   `node` and come with Electron's Node. `sharp` too stays an import at run time and is never
@@ -118,6 +119,12 @@ export function mainBuildOptions(
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Split into chunks beside main.js (never in a subfolder: the core finds its workers and the
+    // trust list beside its own import.meta.url): a module reached only through a dynamic import
+    // (each CLI command behind electron/cli/command-table.ts, the app's host behind main.ts) is
+    // its own file, parsed only when used, so `pictor --version` costs about a bare Node start.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     target: MAIN_TARGET,
     external: mainExternals(dependencies),
     banner: { js: ESM_REQUIRE_BANNER },

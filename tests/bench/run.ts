@@ -28,6 +28,7 @@ const SUITES = [
   'image-renderer',
   'history',
   'shared-history',
+  'cli-start',
   'triage',
   'costs',
   'main-stall',

@@ -70,6 +70,26 @@ export function bareImportsOf(source: string): string[] {
   return [...found];
 }
 
+/**
+ * A split bundle's code: the text of `entry` (inside `dir`) followed by every chunk beside it that
+ * it imports, statically or dynamically (`./chunk-….js`), and theirs in turn. `read` reads a file
+ * by its path (from the archive or the disk).
+ */
+export function bundleClosure(read: (file: string) => string, dir: string, entry: string): string {
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = read(`${dir}/${file}`);
+    texts.push(text);
+    const chunk = /(?:\bfrom\s*|^\s*import\s*|\bimport\(\s*)["']\.\/([^"'/]+\.js)["']/gm;
+    for (const match of text.matchAll(chunk)) visit(match[1]!);
+  };
+  visit(entry);
+  return texts.join('\n');
+}
+
 /** Specifiers passed to `require("…")` in a CommonJS bundle. */
 export function requiresOf(source: string): string[] {
   return [

@@ -4,17 +4,23 @@
  * everything but `electron`, and a Node built-in in the preload fails the build. The image
  * renderer's page and preload are built beside them, self-contained.
  */
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildElectron, mainExternals } from '../../electron/build/build-electron';
-import { bareImportsOf, requiresOf } from './asar-listing';
+import { bareImportsOf, bundleClosure, requiresOf } from './asar-listing';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 let rootDir: string;
+
+/** A bundle of the build and every chunk it imports (the main build is split). */
+function codeOf(outDir: string, entry: string): string {
+  return bundleClosure((file) => readFileSync(file, 'utf8'), outDir, entry);
+}
 
 async function writeSource(relative: string, text: string): Promise<void> {
   const file = path.join(rootDir, relative);
@@ -44,11 +50,13 @@ beforeEach(async () => {
       "import { greeting } from './greeting';",
       "const preload = path.join(import.meta.dirname, 'preload.cjs');",
       "const sharp = async () => (await import('sharp')).default;",
-      'console.log(app, sharp, fetch, z.string().parse(greeting), preload);',
+      "const later = async () => (await import('./later')).later;",
+      'console.log(app, sharp, later, fetch, z.string().parse(greeting), preload);',
       "console.log('debugger flag: ' + process.env.PICTOR_TEST_BUILD);",
     ].join('\n'),
   );
   await writeSource('electron/greeting.ts', "export const greeting = 'inlined-greeting';\n");
+  await writeSource('electron/later.ts', "export const later = 'loaded-when-used';\n");
   await writeSource(
     'electron/core/content-credentials/c2pa-worker.ts',
     [
@@ -135,7 +143,15 @@ describe('buildElectron', () => {
   it('writes an ESM main bundle that imports production dependencies and inlines the rest', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     const bundles = await buildElectron({ rootDir, outDir });
-    expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
+    const chunks = bundles
+      .map((bundle) => bundle.file)
+      .filter((file) => /^(chunk|later)-/.test(file));
+    expect(
+      bundles
+        .map((bundle) => bundle.file)
+        .filter((file) => !chunks.includes(file))
+        .sort(),
+    ).toEqual([
       'answer-worker.js',
       'c2pa-worker.js',
       'history-worker.js',
@@ -147,7 +163,7 @@ describe('buildElectron', () => {
       'preload.cjs',
     ]);
 
-    const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
+    const main = codeOf(outDir, 'main.js');
     expect(bareImportsOf(main).sort()).toEqual([
       'electron',
       'node:module',
@@ -158,6 +174,20 @@ describe('buildElectron', () => {
     expect(main).toContain('inlined-greeting');
     expect(main).toContain('const require = __pictorCreateRequire(import.meta.url);');
     expect(main).not.toMatch(/\brequire\(["']/);
+  });
+
+  it('splits the main bundle: a module imported only when used is a chunk beside main.js', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
+    expect(main).not.toContain('loaded-when-used');
+    expect(main).toMatch(/import\(["']\.\/later-[A-Z0-9]+\.js["']\)/);
+    const later = (await readdir(outDir)).filter((file) => /^later-.*\.js$/.test(file));
+    expect(later).toHaveLength(1);
+    expect(await readFile(path.join(outDir, later[0]!), 'utf8')).toContain('loaded-when-used');
+    // Each chunk carries the require the bundled CommonJS code may call.
+    for (const file of (await readdir(outDir)).filter((name) => /^chunk-.*\.js$/.test(name)))
+      expect(await readFile(path.join(outDir, file), 'utf8')).toContain('__pictorCreateRequire');
   });
 
   it('fixes the test-build flag in the bundle, so no environment can turn a debugger on', async () => {
@@ -174,7 +204,7 @@ describe('buildElectron', () => {
   it('never inlines sharp, a devDependency: it stays an import the packed app cannot meet', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     await buildElectron({ rootDir, outDir });
-    const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
+    const main = codeOf(outDir, 'main.js');
     expect(main).toMatch(/import\(["']sharp["']\)/);
     expect(main).not.toMatch(/libvips|sharp\.node/);
   });
@@ -182,7 +212,7 @@ describe('buildElectron', () => {
   it('writes the Content Credentials worker beside main.js, c2pa-wasm loaded at run time', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     await buildElectron({ rootDir, outDir });
-    const worker = await readFile(path.join(outDir, 'c2pa-worker.js'), 'utf8');
+    const worker = codeOf(outDir, 'c2pa-worker.js');
     expect(worker).toContain('inlined-twice');
     expect(bareImportsOf(worker)).toContain('@contentauth/c2pa-wasm');
   });
@@ -190,7 +220,7 @@ describe('buildElectron', () => {
   it('writes the answer worker beside main.js, with the main bundle’s options', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     await buildElectron({ rootDir, outDir });
-    const worker = await readFile(path.join(outDir, 'answer-worker.js'), 'utf8');
+    const worker = codeOf(outDir, 'answer-worker.js');
     expect(worker).toContain('inlined-twice');
     expect(bareImportsOf(worker)).toContain('node:worker_threads');
     expect(worker).toContain('const require = __pictorCreateRequire(import.meta.url);');

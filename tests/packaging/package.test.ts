@@ -16,6 +16,7 @@ import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
+  bundleClosure,
   C2PA_PACKAGE,
   C2PA_WASM,
   C2PA_WASMS,
@@ -263,7 +264,7 @@ describe('app.asar', () => {
     expect(imageLibraryFiles(unpacked)).toEqual([]);
     expect(imageLibraryFiles(await filesUnder(path.join(appOut, 'resources')))).toEqual([]);
     // The bundle may name sharp only as the import the plain-Node CLI tries (it fails here).
-    const main = readText(asar, 'dist-electron/main.js');
+    const main = bundleClosure((file) => readText(asar, file), 'dist-electron', 'main.js');
     expect(bareImportsOf(main).filter((name) => packageNameOf(name) === 'sharp')).toEqual([
       'sharp',
     ]);

@@ -557,12 +557,25 @@ describe('a start-up that fails', () => {
   }, 60_000);
 });
 
-/** A copy of the linux-x64 packed app whose main bundle `edit` changed. */
-async function editedCopy(name: string, edit: (bundle: string) => string): Promise<string> {
+/**
+ * A copy of the linux-x64 packed app whose main bundle `edit` changed: the one file of the split
+ * build (main.js or a chunk beside it) that holds `anchor`.
+ */
+async function editedCopy(
+  name: string,
+  anchor: string,
+  edit: (bundle: string) => string,
+): Promise<string> {
   const copy = path.join(work, name);
   await cp(packedFor(LINUX).appDir, copy, { recursive: true });
-  const main = path.join(copy, 'dist-electron', 'main.js');
-  await writeFile(main, edit(await readFile(main, 'utf8')));
+  const folder = path.join(copy, 'dist-electron');
+  const scripts = (await readdir(folder)).filter((file) => file.endsWith('.js'));
+  const holders: string[] = [];
+  for (const file of scripts)
+    if ((await readFile(path.join(folder, file), 'utf8')).includes(anchor)) holders.push(file);
+  expect(holders).toHaveLength(1);
+  const bundle = path.join(folder, holders[0]!);
+  await writeFile(bundle, edit(await readFile(bundle, 'utf8')));
   return copy;
 }
 
@@ -582,7 +595,7 @@ describe('the boot test itself', () => {
   it('fails when the packed app reads its command line in the development layout', async () => {
     // `electron .` puts the app's path in argv[1] and sets defaultApp; a packaged app has neither.
     // A main that assumed the development layout would pass under `electron .`, not here.
-    const devLayout = await editedCopy('dev-argv-app', (bundle) => {
+    const devLayout = await editedCopy('dev-argv-app', 'Boolean(process.defaultApp)', (bundle) => {
       expect(bundle.split('Boolean(process.defaultApp)')).toHaveLength(2);
       return bundle.replace('Boolean(process.defaultApp)', 'true');
     });
@@ -603,7 +616,7 @@ describe('the boot test itself', () => {
     // What a new line in start-up (host/desktop-start.ts) would do: a call of Electron's API the
     // stand-in never saw.
     const anchor = '  await ensurePrivateFolder(userData);\n';
-    const unknown = await editedCopy('unmodelled-app', (bundle) => {
+    const unknown = await editedCopy('unmodelled-app', anchor, (bundle) => {
       expect(bundle.split(anchor)).toHaveLength(2);
       // Electron's `app` as the bundler named it in that module (`app`, `app2`…).
       const [, app] =
@@ -625,7 +638,7 @@ describe('the boot test itself', () => {
     // and its handlers registered (protocols stay first).
     const publish = '  host.window.ready(runtime.settings);\n  host.window.open();\n';
     const bind = '  const wiring = wired.add(wireApp(';
-    const misordered = await editedCopy('misordered-app', (bundle) => {
+    const misordered = await editedCopy('misordered-app', publish, (bundle) => {
       expect(bundle.split(publish)).toHaveLength(2);
       expect(bundle.split(bind)).toHaveLength(2);
       return bundle.replace(publish, '').replace(bind, publish + bind);

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
+  bundleClosure,
   C2PA_WASM,
   C2PA_WASMS,
   PAGE_C2PA_WASM_ENTRY,
@@ -110,24 +111,22 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
 
     it('resolves everything the main bundle imports inside the archive, but sharp', () => {
       const { asar } = get(target);
-      for (const bundle of [
-        'dist-electron/main.js',
-        'dist-electron/c2pa-worker.js',
-        'dist-electron/answer-worker.js',
-        'dist-electron/history-worker.js',
-      ]) {
-        const packages = bareImportsOf(readText(asar, bundle)).filter(
-          (specifier) => !isRuntimeProvided(specifier),
-        );
+      for (const bundle of ['main.js', 'c2pa-worker.js', 'answer-worker.js', 'history-worker.js']) {
+        // The bundle and every chunk of the split build it imports.
+        const code = bundleClosure((file) => readText(asar, file), 'dist-electron', bundle);
+        const packages = bareImportsOf(code).filter((specifier) => !isRuntimeProvided(specifier));
         const unresolved = packages.filter(
           (specifier) => resolvePackage(asar, packageNameOf(specifier), 'dist-electron') === null,
         );
         // The plain-Node CLI's engine tries sharp; in the packed app it must fail to load.
         expect(unresolved, bundle).toEqual(bundle.endsWith('main.js') ? ['sharp'] : []);
       }
-      expect(bareImportsOf(readText(asar, 'dist-electron/c2pa-worker.js'))).toContain(
-        '@contentauth/c2pa-wasm',
+      const c2paWorker = bundleClosure(
+        (file) => readText(asar, file),
+        'dist-electron',
+        'c2pa-worker.js',
       );
+      expect(bareImportsOf(c2paWorker)).toContain('@contentauth/c2pa-wasm');
       expect(unresolvedDependencies(asar)).toEqual([]);
     });
 
