@@ -27,7 +27,7 @@ describe('an unreadable record in the records table', () => {
   it.each(DAMAGE)('stands in for each of its images, saying why (%s)', (_what, patch) => {
     const damaged = { ...makeTask({ localId: 'bad', images: [makeImage(0)] }), ...patch };
     const table: RecordsTable = new Map<string, TaskItem>([
-      ['fine', { record: readable }],
+      ['fine', { record: readable, live: null }],
       ['bad', { record: damaged } as unknown as TaskItem],
     ]);
     for (const index of [0, 1]) {
