@@ -51,7 +51,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function measure(cli: string, dataDir: string): Promise<Map<string, number[]>> {
   const newest = benchRecord(TASKS - 1).taskId;
-  if (newest === null) throw new Error('The bench library\'s newest task has no task id to rate.');
+  if (newest === null) throw new Error("The bench library's newest task has no task id to rate.");
   const cases: Record<string, string[]> = {
     'bare start': ['-e', '0'],
     '--version': [cli, '--version'],
