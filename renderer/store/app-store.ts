@@ -13,6 +13,7 @@ import { createPromptHistorySlice } from './prompt-history-slice';
 import { createRecordsSlice } from './records-slice';
 import { createTemplatesSlice } from './templates-slice';
 import { createWorkflowsSlice } from './workflows-slice';
+import { createModelOptionsSlice } from './model-options-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -47,6 +48,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createPromptHistorySlice(...a),
   ...createTemplatesSlice(...a),
   ...createWorkflowsSlice(...a),
+  ...createModelOptionsSlice(...a),
   ...createEditSlice(...a),
 }));
 
