@@ -213,12 +213,10 @@ type Opened = Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'ed
   historyWorker: HistoryPort;
 };
 
+type Assembled = Omit<PictorCore, 'paramSchemas'>;
+
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
-function assemble(
-  opened: Opened,
-  options: PictorCoreOptions,
-  logger: Logger,
-): Omit<PictorCore, 'paramSchemas'> {
+function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): Assembled {
   const { history, historyWorker, gallery, intake, inputs, verifier, editSettings } = opened;
   // An import's and a rebuild's writes run in the history worker (history-writes.ts).
   const writing = writingInWorker(history, historyWorker);
