@@ -6,7 +6,6 @@
 export {
   openModelOptions,
   openParamSchemaBook,
-  type KeptParamSchema,
   type ModelOptions,
   type ParamSchemaBook,
 } from './param-schema-book';

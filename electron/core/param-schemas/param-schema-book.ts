@@ -44,7 +44,7 @@ const entrySchema = z.object({
 type Entry = z.infer<typeof entrySchema>;
 
 /** A kept schema as the window receives it. */
-export interface KeptParamSchema extends ParamSchema {
+interface KeptParamSchema extends ParamSchema {
   readonly provider: ProviderId;
   readonly model: string;
 }
