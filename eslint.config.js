@@ -49,7 +49,7 @@ const CORE_MODULES = [
   [
     'param-schemas',
     "models' options fetched from a service or given in a file, kept in one bounded file",
-    ['fs'],
+    ['fs', 'service'],
   ],
   ['logging', 'the rotating, redacting log', ['errors', 'fs', 'secrets']],
   ['history', 'the SQLite history of tasks and the ledger rows', ['errors']],

@@ -15,7 +15,6 @@ import { createNodeFetch } from '../adapters/node-fetch';
 import { UsageError } from '../core/command-line';
 import { readRegularFile } from '../core/fs';
 import { openParamSchemaBook, type ParamSchemaBook } from '../core/param-schemas';
-import { fetchPublishedSchema } from '../core/service';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { EnvCredentials } from './env-credentials';
@@ -59,12 +58,11 @@ export async function refreshModel(
     keyFingerprint: '',
     provider: where.provider,
   };
-  const fetched = await fetchPublishedSchema(createNodeFetch(io.env), asked, where.model);
-  if (!fetched.ok) {
-    io.stderr(`${terminalSafe(englishText(fetched.problem))}\n`);
+  const refreshed = await book.refresh(createNodeFetch(io.env), asked, where.model);
+  if (!refreshed.ok) {
+    io.stderr(`${terminalSafe(englishText(refreshed.problem))}\n`);
     return false;
   }
-  await book.keep(where.provider, where.model, fetched.schema, 'fetched');
   return true;
 }
 

@@ -38,6 +38,7 @@ import { EditInputs } from './edit';
 import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
+import { openModelOptions, type ModelOptions } from './param-schemas';
 import type { KeyValueStore } from '../ports/key-value-store';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -116,6 +117,8 @@ export interface PictorCore {
   readonly engine: TaskEngine;
   /** The ComfyUI workflows imported as models (`pictor comfy import`), one checked file each. */
   readonly workflows: WorkflowBook;
+  /** The models' options fetched or given, kept in the data folder (core/param-schemas). */
+  readonly paramSchemas: ModelOptions;
   /** Makes the thumbnails left pending (the app runs it each time it shows the gallery). */
   readonly thumbnails: PendingThumbnails;
   /** Where the library lives: moving or opening it elsewhere changes this core's folder in place. */
@@ -196,7 +199,8 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
     const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
-    return assemble(opened, options, logger);
+    const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
+    return { ...assemble(opened, options, logger), paramSchemas };
   } catch (error) {
     history?.close();
     await verifier.dispose();
@@ -210,8 +214,10 @@ type Opened = Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'ed
   historyWorker: HistoryPort;
 };
 
+type Assembled = Omit<PictorCore, 'paramSchemas'>;
+
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
-function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): PictorCore {
+function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): Assembled {
   const { history, historyWorker, gallery, intake, inputs, verifier, editSettings } = opened;
   // An import's and a rebuild's writes run in the history worker (history-writes.ts).
   const writing = writingInWorker(history, historyWorker);

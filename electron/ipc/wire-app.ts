@@ -42,6 +42,7 @@ import type { CapPrompts, OverCapPrompts } from '../ports/user-prompts';
 import { followSubmits } from '../core/engine';
 import { templateHandlers } from './template-handlers';
 import { workflowHandlers } from './workflow-handlers';
+import { modelOptionsHandlers } from './model-options-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
@@ -272,6 +273,11 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
     ...workflowHandlers({
       workflows: runtime.core.workflows,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),
+    }),
+    ...modelOptionsHandlers({
+      options: runtime.core.paramSchemas,
+      addressOf: (provider) => runtime.credentials.addressOf(provider),
+      storedKeyOf: (provider, baseUrl) => runtime.credentials.storedKeyOf(provider, baseUrl),
     }),
     ...compareChannels(options),
     ...inputChannels(options),

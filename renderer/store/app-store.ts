@@ -14,6 +14,7 @@ import { createRecordsSlice } from './records-slice';
 import { evictingUnheld } from './record-holders';
 import { createTemplatesSlice } from './templates-slice';
 import { createWorkflowsSlice } from './workflows-slice';
+import { createModelOptionsSlice } from './model-options-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -49,6 +50,7 @@ export const useAppStore = create<AppState>()(
     ...createPromptHistorySlice(...a),
     ...createTemplatesSlice(...a),
     ...createWorkflowsSlice(...a),
+    ...createModelOptionsSlice(...a),
     ...createEditSlice(...a),
   })),
 );

@@ -124,6 +124,10 @@ export function startStore(store: StoreApi): () => void {
   void store.getState().settingsLoad();
   void store.getState().tasksReload();
   void store.getState().updatesLoad();
+  void store
+    .getState()
+    .modelOptionsLoad()
+    .catch(() => undefined);
   return () => {
     for (const stop of unsubscribe) stop();
   };

@@ -100,6 +100,8 @@ export const REQUEST_CHANNEL_NAMES = [
   'workflows:pick',
   'workflows:save',
   'workflows:remove',
+  'models:kept',
+  'models:refresh',
   'compare:plan',
   'compare:run',
   'compare:show',

@@ -28,6 +28,7 @@ import { inputRequests } from './inputs-contract';
 import { promptRequests } from './prompt-contract';
 import { templateRequests } from './template-contract';
 import { workflowRequests } from './workflow-contract';
+import { modelOptionsRequests } from './model-options-contract';
 import {
   galleryBatchRequests,
   gallerySelectionRequests,
@@ -245,6 +246,7 @@ export const requests = {
   ...promptRequests,
   ...templateRequests,
   ...workflowRequests,
+  ...modelOptionsRequests,
   ...compareRequests,
   ...inputRequests,
 } as const;

@@ -843,6 +843,9 @@ export class FakePictorApi implements PictorApi {
     'workflows:pick': () => ({ pick: null }),
     'workflows:save': ({ name }) => ({ name }),
     'workflows:remove': () => ({ removed: false }),
+    // The models' options: none kept, and a refresh reaches no service (the wired tests fetch).
+    'models:kept': () => [],
+    'models:refresh': () => ({ ok: false, kept: [] }),
     'updates:getState': () => this.updates,
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,

@@ -3,4 +3,9 @@
  * not ship, fetched from a service or given in a file, kept in one bounded file in the data folder
  * and used over the shipped ones once read (`openParamSchemaBook`).
  */
-export { openParamSchemaBook, type ParamSchemaBook } from './param-schema-book';
+export {
+  openModelOptions,
+  openParamSchemaBook,
+  type ModelOptions,
+  type ParamSchemaBook,
+} from './param-schema-book';

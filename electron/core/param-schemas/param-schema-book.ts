@@ -9,15 +9,14 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import {
-  COMMON_PARAMS,
-  MAX_PARAMS,
-  MAX_PARAM_TEXT,
-  type ParamSchema,
-} from '../../../shared/domain/model-params';
+import type { ParamSchema } from '../../../shared/domain/model-params';
+import { paramSpecsSchema } from '../../../shared/domain/param-specs-schema';
 import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
-import { isParamName } from '../../../shared/domain/param-names';
+import type { Sentence } from '../../../shared/i18n/sentence';
+import type { FetchLike } from '../../ports/http';
+import type { ServiceCredentials } from '../../ports/credentials';
+import { fetchPublishedSchema } from '../service';
 import {
   PRIVATE_FILE_MODE,
   TEMP_DIR,
@@ -32,41 +31,6 @@ const MAX_KEPT = 200;
 /** The file: {@link MAX_KEPT} schemas of {@link MAX_PARAMS} options, with room. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-const number = z.number().finite();
-const base = {
-  title: z.string().max(200).optional(),
-  common: z.enum(COMMON_PARAMS).optional(),
-};
-const specSchema = z.discriminatedUnion('type', [
-  z.object({
-    ...base,
-    type: z.literal('enum'),
-    values: z
-      .array(z.union([z.string().max(64), number]))
-      .min(1)
-      .max(64),
-    default: z.union([z.string().max(64), number]).optional(),
-  }),
-  z.object({
-    ...base,
-    type: z.enum(['integer', 'number']),
-    min: number,
-    max: number,
-    step: number.positive().optional(),
-    default: number.optional(),
-  }),
-  z.object({ ...base, type: z.literal('boolean'), default: z.boolean().optional() }),
-  z.object({
-    ...base,
-    type: z.literal('string'),
-    maxLength: z.number().int().min(0).max(MAX_PARAM_TEXT),
-    default: z.string().max(MAX_PARAM_TEXT).optional(),
-  }),
-]);
-const paramsSchema = z
-  .record(z.string().refine(isParamName), specSchema)
-  .refine((params) => Object.keys(params).length <= MAX_PARAMS);
-
 /** How a kept schema came: fetched from the service, or given in a file. */
 export type SchemaOrigin = 'fetched' | 'file';
 
@@ -75,9 +39,15 @@ const entrySchema = z.object({
   model: z.string().min(1).max(200),
   origin: z.enum(['fetched', 'file']),
   at: z.number().int().min(0),
-  params: paramsSchema,
+  params: paramSpecsSchema,
 });
 type Entry = z.infer<typeof entrySchema>;
+
+/** A kept schema as the window receives it. */
+interface KeptParamSchema extends ParamSchema {
+  readonly provider: ProviderId;
+  readonly model: string;
+}
 const bookSchema = z.object({ version: z.literal(1), models: z.array(z.unknown()).max(MAX_KEPT) });
 
 export class ParamSchemaBook {
@@ -100,6 +70,27 @@ export class ParamSchemaBook {
     model: string,
   ): (ParamSchema & { origin: SchemaOrigin }) | undefined {
     return this.#entries.find((entry) => entry.provider === provider && entry.model === model);
+  }
+
+  /** Every kept schema, with its provider and model (the window uses them as this process does). */
+  kept(): readonly KeptParamSchema[] {
+    return this.#entries.map(({ provider, model, params }) => ({ provider, model, params }));
+  }
+
+  /**
+   * Fetches the options `credentials`' service publishes for `model` and keeps them: the one
+   * refresh of the CLI's `models show --refresh`, the window's "Refresh options" and a model's
+   * first use. A failure is its sentence; the options known before stay in use.
+   */
+  async refresh(
+    fetch: FetchLike,
+    credentials: ServiceCredentials,
+    model: string,
+  ): Promise<{ ok: true } | { ok: false; problem: Sentence }> {
+    const fetched = await fetchPublishedSchema(fetch, credentials, model);
+    if (!fetched.ok) return fetched;
+    await this.keep(credentials.provider ?? 'pictor', model, fetched.schema, 'fetched');
+    return { ok: true };
   }
 
   /** Keeps `schema` for `model` (replacing one kept before) and uses it from now on. */
@@ -152,4 +143,22 @@ export async function openParamSchemaBook(dataDir: string): Promise<ParamSchemaB
   const book = new ParamSchemaBook(dataDir, Date.now);
   await book.open();
   return book;
+}
+
+/** A library's model options as a front uses them: the kept ones, and a refresh over `fetch`. */
+export interface ModelOptions {
+  kept(): readonly KeptParamSchema[];
+  refresh(
+    credentials: ServiceCredentials,
+    model: string,
+  ): Promise<{ ok: true } | { ok: false; problem: Sentence }>;
+}
+
+/** The book of model options in `dataDir`, opened, refreshed over `fetch`. */
+export async function openModelOptions(dataDir: string, fetch: FetchLike): Promise<ModelOptions> {
+  const book = await openParamSchemaBook(dataDir);
+  return {
+    kept: () => book.kept(),
+    refresh: (credentials, model) => book.refresh(fetch, credentials, model),
+  };
 }

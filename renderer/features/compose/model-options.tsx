@@ -6,7 +6,10 @@
  * reads it with the engine's own check), in the shown language. A model Pictor has no schema for
  * shows nothing here.
  */
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { shippedParamSchema } from '../../../shared/domain/model-param-schemas';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { commonParam, orderedParams, type ParamSchema } from '../../../shared/domain/model-params';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import { decimalSeparator, errorText, t } from '../../i18n';
@@ -20,10 +23,13 @@ import {
   type TypedParams,
 } from '../../store/compose-params';
 import { ParamControl } from './param-control';
+import { RefreshOptions } from './refresh-options';
 import { SeedField } from './seed-field';
 
 interface ModelOptionsProps {
   readonly schema: ParamSchema;
+  /** Where the options come from, for "Refresh options". */
+  readonly draft: { readonly provider: ProviderId; readonly model: string };
   readonly typed: TypedParams;
   readonly onType: (name: string, text: string) => void;
   /** Why the model refuses an option, by name. */
@@ -42,7 +48,7 @@ function problemText(problem: Sentence | undefined): string | undefined {
 }
 
 /** The options of `schema` as controls, the common ones first and the rest folded away. */
-function ModelOptions({ schema, typed, onType, problems, seed }: ModelOptionsProps) {
+function ModelOptions({ schema, draft, typed, onType, problems, seed }: ModelOptionsProps) {
   const seedName = commonParam(schema, 'seed');
   const names = orderedParams(schema);
   const control = (name: string) => {
@@ -69,6 +75,7 @@ function ModelOptions({ schema, typed, onType, problems, seed }: ModelOptionsPro
   return (
     <fieldset className="compose__options">
       <legend className="field__label">{t('compose.options.label')}</legend>
+      <RefreshOptions provider={draft.provider} model={draft.model} />
       <div className="compose__options-common">{common.map(control)}</div>
       {more.length > 0 ? (
         <details className="compose__options-more" {...(moreRefused ? { open: true } : {})}>
@@ -82,17 +89,31 @@ function ModelOptions({ schema, typed, onType, problems, seed }: ModelOptionsPro
 
 /** The form's options, from the store: the draft's model on its service, typed per model. */
 export function ComposeModelOptions() {
-  const { draft, setDraft } = useAppStore(
-    useShallow((state) => ({ draft: state.composeDraft, setDraft: state.composeSetDraft })),
+  const { draft, setDraft, firstUse } = useAppStore(
+    useShallow((state) => ({
+      draft: state.composeDraft,
+      setDraft: state.composeSetDraft,
+      firstUse: state.modelOptionsFirstUse,
+      // Read so the options follow a refresh: the kept schemas are in use once read.
+      kept: state.modelOptionsKept,
+    })),
   );
+  const listed = shippedParamSchema(draft.provider, draft.model.trim()) !== undefined;
+  useEffect(() => {
+    // A listed model's first use: its published options, fetched once (never a half-typed id).
+    if (listed) firstUse(draft.provider, draft.model);
+  }, [listed, firstUse, draft.provider, draft.model]);
   const schema = draftSchema(draft);
-  if (!schema || Object.keys(schema.params).length === 0) return null;
+  if (!schema || Object.keys(schema.params).length === 0) {
+    return <RefreshOptions provider={draft.provider} model={draft.model} />;
+  }
   const typed = typedParams(draft);
   const { problems } = draftParams(draft, decimalSeparator());
   const seed = draftSeed(draft);
   return (
     <ModelOptions
       schema={schema}
+      draft={draft}
       typed={typed}
       problems={problems}
       onType={(name, text) =>

@@ -42,6 +42,8 @@ export const compose = {
   'compose.count.error': 'Choose a whole number from 1 to 10.',
   'compose.options.label': 'Model options',
   'compose.options.more': 'More options',
+  'compose.options.refresh': 'Refresh options',
+  'compose.options.refreshing': 'Refreshing options…',
   'compose.option.aspect': 'Aspect ratio',
   'compose.option.size': 'Image size',
   'compose.option.resolution': 'Resolution',

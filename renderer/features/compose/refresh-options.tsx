@@ -1,0 +1,55 @@
+/**
+ * "Refresh options" beside a model's options: main fetches the options the model's service
+ * publishes (fal's OpenAPI, Replicate's version schema) and keeps them; the form then shows them
+ * without a restart (store/model-options-slice.ts). Busy while it asks; a failure (a hostile or
+ * too large schema, a service out of reach) is main's sentence in the shown language, and the
+ * options shown before stay.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import type { ProviderId } from '../../../shared/domain/providers';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { errorText, t } from '../../i18n';
+import { ApiError } from '../../lib/api';
+import { useAppStore } from '../../store/app-store';
+import { paramsKey } from '../../store/compose-params';
+import { PUBLISHING_SERVICES } from '../../store/model-options-slice';
+
+/** The button, and the sentence of its last failure for this model. */
+export function RefreshOptions({ provider, model }: { provider: ProviderId; model: string }) {
+  const { busy, problem, refresh } = useAppStore(
+    useShallow((state) => ({
+      busy: state.modelOptionsBusy,
+      problem: state.modelOptionsProblem,
+      refresh: state.modelOptionsRefresh,
+    })),
+  );
+  if (!PUBLISHING_SERVICES.has(provider) || model.trim() === '') return null;
+  const key = paramsKey(provider, model);
+  const said = problem?.key === key ? problem.problem : null;
+  const text =
+    said === null
+      ? null
+      : said instanceof ApiError
+        ? said.text()
+        : errorText({ message: '', sentence: said });
+  return (
+    <div className="compose__options-refresh">
+      {busy === key ? (
+        <Button size="small" disabled aria-busy="true">
+          <Spinner />
+          {t('compose.options.refreshing')}
+        </Button>
+      ) : (
+        <Button size="small" onClick={() => void refresh(provider, model)}>
+          {t('compose.options.refresh')}
+        </Button>
+      )}
+      {text === null ? null : (
+        <p className="field__error" role="alert">
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * A model's options as data crosses a trust edge (the book of model options' file, the window's
+ * `models:` channels): every option one of the kinds Pictor renders, bounded, named as an option.
+ */
+import { z } from 'zod';
+import { COMMON_PARAMS, MAX_PARAMS, MAX_PARAM_TEXT } from './model-params';
+import { isParamName } from './param-names';
+
+const number = z.number().finite();
+const base = {
+  title: z.string().max(200).optional(),
+  common: z.enum(COMMON_PARAMS).optional(),
+};
+const specSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('enum'),
+    values: z
+      .array(z.union([z.string().max(64), number]))
+      .min(1)
+      .max(64)
+      .readonly(),
+    default: z.union([z.string().max(64), number]).optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.enum(['integer', 'number']),
+    min: number,
+    max: number,
+    step: number.positive().optional(),
+    default: number.optional(),
+  }),
+  z.object({ ...base, type: z.literal('boolean'), default: z.boolean().optional() }),
+  z.object({
+    ...base,
+    type: z.literal('string'),
+    maxLength: z.number().int().min(0).max(MAX_PARAM_TEXT),
+    default: z.string().max(MAX_PARAM_TEXT).optional(),
+  }),
+]);
+/** A model's options by name. */
+export const paramSpecsSchema = z
+  .record(z.string().refine(isParamName), specSchema)
+  .refine((params) => Object.keys(params).length <= MAX_PARAMS);

@@ -1,0 +1,39 @@
+/**
+ * The `models:` requests: the models' options kept beside the shipped ones (fetched from a
+ * service or given in a file, core/param-schemas), and "Refresh options" for one model. The page
+ * names only the provider and the model: main reads the service's saved address and its stored
+ * key (which never crosses) and fetches the schema the service publishes, read as hostile.
+ */
+import { z } from 'zod';
+import { providerIdSchema } from '../domain/providers';
+import { paramSpecsSchema } from '../domain/param-specs-schema';
+import { sentenceSchema } from '../i18n/sentence';
+
+/** Most models whose options are kept (the book keeps no more). */
+const MAX_KEPT = 200;
+
+const keptSchema = z.object({
+  provider: providerIdSchema,
+  model: z.string().min(1).max(200),
+  params: paramSpecsSchema,
+});
+const keptListSchema = z.array(keptSchema).max(MAX_KEPT);
+
+export const modelOptionsRequests = {
+  /** Every kept schema, used over the shipped ones in the window as in main. */
+  'models:kept': { input: z.undefined(), output: keptListSchema },
+  /**
+   * Fetches `model`'s options from where `provider` publishes them and keeps them; what is kept
+   * then (the new options among them), or the sentence saying why not (the old options stay).
+   */
+  'models:refresh': {
+    input: z
+      .object({ provider: providerIdSchema, model: z.string().trim().min(1).max(200) })
+      .strict(),
+    output: z.object({
+      ok: z.boolean(),
+      problem: sentenceSchema.optional(),
+      kept: keptListSchema,
+    }),
+  },
+} as const;
