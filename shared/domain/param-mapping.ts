@@ -19,7 +19,7 @@ import {
 } from './model-params';
 
 /** One set of options and a seed, carried from the schema they were typed for to a target's. */
-export interface ParamCarry {
+interface ParamCarry {
   /** The schema the options were typed for (the form's model); none: matched by name only. */
   readonly from: ParamSchema | undefined;
   /** The target model's schema; none: the target takes no options. */
@@ -31,7 +31,7 @@ export interface ParamCarry {
 }
 
 /** What a target sends of the options, and a sentence per option it does not take. */
-export interface CarriedParams {
+interface CarriedParams {
   readonly params: ParamValues;
   readonly seed?: number;
   readonly notes: readonly Sentence[];
