@@ -9,10 +9,10 @@ import type { TaskTemplate } from '../../shared/domain/task-template';
 import { newTemplateSeed } from '../../shared/domain/template-expand';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { call, toApiError } from '../lib/api';
-import { buildRequest, checkCount, checkSize } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { composeBoardOf, composeTarget } from './compose-model';
 import type { ComposeOutcome } from './compose-draft';
+import { requestOf } from './compose-submit-actions';
 
 /** The compose form's template: which, its values by variable, and how it expands. */
 export interface ComposeTemplateChoice {
@@ -46,19 +46,17 @@ type Creator = StateCreator<AppState>;
 type Set = Parameters<Creator>[0];
 type Get = Parameters<Creator>[1];
 
-/** The form's run as main takes it: the template, the form's service, request, count and board. */
+/**
+ * The form's run as main takes it: the template, the form's service, request (with its model's
+ * options and seed), count and board.
+ */
 async function runInput(get: Get, choice: ComposeTemplateChoice) {
   if (get().settings === null || get().serviceKeys === null) await get().settingsLoad();
   const state = get();
   const draft = state.composeDraft;
-  const size = draft.sizeCustom ? checkSize(draft.size) : null;
-  const count = checkCount(draft.count);
-  const { prompt: _prompt, ...request } = buildRequest({
-    prompt: '',
-    model: draft.model.trim(),
-    size: size?.ok ? size.value : draft.size,
-    quality: draft.quality.trim(),
-  });
+  // The form's request as a plain submit sends it: its model's options and its seed too.
+  const { request: asked, count } = requestOf(draft);
+  const { prompt: _prompt, ...request } = asked;
   const board = composeBoardOf(state);
   const input: RequestInput<'templates:run'> = {
     templateId: choice.id,
@@ -70,7 +68,7 @@ async function runInput(get: Get, choice: ComposeTemplateChoice) {
         : { kind: 'combinatorial' },
     target: composeTarget(state, draft.provider),
     request,
-    count: count.ok ? count.value : 1,
+    count,
     ...(board === null ? {} : { board }),
   };
   return input;
@@ -82,8 +80,13 @@ async function runTemplate(set: Set, get: Get): Promise<ComposeOutcome> {
   if (!choice) return { ok: false };
   set((state) => ({ composePending: state.composePending + 1, composeSubmitError: null }));
   try {
+    const sentSeed = get().composeDraft.seed;
     const items = await call('templates:run', await runInput(get, choice));
     get().tasksInsert(items);
+    // An unlocked seed was for that run: the next one draws anew (as after a plain submit).
+    const draft = get().composeDraft;
+    if (!draft.seedLocked && draft.seed === sentSeed && sentSeed !== '')
+      set({ composeDraft: { ...draft, seed: '' } });
     return { ok: true, items };
   } catch (error) {
     const apiError = toApiError(error);

@@ -12,7 +12,9 @@ import {
   compareGroupSchema,
   compareGroupSummarySchema,
 } from '../domain/compare';
+import { paramValuesSchema } from '../domain/model-params';
 import { providerIdSchema } from '../domain/providers';
+import { seedSchema } from '../service/service-seed';
 import { costUnitSchema } from '../domain/task-cost';
 import { REQUEST_LIMITS } from '../domain/limits';
 import { count } from './selection-schemas';
@@ -33,10 +35,22 @@ const compareTargetSchema = z
   })
   .strict();
 
+/** The form's model options and seed, with the service and model they were typed for. */
+const compareOptionsSchema = z
+  .object({
+    provider: providerIdSchema,
+    model: word(200).optional(),
+    params: paramValuesSchema.optional(),
+    seed: seedSchema.optional(),
+  })
+  .strict();
+
 const compareInputSchema = z
   .object({
     prompts: z.array(word(REQUEST_LIMITS.prompt)).min(COMPARE_PROMPTS.min).max(COMPARE_PROMPTS.max),
     targets: z.array(compareTargetSchema).min(COMPARE_TARGETS.min).max(COMPARE_TARGETS.max),
+    /** Each target takes of them what its model's schema has, and the plan says what it does not. */
+    options: compareOptionsSchema.optional(),
   })
   .strict();
 export type CompareInputPayload = z.infer<typeof compareInputSchema>;

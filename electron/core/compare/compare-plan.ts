@@ -11,8 +11,12 @@
  */
 import { z } from 'zod';
 import { COMPARE_PROMPTS, COMPARE_TARGETS } from '../../../shared/domain/compare';
+import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
+import { paramValuesSchema } from '../../../shared/domain/model-params';
+import { carryParams } from '../../../shared/domain/param-mapping';
 import { providerIdSchema } from '../../../shared/domain/providers';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { seedSchema } from '../../../shared/service/service-seed';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { UserFacingError } from '../errors';
 import {
@@ -41,10 +45,24 @@ const targetSchema = z
   .strict();
 export type CompareTargetInput = z.input<typeof targetSchema>;
 
+/**
+ * The model options and seed asked for every target, with the service and model they were typed
+ * for (the form's): each target takes them as its own schema names them (param-mapping.ts).
+ */
+const optionsSchema = z
+  .object({
+    provider: providerIdSchema,
+    model: z.string().trim().min(1).max(200).optional(),
+    params: paramValuesSchema.optional(),
+    seed: seedSchema.optional(),
+  })
+  .strict();
+
 const inputSchema = z
   .object({
     prompts: z.array(z.string()).min(COMPARE_PROMPTS.min).max(COMPARE_PROMPTS.max),
     targets: z.array(targetSchema).min(COMPARE_TARGETS.min).max(COMPARE_TARGETS.max),
+    options: optionsSchema.optional(),
   })
   .strict();
 export type CompareInput = z.input<typeof inputSchema>;
@@ -66,7 +84,7 @@ export type CompareDeps = FanOutDeps;
 export async function planCompare(deps: CompareDeps, input: CompareInput): Promise<ComparePlan> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) throw new CompareInputError(inputProblem(input));
-  const { prompts, targets } = parsed.data;
+  const { prompts, targets, options } = parsed.data;
   return planFanOut(deps, {
     targets,
     sayDemo: true,
@@ -74,23 +92,44 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
     plan: async (wanted, place): Promise<PlannedTarget | { reason: Sentence }> => {
       const found = await usableTarget(deps.credentials, wanted);
       if ('reason' in found) return found;
+      const carried = carryOptions(options, wanted, place.label);
       const adapted = prompts.map((prompt) =>
         adaptRequest(wanted.provider, {
           prompt,
           model: modelOf(wanted),
           ...sizeAndQuality(wanted),
+          ...carried.request,
         }),
       );
       const count = wanted.count ?? 1;
       const requests = adapted.map((one) => one.request);
       const perTask = requests.map((request) => deps.costs.preview(found, request, count).perTask);
-      const notes = distinct(adapted.flatMap((one) => one.notes));
+      const notes = distinct([...carried.notes, ...adapted.flatMap((one) => one.notes)]);
       return { ...place, target: found, requests, count, notes, perTask };
     },
   });
 }
 
 type Target = z.output<typeof targetSchema>;
+
+/** The options and seed `target` sends of those asked, and what it does not take. */
+function carryOptions(
+  options: z.output<typeof optionsSchema> | undefined,
+  target: Target,
+  label: string,
+): { request: Pick<GenerationRequest, 'params' | 'seed'>; notes: readonly Sentence[] } {
+  if (options === undefined) return { request: {}, notes: [] };
+  const carried = carryParams({
+    from: paramSchemaOf(options.provider, options.model),
+    to: paramSchemaOf(target.provider, modelOf(target)),
+    params: options.params ?? {},
+    seed: options.seed,
+    target: label,
+  });
+  const params = Object.keys(carried.params).length > 0 ? { params: carried.params } : {};
+  const seed = carried.seed === undefined ? {} : { seed: carried.seed };
+  return { request: { ...params, ...seed }, notes: carried.notes };
+}
 
 function sizeAndQuality(target: Target): Pick<GenerationRequest, 'size' | 'quality'> {
   return {

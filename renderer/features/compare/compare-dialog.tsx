@@ -1,5 +1,5 @@
 /**
- * "Compare…" from the compose form: the form's prompt, size and quality on 2 to 6 targets (a
+ * "Compare…" from the compose form: the form's prompt, size, quality and model options on 2 to 6 targets (a
  * service and a model each), and main's plan of it shown as it changes: each target left out
  * with its sentence, what was adapted, the estimate and the caps' warnings, main's sentences in the
  * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
@@ -24,6 +24,8 @@ import { serviceLabel } from '../../lib/service-label';
 import { useLivePlan, useOneRun } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import type { ComparePlanAnswer } from '../../store/compare-slice';
+import type { ComposeDraft } from '../../store/compose-draft';
+import { requestOf } from '../../store/compose-submit-actions';
 import { useWorkflowModels } from '../../store/use-workflow-models';
 
 interface Row {
@@ -34,9 +36,26 @@ interface Row {
 const store = useAppStore.getState;
 const SERVICES = PROVIDER_IDS.map((value) => ({ value, label: serviceLabel(value) }));
 
-/** The request main plans: the form's prompt, size and quality on each row's service and model. */
+/** The form's model options and seed, with the service and model they were typed for. */
+function optionsOf(draft: ComposeDraft): CompareInputPayload['options'] {
+  const { params, seed } = requestOf(draft).request;
+  if (params === undefined && seed === undefined) return undefined;
+  const model = draft.model.trim();
+  return {
+    provider: draft.provider,
+    ...(model ? { model } : {}),
+    ...(params === undefined ? {} : { params }),
+    ...(seed === undefined ? {} : { seed }),
+  };
+}
+
+/**
+ * The request main plans: the form's prompt, size, quality, model options and seed on each row's
+ * service and model (main says per row which options it does not take).
+ */
 function inputOf(rows: readonly Row[]): CompareInputPayload | null {
-  const { prompt, size, quality } = store().composeDraft;
+  const draft = store().composeDraft;
+  const { prompt, size, quality } = draft;
   if (prompt.trim() === '') return null;
   const shared = {
     ...(size.trim() ? { size: size.trim() } : {}),
@@ -47,7 +66,8 @@ function inputOf(rows: readonly Row[]): CompareInputPayload | null {
     ...(model.trim() ? { model: model.trim() } : {}),
     ...shared,
   }));
-  return { prompts: [prompt.trim()], targets };
+  const options = optionsOf(draft);
+  return { prompts: [prompt.trim()], targets, ...(options ? { options } : {}) };
 }
 
 export function CompareDialog() {

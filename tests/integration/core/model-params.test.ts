@@ -19,6 +19,7 @@ import { syncFingerprint } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { memoryTemplates } from '../../support/template-source';
 import { TemplateRuns } from '../../../electron/core/batch/template-runs';
+import { resend } from '../../../electron/core/batch/resend';
 
 const KEY = 'sk-model-params-5521';
 let service: DemoService | undefined;
@@ -186,5 +187,38 @@ describe('a template’s negative prompt', () => {
     await opened.engine.whenSettled(records.map((record) => record.localId));
     expect(service!.log.submits[0]?.body).toMatchObject({ negative_prompt: 'blurry' });
     expect(records[0]?.request.params).toEqual({ negative_prompt: 'blurry' });
+  });
+});
+
+describe('Submit again and Rerun', () => {
+  const model = 'fal-ai/flux/dev';
+  const params = { num_inference_steps: 12, output_format: 'png' };
+
+  it('Submit again sends the options and the asked seed again, and no seed where none was asked', async () => {
+    const opened = await start('fal');
+    const target = { provider: 'fal' as const, endpoint: service!.url };
+    const [locked] = await opened.engine.submit({ prompt: 'a', model, params, seed: 31 }, target);
+    const [drawn] = await opened.engine.submit({ prompt: 'b', model, params }, target);
+    const ids = [locked!.localId, drawn!.localId];
+    await opened.engine.whenSettled(ids);
+    const { records } = await resend(opened, ids, { as: 'each' });
+    await opened.engine.whenSettled(records.map((record) => record.localId));
+    const bodies = service!.log.submits.map((submit) => submit.body as Record<string, unknown>);
+    expect(bodies).toHaveLength(4);
+    expect(bodies[2]).toMatchObject({ prompt: 'a', ...params, seed: 31 });
+    expect(bodies[3]).toMatchObject({ prompt: 'b', ...params });
+    expect(bodies[3]).not.toHaveProperty('seed');
+  });
+
+  it('Rerun of a batch sends its options and asked seed again', async () => {
+    const opened = await start('fal');
+    const target = { provider: 'fal' as const, endpoint: service!.url };
+    const made = await opened.engine.submit({ prompt: 'c', model, params, seed: 8 }, target);
+    const ids = made.map((record) => record.localId);
+    await opened.engine.whenSettled(ids);
+    const { records } = await resend(opened, ids, { as: 'batch' });
+    await opened.engine.whenSettled(records.map((record) => record.localId));
+    expect(service!.log.submits.at(-1)?.body).toMatchObject({ prompt: 'c', ...params, seed: 8 });
+    expect(records[0]?.request).toMatchObject({ params, seed: 8 });
   });
 });
