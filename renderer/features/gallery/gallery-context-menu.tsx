@@ -11,6 +11,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, type TriageFlag } from '../../../shared/domain/triage';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { galleryItemAt } from '../../store/record-selectors';
 import { refOf } from '../../store/gallery-delete';
 import { itemKey } from '../../store/gallery-list-model';
 import { findTile } from './use-grid-focus';
@@ -186,9 +187,14 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const place = useMenuPlacement(menuRef, request);
   useCloseOnAway(menuRef, request, onClose);
+  // The image as the records table has it now: a change answered after the menu opened (a pick
+  // main wrote a moment later) shows in its entries, never the copy the tile had at the click.
+  const live = useAppStore((state) =>
+    request ? galleryItemAt(state.records, refOf(request.item)) : undefined,
+  );
 
   if (!request) return null;
-  const entries = entriesOf(request.item, props);
+  const entries = entriesOf(live ?? request.item, props);
   const close = (refocus: boolean): void => {
     onClose();
     if (refocus) tileOf(request)?.focus();
