@@ -54,7 +54,7 @@ export class InMemoryCipher implements SecretCipher {
 
   /** What a release on Electron's synchronous `safeStorage.encryptString` wrote. */
   encryptLegacy(plain: string): Buffer {
-    return Buffer.concat([LEGACY, this.encryptNow(plain)]);
+    return Buffer.concat([legacyPrefix(), this.encryptNow(plain)]);
   }
 
   async encrypt(plain: string): Promise<Buffer> {
@@ -65,8 +65,9 @@ export class InMemoryCipher implements SecretCipher {
   }
 
   async decrypt(cipher: Buffer): Promise<DecryptedSecret> {
-    const legacy = cipher.subarray(0, LEGACY.length).equals(LEGACY);
-    const text = this.decryptText(legacy ? cipher.subarray(LEGACY.length) : cipher);
+    const prefix = legacyPrefix();
+    const legacy = cipher.subarray(0, prefix.length).equals(prefix);
+    const text = this.decryptText(legacy ? cipher.subarray(prefix.length) : cipher);
     return { text, shouldReEncrypt: legacy || this.askReEncrypt };
   }
 
@@ -89,7 +90,11 @@ export class InMemoryCipher implements SecretCipher {
   }
 }
 
-const LEGACY = Buffer.from('v10:');
+/**
+ * The prefix of an older Chromium's ciphertext. Made when used, not when the module loads: the
+ * UI bench's page imports this file (through tests/support/own-address.ts) and has no Buffer.
+ */
+const legacyPrefix = (): Buffer => Buffer.from('v10:');
 
 function xor(bytes: Buffer): Buffer {
   return Buffer.from(bytes.map((byte) => byte ^ 0x5a));
