@@ -17,7 +17,7 @@ import {
   withModels,
 } from './gallery-list-model';
 import type { PagedList } from './paged-list';
-import { refOf, type ImageRef } from './image-ref';
+import { refOf, refsOf, type ImageRef } from './image-ref';
 import { recordProblem } from './record-problem';
 import { recordsWith } from './records-table';
 import { selectGalleryItems, selectGalleryJump } from './record-selectors';
@@ -236,7 +236,7 @@ export function galleryChangeActions(
       });
       const patch: Partial<AppState> =
         jump && jumpItems?.changed
-          ? { galleryJump: { ...jump, refs: jumpItems.items.map(refOf) } }
+          ? { galleryJump: { ...jump, refs: refsOf(jump.refs, jumpItems.items) } }
           : {};
       if (!merge.changed) return patch;
       const grown = merge.items.length - loaded.length;
@@ -245,7 +245,7 @@ export function galleryChangeActions(
         ...patch,
         ...freshness.changed(),
         galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
-        galleryRefs: merge.items.map(refOf),
+        galleryRefs: refsOf(state.galleryRefs, merge.items),
         galleryModels: withModels(state.galleryModels, models),
       };
     },

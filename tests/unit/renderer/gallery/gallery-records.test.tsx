@@ -47,6 +47,7 @@ describe('the gallery over the one records table', () => {
     await user.keyboard('{Control>}{Shift>}T{/Shift}{/Control}');
     const view = await screen.findByRole('dialog', { name: 'Triage view' });
     const image = { localId: id(1), index: 0 };
+    const refs = state().galleryRefs;
     // Rated by main's own handler: only its one `tasks:updated` reaches the page.
     okValue(
       await main.api.invoke('triage:apply', {
@@ -59,6 +60,9 @@ describe('the gallery over the one records table', () => {
     expect(written.record.images[0]?.rating).toBe(3);
     expect(selectTaskItems(state()).find((item) => item.record.localId === id(1))).toBe(written);
     expect(selectGalleryItems(state())[1]?.image.rating).toBe(3);
+    // A rating changes a record, not the list: the views' refs stay the same array, so nothing
+    // over them (the holders of the records table, the grid's selector) starts again.
+    expect(state().galleryRefs).toBe(refs);
     fireEvent.keyDown(view, { code: 'Escape', key: 'Escape' });
     await waitFor(() => expect(tile(keyOf(1)).querySelector('[data-rating="3"]')).not.toBeNull());
   });
