@@ -36,8 +36,6 @@ const STALE: readonly string[] = [
   'Completion to gallery',
   'Completion to gallery, after the poll',
   'Completion to gallery, after the poll, at load',
-  // Its child and high-water probe changed after b4ffda6.
-  'Largest answer',
   // The rows of the full run at 5057977 whose suites changed since.
   'Image pipeline',
   'History engine',
@@ -52,9 +50,7 @@ const STALE: readonly string[] = [
   'Library export',
   'Library import',
   'Library re-import',
-  // The renderer suite changed after a5ad75d (the shared median), and the updates suite imports it.
-  'Start-up',
-  'Cold start',
+  // The updates suite imports the renderer suite, which changed after a5ad75d (the shared median).
   'Task updates under load',
 ];
 
