@@ -238,6 +238,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     // A caught field takes anything (a bad value becomes the fallback); what its inner type
     // accepts is what a sender would mean.
     case 'catch':
+    case 'readonly':
       return validArbitrary(def.innerType as Schema);
     case 'object':
       return refined(schema)
@@ -262,7 +263,7 @@ function pipeShape(def: Def): Schema {
 }
 
 /**
- * The schema a wrapper reads its value by (optional, default, nullable, catch: the inner type; a
+ * The schema a wrapper reads its value by (optional, default, nullable, catch, readonly: the inner type; a
  * pipe: its shape), or undefined for a schema that wraps nothing. Shared by the walkers below,
  * so a wrapper one of them knows the other does too.
  */
@@ -272,6 +273,7 @@ function unwrapped(def: Def): Schema | undefined {
     case 'default':
     case 'nullable':
     case 'catch':
+    case 'readonly':
       return def.innerType as Schema;
     case 'pipe':
       return pipeShape(def);
