@@ -36,7 +36,7 @@ import { EditInputs } from './edit';
 import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
-import { openModelOptions, type ModelOptions } from './param-schemas';
+import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
 import type { KeyValueStore } from '../ports/key-value-store';
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -198,7 +198,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
-    return { ...assemble(opened, options, logger), paramSchemas };
+    return withModelOptions(assemble(opened, options, logger), paramSchemas);
   } catch (error) {
     history?.close();
     await verifier.dispose();

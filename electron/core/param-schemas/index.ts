@@ -5,6 +5,7 @@
  */
 export {
   openModelOptions,
+  withModelOptions,
   openParamSchemaBook,
   type ModelOptions,
   type ParamSchemaBook,

@@ -52,6 +52,8 @@ const bookSchema = z.object({ version: z.literal(1), models: z.array(z.unknown()
 
 export class ParamSchemaBook {
   #entries: Entry[] = [];
+  /** Set when the library closes: nothing is kept (written) after. */
+  closed = false;
 
   constructor(
     private readonly dataDir: string,
@@ -100,6 +102,8 @@ export class ParamSchemaBook {
     schema: ParamSchema,
     origin: SchemaOrigin,
   ): Promise<void> {
+    // A library being closed (moved, removed) gets no file: a refresh that ends now drops it.
+    if (this.closed) return;
     const entry = entrySchema.parse({
       provider,
       model,
@@ -152,13 +156,44 @@ export interface ModelOptions {
     credentials: ServiceCredentials,
     model: string,
   ): Promise<{ ok: true } | { ok: false; problem: Sentence }>;
+  /** Ends the book: a refresh that ends later keeps nothing; resolves once none is writing. */
+  close(): Promise<void>;
 }
 
 /** The book of model options in `dataDir`, opened, refreshed over `fetch`. */
 export async function openModelOptions(dataDir: string, fetch: FetchLike): Promise<ModelOptions> {
   const book = await openParamSchemaBook(dataDir);
+  const running = new Set<Promise<unknown>>();
   return {
     kept: () => book.kept(),
-    refresh: (credentials, model) => book.refresh(fetch, credentials, model),
+    refresh: (credentials, model) => {
+      const done = book.refresh(fetch, credentials, model);
+      const tracked = done.finally(() => running.delete(tracked));
+      running.add(tracked);
+      return done;
+    },
+    close: async () => {
+      book.closed = true;
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/**
+ * `parts` with the library's model options, its `close` first waiting for their refreshes: a
+ * refresh the window started in the background (a model's first use) never writes its file into
+ * a library being closed, moved or removed.
+ */
+export function withModelOptions<Parts extends { close(): Promise<void> }>(
+  parts: Parts,
+  paramSchemas: ModelOptions,
+): Parts & { readonly paramSchemas: ModelOptions } {
+  return {
+    ...parts,
+    paramSchemas,
+    close: async () => {
+      await paramSchemas.close();
+      await parts.close();
+    },
   };
 }

@@ -20,6 +20,7 @@ function caller(stored: 'key' | 'none') {
       asked.push({ credentials, model });
       return Promise.resolve({ ok: true });
     },
+    close: () => Promise.resolve(),
   };
   const handlers = modelOptionsHandlers({
     options,
