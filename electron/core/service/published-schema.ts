@@ -22,6 +22,7 @@ import { serviceNameAt } from './key-binding';
 import { keyMayGoTo } from './providers/api-origins';
 import { profileOf } from './providers/profiles';
 import { checkCredentials } from './request-guard';
+import { ServiceError } from './service-error';
 import { checkBaseUrl } from './url-policy';
 
 export type PublishedSchema =
@@ -85,8 +86,29 @@ function followed(
   return next.origin === new URL(first).origin && check(next.href) ? next.href : null;
 }
 
-/** Fetches and reads `model`'s published options on the credentials' service. */
+/**
+ * Fetches and reads `model`'s published options on the credentials' service. A fault of the
+ * settings (no key stored for a service whose options need one, an address refused) is an
+ * answer with its sentence, like a fault of the fetch: a first use's background fetch on a
+ * service without a key is told so, never thrown at the window.
+ */
 export async function fetchPublishedSchema(
+  fetch: FetchLike,
+  credentials: ServiceCredentials,
+  model: string,
+  signal?: AbortSignal,
+): Promise<PublishedSchema> {
+  try {
+    return await fetchChecked(fetch, credentials, model, signal);
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'config' && error.sentence) {
+      return { ok: false, problem: error.sentence };
+    }
+    throw error;
+  }
+}
+
+async function fetchChecked(
   fetch: FetchLike,
   credentials: ServiceCredentials,
   model: string,
