@@ -30,14 +30,7 @@ const GIT = existsSync(join(ROOT, '.git'))
  * an older suite cannot be carried over by hand).
  */
 const STALE: readonly string[] = [
-  // The engine suite changed after its rows were measured at 1a2ce2d (the shared median, the
-  // at-load row's words, planPng's chunks).
-  'Poll efficiency',
-  'Completion to gallery',
-  'Completion to gallery, after the poll',
-  'Completion to gallery, after the poll, at load',
   // The rows of the full run at 5057977 whose suites changed since.
-  'Image pipeline',
   'History engine',
   'Two processes writing',
   'Another process visible',
@@ -50,8 +43,6 @@ const STALE: readonly string[] = [
   'Library export',
   'Library import',
   'Library re-import',
-  // The updates suite imports the renderer suite, which changed after a5ad75d (the shared median).
-  'Task updates under load',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
