@@ -8,18 +8,12 @@
  * filter lists it (a bounded number of groups, nothing else asked) and its images, and Cancel all
  * asks for its unfinished tasks.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
-import { wireApp } from '../../../electron/ipc/wire-app';
 import { englishText } from '../../../shared/i18n/sentence';
 import type { TaskItem } from '../../../shared/ipc/contract';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { startTestRuntime } from '../../support/app-runtime';
 import { testImageEngine } from '../../support/image-engine';
-import { ipcCaller } from '../../support/ipc';
+import { wiredIpc } from '../../support/wired-ipc';
 
 const FAL_KEY = 'fal-key-LEAKCANARY-9876543210';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -29,25 +23,7 @@ afterEach(async () => {
 
 /** The app with fal's address set to the fal demo dialect and its key; BFL has no key. */
 async function app() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-compare-ipc-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir);
-  cleanups.push(() => runtime.close());
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({}),
-  });
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: () => undefined,
-  });
-  cleanups.push(async () => wiring.dispose());
-  const request = ipcCaller(wiring.handlers);
+  const { runtime, request } = await wiredIpc(cleanups, { prefix: 'pictor-compare-ipc-' });
   const fal = await startDemoService({
     dialect: 'fal',
     durationMs: 100,

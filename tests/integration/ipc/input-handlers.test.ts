@@ -9,17 +9,14 @@
  * mask paints the masked half the demo's fill colour and keeps its parent.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_INPUT_BYTES } from '../../../shared/domain/image-inputs';
 import { mappedWorkflow, readWorkflowText } from '../../../shared/domain/comfy-prompt';
-import { wireApp } from '../../../electron/ipc/wire-app';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { startTestRuntime } from '../../support/app-runtime';
-import { ipcCaller, okValue } from '../../support/ipc';
+import { okValue } from '../../support/ipc';
+import { wiredIpc } from '../../support/wired-ipc';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -27,27 +24,12 @@ afterEach(async () => {
 });
 
 async function app() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-input-ipc-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir);
-  cleanups.push(() => runtime.close());
   const env: Record<string, string | undefined> = {};
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => env,
+  const { dir, runtime, request, os } = await wiredIpc(cleanups, {
+    prefix: 'pictor-input-ipc-',
+    env,
+    wiring: (os) => ({ inputDialogs: os.inputDialogs }),
   });
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    inputDialogs: os.inputDialogs,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: () => undefined,
-  });
-  cleanups.push(async () => wiring.dispose());
-  const request = ipcCaller(wiring.handlers);
   const stored = () => readdir(join(runtime.galleryDir(), 'inputs')).catch(() => []);
   return { dir, runtime, request, env, os, stored };
 }

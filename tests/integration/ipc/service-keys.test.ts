@@ -4,19 +4,12 @@
  * before a handler runs; a submit goes to the service its target names, with that service's
  * key, and its task says which service it lives on.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import { PROVIDER_IDS } from '../../../shared/domain/providers';
 import { closedPort } from '../../support/http-servers';
-import { wireApp } from '../../../electron/ipc/wire-app';
-import type { EventChannel } from '../../../shared/ipc/contract';
-import { ipcCaller } from '../../support/ipc';
-import { startTestRuntime } from '../../support/app-runtime';
+import { wiredIpc } from '../../support/wired-ipc';
 import { testImageEngine } from '../../support/image-engine';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { ownAddress } from '../../support/own-address';
 
 const FAL_KEY = 'fal-key-LEAKCANARY-0123456789';
@@ -25,29 +18,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function wiredApp() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-keys-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir);
-  cleanups.push(() => runtime.close());
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({}),
-  });
-  const emitted: [EventChannel, unknown][] = [];
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: (channel, payload) => void emitted.push([channel, payload]),
-  });
-  cleanups.push(async () => wiring.dispose());
-  const request = ipcCaller(wiring.handlers);
-  return { runtime, emitted, request };
-}
+const wiredApp = () => wiredIpc(cleanups, { prefix: 'pictor-keys-' });
 
 describe('keys per service over IPC', () => {
   it('stores a key for one service, bound to its address, and tells only statuses', async () => {

@@ -4,15 +4,10 @@
  * is refused with its sentence, and a request that is not an image reference is bad input.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { wireApp } from '../../../electron/ipc/wire-app';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { startTestRuntime } from '../../support/app-runtime';
-import { ipcCaller, okValue } from '../../support/ipc';
+import { okValue } from '../../support/ipc';
+import { wiredIpc } from '../../support/wired-ipc';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -20,27 +15,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function app() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-stack-ipc-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir);
-  cleanups.push(() => runtime.close());
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({}),
-  });
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: () => undefined,
-  });
-  cleanups.push(async () => wiring.dispose());
-  return { runtime, request: ipcCaller(wiring.handlers) };
-}
+const app = () => wiredIpc(cleanups, { prefix: 'pictor-stack-ipc-' });
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -5,16 +5,11 @@
  * (or not a string, or beside a field the contract does not know) is refused by the schema;
  * either way nothing is stored or sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { wireApp } from '../../../electron/ipc/wire-app';
 import { MAX_BOARD_PATH_UNITS } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { startTestRuntime } from '../../support/app-runtime';
-import { ipcCaller, okValue } from '../../support/ipc';
+import { okValue } from '../../support/ipc';
+import { wiredIpc } from '../../support/wired-ipc';
 import { DEMO_TARGET } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
 
@@ -24,25 +19,7 @@ afterEach(async () => {
 });
 
 async function app() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-into-ipc-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir);
-  cleanups.push(() => runtime.close());
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({}),
-  });
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: () => undefined,
-  });
-  cleanups.push(async () => wiring.dispose());
-  const request = ipcCaller(wiring.handlers);
+  const { runtime, request } = await wiredIpc(cleanups, { prefix: 'pictor-into-ipc-' });
   const submit = (extra: Record<string, unknown>) =>
     request('tasks:submit', {
       request: { prompt: 'a lighthouse at dusk', size: '64x64' },

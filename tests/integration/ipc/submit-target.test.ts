@@ -6,22 +6,15 @@
  * page that names an address with no key of its service, or one service at another's address, is
  * refused with a sentence and nothing is stored or sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { wireApp } from '../../../electron/ipc/wire-app';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { startTestRuntime } from '../../support/app-runtime';
 import { testImageEngine } from '../../support/image-engine';
-import { ipcCaller } from '../../support/ipc';
+import { wiredIpc } from '../../support/wired-ipc';
 
 const BFL_KEY = 'bfl-key-LEAKCANARY-0123456789';
 const FAL_KEY = 'fal-key-LEAKCANARY-9876543210';
@@ -43,25 +36,7 @@ async function dialect(name: 'bfl' | 'fal', key: string): Promise<DemoService> {
 
 /** The app with BFL's and fal's addresses set to the two demo dialects, and a key for each. */
 async function twoServices() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-target-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime: AppRuntime = await startTestRuntime(dir);
-  cleanups.push(() => runtime.close());
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({}),
-  });
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: () => undefined,
-  });
-  cleanups.push(async () => wiring.dispose());
-  const request = ipcCaller(wiring.handlers);
+  const { runtime, request } = await wiredIpc(cleanups, { prefix: 'pictor-target-' });
   const bfl = await dialect('bfl', BFL_KEY);
   const fal = await dialect('fal', FAL_KEY);
   const set = await request('settings:update', {

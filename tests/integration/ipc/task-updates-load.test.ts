@@ -5,20 +5,15 @@
  * at once and polled every second reach the page in at most 10 messages a second, and the page,
  * applying every message as the renderer does, ends with each task's final record.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { WebContents } from 'electron';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmitter, type HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
-import { wireApp } from '../../../electron/ipc/wire-app';
 import { silentLogger } from '../../../electron/ports/logger';
 import type { TaskChange, TaskItem } from '../../../shared/ipc/contract';
 import { MAX_TASK_CHANGES } from '../../../shared/ipc/task-changes';
 import { withLivePart } from '../../../renderer/store/records-table';
 import { fresher } from '../../../renderer/store/records-table';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { startTestRuntime } from '../../support/app-runtime';
+import { wiredIpc } from '../../support/wired-ipc';
 import { DEMO_TARGET } from '../../support/submit-target';
 import { busiestSecond } from '../../support/busiest-second';
 
@@ -57,13 +52,6 @@ function pageView(messages: readonly Received[]): Map<string, TaskItem> {
 }
 
 async function wiredWindow() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-updates-load-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir, {
-    demo: { durationMs: { min: 2_500, max: 4_000 } },
-    pollIntervalMs: POLL_MS,
-  });
-  cleanups.push(() => runtime.close());
   const received: Received[] = [];
   const others: string[] = [];
   const contents = {
@@ -74,20 +62,11 @@ async function wiredWindow() {
       } else others.push(channel);
     },
   } as unknown as WebContents;
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({}),
+  const { runtime, wiring } = await wiredIpc(cleanups, {
+    prefix: 'pictor-updates-load-',
+    runtime: () => ({ demo: { durationMs: { min: 2_500, max: 4_000 } }, pollIntervalMs: POLL_MS }),
+    wiring: () => ({ emit: createEmitter(() => contents, silentLogger) }),
   });
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: createEmitter(() => contents, silentLogger),
-  });
-  cleanups.push(async () => wiring.dispose());
   return { runtime, wiring, received };
 }
 

@@ -5,22 +5,17 @@
  * every subscription it made.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WebContents } from 'electron';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestRuntime } from '../../support/app-runtime';
+import { wiredIpc } from '../../support/wired-ipc';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
 import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
-import { wireApp } from '../../../electron/ipc/wire-app';
 import { toDisposable, type Disposable } from '../../../electron/ports/disposable';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { EventChannel } from '../../../shared/ipc/contract';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { DEMO_TARGET } from '../../support/submit-target';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -66,44 +61,37 @@ function countLive<T extends object>(target: T, method: keyof T & string): () =>
 }
 
 async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-wire-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const moveTo = join(dir, 'Elsewhere');
-  // What the main process's folder dialog answers next.
-  const dialog = { answer: moveTo };
-  // The OS stand-ins come first: the runtime's core is given their system trash.
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: dialog.answer }),
-  });
-  const runtime = await startTestRuntime(dir, {
-    defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
-    demo: { durationMs: 200 },
-    libraryFaults: { beforeCopy: () => faults.beforeCopy?.() },
-    systemTrash: os.systemTrash,
-  });
-  cleanups.push(() => runtime.close());
-  const live = {
-    keyChanges: countLive(runtime.vault, 'onDidChange'),
-    settingsChanges: countLive(runtime.settings, 'onDidChange'),
-    demoChanges: countLive(runtime.credentials, 'onDemoChange'),
-  };
-  const emitted: [EventChannel, unknown][] = [];
+  // What the main process's folder dialog answers next (set once the folder is known).
+  const dialog = { answer: '' };
   const observed: PictorCore[] = [];
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-    emit: (channel, payload) => void emitted.push([channel, payload]),
-    observeCore: (core) => {
-      observed.push(core);
-      return core.engine.onDidUpdate(() => undefined);
+  let live: Record<string, () => number> = {};
+  // The OS stand-ins come first: the runtime's core is given their system trash.
+  const { runtime, os, wiring, emitted, dir } = await wiredIpc(cleanups, {
+    prefix: 'pictor-wire-',
+    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: dialog.answer }),
+    runtime: (os, dir) => ({
+      defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
+      demo: { durationMs: 200 },
+      libraryFaults: { beforeCopy: () => faults.beforeCopy?.() },
+      systemTrash: os.systemTrash,
+    }),
+    wiring: (_os, runtime) => {
+      // Counted from before the wiring subscribes.
+      live = {
+        keyChanges: countLive(runtime.vault, 'onDidChange'),
+        settingsChanges: countLive(runtime.settings, 'onDidChange'),
+        demoChanges: countLive(runtime.credentials, 'onDemoChange'),
+      };
+      return {
+        observeCore: (core) => {
+          observed.push(core);
+          return core.engine.onDidUpdate(() => undefined);
+        },
+      };
     },
   });
-  cleanups.push(async () => wiring.dispose());
+  const moveTo = join(dir, 'Elsewhere');
+  dialog.answer = moveTo;
   const liveCounts = () =>
     Object.fromEntries(Object.entries(live).map(([name, count]) => [name, count()]));
   return { runtime, os, wiring, emitted, observed, liveCounts, moveTo, dialog, dir };

@@ -1,0 +1,75 @@
+/**
+ * The app's real main for an integration test of its channels: a real AppRuntime on a temporary
+ * folder (tests/support/app-runtime.ts), the e2e harness's OS stand-ins and the app's own
+ * `wireApp`, called through `runRequest` as the page calls it (tests/support/ipc.ts). Each test
+ * file of `tests/integration/ipc` built this by hand; the options say what a file changes: the
+ * runtime's options (given the OS stand-ins, whose system trash the core may take), what the
+ * stand-ins read, the wiring's optional parts and where events go (default: kept in `emitted`).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
+import { wireApp, type AppWiring, type AppWiringOptions } from '../../electron/ipc/wire-app';
+import type { EventChannel } from '../../shared/ipc/contract';
+import { createOsStandIns, type OsStandIns } from '../e2e/harness/os-stand-ins';
+import { startTestRuntime } from './app-runtime';
+import { ipcCaller, type IpcCall } from './ipc';
+
+/** What a test's own cleanup list takes (run in reverse order after each test). */
+export type Cleanups = (() => Promise<unknown>)[];
+
+export interface WiredIpcOptions {
+  /** The temporary folder's name prefix (say which test file made it). */
+  readonly prefix: string;
+  /** The runtime's options over the test defaults, given the OS stand-ins. */
+  readonly runtime?: (os: OsStandIns, dir: string) => Partial<AppRuntimeOptions>;
+  /** What the OS stand-ins read at call time (a test may change it before a call). */
+  readonly env?: Record<string, string | undefined> | (() => Record<string, string | undefined>);
+  /**
+   * The wiring's optional parts (observeCore, capPrompts, inputDialogs…) and its emit; called
+   * with the started runtime before the wiring is built.
+   */
+  readonly wiring?: (
+    os: OsStandIns,
+    runtime: AppRuntime,
+  ) => Partial<Omit<AppWiringOptions, 'runtime'>>;
+}
+
+export interface WiredIpc {
+  readonly dir: string;
+  readonly runtime: AppRuntime;
+  readonly os: OsStandIns;
+  readonly wiring: AppWiring;
+  /** A channel called as the page calls it. */
+  readonly request: IpcCall;
+  /** Every event main sent, in order (unless the options gave their own emit). */
+  readonly emitted: [EventChannel, unknown][];
+}
+
+/** The wired main, closed and removed by `cleanups`. */
+export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
+  const dir = await mkdtemp(join(tmpdir(), options.prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const env = options.env ?? {};
+  const os = createOsStandIns({
+    userDataDir: dir,
+    // Asked only once the runtime below has started.
+    galleryDir: () => runtime.galleryDir(),
+    env: typeof env === 'function' ? env : () => env,
+  });
+  const runtime = await startTestRuntime(dir, options.runtime?.(os, dir));
+  cleanups.push(() => runtime.close());
+  const emitted: [EventChannel, unknown][] = [];
+  const wiring = wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    copyText: os.copyText,
+    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
+    emit: (channel, payload) => void emitted.push([channel, payload]),
+    ...options.wiring?.(os, runtime),
+  });
+  cleanups.push(async () => wiring.dispose());
+  return { dir, runtime, os, wiring, request: ipcCaller(wiring.handlers), emitted };
+}
