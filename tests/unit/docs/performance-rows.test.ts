@@ -40,9 +40,6 @@ const STALE: readonly string[] = [
   'History list',
   'Gallery open',
   'Gallery scrollbar to the middle',
-  'Library export',
-  'Library import',
-  'Library re-import',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
