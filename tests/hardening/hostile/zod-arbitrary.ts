@@ -186,10 +186,28 @@ function recordArbitrary(schema: Schema, def: Def): fc.Arbitrary<unknown> {
 const sentenceArbitrary = fc.record({ key: fc.constantFrom(...Object.keys(mainMessages)) });
 
 /**
+ * The arbitraries derived so far, by schema. Building one is most of its cost (fast-check
+ * tokenizes its dangerous strings against every string and pattern arbitrary it builds: 3 of
+ * 12 s of CPU in ipc-inputs), and the contract's channels share their field schemas (an id, a
+ * name, a sentence); an arbitrary is a pure description of its draws, so one built once draws
+ * the same values from the same seed as a fresh one.
+ */
+const derived = new WeakMap<Schema, fc.Arbitrary<unknown>>();
+
+/**
  * An arbitrary of values `schema` accepts (each one re-checked with the schema itself).
  * @throws Error naming the zod type when the schema uses one this deriver does not know.
  */
 export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
+  let arbitrary = derived.get(schema);
+  if (arbitrary === undefined) {
+    arbitrary = deriveArbitrary(schema);
+    derived.set(schema, arbitrary);
+  }
+  return arbitrary;
+}
+
+function deriveArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   // A catalogue sentence's key must be a known one (a refinement no string generator meets).
   if (schema === (sentenceSchema as Schema)) return sentenceArbitrary;
   const def = defOf(schema);
