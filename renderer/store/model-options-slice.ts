@@ -5,6 +5,7 @@
  * provider and a model only; main fetches, with the key it holds, and keeps what it read.
  */
 import type { StateCreator } from 'zustand';
+import { PUBLISHING_SERVICES } from '../../shared/domain/fetched-param-schema';
 import { useParamSchemas } from '../../shared/domain/model-param-schemas';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { Sentence } from '../../shared/i18n/sentence';
@@ -14,12 +15,6 @@ import type { AppState } from './app-state';
 import { paramsKey } from './compose-params';
 
 type Kept = RequestOutput<'models:kept'>;
-
-/** The services whose models' options are published where Pictor can read them. */
-export const PUBLISHING_SERVICES: ReadonlySet<ProviderId> = new Set<ProviderId>([
-  'fal',
-  'replicate',
-]);
 
 export interface ModelOptionsSlice {
   /** The kept schemas in use (bumped each time they are read, so the form shows them). */

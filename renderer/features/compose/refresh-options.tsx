@@ -6,6 +6,7 @@
  * options shown before stay.
  */
 import { useShallow } from 'zustand/react/shallow';
+import { PUBLISHING_SERVICES } from '../../../shared/domain/fetched-param-schema';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
@@ -13,7 +14,6 @@ import { errorText, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { paramsKey } from '../../store/compose-params';
-import { PUBLISHING_SERVICES } from '../../store/model-options-slice';
 
 /** The button, and the sentence of its last failure for this model. */
 export function RefreshOptions({ provider, model }: { provider: ProviderId; model: string }) {
