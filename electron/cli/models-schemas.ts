@@ -7,17 +7,11 @@
  * own). Both read what they got as hostile (shared/domain/fetched-param-schema.ts). A failure says
  * its sentence and leaves the options Pictor knew in use.
  */
-import { dirname } from 'node:path';
-import {
-  MAX_SCHEMA_CHARS,
-  PUBLISHING_SERVICES,
-  readFetchedSchema,
-} from '../../shared/domain/fetched-param-schema';
+import { PUBLISHING_SERVICES } from '../../shared/domain/fetched-param-schema';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { createNodeFetch } from '../adapters/node-fetch';
 import { UsageError } from '../core/command-line';
-import { readRegularFile } from '../core/fs';
 import { openParamSchemaBook, type ParamSchemaBook } from '../core/param-schemas';
 import { EXIT, cliWording } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -104,20 +98,12 @@ export async function importSchema(
   where: { provider: ProviderId; model: string; file: string },
   io: CliIo,
 ): Promise<number> {
-  let text: string;
-  try {
-    const bytes = await readRegularFile(dirname(where.file), where.file, MAX_SCHEMA_CHARS);
-    text = bytes.toString('utf8');
-  } catch {
-    text = '';
-  }
-  const schema = text === '' ? undefined : readFetchedSchema(text, 'file');
-  if (schema === undefined) {
-    io.stderr(`${englishText(sentence('error.params.schemaFile'))}\n`);
+  const imported = await book.importFile(where.provider, where.model, where.file);
+  if (!imported.ok) {
+    io.stderr(`${englishText(imported.problem)}\n`);
     return EXIT.failed;
   }
-  await book.keep(where.provider, where.model, schema, 'file');
-  const names = Object.keys(schema.params).join(', ');
+  const names = imported.names.join(', ');
   io.stdout(`${terminalSafe(`${where.provider} ${where.model}: options ${names} kept.`)}\n`);
   return EXIT.ok;
 }

@@ -7,6 +7,7 @@ export {
   openModelOptions,
   withModelOptions,
   openParamSchemaBook,
+  type FileImport,
   type ModelOptions,
   type ParamSchemaBook,
 } from './param-schema-book';

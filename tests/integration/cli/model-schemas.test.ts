@@ -5,9 +5,10 @@
  * `models import-schema FILE --model M` keeps a file's options for the seed's own service, and a
  * hostile file is refused with a sentence.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectExit } from './cli-harness';
 import { useProviderWorlds } from './providers-harness';
 
@@ -224,4 +225,53 @@ describe('models import-schema', () => {
     expectExit(refused, 1);
     expect(refused.stderr).toMatch(/The file holds no options Pictor can use/);
   });
+
+  const deep = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
+  const CRAFTED: readonly [string, string][] = [
+    [
+      'too big',
+      JSON.stringify({ properties: { a: { type: 'string' } }, pad: 'x'.repeat(600 * 1024) }),
+    ],
+    ['too deep', `{"properties":{"steps":${deep}}}`],
+    [
+      'a $ref loop',
+      JSON.stringify({
+        properties: { mode: { $ref: '#/components/schemas/A' } },
+        components: {
+          schemas: { A: { $ref: '#/components/schemas/B' }, B: { $ref: '#/components/schemas/A' } },
+        },
+      }),
+    ],
+    [
+      'only types Pictor cannot show',
+      JSON.stringify({
+        properties: {
+          list: { type: 'array', items: { type: 'string' } },
+          obj: { type: 'object' },
+          link: { type: 'string', format: 'uri' },
+          range: { type: 7 },
+          mode: { enum: 'vivid' },
+        },
+      }),
+    ],
+    ['not JSON', '{"properties": {'],
+  ];
+
+  it.each(CRAFTED)(
+    'refuses a crafted file with a sentence, keeping nothing: %s',
+    async (_what, text) => {
+      const world = await newWorld('fal');
+      const folder = await mkdtemp(join(tmpdir(), 'pictor-crafted-'));
+      onTestFinished(() => rm(folder, { recursive: true, force: true }));
+      const file = join(folder, 'crafted.json');
+      await writeFile(file, text);
+      const run = await world.run(['models', 'import-schema', file, '--model', 'crafted']);
+      expectExit(run, 1);
+      expect(run.stderr).toBe(
+        'The file holds no options Pictor can use: give a JSON schema of at most 512 KB whose properties are choices, numbers, switches or text.\n',
+      );
+      const shown = await world.run(['models', 'show', 'crafted', '--provider', 'pictor']);
+      expect(shown.stdout).not.toMatch(/list|steps|mode|obj|range/);
+    },
+  );
 });
