@@ -7,7 +7,6 @@ export {
   openModelOptions,
   withModelOptions,
   openParamSchemaBook,
-  type FileImport,
   type ModelOptions,
   type ParamSchemaBook,
 } from './param-schema-book';
