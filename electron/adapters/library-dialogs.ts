@@ -90,6 +90,14 @@ function templateDialogs(
 export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDialogs {
   const today = () => (options.now ?? (() => new Date()))();
   const { askSave, askOpen } = dialogAsks(options);
+  // A ComfyUI workflow and a model's options are both one JSON file.
+  const askJson = () =>
+    askOpen({
+      title: mainText('dialog.import'),
+      buttonLabel: mainText('dialog.import'),
+      properties: ['openFile'],
+      filters: [{ name: mainText('dialog.jsonFile'), extensions: ['json'] }],
+    });
   return {
     chooseExportFile: () =>
       askSave({
@@ -108,13 +116,8 @@ export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDial
         properties: ['createDirectory', 'showOverwriteConfirmation'],
       }),
     ...templateDialogs(options, today),
-    chooseWorkflowFile: () =>
-      askOpen({
-        title: mainText('dialog.import'),
-        buttonLabel: mainText('dialog.import'),
-        properties: ['openFile'],
-        filters: [{ name: mainText('dialog.jsonFile'), extensions: ['json'] }],
-      }),
+    chooseWorkflowFile: () => askJson(),
+    chooseModelOptionsFile: () => askJson(),
     async chooseImportSource(from) {
       const open: OpenDialogOptions = {
         title: mainText('dialog.importLibrary'),

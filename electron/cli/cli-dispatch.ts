@@ -89,6 +89,6 @@ export async function dispatch(argv: readonly string[], io: CliIo): Promise<numb
   }
   if (line.kind === 'unknown') throw new Error('readCommandLine refuses an unknown name');
   const command = await COMMANDS[line.name]();
-  await command.prepare?.(line.args, io.env);
+  await command.prepare?.(line.args, io);
   return await command.run(command.parse(line.args, io.env), io);
 }

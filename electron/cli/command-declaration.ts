@@ -16,8 +16,11 @@ export interface CliCommand {
   /** The command line after the command's name, checked: what `run` is given. */
   readonly parse: (args: readonly string[], env: NodeJS.ProcessEnv) => unknown;
   readonly run: (line: unknown, io: CliIo) => Promise<number> | number;
-  /** What must be read before `parse` (the model options a library keeps: models-schemas.ts). */
-  readonly prepare?: (args: readonly string[], env: NodeJS.ProcessEnv) => Promise<void>;
+  /**
+   * What must be read before `parse` (the model options a library keeps, and a model's published
+   * ones on its first use: models-schemas.ts); what it has to say goes to `io.stderr`.
+   */
+  readonly prepare?: (args: readonly string[], io: CliIo) => Promise<void>;
 }
 
 /** A command whose `run` takes what its `parse` returned (the dispatcher passes nothing else). */
@@ -26,7 +29,7 @@ export function declareCommand<Line>(command: {
   readonly options: ParseArgsOptionsConfig;
   readonly parse: (args: readonly string[], env: NodeJS.ProcessEnv) => Line;
   readonly run: (line: Line, io: CliIo) => Promise<number> | number;
-  readonly prepare?: (args: readonly string[], env: NodeJS.ProcessEnv) => Promise<void>;
+  readonly prepare?: (args: readonly string[], io: CliIo) => Promise<void>;
 }): CliCommand {
   return {
     help: command.help,

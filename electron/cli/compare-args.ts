@@ -14,8 +14,9 @@ import {
 import { demoEndpointOf, demoProviderOf } from '../../shared/domain/submit-target';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line';
-import type { CompareTargetInput } from '../core/compare';
+import type { CompareInput, CompareTargetInput } from '../core/compare';
 import { COMMON_OPTION_SCHEMAS, common, type CommonOptions } from './common-args';
+import { compareOptionsFromText } from './param-args';
 import { DEMO_OPTION, isDemoOption } from './demo-choice';
 import { compareIdText } from './task-ids';
 
@@ -30,6 +31,8 @@ export type CompareCommand =
        * built-in demo service speaking each (built-in-demo.ts). Empty: it runs none.
        */
       readonly demoDialects: readonly ProviderId[];
+      /** --param and --seed, typed for the first target's model (param-args.ts). */
+      readonly options?: CompareInput['options'];
       readonly common: CommonOptions;
     }
   | GroupCommand<'compare-show'>
@@ -54,6 +57,8 @@ export const COMPARE_OPTIONS = {
   quality: { type: 'string' },
   count: { type: 'string' },
   'base-url': { type: 'string', multiple: true },
+  param: { type: 'string', multiple: true },
+  seed: { type: 'string' },
   ...COMMON_OPTION_SCHEMAS,
 } as const;
 
@@ -189,12 +194,14 @@ function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
   const demoDialects = [
     ...new Set(withUrls.flatMap((target) => demoProviderOf(target.baseUrl ?? '') ?? [])),
   ];
+  const options = withUrls[0] ? compareOptionsFromText(values, withUrls[0]) : undefined;
   return {
     name: 'compare',
     prompts,
     targets: withUrls,
     baseUrls,
     demoDialects,
+    ...(options ? { options } : {}),
     common: common(values, env),
   };
 }

@@ -31,6 +31,7 @@ import { leftOutReason, reportCompare } from './compare-report';
 import { demoStartedLine } from './demo-choice';
 import { say, sayPlan, sendOrRefuse } from './fan-out-command';
 import { findCompareGroup } from './task-ids';
+import { openNamedBook } from './models-schemas';
 import { terminalSafe } from './terminal-text';
 
 /**
@@ -78,7 +79,11 @@ async function compareRun(
 ): Promise<number> {
   const plan = await planCompare(
     { credentials, costs: core.costs },
-    { prompts: [...command.prompts], targets: [...command.targets] },
+    {
+      prompts: [...command.prompts],
+      targets: [...command.targets],
+      ...(command.options ? { options: command.options } : {}),
+    },
   );
   const providers = command.targets.map((target) => target.provider);
   const refused = sayPlan(
@@ -158,6 +163,7 @@ export const compare = declareCommand({
   help: commandHelp(
     `compare --prompt "PROMPT" --target PROVIDER[:MODEL] --target … [--size WxH]
                                   [--quality Q] [--count N] [--base-url PROVIDER=ORIGIN]...
+                                  [--param KEY=VALUE]... [--seed N]
                                   send one prompt (--prompt up to 10 times) to 2 to 6 targets at
                                   once (the same target twice is labelled #1, #2); each
                                   provider's key is read from PICTOR_KEY_<PROVIDER> (as
@@ -169,7 +175,12 @@ export const compare = declareCommand({
                                   or sent; resume continues their tasks as the demo's). A
                                   target without a key is left out
                                   and said so; a size its service takes otherwise is adapted
-                                  (1024x1024 → 1:1). Prints the group id, then a row per task:
+                                  (1024x1024 → 1:1). --param (repeatable) is typed by the
+                                  first target's model's options (pictor models show MODEL;
+                                  exit 2 when it refuses one) and sent to each target under its
+                                  own name; --seed to each target that takes a seed; what a
+                                  target does not take is said, not sent.
+                                  Prints the group id, then a row per task:
                                   its target, id (Pictor's, short), task (the service's id),
                                   status, time, cost and seed (when its service said one), and
                                   under it each saved image's path; exit code the highest of
@@ -184,4 +195,6 @@ export const compare = declareCommand({
   ),
   parse: parseCompare,
   run: runCompareCommand,
+  // --param is typed by the first target's model's options, the library's kept ones included.
+  prepare: async (args, io) => void (await openNamedBook(args, io.env)),
 });

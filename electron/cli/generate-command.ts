@@ -21,12 +21,12 @@ import { common } from './common-args';
 import { runOnService, watch, type Run } from './commands';
 import { SAMPLE_PROMPT, SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine } from './demo-choice';
 import { promptOf } from './prompt-args';
-import { demoService, generateService } from './service-args';
+import { demoService, generateService, serviceChoice } from './service-args';
 import { generateFromTemplate, isDryRun } from './template-run-command';
 import { templateRunOf } from './template-run-args';
 import { terminalSafe } from './terminal-text';
 import { dryRunText, requestExtrasOf, requestOf } from './generate-request';
-import { openNamedBook } from './models-schemas';
+import { fetchOnFirstUse, openNamedBook } from './models-schemas';
 
 type Generate = Command & { name: 'generate' };
 
@@ -141,6 +141,31 @@ async function submitAndWatch(run: Run, command: Generate): Promise<number> {
   return code;
 }
 
+/**
+ * Before --param is typed: the library's kept options are put in use, and on the model's first
+ * use with options typed (a service that publishes them), its published ones are fetched first,
+ * as the window's form does; a fault is a notice and the shipped ones stay (models-schemas.ts).
+ * A command line that does not read is left to `parse`, which says why.
+ */
+async function prepareGenerate(args: readonly string[], io: CliIo): Promise<void> {
+  const book = await openNamedBook(args, io.env);
+  let values: Values;
+  let service: ReturnType<typeof serviceChoice>;
+  try {
+    values = readOptions('generate', args, GENERATE_OPTIONS).values;
+    service = serviceChoice(values, 'generate');
+  } catch (error) {
+    if (error instanceof UsageError) return;
+    throw error;
+  }
+  const typed = values.param ?? values.negative ?? values.aspect ?? values.resolution;
+  const seeded = values.seed !== undefined && values.template === undefined;
+  if ((typed === undefined && !seeded) || values.like !== undefined) return;
+  if (service.builtInDemo || service.baseUrl === null) return;
+  const model = values.model?.trim() || PROVIDERS[service.provider].defaultModel || '';
+  await fetchOnFirstUse(book, { provider: service.provider, baseUrl: service.baseUrl, model }, io);
+}
+
 const GENERATE_HELP = commandHelp(
   `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
                                   [--quality Q] [--count N] [--board PATH]
@@ -156,7 +181,9 @@ const GENERATE_HELP = commandHelp(
                                   combination or N drawn at random (at most 100 tasks), priced
                                   first; --dry-run prints them and the estimate and sends nothing;
                                   over a hard cap nothing is sent (exit 6).
-                                  The model's own options (pictor models show MODEL):
+                                  The model's own options (pictor models show MODEL; on the
+                                  model's first use, fetched first where fal or Replicate
+                                  publish them, else the shipped ones with a notice):
                                   --param KEY=VALUE (repeatable), --seed N, --negative TEXT,
                                   --aspect 16:9, --resolution 2K where the model has them (else
                                   exit 2); --dry-run without --template prints the request that
@@ -191,8 +218,7 @@ export const generate = declareCommand({
   options: GENERATE_OPTIONS,
   parse: (args, env) => parseGenerate(args, env, 'generate'),
   run: runGenerate,
-  // The options typed by --param are the model's kept ones when the library has them.
-  prepare: openNamedBook,
+  prepare: prepareGenerate,
 });
 
 const DEMO_HELP = commandHelp(

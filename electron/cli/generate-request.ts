@@ -11,7 +11,7 @@ import { UsageError } from '../core/command-line';
 import { profileOf, requestCommands } from '../core/service';
 import type { Values } from './cli-args';
 import type { Command } from './cli-command';
-import { requestParamsOf } from './param-args';
+import { requestParamsOf, seedFromText } from './param-args';
 import type { ServiceChoice } from './service-args';
 import { findTask, type IdHistory } from './task-ids';
 import { jsonSafe, terminalSafe } from './terminal-text';
@@ -54,12 +54,7 @@ function likeSeed(values: Values): { seed?: number } {
       '--like repeats the task’s model and options: leave out --model, --param, --negative, --aspect and --resolution.',
     );
   }
-  if (values.seed === undefined) return {};
-  const seed = /^\d{1,16}$/.test(values.seed.trim()) ? Number(values.seed.trim()) : NaN;
-  if (!Number.isSafeInteger(seed)) {
-    throw new UsageError('--seed takes a whole number from 0 to 9007199254740991.');
-  }
-  return { seed };
+  return values.seed === undefined ? {} : { seed: seedFromText(values.seed) };
 }
 
 /** The request generate sends: the typed one, or the --like task's with the typed changes. */

@@ -7,15 +7,13 @@
  * own). Both read what they got as hostile (shared/domain/fetched-param-schema.ts). A failure says
  * its sentence and leaves the options Pictor knew in use.
  */
-import { dirname } from 'node:path';
-import { MAX_SCHEMA_CHARS, readFetchedSchema } from '../../shared/domain/fetched-param-schema';
+import { PUBLISHING_SERVICES } from '../../shared/domain/fetched-param-schema';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
-import { englishText, sentence } from '../../shared/i18n/sentence';
+import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { createNodeFetch } from '../adapters/node-fetch';
 import { UsageError } from '../core/command-line';
-import { readRegularFile } from '../core/fs';
 import { openParamSchemaBook, type ParamSchemaBook } from '../core/param-schemas';
-import { EXIT } from './cli-report';
+import { EXIT, cliWording } from './cli-report';
 import type { CliIo } from './cli-io';
 import { EnvCredentials } from './env-credentials';
 import { common } from './common-args';
@@ -30,15 +28,43 @@ export function openedBook(dataDir: string): Promise<ParamSchemaBook> {
  * Opens the book of the library `args` name (`--data-dir`, else the default one), before a
  * command types a model's options (generate's --param): its kept schemas are then in use.
  */
-export async function openNamedBook(
+export function openNamedBook(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
-): Promise<void> {
+): Promise<ParamSchemaBook> {
   const at = args.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
   const word = at < 0 ? undefined : args[at];
   const named = word?.startsWith('--data-dir=') ? word.slice('--data-dir='.length) : args[at + 1];
   const dataDir = common(at < 0 || !named ? {} : { 'data-dir': named }, env).dataDir;
-  await openedBook(dataDir);
+  return openedBook(dataDir);
+}
+
+/**
+ * A model's first use on a service that publishes its options (none kept yet, fetched or from a
+ * file): they are fetched and kept before the command types its options, as the window's form
+ * does. Offline or on a fault, the notice says why and that the options Pictor ships stay in use.
+ */
+export async function fetchOnFirstUse(
+  book: ParamSchemaBook,
+  where: { provider: ProviderId; baseUrl: string; model: string },
+  io: CliIo,
+): Promise<void> {
+  if (!PUBLISHING_SERVICES.has(where.provider) || where.model === '') return;
+  if (book.lookup(where.provider, where.model) !== undefined) return;
+  await refreshModel(book, where, io);
+}
+
+/**
+ * Why a model's options were not fetched, on stderr: the fetch's own sentence says the options
+ * Pictor knows stay in use; a fault of the settings (no key, an address refused) is followed by
+ * that, so no notice leaves it unsaid.
+ */
+function optionsNotice(problem: Sentence, model: string): string {
+  const said = cliWording(englishText(problem));
+  const kept = problem.key.startsWith('error.params.')
+    ? ''
+    : ` ${englishText(sentence('error.params.shippedInUse', { model }))}`;
+  return `${terminalSafe(said + kept)}\n`;
 }
 
 /** Fetches `model`'s published options on `provider` (at `baseUrl`, or its own address). */
@@ -60,7 +86,7 @@ export async function refreshModel(
   };
   const refreshed = await book.refresh(createNodeFetch(io.env), asked, where.model);
   if (!refreshed.ok) {
-    io.stderr(`${terminalSafe(englishText(refreshed.problem))}\n`);
+    io.stderr(optionsNotice(refreshed.problem, where.model));
     return false;
   }
   return true;
@@ -72,20 +98,12 @@ export async function importSchema(
   where: { provider: ProviderId; model: string; file: string },
   io: CliIo,
 ): Promise<number> {
-  let text: string;
-  try {
-    const bytes = await readRegularFile(dirname(where.file), where.file, MAX_SCHEMA_CHARS);
-    text = bytes.toString('utf8');
-  } catch {
-    text = '';
-  }
-  const schema = text === '' ? undefined : readFetchedSchema(text, 'file');
-  if (schema === undefined) {
-    io.stderr(`${englishText(sentence('error.params.schemaFile'))}\n`);
+  const imported = await book.importFile(where.provider, where.model, where.file);
+  if (!imported.ok) {
+    io.stderr(`${englishText(imported.problem)}\n`);
     return EXIT.failed;
   }
-  await book.keep(where.provider, where.model, schema, 'file');
-  const names = Object.keys(schema.params).join(', ');
+  const names = imported.names.join(', ');
   io.stdout(`${terminalSafe(`${where.provider} ${where.model}: options ${names} kept.`)}\n`);
   return EXIT.ok;
 }

@@ -278,6 +278,7 @@ function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChange
       options: runtime.core.paramSchemas,
       addressOf: (provider) => runtime.credentials.addressOf(provider),
       storedKeyOf: (provider, baseUrl) => runtime.credentials.storedKeyOf(provider, baseUrl),
+      ...(options.library ? { dialogs: options.library.dialogs } : {}),
     }),
     ...compareChannels(options),
     ...inputChannels(options),

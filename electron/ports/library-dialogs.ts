@@ -16,6 +16,8 @@ export interface LibraryDialogs {
   chooseTemplateImportFile?(format: TemplateFileKind): Promise<string | null>;
   /** An open dialog for a ComfyUI workflow (its API format's JSON); null when cancelled. */
   chooseWorkflowFile?(): Promise<string | null>;
+  /** An open dialog for a model's options as a small JSON schema; null when cancelled. */
+  chooseModelOptionsFile?(): Promise<string | null>;
 }
 
 /** The template file formats (core/templates/template-files.ts): Pictor's, Fooocus', A1111's, InvokeAI's. */

@@ -1,10 +1,12 @@
 /**
  * The models' options kept beside the shipped ones (`models:` channels): read from main when the
- * window starts, and again after "Refresh options" or a model's first use, then used by the form
+ * window starts, and again after "Refresh options", "Options from a file…" or a model's first use,
+ * then used by the form
  * as main uses them (shared/domain/model-param-schemas.ts), without a restart. The page names a
  * provider and a model only; main fetches, with the key it holds, and keeps what it read.
  */
 import type { StateCreator } from 'zustand';
+import { PUBLISHING_SERVICES } from '../../shared/domain/fetched-param-schema';
 import { useParamSchemas } from '../../shared/domain/model-param-schemas';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { Sentence } from '../../shared/i18n/sentence';
@@ -14,12 +16,6 @@ import type { AppState } from './app-state';
 import { paramsKey } from './compose-params';
 
 type Kept = RequestOutput<'models:kept'>;
-
-/** The services whose models' options are published where Pictor can read them. */
-export const PUBLISHING_SERVICES: ReadonlySet<ProviderId> = new Set<ProviderId>([
-  'fal',
-  'replicate',
-]);
 
 export interface ModelOptionsSlice {
   /** The kept schemas in use (bumped each time they are read, so the form shows them). */
@@ -33,6 +29,8 @@ export interface ModelOptionsSlice {
   modelOptionsLoad(): Promise<void>;
   /** "Refresh options": fetches `model`'s options from its service; true when they were kept. */
   modelOptionsRefresh(provider: ProviderId, model: string): Promise<boolean>;
+  /** "Options from a file…": main's open dialog, then main reads and keeps the file's options. */
+  modelOptionsFromFile(provider: ProviderId, model: string): Promise<boolean>;
   /** A model's first use: its published options fetched once, quietly, when none are kept. */
   modelOptionsFirstUse(provider: ProviderId, model: string): void;
 }
@@ -44,6 +42,28 @@ export const createModelOptionsSlice: Creator = (set, get) => {
     useParamSchemas(kept);
     set({ modelOptionsKept: kept });
   };
+  /** One ask of main for `model`'s options (a refresh, a file): busy meanwhile, its sentence kept. */
+  const ask = async (
+    channel: 'models:refresh' | 'models:fromFile',
+    provider: ProviderId,
+    model: string,
+  ): Promise<boolean> => {
+    const key = paramsKey(provider, model);
+    set({ modelOptionsBusy: key, modelOptionsProblem: null });
+    try {
+      const answer = await call(channel, { provider, model: model.trim() });
+      use(answer.kept);
+      const problem = answer.ok ? null : (answer.problem ?? null);
+      set({ modelOptionsProblem: problem === null ? null : { key, problem } });
+      return answer.ok;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      set({ modelOptionsProblem: { key, problem: error } });
+      return false;
+    } finally {
+      set({ modelOptionsBusy: null });
+    }
+  };
   return {
     modelOptionsKept: [],
     modelOptionsBusy: null,
@@ -52,23 +72,8 @@ export const createModelOptionsSlice: Creator = (set, get) => {
     async modelOptionsLoad() {
       use(await call('models:kept'));
     },
-    async modelOptionsRefresh(provider, model) {
-      const key = paramsKey(provider, model);
-      set({ modelOptionsBusy: key, modelOptionsProblem: null });
-      try {
-        const answer = await call('models:refresh', { provider, model: model.trim() });
-        use(answer.kept);
-        const problem = answer.ok ? null : (answer.problem ?? null);
-        set({ modelOptionsProblem: problem === null ? null : { key, problem } });
-        return answer.ok;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        set({ modelOptionsProblem: { key, problem: error } });
-        return false;
-      } finally {
-        set({ modelOptionsBusy: null });
-      }
-    },
+    modelOptionsRefresh: (provider, model) => ask('models:refresh', provider, model),
+    modelOptionsFromFile: (provider, model) => ask('models:fromFile', provider, model),
     modelOptionsFirstUse(provider, model) {
       const key = paramsKey(provider, model);
       const state = get();

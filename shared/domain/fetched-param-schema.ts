@@ -19,9 +19,19 @@ import {
   type ParamValue,
 } from './model-params';
 import { isParamName } from './param-names';
+import type { ProviderId } from './providers';
 
 /** Where a schema came from: a service's publication, or a file the user gave (an own service's). */
 export type SchemaSource = 'fal' | 'replicate' | 'file';
+
+/**
+ * The services whose models' options are published where Pictor can read them (the window's
+ * "Refresh options" and a model's first use, in the form and in `pictor generate`).
+ */
+export const PUBLISHING_SERVICES: ReadonlySet<ProviderId> = new Set<ProviderId>([
+  'fal',
+  'replicate',
+]);
 
 /** Largest schema text read, in characters. */
 export const MAX_SCHEMA_CHARS = 512 * 1024;

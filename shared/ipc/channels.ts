@@ -102,6 +102,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'workflows:remove',
   'models:kept',
   'models:refresh',
+  'models:fromFile',
   'compare:plan',
   'compare:run',
   'compare:show',

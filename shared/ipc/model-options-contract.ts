@@ -1,6 +1,7 @@
 /**
  * The `models:` requests: the models' options kept beside the shipped ones (fetched from a
- * service or given in a file, core/param-schemas), and "Refresh options" for one model. The page
+ * service or given in a file, core/param-schemas), "Refresh options" and "Options from a file…"
+ * for one model. The page
  * names only the provider and the model: main reads the service's saved address and its stored
  * key (which never crosses) and fetches the schema the service publishes, read as hostile.
  */
@@ -18,6 +19,15 @@ const keptSchema = z.object({
   params: paramSpecsSchema,
 });
 const keptListSchema = z.array(keptSchema).max(MAX_KEPT);
+const modelSchema = z
+  .object({ provider: providerIdSchema, model: z.string().trim().min(1).max(200) })
+  .strict();
+/** What is kept after a refresh or a file (the new options among them), or why not. */
+const keptAnswerSchema = z.object({
+  ok: z.boolean(),
+  problem: sentenceSchema.optional(),
+  kept: keptListSchema,
+});
 
 export const modelOptionsRequests = {
   /** Every kept schema, used over the shipped ones in the window as in main. */
@@ -26,14 +36,12 @@ export const modelOptionsRequests = {
    * Fetches `model`'s options from where `provider` publishes them and keeps them; what is kept
    * then (the new options among them), or the sentence saying why not (the old options stay).
    */
-  'models:refresh': {
-    input: z
-      .object({ provider: providerIdSchema, model: z.string().trim().min(1).max(200) })
-      .strict(),
-    output: z.object({
-      ok: z.boolean(),
-      problem: sentenceSchema.optional(),
-      kept: keptListSchema,
-    }),
-  },
+  'models:refresh': { input: modelSchema, output: keptAnswerSchema },
+  /**
+   * "Options from a file…" for a service that publishes none (the seed's own): main's own open
+   * dialog picks a small JSON schema file (the page never names a path), main reads it with a size
+   * bound and the hostile-schema reader and keeps its options for `model`; cancelled: not ok and
+   * no sentence.
+   */
+  'models:fromFile': { input: modelSchema, output: keptAnswerSchema },
 } as const;

@@ -846,6 +846,7 @@ export class FakePictorApi implements PictorApi {
     // The models' options: none kept, and a refresh reaches no service (the wired tests fetch).
     'models:kept': () => [],
     'models:refresh': () => ({ ok: false, kept: [] }),
+    'models:fromFile': () => ({ ok: false, kept: [] }),
     'updates:getState': () => this.updates,
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,

@@ -260,7 +260,8 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
  * Main's own save and open dialogs (the library archive's export and import, the cost ledger's
  * CSV, the template files), answered from what the test set in `main.env` when asked:
  * PICTOR_E2E_SAVE_ARCHIVE, PICTOR_E2E_OPEN_ARCHIVE (an archive file or a folder, as the import
- * asked), PICTOR_E2E_SAVE_CSV, PICTOR_E2E_SAVE_TEMPLATES and PICTOR_E2E_OPEN_TEMPLATES; unset,
+ * asked), PICTOR_E2E_SAVE_CSV, PICTOR_E2E_SAVE_TEMPLATES, PICTOR_E2E_OPEN_TEMPLATES,
+ * PICTOR_E2E_OPEN_WORKFLOW and PICTOR_E2E_OPEN_OPTIONS; unset,
  * the user cancelled the dialog.
  */
 export function libraryDialogs(env: () => Record<string, string | undefined>): LibraryDialogs {
@@ -272,5 +273,6 @@ export function libraryDialogs(env: () => Record<string, string | undefined>): L
     chooseTemplateExportFile: () => answer('PICTOR_E2E_SAVE_TEMPLATES'),
     chooseTemplateImportFile: () => answer('PICTOR_E2E_OPEN_TEMPLATES'),
     chooseWorkflowFile: () => answer('PICTOR_E2E_OPEN_WORKFLOW'),
+    chooseModelOptionsFile: () => answer('PICTOR_E2E_OPEN_OPTIONS'),
   };
 }

@@ -22,6 +22,7 @@ import { planCompare, runCompare, type ComparePlan } from '../../core/compare';
 import type { PictorCore } from '../../core/pictor-core';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { cliWording } from '../cli-report';
+import { compareOptionsOf } from '../param-args';
 import { taskFacts } from './mcp-facts';
 import type { ConnectionSpend, SpendCheck } from './mcp-spend';
 import { answer, guarded, refusal, waitForIds, waitForTasks, type ToolExtra } from './mcp-tool-kit';
@@ -49,6 +50,9 @@ const compareInput = z
       )
       .min(COMPARE_TARGETS.min)
       .max(COMPARE_TARGETS.max),
+    /** The model's options, checked for the first target's model; carried to each (param-args.ts). */
+    params: generationRequestSchema.shape.params,
+    seed: generationRequestSchema.shape.seed,
     wait: z.boolean().optional(),
     waitSeconds: z.number().int().min(1).max(600).optional(),
   })
@@ -100,9 +104,10 @@ async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: To
     ...addressOf(wanted.service, deps.target),
     ...(wanted.model ? { model: wanted.model } : {}),
   }));
+  const options = targets[0] ? compareOptionsOf(input, targets[0]) : undefined;
   const plan = await planCompare(
     { credentials: deps.credentials, costs: core.costs },
-    { prompts: [input.prompt], targets },
+    { prompts: [input.prompt], targets, ...(options ? { options } : {}) },
   );
   const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
   if (plan.refusal !== undefined) return refusal(said(plan.refusal));
@@ -128,7 +133,7 @@ export function registerCompare(server: McpServer, deps: CompareToolDeps): void 
     'compare',
     {
       description:
-        "One prompt on 2 to 6 services side by side (each target: a service's id and optionally its model), planned and priced first; a target with no key here is left out with a sentence. The server's own service uses its key; another provider uses PICTOR_KEY_<PROVIDER> from the server's environment. On the built-in demo, targets demo, demo:fal, … Returns the group id and its tasks.",
+        "One prompt on 2 to 6 services side by side (each target: a service's id and optionally its model), planned and priced first; a target with no key here is left out with a sentence. params (the model's options by name) are typed for the first target's model and sent to each target under its own name, seed to each that takes one; notes say what a target does not take. The server's own service uses its key; another provider uses PICTOR_KEY_<PROVIDER> from the server's environment. On the built-in demo, targets demo, demo:fal, … Returns the group id and its tasks.",
       inputSchema: compareInput,
     },
     (input, extra) => guarded(() => compare(deps, input, extra)),

@@ -9,6 +9,7 @@
  */
 export {
   CompareInputError,
+  type CompareInput,
   type ComparePlan,
   type CompareTargetInput,
   planCompare,

@@ -7,13 +7,14 @@
  * hostile: a regular file, bounded, every entry checked as an option schema; at most
  * {@link MAX_KEPT} models are kept, the least recently refreshed dropped first.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ParamSchema } from '../../../shared/domain/model-params';
 import { paramSpecsSchema } from '../../../shared/domain/param-specs-schema';
 import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
-import type { Sentence } from '../../../shared/i18n/sentence';
+import { MAX_SCHEMA_CHARS, readFetchedSchema } from '../../../shared/domain/fetched-param-schema';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FetchLike } from '../../ports/http';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { fetchPublishedSchema } from '../service';
@@ -42,6 +43,11 @@ const entrySchema = z.object({
   params: paramSpecsSchema,
 });
 type Entry = z.infer<typeof entrySchema>;
+
+/** What a file's options came to: the names kept, or why none could be. */
+export type FileImport =
+  | { readonly ok: true; readonly names: readonly string[] }
+  | { readonly ok: false; readonly problem: Sentence };
 
 /** A kept schema as the window receives it. */
 interface KeptParamSchema extends ParamSchema {
@@ -93,6 +99,25 @@ export class ParamSchemaBook {
     if (!fetched.ok) return fetched;
     await this.keep(credentials.provider ?? 'pictor', model, fetched.schema, 'fetched');
     return { ok: true };
+  }
+
+  /**
+   * Keeps the options of the small JSON schema file at `path` for `model` (`pictor models
+   * import-schema`, the form's "Options from a file…" through main's open dialog): read with a size
+   * bound and by the same hostile-schema reader as a fetched one (depth, nodes, `$ref` loops,
+   * renderable kinds). A file that cannot be used is the sentence saying what it must be.
+   */
+  async importFile(provider: ProviderId, model: string, path: string): Promise<FileImport> {
+    let text = '';
+    try {
+      text = (await readRegularFile(dirname(path), path, MAX_SCHEMA_CHARS)).toString('utf8');
+    } catch {
+      // Missing, not a regular file, or larger than a schema may be: said as unusable below.
+    }
+    const schema = text === '' ? undefined : readFetchedSchema(text, 'file');
+    if (schema === undefined) return { ok: false, problem: sentence('error.params.schemaFile') };
+    await this.keep(provider, model, schema, 'file');
+    return { ok: true, names: Object.keys(schema.params) };
   }
 
   /** Keeps `schema` for `model` (replacing one kept before) and uses it from now on. */
@@ -156,6 +181,8 @@ export interface ModelOptions {
     credentials: ServiceCredentials,
     model: string,
   ): Promise<{ ok: true } | { ok: false; problem: Sentence }>;
+  /** Keeps the options of the schema file at `path` (a path main's own dialog gave). */
+  importFile(provider: ProviderId, model: string, path: string): Promise<FileImport>;
   /** Ends the book: a refresh that ends later keeps nothing; resolves once none is writing. */
   close(): Promise<void>;
 }
@@ -164,14 +191,16 @@ export interface ModelOptions {
 export async function openModelOptions(dataDir: string, fetch: FetchLike): Promise<ModelOptions> {
   const book = await openParamSchemaBook(dataDir);
   const running = new Set<Promise<unknown>>();
+  // Every write is tracked, so close waits for it.
+  const track = <T>(done: Promise<T>): Promise<T> => {
+    const tracked = done.finally(() => running.delete(tracked));
+    running.add(tracked);
+    return done;
+  };
   return {
     kept: () => book.kept(),
-    refresh: (credentials, model) => {
-      const done = book.refresh(fetch, credentials, model);
-      const tracked = done.finally(() => running.delete(tracked));
-      running.add(tracked);
-      return done;
-    },
+    refresh: (credentials, model) => track(book.refresh(fetch, credentials, model)),
+    importFile: (provider, model, path) => track(book.importFile(provider, model, path)),
     close: async () => {
       book.closed = true;
       while (running.size > 0) await Promise.allSettled([...running]);

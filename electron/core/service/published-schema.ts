@@ -7,8 +7,8 @@
  * cap, a redirect is followed only inside the first address's origin (and, with the key, only
  * where the key may go), and the text is read by shared/domain/fetched-param-schema.ts (depth,
  * nodes, `$ref` loops, renderable kinds). Never throws but for the caller's abort: a failure is
- * the sentence that says the options Pictor knows stay in use (an unusable base URL or key throws
- * as every request's does: request-guard.ts).
+ * the sentence that says the options Pictor knows stay in use; an unusable base URL or key is
+ * answered with the settings' own sentence (url-policy.ts, request-guard.ts), never thrown.
  */
 import { readFetchedSchema, MAX_SCHEMA_CHARS } from '../../../shared/domain/fetched-param-schema';
 import type { SchemaSource } from '../../../shared/domain/fetched-param-schema';
@@ -23,7 +23,7 @@ import { keyMayGoTo } from './providers/api-origins';
 import { profileOf } from './providers/profiles';
 import { checkCredentials } from './request-guard';
 import { ServiceError } from './service-error';
-import { checkBaseUrl } from './url-policy';
+import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
 export type PublishedSchema =
   | { readonly ok: true; readonly schema: ParamSchema }
@@ -101,6 +101,8 @@ export async function fetchPublishedSchema(
   try {
     return await fetchChecked(fetch, credentials, model, signal);
   } catch (error) {
+    // The address is checked first (checkBaseUrl throws its own error), then the key.
+    if (error instanceof UrlPolicyError) return { ok: false, problem: error.sentence };
     if (error instanceof ServiceError && error.kind === 'config' && error.sentence) {
       return { ok: false, problem: error.sentence };
     }

@@ -44,6 +44,8 @@ export const compose = {
   'compose.options.more': 'More options',
   'compose.options.refresh': 'Refresh options',
   'compose.options.refreshing': 'Refreshing options…',
+  'compose.options.fromFile': 'Options from a file…',
+  'compose.options.reading': 'Reading the options…',
   'compose.option.aspect': 'Aspect ratio',
   'compose.option.size': 'Image size',
   'compose.option.resolution': 'Resolution',

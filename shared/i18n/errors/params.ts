@@ -17,6 +17,8 @@ export const paramErrors = {
     'The options {service} published for {model} are too large, too deep, loop on themselves or hold nothing Pictor can show: the options Pictor knows stay in use.',
   'error.params.schemaMoved':
     '{service} sent the request for the options of {model} to another address ({host}); Pictor did not follow it, and the options Pictor knows stay in use.',
+  // After a settings fault (no key, an address refused) that stopped a model's options' fetch.
+  'error.params.shippedInUse': 'The options Pictor knows for {model} stay in use.',
   'error.params.schemaFile':
     'The file holds no options Pictor can use: give a JSON schema of at most 512 KB whose properties are choices, numbers, switches or text.',
 } as const;

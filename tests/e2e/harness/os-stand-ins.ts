@@ -144,6 +144,11 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
         record('chooseWorkflowFile', chosen ?? '');
         return chosen ? chosen : null;
       },
+      chooseModelOptionsFile: async () => {
+        const chosen = options.env().PICTOR_E2E_OPEN_OPTIONS;
+        record('chooseModelOptionsFile', chosen ?? '');
+        return chosen ? chosen : null;
+      },
     },
     prompts: {
       confirmKeyOrigin: async (question) => {

@@ -171,6 +171,41 @@ describe('pictor mcp: what a request may carry', () => {
     }
   }, 120_000);
 
+  it("compares with the model's options: each target's body under its names, the seed, and what one does not take", async () => {
+    const { mcp, demo } = await serve('fal');
+    const targets = [
+      { service: 'fal', model: 'fal-ai/flux/dev' },
+      { service: 'fal', model: 'fal-ai/flux-pro/v1.1' },
+    ];
+    const params = { num_inference_steps: 12, output_format: 'png' };
+    const refused = refusalOf(
+      await mcp.call('compare', {
+        prompt: 'x',
+        targets,
+        params: { num_inference_steps: 5_000 },
+      }),
+    );
+    expect(refused).toContain(
+      'The option “num_inference_steps” takes a whole number from 1 to 50.',
+    );
+    expect(demo.log.submits, 'nothing sent').toEqual([]);
+    const compared = answerOf<{ tasks: TaskFacts[]; notes: string[] }>(
+      await mcp.call('compare', { prompt: 'a heron', targets, params, seed: 77, wait: true }),
+    );
+    expect(compared.tasks.map((task) => task.seed)).toEqual([77, 77]);
+    const sent = demo.log.submits.map((entry) => entry.body as Record<string, unknown>);
+    const byModel = new Map(demo.log.submits.map((entry, n) => [entry.path, sent[n]]));
+    expect(byModel.get('/fal-ai/flux/dev')).toMatchObject({ ...params, seed: 77 });
+    const pro = byModel.get('/fal-ai/flux-pro/v1.1');
+    expect(pro).toMatchObject({ output_format: 'png', seed: 77 });
+    expect(pro).not.toHaveProperty('num_inference_steps');
+    expect(compared.notes).toEqual([
+      expect.stringMatching(
+        /fal-ai\/flux-pro\/v1\.1 has no option “num_inference_steps”: it is not sent there\./,
+      ),
+    ]);
+  }, 120_000);
+
   it('keeps every key it holds out of prompts and answers; a demo target needs the demo', async () => {
     const falKey = 'fal-key-Qm3Vt8Rw1Xz5Lp9Kj2Hn';
     const service = await lib.demo({ durationMs: 100 });

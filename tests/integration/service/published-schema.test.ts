@@ -87,6 +87,35 @@ describe('a published schema fetched over loopback', () => {
   });
 });
 
+describe('a published schema asked with the settings at fault', () => {
+  it('answers the settings’ sentence when no key is stored for a service whose options need one', async () => {
+    const service = await demo('replicate');
+    const model = 'black-forest-labs/flux-1.1-pro-ultra';
+    const noKey = { ...credentials(service, 'replicate'), key: '', keyFingerprint: '' };
+    const read = await fetchPublishedSchema(fetch, noKey, model);
+    expect(read).toEqual({ ok: false, problem: { key: 'error.service.noKey' } });
+    expect(service.log.requests, 'nothing was asked without the key').toEqual([]);
+  });
+
+  it('needs no key where the options are public (fal)', async () => {
+    const service = await demo('fal');
+    const noKey = { ...credentials(service, 'fal'), key: '', keyFingerprint: '' };
+    const read = await fetchPublishedSchema(fetch, noKey, 'fal-ai/flux/dev');
+    expect(read.ok).toBe(true);
+  });
+
+  it('answers the settings’ sentence for an address it refuses, asking nothing', async () => {
+    const service = await demo('replicate');
+    const refused = { ...credentials(service, 'replicate'), baseUrl: 'ftp://127.0.0.1/' };
+    const read = await fetchPublishedSchema(fetch, refused, 'a/b');
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problem.key).toMatch(/^error\.service\./);
+    expect(JSON.stringify(read)).not.toContain(KEY);
+    expect(service.log.requests).toEqual([]);
+  });
+});
+
 const deep = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
 const HOSTILE: readonly [string, string][] = [
   ['too large', JSON.stringify({ pad: 'x'.repeat(600 * 1024) })],

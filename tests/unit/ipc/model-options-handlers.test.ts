@@ -2,9 +2,15 @@
  * The `models:` channels as the page calls them: a refresh names a provider and a model only (no
  * key, no address, no other field), refused before main otherwise; main fetches from the
  * provider's saved address, with the stored key only where it was entered for that address.
+ * "Options from a file…" reads only the file main's own dialog chose, over the library's real book
+ * of model options in a temporary folder: kept and answered, refused with its sentence, or
+ * nothing when the dialog was cancelled.
  */
-import { describe, expect, it } from 'vitest';
-import type { ModelOptions } from '../../../electron/core/param-schemas';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openModelOptions, type ModelOptions } from '../../../electron/core/param-schemas';
 import { modelOptionsHandlers } from '../../../electron/ipc/model-options-handlers';
 import type { ServiceCredentials } from '../../../electron/ports/credentials';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -20,6 +26,7 @@ function caller(stored: 'key' | 'none') {
       asked.push({ credentials, model });
       return Promise.resolve({ ok: true });
     },
+    importFile: () => Promise.reject(new Error('no file is read here')),
     close: () => Promise.resolve(),
   };
   const handlers = modelOptionsHandlers({
@@ -74,5 +81,80 @@ describe('models:refresh', () => {
     const without = caller('none');
     await without.invoke('models:refresh', { provider: 'fal', model: 'a/b' });
     expect(without.asked[0]?.credentials).toMatchObject({ baseUrl: 'http://127.0.0.1:9', key: '' });
+  });
+});
+
+describe('models:fromFile', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The handlers over a real book in a temporary folder; the dialog answers `chosen()`. */
+  async function fromFileCaller(chosen: () => string | null, dialogs = true) {
+    const dir = await mkdtemp(join(tmpdir(), 'pictor-options-file-'));
+    dirs.push(dir);
+    const options = await openModelOptions(join(dir, 'data'), fetch);
+    const asked: number[] = [];
+    const handlers = modelOptionsHandlers({
+      options,
+      addressOf: () => null,
+      storedKeyOf: () => Promise.resolve({ found: 'none' }),
+      ...(dialogs
+        ? { dialogs: { chooseModelOptionsFile: () => (asked.push(1), Promise.resolve(chosen())) } }
+        : {}),
+    });
+    return { invoke: ipcCaller(handlers), dir, asked, options };
+  }
+
+  it('keeps the options of the file main’s dialog chose, and nothing when it was cancelled', async () => {
+    let path: string | null = null;
+    const { invoke, dir, options } = await fromFileCaller(() => path);
+    const cancelled = await invoke('models:fromFile', { provider: 'pictor', model: 'house' });
+    expect(cancelled).toEqual({ ok: true, value: { ok: false, kept: [] } });
+    path = join(dir, 'house.json');
+    const schema = { properties: { style: { enum: ['vivid', 'natural'], title: 'Style' } } };
+    await writeFile(path, JSON.stringify(schema));
+    const kept = await invoke('models:fromFile', { provider: 'pictor', model: 'house' });
+    expect(kept).toMatchObject({
+      ok: true,
+      value: { ok: true, kept: [{ provider: 'pictor', model: 'house', params: { style: {} } }] },
+    });
+    expect(options.kept()).toHaveLength(1);
+  });
+
+  it('refuses a file it cannot use with the sentence, keeping nothing', async () => {
+    let path = '';
+    const { invoke, dir, options } = await fromFileCaller(() => path);
+    path = join(dir, 'loop.json');
+    const loop = {
+      properties: { a: { $ref: '#/components/schemas/A' } },
+      components: { schemas: { A: { $ref: '#/components/schemas/A' } } },
+    };
+    await writeFile(path, JSON.stringify(loop));
+    const answer = await invoke('models:fromFile', { provider: 'pictor', model: 'house' });
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { ok: false, problem: { key: 'error.params.schemaFile' }, kept: [] },
+    });
+    expect(options.kept()).toEqual([]);
+  });
+
+  it('takes no path or other field from the page, and says so where main has no dialog', async () => {
+    const { invoke, asked } = await fromFileCaller(() => null);
+    for (const input of [
+      { provider: 'pictor', model: 'house', path: '/etc/passwd' },
+      { provider: 'pictor' },
+      { provider: 'pictor', model: '' },
+    ]) {
+      expect(await invoke('models:fromFile', input), JSON.stringify(input)).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input' },
+      });
+    }
+    expect(asked).toEqual([]);
+    const none = await fromFileCaller(() => null, false);
+    const answer = await none.invoke('models:fromFile', { provider: 'pictor', model: 'house' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'failed' } });
   });
 });

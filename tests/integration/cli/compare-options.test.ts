@@ -1,0 +1,132 @@
+/**
+ * `pictor compare --param KEY=VALUE --seed N`, through the CLI's entry in this process, against
+ * the demo's fal, Replicate and BFL dialects on loopback: the options are typed for the first
+ * target's model and each target's submit body carries them under its own schema's names (the
+ * same name, or the one with the same hint: fal's guidance_scale is Replicate's guidance), with
+ * the seed; what a target does not take is said on stderr and not sent; a value the first
+ * target's model refuses is its sentence with exit 2, nothing sent.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { describeRun, runCliHere } from './run-cli';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const KEYS = { fal: 'fal-opts-key-2c7e', replicate: 'r8_opts-key-91fd', bfl: 'bfl-opts-key-4a06' };
+type Dialect = keyof typeof KEYS;
+
+async function world() {
+  const services = {} as Record<Dialect, DemoService>;
+  for (const dialect of Object.keys(KEYS) as Dialect[]) {
+    services[dialect] = await startDemoService({
+      dialect,
+      accounts: [{ account: 'alice', key: KEYS[dialect] }],
+      durationMs: { min: 100, max: 200 },
+    });
+  }
+  const home = await mkdtemp(join(tmpdir(), 'pictor-compare-options-'));
+  cleanups.push(async () => {
+    for (const service of Object.values(services)) await service.close();
+    await rm(home, { recursive: true, force: true });
+  });
+  const urls = (Object.keys(KEYS) as Dialect[]).flatMap((dialect) => [
+    '--base-url',
+    `${dialect}=${services[dialect].url}`,
+  ]);
+  const env = {
+    PICTOR_KEY_FAL: KEYS.fal,
+    PICTOR_KEY_REPLICATE: KEYS.replicate,
+    PICTOR_KEY_BFL: KEYS.bfl,
+  };
+  const cli = (args: readonly string[]) =>
+    runCliHere([...args, ...urls, '--data-dir', join(home, 'data'), '--poll-interval', '0.2'], {
+      home,
+      env,
+    });
+  return { services, cli };
+}
+
+const TARGETS = [
+  'fal:fal-ai/flux/dev',
+  'replicate:black-forest-labs/flux-dev',
+  'bfl:flux-pro-1.1',
+].flatMap((target) => ['--target', target]);
+
+/** The JSON bodies a service's submits carried. */
+const bodies = (service: DemoService) => service.log.submits.map((entry) => entry.body);
+
+describe('pictor compare with the model’s options', () => {
+  it('sends each target the options under its own names, with the seed, and says what one does not take', async () => {
+    const { services, cli } = await world();
+    const run = await cli([
+      'compare',
+      '--prompt',
+      'a heron',
+      ...TARGETS,
+      '--param',
+      'num_inference_steps=12',
+      '--param',
+      'guidance_scale=4.5',
+      '--param',
+      'output_format=png',
+      '--seed',
+      '77',
+    ]);
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(bodies(services.fal)).toEqual([
+      expect.objectContaining({
+        prompt: 'a heron',
+        num_inference_steps: 12,
+        guidance_scale: 4.5,
+        output_format: 'png',
+        seed: 77,
+      }),
+    ]);
+    expect(bodies(services.replicate)).toEqual([
+      {
+        input: expect.objectContaining({
+          prompt: 'a heron',
+          num_inference_steps: 12,
+          guidance: 4.5,
+          output_format: 'png',
+          seed: 77,
+        }),
+      },
+    ]);
+    const [bfl] = bodies(services.bfl);
+    expect(bfl).toMatchObject({ prompt: 'a heron', output_format: 'png', seed: 77 });
+    expect(bfl).not.toHaveProperty('num_inference_steps');
+    expect(bfl).not.toHaveProperty('guidance_scale');
+    expect(run.stderr).toContain(
+      'Black Forest Labs · flux-pro-1.1: Black Forest Labs · flux-pro-1.1 has no option “num_inference_steps”: it is not sent there.',
+    );
+    expect(run.stderr).toContain('has no option “guidance_scale”: it is not sent there.');
+    for (const key of Object.values(KEYS)) expect(run.stdout + run.stderr).not.toContain(key);
+  });
+
+  it.each([
+    [
+      ['--param', 'num_inference_steps=99'],
+      'The option “num_inference_steps” takes a whole number from 1 to 50.',
+    ],
+    [['--param', 'output_format=gif'], 'The option “output_format” takes one of: jpeg, png.'],
+    [['--param', 'cfg=2'], 'The model fal-ai/flux/dev has no option “cfg”.'],
+    [['--seed', 'x'], '--seed takes a whole number'],
+  ])(
+    'refuses %j for the first target’s model: its sentence, exit 2, nothing sent',
+    async (args, said) => {
+      const { services, cli } = await world();
+      const run = await cli(['compare', '--prompt', 'a heron', ...TARGETS, ...args]);
+      expect(run.code, describeRun(run)).toBe(2);
+      expect(run.stderr).toContain(said);
+      for (const service of Object.values(services)) expect(bodies(service)).toEqual([]);
+    },
+  );
+});
