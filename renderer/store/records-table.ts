@@ -15,6 +15,62 @@ export type RecordsTable = ReadonlyMap<string, TaskItem>;
 
 export const EMPTY_RECORDS: RecordsTable = new Map();
 
+/**
+ * How a table was written from the one before: the ids whose record it wrote, changed or dropped.
+ * Steps hold serial numbers, never tables, so an old table is not kept alive by its successors.
+ */
+interface Step {
+  readonly from: number;
+  readonly ids: ReadonlySet<string>;
+}
+
+/** The steps of the newest tables, by serial; older ones are forgotten (a reader then re-reads). */
+const STEPS_KEPT = 64;
+const steps = new Map<number, Step>();
+const serials = new WeakMap<RecordsTable, number>();
+let lastSerial = 0;
+
+function serialOf(table: RecordsTable): number {
+  let serial = serials.get(table);
+  if (serial === undefined) {
+    lastSerial += 1;
+    serial = lastSerial;
+    serials.set(table, serial);
+  }
+  return serial;
+}
+
+/** Notes that `next` is `from` with the records of `ids` written or dropped; answers `next`. */
+function derived(from: RecordsTable, next: RecordsTable, ids: ReadonlySet<string>): RecordsTable {
+  const step = { from: serialOf(from), ids };
+  steps.set(serialOf(next), step);
+  const oldest = steps.keys().next();
+  if (steps.size > STEPS_KEPT && !oldest.done) steps.delete(oldest.value);
+  return next;
+}
+
+/**
+ * The ids whose record differs between `earlier` and `table` when `table` was written from it by
+ * the helpers below (a few steps at most); null when that is not known (then every id may have).
+ * A view over thousands of records reads only these when the table moves (record-selectors.ts).
+ */
+export function changedSince(
+  table: RecordsTable,
+  earlier: RecordsTable,
+): ReadonlySet<string> | null {
+  const target = serials.get(earlier);
+  let at = serials.get(table);
+  if (target === undefined || at === undefined) return null;
+  const ids = new Set<string>();
+  while (at !== target) {
+    const step: Step | undefined = steps.get(at);
+    if (!step) return null;
+    for (const id of step.ids) ids.add(id);
+    at = step.from;
+  }
+  return ids;
+}
+
 /** The item that should stay: an update never replaces a newer state with an older one. */
 export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
   return incoming.record.updatedAt >= current.record.updatedAt ? incoming : current;
@@ -30,6 +86,7 @@ export function withLivePart(item: TaskItem, part: TaskLivePart): TaskItem {
 /** The table with `items` written in (a newer state wins); the same table when none changed it. */
 export function recordsWith(table: RecordsTable, items: Iterable<TaskItem>): RecordsTable {
   let next: Map<string, TaskItem> | null = null;
+  const ids = new Set<string>();
   for (const item of items) {
     const localId = item.record.localId;
     const known = (next ?? table).get(localId);
@@ -37,13 +94,15 @@ export function recordsWith(table: RecordsTable, items: Iterable<TaskItem>): Rec
     if (kept === known) continue;
     next ??= new Map(table);
     next.set(localId, kept);
+    ids.add(localId);
   }
-  return next ?? table;
+  return next ? derived(table, next, ids) : table;
 }
 
 /** The table with live parts applied onto the records it holds (others are ignored). */
 export function recordsWithLive(table: RecordsTable, parts: Iterable<TaskLivePart>): RecordsTable {
   let next: Map<string, TaskItem> | null = null;
+  const ids = new Set<string>();
   for (const part of parts) {
     const known = (next ?? table).get(part.localId);
     if (!known) continue;
@@ -51,19 +110,22 @@ export function recordsWithLive(table: RecordsTable, parts: Iterable<TaskLivePar
     if (after === known) continue;
     next ??= new Map(table);
     next.set(part.localId, after);
+    ids.add(part.localId);
   }
-  return next ?? table;
+  return next ? derived(table, next, ids) : table;
 }
 
 /** The table without the tasks of `localIds` (they left the history). */
 export function recordsWithout(table: RecordsTable, localIds: Iterable<string>): RecordsTable {
   let next: Map<string, TaskItem> | null = null;
+  const ids = new Set<string>();
   for (const localId of localIds) {
     if (!(next ?? table).has(localId)) continue;
     next ??= new Map(table);
     next.delete(localId);
+    ids.add(localId);
   }
-  return next ?? table;
+  return next ? derived(table, next, ids) : table;
 }
 
 /**
@@ -89,10 +151,12 @@ export function itemsOf(
 /** The table with only the records `held` names (the others left every view); the same when none left. */
 export function recordsHeld(table: RecordsTable, held: ReadonlySet<string>): RecordsTable {
   let next: Map<string, TaskItem> | null = null;
+  const ids = new Set<string>();
   for (const localId of table.keys()) {
     if (held.has(localId)) continue;
     next ??= new Map(table);
     next.delete(localId);
+    ids.add(localId);
   }
-  return next ?? table;
+  return next ? derived(table, next, ids) : table;
 }
