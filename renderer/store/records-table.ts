@@ -2,10 +2,13 @@
  * The page's one records table: every task the page shows, once, by its local id (as Redux's
  * normalized state keeps it). The task list, the compare view and the details are lists of ids
  * over it (records-slice.ts); a record that changes is written here once, and every view that
- * names it shows the change. Pure helpers: each answers the same table when nothing changed, so
- * a selector over an unchanged task answers the same item.
+ * names it shows the change. The helpers never write a table: each answers a new one (a layer of
+ * its changes over the old one's records, records-layers.ts) and notes which ids it wrote
+ * (`changedSince`), or the same table when nothing changed, so a selector over an unchanged task
+ * answers the same item.
  */
 import type { TaskItem, TaskLivePart } from '../../shared/ipc/contract';
+import { TableDraft } from './records-layers';
 
 /**
  * Each task the page holds, by local id (a Map: an id is any string main sends, `__proto__`
@@ -83,49 +86,42 @@ export function withLivePart(item: TaskItem, part: TaskLivePart): TaskItem {
   return { record: { ...item.record, updatedAt, polls, lastPolledAt }, live };
 }
 
+/** The table `draft` wrote, noted as a step from the one it was read from (or that one). */
+function written(table: RecordsTable, draft: TableDraft): RecordsTable {
+  const next = draft.done();
+  return next ? derived(table, next.table, next.ids) : table;
+}
+
 /** The table with `items` written in (a newer state wins); the same table when none changed it. */
 export function recordsWith(table: RecordsTable, items: Iterable<TaskItem>): RecordsTable {
-  let next: Map<string, TaskItem> | null = null;
-  const ids = new Set<string>();
+  const draft = new TableDraft(table);
   for (const item of items) {
     const localId = item.record.localId;
-    const known = (next ?? table).get(localId);
+    const known = draft.get(localId);
     const kept = known ? fresher(known, item) : item;
-    if (kept === known) continue;
-    next ??= new Map(table);
-    next.set(localId, kept);
-    ids.add(localId);
+    if (kept !== known) draft.set(localId, kept);
   }
-  return next ? derived(table, next, ids) : table;
+  return written(table, draft);
 }
 
 /** The table with live parts applied onto the records it holds (others are ignored). */
 export function recordsWithLive(table: RecordsTable, parts: Iterable<TaskLivePart>): RecordsTable {
-  let next: Map<string, TaskItem> | null = null;
-  const ids = new Set<string>();
+  const draft = new TableDraft(table);
   for (const part of parts) {
-    const known = (next ?? table).get(part.localId);
-    if (!known) continue;
-    const after = withLivePart(known, part);
-    if (after === known) continue;
-    next ??= new Map(table);
-    next.set(part.localId, after);
-    ids.add(part.localId);
+    const known = draft.get(part.localId);
+    const after = known && withLivePart(known, part);
+    if (after !== known && after) draft.set(part.localId, after);
   }
-  return next ? derived(table, next, ids) : table;
+  return written(table, draft);
 }
 
 /** The table without the tasks of `localIds` (they left the history). */
 export function recordsWithout(table: RecordsTable, localIds: Iterable<string>): RecordsTable {
-  let next: Map<string, TaskItem> | null = null;
-  const ids = new Set<string>();
+  const draft = new TableDraft(table);
   for (const localId of localIds) {
-    if (!(next ?? table).has(localId)) continue;
-    next ??= new Map(table);
-    next.delete(localId);
-    ids.add(localId);
+    if (draft.has(localId)) draft.delete(localId);
   }
-  return next ? derived(table, next, ids) : table;
+  return written(table, draft);
 }
 
 /**
@@ -150,13 +146,9 @@ export function itemsOf(
 
 /** The table with only the records `held` names (the others left every view); the same when none left. */
 export function recordsHeld(table: RecordsTable, held: ReadonlySet<string>): RecordsTable {
-  let next: Map<string, TaskItem> | null = null;
-  const ids = new Set<string>();
+  const draft = new TableDraft(table);
   for (const localId of table.keys()) {
-    if (held.has(localId)) continue;
-    next ??= new Map(table);
-    next.delete(localId);
-    ids.add(localId);
+    if (!held.has(localId)) draft.delete(localId);
   }
-  return next ? derived(table, next, ids) : table;
+  return written(table, draft);
 }
