@@ -25,6 +25,8 @@ export interface TaskMerge {
   readonly added: number;
   /** Whether the batch named an image that was loaded, or placed a new one. */
   readonly changed: boolean;
+  /** Every image kept its place (only what some hold changed): the same keys in the same order. */
+  readonly placesKept: boolean;
 }
 
 /**
@@ -200,7 +202,7 @@ export function imagesAfterBatch(
   place?: GalleryPlace,
 ): TaskMerge {
   if (changes.records.size === 0 && changes.removed.size === 0) {
-    return { items: items as GalleryItem[], added: 0, changed: false };
+    return { items: items as GalleryItem[], added: 0, changed: false, placesKept: true };
   }
   const fresh = freshImages(changes);
   const updated = updatedByPlace(items, changes, fresh) ?? updatedInPlace(items, changes, fresh);
@@ -208,6 +210,7 @@ export function imagesAfterBatch(
   const added = place ? insertNew(next, changes, { fresh, seen: updated.seen, place }) : 0;
   const changed = updated.items !== null || added > 0;
   // Every image where it was, only what some hold changed: the list's key index carries over.
-  if (updated.items !== null && !updated.dropped && added === 0) sameKeysAs(next, items);
-  return { items: changed ? next : (items as GalleryItem[]), added, changed };
+  const placesKept = !updated.dropped && added === 0;
+  if (updated.items !== null && placesKept) sameKeysAs(next, items);
+  return { items: changed ? next : (items as GalleryItem[]), added, changed, placesKept };
 }

@@ -245,7 +245,11 @@ export function galleryChangeActions(
         ...patch,
         ...freshness.changed(),
         galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
-        galleryRefs: refsOf(state.galleryRefs, merge.items),
+        // A star or a flag leaves every image in its place: the refs stay, with no pass over them.
+        galleryRefs:
+          merge.placesKept && loaded.length === state.galleryRefs.length
+            ? state.galleryRefs
+            : refsOf(state.galleryRefs, merge.items),
         galleryModels: withModels(state.galleryModels, models),
       };
     },

@@ -10,7 +10,8 @@ import type { GalleryJump, GalleryJumpRefs } from './gallery-browse';
 import { galleryItemsOf } from './gallery-list-model';
 import type { ImageRef } from './image-ref';
 import { recordProblem } from './record-problem';
-import { itemsOf, type RecordsTable } from './records-table';
+import { sameKeysAs } from './gallery-keys';
+import { changedSince, itemsOf, type RecordsTable } from './records-table';
 import { unreadableImage } from './unreadable-image';
 
 /** One task's item by local id, or null when the page holds none. */
@@ -86,24 +87,80 @@ interface CachedImages {
 
 const imagesCache = new WeakMap<readonly ImageRef[], CachedImages>();
 
+/** The places of each task's images in `refs`, built once per refs array. */
+const placesCache = new WeakMap<readonly ImageRef[], Map<string, number[]>>();
+
+function placesOf(refs: readonly ImageRef[]): Map<string, number[]> {
+  const cached = placesCache.get(refs);
+  if (cached) return cached;
+  const places = new Map<string, number[]>();
+  refs.forEach((ref, place) => {
+    const known = places.get(ref.localId);
+    if (known) known.push(place);
+    else places.set(ref.localId, [place]);
+  });
+  placesCache.set(refs, places);
+  return places;
+}
+
+/** The images of `refs`, in order, read from the table (an image the table lacks is skipped). */
+function readImages(table: RecordsTable, refs: readonly ImageRef[]): GalleryItem[] {
+  const items: GalleryItem[] = [];
+  for (const ref of refs) {
+    const item = galleryItemAt(table, ref);
+    if (item) items.push(item);
+  }
+  return items;
+}
+
 /**
- * The images of `refs`, in order, read from the records table (an image the table lacks is
- * skipped); the same array while the refs and their records are the same.
+ * `before` (every image of `refs`, in place) with the images of the tasks in `changed` read anew;
+ * null when one of them left the table (then the places move: a whole read). The answer has the
+ * same keys in the same places, so it shares `before`'s key index (gallery-keys.ts).
+ */
+function patchImages(
+  table: RecordsTable,
+  refs: readonly ImageRef[],
+  before: readonly GalleryItem[],
+  changed: ReadonlySet<string>,
+): readonly GalleryItem[] | null {
+  const places = placesOf(refs);
+  let next: GalleryItem[] | null = null;
+  for (const localId of changed) {
+    for (const place of places.get(localId) ?? []) {
+      const ref = refs[place];
+      const item = ref && galleryItemAt(table, ref);
+      if (!item) return null;
+      if (item === before[place]) continue;
+      next ??= before.slice();
+      next[place] = item;
+    }
+  }
+  if (next === null) return before;
+  sameKeysAs(next, before);
+  return next;
+}
+
+/**
+ * The images of `refs`, in order, read from the records table; the same array while the refs and
+ * their records are the same. When only some records moved since the last read (records-table.ts
+ * `changedSince`), only their images are read again: a star typed on one image costs that image,
+ * not a pass over every loaded one, and the grid's key index carries over.
  */
 function imagesOver(table: RecordsTable, refs: readonly ImageRef[]): readonly GalleryItem[] {
   const cached = imagesCache.get(refs);
   if (cached?.table === table) return cached.items;
-  const items: GalleryItem[] = [];
-  let same = cached !== undefined;
-  for (const ref of refs) {
-    const item = galleryItemAt(table, ref);
-    if (!item) continue;
-    if (cached?.items[items.length] !== item) same = false;
-    items.push(item);
+  const changed =
+    cached && cached.items.length === refs.length ? changedSince(table, cached.table) : null;
+  let items = cached && changed ? patchImages(table, refs, cached.items, changed) : null;
+  if (items === null) {
+    const read = readImages(table, refs);
+    const same =
+      read.length === cached?.items.length && read.every((item, n) => item === cached.items[n]);
+    items = same ? cached.items : read;
   }
-  const kept = same && items.length === cached?.items.length ? cached.items : items;
-  imagesCache.set(refs, { table, items: kept });
-  return kept;
+  imagesCache.set(refs, { table, items });
+  return items;
 }
 
 /** The gallery's loaded images, in order, from the records table. */

@@ -161,9 +161,11 @@ export function recordsAfterBatch(
   batch: TaskBatch,
   joined: Iterable<string> = [],
 ): RecordsTable {
-  const comes = new Set(joined);
+  // Read only for a record the table lacks (a task joining a view), never for one it holds.
+  let comes: ReadonlySet<string> | null = null;
   const written = [...batch.items.values()].filter(
-    (item) => table.has(item.record.localId) || comes.has(item.record.localId),
+    (item) =>
+      table.has(item.record.localId) || (comes ??= new Set(joined)).has(item.record.localId),
   );
   const after = recordsWithLive(recordsWith(table, written), batch.lives.values());
   return recordsWithout(after, batch.removed);

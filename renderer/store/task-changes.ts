@@ -87,9 +87,12 @@ function answerForm(store: Store, batch: TaskBatch): void {
   }
 }
 
-/** The tasks of the gallery's images after a batch (whose records the table takes). */
-function refIds(refs: readonly ImageRef[] | undefined): string[] {
-  return (refs ?? []).map((ref) => ref.localId);
+/**
+ * The tasks of the gallery's images after a batch (whose records the table takes), read only when
+ * a record of the batch is not in the table yet: a star on a loaded image reads none of them.
+ */
+function* refIds(refs: readonly ImageRef[] | undefined): Generator<string> {
+  for (const ref of refs ?? []) yield ref.localId;
 }
 
 /** Applies one `tasks:updated` batch: one store update for the lists, then the words. */
@@ -104,12 +107,12 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
     galleryChanges(records, batch.removed, heldInGallery(batch)),
   );
   // Each changed record is written once, into the one table every view reads.
-  const joined = [
-    ...list.joined,
-    ...compare.joined,
-    ...refIds(gallery.galleryRefs),
-    ...refIds(gallery.galleryJump?.refs),
-  ];
+  const joined = (function* () {
+    yield* list.joined;
+    yield* compare.joined;
+    yield* refIds(gallery.galleryRefs);
+    yield* refIds(gallery.galleryJump?.refs);
+  })();
   const table = recordsAfterBatch(state.records, batch, joined);
   const patch = {
     ...list.patch,

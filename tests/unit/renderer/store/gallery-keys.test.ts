@@ -51,6 +51,7 @@ describe('the key index across a batch', () => {
     expect(merged.items).not.toBe(items);
     expect(merged.items[20]!.image.rating).toBe(4);
     expect(keyIndexOf(merged.items)).toBe(before);
+    expect(merged.placesKept).toBe(true);
     expectIndexTrue(merged.items);
   });
 
@@ -63,6 +64,7 @@ describe('the key index across a batch', () => {
       place,
     );
     expect(keyIndexOf(deleted.items)).not.toBe(before);
+    expect(deleted.placesKept).toBe(false);
     expectIndexTrue(deleted.items);
     const newer = galleryItem({ n: -1 });
     const added = imagesAfterBatch(
@@ -71,6 +73,7 @@ describe('the key index across a batch', () => {
       place,
     );
     expect(added.added).toBe(1);
+    expect(added.placesKept).toBe(false);
     expectIndexTrue(added.items);
     const removed = imagesAfterBatch(
       items,

@@ -5,10 +5,11 @@
  * (main's `views`) drops its id while the others keep showing the record.
  */
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskChange, TaskItem } from '../../../../shared/ipc/contract';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
+import { keyIndexOf } from '../../../../renderer/store/gallery-keys';
 import {
   selectCompareItems,
   selectRecord,
@@ -34,12 +35,17 @@ const id = (n: number): string => `seed-${String(n).padStart(6, '0')}`;
 
 /** The store over the real main with `count` running tasks, the first two of one compare group. */
 async function withTasks(count: number): Promise<void> {
-  main = await shared();
-  seedHistory(main, count, (n) => ({
+  await withHistory(count, (n) => ({
     status: 'processing',
     finishedAt: null,
     ...(n < 2 ? { compare: { group: GROUP, slot: n + 1, label: `Target ${String(n + 1)}` } } : {}),
   }));
+}
+
+/** The store over the real main with the history `seedHistory` builds. */
+async function withHistory(count: number, build: Parameters<typeof seedHistory>[2]): Promise<void> {
+  main = await shared();
+  seedHistory(main, count, build);
   (window as { pictor?: unknown }).pictor = main.api;
   stop = initStore();
   await waitFor(() => expect(state().tasksCounted).toBe(true));
@@ -182,5 +188,32 @@ describe('one records table', () => {
     state().tasksCloseViewer();
     expect(state().records.has('costs-only')).toBe(false);
     expect(state().records.size).toBe(state().tasksIds.length);
+  });
+
+  it('reads again only the image a star changed, and the grid keeps its key index', async () => {
+    await withHistory(120, () => ({ images: [makeImage(0)] }));
+    await state().galleryLoad();
+    const before = selectGalleryItems(state());
+    expect(before.length).toBeGreaterThan(50);
+    const index = keyIndexOf(before);
+    const refs = state().galleryRefs;
+    const target = before[7]!;
+    const record = main.runtime.core.history.get(target.localId)!;
+    const rating = target.image.rating === 4 ? 2 : 4;
+    const rated: TaskRecord = {
+      ...record,
+      images: record.images.map((image) => ({ ...image, rating })),
+      updatedAt: record.updatedAt + 5,
+    };
+    await send([{ change: 'task', record: rated, live: null }]);
+    // Every read of a record the gallery's images make from here on is counted.
+    const reads = vi.spyOn(state().records, 'get');
+    const after = selectGalleryItems(state());
+    expect(after[7]!.image.rating).toBe(rating);
+    expect(after.filter((item, n) => item !== before[n])).toEqual([after[7]]);
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(keyIndexOf(after)).toBe(index);
+    // Every image kept its place: the gallery's refs are the same array, not compared anew.
+    expect(state().galleryRefs).toBe(refs);
   });
 });
