@@ -17,6 +17,11 @@ import { terminalSafe } from './terminal-text';
 /** A line on stderr in the CLI's words. */
 export const say = (io: CliIo, text: string) => io.stderr(`${terminalSafe(cliWording(text))}\n`);
 
+/** A target's note with its label first, unless the note already starts by naming it. */
+function labelled(label: string, note: string): string {
+  return note.startsWith(`${label} `) ? note : `${label}: ${note}`;
+}
+
 /**
  * The plan's notes on stderr: each target left out (as `leftOut` words it), what was adapted, the
  * soft caps; then its refusal. The exit code when it refuses, else null.
@@ -28,7 +33,7 @@ export function sayPlan(
 ): number | null {
   for (const left of plan.leftOut) say(io, leftOut(left));
   for (const target of plan.targets)
-    for (const note of target.notes) say(io, `${target.label}: ${englishText(note)}`);
+    for (const note of target.notes) say(io, labelled(target.label, englishText(note)));
   for (const warning of plan.warnings) say(io, englishText(warning));
   if (plan.refusal === undefined) return null;
   if (plan.capRefusal) io.stderr(capRefusalText(plan.capRefusal, '', io.program ?? DEV_PROGRAM));
