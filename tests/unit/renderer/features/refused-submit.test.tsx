@@ -90,7 +90,7 @@ describe('a submit refused for the account', () => {
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
     await user.type(prompt(), 'second idea');
-    const sent = submitted();
+    const sent = await waitFor(submitted);
     main.intercept.event['tasks:updated'].inject([
       {
         change: 'refused',
