@@ -35,12 +35,16 @@ export interface Held {
   release(): void;
 }
 
-/** Requests held on a request channel, each of which the test may settle on its own. */
+/**
+ * Requests held on a request channel, each of which the test may settle on its own. Settling one
+ * gives a promise of its answer's return: it resolves once main's answer (or the refusal) is handed
+ * back to the page, so a test can see what the page did with a late answer it is meant to drop.
+ */
 export interface HeldRequests extends Held {
   /** Lets the `index`-th request held (0 = the first to arrive) go on to main, now or once it arrives. */
-  pass(index: number): void;
+  pass(index: number): Promise<void>;
   /** Answers the `index`-th request held with `error`, now or once it arrives; main never sees it. */
-  refuse(index: number, error: IpcError): void;
+  refuse(index: number, error: IpcError): Promise<void>;
 }
 
 /** What a test can do to one request channel. */
@@ -90,24 +94,37 @@ interface Gate {
   readonly arrived: Array<Settle | null>;
   /** How the test settled requests that have not arrived yet, by index. */
   readonly early: Map<number, IpcError | null>;
+  /** Each held request's answer handed back to the page, by index. */
+  readonly answered: Map<number, { promise: Promise<void>; resolve: () => void }>;
   left: number;
 }
 
-/** Settles the `index`-th held request, once: now, or as it arrives. */
-function settleOne(gate: Gate, index: number, error: IpcError | null): void {
-  if (index >= gate.arrived.length) {
-    gate.early.set(index, error);
-    return;
+/** The promise of the `index`-th held request's answer reaching the page. */
+function answeredAt(gate: Gate, index: number): { promise: Promise<void>; resolve: () => void } {
+  let made = gate.answered.get(index);
+  if (!made) {
+    let resolve = (): void => undefined;
+    const promise = new Promise<void>((done) => (resolve = done));
+    made = { promise, resolve };
+    gate.answered.set(index, made);
   }
-  const settle = gate.arrived[index];
-  if (!settle) throw new Error(`The held request ${String(index)} was settled already.`);
-  gate.arrived[index] = null;
-  settle(error);
+  return made;
+}
+
+/** Settles the `index`-th held request, once: now, or as it arrives. */
+function settleOne(gate: Gate, index: number, error: IpcError | null): Promise<void> {
+  if (index >= gate.arrived.length) gate.early.set(index, error);
+  else {
+    const settle = gate.arrived[index];
+    if (!settle) throw new Error(`The held request ${String(index)} was settled already.`);
+    gate.arrived[index] = null;
+    settle(error);
+  }
+  return answeredAt(gate, index).promise;
 }
 
 /** Waits until the test settles this request (or had settled it before it arrived). */
-function waitAtGate(gate: Gate): Promise<IpcError | null> {
-  const index = gate.arrived.length;
+function waitAtGate(gate: Gate, index: number): Promise<IpcError | null> {
   const early = gate.early.get(index);
   if (early !== undefined) {
     gate.arrived.push(null);
@@ -127,7 +144,7 @@ function controlFor(plan: Plan, inputs: unknown[]): RequestControl {
       else plan.failures = [...(plan.failures ?? []), ...Array<IpcError>(times).fill(error)];
     },
     hold(count = Number.POSITIVE_INFINITY) {
-      const gate: Gate = { arrived: [], early: new Map(), left: count };
+      const gate: Gate = { arrived: [], early: new Map(), answered: new Map(), left: count };
       plan.gate = gate;
       return {
         get waiting() {
@@ -135,7 +152,7 @@ function controlFor(plan: Plan, inputs: unknown[]): RequestControl {
         },
         release() {
           if (plan.gate === gate) plan.gate = null;
-          gate.arrived.forEach((settle, index) => settle && settleOne(gate, index, null));
+          gate.arrived.forEach((settle, index) => settle && void settleOne(gate, index, null));
         },
         pass: (index) => settleOne(gate, index, null),
         refuse: (index, error) => settleOne(gate, index, error),
@@ -156,11 +173,22 @@ async function runPlanned(
   forward: () => Promise<Result<unknown>>,
 ): Promise<Result<unknown>> {
   const gate = plan.gate;
-  if (gate && gate.left > 0) {
-    gate.left -= 1;
-    const refused = await waitAtGate(gate);
-    if (refused) return { ok: false, error: structuredClone(refused) };
-  }
+  if (!gate || gate.left <= 0) return runUnheld(plan, forward);
+  gate.left -= 1;
+  const index = gate.arrived.length;
+  const refused = await waitAtGate(gate, index);
+  const answer: Result<unknown> = refused
+    ? { ok: false, error: structuredClone(refused) }
+    : await runUnheld(plan, forward);
+  answeredAt(gate, index).resolve();
+  return answer;
+}
+
+/** A request past any hold: its delay, its planned failure, else main's answer. */
+async function runUnheld(
+  plan: Plan,
+  forward: () => Promise<Result<unknown>>,
+): Promise<Result<unknown>> {
   if (plan.delayMs > 0) await new Promise((done) => setTimeout(done, plan.delayMs));
   const failure = nextFailure(plan);
   if (failure) return { ok: false, error: structuredClone(failure) };

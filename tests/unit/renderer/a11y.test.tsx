@@ -10,7 +10,6 @@ import { useAppStore } from '../../../renderer/store/app-store';
 import { makeImage } from '../../support/task-records';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { connectService, SERVICE_KEY, unusedAddress } from './dialect-services';
-import { startApp } from './render-app';
 import { seedHistory, startWiredApp } from './render-wired-app';
 import { sharedWiredMain } from './shared-wired-main';
 import { ownAddress } from '../../support/own-address';
@@ -87,19 +86,21 @@ describe('accessibility (axe-core, no serious or critical violations)', { timeou
     expect(await seriousViolations()).toEqual([]);
   });
 
-  // Fault: the first service's cancel is never answered (its task stays "Cancelling…").
+  // Fault: the first service's cancel is never answered (its task stays "Cancelling…"): the
+  // contract's interceptor holds main's tasks:cancel.
   it('cancel on a service: Cancelling…, the removal question, Stop watching where it cannot', async () => {
     const services = [
       { provider: 'fal' as const, endpoint: 'https://queue.fal.run' },
       { provider: 'fal' as const, endpoint: 'https://queue.fal.run' },
       { provider: 'bfl' as const, endpoint: 'https://api.bfl.ai' },
     ];
-    const { user, fake } = await startApp({
-      prepare: (api) =>
-        api.seedTasks(3, (i) => ({ status: 'processing', finishedAt: null, ...services[i] })),
+    const { user, main } = await startWiredApp({
+      main: shared,
+      prepare: (m) =>
+        void seedHistory(m, 3, (i) => ({ status: 'processing', finishedAt: null, ...services[i] })),
     });
     // The first service never answers: its task stays "Cancelling…".
-    fake.cancels.gate = new Promise<void>(() => undefined);
+    main.intercept.request['tasks:cancel'].hold();
     const rows = screen.getAllByRole('article');
     await user.click(within(rows[0]!).getByRole('button', { name: 'Cancel on fal.ai' }));
     await within(rows[0]!).findByRole('status', { name: 'Cancelling…' });

@@ -1,8 +1,10 @@
 /**
  * Starts the real renderer (store, events, <App/>) over the app's real main process
  * (tests/support/wired-api.ts: AppRuntime and wireApp on a temporary folder, the embedded demo
- * service), as main.tsx does in the window. For the plain flows; a test that injects a fault
- * starts over the hand-written fake instead (render-app.tsx).
+ * service), as main.tsx does in the window. The page's side goes through the interceptor made
+ * from the contract (tests/support/intercepted-api.ts): a test injects its faults (a request
+ * failed, delayed or held, an event main would not send) with `main.intercept`; left plain, the
+ * controls change nothing.
  */
 import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +14,7 @@ import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTask } from '../../support/task-records';
+import { interceptWired, type InterceptedApi } from '../../support/intercepted-api';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { giveSize } from './render-app';
 
@@ -48,13 +51,13 @@ afterEach(async () => {
 });
 
 export interface WiredApp extends RenderResult {
-  readonly main: WiredApi;
+  readonly main: InterceptedApi;
   readonly user: ReturnType<typeof userEvent.setup>;
 }
 
 export interface WiredAppOptions extends WiredApiOptions {
   /** Prepares main before the window starts (settings, history records, keys…). */
-  readonly prepare?: (main: WiredApi) => Promise<void> | void;
+  readonly prepare?: (main: InterceptedApi) => Promise<void> | void;
   /** userEvent options. */
   readonly userOptions?: Parameters<typeof userEvent.setup>[0];
   /** The task list's layout size; 900 × 600 unless said. */
@@ -66,10 +69,14 @@ export interface WiredAppOptions extends WiredApiOptions {
   readonly main?: () => Promise<WiredApi>;
 }
 
-/** Starts main, installs its `window.pictor`, starts the store and renders the app. */
+/**
+ * Starts main, installs its `window.pictor` behind the contract's interceptor (a restart keeps the
+ * interceptor it had), starts the store and renders the app.
+ */
 export async function startWiredApp(options: WiredAppOptions = {}): Promise<WiredApp> {
-  const main = options.main ? await options.main() : await startWiredApi(options);
-  if (!options.main) running.push(() => main.close());
+  const wired = options.main ? await options.main() : await startWiredApi(options);
+  if (!options.main) running.push(() => wired.close());
+  const main = 'intercept' in wired ? (wired as InterceptedApi) : interceptWired(wired);
   await options.prepare?.(main);
   (window as { pictor?: unknown }).pictor = main.api;
   giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });

@@ -117,10 +117,34 @@ describe('a channel added to the contract', () => {
     ]);
     // A request settled before it arrives goes its way as it comes.
     const again = ping.hold(1);
-    again.pass(0);
+    void again.pass(0);
     expect(await intercept.api.invoke('dummy:ping', { n: 7 })).toEqual({
       ok: true,
       value: { n: 8 },
     });
+  });
+
+  it("tells the test when a held request's answer is handed back, not before main answers", async () => {
+    let answerMain: (() => void) | null = null;
+    // Main answers only when the test says, so letting the request go cannot settle the promise.
+    const slow: BridgeLike = {
+      ...inner,
+      invoke: (channel, input) =>
+        new Promise((resolve) => (answerMain = () => resolve(inner.invoke(channel, input)))),
+    };
+    const intercept = interceptBridge(slow, extended);
+    const held = intercept.request['dummy:ping'].hold();
+    const page = intercept.api.invoke('dummy:ping', { n: 1 });
+    const refused = intercept.api.invoke('dummy:ping', { n: 2 });
+    let handedBack = false;
+    const passed = held.pass(0).then(() => (handedBack = true));
+    await vi.waitFor(() => expect(answerMain).not.toBeNull(), UNTIL);
+    await new Promise((turn) => setTimeout(turn, 0));
+    expect(handedBack).toBe(false);
+    answerMain!();
+    await passed;
+    expect(await page).toEqual({ ok: true, value: { n: 2 } });
+    await held.refuse(1, { code: 'failed', message: 'No.' });
+    expect(await refused).toMatchObject({ ok: false, error: { message: 'No.' } });
   });
 });

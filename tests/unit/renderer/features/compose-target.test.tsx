@@ -6,7 +6,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { startApp } from '../render-app';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { connectService } from '../dialect-services';
 import { seedHistory, startWiredApp } from '../render-wired-app';
@@ -31,22 +30,26 @@ describe('the compose form’s target', () => {
     });
   });
 
-  // Fault: main refuses the setting that remembers the service (a read-only settings file).
+  // Fault: main refuses the setting that remembers the service (a read-only settings file), through
+  // the contract's interceptor.
   it('sends the service chosen in the form even while the setting that remembers it is refused', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) => {
-        f.settings = { ...f.settings, serviceBaseUrls: { bfl: 'https://api.eu.bfl.ai' } };
-        f.fail('settings:update', { code: 'failed', message: 'The settings file is read-only.' });
+    const { user, main } = await startWiredApp({
+      prepare: (m) => {
+        m.runtime.settings.update({ serviceBaseUrls: { bfl: 'https://api.eu.bfl.ai' } });
+        m.intercept.request['settings:update'].fail({
+          code: 'failed',
+          message: 'The settings file is read-only.',
+        });
       },
     });
     await user.selectOptions(within(form()).getByRole('combobox', { name: 'Service' }), 'bfl');
     await submitPrompt(user, 'a lake at night');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    expect(fake.callsTo('tasks:submit')[0]).toMatchObject({
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    expect(main.callsTo('tasks:submit')[0]).toMatchObject({
       request: { prompt: 'a lake at night', model: 'flux-pro-1.1' },
       target: { provider: 'bfl', endpoint: 'https://api.eu.bfl.ai' },
     });
-    expect(fake.settings.provider).toBe('pictor');
+    expect(main.runtime.settings.get().provider).toBe('pictor');
   });
 
   it('names today’s contract at its address once its key is ready, the demo before', async () => {

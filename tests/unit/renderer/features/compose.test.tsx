@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASKS_PER_SUBMIT } from '../../../../shared/domain/limits';
-import type { TaskItem } from '../../../../shared/ipc/contract';
 import { makeTask } from '../../../support/task-records';
-import { startApp } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
@@ -185,14 +183,15 @@ describe('compose form', () => {
     await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
   });
 
-  // Fault: the submit's answer held back, to see the form while it is pending.
+  // Fault: the submit held back by the contract's interceptor, to see the form while it is pending.
   it('never blocks: tasks show at once and the next prompt can be written while a submit is pending', async () => {
-    let answer: (items: TaskItem[]) => void = () => undefined;
-    const { user, fake } = await startApp();
-    fake.handle('tasks:submit', () => new Promise<TaskItem[]>((resolve) => (answer = resolve)));
+    const { user, main } = await startWiredApp();
+    const submit = main.intercept.request['tasks:submit'];
+    const held = submit.hold();
     await user.type(prompt(), 'first prompt');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    await waitFor(() => expect(submit.inputs).toHaveLength(1));
+    expect(main.callsTo('tasks:submit')).toEqual([]);
     // While the first submit is unanswered, the form is usable.
     expect(within(form()).getByRole('button', { name: /Generate/ })).toHaveProperty(
       'disabled',
@@ -201,26 +200,23 @@ describe('compose form', () => {
     await user.clear(prompt());
     await user.type(prompt(), 'second prompt');
     expect(screen.getByText('Sending…')).toBeTruthy();
-    const record = makeTask({
-      localId: 'new-1',
-      prompt: 'first prompt',
-      status: 'submitting',
-      createdAt: Date.now(),
-    });
-    answer([{ record, live: null }]);
+    // Main's events of the task wait, so its row shows main's answer as it came.
+    const changes = main.intercept.event['tasks:updated'].hold();
+    await held.pass(0);
     const row = await screen.findByRole('article');
     expect(within(row).getByText('first prompt')).toBeTruthy();
     expect(within(row).getByText('Sending')).toBeTruthy();
     // The prompt typed meanwhile is kept.
     expect(prompt()).toHaveProperty('value', 'second prompt');
+    changes.release();
   });
 
   // Fault: a submit refused with a technical detail line (main's own refusals here carry none).
   it('shows a refused submit as a sentence with its details and keeps the prompt', async () => {
-    const { user, fake } = await startApp();
-    fake.fail(
-      'tasks:submit',
+    const { user, main } = await startWiredApp();
+    main.intercept.request['tasks:submit'].fail(
       {
+        code: 'failed',
         message: 'No API key is set. Add one in Settings, then try again.',
         detail: 'engine: no credentials',
       },

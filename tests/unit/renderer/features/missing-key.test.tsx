@@ -130,18 +130,17 @@ describe('banners about the previous service', () => {
     expect(within(form()).queryByText('The history could not be written.')).toBeNull();
   });
 
-  // Fault: a refusal held back until after the form's service changed.
+  // Fault: a refusal of the sent task injected (the contract's interceptor) after the form's
+  // service changed.
   it('a refusal arriving after the change stays with the service it is about', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) => (f.serviceKeys = { fal: CHECKED }),
-    });
+    const { user, main } = await startWiredApp({ prepare: connectFal });
     await user.type(prompt(), 'a harbour at night{Enter}');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    const sent = selectTaskItems(useAppStore.getState())[0]!.record;
+    // The sent task, once main's answer put it in the list.
+    const sent = await waitFor(() => selectTaskItems(useAppStore.getState())[0]!.record);
     // The next prompt started on fal.ai: the refused one does not come back over it.
     await choose(user, 'fal');
     await user.type(prompt(), 'a heron');
-    fake.emit('tasks:updated', [
+    main.intercept.event['tasks:updated'].inject([
       {
         change: 'refused',
         localId: sent.localId,

@@ -82,15 +82,16 @@ describe('a submit refused for the account', () => {
     expect(prompt()).toHaveProperty('value', 'a quiet harbour');
   });
 
-  // Fault: the refusal held back until the user has started a new prompt.
+  // Fault: a refusal of the sent task injected (the contract's interceptor) once the user has
+  // started a new prompt.
   it('does not overwrite a new prompt the user started meanwhile', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp({ main: shared });
     await user.type(prompt(), 'first idea');
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
     await user.type(prompt(), 'second idea');
-    const sent = submitted();
-    fake.emit('tasks:updated', [
+    const sent = await waitFor(submitted);
+    main.intercept.event['tasks:updated'].inject([
       {
         change: 'refused',
         localId: sent.localId,

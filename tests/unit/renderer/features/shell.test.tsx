@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
-import { startApp } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
@@ -205,11 +204,15 @@ describe('app shell', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }));
   });
 
-  // Fault: keys:getStatuses fails once at start.
+  // Fault: keys:getStatuses fails once at start (the contract's interceptor).
   it('a start-up failure is shown as a sentence', async () => {
-    await startApp({
-      prepare: (fake) =>
-        fake.fail('keys:getStatuses', { message: 'The key store could not be read.' }, 1),
+    await startWiredApp({
+      main: fileMain,
+      prepare: (main) =>
+        main.intercept.request['keys:getStatuses'].fail(
+          { code: 'failed', message: 'The key store could not be read.' },
+          1,
+        ),
     });
     expect((await screen.findByRole('region', { name: 'Errors' })).textContent).toContain(
       'The key store could not be read.',

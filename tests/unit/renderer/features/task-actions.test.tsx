@@ -4,7 +4,6 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { WiredApi } from '../../../support/wired-api';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
@@ -187,10 +186,11 @@ describe('row actions', () => {
     expect(screen.getByText('1 task')).toBeTruthy();
   });
 
-  // Fault: tasks:setFavouriteMany fails (the disk full).
+  // Fault: tasks:setFavouriteMany fails (the disk full), through the contract's interceptor.
   it('shows a failed action as an error toast with details', async () => {
-    const { user, fake } = await startApp({ prepare: (api) => api.seedTasks(1) });
-    fake.fail('tasks:setFavouriteMany', {
+    const { user, main } = await startWiredApp(seeded([{}]));
+    main.intercept.request['tasks:setFavouriteMany'].fail({
+      code: 'failed',
       message: 'The history could not be written. Check that the disk has space.',
       detail: 'ENOSPC',
     });

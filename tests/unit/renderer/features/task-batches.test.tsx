@@ -17,7 +17,6 @@ import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
@@ -379,10 +378,16 @@ describe('acting on the selection', () => {
     expect(files.filter((name) => name.endsWith('.xmp'))).toHaveLength(2);
   });
 
-  // Fault: tasks:setFavouriteMany refused (the history busy).
+  // Fault: tasks:setFavouriteMany refused (the history busy), through the contract's interceptor.
   it('shows a refused batch action as an error and keeps the selection', async () => {
-    const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
-    fake.fail('tasks:setFavouriteMany', { code: 'failed', message: 'The history is busy.' });
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (m) => void seedHistory(m, 2),
+    });
+    main.intercept.request['tasks:setFavouriteMany'].fail({
+      code: 'failed',
+      message: 'The history is busy.',
+    });
     await user.click(within(articles()[0]!).getByText('Prompt number 0'));
     await user.click(within(bar()).getByRole('button', { name: 'Pick' }));
     expect(await screen.findByText('The history is busy.')).toBeTruthy();

@@ -4,7 +4,6 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { makeImage, makeTask } from '../../../support/task-records';
 import { startWiredApi, type WiredApi } from '../../../support/wired-api';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
@@ -96,15 +95,10 @@ describe('task list', () => {
     expect(rows().some((row) => row.getAttribute('aria-posinset') === '401')).toBe(true);
   });
 
-  // Fault: the next page's answer held back (to see the rows waiting for it).
+  // Fault: the next page held back by the contract's interceptor (to see the rows waiting for it).
   it('shows rows not loaded yet as same-size placeholders', async () => {
-    const { fake } = await startApp({ prepare: (api) => api.seedTasks(1_000) });
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    fake.handle('tasks:list', async () => {
-      await gate;
-      return { items: [], nextCursor: null };
-    });
+    const { main } = await startWiredApp({ main: bigMain });
+    const held = main.intercept.request['tasks:list'].hold();
     scroller().scrollTop = ROW * 600;
     fireEvent.scroll(scroller());
     await waitFor(() =>
@@ -113,7 +107,7 @@ describe('task list', () => {
     const placeholder = document.querySelector<HTMLElement>('.task-row--placeholder')!;
     expect(placeholder.getAttribute('aria-busy')).toBe('true');
     expect(placeholder.style.height).toBe(`${ROW}px`);
-    release();
+    held.release();
   });
 
   it('moves between rows with the arrow keys, Home and End; Enter opens the details', async () => {
@@ -151,31 +145,36 @@ describe('task list', () => {
     expect(await screen.findByRole('heading', { name: 'No tasks yet' })).toBeTruthy();
   });
 
-  // Fault: tasks:list fails once at start (a history that cannot be opened).
+  // Fault: tasks:list fails once at start (a history that cannot be opened), through the
+  // contract's interceptor.
   it('shows a history that cannot be read as a sentence with "Try again"', async () => {
-    const { user, fake } = await startApp({
-      prepare: (api) =>
-        api.fail(
-          'tasks:list',
-          { message: 'The history could not be opened.', detail: 'database is locked' },
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (m) =>
+        m.intercept.request['tasks:list'].fail(
+          {
+            code: 'failed',
+            message: 'The history could not be opened.',
+            detail: 'database is locked',
+          },
           1,
         ),
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The history could not be opened.');
-    fake.seedTasks(2);
+    seedHistory(main, 2);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
 });
 
 describe('task list paging failures', () => {
-  // Fault: one page of tasks:list fails (the history busy).
+  // Fault: one page of tasks:list fails (the history busy), through the contract's interceptor.
   it('a page that cannot be read is said once, and loads again only when asked', async () => {
-    const { user, fake } = await startApp({ prepare: (api) => api.seedTasks(1_000) });
-    fake.fail(
-      'tasks:list',
-      { message: 'The history could not be read.', detail: 'SQLITE_BUSY' },
+    const { user, main } = await startWiredApp({ main: bigMain });
+    const list = main.intercept.request['tasks:list'];
+    list.fail(
+      { code: 'failed', message: 'The history could not be read.', detail: 'SQLITE_BUSY' },
       1,
     );
     scroller().scrollTop = ROW * 300;
@@ -183,7 +182,7 @@ describe('task list paging failures', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The history could not be read.');
     // No retry loop: scrolling again asks nothing while the error stands.
-    const asked = fake.callsTo('tasks:list').length;
+    const asked = list.inputs.length;
     scroller().scrollTop = ROW * 310;
     fireEvent.scroll(scroller());
     // Two frames drawn after the scroll (the list measures in one, asks in its effects): no wait
@@ -191,7 +190,7 @@ describe('task list paging failures', () => {
     await act(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
-    expect(fake.callsTo('tasks:list')).toHaveLength(asked);
+    expect(list.inputs).toHaveLength(asked);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText('Prompt number 310')).toBeTruthy());
   });

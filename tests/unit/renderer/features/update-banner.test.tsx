@@ -74,10 +74,7 @@ function hostUpdates(capability: UpdaterCapability = { kind: 'install' }) {
 type Host = ReturnType<typeof hostUpdates>;
 
 /** The app over main with `host`'s update service; `prepare` runs once it is bound. */
-function startWithUpdates(
-  host: Host,
-  options: WiredAppOptions & { prepare?: (main: WiredApi) => Promise<void> | void } = {},
-) {
+function startWithUpdates(host: Host, options: WiredAppOptions = {}) {
   return startWiredApp({
     ...options,
     updates: host.service,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { makeImage } from '../../../support/task-records';
-import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
+import { keyOf, renderGallery, tile } from './gallery-harness';
 import { seedHistory } from '../render-wired-app';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
@@ -106,11 +106,14 @@ describe('gallery filters', () => {
     empty.unmount();
 
     useAppStore.setState(useAppStore.getInitialState(), true);
-    // Fault: the gallery folder cannot be read (gallery:list fails once).
-    const broken = await renderGallery({
-      prepare: (f) => {
-        seedImages(f, 3);
-        f.fail('gallery:list', { message: 'The gallery folder cannot be read.' }, 1);
+    // Fault: the gallery folder cannot be read (gallery:list fails once, the contract's interceptor).
+    const broken = await renderWired({
+      prepare: (m) => {
+        seedGallery(m, 3);
+        m.intercept.request['gallery:list'].fail(
+          { code: 'failed', message: 'The gallery folder cannot be read.' },
+          1,
+        );
       },
     });
     expect(await screen.findByText('The gallery folder cannot be read.')).toBeTruthy();

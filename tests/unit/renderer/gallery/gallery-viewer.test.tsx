@@ -4,14 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
-import {
-  focusedKey,
-  keyOf,
-  renderGallery,
-  seedImages,
-  seriousViolations,
-  tile,
-} from './gallery-harness';
+import { focusedKey, keyOf, renderGallery, seriousViolations, tile } from './gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
@@ -38,15 +31,6 @@ const viewerImage = (n: number) => ({
 
 async function openViewer(index = 1, count = 10) {
   const rendered = await renderWired({ prepare: (m) => void seedGallery(m, count, viewerImage) });
-  await rendered.user.click(screen.getByAltText(`Prompt number ${String(index)}`));
-  const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
-  return { ...rendered, dialog };
-}
-
-/** {@link openViewer} over the fake, for a test that makes a channel fail. */
-// Fault: whichever its caller injects (each says which).
-async function openViewerOnFake(index = 1, count = 10) {
-  const rendered = await renderGallery({ prepare: (f) => seedImages(f, count, viewerImage) });
   await rendered.user.click(screen.getByAltText(`Prompt number ${String(index)}`));
   const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
   return { ...rendered, dialog };
@@ -225,7 +209,8 @@ describe('the image viewer', () => {
         { images: [ref], change: { kind: 'flag', flag: 'reject' } },
       ]),
     );
-    expect(useAppStore.getState().undoEntries).toHaveLength(3);
+    // The third step is kept when main's answer comes, after the request reached main.
+    await waitFor(() => expect(useAppStore.getState().undoEntries).toHaveLength(3));
     await waitFor(() => expect(button('Reject').getAttribute('aria-pressed')).toBe('true'));
     expect(button('Pick').getAttribute('aria-pressed')).toBe('false');
 
@@ -256,10 +241,14 @@ describe('the image viewer', () => {
     expect(within(confirmations()).queryByText(/^Saved/)).toBeNull();
   });
 
-  // Fault: copying the image fails in main (gallery:copyImage answers an error).
+  // Fault: copying the image fails in main (gallery:copyImage answers an error, the contract's
+  // interceptor).
   it('shows a failed action as a sentence with details, in the viewer', async () => {
-    const { user, dialog, fake } = await openViewerOnFake(1);
-    fake.fail('gallery:copyImage', { message: 'The image file is gone.', detail: 'ENOENT' }, 1);
+    const { user, dialog, main } = await openViewer(1);
+    main.intercept.request['gallery:copyImage'].fail(
+      { code: 'failed', message: 'The image file is gone.', detail: 'ENOENT' },
+      1,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('The image file is gone.');

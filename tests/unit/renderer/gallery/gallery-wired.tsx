@@ -1,8 +1,9 @@
 /**
  * The gallery harness (gallery-harness.tsx: layout sizes, the test-driven ResizeObserver, scroll
  * events) over the app's real wiring: the gallery screen asks main's own handlers, history and
- * trash (tests/support/wired-api.ts), one main per test file (shared-wired-main.ts). For the
- * plain flows; a test that injects a fault renders over the fake (`renderGallery`).
+ * trash (tests/support/wired-api.ts), one main per test file (shared-wired-main.ts). The page's
+ * side goes through the interceptor made from the contract (tests/support/intercepted-api.ts),
+ * fresh for each render: a test injects its faults with `main.intercept`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import type { RenderResult } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type userEvent from '@testing-library/user-event';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { interceptWired, type InterceptedApi } from '../../../support/intercepted-api';
 import { makeImage } from '../../../support/task-records';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../../support/wired-api';
 import { seedHistory } from '../render-wired-app';
@@ -18,13 +20,13 @@ import { mountGallery } from './gallery-harness';
 
 export interface WiredGalleryOptions {
   /** Prepares main before the screen starts (history records, settings…). */
-  readonly prepare?: (main: WiredApi) => unknown;
+  readonly prepare?: (main: InterceptedApi) => unknown;
   /** Subscribe to main's events as the app does. */
   readonly events?: boolean;
 }
 
 export interface RenderedWiredGallery extends RenderResult {
-  readonly main: WiredApi;
+  readonly main: InterceptedApi;
   readonly user: ReturnType<typeof userEvent.setup>;
 }
 
@@ -37,7 +39,7 @@ export function wiredGallery(
 ): (render?: WiredGalleryOptions) => Promise<RenderedWiredGallery> {
   const main = sharedWiredMain(options);
   return async (renderOptions = {}) => {
-    const wired = await main();
+    const wired = interceptWired(await main());
     await renderOptions.prepare?.(wired);
     (window as { pictor?: unknown }).pictor = wired.api;
     return { ...(await mountGallery(renderOptions.events)), main: wired };
@@ -92,8 +94,9 @@ export function wiredGalleryOnce(
   });
   return async (renderOptions = {}) => {
     if (!main) throw new Error('The describe’s main did not start.');
-    (window as { pictor?: unknown }).pictor = main.api;
-    return { ...(await mountGallery(renderOptions.events)), main };
+    const wired = interceptWired(main);
+    (window as { pictor?: unknown }).pictor = wired.api;
+    return { ...(await mountGallery(renderOptions.events)), main: wired };
   };
 }
 

@@ -90,16 +90,21 @@ describe('the status area', () => {
     expect(within(done()).queryByText('300 images moved to the trash.')).toBeNull();
   });
 
-  // Fault: main refuses tasks:resume with a sentence (no credits) on demand.
+  // Fault: main refuses tasks:resume with a sentence (no credits) on demand (the contract's
+  // interceptor).
   it('says what is on screen again in a newly chosen language', async () => {
-    const { fake } = await startApp();
+    const { main } = await startWiredApp();
     act(() => store().confirm(() => t('settings.saved')));
     expect(within(done()).getByText('Saved.')).toBeTruthy();
     await act(() => applyLocale('de'));
     expect(within(done()).getByText('Gespeichert.')).toBeTruthy();
 
     const said = sentence('error.service.noCredits');
-    fake.fail('tasks:resume', { message: englishText(said), sentence: said });
+    main.intercept.request['tasks:resume'].fail({
+      code: 'failed',
+      message: englishText(said),
+      sentence: said,
+    });
     await act(() => applyLocale('en'));
     await act(async () => void (await store().tasksResume('nothing')));
     expect(screen.getByText(englishText(said))).toBeTruthy();

@@ -22,7 +22,7 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import type { WiredApi } from '../../../support/wired-api';
-import { keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { keyOf, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 import { giveSize } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
@@ -304,10 +304,14 @@ describe('one stack for the window', () => {
 });
 
 describe('an Undo that fails', () => {
-  // Fault: main's triage:undo fails once (a history that cannot be written), then answers.
+  // Fault: main's triage:undo fails once (a history that cannot be written), then answers; through
+  // the contract's interceptor.
   it('says so in a sentence naming the step, and keeps the step for another try', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 2) });
-    fake.fail('triage:undo', { message: 'The history could not be written.' }, 1);
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 2) });
+    main.intercept.request['triage:undo'].fail(
+      { code: 'failed', message: 'The history could not be written.' },
+      1,
+    );
     press(await open('grid', user, 0), 'Digit4', '4');
     await waitFor(() => expect(useAppStore.getState().undoEntries).toHaveLength(1));
     undoFromBody();

@@ -4,16 +4,15 @@ import { ApiError } from '../../../../renderer/lib/api';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { selectTaskItems } from '../../../../renderer/store/record-selectors';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { installFakeApi } from '../../../fakes/fake-pictor-api';
+import type { TaskChange } from '../../../../shared/ipc/contract';
+import { interceptWired, type InterceptedApi } from '../../../support/intercepted-api';
 import { makeTask } from '../../../support/task-records';
 import { startWiredApi, type WiredApi } from '../../../support/wired-api';
 import { seedHistory } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 import { ownAddress } from '../../../support/own-address';
 
-let fake: FakePictorApi;
-let main: WiredApi;
+let main: InterceptedApi;
 let stop: () => void = () => undefined;
 const state = () => useAppStore.getState();
 const shared = sharedWiredMain();
@@ -22,28 +21,32 @@ const shared = sharedWiredMain();
 const loaded = () =>
   waitFor(() => expect(state().tasksLoaded && state().settings !== null).toBe(true));
 
-/** The store over the fake, for the faults main cannot be made to produce. */
-async function startFake(prepare: (api: FakePictorApi) => void = () => undefined): Promise<void> {
-  fake = installFakeApi();
-  prepare(fake);
-  stop = initStore();
-  await loaded();
-}
-
 /**
  * The store over the real main (tests/support/wired-api.ts): the file's shared one, or `own` (a
  * main of the test's own, for a test that changes settings or keys); `prepare` runs before the
- * store starts.
+ * store starts. The page's side goes through the contract's interceptor
+ * (tests/support/intercepted-api.ts), for the faults main cannot be made to produce.
  */
 async function startWired(
-  prepare: (wired: WiredApi) => void = () => undefined,
+  prepare: (wired: InterceptedApi) => void = () => undefined,
   own?: WiredApi,
 ): Promise<void> {
-  main = own ?? (await shared());
+  main = interceptWired(own ?? (await shared()));
   prepare(main);
   (window as { pictor?: unknown }).pictor = main.api;
   stop = initStore();
   await loaded();
+}
+
+/** Injects `changes` as main's `tasks:updated` and waits until the page's listeners have had it. */
+async function injectTaskChanges(changes: TaskChange[]): Promise<void> {
+  let off = (): void => undefined;
+  const delivered = new Promise<void>((resolve) => {
+    off = main.api.on('tasks:updated', () => resolve());
+  });
+  main.intercept.event['tasks:updated'].inject(changes);
+  await delivered;
+  off();
 }
 
 /** A main of the test's own, closed after it. */
@@ -123,10 +126,9 @@ describe('compose slice', () => {
 
   // Fault: tasks:submit refused with a made-up reason.
   it('keeps the prompt and the reason when the submit is refused', async () => {
-    await startFake();
-    fake.fail(
-      'tasks:submit',
-      { message: 'No API key is set. Add one in Settings, then try again.' },
+    await startWired();
+    main.intercept.request['tasks:submit'].fail(
+      { code: 'failed', message: 'No API key is set. Add one in Settings, then try again.' },
       1,
     );
     state().composeSetDraft({ prompt: 'a fox' });
@@ -163,13 +165,11 @@ describe('tasks slice and events', () => {
 
   // Fault: tasks:count held back until the filter changed.
   it('shows the rows before the count, and drops a count of an old filter', async () => {
-    fake = installFakeApi();
-    fake.seedTasks(100, (i) => ({ favourite: i % 4 === 0 }));
-    const gates: (() => void)[] = [];
-    fake.handle('tasks:count', async (input) => {
-      await new Promise<void>((resolve) => gates.push(resolve));
-      return { total: input.favourite ? 25 : 100 };
-    });
+    // More favourites than a first page: the favourites' total is the count's, not the rows'.
+    main = interceptWired(await shared());
+    seedHistory(main, 200, (i) => ({ favourite: i % 4 === 0 }));
+    const counts = main.intercept.request['tasks:count'].hold();
+    (window as { pictor?: unknown }).pictor = main.api;
     stop = initStore();
     await waitFor(() => expect(state().tasksLoaded).toBe(true));
     // Before the count: the loaded rows and one placeholder for the rest; no count shown.
@@ -177,14 +177,16 @@ describe('tasks slice and events', () => {
     expect(state().tasksTotal).toBe(31);
     expect(state().tasksCounted).toBe(false);
     state().tasksSetFavouriteOnly(true);
-    await waitFor(() => expect(gates).toHaveLength(2));
-    gates[1]!();
+    await waitFor(() => expect(counts.waiting).toBe(2));
+    await counts.pass(1);
     await waitFor(() => expect(state().tasksCounted).toBe(true));
-    expect(state().tasksTotal).toBe(25);
-    // The first filter's count arrives late and is dropped.
-    gates[0]!();
+    expect(state().tasksTotal).toBe(50);
+    // The first filter's count (main's 200) arrives late and is dropped: the page's own
+    // continuation runs in the turn after the answer is handed back.
+    await counts.pass(0);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(state().tasksTotal).toBe(25);
+    expect(state().tasksTotal).toBe(50);
+    expect(main.intercept.request['tasks:count'].inputs).toEqual([{}, { favourite: true }]);
   });
 
   it('subscribes to each event once and applies task updates in place', async () => {
@@ -226,12 +228,18 @@ describe('tasks slice and events', () => {
     expect(main.runtime.core.history.get('seed-000000')).toBeUndefined();
   });
 
-  // Fault: the task's update reaches the page before the answer that inserts it.
+  // Fault: the task's update reaches the page before the answer that inserts it (injected
+  // through the contract's interceptor).
   it('a task created elsewhere (an event before any answer) appears at the top once', async () => {
-    await startFake((api) => api.seedTasks(2));
+    await startWired((wired) => void seedHistory(wired, 2));
     const record = makeTask({ localId: 'new-x', createdAt: Date.UTC(2027, 0, 1) });
-    fake.addTasks([record]);
-    fake.updateTask('new-x', { status: 'processing' });
+    main.runtime.core.history.putMany([record]);
+    const processing = {
+      ...record,
+      status: 'processing' as const,
+      updatedAt: record.updatedAt + 1,
+    };
+    await injectTaskChanges([{ change: 'task', record: processing, live: null }]);
     state().tasksInsert([{ record, live: null }]);
     expect(selectTaskItems(state())[0]!.record).toMatchObject({
       localId: 'new-x',
@@ -256,8 +264,9 @@ describe('tasks slice and events', () => {
 
   // Fault: tasks:resume refused with a sentence and a detail.
   it('row actions report failures as toasts with the sentence and detail', async () => {
-    await startFake((api) => api.seedTasks(1));
-    fake.fail('tasks:resume', {
+    await startWired((wired) => void seedHistory(wired, 1));
+    main.intercept.request['tasks:resume'].fail({
+      code: 'failed',
       message: 'This task is no longer in the history.',
       detail: 'not found',
     });

@@ -14,14 +14,12 @@ import {
   selectGalleryItems,
 } from '../../../../renderer/store/record-selectors';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { installFakeApi, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { interceptWired, type InterceptedApi } from '../../../support/intercepted-api';
 import { makeImage, makeTask } from '../../../support/task-records';
-import type { WiredApi } from '../../../support/wired-api';
 import { seedHistory } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
-let main: WiredApi;
-let fake: FakePictorApi;
+let main: InterceptedApi;
 let stop: () => void = () => undefined;
 const state = () => useAppStore.getState();
 const shared = sharedWiredMain();
@@ -33,20 +31,13 @@ const running = (): Partial<TaskRecord> => ({ status: 'processing', finishedAt: 
 
 /**
  * The store over the real main (tests/support/wired-api.ts) with `count` running tasks in its
- * history, loaded (seed-000000 is the newest).
+ * history, loaded (seed-000000 is the newest). The page's side goes through the contract's
+ * interceptor (tests/support/intercepted-api.ts), for the batches main would not send.
  */
 async function withRunningTasks(count: number): Promise<void> {
-  main = await shared();
+  main = interceptWired(await shared());
   seedHistory(main, count, running);
   (window as { pictor?: unknown }).pictor = main.api;
-  stop = initStore();
-  await waitFor(() => expect(state().tasksCounted).toBe(true));
-}
-
-/** The fake's store with `count` running tasks, for a batch main would not send. */
-async function withRunningTasksOnTheFake(count: number): Promise<void> {
-  fake = installFakeApi();
-  fake.seedTasks(count, running);
   stop = initStore();
   await waitFor(() => expect(state().tasksCounted).toBe(true));
 }
@@ -55,15 +46,17 @@ async function withRunningTasksOnTheFake(count: number): Promise<void> {
 const task = (n: number): TaskRecord => main.runtime.core.history.get(id(n))!;
 
 /**
- * Sends a batch as main's wiring does (the contract's schema, a copy that crosses) and waits
- * until the page's listeners have had it: a listener added after the store's is called after it.
+ * Sends a batch as main's wiring does (the contract's schema, a copy that crosses), or `inject`s
+ * it through the interceptor (a batch main would not send), and waits until the page's listeners
+ * have had it: a listener added after the store's is called after it.
  */
-async function send(changes: TaskChange[]): Promise<void> {
+async function send(changes: TaskChange[], how: 'main' | 'inject' = 'main'): Promise<void> {
   let off = (): void => undefined;
   const delivered = new Promise<void>((resolve) => {
     off = main.api.on('tasks:updated', () => resolve());
   });
-  main.send('tasks:updated', changes);
+  if (how === 'main') main.send('tasks:updated', changes);
+  else main.intercept.event['tasks:updated'].inject(changes);
   await delivered;
   off();
 }
@@ -175,12 +168,13 @@ describe('a live part', () => {
     expect(after.live).toEqual({ ...LIVE, nextPollAt: at + 3_000, queuePosition: 2 });
   });
 
-  // Fault: an update older than the record the page has (main sends each change once, newest last).
+  // Fault: an update older than the record the page has (main sends each change once, newest
+  // last), injected through the contract's interceptor.
   it('older than the record the page has changes nothing', async () => {
-    await withRunningTasksOnTheFake(3);
+    await withRunningTasks(3);
     const before = selectTaskItems(state());
     const stale = before[1]!.record.updatedAt - 1;
-    expect(await updatesDuring(() => fake.emit('tasks:updated', [livePart(1, stale)]))).toBe(0);
+    expect(await updatesDuring(() => send([livePart(1, stale)], 'inject'))).toBe(0);
     expect(selectTaskItems(state())).toBe(before);
   });
 
@@ -218,15 +212,18 @@ describe('a live part', () => {
 });
 
 describe('a removal', () => {
-  // Fault: a record's update and its removal in one batch, made up here rather than raced out of main.
+  // Fault: a record's update and its removal in one batch, made up here rather than raced out of
+  // main, injected through the contract's interceptor.
   it('after an update of the same task in one batch wins: the row goes', async () => {
-    await withRunningTasksOnTheFake(3);
-    const start = fake.task(id(0))!.updatedAt;
-    const record = { ...fake.task(id(2))!, status: 'completed' as const, updatedAt: start + 9 };
-    fake.emit('tasks:updated', [
-      { change: 'task', record, live: null },
-      { change: 'removed', localId: id(2) },
-    ]);
+    await withRunningTasks(3);
+    const record = { ...task(2), status: 'completed' as const, updatedAt: task(0).updatedAt + 9 };
+    await send(
+      [
+        { change: 'task', record, live: null },
+        { change: 'removed', localId: id(2) },
+      ],
+      'inject',
+    );
     expect(selectTaskItems(state()).map((item) => item.record.localId)).toEqual([id(0), id(1)]);
   });
 
