@@ -185,8 +185,8 @@ describe('a process killed while another waits for its lease', () => {
       ' 12',
       '1.5',
     ];
-    const leases = new Map(
-      pids.map((pid, n) => [task(`crafted-${n}`, now), `${hostname()}:${pid}:crafted`] as const),
+    const leases = new Map<TaskRecord, string>(
+      pids.map((pid, n) => [task(`crafted-${n}`, now), `${hostname()}:${pid}:crafted`]),
     );
     leases.set(task('no-colon', now), hostname());
     await leasedLibrary(now, leases);
