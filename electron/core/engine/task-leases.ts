@@ -7,7 +7,9 @@
  *
  * A lease whose owner is a process of this machine that no longer exists (killed, crashed: its
  * pid is gone) is taken over at once rather than at its end, so a restarted app carries on
- * straight away; a pid reused by another process only means waiting for the end, never more.
+ * straight away, and a process waiting for another's lease looks again every few moments
+ * (elsewhere-timers.ts). A pid reused by another process only means waiting for the end, never
+ * more; an owner of another machine is always waited out (process-owner.ts).
  *
  * A write the history refuses (a full disk) keeps what this process had: another process would
  * need a write on the same file to take a task over, and the next renewal writes the lease.
@@ -15,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TimerHandle } from '../../ports/clock';
-import { processIsGone, THIS_HOST } from '../fs';
+import { pidOf, processState, THIS_HOST } from '../fs';
 import type { EngineContext } from './engine-context';
 import type { EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';
@@ -133,13 +135,16 @@ export class TaskLeases {
     }
   }
 
-  /** Whether the task's lease is owned by a process of this machine that no longer exists. */
-  ownerIsGone(localId: string): boolean {
+  /**
+   * What is known of the process owning the task's lease: `gone` (a process of this machine that
+   * no longer exists), `alive`, or `unknown` (another machine's, no lease, or none readable).
+   */
+  ownerState(localId: string): 'gone' | 'alive' | 'unknown' {
     try {
       const lease = this.sharing?.leaseOf(localId);
-      return lease !== undefined && isGone(lease.owner);
+      return lease === undefined ? 'unknown' : stateOf(lease.owner);
     } catch {
-      return false;
+      return 'unknown';
     }
   }
 
@@ -167,7 +172,7 @@ export class TaskLeases {
   /** Takes the lease of a dead owner, if it is still that owner's (one process wins). */
   private takeFromDead(sharing: EngineSharing, localId: string): boolean {
     const lease = sharing.leaseOf(localId);
-    if (lease === undefined || !isGone(lease.owner)) return false;
+    if (lease === undefined || stateOf(lease.owner) !== 'gone') return false;
     const taken = sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
     if (taken) this.leftBehind.add(localId);
     return taken;
@@ -216,8 +221,13 @@ export class TaskLeases {
   }
 }
 
-/** An owner on this machine whose process does not exist (`kill(pid, 0)` says ESRCH). */
-function isGone(owner: string): boolean {
+/**
+ * What is known of an owner `host:pid:random` ({@link TaskLeases.owner}; a host name may hold
+ * colons): a row another process wrote is read as text, and a pid that is not plain decimal
+ * digits is no pid (process-owner.ts never signals it).
+ */
+function stateOf(owner: string): 'gone' | 'alive' | 'unknown' {
   const parts = owner.split(':');
-  return processIsGone(parts.slice(0, -2).join(':'), Number(parts.at(-2)));
+  if (parts.length < 3) return 'unknown';
+  return processState(parts.slice(0, -2).join(':'), pidOf(parts.at(-2)));
 }

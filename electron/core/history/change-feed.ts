@@ -5,7 +5,7 @@
  * nothing did) and, when one did, reads the new entries. This process's own writes are skipped:
  * its engine announced them already.
  */
-import { clearInterval, setInterval } from 'node:timers';
+import type { Clock, TimerHandle } from '../../ports/clock';
 import { toDisposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
@@ -23,9 +23,16 @@ export interface HistoryChanges {
 const CHANGE_POLL_MS = 250;
 const MAX_READ = 10_000;
 
+/** The feed's timers: a clock's, or by default real ones that let a finished CLI command exit. */
+export type FeedTimers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+const UNREF_TIMERS: FeedTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 export class ChangeFeed {
   private readonly changed: Emitter<HistoryChanges>;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private lastSeen = 0;
   private lastVersion = -1;
   /** Log entries this process wrote that the feed has not passed yet: [from, to] inclusive. */
@@ -38,6 +45,7 @@ export class ChangeFeed {
     private readonly logger: Logger,
     /** How often it looks while anyone listens. */
     private readonly intervalMs = CHANGE_POLL_MS,
+    private readonly timers: FeedTimers = UNREF_TIMERS,
   ) {
     this.changed = new Emitter({ name: 'history changed elsewhere', logger });
   }
@@ -51,9 +59,7 @@ export class ChangeFeed {
       this.lastSeen = this.maxSeq();
       this.lastVersion = this.connection.dataVersion();
       this.ownRanges = [];
-      this.timer = setInterval(() => this.look(), this.intervalMs);
-      // A watching CLI command must still exit when its work is done.
-      this.timer.unref();
+      this.schedule();
     }
     const subscription = this.changed.event(listener);
     return toDisposable(() => {
@@ -135,8 +141,18 @@ export class ChangeFeed {
     }
   }
 
+  /** The next look, one interval from now, for as long as anyone listens. */
+  private schedule(): void {
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      this.look();
+      if (this.timer === null && this.changed.hasListeners() && this.connection.isOpen)
+        this.schedule();
+    }, this.intervalMs);
+  }
+
   private stopTimer(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) this.timers.clearTimeout(this.timer);
     this.timer = null;
   }
 

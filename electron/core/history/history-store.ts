@@ -20,7 +20,7 @@ import {
   TRIAGE_ROWS_VERSION,
   type Migration,
 } from './history-schema';
-import { ChangeFeed, type HistoryChanges } from './change-feed';
+import { ChangeFeed, type FeedTimers, type HistoryChanges } from './change-feed';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 import {
   openDatabase,
@@ -60,6 +60,8 @@ export interface HistoryStoreOptions {
   database?: DatabaseFactory;
   /** How often the change feed looks while anyone listens; default 250 ms (tests: shorter). */
   changePollMs?: number;
+  /** The change feed's timers; default real ones (tests: the manual clock). */
+  changeTimers?: FeedTimers;
 }
 
 /** The history database. Synchronous; one instance per file and process, any number of processes. */
@@ -90,11 +92,11 @@ export class HistoryStore {
     connection: SqliteConnection,
     schemaVersion: number,
     logger: Logger,
-    changePollMs?: number,
+    feed: Pick<HistoryStoreOptions, 'changePollMs' | 'changeTimers'>,
   ) {
     this.connection = connection;
     this.schemaVersion = schemaVersion;
-    this.feed = new ChangeFeed(connection, logger, changePollMs);
+    this.feed = new ChangeFeed(connection, logger, feed.changePollMs, feed.changeTimers);
     const access = new HistoryAccess(
       connection,
       logger,
@@ -129,7 +131,7 @@ export class HistoryStore {
       integrityCheck: options.integrityCheck,
       factory: options.database,
     });
-    return new HistoryStore(connection, schemaVersion, logger, options.changePollMs);
+    return new HistoryStore(connection, schemaVersion, logger, options);
   }
 
   /**

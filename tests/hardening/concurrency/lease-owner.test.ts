@@ -2,15 +2,19 @@
  * After a crash and a restart the app carries on at once with tasks the dead process
  * leased (its pid is gone), while a task leased by a live process waits for that lease to end;
  * a pid reused by another process only delays, never locks out; and a task leased by a process
- * the app cannot see (another machine) waits for the lease to end too. The core runs on the
- * manual clock (support/clock-driver.ts): "at once" and "at the lease's end" are read from the
- * clock the engine keeps, whatever the machine's load.
+ * the app cannot see (another machine) waits for the lease to end too. A process killed while
+ * the app waits for its lease (a CLI command, SIGKILL) has its task taken over within a second
+ * of the app's clock, not at the lease's end; crafted owners (pid 0, -1, huge, not a number)
+ * never have the app signal anything. The core runs on the manual clock
+ * (support/clock-driver.ts): "at once" and "at the lease's end" are read from the clock the
+ * engine keeps, whatever the machine's load.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
@@ -22,8 +26,13 @@ import { ClockDriver } from '../support/clock-driver';
 let service: QuirkyService | undefined;
 let core: PictorCore | undefined;
 let dir: string | undefined;
+let holder: ChildProcess | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
+  holder?.kill('SIGKILL');
+  holder = undefined;
   await core?.close();
+  core = undefined;
   await service?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -92,6 +101,103 @@ describe('a task whose lease another process holds', () => {
     await driver.runUntil(() => settled, 3_600_000);
     for (const record of Object.values(records))
       expect(core.history.get(record.localId)?.status).toBe('completed');
+  });
+});
+
+/** The lease's length the engine would give (45 s, DEFAULT_ENGINE_OPTIONS.leaseMs). */
+const LEASE_MS = 45_000;
+
+/** Puts the tasks in a fresh library, each leased to its owner until `now + LEASE_MS`. */
+async function leasedLibrary(now: number, leases: ReadonlyMap<TaskRecord, string>): Promise<void> {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-lease-owner-'));
+  const store = HistoryStore.open(join(dir, HISTORY_FILE));
+  store.putMany([...leases.keys()]);
+  for (const [record, owner] of leases)
+    store.claimLeases([record.localId], owner, now, now + LEASE_MS);
+  store.close();
+}
+
+/** Opens the core on the library, started, recording when each task was first polled. */
+async function startCore(
+  driver: ClockDriver,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const firstPoll = new Map<string, number>();
+  core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir: dir!,
+    galleryDir: join(dir!, 'gallery'),
+    fetch: (url, init) => {
+      const taskId = /\/v1\/tasks\/([^/?]+)/.exec(url)?.[1];
+      if (taskId && !firstPoll.has(taskId)) firstPoll.set(taskId, driver.clock.now());
+      return driver.fetch(url, init);
+    },
+    credentials: new StaticCredentials(service!.baseUrl, QUIRKY_KEYS.alice),
+    clock: driver.coreClock,
+    engine: { pollIntervalMs: 100 },
+  });
+  core.engine.start({ resume: true });
+  driver.watch(core.engine, ids);
+  return firstPoll;
+}
+
+describe('a process killed while another waits for its lease', () => {
+  it('has its task taken over within a second of the clock, never while it lives', async () => {
+    service = await startQuirkyService({ durationMs: 200 });
+    const driver = new ClockDriver();
+    const now = driver.clock.now();
+    // A real process of this machine holds the lease (a CLI command at work).
+    holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    await once(holder, 'spawn');
+    const record = task('cli', now);
+    await leasedLibrary(now, new Map([[record, `${hostname()}:${holder.pid}:cli-command`]]));
+    const firstPoll = await startCore(driver, [record.localId]);
+    // Alive: ten seconds of the app's clock (ten looks at the owner), and the task is not touched.
+    await driver.advanceTo(now + 10_000);
+    expect(firstPoll.has(record.taskId!)).toBe(false);
+    // Killed and reaped (a zombie still answers kill(pid, 0)): gone for this machine.
+    const closed = once(holder, 'close');
+    holder.kill('SIGKILL');
+    await closed;
+    holder = undefined;
+    const killedAt = driver.clock.now();
+    await driver.runUntil(() => firstPoll.has(record.taskId!), LEASE_MS);
+    // Within one look (1 s) and a little, where the lease's end was 35 s away.
+    expect(firstPoll.get(record.taskId!)).toBeLessThanOrEqual(killedAt + 1_100);
+    expect(firstPoll.get(record.taskId!)).toBeLessThan(now + LEASE_MS);
+  });
+
+  it('never signals a crafted owner, and waits out its lease', async () => {
+    service = await startQuirkyService({ durationMs: 200 });
+    const driver = new ClockDriver();
+    const now = driver.clock.now();
+    // kill(0, 0) and kill(-1, 0) address process groups; the others are no pid at all.
+    const pids = [
+      '0',
+      '-1',
+      '-0',
+      '99999999999',
+      '2147483648',
+      'abc',
+      '',
+      '0x10',
+      '1e3',
+      ' 12',
+      '1.5',
+    ];
+    const leases = new Map<TaskRecord, string>(
+      pids.map((pid, n) => [task(`crafted-${n}`, now), `${hostname()}:${pid}:crafted`]),
+    );
+    leases.set(task('no-colon', now), hostname());
+    await leasedLibrary(now, leases);
+    const kill = vi.spyOn(process, 'kill');
+    const ids = [...leases.keys()].map((record) => record.localId);
+    const firstPoll = await startCore(driver, ids);
+    await driver.advanceTo(now + 10_000);
+    expect(firstPoll.size).toBe(0);
+    await driver.runUntil(() => firstPoll.size === leases.size, LEASE_MS);
+    for (const at of firstPoll.values()) expect(at).toBeGreaterThanOrEqual(now + LEASE_MS);
+    expect(kill).not.toHaveBeenCalled();
   });
 });
 

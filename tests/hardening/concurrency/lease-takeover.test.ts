@@ -47,6 +47,11 @@ const BATCH = 4;
 /** The seeds that once failed here (see the header), each run under `npm test`. */
 const FIXED_SEEDS = [519_130_254, 547_128_728, 925_273_889];
 const SEEDS = seedsToRun(process.env['PICTOR_LEASE_SEED'], FIXED_SEEDS);
+/**
+ * How long the workers may stand still (no request, no line) before a wait fails: a hang's guard,
+ * never a deadline for the work (a loaded machine only makes a run longer).
+ */
+const STALL_MS = 60_000;
 
 interface Seen {
   /** Task id → how many of its requests are in flight now, and the most ever at once. */
@@ -163,14 +168,6 @@ async function kill(child: ChildProcess): Promise<void> {
   await closed;
 }
 
-async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /**
  * Waits for `check` as long as `progress` moves: fails once it has stood still for `stallMs` of
  * real time, naming `what` (read then, so it can say where things stood).
@@ -254,32 +251,41 @@ async function killAndCheck(seed: number): Promise<void> {
   const hasPolled = (child: ChildProcess): boolean =>
     ended(child) || [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
   const requests = (): number => [...seen.requests.values()].reduce((sum, n) => sum + n, 0);
+  const moves = (): number => requests() + lines.length;
   for (let round = 0; round < KILLS; round += 1) {
     const victim = alive.splice(Math.floor(random() * alive.length), 1)[0]!;
     const steps = Math.floor(random() * 4);
     const pauseMs = Math.floor(random() * 40);
+    // Waited for as long as the workers move (a request or a line); a stall fails, not a
+    // deadline for the whole wait (it was 60 s of wall time each).
     if (round % 2 === 0) {
-      await waitFor(() => hasPolled(victim), 60_000, `worker ${victim.pid} to poll a task`);
+      await waitWhileMoving(
+        () => hasPolled(victim),
+        moves,
+        STALL_MS,
+        () => `worker ${victim.pid} to poll a task`,
+      );
     }
     const target = requests() + steps;
-    await waitFor(
+    await waitWhileMoving(
       () => ended(victim) || requests() >= target,
-      60_000,
-      `${steps} more requests before killing worker ${victim.pid}`,
+      moves,
+      STALL_MS,
+      () => `${steps} more requests before killing worker ${victim.pid}`,
     );
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
     await kill(victim);
     alive.push(spawnRunner());
   }
   for (const child of alive) await kill(child);
-  // A last process takes everything over (after the leases end) and finishes it.
+  // A last process takes everything over at once (every owner's pid is gone) and finishes it.
   const finisher = startWorker([dataDir, url, 'finish'], lines);
   // Its work is every task the killed processes left (dozens of downloads on a loaded machine):
   // waited for as long as it moves, never bounded as a whole; a minute without a change fails.
   await waitWhileMoving(
     () => lines.includes('done') || lines.some((line) => line.startsWith('error')),
     () => lines.length,
-    60_000,
+    STALL_MS,
     () => `the last process to finish (the history's unfinished tasks: ${unfinished(dataDir)})`,
   );
   await kill(finisher);

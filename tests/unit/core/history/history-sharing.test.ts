@@ -1,6 +1,8 @@
 /**
  * The history shared by several processes: task leases and the change feed, with two
  * stores on one file standing for two processes (each has its own connection, as they would).
+ * The feed runs on the manual clock: each look is one step of it (a quarter second), so what it
+ * reports is asserted at the look that reports it, and "nothing reported" over counted looks.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,17 +10,20 @@ import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { HistoryChanges } from '../../../../electron/core/history/change-feed';
 import { CHANGE_LOG_KEEP } from '../../../../electron/core/history/history-schema';
 import { makeRecord, tempDir } from './history-fixtures';
-import { UNTIL } from '../../../support/waits';
+import { ManualClock } from '../../../fakes/manual-clock';
 
 let temp: ReturnType<typeof tempDir>;
 let app: HistoryStore;
 let cli: HistoryStore;
+let clock: ManualClock;
+/** One look of the change feed (its default interval, 250 ms, on the manual clock). */
+const look = (): Promise<void> => clock.advance(250);
 beforeEach(() => {
   temp = tempDir();
   const file = join(temp.dir, 'history.sqlite');
-  // The change feed looks every 20 ms (the app's 250 ms would only slow the tests).
-  app = HistoryStore.open(file, { changePollMs: 20 });
-  cli = HistoryStore.open(file, { changePollMs: 20 });
+  clock = new ManualClock();
+  app = HistoryStore.open(file, { changeTimers: clock });
+  cli = HistoryStore.open(file, { changeTimers: clock });
 });
 afterEach(() => {
   app.close();
@@ -78,14 +83,13 @@ describe('the change feed', () => {
     const seen = collect(app);
     app.put(makeRecord({ localId: 'mine' }));
     cli.putMany([makeRecord({ localId: 'x' }), makeRecord({ localId: 'y' })]);
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y']), UNTIL);
+    await look();
+    expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y']);
     app.put(makeRecord({ localId: 'mine', favourite: true }));
     cli.put(makeRecord({ localId: 'x', status: 'failed' }));
     cli.delete('y');
-    await vi.waitFor(
-      () => expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y', 'x', 'y']),
-      UNTIL,
-    );
+    await look();
+    expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y', 'x', 'y']);
     expect(seen.every((changes) => !changes.overflow)).toBe(true);
   });
 
@@ -93,7 +97,8 @@ describe('the change feed', () => {
     const seen = collect(app);
     for (let n = 0; n < 20; n += 1) app.put(makeRecord({ localId: `own-${n}` }));
     cli.put(makeRecord({ localId: 'other' }));
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['other']), UNTIL);
+    await look();
+    expect(seen.flatMap((c) => c.localIds)).toEqual(['other']);
   });
 
   it('says overflow when more changed than the log keeps, and goes on from there', async () => {
@@ -101,12 +106,11 @@ describe('the change feed', () => {
     cli.putMany(
       Array.from({ length: CHANGE_LOG_KEEP + 50 }, (_, n) => makeRecord({ localId: `r${n}` })),
     );
-    await vi.waitFor(() => expect(seen.some((changes) => changes.overflow)).toBe(true), UNTIL);
+    await look();
+    expect(seen.some((changes) => changes.overflow)).toBe(true);
     cli.put(makeRecord({ localId: 'after' }));
-    await vi.waitFor(
-      () => expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false }),
-      UNTIL,
-    );
+    await look();
+    expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false });
   });
 
   it('keeps reporting to every other watcher when one throws', async () => {
@@ -115,12 +119,11 @@ describe('the change feed', () => {
     });
     const seen = collect(app);
     cli.put(makeRecord({ localId: 'first' }));
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['first']), UNTIL);
+    await look();
+    expect(seen.flatMap((c) => c.localIds)).toEqual(['first']);
     cli.put(makeRecord({ localId: 'second' }));
-    await vi.waitFor(
-      () => expect(seen.flatMap((c) => c.localIds)).toEqual(['first', 'second']),
-      UNTIL,
-    );
+    await look();
+    expect(seen.flatMap((c) => c.localIds)).toEqual(['first', 'second']);
   });
 
   it('stops when the store closes', async () => {
@@ -128,8 +131,8 @@ describe('the change feed', () => {
     app.onDidChangeElsewhere(listener);
     app.close();
     cli.put(makeRecord({ localId: 'late' }));
-    // A negative: several intervals pass with nothing reported (and nothing thrown).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A negative: several looks pass with nothing reported (and nothing thrown).
+    for (let n = 0; n < 4; n += 1) await look();
     expect(listener).not.toHaveBeenCalled();
   });
 });
