@@ -38,8 +38,6 @@ const STALE: readonly string[] = [
   'Gallery rebuild',
   'Gallery scroll',
   'History list',
-  'Gallery open',
-  'Gallery scrollbar to the middle',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
