@@ -69,6 +69,8 @@ export interface PictorCoreOptions {
    * hands it stores fairly: by service, within each task's budget (fair-verifier.ts).
    */
   readonly contentCredentials?: ContentCredentialVerifier;
+  /** Tests only: the history worker's gate (history-port.ts), to hold or end it mid-write. */
+  readonly historyWorker?: { readonly gate?: SharedArrayBuffer };
   /** Injected faults for tests (a port), passed to every library move. */
   readonly libraryFaults?: RelocateFaults;
   /** Where the library's folder is recorded when it moves (the app's setting); default nowhere. */
@@ -174,7 +176,8 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   const { clock, contentCredentials: given } = options;
   const verifier = await openFairVerifier({ clock, logger, ...(given ? { given } : {}) });
   try {
-    history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
+    const historyFile = join(options.dataDir, HISTORY_FILE);
+    history = HistoryStore.open(historyFile, { logger });
     const now = () => options.clock.now();
     const gallery = new Gallery({
       root: options.galleryDir,
@@ -195,7 +198,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
     // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
-    const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
+    const historyWorker = new HistoryPort(historyFile, options.historyWorker);
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
     return withModelOptions(assemble(opened, options, logger), paramSchemas);
@@ -270,7 +273,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     operations: operationsOf({ ...parts, templates, history: writing }, options),
     async close() {
       trash.dispose();
-      await thumbnails.stop();
+      // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.
+      await Promise.all([this.triage.settled(), thumbnails.stop()]);
       await engine.stop();
       await historyWorker.dispose();
       history.close();
@@ -323,11 +327,14 @@ function submitBoards(history: HistoryStore, boards: () => Boards): EngineBoards
   return { ensure: (path) => history.triage.boardPath(boardKey(path)) ?? boards().create(path) };
 }
 
+/** Parts of the core with the history an import and a rebuild write through (writingInWorker). */
+type Writing<K extends keyof PictorCore> = Pick<PictorCore, K> & {
+  readonly history: WritingHistory;
+};
+
 /** The long operations: one at a time per kind, with a stop signal and throttled progress. */
 function operationsOf(
-  parts: Pick<PictorCore, 'gallery' | 'intake' | 'engine' | 'templates'> & {
-    readonly history: WritingHistory;
-  },
+  parts: Writing<'gallery' | 'intake' | 'engine' | 'templates'>,
   options: PictorCoreOptions,
 ): CoreOperations {
   return new CoreOperations({
@@ -400,9 +407,7 @@ function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClien
 
 /** Where the core's library lives, changed in place (moved, or opened elsewhere). */
 function libraryOf(
-  parts: Pick<PictorCore, 'gallery' | 'intake' | 'engine' | 'thumbnails'> & {
-    readonly history: WritingHistory;
-  },
+  parts: Writing<'gallery' | 'intake' | 'engine' | 'thumbnails'>,
   options: PictorCoreOptions,
   logger: Logger,
 ): Library {

@@ -43,7 +43,7 @@ export interface TriageHandlerDeps {
 
 export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, TriageChannel> {
   const { core, emit } = deps;
-  const answer = (outcome: TriageOutcome): TriageOutcomeOutput => answerOf(core, outcome);
+  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> => answerOf(core, outcome);
   const answered = async (outcome: Promise<TriageOutcome>) => answer(await outcome);
   /** A change of the boards' tree: the sidebar and any list filtered by a board read again. */
   const treeChanged = <T>(value: T): T => {
@@ -61,8 +61,8 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
       answered(
         core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change }))),
       ),
-    'triage:undo': async () => orNull(await core.triage.undo(), answer),
-    'triage:redo': async () => orNull(await core.triage.redo(), answer),
+    'triage:undo': async () => answerOrNull(core, await core.triage.undo()),
+    'triage:redo': async () => answerOrNull(core, await core.triage.redo()),
     'triage:library': () => ({
       boards: core.boards.list().map(({ key, path, parent, images }) => ({
         key,
@@ -94,12 +94,18 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
   };
 }
 
-/** What a change (or its Undo) did, for the page: the tasks it wrote when they are few. */
-function answerOf(core: TriageHandlerDeps['core'], outcome: TriageOutcome): TriageOutcomeOutput {
+/**
+ * What a change (or its Undo) did, for the page: the tasks it wrote when they are few, once
+ * announced; a larger change answers at its commit, its tasks following as `tasks:updated`.
+ */
+async function answerOf(
+  core: TriageHandlerDeps['core'],
+  outcome: TriageOutcome,
+): Promise<TriageOutcomeOutput> {
+  const records = outcome.tasks <= MAX_ANSWERED_TASKS ? await outcome.announced : [];
   const can = core.triage.canUndo();
-  const { records } = outcome;
   return {
-    items: records.length <= MAX_ANSWERED_TASKS ? records.map((r) => core.engine.item(r)) : [],
+    items: records.map((r) => core.engine.item(r)),
     changed: outcome.changed,
     unchanged: outcome.unchanged,
     missing: outcome.missing.length,
@@ -107,6 +113,14 @@ function answerOf(core: TriageHandlerDeps['core'], outcome: TriageOutcome): Tria
     canUndo: can.undo,
     canRedo: can.redo,
   };
+}
+
+/** {@link answerOf}, or null when there was nothing to undo or redo. */
+async function answerOrNull(
+  core: TriageHandlerDeps['core'],
+  outcome: TriageOutcome | null,
+): Promise<TriageOutcomeOutput | null> {
+  return outcome === null ? null : answerOf(core, outcome);
 }
 
 /** A smart board for the sidebar: its rules' reports in order, groups flattened. */
@@ -123,6 +137,4 @@ function smartOutput(entry: SmartBoardEntry): SmartBoardOutput {
   };
 }
 
-const orNull = <T, U>(value: T | null, map: (value: T) => U): U | null =>
-  value === null ? null : map(value);
 const pathsOf = ({ from, to }: { from: string; to: string }) => ({ from, to });

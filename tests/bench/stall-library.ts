@@ -90,6 +90,8 @@ export async function untilWritten<T>(core: PictorCore, work: () => Promise<T>) 
     const start = performance.now();
     const value = await work();
     answerMs = performance.now() - start;
+    // A triage write answers at its commit: its tasks are announced (sidecars asked for) after.
+    await core.triage.settled();
     await core.engine.pause();
     core.engine.resume();
     return value;

@@ -92,6 +92,8 @@ async function getImage(core: PictorCore, text: string, which: 'file' | 'thumbna
 
 async function applied(core: PictorCore, names: readonly string[], change: TriageChange) {
   const outcome = await core.triage.apply(resolveRefs(core, names), change);
+  // The agent's next read sees the tasks as written: their announcement ends first.
+  await outcome.announced;
   return answer({
     changed: outcome.changed,
     unchanged: outcome.unchanged,

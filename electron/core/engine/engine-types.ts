@@ -3,7 +3,6 @@
  * in-memory stand-ins and the engine never depends on how history or gallery are stored.
  */
 import type { ComfyWorkflow } from '../../../shared/domain/comfy-workflow';
-import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { LiveState } from '../../../shared/domain/live-state';
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -13,6 +12,7 @@ import type { CredentialsProvider, ServiceCredentials } from '../../ports/creden
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
+import type { UserWrites } from '../../ports/user-writes';
 import { UserFacingError } from '../errors';
 import type { DownloadOutcome, ImageAttempt } from '../download';
 import type { SentInputs, TaskHandles } from '../service';
@@ -76,24 +76,6 @@ export interface EngineHistory {
 export interface EnginePromptHistory {
   /** The prompts one submit sent (each once, in order), at `at`. */
   note(prompts: readonly string[], at: number): void;
-}
-
-/**
- * The user's writes of one task the trash makes (a removal and its Undo, an image's files moved
- * aside or back), run off main's thread: the history worker (core/history `userWritesInWorker`).
- * Absent, the engine writes them on its own history.
- */
-export interface EngineUserWrites {
-  /** Removes the task; `watch` (its record): detached, watched for the ledger. */
-  remove(localId: string, watch?: TaskRecord): Promise<boolean>;
-  /** Puts the task back; `watched`: attached again. */
-  reinstate(record: TaskRecord, watched: boolean): Promise<void>;
-  /** The image's files and state patched, stamped `at`; null when nothing was written. */
-  imageFiles(
-    ref: { localId: string; index: number },
-    patch: ImageFilesPatch,
-    at: number,
-  ): Promise<TaskRecord | null>;
 }
 
 /**
@@ -273,7 +255,7 @@ export interface TaskEngineDeps {
   /** Keeps watching a removed task its service still works on (the ledger); absent: forgotten. */
   readonly removals?: EngineWatchedRemovals;
   /** Where the trash's writes run (the history worker); absent: on `history` itself. */
-  readonly userWrites?: EngineUserWrites;
+  readonly userWrites?: UserWrites;
   readonly gallery: EngineGallery;
   /** Makes the board a submit names when the library lacks it; absent: its first write does. */
   readonly boards?: EngineBoards;

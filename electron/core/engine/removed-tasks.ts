@@ -8,9 +8,10 @@
 import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
 import type { EngineRecords } from './engine-records';
-import type { EngineHistory, EngineUserWrites, EngineWatchedRemovals } from './engine-types';
+import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
 import { interruptedSubmit } from './task-transitions';
 import { userWritesOn } from './user-writes';
+import type { UserWrites } from '../../ports/user-writes';
 
 export interface RemovedTasksDeps {
   readonly records: EngineRecords;
@@ -18,7 +19,7 @@ export interface RemovedTasksDeps {
   /** The history's watch of removed tasks; absent: a removed task is simply forgotten. */
   readonly removals: EngineWatchedRemovals | undefined;
   /** Where a removal and its Undo are written (the history worker); absent: on `history`. */
-  readonly userWrites: EngineUserWrites | undefined;
+  readonly userWrites: UserWrites | undefined;
   readonly now: () => number;
   readonly logger: Logger;
   readonly announce: (record: TaskRecord) => void;
@@ -35,7 +36,7 @@ function atService(record: TaskRecord): boolean {
 }
 
 export class RemovedTasks {
-  private readonly writes: Pick<EngineUserWrites, 'remove' | 'reinstate'>;
+  private readonly writes: Pick<UserWrites, 'remove' | 'reinstate'>;
 
   constructor(private readonly deps: RemovedTasksDeps) {
     this.writes = deps.userWrites ?? userWritesOn(deps.history, deps.removals);

@@ -9,11 +9,12 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { DownloadManager } from './download-manager';
 import type { EngineRecords } from './engine-records';
-import { type EngineUserWrites, EngineInputError, type TaskEngineDeps } from './engine-types';
+import { EngineInputError, type TaskEngineDeps } from './engine-types';
 import { userWritesOn } from './user-writes';
+import type { UserWrites } from '../../ports/user-writes';
 
 export class UserEdits {
-  private readonly writes: Pick<EngineUserWrites, 'imageFiles'>;
+  private readonly writes: Pick<UserWrites, 'imageFiles'>;
 
   constructor(
     private readonly records: EngineRecords,

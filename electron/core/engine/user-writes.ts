@@ -1,15 +1,16 @@
 /**
- * The trash's writes of one task on the engine's own history (EngineUserWrites), when the core
+ * The trash's writes of one task on the engine's own history (UserWrites), when the core
  * gives no history worker to run them (an engine built on a store alone, as in tests).
  */
 import { type ImageFilesPatch, withPatchedImage } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { EngineHistory, EngineUserWrites, EngineWatchedRemovals } from './engine-types';
+import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
+import type { UserWrites } from '../../ports/user-writes';
 
 export function userWritesOn(
   history: EngineHistory,
   removals: EngineWatchedRemovals | undefined,
-): EngineUserWrites {
+): UserWrites {
   return {
     remove: async (localId: string, watch?: TaskRecord) =>
       watch && removals ? removals.detach(watch) : history.delete(localId),

@@ -37,6 +37,8 @@ export class ChangeFeed {
   private lastVersion = -1;
   /** Log entries this process wrote that the feed has not passed yet: [from, to] inclusive. */
   private ownRanges: [number, number][] = [];
+  /** Writes of the history worker under way for this process ({@link holdLooks}). */
+  private held = 0;
   /** This process's log entries kept for {@link takeOwn} (null until it is first called). */
   private kept: [number, number][] | null = null;
 
@@ -100,6 +102,20 @@ export class ChangeFeed {
     return kept;
   }
 
+  /**
+   * A write the history worker runs for this process is under way: the feed does not look until
+   * `release` (called once the worker answered and {@link ownElsewhere} has its entries), so it
+   * never reads the worker's committed entries before it knows them as this process's.
+   */
+  holdLooks(): () => void {
+    this.held += 1;
+    let released = false;
+    return () => {
+      if (!released) this.held -= 1;
+      released = true;
+    };
+  }
+
   /** Log entries written for this process by another thread (its history worker): not reported. */
   ownElsewhere(ranges: readonly (readonly [number, number])[]): void {
     if (!this.changed.hasListeners()) return;
@@ -109,6 +125,7 @@ export class ChangeFeed {
   /** Reads the entries another process committed since the last look. Exposed for tests. */
   look(): void {
     if (!this.connection.isOpen) return this.stop();
+    if (this.held > 0) return;
     try {
       const version = this.connection.dataVersion();
       if (version === this.lastVersion) return;

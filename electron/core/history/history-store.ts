@@ -188,6 +188,14 @@ export class HistoryStore {
     return this.feed.takeOwn();
   }
 
+  /**
+   * The change feed waits while the history worker writes for this process: call the returned
+   * function once its entries are handed to {@link ownElsewhere} (or the write failed).
+   */
+  holdChanges(): () => void {
+    return this.feed.holdLooks();
+  }
+
   /** Log entries the history worker wrote for this process ({@link takeOwnChanges}): not reported. */
   ownElsewhere(ranges: readonly (readonly [number, number])[]): void {
     this.feed.ownElsewhere(ranges);

@@ -84,6 +84,8 @@ export interface TriageWritten {
    * turn of its loop, instead of reading each task back from SQLite).
    */
   readonly records: readonly string[];
+  /** How many tasks it wrote (the records' count). */
+  readonly tasks: number;
   /** The local ids of those written whole (not a change of triage alone: their sidecar too). */
   readonly whole: readonly string[];
   /** The change log's entries the write made: main's feed skips them. */

@@ -17,7 +17,8 @@ interface HistoryWorkerData {
   readonly file: string;
   /**
    * Tests only: a write says it is half-way through its transaction (cell 1 set to 1) and waits
-   * there until cell 0 is not 0.
+   * there until cell 0 is not 0; then, when a cell 2 is there and holds 1, it takes the 1 and the
+   * worker ends on the spot, its transaction open (a crash in the middle of a write).
    */
   readonly gate?: SharedArrayBuffer;
 }
@@ -30,6 +31,7 @@ const hold =
   (() => {
     Atomics.store(gate, 1, 1);
     Atomics.wait(gate, 0, 0);
+    if (gate.length > 2 && Atomics.compareExchange(gate, 2, 1, 0) === 1) process.exit(1);
   });
 
 function failed(id: number, error: unknown): HistoryReply {

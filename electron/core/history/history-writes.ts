@@ -9,8 +9,8 @@
  * moved aside or back): main is told the change log's entries they made, so its feed does not
  * report them back, and announces the tasks itself (core/triage, core/engine).
  */
-import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { UserWrites } from '../../ports/user-writes';
 import type { HistoryPort } from './history-port';
 import type { HistoryStore } from './history-store';
 import type { HistoryOps, Logged, TriageWritten } from './history-worker-protocol';
@@ -42,45 +42,44 @@ export interface TriageWrites {
   restoreTriage(args: HistoryOps['restoreTriage']['args']): Promise<TriageWritten>;
 }
 
-/** Triage written by `worker`; `history` (main's store) told the log entries are its own. */
-export function triageInWorker(history: HistoryStore, worker: HistoryPort): TriageWrites {
-  const noted = (written: TriageWritten): TriageWritten => {
+/**
+ * `write` run by the worker, `history` (main's store) told the log entries it made are its own
+ * before its change feed may look again (else the feed, looking between the worker's commit and
+ * its answer, would report them as another process's: each task read and announced twice).
+ */
+async function noted<T extends { logged: Logged }>(
+  history: HistoryStore,
+  write: () => Promise<T>,
+): Promise<T> {
+  const release = history.holdChanges();
+  try {
+    const written = await write();
     history.ownElsewhere(written.logged);
     return written;
-  };
-  return {
-    triage: async (args) => noted(await worker.call('triage', args)),
-    restoreTriage: async (args) => noted(await worker.call('restoreTriage', args)),
-  };
+  } finally {
+    release();
+  }
 }
 
-/** The trash's writes of one task, off main's thread (core/engine's EngineUserWrites). */
-export interface UserWrites {
-  /** Removes the task; `watch` (its record): detached, watched for the ledger. */
-  remove(localId: string, watch?: TaskRecord): Promise<boolean>;
-  /** Puts the task back; `watched`: attached again. */
-  reinstate(record: TaskRecord, watched: boolean): Promise<void>;
-  /** The image's files and state patched, stamped `at`; null when nothing was written. */
-  imageFiles(
-    ref: { localId: string; index: number },
-    patch: ImageFilesPatch,
-    at: number,
-  ): Promise<TaskRecord | null>;
+/** Triage written by `worker`; `history` (main's store) told the log entries are its own. */
+export function triageInWorker(history: HistoryStore, worker: HistoryPort): TriageWrites {
+  return {
+    triage: (args) => noted(history, () => worker.call('triage', args)),
+    restoreTriage: (args) => noted(history, () => worker.call('restoreTriage', args)),
+  };
 }
 
 /** The trash's writes run by `worker`; `history` (main's store) told the log entries are its own. */
 export function userWritesInWorker(history: HistoryStore, worker: HistoryPort): UserWrites {
-  const noted = <T extends { logged: Logged }>(written: T): T => {
-    history.ownElsewhere(written.logged);
-    return written;
-  };
+  const call = <T extends { logged: Logged }>(write: () => Promise<T>) => noted(history, write);
   return {
     remove: async (localId, watch) =>
-      noted(await worker.call('removeTask', watch ? { localId, watch } : { localId })).removed,
+      (await call(() => worker.call('removeTask', watch ? { localId, watch } : { localId })))
+        .removed,
     reinstate: async (record, watched) => {
-      noted(await worker.call('reinstateTask', { record, watched }));
+      await call(() => worker.call('reinstateTask', { record, watched }));
     },
     imageFiles: async ({ localId, index }, patch, at) =>
-      noted(await worker.call('imageFiles', { localId, index, patch, at })).record,
+      (await call(() => worker.call('imageFiles', { localId, index, patch, at }))).record,
   };
 }

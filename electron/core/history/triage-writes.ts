@@ -160,6 +160,7 @@ export function writeTriage(
     missing,
     step: JSON.stringify(step),
     records: chunked(written),
+    tasks: written.length,
     whole: written.filter((r) => store.touched(r) === 'record').map((r) => r.localId),
     logged: store.takeOwnChanges(),
   };

@@ -41,15 +41,18 @@ export function reinstateTask(
 
 /**
  * The image of the task whose `index` is `index` with the patch's files and state, stamped `at`;
- * `record` null when the task or image is gone or already so.
+ * `record` null when the task or image is gone or already so. `hold` runs inside the transaction
+ * (a test holds or ends the worker there).
  */
 export function imageFiles(
   store: HistoryStore,
   args: { localId: string; index: number; patch: ImageFilesPatch; at: number },
+  hold?: () => void,
 ): { record: TaskRecord | null; logged: Logged } {
   const { localId, index, patch, at } = args;
   return logged(store, () => {
     const [record] = store.editMany([localId], (stored) => {
+      hold?.();
       const next = withPatchedImage(stored, index, patch);
       return next && { ...next, updatedAt: at };
     });

@@ -55,8 +55,14 @@ export interface TriageOutcome {
   readonly missing: readonly ImageRef[];
   /** Named images the change could not apply to: they already had as many tags as an image may (MAX_TAGS_PER_IMAGE). */
   readonly refused: number;
-  /** The tasks written, as written. */
-  readonly records: readonly TaskRecord[];
+  /** How many tasks the write changed. */
+  readonly tasks: number;
+  /**
+   * The tasks written as the engine holds them, once each is announced (`tasks:updated`) and its
+   * XMP sidecar asked for. The change answers when the history worker's transaction commits;
+   * the announcements follow, a chunk per turn of main's loop, in the order the writes were made.
+   */
+  readonly announced: Promise<readonly TaskRecord[]>;
 }
 
 /** At most this many images in one change: a selection of the whole gallery is split. */
@@ -80,6 +86,8 @@ export class TriageActions {
   private readonly redoSteps: string[] = [];
   /** The change, Undo or Redo asked last: the next one waits for it. */
   private last: Promise<unknown> = Promise.resolve();
+  /** The announcement of the last write: the next write's waits for it (records in order). */
+  private announcing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: TriageDeps) {}
 
@@ -130,6 +138,11 @@ export class TriageActions {
     return { undo: this.undoSteps.length > 0, redo: this.redoSteps.length > 0 };
   }
 
+  /** Resolves once the tasks of every write made so far are announced (ended well or not). */
+  settled(): Promise<void> {
+    return this.announcing.then(() => undefined);
+  }
+
   /** Runs `work` after every change asked before it has ended (ended well or not). */
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     const run = this.last.then(work, work);
@@ -173,18 +186,29 @@ export class TriageActions {
     return this.outcome(written);
   }
 
-  /** What a write did, once the engine has taken in its tasks (a chunk per turn of the loop). */
-  private async outcome(written: TriageWritten): Promise<TriageOutcome> {
+  /**
+   * What a write did, as soon as it is committed; its tasks are announced after (see
+   * {@link TriageOutcome.announced}), so the commit's answer does not wait on main taking in
+   * thousands of records.
+   */
+  private outcome(written: TriageWritten): TriageOutcome {
+    const announced = this.announcing.then(() => this.announce(written));
+    this.announcing = announced.catch(() => undefined);
+    const { changed, unchanged, refused, missing, tasks } = written;
+    return { changed, unchanged, refused, missing, tasks, announced };
+  }
+
+  /** The engine takes in the tasks `written` wrote, a chunk per turn of main's loop. */
+  private async announce(written: TriageWritten): Promise<TaskRecord[]> {
     const whole = new Set(written.whole);
     const records: TaskRecord[] = [];
-    for (const [n, chunk] of written.records.entries()) {
-      if (n > 0) await nextTurn();
+    for (const chunk of written.records) {
+      await nextTurn();
       // The worker's records as it wrote them (read through the history's checked path there).
       const taken = JSON.parse(chunk) as TaskRecord[];
       records.push(...this.deps.engine.writtenElsewhere(taken, whole));
     }
-    const { changed, unchanged, refused, missing } = written;
-    return { changed, unchanged, refused, missing, records };
+    return records;
   }
 
   /** The edit for one image, the change's words checked first. */

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import {
+  openPictorCore,
+  type PictorCore,
+  type PictorCoreOptions,
+} from '../../../electron/core/pictor-core';
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
@@ -26,7 +30,11 @@ afterEach(async () => {
 export function openTestCore(
   dir: string,
   credentials: CredentialsProvider,
-  options: { engine?: Partial<TaskEngineOptions>; logger?: Logger | undefined } = {},
+  options: {
+    engine?: Partial<TaskEngineOptions>;
+    logger?: Logger | undefined;
+    historyWorker?: PictorCoreOptions['historyWorker'];
+  } = {},
 ): Promise<PictorCore> {
   return openPictorCore({
     imageEngine: testImageEngine,
@@ -37,6 +45,7 @@ export function openTestCore(
     clock: systemClock,
     requestTimeoutMs: 2_000,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.historyWorker ? { historyWorker: options.historyWorker } : {}),
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...options.engine },
   });
 }

@@ -69,10 +69,12 @@ describe('gallery IPC handlers over the real core', () => {
     });
     const [first] = g.records;
     // A pick, as the page's P and selection bar make it (core/triage).
-    await g.h.core.triage.apply([{ localId: first!.localId, index: 0 }], {
+    const picked = await g.h.core.triage.apply([{ localId: first!.localId, index: 0 }], {
       kind: 'flag',
       flag: 'pick',
     });
+    // The change answers at its commit; the task is announced (its sidecar asked for) after.
+    await picked.announced;
     expect(g.h.core.engine.get(first!.localId)?.images[0]?.favourite).toBe(true);
     expect(await g.call('gallery:list', { favourite: true })).toMatchObject({
       ok: true,

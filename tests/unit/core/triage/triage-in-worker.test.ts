@@ -1,8 +1,9 @@
 /**
  * The triage commit and its Undo are written by the history worker, off main's thread: while the
  * worker holds its transaction half-way (its test gate), main's timers go on firing and main's
- * own reads see nothing of it; once committed, each task written is announced once (main's change
- * feed does not report the worker's writes back as another process's). A worker that ends in the
+ * own reads see nothing of it; the change answers once committed, before main has taken in its
+ * tasks, and each task written is then announced once (main's change feed does not report the
+ * worker's writes back as another process's). A worker that ends in the
  * middle fails the change with the history's sentence: nothing written, no step of Undo, and the
  * next change starts a new worker.
  */
@@ -87,6 +88,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   letGo();
+  // This test's own triage: its last announcements end before the core closes.
+  await triage.settled();
   await port.dispose();
   await core.close();
   await rm(dir, { recursive: true, force: true });
@@ -105,21 +108,36 @@ describe('the triage commit in the history worker', { timeout: 120_000 }, () => 
     // connection reads the history as it was, and the change has not answered.
     expect(await until(() => Atomics.load(cells, 1) === 1)).toBeGreaterThan(0);
     let answered = false;
-    void commit.then(() => (answered = true));
+    // How many tasks were announced when the change answered.
+    let announcedAtAnswer = -1;
+    void commit.then(() => {
+      answered = true;
+      announcedAtAnswer = announced.size;
+    });
     await new Promise((resolve) => setTimeout(resolve, 2));
     expect(answered).toBe(false);
     expect(new Set(ratings())).toEqual(new Set([0]));
     letGo();
-    expect(await commit).toMatchObject({ changed: TASKS, unchanged: 0, refused: 0 });
+    const done = await commit;
+    expect(done).toMatchObject({ changed: TASKS, unchanged: 0, refused: 0, tasks: TASKS });
     expect(new Set(ratings())).toEqual(new Set([4]));
+    // The commit answered before main took in its tasks: they are announced after, in chunks.
+    expect(announcedAtAnswer).toBe(0);
+    const taken = await done.announced;
+    expect(taken.length).toBe(TASKS);
+    expect(new Set(taken.map((record) => record.images[0]?.rating))).toEqual(new Set([4]));
+    expect(new Set(ids.map((id) => announced.get(id)))).toEqual(new Set([1]));
 
     holdNext();
     const undo = triage.undo();
     expect(await until(() => Atomics.load(cells, 1) === 1)).toBeGreaterThan(0);
     expect(new Set(ratings())).toEqual(new Set([4]));
     letGo();
-    expect((await undo)?.changed).toBe(TASKS);
+    const undone = await undo;
+    expect(undone?.changed).toBe(TASKS);
     expect(new Set(ratings())).toEqual(new Set([0]));
+    const back = (await undone?.announced) ?? [];
+    expect(new Set(back.map((record) => record.images[0]?.rating ?? 0))).toEqual(new Set([0]));
 
     // Another process writes a task: once main's change feed has reported it, it has also had
     // its look at the worker's writes, which it must not report a second time.

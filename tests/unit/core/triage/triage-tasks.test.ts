@@ -56,7 +56,9 @@ describe('triage of whole tasks', () => {
     await core.triage.apply([{ localId: 't-0', index: 1 }], { kind: 'flag', flag: 'pick' });
     const done = await core.triage.applyToTasks(['t-0', 't-1'], { kind: 'flag', flag: 'reject' });
     expect(done).toMatchObject({ changed: 5, unchanged: 0, missing: [] });
-    expect(done.records.map((record) => record.localId).sort()).toEqual(['t-0', 't-1']);
+    expect(done.tasks).toBe(2);
+    const announced = await done.announced;
+    expect(announced.map((record) => record.localId).sort()).toEqual(['t-0', 't-1']);
     expect(flags('t-0')).toEqual(['reject', 'reject', 'reject']);
     // The image in the trash is not the task's any more: untouched.
     expect(flags('t-1')).toEqual(['reject', 'reject', 'none']);
@@ -84,7 +86,7 @@ describe('triage of whole tasks', () => {
   it('changes nothing and adds no Undo step when no task is known', async () => {
     seed(1);
     const done = await core.triage.applyToTasks(['nope'], { kind: 'flag', flag: 'reject' });
-    expect(done).toMatchObject({ changed: 0, records: [] });
+    expect(done).toMatchObject({ changed: 0, tasks: 0 });
     expect(done.missing).toHaveLength(1);
     expect(core.triage.canUndo().undo).toBe(false);
   });
