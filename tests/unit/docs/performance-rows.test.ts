@@ -30,6 +30,11 @@ const GIT = existsSync(join(ROOT, '.git'))
  * an older suite cannot be carried over by hand).
  */
 const STALE: readonly string[] = [
+  // The triage suite took a size (PICTOR_BENCH_TRIAGE_TASKS) and its stall window runs until the
+  // tasks are announced (the commit answers at the worker's commit since 30d9ac00); not measured
+  // again at a million tasks yet (the fixture takes about 25 minutes to build).
+  'Triage at a million tasks',
+  'Main stall',
   // The rows of the full run at 5057977 whose suites changed since.
   'History engine',
   'Two processes writing',
