@@ -15,7 +15,7 @@ import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HistoryPort, HistoryStore, type WritingHistory, writingInWorker } from './history';
-import { triageInWorker, userWritesInWorker } from './history';
+import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -93,6 +93,8 @@ export interface PictorCoreOptions {
    * {@link PictorCore.editSettings} records a consent there. Without it, {@link inputSettings}.
    */
   readonly settingsStore?: KeyValueStore;
+  /** How the history's heavy operations run: in its worker (default), or here (`inThread`: the CLI). */
+  readonly historyPort?: HistoryPortOptions;
   /** How an upload target's name resolves (tests); default the operating system's. */
   readonly resolve?: Resolver;
   /**
@@ -194,8 +196,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     await gallery.init();
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
-    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
-    const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE));
+    const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE), options.historyPort);
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
     return withModelOptions(assemble(opened, options, logger), paramSchemas);
