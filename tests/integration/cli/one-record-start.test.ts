@@ -1,5 +1,5 @@
 /**
- * What a one-record command of the bundled CLI loads and starts (issue 66: a command line that
+ * What a one-record command of the bundled CLI loads and starts (a command line that
  * starts like a tool): `pictor rate` and `pictor list --json` open the core, and the core opens
  * the parts they do not use when first used. The CLI runs as a process of its own with a preload
  * that records every module loaded (its chunks, node_modules' files) and every thread started:
