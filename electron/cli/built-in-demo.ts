@@ -13,8 +13,7 @@ import { DEFAULT_PROVIDER, PROVIDER_IDS, type ProviderId } from '../../shared/do
 import { demoEndpointOf, demoProviderOf } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { ImageEngine } from '../ports/image-engine';
-import { recallFromHistory, type RecallHistory } from '../demo-service/recall';
-import { startDemoService } from '../demo-service/server';
+import type { RecallHistory } from '../demo-service/recall';
 import type { DemoService } from '../demo-service/types';
 
 /** The app's task duration on its demo (app-runtime.ts): a few seconds, as a real service. */
@@ -78,6 +77,12 @@ export class BuiltInDemo {
   async start(host: BuiltInDemoHost): Promise<void> {
     const dialects =
       this.dialects === 'unfinished' ? unfinishedDialects(host.history) : this.dialects;
+    // The demo's server and dialects load with the first start: every command that may run it
+    // holds a BuiltInDemo, most never start one.
+    const [{ startDemoService }, { recallFromHistory }] = await Promise.all([
+      import('../demo-service/server'),
+      import('../demo-service/recall'),
+    ]);
     for (const dialect of new Set(dialects)) {
       if (this.services.has(dialect)) continue;
       const service = await startDemoService({

@@ -126,6 +126,8 @@ export async function openCliCore(
       engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
       // A task's input images go as the app's settings say (its settings.json, core/settings).
       settingsStore: new JsonFileKv(common.dataDir, 'settings'),
+      // No window waits on a command: a history worker's start would cost more than its write.
+      historyPort: { inThread: true },
     });
     return { core, imageEngine };
   } catch (error) {

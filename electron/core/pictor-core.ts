@@ -15,7 +15,7 @@ import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HistoryPort, HistoryStore, type WritingHistory, writingInWorker } from './history';
-import { triageInWorker, userWritesInWorker } from './history';
+import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -69,8 +69,6 @@ export interface PictorCoreOptions {
    * hands it stores fairly: by service, within each task's budget (fair-verifier.ts).
    */
   readonly contentCredentials?: ContentCredentialVerifier;
-  /** Tests only: the history worker's gate (history-port.ts), to hold or end it mid-write. */
-  readonly historyWorker?: { readonly gate?: SharedArrayBuffer };
   /** Injected faults for tests (a port), passed to every library move. */
   readonly libraryFaults?: RelocateFaults;
   /** Where the library's folder is recorded when it moves (the app's setting); default nowhere. */
@@ -95,6 +93,11 @@ export interface PictorCoreOptions {
    * {@link PictorCore.editSettings} records a consent there. Without it, {@link inputSettings}.
    */
   readonly settingsStore?: KeyValueStore;
+  /**
+   * How the history's heavy operations run: in its worker (default), or here (`inThread`: the
+   * CLI); tests give the worker's gate (history-port.ts) to hold or end it mid-write.
+   */
+  readonly historyPort?: HistoryPortOptions;
   /** How an upload target's name resolves (tests); default the operating system's. */
   readonly resolve?: Resolver;
   /**
@@ -198,7 +201,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
     // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
-    const historyWorker = new HistoryPort(historyFile, options.historyWorker);
+    const historyWorker = new HistoryPort(historyFile, options.historyPort);
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
     return withModelOptions(assemble(opened, options, logger), paramSchemas);

@@ -96,13 +96,11 @@ export interface BatchCostPreview extends CapVerdict {
 }
 
 export class CostBook implements EngineAdmission {
-  readonly timeZone: string;
-  private readonly reader: LedgerReader;
+  #timeZone: string | undefined;
+  #reader: LedgerReader | undefined;
   private readonly feed: LedgerFeed;
 
   constructor(private readonly options: CostBookOptions) {
-    this.timeZone = options.timeZone ?? hostTimeZone();
-    this.reader = new LedgerReader(options.history.costs, this.timeZone, options.sums);
     this.feed = new LedgerFeed({
       version: () => this.tables.version(),
       ...(options.timers ? { timers: options.timers } : {}),
@@ -117,6 +115,20 @@ export class CostBook implements EngineAdmission {
    */
   get onDidChange(): Event<LedgerChange> {
     return this.feed.onDidChange;
+  }
+
+  /**
+   * The zone the ledger's days and months are read in: the options', else the host's, looked up
+   * at the first use (ICU's zone lookup costs more CPU than a one-record command that opens the
+   * core and never reads the ledger).
+   */
+  get timeZone(): string {
+    return (this.#timeZone ??= this.options.timeZone ?? hostTimeZone());
+  }
+
+  private get reader(): LedgerReader {
+    const { history, sums } = this.options;
+    return (this.#reader ??= new LedgerReader(history.costs, this.timeZone, sums));
   }
 
   private get tables(): HistoryStore['costs'] {

@@ -10,7 +10,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { sentence } from '../../../shared/i18n/sentence';
+import { UserFacingError } from '../errors';
 import { HistoryError } from './history-error';
+import { HistoryStore } from './history-store';
+import { runHistoryOp } from './history-worker-ops';
 import {
   replySchema,
   type HistoryCall,
@@ -24,6 +27,14 @@ export interface HistoryPortOptions {
   readonly workerUrl?: URL;
   /** Tests only: each write waits half-way through its transaction until the cell is not 0. */
   readonly gate?: SharedArrayBuffer;
+  /**
+   * Run the operations on this thread, on a store of the port's own on the same file (opened at
+   * the first call, as the worker opens one): for a host with no event loop to keep free (the
+   * CLI), where starting a thread (a second isolate loading the history's modules) costs more
+   * CPU than a one-record command's whole write. What is written, and what main's store learns
+   * of it, is the worker's; only the waiting differs.
+   */
+  readonly inThread?: boolean;
 }
 
 interface Pending {
@@ -59,6 +70,8 @@ export class HistoryPort {
   readonly #url: URL;
   #running: Running | null = null;
   #nextId = 1;
+  /** {@link HistoryPortOptions.inThread}: the port's own store, once a call opened it. */
+  #store: HistoryStore | null = null;
 
   constructor(
     private readonly file: string,
@@ -69,6 +82,7 @@ export class HistoryPort {
 
   /** Runs `op` in the worker; rejects with the HistoryError it threw, or when the worker ended. */
   call<K extends HistoryOp>(op: K, args: HistoryOps[K]['args']): Promise<HistoryOps[K]['result']> {
+    if (this.options.inThread) return this.#callHere(op, args);
     const running = this.#running ?? this.#start();
     running.worker.ref();
     const id = this.#nextId++;
@@ -85,8 +99,30 @@ export class HistoryPort {
     });
   }
 
-  /** Ends the worker; calls it had fail. */
+  /**
+   * {@link call} on this thread: the arguments and the result copied as a message would copy
+   * them, an error turned into the one the worker's reply would make.
+   */
+  async #callHere<K extends HistoryOp>(
+    op: K,
+    args: HistoryOps[K]['args'],
+  ): Promise<HistoryOps[K]['result']> {
+    await Promise.resolve();
+    try {
+      this.#store ??= HistoryStore.open(this.file);
+      return structuredClone(runHistoryOp(this.#store, op, structuredClone(args)));
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) {
+        throw stopped(`failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+      throw new HistoryError(error.sentence ?? error.message, { detail: error.detail });
+    }
+  }
+
+  /** Ends the worker (or closes the port's own store); calls it had fail. */
   async dispose(): Promise<void> {
+    this.#store?.close();
+    this.#store = null;
     const running = this.#running;
     if (!running) return;
     this.#end(running, 'was stopped');

@@ -25,7 +25,7 @@
 export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
-export { HistoryPort } from './history-port';
+export { HistoryPort, type HistoryPortOptions } from './history-port';
 export {
   type ManyRecordWrites,
   triageInWorker,

@@ -83,8 +83,9 @@ export {
   LibraryDiskError,
   isAbort,
 } from './archive/archive-errors';
-export { exportLibrary, type ExportSummary } from './archive/export-library';
-export { importLibrary, type ImportSummary } from './archive/import-library';
+export { exportLibrary, importLibrary } from './archive-operations';
+export type { ExportSummary } from './archive/export-library';
+export type { ImportSummary } from './archive/import-library';
 export type { LibraryProgress } from './archive/library-progress';
 export { FolderChoices } from './folder-choices';
 export { Library, type LibraryFolderRecord } from './library';

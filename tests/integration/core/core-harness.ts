@@ -33,7 +33,7 @@ export function openTestCore(
   options: {
     engine?: Partial<TaskEngineOptions>;
     logger?: Logger | undefined;
-    historyWorker?: PictorCoreOptions['historyWorker'];
+    historyPort?: PictorCoreOptions['historyPort'];
   } = {},
 ): Promise<PictorCore> {
   return openPictorCore({
@@ -45,7 +45,7 @@ export function openTestCore(
     clock: systemClock,
     requestTimeoutMs: 2_000,
     ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.historyWorker ? { historyWorker: options.historyWorker } : {}),
+    ...(options.historyPort ? { historyPort: options.historyPort } : {}),
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...options.engine },
   });
 }

@@ -43,7 +43,7 @@ describe('the history worker ended during a delete of images', () => {
     // cell 2: it then ends on the spot (taking the 1: only one worker ends).
     const cells = new Int32Array(new SharedArrayBuffer(12));
     const core = await openTestCore(harness.dir, harness.credentials, {
-      historyWorker: { gate: cells.buffer as SharedArrayBuffer },
+      historyPort: { gate: cells.buffer as SharedArrayBuffer },
     });
     gated = core;
     const images = ids.map((localId) => ({ localId, index: 0 }));

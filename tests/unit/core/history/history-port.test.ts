@@ -159,3 +159,56 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     expect(ids.map((id) => main.get(id)?.images)).toEqual(before);
   });
 });
+
+describe('HistoryPort in the calling thread (the CLI: inThread)', () => {
+  let dir: ReturnType<typeof tempDir>;
+  const closing: { close(): void }[] = [];
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => {
+    for (const store of closing.splice(0)) store.close();
+    dir.remove();
+  });
+
+  it('writes what the synchronous path writes, throws its HistoryError, and starts no thread', async () => {
+    const file = join(dir.dir, 'history.sqlite');
+    const records = [0, 1].map((n) =>
+      makeRecord({ localId: `local-${n}`, images: [makeImage(0), makeImage(1)] }),
+    );
+    const seed = HistoryStore.open(file);
+    seed.putMany(records);
+    seed.close();
+    const copy = join(dir.dir, 'copy.sqlite');
+    copyFileSync(file, copy);
+    // A worker started from here would find no script and fail the call.
+    const missing = new URL('file:///nowhere/history-worker.js');
+    const here = new HistoryPort(file, { inThread: true, workerUrl: missing });
+    const refs = records.flatMap((r) =>
+      r.images.map((_, index) => ({ localId: r.localId, index })),
+    );
+    const edit = { kind: 'rating', rating: 2 } as const;
+    const written = await here.call('triage', { parts: [{ refs, edit }], at: AT });
+    const direct = HistoryStore.open(copy);
+    const main = HistoryStore.open(file);
+    closing.push(direct, main);
+    expect(written).toEqual(runHistoryOp(direct, 'triage', { parts: [{ refs, edit }], at: AT }));
+    expect(ratingsOf(main, refs)).toEqual([2, 2, 2, 2]);
+
+    const bad = { ...records[0], localId: '' } as TaskRecord;
+    const sync = (() => {
+      try {
+        direct.putMany([bad]);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    const thrown = await here.call('putMany', { records: [bad] }).catch((error: unknown) => error);
+    expect(sync).toBeInstanceOf(HistoryError);
+    expect(thrown).toBeInstanceOf(HistoryError);
+    expect((thrown as HistoryError).message).toBe((sync as HistoryError).message);
+    expect((thrown as HistoryError).sentence).toEqual((sync as HistoryError).sentence);
+    await here.dispose();
+  });
+});

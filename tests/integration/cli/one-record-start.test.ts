@@ -1,0 +1,140 @@
+/**
+ * What a one-record command of the bundled CLI loads and starts (a command line that
+ * starts like a tool): `pictor rate` and `pictor list --json` open the core, and the core opens
+ * the parts they do not use when first used. The CLI runs as a process of its own with a preload
+ * that records every module loaded (its chunks, node_modules' files) and every thread started:
+ * neither command loads sharp, the archive's ZIP libraries (yazl, yauzl) or the built-in demo's
+ * server, nor starts the history worker (a second isolate loading the history again). The same
+ * preload sees `export` load yazl and a plain Node start a worker, so an empty record is not the
+ * preload seeing nothing.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { makeTaskRecord } from '../../support/task-records';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import { childEnv, REPO_ROOT } from './run-cli';
+
+/** Writes `load <url>` for each module loaded and `worker <url>` for each thread, to fd 3. */
+const RECORDER = `data:text/javascript,${encodeURIComponent(
+  [
+    "import { registerHooks, syncBuiltinESMExports } from 'node:module';",
+    "import { writeSync } from 'node:fs';",
+    "import threads from 'node:worker_threads';",
+    "const say = (line) => writeSync(3, line + '\\n');",
+    "registerHooks({ load(url, context, next) { say('load ' + url); return next(url, context); } });",
+    'const Started = threads.Worker;',
+    "threads.Worker = class extends Started { constructor(url, options) { say('worker ' + String(url)); super(url, options); } };",
+    'syncBuiltinESMExports();',
+  ].join('\n'),
+)}`;
+
+interface Recorded {
+  readonly code: number | null;
+  readonly stderr: string;
+  /** What the preload wrote: `load <url>` and `worker <url>` lines. */
+  readonly lines: readonly string[];
+}
+
+/** `node <args>` with the recorder preloaded. */
+async function recorded(args: readonly string[], home: string): Promise<Recorded> {
+  const child = spawn(process.execPath, ['--import', RECORDER, ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv({ home }),
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let record = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdio[3]?.on('data', (chunk: Buffer) => (record += chunk.toString('utf8')));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stderr, lines: record.split('\n').filter((line) => line !== '') };
+}
+
+/** What a one-record command must not load or start. */
+const UNUSED = [
+  { what: 'sharp', line: /^load .*\/node_modules\/(sharp|@img)\// },
+  { what: 'the ZIP libraries', line: /^load .*\/node_modules\/(yazl|yauzl)\// },
+  { what: "the built-in demo's server", line: /^load .*\/(server|demo-service)[^/]*\.js$/ },
+  { what: 'a worker thread', line: /^worker / },
+];
+
+function startedUnused(lines: readonly string[]): string[] {
+  return UNUSED.flatMap(({ what, line }) =>
+    lines.filter((entry) => line.test(entry)).map((entry) => `${what}: ${entry}`),
+  );
+}
+
+const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
+let dir: string;
+let dataDir: string;
+let cli: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-one-record-'));
+  dataDir = join(dir, 'library');
+  await mkdir(dataDir, { mode: 0o700 });
+  const store = HistoryStore.open(join(dataDir, HISTORY_FILE));
+  try {
+    store.putMany([
+      makeTaskRecord({
+        localId: LOCAL_ID,
+        images: [
+          {
+            index: 0,
+            url: 'https://cdn.example.com/0.png',
+            state: 'saved',
+            file: '2025/01/t1/image-1.png',
+            attempts: 1,
+            favourite: false,
+          },
+        ],
+      }),
+    ]);
+  } finally {
+    store.close();
+  }
+  cli = [...nodeEntryArgs('cli'), '--gallery-dir', join(dir, 'gallery'), '--data-dir', dataDir];
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a one-record command of the bundled CLI', () => {
+  it.each([
+    ['rate', [LOCAL_ID, '3'], 'triage-command'],
+    ['list', ['--json'], 'list-command'],
+  ])(
+    '%s loads neither sharp, the archive nor the demo, and starts no thread',
+    async (name, args, file) => {
+      const run = await recorded([...cli, name, ...args], dir);
+      expect(run.code, run.stderr).toBe(0);
+      // The recorder saw the command's own chunk load.
+      expect(run.lines.some((line) => line.includes(`/${file}-`))).toBe(true);
+      expect(startedUnused(run.lines)).toEqual([]);
+    },
+  );
+
+  it('is checked by a recorder that sees the archive load and a thread start', async () => {
+    const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);
+    // Exit 4: the record's image is not in the gallery, and is left out of the archive.
+    expect(exported.stderr).toContain('Exporting: 1 of 1 task(s)');
+    expect(startedUnused(exported.lines).filter((found) => found.includes('yazl'))).not.toEqual([]);
+    const thread = await recorded(
+      [
+        '--input-type=module',
+        '-e',
+        "import { Worker } from 'node:worker_threads'; new Worker('0', { eval: true });",
+      ],
+      dir,
+    );
+    expect(thread.code, thread.stderr).toBe(0);
+    expect(startedUnused(thread.lines)).toEqual(['a worker thread: worker 0']);
+  });
+});
