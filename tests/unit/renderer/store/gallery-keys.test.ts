@@ -11,24 +11,13 @@ import { galleryChanges, imagesAfterBatch } from '../../../../renderer/store/gal
 import { itemsAt, keyIndexOf } from '../../../../renderer/store/gallery-keys';
 import { itemKey } from '../../../../renderer/store/gallery-list-model';
 import { galleryItem, galleryItems, savedImage, taskRecord } from '../gallery/gallery-builders';
+import { seededRandom } from '../../../support/seeded-random';
 
 const place = { filtered: false, hasMore: false };
 
 /** The record of the task `item` belongs to, with its images as `images`. */
 const recordOf = (item: GalleryItem, images: ImageRecord[]): TaskRecord =>
   taskRecord(item.localId, item.createdAt, images);
-
-/** A small seeded generator (mulberry32), so a failing case can be replayed. */
-function generator(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
 
 /** The index as it should be for `items`, built afresh. */
 function expectIndexTrue(items: readonly GalleryItem[]): void {
@@ -85,7 +74,7 @@ describe('the key index across a batch', () => {
 
   it('always matches the list, over random batches of updates, deletes and new images', () => {
     for (let seed = 1; seed <= 60; seed += 1) {
-      const random = generator(seed);
+      const random = seededRandom(seed);
       let items: GalleryItem[] = Array.from({ length: 30 }, (_, n) =>
         Array.from({ length: 1 + random(3) }, (_, index) => galleryItem({ n: n * 2, index })),
       ).flat();
@@ -125,7 +114,7 @@ describe('the selected images in the grid’s order', () => {
     const items = galleryItems(200);
     const { order, placeOf } = keyIndexOf(items);
     for (let seed = 1; seed <= 40; seed += 1) {
-      const random = generator(seed);
+      const random = seededRandom(seed);
       const ids = new Set<string>();
       for (let n = 0; n < random(30); n += 1) ids.add(order[random(order.length)]!);
       if (random(2) === 0) ids.add('gone-task/0');

@@ -14,6 +14,7 @@ import {
   type RecordsTable,
 } from '../../../../renderer/store/records-table';
 import { makeTask } from '../../../support/task-records';
+import { seededRandom } from '../../../support/seeded-random';
 
 const itemOf = (localId: string, updatedAt = 1): TaskItem => ({
   record: makeTask({ localId, updatedAt }),
@@ -58,18 +59,6 @@ const ids = (count: number): string[] => Array.from({ length: count }, (_, n) =>
 const large = (): CountingTable =>
   new CountingTable(new Map(ids(5000).map((id) => [id, itemOf(id)])));
 
-/** A small seeded generator (mulberry32), so a failing case can be replayed. */
-function generator(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
-
 /** The table's contents as sorted entries (its order is not part of what it says). */
 const contents = (table: ReadonlyMap<string, TaskItem>) =>
   [...table].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -90,7 +79,7 @@ describe('a write to the records table', () => {
 
   it('reads as the Map the same writes give, over random writes, removals and evictions', () => {
     for (let seed = 1; seed <= 8; seed += 1) {
-      const random = generator(seed);
+      const random = seededRandom(seed);
       const expected = new Map(ids(3000).map((id) => [id, itemOf(id)]));
       let table: RecordsTable = new Map(expected);
       for (let round = 0; round < 300; round += 1) {
