@@ -14,16 +14,13 @@
  * (tests/support/intercepted-api.ts); the hand-written fake (tests/fakes/fake-pictor-api.ts) is
  * left for the tests not yet moved onto it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { vi } from 'vitest';
-import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
 import type { CapPrompts, OverCapPrompts } from '../../electron/ports/user-prompts';
 import type { LibraryDialogs } from '../../electron/ports/library-dialogs';
-import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
+import type { AppWiring } from '../../electron/ipc/wire-app';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
@@ -36,9 +33,9 @@ import {
   type RequestInput,
   type Result,
 } from '../../shared/ipc/contract';
-import { createOsStandIns, type OsStandIns } from '../e2e/harness/os-stand-ins';
-import { startTestRuntime } from './app-runtime';
-import { ipcCaller, okValue, type IpcCall } from './ipc';
+import type { OsStandIns } from '../e2e/harness/os-stand-ins';
+import { okValue, type IpcCall } from './ipc';
+import { wiredIpc, type Cleanups } from './wired-ipc';
 import { UNTIL } from './waits';
 
 /** What a test may ask of the wiring before the page starts. */
@@ -187,38 +184,31 @@ function nodeByteTypes(): () => void {
 /** Starts the runtime on a temporary folder, wires it and gives the page's API over it. */
 export async function startWiredApi(options: WiredApiOptions = {}): Promise<WiredApi> {
   const restoreByteTypes = nodeByteTypes();
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-wired-'));
   const env: Record<string, string | undefined> = { ...options.env };
+  const page = new PageEnd();
+  const cleanups: Cleanups = [];
   // The stand-ins first: main's own dialogs (the key-origin question, answered from
   // PICTOR_E2E_KEY_ORIGIN) are the runtime's, as the e2e harness passes them (node-main.ts).
-  // Their gallery folder is read only once the runtime has started (on an OS action).
-  const os = createOsStandIns({
-    userDataDir: dir,
-    galleryDir: () => runtime.galleryDir(),
-    env: () => env,
-  });
-  const runtime = await startTestRuntime(dir, { prompts: os.prompts, ...options.runtime });
-  const page = new PageEnd();
-  const wiring = wireApp({
-    runtime,
-    shell: os.shell,
-    chooseFolder: os.chooseFolder,
-    copyText: os.copyText,
-    info: () => ({
-      version: options.version ?? '0.1.0',
-      platform: options.platform ?? 'linux',
-      online: options.online ?? true,
-      ...(options.notices ? { notices: options.notices } : {}),
+  const { dir, runtime, os, wiring, request } = await wiredIpc(cleanups, {
+    prefix: 'pictor-wired-',
+    env,
+    runtime: (os) => ({ prompts: os.prompts, ...options.runtime }),
+    wiring: () => ({
+      info: () => ({
+        version: options.version ?? '0.1.0',
+        platform: options.platform ?? 'linux',
+        online: options.online ?? true,
+        ...(options.notices ? { notices: options.notices } : {}),
+      }),
+      emit: page.emit,
+      ...(options.updates ? { updates: options.updates } : {}),
+      ...(options.capPrompts ? { capPrompts: options.capPrompts } : {}),
+      ...(options.overCapPrompts ? { overCapPrompts: options.overCapPrompts } : {}),
+      library: { dialogs: libraryDialogs(() => env), version: options.version ?? '0.1.0' },
     }),
-    emit: page.emit,
-    ...(options.updates ? { updates: options.updates } : {}),
-    ...(options.capPrompts ? { capPrompts: options.capPrompts } : {}),
-    ...(options.overCapPrompts ? { overCapPrompts: options.overCapPrompts } : {}),
-    library: { dialogs: libraryDialogs(() => env), version: options.version ?? '0.1.0' },
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
-  const call = ipcCaller(wiring.handlers);
   const api: PictorApi = {
     galleryBase: GALLERY_BASE,
     invoke(channel, ...args) {
@@ -226,7 +216,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       if (!page.open) return Promise.resolve(QUIT);
       const raw = structuredClone(args[0] as unknown);
       calls.push({ channel, input: structuredClone(raw) });
-      return call(channel, raw).then((answer) => structuredClone(answer));
+      return request(channel, raw).then((answer) => structuredClone(answer));
     },
     on: (channel, listener) => page.on(channel, listener as Listener),
   };
@@ -242,13 +232,12 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     callsTo: (channel) =>
       calls.filter((made) => made.channel === channel).map((made) => made.input as never),
     send: page.emit,
-    generate: (prompts) => generate(runtime, call, prompts),
+    generate: (prompts) => generate(runtime, request, prompts),
     close() {
       closing ??= (async () => {
         page.open = false;
-        await runtime.close();
-        wiring.dispose();
-        await rm(dir, { recursive: true, force: true });
+        // The wiring, then the runtime, then the folder (wired-ipc.ts's order).
+        for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
         restoreByteTypes();
       })();
       return closing;
