@@ -30,16 +30,9 @@ const GIT = existsSync(join(ROOT, '.git'))
  * an older suite cannot be carried over by hand).
  */
 const STALE: readonly string[] = [
-  // The triage suite took a size (PICTOR_BENCH_TRIAGE_TASKS) and its stall window runs until the
-  // tasks are announced (the commit answers at the worker's commit since 30d9ac00); not measured
-  // again at a million tasks yet (the fixture takes about 25 minutes to build).
-  'Triage at a million tasks',
+  // The main-stall suite's default is a million tasks; its last row was measured at 100,000.
   'Main stall',
   // The rows of the full run at 5057977 whose suites changed since.
-  'History engine',
-  'Two processes writing',
-  'Another process visible',
-  'History at 1,000,000 tasks',
   'Gallery rebuild',
   'Gallery scroll',
   'History list',
@@ -112,18 +105,34 @@ function gitSays(...args: string[]): boolean {
   }
 }
 
-/** What is wrong with a row's commit, or the bench files changed since it (empty: current). */
+/** Every commit in HEAD's history, read once (a row's commit must be one of them). */
+let history: readonly string[] | null = null;
+/** The bench files changed since each commit (to the working tree), read once per commit. */
+const benchChangedSince = new Map<string, readonly string[]>();
+
+/**
+ * What is wrong with a row's commit, or the bench files changed since it (empty: current). Git is
+ * asked once for HEAD's history and once per distinct commit for what changed under tests/bench
+ * since it; each row then picks its own suite's files. Three git processes per row (38 rows) passed
+ * the test's time limit on a loaded machine.
+ */
 function staleness(row: Row): string[] {
   if (!/^[0-9a-f]{7,40}$/.test(row.commit)) return [`names no commit ("${row.commit}")`];
-  if (!gitSays('rev-parse', '--verify', '--quiet', `${row.commit}^{commit}`)) {
-    return [`names ${row.commit}, which this clone does not have`];
+  history ??= git('rev-list', 'HEAD').split('\n');
+  const full = history.find((hash) => hash.startsWith(row.commit));
+  if (full === undefined) {
+    return gitSays('rev-parse', '--verify', '--quiet', `${row.commit}^{commit}`)
+      ? [`names ${row.commit}, which is not in HEAD's history`]
+      : [`names ${row.commit}, which this clone does not have`];
   }
-  if (!gitSays('merge-base', '--is-ancestor', row.commit, 'HEAD')) {
-    return [`names ${row.commit}, which is not in HEAD's history`];
+  let changed = benchChangedSince.get(full);
+  if (changed === undefined) {
+    const names = git('diff', '--name-only', full, '--', relative(ROOT, BENCH));
+    changed = names === '' ? [] : names.split('\n');
+    benchChangedSince.set(full, changed);
   }
-  const files = benchFilesOf(row.suite);
-  const changed = git('diff', '--name-only', row.commit, '--', ...files);
-  return changed === '' ? [] : changed.split('\n').map((file) => `${file} changed`);
+  const files = new Set(benchFilesOf(row.suite));
+  return changed.filter((file) => files.has(file)).map((file) => `${file} changed`);
 }
 
 describe.skipIf(!GIT.path)(needing(GIT, 'performance rows against the bench'), () => {
