@@ -37,6 +37,7 @@ const SUITES = [
   'updates',
   'compare',
   'gallery',
+  'keypress',
   'archive',
 ] as const;
 

@@ -5,23 +5,22 @@
  * and SQLite history (20,000 bench tasks of 1–4 images: 50,000 images), thumbnails as real WebP
  * files in the gallery folder served by the app's own gallery protocol code.
  */
-import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { launchApp, type LaunchedApp } from '../../e2e/harness/launch-app';
 import { acquireTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
-import { benchRecord, bigHistory } from '../history-fixture';
+import { bigHistory } from '../history-fixture';
+import { THUMBNAILS, writeGallery } from '../gallery-folder';
 import { withNameShim } from './renderer';
 import { median } from '../../support/median';
 
 const COMMAND = 'npm run bench -- --only gallery';
 /** 20,000 bench tasks hold 1–4 images each: 50,000 images. */
 const TASKS = 20_000;
-const THUMBNAILS = 32;
 const RUNS = 5;
 const TARGET_MS = 300;
 /** The drag: the scrollbar's thumb moves from the top to the middle over this many frames. */
@@ -75,40 +74,6 @@ const PAINTED = `window.__thumbnailsPainted = (t0) => new Promise((resolve, reje
   };
   requestAnimationFrame(check);
 });`;
-
-/** Small WebP thumbnails like the app's, a few dozen distinct pictures. */
-async function writeThumbnails(dir: string): Promise<string[]> {
-  mkdirSync(dir, { recursive: true });
-  const files: string[] = [];
-  for (let n = 0; n < THUMBNAILS; n += 1) {
-    const hue = (n * 37) % 360;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="hsl(${hue},65%,55%)"/><circle cx="${120 + ((n * 23) % 140)}" cy="${130 + ((n * 17) % 120)}" r="${50 + (n % 4) * 15}" fill="hsl(${(hue + 180) % 360},80%,85%)"/></svg>`;
-    const file = join(dir, `${n}.webp`);
-    await sharp(Buffer.from(svg)).webp({ quality: 80 }).toFile(file);
-    files.push(file);
-  }
-  return files;
-}
-
-/**
- * The gallery folder: each bench image's thumbnail path (as its record names it) is a hard link
- * to one of the shared pictures: real files, as the protocol serves them, in a second or two.
- */
-async function writeGallery(root: string): Promise<number> {
-  const shared = await writeThumbnails(join(root, 'thumbnail-sources'));
-  const gallery = join(root, 'gallery');
-  let count = 0;
-  for (let n = 0; n < TASKS; n += 1) {
-    const record = benchRecord(n);
-    mkdirSync(join(gallery, record.folder ?? `2024/${n}`), { recursive: true });
-    for (const image of record.images) {
-      if (image.thumbnail === undefined) continue;
-      linkSync(shared[count % THUMBNAILS]!, join(gallery, image.thumbnail));
-      count += 1;
-    }
-  }
-  return count;
-}
 
 /** Opens the gallery from the sidebar and times it to the first thumbnails painted. */
 async function openGallery(page: Page): Promise<Painted> {
@@ -220,7 +185,7 @@ export const suite: BenchSuite = {
       const data = join(root, 'data');
       mkdirSync(data, { recursive: true });
       const history = bigHistory(join(data, HISTORY_FILE), TASKS);
-      const images = await writeGallery(root);
+      const images = await writeGallery(root, 0, TASKS);
       return await withNameShim(async () => {
         const app = await launchApp({
           userDataDir: data,

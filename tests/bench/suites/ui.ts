@@ -2,7 +2,8 @@
  * UI rows: the real renderer (built by Vite through the screenshot harness's set-up) in headless
  * Chromium over the in-memory fake API seeded with 100,000 tasks / 50,000 images, thumbnails as
  * real WebP files served over loopback. Frames are requestAnimationFrame deltas during a scripted
- * scroll at a steady speed; heap is CDP Runtime.getHeapUsage.
+ * scroll at a steady speed; heap is CDP Runtime.getHeapUsage. Keypress to star is measured over the
+ * real main by the keypress suite.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,9 +11,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { LONG_FRAME_MS, frames, type Frames } from '../frame-times';
-import { summarise } from '../history-bench';
 import { withHarness } from '../../unit/renderer/harness/harness-server';
-import type { MountResult, RatingResult, ScrollResult } from '../ui/ui-bench-main';
+import type { MountResult, ScrollResult } from '../ui/ui-bench-main';
 
 const COMMAND = 'npm run bench -- --only ui';
 const TASKS = 100_000;
@@ -37,14 +37,12 @@ interface Bench {
   scrollFor(selector: string, ms: number, pxPerSecond: number): Promise<ScrollResult>;
   loadWholeGallery(): Promise<number>;
   mountList(): Promise<MountResult>;
-  rateTile(place: number, stars: number): Promise<RatingResult>;
   harness: {
     store: {
       getState(): {
         setView(view: string): void;
         tasksLoaded: boolean;
         tasksCounted: boolean;
-        galleryItems: readonly unknown[];
       };
     };
   };
@@ -169,39 +167,6 @@ async function galleryRow(page: Page): Promise<BenchRow> {
   };
 }
 
-/** Tiles rated one after the other, each once (a rating typed again would clear it). */
-const RATINGS = 40;
-
-/** Keypress to the visible rating on the focused tile, in the grid `galleryRow` left loaded. */
-async function ratingRow(page: Page, images: number): Promise<BenchRow> {
-  await page.evaluate(() => {
-    const grid = document.querySelector('.gallery-grid');
-    if (grid) grid.scrollTop = 0;
-  });
-  await page.waitForSelector('.gallery-grid [data-index="0"]');
-  const painted: number[] = [];
-  const inDom: number[] = [];
-  for (let n = 0; n < RATINGS; n += 1) {
-    const result = await page.evaluate(
-      ([place, stars]) => (window as unknown as BenchWindow).bench.rateTile(place, stars),
-      [n % 20, (n % 5) + 1] as const,
-    );
-    painted.push(result.painted);
-    inDom.push(result.inDom);
-  }
-  const shown = summarise(painted);
-  const dom = summarise(inDom);
-  return {
-    row: 'Keypress to star',
-    scenario: `${RATINGS} digits typed on focused tiles of a grid of ${images.toLocaleString('en')} images`,
-    target: 'keypress to the visible rating ≤ 50 ms (p95)',
-    measured: `median ${shown.p50.toFixed(1)} ms, p95 ${shown.p95.toFixed(1)} ms painted (in the DOM: median ${dom.p50.toFixed(1)} ms)`,
-    pass: shown.p95 <= 50,
-    command: COMMAND,
-    note: `A keydown by the key's place (code DigitN) dispatched on the focused tile, timed to the frame painted with the tile's stars (MutationObserver, then rAF and a task behind that frame). The window's whole path runs: the triage key, the store, the request, the record coming back as tasks:updated, the grid's re-render. The request is answered by the page's fake; main's side (one image's commit in a 1,000,000-task history) is the Triage suite's row. ${SETUP}`,
-  };
-}
-
 export const suite: BenchSuite = {
   name: 'ui',
   run: () =>
@@ -219,13 +184,8 @@ export const suite: BenchSuite = {
         await history.close();
         const gallery = await open(query('tasks'), 'light', 'ui-gallery');
         const galleryResult = await galleryRow(gallery);
-        const images = await gallery.evaluate(
-          () =>
-            (window as unknown as BenchWindow).bench.harness.store.getState().galleryItems.length,
-        );
-        const ratingResult = await ratingRow(gallery, images);
         await gallery.close();
-        return [galleryResult, historyResult, ratingResult];
+        return [galleryResult, historyResult];
       },
     ),
 };

@@ -9,7 +9,6 @@ import { type FakePictorApi } from '../../fakes/fake-pictor-api';
 import { makeImage } from '../../support/task-records';
 import { startHarnessPage } from '../../unit/renderer/harness/harness-page';
 import { useAppStore } from '../../../renderer/store/app-store';
-import { selectGalleryItems } from '../../../renderer/store/record-selectors';
 import type { View } from '../../../renderer/store/ui-slice';
 
 /** Distinct thumbnail files the suite writes at `gallery/g/<n>.webp`. */
@@ -143,49 +142,7 @@ async function loadWholeGallery(): Promise<number> {
   return store().galleryRefs.length;
 }
 
-/** What {@link rateTile} measured, in ms from the keydown. */
-export interface RatingResult {
-  /** The tile's stars are in the DOM. */
-  readonly inDom: number;
-  /** The frame showing them has been painted. */
-  readonly painted: number;
-}
-
-/**
- * Focuses the tile at `place` in the grid and types the digit `stars` on it (a keydown by the
- * key's place, as a keyboard sends it), timing until its stars are in the DOM and painted.
- */
-function rateTile(place: number, stars: number): Promise<RatingResult> {
-  const cell = document.querySelector<HTMLElement>(`.gallery-grid [data-index="${String(place)}"]`);
-  if (!cell) return Promise.reject(new Error(`No tile at ${String(place)}`));
-  cell.focus();
-  const key = cell.dataset['key'] ?? '';
-  const selector = `[data-key="${CSS.escape(key)}"] [data-rating="${String(stars)}"]`;
-  return new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(selector)) return;
-      const inDom = performance.now() - start;
-      observer.disconnect();
-      void afterPaint().then((at) => resolve({ inDom, painted: at - start }));
-    });
-    observer.observe(document, { childList: true, subtree: true, attributes: true });
-    const start = performance.now();
-    const event = { key: String(stars), code: `Digit${String(stars)}`, bubbles: true };
-    cell.dispatchEvent(new KeyboardEvent('keydown', event));
-  });
-}
-
-const page = await startHarnessPage(seed);
-/** The store as the suite reads it (tests/bench/suites/ui.ts): the gallery's images as items. */
-const harness = {
-  ...page,
-  store: {
-    getState: () => {
-      const state = page.store.getState();
-      return { ...state, galleryItems: selectGalleryItems(state) };
-    },
-  },
-};
+const harness = await startHarnessPage(seed);
 Object.assign(window, {
-  bench: { harness, probe, scrollFor, loadWholeGallery, mountList, rateTile },
+  bench: { harness, probe, scrollFor, loadWholeGallery, mountList },
 });
