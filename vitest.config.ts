@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { filesNeedingOwnModules, runsMainSide } from './tests/support/module-isolation.ts';
+import { filesNeedingOwnModules, mainSideFiles } from './tests/support/module-isolation.ts';
 import { UNTIL } from './tests/support/waits.ts';
 
 /** `expect.poll` waits on its condition as long as `vi.waitFor(…, UNTIL)` does (tests/support/waits.ts). */
@@ -41,13 +41,20 @@ const OWN_MODULES = filesNeedingOwnModules(
 
 /**
  * The renderer files that run the app's real main side beside the page (tests/support/wired-api.ts)
- * run each in a fresh worker thread, where the core sees Node's own globals (its Uint8Array, its
- * timers that unref); in a VM context those are the DOM's.
+ * run in worker threads, where the core sees Node's own globals (its Uint8Array, its timers that
+ * unref); in a VM context those are the DOM's. Most share their thread's modules and its DOM, as
+ * the `unit` files do: the app, the core and jsdom are loaded once for the thread instead of once
+ * per file (the 16 shortest files in one thread on a 2-core machine at load 36 to 39: 87.8 s of
+ * CPU in fresh threads, 28.9 s shared; import 99 s and 35 s, setup 88 s and 16 s, environment
+ * 136 s and 15 s). setup.ts runs again for every file: it ends what the helpers started
+ * (tests/unit/renderer/after-each-test.ts) and empties the DOM, the store and localStorage after
+ * every test, as between the tests of one file. A file that changes what the next file would see,
+ * itself or through a helper it imports (tests/support/module-isolation.ts), gets a fresh thread
+ * of its own in `renderer-wired-isolated`.
  */
-const MAIN_SIDE = filesNeedingOwnModules(
+const MAIN_SIDE = mainSideFiles(
   fileURLToPath(new URL('.', import.meta.url)),
   'tests/unit/renderer',
-  runsMainSide,
 );
 
 export default defineConfig({
@@ -96,7 +103,12 @@ export default defineConfig({
           name: 'renderer',
           expect: expectations,
           include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, PROCESS_BOUND, ...MAIN_SIDE],
+          exclude: [
+            ...configDefaults.exclude,
+            PROCESS_BOUND,
+            ...MAIN_SIDE.shared,
+            ...MAIN_SIDE.own,
+          ],
           environment: 'jsdom',
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           // Each file in a fresh VM context of a long-lived thread, not in a fresh thread: the
@@ -110,17 +122,34 @@ export default defineConfig({
         },
       },
       {
-        // The renderer files over the app's real main side (MAIN_SIDE), each in a fresh thread.
+        // The renderer files over the app's real main side (MAIN_SIDE) that share their thread's
+        // modules and DOM.
         test: {
           name: 'renderer-wired',
           expect: expectations,
-          include: MAIN_SIDE,
+          include: MAIN_SIDE.shared,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'jsdom',
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'threads',
+          isolate: false,
           // A real core under the page: the first test of a file starts it and seeds its history,
           // which on a loaded 2-core machine took past the unit files' 15 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The renderer files over the app's real main side that need their own modules, each in
+        // a fresh thread.
+        test: {
+          name: 'renderer-wired-isolated',
+          expect: expectations,
+          include: MAIN_SIDE.own,
+          exclude: [...configDefaults.exclude, PROCESS_BOUND],
+          environment: 'jsdom',
+          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
+          pool: 'threads',
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

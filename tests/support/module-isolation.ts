@@ -7,8 +7,8 @@
  * variable, assigns one, or installs fake timers. tests/unit/lint/projects-cover.test.ts checks
  * every such file runs isolated.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /** What a file does that a later file in the same thread would see. */
 const CHANGES_SHARED_STATE = [
@@ -54,4 +54,44 @@ export function filesNeedingOwnModules(
     .filter((file) => which(readFileSync(file, 'utf8')))
     .map((file) => relative(root, file).split('\\').join('/'))
     .sort();
+}
+
+/** A relative import (`./x`, `../x`). */
+const RELATIVE_IMPORT = /\bfrom\s+'(\.{1,2}\/[^']+)'/g;
+
+/**
+ * A test file's text followed by the text of the tests' own helpers it imports (those under
+ * `tests`, the product's modules left out), and theirs in turn: a helper that installs a global
+ * when it is first imported (the gallery harness's ResizeObserver) changes what a later file in a
+ * shared thread sees as much as the file itself would.
+ */
+export function withOwnHelpers(tests: string, file: string): string {
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  const visit = (path: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const text = readFileSync(path, 'utf8');
+    texts.push(text);
+    for (const match of text.matchAll(RELATIVE_IMPORT)) {
+      const base = resolve(dirname(path), match[1] ?? '');
+      if (relative(tests, base).startsWith('..')) continue;
+      const helper = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+      if (helper) visit(helper);
+    }
+  };
+  visit(file);
+  return texts.join('\n');
+}
+
+/**
+ * The renderer files under `dir` that run the app's real main side ({@link runsMainSide}), split
+ * into those that may share their thread's modules and those that need their own: the file or a
+ * helper of the tests it imports changes what a later file would see ({@link needsOwnModules}).
+ */
+export function mainSideFiles(root: string, dir: string): { shared: string[]; own: string[] } {
+  const tests = join(root, 'tests');
+  const wired = filesNeedingOwnModules(root, dir, runsMainSide);
+  const own = wired.filter((file) => needsOwnModules(withOwnHelpers(tests, join(root, file))));
+  return { shared: wired.filter((file) => !own.includes(file)), own };
 }

@@ -3,8 +3,14 @@
  * the ones that need their own by their text (tests/support/module-isolation.ts): each way of
  * changing what a later file would see is recognised, and reads and restores are left alone.
  */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { needsOwnModules, runsMainSide } from '../../support/module-isolation';
+import { needsOwnModules, runsMainSide, withOwnHelpers } from '../../support/module-isolation';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('a file that needs modules of its own', () => {
   it.each([
@@ -48,5 +54,49 @@ describe('a renderer file over the real main side', () => {
 
   it('is not one that renders over the fake', () => {
     expect(runsMainSide('await startApp({ prepare: (fake) => fake.seedTasks(3) });')).toBe(false);
+  });
+});
+
+describe("a file's own helpers", () => {
+  it("are read with it, theirs in turn, and the product's modules are not", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pictor-helpers-'));
+    try {
+      mkdirSync(join(dir, 'tests/unit'), { recursive: true });
+      mkdirSync(join(dir, 'renderer'));
+      writeFileSync(join(dir, 'renderer/page.ts'), 'globalThis.page = 1;\n');
+      writeFileSync(
+        join(dir, 'tests/unit/plain.test.ts'),
+        "import { page } from '../../renderer/page';\n",
+      );
+      writeFileSync(join(dir, 'tests/unit/a.test.ts'), "import { a } from './helper-a';\n");
+      writeFileSync(join(dir, 'tests/unit/helper-a.ts'), "import { b } from './helper-b';\n");
+      writeFileSync(join(dir, 'tests/unit/helper-b.tsx'), 'globalThis.ResizeObserver = Fake;\n');
+      const tests = join(dir, 'tests');
+      expect(needsOwnModules(readFileSync(join(dir, 'tests/unit/a.test.ts'), 'utf8'))).toBe(false);
+      expect(needsOwnModules(withOwnHelpers(tests, join(dir, 'tests/unit/a.test.ts')))).toBe(true);
+      expect(needsOwnModules(withOwnHelpers(tests, join(dir, 'tests/unit/plain.test.ts')))).toBe(
+        false,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('attach no hook when imported: a shared thread evaluates a helper once, for its first file', () => {
+    // The setup files run again for every file (vitest.config.ts `setupFiles`); a helper registers
+    // what it ends after each test with tests/unit/renderer/after-each-test.ts instead.
+    const setupFiles = ['tests/unit/renderer/setup.ts', 'tests/support/stall-watchdog-setup.ts'];
+    const helpers = ['tests/unit', 'tests/support']
+      .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
+      .filter((file) => !/\.test\.tsx?$/.test(file) && !setupFiles.includes(file));
+    expect(helpers.length).toBeGreaterThan(20);
+    const hooking = helpers.filter((file) =>
+      /^(?:afterEach|beforeEach|afterAll|beforeAll)\(/m.test(
+        readFileSync(join(root, file), 'utf8'),
+      ),
+    );
+    expect(hooking).toEqual([]);
   });
 });

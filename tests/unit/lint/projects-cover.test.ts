@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVitest, type TestSpecification } from 'vitest/node';
-import { needsOwnModules, runsMainSide } from '../../support/module-isolation';
+import { needsOwnModules, runsMainSide, withOwnHelpers } from '../../support/module-isolation';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const rel = (file: string) => relative(root, file).split('\\').join('/');
@@ -87,6 +87,22 @@ describe('the vitest projects', () => {
     const isolated = specs.filter((spec) => spec.project.name === 'unit-isolated');
     expect(isolated.map((spec) => rel(spec.moduleId))).toContain(
       'tests/unit/window/window.test.ts',
+    );
+    expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
+  });
+
+  it('share a thread between renderer files over the real main side only when no helper they import changes what the next would see', () => {
+    const shared = specs.filter((spec) => spec.project.name === 'renderer-wired');
+    expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
+    expect(shared.length).toBeGreaterThan(30);
+    const wrong = shared
+      .filter((spec) => needsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .map((spec) => rel(spec.moduleId));
+    expect(wrong).toEqual([]);
+    // The gallery harness installs its ResizeObserver when imported: its files run isolated.
+    const isolated = specs.filter((spec) => spec.project.name === 'renderer-wired-isolated');
+    expect(isolated.map((spec) => rel(spec.moduleId))).toContain(
+      'tests/unit/renderer/gallery/gallery-grid.test.tsx',
     );
     expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
   });

@@ -6,18 +6,18 @@
  * service's own answers, not an injected fault.
  */
 import { createServer, type AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { withAddress } from '../../../shared/domain/submit-target';
 import type { WiredApi } from '../../support/wired-api';
+import { afterEachTest } from './after-each-test';
 
 /** The key a dialect service started here accepts (account `user`). */
 export const SERVICE_KEY = 'service-key-0123456789';
 
 const running: DemoService[] = [];
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(running.splice(0).map((service) => service.close()));
 });
 

@@ -4,14 +4,14 @@
  */
 import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
 import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi } from '../../fakes/fake-pictor-api';
+import { afterEachTest } from './after-each-test';
 
 const running: Array<() => void> = [];
-afterEach(() => {
+afterEachTest(() => {
   while (running.length > 0) running.pop()?.();
 });
 

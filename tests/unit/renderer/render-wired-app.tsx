@@ -8,7 +8,6 @@
  */
 import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
 import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
@@ -16,6 +15,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTask } from '../../support/task-records';
 import { interceptWired, type InterceptedApi } from '../../support/intercepted-api';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
+import { afterEachTest } from './after-each-test';
 import { giveSize } from './render-app';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -44,7 +44,7 @@ export function seedHistory(
 }
 
 const running: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
+afterEachTest(async () => {
   // The window goes first (its subscriptions end), then main quits.
   cleanup();
   while (running.length > 0) await running.pop()?.();

@@ -7,6 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useAppStore } from '../../../renderer/store/app-store';
 import { UNTIL } from '../../support/waits';
+import { endTest } from './after-each-test';
 
 // `waitFor` and `findBy…` wait on their condition; the deadline (1 s by default) is only for one
 // that never holds, and must stay above what a loaded machine makes of one that does.
@@ -31,7 +32,9 @@ if (!('scrollTo' in Element.prototype) || typeof Element.prototype.scrollTo !== 
   } as Element['scrollTo'];
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // What the helpers the file imported started ends first (their apps, mains and services).
+  await endTest();
   cleanup();
   useAppStore.setState(useAppStore.getInitialState(), true);
   document.documentElement.removeAttribute('data-theme');

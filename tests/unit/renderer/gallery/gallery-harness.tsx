@@ -5,7 +5,7 @@
  */
 import { act, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
@@ -13,6 +13,7 @@ import { GalleryView } from '../../../../renderer/features/gallery/gallery-view'
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
 import { makeImage } from '../../../support/task-records';
+import { afterEachTest } from '../after-each-test';
 
 export interface Size {
   width: number;
@@ -81,7 +82,7 @@ class TestResizeObserver {
 globalThis.ResizeObserver = TestResizeObserver as unknown as typeof ResizeObserver;
 
 const cleanups: Array<() => void> = [];
-afterEach(() => {
+afterEachTest(() => {
   while (cleanups.length > 0) cleanups.pop()?.();
   sizes.set('.gallery-grid', { width: 1000, height: 600 });
   sizes.set('.viewer-stage', { width: 800, height: 600 });
