@@ -9,6 +9,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { formatBytes } from '../../../shared/text/format-bytes';
 import { diskParams } from '../fs';
+import { downloadWriteBuffers, writeAll, type WriteBuffers } from './write-buffers';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -64,34 +65,64 @@ function declaredLength(response: Response): number | undefined {
 interface BodyLimits {
   readonly maxBytes: number;
   readonly abort: AttemptAbort;
-  /** Also given every piece of the body, with what it has been recognised as so far. */
+  /**
+   * Also given every piece of the body, with what it has been recognised as so far. A piece is a
+   * view of a write buffer used again once `push` has settled: what the tee keeps, it copies.
+   */
   readonly tee?: { push(piece: Uint8Array, kind: ImageKind | null): Promise<void> };
+  /** Where the body's write buffer comes from; default: the process's (tests give their own). */
+  readonly buffers?: WriteBuffers;
 }
 
+/**
+ * Gathers the body's chunks in one of the kept write buffers (write-buffers.ts) and writes it,
+ * to the file and the tee together, each time it is full and at the end: a few awaited writes
+ * per image, not one per chunk. Both have taken what they were given before the buffer is
+ * filled again (the tee copies whatever it keeps).
+ */
 async function pump(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   file: FileHandle,
   limits: BodyLimits,
   sniffer: HeadSniffer,
 ): Promise<{ bytes: number } | FailedOutcome> {
-  let bytes = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      return limits.abort.failure(error, 'receiving');
-    }
-    if (chunk.done) return { bytes };
-    bytes += chunk.value.length;
-    if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
-    if (sniffer.push(chunk.value)) return sniffer.notAnImage();
+  const buffers = limits.buffers ?? downloadWriteBuffers;
+  const buffer = buffers.take();
+  let filled = 0;
+  const flush = async (): Promise<FailedOutcome | null> => {
+    const gathered = buffer.subarray(0, filled);
+    filled = 0;
     // The tee's copy is written beside the body's, not after it; the tee never rejects.
     const [written] = await Promise.allSettled([
-      file.write(chunk.value),
-      limits.tee?.push(chunk.value, sniffer.kind),
+      writeAll(file, gathered),
+      limits.tee?.push(gathered, sniffer.kind),
     ]);
-    if (written.status === 'rejected') return diskFailure(written.reason);
+    return written.status === 'rejected' ? diskFailure(written.reason) : null;
+  };
+  try {
+    let bytes = 0;
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        return limits.abort.failure(error, 'receiving');
+      }
+      if (chunk.done) return (filled > 0 && (await flush())) || { bytes };
+      bytes += chunk.value.length;
+      if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
+      if (sniffer.push(chunk.value)) return sniffer.notAnImage();
+      for (let at = 0; at < chunk.value.length;) {
+        const take = Math.min(buffer.length - filled, chunk.value.length - at);
+        buffer.set(chunk.value.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        const failed = filled === buffer.length ? await flush() : null;
+        if (failed) return failed;
+      }
+    }
+  } finally {
+    buffers.give(buffer);
   }
 }
 
