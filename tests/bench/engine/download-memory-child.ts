@@ -12,7 +12,7 @@
  * kernel's high-water mark for the same span, RSS after a final GC, and how many images were saved.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -381,6 +381,11 @@ export interface MemoryDayReport {
   /** V8's heap used and the ArrayBuffers alive at the end, as growth over the start, bytes. */
   readonly endHeapGrowth: number;
   readonly endArrayBufferGrowth: number;
+  /** V8's heap reserved (heapTotal) at the end, as growth over the start, bytes. */
+  readonly endHeapTotalGrowth: number;
+  /** Where the process's resident memory is at the end, by kind of mapping (smaps), bytes. */
+  readonly endMappings: Record<string, number> | null;
+  readonly startMappings: Record<string, number> | null;
   readonly idleMs: number;
   readonly saved: number;
   readonly failed: string[];
@@ -417,6 +422,7 @@ async function viaDay(
     core.engine.start();
     collect();
     const start = process.memoryUsage();
+    const startMappings = residentByMapping();
     for (let burst = 0; burst < shape.bursts; burst += 1) {
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => {
@@ -447,6 +453,9 @@ async function viaDay(
       endRss: end.rss,
       endHeapGrowth: end.heapUsed - start.heapUsed,
       endArrayBufferGrowth: end.arrayBuffers - start.arrayBuffers,
+      endHeapTotalGrowth: end.heapTotal - start.heapTotal,
+      endMappings: residentByMapping(),
+      startMappings,
       idleMs: shape.idleMs,
       saved,
       failed,
@@ -454,6 +463,40 @@ async function viaDay(
   } finally {
     await core.close();
   }
+}
+
+/**
+ * Resident memory by kind of mapping (smaps): the main thread's malloc heap (\`[heap]\`), files,
+ * and anonymous memory (V8's pages, other threads' malloc arenas, large mmapped allocations,
+ * stacks). Null off Linux.
+ */
+function residentByMapping(): Record<string, number> | null {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return null;
+  }
+  const totals: Record<string, number> = {};
+  let kind = 'anonymous';
+  for (const line of text.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const name = head[1] ?? '';
+      kind =
+        name === '[heap]'
+          ? 'mallocMain'
+          : name.startsWith('/')
+            ? 'files'
+            : name === ''
+              ? 'anonymous'
+              : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) totals[kind] = (totals[kind] ?? 0) + Number(rss[1]) * 1024;
+  }
+  return totals;
 }
 
 /** The gallery's task folders (its own dot-folders, the temp one among them, stay). */

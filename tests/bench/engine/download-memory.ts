@@ -101,7 +101,7 @@ function runChild(
 }
 
 /** The shape of a day: bursts of `count` downloads, then `idleMs` with nothing to do. */
-export interface MemoryDayShape {
+interface MemoryDayShape {
   readonly count: number;
   readonly bursts: number;
   readonly idleMs: number;

@@ -142,6 +142,15 @@ const DAY_GROWTH_LIMIT_MB = 60;
 /** The most the last burst's peak may be over the second's, MB. */
 const DAY_PEAK_DRIFT_LIMIT_MB = 10;
 
+/** Each kind of mapping's resident memory at the day's start and end, MB. */
+function mappings(day: MemoryDayReport): string {
+  const { startMappings: start, endMappings: end } = day;
+  if (!start || !end) return 'not read (no /proc)';
+  return Object.keys(end)
+    .map((kind) => `${kind} ${mb(start[kind] ?? 0)} → ${mb(end[kind] ?? 0)} MB`)
+    .join(', ');
+}
+
 function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
   const held = (day.endRss - day.startRss) / MB;
   const second = day.burstPeaks[1] ?? 0;
@@ -163,8 +172,9 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
     pass,
     command: COMMAND,
     note:
-      `At the end, after the GC, V8's heap in use had grown ${mb(day.endHeapGrowth)} MB and the ArrayBuffers alive ${mb(day.endArrayBufferGrowth)} MB: ` +
-      'the rest of the growth is held outside V8’s heap and its ArrayBuffers (native allocations, or freed memory the allocator kept).',
+      `At the end, after the GC, V8's heap in use had grown ${mb(day.endHeapGrowth)} MB (reserved ${mb(day.endHeapTotalGrowth)} MB) and the ArrayBuffers alive ${mb(day.endArrayBufferGrowth)} MB; ` +
+      `resident by mapping, start → end: ${mappings(day)}. ` +
+      'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept.',
   };
 }
 
