@@ -164,7 +164,8 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
     row: 'Main memory over a day',
     scenario:
       `${DAY.bursts} bursts of ${DAY.count} tasks completing together, one ${(imageBytes / 1e6).toFixed(1)} MB noise PNG each, through one real core ` +
-      `bundled as the app’s main process is (the ${day.engine} engine), each burst's task folders removed from disk when it settled; then ${DAY.idleMs / 1000} s idle and a GC (--expose-gc)`,
+      `bundled as the app’s main process is (the ${day.engine} engine), each burst's task folders removed from disk when it settled; then ${DAY.idleMs / 1000} s idle and a GC (--expose-gc); ` +
+      "main's RSS is the Node process's (Chromium's browser process, main's own in Electron, is not in it)",
     target: `main's RSS after the idle time ≤ start + ${DAY_GROWTH_LIMIT_MB} MB; burst ${DAY.bursts}'s peak ≤ burst 2's + ${DAY_PEAK_DRIFT_LIMIT_MB} MB`,
     measured:
       `${mb(day.startRss)} → ${mb(day.endRss)} MB (${held >= 0 ? '+' : ''}${held.toFixed(0)} MB); burst ${DAY.bursts}'s peak ${mb(last)} MB vs burst 2's ${mb(second)} MB (${drift >= 0 ? '+' : ''}${drift.toFixed(0)} MB); ` +
