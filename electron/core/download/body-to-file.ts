@@ -9,6 +9,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { formatBytes } from '../../../shared/text/format-bytes';
 import { diskParams } from '../fs';
+import { downloadWriteBuffers, writeAll, type WriteBuffers } from './write-buffers';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -64,13 +65,68 @@ function declaredLength(response: Response): number | undefined {
 interface BodyLimits {
   readonly maxBytes: number;
   readonly abort: AttemptAbort;
-  /** Also given every piece of the body, with what it has been recognised as so far. */
+  /**
+   * Also given every piece of the body, with what it has been recognised as so far. A piece is a
+   * view of a write buffer used again once `push` has settled: what the tee keeps, it copies.
+   */
   readonly tee?: { push(piece: Uint8Array, kind: ImageKind | null): Promise<void> };
+  /** Where the body's write buffer comes from; default: the process's (tests give their own). */
+  readonly buffers?: WriteBuffers;
+}
+
+/**
+ * The body's chunks gathered in one of the kept write buffers (write-buffers.ts) and written, to
+ * the file and the tee together, each time it is full and at the end: a few awaited writes per
+ * image, not one per chunk. Both have taken what they were given before the buffer is filled
+ * again (the tee copies whatever it keeps).
+ */
+class Gathered {
+  private readonly buffer: Buffer;
+  private filled = 0;
+
+  constructor(
+    private readonly file: FileHandle,
+    private readonly limits: BodyLimits,
+    private readonly sniffer: HeadSniffer,
+  ) {
+    this.buffer = (limits.buffers ?? downloadWriteBuffers).take();
+  }
+
+  /** Copies `chunk` in, writing the buffer each time it is full; a disk failure stops it. */
+  async add(chunk: Uint8Array): Promise<FailedOutcome | null> {
+    for (let at = 0; at < chunk.length;) {
+      const take = Math.min(this.buffer.length - this.filled, chunk.length - at);
+      this.buffer.set(chunk.subarray(at, at + take), this.filled);
+      this.filled += take;
+      at += take;
+      const failed = this.filled === this.buffer.length ? await this.flush() : null;
+      if (failed) return failed;
+    }
+    return null;
+  }
+
+  /** Writes what the buffer holds (nothing when it is empty). */
+  async flush(): Promise<FailedOutcome | null> {
+    if (this.filled === 0) return null;
+    const gathered = this.buffer.subarray(0, this.filled);
+    this.filled = 0;
+    // The tee's copy is written beside the body's, not after it; the tee never rejects.
+    const [written] = await Promise.allSettled([
+      writeAll(this.file, gathered),
+      this.limits.tee?.push(gathered, this.sniffer.kind),
+    ]);
+    return written.status === 'rejected' ? diskFailure(written.reason) : null;
+  }
+
+  /** Gives the buffer back: nothing reads it any more. */
+  release(): void {
+    (this.limits.buffers ?? downloadWriteBuffers).give(this.buffer);
+  }
 }
 
 async function pump(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  file: FileHandle,
+  gathered: Gathered,
   limits: BodyLimits,
   sniffer: HeadSniffer,
 ): Promise<{ bytes: number } | FailedOutcome> {
@@ -82,16 +138,12 @@ async function pump(
     } catch (error) {
       return limits.abort.failure(error, 'receiving');
     }
-    if (chunk.done) return { bytes };
+    if (chunk.done) return (await gathered.flush()) ?? { bytes };
     bytes += chunk.value.length;
     if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
     if (sniffer.push(chunk.value)) return sniffer.notAnImage();
-    // The tee's copy is written beside the body's, not after it; the tee never rejects.
-    const [written] = await Promise.allSettled([
-      file.write(chunk.value),
-      limits.tee?.push(chunk.value, sniffer.kind),
-    ]);
-    if (written.status === 'rejected') return diskFailure(written.reason);
+    const failed = await gathered.add(chunk.value);
+    if (failed) return failed;
   }
 }
 
@@ -108,15 +160,17 @@ async function pumpToFile(
     return diskFailure(error);
   }
   const reader = body.getReader();
+  const gathered = new Gathered(file, limits, sniffer);
   try {
     // Not synced here: the metadata step writes the file again (synced), and when it does not,
     // the download syncs it before placing it (download-image.ts). One fsync per image, not two.
-    return await pump(reader, file, limits, sniffer);
+    return await pump(reader, gathered, limits, sniffer);
   } catch (error) {
     return diskFailure(error);
   } finally {
     await reader.cancel().catch(() => undefined);
     await file.close().catch(() => undefined);
+    gathered.release();
   }
 }
 

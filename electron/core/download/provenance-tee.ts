@@ -35,7 +35,8 @@ export class ProvenanceTee {
   async push(piece: Uint8Array, kind: ImageKind | null): Promise<void> {
     if (this.state === 'off') return;
     if (kind === null) {
-      this.pending.push(piece);
+      // A copy: the piece is a view of a buffer the download fills again (write-buffers.ts).
+      this.pending.push(piece.slice());
       return;
     }
     if (kind !== 'png') return this.off();

@@ -44,8 +44,21 @@ export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<U
 }
 
 /**
- * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read as the page asks (`readBytes`
- * at a time, a piece by default; handed over a piece at a time). The caller took `slot` before it
+ * How a file body reads: `readBytes` at a time (at least a piece), handed over `pieceBytes` at a
+ * time (views of the read). A body the page may leave unread hands over pieces (see above); one
+ * the page reads at once whole (an image job's) hands over each read whole: a stream step per
+ * read, not one per 64 KB.
+ */
+interface FileBodyReads {
+  readonly readBytes: number;
+  readonly pieceBytes: number;
+}
+
+const PIECES: FileBodyReads = { readBytes: PIECE_BYTES, pieceBytes: PIECE_BYTES };
+
+/**
+ * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read as the page asks (`reads`:
+ * a piece at a time by default). The caller took `slot` before it
  * opened `handle`; the handle is closed and the slot given back at the end, on an error, when the
  * page gives up, or when it has asked for nothing for the slots' idle time (the body then errors:
  * a response left unread cannot hold a file open for ever). Nothing past `size` is read, and a
@@ -55,7 +68,7 @@ export function fileBody(
   handle: FileHandle,
   size: number,
   slot: StreamSlot,
-  readBytes: number = PIECE_BYTES,
+  reads: FileBodyReads = PIECES,
 ): ReadableStream<Uint8Array> {
   let ended = false;
   const end = async () => {
@@ -64,7 +77,7 @@ export function fileBody(
     slot.release();
     await handle.close().catch(() => undefined);
   };
-  const read = pieceReader(handle, size, readBytes);
+  const read = pieceReader(handle, size, reads);
   let leftUnread: () => void = () => undefined;
   return new ReadableStream<Uint8Array>(
     {
@@ -104,7 +117,7 @@ export function fileBody(
 function pieceReader(
   handle: FileHandle,
   size: number,
-  readBytes: number,
+  { readBytes, pieceBytes }: FileBodyReads,
 ): () => Promise<Uint8Array | null> {
   let position = 0;
   /** What was read and not handed over yet (views of one read's buffer). */
@@ -120,7 +133,7 @@ function pieceReader(
       position += bytesRead;
       held = buffer.subarray(0, bytesRead);
     }
-    const piece = held.subarray(0, PIECE_BYTES);
+    const piece = held.subarray(0, Math.max(pieceBytes, 1));
     held = held.subarray(piece.length);
     return piece;
   };

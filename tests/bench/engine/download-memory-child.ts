@@ -12,8 +12,8 @@
  * kernel's high-water mark for the same span, RSS after a final GC, and how many images were saved.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -367,15 +367,169 @@ async function warm(engine: ImageEngine, dir: string): Promise<void> {
   await engine.thumbnail({ file, header, thumbnailSize: 384 });
 }
 
+/** A day of the app's main process, as the "Main memory over a day" row reads it. */
+export interface MemoryDayReport {
+  readonly engine: string;
+  /** RSS after a GC before the first burst, bytes. */
+  readonly startRss: number;
+  /** Each burst's peak RSS (sampled every 50 ms), bytes. */
+  readonly burstPeaks: readonly number[];
+  /** Each burst's RSS after a GC when it had settled, bytes. */
+  readonly burstAfterGc: readonly number[];
+  /** RSS after the idle time and a GC, bytes. */
+  readonly endRss: number;
+  /** V8's heap used and the ArrayBuffers alive at the end, as growth over the start, bytes. */
+  readonly endHeapGrowth: number;
+  readonly endArrayBufferGrowth: number;
+  /** V8's heap reserved (heapTotal) at the end, as growth over the start, bytes. */
+  readonly endHeapTotalGrowth: number;
+  /** Where the process's resident memory is at the end, by kind of mapping (smaps), bytes. */
+  readonly endMappings: Record<string, number> | null;
+  readonly startMappings: Record<string, number> | null;
+  readonly idleMs: number;
+  readonly saved: number;
+  readonly failed: string[];
+}
+
+/**
+ * Bursts of `count` downloads through one real core (the app's main process over a day), each
+ * burst's task folders removed from disk when it has settled (the disk, not the app, is what
+ * cannot hold a thousand 8 MB images here), then `idleMs` with nothing to do and a GC: what main
+ * still holds then is what it keeps, not garbage a GC had not reached at a peak.
+ */
+async function viaDay(
+  dir: string,
+  url: string,
+  count: number,
+  engine: ImageEngine,
+  shape: { bursts: number; idleMs: number },
+): Promise<MemoryDayReport> {
+  const galleryDir = join(dir, 'gallery');
+  const core = await openPictorCore({
+    dataDir: join(dir, 'data'),
+    galleryDir,
+    fetch: createNodeFetch(),
+    credentials: new StaticCredentials(url, 'sk-bench'),
+    clock: systemClock,
+    engine: { pollIntervalMs: 100 },
+    imageEngine: engine,
+  });
+  const burstPeaks: number[] = [];
+  const burstAfterGc: number[] = [];
+  const failed: string[] = [];
+  let saved = 0;
+  try {
+    core.engine.start();
+    collect();
+    const start = process.memoryUsage();
+    const startMappings = residentByMapping();
+    for (let burst = 0; burst < shape.bursts; burst += 1) {
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 50);
+      const records = await core.engine.submit({ prompt: 'memory day' }, targetAt(url), count);
+      const done = await core.engine.whenSettled(records.map((r) => r.localId));
+      clearInterval(sampler);
+      burstPeaks.push(Math.max(peak, process.memoryUsage().rss));
+      for (const r of done) {
+        const image = r.images[0];
+        if (image?.state === 'saved' && savedAsExpected(engine, Boolean(image.thumbnail)))
+          saved += 1;
+        else failed.push(image?.error ?? r.status);
+      }
+      await removeTaskFolders(galleryDir);
+      collect();
+      burstAfterGc.push(process.memoryUsage().rss);
+    }
+    await new Promise((resolve) => setTimeout(resolve, shape.idleMs));
+    collect();
+    const end = process.memoryUsage();
+    return {
+      engine: engine.name,
+      startRss: start.rss,
+      burstPeaks,
+      burstAfterGc,
+      endRss: end.rss,
+      endHeapGrowth: end.heapUsed - start.heapUsed,
+      endArrayBufferGrowth: end.arrayBuffers - start.arrayBuffers,
+      endHeapTotalGrowth: end.heapTotal - start.heapTotal,
+      endMappings: residentByMapping(),
+      startMappings,
+      idleMs: shape.idleMs,
+      saved,
+      failed,
+    };
+  } finally {
+    await core.close();
+  }
+}
+
+/**
+ * Resident memory by kind of mapping (smaps): the main thread's malloc heap (\`[heap]\`), files,
+ * and anonymous memory (V8's pages, other threads' malloc arenas, large mmapped allocations,
+ * stacks). Null off Linux.
+ */
+function residentByMapping(): Record<string, number> | null {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return null;
+  }
+  const totals: Record<string, number> = {};
+  let kind = 'anonymous';
+  for (const line of text.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const name = head[1] ?? '';
+      kind =
+        name === '[heap]'
+          ? 'mallocMain'
+          : name.startsWith('/')
+            ? 'files'
+            : name === ''
+              ? 'anonymous'
+              : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) totals[kind] = (totals[kind] ?? 0) + Number(rss[1]) * 1024;
+  }
+  return totals;
+}
+
+/** The gallery's task folders (its own dot-folders, the temp one among them, stay). */
+async function removeTaskFolders(galleryDir: string): Promise<void> {
+  const names = await readdir(galleryDir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => !name.startsWith('.'))
+      .map((name) => rm(join(galleryDir, name), { recursive: true, force: true })),
+  );
+}
+
+const MODES = ['gallery', 'engine', 'plain', 'day'] as const;
+type ChildMode = (typeof MODES)[number];
+const isMode = (mode: string | undefined): mode is ChildMode => MODES.some((each) => each === mode);
+
 async function main(): Promise<void> {
-  const [mode, engineName = '', url, countText] = process.argv.slice(2);
-  if ((mode !== 'gallery' && mode !== 'engine' && mode !== 'plain') || !url)
-    throw new Error('usage: child <gallery|engine|plain> <image engine> <server url> <count>');
+  const [mode, engineName = '', url, countText, burstsText, idleText] = process.argv.slice(2);
+  if (!isMode(mode) || !url)
+    throw new Error(
+      'usage: child <gallery|engine|plain|day> <image engine> <server url> <count> [bursts idle-ms]',
+    );
   const count = Number(countText ?? 100);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-download-'));
   const { engine, page } = await imageEngineNamed(engineName);
   try {
     if (page) await warm(engine, dir);
+    if (mode === 'day') {
+      const shape = { bursts: Number(burstsText ?? 10), idleMs: Number(idleText ?? 60_000) };
+      const report = await viaDay(dir, url, count, engine, shape);
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      return;
+    }
     const via = mode === 'gallery' ? viaGallery : mode === 'plain' ? viaPlain : viaEngine;
     const { outcomes, ...figures } = await via(dir, url, count, {
       engine,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { runJsonChild } from '../json-child';
 import { bundleChild } from '../bundled-child';
-import type { DownloadMemoryReport } from './download-memory-child';
+import type { DownloadMemoryReport, MemoryDayReport } from './download-memory-child';
 
 const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
 
@@ -61,10 +61,12 @@ function serve(png: Buffer): Promise<{ server: Server; url: string }> {
 
 export type DownloadMode = 'gallery' | 'engine' | 'plain';
 /**
- * `control`: the engine run with the header-only image engine, which decodes nothing; `plain`:
- * the same images streamed to files with their SHA-256, nothing of Pictor's.
+ * `control`: the engine run with the header-only image engine, which decodes nothing; `sharp`:
+ * the engine run with native sharp decoding in the process (the work a page is compared with);
+ * `plain`: the same images streamed to files, each hashed (SHA-256) and written once, nothing of
+ * Pictor's.
  */
-export type DownloadRun = 'gallery' | 'engine' | 'control' | 'plain';
+export type DownloadRun = 'gallery' | 'engine' | 'control' | 'sharp' | 'plain';
 /**
  * The image engine the child checks images with: the app's (Chromium's codecs in the built image
  * page, in a Chromium of its own whose processes are measured apart), or native sharp in the
@@ -78,24 +80,60 @@ export interface ChromiumEngineSetup {
   readonly chromiumPath: string;
 }
 
+function chromiumEnv(chromium: ChromiumEngineSetup | undefined): Record<string, string> {
+  return chromium
+    ? { PICTOR_BENCH_IMAGE_PAGE: chromium.pageRoot, PICTOR_BENCH_CHROMIUM: chromium.chromiumPath }
+    : {};
+}
+
 function runChild(
   child: string,
   mode: DownloadMode,
   engine: BenchImageEngine,
   args: { url: string; count: number; chromium?: ChromiumEngineSetup },
 ): Promise<DownloadMemoryReport> {
-  const env = args.chromium
-    ? {
-        PICTOR_BENCH_IMAGE_PAGE: args.chromium.pageRoot,
-        PICTOR_BENCH_CHROMIUM: args.chromium.chromiumPath,
-      }
-    : {};
   return runJsonChild<DownloadMemoryReport>(child, [mode, engine, args.url, String(args.count)], {
-    env,
+    env: chromiumEnv(args.chromium),
     timeoutMs: 120_000,
     name: 'download child',
     bundled: true,
   });
+}
+
+/** The shape of a day: bursts of `count` downloads, then `idleMs` with nothing to do. */
+interface MemoryDayShape {
+  readonly count: number;
+  readonly bursts: number;
+  readonly idleMs: number;
+}
+
+/**
+ * One core (a fresh child bundled as the app's main process is) through `shape.bursts` bursts of
+ * `shape.count` downloads of a `side`×`side` noise PNG, then idle: its RSS at each step.
+ */
+export async function measureMemoryDay(
+  side: number,
+  shape: MemoryDayShape,
+  engine: BenchImageEngine,
+  chromium?: ChromiumEngineSetup,
+): Promise<{ imageBytes: number; report: MemoryDayReport }> {
+  const bundle = await bundleChild(CHILD);
+  const png = await noisePng(side);
+  const { server, url } = await serve(png);
+  try {
+    const args = [String(shape.count), String(shape.bursts), String(shape.idleMs)];
+    const report = await runJsonChild<MemoryDayReport>(bundle.file, ['day', engine, url, ...args], {
+      env: chromiumEnv(chromium),
+      timeoutMs: shape.idleMs + shape.bursts * 180_000,
+      name: 'memory day child',
+      bundled: true,
+    });
+    return { imageBytes: png.length, report };
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await bundle.dispose();
+  }
 }
 
 /**
@@ -135,16 +173,22 @@ async function measureWith(
       gallery: [],
       engine: [],
       control: [],
+      sharp: [],
       plain: [],
     };
     // Alternated, so a drift of the machine touches every kind alike.
     const most = Math.max(...Object.values(runs).map((n) => n ?? 0));
     for (let round = 0; round < most; round += 1) {
-      for (const kind of ['engine', 'control', 'plain', 'gallery'] as const) {
+      for (const kind of ['engine', 'control', 'sharp', 'plain', 'gallery'] as const) {
         if (round >= (runs[kind] ?? 0)) continue;
-        const mode = kind === 'control' ? 'engine' : kind;
+        const mode = kind === 'control' || kind === 'sharp' ? 'engine' : kind;
         // The plain save checks nothing: no engine (nor Chromium) is started for it.
-        const used = kind === 'control' || kind === 'plain' ? 'header-only' : engine;
+        const used =
+          kind === 'control' || kind === 'plain'
+            ? 'header-only'
+            : kind === 'sharp'
+              ? 'sharp-native'
+              : engine;
         reports[kind].push(
           await runChild(child, mode, used, { url, count, ...(chromium ? { chromium } : {}) }),
         );
