@@ -26,7 +26,9 @@ function caller(stored: 'key' | 'none') {
       asked.push({ credentials, model });
       return Promise.resolve({ ok: true });
     },
+    firstUse: () => Promise.reject(new Error('the handlers start no first use')),
     importFile: () => Promise.reject(new Error('no file is read here')),
+    forget: () => Promise.resolve(false),
     close: () => Promise.resolve(),
   };
   const handlers = modelOptionsHandlers({
