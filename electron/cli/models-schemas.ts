@@ -51,7 +51,7 @@ export function openNamedBook(
  * command holds (compare's PICTOR_KEY_<PROVIDER>, the MCP server's own and others'); without
  * `keys`, SERVICE_API_KEY bound to that address (generate, `models show --refresh`).
  */
-export interface OptionsAt {
+interface OptionsAt {
   readonly provider: ProviderId;
   readonly baseUrl: string | null;
   readonly model: string;
