@@ -157,24 +157,13 @@ export function parseCompare(argv: readonly string[], env: NodeJS.ProcessEnv): C
 
 type Values = ReturnType<typeof parseCommandLine<typeof COMPARE_OPTIONS>>['values'];
 
-function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
-  const prompts = (values.prompt ?? []).map((prompt) => prompt.trim());
-  if (prompts.length < COMPARE_PROMPTS.min || prompts.length > COMPARE_PROMPTS.max)
-    throw new UsageError(
-      `compare takes ${COMPARE_PROMPTS.min} to ${COMPARE_PROMPTS.max} --prompt; there were ${prompts.length}.`,
-    );
-  if (prompts.some((prompt) => prompt === '')) throw new UsageError('A --prompt is empty.');
-  const named = values.target ?? [];
-  if (named.length < COMPARE_TARGETS.min || named.length > COMPARE_TARGETS.max)
-    throw new UsageError(
-      `compare takes ${COMPARE_TARGETS.min} to ${COMPARE_TARGETS.max} --target; there were ${named.length}.`,
-    );
+/** The targets `values` name, each with its size, quality, count and address (when it has one). */
+function targetsOf(values: Values, baseUrls: ReadonlyMap<ProviderId, string>) {
   const size = values.size?.trim();
   if (size !== undefined && !SIZE_PATTERN.test(size))
     throw new UsageError('--size must look like 1024x1024 (two whole numbers).');
   const count = countOf(values.count);
-  const baseUrls = baseUrlsOf(values['base-url'] ?? []);
-  const targets = named.map((text) => ({
+  const targets = (values.target ?? []).map((text) => ({
     ...targetOf(text),
     ...(size ? { size } : {}),
     ...(values.quality?.trim() ? { quality: values.quality.trim() } : {}),
@@ -187,10 +176,47 @@ function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
         `${target.provider} has no address of its own: give --base-url ${target.provider}=ORIGIN.`,
       );
   }
-  const withUrls = targets.map((target) => {
+  return targets.map((target): CompareTargetInput => {
     const baseUrl = target.baseUrl ?? baseUrls.get(target.provider);
     return baseUrl === undefined ? target : { ...target, baseUrl };
   });
+}
+
+/**
+ * What a compare's options are typed against, read before they are (the command's `prepare`):
+ * its targets and each provider's --base-url, when the line is a compare that sets --param or
+ * --seed; null for any other line (a line that does not read is left to {@link parseCompare}).
+ */
+export function compareTargetsToPrepare(argv: readonly string[]): {
+  readonly targets: readonly CompareTargetInput[];
+  readonly baseUrls: ReadonlyMap<ProviderId, string>;
+} | null {
+  try {
+    const { values, positionals } = parseCommandLine(argv, COMPARE_OPTIONS, true);
+    if (positionals.length > 0) return null;
+    if (values.param === undefined && values.seed === undefined) return null;
+    const baseUrls = baseUrlsOf(values['base-url'] ?? []);
+    return { targets: targetsOf(values, baseUrls), baseUrls };
+  } catch (error) {
+    if (error instanceof UsageError) return null;
+    throw error;
+  }
+}
+
+function parseRun(values: Values, env: NodeJS.ProcessEnv): CompareCommand {
+  const prompts = (values.prompt ?? []).map((prompt) => prompt.trim());
+  if (prompts.length < COMPARE_PROMPTS.min || prompts.length > COMPARE_PROMPTS.max)
+    throw new UsageError(
+      `compare takes ${COMPARE_PROMPTS.min} to ${COMPARE_PROMPTS.max} --prompt; there were ${prompts.length}.`,
+    );
+  if (prompts.some((prompt) => prompt === '')) throw new UsageError('A --prompt is empty.');
+  const named = values.target ?? [];
+  if (named.length < COMPARE_TARGETS.min || named.length > COMPARE_TARGETS.max)
+    throw new UsageError(
+      `compare takes ${COMPARE_TARGETS.min} to ${COMPARE_TARGETS.max} --target; there were ${named.length}.`,
+    );
+  const baseUrls = baseUrlsOf(values['base-url'] ?? []);
+  const withUrls = targetsOf(values, baseUrls);
   const demoDialects = [
     ...new Set(withUrls.flatMap((target) => demoProviderOf(target.baseUrl ?? '') ?? [])),
   ];

@@ -7,7 +7,7 @@
  * provider's dialect, each dialect started once. `pictor compare show GROUP` and `compare cancel GROUP` take the
  * group's id or its start (task-ids.ts).
  */
-import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import { PROVIDERS, PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { isDemoEndpoint } from '../../shared/domain/submit-target';
 import {
@@ -24,14 +24,14 @@ import { openCliCore } from './commands';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
-import { COMPARE_OPTIONS, parseCompare } from './compare-args';
+import { COMPARE_OPTIONS, compareTargetsToPrepare, parseCompare } from './compare-args';
 import type { CompareCommand } from './compare-args';
 import { CompareCredentials } from './compare-credentials';
 import { leftOutReason, reportCompare } from './compare-report';
 import { demoStartedLine } from './demo-choice';
 import { say, sayPlan, sendOrRefuse } from './fan-out-command';
 import { findCompareGroup } from './task-ids';
-import { openNamedBook } from './models-schemas';
+import { fetchOnFirstUse, openNamedBook } from './models-schemas';
 import { terminalSafe } from './terminal-text';
 
 /**
@@ -158,6 +158,31 @@ function show(core: PictorCore, command: CompareCommand & { name: 'compare-show'
   return worstExitCode(records);
 }
 
+/**
+ * Before --param is typed (by the first target's model) and mapped (to each target's): the
+ * library's kept options are put in use, and on a target's model's first use on a service that
+ * publishes them, they are fetched first, as generate does, with that target's own key
+ * (PICTOR_KEY_<PROVIDER>, bound to its address: compare-credentials.ts), which goes to that
+ * address only. A target without its key is left out of the compare (the plan says why), so its
+ * options are not asked for; a fault is a notice and the shipped options stay (models-schemas.ts).
+ */
+async function prepareCompare(args: readonly string[], io: CliIo): Promise<void> {
+  const book = await openNamedBook(args, io.env);
+  const named = compareTargetsToPrepare(args);
+  if (named === null) return;
+  const asked = new Set<string>();
+  for (const { provider, baseUrl: typed, model: chosen } of named.targets) {
+    const baseUrl = typed ?? PROVIDERS[provider].defaultBaseUrl;
+    const model = chosen ?? PROVIDERS[provider].defaultModel ?? '';
+    const once = JSON.stringify([provider, baseUrl, model]);
+    if (baseUrl === null || isDemoEndpoint(baseUrl) || asked.has(once)) continue;
+    asked.add(once);
+    const keys = await CompareCredentials.create(io.env, [provider], named.baseUrls);
+    if ((await keys.credentialsFor(baseUrl)) === null) continue;
+    await fetchOnFirstUse(book, { provider, baseUrl, model, keys }, io);
+  }
+}
+
 export const compare = declareCommand({
   options: COMPARE_OPTIONS,
   help: commandHelp(
@@ -177,7 +202,9 @@ export const compare = declareCommand({
                                   and said so; a size its service takes otherwise is adapted
                                   (1024x1024 → 1:1). --param (repeatable) is typed by the
                                   first target's model's options (pictor models show MODEL;
-                                  exit 2 when it refuses one) and sent to each target under its
+                                  on a model's first use, fetched first where fal or Replicate
+                                  publish them, each with its target's own key; exit 2 when it
+                                  refuses one) and sent to each target under its
                                   own name; --seed to each target that takes a seed; what a
                                   target does not take is said, not sent.
                                   Prints the group id, then a row per task:
@@ -195,6 +222,5 @@ export const compare = declareCommand({
   ),
   parse: parseCompare,
   run: runCompareCommand,
-  // --param is typed by the first target's model's options, the library's kept ones included.
-  prepare: async (args, io) => void (await openNamedBook(args, io.env)),
+  prepare: prepareCompare,
 });

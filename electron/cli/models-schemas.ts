@@ -5,14 +5,21 @@
  * model options (core/param-schemas); `models import-schema FILE --model M [--provider P]` keeps
  * the options given in a small JSON schema file for a service that publishes none (the seed's
  * own). Both read what they got as hostile (shared/domain/fetched-param-schema.ts). A failure says
- * its sentence and leaves the options Pictor knew in use.
+ * its sentence and leaves the options Pictor knew in use. A model's first use (generate, compare,
+ * the MCP tools) goes through the book's one first use, each with the key the command holds for
+ * that service's address.
  */
 import { PUBLISHING_SERVICES } from '../../shared/domain/fetched-param-schema';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { createNodeFetch } from '../adapters/node-fetch';
 import { UsageError } from '../core/command-line';
-import { openParamSchemaBook, type ParamSchemaBook } from '../core/param-schemas';
+import {
+  openParamSchemaBook,
+  type ModelOptions,
+  type ParamSchemaBook,
+} from '../core/param-schemas';
+import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { EXIT, cliWording } from './cli-report';
 import type { CliIo } from './cli-io';
 import { EnvCredentials } from './env-credentials';
@@ -40,53 +47,95 @@ export function openNamedBook(
 }
 
 /**
- * A model's first use on a service that publishes its options (none kept yet, fetched or from a
- * file): they are fetched and kept before the command types its options, as the window's form
- * does. Offline or on a fault, the notice says why and that the options Pictor ships stay in use.
+ * Where a model's options are asked: its service's kind and address, its model, and the keys the
+ * command holds (compare's PICTOR_KEY_<PROVIDER>, the MCP server's own and others'); without
+ * `keys`, SERVICE_API_KEY bound to that address (generate, `models show --refresh`).
  */
-export async function fetchOnFirstUse(
-  book: ParamSchemaBook,
-  where: { provider: ProviderId; baseUrl: string; model: string },
-  io: CliIo,
-): Promise<void> {
-  if (!PUBLISHING_SERVICES.has(where.provider) || where.model === '') return;
-  if (book.lookup(where.provider, where.model) !== undefined) return;
-  await refreshModel(book, where, io);
+interface OptionsAt {
+  readonly provider: ProviderId;
+  readonly baseUrl: string | null;
+  readonly model: string;
+  readonly keys?: CredentialsProvider;
+}
+
+/** The book's first use and refresh, over the fetch a front has (the CLI's, or the core's own). */
+type OptionsAsker = Pick<ModelOptions, 'firstUse' | 'refresh'>;
+
+/** A book the CLI opened, asking over the CLI's fetch. */
+function askerOf(book: ParamSchemaBook, env: NodeJS.ProcessEnv): OptionsAsker {
+  const fetch = createNodeFetch(env);
+  return {
+    firstUse: (credentials, model) => book.firstUse(fetch, credentials, model),
+    refresh: (credentials, model) => book.refresh(fetch, credentials, model),
+  };
 }
 
 /**
- * Why a model's options were not fetched, on stderr: the fetch's own sentence says the options
- * Pictor knows stay in use; a fault of the settings (no key, an address refused) is followed by
- * that, so no notice leaves it unsaid.
+ * Who is asked for the options at `where`: the key the command holds for that very address and
+ * that provider (the key goes to its own origin only: published-schema.ts), else no key.
+ */
+async function askedAt(where: OptionsAt, env: NodeJS.ProcessEnv): Promise<ServiceCredentials> {
+  const baseUrl = where.baseUrl ?? PROVIDERS[where.provider].defaultBaseUrl;
+  if (baseUrl === null) throw new UsageError('--refresh needs --base-url: the service’s address.');
+  const keys = where.keys ?? (await EnvCredentials.create(env, baseUrl, where.provider));
+  const keyed = await keys.credentialsFor(baseUrl);
+  if (keyed !== null && keyed.provider === where.provider) return keyed;
+  return { baseUrl, key: '', keyFingerprint: '', provider: where.provider };
+}
+
+/**
+ * A model's first use on a service that publishes its options (none kept yet, fetched or from a
+ * file): they are fetched and kept before its options are typed, as the window's form does
+ * (`generate` and `compare` before --param, the MCP tools before `params`). Offline or on a
+ * fault: the notice saying why and that the options Pictor ships stay in use; null when all went
+ * well or nothing was asked.
+ */
+export async function firstUseNotice(
+  options: Pick<ModelOptions, 'firstUse'>,
+  where: OptionsAt,
+  /** Where SERVICE_API_KEY is read when `where` gives no keys. */
+  env: NodeJS.ProcessEnv = {},
+): Promise<string | null> {
+  // Only a publishing service is asked: another one's address is never read for a key.
+  if (!PUBLISHING_SERVICES.has(where.provider) || where.model === '') return null;
+  const refreshed = await options.firstUse(await askedAt(where, env), where.model);
+  return refreshed === undefined || refreshed.ok
+    ? null
+    : optionsNotice(refreshed.problem, where.model);
+}
+
+/** {@link firstUseNotice} for a command line: the notice on stderr. */
+export async function fetchOnFirstUse(
+  book: ParamSchemaBook,
+  where: OptionsAt,
+  io: CliIo,
+): Promise<void> {
+  const notice = await firstUseNotice(askerOf(book, io.env), where, io.env);
+  if (notice !== null) io.stderr(`${notice}\n`);
+}
+
+/**
+ * Why a model's options were not fetched: the fetch's own sentence says the options Pictor knows
+ * stay in use; a fault of the settings (no key, an address refused) is followed by that, so no
+ * notice leaves it unsaid.
  */
 function optionsNotice(problem: Sentence, model: string): string {
   const said = cliWording(englishText(problem));
   const kept = problem.key.startsWith('error.params.')
     ? ''
     : ` ${englishText(sentence('error.params.shippedInUse', { model }))}`;
-  return `${terminalSafe(said + kept)}\n`;
+  return terminalSafe(said + kept);
 }
 
 /** Fetches `model`'s published options on `provider` (at `baseUrl`, or its own address). */
 export async function refreshModel(
   book: ParamSchemaBook,
-  where: { provider: ProviderId; baseUrl: string | null; model: string },
+  where: OptionsAt,
   io: CliIo,
 ): Promise<boolean> {
-  const baseUrl = where.baseUrl ?? PROVIDERS[where.provider].defaultBaseUrl;
-  if (baseUrl === null) throw new UsageError('--refresh needs --base-url: the service’s address.');
-  const credentials = await EnvCredentials.create(io.env, baseUrl, where.provider);
-  const endpoint = credentials.namedBaseUrl ?? baseUrl;
-  const keyed = await credentials.credentialsFor(endpoint);
-  const asked = keyed ?? {
-    baseUrl: endpoint,
-    key: '',
-    keyFingerprint: '',
-    provider: where.provider,
-  };
-  const refreshed = await book.refresh(createNodeFetch(io.env), asked, where.model);
+  const refreshed = await askerOf(book, io.env).refresh(await askedAt(where, io.env), where.model);
   if (!refreshed.ok) {
-    io.stderr(optionsNotice(refreshed.problem, where.model));
+    io.stderr(`${optionsNotice(refreshed.problem, where.model)}\n`);
     return false;
   }
   return true;

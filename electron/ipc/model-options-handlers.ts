@@ -5,7 +5,7 @@
  * stored key only when that key was entered for that address (as "Test connection" reads it), by
  * the core's one refresh (core/param-schemas), the CLI's `models show --refresh` too. "Options from
  * a file…" reads the file main's own open dialog chose (never a path from the page) by the book's
- * one import, the CLI's `models import-schema` too.
+ * one import, the CLI's `models import-schema` too; "None" forgets a file's options.
  */
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { sentence } from '../../shared/i18n/sentence';
@@ -59,6 +59,10 @@ export function modelOptionsHandlers(deps: ModelOptionsHandlerDeps): HandlersOf<
       const imported = await deps.options.importFile(provider, model, path);
       const problem = imported.ok ? {} : { problem: imported.problem };
       return { ok: imported.ok, ...problem, kept: [...deps.options.kept()] };
+    },
+    'models:forget': async ({ provider, model }) => {
+      await deps.options.forget(provider, model);
+      return [...deps.options.kept()];
     },
   };
 }

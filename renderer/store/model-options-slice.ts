@@ -1,6 +1,6 @@
 /**
  * The models' options kept beside the shipped ones (`models:` channels): read from main when the
- * window starts, and again after "Refresh options", "Options from a file…" or a model's first use,
+ * window starts, and again after "Refresh options", "Options from a file…", "Use none" or a model's first use,
  * then used by the form
  * as main uses them (shared/domain/model-param-schemas.ts), without a restart. The page names a
  * provider and a model only; main fetches, with the key it holds, and keeps what it read.
@@ -33,9 +33,27 @@ export interface ModelOptionsSlice {
   modelOptionsFromFile(provider: ProviderId, model: string): Promise<boolean>;
   /** A model's first use: its published options fetched once, quietly, when none are kept. */
   modelOptionsFirstUse(provider: ProviderId, model: string): void;
+  /** "Use none": main forgets the options a file gave `model`. */
+  modelOptionsForget(provider: ProviderId, model: string): Promise<void>;
 }
 
 type Creator = StateCreator<AppState, [], [], ModelOptionsSlice>;
+
+/** "Use none": main forgets the options a file gave `model`; a refusal is kept as its problem. */
+async function forgetFileOptions(
+  set: Parameters<Creator>[0],
+  use: (kept: Kept) => void,
+  provider: ProviderId,
+  model: string,
+): Promise<void> {
+  set({ modelOptionsProblem: null });
+  try {
+    use(await call('models:forget', { provider, model: model.trim() }));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    set({ modelOptionsProblem: { key: paramsKey(provider, model), problem: error } });
+  }
+}
 
 export const createModelOptionsSlice: Creator = (set, get) => {
   const use = (kept: Kept) => {
@@ -74,6 +92,7 @@ export const createModelOptionsSlice: Creator = (set, get) => {
     },
     modelOptionsRefresh: (provider, model) => ask('models:refresh', provider, model),
     modelOptionsFromFile: (provider, model) => ask('models:fromFile', provider, model),
+    modelOptionsForget: (provider, model) => forgetFileOptions(set, use, provider, model),
     modelOptionsFirstUse(provider, model) {
       const key = paramsKey(provider, model);
       const state = get();

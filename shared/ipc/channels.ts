@@ -103,6 +103,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'models:kept',
   'models:refresh',
   'models:fromFile',
+  'models:forget',
   'compare:plan',
   'compare:run',
   'compare:show',

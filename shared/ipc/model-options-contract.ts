@@ -44,4 +44,9 @@ export const modelOptionsRequests = {
    * no sentence.
    */
   'models:fromFile': { input: modelSchema, output: keptAnswerSchema },
+  /**
+   * "None": the options a file gave `model` are forgotten (options fetched from a service stay,
+   * for "Refresh options"); what is kept then.
+   */
+  'models:forget': { input: modelSchema, output: keptListSchema },
 } as const;

@@ -847,6 +847,7 @@ export class FakePictorApi implements PictorApi {
     'models:kept': () => [],
     'models:refresh': () => ({ ok: false, kept: [] }),
     'models:fromFile': () => ({ ok: false, kept: [] }),
+    'models:forget': () => [],
     'updates:getState': () => this.updates,
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,

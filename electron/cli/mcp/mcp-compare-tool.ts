@@ -25,7 +25,16 @@ import { cliWording } from '../cli-report';
 import { compareOptionsOf } from '../param-args';
 import { taskFacts } from './mcp-facts';
 import type { ConnectionSpend, SpendCheck } from './mcp-spend';
-import { answer, guarded, refusal, waitForIds, waitForTasks, type ToolExtra } from './mcp-tool-kit';
+import {
+  answer,
+  guarded,
+  noted,
+  optionsFirstUse,
+  refusal,
+  waitForIds,
+  waitForTasks,
+  type ToolExtra,
+} from './mcp-tool-kit';
 
 export interface CompareToolDeps {
   readonly core: PictorCore;
@@ -58,6 +67,12 @@ const compareInput = z
   })
   .strict();
 type CompareToolInput = z.infer<typeof compareInput>;
+/** A target where the server sends it: its service's kind, address and model. */
+type ToolTarget = {
+  readonly provider: ProviderId;
+  readonly baseUrl: string;
+  readonly model?: string;
+};
 
 /** Where a target's tasks go: the server's service, the provider's own address, or the demo. */
 function addressOf(
@@ -98,16 +113,53 @@ function spendOfPlan(spend: ConnectionSpend, plan: ComparePlan): SpendCheck {
   return spend.checkAmount(micros);
 }
 
+/**
+ * Each target's model's first use when the input sets options, before they are typed (by the
+ * first target's model) and mapped (to each target's), as `pictor compare` does: with the key the
+ * server holds for that target's address only; a target with none is left out by the plan, so it
+ * is not asked. The notices of what could not be fetched.
+ */
+async function firstUses(
+  deps: CompareToolDeps,
+  input: CompareToolInput,
+  targets: readonly ToolTarget[],
+): Promise<string[]> {
+  if (input.params === undefined && input.seed === undefined) return [];
+  const notes: string[] = [];
+  const asked = new Set<string>();
+  for (const { provider, baseUrl, model: chosen } of targets) {
+    const model = chosen ?? PROVIDERS[provider].defaultModel ?? '';
+    const once = JSON.stringify([provider, baseUrl, model]);
+    if (asked.has(once) || (await deps.credentials.credentialsFor(baseUrl)) === null) continue;
+    asked.add(once);
+    notes.push(
+      ...(await optionsFirstUse(deps.core, deps.credentials, { provider, baseUrl, model })),
+    );
+  }
+  return notes;
+}
+
 async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: ToolExtra) {
-  const { core, spend } = deps;
   const targets = input.targets.map((wanted) => ({
     ...addressOf(wanted.service, deps.target),
     ...(wanted.model ? { model: wanted.model } : {}),
   }));
+  const fetched = await firstUses(deps, input, targets);
+  return noted(fetched, await guarded(() => planAndRun(deps, input, extra, { targets, fetched })));
+}
+
+/** The plan (typed by the first target's model), its run, and its answer with `fetched`'s notes. */
+async function planAndRun(
+  deps: CompareToolDeps,
+  input: CompareToolInput,
+  extra: ToolExtra,
+  { targets, fetched }: { targets: readonly ToolTarget[]; fetched: readonly string[] },
+) {
+  const { core, spend } = deps;
   const options = targets[0] ? compareOptionsOf(input, targets[0]) : undefined;
   const plan = await planCompare(
     { credentials: deps.credentials, costs: core.costs },
-    { prompts: [input.prompt], targets, ...(options ? { options } : {}) },
+    { prompts: [input.prompt], targets: [...targets], ...(options ? { options } : {}) },
   );
   const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
   if (plan.refusal !== undefined) return refusal(said(plan.refusal));
@@ -123,7 +175,7 @@ async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: To
     group: plan.group,
     tasks: records.map(taskFacts),
     leftOut: plan.leftOut.map((left) => ({ label: left.label, reason: said(left.reason) })),
-    notes: plan.targets.flatMap((target) => target.notes.map(said)),
+    notes: [...fetched, ...plan.targets.flatMap((target) => target.notes.map(said))],
     spending: spend.summary(),
   });
 }
@@ -133,7 +185,7 @@ export function registerCompare(server: McpServer, deps: CompareToolDeps): void 
     'compare',
     {
       description:
-        "One prompt on 2 to 6 services side by side (each target: a service's id and optionally its model), planned and priced first; a target with no key here is left out with a sentence. params (the model's options by name) are typed for the first target's model and sent to each target under its own name, seed to each that takes one; notes say what a target does not take. The server's own service uses its key; another provider uses PICTOR_KEY_<PROVIDER> from the server's environment. On the built-in demo, targets demo, demo:fal, … Returns the group id and its tasks.",
+        "One prompt on 2 to 6 services side by side (each target: a service's id and optionally its model), planned and priced first; a target with no key here is left out with a sentence. params (the model's options by name) are typed for the first target's model and sent to each target under its own name, seed to each that takes one; notes say what a target does not take (and, on a model's first use, when its published options could not be fetched and the shipped ones are used). The server's own service uses its key; another provider uses PICTOR_KEY_<PROVIDER> from the server's environment. On the built-in demo, targets demo, demo:fal, … Returns the group id and its tasks.",
       inputSchema: compareInput,
     },
     (input, extra) => guarded(() => compare(deps, input, extra)),

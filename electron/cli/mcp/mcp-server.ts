@@ -70,7 +70,8 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     },
   );
   const spend = new ConnectionSpend(deps.maxSpendMicros);
-  registerTaskTools(server, { core: deps.core, target: deps.target, spend, keys: deps.keys });
+  const { core, target, keys, credentials } = deps;
+  registerTaskTools(server, { core, target, spend, keys, credentials });
   registerCompare(server, { ...deps, spend });
   registerTaskList(server, deps.core);
   registerLibraryTools(server, deps.core);

@@ -11,12 +11,16 @@ import { generationRequestSchema } from '../../../shared/service/wire';
 import { UsageError } from '../../core/command-line';
 import { carriesKey } from '../../core/secrets';
 import type { PictorCore } from '../../core/pictor-core';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { PROVIDERS } from '../../../shared/domain/providers';
 import type { ConnectionSpend } from './mcp-spend';
 import { taskFacts } from './mcp-facts';
 import {
   MAX_WAIT_SECONDS,
   answer,
   guarded,
+  noted,
+  optionsFirstUse,
   refusal,
   waitForIds,
   waitForTasks,
@@ -34,6 +38,8 @@ export interface TaskToolDeps {
   readonly spend: ConnectionSpend;
   /** The keys the server holds: a prompt that carries one is refused. */
   readonly keys: readonly string[];
+  /** Whose key goes where (mcp-credentials.ts): a model's first use asks for its options with it. */
+  readonly credentials: CredentialsProvider;
 }
 
 /** A task as an agent names it: Pictor's local id, the service's id, or the start of either. */
@@ -94,7 +100,7 @@ async function submitted(
 }
 
 async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {
-  const { core, spend, keys } = deps;
+  const { keys } = deps;
   const texts = [input.prompt ?? '', ...Object.values(input.template?.values ?? {})];
   if (texts.some((text) => keys.some((key) => carriesKey(text, key)))) {
     return refusal(
@@ -104,6 +110,18 @@ async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExt
   if (input.template === undefined && (input.prompt ?? '') === '') {
     return refusal('generate needs a prompt, or a template of the library.');
   }
+  const notes = await firstUseOf(deps, input);
+  return noted(notes, await guarded(() => submitAndWait(deps, input, extra, notes)));
+}
+
+/** The submit, and the tasks once answered (or ended, with `wait`); `notes` go with the answer. */
+async function submitAndWait(
+  deps: TaskToolDeps,
+  input: GenerateInput,
+  extra: ToolExtra,
+  notes: readonly string[],
+) {
+  const { core, spend } = deps;
   core.engine.start({ resume: false });
   const outcome = await submitted(deps, input);
   if (!outcome.ok) return refusal(outcome.reason);
@@ -111,7 +129,20 @@ async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExt
   const records = input.wait
     ? await waitForTasks(core, ids, input.waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
     : await waitForIds(core, ids, extra);
-  return answer({ tasks: records.map(taskFacts), spending: spend.summary() });
+  const said = notes.length > 0 ? { notes } : {};
+  return answer({ tasks: records.map(taskFacts), spending: spend.summary(), ...said });
+}
+
+/**
+ * The model's first use when the input sets its options (`params`, or a seed outside a
+ * template), as `pictor generate` does: on the server's own service, with its key.
+ */
+function firstUseOf(deps: TaskToolDeps, input: GenerateInput): Promise<string[]> {
+  const seeded = input.seed !== undefined && input.template === undefined;
+  if (input.params === undefined && !seeded) return Promise.resolve([]);
+  const { provider, endpoint } = deps.target;
+  const model = input.model ?? PROVIDERS[provider].defaultModel ?? '';
+  return optionsFirstUse(deps.core, deps.credentials, { provider, baseUrl: endpoint, model });
 }
 
 export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
@@ -120,7 +151,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     'generate',
     {
       description:
-        "Submit a prompt to the server's image service (count tasks), or a template of the library (its prompts, each count times; the prompt fills its {{prompt}}). params are the model's own options by their names (pictor models show MODEL lists them), checked before anything is sent. Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
+        "Submit a prompt to the server's image service (count tasks), or a template of the library (its prompts, each count times; the prompt fills its {{prompt}}). params are the model's own options by their names (pictor models show MODEL lists them; on a model's first use its published ones are fetched first where fal or Replicate publish them, else notes say the shipped ones are used), checked before anything is sent. Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
       inputSchema: generateInput,
     },
     (input, extra) => guarded(() => generate(deps, input, extra)),

@@ -5,11 +5,15 @@
  * (mcp-scrubbing-transport.ts), whatever a tool says.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ProviderId } from '../../../shared/domain/providers';
+import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { SpendingCapError, UserFacingError } from '../../core/errors';
 import type { PictorCore } from '../../core/pictor-core';
 import { capRefusalText } from '../cap-refusal-text';
 import { cliWording } from '../cli-report';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { firstUseNotice } from '../models-schemas';
 
 /** What a tool's handler gets from the SDK that the tools use. */
 export interface ToolExtra {
@@ -31,6 +35,13 @@ export function refusal(text: string): CallToolResult {
   return { content: [{ type: 'text', text: text.trim() }], isError: true };
 }
 
+/** `result` with `notes` said first when it is a refusal (why a model's options are the shipped ones). */
+export function noted(notes: readonly string[], result: CallToolResult): CallToolResult {
+  const first = result.content[0];
+  if (!result.isError || notes.length === 0 || first?.type !== 'text') return result;
+  return refusal([...notes, first.text].join(' '));
+}
+
 /** Runs a tool's body; what it throws becomes a tool error with the CLI's sentence. */
 export async function guarded(body: () => Promise<CallToolResult> | CallToolResult) {
   try {
@@ -42,6 +53,22 @@ export async function guarded(body: () => Promise<CallToolResult> | CallToolResu
     if (error instanceof UserFacingError) return refusal(cliWording(error.message));
     return refusal('Pictor could not do that: an unexpected error occurred. Nothing was changed.');
   }
+}
+
+/**
+ * A model's first use, before a tool's `params` are typed: its published options fetched and kept
+ * by the core's book with the key the server holds for that very address (firstUseNotice, as
+ * `pictor generate` and `compare` do it); the notice when they could not be, for the answer. The
+ * built-in demo is never asked.
+ */
+export async function optionsFirstUse(
+  core: PictorCore,
+  keys: CredentialsProvider,
+  where: { readonly provider: ProviderId; readonly baseUrl: string; readonly model: string },
+): Promise<string[]> {
+  if (isDemoEndpoint(where.baseUrl)) return [];
+  const notice = await firstUseNotice(core.paramSchemas, { ...where, keys });
+  return notice === null ? [] : [notice];
 }
 
 /** The longest a tool waits for its tasks (seconds); the ids are kept past it. */

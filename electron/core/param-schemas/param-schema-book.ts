@@ -13,7 +13,11 @@ import type { ParamSchema } from '../../../shared/domain/model-params';
 import { paramSpecsSchema } from '../../../shared/domain/param-specs-schema';
 import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
-import { MAX_SCHEMA_CHARS, readFetchedSchema } from '../../../shared/domain/fetched-param-schema';
+import {
+  MAX_SCHEMA_CHARS,
+  PUBLISHING_SERVICES,
+  readFetchedSchema,
+} from '../../../shared/domain/fetched-param-schema';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FetchLike } from '../../ports/http';
 import type { ServiceCredentials } from '../../ports/credentials';
@@ -48,6 +52,9 @@ type Entry = z.infer<typeof entrySchema>;
 export type FileImport =
   | { readonly ok: true; readonly names: readonly string[] }
   | { readonly ok: false; readonly problem: Sentence };
+
+/** What a refresh came to: kept, or the sentence saying why not (the known options stay). */
+type Refreshed = { ok: true } | { ok: false; problem: Sentence };
 
 /** A kept schema as the window receives it. */
 interface KeptParamSchema extends ParamSchema {
@@ -94,11 +101,27 @@ export class ParamSchemaBook {
     fetch: FetchLike,
     credentials: ServiceCredentials,
     model: string,
-  ): Promise<{ ok: true } | { ok: false; problem: Sentence }> {
+  ): Promise<Refreshed> {
     const fetched = await fetchPublishedSchema(fetch, credentials, model);
     if (!fetched.ok) return fetched;
     await this.keep(credentials.provider ?? 'pictor', model, fetched.schema, 'fetched');
     return { ok: true };
+  }
+
+  /**
+   * A model's first use (the window's form, `pictor generate` and `compare`, the MCP tools): its
+   * published options are fetched and kept by {@link refresh} when its service publishes them
+   * and none are kept yet; undefined when nothing was asked.
+   */
+  async firstUse(
+    fetch: FetchLike,
+    credentials: ServiceCredentials,
+    model: string,
+  ): Promise<Refreshed | undefined> {
+    const provider = credentials.provider ?? 'pictor';
+    if (!PUBLISHING_SERVICES.has(provider) || model === '') return undefined;
+    if (this.lookup(provider, model) !== undefined) return undefined;
+    return this.refresh(fetch, credentials, model);
   }
 
   /**
@@ -137,7 +160,21 @@ export class ParamSchemaBook {
       params: schema.params,
     });
     const others = this.#entries.filter((e) => e.provider !== provider || e.model !== model);
-    const kept = [...others.sort((a, b) => b.at - a.at).slice(0, MAX_KEPT - 1), entry];
+    await this.#write([...others.sort((a, b) => b.at - a.at).slice(0, MAX_KEPT - 1), entry]);
+  }
+
+  /**
+   * "None" for a service of the user's own: the options given in a file for `model` are forgotten
+   * (the model takes none but the prompt, size and quality, or the ones Pictor ships); options
+   * fetched from a service are left to "Refresh options". True when some were forgotten.
+   */
+  async forget(provider: ProviderId, model: string): Promise<boolean> {
+    if (this.closed || this.lookup(provider, model)?.origin !== 'file') return false;
+    await this.#write(this.#entries.filter((e) => e.provider !== provider || e.model !== model));
+    return true;
+  }
+
+  async #write(kept: Entry[]): Promise<void> {
     await ensurePrivateFolder(this.dataDir);
     await ensurePrivateFolder(join(this.dataDir, TEMP_DIR));
     const text = JSON.stringify({ version: 1, models: kept });
@@ -177,12 +214,13 @@ export async function openParamSchemaBook(dataDir: string): Promise<ParamSchemaB
 /** A library's model options as a front uses them: the kept ones, and a refresh over `fetch`. */
 export interface ModelOptions {
   kept(): readonly KeptParamSchema[];
-  refresh(
-    credentials: ServiceCredentials,
-    model: string,
-  ): Promise<{ ok: true } | { ok: false; problem: Sentence }>;
+  refresh(credentials: ServiceCredentials, model: string): Promise<Refreshed>;
+  /** A model's first use ({@link ParamSchemaBook.firstUse}); undefined: nothing was asked. */
+  firstUse(credentials: ServiceCredentials, model: string): Promise<Refreshed | undefined>;
   /** Keeps the options of the schema file at `path` (a path main's own dialog gave). */
   importFile(provider: ProviderId, model: string, path: string): Promise<FileImport>;
+  /** Forgets the options a file gave `model` ({@link ParamSchemaBook.forget}). */
+  forget(provider: ProviderId, model: string): Promise<boolean>;
   /** Ends the book: a refresh that ends later keeps nothing; resolves once none is writing. */
   close(): Promise<void>;
 }
@@ -200,7 +238,9 @@ export async function openModelOptions(dataDir: string, fetch: FetchLike): Promi
   return {
     kept: () => book.kept(),
     refresh: (credentials, model) => track(book.refresh(fetch, credentials, model)),
+    firstUse: (credentials, model) => track(book.firstUse(fetch, credentials, model)),
     importFile: (provider, model, path) => track(book.importFile(provider, model, path)),
+    forget: (provider, model) => track(book.forget(provider, model)),
     close: async () => {
       book.closed = true;
       while (running.size > 0) await Promise.allSettled([...running]);

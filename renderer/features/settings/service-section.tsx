@@ -1,6 +1,7 @@
 /**
  * The service's base URL. What is typed here, saved or not, is what "Test connection" (after the
- * key field, connection-test.tsx) tests.
+ * key field, connection-test.tsx) tests. Then its name, and its models' options (it publishes
+ * none: own-model-options.tsx).
  */
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../components/icon';
@@ -13,6 +14,7 @@ import { typedAddress, withAddress } from '../../../shared/domain/submit-target'
 import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { AddressSaveForm } from './address-field';
 import { ServiceNameField } from './service-name-field';
+import { OwnModelOptions } from './own-model-options';
 import { useTypedBaseUrl } from './connection-test';
 import { useFocusRequest } from '../../store/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
@@ -76,6 +78,7 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
         {declined && refusal ? <DeclinedNotice refusal={refusal} /> : null}
       </AddressSaveForm>
       <ServiceNameField saver={saver} />
+      <OwnModelOptions />
     </div>
   );
 }

@@ -89,6 +89,12 @@ export const settings = {
   'settings.workflows.saved':
     'Saved {name}. Choose it as the model of ComfyUI in the compose form.',
   'settings.workflows.remove': 'Remove {name}',
+  'settings.modelOptions.hint':
+    'Your service publishes no options for its models. Give the options its model page describes as a small JSON schema file, or none.',
+  'settings.modelOptions.kept': 'Options from a file for {model}: {names}.',
+  'settings.modelOptions.none':
+    'No options for {model}: only the prompt, size and quality are sent.',
+  'settings.modelOptions.useNone': 'Use none',
   'settings.services.address': 'Address',
   'settings.services.keyLabel': '{service} API key',
   'settings.services.addressHint':

@@ -19,10 +19,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** An address where nothing listens: the network is dead there. */
+const CLOSED_PORT = 'http://127.0.0.1:9';
+
 const KEYS = { fal: 'fal-opts-key-2c7e', replicate: 'r8_opts-key-91fd', bfl: 'bfl-opts-key-4a06' };
 type Dialect = keyof typeof KEYS;
 
-async function world() {
+/** The demo's three dialects on loopback; `dead`'s --base-url names a closed port instead. */
+async function world(dead?: Dialect) {
   const services = {} as Record<Dialect, DemoService>;
   for (const dialect of Object.keys(KEYS) as Dialect[]) {
     services[dialect] = await startDemoService({
@@ -38,7 +42,7 @@ async function world() {
   });
   const urls = (Object.keys(KEYS) as Dialect[]).flatMap((dialect) => [
     '--base-url',
-    `${dialect}=${services[dialect].url}`,
+    `${dialect}=${dialect === dead ? CLOSED_PORT : services[dialect].url}`,
   ]);
   const env = {
     PICTOR_KEY_FAL: KEYS.fal,
@@ -111,7 +115,7 @@ describe('pictor compare with the model’s options', () => {
     // A note that names its target is not given the target's label again.
     expect(run.stderr).not.toContain('flux-pro-1.1: Black Forest Labs');
     for (const key of Object.values(KEYS)) expect(run.stdout + run.stderr).not.toContain(key);
-  });
+  }, 120_000);
 
   it.each([
     [
@@ -131,4 +135,89 @@ describe('pictor compare with the model’s options', () => {
       for (const service of Object.values(services)) expect(bodies(service)).toEqual([]);
     },
   );
+});
+
+/** The schema requests a service received, with the header its key is read from. */
+const schemaAsks = (service: DemoService) =>
+  service.log.requests.filter((entry) => entry.route === 'schema');
+
+/** Every header value any request to `service` carried, as one text. */
+const headersOf = (service: DemoService) =>
+  service.log.requests.map((entry) => Object.values(entry.headers).join('\n')).join('\n');
+
+describe('pictor compare on a model’s first use', () => {
+  const FETCHED_ONLY = ['--param', 'acceleration=high'];
+
+  it('fetches each target’s published options first, each with its own key to its own address only', async () => {
+    const { services, cli } = await world();
+    const run = await cli(['compare', '--prompt', 'a heron', ...TARGETS, ...FETCHED_ONLY]);
+    expect(run.code, describeRun(run)).toBe(0);
+    // fal's schema is public: asked without a key; Replicate's with its own key, in its header.
+    expect(schemaAsks(services.fal).map((entry) => entry.auth)).toEqual([null]);
+    expect(schemaAsks(services.replicate).map((entry) => entry.auth?.value)).toEqual([
+      `Bearer ${KEYS.replicate}`,
+    ]);
+    // BFL publishes none: never asked.
+    expect(schemaAsks(services.bfl)).toEqual([]);
+    for (const dialect of Object.keys(KEYS) as Dialect[]) {
+      const others = Object.entries(KEYS).filter(([name]) => name !== dialect);
+      for (const [, key] of others) expect(headersOf(services[dialect])).not.toContain(key);
+    }
+    // The fetched option is typed for the first target and sent to each that publishes it.
+    expect(bodies(services.fal)).toEqual([expect.objectContaining({ acceleration: 'high' })]);
+    expect(bodies(services.replicate)).toEqual([
+      { input: expect.objectContaining({ acceleration: 'high' }) },
+    ]);
+    expect(bodies(services.bfl)[0]).not.toHaveProperty('acceleration');
+    expect(run.stderr).toContain('has no option “acceleration”: it is not sent there.');
+    // Kept: the next compare asks no service again.
+    const again = await cli(['compare', '--prompt', 'a wren', ...TARGETS, ...FETCHED_ONLY]);
+    expect(again.code, describeRun(again)).toBe(0);
+    expect(schemaAsks(services.fal)).toHaveLength(1);
+    expect(schemaAsks(services.replicate)).toHaveLength(1);
+    for (const key of Object.values(KEYS)) expect(run.stdout + run.stderr).not.toContain(key);
+  }, 120_000);
+
+  it.each([
+    ['a hostile schema', { type: 'body', body: `{"paths":${'['.repeat(60)}${']'.repeat(60)}}` }],
+    ['a dropped connection', { type: 'reset' }],
+  ] as const)(
+    'falls back on %s: the shipped options stay, said in a sentence',
+    async (_what, effect) => {
+      const { services, cli } = await world();
+      services.fal.addFault({ route: 'schema', effect });
+      const steps = ['--param', 'num_inference_steps=12'];
+      const run = await cli(['compare', '--prompt', 'a heron', ...TARGETS, ...steps]);
+      expect(run.code, describeRun(run)).toBe(0);
+      expect(run.stderr).toMatch(
+        /fal-ai\/flux\/dev .*(could not be fetched from|too large, too deep).*the options Pictor knows stay in use/s,
+      );
+      expect(run.stderr).not.toMatch(/\bat \S+:\d+|Error:/);
+      expect(bodies(services.fal)).toEqual([expect.objectContaining({ num_inference_steps: 12 })]);
+      // Only the fetched schema has it: refused for the first target, exit 2, nothing sent.
+      const refused = await cli(['compare', '--prompt', 'a wren', ...TARGETS, ...FETCHED_ONLY]);
+      expect(refused.code, describeRun(refused)).toBe(2);
+      expect(refused.stderr).toContain('The model fal-ai/flux/dev has no option “acceleration”.');
+      expect(bodies(services.fal)).toHaveLength(1);
+    },
+  );
+
+  it('falls back with a sentence when the network to a target is dead', async () => {
+    const { services, cli } = await world('replicate');
+    const run = await cli(['compare', '--prompt', 'a heron', ...TARGETS, '--seed', '5']);
+    expect(run.stderr).toMatch(
+      /black-forest-labs\/flux-dev could not be fetched from .*: the options Pictor knows stay in use/,
+    );
+    expect(run.stderr).not.toMatch(/\bat \S+:\d+|Error:/);
+    // The targets that can be reached are sent their seed.
+    expect(bodies(services.fal)).toEqual([expect.objectContaining({ seed: 5 })]);
+    expect(bodies(services.bfl)).toEqual([expect.objectContaining({ seed: 5 })]);
+  });
+
+  it('asks nothing when no option is set', async () => {
+    const { services, cli } = await world();
+    const plain = await cli(['compare', '--prompt', 'a heron', ...TARGETS]);
+    expect(plain.code, describeRun(plain)).toBe(0);
+    for (const service of Object.values(services)) expect(schemaAsks(service)).toEqual([]);
+  });
 });

@@ -206,6 +206,67 @@ describe('pictor mcp: what a request may carry', () => {
     ]);
   }, 120_000);
 
+  it("fetches a model's published options on its first use, before typing params, in generate and compare", async () => {
+    const { mcp, demo } = await serve('fal');
+    const schemaAsks = () => demo.log.requests.filter((entry) => entry.route === 'schema');
+    const fetchedOnly = { acceleration: 'high' };
+    const generated = answerOf<{ tasks: TaskFacts[]; notes?: string[] }>(
+      await mcp.call('generate', {
+        prompt: 'a wren',
+        model: 'fal-ai/flux/dev',
+        params: fetchedOnly,
+      }),
+    );
+    expect(generated.notes).toBeUndefined();
+    // fal's schema is public: asked without the key.
+    expect(schemaAsks().map((entry) => entry.auth)).toEqual([null]);
+    const targets = [
+      { service: 'fal', model: 'fal-ai/flux/dev' },
+      { service: 'fal', model: 'fal-ai/flux-pro/v1.1' },
+    ];
+    const compared = answerOf<{ notes: string[] }>(
+      await mcp.call('compare', { prompt: 'a heron', targets, params: fetchedOnly, wait: true }),
+    );
+    expect(compared.notes).toEqual([]);
+    // Only the model not kept yet was asked for.
+    expect(schemaAsks().map((entry) => entry.path)).toEqual([
+      expect.stringContaining('endpoint_id=fal-ai%2Fflux%2Fdev'),
+      expect.stringContaining('endpoint_id=fal-ai%2Fflux-pro%2Fv1.1'),
+    ]);
+    const sent = demo.log.submits.map((entry) => entry.body as Record<string, unknown>);
+    expect(sent).toEqual([
+      expect.objectContaining(fetchedOnly),
+      expect.objectContaining(fetchedOnly),
+      expect.objectContaining(fetchedOnly),
+    ]);
+  }, 120_000);
+
+  it('falls back to the shipped options with a note when a published schema is hostile', async () => {
+    const { mcp, demo } = await serve('fal');
+    const deep = `${'['.repeat(60)}${']'.repeat(60)}`;
+    demo.addFault({ route: 'schema', effect: { type: 'body', body: `{"paths":${deep}}` } });
+    const shipped = answerOf<{ notes?: string[] }>(
+      await mcp.call('generate', {
+        prompt: 'a wren',
+        model: 'fal-ai/flux/dev',
+        params: { num_inference_steps: 12 },
+      }),
+    );
+    expect(shipped.notes).toEqual([
+      expect.stringMatching(/too large, too deep.*the options Pictor knows stay in use/),
+    ]);
+    expect(demo.log.submits[0]?.body).toMatchObject({ num_inference_steps: 12 });
+    const refused = refusalOf(
+      await mcp.call('generate', {
+        prompt: 'a wren',
+        model: 'fal-ai/flux/dev',
+        params: { acceleration: 'high' },
+      }),
+    );
+    expect(refused).toMatch(/too large, too deep.*has no option “acceleration”/s);
+    expect(demo.log.submits, 'nothing sent past the refusal').toHaveLength(1);
+  }, 120_000);
+
   it('keeps every key it holds out of prompts and answers; a demo target needs the demo', async () => {
     const falKey = 'fal-key-Qm3Vt8Rw1Xz5Lp9Kj2Hn';
     const service = await lib.demo({ durationMs: 100 });

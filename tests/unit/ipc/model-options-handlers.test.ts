@@ -4,13 +4,17 @@
  * provider's saved address, with the stored key only where it was entered for that address.
  * "Options from a file…" reads only the file main's own dialog chose, over the library's real book
  * of model options in a temporary folder: kept and answered, refused with its sentence, or
- * nothing when the dialog was cancelled.
+ * nothing when the dialog was cancelled; "None" forgets a file's options, never a service's.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openModelOptions, type ModelOptions } from '../../../electron/core/param-schemas';
+import {
+  openModelOptions,
+  openParamSchemaBook,
+  type ModelOptions,
+} from '../../../electron/core/param-schemas';
 import { modelOptionsHandlers } from '../../../electron/ipc/model-options-handlers';
 import type { ServiceCredentials } from '../../../electron/ports/credentials';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -26,7 +30,9 @@ function caller(stored: 'key' | 'none') {
       asked.push({ credentials, model });
       return Promise.resolve({ ok: true });
     },
+    firstUse: () => Promise.reject(new Error('the handlers start no first use')),
     importFile: () => Promise.reject(new Error('no file is read here')),
+    forget: () => Promise.resolve(false),
     close: () => Promise.resolve(),
   };
   const handlers = modelOptionsHandlers({
@@ -121,6 +127,45 @@ describe('models:fromFile', () => {
       value: { ok: true, kept: [{ provider: 'pictor', model: 'house', params: { style: {} } }] },
     });
     expect(options.kept()).toHaveLength(1);
+  });
+
+  it('forgets a file’s options on "None", never options fetched from a service, nor for a bad payload', async () => {
+    let path = '';
+    const { invoke, dir } = await fromFileCaller(() => path);
+    path = join(dir, 'house.json');
+    await writeFile(path, JSON.stringify({ properties: { style: { enum: ['a', 'b'] } } }));
+    await invoke('models:fromFile', { provider: 'pictor', model: 'house' });
+    // A service's options, kept by a refresh in another opening of the same library.
+    const fetched = { params: { steps: { type: 'integer', min: 1, max: 9 } } } as const;
+    const book = await openParamSchemaBook(join(dir, 'data'));
+    await book.keep('fal', 'fal-ai/flux/dev', fetched, 'fetched');
+    const reopened = await openModelOptions(join(dir, 'data'), fetch);
+    const handlers = ipcCaller(
+      modelOptionsHandlers({
+        options: reopened,
+        addressOf: () => null,
+        storedKeyOf: () => Promise.resolve({ found: 'none' }),
+      }),
+    );
+    for (const input of [
+      { provider: 'pictor', model: 'house', all: true },
+      { provider: 'pictor' },
+    ]) {
+      expect(await handlers('models:forget', input)).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input' },
+      });
+    }
+    // Fetched options are left to "Refresh options".
+    await handlers('models:forget', { provider: 'fal', model: 'fal-ai/flux/dev' });
+    const forgot = await handlers('models:forget', { provider: 'pictor', model: 'house' });
+    expect(forgot).toEqual({
+      ok: true,
+      value: [{ provider: 'fal', model: 'fal-ai/flux/dev', ...fetched }],
+    });
+    // Written: a new opening of the book has the same.
+    const again = await openParamSchemaBook(join(dir, 'data'));
+    expect(again.kept().map((kept) => kept.model)).toEqual(['fal-ai/flux/dev']);
   });
 
   it('refuses a file it cannot use with the sentence, keeping nothing', async () => {

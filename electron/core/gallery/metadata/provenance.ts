@@ -35,13 +35,14 @@ export function provenanceOf(
   index: number,
   appVersion: string,
 ): ImageProvenance {
-  const { prompt, size, quality } = record.request;
+  const { prompt, size, quality, params } = record.request;
   const model = modelOf(record);
   const seed = record.seed ?? record.request.seed;
   return {
     prompt,
     ...(model === undefined ? {} : { model }),
     ...(seed === undefined ? {} : { seed }),
+    ...(params === undefined || Object.keys(params).length === 0 ? {} : { params }),
     ...(size === undefined ? {} : { size }),
     ...(quality === undefined ? {} : { quality }),
     ...(record.taskId === null ? {} : { taskId: record.taskId }),
@@ -64,6 +65,11 @@ export function summaryText(provenance: ImageProvenance): string {
     ['Size', provenance.size],
     ['Quality', provenance.quality],
     ['Seed', provenance.seed === undefined ? undefined : String(provenance.seed)],
+    // The model's options by their own names; text quoted, so a comma in it splits no pair.
+    ...Object.entries(provenance.params ?? {}).map(([name, value]): [string, string] => [
+      name,
+      typeof value === 'string' ? JSON.stringify(value) : String(value),
+    ]),
     ['Task', provenance.taskId],
     ['Service', provenance.service],
     ['Created', new Date(provenance.createdAt).toISOString()],

@@ -8,6 +8,7 @@
  * Only Pictor's own layout is read back (one element per field, as written here); any other
  * XMP is not Pictor's and yields nothing.
  */
+import type { ParamValues } from '../../../../shared/domain/model-params';
 import {
   elementText,
   escapeExact,
@@ -35,6 +36,8 @@ export interface ImageProvenance {
   readonly quality?: string;
   /** The seed the images were made with: the service's, else the one asked for. */
   readonly seed?: number;
+  /** The model's own options asked for, by their names (the PNG `parameters` text says them). */
+  readonly params?: ParamValues;
   /** The service's id of the task, when it has one. */
   readonly taskId?: string;
   /** Pictor's own id of the task. */

@@ -5,7 +5,7 @@
  * before sending as main names it, in English, German and Arabic; options remembered per model;
  * the seed's field and lock.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComposeModelOptions } from '../../../../renderer/features/compose/model-options';
@@ -143,6 +143,44 @@ describe('in the reader’s language', () => {
     const refusal = screen.getByText(/num_images/);
     expect(refusal.textContent).toMatch(/^يأخذ الخيار «num_images» عددًا صحيحًا من .+ إلى .+\.$/);
   });
+});
+
+describe('every control kind in the reader’s language', () => {
+  it.each([
+    {
+      locale: 'de',
+      words: ['Modelloptionen', 'Ausgabeformat', 'Standard (jpeg)', 'Schritte', 'Sicherheit'],
+      range: /^Von 1 bis 50$/,
+      random: 'Zufällig',
+      more: ['Weitere Optionen', 'Negativer Prompt'],
+    },
+    {
+      locale: 'ar',
+      words: ['خيارات النموذج', 'صيغة الإخراج', 'الافتراضي (jpeg)', 'الخطوات', 'الأمان'],
+      range: /^من \S+ إلى \S+$/,
+      random: 'عشوائية',
+      more: ['مزيد من الخيارات', 'الموجّه السلبي'],
+    },
+  ] as const)(
+    '$locale: a choice, numbers with ranges and defaults, a switch, the seed and text',
+    async ({ locale, words, range, random, more }) => {
+      await act(() => applyLocale(locale));
+      showModel('fal', 'fal-ai/flux/dev');
+      const [group, format, fallback, steps, safety] = words;
+      expect(screen.getByRole('group', { name: group })).toBeTruthy();
+      const choice = screen.getByRole('combobox', { name: format });
+      expect(within(choice).getAllByRole('option')[0]?.textContent).toBe(fallback);
+      expect(screen.getByRole('textbox', { name: steps })).toHaveProperty('placeholder', '28');
+      expect(screen.getAllByText(range).length).toBeGreaterThan(0);
+      expect(screen.getByRole('switch', { name: safety })).toHaveProperty('checked', true);
+      expect(screen.getAllByPlaceholderText(random).length).toBe(1);
+      cleanup();
+      showModel('dashscope', 'wanx2.1-t2i-turbo');
+      const [folded, negative] = more;
+      expect(screen.getByText(folded).closest('details')?.open).toBe(false);
+      expect(screen.getByRole('textbox', { name: negative })).toBeTruthy();
+    },
+  );
 });
 
 describe('the seed', () => {

@@ -3,12 +3,14 @@
  * (which publishes no options): main's own open dialog picks the file (the page never names a
  * path), main reads and checks it as a hostile schema and keeps its options, and the form shows
  * them without a restart; a file that cannot be used is main's sentence under the button and no
- * option appears; a cancelled dialog changes nothing.
+ * option appears; a cancelled dialog changes nothing. Settings offers the same, on the same
+ * channel, and "Use none" to forget them, in the reader's language.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startWiredApp } from '../render-wired-app';
 
@@ -64,5 +66,71 @@ describe('Options from a file…', () => {
     );
     expect(screen.queryByRole('group', { name: 'Model options' })).toBeNull();
     expect(main.runtime.core.paramSchemas.kept()).toEqual([]);
+  });
+});
+
+/** Settings over the real wiring; its group of the own service's model options. */
+async function openSettings() {
+  const app = await startWiredApp();
+  act(() => useAppStore.getState().setView('settings'));
+  await screen.findByRole('heading', { level: 1 });
+  const group = () => screen.getByRole('group', { name: /Model options|Modelloptionen/ });
+  return { ...app, group };
+}
+
+describe('Model options in Settings', () => {
+  it('keeps a file’s options for a model of the own service, then none, over the form’s channel', async () => {
+    const { user, main, group } = await openSettings();
+    await user.type(within(group()).getByRole('textbox', { name: 'Model' }), MODEL);
+    const status = () => within(group()).getByRole('status').textContent;
+    expect(status()).toBe(`No options for ${MODEL}: only the prompt, size and quality are sent.`);
+    expect(within(group()).getByRole('button', { name: 'Use none' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const file = join(main.dir, 'house-options.json');
+    const schema = {
+      properties: {
+        style: { enum: ['vivid', 'natural'] },
+        strength: { type: 'number', minimum: 0, maximum: 1 },
+      },
+    };
+    await writeFile(file, JSON.stringify(schema));
+    main.env['PICTOR_E2E_OPEN_OPTIONS'] = file;
+    await user.click(within(group()).getByRole('button', { name: 'Options from a file…' }));
+    await waitFor(() =>
+      expect(status()).toBe(`Options from a file for ${MODEL}: style, strength.`),
+    );
+    expect(main.callsTo('models:fromFile')).toEqual([{ provider: 'pictor', model: MODEL }]);
+    await user.click(within(group()).getByRole('button', { name: 'Use none' }));
+    await waitFor(() => expect(status()).toMatch(/^No options for /));
+    expect(main.callsTo('models:forget')).toEqual([{ provider: 'pictor', model: MODEL }]);
+    expect(main.runtime.core.paramSchemas.kept()).toEqual([]);
+  });
+
+  it('says in German why a crafted file is refused, keeping none', async () => {
+    const { user, main, group } = await openSettings();
+    await act(() => applyLocale('de'));
+    try {
+      await user.type(within(group()).getByRole('textbox', { name: 'Modell' }), MODEL);
+      const file = join(main.dir, 'loop.json');
+      const loop = {
+        properties: { a: { $ref: '#/components/schemas/A' } },
+        components: { schemas: { A: { $ref: '#/components/schemas/A' } } },
+      };
+      await writeFile(file, JSON.stringify(loop));
+      main.env['PICTOR_E2E_OPEN_OPTIONS'] = file;
+      await user.click(within(group()).getByRole('button', { name: 'Optionen aus einer Datei…' }));
+      const alert = await within(group()).findByRole('alert');
+      expect(alert.textContent).toMatch(
+        /^Die Datei enthält keine Optionen, die Pictor verwenden kann/,
+      );
+      expect(within(group()).getByRole('status').textContent).toBe(
+        `Keine Optionen für ${MODEL}: Nur Prompt, Größe und Qualität werden gesendet.`,
+      );
+      expect(main.runtime.core.paramSchemas.kept()).toEqual([]);
+    } finally {
+      await act(() => applyLocale('en'));
+    }
   });
 });

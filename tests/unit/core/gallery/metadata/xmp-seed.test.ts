@@ -26,6 +26,21 @@ describe('the seed in an image’s metadata', () => {
     expect(asked.seed).toBe(7);
   });
 
+  it('goes with the model’s options in the PNG parameters, text quoted', () => {
+    const record = makeRecord([null], { seed: 9 });
+    const params = {
+      num_inference_steps: 12,
+      enable_safety_checker: false,
+      negative_prompt: 'fog, rain\nSeed: 1',
+    };
+    const made = provenanceOf({ ...record, request: { ...record.request, params } }, 0, '1.0.0');
+    const [, line] = summaryText(made).split('\n');
+    expect(line).toMatch(
+      /, Seed: 9, num_inference_steps: 12, enable_safety_checker: false, negative_prompt: "fog, rain\\nSeed: 1", /,
+    );
+    expect(summaryText(provenanceOf(record, 0, '1.0.0'))).not.toContain('num_inference_steps');
+  });
+
   it('is absent when none is known, and a damaged one is dropped, not the provenance', () => {
     const none = provenanceOf(makeRecord([null]), 0, '1.0.0');
     const packet = buildXmpPacket(none)!.toString('utf8');
