@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,5 +154,21 @@ describe('a one-record command of the bundled CLI', () => {
     const versions = await readdir(folder);
     expect(versions).toHaveLength(1);
     expect(await readdir(join(folder, versions[0] ?? ''))).not.toEqual([]);
+  });
+
+  it('rates without reading the settings file, which only a send of inputs or a consent needs', async () => {
+    // A value of the wrong type: reading the file would set a copy aside and write it repaired.
+    const damaged = JSON.stringify({ settings: { neverUploadInputs: 'yes' } });
+    await writeFile(join(dataDir, 'settings.json'), damaged, { mode: 0o600 });
+    try {
+      const run = await recorded([...cli, 'rate', LOCAL_ID, '2'], dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(damaged);
+      expect((await readdir(dataDir)).filter((name) => name.startsWith('settings'))).toEqual([
+        'settings.json',
+      ]);
+    } finally {
+      await rm(join(dataDir, 'settings.json'), { force: true });
+    }
   });
 });
