@@ -35,8 +35,15 @@ export class EditSettings {
     readonly logger: Logger;
   }): EditSettings {
     const { settingsStore: store, now, logger } = host;
-    if (store) return EditSettings.over(new SettingsService({ store, now, logger }));
-    return EditSettings.readOnly(host.inputSettings ?? (() => NO_INPUT_SETTINGS));
+    if (!store) return EditSettings.readOnly(host.inputSettings ?? (() => NO_INPUT_SETTINGS));
+    // The settings file is read and checked when a send or a consent first asks: a command that
+    // sends no input (a rating, a list) never parses it.
+    let service: SettingsService | undefined;
+    const opened = () => (service ??= new SettingsService({ store, now, logger }));
+    return EditSettings.over({
+      get: () => opened().get(),
+      update: (patch) => opened().update(patch),
+    });
   }
 
   /** The settings in `service`'s store: read at each send, a consent kept there. */

@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,11 +41,15 @@ interface Recorded {
   readonly lines: readonly string[];
 }
 
-/** `node <args>` with the recorder preloaded. */
-async function recorded(args: readonly string[], home: string): Promise<Recorded> {
+/** `node <args>` with the recorder preloaded; `env` over the CLI's child environment. */
+async function recorded(
+  args: readonly string[],
+  home: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Recorded> {
   const child = spawn(process.execPath, ['--import', RECORDER, ...args], {
     cwd: REPO_ROOT,
-    env: childEnv({ home }),
+    env: { ...childEnv({ home }), ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -136,5 +140,35 @@ describe('a one-record command of the bundled CLI', () => {
     );
     expect(thread.code, thread.stderr).toBe(0);
     expect(startedUnused(thread.lines)).toEqual(['a worker thread: worker 0']);
+  });
+
+  it("keeps its compiled code in the user's own cache folder, not the shared temp folder", async () => {
+    const home = join(dir, 'cache-home');
+    await mkdir(home, { mode: 0o700 });
+    // No NODE_COMPILE_CACHE (the test run's own cache): the CLI picks the folder.
+    const run = await recorded([...cli, 'list', '--json'], home, { NODE_COMPILE_CACHE: undefined });
+    expect(run.code, run.stderr).toBe(0);
+    const folder = join(home, '.cache', 'Pictor', 'compile-cache');
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    // Node keeps the cache in a folder named for its version; the command's chunks are in it.
+    const versions = await readdir(folder);
+    expect(versions).toHaveLength(1);
+    expect(await readdir(join(folder, versions[0] ?? ''))).not.toEqual([]);
+  });
+
+  it('rates without reading the settings file, which only a send of inputs or a consent needs', async () => {
+    // A value of the wrong type: reading the file would set a copy aside and write it repaired.
+    const damaged = JSON.stringify({ settings: { neverUploadInputs: 'yes' } });
+    await writeFile(join(dataDir, 'settings.json'), damaged, { mode: 0o600 });
+    try {
+      const run = await recorded([...cli, 'rate', LOCAL_ID, '2'], dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(damaged);
+      expect((await readdir(dataDir)).filter((name) => name.startsWith('settings'))).toEqual([
+        'settings.json',
+      ]);
+    } finally {
+      await rm(join(dataDir, 'settings.json'), { force: true });
+    }
   });
 });
