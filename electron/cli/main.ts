@@ -2,10 +2,10 @@
  * Pictor's command-line front: the same core as the app, for scripts and people without a window.
  * `npm run -s cli -- help` lists the commands.
  */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dispatch } from './cli-dispatch';
 import type { CliIo } from './cli-io';
@@ -55,13 +55,25 @@ function invokedDirectly(script: string | undefined): boolean {
  * `NODE_COMPILE_CACHE` names a folder, Node has already started its cache there. A folder that
  * cannot be made is a start without the cache, never a refusal.
  */
+/**
+ * A folder only this user can write: a real directory (not a link), the user's own, closed to
+ * group and others. A cache folder made earlier with wider rights, or left by someone else, is
+ * not used (mkdir keeps an existing folder's rights as they are).
+ */
+function isPrivateFolder(folder: string): boolean {
+  const found = lstatSync(folder);
+  if (!found.isDirectory()) return false;
+  if (process.platform === 'win32' || process.getuid === undefined) return true;
+  return found.uid === process.getuid() && (found.mode & 0o022) === 0;
+}
+
 function keepCompiledCode(env: NodeJS.ProcessEnv): void {
   if (env.NODE_COMPILE_CACHE) return;
   const cacheHome = env.XDG_CACHE_HOME || join(homedir(), '.cache');
   const folder = join(cacheHome, 'Pictor', 'compile-cache');
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    enableCompileCache(folder);
+    if (isPrivateFolder(folder) && isPrivateFolder(dirname(folder))) enableCompileCache(folder);
   } catch {
     // No cache: this start compiles as Node does by default.
   }

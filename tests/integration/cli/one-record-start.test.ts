@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,28 @@ describe('a one-record command of the bundled CLI', () => {
     expect(versions).toHaveLength(1);
     expect(await readdir(join(folder, versions[0] ?? ''))).not.toEqual([]);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'keeps no compiled code in a cache folder others can write to',
+    async () => {
+      const home = join(dir, 'open-cache-home');
+      const folder = join(home, '.cache', 'Pictor', 'compile-cache');
+      await mkdir(folder, { recursive: true });
+      await chmod(folder, 0o777);
+      const run = await recorded([...cli, 'list', '--json'], home, {
+        NODE_COMPILE_CACHE: undefined,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(await readdir(folder)).toEqual([]);
+      // The same folder closed to others is used.
+      await chmod(folder, 0o700);
+      const closed = await recorded([...cli, 'list', '--json'], home, {
+        NODE_COMPILE_CACHE: undefined,
+      });
+      expect(closed.code, closed.stderr).toBe(0);
+      expect(await readdir(folder)).toHaveLength(1);
+    },
+  );
 
   it('rates without reading the settings file, which only a send of inputs or a consent needs', async () => {
     // A value of the wrong type: reading the file would set a copy aside and write it repaired.
