@@ -57,7 +57,7 @@ export class HeldWaits {
       const early = performance.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
       if (outcome === 'broken' || (outcome === 'waiting' && early)) {
         this.broken.add(localId);
-        this.ctx.logger.info('held wait of no use; polling', { localId, outcome });
+        this.ctx.logger.debug('held wait of no use; polling', { localId, outcome });
       }
     } catch {
       // Ended by a stop or a cancel: the poll after it sees why.

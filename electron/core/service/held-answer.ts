@@ -25,15 +25,15 @@ export type HeldOutcome = 'ended' | 'waiting' | 'broken';
  * Whether a status answer says the task ended: true, false (it waits or runs), undefined (not a
  * status answer).
  */
-export type EndsTest = (json: unknown) => boolean | undefined;
+type EndsTest = (json: unknown) => boolean | undefined;
 
-export const MAX_EVENT_CHARS = 64 * 1024;
-export const MAX_STREAM_BYTES = 1024 * 1024;
+const MAX_EVENT_CHARS = 64 * 1024;
+const MAX_STREAM_BYTES = 1024 * 1024;
 
 const FIELDS = new Set(['data', 'event', 'id', 'retry']);
 
 /** A held poll's answer: one status answer, as the poll's own statuses accept it. */
-export async function readHeldAnswer(
+async function readHeldAnswer(
   response: Response,
   accepted: readonly number[],
   ends: EndsTest,
@@ -102,7 +102,7 @@ class EventLines {
  * A status stream: `text/event-stream` whose events' data are status answers, until one says the
  * task ended. A stream that closes cleanly before that leaves the task `waiting`.
  */
-export async function readStatusEvents(
+async function readStatusEvents(
   response: Response,
   ends: EndsTest,
   signal: AbortSignal,
@@ -145,7 +145,7 @@ function endsIn(status: CanonicalState | undefined): boolean | undefined {
 }
 
 /** How the client sends the held request: checked as every request, under `signal`. */
-export interface HeldIo {
+interface HeldIo {
   readonly signal: AbortSignal;
   readonly maxBytes: number;
   respond(signal: AbortSignal, request: ProfileRequest): Promise<Response>;

@@ -167,6 +167,26 @@ describe.each(['replicate', 'fal'] as const)('%s: the held wait', (provider) => 
   });
 });
 
+describe('waits held at once', () => {
+  it('are at most 4 (each holds a connection): a fifth task is polled meanwhile', async () => {
+    const rig = await rigOf('fal');
+    const localIds: string[] = [];
+    for (let n = 0; n < 5; n += 1) localIds.push(await submitOne(rig, `task ${n}`));
+    await rig.drive(() => localIds.every((id) => rig.core.history.get(id)?.taskId != null));
+    await rig.clock.advance(INTERVAL_MS * 2);
+    await vi.waitFor(() => {
+      expect(held(rig).filter((entry) => entry.status === null)).toHaveLength(4);
+      expect(polls(rig).length).toBeGreaterThanOrEqual(1);
+    }, WAIT_WITHIN);
+    expect(held(rig)).toHaveLength(4);
+    await rig.clock.advance(DURATION_MS);
+    await vi.waitFor(
+      () => expect(localIds.map((id) => statusOf(rig, id)).slice(0, 5)).toContain('completed'),
+      WAIT_WITHIN,
+    );
+  });
+});
+
 describe('a server that does not hold', () => {
   it('replicate: an answer at once to `Prefer: wait` leaves the task polled every interval, not held again', async () => {
     const rig = await rigOf('replicate');

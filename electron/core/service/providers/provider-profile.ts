@@ -142,7 +142,7 @@ export interface QueueQuestion {
  * passes (`answer`: Replicate's `Prefer: wait=<seconds>`), or a stream of status events it closes
  * after the last (`events`: fal's `status/stream`). Its answers are read with `readPoll`.
  */
-export interface HeldWait {
+interface HeldWait {
   readonly answer: 'answer' | 'events';
   request(
     taskId: string,

@@ -9,10 +9,12 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
-import { MAX_EVENT_CHARS, MAX_STREAM_BYTES } from '../../../../electron/core/service/held-answer';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { closeServers, sendJson, serve } from '../../../support/http-servers';
 
+/** held-answer.ts's bounds: an event's characters, a stream's bytes. */
+const MAX_EVENT_CHARS = 64 * 1024;
+const MAX_STREAM_BYTES = 1024 * 1024;
 const KEY = 'sk-held-WAIT-6606';
 const ID = '0b4d6c1e-4b8a-4f5e-9a53-6b1f1d2e3c4a';
 const FAL_MODEL = 'fal-ai/flux/dev';
