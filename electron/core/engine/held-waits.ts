@@ -9,7 +9,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
-import { handlesAt } from './demo-handles';
+import { serviceRefOf } from './demo-handles';
 
 /** A wait answered sooner than this with the task still running was not held (real time). */
 const EARLY_MS = 1_000;
@@ -46,11 +46,7 @@ export class HeldWaits {
     try {
       const outcome = await this.client.waitForEnd(
         credentials,
-        {
-          taskId: record.taskId ?? '',
-          handles: handlesAt(record, credentials.baseUrl),
-          request: record.request,
-        },
+        serviceRefOf(record, credentials.baseUrl),
         holdMs,
         AbortSignal.any([this.ctx.signal, controller.signal]),
       );

@@ -18,7 +18,7 @@ import { HeldWaits } from './held-waits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
 import { withAnswerCost } from './task-costs';
-import { handlesAt } from './demo-handles';
+import { serviceRefOf } from './demo-handles';
 
 // Made when needed: its English text would build the catalogue at every start of the CLI.
 const awaitingKey = (): TaskError => saying('auth', sentence('error.library.otherAccountTask'));
@@ -180,11 +180,7 @@ export class Poller {
       try {
         const task = await this.client.getTask(
           credentials,
-          {
-            taskId: record.taskId ?? '',
-            handles: handlesAt(record, credentials.baseUrl),
-            request: record.request,
-          },
+          serviceRefOf(record, credentials.baseUrl),
           this.ctx.signal,
         );
         const current = this.ctx.get(localId);
