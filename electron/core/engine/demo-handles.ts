@@ -7,6 +7,7 @@
  * are moved, path and query kept; the demo's key still goes to the demo's base URL only.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { EngineTaskRef } from './engine-types';
 import { isDemoEndpoint, isLoopbackHost, type TaskHandles } from '../service';
 
 /** `url` on `origin` when it is a loopback address, else as it was. */
@@ -32,4 +33,13 @@ export function handlesAt(
     if (typeof url === 'string') moved[name] = onOrigin(url, origin);
   }
   return moved as TaskHandles;
+}
+
+/** The task on its service as the client asks about it: its id, its addresses at `baseUrl`, what was asked. */
+export function serviceRefOf(record: TaskRecord, baseUrl: string): EngineTaskRef {
+  return {
+    taskId: record.taskId ?? '',
+    handles: handlesAt(record, baseUrl),
+    request: record.request,
+  };
 }

@@ -39,6 +39,17 @@ export interface EngineServiceClient {
     task: string | EngineTaskRef,
     signal?: AbortSignal,
   ): Promise<ServiceTask & AnswerCost>;
+  /**
+   * Waits until the task ends where its service can hold the wait (a held poll, a status
+   * stream), at most about `holdMs`: `ended` (poll now), `waiting` (it still runs), `broken`
+   * (no use: poll at the interval). Throws only the signal's reason.
+   */
+  waitForEnd?(
+    credentials: ServiceCredentials,
+    task: EngineTaskRef,
+    holdMs: number,
+    signal?: AbortSignal,
+  ): Promise<'ended' | 'waiting' | 'broken'>;
   /** Asks the service to cancel the task (the user's explicit action only). */
   cancel?(
     credentials: ServiceCredentials,
@@ -184,6 +195,11 @@ export interface TaskEngineOptions {
   readonly pollIntervalMs: number;
   /** Stop watching a task after this long (the id is kept); `null` watches forever. */
   readonly watchTimeoutMs: number | null;
+  /**
+   * The longest a wait the service holds (Replicate's `Prefer: wait`, fal's status stream) is
+   * held before the task is polled anyway; `null` never holds a wait, only polls.
+   */
+  readonly heldWaitMs: number | null;
   /** Submit attempts when the service answers 429 (it accepted nothing). */
   readonly maxSubmitAttempts: number;
   /** Download attempts per image in one run before it waits for the next start or a retry. */
@@ -206,6 +222,7 @@ export interface TaskEngineOptions {
 export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
   pollIntervalMs: 3_000,
   watchTimeoutMs: null,
+  heldWaitMs: 20_000,
   maxSubmitAttempts: 5,
   maxDownloadAttempts: 5,
   maxBackoffMs: 60_000,

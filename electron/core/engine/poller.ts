@@ -14,10 +14,11 @@ import { ServiceError } from '../service';
 import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
+import { HeldWaits } from './held-waits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
 import { withAnswerCost } from './task-costs';
-import { handlesAt } from './demo-handles';
+import { serviceRefOf } from './demo-handles';
 
 // Made when needed: its English text would build the catalogue at every start of the CLI.
 const awaitingKey = (): TaskError => saying('auth', sentence('error.library.otherAccountTask'));
@@ -47,6 +48,8 @@ export class Poller {
   private readonly sent = new Map<string, number>();
   /** How far each task is, as its service last said (only services that say). */
   private readonly said = new Map<string, ServiceSaid>();
+  /** The waits services hold until a task ends, before its poll. */
+  private readonly held: HeldWaits;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -56,6 +59,7 @@ export class Poller {
     private readonly onCompleted: (record: TaskRecord, task: CompletedTask) => Promise<void>,
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
+    this.held = new HeldWaits(ctx, client);
   }
 
   /**
@@ -84,6 +88,7 @@ export class Poller {
     this.due.delete(localId);
     this.failures.delete(localId);
     this.said.delete(localId);
+    this.held.end(localId);
     this.planner.release(localId);
     const sent = this.sent.get(localId);
     if (sent !== undefined && this.ctx.clock.now() - sent >= this.ctx.options.pollIntervalMs)
@@ -169,16 +174,13 @@ export class Poller {
       const found = await credentialsForRecord(this.credentials, record);
       if (!found.ok) return this.hold(record, 'awaiting_key', found.error);
       const { credentials } = found;
+      if (!(await this.waitHeld(record, credentials))) return;
       const startedAt = this.ctx.clock.now();
       this.sent.set(localId, startedAt);
       try {
         const task = await this.client.getTask(
           credentials,
-          {
-            taskId: record.taskId ?? '',
-            handles: handlesAt(record, credentials.baseUrl),
-            request: record.request,
-          },
+          serviceRefOf(record, credentials.baseUrl),
           this.ctx.signal,
         );
         const current = this.ctx.get(localId);
@@ -216,6 +218,23 @@ export class Poller {
     } finally {
       this.polling.delete(localId);
     }
+  }
+
+  /**
+   * The wait the task's service holds until it ends, before the poll (held-waits.ts); false when
+   * the task stopped being one to poll meanwhile (canceled, removed, held, the engine stopped).
+   */
+  private async waitHeld(record: TaskRecord, credentials: ServiceCredentials): Promise<boolean> {
+    await this.held.before(record, credentials);
+    const current = this.ctx.get(record.localId);
+    return (
+      current !== undefined &&
+      current.status === 'processing' &&
+      current.hold === null &&
+      !this.ctx.isStopped() &&
+      !this.ctx.isPaused() &&
+      this.ctx.owns(record.localId)
+    );
   }
 
   /**

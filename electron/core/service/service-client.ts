@@ -10,7 +10,7 @@ import type { GenerationRequest, ServiceTask } from '../../../shared/service/wir
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { SubmitAnswer } from './answer-parsing';
 import type { AnswerOutcome } from './answer-protocol';
-import { sharedAnswerReader, type AnswerReader } from './answer-reader';
+import { sharedAnswerReader } from './answer-reader';
 import {
   checkBody,
   readOutcome,
@@ -24,19 +24,20 @@ import { fetchAnswer, refuseUnsendable } from './send-request';
 import { checkCredentials, redactError } from './request-guard';
 import type { KeyCheck } from './key-check';
 import { runKeyProbe } from './key-probe';
-import type { CheckedCredentials } from './request-guard';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
 import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
-import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
+import { heldWait, type HeldOutcome } from './held-answer';
+import type { ProfileRequest, ProviderProfile } from './providers/provider-profile';
 import type { QueuePlace } from './providers/provider-profile';
 import { atAddress, placed, waitsInQueue } from './waiting-place';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import { serviceNameAt } from './key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import type { Call, Outgoing, ServiceClientOptions, TaskRef } from './client-call';
 import {
   positive,
   submitReading,
@@ -45,69 +46,10 @@ import {
   type ReadingLimits,
 } from './client-parts';
 
-/** How the client reaches the service and how patient it is. */
-export interface ServiceClientOptions {
-  fetch: FetchLike;
-  /** Total per request, redirects and reading the body included. Default 30 s. */
-  requestTimeoutMs?: number;
-  /** Redirects (under the base URL) followed per request. Default 3. */
-  maxRedirects?: number;
-  /** A larger 200 body is a protocol error; larger error bodies are cut here. Default 1 MiB. */
-  maxResponseBytes?: number;
-  /**
-   * The most an image sent inline may decode to: the gallery's download cap (pictor-core.ts
-   * passes it), default {@link DOWNLOAD_MAX_IMAGE_BYTES}. The answer a profile says carries its
-   * images inline may be that much base64 larger than `maxResponseBytes`.
-   */
-  maxInlineImageBytes?: number;
-  /** For HTTP-date `Retry-After`. Default `Date.now`. */
-  now?: () => number;
-  /**
-   * Reads every answer off the main thread (answer-reader.ts); default the process's shared one.
-   * Tests pass their own (a worker that hangs or crashes).
-   */
-  answers?: AnswerReader;
-}
-
-/** One call in flight: what it is, whose key, and the signals that can end it. */
-interface Call {
-  readonly op: ServiceOperation;
-  readonly credentials: CheckedCredentials;
-  /** The service's profile: its key header, its words (providers/). */
-  readonly profile: ProviderProfile;
-  /** Regional host patterns besides the base URL where the key may go (providers/regional-hosts.ts). */
-  readonly regional: readonly string[];
-  /** The caller's and the timeout's, combined. */
-  readonly signal: AbortSignal;
-  /**
-   * The caller's alone: an answer that all arrived is read to its end whatever the request's
-   * timeout (the worker has its own time), as it was when the main thread read it at once.
-   */
-  readonly callerSignal: AbortSignal | undefined;
-}
-
-interface Outgoing {
-  readonly method: 'GET' | 'POST' | 'PUT';
-  readonly url: string;
-  readonly body?: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Sent without the key (a key probe's second question: is it refused without one?). */
-  readonly keyless?: boolean;
-}
-
 /** An accepted answer read as text on the main thread (a key probe's, a cancel's: small). */
 interface Answer {
   readonly status: number;
   readonly text: string;
-}
-
-/** A task on the service as the client needs it to poll, fetch or cancel it. */
-export interface TaskRef {
-  readonly taskId: string;
-  /** The addresses the service gave for it (kept in its record). */
-  readonly handles?: TaskHandles | undefined;
-  /** What was asked for: a profile may need the model to find the task's address (fal). */
-  readonly request?: GenerationRequest | undefined;
 }
 
 /** The service as a sentence names it: its provider's name, or (today's contract) its address. */
@@ -213,6 +155,35 @@ export class ServiceClient {
       if (answer.kind !== 'task') throw unexpectedOutcome(call.op, answer);
       const read = atAddress(answer.task, call.credentials.baseUrl);
       return waitsInQueue(read) ? placed(read, await this.#queuePlace(call, taskId)) : read;
+    });
+  }
+
+  /**
+   * Waits for a task to end where its service holds the wait (ProviderProfile.held): at most
+   * `holdMs`, and no more than 80 % of the request timeout, which bounds the whole wait. Sent as every request is (the key
+   * only where it may go, redirects checked); it says only whether to poll now (held-answer.ts).
+   * @returns `broken` as well for a service without one and for any failure of the wait.
+   * @throws only the caller's `signal.reason`.
+   */
+  waitForEnd(
+    credentials: ServiceCredentials,
+    task: TaskRef,
+    holdMs: number,
+    signal?: AbortSignal,
+  ): Promise<HeldOutcome> {
+    // Inside the request's own timeout, with room to read the answer.
+    const hold = Math.min(holdMs, this.#timeoutMs * 0.8);
+    const run = this.#run('query', credentials, signal, (call) =>
+      heldWait(call.profile, { ...task, taskId: checkTaskId(task.taskId) }, hold, {
+        signal: call.signal,
+        maxBytes: this.#maxBytes,
+        respond: (held, asked) =>
+          this.#respond({ ...call, signal: held }, this.#outgoing(call, asked)),
+      }),
+    );
+    return run.catch(() => {
+      if (signal?.aborted) throw signal.reason;
+      return 'broken' as const;
     });
   }
 
@@ -363,9 +334,10 @@ export class ServiceClient {
     const { method, url, body, headers: extra } = outgoing;
     refuseUnsendable(url, call.credentials.baseUrl, call.regional);
     const headers: Record<string, string> = {
+      // A held wait's stream asks for events (providers/fal.ts); every other answer is JSON.
+      Accept: 'application/json',
       ...extra,
       ...(outgoing.keyless === true ? {} : call.profile.authHeaders(call.credentials.key)),
-      Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const init = { method, headers, body, redirect: 'manual', signal: call.signal } as const;

@@ -8,6 +8,9 @@
  *   (`fal-ai/flux/schnell` polls under `fal-ai/flux/requests/<id>`).
  * - Status `IN_QUEUE` (with `queue_position`), `IN_PROGRESS` (with `logs`), `COMPLETED`; a failed
  *   request also reads `COMPLETED` and its response URL carries the error.
+ * - `GET <status_url>/stream`: the status as server-sent events (`data:` the status object), the
+ *   stream closed after COMPLETED. Here the answer is held until the request ends (or a minute)
+ *   and then carries the status when it was opened and the last one.
  * - `PUT cancel_url` answers 202 `{ status: 'CANCELLATION_REQUESTED' }`, or 400
  *   `{ status: 'ALREADY_COMPLETED' }` once done.
  * - Validation errors are FastAPI's 422 `{ detail: [{ loc, msg, type }] }`, the content policy
@@ -28,6 +31,7 @@
  */
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
+import { holdWhileRunning } from './held-wait';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectImage, DialectKit, DialectMatch } from './dialect';
@@ -60,7 +64,9 @@ const IMAGE_SIZES: Record<string, [number, number]> = {
 const MAX_IMAGES = 4;
 /** The models whose response is one `image`, not `images[]` (their output schemas). */
 const SINGLE_IMAGE_MODELS: ReadonlySet<string> = new Set(['fal-ai/clarity-upscaler']);
-const REQUESTS = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/;
+const REQUESTS = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status\/stream|\/status|\/cancel)?$/;
+/** The longest the status stream stays open before it closes with the status as it is. */
+const STREAM_HOLD_MS = 60_000;
 const MODEL_PATH = /^\/[^/]+\/[^/]+(\/[^/]+)?$/;
 
 function detail(status: number, message: string, headers: Record<string, string> = {}): Reply {
@@ -202,6 +208,32 @@ class FalDialect implements Dialect {
     });
   };
 
+  /**
+   * The status stream: held until the request ends (or {@link STREAM_HOLD_MS}), then the status
+   * when it was opened and the last one as events; the stream closes after them.
+   */
+  private readonly stream = async (
+    first: StoredTask,
+    call: DialectCall,
+    owner: string,
+    app: string,
+  ): Promise<Reply> => {
+    const { id } = first;
+    const opened = this.status(first);
+    const find = () => {
+      const task = this.ownTask(call, owner, app, id);
+      return isReply(task) ? undefined : task;
+    };
+    const task = await holdWhileRunning(this.kit, find, STREAM_HOLD_MS);
+    if (!task) return detail(404, 'Request not found');
+    const events = [opened, this.status(task)].map((reply) => `data: ${reply.body.toString()}\n\n`);
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' },
+      body: Buffer.from(events.join('')),
+    };
+  };
+
   private readonly response = (task: StoredTask): Reply | Promise<Reply> => {
     switch (this.kit.phase(task)) {
       case 'queued':
@@ -287,7 +319,7 @@ class FalDialect implements Dialect {
     }
     const [, owner, app, id, tail] = REQUESTS.exec(pathname) ?? [];
     if (owner && app && id) {
-      const verb = tail === '/status' ? 'GET' : tail === '/cancel' ? 'PUT' : 'GET';
+      const verb = tail === '/cancel' ? 'PUT' : 'GET';
       const route = tail === '/cancel' ? 'cancel' : 'poll';
       return {
         route,
@@ -296,6 +328,7 @@ class FalDialect implements Dialect {
           if (call.method !== verb) return detail(405, 'Method Not Allowed');
           const task = this.ownTask(call, owner, app, id);
           if (isReply(task)) return task;
+          if (tail === '/status/stream') return this.stream(task, call, owner, app);
           return tail === '/status'
             ? this.status(task)
             : tail === '/cancel'

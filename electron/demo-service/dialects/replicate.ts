@@ -19,12 +19,15 @@
  * Chosen here: a prediction is `starting` for the first third of its time; canceling a finished
  * prediction answers 200 with it unchanged; an unknown id is 404 `{ title: 'Not found', detail,
  * status }`; `version` is a hash of the model name (the upscaler's, the version it was run by); `urls.stream` is given but not served;
- * `Prefer: wait` is not honoured (every prediction is asynchronous); the unknown status word is
- * `booting`.
+ * the unknown status word is `booting`.
+ * - `Prefer: wait=<1..60>` (Replicate's sync mode, documented for the create) is honoured on a
+ *   prediction's read: the answer is held until the prediction ends or that many seconds pass.
+ *   The create is always asynchronous.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
+import { holdWhileRunning, preferWait } from './held-wait';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
@@ -241,7 +244,11 @@ class ReplicateDialect implements Dialect {
     return invalidInput('version', 'Invalid version or not permitted.');
   };
 
-  private readonly read = (call: DialectCall, id: string, cancel: boolean): Reply => {
+  private readonly read = (
+    call: DialectCall,
+    id: string,
+    cancel: boolean,
+  ): Reply | Promise<Reply> => {
     const expected = cancel ? 'POST' : 'GET';
     if (call.method !== expected) return problem(405, { detail: 'Method not allowed.' });
     const who = this.account(call);
@@ -257,6 +264,19 @@ class ReplicateDialect implements Dialect {
       this.kit.cancel(task);
       return jsonReply(200, this.prediction(task));
     }
+    const wait = preferWait(call.headers);
+    if (wait !== undefined) return this.held(task.id, who, wait);
+    return jsonReply(200, this.prediction(task, this.kit.statusReadIsUnknown(task)));
+  };
+
+  /** A read held until the prediction ends or `seconds` pass (`Prefer: wait`), then answered. */
+  private readonly held = async (id: string, who: string, seconds: number): Promise<Reply> => {
+    const task = await holdWhileRunning(this.kit, () => this.kit.task(id, who), seconds * 1000);
+    if (!task)
+      return problem(404, {
+        title: 'Not found',
+        detail: 'The requested resource could not be found.',
+      });
     return jsonReply(200, this.prediction(task, this.kit.statusReadIsUnknown(task)));
   };
 

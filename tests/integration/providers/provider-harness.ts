@@ -226,7 +226,15 @@ export async function providerRig(
       clock,
       // A request's own timeout runs on real time: far above a loopback answer on a loaded machine.
       requestTimeoutMs: 20_000,
-      engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, watchTimeoutMs: null, ...engine },
+      // No held waits unless a test asks (held-waits.test.ts): a wait held open is a request in
+      // flight, which stands the clock still while it lasts.
+      engine: {
+        pollIntervalMs: 200,
+        maxBackoffMs: 1_000,
+        watchTimeoutMs: null,
+        heldWaitMs: null,
+        ...engine,
+      },
       ...coreOptions,
     });
   const drive = async (condition: () => boolean, options: DriveOptions = {}): Promise<void> => {

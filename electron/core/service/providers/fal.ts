@@ -47,6 +47,14 @@ function requestPath(taskId: string, request: GenerationRequest): string {
   return `/${appPath(request)}/requests/${segment(taskId)}`;
 }
 
+/** The status stream of a status address: `<status address>/stream`, its query kept. */
+function streamOf(status: string): string {
+  const query = status.indexOf('?');
+  return query === -1
+    ? `${status}/stream`
+    : `${status.slice(0, query)}/stream${status.slice(query)}`;
+}
+
 /** How a task ended, from the error fal returns for it (the result's body, or the status's). */
 function endedWith(error: unknown, type: unknown): TaskReading {
   const said = describeServiceError(error);
@@ -109,6 +117,16 @@ export const falProfile: ProviderProfile = {
     method: 'GET',
     target: handles.poll ?? `${requestPath(taskId, request)}/status`,
   }),
+  // Status events (`data:` a status answer) until COMPLETED, after which fal closes the stream;
+  // a comment line every 15 s keeps it open. Its address is the status address's `/stream`.
+  held: {
+    answer: 'events',
+    request: (taskId, handles, request) => ({
+      method: 'GET',
+      target: streamOf(handles.poll ?? `${requestPath(taskId, request)}/status`),
+      headers: { Accept: 'text/event-stream' },
+    }),
+  },
   readPoll(json) {
     const answer = objectOf(json);
     const read = readWord(this.statusWords, answer['status']);

@@ -137,6 +137,21 @@ export interface QueueQuestion {
   read(json: unknown, taskId: string): QueuePlace | undefined;
 }
 
+/**
+ * A wait the service holds until a task ends: a poll it answers when the task ends or its limit
+ * passes (`answer`: Replicate's `Prefer: wait=<seconds>`), or a stream of status events it closes
+ * after the last (`events`: fal's `status/stream`). Its answers are read with `readPoll`.
+ */
+interface HeldWait {
+  readonly answer: 'answer' | 'events';
+  request(
+    taskId: string,
+    handles: TaskHandles,
+    request: GenerationRequest,
+    seconds: number,
+  ): ProfileRequest & { readonly method: 'GET' };
+}
+
 export interface ProviderProfile {
   readonly id: ProviderId;
   readonly facts: ProviderFacts;
@@ -176,6 +191,8 @@ export interface ProviderProfile {
   /** The poll of a task: its handle, or the documented path from its id (a pasted id). */
   poll(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
   readPoll(json: unknown): TaskReading;
+  /** How the service holds a wait for the end, where it can (the engine still polls). */
+  readonly held?: HeldWait;
   /** The result request, for a profile whose poll only says "done" (fal). */
   result?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
   readResult?(json: unknown, status: number): TaskReading;

@@ -88,6 +88,17 @@ export const replicateProfile: ProviderProfile = {
     method: 'GET',
     target: handles.poll ?? `/v1/predictions/${segment(taskId)}`,
   }),
+  // `Prefer: wait=<1..60>` holds the answer until the prediction ends or that many seconds
+  // pass (Replicate's sync mode); a server that ignores it answers at once, and the poll after
+  // it keeps the usual cadence.
+  held: {
+    answer: 'answer',
+    request: (taskId, handles, _request, seconds) => ({
+      method: 'GET',
+      target: handles.poll ?? `/v1/predictions/${segment(taskId)}`,
+      headers: { Prefer: `wait=${Math.min(60, Math.max(1, Math.floor(seconds)))}` },
+    }),
+  },
   readPoll(json) {
     const answer = objectOf(json);
     const read = readWord(this.statusWords, answer['status']);

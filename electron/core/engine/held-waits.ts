@@ -1,0 +1,74 @@
+/**
+ * The wait before a poll, where the task's service holds one until the task ends (Replicate's
+ * `Prefer: wait`, fal's status stream): the image is on screen when the task ends, not up to an
+ * interval later. The poll that follows still reads the task, so a wait that breaks, stalls or
+ * says nonsense costs nothing but itself: the task is polled, at the usual interval from then
+ * on (a wait of no use is not tried again for that task in this process; a restart tries again).
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { ServiceCredentials } from '../../ports/credentials';
+import type { EngineContext } from './engine-context';
+import type { EngineServiceClient } from './engine-types';
+import { serviceRefOf } from './demo-handles';
+
+/** A wait answered sooner than this with the task still running was not held (real time). */
+const EARLY_MS = 1_000;
+/** Waits held open at once, per engine. */
+const MAX_OPEN = 4;
+
+export class HeldWaits {
+  /** The wait open for each task, ended when the task stops being watched. */
+  private readonly open = new Map<string, AbortController>();
+  /** Tasks whose service's wait was of no use: polled only. */
+  private readonly broken = new Set<string>();
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly client: EngineServiceClient,
+  ) {}
+
+  /**
+   * Holds the wait, where the service has one, until the task ends, the hold passes, the wait
+   * breaks or the task stops being watched; never throws. A `waiting` answer within a second (or
+   * half the hold) is a service that does not hold (it ignored `Prefer: wait`): no use either.
+   */
+  async before(record: TaskRecord, credentials: ServiceCredentials): Promise<void> {
+    const holdMs = this.ctx.options.heldWaitMs;
+    const { localId } = record;
+    if (holdMs === null || !this.client.waitForEnd || this.broken.has(localId)) return;
+    // Each open wait holds a connection: past a few, tasks are polled (the app's fetch keeps 6
+    // connections per host, which its polls, submits and downloads need as well).
+    if (this.open.size >= MAX_OPEN) return;
+    const controller = new AbortController();
+    this.open.set(localId, controller);
+    // Real time, as the hold is (the service's and the request's): not the engine's clock.
+    const startedAt = performance.now();
+    try {
+      const outcome = await this.client.waitForEnd(
+        credentials,
+        serviceRefOf(record, credentials.baseUrl),
+        holdMs,
+        AbortSignal.any([this.ctx.signal, controller.signal]),
+      );
+      const early = performance.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
+      if (outcome === 'broken' || (outcome === 'waiting' && early)) {
+        this.broken.add(localId);
+        this.ctx.logger.debug('held wait of no use; polling', { localId, outcome });
+      }
+    } catch {
+      // Ended by a stop or a cancel: the poll after it sees why.
+    } finally {
+      if (this.open.get(localId) === controller) this.open.delete(localId);
+    }
+  }
+
+  /**
+   * The task is no longer watched (canceled, removed, finished, held, stopped): its wait ends
+   * now, and a later watch (a resume) tries the service's wait again.
+   */
+  end(localId: string): void {
+    this.open.get(localId)?.abort();
+    this.open.delete(localId);
+    this.broken.delete(localId);
+  }
+}

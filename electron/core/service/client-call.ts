@@ -1,0 +1,69 @@
+/**
+ * The shapes the service client (service-client.ts) works with: its options, one call in
+ * flight, a request as it goes out, and a task as the client finds it.
+ */
+import type { GenerationRequest } from '../../../shared/service/wire';
+import type { FetchLike } from '../../ports/http';
+import type { AnswerReader } from './answer-reader';
+import type { ProviderProfile, TaskHandles } from './providers/provider-profile';
+import type { CheckedCredentials } from './request-guard';
+import type { ServiceOperation } from './status-errors';
+
+/** How the client reaches the service and how patient it is. */
+export interface ServiceClientOptions {
+  fetch: FetchLike;
+  /** Total per request, redirects and reading the body included. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** Redirects (under the base URL) followed per request. Default 3. */
+  maxRedirects?: number;
+  /** A larger 200 body is a protocol error; larger error bodies are cut here. Default 1 MiB. */
+  maxResponseBytes?: number;
+  /**
+   * The most an image sent inline may decode to: the gallery's download cap (pictor-core.ts
+   * passes it), default DOWNLOAD_MAX_IMAGE_BYTES. The answer a profile says carries its
+   * images inline may be that much base64 larger than `maxResponseBytes`.
+   */
+  maxInlineImageBytes?: number;
+  /** For HTTP-date `Retry-After`. Default `Date.now`. */
+  now?: () => number;
+  /**
+   * Reads every answer off the main thread (answer-reader.ts); default the process's shared one.
+   * Tests pass their own (a worker that hangs or crashes).
+   */
+  answers?: AnswerReader;
+}
+
+/** One call in flight: what it is, whose key, and the signals that can end it. */
+export interface Call {
+  readonly op: ServiceOperation;
+  readonly credentials: CheckedCredentials;
+  /** The service's profile: its key header, its words (providers/). */
+  readonly profile: ProviderProfile;
+  /** Regional host patterns besides the base URL where the key may go (providers/regional-hosts.ts). */
+  readonly regional: readonly string[];
+  /** The caller's and the timeout's, combined. */
+  readonly signal: AbortSignal;
+  /**
+   * The caller's alone: an answer that all arrived is read to its end whatever the request's
+   * timeout (the worker has its own time), as it was when the main thread read it at once.
+   */
+  readonly callerSignal: AbortSignal | undefined;
+}
+
+export interface Outgoing {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly url: string;
+  readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent without the key (a key probe's second question: is it refused without one?). */
+  readonly keyless?: boolean;
+}
+
+/** A task on the service as the client needs it to poll, fetch or cancel it. */
+export interface TaskRef {
+  readonly taskId: string;
+  /** The addresses the service gave for it (kept in its record). */
+  readonly handles?: TaskHandles | undefined;
+  /** What was asked for: a profile may need the model to find the task's address (fal). */
+  readonly request?: GenerationRequest | undefined;
+}

@@ -1,0 +1,233 @@
+/**
+ * The wait a service holds until a task ends (core/engine/held-waits.ts), through the real core
+ * against the demo's Replicate (`Prefer: wait` on a prediction's read) and fal (the status
+ * stream) on loopback, one manual clock for both: a completion reaches the engine on the held
+ * wait, not at the next poll; a wait cut midway, one that says nonsense, or a server that does
+ * not hold leaves the task polled at the usual interval, submitted once; a held wait that ends at
+ * its limit is followed by another; a cancel while it is open ends the task; a restart holds the
+ * wait again. Today's contract (the seed's interface) has no held wait: it is polled every 3 s.
+ *
+ * The demo's holds run on real time (as a service's do) and check the clock's tasks as it moves:
+ * while a wait is held the test moves the clock itself and waits on what the service logged.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { ProviderId } from '../../../shared/domain/providers';
+import type { FaultEffect, RequestLogEntry } from '../../../electron/demo-service/types';
+import { providerRig, type ProviderRig } from './provider-harness';
+import { submitOne } from './provider-scenarios';
+
+const INTERVAL_MS = 3_000;
+/** A task at the demo runs this long (queued its first third). */
+const DURATION_MS = 6_000;
+const WAIT_WITHIN = { timeout: 15_000, interval: 5 };
+
+type HeldDialect = Extract<ProviderId, 'replicate' | 'fal'>;
+
+/** Whether a request of the log is the dialect's held wait (not a plain poll). */
+function isHeld(entry: RequestLogEntry): boolean {
+  return entry.path.endsWith('/status/stream') || entry.headers['prefer'] !== undefined;
+}
+
+const held = (rig: ProviderRig) => rig.service.log.requests.filter(isHeld);
+/** The plain polls (fal's status reads, not its result's). */
+const polls = (rig: ProviderRig) =>
+  rig.service.log.requests.filter(
+    (entry) =>
+      entry.route === 'poll' &&
+      !isHeld(entry) &&
+      (rig.provider !== 'fal' || entry.path.endsWith('/status')),
+  );
+const submits = (rig: ProviderRig) =>
+  rig.service.log.requests.filter((entry) => entry.route === 'submit');
+
+async function rigOf(provider: ProviderId, heldWaitMs = 20_000): Promise<ProviderRig> {
+  const rig = await providerRig(
+    provider,
+    { durationMs: DURATION_MS },
+    { pollIntervalMs: INTERVAL_MS, heldWaitMs },
+  );
+  rig.core.engine.start();
+  return rig;
+}
+
+/** Submits a task and moves the clock to its first poll, whose held wait is then open. */
+async function submittedAndHeld(rig: ProviderRig, prompt = 'a harbour at noon'): Promise<string> {
+  const localId = await submitOne(rig, prompt);
+  await rig.drive(() => rig.core.history.get(localId)?.taskId != null);
+  await rig.clock.advance(INTERVAL_MS);
+  await vi.waitFor(
+    () => expect(held(rig).filter((e) => e.status === null)).toHaveLength(1),
+    WAIT_WITHIN,
+  );
+  return localId;
+}
+
+const statusOf = (rig: ProviderRig, localId: string) => rig.core.history.get(localId)?.status;
+
+/** Garbage where the held answer should be, in each dialect's own content type. */
+const GARBAGE: Record<HeldDialect, FaultEffect> = {
+  fal: {
+    type: 'body',
+    status: 200,
+    contentType: 'text/event-stream',
+    body: 'data: {"status": COMPLETED\n\n',
+  },
+  replicate: { type: 'body', status: 200, contentType: 'application/json', body: '{"id": [}' },
+};
+
+describe.each(['replicate', 'fal'] as const)('%s: the held wait', (provider) => {
+  it('brings the completion on the held wait, before the next poll is due, and polls once to read it', async () => {
+    const rig = await rigOf(provider);
+    const localId = await submittedAndHeld(rig);
+    const polledBefore = polls(rig).length;
+    // The task ends while the wait is held: less than an interval of clock time passes.
+    await rig.clock.advance(DURATION_MS - INTERVAL_MS + 100);
+    await vi.waitFor(() => expect(statusOf(rig, localId)).toBe('completed'), WAIT_WITHIN);
+    expect(polls(rig).length - polledBefore).toBe(1);
+    expect(held(rig)).toHaveLength(1);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a held wait dropped while the task runs: the task is polled at the interval, no wait again, submitted once', async () => {
+    const rig = await rigOf(provider);
+    rig.service.addFault({ route: 'poll', effect: { type: 'reset' }, times: 1 });
+    const localId = await submitOne(rig, 'a dropped stream');
+    const [done] = await rig.settle([localId]);
+    expect(done?.status).toBe('completed');
+    expect(held(rig).map((entry) => entry.fault)).toEqual(['reset']);
+    expect(polls(rig).length).toBeGreaterThanOrEqual(2);
+    expectPolledAtInterval(rig);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a held wait cut inside its answer as the task ends: the poll after it reads the task', async () => {
+    const rig = await rigOf(provider);
+    rig.service.addFault({ route: 'poll', effect: { type: 'truncate' }, times: 1 });
+    const localId = await submittedAndHeld(rig, 'a cut stream');
+    await rig.clock.advance(DURATION_MS - INTERVAL_MS + 100);
+    await vi.waitFor(() => expect(statusOf(rig, localId)).toBe('completed'), WAIT_WITHIN);
+    expect(held(rig).map((entry) => entry.fault)).toEqual(['truncate']);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a held wait that answers garbage: the task is polled at the interval and completes', async () => {
+    const rig = await rigOf(provider);
+    rig.service.addFault({ route: 'poll', effect: GARBAGE[provider], times: 1 });
+    const localId = await submitOne(rig, 'a garbled stream');
+    const [done] = await rig.settle([localId]);
+    expect(done?.status).toBe('completed');
+    expect(held(rig)).toHaveLength(1);
+    expectPolledAtInterval(rig);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a wait held to its limit is followed by the poll and, at the next interval, another held wait', async () => {
+    // A one-second hold (Replicate: `Prefer: wait=1`; fal: the stream closed by the client).
+    const rig = await rigOf(provider, 1_000);
+    const localId = await submittedAndHeld(rig);
+    // Nothing ends while it is held: it comes back at its limit, and the task is polled.
+    await vi.waitFor(() => expect(polls(rig)).toHaveLength(1), WAIT_WITHIN);
+    expect(statusOf(rig, localId)).toBe('processing');
+    // The next wait is held an interval after that poll, not sooner.
+    const polledAt = polls(rig)[0]!.at;
+    await rig.drive(() => held(rig).length === 2, { withinMs: INTERVAL_MS + 1_000 });
+    expect(held(rig)[1]!.at - polledAt).toBeGreaterThanOrEqual(INTERVAL_MS);
+    await rig.clock.advance(DURATION_MS);
+    await vi.waitFor(() => expect(statusOf(rig, localId)).toBe('completed'), WAIT_WITHIN);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('the user cancels while the wait is held: the cancel is sent, and the wait brings its end', async () => {
+    const rig = await rigOf(provider);
+    const localId = await submittedAndHeld(rig, 'changed my mind');
+    const asked = rig.clock.now();
+    const marked = await rig.core.engine.cancelOnService(localId);
+    expect(marked.canceledByUserAt).toBe(asked);
+    // No clock moves: the held wait ends with the cancel and the poll after it reads it.
+    await vi.waitFor(() => expect(statusOf(rig, localId)).toBe('failed'), WAIT_WITHIN);
+    expect(rig.core.history.get(localId)?.error?.kind).toBe('canceled');
+    expect(rig.service.log.requests.filter((entry) => entry.route === 'cancel')).toHaveLength(1);
+    await vi.waitFor(() => expect(rig.service.answering()).toBe(0), WAIT_WITHIN);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a restart while the wait is held holds it again from the new process, submitted once', async () => {
+    const rig = await rigOf(provider);
+    const localId = await submittedAndHeld(rig, 'across a restart');
+    await rig.restart();
+    rig.core.engine.start();
+    await vi.waitFor(
+      () => expect(held(rig).filter((e) => e.status === null)).toHaveLength(1),
+      WAIT_WITHIN,
+    );
+    await rig.clock.advance(DURATION_MS);
+    await vi.waitFor(() => expect(statusOf(rig, localId)).toBe('completed'), WAIT_WITHIN);
+    expect(held(rig).length).toBeGreaterThanOrEqual(2);
+    expect(submits(rig)).toHaveLength(1);
+  });
+});
+
+describe('waits held at once', () => {
+  it('are at most 4 (each holds a connection): a fifth task is polled meanwhile', async () => {
+    const rig = await rigOf('fal');
+    const localIds: string[] = [];
+    for (let n = 0; n < 5; n += 1) localIds.push(await submitOne(rig, `task ${n}`));
+    await rig.drive(() => localIds.every((id) => rig.core.history.get(id)?.taskId != null));
+    await rig.clock.advance(INTERVAL_MS * 2);
+    await vi.waitFor(() => {
+      expect(held(rig).filter((entry) => entry.status === null)).toHaveLength(4);
+      expect(polls(rig).length).toBeGreaterThanOrEqual(1);
+    }, WAIT_WITHIN);
+    expect(held(rig)).toHaveLength(4);
+    await rig.clock.advance(DURATION_MS);
+    await vi.waitFor(
+      () => expect(localIds.map((id) => statusOf(rig, id)).slice(0, 5)).toContain('completed'),
+      WAIT_WITHIN,
+    );
+  });
+});
+
+describe('a server that does not hold', () => {
+  it('replicate: an answer at once to `Prefer: wait` leaves the task polled every interval, not held again', async () => {
+    const rig = await rigOf('replicate');
+    const localId = await submitOne(rig, 'an impatient server');
+    await rig.drive(() => rig.core.history.get(localId)?.taskId != null);
+    // The held read answered at once, as a server that ignores `Prefer` answers.
+    const answeredAtOnce = RUNNING_PREDICTION(rig.core.history.get(localId)?.taskId ?? '');
+    rig.service.addFault({ route: 'poll', effect: answeredAtOnce, times: 1 });
+    const [done] = await rig.settle([localId]);
+    expect(done?.status).toBe('completed');
+    expect(held(rig)).toHaveLength(1);
+    expectPolledAtInterval(rig);
+  });
+});
+
+describe("today's contract (the seed's interface)", () => {
+  it('has no held wait: polled every 3 s, never sooner', async () => {
+    const rig = await rigOf('pictor');
+    const localId = await submitOne(rig, 'the seed');
+    const [done] = await rig.settle([localId]);
+    expect(done?.status).toBe('completed');
+    expect(held(rig)).toEqual([]);
+    expect(polls(rig).length).toBeGreaterThanOrEqual(2);
+    expectPolledAtInterval(rig);
+  });
+});
+
+/** A prediction still processing, as a server answers a read it did not hold. */
+function RUNNING_PREDICTION(id: string): FaultEffect {
+  return {
+    type: 'body',
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify({ id, status: 'processing', output: null, error: null }),
+  };
+}
+
+/** Every two plain polls of the task are at least one interval apart on the clock. */
+function expectPolledAtInterval(rig: ProviderRig): void {
+  const times = polls(rig).map((entry) => entry.at);
+  for (let i = 1; i < times.length; i += 1) {
+    expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(INTERVAL_MS);
+  }
+}
