@@ -35,6 +35,11 @@ const STALE: readonly string[] = [
   // Moved from the ui suite (over the page's fake) to the keypress suite (over the real main, at a
   // million tasks); not measured there on a quiet machine yet.
   'Keypress to star',
+  // The engine suite gained the held-wait row (Completion to gallery, held wait) beside them.
+  'Poll efficiency',
+  'Completion to gallery',
+  'Completion to gallery, after the poll',
+  'Completion to gallery, after the poll, at load',
   // Their thumbnail folder moved to tests/bench/gallery-folder.ts, shared with the keypress suite.
   'Gallery open',
   'Gallery scrollbar to the middle',
