@@ -55,7 +55,7 @@ export interface HeldRequests extends Held {
  * the real handler), and returns the value to answer. Throwing an {@link IpcError} refuses the
  * request with it, as a handler's thrown error is answered.
  */
-export type StandIn<I = unknown, O = unknown> = (
+type StandIn<I = unknown, O = unknown> = (
   input: I,
   main: () => Promise<Result<unknown>>,
 ) => O | Promise<O>;
