@@ -2,14 +2,16 @@
  * A test double made from the IPC contract: it stands between the page and the real wiring
  * (tests/support/wired-api.ts) and, for every request and every event the contract lists, gives
  * the test a control built from the contract's keys, never written per channel:
- * - a request may be delayed, failed with a given error (main never sees it), or held until the
- *   test releases it (then it reaches main);
+ * - a request may be delayed, failed with a given error (main never sees it), held until the
+ *   test releases it (then it reaches main), or answered in main's place: with a given value, or
+ *   by a test function run instead of main's handler; either answer goes through the channel's
+ *   output schema, so a test cannot hand the page what main could never send;
  * - an event may be injected: parsed with the contract's schema and copied, as main's emitter
  *   and Electron's IPC do, and delivered to the page's listeners as main's own events are.
  * A channel added to the contract has its control here with no edit to this file.
  */
 import type { z } from 'zod';
-import type { IpcError, Result } from '../../shared/ipc/contract';
+import { ipcErrorSchema, type IpcError, type Result } from '../../shared/ipc/contract';
 
 /** A contract's shape: request schemas by channel, event schemas by channel. */
 export interface ContractShape {
@@ -47,8 +49,19 @@ export interface HeldRequests extends Held {
   refuse(index: number, error: IpcError): Promise<void>;
 }
 
-/** What a test can do to one request channel. */
-export interface RequestControl {
+/**
+ * A test's function in place of main's handler: it gets the request's input parsed with the
+ * channel's input schema (as main's handler does) and main's own answer on demand (`main()` runs
+ * the real handler), and returns the value to answer. Throwing an {@link IpcError} refuses the
+ * request with it, as a handler's thrown error is answered.
+ */
+type StandIn<I = unknown, O = unknown> = (
+  input: I,
+  main: () => Promise<Result<unknown>>,
+) => O | Promise<O>;
+
+/** What a test can do to one request channel (`I` its parsed input, `O` its answer's value). */
+export interface RequestControl<I = unknown, O = unknown> {
   /** Each later request waits `ms` before it reaches main. */
   delay(ms: number): void;
   /** The next `times` requests (default every one) answer this error and never reach main. */
@@ -58,6 +71,17 @@ export interface RequestControl {
    * ones after them go straight on, so a later request can answer before a held one.
    */
   hold(count?: number): HeldRequests;
+  /**
+   * The next `times` requests (default every one) answer `value` and never reach main. The value
+   * is parsed with the channel's output schema now: one main could never send throws here.
+   */
+  reply(value: O, times?: number): void;
+  /**
+   * The next `times` requests (default every one) are answered by `standIn` instead of main's
+   * handler. What it returns is parsed with the channel's output schema; a value main could never
+   * send fails the test (thrown out of the interceptor) and the page is answered `failed`.
+   */
+  handle(standIn: StandIn<I, O>, times?: number): void;
   /** Back to plain: requests go straight to main. */
   clear(): void;
   /** The inputs of every request the page made on this channel, in order. */
@@ -75,15 +99,31 @@ export interface EventControl<P> {
 /** The interceptor: the page's bridge, and a control per channel of the contract. */
 export interface Interceptor<C extends ContractShape> {
   readonly api: BridgeLike;
-  readonly request: { readonly [K in keyof C['requests']]: RequestControl };
+  readonly request: {
+    readonly [K in keyof C['requests']]: RequestControl<
+      z.output<C['requests'][K]['input']>,
+      z.input<C['requests'][K]['output']>
+    >;
+  };
   readonly event: { readonly [K in keyof C['events']]: EventControl<z.input<C['events'][K]>> };
 }
 
+/** What answers a request in main's place: a fault, or a stand-in for main's handler. */
+type Answerer = { readonly error: IpcError } | { readonly standIn: StandIn };
+
 interface Plan {
   delayMs: number;
-  failures: Array<IpcError> | null;
-  failAlways: IpcError | null;
+  /** Answerers for the next requests, one each, used up in order. */
+  counted: Answerer[];
+  /** What answers every request once the counted ones are used up. */
+  always: Answerer | null;
   gate: Gate | null;
+}
+
+/** A channel's schemas, as the interceptor reads them. */
+interface Schemas {
+  readonly input: z.ZodType;
+  readonly output: z.ZodType;
 }
 
 /** A held request's way on: to main (`null`) or answered with an error. */
@@ -133,16 +173,24 @@ function waitAtGate(gate: Gate, index: number): Promise<IpcError | null> {
   return new Promise((settle) => gate.arrived.push(settle));
 }
 
-const plainPlan = (): Plan => ({ delayMs: 0, failures: null, failAlways: null, gate: null });
+const plainPlan = (): Plan => ({ delayMs: 0, counted: [], always: null, gate: null });
 
-function controlFor(plan: Plan, inputs: unknown[]): RequestControl {
+/** Plans `answerer` for the next `times` requests, or for every one. */
+function planAnswer(plan: Plan, answerer: Answerer, times: number | undefined): void {
+  if (times === undefined) plan.always = answerer;
+  else plan.counted.push(...Array<Answerer>(times).fill(answerer));
+}
+
+function controlFor(plan: Plan, inputs: unknown[], schemas: Schemas): RequestControl {
   return {
     inputs,
     delay: (ms) => void (plan.delayMs = ms),
-    fail(error, times) {
-      if (times === undefined) plan.failAlways = error;
-      else plan.failures = [...(plan.failures ?? []), ...Array<IpcError>(times).fill(error)];
+    fail: (error, times) => planAnswer(plan, { error }, times),
+    reply(value, times) {
+      const answer = schemas.output.parse(value) as unknown;
+      planAnswer(plan, { standIn: () => structuredClone(answer) }, times);
     },
+    handle: (standIn, times) => planAnswer(plan, { standIn }, times),
     hold(count = Number.POSITIVE_INFINITY) {
       const gate: Gate = { arrived: [], early: new Map(), answered: new Map(), left: count };
       plan.gate = gate;
@@ -162,37 +210,65 @@ function controlFor(plan: Plan, inputs: unknown[]): RequestControl {
   };
 }
 
-/** The fault planned for the next request, if any (a counted failure is used up). */
-function nextFailure(plan: Plan): IpcError | null {
-  const counted = plan.failures?.shift();
-  return counted ?? plan.failAlways;
+/** What answers the next request in main's place, if anything (a counted one is used up). */
+function nextAnswerer(plan: Plan): Answerer | null {
+  return plan.counted.shift() ?? plan.always;
 }
 
-async function runPlanned(
-  plan: Plan,
-  forward: () => Promise<Result<unknown>>,
-): Promise<Result<unknown>> {
+/** A request on its way: the plan of its channel, its schemas, its input, and main. */
+interface Way {
+  readonly plan: Plan;
+  readonly schemas: Schemas;
+  readonly input: unknown;
+  readonly forward: () => Promise<Result<unknown>>;
+}
+
+async function runPlanned(way: Way): Promise<Result<unknown>> {
+  const { plan } = way;
   const gate = plan.gate;
-  if (!gate || gate.left <= 0) return runUnheld(plan, forward);
+  if (!gate || gate.left <= 0) return runUnheld(way);
   gate.left -= 1;
   const index = gate.arrived.length;
   const refused = await waitAtGate(gate, index);
   const answer: Result<unknown> = refused
     ? { ok: false, error: structuredClone(refused) }
-    : await runUnheld(plan, forward);
+    : await runUnheld(way);
   answeredAt(gate, index).resolve();
   return answer;
 }
 
-/** A request past any hold: its delay, its planned failure, else main's answer. */
-async function runUnheld(
-  plan: Plan,
-  forward: () => Promise<Result<unknown>>,
-): Promise<Result<unknown>> {
+/** A request past any hold: its delay, then its planned answer, else main's. */
+async function runUnheld(way: Way): Promise<Result<unknown>> {
+  const { plan, forward } = way;
   if (plan.delayMs > 0) await new Promise((done) => setTimeout(done, plan.delayMs));
-  const failure = nextFailure(plan);
-  if (failure) return { ok: false, error: structuredClone(failure) };
-  return forward();
+  const answerer = nextAnswerer(plan);
+  if (!answerer) return forward();
+  if ('error' in answerer) return { ok: false, error: structuredClone(answerer.error) };
+  return standInAnswer(way, answerer.standIn);
+}
+
+/**
+ * Runs a stand-in as runRequest runs a handler: the input parsed first (an input main refuses is
+ * left to main to refuse), the value parsed with the output schema, a thrown IpcError answered.
+ */
+async function standInAnswer(way: Way, standIn: StandIn): Promise<Result<unknown>> {
+  const parsed = way.schemas.input.safeParse(way.input);
+  if (!parsed.success) return way.forward();
+  let value: unknown;
+  try {
+    value = await standIn(parsed.data, way.forward);
+  } catch (thrown) {
+    const refusal = ipcErrorSchema.safeParse(thrown);
+    if (refusal.success) return { ok: false, error: structuredClone(refusal.data) };
+    throw thrown;
+  }
+  const checked = way.schemas.output.safeParse(value);
+  if (checked.success) return { ok: true, value: structuredClone(checked.data as unknown) };
+  // The test's own mistake: fail the test, and answer the page as main answers a broken handler.
+  queueMicrotask(() => {
+    throw new Error(`A stand-in answered what main could never send: ${checked.error.message}`);
+  });
+  return { ok: false, error: { code: 'failed', message: 'The stand-in broke the contract.' } };
 }
 
 /** Holds main's events on `channel` in order until released. */
@@ -218,12 +294,12 @@ export function interceptBridge<C extends ContractShape>(
   const plans = new Map<string, Plan>();
   const inputs = new Map<string, unknown[]>();
   const request: Record<string, RequestControl> = {};
-  for (const channel of Object.keys(contract.requests)) {
+  for (const [channel, schemas] of Object.entries(contract.requests)) {
     const plan = plainPlan();
     const made: unknown[] = [];
     plans.set(channel, plan);
     inputs.set(channel, made);
-    request[channel] = controlFor(plan, made);
+    request[channel] = controlFor(plan, made, schemas);
   }
   const listeners = new Map<string, Set<Listener>>();
   const event: Record<string, EventControl<unknown>> = {};
@@ -245,7 +321,8 @@ export function interceptBridge<C extends ContractShape>(
       const plan = plans.get(channel);
       if (!plan) return inner.invoke(channel, input);
       inputs.get(channel)?.push(structuredClone(input));
-      return runPlanned(plan, () => inner.invoke(channel, input));
+      const schemas = contract.requests[channel] as Schemas;
+      return runPlanned({ plan, schemas, input, forward: () => inner.invoke(channel, input) });
     },
     on(channel, listener) {
       const off = inner.on(channel, (payload) => {

@@ -2,7 +2,8 @@
  * The page's `window.pictor` over the real wiring (tests/support/wired-api.ts) behind the
  * interceptor made from the contract (tests/support/contract-interceptor.ts): main's real
  * handlers over the real core on a temporary library and the demo service on loopback, with a
- * test's faults (a delayed, failed or held request, an injected event) on any channel.
+ * test's faults (a delayed, failed or held request, one answered in main's place, an injected
+ * event) on any channel.
  */
 import type { PictorApi } from '../../shared/ipc/api';
 import { events, requests } from '../../shared/ipc/contract';
@@ -14,7 +15,10 @@ const APP_CONTRACT = { requests, events };
 
 /** A wired API whose page side goes through the interceptor. */
 export interface InterceptedApi extends WiredApi {
-  /** The controls: `intercept.request['tasks:submit'].fail(…)`, `intercept.event[…].inject(…)`. */
+  /**
+   * The controls: `intercept.request['tasks:submit'].fail(…)`, `….reply(…)`, `….handle(…)`,
+   * `intercept.event[…].inject(…)`.
+   */
   readonly intercept: Interceptor<typeof APP_CONTRACT>;
 }
 

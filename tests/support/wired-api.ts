@@ -9,7 +9,8 @@
  * crosses as a structured clone, as Electron's IPC copies it: the page never holds main's objects.
  * Events arrive after what main is doing (a microtask later), in the order main sent them.
  *
- * Injected faults (a channel that fails, is delayed or held back, an event main would not send)
+ * Injected faults (a channel that fails, is delayed, held back or answered in main's place, an
+ * event main would not send)
  * go through the interceptor made from the contract over this wiring
  * (tests/support/intercepted-api.ts); the hand-written fake (tests/fakes/fake-pictor-api.ts) is
  * left for the tests not yet moved onto it.

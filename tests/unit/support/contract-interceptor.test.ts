@@ -59,6 +59,50 @@ describe('the contract interceptor over the real wiring', () => {
   });
 });
 
+describe("answering in main's place", () => {
+  it('replies with a given value, and main never sees the request', async () => {
+    main = await startInterceptedApi();
+    main.intercept.request['gallery:count'].reply(41, 1);
+    expect(await main.api.invoke('gallery:count', {})).toEqual({ ok: true, value: 41 });
+    expect(main.callsTo('gallery:count')).toHaveLength(0);
+    // Used up: the next one is main's own answer (an empty gallery).
+    expect(await main.api.invoke('gallery:count', {})).toEqual({ ok: true, value: 0 });
+  });
+
+  it("refuses a reply main could never send, by the channel's output schema", async () => {
+    main = await startInterceptedApi();
+    const count = main.intercept.request['gallery:count'];
+    expect(() => count.reply(-1)).toThrow();
+    expect(() => count.reply(2.5)).toThrow();
+    expect(() => count.reply({ count: 3 } as never)).toThrow();
+  });
+
+  it("runs a test function in place of main's handler, with the parsed input and main's own answer", async () => {
+    main = await startInterceptedApi();
+    const seen: unknown[] = [];
+    main.intercept.request['gallery:count'].handle(async (input, ofMain) => {
+      seen.push(input);
+      const real = await ofMain();
+      if (!real.ok) throw real.error;
+      return (real.value as number) + 7;
+    });
+    expect(await main.api.invoke('gallery:count', {})).toEqual({ ok: true, value: 7 });
+    expect(seen).toEqual([{}]);
+    // Main's handler ran once, through the stand-in.
+    expect(main.callsTo('gallery:count')).toHaveLength(1);
+  });
+
+  it('answers an IpcError the stand-in throws as a refusal', async () => {
+    main = await startInterceptedApi();
+    const error = { code: 'not_found', message: 'Gone.' } as const;
+    main.intercept.request['gallery:count'].handle(() => {
+      throw error;
+    }, 1);
+    expect(await main.api.invoke('gallery:count', {})).toEqual({ ok: false, error });
+    expect(await main.api.invoke('gallery:count', {})).toMatchObject({ ok: true });
+  });
+});
+
 describe('a channel added to the contract', () => {
   // The interceptor is built from the contract's keys: a new channel has its controls with no
   // edit to the interceptor; only its schema (here) and its handler (the inner bridge) exist.
@@ -94,6 +138,17 @@ describe('a channel added to the contract', () => {
     intercept.event['dummy:pinged'].inject({ n: 3 });
     await vi.waitFor(() => expect(seen).toEqual([{ n: 3 }]), UNTIL);
     expect(intercept.request['dummy:ping'].inputs).toEqual([{ n: 1 }, { n: 1 }, { n: 5 }]);
+    intercept.request['dummy:ping'].reply({ n: 40 }, 1);
+    expect(await intercept.api.invoke('dummy:ping', { n: 1 })).toEqual({
+      ok: true,
+      value: { n: 40 },
+    });
+    expect(() => intercept.request['dummy:ping'].reply({ n: 'x' } as never)).toThrow();
+    intercept.request['dummy:ping'].handle((input) => ({ n: input.n * 10 }), 1);
+    expect(await intercept.api.invoke('dummy:ping', { n: 4 })).toEqual({
+      ok: true,
+      value: { n: 40 },
+    });
   });
 
   it('holds only the next requests when told how many, and settles each held one on its own', async () => {

@@ -9,29 +9,35 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { makeImage } from '../../../support/task-records';
-import { giveSize, startApp } from '../render-app';
+import { giveSize } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** One main for the file: each test seeds an emptied history; main's own answers are the test's. */
+const fileMain = sharedWiredMain();
 
 const nav = (): HTMLElement => screen.getByRole('navigation', { name: 'Main' });
 
 type Channel = 'tasks:resend' | 'tasks:retryMany';
 
 describe('a slow batch action on selected tasks', () => {
-  // Fault: main's answer held back, to see the words and the bar while it works.
+  // Fault: main's answer given in its place (the contract's interceptor) once the test says, to
+  // see the words and the bar while it works.
   it.each([
     ['tasks:resend', 'Submit again', 'Submitting tasks again…'],
     ['tasks:retryMany', 'Retry', 'Retrying tasks…'],
   ] as const)('%s says how far it is while main works', async (channel: Channel, button, words) => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const { user, fake } = await startApp({
-      prepare: (f) =>
-        void f.seedTasks(50, () => ({
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 50, () => ({
           status: 'completed',
           images: [makeImage(0, { state: 'invalid', file: undefined, thumbnail: undefined })],
         })),
     });
-    fake.handle(channel, async ({ localIds }) => {
+    main.intercept.request[channel].handle(async ({ localIds }) => {
       await answered;
       return { items: [], skipped: localIds.length } satisfies RequestOutput<Channel>;
     });
@@ -46,7 +52,10 @@ describe('a slow batch action on selected tasks', () => {
   });
 
   it('an export says how far main’s copy is, until its last report', async () => {
-    const { main } = await startWiredApp({ prepare: (m) => void seedHistory(m, 2) });
+    const { main } = await startWiredApp({
+      main: fileMain,
+      prepare: (m) => void seedHistory(m, 2),
+    });
     // Main's own reports, as the wiring sends them while an export copies.
     await act(async () => main.send('export:progress', { done: 40, total: 300 }));
     const line = screen.getByRole('group', { name: 'Copying images: 40 of 300…' });
@@ -57,17 +66,19 @@ describe('a slow batch action on selected tasks', () => {
 });
 
 describe('an export of images', () => {
-  // Fault: main's answer held back, to see its first progress report before any image is copied.
+  // Fault: main's answer given in its place once the test says, its reports injected, to see its
+  // first progress report before any image is copied.
   it('shows main’s copy from its first report and ends on a line that counts the failures', async () => {
     let finish: (answer: RequestOutput<'gallery:exportImages'>) => void = () => undefined;
-    const { user, fake } = await startApp({
-      prepare: (f) =>
-        void f.seedTasks(3, (index) => ({
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 3, (index) => ({
           images: [makeImage(0, { file: `g/${String(index)}.png` })],
         })),
     });
-    fake.handle(
-      'gallery:exportImages',
+    const progress = main.intercept.event['export:progress'];
+    main.intercept.request['gallery:exportImages'].handle(
       () => new Promise<RequestOutput<'gallery:exportImages'>>((resolve) => (finish = resolve)),
     );
     giveSize('.gallery-grid', { width: 900, height: 600 });
@@ -76,9 +87,12 @@ describe('an export of images', () => {
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Export…' }));
     // Main has the folder and starts: its first report (before any image) shows at once.
-    act(() => fake.emit('export:progress', { done: 0, total: 3 }));
-    expect(screen.getByRole('group', { name: 'Copying images: 0 of 3…' })).toBeTruthy();
-    act(() => fake.emit('export:progress', { done: 3, total: 3 }));
+    progress.inject({ done: 0, total: 3 });
+    expect(await screen.findByRole('group', { name: 'Copying images: 0 of 3…' })).toBeTruthy();
+    progress.inject({ done: 3, total: 3 });
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: /^Copying images/ })).toBeNull(),
+    );
     act(() => finish({ folder: '/home/ada/Export', copied: 2, failed: 1 }));
     const done = screen.getByRole('status', { name: 'Done' });
     expect(

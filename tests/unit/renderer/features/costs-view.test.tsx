@@ -13,10 +13,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
+import type { CostLedger, CostLedgerEntry } from '../../../../shared/ipc/cost-contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../support/task-records';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { startApp } from '../render-app';
+import { okValue } from '../../../support/ipc';
+import { makeImage } from '../../../support/task-records';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const COSTS: { cost: TaskCost; provider?: 'bfl' }[] = [
@@ -278,42 +279,54 @@ it('links to the prices and caps in Settings', async () => {
   );
 });
 
-// Fault: the ledger's list and its removed task disagree (a removal between two reads).
+// Fault: the ledger's list and the history disagree (a removal between two reads): main's first
+// ledger answer, given through the contract's interceptor, lists a task the history no longer has.
 it('says so when a task left the history since the list was read, and reads it again', async () => {
-  const { user, fake } = await startApp({
-    prepare: (f) => {
-      f.costs.removed = [
-        {
-          localId: 'just-removed',
-          taskId: null,
-          provider: 'pictor',
-          model: null,
-          prompt: 'A lighthouse at noon',
-          status: 'completed',
-          createdAt: Date.now() - 1_000,
-          cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' },
-          inHistory: true,
-          thumbnail: null,
-        },
-      ];
+  const removed: CostLedgerEntry = {
+    localId: 'just-removed',
+    taskId: null,
+    provider: 'pictor',
+    model: null,
+    prompt: 'A lighthouse at noon',
+    status: 'completed',
+    createdAt: Date.now() - 1_000,
+    cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' },
+    inHistory: true,
+    thumbnail: null,
+  };
+  const { user, main } = await startWiredApp({
+    prepare: (wired) => {
+      seedHistory(wired, COSTS.length, costed(Date.now()));
+      wired.intercept.request['costs:ledger'].handle(async (_query, ofMain) => {
+        const ledger = okValue(await ofMain()) as CostLedger;
+        return { ...ledger, entries: [removed, ...ledger.entries], total: ledger.total + 1 };
+      }, 1);
     },
   });
   await user.click(screen.getByRole('button', { name: /^Costs/ }));
-  const reads = fake.callsTo('costs:ledger').length;
+  const reads = main.callsTo('costs:ledger').length;
   await user.click(await screen.findByRole('button', { name: 'A lighthouse at noon' }));
   expect(await screen.findByText('That task is no longer in the history.')).toBeTruthy();
   expect(useAppStore.getState().view).toBe('costs');
-  await waitFor(() => expect(fake.callsTo('costs:ledger').length).toBeGreaterThan(reads));
+  await waitFor(() => expect(main.callsTo('costs:ledger').length).toBeGreaterThan(reads));
+  // Main's own list, read again, has no such task.
+  await waitFor(() =>
+    expect(screen.queryByRole('button', { name: 'A lighthouse at noon' })).toBeNull(),
+  );
 });
 
 afterEach(() => vi.useRealTimers());
 
-/** 200 tasks running (each polled), and one task with a cost. */
+/**
+ * 200 tasks running in main's history (each polled), and one task with a cost. The engine never
+ * took them up: every update the page gets is the test's.
+ */
 async function openWithPolling() {
   const now = Date.now();
-  const started = await startApp({
-    prepare: (fake) =>
-      fake.seedTasks(201, (index) =>
+  let records: TaskRecord[] = [];
+  const started = await startWiredApp({
+    prepare: (main) =>
+      void (records = seedHistory(main, 201, (index) =>
         index === 0
           ? {
               status: 'completed',
@@ -321,11 +334,35 @@ async function openWithPolling() {
               cost: { source: 'estimated', micros: 20_000, unit: 'USD', basis: 'image' },
             }
           : { status: 'processing', finishedAt: null, createdAt: now - index * 1_000 },
-      ),
+      )),
   });
   await started.user.click(screen.getByRole('button', { name: /^Costs/ }));
   await screen.findByRole('heading', { level: 2, name: 'Totals' });
-  return started;
+  const { main } = started;
+  /** Task `index` polled a `polls`-th time, as main's batch of task changes says it. */
+  const polled = (index: number, polls: number): void => {
+    const record = records[index]!;
+    main.intercept.event['tasks:updated'].inject([
+      {
+        change: 'live',
+        localId: record.localId,
+        updatedAt: record.updatedAt + polls,
+        polls,
+        lastPolledAt: now,
+        live: null,
+      },
+    ]);
+  };
+  let version = 1;
+  /** Task 0's cost written into main's ledger, and main's word that the ledger changed. */
+  const costChanged = (micros: number): void => {
+    main.runtime.core.history.putMany([
+      { ...records[0]!, cost: { source: 'reported', micros, unit: 'USD', field: 'usage.cost' } },
+    ]);
+    version += 1;
+    main.intercept.event['costs:changed'].inject({ version: version + 1_000 });
+  };
+  return { ...started, polled, costChanged };
 }
 
 const totalsShown = (): (string | null)[] =>
@@ -338,24 +375,19 @@ const totalsShown = (): (string | null)[] =>
 // one turn of the event loop (the page applies updates with no timer of its own, so a turn is as
 // much room as 40 ms gave it), and each total must show within a bounded number of rounds.
 it('keeps the totals current while 200 tasks poll', async () => {
-  const { fake } = await openWithPolling();
+  const { polled, costChanged } = await openWithPolling();
   let poll = 0;
   const flood = async (): Promise<void> => {
     for (let n = 0; n < 4; n += 1) {
       poll += 1;
-      fake.updateTask(`seed-${String(1 + (poll % 200)).padStart(6, '0')}`, { polls: poll });
+      polled(1 + (poll % 200), poll);
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   // Every task polled at least once before the first cost.
   while (poll <= 200) await flood();
   for (const micros of [1_000_000, 2_000_000, 3_000_000]) {
-    act(() => {
-      fake.updateTask('seed-000000', {
-        cost: { source: 'reported', micros, unit: 'USD', field: 'usage.cost' },
-      });
-      fake.costs.changed();
-    });
+    act(() => costChanged(micros));
     const dollars = `$${micros / 1_000_000}.00`;
     // The flood goes on while the page reads the ledger: 250 rounds are 1,000 updates.
     for (let round = 0; totalsShown()[0] !== dollars; round += 1) {
@@ -368,18 +400,16 @@ it('keeps the totals current while 200 tasks poll', async () => {
 
 // Fault: task updates and costs:changed in an order chosen by the test.
 it('reads the ledger when main says it changed, never because tasks were updated', async () => {
-  const { fake } = await openWithPolling();
+  const { main, polled } = await openWithPolling();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   await act(async () => vi.advanceTimersByTimeAsync(2_000));
-  const reads = fake.callsTo('costs:ledger').length;
-  for (let poll = 1; poll <= 200; poll += 1) {
-    act(() => void fake.updateTask(`seed-${String(poll).padStart(6, '0')}`, { polls: poll }));
-  }
+  const reads = main.callsTo('costs:ledger').length;
+  for (let poll = 1; poll <= 200; poll += 1) act(() => polled(poll, poll));
   await act(async () => vi.advanceTimersByTimeAsync(5_000));
-  expect(fake.callsTo('costs:ledger')).toHaveLength(reads);
-  act(() => fake.costs.changed());
+  expect(main.callsTo('costs:ledger')).toHaveLength(reads);
+  act(() => main.intercept.event['costs:changed'].inject({ version: 99 }));
   await act(async () => vi.advanceTimersByTimeAsync(0));
-  expect(fake.callsTo('costs:ledger')).toHaveLength(reads + 1);
+  expect(main.callsTo('costs:ledger')).toHaveLength(reads + 1);
 });
 
 it('lists a page of tasks, adds the next with “Show more” and takes the focus to it', async () => {

@@ -6,26 +6,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { KeyStatus } from '../../../../shared/domain/key-status';
-import type { TaskItem } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import type { WiredApi } from '../../../support/wired-api';
 import { connectService } from '../dialect-services';
-import { startApp } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
 
 const DASHSCOPE = 'Alibaba Cloud DashScope';
-const CHECKED: KeyStatus = {
-  state: 'ready',
-  fingerprint: 'abcdef123456',
-  backend: 'keychain',
-  weak: false,
-  message: null,
-  baseUrl: 'https://queue.fal.run',
-  check: { outcome: 'accepted', at: Date.UTC(2026, 0, 15) },
-};
-
 const form = () => screen.getByRole('form', { name: 'New task' });
 const serviceList = () => within(form()).getByRole('combobox', { name: 'Service' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
@@ -96,27 +83,32 @@ describe('a service without a key in the compose form', () => {
 });
 
 describe('banners about the previous service', () => {
-  // Fault: a submit main fails (the history could not be written), beside a refusal of the key.
+  // Fault: the submits answered in main's place (the contract's interceptor): a refusal of the
+  // key sent before the first answer, then a submit main fails (the history could not be written).
   it('go when the compose form’s service changes', async () => {
-    const { user, fake } = await startApp({
-      prepare: (f) => (f.serviceKeys = { fal: CHECKED }),
+    const { user, main } = await startWiredApp({
+      prepare: connectFal,
     });
+    const { request, event } = main.intercept;
     // A refusal of today's contract's key, and the submit error beside it.
-    fake.handle('tasks:submit', ({ request }) => {
-      fake.emit('tasks:updated', [
+    request['tasks:submit'].handle(({ request: asked }) => {
+      event['tasks:updated'].inject([
         {
           change: 'refused',
           localId: 'gone-1',
-          request,
+          request: asked,
           kind: 'auth',
           message: 'The service refused the API key (401).',
         },
       ]);
-      return [] as TaskItem[];
-    });
+      return [];
+    }, 1);
     await user.type(prompt(), 'a lighthouse{Enter}');
     await screen.findByRole('region', { name: 'Request not sent' });
-    fake.fail('tasks:submit', { message: 'The history could not be written.' }, 1);
+    request['tasks:submit'].fail(
+      { code: 'failed', message: 'The history could not be written.' },
+      1,
+    );
     await user.type(prompt(), '{Enter}');
     await within(form()).findByText('The history could not be written.');
 

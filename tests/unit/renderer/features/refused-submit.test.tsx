@@ -5,13 +5,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TaskItem } from '../../../../shared/ipc/contract';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { makeTask } from '../../../support/task-records';
 import { connectService, SERVICE_KEY } from '../dialect-services';
-import { giveOverflow, startApp } from '../render-app';
+import { giveOverflow } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
@@ -61,11 +60,12 @@ describe('a submit refused for the account', () => {
     expect(banner()).toBeNull();
   });
 
-  // Fault: the refusal arrives before the submit's own answer.
+  // Fault: the submit answered in main's place (the contract's interceptor), its refusal sent
+  // before the answer.
   it('keeps the prompt when the refusal comes before the submit answers', async () => {
-    const { user, fake } = await startApp();
-    fake.handle('tasks:submit', ({ request }) => {
-      fake.emit('tasks:updated', [
+    const { user, main } = await startWiredApp({ main: shared });
+    main.intercept.request['tasks:submit'].handle(({ request }) => {
+      main.intercept.event['tasks:updated'].inject([
         {
           change: 'refused',
           localId: 'gone-1',
@@ -74,7 +74,7 @@ describe('a submit refused for the account', () => {
           message: 'The account has run out of credits (402).',
         },
       ]);
-      return [] as TaskItem[];
+      return [];
     });
     await user.type(prompt(), 'a quiet harbour');
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));

@@ -6,20 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import type { WiredApi } from '../../../support/wired-api';
-import { startApp } from '../render-app';
 import { SERVICE_KEY, connectService, startDialect, unusedAddress } from '../dialect-services';
 import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 import { ownAddress, savedAddress } from '../../../support/own-address';
-
-async function openSettings(prepare?: (fake: FakePictorApi) => void) {
-  const app = await startApp(prepare ? { prepare } : {});
-  act(() => useAppStore.getState().setView('settings'));
-  await screen.findByRole('heading', { name: 'Settings', level: 1 });
-  return app;
-}
 
 /** Settings over main's real handlers and settings (tests/support/wired-api.ts). */
 async function openWiredSettings(options: WiredAppOptions = {}) {
@@ -273,32 +264,20 @@ describe('saving a key checks it with the service first', () => {
     expect(main.runtime.vault.status().check?.outcome).toBe('accepted');
   });
 
-  // Fault: keys:set's answer held back (to see the page while main asks the service).
+  // Fault: keys:set held in the contract's interceptor (to see the page while main asks the
+  // service), then let through to main, which checks the key at the service.
   it('says it is checking the key while the service is asked', async () => {
-    const { user, fake } = await openSettings((api) => {
-      api.settings = { ...api.settings, ...ownAddress('https://api.example.com') };
-    });
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    fake.handle('keys:set', async () => {
-      await answered;
-      const status = {
-        state: 'ready',
-        fingerprint: 'abcdef123456',
-        backend: 'gnome_libsecret',
-        weak: false,
-        message: null,
-        baseUrl: 'https://api.example.com',
-        check: { outcome: 'accepted', at: Date.UTC(2026, 0, 1) },
-      } as const;
-      return { outcome: 'saved', status };
-    });
-    await user.type(keyInput(), 'sk-slow-key-123');
+    const { user, main } = await openWithService();
+    const held = main.intercept.request['keys:set'].hold();
+    await user.type(keyInput(), SERVICE_KEY);
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     expect(within(keyRegion()).getByText('Checking and saving the key…')).toBeTruthy();
-    answer();
+    await waitFor(() => expect(held.waiting).toBe(1));
+    expect(saves(main)).toHaveLength(0);
+    held.release();
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
     expect(within(keyRegion()).queryByText('Checking and saving the key…')).toBeNull();
+    expect(saves(main)).toHaveLength(1);
   });
 
   it('refuses to store a key the service refused, saying why beside the field', async () => {
@@ -452,14 +431,15 @@ describe('service', () => {
     await waitFor(() => expect(within(keyRegion()).queryByText(result)).toBeNull());
   });
 
-  // Fault: service:testConnection's answer held back until the address changed.
+  // Fault: service:testConnection answered in main's place, once the address changed.
   it('drops an answer that arrives after the address changed', async () => {
-    const { user, fake } = await openSettings();
+    const { user, main } = await openWiredSettings();
     let answer: (report: RequestOutput<'service:testConnection'>) => void = () => undefined;
-    fake.handle('service:testConnection', () => new Promise((resolve) => (answer = resolve)));
+    const test = main.intercept.request['service:testConnection'];
+    test.handle(() => new Promise((resolve) => (answer = resolve)));
     const url = within(region()).getByLabelText('Service address (base URL)');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(fake.callsTo('service:testConnection')).toHaveLength(1));
+    await waitFor(() => expect(test.inputs).toHaveLength(1));
     await user.type(url, 'https://other.example.com');
     await act(async () =>
       answer({ ok: true, outcome: 'accepted', message: 'The built-in demo service answered.' }),

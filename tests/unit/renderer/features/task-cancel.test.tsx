@@ -10,7 +10,7 @@
  * or the built-in demo (which cannot either), each running ten minutes; the engine's own checks
  * ten minutes apart, so each answer a row shows is one the cancel caused. A refusal or a service
  * that is still stopping is the service's own answer (the demo's fault rules on its cancel
- * route). Only an answer held back to see the in-between state stays on the API fake.
+ * route). An answer held back to see the in-between state is held in the contract's interceptor.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,6 @@ import type { CostPrice } from '../../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { DEMO_ENDPOINT } from '../../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { okValue } from '../../../support/ipc';
 import { makeImage } from '../../../support/task-records';
 import { UNTIL } from '../../../support/waits';
@@ -27,11 +26,10 @@ import type { WiredApi } from '../../../support/wired-api';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { connectService } from '../dialect-services';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 
-type User = Awaited<ReturnType<typeof startApp>>['user'];
+type User = Awaited<ReturnType<typeof startWiredApp>>['user'];
 
 /** For the tests of finished tasks only: nothing runs, no service of the user's own. */
 const fileMain = sharedWiredMain();
@@ -123,32 +121,6 @@ async function submitAll(
   return ids;
 }
 
-/** Holds the service's answer to every cancel until `release` is called. */
-function holdAnswers(fake: FakePictorApi): () => void {
-  let release: () => void = () => undefined;
-  fake.cancels.gate = new Promise<void>((resolve) => (release = resolve));
-  return () => release();
-}
-
-/** A task queued at fal (or another service), as the fake's engine holds it. */
-function fakeRunning(overrides: Partial<TaskRecord> = {}): Partial<TaskRecord> {
-  return {
-    status: 'processing',
-    provider: 'fal',
-    endpoint: 'https://queue.fal.run',
-    hold: null,
-    finishedAt: null,
-    images: [],
-    ...overrides,
-  };
-}
-
-function fakeSeeded(builds: Array<Partial<TaskRecord>>) {
-  return {
-    prepare: (fake: FakePictorApi) => void fake.seedTasks(builds.length, (i) => builds[i]!),
-  };
-}
-
 async function cancelFromRow(user: User, index = 0): Promise<void> {
   await user.click(within(row(index)).getByRole('button', { name: 'Cancel on fal.ai' }));
 }
@@ -170,24 +142,22 @@ function refuseCancels(service: DemoService, taskId?: string): void {
 }
 
 describe('cancel from a task row', () => {
-  // Fault: the service's answer to the cancel held back, to see Cancelling… in between.
+  // Fault: the cancel held in the contract's interceptor on its way to main, to see Cancelling…
+  // in between.
   it('shows Cancelling… while the service is asked, then the task cancelled and not billed', async () => {
-    const { user, fake } = await startApp(
-      fakeSeeded([
-        fakeRunning({ cost: { source: 'estimated', micros: 3_000, unit: 'USD', basis: 'image' } }),
-      ]),
-    );
-    const release = holdAnswers(fake);
+    const { user, main, ids, record } = await startRunning({ tasks: ['fal'], priced: true });
+    const held = main.intercept.request['tasks:cancel'].hold();
     await cancelFromRow(user);
     expect(within(row(0)).getByRole('status', { name: 'Cancelling…' })).toBeTruthy();
     expect(within(row(0)).getByText('Cancelling')).toBeTruthy();
     expect(within(row(0)).queryByRole('button', { name: ENDING })).toBeNull();
-    release();
+    await waitFor(() => expect(held.waiting).toBe(1));
+    held.release();
     await within(done()).findByText('The task was cancelled on the service.');
     expect(within(row(0)).getByText('Cancelled')).toBeTruthy();
-    expect(row(0).textContent).toContain('The task was canceled on the service.');
-    expect(fake.task('seed-000000')?.cost).toEqual({ source: 'not_billed' });
-    expect(fake.callsTo('tasks:cancel')).toEqual([{ localId: 'seed-000000' }]);
+    expect(row(0).textContent).toContain('not billed');
+    expect(record(0)?.cost).toEqual({ source: 'not_billed' });
+    expect(main.callsTo('tasks:cancel')).toEqual([{ localId: ids[0] }]);
   });
 
   it('cancels a task running at fal: the service is asked once, the task ends cancelled and not billed', async () => {
@@ -317,16 +287,17 @@ describe('cancel from a batch tile and from the details', () => {
     expect(record(other)?.status).toBe('processing');
   });
 
-  // Fault: the service's answer to the cancel held back, to see the details' Cancelling… button.
+  // Fault: the cancel held in the contract's interceptor, to see the details' Cancelling… button.
   it('the details have a Cancel on fal.ai button that says Cancelling… while asked', async () => {
-    const { user, fake } = await startApp(fakeSeeded([fakeRunning()]));
+    const { user, main } = await startRunning({ tasks: ['fal'] });
     await user.click(within(row(0)).getByRole('button', { name: 'Details' }));
     const details = await screen.findByRole('dialog', { name: 'Task details' });
-    const release = holdAnswers(fake);
+    const held = main.intercept.request['tasks:cancel'].hold();
     await user.click(within(details).getByRole('button', { name: 'Cancel on fal.ai' }));
     const busy = within(details).getByRole('button', { name: 'Cancelling…' });
     expect(busy).toHaveProperty('disabled', true);
-    release();
+    await waitFor(() => expect(held.waiting).toBe(1));
+    held.release();
     await within(done()).findByText('The task was cancelled on the service.');
     expect(within(details).queryByRole('button', { name: /^Cancel/ })).toBeNull();
   });
@@ -428,23 +399,22 @@ describe('removing a running task', () => {
 });
 
 describe('cancel a selection', () => {
-  // Fault: the cancels' answers held back after the second, to see the progress line midway.
+  // Fault: main's answer to the selection's cancel given by the test in its place: each task
+  // cancelled by main's own one-task cancel, its progress sent, held after the second.
   it('is one action with a progress line, then a count of each outcome', async () => {
-    const { user, fake } = await startApp(
-      fakeSeeded([
-        fakeRunning(),
-        fakeRunning(),
-        fakeRunning({ provider: 'bfl' }),
-        { status: 'completed' },
-      ]),
-    );
+    const { user, main, ids } = await startRunning({
+      tasks: ['fal', 'fal', 'bfl'],
+      finished: [{ status: 'completed' }],
+      pollIntervalMs: 1_000,
+    });
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    fake.handle('tasks:cancelMany', async ({ localIds }) => {
+    const { request, event } = main.intercept;
+    request['tasks:cancelMany'].handle(async ({ localIds }) => {
       const outcomes = [];
       for (const [index, localId] of localIds.entries()) {
-        outcomes.push(await fake.cancels.cancel(localId));
-        fake.emit('tasks:cancelProgress', { done: index + 1, total: localIds.length });
+        outcomes.push(okValue(await main.api.invoke('tasks:cancel', { localId })));
+        event['tasks:cancelProgress'].inject({ done: index + 1, total: localIds.length });
         if (index === 1) await answered;
       }
       return { outcomes };
@@ -458,17 +428,17 @@ describe('cancel a selection', () => {
     await waitFor(() => expect(progress.getAttribute('value')).toBe('2'));
     expect(screen.getByText('2 of 4')).toBeTruthy();
     // Answered ones show how they ended; the one still to be asked says Cancelling….
-    expect(within(row(0)).getByText('Cancelled')).toBeTruthy();
+    await waitFor(() => expect(within(row(0)).getByText('Cancelled')).toBeTruthy());
     expect(within(row(2)).getByRole('status', { name: 'Cancelling…' })).toBeTruthy();
     release();
     await within(done()).findByText(
       'Cancelled: 2 · On a service that cannot cancel: 1 · Not running: 1',
     );
-    expect(fake.callsTo('tasks:cancelMany')).toHaveLength(1);
+    expect(request['tasks:cancelMany'].inputs).toHaveLength(1);
     // The tasks whose service cannot cancel: Stop watching, from the same sentence.
     await user.click(within(done()).getByRole('button', { name: 'Stop watching' }));
     await waitFor(() =>
-      expect(fake.callsTo('tasks:stopWatching')).toEqual([{ localIds: ['seed-000002'] }]),
+      expect(main.callsTo('tasks:stopWatching')).toEqual([{ localIds: [ids[2]] }]),
     );
   });
 

@@ -8,6 +8,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { seriousViolations } from '../axe-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PictorApi } from '../../../../shared/ipc/api';
 import type { RequestChannel } from '../../../../shared/ipc/contract';
 import {
   formatBytes,
@@ -16,34 +17,38 @@ import {
   formatNumber,
   isoDate,
 } from '../../../../renderer/i18n';
-import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage } from '../../../support/task-records';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
 import type { WiredApi } from '../../../support/wired-api';
-import { giveSize, startApp } from '../render-app';
+import { giveSize } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** One main for the file: each test seeds its records into an emptied history. */
+const fileMain = sharedWiredMain();
 
 /** Values a damaged record can carry where a number is expected. */
 const JUNK_NUMBERS = [1e16, -1e16, 8.64e15 + 1, NaN, Infinity, -Infinity, Number.MAX_VALUE];
 
 /**
- * Lets `channel` answer with whatever `tamper` makes of the schema-checked output: what a
- * compromised main process (or an old build) could send past the contract.
+ * Lets `channel` answer with whatever `change` makes of main's real, schema-checked answer: what a
+ * compromised main process (or an old build) could send past the contract. Deliberately not the
+ * contract interceptor's reply, which refuses any value main could not send.
  */
-function tamper(fake: FakePictorApi, channel: RequestChannel, change: (value: never) => unknown) {
-  const invoke = fake.invoke.bind(fake);
-  fake.invoke = (async (name: RequestChannel, ...args: [unknown?]) => {
-    const result = await (invoke as (c: RequestChannel, i?: unknown) => Promise<unknown>)(
-      name,
-      args[0],
-    );
+function tamper(main: WiredApi, channel: RequestChannel, change: (value: never) => unknown) {
+  const invoke = main.api.invoke.bind(main.api) as (
+    c: RequestChannel,
+    i?: unknown,
+  ) => Promise<unknown>;
+  main.api.invoke = (async (name: RequestChannel, ...args: [unknown?]) => {
+    const result = await invoke(name, args[0]);
     const answer = result as { ok: boolean; value?: unknown };
     if (name !== channel || !answer.ok) return result;
     return { ok: true, value: change(structuredClone(answer.value) as never) };
-  }) as FakePictorApi['invoke'];
+  }) as PictorApi['invoke'];
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -66,8 +71,8 @@ describe('formatters never throw', () => {
 });
 
 describe('a damaged record in the task list', () => {
-  // Fault: tasks:list answers a record past the contract (a compromised main or an old build;
-  // the real main skips such a row, as the next test shows).
+  // Fault: main's tasks:list answer altered past the contract on its way to the page (a
+  // compromised main or an old build; the real main skips such a row, as the next test shows).
   it.each([
     ['createdAt 1e16', { createdAt: 1e16 }],
     ['createdAt NaN (null on the wire)', { createdAt: null }],
@@ -75,10 +80,11 @@ describe('a damaged record in the task list', () => {
     ['images that are not a list', { images: 'many' }],
   ])('shows one unreadable row and every other row intact (%s)', async (_what, patch) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = await startApp({
-      prepare: (fake) => {
-        fake.seedTasks(5, () => ({ images: [makeImage(0)] }));
-        tamper(fake, 'tasks:list', (page: { items: Array<{ record: object }> }) => {
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (main) => {
+        seedHistory(main, 5, () => ({ images: [makeImage(0)] }));
+        tamper(main, 'tasks:list', (page: { items: Array<{ record: object }> }) => {
           const item = page.items[2];
           if (item) item.record = { ...item.record, ...patch };
           return page;
@@ -137,15 +143,16 @@ describe('rows the main process skipped', () => {
 });
 
 describe('a view that throws', () => {
-  // Fault: gallery:models answers a value past the contract (React cannot render it).
+  // Fault: main's gallery:models answer altered past the contract (React cannot render it).
   it('shows a message with Try again instead of a blank window; the rest of the app works', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let broken = true;
-    const { user } = await startApp({
-      prepare: (fake) => {
-        fake.seedTasks(3, () => ({ images: [makeImage(0)] }));
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (main) => {
+        seedHistory(main, 3, () => ({ images: [makeImage(0)] }));
         // A model list with an object in it: React cannot render it and throws.
-        tamper(fake, 'gallery:models', (models: unknown[]) =>
+        tamper(main, 'gallery:models', (models: unknown[]) =>
           broken ? [...models, { not: 'a string' }] : models,
         );
       },
@@ -168,7 +175,7 @@ describe('a view that throws', () => {
     expect(await screen.findByRole('grid', { name: 'Images' })).toBeTruthy();
   });
 
-  // Fault: gallery:list answers a task record past the contract (the tiles read their images
+  // Fault: main's gallery:list answer altered past the contract (the tiles read their images
   // from the records table, so the damage is in the record a tile is built from).
   it.each([
     ['images that are not a list', { images: null }],
@@ -179,11 +186,14 @@ describe('a view that throws', () => {
     'a gallery tile whose record is unreadable is one unreadable tile; the others show (%s)',
     async (_what, patch) => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const { user } = await startApp({
-        prepare: (fake) => {
-          fake.seedTasks(4, (index) => ({ images: [makeImage(0, { file: `g/${index}.png` })] }));
+      const { user } = await startWiredApp({
+        main: fileMain,
+        prepare: (main) => {
+          seedHistory(main, 4, (index) => ({
+            images: [makeImage(0, { file: `g/${index}.png` })],
+          }));
           type Page = { items: Array<{ localId: string }>; records: Array<{ record: object }> };
-          tamper(fake, 'gallery:list', (page: Page) => {
+          tamper(main, 'gallery:list', (page: Page) => {
             const localId = page.items[1]?.localId;
             for (const item of page.records) {
               const record = item.record as { localId?: string };

@@ -2,7 +2,7 @@
  * The update banner and the Updates setting, in the real app over the real wiring: the update
  * service is the app's own (electron/app/updates/update-service.ts) as the host builds it
  * (electron/host/app-updates.ts), over a stand-in for electron-updater that offers what the
- * test says. One test whose answer is held back stays on the hand-written fake.
+ * test says; a held answer is held in the contract's interceptor.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +12,8 @@ import { silentLogger } from '../../../../electron/ports/logger';
 import type { UpdateOffer, Updater, UpdaterCapability } from '../../../../electron/ports/updater';
 import type { UpdateMode, UpdateState } from '../../../../shared/domain/update-state';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import type { HeldRequests } from '../../../support/contract-interceptor';
 import type { WiredApi } from '../../../support/wired-api';
-import { startApp } from '../render-app';
 import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 const NOTES = 'Faster gallery\n• Safer search';
@@ -110,18 +110,19 @@ describe('update banner', () => {
     );
   });
 
-  // Fault: main's answer to updates:getState held back until after its newer event.
+  // Fault: main's answer to updates:getState held in the contract's interceptor until after a
+  // newer event.
   it('keeps a state main sent before it answered the first question (the event is newer)', async () => {
-    let answer: (state: UpdateState) => void = () => undefined;
-    const { fake } = await startApp({
-      prepare: (fake) =>
-        fake.handle('updates:getState', () => new Promise((resolve) => (answer = resolve))),
+    let held: HeldRequests | null = null;
+    const { main } = await startWiredApp({
+      prepare: (wired) => void (held = wired.intercept.request['updates:getState'].hold(1)),
     });
     const ready: UpdateState = { status: 'ready', canInstall: true, ...OFFER, releaseNotes: NOTES };
-    fake.updates = ready;
-    act(() => fake.emit('updates:changed', ready));
+    main.intercept.event['updates:changed'].inject(ready);
     await screen.findByRole('region', { name: 'Update' });
-    await act(async () => answer({ status: 'idle', canInstall: true }));
+    // Main's own answer (no update service: nothing found) arrives after the event.
+    await act(() => held!.pass(0));
+    expect(main.callsTo('updates:getState')).toHaveLength(1);
     expect(banner()?.textContent).toContain('ready to install');
   });
 

@@ -19,7 +19,6 @@ import { ApiError } from '../../../../renderer/lib/api';
 import { deleteWithUndo } from '../../../../renderer/features/gallery/use-image-actions';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
 afterEach(async () => {
@@ -113,11 +112,13 @@ describe('the status area', () => {
     expect(screen.getByText(/Das Konto hat kein Guthaben mehr/)).toBeTruthy();
   });
 
-  // Fault: a failed Undo, a broken answer and a half-done gallery delete, each injected.
+  // Fault: a failed Undo and a half-done gallery delete answered in main's place (the contract's
+  // interceptor), and a broken answer to a copy.
   it('words a failed Undo, a failed copy and a failed gallery delete again in a new language', async () => {
-    const { fake } = await startApp({
-      prepare: (f) => f.seedTasks(2, () => ({ images: [makeImage(0)] })),
+    const { main } = await startWiredApp({
+      prepare: (wired) => void seedHistory(wired, 2, () => ({ images: [makeImage(0)] })),
     });
+    const { request } = main.intercept;
     const shown = (): string => document.querySelector('.status-area')?.textContent ?? '';
     /** What the area says in English, then in German once the language changes. */
     const followsLanguage = async (english: () => string): Promise<void> => {
@@ -132,7 +133,7 @@ describe('the status area', () => {
 
     // Undo of a task removal main could not do: main's sentence.
     const folderGone = sentence('error.gallery.imageFolderOutside');
-    fake.handle('tasks:undoRemove', async ({ localIds }) => ({
+    request['tasks:undoRemove'].handle(({ localIds }) => ({
       items: [],
       failed: localIds.length,
       problem: englishText(folderGone),
@@ -150,13 +151,13 @@ describe('the status area', () => {
     await followsLanguage(() => errorText({ message: '', sentence: folderGone }));
 
     // A copy whose answer is broken (not one of main's errors): the page's own sentence.
-    vi.spyOn(fake, 'invoke').mockResolvedValueOnce(undefined as never);
+    vi.spyOn(main.api, 'invoke').mockResolvedValueOnce(undefined as never);
     await act(() => store().copyTaskId('seed-000000'));
     await followsLanguage(() => t('tasks.copyFailed'));
 
     // A gallery delete that moved one image of two: the count and main's sentence.
     const unreadable = sentence('error.gallery.imageUnreadable');
-    fake.handle('gallery:deleteImages', async () => ({
+    request['gallery:deleteImages'].handle(() => ({
       items: [],
       failed: 1,
       problem: englishText(unreadable),

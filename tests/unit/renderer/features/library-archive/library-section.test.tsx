@@ -1,6 +1,7 @@
 /**
  * Settings › Library in the real renderer over main's real archive handlers (the held-back and
- * never-answered imports over the fake API): the page asks main to export or
+ * never-answered imports answered in main's place by the contract's interceptor): the page asks
+ * main to export or
  * import (never naming a path), shows progress from `archive:progress`, offers Cancel while it
  * runs, and words the summary, refusals included, and main's sentence when the archive could not
  * be written.
@@ -15,8 +16,8 @@ import { MainCatalogue } from '../../../../../shared/i18n/main-catalogue';
 import { englishText, sentence } from '../../../../../shared/i18n/sentence';
 import { applyLocale, t } from '../../../../../renderer/i18n';
 import { useAppStore } from '../../../../../renderer/store/app-store';
-import { startApp } from '../../render-app';
 import { startWiredApp } from '../../render-wired-app';
+import { sharedWiredMain } from '../../shared-wired-main';
 
 /** Settings › Library over main's real archive handlers and dialogs (main.env answers them). */
 async function openWiredLibrary() {
@@ -26,30 +27,33 @@ async function openWiredLibrary() {
   return { ...app, region };
 }
 
+/** One main for the tests whose imports the interceptor answers: main itself does nothing. */
+const quietMain = sharedWiredMain();
+
 async function openLibrary() {
-  const app = await startApp({});
+  const app = await startWiredApp({ main: quietMain });
   act(() => useAppStore.getState().setView('settings'));
   const region = await screen.findByRole('region', { name: 'Library' });
   return { ...app, region };
 }
 
 describe('Settings › Library', () => {
-  // Fault: archive:import's answer held back (to see its progress and Cancel while it runs).
+  // Fault: archive:import answered in main's place when the test says (to see its progress and
+  // Cancel while it runs), its progress injected.
   it('imports an archive with progress and Cancel, then shows what came in and what was refused', async () => {
-    const { user, fake, region } = await openLibrary();
+    const { user, main, region } = await openLibrary();
     let answer: (value: RequestOutput<'archive:import'>) => void = () => undefined;
-    fake.handle('archive:import', () => new Promise((resolve) => (answer = resolve)));
-    fake.handle('archive:cancel', () => ({ cancelled: true }));
+    const { request, event } = main.intercept;
+    request['archive:import'].handle(() => new Promise((resolve) => (answer = resolve)));
+    request['archive:cancel'].reply({ cancelled: true });
     await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
-    expect(fake.callsTo('archive:import')).toEqual([{ from: 'archive' }]);
-    act(() =>
-      fake.emit('archive:progress', { operation: 'import', done: 3, total: 10, bytes: 2_000_000 }),
-    );
+    await waitFor(() => expect(request['archive:import'].inputs).toEqual([{ from: 'archive' }]));
+    event['archive:progress'].inject({ operation: 'import', done: 3, total: 10, bytes: 2_000_000 });
     const bar = await within(region).findByRole('progressbar', { name: 'Import progress' });
     expect(bar.getAttribute('value')).toBe('3');
     expect(within(region).getByText(/Importing: 3 of 10 tasks/)).toBeTruthy();
     await user.click(within(region).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('archive:cancel')).toHaveLength(1);
+    expect(request['archive:cancel'].inputs).toHaveLength(1);
     act(() =>
       answer({
         summary: {
@@ -77,10 +81,11 @@ describe('Settings › Library', () => {
     expect(within(region).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  // Fault: archive:import never answers (an operation still running).
+  // Fault: archive:import never answers (an operation still running), in main's place.
   it('starts no second operation while one runs, whoever asks: main runs one at a time', async () => {
-    const { user, fake, region } = await openLibrary();
-    fake.handle('archive:import', () => new Promise(() => undefined));
+    const { user, main, region } = await openLibrary();
+    const { request } = main.intercept;
+    request['archive:import'].handle(() => new Promise(() => undefined));
     await user.click(within(region).getByRole('button', { name: 'Import folder…' }));
     for (const name of ['Export all…', 'Import archive…', 'Import folder…']) {
       expect((within(region).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(
@@ -89,8 +94,8 @@ describe('Settings › Library', () => {
     }
     await act(() => useAppStore.getState().archiveExport());
     await act(() => useAppStore.getState().archiveImport('archive'));
-    expect(fake.callsTo('archive:export')).toHaveLength(0);
-    expect(fake.callsTo('archive:import')).toEqual([{ from: 'folder' }]);
+    expect(request['archive:export'].inputs).toHaveLength(0);
+    expect(request['archive:import'].inputs).toEqual([{ from: 'folder' }]);
     expect(within(region).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
