@@ -50,6 +50,18 @@ function triaged(): TaskRecord[] {
   ];
 }
 
+/** 250 tasks of 4 images, with prompts as long as users write them (what a rating must not rewrite). */
+function longPrompted(): TaskRecord[] {
+  const prompt = `A harbour at dusk, ${'soft light over still water, '.repeat(60)}`;
+  return Array.from({ length: 250 }, (_, n) =>
+    makeTask({
+      localId: `t-${String(n).padStart(4, '0')}`,
+      prompt,
+      images: [0, 1, 2, 3].map((index) => makeImage(index)),
+    }),
+  );
+}
+
 const recordText = (localId: string): unknown =>
   new DatabaseSync(file).prepare('SELECT record FROM tasks WHERE local_id = ?').get(localId)?.[
     'record'
@@ -149,15 +161,7 @@ describe('history v16: triage in its own rows', () => {
   it('writes at most 1 KB of the history per image rated', async () => {
     const store = HistoryStore.open(file);
     try {
-      // Prompts as long as users write them: the record is what a rating must not rewrite.
-      const prompt = `A harbour at dusk, ${'soft light over still water, '.repeat(60)}`;
-      const tasks = Array.from({ length: 250 }, (_, n) =>
-        makeTask({
-          localId: `t-${String(n).padStart(4, '0')}`,
-          prompt,
-          images: [0, 1, 2, 3].map((index) => makeImage(index)),
-        }),
-      );
+      const tasks = longPrompted();
       store.putMany(tasks);
       new DatabaseSync(file).exec('PRAGMA wal_checkpoint(TRUNCATE)');
       expect((await stat(`${file}-wal`)).size).toBe(0);
@@ -250,14 +254,7 @@ describe('history v16: triage in its own rows', () => {
   it('rates over the rows alone at most 1 KB of the history per image, the record untouched', async () => {
     const store = HistoryStore.open(file);
     try {
-      const prompt = `A harbour at dusk, ${'soft light over still water, '.repeat(60)}`;
-      const tasks = Array.from({ length: 250 }, (_, n) =>
-        makeTask({
-          localId: `t-${String(n).padStart(4, '0')}`,
-          prompt,
-          images: [0, 1, 2, 3].map((index) => makeImage(index)),
-        }),
-      );
+      const tasks = longPrompted();
       store.putMany(tasks);
       const before = recordText('t-0000');
       new DatabaseSync(file).exec('PRAGMA wal_checkpoint(TRUNCATE)');
