@@ -11,33 +11,34 @@ import {
   cleanTags,
   flagOf,
   foldName,
+  type ImageTriage,
   MAX_RATING,
   type TriageFlag,
 } from './triage';
 
 /** The image rated 0–5 (0 clears the rating), stamped `at` when it changed. */
-export function withRating(image: ImageRecord, rating: number, at: number): ImageRecord {
+export function withRating<T extends ImageTriage>(image: T, rating: number, at: number): T {
   if (!Number.isInteger(rating) || rating < 0 || rating > MAX_RATING) {
     throw new RangeError(`rating ${String(rating)} is not 0–${String(MAX_RATING)}`);
   }
   if ((image.rating ?? 0) === rating) return image;
   const { rating: _old, ...rest } = image;
-  return rating === 0 ? { ...rest, triagedAt: at } : { ...rest, rating, triagedAt: at };
+  return (rating === 0 ? { ...rest, triagedAt: at } : { ...rest, rating, triagedAt: at }) as T;
 }
 
 /** The image flagged (pick, reject or none): a pick is its star (favourites.ts). */
-export function withFlag(image: ImageRecord, flag: TriageFlag, at: number): ImageRecord {
+export function withFlag<T extends ImageTriage>(image: T, flag: TriageFlag, at: number): T {
   if (flagOf(image) === flag && image.flag !== 'pick') return image;
   const { flag: _old, ...rest } = image;
-  if (flag === 'reject') return { ...rest, flag, favourite: false, triagedAt: at };
-  return { ...rest, favourite: flag === 'pick', triagedAt: at };
+  if (flag === 'reject') return { ...rest, flag, favourite: false, triagedAt: at } as T;
+  return { ...rest, favourite: flag === 'pick', triagedAt: at } as T;
 }
 
 type ListField = 'tags' | 'boards';
 const KEY_OF: Record<ListField, (entry: string) => string> = { tags: foldName, boards: boardKey };
 
 /** The image with `entry` (checked) in its list, unless one of the same key is there already. */
-function withEntry(image: ImageRecord, field: ListField, entry: string): ImageRecord {
+function withEntry<T extends ImageTriage>(image: T, field: ListField, entry: string): T {
   const list = image[field] ?? [];
   const key = KEY_OF[field](entry);
   if (list.some((own) => KEY_OF[field](own) === key)) return image;
@@ -45,7 +46,7 @@ function withEntry(image: ImageRecord, field: ListField, entry: string): ImageRe
 }
 
 /** The image without the entry of its list whose key is `key` (the field gone once empty). */
-function withoutEntry(image: ImageRecord, field: ListField, key: string): ImageRecord {
+function withoutEntry<T extends ImageTriage>(image: T, field: ListField, key: string): T {
   const list = image[field] ?? [];
   const kept = list.filter((own) => KEY_OF[field](own) !== key);
   if (kept.length === list.length) return image;
@@ -55,17 +56,21 @@ function withoutEntry(image: ImageRecord, field: ListField, key: string): ImageR
     ...rest,
     ...(lists.tags ? { tags: lists.tags } : {}),
     ...(lists.boards ? { boards: lists.boards } : {}),
-  };
+  } as T;
 }
 
 /** The image with `tag` (checked) added, unless it has it already in any case. */
-export const withTag = (image: ImageRecord, tag: string) => withEntry(image, 'tags', tag);
+export const withTag = <T extends ImageTriage>(image: T, tag: string) =>
+  withEntry(image, 'tags', tag);
 /** The image without the tag whose folded form is `key`. */
-export const withoutTag = (image: ImageRecord, key: string) => withoutEntry(image, 'tags', key);
+export const withoutTag = <T extends ImageTriage>(image: T, key: string) =>
+  withoutEntry(image, 'tags', key);
 /** The image in the board at `path` (checked) too. */
-export const withBoard = (image: ImageRecord, path: string) => withEntry(image, 'boards', path);
+export const withBoard = <T extends ImageTriage>(image: T, path: string) =>
+  withEntry(image, 'boards', path);
 /** The image out of the board whose key is `key`. */
-export const withoutBoard = (image: ImageRecord, key: string) => withoutEntry(image, 'boards', key);
+export const withoutBoard = <T extends ImageTriage>(image: T, key: string) =>
+  withoutEntry(image, 'boards', key);
 
 /**
  * The image's tags and boards as a record stores them: each checked, repeats dropped, within the
@@ -126,7 +131,7 @@ const TRIAGE_KEYS = ['favourite', 'rating', 'flag', 'tags', 'boards', 'triagedAt
  * `image` with the triage of `theirs` (the same image as another process wrote it: the user's
  * edits there win over the engine's copy); the same object when they already agree.
  */
-export function withTriageOf(image: ImageRecord, theirs: ImageRecord): ImageRecord {
+export function withTriageOf<T extends ImageTriage>(image: T, theirs: ImageTriage): T {
   const same = TRIAGE_KEYS.every((key) => sameValue(image[key], theirs[key]));
   if (same) return image;
   const {
@@ -147,7 +152,7 @@ export function withTriageOf(image: ImageRecord, theirs: ImageRecord): ImageReco
     ...(tags === undefined ? {} : { tags }),
     ...(boards === undefined ? {} : { boards }),
     ...(triagedAt === undefined ? {} : { triagedAt }),
-  };
+  } as T;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

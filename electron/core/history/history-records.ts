@@ -9,6 +9,7 @@ import {
 } from '../../../shared/domain/task-record';
 import { withFavourites } from '../../../shared/domain/favourites';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
+import type { ImageTriage } from '../../../shared/domain/triage';
 import { providerOf } from '../../../shared/domain/providers';
 import { countedCost } from '../../../shared/domain/task-cost';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -30,9 +31,9 @@ import {
   COST_COLUMNS,
   upsertTask,
 } from './history-statements';
-import { writeTriageRowsOnly } from './triage-write';
+import { type ImageChange, writeTaskTriage, writeTriageRowsOnly } from './triage-write';
 import { ImageRows } from './image-rows';
-import { recordWithoutTriage } from './triage-compose';
+import { readTriage, recordWithoutTriage, type TaskTriage as StoredTriage } from './triage-compose';
 import { imagesOnly } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
@@ -176,6 +177,39 @@ export class HistoryRecords {
     }).result;
   }
 
+  /**
+   * See {@link HistoryStore.editTriageRows}: each task's triage read from its rows a chunk at a
+   * time, `change` given it (undefined: no such task) and what it changed written to the rows.
+   */
+  editTriageRows(
+    localIds: Iterable<string>,
+    change: (localId: string, stored: StoredTriage | undefined) => readonly ImageChange[],
+    at: number,
+  ): string[] | null {
+    if (!this.images.triageInRows) return null;
+    const { connection } = this.access;
+    return this.access.writeTransaction(() => {
+      const written: string[] = [];
+      const ids = [...new Set(localIds)];
+      for (let from = 0; from < ids.length; from += READ_CHUNK) {
+        const chunk = ids.slice(from, from + READ_CHUNK);
+        const stored = readTriage(connection, chunk);
+        for (const localId of chunk) {
+          const triage = stored.get(localId);
+          const changes = change(localId, triage);
+          if (!triage || changes.length === 0) continue;
+          const images = new Map<number, ImageTriage>(triage.images);
+          for (const [idx, , after] of changes) images.set(idx, after);
+          // The task's star is its images' (favourites.ts): a pick stars it.
+          const star = [...images.values()].some((image) => image.favourite === true);
+          writeTaskTriage(connection, { localId, star: [triage.favourite, star], at }, changes);
+          written.push(localId);
+        }
+      }
+      return written;
+    });
+  }
+
   /** Writes a record there was none of (editMany's `absent`) whole, as {@link put} does. */
   private writeNew(limits: LibraryLimits, record: TaskRecord): TaskRecord {
     const valid = limits.admit(validate(record));
@@ -203,6 +237,20 @@ export class HistoryRecords {
   /** See {@link HistoryStore.touched}. */
   touched(record: TaskRecord): 'triage' | 'record' {
     return this.triageWrites.has(record) ? 'triage' : 'record';
+  }
+
+  /** See {@link HistoryStore.getMany}. */
+  getMany(localIds: readonly string[]): TaskRecord[] {
+    const records: TaskRecord[] = [];
+    for (let at = 0; at < localIds.length; at += READ_CHUNK) {
+      const chunk = localIds.slice(at, at + READ_CHUNK);
+      const stored = this.readMany(chunk);
+      for (const localId of chunk) {
+        const record = stored.get(localId);
+        if (record) records.push(record);
+      }
+    }
+    return records;
   }
 
   /** The records of `localIds` there are (one statement), by local id. */

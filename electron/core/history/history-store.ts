@@ -38,7 +38,8 @@ import { CompareGroups } from './compare-groups';
 import { LineageRows } from './lineage-rows';
 import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
-import { composeTriage } from './triage-compose';
+import { composeTriage, type TaskTriage } from './triage-compose';
+import type { ImageChange } from './triage-write';
 import { PromptHistory } from './prompt-history';
 import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
@@ -178,6 +179,29 @@ export class HistoryStore {
     absent?: TaskRecord,
   ): TaskRecord[] {
     return this.records.editMany(localIds, change, alongside, absent);
+  }
+
+  /**
+   * A change of triage alone, read and written in the triage rows alone (from v16): in one
+   * transaction, each task's triage as its rows hold it (undefined: no such task) given to
+   * `change`, which says each image it changes (before and after); those are written with the
+   * task's star or time of change (`at`), and the task's record is neither read nor written.
+   * Returns the tasks written; null, writing nothing, when the file keeps triage in its records
+   * (before v16: the caller edits the records, {@link editMany}).
+   */
+  editTriageRows(
+    localIds: Iterable<string>,
+    change: (localId: string, stored: TaskTriage | undefined) => readonly ImageChange[],
+    at: number,
+  ): string[] | null {
+    return this.records.editTriageRows(localIds, change, at);
+  }
+
+  /**
+   * The records of `localIds` there are, in one read a chunk at a time (absent ones left out).
+   */
+  getMany(localIds: readonly string[]): TaskRecord[] {
+    return this.records.getMany(localIds);
   }
 
   /**

@@ -4,11 +4,11 @@
  * Undo, the trash's writes of one task (user-writes.ts), and the Costs screen's sums. Each is the store's own transaction; the same functions run
  * on any store, so what the worker writes is what a synchronous caller would.
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { withTriageOf } from '../../../shared/domain/triage-edits';
 import type { HistoryStore } from './history-store';
 import type { HistoryOp, HistoryOps, TriageStepImage } from './history-worker-protocol';
-import { type ImageEdit, partEdits, writeTriage } from './triage-writes';
+import { chunked, type ImageEdit, partEdits, writeTriage } from './triage-writes';
 import { imageFiles, reinstateTask, removeTask } from './user-writes';
 
 /** Runs `op` on `store`; `hold` runs inside a write's transaction (tests hold the worker there). */
@@ -36,14 +36,14 @@ type Ops = {
 
 const OPS: Ops = {
   triage: (store, { parts, at }, hold) => {
-    const { refs, edit } = partEdits(parts, at);
-    return writeTriage(store, refs, { edit, at, hold });
+    const { refs, edit, rowsOnly } = partEdits(parts, at);
+    return writeTriage(store, refs, { edit, at, rowsOnly, hold });
   },
   restoreTriage: (store, { step, side, at }, hold) => {
     const images = JSON.parse(step) as TriageStepImage[];
     const edit: ImageEdit = (image, n) => {
       const target = images[n]?.[side];
-      return target ? withTriageOf(image, target as ImageRecord) : image;
+      return target ? withTriageOf(image, target) : image;
     };
     return writeTriage(
       store,
@@ -51,6 +51,7 @@ const OPS: Ops = {
       { edit, at, hold },
     );
   },
+  readRecords: (store, { localIds }) => chunked(store.getMany(localIds)),
   putManyCounted: (store, { records }) => store.putManyCounted(records),
   putMany: (store, { records }) => {
     store.putMany(records);

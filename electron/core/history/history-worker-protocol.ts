@@ -10,7 +10,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
-import type { TriageFlag } from '../../../shared/domain/triage';
+import type { ImageTriage as TriageFields, TriageFlag } from '../../../shared/domain/triage';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
 import type { TriageDropped } from './triage-limits';
 
@@ -24,14 +24,7 @@ export interface ImageAt {
 export type Logged = readonly (readonly [number, number])[];
 
 /** The triage of an image, as Undo and Redo write it back. */
-export interface ImageTriage {
-  readonly favourite?: boolean;
-  readonly rating?: number;
-  readonly flag?: TriageFlag;
-  readonly tags?: readonly string[];
-  readonly boards?: readonly string[];
-  readonly triagedAt?: number;
-}
+export type ImageTriage = TriageFields;
 
 /**
  * What a triage write does to each named image, its words checked by the caller (core/triage):
@@ -50,7 +43,7 @@ export type TriageEdit =
       readonly leave?: string;
     };
 
-/** Records per chunk of {@link TriageWritten.records}. */
+/** Records per chunk of a `readRecords` answer (main takes in one per turn of its loop). */
 export const RECORDS_PER_CHUNK = 25;
 
 /** One edit and the images it applies to; a write of several applies each image's in order. */
@@ -80,11 +73,11 @@ export interface TriageWritten {
    */
   readonly step: string;
   /**
-   * The records written, as written: JSON arrays of {@link RECORDS_PER_CHUNK} (main reads one per
-   * turn of its loop, instead of reading each task back from SQLite).
+   * The local ids of the tasks it wrote, in the order written: main asks for their records after
+   * the commit has answered (`readRecords`), to announce them.
    */
-  readonly records: readonly string[];
-  /** How many tasks it wrote (the records' count). */
+  readonly written: readonly string[];
+  /** How many tasks it wrote. */
   readonly tasks: number;
   /** The local ids of those written whole (not a change of triage alone: their sidecar too). */
   readonly whole: readonly string[];
@@ -104,6 +97,11 @@ export interface HistoryOps {
     args: { step: string; side: 'before' | 'after'; at: number };
     result: TriageWritten;
   };
+  /**
+   * The records of the tasks named (those there are) as JSON arrays of {@link RECORDS_PER_CHUNK}:
+   * what main announces after a triage write, read once it has committed.
+   */
+  readRecords: { args: { localIds: readonly string[] }; result: readonly string[] };
   putManyCounted: { args: { records: readonly TaskRecord[] }; result: TriageDropped };
   putMany: { args: { records: readonly TaskRecord[] }; result: number };
   /** Removes the tasks, returning the records removed (for Undo). */
@@ -129,6 +127,7 @@ export type HistoryOp = keyof HistoryOps;
 const HISTORY_OPS = [
   'triage',
   'restoreTriage',
+  'readRecords',
   'putManyCounted',
   'putMany',
   'deleteMany',

@@ -7,7 +7,8 @@
  * image takes its triage from the record. A write that does not keep (an edit of the user's
  * read under the write lock, an import or a rebuild) writes the record's triage.
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { ImageTriage } from '../../../shared/domain/triage';
 import { hasContentCredentials } from '../../../shared/domain/content-credentials';
 import type { SqliteConnection } from './sqlite-connection';
 import {
@@ -45,7 +46,7 @@ const DELETE_TRIAGE_TIME = 'DELETE FROM task_triage WHERE local_id = ?';
 const DELETE_IMAGES_FROM = 'DELETE FROM images WHERE local_id = ? AND idx >= ?';
 
 /** An image's triage columns from v16, in the order the upserts bind them. */
-export function imageTriageColumns(image: ImageRecord): [number, number, number, number | null] {
+export function imageTriageColumns(image: ImageTriage): [number, number, number, number | null] {
   return [image.favourite ? 1 : 0, ...triageColumns(image), image.triagedAt ?? null];
 }
 

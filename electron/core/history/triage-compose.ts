@@ -11,7 +11,7 @@ const IDS = 'SELECT value FROM json_each(?)';
 const TRIAGE = `
   SELECT t.local_id, t.favourite AS task_favourite,
     max(t.updated_at, COALESCE(tt.updated_at, 0)) AS updated_at,
-    i.idx, i.favourite, i.rating, i.flag, i.triaged_at
+    i.idx, i.state, i.favourite, i.rating, i.flag, i.triaged_at
   FROM tasks t LEFT JOIN task_triage tt ON tt.local_id = t.local_id
   LEFT JOIN images i ON i.local_id = t.local_id
   WHERE t.local_id IN (${IDS})`;
@@ -26,10 +26,13 @@ type ImageTriage = Pick<
   'favourite' | 'rating' | 'flag' | 'tags' | 'boards' | 'triagedAt'
 >;
 
-interface TaskTriage {
+/** A task's triage as its rows hold it: its star, and each image's triage by position. */
+export interface TaskTriage {
   readonly favourite: boolean;
   readonly updatedAt: number;
   readonly images: Map<number, { -readonly [K in keyof ImageTriage]: ImageTriage[K] }>;
+  /** The positions of its images in the trash. */
+  readonly deleted: Set<number>;
 }
 
 /** An image's fields but its triage (what the record JSON holds of it from v16). */
@@ -46,15 +49,27 @@ export function recordWithoutTriage(record: TaskRecord): TaskRecord {
 /** `records` with the triage their rows hold; a record with no task row is left as it is. */
 export function composeTriage(connection: SqliteConnection, records: TaskRecord[]): TaskRecord[] {
   if (records.length === 0) return records;
-  const ids = JSON.stringify([...new Set(records.map((record) => record.localId))]);
-  const tasks = new Map<string, TaskTriage>();
-  for (const row of connection.all(TRIAGE, [ids])) addImage(tasks, row);
-  for (const row of connection.all(TAGS, [ids])) addName(tasks, row, 'tags');
-  for (const row of connection.all(BOARDS, [ids])) addName(tasks, row, 'boards');
+  const tasks = readTriage(connection, [...new Set(records.map((record) => record.localId))]);
   return records.map((record) => {
     const triage = tasks.get(record.localId);
     return triage ? composed(record, triage) : record;
   });
+}
+
+/**
+ * The triage the rows hold of the tasks `localIds` names (those there are), by local id: what a
+ * change of triage alone reads (triage-rows-edit.ts), the records themselves left unread.
+ */
+export function readTriage(
+  connection: SqliteConnection,
+  localIds: readonly string[],
+): Map<string, TaskTriage> {
+  const ids = JSON.stringify(localIds);
+  const tasks = new Map<string, TaskTriage>();
+  for (const row of connection.all(TRIAGE, [ids])) addImage(tasks, row);
+  for (const row of connection.all(TAGS, [ids])) addName(tasks, row, 'tags');
+  for (const row of connection.all(BOARDS, [ids])) addName(tasks, row, 'boards');
+  return tasks;
 }
 
 function addImage(tasks: Map<string, TaskTriage>, row: Row): void {
@@ -62,10 +77,12 @@ function addImage(tasks: Map<string, TaskTriage>, row: Row): void {
   let task = tasks.get(localId);
   if (!task) {
     const favourite = Number(row['task_favourite']) === 1;
-    task = { favourite, updatedAt: Number(row['updated_at']), images: new Map() };
+    const updatedAt = Number(row['updated_at']);
+    task = { favourite, updatedAt, images: new Map(), deleted: new Set() };
     tasks.set(localId, task);
   }
   if (row['idx'] === null) return;
+  if (row['state'] === 'deleted') task.deleted.add(Number(row['idx']));
   const rating = Number(row['rating']);
   const triagedAt = row['triaged_at'];
   task.images.set(Number(row['idx']), {

@@ -5,8 +5,14 @@
  * its images; from v16 (triage-rows-schema.ts) the one place triage is stored, an image's lists
  * written with their order and as named (`writeImageLists`).
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { boardKey, flagOf, foldName, parentPath } from '../../../shared/domain/triage';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import {
+  boardKey,
+  flagOf,
+  foldName,
+  type ImageTriage,
+  parentPath,
+} from '../../../shared/domain/triage';
 import type { SqliteConnection } from './sqlite-connection';
 import {
   DELETE_IMAGE_BOARDS,
@@ -28,7 +34,7 @@ const DELETE_BOARDS_FROM = 'DELETE FROM image_boards WHERE local_id = ? AND idx 
 import { FLAG_VALUES } from './triage-schema';
 
 /** The image's `rating` and `flag` columns. */
-export function triageColumns(image: ImageRecord): [number, number] {
+export function triageColumns(image: ImageTriage): [number, number] {
   return [image.rating ?? 0, FLAG_VALUES[flagOf(image)]];
 }
 
@@ -67,7 +73,7 @@ export function ensureBoard(connection: SqliteConnection, path: string, now: num
 export function writeImageLists(
   connection: SqliteConnection,
   [localId, idx]: readonly [localId: string, idx: number],
-  image: ImageRecord,
+  image: ImageTriage,
   now: number,
 ): void {
   (image.tags ?? []).forEach((tag, pos) => {

@@ -7,7 +7,8 @@
  * entry stays as it is, which is what makes rating 10,000 images one short transaction (the
  * "Triage at a million tasks" row of docs/PERFORMANCE.md).
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { ImageTriage } from '../../../shared/domain/triage';
 import type { SqliteConnection } from './sqlite-connection';
 import { imageTriageColumns } from './image-rows';
 import { deleteImageLists, writeImageLists } from './triage-rows';
@@ -24,6 +25,9 @@ const UPDATE_IMAGE_ROW =
 
 const names = (list: readonly string[] | undefined) => (list ?? []).join('\n');
 
+/** One image's triage before and after a change, by its position in the task. */
+export type ImageChange = readonly [idx: number, before: ImageTriage, after: ImageTriage];
+
 /**
  * Writes `next` over `stored`, a change of triage alone (the caller found so: triage-change.ts),
  * into the triage rows only.
@@ -33,18 +37,39 @@ export function writeTriageRowsOnly(
   stored: TaskRecord,
   next: TaskRecord,
 ): void {
-  const { localId } = next;
-  if (next.favourite === stored.favourite) {
-    // The time in a small row of its own and the change in the log (what the task row's trigger
-    // writes): the task's row, large with its record, is not rewritten for a rating.
-    connection.run(UPSERT_TRIAGE_TIME, [localId, next.updatedAt]);
-    connection.run(LOG_CHANGE, [localId]);
-  } else {
-    connection.run(UPDATE_TASK_STAR_TIME, [next.favourite ? 1 : 0, next.updatedAt, localId]);
-  }
+  const changes: ImageChange[] = [];
   next.images.forEach((image, idx) => {
     const before = stored.images[idx] ?? image;
-    if (image === before) return;
+    if (image !== before) changes.push([idx, before, image]);
+  });
+  writeTaskTriage(
+    connection,
+    { localId: next.localId, star: [stored.favourite, next.favourite], at: next.updatedAt },
+    changes,
+  );
+}
+
+/**
+ * Writes a change of one task's triage into the triage rows: its star (`[before, after]`) or
+ * else its time of change, and each changed image's row and lists. What a record edit found
+ * changed (writeTriageRowsOnly) and what the triage rows alone changed (triage-rows-edit.ts)
+ * are written by this one function.
+ */
+export function writeTaskTriage(
+  connection: SqliteConnection,
+  task: { localId: string; star: readonly [boolean, boolean]; at: number },
+  changes: readonly ImageChange[],
+): void {
+  const { localId, star, at } = task;
+  if (star[0] === star[1]) {
+    // The time in a small row of its own and the change in the log (what the task row's trigger
+    // writes): the task's row, large with its record, is not rewritten for a rating.
+    connection.run(UPSERT_TRIAGE_TIME, [localId, at]);
+    connection.run(LOG_CHANGE, [localId]);
+  } else {
+    connection.run(UPDATE_TASK_STAR_TIME, [star[1] ? 1 : 0, at, localId]);
+  }
+  for (const [idx, before, image] of changes) {
     const [favourite, rating, flag, triagedAt] = imageTriageColumns(image);
     const [favouriteBefore, ratingBefore, flagBefore, triagedBefore] = imageTriageColumns(before);
     if (favourite !== favouriteBefore || flag !== flagBefore) {
@@ -53,10 +78,10 @@ export function writeTriageRowsOnly(
       // Only the columns that changed: an index whose columns are not named is not touched.
       connection.run(UPDATE_IMAGE_RATING, [rating, triagedAt, localId, idx]);
     }
-    const listed = (record: ImageRecord) => `${names(record.tags)}\n\n${names(record.boards)}`;
+    const listed = (entry: ImageTriage) => `${names(entry.tags)}\n\n${names(entry.boards)}`;
     if (listed(image) !== listed(before)) {
       deleteImageLists(connection, localId, idx);
-      writeImageLists(connection, [localId, idx], image, next.updatedAt);
+      writeImageLists(connection, [localId, idx], image, at);
     }
-  });
+  }
 }

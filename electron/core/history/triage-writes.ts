@@ -6,7 +6,10 @@
  * process's).
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { MAX_TAGS_PER_IMAGE } from '../../../shared/domain/triage';
+import {
+  type ImageTriage as TriageFields,
+  MAX_TAGS_PER_IMAGE,
+} from '../../../shared/domain/triage';
 import {
   withBoard,
   withFlag,
@@ -16,6 +19,7 @@ import {
   withTag,
 } from '../../../shared/domain/triage-edits';
 import type { HistoryStore } from './history-store';
+import type { ImageChange } from './triage-write';
 import {
   type ImageAt,
   type ImageTriage,
@@ -26,11 +30,15 @@ import {
   type TriageWritten,
 } from './history-worker-protocol';
 
-/** What a write does to one image (`n`: its place in the write's refs); refused: left as it was. */
-export type ImageEdit = (image: ImageRecord, n: number) => ImageRecord | 'refused';
+/**
+ * What a write does to one image (`n`: its place in the write's refs); refused: left as it was.
+ * Over its triage alone (the rows, triage-rows-edit) or its whole record: the edits
+ * (shared/domain/triage-edits.ts) change the triage fields and keep the rest.
+ */
+export type ImageEdit = <T extends TriageFields>(image: T, n: number) => T | 'refused';
 
 /** The edit of one image, `at` its time. */
-function imageEdit(edit: TriageEdit, at: number): (image: ImageRecord) => ImageRecord | 'refused' {
+function imageEdit(edit: TriageEdit, at: number): ImageEdit {
   switch (edit.kind) {
     case 'rating':
       return (image) => withRating(image, edit.rating, at);
@@ -38,7 +46,7 @@ function imageEdit(edit: TriageEdit, at: number): (image: ImageRecord) => ImageR
       return (image) => withFlag(image, edit.flag, at);
     case 'tag':
       if (!edit.add) return (image) => withoutTag(image, edit.key);
-      return (image) => {
+      return <T extends TriageFields>(image: T): T | 'refused' => {
         const next = withTag(image, edit.name);
         return next !== image && (image.tags?.length ?? 0) >= MAX_TAGS_PER_IMAGE ? 'refused' : next;
       };
@@ -59,7 +67,7 @@ function imageEdit(edit: TriageEdit, at: number): (image: ImageRecord) => ImageR
 export function partEdits(
   parts: readonly TriagePartArgs[],
   at: number,
-): { refs: ImageAt[]; edit: ImageEdit } {
+): { refs: ImageAt[]; edit: ImageEdit; rowsOnly: boolean } {
   const edits = parts.map((part) => imageEdit(part.edit, at));
   const places = new Map<string, number>();
   const refs: ImageAt[] = [];
@@ -77,20 +85,23 @@ export function partEdits(
       if (list !== undefined && list.at(-1) !== p) list.push(p);
     }
   });
-  const edit: ImageEdit = (image, n) => {
+  const edit: ImageEdit = <T extends TriageFields>(image: T, n: number): T | 'refused' => {
     let next = image;
     for (const p of chosen[n] ?? []) {
-      const edited = edits[p]?.(next) ?? next;
+      const edited = edits[p]?.(next, n) ?? next;
       if (edited === 'refused') return 'refused';
       next = edited;
     }
     return next;
   };
-  return { refs, edit };
+  // Nothing a part does can add a tag or a board (what the library's limits judge on the whole
+  // record, triage-limits.ts): the triage rows alone are read and written.
+  const rowsOnly = parts.every(({ edit: one }) => !('add' in one) || !one.add);
+  return { refs, edit, rowsOnly };
 }
 
 /** The triage fields of an image (what Undo needs), nothing else of it. */
-function triageOf(image: ImageRecord): ImageTriage {
+function triageOf(image: TriageFields): ImageTriage {
   const { favourite, rating, flag, tags, boards, triagedAt } = image;
   return { favourite, rating, flag, tags, boards, triagedAt };
 }
@@ -114,44 +125,51 @@ function byTask(refs: readonly ImageAt[]): Map<string, Map<number, number>> {
 
 /**
  * Edits the named images in one transaction (`n`: the ref's place in `refs`); `hold` runs half-way
- * through it (a test holds the worker there).
+ * through it (a test holds the worker there). `rowsOnly`: the edit cannot add a tag or a board,
+ * so the triage rows alone are read and written (HistoryStore.editTriageRows), else each task's
+ * record is edited whole (HistoryStore.editMany).
  */
 export function writeTriage(
   store: HistoryStore,
   refs: readonly ImageAt[],
-  { edit, at, hold }: { edit: ImageEdit; at: number; hold?: (() => void) | undefined },
+  write: { edit: ImageEdit; at: number; rowsOnly?: boolean; hold?: (() => void) | undefined },
 ): TriageWritten {
   const tasks = byTask(refs);
   const seen = new Set<string>();
   const step: TriageStepImage[] = [];
   const missing: ImageAt[] = [];
   const counts: Counts = { changed: 0, unchanged: 0, refused: 0 };
-  store.takeOwnChanges();
-  const written = store.editMany(tasks.keys(), (record) => {
-    seen.add(record.localId);
-    // Half-way through the transaction, the earlier tasks written in it (a test holds here).
-    if (seen.size === Math.ceil(tasks.size / 2)) hold?.();
-    const images = [...record.images];
-    for (const [index, n] of tasks.get(record.localId) ?? []) {
-      const image = images[index];
-      const ref = { localId: record.localId, index };
-      if (!image || image.state === 'deleted') {
-        missing.push(ref);
-        continue;
-      }
-      const next = edit(image, n);
-      if (next === 'refused') counts.refused += 1;
-      else if (next === image) counts.unchanged += 1;
-      else {
-        counts.changed += 1;
-        images[index] = next;
-        step.push({ ref, before: triageOf(image), after: triageOf(next) });
-      }
+  /** One named image's edit, counted (and kept for Undo); `image`: absent when it is not there. */
+  const apply = <T extends TriageFields>(
+    ref: ImageAt,
+    n: number,
+    image: T | undefined,
+  ): T | null => {
+    if (!image) {
+      missing.push(ref);
+      return null;
     }
-    return images.every((image, n) => image === record.images[n])
-      ? null
-      : { ...record, images, favourite: images.some((image) => image.favourite), updatedAt: at };
-  });
+    const next = write.edit(image, n);
+    if (next === 'refused') counts.refused += 1;
+    else if (next === image) counts.unchanged += 1;
+    else {
+      counts.changed += 1;
+      step.push({ ref, before: triageOf(image), after: triageOf(next) });
+      return next;
+    }
+    return null;
+  };
+  /** Half-way through the transaction, the earlier tasks written in it (a test holds here). */
+  const reached = (localId: string) => {
+    seen.add(localId);
+    if (seen.size === Math.ceil(tasks.size / 2)) write.hold?.();
+  };
+  store.takeOwnChanges();
+  const rows =
+    write.rowsOnly === true
+      ? triageRowsWrite(store, tasks, { apply, reached, at: write.at })
+      : null;
+  const records = rows ?? recordsWrite(store, tasks, { apply, reached, at: write.at });
   for (const [localId, places] of tasks) {
     if (!seen.has(localId)) for (const index of places.keys()) missing.push({ localId, index });
   }
@@ -159,15 +177,82 @@ export function writeTriage(
     ...counts,
     missing,
     step: JSON.stringify(step),
-    records: chunked(written),
-    tasks: written.length,
-    whole: written.filter((r) => store.touched(r) === 'record').map((r) => r.localId),
+    written: records.written,
+    tasks: records.written.length,
+    whole: records.whole,
     logged: store.takeOwnChanges(),
   };
 }
 
+interface Visit {
+  readonly apply: <T extends TriageFields>(
+    ref: ImageAt,
+    n: number,
+    image: T | undefined,
+  ) => T | null;
+  readonly reached: (localId: string) => void;
+  readonly at: number;
+}
+
+interface Written {
+  readonly written: string[];
+  readonly whole: string[];
+}
+
+/** The edit over the triage rows alone; null when the file keeps triage in its records. */
+function triageRowsWrite(
+  store: HistoryStore,
+  tasks: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  { apply, reached, at }: Visit,
+): Written | null {
+  const written = store.editTriageRows(
+    tasks.keys(),
+    (localId, stored) => {
+      if (!stored) return [];
+      reached(localId);
+      const changes: ImageChange[] = [];
+      for (const [index, n] of tasks.get(localId) ?? []) {
+        const image = stored.deleted.has(index) ? undefined : stored.images.get(index);
+        const next = apply({ localId, index }, n, image);
+        if (image && next) changes.push([index, image, next]);
+      }
+      return changes;
+    },
+    at,
+  );
+  return written && { written, whole: [] };
+}
+
+/** The edit over each task's record (read and written whole when more than triage changed). */
+function recordsWrite(
+  store: HistoryStore,
+  tasks: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  { apply, reached, at }: Visit,
+): Written {
+  const written = store.editMany(tasks.keys(), (record) => {
+    reached(record.localId);
+    const images = [...record.images];
+    for (const [index, n] of tasks.get(record.localId) ?? []) {
+      const image = images[index];
+      const next = apply({ localId: record.localId, index }, n, usable(image));
+      if (next) images[index] = next;
+    }
+    return images.every((image, n) => image === record.images[n])
+      ? null
+      : { ...record, images, favourite: images.some((image) => image.favourite), updatedAt: at };
+  });
+  return {
+    written: written.map((record) => record.localId),
+    whole: written.filter((r) => store.touched(r) === 'record').map((r) => r.localId),
+  };
+}
+
+/** The image, unless it is not there or in the trash. */
+const usable = (image: ImageRecord | undefined) =>
+  image && image.state !== 'deleted' ? image : undefined;
+
 /** The records as JSON arrays of {@link RECORDS_PER_CHUNK}. */
-function chunked(records: readonly TaskRecord[]): string[] {
+export function chunked(records: readonly TaskRecord[]): string[] {
   const chunks: string[] = [];
   for (let at = 0; at < records.length; at += RECORDS_PER_CHUNK) {
     chunks.push(JSON.stringify(records.slice(at, at + RECORDS_PER_CHUNK)));

@@ -7,7 +7,7 @@
  * window never lose each other's changes) and one step of Undo: the window's Ctrl/Cmd+Z puts
  * back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again. Changes, Undos and
  * Redos run one after another in the order asked. The tasks written are then announced and their
- * XMP sidecars written by the engine, a chunk of the records the worker wrote per turn of main's loop (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
+ * XMP sidecars written by the engine, their records read by the worker after the commit, a chunk per turn of main's loop (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
  * window and the CLI refuse the same things with the same sentences.
  */
 import { setImmediate } from 'node:timers';
@@ -198,13 +198,19 @@ export class TriageActions {
     return { changed, unchanged, refused, missing, tasks, announced };
   }
 
-  /** The engine takes in the tasks `written` wrote, a chunk per turn of main's loop. */
+  /**
+   * The engine takes in the tasks `written` wrote, their records read by the history worker once
+   * the write has answered (the commit does not wait on reading and copying them), a chunk per
+   * turn of main's loop.
+   */
   private async announce(written: TriageWritten): Promise<TaskRecord[]> {
     const whole = new Set(written.whole);
     const records: TaskRecord[] = [];
-    for (const chunk of written.records) {
+    const chunks =
+      written.written.length === 0 ? [] : await this.deps.writes.records(written.written);
+    for (const chunk of chunks) {
       await nextTurn();
-      // The worker's records as it wrote them (read through the history's checked path there).
+      // The worker's records as it read them (through the history's checked path there).
       const taken = JSON.parse(chunk) as TaskRecord[];
       records.push(...this.deps.engine.writtenElsewhere(taken, whole));
     }

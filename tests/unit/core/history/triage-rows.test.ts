@@ -16,6 +16,9 @@ import {
   TRIAGE_ROWS_VERSION,
 } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
+import type { TriagePartArgs } from '../../../../electron/core/history/history-worker-protocol';
+import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
+import { partEdits, writeTriage } from '../../../../electron/core/history/triage-writes';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeTask } from '../../../support/task-records';
 
@@ -45,6 +48,18 @@ function triaged(): TaskRecord[] {
     }),
     makeTask({ localId: 'b', images: [makeImage(0, { rating: 2, boards: ['clients'] })] }),
   ];
+}
+
+/** 250 tasks of 4 images, with prompts as long as users write them (what a rating must not rewrite). */
+function longPrompted(): TaskRecord[] {
+  const prompt = `A harbour at dusk, ${'soft light over still water, '.repeat(60)}`;
+  return Array.from({ length: 250 }, (_, n) =>
+    makeTask({
+      localId: `t-${String(n).padStart(4, '0')}`,
+      prompt,
+      images: [0, 1, 2, 3].map((index) => makeImage(index)),
+    }),
+  );
 }
 
 const recordText = (localId: string): unknown =>
@@ -146,15 +161,7 @@ describe('history v16: triage in its own rows', () => {
   it('writes at most 1 KB of the history per image rated', async () => {
     const store = HistoryStore.open(file);
     try {
-      // Prompts as long as users write them: the record is what a rating must not rewrite.
-      const prompt = `A harbour at dusk, ${'soft light over still water, '.repeat(60)}`;
-      const tasks = Array.from({ length: 250 }, (_, n) =>
-        makeTask({
-          localId: `t-${String(n).padStart(4, '0')}`,
-          prompt,
-          images: [0, 1, 2, 3].map((index) => makeImage(index)),
-        }),
-      );
+      const tasks = longPrompted();
       store.putMany(tasks);
       new DatabaseSync(file).exec('PRAGMA wal_checkpoint(TRUNCATE)');
       expect((await stat(`${file}-wal`)).size).toBe(0);
@@ -169,6 +176,101 @@ describe('history v16: triage in its own rows', () => {
       const images = tasks.length * 4;
       const bytes = (await stat(`${file}-wal`)).size;
       expect(bytes / images).toBeLessThanOrEqual(1024);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a change of triage alone over the rows writes what the record edit writes', () => {
+    const parts: TriagePartArgs[] = [
+      {
+        refs: [0, 1, 2, 3].map((index) => ({ localId: 'a', index })),
+        edit: { kind: 'rating', rating: 3 },
+      },
+      {
+        refs: [
+          { localId: 'a', index: 1 },
+          { localId: 'nowhere', index: 0 },
+        ],
+        edit: { kind: 'flag', flag: 'pick' },
+      },
+      {
+        refs: [{ localId: 'a', index: 0 }],
+        edit: { kind: 'tag', name: 'alpha', key: 'alpha', add: false },
+      },
+      {
+        refs: [{ localId: 'b', index: 0 }],
+        edit: { kind: 'board', path: 'clients', key: 'clients', add: false },
+      },
+      { refs: [{ localId: 'b', index: 0 }], edit: { kind: 'flag', flag: 'reject' } },
+    ];
+    const library = () => {
+      const [a, b] = triaged();
+      if (!a || !b) throw new Error('two tasks');
+      // Image 2 in the trash: named, it is missing; the star moves to image 1's pick.
+      const trashed = {
+        ...a,
+        favourite: false,
+        images: a.images.map((image, n) =>
+          n === 2 ? { ...image, state: 'deleted' as const } : { ...image, favourite: false },
+        ),
+      };
+      return [trashed, b];
+    };
+    const written = (rowsOnly: boolean) => {
+      const path = join(dir, `${String(rowsOnly)}.sqlite`);
+      const store = HistoryStore.open(path);
+      try {
+        store.putManyCounted(library());
+        const { refs, edit, rowsOnly: canRows } = partEdits(parts, 9);
+        expect(canRows).toBe(true);
+        const result = writeTriage(store, refs, { edit, at: 9, rowsOnly });
+        const { logged: _logged, ...rest } = result;
+        return { ...rest, a: store.get('a'), b: store.get('b') };
+      } finally {
+        store.close();
+      }
+    };
+    const rows = written(true);
+    expect(rows).toEqual(written(false));
+    expect(rows).toMatchObject({ changed: 3, unchanged: 0, refused: 0, tasks: 2, whole: [] });
+    expect(rows.missing).toEqual([
+      { localId: 'a', index: 2 },
+      { localId: 'a', index: 3 },
+      { localId: 'nowhere', index: 0 },
+    ]);
+    expect(rows.a?.favourite).toBe(true);
+    expect(
+      rows.a?.images.map((image) => [image.rating, image.flag, image.favourite, image.tags]),
+    ).toEqual([
+      [3, undefined, false, ['Zeta']],
+      [3, undefined, true, undefined],
+      [undefined, undefined, false, undefined],
+    ]);
+    expect(rows.b?.images[0]).toMatchObject({ flag: 'reject', rating: 2 });
+    expect(rows.b?.images[0]?.boards).toBeUndefined();
+  });
+
+  it('rates over the rows alone at most 1 KB of the history per image, the record untouched', async () => {
+    const store = HistoryStore.open(file);
+    try {
+      const tasks = longPrompted();
+      store.putMany(tasks);
+      const before = recordText('t-0000');
+      new DatabaseSync(file).exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      expect((await stat(`${file}-wal`)).size).toBe(0);
+      const refs = tasks.flatMap((task) =>
+        task.images.map((_, index) => ({ localId: task.localId, index })),
+      );
+      const done = runHistoryOp(store, 'triage', {
+        parts: [{ refs, edit: { kind: 'rating', rating: 4 } }],
+        at: 5,
+      });
+      expect(done).toMatchObject({ changed: refs.length, tasks: tasks.length, whole: [] });
+      const bytes = (await stat(`${file}-wal`)).size;
+      expect(bytes / refs.length).toBeLessThanOrEqual(1024);
+      expect(recordText('t-0000')).toBe(before);
+      expect(store.get('t-0000')?.images.map((image) => image.rating)).toEqual([4, 4, 4, 4]);
     } finally {
       store.close();
     }
