@@ -32,17 +32,11 @@ const GIT = existsSync(join(ROOT, '.git'))
 const STALE: readonly string[] = [
   // The main-stall suite's default is a million tasks; its last row was measured at 100,000.
   'Main stall',
-  // Moved from the ui suite (over the page's fake) to the keypress suite (over the real main, at a
-  // million tasks); not measured there on a quiet machine yet.
-  'Keypress to star',
   // The engine suite gained the held-wait row (Completion to gallery, held wait) beside them.
   'Poll efficiency',
   'Completion to gallery',
   'Completion to gallery, after the poll',
   'Completion to gallery, after the poll, at load',
-  // Their thumbnail folder moved to tests/bench/gallery-folder.ts, shared with the keypress suite.
-  'Gallery open',
-  'Gallery scrollbar to the middle',
   // Restated (main's page-side CPU per image and the page's work to sharp's judged, a sharp
   // control added); the lead measures it again when the machine is quiet.
   'Download memory',
