@@ -10,9 +10,13 @@ import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
 import { TaskSeed } from '../../components/task-seed';
+import { DEFAULT_PROVIDER } from '../../../shared/domain/providers';
+import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
+import type { ParamValue } from '../../../shared/domain/model-params';
 import {
   errorText,
   formatBytes,
+  formatDecimal,
   formatDateTime,
   formatSize,
   imageErrorText,
@@ -151,6 +155,46 @@ function SeedRow({ record }: { record: TaskRecord }) {
   );
 }
 
+/** An option's value as the reader writes it: a number in the locale, a switch in words. */
+function optionValue(value: ParamValue): string {
+  if (typeof value === 'boolean')
+    return t(value ? 'tasks.details.optionOn' : 'tasks.details.optionOff');
+  return typeof value === 'number' ? formatDecimal(value) : value;
+}
+
+/**
+ * The model's own options the task asked for: a common one (aspect ratio, negative prompt, …) by
+ * Pictor's label in the reader's words, any other by the name its service documents.
+ */
+function OptionsRow({ record }: { record: TaskRecord }) {
+  const entries = Object.entries(record.request.params ?? {});
+  if (entries.length === 0) return null;
+  const schema = paramSchemaOf(record.provider ?? DEFAULT_PROVIDER, record.request.model);
+  return (
+    <Row label="compose.options.label">
+      <dl className="details__options">
+        {entries.map(([name, value]) => {
+          const common = schema?.params[name]?.common;
+          return (
+            <div key={name} className="details__option">
+              <dt>
+                {common === undefined ? (
+                  <bdi className="mono">{name}</bdi>
+                ) : (
+                  <span title={name}>{t(`compose.option.${common}`)}</span>
+                )}
+              </dt>
+              <dd>
+                <bdi>{optionValue(value)}</bdi>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </Row>
+  );
+}
+
 /** What was asked, where, when, and what it cost. */
 function DetailsList({ record }: { record: TaskRecord }) {
   const { request } = record;
@@ -163,6 +207,7 @@ function DetailsList({ record }: { record: TaskRecord }) {
         <IsolatedName name={record.reportedModel} fallback={t('tasks.details.modelNotReported')} />
       </Row>
       <SeedRow record={record} />
+      <OptionsRow record={record} />
       <Row label="tasks.details.size">
         {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
       </Row>

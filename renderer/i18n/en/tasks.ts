@@ -124,6 +124,9 @@ export const tasks = {
   'tasks.details.modelReported': 'Model used (as the service reported it)',
   'tasks.details.modelNotReported': 'Not reported by the service',
   'tasks.details.seed': 'Seed (as the service reported it)',
+  /** A switch option's value in a task's details ("Model options"). */
+  'tasks.details.optionOn': 'On',
+  'tasks.details.optionOff': 'Off',
   'tasks.details.size': 'Size',
   'tasks.details.quality': 'Quality',
   'tasks.details.taskId': 'Task id',

@@ -2,8 +2,8 @@
  * Reads the provenance Pictor wrote into an image back, for `rebuild` when a task's sidecar is
  * gone. The image came from a folder anyone could write: it is walked a range at a time (never
  * read whole), the packet is size-capped, only Pictor's own layout is read, and every field is
- * checked with the same limits as a record. A damaged template loses the template alone, and
- * damaged inputs (xmp-lineage.ts) lose the inputs alone.
+ * checked with the same limits as a record. A damaged template loses the template alone, damaged
+ * inputs (xmp-lineage.ts) the inputs alone, and damaged options (xmp-params.ts) the options alone.
  */
 import { seedSchema } from '../../../../shared/service/service-seed';
 import { z } from 'zod';
@@ -26,6 +26,7 @@ import { openRegularFile } from '../../fs';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
 import { readXmpTemplate } from './xmp-template';
 import { readXmpLineage } from './xmp-lineage';
+import { readXmpParams } from './xmp-params';
 
 const text = (max: number) => z.string().min(1).max(max);
 
@@ -83,6 +84,8 @@ export interface ReadProvenance extends ImageProvenance {
   readonly templateDropped?: true;
   /** The packet names inputs that are damaged or past their bounds: read without them. */
   readonly inputsDropped?: true;
+  /** The packet names model options that are damaged or past their bounds: read without them. */
+  readonly paramsDropped?: true;
 }
 
 /** The template part of a {@link ReadProvenance} for what xmp-template.ts read. */
@@ -95,6 +98,12 @@ function templatePart(read: ReturnType<typeof readXmpTemplate>) {
 function lineagePart(read: ReturnType<typeof readXmpLineage>) {
   if (read === null) return {};
   return read === 'dropped' ? { inputsDropped: true as const } : read;
+}
+
+/** The options part of a {@link ReadProvenance} for what xmp-params.ts read. */
+function paramsPart(read: ReturnType<typeof readXmpParams>) {
+  if (read === null) return {};
+  return read === 'dropped' ? { paramsDropped: true as const } : read;
 }
 
 /** The XMP packet where the container of `kind` keeps it, as text; null when it has none. */
@@ -154,6 +163,7 @@ export function readPacketProvenance(packet: string | null): ProvenanceRead {
       truncated: promptTruncated === 'True',
       ...templatePart(readXmpTemplate(packet)),
       ...lineagePart(readXmpLineage(packet)),
+      ...paramsPart(readXmpParams(packet)),
     },
   };
 }

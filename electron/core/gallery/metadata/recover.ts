@@ -5,7 +5,8 @@
  * regular files named as Pictor names images are read (never through a link, with the size
  * cap), only Pictor's own XMP layout is believed, and the record goes through the record schema.
  * An image whose metadata names another task or another index than its file name is left out.
- * The template the task was made from comes back too ("Run again with…"); a damaged one is left
+ * The template the task was made from comes back too ("Run again with…"), and the model's options
+ * it asked for; a damaged one is left
  * out, the task kept, and said in a note naming the task's local id alone (its folder's name
  * holds a piece of the prompt).
  */
@@ -155,10 +156,12 @@ export async function recoverFromImages(
   const template = mine.find((item) => item.template)?.template;
   // And what the task was made from: the first that reads whole gives it too.
   const inputs = mine.find((item) => item.inputs)?.inputs;
+  // And the model's options asked for: the first that reads whole gives them.
+  const params = mine.find((item) => item.params)?.params;
   const base = recordFrom(first, indexes, relative) as { request: object };
   const parsed = taskRecordSchema.safeParse({
     ...base,
-    ...(inputs ? { request: { ...base.request, inputs } } : {}),
+    request: { ...base.request, ...(inputs ? { inputs } : {}), ...(params ? { params } : {}) },
     ...(template ? { template } : {}),
   });
   if (!parsed.success) {
@@ -177,6 +180,12 @@ export async function recoverFromImages(
     limits.notes?.push({
       path: '.',
       reason: `Task ${first.localId}: the inputs its images name are not valid; the task comes back without them.`,
+    });
+  }
+  if (!parsed.data.request.params && mine.some((item) => item.paramsDropped)) {
+    limits.notes?.push({
+      path: '.',
+      reason: `Task ${first.localId}: the model options its images name are not valid; the task comes back without them.`,
     });
   }
   return { ok: true, record: parsed.data };

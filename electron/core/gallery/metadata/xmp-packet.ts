@@ -1,9 +1,9 @@
 /**
  * The XMP packet Pictor writes into every image it saves: the prompt (dc:description), the tool
  * and date (xmp:CreatorTool, xmp:CreateDate), IPTC's digital source type for AI-generated media,
- * and Pictor's own fields (pictor:*) from which `rebuild` can make a record again, the template the
- * task was made from (xmp-template.ts) and what an edit's result was made from (xmp-lineage.ts)
- * among them.
+ * and Pictor's own fields (pictor:*) from which `rebuild` can make a record again, the model's
+ * options (xmp-params.ts), the template the task was made from (xmp-template.ts) and what an
+ * edit's result was made from (xmp-lineage.ts) among them.
  *
  * Only Pictor's own layout is read back (one element per field, as written here); any other
  * XMP is not Pictor's and yields nothing.
@@ -19,6 +19,7 @@ import {
 } from './xml-text';
 import type { TaskTemplate } from '../../../../shared/domain/task-template';
 import { templateElements } from './xmp-template';
+import { paramsElements } from './xmp-params';
 import type { ImageInputs } from '../../../../shared/domain/image-inputs';
 import { lineageElements } from './xmp-lineage';
 import { triageElements, triageNamespaces, xmpEnvelope, type XmpTriage } from './xmp-triage';
@@ -95,6 +96,7 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
   }
   body += element('pictor:ImageIndex', String(provenance.imageIndex));
   if (provenance.seed !== undefined) body += element('pictor:Seed', String(provenance.seed));
+  body += paramsElements(provenance.params);
   body += lineageElements(provenance.inputs);
   body += templateElements(provenance.template);
   body += triageElements(provenance.triage);
@@ -109,14 +111,19 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
 }
 
 /**
- * The packet as UTF-8. With `maxBytes`, a packet that would be bigger loses its template first
- * (the record keeps it; a cut prompt would make the task another), then has its prompt shortened
+ * The packet as UTF-8. With `maxBytes`, a packet that would be bigger loses its template first,
+ * then the model's options (the record keeps both; a cut prompt would make the task another),
+ * then has its prompt shortened
  * (and marked pictor:PromptTruncated) until it fits; `null` when even an empty prompt does not.
  */
 export function buildXmpPacket(provenance: ImageProvenance, maxBytes = Infinity): Buffer | null {
   const full = Buffer.from(packet(provenance), 'utf8');
   if (full.length <= maxBytes) return full;
   if (provenance.template) return buildXmpPacket({ ...provenance, template: null }, maxBytes);
+  if (provenance.params) {
+    const { params: _dropped, ...rest } = provenance;
+    return buildXmpPacket(rest, maxBytes);
+  }
   let low = 0;
   let high = provenance.prompt.length - 1;
   let best: Buffer | null = null;

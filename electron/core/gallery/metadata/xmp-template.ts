@@ -38,43 +38,59 @@ export const MAX_TEMPLATE_XMP_BYTES = 128 * 1024;
 const line = (indent: number, name: string, text: string): string =>
   `${' '.repeat(indent)}<${name}>${escapeXml(text)}</${name}>\n`;
 
-function valueItem(name: string, value: string): string {
+function valueItem(name: string, value: string, type?: string): string {
   const exact = xmlSafe(value) === value ? '' : line(6, 'pictor:ValueExact', escapeExact(value));
   return [
     '     <rdf:li rdf:parseType="Resource">\n',
     line(6, 'pictor:Name', name),
+    type === undefined ? '' : line(6, 'pictor:Type', type),
     line(6, 'pictor:Value', value),
     exact,
     '     </rdf:li>\n',
   ].join('');
 }
 
+/** One Bag item: a name, its value as text, and its type where the Bag says types. */
+export interface BagItem {
+  readonly name: string;
+  readonly value: string;
+  readonly type?: string;
+}
+
+/** `<container>` holding an unordered `rdf:Bag` of `items`, as the packet's elements indent. */
+export function bagElements(container: string, items: readonly BagItem[]): string {
+  return [
+    `   <${container}>\n    <rdf:Bag>\n`,
+    ...items.map((item) => valueItem(item.name, item.value, item.type)),
+    `    </rdf:Bag>\n   </${container}>\n`,
+  ].join('');
+}
+
 /** The template's elements, indented as the packet's others are; '' for none or past the cap. */
 export function templateElements(template: TaskTemplate | null | undefined): string {
   if (!template) return '';
-  const values = Object.entries(template.values).map(([name, value]) => valueItem(name, value));
+  const values = Object.entries(template.values).map(([name, value]) => ({ name, value }));
   const body = [
     line(3, 'pictor:TemplateId', template.id),
     line(3, 'pictor:TemplateName', template.name),
     line(3, 'pictor:TemplateVersion', String(template.version)),
     line(3, 'pictor:TemplateMode', template.mode),
     template.seed === undefined ? '' : line(3, 'pictor:TemplateSeed', String(template.seed)),
-    '   <pictor:TemplateValues>\n    <rdf:Bag>\n',
-    ...values,
-    '    </rdf:Bag>\n   </pictor:TemplateValues>\n',
+    bagElements('pictor:TemplateValues', values),
   ].join('');
   return Buffer.byteLength(body, 'utf8') <= MAX_TEMPLATE_XMP_BYTES ? body : '';
 }
 
 /**
- * The values' Bag as {@link templateElements} writes it, to the last close of its kind (so a Bag
+ * The Bag in `container` as {@link bagElements} writes it, to the last close of its kind (so a Bag
  * closed early and opened again fails the walk of its items, {@link ITEM}, rather than hiding it).
+ * `container` is one of Pictor's own names, never text from a file.
  */
-const VALUES =
-  /<pictor:TemplateValues>\n {4}<rdf:Bag>\n([^]*) {4}<\/rdf:Bag>\n {3}<\/pictor:TemplateValues>\n/;
-/** One value, as Pictor writes it: its text never holds a raw `<` or `>` (escapeXml). */
+const bagOf = (container: string) =>
+  new RegExp(`<${container}>\\n {4}<rdf:Bag>\\n([^]*) {4}</rdf:Bag>\\n {3}</${container}>\\n`);
+/** One item, as Pictor writes it: its text never holds a raw `<` or `>` (escapeXml). */
 const ITEM =
-  / {5}<rdf:li rdf:parseType="Resource">\n {6}<pictor:Name>([^<>]*)<\/pictor:Name>\n {6}<pictor:Value>([^<>]*)<\/pictor:Value>\n(?: {6}<pictor:ValueExact>([^<>]*)<\/pictor:ValueExact>\n)? {5}<\/rdf:li>\n/y;
+  / {5}<rdf:li rdf:parseType="Resource">\n {6}<pictor:Name>([^<>]*)<\/pictor:Name>\n(?: {6}<pictor:Type>([^<>]*)<\/pictor:Type>\n)? {6}<pictor:Value>([^<>]*)<\/pictor:Value>\n(?: {6}<pictor:ValueExact>([^<>]*)<\/pictor:ValueExact>\n)? {5}<\/rdf:li>\n/y;
 
 /** One item's value: the exact copy when there is one, else the readable text; null when bad. */
 function itemValue(readable: string, exact: string | undefined): string | null {
@@ -84,24 +100,34 @@ function itemValue(readable: string, exact: string | undefined): string | null {
 }
 
 /**
- * The values in `xmp`'s Bag, by name; null when the Bag is missing, holds anything but items in
- * Pictor's layout, names one twice or holds more than the schema allows (the walk stops there).
+ * The items of `xmp`'s Bag in `container`; null when the Bag is missing, holds anything but items
+ * in Pictor's layout, names one twice or holds more than `max` (the walk stops there).
  */
-function valuesIn(xmp: string): Record<string, string> | null {
-  const bag = VALUES.exec(xmp)?.[1];
+export function bagIn(xmp: string, container: string, max: number): BagItem[] | null {
+  const bag = bagOf(container).exec(xmp)?.[1];
   if (bag === undefined) return null;
-  const values = new Map<string, string>();
+  const items: BagItem[] = [];
+  const names = new Set<string>();
   ITEM.lastIndex = 0;
   while (ITEM.lastIndex < bag.length) {
     const item = ITEM.exec(bag);
-    if (!item || values.size >= MAX_TEMPLATE_RUN_VALUES) return null;
+    if (!item || items.length >= max) return null;
     const name = unescapeXml(item[1] ?? '');
-    const value = itemValue(item[2] ?? '', item[3]);
-    if (name === null || value === null || values.has(name)) return null;
-    values.set(name, value);
+    const type = item[2] === undefined ? undefined : unescapeXml(item[2]);
+    const value = itemValue(item[3] ?? '', item[4]);
+    if (name === null || type === null || value === null || names.has(name)) return null;
+    names.add(name);
+    items.push(type === undefined ? { name, value } : { name, value, type });
   }
+  return items;
+}
+
+/** The template's values by name; null when its Bag is not read whole or gives an item a type. */
+function valuesIn(xmp: string): Record<string, string> | null {
+  const items = bagIn(xmp, 'pictor:TemplateValues', MAX_TEMPLATE_RUN_VALUES);
+  if (items === null || items.some((item) => item.type !== undefined)) return null;
   // An own `__proto__` key stays one here, for the schema to refuse (a plain object drops it).
-  return Object.fromEntries(values);
+  return Object.fromEntries(items.map((item) => [item.name, item.value]));
 }
 
 /** A number as {@link templateElements} writes one, else the text (for the schema to refuse). */

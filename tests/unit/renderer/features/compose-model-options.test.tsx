@@ -108,10 +108,14 @@ describe('text and the less common options', () => {
     );
     const negative = screen.getByRole('textbox', { name: 'Negative prompt' });
     expect(more.contains(negative)).toBe(false);
-    await user.type(negative, 'x'.repeat(501));
-    expect(
-      screen.getByText('The option “negative_prompt” takes text of at most 500 characters.'),
-    ).toBeTruthy();
+    // Pasted, then one key: the same change handler, without 501 simulated keystrokes.
+    const refusal = 'The option “negative_prompt” takes text of at most 500 characters.';
+    await user.click(negative);
+    await user.paste('x'.repeat(500));
+    expect(screen.queryByText(refusal)).toBeNull();
+    await user.type(negative, 'x');
+    expect((negative as HTMLTextAreaElement | HTMLInputElement).value).toHaveLength(501);
+    expect(screen.getByText(refusal)).toBeTruthy();
   });
 
   it('a model Pictor has no schema for shows no options', () => {
