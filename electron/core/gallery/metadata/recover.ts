@@ -104,9 +104,12 @@ async function readBoth(
 }
 
 function recordFrom(first: ReadProvenance, indexes: number[], folder: string): object {
-  const { prompt, model, size, quality, createdAt } = first;
+  const { prompt, model, size, quality, createdAt, seed } = first;
   return {
     localId: first.localId,
+    // The seed the images were made with (the service's, else the one the request sent): "Use
+    // this seed" on the rebuilt task gives them again.
+    ...(seed === undefined ? {} : { seed }),
     taskId: first.taskId ?? null,
     origin: 'submitted',
     endpoint: first.service,

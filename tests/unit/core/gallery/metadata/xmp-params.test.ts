@@ -270,6 +270,8 @@ describe('rebuild from a folder whose pictor.json is gone', () => {
     const recovered = await recoverFromImages(root, 'task', limits(notes));
     if (!recovered.ok) throw new Error(String(recovered.reason));
     expect(recovered.record.request.params).toEqual(PARAMS);
+    // And the seed the images were made with.
+    expect(recovered.record.seed).toBe(77);
     expect(recovered.record.request.prompt).toBe(sampleProvenance().prompt);
     expect(recovered.record.images.map((image) => image.index)).toEqual([0, 1]);
     expect(notes).toEqual([]);
@@ -282,6 +284,7 @@ describe('rebuild from a folder whose pictor.json is gone', () => {
     const recovered = await recoverFromImages(root, 'task', limits(notes));
     if (!recovered.ok) throw new Error(String(recovered.reason));
     expect(recovered.record.request).not.toHaveProperty('params');
+    expect(recovered.record).not.toHaveProperty('seed');
     expect(notes).toEqual([
       {
         path: '.',
