@@ -16,6 +16,14 @@ const EARLY_MS = 1_000;
 /** Waits held open at once, per engine. */
 const MAX_OPEN = 4;
 
+/** How long to hold: the option, cut to what is left of the watch; null when nothing is. */
+function holdFor(heldWaitMs: number | null, deadline: number | null, now: number): number | null {
+  if (heldWaitMs === null) return null;
+  if (deadline === null) return heldWaitMs;
+  const left = deadline - now;
+  return left > 0 ? Math.min(heldWaitMs, left) : null;
+}
+
 export class HeldWaits {
   /** The wait open for each task, ended when the task stops being watched. */
   private readonly open = new Map<string, AbortController>();
@@ -32,9 +40,15 @@ export class HeldWaits {
    * breaks or the task stops being watched; never throws. A `waiting` answer within a second (or
    * half the hold) is a service that does not hold (it ignored `Prefer: wait`): no use either.
    */
-  async before(record: TaskRecord, credentials: ServiceCredentials): Promise<void> {
-    const holdMs = this.ctx.options.heldWaitMs;
+  async before(
+    record: TaskRecord,
+    credentials: ServiceCredentials,
+    deadline: number | null,
+  ): Promise<void> {
     const { localId } = record;
+    // Never held past the task's watch deadline (the user's polling timeout, the CLI's
+    // --timeout): the poll after the wait is the one that finds the watch over.
+    const holdMs = holdFor(this.ctx.options.heldWaitMs, deadline, this.ctx.clock.now());
     if (holdMs === null || !this.client.waitForEnd || this.broken.has(localId)) return;
     // Each open wait holds a connection: past a few, tasks are polled (the app's fetch keeps 6
     // connections per host, which its polls, submits and downloads need as well).

@@ -225,7 +225,7 @@ export class Poller {
    * the task stopped being one to poll meanwhile (canceled, removed, held, the engine stopped).
    */
   private async waitHeld(record: TaskRecord, credentials: ServiceCredentials): Promise<boolean> {
-    await this.held.before(record, credentials);
+    await this.held.before(record, credentials, this.deadlineOf(record));
     const current = this.ctx.get(record.localId);
     return (
       current !== undefined &&

@@ -4,8 +4,8 @@
  * stream) on loopback, one manual clock for both: a completion reaches the engine on the held
  * wait, not at the next poll; a wait cut midway, one that says nonsense, or a server that does
  * not hold leaves the task polled at the usual interval, submitted once; a held wait that ends at
- * its limit is followed by another; a cancel while it is open ends the task; a restart holds the
- * wait again. Today's contract (the seed's interface) has no held wait: it is polled every 3 s.
+ * its limit is followed by another, and none is held past the task's watch deadline; a cancel
+ * while it is open ends the task; a restart holds the wait again. Today's contract (the seed's interface) has no held wait: it is polled every 3 s.
  *
  * The demo's holds run on real time (as a service's do) and check the clock's tasks as it moves:
  * while a wait is held the test moves the clock itself and waits on what the service logged.
@@ -148,6 +148,27 @@ describe.each(['replicate', 'fal'] as const)('%s: the held wait', (provider) => 
     expect(rig.core.history.get(localId)?.error?.kind).toBe('canceled');
     expect(rig.service.log.requests.filter((entry) => entry.route === 'cancel')).toHaveLength(1);
     await vi.waitFor(() => expect(rig.service.answering()).toBe(0), WAIT_WITHIN);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it("is never held past the task's watch deadline: the watch ends at it, the task kept, submitted once", async () => {
+    // A watch of 4 s: the first wait opens at 3 s with one second of the watch left.
+    const rig = await providerRig(
+      provider,
+      { durationMs: DURATION_MS },
+      { pollIntervalMs: INTERVAL_MS, heldWaitMs: 20_000, watchTimeoutMs: 4_000 },
+    );
+    rig.core.engine.start();
+    const localId = await submittedAndHeld(rig, 'a short watch');
+    // The wait comes back within what was left of the watch, not its 20 s, and the task is polled.
+    await vi.waitFor(() => expect(polls(rig)).toHaveLength(1), WAIT_WITHIN);
+    expect(statusOf(rig, localId)).toBe('processing');
+    // The watch ends at its deadline, a second of clock time on.
+    await rig.drive(() => rig.core.history.get(localId)?.hold === 'timed_out', {
+      withinMs: 1_500,
+    });
+    expect(rig.core.history.get(localId)?.taskId).not.toBeNull();
+    expect(held(rig)).toHaveLength(1);
     expect(submits(rig)).toHaveLength(1);
   });
 
