@@ -34,7 +34,7 @@ export interface CancelOutcome {
 /** The engine's parts a cancel uses. */
 export type CancelEngine = Pick<
   TaskEngine,
-  'get' | 'cancelOnService' | 'onDidUpdate' | 'live' | 'edit'
+  'get' | 'cancelOnService' | 'onDidUpdate' | 'live' | 'edit' | 'isAsking'
 >;
 
 export interface CancelOptions {
@@ -161,8 +161,9 @@ export class TaskCancels {
         resolve(record);
       };
     });
-    // A poll already in flight was sent before the cancel: its answer says nothing of it.
-    const stale = this.engine.live(localId).polling ? 1 : 0;
+    // A poll already in flight was sent before the cancel: its answer says nothing of it. (A wait
+    // the service holds before a poll is not one: the cancel ends it, and the poll goes out after.)
+    const stale = this.engine.isAsking(localId) ? 1 : 0;
     subscription = this.engine.onDidUpdate(({ record }) => {
       if (record.localId === localId && answered(before, record, since, stale)) finish(record);
     });

@@ -29,6 +29,8 @@ export class HeldWaits {
   private readonly open = new Map<string, AbortController>();
   /** Tasks whose service's wait was of no use: polled only. */
   private readonly broken = new Set<string>();
+  /** Tasks whose next poll goes without a wait (see {@link interrupt}). */
+  private readonly unheld = new Set<string>();
 
   constructor(
     private readonly ctx: EngineContext,
@@ -49,6 +51,7 @@ export class HeldWaits {
     // Never held past the task's watch deadline (the user's polling timeout, the CLI's
     // --timeout): the poll after the wait is the one that finds the watch over.
     const holdMs = holdFor(this.ctx.options.heldWaitMs, deadline, this.ctx.clock.now());
+    if (this.unheld.delete(localId)) return;
     if (holdMs === null || !this.client.waitForEnd || this.broken.has(localId)) return;
     // Each open wait holds a connection: past a few, tasks are polled (the app's fetch keeps 6
     // connections per host, which its polls, submits and downloads need as well).
@@ -77,6 +80,26 @@ export class HeldWaits {
   }
 
   /**
+   * A poll of the task is wanted now (a cancel was asked): its open wait ends, or the next one is
+   * not held, and that poll goes out at once. The service's wait stays in use for the task after.
+   */
+  interrupt(localId: string): void {
+    const open = this.open.get(localId);
+    if (open) open.abort();
+    else this.unheld.add(localId);
+  }
+
+  /** Every open wait ends (the engine pauses: nothing may be held open through it). */
+  interruptAll(): void {
+    for (const controller of this.open.values()) controller.abort();
+  }
+
+  /** True while the task's wait is held (its poll is not sent yet). */
+  isOpen(localId: string): boolean {
+    return this.open.has(localId);
+  }
+
+  /**
    * The task is no longer watched (canceled, removed, finished, held, stopped): its wait ends
    * now, and a later watch (a resume) tries the service's wait again.
    */
@@ -84,5 +107,6 @@ export class HeldWaits {
     this.open.get(localId)?.abort();
     this.open.delete(localId);
     this.broken.delete(localId);
+    this.unheld.delete(localId);
   }
 }

@@ -95,6 +95,20 @@ export class Poller {
       this.sent.delete(localId);
   }
 
+  /**
+   * The task's next poll goes out without a wait held before it (a cancel was asked: its outcome
+   * is read now); a wait held now ends, and the poll after it goes out at once (the wait began an
+   * interval after the last poll, as every poll does).
+   */
+  askNext(localId: string): void {
+    this.held.interrupt(localId);
+  }
+
+  /** Ends the waits held before polls: the engine pauses, and the polls after them do not go. */
+  holdNothing(): void {
+    this.held.interruptAll();
+  }
+
   stopAll(): void {
     for (const localId of [...this.timers.keys()]) this.forget(localId);
   }
@@ -103,8 +117,14 @@ export class Poller {
     return this.due.get(localId) ?? null;
   }
 
+  /** True while the task is being checked: a poll out, or the service's wait held before it. */
   isPolling(localId: string): boolean {
     return this.polling.has(localId);
+  }
+
+  /** True while a poll request of the task is out (not while only the wait before it is held). */
+  isAsking(localId: string): boolean {
+    return this.polling.has(localId) && !this.held.isOpen(localId);
   }
 
   /** How far the task is, as its service last said at its last poll; empty when it said nothing. */

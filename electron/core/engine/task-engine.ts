@@ -359,6 +359,7 @@ export class TaskEngine {
   async pause(): Promise<void> {
     if (this.stopped) return;
     this.paused = true;
+    this.poller.holdNothing();
     await this.background.drain();
     await this.downloads.holdSidecars();
   }
@@ -418,6 +419,8 @@ export class TaskEngine {
       const watched =
         when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
       this.records.commit(watched);
+      // Asked now (a cancel, a resume, a retry): its state is read at once, no wait held first.
+      if (when === 'now') this.poller.askNext(record.localId);
       this.poller.watch(watched, this.leases.mayHaveUnwrittenPoll(record) ? 'interval' : 'soon');
     } else if (record.status === 'completed') {
       this.downloads.start(record.localId);
@@ -463,9 +466,8 @@ export class TaskEngine {
    * The user's "Cancel on the service" (service-cancel.ts): never automatic.
    * @throws EngineInputError, or the service's refusal as a ServiceError.
    */
-  cancelOnService(localId: string): Promise<TaskRecord> {
-    return this.cancels.cancel(this.userEdits.find(localId));
-  }
+  cancelOnService = (localId: string): Promise<TaskRecord> =>
+    this.cancels.cancel(this.userEdits.find(localId));
 
   private storedTasks(): StoredTasks {
     return new StoredTasks({
@@ -504,6 +506,9 @@ export class TaskEngine {
     if (record) this.updated.fire({ record, live: this.live(record.localId) });
   }
 
+  /** True while a poll request of the task is out (see Poller.isAsking). */
+  isAsking = (localId: string): boolean => this.poller.isAsking(localId);
+
   /** The engine's live view of a task (next poll, downloads, progress, queue) for the UI. */
   live(localId: string): TaskUpdate['live'] {
     return {
@@ -524,7 +529,5 @@ export class TaskEngine {
     return { record: current, live: isUnfinished(current) ? this.live(current.localId) : null };
   }
 
-  private now(): number {
-    return this.deps.clock.now();
-  }
+  private readonly now = (): number => this.deps.clock.now();
 }

@@ -5,7 +5,8 @@
  * wait, not at the next poll; a wait cut midway, one that says nonsense, or a server that does
  * not hold leaves the task polled at the usual interval, submitted once; a held wait that ends at
  * its limit is followed by another, and none is held past the task's watch deadline; a cancel
- * while it is open ends the task; a restart holds the wait again. Today's contract (the seed's interface) has no held wait: it is polled every 3 s.
+ * while it is open ends the task, and a refused one is read by a poll at once; a pause does not
+ * wait for it; a restart holds the wait again. Today's contract (the seed's interface) has no held wait: it is polled every 3 s.
  *
  * The demo's holds run on real time (as a service's do) and check the clock's tasks as it moves:
  * while a wait is held the test moves the clock itself and waits on what the service logged.
@@ -169,6 +170,34 @@ describe.each(['replicate', 'fal'] as const)('%s: the held wait', (provider) => 
     });
     expect(rig.core.history.get(localId)?.taskId).not.toBeNull();
     expect(held(rig)).toHaveLength(1);
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a cancel the service refuses while the wait is held: its outcome is read by a poll at once, with no wait before it', async () => {
+    const rig = await rigOf(provider);
+    rig.service.addFault({
+      route: 'cancel',
+      effect: { type: 'status', status: 400, body: 'json' },
+    });
+    const localId = await submittedAndHeld(rig, 'a refused cancel');
+    await expect(rig.core.engine.cancelOnService(localId)).rejects.toThrow();
+    // No clock moves: the held wait ends and the poll goes out now, not at the wait's 20 s.
+    await vi.waitFor(() => expect(polls(rig)).toHaveLength(1), WAIT_WITHIN);
+    expect(held(rig)).toHaveLength(1);
+    expect(statusOf(rig, localId)).toBe('processing');
+    expect(submits(rig)).toHaveLength(1);
+  });
+
+  it('a pause (the gallery changing folder) does not wait for a held wait', async () => {
+    const rig = await rigOf(provider);
+    const localId = await submittedAndHeld(rig, 'a pause while held');
+    const started = performance.now();
+    await rig.core.engine.pause();
+    // Real time: the wait's hold is 20 s of it.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    rig.core.engine.resume();
+    await rig.clock.advance(DURATION_MS);
+    await vi.waitFor(() => expect(statusOf(rig, localId)).toBe('completed'), WAIT_WITHIN);
     expect(submits(rig)).toHaveLength(1);
   });
 
