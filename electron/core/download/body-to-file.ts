@@ -163,16 +163,16 @@ async function pumpToFile(
   sniffer: HeadSniffer,
 ) {
   // Not synced here: the download syncs the file it keeps before placing it (download-image.ts).
-  const file = limits.sink ? null : new BodyFile(path);
+  const own = new BodyFile(path);
   const reader = body.getReader();
-  const gathered = new Gathered(limits.sink ?? file!, limits, sniffer);
+  const gathered = new Gathered(limits.sink ?? own, limits, sniffer);
   try {
     return await pump(reader, gathered, limits, sniffer);
   } catch (error) {
     return diskFailure(error);
   } finally {
     await reader.cancel().catch(() => undefined);
-    await file?.close();
+    await own.close();
     gathered.release();
   }
 }

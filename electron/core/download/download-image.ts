@@ -158,18 +158,21 @@ const AS_IT_CAME: WrittenBody = { asItCame: true, edited: null, sawNoCredentials
 
 /**
  * The body on disk: in the download's temp file as it came, or (a PNG with provenance) in the
- * copy edited as it came, or both; what is there (provenance-writer.ts).
+ * copy edited as it came, or both; what is there (provenance-writer.ts), and the file to check:
+ * the body as it came, or the edited copy when it is the only one (the same pixels).
  */
 async function download(options: DownloadOptions, job: DownloadJob, temps: Temps) {
   const writer = writerFor(options, job, temps);
+  const on = (written: WrittenBody) => (written.asItCame ? temps.image : temps.edited);
   try {
     const body = await fetchToTemp(options, job, temps.image, writer);
-    if (!body.ok || !writer) return { body, written: AS_IT_CAME };
+    if (!body.ok || !writer) return { body, written: AS_IT_CAME, image: temps.image };
     try {
-      return { body, written: await writer.finish() };
+      const written = await writer.finish();
+      return { body, written, image: on(written) };
     } catch (error) {
       const failed = { ok: false, outcome: diskFailure(error) } as const;
-      return { body: failed, written: AS_IT_CAME };
+      return { body: failed, written: AS_IT_CAME, image: temps.image };
     }
   } finally {
     await writer?.close();
@@ -179,12 +182,10 @@ async function download(options: DownloadOptions, job: DownloadJob, temps: Temps
 async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
   const refused = await tempFolderRefusal(options.root);
   if (refused) return refused;
-  const { body, written: on } = await download(options, job, temps);
+  const { body, written: on, image } = await download(options, job, temps);
   if (!body.ok) return body.outcome;
-  // The image as it came, or (written once) the copy edited as it came: the same pixels.
-  const image = on.asItCame ? temps.image : temps.edited;
   // A PNG edited as it came was read chunk by chunk already: when no chunk could hold
-  // credentials, the file is not read again to find none (then it has no body as it came).
+  // credentials, it is not read again to find none.
   const credentials = on.sawNoCredentials
     ? noCredentials()
     : await findCredentials(options.root, image, body.kind, credentialsContext(options, job));

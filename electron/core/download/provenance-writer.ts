@@ -45,13 +45,20 @@ type Mode =
   /** The body as it came only (not a PNG, or the edit is off). */
   | 'asItCame';
 
+/** The edit under way: the one-pass edit, its file, and what the file holds. */
+interface Edit {
+  readonly stream: PngProvenanceStream;
+  readonly file: FileHandle;
+  bytes: number;
+}
+
+const lengthOf = (parts: readonly Uint8Array[]) =>
+  parts.reduce((sum, part) => sum + part.length, 0);
+
 export class ProvenanceWriter implements BodySink {
   private mode: Mode = 'waiting';
   private pending: Uint8Array[] = [];
-  private stream: PngProvenanceStream | null = null;
-  private editedFile: FileHandle | null = null;
-  /** What the edited file holds. */
-  private editedBytes = 0;
+  private edit: Edit | null = null;
   private readonly body: BodyFile;
 
   /**
@@ -72,26 +79,26 @@ export class ProvenanceWriter implements BodySink {
   /** Takes the body's next piece; `kind` is what it has been recognised as so far. */
   async write(piece: Uint8Array, kind: ImageKind | null): Promise<void> {
     if (this.mode === 'waiting') {
-      // A copy: the piece is a view of a buffer the download fills again (write-buffers.ts).
-      if (kind === null) return void this.pending.push(piece.slice());
+      // A copy (not Buffer's slice, a view): the piece is a view of a buffer the download fills
+      // again (write-buffers.ts).
+      if (kind === null) return void this.pending.push(new Uint8Array(piece));
       const pieces = [...this.pending, piece];
       this.pending = [];
-      if (kind !== 'png' || !(await this.startEdit())) this.mode = 'asItCame';
+      this.mode = kind === 'png' && (await this.startEdit()) ? 'edited' : 'asItCame';
       for (const each of pieces) await this.write(each, kind);
       return;
     }
-    if (this.mode === 'asItCame') return this.body.write(piece);
-    if (this.mode === 'edited') return this.editOnly(piece);
-    const [asItCame] = await Promise.allSettled([this.body.write(piece), this.edit(piece)]);
+    if (!this.edit) return this.body.write(piece);
+    if (this.mode === 'edited') return this.editOnly(this.edit, piece);
+    const [asItCame] = await Promise.allSettled([this.body.write(piece), this.editBeside(piece)]);
     if (asItCame.status === 'rejected') throw asItCame.reason;
   }
 
   private async startEdit(): Promise<boolean> {
     try {
-      this.stream = new PngProvenanceStream(this.inserted(), this.maxBytes);
+      const stream = new PngProvenanceStream(this.inserted(), this.maxBytes);
       // Readable too: the body as it came may have to be written out from it.
-      this.editedFile = await open(this.paths.edited, 'wx+');
-      this.mode = 'edited';
+      this.edit = { stream, file: await open(this.paths.edited, 'wx+'), bytes: 0 };
       return true;
     } catch {
       await this.editOff();
@@ -100,8 +107,8 @@ export class ProvenanceWriter implements BodySink {
   }
 
   /** The edited image is the only copy: the piece is edited, unless it shows the body is needed. */
-  private async editOnly(piece: Uint8Array): Promise<void> {
-    const stream = this.stream!;
+  private async editOnly(edit: Edit, piece: Uint8Array): Promise<void> {
+    const { stream } = edit;
     const held = stream.heldInput;
     let out: Uint8Array[] | null = null;
     try {
@@ -110,14 +117,14 @@ export class ProvenanceWriter implements BodySink {
       // Refused: the body as it came is what the metadata step reads.
     }
     if (out && !stream.dropped && !stream.mayCarryCredentials) {
-      await writeAllParts(this.editedFile!, out);
-      this.editedBytes += out.reduce((sum, part) => sum + part.length, 0);
+      await writeAllParts(edit.file, out);
+      edit.bytes += lengthOf(out);
       return;
     }
-    await this.writeBodySoFar(held);
+    await this.writeBodySoFar(edit, held);
     await this.body.write(piece);
     this.mode = 'both';
-    if (out) await this.writeEdited(out);
+    if (out) await this.writeEdited(edit, out);
     else await this.editOff();
   }
 
@@ -125,34 +132,34 @@ export class ProvenanceWriter implements BodySink {
    * Writes the body as it came up to the current piece: the edited file without Pictor's chunks
    * (there once the file is past them), then what the edit held.
    */
-  private async writeBodySoFar(held: Uint8Array): Promise<void> {
-    const file = this.editedFile!;
-    const insertedEnd = INSERTED_AT + this.stream!.insertedLength;
-    if (this.editedBytes >= insertedEnd) {
-      await this.body.copyFrom(file, 0, INSERTED_AT);
-      await this.body.copyFrom(file, insertedEnd, this.editedBytes);
+  private async writeBodySoFar(edit: Edit, held: Uint8Array): Promise<void> {
+    const insertedEnd = INSERTED_AT + edit.stream.insertedLength;
+    if (edit.bytes >= insertedEnd) {
+      await this.body.copyFrom(edit.file, 0, INSERTED_AT);
+      await this.body.copyFrom(edit.file, insertedEnd, edit.bytes);
     } else {
-      await this.body.copyFrom(file, 0, this.editedBytes);
+      await this.body.copyFrom(edit.file, 0, edit.bytes);
     }
     if (held.length > 0) await this.body.write(held);
   }
 
   /** Edits a piece beside the body's own file; never rejects: a problem turns the edit off. */
-  private async edit(piece: Uint8Array): Promise<void> {
-    if (!this.stream || !this.editedFile) return;
+  private async editBeside(piece: Uint8Array): Promise<void> {
+    const { edit } = this;
+    if (!edit) return;
     let out: Uint8Array[];
     try {
-      out = this.stream.push(piece);
+      out = edit.stream.push(piece);
     } catch {
       return this.editOff();
     }
-    await this.writeEdited(out);
+    await this.writeEdited(edit, out);
   }
 
-  private async writeEdited(out: Uint8Array[]): Promise<void> {
+  private async writeEdited(edit: Edit, out: Uint8Array[]): Promise<void> {
     try {
-      await writeAllParts(this.editedFile!, out);
-      this.editedBytes += out.reduce((sum, part) => sum + part.length, 0);
+      await writeAllParts(edit.file, out);
+      edit.bytes += lengthOf(out);
     } catch {
       await this.editOff();
     }
@@ -163,42 +170,37 @@ export class ProvenanceWriter implements BodySink {
    * came had to be written out and the disk failed (a retry).
    */
   async finish(): Promise<WrittenBody> {
-    if (this.mode === 'waiting') {
-      for (const each of this.pending.splice(0)) await this.body.write(each);
-      this.mode = 'asItCame';
-    }
-    const stream = this.stream;
-    let ended = stream !== null && this.editedFile !== null;
+    for (const each of this.pending.splice(0)) await this.body.write(each);
+    const { edit } = this;
+    let ended = edit !== null;
     try {
-      if (ended) stream!.end();
+      edit?.stream.end();
     } catch {
       ended = false;
-      if (this.mode === 'edited') await this.writeBodySoFar(stream!.heldInput);
+      if (edit && this.mode === 'edited') await this.writeBodySoFar(edit, edit.stream.heldInput);
     }
     if (!ended) await this.editOff();
     await this.close();
     return {
       asItCame: this.body.made,
-      edited: ended ? this.editedBytes : null,
-      sawNoCredentials: ended && !stream!.mayCarryCredentials,
+      edited: ended && edit ? edit.bytes : null,
+      sawNoCredentials: ended && edit !== null && !edit.stream.mayCarryCredentials,
     };
   }
 
   /** Closes the files (they stay on disk: the download removes its temp files). Never rejects. */
   async close(): Promise<void> {
-    const file = this.editedFile;
-    this.editedFile = null;
+    const file = this.edit?.file;
     await file?.close().catch(() => undefined);
     await this.body.close();
   }
 
   /** Stops the edit and removes its file. */
   private async editOff(): Promise<void> {
-    this.stream = null;
-    const file = this.editedFile;
-    this.editedFile = null;
+    const file = this.edit?.file;
+    this.edit = null;
+    this.mode = 'asItCame';
     await file?.close().catch(() => undefined);
     await removeQuietly(this.paths.edited);
-    this.mode = 'asItCame';
   }
 }
