@@ -101,8 +101,21 @@ class Gathered {
     this.buffer = (limits.buffers ?? downloadWriteBuffers).take();
   }
 
-  /** Copies `chunk` in, writing the buffer each time it is full; a disk failure stops it. */
-  async add(chunk: Uint8Array): Promise<FailedOutcome | null> {
+  /**
+   * Copies `chunk` in, writing the buffer each time it is full; a disk failure stops it. A chunk
+   * that does not fill the buffer is only copied: nothing to wait for (null), so the pump takes
+   * the next chunk without an awaited step of its own.
+   */
+  add(chunk: Uint8Array): Promise<FailedOutcome | null> | null {
+    if (this.filled + chunk.length < this.buffer.length) {
+      this.buffer.set(chunk, this.filled);
+      this.filled += chunk.length;
+      return null;
+    }
+    return this.addFilling(chunk);
+  }
+
+  private async addFilling(chunk: Uint8Array): Promise<FailedOutcome | null> {
     for (let at = 0; at < chunk.length;) {
       const take = Math.min(this.buffer.length - this.filled, chunk.length - at);
       this.buffer.set(chunk.subarray(at, at + take), this.filled);
@@ -151,7 +164,8 @@ async function pump(
     bytes += chunk.value.length;
     if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
     if (sniffer.push(chunk.value)) return sniffer.notAnImage();
-    const failed = await gathered.add(chunk.value);
+    const writing = gathered.add(chunk.value);
+    const failed = writing && (await writing);
     if (failed) return failed;
   }
 }
