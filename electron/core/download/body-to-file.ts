@@ -1,15 +1,17 @@
 /**
- * Streams a response body into a temp file chunk by chunk (never the whole image in memory),
- * counting bytes against the cap and recognising the image by its first bytes.
+ * Streams a response body into a temp file (or a sink: provenance-writer.ts) chunk by chunk
+ * (never the whole image in memory), counting bytes against the cap and recognising the image by
+ * its first bytes.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { BodyFile } from './body-file';
 import type { AttemptAbort } from './attempt-abort';
 import { discardBody } from './image-request';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { formatBytes } from '../../../shared/text/format-bytes';
 import { diskParams } from '../fs';
-import { downloadWriteBuffers, writeAll, type WriteBuffers } from './write-buffers';
+import { downloadWriteBuffers, type WriteBuffers } from './write-buffers';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -49,7 +51,8 @@ function tooBig(maxBytes: number): FailedOutcome {
   return invalid(sentence('error.gallery.imageTooBig', { limit: formatBytes(maxBytes) }));
 }
 
-function diskFailure(error: unknown): FailedOutcome {
+/** A write of the body that failed: a retry, in the disk's words. */
+export function diskFailure(error: unknown): FailedOutcome {
   return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
 }
 
@@ -62,38 +65,57 @@ function declaredLength(response: Response): number | undefined {
   return Number(raw);
 }
 
+/** Where a body's gathered pieces are written (default: the download's own file, as they came). */
+export interface BodySink {
+  /**
+   * Writes the body's next piece, with what the body has been recognised as so far. The piece is
+   * a view of a write buffer used again once this has settled: what the sink keeps, it copies.
+   * Rejects: the disk failed.
+   */
+  write(piece: Uint8Array, kind: ImageKind | null): Promise<void>;
+}
+
 interface BodyLimits {
   readonly maxBytes: number;
   readonly abort: AttemptAbort;
-  /**
-   * Also given every piece of the body, with what it has been recognised as so far. A piece is a
-   * view of a write buffer used again once `push` has settled: what the tee keeps, it copies.
-   */
-  readonly tee?: { push(piece: Uint8Array, kind: ImageKind | null): Promise<void> };
+  /** Takes the body instead of `path` (provenance-writer.ts); its caller closes it. */
+  readonly sink?: BodySink;
   /** Where the body's write buffer comes from; default: the process's (tests give their own). */
   readonly buffers?: WriteBuffers;
 }
 
 /**
- * The body's chunks gathered in one of the kept write buffers (write-buffers.ts) and written, to
- * the file and the tee together, each time it is full and at the end: a few awaited writes per
- * image, not one per chunk. Both have taken what they were given before the buffer is filled
- * again (the tee copies whatever it keeps).
+ * The body's chunks gathered in one of the kept write buffers (write-buffers.ts) and written each
+ * time it is full and at the end: a few awaited writes per image, not one per chunk. The sink has
+ * taken what it was given before the buffer is filled again.
  */
 class Gathered {
   private readonly buffer: Buffer;
   private filled = 0;
 
   constructor(
-    private readonly file: FileHandle,
+    private readonly sink: BodySink,
     private readonly limits: BodyLimits,
     private readonly sniffer: HeadSniffer,
   ) {
     this.buffer = (limits.buffers ?? downloadWriteBuffers).take();
   }
 
-  /** Copies `chunk` in, writing the buffer each time it is full; a disk failure stops it. */
-  async add(chunk: Uint8Array): Promise<FailedOutcome | null> {
+  /**
+   * Copies `chunk` in, writing the buffer each time it is full; a disk failure stops it. A chunk
+   * that does not fill the buffer is only copied: nothing to wait for (null), so the pump takes
+   * the next chunk without an awaited step of its own.
+   */
+  add(chunk: Uint8Array): Promise<FailedOutcome | null> | null {
+    if (this.filled + chunk.length < this.buffer.length) {
+      this.buffer.set(chunk, this.filled);
+      this.filled += chunk.length;
+      return null;
+    }
+    return this.addFilling(chunk);
+  }
+
+  private async addFilling(chunk: Uint8Array): Promise<FailedOutcome | null> {
     for (let at = 0; at < chunk.length;) {
       const take = Math.min(this.buffer.length - this.filled, chunk.length - at);
       this.buffer.set(chunk.subarray(at, at + take), this.filled);
@@ -110,12 +132,12 @@ class Gathered {
     if (this.filled === 0) return null;
     const gathered = this.buffer.subarray(0, this.filled);
     this.filled = 0;
-    // The tee's copy is written beside the body's, not after it; the tee never rejects.
-    const [written] = await Promise.allSettled([
-      writeAll(this.file, gathered),
-      this.limits.tee?.push(gathered, this.sniffer.kind),
-    ]);
-    return written.status === 'rejected' ? diskFailure(written.reason) : null;
+    try {
+      await this.sink.write(gathered, this.sniffer.kind);
+      return null;
+    } catch (error) {
+      return diskFailure(error);
+    }
   }
 
   /** Gives the buffer back: nothing reads it any more. */
@@ -142,7 +164,8 @@ async function pump(
     bytes += chunk.value.length;
     if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
     if (sniffer.push(chunk.value)) return sniffer.notAnImage();
-    const failed = await gathered.add(chunk.value);
+    const writing = gathered.add(chunk.value);
+    const failed = writing && (await writing);
     if (failed) return failed;
   }
 }
@@ -153,28 +176,25 @@ async function pumpToFile(
   limits: BodyLimits,
   sniffer: HeadSniffer,
 ) {
-  let file: FileHandle;
-  try {
-    file = await open(path, 'wx');
-  } catch (error) {
-    return diskFailure(error);
-  }
+  // Not synced here: the download syncs the file it keeps before placing it (download-image.ts).
+  const own = new BodyFile(path);
   const reader = body.getReader();
-  const gathered = new Gathered(file, limits, sniffer);
+  const gathered = new Gathered(limits.sink ?? own, limits, sniffer);
   try {
-    // Not synced here: the metadata step writes the file again (synced), and when it does not,
-    // the download syncs it before placing it (download-image.ts). One fsync per image, not two.
     return await pump(reader, gathered, limits, sniffer);
   } catch (error) {
     return diskFailure(error);
   } finally {
     await reader.cancel().catch(() => undefined);
-    await file.close().catch(() => undefined);
+    await own.close();
     gathered.release();
   }
 }
 
-/** Reads a 200 response's body into `path` (created here) and says what it holds. */
+/**
+ * Reads a 200 response's body into `path` (created by its first write), or into `limits.sink`,
+ * and says what it holds.
+ */
 export async function bodyToFile(
   response: Response,
   path: string,

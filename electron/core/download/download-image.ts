@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
 import { diskParams, errorCode, removeQuietly, TEMP_DIR, tempPath, toGalleryPath } from '../fs';
-import { syncFile } from './body-to-file';
 import { AttemptAbort } from './attempt-abort';
-import { bodyToFile } from './body-to-file';
+import { bodyToFile, diskFailure, syncFile } from './body-to-file';
 import { sentence } from '../../../shared/i18n/sentence';
 import { retry, type DownloadOutcome, type FailedOutcome } from './download-outcome';
 import type { ImageEngine } from '../../ports/image-engine';
@@ -18,7 +17,7 @@ import { imageNames, type ImageProvenance, pngProvenanceChunks, provenanceStep }
 import { type KeyedImages, requestImage } from './image-request';
 import { IMAGE_MIME } from '../images';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
-import { ProvenanceTee } from './provenance-tee';
+import { ProvenanceWriter, type WrittenBody } from './provenance-writer';
 import type { AddressClassifier } from '../service';
 import type {
   ContentCredentialVerifier,
@@ -78,7 +77,7 @@ async function fetchToTemp(
   options: DownloadOptions,
   job: DownloadJob,
   tempImage: string,
-  tee: ProvenanceTee | null,
+  writer: ProvenanceWriter | null,
 ) {
   const abort = new AttemptAbort(options.downloadTimeoutMs, job.signal);
   try {
@@ -103,7 +102,7 @@ async function fetchToTemp(
     return await bodyToFile(answer.response, tempImage, {
       maxBytes: options.maxImageBytes,
       abort,
-      ...(tee ? { tee } : {}),
+      ...(writer ? { sink: writer } : {}),
     });
   } finally {
     abort.dispose();
@@ -114,16 +113,21 @@ interface Temps {
   readonly image: string;
   readonly thumbnail: string;
   readonly xmp: string;
-  /** The image with its provenance, written as it downloaded (provenance-tee.ts). */
+  /** The image with its provenance, written as it downloaded (provenance-writer.ts). */
   readonly edited: string;
 }
 
-/** The tee that writes a PNG's provenance as it downloads, when the job has provenance. */
-function teeFor(options: DownloadOptions, job: DownloadJob, temps: Temps): ProvenanceTee | null {
+/** The writer of a PNG's provenance as it downloads, when the job has provenance. */
+function writerFor(
+  options: DownloadOptions,
+  job: DownloadJob,
+  temps: Temps,
+): ProvenanceWriter | null {
   const { provenance } = job;
   if (!provenance) return null;
   const inserted = () => pngProvenanceChunks(provenance);
-  return new ProvenanceTee(temps.edited, inserted, options.maxImageBytes);
+  const paths = { body: temps.image, edited: temps.edited };
+  return new ProvenanceWriter(paths, inserted, options.maxImageBytes);
 }
 
 /**
@@ -149,48 +153,59 @@ function credentialsContext(options: DownloadOptions, job: DownloadJob): Credent
   };
 }
 
+/** Without a writer, the download's own file holds the body as it came, and nothing else. */
+const AS_IT_CAME: WrittenBody = { asItCame: true, edited: null, sawNoCredentials: false };
+
 /**
- * The body in the download's temp file and, for a PNG with provenance, the copy edited as it
- * came: its length (null: none), and whether it saw no chunk that could hold credentials.
+ * The body on disk: in the download's temp file as it came, or (a PNG with provenance) in the
+ * copy edited as it came, or both; what is there (provenance-writer.ts), and the file to check:
+ * the body as it came, or the edited copy when it is the only one (the same pixels).
  */
 async function download(options: DownloadOptions, job: DownloadJob, temps: Temps) {
-  const tee = teeFor(options, job, temps);
-  const body = await fetchToTemp(options, job, temps.image, tee);
-  if (!body.ok) {
-    await tee?.off();
-    return { body, edited: null, sawNoCredentials: false };
+  const writer = writerFor(options, job, temps);
+  const on = (written: WrittenBody) => (written.asItCame ? temps.image : temps.edited);
+  try {
+    const body = await fetchToTemp(options, job, temps.image, writer);
+    if (!body.ok || !writer) return { body, written: AS_IT_CAME, image: temps.image };
+    try {
+      const written = await writer.finish();
+      return { body, written, image: on(written) };
+    } catch (error) {
+      const failed = { ok: false, outcome: diskFailure(error) } as const;
+      return { body: failed, written: AS_IT_CAME, image: temps.image };
+    }
+  } finally {
+    await writer?.close();
   }
-  const edited = (await tee?.finish()) ?? null;
-  return { body, edited, sawNoCredentials: tee?.sawNoCredentials ?? false };
 }
 
 async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
   const refused = await tempFolderRefusal(options.root);
   if (refused) return refused;
-  const { body, edited, sawNoCredentials } = await download(options, job, temps);
+  const { body, written: on, image } = await download(options, job, temps);
   if (!body.ok) return body.outcome;
   // A PNG edited as it came was read chunk by chunk already: when no chunk could hold
-  // credentials, the file is not read again to find none.
-  const credentials = sawNoCredentials
+  // credentials, it is not read again to find none.
+  const credentials = on.sawNoCredentials
     ? noCredentials()
-    : await findCredentials(options.root, temps.image, body.kind, credentialsContext(options, job));
-  const checked = await checkImage(temps.image, body.kind, {
+    : await findCredentials(options.root, image, body.kind, credentialsContext(options, job));
+  const checked = await checkImage(image, body.kind, {
     ...options,
     ...(job.signal ? { signal: job.signal } : {}),
   });
   if ('state' in checked) return checked;
   const written =
     job.provenance &&
-    (await provenanceStep(temps.image, body.kind, job.provenance, {
+    (await provenanceStep(image, body.kind, job.provenance, {
       root: options.root,
       maxBytes: options.maxImageBytes,
       logger: options.logger,
       credentials: credentials.presence,
       xmpTemp: temps.xmp,
-      edited: edited === null ? null : { path: temps.edited, bytes: edited },
+      edited: on.edited === null ? null : { path: temps.edited, bytes: on.edited },
     }));
   // The image kept: the download's own file, or the copy edited as it came.
-  const file = written && 'inImage' in written && written.file ? written.file : temps.image;
+  const file = written && 'inImage' in written && written.file ? written.file : image;
   const inImage = written && 'inImage' in written ? written.inImage : null;
   // The metadata step's file is synced; the file kept otherwise (the body as it came, or the
   // copy edited as it downloaded) is synced here.

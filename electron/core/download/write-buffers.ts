@@ -65,3 +65,28 @@ export async function writeAll(
     at += bytesWritten;
   }
 }
+
+/**
+ * Writes all of `parts`, in order, at `file`'s current position: one gathered write, and where it
+ * took fewer bytes, the rest through {@link writeAll} (so a full disk fails, never cuts short).
+ */
+export async function writeAllParts(
+  file: {
+    writev(parts: Uint8Array[]): Promise<{ bytesWritten: number }>;
+    write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  },
+  parts: readonly Uint8Array[],
+): Promise<void> {
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  if (total === 0) return;
+  let skip = (await file.writev([...parts])).bytesWritten;
+  if (skip >= total) return;
+  for (const part of parts) {
+    if (skip >= part.length) {
+      skip -= part.length;
+      continue;
+    }
+    await writeAll(file, part.subarray(skip));
+    skip = 0;
+  }
+}

@@ -23,15 +23,18 @@
  *   image host put there is replaced. The file is walked a range at a time and the new file written
  *   as copied ranges of the original plus the new chunks, a 256 KiB window at a time, so memory per
  *   image is bounded whatever its size. A PNG is edited as it downloads instead
- *   (`download/provenance-tee.ts`, `png-stream.ts`): the body's pieces go through the same checks
- *   and the same chunk edit into a second temp file beside the download's own, which stays the body
- *   as it came; the edited copy is kept unless the image carries Content Credentials or the
- *   one-pass edit refused it, when the file path above runs and gives the reason and the log line.
- *   It saves reading the image back twice and writing it again, and when no `caBX` or `iTXt` chunk
- *   went by the credentials walk below is not run either (`png-stream.test.ts` holds the stream to
- *   the file edit's bytes and the walk's verdict on valid, damaged and randomly changed files cut
- *   at every size); `provenanceStep` (`embed.ts`) is the one place that decides whether a file is
- *   edited at all, and whether the edited copy is kept. A file whose structure lies (truncated,
+ *   (`download/provenance-writer.ts`, `png-stream.ts`): the body's pieces go through the same checks
+ *   and the same chunk edit into a temp file, and that edited image is all that is written while
+ *   the body as it came is that file without Pictor's chunks (and the few bytes the edit holds);
+ *   the body's own file is written out beside it only once the image may carry Content
+ *   Credentials, a chunk is left out or the one-pass edit refuses the file (the file path above
+ *   then runs and gives the reason and the log line). It saves reading the image back twice and
+ *   writing it twice, and when no `caBX` or `iTXt` chunk went by the credentials walk below is not
+ *   run either (`png-stream.test.ts` holds the stream to the file edit's bytes and the walk's
+ *   verdict on valid, damaged and randomly changed files cut at every size,
+ *   `provenance-writer.test.ts` the two files to the body and the edit); `provenanceStep`
+ *   (`embed.ts`) is the one place that decides whether a file is edited at all, and whether the
+ *   edited copy is kept. A file whose structure lies (truncated,
  *   huge lengths, bad CRC, RIFF size) is saved as it came and the reason logged. Text XML cannot
  *   hold (control characters, lone surrogates) is kept exactly in `pictor:PromptExact` as `\uXXXX`
  *   escapes. A task made from a prompt template carries it too (`xmp-template.ts`):
@@ -154,7 +157,7 @@ export {
 export { type ImageInfo, inspectImage, NotAnImageError } from './metadata/image-info';
 export { writePlanInto } from './metadata/plan-writer';
 export { SIGNATURE, pngChunk } from './metadata/png-meta';
-export { PngProvenanceStream } from './metadata/png-stream';
+export { INSERTED_AT, PngProvenanceStream } from './metadata/png-stream';
 export { provenanceOf } from './metadata/provenance';
 export { readImageProvenance, readPacketProvenance } from './metadata/read';
 export { isImageName, recoverFromImages } from './metadata/recover';

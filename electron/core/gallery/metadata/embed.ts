@@ -122,7 +122,7 @@ export type ProvenanceWritten =
  * The download's metadata step (download-image.ts): embeds `provenance` into the temp image, or,
  * when the image carries Content Credentials, writes it to `xmpTemp` to go beside the image
  * (editing a signed file breaks its signature: it is saved exactly as it came). A copy already
- * edited as it downloaded (`edited`: download/provenance-tee.ts) stands in for the embedding.
+ * edited as it downloaded (`edited`: download/provenance-writer.ts) stands in for the embedding.
  * Logs why it could do neither (the image is then saved as it came) and returns `null`. Never
  * throws.
  */

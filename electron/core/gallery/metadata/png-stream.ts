@@ -19,6 +19,12 @@ import {
   keywordIn,
 } from './png-meta';
 
+/**
+ * Where Pictor's chunks go in the output: right after the signature and IHDR, which must come
+ * first and hold 13 bytes (8 + 12 + 13). Nothing past this is given out before them.
+ */
+export const INSERTED_AT = 33;
+
 /** Where the stream is: the signature, a chunk's header, its data, its CRC, or past IEND. */
 type Stage = 'signature' | 'header' | 'keyword' | 'data' | 'crc' | 'trailer';
 
@@ -48,6 +54,8 @@ export class PngProvenanceStream {
    * (XMP, which may name a remote store). The only chunks c2pa-detect.ts's PNG walk looks at.
    */
   mayCarryCredentials = false;
+  /** Whether a chunk of the input was left out of the output (a replaced XMP or summary). */
+  dropped = false;
 
   constructor(
     private readonly inserted: Uint8Array,
@@ -71,6 +79,20 @@ export class PngProvenanceStream {
         error instanceof ContainerError ? error : new ContainerError('The PNG could not be read.');
       throw this.failed;
     }
+  }
+
+  /** The length of Pictor's chunks, given out at {@link INSERTED_AT}. */
+  get insertedLength(): number {
+    return this.inserted.length;
+  }
+
+  /**
+   * The input taken and not given out yet (a header, a keyword's head or a CRC being read): until
+   * a chunk is dropped, the input so far is the output without Pictor's chunks, then these bytes.
+   * Never changed after it is returned (the stream holds new bytes in a new buffer).
+   */
+  get heldInput(): Uint8Array {
+    return this.held;
   }
 
   /** Ends the stream: throws unless it ended after IEND (its trailer may follow). */
@@ -162,6 +184,7 @@ export class PngProvenanceStream {
     if (this.held.length < wanted) return next;
     const head = this.held.subarray(8);
     this.keep = !REPLACED_KEYWORDS.has(keywordIn(head) ?? '');
+    if (!this.keep) this.dropped = true;
     this.crc = crc32(head, this.crc);
     this.remaining = this.length - head.length;
     if (this.keep) out.push(this.held);

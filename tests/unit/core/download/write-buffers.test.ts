@@ -1,6 +1,6 @@
 /**
  * A download's body gathered in a kept write buffer (core/download/write-buffers.ts) and written a
- * buffer at a time: the file and the tee get exactly the body's bytes, a buffer used for one body
+ * buffer at a time: the file or the sink gets exactly the body's bytes, a buffer used for one body
  * and then another never carries the first's bytes into the second, at most a few are kept, and
  * a disk that takes part of a write or none of it leaves no short file that looks whole.
  */
@@ -31,12 +31,12 @@ function answer(bytes: Buffer, chunk = 16 * 1024): Response {
   return new Response(body, { status: 200 });
 }
 
-/** A tee that keeps a copy of each piece it is given (the tee copies what it keeps). */
-function recordingTee() {
+/** A sink that keeps a copy of each piece it is given (a sink copies what it keeps). */
+function recordingSink() {
   const pieces: Buffer[] = [];
   return {
     pieces,
-    push(piece: Uint8Array): Promise<void> {
+    write(piece: Uint8Array): Promise<void> {
       pieces.push(Buffer.from(piece));
       return Promise.resolve();
     },
@@ -53,24 +53,27 @@ afterEach(async () => {
   await removeDir(dir);
 });
 
-function limits(buffers: WriteBuffers, tee?: ReturnType<typeof recordingTee>) {
+function limits(buffers: WriteBuffers, sink?: ReturnType<typeof recordingSink>) {
   const abort = new AttemptAbort(10_000);
   aborts.push(abort);
-  return { maxBytes: 64 * 1024 * 1024, abort, buffers, ...(tee ? { tee } : {}) };
+  return { maxBytes: 64 * 1024 * 1024, abort, buffers, ...(sink ? { sink } : {}) };
 }
 
 describe('a body written through a kept buffer', () => {
-  it('writes the body a buffer at a time, to the file and the tee alike', async () => {
+  it('writes the body a buffer at a time, to its file or to the sink that takes it', async () => {
     const buffers = new WriteBuffers(64 * 1024, 2);
     const bytes = pngLike(300 * 1024);
-    const tee = recordingTee();
     const path = join(dir, 'a.part');
-    const result = await bodyToFile(answer(bytes, 5000), path, limits(buffers, tee));
+    const result = await bodyToFile(answer(bytes, 5000), path, limits(buffers));
     expect(result).toEqual({ ok: true, kind: 'png', bytes: bytes.length });
     expect((await readFile(path)).equals(bytes)).toBe(true);
-    expect(Buffer.concat(tee.pieces).equals(bytes)).toBe(true);
+    const sink = recordingSink();
+    const taken = join(dir, 'b.part');
+    expect(await bodyToFile(answer(bytes, 5000), taken, limits(buffers, sink))).toEqual(result);
+    expect(Buffer.concat(sink.pieces).equals(bytes)).toBe(true);
+    await expect(readFile(taken)).rejects.toMatchObject({ code: 'ENOENT' });
     // Full buffers but the last: 300 KiB and 8 bytes in 64 KiB writes, not 62 chunks' worth.
-    const sizes = tee.pieces.map((piece) => piece.length);
+    const sizes = sink.pieces.map((piece) => piece.length);
     expect(sizes).toEqual([65536, 65536, 65536, 65536, bytes.length - 4 * 65536]);
     expect(buffers.keptCount).toBe(1);
   });
@@ -86,14 +89,12 @@ describe('a body written through a kept buffer', () => {
     };
     const first = pngLike(200 * 1024 + 123);
     const second = pngLike(1000);
-    await bodyToFile(answer(first), join(dir, 'first.part'), limits(buffers));
-    const tee = recordingTee();
+    await bodyToFile(answer(first), join(dir, 'first.part'), limits(buffers, recordingSink()));
     const path = join(dir, 'second.part');
-    const result = await bodyToFile(answer(second), path, limits(buffers, tee));
+    const result = await bodyToFile(answer(second), path, limits(buffers));
     expect(taken[1]).toBe(taken[0]);
     expect(result).toEqual({ ok: true, kind: 'png', bytes: second.length });
     expect((await readFile(path)).equals(second)).toBe(true);
-    expect(Buffer.concat(tee.pieces).equals(second)).toBe(true);
   });
 
   it('gives the buffer back when a body is refused, and keeps no more than its few', async () => {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
@@ -55,6 +57,22 @@ describe('ImageJobSources', () => {
     // stream step per read, the piece the very buffer read into.
     expect(pieces.map((piece) => piece.byteLength)).toEqual([MIB, MIB, MIB, MIB / 2]);
     expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(4);
+  });
+
+  it('never uses a piece’s memory again: a reader holding every piece until the end reads the file', async () => {
+    // Electron reads a protocol body through Readable.fromWeb and holds a piece until its pipe
+    // took it; another reader may hold all of them (Response.arrayBuffer does). A piece read
+    // into a buffer used again for a later read would change under it.
+    const file = join(dir, 'held.png');
+    const bytes = randomBytes(10 * 1024 * 1024 + 123);
+    await writeFile(file, bytes);
+    const response = await get(sources.register({ kind: 'file', file }).token);
+    const held: Buffer[] = [];
+    for await (const piece of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)) {
+      held.push(piece as Buffer);
+    }
+    expect(new Set(held.map((piece) => piece.buffer)).size).toBe(held.length);
+    expect(Buffer.concat(held).equals(bytes)).toBe(true);
   });
 
   it('answers only GET, and a method refused does not use the token up', async () => {
