@@ -28,7 +28,6 @@ import { commandsOf, envValue, type Leg, type StepCommand, type Workflow } from 
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const VERSION = (
   JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
@@ -182,12 +181,32 @@ function envOf(command: StepCommand, root: string): NodeJS.ProcessEnv {
   };
 }
 
-/** The program and arguments that run the command as its step does (dist: its own script). */
-function invocation(command: StepCommand, plan: Plan): [string, string[]] {
-  if ('run' in plan && plan.run === 'dist')
-    return [process.execPath, [TSX, 'electron/build/dist.ts', ...command.args]];
-  const npm = [...command.npm, ...(command.args.length > 0 ? ['--', ...command.args] : [])];
-  return command.xvfb && XVFB ? ['xvfb-run', ['-a', 'npm', ...npm]] : ['npm', npm];
+/**
+ * What npm runs for a script: `tsx FILE` or `node FILE [WORDS]` as Node's own arguments (tsx as
+ * Node's loader, in one process instead of its CLI's two), or null for a line of another shape.
+ * dist's line is `npm run build && tsx electron/build/dist.ts`: its build is the test build's.
+ */
+function nodeArgsOf(script: string, line: string): string[] | null {
+  if (script === 'dist') return ['--import', 'tsx', 'electron/build/dist.ts'];
+  const tsx = /^tsx ([\w./-]+\.ts)$/.exec(line);
+  if (tsx?.[1]) return ['--import', 'tsx', tsx[1]];
+  const node = /^node ([\w./-]+\.m?js)((?: [\w-]+)*)$/.exec(line);
+  if (node?.[1]) return [node[1], ...(node[2] ?? '').split(' ').filter(Boolean)];
+  return null;
+}
+
+/**
+ * The program and arguments that run the command as its step does: the script's own command
+ * line with the step's arguments after it, as npm runs it (npm's own part, passing the words
+ * after `--` on, is the third test's; each npm start cost about as much as the script's), behind
+ * `xvfb-run -a` where the step has it; npm itself for a script line of another shape.
+ */
+function invocation(command: StepCommand): [string, string[]] {
+  const node = nodeArgsOf(command.script, SCRIPTS[command.script] ?? '');
+  const [file, args] = node
+    ? [process.execPath, [...node, ...command.args]]
+    : ['npm', [...command.npm, ...(command.args.length > 0 ? ['--', ...command.args] : [])]];
+  return command.xvfb && XVFB ? ['xvfb-run', ['-a', file, ...args]] : [file, args];
 }
 
 function run(
@@ -253,7 +272,7 @@ describe('the workflows’ steps', () => {
           report.push(`  skipped: ${shown(command)}: ${plan.skip}`);
           continue;
         }
-        const [file, args] = invocation(command, plan);
+        const [file, args] = invocation(command);
         const result = await run(file, args, envOf(command, root));
         const lines = result.output
           .trim()
