@@ -16,12 +16,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { mirror } from './mirror';
 import { sharedPacks, type PackOf } from './shared-packs';
 import { RELEASE_TARGETS, resourcesDir, unpackedDir, type Target } from './stand-in-targets';
 import { commandsOf, envValue, type Leg, type StepCommand, type Workflow } from './workflow-steps';
@@ -96,19 +97,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/**
- * `from` mirrored at `to`: every entry a link to the pack's, but the folders along `open` (which
- * are made, so a file can be added there without writing into the shared pack).
- */
-async function mirror(from: string, to: string, open: readonly string[]): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from)) {
-    if (entry === open[0])
-      await mirror(path.join(from, entry), path.join(to, entry), open.slice(1));
-    else await symlink(path.join(from, entry), path.join(to, entry));
-  }
-}
 
 const TARGETS: Record<Leg['os'], readonly Target[]> = {
   Linux: [{ os: 'linux', arch: 'x64' }],
