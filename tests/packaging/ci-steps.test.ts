@@ -16,19 +16,19 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { mirror } from './mirror';
 import { sharedPacks, type PackOf } from './shared-packs';
 import { RELEASE_TARGETS, resourcesDir, unpackedDir, type Target } from './stand-in-targets';
 import { commandsOf, envValue, type Leg, type StepCommand, type Workflow } from './workflow-steps';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const VERSION = (
   JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
@@ -97,19 +97,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/**
- * `from` mirrored at `to`: every entry a link to the pack's, but the folders along `open` (which
- * are made, so a file can be added there without writing into the shared pack).
- */
-async function mirror(from: string, to: string, open: readonly string[]): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from)) {
-    if (entry === open[0])
-      await mirror(path.join(from, entry), path.join(to, entry), open.slice(1));
-    else await symlink(path.join(from, entry), path.join(to, entry));
-  }
-}
 
 const TARGETS: Record<Leg['os'], readonly Target[]> = {
   Linux: [{ os: 'linux', arch: 'x64' }],
@@ -182,12 +169,32 @@ function envOf(command: StepCommand, root: string): NodeJS.ProcessEnv {
   };
 }
 
-/** The program and arguments that run the command as its step does (dist: its own script). */
-function invocation(command: StepCommand, plan: Plan): [string, string[]] {
-  if ('run' in plan && plan.run === 'dist')
-    return [process.execPath, [TSX, 'electron/build/dist.ts', ...command.args]];
-  const npm = [...command.npm, ...(command.args.length > 0 ? ['--', ...command.args] : [])];
-  return command.xvfb && XVFB ? ['xvfb-run', ['-a', 'npm', ...npm]] : ['npm', npm];
+/**
+ * What npm runs for a script: `tsx FILE` or `node FILE [WORDS]` as Node's own arguments (tsx as
+ * Node's loader, in one process instead of its CLI's two), or null for a line of another shape.
+ * dist's line is `npm run build && tsx electron/build/dist.ts`: its build is the test build's.
+ */
+function nodeArgsOf(script: string, line: string): string[] | null {
+  if (script === 'dist') return ['--import', 'tsx', 'electron/build/dist.ts'];
+  const tsx = /^tsx ([\w./-]+\.ts)$/.exec(line);
+  if (tsx?.[1]) return ['--import', 'tsx', tsx[1]];
+  const node = /^node ([\w./-]+\.m?js)((?: [\w-]+)*)$/.exec(line);
+  if (node?.[1]) return [node[1], ...(node[2] ?? '').split(' ').filter(Boolean)];
+  return null;
+}
+
+/**
+ * The program and arguments that run the command as its step does: the script's own command
+ * line with the step's arguments after it, as npm runs it (npm's own part, passing the words
+ * after `--` on, is the third test's; each npm start cost about as much as the script's), behind
+ * `xvfb-run -a` where the step has it; npm itself for a script line of another shape.
+ */
+function invocation(command: StepCommand): [string, string[]] {
+  const node = nodeArgsOf(command.script, SCRIPTS[command.script] ?? '');
+  const [file, args] = node
+    ? [process.execPath, [...node, ...command.args]]
+    : ['npm', [...command.npm, ...(command.args.length > 0 ? ['--', ...command.args] : [])]];
+  return command.xvfb && XVFB ? ['xvfb-run', ['-a', file, ...args]] : [file, args];
 }
 
 function run(
@@ -253,7 +260,7 @@ describe('the workflows’ steps', () => {
           report.push(`  skipped: ${shown(command)}: ${plan.skip}`);
           continue;
         }
-        const [file, args] = invocation(command, plan);
+        const [file, args] = invocation(command);
         const result = await run(file, args, envOf(command, root));
         const lines = result.output
           .trim()

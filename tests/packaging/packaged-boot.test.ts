@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
+import { mirror } from './mirror';
 import { sharedPacks } from './shared-packs';
 import { RELEASE_TARGETS, resourcesDir, targetName, type Target } from './stand-in-targets';
 
@@ -558,6 +559,22 @@ describe('a start-up that fails', () => {
 });
 
 /**
+ * A copy of the linux-x64 packed app to break: its main bundle's folder (dist-electron) copied,
+ * every other entry a link to the pack's (mirror.ts), the folders along `open` made so an entry
+ * there can be removed. The bundle is a real file of the copy, so Node resolves what it imports
+ * from the copy's folders, as from a packed app's; copying the whole app (node_modules included)
+ * took most of each of these tests.
+ */
+async function appCopy(name: string, open: readonly string[] = []): Promise<string> {
+  const from = packedFor(LINUX).appDir;
+  const copy = path.join(work, name);
+  await mirror(from, copy, open);
+  await rm(path.join(copy, 'dist-electron'));
+  await cp(path.join(from, 'dist-electron'), path.join(copy, 'dist-electron'), { recursive: true });
+  return copy;
+}
+
+/**
  * A copy of the linux-x64 packed app whose main bundle `edit` changed: the one file of the split
  * build (main.js or a chunk beside it) that holds `anchor`.
  */
@@ -566,8 +583,7 @@ async function editedCopy(
   anchor: string,
   edit: (bundle: string) => string,
 ): Promise<string> {
-  const copy = path.join(work, name);
-  await cp(packedFor(LINUX).appDir, copy, { recursive: true });
+  const copy = await appCopy(name);
   const folder = path.join(copy, 'dist-electron');
   const scripts = (await readdir(folder)).filter((file) => file.endsWith('.js'));
   const holders: string[] = [];
@@ -581,9 +597,8 @@ async function editedCopy(
 
 describe('the boot test itself', () => {
   it('fails when a module the packed app needs is missing from the packed files', async () => {
-    const broken = path.join(work, 'broken-app');
-    await cp(packedFor(LINUX).appDir, broken, { recursive: true });
-    await rm(path.join(broken, 'node_modules', 'zod'), { recursive: true, force: true });
+    const broken = await appCopy('broken-app', ['node_modules']);
+    await rm(path.join(broken, 'node_modules', 'zod'));
     const data = await mkdtemp(path.join(work, 'broken-data-'));
     const app = boot(packedFor(LINUX), data, broken);
     const code = await app.exited;

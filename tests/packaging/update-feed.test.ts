@@ -5,7 +5,8 @@
  * a publish setting electron-builder takes that origin as a GitHub feed and writes it into the
  * package (app-update.yml); CI and local builds must carry none, and a release build exactly the
  * feed it was given. linux-x64 with a stand-in Electron (stand-in-targets.ts), offline: Linux
- * writes app-update.yml for every target, the unpacked folder included.
+ * writes app-update.yml for every target, the unpacked folder included. The checkout's package.json
+ * names no dependencies (see withoutDependencies): the feed does not depend on the modules packed.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -41,12 +42,28 @@ async function checkout(name: string, builderYml: string): Promise<string> {
     path.join(dir, '.git', 'config'),
     '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = https://github.com/pictor-app/pictor\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
   );
-  for (const copied of ['dist', 'dist-electron', 'package.json', 'package-lock.json'])
+  for (const copied of ['dist', 'dist-electron', 'package-lock.json'])
     await cp(path.join(BUILD_ROOT, copied), path.join(dir, copied), { recursive: true });
+  await writeFile(path.join(dir, 'package.json'), await withoutDependencies());
   for (const linked of ['node_modules', 'resources'])
     await symlink(path.join(ROOT, linked), path.join(dir, linked));
   await writeFile(path.join(dir, 'electron-builder.yml'), builderYml);
   return dir;
+}
+
+/**
+ * The build's package.json with no production dependencies, so electron-builder packs no
+ * node_modules: which feed it writes is decided by its configuration, the environment and the
+ * checkout's origin (and the package's name, version and repository, kept), never by the modules
+ * it packs, and packing them was most of each run (three runs, the file's whole time).
+ */
+async function withoutDependencies(): Promise<string> {
+  const text = await readFile(path.join(BUILD_ROOT, 'package.json'), 'utf8');
+  const { dependencies = {}, ...rest } = JSON.parse(text) as { dependencies?: object };
+  expect(Object.keys(dependencies).length, 'the app has dependencies to leave out').toBeGreaterThan(
+    0,
+  );
+  return JSON.stringify(rest, null, 2);
 }
 
 /** Packs `project` as `npm run dist -- --linux dir --x64` would with `env`; its app-update.yml. */

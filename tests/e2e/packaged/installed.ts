@@ -27,7 +27,6 @@ import {
   withUserPath,
 } from './installed-app';
 import { runCommand } from './run-command';
-import { checkMcp } from './installed-mcp';
 
 /** The environment of a new terminal: on Windows with the user's Path from the registry. */
 function terminalEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -108,6 +107,8 @@ async function main(args: readonly string[]): Promise<number> {
     return 1;
   }
   if (what === 'mcp') {
+    // The MCP SDK is loaded only to check: a dry run (every leg of ci-steps.test.ts) does not.
+    const { checkMcp } = await import('./installed-mcp');
     const verdict = await checkMcp(command.line, command.env);
     rmSync(library ?? '', { recursive: true, force: true });
     console[verdict.ok ? 'log' : 'error'](

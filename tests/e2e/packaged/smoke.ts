@@ -21,7 +21,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
+// Playwright is loaded only to drive the app: a dry run (and ci-steps.test.ts, which runs this
+// script on every leg) does not pay for loading it.
+import type { ElectronApplication, Page } from '@playwright/test';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
 import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
 import { commandLine, installedApp, type Invocation } from './installed-app';
@@ -55,6 +57,7 @@ async function waitFor<T>(
 }
 
 async function journey(page: Page): Promise<void> {
+  const { expect } = await import('@playwright/test');
   const form = page.getByRole('form', { name: 'New task' });
   await form.getByLabel('Prompt', { exact: true }).fill(PROMPT);
   await form.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -153,6 +156,7 @@ async function launch(
 ): Promise<ElectronApplication> {
   // Root in a container has no setuid sandbox helper; a user's machine never takes this branch.
   const root = process.platform === 'linux' && process.getuid?.() === 0;
+  const { _electron } = await import('@playwright/test');
   try {
     return await _electron.launch({
       executablePath: executable,

@@ -25,7 +25,6 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
@@ -38,6 +37,7 @@ import { needsWork } from '../../../electron/core/engine/task-transitions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
+import { scratchRoot } from '../support/scratch';
 import { seedsToRun } from '../../support/seeds';
 import { promptOf } from './lease-shared';
 
@@ -229,7 +229,7 @@ async function killAndCheck(seed: number): Promise<void> {
     requests: new Map(),
   };
   const url = await startProxy(service.url, seen);
-  dir = await mkdtemp(join(tmpdir(), 'pictor-leases-'));
+  dir = await mkdtemp(join(scratchRoot(), 'pictor-leases-'));
   const dataDir = dir;
   const lines: string[] = [];
   let next = 0;

@@ -22,7 +22,6 @@
  * `npm run soak` (PICTOR_SOAK=1) runs one seed, random unless given, with 100 kills over 200 tasks.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -30,6 +29,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { recordReliability } from '../support/reliability-record';
 import { SOAK, scaled } from '../support/scale';
+import { scratchRoot } from '../support/scratch';
 import { seedsToRun } from '../../support/seeds';
 import {
   expectCleanDataDir,
@@ -220,7 +220,7 @@ async function killAndCheck(seed: number): Promise<SeedResult> {
     imagesPerTask: 2,
     seed,
   });
-  dir = await mkdtemp(join(tmpdir(), 'pictor-core-kill-'));
+  dir = await mkdtemp(join(scratchRoot(), 'pictor-core-kill-'));
   const dataDir = join(dir, 'data');
   const galleryDir = join(dir, 'gallery');
   const base = [dataDir, galleryDir, service.url];

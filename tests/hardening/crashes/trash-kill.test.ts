@@ -13,7 +13,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -28,6 +27,7 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { makeTaskRecord } from '../../support/task-records';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
+import { scratchRoot } from '../support/scratch';
 import { seedsToRun } from '../../support/seeds';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -57,7 +57,7 @@ interface Fixture {
 
 /** 100 tasks of 3 saved images each (real PNGs, thumbnails, sidecar-ready folders) in the history. */
 async function gallery(): Promise<Fixture> {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-trash-kill-'));
+  dir = await mkdtemp(join(scratchRoot(), 'pictor-trash-kill-'));
   const dataDir = join(dir, 'data');
   const galleryDir = join(dir, 'gallery');
   const systemTrashDir = join(dir, 'system-trash');

@@ -5,7 +5,6 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -22,6 +21,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import { scratchRoot } from '../support/scratch';
 export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -173,17 +173,6 @@ export function recordsWithKey(records: readonly TaskRecord[]): number {
   return records.filter((record) => JSON.stringify(record).includes(KEY)).length;
 }
 
-/**
- * Where the history and gallery live: RAM-backed /dev/shm when there is one. These suites measure
- * fault handling, not the disk; every history write is fsynced on the main thread, and on a
- * shared 2-core VM a contended disk makes fsync take tens of ms, so the app's own backlog would
- * time requests out. (Disk trouble is section 2's subject.) Set PICTOR_FAULTS_ON_DISK=1 to use
- * os.tmpdir() instead.
- */
-export function scratchRoot(): string {
-  const shm = '/dev/shm';
-  return process.env['PICTOR_FAULTS_ON_DISK'] !== '1' && existsSync(shm) ? shm : tmpdir();
-}
 
 /** What a finished run left, as the checks read it: the app's records, the service's view. */
 export interface RunFacts {

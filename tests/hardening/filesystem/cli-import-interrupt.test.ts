@@ -27,6 +27,7 @@ import {
   type CliRun,
 } from '../../integration/cli/run-cli';
 import { mountTmpfs, probeMount, remount, unmount } from '../crashes/disk-fixture';
+import { scratchRoot } from '../support/scratch';
 import {
   interruptArchive,
   leaveFree,
@@ -61,9 +62,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A fresh data folder for one test, its gallery folder made. */
+/**
+ * A fresh data folder for one test, its gallery folder made: on /dev/shm (scratch.ts), so the
+ * history's synced writes of each test's two imports do not wait on a contended disk.
+ */
 async function dataDir(): Promise<{ dir: string; gallery: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-interrupt-data-'));
+  const dir = await mkdtemp(join(scratchRoot(), 'pictor-cli-interrupt-data-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const gallery = join(dir, 'gallery');
   await mkdir(gallery);
