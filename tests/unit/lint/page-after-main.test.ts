@@ -3,10 +3,10 @@
  * waiting on the page. Main's history is written by the history worker, another thread, and main
  * tells the page (its answer, its event) a moment later; a test that waits until main's state has
  * the change and then checks the page at once, without waiting, fails when its check falls in that
- * moment (a full run on a loaded machine: task-batch-rows "gives each result a task's own actions"
- * found the Pick button still unpressed). Wait on the page, then read main: main told the page only
- * after its own state had the change. This test finds a wait on main's state followed at once by
- * an assertion that is not awaited and does not read main.
+ * moment (task-batch-rows "gives each result a task's own actions" failed so once in a full run,
+ * and every time with main's answer held back 300 ms). Wait on the page, then read main: it told
+ * the page only after its own state had the change. This test finds a wait on main's state
+ * followed at once by an assertion that is not awaited and does not read main.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
