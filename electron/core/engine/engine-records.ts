@@ -45,6 +45,11 @@ export class EngineRecords {
    * for the cost ledger only (written there, never announced, never downloaded), until they end.
    */
   private readonly detached = new Set<string>();
+  /**
+   * Removed tasks being put back by another thread (the history worker's attach, an Undo): their
+   * changes wait in memory until it has answered ({@link holdWhile}); `changed` once one came.
+   */
+  private readonly holds = new Map<string, { changed: boolean; done: Promise<void> }>();
 
   constructor(private readonly deps: EngineRecordsDeps) {
     this.bookkeeping = new BookkeepingWrites(deps.bookkeepingWriteMs);
@@ -76,6 +81,13 @@ export class EngineRecords {
    */
   commit(record: TaskRecord): TaskRecord {
     const next = { ...settledCost(record), updatedAt: this.deps.now() };
+    const hold = this.holds.get(next.localId);
+    if (hold) {
+      // Written once the task is back in the history, or is known to stay out of it.
+      hold.changed = true;
+      this.live.set(next.localId, next);
+      return next;
+    }
     if (this.detached.has(next.localId)) return this.commitDetached(next);
     const previous = this.live.get(next.localId);
     if (
@@ -88,6 +100,11 @@ export class EngineRecords {
       this.deps.announce(next);
       return next;
     }
+    return this.write(next);
+  }
+
+  /** {@link commit}'s write of `next` to the history, then the live copy kept or let go. */
+  private write(next: TaskRecord): TaskRecord {
     const saved = this.save(next);
     const current = saved ?? next;
     // A record the history could not take stays in memory (even a finished one) until it can.
@@ -219,9 +236,32 @@ export class EngineRecords {
     this.live.set(record.localId, record);
   }
 
-  /** The task is back in the history: its changes are written and announced again. */
-  attach(localId: string): void {
-    this.detached.delete(localId);
+  /**
+   * A removed task is being put back by another thread (the history worker attaches it on its
+   * own connection while main waits for its answer, `attached`). Until that answer, a change of
+   * the task (a poll answered) is kept in memory, neither written nor announced: written to the
+   * ledger's watch, it would land after the worker took the task off the watch, and the next
+   * start would take the task for a removed one again (never downloaded). Once answered, the
+   * task is attached (when `attached` is true) and its latest change written: to the history, or
+   * to the watch when the Undo was refused. Resolves then.
+   */
+  holdWhile(localId: string, attached: Promise<boolean>): Promise<void> {
+    const done = attached.then((back) => {
+      const { changed } = this.holds.get(localId) ?? { changed: false };
+      this.holds.delete(localId);
+      if (back) this.detached.delete(localId);
+      const live = this.live.get(localId);
+      if (!changed || !live) return;
+      if (this.detached.has(localId)) this.commitDetached(live);
+      else this.write(live);
+    });
+    this.holds.set(localId, { changed: false, done });
+    return done;
+  }
+
+  /** Resolves once the task's changes are written again (see {@link holdWhile}). */
+  async whenWritable(localId: string): Promise<void> {
+    await this.holds.get(localId)?.done;
   }
 
   /** The task left the history: nothing of it is kept or written. */
@@ -275,6 +315,7 @@ export class EngineRecords {
   flush(): void {
     this.saveUnsaved();
     for (const localId of this.bookkeeping.pending()) {
+      if (this.holds.has(localId)) continue;
       const record = this.live.get(localId);
       if (record) this.save(record);
       else this.bookkeeping.written(localId);
@@ -328,6 +369,7 @@ export class EngineRecords {
   /** The history takes writes again (a disk had no space): catch up on the ones it refused. */
   private saveUnsaved(): void {
     for (const localId of [...this.unsaved]) {
+      if (this.holds.has(localId)) continue;
       const record = this.live.get(localId);
       if (!record) {
         this.unsaved.delete(localId);

@@ -42,7 +42,7 @@ export class RemovedTasks {
     this.writes = deps.userWrites ?? userWritesOn(deps.history, deps.removals);
   }
 
-  isWatched(localId: string): boolean {
+  private isWatched(localId: string): boolean {
     return this.deps.records.isDetached(localId);
   }
 
@@ -96,12 +96,7 @@ export class RemovedTasks {
     const watched = records.isDetached(record.localId)
       ? records.liveRecord(record.localId)
       : undefined;
-    if (watched && removals) {
-      await writes.reinstate(watched, true);
-      records.attach(record.localId);
-      this.deps.announce(watched);
-      return watched;
-    }
+    if (watched && removals) return this.reattach(watched);
     const existing = records.get(record.localId);
     if (existing) return existing;
     const back =
@@ -110,6 +105,36 @@ export class RemovedTasks {
     this.deps.announce(back);
     if (isUnfinished(back) && !this.deps.isStopped()) this.deps.activate(back);
     return records.get(back.localId) ?? back;
+  }
+
+  /**
+   * Puts a watched task back, as it is now: the history worker attaches it, and the task's
+   * changes meanwhile wait for its answer (EngineRecords.holdWhile), then go to the history.
+   * @throws the history's refusal: the task stays removed and watched.
+   */
+  private async reattach(watched: TaskRecord): Promise<TaskRecord> {
+    const { records } = this.deps;
+    const written = this.writes.reinstate(watched, true);
+    await records.holdWhile(
+      watched.localId,
+      written.then(
+        () => true,
+        () => false,
+      ),
+    );
+    await written;
+    const back = records.liveRecord(watched.localId) ?? records.get(watched.localId) ?? watched;
+    this.deps.announce(back);
+    return back;
+  }
+
+  /**
+   * The service finished the task: its images are fetched (`complete`), unless it is removed and
+   * watched ({@link end}). An Undo under way decides first: a task it put back is downloaded.
+   */
+  async completed(record: TaskRecord, complete: () => Promise<void>): Promise<void> {
+    await this.deps.records.whenWritable(record.localId);
+    return this.isWatched(record.localId) ? this.end(record) : complete();
   }
 
   /** The removed tasks still watched, marked so again (at start, after a restart). */
@@ -123,7 +148,7 @@ export class RemovedTasks {
    * The service finished a removed task: what it cost is in the answer (the poller counted it);
    * its images are not fetched (the user removed it). The ledger notes it and it is let go.
    */
-  async end(record: TaskRecord): Promise<void> {
+  private async end(record: TaskRecord): Promise<void> {
     const finishedAt = this.deps.now();
     this.deps.records.commit({
       ...record,

@@ -39,6 +39,11 @@ export function neverSent(record: TaskRecord): boolean {
 export interface MarkedRecords {
   liveRecord(localId: string): TaskRecord | undefined;
   /**
+   * Resolves once the task's writes go where they belong again (an Undo of its removal is being
+   * written by another thread: the mark waits for it, so it lands in the history, not the watch).
+   */
+  whenWritable(localId: string): Promise<void>;
+  /**
    * Writes `next` now, in one transaction that first checks that the stored record passes
    * `stillSo`; null when it does not (the task is another process's).
    * @throws the history's refusal (nothing written).

@@ -208,6 +208,7 @@ export class Submitter {
     credentials: ServiceCredentials,
   ): Promise<SubmitAnswer | null> {
     const sent = await this.inputsOf(localId, credentials);
+    await this.records.whenWritable(localId);
     const turn = markSent(this.ctx, this.records, localId);
     if ('notSent' in turn) return null;
     if ('refused' in turn) {

@@ -133,9 +133,7 @@ export class TaskEngine {
     this.removed = this.removedTasks();
     const { client, credentials } = deps;
     this.poller = new Poller(context, client, credentials, (record, task) =>
-      this.removed.isWatched(record.localId)
-        ? this.removed.end(record)
-        : this.downloads.complete(record, task),
+      this.removed.completed(record, () => this.downloads.complete(record, task)),
     );
     this.submitter = new Submitter(context, deps, this.poller, this.records);
     this.cancels = new ServiceCancel(context, client, credentials, (record) =>
