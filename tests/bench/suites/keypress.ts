@@ -4,7 +4,7 @@
  * harness (as the gallery rows), over the real AppRuntime, its IPC handlers and the history worker
  * on a 1,000,000-task SQLite history (a cached copy): the triage key, the store, the request over
  * IPC, main's checks, the worker's write, `tasks:updated` back to the page and the grid's re-render
- * are all in the path. (The ui suite's rows run over the page's fake; this one does not.)
+ * are all in the path, as in the ui suite's rows.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
