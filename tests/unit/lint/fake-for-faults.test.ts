@@ -44,7 +44,7 @@ const STARTS = new Set([
 const FAULT = /^\/\/ Fault: \S/;
 
 /** The files that make the fake's harness itself, not tests of a flow. */
-const HARNESS = new Set(['render-app.tsx', 'gallery-harness.tsx']);
+const HARNESS = new Set(['gallery-harness.tsx']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
