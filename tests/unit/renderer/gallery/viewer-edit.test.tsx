@@ -12,9 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { ImageInputs } from '../../../../shared/domain/image-inputs';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { inputImage } from '../../../fakes/fake-inputs';
 import type { InterceptedApi } from '../../../support/intercepted-api';
-import { makeImage } from '../../../support/task-records';
+import { inputImage, makeImage } from '../../../support/task-records';
 import { seedGallery, wiredGallery } from './gallery-wired';
 
 /** Main's own handlers, history and lineage (tests/support/wired-api.ts), one runtime for the file. */
