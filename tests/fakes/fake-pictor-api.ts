@@ -10,20 +10,16 @@
  * (tests/support/contract-interceptor.ts). Browser-safe: imports only shared/ and test support.
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
-import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
-import { PROVIDER_IDS, perProvider, providerOf } from '../../shared/domain/providers';
+import { PROVIDER_IDS, perProvider } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { SEED_START, makeTask } from '../support/task-records';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
-  events,
   requests,
   type AppInfo,
-  type EventChannel,
-  type EventPayload,
   type RequestChannel,
   type RequestInput,
   type RequestOutput,
@@ -48,8 +44,6 @@ const WEAK_STORAGE =
 export class FakePictorApi implements PictorApi {
   /** As in the app; the screenshot pages point it at their own server. */
   galleryBase = GALLERY_BASE;
-  /** Every request, in order. */
-  readonly calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   settings: Settings = { ...DEFAULT_SETTINGS };
   info: AppInfo = {
     version: '0.1.0',
@@ -68,12 +62,10 @@ export class FakePictorApi implements PictorApi {
     weak: false,
     message: 'No API key is set, so Pictor uses its built-in demo service.',
   };
-  now: () => number = () => Date.now();
 
   private tasks: TaskRecord[] = [];
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
-  private readonly listeners = new Map<EventChannel, Set<(payload: never) => void>>();
 
   // ---- PictorApi ----
 
@@ -82,7 +74,6 @@ export class FakePictorApi implements PictorApi {
     ...args: [input?: RequestInput<C>]
   ): Promise<Result<RequestOutput<C>>> {
     const input = args[0];
-    this.calls.push({ channel, input });
     const spec = requests[channel];
     const parsed = spec.input.safeParse(input);
     if (!parsed.success) {
@@ -103,20 +94,12 @@ export class FakePictorApi implements PictorApi {
     }
   }
 
-  on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
-    const set = this.listeners.get(channel) ?? new Set();
-    set.add(listener as (payload: never) => void);
-    this.listeners.set(channel, set);
-    return () => set.delete(listener as (payload: never) => void);
+  /** The pages are pictures of a moment: nothing changes, so no event comes. */
+  on(): () => void {
+    return () => undefined;
   }
 
   // ---- seeding ----
-
-  /** Sends an event to the page (parsed with the contract's schema first). */
-  emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
-    const parsed = events[channel].parse(payload) as never;
-    for (const listener of this.listeners.get(channel) ?? []) listener(parsed);
-  }
 
   /** Adds `count` tasks, newest first one minute apart; `build(i)` customises task i. */
   seedTasks(
@@ -141,23 +124,9 @@ export class FakePictorApi implements PictorApi {
     return made;
   }
 
-  task(localId: string): TaskRecord | undefined {
-    return this.byId.get(localId);
-  }
-
-  /** Changes a task as the engine would and emits it (`tasks:updated`, a batch of one). */
-  updateTask(localId: string, patch: Partial<TaskRecord>, live: LiveState | null = null): TaskItem {
-    const current = this.byId.get(localId);
-    if (!current) throw new Error(`No task ${localId}`);
-    const next = { ...current, ...patch, updatedAt: Math.max(current.updatedAt + 1, this.now()) };
-    this.byId.set(localId, next);
-    const at = this.tasks.findIndex((record) => record.localId === localId);
-    if (at >= 0) this.tasks[at] = next;
-    if (live) this.live.set(localId, live);
-    else this.live.delete(localId);
-    const item = this.item(next);
-    this.emit('tasks:updated', [{ change: 'task', ...item }]);
-    return item;
+  /** What the task list shows of a task main watches now (its next poll…). */
+  setLive(localId: string, live: LiveState): void {
+    this.live.set(localId, live);
   }
 
   // ---- what the screens ask ----
@@ -180,106 +149,57 @@ export class FakePictorApi implements PictorApi {
     return { outcome: 'storage', status };
   }
 
+  /** The tasks of a status filter (the list's tabs and the sidebar's count); no search. */
   private matching(input: RequestInput<'tasks:count'>): TaskRecord[] {
-    return this.tasks.filter(
-      (record) =>
-        matchesWords(record.request.prompt, input.search) &&
-        (!input.statuses || input.statuses.includes(record.status)) &&
-        (input.favourite === undefined || record.favourite === input.favourite) &&
-        (input.provider === undefined || providerOf(record) === input.provider),
-    );
+    return this.tasks.filter((record) => !input.statuses || input.statuses.includes(record.status));
+  }
+
+  /** A page of `all` from the offset its cursor names (main's cursor is opaque too). */
+  private static page<T>(all: readonly T[], cursor: string | undefined, limit: number) {
+    const start = cursor ? Number(cursor) : 0;
+    const end = start + limit;
+    return { page: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
   }
 
   private list(input: RequestInput<'tasks:list'>): RequestOutput<'tasks:list'> {
-    const matching = this.matching(input);
-    const start = input.cursor
-      ? matching.findIndex((record) => record.localId === input.cursor) + 1
-      : 0;
-    const page = matching.slice(start, start + (input.limit ?? 50));
-    const last = page[page.length - 1];
-    const more = start + page.length < matching.length;
-    return {
-      items: page.map((record) => this.item(record)),
-      nextCursor: more && last ? last.localId : null,
-    };
-  }
-
-  private gallery(input: RequestInput<'gallery:list'>): RequestOutput<'gallery:list'> {
-    const all = this.galleryMatches(input);
-    if (input.sort === 'oldest') all.reverse();
-    // As main's order: prompt with ASCII case ignored (SQLite's NOCASE), then newest first.
-    const folded = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    if (input.sort === 'prompt') {
-      all.sort((a, b) =>
-        folded(a.prompt) < folded(b.prompt) ? -1 : folded(a.prompt) > folded(b.prompt) ? 1 : 0,
-      );
-    }
-    // As main's: a cursor names the last image listed (not a position), so images deleted or
-    // added before it do not shift the next page.
-    const limit = input.limit ?? 100;
-    const start = input.cursor ? this.afterCursor(all, input.cursor) : (input.offset ?? 0);
-    const page = all.slice(start, start + limit);
-    const last = page.at(-1);
-    const more = start + page.length < all.length;
-    const localIds = new Set(page.map((item) => item.localId));
-    const records = this.tasks
-      .filter((record) => localIds.has(record.localId))
-      .map((record) => ({ record, live: null }));
-    return { items: page, nextCursor: more && last ? galleryCursorOf(last) : null, records };
-  }
-
-  /** Where the page after `cursor` starts in `all` (listed in the cursor's order). */
-  private afterCursor(all: readonly GalleryItem[], cursor: string): number {
-    const key = JSON.stringify(orderKey(JSON.parse(cursor) as GalleryItem));
-    const keys = all.map((item) => JSON.stringify(orderKey(item)));
-    const at = keys.indexOf(key);
-    if (at >= 0) return at + 1;
-    // The cursor's image left the list: the next page starts at what followed it.
-    const { createdAt, localId, index } = JSON.parse(cursor) as GalleryItem;
-    const after = all.findIndex(
-      (item) =>
-        item.createdAt < createdAt ||
-        (item.createdAt === createdAt &&
-          (item.localId < localId || (item.localId === localId && item.index > index))),
+    const { page, nextCursor } = FakePictorApi.page(
+      this.matching(input),
+      input.cursor,
+      input.limit ?? 50,
     );
-    return after < 0 ? all.length : after;
+    return { items: page.map((record) => this.item(record)), nextCursor };
   }
 
-  /** Every image the filters match, newest task first. */
-  private galleryMatches(input: RequestInput<'gallery:count'>): GalleryItem[] {
-    const all: GalleryItem[] = [];
-    for (const record of this.tasks) {
-      if (!matchesWords(record.request.prompt, input.search)) continue;
-      if (input.model !== undefined && record.request.model !== input.model) continue;
-      if (input.provider !== undefined && providerOf(record) !== input.provider) continue;
-      if (
-        (input.from !== undefined && record.createdAt < input.from) ||
-        (input.to !== undefined && record.createdAt > input.to)
-      )
-        continue;
-      for (const image of record.images) {
-        if (input.states ? !input.states.includes(image.state) : image.state === 'deleted')
-          continue;
-        if (input.favourite !== undefined && image.favourite !== input.favourite) continue;
-        if (
-          input.contentCredentials !== undefined &&
-          hasContentCredentials(image.contentCredentials) !== input.contentCredentials
-        )
-          continue;
-        all.push({
+  /** The gallery as it opens: every image not deleted, newest task first; no filter, no sort. */
+  private galleryItems(): GalleryItem[] {
+    return this.tasks.flatMap((record) =>
+      record.images
+        .filter((image) => image.state !== 'deleted')
+        .map((image) => ({
           localId: record.localId,
           taskId: record.taskId,
           index: image.index,
           image,
           prompt: record.request.prompt,
           createdAt: record.createdAt,
-          ...pick(record.request),
-          ...(record.reportedModel === undefined ? {} : { reportedModel: record.reportedModel }),
-          ...(record.provider === undefined ? {} : { provider: record.provider }),
-        });
-      }
-    }
-    return all;
+          ...(record.request.model ? { model: record.request.model } : {}),
+          ...(record.request.size ? { size: record.request.size } : {}),
+          ...(record.request.quality ? { quality: record.request.quality } : {}),
+        })),
+    );
+  }
+
+  private gallery(input: RequestInput<'gallery:list'>): RequestOutput<'gallery:list'> {
+    const { page, nextCursor } = FakePictorApi.page(
+      this.galleryItems(),
+      input.cursor,
+      input.limit ?? 100,
+    );
+    const localIds = new Set(page.map((item) => item.localId));
+    const records = this.tasks
+      .filter((record) => localIds.has(record.localId))
+      .map((record) => ({ record, live: null }));
+    return { items: page, nextCursor, records };
   }
 
   private readonly handlers: Handlers = {
@@ -311,7 +231,7 @@ export class FakePictorApi implements PictorApi {
       return record ? this.item(record) : null;
     },
     'gallery:list': (input) => this.gallery(input),
-    'gallery:count': (input) => this.galleryMatches(input).length,
+    'gallery:count': () => this.galleryItems().length,
     'gallery:models': () =>
       [
         ...new Set(
@@ -325,41 +245,6 @@ export class FakePictorApi implements PictorApi {
       original: { kind: 'library', localId, index },
       entries: [],
     }),
-  };
-}
-
-/** The fake's gallery cursor after `item` (main's is opaque too; tests compare with this). */
-function galleryCursorOf(
-  item: Pick<GalleryItem, 'createdAt' | 'localId' | 'index' | 'prompt'>,
-): string {
-  return JSON.stringify(orderKey(item));
-}
-
-/** What a gallery cursor holds: enough of the last image to find its place again. */
-function orderKey(item: Pick<GalleryItem, 'createdAt' | 'localId' | 'index' | 'prompt'>) {
-  return {
-    createdAt: item.createdAt,
-    localId: item.localId,
-    index: item.index,
-    prompt: item.prompt,
-  };
-}
-
-/** The history's search, as HistoryStore answers it: every word somewhere in the prompt, any case. */
-function matchesWords(prompt: string, search: string | undefined): boolean {
-  const text = prompt.toLowerCase();
-  return (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => text.includes(word));
-}
-
-function pick(request: TaskRecord['request']): Pick<GalleryItem, 'model' | 'size' | 'quality'> {
-  return {
-    ...(request.model ? { model: request.model } : {}),
-    ...(request.size ? { size: request.size } : {}),
-    ...(request.quality ? { quality: request.quality } : {}),
   };
 }
 

@@ -22,7 +22,7 @@ const FAKES = join(root, 'tests', 'fakes');
  * The hand-written fakes' lines at most, all `fake-*.ts` files together: lower it as they shrink,
  * never raise it (a new channel goes into the contract and main, and the interceptor has it).
  */
-const FAKE_LINES_CEILING = 515;
+const FAKE_LINES_CEILING = 400;
 
 /** Lines of each `fake-*.ts` file of the fakes' folder, counted as `wc -l` counts them. */
 function fakeLines(): Record<string, number> {
