@@ -6,18 +6,11 @@
  * the app asks for it. Frames are requestAnimationFrame deltas during a scripted scroll at a
  * steady speed; heap is CDP Runtime.getHeapUsage.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { HISTORY_FILE } from '../../../electron/core/pictor-core';
-import { launchApp } from '../../e2e/harness/launch-app';
-import { acquireTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { LONG_FRAME_MS, frames, type Frames } from '../frame-times';
-import { THUMBNAILS, writeGallery } from '../gallery-folder';
-import { bigHistory } from '../history-fixture';
-import { withNameShim } from './renderer';
+import { withBenchApp } from '../bench-app';
+import { THUMBNAILS } from '../gallery-folder';
 
 const COMMAND = 'npm run bench -- --only ui';
 /** The history's size: 100,000 tasks unless PICTOR_BENCH_UI_TASKS says otherwise. */
@@ -116,8 +109,9 @@ async function mountList(page: Page): Promise<{ rowsInDom: number; painted: numb
   await page.context().addInitScript(MOUNT_PROBE);
   await page.reload();
   return page.evaluate(
-    () => (window as unknown as { __listMount: Promise<{ rowsInDom: number; painted: number }> })
-      .__listMount,
+    () =>
+      (window as unknown as { __listMount: Promise<{ rowsInDom: number; painted: number }> })
+        .__listMount,
   );
 }
 
@@ -180,32 +174,9 @@ async function galleryRow(page: Page, source: string, host: string): Promise<Ben
 
 export const suite: BenchSuite = {
   name: 'ui',
-  run: async () => {
-    const acquired = await acquireTestBuild();
-    console.error(`bench: ui: ${acquired.line}`);
-    const root = mkdtempSync(join(tmpdir(), 'pictor-bench-ui-'));
-    try {
-      const data = join(root, 'data');
-      mkdirSync(data, { recursive: true });
-      const { source } = bigHistory(join(data, HISTORY_FILE), TASKS);
-      await writeGallery(root, Math.max(0, TASKS - WITH_THUMBNAILS), TASKS);
-      return await withNameShim(async () => {
-        const app = await launchApp({
-          userDataDir: data,
-          galleryDir: join(root, 'gallery'),
-          http2: true,
-          guardNavigation: false,
-        });
-        try {
-          const history = await historyRow(app.page, source, app.host);
-          return [await galleryRow(app.page, source, app.host), history];
-        } finally {
-          await app.close();
-        }
-      });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-      await acquired.release();
-    }
-  },
+  run: () =>
+    withBenchApp('ui', TASKS, Math.max(0, TASKS - WITH_THUMBNAILS), async (app, { source }) => {
+      const history = await historyRow(app.page, source, app.host);
+      return [await galleryRow(app.page, source, app.host), history];
+    }),
 };
