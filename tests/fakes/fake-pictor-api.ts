@@ -155,7 +155,7 @@ export class FakePictorApi implements PictorApi {
   }
 
   /** A page of `all` from the offset its cursor names (main's cursor is opaque too). */
-  private static page<T>(all: readonly T[], cursor: string | undefined, limit: number) {
+  private static page<T>(all: readonly T[], cursor: string | null | undefined, limit: number) {
     const start = cursor ? Number(cursor) : 0;
     const end = start + limit;
     return { page: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
