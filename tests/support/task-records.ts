@@ -2,6 +2,7 @@
  * The task record tests build, over the product's own `newTaskRecord`: a field the record gains
  * gets the product's starting value here, instead of being spelled again in every test's builder.
  */
+import type { InputImage } from '../../shared/domain/image-inputs';
 import { newTaskRecord, type ImageRecord, type TaskRecord } from '../../shared/domain/task-record';
 
 /** When a record is created unless its builder says otherwise. */
@@ -81,4 +82,12 @@ export function makeTask(overrides: Partial<TaskRecord> & { prompt?: string } = 
     },
     createdAt,
   );
+}
+
+/**
+ * An input image of `width` × `height` (a PNG of `bytes`), its digest made of `n`: what a task
+ * made from an image names as its input.
+ */
+export function inputImage(n: number, width = 1024, height = 768, bytes = 200_000): InputImage {
+  return { sha256: n.toString(16).padStart(64, '0'), mime: 'image/png', width, height, bytes };
 }

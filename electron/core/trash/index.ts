@@ -38,8 +38,8 @@
  * Ctrl/Cmd+Z while it runs sends no more chunks and asks back what was sent. While a delete or an
  * Undo is under way, or the library's count says images remain, the gallery keeps its grid (and the
  * focus on it) under an "Updating…" line instead of the first run's empty state. Tested in
- * `tests/unit/core/trash/undo-while-running.test.ts` and, over a trash that moves ten items every
- * 140 ms on a manual clock (`tests/fakes/slow-trash.ts`), in
+ * `tests/unit/core/trash/undo-while-running.test.ts` and, over this trash on a disk whose writes
+ * take ten items every 140 ms of a manual clock (`tests/support/slow-disk.ts`), in
  * `tests/unit/renderer/gallery/gallery-delete-undo-large.test.tsx` and
  * `tests/unit/renderer/features/task-remove-undo.test.tsx`.
  */

@@ -5,17 +5,11 @@
  * and SQLite history (20,000 bench tasks of 1–4 images: 50,000 images), thumbnails as real WebP
  * files in the gallery folder served by the app's own gallery protocol code.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HISTORY_FILE } from '../../../electron/core/pictor-core';
-import { launchApp, type LaunchedApp } from '../../e2e/harness/launch-app';
-import { acquireTestBuild } from '../../support/test-build';
+import type { LaunchedApp } from '../../e2e/harness/launch-app';
 import type { BenchRow, BenchSuite } from '../bench-row';
-import { bigHistory } from '../history-fixture';
-import { THUMBNAILS, writeGallery } from '../gallery-folder';
-import { withNameShim } from './renderer';
+import { withBenchApp } from '../bench-app';
+import { THUMBNAILS } from '../gallery-folder';
 import { median } from '../../support/median';
 
 const COMMAND = 'npm run bench -- --only gallery';
@@ -177,31 +171,8 @@ function rows(runs: Runs, images: number, source: string, host: string): BenchRo
 
 export const suite: BenchSuite = {
   name: 'gallery',
-  run: async () => {
-    const acquired = await acquireTestBuild();
-    console.error(`bench: gallery: ${acquired.line}`);
-    const root = mkdtempSync(join(tmpdir(), 'pictor-bench-gallery-'));
-    try {
-      const data = join(root, 'data');
-      mkdirSync(data, { recursive: true });
-      const history = bigHistory(join(data, HISTORY_FILE), TASKS);
-      const images = await writeGallery(root, 0, TASKS);
-      return await withNameShim(async () => {
-        const app = await launchApp({
-          userDataDir: data,
-          galleryDir: join(root, 'gallery'),
-          http2: true,
-          guardNavigation: false,
-        });
-        try {
-          return rows(await measure(app), images, history.source, app.host);
-        } finally {
-          await app.close();
-        }
-      });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-      await acquired.release();
-    }
-  },
+  run: () =>
+    withBenchApp('gallery', TASKS, 0, async (app, { source, images }) =>
+      rows(await measure(app), images, source, app.host),
+    ),
 };

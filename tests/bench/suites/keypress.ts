@@ -4,20 +4,12 @@
  * harness (as the gallery rows), over the real AppRuntime, its IPC handlers and the history worker
  * on a 1,000,000-task SQLite history (a cached copy): the triage key, the store, the request over
  * IPC, main's checks, the worker's write, `tasks:updated` back to the page and the grid's re-render
- * are all in the path. (The ui suite's rows run over the page's fake; this one does not.)
+ * are all in the path, as in the ui suite's rows.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HISTORY_FILE } from '../../../electron/core/pictor-core';
-import { launchApp } from '../../e2e/harness/launch-app';
-import { acquireTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { summarise } from '../history-bench';
-import { bigHistory } from '../history-fixture';
-import { writeGallery } from '../gallery-folder';
-import { withNameShim } from './renderer';
+import { withBenchApp } from '../bench-app';
 
 const COMMAND = 'npm run bench -- --only keypress';
 /** The history's size: a million tasks unless PICTOR_BENCH_KEYPRESS_TASKS says otherwise. */
@@ -107,35 +99,14 @@ function row(ratings: readonly Rating[], source: string, host: string): BenchRow
 
 export const suite: BenchSuite = {
   name: 'keypress',
-  run: async () => {
-    const acquired = await acquireTestBuild();
-    console.error(`bench: keypress: ${acquired.line}`);
-    const root = mkdtempSync(join(tmpdir(), 'pictor-bench-keypress-'));
-    try {
-      const data = join(root, 'data');
-      mkdirSync(data, { recursive: true });
-      // Only the source is kept: the harness's main runs in this process, and the fixture's million
-      // records held here would be its garbage collector's work.
-      const { source } = bigHistory(join(data, HISTORY_FILE), TASKS);
-      console.error(`bench: keypress: ${TASKS.toLocaleString('en')} tasks ${source}`);
-      await writeGallery(root, Math.max(0, TASKS - WITH_THUMBNAILS), TASKS);
-      return await withNameShim(async () => {
-        const app = await launchApp({
-          userDataDir: data,
-          galleryDir: join(root, 'gallery'),
-          http2: true,
-          guardNavigation: false,
-        });
-        try {
-          await openGallery(app.page);
-          return [row(await rate(app.page), source, app.host)];
-        } finally {
-          await app.close();
-        }
-      });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-      await acquired.release();
-    }
-  },
+  run: () =>
+    withBenchApp(
+      'keypress',
+      TASKS,
+      Math.max(0, TASKS - WITH_THUMBNAILS),
+      async (app, { source }) => {
+        await openGallery(app.page);
+        return [row(await rate(app.page), source, app.host)];
+      },
+    ),
 };

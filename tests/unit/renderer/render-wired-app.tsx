@@ -16,7 +16,7 @@ import { makeTask } from '../../support/task-records';
 import { interceptWired, type InterceptedApi } from '../../support/intercepted-api';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { afterEachTest } from './after-each-test';
-import { giveSize } from './render-app';
+import { giveSize } from './layout-sizes';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -94,8 +94,8 @@ export async function startWiredApp(options: WiredAppOptions = {}): Promise<Wire
 
 /**
  * Quits the window's side of a running wired app (the page closed, the store's subscriptions to
- * main ended, its state gone) and starts the page again over the SAME main, as render-app.tsx's
- * `restartApp` does over the fake: what the page keeps in localStorage stays, and so does
+ * main ended, its state gone) and starts the page again over the SAME main, as
+ * a restart of the window does: what the page keeps in localStorage stays, and so does
  * everything main holds (history, settings, keys, files). The main stays the test's (or the
  * file's) and is closed as before.
  */

@@ -1,81 +1,119 @@
 /**
- * The edit panel over the fake API: an operation or model that cannot be used is disabled and
- * says which model would; each target's route from main's plan, and the route chosen goes into
- * the next plan; public links are asked about once per service before anything is sent; "Never
- * upload inputs" in Settings; the smaller copy offered for an image over a model's maximum;
- * edit:run gets the inputs by digest only; main's refusals shown as sentences.
+ * The edit panel over the real main (its input store, plans and runs, fal.ai and Replicate as
+ * demo services speaking their dialects on loopback): an operation or model that cannot be used
+ * is disabled and says which model would; each target's route from main's plan, and the route
+ * chosen goes into the next plan; public links are asked about once per service before anything
+ * is sent; "Never upload inputs" in Settings; the smaller copy offered for an image over a model's
+ * maximum; edit:run gets the inputs by digest only; main's refusals shown as sentences.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { KeyStatus } from '../../../../shared/domain/key-status';
-import { sentence } from '../../../../shared/i18n/sentence';
+import type { InputImage } from '../../../../shared/domain/image-inputs';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { inputImage } from '../../../fakes/fake-inputs';
-import { startApp } from '../render-app';
+import type { InterceptedApi } from '../../../support/intercepted-api';
 import { makeImage, makeTask } from '../../../support/task-records';
 import { formatDateTime } from '../../../../renderer/i18n';
+import { connectService } from '../dialect-services';
+import { startWiredApp } from '../render-wired-app';
 
-const CHECKED: KeyStatus = {
-  state: 'ready',
-  fingerprint: 'abcdef123456',
-  backend: 'keychain',
-  weak: false,
-  message: null,
-  baseUrl: null,
-  check: { outcome: 'accepted', at: Date.UTC(2026, 0, 15) },
-};
-
-const SOURCE = inputImage(7, 1024, 768, 300_000);
-
-/** fal.ai set up (public links), today's contract on its demo. */
-function prepare(fake: FakePictorApi): void {
-  fake.serviceKeys = { fal: CHECKED };
-  fake.inputs.library.set('task-1#0', SOURCE);
-  fake.inputs.routes.set('fal', { route: 'upload', publicLinks: true });
+/** A PNG of `width` × `height`; `noise` makes it large in bytes (it does not compress). */
+async function png(width: number, height: number, noise = false): Promise<Buffer> {
+  const image = noise
+    ? sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    : sharp({ create: { width, height, channels: 3, background: '#6688aa' } });
+  return image.png({ compressionLevel: 1 }).toBuffer();
 }
 
-async function openPanel(fake: FakePictorApi, prompt = 'make the sky pink') {
+/** The input main makes of `bytes` (its digest, its size), as edit:run names it. */
+function inputOf(bytes: Buffer, width: number, height: number): InputImage {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { sha256, mime: 'image/png', width, height, bytes: bytes.length };
+}
+
+/**
+ * A task of main's history whose images are `files` (real PNGs in the gallery), saved: the
+ * library images the panel takes.
+ */
+function putTask(main: InterceptedApi, localId: string, files: Buffer[], prompt = 'a harbour') {
+  const folder = join(main.runtime.galleryDir(), localId);
+  mkdirSync(folder, { recursive: true });
+  const images = files.map((bytes, index) => {
+    writeFileSync(join(folder, `${String(index)}.png`), bytes);
+    return makeImage(index, { file: `${localId}/${String(index)}.png`, thumbnail: undefined });
+  });
+  const record = makeTask({ localId, taskId: `svc-${localId}`, prompt, images });
+  main.runtime.core.history.putMany([record]);
+  return record;
+}
+
+let SOURCE: InputImage;
+
+/** The library image the panel edits (task-1's image 1, a 1024 × 768 PNG). */
+async function libraryImage(main: InterceptedApi, bytes?: Buffer): Promise<void> {
+  const source = bytes ?? (await png(1024, 768));
+  putTask(main, 'task-1', [source]);
+  const { width = 0, height = 0 } = await sharp(source).metadata();
+  SOURCE = inputOf(source, width, height);
+}
+
+/** fal.ai set up (its dialect on loopback, a checked key), today's contract on its demo. */
+async function prepare(main: InterceptedApi): Promise<void> {
+  await connectService(main, 'fal');
+  await libraryImage(main);
+}
+
+async function openPanel(main: InterceptedApi, prompt = 'make the sky pink') {
   await act(() =>
     useAppStore.getState().editOpenFromLibrary({ localId: 'task-1', index: 0 }, prompt, {
       operation: 'edit',
     }),
   );
   const dialog = await screen.findByRole('dialog', { name: 'Edit an image' });
-  expect(fake.calls.some((c) => c.channel === 'inputs:fromLibrary')).toBe(true);
+  expect(main.callsTo('inputs:fromLibrary').length).toBeGreaterThan(0);
   return dialog;
 }
 
-const callsTo = (fake: FakePictorApi, channel: string) =>
-  fake.calls.filter((c) => c.channel === channel).map((c) => c.input as Record<string, never>);
+const callsTo = (main: InterceptedApi, channel: 'edit:plan' | 'edit:run' | 'inputs:consent') =>
+  main.callsTo(channel) as unknown as Array<Record<string, never>>;
 
-/** The panel with today's demo and fal.ai chosen, once main's plan of them is shown. */
-async function chooseTwo(
-  fake: FakePictorApi,
-  shown = 'Uploaded; a public link anyone with it can open',
-) {
-  const dialog = await openPanel(fake);
+const FAL = 'fal.ai · fal-ai/flux-pro/kontext';
+const UPLOADED = 'Uploaded; a public link anyone with it can open';
+
+/**
+ * The panel with today's demo and fal.ai chosen, once main's plan of them is shown; `upload`: the
+ * route asked is Upload (fal takes this image inside the request unless asked), so fal's input
+ * goes to its storage as a public link and the demo, which takes inputs inside the request only,
+ * is left out.
+ */
+async function chooseTwo(main: InterceptedApi, upload = true) {
+  const dialog = await openPanel(main);
   const user = userEvent.setup();
   await user.click(
     within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
   );
-  await user.click(
-    within(dialog).getByRole('checkbox', { name: 'fal.ai · fal-ai/flux-pro/kontext' }),
+  await user.click(within(dialog).getByRole('checkbox', { name: FAL }));
+  await waitFor(() =>
+    expect(within(dialog).getByTestId('edit-route-2').textContent).toContain('Inside the request'),
   );
-  await within(dialog).findByText(shown);
+  if (upload) {
+    await user.click(within(dialog).getByRole('radio', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('edit-route-2').textContent).toContain(UPLOADED),
+    );
+  }
   return { dialog, user };
 }
 
-// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
-// every inputs/edit/stack channel until it is built, so these flows run on the fake's.
 describe('the edit panel', () => {
   it('disables what cannot be used and says which model would', async () => {
     // Only today's contract (its demo) is set up: no service's key.
-    const { fake } = await startApp({
-      prepare: (f) => void f.inputs.library.set('task-1#0', SOURCE),
-    });
-    const dialog = await openPanel(fake);
+    const { main } = await startWiredApp({ prepare: libraryImage });
+    const dialog = await openPanel(main);
     const expand = within(dialog).getByRole('radio', { name: 'Expand the canvas' });
     expect((expand as HTMLInputElement).disabled).toBe(true);
     expect(
@@ -91,8 +129,8 @@ describe('the edit panel', () => {
   });
 
   it('says beside a disabled Send what it waits for, and the link moves the focus there', async () => {
-    const { fake } = await startApp({ prepare });
-    const dialog = await openPanel(fake, '');
+    const { main } = await startWiredApp({ prepare });
+    const dialog = await openPanel(main, '');
     const user = userEvent.setup();
     const send = within(dialog).getByRole('button', { name: 'Send' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
@@ -115,7 +153,13 @@ describe('the edit panel', () => {
   });
 
   it('offers library references as the gallery shows them: thumbnail, date and number', async () => {
-    const { fake } = await startApp({ prepare });
+    const reference = await png(512, 512);
+    const { main } = await startWiredApp({
+      prepare: async (wired) => {
+        await prepare(wired);
+        putTask(wired, 'batch-1', [await png(256, 256), reference], 'a red boat');
+      },
+    });
     // One batch's two images: the same prompt, told apart by their number.
     const createdAt = Date.UTC(2026, 2, 14, 9, 30);
     const record = makeTask({
@@ -128,12 +172,11 @@ describe('the edit panel', () => {
         makeImage(index, { thumbnail: `batch/${String(index)}.thumb.webp` }),
       ),
     });
-    fake.inputs.library.set('batch-1#1', inputImage(9, 512, 512, 90_000));
     act(() => {
       useAppStore.getState().recordsPut([{ record, live: null }]);
       useAppStore.setState({ galleryRefs: [0, 1].map((index) => ({ localId: 'batch-1', index })) });
     });
-    const dialog = await openPanel(fake);
+    const dialog = await openPanel(main);
     const user = userEvent.setup();
     const choices = within(dialog).getByRole('group', { name: 'Library image' });
     const radios = within(choices).getAllByRole('radio');
@@ -147,42 +190,47 @@ describe('the edit panel', () => {
     await user.click(radios[1]!);
     await user.click(within(dialog).getByRole('button', { name: 'Add from the library' }));
     await waitFor(() =>
-      expect(callsTo(fake, 'inputs:fromLibrary').at(-1)).toEqual({ localId: 'batch-1', index: 1 }),
+      expect(main.callsTo('inputs:fromLibrary').at(-1)).toEqual({ localId: 'batch-1', index: 1 }),
     );
     expect(await within(dialog).findByText('Reference 1')).toBeTruthy();
   });
 
   it('shows each target’s route and plans again with the route chosen', async () => {
-    const { fake } = await startApp({ prepare });
-    const { dialog, user } = await chooseTwo(fake);
+    const { main } = await startWiredApp({ prepare });
+    const { dialog, user } = await chooseTwo(main, false);
     expect(within(dialog).getByTestId('edit-route-1').textContent).toContain('Inside the request');
-    expect(within(dialog).getByTestId('edit-route-2').textContent).toContain(
-      'Uploaded; a public link anyone with it can open',
+    expect(within(dialog).getByTestId('edit-route-2').textContent).toContain('Inside the request');
+    await user.click(within(dialog).getByRole('radio', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(callsTo(main, 'edit:plan').at(-1)?.['inputs']).toMatchObject({ route: 'upload' }),
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('edit-route-2').textContent).toContain(UPLOADED),
     );
     await user.click(within(dialog).getByRole('radio', { name: 'Inside the request only' }));
     await waitFor(() =>
-      expect(callsTo(fake, 'edit:plan').at(-1)?.['inputs']).toMatchObject({ route: 'inline' }),
+      expect(callsTo(main, 'edit:plan').at(-1)?.['inputs']).toMatchObject({ route: 'inline' }),
     );
   });
 
   it('asks once per service before its uploads become public links, then sends digests only', async () => {
-    const { fake } = await startApp({ prepare });
-    const { dialog, user } = await chooseTwo(fake);
+    const { main } = await startWiredApp({ prepare });
+    const { dialog, user } = await chooseTwo(main);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Public link' });
     expect(ask.textContent).toContain('This image will be reachable by anyone with its link.');
-    expect(callsTo(fake, 'edit:run')).toHaveLength(0);
+    expect(callsTo(main, 'edit:run')).toHaveLength(0);
     await user.click(within(ask).getByRole('button', { name: 'Upload it' }));
-    await waitFor(() => expect(callsTo(fake, 'edit:run')).toHaveLength(1));
-    expect(callsTo(fake, 'inputs:consent')).toEqual([{ provider: 'fal' }]);
-    const sent = callsTo(fake, 'edit:run')[0]!;
+    await waitFor(() => expect(callsTo(main, 'edit:run')).toHaveLength(1));
+    expect(callsTo(main, 'inputs:consent')).toEqual([{ provider: 'fal' }]);
+    const sent = callsTo(main, 'edit:run')[0]!;
     expect(sent).toEqual({
       prompt: 'make the sky pink',
       inputs: {
         operation: 'edit',
         source: SOURCE,
         parent: { localId: 'task-1', index: 0 },
-        route: 'auto',
+        route: 'upload',
       },
       targets: [
         { provider: 'pictor', model: 'demo-edit' },
@@ -192,21 +240,21 @@ describe('the edit panel', () => {
     expect(JSON.stringify(sent)).not.toMatch(/url|path|base64|pictor-gallery/i);
     // The second edit on the same service sends without asking again.
     await screen.findByRole('dialog', { name: 'Compare' });
-    const again = await chooseTwo(fake);
+    const again = await chooseTwo(main);
     await again.user.click(within(again.dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(callsTo(fake, 'edit:run')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(main, 'edit:run')).toHaveLength(2));
     expect(screen.queryByRole('alertdialog', { name: 'Public link' })).toBeNull();
-    expect(callsTo(fake, 'inputs:consent')).toHaveLength(1);
+    expect(callsTo(main, 'inputs:consent')).toHaveLength(1);
   });
 
   it('offers a smaller copy of an image over the chosen model’s maximum', async () => {
-    const { fake, user } = await startApp({
-      prepare: (f) => {
-        prepare(f);
-        f.inputs.library.set('task-1#0', inputImage(8, 6000, 4000, 3_000_000));
+    const { main, user } = await startWiredApp({
+      prepare: async (wired) => {
+        await connectService(wired, 'fal');
+        await libraryImage(wired, await png(6000, 4000));
       },
     });
-    const dialog = await openPanel(fake);
+    const dialog = await openPanel(main);
     await user.click(
       within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
     );
@@ -220,22 +268,35 @@ describe('the edit panel', () => {
     await waitFor(() =>
       expect(within(dialog).queryByRole('group', { name: 'Make a smaller copy' })).toBeNull(),
     );
-    expect(callsTo(fake, 'inputs:downscale')[0]).toMatchObject({ maxSide: 4096 });
-    expect(within(dialog).getByText(/4,096 × 2,730 pixels/)).toBeTruthy();
+    expect(main.callsTo('inputs:downscale')[0]).toMatchObject({ maxSide: 4096 });
+    expect(within(dialog).getByText(/4,096 × 2,73\d pixels/)).toBeTruthy();
   });
 
   it('shows main’s refusals as sentences', async () => {
-    const { fake } = await startApp({
-      prepare: (f) => {
-        prepare(f);
-        f.inputs.leaveOut.set(2, sentence('error.inputs.uploadRefused'));
+    // Uploads turned off, and an image over Replicate's inline limit (1 MB): main leaves it out.
+    const { main } = await startWiredApp({
+      prepare: async (wired) => {
+        await connectService(wired, 'replicate');
+        await libraryImage(wired, await png(800, 800, true));
+        await wired.runtime.updateSettings({ neverUploadInputs: true });
       },
     });
-    const { dialog, user } = await chooseTwo(fake, 'Left out: fal.ai · fal-ai/flux-pro/kontext');
-    expect(within(dialog).getByText(/Left out: fal.ai/).parentElement?.textContent).toContain(
+    const dialog = await openPanel(main);
+    const user = userEvent.setup();
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
+    );
+    const replicate = 'Replicate · black-forest-labs/flux-kontext-pro';
+    await user.click(within(dialog).getByRole('checkbox', { name: replicate }));
+    const leftOut = await within(dialog).findByText(`Left out: ${replicate}`, { exact: false });
+    expect(leftOut.parentElement?.textContent).toContain(
       'uploads are turned off (“Never upload inputs”)',
     );
-    fake.fail('edit:run', { message: 'The service did not answer. Nothing was sent.' });
+    // Fault: the run fails in main (the interceptor answers it with main's refusal).
+    main.intercept.request['edit:run'].fail(
+      { code: 'failed', message: 'The service did not answer. Nothing was sent.' },
+      1,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'The service did not answer. Nothing was sent.',
@@ -243,14 +304,14 @@ describe('the edit panel', () => {
   });
 
   it('“Never upload inputs” is a setting, and the panel then offers no upload', async () => {
-    const { fake, user } = await startApp({ prepare });
+    const { main, user } = await startWiredApp({ prepare });
     await act(() => useAppStore.getState().setView('settings'));
     await user.click(await screen.findByRole('checkbox', { name: 'Never upload inputs' }));
     await waitFor(() =>
-      expect(callsTo(fake, 'settings:update')).toContainEqual({ neverUploadInputs: true }),
+      expect(main.callsTo('settings:update')).toContainEqual({ neverUploadInputs: true }),
     );
     await waitFor(() => expect(useAppStore.getState().settings?.neverUploadInputs).toBe(true));
-    const dialog = await openPanel(fake);
+    const dialog = await openPanel(main);
     expect(
       (within(dialog).getByRole('radio', { name: 'Upload' }) as HTMLInputElement).disabled,
     ).toBe(true);

@@ -9,7 +9,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 

@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 import { startWiredApp } from '../render-wired-app';
 
 const PROMPTS = ['A lighthouse in a storm', 'A paper boat', 'A snowy owl'];

@@ -10,7 +10,7 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectTaskItems } from '../../../../renderer/store/record-selectors';
 import { makeTask } from '../../../support/task-records';
 import { connectService, SERVICE_KEY } from '../dialect-services';
-import { giveOverflow } from '../render-app';
+import { giveOverflow } from '../layout-sizes';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 

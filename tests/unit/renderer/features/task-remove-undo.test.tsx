@@ -4,16 +4,16 @@
  * removal back; the tasks return to the list. A long delete or Undo shows its progress where
  * the Undo was offered, and the window says when quitting waits for it. Removing 300 tasks is
  * undoable from its first second: Ctrl+Z stops it and puts back every task it had removed, as
- * one step (main's trash is the slow one of tests/fakes/slow-trash.ts, on a manual clock).
+ * one step (main's own trash on the slow disk of tests/support/slow-disk.ts, on a manual clock).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { SlowTrash } from '../../../fakes/slow-trash';
+import { okValue } from '../../../support/ipc';
+import { slowDisk, type SlowDisk } from '../../../support/slow-disk';
 import type { WiredApi } from '../../../support/wired-api';
-import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const rows = () => screen.getAllByRole('article');
@@ -90,16 +90,17 @@ const said = (): string => area().textContent ?? '';
 const undoButton = (): HTMLElement | null => within(area()).queryByRole('button', { name: 'Undo' });
 
 describe('Undo from the first second of a large removal of tasks', () => {
-  // Fault: main's removal held at one second in (the slow trash on a manual clock), to Undo it midway.
   it('Ctrl+Z one second into removing 300 tasks puts all 300 back, as one step', async () => {
+    // Main's own trash on a slow disk (its writes wait on a manual clock), to Undo it midway.
     const clock = new ManualClock();
-    let trash: SlowTrash | undefined;
-    const { user, fake } = await startApp({
-      prepare: (f) => {
-        f.seedTasks(300);
-        trash = new SlowTrash(f, clock);
+    let disk: SlowDisk | undefined;
+    const { user, main } = await startWiredApp({
+      prepare: (wired) => {
+        seedHistory(wired, 300);
+        disk = slowDisk(wired.runtime.core, clock);
       },
     });
+    const total = async () => okValue(await main.api.invoke('tasks:selectAll', {})).total;
     act(() => rows()[0]!.focus());
     await user.keyboard('{Control>}a{/Control}');
     const bar = screen.getByRole('toolbar', { name: 'Selected tasks' });
@@ -110,23 +111,23 @@ describe('Undo from the first second of a large removal of tasks', () => {
     act(() => within(question).getAllByRole('button').at(-1)!.focus());
     await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(trash!.running).toBe(1));
-    await act(() => clock.advance(1_000));
+    await waitFor(() => expect(disk!.waiting).toBe(1));
+    await act(() => disk!.elapse(1_000));
     expect(said()).toContain('Removing 300 tasks…');
     expect(undoButton()).not.toBeNull();
-    const left = await fake.own('tasks:selectAll')({});
-    expect(left.total).toBeGreaterThan(0);
-    expect(left.total).toBeLessThan(300);
+    const left = await total();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(300);
 
     // Over the list (or with the focus nowhere), Ctrl+Z stops the removal under way.
     await user.keyboard('{Control>}z{/Control}');
     expect(undoButton()).toBeNull();
-    await act(() => clock.advance(10_000));
-    await waitFor(() => expect(trash!.running).toBe(0));
+    await act(() => disk!.elapse(10_000));
     await waitFor(() => expect(said()).toContain('300 tasks put back.'));
-    expect((await fake.own('tasks:selectAll')({})).total).toBe(300);
+    expect(disk!.waiting).toBe(0);
+    expect(await total()).toBe(300);
     await waitFor(() => expect(useAppStore.getState().tasksTotal).toBe(300));
-    expect(fake.callsTo('tasks:undoRemove')).toHaveLength(1);
+    expect(main.callsTo('tasks:undoRemove')).toHaveLength(1);
     expect(undoButton()).toBeNull();
     expect(useAppStore.getState().tasksUndoable).toBeNull();
   }, 90_000);

@@ -23,7 +23,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
 import type { WiredApi } from '../../../support/wired-api';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
-import { focusedKey, keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { focusedKey, keyOf, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
@@ -100,10 +100,11 @@ describe('deleting by keyboard, and Undo', () => {
     expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
 
-  // Fault: main cannot undo the delete (it answers that the image's folder is gone).
   it('an Undo main could not do says main’s own sentence, not a generic one', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
-    fake.handle('gallery:undoDelete', async ({ images }) => ({
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
+    // Main cannot undo the delete (it answers that the image's folder is gone).
+    const undo = main.intercept.request['gallery:undoDelete'];
+    undo.handle(({ images }) => ({
       items: [],
       failed: images.length,
       problem: 'The image’s folder is no longer in the gallery.',
@@ -123,8 +124,8 @@ describe('deleting by keyboard, and Undo', () => {
     // The delete stands and its step stays: Ctrl+Z asks main again for the same image.
     expect(useAppStore.getState().undoEntries).toHaveLength(1);
     await user.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(fake.callsTo('gallery:undoDelete')).toHaveLength(2));
-    expect(fake.callsTo('gallery:undoDelete')[1]).toEqual(fake.callsTo('gallery:undoDelete')[0]);
+    await waitFor(() => expect(undo.inputs).toHaveLength(2));
+    expect(undo.inputs[1]).toEqual(undo.inputs[0]);
   });
 
   it('Delete on a tile of a selection of several asks about the whole selection', async () => {

@@ -3,16 +3,20 @@
  * one second into moving 300 images to the trash stops it and brings all 300 back, as one step;
  * the grid never says "No images yet" meanwhile and keeps the focus; the status area says what the
  * job did only when it is done, with the real count (never "300 moved" beside "280 of 300"); a
- * spent Undo is not offered, not even while its restore runs. Main's trash is the slow one of
- * tests/fakes/slow-trash.ts, on a manual clock.
+ * spent Undo is not offered, not even while its restore runs. Main's own trash (a wired main per
+ * test) on the slow disk of tests/support/slow-disk.ts, on a manual clock.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { SlowTrash } from '../../../fakes/slow-trash';
-import { focusedKey, keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { interceptWired, type InterceptedApi } from '../../../support/intercepted-api';
+import { okValue } from '../../../support/ipc';
+import { slowDisk } from '../../../support/slow-disk';
+import { startWiredApi } from '../../../support/wired-api';
+import { afterEachTest } from '../after-each-test';
+import { focusedKey, keyOf, mountGallery, tile } from '../gallery/gallery-harness';
+import { seedGallery } from './gallery-wired';
 
 const area = (): HTMLElement => document.querySelector<HTMLElement>('.status-area')!;
 const said = (): string => area().textContent ?? '';
@@ -36,22 +40,29 @@ async function watching<T>(watch: () => void, during: () => Promise<T>): Promise
   }
 }
 
-/** The gallery of `count` images over the slow trash, its images' states in the fake. */
-async function slowGallery(count: number) {
+const mains: Array<{ close(): Promise<void> }> = [];
+afterEachTest(async () => {
+  while (mains.length > 0) await mains.pop()?.close();
+});
+
+/**
+ * The gallery of `count` images (files behind each) over a main of the test's own, its trash on
+ * the slow disk; `onWrite` hears each of the trash's writes as it is asked.
+ */
+async function slowGallery(count: number, onWrite?: (main: InterceptedApi, n: number) => void) {
   const clock = new ManualClock();
-  let trash: SlowTrash | undefined;
-  const rendered = await renderGallery({
-    prepare: (fake) => {
-      seedImages(fake, count);
-      trash = new SlowTrash(fake, clock);
-    },
-    events: true,
+  const main = interceptWired(await startWiredApi());
+  mains.push(main);
+  seedGallery(main, count);
+  const disk = slowDisk(main.runtime.core, clock, {
+    onWrite: onWrite && ((n) => onWrite(main, n)),
   });
-  return { ...rendered, clock, trash: trash! };
+  (window as { pictor?: unknown }).pictor = main.api;
+  return { ...(await mountGallery(true)), main, disk };
 }
 
-const savedIn = async (fake: FakePictorApi): Promise<number> =>
-  (await fake.own('gallery:count')({})) as number;
+const savedIn = async (main: InterceptedApi): Promise<number> =>
+  okValue(await main.api.invoke('gallery:count', {}));
 
 /** Selects the whole gallery with Ctrl+A on a tile and confirms its delete by keyboard. */
 async function deleteAll(
@@ -69,9 +80,9 @@ async function deleteAll(
 }
 
 describe('Undo from the first second of a large delete', () => {
-  // Fault: main's delete held at one second in (the slow trash on a manual clock), to Undo it midway.
   it('Ctrl+Z one second into a 300-image delete brings all 300 back, as one step, with no empty state meanwhile', async () => {
-    const { user, fake, clock, trash } = await slowGallery(300);
+    // Main's delete one second in (its writes on a slow disk, a manual clock), to Undo it midway.
+    const { user, main, disk } = await slowGallery(300);
     let empty = false;
     let focusOnPage = false;
     let started = false;
@@ -83,13 +94,13 @@ describe('Undo from the first second of a large delete', () => {
       await deleteAll(user, 300);
       started = true;
       look();
-      await waitFor(() => expect(trash.running).toBe(1));
-      await act(() => clock.advance(1_000));
+      await waitFor(() => expect(disk.waiting).toBe(1));
+      await act(() => disk.elapse(1_000));
       // Under way, with its Undo from the start.
       expect(said()).toContain('Moving 300 images to the trash…');
       expect(said()).not.toContain('moved to the trash.');
       expect(undoButton()).not.toBeNull();
-      const moved = 300 - (await savedIn(fake));
+      const moved = 300 - (await savedIn(main));
       expect(moved).toBeGreaterThan(0);
       expect(moved).toBeLessThan(300);
       // The focus is in the grid (nothing stays to take it: the grid itself), where Ctrl+Z works.
@@ -97,12 +108,12 @@ describe('Undo from the first second of a large delete', () => {
 
       await user.keyboard('{Control>}z{/Control}');
       expect(undoButton()).toBeNull();
-      await act(() => clock.advance(10_000));
-      await waitFor(() => expect(trash.running).toBe(0));
+      await act(() => disk.elapse(10_000));
       await waitFor(() => expect(said()).toContain('300 images restored.'));
     });
-    expect(await savedIn(fake)).toBe(300);
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(disk.waiting).toBe(0);
+    expect(await savedIn(main)).toBe(300);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
     await waitFor(() => expect(screen.getByText('300 images')).toBeTruthy());
     await waitFor(() => expect(focusedKey()).toBe(keyOf(0)));
     expect(undoButton()).toBeNull();
@@ -110,19 +121,14 @@ describe('Undo from the first second of a large delete', () => {
     expect(focusOnPage).toBe(false);
   }, 90_000);
 
-  // Fault: main's last progress reports held back (late), and the delete held on a manual clock.
   it('says what the delete did only when it is done, with the real count, and a spent Undo goes', async () => {
     const COUNT = 120;
-    const { user, fake, clock, trash } = await slowGallery(COUNT);
-    // Main's last report of how far it is may lag (it reports a few times a second).
-    const emit = fake.emit.bind(fake);
-    fake.emit = ((channel, payload) => {
-      const late =
-        channel === 'trash:progress' &&
-        (payload as { done: number }).done > COUNT - 20 &&
-        (payload as { operation: string }).operation === 'delete';
-      if (!late) emit(channel, payload);
-    }) as FakePictorApi['emit'];
+    // Main's last reports of how far the delete is arrive late (it reports a few times a second):
+    // held from its last 20 images on, and its writes on a slow disk (a manual clock).
+    let late: { release(): void } | undefined;
+    const { user, main, disk } = await slowGallery(COUNT, (wired, n) => {
+      if (n === COUNT - 20) late = wired.intercept.event['trash:progress'].hold();
+    });
     const mismatches: string[] = [];
     const look = () => {
       const text = said();
@@ -131,43 +137,46 @@ describe('Undo from the first second of a large delete', () => {
     };
     await watching(look, async () => {
       await deleteAll(user, COUNT);
-      await waitFor(() => expect(trash.running).toBe(1));
-      await act(() => clock.advance(10_000));
+      await waitFor(() => expect(disk.waiting).toBe(1));
+      await act(() => disk.elapse(10_000));
       await waitFor(() => expect(said()).toContain(`${String(COUNT)} images moved to the trash.`));
     });
+    expect(late).toBeDefined();
     expect(mismatches).toEqual([]);
     expect(undoButton()).not.toBeNull();
-    expect(await savedIn(fake)).toBe(0);
+    expect(await savedIn(main)).toBe(0);
+    // The late reports come, after the end was said; the restore's own go straight on.
+    act(() => late!.release());
 
     // Ctrl+Z spends the Undo: the entry offers it no more, not while the restore runs either.
     // (Nothing is left to show: the page has the focus, and Ctrl+Z works there too.)
     await user.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(trash.running).toBe(1));
+    await waitFor(() => expect(disk.waiting).toBe(1));
     expect(undoButton()).toBeNull();
     expect(said()).toContain(`Putting ${String(COUNT)} images back…`);
     await user.keyboard('{Control>}z{/Control}');
-    await act(() => clock.advance(10_000));
+    await act(() => disk.elapse(10_000));
     await waitFor(() => expect(said()).toContain(`${String(COUNT)} images restored.`));
     expect(undoButton()).toBeNull();
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
-    expect(await savedIn(fake)).toBe(COUNT);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(await savedIn(main)).toBe(COUNT);
   }, 90_000);
 
-  // Fault: main's delete held on a manual clock, to see the focus while it runs.
   it('gives the focus to the next image as a delete starts, and to the image back after its Undo', async () => {
-    const { user, clock, trash } = await slowGallery(6);
+    // Main's delete on a slow disk (a manual clock), to see the focus while it runs.
+    const { user, disk } = await slowGallery(6);
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('{Delete}');
     const question = await screen.findByRole('alertdialog');
     act(() => within(question).getByRole('button', { name: 'Move to trash' }).focus());
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(trash.running).toBe(1));
-    await act(() => clock.advance(1_000));
+    await waitFor(() => expect(disk.waiting).toBe(1));
+    await act(() => disk.elapse(1_000));
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(5));
     await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
 
     await user.keyboard('{Control>}z{/Control}');
-    await act(() => clock.advance(1_000));
+    await act(() => disk.elapse(1_000));
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(6));
     await waitFor(() => expect(focusedKey()).toBe(keyOf(2)));
     expect(useAppStore.getState().galleryUndoable).toBeNull();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { makeImage } from '../../../support/task-records';
-import { keyOf, renderGallery, tile } from './gallery-harness';
+import { keyOf, tile } from './gallery-harness';
 import { seedHistory } from '../render-wired-app';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
@@ -154,14 +154,24 @@ describe('images that did not arrive', () => {
     expect(within(cell(5)).getByAltText('A harbour')).toBeTruthy();
   });
 
-  // Fault: main answers the retry at once and puts the image back to pending (a real retry would
-  // fetch its made-up address and fail again while the test looks).
   it('retries through tasks:retryImages and announces it', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => f.seedTasks(1, states) });
+    const { user, main } = await renderWired({ prepare: (m) => seedHistory(m, 1, states) });
+    // Main answers the retry at once and puts the image back to pending, as its retry does before
+    // the download (a real one would fetch the made-up address and fail again while the test looks).
+    const retry = main.intercept.request['tasks:retryImages'];
+    retry.handle(({ localId }) => {
+      const record = main.runtime.core.history.get(localId)!;
+      const images = record.images.map((image) =>
+        image.state === 'expired' ? { ...image, state: 'pending' as const } : image,
+      );
+      const item = { record: { ...record, images }, live: null };
+      main.runtime.core.history.putMany([item.record]);
+      main.intercept.event['tasks:updated'].inject([{ change: 'task', ...item }]);
+      return item;
+    });
     await user.click(within(tile('seed-000000/1')).getByRole('button', { name: /^Retry/ }));
-    expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
+    expect(retry.inputs).toEqual([{ localId: 'seed-000000' }]);
     expect(await screen.findByText('Retrying the download.')).toBeTruthy();
-    // The fake puts the expired image back to pending: the tile follows.
     await waitFor(() => expect(tile('seed-000000/1').textContent).toContain('Downloading…'));
   });
 

@@ -1,18 +1,16 @@
 /**
- * Renders the gallery screen against the fake API with a fake layout: jsdom has no layout, so
+ * Renders the gallery screen over the page's API (gallery-wired.tsx: the real main behind the
+ * contract's interceptor) with a made-up layout: jsdom has no layout, so
  * the grid's scroller and the viewer's stage get sizes here, ResizeObserver is driven by the
  * test, and a scroll position set by code fires `scroll` as a browser would.
  */
-import { act, render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
-import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
-import { makeImage } from '../../../support/task-records';
 import { afterEachTest } from '../after-each-test';
 
 export interface Size {
@@ -124,24 +122,6 @@ export function scrollGrid(top: number): void {
   });
 }
 
-export interface GalleryOptions {
-  readonly prepare?: (fake: FakePictorApi) => void;
-  /** Subscribe to the fake's events like the app does. */
-  readonly events?: boolean;
-}
-
-export interface RenderedGallery extends RenderResult {
-  readonly fake: FakePictorApi;
-  readonly user: ReturnType<typeof userEvent.setup>;
-}
-
-/** Renders the gallery (with the toasts and the live region) and waits for the first page. */
-export async function renderGallery(options: GalleryOptions = {}): Promise<RenderedGallery> {
-  const fake = installFakeApi(new FakePictorApi());
-  options.prepare?.(fake);
-  return { ...(await mountGallery(options.events)), fake };
-}
-
 /**
  * The gallery view with the toasts and the live region, over whatever API the page has now, once
  * its first page is in; `events`: the store listens to main's events (as the app does).
@@ -161,21 +141,6 @@ export async function mountGallery(events = false) {
   const grid = document.querySelector<HTMLElement>('.gallery-grid');
   if (grid) scrollEventsFor(grid);
   return { ...result, user };
-}
-
-/** `count` tasks of one saved image each, newest first (`seed-000000` is the newest). */
-export function seedImages(
-  fake: FakePictorApi,
-  count: number,
-  build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
-): void {
-  fake.seedTasks(count, (index) => ({
-    images: [
-      makeImage(0, { file: `g/${String(index)}.png`, thumbnail: `g/${String(index)}.thumb.webp` }),
-    ],
-    taskId: `svc-${String(index)}`,
-    ...build(index),
-  }));
 }
 
 /** The key of the focused tile, if a tile has the focus. */

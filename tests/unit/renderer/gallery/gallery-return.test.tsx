@@ -8,7 +8,7 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 import { seedGallery } from './gallery-wired';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 
 const fileMain = sharedWiredMain();
 

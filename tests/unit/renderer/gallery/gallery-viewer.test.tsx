@@ -4,7 +4,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
-import { focusedKey, keyOf, renderGallery, seriousViolations, tile } from './gallery-harness';
+import { focusedKey, keyOf, seriousViolations, tile } from './gallery-harness';
+import { seedHistory } from '../render-wired-app';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
@@ -338,16 +339,18 @@ describe('the image viewer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  // Fault: the image's address expired before it was saved (the demo's do not); a real retry
-  // would fetch its made-up address.
   it('explains an image that was not saved and offers Retry', async () => {
-    const { user, fake } = await renderGallery({
-      prepare: (f) =>
-        f.seedTasks(1, () => ({
+    // The image's address expired before it was saved (the demo's do not).
+    const { user, main } = await renderWired({
+      prepare: (m) =>
+        seedHistory(m, 1, () => ({
           prompt: 'A harbour',
           images: [makeImage(0, { state: 'expired', file: undefined, thumbnail: undefined })],
         })),
     });
+    // Main takes the retry and has not fetched yet (a real retry would fetch the made-up address).
+    const retry = main.intercept.request['tasks:retryImages'];
+    retry.handle(({ localId }) => ({ record: main.runtime.core.history.get(localId)!, live: null }));
     act(() => tile('seed-000000/0').focus());
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
@@ -357,7 +360,7 @@ describe('the image viewer', () => {
       true,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Retry the download' }));
-    expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
+    expect(retry.inputs).toEqual([{ localId: 'seed-000000' }]);
   });
 
   it('has no serious or critical axe violations', async () => {

@@ -48,7 +48,7 @@ export function wiredGallery(
 
 /**
  * `count` tasks of one saved image each in main's history, newest first (`seed-000000` is the
- * newest), as the fake's `seedImages` makes them, with a file behind each image and thumbnail
+ * newest), with a file behind each image and thumbnail
  * (placeholder bytes: the grid shows thumbnails by address, which jsdom does not load, and the
  * trash moves files without reading them).
  */

@@ -1,65 +1,92 @@
 /**
- * The viewer's images-as-inputs part over the fake API: "Upscale ×2" opens the edit panel on the
+ * The viewer's images-as-inputs part over the real main (its stacks read from the history's lineage): "Upscale ×2" opens the edit panel on the
  * image shown; the image's stack is a strip stepped through with the keys, each version with its
  * operation and model; "Compare with original" is a slider the keys move (←/→, Home/End) with
  * its name and value, both images in one frame.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { inputImage } from '../../../fakes/fake-inputs';
-import { renderGallery, seedImages } from './gallery-harness';
+import type { ImageInputs } from '../../../../shared/domain/image-inputs';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { InterceptedApi } from '../../../support/intercepted-api';
+import { inputImage, makeImage } from '../../../support/task-records';
+import { seedGallery, wiredGallery } from './gallery-wired';
+
+/** Main's own handlers, history and lineage (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 
 const ORIGINAL = 'seed-000001';
 
-/** The original's own entry, which main lists first when the library has the original. */
-const ORIGINAL_ENTRY = {
-  localId: ORIGINAL,
-  index: 0,
-  operation: null,
-  provider: 'pictor',
-  prompt: 'Prompt number 1',
-  createdAt: 0,
-  state: 'saved',
-} as const;
-
 /** The edit's upscale ×2 (seed-000000), the stack's last version. */
-const UPSCALE_ENTRY = {
-  localId: 'seed-000000',
-  index: 0,
-  operation: 'upscale',
-  parent: { localId: 'seed-000002', index: 0 },
+const UPSCALE = {
   provider: 'replicate',
   model: 'nightmareai/real-esrgan',
-  prompt: 'make the sky pink',
-  createdAt: 2,
-  state: 'saved',
-  factor: 2,
+  inputs: {
+    operation: 'upscale',
+    source: inputImage(2),
+    parent: { localId: 'seed-000002', index: 0 },
+    factor: 2,
+  },
 } as const;
 
+/** The version made from the original: an edit on fal (seed-000002). */
+const EDIT = {
+  provider: 'fal',
+  model: 'fal-ai/flux-pro/kontext',
+  inputs: { operation: 'edit', source: inputImage(1), parent: { localId: ORIGINAL, index: 0 } },
+} as const;
+
+/** A task of main's history made from an image: `made` says by what, on which service. */
+function madeFrom(
+  record: TaskRecord,
+  made: { provider: 'fal' | 'replicate'; model: string; inputs: ImageInputs },
+): Partial<TaskRecord> {
+  return {
+    provider: made.provider,
+    request: { prompt: record.request.prompt, model: made.model, inputs: made.inputs },
+    images: record.images,
+  };
+}
+
+/**
+ * Four images in main's history, newest first: an upscale ×2 (seed-000000) of an edit
+ * (seed-000002) of the original (seed-000001), and an image of its own (seed-000003); main reads
+ * the stack from their lineage. The edit's
+ * image is a real PNG (main copies it into the input store when it becomes an input).
+ */
+async function seedStack(main: InterceptedApi): Promise<void> {
+  const records = seedGallery(main, 4, (n) => ({ prompt: `Prompt number ${String(n)}` }));
+  const [upscale, , edit] = records as [TaskRecord, TaskRecord, TaskRecord];
+  main.runtime.core.history.putMany([
+    { ...upscale, ...madeFrom(upscale, UPSCALE) },
+    { ...edit, ...madeFrom(edit, EDIT) },
+  ]);
+  const png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: '#88aacc' },
+  })
+    .png()
+    .toBuffer();
+  writeFileSync(join(main.runtime.galleryDir(), 'g', '2.png'), png);
+}
+
 async function openViewer(options: { originalEntry?: boolean } = {}) {
-  const rendered = await renderGallery({
+  const rendered = await renderWired({
     events: true,
-    prepare: (fake) => {
-      seedImages(fake, 3, (n) => ({ prompt: `Prompt number ${String(n)}` }));
-      fake.inputs.stacks.set('seed-000002#0', {
-        original: { kind: 'library', localId: ORIGINAL, index: 0 },
-        entries: [
-          ...(options.originalEntry ? [ORIGINAL_ENTRY] : []),
-          {
-            localId: 'seed-000002',
-            index: 0,
-            operation: 'edit',
-            parent: { localId: ORIGINAL, index: 0 },
-            provider: 'fal',
-            model: 'fal-ai/flux-pro/kontext',
-            prompt: 'make the sky pink',
-            createdAt: 1,
-            state: 'saved',
-          },
-          UPSCALE_ENTRY,
-        ],
-      });
+    prepare: async (main) => {
+      await seedStack(main);
+      // A stack whose original the history no longer lists (main then sends no entry of its own).
+      if (options.originalEntry === false) {
+        main.intercept.request['images:stack'].handle(async (_image, ofMain) => {
+          const answer = await ofMain();
+          if (!answer.ok) throw answer.error;
+          const stack = answer.value as { original: unknown; entries: Array<{ localId: string }> };
+          return { ...stack, entries: stack.entries.filter((e) => e.localId !== ORIGINAL) } as never;
+        });
+      }
     },
   });
   await rendered.user.click(screen.getByAltText('Prompt number 2'));
@@ -67,22 +94,22 @@ async function openViewer(options: { originalEntry?: boolean } = {}) {
   return { ...rendered, dialog };
 }
 
-// Fault: none main could not make; electron/ipc/input-handlers.ts is a placeholder that refuses
-// images:stack and inputs:fromLibrary until it is built, so these flows run on the fake's.
+const stackReads = (main: InterceptedApi) => main.intercept.request['images:stack'].inputs.length;
+
 describe('the viewer’s edits', () => {
   it('opens the edit panel on the image shown for an upscale', async () => {
-    const { user, dialog, fake } = await openViewer();
+    const { user, dialog, main } = await openViewer();
     await user.click(within(dialog).getByRole('button', { name: 'Upscale ×2' }));
     await waitFor(() => expect(useAppStore.getState().editPanel).not.toBeNull());
     expect(useAppStore.getState().editPanel?.start).toEqual({ operation: 'upscale', factor: 2 });
-    expect(fake.calls.find((c) => c.channel === 'inputs:fromLibrary')?.input).toEqual({
+    expect(main.callsTo('inputs:fromLibrary')[0]).toEqual({
       localId: 'seed-000002',
       index: 0,
     });
   });
 
   it('shows the stack as a strip stepped through with the keys', async () => {
-    const { dialog } = await openViewer();
+    const { dialog } = await openViewer({ originalEntry: false });
     const strip = await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
     const options = within(strip).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
@@ -106,7 +133,7 @@ describe('the viewer’s edits', () => {
   });
 
   it('shows the original once when main lists its own entry first', async () => {
-    const { dialog } = await openViewer({ originalEntry: true });
+    const { dialog } = await openViewer();
     const strip = await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
     expect(
       within(strip)
@@ -121,39 +148,30 @@ describe('the viewer’s edits', () => {
   });
 
   it('reads the stack again when an edit’s result is saved, so the new version joins the strip', async () => {
-    const { dialog, fake } = await openViewer();
+    const { dialog, main } = await openViewer();
     const strip = await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
     expect(within(strip).getAllByRole('option')).toHaveLength(3);
-    const stack = fake.inputs.stacks.get('seed-000002#0')!;
-    const result = fake.task('seed-000000')!;
-    fake.inputs.stacks.set('seed-000002#0', {
-      ...stack,
-      entries: [...stack.entries, { ...UPSCALE_ENTRY, createdAt: 3, factor: 4 as const }],
-    });
-    // A running edit (no image yet) does not move the strip; its saved result does.
-    const stackReads = () => fake.calls.filter((c) => c.channel === 'images:stack').length;
-    const readsBefore = stackReads();
-    const inputs = {
-      operation: 'upscale' as const,
-      source: inputImage(1),
-      parent: { localId: 'seed-000002', index: 0 },
-      factor: 4 as const,
+    // A new upscale ×4 of the image shown, in main's history and announced as main does.
+    const edit = main.runtime.core.history.get('seed-000002')!;
+    const running = {
+      ...edit,
+      ...madeFrom(edit, { ...UPSCALE, inputs: { ...UPSCALE.inputs, factor: 4 } }),
+      localId: 'upscale-4',
+      createdAt: Date.UTC(2026, 0, 16),
+      images: [],
+      status: 'processing' as const,
     };
-    act(() => {
-      fake.updateTask('seed-000000', {
-        request: { ...result.request, inputs },
-        images: [],
-        status: 'processing',
-      });
-    });
-    expect(stackReads()).toBe(readsBefore);
-    act(() => {
-      fake.updateTask('seed-000000', {
-        request: { ...result.request, inputs },
-        images: result.images,
-        status: 'completed',
-      });
-    });
+    const announce = (record: TaskRecord) => {
+      main.runtime.core.history.putMany([record]);
+      main.intercept.event['tasks:updated'].inject([{ change: 'task', record, live: null }]);
+    };
+    // A running edit (no image yet) does not move the strip; its saved result does.
+    const readsBefore = stackReads(main);
+    act(() => announce(running));
+    expect(stackReads(main)).toBe(readsBefore);
+    act(() =>
+      announce({ ...running, status: 'completed', images: [makeImage(0, { file: 'g/2.png' })] }),
+    );
     await waitFor(() => expect(within(strip).getAllByRole('option')).toHaveLength(4));
     expect(within(strip).getAllByRole('option')[3]!.textContent).toBe(
       'Upscale ×4 · nightmareai/real-esrgan',
@@ -163,7 +181,7 @@ describe('the viewer’s edits', () => {
   });
 
   it('never shows one image’s versions under another: moving on draws no strip until its own', async () => {
-    const { dialog, user, fake } = await openViewer();
+    const { dialog, user, main } = await openViewer();
     await within(dialog).findByRole('listbox', { name: 'Versions of this image' });
     // Every strip the page puts in from here on, as it puts it in (kept even when it is taken
     // out again in the same turn, before anything could look).
@@ -183,13 +201,13 @@ describe('the viewer’s edits', () => {
       }
     });
     observer.observe(dialog, { childList: true, subtree: true });
-    // seed-000001 (the image before, newer) is an original with no versions: no strip at all.
-    await user.click(within(dialog).getByRole('button', { name: 'Previous image' }));
+    // seed-000003 (the image after, older) is an image with no versions: no strip at all.
+    await user.click(within(dialog).getByRole('button', { name: 'Next image' }));
     await waitFor(() =>
-      expect(within(dialog).getAllByAltText('Prompt number 1').length).toBeGreaterThan(0),
+      expect(within(dialog).getAllByAltText('Prompt number 3').length).toBeGreaterThan(0),
     );
     await waitFor(() =>
-      expect(fake.calls.filter((c) => c.channel === 'images:stack').length).toBeGreaterThan(1),
+      expect(stackReads(main)).toBeGreaterThan(1),
     );
     observer.disconnect();
     expect(within(dialog).queryByRole('listbox', { name: 'Versions of this image' })).toBeNull();

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 import { startWiredApp } from '../render-wired-app';
 
 /** The demo's task made as though fal's FLUX dev (a model taking a seed) had said `seed`, or none. */

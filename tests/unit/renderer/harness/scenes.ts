@@ -146,17 +146,11 @@ export type SceneName =
 
 /** Fills `fake` for a scene; answers the view to open. */
 export function seedScene(fake: FakePictorApi, scene: SceneName): 'tasks' | 'settings' {
-  fake.now = () => HARNESS_NOW;
   fake.settings = { ...fake.settings, defaultModel: 'gpt-image-1', defaultQuality: 'high' };
   if (scene === 'tasks-empty') return 'tasks';
   fake.seedTasks(scene === 'settings' || scene === 'settings-consent' ? 3 : 2_000, busyHistory);
-  const processing = fake.task('seed-000001');
-  if (processing)
-    fake.updateTask(
-      processing.localId,
-      {},
-      { nextPollAt: HARNESS_NOW + 2_400, polling: false, downloads: 0 },
-    );
+  // The processing task (seed-000001) waits for its next poll.
+  fake.setLive('seed-000001', { nextPollAt: HARNESS_NOW + 2_400, polling: false, downloads: 0 });
   if (scene === 'tasks-offline') fake.info = { ...fake.info, online: false };
   if (scene === 'settings') {
     fake.info = { ...fake.info, demo: false };

@@ -50,8 +50,10 @@ async function shoot(
   await page.waitForSelector('.app');
   await page.waitForTimeout(900);
   if (scene === 'settings-consent') {
-    await page.getByRole('textbox', { name: 'API key' }).fill('sk-test-1234');
-    await page.getByRole('button', { name: 'Save key' }).click();
+    // Today's contract's key (each other service has a key field and a Save key of its own).
+    const key = page.getByRole('region', { name: 'API key' });
+    await key.getByRole('textbox', { name: 'API key', exact: true }).fill('sk-test-1234');
+    await key.getByRole('button', { name: 'Save key' }).click();
     await page.waitForTimeout(300);
   }
   const file = join(SCREENSHOT_DIR, `${scene}${suffix}-${theme}.png`);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 import { restartWiredApp, seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 

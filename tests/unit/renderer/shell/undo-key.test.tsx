@@ -24,7 +24,7 @@ import { wordsOf } from '../../../../renderer/store/status-slice';
 import type { WiredApi } from '../../../support/wired-api';
 import { keyOf, tile } from '../gallery/gallery-harness';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
-import { giveSize } from '../render-app';
+import { giveSize } from '../layout-sizes';
 import { startWiredApp } from '../render-wired-app';
 
 const renderWired = wiredGallery();

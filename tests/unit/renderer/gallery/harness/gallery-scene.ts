@@ -60,7 +60,6 @@ function images(seed: number): ImageRecord[] {
 
 /** Fills `fake` with the scene; the clock is the real one so dates read naturally. */
 export function seedGallery(fake: FakePictorApi, now: number, tasks = 400): void {
-  fake.now = () => now;
   fake.seedTasks(tasks, (index) => ({
     createdAt: now - index * 47 * 60_000,
     prompt: PROMPTS[index % PROMPTS.length]!,

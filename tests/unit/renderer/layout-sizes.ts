@@ -1,13 +1,7 @@
 /**
- * Starts the real renderer (store, events, <App/>) against a fake API, as main.tsx does, and
- * gives the test what it needs to drive it.
+ * Layout for the renderer's tests: jsdom lays nothing out, so a test gives the elements it needs
+ * a size (the virtual lists') or an overflow (a box that cuts its text), undone after the test.
  */
-import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from '../../../renderer/app';
-import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
-import { initStore, useAppStore } from '../../../renderer/store/app-store';
-import { FakePictorApi, installFakeApi } from '../../fakes/fake-pictor-api';
 import { afterEachTest } from './after-each-test';
 
 const running: Array<() => void> = [];
@@ -84,46 +78,4 @@ export function giveOverflow(selector: string): void {
     if (before.clientWidth) Object.defineProperty(own, 'clientWidth', before.clientWidth);
     else delete own.clientWidth;
   });
-}
-
-export interface StartedApp extends RenderResult {
-  fake: FakePictorApi;
-  user: ReturnType<typeof userEvent.setup>;
-}
-
-export interface StartOptions {
-  /** Prepares the fake before the app starts (seed tasks, settings, key…). */
-  prepare?: (fake: FakePictorApi) => void;
-  /** userEvent options (e.g. `advanceTimers` with fake timers). */
-  userOptions?: Parameters<typeof userEvent.setup>[0];
-  /** The task list's layout size; 900 × 600 unless said. */
-  listSize?: { width: number; height: number };
-}
-
-/**
- * Quits the running app (its window closed, its subscriptions ended, its state gone) and starts
- * it again, as a restart does: what the page keeps in localStorage stays.
- */
-export async function restartApp(options: StartOptions = {}): Promise<StartedApp> {
-  cleanup();
-  while (running.length > 0) running.pop()?.();
-  useAppStore.setState(useAppStore.getInitialState(), true);
-  return startApp(options);
-}
-
-/** Installs a fake API, starts the store and renders the app; waits for the first data. */
-export async function startApp(options: StartOptions = {}): Promise<StartedApp> {
-  const fake = installFakeApi(new FakePictorApi());
-  options.prepare?.(fake);
-  giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });
-  running.push(initStore());
-  const user = userEvent.setup(options.userOptions);
-  // The parts the window loads when first opened are loaded first, as the idle window does.
-  await preloadLazyParts();
-  const result = render(<App />);
-  await waitFor(() => {
-    const state = useAppStore.getState();
-    if (!state.tasksLoaded || !state.settings || !state.appInfo) throw new Error('still loading');
-  });
-  return { ...result, fake, user };
 }
