@@ -3,9 +3,10 @@
  * starts like a tool): `pictor rate` and `pictor list --json` open the core, and the core opens
  * the parts they do not use when first used. The CLI runs as a process of its own with a preload
  * that records every module loaded (its chunks, node_modules' files) and every thread started:
- * neither command loads sharp, the archive's ZIP libraries (yazl, yauzl) or the built-in demo's
- * server, nor starts the history worker (a second isolate loading the history again). The same
- * preload sees `export` load yazl and a plain Node start a worker, so an empty record is not the
+ * neither command loads zod's files (the bundle inlines zod), sharp, the archive's ZIP libraries
+ * (yazl, yauzl) or the built-in demo's server, nor starts the history worker (a second isolate
+ * loading the history again). The same preload sees `export` load yazl, an import of zod from
+ * node_modules load its files, and a plain Node start a worker, so an empty record is not the
  * preload seeing nothing.
  */
 import { spawn } from 'node:child_process';
@@ -62,6 +63,9 @@ async function recorded(
 
 /** What a one-record command must not load or start. */
 const UNUSED = [
+  // Inlined in the bundle (build-electron.ts): from node_modules, its ~100 files cost a start
+  // twice the CPU of the same code in one chunk.
+  { what: "zod's files", line: /^load .*\/node_modules\/zod\// },
   { what: 'sharp', line: /^load .*\/node_modules\/(sharp|@img)\// },
   { what: 'the ZIP libraries', line: /^load .*\/node_modules\/(yazl|yauzl)\// },
   { what: "the built-in demo's server", line: /^load .*\/(server|demo-service)[^/]*\.js$/ },
@@ -115,7 +119,7 @@ describe('a one-record command of the bundled CLI', () => {
     ['rate', [LOCAL_ID, '3'], 'triage-command'],
     ['list', ['--json'], 'list-command'],
   ])(
-    '%s loads neither sharp, the archive nor the demo, and starts no thread',
+    "%s loads neither zod's files, sharp, the archive nor the demo, and starts no thread",
     async (name, args, file) => {
       const run = await recorded([...cli, name, ...args], dir);
       expect(run.code, run.stderr).toBe(0);
@@ -125,7 +129,7 @@ describe('a one-record command of the bundled CLI', () => {
     },
   );
 
-  it('is checked by a recorder that sees the archive load and a thread start', async () => {
+  it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {
     const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);
     // Exit 4: the record's image is not in the gallery, and is left out of the archive.
     expect(exported.stderr).toContain('Exporting: 1 of 1 task(s)');
@@ -140,6 +144,9 @@ describe('a one-record command of the bundled CLI', () => {
     );
     expect(thread.code, thread.stderr).toBe(0);
     expect(startedUnused(thread.lines)).toEqual(['a worker thread: worker 0']);
+    const zod = await recorded(['--input-type=module', '-e', "import 'zod';"], dir);
+    expect(zod.code, zod.stderr).toBe(0);
+    expect(startedUnused(zod.lines).some((found) => found.startsWith("zod's files:"))).toBe(true);
   });
 
   it("keeps its compiled code in the user's own cache folder, not the shared temp folder", async () => {
