@@ -7,13 +7,15 @@
  * (yazl, yauzl) or the built-in demo's server, nor starts the history worker (a second isolate
  * loading the history again). The same preload sees `export` load yazl, an import of zod from
  * node_modules load its files, and a plain Node start a worker, so an empty record is not the
- * preload seeing nothing.
+ * preload seeing nothing. Nor does either build the zod schemas of the cost and edit screens' IPC
+ * contracts, told by the sources each loaded chunk names.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -78,6 +80,29 @@ function startedUnused(lines: readonly string[]): string[] {
   );
 }
 
+/**
+ * Sources whose zod schemas a one-record command must not build: the IPC contracts of the cost
+ * and edit screens (the core needs one constant and one target schema of them: limits.ts,
+ * edit-target.ts). A bundle's chunk names each module it holds in a `// <source>` line.
+ */
+const UNUSED_SOURCES =
+  /^\/\/ (shared\/ipc\/(cost-contract|inputs-contract|fan-out-contract|selection-schemas)\.ts)$/gm;
+
+/** The sources in the bundle's files `lines` say were loaded, or in every file of the bundle. */
+async function sourcesIn(bundle: string, lines?: readonly string[]): Promise<string[]> {
+  const prefix = `load ${pathToFileURL(bundle).href}/`;
+  const files =
+    lines === undefined
+      ? (await readdir(bundle)).filter((name) => name.endsWith('.js'))
+      : lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = await readFile(join(bundle, file), 'utf8');
+    for (const [, source = ''] of text.matchAll(UNUSED_SOURCES)) found.add(source);
+  }
+  return [...found].sort();
+}
+
 const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
 let dir: string;
 let dataDir: string;
@@ -128,6 +153,23 @@ describe('a one-record command of the bundled CLI', () => {
       expect(startedUnused(run.lines)).toEqual([]);
     },
   );
+
+  it.each([
+    ['rate', [LOCAL_ID, '3']],
+    ['list', ['--json']],
+  ])("%s builds none of the cost or edit screens' contracts", async (name, args) => {
+    const run = await recorded([...cli, name, ...args], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const bundle = dirname(cli[0] ?? '');
+    expect(await sourcesIn(bundle, run.lines)).toEqual([]);
+    // The check itself: the bundle holds them, each named in its chunk.
+    expect(await sourcesIn(bundle)).toEqual([
+      'shared/ipc/cost-contract.ts',
+      'shared/ipc/fan-out-contract.ts',
+      'shared/ipc/inputs-contract.ts',
+      'shared/ipc/selection-schemas.ts',
+    ]);
+  });
 
   it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {
     const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);
