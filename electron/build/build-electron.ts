@@ -63,7 +63,7 @@ const NEVER_BUNDLED = ['sharp'] as const;
  * Production dependencies the main bundle inlines all the same: `zod`, which nearly every module
  * of the core and of shared/ imports, so every start (a one-record CLI command too) loads it. Left
  * external it is about a hundred ES module files that Node finds, reads and links one by one at
- * each start, twice the CPU of the same code in one of the bundle's chunks (issue 66's CLI start).
+ * each start, twice the CPU of the same code in one of the bundle's chunks.
  */
 const ALWAYS_BUNDLED: readonly string[] = ['zod'];
 
