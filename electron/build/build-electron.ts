@@ -3,8 +3,8 @@
  *
  * - main: electron/main.ts → dist-electron/main.js and its chunks (chunk-*.js, shared with the
  *   workers), ESM for Node 24 (Electron 45's Node). Every
- *   production dependency stays external: electron-builder copies `dependencies` into the asar
- *   anyway. Node built-ins, `node:sqlite` (the history) among them, are external on platform
+ *   production dependency but `zod` stays external: electron-builder copies `dependencies` into
+ *   the asar anyway. Node built-ins, `node:sqlite` (the history) among them, are external on platform
  *   `node` and come with Electron's Node. `sharp` too stays an import at run time and is never
  *   packed: only a plain-Node CLI run from a checkout loads it (adapters/image-engines); in the
  *   packed app the import fails and the host uses another engine.
@@ -60,11 +60,20 @@ const ESM_REQUIRE_BANNER = [
 const NEVER_BUNDLED = ['sharp'] as const;
 
 /**
+ * Production dependencies the main bundle inlines all the same: `zod`, which nearly every module
+ * of the core and of shared/ imports, so every start (a one-record CLI command too) loads it. Left
+ * external it is about a hundred ES module files that Node finds, reads and links one by one at
+ * each start, twice the CPU of the same code in one of the bundle's chunks.
+ */
+const ALWAYS_BUNDLED: readonly string[] = ['zod'];
+
+/**
  * Modules the main bundle leaves to `import` at run time: Electron, every production dependency
- * and {@link NEVER_BUNDLED}.
+ * but {@link ALWAYS_BUNDLED}, and {@link NEVER_BUNDLED}.
  */
 export function mainExternals(dependencies: Readonly<Record<string, string>>): string[] {
-  const names = ['electron', ...Object.keys(dependencies), ...NEVER_BUNDLED];
+  const kept = Object.keys(dependencies).filter((name) => !ALWAYS_BUNDLED.includes(name));
+  const names = ['electron', ...kept, ...NEVER_BUNDLED];
   // Subpath imports (`undici/types`, `@img/…`) must stay external too.
   return [...new Set(names)].flatMap((name) => [name, `${name}/*`]);
 }

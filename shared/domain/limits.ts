@@ -36,6 +36,13 @@ export const MAX_IMAGE_BYTES = 2 ** 40;
  */
 export const DOWNLOAD_MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Most missing prices one cap's word lists (core/costs/cap-check.ts and the cost contract). Here,
+ * not in shared/ipc/cost-contract.ts: the core's cap check would load that contract's schemas
+ * with it on every command that opens the core.
+ */
+export const MAX_MISSING_PRICES = 20;
+
 /** A search of prompts (the gallery's and Tasks'): the field takes no more, the request no more. */
 export const MAX_SEARCH_CHARS = 500;
 

@@ -8,15 +8,18 @@
  */
 import { z } from 'zod';
 import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
-import { MAX_PATH_CHARS, REQUEST_LIMITS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
+import {
+  MAX_MISSING_PRICES,
+  MAX_PATH_CHARS,
+  REQUEST_LIMITS,
+  TASKS_PER_SUBMIT,
+  dateMsSchema,
+} from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
 import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
 import { generationRequestSchema } from '../service/wire';
 import { localIdSchema } from './task-item';
-
-/** Most missing prices one cap's word lists (core/costs/cap-check.ts uses the same). */
-export const MAX_MISSING_PRICES = 20;
 
 /** Most ledger entries one answer carries; totals count every entry of the query. */
 export const MAX_LEDGER_ENTRIES = 500;

@@ -20,26 +20,16 @@ import { COMPARE_TARGETS } from '../domain/compare';
 import { REQUEST_LIMITS } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
 import { imageStateSchema } from '../domain/task-record';
+import { editTargetSchema, typedWord } from './edit-target';
 import { fanOutPlanSchema, fanOutRunSchema } from './fan-out-contract';
 import { imageRef } from './selection-schemas';
 
-const word = (max: number) => z.string().trim().min(1).max(max);
 const none = z.undefined();
-
-/** A target as the page chooses it: no address, no key (those are main's). */
-export const editTargetSchema = z
-  .object({
-    provider: providerIdSchema,
-    model: word(200),
-    size: word(40).optional(),
-    quality: word(40).optional(),
-  })
-  .strict();
 
 /** An edit, fill, expansion or upscale of one source on 1 to 6 targets. */
 const editInputSchema = z
   .object({
-    prompt: word(REQUEST_LIMITS.prompt),
+    prompt: typedWord(REQUEST_LIMITS.prompt),
     inputs: imageInputsSchema,
     targets: z.array(editTargetSchema).min(1).max(COMPARE_TARGETS.max),
   })

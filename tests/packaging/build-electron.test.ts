@@ -36,7 +36,7 @@ beforeEach(async () => {
     // sharp only a devDependency, as in the real manifest: the bundle must still leave it out.
     JSON.stringify({
       type: 'module',
-      dependencies: { undici: '*', '@contentauth/c2pa-wasm': '*' },
+      dependencies: { undici: '*', '@contentauth/c2pa-wasm': '*', zod: '*' },
       devDependencies: { sharp: '*' },
     }),
   );
@@ -125,8 +125,8 @@ afterEach(async () => {
 });
 
 describe('mainExternals', () => {
-  it('keeps Electron, every production dependency and sharp, with their subpaths, external', () => {
-    expect(mainExternals({ undici: '^1', '@scope/pkg': '^2' })).toEqual([
+  it('keeps Electron, every production dependency but zod, and sharp, with their subpaths, external', () => {
+    expect(mainExternals({ undici: '^1', zod: '^4', '@scope/pkg': '^2' })).toEqual([
       'electron',
       'electron/*',
       'undici',
@@ -140,7 +140,7 @@ describe('mainExternals', () => {
 });
 
 describe('buildElectron', () => {
-  it('writes an ESM main bundle that imports production dependencies and inlines the rest', async () => {
+  it('writes an ESM main bundle that imports production dependencies but zod and inlines the rest', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     const bundles = await buildElectron({ rootDir, outDir });
     const chunks = bundles

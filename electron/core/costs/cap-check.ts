@@ -11,11 +11,8 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { formatMicros, type CostUnit } from '../../../shared/domain/task-cost';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import {
-  MAX_MISSING_PRICES,
-  type CapWord,
-  type MissingPrice,
-} from '../../../shared/ipc/cost-contract';
+import { MAX_MISSING_PRICES } from '../../../shared/domain/limits';
+import type { CapWord, MissingPrice } from '../../../shared/ipc/cost-contract';
 import { periodStart } from './local-periods';
 
 /** Tasks a cap cannot count in its unit, of one service and model ('' : none named). */

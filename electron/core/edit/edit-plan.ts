@@ -29,7 +29,8 @@ import {
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { REQUEST_LIMITS } from '../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { editTargetSchema, type EditRoute } from '../../../shared/ipc/inputs-contract';
+import { editTargetSchema } from '../../../shared/ipc/edit-target';
+import type { EditRoute } from '../../../shared/ipc/inputs-contract';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { UserFacingError } from '../errors';
 import { chooseRoute } from '../inputs';

@@ -3,16 +3,19 @@
  * starts like a tool): `pictor rate` and `pictor list --json` open the core, and the core opens
  * the parts they do not use when first used. The CLI runs as a process of its own with a preload
  * that records every module loaded (its chunks, node_modules' files) and every thread started:
- * neither command loads sharp, the archive's ZIP libraries (yazl, yauzl) or the built-in demo's
- * server, nor starts the history worker (a second isolate loading the history again). The same
- * preload sees `export` load yazl and a plain Node start a worker, so an empty record is not the
- * preload seeing nothing.
+ * neither command loads zod's files (the bundle inlines zod), sharp, the archive's ZIP libraries
+ * (yazl, yauzl) or the built-in demo's server, nor starts the history worker (a second isolate
+ * loading the history again). The same preload sees `export` load yazl, an import of zod from
+ * node_modules load its files, and a plain Node start a worker, so an empty record is not the
+ * preload seeing nothing. Nor does either build the zod schemas of the cost and edit screens' IPC
+ * contracts, told by the sources each loaded chunk names.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -62,6 +65,9 @@ async function recorded(
 
 /** What a one-record command must not load or start. */
 const UNUSED = [
+  // Inlined in the bundle (build-electron.ts): from node_modules, its ~100 files cost a start
+  // twice the CPU of the same code in one chunk.
+  { what: "zod's files", line: /^load .*\/node_modules\/zod\// },
   { what: 'sharp', line: /^load .*\/node_modules\/(sharp|@img)\// },
   { what: 'the ZIP libraries', line: /^load .*\/node_modules\/(yazl|yauzl)\// },
   { what: "the built-in demo's server", line: /^load .*\/(server|demo-service)[^/]*\.js$/ },
@@ -72,6 +78,29 @@ function startedUnused(lines: readonly string[]): string[] {
   return UNUSED.flatMap(({ what, line }) =>
     lines.filter((entry) => line.test(entry)).map((entry) => `${what}: ${entry}`),
   );
+}
+
+/**
+ * Sources whose zod schemas a one-record command must not build: the IPC contracts of the cost
+ * and edit screens (the core needs one constant and one target schema of them: limits.ts,
+ * edit-target.ts). A bundle's chunk names each module it holds in a `// <source>` line.
+ */
+const UNUSED_SOURCES =
+  /^\/\/ (shared\/ipc\/(cost-contract|inputs-contract|fan-out-contract|selection-schemas)\.ts)$/gm;
+
+/** The sources in the bundle's files `lines` say were loaded, or in every file of the bundle. */
+async function sourcesIn(bundle: string, lines?: readonly string[]): Promise<string[]> {
+  const prefix = `load ${pathToFileURL(bundle).href}/`;
+  const files =
+    lines === undefined
+      ? (await readdir(bundle)).filter((name) => name.endsWith('.js'))
+      : lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = await readFile(join(bundle, file), 'utf8');
+    for (const [, source = ''] of text.matchAll(UNUSED_SOURCES)) found.add(source);
+  }
+  return [...found].sort();
 }
 
 const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
@@ -115,7 +144,7 @@ describe('a one-record command of the bundled CLI', () => {
     ['rate', [LOCAL_ID, '3'], 'triage-command'],
     ['list', ['--json'], 'list-command'],
   ])(
-    '%s loads neither sharp, the archive nor the demo, and starts no thread',
+    "%s loads neither zod's files, sharp, the archive nor the demo, and starts no thread",
     async (name, args, file) => {
       const run = await recorded([...cli, name, ...args], dir);
       expect(run.code, run.stderr).toBe(0);
@@ -125,7 +154,24 @@ describe('a one-record command of the bundled CLI', () => {
     },
   );
 
-  it('is checked by a recorder that sees the archive load and a thread start', async () => {
+  it.each([
+    ['rate', [LOCAL_ID, '3']],
+    ['list', ['--json']],
+  ])("%s builds none of the cost or edit screens' contracts", async (name, args) => {
+    const run = await recorded([...cli, name, ...args], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const bundle = dirname(cli[0] ?? '');
+    expect(await sourcesIn(bundle, run.lines)).toEqual([]);
+    // The check itself: the bundle holds them, each named in its chunk.
+    expect(await sourcesIn(bundle)).toEqual([
+      'shared/ipc/cost-contract.ts',
+      'shared/ipc/fan-out-contract.ts',
+      'shared/ipc/inputs-contract.ts',
+      'shared/ipc/selection-schemas.ts',
+    ]);
+  });
+
+  it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {
     const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);
     // Exit 4: the record's image is not in the gallery, and is left out of the archive.
     expect(exported.stderr).toContain('Exporting: 1 of 1 task(s)');
@@ -140,6 +186,9 @@ describe('a one-record command of the bundled CLI', () => {
     );
     expect(thread.code, thread.stderr).toBe(0);
     expect(startedUnused(thread.lines)).toEqual(['a worker thread: worker 0']);
+    const zod = await recorded(['--input-type=module', '-e', "import 'zod';"], dir);
+    expect(zod.code, zod.stderr).toBe(0);
+    expect(startedUnused(zod.lines).some((found) => found.startsWith("zod's files:"))).toBe(true);
   });
 
   it("keeps its compiled code in the user's own cache folder, not the shared temp folder", async () => {
