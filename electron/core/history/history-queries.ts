@@ -76,13 +76,14 @@ export class HistoryQueries {
   list(query: HistoryQuery = {}): HistoryPage {
     const limit = pageLimit(query.limit);
     const words = searchWords(query.search);
-    const matches = {
-      select: TASK_COLUMNS,
-      join: '',
-      filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
-      order: TASK_ORDER,
-    };
-    return this.page(words, limit, (fromRow) => this.listRows(query, limit, fromRow), matches, {
+    return this.page(words, limit, {
+      walk: (fromRow) => this.listRows(query, limit, fromRow),
+      matches: {
+        select: TASK_COLUMNS,
+        join: '',
+        filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
+        order: TASK_ORDER,
+      },
       items: (page) => recordsFromRows(page, this.access),
       cursor: (last) => encodeTaskCursor(taskKey(last)),
     });
@@ -96,13 +97,14 @@ export class HistoryQueries {
     if (sort !== 'newest' || (query.offset !== undefined && !query.cursor)) {
       return this.orderedImages(query, limit, words);
     }
-    const matches = {
-      select: IMAGE_COLUMNS,
-      join: 'CROSS JOIN images i ON i.local_id = t.local_id',
-      filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
-      order: IMAGE_ORDER,
-    };
-    return this.page(words, limit, (fromRow) => this.imageRows(query, limit, fromRow), matches, {
+    return this.page(words, limit, {
+      walk: (fromRow) => this.imageRows(query, limit, fromRow),
+      matches: {
+        select: IMAGE_COLUMNS,
+        join: 'CROSS JOIN images i ON i.local_id = t.local_id',
+        filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
+        order: IMAGE_ORDER,
+      },
       items: (page) => galleryItemsFromRows(page, this.access),
       cursor: (last) => encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) }),
     });
@@ -171,16 +173,20 @@ export class HistoryQueries {
   private page<T>(
     words: SearchWords,
     limit: number,
-    walk: (fromRow?: number) => Row[],
-    matches: Omit<MatchesPage, 'words' | 'limit'>,
-    read: { items: (page: Row[]) => T[]; cursor: (last: Row) => string },
+    listing: {
+      walk: (fromRow?: number) => Row[];
+      matches: Omit<MatchesPage, 'words' | 'limit'>;
+      items: (page: Row[]) => T[];
+      cursor: (last: Row) => string;
+    },
   ): { items: T[]; nextCursor: string | null } {
+    const { walk, matches } = listing;
     const rows = hasIndex(words) ? this.searchRows(words, limit, walk, matches) : walk();
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: read.items(page),
-      nextCursor: rows.length > limit && last ? read.cursor(last) : null,
+      items: listing.items(page),
+      nextCursor: rows.length > limit && last ? listing.cursor(last) : null,
     };
   }
 
