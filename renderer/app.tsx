@@ -2,7 +2,7 @@
  * The window: sidebar, standing banners, the current screen, the status area and the live region.
  * Screens stay mounted once shown (hidden when not current) so a list keeps its scroll position.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
 import { ComposeForm } from './features/compose/compose-form';
@@ -71,6 +71,19 @@ function EditGate() {
   return open ? <EditParts.Part /> : null;
 }
 
+/**
+ * One screen's place: drawn once it was first shown (`shown`), kept, hidden while another is the
+ * view; a crash in it stays in it.
+ */
+function ViewPane(props: { of: View; view: View; shown: boolean; children: ReactNode }) {
+  if (!props.shown) return null;
+  return (
+    <div className="app__view" hidden={props.view !== props.of}>
+      <ViewErrorBoundary>{props.children}</ViewErrorBoundary>
+    </div>
+  );
+}
+
 export function App() {
   useAppliedTheme();
   useScreenKeys();
@@ -88,36 +101,22 @@ export function App() {
       <div className="app__main">
         <Banners />
         <main id="main" className="app__content" tabIndex={-1}>
-          <div className="app__view" hidden={view !== 'tasks'}>
-            <ViewErrorBoundary>
-              <TasksView
-                active={view === 'tasks'}
-                compose={<ComposeForm active={view === 'tasks'} />}
-                viewer={<TaskViewerGate />}
-              />
-            </ViewErrorBoundary>
-          </div>
-          {shown.has('gallery') ? (
-            <div className="app__view" hidden={view !== 'gallery'}>
-              <ViewErrorBoundary>
-                <GalleryParts.Part />
-              </ViewErrorBoundary>
-            </div>
-          ) : null}
-          {shown.has('costs') ? (
-            <div className="app__view" hidden={view !== 'costs'}>
-              <ViewErrorBoundary>
-                <CostsParts.Part active={view === 'costs'} />
-              </ViewErrorBoundary>
-            </div>
-          ) : null}
-          {shown.has('settings') ? (
-            <div className="app__view" hidden={view !== 'settings'}>
-              <ViewErrorBoundary>
-                <SettingsParts.Part />
-              </ViewErrorBoundary>
-            </div>
-          ) : null}
+          <ViewPane of="tasks" view={view} shown>
+            <TasksView
+              active={view === 'tasks'}
+              compose={<ComposeForm active={view === 'tasks'} />}
+              viewer={<TaskViewerGate />}
+            />
+          </ViewPane>
+          <ViewPane of="gallery" view={view} shown={shown.has('gallery')}>
+            <GalleryParts.Part />
+          </ViewPane>
+          <ViewPane of="costs" view={view} shown={shown.has('costs')}>
+            <CostsParts.Part active={view === 'costs'} />
+          </ViewPane>
+          <ViewPane of="settings" view={view} shown={shown.has('settings')}>
+            <SettingsParts.Part />
+          </ViewPane>
         </main>
         <ViewErrorBoundary>
           <CompareGate />

@@ -81,13 +81,9 @@ export function createCommandLineToolPrompts(
   dialog: Pick<Dialog, 'showMessageBox'>,
   window: () => BaseWindow | null,
 ): CommandLineToolPrompts {
-  const show = (options: MessageBoxOptions) => {
-    const parent = window();
-    return parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options);
-  };
   return {
     async confirmInstall(link) {
-      const { response } = await show({
+      const response = await ask(dialog, window, {
         type: 'question',
         message: mainText('commandLineTool.confirm', { link }),
         detail: mainText('commandLineTool.confirmDetail'),
@@ -99,7 +95,7 @@ export function createCommandLineToolPrompts(
       return response === 0;
     },
     async tell(sentence, tone) {
-      await show({
+      await ask(dialog, window, {
         type: tone,
         message: mainText(sentence.key, { ...sentence.params }),
         noLink: true,
@@ -150,17 +146,6 @@ export function capLooseningMessage(change: CapLoosening): MessageBoxOptions {
   };
 }
 
-export function createCapPrompts(
-  dialog: Pick<Dialog, 'showMessageBox'>,
-  window: () => BaseWindow | null,
-): CapPrompts {
-  return {
-    async confirmLooserCap(change) {
-      return (await ask(dialog, window, capLooseningMessage(change))) === 1;
-    },
-  };
-}
-
 /**
  * The message box before tasks are sent past a hard spending cap, this once: the cap's own
  * refusal as main words it, how many tasks, and that the cap stays. Don't Send is the default and
@@ -179,13 +164,17 @@ export function overCapMessage(question: OverCapQuestion): MessageBoxOptions {
   };
 }
 
-export function createOverCapPrompts(
+/**
+ * The spending caps' questions: loosening a hard cap, and sending tasks past one this once. Each
+ * is agreed to by its second button.
+ */
+export function createCapPrompts(
   dialog: Pick<Dialog, 'showMessageBox'>,
   window: () => BaseWindow | null,
-): OverCapPrompts {
+): CapPrompts & OverCapPrompts {
+  const agreed = async (options: MessageBoxOptions) => (await ask(dialog, window, options)) === 1;
   return {
-    async confirmOverHardCap(question) {
-      return (await ask(dialog, window, overCapMessage(question))) === 1;
-    },
+    confirmLooserCap: (change) => agreed(capLooseningMessage(change)),
+    confirmOverHardCap: (question) => agreed(overCapMessage(question)),
   };
 }

@@ -70,11 +70,7 @@ function directNet(net: ElectronNet, sessions: ElectronSessions): () => Promise<
 }
 
 function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
+  return URL.parse(url)?.hostname ?? '';
 }
 
 export function createElectronFetch(net: ElectronNet, sessions: ElectronSessions): FetchLike {

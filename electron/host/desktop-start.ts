@@ -11,11 +11,7 @@ import { app, clipboard, dialog, nativeTheme, net, session } from 'electron';
 import { electronSystemTrash } from '../adapters/system-trash';
 import { registerAppProtocol } from '../adapters/app-protocol';
 import { runningMacSignature } from '../adapters/codesign';
-import {
-  createCapPrompts,
-  createDialogPrompts,
-  createOverCapPrompts,
-} from '../adapters/dialog-prompts';
+import { createCapPrompts, createDialogPrompts } from '../adapters/dialog-prompts';
 import { createElectronFetch } from '../adapters/electron-net-fetch';
 import { ElectronStoreKv } from '../adapters/electron-store-kv';
 import { registerGalleryProtocol } from '../adapters/gallery-protocol';
@@ -143,14 +139,15 @@ function wiringOptions(
   shell: ShellActions,
 ): AppWiringOptions {
   const window = () => host.window.current();
+  const capPrompts = createCapPrompts(dialog, window);
   return {
     runtime,
     shell,
     chooseFolder: () => chooseGalleryFolder(window(), runtime.galleryDir()),
     library: libraryOptions(window),
     inputDialogs: createInputDialogs({ dialog, window }),
-    capPrompts: createCapPrompts(dialog, window),
-    overCapPrompts: createOverCapPrompts(dialog, window),
+    capPrompts,
+    overCapPrompts: capPrompts,
     copyText: (text) => clipboard.writeText(text),
     info: () => ({
       version: app.getVersion(),

@@ -128,3 +128,26 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/**
+ * The usual footer: Cancel, then the one action. `go` is what the action does: a function, or
+ * the id of the form it submits (a footer stands outside its dialog's form).
+ */
+export function CancelAndAction(props: {
+  label: string;
+  onCancel: () => void;
+  go: (() => void) | { readonly form: string };
+  disabled?: boolean;
+}) {
+  const { go } = props;
+  const how =
+    typeof go === 'function' ? { onClick: go } : { type: 'submit' as const, form: go.form };
+  return (
+    <>
+      <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
+      <Button variant="primary" disabled={props.disabled} {...how}>
+        {props.label}
+      </Button>
+    </>
+  );
+}

@@ -36,22 +36,38 @@ export function checkSize(text: string): Checked<string> {
   return ok(canonical);
 }
 
+/** Text that must not be empty nor longer than `max` characters, trimmed. */
+function checkText(
+  text: string,
+  max: number,
+  refusals: { empty: MessageKey; tooLong: MessageKey },
+): Checked<string> {
+  const value = text.trim();
+  if (value === '') return refuse(refusals.empty);
+  if (value.length > max) return refuse(refusals.tooLong);
+  return ok(value);
+}
+
+/** A whole number from `min` to `max` as typed (digits alone, trimmed), else `refusal`. */
+function checkWhole(text: string, min: number, max: number, refusal: MessageKey): Checked<number> {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return refuse(refusal);
+  const whole = Number(value);
+  return whole >= min && whole <= max ? ok(whole) : refuse(refusal);
+}
+
 /** A custom quality: any non-empty word up to 100 characters. */
 export function checkQuality(text: string): Checked<string> {
-  const value = text.trim();
-  if (value === '') return refuse('compose.quality.error.empty');
-  if (value.length > REQUEST_LIMITS.quality) return refuse('compose.quality.error.tooLong');
-  return ok(value);
+  return checkText(text, REQUEST_LIMITS.quality, {
+    empty: 'compose.quality.error.empty',
+    tooLong: 'compose.quality.error.tooLong',
+  });
 }
 
 /** The number of tasks to create at once, as typed. */
 export function checkCount(text: string): Checked<number> {
-  const value = text.trim();
-  if (!/^\d+$/.test(value)) return refuse('compose.count.error');
-  const count = Number(value);
-  return count >= TASKS_PER_SUBMIT.min && count <= TASKS_PER_SUBMIT.max
-    ? ok(count)
-    : refuse('compose.count.error');
+  const { min, max } = TASKS_PER_SUBMIT;
+  return checkWhole(text, min, max, 'compose.count.error');
 }
 
 /** A model id; empty means "the service's default" (the field is left out of the request). */
@@ -61,18 +77,15 @@ export function checkModel(text: string): Checked<string> {
 }
 
 export function checkPrompt(text: string): Checked<string> {
-  const value = text.trim();
-  if (value === '') return refuse('compose.prompt.error.empty');
-  if (value.length > REQUEST_LIMITS.prompt) return refuse('compose.prompt.error.tooLong');
-  return ok(value);
+  return checkText(text, REQUEST_LIMITS.prompt, {
+    empty: 'compose.prompt.error.empty',
+    tooLong: 'compose.prompt.error.tooLong',
+  });
 }
 
 /** The watch timeout in whole minutes, 0 = never stop watching. */
 export function checkWatchMinutes(text: string): Checked<number> {
-  const value = text.trim();
-  if (!/^\d+$/.test(value)) return refuse('settings.watch.error');
-  const minutes = Number(value);
-  return minutes <= MAX_WATCH_MINUTES ? ok(minutes) : refuse('settings.watch.error');
+  return checkWhole(text, 0, MAX_WATCH_MINUTES, 'settings.watch.error');
 }
 
 /** Builds the request, leaving out the optional fields that are empty. */

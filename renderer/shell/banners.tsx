@@ -3,9 +3,10 @@
  * offline, a key that needs attention. A notice about the compose form's service shows only
  * while that service is chosen: choosing another takes it away.
  */
-import { PROVIDER_IDS, demoStandsIn } from '../../shared/domain/providers';
+import type { ReactNode } from 'react';
+import { PROVIDER_IDS, demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import { Button } from '../components/button';
-import { Icon } from '../components/icon';
+import { Icon, type IconName } from '../components/icon';
 import { IconButton } from '../components/icon-button';
 import type { AppNotice } from '../../shared/ipc/contract';
 import { errorText, t, type MessageKey } from '../i18n';
@@ -14,6 +15,38 @@ import { ConnectParts } from './lazy-parts';
 import { UpdateBanner } from './update-banner';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
+
+/** One standing notice: its icon and words, its actions, and its close button when it has one. */
+function Banner(props: {
+  tone: 'info' | 'warning';
+  icon: IconName;
+  label: string;
+  text: ReactNode;
+  dismiss?: { label: string; onDismiss: () => void };
+  children?: ReactNode;
+}) {
+  const { dismiss } = props;
+  return (
+    <section className={`banner banner--${props.tone}`} aria-label={props.label}>
+      <Icon name={props.icon} className="banner__icon" />
+      <p className="banner__text">{props.text}</p>
+      {props.children}
+      {dismiss ? (
+        <IconButton icon="close" size="small" label={dismiss.label} onClick={dismiss.onDismiss} />
+      ) : null}
+    </section>
+  );
+}
+
+/** Settings, its key field of `provider` focused: where a key problem is mended. */
+function useOpenKeySettings(): (provider: ProviderId) => void {
+  const setView = useAppStore((state) => state.setView);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  return (provider) => {
+    setView('settings');
+    requestFocus(`key:${provider}`);
+  };
+}
 
 /** First run: tasks go to the built-in demo; one button opens "Connect a service". */
 function DemoBanner() {
@@ -26,14 +59,17 @@ function DemoBanner() {
   const connect = useAppStore((state) => state.connectShow);
   if (!show) return null;
   return (
-    <section className="banner banner--info" aria-label={t('banner.demo.label')}>
-      <Icon name="demo" className="banner__icon" />
-      <p className="banner__text">{t('banner.demo.connectText')}</p>
+    <Banner
+      tone="info"
+      icon="demo"
+      label={t('banner.demo.label')}
+      text={t('banner.demo.connectText')}
+      dismiss={{ label: t('banner.demo.dismiss'), onDismiss: dismiss }}
+    >
       <Button variant="primary" size="small" icon="link" onClick={() => connect(true)}>
         {t('settings.connect.open')}
       </Button>
-      <IconButton icon="close" size="small" label={t('banner.demo.dismiss')} onClick={dismiss} />
-    </section>
+    </Banner>
   );
 }
 
@@ -41,10 +77,12 @@ function OfflineBanner() {
   const offline = useAppStore((state) => state.offline);
   if (!offline) return null;
   return (
-    <section className="banner banner--warning" aria-label={t('banner.offline.label')}>
-      <Icon name="offline" className="banner__icon" />
-      <p className="banner__text">{t('banner.offline.text')}</p>
-    </section>
+    <Banner
+      tone="warning"
+      icon="offline"
+      label={t('banner.offline.label')}
+      text={t('banner.offline.text')}
+    />
   );
 }
 
@@ -58,26 +96,20 @@ function KeyProblemBanner() {
   );
   const status = useAppStore((state) => (provider ? state.serviceKeys?.[provider] : undefined));
   const view = useAppStore((state) => state.view);
-  const setView = useAppStore((state) => state.setView);
-  const requestFocus = useAppStore((state) => state.requestFocus);
+  const openKeySettings = useOpenKeySettings();
   // Settings shows the same sentence beside the key field.
   if (!provider || !status?.message || view === 'settings') return null;
   return (
-    <section className="banner banner--warning" aria-label={t('banner.key.label')}>
-      <Icon name="warning" className="banner__icon" />
-      <p className="banner__text">
-        {errorText({ message: status.message, sentence: status.messageSentence })}
-      </p>
-      <Button
-        size="small"
-        onClick={() => {
-          setView('settings');
-          requestFocus(`key:${provider}`);
-        }}
-      >
+    <Banner
+      tone="warning"
+      icon="warning"
+      label={t('banner.key.label')}
+      text={errorText({ message: status.message, sentence: status.messageSentence })}
+    >
+      <Button size="small" onClick={() => openKeySettings(provider)}>
         {t('banner.key.action')}
       </Button>
-    </section>
+    </Banner>
   );
 }
 
@@ -91,30 +123,24 @@ function RefusedSubmitBanner() {
     state.composeRefusal?.provider === state.composeDraft.provider ? state.composeRefusal : null,
   );
   const dismiss = useAppStore((state) => state.composeDismissRefusal);
-  const setView = useAppStore((state) => state.setView);
-  const requestFocus = useAppStore((state) => state.requestFocus);
+  const openKeySettings = useOpenKeySettings();
   if (!refusal) return null;
   const toSettings = refusal.kind === 'auth' || refusal.kind === 'config';
+  const count = refusal.count > 1 ? ` ${t('banner.refused.count', { count: refusal.count })}` : '';
   return (
-    <section className="banner banner--warning" aria-label={t('banner.refused.label')}>
-      <Icon name="warning" className="banner__icon" />
-      <p className="banner__text">
-        {t(`banner.refused.${refusal.kind}`)}
-        {refusal.count > 1 ? ` ${t('banner.refused.count', { count: refusal.count })}` : ''}
-      </p>
+    <Banner
+      tone="warning"
+      icon="warning"
+      label={t('banner.refused.label')}
+      text={`${t(`banner.refused.${refusal.kind}`)}${count}`}
+      dismiss={{ label: t('banner.refused.dismiss'), onDismiss: dismiss }}
+    >
       {toSettings ? (
-        <Button
-          size="small"
-          onClick={() => {
-            setView('settings');
-            requestFocus(`key:${refusal.provider}`);
-          }}
-        >
+        <Button size="small" onClick={() => openKeySettings(refusal.provider)}>
           {t('banner.refused.action')}
         </Button>
       ) : null}
-      <IconButton icon="close" size="small" label={t('banner.refused.dismiss')} onClick={dismiss} />
-    </section>
+    </Banner>
   );
 }
 
@@ -131,20 +157,14 @@ function NoticeBanners() {
   return (
     <>
       {notices.map((notice) => (
-        <section
+        <Banner
           key={notice}
-          className="banner banner--warning"
-          aria-label={t('banner.notice.label')}
-        >
-          <Icon name="warning" className="banner__icon" />
-          <p className="banner__text">{t(NOTICE_TEXT[notice])}</p>
-          <IconButton
-            icon="close"
-            size="small"
-            label={t('banner.notice.dismiss')}
-            onClick={() => dismiss(notice)}
-          />
-        </section>
+          tone="warning"
+          icon="warning"
+          label={t('banner.notice.label')}
+          text={t(NOTICE_TEXT[notice])}
+          dismiss={{ label: t('banner.notice.dismiss'), onDismiss: () => dismiss(notice) }}
+        />
       ))}
     </>
   );

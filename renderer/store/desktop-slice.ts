@@ -5,7 +5,7 @@
  * Each says what went wrong in the status area; none returns anything to wait for.
  */
 import type { StateCreator } from 'zustand';
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 
@@ -21,23 +21,25 @@ export interface DesktopSlice {
 export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = (_set, get) => ({
   openLogs: () => call('app:openLogs').catch(get().showError),
   openGalleryFolder: () => call('gallery:openFolder').catch(get().showError),
-  async copyTaskId(taskId) {
-    try {
-      await call('app:copyText', { text: taskId });
-      get().confirm(() => t('tasks.copied'));
-    } catch (error) {
-      get().showError(toApiError(error, () => t('tasks.copyFailed')));
-    }
-  },
-  async copyServiceAddress(address) {
-    try {
-      await call('app:copyText', { text: address });
-      get().confirm(() => t('tasks.details.addressCopied'));
-    } catch (error) {
-      get().showError(toApiError(error, () => t('tasks.details.addressCopyFailed')));
-    }
-  },
+  copyTaskId: (taskId) => copyText(get, taskId, 'tasks.copied', 'tasks.copyFailed'),
+  copyServiceAddress: (address) =>
+    copyText(get, address, 'tasks.details.addressCopied', 'tasks.details.addressCopyFailed'),
 });
+
+/** Copies `text` to the clipboard and says so (`copied`), or says why it could not (`failed`). */
+async function copyText(
+  get: () => AppState,
+  text: string,
+  copied: MessageKey,
+  failed: MessageKey,
+): Promise<void> {
+  try {
+    await call('app:copyText', { text });
+    get().confirm(() => t(copied));
+  } catch (error) {
+    get().showError(toApiError(error, () => t(failed)));
+  }
+}
 
 declare module './app-state' {
   /** This slice's own part of the whole state. */

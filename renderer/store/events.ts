@@ -7,6 +7,7 @@ import { announce } from '../components/live-region';
 import { t } from '../i18n';
 import { call, listen } from '../lib/api';
 import type { AppState } from './app-state';
+import type { View } from './ui-slice';
 import { saveComposeMemory } from './compose-memory';
 import { applyTaskChanges } from './task-changes';
 
@@ -55,25 +56,28 @@ function subscribe(store: StoreApi): Array<() => void> {
   ];
 }
 
+type MenuCommand = EventPayload<'menu:command'>['command'];
+
+/** The menu commands that show a screen, and the screen each shows. */
+const SHOWS: Partial<Record<MenuCommand, View>> = {
+  'show-tasks': 'tasks',
+  'show-gallery': 'gallery',
+  'show-costs': 'costs',
+  'open-settings': 'settings',
+};
+
 /** What each application-menu command does in the window. */
-function runMenuCommand(store: StoreApi, command: EventPayload<'menu:command'>['command']): void {
+function runMenuCommand(store: StoreApi, command: MenuCommand): void {
   const state = store.getState();
+  const shows = SHOWS[command];
+  if (shows !== undefined) {
+    state.setView(shows);
+    return;
+  }
   switch (command) {
     case 'new-prompt':
       state.setView('tasks');
       state.requestFocus('prompt');
-      return;
-    case 'show-tasks':
-      state.setView('tasks');
-      return;
-    case 'show-gallery':
-      state.setView('gallery');
-      return;
-    case 'show-costs':
-      state.setView('costs');
-      return;
-    case 'open-settings':
-      state.setView('settings');
       return;
     case 'focus-search':
       // The gallery has its own search; from settings, the task search is meant.

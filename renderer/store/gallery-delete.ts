@@ -13,7 +13,7 @@ import type { AppState } from './app-state';
 import { hasActiveFilters, itemKey } from './gallery-list-model';
 import type { Words } from './status-slice';
 import { applyTaskChanges } from './task-changes';
-import { TrashJob } from './trash-job';
+import { startUndo, TrashJob } from './trash-job';
 import { refOf, type ImageRef } from './image-ref';
 
 export { refOf, type ImageRef } from './image-ref';
@@ -225,18 +225,10 @@ export async function undoDelete(
   asked?: readonly ImageRef[],
 ): Promise<BatchResult | null> {
   const last = store.getState().galleryUndoable;
-  const refs = asked ?? last;
-  if (!refs || refs.length === 0) return null;
-  // Ctrl/Cmd+Z after this one has nothing left to undo when this was the last delete.
-  if (last !== null && (asked === undefined || asked === last)) {
-    store.setState({ galleryUndoable: null });
-  }
-  const job = jobs.get(refs);
-  if (job?.trash.spent) return null;
-  const running = job?.trash.phase === 'running';
-  if (job && running) job.stopped = true;
-  const asking = job ? (running ? [...job.sent] : job.deleted) : refs;
-  job?.trash.undoing();
+  const forget = () => store.setState({ galleryUndoable: null });
+  const undo = startUndo(store, { asked, last, forget }, jobs, (job) => job.deleted);
+  if (undo === null) return null;
+  const { job, running, asking } = undo;
   // The Undo button that had the focus is gone: the grid takes it (where nothing else has it).
   store.setState((state) => ({
     galleryRestored: { keys: [], seq: (state.galleryRestored?.seq ?? 0) + 1 },
@@ -264,13 +256,11 @@ export async function undoDelete(
       // Main's own sentence when it gave one, not a generic one with it hidden in the details.
       throw failure(answer.problem ?? (() => t('gallery.actionFailed')));
     }
-    if (job) job.trash.undone(restoreWords(result));
-    else store.getState().confirm(restoreWords(result));
+    undo.undone(restoreWords(result));
     return result;
   } catch (error) {
     // The delete stands: the window's Undo keeps its step, to be asked again.
-    if (job && !running) job.trash.undoFailed();
-    else job?.trash.drop();
+    undo.failed();
     throw error;
   } finally {
     busy(store, -1);

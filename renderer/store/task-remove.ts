@@ -12,7 +12,7 @@ import { errorText, t } from '../i18n';
 import { call, failure, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import type { Words } from './status-slice';
-import { TrashJob } from './trash-job';
+import { startUndo, TrashJob } from './trash-job';
 
 /** A task the list is asked to give the focus to; a new `seq` asks again. */
 export interface TaskFocusRequest {
@@ -171,12 +171,6 @@ async function askBack(store: Store, ids: readonly string[]): Promise<Restored> 
   return result;
 }
 
-/** None came back: the removal stands, and the window's Undo keeps its step to ask again. */
-function failedBack(job: RemoveJob | undefined, running: boolean): void {
-  if (job && !running) job.trash.undoFailed();
-  else job?.trash.drop();
-}
-
 /**
  * Puts back the tasks of one removal (its step on the window's Undo stack), by default the last
  * one: a removal still running is stopped (main puts back what it removed); after it ended, what
@@ -185,34 +179,25 @@ function failedBack(job: RemoveJob | undefined, running: boolean): void {
  */
 export async function undoRemove(store: Store, asked?: readonly string[]): Promise<boolean> {
   const last = store.getState().tasksUndoable;
-  const ids = asked ?? last;
-  if (!ids || ids.length === 0) return false;
-  if (last !== null && (asked === undefined || asked === last)) {
-    store.setState({ tasksUndoable: null });
-  }
-  const job = jobs.get(ids);
-  if (job?.trash.spent) return false;
-  const running = job?.trash.phase === 'running';
-  if (job && running) job.stopped = true;
-  const asking = job ? (running ? [...job.sent] : job.removed) : ids;
-  job?.trash.undoing();
+  const forget = () => store.setState({ tasksUndoable: null });
+  const undo = startUndo(store, { asked, last, forget }, jobs, (job) => job.removed);
+  if (undo === null) return false;
+  const { job, running, asking } = undo;
   let result: Restored;
   try {
     result = await askBack(store, asking);
   } catch (error) {
-    failedBack(job, running);
+    undo.failed();
     throw error;
   }
   // Tasks a stopped removal never sent stayed where they were: back as well.
   const unsent = running && job ? job.ids.length - asking.length : 0;
   const back = result.back + unsent;
   if (back === 0) {
-    failedBack(job, running);
+    undo.failed();
     // Main's own sentence when it gave one, not a generic one with it hidden in the details.
     throw failure(result.problem ?? (() => t('gallery.actionFailed')));
   }
-  const words = restoreWords(back, result.failed, result.problem);
-  if (job) job.trash.undone(words);
-  else store.getState().confirm(words);
+  undo.undone(restoreWords(back, result.failed, result.problem));
   return true;
 }

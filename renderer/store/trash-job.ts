@@ -131,3 +131,62 @@ export class TrashJob {
     }
   }
 }
+
+/** What a batch (running or ended) keeps for its Undo. */
+export interface UndoableBatch<T> {
+  readonly trash: TrashJob;
+  /** Sent to main so far: what an Undo while it runs asks back. */
+  readonly sent: readonly T[];
+  /** An Undo stopped it: no more chunks go. */
+  stopped: boolean;
+}
+
+/** One Undo under way: what it asks back, of which batch, and how it ends. */
+export interface UndoUnderWay<T, J> {
+  readonly job: J | undefined;
+  /** The batch was still running (it is stopped now). */
+  readonly running: boolean;
+  readonly asking: readonly T[];
+  /** What came back, said in the batch's entry (or once, for a step of no known batch). */
+  undone(words: Words): void;
+  /** None came back: the batch stands, and the window's Undo keeps its step to ask again. */
+  failed(): void;
+}
+
+/**
+ * Starts the Undo of one step on the window's Undo stack: `asked`, by default the last one
+ * (`last`, which `forget` clears). A batch still running is stopped and asks back what it sent;
+ * one that ended asks back what main said it did (`did`); a step of no known batch asks back its
+ * items. Null when there is nothing (more) to undo.
+ */
+export function startUndo<T, J extends UndoableBatch<T>>(
+  store: Pick<StoreApi<AppState>, 'getState'>,
+  step: { asked: readonly T[] | undefined; last: readonly T[] | null; forget: () => void },
+  jobs: WeakMap<readonly T[], J>,
+  did: (job: J) => readonly T[],
+): UndoUnderWay<T, J> | null {
+  const { asked, last } = step;
+  const items = asked ?? last;
+  if (!items || items.length === 0) return null;
+  // Ctrl/Cmd+Z after this one has nothing left to undo when this was the last step.
+  if (last !== null && (asked === undefined || asked === last)) step.forget();
+  const job = jobs.get(items);
+  if (job?.trash.spent) return null;
+  const running = job?.trash.phase === 'running';
+  if (job && running) job.stopped = true;
+  const asking = job ? (running ? [...job.sent] : did(job)) : items;
+  job?.trash.undoing();
+  return {
+    job,
+    running,
+    asking,
+    undone(words) {
+      if (job) job.trash.undone(words);
+      else store.getState().confirm(words);
+    },
+    failed() {
+      if (job && !running) job.trash.undoFailed();
+      else job?.trash.drop();
+    },
+  };
+}

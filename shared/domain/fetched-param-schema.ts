@@ -19,6 +19,7 @@ import {
   type ParamValue,
 } from './model-params';
 import { isParamName } from './param-names';
+import { isPlainObject } from './plain-object';
 import type { ProviderId } from './providers';
 
 /** Where a schema came from: a service's publication, or a file the user gave (an own service's). */
@@ -72,9 +73,7 @@ const COMMON_BY_NAME: Readonly<Record<string, CommonParam>> = {
 };
 
 function objectOf(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : undefined;
+  return isPlainObject(value) ? value : undefined;
 }
 
 /** Whether `value` stays within the depth and node bounds (walked without recursion). */

@@ -20,6 +20,7 @@ import {
   LINE_SEPARATORS,
 } from '../text/control-characters';
 import { dateMsSchema, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
+import { ownKeysSchema } from './plain-object';
 import { providerIdSchema } from './providers';
 import { foldName, type NameCheck } from './triage';
 
@@ -76,15 +77,9 @@ const templatePresetSchema = z.object({
  * read, before the record schema copies it: a `__proto__` key (an own key of parsed JSON) would
  * otherwise be dropped in silence, not refused.
  */
-const presetsSchema = z
-  .custom<object>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      !Array.isArray(value) &&
-      Object.keys(value).every((key) => providerIdSchema.safeParse(key).success),
-  )
-  .pipe(z.partialRecord(providerIdSchema, templatePresetSchema));
+const presetsSchema = ownKeysSchema((key) => providerIdSchema.safeParse(key).success).pipe(
+  z.partialRecord(providerIdSchema, templatePresetSchema),
+);
 
 /** A name as {@link checkTemplateName} stores it (any other value fails). */
 const storedNameSchema = z

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Sentence } from '../i18n/sentence';
 import { sentence, sentenceSchema } from '../i18n/sentence';
 import { dateMsSchema, MAX_IMAGE_BYTES, MAX_SEARCH_CHARS, REQUEST_LIMITS } from './limits';
+import { isPlainObject } from './plain-object';
 import { providerIdSchema, type ProviderId } from './providers';
 import { costUnitSchema, MAX_TASK_COST_MICROS } from './task-cost';
 import {
@@ -151,9 +152,6 @@ export function isGroup(item: SmartItem): item is SmartGroup {
   return 'rules' in item;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const levelSchema = z.strictObject({ match: matchSchema, items: z.array(z.unknown()) });
 const rawGroupSchema = z.strictObject({ match: matchSchema, rules: z.array(z.unknown()) });
 
@@ -163,14 +161,16 @@ function rawRules(raw: unknown): unknown[][] | Sentence {
   if (!level.success) return sentence('error.triage.smartRulesInvalid');
   const lists: unknown[][] = [];
   for (const item of level.data.items) {
-    if (isObject(item) && 'items' in item) return sentence('error.triage.smartNestedGroup');
-    if (!isObject(item) || !('rules' in item)) {
+    if (isPlainObject(item) && 'items' in item) return sentence('error.triage.smartNestedGroup');
+    if (!isPlainObject(item) || !('rules' in item)) {
       lists.push([item]);
       continue;
     }
     const group = rawGroupSchema.safeParse(item);
     if (!group.success) return sentence('error.triage.smartRulesInvalid');
-    if (group.data.rules.some((rule) => isObject(rule) && ('rules' in rule || 'items' in rule))) {
+    if (
+      group.data.rules.some((rule) => isPlainObject(rule) && ('rules' in rule || 'items' in rule))
+    ) {
       return sentence('error.triage.smartNestedGroup');
     }
     if (group.data.rules.length === 0) return sentence('error.triage.smartNoRules');
@@ -203,7 +203,7 @@ export function checkSmartRules(raw: unknown): RulesCheck {
       rules.push(checked.rule);
     }
     const item = level.items[position];
-    const group = isObject(item) && 'rules' in item ? rawGroupSchema.parse(item) : null;
+    const group = isPlainObject(item) && 'rules' in item ? rawGroupSchema.parse(item) : null;
     items.push(group ? { match: group.match, rules } : (rules[0] as SmartRule));
   }
   return { ok: true, rules: { match: level.match, items } };

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { promptTemplateSchema } from './prompt-template';
+import { ownKeysSchema } from './plain-object';
 import { isVariableName } from './template-language';
 
 /** Values one run of a template may carry (a template uses far fewer variables). */
@@ -19,17 +20,10 @@ export const MAX_TEMPLATE_VALUE_CHARS = 2_000;
  * Values by variable name: a plain object whose own keys are variable names (a `__proto__` key,
  * an own key of parsed JSON, fails rather than vanishing), checked before it is copied.
  */
-const templateValuesSchema = z
-  .custom<object>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      !Array.isArray(value) &&
-      Object.keys(value).length <= MAX_TEMPLATE_RUN_VALUES &&
-      Object.keys(value).every((key) => isVariableName(key) && key !== '__proto__'),
-    `at most ${MAX_TEMPLATE_RUN_VALUES} values, each under a variable's name`,
-  )
-  .pipe(z.record(z.string(), z.string().max(MAX_TEMPLATE_VALUE_CHARS)));
+const templateValuesSchema = ownKeysSchema((key) => isVariableName(key) && key !== '__proto__', {
+  maxKeys: MAX_TEMPLATE_RUN_VALUES,
+  message: `at most ${MAX_TEMPLATE_RUN_VALUES} values, each under a variable's name`,
+}).pipe(z.record(z.string(), z.string().max(MAX_TEMPLATE_VALUE_CHARS)));
 
 export const taskTemplateSchema = z.object({
   id: promptTemplateSchema.shape.id,

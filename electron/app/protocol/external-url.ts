@@ -54,12 +54,8 @@ export function checkExternalUrl(raw: string): ExternalUrlCheck {
   if (UNSEEN_OR_REWRITTEN.test(raw)) {
     return refuse('The link contains spaces, control characters or backslashes.');
   }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return refuse('The link is not a valid address.');
-  }
+  const url = URL.parse(raw);
+  if (url === null) return refuse('The link is not a valid address.');
   if (url.protocol !== 'https:') return refuse('Only https:// links open in the browser.');
   if (url.username !== '' || url.password !== '') {
     return refuse('The link contains a user name or password.');
@@ -73,14 +69,9 @@ export function checkExternalUrl(raw: string): ExternalUrlCheck {
  * Compared by parts because custom schemes have an opaque `URL.origin` ("null").
  */
 export function isAppNavigation(target: string, appUrl: string): boolean {
-  let to: URL;
-  let app: URL;
-  try {
-    to = new URL(target);
-    app = new URL(appUrl);
-  } catch {
-    return false;
-  }
+  const to = URL.parse(target);
+  const app = URL.parse(appUrl);
+  if (to === null || app === null) return false;
   return (
     to.protocol === app.protocol &&
     to.host.toLowerCase() === app.host.toLowerCase() &&

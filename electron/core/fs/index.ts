@@ -48,6 +48,7 @@ export {
   readRegularFile,
   regularFileSize,
   UnsafeFileError,
+  withRegularFile,
 } from './regular-file';
 export { StreamSlots } from './stream-slots';
 export {

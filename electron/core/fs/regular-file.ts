@@ -89,9 +89,23 @@ export async function readRegularFile(
   path: string,
   maxBytes: number,
 ): Promise<Buffer> {
+  return withRegularFile(root, path, maxBytes, readOpenedFile);
+}
+
+/**
+ * What `use` makes of `path` opened as {@link openRegularFile} opens it (the handle and its
+ * checked size); the handle is closed once `use` is done, whatever it did.
+ * @throws UnsafeFileError, a file system error, or what `use` throws.
+ */
+export async function withRegularFile<T>(
+  root: string,
+  path: string,
+  maxBytes: number,
+  use: (handle: FileHandle, size: number) => Promise<T>,
+): Promise<T> {
   const { handle, size } = await openRegularFile(root, path, maxBytes);
   try {
-    return await readOpenedFile(handle, size);
+    return await use(handle, size);
   } finally {
     await handle.close();
   }

@@ -76,20 +76,17 @@ export class HistoryQueries {
   list(query: HistoryQuery = {}): HistoryPage {
     const limit = pageLimit(query.limit);
     const words = searchWords(query.search);
-    const rows = hasIndex(words)
-      ? this.searchRows(words, limit, (fromRow) => this.listRows(query, limit, fromRow), {
-          select: TASK_COLUMNS,
-          join: '',
-          filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
-          order: TASK_ORDER,
-        })
-      : this.listRows(query, limit);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: recordsFromRows(page, this.access),
-      nextCursor: rows.length > limit && last ? encodeTaskCursor(taskKey(last)) : null,
-    };
+    return this.page(words, limit, {
+      walk: (fromRow) => this.listRows(query, limit, fromRow),
+      matches: {
+        select: TASK_COLUMNS,
+        join: '',
+        filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
+        order: TASK_ORDER,
+      },
+      items: (page) => recordsFromRows(page, this.access),
+      cursor: (last) => encodeTaskCursor(taskKey(last)),
+    });
   }
 
   /** See {@link HistoryStore.listImages}. */
@@ -100,23 +97,17 @@ export class HistoryQueries {
     if (sort !== 'newest' || (query.offset !== undefined && !query.cursor)) {
       return this.orderedImages(query, limit, words);
     }
-    const rows = hasIndex(words)
-      ? this.searchRows(words, limit, (fromRow) => this.imageRows(query, limit, fromRow), {
-          select: IMAGE_COLUMNS,
-          join: 'CROSS JOIN images i ON i.local_id = t.local_id',
-          filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
-          order: IMAGE_ORDER,
-        })
-      : this.imageRows(query, limit);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: galleryItemsFromRows(page, this.access),
-      nextCursor:
-        rows.length > limit && last
-          ? encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) })
-          : null,
-    };
+    return this.page(words, limit, {
+      walk: (fromRow) => this.imageRows(query, limit, fromRow),
+      matches: {
+        select: IMAGE_COLUMNS,
+        join: 'CROSS JOIN images i ON i.local_id = t.local_id',
+        filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
+        order: IMAGE_ORDER,
+      },
+      items: (page) => galleryItemsFromRows(page, this.access),
+      cursor: (last) => encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) }),
+    });
   }
 
   countImages(query: WholeImageQuery = {}): number {
@@ -173,6 +164,30 @@ export class HistoryQueries {
     const { where, params } = combine(filters);
     const sql = `${TASK_COLUMNS} FROM tasks t WHERE ${where} ORDER BY ${TASK_ORDER} LIMIT ?`;
     return this.access.rows(sql, [...params, limit + 1]);
+  }
+
+  /**
+   * The first `limit` of a query's rows and the cursor after them: through the search index when
+   * its words have one, else by `walk` from the newest row.
+   */
+  private page<T>(
+    words: SearchWords,
+    limit: number,
+    listing: {
+      walk: (fromRow?: number) => Row[];
+      matches: Omit<MatchesPage, 'words' | 'limit'>;
+      items: (page: Row[]) => T[];
+      cursor: (last: Row) => string;
+    },
+  ): { items: T[]; nextCursor: string | null } {
+    const { walk, matches } = listing;
+    const rows = hasIndex(words) ? this.searchRows(words, limit, walk, matches) : walk();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: listing.items(page),
+      nextCursor: rows.length > limit && last ? listing.cursor(last) : null,
+    };
   }
 
   /**

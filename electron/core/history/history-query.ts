@@ -136,18 +136,9 @@ export function taskFilter(
   addFilter(searchFilter(searchWords(query.search), 't.id', fromRow), clauses, params);
   addIn('t.status', query.statuses, clauses, params);
   if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
-  if (query.provider !== undefined) {
-    clauses.push(`${providerOfRecord('t.record')} = ?`);
-    params.push(query.provider);
-  }
-  if (query.compareGroup !== undefined) {
-    clauses.push('t.compare_group = ?');
-    params.push(query.compareGroup);
-  }
-  if (query.template !== undefined) {
-    clauses.push('t.template_id = ?');
-    params.push(query.template);
-  }
+  addValue(`${providerOfRecord('t.record')} = ?`, query.provider, clauses, params);
+  addValue('t.compare_group = ?', query.compareGroup, clauses, params);
+  addValue('t.template_id = ?', query.template, clauses, params);
   return join(clauses, params);
 }
 
@@ -183,35 +174,32 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
   if (query.contentCredentials !== undefined) {
     clauses.push(`i.has_credentials = ${query.contentCredentials ? 1 : 0}`);
   }
-  if (query.model !== undefined) {
-    clauses.push('i.model = ?');
-    params.push(query.model);
-  }
-  if (query.provider !== undefined) {
-    // Some image queries walk images alone (no tasks joined): the tasks are asked apart.
-    clauses.push(`i.task_row IN (SELECT id FROM tasks WHERE ${providerOfRecord('record')} = ?)`);
-    params.push(query.provider);
-  }
-  if (query.compareGroup !== undefined) {
-    clauses.push('i.task_row IN (SELECT id FROM tasks WHERE compare_group = ?)');
-    params.push(query.compareGroup);
-  }
+  addValue('i.model = ?', query.model, clauses, params);
+  // Some image queries walk images alone (no tasks joined): the tasks are asked apart.
+  addValue(
+    `i.task_row IN (SELECT id FROM tasks WHERE ${providerOfRecord('record')} = ?)`,
+    query.provider,
+    clauses,
+    params,
+  );
+  addValue(
+    'i.task_row IN (SELECT id FROM tasks WHERE compare_group = ?)',
+    query.compareGroup,
+    clauses,
+    params,
+  );
   if (query.compared !== undefined) {
     const not = query.compared ? '' : 'NOT ';
     clauses.push(`i.task_row ${not}IN (SELECT id FROM tasks WHERE compare_group IS NOT NULL)`);
   }
-  if (query.template !== undefined) {
-    clauses.push('i.task_row IN (SELECT id FROM tasks WHERE template_id = ?)');
-    params.push(query.template);
-  }
-  if (query.from !== undefined) {
-    clauses.push('i.created_at >= ?');
-    params.push(query.from);
-  }
-  if (query.to !== undefined) {
-    clauses.push('i.created_at <= ?');
-    params.push(query.to);
-  }
+  addValue(
+    'i.task_row IN (SELECT id FROM tasks WHERE template_id = ?)',
+    query.template,
+    clauses,
+    params,
+  );
+  addValue('i.created_at >= ?', query.from, clauses, params);
+  addValue('i.created_at <= ?', query.to, clauses, params);
   addTriageFilter(query, clauses, params);
   if (query.smart !== undefined) {
     const rules = smartFilter(query.smart, (fields) =>
@@ -254,6 +242,18 @@ function addFilter(filter: SqlFilter, clauses: string[], params: SqlValue[]): vo
   if (filter.where === '1') return;
   clauses.push(filter.where);
   params.push(...filter.params);
+}
+
+/** `clause` (with one `?`) and its value, when the query names one. */
+export function addValue(
+  clause: string,
+  value: SqlValue | undefined,
+  clauses: string[],
+  params: SqlValue[],
+): void {
+  if (value === undefined) return;
+  clauses.push(clause);
+  params.push(value);
 }
 
 function addIn(

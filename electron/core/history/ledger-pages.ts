@@ -8,6 +8,7 @@ import type { LedgerEntry, LedgerQuery } from '../../../shared/domain/cost-ledge
 import { DEFAULT_PROVIDER, parseProviderId } from '../../../shared/domain/providers';
 import { UNKNOWN_COST, taskCostSchema, type TaskCost } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
+import { addValue } from './history-query';
 import type { Row, SqlValue } from './sqlite-connection';
 
 /** Where a page starts: after the task created at `createdAt` with `localId`. */
@@ -48,14 +49,8 @@ const text = (value: unknown): string | null => (value === null ? null : String(
 export function queryWhere(query: LedgerQuery): { where: string[]; params: SqlValue[] } {
   const where = ['l.created_at >= ?'];
   const params: SqlValue[] = [query.since ?? 0];
-  if (query.until !== undefined) {
-    where.push('l.created_at < ?');
-    params.push(query.until);
-  }
-  if (query.provider !== undefined) {
-    where.push('l.provider = ?');
-    params.push(query.provider);
-  }
+  addValue('l.created_at < ?', query.until, where, params);
+  addValue('l.provider = ?', query.provider, where, params);
   return { where, params };
 }
 

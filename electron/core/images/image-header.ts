@@ -11,7 +11,7 @@
  */
 import { MAX_IMAGE_SIDE } from '../../../shared/domain/limits';
 import type { ImageFormat, ImageHeaderInfo } from '../../ports/image-engine';
-import { openRegularFile } from '../fs';
+import { withRegularFile } from '../fs';
 import {
   BoundedReader,
   HEADER_READ_BUDGET,
@@ -153,13 +153,8 @@ export async function checkHeaderOfFile(
   expected: ImageFormat,
   limits: { readonly root: string; readonly maxPixels: number; readonly maxBytes: number },
 ): Promise<HeaderCheck & { readonly fileBytes: number }> {
-  const { handle, size } = await openRegularFile(limits.root, path, limits.maxBytes);
-  try {
-    return {
-      ...(await checkHeader(fileSource(handle, size), expected, limits.maxPixels)),
-      fileBytes: size,
-    };
-  } finally {
-    await handle.close();
-  }
+  return withRegularFile(limits.root, path, limits.maxBytes, async (handle, size) => ({
+    ...(await checkHeader(fileSource(handle, size), expected, limits.maxPixels)),
+    fileBytes: size,
+  }));
 }

@@ -73,7 +73,7 @@ export {
   SNIFF_BYTES,
   sniffImage,
 } from './image-sniff';
-export { jpegMarkerAt } from './jpeg-markers';
+export { jpegMarkerAt, type MarkerProblem } from './jpeg-markers';
 export { PNG_BIT_DEPTHS } from './png-header';
 export type { JobAnswer } from './renderer-answers';
 export { RendererImageEngine } from './renderer-image-engine';

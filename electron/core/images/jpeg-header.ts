@@ -7,7 +7,7 @@
  */
 import { be16, type BoundedReader } from './byte-source';
 import { exifOrientation } from './exif-orientation';
-import { jpegMarkerAt } from './jpeg-markers';
+import { jpegMarkerAt, type MarkerProblem } from './jpeg-markers';
 import { HeaderError, present, type ParsedHeader } from './header-parse';
 
 const SOI = 0xd8;
@@ -33,20 +33,14 @@ interface Frame {
   readonly height: number;
 }
 
-/** The marker starting at `at` (fill bytes skipped) and where its segment's length field is. */
-async function markerAt(
-  reader: BoundedReader,
-  at: number,
-): Promise<{ marker: number; next: number }> {
-  const read = await jpegMarkerAt(reader, at);
-  if ('marker' in read) return read;
-  throw new HeaderError(
+/** Why a marker (fill bytes skipped) could not be read. */
+const markerRefusal = (problem: MarkerProblem): HeaderError =>
+  new HeaderError(
     'unreadable',
-    read.problem === 'ends'
+    problem === 'ends'
       ? 'The JPEG file ends before its image data.'
       : 'A JPEG segment does not start with a marker.',
   );
-}
 
 async function readFrame(reader: BoundedReader, payload: number, length: number): Promise<Frame> {
   if (length < 6) throw new HeaderError('unreadable', 'The JPEG frame header is too short.');
@@ -68,7 +62,7 @@ export async function readJpegHeader(reader: BoundedReader): Promise<ParsedHeade
   let orientation: number | null = null;
   let at = 2;
   for (let seen = 0; seen < MAX_SEGMENTS; seen += 1) {
-    const { marker, next } = await markerAt(reader, at);
+    const { marker, next } = await jpegMarkerAt(reader, at, markerRefusal);
     if (isStandalone(marker)) {
       at = next;
       continue;

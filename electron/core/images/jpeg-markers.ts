@@ -13,18 +13,24 @@ export interface ByteRanges {
   bytes(offset: number, length: number): Promise<Uint8Array | null>;
 }
 
-export type MarkerRead =
-  | { readonly marker: number; readonly next: number }
-  /** No 0xFF where a marker must start. */
-  | { readonly problem: 'no-marker' }
-  /** The file ends before the marker does. */
-  | { readonly problem: 'ends' };
+/**
+ * Why no marker was read: `no-marker`, no 0xFF where a marker must start; `ends`, the file ends
+ * before the marker does.
+ */
+export type MarkerProblem = 'no-marker' | 'ends';
 
-/** The marker starting at `at` and where what follows it starts. */
-export async function jpegMarkerAt(reader: ByteRanges, at: number): Promise<MarkerRead> {
+/**
+ * The marker starting at `at` and where what follows it starts.
+ * @throws what `refusal` makes of the problem when there is no marker there.
+ */
+export async function jpegMarkerAt(
+  reader: ByteRanges,
+  at: number,
+  refusal: (problem: MarkerProblem) => Error,
+): Promise<{ marker: number; next: number }> {
   const window = await reader.bytes(at, Math.min(MAX_FILL, reader.size - at));
-  if (!window || window.length < 2) return { problem: 'ends' };
-  if (window[0] !== 0xff) return { problem: 'no-marker' };
+  if (!window || window.length < 2) throw refusal('ends');
+  if (window[0] !== 0xff) throw refusal('no-marker');
   let i = 1;
   while (i + 1 < window.length && window[i] === 0xff) i += 1;
   return { marker: window[i] ?? 0, next: at + i + 1 };

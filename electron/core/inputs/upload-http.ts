@@ -21,6 +21,7 @@ import {
   checkResolvedAddresses,
   discardBody,
   hasHiddenDotSegment,
+  hostOf,
   isUnderBase,
   normalisePercentEncoding,
   parseJson,
@@ -82,23 +83,11 @@ export function badAnswer(call: UploadCall, detail: string): ServiceError {
   );
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url.slice(0, 80);
-  }
-}
-
 /** Whether the key may go to `url`: under the base URL, or https at one of `keyOrigins`. */
 export function keyMayReach(url: string, baseUrl: string, keyOrigins: readonly string[]): boolean {
   if (isUnderBase(url, baseUrl)) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = URL.parse(url);
+  if (parsed === null) return false;
   return (
     parsed.protocol === 'https:' &&
     keyOrigins.includes(parsed.origin) &&

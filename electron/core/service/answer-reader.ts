@@ -15,7 +15,6 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { sentence } from '../../../shared/i18n/sentence';
 import type {
   AnswerOutcome,
   AnswerSpec,
@@ -25,7 +24,7 @@ import type {
 } from './answer-protocol';
 import { raceAbort, streamBody, type BodyStream } from './http-response';
 import { ServiceError } from './service-error';
-import type { ServiceOperation } from './status-errors';
+import { sentenceFor, type ServiceOperation } from './status-errors';
 
 export interface AnswerReaderOptions {
   /** The worker's script; by default answer-worker's, beside this module. */
@@ -52,10 +51,10 @@ export function errorForReaderStopped(
 ): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message: sentence(
-      op === 'submit'
-        ? 'error.service.answerReaderStoppedSubmit'
-        : 'error.service.answerReaderStoppedQuery',
+    message: sentenceFor(
+      op,
+      'error.service.answerReaderStoppedSubmit',
+      'error.service.answerReaderStoppedQuery',
     ),
     detail: `The answer reader ${detail}.`,
     mayHaveReachedService: sent,

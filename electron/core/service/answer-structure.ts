@@ -4,22 +4,21 @@
  * (the canonical `output.data`) are within the same bound whatever list they came from, and a
  * placeholder the profile put where text is shown reads as what it stands for.
  */
-import { sentence } from '../../../shared/i18n/sentence';
 import type { CanonicalTask, ServiceTask } from '../../../shared/service/wire';
 import { MAX_ANSWER_DEPTH, MAX_ANSWER_ENTRIES } from './answer-limits';
 import type { ScanFault } from './answer-scan';
 import { namedPlaceholders } from './inline-taken';
 import { ServiceError } from './service-error';
-import { errorForBadBody, type ServiceOperation } from './status-errors';
+import { errorForBadBody, sentenceFor, type ServiceOperation } from './status-errors';
 
 /** An answer with a list longer than Pictor reads: refused, with its own sentence. */
 function errorForTooManyEntries(op: ServiceOperation, where: string): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message: sentence(
-      op === 'submit'
-        ? 'error.service.answerTooManyEntriesSubmit'
-        : 'error.service.answerTooManyEntriesQuery',
+    message: sentenceFor(
+      op,
+      'error.service.answerTooManyEntriesSubmit',
+      'error.service.answerTooManyEntriesQuery',
       { max: MAX_ANSWER_ENTRIES },
     ),
     detail: `HTTP 200; ${where} lists more than ${MAX_ANSWER_ENTRIES} entries; Pictor stopped reading it.`,

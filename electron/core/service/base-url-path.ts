@@ -65,14 +65,9 @@ export function hasHiddenDotSegment(path: string): boolean {
  * that prefix a decoding server could read as a step back out of it.
  */
 export function isUnderBase(target: string | URL, baseUrl: string): boolean {
-  let url: URL;
-  let base: URL;
-  try {
-    url = new URL(target);
-    base = new URL(baseUrl);
-  } catch {
-    return false;
-  }
+  const url = URL.parse(target);
+  const base = URL.parse(baseUrl);
+  if (url === null || base === null) return false;
   if (url.origin !== base.origin || url.username || url.password) return false;
   const prefix = `${base.pathname.replace(/\/+$/, '')}/`;
   const path = normalisePercentEncoding(url.pathname);

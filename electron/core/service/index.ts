@@ -37,7 +37,7 @@ export {
   serviceNameAt,
 } from './key-binding';
 export { probeAtAddress } from './key-probe-report';
-export { isProfilesOwnAddress } from './providers/api-origins';
+export { hostOf, isProfilesOwnAddress } from './providers/api-origins';
 export { imageHostRefusal } from './providers/media-hosts';
 export { profileOf } from './providers/profiles';
 export type { ProviderProfile, SentInputs, TaskHandles } from './providers/provider-profile';

@@ -30,20 +30,12 @@ export interface ProbePlace {
 
 /** The host name alone (no port, no path): the name a resolver was asked. */
 function hostName(address: string): string {
-  try {
-    return new URL(address).hostname;
-  } catch {
-    return address;
-  }
+  return URL.parse(address)?.hostname ?? address;
 }
 
 /** The address's port, as written in it. */
 function portOf(address: string): string {
-  try {
-    return new URL(address).port;
-  } catch {
-    return '';
-  }
+  return URL.parse(address)?.port ?? '';
 }
 
 /** Why no answer came, in Settings' words. */

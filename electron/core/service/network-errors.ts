@@ -6,8 +6,8 @@
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
-import { ServiceError, type TransportFailure } from './service-error';
-import type { ServiceOperation } from './status-errors';
+import { ServiceError, type ServiceErrorKind, type TransportFailure } from './service-error';
+import { sentenceFor, type ServiceOperation } from './status-errors';
 import { readTransportFailure, type TransportCause } from './transport-reading';
 
 interface Failure {
@@ -98,10 +98,7 @@ export function errorForTransport(
   }
   return new ServiceError({
     kind: 'network',
-    message:
-      op === 'submit'
-        ? sentence('error.service.brokeAfterSending')
-        : sentence('error.service.unreachableQuery'),
+    message: sentenceFor(op, 'error.service.brokeAfterSending', 'error.service.unreachableQuery'),
     detail: detailOf(describeFailure(error)),
     mayHaveReachedService: true,
     transport,
@@ -121,16 +118,24 @@ export function errorForBlockedPort(host: string, port: number): ServiceError {
   });
 }
 
-/** The answer started (status and headers arrived) but its body did not finish. */
-export function errorForBrokenBody(op: ServiceOperation, error: unknown): ServiceError {
+/** A failure once the request may have reached the service: its outcome is unknown. */
+function outcomeUnknown(kind: ServiceErrorKind, message: Sentence, error: unknown): ServiceError {
   return new ServiceError({
-    kind: 'network',
-    message: sentence(
-      op === 'submit' ? 'error.service.brokeReadingSubmit' : 'error.service.brokeReadingQuery',
-    ),
+    kind,
+    message,
     detail: detailOf(describeFailure(error)),
     mayHaveReachedService: true,
   });
+}
+
+/** The answer started (status and headers arrived) but its body did not finish. */
+export function errorForBrokenBody(op: ServiceOperation, error: unknown): ServiceError {
+  const message = sentenceFor(
+    op,
+    'error.service.brokeReadingSubmit',
+    'error.service.brokeReadingQuery',
+  );
+  return outcomeUnknown('network', message, error);
 }
 
 /** A timeout as a sentence's values: milliseconds under a second, else seconds to a tenth. */
@@ -143,8 +148,10 @@ function durationParams(ms: number): { unit: 'ms' | 'seconds'; amount: number } 
 export function errorForTimeout(op: ServiceOperation, timeoutMs: number): ServiceError {
   return new ServiceError({
     kind: 'timeout',
-    message: sentence(
-      op === 'submit' ? 'error.service.noAnswerInTimeSubmit' : 'error.service.noAnswerInTimeQuery',
+    message: sentenceFor(
+      op,
+      'error.service.noAnswerInTimeSubmit',
+      'error.service.noAnswerInTimeQuery',
       durationParams(timeoutMs),
     ),
     detail: `No complete answer within ${timeoutMs} ms.`,
@@ -154,12 +161,10 @@ export function errorForTimeout(op: ServiceOperation, timeoutMs: number): Servic
 
 /** Something unforeseen went wrong; treated as an unknown outcome rather than a crash. */
 export function errorForUnexpected(op: ServiceOperation, error: unknown): ServiceError {
-  return new ServiceError({
-    kind: 'protocol',
-    message: sentence(
-      op === 'submit' ? 'error.service.unexpectedSubmit' : 'error.service.unexpectedQuery',
-    ),
-    detail: detailOf(describeFailure(error)),
-    mayHaveReachedService: true,
-  });
+  const message = sentenceFor(
+    op,
+    'error.service.unexpectedSubmit',
+    'error.service.unexpectedQuery',
+  );
+  return outcomeUnknown('protocol', message, error);
 }

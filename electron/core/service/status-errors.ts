@@ -3,6 +3,8 @@
  * error statuses or bodies, so common HTTP meanings are used and the server's own words are
  * kept (cleaned) for the message and the detail.
  */
+import type { MainParams } from '../../../shared/i18n/main-catalogue';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanText, describeServiceError } from '../../../shared/service/wire';
 import { bodyExcerpt, parseJson } from './http-response';
@@ -11,6 +13,16 @@ import { ServiceError } from './service-error';
 
 /** Which call failed: the submit (outcome matters, never resent) or a task query (repeatable). */
 export type ServiceOperation = 'submit' | 'query';
+
+/** The sentence for `op`: each failure has one for a submit and one for a query. */
+export function sentenceFor(
+  op: ServiceOperation,
+  submit: MainMessageKey,
+  query: MainMessageKey,
+  params?: MainParams,
+): Sentence {
+  return sentence(op === 'submit' ? submit : query, params);
+}
 
 /** A non-200 answer, its body already read (possibly partial) and scrubbed of the key. */
 export interface StatusAnswer {
@@ -151,10 +163,10 @@ export function errorForStatus(
       : undefined;
   const message =
     kind === 'protocol'
-      ? sentence(
-          op === 'query'
-            ? 'error.service.unexpectedStatusQuery'
-            : 'error.service.unexpectedStatusSubmit',
+      ? sentenceFor(
+          op,
+          'error.service.unexpectedStatusSubmit',
+          'error.service.unexpectedStatusQuery',
           { status: String(status) },
         )
       : messageFor(op, status, said, retryAfterMs);
@@ -171,12 +183,9 @@ export function errorForStatus(
 function unexpectedSuccess(op: ServiceOperation, answer: StatusAnswer): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message: sentence(
-      op === 'submit' ? 'error.service.not200Submit' : 'error.service.not200Query',
-      {
-        status: String(answer.status),
-      },
-    ),
+    message: sentenceFor(op, 'error.service.not200Submit', 'error.service.not200Query', {
+      status: String(answer.status),
+    }),
     detail: statusDetail(answer, ''),
     httpStatus: answer.status,
     mayHaveReachedService: true,
@@ -187,9 +196,7 @@ function unexpectedSuccess(op: ServiceOperation, answer: StatusAnswer): ServiceE
 export function errorForBadBody(op: ServiceOperation, detail: string): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message: sentence(
-      op === 'submit' ? 'error.service.unreadableSubmit' : 'error.service.unreadableQuery',
-    ),
+    message: sentenceFor(op, 'error.service.unreadableSubmit', 'error.service.unreadableQuery'),
     detail,
     httpStatus: 200,
     mayHaveReachedService: true,

@@ -26,7 +26,7 @@ import { planOf, type ComfyPlan } from './comfyui-graph';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
 import {
   acceptedRequest,
-  authorizationKey,
+  AuthorizationDialect,
   failureMessage,
   headerValue,
   isReply,
@@ -34,7 +34,6 @@ import {
   objectOf,
 } from './dialect';
 
-const BEARER = /^Bearer +(\S+) *$/;
 /** Whose tasks a request without a key makes: the machine's own user. */
 const LOCAL_ACCOUNT = 'comfyui-local';
 const HISTORY = /^\/history\/([^/]+)$/;
@@ -47,15 +46,10 @@ const notFound = (): Reply => ({
   body: Buffer.from('404: Not Found'),
 });
 
-class ComfyuiDialect implements Dialect {
-  readonly keyHeader = 'authorization';
+class ComfyuiDialect extends AuthorizationDialect implements Dialect {
   private next = 1;
   private readonly numbers = new Map<string, number>();
   private readonly uploads = new Map<string, Buffer>();
-
-  constructor(private readonly kit: DialectKit) {}
-
-  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, BEARER);
 
   private readonly account = (call: DialectCall): string | Reply => {
     const key = this.keyOf(call.headers);

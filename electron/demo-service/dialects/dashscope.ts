@@ -36,7 +36,7 @@ import { dashscopePolicy } from './dashscope-uploads';
 import { DASHSCOPE_EDIT, dashscopeEdit } from './dashscope-inputs';
 import {
   acceptedRequest,
-  authorizationKey,
+  AuthorizationDialect,
   failureMessage,
   headerValue,
   isReply,
@@ -44,7 +44,6 @@ import {
   objectOf,
 } from './dialect';
 
-const BEARER = /^Bearer +(\S+) *$/;
 const SUBMIT = '/api/v1/services/aigc/text2image/image-synthesis';
 const TASK = /^\/api\/v1\/tasks\/([^/]+)(\/cancel)?$/;
 const SIZE = /^(\d{3,4})\*(\d{3,4})$/;
@@ -112,12 +111,7 @@ function parseRequest(body: unknown): DashRequest | Reply {
 }
 
 /** DashScope's asynchronous text-to-image; see the file comment. */
-class DashscopeDialect implements Dialect {
-  readonly keyHeader = 'authorization';
-
-  constructor(private readonly kit: DialectKit) {}
-
-  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, BEARER);
+class DashscopeDialect extends AuthorizationDialect implements Dialect {
   private readonly account = (call: DialectCall): string | Reply =>
     this.kit.accountForKey(this.keyOf(call.headers)) ??
     refusal(401, 'InvalidApiKey', 'Invalid API-key provided.');

@@ -277,12 +277,23 @@ export function headerValue(headers: IncomingHttpHeaders, name: string): string 
 }
 
 /** The key an `authorization` header carries, as the first group of `pattern` reads it. */
-export function authorizationKey(
-  headers: IncomingHttpHeaders,
-  pattern: RegExp,
-): string | undefined {
+function authorizationKey(headers: IncomingHttpHeaders, pattern: RegExp): string | undefined {
   const value = headerValue(headers, 'authorization');
   return value ? pattern.exec(value)?.[1] : undefined;
+}
+
+/**
+ * A dialect whose key comes in the `authorization` header as `<scheme> <key>`: Bearer (ComfyUI,
+ * DashScope, Replicate) unless the dialect names its own `scheme` (fal's Key).
+ */
+export abstract class AuthorizationDialect implements Pick<Dialect, 'keyHeader' | 'keyOf'> {
+  readonly keyHeader = 'authorization';
+  /** Reads the key as its first group. */
+  protected readonly scheme: RegExp = /^Bearer +(\S+) *$/;
+
+  constructor(protected readonly kit: DialectKit) {}
+
+  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, this.scheme);
 }
 
 /** Builds the request the task store keeps from a dialect's fields. */

@@ -37,7 +37,7 @@ import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectImage, DialectKit, DialectMatch } from './dialect';
 import {
   acceptedRequest,
-  authorizationKey,
+  AuthorizationDialect,
   failureMessage,
   isReply,
   jsonBody,
@@ -50,7 +50,6 @@ import { falInputModerated, falInputSubmit } from './fal-inputs';
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 import { falPublishedSchema } from './published-schemas';
 
-const KEY = /^Key +(\S+) *$/;
 /** fal's per-model OpenAPI (public: fal.ai serves it without a key). */
 const FAL_OPENAPI = '/api/openapi/queue/openapi.json';
 const IMAGE_SIZES: Record<string, [number, number]> = {
@@ -100,12 +99,9 @@ function sizeOf(value: unknown, maxSide: number): Size {
 }
 
 /** fal's queue API; see the file comment for what is documented and what was chosen. */
-class FalDialect implements Dialect {
-  readonly keyHeader = 'authorization';
+class FalDialect extends AuthorizationDialect implements Dialect {
+  protected override readonly scheme = /^Key +(\S+) *$/;
 
-  constructor(private readonly kit: DialectKit) {}
-
-  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, KEY);
   private readonly account = (call: DialectCall): string | Reply => {
     const found = this.kit.accountForKey(this.keyOf(call.headers));
     if (found) return found;

@@ -38,7 +38,7 @@ import type { ModelCapabilities } from '../../../shared/domain/model-capabilitie
 import { capabilitiesOf } from '../../../shared/domain/model-capabilities';
 import {
   acceptedRequest,
-  authorizationKey,
+  AuthorizationDialect,
   failureMessage,
   isReply,
   isoTime,
@@ -46,7 +46,6 @@ import {
   objectOf,
 } from './dialect';
 
-const BEARER = /^Bearer +(\S+) *$/;
 /** A model, with its latest version's input schema. */
 const MODEL = /^\/v1\/models\/([^/]+)\/([^/]+)$/;
 const CREATE = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/;
@@ -117,12 +116,7 @@ function parseInput(body: unknown): ReplicateInput | Reply {
 }
 
 /** Replicate's predictions; see the file comment for what is documented and what was chosen. */
-class ReplicateDialect implements Dialect {
-  readonly keyHeader = 'authorization';
-
-  constructor(private readonly kit: DialectKit) {}
-
-  readonly keyOf: Dialect['keyOf'] = (headers) => authorizationKey(headers, BEARER);
+class ReplicateDialect extends AuthorizationDialect implements Dialect {
   private readonly account = (call: DialectCall): string | Reply =>
     this.kit.accountForKey(this.keyOf(call.headers)) ??
     problem(401, {

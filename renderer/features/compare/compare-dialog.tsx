@@ -14,7 +14,7 @@ import type {
   CostSumOutput,
 } from '../../../shared/ipc/compare-contract';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { CancelAndAction, Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import type { Sentence } from '../../../shared/i18n/sentence';
@@ -106,16 +106,12 @@ function OpenDialog() {
   };
   const plan = answer?.ok ? answer.plan : null;
   const footer = (
-    <>
-      <Button onClick={close}>{t('common.cancel')}</Button>
-      <Button
-        variant="primary"
-        disabled={sending || !plan || plan.refusal !== undefined}
-        onClick={send}
-      >
-        {t('compare.dialog.run')}
-      </Button>
-    </>
+    <CancelAndAction
+      label={t('compare.dialog.run')}
+      onCancel={close}
+      go={send}
+      disabled={sending || !plan || plan.refusal !== undefined}
+    />
   );
   return (
     <Dialog title={t('compare.dialog.title')} onClose={close} size="large" footer={footer}>

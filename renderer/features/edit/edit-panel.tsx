@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { FOCUSABLE } from '../../lib/focus-trap';
 import { useOneRun } from '../../lib/use-fan-out';
-import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { CancelAndAction, ConfirmDialog, Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
@@ -146,14 +146,12 @@ function EditPanel({ source, start }: { source: EditSource; start: EditStart }) 
   const footer = (
     <>
       <SendWaits missing={missingFor(draft)} />
-      <Button onClick={close}>{t('common.cancel')}</Button>
-      <Button
-        variant="primary"
+      <CancelAndAction
+        label={t('edit.run')}
+        onCancel={close}
+        go={() => void send()}
         disabled={sending || !ready || tooLarge}
-        onClick={() => void send()}
-      >
-        {t('edit.run')}
-      </Button>
+      />
     </>
   );
   return (

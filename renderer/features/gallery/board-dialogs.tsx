@@ -5,8 +5,7 @@
  * typed. Each closes with Escape and gives the focus back to where it was opened from.
  */
 import { useId, useState } from 'react';
-import { Button } from '../../components/button';
-import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { CancelAndAction, ConfirmDialog, Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
@@ -43,18 +42,6 @@ export interface NameDialogProps {
   readonly onDone: (path: string) => void;
 }
 
-/** Cancel, and the button that submits the form (the footer is outside it). */
-function Footer(props: { form: string; label: string; busy: boolean; onClose: () => void }) {
-  return (
-    <>
-      <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-      <Button type="submit" form={props.form} variant="primary" disabled={props.busy}>
-        {props.label}
-      </Button>
-    </>
-  );
-}
-
 /** "New board" and "Rename…": a name, and for a new board the board it goes inside. */
 export function BoardNameDialog(props: NameDialogProps) {
   const { board, onClose } = props;
@@ -80,7 +67,9 @@ export function BoardNameDialog(props: NameDialogProps) {
     <Dialog
       title={title}
       onClose={onClose}
-      footer={<Footer form={form} label={action} busy={request.busy} onClose={onClose} />}
+      footer={
+        <CancelAndAction label={action} onCancel={onClose} go={{ form }} disabled={request.busy} />
+      }
     >
       <form
         id={form}

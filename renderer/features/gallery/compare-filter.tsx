@@ -5,12 +5,12 @@
  * compare. A group's prompt is the user's own text in any script: it sits in the option between
  * isolates, so it keeps its own direction and never turns the date and count around it.
  */
-import { useEffect } from 'react';
 import type { CompareGroupSummary } from '../../../shared/domain/compare';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
 import { formatDateTime, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { useLoaded } from '../../store/use-loaded';
 import { ANY_COMPARE, type GalleryFilters } from '../../store/gallery-list-model';
 
 /** First strong isolate and pop directional isolate (Unicode's bidi algorithm, rule X5c). */
@@ -47,12 +47,11 @@ export function CompareFilter({
   readonly filters: GalleryFilters;
   readonly onChange: (patch: Partial<GalleryFilters>) => void;
 }) {
-  const groups = useAppStore((state) => state.compareGroups);
-  const load = useAppStore((state) => state.compareGroupsLoad);
+  const groups = useLoaded(
+    (state) => state.compareGroups,
+    (state) => state.compareGroupsLoad,
+  );
   const open = useAppStore((state) => state.compareOpen);
-  useEffect(() => {
-    void load();
-  }, [load]);
   // A library without compares has nothing to choose: no field, no Tab stop.
   if (groups.length === 0 && filters.compare === '') return null;
   const group = filters.compare !== ANY_COMPARE ? filters.compare : '';

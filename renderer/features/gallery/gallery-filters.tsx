@@ -6,7 +6,7 @@ import { SearchInput } from '../../components/search-input';
 import { ServiceFilter } from '../../components/service-filter';
 import { Toolbar } from '../../components/toolbar';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
+import { useLoaded } from '../../store/use-loaded';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { CompareFilter } from './compare-filter';
 import { DateField } from './date-field';
@@ -120,11 +120,10 @@ function TemplateFilter({
   filters,
   onChange,
 }: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'>) {
-  const templates = useAppStore((state) => state.templates);
-  const load = useAppStore((state) => state.templatesLoad);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const templates = useLoaded(
+    (state) => state.templates,
+    (state) => state.templatesLoad,
+  );
   // A library without templates has nothing to choose: no field, no Tab stop.
   if (templates.length === 0 && filters.template === '') return null;
   return (

@@ -1,7 +1,6 @@
 /** "Track a task id": paste an id created elsewhere (optionally its prompt); it is polled like ours. */
-import { useId, useState } from 'react';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { useId, useState, type FormEvent } from 'react';
+import { CancelAndAction, Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { announce } from '../../components/live-region';
@@ -19,7 +18,9 @@ function useTrackForm(onClose: () => void) {
   const [attempted, setAttempted] = useState(false);
   const missing = taskId.trim() === '';
 
-  const submit = async (): Promise<void> => {
+  const submit = async (event: FormEvent): Promise<void> => {
+    // No page load: the task is tracked through main.
+    event.preventDefault();
     setAttempted(true);
     if (missing) return;
     setBusy(true);
@@ -36,18 +37,6 @@ function useTrackForm(onClose: () => void) {
   return { taskId, setTaskId, prompt, setPrompt, error, busy, attempted, missing, submit };
 }
 
-/** Cancel, and Track, which submits the form (the footer is outside it). */
-function TrackFooter(props: { formId: string; busy: boolean; onClose: () => void }) {
-  return (
-    <>
-      <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-      <Button type="submit" form={props.formId} variant="primary" disabled={props.busy}>
-        {t('tasks.track.submit')}
-      </Button>
-    </>
-  );
-}
-
 export function TrackDialog({ onClose }: { onClose: () => void }) {
   const ids = { form: useId(), hint: useId() };
   const entry = useTrackForm(onClose);
@@ -55,16 +44,20 @@ export function TrackDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       title={t('tasks.track.title')}
       onClose={onClose}
-      footer={<TrackFooter formId={ids.form} busy={entry.busy} onClose={onClose} />}
+      footer={
+        <CancelAndAction
+          label={t('tasks.track.submit')}
+          onCancel={onClose}
+          go={{ form: ids.form }}
+          disabled={entry.busy}
+        />
+      }
     >
       <form
         id={ids.form}
         className="track-form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void entry.submit();
-        }}
+        onSubmit={(event) => void entry.submit(event)}
       >
         <p className="muted" id={ids.hint}>
           {t('tasks.track.explain')}

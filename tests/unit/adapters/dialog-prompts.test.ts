@@ -5,7 +5,6 @@ import {
   createCapPrompts,
   createCommandLineToolPrompts,
   createDialogPrompts,
-  createOverCapPrompts,
   keyOriginMessage,
   overCapMessage,
 } from '../../../electron/adapters/dialog-prompts';
@@ -183,7 +182,7 @@ describe('the question before tasks pass a hard spending cap, this once', () => 
   ])('answers button %i as %s, over the window', async (response, agreed) => {
     const { dialog, shown } = fakeDialog(response);
     const window = {} as BaseWindow;
-    const prompts = createOverCapPrompts(dialog, () => window);
+    const prompts = createCapPrompts(dialog, () => window);
     expect(await prompts.confirmOverHardCap(question as never)).toBe(agreed);
     expect(shown).toHaveLength(1);
     expect(shown[0]?.parent).toBe(window);

@@ -7,7 +7,7 @@
  */
 import { ContainerError, PlanBuilder, got, need, type EditPlan } from './container';
 import type { RangeReader } from './range-reader';
-import { jpegMarkerAt } from '../../images';
+import { jpegMarkerAt, type MarkerProblem } from '../../images';
 
 const XMP_NS = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
 const EXTENDED_XMP_NS = Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1');
@@ -38,17 +38,13 @@ interface Segment {
 const startsWith = (bytes: Uint8Array, prefix: Uint8Array) =>
   bytes.length >= prefix.length && Buffer.from(prefix).equals(bytes.subarray(0, prefix.length));
 
-/** The marker at `at` (after any fill bytes) and where it ends. */
-async function markerAt(
-  reader: RangeReader,
-  at: number,
-): Promise<{ marker: number; next: number }> {
-  const read = await jpegMarkerAt(reader, at);
-  if ('marker' in read) return read;
-  if (read.problem === 'ends')
-    throw new ContainerError('The image file ends inside its segment marker.');
-  throw new ContainerError('A JPEG segment does not start with a marker.');
-}
+/** Why a marker (after any fill bytes) could not be read. */
+const markerRefusal = (problem: MarkerProblem): ContainerError =>
+  new ContainerError(
+    problem === 'ends'
+      ? 'The image file ends inside its segment marker.'
+      : 'A JPEG segment does not start with a marker.',
+  );
 
 /** The segments before the scan, SOS last; throws a {@link ContainerError}. */
 async function* segments(reader: RangeReader): AsyncGenerator<Segment> {
@@ -57,7 +53,7 @@ async function* segments(reader: RangeReader): AsyncGenerator<Segment> {
     throw new ContainerError('The file does not start like a JPEG image.');
   for (let at = 2, count = 0; ; count += 1) {
     if (count >= MAX_SEGMENTS) throw new ContainerError('The JPEG image has too many segments.');
-    const { marker, next } = await markerAt(reader, at);
+    const { marker, next } = await jpegMarkerAt(reader, at, markerRefusal);
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       yield { marker, start: at, data: next, end: next, prefix: new Uint8Array(0) };
       at = next;

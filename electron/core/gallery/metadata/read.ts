@@ -22,7 +22,7 @@ import { MAX_READ_TEXT, XMP_KEYWORD, readPngText } from './png-meta';
 import { serviceOriginOf } from './provenance';
 import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { readWebpXmp } from './webp-meta';
-import { openRegularFile } from '../../fs';
+import { withRegularFile } from '../../fs';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
 import { readXmpTemplate } from './xmp-template';
 import { readXmpLineage } from './xmp-lineage';
@@ -180,10 +180,7 @@ export async function readFileProvenance(
   kind: ImageKind,
   maxBytes: number,
 ): Promise<ProvenanceRead> {
-  const { handle, size } = await openRegularFile(root, path, maxBytes);
-  try {
-    return await readImageProvenance(fileReader(handle, size), kind);
-  } finally {
-    await handle.close();
-  }
+  return withRegularFile(root, path, maxBytes, (handle, size) =>
+    readImageProvenance(fileReader(handle, size), kind),
+  );
 }

@@ -37,21 +37,13 @@ export function keyMayGoTo(
   regional: readonly string[],
 ): boolean {
   if (isUnderBase(target, baseUrl)) return true;
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return false;
-  }
+  const url = URL.parse(target);
+  if (url === null) return false;
   if (!isRegionalHost(url, regional)) return false;
   return !hasHiddenDotSegment(normalisePercentEncoding(url.pathname));
 }
 
 /** The host of an address, to name in a sentence; the text itself when it is not a URL. */
 export function hostOf(target: string): string {
-  try {
-    return new URL(target).host;
-  } catch {
-    return target.slice(0, 80);
-  }
+  return URL.parse(target)?.host ?? target.slice(0, 80);
 }

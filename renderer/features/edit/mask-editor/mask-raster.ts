@@ -161,19 +161,20 @@ export class MaskRaster {
 
   /** Takes back the last step; answers whether there was one. */
   undo(): boolean {
-    const step = this.done.pop();
-    if (!step) return false;
-    this.apply(step, 'before');
-    this.undone.push(step);
-    return true;
+    return this.move(this.done, this.undone, 'before');
   }
 
   /** Does again the last step taken back; answers whether there was one. */
   redo(): boolean {
-    const step = this.undone.pop();
+    return this.move(this.undone, this.done, 'after');
+  }
+
+  /** Moves the last step of `from` to `to`, the pixels set to its `side`; false when none. */
+  private move(from: Step[], to: Step[], side: 'before' | 'after'): boolean {
+    const step = from.pop();
     if (!step) return false;
-    this.apply(step, 'after');
-    this.done.push(step);
+    this.apply(step, side);
+    to.push(step);
     return true;
   }
 
