@@ -6,6 +6,7 @@
  */
 import { type ImageFilesPatch, withPatchedImage } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { DownloadManager } from './download-manager';
 import type { EngineRecords } from './engine-records';
@@ -74,12 +75,11 @@ export class UserEdits {
     return written;
   }
 
-  /** See TaskEngine.writtenElsewhere. */
-  writtenElsewhere(written: readonly TaskRecord[], whole: ReadonlySet<string>): TaskRecord[] {
-    return written.map((stored) => {
-      const record = this.records.tookWrite(stored);
-      this.downloads.writeSidecar(stored.localId, whole.has(stored.localId) ? 'record' : 'triage');
-      return record;
-    });
+  /** See TaskEngine.triagedElsewhere. */
+  triagedElsewhere(deltas: readonly TaskTriageDelta[]): void {
+    for (const delta of deltas) {
+      this.records.tookTriage(delta);
+      this.downloads.writeSidecar(delta.localId, 'triage');
+    }
   }
 }
