@@ -155,7 +155,6 @@ export class FakeTriage {
   private outcome(done: { step: Step[]; missing: number; unchanged: number }) {
     return {
       // The fake's writes go out as `tasks:updated` at once (updateTask), as the answer would.
-      items: [],
       changed: done.step.length,
       unchanged: done.unchanged,
       missing: done.missing,
