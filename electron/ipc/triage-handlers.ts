@@ -45,8 +45,7 @@ export interface TriageHandlerDeps {
 
 export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, TriageChannel> {
   const { core, emit } = deps;
-  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> =>
-    answerOf(deps, outcome);
+  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> => answerOf(deps, outcome);
   const answered = async (outcome: Promise<TriageOutcome>) => answer(await outcome);
   /** A change of the boards' tree: the sidebar and any list filtered by a board read again. */
   const treeChanged = <T>(value: T): T => {

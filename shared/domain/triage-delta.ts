@@ -64,7 +64,12 @@ export function triageDelta(
       ...(triagedAt === undefined ? {} : { triagedAt }),
     });
   }
-  return { localId: task.localId, favourite: task.favourite, updatedAt: task.updatedAt, images: entries };
+  return {
+    localId: task.localId,
+    favourite: task.favourite,
+    updatedAt: task.updatedAt,
+    images: entries,
+  };
 }
 
 /**

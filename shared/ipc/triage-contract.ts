@@ -8,7 +8,7 @@ import { MAX_RATING } from '../domain/triage';
 import { ruleReportSchema, smartRulesInputSchema, smartRulesSchema } from '../domain/smart-board';
 import { sentenceSchema } from '../i18n/sentence';
 import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-schemas';
-import { localIdSchema, taskItemSchema } from './task-item';
+import { localIdSchema } from './task-item';
 
 /** A tag or a board's path as the page sends it (main checks and normalises it). */
 const name = z.string().min(1).max(1_000);

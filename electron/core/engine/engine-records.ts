@@ -26,8 +26,6 @@ export interface EngineRecordsDeps {
   readonly isBusy: (localId: string) => boolean;
   /** Tells the engine's listeners about a change. */
   readonly announce: (record: TaskRecord) => void;
-  /** Tells the engine's listeners about a change of triage alone, as its delta. */
-  readonly triaged?: (delta: TaskTriageDelta) => void;
   /** The engine no longer works on the task (finished and written, or forgotten). */
   readonly letGo?: (localId: string) => void;
   /**
@@ -177,18 +175,16 @@ export class EngineRecords {
 
   /**
    * A change of triage another thread wrote (the history worker's triage commit), as its delta:
-   * a live copy takes it (the engine's next write keeps it) and is announced whole; of a task the
-   * engine does not work on, the delta alone is announced (its record is not read).
+   * a live copy takes it (the engine's next write keeps it) and is announced whole (true); of a
+   * task the engine does not work on, nothing (false: the caller announces the delta alone).
    */
-  tookTriage(delta: TaskTriageDelta): void {
+  tookTriage(delta: TaskTriageDelta): boolean {
     const live = this.live.get(delta.localId);
-    if (!live) {
-      this.deps.triaged?.(delta);
-      return;
-    }
+    if (!live) return false;
     const current = { ...withTriageDelta(live, delta), updatedAt: live.updatedAt };
     this.live.set(delta.localId, current);
     this.deps.announce(current);
+    return true;
   }
 
   /**

@@ -21,7 +21,6 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
-import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service';
@@ -59,7 +58,6 @@ export type { TaskEngineDeps } from './engine-types';
 export class TaskEngine {
   private readonly ownOptions: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
   private readonly updated: Emitter<TaskUpdate>;
-  private readonly triaged: Emitter<TaskTriageDelta>;
   private readonly background: BackgroundWork;
   private readonly aborter = new AbortController();
   private readonly logger: Logger;
@@ -88,7 +86,6 @@ export class TaskEngine {
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
     this.updated = new Emitter({ name: 'task updated', logger: this.logger });
-    this.triaged = new Emitter({ name: 'task triaged', logger: this.logger });
     this.background = new BackgroundWork(this.logger);
     // Every request of every task listens on this one signal, so hundreds at once is normal;
     // fetch lets go of its listener when the request is collected, not when it ends.
@@ -101,7 +98,6 @@ export class TaskEngine {
       bookkeepingWriteMs: () => this.ownOptions.bookkeepingWriteMs,
       isBusy: (localId) => this.downloads.isBusy(localId),
       announce: (record) => this.announce(record),
-      triaged: (delta) => this.triaged.fire(delta),
       letGo: (localId) => this.leases.release(localId),
       stale: (localId) => this.onLeasesLost([localId]),
     });
@@ -327,8 +323,7 @@ export class TaskEngine {
    * other task is announced as it is ({@link onDidTriage}), its record never read; each task's
    * XMP sidecars are brought up to date.
    */
-  readonly triagedElsewhere: UserEdits['triagedElsewhere'] = (deltas) =>
-    this.userEdits.triagedElsewhere(deltas);
+  readonly tookTriage: UserEdits['tookTriage'] = (d) => this.userEdits.tookTriage(d);
 
   get(localId: string): TaskRecord | undefined {
     return this.records.get(localId);
@@ -341,7 +336,7 @@ export class TaskEngine {
   readonly onDidUpdate: Event<TaskUpdate> = (listener) => this.updated.event(listener);
 
   /** Called with every change of triage alone of a task the engine does not work on. */
-  readonly onDidTriage: Event<TaskTriageDelta> = (listener) => this.triaged.event(listener);
+  readonly onDidTriage: UserEdits['onDidTriage'] = (l) => this.userEdits.onDidTriage(l);
 
   /** Resolves with the records once every given task needs nothing more from this run. */
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {

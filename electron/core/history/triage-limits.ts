@@ -10,7 +10,7 @@
  * One {@link LibraryLimits} lives for one write transaction: the counts are read once, when a
  * record first names something new, and followed as the transaction adds to them.
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import {
   type ImageTriage,
   boardKey,

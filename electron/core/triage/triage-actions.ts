@@ -74,7 +74,7 @@ const MAX_TRIAGE_IMAGES = 100_000;
 const UNDO_STEPS = 50;
 
 export interface TriageDeps {
-  readonly engine: Pick<TaskEngine, 'get' | 'triagedElsewhere'>;
+  readonly engine: Pick<TaskEngine, 'get' | 'tookTriage'>;
   /** Where the writes run: the history worker (core/history `triageInWorker`). */
   readonly writes: TriageWrites;
   readonly triage: Pick<HistoryTriage, 'hasTag' | 'tagCount' | 'boardPath'>;
@@ -211,7 +211,7 @@ export class TriageActions {
     for (const chunk of written.deltas) {
       await nextTurn();
       const taken = JSON.parse(chunk) as TaskTriageDelta[];
-      this.deps.engine.triagedElsewhere(taken);
+      this.deps.engine.tookTriage(taken);
       deltas.push(...taken);
     }
     return deltas;

@@ -196,13 +196,10 @@ describe('triage over IPC', () => {
         refs.push({ localId: `gone-${String(n)}`, index: 0 });
       const heard: TaskChange[] = [];
       main.api.on('tasks:updated', (changes) => heard.push(...changes));
-      const done: { changed: number; missing?: unknown } = await ok(
-        'triage:apply',
-        {
-          images: refs,
-          change: { kind: 'rating', rating: 2 },
-        },
-      );
+      const done: { changed: number; missing?: unknown } = await ok('triage:apply', {
+        images: refs,
+        change: { kind: 'rating', rating: 2 },
+      });
       expect(done.changed).toBe(2);
       // The page heard of the tasks written, not of one per ref it sent.
       expect(heard.map((change) => change.change)).toEqual(['triage', 'triage']);
