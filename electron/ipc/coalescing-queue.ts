@@ -28,10 +28,14 @@ export class CoalescingQueue<T> implements Disposable {
 
   constructor(private readonly options: CoalescingQueueOptions<T>) {}
 
-  /** Queues `value` for `key`, replacing what was queued for it (its place kept). */
-  push(key: string, value: T): void {
+  /**
+   * Queues `value` for `key`, replacing what was queued for it (its place kept), or with
+   * `merge`, what `merge` makes of the two.
+   */
+  push(key: string, value: T, merge?: (queued: T, value: T) => T): void {
     if (this.disposed) return;
-    this.pending.set(key, value);
+    const queued = this.pending.get(key);
+    this.pending.set(key, queued === undefined || !merge ? value : merge(queued, value));
     this.schedule();
   }
 

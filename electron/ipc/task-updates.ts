@@ -13,11 +13,15 @@
  * Each whole record goes with its place in the views the page has open (open-views.ts), found
  * when the batch leaves, so it says where the record stands after its last change.
  *
+ * A change of triage alone (a triage commit) goes as the task's triage delta, never its record;
+ * one queued after the task's whole record is applied onto that record, two deltas are merged.
+ *
  * Removals and refused submits go through the same queue: a removal after an update of the same
  * task replaces it (the page never gets the task back after it went), and an Undo after a
  * removal replaces that; a refusal never overtakes the record of the submit it ends.
  */
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
+import { type TaskTriageDelta, withTriageDelta } from '../../shared/domain/triage-delta';
 import type { TaskChange, TaskItem, TaskRefusal } from '../../shared/ipc/contract';
 import { MAX_TASK_CHANGES, taskChangeSchema } from '../../shared/ipc/task-changes';
 import { isBookkeepingOnly } from '../core/engine';
@@ -54,6 +58,7 @@ export interface TaskUpdatesDeps {
 /** A change waiting for the next batch. */
 type Queued =
   | { readonly change: 'task'; readonly item: TaskItem }
+  | { readonly change: 'triage'; readonly delta: TaskTriageDelta }
   | { readonly change: 'removed'; readonly localId: string }
   | { readonly change: 'refused'; readonly refusal: TaskRefusal };
 
@@ -73,6 +78,13 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
   /** The task changed: `item` is its record and live state now. */
   updated(item: TaskItem): void {
     this.queue.push(item.record.localId, { change: 'task', item });
+  }
+
+  /** The task's triage alone changed (shared/domain/triage-delta.ts). */
+  triaged(delta: TaskTriageDelta): void {
+    // A record remembered for live parts lacks this change: the next is sent whole.
+    this.sent.delete(delta.localId);
+    this.queue.push(delta.localId, { change: 'triage', delta }, withTriage);
   }
 
   removed(localId: string): void {
@@ -122,6 +134,7 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
       this.sent.delete(queued.refusal.localId);
       return { ...queued.refusal, change: 'refused' };
     }
+    if (queued.change === 'triage') return { ...queued.delta, change: 'triage' };
     const { record, live } = queued.item;
     const before = this.sent.get(record.localId);
     if (before && isBookkeepingOnly(before, record)) {
@@ -139,17 +152,20 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
    */
   private fits(change: TaskChange): boolean {
     if (taskChangeSchema.safeParse(change).success) return true;
-    this.sent.delete(change.change === 'task' ? change.record.localId : change.localId);
+    this.sent.delete(localIdOf(change));
     this.deps.logger.error('task change dropped: does not match the contract', {
       change: change.change,
     });
     return false;
   }
 
-  /** Where the batch's whole records stand in the open views (none when it cannot be read). */
+  /**
+   * Where the batch's whole records and triage changes stand in the open views (none when it
+   * cannot be read).
+   */
   private placesOf(changes: readonly TaskChange[]): Memberships {
     const localIds = changes.flatMap((change) =>
-      change.change === 'task' ? [change.record.localId] : [],
+      change.change === 'task' || change.change === 'triage' ? [localIdOf(change)] : [],
     );
     try {
       return this.deps.views?.membership(localIds) ?? new Map();
@@ -171,9 +187,38 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
   }
 }
 
-/** A whole record's change with its place in the open views, when main found one. */
+/** The task a change is about. */
+const localIdOf = (change: TaskChange): string =>
+  change.change === 'task' ? change.record.localId : change.localId;
+
+/** A whole record's or a triage change with its place in the open views, when main found one. */
 function withViews(change: TaskChange, places: Memberships): TaskChange {
-  if (change.change !== 'task') return change;
-  const views = places.get(change.record.localId);
+  if (change.change !== 'task' && change.change !== 'triage') return change;
+  const views = places.get(localIdOf(change));
   return views ? { ...change, views } : change;
+}
+
+/**
+ * A triage change queued after `queued` (of the same task): applied onto a whole record, merged
+ * with an earlier triage change (its images after the earlier's); after a removal, nothing.
+ */
+function withTriage(queued: Queued, next: Queued): Queued {
+  if (next.change !== 'triage') return next;
+  const { delta } = next;
+  switch (queued.change) {
+    case 'task': {
+      const record = withTriageDelta(queued.item.record, delta);
+      return { change: 'task', item: { ...queued.item, record } };
+    }
+    case 'triage': {
+      const images = new Map(queued.delta.images.map((image) => [image.index, image]));
+      for (const image of delta.images) images.set(image.index, image);
+      const updatedAt = Math.max(queued.delta.updatedAt, delta.updatedAt);
+      return { change: 'triage', delta: { ...delta, updatedAt, images: [...images.values()] } };
+    }
+    case 'removed':
+      return queued;
+    case 'refused':
+      return next;
+  }
 }

@@ -1,9 +1,9 @@
 /**
  * IPC handlers of triage (shared/ipc/triage-contract.ts): a change to a selection of images and
  * its Undo and Redo, the boards' tree, the library's tags, the rejects a purge would move and
- * "Write metadata to files". Each translates to core/triage or core/batch; the records a change
- * wrote reach the page as `tasks:updated` (the engine announces them), and a change of the
- * boards' tree as `gallery:changed`.
+ * "Write metadata to files". Each translates to core/triage or core/batch; what a change wrote of
+ * each task reaches the page once, as a `tasks:updated` triage change (the engine announces it),
+ * and a change of the boards' tree as `gallery:changed`.
  */
 import {
   MAX_ANSWERED_TASKS,
@@ -39,11 +39,13 @@ export interface TriageHandlerDeps {
     readonly gallery: ExportGallery;
   };
   readonly emit: Emit;
+  /** The task changes waiting for the page (TaskUpdates): sent before a small change answers. */
+  readonly changes?: { flush(): void };
 }
 
 export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, TriageChannel> {
   const { core, emit } = deps;
-  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> => answerOf(core, outcome);
+  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> => answerOf(deps, outcome);
   const answered = async (outcome: Promise<TriageOutcome>) => answer(await outcome);
   /** A change of the boards' tree: the sidebar and any list filtered by a board read again. */
   const treeChanged = <T>(value: T): T => {
@@ -61,8 +63,8 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
       answered(
         core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change }))),
       ),
-    'triage:undo': async () => answerOrNull(core, await core.triage.undo()),
-    'triage:redo': async () => answerOrNull(core, await core.triage.redo()),
+    'triage:undo': async () => answerOrNull(deps, await core.triage.undo()),
+    'triage:redo': async () => answerOrNull(deps, await core.triage.redo()),
     'triage:library': () => ({
       boards: core.boards.list().map(({ key, path, parent, images }) => ({
         key,
@@ -95,17 +97,20 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
 }
 
 /**
- * What a change (or its Undo) did, for the page: the tasks it wrote when they are few, once
- * announced; a larger change answers at its commit, its tasks following as `tasks:updated`.
+ * What a change (or its Undo) did, for the page. A change of few tasks answers once they are
+ * announced and sent (`tasks:updated`), so the page has the change when the answer comes; a
+ * larger one answers at its commit, its tasks following.
  */
 async function answerOf(
-  core: TriageHandlerDeps['core'],
+  deps: TriageHandlerDeps,
   outcome: TriageOutcome,
 ): Promise<TriageOutcomeOutput> {
-  const records = outcome.tasks <= MAX_ANSWERED_TASKS ? await outcome.announced : [];
-  const can = core.triage.canUndo();
+  if (outcome.tasks <= MAX_ANSWERED_TASKS) {
+    await outcome.announced;
+    deps.changes?.flush();
+  }
+  const can = deps.core.triage.canUndo();
   return {
-    items: records.map((r) => core.engine.item(r)),
     changed: outcome.changed,
     unchanged: outcome.unchanged,
     missing: outcome.missing.length,
@@ -117,10 +122,10 @@ async function answerOf(
 
 /** {@link answerOf}, or null when there was nothing to undo or redo. */
 async function answerOrNull(
-  core: TriageHandlerDeps['core'],
+  deps: TriageHandlerDeps,
   outcome: TriageOutcome | null,
 ): Promise<TriageOutcomeOutput | null> {
-  return outcome === null ? null : answerOf(core, outcome);
+  return outcome === null ? null : answerOf(deps, outcome);
 }
 
 /** A smart board for the sidebar: its rules' reports in order, groups flattened. */

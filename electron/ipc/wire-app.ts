@@ -50,6 +50,7 @@ import { taskHandlers } from './task-handlers';
 import { triageHandlers } from './triage-handlers';
 import { promptHandlers } from './prompt-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
+import { isUnfinished } from '../../shared/domain/task-record';
 import { OpenViews } from './open-views';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -152,7 +153,7 @@ function announcingMove(emit: Emit) {
 function createIpcHandlers(
   options: AppWiringOptions,
   trash: TrashOperations,
-  changes: TaskChangeSink,
+  changes: TaskChangeSink & { flush(): void },
   views: OpenViews,
 ): IpcHandlers {
   const { runtime, shell, emit, chooseFolder } = options;
@@ -263,11 +264,14 @@ function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
  * The ledger's handlers, triage's (ratings, flags, tags, boards, smart boards), the prompts',
  * the prompt templates' and compare's.
  */
-function ledgerTriageAndTemplates(options: AppWiringOptions, changes: TaskChangeSink) {
+function ledgerTriageAndTemplates(
+  options: AppWiringOptions,
+  changes: TaskChangeSink & { flush(): void },
+) {
   const { runtime, emit } = options;
   return {
     ...ledgerHandlers(options),
-    ...triageHandlers({ core: runtime.core, emit }),
+    ...triageHandlers({ core: runtime.core, emit, changes }),
     ...promptHandlers({ prompts: runtime.core.history.prompts }),
     ...templateChannels(options, changes),
     ...workflowHandlers({
@@ -368,7 +372,13 @@ function wireCore(
   const store = new DisposableStore();
   const observed = observeCore?.(core);
   if (observed) store.add(observed);
-  store.add(core.engine.onDidUpdate(({ record }) => updates.updated(core.engine.item(record))));
+  // The record as announced (the engine's current one): not read again.
+  store.add(
+    core.engine.onDidUpdate(({ record, live }) =>
+      updates.updated({ record, live: isUnfinished(record) ? live : null }),
+    ),
+  );
+  store.add(core.engine.onDidTriage((delta) => updates.triaged(delta)));
   core.engine.start({ resume: true });
   return store;
 }

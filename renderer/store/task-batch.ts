@@ -9,7 +9,9 @@ import type { TaskChange, TaskItem, TaskLivePart, TaskRefusal } from '../../shar
 import type { ViewMembership } from '../../shared/ipc/task-changes';
 import { retainSelection } from '../lib/selection';
 import type { AppState } from './app-state';
+import { withTriageDelta } from '../../shared/domain/triage-delta';
 import {
+  EMPTY_RECORDS,
   recordsWith,
   recordsWithLive,
   recordsWithout,
@@ -40,9 +42,14 @@ function localIdOf(change: TaskChange): string {
 
 /**
  * Reads a batch. Main sends each task once per batch; should a task appear twice anyway, its
- * later change wins (a live part after its record is applied onto that record).
+ * later change wins (a live part after its record is applied onto that record). A triage change
+ * is applied onto the record the batch or else `table` has of the task (shared/domain/
+ * triage-delta.ts) and then read as that whole record; one of a task neither has is ignored.
  */
-export function readBatch(changes: readonly TaskChange[]): TaskBatch {
+export function readBatch(
+  changes: readonly TaskChange[],
+  table: RecordsTable = EMPTY_RECORDS,
+): TaskBatch {
   const items = new Map<string, TaskItem>();
   const lives = new Map<string, TaskLivePart>();
   const removed = new Set<string>();
@@ -51,6 +58,13 @@ export function readBatch(changes: readonly TaskChange[]): TaskBatch {
   for (const change of changes) {
     const localId = localIdOf(change);
     const earlier = items.get(localId);
+    if (change.change === 'triage') {
+      const base = earlier ?? table.get(localId);
+      if (!base || removed.has(localId)) continue;
+      items.set(localId, { ...base, record: withTriageDelta(base.record, change) });
+      if (change.views) views.set(localId, change.views);
+      continue;
+    }
     if (change.change !== 'live') views.delete(localId);
     items.delete(localId);
     lives.delete(localId);

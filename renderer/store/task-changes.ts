@@ -97,8 +97,8 @@ function* refIds(refs: readonly ImageRef[] | undefined): Generator<string> {
 
 /** Applies one `tasks:updated` batch: one store update for the lists, then the words. */
 export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): void {
-  const batch = readBatch(changes);
   const state = store.getState();
+  const batch = readBatch(changes, state.records);
   const known = knownBefore(state, batch);
   const records = [...batch.items.values()].map((item) => item.record);
   const list = tasksAfterBatch(state, batch);

@@ -14,7 +14,6 @@ import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { countQuery } from './gallery-browse';
 import { wordsOf, type Words } from './status-slice';
-import { applyTaskChanges } from './task-changes';
 import type { GalleryFilters } from './gallery-list-model';
 
 /**
@@ -79,17 +78,13 @@ function doneText(change: TriageChangeInput, count: number): Words {
   }
 }
 
-/** Shows what a change wrote at once, and whether Undo and Redo have a step. */
-function outcomeNoter(set: Set, get: Get) {
+/**
+ * Notes whether Undo and Redo have a step. What the change wrote came as `tasks:updated` triage
+ * changes (task-changes.ts), before the answer of a small change: it is not applied again here.
+ */
+function outcomeNoter(set: Set) {
   return (outcome: TriageOutcomeOutput) => {
     set({ triageCanUndo: outcome.canUndo, triageCanRedo: outcome.canRedo });
-    // Shown now, not with the next task message (which carries the same records).
-    if (outcome.items.length > 0) {
-      applyTaskChanges(
-        { getState: get, setState: set },
-        outcome.items.map((item) => ({ change: 'task' as const, ...item })),
-      );
-    }
   };
 }
 
@@ -109,7 +104,7 @@ async function undoStep(set: Set, get: Get, done: Words): Promise<boolean> {
     get().confirm(() => t('triage.nothingToUndo'));
     return true;
   }
-  outcomeNoter(set, get)(outcome);
+  outcomeNoter(set)(outcome);
   get().confirm(() => t('gallery.undone', { action: wordsOf(done) }));
   void get().triageLoadLibrary();
   return true;
@@ -117,7 +112,7 @@ async function undoStep(set: Set, get: Get, done: Words): Promise<boolean> {
 
 /** Several changes as one step (`triage:applyEach`), said with `done`, with Undo. */
 export function triageEachAction(set: Set, get: Get): Pick<AppState, 'triageApplyEach'> {
-  const noteOutcome = outcomeNoter(set, get);
+  const noteOutcome = outcomeNoter(set);
   return {
     triageApplyEach: async (parts, done) => {
       try {
@@ -141,7 +136,7 @@ export function triageChangeActions(
   set: Set,
   get: Get,
 ): Pick<AppState, 'triageApply' | 'triageApplyTasks' | 'triageRedo'> {
-  const noteOutcome = outcomeNoter(set, get);
+  const noteOutcome = outcomeNoter(set);
   /** One `triage:apply`: what it did said, a step with Undo when it changed anything. */
   const applied = async (input: RequestInput<'triage:apply'>) => {
     const outcome = await call('triage:apply', input);

@@ -39,7 +39,8 @@ export const MAX_BOARDS = 10_000;
 export const MAX_BOARDS_PER_IMAGE = 256;
 /** What a record may hold before its tags are cleaned: more is damage, refused outright. */
 const MAX_RAW_TAGS = 1_000;
-const MAX_RAW_TAG_CHARS = 1_000;
+/** The longest tag or board path a record may hold before it is cleaned. */
+export const MAX_RAW_TAG_CHARS = 1_000;
 
 /**
  * Characters no tag or board name may hold: C0 and C1 controls, the line and paragraph

@@ -10,6 +10,10 @@
  *   polled, `updatedAt`) and the live state (next poll, progress, queue place), for a task whose
  *   whole record main sent before: the page applies it onto the record it has, and ignores it
  *   for a task it has not loaded;
+ * - `triage`: a change of the task's triage alone (a rating, a flag, a star, tags, boards): the
+ *   task's star and time and each changed image's triage (shared/domain/triage-delta.ts), with
+ *   its place in the open views as for `task`; the page applies it onto the record it has, and
+ *   ignores it for a task it has not loaded (a rating of 10,000 images sends no record);
  * - `removed`: the task left the history;
  * - `refused`: a submit refused for the account, never kept (its request comes back).
  */
@@ -24,6 +28,7 @@ import {
   dateMsSchema,
 } from '../domain/limits';
 import { taskRecordSchema } from '../domain/task-record';
+import { taskTriageDeltaSchema } from '../domain/triage-delta';
 import { generationRequestSchema } from '../service/wire';
 import { localIdSchema } from './task-item';
 
@@ -83,6 +88,10 @@ export const taskChangeSchema = z.discriminatedUnion('change', [
     views: viewMembershipSchema.optional(),
   }),
   taskLivePartSchema.extend({ change: z.literal('live') }),
+  taskTriageDeltaSchema.extend({
+    change: z.literal('triage'),
+    views: viewMembershipSchema.optional(),
+  }),
   z.object({ change: z.literal('removed'), localId: localIdSchema }),
   taskRefusalSchema.extend({ change: z.literal('refused') }),
 ]);

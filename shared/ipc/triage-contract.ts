@@ -8,7 +8,7 @@ import { MAX_RATING } from '../domain/triage';
 import { ruleReportSchema, smartRulesInputSchema, smartRulesSchema } from '../domain/smart-board';
 import { sentenceSchema } from '../i18n/sentence';
 import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-schemas';
-import { localIdSchema, taskItemSchema } from './task-item';
+import { localIdSchema } from './task-item';
 
 /** A tag or a board's path as the page sends it (main checks and normalises it). */
 const name = z.string().min(1).max(1_000);
@@ -33,16 +33,18 @@ export type TriageChangeInput = z.infer<typeof triageChangeSchema>;
 /** Most changes one `triage:applyEach` step carries. */
 const MAX_STEP_PARTS = 10;
 
-/** Most tasks an answer carries back: a larger change's records come as `tasks:updated` only. */
+/**
+ * Most tasks a change may write for its answer to wait for their `tasks:updated`: a keypress's
+ * rating is on the page when its answer comes; a larger change answers at its commit.
+ */
 export const MAX_ANSWERED_TASKS = 500;
 
 /**
- * What a change (or its Undo or Redo) did, with the tasks it wrote (up to
- * {@link MAX_ANSWERED_TASKS}), so the window shows a keypress's rating without waiting for the
- * next `tasks:updated` batch, which also carries them.
+ * What a change (or its Undo or Redo) did. What it changed of each task reaches the page once, as
+ * `tasks:updated` triage changes (shared/ipc/task-changes.ts); for a change of at most
+ * {@link MAX_ANSWERED_TASKS} tasks, before this answer.
  */
 const triageOutcomeSchema = z.object({
-  items: z.array(taskItemSchema).max(MAX_ANSWERED_TASKS),
   changed: count,
   unchanged: count,
   missing: count,

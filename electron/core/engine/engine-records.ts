@@ -5,6 +5,7 @@
  * (see bookkeeping-writes.ts). A task the engine no longer needs, and the history has, is let
  * go, so memory follows the work in progress, not the size of the history.
  */
+import { type TaskTriageDelta, withTriageDelta } from '../../../shared/domain/triage-delta';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
@@ -190,15 +191,17 @@ export class EngineRecords {
   }
 
   /**
-   * A user's change another thread wrote to the stored task (the history worker's triage
-   * commit), `stored` as it wrote it: the live copy takes its user edits, as of another
-   * process's write, and the task is announced. Returns the record as the engine holds it now.
+   * A change of triage another thread wrote (the history worker's triage commit), as its delta:
+   * a live copy takes it (the engine's next write keeps it) and is announced whole (true); of a
+   * task the engine does not work on, nothing (false: the caller announces the delta alone).
    */
-  tookWrite(stored: TaskRecord): TaskRecord {
-    this.takeUserEdits(stored);
-    const current = this.live.get(stored.localId) ?? stored;
+  tookTriage(delta: TaskTriageDelta): boolean {
+    const live = this.live.get(delta.localId);
+    if (!live) return false;
+    const current = { ...withTriageDelta(live, delta), updatedAt: live.updatedAt };
+    this.live.set(delta.localId, current);
     this.deps.announce(current);
-    return current;
+    return true;
   }
 
   /**

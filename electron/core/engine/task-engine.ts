@@ -316,13 +316,12 @@ export class TaskEngine {
   readonly editMany: UserEdits['editMany'] = (...edit) => this.userEdits.editMany(...edit);
 
   /**
-   * User changes the history worker wrote (a triage commit), its records as written: each task
-   * taken in as if {@link editMany} had written it (a live copy takes the edits, it is announced,
-   * its sidecar brought up to date: `whole` names those written whole, the rest changed triage
-   * alone). Returns the records as the engine holds them now.
+   * Changes of triage the history worker wrote (a triage commit), as their deltas: each task's
+   * live copy takes its delta and is announced whole ({@link onDidUpdate}); the delta of any
+   * other task is announced as it is ({@link onDidTriage}), its record never read; each task's
+   * XMP sidecars are brought up to date.
    */
-  readonly writtenElsewhere: UserEdits['writtenElsewhere'] = (...written) =>
-    this.userEdits.writtenElsewhere(...written);
+  readonly tookTriage: UserEdits['tookTriage'] = (d) => this.userEdits.tookTriage(d);
 
   get(localId: string): TaskRecord | undefined {
     return this.records.get(localId);
@@ -333,6 +332,9 @@ export class TaskEngine {
    * logged and skipped: it never stops the engine's own work or the other listeners.
    */
   readonly onDidUpdate: Event<TaskUpdate> = (listener) => this.updated.event(listener);
+
+  /** Called with every change of triage alone of a task the engine does not work on. */
+  readonly onDidTriage: UserEdits['onDidTriage'] = (l) => this.userEdits.onDidTriage(l);
 
   /** Resolves with the records once every given task needs nothing more from this run. */
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {

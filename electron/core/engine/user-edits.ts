@@ -6,6 +6,9 @@
  */
 import { type ImageFilesPatch, withPatchedImage } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
+import { Emitter, type Event } from '../../ports/event';
+import { silentLogger } from '../../ports/logger';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { DownloadManager } from './download-manager';
 import type { EngineRecords } from './engine-records';
@@ -15,14 +18,21 @@ import type { UserWrites } from '../../ports/user-writes';
 
 export class UserEdits {
   private readonly writes: Pick<UserWrites, 'imageFiles'>;
+  /** Changes of triage alone of tasks the engine does not work on (TaskEngine.onDidTriage). */
+  private readonly triaged: Emitter<TaskTriageDelta>;
 
   constructor(
     private readonly records: EngineRecords,
     private readonly downloads: Pick<DownloadManager, 'writeSidecar'>,
     /** Where an image's move to the trash and back is written: the history worker, else `history`. */
-    private readonly deps: Pick<TaskEngineDeps, 'userWrites' | 'history' | 'removals' | 'clock'>,
+    private readonly deps: Pick<
+      TaskEngineDeps,
+      'userWrites' | 'history' | 'removals' | 'clock' | 'logger'
+    >,
   ) {
     this.writes = deps.userWrites ?? userWritesOn(deps.history, deps.removals);
+    const logger = deps.logger ?? silentLogger;
+    this.triaged = new Emitter({ name: 'task triaged', logger });
   }
 
   /** @throws EngineInputError when the history has no such task. */
@@ -74,12 +84,14 @@ export class UserEdits {
     return written;
   }
 
-  /** See TaskEngine.writtenElsewhere. */
-  writtenElsewhere(written: readonly TaskRecord[], whole: ReadonlySet<string>): TaskRecord[] {
-    return written.map((stored) => {
-      const record = this.records.tookWrite(stored);
-      this.downloads.writeSidecar(stored.localId, whole.has(stored.localId) ? 'record' : 'triage');
-      return record;
-    });
+  /** See TaskEngine.tookTriage. */
+  tookTriage(deltas: readonly TaskTriageDelta[]): void {
+    for (const delta of deltas) {
+      if (!this.records.tookTriage(delta)) this.triaged.fire(delta);
+      this.downloads.writeSidecar(delta.localId, 'triage');
+    }
   }
+
+  /** See TaskEngine.onDidTriage. */
+  readonly onDidTriage: Event<TaskTriageDelta> = (listener) => this.triaged.event(listener);
 }

@@ -10,6 +10,7 @@ import {
 import { withFavourites } from '../../../shared/domain/favourites';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 import type { ImageTriage } from '../../../shared/domain/triage';
+import { type TaskTriageDelta, triageDelta } from '../../../shared/domain/triage-delta';
 import { providerOf } from '../../../shared/domain/providers';
 import { countedCost } from '../../../shared/domain/task-cost';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -179,35 +180,43 @@ export class HistoryRecords {
 
   /**
    * See {@link HistoryStore.editTriageRows}: each task's triage read from its rows a chunk at a
-   * time, `change` given it (undefined: no such task) and what it changed written to the rows.
+   * time, `change` given it (undefined: no such task) and what it changed written to the rows,
+   * a tag or a board it adds within the library's limits (triage-limits.ts).
    */
   editTriageRows(
     localIds: Iterable<string>,
     change: (localId: string, stored: StoredTriage | undefined) => readonly ImageChange[],
     at: number,
-  ): string[] | null {
+  ): TaskTriageDelta[] | null {
     if (!this.images.triageInRows) return null;
     const { connection } = this.access;
-    return this.access.writeTransaction(() => {
-      const written: string[] = [];
+    return this.limited((limits) => {
+      const written: TaskTriageDelta[] = [];
       const ids = [...new Set(localIds)];
       for (let from = 0; from < ids.length; from += READ_CHUNK) {
         const chunk = ids.slice(from, from + READ_CHUNK);
         const stored = readTriage(connection, chunk);
         for (const localId of chunk) {
           const triage = stored.get(localId);
-          const changes = change(localId, triage);
-          if (!triage || changes.length === 0) continue;
+          const asked = change(localId, triage);
+          if (!triage || asked.length === 0) continue;
+          // A tag or a board added is admitted within the library's limits; a rating is not read.
+          const changes = asked.map(([idx, before, after]) => {
+            const lists = after.tags === before.tags && after.boards === before.boards;
+            return [idx, before, lists ? after : limits.admitTriage(after, before)] as const;
+          });
           const images = new Map<number, ImageTriage>(triage.images);
           for (const [idx, , after] of changes) images.set(idx, after);
           // The task's star is its images' (favourites.ts): a pick stars it.
           const star = [...images.values()].some((image) => image.favourite === true);
           writeTaskTriage(connection, { localId, star: [triage.favourite, star], at }, changes);
-          written.push(localId);
+          const updatedAt = Math.max(triage.updatedAt, at);
+          const after = changes.map(([idx, , image]) => [idx, image] as const);
+          written.push(triageDelta({ localId, favourite: star, updatedAt }, after));
         }
       }
       return written;
-    });
+    }).result;
   }
 
   /** Writes a record there was none of (editMany's `absent`) whole, as {@link put} does. */

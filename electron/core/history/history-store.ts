@@ -10,6 +10,7 @@
  * single records), history-queries.ts (pages, counts, whole sets) and history-leases.ts.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
 import { silentLogger, type Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import type { HistoryQuery, ImageQuery } from './history-query';
@@ -186,14 +187,15 @@ export class HistoryStore {
    * transaction, each task's triage as its rows hold it (undefined: no such task) given to
    * `change`, which says each image it changes (before and after); those are written with the
    * task's star or time of change (`at`), and the task's record is neither read nor written.
-   * Returns the tasks written; null, writing nothing, when the file keeps triage in its records
+   * Returns what it wrote of each task (its triage delta, tags and boards past the library's
+   * limits left out); null, writing nothing, when the file keeps triage in its records
    * (before v16: the caller edits the records, {@link editMany}).
    */
   editTriageRows(
     localIds: Iterable<string>,
     change: (localId: string, stored: TaskTriage | undefined) => readonly ImageChange[],
     at: number,
-  ): string[] | null {
+  ): TaskTriageDelta[] | null {
     return this.records.editTriageRows(localIds, change, at);
   }
 

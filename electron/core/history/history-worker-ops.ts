@@ -8,7 +8,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { withTriageOf } from '../../../shared/domain/triage-edits';
 import type { HistoryStore } from './history-store';
 import type { HistoryOp, HistoryOps, TriageStepImage } from './history-worker-protocol';
-import { chunked, type ImageEdit, partEdits, writeTriage } from './triage-writes';
+import { type ImageEdit, partEdits, writeTriage } from './triage-writes';
 import { imageFiles, reinstateTask, removeTask } from './user-writes';
 
 /** Runs `op` on `store`; `hold` runs inside a write's transaction (tests hold the worker there). */
@@ -36,8 +36,8 @@ type Ops = {
 
 const OPS: Ops = {
   triage: (store, { parts, at }, hold) => {
-    const { refs, edit, rowsOnly } = partEdits(parts, at);
-    return writeTriage(store, refs, { edit, at, rowsOnly, hold });
+    const { refs, edit } = partEdits(parts, at);
+    return writeTriage(store, refs, { edit, at, hold });
   },
   restoreTriage: (store, { step, side, at }, hold) => {
     const images = JSON.parse(step) as TriageStepImage[];
@@ -51,7 +51,6 @@ const OPS: Ops = {
       { edit, at, hold },
     );
   },
-  readRecords: (store, { localIds }) => chunked(store.getMany(localIds)),
   putManyCounted: (store, { records }) => store.putManyCounted(records),
   putMany: (store, { records }) => {
     store.putMany(records);

@@ -43,8 +43,8 @@ export type TriageEdit =
       readonly leave?: string;
     };
 
-/** Records per chunk of a `readRecords` answer (main takes in one per turn of its loop). */
-export const RECORDS_PER_CHUNK = 25;
+/** Tasks per chunk of a triage write's deltas (main takes in one chunk per turn of its loop). */
+export const DELTAS_PER_CHUNK = 200;
 
 /** One edit and the images it applies to; a write of several applies each image's in order. */
 export interface TriagePartArgs {
@@ -73,14 +73,13 @@ export interface TriageWritten {
    */
   readonly step: string;
   /**
-   * The local ids of the tasks it wrote, in the order written: main asks for their records after
-   * the commit has answered (`readRecords`), to announce them.
+   * What it wrote of each task, in the order written: its triage delta
+   * (shared/domain/triage-delta.ts), as JSON arrays of {@link DELTAS_PER_CHUNK} that main takes
+   * in one per turn of its loop and announces as they are, never reading the tasks' records.
    */
-  readonly written: readonly string[];
+  readonly deltas: readonly string[];
   /** How many tasks it wrote. */
   readonly tasks: number;
-  /** The local ids of those written whole (not a change of triage alone: their sidecar too). */
-  readonly whole: readonly string[];
   /** The change log's entries the write made: main's feed skips them. */
   readonly logged: Logged;
 }
@@ -97,11 +96,6 @@ export interface HistoryOps {
     args: { step: string; side: 'before' | 'after'; at: number };
     result: TriageWritten;
   };
-  /**
-   * The records of the tasks named (those there are) as JSON arrays of {@link RECORDS_PER_CHUNK}:
-   * what main announces after a triage write, read once it has committed.
-   */
-  readRecords: { args: { localIds: readonly string[] }; result: readonly string[] };
   putManyCounted: { args: { records: readonly TaskRecord[] }; result: TriageDropped };
   putMany: { args: { records: readonly TaskRecord[] }; result: number };
   /** Removes the tasks, returning the records removed (for Undo). */
@@ -127,7 +121,6 @@ export type HistoryOp = keyof HistoryOps;
 const HISTORY_OPS = [
   'triage',
   'restoreTriage',
-  'readRecords',
   'putManyCounted',
   'putMany',
   'deleteMany',

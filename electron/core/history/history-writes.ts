@@ -40,8 +40,6 @@ export function writingInWorker(history: HistoryStore, worker: HistoryPort): Wri
 export interface TriageWrites {
   triage(args: HistoryOps['triage']['args']): Promise<TriageWritten>;
   restoreTriage(args: HistoryOps['restoreTriage']['args']): Promise<TriageWritten>;
-  /** The records of tasks a write wrote, read after it committed (HistoryOps.readRecords). */
-  records(localIds: readonly string[]): Promise<readonly string[]>;
 }
 
 /**
@@ -68,7 +66,6 @@ export function triageInWorker(history: HistoryStore, worker: HistoryPort): Tria
   return {
     triage: (args) => noted(history, () => worker.call('triage', args)),
     restoreTriage: (args) => noted(history, () => worker.call('restoreTriage', args)),
-    records: (localIds) => worker.call('readRecords', { localIds }),
   };
 }
 

@@ -10,8 +10,9 @@
  * One {@link LibraryLimits} lives for one write transaction: the counts are read once, when a
  * record first names something new, and followed as the transaction adds to them.
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import {
+  type ImageTriage,
   boardKey,
   foldName,
   MAX_BOARDS,
@@ -77,12 +78,16 @@ export class LibraryLimits {
    */
   admit(record: TaskRecord, before?: TaskRecord): TaskRecord {
     const images = record.images.map((image, position) =>
-      this.admitImage(image, before?.images[position]),
+      this.admitTriage(image, before?.images[position]),
     );
     return images.every((image, n) => image === record.images[n]) ? record : { ...record, images };
   }
 
-  private admitImage(image: ImageRecord, before: ImageRecord | undefined): ImageRecord {
+  /**
+   * An image's triage with every tag and board past the library's limits left out; `before`, its
+   * triage as stored, names what it keeps. The same object when nothing is dropped.
+   */
+  admitTriage<T extends ImageTriage>(image: T, before: ImageTriage | undefined): T {
     const tags = image.tags && this.kept(image.tags, keysOf(before?.tags, foldName), 'tags');
     const boards =
       image.boards && this.kept(image.boards, keysOf(before?.boards, boardKey), 'boards');
@@ -92,11 +97,11 @@ export class LibraryLimits {
       ...rest,
       ...(tags && tags.length > 0 ? { tags } : {}),
       ...(boards && boards.length > 0 ? { boards } : {}),
-    };
+    } as T;
   }
 
   /** The entries of `list` within the limit; the same array when all are. */
-  private kept(list: string[], known: Known, field: 'tags' | 'boards'): string[] {
+  private kept(list: readonly string[], known: Known, field: 'tags' | 'boards'): readonly string[] {
     const admit = field === 'tags' ? this.admitTag : this.admitBoard;
     const kept = list.filter((entry) => admit(entry, known));
     const lost = list.length - kept.length;

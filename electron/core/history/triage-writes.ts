@@ -5,7 +5,8 @@
  * log's entries the write made (main's change feed must not report them back as another
  * process's).
  */
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { ImageRecord } from '../../../shared/domain/task-record';
+import { type TaskTriageDelta, triageDelta } from '../../../shared/domain/triage-delta';
 import {
   type ImageTriage as TriageFields,
   MAX_TAGS_PER_IMAGE,
@@ -23,7 +24,7 @@ import type { ImageChange } from './triage-write';
 import {
   type ImageAt,
   type ImageTriage,
-  RECORDS_PER_CHUNK,
+  DELTAS_PER_CHUNK,
   type TriageEdit,
   type TriagePartArgs,
   type TriageStepImage,
@@ -67,7 +68,7 @@ function imageEdit(edit: TriageEdit, at: number): ImageEdit {
 export function partEdits(
   parts: readonly TriagePartArgs[],
   at: number,
-): { refs: ImageAt[]; edit: ImageEdit; rowsOnly: boolean } {
+): { refs: ImageAt[]; edit: ImageEdit } {
   const edits = parts.map((part) => imageEdit(part.edit, at));
   const places = new Map<string, number>();
   const refs: ImageAt[] = [];
@@ -94,10 +95,7 @@ export function partEdits(
     }
     return next;
   };
-  // Nothing a part does can add a tag or a board (what the library's limits judge on the whole
-  // record, triage-limits.ts): the triage rows alone are read and written.
-  const rowsOnly = parts.every(({ edit: one }) => !('add' in one) || !one.add);
-  return { refs, edit, rowsOnly };
+  return { refs, edit };
 }
 
 /** The triage fields of an image (what Undo needs), nothing else of it. */
@@ -125,14 +123,13 @@ function byTask(refs: readonly ImageAt[]): Map<string, Map<number, number>> {
 
 /**
  * Edits the named images in one transaction (`n`: the ref's place in `refs`); `hold` runs half-way
- * through it (a test holds the worker there). `rowsOnly`: the edit cannot add a tag or a board,
- * so the triage rows alone are read and written (HistoryStore.editTriageRows), else each task's
- * record is edited whole (HistoryStore.editMany).
+ * through it (a test holds the worker there). From v16 the triage rows alone are read and written
+ * (HistoryStore.editTriageRows); an older file's records are edited whole (HistoryStore.editMany).
  */
 export function writeTriage(
   store: HistoryStore,
   refs: readonly ImageAt[],
-  write: { edit: ImageEdit; at: number; rowsOnly?: boolean; hold?: (() => void) | undefined },
+  write: { edit: ImageEdit; at: number; hold?: (() => void) | undefined },
 ): TriageWritten {
   const tasks = byTask(refs);
   const seen = new Set<string>();
@@ -165,11 +162,8 @@ export function writeTriage(
     if (seen.size === Math.ceil(tasks.size / 2)) write.hold?.();
   };
   store.takeOwnChanges();
-  const rows =
-    write.rowsOnly === true
-      ? triageRowsWrite(store, tasks, { apply, reached, at: write.at })
-      : null;
-  const records = rows ?? recordsWrite(store, tasks, { apply, reached, at: write.at });
+  const visit: Visit = { apply, reached, at: write.at };
+  const deltas = triageRowsWrite(store, tasks, visit) ?? recordsWrite(store, tasks, visit);
   for (const [localId, places] of tasks) {
     if (!seen.has(localId)) for (const index of places.keys()) missing.push({ localId, index });
   }
@@ -177,9 +171,8 @@ export function writeTriage(
     ...counts,
     missing,
     step: JSON.stringify(step),
-    written: records.written,
-    tasks: records.written.length,
-    whole: records.whole,
+    deltas: chunked(deltas),
+    tasks: deltas.length,
     logged: store.takeOwnChanges(),
   };
 }
@@ -194,18 +187,13 @@ interface Visit {
   readonly at: number;
 }
 
-interface Written {
-  readonly written: string[];
-  readonly whole: string[];
-}
-
 /** The edit over the triage rows alone; null when the file keeps triage in its records. */
 function triageRowsWrite(
   store: HistoryStore,
   tasks: ReadonlyMap<string, ReadonlyMap<number, number>>,
   { apply, reached, at }: Visit,
-): Written | null {
-  const written = store.editTriageRows(
+): TaskTriageDelta[] | null {
+  return store.editTriageRows(
     tasks.keys(),
     (localId, stored) => {
       if (!stored) return [];
@@ -220,42 +208,51 @@ function triageRowsWrite(
     },
     at,
   );
-  return written && { written, whole: [] };
 }
 
-/** The edit over each task's record (read and written whole when more than triage changed). */
+/** The edit over each task's record (a file from before v16, which keeps triage there). */
 function recordsWrite(
   store: HistoryStore,
   tasks: ReadonlyMap<string, ReadonlyMap<number, number>>,
   { apply, reached, at }: Visit,
-): Written {
+): TaskTriageDelta[] {
+  const edited = new Map<string, number[]>();
   const written = store.editMany(tasks.keys(), (record) => {
     reached(record.localId);
     const images = [...record.images];
+    const changed: number[] = [];
     for (const [index, n] of tasks.get(record.localId) ?? []) {
-      const image = images[index];
-      const next = apply({ localId: record.localId, index }, n, usable(image));
-      if (next) images[index] = next;
+      const next = apply({ localId: record.localId, index }, n, usable(images[index]));
+      if (next) {
+        images[index] = next;
+        changed.push(index);
+      }
     }
-    return images.every((image, n) => image === record.images[n])
+    edited.set(record.localId, changed);
+    return changed.length === 0
       ? null
       : { ...record, images, favourite: images.some((image) => image.favourite), updatedAt: at };
   });
-  return {
-    written: written.map((record) => record.localId),
-    whole: written.filter((r) => store.touched(r) === 'record').map((r) => r.localId),
-  };
+  return written.map((record) =>
+    triageDelta(
+      record,
+      (edited.get(record.localId) ?? []).flatMap((index) => {
+        const image = record.images[index];
+        return image ? [[index, image] as const] : [];
+      }),
+    ),
+  );
 }
 
 /** The image, unless it is not there or in the trash. */
 const usable = (image: ImageRecord | undefined) =>
   image && image.state !== 'deleted' ? image : undefined;
 
-/** The records as JSON arrays of {@link RECORDS_PER_CHUNK}. */
-export function chunked(records: readonly TaskRecord[]): string[] {
+/** The deltas as JSON arrays of {@link DELTAS_PER_CHUNK}. */
+function chunked(deltas: readonly TaskTriageDelta[]): string[] {
   const chunks: string[] = [];
-  for (let at = 0; at < records.length; at += RECORDS_PER_CHUNK) {
-    chunks.push(JSON.stringify(records.slice(at, at + RECORDS_PER_CHUNK)));
+  for (let at = 0; at < deltas.length; at += DELTAS_PER_CHUNK) {
+    chunks.push(JSON.stringify(deltas.slice(at, at + DELTAS_PER_CHUNK)));
   }
   return chunks;
 }

@@ -6,12 +6,14 @@
  * waits on SQLite for it; all or none, each task read under the write lock, so a CLI and the
  * window never lose each other's changes) and one step of Undo: the window's Ctrl/Cmd+Z puts
  * back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again. Changes, Undos and
- * Redos run one after another in the order asked. The tasks written are then announced and their
- * XMP sidecars written by the engine, their records read by the worker after the commit, a chunk per turn of main's loop (its sidecar writer writes a few tasks at once). Every front checks its words here, so the
- * window and the CLI refuse the same things with the same sentences.
+ * Redos run one after another in the order asked. The tasks written are then announced as what
+ * the worker says it changed of each (its triage delta: no record is read or sent for it) and
+ * their XMP sidecars asked of the engine, a chunk per turn of main's loop (its sidecar writer
+ * writes a few tasks at once). Every front checks its words here, so the window and the CLI
+ * refuse the same things with the same sentences.
  */
 import { setImmediate } from 'node:timers';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
 import {
   checkBoardPath,
   checkTag,
@@ -58,11 +60,12 @@ export interface TriageOutcome {
   /** How many tasks the write changed. */
   readonly tasks: number;
   /**
-   * The tasks written as the engine holds them, once each is announced (`tasks:updated`) and its
-   * XMP sidecar asked for. The change answers when the history worker's transaction commits;
-   * the announcements follow, a chunk per turn of main's loop, in the order the writes were made.
+   * What the write changed of each task (its triage delta), once each is announced (the
+   * engine's `onDidTriage`, `tasks:updated`) and its XMP sidecars asked for. The change answers
+   * when the history worker's transaction commits; the announcements follow, a chunk per turn of
+   * main's loop, in the order the writes were made. No task's record is read for them.
    */
-  readonly announced: Promise<readonly TaskRecord[]>;
+  readonly announced: Promise<readonly TaskTriageDelta[]>;
 }
 
 /** At most this many images in one change: a selection of the whole gallery is split. */
@@ -71,7 +74,7 @@ const MAX_TRIAGE_IMAGES = 100_000;
 const UNDO_STEPS = 50;
 
 export interface TriageDeps {
-  readonly engine: Pick<TaskEngine, 'get' | 'writtenElsewhere'>;
+  readonly engine: Pick<TaskEngine, 'get' | 'tookTriage'>;
   /** Where the writes run: the history worker (core/history `triageInWorker`). */
   readonly writes: TriageWrites;
   readonly triage: Pick<HistoryTriage, 'hasTag' | 'tagCount' | 'boardPath'>;
@@ -199,22 +202,19 @@ export class TriageActions {
   }
 
   /**
-   * The engine takes in the tasks `written` wrote, their records read by the history worker once
-   * the write has answered (the commit does not wait on reading and copying them), a chunk per
-   * turn of main's loop.
+   * The engine takes in what `written` changed of each task, as the worker handed it back (its
+   * triage deltas, JSON the history wrote: nothing of a record is read), a chunk per turn of
+   * main's loop.
    */
-  private async announce(written: TriageWritten): Promise<TaskRecord[]> {
-    const whole = new Set(written.whole);
-    const records: TaskRecord[] = [];
-    const chunks =
-      written.written.length === 0 ? [] : await this.deps.writes.records(written.written);
-    for (const chunk of chunks) {
+  private async announce(written: TriageWritten): Promise<TaskTriageDelta[]> {
+    const deltas: TaskTriageDelta[] = [];
+    for (const chunk of written.deltas) {
       await nextTurn();
-      // The worker's records as it read them (through the history's checked path there).
-      const taken = JSON.parse(chunk) as TaskRecord[];
-      records.push(...this.deps.engine.writtenElsewhere(taken, whole));
+      const taken = JSON.parse(chunk) as TaskTriageDelta[];
+      this.deps.engine.tookTriage(taken);
+      deltas.push(...taken);
     }
-    return records;
+    return deltas;
   }
 
   /** The edit for one image, the change's words checked first. */

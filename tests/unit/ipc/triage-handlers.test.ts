@@ -1,12 +1,18 @@
 /**
  * The triage channels over the app's real wiring (main's handlers, core and SQLite history): a
- * change to images answers what it did with the records it wrote, Undo and Redo, words main
+ * change to images answers what it did, each task it wrote sent to the page once, as its triage
+ * delta (`tasks:updated`, before the answer) and never as its record, Undo and Redo, words main
  * refuses come back as sentences, boards and smart boards by name, a smart board whose board is
  * gone still lists (its rule reported), the rejects a purge would move, and a page that sends
  * more than the contract allows is refused before core sees it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
+import type {
+  RequestChannel,
+  RequestInput,
+  Result,
+  TaskChange,
+} from '../../../shared/ipc/contract';
 import { makeImage } from '../../support/task-records';
 import { startWiredApi, type WiredApi } from '../../support/wired-api';
 import { seedHistory } from '../renderer/render-wired-app';
@@ -35,21 +41,44 @@ async function wired(count: number) {
 const ref = (n: number) => ({ localId: `seed-${String(n).padStart(6, '0')}`, index: 0 });
 
 describe('triage over IPC', () => {
-  it('applies a change to images, answers with the records, and undoes and redoes it', async () => {
+  it('applies a change to images, sends each task once as its triage, and undoes and redoes it', async () => {
     const { main, ok } = await wired(4);
-    const done: { changed: number; items: { record: { localId: string } }[]; canUndo: boolean } =
-      await ok('triage:apply', { images: [ref(0), ref(2)], change: { kind: 'rating', rating: 4 } });
-    expect(done.changed).toBe(2);
-    expect(done.canUndo).toBe(true);
-    expect(done.items.map((item) => item.record.localId).sort()).toEqual([
-      'seed-000000',
-      'seed-000002',
+    const heard: TaskChange[] = [];
+    main.api.on('tasks:updated', (changes) => heard.push(...changes));
+    /** What the page heard since the last call: each task's change and its image's rating. */
+    const sent = () =>
+      heard
+        .splice(0)
+        .map((change) =>
+          change.change === 'triage'
+            ? [change.localId, change.change, change.images[0]?.rating ?? 0]
+            : [change.change === 'task' ? change.record.localId : change.localId, change.change],
+        )
+        .sort();
+    const done: { changed: number; canUndo: boolean } = await ok('triage:apply', {
+      images: [ref(0), ref(2)],
+      change: { kind: 'rating', rating: 4 },
+    });
+    expect(done).toMatchObject({ changed: 2, canUndo: true });
+    // The answer carries no record: the page had each task's triage before it, once.
+    expect(done).not.toHaveProperty('items');
+    expect(sent()).toEqual([
+      ['seed-000000', 'triage', 4],
+      ['seed-000002', 'triage', 4],
     ]);
     expect(main.runtime.core.history.get('seed-000002')?.images[0]?.rating).toBe(4);
     const undone: { changed: number; canRedo: boolean } = await ok('triage:undo', undefined);
     expect(undone).toMatchObject({ changed: 2, canRedo: true });
+    expect(sent()).toEqual([
+      ['seed-000000', 'triage', 0],
+      ['seed-000002', 'triage', 0],
+    ]);
     expect(main.runtime.core.history.get('seed-000002')?.images[0]?.rating).toBeUndefined();
     await ok('triage:redo', undefined);
+    expect(sent()).toEqual([
+      ['seed-000000', 'triage', 4],
+      ['seed-000002', 'triage', 4],
+    ]);
     expect(main.runtime.core.history.get('seed-000000')?.images[0]?.rating).toBe(4);
   });
 
@@ -165,16 +194,15 @@ describe('triage over IPC', () => {
       const refs = [ref(0), ref(2)];
       for (let n = 0; refs.length < 100_000; n += 1)
         refs.push({ localId: `gone-${String(n)}`, index: 0 });
-      const done: { changed: number; items: unknown[]; missing?: unknown } = await ok(
-        'triage:apply',
-        {
-          images: refs,
-          change: { kind: 'rating', rating: 2 },
-        },
-      );
+      const heard: TaskChange[] = [];
+      main.api.on('tasks:updated', (changes) => heard.push(...changes));
+      const done: { changed: number; missing?: unknown } = await ok('triage:apply', {
+        images: refs,
+        change: { kind: 'rating', rating: 2 },
+      });
       expect(done.changed).toBe(2);
-      // The answer carries the records written, not one per ref the page sent.
-      expect(done.items).toHaveLength(2);
+      // The page heard of the tasks written, not of one per ref it sent.
+      expect(heard.map((change) => change.change)).toEqual(['triage', 'triage']);
       expect(main.runtime.core.history.get('seed-000002')?.images[0]?.rating).toBe(2);
       // One step: one Undo takes both back.
       await ok('triage:undo', undefined);

@@ -37,7 +37,6 @@ describe('triage of whole tasks over IPC', () => {
       change: { kind: 'flag', flag: 'reject' },
     });
     expect(done).toMatchObject({ ok: true, value: { changed: 4, missing: 1, canUndo: true } });
-    if (done.ok) expect((done.value as { items: unknown[] }).items).toHaveLength(2);
     expect([flags(0), flags(1), flags(2)]).toEqual([
       ['reject', 'reject'],
       ['none', 'none'],

@@ -19,8 +19,22 @@ import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { TriagePartArgs } from '../../../../electron/core/history/history-worker-protocol';
 import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
 import { partEdits, writeTriage } from '../../../../electron/core/history/triage-writes';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
+import {
+  type TaskTriageDelta,
+  taskTriageDeltaSchema,
+} from '../../../../shared/domain/triage-delta';
 import { makeImage, makeTask } from '../../../support/task-records';
+
+/** An image's triage fields as a delta carries them (its star always). */
+function triageOfImage(image: ImageRecord | undefined) {
+  const { favourite, rating, flag, tags, boards, triagedAt } = image ?? { favourite: false };
+  return Object.fromEntries(
+    Object.entries({ favourite, rating, flag, tags, boards, triagedAt }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+}
 
 let dir: string;
 let file: string;
@@ -217,23 +231,36 @@ describe('history v16: triage in its own rows', () => {
       };
       return [trashed, b];
     };
-    const written = (rowsOnly: boolean) => {
-      const path = join(dir, `${String(rowsOnly)}.sqlite`);
-      const store = HistoryStore.open(path);
+    const written = () => {
+      const store = HistoryStore.open(join(dir, 'rows.sqlite'));
       try {
         store.putManyCounted(library());
-        const { refs, edit, rowsOnly: canRows } = partEdits(parts, 9);
-        expect(canRows).toBe(true);
-        const result = writeTriage(store, refs, { edit, at: 9, rowsOnly });
+        const { refs, edit } = partEdits(parts, 9);
+        const result = writeTriage(store, refs, { edit, at: 9 });
         const { logged: _logged, ...rest } = result;
         return { ...rest, a: store.get('a'), b: store.get('b') };
       } finally {
         store.close();
       }
     };
-    const rows = written(true);
-    expect(rows).toEqual(written(false));
-    expect(rows).toMatchObject({ changed: 3, unchanged: 0, refused: 0, tasks: 2, whole: [] });
+    const rows = written();
+    expect(rows).toMatchObject({ changed: 3, unchanged: 0, refused: 0, tasks: 2 });
+    // What each task's triage now is, for main to announce: the images written, not the records.
+    const deltas = rows.deltas.flatMap((chunk) => JSON.parse(chunk) as TaskTriageDelta[]);
+    expect(deltas.map((delta) => taskTriageDeltaSchema.parse(delta))).toEqual([
+      {
+        localId: 'a',
+        favourite: true,
+        updatedAt: rows.a?.updatedAt,
+        images: [0, 1].map((index) => ({ index, ...triageOfImage(rows.a?.images[index]) })),
+      },
+      {
+        localId: 'b',
+        favourite: rows.b?.favourite,
+        updatedAt: rows.b?.updatedAt,
+        images: [{ index: 0, ...triageOfImage(rows.b?.images[0]) }],
+      },
+    ]);
     expect(rows.missing).toEqual([
       { localId: 'a', index: 2 },
       { localId: 'a', index: 3 },
@@ -266,7 +293,7 @@ describe('history v16: triage in its own rows', () => {
         parts: [{ refs, edit: { kind: 'rating', rating: 4 } }],
         at: 5,
       });
-      expect(done).toMatchObject({ changed: refs.length, tasks: tasks.length, whole: [] });
+      expect(done).toMatchObject({ changed: refs.length, tasks: tasks.length });
       const bytes = (await stat(`${file}-wal`)).size;
       expect(bytes / refs.length).toBeLessThanOrEqual(1024);
       expect(recordText('t-0000')).toBe(before);

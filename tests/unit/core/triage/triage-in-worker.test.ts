@@ -99,9 +99,14 @@ describe('the triage commit in the history worker', { timeout: 120_000 }, () => 
   it('commits and undoes while main goes on, and announces each task once', async () => {
     core.engine.start();
     const announced = new Map<string, number>();
+    const count = (localId: string) => announced.set(localId, (announced.get(localId) ?? 0) + 1);
+    // Tasks announced with their whole record: none of the triaged ones (not live).
+    const whole = new Set<string>();
     core.engine.onDidUpdate(({ record }) => {
-      announced.set(record.localId, (announced.get(record.localId) ?? 0) + 1);
+      count(record.localId);
+      whole.add(record.localId);
     });
+    core.engine.onDidTriage((delta) => count(delta.localId));
     holdNext();
     const commit = triage.apply(refs, { kind: 'rating', rating: 4 });
     // Half of the tasks written in the worker's open transaction: main's timers fire, its
@@ -125,8 +130,11 @@ describe('the triage commit in the history worker', { timeout: 120_000 }, () => 
     expect(announcedAtAnswer).toBe(0);
     const taken = await done.announced;
     expect(taken.length).toBe(TASKS);
-    expect(new Set(taken.map((record) => record.images[0]?.rating))).toEqual(new Set([4]));
+    // Each as its triage delta: the image written, never the task's record.
+    expect(new Set(taken.map((delta) => delta.images[0]?.rating))).toEqual(new Set([4]));
+    expect(new Set(taken.map((delta) => delta.images.length))).toEqual(new Set([1]));
     expect(new Set(ids.map((id) => announced.get(id)))).toEqual(new Set([1]));
+    expect(ids.filter((id) => whole.has(id))).toEqual([]);
 
     holdNext();
     const undo = triage.undo();
@@ -137,7 +145,7 @@ describe('the triage commit in the history worker', { timeout: 120_000 }, () => 
     expect(undone?.changed).toBe(TASKS);
     expect(new Set(ratings())).toEqual(new Set([0]));
     const back = (await undone?.announced) ?? [];
-    expect(new Set(back.map((record) => record.images[0]?.rating ?? 0))).toEqual(new Set([0]));
+    expect(new Set(back.map((delta) => delta.images[0]?.rating ?? 0))).toEqual(new Set([0]));
 
     // Another process writes a task: once main's change feed has reported it, it has also had
     // its look at the worker's writes, which it must not report a second time.
@@ -146,6 +154,7 @@ describe('the triage commit in the history worker', { timeout: 120_000 }, () => 
     other.close();
     await until(() => announced.has('elsewhere'));
     expect(new Set(ids.map((id) => announced.get(id)))).toEqual(new Set([2]));
+    expect(ids.filter((id) => whole.has(id))).toEqual([]);
   });
 
   it('fails a change whose worker ended mid-write with a sentence, nothing written', async () => {

@@ -21,7 +21,10 @@ import { mountGallery } from './gallery-harness';
 export interface WiredGalleryOptions {
   /** Prepares main before the screen starts (history records, settings…). */
   readonly prepare?: (main: InterceptedApi) => unknown;
-  /** Subscribe to main's events as the app does. */
+  /**
+   * Subscribe to main's events as the app does (the default: a triage change reaches the page
+   * only as `tasks:updated`); false: the page hears only its own requests' answers.
+   */
   readonly events?: boolean;
 }
 
@@ -42,7 +45,7 @@ export function wiredGallery(
     const wired = interceptWired(await main());
     await renderOptions.prepare?.(wired);
     (window as { pictor?: unknown }).pictor = wired.api;
-    return { ...(await mountGallery(renderOptions.events)), main: wired };
+    return { ...(await mountGallery(renderOptions.events ?? true)), main: wired };
   };
 }
 
@@ -96,7 +99,7 @@ export function wiredGalleryOnce(
     if (!main) throw new Error('The describe’s main did not start.');
     const wired = interceptWired(main);
     (window as { pictor?: unknown }).pictor = wired.api;
-    return { ...(await mountGallery(renderOptions.events)), main: wired };
+    return { ...(await mountGallery(renderOptions.events ?? true)), main: wired };
   };
 }
 
