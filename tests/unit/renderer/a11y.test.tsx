@@ -10,7 +10,7 @@ import { useAppStore } from '../../../renderer/store/app-store';
 import { makeImage } from '../../support/task-records';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { connectService, SERVICE_KEY, unusedAddress } from './dialect-services';
-import { seedHistory, startWiredApp } from './render-wired-app';
+import { seedHistory, showSettings, startWiredApp } from './render-wired-app';
 import { sharedWiredMain } from './shared-wired-main';
 import { ownAddress } from '../../support/own-address';
 
@@ -121,8 +121,7 @@ describe('accessibility (axe-core, no serious or critical violations)', { timeou
       runtime: { cipher: new InMemoryCipher({ backend: 'basic_text' }) },
       prepare: (main) => main.runtime.updateSettings(ownAddress(nowhere)).then(() => undefined),
     });
-    act(() => useAppStore.getState().setView('settings'));
-    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    await showSettings();
     expect(await seriousViolations()).toEqual([]);
     // Each service has its own key form: today's contract's is the "API key" section.
     const key = within(screen.getByRole('region', { name: 'API key' }));

@@ -6,8 +6,9 @@
  * failed, delayed or held, an event main would not send) with `main.intercept`; left plain, the
  * controls change nothing.
  */
-import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { App } from '../../../renderer/app';
 import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
@@ -108,4 +109,17 @@ export async function restartWiredApp(
   await running.pop()?.();
   useAppStore.setState(useAppStore.getInitialState(), true);
   return startWiredApp({ ...options, main: () => Promise.resolve(app.main) });
+}
+
+/**
+ * Shows Settings as the store's `setView` does and waits until its page is drawn: waited for by
+ * its heading's text, then the heading found once by role and level. (Waited for by role, the
+ * query computed every element's role and name again at each change of the page as it was drawn:
+ * seconds of a Settings test's own CPU.)
+ */
+export async function showSettings(): Promise<void> {
+  act(() => useAppStore.getState().setView('settings'));
+  const titles = () => Array.from(document.querySelectorAll('h1'), (title) => title.textContent);
+  await waitFor(() => expect(titles()).toContain('Settings'));
+  screen.getByRole('heading', { name: 'Settings', level: 1 });
 }

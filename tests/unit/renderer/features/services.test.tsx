@@ -3,7 +3,7 @@
  * the compose form picks the service (a setting) and the model follows it; the task list and the
  * gallery name each task's service and filter by it. The key never comes back to the page.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeImage } from '../../../support/task-records';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -13,6 +13,7 @@ import type { WiredApi } from '../../../support/wired-api';
 import { connectService, SERVICE_KEY, unusedAddress } from '../dialect-services';
 import {
   seedHistory,
+  showSettings,
   startWiredApp,
   type WiredApp,
   type WiredAppOptions,
@@ -50,8 +51,7 @@ async function storeKey(user: WiredApp['user'], name: string, key: string) {
 /** Settings over the real wiring; `prepare` points services at dialects on loopback. */
 async function openSettings(options: WiredAppOptions = {}) {
   const app = await startWiredApp(options);
-  act(() => useAppStore.getState().setView('settings'));
-  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  await showSettings();
   return app;
 }
 

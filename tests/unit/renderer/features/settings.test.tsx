@@ -9,14 +9,13 @@ import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import type { WiredApi } from '../../../support/wired-api';
 import { SERVICE_KEY, connectService, startDialect, unusedAddress } from '../dialect-services';
-import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
+import { showSettings, startWiredApp, type WiredAppOptions } from '../render-wired-app';
 import { ownAddress, savedAddress } from '../../../support/own-address';
 
 /** Settings over main's real handlers and settings (tests/support/wired-api.ts). */
 async function openWiredSettings(options: WiredAppOptions = {}) {
   const app = await startWiredApp(options);
-  act(() => useAppStore.getState().setView('settings'));
-  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  await showSettings();
   return { ...app, saved: () => app.main.runtime.settings.get() };
 }
 
@@ -26,7 +25,15 @@ const NO_KEY_THERE = /^No API key is set for 127\.0\.0\.1:\d+, so there is nothi
 /** What Test connection says when a service of today's contract took the key. */
 const ACCEPTED = /^The service at 127\.0\.0\.1:\d+ answered and accepted the key\.$/;
 
-const keyRegion = () => screen.getByRole('region', { name: 'API key' });
+/**
+ * The API key's region, found by role and name; found again only once the page has replaced it
+ * (a query by role over the whole Settings page took most of these tests' own time).
+ */
+let region: HTMLElement | undefined;
+const keyRegion = (): HTMLElement => {
+  if (!region?.isConnected) region = screen.getByRole('region', { name: 'API key' });
+  return region;
+};
 const keyInput = () => within(keyRegion()).getByLabelText('API key');
 
 /** Main's key storage is only Chromium's basic text store (weak), as on a desktop without a keyring. */
