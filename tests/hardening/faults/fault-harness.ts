@@ -173,7 +173,6 @@ export function recordsWithKey(records: readonly TaskRecord[]): number {
   return records.filter((record) => JSON.stringify(record).includes(KEY)).length;
 }
 
-
 /** What a finished run left, as the checks read it: the app's records, the service's view. */
 export interface RunFacts {
   readonly core: PictorCore;

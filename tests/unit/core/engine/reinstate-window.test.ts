@@ -127,7 +127,10 @@ describe('an Undo of a removal while its service works on the task', () => {
     expect(h.history.watched()).toEqual([]);
     await h.clock.advance(30_000);
     const [done] = await h.engine.whenSettled([removed.localId]);
-    expect(done!.images.map((image) => image.state), 'its images are fetched').toEqual(['saved']);
+    expect(
+      done!.images.map((image) => image.state),
+      'its images are fetched',
+    ).toEqual(['saved']);
     expect(h.gallery.downloads).toHaveLength(1);
     expect(h.client.submits).toHaveLength(1);
   });
@@ -146,7 +149,10 @@ describe('an Undo of a removal while its service works on the task', () => {
     await flushPromises();
     const done = h.history.get(removed.localId);
     expect(done).toMatchObject({ status: 'completed', polls: 2 });
-    expect(done!.images.map((image) => image.state), 'its images are fetched').toEqual(['saved']);
+    expect(
+      done!.images.map((image) => image.state),
+      'its images are fetched',
+    ).toEqual(['saved']);
     expect(h.history.watched()).toEqual([]);
 
     await h.restart();

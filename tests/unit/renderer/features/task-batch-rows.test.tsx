@@ -190,9 +190,9 @@ describe('a batch card', () => {
     // history has the change, which the history worker wrote a moment before: wait on the page,
     // then read main. The other way round, a check in that moment finds the page behind.
     await waitFor(() =>
-      expect(
-        within(third).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed'),
-      ).toBe('true'),
+      expect(within(third).getByRole('button', { name: 'Pick' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
     );
     expect(main.runtime.core.history.get(localId)?.favourite).toBe(true);
     await user.click(within(third).getByRole('button', { name: 'Remove from history' }));

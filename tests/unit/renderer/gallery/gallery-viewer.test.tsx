@@ -350,7 +350,10 @@ describe('the image viewer', () => {
     });
     // Main takes the retry and has not fetched yet (a real retry would fetch the made-up address).
     const retry = main.intercept.request['tasks:retryImages'];
-    retry.handle(({ localId }) => ({ record: main.runtime.core.history.get(localId)!, live: null }));
+    retry.handle(({ localId }) => ({
+      record: main.runtime.core.history.get(localId)!,
+      live: null,
+    }));
     act(() => tile('seed-000000/0').focus());
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');

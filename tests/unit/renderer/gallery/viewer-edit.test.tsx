@@ -84,7 +84,10 @@ async function openViewer(options: { originalEntry?: boolean } = {}) {
           const answer = await ofMain();
           if (!answer.ok) throw answer.error;
           const stack = answer.value as { original: unknown; entries: Array<{ localId: string }> };
-          return { ...stack, entries: stack.entries.filter((e) => e.localId !== ORIGINAL) } as never;
+          return {
+            ...stack,
+            entries: stack.entries.filter((e) => e.localId !== ORIGINAL),
+          } as never;
         });
       }
     },
@@ -206,9 +209,7 @@ describe('the viewer’s edits', () => {
     await waitFor(() =>
       expect(within(dialog).getAllByAltText('Prompt number 3').length).toBeGreaterThan(0),
     );
-    await waitFor(() =>
-      expect(stackReads(main)).toBeGreaterThan(1),
-    );
+    await waitFor(() => expect(stackReads(main)).toBeGreaterThan(1));
     observer.disconnect();
     expect(within(dialog).queryByRole('listbox', { name: 'Versions of this image' })).toBeNull();
     expect(drawn).toEqual([]);
