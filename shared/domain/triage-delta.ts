@@ -1,9 +1,9 @@
 /**
  * A change of one task's triage as it travels (history worker → main → page): the task's star
  * and time of change, and the triage of each image the change wrote, by its position. A rating
- * of 10,000 images is 10,000 of these small entries, never the tasks' whole records. The schema
- * is strict: main checks what it sends the page, and the page what it receives, whatever a
- * compromised side may put there.
+ * of 10,000 images is 10,000 of these small entries, never the tasks' whole records. Main checks
+ * what it sends the page and the page what it receives, whatever the other side may put there;
+ * as in every event of main's, a field the schema does not name is dropped, not sent on.
  */
 import { z } from 'zod';
 import { dateMsSchema, MAX_IMAGES_PER_TASK, MAX_LOCAL_ID_CHARS, boundedInt } from './limits';
@@ -21,29 +21,25 @@ const listSchema = (max: number) =>
   z.array(z.string().min(1).max(MAX_RAW_TAG_CHARS)).max(max).optional();
 
 /** One image's triage after a change, as stored (a pick is its star), with its position. */
-const imageTriageDeltaSchema = z
-  .object({
-    index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
-    favourite: z.boolean(),
-    rating: z.number().int().min(1).max(MAX_RATING).optional(),
-    flag: z.enum(['pick', 'reject']).optional(),
-    tags: listSchema(MAX_TAGS_PER_IMAGE),
-    boards: listSchema(MAX_BOARDS_PER_IMAGE),
-    triagedAt: dateMsSchema.optional(),
-  })
-  .strict();
+const imageTriageDeltaSchema = z.object({
+  index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
+  favourite: z.boolean(),
+  rating: z.number().int().min(1).max(MAX_RATING).optional(),
+  flag: z.enum(['pick', 'reject']).optional(),
+  tags: listSchema(MAX_TAGS_PER_IMAGE),
+  boards: listSchema(MAX_BOARDS_PER_IMAGE),
+  triagedAt: dateMsSchema.optional(),
+});
 
-export const taskTriageDeltaSchema = z
-  .object({
-    localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
-    /** The task's star after the change: its images' (favourites.ts). */
-    favourite: z.boolean(),
-    /** The task's time of change. */
-    updatedAt: dateMsSchema,
-    /** The images the change wrote, each once. */
-    images: z.array(imageTriageDeltaSchema).min(1).max(MAX_IMAGES_PER_TASK),
-  })
-  .strict();
+export const taskTriageDeltaSchema = z.object({
+  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+  /** The task's star after the change: its images' (favourites.ts). */
+  favourite: z.boolean(),
+  /** The task's time of change. */
+  updatedAt: dateMsSchema,
+  /** The images the change wrote, each once. */
+  images: z.array(imageTriageDeltaSchema).min(1).max(MAX_IMAGES_PER_TASK),
+});
 export type TaskTriageDelta = z.infer<typeof taskTriageDeltaSchema>;
 
 /** The delta of one task: `images`, each image's triage after a change by its position. */
