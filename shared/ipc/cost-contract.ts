@@ -78,7 +78,6 @@ const ledgerPageSchema = z.object({
   /** Where the next page starts; null: no more. */
   next: ledgerCursorSchema.nullable(),
 });
-export type CostLedgerPage = z.infer<typeof ledgerPageSchema>;
 
 /**
  * A cap with what its period has cost so far, in its unit (core/costs/cap-spend.ts: the same

@@ -30,8 +30,6 @@ const GIT = existsSync(join(ROOT, '.git'))
  * an older suite cannot be carried over by hand).
  */
 const STALE: readonly string[] = [
-  // The main-stall suite's default is a million tasks; its last row was measured at 100,000.
-  'Main stall',
   // The engine suite gained the held-wait row (Completion to gallery, held wait) beside them.
   'Poll efficiency',
   'Completion to gallery',
