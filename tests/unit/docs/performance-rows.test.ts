@@ -40,13 +40,6 @@ const STALE: readonly string[] = [
   'Download memory',
   // The rows of the full run at 5057977 whose suites changed since.
   'Gallery rebuild',
-  'Gallery scroll',
-  'History list',
-  // Their set-up moved into tests/bench/bench-app.ts, shared with the ui suite (what they time
-  // did not change); the ui suite's rows (above) now run over the real main.
-  'Gallery open',
-  'Gallery scrollbar to the middle',
-  'Keypress to star',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
