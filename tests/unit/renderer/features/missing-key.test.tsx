@@ -127,8 +127,13 @@ describe('banners about the previous service', () => {
   it('a refusal arriving after the change stays with the service it is about', async () => {
     const { user, main } = await startWiredApp({ prepare: connectFal });
     await user.type(prompt(), 'a harbour at night{Enter}');
-    // The sent task, once main's answer put it in the list.
-    const sent = await waitFor(() => selectTaskItems(useAppStore.getState())[0]!.record);
+    // The sent task, once the demo finished it: a later "processing" update of the real task would
+    // dismiss the banner (as any sent task does), so the injected refusal comes after the last one.
+    const sent = await waitFor(() => {
+      const record = selectTaskItems(useAppStore.getState())[0]!.record;
+      expect(record.status).toBe('completed');
+      return record;
+    });
     // The next prompt started on fal.ai: the refused one does not come back over it.
     await choose(user, 'fal');
     await user.type(prompt(), 'a heron');
