@@ -90,7 +90,11 @@ describe('a submit refused for the account', () => {
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
     await user.type(prompt(), 'second idea');
-    const sent = await waitFor(submitted);
+    // Once the demo finished the real task: its later "processing" update would dismiss the banner.
+    const sent = await waitFor(() => {
+      expect(submitted().status).toBe('completed');
+      return submitted();
+    });
     main.intercept.event['tasks:updated'].inject([
       {
         change: 'refused',
