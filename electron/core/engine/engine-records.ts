@@ -13,6 +13,7 @@ import { BookkeepingWrites } from './bookkeeping-writes';
 import { errorKind } from './error-kind';
 import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
 import { settledCost } from './task-costs';
+import { removedBeforeSent } from './task-transitions';
 import { withUserEditsOf } from './user-edits-of';
 
 export interface EngineRecordsDeps {
@@ -135,11 +136,14 @@ export class EngineRecords {
   commitBeforeSend(next: TaskRecord, stillSo: (stored: TaskRecord) => boolean): TaskRecord | null {
     const stamped = { ...settledCost(next), updatedAt: this.deps.now() };
     const { localId } = stamped;
-    const detached = this.detached.has(localId);
-    let written: TaskRecord | undefined = stamped;
-    // A removed task, watched for the ledger: out of the history, only this engine writes it.
-    if (detached) this.deps.removals?.putWatched(stamped);
-    else [written] = this.deps.history.editMany([localId], (s) => (stillSo(s) ? stamped : null));
+    if (this.detached.has(localId)) {
+      // Removed while its request was out, and the service took nothing (a 429): the user's
+      // removal ends it here, never sent again; its watch ends, nothing of it at the service.
+      this.deps.removals?.putWatched(removedBeforeSent(this.live.get(localId) ?? next, stamped));
+      this.forget(localId);
+      return null;
+    }
+    const [written] = this.deps.history.editMany([localId], (s) => (stillSo(s) ? stamped : null));
     if (written === undefined) {
       this.live.delete(localId);
       this.unsaved.delete(localId);
@@ -151,7 +155,7 @@ export class EngineRecords {
     this.live.set(localId, written);
     this.unsaved.delete(localId);
     this.bookkeeping.written(localId);
-    if (!detached) this.deps.announce(written);
+    this.deps.announce(written);
     return written;
   }
 

@@ -27,8 +27,9 @@
  * spending caps (a hard cap passed only with the user's yes) when it was stored, and counted by the
  * ledger since: it is sent without asking again. A command that does not resume (`generate`,
  * `track`) leaves queued tasks to the app or `pictor resume`; a task read back from a sidecar or an
- * archive (`imported`) is never sent on its word; a task removed while still queued is not sent
- * after a restart. Tests: `tests/unit/core/engine/engine-unsent.test.ts`,
+ * archive (`imported`) is never sent on its word; a task removed while still queued is not sent,
+ * now or after a restart (its removal is its end: removed-tasks.ts; one removed while its request
+ * was out, which the service refused with a 429, ends there too), and its Undo sends it once. Tests: `tests/unit/core/engine/engine-unsent.test.ts`,
  * `tests/integration/providers/unsent-resume.test.ts` (a batch past BFL's cap),
  * `tests/integration/compare/compare-unsent.test.ts` (two dialects),
  * `tests/integration/core/unsent-shared.test.ts` (two processes),

@@ -9,6 +9,7 @@ import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-recor
 import type { Logger } from '../../ports/logger';
 import type { EngineRecords } from './engine-records';
 import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
+import { neverSent } from './send-mark';
 import { interruptedSubmit } from './task-transitions';
 import { userWritesOn } from './user-writes';
 import type { UserWrites } from '../../ports/user-writes';
@@ -27,12 +28,21 @@ export interface RemovedTasksDeps {
   readonly forgetWork: (localId: string) => void;
   /** Works on an unfinished task again. */
   readonly activate: (record: TaskRecord) => void;
+  /** Sends a task whose request never left, once activated (as StoredTasks does at start). */
+  readonly send: (record: TaskRecord) => void;
   readonly isStopped: () => boolean;
 }
 
-/** The service has the task, or may be about to: it may still bill it. */
+/**
+ * The service has the task, or its request may have left: it may still bill it. A task still
+ * marked `queued` has not left (send-mark.ts: the mark is written before any request goes), so its
+ * removal is its end: the submit waiting for its turn finds it gone and sends nothing.
+ */
 function atService(record: TaskRecord): boolean {
-  return record.status === 'processing' || record.status === 'submitting';
+  return (
+    record.status === 'processing' ||
+    (record.status === 'submitting' && record.sendState !== 'queued')
+  );
 }
 
 export class RemovedTasks {
@@ -99,11 +109,18 @@ export class RemovedTasks {
     if (watched && removals) return this.reattach(watched);
     const existing = records.get(record.localId);
     if (existing) return existing;
+    // One removed before its request left is sent now, as it would have been; one whose request
+    // may have left is never sent again.
+    const unsent = neverSent(record);
     const back =
-      record.status === 'submitting' ? interruptedSubmit(record, this.deps.now()) : record;
+      record.status === 'submitting' && !unsent
+        ? interruptedSubmit(record, this.deps.now())
+        : record;
     await writes.reinstate(back, false);
     this.deps.announce(back);
-    if (isUnfinished(back) && !this.deps.isStopped()) this.deps.activate(back);
+    if (this.deps.isStopped()) return records.get(back.localId) ?? back;
+    if (isUnfinished(back)) this.deps.activate(back);
+    if (unsent) this.deps.send(back);
     return records.get(back.localId) ?? back;
   }
 

@@ -57,6 +57,8 @@ export class Submitter {
   private readonly waiting = new Map<string, number>();
   /** At most a few submit requests out to one address at once (submit-slots.ts). */
   private readonly slots = new SubmitSlots();
+  /** Each task's submit under way (see {@link run}). */
+  private readonly runs = new Map<string, Promise<TaskRecord | undefined>>();
 
   private liveRecord(localId: string): TaskRecord | undefined {
     return this.records.liveRecord(localId);
@@ -74,7 +76,8 @@ export class Submitter {
     if (cap === null) return;
     for (;;) {
       const running = runningAlongside(record, this.records, this.sending);
-      if (running < cap || this.ctx.isStopped()) {
+      // A task removed meanwhile gives its turn up: its mark finds it gone and sends nothing.
+      if (running < cap || this.ctx.isStopped() || !this.liveRecord(record.localId)) {
         if (this.waiting.delete(record.localId)) this.ctx.announceLive(record.localId);
         // Counted and taken in one step: a concurrent submit sees this one as under way.
         this.sending.add(record.localId);
@@ -134,8 +137,20 @@ export class Submitter {
     await Promise.all(records.map((record) => this.run(record.localId)));
   }
 
-  /** Sends the task's submit; resolves with its record as the submit left it. */
-  async run(localId: string): Promise<TaskRecord | undefined> {
+  /**
+   * Sends the task's submit; resolves with its record as the submit left it. A task whose submit
+   * is already under way here (waiting for room or after a 429, when an Undo of its removal sends
+   * it again) joins that one: two would race for its mark, and the loser would let the task go.
+   */
+  run(localId: string): Promise<TaskRecord | undefined> {
+    const running = this.runs.get(localId);
+    if (running) return running;
+    const run = this.attempts(localId).finally(() => this.runs.delete(localId));
+    this.runs.set(localId, run);
+    return run;
+  }
+
+  private async attempts(localId: string): Promise<TaskRecord | undefined> {
     for (let attempt = 1; ; attempt += 1) {
       const record = this.liveRecord(localId);
       if (!record || this.ctx.isStopped()) return record;

@@ -279,9 +279,8 @@ export class TaskEngine {
   }
 
   /**
-   * Removes the task from the history. Its files stay in the gallery; the cost ledger keeps what
-   * it cost. A task its service still works on (and may still bill) is watched on, for the ledger
-   * only, until the service ends it (never downloaded, never shown); another is forgotten.
+   * Removes the task from the history (its files stay, the ledger keeps its cost); one its service
+   * may still bill is watched for the ledger only until it ends (removed-tasks.ts).
    */
   remove = (localId: string): Promise<boolean> => this.removed.remove(localId);
 
@@ -498,6 +497,7 @@ export class TaskEngine {
         this.downloads.forget(localId);
       },
       activate: (record) => this.activate(record, 'now'),
+      send: (record) => void this.background.run(sendUnsent(this.submitter, [record])),
       isStopped: () => this.stopped,
     });
   }

@@ -47,6 +47,21 @@ export function batchNotSent(
   };
 }
 
+/**
+ * A task the user removed before its request left (a 429 had sent it back to the queue): never
+ * sent now. `stamped` carries the time of this write.
+ */
+export function removedBeforeSent(record: TaskRecord, stamped: TaskRecord): TaskRecord {
+  const { sendState: _queued, ...rest } = record;
+  return {
+    ...rest,
+    updatedAt: stamped.updatedAt,
+    status: 'submit_failed',
+    finishedAt: stamped.updatedAt,
+    error: saying('canceled', sentence('error.library.removedBeforeSent')),
+  };
+}
+
 /** The submit ended without a task id. */
 export function submitFailure(record: TaskRecord, error: unknown, now: number): TaskRecord {
   if (error instanceof ServiceError && error.refusedAnswer) {

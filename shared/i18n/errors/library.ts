@@ -35,6 +35,8 @@ export const libraryErrors = {
   // electron/core/engine/task-transitions.ts
   'error.library.interruptedRateLimited':
     'Pictor was closed while waiting to retry this request after the service asked it to slow down. Nothing was created; submit it again when you are ready.',
+  'error.library.removedBeforeSent':
+    'Not sent: this task was removed before its request left, so the service has nothing of it. Submit it again if you want it.',
   'error.library.interruptedSubmit':
     'Pictor was closed before the service answered this request, so it cannot tell whether the task was created. It is not sent again on its own: submit it again if no image arrives.',
   'error.library.submitMayHaveReached':

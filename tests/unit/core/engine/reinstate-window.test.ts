@@ -6,6 +6,8 @@
  * watched, and its images never fetched. A task that completes in the window is downloaded,
  * watched once, never sent again. The window is opened on purpose: the worker's write is done,
  * its answer held until the test lets it through, and the poll answered on the manual clock.
+ * A task removed before its request left (queued after a 429, or a batch's waiting for its first)
+ * is not sent, nor watched; its Undo sends it once.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -179,32 +181,104 @@ describe('an Undo of a removal while its service works on the task', () => {
     expect(h.history.watched(), 'watched until its service ended it').toEqual([]);
     expect(h.gallery.downloads, 'a removed task is not downloaded').toHaveLength(0);
   });
+});
 
-  it('marks a submit that goes out during the reattach in the history, never in the watch', async () => {
+describe('a task removed before its request left', () => {
+  it('is not sent when its retry after a 429 is due; an Undo sends it once', async () => {
     const h = reinstateHarness();
     h.client.durationMs = 30_000;
     h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 })];
     h.engine.start();
     const [task] = await h.engine.submit({ prompt: 'removed while queued' }, TARGET);
     await flushPromises();
-    expect(h.history.get(task!.localId)).toMatchObject({ status: 'submitting' });
+    const queued = h.history.get(task!.localId)!;
+    expect(queued).toMatchObject({ status: 'submitting', sendState: 'queued' });
     expect(await h.engine.remove(task!.localId)).toBe(true);
-    const [removed] = h.history.watched();
-    h.holdUndo();
-    const undo = h.engine.reinstate(removed!);
-    // The retry after the 429 is due while the worker's answer is held.
+    expect(h.history.get(task!.localId), 'out of the history').toBeUndefined();
+    expect(h.history.watched(), 'nothing of it at the service to watch').toEqual([]);
+    // The retry is due: nothing goes.
     await h.clock.advance(6_000);
-    h.letUndoThrough();
-    await undo;
     await flushPromises();
-    expect(h.client.submits).toHaveLength(2);
-    expect(h.history.watched(), 'no longer watched as removed').toEqual([]);
-    expect(h.history.get(task!.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
+    expect(h.client.submits).toHaveLength(1);
 
+    const back = await h.engine.reinstate(queued);
+    expect(back).toMatchObject({ localId: task!.localId });
+    await flushPromises();
+    expect(h.client.submits, 'the Undo sends it, once').toHaveLength(2);
+    expect(h.history.get(task!.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
     await h.restart();
     await h.clock.advance(30_000);
     const [done] = await h.engine.whenSettled([task!.localId]);
     expect(done!.images.map((image) => image.state)).toEqual(['saved']);
+    expect(h.client.submits, 'never again').toHaveLength(2);
+  });
+
+  it('an Undo while its retry waits sends it once, when the retry is due', async () => {
+    const h = reinstateHarness();
+    h.client.durationMs = 30_000;
+    h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 })];
+    h.engine.start();
+    const [task] = await h.engine.submit({ prompt: 'removed, then undone at once' }, TARGET);
+    await flushPromises();
+    const queued = h.history.get(task!.localId)!;
+    expect(await h.engine.remove(task!.localId)).toBe(true);
+    await h.engine.reinstate(queued);
+    await flushPromises();
+    // The waiting submit carries on; the Undo's send joins it instead of racing it for the mark.
+    expect(h.client.submits).toHaveLength(1);
+    await h.clock.advance(6_000);
+    await flushPromises();
+    expect(h.client.submits).toHaveLength(2);
+    expect(h.history.get(task!.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
+    await h.clock.advance(60_000);
     expect(h.client.submits, 'sent once after the 429, never again').toHaveLength(2);
+  });
+
+  it('in a batch waiting for its first: the others are sent, the removed one is not', async () => {
+    const h = reinstateHarness();
+    h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 })];
+    h.engine.start();
+    const tasks = await h.engine.submit({ prompt: 'a batch of three' }, TARGET, 3);
+    await flushPromises();
+    const removed = tasks[2]!.localId;
+    expect(h.history.get(removed)).toMatchObject({ status: 'submitting', sendState: 'queued' });
+    expect(await h.engine.remove(removed)).toBe(true);
+    await h.clock.advance(6_000);
+    await flushPromises();
+    await h.clock.advance(3_000);
+    await flushPromises();
+    // The first (after its 429) and the second: never the one the user removed.
+    expect(h.client.submits).toHaveLength(3);
+    expect(h.history.get(tasks[1]!.localId)).toMatchObject({ status: 'processing' });
+    expect(h.history.get(removed)).toBeUndefined();
+    expect(h.history.watched()).toEqual([]);
+  });
+
+  it('one removed while its request was out and refused with a 429 is not sent again', async () => {
+    const h = reinstateHarness();
+    let refuse = (): void => undefined;
+    h.client.submitSteps = [
+      () =>
+        new Promise<never>((_, reject) => {
+          refuse = () =>
+            reject(serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 }));
+        }),
+    ];
+    h.engine.start();
+    const [task] = await h.engine.submit({ prompt: 'removed while out' }, TARGET);
+    await flushPromises();
+    expect(h.client.submits).toHaveLength(1);
+    // Its request is out: it may reach the service, so it is watched for the ledger.
+    expect(await h.engine.remove(task!.localId)).toBe(true);
+    expect(h.history.watched()).toMatchObject([{ localId: task!.localId }]);
+    refuse();
+    await flushPromises();
+    await h.clock.advance(6_000);
+    await flushPromises();
+    expect(h.client.submits, 'the service took nothing; the removal ends it').toHaveLength(1);
+    expect(h.history.watched(), 'watched no more').toEqual([]);
+    await h.restart();
+    await h.clock.advance(30_000);
+    expect(h.client.submits).toHaveLength(1);
   });
 });
