@@ -131,12 +131,11 @@ export class TaskEngine {
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
     this.userEdits = new UserEdits(this.records, this.downloads, deps);
     this.removed = this.removedTasks();
-    const { client, credentials } = deps;
-    this.poller = new Poller(context, client, credentials, (record, task) =>
+    this.poller = new Poller(context, deps.client, deps.credentials, (record, task) =>
       this.removed.completed(record, () => this.downloads.complete(record, task)),
     );
     this.submitter = new Submitter(context, deps, this.poller, this.records);
-    this.cancels = new ServiceCancel(context, client, credentials, (record) =>
+    this.cancels = new ServiceCancel(context, deps.client, deps.credentials, (record) =>
       this.activate(record, 'now'),
     );
     this.stored = this.storedTasks();
@@ -279,8 +278,9 @@ export class TaskEngine {
   }
 
   /**
-   * Removes the task from the history (its files stay, the ledger keeps its cost); one its service
-   * may still bill is watched for the ledger only until it ends (removed-tasks.ts).
+   * Removes the task from the history. Its files stay in the gallery; the cost ledger keeps what
+   * it cost. A task its service still works on (and may still bill) is watched on, for the ledger
+   * only, until the service ends it (never downloaded, never shown); another is forgotten.
    */
   remove = (localId: string): Promise<boolean> => this.removed.remove(localId);
 
