@@ -34,6 +34,8 @@ async function world(): Promise<{ home: string; dataDir: string; service: DemoSe
 }
 
 const MAP = ['--prompt', '6.text', '--negative', '7.text', '--seed', '3.seed'];
+/** A run that waits for its task polls every 100 ms, not every 3 s (the default). */
+const POLL_FAST = ['--poll-interval', '0.1'];
 
 describe('pictor comfy import', () => {
   it('keeps a mapped workflow that generate then runs with the prompt and seed in its inputs', async () => {
@@ -52,7 +54,7 @@ describe('pictor comfy import', () => {
         'generate',
         ...['--provider', 'comfyui', '--base-url', service.url, '--model', 'portrait'],
         ...['--prompt', 'a heron at dawn', '--seed', '77', '--size', '256x256'],
-        ...['--data-dir', dataDir, '--json'],
+        ...['--data-dir', dataDir, '--json', ...POLL_FAST],
       ],
       { home, key: KEY },
     );
@@ -98,7 +100,7 @@ describe('pictor comfy import', () => {
         'edit',
         source,
         ...['--provider', 'comfyui', '--base-url', service.url, '--model', 'restyle'],
-        ...['--prompt', 'the same, at night', '--data-dir', dataDir, '--json'],
+        ...['--prompt', 'the same, at night', '--data-dir', dataDir, '--json', ...POLL_FAST],
       ],
       { home, key: KEY },
     );
@@ -121,7 +123,7 @@ describe('pictor comfy import', () => {
       [
         'generate',
         ...['--provider', 'comfyui', '--base-url', service.url, '--prompt', 'a quiet harbour'],
-        ...['--data-dir', dataDir, '--json'],
+        ...['--data-dir', dataDir, '--json', ...POLL_FAST],
       ],
       { home },
     );

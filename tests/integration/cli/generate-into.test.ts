@@ -102,7 +102,7 @@ describe('pictor generate --board', () => {
   it('--provider demo puts the built-in demo’s images into the board too', async () => {
     const args = ['generate', '--provider', 'demo', 'a lighthouse', '--board', 'Demo/Tries'];
     const run = await ok(
-      runCliHere([...args, '--json', '--data-dir', dataDir], {
+      runCliHere([...args, '--json', '--data-dir', dataDir, '--poll-interval', '0.1'], {
         home,
         timeoutMs: 60_000,
         env: { PICTOR_DEMO_DURATION_MS: '200' },

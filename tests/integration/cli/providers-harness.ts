@@ -81,9 +81,13 @@ export interface ProviderWorld {
   readonly runs: CliRun[];
   /**
    * Runs `pictor <args>` with `--data-dir`, `--poll-interval 0.2` and `--timeout 30` added when
-   * absent, SERVICE_API_KEY = the dialect's key unless `key` says otherwise (`null`: unset).
+   * absent, SERVICE_API_KEY = the dialect's key unless `key` says otherwise (`null`: unset),
+   * with `env` added to the CLI's environment.
    */
-  run(args: readonly string[], options?: { key?: string | null }): Promise<CliRun>;
+  run(
+    args: readonly string[],
+    options?: { key?: string | null; env?: Readonly<Record<string, string>> },
+  ): Promise<CliRun>;
   /** The same, left running. */
   start(args: readonly string[]): RunningCli;
   /** `--provider <d> --base-url <demo>`: how each test names the demo. */
@@ -232,7 +236,8 @@ export function useProviderWorlds(): (
       named: ['--provider', dialect, '--base-url', demo.url],
       run: async (args, options = {}) => {
         const key = options.key === undefined ? KEYS[dialect] : (options.key ?? undefined);
-        const run = await runCliHere(completeArgs(args, dataDir), { key, home });
+        const env = options.env ? { env: options.env } : {};
+        const run = await runCliHere(completeArgs(args, dataDir), { key, home, ...env });
         runs.push(run);
         return run;
       },

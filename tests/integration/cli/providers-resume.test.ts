@@ -20,6 +20,11 @@ const newWorld = useProviderWorlds();
 
 /** Long enough that no task ends unless the test completes it through the control API. */
 const FOREVER = ['--duration', '600000'];
+/**
+ * A watch timeout (seconds) for a task that never ends by itself: the watch starts once the
+ * service accepted the submit, so any length shows the same stop, and a short one waits less.
+ */
+const STOP_WATCHING = '0.3';
 
 describe.each(DIALECTS)('--provider %s', (dialect) => {
   it('resumes after the CLI was killed, without submitting again', async () => {
@@ -48,7 +53,7 @@ describe.each(DIALECTS)('--provider %s', (dialect) => {
       '--prompt',
       'p',
       '--timeout',
-      '1',
+      STOP_WATCHING,
     ]);
     expectExit(watched, 3);
     const [command] = printedCommands(watched);
@@ -82,14 +87,18 @@ describe('resume --all --provider, with tasks of two services in one library', (
   it('resumes only that provider’s tasks and never says an address a record gives', async () => {
     const world = await newWorld('fal', FOREVER);
     const address = new URL(world.service.url).host;
-    const stopped = (args: string[]) => world.run([...args, '--timeout', '1']);
+    // The built-in demo's tasks take this long (ms) in each command's own demo: the next
+    // command's demo makes the task again, created when it first was, with its own duration.
+    const demoTakes = (ms: number) => ({ env: { PICTOR_DEMO_DURATION_MS: String(ms) } });
+    const stopped = (args: string[]) =>
+      world.run([...args, '--timeout', STOP_WATCHING], demoTakes(600_000));
     // A fal task and a built-in demo task, each left processing when the CLI stopped watching.
     expectExit(await stopped(['generate', ...world.named, '--prompt', 'on fal']), 3);
     expectExit(await stopped(['generate', '--provider', 'demo', '--prompt', 'on the demo']), 3);
     const [falTask] = await world.service.tasks();
     const pollsBefore = (await world.service.log()).polls.length;
 
-    const demo = await world.run(['resume', '--all', '--provider', 'demo', '--json']);
+    const demo = await world.run(['resume', '--all', '--provider', 'demo', '--json'], demoTakes(0));
     expectExit(demo, 0);
     expect(jsonLines(demo)).toHaveLength(1);
     expect(jsonLines(demo)[0]).toMatchObject({ prompt: 'on the demo', status: 'completed' });

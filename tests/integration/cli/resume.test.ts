@@ -8,15 +8,21 @@ import { describeRun, jsonLines } from './run-cli';
 
 const newWorld = useCliWorlds();
 
+/**
+ * The watch timeout (seconds) of a generate that stops watching a slow task: the watch starts
+ * once the service accepted the submit, 2.2 s before the tasks below end.
+ */
+const STOP_WATCHING = '0.3';
+
 describe('pictor resume and track', () => {
-  it('--timeout 1 on a slow task exits 3 naming the id and the resume command; resume completes it', async () => {
-    const world = await newWorld({ durationMs: 4_000 });
+  it('a watch timeout on a slow task exits 3 naming the id and the resume command; resume completes it', async () => {
+    const world = await newWorld({ durationMs: 2_500 });
     const run = await world.run([
       'generate',
       '--prompt',
       'slow glacier',
       '--timeout',
-      '1',
+      STOP_WATCHING,
       '--json',
     ]);
     expectExit(run, 3);
@@ -41,7 +47,7 @@ describe('pictor resume and track', () => {
   });
 
   it('resume --all continues every timed-out task, with no new submit', async () => {
-    const world = await newWorld({ durationMs: 3_500 });
+    const world = await newWorld({ durationMs: 2_500 });
     const run = await world.run([
       'generate',
       '--prompt',
@@ -49,7 +55,7 @@ describe('pictor resume and track', () => {
       '--count',
       '2',
       '--timeout',
-      '1',
+      STOP_WATCHING,
     ]);
     expectExit(run, 3);
     const ids = world.service.tasks().map((task) => task.id);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { coreAgainstDemo } from './core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from './core-harness';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 
 describe('the core against the demo service over HTTP', () => {
@@ -104,7 +104,7 @@ describe('the core against the demo service over HTTP', () => {
   );
 
   it('a failed task carries the service’s reason', async () => {
-    const h = await coreAgainstDemo({ failureRate: 1 });
+    const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, failureRate: 1 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'doomed' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
@@ -113,7 +113,7 @@ describe('the core against the demo service over HTTP', () => {
   });
 
   it('labels images whose URL expired before the download', async () => {
-    const h = await coreAgainstDemo({ imageUrlTtlMs: 1 });
+    const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, imageUrlTtlMs: 1 });
     h.service.addFault({ route: 'image', times: 1, effect: { type: 'delay', ms: 50 } });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'fleeting' }, h.target);
@@ -123,7 +123,7 @@ describe('the core against the demo service over HTTP', () => {
   });
 
   it('follows redirecting image URLs', async () => {
-    const h = await coreAgainstDemo({ redirectImages: true });
+    const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, redirectImages: true });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'redirected' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
@@ -131,7 +131,8 @@ describe('the core against the demo service over HTTP', () => {
   });
 
   it('resumes processing tasks after a restart and completes them without a new submit', async () => {
-    const h = await coreAgainstDemo({ durationMs: 2_000 });
+    // The tasks run until the test completes them, once the core was restarted.
+    const h = await coreAgainstDemo({ durationMs: 600_000 });
     h.core.engine.start();
     const records = await h.core.engine.submit({ prompt: 'across a restart' }, h.target, 2);
     // Restart once both are accepted and still processing, so the second run must resume them.
@@ -142,6 +143,8 @@ describe('the core against the demo service over HTTP', () => {
     await h.core.close();
     h.core = await h.open();
     h.core.engine.start();
+    for (const record of records)
+      h.service.completeTask(h.core.history.get(record.localId)!.taskId!);
     const done = await h.core.engine.whenSettled(records.map((r) => r.localId));
     expect(done.map((r) => r.status)).toEqual(['completed', 'completed']);
     expect(h.service.log.submits).toHaveLength(2);
@@ -165,7 +168,7 @@ describe('the core against the demo service over HTTP', () => {
   });
 
   it('tracks a task created outside the app into the gallery', async () => {
-    const h = await coreAgainstDemo();
+    const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
     const outside = h.service.createTask('alice', { prompt: 'made elsewhere', size: '64x64' });
     h.core.engine.start();
     const record = await h.core.engine.track(outside.id);
@@ -179,7 +182,7 @@ describe('the core against the demo service over HTTP', () => {
   });
 
   it('rebuilds the history from the gallery folder alone', async () => {
-    const h = await coreAgainstDemo();
+    const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
     h.core.engine.start();
     const records = await h.core.engine.submit({ prompt: 'keep me' }, h.target, 2);
     await h.core.engine.whenSettled(records.map((r) => r.localId));

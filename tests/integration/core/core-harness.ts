@@ -50,6 +50,12 @@ export function openTestCore(
   });
 }
 
+/**
+ * The demo's tasks complete by the engine's first poll (200 ms after the submit, not 2 to 4 polls
+ * later): for a test that needs a gallery of real tasks' images, not how long a task takes.
+ */
+export const DONE_AT_FIRST_POLL: DemoServiceOptions = { durationMs: 0 };
+
 /** The real core (SQLite history, gallery on disk, HTTP client) against the demo service on loopback. */
 export async function coreAgainstDemo(
   demoOptions: DemoServiceOptions = {},

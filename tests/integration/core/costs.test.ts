@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DemoCost } from '../../../electron/demo-service/types';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
-import { coreAgainstDemo } from './core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from './core-harness';
 
 /** A logger that keeps every warning, to read what a refusal logged. */
 function keptWarnings(): { logger: Logger; warnings: { message: string; fields?: LogFields }[] } {
@@ -22,7 +22,7 @@ function keptWarnings(): { logger: Logger; warnings: { message: string; fields?:
 }
 
 async function oneTask(cost: DemoCost | null, prompt = 'a paper boat', logger?: Logger) {
-  const h = await coreAgainstDemo({ cost }, {}, logger);
+  const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, cost }, {}, logger);
   h.core.engine.start();
   const [submitted] = await h.core.engine.submit({ prompt }, h.target);
   const [done] = await h.core.engine.whenSettled([submitted!.localId]);
@@ -92,7 +92,7 @@ describe('a cost the service reports', () => {
   });
 
   it('a failure the service reported no cost for was not billed; one it reported keeps its cost', async () => {
-    const unbilled = await coreAgainstDemo({ failureRate: 1 });
+    const unbilled = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, failureRate: 1 });
     unbilled.core.costs.setPrice({
       provider: 'pictor',
       model: '',
@@ -112,6 +112,7 @@ describe('a cost the service reports', () => {
     expect(unbilled.core.costs.totals().overall, 'nothing summed').toEqual([]);
 
     const billed = await coreAgainstDemo({
+      ...DONE_AT_FIRST_POLL,
       failureRate: 1,
       cost: { where: 'late', usage: { credits: 2 } },
     });

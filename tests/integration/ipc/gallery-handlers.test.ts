@@ -10,7 +10,7 @@ import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { EventChannel } from '../../../shared/ipc/contract';
-import { coreAgainstDemo } from '../core/core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
 
@@ -37,7 +37,7 @@ function recordingShell() {
 }
 
 async function galleryWithImages(count: number) {
-  const h = await coreAgainstDemo();
+  const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
   h.core.engine.start();
   const records = await h.core.engine.submit(
     { prompt: 'gallery handler test', size: '96x64' },

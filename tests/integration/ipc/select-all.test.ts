@@ -18,7 +18,7 @@ import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { RequestChannel, RequestOutput } from '../../../shared/ipc/contract';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ipcCaller, okValue } from '../../support/ipc';
-import { coreAgainstDemo } from '../core/core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 
 const journals: string[] = [];
 afterEach(async () => {
@@ -35,7 +35,7 @@ const shell = {
 } as unknown as ShellActions;
 
 async function library() {
-  const h = await coreAgainstDemo();
+  const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
   h.core.engine.start();
   const harbours = await h.core.engine.submit(
     { prompt: 'a harbour at dawn', size: '32x32' },

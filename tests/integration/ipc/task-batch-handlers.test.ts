@@ -12,7 +12,7 @@ import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import { MAX_IDS_PER_BATCH } from '../../../shared/domain/limits';
 import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract';
-import { coreAgainstDemo } from '../core/core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
 import { UNTIL } from '../../support/waits';
@@ -29,7 +29,7 @@ async function exportFolder(): Promise<string> {
 }
 
 async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0] = {}) {
-  const h = await coreAgainstDemo(demo);
+  const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, ...demo });
   h.core.engine.start();
   const records = await h.core.engine.submit(
     { prompt: 'batch handler test', size: '96x64' },
@@ -173,7 +173,8 @@ describe('batch actions', () => {
     expect(b.h.core.history.count({})).toBe(4);
   });
 
-  it.each([
+  /** Each is refused on every batch channel, with nothing run: one batch serves them all. */
+  const refused: [string, unknown][] = [
     ['no object', undefined],
     ['ids as a string', { localIds: 'a,b' }],
     ['numbers for ids', { localIds: [1, 2] }],
@@ -185,13 +186,20 @@ describe('batch actions', () => {
       { localIds: Array.from({ length: MAX_IDS_PER_BATCH + 1 }, (_, i) => `t${i}`) },
     ],
     ['an extra field', { localIds: ['a'], path: '/tmp' }],
-  ])('refuses %s before anything runs', async (name, input) => {
+  ];
+  it(`refuses ${refused.map(([name]) => name).join(', ')} before anything runs`, async () => {
     const b = await batchOf(1);
-    // An export takes a whole "Select all" in one dialog: its own limit is MAX_SELECT_ALL.
-    const exports = name === 'too many ids' ? [] : (['tasks:exportMany'] as const);
-    for (const channel of ['tasks:removeMany', 'tasks:retryMany', ...exports] as const) {
-      const result = await b.call(channel, input);
-      expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    for (const [name, input] of refused) {
+      // An export takes a whole "Select all" in one dialog: its own limit is MAX_SELECT_ALL.
+      const exports = name === 'too many ids' ? [] : (['tasks:exportMany'] as const);
+      for (const channel of ['tasks:removeMany', 'tasks:retryMany', ...exports] as const) {
+        const result = await b.call(channel, input);
+        expect(result, `${channel}: ${name}`).toMatchObject({
+          ok: false,
+          error: { code: 'bad_input' },
+        });
+      }
+      expect(b.emitted, name).toEqual([]);
     }
     const favourite = await b.call('tasks:setFavouriteMany', { localIds: b.ids, favourite: 'yes' });
     expect(favourite).toMatchObject({ ok: false, error: { code: 'bad_input' } });

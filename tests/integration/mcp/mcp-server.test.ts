@@ -120,7 +120,11 @@ describe('pictor mcp', () => {
   }, 120_000);
 
   it('runs on the built-in demo with no key (--provider demo)', async () => {
-    const mcp = await lib.serve(['--provider', 'demo', '--poll-interval', '0.1'], { key: null });
+    // The built-in demo's tasks take 200 ms here, not its few seconds (PICTOR_DEMO_DURATION_MS).
+    const mcp = await lib.serve(['--provider', 'demo', '--poll-interval', '0.1'], {
+      key: null,
+      env: { PICTOR_DEMO_DURATION_MS: '200' },
+    });
     const { tasks } = answerOf<{ tasks: TaskFacts[] }>(
       await mcp.call('generate', { prompt: 'a red kite', count: 2, wait: true }),
     );
@@ -128,7 +132,8 @@ describe('pictor mcp', () => {
   }, 120_000);
 
   it('resumes, in a new server, a task left when the last one was killed; never resubmits', async () => {
-    const demo = await lib.demo({ durationMs: 4_000 });
+    // The task runs until the test completes it, once the first server is gone.
+    const demo = await lib.demo({ durationMs: 600_000 });
     const first = await lib.serve(onService(demo.url));
     const { tasks } = answerOf<{ tasks: TaskFacts[] }>(
       await first.call('generate', { prompt: 'slow glacier' }),
@@ -136,6 +141,7 @@ describe('pictor mcp', () => {
     const [task] = tasks;
     expect(task?.taskId, 'generate returns the id the service gave').toBe(demo.tasks()[0]?.id);
     process.kill(first.pid, 'SIGKILL');
+    demo.completeTask(task!.taskId!);
     const second = await lib.serve(onService(demo.url));
     const resumed = answerOf<{ tasks: TaskFacts[] }>(
       await second.call('resume', { task: task!.localId, wait: true }),
