@@ -2,9 +2,13 @@
  * `npm run typecheck`: the whole project's type check, as `tsc -p tsconfig.json --noEmit` does
  * it (the same program, options and diagnostics), and then, in the same program whose checker
  * has typed every file, its dead exports (tests/support/dead-exports.ts), recorded for the lint
- * test (tests/support/dead-exports-cache.ts) instead of that test building a second program.
+ * test (tests/support/dead-exports-cache.ts) instead of that test building a second program;
+ * and, in programs that reuse its syntax trees, what a new IPC channel and a new service cost
+ * (tests/support/channel-cost.ts, tests/support/added-service.ts), recorded the same way.
  */
 import ts from 'typescript';
+import { filesAskedForAStub } from './added-service';
+import { filesFailingAfter, withDummyChannel } from './channel-cost';
 import { deadExportsIn, projectConfig } from './dead-exports';
 import { recordDeadExports } from './dead-exports-cache';
 
@@ -30,5 +34,10 @@ if (diagnostics.length > 0) {
   process.stdout.write(`${text}\nFound ${String(diagnostics.length)} error(s).\n`);
   process.exitCode = 2;
 } else {
-  recordDeadExports(root, parsed.fileNames, deadExportsIn(program, root));
+  // The channel's and the service's costs in programs that take this one's trees: each costs
+  // only the type check of the files it asks about, not a second parse of the project.
+  recordDeadExports(root, parsed.fileNames, deadExportsIn(program, root), {
+    channelCost: filesFailingAfter(root, withDummyChannel, program),
+    addedService: filesAskedForAStub(root, program),
+  });
 }
