@@ -51,7 +51,7 @@ export function recordDeadExports(
   root: string,
   fileNames: readonly string[],
   dead: readonly DeadExport[],
-  facts: Partial<TypecheckFacts> = {},
+  facts: { readonly [K in keyof TypecheckFacts]?: string[] | undefined } = {},
 ): void {
   const file = join(root, DEAD_EXPORTS_RECORD);
   mkdirSync(dirname(file), { recursive: true });
