@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import ts from 'typescript';
 import { projectConfig } from './dead-exports';
+import { hostReusing } from './reused-sources';
 
 const CONTRACT = 'shared/ipc/contract.ts';
 const REQUEST_ANCHOR = '  ...inputRequests,\n';
@@ -36,15 +37,27 @@ function ipcFiles(fileNames: readonly string[], contractPath: string): string[] 
   );
 }
 
-/** The files importing the IPC layer (relative to `root`) with type errors once the contract is `edit`ed. */
-export function filesFailingAfter(root: string, edit: (text: string) => string): string[] {
+/**
+ * The files importing the IPC layer (relative to `root`) with type errors once the contract is
+ * `edit`ed; `reuse` is a program of the same files whose syntax trees are taken (the typecheck's).
+ */
+export function filesFailingAfter(
+  root: string,
+  edit: (text: string) => string,
+  reuse?: ts.Program,
+): string[] {
   const parsed = projectConfig(root);
-  const host = ts.createCompilerHost(parsed.options);
+  const host = hostReusing(parsed.options, reuse);
   const contractPath = `${root}/${CONTRACT}`;
-  const readFile = host.readFile.bind(host);
+  const { getSourceFile, readFile } = host;
   host.readFile = (name) => {
-    const text = readFile(name);
+    const text = readFile.call(host, name);
     return name === contractPath && text !== undefined ? edit(text) : text;
+  };
+  host.getSourceFile = (name, language, onError, create) => {
+    if (name !== contractPath) return getSourceFile.call(host, name, language, onError, create);
+    const text = host.readFile(name);
+    return text === undefined ? undefined : ts.createSourceFile(name, text, language, true);
   };
   const roots = ipcFiles(parsed.fileNames, contractPath);
   const program = ts.createProgram({ rootNames: roots, options: parsed.options, host });

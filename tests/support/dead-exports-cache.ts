@@ -1,6 +1,6 @@
 /**
- * The dead exports the typecheck found (tests/support/typecheck.ts), kept for the lint test
- * beside the exact inputs they were found in: npm test's typecheck builds and types the whole
+ * The dead exports the typecheck found (tests/support/typecheck.ts), and the other facts of its
+ * program the lint tests need (TypecheckFacts), kept beside the exact inputs they were found in: npm test's typecheck builds and types the whole
  * program anyway, and finding the dead exports in it takes a second or two, where a program of
  * the lint test's own took half a minute on 2 cores. The record counts only for the same inputs
  * (TypeScript's version, the lock file, tsconfig.json and every file of the program's roots, by
@@ -16,9 +16,22 @@ import { findDeadExports, projectConfig, type DeadExport } from './dead-exports'
 /** Where the typecheck leaves its record (test-results/ is the run's, and not committed). */
 export const DEAD_EXPORTS_RECORD = 'test-results/dead-exports.json';
 
+/**
+ * What else the lint tests need from a program of the project, found by the typecheck in
+ * programs that reuse its trees: the files a new IPC channel fails to compile in
+ * (tests/support/channel-cost.ts), and the product files a new service needs
+ * (tests/support/added-service.ts).
+ */
+export interface TypecheckFacts {
+  readonly channelCost: string[];
+  readonly addedService: string[];
+}
+
 const DeadExportsRecord = z.object({
   inputs: z.string(),
   dead: z.array(z.object({ id: z.string(), kind: z.enum(['unused', 'tests-only']) })),
+  channelCost: z.array(z.string()).optional(),
+  addedService: z.array(z.string()).optional(),
 });
 
 /** A digest of everything the dead exports of the project at `root` follow from. */
@@ -33,15 +46,16 @@ export function inputsDigest(root: string, fileNames: readonly string[]): string
   return hash.digest('hex');
 }
 
-/** Keeps `dead`, found in the program of `fileNames`, for the lint test. */
+/** Keeps `dead` and the other `facts`, found in the program of `fileNames`, for the lint tests. */
 export function recordDeadExports(
   root: string,
   fileNames: readonly string[],
   dead: readonly DeadExport[],
+  facts: { readonly [K in keyof TypecheckFacts]?: string[] | undefined } = {},
 ): void {
   const file = join(root, DEAD_EXPORTS_RECORD);
   mkdirSync(dirname(file), { recursive: true });
-  const record = { inputs: inputsDigest(root, fileNames), dead };
+  const record = { inputs: inputsDigest(root, fileNames), dead, ...facts };
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 }
 
@@ -53,14 +67,24 @@ function parsedJson(file: string): unknown {
   }
 }
 
-/** The recorded dead exports when they were found in today's inputs; undefined otherwise. */
-export function recordedDeadExports(root: string): DeadExport[] | undefined {
+/** The typecheck's record when it was made from today's inputs; undefined otherwise. */
+function recordOfToday(root: string): z.infer<typeof DeadExportsRecord> | undefined {
   const file = join(root, DEAD_EXPORTS_RECORD);
   if (!existsSync(file)) return undefined;
   const record = DeadExportsRecord.safeParse(parsedJson(file));
   if (!record.success) return undefined;
   const inputs = inputsDigest(root, projectConfig(root).fileNames);
-  return record.data.inputs === inputs ? record.data.dead : undefined;
+  return record.data.inputs === inputs ? record.data : undefined;
+}
+
+/** The recorded dead exports when they were found in today's inputs; undefined otherwise. */
+export function recordedDeadExports(root: string): DeadExport[] | undefined {
+  return recordOfToday(root)?.dead;
+}
+
+/** One of the other recorded facts when it was found in today's inputs; undefined otherwise. */
+export function recordedFact(root: string, fact: keyof TypecheckFacts): string[] | undefined {
+  return recordOfToday(root)?.[fact];
 }
 
 /** The project's dead exports: the typecheck's record of today's inputs, or found anew. */

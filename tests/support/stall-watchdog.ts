@@ -4,9 +4,16 @@
  * (a generator whose filter nothing passes) held a CI run to its 75-minute limit, one worker
  * spinning and the other running every file alone. The watchdog lives in a thread of its own
  * and reads a counter the watched thread raises every second (with the timers it had before any
- * test could fake them); when the counter stands still for `stallMs`, it writes which test was
- * running straight to stderr (the watched thread cannot print) and kills the process, so the run
- * fails that file by name within minutes and goes on.
+ * test could fake them); when the counter stands still for `stallMs` of the process's CPU time
+ * (or ten times that of wall time, for a thread blocked without spinning), it writes which test
+ * was running straight to stderr (the watched thread cannot print) and kills the process, so
+ * the run fails that file by name within minutes and goes on.
+ *
+ * CPU time, not wall time: a long synchronous step (a TypeScript program of the whole project,
+ * 20 s on a quiet machine) gets a small share of a core on a loaded one, and ran past 240 s of
+ * wall time there, so the watchdog killed a test that was working. A loop that never ends uses
+ * CPU whatever the load, and the process's CPU time (every thread's) grows at least as fast as
+ * the spinning thread's own.
  */
 import { setInterval as nodeSetInterval } from 'node:timers';
 import { Worker } from 'node:worker_threads';
@@ -29,23 +36,26 @@ const { workerData } = process.getBuiltinModule('node:worker_threads');
 const { writeSync } = process.getBuiltinModule('node:fs');
 const beat = new Int32Array(workerData.beat);
 const name = new Uint8Array(workerData.name);
+const cpuMs = () => { const used = process.cpuUsage(); return (used.user + used.system) / 1000; };
 let last = Atomics.load(beat, 0);
-let still = 0;
+let since = { wall: Date.now(), cpu: cpuMs() };
 setInterval(() => {
   const now = Atomics.load(beat, 0);
-  if (now !== last) { last = now; still = 0; return; }
-  still += 1;
-  if (still * 1000 < workerData.stallMs) return;
+  if (now !== last) { last = now; since = { wall: Date.now(), cpu: cpuMs() }; return; }
+  const cpu = cpuMs() - since.cpu;
+  const wall = Date.now() - since.wall;
+  if (cpu < workerData.stallMs && wall < 10 * workerData.stallMs) return;
   const length = Atomics.load(beat, 1);
   const test = Buffer.from(name.subarray(0, length)).toString('utf8') || 'a test file';
   writeSync(2, '\\nstall-watchdog: the event loop of ' + test + ' has not turned for ' +
-    Math.round(still) + ' s (a synchronous loop?); this test process is ended so the run goes on.\\n');
+    Math.round(wall / 1000) + ' s (' + Math.round(cpu / 1000) + ' s of CPU; a synchronous loop?); ' +
+    'this test process is ended so the run goes on.\\n');
   process.kill(process.pid, 'SIGKILL');
 }, 1000);
 `;
 
 /**
- * Starts a watchdog for the calling thread; `stallMs` without a beat ends the process.
+ * Starts a watchdog for the calling thread; `stallMs` of CPU time without a beat ends the process.
  * @returns a function naming the test now running (what the watchdog prints)
  */
 export function startStallWatchdog(stallMs: number): (test: string) => void {

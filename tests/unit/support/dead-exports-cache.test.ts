@@ -11,10 +11,12 @@ import {
   DEAD_EXPORTS_RECORD,
   recordDeadExports,
   recordedDeadExports,
+  recordedFact,
 } from '../../support/dead-exports-cache';
 import { projectConfig, type DeadExport } from '../../support/dead-exports';
 
 const DEAD: DeadExport[] = [{ id: 'shared/a.ts#unusedThing', kind: 'unused' }];
+const FACTS = { channelCost: ['shared/a.ts'], addedService: ['shared/b.ts'] };
 
 let root = '';
 beforeEach(() => {
@@ -24,13 +26,15 @@ beforeEach(() => {
   writeFileSync(join(root, 'package-lock.json'), '{}');
   writeFileSync(join(root, 'shared', 'a.ts'), 'export const unusedThing = 1;\n');
   writeFileSync(join(root, 'shared', 'b.ts'), 'export const used = 2;\n');
-  recordDeadExports(root, projectConfig(root).fileNames, DEAD);
+  recordDeadExports(root, projectConfig(root).fileNames, DEAD, FACTS);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the dead exports the typecheck recorded', () => {
-  it('are taken for the very inputs they were found in', () => {
+  it('are taken for the very inputs they were found in, with the other facts', () => {
     expect(recordedDeadExports(root)).toEqual(DEAD);
+    expect(recordedFact(root, 'channelCost')).toEqual(FACTS.channelCost);
+    expect(recordedFact(root, 'addedService')).toEqual(FACTS.addedService);
   });
 
   it.each([
@@ -43,6 +47,8 @@ describe('the dead exports the typecheck recorded', () => {
   ])('are not taken when %s', (_, change) => {
     change();
     expect(recordedDeadExports(root)).toBeUndefined();
+    expect(recordedFact(root, 'channelCost')).toBeUndefined();
+    expect(recordedFact(root, 'addedService')).toBeUndefined();
   });
 
   it('are not taken when there is no record', () => {

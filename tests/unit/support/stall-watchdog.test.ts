@@ -38,6 +38,16 @@ describe('the stall watchdog', () => {
     );
   }, 60_000);
 
+  it('leaves a thread alone that stands still without spinning, as a starved one does', async () => {
+    // Blocked for four seconds without a turn and without CPU: a thread a loaded machine gives
+    // no core to looks the same from outside. Past 1.5 s of wall time, far under 1.5 s of CPU.
+    const done = await run(
+      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 4_000); name("done");',
+    );
+    expect(done.stderr).not.toContain('stall-watchdog');
+    expect(done, done.stderr).toMatchObject({ code: 0, signal: null });
+  }, 60_000);
+
   it('leaves a process alone whose loop turns, however long it works', async () => {
     // Four seconds of work in slices, each a turn of the loop: past the watchdog's 1.5 s.
     const done = await run(`

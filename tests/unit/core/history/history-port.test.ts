@@ -1,6 +1,6 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryError } from '../../../../electron/core/history/history-error';
 import { HistoryPort } from '../../../../electron/core/history/history-port';
@@ -42,8 +42,11 @@ async function until(test: () => boolean): Promise<number> {
 const ratingsOf = (store: HistoryStore, refs: readonly ImageAt[]) =>
   refs.map((ref) => store.get(ref.localId)?.images[ref.index]?.rating ?? 0);
 
-// Each case writes a 10,000-image library first: minutes on a loaded machine.
+// The 10,000-image library is written once for the file (minutes on a loaded machine) and each
+// case gets a copy of its closed database file of its own, as the file written anew would be.
 describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
+  let template: ReturnType<typeof tempDir>;
+  let templateFile: string;
   let dir: ReturnType<typeof tempDir>;
   let file: string;
   let data: ReturnType<typeof library>;
@@ -60,10 +63,16 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     return made;
   };
 
+  beforeAll(() => {
+    template = tempDir();
+    templateFile = join(template.dir, 'history.sqlite');
+    data = library(templateFile);
+  }, 300_000);
+  afterAll(() => template.remove());
   beforeEach(() => {
     dir = tempDir();
     file = join(dir.dir, 'history.sqlite');
-    data = library(file);
+    copyFileSync(templateFile, file);
   });
   afterEach(async () => {
     await Promise.all(ports.splice(0).map((p) => p.dispose()));
