@@ -26,6 +26,12 @@ const PROCESS_BOUND = '**/*.process.test.{ts,tsx}';
 const STALL_WATCHDOG = 'tests/support/stall-watchdog-setup.ts';
 
 /**
+ * The wired renderer projects' global setup: a folder for the files a run makes once and its test
+ * files copy (a history of 50,000 tasks, seconds of CPU each time it was written: run-cache.ts).
+ */
+const RUN_CACHE = 'tests/support/run-cache-setup.ts';
+
+/**
  * The `unit` project's files share their modules within a worker thread (`isolate: false`): a
  * file's imports are loaded once for the thread instead of once per file, which was most of that
  * project's time (on a loaded 2-core machine 319 s of CPU isolated, 193 s shared; import 219 s,
@@ -129,6 +135,7 @@ export default defineConfig({
           expect: expectations,
           include: MAIN_SIDE.shared,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
+          globalSetup: [RUN_CACHE],
           environment: 'jsdom',
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'threads',
@@ -147,6 +154,7 @@ export default defineConfig({
           expect: expectations,
           include: MAIN_SIDE.own,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
+          globalSetup: [RUN_CACHE],
           environment: 'jsdom',
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'threads',

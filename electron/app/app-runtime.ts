@@ -39,7 +39,7 @@ import {
 import { probeAtAddress } from '../core/service';
 import type { ServiceCredentials } from '../ports/credentials';
 import { secretRedactor, type Redactor } from '../core/logging';
-import { openPictorCore, type PictorCore } from '../core/pictor-core';
+import { openPictorCore, type PictorCore, type PictorCoreOptions } from '../core/pictor-core';
 import { applySettingsPatch, SettingsService } from '../core/settings';
 
 export interface AppRuntimeOptions {
@@ -85,6 +85,8 @@ export interface AppRuntimeOptions {
   readonly systemTrash?: SystemTrash;
   /** Least time between two progress reports of a long operation (tests: 0); default 100 ms. */
   readonly progressEveryMs?: number;
+  /** The history worker's script (tests: one bundled for the run); default the core's own. */
+  readonly historyPort?: PictorCoreOptions['historyPort'];
 }
 
 export class AppRuntime {
@@ -353,6 +355,7 @@ export class AppRuntime {
       imageEngine: options.imageEngine,
       ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
       ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
+      ...(options.historyPort ? { historyPort: options.historyPort } : {}),
       ...(options.systemTrash ? { systemTrash: options.systemTrash } : {}),
       ...(options.progressEveryMs === undefined
         ? {}

@@ -15,7 +15,8 @@
  * (tests/support/intercepted-api.ts); the hand-written fake (tests/fakes/fake-pictor-api.ts) is
  * left for the tests not yet moved onto it.
  */
-import { vi } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { inject, vi } from 'vitest';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
@@ -65,6 +66,8 @@ export interface WiredApiOptions {
   readonly capPrompts?: CapPrompts;
   /** Main's own dialog before a template run passes a hard cap; without it main refuses those. */
   readonly overCapPrompts?: OverCapPrompts;
+  /** A history file main opens as its own (a run's cached large history: run-cache.ts). */
+  readonly history?: string;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -182,6 +185,15 @@ function nodeByteTypes(): () => void {
   return () => Object.assign(scope, before);
 }
 
+/**
+ * The history worker bundled once for the run (tests/support/run-cache-setup.ts), where the
+ * project built one: from source, each main's worker thread loaded its modules through tsx.
+ */
+function bundledHistoryWorker(): Partial<AppRuntimeOptions> {
+  const bundle = inject('pictorHistoryWorker') as string | undefined;
+  return bundle ? { historyPort: { workerUrl: pathToFileURL(bundle) } } : {};
+}
+
 /** Starts the runtime on a temporary folder, wires it and gives the page's API over it. */
 export async function startWiredApi(options: WiredApiOptions = {}): Promise<WiredApi> {
   const restoreByteTypes = nodeByteTypes();
@@ -192,8 +204,9 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
   // PICTOR_E2E_KEY_ORIGIN) are the runtime's, as the e2e harness passes them (node-main.ts).
   const { dir, runtime, os, wiring, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-wired-',
+    ...(options.history ? { history: options.history } : {}),
     env,
-    runtime: (os) => ({ prompts: os.prompts, ...options.runtime }),
+    runtime: (os) => ({ prompts: os.prompts, ...bundledHistoryWorker(), ...options.runtime }),
     wiring: () => ({
       info: () => ({
         version: options.version ?? '0.1.0',

@@ -6,10 +6,11 @@
  * runtime's options (given the OS stand-ins, whose system trash the core may take), what the
  * stand-ins read, the wiring's optional parts and where events go (default: kept in `emitted`).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
+import { HISTORY_FILE } from '../../electron/core/pictor-core';
 import { wireApp, type AppWiring, type AppWiringOptions } from '../../electron/ipc/wire-app';
 import type { EventChannel } from '../../shared/ipc/contract';
 import { createOsStandIns, type OsStandIns } from '../e2e/harness/os-stand-ins';
@@ -22,6 +23,8 @@ export type Cleanups = (() => Promise<unknown>)[];
 export interface WiredIpcOptions {
   /** The temporary folder's name prefix (say which test file made it). */
   readonly prefix: string;
+  /** A history file (a run's cached large history: run-cache.ts) the core opens as its own. */
+  readonly history?: string;
   /** The runtime's options over the test defaults, given the OS stand-ins. */
   readonly runtime?: (os: OsStandIns, dir: string) => Partial<AppRuntimeOptions>;
   /** What the OS stand-ins read at call time (a test may change it before a call). */
@@ -51,6 +54,10 @@ export interface WiredIpc {
 export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
   const dir = await mkdtemp(join(tmpdir(), options.prefix));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  if (options.history) {
+    await mkdir(join(dir, 'data'), { recursive: true });
+    await copyFile(options.history, join(dir, 'data', HISTORY_FILE));
+  }
   const env = options.env ?? {};
   const os = createOsStandIns({
     userDataDir: dir,

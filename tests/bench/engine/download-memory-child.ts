@@ -33,7 +33,7 @@ import { byRole, resample, sampleTree } from '../images/process-stats';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { targetAt } from '../../support/submit-target';
 import { faultsOf } from '../../support/fault-cost';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 
 export interface DownloadMemoryReport {
   /** The image engine that checked the images. */
@@ -152,8 +152,7 @@ function savedAsExpected(engine: ImageEngine, thumbnail: boolean): boolean {
 
 /** 100 Gallery.downloadImage calls at once: the downloader alone, no concurrency cap. */
 async function viaGallery(dir: string, url: string, count: number, run: Run) {
-  const { gallery, intake } = galleryWithIntake({
-    root: dir,
+  const { gallery, intake } = galleryOnServer(dir, {
     fetch: createNodeFetch(),
     imageEngine: run.engine,
   });

@@ -10,8 +10,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { exportLibrary } from '../../../electron/core/library/archive/export-library';
 import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
-import { testImageEngine } from '../../support/image-engine';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOffline } from '../../support/gallery-with-intake';
 
 export interface ArchivePhaseReport {
   readonly phase: 'export' | 'import';
@@ -61,11 +60,7 @@ async function main(): Promise<void> {
     // A fresh library, as the app makes it on first start.
     mkdirSync(join(to, 'gallery', '.pictor-tmp'), { recursive: true });
     const history = HistoryStore.open(join(to, HISTORY_FILE));
-    const { intake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: join(to, 'gallery'),
-      fetch: () => Promise.reject(new Error('The bench does not download.')),
-    });
+    const { intake } = galleryOffline(join(to, 'gallery'));
     const summary = await importLibrary({ intake, history, source: from });
     history.close();
     const { refused, ...counts } = summary;

@@ -18,9 +18,8 @@ import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { listFiles } from '../../e2e/harness/disk';
-import { testImageEngine } from '../../support/image-engine';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 
 /** Files in the gallery's temp folder (written by an attempt that a kill interrupted). */
 export function tempFiles(galleryDir: string): string[] {
@@ -144,7 +143,7 @@ export async function expectGalleryExact(
 }
 
 async function expectRebuildFinds(galleryDir: string, records: readonly TaskRecord[]) {
-  const { intake } = galleryWithIntake({ imageEngine: testImageEngine, root: galleryDir, fetch });
+  const { intake } = galleryOnServer(galleryDir);
   const rebuilt = await rebuildLibrary(intake);
   expect(rebuilt.skipped).toEqual([]);
   const summary = (record: TaskRecord) => ({

@@ -17,11 +17,10 @@ import { LibraryDiskError } from '../../../electron/core/library/archive/archive
 import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { taskFiles, type ExportFile } from '../../unit/core/library/archive/crafted-export';
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOffline } from '../../support/gallery-with-intake';
 
 const probe = probeMount();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -69,11 +68,7 @@ describe.skipIf(!probe.ok)(
       const { records, files } = await sixTasks();
       const archive = await yazlExport(base, files, 'six.zip');
       const importInto = async (root: string, history: HistoryStore) => {
-        const { intake } = galleryWithIntake({
-          imageEngine: testImageEngine,
-          root,
-          fetch: () => Promise.reject(new Error('This test gallery does not download.')),
-        });
+        const { intake } = galleryOffline(root);
         return importLibrary({
           intake,
           history,

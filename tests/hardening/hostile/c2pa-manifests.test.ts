@@ -25,8 +25,7 @@ import {
   type TestServer,
 } from '../../support/gallery-helpers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
-import { testImageEngine } from '../../support/image-engine';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 const TIMEOUT_MS = 8_000;
@@ -68,10 +67,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
+  ({ gallery, intake } = galleryOnServer(root, {
     credentials: verifier,
     downloadTimeoutMs: 20_000,
     imageMetadata: { appVersion: '9.9.9' },

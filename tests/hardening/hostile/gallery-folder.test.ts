@@ -25,9 +25,8 @@ import {
 } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
-import { testImageEngine } from '../../support/image-engine';
 import { fifoMaker, makeFifo, needing } from '../../support/tools';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
@@ -45,7 +44,7 @@ const servers: Server[] = [];
 beforeEach(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-gallery-')));
   root = join(base, 'gallery');
-  ({ gallery, intake } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch }));
+  ({ gallery, intake } = galleryOnServer(root));
   await gallery.init();
   png ??= await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a0' } })
     .png()

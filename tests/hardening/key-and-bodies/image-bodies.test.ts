@@ -21,7 +21,7 @@ import { hostileCases, randomPng, type HostileCase } from './hostile-bodies';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 
 const FILE = 'tests/hardening/key-and-bodies/image-bodies.test.ts';
 const MAX_DOWNLOAD_ATTEMPTS = 2;
@@ -102,12 +102,7 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
 
   it('through the Gallery downloader, one attempt each', async () => {
     const root = join(dir, 'direct');
-    const { gallery, intake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root,
-      fetch,
-      downloadTimeoutMs: 20_000,
-    });
+    const { gallery, intake } = galleryOnServer(root, { downloadTimeoutMs: 20_000 });
     await gallery.init();
     for (const [index, hostile] of cases.entries()) {
       const url = host.route(`/direct/${index}`, hostile.reply);

@@ -29,7 +29,6 @@ import {
   exiftool,
   makeEncoded,
 } from '../../unit/core/gallery/metadata/meta-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import {
   buildPng,
   c2paSuperbox,
@@ -40,7 +39,7 @@ import {
 import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
 import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { needing } from '../../support/tools';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 const SECRETS = ['sk-live-SECRET-4242', 'hunter2', 'carol', '/v1/private', 'frag-secret'];
@@ -62,10 +61,7 @@ beforeEach(async () => {
   logged = [];
   const record = (message: string, fields?: LogFields) => void logged.push({ message, fields });
   const logger: Logger = { debug: record, info: record, warn: record, error: record };
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
+  ({ gallery, intake } = galleryOnServer(root, {
     logger,
     downloadTimeoutMs: 10_000,
     imageMetadata: { appVersion: '4.5.6' },
@@ -194,10 +190,7 @@ describe('a PNG’s provenance, written as it downloads', () => {
     const body = await makeEncoded(ENCODINGS[0]!, 90, 60);
     const reasons: Array<{ message: string; fields?: LogFields }> = [];
     const note = (message: string, fields?: LogFields) => void reasons.push({ message, fields });
-    const { intake: capped } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root,
-      fetch,
+    const { intake: capped } = galleryOnServer(root, {
       logger: { debug: note, info: note, warn: note, error: note },
       downloadTimeoutMs: 10_000,
       imageMetadata: { appVersion: '4.5.6' },

@@ -22,8 +22,7 @@ import {
   tempFiles,
   type TestServer,
 } from '../../support/gallery-helpers';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
-import { testImageEngine } from '../../support/image-engine';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 
 /** Bytes written through each file handle opened, by path (writes and gathered writes). */
 const counted = vi.hoisted(() => ({ bytes: new Map<string, number>() }));
@@ -68,10 +67,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
+  ({ gallery, intake } = galleryOnServer(root, {
     downloadTimeoutMs: 30_000,
     imageMetadata: { appVersion: '4.5.6' },
   }));

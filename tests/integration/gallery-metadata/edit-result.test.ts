@@ -26,8 +26,7 @@ import {
   startServer,
   type TestServer,
 } from '../../support/gallery-helpers';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
-import { testImageEngine } from '../../support/image-engine';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import { ENCODINGS, makeEncoded } from '../../unit/core/gallery/metadata/meta-helpers';
 
 let server: TestServer;
@@ -41,12 +40,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
-    imageMetadata: { appVersion: '4.5.6' },
-  }));
+  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
   await gallery.init();
 });
 afterEach(() => removeDir(root));

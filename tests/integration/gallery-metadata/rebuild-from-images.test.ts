@@ -23,8 +23,7 @@ import {
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
-import { testImageEngine } from '../../support/image-engine';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
@@ -41,12 +40,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
-    imageMetadata: { appVersion: '4.5.6' },
-  }));
+  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
   await gallery.init();
 });
 afterEach(async () => {

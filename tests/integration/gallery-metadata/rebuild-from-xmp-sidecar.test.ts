@@ -38,9 +38,8 @@ import {
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { MemoryRecords, cleanUp, onlyRecord, tempDir } from '../../unit/core/trash/trash-fixture';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
@@ -56,12 +55,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
-    imageMetadata: { appVersion: '4.5.6' },
-  }));
+  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
   await gallery.init();
 });
 afterEach(async () => {
@@ -91,8 +85,7 @@ async function downloadTask(): Promise<TaskRecord> {
 async function verifyingGallery(): Promise<ImageIntake> {
   const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
   verifiers.push(verifier);
-  return galleryWithIntake({ imageEngine: testImageEngine, root, fetch, credentials: verifier })
-    .intake;
+  return galleryOnServer(root, { credentials: verifier }).intake;
 }
 
 describe('a task folder without pictor.json, one image with Content Credentials', () => {

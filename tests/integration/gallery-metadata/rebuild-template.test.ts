@@ -24,8 +24,7 @@ import {
   startServer,
   type TestServer,
 } from '../../support/gallery-helpers';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
-import { testImageEngine } from '../../support/image-engine';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 import { memoryTemplates } from '../../support/template-source';
 import {
   ENCODINGS,
@@ -67,12 +66,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
-    imageMetadata: { appVersion: '4.5.6' },
-  }));
+  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
   await gallery.init();
 });
 afterEach(() => removeDir(root));

@@ -25,11 +25,10 @@ import {
   serve,
   startServer,
 } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { ENCODINGS, makeEncoded } from '../../unit/core/gallery/metadata/meta-helpers';
 import { setUpPage, type PageSetup } from './page-setup';
-import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { galleryOnServer } from '../../support/gallery-with-intake';
 
 /** The app's own bounds (RendererCredentialVerifier's defaults): 20 s a file. */
 const TIMEOUT_MS = 20_000;
@@ -102,10 +101,7 @@ describe('the signed fixtures, verified in the page', () => {
     const server = await startServer();
     const root = await makeTempDir();
     try {
-      const { gallery, intake } = galleryWithIntake({
-        imageEngine: testImageEngine,
-        root,
-        fetch,
+      const { gallery, intake } = galleryOnServer(root, {
         credentials: testList,
         imageMetadata: { appVersion: '1.0.0' },
       });

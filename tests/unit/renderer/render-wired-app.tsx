@@ -22,16 +22,14 @@ import { giveSize } from './layout-sizes';
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 /**
- * Writes `count` finished tasks into main's history, newest first one minute apart, as the fake's
- * `seedTasks` does (local ids `seed-000000`…, prompts "Prompt number 0"…); `build(i)` customises
- * task i. For lists: no image files are behind them (`main.generate` makes real ones).
+ * `count` finished tasks, newest first one minute apart, as the fake's `seedTasks` made them
+ * (local ids `seed-000000`…, prompts "Prompt number 0"…); `build(i)` customises task i.
  */
-export function seedHistory(
-  main: WiredApi,
+export function seedRecords(
   count: number,
   build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
 ): TaskRecord[] {
-  const records = Array.from({ length: count }, (_, index) =>
+  return Array.from({ length: count }, (_, index) =>
     makeTask({
       localId: `seed-${String(index).padStart(6, '0')}`,
       taskId: `task-${String(index)}`,
@@ -40,6 +38,18 @@ export function seedHistory(
       ...build(index),
     }),
   );
+}
+
+/**
+ * Writes {@link seedRecords} into main's history. For lists: no image files are behind them
+ * (`main.generate` makes real ones).
+ */
+export function seedHistory(
+  main: WiredApi,
+  count: number,
+  build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
+): TaskRecord[] {
+  const records = seedRecords(count, build);
   main.runtime.core.history.putMany(records);
   return records;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { serve, startServer } from '../../../support/gallery-helpers';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const f = useDownloadFixture();
 
@@ -70,12 +69,7 @@ describe('statuses and network failures', () => {
   });
 
   it('a server that stalls mid-body hits the per-attempt timeout', async () => {
-    const { intake: quickIntake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: f.root,
-      fetch,
-      downloadTimeoutMs: 300,
-    });
+    const { intake: quickIntake } = galleryOnServer(f.root, { downloadTimeoutMs: 300 });
     const url = f.server.route('/stall', (_req, res) => {
       res.writeHead(200, { 'Content-Length': String(f.png.length) });
       res.write(f.png.subarray(0, 1000));

@@ -16,9 +16,8 @@ import {
   tempFiles,
   type TestServer,
 } from '../../../support/gallery-helpers';
-import { testImageEngine } from '../../../support/image-engine';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../../electron/core/download/image-intake';
 
 export interface DownloadFixture {
@@ -68,10 +67,7 @@ export function useDownloadFixture(): DownloadFixture {
     fixture.root = await makeTempDir();
     const clock = new ManualClock();
     fixture.clock = clock;
-    ({ gallery: fixture.gallery, intake: fixture.intake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: fixture.root,
-      fetch,
+    ({ gallery: fixture.gallery, intake: fixture.intake } = galleryOnServer(fixture.root, {
       downloadTimeoutMs: 5_000,
       now: () => clock.now(),
     }));

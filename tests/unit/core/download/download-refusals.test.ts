@@ -2,8 +2,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { makeImage, serve, serveChunked } from '../../../support/gallery-helpers';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const f = useDownloadFixture();
 
@@ -85,12 +84,7 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('an image over maxPixels', async () => {
-    const { intake: strictIntake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: f.root,
-      fetch,
-      maxPixels: 10_000,
-    });
+    const { intake: strictIntake } = galleryOnServer(f.root, { maxPixels: 10_000 });
     const outcome = (
       await f.download(f.server.route('/many-pixels.png', serve(f.png)), { intake: strictIntake })
     ).outcome;
@@ -98,12 +92,7 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('a Content-Length over the cap, before reading the body', async () => {
-    const { intake: cappedIntake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: f.root,
-      fetch,
-      maxImageBytes: 10_000,
-    });
+    const { intake: cappedIntake } = galleryOnServer(f.root, { maxImageBytes: 10_000 });
     const outcome = (
       await f.download(f.server.route('/big-declared.png', serve(f.png)), { intake: cappedIntake })
     ).outcome;
@@ -111,12 +100,7 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('a streamed body over the cap without Content-Length', async () => {
-    const { intake: cappedIntake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: f.root,
-      fetch,
-      maxImageBytes: 10_000,
-    });
+    const { intake: cappedIntake } = galleryOnServer(f.root, { maxImageBytes: 10_000 });
     const outcome = (
       await f.download(f.server.route('/big-streamed.png', serveChunked(f.png, 1024)), {
         intake: cappedIntake,

@@ -8,8 +8,7 @@ import { makeImage, makeRecord, serve, tempFiles } from '../../../support/galler
 import { downloadOptions, downloadWith } from '../../../support/pinned-helpers';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const f = useDownloadFixture();
 
@@ -123,12 +122,7 @@ describe('saving images', () => {
     const record = (message: string, fields?: object) =>
       lines.push(message + JSON.stringify(fields));
     const logger = { debug: record, info: record, warn: record, error: record };
-    const { intake: loggedIntake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: f.root,
-      fetch,
-      logger,
-    });
+    const { intake: loggedIntake } = galleryOnServer(f.root, { logger });
     f.server.route('/signed-gone', (_req, res) => res.writeHead(410).end());
     const ok = await f.download(`${f.server.route('/signed.png', serve(f.png))}?sig=SECRET1`, {
       intake: loggedIntake,

@@ -15,8 +15,7 @@ import {
   startServer,
   type TestServer,
 } from '../../../support/gallery-helpers';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
-import { testImageEngine } from '../../../support/image-engine';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const HEADERS = { Authorization: 'Bearer proxy-key-123456' };
 
@@ -42,12 +41,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
-    downloadTimeoutMs: 5_000,
-  }));
+  ({ gallery, intake } = galleryOnServer(root, { downloadTimeoutMs: 5_000 }));
   await gallery.init();
   own.requests.length = 0;
   other.requests.length = 0;

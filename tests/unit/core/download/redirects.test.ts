@@ -17,8 +17,7 @@ import {
   routedFetch,
   scriptedResolver,
 } from '../../../support/pinned-helpers';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../../electron/core/download/image-intake';
 
 let server: TestServer;
@@ -40,12 +39,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch,
-    downloadTimeoutMs: 5_000,
-  }));
+  ({ gallery, intake } = galleryOnServer(root, { downloadTimeoutMs: 5_000 }));
   await gallery.init();
 });
 

@@ -5,11 +5,10 @@ import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { slugify } from '../../../../electron/core/gallery/gallery-layout';
 import { makeRecord } from '../../../support/gallery-helpers';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const root = join(sep === '/' ? '/srv' : 'C:\\srv', 'gallery');
-const { gallery } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch });
+const { gallery } = galleryOnServer(root);
 const FOLDER =
   /^\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}_\d{6}_[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?_[a-z0-9-]{1,8}$/;
 

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
 import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -21,11 +20,7 @@ afterEach(async () => {
 async function gallery() {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-reroot-'));
   dirs.push(dir);
-  const { gallery: made } = galleryWithIntake({
-    imageEngine: testImageEngine,
-    root: join(dir, 'first'),
-    fetch,
-  });
+  const { gallery: made } = galleryOnServer(join(dir, 'first'));
   await made.init();
   return { dir, gallery: made };
 }

@@ -13,8 +13,7 @@ import {
   tempFiles,
   type TestServer,
 } from '../../../support/gallery-helpers';
-import { testImageEngine } from '../../../support/image-engine';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../../electron/core/download/image-intake';
 
@@ -33,7 +32,7 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   root = await makeTempDir();
-  ({ gallery, intake } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch }));
+  ({ gallery, intake } = galleryOnServer(root));
   await gallery.init();
 });
 
@@ -307,11 +306,7 @@ describe('rebuild', () => {
 describe('init', () => {
   it('creates the root and .pictor-tmp, and removes every leftover temp file', async () => {
     const fresh = join(root, 'new', 'gallery');
-    const { gallery: other } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: fresh,
-      fetch,
-    });
+    const { gallery: other } = galleryOnServer(fresh);
     expect(await other.init()).toEqual({ removedTempFiles: 0 });
     await writeFile(join(fresh, '.pictor-tmp', 'abc.part'), 'half an image');
     await writeFile(join(fresh, '.pictor-tmp', 'def.thumb.part'), 'half a thumbnail');

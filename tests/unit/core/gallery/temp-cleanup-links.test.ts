@@ -16,7 +16,7 @@ import { StaticCredentials } from '../../../fakes/static-credentials';
 import { snapshotTree } from '../../../support/tree-snapshot';
 import { testImageEngine } from '../../../support/image-engine';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
-import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
 
 const FIFO = fifoMaker();
 let base: string;
@@ -64,7 +64,7 @@ describe('.pictor-tmp itself is not a folder', () => {
   it.each(cases)('%s: nothing outside is removed and the start-up works', async (_, plant) => {
     await plant();
     const before = await outsideTemp();
-    const { gallery } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch });
+    const { gallery } = galleryOnServer(root);
     const result = await gallery.init();
     expect(await outsideTemp()).toEqual(before);
     await expectRealEmptyTemp();

@@ -18,7 +18,7 @@ import {
   seriousViolations,
   tile,
 } from './gallery-harness';
-import { seedGallery, seedLargeGallery, wiredGallery, wiredGalleryOnce } from './gallery-wired';
+import { seedGallery, wiredGallery, wiredLargeGallery } from './gallery-wired';
 
 /** Main's own handlers and history, one runtime for the file (the 50,000-image pages: their own). */
 const renderWired = wiredGallery();
@@ -288,9 +288,7 @@ describe('the viewer', () => {
 describe('a scrollbar as long as the gallery', () => {
   // One history of 50,000 tasks for the three, written once; files behind the images the
   // keys act on (25,000–25,010). The End test runs before the one that deletes an image.
-  const renderLarge = wiredGalleryOnce((main) =>
-    seedLargeGallery(main, 50_000, (index) => index >= 25_000 && index <= 25_010),
-  );
+  const renderLarge = wiredLargeGallery(50_000, (index) => index >= 25_000 && index <= 25_010);
   // 1000 px wide: 5 columns, rows 195 px apart.
   it('spans every image, and loads the page at a position dragged to', async () => {
     const { main } = await renderLarge();

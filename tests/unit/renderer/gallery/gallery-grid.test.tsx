@@ -3,12 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { selectGalleryItems } from '../../../../renderer/store/record-selectors';
 import { focusedKey, keyOf, resize, scrollGrid, seriousViolations, tile } from './gallery-harness';
-import {
-  seedGallery,
-  seedLargeGallery,
-  wiredGallery,
-  wiredGalleryOnce,
-} from '../gallery/gallery-wired';
+import { seedGallery, wiredGallery, wiredLargeGallery } from '../gallery/gallery-wired';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
 const renderWired = wiredGallery();
@@ -24,7 +19,7 @@ function images(): HTMLImageElement[] {
 describe('the gallery grid', () => {
   describe('over 50,000 images', () => {
     // One history of 50,000 tasks, written once (it takes seconds); no files: nothing is opened.
-    const renderLarge = wiredGalleryOnce((main) => seedLargeGallery(main, 50_000, () => false));
+    const renderLarge = wiredLargeGallery(50_000, () => false);
 
     it('keeps only a window of 50,000 images in the page and pages in more by cursor', async () => {
       const { main } = await renderLarge();

@@ -14,7 +14,9 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { interceptWired, type InterceptedApi } from '../../../support/intercepted-api';
 import { makeImage } from '../../../support/task-records';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../../support/wired-api';
-import { seedHistory } from '../render-wired-app';
+import { seedHistory, seedRecords } from '../render-wired-app';
+import { runCachedFile } from '../../../support/run-cache';
+import { HistoryStore } from '../../../../electron/core/history';
 import { sharedWiredMain } from '../shared-wired-main';
 import { mountGallery } from './gallery-harness';
 
@@ -76,19 +78,28 @@ export function seedGallery(
 }
 
 /**
- * A main of a describe's own whose tests share one large history, written once before them (a
- * history of 50,000 tasks takes seconds to write): `seed` prepares it. Each test starts with the
- * record of the page's requests cleared, and must leave the history as the next test expects.
+ * How long a large gallery's main may take to start: 50,000 tasks written (seconds of CPU on a
+ * quiet machine, past two minutes at a load of 38 on 2 cores), or waited for while another file
+ * writes them.
  */
-export function wiredGalleryOnce(
-  seed: (main: WiredApi) => unknown,
-  options: WiredApiOptions = {},
+const LARGE_GALLERY_MS = 240_000;
+
+/**
+ * A main of a describe's own whose tests share one history of `count` tasks as
+ * {@link seedLargeGallery} makes them, with files behind the images `withFiles` names: the history
+ * is written once per run (it takes seconds) and copied in before main starts (run-cache.ts).
+ * Each test starts with the record of the page's requests cleared, and must leave the history as
+ * the next test expects.
+ */
+export function wiredLargeGallery(
+  count: number,
+  withFiles: (index: number) => boolean,
 ): (render?: WiredGalleryOptions) => Promise<RenderedWiredGallery> {
   let main: WiredApi | undefined;
   beforeAll(async () => {
-    main = await startWiredApi(options);
-    await seed(main);
-  }, 120_000);
+    main = await startWiredApi({ history: await largeHistory(count) });
+    writeImageFiles(main, count, withFiles);
+  }, LARGE_GALLERY_MS);
   beforeEach(() => {
     if (main) main.calls.length = 0;
   });
@@ -104,6 +115,50 @@ export function wiredGalleryOnce(
 }
 
 /**
+ * The run's history file of {@link largeGalleryRecords}(count), written by the first to ask, a
+ * slice at a time: the thread's event loop turns between slices (its stall watchdog watches it).
+ */
+function largeHistory(count: number): Promise<string> {
+  return runCachedFile(
+    `large-gallery-${String(count)}.sqlite`,
+    async (file) => {
+      const records = largeGalleryRecords(count);
+      const store = HistoryStore.open(file);
+      try {
+        for (let start = 0; start < count; start += 5_000) {
+          store.putMany(records.slice(start, start + 5_000));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        store.close();
+      }
+    },
+    LARGE_GALLERY_MS,
+  );
+}
+
+/** `count` tasks of one image each at `g/<index>.png` (its thumbnail beside), as seedGallery's. */
+function largeGalleryRecords(count: number): TaskRecord[] {
+  return seedRecords(count, (index) => ({
+    images: [
+      makeImage(0, { file: `g/${String(index)}.png`, thumbnail: `g/${String(index)}.thumb.webp` }),
+    ],
+    taskId: `svc-${String(index)}`,
+  }));
+}
+
+/** Placeholder files behind the images and thumbnails of the tasks `withFiles` names. */
+function writeImageFiles(main: WiredApi, count: number, withFiles: (index: number) => boolean) {
+  const folder = join(main.runtime.galleryDir(), 'g');
+  mkdirSync(folder, { recursive: true });
+  for (let index = 0; index < count; index += 1) {
+    if (!withFiles(index)) continue;
+    writeFileSync(join(folder, `${String(index)}.png`), 'image');
+    writeFileSync(join(folder, `${String(index)}.thumb.webp`), 'thumbnail');
+  }
+}
+
+/**
  * `count` tasks of one saved image each in main's history, as {@link seedGallery} makes them, with
  * files behind the images `withFiles` names only (writing 100,000 files for a scroll would take
  * longer than the test).
@@ -113,17 +168,6 @@ export function seedLargeGallery(
   count: number,
   withFiles: (index: number) => boolean,
 ): void {
-  const folder = join(main.runtime.galleryDir(), 'g');
-  mkdirSync(folder, { recursive: true });
-  for (let index = 0; index < count; index += 1) {
-    if (!withFiles(index)) continue;
-    writeFileSync(join(folder, `${String(index)}.png`), 'image');
-    writeFileSync(join(folder, `${String(index)}.thumb.webp`), 'thumbnail');
-  }
-  seedHistory(main, count, (index) => ({
-    images: [
-      makeImage(0, { file: `g/${String(index)}.png`, thumbnail: `g/${String(index)}.thumb.webp` }),
-    ],
-    taskId: `svc-${String(index)}`,
-  }));
+  writeImageFiles(main, count, withFiles);
+  main.runtime.core.history.putMany(largeGalleryRecords(count));
 }

@@ -15,7 +15,7 @@ import type { ImageEngine } from '../../../../../electron/ports/image-engine';
 import { makeImage } from '../../../../support/gallery-helpers';
 import { testImageEngine } from '../../../../support/image-engine';
 import { addTask, useLibraries, type Library } from './library-fixture';
-import { galleryWithIntake } from '../../../../support/gallery-with-intake';
+import { galleryOffline } from '../../../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../../../electron/core/download/image-intake';
 
 const library = useLibraries();
@@ -37,11 +37,7 @@ function counted(engine: ImageEngine): { engine: ImageEngine; calls: () => numbe
 }
 
 function galleryWith(root: string, engine: ImageEngine): ImageIntake {
-  return galleryWithIntake({
-    imageEngine: engine,
-    root,
-    fetch: () => Promise.reject(new Error('This test gallery does not download.')),
-  }).intake;
+  return galleryOffline(root, { imageEngine: engine }).intake;
 }
 
 async function archiveOf(from: Library): Promise<string> {

@@ -5,7 +5,7 @@ import type { TaskRecord } from '../../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../../electron/core/history/history-store';
 import type { Gallery } from '../../../../../electron/core/gallery/gallery';
 import type { ImageIntake } from '../../../../../electron/core/download/image-intake';
-import { galleryWithIntake } from '../../../../support/gallery-with-intake';
+import { galleryOffline } from '../../../../support/gallery-with-intake';
 import {
   importLibrary,
   type ImportOptions,
@@ -19,7 +19,6 @@ import { ManualClock } from '../../../../fakes/manual-clock';
 import { afterEach, beforeEach } from 'vitest';
 import { makeImage, makeTempDir, removeDir } from '../../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../../support/task-records';
-import { testImageEngine } from '../../../../support/image-engine';
 
 export interface Library {
   readonly dir: string;
@@ -46,11 +45,7 @@ export function operationsOn(library: Library): CoreOperations {
 
 /** A gallery whose intake never downloads (an import needs its root and its image check only). */
 export function offlineGallery(root: string): { gallery: Gallery; intake: ImageIntake } {
-  return galleryWithIntake({
-    imageEngine: testImageEngine,
-    root,
-    fetch: () => Promise.reject(new Error('This test gallery does not download.')),
-  });
+  return galleryOffline(root);
 }
 
 export async function makeLibrary(): Promise<Library> {

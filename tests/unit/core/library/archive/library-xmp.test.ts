@@ -20,9 +20,8 @@ import { C2paVerifier } from '../../../../../electron/core/content-credentials/c
 import { readTrustAnchors } from '../../../../../electron/core/content-credentials/trust-anchors';
 import { c2paFixture } from '../../../../support/c2pa-hostile';
 import { SIGNED_VERDICT_UNTRUSTED } from '../../../../support/c2pa-hostile-cases';
-import { testImageEngine } from '../../../../support/image-engine';
 import { addTask, useLibraries, type Library } from './library-fixture';
-import { galleryWithIntake } from '../../../../support/gallery-with-intake';
+import { galleryOffline } from '../../../../support/gallery-with-intake';
 
 const library = useLibraries();
 
@@ -92,12 +91,7 @@ describe('an image’s XMP sidecar in the library archive', () => {
     const to = await library();
     // Imported into a gallery that verifies against the shipped list, as the app's does.
     const verifier = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
-    const { intake } = galleryWithIntake({
-      imageEngine: testImageEngine,
-      root: to.root,
-      fetch: () => Promise.reject(new Error('This test gallery does not download.')),
-      credentials: verifier,
-    });
+    const { intake } = galleryOffline(to.root, { credentials: verifier });
     const result = await importLibrary({ intake, history: to.history, source: target }).finally(
       () => verifier.dispose(),
     );
