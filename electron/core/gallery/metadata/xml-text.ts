@@ -54,6 +54,14 @@ export function escapeExact(text: string): string {
   return out;
 }
 
+/**
+ * The exact copy of `text` written beside its readable form ({@link xmlSafe}), escaped
+ * ({@link escapeExact}); undefined when the readable form is exact already.
+ */
+export function exactCopy(text: string): string | undefined {
+  return xmlSafe(text) === text ? undefined : escapeExact(text);
+}
+
 /** Undoes {@link escapeExact}; `null` when the text holds an escape it never writes. */
 export function unescapeExact(text: string): string | null {
   let out = '';
