@@ -102,11 +102,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         >
           <ChevronIcon direction="left" />
         </ToolButton>
-        <ToolButton
-          label={t('viewer.next')}
-          disabled={!nav.canNext}
-          onClick={() => nav.go(1)}
-        >
+        <ToolButton label={t('viewer.next')} disabled={!nav.canNext} onClick={() => nav.go(1)}>
           <ChevronIcon direction="right" />
         </ToolButton>
         <ToolButton label={t('viewer.close')} onClick={props.onClose}>
