@@ -44,7 +44,7 @@ export function xmlSafe(text: string): string {
 }
 
 /** `text` with `\` and every character XML cannot hold written as `\uXXXX` (reversible). */
-export function escapeExact(text: string): string {
+function escapeExact(text: string): string {
   let out = '';
   eachCodePoint(text, (point, unit) => {
     if (unit === '\\') out += '\\\\';
