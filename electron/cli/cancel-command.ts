@@ -21,9 +21,8 @@ import { jsonSafe, terminalSafe } from './terminal-text';
 import { findTask } from './task-ids';
 import { noSuchTask } from '../core/command-line';
 import { parseCancel, type CancelCommand } from './cancel-args';
-import { optionsOf, readOptions } from './cli-args';
-import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
+import { declareLibraryCommand } from './library-command';
 import { common } from './common-args';
 import { resumeWhere, runOnService } from './commands';
 import { serviceChoice } from './service-args';
@@ -163,22 +162,17 @@ function sentenceOf(run: CancelRun, outcome: CancelOutcome): string {
 const CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => PROVIDERS[id].canCancel).join(', ');
 const NO_CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => !PROVIDERS[id].canCancel).join(' and ');
 
-const CANCEL_HELP = commandHelp(
-  `cancel <task-id>... [--provider ID] [--base-url URL]
+export const cancel = declareLibraryCommand({
+  name: 'cancel',
+  help: commandHelp(
+    `cancel <task-id>... [--provider ID] [--base-url URL]
                                   ask each task's service to cancel it (${CANCEL_PROVIDERS};
                                   ${NO_CANCEL_PROVIDERS} cannot): exit 0 when every one ended
                                   canceled, 1 when a service refused or finished it first (its
                                   images are saved), 2 when it could not be asked`,
-  ['service', 'library', 'json', 'verbose'],
-);
-
-const CANCEL_OPTIONS = optionsOf(CANCEL_HELP, []);
-
-export const cancel = declareCommand({
-  help: CANCEL_HELP,
-  options: CANCEL_OPTIONS,
-  parse: (args, env) => {
-    const { values, positionals } = readOptions('cancel', args, CANCEL_OPTIONS);
+    ['service', 'library', 'json', 'verbose'],
+  ),
+  parse: ({ values, positionals }, env) => {
     return parseCancel(positionals, serviceChoice(values, 'cancel'), common(values, env));
   },
   run: (command: CancelCommand, io) =>

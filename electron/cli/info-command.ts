@@ -15,9 +15,9 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { jsonSafe, terminalSafe } from './terminal-text';
 import { libraryTriage, triageLines, type InfoTriage } from './info-triage';
-import { argumentsOf, optionsOf, readOptions, required } from './cli-args';
-import { declareCommand } from './command-declaration';
+import { argumentsOf, required } from './cli-args';
 import { commandHelp } from './command-help';
+import { declareLibraryCommand } from './library-command';
 import { common } from './common-args';
 
 /** The verdict in English words: what it is, then what it means (the window's sentences). */
@@ -109,18 +109,14 @@ async function infoCommand(
   }
 }
 
-const INFO_HELP = commandHelp(
-  'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
-  [],
-);
-
-const INFO_OPTIONS = optionsOf(INFO_HELP, ['json']);
-
-export const info = declareCommand({
-  help: INFO_HELP,
-  options: INFO_OPTIONS,
-  parse: (args, env) => {
-    const { values, positionals } = readOptions('info', args, INFO_OPTIONS);
+export const info = declareLibraryCommand({
+  name: 'info',
+  help: commandHelp(
+    'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+    [],
+  ),
+  own: ['json'],
+  parse: ({ values, positionals }, env) => {
     const [file] = argumentsOf('info', positionals, 1);
     return {
       name: 'info' as const,

@@ -22,11 +22,11 @@ import type { CliIo } from './cli-io';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
 import { resolve } from 'node:path';
-import { argumentsOf, optionsOf, readOptions, required } from './cli-args';
-import { declareCommand } from './command-declaration';
+import { argumentsOf, required } from './cli-args';
 import { commandHelp } from './command-help';
 import { common } from './common-args';
 import { runOnService } from './commands';
+import { declareLibraryCommand } from './library-command';
 
 /**
  * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second
@@ -177,36 +177,27 @@ async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
   }
 }
 
-const REBUILD_HELP = commandHelp(
-  "rebuild                         re-import the gallery folder's sidecars into the history",
-  ['library', 'verbose'],
-);
-
-const REBUILD_OPTIONS = optionsOf(REBUILD_HELP, []);
-
-export const rebuild = declareCommand({
-  help: REBUILD_HELP,
-  options: REBUILD_OPTIONS,
-  parse: (args, env) => {
-    const { values, positionals } = readOptions('rebuild', args, REBUILD_OPTIONS);
+export const rebuild = declareLibraryCommand({
+  name: 'rebuild',
+  help: commandHelp(
+    "rebuild                         re-import the gallery folder's sidecars into the history",
+    ['library', 'verbose'],
+  ),
+  parse: ({ values, positionals }, env) => {
     argumentsOf('rebuild', positionals, 0);
     return { name: 'rebuild', common: common(values, env) };
   },
   run: (command, io) => runOnService(command, io, ({ core }) => rebuildCommand(core, io)),
 });
 
-const EXPORT_HELP = commandHelp(
-  'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
-  ['library', 'verbose'],
-);
-
-const EXPORT_OPTIONS = optionsOf(EXPORT_HELP, ['task']);
-
-export const exportLibrary = declareCommand({
-  help: EXPORT_HELP,
-  options: EXPORT_OPTIONS,
-  parse: (args, env) => {
-    const { values, positionals } = readOptions('export', args, EXPORT_OPTIONS);
+export const exportLibrary = declareLibraryCommand({
+  name: 'export',
+  help: commandHelp(
+    'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
+    ['library', 'verbose'],
+  ),
+  own: ['task'],
+  parse: ({ values, positionals }, env) => {
     const [file] = argumentsOf('export', positionals, 1);
     return {
       name: 'export',
@@ -221,18 +212,13 @@ export const exportLibrary = declareCommand({
     runOnService(command, io, ({ core }) => exportCommand(core, command.file, command.taskIds, io)),
 });
 
-const IMPORT_HELP = commandHelp(
-  'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
-  ['library', 'verbose'],
-);
-
-const IMPORT_OPTIONS = optionsOf(IMPORT_HELP, []);
-
-export const importLibrary = declareCommand({
-  help: IMPORT_HELP,
-  options: IMPORT_OPTIONS,
-  parse: (args, env) => {
-    const { values, positionals } = readOptions('import', args, IMPORT_OPTIONS);
+export const importLibrary = declareLibraryCommand({
+  name: 'import',
+  help: commandHelp(
+    'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
+    ['library', 'verbose'],
+  ),
+  parse: ({ values, positionals }, env) => {
     const [source] = argumentsOf('import', positionals, 1);
     return {
       name: 'import',

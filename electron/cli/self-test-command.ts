@@ -9,10 +9,10 @@ import { UNKNOWN_VERSION } from '../core/pictor-core';
 import { runSelfTest } from '../core/self-test';
 import { EXIT } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
-import { argumentsOf, optionsOf, readOptions } from './cli-args';
+import { argumentsOf } from './cli-args';
 import type { SelfTestHost } from './cli-io';
-import { declareCommand } from './command-declaration';
 import { commandHelp } from './command-help';
+import { declareLibraryCommand } from './library-command';
 
 interface SelfTestIo extends SelfTestHost {
   readonly stdout: (text: string) => void;
@@ -39,18 +39,14 @@ async function selfTestCommand(io: SelfTestIo): Promise<number> {
   }
 }
 
-const SELF_TEST_HELP = commandHelp(
-  'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
-  [],
-);
-
-const SELF_TEST_OPTIONS = optionsOf(SELF_TEST_HELP, []);
-
-export const selfTest = declareCommand({
-  help: SELF_TEST_HELP,
-  options: SELF_TEST_OPTIONS,
-  parse: (args) => {
-    argumentsOf('self-test', readOptions('self-test', args, SELF_TEST_OPTIONS).positionals, 0);
+export const selfTest = declareLibraryCommand({
+  name: 'self-test',
+  help: commandHelp(
+    'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
+    [],
+  ),
+  parse: ({ positionals }) => {
+    argumentsOf('self-test', positionals, 0);
     return { name: 'self-test' as const };
   },
   run: (_line, io) => selfTestCommand(io),

@@ -66,32 +66,21 @@ export async function triageCommand(
   command: TriageCommandLine,
   io: CliIo,
 ): Promise<number> {
+  /** One change to the images named, then how many it changed. */
+  const apply = async (refs: readonly string[], change: TriageChange, did: string) =>
+    applied(io, await core.triage.apply(resolveRefs(core, refs), change), did);
   switch (command.name) {
     case 'rate':
-      return applied(
-        io,
-        await core.triage.apply(resolveRefs(core, command.refs), {
-          kind: 'rating',
-          rating: command.rating,
-        }),
+      return apply(
+        command.refs,
+        { kind: 'rating', rating: command.rating },
         `rated ★${String(command.rating)}`,
       );
     case 'flag':
-      return applied(
-        io,
-        await core.triage.apply(resolveRefs(core, command.refs), {
-          kind: 'flag',
-          flag: command.flag,
-        }),
-        `flagged ${command.flag}`,
-      );
+      return apply(command.refs, { kind: 'flag', flag: command.flag }, `flagged ${command.flag}`);
     case 'tag': {
       const change: TriageChange = { kind: 'tag', tag: command.tag, add: command.add };
-      return applied(
-        io,
-        await core.triage.apply(resolveRefs(core, command.refs), change),
-        command.add ? 'tagged' : 'untagged',
-      );
+      return apply(command.refs, change, command.add ? 'tagged' : 'untagged');
     }
     case 'board':
       return await board(core, command.action, io);

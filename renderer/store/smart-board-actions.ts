@@ -18,22 +18,34 @@ function shown(get: Get, name: string): boolean {
   return current !== '' && foldName(current) === foldName(name);
 }
 
+/**
+ * A change of the smart boards through main: what `work` says it did is confirmed and the library
+ * read again. Null, or the refusal's sentence for the dialog that asked.
+ */
+export async function smartChange(
+  get: Get,
+  work: () => Promise<() => string>,
+): Promise<string | null> {
+  try {
+    get().confirm(await work());
+    await get().triageLoadLibrary();
+    return null;
+  } catch (error) {
+    return toApiError(error).message;
+  }
+}
+
 export function smartBoardActions(
   _set: Set,
   get: Get,
 ): Pick<AppState, 'triageRenameSmart' | 'triageDeleteSmart'> {
   return {
-    triageRenameSmart: async (name, newName) => {
-      try {
+    triageRenameSmart: (name, newName) =>
+      smartChange(get, async () => {
         const renamed = await call('smart:rename', { name, newName });
         if (shown(get, name)) get().gallerySetFilters({ smart: renamed.name });
-        get().confirm(() => t('triage.smart.renamed', { name: renamed.name }));
-        await get().triageLoadLibrary();
-        return null;
-      } catch (error) {
-        return toApiError(error).message;
-      }
-    },
+        return () => t('triage.smart.renamed', { name: renamed.name });
+      }),
     triageDeleteSmart: async (name) => {
       try {
         await call('smart:delete', { name });

@@ -10,9 +10,10 @@ import { flagOf, ratingOf } from '../../shared/domain/triage';
 import type { RequestInput } from '../../shared/ipc/contract';
 import type { TriageChangeInput, TriageOutcomeOutput } from '../../shared/ipc/triage-contract';
 import { t } from '../i18n';
-import { call, toApiError } from '../lib/api';
+import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { countQuery } from './gallery-browse';
+import { smartChange } from './smart-board-actions';
 import { wordsOf, type Words } from './status-slice';
 import type { GalleryFilters } from './gallery-list-model';
 
@@ -212,14 +213,10 @@ export function triageLibraryActions(
       void states;
       const rules = rulesFromFilter({ ...filter, ...(favourite ? { flag: 'pick' } : {}) }, 'all');
       if (rules === null) return t('triage.smart.noFilter');
-      try {
+      return smartChange(get, async () => {
         const saved = await call('smart:create', { name, rules });
-        get().confirm(() => t('triage.smart.saved', { name: saved.name }));
-        await get().triageLoadLibrary();
-        return null;
-      } catch (error) {
-        return toApiError(error).message;
-      }
+        return () => t('triage.smart.saved', { name: saved.name });
+      });
     },
     triageRejects: async (scope) => {
       try {

@@ -157,13 +157,20 @@ export function parentPath(path: string): string | null {
   return cut < 0 ? null : path.slice(0, cut);
 }
 
+/** What the check of one entry says: refused, or its key and its `Field`. */
+type EntryCheck<Field extends string> =
+  | { readonly ok: false }
+  | ({ readonly ok: true; readonly key: string } & Readonly<Record<Field, string>>);
+
 /**
  * A list read from a record anyone could have written: each entry checked, repeats (by key)
- * dropped, at most `max` kept in their order; `dropped` counts the rest.
+ * dropped, at most `max` kept in their order, each as its check's `field` writes it; `dropped`
+ * counts the rest.
  */
-function cleanList(
+function cleanList<Field extends string>(
   raw: readonly string[],
-  check: (entry: string) => { ok: false } | { ok: true; key: string; value: string },
+  check: (entry: string) => EntryCheck<Field>,
+  field: Field,
   max: number,
 ): { kept: string[]; dropped: number } {
   const seen = new Set<string>();
@@ -172,28 +179,20 @@ function cleanList(
     const checked = check(candidate);
     if (!checked.ok || seen.has(checked.key) || kept.length >= max) continue;
     seen.add(checked.key);
-    kept.push(checked.value);
+    kept.push(checked[field]);
   }
   return { kept, dropped: raw.length - kept.length };
 }
 
 /** Tags read from a record (see {@link cleanList}), at most {@link MAX_TAGS_PER_IMAGE}. */
 export function cleanTags(raw: readonly string[]): { tags: string[]; dropped: number } {
-  const check = (entry: string) => {
-    const checked = checkTag(entry);
-    return checked.ok ? { ok: true as const, key: checked.key, value: checked.name } : checked;
-  };
-  const { kept, dropped } = cleanList(raw, check, MAX_TAGS_PER_IMAGE);
+  const { kept, dropped } = cleanList(raw, checkTag, 'name', MAX_TAGS_PER_IMAGE);
   return { tags: kept, dropped };
 }
 
 /** Board paths read from a record (see {@link cleanList}), at most the per-image limit. */
 export function cleanBoards(raw: readonly string[]): { boards: string[]; dropped: number } {
-  const check = (entry: string) => {
-    const checked = checkBoardPath(entry);
-    return checked.ok ? { ok: true as const, key: checked.key, value: checked.path } : checked;
-  };
-  const { kept, dropped } = cleanList(raw, check, MAX_BOARDS_PER_IMAGE);
+  const { kept, dropped } = cleanList(raw, checkBoardPath, 'path', MAX_BOARDS_PER_IMAGE);
   return { boards: kept, dropped };
 }
 

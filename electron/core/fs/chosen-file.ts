@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence } from '../../../shared/i18n/sentence';
 import { describeThrown, UserFacingError } from '../errors';
 import { removeQuietly } from './atomic-file';
@@ -23,13 +24,14 @@ import { chosenPlaceParams } from './error-codes';
 /**
  * The file the user chose could not be created, written, synced or put in place: nothing was
  * changed there (a file already there is as it was). Its sentence names the file, says why and
- * what to do; `cause` is the file system's error. The CLI's exit 5.
+ * what to do (`key`: a kind of file may say it its own way); `cause` is the file system's error.
+ * The CLI's exit 5.
  */
 export class ChosenFileNotSavedError extends UserFacingError {
   override readonly name: string = 'ChosenFileNotSavedError';
 
-  constructor(file: string, cause: unknown) {
-    super(sentence('error.library.fileNotSaved', { file, ...chosenPlaceParams(cause) }), {
+  constructor(file: string, cause: unknown, key: MainMessageKey = 'error.library.fileNotSaved') {
+    super(sentence(key, { file, ...chosenPlaceParams(cause) }), {
       code: 'failed',
       detail: describeThrown(cause),
       cause,

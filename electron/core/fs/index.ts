@@ -30,6 +30,7 @@ export { bytesBody, fileBody } from './file-body';
 export { diskFreeBytes, type FreeSpace } from './free-space';
 export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
 export { openInside } from './open-inside';
+export { writePrivateFile } from './private-write';
 export {
   PRIVATE_FILE_MODE,
   PRIVATE_FOLDER_MODE,

@@ -173,13 +173,8 @@ export class HistoryStore {
    * left as it is), and written; `alongside` writes in the same transaction (the triage tables),
    * before the records. Returns the records written.
    */
-  editMany(
-    localIds: Iterable<string>,
-    change: (stored: TaskRecord) => TaskRecord | null,
-    alongside?: () => void,
-    absent?: TaskRecord,
-  ): TaskRecord[] {
-    return this.records.editMany(localIds, change, alongside, absent);
+  editMany(...edit: Parameters<HistoryRecords['editMany']>): TaskRecord[] {
+    return this.records.editMany(...edit);
   }
 
   /**

@@ -44,5 +44,11 @@ export type { PromptHistory } from './prompt-history';
 export type { SmartBoardRow } from './smart-board-rows';
 export type { TemplateRow, TemplateRows, TemplateWrite, WordListRow } from './template-rows';
 export type { RatingTest, TriageQuery } from './triage-filter';
-export { addDropped, limitSentences, NOTHING_DROPPED, type TriageDropped } from './triage-limits';
+export {
+  addDropped,
+  droppedSentences,
+  limitSentences,
+  NOTHING_DROPPED,
+  type TriageDropped,
+} from './triage-limits';
 export type { WholeImageQuery } from './whole-set';

@@ -19,6 +19,7 @@ import {
   MAX_TAGS_PER_LIBRARY,
   parentPath,
 } from '../../../shared/domain/triage';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { SqliteConnection } from './sqlite-connection';
 import { BOARD_COUNT, BOARD_EXISTS, TAG_COUNT, TAG_EXISTS } from './history-statements';
@@ -38,18 +39,31 @@ export function addDropped(a: TriageDropped, b: TriageDropped): TriageDropped {
   return { tags: a.tags + b.tags, boards: a.boards + b.boards };
 }
 
-/** What the user reads of `dropped`: one sentence for the tags, one for the boards, when any. */
+/** A limit that drops tags or boards, and the sentence that says how many it dropped. */
+export interface DropLimit {
+  readonly max: number;
+  readonly key: MainMessageKey;
+}
+
+/**
+ * What the user reads of `dropped` under `limits`: one sentence for the tags, then one for the
+ * boards, when any was dropped.
+ */
+export function droppedSentences(
+  dropped: TriageDropped,
+  limits: Readonly<Record<keyof TriageDropped, DropLimit>>,
+): Sentence[] {
+  return (['tags', 'boards'] as const)
+    .filter((kind) => dropped[kind] > 0)
+    .map((kind) => sentence(limits[kind].key, { max: limits[kind].max, count: dropped[kind] }));
+}
+
+/** What the user reads of what the library's limits left out (see {@link droppedSentences}). */
 export function limitSentences(dropped: TriageDropped): Sentence[] {
-  const said: Sentence[] = [];
-  if (dropped.tags > 0) {
-    const params = { max: MAX_TAGS_PER_LIBRARY, count: dropped.tags };
-    said.push(sentence('error.triage.libraryTagsLeftOut', params));
-  }
-  if (dropped.boards > 0) {
-    const params = { max: MAX_BOARDS, count: dropped.boards };
-    said.push(sentence('error.triage.libraryBoardsLeftOut', params));
-  }
-  return said;
+  return droppedSentences(dropped, {
+    tags: { max: MAX_TAGS_PER_LIBRARY, key: 'error.triage.libraryTagsLeftOut' },
+    boards: { max: MAX_BOARDS, key: 'error.triage.libraryBoardsLeftOut' },
+  });
 }
 
 /** Keys of one list of an image (tags or boards) the record's previous version had. */

@@ -22,13 +22,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FetchLike } from '../../ports/http';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { fetchPublishedSchema } from '../service';
-import {
-  PRIVATE_FILE_MODE,
-  TEMP_DIR,
-  ensurePrivateFolder,
-  readRegularFile,
-  writeFileAtomic,
-} from '../fs';
+import { readRegularFile, writePrivateFile } from '../fs';
 
 const BOOK_FILE = 'model-options.json';
 /** Models whose options are kept. */
@@ -175,10 +169,8 @@ export class ParamSchemaBook {
   }
 
   async #write(kept: Entry[]): Promise<void> {
-    await ensurePrivateFolder(this.dataDir);
-    await ensurePrivateFolder(join(this.dataDir, TEMP_DIR));
     const text = JSON.stringify({ version: 1, models: kept });
-    await writeFileAtomic(this.dataDir, join(this.dataDir, BOOK_FILE), text, PRIVATE_FILE_MODE);
+    await writePrivateFile(this.dataDir, join(this.dataDir, BOOK_FILE), text);
     this.#entries = kept;
     useParamSchemas(kept);
   }

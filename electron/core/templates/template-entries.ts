@@ -20,6 +20,19 @@ import {
 import { foldName } from '../../../shared/domain/triage';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 
+/**
+ * Why a template's texts (its body, its negative) are refused for their length: the first one
+ * past {@link MAX_TEMPLATE_TEXT_CHARS}, or null when none is.
+ */
+export function textTooLong(texts: readonly string[]): Sentence | null {
+  for (const text of texts) {
+    const count = codePoints(text);
+    const max = MAX_TEMPLATE_TEXT_CHARS;
+    if (count > max) return sentence('error.templateFile.textTooLong', { max, count });
+  }
+  return null;
+}
+
 /** Where an entry sits in its file: a CSV line (1-based), or a JSON list's index (0-based). */
 export interface EntryPlace {
   readonly line?: number;
@@ -92,12 +105,8 @@ export class TemplateEntries {
   add(entry: TemplateEntry): void {
     const checked = checkTemplateName(entry.name);
     if (!checked.ok) return this.report(entry.place, checked.problem);
-    for (const text of [entry.body, entry.negative ?? '']) {
-      const count = codePoints(text);
-      if (count <= MAX_TEMPLATE_TEXT_CHARS) continue;
-      const max = MAX_TEMPLATE_TEXT_CHARS;
-      return this.report(entry.place, sentence('error.templateFile.textTooLong', { max, count }));
-    }
+    const tooLong = textTooLong([entry.body, entry.negative ?? '']);
+    if (tooLong) return this.report(entry.place, tooLong);
     const name = this.taken.has(checked.key)
       ? this.renamed(checked.name, checked.key)
       : checked.name;

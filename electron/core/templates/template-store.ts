@@ -18,9 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkTemplateName,
-  codePoints,
   MAX_TEMPLATE_NAME_CHARS,
-  MAX_TEMPLATE_TEXT_CHARS,
   promptTemplateSchema,
   type PromptTemplate,
 } from '../../../shared/domain/prompt-template';
@@ -49,7 +47,7 @@ import {
   type TemplateExportFormat,
   type TemplateExportProblem,
 } from './template-export';
-import type { TemplateImportProblem } from './template-entries';
+import { textTooLong, type TemplateImportProblem } from './template-entries';
 
 /** A template as a front asks to save it. With `id`, that template is changed; without, one is made. */
 export interface TemplateInput {
@@ -332,12 +330,8 @@ export class TemplateStore {
 
 /** @throws TemplateStoreError for a text too long or a body that does not parse. */
 function checkTexts(input: TemplateInput): void {
-  for (const text of [input.body, input.negative ?? '']) {
-    const count = codePoints(text);
-    if (count <= MAX_TEMPLATE_TEXT_CHARS) continue;
-    const max = MAX_TEMPLATE_TEXT_CHARS;
-    throw new TemplateStoreError(sentence('error.templateFile.textTooLong', { max, count }));
-  }
+  const tooLong = textTooLong([input.body, input.negative ?? '']);
+  if (tooLong) throw new TemplateStoreError(tooLong);
   const parsed = parseTemplate(input.body);
   if (!parsed.ok) throw new TemplateStoreError(parsed.error.sentence);
 }

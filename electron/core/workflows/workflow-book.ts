@@ -15,13 +15,7 @@ import {
   comfyWorkflowSchema,
   type ComfyWorkflow,
 } from '../../../shared/domain/comfy-workflow';
-import {
-  PRIVATE_FILE_MODE,
-  TEMP_DIR,
-  ensurePrivateFolder,
-  readRegularFile,
-  writeFileAtomic,
-} from '../fs';
+import { readRegularFile, writePrivateFile } from '../fs';
 
 /** The folder under the data folder. */
 const WORKFLOW_FOLDER = 'comfyui-workflows';
@@ -52,11 +46,8 @@ export class WorkflowBook {
     if (!isWorkflowName(name))
       throw new RangeError(`"${name.slice(0, 80)}" cannot name a workflow.`);
     const checked = comfyWorkflowSchema.parse(workflow);
-    await ensurePrivateFolder(this.dataDir);
-    await ensurePrivateFolder(this.folder);
-    await ensurePrivateFolder(join(this.dataDir, TEMP_DIR));
     const text = JSON.stringify({ version: 1, workflow: checked });
-    await writeFileAtomic(this.dataDir, join(this.folder, `${name}.json`), text, PRIVATE_FILE_MODE);
+    await writePrivateFile(this.dataDir, join(this.folder, `${name}.json`), text);
   }
 
   /** The workflow named `name`, or undefined when there is none (or its file is not one). */

@@ -28,14 +28,7 @@ import { bflInputSubmit } from './bfl-inputs';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
 import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
-import {
-  acceptedRequest,
-  failureMessage,
-  headerValue,
-  isReply,
-  jsonBody,
-  objectOf,
-} from './dialect';
+import { acceptedRequest, failureMessage, headerValue, isReply, jsonObject } from './dialect';
 
 const SUBMIT = /^\/v1\/(flux[a-z0-9.-]*)$/;
 /** The balance an account without a credit limit reports. */
@@ -103,7 +96,7 @@ class BflDialect implements Dialect {
         { 'Retry-After': '1' },
       );
     }
-    const fields = objectOf(jsonBody(call.body));
+    const fields = jsonObject(call.body);
     if (!fields) return invalid('body', 'Input should be a valid dictionary', 'dict_type');
     const prompt = fields.prompt;
     if (typeof prompt !== 'string' || prompt.trim() === '') {

@@ -30,8 +30,7 @@ import {
   failureMessage,
   headerValue,
   isReply,
-  jsonBody,
-  objectOf,
+  jsonObject,
 } from './dialect';
 
 /** Whose tasks a request without a key makes: the machine's own user. */
@@ -70,7 +69,7 @@ class ComfyuiDialect extends AuthorizationDialect implements Dialect {
     // A proxy in front of ComfyUI may throttle (ComfyUI itself never does).
     if (this.kit.throttled())
       return jsonReply(429, { error: 'Too many requests' }, { 'Retry-After': '1' });
-    const body = objectOf(jsonBody(call.body));
+    const body = jsonObject(call.body);
     if (!body)
       return jsonReply(400, { error: { type: 'invalid_prompt', message: 'Invalid JSON.' } });
     const plan = planOf(body['prompt'], (name) => this.uploads.has(name));
@@ -178,7 +177,7 @@ class ComfyuiDialect extends AuthorizationDialect implements Dialect {
       ];
       return jsonReply(200, { queue_running: running.map(row), queue_pending: pending.map(row) });
     }
-    const body = objectOf(jsonBody(call.body)) ?? {};
+    const body = jsonObject(call.body) ?? {};
     const asked = Array.isArray(body['delete']) ? body['delete'] : [];
     for (const task of pending)
       if (body['clear'] === true || asked.includes(task.id)) this.kit.cancel(task);
@@ -186,7 +185,7 @@ class ComfyuiDialect extends AuthorizationDialect implements Dialect {
   };
 
   private readonly interrupt = (call: DialectCall, who: string): Reply => {
-    const only = objectOf(jsonBody(call.body))?.['prompt_id'];
+    const only = jsonObject(call.body)?.['prompt_id'];
     for (const task of this.queued(who).running)
       if (only === undefined || only === task.id) this.kit.cancel(task);
     return empty();

@@ -21,7 +21,7 @@ import { inputFlagged, planInputs, type InputAsk } from '../input-checks';
 import type { InputProblem } from '../input-problem';
 import { isInputProblem } from '../input-problem';
 import type { DialectCall, DialectKit } from './dialect';
-import { headerValue, jsonBody, objectOf } from './dialect';
+import { headerValue, jsonObject, objectOf } from './dialect';
 import { inputTask, linkRules } from './input-task';
 
 /** The image-to-image submit path. */
@@ -100,7 +100,7 @@ export async function dashscopeEdit(
   call: DialectCall,
   who: string,
 ): Promise<Reply> {
-  const body = objectOf(jsonBody(call.body));
+  const body = jsonObject(call.body);
   if (!body) return refusal('InvalidParameter', 'The request body is not a valid JSON object.');
   const input = objectOf(body.input) ?? {};
   const model = typeof body.model === 'string' ? body.model : '';

@@ -270,6 +270,11 @@ export function objectOf(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** The request's JSON body when it is an object (its fields), else undefined. */
+export function jsonObject(body: BodyResult): Record<string, unknown> | undefined {
+  return objectOf(jsonBody(body));
+}
+
 /** The value of a header as received (repeated ones joined), or undefined. */
 export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];

@@ -9,7 +9,7 @@
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
 import type { DialectCall, DialectKit } from './dialect';
-import { jsonBody, objectOf } from './dialect';
+import { jsonObject } from './dialect';
 
 /** The initiate's path at a base URL other than fal's own (a proxy, the demo). */
 export const FAL_INITIATE = '/storage/upload/initiate';
@@ -23,7 +23,7 @@ export function falInitiate(kit: DialectKit, call: DialectCall, account: string)
   if (call.query.get('storage_type') !== 'fal-cdn-v3') {
     return jsonReply(400, { detail: 'Unsupported storage_type: use fal-cdn-v3.' });
   }
-  const body = objectOf(jsonBody(call.body));
+  const body = jsonObject(call.body);
   const type = body?.content_type;
   const name = body?.file_name;
   if (typeof type !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(type)) {

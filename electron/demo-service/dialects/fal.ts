@@ -40,7 +40,7 @@ import {
   AuthorizationDialect,
   failureMessage,
   isReply,
-  jsonBody,
+  jsonObject,
   objectOf,
 } from './dialect';
 import { askedSeed } from './asked-seed';
@@ -119,7 +119,7 @@ class FalDialect extends AuthorizationDialect implements Dialect {
     if (this.kit.throttled()) {
       return detail(429, 'Rate limit exceeded. Try again later.', { 'Retry-After': '1' });
     }
-    const body = objectOf(jsonBody(call.body));
+    const body = jsonObject(call.body);
     if (!body) return invalid('body', 'Input should be a valid dictionary', 'dict_type');
     const caps = capabilitiesOf('fal', call.pathname.slice(1));
     if (caps) return this.inputs(who, { model: call.pathname.slice(1), caps, body });

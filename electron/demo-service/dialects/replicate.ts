@@ -40,9 +40,10 @@ import {
   acceptedRequest,
   AuthorizationDialect,
   failureMessage,
-  isReply,
   isoTime,
+  isReply,
   jsonBody,
+  jsonObject,
   objectOf,
 } from './dialect';
 
@@ -207,7 +208,7 @@ class ReplicateDialect extends AuthorizationDialect implements Dialect {
     const task = this.kit.create(who, request, {
       id: predictionId(),
       imageCount: input.count,
-      input: objectOf(jsonBody(call.body))?.input,
+      input: jsonObject(call.body)?.input,
     });
     return jsonReply(201, this.prediction(task));
   };
@@ -219,7 +220,7 @@ class ReplicateDialect extends AuthorizationDialect implements Dialect {
     model: string,
     caps: ModelCapabilities,
   ): Promise<Reply> => {
-    const input = objectOf(objectOf(jsonBody(call.body))?.input);
+    const input = objectOf(jsonObject(call.body)?.input);
     if (!input) return invalidInput('input', 'input is required');
     const made = await replicateInputCreate(this.kit, who, {
       model,
@@ -234,7 +235,7 @@ class ReplicateDialect extends AuthorizationDialect implements Dialect {
   private readonly byVersion = (call: DialectCall): Reply | Promise<Reply> => {
     const who = this.account(call);
     if (typeof who !== 'string') return who;
-    if (isEsrganVersion(objectOf(jsonBody(call.body))?.version)) return this.create(call, ESRGAN);
+    if (isEsrganVersion(jsonObject(call.body)?.version)) return this.create(call, ESRGAN);
     return invalidInput('version', 'Invalid version or not permitted.');
   };
 

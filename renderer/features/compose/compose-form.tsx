@@ -9,7 +9,6 @@ import { useEffect, useId, useMemo, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
-import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { composeErrors } from '../../store/compose-model';
 import type { ComposeDraft, ComposeErrors, ComposeField } from '../../store/compose-slice';
@@ -61,10 +60,6 @@ function shortcutLabels(mac: boolean): { submit: string; newLine: string } {
     : { submit: t('compose.shortcut.other'), newLine: t('compose.newLine.other') };
 }
 
-function reasonOf(checked: Checked<unknown>) {
-  return checked.ok ? undefined : checked.reason;
-}
-
 function useComposeState() {
   return useAppStore(
     useShallow((state) => ({
@@ -85,17 +80,70 @@ type Refs = {
   readonly prompt: RefObject<HTMLTextAreaElement | null>;
 } & { readonly [field in Exclude<ComposeField, 'prompt'>]: RefObject<HTMLInputElement | null> };
 
-interface ComposeParamsProps {
+/** The draft being written, and what its fields show. */
+interface DraftState {
   readonly draft: ComposeDraft;
   readonly setDraft: (patch: Partial<ComposeDraft>) => void;
   readonly errors: ComposeErrors;
   /** A submit was tried: every field shows why it is refused. */
   readonly attempted: boolean;
+}
+
+interface ComposeParamsProps {
+  readonly form: DraftState;
   readonly refs: Refs;
   /** The submit shortcut, as the button's title. */
   readonly submitTitle: string;
   /** The id of the caps' forecast, which describes the submit button while a cap speaks. */
   readonly forecastId: string;
+}
+
+/** The words of the size and quality choices, and the service's usual values for each. */
+const CHOICES = {
+  size: {
+    options: sizeOptions,
+    label: 'compose.size.label',
+    customLabel: 'compose.size.customLabel',
+    placeholder: 'compose.size.placeholder',
+  },
+  quality: {
+    options: qualityOptions,
+    label: 'compose.quality.label',
+    customLabel: 'compose.quality.customLabel',
+    placeholder: 'compose.quality.placeholder',
+  },
+} as const;
+
+/** Size or quality: one of the usual values, or the user's own, which the draft's checks judge. */
+function DraftChoice(props: {
+  readonly field: keyof typeof CHOICES;
+  readonly form: DraftState;
+  readonly inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  const { field, form } = props;
+  const words = CHOICES[field];
+  const custom = field === 'size' ? form.draft.sizeCustom : form.draft.qualityCustom;
+  return (
+    <ChoiceField
+      className={`compose__${field}`}
+      label={t(words.label)}
+      options={words.options()}
+      value={form.draft[field]}
+      custom={custom}
+      onChange={(value, own) =>
+        form.setDraft(
+          field === 'size'
+            ? { size: value, sizeCustom: own }
+            : { quality: value, qualityCustom: own },
+        )
+      }
+      customLabel={t(words.customLabel)}
+      customPlaceholder={t(words.placeholder)}
+      error={form.errors[field]}
+      forceError={form.attempted}
+      customRef={props.inputRef}
+    />
+  );
 }
 
 /**
@@ -104,15 +152,8 @@ interface ComposeParamsProps {
  * the prompt to the button and the task list (Shift+Tab from the prompt reaches the service, then
  * the board).
  */
-function ComposeParams({
-  draft,
-  setDraft,
-  errors,
-  attempted,
-  refs,
-  submitTitle,
-  forecastId,
-}: ComposeParamsProps) {
+function ComposeParams({ form, refs, submitTitle, forecastId }: ComposeParamsProps) {
+  const { draft, setDraft, errors } = form;
   return (
     <div className="compose__params">
       <ModelField
@@ -121,32 +162,8 @@ function ComposeParams({
         error={errors.model}
         inputRef={refs.model}
       />
-      <ChoiceField
-        className="compose__size"
-        label={t('compose.size.label')}
-        options={sizeOptions()}
-        value={draft.size}
-        custom={draft.sizeCustom}
-        onChange={(size, sizeCustom) => setDraft({ size, sizeCustom })}
-        customLabel={t('compose.size.customLabel')}
-        customPlaceholder={t('compose.size.placeholder')}
-        error={draft.sizeCustom ? reasonOf(checkSize(draft.size)) : undefined}
-        forceError={attempted}
-        customRef={refs.size}
-      />
-      <ChoiceField
-        className="compose__quality"
-        label={t('compose.quality.label')}
-        options={qualityOptions()}
-        value={draft.quality}
-        custom={draft.qualityCustom}
-        onChange={(quality, qualityCustom) => setDraft({ quality, qualityCustom })}
-        customLabel={t('compose.quality.customLabel')}
-        customPlaceholder={t('compose.quality.placeholder')}
-        error={draft.qualityCustom ? reasonOf(checkQuality(draft.quality)) : undefined}
-        forceError={attempted}
-        customRef={refs.quality}
-      />
+      <DraftChoice field="size" form={form} inputRef={refs.size} />
+      <DraftChoice field="quality" form={form} inputRef={refs.quality} />
       <CountField
         value={draft.count}
         onChange={(value) => setDraft({ count: value })}
@@ -277,10 +294,7 @@ function ComposeFields({ active }: { active: boolean }) {
       />
       <TemplatePanel forecastId={forecastId} />
       <ComposeParams
-        draft={draft}
-        setDraft={setDraft}
-        errors={errors}
-        attempted={attempted}
+        form={{ draft, setDraft, errors, attempted }}
         refs={refs}
         submitTitle={keys.submit}
         forecastId={forecastId}

@@ -53,16 +53,17 @@ function useActiveRow(entries: readonly PromptEntryOutput[], query: string) {
 
 interface RowsProps {
   readonly listId: string;
-  readonly entries: readonly PromptEntryOutput[];
-  readonly active: number;
-  readonly onActive: (index: number) => void;
+  /** The picker's entries, and what a row's click does. */
   readonly picker: ReturnType<typeof usePicker>;
+  /** The active row: the mouse moves it too. */
+  readonly row: Pick<ReturnType<typeof useActiveRow>, 'index' | 'goTo'>;
 }
 
 const optionId = (listId: string, index: number) => `${listId}-${String(index)}`;
 
 /** The rows. Their own buttons are the mouse's way; the keyboard's is the footer's. */
-function PromptRows({ listId, entries, active, onActive, picker }: RowsProps) {
+function PromptRows({ listId, picker, row }: RowsProps) {
+  const { index: active, goTo: onActive } = row;
   return (
     <ul
       id={listId}
@@ -70,7 +71,7 @@ function PromptRows({ listId, entries, active, onActive, picker }: RowsProps) {
       className="prompt-history__list"
       aria-label={t('compose.history.list')}
     >
-      {entries.map((entry, n) => (
+      {picker.entries.map((entry, n) => (
         <li
           key={entry.prompt}
           id={optionId(listId, n)}
@@ -188,7 +189,8 @@ function PickerDialog() {
   const listId = useId();
   const hintId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
-  const { index, move, goTo } = useActiveRow(entries, query);
+  const row = useActiveRow(entries, query);
+  const { index, move } = row;
   const entry = entries[index];
   useEffect(() => {
     document.getElementById(optionId(listId, index))?.scrollIntoView?.({ block: 'nearest' });
@@ -232,13 +234,7 @@ function PickerDialog() {
             : t('compose.history.noMatch', { query })}
         </p>
       ) : null}
-      <PromptRows
-        listId={listId}
-        entries={entries}
-        active={index}
-        onActive={goTo}
-        picker={picker}
-      />
+      <PromptRows listId={listId} picker={picker} row={row} />
     </Dialog>
   );
 }

@@ -11,6 +11,15 @@ import { CostBars } from './cost-bars';
 
 type Totals = CostLedger['totals'];
 
+/** A chart's bars: each sum under its key, labelled as the key reads. */
+function barsOf<Sum extends { readonly micros: number }, Key extends string>(
+  sums: readonly Sum[],
+  keyOf: (sum: Sum) => Key,
+  labelOf: (key: Key) => string,
+) {
+  return sums.map((sum) => ({ key: keyOf(sum), label: labelOf(keyOf(sum)), micros: sum.micros }));
+}
+
 function UnitCharts({ totals, unit }: { totals: Totals; unit: CostUnit }) {
   const days = totals.byDay.filter((sum) => sum.unit === unit);
   const services = totals.byService.filter((sum) => sum.unit === unit);
@@ -19,20 +28,12 @@ function UnitCharts({ totals, unit }: { totals: Totals; unit: CostUnit }) {
       <CostBars
         caption={t('costs.byDay.title', { unit })}
         unit={unit}
-        bars={days.map((sum) => ({
-          key: sum.day,
-          label: formatDay(sum.day),
-          micros: sum.micros,
-        }))}
+        bars={barsOf(days, (sum) => sum.day, formatDay)}
       />
       <CostBars
         caption={t('costs.byService.title', { unit })}
         unit={unit}
-        bars={services.map((sum) => ({
-          key: sum.provider,
-          label: serviceLabel(sum.provider),
-          micros: sum.micros,
-        }))}
+        bars={barsOf(services, (sum) => sum.provider, serviceLabel)}
       />
     </div>
   );

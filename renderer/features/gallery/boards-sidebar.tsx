@@ -9,7 +9,7 @@
  */
 import { useSmartBoardMenu } from './smart-board-menu';
 import { SaveSmartBoard, SmartRulesList } from './smart-boards-ui';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { boardKey, foldName } from '../../../shared/domain/triage';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
 import { Button } from '../../components/button';
@@ -75,16 +75,14 @@ function BoardsPart(props: {
   }));
   const pathOf = (id: string): string => byKey.get(id)?.path ?? id;
   return (
-    <div className="boards-sidebar__part">
-      <div className="boards-sidebar__heading">
-        <span>{t('triage.boards.label')}</span>
-      </div>
-      {entries.length === 0 ? (
-        <p className="boards-sidebar__empty">{t('triage.sidebar.noBoards')}</p>
-      ) : (
+    <SidebarPart
+      title={t('triage.boards.label')}
+      none={t('triage.sidebar.noBoards')}
+      entries={entries}
+    >
+      {(tree) => (
         <SidebarTree
-          label={t('triage.boards.label')}
-          entries={entries}
+          {...tree}
           describedBy={props.describedBy}
           onChoose={(id) => actions.show(filtersFor({ board: pathOf(id) }))}
           onFold={(id, open) =>
@@ -99,7 +97,7 @@ function BoardsPart(props: {
           dropProps={(id) => dropProps(pathOf(id))}
         />
       )}
-    </div>
+    </SidebarPart>
   );
 }
 
@@ -120,24 +118,54 @@ function SmartPart(props: {
     current: props.current === `smart:${foldName(board.name)}`,
   }));
   return (
-    <div className="boards-sidebar__part">
-      <div className="boards-sidebar__heading">
-        <span>{t('triage.sidebar.smart')}</span>
-        <SaveSmartBoard />
-      </div>
-      {entries.length === 0 ? (
-        <p className="boards-sidebar__empty">{t('triage.sidebar.noSmart')}</p>
-      ) : (
+    <SidebarPart
+      title={t('triage.sidebar.smart')}
+      beside={<SaveSmartBoard />}
+      none={t('triage.sidebar.noSmart')}
+      entries={entries}
+      after={
+        <>
+          {menu.shown}
+          {shown ? <SmartRulesList board={shown} /> : null}
+        </>
+      }
+    >
+      {(tree) => (
         <SidebarTree
-          label={t('triage.sidebar.smart')}
-          entries={entries}
+          {...tree}
           describedBy={props.describedBy}
           onChoose={(id) => props.actions.show(filtersFor({ smart: byId.get(id) ?? '' }))}
           onMenu={menu.onMenu}
         />
       )}
-      {menu.shown}
-      {shown ? <SmartRulesList board={shown} /> : null}
+    </SidebarPart>
+  );
+}
+
+/**
+ * A part of the sidebar: its heading (and what stands beside it), then its tree, labelled as the
+ * heading reads, or the sentence saying it has no entry; `after` stands below either.
+ */
+function SidebarPart(props: {
+  readonly title: string;
+  readonly beside?: ReactNode;
+  readonly none: string;
+  readonly entries: readonly TreeEntry[];
+  readonly children: (tree: { label: string; entries: readonly TreeEntry[] }) => ReactNode;
+  readonly after?: ReactNode;
+}) {
+  return (
+    <div className="boards-sidebar__part">
+      <div className="boards-sidebar__heading">
+        <span>{props.title}</span>
+        {props.beside}
+      </div>
+      {props.entries.length === 0 ? (
+        <p className="boards-sidebar__empty">{props.none}</p>
+      ) : (
+        props.children({ label: props.title, entries: props.entries })
+      )}
+      {props.after}
     </div>
   );
 }

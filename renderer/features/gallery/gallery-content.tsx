@@ -47,9 +47,12 @@ interface GalleryContentProps {
   readonly focus: GalleryFocus;
   readonly actions: ImageActions;
   readonly selection: GallerySelectionState;
-  readonly onOpen: (key: string) => void;
-  readonly onDelete: (item: GalleryItem) => void;
-  readonly onMenu: (request: MenuRequest) => void;
+  /** What a tile's Enter or click, its Delete and its context menu do. */
+  readonly tile: {
+    readonly onOpen: (key: string) => void;
+    readonly onDelete: (item: GalleryItem) => void;
+    readonly onMenu: (request: MenuRequest) => void;
+  };
   /** The id of the grid's keyboard help. */
   readonly helpId: string;
 }
@@ -85,8 +88,8 @@ export function GalleryContent(props: GalleryContentProps) {
           activeKey={focus.activeKey}
           onActiveChange={focus.setActiveKey}
           focusRequest={focus.focusRequest}
-          onOpen={props.onOpen}
-          onDelete={props.onDelete}
+          onOpen={props.tile.onOpen}
+          onDelete={props.tile.onDelete}
           onTriage={onTriage}
           onRetry={actions.retry}
           onStartDrag={onStartDrag}
@@ -98,7 +101,7 @@ export function GalleryContent(props: GalleryContentProps) {
           onLoadAt={onLoadAt}
           minTile={MIN_TILE_OF[state.display.thumbnailSize]}
           uncropped={state.display.uncropped}
-          onMenu={props.onMenu}
+          onMenu={props.tile.onMenu}
           selection={selection.selection}
           onSelect={selection.onSelect}
           onExtend={selection.onExtend}

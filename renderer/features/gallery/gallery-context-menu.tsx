@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { MenuList } from './menu-list';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf, type TriageFlag } from '../../../shared/domain/triage';
@@ -103,33 +96,6 @@ function entriesOf(
   ];
 }
 
-/**
- * A tile's actions as a menu at the pointer (or over the tile, from the keyboard): arrow keys,
- * Home and End move, Enter or Space acts, Escape or Tab closes and gives the focus back to the
- * tile, as does a click elsewhere.
- */
-/** Where the menu opens: inside the window, then its first entry focused (null until placed). */
-function useMenuPlacement(
-  menuRef: RefObject<HTMLDivElement | null>,
-  request: MenuRequest | null,
-): { left: number; top: number } | null {
-  const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
-  useLayoutEffect(() => {
-    const menu = menuRef.current;
-    if (!request || !menu) return setPlace(null);
-    const { width, height } = menu.getBoundingClientRect();
-    setPlace({
-      left: Math.max(4, Math.min(request.x, window.innerWidth - width - 4)),
-      top: Math.max(4, Math.min(request.y, window.innerHeight - height - 4)),
-    });
-  }, [request, menuRef]);
-  // Once placed (a hidden element cannot take the focus).
-  useEffect(() => {
-    if (place) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [place, menuRef]);
-  return place;
-}
-
 /** The window's size now (what a resize compares with). */
 function windowSize(): string {
   return `${String(window.innerWidth)}×${String(window.innerHeight)}`;
@@ -182,10 +148,14 @@ function tileOf(request: MenuRequest): HTMLElement | null {
   return findTile(document.body, itemKey(request.item));
 }
 
+/**
+ * A tile's actions as a menu at the pointer (or over the tile, from the keyboard): arrow keys,
+ * Home and End move, Enter or Space acts, Escape or Tab closes and gives the focus back to the
+ * tile, as does a click elsewhere.
+ */
 export function GalleryContextMenu(props: GalleryContextMenuProps) {
   const { request, onClose } = props;
   const menuRef = useRef<HTMLDivElement>(null);
-  const place = useMenuPlacement(menuRef, request);
   useCloseOnAway(menuRef, request, onClose);
   // The image as the records table has it now: a change answered after the menu opened (a pick
   // main wrote a moment later) shows in its entries, never the copy the tile had at the click.
@@ -208,7 +178,6 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
     <MenuList
       menuRef={menuRef}
       label={t('gallery.menu.label')}
-      place={place}
       at={request}
       entries={entries}
       onKeyDown={onKeyDown}

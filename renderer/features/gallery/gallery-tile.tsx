@@ -76,16 +76,17 @@ function TileImage(props: {
   item: GalleryItem;
   source: string;
   size: number;
-  fetchNow: boolean;
-  urgent: boolean;
+  /** Whether its row is in view (`urgent`), and whether it may be fetched yet (`now`). */
+  fetch: { now: boolean; urgent: boolean };
   onDragStart: (event: DragEvent) => void;
   onError: () => void;
 }) {
-  const { item, size, urgent } = props;
+  const { item, size } = props;
+  const { urgent } = props.fetch;
   return (
     <img
       className="gallery-tile__image"
-      src={props.fetchNow ? imageUrl(props.source) : BLANK}
+      src={props.fetch.now ? imageUrl(props.source) : BLANK}
       alt={item.prompt}
       width={size}
       height={size}
@@ -244,8 +245,7 @@ export const GalleryTile = memo(function GalleryTile({
           item={item}
           source={source}
           size={size}
-          fetchNow={fetchNow}
-          urgent={urgent}
+          fetch={{ now: fetchNow, urgent }}
           onDragStart={onDragStart}
           onError={() => setFailedSource(source)}
         />

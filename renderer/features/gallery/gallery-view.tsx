@@ -134,9 +134,7 @@ function GallerySection() {
         focus={focus}
         actions={actions}
         selection={selection}
-        onOpen={onOpen}
-        onDelete={question.askTile}
-        onMenu={setMenu}
+        tile={{ onOpen, onDelete: question.askTile, onMenu: setMenu }}
         helpId={`${ids}-help`}
       />
       <SelectionToolbar

@@ -12,9 +12,9 @@ import { ViewerEdit } from './viewer-edit';
 import { onViewerKey } from './viewer-keys';
 import { triageIn } from './triage-run';
 import { ViewerStage } from './viewer-stage';
-import { ViewerToolbar } from './viewer-toolbar';
+import { ViewerToolbar, viewerNav } from './viewer-toolbar';
 import './viewer.css';
-import { FIT, actualSize, currentScale, isZoomed, panBy, type ZoomState } from './zoom-pan';
+import { FIT, actualSize, isZoomed, panBy, type ZoomState } from './zoom-pan';
 import { useViewerFocus, useViewerZoom } from './use-viewer-zoom';
 import { matchingCount, type MatchingCount } from './matching-count';
 
@@ -69,30 +69,24 @@ export function GalleryViewer(props: GalleryViewerProps) {
     }
     useAppStore.getState().gallerySetDisplay({ detailsHidden: !detailsHidden });
   };
-  const { key, zoom, setZoom, imageSize, size, onImageSize, zoomStep } = useViewerZoom(
-    item,
-    stageSize,
-  );
-  useViewerFocus(dialogRef, stageRef, key);
-  const canPrevious = position > 0;
-  const canNext = position < count - 1 || hasMore;
+  const view = useViewerZoom(item, stageSize);
+  const { zoom, setZoom } = view;
+  useViewerFocus(dialogRef, stageRef, view.key);
+  const nav = viewerNav(position > 0, position < count - 1 || hasMore, onNavigate);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void =>
     onViewerKey(event, {
       dialog: dialogRef.current,
       onClose,
       toggleDetails,
       zoomed: isZoomed(zoom),
-      pan: (dx, dy) => setZoom((current) => panBy(current, dx, dy, size, stageSize)),
-      navigate: (step) => {
-        if (step < 0 ? canPrevious : canNext) onNavigate(step);
-      },
-      zoomStep,
+      pan: (dx, dy) => setZoom((current) => panBy(current, dx, dy, view.size, stageSize)),
+      navigate: nav.go,
+      zoomStep: view.zoomStep,
       ...zoomKeys(zoom, setZoom),
       remove: () => props.onDelete(item),
-      triage: triageIn(item, () => canNext && onNavigate(1)),
+      triage: triageIn(item, () => nav.go(1)),
     });
 
-  const percent = Math.round(currentScale(zoom, size, stageSize) * 100);
   const positionText = positionOf(position, matchingCount(count, props.total ?? null, hasMore));
   return (
     <div className="viewer-backdrop">
@@ -106,13 +100,8 @@ export function GalleryViewer(props: GalleryViewerProps) {
       >
         <ViewerToolbar
           position={positionText}
-          percent={percent}
-          zoom={zoom}
-          onZoomStep={zoomStep}
-          onZoom={setZoom}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onNavigate={onNavigate}
+          view={view}
+          nav={nav}
           onClose={onClose}
           details={{ hidden: detailsHidden, controls: `${titleId}-side`, onToggle: toggleDetails }}
         />
@@ -121,10 +110,7 @@ export function GalleryViewer(props: GalleryViewerProps) {
             item={item}
             stageRef={stageRef}
             stageSize={stageSize}
-            imageSize={imageSize}
-            onImageSize={onImageSize}
-            zoom={zoom}
-            setZoom={setZoom}
+            view={view}
             onStartDrag={props.actions.startDrag}
             onRetry={props.actions.retry}
           />

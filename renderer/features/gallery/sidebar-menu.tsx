@@ -4,14 +4,7 @@
  * focus back to the entry, as a click elsewhere or the window losing the focus do. An action that
  * opens a dialog starts from the entry, so the dialog gives the focus back to it.
  */
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { menuKeys } from './gallery-context-menu';
 import { MenuList } from './menu-list';
 import './gallery-basics.css';
@@ -28,24 +21,6 @@ export interface SidebarMenuProps {
   readonly at: { readonly from: HTMLElement; readonly x: number; readonly y: number };
   readonly entries: readonly SidebarMenuEntry[];
   readonly onClose: () => void;
-}
-
-/** Inside the window, then its first item focused. */
-function usePlacement(menu: RefObject<HTMLDivElement | null>, x: number, y: number) {
-  const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
-  useLayoutEffect(() => {
-    const element = menu.current;
-    if (!element) return;
-    const { width, height } = element.getBoundingClientRect();
-    setPlace({
-      left: Math.max(4, Math.min(x, window.innerWidth - width - 4)),
-      top: Math.max(4, Math.min(y, window.innerHeight - height - 4)),
-    });
-  }, [menu, x, y]);
-  useEffect(() => {
-    if (place) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [place, menu]);
-  return place;
 }
 
 /** A click outside closes the menu; the window losing the focus too, back to the entry. */
@@ -74,7 +49,6 @@ function useCloseOnAway(
 
 export function SidebarMenu({ label, at, entries, onClose }: SidebarMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
-  const place = usePlacement(menu, at.x, at.y);
   useCloseOnAway(menu, at.from, onClose);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void =>
     menuKeys(event, menu.current, () => {
@@ -86,7 +60,6 @@ export function SidebarMenu({ label, at, entries, onClose }: SidebarMenuProps) {
     <MenuList
       menuRef={menu}
       label={label}
-      place={place}
       at={at}
       entries={entries}
       onKeyDown={onKeyDown}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { FIT, zoomBy, type Size, type ZoomState } from './zoom-pan';
+import { FIT, currentScale, zoomBy, type Size, type ZoomState } from './zoom-pan';
 
 /** The viewer's zoom over the image it shows, and the image's size as far as it is known. */
 export interface ViewerZoom {
@@ -12,6 +12,8 @@ export interface ViewerZoom {
   readonly imageSize: Size | null;
   /** `imageSize`, or nothing when it is not known yet. */
   readonly size: Size;
+  /** The scale the image is shown at on the stage (fit's, or the zoom's own). */
+  readonly scale: number;
   readonly onImageSize: (natural: Size) => void;
   readonly zoomStep: (factor: number) => void;
 }
@@ -35,6 +37,7 @@ export function useViewerZoom(item: GalleryItem, stageSize: Size): ViewerZoom {
     setZoom,
     imageSize,
     size,
+    scale: currentScale(zoom, size, stageSize),
     onImageSize: (natural) => setLoaded({ key, size: natural }),
     zoomStep: (factor) => setZoom((current) => zoomBy(current, factor, size, stageSize)),
   };

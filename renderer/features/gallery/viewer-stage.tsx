@@ -2,11 +2,9 @@ import {
   useEffect,
   useRef,
   useState,
-  type Dispatch,
   type DragEvent,
   type PointerEvent,
   type RefObject,
-  type SetStateAction,
 } from 'react';
 import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -15,7 +13,8 @@ import { ErrorMessage } from '../../components/error-message';
 import { imageErrorText, t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
 import { tileState, type TileState } from './gallery-tile';
-import { ZOOM_STEP, currentScale, panBy, zoomBy, type Size, type ZoomState } from './zoom-pan';
+import type { ViewerZoom } from './use-viewer-zoom';
+import { ZOOM_STEP, panBy, zoomBy, type Size } from './zoom-pan';
 
 /** What the viewer shows instead of the image; a pending thumbnail does not stop it showing. */
 type StageState = Exclude<TileState, 'thumbnailPending'>;
@@ -32,10 +31,7 @@ export interface ViewerStageProps {
   readonly item: GalleryItem;
   readonly stageRef: RefObject<HTMLDivElement | null>;
   readonly stageSize: Size;
-  readonly imageSize: Size | null;
-  readonly onImageSize: (size: Size) => void;
-  readonly zoom: ZoomState;
-  readonly setZoom: Dispatch<SetStateAction<ZoomState>>;
+  readonly view: ViewerZoom;
   readonly onStartDrag: (item: GalleryItem) => void;
   readonly onRetry: (item: GalleryItem) => void;
 }
@@ -45,7 +41,8 @@ export interface ViewerStageProps {
  * image, and an image at "fit" can be dragged out to another app as a file.
  */
 export function ViewerStage(props: ViewerStageProps) {
-  const { item, stageRef, stageSize, imageSize, zoom, setZoom } = props;
+  const { item, stageRef, stageSize } = props;
+  const { imageSize, zoom, setZoom, size, scale } = props.view;
   // Remembered per file: the stage stays mounted (and focused) from one image to the next.
   const [failedFile, setFailedFile] = useState<string | null>(null);
   const file = item.image.file;
@@ -56,8 +53,6 @@ export function ViewerStage(props: ViewerStageProps) {
       : tile === 'thumbnailPending'
         ? null
         : tile;
-  const size = imageSize ?? { width: 0, height: 0 };
-  const scale = currentScale(zoom, size, stageSize);
   const pannable =
     zoom.mode === 'scale' &&
     (size.width * scale > stageSize.width || size.height * scale > stageSize.height);
@@ -117,7 +112,7 @@ export function ViewerStage(props: ViewerStageProps) {
           onLoad={(event) => {
             const image = event.currentTarget;
             if (!imageSize && image.naturalWidth > 0) {
-              props.onImageSize({ width: image.naturalWidth, height: image.naturalHeight });
+              props.view.onImageSize({ width: image.naturalWidth, height: image.naturalHeight });
             }
           }}
           onError={() => setFailedFile(file ?? null)}

@@ -2,18 +2,37 @@ import type { ReactNode } from 'react';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import { ChevronIcon, MinusIcon, PlusIcon } from './gallery-icons';
-import { FIT, ZOOM_STEP, actualSize, type ZoomState } from './zoom-pan';
+import type { ViewerZoom } from './use-viewer-zoom';
+import { FIT, ZOOM_STEP, actualSize } from './zoom-pan';
+
+/** Previous and next among the images the viewer moves through. */
+export interface ViewerNav {
+  readonly canPrevious: boolean;
+  readonly canNext: boolean;
+  /** Moves one image back or on; does nothing where there is none. */
+  readonly go: (step: -1 | 1) => void;
+}
+
+/** `onNavigate` guarded by whether there is an image that way. */
+export function viewerNav(
+  canPrevious: boolean,
+  canNext: boolean,
+  onNavigate: (step: -1 | 1) => void,
+): ViewerNav {
+  return {
+    canPrevious,
+    canNext,
+    go: (step) => {
+      if (step < 0 ? canPrevious : canNext) onNavigate(step);
+    },
+  };
+}
 
 export interface ViewerToolbarProps {
   /** "Image 3 of 200". */
   readonly position: string;
-  readonly percent: number;
-  readonly zoom: ZoomState;
-  readonly onZoomStep: (factor: number) => void;
-  readonly onZoom: (zoom: ZoomState) => void;
-  readonly canPrevious: boolean;
-  readonly canNext: boolean;
-  readonly onNavigate: (step: -1 | 1) => void;
+  readonly view: Pick<ViewerZoom, 'zoom' | 'setZoom' | 'zoomStep' | 'scale'>;
+  readonly nav: ViewerNav;
   readonly onClose: () => void;
   /** The details panel's toggle: whether it is hidden, and the panel's id. */
   readonly details?: {
@@ -24,7 +43,9 @@ export interface ViewerToolbarProps {
 }
 
 /** Zoom out, the percentage, zoom in, Fit and Actual size. */
-function ZoomControls({ zoom, onZoom, onZoomStep, percent }: ViewerToolbarProps) {
+function ZoomControls({ view }: ViewerToolbarProps) {
+  const { zoom, setZoom: onZoom, zoomStep: onZoomStep } = view;
+  const percent = Math.round(view.scale * 100);
   return (
     <div className="viewer__zoom" role="group" aria-label={t('viewer.zoomControls')}>
       <ToolButton label={t('viewer.zoomOut')} onClick={() => onZoomStep(1 / ZOOM_STEP)}>
@@ -56,7 +77,7 @@ function ZoomControls({ zoom, onZoom, onZoomStep, percent }: ViewerToolbarProps)
 
 /** The viewer's top bar: where the image is in the gallery, zoom, previous/next and close. */
 export function ViewerToolbar(props: ViewerToolbarProps) {
-  const { onNavigate } = props;
+  const { nav } = props;
   return (
     <div className="viewer__bar">
       <span className="viewer__position">{props.position}</span>
@@ -76,16 +97,12 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         ) : null}
         <ToolButton
           label={t('viewer.previous')}
-          disabled={!props.canPrevious}
-          onClick={() => onNavigate(-1)}
+          disabled={!nav.canPrevious}
+          onClick={() => nav.go(-1)}
         >
           <ChevronIcon direction="left" />
         </ToolButton>
-        <ToolButton
-          label={t('viewer.next')}
-          disabled={!props.canNext}
-          onClick={() => onNavigate(1)}
-        >
+        <ToolButton label={t('viewer.next')} disabled={!nav.canNext} onClick={() => nav.go(1)}>
           <ChevronIcon direction="right" />
         </ToolButton>
         <ToolButton label={t('viewer.close')} onClick={props.onClose}>

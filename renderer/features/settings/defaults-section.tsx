@@ -2,7 +2,7 @@
  * Defaults for new prompts. A preset is saved when chosen; typed values are saved when they
  * are valid and the field is left (or Enter is pressed), with the reason shown while they are not.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { Settings } from '../../../shared/domain/settings';
 import { t } from '../../i18n';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
@@ -64,34 +64,52 @@ function commit<K extends keyof Defaults>(
   }
 }
 
-function ModelField(props: DefaultFieldProps) {
-  const { draft, patch, saver } = props;
-  const modelCheck = checkModel(draft.model);
-  const commitModel = (): void => commit(props, 'defaultModel', modelCheck);
+/** A typed default (model, count): checked as typed, saved when valid and left or on Enter. */
+function TypedField<K extends 'defaultModel' | 'defaultCount'>(
+  props: DefaultFieldProps & {
+    readonly setting: K;
+    readonly label: string;
+    readonly checked: Checked<Defaults[K]>;
+    /** The input's own attributes, its value and what typing does. */
+    readonly input: InputHTMLAttributes<HTMLInputElement>;
+  },
+) {
+  const { setting, checked } = props;
+  const commitNow = (): void => commit(props, setting, checked);
+  const error = fieldProblem(checked.ok ? undefined : checked.reason, props.saver.errorOf(setting));
   return (
-    <Field
-      label={t('compose.model.label')}
-      error={fieldProblem(
-        modelCheck.ok ? undefined : modelCheck.reason,
-        saver.errorOf('defaultModel'),
-      )}
-    >
+    <Field label={props.label} error={error}>
       {(control) => (
         <input
           {...control}
           className="input"
-          value={draft.model}
-          placeholder={t('compose.serviceDefault')}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(event) => patch({ model: event.target.value })}
-          onBlur={commitModel}
+          {...props.input}
+          onBlur={commitNow}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') commitModel();
+            if (event.key === 'Enter') commitNow();
           }}
         />
       )}
     </Field>
+  );
+}
+
+function ModelField(props: DefaultFieldProps) {
+  const { draft, patch } = props;
+  return (
+    <TypedField
+      {...props}
+      setting="defaultModel"
+      label={t('compose.model.label')}
+      checked={checkModel(draft.model)}
+      input={{
+        value: draft.model,
+        placeholder: t('compose.serviceDefault'),
+        spellCheck: false,
+        autoComplete: 'off',
+        onChange: (event) => patch({ model: event.target.value }),
+      }}
+    />
   );
 }
 
@@ -132,33 +150,21 @@ function PresetField(props: DefaultFieldProps & { readonly kind: 'size' | 'quali
 }
 
 function CountField(props: DefaultFieldProps) {
-  const { draft, patch, saver } = props;
-  const countCheck = checkCount(draft.count);
-  const commitCount = (): void => commit(props, 'defaultCount', countCheck);
+  const { draft, patch } = props;
   return (
-    <Field
+    <TypedField
+      {...props}
+      setting="defaultCount"
       label={t('compose.count.label')}
-      error={fieldProblem(
-        countCheck.ok ? undefined : countCheck.reason,
-        saver.errorOf('defaultCount'),
-      )}
-    >
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="number"
-          min={1}
-          max={TASKS_PER_SUBMIT.max}
-          value={draft.count}
-          onChange={(event) => patch({ count: event.target.value })}
-          onBlur={commitCount}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitCount();
-          }}
-        />
-      )}
-    </Field>
+      checked={checkCount(draft.count)}
+      input={{
+        type: 'number',
+        min: 1,
+        max: TASKS_PER_SUBMIT.max,
+        value: draft.count,
+        onChange: (event) => patch({ count: event.target.value }),
+      }}
+    />
   );
 }
 

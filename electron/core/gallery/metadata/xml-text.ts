@@ -44,7 +44,7 @@ export function xmlSafe(text: string): string {
 }
 
 /** `text` with `\` and every character XML cannot hold written as `\uXXXX` (reversible). */
-export function escapeExact(text: string): string {
+function escapeExact(text: string): string {
   let out = '';
   eachCodePoint(text, (point, unit) => {
     if (unit === '\\') out += '\\\\';
@@ -52,6 +52,14 @@ export function escapeExact(text: string): string {
     else out += `\\u${point.toString(16).padStart(4, '0')}`;
   });
   return out;
+}
+
+/**
+ * The exact copy of `text` written beside its readable form ({@link xmlSafe}), escaped
+ * ({@link escapeExact}); undefined when the readable form is exact already.
+ */
+export function exactCopy(text: string): string | undefined {
+  return xmlSafe(text) === text ? undefined : escapeExact(text);
 }
 
 /** Undoes {@link escapeExact}; `null` when the text holds an escape it never writes. */

@@ -9,14 +9,7 @@
  * XMP is not Pictor's and yields nothing.
  */
 import type { ParamValues } from '../../../../shared/domain/model-params';
-import {
-  elementText,
-  escapeExact,
-  escapeXml,
-  unescapeExact,
-  unescapeXml,
-  xmlSafe,
-} from './xml-text';
+import { elementText, escapeXml, exactCopy, unescapeExact, unescapeXml, xmlSafe } from './xml-text';
 import type { TaskTemplate } from '../../../../shared/domain/task-template';
 import { templateElements } from './xmp-template';
 import { paramsElements } from './xmp-params';
@@ -88,7 +81,8 @@ function packet(provenance: ImageProvenance, promptChars?: number): string {
   body += element('xmp:CreatorTool', `Pictor ${provenance.appVersion}`);
   body += element('xmp:CreateDate', new Date(provenance.createdAt).toISOString());
   body += `   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(readable)}</rdf:li></rdf:Alt></dc:description>\n`;
-  if (readable !== prompt) body += element('pictor:PromptExact', escapeExact(prompt));
+  const exact = exactCopy(prompt);
+  if (exact !== undefined) body += element('pictor:PromptExact', exact);
   if (prompt.length < provenance.prompt.length) body += element('pictor:PromptTruncated', 'True');
   for (const [name, key] of FIELDS) {
     const value = provenance[key];

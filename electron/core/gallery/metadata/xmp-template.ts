@@ -23,14 +23,7 @@ import {
   taskTemplateSchema,
   type TaskTemplate,
 } from '../../../../shared/domain/task-template';
-import {
-  elementText,
-  escapeExact,
-  escapeXml,
-  unescapeExact,
-  unescapeXml,
-  xmlSafe,
-} from './xml-text';
+import { elementText, escapeXml, exactCopy, unescapeExact, unescapeXml } from './xml-text';
 
 /** The template's elements, in UTF-8 bytes, past which they are not written. */
 export const MAX_TEMPLATE_XMP_BYTES = 128 * 1024;
@@ -39,7 +32,8 @@ const line = (indent: number, name: string, text: string): string =>
   `${' '.repeat(indent)}<${name}>${escapeXml(text)}</${name}>\n`;
 
 function valueItem(name: string, value: string, type?: string): string {
-  const exact = xmlSafe(value) === value ? '' : line(6, 'pictor:ValueExact', escapeExact(value));
+  const copy = exactCopy(value);
+  const exact = copy === undefined ? '' : line(6, 'pictor:ValueExact', copy);
   return [
     '     <rdf:li rdf:parseType="Resource">\n',
     line(6, 'pictor:Name', name),

@@ -5,7 +5,7 @@
  */
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
 import { describeThrown, systemErrorCode, UserFacingError } from '../../errors';
-import { chosenPlaceParams, diskParams } from '../../fs';
+import { ChosenFileNotSavedError, diskParams } from '../../fs';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
@@ -96,14 +96,10 @@ export function asLibraryDiskError(error: unknown): unknown {
  * nothing was exported there, the target is untouched. Its sentence names the file, says why and
  * what to do; `cause` is the file system's error. The CLI's exit 5.
  */
-export class ArchiveNotWrittenError extends UserFacingError {
+export class ArchiveNotWrittenError extends ChosenFileNotSavedError {
   override readonly name: string = 'ArchiveNotWrittenError';
 
   constructor(file: string, cause: unknown) {
-    super(sentence('error.library.exportNotWritten', { file, ...chosenPlaceParams(cause) }), {
-      code: 'failed',
-      detail: describeThrown(cause),
-      cause,
-    });
+    super(file, cause, 'error.library.exportNotWritten');
   }
 }

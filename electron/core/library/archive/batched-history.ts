@@ -23,6 +23,9 @@ const BATCH = 100;
 /** Takes back the files an import wrote for one record; may fail (it is best effort). */
 export type Undo = () => Promise<void>;
 
+/** The history an import reads and writes: its lookups, and its writes of many records at once. */
+export type ImportStore = Pick<HistoryStore, 'get' | 'getByTaskId'> & ManyRecordWrites;
+
 /** What a task's import needs of the history (see {@link BatchedHistory}). */
 export type ImportHistory = Pick<BatchedHistory, 'get' | 'getByTaskId' | 'put'>;
 
@@ -30,9 +33,7 @@ export class BatchedHistory {
   private readonly waiting = new Map<string, { record: TaskRecord; undo: Undo[] }>();
   private droppedSoFar = NOTHING_DROPPED;
 
-  constructor(
-    private readonly history: Pick<HistoryStore, 'get' | 'getByTaskId'> & ManyRecordWrites,
-  ) {}
+  constructor(private readonly history: ImportStore) {}
 
   /** The tags and boards the library's limits left out of the records written so far. */
   get dropped(): TriageDropped {

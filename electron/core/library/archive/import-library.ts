@@ -20,13 +20,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import {
-  addDropped,
-  type HistoryStore,
-  type ManyRecordWrites,
-  NOTHING_DROPPED,
-  type TriageDropped,
-} from '../../history';
+import { addDropped, NOTHING_DROPPED, type TriageDropped } from '../../history';
 import { importTriageNotes } from './import-triage';
 import { diskFreeBytes, ensureFolder, type FreeSpace, isWithin, TEMP_DIR } from '../../fs';
 import type { ImageIntake } from '../../download';
@@ -41,7 +35,7 @@ import type { PlannedTask } from './import-plan';
 import { KeyedLock } from './keyed-lock';
 import { MANIFEST_NAME, parseManifest, type ManifestEntry } from './manifest';
 import { readBounded } from './stream-copy';
-import { BatchedHistory } from './batched-history';
+import { BatchedHistory, type ImportStore } from './batched-history';
 import { openZipSource, type ImportSource } from './zip-source';
 import type { LibraryProgress } from './library-progress';
 
@@ -52,7 +46,7 @@ export interface ImportOptions {
   /** The gallery imported into, as its intake sees it: its folder, and the check downloads pass. */
   readonly intake: Pick<ImageIntake, 'root' | 'checkImage'>;
   /** Its writes of many records may run in the history worker (history-writes.ts). */
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId'> & ManyRecordWrites;
+  readonly history: ImportStore;
   /** An archive file or a folder, chosen by the user. */
   readonly source: string;
   readonly signal?: AbortSignal;

@@ -16,8 +16,14 @@ import {
   MAX_TAGS_PER_IMAGE,
 } from '../../../../shared/domain/triage';
 import { recordWithCleanTriage } from '../../../../shared/domain/triage-edits';
-import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { addDropped, limitSentences, NOTHING_DROPPED, type TriageDropped } from '../../history';
+import type { Sentence } from '../../../../shared/i18n/sentence';
+import {
+  addDropped,
+  droppedSentences,
+  limitSentences,
+  NOTHING_DROPPED,
+  type TriageDropped,
+} from '../../history';
 
 /** How many of `list`'s entries have no key among `kept`'s (one not valid has none). */
 function lost(
@@ -67,14 +73,9 @@ export function cleanedRecord(record: TaskRecord): { record: TaskRecord; dropped
  * (`perImage`), then what the library's limits left out (`library`).
  */
 export function importTriageNotes(perImage: TriageDropped, library: TriageDropped): Sentence[] {
-  const said: Sentence[] = [];
-  if (perImage.tags > 0) {
-    const params = { max: MAX_TAGS_PER_IMAGE, count: perImage.tags };
-    said.push(sentence('error.triage.importTagsDropped', params));
-  }
-  if (perImage.boards > 0) {
-    const params = { max: MAX_BOARDS_PER_IMAGE, count: perImage.boards };
-    said.push(sentence('error.triage.importBoardsDropped', params));
-  }
+  const said = droppedSentences(perImage, {
+    tags: { max: MAX_TAGS_PER_IMAGE, key: 'error.triage.importTagsDropped' },
+    boards: { max: MAX_BOARDS_PER_IMAGE, key: 'error.triage.importBoardsDropped' },
+  });
   return [...said, ...limitSentences(library)];
 }
