@@ -2,7 +2,8 @@
  * Journey 11, accessibility: axe-core (node_modules/axe-core) on every screen and dialog of the
  * real app, in the light and the dark theme, finds no serious or critical violation: tasks
  * (empty, then with finished tasks), task details, the track dialog, the gallery with images,
- * the viewer and its delete confirmation, settings (no key, then a stored key and its remove
+ * the tiles with triage marks (a rating, a pick, a reject) and the Triage view, the viewer and
+ * its delete confirmation, settings (no key, then a stored key and its remove
  * confirmation).
  *
  * Not reachable here: the weak-storage consent panel. It appears only when the OS cipher is
@@ -77,6 +78,7 @@ async function checkTaskDialogs(page: Page, theme: string): Promise<void> {
 async function checkGallery(page: Page, theme: string): Promise<void> {
   await showGalleryOf(page, PROMPTS);
   await expectAccessible(page, `gallery (${theme})`);
+  await checkTriage(page, theme);
 
   await galleryTiles(page).first().click();
   await expect(viewer(page)).toBeVisible();
@@ -91,6 +93,29 @@ async function checkGallery(page: Page, theme: string): Promise<void> {
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
+}
+
+/**
+ * The triage marks on the tiles (a rating and a pick on one, a reject on the other) and the
+ * Triage view, in this theme's colours: what journey 28 checked with axe on its way.
+ */
+async function checkTriage(page: Page, theme: string): Promise<void> {
+  await galleryTiles(page).first().focus();
+  await page.keyboard.press('Shift+Digit4');
+  await page.keyboard.press('KeyX');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('KeyP');
+  await expect(page.locator('.gallery-tile__rating[data-rating="4"]')).toHaveCount(1);
+  await expect(page.locator('.gallery-tile--rejected')).toHaveCount(1);
+  await expectAccessible(page, `gallery with triage marks (${theme})`);
+
+  await page.keyboard.press('ControlOrMeta+Shift+KeyT');
+  const view = page.getByRole('dialog', { name: 'Triage view' });
+  await expect(view).toBeVisible();
+  await expectLoadedImage(view.locator('.triage-view__stage img'));
+  await expectAccessible(page, `Triage view (${theme})`);
+  await page.keyboard.press('Escape');
+  await expect(view).toHaveCount(0);
 }
 
 async function checkSettings(page: Page, theme: string): Promise<void> {

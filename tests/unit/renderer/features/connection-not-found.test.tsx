@@ -46,7 +46,10 @@ describe('Test connection against a site that answers 404', () => {
     await within(keys).findByText(/^The built-in demo service answers\. It needs no key/);
 
     const own = document.getElementById('settings-service-pictor')!;
-    await user.type(within(own).getByLabelText('Service address (base URL)'), `${site.origin}{Enter}`);
+    await user.type(
+      within(own).getByLabelText('Service address (base URL)'),
+      `${site.origin}{Enter}`,
+    );
     await waitFor(() => expect(savedAddress(main.runtime.settings.get())).toBe(site.origin));
     await user.type(within(keys).getByLabelText('API key'), KEY);
     await test();
@@ -55,7 +58,9 @@ describe('Test connection against a site that answers 404', () => {
     expect(alert.textContent).not.toMatch(/accepted|task/);
 
     await user.click(within(keys).getByRole('button', { name: 'Save key' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Save the key without checking it?',
+    });
     expect(ask.textContent).toContain(notThere(site));
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(within(keys).queryByText(/^A key is stored/)).toBeNull();
@@ -68,13 +73,17 @@ describe('Test connection against a site that answers 404', () => {
     const elsewhere = await notFoundSite();
     const { user, main } = await startWiredApp({
       prepare: (main) =>
-        main.runtime.updateSettings({ serviceBaseUrls: { fal: site.origin } }).then(() => undefined),
+        main.runtime
+          .updateSettings({ serviceBaseUrls: { fal: site.origin } })
+          .then(() => undefined),
     });
     await showSettings();
     const fal = screen.getByRole('region', { name: 'fal.ai' });
     await user.type(within(fal).getByLabelText('fal.ai API key'), FAL_KEY);
     await user.click(within(fal).getByRole('button', { name: 'Save key' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Save the key without checking it?',
+    });
     expect(ask.textContent).toContain(notThere(site));
     await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
     await within(fal).findByText(/^Not checked yet:/);
