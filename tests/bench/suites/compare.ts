@@ -5,8 +5,8 @@
  * rule), the built renderer showing the compare view. For each compare: from the service's own
  * completion time (`completesAt`) of the target that finished last to the frame its cell shows
  * the image decoded, timed in the page. The set-up is the journeys' (tests/e2e/harness and
- * specs/support: the demo processes, the app on fresh folders, Settings filled in as journey 29
- * does); the last target's service completes it at a different phase of the poll interval each
+ * specs/support: the demo processes, the app on fresh folders, each dialect's address and key
+ * filled in Settings by `connectDialect`); the last target's service completes it at a different phase of the poll interval each
  * time, the phases spread evenly over it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

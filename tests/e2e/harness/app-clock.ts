@@ -2,7 +2,9 @@
  * The chromium host's clock for its "main process": the system's, moved ahead when a journey says
  * so. Timers keep their real delays; whatever reads the time after a move (the engine's next poll
  * checks its watch deadline) finds that much more has passed. A journey that waits on the app's
- * own timeout (journey 4: a minute, the shortest a user can set) moves it instead of sleeping.
+ * own timeout (a watch timeout is a minute at least) moves it instead of sleeping; the watch
+ * timeout's own flow is a wired renderer test now (task-actions.test.tsx, "resumes a task that
+ * timed out") over the engine's (engine-polling.test.ts).
  */
 import type { Clock, TimerHandle } from '../../../electron/ports/clock';
 

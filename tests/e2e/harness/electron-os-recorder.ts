@@ -16,7 +16,8 @@
  *   as the chromium host answers them, from PICTOR_E2E_CHOOSE_FOLDER, PICTOR_E2E_IMPORT_SOURCE,
  *   PICTOR_E2E_CHOOSE_IMAGE and PICTOR_E2E_EXPORT_FILE, cancelled by default, and never drawn: a
  *   native dialog would wait for a click no journey can make (electron-dialog-stand-ins.ts).
- *   Message boxes are left alone: journey 13, whose question is one, is skipped on Electron.
+ *   Message boxes are left alone: no journey answers one (the key-origin question is main's
+ *   message box; its flow is tested over the real wiring, key-base-url.test.ts).
  *
  * Its first line says it is in place (`recorder`); the host refuses a run without it.
  */

@@ -1,9 +1,10 @@
 /**
  * Journey 11, accessibility: axe-core (node_modules/axe-core) on every screen and dialog of the
- * real app, in the light and the dark theme, finds no serious or critical violation: tasks
- * (empty, then with finished tasks), task details, the track dialog, the gallery with images,
- * the viewer and its delete confirmation, settings (no key, then a stored key and its remove
- * confirmation).
+ * real app, in the light and the dark theme, finds no serious or critical violation: tasks (empty,
+ * then with finished tasks, a selection of them and its removal question), task details, the track
+ * dialog, the gallery with images, the tiles with triage marks (a rating, a pick, a reject) and the
+ * Triage view, the viewer and its delete confirmation, settings (no key, then a stored key and its
+ * remove confirmation).
  *
  * Not reachable here: the weak-storage consent panel. It appears only when the OS cipher is
  * weak (Linux basic_text); the chromium host's test cipher is a strong one with no switch, so
@@ -36,6 +37,8 @@ const session = useAppSession('a11y');
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen passes axe in the ${theme} theme`, async () => {
+    // Every screen and dialog, a selection and triage marks among them: longer than most journeys.
+    test.setTimeout(180_000);
     const { page } = await session.launch({ colorScheme: theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 
@@ -44,6 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     await generateAll(page, PROMPTS);
     await expectAccessible(page, `tasks, with tasks (${theme})`);
+    await checkSelection(page, theme);
     await checkTaskDialogs(page, theme);
     await checkGallery(page, theme);
     await checkSettings(page, theme);
@@ -57,6 +61,29 @@ for (const theme of ['light', 'dark'] as const) {
         'weak-storage consent panel: the chromium host’s test cipher is strong, so keys:set never asks for consent',
     });
   });
+}
+
+/** Both tasks selected with Ctrl+click: the selection bar, then its removal question (cancelled). */
+async function checkSelection(page: Page, theme: string): Promise<void> {
+  const feed = page.getByRole('feed', { name: 'Task history' });
+  const rows = PROMPTS.map((prompt) =>
+    feed.getByRole('article', { name: prompt, exact: true }).locator('.task-row__meta'),
+  );
+  for (const row of rows) await row.click({ modifiers: ['ControlOrMeta'] });
+  const bar = page.getByRole('toolbar', { name: 'Selected tasks' });
+  await expect(bar.getByText(`${String(PROMPTS.length)} selected`)).toBeVisible();
+  await expectAccessible(page, `tasks, a selection (${theme})`);
+
+  await bar.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('alertdialog', {
+    name: `Remove ${String(PROMPTS.length)} tasks?`,
+  });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, `tasks, removing a selection (${theme})`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  for (const row of rows) await row.click({ modifiers: ['ControlOrMeta'] });
+  await expect(bar).toHaveCount(0);
 }
 
 async function checkTaskDialogs(page: Page, theme: string): Promise<void> {
@@ -77,6 +104,7 @@ async function checkTaskDialogs(page: Page, theme: string): Promise<void> {
 async function checkGallery(page: Page, theme: string): Promise<void> {
   await showGalleryOf(page, PROMPTS);
   await expectAccessible(page, `gallery (${theme})`);
+  await checkTriage(page, theme);
 
   await galleryTiles(page).first().click();
   await expect(viewer(page)).toBeVisible();
@@ -91,6 +119,29 @@ async function checkGallery(page: Page, theme: string): Promise<void> {
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
+}
+
+/**
+ * The triage marks on the tiles (a rating and a pick on one, a reject on the other) and the
+ * Triage view, in this theme's colours: what journey 28 checked with axe on its way.
+ */
+async function checkTriage(page: Page, theme: string): Promise<void> {
+  await galleryTiles(page).first().focus();
+  await page.keyboard.press('Shift+Digit4');
+  await page.keyboard.press('KeyX');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('KeyP');
+  await expect(page.locator('.gallery-tile__rating[data-rating="4"]')).toHaveCount(1);
+  await expect(page.locator('.gallery-tile--rejected')).toHaveCount(1);
+  await expectAccessible(page, `gallery with triage marks (${theme})`);
+
+  await page.keyboard.press('ControlOrMeta+Shift+KeyT');
+  const view = page.getByRole('dialog', { name: 'Triage view' });
+  await expect(view).toBeVisible();
+  await expectLoadedImage(view.locator('.triage-view__stage img'));
+  await expectAccessible(page, `Triage view (${theme})`);
+  await page.keyboard.press('Escape');
+  await expect(view).toHaveCount(0);
 }
 
 async function checkSettings(page: Page, theme: string): Promise<void> {

@@ -2,9 +2,8 @@
  * What the disk holds after a journey: the history read back, the gallery's files and sidecars.
  * The harness's own disk helpers are re-exported so a spec finds all of them here.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { expect } from '@playwright/test';
 import { parseSidecar } from '../../../../electron/core/gallery/sidecar';
 import { SIDECAR_NAME, xmpSidecarName } from '../../../../electron/core/gallery/gallery-layout';
 import {
@@ -17,38 +16,6 @@ import { filesUnder } from '../../../support/files';
 import { listFiles } from '../../harness/disk';
 
 export { listFiles, readHistory, type AppFolders } from '../../harness/disk';
-
-/** The history's record of the task with this prompt; throws when there is none. */
-export function recordFor(records: readonly TaskRecord[], prompt: string): TaskRecord {
-  const record = records.find((entry) => entry.request.prompt === prompt);
-  if (!record) throw new Error(`The history has no task for “${prompt}”.`);
-  return record;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * Checks that every image of `record` is saved on disk where the record says, with its
- * thumbnail, and that the task's folder holds its pictor.json sidecar.
- */
-export async function expectSavedOnDisk(galleryDir: string, record: TaskRecord): Promise<void> {
-  expect(record.folder, 'the task has a gallery folder').not.toBeNull();
-  expect(record.images.length).toBeGreaterThan(0);
-  for (const image of record.images) {
-    expect(image.state).toBe('saved');
-    expect(image.file).toMatch(/\/image-\d+\.png$/);
-    expect(image.thumbnail).toMatch(/\/\.thumbs\/image-\d+\.webp$/);
-    const file = await stat(join(galleryDir, image.file ?? ''));
-    expect(file.size).toBe(image.bytes);
-    expect(await exists(join(galleryDir, image.thumbnail ?? ''))).toBe(true);
-  }
-  expect(await exists(join(galleryDir, record.folder ?? '', 'pictor.json'))).toBe(true);
-}
 
 /** Every image file (png/jpeg/webp outside .thumbs) anywhere under the gallery folder. */
 export async function imageFiles(galleryDir: string): Promise<string[]> {

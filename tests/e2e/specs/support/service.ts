@@ -1,8 +1,8 @@
 /**
- * The demo service process of a spec file, and what it saw: its tasks and the requests it
- * logged, as DemoProcess reports them.
+ * The demo service process of a spec file, and what it saw: the requests it logged, as
+ * DemoProcess reports them.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import {
   startDemoProcess,
   type DemoProcess,
@@ -11,7 +11,6 @@ import {
 
 /** What the service process saw. */
 export type ServiceLog = Awaited<ReturnType<DemoProcess['log']>>;
-export type ServiceTask = Awaited<ReturnType<DemoProcess['tasks']>>[number];
 
 /**
  * One demo service process for the spec file that calls this (at its top level): started before
@@ -46,30 +45,4 @@ export function useDemoProcess(options: DemoProcessOptions): DemoProcess {
     goOnline: () => running().goOnline(),
     stop: () => running().stop(),
   };
-}
-
-/** The service's task with this prompt, once it has one (polls the control API). */
-export async function serviceTask(demo: DemoProcess, prompt: string): Promise<ServiceTask> {
-  let found: ServiceTask | undefined;
-  await expect
-    .poll(async () => {
-      found = (await demo.tasks()).find((task) => task.prompt === prompt);
-      return found !== undefined;
-    })
-    .toBe(true);
-  if (!found) throw new Error(`The service has no task for “${prompt}”.`);
-  return found;
-}
-
-/** Requests of one route that carried this account's key. */
-export function byAccount<T extends { account: string | null }>(
-  entries: readonly T[],
-  account: string,
-): T[] {
-  return entries.filter((entry) => entry.account === account);
-}
-
-/** Polls of one task id. */
-export function pollsOf(log: ServiceLog, taskId: string): ServiceLog['polls'] {
-  return log.polls.filter((entry) => entry.path.startsWith(`/v1/tasks/${taskId}`));
 }

@@ -70,21 +70,6 @@ export async function connectDialect(
   ).toBeVisible();
 }
 
-/** Settings → "Stop watching a task after (minutes)", committed with Enter as a user would. */
-export async function setWatchTimeout(page: Page, minutes: number): Promise<Locator> {
-  await showScreen(page, 'Settings');
-  const field = page
-    .getByRole('region', { name: 'Behaviour and appearance' })
-    .getByLabel('Stop watching a task after (minutes)');
-  await field.fill(String(minutes));
-  await field.press('Enter');
-  // A confirmation toast says the save worked (a refusal would show under the field instead).
-  await expect(
-    page.getByRole('status', { name: 'Done' }).getByText('Saved.', { exact: true }).first(),
-  ).toBeVisible();
-  return field;
-}
-
 /** The compose form of the Tasks screen. */
 export function composeForm(page: Page): Locator {
   return page.getByRole('form', { name: 'New task' });
@@ -140,7 +125,7 @@ export async function generateAll(page: Page, prompts: readonly string[]): Promi
 }
 
 /** The history section of the Tasks screen. */
-export function historySection(page: Page): Locator {
+function historySection(page: Page): Locator {
   return page.getByRole('region', { name: 'Tasks' });
 }
 

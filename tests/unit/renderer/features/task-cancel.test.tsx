@@ -6,7 +6,7 @@
  * action with its progress line.
  *
  * Over the real main (render-wired-app.tsx): tasks running at a service of the user's own
- * speaking fal's dialect (which cancels, as journey 23 does), Black Forest Labs' (which cannot)
+ * speaking fal's dialect (which cancels), Black Forest Labs' (which cannot)
  * or the built-in demo (which cannot either), each running ten minutes; the engine's own checks
  * ten minutes apart, so each answer a row shows is one the cancel caused. A refusal or a service
  * that is still stopping is the service's own answer (the demo's fault rules on its cancel
