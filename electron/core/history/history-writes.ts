@@ -83,3 +83,10 @@ export function userWritesInWorker(history: HistoryStore, worker: HistoryPort): 
       (await call(() => worker.call('imageFiles', { localId, index, patch, at }))).record,
   };
 }
+
+/** Stored records read by `worker` (its own connection and checks): main runs no SQL for them. */
+export function storedReadsInWorker(worker: HistoryPort): {
+  records(localIds: readonly string[]): Promise<(TaskRecord | null)[]>;
+} {
+  return { records: (localIds) => worker.call('records', { localIds }) };
+}
