@@ -63,8 +63,9 @@ export interface TriageOutcome {
   /**
    * What the write changed of each task (its triage delta), once each is announced (the
    * engine's `onDidTriage`, `tasks:updated`) and its XMP sidecars asked for. The change answers
-   * when the history worker's transaction commits; the announcements follow, a chunk per turn of
-   * main's loop, in the order the writes were made. No task's record is read for them.
+   * when the history worker's transaction commits; the announcements follow, a few milliseconds
+   * of main's loop per turn, in the order the writes were made. No task's record is read on
+   * main's thread for them, nor for their sidecars (the history worker reads those).
    */
   readonly announced: Promise<readonly TaskTriageDelta[]>;
 }
