@@ -11,12 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { ManualClock } from '../../fakes/manual-clock';
+import type { PictorCore } from '../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { makeImage, makeTask } from '../../support/task-records';
+import { openTestCore } from './core-harness';
 
 const TASKS = 60;
 const IMAGES = 2;
@@ -31,14 +30,7 @@ const folderOf = (n: number) => `2026/01/2026-01-15_120000_harbour_${String(n).p
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pictor-triage-reads-'));
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-  });
+  core = await openTestCore(dir, new StaticCredentials('http://127.0.0.1:9', null));
   const png = await makeImageFile('png', 8, 8);
   const tasks = [];
   for (let n = 0; n < TASKS; n += 1) {
