@@ -15,12 +15,7 @@ import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HistoryPort, HistoryStore, type WritingHistory, writingInWorker } from './history';
-import {
-  type HistoryPortOptions,
-  storedReadsInWorker,
-  triageInWorker,
-  userWritesInWorker,
-} from './history';
+import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -242,8 +237,6 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     removals: history,
     // The trash's writes (a removal, an image to the trash, their Undo) in the history worker.
     userWrites: userWritesInWorker(history, historyWorker),
-    // What a sidecar needs of a task the engine does not hold, read there too (a triage change).
-    storedReads: storedReadsInWorker(historyWorker),
     gallery: engineFiles(gallery, intake),
     boards: submitBoards(history, (): Boards => boards),
     workflows,

@@ -150,12 +150,6 @@ export interface EngineAdmission {
   ): TaskRecord[];
 }
 
-/** The history's stored records read where main's thread does not wait on SQLite for them. */
-export interface EngineStoredReads {
-  /** Each named task's stored record, in the order named; null: not in the history. */
-  records(localIds: readonly string[]): Promise<readonly (TaskRecord | null)[]>;
-}
-
 export interface EngineGallery {
   folderFor(record: TaskRecord): string;
   downloadImage(
@@ -279,11 +273,6 @@ export interface TaskEngineDeps {
   readonly removals?: EngineWatchedRemovals;
   /** Where the trash's writes run (the history worker); absent: on `history` itself. */
   readonly userWrites?: UserWrites;
-  /**
-   * Reads of stored records off main's thread (the history worker), for the sidecars of tasks
-   * the engine does not hold (a triage change of thousands); absent: `history.get`.
-   */
-  readonly storedReads?: EngineStoredReads;
   readonly gallery: EngineGallery;
   /** Makes the board a submit names when the library lacks it; absent: its first write does. */
   readonly boards?: EngineBoards;

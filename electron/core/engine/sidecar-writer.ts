@@ -101,6 +101,13 @@ export class SidecarWriter {
     }
   }
 
+  /** The task's latest record written (whole, or its triage alone); none when it has no folder. */
+  private async writeLatest(localId: string, whole: boolean): Promise<void> {
+    const record = await this.latest(localId);
+    if (!record?.folder) return;
+    await (whole ? this.write(record) : this.writeTriage(record));
+  }
+
   private async loop(localId: string): Promise<void> {
     // Yield first so `running` is set before the loop can finish; the `finally` then runs in the
     // same turn as the last `dirty` check, leaving no gap in which a request could be lost.
@@ -110,9 +117,7 @@ export class SidecarWriter {
         this.dirty.delete(localId);
         const whole = this.whole.delete(localId);
         try {
-          const record = await this.latest(localId);
-          if (!record?.folder) return;
-          await (whole ? this.write(record) : this.writeTriage(record));
+          await this.writeLatest(localId, whole);
         } catch (error) {
           this.logger.warn('sidecar write failed', { localId, reason: codeOrMessage(error) });
         }

@@ -127,7 +127,7 @@ export class TaskEngine {
       isPaused: () => this.paused,
       owns: (localId: string) => this.leases.owns(localId),
     });
-    const sidecarRecord = sidecarRecords(this.records, deps.storedReads);
+    const sidecarRecord = sidecarRecords(this.records, deps.userWrites);
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials, sidecarRecord);
     this.userEdits = new UserEdits(this.records, this.downloads, deps);
     this.removed = this.removedTasks();

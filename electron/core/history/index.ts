@@ -28,7 +28,6 @@ export type { HistoryQuery, ImageQuery } from './history-query';
 export { HistoryPort, type HistoryPortOptions } from './history-port';
 export {
   type ManyRecordWrites,
-  storedReadsInWorker,
   triageInWorker,
   type TriageWrites,
   userWritesInWorker,
