@@ -62,7 +62,7 @@ function countRecordReads(): { readonly count: number } {
     const read = HistoryStore.prototype[name] as (...args: unknown[]) => unknown;
     vi.spyOn(HistoryStore.prototype, name).mockImplementation(function (
       this: HistoryStore,
-      ...args
+      ...args: unknown[]
     ) {
       counted.count += 1;
       return read.apply(this, args);
