@@ -18,4 +18,10 @@ export interface UserWrites {
     patch: ImageFilesPatch,
     at: number,
   ): Promise<TaskRecord | null>;
+  /**
+   * Each named task's stored record, in the order named (null: not in the history), read where
+   * main's thread does not wait on SQLite nor check the record (a triage change's sidecars);
+   * absent: the engine reads its own history.
+   */
+  records?(localIds: readonly string[]): Promise<readonly (TaskRecord | null)[]>;
 }

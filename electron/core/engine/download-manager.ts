@@ -23,6 +23,7 @@ import {
   refusedBeforeDownload,
   type ImageFailure,
 } from './answer-images';
+import type { SidecarRecord } from './sidecar-records';
 import { SidecarWriter } from './sidecar-writer';
 import { keepInlineResults, sentInline, spoolToDrop } from './inline-results';
 import { saying } from './task-transitions';
@@ -54,10 +55,12 @@ export class DownloadManager {
     private readonly ctx: EngineContext,
     private readonly gallery: EngineGallery,
     private readonly credentials: CredentialsProvider,
+    /** The record a sidecar is written from (sidecar-records.ts); absent: the engine's `get`. */
+    sidecarRecord: SidecarRecord = (localId) => ctx.get(localId),
   ) {
     this.sidecars = new SidecarWriter(
       (record) => gallery.writeSidecar(record),
-      ctx.get,
+      sidecarRecord,
       ctx.logger,
       (record) => (gallery.writeTriage ?? gallery.writeSidecar).call(gallery, record),
     );

@@ -10,6 +10,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
 import { codeOrMessage } from '../errors';
+import type { SidecarRecord } from './sidecar-records';
 
 /** Tasks whose sidecars are written at once. */
 const MAX_RUNNING = 16;
@@ -38,7 +39,8 @@ export class SidecarWriter {
 
   constructor(
     private readonly write: (record: TaskRecord) => Promise<void>,
-    private readonly latest: (localId: string) => TaskRecord | undefined,
+    /** The task's latest record, now or once read (sidecar-records.ts: off main's thread). */
+    private readonly latest: SidecarRecord,
     private readonly logger: Logger,
     private readonly writeTriage: (record: TaskRecord) => Promise<void> = write,
   ) {}
@@ -99,6 +101,13 @@ export class SidecarWriter {
     }
   }
 
+  /** The task's latest record written (whole, or its triage alone); none when it has no folder. */
+  private async writeLatest(localId: string, whole: boolean): Promise<void> {
+    const record = await this.latest(localId);
+    if (!record?.folder) return;
+    await (whole ? this.write(record) : this.writeTriage(record));
+  }
+
   private async loop(localId: string): Promise<void> {
     // Yield first so `running` is set before the loop can finish; the `finally` then runs in the
     // same turn as the last `dirty` check, leaving no gap in which a request could be lost.
@@ -107,10 +116,8 @@ export class SidecarWriter {
       do {
         this.dirty.delete(localId);
         const whole = this.whole.delete(localId);
-        const record = this.latest(localId);
-        if (!record?.folder) return;
         try {
-          await (whole ? this.write(record) : this.writeTriage(record));
+          await this.writeLatest(localId, whole);
         } catch (error) {
           this.logger.warn('sidecar write failed', { localId, reason: codeOrMessage(error) });
         }

@@ -21,15 +21,14 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
-import type { Logger } from '../../ports/logger';
-import { silentLogger } from '../../ports/logger';
+import { type Logger, silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service';
 import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';
 import type { EngineHistoryChanges, TaskEngineOptions, TaskUpdate } from './engine-types';
-import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
+import { DEFAULT_ENGINE_OPTIONS, EngineInputError, type TaskEngineDeps } from './engine-types';
 import { UserEdits } from './user-edits';
 import { applyExternalChanges } from './external-changes';
 import { ServiceCancel } from './service-cancel';
@@ -51,7 +50,7 @@ import { sendUnsent } from './unsent-tasks';
 import { whenSettled } from './when-settled';
 import { RemovedTasks } from './removed-tasks';
 import { BackgroundWork } from './background-work';
-import type { TaskEngineDeps } from './engine-types';
+import { sidecarRecords } from './sidecar-records';
 
 export type { TaskEngineDeps } from './engine-types';
 
@@ -128,7 +127,8 @@ export class TaskEngine {
       isPaused: () => this.paused,
       owns: (localId: string) => this.leases.owns(localId),
     });
-    this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
+    const sidecarRecord = sidecarRecords(this.records, deps.userWrites);
+    this.downloads = new DownloadManager(context, deps.gallery, deps.credentials, sidecarRecord);
     this.userEdits = new UserEdits(this.records, this.downloads, deps);
     this.removed = this.removedTasks();
     this.poller = new Poller(context, deps.client, deps.credentials, (record, task) =>

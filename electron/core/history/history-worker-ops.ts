@@ -56,6 +56,7 @@ const OPS: Ops = {
     store.putMany(records);
     return records.length;
   },
+  records: (store, { localIds }) => localIds.map((localId) => store.get(localId) ?? null),
   deleteMany: (store, { localIds }) => {
     const removed: TaskRecord[] = [];
     for (const localId of localIds) {

@@ -98,6 +98,12 @@ export interface HistoryOps {
   };
   putManyCounted: { args: { records: readonly TaskRecord[] }; result: TriageDropped };
   putMany: { args: { records: readonly TaskRecord[] }; result: number };
+  /**
+   * The tasks' stored records, in the order named (null: not in the history), read and checked
+   * in the worker: what main needs of a task it does not hold (its XMP sidecars after a triage
+   * change) with no SQL or schema check on main's thread.
+   */
+  records: { args: { localIds: readonly string[] }; result: (TaskRecord | null)[] };
   /** Removes the tasks, returning the records removed (for Undo). */
   deleteMany: { args: { localIds: readonly string[] }; result: TaskRecord[] };
   /** The trash's writes of one task (user-writes.ts). */
@@ -123,6 +129,7 @@ const HISTORY_OPS = [
   'restoreTriage',
   'putManyCounted',
   'putMany',
+  'records',
   'deleteMany',
   'removeTask',
   'reinstateTask',

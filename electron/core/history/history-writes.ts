@@ -81,5 +81,7 @@ export function userWritesInWorker(history: HistoryStore, worker: HistoryPort): 
     },
     imageFiles: async ({ localId, index }, patch, at) =>
       (await call(() => worker.call('imageFiles', { localId, index, patch, at }))).record,
+    // What a sidecar needs of a task the engine does not hold (a triage change): read there too.
+    records: (localIds) => worker.call('records', { localIds }),
   };
 }

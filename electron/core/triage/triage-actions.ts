@@ -8,9 +8,10 @@
  * back exactly what each image had, and Shift+Ctrl/Cmd+Z applies it again. Changes, Undos and
  * Redos run one after another in the order asked. The tasks written are then announced as what
  * the worker says it changed of each (its triage delta: no record is read or sent for it) and
- * their XMP sidecars asked of the engine, a chunk per turn of main's loop (its sidecar writer
- * writes a few tasks at once). Every front checks its words here, so the window and the CLI
- * refuse the same things with the same sentences.
+ * their XMP sidecars asked of the engine, in turns of main's loop cut by time (its sidecar writer
+ * writes a few tasks at once, each from its record as the history worker reads it). Every front
+ * checks its words here, so the window and the CLI refuse the same things with the same
+ * sentences.
  */
 import { setImmediate } from 'node:timers';
 import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
@@ -62,8 +63,9 @@ export interface TriageOutcome {
   /**
    * What the write changed of each task (its triage delta), once each is announced (the
    * engine's `onDidTriage`, `tasks:updated`) and its XMP sidecars asked for. The change answers
-   * when the history worker's transaction commits; the announcements follow, a chunk per turn of
-   * main's loop, in the order the writes were made. No task's record is read for them.
+   * when the history worker's transaction commits; the announcements follow, a few milliseconds
+   * of main's loop per turn, in the order the writes were made. No task's record is read on
+   * main's thread for them, nor for their sidecars (the history worker reads those).
    */
   readonly announced: Promise<readonly TaskTriageDelta[]>;
 }
@@ -79,8 +81,17 @@ export interface TriageDeps {
   readonly writes: TriageWrites;
   readonly triage: Pick<HistoryTriage, 'hasTag' | 'tagCount' | 'boardPath'>;
   readonly now: () => number;
+  /** Main's own time in ms, which cuts the announcements into turns; absent: performance.now. */
+  readonly turnTime?: () => number;
 }
 
+/**
+ * Main's time per turn of its loop taking in a write's tasks (its sidecars asked for), well inside
+ * the 50 ms a stall may last: a rating of 10,000 images is some thousands of tasks.
+ */
+const ANNOUNCE_TURN_MS = 8;
+
+/** The next turn of main's loop. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class TriageActions {
@@ -203,15 +214,23 @@ export class TriageActions {
 
   /**
    * The engine takes in what `written` changed of each task, as the worker handed it back (its
-   * triage deltas, JSON the history wrote: nothing of a record is read), a chunk per turn of
-   * main's loop.
+   * triage deltas, JSON the history wrote: nothing of a record is read), from the turn after the
+   * commit's answer on, each turn of main's loop for {@link ANNOUNCE_TURN_MS} at most.
    */
   private async announce(written: TriageWritten): Promise<TaskTriageDelta[]> {
     const deltas: TaskTriageDelta[] = [];
+    const time = this.deps.turnTime ?? (() => performance.now());
+    await nextTurn();
+    let began = time();
     for (const chunk of written.deltas) {
-      await nextTurn();
       const taken = JSON.parse(chunk) as TaskTriageDelta[];
-      this.deps.engine.tookTriage(taken);
+      for (const delta of taken) {
+        if (time() - began >= ANNOUNCE_TURN_MS) {
+          await nextTurn();
+          began = time();
+        }
+        this.deps.engine.tookTriage([delta]);
+      }
       deltas.push(...taken);
     }
     return deltas;
