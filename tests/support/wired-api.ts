@@ -17,6 +17,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { inject, vi } from 'vitest';
+// The run's provided values (`pictorHistoryWorker`) are declared beside the setup that provides them.
+import type {} from './run-cache-setup';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
