@@ -28,9 +28,7 @@ export function sidecarRecords(
 }
 
 /** `stored`'s reads, those asked for before the current turn's microtasks end made as one call. */
-function coalescedReads(
-  stored: StoredReads,
-): (localId: string) => Promise<TaskRecord | undefined> {
+function coalescedReads(stored: StoredReads): (localId: string) => Promise<TaskRecord | undefined> {
   let pending: { localIds: string[]; read: Promise<readonly (TaskRecord | null)[]> } | null = null;
   return (localId) => {
     if (!pending) {
