@@ -81,7 +81,10 @@ const PROBE = `(() => {
     if (seen.has(img)) return;
     seen.add(img);
     const cell = img.closest('[role="gridcell"]');
-    const entry = { prompt: img.alt, cell: cell ? cell.getAttribute('aria-label') || '' : '', insertedAt: wall(), decodedAt: null, paintedAt: null, error: null };
+    // The cell's name: its visible label ("fal.ai · model"), which names it (aria-labelledby).
+    const labelled = cell && document.getElementById(cell.getAttribute('aria-labelledby') || '');
+    const name = cell ? cell.getAttribute('aria-label') || (labelled ? labelled.textContent : '') || '' : '';
+    const entry = { prompt: img.alt, cell: name, insertedAt: wall(), decodedAt: null, paintedAt: null, error: null };
     img.decode().then(
       () => {
         entry.decodedAt = wall();
@@ -280,7 +283,7 @@ async function oneCompare(page: Page, demos: readonly Demo[], n: number): Promis
   ]);
   const sides = await Promise.all(demos.map((demo) => serviceSide(demo, prompt)));
   const cellOf = (demo: Demo) =>
-    entries.find((entry) => new RegExp(`^Target \\d: ${demo.target.service}`).test(entry.cell));
+    entries.find((entry) => entry.cell.startsWith(`${demo.target.service} · `));
   const missing = demos.filter((demo) => (cellOf(demo)?.paintedAt ?? null) === null);
   if (missing.length > 0) {
     const states = sides.map(({ task }, i) => `${demos[i]!.target.service} ${task.status}`);
