@@ -40,10 +40,6 @@ const STALE: readonly string[] = [
   'Download memory',
   // The rows of the full run at 5057977 whose suites changed since.
   'Gallery rebuild',
-  // Their suites' notes say how a triage's tasks are announced now (no figure or behaviour of the
-  // bench changed); measured again after the sidecar reads left main.
-  'Triage at a million tasks',
-  'Main stall',
   // A comment of the suite named a journey that went.
   'Compare, last target to its cell',
 ];
