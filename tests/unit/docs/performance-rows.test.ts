@@ -30,18 +30,11 @@ const GIT = existsSync(join(ROOT, '.git'))
  * an older suite cannot be carried over by hand).
  */
 const STALE: readonly string[] = [
-  // The engine suite gained the held-wait row (Completion to gallery, held wait) beside them.
-  'Poll efficiency',
-  'Completion to gallery',
-  'Completion to gallery, after the poll',
-  'Completion to gallery, after the poll, at load',
   // Restated (main's page-side CPU per image and the page's work to sharp's judged, a sharp
   // control added); the lead measures it again when the machine is quiet.
   'Download memory',
   // The rows of the full run at 5057977 whose suites changed since.
   'Gallery rebuild',
-  // A comment of the suite named a journey that went.
-  'Compare, last target to its cell',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
