@@ -100,12 +100,12 @@ function reinstateHarness() {
 /** A task submitted and polled once (processing), then removed: watched for the ledger. */
 async function removedWhileRunning(h: ReturnType<typeof reinstateHarness>): Promise<TaskRecord> {
   h.engine.start();
-  const [task] = await h.engine.submit({ prompt: 'removed, then undone' }, TARGET);
+  const task = (await h.engine.submit({ prompt: 'removed, then undone' }, TARGET))[0]!;
   await h.clock.advance(3_000);
-  expect(h.history.get(task!.localId)).toMatchObject({ status: 'processing', polls: 1 });
-  expect(await h.engine.remove(task!.localId)).toBe(true);
+  expect(h.history.get(task.localId)).toMatchObject({ status: 'processing', polls: 1 });
+  expect(await h.engine.remove(task.localId)).toBe(true);
   const [watched] = h.history.watched();
-  expect(watched?.localId).toBe(task!.localId);
+  expect(watched?.localId).toBe(task.localId);
   return watched!;
 }
 
@@ -183,18 +183,24 @@ describe('an Undo of a removal while its service works on the task', () => {
   });
 });
 
+/** A task whose submit the service refused with a 429: queued again, its retry due in 5 s. */
+async function queuedAfter429(prompt: string) {
+  const h = reinstateHarness();
+  h.client.durationMs = 30_000;
+  h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 })];
+  h.engine.start();
+  const task = (await h.engine.submit({ prompt }, TARGET))[0]!;
+  await flushPromises();
+  const queued = h.history.get(task.localId)!;
+  expect(queued).toMatchObject({ status: 'submitting', sendState: 'queued' });
+  return { h, task, queued };
+}
+
 describe('a task removed before its request left', () => {
   it('is not sent when its retry after a 429 is due; an Undo sends it once', async () => {
-    const h = reinstateHarness();
-    h.client.durationMs = 30_000;
-    h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 })];
-    h.engine.start();
-    const [task] = await h.engine.submit({ prompt: 'removed while queued' }, TARGET);
-    await flushPromises();
-    const queued = h.history.get(task!.localId)!;
-    expect(queued).toMatchObject({ status: 'submitting', sendState: 'queued' });
-    expect(await h.engine.remove(task!.localId)).toBe(true);
-    expect(h.history.get(task!.localId), 'out of the history').toBeUndefined();
+    const { h, task, queued } = await queuedAfter429('removed while queued');
+    expect(await h.engine.remove(task.localId)).toBe(true);
+    expect(h.history.get(task.localId), 'out of the history').toBeUndefined();
     expect(h.history.watched(), 'nothing of it at the service to watch').toEqual([]);
     // The retry is due: nothing goes.
     await h.clock.advance(6_000);
@@ -202,26 +208,20 @@ describe('a task removed before its request left', () => {
     expect(h.client.submits).toHaveLength(1);
 
     const back = await h.engine.reinstate(queued);
-    expect(back).toMatchObject({ localId: task!.localId });
+    expect(back).toMatchObject({ localId: task.localId });
     await flushPromises();
     expect(h.client.submits, 'the Undo sends it, once').toHaveLength(2);
-    expect(h.history.get(task!.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
+    expect(h.history.get(task.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
     await h.restart();
     await h.clock.advance(30_000);
-    const [done] = await h.engine.whenSettled([task!.localId]);
+    const [done] = await h.engine.whenSettled([task.localId]);
     expect(done!.images.map((image) => image.state)).toEqual(['saved']);
     expect(h.client.submits, 'never again').toHaveLength(2);
   });
 
   it('an Undo while its retry waits sends it once, when the retry is due', async () => {
-    const h = reinstateHarness();
-    h.client.durationMs = 30_000;
-    h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 5_000 })];
-    h.engine.start();
-    const [task] = await h.engine.submit({ prompt: 'removed, then undone at once' }, TARGET);
-    await flushPromises();
-    const queued = h.history.get(task!.localId)!;
-    expect(await h.engine.remove(task!.localId)).toBe(true);
+    const { h, task, queued } = await queuedAfter429('removed, then undone at once');
+    expect(await h.engine.remove(task.localId)).toBe(true);
     await h.engine.reinstate(queued);
     await flushPromises();
     // The waiting submit carries on; the Undo's send joins it instead of racing it for the mark.
@@ -229,7 +229,7 @@ describe('a task removed before its request left', () => {
     await h.clock.advance(6_000);
     await flushPromises();
     expect(h.client.submits).toHaveLength(2);
-    expect(h.history.get(task!.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
+    expect(h.history.get(task.localId)).toMatchObject({ status: 'processing', taskId: 'task-1' });
     await h.clock.advance(60_000);
     expect(h.client.submits, 'sent once after the 429, never again').toHaveLength(2);
   });
@@ -265,12 +265,12 @@ describe('a task removed before its request left', () => {
         }),
     ];
     h.engine.start();
-    const [task] = await h.engine.submit({ prompt: 'removed while out' }, TARGET);
+    const task = (await h.engine.submit({ prompt: 'removed while out' }, TARGET))[0]!;
     await flushPromises();
     expect(h.client.submits).toHaveLength(1);
     // Its request is out: it may reach the service, so it is watched for the ledger.
-    expect(await h.engine.remove(task!.localId)).toBe(true);
-    expect(h.history.watched()).toMatchObject([{ localId: task!.localId }]);
+    expect(await h.engine.remove(task.localId)).toBe(true);
+    expect(h.history.watched()).toMatchObject([{ localId: task.localId }]);
     refuse();
     await flushPromises();
     await h.clock.advance(6_000);
