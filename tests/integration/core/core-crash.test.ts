@@ -28,17 +28,29 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-function runCli(args: string[], killAfterMs: number | null): Promise<number | null> {
+/**
+ * Runs the CLI; with `killAtRequest`, kills it with SIGKILL once the service has received that
+ * many more requests (submits, polls, downloads) since the run began: the kill lands mid-work by
+ * construction, however fast the machine, instead of at a wall-clock moment a fast run outlives.
+ * Resolves the exit code, `null` when killed.
+ */
+function runCli(args: string[], killAtRequest: number | null): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: dir, SERVICE_API_KEY: 'demo' },
       stdio: 'ignore',
     });
-    const timer =
-      killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const log = service!.log.requests;
+    const target = killAtRequest === null ? null : log.length + killAtRequest;
+    const watch =
+      target === null
+        ? null
+        : setInterval(() => {
+            if (log.length >= target) child.kill('SIGKILL');
+          }, 2);
     child.on('exit', (code) => {
-      if (timer) clearTimeout(timer);
+      if (watch) clearInterval(watch);
       resolve(code);
     });
   });
@@ -54,8 +66,11 @@ describe('the core under kill -9', () => {
     dir = await mkdtemp(join(tmpdir(), 'pictor-crash-'));
     const data = join(dir, 'data');
     const common = ['--data-dir', data, '--poll-interval', '0.25', '--timeout', '60'];
-    // The first run submits; later runs only resume. Each is killed at a moment drawn from a seeded
-    // generator (PICTOR_CRASH_SEED replays another sequence), so a failure can be replayed.
+    // The first run submits; later runs only resume. Each is killed when the service has received
+    // a number of its requests drawn from a seeded generator (PICTOR_CRASH_SEED replays another
+    // sequence), so a failure can be replayed. The first run's draw (1-20) falls within its own
+    // requests (6 submits, 2 or more polls and 2 downloads per task), so it is always killed
+    // mid-work; a later run that finishes before its draw simply ends.
     const [seed = 20_261_122] = seedsToRun(process.env.PICTOR_CRASH_SEED, [20_261_122]);
     const random = seededRandom(seed);
     let killed = 0;
@@ -76,7 +91,7 @@ describe('the core under kill -9', () => {
               ...common,
             ]
           : ['resume', '--all', '--base-url', service.url, ...common];
-      const code = await runCli(args, 700 + Math.floor(random() * 1_500));
+      const code = await runCli(args, 1 + Math.floor(random() * (run === 0 ? 20 : 12)));
       if (code === null) killed += 1;
       // A run killed before it made the data folder (a slow start) left nothing to open.
       if (!existsSync(data)) continue;
