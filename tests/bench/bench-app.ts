@@ -1,7 +1,7 @@
 /**
  * The app for the benches that measure the built renderer over the real main (gallery, keypress,
  * ui): a test build of the renderer, a temporary folder with a `tasks`-task bench history (the
- * cached fixture) and the gallery's thumbnails of the bench tasks `from` to the last, the app
+ * cached fixture) and the gallery's thumbnails of the bench tasks in the ranges given, the app
  * launched on them through the end-to-end harness; everything closed and removed after `body`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { HISTORY_FILE } from '../../electron/core/pictor-core';
 import { launchApp, type LaunchedApp } from '../e2e/harness/launch-app';
 import { acquireTestBuild } from '../support/test-build';
-import { writeGallery } from './gallery-folder';
+import { writeGallery, type TaskRange } from './gallery-folder';
 import { bigHistory } from './history-fixture';
 import { withNameShim } from './suites/renderer';
 
@@ -25,7 +25,7 @@ export interface BenchFixture {
 export async function withBenchApp<T>(
   name: string,
   tasks: number,
-  from: number,
+  thumbnails: readonly TaskRange[],
   body: (app: LaunchedApp, fixture: BenchFixture) => Promise<T>,
 ): Promise<T> {
   const acquired = await acquireTestBuild();
@@ -38,7 +38,7 @@ export async function withBenchApp<T>(
     // held here would be its garbage collector's work.
     const { source } = bigHistory(join(data, HISTORY_FILE), tasks);
     console.error(`bench: ${name}: ${tasks.toLocaleString('en')} tasks ${source}`);
-    const images = await writeGallery(root, from, tasks);
+    const images = await writeGallery(root, thumbnails);
     return await withNameShim(async () => {
       const app = await launchApp({
         userDataDir: data,

@@ -24,22 +24,27 @@ async function writeThumbnails(dir: string): Promise<string[]> {
   return files;
 }
 
+/** Bench tasks `[from, to)`: the newest are the highest. */
+export type TaskRange = readonly [from: number, to: number];
+
 /**
  * The gallery folder: each bench image's thumbnail path (as its record names it) is a hard link
  * to one of the shared pictures: real files, as the protocol serves them, in a second or two. The
- * bench tasks `from` (inclusive) to `to` (exclusive) get theirs.
+ * bench tasks of each range get theirs.
  */
-export async function writeGallery(root: string, from: number, to: number): Promise<number> {
+export async function writeGallery(root: string, ranges: readonly TaskRange[]): Promise<number> {
   const shared = await writeThumbnails(join(root, 'thumbnail-sources'));
   const gallery = join(root, 'gallery');
   let count = 0;
-  for (let n = from; n < to; n += 1) {
-    const record = benchRecord(n);
-    mkdirSync(join(gallery, record.folder ?? `2024/${n}`), { recursive: true });
-    for (const image of record.images) {
-      if (image.thumbnail === undefined) continue;
-      linkSync(shared[count % THUMBNAILS]!, join(gallery, image.thumbnail));
-      count += 1;
+  for (const [from, to] of ranges) {
+    for (let n = from; n < to; n += 1) {
+      const record = benchRecord(n);
+      mkdirSync(join(gallery, record.folder ?? `2024/${n}`), { recursive: true });
+      for (const image of record.images) {
+        if (image.thumbnail === undefined) continue;
+        linkSync(shared[count % THUMBNAILS]!, join(gallery, image.thumbnail));
+        count += 1;
+      }
     }
   }
   return count;

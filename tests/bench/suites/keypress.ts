@@ -103,7 +103,7 @@ export const suite: BenchSuite = {
     withBenchApp(
       'keypress',
       TASKS,
-      Math.max(0, TASKS - WITH_THUMBNAILS),
+      [[Math.max(0, TASKS - WITH_THUMBNAILS), TASKS]],
       async (app, { source }) => {
         await openGallery(app.page);
         return [row(await rate(app.page), source, app.host)];

@@ -175,8 +175,13 @@ async function galleryRow(page: Page, source: string, host: string): Promise<Ben
 export const suite: BenchSuite = {
   name: 'ui',
   run: () =>
-    withBenchApp('ui', TASKS, Math.max(0, TASKS - WITH_THUMBNAILS), async (app, { source }) => {
-      const history = await historyRow(app.page, source, app.host);
-      return [await galleryRow(app.page, source, app.host), history];
-    }),
+    withBenchApp(
+      'ui',
+      TASKS,
+      [[Math.max(0, TASKS - WITH_THUMBNAILS), TASKS]],
+      async (app, { source }) => {
+        const history = await historyRow(app.page, source, app.host);
+        return [await galleryRow(app.page, source, app.host), history];
+      },
+    ),
 };
