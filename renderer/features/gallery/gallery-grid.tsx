@@ -1,7 +1,14 @@
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  elementScroll,
+  observeElementOffset,
+  useVirtualizer,
+  type Range,
+} from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
+import { drawnHeight, drawnStart, toFeedOffset, toScrollerOffset } from '../../lib/feed-scroll';
 import { keyIndexOf } from '../../store/gallery-keys';
 import { itemKey } from '../../store/gallery-list-model';
 import type { GalleryJump } from '../../store/gallery-browse';
@@ -63,14 +70,10 @@ export function GalleryGrid(props: GalleryGridProps) {
     (range: Range) => withRow(defaultRangeExtractor(range), activeRow, range.count),
     [activeRow],
   );
-  const virtualizer = useVirtualizer({
+  const { virtualizer, total, feedTop } = useScaledVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
-    paddingStart: GRID_PADDING,
-    paddingEnd: GRID_PADDING,
-    useFlushSync: false,
     rangeExtractor,
   });
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
@@ -88,6 +91,7 @@ export function GalleryGrid(props: GalleryGridProps) {
     tile,
     rowHeight,
     padding: GRID_PADDING,
+    feedHeight: total,
     onActiveChange,
     focusRequest: props.focusRequest,
   });
@@ -113,7 +117,7 @@ export function GalleryGrid(props: GalleryGridProps) {
         // Not in the tab order (a tile is); the focus lands here when the tile it was on went.
         tabIndex={-1}
         className="gallery-grid__rows"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: drawnHeight(total) }}
         onKeyDown={(event) => onGridKey(event, keys)}
         onContextMenu={(event) => {
           const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
@@ -130,7 +134,7 @@ export function GalleryGrid(props: GalleryGridProps) {
             key={row.key}
             place={{
               row: row.index,
-              start: row.start,
+              start: drawnStart(row.start, feedTop, total, size.height),
               columns,
               count,
               tile,
@@ -144,6 +148,42 @@ export function GalleryGrid(props: GalleryGridProps) {
       </div>
     </div>
   );
+}
+
+type GridVirtualizerOptions = Pick<
+  Parameters<typeof useVirtualizer<HTMLDivElement, Element>>[0],
+  'count' | 'getScrollElement' | 'estimateSize' | 'rangeExtractor'
+>;
+
+/**
+ * The grid's virtualizer, over a grid that may be taller than a page can lay out
+ * (lib/feed-scroll.ts): it reads and writes offsets in the whole grid's terms, the scroller's
+ * own mapped onto them; rows of the grid's padding and overscan. Returns the grid's whole height and the offset shown.
+ */
+function useScaledVirtualizer(options: GridVirtualizerOptions) {
+  const feedTotal = useRef(0);
+  const virtualizer = useVirtualizer({
+    ...options,
+    overscan: OVERSCAN_ROWS,
+    paddingStart: GRID_PADDING,
+    paddingEnd: GRID_PADDING,
+    useFlushSync: false,
+    observeElementOffset: (instance, notify) =>
+      observeElementOffset(instance, (offset, scrolling) => {
+        const viewport = instance.scrollElement?.clientHeight ?? 0;
+        notify(toFeedOffset(offset, feedTotal.current, viewport), scrolling);
+      }),
+    scrollToFn: (offset, how, instance) => {
+      const viewport = instance.scrollElement?.clientHeight ?? 0;
+      const to = toScrollerOffset(offset + (how.adjustments ?? 0), feedTotal.current, viewport);
+      elementScroll(to, { ...how, adjustments: 0 }, instance);
+    },
+  });
+  const total = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    feedTotal.current = total;
+  }, [total]);
+  return { virtualizer, total, feedTop: virtualizer.scrollOffset ?? 0 };
 }
 
 function withRow(rows: number[], row: number, count: number): number[] {

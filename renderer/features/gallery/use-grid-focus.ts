@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import { feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
 import { useLiveAnchor } from './use-live-anchor';
 
 /** Asks the grid to scroll a tile into view and focus it (a new `seq` asks again). */
@@ -20,6 +21,8 @@ export interface GridFocusOptions {
   readonly tile: number;
   readonly rowHeight: number;
   readonly padding: number;
+  /** The grid's whole height (lib/feed-scroll.ts), for the offsets of its rows. */
+  readonly feedHeight: number;
   readonly onActiveChange: (key: string) => void;
   readonly focusRequest: FocusRequest | null;
 }
@@ -35,8 +38,7 @@ export interface GridFocusOptions {
 export function useGridFocus(
   options: GridFocusOptions,
 ): (key: string | null, index: number) => void {
-  const { scrollerRef, placeOf, keyAt, columns, tile, rowHeight, padding, onActiveChange } =
-    options;
+  const { scrollerRef, placeOf, keyAt, columns, onActiveChange } = options;
   const pending = useRef<string | null>(null);
   /** A place asked for before its image was loaded. */
   const pendingAt = useRef<number | null>(null);
@@ -57,8 +59,8 @@ export function useGridFocus(
   }, [scrollerRef]);
 
   const scrollRowIntoView = useCallback(
-    (row: number) => revealRow(scrollerRef.current, row, { padding, rowHeight, tile }),
-    [scrollerRef, padding, rowHeight, tile],
+    (row: number) => revealRow(scrollerRef.current, row, options),
+    [scrollerRef, options.padding, options.rowHeight, options.tile, options.feedHeight],
   );
 
   const focusIndex = useCallback(
@@ -209,14 +211,16 @@ function focusLostToColumns(
 function revealRow(
   scroller: HTMLElement | null,
   row: number,
-  { padding, rowHeight, tile }: { padding: number; rowHeight: number; tile: number },
+  geometry: { padding: number; rowHeight: number; tile: number; feedHeight: number },
 ): void {
   if (!scroller) return;
+  const { padding, rowHeight, tile, feedHeight } = geometry;
   const top = padding + row * rowHeight;
   const bottom = top + tile + padding;
-  if (top - padding < scroller.scrollTop) scroller.scrollTop = top - padding;
-  else if (bottom > scroller.scrollTop + scroller.clientHeight) {
-    scroller.scrollTop = bottom - scroller.clientHeight;
+  const shown = feedTopOf(scroller, feedHeight);
+  if (top - padding < shown) scrollFeedTo(scroller, feedHeight, top - padding);
+  else if (bottom > shown + scroller.clientHeight) {
+    scrollFeedTo(scroller, feedHeight, bottom - scroller.clientHeight);
   }
 }
 

@@ -8,6 +8,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
+import { feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store/app-store';
 import { selectTaskItems } from '../../store/record-selectors';
@@ -38,9 +39,10 @@ function useKeepTopRow(
     const element = scroller.current;
     const before = previous.current;
     if (element && before.sizes !== sizes && element.scrollTop > 0) {
-      const row = before.places.rowAt(element.scrollTop);
-      const within = (element.scrollTop - before.places.startOf(row)) / before.places.heightOf(row);
-      element.scrollTop = places.startOf(row) + within * places.heightOf(row);
+      const top = feedTopOf(element, before.places.total);
+      const row = before.places.rowAt(top);
+      const within = (top - before.places.startOf(row)) / before.places.heightOf(row);
+      scrollFeedTo(element, places.total, places.startOf(row) + within * places.heightOf(row));
     }
     previous.current = { places, sizes };
   }, [scroller, places, sizes]);

@@ -8,6 +8,7 @@
  * live update.)
  */
 import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { drawnHeight, drawnStart, feedRatio, feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
 
 /** A row of the window: its index, its top edge in the feed and its height, in px. */
 export interface FixedRow {
@@ -65,7 +66,9 @@ export interface FixedRowsOptions {
 }
 
 export interface FixedRows {
+  /** The rows to render, each `start` where it is drawn in the box of {@link totalSize}. */
   readonly rows: readonly FixedRow[];
+  /** The height of the box the rows are drawn in (lib/feed-scroll.ts: at most a page's limit). */
   readonly totalSize: number;
   /** Scrolls the least distance that shows the whole row (nothing when it is already shown). */
   scrollToIndex(index: number): void;
@@ -118,17 +121,33 @@ export function offsetToShow(index: number, viewport: Viewport, places: RowPlace
   return offset === viewport.top ? null : offset;
 }
 
+/** The span in view and, for a feed drawn scaled (lib/feed-scroll.ts), the offset it shows. */
+interface Shown extends Span {
+  readonly top: number;
+  readonly viewport: number;
+}
+
 export function useFixedRows({ scroller, places, overscan }: FixedRowsOptions): FixedRows {
-  // Only the span is state: a scroll that stays within the same rows renders nothing.
-  const [span, setSpan] = useState<Span>({ startRow: 0, endRow: 1 });
+  // Only the span is state: a scroll that stays within the same rows renders nothing, unless the
+  // feed is drawn scaled, where each scroll moves the rows drawn near the view.
+  const [span, setSpan] = useState<Shown>({ startRow: 0, endRow: 1, top: 0, viewport: 0 });
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const read = (): void => {
-      const next = spanOf({ top: element.scrollTop, height: element.clientHeight }, places);
+      const viewport = element.clientHeight;
+      const top = feedTopOf(element, places.total);
+      const next = spanOf({ top, height: viewport }, places);
+      const scaled = feedRatio(places.total, viewport) !== 1;
+      const shown = { ...next, top: scaled ? top : 0, viewport: scaled ? viewport : 0 };
       setSpan((known) =>
-        known.startRow === next.startRow && known.endRow === next.endRow ? known : next,
+        known.startRow === shown.startRow &&
+        known.endRow === shown.endRow &&
+        known.top === shown.top &&
+        known.viewport === shown.viewport
+          ? known
+          : shown,
       );
     };
     read();
@@ -144,19 +163,20 @@ export function useFixedRows({ scroller, places, overscan }: FixedRowsOptions): 
   const { first, last } = visibleRange(span, places.count, overscan);
   const rows: FixedRow[] = [];
   for (let index = first; index <= last; index += 1) {
-    rows.push({ index, start: places.startOf(index), height: places.heightOf(index) });
+    const start = drawnStart(places.startOf(index), span.top, places.total, span.viewport);
+    rows.push({ index, start, height: places.heightOf(index) });
   }
 
   const scrollToIndex = useCallback(
     (index: number) => {
       const element = scroller.current;
       if (!element) return;
-      const view = { top: element.scrollTop, height: element.clientHeight };
+      const view = { top: feedTopOf(element, places.total), height: element.clientHeight };
       const offset = offsetToShow(index, view, places);
-      if (offset !== null) element.scrollTo({ top: offset });
+      if (offset !== null) scrollFeedTo(element, places.total, offset);
     },
     [scroller, places],
   );
 
-  return { rows, totalSize: Math.max(0, places.total), scrollToIndex };
+  return { rows, totalSize: drawnHeight(places.total), scrollToIndex };
 }

@@ -1,10 +1,13 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   offsetToShow,
   rowPlaces,
   spanOf,
+  useFixedRows,
   visibleRange,
 } from '../../../../renderer/features/tasks/use-fixed-rows';
+import { MAX_FEED_HEIGHT } from '../../../../renderer/lib/feed-scroll';
 
 /** `count` rows of 100 px, none of them a batch. */
 const even = (count: number) => rowPlaces([], count, 100);
@@ -76,5 +79,64 @@ describe('rows of their own heights (a batch’s card is as tall as its results 
     const end = many.total - 1;
     expect(many.rowAt(end)).toBe(99_999);
     expect(many.startOf(50_000)).toBe(5_000 * 270 + 45_000 * 100);
+  });
+});
+
+describe('a feed taller than a page can lay out (a million tasks)', () => {
+  const VIEW = 800;
+  /** A scroller of the view's height: the page keeps its scrollTop, as a browser does. */
+  function scroller() {
+    const element = document.createElement('div');
+    Object.defineProperty(element, 'clientHeight', { value: VIEW });
+    return { current: element };
+  }
+  const scrollTo = (element: HTMLElement, top: number) =>
+    act(() => {
+      element.scrollTop = top;
+      element.dispatchEvent(new Event('scroll'));
+    });
+  /** The rows in the view, by where they are drawn in the box the scroller scrolls. */
+  const inView = (rows: readonly { index: number; start: number; height: number }[], top: number) =>
+    rows.filter((row) => row.start + row.height > top && row.start < top + VIEW);
+
+  it('reaches the last row, drawn in view at the bottom of a box the page can hold', () => {
+    const places = rowPlaces([], 1_000_000, 100);
+    const ref = scroller();
+    const { result } = renderHook(() => useFixedRows({ scroller: ref, places, overscan: 2 }));
+    expect(result.current.totalSize).toBe(MAX_FEED_HEIGHT);
+    const end = MAX_FEED_HEIGHT - VIEW;
+    scrollTo(ref.current, end);
+    const shown = inView(result.current.rows, end);
+    expect(shown.map((row) => row.index)).toEqual([
+      999_992, 999_993, 999_994, 999_995, 999_996, 999_997, 999_998, 999_999,
+    ]);
+    expect(shown.at(-1)!.start + 100).toBeCloseTo(MAX_FEED_HEIGHT, 3);
+    // Rows next to each other are drawn a row apart, as within the limit.
+    expect(shown[1]!.start - shown[0]!.start).toBeCloseTo(100, 6);
+  });
+
+  it('scrolls a row far down into view, and the scrollbar’s middle shows the middle row', () => {
+    const places = rowPlaces([], 1_000_000, 100);
+    const ref = scroller();
+    const { result } = renderHook(() => useFixedRows({ scroller: ref, places, overscan: 0 }));
+    act(() => result.current.scrollToIndex(654_321));
+    scrollTo(ref.current, ref.current.scrollTop);
+    expect(inView(result.current.rows, ref.current.scrollTop).map((row) => row.index)).toContain(
+      654_321,
+    );
+    const middle = (MAX_FEED_HEIGHT - VIEW) / 2;
+    scrollTo(ref.current, middle);
+    const first = inView(result.current.rows, middle)[0]!.index;
+    expect(Math.abs(first - 500_000)).toBeLessThan(10);
+  });
+
+  it('draws a feed within the limit where its geometry says', () => {
+    const places = rowPlaces([], 1_000, 100);
+    const ref = scroller();
+    const { result } = renderHook(() => useFixedRows({ scroller: ref, places, overscan: 0 }));
+    scrollTo(ref.current, 50_000);
+    expect(result.current.totalSize).toBe(100_000);
+    for (const row of result.current.rows) expect(row.start).toBe(row.index * 100);
+    expect(result.current.rows[0]!.index).toBe(500);
   });
 });
