@@ -58,7 +58,7 @@ const hasIndex = (words: SearchWords): words is IndexedWords => words.index !== 
 interface PagedQuery {
   readonly search?: string;
   readonly limit?: number;
-  readonly cursor?: string;
+  readonly cursor?: string | null;
 }
 
 /**
