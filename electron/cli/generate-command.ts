@@ -2,6 +2,7 @@
  * `generate [PROMPT] [options]` and `demo [PROMPT] [options]` (generate on the built-in demo):
  * submit the prompt (--count tasks), watch them, save the images.
  */
+import type { ParseArgsOptionsConfig } from 'node:util';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
 import { PROVIDERS } from '../../shared/domain/providers';
@@ -11,11 +12,10 @@ import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError } from '../core/command-line';
 import { SpendingCapError } from '../core/errors';
 import { capRefusalText } from './cap-refusal-text';
-import { optionsOf, readOptions, type Values } from './cli-args';
+import { readOptions, type Values } from './cli-args';
 import type { Command } from './cli-command';
 import type { CliIo } from './cli-io';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
-import { declareCommand } from './command-declaration';
 import { COUNT_RANGE, RUN_OPTIONS, commandHelp } from './command-help';
 import { common } from './common-args';
 import { runOnService, watch, type Run } from './commands';
@@ -27,6 +27,7 @@ import { templateRunOf } from './template-run-args';
 import { terminalSafe } from './terminal-text';
 import { dryRunText, requestExtrasOf, requestOf } from './generate-request';
 import { fetchOnFirstUse, openNamedBook } from './models-schemas';
+import { declareLibraryCommand, type ReadLine } from './library-command';
 
 type Generate = Command & { name: 'generate' };
 
@@ -61,15 +62,10 @@ function intoBoard(raw: string | undefined): { board?: string } {
 
 /** `generate [PROMPT] [options]`, and `demo [PROMPT] [options]` (generate on the built-in demo). */
 function parseGenerate(
-  args: readonly string[],
+  { values, positionals: words }: ReadLine,
   env: NodeJS.ProcessEnv,
   command: 'generate' | 'demo',
 ): Generate {
-  const { values, positionals: words } = readOptions(
-    command,
-    args,
-    command === 'demo' ? DEMO_OPTIONS : GENERATE_OPTIONS,
-  );
   const request = requestOptions(values);
   const { service, target } = command === 'demo' ? demoService(values) : generateService(values);
   const prompt = promptOf({ command, option: values.prompt, words, env });
@@ -147,12 +143,16 @@ async function submitAndWatch(run: Run, command: Generate): Promise<number> {
  * as the window's form does; a fault is a notice and the shipped ones stay (models-schemas.ts).
  * A command line that does not read is left to `parse`, which says why.
  */
-async function prepareGenerate(args: readonly string[], io: CliIo): Promise<void> {
+async function prepareGenerate(
+  args: readonly string[],
+  io: CliIo,
+  options: ParseArgsOptionsConfig,
+): Promise<void> {
   const book = await openNamedBook(args, io.env);
   let values: Values;
   let service: ReturnType<typeof serviceChoice>;
   try {
-    values = readOptions('generate', args, GENERATE_OPTIONS).values;
+    values = readOptions('generate', args, options).values;
     service = serviceChoice(values, 'generate');
   } catch (error) {
     if (error instanceof UsageError) return;
@@ -193,30 +193,29 @@ const GENERATE_HELP = commandHelp(
   RUN_OPTIONS,
 );
 
-const GENERATE_OPTIONS = optionsOf(GENERATE_HELP, [
-  'prompt',
-  'model',
-  'size',
-  'quality',
-  'count',
-  'board',
-  'template',
-  'var',
-  'expand',
-  'seed',
-  'dry-run',
-  'param',
-  'negative',
-  'aspect',
-  'resolution',
-  'like',
-  'vary',
-]);
-
-export const generate = declareCommand({
+export const generate = declareLibraryCommand({
+  name: 'generate',
   help: GENERATE_HELP,
-  options: GENERATE_OPTIONS,
-  parse: (args, env) => parseGenerate(args, env, 'generate'),
+  own: [
+    'prompt',
+    'model',
+    'size',
+    'quality',
+    'count',
+    'board',
+    'template',
+    'var',
+    'expand',
+    'seed',
+    'dry-run',
+    'param',
+    'negative',
+    'aspect',
+    'resolution',
+    'like',
+    'vary',
+  ],
+  parse: (read, env) => parseGenerate(read, env, 'generate'),
   run: runGenerate,
   prepare: prepareGenerate,
 });
@@ -230,18 +229,10 @@ const DEMO_HELP = commandHelp(
   ['library', 'watch', 'json', 'verbose'],
 );
 
-const DEMO_OPTIONS = optionsOf(DEMO_HELP, [
-  'prompt',
-  'size',
-  'count',
-  'board',
-  'provider',
-  'base-url',
-]);
-
-export const demo = declareCommand({
+export const demo = declareLibraryCommand({
+  name: 'demo',
   help: DEMO_HELP,
-  options: DEMO_OPTIONS,
-  parse: (args, env) => parseGenerate(args, env, 'demo'),
+  own: ['prompt', 'size', 'count', 'board', 'provider', 'base-url'],
+  parse: (read, env) => parseGenerate(read, env, 'demo'),
   run: runGenerate,
 });

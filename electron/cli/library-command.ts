@@ -4,6 +4,7 @@
  * ({@link optionsOf}); `parse` is given the command line read against exactly those (any other
  * option refused), so no command repeats the picking and the reading.
  */
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { optionsOf, readOptions, type OptionName, type Values } from './cli-args';
 import type { CliIo } from './cli-io';
 import { declareCommand, type CliCommand } from './command-declaration';
@@ -22,13 +23,21 @@ export function declareLibraryCommand<Line>(command: {
   readonly own?: readonly OptionName[];
   readonly parse: (read: ReadLine, env: NodeJS.ProcessEnv) => Line;
   readonly run: (line: Line, io: CliIo) => Promise<number> | number;
+  /** What must be read before `parse` (command-declaration.ts), given the same options. */
+  readonly prepare?: (
+    args: readonly string[],
+    io: CliIo,
+    options: ParseArgsOptionsConfig,
+  ) => Promise<void>;
 }): CliCommand {
-  const options = optionsOf(command.help, command.own);
+  const { name, help, prepare } = command;
+  const options = optionsOf(help, command.own);
   return declareCommand({
-    help: command.help,
+    help,
     options,
-    parse: (args, env) => command.parse(readOptions(command.name, args, options), env),
+    parse: (args, env) => command.parse(readOptions(name, args, options), env),
     run: command.run,
+    ...(prepare ? { prepare: (args, io) => prepare(args, io, options) } : {}),
   });
 }
 

@@ -6,11 +6,11 @@ import { promptTemplateSchema } from '../../shared/domain/prompt-template';
 import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './common-args';
-import { argumentsOf, optionsOf, readOptions } from './cli-args';
+import { argumentsOf } from './cli-args';
 import type { Command } from './cli-command';
 import { DEV_PROGRAM, EXIT, jsonLine, listLine } from './cli-report';
 import type { CliIo } from './cli-io';
-import { declareCommand } from './command-declaration';
+import { declareLibraryCommand, type ReadLine } from './library-command';
 import { commandHelp } from './command-help';
 import { common } from './common-args';
 import { runOnService } from './commands';
@@ -76,8 +76,7 @@ function listTemplate(value: string | undefined): string | null {
   return id;
 }
 
-function parseList(args: readonly string[], env: NodeJS.ProcessEnv): List {
-  const { values, positionals } = readOptions('list', args, LIST_OPTIONS);
+function parseList({ values, positionals }: ReadLine, env: NodeJS.ProcessEnv): List {
   argumentsOf('list', positionals, 0);
   const provider = listProvider(values.provider);
   const triage = listTriage(values);
@@ -99,23 +98,22 @@ const LIST_HELP = commandHelp(
   ['service', 'library', 'json'],
 );
 
-const LIST_OPTIONS = optionsOf(LIST_HELP, [
-  'limit',
-  'all',
-  'cursor',
-  'template',
-  'rating',
-  'flag',
-  'board',
-  'tag',
-  'unfiled',
-  'smart',
-  'compare',
-]);
-
-export const list = declareCommand({
+export const list = declareLibraryCommand({
+  name: 'list',
   help: LIST_HELP,
-  options: LIST_OPTIONS,
+  own: [
+    'limit',
+    'all',
+    'cursor',
+    'template',
+    'rating',
+    'flag',
+    'board',
+    'tag',
+    'unfiled',
+    'smart',
+    'compare',
+  ],
   parse: parseList,
   run: (command: List, io) =>
     runOnService(command, io, ({ core }) =>

@@ -10,9 +10,9 @@ import type { PictorCore } from '../core/pictor-core';
 import { serviceIdOf } from '../../shared/domain/service-id';
 import { DEMO_OPTION } from './demo-choice';
 import { noSuchTask } from '../core/command-line';
-import { argumentsOf, optionsOf, readOptions, required } from './cli-args';
+import { argumentsOf, required } from './cli-args';
 import type { Command } from './cli-command';
-import { declareCommand } from './command-declaration';
+import { declareLibraryCommand, type ReadLine } from './library-command';
 import { RUN_OPTIONS, commandHelp } from './command-help';
 import { common } from './common-args';
 import { runOnService, watch, type Run } from './commands';
@@ -76,8 +76,7 @@ function resumed(core: PictorCore, localId: string): TaskRecord[] {
 }
 
 /** `resume ID|--all [--provider P]`: with --provider, only that service's tasks (demo: the demo's). */
-function parseResume(args: readonly string[], env: NodeJS.ProcessEnv): Resume {
-  const { values, positionals } = readOptions('resume', args, RESUME_OPTIONS);
+function parseResume({ values, positionals }: ReadLine, env: NodeJS.ProcessEnv): Resume {
   const [id] = argumentsOf('resume', positionals, 1);
   const target = values.all ? 'all' : required(id, 'resume needs a task id, or --all.');
   const service = serviceChoice(values, 'resume');
@@ -107,11 +106,10 @@ const RESUME_HELP = commandHelp(
   RUN_OPTIONS,
 );
 
-const RESUME_OPTIONS = optionsOf(RESUME_HELP, ['all']);
-
-export const resume = declareCommand({
+export const resume = declareLibraryCommand({
+  name: 'resume',
   help: RESUME_HELP,
-  options: RESUME_OPTIONS,
+  own: ['all'],
   parse: parseResume,
   run: (command: Resume, io) => runOnService(command, io, (run) => resumeTasks(run, command)),
 });

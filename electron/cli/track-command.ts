@@ -5,9 +5,9 @@ import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import { taskAddressProblem } from '../core/service';
-import { argumentsOf, optionsOf, readOptions, required, type Values } from './cli-args';
+import { argumentsOf, required, type Values } from './cli-args';
 import type { Command } from './cli-command';
-import { declareCommand } from './command-declaration';
+import { declareLibraryCommand, type ReadLine } from './library-command';
 import { RUN_OPTIONS, commandHelp } from './command-help';
 import { common } from './common-args';
 import { runOnService, watch } from './commands';
@@ -35,8 +35,7 @@ function trackModel(values: Values, provider: ProviderId): string | undefined {
   );
 }
 
-function parseTrack(args: readonly string[], env: NodeJS.ProcessEnv): Track {
-  const { values, positionals } = readOptions('track', args, TRACK_OPTIONS);
+function parseTrack({ values, positionals }: ReadLine, env: NodeJS.ProcessEnv): Track {
   const [taskId] = argumentsOf('track', positionals, 1);
   const id = required(taskId, 'track needs the task id to follow.');
   const service = reachableService(
@@ -82,11 +81,10 @@ const TRACK_HELP = commandHelp(
   RUN_OPTIONS,
 );
 
-const TRACK_OPTIONS = optionsOf(TRACK_HELP, ['model', 'prompt']);
-
-export const track = declareCommand({
+export const track = declareLibraryCommand({
+  name: 'track',
   help: TRACK_HELP,
-  options: TRACK_OPTIONS,
+  own: ['model', 'prompt'],
   parse: parseTrack,
   run: (command: Track, io) =>
     runOnService(command, io, async (run, credentials) => {

@@ -63,27 +63,26 @@ function templateFileActions(
   set: Parameters<Creator>[0],
   change: (work: () => Promise<unknown>) => Promise<boolean>,
 ): Pick<TemplatesSlice, 'templatesImport' | 'templatesExport'> {
+  /** One import or export: what main's summary counts (null: its dialog was canceled). */
+  const fileWork = (
+    kind: TemplateFileOutcome['kind'],
+    work: () => Promise<{ count: number; problems: number } | null>,
+  ) =>
+    change(async () => {
+      const done = await work();
+      set({ templatesFileOutcome: done && { kind, ...done } });
+    });
   return {
     async templatesImport(format) {
-      await change(async () => {
+      await fileWork('imported', async () => {
         const { summary } = await call('templates:import', { format });
-        const outcome = summary && {
-          kind: 'imported' as const,
-          count: summary.imported,
-          problems: summary.problemsTotal,
-        };
-        set({ templatesFileOutcome: outcome });
+        return summary && { count: summary.imported, problems: summary.problemsTotal };
       });
     },
     async templatesExport(format) {
-      await change(async () => {
+      await fileWork('exported', async () => {
         const { summary } = await call('templates:export', { format });
-        const outcome = summary && {
-          kind: 'exported' as const,
-          count: summary.count,
-          problems: summary.problemsTotal,
-        };
-        set({ templatesFileOutcome: outcome });
+        return summary && { count: summary.count, problems: summary.problemsTotal };
       });
     },
   };

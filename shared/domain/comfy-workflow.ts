@@ -83,8 +83,8 @@ export const workflowGraphSchema = z.record(nodeIdSchema, nodeSchema).superRefin
 });
 export type WorkflowGraph = z.infer<typeof workflowGraphSchema>;
 
-/** `node id.input name`: where a role's value goes. */
-const inputPathSchema = z
+/** `node id.input name`: where a role's value goes (the IPC contract's map takes the same). */
+export const inputPathSchema = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9_:-]{1,64}\.[A-Za-z0-9_ +-]{1,128}$/);

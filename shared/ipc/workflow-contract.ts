@@ -6,7 +6,7 @@
  * the removal of one. Every input is bounded here; main checks the name and the map again.
  */
 import { z } from 'zod';
-import { MAX_WORKFLOW_NODES, WORKFLOW_ROLES } from '../domain/comfy-workflow';
+import { MAX_WORKFLOW_NODES, WORKFLOW_ROLES, inputPathSchema } from '../domain/comfy-workflow';
 
 /** Most inputs of one node shown for mapping (a node has at most 100). */
 const MAX_SHOWN_INPUTS = 100;
@@ -22,20 +22,14 @@ const workflowNameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
   .refine((name) => !/\.\.|\.$/.test(name), 'not a workflow name');
 
-/** `node id.input name`, as a map names an input. */
-const inputPath = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_:-]{1,64}\.[A-Za-z0-9_ +-]{1,128}$/);
-
 /** Which input takes each role (the prompt's is required). */
 const workflowMapInput = z
   .object({
-    prompt: inputPath,
+    prompt: inputPathSchema,
     ...Object.fromEntries(
       WORKFLOW_ROLES.filter((role) => role !== 'prompt').map((role) => [
         role,
-        inputPath.optional(),
+        inputPathSchema.optional(),
       ]),
     ),
   })

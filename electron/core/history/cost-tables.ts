@@ -21,17 +21,21 @@ import type { CountedSpend, LedgerRows } from './ledger-rows';
 import type { DaySum, LedgerMeta, LedgerSums, ServiceSum, SumPiece } from './ledger-sums';
 import type { Row, SqlValue } from './sqlite-connection';
 
+const PRICE_COLUMNS = ['provider', 'model', 'unit', 'basis', 'micros'] as const;
+const CAP_COLUMNS = ['period', 'unit', 'provider', 'kind'] as const;
+const CAP_ROW = [...CAP_COLUMNS, 'micros'] as const;
+/** The statement that writes one row of `columns`, replacing the one of the same key. */
+const replaceInto = (table: string, columns: readonly string[]): string =>
+  `INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+
 const SELECT_PRICES =
   'SELECT provider, model, unit, basis, micros FROM cost_prices ORDER BY provider, model, unit';
-const SET_PRICE =
-  'INSERT OR REPLACE INTO cost_prices (provider, model, unit, basis, micros) VALUES (?, ?, ?, ?, ?)';
+const SET_PRICE = replaceInto('cost_prices', PRICE_COLUMNS);
 const CLEAR_PRICE = 'DELETE FROM cost_prices WHERE provider = ? AND model = ?';
 const CLEAR_PRICE_IN_UNIT = `${CLEAR_PRICE} AND unit = ?`;
 const SELECT_CAPS =
   'SELECT period, unit, provider, kind, micros FROM cost_caps ORDER BY period, unit, provider, kind';
-const SET_CAP =
-  'INSERT OR REPLACE INTO cost_caps (period, unit, provider, kind, micros) VALUES (?, ?, ?, ?, ?)';
-const CAP_COLUMNS = ['period', 'unit', 'provider', 'kind'] as const;
+const SET_CAP = replaceInto('cost_caps', CAP_ROW);
 
 /** What a cap clears: every cap matching the fields given. */
 export type CapMatch = Partial<Pick<SpendingCap, 'period' | 'unit' | 'provider' | 'kind'>>;
@@ -53,16 +57,7 @@ export class CostTables {
   }
 
   setPrice(price: CostPrice): void {
-    const valid = costPriceSchema.parse(price);
-    this.access.write(() =>
-      this.access.connection.run(SET_PRICE, [
-        valid.provider,
-        valid.model,
-        valid.unit,
-        valid.basis,
-        valid.micros,
-      ]),
-    );
+    this.replace(SET_PRICE, PRICE_COLUMNS, costPriceSchema.parse(price));
   }
 
   /**
@@ -92,14 +87,21 @@ export class CostTables {
   /** Sets a cap, replacing the one of the same period, unit, service and kind. */
   setCap(cap: SpendingCap): void {
     const valid = spendingCapSchema.parse(cap);
+    // The every-service cap's provider is '' in its row (a key column is never NULL).
+    this.replace(SET_CAP, CAP_ROW, { ...valid, provider: valid.provider ?? '' });
+  }
+
+  /** Writes one row (`sql`: {@link replaceInto}), its values taken from `row` in `columns`' order. */
+  private replace<C extends string>(
+    sql: string,
+    columns: readonly C[],
+    row: Readonly<Record<C, SqlValue>>,
+  ): void {
     this.access.write(() =>
-      this.access.connection.run(SET_CAP, [
-        valid.period,
-        valid.unit,
-        valid.provider ?? '',
-        valid.kind,
-        valid.micros,
-      ]),
+      this.access.connection.run(
+        sql,
+        columns.map((column) => row[column]),
+      ),
     );
   }
 

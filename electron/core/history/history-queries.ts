@@ -49,14 +49,56 @@ export interface ImagePage {
 }
 
 const COUNT_SEARCH = 'SELECT count(*) AS n FROM tasks_fts WHERE tasks_fts MATCH ?';
-const TASK_COLUMNS = 'SELECT t.local_id, t.created_at, t.record';
-const TASK_ORDER = 't.created_at DESC, t.local_id DESC';
-const IMAGE_COLUMNS = 'SELECT i.local_id, i.idx, i.created_at, t.record';
-const IMAGE_ORDER = 'i.created_at DESC, i.local_id DESC, i.idx ASC';
 
 /** Search words with at least one the full-text index can look up. */
 type IndexedWords = SearchWords & { index: string };
 const hasIndex = (words: SearchWords): words is IndexedWords => words.index !== null;
+
+/** What every listed query may say: its search, its page size, where the last page ended. */
+interface PagedQuery {
+  readonly search?: string;
+  readonly limit?: number;
+  readonly cursor?: string | null;
+}
+
+/**
+ * One kind of row as it is listed newest first (tasks, images): its columns and tables (`t` the
+ * tasks), its filter and the cursor's, its order, and what a page of its rows becomes.
+ */
+interface Listing<Q extends PagedQuery, T> {
+  readonly select: string;
+  /** The tables it walks, newest first. */
+  readonly from: string;
+  /** What joins the matching tasks to the listed rows ('' for tasks themselves). */
+  readonly join: string;
+  readonly order: string;
+  readonly filter: (query: Q, fromRow?: number) => SqlFilter;
+  readonly after: (cursor: string) => SqlFilter;
+  readonly items: (page: Row[], reader: HistoryAccess) => T[];
+  readonly cursor: (last: Row) => string;
+}
+
+const TASK_LISTING: Listing<HistoryQuery, TaskRecord> = {
+  select: 'SELECT t.local_id, t.created_at, t.record',
+  from: 'tasks t',
+  join: '',
+  order: 't.created_at DESC, t.local_id DESC',
+  filter: taskFilter,
+  after: taskAfter,
+  items: recordsFromRows,
+  cursor: (last) => encodeTaskCursor(taskKey(last)),
+};
+
+const IMAGE_LISTING: Listing<ImageQuery, GalleryItem> = {
+  select: 'SELECT i.local_id, i.idx, i.created_at, t.record',
+  from: 'images i JOIN tasks t ON t.local_id = i.local_id',
+  join: 'CROSS JOIN images i ON i.local_id = t.local_id',
+  order: 'i.created_at DESC, i.local_id DESC, i.idx ASC',
+  filter: imageFilter,
+  after: imageAfter,
+  items: galleryItemsFromRows,
+  cursor: (last) => encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) }),
+};
 
 /** A page read from a search's matches alone (see {@link HistoryQueries.pageFromMatches}). */
 interface MatchesPage {
@@ -74,40 +116,17 @@ export class HistoryQueries {
 
   /** See {@link HistoryStore.list}. */
   list(query: HistoryQuery = {}): HistoryPage {
-    const limit = pageLimit(query.limit);
-    const words = searchWords(query.search);
-    return this.page(words, limit, {
-      walk: (fromRow) => this.listRows(query, limit, fromRow),
-      matches: {
-        select: TASK_COLUMNS,
-        join: '',
-        filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
-        order: TASK_ORDER,
-      },
-      items: (page) => recordsFromRows(page, this.access),
-      cursor: (last) => encodeTaskCursor(taskKey(last)),
-    });
+    return this.newestFirst(TASK_LISTING, query, searchWords(query.search));
   }
 
   /** See {@link HistoryStore.listImages}. */
   listImages(query: ImageQuery = {}): ImagePage {
-    const limit = pageLimit(query.limit);
     const words = searchWords(query.search);
     const sort = query.sort ?? 'newest';
     if (sort !== 'newest' || (query.offset !== undefined && !query.cursor)) {
-      return this.orderedImages(query, limit, words);
+      return this.orderedImages(query, pageLimit(query.limit), words);
     }
-    return this.page(words, limit, {
-      walk: (fromRow) => this.imageRows(query, limit, fromRow),
-      matches: {
-        select: IMAGE_COLUMNS,
-        join: 'CROSS JOIN images i ON i.local_id = t.local_id',
-        filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
-        order: IMAGE_ORDER,
-      },
-      items: (page) => galleryItemsFromRows(page, this.access),
-      cursor: (last) => encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) }),
-    });
+    return this.newestFirst(IMAGE_LISTING, query, words);
   }
 
   countImages(query: WholeImageQuery = {}): number {
@@ -158,36 +177,44 @@ export class HistoryQueries {
     return rows.map((row) => String(row['model']));
   }
 
-  /** Up to `limit + 1` rows of the page (the extra one says there is a next page). */
-  private listRows(query: HistoryQuery, limit: number, fromRow?: number): Row[] {
-    const filters = [taskFilter(query, fromRow), ...taskCursor(query)];
-    const { where, params } = combine(filters);
-    const sql = `${TASK_COLUMNS} FROM tasks t WHERE ${where} ORDER BY ${TASK_ORDER} LIMIT ?`;
-    return this.access.rows(sql, [...params, limit + 1]);
-  }
-
   /**
-   * The first `limit` of a query's rows and the cursor after them: through the search index when
-   * its words have one, else by `walk` from the newest row.
+   * The first page of a listing's rows and the cursor after them: through the search index when
+   * its words have one, else walked from the newest row.
    */
-  private page<T>(
+  private newestFirst<Q extends PagedQuery, T>(
+    listing: Listing<Q, T>,
+    query: Q,
     words: SearchWords,
-    limit: number,
-    listing: {
-      walk: (fromRow?: number) => Row[];
-      matches: Omit<MatchesPage, 'words' | 'limit'>;
-      items: (page: Row[]) => T[];
-      cursor: (last: Row) => string;
-    },
   ): { items: T[]; nextCursor: string | null } {
-    const { walk, matches } = listing;
+    const limit = pageLimit(query.limit);
+    const after = query.cursor ? [listing.after(query.cursor)] : [];
+    const walk = (fromRow?: number) =>
+      this.walk(listing, [listing.filter(query, fromRow), ...after], limit);
+    const matches = {
+      select: listing.select,
+      join: listing.join,
+      filters: [listing.filter({ ...query, search: undefined }), ...after],
+      order: listing.order,
+    };
     const rows = hasIndex(words) ? this.searchRows(words, limit, walk, matches) : walk();
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: listing.items(page),
+      items: listing.items(page, this.access),
       nextCursor: rows.length > limit && last ? listing.cursor(last) : null,
     };
+  }
+
+  /** Up to `limit + 1` rows of the page (the extra one says there is a next page), newest first. */
+  private walk<Q extends PagedQuery, T>(
+    listing: Listing<Q, T>,
+    filters: readonly SqlFilter[],
+    limit: number,
+  ): Row[] {
+    const { select, from, order } = listing;
+    const { where, params } = combine(filters);
+    const sql = `${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ?`;
+    return this.access.rows(sql, [...params, limit + 1]);
   }
 
   /**
@@ -241,21 +268,7 @@ export class HistoryQueries {
       nextCursor: rows.length > limit && last ? encodeOrderCursor(sort, last) : null,
     };
   }
-
-  /** Up to `limit + 1` images of the page, walking the newest-first index. */
-  private imageRows(query: ImageQuery, limit: number, fromRow?: number): Row[] {
-    const { where, params } = combine([imageFilter(query, fromRow), ...imageCursor(query)]);
-    const sql = `${IMAGE_COLUMNS} FROM images i JOIN tasks t ON t.local_id = i.local_id
-      WHERE ${where} ORDER BY ${IMAGE_ORDER} LIMIT ?`;
-    return this.access.rows(sql, [...params, limit + 1]);
-  }
 }
-
-const taskCursor = (query: HistoryQuery): SqlFilter[] =>
-  query.cursor ? [taskAfter(query.cursor)] : [];
-
-const imageCursor = (query: ImageQuery): SqlFilter[] =>
-  query.cursor ? [imageAfter(query.cursor)] : [];
 
 function combine(filters: readonly SqlFilter[]): SqlFilter {
   return {

@@ -27,24 +27,22 @@ function EmptyGallery() {
   const setView = useAppStore((s) => s.setView);
   const requestFocus = useAppStore((s) => s.requestFocus);
   return (
-    <div className="gallery__placeholder">
-      <EmptyState
-        icon="image"
-        title={t('gallery.empty.title')}
-        body={t('gallery.empty.body')}
-        action={
-          <Button
-            variant="primary"
-            onClick={() => {
-              setView('tasks');
-              requestFocus('prompt');
-            }}
-          >
-            {t('gallery.empty.action')}
-          </Button>
-        }
-      />
-    </div>
+    <EmptyState
+      icon="image"
+      title={t('gallery.empty.title')}
+      body={t('gallery.empty.body')}
+      action={
+        <Button
+          variant="primary"
+          onClick={() => {
+            setView('tasks');
+            requestFocus('prompt');
+          }}
+        >
+          {t('gallery.empty.action')}
+        </Button>
+      }
+    />
   );
 }
 
@@ -65,53 +63,48 @@ function Updating() {
   );
 }
 
-/** The grid, or what stands in its place: loading, a read error, or an empty gallery. */
-export function GalleryBody({
+/**
+ * What stands in the grid's place, centred where it would be: loading, a read error, no image
+ * the filters match, or an empty gallery; null while the grid shows (or is between two states).
+ */
+function standIn({
   status,
   error,
   empty,
   updating,
   filtered,
   onRetryLoad,
-  children,
-}: GalleryBodyProps) {
+}: Omit<GalleryBodyProps, 'children'>): ReactNode {
   if (status === 'idle' || (status === 'loading' && empty)) {
-    return (
-      <div className="gallery__placeholder">
-        <Spinner size="large" label={t('gallery.loading')} />
-      </div>
-    );
+    return <Spinner size="large" label={t('gallery.loading')} />;
   }
   if (status === 'error') {
     return (
-      <div className="gallery__placeholder">
-        <ErrorMessage
-          message={error?.message ?? t('gallery.loadError')}
-          detail={error?.detail}
-          actions={<Button onClick={onRetryLoad}>{t('gallery.loadAgain')}</Button>}
-        />
-      </div>
+      <ErrorMessage
+        message={error?.message ?? t('gallery.loadError')}
+        detail={error?.detail}
+        actions={<Button onClick={onRetryLoad}>{t('gallery.loadAgain')}</Button>}
+      />
     );
   }
-  if (updating) {
+  if (updating || !empty) return null;
+  if (!filtered) return <EmptyGallery />;
+  return (
+    <EmptyState icon="search" title={t('gallery.noMatch.title')} body={t('gallery.noMatch.body')} />
+  );
+}
+
+/** The grid, or what stands in its place (one placeholder box for each). */
+export function GalleryBody(props: GalleryBodyProps) {
+  const placeholder = standIn(props);
+  if (placeholder !== null) return <div className="gallery__placeholder">{placeholder}</div>;
+  if (props.updating) {
     return (
       <>
         <Updating />
-        {children}
+        {props.children}
       </>
     );
   }
-  if (empty && filtered) {
-    return (
-      <div className="gallery__placeholder">
-        <EmptyState
-          icon="search"
-          title={t('gallery.noMatch.title')}
-          body={t('gallery.noMatch.body')}
-        />
-      </div>
-    );
-  }
-  if (empty) return <EmptyGallery />;
-  return <>{children}</>;
+  return <>{props.children}</>;
 }
