@@ -40,8 +40,7 @@ async function openCostBook(
 ): Promise<{ readonly costs: CostBook; close(): void }> {
   await ensurePrivateFolder(dataDir);
   const history = HistoryStore.open(join(dataDir, HISTORY_FILE));
-  const costs = new CostBook({ history, now: Date.now, timeZone });
-  return { costs, close: () => history.close() };
+  return { costs: CostBook.overHistory(history, timeZone), close: () => history.close() };
 }
 
 export async function runCostCommand(command: CostCommand, io: CliIo): Promise<number> {
