@@ -9,11 +9,26 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import type { CommandHelp, OptionGroup } from './command-help';
 import { COMMON_OPTION_SCHEMAS } from './common-args';
-import { COST_OPTIONS } from './cost-args';
 import { TRIAGE_OPTIONS } from './triage-args';
 import { TEMPLATE_OPTIONS } from './template-args';
 import { TEMPLATE_RUN_OPTIONS } from './template-run-args';
 import { PARAM_OPTIONS } from './param-args';
+
+/**
+ * The options only the cost commands take: cost-args.ts reads them, but they are here, so reading
+ * another command's options does not load the cost module.
+ */
+const COST_OPTIONS = {
+  csv: { type: 'boolean' },
+  since: { type: 'string' },
+  period: { type: 'string' },
+  amount: { type: 'string' },
+  unit: { type: 'string' },
+  per: { type: 'string' },
+  soft: { type: 'boolean' },
+  hard: { type: 'boolean' },
+  'time-zone': { type: 'string' },
+} as const;
 
 /** Every option a library command may take, with its schema (parseArgs's). */
 export const LIBRARY_OPTIONS = {

@@ -9,7 +9,6 @@ import { createNodeFetch } from '../adapters/node-fetch';
 import { JsonFileKv } from '../adapters/json-file-kv';
 import type { ImageEngine } from '../ports/image-engine';
 import type { CredentialsProvider } from '../ports/credentials';
-import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './common-args';
@@ -17,19 +16,13 @@ import type { ServiceChoice } from './service-args';
 import { worksWithoutKey, type ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line';
 import { CliProgress } from './cli-progress';
-import {
-  EXIT,
-  jsonLine,
-  problemLine,
-  resumeAllCommand,
-  resumeLineFor,
-  worstExitCode,
-  type ResumeWhere,
-} from './cli-report';
+import { EXIT, jsonLine, worstExitCode } from './cli-report';
+import { problemLine, resumeAllCommand, resumeLineFor, type ResumeWhere } from './resume-lines';
 import { BuiltInDemo, demoDialectsFor } from './built-in-demo';
 import { demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
 import { terminalSafe } from './terminal-text';
+import { cliLogger } from './library-reader';
 import type { CliIo } from './cli-io';
 
 /** Where a command needs a key it was not given: the way without one, if there is one. */
@@ -118,11 +111,7 @@ export async function openCliCore(
       fetch: createNodeFetch(io.env),
       credentials,
       clock: systemClock,
-      // Log fields can hold text from the service or a sidecar: shown, never interpreted.
-      logger: streamLogger(
-        (line) => io.stderr(`${terminalSafe(line.trimEnd())}\n`),
-        common.verbose ? 'info' : 'error',
-      ),
+      logger: cliLogger(common, io),
       engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
       // A task's input images go as the app's settings say (its settings.json, core/settings).
       settingsStore: new JsonFileKv(common.dataDir, 'settings'),

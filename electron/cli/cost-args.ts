@@ -82,19 +82,6 @@ export type CostCommand =
       readonly options: CostOptions;
     };
 
-/** The options only the cost commands take (cli-args.ts parses them with the others). */
-export const COST_OPTIONS = {
-  csv: { type: 'boolean' },
-  since: { type: 'string' },
-  period: { type: 'string' },
-  amount: { type: 'string' },
-  unit: { type: 'string' },
-  per: { type: 'string' },
-  soft: { type: 'boolean' },
-  hard: { type: 'boolean' },
-  'time-zone': { type: 'string' },
-} as const;
-
 /** The raw option values a cost command reads (cli-args.ts parses them). */
 export interface CostValues {
   readonly since?: string | undefined;

@@ -11,9 +11,10 @@ import { DEMO_SERVICE_ID, ledgerServiceOf } from '../../shared/domain/service-id
 import { countedCost, formatMicros, type CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
+import { join } from 'node:path';
 import {
   type CapStanding,
-  type CostBook,
+  CostBook,
   type CostLedgerRead,
   csvHeader,
   csvRow,
@@ -21,12 +22,26 @@ import {
   parseLocalDate,
   type PricedEntry,
 } from '../core/costs';
-import { openCostBook } from '../core/pictor-core';
+import { ensurePrivateFolder } from '../core/fs';
+import { HISTORY_FILE, HistoryStore } from '../core/history';
 import type { CostCommand } from './cost-args';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { jsonSafe, terminalLines, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
+
+/**
+ * The cost book of the library in `dataDir` over its history alone (no core: no gallery, no
+ * network, no key). `close` closes the history.
+ */
+async function openCostBook(
+  dataDir: string,
+  timeZone: string,
+): Promise<{ readonly costs: CostBook; close(): void }> {
+  await ensurePrivateFolder(dataDir);
+  const history = HistoryStore.open(join(dataDir, HISTORY_FILE));
+  return { costs: CostBook.overHistory(history, timeZone), close: () => history.close() };
+}
 
 export async function runCostCommand(command: CostCommand, io: CliIo): Promise<number> {
   const timeZone = command.options.timeZone ?? hostTimeZone();

@@ -8,8 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImageTriage } from '../../shared/domain/triage';
 import { flagOf, ratingOf, type TriageFlag } from '../../shared/domain/triage';
-import { HistoryError, HistoryStore } from '../core/history';
-import { HISTORY_FILE } from '../core/pictor-core';
+import { HISTORY_FILE, HistoryError, HistoryStore } from '../core/history';
 
 /** An image's triage as info prints it (`--json`: `library`). */
 export interface InfoTriage {

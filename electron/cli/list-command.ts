@@ -1,10 +1,10 @@
 /**
  * `list`: the history, newest first, a page at a time (list-paging.ts): every task or the tasks
  * of one service (or one compare, or one template); with a triage filter, the images that match.
+ * It reads the history alone (library-reader.ts), the core only for a smart board's rules.
  */
 import { promptTemplateSchema } from '../../shared/domain/prompt-template';
 import { UsageError } from '../core/command-line';
-import type { PictorCore } from '../core/pictor-core';
 import type { CommonOptions } from './common-args';
 import { argumentsOf } from './cli-args';
 import type { Command } from './cli-command';
@@ -13,19 +13,19 @@ import type { CliIo } from './cli-io';
 import { declareLibraryCommand, type ReadLine } from './library-command';
 import { commandHelp } from './command-help';
 import { common } from './common-args';
-import { runOnService } from './commands';
 import { compareGroupOption } from './compare-args';
 import { listPage, moreLine, printPage, type ListPage } from './list-paging';
 import { listProvider } from './service-args';
 import { findCompareGroup } from './task-ids';
 import { listTriage } from './triage-args';
-import { listImages } from './triage-commands';
+import { listImages } from './list-images';
+import { readLibrary, type LibraryView } from './library-reader';
 import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
 
 type List = Command & { name: 'list' };
 
 function listCommand(
-  core: PictorCore,
+  core: LibraryView,
   common: CommonOptions,
   io: CliIo,
   filter: {
@@ -116,11 +116,24 @@ export const list = declareLibraryCommand({
   ],
   parse: parseList,
   run: (command: List, io) =>
-    runOnService(command, io, ({ core }) =>
-      Promise.resolve(
-        command.triage === null && command.smart === null
-          ? listCommand(core, command.common, io, command)
-          : listImages(core, command.common, io, command),
-      ),
-    ),
+    command.smart === null
+      ? readLibrary(command.common, io, (library) =>
+          command.triage === null
+            ? listCommand(library, command.common, io, command)
+            : listImages(library, command.common, io, { ...command, smart: null }),
+        )
+      : listSmartBoard(command, command.smart, io),
 });
+
+/** list --smart NAME: the board's rules are the core's to read (core/triage), so the whole core. */
+async function listSmartBoard(command: List, name: string, io: CliIo): Promise<number> {
+  const [{ runOnService }, { smartRules }] = await Promise.all([
+    import('./commands'),
+    import('./smart-board-commands'),
+  ]);
+  return runOnService(command, io, ({ core }) =>
+    Promise.resolve(
+      listImages(core, command.common, io, { ...command, smart: smartRules(core, name, io) }),
+    ),
+  );
+}

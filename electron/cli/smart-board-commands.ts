@@ -65,8 +65,19 @@ function problemsOf(entry: SmartBoardEntry) {
   );
 }
 
+/**
+ * The rules of the smart board named `name` (refused when there is none); the ones that name
+ * what is gone are said on stderr.
+ */
+export function smartRules(core: PictorCore, name: string, io: CliIo): SmartRules {
+  const entry = lookedUp('smart board', name, () => core.smartBoards.get(name));
+  const rules = entry.rules ?? core.smartBoards.rulesOf(name);
+  warnMissing(entry, io);
+  return rules;
+}
+
 /** Says on stderr what the smart board's rules name that is gone. */
-export function warnMissing(entry: SmartBoardEntry, io: CliIo): void {
+function warnMissing(entry: SmartBoardEntry, io: CliIo): void {
   for (const problem of problemsOf(entry)) {
     io.stderr(`${terminalSafe(`${entry.name}: ${englishText(problem)}`)}\n`);
   }

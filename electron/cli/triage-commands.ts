@@ -5,22 +5,18 @@
  */
 import { findTask } from './task-ids';
 import type { ImageRecord } from '../../shared/domain/task-record';
-import { flagOf, MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
+import { MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
 import { englishText, sentence } from '../../shared/i18n/sentence';
-import { lookedUp, quotedOr, UsageError } from '../core/command-line';
+import { quotedOr, UsageError } from '../core/command-line';
 import type { ImageRef } from '../core/gallery';
-import { VISIBLE_STATES } from '../../shared/domain/task-record';
-import type { ImageQuery, TriageQuery } from '../core/history';
-import { smartCommand, warnMissing } from './smart-board-commands';
+import { smartCommand } from './smart-board-commands';
 import type { PictorCore } from '../core/pictor-core';
 import type { TriageChange, TriageOutcome } from '../core/triage';
 import { writeMetadataToFiles } from '../core/batch';
 import { rejectsIn } from '../core/triage';
-import { DEV_PROGRAM, EXIT } from './cli-report';
-import { moreLine, printPage, type ListPage } from './list-paging';
+import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
-import { jsonSafe, terminalSafe } from './terminal-text';
-import type { CommonOptions } from './common-args';
+import { terminalSafe } from './terminal-text';
 import type { BoardAction, TriageCommand, TriageCommandLine } from './triage-args';
 
 const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;
@@ -177,57 +173,4 @@ async function purgeRejected(
     `${count} (${size}) moved to Pictor's trash${outcome.failed > 0 ? `; ${String(outcome.failed)} could not be moved` : ''}.\n`,
   );
   return outcome.failed > 0 ? EXIT.failed : EXIT.ok;
-}
-
-/**
- * `list` with triage filters, a smart board (--smart NAME: its rules naming what is gone are said
- * on stderr), or both: the images they match, one line each (or JSON).
- */
-export function listImages(
-  core: PictorCore,
-  common: CommonOptions,
-  io: CliIo,
-  filters: {
-    readonly triage: TriageQuery | null;
-    readonly smart: string | null;
-    readonly template: string | null;
-    readonly page: ListPage;
-  },
-): number {
-  // As the gallery lists them: an image in Pictor's trash is not listed.
-  const query: ImageQuery = { ...filters.triage, states: VISIBLE_STATES };
-  if (filters.template !== null) query.template = filters.template;
-  if (filters.smart !== null) {
-    const name = filters.smart;
-    const entry = lookedUp('smart board', name, () => core.smartBoards.get(name));
-    query.smart = entry.rules ?? core.smartBoards.rulesOf(name);
-    warnMissing(entry, io);
-  }
-  const next = printPage(
-    filters.page,
-    (limit, cursor) => core.history.listImages({ ...query, limit, cursor }),
-    (item) => {
-      const { image } = item;
-      const ref = `${item.taskId ?? item.localId}#${String(item.index + 1)}`;
-      const facts = {
-        ref,
-        localId: item.localId,
-        rating: image.rating ?? 0,
-        flag: flagOf(image),
-        tags: image.tags ?? [],
-        boards: image.boards ?? [],
-        file: image.file ? core.gallery.resolve(image.file) : null,
-        prompt: item.prompt,
-      };
-      io.stdout(
-        common.json
-          ? `${jsonSafe(JSON.stringify(facts))}\n`
-          : `${terminalSafe(`${ref.padEnd(40)} ${'★'.repeat(facts.rating).padEnd(5)} ${facts.flag.padEnd(6)} ${facts.tags.join(', ')}`)}\n`,
-      );
-      return true;
-    },
-  );
-  const more = moreLine(io.program ?? DEV_PROGRAM, filters.page, next, 'images');
-  if (more !== null) io.stderr(more);
-  return EXIT.ok;
 }

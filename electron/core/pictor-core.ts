@@ -14,7 +14,8 @@ import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
 import { ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
-import { HistoryPort, HistoryStore, type WritingHistory, writingInWorker } from './history';
+import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
+import type { WritingHistory } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
@@ -39,7 +40,7 @@ import { WorkflowBook } from './workflows';
 import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
 import type { KeyValueStore } from '../ports/key-value-store';
 
-export const HISTORY_FILE = 'history.sqlite';
+export { HISTORY_FILE };
 const FIRST_GENERATION_LOCK = 'pictor.lock';
 
 export interface PictorCoreOptions {
@@ -306,20 +307,6 @@ function editInputsOf(
 ): EditInputs {
   const { inputs, engine, gallery } = parts;
   return new EditInputs({ store: inputs, images: options.imageEngine, records: engine, gallery });
-}
-
-/**
- * The cost book of the library in `dataDir` over its history alone (no gallery, no network, no
- * key): the CLI's `costs`, `caps` and `prices`. `close` closes the history.
- */
-export async function openCostBook(
-  dataDir: string,
-  timeZone: string,
-): Promise<{ readonly costs: CostBook; close(): void }> {
-  await ensurePrivateFolder(dataDir);
-  const history = HistoryStore.open(join(dataDir, HISTORY_FILE));
-  const costs = new CostBook({ history, now: Date.now, timeZone });
-  return { costs, close: () => history.close() };
 }
 
 /**

@@ -5,7 +5,7 @@
  * not through tsx, whose loader and transpiler would share the measured process's memory.
  */
 import { build } from 'esbuild';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +19,18 @@ export interface BundledChild {
   dispose(): Promise<void>;
 }
 
-/** Bundles `entry` (a .ts file) into a new temporary folder, beside a link to node_modules. */
+/**
+ * Bundles `entry` (a .ts file) into a new temporary folder, beside a link to node_modules and a
+ * package.json that makes its chunks ES modules, as the app's package.json does.
+ */
 export async function bundleChild(entry: string): Promise<BundledChild> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-bundle-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    // The app's chunks are ES modules by its package.json's "type"; without one here Node would
+    // tell each chunk's format by compiling it first (a cost the app does not have).
+    await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
     const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
       dependencies?: Record<string, string>;
     };

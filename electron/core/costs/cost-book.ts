@@ -100,6 +100,14 @@ export class CostBook implements EngineAdmission {
   #reader: LedgerReader | undefined;
   private readonly feed: LedgerFeed;
 
+  /**
+   * The cost book over `history` alone (no engine, no history worker, the host's clock): the
+   * CLI's `costs`, `caps` and `prices`, which read and set the ledger, caps and prices only.
+   */
+  static overHistory(history: HistoryStore, timeZone: string): CostBook {
+    return new CostBook({ history, now: Date.now, timeZone });
+  }
+
   constructor(private readonly options: CostBookOptions) {
     this.feed = new LedgerFeed({
       version: () => this.tables.version(),

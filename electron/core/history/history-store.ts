@@ -66,6 +66,9 @@ export interface HistoryStoreOptions {
   changeTimers?: FeedTimers;
 }
 
+/** The history's file in a library's data folder. */
+export const HISTORY_FILE = 'history.sqlite';
+
 /** The history database. Synchronous; one instance per file and process, any number of processes. */
 export class HistoryStore {
   /** The schema version of the open database. */

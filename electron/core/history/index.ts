@@ -35,7 +35,7 @@ export {
   writingInWorker,
 } from './history-writes';
 export type { TriageEdit, TriageWritten } from './history-worker-protocol';
-export { HistoryStore, type HistoryStoreOptions } from './history-store';
+export { HISTORY_FILE, HistoryStore, type HistoryStoreOptions } from './history-store';
 export type { BoardRow, HistoryTriage } from './history-triage';
 export type { IdPrefixes } from './id-prefixes';
 export type { LedgerCursor, LedgerListEntry, LedgerPage } from './ledger-pages';

@@ -8,7 +8,8 @@
  * loading the history again). The same preload sees `export` load yazl, an import of zod from
  * node_modules load its files, and a plain Node start a worker, so an empty record is not the
  * preload seeing nothing. Nor does either build the zod schemas of the cost and edit screens' IPC
- * contracts, told by the sources each loaded chunk names.
+ * contracts, told by the sources each loaded chunk names. `list` reads the history alone: no
+ * other part of the core is loaded.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -88,8 +89,15 @@ function startedUnused(lines: readonly string[]): string[] {
 const UNUSED_SOURCES =
   /^\/\/ (shared\/ipc\/(cost-contract|inputs-contract|fan-out-contract|selection-schemas)\.ts)$/gm;
 
-/** The sources in the bundle's files `lines` say were loaded, or in every file of the bundle. */
-async function sourcesIn(bundle: string, lines?: readonly string[]): Promise<string[]> {
+/**
+ * The sources matching `pattern` in the bundle's files `lines` say were loaded, or in every file
+ * of the bundle.
+ */
+async function sourcesIn(
+  bundle: string,
+  lines?: readonly string[],
+  pattern: RegExp = UNUSED_SOURCES,
+): Promise<string[]> {
   const prefix = `load ${pathToFileURL(bundle).href}/`;
   const files =
     lines === undefined
@@ -98,10 +106,18 @@ async function sourcesIn(bundle: string, lines?: readonly string[]): Promise<str
   const found = new Set<string>();
   for (const file of files) {
     const text = await readFile(join(bundle, file), 'utf8');
-    for (const [, source = ''] of text.matchAll(UNUSED_SOURCES)) found.add(source);
+    for (const [, source = ''] of text.matchAll(pattern)) found.add(source);
   }
   return [...found].sort();
 }
+
+/**
+ * The core beyond the history: its assembly (pictor-core.ts) and the parts `list` does not use
+ * (the engine, the service client, the gallery, downloads, images, costs, the library's moves and
+ * archives, the trash), each told by its sources' `// <source>` lines.
+ */
+const CORE_BEYOND_HISTORY =
+  /^\/\/ (electron\/core\/(?:pictor-core\.ts|(?:engine|service|gallery|download|images|costs|library|trash|content-credentials)\/[\w/.-]+\.ts))$/gm;
 
 const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
 let dir: string;
@@ -170,6 +186,22 @@ describe('a one-record command of the bundled CLI', () => {
       'shared/ipc/selection-schemas.ts',
     ]);
   });
+
+  it.each([['--json'], ['--flag', 'pick']])(
+    'list %s reads the history alone: none of the rest of the core is loaded',
+    async (...args) => {
+      const run = await recorded([...cli, 'list', ...args], dir);
+      expect(run.code, run.stderr).toBe(0);
+      const bundle = dirname(cli[0] ?? '');
+      expect(await sourcesIn(bundle, run.lines, CORE_BEYOND_HISTORY)).toEqual([]);
+      // The check itself: rate, which changes the library through the core, loads them.
+      const rated = await recorded([...cli, 'rate', LOCAL_ID, '3'], dir);
+      expect(rated.code, rated.stderr).toBe(0);
+      const loaded = await sourcesIn(bundle, rated.lines, CORE_BEYOND_HISTORY);
+      expect(loaded).toContain('electron/core/pictor-core.ts');
+      expect(loaded).toContain('electron/core/engine/task-engine.ts');
+    },
+  );
 
   it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {
     const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliProgress } from '../../../electron/cli/cli-progress';
-import { problemLine } from '../../../electron/cli/cli-report';
+import { problemLine } from '../../../electron/cli/resume-lines';
 import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';

@@ -4,12 +4,8 @@
  * task resumes it on the demo.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  listLine,
-  problemLine,
-  resumeAllCommand,
-  resumeLineFor,
-} from '../../../electron/cli/cli-report';
+import { listLine } from '../../../electron/cli/cli-report';
+import { problemLine, resumeAllCommand, resumeLineFor } from '../../../electron/cli/resume-lines';
 import { EnvCredentials } from '../../../electron/cli/env-credentials';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { keyFingerprint } from '../../../shared/domain/fingerprint';

@@ -4,14 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { helpText, parseCommand } from '../../support/cli-table';
-import {
-  exitCodeOf,
-  jsonLine,
-  listLine,
-  problemLine,
-  resumeAllCommand,
-  resumeLineFor,
-} from '../../../electron/cli/cli-report';
+import { exitCodeOf, jsonLine, listLine } from '../../../electron/cli/cli-report';
+import { problemLine, resumeAllCommand, resumeLineFor } from '../../../electron/cli/resume-lines';
 import { EnvCredentials } from '../../../electron/cli/env-credentials';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';

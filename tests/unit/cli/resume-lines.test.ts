@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { problemLine, resumeLineFor } from '../../../electron/cli/cli-report';
+import { problemLine, resumeLineFor } from '../../../electron/cli/resume-lines';
 import { shellQuote } from '../../../electron/cli/terminal-text';
 import { serviceBaseUrl } from '../../../electron/core/service/key-binding';
 import type { TaskRecord } from '../../../shared/domain/task-record';

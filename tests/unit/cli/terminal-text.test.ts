@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonLine, listLine, problemLine, resumeCommand } from '../../../electron/cli/cli-report';
+import { jsonLine, listLine } from '../../../electron/cli/cli-report';
+import { problemLine, resumeCommand } from '../../../electron/cli/resume-lines';
 import { jsonSafe, shellQuote, terminalSafe } from '../../../electron/cli/terminal-text';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { needing, pathOf, posixShell } from '../../support/tools';

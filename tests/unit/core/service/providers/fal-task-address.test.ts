@@ -13,7 +13,7 @@ import { ServiceClient } from '../../../../../electron/core/service/service-clie
 import { taskAddressProblem } from '../../../../../electron/core/service/providers/task-address';
 import { trackedRequest } from '../../../../../electron/core/engine/request-check';
 import { EngineInputError } from '../../../../../electron/core/engine/engine-types';
-import { problemLine } from '../../../../../electron/cli/cli-report';
+import { problemLine } from '../../../../../electron/cli/resume-lines';
 import { makeTaskRecord } from '../../../../support/task-records';
 import { serviceError } from '../answer-harness';
 import { fakeFetch, json } from '../fake-fetch';
