@@ -176,11 +176,16 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
+  let historyWorker: HistoryPort | undefined;
   const { clock, contentCredentials: given } = options;
   const verifier = await openFairVerifier({ clock, logger, ...(given ? { given } : {}) });
   try {
     const historyFile = join(options.dataDir, HISTORY_FILE);
     history = HistoryStore.open(historyFile, { logger });
+    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts):
+    // its worker started and warmed while the rest opens, so the first change is not the slowest.
+    historyWorker = new HistoryPort(historyFile, options.historyPort);
+    const warmed = historyWorker.warm();
     const now = () => options.clock.now();
     const gallery = new Gallery({
       root: options.galleryDir,
@@ -200,12 +205,12 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     await gallery.init();
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
-    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
-    const historyWorker = new HistoryPort(historyFile, options.historyPort);
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
+    await warmed;
     return withModelOptions(assemble(opened, options, logger), paramSchemas);
   } catch (error) {
+    await historyWorker?.dispose();
     history?.close();
     await verifier.dispose();
     throw error;

@@ -195,6 +195,20 @@ export class HistoryStore {
   }
 
   /**
+   * Readies this connection for the first triage write after opening, which would otherwise pay
+   * alone for what every later one finds done (the history worker runs it as it starts, off main's
+   * thread): the newest `tasks` tasks' triage rows read as a write over them reads them (the pages
+   * a rating of the grid's newest images reads), the statements it writes with prepared, and the
+   * newest record read through the schema (what their XMP sidecars are written from). Writes and
+   * locks nothing; returns how many tasks it read.
+   */
+  warmTriage(tasks: number): number {
+    const ids = this.taskIds({}, tasks);
+    if (ids[0] !== undefined) this.get(ids[0]);
+    return this.records.warmTriage(ids);
+  }
+
+  /**
    * The records of `localIds` there are, in one read a chunk at a time (absent ones left out).
    */
   getMany(localIds: readonly string[]): TaskRecord[] {
