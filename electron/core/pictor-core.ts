@@ -176,16 +176,12 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
-  let historyWorker: HistoryPort | undefined;
   const { clock, contentCredentials: given } = options;
   const verifier = await openFairVerifier({ clock, logger, ...(given ? { given } : {}) });
+  // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
+  const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE), options.historyPort);
   try {
-    const historyFile = join(options.dataDir, HISTORY_FILE);
-    history = HistoryStore.open(historyFile, { logger });
-    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts):
-    // its worker started and warmed while the rest opens, so the first change is not the slowest.
-    historyWorker = new HistoryPort(historyFile, options.historyPort);
-    const warmed = historyWorker.warm();
+    history = HistoryStore.open(historyWorker.file, { logger });
     const now = () => options.clock.now();
     const gallery = new Gallery({
       root: options.galleryDir,
@@ -202,15 +198,16 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now,
     });
-    await gallery.init();
+    // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
+    // open does not pay for its start and a cold write.
+    await Promise.all([gallery.init(), historyWorker.warm()]);
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
-    await warmed;
     return withModelOptions(assemble(opened, options, logger), paramSchemas);
   } catch (error) {
-    await historyWorker?.dispose();
+    await historyWorker.dispose();
     history?.close();
     await verifier.dispose();
     throw error;

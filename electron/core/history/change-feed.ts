@@ -180,8 +180,6 @@ export class ChangeFeed {
   }
 
   private maxSeq(): number {
-    return Number(
-      this.connection.get(MAX_SEQ, [])?.['seq'] ?? 0,
-    );
+    return Number(this.connection.get(MAX_SEQ, [])?.['seq'] ?? 0);
   }
 }

@@ -42,7 +42,7 @@ export interface HistoryPortOptions {
  * of images, the grid's first screens many times over (a rating of its newest 10,000 images is
  * about 4,000 tasks); some milliseconds of the worker's time.
  */
-export const WARM_TASKS = 2_000;
+const WARM_TASKS = 2_000;
 
 interface Pending {
   readonly resolve: (result: unknown) => void;
@@ -81,7 +81,8 @@ export class HistoryPort {
   #store: HistoryStore | null = null;
 
   constructor(
-    private readonly file: string,
+    /** The history file its worker opens. */
+    readonly file: string,
     private readonly options: HistoryPortOptions = {},
   ) {
     this.#url = options.workerUrl ?? defaultWorkerUrl();

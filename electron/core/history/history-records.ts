@@ -19,7 +19,6 @@ import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
 import { recordsFromRows } from './history-rows';
-import { MAX_SEQ } from './change-feed';
 import { rememberCheckedText } from './checked-texts';
 import {
   COSTS_VERSION,
@@ -33,12 +32,7 @@ import {
   COST_COLUMNS,
   upsertTask,
 } from './history-statements';
-import {
-  type ImageChange,
-  TRIAGE_ROW_WRITES,
-  writeTaskTriage,
-  writeTriageRowsOnly,
-} from './triage-write';
+import { type ImageChange, writeTaskTriage, writeTriageRowsOnly } from './triage-write';
 import { ImageRows } from './image-rows';
 import { readTriage, recordWithoutTriage, type TaskTriage as StoredTriage } from './triage-compose';
 import { imagesOnly } from './triage-change';
@@ -71,7 +65,7 @@ function laterColumns(version: number): {
 const KEEP = true;
 
 /** Records {@link HistoryRecords.editMany} reads in one statement. */
-const READ_CHUNK = 500;
+export const READ_CHUNK = 500;
 
 export class HistoryRecords {
   /** The row's write at this schema version (built once): every column in one statement. */
@@ -223,22 +217,6 @@ export class HistoryRecords {
       }
       return written;
     }).result;
-  }
-
-  /**
-   * See {@link HistoryStore.warmTriage}: the triage rows of `localIds` read as a write reads them
-   * (a chunk at a time, outside any transaction: nothing is locked or written) and the statements
-   * it writes with prepared; returns how many tasks were read.
-   */
-  warmTriage(localIds: readonly string[]): number {
-    if (!this.images.triageInRows) return 0;
-    const { connection } = this.access;
-    connection.prepareWrite([...TRIAGE_ROW_WRITES, MAX_SEQ]);
-    let read = 0;
-    for (let from = 0; from < localIds.length; from += READ_CHUNK) {
-      read += readTriage(connection, localIds.slice(from, from + READ_CHUNK)).size;
-    }
-    return read;
   }
 
   /** Writes a record there was none of (editMany's `absent`) whole, as {@link put} does. */

@@ -41,6 +41,7 @@ import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
 import { composeTriage, type TaskTriage } from './triage-compose';
 import type { ImageChange } from './triage-write';
+import { warmTriageRows } from './triage-warm';
 import { PromptHistory } from './prompt-history';
 import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
@@ -203,9 +204,10 @@ export class HistoryStore {
    * locks nothing; returns how many tasks it read.
    */
   warmTriage(tasks: number): number {
+    if (this.schemaVersion < TRIAGE_ROWS_VERSION) return 0;
     const ids = this.taskIds({}, tasks);
     if (ids[0] !== undefined) this.get(ids[0]);
-    return this.records.warmTriage(ids);
+    return warmTriageRows(this.connection, ids);
   }
 
   /**

@@ -84,7 +84,10 @@ describe('HistoryStore.warmTriage: the first triage write readied as the library
     const store = open(prepared);
     const refs = store.imageKeys({}, 600);
     prepared.length = 0;
-    runHistoryOp(store, 'triage', { parts: [{ refs, edit: { kind: 'rating', rating: 4 } }], at: AT });
+    runHistoryOp(store, 'triage', {
+      parts: [{ refs, edit: { kind: 'rating', rating: 4 } }],
+      at: AT,
+    });
     expect(prepared.length).toBeGreaterThanOrEqual(5);
   });
 
