@@ -9,16 +9,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryPort } from '../../../../electron/core/history/history-port';
-import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
+import { HistoryPort } from '../../../electron/core/history/history-port';
+import type { PictorCore } from '../../../electron/core/pictor-core';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { openTestCore } from './core-harness';
 
 let dir: string;
 const cores: PictorCore[] = [];
 
-/** What the core's port was asked, in order, and when each call and the open settled. */
+/** What the core's port was asked and answered, in order, with the open's end among them. */
 function watchPort(): string[] {
   const events: string[] = [];
   const call = HistoryPort.prototype.call;
@@ -39,15 +38,8 @@ function watchPort(): string[] {
 }
 
 const open = async (inThread: boolean, events: string[]) => {
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    ...(inThread ? { historyPort: { inThread } } : {}),
-  });
+  const credentials = new StaticCredentials('http://127.0.0.1:9', null);
+  const core = await openTestCore(dir, credentials, inThread ? { historyPort: { inThread } } : {});
   events.push('opened');
   cores.push(core);
   return core;
