@@ -179,9 +179,10 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   let history: HistoryStore | undefined;
   const { clock, contentCredentials: given } = options;
   const verifier = await openFairVerifier({ clock, logger, ...(given ? { given } : {}) });
+  // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
+  const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE), options.historyPort);
   try {
-    const historyFile = join(options.dataDir, HISTORY_FILE);
-    history = HistoryStore.open(historyFile, { logger });
+    history = HistoryStore.open(historyWorker.file, { logger });
     const now = () => options.clock.now();
     const gallery = new Gallery({
       root: options.galleryDir,
@@ -198,15 +199,16 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now,
     });
-    await gallery.init();
+    // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
+    // open does not pay for its start and a cold write.
+    await Promise.all([gallery.init(), historyWorker.warm()]);
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
-    // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
-    const historyWorker = new HistoryPort(historyFile, options.historyPort);
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
     return withModelOptions(assemble(opened, options, logger), paramSchemas);
   } catch (error) {
+    await historyWorker.dispose();
     history?.close();
     await verifier.dispose();
     throw error;

@@ -22,6 +22,8 @@ export interface HistoryChanges {
 /** How often the feed looks by default: well inside the one second the app promises. */
 const CHANGE_POLL_MS = 250;
 const MAX_READ = 10_000;
+/** The change log's last entry: what a write of this store's own reads first (takeOwn). */
+export const MAX_SEQ = 'SELECT max(seq) AS seq FROM task_changes';
 
 /** The feed's timers: a clock's, or by default real ones that let a finished CLI command exit. */
 export type FeedTimers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
@@ -178,8 +180,6 @@ export class ChangeFeed {
   }
 
   private maxSeq(): number {
-    return Number(
-      this.connection.get('SELECT max(seq) AS seq FROM task_changes', [])?.['seq'] ?? 0,
-    );
+    return Number(this.connection.get(MAX_SEQ, [])?.['seq'] ?? 0);
   }
 }

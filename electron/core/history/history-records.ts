@@ -65,7 +65,7 @@ function laterColumns(version: number): {
 const KEEP = true;
 
 /** Records {@link HistoryRecords.editMany} reads in one statement. */
-const READ_CHUNK = 500;
+export const READ_CHUNK = 500;
 
 export class HistoryRecords {
   /** The row's write at this schema version (built once): every column in one statement. */

@@ -41,6 +41,7 @@ import { CostTables } from './cost-tables';
 import { HistoryTriage } from './history-triage';
 import { composeTriage, type TaskTriage } from './triage-compose';
 import type { ImageChange } from './triage-write';
+import { warmTriageRows } from './triage-warm';
 import { PromptHistory } from './prompt-history';
 import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
@@ -195,6 +196,21 @@ export class HistoryStore {
     at: number,
   ): TaskTriageDelta[] | null {
     return this.records.editTriageRows(localIds, change, at);
+  }
+
+  /**
+   * Readies this connection for the first triage write after opening, which would otherwise pay
+   * alone for what every later one finds done (the history worker runs it as it starts, off main's
+   * thread): the newest `tasks` tasks' triage rows read as a write over them reads them (the pages
+   * a rating of the grid's newest images reads), the statements it writes with prepared, and the
+   * newest record read through the schema (what their XMP sidecars are written from). Writes and
+   * locks nothing; returns how many tasks it read.
+   */
+  warmTriage(tasks: number): number {
+    if (this.schemaVersion < TRIAGE_ROWS_VERSION) return 0;
+    const ids = this.taskIds({}, tasks);
+    if (ids[0] !== undefined) this.get(ids[0]);
+    return warmTriageRows(this.connection, ids);
   }
 
   /**

@@ -116,6 +116,11 @@ export interface HistoryOps {
     args: { localId: string; index: number; patch: ImageFilesPatch; at: number };
     result: { record: TaskRecord | null; logged: Logged };
   };
+  /**
+   * Readies the worker's store for the first triage write (HistoryStore.warmTriage) over the
+   * newest `tasks` tasks: the port asks it as the library opens. Writes nothing.
+   */
+  warm: { args: { tasks: number }; result: { tasks: number } };
   costSums: {
     args: { pieces: readonly SumPiece[]; from: number; to: number; provider?: ProviderId };
     result: { days: DaySum[]; services: ServiceSum[] };
@@ -134,6 +139,7 @@ const HISTORY_OPS = [
   'removeTask',
   'reinstateTask',
   'imageFiles',
+  'warm',
   'costSums',
 ] as const satisfies readonly HistoryOp[];
 

@@ -20,7 +20,10 @@
  *   writes through the change feed, as of another process's, and of the triage's and the
  *   trash's from their replies (`triageInWorker`, `userWritesInWorker`: the feed skips their log
  *   entries). The core reads the Costs screen's sums and writes triage and the trash's changes
- *   there, for every front (the app, the CLI, `pictor mcp`).
+ *   there, for every front (the app, the CLI, `pictor mcp`). The core's open starts the worker
+ *   and has it warm its store (`HistoryPort.warm`, `HistoryStore.warmTriage`: the newest tasks'
+ *   triage rows read, a triage write's statements prepared) before it hands the core over, so the
+ *   first rating after opening is as quick as the next.
  */
 export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';

@@ -37,6 +37,8 @@ export type SqlValue = SQLInputValue;
 export type Row = Record<string, SQLOutputValue>;
 
 const MEMORY = ':memory:';
+const BEGIN = 'BEGIN IMMEDIATE';
+const COMMIT = 'COMMIT';
 const MAX_STATEMENTS = 64;
 /**
  * How long a write waits for another process's transaction before giving up. Our transactions
@@ -85,6 +87,14 @@ export class SqliteConnection {
     return statement;
   }
 
+  /**
+   * Prepares a write's statements now (into the cache): its transaction's and `sqls`, so the
+   * first write that runs them does not compile them on its way.
+   */
+  prepareWrite(sqls: readonly string[]): void {
+    for (const sql of [BEGIN, COMMIT, ...sqls]) this.statement(sql);
+  }
+
   all(sql: string, params: readonly SqlValue[]): Row[] {
     return this.withStatement(sql, (statement) => statement.all(...bound(params)));
   }
@@ -118,10 +128,10 @@ export class SqliteConnection {
    * transaction never fails half-way because another process wrote since it read.
    */
   transaction<T>(work: () => T): T {
-    this.run('BEGIN IMMEDIATE');
+    this.run(BEGIN);
     try {
       const result = work();
-      this.run('COMMIT');
+      this.run(COMMIT);
       return result;
     } catch (error) {
       if (this.db.isTransaction) this.run('ROLLBACK');

@@ -23,6 +23,15 @@ const UPDATE_TASK_STAR_TIME = 'UPDATE tasks SET favourite = ?, updated_at = ? WH
 const UPDATE_IMAGE_ROW =
   'UPDATE images SET favourite = ?, rating = ?, flag = ?, triaged_at = ? WHERE local_id = ? AND idx = ?';
 
+/** The statements a change of triage writes with: the history worker prepares them as it opens. */
+export const TRIAGE_ROW_WRITES = [
+  UPSERT_TRIAGE_TIME,
+  LOG_CHANGE,
+  UPDATE_IMAGE_RATING,
+  UPDATE_TASK_STAR_TIME,
+  UPDATE_IMAGE_ROW,
+] as const;
+
 const names = (list: readonly string[] | undefined) => (list ?? []).join('\n');
 
 /** One image's triage before and after a change, by its position in the task. */

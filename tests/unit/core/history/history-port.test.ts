@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
@@ -146,6 +146,21 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     expect((fromWorker as HistoryError).sentence).toEqual((sync as HistoryError).sentence);
   });
 
+  it('warms its worker before any call: started, its store readied over the newest tasks', async () => {
+    const main = open();
+    const warmed = port();
+    // The newest 2,000 of its 2,500 tasks (history-port.ts WARM_TASKS).
+    expect(await warmed.warm()).toBe(2_000);
+    expect(ratingsOf(main, data.refs).every((rating) => rating === 0)).toBe(true);
+    // The warmed worker is the one the calls go to; a worker that cannot start warms nothing.
+    const edit = { kind: 'rating', rating: 1 } as const;
+    const written = await warmed.call('triage', { parts: [{ refs: data.refs, edit }], at: AT });
+    expect(written.changed).toBe(10_000);
+    const missing = new HistoryPort(file, { workerUrl: new URL('file:///nowhere/worker.js') });
+    ports.push(missing);
+    expect(await missing.warm()).toBe(0);
+  });
+
   it('writes what the synchronous path writes', async () => {
     const copy = join(dir.dir, 'copy.sqlite');
     copyFileSync(file, copy);
@@ -218,6 +233,15 @@ describe('HistoryPort in the calling thread (the CLI: inThread)', () => {
     expect(thrown).toBeInstanceOf(HistoryError);
     expect((thrown as HistoryError).message).toBe((sync as HistoryError).message);
     expect((thrown as HistoryError).sentence).toEqual((sync as HistoryError).sentence);
+    await here.dispose();
+  });
+
+  it('warms nothing: no thread started, no file opened', async () => {
+    const file = join(dir.dir, 'history.sqlite');
+    const missing = new URL('file:///nowhere/history-worker.js');
+    const here = new HistoryPort(file, { inThread: true, workerUrl: missing });
+    expect(await here.warm()).toBe(0);
+    expect(existsSync(file)).toBe(false);
     await here.dispose();
   });
 });
