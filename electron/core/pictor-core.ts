@@ -401,6 +401,7 @@ function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClien
   return new ServiceClient({
     fetch: options.fetch,
     now: () => options.clock.now(),
+    clock: options.clock,
     maxInlineImageBytes: intake.maxImageBytes,
     ...(options.requestTimeoutMs === undefined
       ? {}
