@@ -13,8 +13,6 @@ import type { CanonicalState } from '../../../shared/service/wire';
 import { discardBody, readBodyText } from './http-response';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import type { Clock } from '../../ports/clock';
-import { timeLimit } from './time-limit';
 
 /**
  * How a held wait ended: the task `ended` (poll now to read it), the service held it to its limit
@@ -150,8 +148,6 @@ function endsIn(status: CanonicalState | undefined): boolean | undefined {
 interface HeldIo {
   readonly signal: AbortSignal;
   readonly maxBytes: number;
-  /** The clock of the hold's limit (the request's); none: the real one. */
-  readonly clock?: Clock | undefined;
   respond(signal: AbortSignal, request: ProfileRequest): Promise<Response>;
 }
 
@@ -173,8 +169,7 @@ export async function heldWait(
   const held = profile.held;
   if (!held) return 'broken';
   const events = held.answer === 'events';
-  const limit = timeLimit(holdMs, io.clock);
-  const hold = limit.signal;
+  const hold = AbortSignal.timeout(holdMs);
   const signal = events ? AbortSignal.any([io.signal, hold]) : io.signal;
   const asked = held.request(
     task.taskId,
@@ -192,7 +187,5 @@ export async function heldWait(
     // A stream open to its limit is the usual case: the task still runs.
     if (hold.aborted && !io.signal.aborted) return 'waiting';
     throw error;
-  } finally {
-    limit.clear();
   }
 }

@@ -182,7 +182,6 @@ export class ServiceClient {
       heldWait(call.profile, { ...task, taskId: checkTaskId(task.taskId) }, hold, {
         signal: call.signal,
         maxBytes: this.#maxBytes,
-        clock: this.#clock,
         respond: (held, asked) =>
           this.#respond({ ...call, signal: held }, this.#outgoing(call, asked)),
       }),
