@@ -286,7 +286,8 @@ async function killAndCheck(seed: number): Promise<void> {
       () => ended(victim) || count() >= target,
       moves,
       STALL_MS,
-      () => `${steps} more ${onAnswer ? 'answers' : 'requests'} before killing worker ${victim.pid}`,
+      () =>
+        `${steps} more ${onAnswer ? 'answers' : 'requests'} before killing worker ${victim.pid}`,
     );
     if (await kill(victim)) killedAtWork += 1;
     alive.push(spawnRunner());

@@ -50,7 +50,10 @@ describe('a request the service never answers', () => {
     demo.addFault({ route: 'poll', effect: { type: 'hang' }, times: 1 });
     const core = await openOver(clock, demo);
     core.engine.start();
-    const [record] = await core.engine.submit({ prompt: 'never answered', size: '64x64' }, targetAt(demo.url));
+    const [record] = await core.engine.submit(
+      { prompt: 'never answered', size: '64x64' },
+      targetAt(demo.url),
+    );
     const localId = record!.localId;
     await vi.waitFor(() => expect(core.engine.get(localId)?.taskId).toBeTruthy(), UNTIL);
 
@@ -71,7 +74,9 @@ describe('a request the service never answers', () => {
     await vi.waitFor(() => expect(core.engine.isAsking(localId)).toBe(false), UNTIL);
     expect(clock.now() - sentAt).toBe(LIMIT_MS);
     // On the real clock it would have taken the whole limit: the end came from the core's clock.
-    expect(performance.now() - sentReally, 'waited for the limit in real time').toBeLessThan(LIMIT_MS);
+    expect(performance.now() - sentReally, 'waited for the limit in real time').toBeLessThan(
+      LIMIT_MS,
+    );
     expect(core.engine.get(localId)?.status).not.toBe('failed');
 
     // The task is kept: polled again (the fault is spent) until it completes, on its one submit.
