@@ -25,11 +25,11 @@ export interface ServiceClientOptions {
    * images inline may be that much base64 larger than `maxResponseBytes`.
    */
   maxInlineImageBytes?: number;
-  /** For HTTP-date `Retry-After`. Default `Date.now`. */
+  /** For HTTP-date `Retry-After`. Default the clock's, or `Date.now`. */
   now?: () => number;
   /**
-   * The clock of each request's time limit (the core passes its own, so a test on a manual
-   * clock moves a request to its limit). Default the real one.
+   * The clock of each request's time limit and of `now` (the core passes its own, so a test on
+   * a manual clock moves a request to its limit). Default the real one.
    */
   clock?: Clock;
   /**

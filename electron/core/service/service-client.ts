@@ -82,8 +82,9 @@ export class ServiceClient {
     this.#maxInlineBytes = Math.floor(
       positive(options.maxInlineImageBytes, DOWNLOAD_MAX_IMAGE_BYTES, 'maxInlineImageBytes'),
     );
-    this.#now = options.now ?? Date.now;
-    this.#clock = options.clock;
+    const clock = options.clock;
+    this.#now = options.now ?? (clock ? () => clock.now() : Date.now);
+    this.#clock = clock;
     this.#reading = {
       answers: options.answers ?? sharedAnswerReader(),
       maxBytes: this.#maxBytes,

@@ -8,14 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { PictorCore } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
-import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
+import { openTestCore } from './core-harness';
 
 const LIMIT_MS = 15_000;
 const INTERVAL_MS = 3_000;
@@ -28,12 +28,7 @@ afterEach(async () => {
 async function openOver(clock: ManualClock, demo: DemoService): Promise<PictorCore> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-time-limit-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch: (url, init) => fetch(url, init),
-    credentials: new StaticCredentials(demo.url, 'demo'),
+  const core = await openTestCore(dir, new StaticCredentials(demo.url, 'demo'), {
     clock,
     requestTimeoutMs: LIMIT_MS,
     engine: { pollIntervalMs: INTERVAL_MS, maxBackoffMs: INTERVAL_MS },
