@@ -4,6 +4,8 @@
  * clock). A request so never meets its time limit while an answer is on its way in real time:
  * only the fault's delay brings it there, as on a real clock with an idle machine. The run is
  * bounded by the clock's steps and the requests, not by wall time (a stall guard aside).
+ * Not ClockDriver (../support/clock-driver.ts): it moves time only with no request in flight,
+ * and a request a fault holds on this clock is ended only by moving it.
  */
 import type { FetchLike } from '../../../electron/ports/http';
 import type { DemoService, RequestLogEntry } from '../../../electron/demo-service/types';
