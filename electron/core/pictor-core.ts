@@ -389,7 +389,7 @@ function inputSenderOf(
 function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClient {
   return new ServiceClient({
     fetch: options.fetch,
-    now: () => options.clock.now(),
+    clock: options.clock,
     maxInlineImageBytes: intake.maxImageBytes,
     ...(options.requestTimeoutMs === undefined
       ? {}

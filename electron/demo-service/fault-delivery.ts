@@ -12,6 +12,8 @@ export interface Delivery {
   produce: () => Promise<Reply>;
   /** Waits `ms`; resolves false if the service closed meanwhile. */
   wait: (ms: number) => Promise<boolean>;
+  /** The service's clock, for a `Retry-After` date; default `Date.now`. */
+  now?: (() => number) | undefined;
   /** Records the status sent (null: nothing was sent). */
   setStatus: (status: number | null) => void;
   /** Paces an image body chunk by chunk (DemoServiceOptions.imagePacing). */
@@ -90,7 +92,7 @@ export async function deliver(delivery: Delivery, effect: FaultEffect | undefine
       return send(delivery, reply);
     }
     case 'status':
-      return send(delivery, statusFaultReply(effect));
+      return send(delivery, statusFaultReply(effect, delivery.now));
     case 'body':
       return send(delivery, bodyFaultReply(effect));
     case 'reset':

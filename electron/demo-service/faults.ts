@@ -146,16 +146,20 @@ function proxyErrorPage(status: number): string {
   );
 }
 
-/** Retry-After in whole seconds, or as an HTTP-date at least 2 s ahead of the wall clock. */
-function retryAfterHeader(retryAfter: number | 'http-date'): string {
+/** Retry-After in whole seconds, or as an HTTP-date at least 2 s ahead of the service's clock. */
+function retryAfterHeader(retryAfter: number | 'http-date', now: () => number): string {
   if (retryAfter !== 'http-date') return String(retryAfter);
-  return new Date(Math.ceil((Date.now() + 2000) / 1000) * 1000).toUTCString();
+  return new Date(Math.ceil((now() + 2000) / 1000) * 1000).toUTCString();
 }
 
 /** The answer of a `status` fault. */
-export function statusFaultReply(effect: Extract<FaultEffect, { type: 'status' }>): Reply {
+export function statusFaultReply(
+  effect: Extract<FaultEffect, { type: 'status' }>,
+  now: () => number = Date.now,
+): Reply {
   const headers: Record<string, string> = {};
-  if (effect.retryAfter !== undefined) headers['Retry-After'] = retryAfterHeader(effect.retryAfter);
+  if (effect.retryAfter !== undefined)
+    headers['Retry-After'] = retryAfterHeader(effect.retryAfter, now);
   const { code, message } = statusError(effect.status);
   switch (effect.body ?? 'json') {
     case 'json':

@@ -7,8 +7,15 @@ import type {
   DemoInlineResults,
   DemoRecall,
   DemoServiceOptions,
+  DemoTimers,
 } from './types';
 import { DEMO_DIALECTS, DEMO_INLINE_RESULTS } from './types';
+
+/** The real timers (close() clears the waits left). */
+const REAL_TIMERS: DemoTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** A demo service option that cannot be used; the message names the option, never a key. */
 export class DemoOptionsError extends Error {
@@ -31,6 +38,7 @@ export interface ResolvedOptions {
   control: boolean;
   seed: number;
   now: () => number;
+  timers: DemoTimers;
   images: DemoServiceOptions['images'];
   imageFiles: readonly Uint8Array[];
   imagePacing: DemoServiceOptions['imagePacing'];
@@ -147,6 +155,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     control: options.control ?? false,
     seed: options.seed ?? 1,
     now: options.now ?? Date.now,
+    timers: options.timers ?? REAL_TIMERS,
     images: options.images,
     imageFiles: options.imageFiles ?? [],
     imagePacing: options.imagePacing,

@@ -79,7 +79,7 @@ class DemoServer {
   /** The real service's interface spoken instead of the spec's, if any. */
   readonly dialect: Dialect | null;
   readonly sockets = new Set<Socket>();
-  readonly waits = new Map<NodeJS.Timeout, (done: boolean) => void>();
+  readonly waits = new Map<object, (done: boolean) => void>();
   /** Requests received and not yet answered to the end. */
   answering = 0;
   url = '';
@@ -107,7 +107,7 @@ class DemoServer {
   /** A wait that close() cuts short (resolving false) so no timer outlives the service. */
   wait = (ms: number): Promise<boolean> =>
     new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = this.options.timers.setTimeout(() => {
         this.waits.delete(timer);
         resolve(true);
       }, ms);
@@ -175,6 +175,7 @@ class DemoServer {
         res,
         produce: () => handleServiceCall(this.context, call),
         wait: this.wait,
+        now: this.options.now,
         setStatus: (status) => (entry.status = status),
         pace: this.options.imagePacing,
       },
@@ -258,6 +259,7 @@ class DemoServer {
         res,
         produce: async () => match.answer(call),
         wait: this.wait,
+        now: this.options.now,
         setStatus: (status) => (entry.status = status),
         pace: this.options.imagePacing,
       },
@@ -299,7 +301,7 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
 
 function closeServer(state: DemoServer, server: Server): Promise<void> {
   for (const [timer, resolve] of state.waits) {
-    clearTimeout(timer);
+    state.options.timers.clearTimeout(timer);
     resolve(false);
   }
   state.waits.clear();

@@ -124,12 +124,23 @@ export interface DemoServiceOptions {
   /** Clock of task progress, image expiry and the request log; default `Date.now`. */
   now?: () => number;
   /**
+   * Timers of a `delay` fault's wait; default the real ones. A test whose `now` is a manual clock
+   * passes that clock here too, so an answer slower than a request's limit is slow on that clock.
+   */
+  timers?: DemoTimers;
+  /**
    * Today's contract: a poll of a task id this service does not hold asks here whether an
    * earlier run of the same service made it (recall.ts: the host's history). A task recalled is
    * made again under the asking account, created when it first was, so it finishes when it would
    * have; undefined (the default, and for an id the host does not know) answers 404 as always.
    */
   recall?: DemoRecall;
+}
+
+/** Timers the service's waits run on (a Clock, electron/ports/clock.ts, is one). */
+export interface DemoTimers {
+  setTimeout(callback: () => void, ms: number): object;
+  clearTimeout(handle: object): void;
 }
 
 /** A task an earlier run of the demo made, as the host remembers it (see DemoServiceOptions.recall). */

@@ -3,6 +3,7 @@
  * flight, a request as it goes out, and a task as the client finds it.
  */
 import type { GenerationRequest } from '../../../shared/service/wire';
+import type { Clock } from '../../ports/clock';
 import type { FetchLike } from '../../ports/http';
 import type { AnswerReader } from './answer-reader';
 import type { ProviderProfile, TaskHandles } from './providers/provider-profile';
@@ -24,8 +25,13 @@ export interface ServiceClientOptions {
    * images inline may be that much base64 larger than `maxResponseBytes`.
    */
   maxInlineImageBytes?: number;
-  /** For HTTP-date `Retry-After`. Default `Date.now`. */
+  /** For HTTP-date `Retry-After`. Default the clock's, or `Date.now`. */
   now?: () => number;
+  /**
+   * The clock of each request's time limit and of `now` (the core passes its own, so a test on
+   * a manual clock moves a request to its limit). Default the real one.
+   */
+  clock?: Clock;
   /**
    * Reads every answer off the main thread (answer-reader.ts); default the process's shared one.
    * Tests pass their own (a worker that hangs or crashes).

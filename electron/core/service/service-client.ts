@@ -4,6 +4,7 @@
  * before the key leaves, requests and redirects only under the base URL the key is for, a total timeout, a bounded body, and the
  * mapping of every failure to a {@link ServiceError} whose text never contains the key.
  */
+import type { Clock } from '../../ports/clock';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
@@ -30,6 +31,7 @@ import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
 import { heldWait, type HeldOutcome } from './held-answer';
+import { timeLimit } from './time-limit';
 import type { ProfileRequest, ProviderProfile } from './providers/provider-profile';
 import type { QueuePlace } from './providers/provider-profile';
 import { atAddress, placed, waitsInQueue } from './waiting-place';
@@ -65,6 +67,8 @@ export class ServiceClient {
   readonly #maxBytes: number;
   readonly #maxInlineBytes: number;
   readonly #now: () => number;
+  /** The clock of the request's time limit; none: the real one (`AbortSignal.timeout`). */
+  readonly #clock: Clock | undefined;
   /** How answers are read: the worker, the usual limit, the clock for `Retry-After`. */
   readonly #reading: AnswerContext;
 
@@ -78,7 +82,9 @@ export class ServiceClient {
     this.#maxInlineBytes = Math.floor(
       positive(options.maxInlineImageBytes, DOWNLOAD_MAX_IMAGE_BYTES, 'maxInlineImageBytes'),
     );
-    this.#now = options.now ?? Date.now;
+    const clock = options.clock;
+    this.#now = options.now ?? (clock ? () => clock.now() : Date.now);
+    this.#clock = clock;
     this.#reading = {
       answers: options.answers ?? sharedAnswerReader(),
       maxBytes: this.#maxBytes,
@@ -300,7 +306,8 @@ export class ServiceClient {
     // Nothing is sent until its answer can be read (the answer worker is up), and the worker's
     // start is not the request's time.
     await this.#reading.answers.ready(op, callerSignal);
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const limit = timeLimit(this.#timeoutMs, this.#clock);
+    const timeout = limit.signal;
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     try {
       return await work({ op, credentials: checked, profile, regional, signal, callerSignal });
@@ -310,6 +317,8 @@ export class ServiceClient {
       if (error instanceof ServiceError) throw redactError(error, checked.key);
       if (timeout.aborted) throw errorForTimeout(op, this.#timeoutMs);
       throw redactError(errorForUnexpected(op, error), checked.key);
+    } finally {
+      limit.clear();
     }
   }
 

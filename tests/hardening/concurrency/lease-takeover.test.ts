@@ -62,6 +62,8 @@ interface Seen {
   readonly submits: string[];
   /** Worker pid → how many requests it has sent through the proxy. */
   readonly requests: Map<string, number>;
+  /** Answers the proxy has written out in full (to any worker). */
+  answered: number;
 }
 
 const workers = new Set<ChildProcess>();
@@ -125,7 +127,10 @@ async function startProxy(target: string, seen: Seen): Promise<string> {
         out[name] = value;
     });
     response.writeHead(answer.status, out);
-    response.end(bytes, done);
+    response.end(bytes, () => {
+      seen.answered += 1;
+      done();
+    });
   };
   proxy = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -160,12 +165,16 @@ function startWorker(args: readonly string[], lines: string[]): ChildProcess {
   return child;
 }
 
-/** Kills a worker with SIGKILL and waits for it to be gone (it may have ended already). */
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/**
+ * Kills a worker with SIGKILL and waits for it to be gone (it may have ended already).
+ * @returns whether it was still running: the kill cut its work.
+ */
+async function kill(child: ChildProcess): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return false;
   const closed = once(child, 'close');
   child.kill('SIGKILL');
   await closed;
+  return true;
 }
 
 /**
@@ -227,6 +236,7 @@ async function killAndCheck(seed: number): Promise<void> {
     pollers: new Map(),
     submits: [],
     requests: new Map(),
+    answered: 0,
   };
   const url = await startProxy(service.url, seen);
   dir = await mkdtemp(join(scratchRoot(), 'pictor-leases-'));
@@ -243,19 +253,23 @@ async function killAndCheck(seed: number): Promise<void> {
   // time: on a loaded machine a worker could take longer to start than a pause and die having
   // polled nothing, so no task was ever taken over). Each victim dies after a random number of
   // requests from now (0 to 3, by any worker: a worker whose tasks are done sends none, and the
-  // newest always has its own to submit), counted at the proxy, and a few random milliseconds
-  // later: the moment of the kill is drawn from the seed among the workers' steps (starting,
-  // submitting, polling, downloading), not from 150-1350 ms of wall time (12 s a run).
+  // newest always has its own to submit), counted at the proxy, either as that request arrives
+  // (its answer not yet read) or once the proxy has written out as many more answers (the worker
+  // taking one in): the moment of the kill is drawn from the seed among the workers' steps
+  // (starting, submitting, polling, downloading) and observed, never a wait of wall time (it was
+  // 150-1350 ms, then 0-40 ms after the count, which a fast or a loaded machine moves).
   const ended = (child: ChildProcess): boolean =>
     child.exitCode !== null || child.signalCode !== null;
   const hasPolled = (child: ChildProcess): boolean =>
     ended(child) || [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
   const requests = (): number => [...seen.requests.values()].reduce((sum, n) => sum + n, 0);
   const moves = (): number => requests() + lines.length;
+  let killedAtWork = 0;
   for (let round = 0; round < KILLS; round += 1) {
     const victim = alive.splice(Math.floor(random() * alive.length), 1)[0]!;
     const steps = Math.floor(random() * 4);
-    const pauseMs = Math.floor(random() * 40);
+    // The draw that was a pause of 0-40 ms: the seeds' plans (victims, steps) stay as they were.
+    const onAnswer = random() < 0.5;
     // Waited for as long as the workers move (a request or a line); a stall fails, not a
     // deadline for the whole wait (it was 60 s of wall time each).
     if (round % 2 === 0) {
@@ -266,17 +280,20 @@ async function killAndCheck(seed: number): Promise<void> {
         () => `worker ${victim.pid} to poll a task`,
       );
     }
-    const target = requests() + steps;
+    const count = onAnswer ? () => seen.answered : requests;
+    const target = count() + steps;
     await waitWhileMoving(
-      () => ended(victim) || requests() >= target,
+      () => ended(victim) || count() >= target,
       moves,
       STALL_MS,
-      () => `${steps} more requests before killing worker ${victim.pid}`,
+      () =>
+        `${steps} more ${onAnswer ? 'answers' : 'requests'} before killing worker ${victim.pid}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    await kill(victim);
+    if (await kill(victim)) killedAtWork += 1;
     alive.push(spawnRunner());
   }
+  // Each kill found its victim at work (it ends by itself only once its tasks are done).
+  expect(killedAtWork, 'kills that found their worker still running').toBe(KILLS);
   for (const child of alive) await kill(child);
   // A last process takes everything over at once (every owner's pid is gone) and finishes it.
   const finisher = startWorker([dataDir, url, 'finish'], lines);

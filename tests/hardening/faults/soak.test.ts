@@ -3,15 +3,21 @@
  * injects, at random (seeded), every fault kind on the submit, poll and image routes,
  * and image URLs expire. Judged from the history, the files on disk and the service's own log.
  * Replay a failure with PICTOR_FAULT_SEED=<printed seed>.
+ *
+ * Time is one manual clock for the core (its polls, backoffs and each request's limit) and the
+ * service (task progress, URL expiry, a `delay` fault's hold), moved a step at a time only while
+ * no request is open but those a fault holds (quiet-clock.ts): the run is bounded by steps and
+ * requests, not by the 15 s limit and 16 s holds of wall time it once waited out (24-27 s a run).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
+import { ManualClock } from '../../fakes/manual-clock';
 import type { FetchLike } from '../../../electron/ports/http';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { recordReliability } from '../support/reliability-record';
 import { SOAK, scaled } from '../support/scale';
 import { KEY, LogCollector, allRecords, bump, openCoreRun, type CoreRun } from './fault-harness';
+import { driveQuietly, held, waitingFetch, type QuietWatch } from './quiet-clock';
 import { judgeSoak } from './soak-checks';
 import { faultKinds, faultRules, kindOf, retryAfterForm } from './soak-faults';
 
@@ -19,10 +25,9 @@ const SEED = Number(process.env['PICTOR_FAULT_SEED'] ?? 60_601);
 const TASKS = scaled(200, 1000);
 const IMAGES_PER_TASK = 2;
 /**
- * The service's 3 s poll interval scaled down, task durations in proportion (4–8 intervals). The
- * request timeout is not scaled as far: on this shared 2-core VM the app's own work (200 fetches
- * and durable history writes at once) delays requests by seconds, and a tighter timeout would
- * time out answers the service sent, which is not a fault the service injected.
+ * The service's 3 s poll interval scaled down, task durations in proportion (4–8 intervals): fewer
+ * steps of the clock. The request timeout is the client's 15 s: on the manual clock no answer the
+ * service sent can meet it (the clock stands still while one is on its way), only a slow fault.
  */
 const INTERVAL_MS = scaled(500, 1000);
 const DURATION_MS = { min: 4 * INTERVAL_MS, max: 8 * INTERVAL_MS };
@@ -31,6 +36,14 @@ const SLOW_MS = REQUEST_TIMEOUT_MS + 1_000;
 const URL_TTL_MS = 20 * INTERVAL_MS;
 const MAX_BACKOFF_MS = 8 * INTERVAL_MS;
 const FILE = 'tests/hardening/faults/soak.test.ts';
+/**
+ * Clock time per step, and the most a settle may take on the clock before the test fails. While
+ * an image waits for its first try the steps are short: the download queue's work between two
+ * requests is quiet too, and long steps there would age the links faster than the queue works.
+ */
+const STEP_MS = INTERVAL_MS / 5;
+const DOWNLOAD_STEP_MS = INTERVAL_MS / 100;
+const MAX_CLOCK_MS = 30 * 60_000;
 
 let service: DemoService | undefined;
 let run: CoreRun | undefined;
@@ -65,7 +78,7 @@ async function submitAll({ core, target }: CoreRun): Promise<string[]> {
 function describeLoad(): string {
   const scale = 3000 / INTERVAL_MS;
   return (
-    `${TASKS} tasks submitted at once, ${IMAGES_PER_TASK} images each; time scaled 1:${scale} ` +
+    `${TASKS} tasks submitted at once, ${IMAGES_PER_TASK} images each; manual clock, time scaled 1:${scale} ` +
     `(poll interval ${INTERVAL_MS} ms for the service's 3 s; task durations ${DURATION_MS.min}–${DURATION_MS.max} ms ` +
     `= ${(DURATION_MS.min * scale) / 1000}–${(DURATION_MS.max * scale) / 1000} s; request timeout ${REQUEST_TIMEOUT_MS} ms; ` +
     `image URLs live ${URL_TTL_MS} ms; backoff cap ${MAX_BACKOFF_MS} ms; history and gallery on tmpfs)`
@@ -77,7 +90,10 @@ describe('soak: tasks submitted at once under random faults', () => {
     console.log(
       `soak seed ${SEED} (replay: PICTOR_FAULT_SEED=${SEED})${SOAK ? ' [soak size]' : ''}`,
     );
+    const clock = new ManualClock(Date.now());
     service = await startDemoService({
+      now: () => clock.now(),
+      timers: clock,
       accounts: [{ account: 'soak', key: KEY }],
       durationMs: DURATION_MS,
       imagesPerTask: IMAGES_PER_TASK,
@@ -87,16 +103,39 @@ describe('soak: tasks submitted at once under random faults', () => {
     collector = new LogCollector(service);
     for (const rule of faultRules(faultKinds(SLOW_MS))) service.addFault(rule);
     const seen429: Record<string, number> = {};
+    const app = waitingFetch(countingFetch(seen429));
+    const watch: QuietWatch = {
+      clock,
+      service,
+      log: () => collector!.collect(),
+      appWaiting: app.waiting,
+      requestLimitMs: REQUEST_TIMEOUT_MS,
+      delayMs: SLOW_MS,
+      stallMs: 60_000,
+    };
+    /** Short steps while an image waits for its first try (but those the service holds). */
+    const step = (): number => {
+      const images = ids.flatMap((id) => run!.core.engine.get(id)?.images ?? []);
+      const untried = images.filter((i) => i.state === 'pending' && i.attempts === 0).length;
+      return untried > held(watch)[1] ? DOWNLOAD_STEP_MS : STEP_MS;
+    };
+    /** Moves the clock until every task is settled. */
+    const settle = async (): Promise<void> => {
+      let settled = false;
+      void run!.core.engine.whenSettled(ids).then(() => (settled = true));
+      const took = await driveQuietly(watch, step, () => settled, MAX_CLOCK_MS);
+      expect(settled, `not settled after ${took} ms of clock time`).toBe(true);
+    };
     run = await openCoreRun({
       baseUrl: service.url,
-      fetch: countingFetch(seen429),
-      clock: systemClock,
+      fetch: app.fetch,
+      clock,
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
       engine: { pollIntervalMs: INTERVAL_MS, maxBackoffMs: MAX_BACKOFF_MS },
     });
     run.core.engine.start();
     const ids = await submitAll(run);
-    await run.core.engine.whenSettled(ids);
+    await settle();
     const submitsBefore = service.log.submits.length;
     const pendingImages = allRecords(run.core)
       .flatMap((record) => record.images)
@@ -105,8 +144,14 @@ describe('soak: tasks submitted at once under random faults', () => {
     // The app's next start: images still pending are tried again; nothing is submitted again.
     await run.reopen();
     run.core.engine.start();
-    await run.core.engine.whenSettled(ids);
-    await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_MS));
+    await settle();
+    // Two more intervals on the clock, for a submit that should not come.
+    await driveQuietly(
+      watch,
+      () => STEP_MS,
+      () => false,
+      2 * INTERVAL_MS,
+    );
     const log = collector.stop();
     expect(service.log.submits.length, 'a submit was sent again after the restart').toBe(
       submitsBefore,

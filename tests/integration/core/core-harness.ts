@@ -11,6 +11,7 @@ import {
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
+import type { Clock } from '../../../electron/ports/clock';
 import type { Logger } from '../../../electron/ports/logger';
 import type { CredentialsProvider } from '../../../electron/ports/credentials';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -25,7 +26,7 @@ afterEach(async () => {
 
 /**
  * The real core over the library in `dir` (`data/`, `gallery/`), with the tests' image engine, real
- * fetch and clock, and polls fast enough for a test (200 ms, backoff at most 1 s).
+ * fetch and (unless given) clock, and polls fast enough for a test (200 ms, backoff at most 1 s).
  */
 export function openTestCore(
   dir: string,
@@ -34,6 +35,9 @@ export function openTestCore(
     engine?: Partial<TaskEngineOptions>;
     logger?: Logger | undefined;
     historyPort?: PictorCoreOptions['historyPort'];
+    /** Default the real clock, with a 2 s request limit. */
+    clock?: Clock;
+    requestTimeoutMs?: number;
   } = {},
 ): Promise<PictorCore> {
   return openPictorCore({
@@ -42,8 +46,8 @@ export function openTestCore(
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),
     credentials,
-    clock: systemClock,
-    requestTimeoutMs: 2_000,
+    clock: options.clock ?? systemClock,
+    requestTimeoutMs: options.requestTimeoutMs ?? 2_000,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.historyPort ? { historyPort: options.historyPort } : {}),
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...options.engine },

@@ -1,5 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../fakes/manual-clock';
+import { UNTIL } from '../../support/waits';
 import { errorOf, poll, pollJson, startService, submit, submitOk } from './helpers';
 
 /** Raw HTTP, to see exactly what arrives before the socket drops. */
@@ -148,14 +150,30 @@ describe('demo service: connection faults', () => {
     await expect(response.text()).rejects.toThrow();
   });
 
-  it('delays the answer by the given time', async () => {
-    const service = await startService();
-    service.addFault({ route: 'submit', effect: { type: 'delay', ms: 300 } });
-    const started = Date.now();
-    const response = await submit(service, { prompt: 'p' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  it('delays the answer by the given time on its timers (a manual clock here)', async () => {
+    const clock = new ManualClock();
+    const service = await startService({ now: () => clock.now(), timers: clock });
+    service.addFault({ route: 'submit', effect: { type: 'delay', ms: 30_000 } });
+    const answered = submit(service, { prompt: 'p' });
+    // Held, however long the real wait, until its clock has moved the whole delay.
+    await expect.poll(() => clock.pending, UNTIL).toBe(1);
+    await clock.advance(29_999);
+    expect(service.log.submits[0]).toMatchObject({ status: null, fault: 'delay' });
+    await clock.advance(1);
+    const response = await answered;
     expect(response.status).toBe(200);
     expect(service.log.submits[0]).toMatchObject({ status: 200, fault: 'delay' });
+  });
+
+  it('dates Retry-After from its own clock', async () => {
+    const clock = new ManualClock(Date.UTC(2030, 5, 1, 8, 0, 0, 250));
+    const service = await startService({ now: () => clock.now(), timers: clock });
+    service.addFault({
+      route: 'poll',
+      effect: { type: 'status', status: 429, retryAfter: 'http-date' },
+    });
+    const response = await poll(service, 'task_any');
+    expect(response.headers.get('retry-after')).toBe('Sat, 01 Jun 2030 08:00:03 GMT');
   });
 
   it('hangs until the service closes, then the socket is destroyed', async () => {
