@@ -348,8 +348,8 @@ export class TaskEngine {
 
   /**
    * Resolves once the tasks' sidecar writes asked for so far are on disk (at most 30 s: a write
-   * that hangs is logged and left); true when it waited for any. A removal or delete waits for it,
-   * so that no late write lands in a folder it empties.
+   * that hangs is logged and left); true when it waited for writes that ended. A removal or delete
+   * waits for it, so that no late write lands in a folder it empties.
    */
   readonly whenWritten = (localIds: readonly string[]) => this.downloads.written(localIds);
 
