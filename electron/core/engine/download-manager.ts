@@ -188,6 +188,11 @@ export class DownloadManager {
     this.sidecars.release();
   }
 
+  /** The tasks' sidecar writes done (SidecarWriter.written: bounded, on the engine's clock). */
+  written(localIds: readonly string[]): Promise<boolean> {
+    return this.sidecars.written(localIds, this.ctx.clock);
+  }
+
   /** Waits for sidecar writes still under way. */
   flush(): Promise<void> {
     return this.sidecars.flush();

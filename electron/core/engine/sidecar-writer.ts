@@ -8,12 +8,17 @@
  * turn of main's loop).
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { codeOrMessage } from '../errors';
+import { within } from './bounded-wait';
 import type { SidecarRecord } from './sidecar-records';
 
 /** Tasks whose sidecars are written at once. */
 const MAX_RUNNING = 16;
+
+/** The longest a wait for tasks' sidecar writes lasts ({@link SidecarWriter.written}). */
+export const SIDECAR_WAIT_MS = 30_000;
 
 /** A queued task's turn: settled once its write has run. */
 interface Turn {
@@ -80,6 +85,36 @@ export class SidecarWriter {
   /** Resolves when the task's writes under way (or asked for) have finished. */
   settled(localId: string): Promise<void> {
     return this.running.get(localId) ?? this.queued.get(localId)?.promise ?? Promise.resolve();
+  }
+
+  /**
+   * Resolves once none of the tasks has a write under way or waiting its turn, those asked for
+   * meanwhile included (a failed write is logged and counts as done), or after
+   * {@link SIDECAR_WAIT_MS} on `clock`: a write that hangs (a stalled disk, a history worker that
+   * never answers) is logged and no longer waited for, so a CLI waiting on a task never waits
+   * forever. Writes asked for while held wait for {@link release} and are not waited for.
+   * @returns true when it waited for writes that ended (the records may have changed meanwhile).
+   */
+  written(localIds: readonly string[], clock: Clock): Promise<boolean> {
+    if (this.writesOf(localIds).length === 0) return Promise.resolve(false);
+    return within(clock, SIDECAR_WAIT_MS, this.allWritten(localIds), () => {
+      this.logger.warn('sidecar writes still under way', { tasks: localIds.length });
+      return false;
+    });
+  }
+
+  private async allWritten(localIds: readonly string[]): Promise<boolean> {
+    for (let writes = this.writesOf(localIds); writes.length > 0; writes = this.writesOf(localIds))
+      await Promise.all(writes);
+    return true;
+  }
+
+  /** The tasks' writes under way or waiting their turn. */
+  private writesOf(localIds: readonly string[]): Promise<void>[] {
+    return localIds.flatMap((localId) => {
+      const write = this.running.get(localId) ?? this.queued.get(localId)?.promise;
+      return write ? [write] : [];
+    });
   }
 
   /** Resolves when every requested write has finished. */

@@ -335,18 +335,23 @@ export class TaskEngine {
   /** Called with every change of triage alone of a task the engine does not work on. */
   readonly onDidTriage: UserEdits['onDidTriage'] = (l) => this.userEdits.onDidTriage(l);
 
-  /** Resolves with the records once every given task needs nothing more from this run. */
+  /**
+   * Resolves with the records once every given task needs nothing more from this run, its files
+   * on disk ({@link whenWritten}).
+   */
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {
-    return whenSettled(
-      {
-        get: (localId) => this.get(localId),
-        isSettled: (record) =>
-          isSettled(record, this.live(record.localId)) && !this.elsewhere.has(record.localId),
-        subscribe: (listener) => this.onDidUpdate(listener),
-      },
-      localIds,
-    );
+    const done = (record: TaskRecord) =>
+      isSettled(record, this.live(record.localId)) && !this.elsewhere.has(record.localId);
+    const view = { get: this.get.bind(this), isSettled: done, subscribe: this.onDidUpdate };
+    return whenSettled({ ...view, written: this.whenWritten }, localIds);
   }
+
+  /**
+   * Resolves once the tasks' sidecar writes asked for so far are on disk (at most 30 s: a write
+   * that hangs is logged and left); true when it waited for writes that ended. A removal or delete
+   * waits for it, so that no late write lands in a folder it empties.
+   */
+  readonly whenWritten = (localIds: readonly string[]) => this.downloads.written(localIds);
 
   /**
    * Quiets the engine while its gallery changes folder: no poll, download or sidecar write

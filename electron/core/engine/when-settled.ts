@@ -7,6 +7,11 @@ export interface SettledView {
   /** Whether this run has nothing more to do for the task (nor waits for another process). */
   isSettled(record: TaskRecord): boolean;
   subscribe(listener: () => void): Disposable;
+  /**
+   * Resolves once the tasks' files asked for so far (their sidecars) are on disk, or after a bound;
+   * true when it waited for writes that ended. Absent: nothing to wait for.
+   */
+  written?(localIds: readonly string[]): Promise<boolean>;
 }
 
 /**
@@ -17,9 +22,26 @@ export interface SettledView {
  * and re-reading every task at every poll's announcement made a wait on N tasks cost
  * N reads per announcement on the main thread (200 tasks: most of its time). Once none is left,
  * one pass over them all confirms (a task may have been retried since it settled) before the
- * promise resolves; one that is busy again is waited for again.
+ * promise resolves; one that is busy again is waited for again. Then the writes of the tasks'
+ * files asked for so far are waited for (bounded: see SettledView.written).
  */
-export function whenSettled(view: SettledView, localIds: readonly string[]): Promise<TaskRecord[]> {
+export async function whenSettled(
+  view: SettledView,
+  localIds: readonly string[],
+): Promise<TaskRecord[]> {
+  let records = await settledRecords(view, localIds);
+  // The change that settles a task asks for its last sidecar write in the same turn, after
+  // announcing it (DownloadManager.apply): by now it is asked for. Settled means on disk too: a
+  // caller that removes the task's folder at once (the bench, a user's script after the CLI) must
+  // not have a write land in it. After a wait, the tasks are confirmed again (one may have been
+  // retried meanwhile), and so are their writes.
+  const ids = [...new Set(localIds)];
+  while (view.written && (await view.written(ids))) records = await settledRecords(view, localIds);
+  return records;
+}
+
+/** {@link whenSettled} without the wait for the tasks' files. */
+function settledRecords(view: SettledView, localIds: readonly string[]): Promise<TaskRecord[]> {
   const ids = [...new Set(localIds)];
   const pending = new Set(ids);
   const done = (localId: string): boolean => {

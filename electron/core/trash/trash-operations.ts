@@ -277,6 +277,9 @@ export class TrashOperations implements Disposable {
       }
     }
     if (entries.length === 0) return outcome.done();
+    // A task that just finished may still have its sidecar on the way (an XMP beside the image):
+    // written after the move, it would be left behind in the folder, at the image's old name.
+    await engine.whenWritten?.([...new Set(entries.map((entry) => entry.localId))]);
     const batch: ImageBatch = {
       v: 1,
       kind: 'images',
@@ -322,6 +325,8 @@ export class TrashOperations implements Disposable {
     if (operation.signal.aborted) return { removed: [], skipped: ids.length, canceled: true };
     const records = ids.map((id) => engine.get(id)).filter((r): r is TaskRecord => r !== undefined);
     if (records.length === 0) return { removed: [], skipped: ids.length };
+    // Nothing of a removed task is written after its removal (its last sidecar, just asked for).
+    await engine.whenWritten?.(records.map((record) => record.localId));
     const entries = records.map((record) => ({ id: randomUUID(), record }));
     const batch: TaskBatch = {
       v: 1,

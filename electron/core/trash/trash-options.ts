@@ -8,9 +8,11 @@ import type { TrashJournal } from './trash-journal';
 
 /**
  * What the trash uses of the engine: records, taking tasks out and back, and an image's files
- * moved aside and back (each written by the history worker).
+ * moved aside and back (each written by the history worker); and, when given, the wait for the
+ * tasks' sidecar writes under way, so none lands after their files moved (absent: none to wait for).
  */
-export type TrashEngine = Pick<TaskEngine, 'get' | 'editImageFiles' | 'remove' | 'reinstate'>;
+export type TrashEngine = Pick<TaskEngine, 'get' | 'editImageFiles' | 'remove' | 'reinstate'> &
+  Partial<Pick<TaskEngine, 'whenWritten'>>;
 
 export interface TrashOperationsOptions {
   readonly journal: TrashJournal;
