@@ -26,6 +26,8 @@ import {
   type SearchWords,
   type SqlFilter,
 } from './history-query';
+import type { PositionAnchors } from './position-anchors';
+import { type AnchorKey } from './position-anchors';
 import { FEW_MATCHES } from './search-plans';
 import type { Row, SqlValue } from './sqlite-connection';
 
@@ -105,8 +107,46 @@ export interface OrderedPage {
   readonly matches: number | null;
 }
 
-/** Up to `limit + 1` rows of the page, in the order asked for. */
-export function orderedImageRows(page: OrderedPage, read: ReadRows): Row[] {
+/** Rows after an anchor's row in the order's terms (newest or oldest first). */
+function afterKey(sort: 'newest' | 'oldest', [createdAt, localId, idx]: AnchorKey): SqlFilter {
+  if (sort === 'newest') return imageAfter(encodeImageCursor({ createdAt, localId, idx }));
+  return after(['o', createdAt, localId, idx], () => []);
+}
+
+/**
+ * Where a page by position starts in an order walking `images_newest`: after the anchor before
+ * its offset (position-anchors.ts), or at the start.
+ */
+function seekPosition(
+  sort: 'newest' | 'oldest',
+  filter: SqlFilter,
+  offset: number,
+  { read, anchors }: { read: ReadRows; anchors: PositionAnchors | undefined },
+): { filters: SqlFilter[]; skip: number } {
+  if (!anchors) return { filters: [filter], skip: offset };
+  const id = [sort, filter.where, ...filter.params.map(String)].join('\n');
+  const seek = anchors.seek(id, offset, (from, skip) => {
+    const { where, params } = combine(from ? [filter, afterKey(sort, from)] : [filter]);
+    const row = read(
+      `SELECT i.created_at, i.local_id, i.idx FROM images i WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT 1 OFFSET ?`,
+      [...params, skip],
+    )[0];
+    if (row === undefined) return null;
+    return [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
+  });
+  const filters = seek.after ? [filter, afterKey(sort, seek.after)] : [filter];
+  return { filters, skip: seek.skip };
+}
+
+/**
+ * Up to `limit + 1` rows of the page, in the order asked for; a page by position far down the
+ * newest or oldest order starts from `anchors` when given.
+ */
+export function orderedImageRows(
+  page: OrderedPage,
+  read: ReadRows,
+  anchors?: PositionAnchors,
+): Row[] {
   const { query, sort, limit, words } = page;
   const cursor = !query.cursor
     ? []
@@ -130,12 +170,17 @@ export function orderedImageRows(page: OrderedPage, read: ReadRows): Row[] {
   if (sort !== 'prompt') {
     // The inner query walks images_newest alone (it covers every filter column), so a short
     // search word reads its task's prompt by row id; tasks are joined for the page's rows only.
-    const { where, params } = combine([imageFilter(query, undefined, PROMPT_OF_IMAGE), ...cursor]);
+    const filter = imageFilter(query, undefined, PROMPT_OF_IMAGE);
+    const start =
+      cursor.length > 0
+        ? { filters: [filter, ...cursor], skip }
+        : seekPosition(sort, filter, skip, { read, anchors });
+    const { where, params } = combine(start.filters);
     const sql = `SELECT ${COLUMNS} FROM (
       SELECT i.local_id, i.idx, i.created_at FROM images i
       WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?
     ) i CROSS JOIN tasks t ON t.local_id = i.local_id ORDER BY ${ORDER[sort]}`;
-    return read(sql, [...params, limit + 1, skip]);
+    return read(sql, [...params, limit + 1, start.skip]);
   }
   const { where, params } = combine([imageFilter(query), ...cursor]);
   // By prompt: skipped rows cost an index step and a primary-key read each; the record is read

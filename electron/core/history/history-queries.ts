@@ -25,6 +25,7 @@ import { galleryItemsFromRows, recordsFromRows } from './history-rows';
 import { SELECT_THUMB_PENDING, SELECT_UNFINISHED } from './history-statements';
 import { FEW_MATCHES, searchPage } from './search-plans';
 import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
+import { PositionAnchors } from './position-anchors';
 import {
   imageKeys,
   taskIds,
@@ -112,6 +113,11 @@ interface MatchesPage {
 }
 
 export class HistoryQueries {
+  /** The gallery's pages by position far down an order (position-anchors.ts). */
+  readonly anchors = new PositionAnchors((sql, params) =>
+    Number(Object.values(this.access.row(sql, params) ?? {})[0] ?? 0),
+  );
+
   constructor(private readonly access: HistoryAccess) {}
 
   /** See {@link HistoryStore.list}. */
@@ -260,6 +266,7 @@ export class HistoryQueries {
     const rows = orderedImageRows(
       { query, sort, limit, offset: Math.max(0, query.offset ?? 0), words, matches: few },
       this.access.rows,
+      this.anchors,
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
