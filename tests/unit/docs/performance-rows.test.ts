@@ -30,21 +30,8 @@ const GIT = existsSync(join(ROOT, '.git'))
  * an older suite cannot be carried over by hand).
  */
 const STALE: readonly string[] = [
-  // Restated (main's page-side CPU per image and the page's work to sharp's judged, a sharp
-  // control added); the lead measures it again when the machine is quiet.
-  'Download memory',
   // The rows of the full run at 5057977 whose suites changed since.
   'Gallery rebuild',
-  // The bundled child marks its folder an ES module (Node no longer sniffs each chunk's format).
-  'Largest answer',
-  'CLI start',
-  // The app benches write thumbnails for ranges of tasks; the gallery suite adds its million-task
-  // rows beside these.
-  'Gallery scroll',
-  'History list',
-  'Gallery open',
-  'Gallery scrollbar to the middle',
-  'Keypress to star',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
