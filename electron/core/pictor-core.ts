@@ -17,6 +17,7 @@ import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults }
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
 import type { WritingHistory } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
+import { imageReadsIn, type ImageReads } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -113,6 +114,8 @@ export const UNKNOWN_VERSION = 'unknown';
 
 export interface PictorCore {
   readonly history: HistoryStore;
+  /** The gallery's reads of every image (a count, the models), in the history worker. */
+  readonly imageReads: ImageReads;
   /** The folder as storage: task folders, sidecars, paths inside it. */
   readonly gallery: Gallery;
   /** How images come into the gallery: downloads, inline images, thumbnails, checks. */
@@ -264,6 +267,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const templates = keptTemplates(history.templates, () => gallery.root, triageDeps.now, logger);
   return {
     ...parts,
+    imageReads: imageReadsIn(historyWorker),
     costs,
     library,
     trash,
@@ -277,16 +281,21 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     editInputs: editInputsOf(parts, options),
     ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates, history: writing }, options),
-    async close() {
-      trash.dispose();
-      // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.
-      await Promise.all([this.triage.settled(), thumbnails.stop()]);
-      await engine.stop();
-      await historyWorker.dispose();
-      history.close();
-      await verifier.dispose();
+    close() {
+      return closeInOrder({ ...this, historyWorker, verifier });
     },
   };
+}
+
+/** Ends the core's parts in order (PictorCore.close). */
+async function closeInOrder(parts: Assembled & Pick<Opened, 'historyWorker' | 'verifier'>) {
+  parts.trash.dispose();
+  // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.
+  await Promise.all([parts.triage.settled(), parts.thumbnails.stop()]);
+  await parts.engine.stop();
+  await parts.historyWorker.dispose();
+  parts.history.close();
+  await parts.verifier.dispose();
 }
 
 /** The actions over many tasks: cancels, stars and favourites, a template's batch. */

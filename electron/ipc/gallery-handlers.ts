@@ -11,7 +11,7 @@ import { findImage, type Gallery, type ImageRef, savedFile } from '../core/galle
 import type { TrashOperations } from '../core/trash';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
 import { gallerySelectionHandlers } from './gallery-selection-handlers';
-import type { HistoryStore } from '../core/history';
+import type { HistoryStore, ImageReads } from '../core/history';
 import type { PendingThumbnails } from '../core/download';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
@@ -24,10 +24,9 @@ export interface GalleryHandlerDeps {
   /** The one core (moving the library changes its folder, never the core). */
   readonly core: {
     readonly engine: TaskEngine;
-    readonly history: Pick<
-      HistoryStore,
-      'listImages' | 'imageModels' | 'countImages' | 'imageKeys' | 'get'
-    >;
+    readonly history: Pick<HistoryStore, 'listImages' | 'countImages' | 'imageKeys' | 'get'>;
+    /** The count and the models, read in the history worker (core/history/image-reads.ts). */
+    readonly imageReads: ImageReads;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
     /** Smart boards: a filter naming one lists by its rules. */
@@ -86,9 +85,9 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       });
       return { ...page, records: recordsOf(core, page.items) };
     },
-    'gallery:models': () => core.history.imageModels(),
+    'gallery:models': () => core.imageReads.models(),
     'gallery:count': ({ states, ...query }) =>
-      core.history.countImages({
+      core.imageReads.count({
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
       }),

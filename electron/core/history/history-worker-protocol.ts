@@ -13,6 +13,7 @@ import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { ImageTriage as TriageFields, TriageFlag } from '../../../shared/domain/triage';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
 import type { TriageDropped } from './triage-limits';
+import type { WholeImageQuery } from './whole-set';
 
 /** An image of a task, by its position in the task's images. */
 export interface ImageAt {
@@ -125,6 +126,10 @@ export interface HistoryOps {
     args: { pieces: readonly SumPiece[]; from: number; to: number; provider?: ProviderId };
     result: { days: DaySum[]; services: ServiceSum[] };
   };
+  /** How many images match (image-reads.ts: a walk of every image, off main). */
+  imageCount: { args: { query: WholeImageQuery }; result: number };
+  /** The models the shown images name (image-reads.ts). */
+  imageModels: { args: Record<string, never>; result: string[] };
 }
 
 export type HistoryOp = keyof HistoryOps;
@@ -141,6 +146,8 @@ const HISTORY_OPS = [
   'imageFiles',
   'warm',
   'costSums',
+  'imageCount',
+  'imageModels',
 ] as const satisfies readonly HistoryOp[];
 
 export const callSchema = z.object({
