@@ -163,26 +163,26 @@ export function galleryLoadActions(
 ): Pick<AppState, 'galleryLoad' | 'galleryLoadMore' | 'galleryRefresh' | 'gallerySetFilters'> {
   return {
     galleryLoad: async () => {
-      await list.replace(
-        async () => {
-          const [page, models, total] = await Promise.all([
-            call('gallery:list', query(get, null)),
-            // Every model in the gallery, not only those on the pages loaded so far.
-            call('gallery:models').catch(() => [] as string[]),
-            count(get),
-          ]);
-          return { ...pageOf(page), models, total };
-        },
+      // Every model in the gallery (not only those on the pages loaded) and the count are walks
+      // of the whole library, read in main's history worker: the first page is drawn without
+      // waiting for them (at 2.5 million images they take a second), and they follow.
+      const models = call('gallery:models').catch(() => [] as string[]);
+      const total = count(get);
+      const stillCurrent = await list.replace(
+        async () => pageOf(await call('gallery:list', query(get, null))),
         (_next, state, page) => ({
           records: recordsWith(state.records, page.records),
-          galleryTotal: page.total,
+          galleryTotal: null,
           ...dropJump(),
-          galleryModels: withModels(
-            [...new Set([...state.galleryModels, ...page.models])].sort(),
-            modelsOf(page),
-          ),
+          galleryModels: withModels(state.galleryModels, modelsOf(page)),
         }),
       );
+      const [all, matching] = await Promise.all([models, total]);
+      if (!stillCurrent?.()) return;
+      set((state) => ({
+        galleryTotal: matching,
+        galleryModels: [...new Set([...state.galleryModels, ...all])].sort(),
+      }));
     },
 
     galleryLoadMore: () =>
