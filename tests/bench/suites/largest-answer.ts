@@ -13,7 +13,7 @@ import { MAX_ANSWER_ENTRIES } from '../../../electron/core/service/answer-limits
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { bundleChild } from '../bundled-child';
-import { FETCH_ONLY, type LargestAnswerReport } from '../engine/largest-answer-child';
+import { FETCH_ONLY, type LargestAnswerReport } from '../engine/largest-answer-report';
 import { runJsonChild } from '../json-child';
 
 const CHILD = fileURLToPath(new URL('../engine/largest-answer-child.ts', import.meta.url));
