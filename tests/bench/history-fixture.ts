@@ -86,10 +86,6 @@ export function fillStore(store: HistoryStore, count: number): TaskRecord[] {
 /** A history database of `count` bench records at `file`, and how it was obtained. */
 export interface BigHistory {
   readonly file: string;
-  /**
-   * The records it holds, built when first read (a million of them are about 2 GB of heap: a
-   * suite timing main's loop must not carry them as garbage into its timed runs).
-   */
   readonly records: TaskRecord[];
   /** `cache` when copied from a valid cached database, else `built` (then cached). */
   readonly source: 'cache' | 'built';
@@ -124,18 +120,6 @@ function isValidCopy(file: string, count: number): boolean {
   }
 }
 
-/** `history` with its `count` records built when first read, once. */
-function withRecords(history: Omit<BigHistory, 'records'>, count: number): BigHistory {
-  let records: TaskRecord[] | undefined;
-  return {
-    ...history,
-    get records() {
-      records ??= benchRecords(count);
-      return records;
-    },
-  };
-}
-
 /**
  * Puts a `count`-record history at `file`: a copy of the cache when it is valid, else builds it
  * there and stores a copy as the cache (written under a temporary name, then renamed, so a
@@ -143,10 +127,10 @@ function withRecords(history: Omit<BigHistory, 'records'>, count: number): BigHi
  */
 export function bigHistory(file: string, count: number): BigHistory {
   const cache = cacheFile(count);
+  const records = benchRecords(count);
   if (existsSync(cache)) {
     copyFileSync(cache, file);
-    if (isValidCopy(file, count))
-      return withRecords({ file, source: 'cache', buildMs: null }, count);
+    if (isValidCopy(file, count)) return { file, records, source: 'cache', buildMs: null };
     rmSync(file, { force: true });
   }
   const start = performance.now();
@@ -160,5 +144,5 @@ export function bigHistory(file: string, count: number): BigHistory {
   const partial = `${cache}.${process.pid}.tmp`;
   copyFileSync(file, partial);
   renameSync(partial, cache);
-  return withRecords({ file, source: 'built', buildMs }, count);
+  return { file, records, source: 'built', buildMs };
 }

@@ -13,7 +13,7 @@ import { HistoryStore } from '../../electron/core/history/history-store';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../electron/core/pictor-core';
 import { StaticCredentials } from '../fakes/static-credentials';
 import { bigHistory } from './history-fixture';
-import { type Stalled, stalled } from './main-stall';
+import { collectGarbage, type Stalled, stalled } from './main-stall';
 
 export interface StallLibrary {
   readonly core: PictorCore;
@@ -29,8 +29,9 @@ export async function stallLibrary(dir: string, tasks: number): Promise<StallLib
   const data = join(dir, 'data');
   mkdirSync(data, { recursive: true });
   const file = join(data, HISTORY_FILE);
-  // Its source alone: the records it returns are let go before anything is timed.
+  // Its source alone: the records it returns are let go, and collected, before anything is timed.
   const { source: from } = bigHistory(file, tasks);
+  collectGarbage();
   // The copy is on disk before anything is timed (the kernel writing it back would hold fsyncs).
   const copy = openSync(file, 'r+');
   fsyncSync(copy);

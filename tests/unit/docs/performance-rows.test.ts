@@ -32,6 +32,11 @@ const GIT = existsSync(join(ROOT, '.git'))
 const STALE: readonly string[] = [
   // The rows of the full run at 5057977 whose suites changed since.
   'Gallery rebuild',
+  // Their suites changed at 872d8a77's successor (the fixture's garbage collected before timing;
+  // the largest-answer suite no longer loads its child): measured anew at the session's end.
+  'Largest answer',
+  'Triage at a million tasks',
+  'Main stall',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
