@@ -16,12 +16,14 @@ let collect: Collect | null = null;
 
 function collector(): Collect {
   if (collect) return collect;
-  setFlagsFromString('--expose-gc');
+  // Started with --expose-gc (a bench's process): the flag stays as it was.
+  const exposed = typeof (globalThis as { gc?: unknown }).gc === 'function';
+  if (!exposed) setFlagsFromString('--expose-gc');
   try {
     collect = runInNewContext('gc') as Collect;
   } finally {
     // Contexts made from now on (none of the app's) get no `gc`.
-    setFlagsFromString('--no-expose-gc');
+    if (!exposed) setFlagsFromString('--no-expose-gc');
   }
   return collect;
 }
