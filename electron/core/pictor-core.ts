@@ -12,7 +12,7 @@ import { type Logger, silentLogger } from '../ports/logger';
 import { type EngineBoards, engineFiles, TaskEngine, type TaskEngineOptions } from './engine';
 import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
-import { ImageIntake, PendingThumbnails } from './download';
+import { IdleRelease, ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
 import type { WritingHistory } from './history';
@@ -201,6 +201,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now,
+      idleRelease: IdleRelease.ofProcess(logger),
     });
     // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
     // open does not pay for its start and a cold write.
@@ -293,6 +294,7 @@ async function closeInOrder(parts: Assembled & Pick<Opened, 'historyWorker' | 'v
   // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.
   await Promise.all([parts.triage.settled(), parts.thumbnails.stop()]);
   await parts.engine.stop();
+  parts.intake.dispose();
   await parts.historyWorker.dispose();
   parts.history.close();
   await parts.verifier.dispose();

@@ -23,6 +23,7 @@ import { invalid, type DownloadOutcome } from './download-outcome';
 import { checkedWithCredentials, type FoundCredentialsContext } from './found-credentials';
 import { checkImage, type ImageCheckResult } from './image-finish';
 import type { KeyedImages } from './image-request';
+import type { IdleRelease } from './idle-release';
 import { dropInlineImage, keepInlineImages } from './inline-spool';
 import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
 
@@ -62,6 +63,8 @@ export interface ImageIntakeOptions {
   imageMetadata?: { readonly appVersion: string };
   /** The time (ms since the epoch): what a Retry-After date is a wait from; default `Date.now`. */
   now?: () => number;
+  /** Gives memory back once downloads have been idle a while (idle-release.ts); absent: never. */
+  idleRelease?: IdleRelease;
 }
 
 /** The gallery as the intake uses it: its folder now, paths inside it, a task's folder. */
@@ -70,6 +73,7 @@ export type IntakeGallery = Pick<Gallery, 'root' | 'resolve' | 'taskFolder'>;
 export class ImageIntake {
   private readonly base: Omit<DownloadOptions, 'root'>;
   private readonly imageMetadata: { readonly appVersion: string } | undefined;
+  private readonly idleRelease: IdleRelease | undefined;
 
   constructor(
     private readonly gallery: IntakeGallery,
@@ -88,6 +92,12 @@ export class ImageIntake {
       ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
+    this.idleRelease = options.idleRelease;
+  }
+
+  /** No memory release after downloads from now on (the core closes). */
+  dispose(): void {
+    this.idleRelease?.stop();
   }
 
   /** The gallery folder the intake places images in, as it is now. */
@@ -117,11 +127,21 @@ export class ImageIntake {
    * Authorization header except `keyed`'s at its own origin. Never throws for network, image or
    * disk trouble.
    */
-  async downloadImage(
+  downloadImage(
     record: TaskRecord,
     index: number,
     baseUrl: string,
-    { signal, keyed }: ImageAttempt = {},
+    attempt: ImageAttempt = {},
+  ): Promise<DownloadOutcome> {
+    const download = () => this.downloadNow(record, index, baseUrl, attempt);
+    return this.idleRelease ? this.idleRelease.around(download) : download();
+  }
+
+  private async downloadNow(
+    record: TaskRecord,
+    index: number,
+    baseUrl: string,
+    { signal, keyed }: ImageAttempt,
   ): Promise<DownloadOutcome> {
     const url = record.images[index]?.url;
     if (!url) return invalid(sentence('error.gallery.imageNoAddress'));

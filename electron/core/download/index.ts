@@ -7,6 +7,7 @@
 export { type DownloadOutcome, type FailedOutcome, lastAttempt } from './download-outcome';
 export { withFoundCredentialsAll } from './found-credentials';
 export type { ImageCheck, ImageCheckResult } from './image-finish';
+export { IdleRelease } from './idle-release';
 export { type ImageAttempt, ImageIntake } from './image-intake';
 export type { KeyedImages } from './image-request';
 export { PendingThumbnails } from './pending-thumbnails';

@@ -1,0 +1,114 @@
+/**
+ * Main gives memory back once its downloads have been idle a while (download/idle-release.ts),
+ * not during a burst: real downloads of a real PNG from a loopback host on the manual clock; and
+ * what is given back is V8's kept heap pages (base/heap-pages.ts), in a Node process of its own.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { IDLE_RELEASE_MS, IdleRelease } from '../../../../electron/core/download/idle-release';
+import type { Handler } from '../../../support/gallery-helpers';
+import { serve } from '../../../support/gallery-helpers';
+import { galleryOnServer } from '../../../support/gallery-with-intake';
+import { expectState, useDownloadFixture } from './download-fixture';
+
+const f = useDownloadFixture();
+
+/** A route whose answer waits until `open` is called: a download that is still running. */
+function held(body: Buffer): { handler: Handler; open: () => void } {
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const send = serve(body);
+  return { handler: (req, res) => void opened.then(() => send(req, res)), open };
+}
+
+function intakeReleasing() {
+  const releases: number[] = [];
+  const idle = new IdleRelease(f.clock, () => releases.push(f.clock.now()));
+  const { intake } = galleryOnServer(f.root, { downloadTimeoutMs: 5_000, idleRelease: idle });
+  return { intake, releases, idle };
+}
+
+describe('memory given back after downloads', () => {
+  it('releases once, a quiet spell after the last download settled, never while one runs', async () => {
+    const { intake, releases } = intakeReleasing();
+    const slow = held(f.png);
+    const first = f.download(f.server.route('/first.png', serve(f.png)), { intake });
+    const second = f.download(f.server.route('/second.png', slow.handler), { intake });
+    expectState((await first).outcome, 'saved');
+    // One download still runs: the quiet spell has not begun.
+    await f.clock.advance(IDLE_RELEASE_MS * 2);
+    expect(releases).toEqual([]);
+    slow.open();
+    expectState((await second).outcome, 'saved');
+    const settled = f.clock.now();
+    await f.clock.advance(IDLE_RELEASE_MS - 1);
+    expect(releases).toEqual([]);
+    await f.clock.advance(1);
+    expect(releases).toEqual([settled + IDLE_RELEASE_MS]);
+    await f.clock.advance(IDLE_RELEASE_MS * 3);
+    expect(releases).toHaveLength(1);
+  });
+
+  it('puts the release off when a download starts within the quiet spell', async () => {
+    const { intake, releases } = intakeReleasing();
+    expectState(
+      (await f.download(f.server.route('/a.png', serve(f.png)), { intake })).outcome,
+      'saved',
+    );
+    await f.clock.advance(IDLE_RELEASE_MS - 1);
+    expectState(
+      (await f.download(f.server.route('/b.png', serve(f.png)), { intake })).outcome,
+      'saved',
+    );
+    const settled = f.clock.now();
+    await f.clock.advance(IDLE_RELEASE_MS);
+    expect(releases).toEqual([settled + IDLE_RELEASE_MS]);
+  });
+
+  it('releases nothing once disposed (the core closed)', async () => {
+    const { intake, releases } = intakeReleasing();
+    expectState(
+      (await f.download(f.server.route('/c.png', serve(f.png)), { intake })).outcome,
+      'saved',
+    );
+    intake.dispose();
+    await f.clock.advance(IDLE_RELEASE_MS * 2);
+    expect(releases).toEqual([]);
+    expect(f.clock.pending).toBe(0);
+  });
+});
+
+const ROOT = join(import.meta.dirname, '../../../..');
+
+/**
+ * A burst's worth of short-lived objects grows V8's heap; once it is garbage, collected and the
+ * process idle, V8 has shrunk its heap but kept the pages resident; the release gives them back.
+ */
+const CHILD = `
+  import { releaseHeapPages } from './electron/core/base/heap-pages.ts';
+  const mb = () => process.memoryUsage().rss / 1048576;
+  let keep = [];
+  for (let i = 0; i < 3e6; i++) { keep.push({ a: i, b: [i] }); if (keep.length > 200000) keep = []; }
+  keep = null;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const heap = process.memoryUsage().heapTotal / 1048576;
+  const before = mb();
+  releaseHeapPages();
+  process.stdout.write(JSON.stringify({ heap, before, after: mb(), gc: typeof globalThis.gc }));
+`;
+
+describe('releaseHeapPages', () => {
+  it("gives V8's kept heap pages back to the system, and exposes no gc to the app", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', CHILD],
+      { cwd: ROOT },
+    );
+    const { heap, before, after, gc } = JSON.parse(stdout) as Record<string, number | string>;
+    expect(Number(heap)).toBeGreaterThan(60);
+    expect(Number(before) - Number(after)).toBeGreaterThan(50);
+    expect(gc).toBe('undefined');
+  }, 60_000);
+});
