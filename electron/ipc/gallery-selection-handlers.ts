@@ -1,12 +1,13 @@
 /**
  * IPC handlers of a gallery selection as a whole: the images "Select all" names (main finds them
- * from the filters the page gives, never from a list the page made up). Its flags, ratings, tags
+ * from the filters the page gives, never from a list the page made up; the history worker walks
+ * the library for them, image-reads.ts, so main's loop does not). Its flags, ratings, tags
  * and boards are triage's (triage-handlers.ts). Translations to core only.
  */
 import type { gallerySelectionRequests } from '../../shared/ipc/batch-contract';
 import type { ImageState } from '../../shared/domain/task-record';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
-import type { HistoryStore } from '../core/history';
+import type { ImageReads } from '../core/history';
 import type { IpcHandlers } from './ipc-main-bridge';
 import { withSmartRules } from './smart-rules';
 import type { SmartBoards } from '../core/triage';
@@ -15,7 +16,7 @@ type SelectionChannel = keyof typeof gallerySelectionRequests;
 
 export interface GallerySelectionDeps {
   readonly core: {
-    readonly history: Pick<HistoryStore, 'imageKeys' | 'countImages'>;
+    readonly imageReads: Pick<ImageReads, 'selection'>;
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
   };
   /** What the gallery shows unless asked otherwise (gallery-handlers.ts). */
@@ -27,16 +28,10 @@ export function gallerySelectionHandlers(
 ): Pick<IpcHandlers, SelectionChannel> {
   const { core, visibleStates } = deps;
   return {
-    'gallery:selectAll': ({ states, ...filters }) => {
-      const query = {
-        ...withSmartRules(core.smartBoards, filters),
-        states: states ?? visibleStates,
-      };
-      const { history } = core;
-      return {
-        images: history.imageKeys(query, MAX_SELECT_ALL),
-        total: history.countImages(query),
-      };
-    },
+    'gallery:selectAll': ({ states, ...filters }) =>
+      core.imageReads.selection(
+        { ...withSmartRules(core.smartBoards, filters), states: states ?? visibleStates },
+        MAX_SELECT_ALL,
+      ),
   };
 }

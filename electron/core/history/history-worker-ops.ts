@@ -76,4 +76,8 @@ const OPS: Ops = {
   }),
   imageCount: (store, { query }) => store.countImages(query),
   imageModels: (store) => store.imageModels(),
+  imageSelection: (store, { query, limit }) => ({
+    images: store.imageKeys(query, limit),
+    total: store.countImages(query),
+  }),
 };

@@ -13,7 +13,7 @@ import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { ImageTriage as TriageFields, TriageFlag } from '../../../shared/domain/triage';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
 import type { TriageDropped } from './triage-limits';
-import type { WholeImageQuery } from './whole-set';
+import type { ImageKey, WholeImageQuery } from './whole-set';
 
 /** An image of a task, by its position in the task's images. */
 export interface ImageAt {
@@ -130,6 +130,11 @@ export interface HistoryOps {
   imageCount: { args: { query: WholeImageQuery }; result: number };
   /** The models the shown images name (image-reads.ts). */
   imageModels: { args: Record<string, never>; result: string[] };
+  /** The first `limit` images that match, in the gallery's order, and how many match ("Select all", image-reads.ts). */
+  imageSelection: {
+    args: { query: WholeImageQuery; limit: number };
+    result: { images: ImageKey[]; total: number };
+  };
 }
 
 export type HistoryOp = keyof HistoryOps;
@@ -148,6 +153,7 @@ const HISTORY_OPS = [
   'costSums',
   'imageCount',
   'imageModels',
+  'imageSelection',
 ] as const satisfies readonly HistoryOp[];
 
 export const callSchema = z.object({

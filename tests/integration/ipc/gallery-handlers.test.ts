@@ -104,7 +104,7 @@ describe('gallery IPC handlers over the real core', () => {
     expect(models).toEqual({ ok: true, value: ['sketch-image-1', 'zeta-2'] });
   });
 
-  it('reads the count and the models in the history worker, never on main’s connection', async () => {
+  it('reads the count, the models and Select all in the history worker, never on main’s connection', async () => {
     const g = await galleryWithImages(2);
     // Main's own store must not be asked: at 2.5 million images these walks take 0.3 s and 0.9 s.
     const onMain = (name: string) => () => {
@@ -112,12 +112,24 @@ describe('gallery IPC handlers over the real core', () => {
     };
     vi.spyOn(g.h.core.history, 'countImages').mockImplementation(onMain('countImages'));
     vi.spyOn(g.h.core.history, 'imageModels').mockImplementation(onMain('imageModels'));
+    vi.spyOn(g.h.core.history, 'imageKeys').mockImplementation(onMain('imageKeys'));
     expect(await g.call('gallery:count', {})).toEqual({ ok: true, value: 2 });
     expect(await g.call('gallery:count', { model: 'no-such-model' })).toEqual({
       ok: true,
       value: 0,
     });
     expect(await g.call('gallery:models')).toEqual({ ok: true, value: ['sketch-image-1'] });
+    const [first, second] = g.records;
+    expect(await g.call('gallery:selectAll', {})).toEqual({
+      ok: true,
+      value: {
+        images: [
+          { localId: second?.localId, index: 0 },
+          { localId: first?.localId, index: 0 },
+        ],
+        total: 2,
+      },
+    });
   });
 
   it('deletes to the gallery trash: file and thumbnail gone, record says deleted, listing hides it', async () => {
