@@ -2,7 +2,8 @@
  * The gallery's reads that walk every image of the library: how many match a filter (the
  * scrollbar's length, "Select all"'s total), which models the images name (the filter's
  * choices), and the anchors of positions of the order it shows (position-prebuild.ts). At 2.5
- * million images they take about 0.3 s, 0.9 s and 0.7 s of SQLite, so they run in the history
+ * million images the first two take about 0.3 s and 0.9 s of SQLite and the walk of an order
+ * somewhat more than the count (it steps every row of the index), so they run in the history
  * worker (history-port.ts): main's loop, which holds the key and runs every poll, never waits on
  * them. A one-command host (the CLI, `inThread`) runs them on its own thread.
  */
