@@ -31,16 +31,21 @@ function filtersOf(query: ImageQuery): ImageQuery {
   return filters;
 }
 
+/** An order to walk: the images a query lists, newest or oldest first. */
+export interface AnchoredOrder {
+  readonly query: ImageQuery;
+  readonly sort: 'newest' | 'oldest';
+}
+
 /**
- * Has the worker behind `port` walk `query`'s images in `sort` to the end and main's `anchors`
+ * Has the worker behind `port` walk the `order`'s images to the end and main's `anchors`
  * take them in, `chunk` anchors a call. Resolves true when main holds every anchor of the order,
  * false when the library or the order changed on the way or the worker failed; never rejects.
  */
 export async function prebuildAnchors(
   anchors: PositionAnchors,
   port: Pick<HistoryPort, 'call'>,
-  query: ImageQuery,
-  sort: 'newest' | 'oldest',
+  { query, sort }: AnchoredOrder,
   chunk = PREBUILD_CHUNK,
 ): Promise<boolean> {
   const filters = filtersOf(query);
@@ -78,7 +83,7 @@ export class PositionPrebuild {
     if (query.search?.trim() || !anchoredSort(sort)) return Promise.resolve(false);
     const id = anchorsId(filtersOf(query), sort ?? 'newest');
     if (this.running?.id === id) return this.running.done;
-    const done = prebuildAnchors(this.anchors, this.port, query, sort ?? 'newest');
+    const done = prebuildAnchors(this.anchors, this.port, { query, sort: sort ?? 'newest' });
     const running = { id, done };
     this.running = running;
     void done.finally(() => {

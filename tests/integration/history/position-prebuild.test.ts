@@ -83,7 +83,10 @@ describe('anchors walked in the history worker', { timeout: 120_000 }, () => {
       it(`${sort} ${JSON.stringify(query)}: a far page steps no row on main`, async () => {
         const want = expected(records, query, sort);
         expect(
-          await prebuildAnchors(anchorsOf(store), port, { ...query, states: SHOWN }, sort),
+          await prebuildAnchors(anchorsOf(store), port, {
+            query: { ...query, states: SHOWN },
+            sort,
+          }),
         ).toBe(true);
         expect(anchorsOf(store).size).toBe(Math.floor(want.length / ANCHOR_SPAN));
         const steps = countSteps();
@@ -110,7 +113,9 @@ describe('anchors walked in the history worker', { timeout: 120_000 }, () => {
       },
     };
     const shown = { states: SHOWN };
-    expect(await prebuildAnchors(anchorsOf(store), counting, shown, 'newest', 1)).toBe(true);
+    expect(
+      await prebuildAnchors(anchorsOf(store), counting, { query: shown, sort: 'newest' }, 1),
+    ).toBe(true);
     const anchors = Math.floor(want.length / ANCHOR_SPAN);
     // One call an anchor from the third on, and one that finds the end.
     expect(asked).toHaveLength(anchors - 2 + 1);
@@ -135,9 +140,12 @@ describe('anchors walked in the history worker', { timeout: 120_000 }, () => {
         );
       });
       try {
-        expect(await prebuildAnchors(anchorsOf(store), walked, { states: SHOWN }, 'newest')).toBe(
-          false,
-        );
+        expect(
+          await prebuildAnchors(anchorsOf(store), walked, {
+            query: { states: SHOWN },
+            sort: 'newest',
+          }),
+        ).toBe(false);
       } finally {
         if (other !== store) other.close();
       }
@@ -157,7 +165,9 @@ describe('anchors walked in the history worker', { timeout: 120_000 }, () => {
       if (calls === 1) addOnTop(store, 2, 400);
     });
     const shown = { states: SHOWN };
-    expect(await prebuildAnchors(anchorsOf(store), walked, shown, 'newest', 1)).toBe(false);
+    expect(
+      await prebuildAnchors(anchorsOf(store), walked, { query: shown, sort: 'newest' }, 1),
+    ).toBe(false);
     expect(calls).toBe(1);
     const want = expected(records, {}, 'newest');
     const far = ANCHOR_SPAN * 2 + 11;
@@ -174,7 +184,9 @@ describe('anchors walked in the history worker', { timeout: 120_000 }, () => {
       expect(pageAt(store, {}, 'newest', ANCHOR_SPAN + 3)).toHaveLength(60);
     });
     const shown = { states: SHOWN };
-    expect(await prebuildAnchors(anchorsOf(store), walked, shown, 'newest')).toBe(false);
+    expect(await prebuildAnchors(anchorsOf(store), walked, { query: shown, sort: 'newest' })).toBe(
+      false,
+    );
     expect(anchorsOf(store).size).toBe(1);
     for (const offset of [ANCHOR_SPAN * 2 + 1, far, want.length - 60]) {
       expect(pageAt(store, {}, 'newest', offset)).toEqual(want.slice(offset, offset + 60));
