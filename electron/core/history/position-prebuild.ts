@@ -16,7 +16,7 @@ import type { ImageQuery } from './history-query';
 import type { PositionAnchors } from './position-anchors';
 
 /** Anchors per call to the worker: 262,144 rows of its index, a tenth of 2.5 million images. */
-export const PREBUILD_CHUNK = 64;
+const PREBUILD_CHUNK = 64;
 
 /** The gallery's query as it first opens: no filter, the shown states, newest first. */
 export const GALLERY_FIRST_ORDER: ImageQuery = { states: [...VISIBLE_STATES] };
