@@ -25,7 +25,10 @@ export interface GalleryHandlerDeps {
   readonly core: {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'listImages' | 'countImages' | 'imageKeys' | 'get'>;
-    /** The count and the models, read in the history worker (core/history/image-reads.ts). */
+    /**
+     * The count, the models and the anchors of positions, read in the history worker
+     * (core/history/image-reads.ts).
+     */
     readonly imageReads: ImageReads;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
@@ -78,11 +81,14 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         const { limit: _limit, offset: _offset, sort: _sort, ...filters } = query;
         deps.views?.showGallery({ ...filters, states: states ?? VISIBLE_STATES });
       }
-      const page = core.history.listImages({
+      const listed = {
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
-        cursor: cursor ?? null,
-      });
+      };
+      const page = core.history.listImages({ ...listed, cursor: cursor ?? null });
+      // The order's anchors walked in the worker for the pages by position to come; nothing
+      // when main holds them all (position-prebuild.ts).
+      if (!cursor) void core.imageReads.positions(listed);
       return { ...page, records: recordsOf(core, page.items) };
     },
     'gallery:models': () => core.imageReads.models(),

@@ -26,8 +26,13 @@ import {
   type SearchWords,
   type SqlFilter,
 } from './history-query';
-import type { PositionAnchors } from './position-anchors';
-import { type AnchorKey } from './position-anchors';
+import {
+  ANCHOR_SPAN,
+  type AnchorChunk,
+  type AnchorKey,
+  type PositionAnchors,
+  type StepRow,
+} from './position-anchors';
 import { FEW_MATCHES } from './search-plans';
 import type { Row, SqlValue } from './sqlite-connection';
 
@@ -113,6 +118,59 @@ function afterKey(sort: 'newest' | 'oldest', [createdAt, localId, idx]: AnchorKe
   return after(['o', createdAt, localId, idx], () => []);
 }
 
+/** An order walking `images_newest` with anchors: the anchors' id and the step between them. */
+function anchoredOrder(
+  sort: 'newest' | 'oldest',
+  filter: SqlFilter,
+  read: ReadRows,
+): { id: string; step: StepRow } {
+  const id = [sort, filter.where, ...filter.params.map(String)].join('\n');
+  const step: StepRow = (from, skip) => {
+    const { where, params } = combine(from ? [filter, afterKey(sort, from)] : [filter]);
+    const row = read(
+      `SELECT i.created_at, i.local_id, i.idx FROM images i WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT 1 OFFSET ?`,
+      [...params, skip],
+    )[0];
+    if (row === undefined) return null;
+    return [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
+  };
+  return { id, step };
+}
+
+/** The filter a page by position walks (its short search words read the prompt by row id). */
+const positionFilter = (query: ImageQuery): SqlFilter =>
+  imageFilter(query, undefined, PROMPT_OF_IMAGE);
+
+/** The id of the anchors of `query`'s images in `sort` (position-anchors.ts). */
+export function anchorsId(query: ImageQuery, sort: 'newest' | 'oldest'): string {
+  return anchoredOrder(sort, positionFilter(query), () => []).id;
+}
+
+/** What the history worker is asked to walk: up to `count` anchors of an order after `after`. */
+export interface AnchorWalk {
+  readonly query: ImageQuery;
+  readonly sort: 'newest' | 'oldest';
+  readonly after: AnchorKey | null;
+  readonly count: number;
+}
+
+/** The next anchors of an order, walked here (the history worker's part of position-prebuild.ts). */
+export function walkAnchors(
+  { query, sort, after, count }: AnchorWalk,
+  read: ReadRows,
+): AnchorChunk {
+  const { step } = anchoredOrder(sort, positionFilter(query), read);
+  const keys: AnchorKey[] = [];
+  let from = after;
+  while (keys.length < count) {
+    const key = step(from, ANCHOR_SPAN - 1);
+    if (key === null) return { keys, ended: true };
+    keys.push(key);
+    from = key;
+  }
+  return { keys, ended: false };
+}
+
 /**
  * Where a page by position starts in an order walking `images_newest`: after the anchor before
  * its offset (position-anchors.ts), or at the start.
@@ -124,16 +182,8 @@ function seekPosition(
   { read, anchors }: { read: ReadRows; anchors: PositionAnchors | undefined },
 ): { filters: SqlFilter[]; skip: number } {
   if (!anchors) return { filters: [filter], skip: offset };
-  const id = [sort, filter.where, ...filter.params.map(String)].join('\n');
-  const seek = anchors.seek(id, offset, (from, skip) => {
-    const { where, params } = combine(from ? [filter, afterKey(sort, from)] : [filter]);
-    const row = read(
-      `SELECT i.created_at, i.local_id, i.idx FROM images i WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT 1 OFFSET ?`,
-      [...params, skip],
-    )[0];
-    if (row === undefined) return null;
-    return [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
-  });
+  const { id, step } = anchoredOrder(sort, filter, read);
+  const seek = anchors.seek(id, offset, step);
   const filters = seek.after ? [filter, afterKey(sort, seek.after)] : [filter];
   return { filters, skip: seek.skip };
 }
@@ -170,7 +220,7 @@ export function orderedImageRows(
   if (sort !== 'prompt') {
     // The inner query walks images_newest alone (it covers every filter column), so a short
     // search word reads its task's prompt by row id; tasks are joined for the page's rows only.
-    const filter = imageFilter(query, undefined, PROMPT_OF_IMAGE);
+    const filter = positionFilter(query);
     const start =
       cursor.length > 0
         ? { filters: [filter, ...cursor], skip }

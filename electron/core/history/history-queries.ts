@@ -24,8 +24,14 @@ import {
 import { galleryItemsFromRows, recordsFromRows } from './history-rows';
 import { SELECT_THUMB_PENDING, SELECT_UNFINISHED } from './history-statements';
 import { FEW_MATCHES, searchPage } from './search-plans';
-import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
-import { PositionAnchors } from './position-anchors';
+import {
+  countImages,
+  encodeOrderCursor,
+  orderedImageRows,
+  walkAnchors,
+  type AnchorWalk,
+} from './gallery-order';
+import { PositionAnchors, type AnchorChunk } from './position-anchors';
 import {
   imageKeys,
   taskIds,
@@ -133,6 +139,10 @@ export class HistoryQueries {
       return this.orderedImages(query, pageLimit(query.limit), words);
     }
     return this.newestFirst(IMAGE_LISTING, query, words);
+  }
+
+  walkAnchors(walk: AnchorWalk): AnchorChunk {
+    return walkAnchors(walk, this.access.rows);
   }
 
   countImages(query: WholeImageQuery = {}): number {

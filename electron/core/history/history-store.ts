@@ -33,6 +33,8 @@ import { HistoryAccess } from './history-access';
 import { TemplateRows } from './template-rows';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
+import type { AnchorWalk } from './gallery-order';
+import type { AnchorChunk, PositionAnchors } from './position-anchors';
 import { HistoryRecords } from './history-records';
 import { IdPrefixes } from './id-prefixes';
 import { CompareGroups } from './compare-groups';
@@ -320,6 +322,19 @@ export class HistoryStore {
   /** One item per image of every task, newest task first, a task's images in order. */
   listImages(query: ImageQuery = {}): ImagePage {
     return this.queries.listImages(query);
+  }
+
+  /**
+   * The gallery's anchors of positions on this connection (position-anchors.ts): the history
+   * worker's walks are taken in there (position-prebuild.ts).
+   */
+  get positions(): PositionAnchors {
+    return this.queries.anchors;
+  }
+
+  /** The next anchors of an order, walked on this connection (the history worker's part). */
+  walkAnchors(walk: AnchorWalk): AnchorChunk {
+    return this.queries.walkAnchors(walk);
   }
 
   /** How many images match the filters (for a scrollbar as long as the whole gallery). */

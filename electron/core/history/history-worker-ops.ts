@@ -2,8 +2,10 @@
  * The heavy operations the history worker runs on its own store (history-worker.ts): a triage
  * write over many images, the writes of an import or a rebuild, a removal of many tasks and its
  * Undo, the trash's writes of one task (user-writes.ts), the Costs screen's sums, the gallery's
- * reads of every image (image-reads.ts), and the warm-up it runs as the library opens. Each is the store's own transaction; the same functions run
- * on any store, so what the worker writes is what a synchronous caller would.
+ * reads of every image (image-reads.ts) and its walks of an order's positions
+ * (position-prebuild.ts), and the warm-up it runs as the library opens. Each is the store's own
+ * transaction; the same functions run on any store, so what the worker writes is what a
+ * synchronous caller would.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { withTriageOf } from '../../../shared/domain/triage-edits';
@@ -80,4 +82,5 @@ const OPS: Ops = {
     images: store.imageKeys(query, limit),
     total: store.countImages(query),
   }),
+  positionAnchors: (store, walk) => store.walkAnchors(walk),
 };

@@ -11,7 +11,9 @@ import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { ImageTriage as TriageFields, TriageFlag } from '../../../shared/domain/triage';
+import type { AnchorWalk } from './gallery-order';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
+import type { AnchorChunk } from './position-anchors';
 import type { TriageDropped } from './triage-limits';
 import type { ImageKey, WholeImageQuery } from './whole-set';
 
@@ -135,6 +137,8 @@ export interface HistoryOps {
     args: { query: WholeImageQuery; limit: number };
     result: { images: ImageKey[]; total: number };
   };
+  /** The next anchors of an order for main's pages by position (position-prebuild.ts). */
+  positionAnchors: { args: AnchorWalk; result: AnchorChunk };
 }
 
 export type HistoryOp = keyof HistoryOps;
@@ -154,6 +158,7 @@ const HISTORY_OPS = [
   'imageCount',
   'imageModels',
   'imageSelection',
+  'positionAnchors',
 ] as const satisfies readonly HistoryOp[];
 
 export const callSchema = z.object({

@@ -1,11 +1,16 @@
 /**
  * The gallery's reads that walk every image of the library: how many match a filter (the
  * scrollbar's length, "Select all"'s total), which models the images name (the filter's
- * choices) and the images "Select all" names (up to its cap). At 2.5 million images they take about 0.3 s and 0.9 s of SQLite, so they run in the
- * history worker (history-port.ts): main's loop, which holds the key and runs every poll, never
- * waits on them. A one-command host (the CLI, `inThread`) runs them on its own thread.
+ * choices), the images "Select all" names (up to its cap) and the anchors of positions of the order it shows (position-prebuild.ts). At 2.5
+ * million images the first two take about 0.3 s and 0.9 s of SQLite and the walk of an order
+ * somewhat more than the count (it steps every row of the index), so they run in the history
+ * worker (history-port.ts): main's loop, which holds the key and runs every poll, never waits on
+ * them. A one-command host (the CLI, `inThread`) runs them on its own thread.
  */
 import type { HistoryPort } from './history-port';
+import type { ImageQuery } from './history-query';
+import type { PositionAnchors } from './position-anchors';
+import { PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery } from './whole-set';
 
 export interface ImageReads {
@@ -15,13 +20,23 @@ export interface ImageReads {
   models(): Promise<string[]>;
   /** The first `limit` images that match, in the gallery's order, and how many match in all (one call, read one after the other). */
   selection(query: WholeImageQuery, limit: number): Promise<{ images: ImageKey[]; total: number }>;
+  /**
+   * Has the worker walk the order of a gallery page's query (its filters and sort) to the end,
+   * main's pages by position taking its anchors in: true once main holds them all.
+   */
+  positions(query: ImageQuery): Promise<boolean>;
 }
 
-/** The reads, answered by the history worker behind `port`. */
-export function imageReadsIn(port: Pick<HistoryPort, 'call'>): ImageReads {
+/** The reads, answered by the history worker behind `port`; `anchors` are main's store's. */
+export function imageReadsIn(
+  port: Pick<HistoryPort, 'call'>,
+  anchors: PositionAnchors,
+): ImageReads {
+  const prebuild = new PositionPrebuild(anchors, port);
   return {
     count: (query) => port.call('imageCount', { query }),
     models: () => port.call('imageModels', {}),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
+    positions: (query) => prebuild.build(query),
   };
 }

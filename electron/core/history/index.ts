@@ -30,6 +30,7 @@ export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
 export { HistoryPort, type HistoryPortOptions } from './history-port';
 export { imageReadsIn, type ImageReads } from './image-reads';
+export { GALLERY_FIRST_ORDER } from './position-prebuild';
 export {
   type ManyRecordWrites,
   triageInWorker,

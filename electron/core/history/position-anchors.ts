@@ -10,6 +10,13 @@
  * The anchors hold while the library does: any change committed since they were read (by this
  * connection, `total_changes()`; by another, `data_version`) drops them, as does another filter or
  * order. One set is kept: the gallery shows one filter at a time.
+ *
+ * At a million tasks that first walk is the cost (the rows up to the middle: 0.3 s of main's
+ * loop), so the history worker walks an order ahead of any jump and main takes its anchors in
+ * ({@link PositionAnchors.hold}, {@link PositionAnchors.adopt}; position-prebuild.ts): keys
+ * another connection read stand only when no change was committed by anyone between main's look
+ * before the worker's walk and its look after (the same two numbers), so they are the rows main
+ * would have walked itself.
  */
 import type { SqlValue } from './sqlite-connection';
 
@@ -31,6 +38,26 @@ export type StepRow = (after: AnchorKey | null, skip: number) => AnchorKey | nul
 /** Reads one value of the connection (`PRAGMA data_version`, `total_changes()`). */
 export type ReadNumber = (sql: string, params: SqlValue[]) => number;
 
+/** What main knows of an order when the worker is asked to walk on from there. */
+export interface Held {
+  readonly id: string;
+  /** Which set it is: each time the anchors are dropped, a new one. */
+  readonly set: number;
+  /** The library's version as main read it (see {@link PositionAnchors.adopt}). */
+  readonly stamp: string;
+  /** Anchors known; the walk goes on after the last. */
+  readonly known: number;
+  readonly last: AnchorKey | null;
+  /** The order's end was found: nothing left to walk. */
+  readonly ended: boolean;
+}
+
+/** Anchors walked elsewhere from a {@link Held} on: the next ones, and whether the order ended. */
+export interface AnchorChunk {
+  readonly keys: readonly AnchorKey[];
+  readonly ended: boolean;
+}
+
 export class PositionAnchors {
   private id = '';
   private version = '';
@@ -38,6 +65,8 @@ export class PositionAnchors {
   private keys: AnchorKey[] = [];
   /** Whether the walk found the order's end (no anchor past the last one). */
   private ended = false;
+  /** Counts the sets: {@link Held.set}. */
+  private sets = 0;
 
   constructor(private readonly readNumber: ReadNumber) {}
 
@@ -61,6 +90,26 @@ export class PositionAnchors {
     };
   }
 
+  /** What is known of `id`'s anchors under the library as it is now (another set is dropped). */
+  hold(id: string): Held {
+    this.holdFor(id);
+    return this.held();
+  }
+
+  /**
+   * Takes in anchors walked by another connection from `from` on; refused (null) when the set is
+   * no longer `from`'s (dropped for another order, even one dropped again since) or the library
+   * changed since `from` was read. Taken, nothing was committed between the two looks, so the walk
+   * saw the rows this connection sees; anchors it walked itself meanwhile are the same rows (the
+   * set only grew), and the chunk adds the rest.
+   */
+  adopt(from: Held, chunk: AnchorChunk): Held | null {
+    if (from.set !== this.sets || this.stamp() !== from.stamp) return null;
+    this.keys.push(...chunk.keys.slice(this.keys.length - from.known));
+    if (chunk.ended) this.ended = true;
+    return this.held();
+  }
+
   /** Anchors known now (for tests). */
   get size(): number {
     return this.keys.length;
@@ -68,11 +117,22 @@ export class PositionAnchors {
 
   /** Keeps the anchors when they are of `id` and the library has not changed since; else drops them. */
   private holdFor(id: string): void {
-    const version = `${this.readNumber('PRAGMA data_version', [])}:${this.readNumber('SELECT total_changes() AS n', [])}`;
+    const version = this.stamp();
     if (id === this.id && version === this.version) return;
     this.id = id;
     this.version = version;
     this.keys = [];
     this.ended = false;
+    this.sets += 1;
+  }
+
+  private held(): Held {
+    const { id, sets: set, version: stamp, keys, ended } = this;
+    return { id, set, stamp, known: keys.length, last: keys.at(-1) ?? null, ended };
+  }
+
+  /** The library's version on this connection: others' commits, then this one's changes. */
+  private stamp(): string {
+    return `${this.readNumber('PRAGMA data_version', [])}:${this.readNumber('SELECT total_changes() AS n', [])}`;
   }
 }

@@ -208,7 +208,7 @@ function rows(
         within(median(middle), baseline?.middle) &&
         where.every((at) => Math.abs(at - images / 2) < images * 0.01),
       command: COMMAND,
-      note: `Per run (as in Gallery open): ${runs.middle.map((r) => r.detail).join('; ')}. The scrollbar spans every image (the grid's rows come from gallery:count); the thumb moves a step per frame, and the time runs from its last step to the frame after the tiles in view show decoded thumbnails. Those images are loaded by position (gallery:list with offset, a page as large as the rows in view and four rows above and below; a new request whenever the view has moved away from the one on its way, the latest answer wins), nothing between the top and the middle is read. The row also checks the view is at the middle (the first image in view within 1% of the half). ${setup}`,
+      note: `Per run (as in Gallery open): ${runs.middle.map((r) => r.detail).join('; ')}. The scrollbar spans every image (the grid's rows come from gallery:count); the thumb moves a step per frame, and the time runs from its last step to the frame after the tiles in view show decoded thumbnails. Those images are loaded by position (gallery:list with offset, a page as large as the rows in view and four rows above and below; a new request whenever the view has moved away from the one on its way, the latest answer wins), nothing between the top and the middle is read at the drag: main seeks to the key of every 4,096th image of the order, which the history worker walked in its index as the app opened (core/history/position-prebuild.ts). The row also checks the view is at the middle (the first image in view within 1% of the half). ${setup}`,
     },
   ];
 }

@@ -7,12 +7,12 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISIBLE_STATES, type TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { ImageQuery } from '../../../electron/core/history/history-query';
-import type { PositionAnchors } from '../../../electron/core/history/position-anchors';
 import { ANCHOR_SPAN } from '../../../electron/core/history/position-anchors';
-import { makeImage, makeRecord, tempDir } from '../../unit/core/history/history-fixtures';
+import { tempDir } from '../../unit/core/history/history-fixtures';
+import { anchorsOf, expected as expectedOf, pageAt as pageOf, record } from './position-fixture';
 
 /** About 5 anchors' worth of images. */
 const TASKS = 10_000;
@@ -21,42 +21,10 @@ let records: TaskRecord[];
 const folder = tempDir();
 const file = () => join(folder.dir, 'history.sqlite');
 
-/** Dates that collide (three tasks a second), 1–3 images, some deleted, two models. */
-function record(n: number, base = 1_000_000): TaskRecord {
-  return makeRecord({
-    localId: `local-${String((n * 7919) % 100_003).padStart(6, '0')}`,
-    createdAt: base + Math.floor(n / 3) * 1_000,
-    request: { prompt: `prompt ${n}`, model: n % 2 === 0 ? 'model-a' : 'model-b' },
-    images: Array.from({ length: 1 + (n % 3) }, (_, index) =>
-      makeImage(index, n % 13 === 0 && index === 0 ? { state: 'deleted' as const } : {}),
-    ),
-  });
-}
-
-/** Every shown image in the order, by brute force. */
-function expected(query: ImageQuery, sort: 'newest' | 'oldest'): string[] {
-  const rows = records.flatMap((r) =>
-    r.images
-      .filter((image) => image.state !== 'deleted')
-      .filter(() => query.model === undefined || r.request.model === query.model)
-      .map((image) => ({ r, idx: image.index })),
-  );
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  rows.sort((a, b) => {
-    const newest =
-      b.r.createdAt - a.r.createdAt || -compare(a.r.localId, b.r.localId) || a.idx - b.idx;
-    return sort === 'oldest' ? -newest : newest;
-  });
-  return rows.map(({ r, idx }) => `${r.localId}/${idx}`);
-}
-
-const anchors = (): PositionAnchors =>
-  (store as unknown as { queries: { anchors: PositionAnchors } }).queries.anchors;
-
-function pageAt(query: ImageQuery, sort: 'newest' | 'oldest', offset: number, limit = 60) {
-  const page = store.listImages({ ...query, sort, states: [...VISIBLE_STATES], offset, limit });
-  return page.items.map((item) => `${item.localId}/${item.index}`);
-}
+const expected = (query: ImageQuery, sort: 'newest' | 'oldest') => expectedOf(records, query, sort);
+const anchors = () => anchorsOf(store);
+const pageAt = (query: ImageQuery, sort: 'newest' | 'oldest', offset: number) =>
+  pageOf(store, query, sort, offset);
 
 beforeAll(() => {
   store = HistoryStore.open(file());

@@ -13,6 +13,7 @@ import type { EventChannel } from '../../../shared/ipc/contract';
 import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
+import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 
 /** A shell that records what it was asked. */
 function recordingShell() {
@@ -130,6 +131,21 @@ describe('gallery IPC handlers over the real core', () => {
         total: 2,
       },
     });
+  });
+
+  it('has the worker walk the order a first page or a page by position lists, not a next page', async () => {
+    const g = await galleryWithImages(2);
+    const positions = vi.spyOn(g.h.core.imageReads, 'positions');
+    const listed = await g.call('gallery:list', { sort: 'oldest', limit: 1 });
+    expect(positions).toHaveBeenCalledTimes(1);
+    expect(positions.mock.calls[0]?.[0]).toMatchObject({ sort: 'oldest', states: VISIBLE_STATES });
+    expect(await positions.mock.results[0]?.value).toBe(true);
+    await g.call('gallery:list', { sort: 'oldest', offset: 1, limit: 1 });
+    expect(positions).toHaveBeenCalledTimes(2);
+    const cursor = listed.ok ? listed.value.nextCursor : null;
+    expect(cursor).not.toBeNull();
+    await g.call('gallery:list', { sort: 'oldest', limit: 1, cursor });
+    expect(positions).toHaveBeenCalledTimes(2);
   });
 
   it('deletes to the gallery trash: file and thumbnail gone, record says deleted, listing hides it', async () => {
