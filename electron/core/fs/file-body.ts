@@ -49,7 +49,7 @@ export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<U
  * the page reads at once whole (an image job's) hands over each read whole: a stream step per
  * read, not one per 64 KB.
  */
-export interface FileBodyReads {
+interface FileBodyReads {
   readonly readBytes: number;
   readonly pieceBytes: number;
   /**

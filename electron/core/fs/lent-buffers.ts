@@ -33,10 +33,6 @@ export class LentBuffers {
     this.clock = options.clock ?? processTimers;
   }
 
-  get size(): number {
-    return this.options.size;
-  }
-
   /** A kept buffer, or a new one when none is: it is the taker's until given back. */
   take(): Buffer {
     this.rearm();

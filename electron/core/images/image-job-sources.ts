@@ -84,7 +84,7 @@ const JOB_IDLE_MS = 60_000;
  * thread pool, the stream steps and the loader their trips (an 8 MB image in 2 reads, not 128).
  * Each read goes into a buffer lent for the job (see {@link BodyLease}).
  */
-export const JOB_READ_BYTES = 4 * 1024 * 1024;
+const JOB_READ_BYTES = 4 * 1024 * 1024;
 
 /** Each read handed to the page whole: one stream step per read. */
 const JOB_READS = { readBytes: JOB_READ_BYTES, pieceBytes: JOB_READ_BYTES } as const;
