@@ -52,6 +52,13 @@ export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<U
 interface FileBodyReads {
   readonly readBytes: number;
   readonly pieceBytes: number;
+  /**
+   * Where each read goes: a buffer of at least `readBytes` that is the body's alone (default: a
+   * new one per read). The reader gets views of it.
+   */
+  readonly buffer?: () => Buffer;
+  /** Runs once when the body ends after its last piece was taken and more was asked for. */
+  readonly readToEnd?: () => void;
 }
 
 const PIECES: FileBodyReads = { readBytes: PIECE_BYTES, pieceBytes: PIECE_BYTES };
@@ -98,6 +105,7 @@ export function fileBody(
             return slot.idle(leftUnread);
           }
           controller.close();
+          reads.readToEnd?.();
           await end();
         } catch (error) {
           controller.error(error);
@@ -117,7 +125,7 @@ export function fileBody(
 function pieceReader(
   handle: FileHandle,
   size: number,
-  { readBytes, pieceBytes }: FileBodyReads,
+  { readBytes, pieceBytes, buffer: lent }: FileBodyReads,
 ): () => Promise<Uint8Array | null> {
   let position = 0;
   /** What was read and not handed over yet (views of one read's buffer). */
@@ -127,7 +135,8 @@ function pieceReader(
       if (position >= size) return null;
       const length = Math.min(Math.max(readBytes, PIECE_BYTES), size - position);
       // Its own memory (not Node's shared pool): the page gets views of this very buffer.
-      const buffer = Buffer.allocUnsafeSlow(length);
+      const buffer = lent?.() ?? Buffer.allocUnsafeSlow(length);
+      if (buffer.length < length) throw new Error('A read buffer is shorter than a read.');
       const { bytesRead } = await handle.read(buffer, 0, length, position);
       if (bytesRead === 0) throw new Error('The file shrank while it was sent.');
       position += bytesRead;

@@ -27,6 +27,7 @@ export {
 export { defaultDataDir, defaultGalleryDir } from './default-paths';
 export { chosenPlaceParams, diskParams, errorCode, isPlaceRefused } from './error-codes';
 export { bytesBody, fileBody } from './file-body';
+export { LentBuffers } from './lent-buffers';
 export { diskFreeBytes, type FreeSpace } from './free-space';
 export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
 export { openInside } from './open-inside';

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { fileBody, openInside, StreamSlots } from '../fs';
+import type { Clock } from '../../ports/clock';
+import { fileBody, LentBuffers, openInside, StreamSlots } from '../fs';
 
 /** What a job's address serves. */
 export type JobSource =
@@ -26,6 +27,8 @@ export type JobSource =
 export interface ImageJobSourcesOptions {
   /** The origin of the image page, the only one allowed to read a response. */
   readonly pageOrigin: string;
+  /** Measures how long the kept read buffers stay unused before they are dropped. */
+  readonly clock?: Clock;
 }
 
 /** A registered source: its one-time URL and how to drop it unused. */
@@ -33,6 +36,12 @@ export interface RegisteredSource {
   readonly token: string;
   /** Drops the token if it was never fetched. */
   release(): void;
+  /**
+   * The page answered this source's job: it has read all it will of the body. If the body had
+   * been read to its end before, the buffers it was read into are lent again (see
+   * {@link BodyLease}); otherwise they are left to the garbage collector.
+   */
+  answered(): void;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -72,21 +81,81 @@ const JOB_IDLE_MS = 60_000;
 /**
  * A job's file is read this much at a time: the page reads every byte of it at once (its token
  * is one job's, used once), so there is no unread body to bound, and larger reads spare the
- * thread pool most of its trips (a 10 MB image in 10 reads, not 160).
+ * thread pool, the stream steps and the loader their trips (an 8 MB image in 2 reads, not 128).
+ * Each read goes into a buffer lent for the job (see {@link BodyLease}).
  */
-const JOB_READ_BYTES = 1024 * 1024;
+const JOB_READ_BYTES = 4 * 1024 * 1024;
 
-/** Each read handed to the page whole: one stream step per megabyte, not sixteen. */
+/** Each read handed to the page whole: one stream step per read. */
 const JOB_READS = { readBytes: JOB_READ_BYTES, pieceBytes: JOB_READ_BYTES } as const;
 
+/**
+ * Read buffers kept for the next jobs: two jobs in flight of images up to 12 MiB read without
+ * allocating (24 MiB at most). Dropped after {@link KEPT_IDLE_MS} with no job read, so an idle
+ * app holds none.
+ */
+const KEPT_READ_BUFFERS = 6;
+const KEPT_IDLE_MS = 10_000;
+
+/**
+ * The buffers one job's body was read into, and whether it was read to its end. They go back to
+ * the pool only when the body ended and then the page answered the job: the page answers after it
+ * has read every byte (or given up), and what carries the bytes to it (Electron's loader and its
+ * data pipe, the bench's socket) has handed them all on before the page sees the end. A body cut
+ * short, a job that timed out, was cancelled or whose renderer died gives nothing back: a reader
+ * might still hold a view, and the garbage collector frees those buffers as it would fresh ones.
+ * A page that answers before reading to the end (a compromised one) gives nothing back either;
+ * one that lies about having read can only spoil bytes that only it is sent.
+ */
+class BodyLease {
+  private readonly buffers: Buffer[] = [];
+  private ended = false;
+  private settled = false;
+
+  constructor(private readonly pool: LentBuffers) {}
+
+  take = (): Buffer => {
+    const buffer = this.pool.take();
+    if (!this.settled) this.buffers.push(buffer);
+    return buffer;
+  };
+
+  readToEnd = (): void => {
+    if (!this.settled) this.ended = true;
+  };
+
+  answered(): void {
+    if (this.ended && !this.settled) this.pool.give(this.buffers);
+    this.settle();
+  }
+
+  settle(): void {
+    this.settled = true;
+    this.buffers.length = 0;
+  }
+}
+
 export class ImageJobSources {
-  private readonly waiting = new Map<string, JobSource>();
+  private readonly waiting = new Map<string, { source: JobSource; lease: BodyLease }>();
+  private readonly readBuffers: LentBuffers;
   private readonly streams = new StreamSlots(JOB_STREAMS, {
     maxWaiting: JOB_WAITING,
     idleMs: JOB_IDLE_MS,
   });
 
-  constructor(private readonly options: ImageJobSourcesOptions) {}
+  constructor(private readonly options: ImageJobSourcesOptions) {
+    this.readBuffers = new LentBuffers({
+      size: JOB_READ_BYTES,
+      kept: KEPT_READ_BUFFERS,
+      idleMs: KEPT_IDLE_MS,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+  }
+
+  /** The kept read buffers and how many were ever allocated (the figures tests check). */
+  get readBufferCounters(): { readonly kept: number; readonly made: number } {
+    return this.readBuffers.counters;
+  }
 
   /** Sources registered and not yet fetched or released. */
   get size(): number {
@@ -95,8 +164,16 @@ export class ImageJobSources {
 
   register(source: JobSource): RegisteredSource {
     const token = randomBytes(32).toString('base64url');
-    this.waiting.set(token, source);
-    return { token, release: () => this.waiting.delete(token) };
+    const lease = new BodyLease(this.readBuffers);
+    this.waiting.set(token, { source, lease });
+    return {
+      token,
+      release: () => {
+        this.waiting.delete(token);
+        lease.settle();
+      },
+      answered: () => lease.answered(),
+    };
   }
 
   /**
@@ -106,13 +183,14 @@ export class ImageJobSources {
   async serve(request: Request): Promise<Response> {
     if (request.method !== 'GET') return plain(405, 'Only GET is served.');
     const token = new URL(request.url).pathname.split('/').pop() ?? '';
-    const source = TOKEN.test(token) ? this.waiting.get(token) : undefined;
-    if (!source) return plain(404, 'No such job.');
+    const waiting = TOKEN.test(token) ? this.waiting.get(token) : undefined;
+    if (!waiting) return plain(404, 'No such job.');
     this.waiting.delete(token);
+    const { source, lease } = waiting;
     if (source.kind === 'bytes') {
       return this.respond(new Uint8Array(source.bytes), source.type, source.bytes.length);
     }
-    return this.streamFile(source.file, source.root);
+    return this.streamFile(source.file, source.root, lease);
   }
 
   private headers(type: string, length: number): HeadersInit {
@@ -129,7 +207,11 @@ export class ImageJobSources {
     return new Response(body, { status: 200, headers: this.headers(type, length) });
   }
 
-  private async streamFile(file: string, root: string | undefined): Promise<Response> {
+  private async streamFile(
+    file: string,
+    root: string | undefined,
+    lease: BodyLease,
+  ): Promise<Response> {
     // A slot before the open: a request waiting for one holds no file.
     const slot = await this.streams.take();
     if (!slot) return plain(503, 'Too many jobs are being read.');
@@ -142,9 +224,11 @@ export class ImageJobSources {
       const stats = await handle.stat();
       if (!stats.isFile()) throw new Error('not a regular file');
       // The body closes the handle and gives the slot back when it ends or is cancelled; each
-      // chunk read is the chunk sent (no copy), and nothing past the Content-Length is read.
+      // chunk read is the chunk sent (no copy), into the job's lent buffers, and nothing past
+      // the Content-Length is read.
+      const reads = { ...JOB_READS, buffer: lease.take, readToEnd: lease.readToEnd };
       return this.respond(
-        fileBody(handle, stats.size, slot, JOB_READS),
+        fileBody(handle, stats.size, slot, reads),
         'application/octet-stream',
         stats.size,
       );

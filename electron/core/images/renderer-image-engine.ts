@@ -49,7 +49,7 @@ export class RendererImageEngine implements ImageEngine {
   private readonly jobs: RendererJobs;
 
   constructor(options: RendererImageEngineOptions) {
-    this.sources = new ImageJobSources({ pageOrigin: options.pageOrigin });
+    this.sources = new ImageJobSources({ pageOrigin: options.pageOrigin, clock: options.clock });
     this.jobs = new RendererJobs({ ...options, sources: this.sources });
   }
 

@@ -233,6 +233,8 @@ export class RendererJobs {
     const job = this.inFlight.get(answer.id);
     // A late answer to a job that timed out or was aborted: nobody waits for it.
     if (!job?.source) return;
+    // The page is done with the job's bytes: its body's buffers may be read into again.
+    job.source.answered();
     this.finish(job);
     try {
       job.resolve(job.spec.settle(answer));

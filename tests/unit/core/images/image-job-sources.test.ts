@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
+import { ManualClock } from '../../../fakes/manual-clock';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
 
 const ORIGIN = 'pictor-app://images';
@@ -22,8 +23,23 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const get = (token: string, method = 'GET') =>
-  sources.serve(new Request(`http://job/${token}`, { method }));
+const get = (token: string, method = 'GET', from = sources) =>
+  from.serve(new Request(`http://job/${token}`, { method }));
+
+const MIB = 1024 * 1024;
+
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array[]> {
+  const pieces: Uint8Array[] = [];
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    pieces.push(next.value);
+  }
+  return pieces;
+}
+
+/** A job's body read to its end (asked once more after its last piece), piece by piece. */
+async function bodyPieces(token: string, from = sources): Promise<Uint8Array[]> {
+  return readAll((await get(token, 'GET', from)).body!.getReader());
+}
 
 describe('ImageJobSources', () => {
   it('streams a registered file once, readable by the image page only, then forgets the token', async () => {
@@ -41,22 +57,79 @@ describe('ImageJobSources', () => {
     expect(sources.size).toBe(0);
   });
 
-  it('reads a job file a mebibyte at a time and hands each read over whole, none copied', async () => {
+  it('reads a job file 4 MiB at a time and hands each read over whole, none copied', async () => {
     const file = join(dir, 'b.png');
-    const MIB = 1024 * 1024;
-    const bytes = randomBytes(3.5 * MIB);
+    const bytes = randomBytes(8 * MIB + MIB / 2);
     await writeFile(file, bytes);
-    const response = await get(sources.register({ kind: 'file', file }).token);
-    const reader = response.body!.getReader();
-    const pieces: Uint8Array[] = [];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      pieces.push(next.value);
-    }
+    const pieces = await bodyPieces(sources.register({ kind: 'file', file }).token);
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
-    // Four reads of the file (3.5 MiB a mebibyte at a time), each handed over as one piece: a
+    // Three reads of the file (8.5 MiB, 4 MiB at a time), each handed over as one piece: a
     // stream step per read, the piece the very buffer read into.
-    expect(pieces.map((piece) => piece.byteLength)).toEqual([MIB, MIB, MIB, MIB / 2]);
-    expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(4);
+    expect(pieces.map((piece) => piece.byteLength)).toEqual([4 * MIB, 4 * MIB, MIB / 2]);
+    expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(3);
+  });
+
+  it('reads a burst of job files into the same two buffers, each lent again once its job is answered after its body ended', async () => {
+    const files = await Promise.all(
+      Array.from({ length: 8 }, async (_, n) => {
+        const file = join(dir, `burst-${n}.png`);
+        const bytes = randomBytes(7.6 * MIB);
+        await writeFile(file, bytes);
+        return { file, bytes };
+      }),
+    );
+    const used = new Set<ArrayBufferLike>();
+    for (const { file, bytes } of files) {
+      const registered = sources.register({ kind: 'file', file });
+      const pieces = await bodyPieces(registered.token);
+      expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
+      for (const piece of pieces) used.add(piece.buffer);
+      registered.answered();
+    }
+    // 8 images of 7.6 MB: two 4 MiB buffers in all, not 16 fresh ones (61 MB to collect).
+    expect(used.size).toBe(2);
+    expect(sources.readBufferCounters).toEqual({ kept: 2, made: 2 });
+  });
+
+  it('lends nothing again that a reader may still hold: a job released unanswered, or answered before its body ended', async () => {
+    const first = join(dir, 'first.png');
+    const second = join(dir, 'second.png');
+    const firstBytes = randomBytes(5 * MIB);
+    const secondBytes = randomBytes(5 * MIB);
+    await writeFile(first, firstBytes);
+    await writeFile(second, secondBytes);
+    // Timed out: released without an answer, its pieces still held by a reader.
+    const timedOut = sources.register({ kind: 'file', file: first });
+    const held = await bodyPieces(timedOut.token);
+    timedOut.release();
+    timedOut.answered();
+    // Answered while its body was still being read (a page that gave up, or lies).
+    const early = sources.register({ kind: 'file', file: second });
+    const reader = (await get(early.token)).body!.getReader();
+    const head = (await reader.read()).value!;
+    early.answered();
+    const rest = await readAll(reader);
+    const later = await bodyPieces(sources.register({ kind: 'file', file: second }).token);
+    const lent = new Set([...held, head, ...rest].map((piece) => piece.buffer));
+    expect(later.some((piece) => lent.has(piece.buffer))).toBe(false);
+    expect(Buffer.concat(held).equals(firstBytes)).toBe(true);
+    expect(Buffer.concat([head, ...rest]).equals(secondBytes)).toBe(true);
+    expect(Buffer.concat(later).equals(secondBytes)).toBe(true);
+    expect(sources.readBufferCounters).toEqual({ kept: 0, made: 6 });
+  });
+
+  it('drops the kept read buffers after ten seconds with no job read', async () => {
+    const clock = new ManualClock();
+    const timed = new ImageJobSources({ pageOrigin: ORIGIN, clock });
+    const file = join(dir, 'kept.png');
+    await writeFile(file, randomBytes(MIB));
+    const registered = timed.register({ kind: 'file', file });
+    await bodyPieces(registered.token, timed);
+    registered.answered();
+    await clock.advance(9_999);
+    expect(timed.readBufferCounters.kept).toBe(1);
+    await clock.advance(1);
+    expect(timed.readBufferCounters.kept).toBe(0);
   });
 
   it('never uses a piece’s memory again: a reader holding every piece until the end reads the file', async () => {

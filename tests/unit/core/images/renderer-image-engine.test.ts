@@ -135,6 +135,45 @@ describe('RendererImageEngine: one renderer, started by the first job', () => {
     expect(engine.sources.size).toBe(0);
   });
 
+  it('lends a job’s read buffer again when the page answers after reading its bytes, never after a crash or a timeout', async () => {
+    const served = async (job: ImageJob) => {
+      const response = await engine.sources.serve(new Request(`http://job/${tokenOf(job)}`));
+      expect(await response.text()).toBe('not really a png, served as is');
+    };
+    thumbnail();
+    const crashed = thumbnail();
+    await flushPromises();
+    const [answered, alone] = thumbnailJobs(host.current);
+    await served(answered!);
+    await served(alone!);
+    host.current.thumbnail(answered!);
+    await flushPromises();
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 1, made: 2 });
+    // A renderer that died may have left its loader holding the bytes: not lent again.
+    host.current.crash();
+    await flushPromises();
+    expect(why(crashed.error)).toBe('crashed');
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 1, made: 2 });
+    // The page may still be reading a job that timed out, whatever it answers late.
+    const timedOut = track(
+      engine.runJob({
+        source: { kind: 'file', file },
+        request: (id, url) => ({ ...answered!, id, url }),
+        settle: (answer) => answer,
+        timeoutMs: 5_000,
+      }),
+    );
+    await flushPromises();
+    const [late] = thumbnailJobs(host.current);
+    await served(late!);
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 0, made: 2 });
+    await clock.advance(5_000);
+    expect(why(timedOut.error)).toBe('timeout');
+    host.current.thumbnail(late!);
+    await flushPromises();
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 0, made: 2 });
+  });
+
   it('reads undecodable and failed answers as the port says', async () => {
     const refused = thumbnail();
     const failed = thumbnail();
