@@ -4,9 +4,10 @@
  * whatever the entry imports statically is compiled before main.ts turns on the compiled-code
  * cache, and a start paid for it every time. The dispatcher, the command table and the key
  * scrubber are imported by runCli, after the cache is on. (On a one-record command of the bench's
- * million-task library this was about 30 ms of CPU of each start.)
+ * million-task library this was about 30 ms of CPU of each start.) Nor does the bundle hold zod's
+ * translations of its messages (build-electron.ts), half of the bundled zod's code.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeEntryArgs } from '../../support/node-entry-args';
@@ -43,5 +44,16 @@ describe("the bundled CLI's entry", () => {
     const later = [...text.matchAll(/\bimport\(["']\.\/([^"']+)["']\)/g)].map(([, name]) => name);
     const found = await Promise.all(later.map((name) => staticSources(bundle, name ?? '')));
     expect(found.flat()).toContain('electron/cli/cli-dispatch.ts');
+  });
+
+  it("holds none of zod's translations of its messages but its English", async () => {
+    const bundle = dirname(nodeEntryArgs('cli')[0] ?? '');
+    const locales = /^\/\/ \S*node_modules\/zod\/v4\/locales\/(\S+\.js)$/gm;
+    const found = new Set<string>();
+    for (const name of (await readdir(bundle)).filter((file) => file.endsWith('.js'))) {
+      const text = await readFile(join(bundle, name), 'utf8');
+      for (const [, locale = ''] of text.matchAll(locales)) found.add(locale);
+    }
+    expect([...found]).toEqual(['en.js']);
   });
 });
