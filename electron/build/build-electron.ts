@@ -16,7 +16,7 @@
  *   decode-worker.js and c2pa-worker.js, ES modules for the page and its dedicated workers, and
  *   c2pa_bg.wasm, the Content Credentials library's module).
  */
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -66,6 +66,27 @@ const NEVER_BUNDLED = ['sharp'] as const;
  * each start, twice the CPU of the same code in one of the bundle's chunks.
  */
 const ALWAYS_BUNDLED: readonly string[] = ['zod'];
+
+/**
+ * zod's translations of its own issue messages, ~40 languages and half of the bundled zod's code:
+ * its entry re-exports them all (`z.locales`), so every start of the main bundle, and every CLI
+ * command, read and linked them. Pictor never asks for one (the words a user reads are its own
+ * catalogue's), and zod's English, which it sets itself, is imported by its own path and kept.
+ */
+const ZOD_LOCALES_LEFT_OUT: Plugin = {
+  name: 'zod-locales-left-out',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? { path: 'zod-locales', namespace: 'zod-locales' }
+        : undefined,
+    );
+    bundler.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({
+      contents: 'export {};',
+      loader: 'js',
+    }));
+  },
+};
 
 /**
  * Modules the main bundle leaves to `import` at run time: Electron, every production dependency
@@ -136,6 +157,7 @@ export function mainBuildOptions(
     chunkNames: '[name]-[hash]',
     target: MAIN_TARGET,
     external: mainExternals(dependencies),
+    plugins: [ZOD_LOCALES_LEFT_OUT],
     banner: { js: ESM_REQUIRE_BANNER },
     sourcemap: 'linked',
     // Readable stack traces in the log file matter more than a few kilobytes.

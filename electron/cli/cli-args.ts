@@ -9,15 +9,48 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import { UsageError, parseCommandLine } from '../core/command-line';
 import type { CommandHelp, OptionGroup } from './command-help';
 import { COMMON_OPTION_SCHEMAS } from './common-args';
-import { TRIAGE_OPTIONS } from './triage-args';
-import { TEMPLATE_OPTIONS } from './template-args';
-import { TEMPLATE_RUN_OPTIONS } from './template-run-args';
-import { PARAM_OPTIONS } from './param-args';
 
 /**
- * The options only the cost commands take: cost-args.ts reads them, but they are here, so reading
- * another command's options does not load the cost module.
+ * The options of each family of commands are here, not in the file that reads their values
+ * (cost-args.ts, triage-args.ts, template-args.ts, template-run-args.ts, param-args.ts): reading
+ * a command's options loads none of those files, nor what they load (the models' option schemas,
+ * the template language, smart boards' rules), so a one-record command does not build them.
  */
+const TRIAGE_OPTIONS = {
+  rating: { type: 'string' },
+  flag: { type: 'string' },
+  board: { type: 'string' },
+  tag: { type: 'string', multiple: true },
+  unfiled: { type: 'boolean' },
+  yes: { type: 'boolean' },
+  smart: { type: 'string' },
+  match: { type: 'string' },
+} as const;
+
+const TEMPLATE_OPTIONS = {
+  body: { type: 'string' },
+  'body-file': { type: 'string' },
+  negative: { type: 'string' },
+  format: { type: 'string' },
+} as const;
+
+const TEMPLATE_RUN_OPTIONS = {
+  var: { type: 'string', multiple: true },
+  expand: { type: 'string' },
+  seed: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+} as const;
+
+const PARAM_OPTIONS = {
+  param: { type: 'string', multiple: true },
+  negative: { type: 'string' },
+  aspect: { type: 'string' },
+  resolution: { type: 'string' },
+  like: { type: 'string' },
+  vary: { type: 'boolean' },
+} as const;
+
+/** The options only the cost commands take. */
 const COST_OPTIONS = {
   csv: { type: 'boolean' },
   since: { type: 'string' },

@@ -133,11 +133,6 @@ function countOf(raw: string | undefined): number | undefined {
   return count;
 }
 
-/** `list --compare GROUP`: the group id (or its start) checked; null when not given. */
-export function compareGroupOption(raw: string | undefined): string | null {
-  return raw === undefined ? null : compareIdText(raw, '--compare');
-}
-
 /** `compare …` after the word `compare`. */
 export function parseCompare(argv: readonly string[], env: NodeJS.ProcessEnv): CompareCommand {
   const { values, positionals } = parseCommandLine(argv, COMPARE_OPTIONS, true);

@@ -7,17 +7,18 @@ import { enableCompileCache } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dispatch } from './cli-dispatch';
 import type { CliIo } from './cli-io';
-import { KEY_RUN, scrubKey } from '../core/secrets/key-echo-face';
 
 /**
  * `io` whose every line is scrubbed of SERVICE_API_KEY's value in any encoding (key-echo.ts): the
  * last guard behind every message that names what was typed (user-words.ts). A key shorter than
- * a run of the key's characters is left to those messages: it would match ordinary words.
+ * a run of the key's characters is left to those messages: it would match ordinary words. The
+ * scrubber's code is loaded when there is a key, before the command's first line.
  */
-function keySafeIo(io: CliIo): CliIo {
+async function keySafeIo(io: CliIo): Promise<CliIo> {
   const key = io.env.SERVICE_API_KEY?.trim() ?? '';
+  if (key === '') return io;
+  const { KEY_RUN, scrubKey } = await import('../core/secrets/key-echo-face');
   if (key.length < KEY_RUN) return io;
   return {
     ...io,
@@ -26,9 +27,15 @@ function keySafeIo(io: CliIo): CliIo {
   };
 }
 
+/**
+ * Runs the command line. Its code (the dispatcher, the command table, the key scrubber) is loaded
+ * here, after a start from the shell has turned on the compiled-code cache (keepCompiledCode):
+ * this file's own imports are compiled before it runs, so it imports Node's modules alone.
+ */
 export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
-  const io = keySafeIo(given);
+  const io = await keySafeIo(given);
   try {
+    const { dispatch } = await import('./cli-dispatch');
     return await dispatch(argv, io);
   } catch (error) {
     // Loaded on a refusal only: the errors it tells apart come with the commands that throw them.

@@ -21,15 +21,6 @@ import { englishText, sentence } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import type { CompareInput } from '../core/compare';
 
-export const PARAM_OPTIONS = {
-  param: { type: 'string', multiple: true },
-  negative: { type: 'string' },
-  aspect: { type: 'string' },
-  resolution: { type: 'string' },
-  like: { type: 'string' },
-  vary: { type: 'boolean' },
-} as const;
-
 /** The values this file reads (a subset of the library commands' options). */
 export interface ParamValuesIn {
   readonly param?: string[];

@@ -67,3 +67,8 @@ export function compareIdText(text: string, option: string): string {
     `${option} takes a compare group id as compare printed it (a UUID, or its first ${MIN_ID_PREFIX} or more characters).`,
   );
 }
+
+/** `list --compare GROUP`: the group id (or its start) checked; null when not given. */
+export function compareGroupOption(raw: string | undefined): string | null {
+  return raw === undefined ? null : compareIdText(raw, '--compare');
+}

@@ -11,13 +11,6 @@ import { UsageError } from '../core/command-line';
 import type { TemplateFileFormat } from '../core/templates';
 import type { CommonOptions } from './common-args';
 
-export const TEMPLATE_OPTIONS = {
-  body: { type: 'string' },
-  'body-file': { type: 'string' },
-  negative: { type: 'string' },
-  format: { type: 'string' },
-} as const;
-
 export const TEMPLATE_HELP = {
   template: commandHelp(
     'template ls | show <name> | add <name> --body TEXT|--body-file F [--negative TEXT] |\n                                  rm <name> | import <file> [--format F] |\n                                  export <file> [--format F] [<name>...] | lists |\n                                  list-set <list> <file> | list-rm <list>   prompt templates and\n                                  word lists (F: pictor, fooocus, a1111, invokeai; guessed from\n                                  the file name when not given; export writes pictor, fooocus or\n                                  a1111); with --json, ls, show and lists write JSON',

@@ -15,13 +15,6 @@ import { newTemplateSeed, type ExpansionMode } from '../../shared/domain/templat
 import { isVariableName } from '../../shared/domain/template-language';
 import { UsageError } from '../core/command-line';
 
-export const TEMPLATE_RUN_OPTIONS = {
-  var: { type: 'string', multiple: true },
-  expand: { type: 'string' },
-  seed: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-} as const;
-
 /** What `generate --template` asks for. */
 export interface TemplateRunChoice {
   readonly name: string;

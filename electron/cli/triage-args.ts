@@ -10,17 +10,6 @@ import type { RatingTest, TriageQuery } from '../core/history';
 import type { CommonOptions } from './common-args';
 import { rulesFromFilter, type SmartRules } from '../../shared/domain/smart-board';
 
-export const TRIAGE_OPTIONS = {
-  rating: { type: 'string' },
-  flag: { type: 'string' },
-  board: { type: 'string' },
-  tag: { type: 'string', multiple: true },
-  unfiled: { type: 'boolean' },
-  yes: { type: 'boolean' },
-  smart: { type: 'string' },
-  match: { type: 'string' },
-} as const;
-
 export const TRIAGE_HELP = {
   rate: commandHelp(
     'rate <image-ref>... <0-5>         set the rating (0 clears it). An image-ref is a task id\n                                  (all its images) or ID#N (its Nth image, from 1)',

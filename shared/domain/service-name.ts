@@ -7,7 +7,18 @@
 import { decodePunycode } from '../text/punycode';
 import { cleanName } from '../text/shown-name';
 import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from './providers';
-import { cleanServiceName, type Settings } from './settings';
+import type { Settings } from './settings';
+
+/** The longest name a user may give their own service. */
+export const SERVICE_NAME_MAX_CHARS = 60;
+
+/**
+ * A service name as kept: one line that cannot steer or reorder the text around it (cleanName's
+ * rule for every shown name), runs of white space made one space; '' when nothing is left.
+ */
+export function cleanServiceName(text: string): string {
+  return cleanName(text.replace(/\s+/gu, ' '), SERVICE_NAME_MAX_CHARS) ?? '';
+}
 
 /** Far past any host and port; a longer one is not shown at all. */
 const MAX_HOST_CHARS = 300;

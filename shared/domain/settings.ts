@@ -1,11 +1,11 @@
 /** User settings: what the renderer may read and change. Stored by the main process. */
 import { z } from 'zod';
-import { cleanName } from '../text/shown-name';
 import { SIZE_PATTERN } from '../service/wire';
 import { LANGUAGE_CHOICES } from './locales';
 import { PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { UPDATE_MODES } from './update-state';
+import { SERVICE_NAME_MAX_CHARS } from './service-name';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 
@@ -19,17 +19,6 @@ const addressOverride = z.string().max(2_000).optional();
  */
 export const serviceBaseUrlsSchema = z.object(perProvider(PROVIDER_IDS, () => addressOverride));
 export type ServiceBaseUrls = z.infer<typeof serviceBaseUrlsSchema>;
-
-/** The longest name a user may give their own service. */
-export const SERVICE_NAME_MAX_CHARS = 60;
-
-/**
- * A service name as kept: one line that cannot steer or reorder the text around it (cleanName's
- * rule for every shown name), runs of white space made one space; '' when nothing is left.
- */
-export function cleanServiceName(text: string): string {
-  return cleanName(text.replace(/\s+/gu, ' '), SERVICE_NAME_MAX_CHARS) ?? '';
-}
 
 export const settingsSchema = z.object({
   /**

@@ -38,9 +38,9 @@ export const MAX_SMART_BOARDS = 1_000;
 /** A tag or board path as a rule holds it before it is checked: more is damage. */
 const MAX_RAW_NAME_CHARS = 1_000;
 
-const matchSchema = z.enum(['all', 'any']);
+const MATCHES = ['all', 'any'] as const;
 /** `all`: every rule (AND); `any`: at least one (OR). */
-export type SmartMatch = z.infer<typeof matchSchema>;
+export type SmartMatch = (typeof MATCHES)[number];
 
 const bound = (max: number) => z.number().int().min(0).max(max).optional();
 
@@ -57,91 +57,101 @@ const CREDENTIAL_TESTS = [
   'unreadable',
 ] as const;
 
-const smartRuleSchema = z.discriminatedUnion('kind', [
-  /** Every word in the prompt, anywhere, any case (the gallery's search). */
-  z.strictObject({ kind: z.literal('prompt'), words: z.string().max(MAX_SEARCH_CHARS) }),
-  z.strictObject({ kind: z.literal('service'), provider: providerIdSchema }),
-  /** The model the service said it used, else the one asked for. */
-  z.strictObject({ kind: z.literal('model'), model: z.string().max(REQUEST_LIMITS.model) }),
-  /** The task's creation, in ms, both ends inclusive. */
-  z.strictObject({
-    kind: z.literal('date'),
-    from: dateMsSchema.optional(),
-    to: dateMsSchema.optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('rating'),
-    op: z.enum(['=', '>=', '<=']),
-    value: z.number().int().min(0).max(MAX_RATING),
-  }),
-  z.strictObject({ kind: z.literal('flag'), flag: z.enum(['pick', 'reject', 'none']) }),
-  z.strictObject({
-    kind: z.literal('tags'),
-    mode: z.enum(['any', 'all', 'none']),
-    tags: z.array(z.string().max(MAX_RAW_NAME_CHARS)).max(MAX_TAGS_PER_IMAGE),
-  }),
-  /** The board's own images (not those of the boards inside it), by path. */
-  z.strictObject({ kind: z.literal('board'), board: z.string().max(MAX_RAW_NAME_CHARS) }),
-  /** Images in no board. */
-  z.strictObject({ kind: z.literal('unfiled') }),
-  /**
-   * What the image's task cost (every image of a task costs what the task did), in millionths
-   * of `unit` as the ledger keeps amounts; a task with no amount, or one in another unit, fails.
-   */
-  z.strictObject({
-    kind: z.literal('cost'),
-    unit: costUnitSchema,
-    min: bound(MAX_TASK_COST_MICROS),
-    max: bound(MAX_TASK_COST_MICROS),
-  }),
-  z.strictObject({
-    kind: z.literal('credentials'),
-    verdict: z.enum(CREDENTIAL_TESTS),
-  }),
-  /** Pixels wide or tall, or the file's bytes; an image whose size is not known fails. */
-  z.strictObject({
-    kind: z.literal('size'),
-    measure: z.enum(['width', 'height', 'bytes']),
-    min: bound(MAX_IMAGE_BYTES),
-    max: bound(MAX_IMAGE_BYTES),
-  }),
-]);
+/** One rule's schema (a kind and its values), before {@link checkSmartRules}'s checks. */
+function ruleSchema() {
+  return z.discriminatedUnion('kind', [
+    /** Every word in the prompt, anywhere, any case (the gallery's search). */
+    z.strictObject({ kind: z.literal('prompt'), words: z.string().max(MAX_SEARCH_CHARS) }),
+    z.strictObject({ kind: z.literal('service'), provider: providerIdSchema }),
+    /** The model the service said it used, else the one asked for. */
+    z.strictObject({ kind: z.literal('model'), model: z.string().max(REQUEST_LIMITS.model) }),
+    /** The task's creation, in ms, both ends inclusive. */
+    z.strictObject({
+      kind: z.literal('date'),
+      from: dateMsSchema.optional(),
+      to: dateMsSchema.optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('rating'),
+      op: z.enum(['=', '>=', '<=']),
+      value: z.number().int().min(0).max(MAX_RATING),
+    }),
+    z.strictObject({ kind: z.literal('flag'), flag: z.enum(['pick', 'reject', 'none']) }),
+    z.strictObject({
+      kind: z.literal('tags'),
+      mode: z.enum(['any', 'all', 'none']),
+      tags: z.array(z.string().max(MAX_RAW_NAME_CHARS)).max(MAX_TAGS_PER_IMAGE),
+    }),
+    /** The board's own images (not those of the boards inside it), by path. */
+    z.strictObject({ kind: z.literal('board'), board: z.string().max(MAX_RAW_NAME_CHARS) }),
+    /** Images in no board. */
+    z.strictObject({ kind: z.literal('unfiled') }),
+    /**
+     * What the image's task cost (every image of a task costs what the task did), in millionths
+     * of `unit` as the ledger keeps amounts; a task with no amount, or one in another unit, fails.
+     */
+    z.strictObject({
+      kind: z.literal('cost'),
+      unit: costUnitSchema,
+      min: bound(MAX_TASK_COST_MICROS),
+      max: bound(MAX_TASK_COST_MICROS),
+    }),
+    z.strictObject({
+      kind: z.literal('credentials'),
+      verdict: z.enum(CREDENTIAL_TESTS),
+    }),
+    /** Pixels wide or tall, or the file's bytes; an image whose size is not known fails. */
+    z.strictObject({
+      kind: z.literal('size'),
+      measure: z.enum(['width', 'height', 'bytes']),
+      min: bound(MAX_IMAGE_BYTES),
+      max: bound(MAX_IMAGE_BYTES),
+    }),
+  ]);
+}
 
-const groupSchema = z.strictObject({ match: matchSchema, rules: z.array(smartRuleSchema) });
+/**
+ * The schemas of smart boards, built on their first use, not when this file loads: a start that
+ * reads no smart board's rules (a one-record command, which loads the history and so this file)
+ * does not build them.
+ */
+function buildSchemas() {
+  const matchSchema = z.enum(MATCHES);
+  const rule = ruleSchema();
+  const group = z.strictObject({ match: matchSchema, rules: z.array(rule) });
+  return {
+    rule,
+    group,
+    rules: z.strictObject({ match: matchSchema, items: z.array(z.union([rule, group])) }),
+    rulesInput: z.strictObject({
+      match: matchSchema,
+      items: z
+        .array(z.union([rule, group.extend({ rules: z.array(rule).max(MAX_SMART_RULES) })]))
+        .max(MAX_SMART_RULES),
+    }),
+    ruleReport: z.object({ rule, missing: z.boolean(), problems: z.array(sentenceSchema) }),
+    level: z.strictObject({ match: matchSchema, items: z.array(z.unknown()) }),
+    rawGroup: z.strictObject({ match: matchSchema, rules: z.array(z.unknown()) }),
+  };
+}
+
+let built: ReturnType<typeof buildSchemas> | null = null;
+const schemas = () => (built ??= buildSchemas());
 
 /** A smart board's rules (see the file's comment); {@link checkSmartRules} before use. */
-export const smartRulesSchema = z.strictObject({
-  match: matchSchema,
-  items: z.array(z.union([smartRuleSchema, groupSchema])),
-});
-
+export const smartRulesSchema = () => schemas().rules;
 /**
  * The rules as the window sends them: each list at most {@link MAX_SMART_RULES} long, so a page
  * cannot hand main an unbounded list (the core's check then counts every rule, in groups too).
  */
-export const smartRulesInputSchema = z.strictObject({
-  match: matchSchema,
-  items: z
-    .array(
-      z.union([
-        smartRuleSchema,
-        groupSchema.extend({ rules: z.array(smartRuleSchema).max(MAX_SMART_RULES) }),
-      ]),
-    )
-    .max(MAX_SMART_RULES),
-});
-
+export const smartRulesInputSchema = () => schemas().rulesInput;
 /** A rule with what it names that is gone, as the window gets it (see {@link RuleReport}). */
-export const ruleReportSchema = z.object({
-  rule: smartRuleSchema,
-  missing: z.boolean(),
-  problems: z.array(sentenceSchema),
-});
+export const ruleReportSchema = () => schemas().ruleReport;
 
-export type SmartRule = z.infer<typeof smartRuleSchema>;
-export type SmartGroup = z.infer<typeof groupSchema>;
+export type SmartRule = z.infer<ReturnType<typeof ruleSchema>>;
+export type SmartGroup = z.infer<ReturnType<typeof buildSchemas>['group']>;
 export type SmartItem = SmartRule | SmartGroup;
-export type SmartRules = z.infer<typeof smartRulesSchema>;
+export type SmartRules = z.infer<ReturnType<typeof smartRulesSchema>>;
 
 /** Rules checked: their stored form, or the sentence saying what is wrong. */
 export type RulesCheck =
@@ -152,12 +162,9 @@ export function isGroup(item: SmartItem): item is SmartGroup {
   return 'rules' in item;
 }
 
-const levelSchema = z.strictObject({ match: matchSchema, items: z.array(z.unknown()) });
-const rawGroupSchema = z.strictObject({ match: matchSchema, rules: z.array(z.unknown()) });
-
 /** The raw rules of each item (a rule alone is a list of one), or the sentence. */
 function rawRules(raw: unknown): unknown[][] | Sentence {
-  const level = levelSchema.safeParse(raw);
+  const level = schemas().level.safeParse(raw);
   if (!level.success) return sentence('error.triage.smartRulesInvalid');
   const lists: unknown[][] = [];
   for (const item of level.data.items) {
@@ -166,7 +173,7 @@ function rawRules(raw: unknown): unknown[][] | Sentence {
       lists.push([item]);
       continue;
     }
-    const group = rawGroupSchema.safeParse(item);
+    const group = schemas().rawGroup.safeParse(item);
     if (!group.success) return sentence('error.triage.smartRulesInvalid');
     if (
       group.data.rules.some((rule) => isPlainObject(rule) && ('rules' in rule || 'items' in rule))
@@ -191,7 +198,7 @@ function rawRules(raw: unknown): unknown[][] | Sentence {
 export function checkSmartRules(raw: unknown): RulesCheck {
   const lists = rawRules(raw);
   if (!Array.isArray(lists)) return { ok: false, problem: lists };
-  const level = levelSchema.parse(raw);
+  const level = schemas().level.parse(raw);
   let number = 0;
   const items: SmartItem[] = [];
   for (const [position, list] of lists.entries()) {
@@ -203,7 +210,7 @@ export function checkSmartRules(raw: unknown): RulesCheck {
       rules.push(checked.rule);
     }
     const item = level.items[position];
-    const group = isPlainObject(item) && 'rules' in item ? rawGroupSchema.parse(item) : null;
+    const group = isPlainObject(item) && 'rules' in item ? schemas().rawGroup.parse(item) : null;
     items.push(group ? { match: group.match, rules } : (rules[0] as SmartRule));
   }
   return { ok: true, rules: { match: level.match, items } };
@@ -213,7 +220,7 @@ type RuleCheck = { ok: true; rule: SmartRule } | { ok: false; problem: Sentence 
 
 /** One rule (the `number`th, from 1) parsed and its values checked. */
 function checkRule(raw: unknown, number: number): RuleCheck {
-  const parsed = smartRuleSchema.safeParse(raw);
+  const parsed = schemas().rule.safeParse(raw);
   const invalid = {
     ok: false as const,
     problem: sentence('error.triage.smartRuleInvalid', { number }),

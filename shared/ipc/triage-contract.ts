@@ -67,9 +67,9 @@ export type BoardRowOutput = z.infer<typeof boardRowSchema>;
 const smartBoardSchema = z.object({
   id: z.string(),
   name: z.string(),
-  rules: smartRulesSchema.nullable(),
+  rules: smartRulesSchema().nullable(),
   /** The rules in order (groups flattened), each with what it names that is gone. */
-  reports: z.array(ruleReportSchema).max(1_000),
+  reports: z.array(ruleReportSchema()).max(1_000),
   /** Why its stored rules cannot be read: it then matches nothing. */
   problem: sentenceSchema.optional(),
 });
@@ -166,7 +166,7 @@ export const triageRequests = {
   },
   /** Saves rules (the gallery's filter, "Save as smart board") under a new name. */
   'smart:create': {
-    input: z.object({ name, rules: smartRulesInputSchema }).strict(),
+    input: z.object({ name, rules: smartRulesInputSchema() }).strict(),
     output: z.object({ name: z.string() }),
   },
   'smart:rename': {

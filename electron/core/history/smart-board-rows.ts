@@ -111,7 +111,7 @@ export class SmartBoardRows {
 
 function parsed(text: string): SmartRules | null {
   try {
-    const result = smartRulesSchema.safeParse(JSON.parse(text));
+    const result = smartRulesSchema().safeParse(JSON.parse(text));
     return result.success ? result.data : null;
   } catch {
     return null;

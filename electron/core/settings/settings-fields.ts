@@ -7,11 +7,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { ServiceBaseUrls, Settings } from '../../../shared/domain/settings';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import {
-  DEFAULT_SETTINGS,
-  cleanServiceName,
-  settingsSchema,
-} from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
+import { cleanServiceName } from '../../../shared/domain/service-name';
 import { UrlPolicyError, checkBaseUrl } from '../service';
 import { migrateStoredSettings } from './settings-migration';
 

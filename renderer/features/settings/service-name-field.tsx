@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
 import { defaultServiceName } from '../../lib/service-label';
-import { SERVICE_NAME_MAX_CHARS } from '../../../shared/domain/settings';
+import { SERVICE_NAME_MAX_CHARS } from '../../../shared/domain/service-name';
 import { useAppStore } from '../../store/app-store';
 import type { SettingSaver } from './use-setting-save';
 

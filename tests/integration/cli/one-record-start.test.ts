@@ -119,6 +119,15 @@ async function sourcesIn(
 const CORE_BEYOND_HISTORY =
   /^\/\/ (electron\/core\/(?:pictor-core\.ts|(?:engine|service|gallery|download|images|costs|library|trash|content-credentials)\/[\w/.-]+\.ts))$/gm;
 
+/**
+ * What `list` does not read a page with: the files that read other commands' option values and
+ * what they load (the models' option schemas, the template expander, compare's targets), and the
+ * settings and updates schemas (a service's name needs neither). Every command's option table is
+ * in cli-args.ts, the name's rules in service-name.ts.
+ */
+const NOT_FOR_LIST =
+  /^\/\/ ((?:shared\/domain\/(?:model-param-schemas[\w-]*|template-expand|settings|update-state)|electron\/cli\/(?:param-args|template-run-args|compare-args))\.ts)$/gm;
+
 const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
 let dir: string;
 let dataDir: string;
@@ -202,6 +211,15 @@ describe('a one-record command of the bundled CLI', () => {
       expect(loaded).toContain('electron/core/engine/task-engine.ts');
     },
   );
+
+  it("list loads neither the models' option schemas, the template expander nor settings", async () => {
+    const run = await recorded([...cli, 'list', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const bundle = dirname(cli[0] ?? '');
+    expect(await sourcesIn(bundle, run.lines, NOT_FOR_LIST)).toEqual([]);
+    // The check itself: the bundle holds them, each named in its chunk.
+    expect(await sourcesIn(bundle, undefined, NOT_FOR_LIST)).toHaveLength(9);
+  });
 
   it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {
     const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);
