@@ -103,12 +103,12 @@ export async function coreAgainstDemo(
 export function clockedCoreAgainstDemo(
   demoOptions: DemoServiceOptions = {},
   engine: Partial<TaskEngineOptions> = {},
-  logger?: Logger,
+  core: Pick<PictorCoreOptions, 'logger'> = {},
 ): Promise<ProviderRig> {
   return providerRig(
     'pictor',
     { accounts: ACCOUNTS, durationMs: { min: 300, max: 600 }, ...demoOptions },
     engine,
-    logger ? { logger } : {},
+    core,
   );
 }

@@ -23,7 +23,7 @@ function keptWarnings(): { logger: Logger; warnings: { message: string; fields?:
 }
 
 async function oneTask(cost: DemoCost | null, prompt = 'a paper boat', logger?: Logger) {
-  const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, cost }, {}, logger);
+  const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, cost }, {}, logger ? { logger } : {});
   h.core.engine.start();
   const [submitted] = await h.core.engine.submit({ prompt }, h.target);
   const [done] = await h.settle([submitted!.localId]);
