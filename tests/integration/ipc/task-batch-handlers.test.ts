@@ -6,18 +6,16 @@
 import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import { MAX_IDS_PER_BATCH } from '../../../shared/domain/limits';
 import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract';
-import {
-  DONE_AT_FIRST_POLL,
-  clockedCoreAgainstDemo as coreAgainstDemo,
-} from '../core/core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
+import { UNTIL } from '../../support/waits';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -38,7 +36,7 @@ async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0
     h.target,
     count,
   );
-  await h.settle(records.map((record) => record.localId));
+  await h.core.engine.whenSettled(records.map((record) => record.localId));
   const emitted: [EventChannel, unknown][] = [];
   /** The tasks the page was told went (in its task batches). */
   const removed: string[] = [];
@@ -74,7 +72,8 @@ describe('batch ids', () => {
     ) as { record: { batchId?: string } };
     expect(sidecar.record.batchId).toBe(first);
     // Reopened from disk, the batch is still there.
-    await b.h.restart();
+    await b.h.core.close();
+    b.h.core = await b.h.open();
     expect(b.h.core.history.get(b.ids[1]!)?.batchId).toBe(first);
   });
 
@@ -103,7 +102,7 @@ describe('batch actions', () => {
     // A task that failed has no image: it keeps its own star, set and taken off.
     b.h.service.setFailureRate(1);
     const [failed] = await b.h.core.engine.submit({ prompt: 'no image' }, b.h.target);
-    await b.h.settle([failed!.localId]);
+    await b.h.core.engine.whenSettled([failed!.localId]);
     b.h.service.setFailureRate(0);
     expect(b.h.core.history.get(failed!.localId)?.status).toBe('failed');
     const starred = valueOf<{ items: { record: { favourite: boolean } }[]; skipped: number }>(
@@ -151,9 +150,11 @@ describe('batch actions', () => {
     // Its bytes were refused as no usable image: the same link gives the same bytes.
     expect(retried.items.map((item) => item.record.localId)).toEqual([expired]);
     expect(retried.skipped).toBe(1);
-    await b.h.drive(() =>
-      b.h.core.engine.get(expired)!.images.every((image) => image.state === 'saved'),
-    );
+    await vi.waitFor(() => {
+      expect(b.h.core.engine.get(expired)?.images.every((image) => image.state === 'saved')).toBe(
+        true,
+      );
+    }, UNTIL);
     expect(b.h.core.engine.get(invalid)?.images.every((image) => image.state === 'invalid')).toBe(
       true,
     );
