@@ -19,7 +19,7 @@ import { expandTemplate } from '../../../shared/domain/template-expand';
 import { parseTemplate } from '../../../shared/domain/template-language';
 import { memoryTemplates } from '../../support/template-source';
 import { UNTIL } from '../../support/waits';
-import { clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
+import { coreAgainstDemo } from './core-harness';
 
 const COLOURS = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
 const MANY = '7d0c9a0e-1b2c-4d3e-8f4a-5b6c7d8e9f00';
@@ -110,7 +110,7 @@ describe('a template run, planned and sent', () => {
       });
       expect(h.core.history.get(record.localId)?.template).toEqual(record.template);
     }
-    const done = await h.settle(records.map((record) => record.localId));
+    const done = await h.core.engine.whenSettled(records.map((record) => record.localId));
     expect(done.every((record) => record.status === 'completed')).toBe(true);
     expect(h.service.log.submits).toHaveLength(records.length);
     expect(
@@ -293,7 +293,7 @@ describe('over a hard cap', () => {
     const { records } = await runs.run(input(), { prompts: yes.port });
     expect(yes.asked).toHaveLength(1);
     expect(records).toHaveLength(12);
-    await h.settle(records.map((record) => record.localId));
+    await h.core.engine.whenSettled(records.map((record) => record.localId));
     expect(h.service.log.submits).toHaveLength(12);
     // Under no hard cap, nobody is asked.
     h.core.costs.clearCaps();
@@ -310,7 +310,7 @@ describe('a prompt the service refuses for what it asks', () => {
     h.service.addFault({ route: 'submit', effect: { type: 'status', status: 400 }, times: 1 });
     h.core.engine.start();
     const { plan, records } = await runs.run(input());
-    const after = await h.settle(records.map((record) => record.localId));
+    const after = await h.core.engine.whenSettled(records.map((record) => record.localId));
     const first = after[0]!;
     expect(first).toMatchObject({ status: 'submit_failed', error: { kind: 'bad_request' } });
     // Its copy (count 2) is not sent; the five other prompts' ten tasks are.
@@ -331,7 +331,7 @@ describe('a prompt the service refuses for what it asks', () => {
     h.service.addFault({ route: 'submit', effect: { type: 'status', status: 402 }, times: 1 });
     h.core.engine.start();
     const { records } = await runs.run(input());
-    const after = await h.settle(records.map((record) => record.localId));
+    const after = await h.core.engine.whenSettled(records.map((record) => record.localId));
     expect(after.every((record) => record.status === 'submit_failed')).toBe(true);
     expect(h.service.log.submits).toHaveLength(1);
   });
@@ -344,13 +344,12 @@ describe('a batch cut short between the history and the service', () => {
     h.core.engine.start();
     const { records } = await runs.run(input());
     await vi.waitFor(() => expect(h.service.log.submits).toHaveLength(1), UNTIL);
-    // The core closed (its engine stopped, the unanswered submit ended) and opened again, not
-    // yet started: nothing more sent.
-    await h.restart();
+    await h.core.close();
     const sent = h.service.log.submits.length;
     expect(sent).toBe(1);
+    h.core = await h.open();
     h.core.engine.start();
-    const after = await h.settle(records.map((record) => record.localId));
+    const after = await h.core.engine.whenSettled(records.map((record) => record.localId));
     expect(after).toHaveLength(12);
     // The first, which reached the service unanswered, is never sent again; the others, which
     // waited for it and were never sent (marked so: send-mark.ts), are sent now, once each.
@@ -382,7 +381,7 @@ describe('the negative prompt', () => {
         why: { key: 'error.templateRun.negativeNotSent', params: { service: expect.any(String) } },
       });
       const { records } = await runs.run(input());
-      await h.settle(records.map((record) => record.localId));
+      await h.core.engine.whenSettled(records.map((record) => record.localId));
       expect(bodies.length).toBeGreaterThanOrEqual(12);
       expect(bodies.some((body) => body.includes('watermark-7f3a'))).toBe(false);
       expect(
@@ -404,7 +403,7 @@ describe('recorded', () => {
     );
     const other = await h.core.engine.submit({ prompt: 'no template' }, h.target);
     const ids = [...records, ...other].map((record) => record.localId);
-    const done = await h.settle(ids);
+    const done = await h.core.engine.whenSettled(ids);
     expect(done.every((record) => record.status === 'completed')).toBe(true);
     const template = records[0]!.template;
     for (const record of done.slice(0, 2)) {
