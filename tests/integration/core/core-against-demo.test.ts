@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { DONE_AT_FIRST_POLL, coreAgainstDemo } from './core-harness';
+import { DONE_AT_FIRST_POLL, clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 
+/**
+ * The core and the demo on one manual clock (clockedCoreAgainstDemo): each wait is on its
+ * condition (`h.settle`, `h.drive`), and the tasks' lengths, polls and backoffs pass in clock time.
+ */
 describe('the core against the demo service over HTTP', () => {
   it('generates several images into real files with sidecars and thumbnails, one submit per task', async () => {
     const h = await coreAgainstDemo();
@@ -13,7 +17,7 @@ describe('the core against the demo service over HTTP', () => {
       h.target,
       3,
     );
-    const done = await h.core.engine.whenSettled(records.map((r) => r.localId));
+    const done = await h.settle(records.map((r) => r.localId));
     expect(done.map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
     for (const record of done) {
       const image = record.images[0]!;
@@ -60,7 +64,7 @@ describe('the core against the demo service over HTTP', () => {
     });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'stormy sea' }, h.target);
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', error: null, images: [{ state: 'saved' }] });
     expect(h.service.log.submits).toHaveLength(1);
   });
@@ -70,16 +74,15 @@ describe('the core against the demo service over HTTP', () => {
     h.service.addFault({ route: 'submit', times: 1, effect: { type: 'reset-after-accepting' } });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'lost in transit' }, h.target);
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'submit_unknown', taskId: null });
     expect(h.service.tasks()).toHaveLength(1);
-    await h.core.close();
-    h.core = await h.open();
+    await h.restart();
     h.core.engine.start({ resume: true });
     // No fixed wait: a task submitted after the start, polled and downloaded to the end, shows
     // the engine has worked since, and the one it took up was never sent again meanwhile.
     const [next] = await h.core.engine.submit({ prompt: 'after the restart' }, h.target);
-    await h.core.engine.whenSettled([next!.localId]);
+    await h.settle([next!.localId]);
     // The first submit's and the new task's, none more.
     expect(h.service.log.submits).toHaveLength(2);
     expect(h.core.engine.get(record!.localId)).toMatchObject({ status: 'submit_unknown' });
@@ -96,7 +99,7 @@ describe('the core against the demo service over HTTP', () => {
       h.credentials.setKey(key);
       h.core.engine.start();
       const [record] = await h.core.engine.submit({ prompt: 'refused' }, h.target);
-      const [done] = await h.core.engine.whenSettled([record!.localId]);
+      const [done] = await h.settle([record!.localId]);
       expect(done).toMatchObject({ status: 'submit_failed', error: { kind, httpStatus } });
       expect(done!.error!.message).not.toContain(key);
       expect(h.service.tasks()).toHaveLength(0);
@@ -107,17 +110,18 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, failureRate: 1 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'doomed' }, h.target);
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done!.status).toBe('failed');
     expect(done!.error!.message.length).toBeGreaterThan(10);
   });
 
   it('labels images whose URL expired before the download', async () => {
-    const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, imageUrlTtlMs: 1 });
-    h.service.addFault({ route: 'image', times: 1, effect: { type: 'delay', ms: 50 } });
+    // A lifetime of 0: the link stops working the moment it is given, on the clock that stands
+    // still while the engine asks for the image.
+    const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, imageUrlTtlMs: 0 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'fleeting' }, h.target);
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', images: [{ state: 'expired' }] });
     expect(done!.images[0]!.error).toMatch(/no longer available/);
   });
@@ -126,7 +130,7 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, redirectImages: true });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'redirected' }, h.target);
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done!.images[0]!.state).toBe('saved');
   });
 
@@ -136,16 +140,15 @@ describe('the core against the demo service over HTTP', () => {
     h.core.engine.start();
     const records = await h.core.engine.submit({ prompt: 'across a restart' }, h.target, 2);
     // Restart once both are accepted and still processing, so the second run must resume them.
-    await expect
-      .poll(() => records.map((r) => h.core.history.get(r.localId)?.status))
-      .toEqual(['processing', 'processing']);
+    await h.drive(() =>
+      records.every((r) => h.core.history.get(r.localId)?.status === 'processing'),
+    );
     expect(records.every((r) => h.core.history.get(r.localId)?.taskId)).toBe(true);
-    await h.core.close();
-    h.core = await h.open();
+    await h.restart();
     h.core.engine.start();
     for (const record of records)
       h.service.completeTask(h.core.history.get(record.localId)!.taskId!);
-    const done = await h.core.engine.whenSettled(records.map((r) => r.localId));
+    const done = await h.settle(records.map((r) => r.localId));
     expect(done.map((r) => r.status)).toEqual(['completed', 'completed']);
     expect(h.service.log.submits).toHaveLength(2);
   });
@@ -155,15 +158,15 @@ describe('the core against the demo service over HTTP', () => {
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'alice’s' }, h.target);
     // The key changes once the task is alice's on the service and still processing.
-    await expect.poll(() => h.core.history.get(record!.localId)?.status).toBe('processing');
+    await h.drive(() => h.core.history.get(record!.localId)?.status === 'processing');
     expect(h.core.history.get(record!.localId)?.taskId).toBeTruthy();
     h.credentials.setKey('sk-bob');
     h.core.engine.keyChanged();
-    const [held] = await h.core.engine.whenSettled([record!.localId]);
+    const [held] = await h.settle([record!.localId]);
     expect(held).toMatchObject({ status: 'processing', hold: 'awaiting_key' });
     h.credentials.setKey('sk-alice-2');
     h.core.engine.keyChanged();
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', hold: null, images: [{ state: 'saved' }] });
   });
 
@@ -172,7 +175,7 @@ describe('the core against the demo service over HTTP', () => {
     const outside = h.service.createTask('alice', { prompt: 'made elsewhere', size: '64x64' });
     h.core.engine.start();
     const record = await h.core.engine.track(outside.id);
-    const [done] = await h.core.engine.whenSettled([record.localId]);
+    const [done] = await h.settle([record.localId]);
     expect(done).toMatchObject({
       status: 'completed',
       origin: 'tracked',
@@ -185,7 +188,7 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
     h.core.engine.start();
     const records = await h.core.engine.submit({ prompt: 'keep me' }, h.target, 2);
-    await h.core.engine.whenSettled(records.map((r) => r.localId));
+    await h.settle(records.map((r) => r.localId));
     const { records: found, skipped } = await rebuildLibrary(h.core.intake);
     expect(skipped).toEqual([]);
     expect(found.map((r) => r.localId).sort()).toEqual(records.map((r) => r.localId).sort());

@@ -17,6 +17,7 @@ import type { CredentialsProvider } from '../../../electron/ports/credentials';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { providerRig, type ProviderRig } from '../providers/provider-harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -60,6 +61,13 @@ export function openTestCore(
  */
 export const DONE_AT_FIRST_POLL: DemoServiceOptions = { durationMs: 0 };
 
+/** The demo's accounts: alice with two keys, bob with one. */
+const ACCOUNTS: DemoServiceOptions['accounts'] = [
+  { account: 'alice', key: 'sk-alice' },
+  { account: 'alice', key: 'sk-alice-2' },
+  { account: 'bob', key: 'sk-bob' },
+];
+
 /** The real core (SQLite history, gallery on disk, HTTP client) against the demo service on loopback. */
 export async function coreAgainstDemo(
   demoOptions: DemoServiceOptions = {},
@@ -67,11 +75,7 @@ export async function coreAgainstDemo(
   logger?: Logger,
 ) {
   const service: DemoService = await startDemoService({
-    accounts: [
-      { account: 'alice', key: 'sk-alice' },
-      { account: 'alice', key: 'sk-alice-2' },
-      { account: 'bob', key: 'sk-bob' },
-    ],
+    accounts: ACCOUNTS,
     durationMs: { min: 300, max: 600 },
     ...demoOptions,
   });
@@ -87,4 +91,24 @@ export async function coreAgainstDemo(
     await rm(dir, { recursive: true, force: true });
   });
   return harness;
+}
+
+/**
+ * The same core and demo (today's contract, alice's key, the same accounts and task lengths), on
+ * one manual clock (providerRig): a task's phases, polls, backoffs and Retry-After pass in clock
+ * time while the test waits on its condition (`settle`, `drive`), not in real time. The demo's
+ * 300 to 600 ms a task, 200 ms polls and a 1 s Retry-After took most of such a test's wall time
+ * on the real clock.
+ */
+export function clockedCoreAgainstDemo(
+  demoOptions: DemoServiceOptions = {},
+  engine: Partial<TaskEngineOptions> = {},
+  core: Pick<PictorCoreOptions, 'logger'> = {},
+): Promise<ProviderRig> {
+  return providerRig(
+    'pictor',
+    { accounts: ACCOUNTS, durationMs: { min: 300, max: 600 }, ...demoOptions },
+    engine,
+    core,
+  );
 }

@@ -2,12 +2,13 @@
  * What tasks cost, through the real core against the demo service over loopback: each way the
  * contract reports a cost (the submit answer, every task answer, only the finished one, a header),
  * credits beside USD, the user's price as an estimate, a failure the service did not bill, and
- * hostile values refused without breaking the record or reaching the log.
+ * hostile values refused without breaking the record or reaching the log. The core and the demo
+ * run on one manual clock (clockedCoreAgainstDemo): each wait is on its condition.
  */
 import { describe, expect, it } from 'vitest';
 import type { DemoCost } from '../../../electron/demo-service/types';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
-import { DONE_AT_FIRST_POLL, coreAgainstDemo } from './core-harness';
+import { DONE_AT_FIRST_POLL, clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 
 /** A logger that keeps every warning, to read what a refusal logged. */
 function keptWarnings(): { logger: Logger; warnings: { message: string; fields?: LogFields }[] } {
@@ -22,10 +23,10 @@ function keptWarnings(): { logger: Logger; warnings: { message: string; fields?:
 }
 
 async function oneTask(cost: DemoCost | null, prompt = 'a paper boat', logger?: Logger) {
-  const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, cost }, {}, logger);
+  const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, cost }, {}, logger ? { logger } : {});
   h.core.engine.start();
   const [submitted] = await h.core.engine.submit({ prompt }, h.target);
-  const [done] = await h.core.engine.whenSettled([submitted!.localId]);
+  const [done] = await h.settle([submitted!.localId]);
   return { h, submitted: submitted!, done: done! };
 }
 
@@ -62,7 +63,7 @@ describe('a cost the service reports', () => {
       unit: 'USD',
       basis: 'image',
     });
-    const [done] = await h.core.engine.whenSettled([submitted!.localId]);
+    const [done] = await h.settle([submitted!.localId]);
     expect(done!.polls, 'polled while running without a cost').toBeGreaterThan(1);
     expect(done!.cost).toEqual({
       source: 'reported',
@@ -106,7 +107,7 @@ describe('a cost the service reports', () => {
       unbilled.target,
     );
     expect(estimated!.cost).toMatchObject({ source: 'estimated', micros: 10_000 });
-    const [failed] = await unbilled.core.engine.whenSettled([estimated!.localId]);
+    const [failed] = await unbilled.settle([estimated!.localId]);
     expect(failed!.status).toBe('failed');
     expect(failed!.cost).toEqual({ source: 'not_billed' });
     expect(unbilled.core.costs.totals().overall, 'nothing summed').toEqual([]);
@@ -118,7 +119,7 @@ describe('a cost the service reports', () => {
     });
     billed.core.engine.start();
     const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' }, billed.target);
-    const [ended] = await billed.core.engine.whenSettled([sent!.localId]);
+    const [ended] = await billed.settle([sent!.localId]);
     expect(ended!.status).toBe('failed');
     expect(ended!.cost).toMatchObject({ source: 'reported', micros: 2_000_000, unit: 'credits' });
   });
@@ -179,7 +180,7 @@ describe('a task removed while its service works on it', () => {
     h.core.engine.start();
     const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' }, h.target);
     const { localId } = submitted!;
-    await expect.poll(() => h.core.history.get(localId)?.status).toBe('processing');
+    await h.drive(() => h.core.history.get(localId)?.status === 'processing');
     expect(await h.core.engine.remove(localId)).toBe(true);
     expect(h.core.history.get(localId), 'gone from the history').toBeUndefined();
     const seen: string[] = [];
@@ -189,9 +190,13 @@ describe('a task removed while its service works on it', () => {
     ]);
     h.service.completeTask(h.service.tasks()[0]!.id);
     // The late report lands in the ledger.
-    await expect
-      .poll(() => h.core.costs.entries()[0]?.cost)
-      .toEqual({ source: 'reported', micros: 55_000, unit: 'USD', field: 'usage.cost' });
+    await h.drive(() => h.core.costs.entries()[0]?.cost.source === 'reported');
+    expect(h.core.costs.entries()[0]?.cost).toEqual({
+      source: 'reported',
+      micros: 55_000,
+      unit: 'USD',
+      field: 'usage.cost',
+    });
     expect(h.core.costs.entries()[0]?.status).toBe('completed');
     expect(h.core.history.get(localId), 'never written back to the history').toBeUndefined();
     expect(h.core.history.watched(), 'no longer watched').toEqual([]);
@@ -211,31 +216,29 @@ describe('a task removed while its service works on it', () => {
       h.target,
       2,
     );
-    await expect
-      .poll(() => [first, second].map((task) => h.core.history.get(task!.localId)?.status))
-      .toEqual(['processing', 'processing']);
+    await h.drive(() =>
+      [first, second].every((task) => h.core.history.get(task!.localId)?.status === 'processing'),
+    );
     expect(await h.core.engine.remove(first!.localId)).toBe(true);
     expect(await h.core.engine.remove(second!.localId)).toBe(true);
     const kept = h.core.history.watched().find((task) => task.localId === second!.localId);
     expect((await h.core.engine.reinstate(kept!)).localId).toBe(second!.localId);
     expect(h.core.history.get(second!.localId)?.status).toBe('processing');
-    await h.core.close();
-    h.core = await h.open();
+    await h.restart();
     expect(h.core.history.watched().map((task) => task.localId)).toEqual([first!.localId]);
     h.core.engine.start();
     for (const task of h.service.tasks()) h.service.completeTask(task.id);
-    const [back] = await h.core.engine.whenSettled([second!.localId]);
+    const [back] = await h.settle([second!.localId]);
     expect(
       back!.images.map((image) => image.state),
       'the undone one is downloaded',
     ).toEqual(['saved']);
-    await expect
-      .poll(() => h.core.costs.entries().map((entry) => [entry.localId, entry.cost.source]))
-      .toEqual(
-        [first!, second!]
-          .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId))
-          .map((task) => [task.localId, 'reported']),
-      );
+    await h.drive(() => h.core.costs.entries().every((entry) => entry.cost.source === 'reported'));
+    expect(h.core.costs.entries().map((entry) => [entry.localId, entry.cost.source])).toEqual(
+      [first!, second!]
+        .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId))
+        .map((task) => [task.localId, 'reported']),
+    );
     expect(h.core.history.get(first!.localId)).toBeUndefined();
     expect(h.core.history.watched()).toEqual([]);
     expect(h.service.log.submits, 'nothing submitted twice').toHaveLength(2);

@@ -19,7 +19,7 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import { readOwnTriage } from '../../../electron/core/gallery/metadata/xmp-own-triage';
 import { boardKey, checkBoardPath, MAX_BOARDS } from '../../../shared/domain/triage';
 import { englishText, sentence } from '../../../shared/i18n/sentence';
-import { coreAgainstDemo } from './core-harness';
+import { clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 
 const PROMPT = { prompt: 'a lighthouse at dusk', size: '64x64' };
 
@@ -73,7 +73,7 @@ describe('generate into a board', () => {
       // The board (and its parent) exist before any image does; the tasks keep its path.
       expect(boardsOf(h.core)).toEqual({ Clients: 0, 'Clients/Acme': 0 });
       expect(records.map((record) => record.board)).toEqual(['Clients/Acme', 'Clients/Acme']);
-      const done = await h.core.engine.whenSettled(records.map((record) => record.localId));
+      const done = await h.settle(records.map((record) => record.localId));
       expect(done.map((record) => record.status)).toEqual(['completed', 'completed']);
       for (const record of done) {
         expect(record.images).toHaveLength(2);
@@ -109,7 +109,7 @@ describe('generate into a board', () => {
     h.core.engine.start();
     const [record] = await h.core.engine.submit(PROMPT, h.target, 1, 'CLIENTS/acme');
     expect(record!.board).toBe('Clients/Acme');
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Clients/Acme'] });
     expect(boardsOf(h.core)).toEqual({ Clients: 0, 'Clients/Acme': 1 });
   });
@@ -118,7 +118,7 @@ describe('generate into a board', () => {
     const h = await coreAgainstDemo({ durationMs: 100 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit(PROMPT, h.target);
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done).not.toHaveProperty('board');
     expect(done!.images[0]).toMatchObject({ state: 'saved' });
     expect(done!.images[0]).not.toHaveProperty('boards');
@@ -168,7 +168,7 @@ describe('generate into a board', () => {
     expect(h.core.history.triage.boardPath(boardKey('One more'))).toBeNull();
     // A board the library has already needs no room: the submit goes ahead.
     const [record] = await h.core.engine.submit(PROMPT, h.target, 1, 'B7');
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['b7'] });
   });
 
@@ -176,9 +176,8 @@ describe('generate into a board', () => {
     const h = await coreAgainstDemo({ durationMs: 2_000, imagesPerTask: 2 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit(PROMPT, h.target, 1, 'Night/Shoot');
-    await expect.poll(() => h.core.history.get(record!.localId)?.status).toBe('processing');
-    await h.core.close();
-    h.core = await h.open();
+    await h.drive(() => h.core.history.get(record!.localId)?.status === 'processing');
+    await h.restart();
     expect(h.core.history.get(record!.localId)).toMatchObject({
       status: 'processing',
       board: 'Night/Shoot',
@@ -186,7 +185,7 @@ describe('generate into a board', () => {
     });
     const watched = watchBoardOnArrival(h.core, 'Night/Shoot');
     h.core.engine.start({ resume: true });
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({
       status: 'completed',
       images: [
@@ -204,10 +203,10 @@ describe('generate into a board', () => {
     const h = await coreAgainstDemo({ durationMs: 1_000 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit(PROMPT, h.target, 1, 'Later/Picks');
-    await expect.poll(() => h.core.history.get(record!.localId)?.status).toBe('processing');
+    await h.drive(() => h.core.history.get(record!.localId)?.status === 'processing');
     h.core.boards.delete('Later');
     expect(boardsOf(h.core)).toEqual({});
-    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    const [done] = await h.settle([record!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Later/Picks'] });
     expect(boardsOf(h.core)).toEqual({ Later: 0, 'Later/Picks': 1 });
   });
@@ -217,7 +216,7 @@ describe('generate into a board', () => {
     h.core.engine.start();
     const [first] = await h.core.engine.submit(PROMPT, h.target, 1, 'Series/One');
     const [none] = await h.core.engine.submit(PROMPT, h.target, 1);
-    await h.core.engine.whenSettled([first!.localId, none!.localId]);
+    await h.settle([first!.localId, none!.localId]);
     const {
       records: [again],
     } = await resend(h.core, [first!.localId], { as: 'each' });
@@ -226,7 +225,7 @@ describe('generate into a board', () => {
       records: [plain],
     } = await resend(h.core, [none!.localId], { as: 'each' });
     expect(plain!.board).toBeUndefined();
-    const [done] = await h.core.engine.whenSettled([again!.localId, plain!.localId]);
+    const [done] = await h.settle([again!.localId, plain!.localId]);
     expect(done!.images[0]).toMatchObject({ state: 'saved', boards: ['Series/One'] });
     // A task made from a template is submitted again with its template (how its prompt was made).
     const template = {
@@ -245,7 +244,7 @@ describe('generate into a board', () => {
     } = await resend(h.core, [made!.localId], { as: 'each' });
     expect(madeAgain!.template).toEqual(made!.template);
     expect(madeAgain!.request).toEqual(made!.request);
-    await h.core.engine.whenSettled([made!.localId, madeAgain!.localId]);
+    await h.settle([made!.localId, madeAgain!.localId]);
     expect(imagesIn(h.core, 'Series/One')).toEqual(
       imagesOf([first!, done!].map((r) => h.core.history.get(r.localId)!)),
     );

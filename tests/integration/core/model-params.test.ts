@@ -5,68 +5,43 @@
  * (and the seed the service answers is the record's); an option the model does not have, or a
  * value it refuses, is refused with one sentence before anything is stored or sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { startDemoService } from '../../../electron/demo-service/server';
+import { describe, expect, it } from 'vitest';
+import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../shared/service/wire';
-import { syncFingerprint } from '../../fakes/static-credentials';
-import { testImageEngine } from '../../support/image-engine';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { memoryTemplates } from '../../support/template-source';
 import { TemplateRuns } from '../../../electron/core/batch/template-runs';
 import { resend } from '../../../electron/core/batch/resend';
+import { KEY, providerRig, type ProviderRig } from '../providers/provider-harness';
 
-const KEY = 'sk-model-params-5521';
+let rig: ProviderRig | undefined;
 let service: DemoService | undefined;
-let dir: string | undefined;
-let core: PictorCore | undefined;
 
-afterEach(async () => {
-  await core?.close().catch(() => undefined);
-  await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  core = service = dir = undefined;
-});
-
+/**
+ * The core and the dialect's demo on one manual clock (providerRig, which closes both after the
+ * test): the tasks' 100 to 200 ms and the polls pass in clock time while `settled` waits.
+ */
 async function start(provider: Exclude<ProviderId, 'pictor'>): Promise<PictorCore> {
-  service = await startDemoService({
-    dialect: provider,
-    accounts: [{ account: 'alice', key: KEY }],
-    durationMs: { min: 100, max: 200 },
-  });
-  dir = await mkdtemp(join(tmpdir(), 'pictor-params-'));
-  const baseUrl = service.url;
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: {
-      currentEndpoint: () => baseUrl,
-      credentialsFor: async (endpoint) =>
-        endpoint === baseUrl
-          ? { baseUrl, key: KEY, keyFingerprint: syncFingerprint(KEY), provider }
-          : null,
-      baseUrlFor: (endpoint) => (endpoint === baseUrl ? baseUrl : null),
-    },
-    clock: systemClock,
-    requestTimeoutMs: 2_000,
-    engine: { pollIntervalMs: 100, maxBackoffMs: 500 },
-  });
-  core.engine.start();
-  return core;
+  rig = await providerRig(
+    provider,
+    { accounts: [{ account: 'alice', key: KEY }], durationMs: { min: 100, max: 200 } },
+    { pollIntervalMs: 100, maxBackoffMs: 500 },
+  );
+  service = rig.service;
+  rig.core.engine.start();
+  return rig.core;
 }
+
+/** The records of `localIds` once settled, the clock moved meanwhile. */
+const settled = (localIds: readonly string[]): Promise<TaskRecord[]> => rig!.settle(localIds);
 
 async function sent(provider: Exclude<ProviderId, 'pictor'>, request: GenerationRequest) {
   const opened = await start(provider);
   const [task] = await opened.engine.submit(request, { provider, endpoint: service!.url });
-  const [settled] = await opened.engine.whenSettled([task!.localId]);
-  return { record: settled!, body: service!.log.submits[0]?.body as Record<string, unknown> };
+  const [record] = await settled([task!.localId]);
+  return { record: record!, body: service!.log.submits[0]?.body as Record<string, unknown> };
 }
 
 describe('the options each dialect sends', () => {
@@ -184,7 +159,7 @@ describe('a template’s negative prompt', () => {
       name: 'negative_prompt',
     });
     const { records } = await runs.run(input);
-    await opened.engine.whenSettled(records.map((record) => record.localId));
+    await settled(records.map((record) => record.localId));
     expect(service!.log.submits[0]?.body).toMatchObject({ negative_prompt: 'blurry' });
     expect(records[0]?.request.params).toEqual({ negative_prompt: 'blurry' });
   });
@@ -200,9 +175,9 @@ describe('Submit again and Rerun', () => {
     const [locked] = await opened.engine.submit({ prompt: 'a', model, params, seed: 31 }, target);
     const [drawn] = await opened.engine.submit({ prompt: 'b', model, params }, target);
     const ids = [locked!.localId, drawn!.localId];
-    await opened.engine.whenSettled(ids);
+    await settled(ids);
     const { records } = await resend(opened, ids, { as: 'each' });
-    await opened.engine.whenSettled(records.map((record) => record.localId));
+    await settled(records.map((record) => record.localId));
     const bodies = service!.log.submits.map((submit) => submit.body as Record<string, unknown>);
     expect(bodies).toHaveLength(4);
     expect(bodies[2]).toMatchObject({ prompt: 'a', ...params, seed: 31 });
@@ -215,9 +190,9 @@ describe('Submit again and Rerun', () => {
     const target = { provider: 'fal' as const, endpoint: service!.url };
     const made = await opened.engine.submit({ prompt: 'c', model, params, seed: 8 }, target);
     const ids = made.map((record) => record.localId);
-    await opened.engine.whenSettled(ids);
+    await settled(ids);
     const { records } = await resend(opened, ids, { as: 'batch' });
-    await opened.engine.whenSettled(records.map((record) => record.localId));
+    await settled(records.map((record) => record.localId));
     expect(service!.log.submits.at(-1)?.body).toMatchObject({ prompt: 'c', ...params, seed: 8 });
     expect(records[0]?.request).toMatchObject({ params, seed: 8 });
   });

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../../electron/demo-service/request-validation';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
-import { coreAgainstDemo } from './core-harness';
+import { clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 
 describe('the model the service reports', () => {
   it('is recorded, written to the sidecar and listed by the model filter when none was asked', async () => {
     const h = await coreAgainstDemo();
     h.core.engine.start();
     const [submitted] = await h.core.engine.submit({ prompt: 'a red kite' }, h.target);
-    const [done] = await h.core.engine.whenSettled([submitted!.localId]);
+    const [done] = await h.settle([submitted!.localId]);
     expect(done!.status).toBe('completed');
     expect(done!.request.model).toBeUndefined();
     expect(done!.reportedModel).toBe(DEFAULT_MODEL);
@@ -41,11 +41,10 @@ describe('the model the service reports', () => {
       { prompt: 'a blue kite', model: 'sketch-2' },
       h.target,
     );
-    const [done] = await h.core.engine.whenSettled([submitted!.localId]);
+    const [done] = await h.settle([submitted!.localId]);
     // The demo answers with the model it was asked for.
     expect(done).toMatchObject({ request: { model: 'sketch-2' }, reportedModel: 'sketch-2' });
-    await h.core.close();
-    h.core = await h.open();
+    await h.restart();
     expect(h.core.history.get(done!.localId)).toMatchObject({
       request: { model: 'sketch-2' },
       reportedModel: 'sketch-2',

@@ -24,7 +24,7 @@ type Outcome = { items: TaskItem[]; skipped: number };
 import { ipcCaller, okValue } from '../../support/ipc';
 import { memoryTemplates } from '../../support/template-source';
 import { trashFixture } from '../../support/trash-fixture';
-import { coreAgainstDemo } from './core-harness';
+import { clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 
 const TEMPLATE = '5b1e0c3a-9d2f-4e61-8a7b-3c4d5e6f7a80';
 const BODY = 'A red fox on a hill {at dawn|at noon|at dusk}, ink {sketch|poster}';
@@ -90,7 +90,7 @@ async function templateBatch(t: Awaited<ReturnType<typeof harness>>) {
     count: 1,
     board: BOARD,
   });
-  return t.h.core.engine.whenSettled(records.map((record) => record.localId));
+  return t.h.settle(records.map((record) => record.localId));
 }
 
 const stored = (t: Awaited<ReturnType<typeof harness>>, records: readonly TaskRecord[]) =>
@@ -122,7 +122,7 @@ describe("a template batch's Rerun", () => {
       expect(record.request).toEqual({ prompt: record.request.prompt, size: '64x64' });
     }
 
-    const done = await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    const done = await t.h.settle(made.map((record) => record.localId));
     expect(done.every((record) => record.status === 'completed')).toBe(true);
     expect(done.every((record) => record.taskId !== null && !serviceIds.has(record.taskId))).toBe(
       true,
@@ -158,7 +158,7 @@ describe("a template batch's Rerun", () => {
     const { records: made } = await resend(t.h.core, ids, { as: 'batch', prompts: yes.port });
     expect(yes.asked).toHaveLength(1);
     expect(made.map((record) => record.request.prompt)).toEqual(PROMPTS);
-    await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    await t.h.settle(made.map((record) => record.localId));
     expect(t.h.service.log.submits).toHaveLength(12);
   });
 });
@@ -167,13 +167,13 @@ describe("any batch's Rerun", () => {
   it('sends a batch of one prompt × 3 as three of that prompt, one new batch', async () => {
     const t = await harness();
     const first = await t.h.core.engine.submit({ prompt: 'a paper boat' }, t.h.target, 3);
-    const old = await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    const old = await t.h.settle(first.map((record) => record.localId));
     const { items } = okValue(await t.rerun(old.map((r) => r.localId))) as Outcome;
     const made = items.map((item) => item.record);
     expect(made.map((record) => record.request.prompt)).toEqual(Array(3).fill('a paper boat'));
     expect(made.every((record) => record.batchId === made[0]!.localId)).toBe(true);
     expect(made.every((record) => record.template === undefined)).toBe(true);
-    await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    await t.h.settle(made.map((record) => record.localId));
     expect(t.h.service.log.submits).toHaveLength(6);
   });
 
@@ -182,7 +182,7 @@ describe("any batch's Rerun", () => {
     const one = await t.h.core.engine.submit({ prompt: 'one' }, t.h.target, 2);
     const two = await t.h.core.engine.submit({ prompt: 'two' }, t.h.target, 2);
     const alone = await t.h.core.engine.submit({ prompt: 'alone' }, t.h.target);
-    await t.h.core.engine.whenSettled([...one, ...two, ...alone].map((record) => record.localId));
+    await t.h.settle([...one, ...two, ...alone].map((record) => record.localId));
     const submits = t.h.service.log.submits.length;
     const mixed = [one[0]!.localId, two[0]!.localId];
     for (const [localIds, key] of [
@@ -208,7 +208,7 @@ describe("any batch's Rerun", () => {
     const t = await harness(no.port);
     t.h.core.costs.setPrice(PRICE);
     const first = await t.h.core.engine.submit({ prompt: 'a priced boat' }, t.h.target, 3);
-    await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    await t.h.settle(first.map((record) => record.localId));
     const cap = { ...HARD, micros: 80_000 };
     t.h.core.costs.setCap(cap);
     const ids = first.map((r) => r.localId);
@@ -227,7 +227,7 @@ describe("any batch's Rerun", () => {
     const yes = prompts(true);
     const { records } = await resend(t.h.core, ids, { as: 'batch', prompts: yes.port });
     expect(yes.asked).toHaveLength(1);
-    await t.h.core.engine.whenSettled(records.map((record) => record.localId));
+    await t.h.settle(records.map((record) => record.localId));
     expect(t.h.service.log.submits).toHaveLength(6);
   });
 });
@@ -236,7 +236,7 @@ describe('each task again', () => {
   it('makes each its own new task; an id the history lacks is skipped, all of them refused', async () => {
     const t = await harness();
     const one = await t.h.core.engine.submit({ prompt: 'one' }, t.h.target, 2);
-    const old = await t.h.core.engine.whenSettled(one.map((record) => record.localId));
+    const old = await t.h.settle(one.map((record) => record.localId));
     const ids = old.map((record) => record.localId);
     const outcome = okValue(await t.send([...ids, 'no-such-task'], 'each')) as Outcome;
     expect(outcome.skipped).toBe(1);
@@ -249,7 +249,7 @@ describe('each task again', () => {
       ok: false,
       error: { sentence: { key: 'error.library.taskNotInHistory' } },
     });
-    await t.h.core.engine.whenSettled(made.map((record) => record.localId));
+    await t.h.settle(made.map((record) => record.localId));
     expect(t.h.service.log.submits).toHaveLength(4);
     expect(t.h.core.history.list({}).items).toHaveLength(4);
   });
@@ -257,7 +257,7 @@ describe('each task again', () => {
   it('`onlyFailed` skips the tasks that did not fail, as the selection’s action does', async () => {
     const t = await harness();
     const done = await t.h.core.engine.submit({ prompt: 'done' }, t.h.target);
-    await t.h.core.engine.whenSettled(done.map((record) => record.localId));
+    await t.h.settle(done.map((record) => record.localId));
     const outcome = await resend(t.h.core, [done[0]!.localId], { as: 'each', onlyFailed: true });
     expect(outcome).toEqual({ records: [], skipped: 1 });
     expect(t.h.service.log.submits).toHaveLength(1);
@@ -268,7 +268,7 @@ describe('each task again', () => {
     const t = await harness(no.port);
     t.h.core.costs.setPrice(PRICE);
     const first = await t.h.core.engine.submit({ prompt: 'a priced kite' }, t.h.target, 3);
-    await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    await t.h.settle(first.map((record) => record.localId));
     const cap = { ...HARD, micros: 80_000 };
     t.h.core.costs.setCap(cap);
     // One alone fits under the cap (60,000 spent, 20,000 more): the three together do not.
@@ -292,12 +292,12 @@ describe('each task again', () => {
     const t = await harness();
     t.h.core.costs.setPrice(PRICE);
     const first = await t.h.core.engine.submit({ prompt: 'a priced heron' }, t.h.target);
-    await t.h.core.engine.whenSettled(first.map((record) => record.localId));
+    await t.h.settle(first.map((record) => record.localId));
     const spent = () => t.h.core.costs.capSpend({ period: 'day', unit: 'USD', provider: null });
     expect(spent().micros).toBe(20_000);
     const { records } = await resend(t.h.core, [first[0]!.localId], { as: 'each' });
     expect(records).toHaveLength(1);
-    await t.h.core.engine.whenSettled(records.map((record) => record.localId));
+    await t.h.settle(records.map((record) => record.localId));
     expect(spent().micros).toBe(40_000);
     expect(t.h.core.costs.entries({})).toHaveLength(2);
   });

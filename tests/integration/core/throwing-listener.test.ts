@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
-import { coreAgainstDemo } from './core-harness';
+import { clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 
 function recordingLogger() {
   const errors: { message: string; fields: LogFields | undefined }[] = [];
@@ -24,7 +24,7 @@ function recordingLogger() {
 describe('a throwing task listener', () => {
   it('never stops a task: both complete, their images are saved, the other listener hears all', async () => {
     const { logger, errors } = recordingLogger();
-    const h = await coreAgainstDemo({ durationMs: 300 }, {}, logger);
+    const h = await coreAgainstDemo({ durationMs: 300 }, {}, { logger });
     let thrown = 0;
     h.core.engine.onDidUpdate(() => {
       thrown += 1;
@@ -34,7 +34,7 @@ describe('a throwing task listener', () => {
     h.core.engine.onDidUpdate(({ record }) => heard.push(record));
     h.core.engine.start();
     const submitted = await h.core.engine.submit({ prompt: 'a stubborn observer' }, h.target, 2);
-    const done = await h.core.engine.whenSettled(submitted.map((record) => record.localId));
+    const done = await h.settle(submitted.map((record) => record.localId));
 
     expect(done.map((record) => record.status)).toEqual(['completed', 'completed']);
     for (const record of done) {
