@@ -17,7 +17,7 @@ import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults }
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
 import type { WritingHistory } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
-import { GALLERY_FIRST_ORDER, imageReadsIn, type ImageReads } from './history';
+import { imageReadsIn, type ImageReads } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -210,11 +210,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const editSettings = EditSettings.of({ ...options, now, logger });
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
-    const core = withModelOptions(assemble(opened, options, logger), paramSchemas);
-    // The gallery's first order walked in the worker before a jump needs it (a one-command host
-    // pages no gallery): position-prebuild.ts.
-    if (!options.historyPort?.inThread) void core.imageReads.positions(GALLERY_FIRST_ORDER);
-    return core;
+    return withModelOptions(assemble(opened, options, logger), paramSchemas);
   } catch (error) {
     await historyWorker.dispose();
     history?.close();
@@ -272,7 +268,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const templates = keptTemplates(history.templates, () => gallery.root, triageDeps.now, logger);
   return {
     ...parts,
-    imageReads: imageReadsIn(historyWorker, history.positions),
+    // A one-command host (inThread) pages no gallery: no walk of its first order.
+    imageReads: imageReadsIn(historyWorker, history.positions, !options.historyPort?.inThread),
     costs,
     library,
     trash,

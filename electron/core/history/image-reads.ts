@@ -10,7 +10,7 @@
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
 import type { PositionAnchors } from './position-anchors';
-import { PositionPrebuild } from './position-prebuild';
+import { GALLERY_FIRST_ORDER, PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery } from './whole-set';
 
 export interface ImageReads {
@@ -27,12 +27,18 @@ export interface ImageReads {
   positions(query: ImageQuery): Promise<boolean>;
 }
 
-/** The reads, answered by the history worker behind `port`; `anchors` are main's store's. */
+/**
+ * The reads, answered by the history worker behind `port`; `anchors` are main's store's. With
+ * `walkFirstOrder` (a host that pages a gallery, not the CLI) the gallery's first order is walked
+ * at once, before a jump needs it.
+ */
 export function imageReadsIn(
   port: Pick<HistoryPort, 'call'>,
   anchors: PositionAnchors,
+  walkFirstOrder = false,
 ): ImageReads {
   const prebuild = new PositionPrebuild(anchors, port);
+  if (walkFirstOrder) void prebuild.build(GALLERY_FIRST_ORDER);
   return {
     count: (query) => port.call('imageCount', { query }),
     models: () => port.call('imageModels', {}),
