@@ -5,7 +5,8 @@
  * million images the first two take about 0.3 s and 0.9 s of SQLite and the walk of an order
  * somewhat more than the count (it steps every row of the index), so they run in the history
  * worker (history-port.ts): main's loop, which holds the key and runs every poll, never waits on
- * them. A one-command host (the CLI, `inThread`) runs them on its own thread.
+ * them. A one-command host (the CLI, `inThread`) runs them on its own thread. A count or the
+ * models asked again while the library is unchanged is answered by the first ask (sameLibrary).
  */
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
@@ -39,10 +40,42 @@ export function imageReadsIn(
 ): ImageReads {
   const prebuild = new PositionPrebuild(anchors, port);
   if (walkFirstOrder) void prebuild.build(GALLERY_FIRST_ORDER);
+  const kept = sameLibrary(() => anchors.libraryVersion());
   return {
-    count: (query) => port.call('imageCount', { query }),
-    models: () => port.call('imageModels', {}),
+    count: (query) =>
+      kept(`count ${JSON.stringify(query)}`, () => port.call('imageCount', { query })),
+    models: () => kept('models', () => port.call('imageModels', {})),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
+  };
+}
+
+/** Answers kept for so many distinct asks at most between two changes of the library. */
+const KEPT_ASKS = 32;
+
+/**
+ * Answers kept while the library is as it was (`version`: any commit, by anyone, changes it). The
+ * gallery asks the same count and models as its hidden first page loads at start and again as it
+ * is shown: the second ask joins the first (in the worker's queue ahead of what came since: the
+ * models' walk, a walk of positions) instead of queueing behind it, so the scrollbar has its
+ * length when it is first drawn. A failed read is not kept.
+ */
+function sameLibrary(version: () => string) {
+  let at: string | null = null;
+  const kept = new Map<string, Promise<unknown>>();
+  return <T>(ask: string, read: () => Promise<T>): Promise<T> => {
+    const now = version();
+    if (now !== at || kept.size >= KEPT_ASKS) {
+      kept.clear();
+      at = now;
+    }
+    const found = kept.get(ask) as Promise<T> | undefined;
+    if (found) return found;
+    const answer = read();
+    kept.set(ask, answer);
+    answer.catch(() => {
+      if (kept.get(ask) === answer) kept.delete(ask);
+    });
+    return answer;
   };
 }

@@ -110,6 +110,11 @@ export class PositionAnchors {
     return this.held();
   }
 
+  /** The library's version as this connection sees it: changes with any commit, by anyone. */
+  libraryVersion(): string {
+    return this.stamp();
+  }
+
   /** Anchors known now (for tests). */
   get size(): number {
     return this.keys.length;
