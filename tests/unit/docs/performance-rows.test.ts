@@ -32,16 +32,6 @@ const GIT = existsSync(join(ROOT, '.git'))
 const STALE: readonly string[] = [
   // The rows of the full run at 5057977 whose suites changed since.
   'Gallery rebuild',
-  // Their suites changed at 872d8a77's successor (the fixture's garbage collected before timing;
-  // the largest-answer suite no longer loads its child): measured anew at the session's end.
-  'Largest answer',
-  'Triage at a million tasks',
-  'Main stall',
-  // The gallery suite's note names where the seek's anchors now come from (the worker's walk).
-  'Gallery open',
-  'Gallery scrollbar to the middle',
-  'Gallery open at a million tasks',
-  'Gallery scrollbar to the middle at a million tasks',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
