@@ -17,7 +17,7 @@ import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults }
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
 import type { WritingHistory } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
-import { imageReadsIn, type ImageReads } from './history';
+import { libraryReadsIn, type LibraryReads } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -115,7 +115,7 @@ export const UNKNOWN_VERSION = 'unknown';
 export interface PictorCore {
   readonly history: HistoryStore;
   /** The gallery's reads of every image (a count, the models), in the history worker. */
-  readonly imageReads: ImageReads;
+  readonly libraryReads: LibraryReads;
   /** The folder as storage: task folders, sidecars, paths inside it. */
   readonly gallery: Gallery;
   /** How images come into the gallery: downloads, inline images, thumbnails, checks. */
@@ -269,7 +269,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   return {
     ...parts,
     // A one-command host (inThread) pages no gallery: no walk of its first order.
-    imageReads: imageReadsIn(historyWorker, history.positions, !options.historyPort?.inThread),
+    libraryReads: libraryReadsIn(historyWorker, history.positions, !options.historyPort?.inThread),
     costs,
     library,
     trash,

@@ -11,7 +11,7 @@ import { findImage, type Gallery, type ImageRef, savedFile } from '../core/galle
 import type { TrashOperations } from '../core/trash';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
 import { gallerySelectionHandlers } from './gallery-selection-handlers';
-import type { HistoryStore, ImageReads } from '../core/history';
+import type { HistoryStore, LibraryReads } from '../core/history';
 import type { PendingThumbnails } from '../core/download';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
@@ -27,9 +27,9 @@ export interface GalleryHandlerDeps {
     readonly history: Pick<HistoryStore, 'listImages' | 'countImages' | 'imageKeys' | 'get'>;
     /**
      * The count, the models and the anchors of positions, read in the history worker
-     * (core/history/image-reads.ts).
+     * (core/history/library-reads.ts).
      */
-    readonly imageReads: ImageReads;
+    readonly libraryReads: LibraryReads;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
     /** Smart boards: a filter naming one lists by its rules. */
@@ -88,12 +88,12 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       const page = core.history.listImages({ ...listed, cursor: cursor ?? null });
       // The order's anchors walked in the worker for the pages by position to come; nothing
       // when main holds them all (position-prebuild.ts).
-      if (!cursor) void core.imageReads.positions(listed);
+      if (!cursor) void core.libraryReads.positions(listed);
       return { ...page, records: recordsOf(core, page.items) };
     },
-    'gallery:models': () => core.imageReads.models(),
+    'gallery:models': () => core.libraryReads.models(),
     'gallery:count': ({ states, ...query }) =>
-      core.imageReads.count({
+      core.libraryReads.count({
         ...withSmartRules(core.smartBoards, query),
         states: states ?? VISIBLE_STATES,
       }),

@@ -1,13 +1,13 @@
 /**
  * IPC handlers of a gallery selection as a whole: the images "Select all" names (main finds them
  * from the filters the page gives, never from a list the page made up; the history worker walks
- * the library for them, image-reads.ts, so main's loop does not). Its flags, ratings, tags
+ * the library for them, library-reads.ts, so main's loop does not). Its flags, ratings, tags
  * and boards are triage's (triage-handlers.ts). Translations to core only.
  */
 import type { gallerySelectionRequests } from '../../shared/ipc/batch-contract';
 import type { ImageState } from '../../shared/domain/task-record';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
-import type { ImageReads } from '../core/history';
+import type { LibraryReads } from '../core/history';
 import type { IpcHandlers } from './ipc-main-bridge';
 import { withSmartRules } from './smart-rules';
 import type { SmartBoards } from '../core/triage';
@@ -16,7 +16,7 @@ type SelectionChannel = keyof typeof gallerySelectionRequests;
 
 export interface GallerySelectionDeps {
   readonly core: {
-    readonly imageReads: Pick<ImageReads, 'selection'>;
+    readonly libraryReads: Pick<LibraryReads, 'selection'>;
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
   };
   /** What the gallery shows unless asked otherwise (gallery-handlers.ts). */
@@ -29,7 +29,7 @@ export function gallerySelectionHandlers(
   const { core, visibleStates } = deps;
   return {
     'gallery:selectAll': ({ states, ...filters }) =>
-      core.imageReads.selection(
+      core.libraryReads.selection(
         { ...withSmartRules(core.smartBoards, filters), states: states ?? visibleStates },
         MAX_SELECT_ALL,
       ),

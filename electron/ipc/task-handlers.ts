@@ -6,7 +6,7 @@ import type { CostBook } from '../core/costs';
 import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import { requestCommands } from '../core/service';
-import type { HistoryQuery, HistoryStore } from '../core/history';
+import type { HistoryQuery, HistoryStore, LibraryReads } from '../core/history';
 import type { TrashOperations } from '../core/trash';
 import type { OverCapPrompts } from '../ports/user-prompts';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
@@ -19,7 +19,9 @@ export interface TaskHandlerDeps {
   /** The one core (moving the library changes its folder, never the core). */
   readonly core: {
     readonly engine: TaskEngine;
-    readonly history: Pick<HistoryStore, 'list' | 'count' | 'taskIds'>;
+    readonly history: Pick<HistoryStore, 'list'>;
+    /** The whole-library reads (a count, Select all) answered by the history worker. */
+    readonly libraryReads: Pick<LibraryReads, 'taskCount' | 'taskSelection'>;
     /** Its long operations: a selection's images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
     /** What sending tasks again would cost, and the caps' word on it. */
@@ -92,12 +94,12 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
       });
       return { items: page.items.map(item), nextCursor: page.nextCursor };
     },
-    'tasks:count': (filter) => ({ total: core.history.count(historyFilter(filter)) }),
-    // "Select all": the tasks main finds for the filter, never a list the page made up.
-    'tasks:selectAll': (filter) => ({
-      localIds: core.history.taskIds(historyFilter(filter), MAX_SELECT_ALL),
-      total: core.history.count(historyFilter(filter)),
+    'tasks:count': async (filter) => ({
+      total: await core.libraryReads.taskCount(historyFilter(filter)),
     }),
+    // "Select all": the tasks main finds for the filter, never a list the page made up.
+    'tasks:selectAll': (filter) =>
+      core.libraryReads.taskSelection(historyFilter(filter), MAX_SELECT_ALL),
     'tasks:get': ({ localId }) => {
       const record = engine.get(localId);
       return record ? item(record) : null;

@@ -2,7 +2,7 @@
  * The heavy operations the history worker runs on its own store (history-worker.ts): a triage
  * write over many images, the writes of an import or a rebuild, a removal of many tasks and its
  * Undo, the trash's writes of one task (user-writes.ts), the Costs screen's sums, the gallery's
- * reads of every image (image-reads.ts) and its walks of an order's positions
+ * reads of every image (library-reads.ts) and its walks of an order's positions
  * (position-prebuild.ts), and the warm-up it runs as the library opens. Each is the store's own
  * transaction; the same functions run on any store, so what the worker writes is what a
  * synchronous caller would.
@@ -78,6 +78,11 @@ const OPS: Ops = {
   }),
   imageCount: (store, { query }) => store.countImages(query),
   imageModels: (store) => store.imageModels(),
+  taskCount: (store, { query }) => store.count(query),
+  taskSelection: (store, { query, limit }) => ({
+    localIds: store.taskIds(query, limit),
+    total: store.count(query),
+  }),
   imageSelection: (store, { query, limit }) => ({
     images: store.imageKeys(query, limit),
     total: store.countImages(query),

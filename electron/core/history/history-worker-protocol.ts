@@ -15,7 +15,7 @@ import type { AnchorWalk } from './gallery-order';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
 import type { AnchorChunk } from './position-anchors';
 import type { TriageDropped } from './triage-limits';
-import type { ImageKey, WholeImageQuery } from './whole-set';
+import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 
 /** An image of a task, by its position in the task's images. */
 export interface ImageAt {
@@ -128,11 +128,18 @@ export interface HistoryOps {
     args: { pieces: readonly SumPiece[]; from: number; to: number; provider?: ProviderId };
     result: { days: DaySum[]; services: ServiceSum[] };
   };
-  /** How many images match (image-reads.ts: a walk of every image, off main). */
+  /** How many images match (library-reads.ts: a walk of every image, off main). */
   imageCount: { args: { query: WholeImageQuery }; result: number };
-  /** The models the shown images name (image-reads.ts). */
+  /** The models the shown images name (library-reads.ts). */
   imageModels: { args: Record<string, never>; result: string[] };
-  /** The first `limit` images that match, in the gallery's order, and how many match ("Select all", image-reads.ts). */
+  /** The first `limit` images that match, in the gallery's order, and how many match ("Select all", library-reads.ts). */
+  /** How many tasks match (library-reads.ts: the task list's count, off main). */
+  taskCount: { args: { query: WholeTaskQuery }; result: number };
+  /** The first `limit` tasks that match, newest first, and how many match ("Select all"). */
+  taskSelection: {
+    args: { query: WholeTaskQuery; limit: number };
+    result: { localIds: string[]; total: number };
+  };
   imageSelection: {
     args: { query: WholeImageQuery; limit: number };
     result: { images: ImageKey[]; total: number };
@@ -158,6 +165,8 @@ const HISTORY_OPS = [
   'imageCount',
   'imageModels',
   'imageSelection',
+  'taskCount',
+  'taskSelection',
   'positionAnchors',
 ] as const satisfies readonly HistoryOp[];
 

@@ -29,7 +29,7 @@ export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
 export { HistoryPort, type HistoryPortOptions } from './history-port';
-export { imageReadsIn, type ImageReads } from './image-reads';
+export { libraryReadsIn, type LibraryReads } from './library-reads';
 export { GALLERY_FIRST_ORDER } from './position-prebuild';
 export {
   type ManyRecordWrites,

@@ -87,7 +87,7 @@ describe('openPictorCore: the history worker warmed as the library opens', () =>
       'asked positionAnchors',
       'opened',
     ]);
-    expect(await core.imageReads.positions(GALLERY_FIRST_ORDER)).toBe(true);
+    expect(await core.libraryReads.positions(GALLERY_FIRST_ORDER)).toBe(true);
     expect(events.filter((event) => event === 'asked positionAnchors')).toHaveLength(1);
     expect(core.history.positions.size).toBe(1);
     const seek = vi.spyOn(core.history.positions, 'seek');

@@ -133,7 +133,7 @@ describe('gallery IPC handlers over the real core', () => {
 
   it('has the worker walk the order a first page or a page by position lists, not a next page', async () => {
     const g = await galleryWithImages(2);
-    const positions = vi.spyOn(g.h.core.imageReads, 'positions');
+    const positions = vi.spyOn(g.h.core.libraryReads, 'positions');
     const listed = await g.call('gallery:list', { sort: 'oldest', limit: 1 });
     expect(positions).toHaveBeenCalledTimes(1);
     expect(positions.mock.calls[0]?.[0]).toMatchObject({ sort: 'oldest', states: VISIBLE_STATES });

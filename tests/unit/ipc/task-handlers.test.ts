@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatchTaskActions } from '../../../electron/core/batch';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
+import { runHistoryOp } from '../../../electron/core/history/history-worker-ops';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
@@ -42,6 +43,12 @@ function setup() {
     core: {
       engine,
       history,
+      // The worker's own ops, run on this thread's store (the worker: tests/integration/ipc).
+      libraryReads: {
+        taskCount: async (query) => runHistoryOp(history, 'taskCount', { query }),
+        taskSelection: async (query, limit) =>
+          runHistoryOp(history, 'taskSelection', { query, limit }),
+      },
       operations: { exportImages: () => Promise.reject(new Error('not here')) },
       // No prices, no caps: sending again is priced at nothing here (capped: tests/integration).
       costs: { previewGroup: () => ({ warnings: [], forecasts: [] }) },

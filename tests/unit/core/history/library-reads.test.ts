@@ -1,10 +1,10 @@
 /**
  * The gallery's whole-library reads asked again while the library is unchanged: the second ask
- * joins the first instead of queueing in the worker behind what came since (image-reads.ts). The
+ * joins the first instead of queueing in the worker behind what came since (library-reads.ts). The
  * worker is a recording port; the library's version is what main's connection would read.
  */
 import { describe, expect, it } from 'vitest';
-import { imageReadsIn } from '../../../../electron/core/history/image-reads';
+import { libraryReadsIn } from '../../../../electron/core/history/library-reads';
 import { PositionAnchors } from '../../../../electron/core/history/position-anchors';
 
 interface Ask {
@@ -29,7 +29,7 @@ function library() {
     sql.includes('data_version') ? version.others : version.own,
   );
   const worker = recordingWorker();
-  return { version, worker, reads: imageReadsIn(worker.port, anchors) };
+  return { version, worker, reads: libraryReadsIn(worker.port, anchors) };
 }
 
 describe('the gallery’s counts and models while the library is unchanged', () => {
