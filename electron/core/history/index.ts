@@ -30,7 +30,6 @@ export { HistoryError } from './history-error';
 export type { HistoryQuery, ImageQuery } from './history-query';
 export { HistoryPort, type HistoryPortOptions } from './history-port';
 export { libraryReadsIn, type LibraryReads } from './library-reads';
-export { GALLERY_FIRST_ORDER } from './position-prebuild';
 export {
   type ManyRecordWrites,
   triageInWorker,
