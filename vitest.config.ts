@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { filesNeedingOwnModules, mainSideFiles } from './tests/support/module-isolation.ts';
+import {
+  filesNeedingOwnModules,
+  filesNeedingOwnProcess,
+  mainSideFiles,
+} from './tests/support/module-isolation.ts';
 import { UNTIL } from './tests/support/waits.ts';
 
 /** `expect.poll` waits on its condition as long as `vi.waitFor(…, UNTIL)` does (tests/support/waits.ts). */
@@ -53,7 +57,7 @@ const OWN_MODULES = filesNeedingOwnModules(
  * per file (the 16 shortest files in one thread on a 2-core machine at load 36 to 39: 87.8 s of
  * CPU in fresh threads, 28.9 s shared; import 99 s and 35 s, setup 88 s and 16 s, environment
  * 136 s and 15 s). setup.ts runs again for every file: it ends what the helpers started
- * (tests/unit/renderer/after-each-test.ts) and empties the DOM, the store and localStorage after
+ * (tests/support/after-each-test.ts) and empties the DOM, the store and localStorage after
  * every test, as between the tests of one file. A file that changes what the next file would see,
  * itself or through a helper it imports (tests/support/module-isolation.ts), gets a fresh thread
  * of its own in `renderer-wired-isolated`.
@@ -62,6 +66,37 @@ const MAIN_SIDE = mainSideFiles(
   fileURLToPath(new URL('.', import.meta.url)),
   'tests/unit/renderer',
 );
+
+/**
+ * The `integration` project's files share their child process and its modules (`isolate: false`):
+ * a file's imports (the core, the demo service, the CLI's commands) are loaded once for the
+ * process instead of once per file (21 of its files on a 2-core machine at load 2 to 5: import
+ * 23.8 s in a fresh process each, 9.2 s shared; 77 s of CPU and 75 s of wall time, 52 s and 54 s).
+ * The process stays a child process (pool `forks`), not a thread: what is the whole process's
+ * (its working folder, its escaped errors) behaves as when each file had one.
+ * tests/integration/setup.ts runs again for every file: the helpers' clean-ups after each of its
+ * tests (tests/support/after-each-test.ts), its spies taken off at its end. The files that
+ * change what the next file in the process would see, themselves or through a helper of the
+ * tests they import (tests/support/module-isolation.ts: a module mocked, an environment variable
+ * set, the working folder changed), run in `integration-isolated`, each in a child process of its
+ * own; projects-cover.test.ts checks none runs shared.
+ */
+const INTEGRATION_OWN = filesNeedingOwnProcess(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'tests/integration',
+);
+
+/** What both integration projects' files are given (the `integration` project's comment). */
+const INTEGRATION = {
+  expect: expectations,
+  // The CLI and the demo service bundled once for the run (tests/support/node-entries.ts).
+  globalSetup: ['tests/support/node-entries-setup.ts'],
+  environment: 'node',
+  setupFiles: [STALL_WATCHDOG, 'tests/integration/setup.ts'],
+  pool: 'forks' as const,
+  testTimeout: 60_000,
+  hookTimeout: 30_000,
+};
 
 export default defineConfig({
   test: {
@@ -189,20 +224,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...INTEGRATION,
           name: 'integration',
-          expect: expectations,
           include: ['tests/integration/**/*.test.ts'],
-          // The CLI and the demo service bundled once for the run (tests/support/node-entries.ts).
-          globalSetup: ['tests/support/node-entries-setup.ts'],
-          environment: 'node',
-          setupFiles: [STALL_WATCHDOG],
-          // Each file in a child process (vitest's default), not a thread as the unit files: eight
-          // files of 1 to 3 s took the same CPU either way (32.9 s in child processes, 32.4 s in
-          // threads, load 20 to 23; a first pair, 40.5 s and 34.9 s, had the processes run
-          // first, cold), and one file changes the working folder, which a thread cannot.
-          testTimeout: 60_000,
-          hookTimeout: 30_000,
+          exclude: [...configDefaults.exclude, ...INTEGRATION_OWN],
+          // In child processes, not threads as the unit files: eight files of 1 to 3 s took the
+          // same CPU either way (32.9 s in child processes, 32.4 s in threads, load 20 to 23; a
+          // first pair, 40.5 s and 34.9 s, had the processes run first, cold).
+          isolate: false,
         },
+      },
+      {
+        // The integration files that need a process and modules of their own (INTEGRATION_OWN).
+        test: { ...INTEGRATION, name: 'integration-isolated', include: INTEGRATION_OWN },
       },
       {
         // Faults, crashes, hostile input and the key's safety. `npm run soak` runs the

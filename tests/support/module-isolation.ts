@@ -85,6 +85,38 @@ export function withOwnHelpers(tests: string, file: string): string {
 }
 
 /**
+ * What a file does to the process it runs in, which the next file in that process would still
+ * see: its working folder or umask changed, the process's escaped errors caught (a listener the
+ * file leaves would take the next file's), a module put into Node's own require cache (the
+ * updater tests' stand-in for `electron`).
+ */
+const CHANGES_PROCESS = [
+  /\bprocess\.(?:chdir|umask)\s*\(/,
+  /\bprocess\.\w+\(\s*'(?:uncaughtException|unhandledRejection)'/,
+  /\brequire\.cache\b/,
+];
+
+/**
+ * Whether a test file, or a helper of the tests it imports ({@link withOwnHelpers}), changes what
+ * the next file in its process would see, modules ({@link needsOwnModules}) or the process itself:
+ * the integration files that share a child process (`isolate: false`) must not.
+ */
+export function needsOwnProcess(text: string): boolean {
+  return needsOwnModules(text) || CHANGES_PROCESS.some((pattern) => pattern.test(text));
+}
+
+/**
+ * The test files under `dir` that need a child process and modules of their own: the file or a
+ * helper of the tests it imports matches {@link needsOwnProcess}.
+ */
+export function filesNeedingOwnProcess(root: string, dir: string): string[] {
+  const tests = join(root, 'tests');
+  return filesNeedingOwnModules(root, dir, () => true).filter((file) =>
+    needsOwnProcess(withOwnHelpers(tests, join(root, file))),
+  );
+}
+
+/**
  * The renderer files under `dir` that run the app's real main side ({@link runsMainSide}), split
  * into those that may share their thread's modules and those that need their own: the file or a
  * helper of the tests it imports changes what a later file would see ({@link needsOwnModules}).

@@ -6,16 +6,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { CompareCredentials, keyVariable } from '../../../electron/cli/compare-credentials';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import type { ProviderId } from '../../../shared/domain/providers';
+import { afterEachTest } from '../../support/after-each-test';
 import { openTestCore } from '../core/core-harness';
 
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
+afterEachTest(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import {
   openPictorCore,
@@ -15,13 +14,14 @@ import type { Clock } from '../../../electron/ports/clock';
 import type { Logger } from '../../../electron/ports/logger';
 import type { CredentialsProvider } from '../../../electron/ports/credentials';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { afterEachTest } from '../../support/after-each-test';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { providerRig, type ProviderRig } from '../providers/provider-harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 

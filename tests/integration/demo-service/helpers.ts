@@ -1,6 +1,6 @@
-import { afterEach } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
+import { afterEachTest } from '../../support/after-each-test';
 import { UNTIL } from '../../support/waits';
 
 /** A clock the test moves by hand, for task progress and URL lifetimes. */
@@ -21,7 +21,7 @@ export async function startService(options: DemoServiceOptions = {}): Promise<De
   return service;
 }
 
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(running.splice(0).map((service) => service.close()));
 });
 

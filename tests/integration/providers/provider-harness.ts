@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import {
@@ -26,6 +25,7 @@ import type {
 import type { CredentialsProvider, ServiceCredentials } from '../../../electron/ports/credentials';
 import { ManualClock, flushPromises } from '../../fakes/manual-clock';
 import { syncFingerprint } from '../../fakes/static-credentials';
+import { afterEachTest } from '../../support/after-each-test';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -92,7 +92,7 @@ export class ProviderCredentials implements CredentialsProvider {
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
+afterEachTest(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 });
 

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { needsOwnModules, runsMainSide, withOwnHelpers } from '../../support/module-isolation';
+import {
+  needsOwnModules,
+  needsOwnProcess,
+  runsMainSide,
+  withOwnHelpers,
+} from '../../support/module-isolation';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -39,6 +44,31 @@ describe('a file that needs modules of its own', () => {
     'vi.unstubAllEnvs();',
   ])('is not one for %s', (text) => {
     expect(needsOwnModules(text)).toBe(false);
+  });
+});
+
+describe('an integration file that needs a process of its own', () => {
+  // Put together, so that process-bound.test.ts does not take this file for one that calls them.
+  const call = (name: string) => `process.${name}(value);`;
+  it.each([
+    call('chdir'),
+    call('umask'),
+    "process.on('unhandledRejection', onEscape);",
+    "process.prependListener('uncaughtException', onEscape);",
+    'require.cache[id] = { exports };',
+    "vi.mock('electron', () => ({}));",
+    "vi.stubEnv('TZ', 'Pacific/Chatham');",
+  ])('is recognised by %s', (text) => {
+    expect(needsOwnProcess(text)).toBe(true);
+  });
+
+  it.each([
+    'const cwd = process.cwd();',
+    "process.once('exit', killOnExit);",
+    "child.on('exit', done);",
+    "vi.spyOn(globalThis, 'fetch');",
+  ])('is not one for %s', (text) => {
+    expect(needsOwnProcess(text)).toBe(false);
   });
 });
 
@@ -82,11 +112,15 @@ describe("a file's own helpers", () => {
     }
   });
 
-  it('attach no hook when imported: a shared thread evaluates a helper once, for its first file', () => {
+  it('attach no hook when imported: a shared worker evaluates a helper once, for its first file', () => {
     // The setup files run again for every file (vitest.config.ts `setupFiles`); a helper registers
-    // what it ends after each test with tests/unit/renderer/after-each-test.ts instead.
-    const setupFiles = ['tests/unit/renderer/setup.ts', 'tests/support/stall-watchdog-setup.ts'];
-    const helpers = ['tests/unit', 'tests/support']
+    // what it ends after each test with tests/support/after-each-test.ts instead.
+    const setupFiles = [
+      'tests/unit/renderer/setup.ts',
+      'tests/support/stall-watchdog-setup.ts',
+      'tests/integration/setup.ts',
+    ];
+    const helpers = ['tests/unit', 'tests/support', 'tests/integration']
       .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
       .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))

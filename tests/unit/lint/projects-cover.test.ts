@@ -12,7 +12,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVitest, type TestSpecification } from 'vitest/node';
-import { needsOwnModules, runsMainSide, withOwnHelpers } from '../../support/module-isolation';
+import {
+  needsOwnModules,
+  needsOwnProcess,
+  runsMainSide,
+  withOwnHelpers,
+} from '../../support/module-isolation';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const rel = (file: string) => relative(root, file).split('\\').join('/');
@@ -105,5 +110,28 @@ describe('the vitest projects', () => {
       'tests/unit/renderer/gallery/gallery-grid.test.tsx',
     );
     expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
+  });
+
+  it('share a child process between integration files only when neither they nor a helper they import change what the next would see', () => {
+    const inProject = (name: string) => specs.filter((spec) => spec.project.name === name);
+    const shared = inProject('integration');
+    expect(shared.length).toBeGreaterThan(100);
+    expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
+    const wrong = shared
+      .filter((spec) => needsOwnProcess(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .map((spec) => rel(spec.moduleId));
+    expect(wrong).toEqual([]);
+    // The file that changes the working folder, and the one that mocks electron, run isolated.
+    const isolated = inProject('integration-isolated');
+    expect(isolated.map((spec) => rel(spec.moduleId))).toEqual(
+      expect.arrayContaining([
+        'tests/integration/cli/no-key-echo.test.ts',
+        'tests/integration/main/main-smoke.test.ts',
+      ]),
+    );
+    expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
+    // Both in child processes: what is the whole process's behaves as when each file had one.
+    const pools = new Set([...shared, ...isolated].map((spec) => spec.project.config.pool));
+    expect([...pools]).toEqual(['forks']);
   });
 });

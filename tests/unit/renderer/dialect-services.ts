@@ -11,7 +11,7 @@ import type { DemoService, DemoServiceOptions } from '../../../electron/demo-ser
 import type { ProviderId } from '../../../shared/domain/providers';
 import { withAddress } from '../../../shared/domain/submit-target';
 import type { WiredApi } from '../../support/wired-api';
-import { afterEachTest } from './after-each-test';
+import { afterEachTest } from '../../support/after-each-test';
 
 /** The key a dialect service started here accepts (account `user`). */
 export const SERVICE_KEY = 'service-key-0123456789';

@@ -2,7 +2,7 @@
  * Layout for the renderer's tests: jsdom lays nothing out, so a test gives the elements it needs
  * a size (the virtual lists') or an overflow (a box that cuts its text), undone after the test.
  */
-import { afterEachTest } from './after-each-test';
+import { afterEachTest } from '../../support/after-each-test';
 
 const running: Array<() => void> = [];
 afterEachTest(() => {

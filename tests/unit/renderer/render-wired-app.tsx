@@ -16,7 +16,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTask } from '../../support/task-records';
 import { interceptWired, type InterceptedApi } from '../../support/intercepted-api';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
-import { afterEachTest } from './after-each-test';
+import { afterEachTest } from '../../support/after-each-test';
 import { giveSize } from './layout-sizes';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);

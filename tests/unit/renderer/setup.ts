@@ -7,7 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useAppStore } from '../../../renderer/store/app-store';
 import { UNTIL } from '../../support/waits';
-import { endTest } from './after-each-test';
+import { endTest } from '../../support/after-each-test';
 
 // `waitFor` and `findBy…` wait on their condition; the deadline (1 s by default) is only for one
 // that never holds, and must stay above what a loaded machine makes of one that does.

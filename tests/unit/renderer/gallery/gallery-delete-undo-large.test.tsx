@@ -14,7 +14,7 @@ import { interceptWired, type InterceptedApi } from '../../../support/intercepte
 import { okValue } from '../../../support/ipc';
 import { slowDisk } from '../../../support/slow-disk';
 import { startWiredApi } from '../../../support/wired-api';
-import { afterEachTest } from '../after-each-test';
+import { afterEachTest } from '../../../support/after-each-test';
 import { focusedKey, keyOf, mountGallery, tile } from '../gallery/gallery-harness';
 import { seedGallery } from './gallery-wired';
 

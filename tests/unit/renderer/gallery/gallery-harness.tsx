@@ -11,7 +11,7 @@ import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
-import { afterEachTest } from '../after-each-test';
+import { afterEachTest } from '../../../support/after-each-test';
 
 export interface Size {
   width: number;
