@@ -17,6 +17,8 @@ const CHANGES_SHARED_STATE = [
   /\bdelete\s+process\.env\b/,
   /\bglobalThis(?:\.\w+|\[[^\]]+\])\s*=(?!=)/,
   /\bObject\.(?:defineProperty|assign)\(\s*(?:globalThis|process\.env)\b/,
+  // zod's configuration is the whole process's (its post-processor, its locale).
+  /\bz\.config\s*\(/,
   // Said by the file: it counts what a module holds for the whole process (a budget, a pool),
   // which a file before it in the thread could still hold.
   /@own-modules\b/,

@@ -31,6 +31,7 @@ describe('a file that needs modules of its own', () => {
     'globalThis.fetch = fake;',
     "Object.defineProperty(globalThis, 'navigator', { value: {} });",
     ' * @own-modules: it counts the process-wide read budget.',
+    'z.config({ postProcessor: () => (built += 1) });',
   ])('is recognised by %s', (text) => {
     expect(needsOwnModules(text)).toBe(true);
   });
