@@ -9,12 +9,33 @@
  */
 const hooks: Array<() => unknown> = [];
 
-/** Runs `hook` after every test of every file that imports the helper calling this. */
-export function afterEachTest(hook: () => unknown): void {
+/**
+ * Runs `hook` after every test of every file that imports the helper calling this; what it returns
+ * takes the hook off again.
+ */
+export function afterEachTest(hook: () => unknown): () => void {
   hooks.push(hook);
+  return () => {
+    const at = hooks.indexOf(hook);
+    if (at >= 0) hooks.splice(at, 1);
+  };
 }
 
-/** The registered hooks, the last registered first, as vitest runs afterEach hooks. */
+/**
+ * The registered hooks, the last registered first, as vitest runs afterEach hooks. Every hook runs
+ * even when one before it throws (a failed test's helper may fail to stop): stopping at the first
+ * would leave the later helpers' servers and cores open into the next file of a shared worker.
+ * What they threw is thrown once all have run: the one error itself, or all of them together.
+ */
 export async function endTest(): Promise<void> {
-  for (const hook of [...hooks].reverse()) await hook();
+  const errors: unknown[] = [];
+  for (const hook of [...hooks].reverse()) {
+    try {
+      await hook();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, `${errors.length} clean-ups failed`);
 }
