@@ -15,10 +15,7 @@
  * (tests/support/intercepted-api.ts); the hand-written fake (tests/fakes/fake-pictor-api.ts) is
  * left for the tests not yet moved onto it.
  */
-import { pathToFileURL } from 'node:url';
-import { inject, vi } from 'vitest';
-// The run's provided values (`pictorHistoryWorker`) are declared beside the setup that provides them.
-import type {} from './run-cache-setup';
+import { vi } from 'vitest';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
 import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import type { UpdatesControl } from '../../electron/ipc/update-handlers';
@@ -187,15 +184,6 @@ function nodeByteTypes(): () => void {
   return () => Object.assign(scope, before);
 }
 
-/**
- * The history worker bundled once for the run (tests/support/run-cache-setup.ts), where the
- * project built one: from source, each main's worker thread loaded its modules through tsx.
- */
-function bundledHistoryWorker(): Partial<AppRuntimeOptions> {
-  const bundle = inject('pictorHistoryWorker') as string | undefined;
-  return bundle ? { historyPort: { workerUrl: pathToFileURL(bundle) } } : {};
-}
-
 /** Starts the runtime on a temporary folder, wires it and gives the page's API over it. */
 export async function startWiredApi(options: WiredApiOptions = {}): Promise<WiredApi> {
   const restoreByteTypes = nodeByteTypes();
@@ -208,7 +196,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     prefix: 'pictor-wired-',
     ...(options.history ? { history: options.history } : {}),
     env,
-    runtime: (os) => ({ prompts: os.prompts, ...bundledHistoryWorker(), ...options.runtime }),
+    runtime: (os) => ({ prompts: os.prompts, ...options.runtime }),
     wiring: () => ({
       info: () => ({
         version: options.version ?? '0.1.0',

@@ -22,7 +22,7 @@ import {
   type Result,
 } from '../../../shared/ipc/contract';
 import { ManualClock } from '../../fakes/manual-clock';
-import { coreAgainstDemo } from '../core/core-harness';
+import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { ipcCaller } from '../../support/ipc';
 import { UNTIL } from '../../support/waits';
 
@@ -39,7 +39,7 @@ async function tempDir(name: string): Promise<string> {
 }
 
 async function galleryWithImages(count: number) {
-  const h = await coreAgainstDemo();
+  const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
   h.core.engine.start();
   const records = await h.core.engine.submit(
     { prompt: 'undo test', size: '96x64' },

@@ -139,6 +139,10 @@ writeFileSync(join(fakeBin, 'dbus-send'), "#!/bin/sh\nprintf '   boolean true\\n
   mode: 0o755,
 });
 vi.stubEnv('XDG_CURRENT_DESKTOP', 'sway');
+// The embedded demo's tasks at a test's pace (app-environment.ts, as the end-to-end suite sets
+// it): its own 3 to 8 s a task and the 3 s poll were the generate test's 9.5 s of waiting.
+vi.stubEnv('PICTOR_DEMO_DURATION_MS', '200');
+vi.stubEnv('PICTOR_POLL_INTERVAL_MS', '200');
 vi.stubEnv('PATH', `${fakeBin}${delimiter}${process.env.PATH ?? ''}`);
 await import('../../../electron/main');
 vi.unstubAllEnvs();

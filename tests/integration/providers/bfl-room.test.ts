@@ -8,16 +8,20 @@
 import { describe, expect, it } from 'vitest';
 import { CliProgress } from '../../../electron/cli/cli-progress';
 import { profileOf } from '../../../electron/core/service/providers/profiles';
-import type { TaskUpdate } from '../../../electron/core/engine/engine-types';
+import type { TaskEngineOptions, TaskUpdate } from '../../../electron/core/engine/engine-types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { providerRig, SIZE, type ProviderRig } from './provider-harness';
+import { CROWD_TIMING, providerRig, SIZE, type ProviderRig } from './provider-harness';
 
 const CAP = profileOf('bfl').maxInFlight!;
 const WAITING = `waiting: ${CAP} tasks already running on Black Forest Labs`;
 
 /** A rig whose service itself takes any number of tasks: the engine's own count is tested. */
-async function rig(engine = {}): Promise<ProviderRig> {
-  const made = await providerRig('bfl', { maxActiveTasks: 1_000, durationMs: 3_600_000 }, engine);
+async function rig(engine: Partial<TaskEngineOptions> = {}): Promise<ProviderRig> {
+  const made = await providerRig(
+    'bfl',
+    { maxActiveTasks: 1_000, durationMs: 3_600_000 },
+    { ...CROWD_TIMING, ...engine },
+  );
   made.core.engine.start();
   return made;
 }

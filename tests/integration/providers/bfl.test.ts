@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../../shared/domain/providers';
 import { profileOf } from '../../../electron/core/service/providers/profiles';
-import { mostRunningAtOnce, providerRig, SIZE } from './provider-harness';
+import { CROWD_TIMING, mostRunningAtOnce, providerRig, SIZE } from './provider-harness';
 import { describeProvider, submitOne, untilAccepted } from './provider-scenarios';
 
 describeProvider({ provider: 'bfl', handles: ['poll'] });
@@ -51,7 +51,7 @@ describe('bfl: what only BFL has', () => {
   it('holds submits while a key has its most tasks running: the service never refuses one, and all complete', async () => {
     const cap = profileOf('bfl').maxInFlight!;
     // BFL's documented limit, the one the profile keeps; more tasks than it, in three submits.
-    const rig = await providerRig('bfl', { maxActiveTasks: cap, durationMs: 20_000 });
+    const rig = await providerRig('bfl', { maxActiveTasks: cap, durationMs: 20_000 }, CROWD_TIMING);
     rig.core.engine.start();
     const total = cap + 6;
     const records = [

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { profileOf } from '../../../electron/core/service/providers/profiles';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { syncFingerprint } from '../../fakes/static-credentials';
-import { KEY, providerRig, SIZE, type ProviderRig } from './provider-harness';
+import { CROWD_TIMING, KEY, providerRig, SIZE, type ProviderRig } from './provider-harness';
 
 /** A task as a process stored it before sending it; `sendState` absent: an earlier version's. */
 function stored(rig: ProviderRig, localId: string, fields: Partial<TaskRecord>): TaskRecord {
@@ -30,7 +30,7 @@ function stored(rig: ProviderRig, localId: string, fields: Partial<TaskRecord>):
 describe('bfl: tasks stored but never sent, across a quit', () => {
   it('sends the part of a batch that waited for room once each, and never sends the rest again', async () => {
     const cap = profileOf('bfl').maxInFlight!;
-    const rig = await providerRig('bfl', { maxActiveTasks: cap, durationMs: 20_000 });
+    const rig = await providerRig('bfl', { maxActiveTasks: cap, durationMs: 20_000 }, CROWD_TIMING);
     rig.core.engine.start();
     const request = { prompt: 'a crowd at the gate', size: SIZE.bfl };
     const records = await rig.core.engine.submit(request, rig.target, cap + 3);
