@@ -27,6 +27,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
+import { bundledHistoryWorker } from '../../support/node-entry-args';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
@@ -191,6 +192,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     logger,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
+    historyPort: bundledHistoryWorker(),
   });
   const texts: { where: string; text: string }[] = [];
   try {
