@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import {
+  binaryString,
   controlString,
   deepNesting,
   hostileString,
