@@ -138,7 +138,10 @@ describe('soak: tasks submitted at once under random faults', () => {
       delayMs: SLOW_MS,
       stallMs: 60_000,
     };
-    const untried = untriedCounter(() => run!.core, () => ids);
+    const untried = untriedCounter(
+      () => run!.core,
+      () => ids,
+    );
     /** Short steps while an image waits for its first try (but those the service holds). */
     const step = (): number => (untried() > held(watch)[1] ? DOWNLOAD_STEP_MS : STEP_MS);
     /** Moves the clock until every task is settled. */

@@ -50,19 +50,17 @@ const SURROGATE_COUNT = 0xe000 - SURROGATE_START;
  * made with that unit (its slices of known-dangerous strings are read back through it): 0.74 s of
  * CPU on a 2-core machine, paid by every hostile file at import.
  */
-const binaryUnit: fc.Arbitrary<string> = fc
-  .nat({ max: 0x10ffff - SURROGATE_COUNT })
-  .map(
-    (index) => String.fromCodePoint(index < SURROGATE_START ? index : index + SURROGATE_COUNT),
-    (value) => {
-      const code = typeof value === 'string' ? value.codePointAt(0) : undefined;
-      if (code === undefined || String.fromCodePoint(code) !== value)
-        throw new Error('not one code point');
-      if (code >= SURROGATE_START && code < SURROGATE_START + SURROGATE_COUNT)
-        throw new Error('a surrogate half');
-      return code < SURROGATE_START ? code : code - SURROGATE_COUNT;
-    },
-  );
+const binaryUnit: fc.Arbitrary<string> = fc.nat({ max: 0x10ffff - SURROGATE_COUNT }).map(
+  (index) => String.fromCodePoint(index < SURROGATE_START ? index : index + SURROGATE_COUNT),
+  (value) => {
+    const code = typeof value === 'string' ? value.codePointAt(0) : undefined;
+    if (code === undefined || String.fromCodePoint(code) !== value)
+      throw new Error('not one code point');
+    if (code >= SURROGATE_START && code < SURROGATE_START + SURROGATE_COUNT)
+      throw new Error('a surrogate half');
+    return code < SURROGATE_START ? code : code - SURROGATE_COUNT;
+  },
+);
 
 /** `fc.string({ unit: 'binary', … })`, the same strings, without its reverse map (see above). */
 export function binaryString(constraints: { minLength?: number; maxLength?: number } = {}) {
