@@ -25,6 +25,7 @@ import {
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import {
+  binaryString,
   controlString,
   deepNesting,
   hostileValue,
@@ -152,7 +153,7 @@ type Tagged = { readonly kind: string; readonly payload: unknown };
  * Fields no schema names, for any channel: built once for all (fast-check's string arbitrary
  * tokenizes its dangerous strings when built; once per channel was 112 builds), the same draws.
  */
-const extraFields = fc.dictionary(fc.string({ unit: 'binary', maxLength: 30 }), hostileValue, {
+const extraFields = fc.dictionary(binaryString({ maxLength: 30 }), hostileValue, {
   minKeys: 1,
   maxKeys: 3,
 });

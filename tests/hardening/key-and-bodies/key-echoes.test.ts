@@ -8,10 +8,10 @@
  * is searched for any 12 consecutive characters of the key in any of the encodings, by the
  * test's own scanner (key-encodings.ts).
  */
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +21,13 @@ import { jsonLine, listLine } from '../../../electron/cli/cli-report';
 import { problemLine, resumeLineFor } from '../../../electron/cli/resume-lines';
 import { secretRedactor } from '../../../electron/core/logging/redaction';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
-import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE, openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
+import { copyMigratedHistory } from '../../support/migrated-history';
+import { bundledHistoryWorker } from '../../support/node-entry-args';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
@@ -70,13 +71,6 @@ interface Scenario {
 
 let server: TestServer;
 let png: Buffer;
-/**
- * A history database created and migrated once for the file, copied into each run's data folder:
- * migrating a new database at every run was a fifth of the suite's CPU. The key never reaches a
- * migration (none is stored before a task is), so each run's copy is what its own first open
- * would have made, and each run still writes and is scanned in a folder of its own.
- */
-let migratedHistory: string;
 let scenario: Scenario | null = null;
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -139,11 +133,6 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
     .png()
     .toBuffer();
-  const template = await mkdtemp(join(tmpdir(), 'pictor-key-echo-history-'));
-  migratedHistory = join(template, HISTORY_FILE);
-  HistoryStore.open(migratedHistory).close();
-  // Closed, the database is one file: no write-ahead log beside it to copy as well.
-  expect(await readdir(template)).toEqual([HISTORY_FILE]);
   server = await startServer((req, res) => {
     const scene = scenario;
     if (!scene) return json(res, 503, { error: 'no scenario' });
@@ -159,7 +148,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(dirname(migratedHistory), { recursive: true, force: true });
 });
 
 interface RunOutcome {
@@ -174,7 +162,9 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
   const dataDir = join(dir, 'data');
   const galleryDir = join(dir, 'gallery');
   await mkdir(dataDir);
-  await copyFile(migratedHistory, join(dataDir, HISTORY_FILE));
+  // A migrated history copied in (migrating one at every run was a fifth of the file's CPU): the
+  // key never reaches a migration, so the copy is what the run's own first open would have made.
+  copyMigratedHistory(join(dataDir, HISTORY_FILE));
   const logger = new RotatingFileLogger({
     dir: join(dataDir, 'logs'),
     minimumLevel: 'debug',
@@ -191,6 +181,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     logger,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
+    historyPort: bundledHistoryWorker(),
   });
   const texts: { where: string; text: string }[] = [];
   try {

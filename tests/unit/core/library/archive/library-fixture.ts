@@ -19,6 +19,7 @@ import { ManualClock } from '../../../../fakes/manual-clock';
 import { afterEach, beforeEach } from 'vitest';
 import { makeImage, makeTempDir, removeDir } from '../../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../../support/task-records';
+import { copyMigratedHistory } from '../../../../support/migrated-history';
 
 export interface Library {
   readonly dir: string;
@@ -48,6 +49,12 @@ export function offlineGallery(root: string): { gallery: Gallery; intake: ImageI
   return galleryOffline(root);
 }
 
+/** A new library's history: a migrated copy opened (tests/support/migrated-history.ts). */
+function openCopiedHistory(file: string): HistoryStore {
+  copyMigratedHistory(file);
+  return HistoryStore.open(file);
+}
+
 export async function makeLibrary(): Promise<Library> {
   const dir = await makeTempDir();
   const root = join(dir, 'gallery');
@@ -55,7 +62,7 @@ export async function makeLibrary(): Promise<Library> {
   return {
     dir,
     root,
-    history: HistoryStore.open(join(dir, 'history.sqlite')),
+    history: openCopiedHistory(join(dir, 'history.sqlite')),
     ...offlineGallery(root),
   };
 }

@@ -1,0 +1,30 @@
+/**
+ * A new history file without paying its migrations: a history created and migrated once per
+ * process (or worker thread), closed, and copied wherever a test wants a new one. Migrating a new
+ * database took most of a fresh library's cost (import-interrupt made 5 a test; key-echoes 60,
+ * a fifth of that file's CPU). No migration writes a time, a random id or anything of the path,
+ * and a closed database is one file (no write-ahead log beside it), so the copy is what the
+ * test's own first open would have made there; its first open still runs the history's checks.
+ */
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HISTORY_FILE, HistoryStore } from '../../electron/core/history/history-store';
+
+let template: string | null = null;
+
+function makeTemplate(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pictor-migrated-history-'));
+  const file = join(dir, HISTORY_FILE);
+  HistoryStore.open(file).close();
+  const left = readdirSync(dir);
+  if (left.length !== 1) throw new Error(`a closed history left ${left.join(', ')} beside it`);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return file;
+}
+
+/** Writes a new, fully migrated, empty history file at `to` (its folder must exist). */
+export function copyMigratedHistory(to: string): void {
+  template ??= makeTemplate();
+  copyFileSync(template, to);
+}
