@@ -3,9 +3,9 @@
  * in one run (`--mac dir:x64 dir:arm64`, as the release packs them on its macOS runner), Windows
  * and Linux in the other (`--win dir:x64 --linux dir:x64`). Each run still packs each of its
  * targets in full (its own Electron copy, app.asar, fuses, resources): only a run's own start is
- * shared (Node, electron-builder's modules, the configuration, `npm prefix`), which was about a
- * third of each separate run's CPU (four targets on a loaded 2-core machine: 24.8 s of CPU in four
- * runs, 16.9 s in one). Two runs, not one, so two test files pack at once, one on each core.
+ * shared (Node, electron-builder's modules, the configuration, `npm prefix`): the four targets on a
+ * loaded 2-core machine, back to back, took 26.5 and 27.4 s of CPU in four runs, 23.9 and 23.8 s
+ * in two. Two runs, not one, so two test files pack at once, one on each core.
  *
  * A run reads one `electronDist`: the macOS stand-in serves both macOS targets as an unpacked
  * distribution, as before; a run over several OSes is given a folder of stand-in zips named as
