@@ -3,7 +3,8 @@
  * electron-builder.yml) into an unpacked linux-x64 folder, using a stand-in Electron distribution
  * (the real one cannot be downloaded here), and checks what the asar holds. The build is the
  * run's test build (global-setup.ts), outside the working tree, packed from its own folder, once
- * for every file that reads the linux-x64 pack (shared-packs.ts, stand-in-targets.ts's packTarget).
+ * for every file that reads the linux-x64 pack (shared-packs.ts; with the Windows target, in one
+ * electron-builder run: pack-groups.ts).
  *
  * Nothing may come from the network: Electron comes from `electronDist`, the icons are premade
  * (no icon toolset), `npmRebuild: false` fetches no headers, and every download mirror points at a

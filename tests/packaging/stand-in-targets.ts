@@ -1,7 +1,7 @@
 /**
- * Stand-in Electron distributions for macOS and Windows, and the electron-builder run that packs
- * one target (`--dir`) from any of them, for checking each target's file set on this Linux
- * machine (the real distributions cannot be downloaded here).
+ * Stand-in Electron distributions for macOS and Windows, and the electron-builder command line
+ * that packs targets as folders from them (pack-groups.ts runs it), for checking each target's
+ * file set on this Linux machine (the real distributions cannot be downloaded here).
  *
  * electron-builder copies the distribution and edits it: on macOS it reads and rewrites the
  * Info.plist of the app and of each helper app (app-builder-lib/out/electron/electronMac.js) and
@@ -177,47 +177,41 @@ export function resourcesDir(target: Target, appOut: string): string {
 }
 
 /**
- * Packs the already built app in `root` (the run's test build, laid out like the repository:
- * tests/support/test-build.ts) for `target` as a folder, with electron-builder.yml and a stand-in
- * Electron, offline. Only what needs a tool this machine lacks is changed: Windows
+ * electron-builder's command line (cli.js and its arguments) packing the already built app in
+ * `root` (the run's test build, laid out like the repository: tests/support/test-build.ts) for
+ * `targets` as folders (`--mac dir:x64 dir:arm64 …`), with electron-builder.yml and the stand-in
+ * Electron in `dist`, offline. Only what needs a tool this machine lacks is changed: Windows
  * executable resources (rcedit runs under Wine here) and macOS ad-hoc signing (codesign) are
- * skipped; neither changes which files ship.
+ * skipped; neither changes which files ship. pack-groups.ts runs it.
  */
-export async function packTarget(
+export function electronBuilderArgs(
   root: string,
-  work: string,
-  target: Target,
-  electronVersion: string,
-): Promise<{ appOut: string; log: string }> {
-  const dist = path.join(work, `electron-${target.os}-${target.arch}`);
-  await createStandInFor(target.os, dist, electronVersion);
-  const output = path.join(work, `release-${target.os}-${target.arch}`);
-  const args = [
+  targets: readonly Target[],
+  options: { dist: string; output: string; electronVersion: string },
+): string[] {
+  const oses = [...new Set(targets.map((target) => target.os))];
+  const platforms = oses.flatMap((os) => [
+    `--${os}`,
+    ...targets.filter((target) => target.os === os).map((target) => `dir:${target.arch}`),
+  ]);
+  return [
     path.join(root, 'node_modules/electron-builder/cli.js'),
-    `--${target.os}`,
-    'dir',
-    `--${target.arch}`,
+    ...platforms,
     '--projectDir',
     root,
     '--config',
     'electron-builder.yml',
-    `-c.electronDist=${dist}`,
-    `-c.electronVersion=${electronVersion}`,
+    `-c.electronDist=${options.dist}`,
+    `-c.electronVersion=${options.electronVersion}`,
     `-c.electronDownload.mirror=${CLOSED_PORT_URL}`,
-    `-c.directories.output=${output}`,
-    ...(target.os === 'win' ? ['-c.win.signAndEditExecutable=false'] : []),
-    ...(target.os === 'mac'
+    `-c.directories.output=${options.output}`,
+    ...(oses.includes('win') ? ['-c.win.signAndEditExecutable=false'] : []),
+    ...(oses.includes('mac')
       ? ['-c.electronFuses.resetAdHocDarwinSignature=false', '-c.mac.identity=null']
       : []),
     '--publish',
     'never',
   ];
-  const log = await runElectronBuilder(args, {
-    cwd: root,
-    cache: path.join(work, 'cache'),
-    what: `${target.os} ${target.arch}`,
-  });
-  return { appOut: path.join(output, unpackedDir(target)), log };
 }
 
 /**

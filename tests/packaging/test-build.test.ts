@@ -62,7 +62,10 @@ describe('a build under the test runner’s NODE_ENV', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'pictor-dev-build-'));
     // What the packaging setup did before it set NODE_ENV=production: vitest's NODE_ENV.
     expect(process.env.NODE_ENV).toBe('test');
-    const [command, args] = npmRun('build');
+    // The renderer's half of `npm run build` (its first step): the half React's build comes in.
+    // The main side's bundles, which NODE_ENV does not make a development build of, are the test
+    // build's, linked, so the folder is complete and is refused for its renderer alone.
+    const [command, args] = npmRun('build:renderer');
     await promisify(execFile)(command, args, {
       cwd: ROOT,
       env: { ...process.env, PICTOR_BUILD_DIR: dir },
@@ -70,6 +73,7 @@ describe('a build under the test runner’s NODE_ENV', () => {
     });
     await copyFile(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+    await symlink(BUILD.electronDir, path.join(dir, 'dist-electron'), 'junction');
     const development = testBuildAt(dir);
     expect(rendererBuildKind(development.rendererDir)).toBe('development');
     expect(await scriptBytes(development.rendererDir)).toBeGreaterThan(

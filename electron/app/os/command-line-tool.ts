@@ -9,9 +9,9 @@
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import type { CommandLineToolPrompts, PromptSentence } from '../../ports/user-prompts';
 import { systemErrorCode } from '../../core/errors';
+import { COMMAND_LINK } from './command-link';
 
-/** Where the link goes: on every macOS PATH, writable by administrators. */
-export const COMMAND_LINK = '/usr/local/bin/pictor';
+export { COMMAND_LINK };
 
 /** What is at a path, without following a final link. */
 export type PathEntry =

@@ -37,8 +37,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { codesignReader } from '../../../electron/adapters/codesign';
-import { nodeCommandLineToolFs } from '../../../electron/adapters/command-line-tool-fs';
-import { COMMAND_LINK, installCommandLineTool } from '../../../electron/app/os/command-line-tool';
+import { COMMAND_LINK } from '../../../electron/app/os/command-link';
 import { readMacSignature } from '../../../electron/app/updates/update-capability';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
 import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
@@ -170,6 +169,12 @@ function linux(installer: string): void {
 
 /** "Install Command Line Tool…" as the app runs it, the user agreeing. */
 async function commandLineTool(target: string): Promise<void> {
+  // Loaded here, on a Mac installing, not at start: with the app's error sentences they were most
+  // of the modules every dry run (ci-steps.test.ts runs this script on every leg) loaded.
+  const [{ installCommandLineTool }, { nodeCommandLineToolFs }] = await Promise.all([
+    import('../../../electron/app/os/command-line-tool'),
+    import('../../../electron/adapters/command-line-tool-fs'),
+  ]);
   let told = '';
   const outcome = await installCommandLineTool({
     fs: nodeCommandLineToolFs,

@@ -5,7 +5,7 @@
  * on every OS (tests/unit/e2e/installed-app.test.ts).
  */
 import path from 'node:path';
-import { COMMAND_LINK } from '../../../electron/app/os/command-line-tool';
+import { COMMAND_LINK } from '../../../electron/app/os/command-link';
 
 /** The command a user types `pictor` with, once the installer ran. */
 export function installedCommand(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {

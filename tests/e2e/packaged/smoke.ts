@@ -21,15 +21,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// Playwright is loaded only to drive the app: a dry run (and ci-steps.test.ts, which runs this
-// script on every leg) does not pay for loading it.
+// Playwright (and the checks of what the app left, below) are loaded only to drive the app: a dry
+// run (and ci-steps.test.ts, which runs this script on every leg) does not pay for loading them.
 import type { ElectronApplication, Page } from '@playwright/test';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
 import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
 import { commandLine, installedApp, type Invocation } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
 import { runCommand } from './run-command';
-import { checkAppArmorProfile, checkSavedGeneration } from './smoke-checks';
 
 const ARGS = ciArgsOrExit(
   {
@@ -204,6 +203,9 @@ async function main(): Promise<void> {
     return;
   }
   await commandChecks(executable);
+  // Loaded once the app is to be driven: the checks read the app's history and image metadata
+  // with its core's modules, which a dry run (every leg of ci-steps.test.ts) need not load.
+  const { checkAppArmorProfile, checkSavedGeneration } = await import('./smoke-checks');
   const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
   console.log(`smoke: starting ${executable}`);
   const app = await launch(executable, smokeEnv(work));
