@@ -8,8 +8,9 @@
  * 1. The end-to-end journeys beside the static checks and the Electronegativity scan. The
  *    journeys keep about 1.3 cores busy (212 s of CPU in 162 s: their two workers wait on the
  *    app, the demo service and Chromium's frames); the type check (≈ 90 s of CPU), ESLint and
- *    Prettier (≈ 45 s each) and the scan (≈ 4 s) are one core each and fill what the journeys
- *    leave. One after the other they took 92 + 4 + 162 s.
+ *    Prettier (≈ 45 s each) and the scan (≈ 4 s) are one core each and run at a lower priority,
+ *    so they fill what the journeys leave without slowing them (whose waits have timeouts). One
+ *    after the other they took 92 + 4 + 162 s.
  * 2. vitest, which keeps both cores busy by itself. It comes after the type check, which records
  *    the dead exports its lint test reads (tests/support/dead-exports-cache.ts).
  *
@@ -26,10 +27,10 @@ import { acquireTestBuild, listWorkingTreeBuild } from './test-build';
 const STAGES: readonly (readonly Phase[])[] = [
   [
     { script: 'test:e2e', live: true },
-    { script: 'typecheck' },
-    { script: 'lint:eslint' },
-    { script: 'lint:prettier' },
-    { script: 'security' },
+    { script: 'typecheck', yields: true },
+    { script: 'lint:eslint', yields: true },
+    { script: 'lint:prettier', yields: true },
+    { script: 'security', yields: true },
   ],
   [{ script: 'test:vitest', live: true }],
 ];
