@@ -9,7 +9,9 @@
  *    journeys keep about 1.3 cores busy (212 s of CPU in 162 s: their two workers wait on the
  *    app, the demo service and Chromium's frames); the type check (≈ 90 s of CPU), ESLint and
  *    Prettier (≈ 45 s each) and the scan (≈ 4 s) are one core each and run at a lower priority,
- *    so they fill what the journeys leave without slowing them (whose waits have timeouts). One
+ *    so they fill what the journeys leave without slowing them (whose waits have timeouts: at the
+ *    same priority, on a machine at load 27, six of the first thirteen journeys ran out of them;
+ *    at nice 10, at load 25–31, 45 of 46 passed, the one left failing as it did run alone). One
  *    after the other they took 92 + 4 + 162 s.
  * 2. vitest, which keeps both cores busy by itself. It comes after the type check, which records
  *    the dead exports its lint test reads (tests/support/dead-exports-cache.ts).
