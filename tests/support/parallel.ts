@@ -1,44 +1,89 @@
 /**
  * Runs npm scripts at once and fails when any fails: `tsx tests/support/parallel.ts typecheck
- * lint:eslint lint:prettier` (npm test's static checks, each one mostly a single core, run side
- * by side on a 2-core machine). Each script's output is printed whole when it ends, under its
- * name, so two never interleave; the exit code is the first failure's, 0 when all pass.
+ * lint:eslint lint:prettier` (the static checks, each one mostly a single core, run side by side
+ * on a 2-core machine). Each script's output is printed whole when it ends, under its name and
+ * how long it took, so two never interleave; the exit code is the first failure's, 0 when all
+ * pass. npm test's phases (tests/support/test-phases.ts) run through {@link runScripts} too.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
-interface Finished {
+/** One script's end: its exit code, when it started and ended (ms since `origin`). */
+export interface Finished {
   readonly script: string;
   readonly code: number;
-  readonly output: string;
+  readonly started: number;
+  readonly ended: number;
 }
 
-function run(script: string): Promise<Finished> {
-  return new Promise((resolve) => {
+/**
+ * An npm script to run. `live`: its output goes straight to this process's (for a test runner,
+ * long and watched); otherwise it is kept and printed whole at the end, under a line that names
+ * the script, its verdict and its wall time. `yields`: it runs at a lower priority (nice 10), so
+ * it takes only the CPU the phases beside it leave (the processes it starts inherit that).
+ */
+export interface Phase {
+  readonly script: string;
+  readonly live?: boolean;
+  readonly yields?: boolean;
+}
+
+/** Nice 10: the scheduler gives a process at 0 about nine times its share of a busy core. */
+const YIELDING = 10;
+
+/** Lowers a process's priority; one that has already ended (or a refusal) leaves it as it is. */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, YIELDING);
+  } catch {
+    // The phase still runs, at the normal priority.
+  }
+}
+
+/** Runs `npm run <script>` as `phase` says; resolves when it has ended. */
+function runScript(phase: Phase, origin: number): Promise<Finished> {
+  const { script, live = false } = phase;
+  const started = performance.now() - origin;
+  return new Promise((resolveRun) => {
     const child = spawn('npm', ['run', '--silent', script], {
       shell: process.platform === 'win32',
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
+    // Set before npm has started the script's own processes, which inherit it.
+    if (phase.yields === true && child.pid !== undefined) lowerPriority(child.pid);
     let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('error', (error) =>
-      resolve({ script, code: 1, output: `${output}${error.message}\n` }),
-    );
-    child.once('close', (code) => resolve({ script, code: code ?? 1, output }));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const end = (code: number, extra = ''): void => {
+      const ended = performance.now() - origin;
+      const verdict = code === 0 ? 'passed' : `failed (exit ${String(code)})`;
+      const seconds = ((ended - started) / 1000).toFixed(1);
+      process.stdout.write(`\n> ${script}: ${verdict} in ${seconds} s\n${output}${extra}`);
+      resolveRun({ script, code, started, ended });
+    };
+    child.once('error', (error) => end(1, `${error.message}\n`));
+    child.once('close', (code) => end(code ?? 1));
   });
 }
 
-const scripts = process.argv.slice(2);
-if (scripts.length === 0) {
-  console.error('usage: tsx tests/support/parallel.ts <npm script> [<npm script> ...]');
-  process.exit(2);
+/** Runs the scripts side by side; each script's output as {@link runScript} prints it. */
+export function runScripts(phases: readonly Phase[], origin: number): Promise<Finished[]> {
+  return Promise.all(phases.map((phase) => runScript(phase, origin)));
 }
-const results = await Promise.all(
-  scripts.map(async (script) => {
-    const finished = await run(script);
-    const verdict = finished.code === 0 ? 'passed' : `failed (exit ${String(finished.code)})`;
-    process.stdout.write(`\n> ${script}: ${verdict}\n${finished.output}`);
-    return finished;
-  }),
-);
-process.exitCode = results.find((result) => result.code !== 0)?.code ?? 0;
+
+/** The exit code of a group of scripts: the first failure's, 0 when all passed. */
+export function firstFailure(results: readonly Finished[]): number {
+  return results.find((result) => result.code !== 0)?.code ?? 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const scripts = process.argv.slice(2);
+  if (scripts.length === 0) {
+    console.error('usage: tsx tests/support/parallel.ts <npm script> [<npm script> ...]');
+    process.exit(2);
+  }
+  const phases = scripts.map((script) => ({ script }));
+  process.exitCode = firstFailure(await runScripts(phases, performance.now()));
+}
