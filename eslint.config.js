@@ -137,6 +137,7 @@ const CORE_MODULES = [
 const CORE_FACES = {
   secrets: ['index.ts', 'key-echo-face.ts'],
   engine: ['index.ts', 'triage-sidecars.ts'],
+  gallery: ['index.ts', 'gallery-face.ts'],
 };
 const CORE_PACKAGES = ['zod', 'yaml', 'yauzl', 'yazl', '@contentauth/c2pa-wasm'];
 /** @type {{ layer: string, paths: string[], may: string[], faces?: string[], electron: 'types', node: true, packages: string[], about: string }[]} */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { systemClock } from '../adapters/system-clock';
 import { triageSidecars } from '../core/engine/triage-sidecars';
 import { ensurePrivateFolder } from '../core/fs';
-import { Gallery } from '../core/gallery';
+import { Gallery } from '../core/gallery/gallery-face';
 import { HISTORY_FILE, HistoryPort, HistoryStore } from '../core/history';
 import { triageInWorker, userWritesInWorker } from '../core/history';
 import { TriageActions } from '../core/triage';

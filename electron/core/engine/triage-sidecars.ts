@@ -10,7 +10,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
 import type { Logger } from '../../ports/logger';
 import type { UserWrites } from '../../ports/user-writes';
-import type { Gallery } from '../gallery';
+import type { Gallery } from '../gallery/gallery-face';
 import { SidecarWriter } from './sidecar-writer';
 import { sidecarRecords } from './sidecar-records';
 
