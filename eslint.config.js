@@ -68,7 +68,7 @@ const CORE_MODULES = [
   [
     'gallery',
     "the folder as storage: layout, sidecars, its images' metadata",
-    ['content-credentials', 'errors', 'fs', 'images', 'service'],
+    ['content-credentials', 'errors', 'fs', 'images'],
   ],
   [
     'download',
@@ -136,7 +136,7 @@ const CORE_MODULES = [
 /** Second faces: a door a front needs without the rest of the module (loaded at start). */
 const CORE_FACES = {
   secrets: ['index.ts', 'key-echo-face.ts'],
-  engine: ['index.ts', 'triage-sidecars.ts'],
+  engine: ['index.ts', 'sidecar-face.ts'],
   gallery: ['index.ts', 'gallery-face.ts'],
 };
 const CORE_PACKAGES = ['zod', 'yaml', 'yauzl', 'yazl', '@contentauth/c2pa-wasm'];

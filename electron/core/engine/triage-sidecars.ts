@@ -1,16 +1,15 @@
 /**
- * The engine module's second face (declared in eslint.config.js's CORE_FACES), loaded without the
- * rest of the module. The XMP sidecars of a triage change written as the engine writes them (UserEdits.tookTriage:
+ * The XMP sidecars of a triage change written as the engine writes them (UserEdits.tookTriage:
  * each task's triage files alone, from its record as the history worker reads it, a few tasks at
  * once: sidecar-writer.ts), for a host that changes triage with no engine running: the CLI's
- * `rate`, `flag` and `tag` (cli/library-reader.ts), which need neither a service client nor the
+ * `rate`, `flag` and `tag` (core/triage/library-triage.ts), which need neither a service client nor the
  * engine's modules. The engine holds no live copy there, so every record is the history's.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTriageDelta } from '../../../shared/domain/triage-delta';
 import type { Logger } from '../../ports/logger';
 import type { UserWrites } from '../../ports/user-writes';
-import type { Gallery } from '../gallery/gallery-face';
+import type { Gallery } from '../gallery';
 import { SidecarWriter } from './sidecar-writer';
 import { sidecarRecords } from './sidecar-records';
 
