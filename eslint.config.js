@@ -68,7 +68,7 @@ const CORE_MODULES = [
   [
     'gallery',
     "the folder as storage: layout, sidecars, its images' metadata",
-    ['content-credentials', 'errors', 'fs', 'images', 'service'],
+    ['content-credentials', 'errors', 'fs', 'images'],
   ],
   [
     'download',
@@ -134,7 +134,11 @@ const CORE_MODULES = [
 ];
 /** @type {Record<string, string[]>} The faces of a module that needs more than its `index.ts`. */
 /** Second faces: a door a front needs without the rest of the module (loaded at start). */
-const CORE_FACES = { secrets: ['index.ts', 'key-echo-face.ts'] };
+const CORE_FACES = {
+  secrets: ['index.ts', 'key-echo-face.ts'],
+  engine: ['index.ts', 'sidecar-face.ts'],
+  gallery: ['index.ts', 'gallery-face.ts'],
+};
 const CORE_PACKAGES = ['zod', 'yaml', 'yauzl', 'yazl', '@contentauth/c2pa-wasm'];
 /** @type {{ layer: string, paths: string[], may: string[], faces?: string[], electron: 'types', node: true, packages: string[], about: string }[]} */
 const CORE_ROWS = [

@@ -2,8 +2,10 @@
  * The library opened to read its history alone, as `list` reads it (list-command.ts): the history
  * and the gallery's paths, nothing else. No engine, service client, image engine, demo or the rest
  * of the core is built, nor are their modules loaded (one-record-start.test.ts): on a large
- * library the CPU of a one-record command is mostly the code it loads. A command that changes
- * the library, or needs more of it, opens the whole core (commands.ts).
+ * library the CPU of a one-record command is mostly the code it loads. `rate`, `flag` and `tag`
+ * open it with the core's triage actions and their sidecar writes (library-triage.ts): still no
+ * engine, service client or image engine. A command that
+ * changes the library otherwise, or needs more of it, opens the whole core (commands.ts).
  */
 import { join, resolve } from 'node:path';
 import { streamLogger } from '../adapters/stream-logger';

@@ -1,12 +1,14 @@
 /**
  * The triage commands: `rate`, `flag`, `tag`, `board`, `write-metadata`, `purge-rejected` and
- * `smart` (triage-args.ts reads them, triage-commands.ts runs them on the library).
+ * `smart` (triage-args.ts reads them). `rate`, `flag` and `tag` run on the library alone
+ * (triage-apply.ts, library-triage.ts), the others on the whole core (triage-commands.ts).
  */
 import { common } from './common-args';
-import { runOnService } from './commands';
+import type { CliIo } from './cli-io';
 import { libraryCommandFamily } from './library-command';
+import { changeLibraryTriage } from './library-triage';
+import { applyImageTriage, isImageTriage } from './triage-apply';
 import { TRIAGE_HELP, parseTriageCommand, type TriageCommandLine } from './triage-args';
-import { triageCommand } from './triage-commands';
 
 const triage = libraryCommandFamily({
   help: TRIAGE_HELP,
@@ -25,8 +27,22 @@ const triage = libraryCommandFamily({
     return { ...parseTriageCommand(name, positionals, values), common: shared };
   },
   run: (command: TriageCommandLine, io) =>
-    runOnService(command, io, ({ core }) => triageCommand(core, command, io)),
+    isImageTriage(command)
+      ? changeLibraryTriage(command.common, io, (library) => applyImageTriage(library, command, io))
+      : onWholeCore(command, io),
 });
+
+/**
+ * The boards, the sidecars' rewrite, the purge and the smart boards on the whole core (loaded
+ * here, when one of them runs: `rate`, `flag` and `tag` open the library alone).
+ */
+async function onWholeCore(command: TriageCommandLine, io: CliIo): Promise<number> {
+  const [{ runOnService }, { triageCommand }] = await Promise.all([
+    import('./commands'),
+    import('./triage-commands'),
+  ]);
+  return runOnService(command, io, ({ core }) => triageCommand(core, command, io));
+}
 
 export const rate = triage('rate');
 export const flag = triage('flag');

@@ -3,81 +3,25 @@
  * window's keys (electron/core/triage/), so the CLI refuses the same things with the same
  * sentences, and an open app shows the change as another process's (its history's change feed).
  */
-import { findTask } from './task-ids';
-import type { ImageRecord } from '../../shared/domain/task-record';
-import { MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
-import { englishText, sentence } from '../../shared/i18n/sentence';
-import { quotedOr, UsageError } from '../core/command-line';
-import type { ImageRef } from '../core/gallery';
 import { smartCommand } from './smart-board-commands';
 import type { PictorCore } from '../core/pictor-core';
-import type { TriageChange, TriageOutcome } from '../core/triage';
+import type { TriageChange } from '../core/triage';
 import { writeMetadataToFiles } from '../core/batch';
 import { rejectsIn } from '../core/triage';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
+import { applied, applyImageTriage, isImageTriage, resolveRefs } from './triage-apply';
 import { terminalSafe } from './terminal-text';
 import type { BoardAction, TriageCommand, TriageCommandLine } from './triage-args';
 
-const REF = /^(.+?)(?:#([1-9]\d{0,4}))?$/;
-
-/**
- * The images the refs name, each once. @throws UsageError naming every ref the history does not
- * have (a task it does not know, an image number past the task's images, one in the trash).
- */
-export function resolveRefs(core: PictorCore, refs: readonly string[]): ImageRef[] {
-  const found = new Map<string, ImageRef>();
-  const unknown: string[] = [];
-  for (const ref of refs) {
-    const [, id = '', number] = REF.exec(ref) ?? [];
-    const record = findTask(core.history, id);
-    const usable = (image: ImageRecord | undefined) =>
-      image !== undefined && image.state !== 'deleted';
-    const positions = !record
-      ? []
-      : number === undefined
-        ? record.images.flatMap((image, n) => (usable(image) ? [n] : []))
-        : usable(record.images[Number(number) - 1])
-          ? [Number(number) - 1]
-          : [];
-    // A ref whose task the library has is repeated; another could be a key typed in its place.
-    if (!record || positions.length === 0)
-      unknown.push(
-        record ? `"${ref}"` : quotedOr(ref, 'one that is not repeated (it could be a key)'),
-      );
-    for (const index of positions)
-      found.set(`${record?.localId ?? ''}#${String(index)}`, {
-        localId: record?.localId ?? '',
-        index,
-      });
-  }
-  if (unknown.length > 0) {
-    throw new UsageError(`No such image in the library: ${unknown.join(', ')}.`);
-  }
-  return [...found.values()];
-}
-
+/** The triage commands but `rate`, `flag` and `tag` (triage-apply.ts), on the whole core. */
 export async function triageCommand(
   core: PictorCore,
   command: TriageCommandLine,
   io: CliIo,
 ): Promise<number> {
-  /** One change to the images named, then how many it changed. */
-  const apply = async (refs: readonly string[], change: TriageChange, did: string) =>
-    applied(io, await core.triage.apply(resolveRefs(core, refs), change), did);
+  if (isImageTriage(command)) return applyImageTriage(core, command, io);
   switch (command.name) {
-    case 'rate':
-      return apply(
-        command.refs,
-        { kind: 'rating', rating: command.rating },
-        `rated ★${String(command.rating)}`,
-      );
-    case 'flag':
-      return apply(command.refs, { kind: 'flag', flag: command.flag }, `flagged ${command.flag}`);
-    case 'tag': {
-      const change: TriageChange = { kind: 'tag', tag: command.tag, add: command.add };
-      return apply(command.refs, change, command.add ? 'tagged' : 'untagged');
-    }
     case 'board':
       return await board(core, command.action, io);
     case 'write-metadata':
@@ -105,18 +49,6 @@ async function writeMetadata(
   if (done.failed > 0) parts.push(`${String(done.failed)} could not be written`);
   io.stdout(`${parts.join('; ')}.\n`);
   return done.failed > 0 ? EXIT.failed : EXIT.ok;
-}
-
-function applied(io: CliIo, outcome: TriageOutcome, did: string): number {
-  const images = (n: number) => `${String(n)} image${n === 1 ? '' : 's'}`;
-  const parts = [`${images(outcome.changed)} ${did}`];
-  if (outcome.unchanged > 0) parts.push(`${images(outcome.unchanged)} already so`);
-  io.stdout(`${parts.join('; ')}.\n`);
-  if (outcome.refused === 0) return EXIT.ok;
-  // Images the tag could not go on: the catalogue's sentence, as the window says it.
-  const full = { max: MAX_TAGS_PER_IMAGE, count: outcome.refused };
-  io.stderr(`${englishText(sentence('error.triage.tooManyTagsOnImage', full))}\n`);
-  return EXIT.failed;
 }
 
 async function board(core: PictorCore, action: BoardAction, io: CliIo): Promise<number> {

@@ -8,6 +8,9 @@ export type ImageKind = 'png' | 'jpeg' | 'webp';
 
 export const IMAGE_MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 
+/** The extension a saved image of each kind is named with. */
+export const IMAGE_EXTENSION = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
+
 /** Bytes needed to tell the three image kinds apart. */
 export const SNIFF_BYTES = 12;
 

@@ -17,7 +17,7 @@ import type { PictorCore } from '../../core/pictor-core';
 import type { TriageChange } from '../../core/triage';
 import { imageFacts, imageRefOf } from './mcp-facts';
 import { answer, guarded } from './mcp-tool-kit';
-import { resolveRefs } from '../triage-commands';
+import { resolveRefs } from '../triage-apply';
 
 /** An image as an agent names it: `task-id#N` (N from 1), or a task's id for all its images. */
 const ref = z

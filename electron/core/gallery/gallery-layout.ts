@@ -17,7 +17,7 @@
  * is safe and the same on every call.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { IMAGE_EXTENSION, type ImageKind } from '../images';
+import { IMAGE_EXTENSION, type ImageKind } from '../../../shared/domain/image-kind';
 
 /** The sidecar beside a task's images: the record, so the library can be rebuilt from files. */
 export const SIDECAR_NAME = 'pictor.json';

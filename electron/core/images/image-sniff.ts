@@ -12,13 +12,12 @@ import {
 } from '../../../shared/domain/image-kind';
 
 export {
+  IMAGE_EXTENSION,
   IMAGE_MIME,
   SNIFF_BYTES,
   sniffImage,
   type ImageKind,
 } from '../../../shared/domain/image-kind';
-
-export const IMAGE_EXTENSION = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 
 /** Bytes kept to describe something that is not an image. */
 export const DESCRIBE_BYTES = 1024;

@@ -32,6 +32,7 @@
  *   an image the library has: the newer rating and flag (by `triagedAt`), tags and boards unioned.
  */
 export { Boards } from './boards';
+export { openLibraryTriage } from './library-triage';
 export { rejectsIn, rejectsMatching } from './rejects';
 export { SmartBoards } from './smart-boards';
 export { TriageActions, type TriageChange, type TriageOutcome } from './triage-actions';

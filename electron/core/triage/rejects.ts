@@ -4,7 +4,7 @@
  * Triage view's purge: what it moves is what the view shows), with their total size. The window
  * and the CLI ask the same question with the same count.
  */
-import { distinctImages, type ImageRef, imagesByTask } from '../gallery';
+import { distinctImages, type ImageRef, imagesByTask } from '../gallery/gallery-face';
 import type { HistoryStore, WholeImageQuery } from '../history';
 import { boardKey } from '../../../shared/domain/triage';
 

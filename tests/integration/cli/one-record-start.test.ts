@@ -9,7 +9,9 @@
  * node_modules load its files, and a plain Node start a worker, so an empty record is not the
  * preload seeing nothing. Nor does either build the zod schemas of the cost and edit screens' IPC
  * contracts, told by the sources each loaded chunk names. `list` reads the history alone: no
- * other part of the core is loaded.
+ * other part of the core is loaded. `rate` changes the library without the network: neither
+ * Node's network modules nor the service client, its providers, the engine, downloads or the
+ * core's assembly are loaded.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -128,6 +130,22 @@ const CORE_BEYOND_HISTORY =
 const NOT_FOR_LIST =
   /^\/\/ ((?:shared\/domain\/(?:model-param-schemas[\w-]*|template-expand|settings|update-state)|electron\/cli\/(?:param-args|template-run-args|compare-args))\.ts)$/gm;
 
+/**
+ * What a change of triage does not use: the core's assembly and its parts that talk to services
+ * or run tasks (the service client and its providers, the engine beyond its sidecar writes,
+ * downloads, content credentials, costs, inputs, edits, the models' options), and the adapters
+ * but the log and the clock (the HTTP client, the image engines).
+ */
+const NOT_FOR_RATE =
+  /^\/\/ (electron\/(?:core\/(?:pictor-core\.ts|(?:service|download|content-credentials|costs|inputs|edit|param-schemas)\/[\w/.-]+\.ts|engine\/(?!triage-sidecars|sidecar-writer|sidecar-records|bounded-wait)[\w-]+\.ts)|adapters\/(?!stream-logger|system-clock)[\w/.-]+\.ts))$/gm;
+
+/** The triage actions and the sidecar writer, the code a rating must run. */
+const SIDECAR_WRITES =
+  /^\/\/ (electron\/core\/(?:engine\/sidecar-writer|triage\/triage-actions)\.ts)$/gm;
+
+/** Node's network modules: `load node:net` and the like. */
+const NETWORK_MODULES = /^load node:(?:net|tls|https?|http2|dns(?:\/promises)?|dgram)$/;
+
 const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
 let dir: string;
 let dataDir: string;
@@ -203,14 +221,34 @@ describe('a one-record command of the bundled CLI', () => {
       expect(run.code, run.stderr).toBe(0);
       const bundle = dirname(cli[0] ?? '');
       expect(await sourcesIn(bundle, run.lines, CORE_BEYOND_HISTORY)).toEqual([]);
-      // The check itself: rate, which changes the library through the core, loads them.
-      const rated = await recorded([...cli, 'rate', LOCAL_ID, '3'], dir);
-      expect(rated.code, rated.stderr).toBe(0);
-      const loaded = await sourcesIn(bundle, rated.lines, CORE_BEYOND_HISTORY);
+      // The check itself: board ls, which opens the whole core, loads them.
+      const boards = await recorded([...cli, 'board', 'ls'], dir);
+      expect(boards.code, boards.stderr).toBe(0);
+      const loaded = await sourcesIn(bundle, boards.lines, CORE_BEYOND_HISTORY);
       expect(loaded).toContain('electron/core/pictor-core.ts');
       expect(loaded).toContain('electron/core/engine/task-engine.ts');
     },
   );
+
+  it('rate loads neither the network modules, the service client, the engine nor the adapters', async () => {
+    const run = await recorded([...cli, 'rate', LOCAL_ID, '4'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const bundle = dirname(cli[0] ?? '');
+    expect(run.lines.filter((line) => NETWORK_MODULES.test(line))).toEqual([]);
+    expect(await sourcesIn(bundle, run.lines, NOT_FOR_RATE)).toEqual([]);
+    // It wrote the rating through the core's triage actions and sidecar writer.
+    expect(await sourcesIn(bundle, run.lines, SIDECAR_WRITES)).toEqual([
+      'electron/core/engine/sidecar-writer.ts',
+      'electron/core/triage/triage-actions.ts',
+    ]);
+    // The check itself: board ls, which opens the whole core, loads them.
+    const boards = await recorded([...cli, 'board', 'ls'], dir);
+    expect(boards.code, boards.stderr).toBe(0);
+    expect(boards.lines.filter((line) => NETWORK_MODULES.test(line))).toContain('load node:net');
+    const loaded = await sourcesIn(bundle, boards.lines, NOT_FOR_RATE);
+    expect(loaded).toContain('electron/core/service/service-client.ts');
+    expect(loaded).toContain('electron/adapters/node-fetch.ts');
+  });
 
   it("list loads neither the models' option schemas, the template expander nor settings", async () => {
     const run = await recorded([...cli, 'list', '--json'], dir);

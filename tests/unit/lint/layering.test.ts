@@ -565,7 +565,8 @@ describe('layering lint rules', () => {
       await problems('electron/ipc/x.ts', importing('../core/gallery/gallery-images', 'x')),
     ).toEqual([
       "local/code-layering: '../core/gallery/gallery-images' is inside `electron/core/gallery`: " +
-        'import it through its face (electron/core/gallery/index.ts), not its own files.',
+        'import it through its face (electron/core/gallery/index.ts, ' +
+        'electron/core/gallery/gallery-face.ts), not its own files.',
     ]);
     expect(await problems('electron/ipc/x.ts', importing('../core/gallery', 'x'))).toEqual([]);
     expect(await problems('electron/ipc/x.ts', importing('../core/gallery/index.ts', 'x'))).toEqual(

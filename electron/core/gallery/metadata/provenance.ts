@@ -4,7 +4,7 @@
  * path and query can carry a key or a token, and the image may be shared anywhere.
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { isDemoEndpoint } from '../../service';
+import { isDemoEndpoint } from '../../../../shared/domain/submit-target';
 import type { ImageProvenance } from './xmp-packet';
 
 /**
