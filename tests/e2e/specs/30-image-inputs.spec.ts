@@ -57,6 +57,14 @@ const FAL_FILL = 'fal.ai · fal-ai/flux-pro/v1/fill';
 /** The demo's fill colour (electron/demo-service/input-pixels.ts). */
 const FILL_COLOUR = [255, 0, 255] as const;
 const DONE_TIMEOUT = 30_000;
+/**
+ * How long a cell may take to be clickable (a trial click: visible, stable over two frames, and
+ * the topmost element under its centre). A cell covered by the viewer never becomes so, whatever
+ * the wait; one that is not covered needs its frames drawn, which took past 5 s on a machine at
+ * load 16–30 (the compare view opens while the fills' first polls and image saves run). The
+ * expectations' own limit (playwright.config.ts), not a shorter one.
+ */
+const POINTER_TIMEOUT = 15_000;
 
 interface Pixel {
   readonly r: number;
@@ -144,7 +152,7 @@ async function fillOnTwoDialects(page: Page): Promise<Locator> {
   const view = page.getByRole('dialog', { name: 'Compare', exact: true });
   await expect(view.getByRole('gridcell')).toHaveCount(2);
   // Over the viewer the edit was sent from (which stays under it): its cells take the pointer.
-  await compareCell(view, 'Image task service').click({ trial: true, timeout: 5_000 });
+  await compareCell(view, 'Image task service').click({ trial: true, timeout: POINTER_TIMEOUT });
   for (const service of ['Image task service', 'fal.ai']) {
     const cell = compareCell(view, service);
     await expect(cell).toHaveAttribute('data-status', 'completed', { timeout: DONE_TIMEOUT });
@@ -231,7 +239,7 @@ async function upscaleTheFill(page: Page): Promise<void> {
   await expect(view.getByRole('gridcell')).toHaveCount(1);
   const cell = compareCell(view, 'Image task service');
   // Over the Tasks screen's viewer the upscale was sent from: the cell takes the pointer.
-  await cell.click({ trial: true, timeout: 5_000 });
+  await cell.click({ trial: true, timeout: POINTER_TIMEOUT });
   await expect(cell).toHaveAttribute('data-status', 'completed', { timeout: DONE_TIMEOUT });
   await expectLoadedImage(cell.getByRole('img'));
   await expect(cell).toBeFocused();
