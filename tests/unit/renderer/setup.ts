@@ -4,7 +4,7 @@
  * DOM and store after every test.
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { useAppStore } from '../../../renderer/store/app-store';
 import { UNTIL } from '../../support/waits';
 import { endTest } from '../../support/after-each-test';
@@ -41,4 +41,10 @@ afterEach(async () => {
   // What the page keeps across restarts (hidden notices) must not leak into the next test.
   localStorage.clear();
   delete (window as { pictor?: unknown }).pictor;
+  // What a test stubbed or faked with vitest ends with it: in `renderer-wired` the next file in
+  // the thread shares this DOM and these globals (tests/support/module-isolation.ts lets a file
+  // that only does these share its thread, since they are undone here).
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
