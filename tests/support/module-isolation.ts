@@ -134,6 +134,15 @@ export function filesNeedingOwnProcess(root: string, dir: string): string[] {
   );
 }
 
+/** Renderer files split into those that may share their thread's modules and those that need their own. */
+function splitRendererFiles(root: string, files: string[]): { shared: string[]; own: string[] } {
+  const tests = join(root, 'tests');
+  const own = files.filter((file) =>
+    rendererNeedsOwnModules(withOwnHelpers(tests, join(root, file))),
+  );
+  return { shared: files.filter((file) => !own.includes(file)), own };
+}
+
 /**
  * The renderer files under `dir` that run the app's real main side ({@link runsMainSide}), split
  * into those that may share their thread's modules and those that need their own: the file or a
@@ -141,10 +150,13 @@ export function filesNeedingOwnProcess(root: string, dir: string): string[] {
  * setup undoes after every test ({@link rendererNeedsOwnModules}).
  */
 export function mainSideFiles(root: string, dir: string): { shared: string[]; own: string[] } {
-  const tests = join(root, 'tests');
-  const wired = filesNeedingOwnModules(root, dir, runsMainSide);
-  const own = wired.filter((file) =>
-    rendererNeedsOwnModules(withOwnHelpers(tests, join(root, file))),
+  return splitRendererFiles(root, filesNeedingOwnModules(root, dir, runsMainSide));
+}
+
+/** The renderer files under `dir` beside no main side, split as {@link mainSideFiles} splits. */
+export function plainRendererFiles(root: string, dir: string): { shared: string[]; own: string[] } {
+  return splitRendererFiles(
+    root,
+    filesNeedingOwnModules(root, dir, (text) => !runsMainSide(text)),
   );
-  return { shared: wired.filter((file) => !own.includes(file)), own };
 }

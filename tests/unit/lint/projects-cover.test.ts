@@ -124,6 +124,26 @@ describe('the vitest projects', () => {
     expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
   });
 
+  it('share a thread between the other renderer files only when no helper they import changes what the next would see', () => {
+    const shared = specs.filter((spec) => spec.project.name === 'renderer');
+    expect(shared.length).toBeGreaterThan(20);
+    expect(
+      shared.every(
+        (spec) => spec.project.config.isolate === false && spec.project.config.pool === 'threads',
+      ),
+    ).toBe(true);
+    const wrong = shared
+      .filter((spec) => rendererNeedsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .map((spec) => rel(spec.moduleId));
+    expect(wrong).toEqual([]);
+    // zod's configuration is the whole process's: that file runs with modules of its own.
+    const isolated = specs.filter((spec) => spec.project.name === 'renderer-isolated');
+    expect(isolated.map((spec) => rel(spec.moduleId))).toContain(
+      'tests/unit/renderer/zod-jitless.test.ts',
+    );
+    expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
+  });
+
   it('share a child process between integration files only when neither they nor a helper they import change what the next would see', () => {
     const inProject = (name: string) => specs.filter((spec) => spec.project.name === name);
     const shared = inProject('integration');
