@@ -77,8 +77,8 @@ const MAIN_SIDE = mainSideFiles(
  * share their thread's modules and DOM the same way, those that need their own excepted. They ran
  * each in a fresh VM context of a long-lived thread (the thread loaded jsdom once, which a fresh
  * thread per file did not), where each file still imported the page, the store and
- * testing-library anew: 36 of them on a 2-core machine at load 9 to 17, 30.1 s of CPU in VM
- * contexts, 15.7 s shared (setup 47.7 s and 9.2 s). setup.ts puts back after every test what a
+ * testing-library anew: 36 of them back to back on a 2-core machine at load 25, 32.0 s of CPU in
+ * VM contexts, 17.5 s shared (setup 74.7 s and 18.4 s; wall 76 s and 51 s). setup.ts puts back after every test what a
  * file could leave to the next: the DOM, the store, localStorage, the language (English), what
  * vitest stubbed or faked.
  */
