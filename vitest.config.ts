@@ -64,8 +64,8 @@ const OWN_MODULES = filesNeedingOwnModules(
  * beyond that, itself or through a helper it imports (tests/support/module-isolation.ts), gets a
  * fresh thread of its own in `renderer-wired-isolated`. The 34 files that once did so only by
  * faking timers, stubbing a global or importing the gallery harness (which installed its layout
- * when first imported, now test by test) share their thread: 12 of them on a 2-core machine at
- * load 9 to 13, 74.1 s of CPU isolated and 44.4 s shared (wall 184 s and 78 s).
+ * when first imported, now test by test) share their thread: 12 of them on a quiet 2-core
+ * machine, 61.3 s of CPU isolated and 37.2 s shared (wall 47.9 s and 30.7 s).
  */
 const MAIN_SIDE = mainSideFiles(
   fileURLToPath(new URL('.', import.meta.url)),
@@ -77,8 +77,8 @@ const MAIN_SIDE = mainSideFiles(
  * share their thread's modules and DOM the same way, those that need their own excepted. They ran
  * each in a fresh VM context of a long-lived thread (the thread loaded jsdom once, which a fresh
  * thread per file did not), where each file still imported the page, the store and
- * testing-library anew: 36 of them back to back on a 2-core machine at load 25, 32.0 s of CPU in
- * VM contexts, 17.5 s shared (setup 74.7 s and 18.4 s; wall 76 s and 51 s). setup.ts puts back after every test what a
+ * testing-library anew: 36 of them on a quiet 2-core machine, 27.3 s of CPU in VM contexts,
+ * 15.3 s shared (setup 12.1 s and 3.5 s; wall 17.7 s and 9.8 s). setup.ts puts back after every test what a
  * file could leave to the next: the DOM, the store, localStorage, the language (English), what
  * vitest stubbed or faked.
  */
