@@ -4,6 +4,7 @@ import {
   filesNeedingOwnModules,
   filesNeedingOwnProcess,
   mainSideFiles,
+  plainRendererFiles,
 } from './tests/support/module-isolation.ts';
 import { UNTIL } from './tests/support/waits.ts';
 
@@ -58,11 +59,30 @@ const OWN_MODULES = filesNeedingOwnModules(
  * CPU in fresh threads, 28.9 s shared; import 99 s and 35 s, setup 88 s and 16 s, environment
  * 136 s and 15 s). setup.ts runs again for every file: it ends what the helpers started
  * (tests/support/after-each-test.ts) and empties the DOM, the store and localStorage after
- * every test, as between the tests of one file. A file that changes what the next file would see,
- * itself or through a helper it imports (tests/support/module-isolation.ts), gets a fresh thread
- * of its own in `renderer-wired-isolated`.
+ * every test, as between the tests of one file, and undoes what a test faked or stubbed with vitest
+ * (its timers, globals, environment variables). A file that changes what the next file would see
+ * beyond that, itself or through a helper it imports (tests/support/module-isolation.ts), gets a
+ * fresh thread of its own in `renderer-wired-isolated`. The 34 files that once did so only by
+ * faking timers, stubbing a global or importing the gallery harness (which installed its layout
+ * when first imported, now test by test) share their thread: 12 of them on a quiet 2-core
+ * machine, 61.3 s of CPU isolated and 37.2 s shared (wall 47.9 s and 30.7 s).
  */
 const MAIN_SIDE = mainSideFiles(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'tests/unit/renderer',
+);
+
+/**
+ * The renderer's other files (its store, its components, its lists' geometry, the catalogues)
+ * share their thread's modules and DOM the same way, those that need their own excepted. They ran
+ * each in a fresh VM context of a long-lived thread (the thread loaded jsdom once, which a fresh
+ * thread per file did not), where each file still imported the page, the store and
+ * testing-library anew: 36 of them on a quiet 2-core machine, 27.3 s of CPU in VM contexts,
+ * 15.3 s shared (setup 12.1 s and 3.5 s; wall 17.7 s and 9.8 s). setup.ts puts back after every test what a
+ * file could leave to the next: the DOM, the store, localStorage, the language (English), what
+ * vitest stubbed or faked.
+ */
+const PLAIN_RENDERER = plainRendererFiles(
   fileURLToPath(new URL('.', import.meta.url)),
   'tests/unit/renderer',
 );
@@ -140,25 +160,31 @@ export default defineConfig({
         },
       },
       {
+        // The renderer files beside no main side that share their thread's modules and DOM, as
+        // `renderer-wired`'s do (PLAIN_RENDERER).
         test: {
           name: 'renderer',
           expect: expectations,
-          include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
-          exclude: [
-            ...configDefaults.exclude,
-            PROCESS_BOUND,
-            ...MAIN_SIDE.shared,
-            ...MAIN_SIDE.own,
-          ],
+          include: PLAIN_RENDERER.shared,
+          exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'jsdom',
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
-          // Each file in a fresh VM context of a long-lived thread, not in a fresh thread: the
-          // thread loads jsdom once instead of once per file (whole project on a loaded 2-core
-          // machine: 471.6 s of CPU in threads, environment 246.9 s; 279.9 s in VM contexts,
-          // environment 9.4 s). A context is the file's own: its modules, DOM and globals start
-          // fresh, whatever the files before it did. A thread whose heap passes 1 GB is replaced.
-          pool: 'vmThreads',
-          vmMemoryLimit: '1GB',
+          pool: 'threads',
+          isolate: false,
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The renderer files beside no main side that need their own modules, each in a fresh
+        // thread.
+        test: {
+          name: 'renderer-isolated',
+          expect: expectations,
+          include: PLAIN_RENDERER.own,
+          exclude: [...configDefaults.exclude, PROCESS_BOUND],
+          environment: 'jsdom',
+          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
+          pool: 'threads',
           testTimeout: 15_000,
         },
       },

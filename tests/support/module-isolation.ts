@@ -30,6 +30,22 @@ export function needsOwnModules(text: string): boolean {
 }
 
 /**
+ * What the renderer's setup undoes after every test (tests/unit/renderer/setup.ts: vi.useRealTimers,
+ * vi.unstubAllGlobals, vi.unstubAllEnvs): a renderer file that changes shared state only so leaves
+ * nothing for the next file in its thread, as long as it does so within its tests (a stub made in
+ * a beforeAll would be gone after the first test, and that file's own tests would say so).
+ */
+const UNDONE_AFTER_EACH_RENDERER_TEST = /\bvi\.(?:stubGlobal|stubEnv|useFakeTimers)\s*\(/g;
+
+/**
+ * {@link needsOwnModules} for a file of the renderer's projects: what their setup undoes after
+ * every test ({@link UNDONE_AFTER_EACH_RENDERER_TEST}) does not count.
+ */
+export function rendererNeedsOwnModules(text: string): boolean {
+  return needsOwnModules(text.replace(UNDONE_AFTER_EACH_RENDERER_TEST, ''));
+}
+
+/**
  * Whether a renderer test runs the app's real main side in its own thread (tests/support/
  * wired-api.ts, whichever way it starts it: a test's own main, the file's shared one, the
  * gallery's wired harness): the core is plain Node and must see Node's globals (its buffers, timers), which
@@ -118,14 +134,29 @@ export function filesNeedingOwnProcess(root: string, dir: string): string[] {
   );
 }
 
+/** Renderer files split into those that may share their thread's modules and those that need their own. */
+function splitRendererFiles(root: string, files: string[]): { shared: string[]; own: string[] } {
+  const tests = join(root, 'tests');
+  const own = files.filter((file) =>
+    rendererNeedsOwnModules(withOwnHelpers(tests, join(root, file))),
+  );
+  return { shared: files.filter((file) => !own.includes(file)), own };
+}
+
 /**
  * The renderer files under `dir` that run the app's real main side ({@link runsMainSide}), split
  * into those that may share their thread's modules and those that need their own: the file or a
- * helper of the tests it imports changes what a later file would see ({@link needsOwnModules}).
+ * helper of the tests it imports changes what a later file would see, beyond what the renderer's
+ * setup undoes after every test ({@link rendererNeedsOwnModules}).
  */
 export function mainSideFiles(root: string, dir: string): { shared: string[]; own: string[] } {
-  const tests = join(root, 'tests');
-  const wired = filesNeedingOwnModules(root, dir, runsMainSide);
-  const own = wired.filter((file) => needsOwnModules(withOwnHelpers(tests, join(root, file))));
-  return { shared: wired.filter((file) => !own.includes(file)), own };
+  return splitRendererFiles(root, filesNeedingOwnModules(root, dir, runsMainSide));
+}
+
+/** The renderer files under `dir` beside no main side, split as {@link mainSideFiles} splits. */
+export function plainRendererFiles(root: string, dir: string): { shared: string[]; own: string[] } {
+  return splitRendererFiles(
+    root,
+    filesNeedingOwnModules(root, dir, (text) => !runsMainSide(text)),
+  );
 }

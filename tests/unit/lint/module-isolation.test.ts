@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   needsOwnModules,
   needsOwnProcess,
+  rendererNeedsOwnModules,
   runsMainSide,
   withOwnHelpers,
 } from '../../support/module-isolation';
@@ -85,6 +86,23 @@ describe('a renderer file over the real main side', () => {
 
   it('is not one that renders over the fake', () => {
     expect(runsMainSide('await startApp({ prepare: (fake) => fake.seedTasks(3) });')).toBe(false);
+  });
+
+  it.each([
+    "vi.stubGlobal('matchMedia', fake);",
+    "vi.stubEnv('TZ', 'UTC');",
+    'vi.useFakeTimers();',
+  ])('shares its thread when it only does what the setup undoes after every test: %s', (text) => {
+    expect(needsOwnModules(text)).toBe(true);
+    expect(rendererNeedsOwnModules(text)).toBe(false);
+  });
+
+  it.each([
+    "vi.mock('electron', () => ({}));",
+    'globalThis.ResizeObserver = Fake;',
+    "vi.useFakeTimers();\nprocess.env.PICTOR_X = '1';",
+  ])('needs its own modules for what the setup does not undo: %s', (text) => {
+    expect(rendererNeedsOwnModules(text)).toBe(true);
   });
 });
 

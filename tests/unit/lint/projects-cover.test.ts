@@ -15,6 +15,7 @@ import { createVitest, type TestSpecification } from 'vitest/node';
 import {
   needsOwnModules,
   needsOwnProcess,
+  rendererNeedsOwnModules,
   runsMainSide,
   withOwnHelpers,
 } from '../../support/module-isolation';
@@ -83,8 +84,13 @@ describe('the vitest projects', () => {
     const shared = specs.filter(
       (spec) => spec.project.config.isolate === false && !spec.project.config.pool.startsWith('vm'),
     );
+    // The renderer's setup undoes some of it after every test (rendererNeedsOwnModules).
+    const changes = (spec: TestSpecification): boolean =>
+      (spec.project.name.startsWith('renderer') ? rendererNeedsOwnModules : needsOwnModules)(
+        readFileSync(spec.moduleId, 'utf8'),
+      );
     const wrong = shared
-      .filter((spec) => needsOwnModules(readFileSync(spec.moduleId, 'utf8')))
+      .filter(changes)
       .map((spec) => `${rel(spec.moduleId)} (${spec.project.name})`);
     expect(wrong).toEqual([]);
     // Both kinds exist: most unit files share their modules, the ones that mock electron do not.
@@ -101,13 +107,39 @@ describe('the vitest projects', () => {
     expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
     expect(shared.length).toBeGreaterThan(30);
     const wrong = shared
-      .filter((spec) => needsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .filter((spec) => rendererNeedsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
       .map((spec) => rel(spec.moduleId));
     expect(wrong).toEqual([]);
-    // The gallery harness installs its ResizeObserver when imported: its files run isolated.
+    // The gallery harness gives each test its layout and takes it back after it, and a file that
+    // fakes timers or stubs a global within its tests has them undone by the renderer's setup
+    // (setup-undo.test.ts): those files share a thread.
+    expect(shared.map((spec) => rel(spec.moduleId))).toEqual(
+      expect.arrayContaining([
+        'tests/unit/renderer/gallery/gallery-grid.test.tsx',
+        'tests/unit/renderer/features/task-status.test.tsx',
+        'tests/unit/renderer/features/settings.test.tsx',
+      ]),
+    );
     const isolated = specs.filter((spec) => spec.project.name === 'renderer-wired-isolated');
+    expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
+  });
+
+  it('share a thread between the other renderer files only when no helper they import changes what the next would see', () => {
+    const shared = specs.filter((spec) => spec.project.name === 'renderer');
+    expect(shared.length).toBeGreaterThan(20);
+    expect(
+      shared.every(
+        (spec) => spec.project.config.isolate === false && spec.project.config.pool === 'threads',
+      ),
+    ).toBe(true);
+    const wrong = shared
+      .filter((spec) => rendererNeedsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .map((spec) => rel(spec.moduleId));
+    expect(wrong).toEqual([]);
+    // zod's configuration is the whole process's: that file runs with modules of its own.
+    const isolated = specs.filter((spec) => spec.project.name === 'renderer-isolated');
     expect(isolated.map((spec) => rel(spec.moduleId))).toContain(
-      'tests/unit/renderer/gallery/gallery-grid.test.tsx',
+      'tests/unit/renderer/zod-jitless.test.ts',
     );
     expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
   });

@@ -1,10 +1,11 @@
 /**
  * Setup of the `renderer` test project (jsdom): what jsdom lacks for the window's code
  * (ResizeObserver, element scrolling), waits that a loaded machine does not time out, and a fresh
- * DOM and store after every test.
+ * DOM, store and language after every test.
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { applyLocale } from '../../../renderer/i18n';
 import { useAppStore } from '../../../renderer/store/app-store';
 import { UNTIL } from '../../support/waits';
 import { endTest } from '../../support/after-each-test';
@@ -41,4 +42,12 @@ afterEach(async () => {
   // What the page keeps across restarts (hidden notices) must not leak into the next test.
   localStorage.clear();
   delete (window as { pictor?: unknown }).pictor;
+  // What a test stubbed or faked with vitest ends with it: in the projects whose files share a
+  // thread (`renderer`, `renderer-wired`) the next file shares this DOM and these globals
+  // (tests/support/module-isolation.ts lets a file that only does these share its thread).
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  // The page's language is the module's, which the next file in a shared thread imports as is.
+  await applyLocale('en');
 });

@@ -2,11 +2,12 @@
  * Renders the gallery screen over the page's API (gallery-wired.tsx: the real main behind the
  * contract's interceptor) with a made-up layout: jsdom has no layout, so
  * the grid's scroller and the viewer's stage get sizes here, ResizeObserver is driven by the
- * test, and a scroll position set by code fires `scroll` as a browser would.
+ * test, and a scroll position set by code fires `scroll` as a browser would. The layout is the
+ * test's own ({@link galleryLayout}), undone after it.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
@@ -27,19 +28,6 @@ function sizeOf(element: HTMLElement): Size | undefined {
   for (const [selector, size] of sizes) if (element.matches(selector)) return size;
   return undefined;
 }
-
-Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-  configurable: true,
-  get(this: HTMLElement) {
-    return sizeOf(this)?.width ?? 0;
-  },
-});
-Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-  configurable: true,
-  get(this: HTMLElement) {
-    return sizeOf(this)?.height ?? 0;
-  },
-});
 
 /** A ResizeObserver the test drives with {@link resize}. */
 class TestResizeObserver {
@@ -77,13 +65,52 @@ class TestResizeObserver {
     if (entries.length > 0) this.callback(entries, this as unknown as ResizeObserver);
   }
 }
-globalThis.ResizeObserver = TestResizeObserver as unknown as typeof ResizeObserver;
+
+/** Whether the running test has the made-up layout ({@link installLayout}). */
+let installed = false;
+
+/**
+ * Gives the running test the gallery's layout: the grid's and the stage's sizes, and the
+ * ResizeObserver the test drives; undone after the test (below). Installed test by test, not when
+ * this module is first imported: in the `renderer-wired` project a thread's files share their
+ * modules, and a layout left installed would reach the files after this one.
+ */
+function installLayout(): void {
+  if (installed) return;
+  installed = true;
+  for (const [name, side] of [
+    ['clientWidth', 'width'],
+    ['clientHeight', 'height'],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return sizeOf(this)?.[side] ?? 0;
+      },
+    });
+  }
+  // Taken off after the test by the renderer's setup (vi.unstubAllGlobals).
+  vi.stubGlobal('ResizeObserver', TestResizeObserver);
+}
+
+/**
+ * The made-up layout for every test of the describe (or file) that calls this, from the test's
+ * start: wiredGallery and wiredLargeGallery call it, and mountGallery installs it too.
+ */
+export function galleryLayout(): void {
+  beforeEach(installLayout);
+}
 
 const cleanups: Array<() => void> = [];
 afterEachTest(() => {
   while (cleanups.length > 0) cleanups.pop()?.();
   sizes.set('.gallery-grid', { width: 1000, height: 600 });
   sizes.set('.viewer-stage', { width: 800, height: 600 });
+  if (!installed) return;
+  installed = false;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  TestResizeObserver.all.clear();
 });
 
 /** Changes the layout size of the elements matching `selector` and tells the observers. */
@@ -127,6 +154,7 @@ export function scrollGrid(top: number): void {
  * its first page is in; `events`: the store listens to main's events (as the app does).
  */
 export async function mountGallery(events = false) {
+  installLayout();
   useAppStore.setState({ view: 'gallery' });
   if (events) cleanups.push(initStore());
   const user = userEvent.setup();

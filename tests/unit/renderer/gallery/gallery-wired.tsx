@@ -1,7 +1,7 @@
 /**
  * The gallery harness (gallery-harness.tsx: layout sizes, the test-driven ResizeObserver, scroll
- * events) over the app's real wiring: the gallery screen asks main's own handlers, history and
- * trash (tests/support/wired-api.ts), one main per test file (shared-wired-main.ts). The page's
+ * events, for every test of a file that calls wiredGallery or wiredLargeGallery) over the app's
+ * real wiring: the gallery screen asks main's own handlers, history and trash (tests/support/wired-api.ts), one main per test file (shared-wired-main.ts). The page's
  * side goes through the interceptor made from the contract (tests/support/intercepted-api.ts),
  * fresh for each render: a test injects its faults with `main.intercept`.
  */
@@ -18,7 +18,7 @@ import { seedHistory, seedRecords } from '../render-wired-app';
 import { runCachedFile } from '../../../support/run-cache';
 import { HistoryStore } from '../../../../electron/core/history';
 import { sharedWiredMain } from '../shared-wired-main';
-import { mountGallery } from './gallery-harness';
+import { galleryLayout, mountGallery } from './gallery-harness';
 
 export interface WiredGalleryOptions {
   /** Prepares main before the screen starts (history records, settings…). */
@@ -43,6 +43,7 @@ export function wiredGallery(
   options: WiredApiOptions = {},
 ): (render?: WiredGalleryOptions) => Promise<RenderedWiredGallery> {
   const main = sharedWiredMain(options);
+  galleryLayout();
   return async (renderOptions = {}) => {
     const wired = interceptWired(await main());
     await renderOptions.prepare?.(wired);
@@ -96,6 +97,7 @@ export function wiredLargeGallery(
   withFiles: (index: number) => boolean,
 ): (render?: WiredGalleryOptions) => Promise<RenderedWiredGallery> {
   let main: WiredApi | undefined;
+  galleryLayout();
   beforeAll(async () => {
     main = await startWiredApi({ history: await largeHistory(count) });
     writeImageFiles(main, count, withFiles);

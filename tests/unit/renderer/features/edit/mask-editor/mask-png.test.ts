@@ -81,6 +81,8 @@ describe('the mask PNGs', () => {
   });
 
   it('read back in stored blocks where the page has no CompressionStream', async () => {
+    // A worker thread has Node's (a VM context's jsdom had none).
+    vi.stubGlobal('CompressionStream', undefined);
     expect(typeof CompressionStream).toBe('undefined');
     const raster = painted();
     const masks = await maskPngs(raster.coverage, 37, 23);
