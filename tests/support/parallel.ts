@@ -6,7 +6,6 @@
  * pass. npm test's phases (tests/support/test-phases.ts) run through {@link runScripts} too.
  */
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -21,25 +20,11 @@ export interface Finished {
 /**
  * An npm script to run. `live`: its output goes straight to this process's (for a test runner,
  * long and watched); otherwise it is kept and printed whole at the end, under a line that names
- * the script, its verdict and its wall time. `yields`: it runs at a lower priority (nice 10), so
- * it takes only the CPU the phases beside it leave (the processes it starts inherit that).
+ * the script, its verdict and its wall time.
  */
 export interface Phase {
   readonly script: string;
   readonly live?: boolean;
-  readonly yields?: boolean;
-}
-
-/** Nice 10: the scheduler gives a process at 0 about nine times its share of a busy core. */
-const YIELDING = 10;
-
-/** Lowers a process's priority; one that has already ended (or a refusal) leaves it as it is. */
-function lowerPriority(pid: number): void {
-  try {
-    setPriority(pid, YIELDING);
-  } catch {
-    // The phase still runs, at the normal priority.
-  }
 }
 
 /** Runs `npm run <script>` as `phase` says; resolves when it has ended. */
@@ -51,8 +36,6 @@ function runScript(phase: Phase, origin: number): Promise<Finished> {
       shell: process.platform === 'win32',
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
-    // Set before npm has started the script's own processes, which inherit it.
-    if (phase.yields === true && child.pid !== undefined) lowerPriority(child.pid);
     let output = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

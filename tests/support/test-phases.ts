@@ -4,16 +4,14 @@
  * `a && b && c` did). Each phase's start and wall time go to test-results/phases.json, which
  * .ci/count-results.mjs prints before CI's closing line.
  *
- * The stages, for a 2-core machine (a quiet fresh clone's figures, CPU = user + sys):
- * 1. The end-to-end journeys beside the static checks and the Electronegativity scan. The
- *    journeys keep about 1.3 cores busy (212 s of CPU in 162 s: their two workers wait on the
- *    app, the demo service and Chromium's frames); the type check (≈ 90 s of CPU), ESLint and
- *    Prettier (≈ 45 s each) and the scan (≈ 4 s) are one core each and run at a lower priority,
- *    so they fill what the journeys leave without slowing them (whose waits have timeouts: at the
- *    same priority, on a machine at load 27, six of the first thirteen journeys ran out of them;
- *    at nice 10, at load 25–31, 45 of 46 passed, the one left failing as it did run alone). One
- *    after the other they took 92 + 4 + 162 s.
- * 2. vitest, which keeps both cores busy by itself. It comes after the type check, which records
+ * The stages, for a 2-core machine (quiet fresh clones' figures):
+ * 1. The static checks side by side: the type check (≈ 90 s of CPU, one core), ESLint and
+ *    Prettier (≈ 45 s each, together the other core) and the Electronegativity scan: 92 s.
+ * 2. The end-to-end journeys, alone: 162 s. They keep about 1.3 cores busy, and their waits have
+ *    timeouts. Beside the static checks (at nice 10, so that the checks took only what the journeys
+ *    left) the stage took longer than the two one after the other: at 0eaf5e48, quiet, the
+ *    journeys took 259 s instead of 162 and the checks 291 s (92 + 162 = 254 s apart).
+ * 3. vitest, which keeps both cores busy by itself. It comes after the type check, which records
  *    the dead exports its lint test reads (tests/support/dead-exports-cache.ts).
  *
  * The app is built once for the run (tests/support/test-build.ts), before the stages, and named
@@ -28,12 +26,12 @@ import { acquireTestBuild, listWorkingTreeBuild } from './test-build';
 
 const STAGES: readonly (readonly Phase[])[] = [
   [
-    { script: 'test:e2e', live: true },
-    { script: 'typecheck', yields: true },
-    { script: 'lint:eslint', yields: true },
-    { script: 'lint:prettier', yields: true },
-    { script: 'security', yields: true },
+    { script: 'typecheck' },
+    { script: 'lint:eslint' },
+    { script: 'lint:prettier' },
+    { script: 'security' },
   ],
+  [{ script: 'test:e2e', live: true }],
   [{ script: 'test:vitest', live: true }],
 ];
 
