@@ -100,7 +100,8 @@ describe('the compose form’s Board field', () => {
     expect(boardField()).toHaveProperty('value', 'Shoots/Winter');
     await user.type(prompt(), 'a frozen lake{Enter}');
     await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
-    expect(await savedIn(main, taskOf(main, 'a frozen lake'), 'Shoots/Winter')).toBe(1);
+    const lake = await waitFor(() => taskOf(main, 'a frozen lake'));
+    expect(await savedIn(main, lake, 'Shoots/Winter')).toBe(1);
     await waitFor(() => expect(options()).toEqual(['None', 'Shoots', 'Shoots/Winter']));
     // A board made elsewhere (the CLI, another window) is listed when the field gets the focus.
     main.runtime.core.boards.create('Archive');
