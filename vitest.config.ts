@@ -118,6 +118,15 @@ const INTEGRATION = {
   hookTimeout: 30_000,
 };
 
+/** What every renderer project's files are given: jsdom, the renderer's setup, worker threads. */
+const RENDERER_DOM = {
+  expect: expectations,
+  exclude: [...configDefaults.exclude, PROCESS_BOUND],
+  environment: 'jsdom',
+  setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
+  pool: 'threads' as const,
+};
+
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
@@ -164,12 +173,8 @@ export default defineConfig({
         // `renderer-wired`'s do (PLAIN_RENDERER).
         test: {
           name: 'renderer',
-          expect: expectations,
+          ...RENDERER_DOM,
           include: PLAIN_RENDERER.shared,
-          exclude: [...configDefaults.exclude, PROCESS_BOUND],
-          environment: 'jsdom',
-          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
-          pool: 'threads',
           isolate: false,
           testTimeout: 15_000,
         },
@@ -179,12 +184,8 @@ export default defineConfig({
         // thread.
         test: {
           name: 'renderer-isolated',
-          expect: expectations,
+          ...RENDERER_DOM,
           include: PLAIN_RENDERER.own,
-          exclude: [...configDefaults.exclude, PROCESS_BOUND],
-          environment: 'jsdom',
-          setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
-          pool: 'threads',
           testTimeout: 15_000,
         },
       },
