@@ -9,7 +9,9 @@ import {
   faultCostOfRounds,
   faultsOf,
   faultsOfStat,
+  FRESH_SHARE,
   probeFaultCost,
+  type ProbeRound,
   rendererFaultLimit,
   workRatio,
 } from '../../support/fault-cost';
@@ -69,6 +71,42 @@ describe('the fault-cost arithmetic', () => {
       10,
     );
     expect(rendererFaultLimit(encoded, 2048, 2048)).toBeCloseTo(6766.2, 6);
+  });
+});
+
+describe('the probe’s rounds', () => {
+  /** Rounds that fault on `shares` of their pages, in turn, each 10 ms longer the first time. */
+  function rounds(...shares: number[]): (pages: number) => ProbeRound {
+    let next = 0;
+    return (pages) => {
+      const share = shares[Math.min(next, shares.length - 1)] ?? 1;
+      next += 1;
+      return { pages, faults: Math.round(pages * share), firstTouchMs: 20, retouchMs: 10 };
+    };
+  }
+
+  it('takes again a round not faulted page by page, and counts it', () => {
+    // The busy run's round: 12 faults for 12,288 pages, then fresh pages.
+    const probed = probeFaultCost(4096, 3, rounds(12 / 12_288, 1, 0.95, 1));
+    expect(probed.retaken).toBe(1);
+    expect(probed.rounds).toHaveLength(3);
+    for (const round of probed.rounds) {
+      expect(round.faults).toBeGreaterThanOrEqual(round.pages * FRESH_SHARE);
+    }
+    expect(probed.msPerFault).toBeCloseTo(10 / 12_288, 10);
+  });
+
+  it('fails clearly where no round faults page by page, within rounds × 4 rounds', () => {
+    let taken = 0;
+    const huge = rounds(0.001);
+    const take = (pages: number): ProbeRound => {
+      taken += 1;
+      return huge(pages);
+    };
+    expect(() => probeFaultCost(4096, 3, take)).toThrow(
+      /took 12 of 12 rounds with fewer faults than 90 % of their pages/,
+    );
+    expect(taken).toBe(12);
   });
 });
 
