@@ -4,14 +4,19 @@
  * shrink: a new offender fails lint, and a listed file that shrinks or stops offending fails here
  * until its entry is lowered or removed. The list itself is held under size-baseline.json, the
  * committed list of the day the ceilings were fixed: adding a file to `sizeOffenders` or raising a
- * ceiling (which would make the exact-match test pass again) fails here too.
+ * ceiling (which would make the exact-match test pass again) fails here too. The measures are
+ * those the lint stage took with ESLint's own rules in its one lint of the tree, when they were
+ * taken from today's files (tests/support/size-offenders-record.ts); otherwise this file takes them.
  */
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sizeOffendersOf } from '../../support/size-offenders-record';
 import {
-  measureSizeOffenders,
+  offendersIn,
   sizeConfig,
+  sizeMeasuring,
+  withoutMeasures,
   type SizeOffenders,
   type SizeRule,
 } from '../../support/size-offenders';
@@ -21,6 +26,8 @@ const baseline = baselineFile.offenders as SizeOffenders;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
+/** The lint stage's ESLint: the project's config with the measuring rules beside it. */
+const stage = new ESLint({ cwd: root, overrideConfig: await sizeMeasuring() });
 
 async function problems(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
@@ -100,6 +107,34 @@ describe('size limits', () => {
     expect(await problems('tests/unit/core/x.test.ts', functionOf(200) + fileOf(400))).toEqual([]);
   });
 
+  it("the lint stage reports what the config reports, and measures past a file's ceiling", async () => {
+    const { sizeOffenders } = await sizeConfig();
+    const [file, ceilings] = Object.entries(sizeOffenders).find(([, c]) => c['max-lines'])!;
+    const ceiling = ceilings['max-lines']!;
+    const cases = [
+      ['shared/x.ts', functionOf(61) + paramsOf(5)],
+      [file, fileOf(ceiling)],
+      [file, fileOf(ceiling + 1)],
+    ] as const;
+    for (const [path, code] of cases) {
+      const [linted] = await stage.lintText(code, { filePath: `${root}${path}` });
+      const [own] = await eslint.lintText(code, { filePath: `${root}${path}` });
+      const { messages, errorCount, warningCount } = withoutMeasures(linted!);
+      expect({ messages, errorCount, warningCount }, path).toEqual({
+        messages: own!.messages,
+        errorCount: own!.errorCount,
+        warningCount: own!.warningCount,
+      });
+    }
+    const measured = async (path: string, code: string) =>
+      offendersIn(await stage.lintText(code, { filePath: `${root}${path}` }), root);
+    expect(await measured('shared/x.ts', functionOf(61) + paramsOf(5))).toEqual({
+      'shared/x.ts': { 'max-lines-per-function': 61, 'max-params': 5 },
+    });
+    expect(await measured(file, fileOf(ceiling))).toEqual({ [file]: { 'max-lines': ceiling } });
+    expect(await measured('tests/unit/core/x.test.ts', functionOf(200))).toEqual({});
+  });
+
   it('finds a new file or a raised ceiling past the baseline', () => {
     const base: SizeOffenders = { 'a.ts': { 'max-lines': 310, 'max-params': 5 } };
     expect(growthOver(base, { 'a.ts': { 'max-lines': 305 } })).toEqual([]);
@@ -121,7 +156,8 @@ describe('size limits', () => {
 
   it('lists exactly the offenders of the tree, each at its size now (shrink-only)', async () => {
     const { sizeOffenders } = await sizeConfig();
-    expect(await measureSizeOffenders(root)).toEqual(sizeOffenders);
-    // ESLint over every product file: only work, no wait; a loaded machine took past 180 s.
+    // The lint stage's measures of today's tree (npm test runs it first), or ESLint over every
+    // product file here: only work, no wait; a loaded machine took past 180 s.
+    expect(await sizeOffendersOf(root)).toEqual(sizeOffenders);
   }, 900_000);
 });

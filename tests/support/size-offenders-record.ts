@@ -1,0 +1,79 @@
+/**
+ * The size offenders the lint stage measured (tests/support/eslint-stage.ts), kept beside the
+ * exact inputs they were measured in: `npm test`'s ESLint parses every product file anyway, and
+ * the measuring rules cost it little, where the lint test's own lint of the tree took 13 s of a
+ * quiet 2-core machine (tests/unit/lint/size-limits.test.ts). The record counts only for the same
+ * inputs (the lock file, which holds ESLint's version and its parser's, eslint.config.js, and
+ * every file under electron/, renderer/ and shared/ by its path and bytes); for any other the test
+ * measures anew.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { z } from 'zod';
+import { measureSizeOffenders, type SizeOffenders } from './size-offenders';
+
+/** Where the lint stage leaves its record (test-results/ is the run's, and not committed). */
+export const SIZE_OFFENDERS_RECORD = 'test-results/size-offenders.json';
+
+/** The folders of product code (eslint.config.js PRODUCT_CODE). */
+const PRODUCT_FOLDERS = ['electron', 'renderer', 'shared'];
+
+const SizeOffendersRecord = z.object({
+  inputs: z.string(),
+  offenders: z.record(z.string(), z.record(z.string(), z.number())),
+});
+
+/** Every file the measures follow from, relative to `root` with `/`, sorted. */
+function inputFiles(root: string): string[] {
+  const product = PRODUCT_FOLDERS.filter((folder) => existsSync(join(root, folder))).flatMap(
+    (folder) =>
+      readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(root, join(entry.parentPath, entry.name))),
+  );
+  return ['package-lock.json', 'eslint.config.js', ...product]
+    .map((file) => file.split('\\').join('/'))
+    .sort();
+}
+
+/** A digest of everything the size offenders of the project at `root` follow from. */
+export function sizeInputsDigest(root: string): string {
+  const hash = createHash('sha256');
+  for (const file of inputFiles(root)) {
+    const path = join(root, file);
+    hash.update(`${file}\0`).update(existsSync(path) ? readFileSync(path) : 'missing');
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Keeps `offenders`, measured in the project at `root` as it is now, for the lint test. */
+export function recordSizeOffenders(root: string, offenders: SizeOffenders): void {
+  const file = join(root, SIZE_OFFENDERS_RECORD);
+  mkdirSync(dirname(file), { recursive: true });
+  const record = { inputs: sizeInputsDigest(root), offenders };
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+function parsedJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The recorded offenders when they were measured in today's inputs; undefined otherwise. */
+export function recordedSizeOffenders(root: string): SizeOffenders | undefined {
+  const file = join(root, SIZE_OFFENDERS_RECORD);
+  if (!existsSync(file)) return undefined;
+  const record = SizeOffendersRecord.safeParse(parsedJson(file));
+  if (!record.success || record.data.inputs !== sizeInputsDigest(root)) return undefined;
+  return record.data.offenders as SizeOffenders;
+}
+
+/** The project's size offenders: the lint stage's record of today's inputs, or measured anew. */
+export async function sizeOffendersOf(root: string): Promise<SizeOffenders> {
+  return recordedSizeOffenders(root) ?? (await measureSizeOffenders(root));
+}
