@@ -160,16 +160,6 @@ export function useCliWorlds(
 }
 
 /** Asserts the exit code, showing the whole run when it differs. */
-/**
- * A clock for the service's tasks (QuirkyServiceOptions.now) that moves only when told: a task
- * stays processing while a command watches it, whatever the machine's load, and ends when the
- * test passes its duration, with no wall time waited.
- */
-export function manualClock(): { now: () => number; pass: (ms: number) => void } {
-  let at = Date.now();
-  return { now: () => at, pass: (ms) => void (at += ms) };
-}
-
 export function expectExit(run: CliRun, code: number): void {
   expect(run.code, describeRun(run)).toBe(code);
 }

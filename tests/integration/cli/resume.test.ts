@@ -3,7 +3,8 @@
  * continues it without a new submit; `track` adopts an id created elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { expectExit, expectSavedImage, manualClock, onlyTask, useCliWorlds } from './cli-harness';
+import { ManualClock } from '../../fakes/manual-clock';
+import { expectExit, expectSavedImage, onlyTask, useCliWorlds } from './cli-harness';
 import { describeRun, jsonLines } from './run-cli';
 
 const newWorld = useCliWorlds();
@@ -21,8 +22,8 @@ const SLOW_MS = 2_500;
 
 describe('pictor resume and track', () => {
   it('a watch timeout on a slow task exits 3 naming the id and the resume command; resume completes it', async () => {
-    const clock = manualClock();
-    const world = await newWorld({ durationMs: SLOW_MS, now: clock.now });
+    const clock = new ManualClock(Date.now());
+    const world = await newWorld({ durationMs: SLOW_MS, now: () => clock.now() });
     const run = await world.run([
       'generate',
       '--prompt',
@@ -43,7 +44,7 @@ describe('pictor resume and track', () => {
     expect(run.stderr).toContain(task!.id);
     expect(run.stderr, 'the resume command is shown').toMatch(/\bresume\b/);
 
-    clock.pass(SLOW_MS);
+    await clock.jump(SLOW_MS);
     const resumed = await world.run(['resume', task!.id, '--json']);
     expectExit(resumed, 0);
     const done = onlyTask(resumed);
@@ -54,8 +55,8 @@ describe('pictor resume and track', () => {
   });
 
   it('resume --all continues every timed-out task, with no new submit', async () => {
-    const clock = manualClock();
-    const world = await newWorld({ durationMs: SLOW_MS, now: clock.now });
+    const clock = new ManualClock(Date.now());
+    const world = await newWorld({ durationMs: SLOW_MS, now: () => clock.now() });
     const run = await world.run([
       'generate',
       '--prompt',
@@ -69,7 +70,7 @@ describe('pictor resume and track', () => {
     const ids = world.service.tasks().map((task) => task.id);
     for (const id of ids) expect(run.stderr).toContain(id);
 
-    clock.pass(SLOW_MS);
+    await clock.jump(SLOW_MS);
     const resumed = await world.run(['resume', '--all', '--json']);
     expectExit(resumed, 0);
     const lines = jsonLines(resumed);
