@@ -189,14 +189,34 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * The commands the checks below read, each recorded once for the file (a start of the bundle
+ * with the recorder is about 0.2 s of CPU; the checks read the same record). `rate` changes the
+ * one image's rating (the settings check below rates it again, to 2); `board ls` opens the whole
+ * core.
+ */
+const shared = new Map<string, Promise<Recorded>>();
+function recordedOnce(args: readonly string[]): Promise<Recorded> {
+  const key = args.join(' ');
+  let run = shared.get(key);
+  if (run === undefined) {
+    run = recorded([...cli, ...args], dir);
+    shared.set(key, run);
+  }
+  return run;
+}
+const RATE = ['rate', LOCAL_ID, '3'];
+const LIST = ['list', '--json'];
+const BOARD_LS = ['board', 'ls'];
+
 describe('a one-record command of the bundled CLI', () => {
   it.each([
-    ['rate', [LOCAL_ID, '3'], 'triage-command'],
-    ['list', ['--json'], 'list-command'],
+    ['rate', RATE, 'triage-command'],
+    ['list', LIST, 'list-command'],
   ])(
     "%s loads neither zod's files, sharp, the archive, the demo nor Node's modules it does not use, and starts no thread",
-    async (name, args, file) => {
-      const run = await recorded([...cli, name, ...args], dir);
+    async (_name, args, file) => {
+      const run = await recordedOnce(args);
       expect(run.code, run.stderr).toBe(0);
       // The recorder saw the command's own chunk load.
       expect(run.lines.some((line) => line.includes(`/${file}-`))).toBe(true);
@@ -205,10 +225,10 @@ describe('a one-record command of the bundled CLI', () => {
   );
 
   it.each([
-    ['rate', [LOCAL_ID, '3']],
-    ['list', ['--json']],
-  ])("%s builds none of the cost or edit screens' contracts", async (name, args) => {
-    const run = await recorded([...cli, name, ...args], dir);
+    ['rate', RATE],
+    ['list', LIST],
+  ])("%s builds none of the cost or edit screens' contracts", async (_name, args) => {
+    const run = await recordedOnce(args);
     expect(run.code, run.stderr).toBe(0);
     const bundle = dirname(cli[0] ?? '');
     expect(await sourcesIn(bundle, run.lines)).toEqual([]);
@@ -224,12 +244,12 @@ describe('a one-record command of the bundled CLI', () => {
   it.each([['--json'], ['--flag', 'pick']])(
     'list %s reads the history alone: none of the rest of the core is loaded',
     async (...args) => {
-      const run = await recorded([...cli, 'list', ...args], dir);
+      const run = await recordedOnce(['list', ...args]);
       expect(run.code, run.stderr).toBe(0);
       const bundle = dirname(cli[0] ?? '');
       expect(await sourcesIn(bundle, run.lines, CORE_BEYOND_HISTORY)).toEqual([]);
       // The check itself: board ls, which opens the whole core, loads them.
-      const boards = await recorded([...cli, 'board', 'ls'], dir);
+      const boards = await recordedOnce(BOARD_LS);
       expect(boards.code, boards.stderr).toBe(0);
       const loaded = await sourcesIn(bundle, boards.lines, CORE_BEYOND_HISTORY);
       expect(loaded).toContain('electron/core/pictor-core.ts');
@@ -238,7 +258,7 @@ describe('a one-record command of the bundled CLI', () => {
   );
 
   it('rate loads neither the network modules, the service client, the engine nor the adapters', async () => {
-    const run = await recorded([...cli, 'rate', LOCAL_ID, '4'], dir);
+    const run = await recordedOnce(RATE);
     expect(run.code, run.stderr).toBe(0);
     const bundle = dirname(cli[0] ?? '');
     expect(run.lines.filter((line) => NETWORK_MODULES.test(line))).toEqual([]);
@@ -249,7 +269,7 @@ describe('a one-record command of the bundled CLI', () => {
       'electron/core/triage/triage-actions.ts',
     ]);
     // The check itself: board ls, which opens the whole core, loads them.
-    const boards = await recorded([...cli, 'board', 'ls'], dir);
+    const boards = await recordedOnce(BOARD_LS);
     expect(boards.code, boards.stderr).toBe(0);
     expect(boards.lines.filter((line) => NETWORK_MODULES.test(line))).toContain('load node:net');
     const loaded = await sourcesIn(bundle, boards.lines, NOT_FOR_RATE);
@@ -258,7 +278,7 @@ describe('a one-record command of the bundled CLI', () => {
   });
 
   it("list loads neither the models' option schemas, the template expander nor settings", async () => {
-    const run = await recorded([...cli, 'list', '--json'], dir);
+    const run = await recordedOnce(LIST);
     expect(run.code, run.stderr).toBe(0);
     const bundle = dirname(cli[0] ?? '');
     expect(await sourcesIn(bundle, run.lines, NOT_FOR_LIST)).toEqual([]);
