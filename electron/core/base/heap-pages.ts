@@ -7,8 +7,6 @@
  * pressure (its "last resort") releases it: that is the one called here, reached through a
  * context of its own made once (`gc` is exposed to that context only, never to the app's).
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
@@ -16,6 +14,9 @@ let collect: Collect | null = null;
 
 function collector(): Collect {
   if (collect) return collect;
+  // Loaded at the first release, not with this module: a CLI command never releases pages.
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+  const { runInNewContext } = process.getBuiltinModule('node:vm');
   // Started with --expose-gc (a bench's process): the flag stays as it was.
   const exposed = typeof (globalThis as { gc?: unknown }).gc === 'function';
   if (!exposed) setFlagsFromString('--expose-gc');

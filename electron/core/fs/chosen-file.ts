@@ -12,7 +12,6 @@
  * itself throws while it is made (a history that closed, an image that cannot be read) is passed
  * on as it is: the chosen place is not its cause.
  */
-import { randomBytes } from 'node:crypto';
 import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
@@ -47,6 +46,10 @@ export class ChosenFileNotSavedError extends UserFacingError {
 export type ChosenFileData = string | Uint8Array | Iterable<string> | AsyncIterable<Uint8Array>;
 
 /** A step on the chosen file's `.part` that failed, as the chosen file's failure. */
+/** A part file's random tag (node:crypto loaded when a file is saved, not when this is). */
+const saveTag = (): string =>
+  process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex');
+
 function notSaved(target: string): (error: unknown) => never {
   return (error) => {
     throw new ChosenFileNotSavedError(target, error);
@@ -82,7 +85,7 @@ export async function modeToKeep(target: string): Promise<number | null> {
  * @throws ChosenFileNotSavedError when the file could not be written; what `data` throws.
  */
 export async function replaceFileBeside(target: string, data: ChosenFileData): Promise<void> {
-  const part = join(dirname(target), `pictor-save-${randomBytes(6).toString('hex')}.part`);
+  const part = join(dirname(target), `pictor-save-${saveTag()}.part`);
   const kept = await modeToKeep(target);
   // Private from the start: the bytes are never readable by others, even for a moment.
   const handle = await open(part, 'wx', kept === null ? 0o644 : 0o600).catch(notSaved(target));

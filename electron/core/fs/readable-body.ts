@@ -9,7 +9,7 @@
  * resumed when the reader asks. A source that ends early (a connection cut before its end) errors
  * the body, as `toWeb` does; cancelling the body destroys the source.
  */
-import { finished, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 /** Bytes queued ahead of the reader before the source is paused (Node's default for a socket). */
 const QUEUED_BYTES = 64 * 1024;
@@ -28,6 +28,9 @@ export function readableBody(
           controller.enqueue(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
           if ((controller.desiredSize ?? 0) <= 0) source.pause();
         });
+        // node:stream loaded with the first body, not with this module (a CLI command that
+        // downloads nothing never loads it).
+        const { finished } = process.getBuiltinModule('node:stream');
         finished(source, { writable: false }, (error) => {
           if (settled) return;
           settled = true;

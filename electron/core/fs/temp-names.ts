@@ -10,7 +10,6 @@
  * folder's). Removing every file there at start-up, as before, removed the files of the other
  * processes' downloads under them: their images ended invalid ('damaged or incomplete').
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeEmptyFolder, removeTree, UnsafePathError } from './contained-fs';
@@ -22,18 +21,33 @@ export const TEMP_DIR = '.pictor-tmp';
 /** Past this age (since its last change) a temporary file is nobody's, whoever named it. */
 export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 
-const HOST_TAG = createHash('sha256').update(THIS_HOST).digest('hex').slice(0, 8);
-const OWN_PREFIX = `${HOST_TAG}-${process.pid}-`;
+/**
+ * The tag of this machine's name, worked out (and node:crypto loaded, about 10 ms of CPU) when a
+ * name is first made or read: a command that touches no temporary file never does.
+ */
+let hostTag: string | null = null;
+function ownHostTag(): string {
+  hostTag ??= process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
+    .update(THIS_HOST)
+    .digest('hex')
+    .slice(0, 8);
+  return hostTag;
+}
+
+const ownPrefix = (): string => `${ownHostTag()}-${process.pid}-`;
 const OWNED = /^([0-9a-f]{8})-([1-9][0-9]{0,9})-/;
 
 /** A fresh, unguessable name for this process's temporary file or folder in `.pictor-tmp`. */
 export function ownTempName(suffix: string): string {
-  return `${OWN_PREFIX}${randomBytes(12).toString('hex')}${suffix}`;
+  const random = process.getBuiltinModule('node:crypto').randomBytes(12).toString('hex');
+  return `${ownPrefix()}${random}${suffix}`;
 }
 
 /** Whether this process named `name` (see {@link ownTempName}). */
 export function isOwnTempName(name: string): boolean {
-  return name.startsWith(OWN_PREFIX);
+  return name.startsWith(ownPrefix());
 }
 
 /** Whether `name`, last changed at `changedMs`, is a leftover at `nowMs` (see the file's comment). */
@@ -41,7 +55,7 @@ export function isLeftoverTemp(name: string, changedMs: number, nowMs: number): 
   const owner = OWNED.exec(name);
   if (owner === null) return true;
   if (nowMs - changedMs > STALE_TEMP_MS) return true;
-  return owner[1] === HOST_TAG && processIsGone(THIS_HOST, Number(owner[2]));
+  return owner[1] === ownHostTag() && processIsGone(THIS_HOST, Number(owner[2]));
 }
 
 export interface SweepResult {

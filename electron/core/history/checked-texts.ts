@@ -10,14 +10,15 @@
  * hand edit, a crafted file) holds another text and goes through the schema as before. A
  * SHA-256 digest, so no text can be made to pass for one of these.
  */
-import { hash } from 'node:crypto';
-
 /** Digests kept (about 100 bytes each); the oldest are forgotten first. */
 const MAX_CHECKED_TEXTS = 50_000;
 
 const digests = new Set<string>();
 
-const digestOf = (text: string): string => hash('sha256', text, 'base64');
+// node:crypto is loaded at the first digest (about 10 ms of CPU): a command that only reads
+// (`pictor list`) never takes one.
+const digestOf = (text: string): string =>
+  process.getBuiltinModule('node:crypto').hash('sha256', text, 'base64');
 
 /** Notes `text` as the JSON of a record the schema checked (see the file's comment). */
 export function rememberCheckedText(text: string): void {

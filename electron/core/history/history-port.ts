@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors';
 import { HistoryError } from './history-error';
@@ -158,7 +158,9 @@ export class HistoryPort {
   #start(): Running {
     const { gate } = this.options;
     const data = gate === undefined ? { file: this.file } : { file: this.file, gate };
-    const worker = new Worker(this.#url, workerOptions(this.#url, data));
+    // node:worker_threads loaded here: a port that runs in its own thread (the CLI's) never loads it.
+    const { Worker: Thread } = process.getBuiltinModule('node:worker_threads');
+    const worker = new Thread(this.#url, workerOptions(this.#url, data));
     const running: Running = { worker, pending: new Map() };
     worker.on('message', (message: unknown) => this.#settle(running, message));
     // Kept for the worker's life: an 'error' with no listener would throw in this process.

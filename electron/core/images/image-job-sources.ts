@@ -5,7 +5,6 @@
  * next, and dropped when the job ends. A file is streamed from an open handle (the main process
  * never holds a whole image); the response is readable by the image page's origin only.
  */
-import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Clock } from '../../ports/clock';
@@ -163,7 +162,7 @@ export class ImageJobSources {
   }
 
   register(source: JobSource): RegisteredSource {
-    const token = randomBytes(32).toString('base64url');
+    const token = process.getBuiltinModule('node:crypto').randomBytes(32).toString('base64url');
     const lease = new BodyLease(this.readBuffers);
     this.waiting.set(token, { source, lease });
     return {

@@ -9,7 +9,6 @@
  * match, nothing. A stored row whose rules cannot be read is listed with a sentence and matches
  * nothing. Smart boards are kept in the history alone (no sidecar, no archive carries them).
  */
-import { randomUUID } from 'node:crypto';
 import {
   checkSmartRules,
   isGroup,
@@ -33,6 +32,9 @@ export interface SmartBoardsDeps {
 }
 
 /** Rules that match nothing: what a smart board whose stored rules cannot be read runs. */
+/** A new board's id (node:crypto loaded when a board is made, not when this is). */
+const newBoardId = (): string => process.getBuiltinModule('node:crypto').randomUUID();
+
 const NOTHING: SmartRules = { match: 'any', items: [] };
 
 export class SmartBoards {
@@ -65,7 +67,7 @@ export class SmartBoards {
     const named = this.checkedName(name);
     const checked = this.checkedRules(rules);
     const row: SmartBoardRow = {
-      id: (this.deps.newId ?? randomUUID)(),
+      id: (this.deps.newId ?? newBoardId)(),
       name: named.name,
       rules: JSON.stringify(checked),
       createdAt: this.deps.now(),

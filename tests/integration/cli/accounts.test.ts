@@ -3,6 +3,7 @@
  * sees 404, which must not turn the task into a failure; any key of the right account resumes it.
  */
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../fakes/manual-clock';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { expectExit, onlyTask, useCliWorlds } from './cli-harness';
 
@@ -10,8 +11,10 @@ const newWorld = useCliWorlds();
 
 describe('pictor with more than one account', () => {
   it("alice's task resumed with bob's key waits for a key; alice's second key completes it", async () => {
-    const world = await newWorld({ durationMs: 2_500 });
-    const run = await world.run(['generate', '--prompt', 'private', '--timeout', '1', '--json']);
+    // The task runs on the service's manual clock: processing until alice's second key resumes it.
+    const clock = new ManualClock(Date.now());
+    const world = await newWorld({ durationMs: 2_500, now: () => clock.now() });
+    const run = await world.run(['generate', '--prompt', 'private', '--timeout', '0.3', '--json']);
     expectExit(run, 3);
     const [task] = world.service.tasks();
     expect(task!.account).toBe('alice');
@@ -27,6 +30,7 @@ describe('pictor with more than one account', () => {
       'never failed or not_found',
     ).toEqual(['processing']);
 
+    await clock.jump(2_500);
     const asAlice = await world.run(['resume', task!.id, '--json'], { key: QUIRKY_KEYS.alice2 });
     expectExit(asAlice, 0);
     const done = onlyTask(asAlice);

@@ -119,7 +119,11 @@ describe('pictor compare on the built-in demo’s dialects', () => {
     );
     expect(first.code, describeRun(first)).toBe(3);
     expectNoRealKey(first);
-    const resumed = await cli(['resume', '--all', '--provider', 'demo', '--json'], 6_000);
+    // The resume's demo makes each task again from the history, created when it first was: with
+    // this command's duration (0.3 s) they are due by now, so the resume's first poll finds them
+    // done (it waited out the first command's 6 s before, about 5 s of wall time). A task the
+    // recall did not make again would be answered "no such task": the resume would not exit 0.
+    const resumed = await cli(['resume', '--all', '--provider', 'demo', '--json'], 300);
     expect(resumed.code, describeRun(resumed)).toBe(0);
     expectNoRealKey(resumed);
     const listed = await cli(['list', '--provider', 'demo', '--json']);

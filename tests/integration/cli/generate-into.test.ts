@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
+import { ManualClock } from '../../fakes/manual-clock';
 import { describeRun, jsonLines, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
@@ -85,7 +86,10 @@ describe('pictor generate --board', () => {
 
   it('a task the command stopped watching keeps its board: resume puts the images there', async () => {
     await service.close();
-    service = await startDemoService({ durationMs: 2_500 });
+    // The task runs on the service's manual clock: processing while the first command watches,
+    // whatever the load, and due when the test jumps past it (the resume waited 2 s before).
+    const clock = new ManualClock(Date.now());
+    service = await startDemoService({ durationMs: 2_500, now: () => clock.now() });
     const first = await ok(
       pictor('generate', '--prompt', 'slow', '--board', 'Night', '--timeout', '0.5', '--json'),
       3,
@@ -93,6 +97,7 @@ describe('pictor generate --board', () => {
     const [task] = jsonLines(first);
     expect(task).toMatchObject({ status: 'processing', board: 'Night', images: [] });
     expect(await inBoard('Night')).toEqual([]);
+    await clock.jump(2_500);
     const resumed = jsonLines(await ok(pictor('resume', task!.localId, '--json')));
     expect(resumed[0]).toMatchObject({ status: 'completed', board: 'Night' });
     expect(await inBoard('Night')).toEqual([`${task!.taskId!}#1`]);

@@ -3,20 +3,27 @@
  * continues it without a new submit; `track` adopts an id created elsewhere.
  */
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../fakes/manual-clock';
 import { expectExit, expectSavedImage, onlyTask, useCliWorlds } from './cli-harness';
 import { describeRun, jsonLines } from './run-cli';
 
 const newWorld = useCliWorlds();
 
 /**
- * The watch timeout (seconds) of a generate that stops watching a slow task: the watch starts
- * once the service accepted the submit, 2.2 s before the tasks below end.
+ * The watch timeout (seconds) of a generate that stops watching a slow task. The tasks below run
+ * on the service's manual clock: they are still processing when the watch stops, whatever the
+ * machine's load, and end when the test moves the clock past their duration (a resume waited
+ * 2.2 s of wall time for them before).
  */
 const STOP_WATCHING = '0.3';
 
+/** A task's duration on the service's clock (ms). */
+const SLOW_MS = 2_500;
+
 describe('pictor resume and track', () => {
   it('a watch timeout on a slow task exits 3 naming the id and the resume command; resume completes it', async () => {
-    const world = await newWorld({ durationMs: 2_500 });
+    const clock = new ManualClock(Date.now());
+    const world = await newWorld({ durationMs: SLOW_MS, now: () => clock.now() });
     const run = await world.run([
       'generate',
       '--prompt',
@@ -37,6 +44,7 @@ describe('pictor resume and track', () => {
     expect(run.stderr).toContain(task!.id);
     expect(run.stderr, 'the resume command is shown').toMatch(/\bresume\b/);
 
+    await clock.jump(SLOW_MS);
     const resumed = await world.run(['resume', task!.id, '--json']);
     expectExit(resumed, 0);
     const done = onlyTask(resumed);
@@ -47,7 +55,8 @@ describe('pictor resume and track', () => {
   });
 
   it('resume --all continues every timed-out task, with no new submit', async () => {
-    const world = await newWorld({ durationMs: 2_500 });
+    const clock = new ManualClock(Date.now());
+    const world = await newWorld({ durationMs: SLOW_MS, now: () => clock.now() });
     const run = await world.run([
       'generate',
       '--prompt',
@@ -61,6 +70,7 @@ describe('pictor resume and track', () => {
     const ids = world.service.tasks().map((task) => task.id);
     for (const id of ids) expect(run.stderr).toContain(id);
 
+    await clock.jump(SLOW_MS);
     const resumed = await world.run(['resume', '--all', '--json']);
     expectExit(resumed, 0);
     const lines = jsonLines(resumed);
