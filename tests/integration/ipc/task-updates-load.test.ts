@@ -15,7 +15,6 @@ import type { WebContents } from 'electron';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmitter, type HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { silentLogger } from '../../../electron/ports/logger';
-import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskChange, TaskItem } from '../../../shared/ipc/contract';
 import { MAX_TASK_CHANGES } from '../../../shared/ipc/task-changes';
 import { withLivePart } from '../../../renderer/store/records-table';
@@ -115,10 +114,11 @@ describe('task updates under load', () => {
       ids.push(...items.map((item) => item.record.localId));
     }
     driver.watch(app.runtime.core.engine, ids);
-    let settled: TaskRecord[] | null = null;
-    void app.runtime.core.engine.whenSettled(ids).then((records) => (settled = records));
-    await runQuietly(driver, () => settled !== null);
-    if (!settled) throw new Error('not settled');
+    const settling = app.runtime.core.engine.whenSettled(ids);
+    let done = false;
+    void settling.then(() => (done = true));
+    await runQuietly(driver, () => done);
+    const settled = await settling;
     expect(settled.map((record) => record.status)).toEqual(ids.map(() => 'completed'));
     // The last batch goes within an interval; before a quit it goes at once.
     await app.wiring.beforeQuit(0);
