@@ -5,6 +5,13 @@ import { DONE_AT_FIRST_POLL, clockedCoreAgainstDemo as coreAgainstDemo } from '.
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 
 /**
+ * The size the tasks below ask: what they prove (submits, faults, restarts, accounts) is not in
+ * the picture, and the demo's default, 1024x1024, drawn, checked and thumbnailed, cost some 50 ms
+ * of CPU a task (64x64: 5). The first test asks its own size and checks the files at it.
+ */
+const SMALL = '64x64';
+
+/**
  * The core and the demo on one manual clock (clockedCoreAgainstDemo): each wait is on its
  * condition (`h.settle`, `h.drive`), and the tasks' lengths, polls and backoffs pass in clock time.
  */
@@ -63,7 +70,7 @@ describe('the core against the demo service over HTTP', () => {
       effect: { type: 'status', status: 503, body: 'html' },
     });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'stormy sea' }, h.target);
+    const [record] = await h.core.engine.submit({ prompt: 'stormy sea', size: SMALL }, h.target);
     const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', error: null, images: [{ state: 'saved' }] });
     expect(h.service.log.submits).toHaveLength(1);
@@ -73,7 +80,10 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo();
     h.service.addFault({ route: 'submit', times: 1, effect: { type: 'reset-after-accepting' } });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'lost in transit' }, h.target);
+    const [record] = await h.core.engine.submit(
+      { prompt: 'lost in transit', size: SMALL },
+      h.target,
+    );
     const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'submit_unknown', taskId: null });
     expect(h.service.tasks()).toHaveLength(1);
@@ -81,7 +91,10 @@ describe('the core against the demo service over HTTP', () => {
     h.core.engine.start({ resume: true });
     // No fixed wait: a task submitted after the start, polled and downloaded to the end, shows
     // the engine has worked since, and the one it took up was never sent again meanwhile.
-    const [next] = await h.core.engine.submit({ prompt: 'after the restart' }, h.target);
+    const [next] = await h.core.engine.submit(
+      { prompt: 'after the restart', size: SMALL },
+      h.target,
+    );
     await h.settle([next!.localId]);
     // The first submit's and the new task's, none more.
     expect(h.service.log.submits).toHaveLength(2);
@@ -98,7 +111,7 @@ describe('the core against the demo service over HTTP', () => {
       h.service.setCredits('bob', 0);
       h.credentials.setKey(key);
       h.core.engine.start();
-      const [record] = await h.core.engine.submit({ prompt: 'refused' }, h.target);
+      const [record] = await h.core.engine.submit({ prompt: 'refused', size: SMALL }, h.target);
       const [done] = await h.settle([record!.localId]);
       expect(done).toMatchObject({ status: 'submit_failed', error: { kind, httpStatus } });
       expect(done!.error!.message).not.toContain(key);
@@ -109,7 +122,7 @@ describe('the core against the demo service over HTTP', () => {
   it('a failed task carries the service’s reason', async () => {
     const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, failureRate: 1 });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'doomed' }, h.target);
+    const [record] = await h.core.engine.submit({ prompt: 'doomed', size: SMALL }, h.target);
     const [done] = await h.settle([record!.localId]);
     expect(done!.status).toBe('failed');
     expect(done!.error!.message.length).toBeGreaterThan(10);
@@ -120,7 +133,7 @@ describe('the core against the demo service over HTTP', () => {
     // still while the engine asks for the image.
     const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, imageUrlTtlMs: 0 });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'fleeting' }, h.target);
+    const [record] = await h.core.engine.submit({ prompt: 'fleeting', size: SMALL }, h.target);
     const [done] = await h.settle([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', images: [{ state: 'expired' }] });
     expect(done!.images[0]!.error).toMatch(/no longer available/);
@@ -129,7 +142,7 @@ describe('the core against the demo service over HTTP', () => {
   it('follows redirecting image URLs', async () => {
     const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, redirectImages: true });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'redirected' }, h.target);
+    const [record] = await h.core.engine.submit({ prompt: 'redirected', size: SMALL }, h.target);
     const [done] = await h.settle([record!.localId]);
     expect(done!.images[0]!.state).toBe('saved');
   });
@@ -138,7 +151,11 @@ describe('the core against the demo service over HTTP', () => {
     // The tasks run until the test completes them, once the core was restarted.
     const h = await coreAgainstDemo({ durationMs: 600_000 });
     h.core.engine.start();
-    const records = await h.core.engine.submit({ prompt: 'across a restart' }, h.target, 2);
+    const records = await h.core.engine.submit(
+      { prompt: 'across a restart', size: SMALL },
+      h.target,
+      2,
+    );
     // Restart once both are accepted and still processing, so the second run must resume them.
     await h.drive(() =>
       records.every((r) => h.core.history.get(r.localId)?.status === 'processing'),
@@ -156,7 +173,7 @@ describe('the core against the demo service over HTTP', () => {
   it('a task of another account waits for its key, then continues with a key of that account', async () => {
     const h = await coreAgainstDemo({ durationMs: 1_000 });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'alice’s' }, h.target);
+    const [record] = await h.core.engine.submit({ prompt: 'alice’s', size: SMALL }, h.target);
     // The key changes once the task is alice's on the service and still processing.
     await h.drive(() => h.core.history.get(record!.localId)?.status === 'processing');
     expect(h.core.history.get(record!.localId)?.taskId).toBeTruthy();
@@ -187,7 +204,7 @@ describe('the core against the demo service over HTTP', () => {
   it('rebuilds the history from the gallery folder alone', async () => {
     const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
     h.core.engine.start();
-    const records = await h.core.engine.submit({ prompt: 'keep me' }, h.target, 2);
+    const records = await h.core.engine.submit({ prompt: 'keep me', size: SMALL }, h.target, 2);
     await h.settle(records.map((r) => r.localId));
     const { records: found, skipped } = await rebuildLibrary(h.core.intake);
     expect(skipped).toEqual([]);

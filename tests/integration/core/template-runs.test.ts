@@ -50,7 +50,7 @@ async function harness() {
     prompt: 'at dawn',
     mode: { kind: 'combinatorial' },
     target: h.target,
-    request: { size: '1024x1024' },
+    request: { size: '256x256' },
     count: 2,
     ...over,
   });

@@ -7,6 +7,7 @@ import { HistoryPort } from '../../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { ImageAt } from '../../../../electron/core/history/history-worker-protocol';
 import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
+import { bundledHistoryPort } from '../../../support/bundled-history-worker';
 import { makeImage, makeRecord, tempDir } from './history-fixtures';
 
 const AT = 1_800_000_000_000;
@@ -58,7 +59,10 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     return store;
   };
   const port = (gate?: SharedArrayBuffer) => {
-    const made = new HistoryPort(file, gate ? { gate } : {});
+    const made = new HistoryPort(file, {
+      ...bundledHistoryPort().historyPort,
+      ...(gate ? { gate } : {}),
+    });
     ports.push(made);
     return made;
   };

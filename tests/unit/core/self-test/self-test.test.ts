@@ -16,7 +16,10 @@ import type {
   ContentCredentialVerifier,
   CredentialVerdict,
 } from '../../../../electron/ports/content-credential-verifier';
-import { VerifierUnavailableError } from '../../../../electron/core/content-credentials/c2pa-verifier';
+import {
+  C2paVerifier,
+  VerifierUnavailableError,
+} from '../../../../electron/core/content-credentials/c2pa-verifier';
 import {
   ImageEngineError,
   type ImageEngine,
@@ -67,12 +70,33 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function options(overrides: Partial<SelfTestOptions> = {}): SelfTestOptions {
+/**
+ * The core's worker-thread verifier, one for the file per trust list: every run's c2pa-worker
+ * step still verifies the signed sample in a real worker thread, which starts (its modules and
+ * c2pa-rs's WebAssembly loaded) once for the file instead of at each run, a third of a second of
+ * CPU each. The run's `dispose` of it leaves it running; afterAll ends it. 'a sound installation'
+ * runs the self-test's own default, a verifier started and ended by the run.
+ */
+const sharedWorkers = new Map<string, C2paVerifier>();
+function sharedWorkerVerifier(trustAnchors: string): ContentCredentialVerifier {
+  const verifier = sharedWorkers.get(trustAnchors) ?? new C2paVerifier({ trustAnchors });
+  sharedWorkers.set(trustAnchors, verifier);
+  return { verify: (request) => verifier.verify(request), dispose: async () => undefined };
+}
+afterAll(async () => {
+  for (const verifier of sharedWorkers.values()) await verifier.dispose();
+});
+
+function options(
+  overrides: Partial<SelfTestOptions> = {},
+  worker: 'shared' | 'its own' = 'shared',
+): SelfTestOptions {
   return {
     engine: sharpImageEngine(),
     encryption: async () => ({ state: 'not applicable' }),
     version: '1.2.3',
     tempRoot: root,
+    ...(worker === 'shared' ? { workerVerifier: sharedWorkerVerifier } : {}),
     ...overrides,
   };
 }
@@ -108,7 +132,10 @@ describe('the embedded images', () => {
 describe('a sound installation', () => {
   it('passes every step, reports the engine and the encryption, and leaves no folder', async () => {
     const report = await runSelfTest(
-      options({ encryption: async () => ({ state: 'available', backend: 'gnome_libsecret' }) }),
+      options(
+        { encryption: async () => ({ state: 'available', backend: 'gnome_libsecret' }) },
+        'its own',
+      ),
     );
     expect(report.steps.map((step) => [step.step, step.ok])).toEqual(
       ALL_BUT_RENDERER.map((step) => [step, true]),
