@@ -140,6 +140,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           expect: expectations,
+          // The history worker bundled once for the run: the cores these files open start it as
+          // the app does, not from source through tsx (tests/support/bundled-history-worker.ts).
+          globalSetup: [RUN_CACHE],
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           // The renderer's tests need a DOM: they run in the `renderer` project below.
           exclude: [
@@ -160,6 +163,7 @@ export default defineConfig({
         test: {
           name: 'unit-isolated',
           expect: expectations,
+          globalSetup: [RUN_CACHE],
           include: OWN_MODULES,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'node',
