@@ -15,11 +15,10 @@ import { Gallery } from './gallery';
 import { IdleRelease, ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
-import type { WritingHistory } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
-import { libraryReadsIn, type LibraryReads } from './history';
+import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
-import { ServiceClient } from './service';
+import { type AnswerReader, ServiceClient } from './service';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
@@ -100,6 +99,11 @@ export interface PictorCoreOptions {
    * CLI); tests give the worker's gate (history-port.ts) to hold or end it mid-write.
    */
   readonly historyPort?: HistoryPortOptions;
+  /**
+   * What reads the service's answers (tests: one whose worker is the run's bundle, not the source
+   * under tsx); default the process's shared reader.
+   */
+  readonly answers?: AnswerReader;
   /** How an upload target's name resolves (tests); default the operating system's. */
   readonly resolve?: Resolver;
   /**
@@ -399,13 +403,13 @@ function inputSenderOf(
 
 /** The service client: an image sent inline is held to the same cap as a downloaded one. */
 function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClient {
+  const { answers, requestTimeoutMs } = options;
   return new ServiceClient({
     fetch: options.fetch,
     clock: options.clock,
     maxInlineImageBytes: intake.maxImageBytes,
-    ...(options.requestTimeoutMs === undefined
-      ? {}
-      : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(answers ? { answers } : {}),
+    ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
   });
 }
 

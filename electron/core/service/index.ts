@@ -46,6 +46,7 @@ export { taskAddressProblem } from './providers/task-address';
 export { checkCredentials, redactError } from './request-guard';
 export { fetchPublishedSchema } from './published-schema';
 export { requestCommands } from './request-command';
+export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';
 export { ServiceError, type ServiceErrorKind } from './service-error';

@@ -22,6 +22,7 @@ import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { ClockDriver } from '../support/clock-driver';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 
 let service: QuirkyService | undefined;
 let core: PictorCore | undefined;
@@ -80,6 +81,7 @@ describe('a task whose lease another process holds', () => {
       credentials: new StaticCredentials(service.baseUrl, QUIRKY_KEYS.alice),
       clock: driver.coreClock,
       engine: { pollIntervalMs: 100 },
+      ...bundledCoreWorkers(),
     });
     core.engine.start({ resume: true });
     const ids = Object.values(records).map((record) => record.localId);
@@ -135,6 +137,7 @@ async function startCore(
     credentials: new StaticCredentials(service!.baseUrl, QUIRKY_KEYS.alice),
     clock: driver.coreClock,
     engine: { pollIntervalMs: 100 },
+    ...bundledCoreWorkers(),
   });
   core.engine.start({ resume: true });
   driver.watch(core.engine, ids);

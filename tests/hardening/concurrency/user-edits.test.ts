@@ -14,6 +14,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { UNTIL } from '../../support/waits';
 import { targetAt } from '../../support/submit-target';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 
 let service: QuirkyService | undefined;
 const cores: PictorCore[] = [];
@@ -33,6 +34,7 @@ async function open(dataDir: string): Promise<PictorCore> {
     credentials: new StaticCredentials(service!.baseUrl, QUIRKY_KEYS.alice),
     clock: systemClock,
     engine: { pollIntervalMs: 100 },
+    ...bundledCoreWorkers(),
   });
   cores.push(core);
   return core;

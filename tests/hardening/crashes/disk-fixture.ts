@@ -13,6 +13,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import type { Logger } from '../../../electron/ports/logger';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 
 function run(command: string, args: readonly string[]): void {
   execFileSync(command, args, { stdio: 'pipe' });
@@ -123,5 +124,6 @@ export function openCoreAt(
     clock: systemClock,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 150, maxBackoffMs: 400, maxDownloadAttempts: 1_000 },
+    ...bundledCoreWorkers(),
   }) satisfies Promise<PictorCore>;
 }

@@ -22,7 +22,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { scratchRoot } from '../support/scratch';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -61,7 +61,7 @@ export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
       clock: setup.clock,
       requestTimeoutMs: setup.requestTimeoutMs,
       engine: setup.engine,
-      ...bundledHistoryPort(),
+      ...bundledCoreWorkers(),
     });
   const run: CoreRun = {
     core: await open(),

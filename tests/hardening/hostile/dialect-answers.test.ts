@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_ANSWER_DEPTH } from '../../../electron/core/service/answer-limits';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { bundledAnswers } from '../../support/bundled-history-worker';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { ServiceTask } from '../../../shared/service/wire';
@@ -122,6 +123,7 @@ afterAll(async () => {
 const client = new ServiceClient({
   fetch: (url, init) => fetch(url, init),
   requestTimeoutMs: 120_000,
+  ...bundledAnswers(),
 });
 
 function noise(length: number, seed: number): Buffer {

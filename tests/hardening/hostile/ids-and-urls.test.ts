@@ -17,6 +17,7 @@ import { resolveGalleryRequest } from '../../../electron/app/protocol/gallery-re
 import { GALLERY_HOST } from '../../../electron/app/protocol/schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { bundledAnswers } from '../../support/bundled-history-worker';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { MAX_TASK_ID_LENGTH, checkTaskId, taskPath } from '../../../electron/core/service/task-id';
 import {
@@ -223,7 +224,10 @@ describe('task ids', () => {
     const server: TestServer = await startServer((_req, res) =>
       sendJson(res, 200, { status: 'processing' }),
     );
-    const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+    const client = new ServiceClient({
+      fetch: (url, init) => fetch(url, init),
+      ...bundledAnswers(),
+    });
     const credentials = {
       baseUrl: `${server.origin}/svc`,
       key: 'sk-hostile-ids-0123456789',

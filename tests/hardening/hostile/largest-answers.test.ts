@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_ANSWER_ENTRIES } from '../../../electron/core/service/answer-limits';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { bundledAnswers } from '../../support/bundled-history-worker';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { DOWNLOAD_MAX_IMAGE_BYTES, MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -88,6 +89,7 @@ const client = new ServiceClient({
     return new Response(response.body?.pipeThrough(counter) ?? null, response);
   },
   requestTimeoutMs: 120_000,
+  ...bundledAnswers(),
 });
 
 /** One poll of an answer `text`: what it was, and what it cost the main thread. */

@@ -21,6 +21,7 @@ import { startServer, type TestServer } from '../../support/http-servers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 
 const FILE = 'tests/hardening/hostile/many-images.test.ts';
 let server: TestServer;
@@ -70,6 +71,7 @@ async function completeWith(...counts: number[]): Promise<Counted> {
     credentials: new StaticCredentials(server.origin, 'sk-many-images-0123456789'),
     clock: systemClock,
     engine: { pollIntervalMs: 20 },
+    ...bundledCoreWorkers(),
   });
   try {
     const before = server.requests.length;

@@ -27,6 +27,7 @@ import {
   waitAmount,
 } from '../../../electron/core/service/retry-after';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { bundledAnswers } from '../../support/bundled-history-worker';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { errorForStatus } from '../../../electron/core/service/status-errors';
 import { MAX_TASK_ID_LENGTH, checkTaskId } from '../../../electron/core/service/task-id';
@@ -311,6 +312,7 @@ describe('the real ServiceClient over loopback HTTP', () => {
       fetch: (url, init) => fetch(url, init),
       // Real time, and not what is tested: no load reaches it.
       requestTimeoutMs: 600_000,
+      ...bundledAnswers(),
     });
     const status = fc.constantFrom(200, 200, 200, 201, 400, 401, 403, 404, 429, 500, 502, 503);
     const type = fc.constantFrom('application/json', 'text/html', 'text/plain', 'image/png');
@@ -367,6 +369,7 @@ describe('found by the properties above (fixed in app code)', () => {
     fetch: (url, init) => fetch(url, init),
     // Real time, and not what is tested: no load reaches it.
     requestTimeoutMs: 600_000,
+    ...bundledAnswers(),
   });
   const call = (status: number, text: string) => {
     reply = { status, type: status === 200 ? 'application/json' : 'text/html', text };

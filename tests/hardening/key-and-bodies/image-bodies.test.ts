@@ -22,6 +22,7 @@ import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { galleryOnServer } from '../../support/gallery-with-intake';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 
 const FILE = 'tests/hardening/key-and-bodies/image-bodies.test.ts';
 const MAX_DOWNLOAD_ATTEMPTS = 2;
@@ -138,6 +139,7 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
         maxBackoffMs: 300,
         maxDownloadAttempts: MAX_DOWNLOAD_ATTEMPTS,
       },
+      ...bundledCoreWorkers(),
     });
     try {
       core.engine.start();

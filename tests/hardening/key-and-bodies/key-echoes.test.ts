@@ -27,7 +27,7 @@ import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { copyMigratedHistory } from '../../support/migrated-history';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
@@ -181,7 +181,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     logger,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   const texts: { where: string; text: string }[] = [];
   try {

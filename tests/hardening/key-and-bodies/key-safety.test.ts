@@ -17,6 +17,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { PROBE_TASK_ID } from '../../../electron/core/service/connection-test';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { bundledAnswers } from '../../support/bundled-history-worker';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
 import { filesUnder } from '../../support/files';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
@@ -224,7 +225,10 @@ describe('which base URLs receive the key', () => {
     const calls: FetchCall[] = [];
     const canned = () =>
       Promise.resolve(new Response('{"id":"t","status":"processing"}', { status: 200 }));
-    const client = new ServiceClient({ fetch: recordingFetch(calls, canned) });
+    const client = new ServiceClient({
+      fetch: recordingFetch(calls, canned),
+      ...bundledAnswers(),
+    });
     const refused = [
       'http://example.test',
       'http://10.0.0.1',

@@ -21,7 +21,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { ENCODINGS, keyScanner } from './key-encodings';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
@@ -89,7 +89,7 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
     logger,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   const texts: string[] = [];
   try {

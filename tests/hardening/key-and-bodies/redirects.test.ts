@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { bundledAnswers } from '../../support/bundled-history-worker';
 import type { FetchLike } from '../../../electron/ports/http';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
@@ -200,7 +201,10 @@ describe('service requests', () => {
       const elsewhere = await other();
       cleanups.push(() => elsewhere.close());
       const service = await redirectingService(status, (path) => `${elsewhere.origin}${path}`);
-      const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+      const client = new ServiceClient({
+        fetch: (url, init) => fetch(url, init),
+        ...bundledAnswers(),
+      });
       const creds = { baseUrl: service.origin, key: KEY, keyFingerprint: 'acct' };
       for (const call of [
         () => client.submit(creds, { prompt: 'p' }),
@@ -259,7 +263,10 @@ describe('service requests', () => {
   it('a poll redirect loop and a long same-origin chain stop at the client limit', async () => {
     const loop = await redirectingService(302, (path) => path);
     const chain = await redirectingService(307, (path) => `${path}x`);
-    const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+    const client = new ServiceClient({
+      fetch: (url, init) => fetch(url, init),
+      ...bundledAnswers(),
+    });
     for (const server of [loop, chain]) {
       const creds = { baseUrl: server.origin, key: KEY, keyFingerprint: 'acct' };
       const error = (await client
