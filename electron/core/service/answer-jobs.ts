@@ -75,7 +75,7 @@ export class AnswerJob {
     const profile = profileOf(spec.provider);
     const source: AnswerSource = {
       text: scanned.text,
-      headers: new Headers(spec.headers.map(([name, value]): [string, string] => [name, value])),
+      headers: headerLookup(spec.headers),
     };
     if (spec.kind === 'submit') {
       return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.key) };
@@ -92,6 +92,24 @@ export class AnswerJob {
     });
     return { kind: 'task', task };
   }
+}
+
+/**
+ * An answer's headers (as a response's headers iterate: lower-case names, one entry per name) read
+ * as `Headers.get` reads them: by a name in any case, repeated names joined with ", ". Not a
+ * `Headers`: in the answer worker, the first one loaded Node's whole fetch (undici, http2, tls),
+ * about 50 ms of CPU at each start of the app's and each command's worker, for a lookup.
+ */
+export function headerLookup(
+  entries: readonly (readonly [string, string])[],
+): Pick<Headers, 'get'> {
+  const byName = new Map<string, string>();
+  for (const [name, value] of entries) {
+    const key = name.toLowerCase();
+    const had = byName.get(key);
+    byName.set(key, had === undefined ? value : `${had}, ${value}`);
+  }
+  return { get: (name) => byName.get(name.toLowerCase()) ?? null };
 }
 
 /** The profile's poll answer says the task is done and its result is elsewhere. */

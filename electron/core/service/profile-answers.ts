@@ -14,7 +14,7 @@ import type { TakenPayloads } from './inline-taken';
 /** A 2xx answer as it came: its body text (parsed once, here) and its headers. */
 export interface AnswerSource {
   readonly text: string;
-  readonly headers: Headers;
+  readonly headers: Pick<Headers, 'get'>;
 }
 
 /** A profile's submit reading flattened for answer-parsing's schema. */
