@@ -25,8 +25,6 @@ import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { controlsOutside, crampedControls } from './support/layout';
 
 const session = useAppSession('layout');
-// Each test starts its own app: the file's tests share both workers.
-test.describe.configure({ mode: 'parallel' });
 const OUT_DIR = SCREENSHOT_DIR;
 const PROMPTS = SCREENSHOT_PROMPTS;
 const SMALL = { width: 800, height: 600 };
