@@ -19,7 +19,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
-import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
+import { launchWithLibrary } from './support/library';
+import { expectLoadedImage, galleryTiles, showScreen, taskRows } from './support/ui';
 import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { controlsOutside, crampedControls } from './support/layout';
 
@@ -41,10 +42,16 @@ async function shoot(page: Page, name: string): Promise<void> {
   });
 }
 
-/** A library of a few tasks, the demo notice hidden (it is for first use). */
-async function withTasks(page: Page): Promise<void> {
-  await generateAll(page, PROMPTS);
+/**
+ * The app in a `viewport` window on a library of a few finished tasks (support/library.ts: made
+ * once per worker, copied for each test), on the Tasks screen with every thumbnail decoded.
+ */
+async function withTasks(viewport: { width: number; height: number }): Promise<Page> {
+  const { page } = await launchWithLibrary(session, PROMPTS, { viewport });
+  await showScreen(page, 'Tasks');
+  await expect(taskRows(page)).toHaveCount(PROMPTS.length);
   for (const row of await taskRows(page).all()) await expectLoadedImage(row.getByRole('img'));
+  return page;
 }
 
 /** How many task rows lie wholly inside the window. */
@@ -59,8 +66,7 @@ async function rowsInView(page: Page): Promise<number> {
 }
 
 test('at 800x600 the history shows three tasks or more under the compose form', async () => {
-  const { page } = await session.launch({ viewport: SMALL });
-  await withTasks(page);
+  const page = await withTasks(SMALL);
   // First use: the demo notice is there too.
   await expect(page.getByRole('region', { name: 'Demo service' })).toBeVisible();
   await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(3);
@@ -68,8 +74,7 @@ test('at 800x600 the history shows three tasks or more under the compose form', 
 });
 
 test('at 200 % zoom the gallery header takes a third of the window at most, and the history can fill it', async () => {
-  const { page } = await session.launch({ viewport: ZOOM_200 });
-  await withTasks(page);
+  const page = await withTasks(ZOOM_200);
   await showScreen(page, 'Gallery');
   await expect(galleryTiles(page)).toHaveCount(PROMPTS.length);
   const header = await page.locator('.gallery__header').boundingBox();
@@ -102,8 +107,7 @@ for (const [tag, option, label] of [
   ['en-XA', 'Pseudo (ƥšéûđö)', pseudoMessage('Language')],
 ] as const) {
   test(`in ${tag} every control shows its whole text at 800x600`, async () => {
-    const { page } = await session.launch({ viewport: SMALL });
-    await withTasks(page);
+    const page = await withTasks(SMALL);
     await showScreen(page, 'Settings');
     await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
     await expect(page.locator('html')).toHaveAttribute('lang', tag);
@@ -150,8 +154,7 @@ for (const [tag, option] of [
   ['en-XA', 'Pseudo (ƥšéûđö)'],
 ] as const) {
   test(`at 800x600 in ${tag} every control of the gallery's and Tasks' headers is in the window`, async () => {
-    const { page } = await session.launch({ viewport: SMALL });
-    await withTasks(page);
+    const page = await withTasks(SMALL);
     if (option !== null) {
       await showScreen(page, 'Settings');
       await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
@@ -171,8 +174,7 @@ for (const [tag, option] of [
   ['ar', 'العربية'],
 ] as const) {
   test(`at 1280 px in ${tag} the gallery's selection bar is one row`, async () => {
-    const { page } = await session.launch({ viewport: DEFAULT_VIEWPORT });
-    await withTasks(page);
+    const page = await withTasks(DEFAULT_VIEWPORT);
     if (option !== null) {
       await showScreen(page, 'Settings');
       await page.getByLabel('Language', { exact: true }).selectOption({ label: option });

@@ -22,6 +22,9 @@ const SIZES = [
 ] as const;
 
 const session = useAppSession('batch-card');
+// One test after another in one worker, as before the journeys ran fully parallel: each makes ten
+// images, and two at once on 2 cores (load 24) left the second's pictures unsaved past its waits.
+test.describe.configure({ mode: 'default' });
 
 /** The history's batch cards, newest first; `feed` is the history's name in the page's language. */
 function cards(page: Page, feed = 'Task history'): Locator {
