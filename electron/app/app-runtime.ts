@@ -87,6 +87,8 @@ export interface AppRuntimeOptions {
   readonly progressEveryMs?: number;
   /** The history worker's script (tests: one bundled for the run); default the core's own. */
   readonly historyPort?: PictorCoreOptions['historyPort'];
+  /** The reader of service answers (tests: the run's bundled worker); default the core's own. */
+  readonly answers?: PictorCoreOptions['answers'];
 }
 
 export class AppRuntime {
@@ -356,6 +358,7 @@ export class AppRuntime {
       ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
       ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
       ...(options.historyPort ? { historyPort: options.historyPort } : {}),
+      ...(options.answers ? { answers: options.answers } : {}),
       ...(options.systemTrash ? { systemTrash: options.systemTrash } : {}),
       ...(options.progressEveryMs === undefined
         ? {}

@@ -9,7 +9,7 @@ import { AppRuntime, type AppRuntimeOptions } from '../../electron/app/app-runti
 import { silentLogger } from '../../electron/ports/logger';
 import { InMemoryCipher } from '../fakes/in-memory-cipher';
 import { InMemoryKv } from '../fakes/in-memory-kv';
-import { bundledHistoryPort } from './bundled-history-worker';
+import { bundledCoreWorkers } from './bundled-history-worker';
 import { testImageEngine } from './image-engine';
 
 export function testRuntimeOptions(
@@ -29,7 +29,7 @@ export function testRuntimeOptions(
     demo: { durationMs: 100 },
     pollIntervalMs: 100,
     imageEngine: testImageEngine,
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
     ...overrides,
   };
 }

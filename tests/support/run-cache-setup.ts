@@ -39,17 +39,21 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   return () => rm(dir, { recursive: true, force: true });
 }
 
-/** history-worker.js in `outDir`, beside a link to node_modules (where its externals resolve). */
+/**
+ * history-worker.js and answer-worker.js in `outDir`, beside a link to node_modules (where their
+ * externals resolve); the history worker's path.
+ */
 async function bundleHistoryWorker(outDir: string): Promise<string> {
   const rootDir = resolve(import.meta.dirname, '..', '..');
   const manifest = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
-  const entry = mainWorkerEntries(rootDir)['history-worker'];
-  if (!entry) throw new Error('The main build names no history worker.');
+  const { 'history-worker': history, 'answer-worker': answers } = mainWorkerEntries(rootDir);
+  if (!history || !answers) throw new Error('The main build names no history or answer worker.');
+  // The answer worker beside it: bundledAnswers() (bundled-history-worker.ts) looks for it there.
   await build({
     ...mainBuildOptions({ rootDir, outDir }, manifest.dependencies),
-    entryPoints: { 'history-worker': entry },
+    entryPoints: { 'history-worker': history, 'answer-worker': answers },
   });
   await symlink(join(rootDir, 'node_modules'), join(outDir, 'node_modules'), 'junction');
   await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');

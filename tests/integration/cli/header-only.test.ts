@@ -14,7 +14,7 @@ import { systemClock } from '../../../electron/adapters/system-clock';
 import { runCli } from '../../../electron/cli/main';
 import { readImageProvenance } from '../../../electron/core/gallery/metadata/read';
 import { openPictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -73,7 +73,7 @@ function openLibrary(imageEngine: ImageEngine) {
     credentials: new StaticCredentials(service.url, 'demo'),
     clock: systemClock,
     imageEngine,
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
 }
 

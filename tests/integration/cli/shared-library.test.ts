@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import type { FetchLike } from '../../../electron/ports/http';
 import { QUIRKY_KEYS, type LoggedRequest } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -44,7 +44,7 @@ describe('one library shared by the app and CLI commands', () => {
       credentials: new StaticCredentials(world.service.baseUrl, QUIRKY_KEYS.alice),
       clock: systemClock,
       engine: { pollIntervalMs: 200 },
-      ...bundledHistoryPort(),
+      ...bundledCoreWorkers(),
     });
     const shown = new Map<string, { statuses: Set<string>; record: TaskRecord }>();
     app.engine.onDidUpdate(({ record }) => {

@@ -15,7 +15,7 @@ import type { Logger } from '../../../electron/ports/logger';
 import type { CredentialsProvider } from '../../../electron/ports/credentials';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { afterEachTest } from '../../support/after-each-test';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledAnswers, bundledHistoryPort } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { providerRig, type ProviderRig } from '../providers/provider-harness';
@@ -52,6 +52,7 @@ export function openTestCore(
     requestTimeoutMs: options.requestTimeoutMs ?? 2_000,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.historyPort ? { historyPort: options.historyPort } : bundledHistoryPort()),
+    ...bundledAnswers(),
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...options.engine },
   });
 }

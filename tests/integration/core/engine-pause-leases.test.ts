@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -36,7 +36,7 @@ async function pausedCore(): Promise<{ core: PictorCore; demo: DemoService; cloc
     credentials: new StaticCredentials(demo.url, 'demo'),
     clock,
     engine: { pollIntervalMs: 100, leaseMs: 3_000 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   cleanups.push(() => core.close());
   return { core, demo, clock };

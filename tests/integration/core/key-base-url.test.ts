@@ -20,7 +20,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import type { KeyOriginAnswer, KeyOriginQuestion } from '../../../electron/ports/user-prompts';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { startPathGateway, type PathGateway } from '../../support/path-gateway';
 import { testImageEngine } from '../../support/image-engine';
 import { targetOf } from '../../support/submit-target';
@@ -66,7 +66,7 @@ async function start(
     logger: silentLogger,
     demo: { durationMs: 100 },
     pollIntervalMs: 100,
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
     prompts: {
       confirmKeyOrigin: async (question) => {
         asked.push(question);

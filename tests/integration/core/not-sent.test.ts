@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -49,7 +49,7 @@ async function coreFor(baseUrl: string, fetch: FetchLike) {
     clock: systemClock,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   cleanups.push(async () => {
     await core.close().catch(() => undefined);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { THIS_HOST } from '../../../electron/core/fs/process-owner';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { startDemoService } from '../../../electron/demo-service/server';
 import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -43,7 +43,7 @@ describe('a task taken over from a process that ended without letting go', () =>
         credentials: new StaticCredentials(demo.url, 'demo'),
         clock,
         engine: { pollIntervalMs: INTERVAL },
-        ...bundledHistoryPort(),
+        ...bundledCoreWorkers(),
       });
       cleanups.push(() => core.close());
       return core;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../support/gallery-helpers';
@@ -37,7 +37,7 @@ async function open(name: string): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: new ManualClock(1_800_000_000_000),
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   opened.push(core);
   return core;

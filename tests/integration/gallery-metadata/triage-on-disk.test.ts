@@ -20,7 +20,7 @@ import { buildTriagePacket, xmpTriageOf } from '../../../electron/core/gallery/m
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { rebuildFromFolder } from '../../../electron/core/library/rebuild';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -50,7 +50,7 @@ function open(): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: new ManualClock(1_800_000_000_000),
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import { QUIRKY_KEYS, startQuirkyService } from '../../fakes/quirky-service';
@@ -36,7 +36,7 @@ async function app() {
     requestTimeoutMs: 2_000,
     timeZone: 'Europe/Berlin',
     engine: { pollIntervalMs: 100, maxBackoffMs: 200 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   cleanups.push(async () => {
     await core.close();

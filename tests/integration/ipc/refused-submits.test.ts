@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import { TaskUpdates } from '../../../electron/ipc/task-updates';
@@ -46,7 +46,7 @@ async function app(baseUrl: string, key: string) {
     clock: systemClock,
     requestTimeoutMs: 2_000,
     engine: { pollIntervalMs: 100, maxBackoffMs: 200 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   cleanups.push(async () => {
     await core.close();

@@ -26,7 +26,7 @@ import type { CredentialsProvider, ServiceCredentials } from '../../../electron/
 import { ManualClock, flushPromises } from '../../fakes/manual-clock';
 import { syncFingerprint } from '../../fakes/static-credentials';
 import { afterEachTest } from '../../support/after-each-test';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -248,7 +248,7 @@ export async function providerRig(
         heldWaitMs: null,
         ...engine,
       },
-      ...bundledHistoryPort(),
+      ...bundledCoreWorkers(),
       ...coreOptions,
     });
   const drive = async (condition: () => boolean, options: DriveOptions = {}): Promise<void> => {

@@ -18,7 +18,7 @@ import { englishText, sentenceSchema, type Sentence } from '../../../shared/i18n
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppCredentials } from '../../../electron/app/app-credentials';
 import { AppRuntime } from '../../../electron/app/app-runtime';
-import { bundledHistoryPort } from '../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
@@ -228,7 +228,7 @@ describe('a service address that would take the key elsewhere', () => {
       clock: systemClock,
       logger: silentLogger,
       prompts: { confirmKeyOrigin: () => Promise.resolve('cancel') },
-      ...bundledHistoryPort(),
+      ...bundledCoreWorkers(),
     });
 
   it('is refused in a sentence naming both services, when the user cancels', async () => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../electron/adapters/system-clock';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { startDemoService } from '../../../../electron/demo-service/server';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import type { CredentialsProvider } from '../../../../electron/ports/credentials';
@@ -64,7 +64,7 @@ async function openCore(
     clock: systemClock,
     requestTimeoutMs: 2_000,
     engine: { pollIntervalMs: 200, maxBackoffMs: 1_000 },
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   open.push(core);
   return core;

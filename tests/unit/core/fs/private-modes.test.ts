@@ -11,7 +11,7 @@ import { systemClock } from '../../../../electron/adapters/system-clock';
 import { existsSync } from 'node:fs';
 import { RotatingFileLogger } from '../../../../electron/core/logging/rotating-file-logger';
 import { HISTORY_FILE, openPictorCore } from '../../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 
@@ -40,7 +40,7 @@ function openCore(dataDir: string) {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: systemClock,
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
 }
 

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../electron/adapters/system-clock';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { openPictorCore } from '../../../../electron/core/pictor-core';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { snapshotTree } from '../../../support/tree-snapshot';
 import { testImageEngine } from '../../../support/image-engine';
@@ -136,7 +136,7 @@ describe('every start (app, CLI) goes through the same clean-up', () => {
       fetch,
       credentials: new StaticCredentials('http://127.0.0.1:9', null),
       clock: systemClock,
-      ...bundledHistoryPort(),
+      ...bundledCoreWorkers(),
     });
     await core.close();
     const after = await outsideTemp();

@@ -23,7 +23,7 @@ import { MAX_LIBRARY_TEMPLATES } from '../../../../shared/domain/template-librar
 import { MAX_WORD_LISTS, MAX_WORDS_PER_LIST } from '../../../../shared/domain/word-lists';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { testImageEngine } from '../../../support/image-engine';
 
 let dir: string;
@@ -38,7 +38,7 @@ async function open(): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock,
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   opened.push(core);
   return core;

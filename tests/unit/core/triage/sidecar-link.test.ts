@@ -27,7 +27,7 @@ import { writeFileAtomic } from '../../../../electron/core/fs/atomic-file';
 import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
 import { buildTriagePacket } from '../../../../electron/core/gallery/metadata/xmp-triage';
 import type { LogFields, Logger } from '../../../../electron/ports/logger';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../../support/gallery-helpers';
@@ -73,7 +73,7 @@ describe('a link at an image’s XMP sidecar name', () => {
       credentials: new StaticCredentials('http://127.0.0.1:9', null),
       clock: new ManualClock(1_800_000_000_000),
       logger,
-      ...bundledHistoryPort(),
+      ...bundledCoreWorkers(),
     });
     const file = (n: number) => `t-0/image-${String(n)}.png`;
     const task = makeTask({

@@ -14,7 +14,7 @@ import { openPictorCore, type PictorCore } from '../../../../electron/core/picto
 import { TriageError } from '../../../../electron/core/triage/triage-error';
 import type { SmartBoardEntry, SmartRules } from '../../../../shared/domain/smart-board';
 import { englishText } from '../../../../shared/i18n/sentence';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
@@ -32,7 +32,7 @@ async function open(): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock,
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   opened.push(core);
   return core;

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
 import { TriageError } from '../../../../electron/core/triage/triage-error';
 import { flagOf } from '../../../../shared/domain/triage';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
@@ -28,7 +28,7 @@ beforeEach(async () => {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: new ManualClock(1_800_000_000_000),
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
 });
 

@@ -21,7 +21,7 @@ import {
   type PictorCore,
 } from '../../../../electron/core/pictor-core';
 import { TriageActions } from '../../../../electron/core/triage/triage-actions';
-import { bundledHistoryPort } from '../../../support/bundled-history-worker';
+import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
@@ -69,7 +69,7 @@ beforeEach(async () => {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: new ManualClock(1_800_000_000_000),
-    ...bundledHistoryPort(),
+    ...bundledCoreWorkers(),
   });
   core.history.putMany(
     ids.map((localId, n) =>
