@@ -50,10 +50,11 @@ export function screenShortcut(view: View, mac: boolean): { text: string; aria: 
 export function useScreenKeys(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
+      if (event.defaultPrevented) return;
       const state = useAppStore.getState();
       const view = screenForKey(event, isMacPlatform(state.appInfo?.platform));
-      if (view === null) return;
+      // The window is searched for a dialog only for a screen's key, not at every key typed.
+      if (view === null || document.querySelector('[aria-modal="true"]')) return;
       event.preventDefault();
       state.setView(view);
     };

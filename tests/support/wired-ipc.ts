@@ -6,10 +6,11 @@
  * runtime's options (given the OS stand-ins, whose system trash the core may take), what the
  * stand-ins read, the wiring's optional parts and where events go (default: kept in `emitted`).
  */
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
+import { HistoryStore } from '../../electron/core/history';
 import { HISTORY_FILE } from '../../electron/core/pictor-core';
 import { wireApp, type AppWiring, type AppWiringOptions } from '../../electron/ipc/wire-app';
 import type { EventChannel } from '../../shared/ipc/contract';
@@ -50,14 +51,39 @@ export interface WiredIpc {
   readonly emitted: [EventChannel, unknown][];
 }
 
+let emptyBytes: Promise<Buffer> | undefined;
+
+/**
+ * An empty history at today's schema, made once per thread and written into each test's folder:
+ * a new history runs every migration, each its own synced transaction (a tenth of a second of CPU
+ * per wired test, and its disk syncs), and ends with a checkpoint at close. The file the
+ * migrations make holds no time, id or path of its own (the schema and its empty tables only),
+ * so every copy is the file the app makes at its first start; the migrations from nothing are
+ * the history's own tests' (tests/unit/core/history).
+ */
+function emptyHistory(): Promise<Buffer> {
+  emptyBytes ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pictor-empty-history-'));
+    try {
+      const file = join(dir, HISTORY_FILE);
+      // Closed, the last connection folds its log into the file: the file alone is the history.
+      HistoryStore.open(file).close();
+      return await readFile(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return emptyBytes;
+}
+
 /** The wired main, closed and removed by `cleanups`. */
 export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
   const dir = await mkdtemp(join(tmpdir(), options.prefix));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  if (options.history) {
-    await mkdir(join(dir, 'data'), { recursive: true });
-    await copyFile(options.history, join(dir, 'data', HISTORY_FILE));
-  }
+  await mkdir(join(dir, 'data'), { recursive: true, mode: 0o700 });
+  const history = join(dir, 'data', HISTORY_FILE);
+  if (options.history) await copyFile(options.history, history);
+  else await writeFile(history, await emptyHistory(), { mode: 0o600 });
   const env = options.env ?? {};
   const os = createOsStandIns({
     userDataDir: dir,

@@ -38,6 +38,15 @@ describe('the keyboard path', () => {
     expect(useAppStore.getState().view).toBe('tasks');
   });
 
+  it('are not for the screens while a dialog holds the window', async () => {
+    const { user } = await startWiredApp({ main: fileMain });
+    act(() => useAppStore.getState().promptHistoryShow(true));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await user.keyboard('{Control>}2{/Control}{Control>},{/Control}');
+    expect(useAppStore.getState().view).toBe('tasks');
+  });
+
   it('takes at most nine Tabs from the prompt to the first task', async () => {
     const { user } = await startWiredApp({
       main: fileMain,
