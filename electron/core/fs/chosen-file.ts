@@ -45,11 +45,11 @@ export class ChosenFileNotSavedError extends UserFacingError {
  */
 export type ChosenFileData = string | Uint8Array | Iterable<string> | AsyncIterable<Uint8Array>;
 
-/** A step on the chosen file's `.part` that failed, as the chosen file's failure. */
 /** A part file's random tag (node:crypto loaded when a file is saved, not when this is). */
 const saveTag = (): string =>
   process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex');
 
+/** A step on the chosen file's `.part` that failed, as the chosen file's failure. */
 function notSaved(target: string): (error: unknown) => never {
   return (error) => {
     throw new ChosenFileNotSavedError(target, error);
