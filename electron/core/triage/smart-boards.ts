@@ -31,10 +31,10 @@ export interface SmartBoardsDeps {
   readonly newId?: () => string;
 }
 
-/** Rules that match nothing: what a smart board whose stored rules cannot be read runs. */
 /** A new board's id (node:crypto loaded when a board is made, not when this is). */
 const newBoardId = (): string => process.getBuiltinModule('node:crypto').randomUUID();
 
+/** Rules that match nothing: what a smart board whose stored rules cannot be read runs. */
 const NOTHING: SmartRules = { match: 'any', items: [] };
 
 export class SmartBoards {
