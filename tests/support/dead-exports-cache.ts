@@ -6,12 +6,11 @@
  * (TypeScript's version, the lock file, tsconfig.json and every file of the program's roots, by
  * their bytes); for any other the test finds them in a program of its own.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import ts from 'typescript';
 import { z } from 'zod';
 import { findDeadExports, projectConfig, type DeadExport } from './dead-exports';
+import { filesDigest, stageRecordOf, writeStageRecord } from './stage-record';
 
 /** Where the typecheck leaves its record (test-results/ is the run's, and not committed). */
 export const DEAD_EXPORTS_RECORD = 'test-results/dead-exports.json';
@@ -36,14 +35,9 @@ const DeadExportsRecord = z.object({
 
 /** A digest of everything the dead exports of the project at `root` follow from. */
 export function inputsDigest(root: string, fileNames: readonly string[]): string {
-  const hash = createHash('sha256').update(`typescript ${ts.version}\0`);
   const files = ['package-lock.json', 'tsconfig.json', ...fileNames.map((f) => relative(root, f))];
-  for (const file of [...new Set(files.map((f) => f.split(sep).join('/')))].sort()) {
-    const path = join(root, file);
-    hash.update(`${file}\0`).update(existsSync(path) ? readFileSync(path) : 'missing');
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  const sorted = [...new Set(files.map((f) => f.split(sep).join('/')))].sort();
+  return filesDigest(root, sorted, `typescript ${ts.version}\0`);
 }
 
 /** Keeps `dead` and the other `facts`, found in the program of `fileNames`, for the lint tests. */
@@ -53,28 +47,15 @@ export function recordDeadExports(
   dead: readonly DeadExport[],
   facts: { readonly [K in keyof TypecheckFacts]?: string[] | undefined } = {},
 ): void {
-  const file = join(root, DEAD_EXPORTS_RECORD);
-  mkdirSync(dirname(file), { recursive: true });
-  const record = { inputs: inputsDigest(root, fileNames), dead, ...facts };
-  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-}
-
-function parsedJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const inputs = inputsDigest(root, fileNames);
+  writeStageRecord(root, DEAD_EXPORTS_RECORD, { inputs, dead: [...dead], ...facts });
 }
 
 /** The typecheck's record when it was made from today's inputs; undefined otherwise. */
 function recordOfToday(root: string): z.infer<typeof DeadExportsRecord> | undefined {
-  const file = join(root, DEAD_EXPORTS_RECORD);
-  if (!existsSync(file)) return undefined;
-  const record = DeadExportsRecord.safeParse(parsedJson(file));
-  if (!record.success) return undefined;
-  const inputs = inputsDigest(root, projectConfig(root).fileNames);
-  return record.data.inputs === inputs ? record.data : undefined;
+  return stageRecordOf(root, DEAD_EXPORTS_RECORD, DeadExportsRecord, () =>
+    inputsDigest(root, projectConfig(root).fileNames),
+  );
 }
 
 /** The recorded dead exports when they were found in today's inputs; undefined otherwise. */

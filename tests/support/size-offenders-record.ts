@@ -7,11 +7,11 @@
  * every file under electron/, renderer/ and shared/ by its path and bytes); for any other the test
  * measures anew.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { measureSizeOffenders, type SizeOffenders } from './size-offenders';
+import { filesDigest, stageRecordOf, writeStageRecord } from './stage-record';
 
 /** Where the lint stage leaves its record (test-results/ is the run's, and not committed). */
 export const SIZE_OFFENDERS_RECORD = 'test-results/size-offenders.json';
@@ -39,38 +39,20 @@ function inputFiles(root: string): string[] {
 
 /** A digest of everything the size offenders of the project at `root` follow from. */
 export function sizeInputsDigest(root: string): string {
-  const hash = createHash('sha256');
-  for (const file of inputFiles(root)) {
-    const path = join(root, file);
-    hash.update(`${file}\0`).update(existsSync(path) ? readFileSync(path) : 'missing');
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return filesDigest(root, inputFiles(root));
 }
 
 /** Keeps `offenders`, measured in the project at `root` as it is now, for the lint test. */
 export function recordSizeOffenders(root: string, offenders: SizeOffenders): void {
-  const file = join(root, SIZE_OFFENDERS_RECORD);
-  mkdirSync(dirname(file), { recursive: true });
-  const record = { inputs: sizeInputsDigest(root), offenders };
-  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-}
-
-function parsedJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  writeStageRecord(root, SIZE_OFFENDERS_RECORD, { inputs: sizeInputsDigest(root), offenders });
 }
 
 /** The recorded offenders when they were measured in today's inputs; undefined otherwise. */
 export function recordedSizeOffenders(root: string): SizeOffenders | undefined {
-  const file = join(root, SIZE_OFFENDERS_RECORD);
-  if (!existsSync(file)) return undefined;
-  const record = SizeOffendersRecord.safeParse(parsedJson(file));
-  if (!record.success || record.data.inputs !== sizeInputsDigest(root)) return undefined;
-  return record.data.offenders as SizeOffenders;
+  const record = stageRecordOf(root, SIZE_OFFENDERS_RECORD, SizeOffendersRecord, () =>
+    sizeInputsDigest(root),
+  );
+  return record?.offenders as SizeOffenders | undefined;
 }
 
 /** The project's size offenders: the lint stage's record of today's inputs, or measured anew. */
