@@ -103,6 +103,8 @@ function memoryRow(imageBytes: number, figures: MemoryRuns): BenchRow {
     ? `image page's renderer +${mb(image.peakGrowth)} MB, ${image.cpuMsPerImage.toFixed(0)} ms CPU and ${image.faultsPerImage.toFixed(0)} faults/image; ` +
       `Chromium's browser process (main's in Electron) +${mb(image.browserPeakGrowth)} MB, ${image.browserCpuMsPerImage.toFixed(0)} ms CPU and ${image.browserFaultsPerImage.toFixed(0)} faults/image`
     : `no image process: the ${engine.engine} engine decodes inside the main process, so its memory is in the main’s figure`;
+  const meterOf = (list: readonly DownloadMemoryReport[]) =>
+    median(list.map((run) => run.meterCpuMsPerImage)).toFixed(1);
   const cpuRuns = (list: readonly DownloadMemoryReport[]) =>
     list.map((run) => mainCpu(run).toFixed(0)).join(', ');
   return {
@@ -113,11 +115,12 @@ function memoryRow(imageBytes: number, figures: MemoryRuns): BenchRow {
       `median of ${runs.length} fresh processes each, alternated: the decoding run; a header-only control (the same run with the header-only engine: nothing decoded, nothing served to a page); ` +
       `a sharp control (the same run with native sharp decoding in the process); a plain save (each image streamed to a file, hashed with SHA-256 and written once: the product hashes no image, and writes a PNG with its provenance)`,
     target:
-      `main's page-side CPU per image (decoding run − header-only control, main + Chromium's browser process, which is main in Electron) ≤ ${PAGE_SIDE_LIMIT_MS} ms; ` +
+      `main's page-side CPU per image (decoding run − header-only control, main + Chromium's browser process, which is main in Electron; the bench's own sampling every 50 ms, timed on its thread, taken out of main's) ≤ ${PAGE_SIDE_LIMIT_MS} ms; ` +
       `the page's work ratio to sharp (CPU less faults × this machine's fault cost, page renderer ÷ (sharp control − header-only control)) ≤ ${WORK_RATIO_LIMIT}; ` +
       'images/s on this machine’s 2 cores, peak growth and save CPU reported, not judged (growth is judged after a GC and idle time: Main memory over a day)',
     measured:
-      `page-side CPU ${pageSide.toFixed(1)} ms/image (main + browser: runs ${cpuRuns(runs)} ms; header-only control runs ${cpuRuns(control)} ms); ` +
+      `page-side CPU ${pageSide.toFixed(1)} ms/image (main + browser: runs ${cpuRuns(runs)} ms; header-only control runs ${cpuRuns(control)} ms; ` +
+      `the bench's own sampling taken out of main's: ${meterOf(runs)} ms/image, control ${meterOf(control)} ms); ` +
       `work ratio ${work.toFixed(2)} (sharp control ${median(figures.sharp.map((run) => run.cpuMsPerImage)).toFixed(0)} ms/image in main, fault cost ${(figures.msPerFault * 1000).toFixed(2)} µs); ${imageProcess}; ` +
       `${medianRate.toFixed(1)} images/s (runs ${runs.map((run) => rate(run).toFixed(1)).join(', ')}; ${engine.saved}/100 saved, ${mb(engine.bytes)} MiB in ${seconds(engine.wallMs)}), header-only control ${rate(plain).toFixed(1)} images/s; ` +
       `main +${grew.toFixed(0)} MB peak RSS (runs ${runs.map((run) => `+${growth(run).toFixed(0)}`).join(', ')} MB${hwm}; +${mb(engine.afterRss - engine.baselineRss)} MB after a GC), counted as Electron would +${electronGrowth.toFixed(0)} MB; ` +
