@@ -404,6 +404,11 @@ export interface MemoryDayReport {
   readonly idleMs: number;
   readonly saved: number;
   readonly failed: string[];
+  /**
+   * Where main's memory is at the start and after each burst and its GC: RSS, V8's heap used and
+   * reserved, external and ArrayBuffer bytes, and resident bytes by kind of mapping.
+   */
+  readonly burstDetail: readonly Record<string, number>[];
 }
 
 /**
@@ -432,12 +437,14 @@ async function viaDay(
   const burstPeaks: number[] = [];
   const burstAfterGc: number[] = [];
   const failed: string[] = [];
+  const burstDetail: Record<string, number>[] = [];
   let saved = 0;
   try {
     core.engine.start();
     collect();
     const start = process.memoryUsage();
     const startMappings = residentByMapping();
+    burstDetail.push(memoryDetail());
     for (let burst = 0; burst < shape.bursts; burst += 1) {
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => {
@@ -456,6 +463,7 @@ async function viaDay(
       await removeTaskFolders(galleryDir);
       collect();
       burstAfterGc.push(process.memoryUsage().rss);
+      burstDetail.push(memoryDetail());
     }
     await new Promise((resolve) => setTimeout(resolve, shape.idleMs));
     collect();
@@ -474,6 +482,7 @@ async function viaDay(
       idleMs: shape.idleMs,
       saved,
       failed,
+      burstDetail,
     };
   } finally {
     await core.close();
@@ -512,6 +521,12 @@ function residentByMapping(): Record<string, number> | null {
     if (rss) totals[kind] = (totals[kind] ?? 0) + Number(rss[1]) * 1024;
   }
   return totals;
+}
+
+function memoryDetail(): Record<string, number> {
+  const m = process.memoryUsage();
+  const { heapUsed, heapTotal, external, arrayBuffers } = m;
+  return { rss: m.rss, heapUsed, heapTotal, external, arrayBuffers, ...residentByMapping() };
 }
 
 /** The gallery's task folders (its own dot-folders, the temp one among them, stay). */

@@ -138,8 +138,17 @@ function memoryRow(imageBytes: number, figures: MemoryRuns): BenchRow {
   };
 }
 
-/** A day's shape: bursts of 100 downloads, then a minute with nothing to do. */
-const DAY = { count: 100, bursts: 10, idleMs: 60_000 } as const;
+/**
+ * A day's shape: bursts of 100 downloads, then a minute with nothing to do. A smaller day, to see
+ * a change's direction (never the row's figure): PICTOR_BENCH_DAY="bursts,count,idle ms".
+ */
+const DAY = dayShape(process.env['PICTOR_BENCH_DAY']);
+
+function dayShape(text: string | undefined): { count: number; bursts: number; idleMs: number } {
+  const [bursts = 10, count = 100, idleMs = 60_000] = text ? text.split(',').map(Number) : [];
+  return { count, bursts, idleMs };
+}
+
 /** The most main may hold after the day's idle minute and a GC, over its start, MB. */
 const DAY_GROWTH_LIMIT_MB = 60;
 /** The most the last burst's peak may be over the second's, MB. */
@@ -152,6 +161,17 @@ function mappings(day: MemoryDayReport): string {
   return Object.keys(end)
     .map((kind) => `${kind} ${mb(start[kind] ?? 0)} → ${mb(end[kind] ?? 0)} MB`)
     .join(', ');
+}
+
+/** Each step of the day as `heap used/reserved, ArrayBuffers, malloc heap` in MB. */
+function bursts(day: MemoryDayReport): string {
+  const at = (step: Record<string, number>, key: string) => mb(step[key] ?? 0);
+  return day.burstDetail
+    .map(
+      (s) =>
+        `${at(s, 'heapUsed')}/${at(s, 'heapTotal')}, ${at(s, 'arrayBuffers')}, ${at(s, 'mallocMain')}`,
+    )
+    .join('; ');
 }
 
 function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
@@ -178,7 +198,8 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
     note:
       `At the end, after the GC, V8's heap in use had grown ${mb(day.endHeapGrowth)} MB (reserved ${mb(day.endHeapTotalGrowth)} MB) and the ArrayBuffers alive ${mb(day.endArrayBufferGrowth)} MB; ` +
       `resident by mapping, start → end: ${mappings(day)}. ` +
-      'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept.',
+      'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept. ' +
+      `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}.`,
   };
 }
 
