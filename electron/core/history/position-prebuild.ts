@@ -27,7 +27,7 @@ const anchoredSort = (sort: GallerySort | undefined): sort is 'newest' | 'oldest
   sort === undefined || sort === 'newest' || sort === 'oldest';
 
 /** What a page by position filters on: the cursor, offset, limit and order are the page's own. */
-export function filtersOf(query: ImageQuery): ImageQuery {
+function filtersOf(query: ImageQuery): ImageQuery {
   const { cursor: _cursor, offset: _offset, limit: _limit, sort: _sort, ...filters } = query;
   return filters;
 }
