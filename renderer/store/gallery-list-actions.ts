@@ -166,9 +166,10 @@ export function galleryLoadActions(
       // Every model in the gallery (not only those on the pages loaded) and the count are walks
       // of the whole library, read in main's history worker: the first page is drawn without
       // waiting for them (at 2.5 million images they take a second), and they follow: the count
-      // first (0.3 s there), as the scrollbar's length waits for it, then the models (0.9 s).
+      // first, as the scrollbar's length waits for it, then the models (0.9 s there), asked once
+      // the count is in so that their walk neither delays the count nor holds its length back.
       const total = count(get);
-      const models = call('gallery:models').catch(() => [] as string[]);
+      const models = total.then(() => call('gallery:models')).catch(() => [] as string[]);
       const stillCurrent = await list.replace(
         async () => pageOf(await call('gallery:list', query(get, null))),
         (_next, state, page) => ({
@@ -178,12 +179,12 @@ export function galleryLoadActions(
           galleryModels: withModels(state.galleryModels, modelsOf(page)),
         }),
       );
-      const [all, matching] = await Promise.all([models, total]);
+      const matching = await total;
       if (!stillCurrent?.()) return;
-      set((state) => ({
-        galleryTotal: matching,
-        galleryModels: [...new Set([...state.galleryModels, ...all])].sort(),
-      }));
+      set({ galleryTotal: matching });
+      const all = await models;
+      if (!stillCurrent?.()) return;
+      set((state) => ({ galleryModels: [...new Set([...state.galleryModels, ...all])].sort() }));
     },
 
     galleryLoadMore: () =>

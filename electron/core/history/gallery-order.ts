@@ -123,10 +123,11 @@ function anchoredOrder(
   sort: 'newest' | 'oldest',
   filter: SqlFilter,
   read: ReadRows,
-): { id: string; step: StepRow } {
+): { id: string; step: StepRow; rest: (from: AnchorKey | null) => number } {
   const id = [sort, filter.where, ...filter.params.map(String)].join('\n');
-  const step: StepRow = (from, skip) => {
-    const { where, params } = combine(from ? [filter, afterKey(sort, from)] : [filter]);
+  const from = (key: AnchorKey | null) => combine(key ? [filter, afterKey(sort, key)] : [filter]);
+  const step: StepRow = (key, skip) => {
+    const { where, params } = from(key);
     const row = read(
       `SELECT i.created_at, i.local_id, i.idx FROM images i WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT 1 OFFSET ?`,
       [...params, skip],
@@ -134,7 +135,13 @@ function anchoredOrder(
     if (row === undefined) return null;
     return [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
   };
-  return { id, step };
+  // The rows after the last anchor: fewer than a span, read through the same index.
+  const rest = (key: AnchorKey | null) => {
+    const { where, params } = from(key);
+    const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM images i WHERE ${where} LIMIT ?)`;
+    return Number(read(sql, [...params, ANCHOR_SPAN])[0]?.['n'] ?? 0);
+  };
+  return { id, step, rest };
 }
 
 /** The filter a page by position walks (its short search words read the prompt by row id). */
@@ -159,12 +166,12 @@ export function walkAnchors(
   { query, sort, after, count }: AnchorWalk,
   read: ReadRows,
 ): AnchorChunk {
-  const { step } = anchoredOrder(sort, positionFilter(query), read);
+  const { step, rest } = anchoredOrder(sort, positionFilter(query), read);
   const keys: AnchorKey[] = [];
   let from = after;
   while (keys.length < count) {
     const key = step(from, ANCHOR_SPAN - 1);
-    if (key === null) return { keys, ended: true };
+    if (key === null) return { keys, ended: true, tail: rest(from) };
     keys.push(key);
     from = key;
   }

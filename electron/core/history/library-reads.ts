@@ -8,6 +8,8 @@
  * worker (history-port.ts): main's loop, which holds the key and runs every poll, never waits on
  * them. A one-command host (the CLI, `inThread`) runs them on its own thread. A count or the
  * models asked again while the library is unchanged is answered by the first ask (sameLibrary).
+ * The count of an order main holds every anchor of (the gallery's first order is walked as the
+ * app starts) is that walk's own: its anchors and the rows after the last, no second walk.
  */
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
@@ -54,7 +56,10 @@ export function libraryReadsIn(
       kept(`tasks ${JSON.stringify(query)}`, () => port.call('taskCount', { query })),
     taskSelection: (query, limit) => port.call('taskSelection', { query, limit }),
     count: (query) =>
-      kept(`count ${JSON.stringify(query)}`, () => port.call('imageCount', { query })),
+      // The gallery's order walked for its positions tells the count: no second walk of it.
+      kept(`count ${JSON.stringify(query)}`, () =>
+        prebuild.count(query, () => port.call('imageCount', { query })),
+      ),
     models: () => kept('models', () => port.call('imageModels', {})),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),

@@ -56,6 +56,8 @@ export interface Held {
 export interface AnchorChunk {
   readonly keys: readonly AnchorKey[];
   readonly ended: boolean;
+  /** When the order ended: how many rows come after the chunk's last key (fewer than a span). */
+  readonly tail?: number;
 }
 
 export class PositionAnchors {
@@ -65,6 +67,8 @@ export class PositionAnchors {
   private keys: AnchorKey[] = [];
   /** Whether the walk found the order's end (no anchor past the last one). */
   private ended = false;
+  /** Rows after the last anchor, when a walk that found the end counted them. */
+  private tail: number | null = null;
   /** Counts the sets: {@link Held.set}. */
   private sets = 0;
 
@@ -80,6 +84,7 @@ export class PositionAnchors {
     this.holdFor(id);
     while (this.keys.length < need && !this.ended) {
       const key = step(this.keys.at(-1) ?? null, ANCHOR_SPAN - 1);
+      // The end found here: the rows after the last anchor are not counted (no total).
       if (key === null) this.ended = true;
       else this.keys.push(key);
     }
@@ -106,8 +111,22 @@ export class PositionAnchors {
   adopt(from: Held, chunk: AnchorChunk): Held | null {
     if (from.set !== this.sets || this.stamp() !== from.stamp) return null;
     this.keys.push(...chunk.keys.slice(this.keys.length - from.known));
-    if (chunk.ended) this.ended = true;
+    if (chunk.ended) {
+      this.ended = true;
+      this.tail = chunk.tail ?? null;
+    }
     return this.held();
+  }
+
+  /**
+   * How many rows the order `id` holds, when its anchors are complete under the library as it is
+   * now and the walk that found the end counted the rows after the last one; else null. The
+   * gallery's count of the filter its pages walk, read without walking the library again.
+   */
+  total(id: string): number | null {
+    if (id !== this.id || !this.ended || this.tail === null) return null;
+    if (this.stamp() !== this.version) return null;
+    return this.keys.length * ANCHOR_SPAN + this.tail;
   }
 
   /** The library's version as this connection sees it: changes with any commit, by anyone. */
@@ -128,6 +147,7 @@ export class PositionAnchors {
     this.version = version;
     this.keys = [];
     this.ended = false;
+    this.tail = null;
     this.sets += 1;
   }
 

@@ -14,6 +14,7 @@ import { anchorsId } from './gallery-order';
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
 import type { PositionAnchors } from './position-anchors';
+import type { WholeImageQuery } from './whole-set';
 
 /** Anchors per call to the worker: 262,144 rows of its index, a tenth of 2.5 million images. */
 const PREBUILD_CHUNK = 64;
@@ -76,6 +77,29 @@ export class PositionPrebuild {
     private readonly anchors: PositionAnchors,
     private readonly port: Pick<HistoryPort, 'call'>,
   ) {}
+
+  /**
+   * How many images `query`'s filters match: told by the anchors of their order (either way) when
+   * main holds them all, after the build of that order under way if one is; else `read` (a walk
+   * of the library). A search is never walked, nor a query narrowed to some tasks.
+   */
+  count(query: WholeImageQuery, read: () => Promise<number>): Promise<number> {
+    if (query.search?.trim() || query.among) return read();
+    const ids = (['newest', 'oldest'] as const).map((sort) => anchorsId(filtersOf(query), sort));
+    const walked = () => {
+      for (const id of ids) {
+        const total = this.anchors.total(id);
+        if (total !== null) return total;
+      }
+      return null;
+    };
+    const running = this.running;
+    if (running && ids.includes(running.id)) {
+      return running.done.then(() => walked() ?? read());
+    }
+    const total = walked();
+    return total === null ? read() : Promise.resolve(total);
+  }
 
   /** Builds the anchors of `query`'s order unless a search or another order; see above. */
   build(query: ImageQuery): Promise<boolean> {
