@@ -9,6 +9,7 @@
  */
 import type { App, SafeStorage } from 'electron';
 import type { CliIo, SelfTestHost } from './cli/cli-io';
+import type { ProcessOutput } from './cli/main';
 import type { EncryptionReport } from './core/self-test';
 
 /** What the command line needs of Electron's `app`. */
@@ -61,11 +62,7 @@ export async function runAsCommandLine(
   app: CliApp,
   args: readonly string[],
   services: CliServices,
-  io: Omit<CliIo, 'interrupt' | 'program'> = {
-    env: process.env,
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-  },
+  given?: Omit<CliIo, 'interrupt' | 'program'>,
 ): Promise<number> {
   // Before anything waits for ready: safeStorage reads `--password-store` when it starts.
   services.chooseKeyStore();
@@ -79,8 +76,16 @@ export async function runAsCommandLine(
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // Loaded only when asked for: the app's own start-up never pays for the CLI.
-  const { runCli } = await import('./cli/main');
-  const code = await runCli(args, {
+  const { EXIT_OUTPUT_CLOSED, processOutput, runCli } = await import('./cli/main');
+  // The process's own streams: a reader that closes early (`pictor list | head`) ends the run
+  // quietly (cli/main.ts).
+  let output: ProcessOutput | null = null;
+  let io = given;
+  if (io === undefined) {
+    output = processOutput(interrupt);
+    io = { env: process.env, stdout: output.stdout, stderr: output.stderr };
+  }
+  const ran = await runCli(args, {
     version: app.getVersion(),
     encryption: () => encryptionReport(app, services.safeStorage),
     ...(services.imageEngine ? { imageEngine: services.imageEngine } : {}),
@@ -91,6 +96,7 @@ export async function runAsCommandLine(
   });
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
+  const code = output?.closed() ? EXIT_OUTPUT_CLOSED : ran;
   app.exit(code);
   return code;
 }

@@ -45,7 +45,8 @@ was sent: the service refused the request or could not be reached (a blocked por
 connection, an unknown name, a failed TLS handshake, an address the URL policy refuses: the
 line says which), or a hard spending cap stopped it; 7 the request may have reached the service
 (the connection failed after it was written, or no answer in time; not sent again); 70
-unexpected problem; 130 interrupted. With several tasks, the highest code.
+unexpected problem; 130 interrupted; 141 the output's reader closed early (| head), stopped
+silently. With several tasks, the highest code.
 `;
 
 /**

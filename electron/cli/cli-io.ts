@@ -23,7 +23,10 @@ export interface CliIo extends SelfTestHost {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  /** Aborted on Ctrl+C: stop watching, keep every id, exit 130. */
+  /**
+   * Aborted on Ctrl+C (stop watching, keep every id, exit 130), and when the reader of the output
+   * closed it early (`| head`: the same stop, silent, exit 141: main.ts processOutput).
+   */
   readonly interrupt: AbortSignal;
   /** How the user runs the CLI, for the commands it prints; default `npm run -s cli --`. */
   readonly program?: string;

@@ -57,6 +57,7 @@ function listCommand(
       );
       return true;
     },
+    io.interrupt,
   );
   const more = moreLine(io.program ?? DEV_PROGRAM, filter.page, next, 'tasks');
   if (more !== null) io.stderr(more);

@@ -54,6 +54,7 @@ export function listImages(
       );
       return true;
     },
+    io.interrupt,
   );
   const more = moreLine(io.program ?? DEV_PROGRAM, filters.page, next, 'images');
   if (more !== null) io.stderr(more);

@@ -63,20 +63,25 @@ export function listPage(
 /**
  * Prints the rows of `page` from `read` (each history page asked for by its size and cursor);
  * `print` prints a row and says whether it was one (a row a filter drops is not). Returns where
- * the next rows start, or null when every row was printed.
+ * the next rows start, or null when every row was printed. Stops at the row after `stop` is
+ * aborted (the reader of stdout gone: `list --all | head`), never reading the rest.
  */
 export function printPage<T>(
   page: ListPage,
   read: (limit: number, cursor: string | null) => HistoryPage<T>,
   print: (item: T) => boolean,
+  stop: AbortSignal,
 ): string | null {
   let left = page.limit ?? Infinity;
   let cursor = page.cursor;
   do {
     const got = read(Math.min(HISTORY_PAGE, left), cursor);
-    for (const item of got.items) if (print(item)) left -= 1;
+    for (const item of got.items) {
+      if (stop.aborted) return cursor;
+      if (print(item)) left -= 1;
+    }
     cursor = got.nextCursor;
-  } while (cursor !== null && left > 0);
+  } while (cursor !== null && left > 0 && !stop.aborted);
   return cursor;
 }
 

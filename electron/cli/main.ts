@@ -44,6 +44,56 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
   }
 }
 
+/**
+ * The exit code of a command whose reader closed its end early (`pictor list --json | head -1`):
+ * 128 + SIGPIPE's 13, what a shell reports for `git log | head`, as 130 (128 + SIGINT) is Ctrl+C's.
+ */
+export const EXIT_OUTPUT_CLOSED = 141;
+
+/** The process's stdout and stderr for a command, and whether a reader closed one early. */
+export interface ProcessOutput {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly closed: () => boolean;
+}
+
+/**
+ * stdout and stderr for a command whose reader may close early (`| head`): Node ignores SIGPIPE,
+ * so a write to a closed pipe fails with EPIPE, and an unhandled failure was a stack trace on
+ * stderr. Here the first EPIPE, on either stream, ends the run as Ctrl+C does (`stop` is the
+ * command's interrupt: it stops watching and keeps every id), and every later line of both
+ * streams is dropped: nothing more is said, as `git log | head` says nothing. A pipe on Linux
+ * fails the write itself (stream.errored, so a long synchronous listing stops at once); elsewhere
+ * the stream's error event says so. Any other failure of a stream is thrown, as before.
+ */
+export function processOutput(
+  stop: AbortController,
+  streams: {
+    readonly stdout: NodeJS.WritableStream;
+    readonly stderr: NodeJS.WritableStream;
+  } = process,
+): ProcessOutput {
+  let closed = false;
+  const close = () => {
+    closed = true;
+    stop.abort();
+  };
+  const isClosedPipe = (error: unknown) =>
+    (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+  const writer = (stream: NodeJS.WritableStream) => {
+    stream.on('error', (error) => {
+      if (!isClosedPipe(error)) throw error;
+      close();
+    });
+    return (text: string) => {
+      if (closed) return;
+      stream.write(text);
+      if (isClosedPipe((stream as { errored?: unknown }).errored)) close();
+    };
+  };
+  return { stdout: writer(streams.stdout), stderr: writer(streams.stderr), closed: () => closed };
+}
+
 /** True when this file is the script Node was started with, also through a symlink. */
 function invokedDirectly(script: string | undefined): boolean {
   if (!script) return false;
@@ -91,14 +141,15 @@ if (invokedDirectly(process.argv[1])) {
   const interrupt = new AbortController();
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
+  const output = processOutput(interrupt);
   const code = await runCli(process.argv.slice(2), {
     env: process.env,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: output.stdout,
+    stderr: output.stderr,
     interrupt: interrupt.signal,
     // A checkout's plain Node: native sharp when it loads, else header-only (as generate uses).
     imageEngine: async () =>
       (await import('../adapters/image-engines/plain-node-engine')).plainNodeImageEngine(),
   });
-  process.exitCode = code;
+  process.exitCode = output.closed() ? EXIT_OUTPUT_CLOSED : code;
 }

@@ -1,0 +1,126 @@
+/**
+ * A reader that closes its end early (`pictor list --json | head -1`) ends the bundled CLI
+ * quietly, as `git log | head` ends: no stack trace, no error text, exit 141 (128 + SIGPIPE, as
+ * 130 is Ctrl+C's). Node ignores SIGPIPE, so the write fails with EPIPE instead; unhandled, that
+ * was a stack trace on stderr and exit 1. The library holds more than two pipe buffers of rows,
+ * so the child is still writing when the pipe closes after the first line. The history is real
+ * SQLite written by HistoryStore.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { RECORD_CREATED, makeTaskRecord } from '../../support/task-records';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import { REPO_ROOT, childEnv } from './run-cli';
+
+/** About 300 KB of `--json` rows and 150 KB of text rows: more than a pipe holds (64 KB). */
+const TASKS = 1_000;
+
+/** A home folder, and a library of {@link TASKS} failed tasks, read-only: every test lists it. */
+interface World {
+  readonly home: string;
+  readonly dataDir: string;
+}
+let world: World;
+
+beforeAll(async () => {
+  world = {
+    home: await mkdtemp(join(tmpdir(), 'pictor-closed-home-')),
+    dataDir: await mkdtemp(join(tmpdir(), 'pictor-closed-data-')),
+  };
+  const store = HistoryStore.open(join(world.dataDir, HISTORY_FILE));
+  try {
+    store.putMany(
+      Array.from({ length: TASKS }, (_, index) =>
+        makeTaskRecord(
+          {
+            localId: `c105ed00-0000-4000-8000-${String(index).padStart(12, '0')}`,
+            taskId: `task-${index}`,
+            request: { prompt: `A long enough prompt for row ${index}` },
+            status: 'failed',
+            error: { kind: 'task_failed', message: 'The service could not make this image.' },
+          },
+          RECORD_CREATED + index * 1_000,
+        ),
+      ),
+    );
+  } finally {
+    store.close();
+  }
+});
+
+afterAll(async () => {
+  await rm(world.home, { recursive: true, force: true });
+  await rm(world.dataDir, { recursive: true, force: true });
+});
+
+interface ClosedRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** What the reader read of the stream it kept open. */
+  readonly kept: string;
+  /** What the reader read of the other stream before it closed it. */
+  readonly firstLine: string;
+}
+
+/**
+ * Runs the bundled CLI with `args`, closing `close`'s pipe after its first line (at once when
+ * `atOnce`), reading the other stream to its end.
+ */
+function runClosing(
+  args: readonly string[],
+  close: 'stdout' | 'stderr',
+  atOnce = false,
+): Promise<ClosedRun> {
+  const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv({ home: world.home }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const closing = close === 'stdout' ? child.stdout : child.stderr;
+  const other = close === 'stdout' ? child.stderr : child.stdout;
+  let firstLine = '';
+  let kept = '';
+  other.setEncoding('utf8').on('data', (chunk: string) => (kept += chunk));
+  if (atOnce) closing.destroy();
+  else
+    closing.setEncoding('utf8').on('data', (chunk: string) => {
+      if (closing.destroyed) return;
+      firstLine = chunk.slice(0, chunk.indexOf('\n') + 1);
+      if (firstLine !== '') closing.destroy();
+    });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, kept, firstLine }));
+  });
+}
+
+describe('a reader that closes early', () => {
+  it('ends list --all --json quietly with 141, for stdout closed after the first line', async () => {
+    const run = await runClosing(
+      ['list', '--all', '--json', '--data-dir', world.dataDir],
+      'stdout',
+    );
+    expect(JSON.parse(run.firstLine)).toMatchObject({ taskId: 'task-999' });
+    expect(run.kept).toBe('');
+    expect(run.code).toBe(141);
+  });
+
+  it('ends list --all (text) quietly too', async () => {
+    const run = await runClosing(['list', '--all', '--data-dir', world.dataDir], 'stdout');
+    expect(run.firstLine).toContain('task-999');
+    expect(run.kept).toBe('');
+    expect(run.code).toBe(141);
+  });
+
+  it('ends quietly with 141 when stderr is the stream closed', async () => {
+    // The default page of 50 rows, then a "more" line on stderr, whose reader is gone.
+    const run = await runClosing(['list', '--data-dir', world.dataDir], 'stderr', true);
+    expect(run.kept.split('\n').filter(Boolean)).toHaveLength(50);
+    expect(run.code).toBe(141);
+  });
+});
