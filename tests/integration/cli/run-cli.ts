@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { HISTORY_FILE } from '../../../electron/core/history';
-import { copyMigratedHistory } from '../../support/migrated-history';
+import { newLibraryAt } from '../../support/migrated-history';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { testImageEngine } from '../../support/image-engine';
@@ -27,7 +26,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
  */
 export async function newDataDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  copyMigratedHistory(join(dir, HISTORY_FILE));
+  await newLibraryAt(dir);
   return dir;
 }
 
