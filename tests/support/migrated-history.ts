@@ -7,6 +7,7 @@
  * test's own first open would have made there; its first open still runs the history's checks.
  */
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HISTORY_FILE, HistoryStore } from '../../electron/core/history/history-store';
@@ -27,4 +28,13 @@ function makeTemplate(): string {
 export function copyMigratedHistory(to: string): void {
   template ??= makeTemplate();
   copyFileSync(template, to);
+}
+
+/**
+ * Makes `dataDir` (private, as the core makes it) with a new migrated history in it, for a core
+ * or a command opened on it next: a library its first open would have made, without paying for it.
+ */
+export async function newLibraryAt(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  copyMigratedHistory(join(dataDir, HISTORY_FILE));
 }

@@ -3,7 +3,8 @@
  * it. A run goes through the CLI's own entry in this process (run-cli.ts's runCliHere: the same
  * command, environment and output, without a process start of about 0.7 s of CPU each) unless the
  * world or the run asks for a real process: for what only a process shows (its exit once its work
- * is done, a library other processes use at the same time). After each test the whole world is checked for the two things that must hold in every
+ * is done, a library other processes use at the same time). A world's library starts on an empty
+ * history at today's schema (run-cli.ts's newDataDir). After each test the whole world is checked for the two things that must hold in every
  * run: no `authorization` header ever reached the image origin, and no API key appears in any
  * output or any file the CLI wrote.
  */
@@ -22,6 +23,7 @@ import { filesUnder } from '../../support/files';
 import {
   describeRun,
   jsonLines,
+  newDataDir,
   runCli,
   runCliHere,
   type CliRun,
@@ -127,7 +129,7 @@ export function useCliWorlds(
   });
   return async (options = {}) => {
     const service = await startQuirkyService(options);
-    const dataDir = await mkdtemp(join(tmpdir(), 'pictor-cli-data-'));
+    const dataDir = await newDataDir('pictor-cli-data-');
     const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
     const runs: CliRun[] = [];
     const world: CliWorld = {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
-import { describeRun, jsonLines, runCli, runCliHere, type CliRun } from './run-cli';
+import { describeRun, jsonLines, newDataDir, runCli, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -22,7 +22,7 @@ async function start(options: DemoServiceOptions): Promise<void> {
 }
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-costs-data-'));
+  dataDir = await newDataDir('pictor-costs-data-');
   home = await mkdtemp(join(tmpdir(), 'pictor-costs-home-'));
 });
 

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { ManualClock } from '../../fakes/manual-clock';
-import { describeRun, jsonLines, runCliHere, type CliRun } from './run-cli';
+import { describeRun, jsonLines, newDataDir, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -19,7 +19,7 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 200, imagesPerTask: 2 });
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-into-data-'));
+  dataDir = await newDataDir('pictor-into-data-');
   home = await mkdtemp(join(tmpdir(), 'pictor-into-home-'));
 });
 

@@ -10,7 +10,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, runCliHere } from './run-cli';
+import { describeRun, newDataDir, runCliHere } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -18,7 +18,7 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 100 });
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-prompts-data-'));
+  dataDir = await newDataDir('pictor-prompts-data-');
   home = await mkdtemp(join(tmpdir(), 'pictor-prompts-home-'));
 });
 

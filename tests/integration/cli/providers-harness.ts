@@ -20,7 +20,7 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { testImageEngine } from '../../support/image-engine';
 import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { startDemoService } from '../../../electron/demo-service/server';
-import { REPO_ROOT, childEnv, describeRun, runCliHere, type CliRun } from './run-cli';
+import { REPO_ROOT, childEnv, describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
 
 /** The dialects the demo service speaks besides today's contract. */
 export const DIALECTS = ['fal', 'replicate', 'dashscope', 'bfl'] as const;
@@ -226,7 +226,8 @@ export function useProviderWorlds(): (
       ...duration,
       ...extra,
     ]);
-    const dataDir = await mkdtemp(join(tmpdir(), 'pictor-cli-providers-'));
+    // An empty history at today's schema, as cli-harness.ts's worlds start on.
+    const dataDir = await newDataDir('pictor-cli-providers-');
     const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
     const runs: CliRun[] = [];
     const world: ProviderWorld = {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import { describeRun, runCliHere, type CliRun } from './run-cli';
+import { describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -20,7 +20,7 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 100 });
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-tplrun-data-'));
+  dataDir = await newDataDir('pictor-tplrun-data-');
   home = await mkdtemp(join(tmpdir(), 'pictor-tplrun-home-'));
 });
 

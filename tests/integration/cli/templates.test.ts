@@ -10,13 +10,13 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeRun, runCliHere, type CliRun } from './run-cli';
+import { describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
 
 let dataDir: string;
 let home: string;
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-tpl-data-'));
+  dataDir = await newDataDir('pictor-tpl-data-');
   home = await mkdtemp(join(tmpdir(), 'pictor-tpl-home-'));
 });
 

@@ -18,7 +18,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { UNTIL } from '../../support/waits';
-import { describeRun, jsonLines, runCli, runCliHere, type CliRun } from './run-cli';
+import { describeRun, jsonLines, newDataDir, runCli, runCliHere, type CliRun } from './run-cli';
 
 let service: DemoService;
 let dataDir: string;
@@ -26,7 +26,7 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 200 });
-  dataDir = await mkdtemp(join(tmpdir(), 'pictor-triage-data-'));
+  dataDir = await newDataDir('pictor-triage-data-');
   home = await mkdtemp(join(tmpdir(), 'pictor-triage-home-'));
 });
 

@@ -12,6 +12,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { afterEachTest } from '../../support/after-each-test';
+import { newLibraryAt } from '../../support/migrated-history';
 import { openTestCore } from '../core/core-harness';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -58,6 +59,8 @@ export async function compareWorld(
   const urls = new Map([...services].map(([dialect, service]) => [dialect, service.url]));
   const credentials = await CompareCredentials.create(env, [...services.keys()], urls);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-compare-'));
+  // Its history at today's schema already, as core-harness.ts's worlds start on.
+  await newLibraryAt(join(dir, 'data'));
   const open = (): Promise<PictorCore> => openTestCore(dir, credentials);
   const world = { services, credentials, dir, core: await open(), open };
   const service = (dialect: Dialect): DemoService => {

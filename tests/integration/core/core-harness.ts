@@ -17,6 +17,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { afterEachTest } from '../../support/after-each-test';
 import { bundledAnswers, bundledHistoryPort } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
+import { newLibraryAt } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
 import { providerRig, type ProviderRig } from '../providers/provider-harness';
 
@@ -82,6 +83,8 @@ export async function coreAgainstDemo(
     ...demoOptions,
   });
   const dir = await mkdtemp(join(tmpdir(), 'pictor-core-'));
+  // Its history at today's schema already: every migration per test was no test's to prove.
+  await newLibraryAt(join(dir, 'data'));
   const credentials = new StaticCredentials(service.url, 'sk-alice');
   const open = (): Promise<PictorCore> => openTestCore(dir, credentials, { engine, logger });
   // Where its submits go: today's contract at the demo's address.

@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHeaderOfBytes } from '../../../electron/core/images/image-header';
+import { eighthsFor } from '../../../electron/image-renderer/jpeg-scale';
 import type {
   ImageFormat,
   ImageHeaderInfo,
@@ -216,7 +217,9 @@ describe('a JPEG or WebP in the worker’s own buffer', () => {
     ['decoded at 7/8', 500, 300],
     ['decoded at 2/8', 1600, 1200],
     ['decoded at 2/8, odd sides', 2047, 1021],
-    ['decoded at 1/8', 3200, 2400],
+    // Its long side sets the scale: 1/8 of 3,200 covers 384; a short side of 1,200 instead of
+    // 2,400 shows the same turns at half the pixels each orientation decodes.
+    ['decoded at 1/8', 3200, 1200],
   ] as const)(
     'JPEG %s: every EXIF orientation turns as the Blob decode turns it',
     async (_how, width, height) => {
@@ -230,8 +233,12 @@ describe('a JPEG or WebP in the worker’s own buffer', () => {
   );
 
   it('JPEG kinds, large enough to be decoded reduced: progressive, greyscale, 4:4:4, CMYK', async () => {
-    const raw = await made.photoPixels(1800, 1200);
-    const image = () => sharp(raw, { raw: { width: 1800, height: 1200, channels: 3 } });
+    // Decoded at 4/8 (its long side at 3/8 is 338, short of the thumbnail's 384): reduced, as
+    // 2/8 is, at a quarter of the pixels 1800×1200 cost to make, decode and compare.
+    const [width, height] = [900, 600];
+    expect(eighthsFor({ width, height }, { width: THUMBNAIL, height: THUMBNAIL })).toBe(4);
+    const raw = await made.photoPixels(width, height);
+    const image = () => sharp(raw, { raw: { width, height, channels: 3 } });
     const cases: [string, Buffer][] = [
       ['baseline 4:2:0', await image().jpeg({ quality: 90 }).toBuffer()],
       ['progressive', await image().jpeg({ quality: 90, progressive: true }).toBuffer()],

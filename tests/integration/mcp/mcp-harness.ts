@@ -14,7 +14,7 @@ import { carriesKey } from '../../../electron/core/secrets/key-echo';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { nodeEntryArgs } from '../../support/node-entry-args';
-import { REPO_ROOT, childEnv, runCliHere } from '../cli/run-cli';
+import { REPO_ROOT, childEnv, newDataDir, runCliHere } from '../cli/run-cli';
 
 /** One running server and its client. */
 export interface McpSession {
@@ -116,7 +116,8 @@ export function mcpLibrary(key: string, label: string): McpLibrary {
   let service: DemoService | undefined;
   const sessions: McpSession[] = [];
   beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), `pictor-${label}-data-`));
+    // Its history at today's schema already, as the CLI's worlds' (run-cli.ts's newDataDir).
+    dataDir = await newDataDir(`pictor-${label}-data-`);
     home = await mkdtemp(join(tmpdir(), `pictor-${label}-home-`));
   });
   afterEach(async () => {

@@ -28,6 +28,7 @@ import { syncFingerprint } from '../../fakes/static-credentials';
 import { afterEachTest } from '../../support/after-each-test';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
+import { newLibraryAt } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 
@@ -192,6 +193,8 @@ export async function providerRig(
   cleanups.push(() => service.close());
   const dir = await mkdtemp(join(tmpdir(), `pictor-${provider}-`));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  // Its history at today's schema already (migration from nothing is the history's tests').
+  await newLibraryAt(join(dir, 'data'));
   const credentials = new ProviderCredentials(service.url, KEY, provider);
   let asking = 0;
   const counted = async <T>(request: () => Promise<T>): Promise<T> => {
