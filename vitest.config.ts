@@ -6,6 +6,7 @@ import {
   mainSideFiles,
   plainRendererFiles,
 } from './tests/support/module-isolation.ts';
+import { RunOrder } from './tests/support/run-order.ts';
 import { UNTIL } from './tests/support/waits.ts';
 
 /** `expect.poll` waits on its condition as long as `vi.waitFor(…, UNTIL)` does (tests/support/waits.ts). */
@@ -135,6 +136,10 @@ export default defineConfig({
     // the load average under 2. Two files at a time keep both cores busy; the suite is written
     // to hold at any load (manual clocks, conditions with far deadlines, counted work).
     maxWorkers: 2,
+    // The packaging files spread through the hardening files, so that one worker's packs and
+    // packed-app boots, which wait on child processes and the disk, run beside the other's
+    // CPU-bound crash and lease suites instead of beside each other (tests/support/run-order.ts).
+    sequence: { sequencer: RunOrder },
     projects: [
       {
         test: {
