@@ -13,6 +13,7 @@ import type { WiredApi } from '../../../support/wired-api';
 import { connectService, SERVICE_KEY, startDialect, unusedAddress } from '../dialect-services';
 import { startWiredApp, type WiredApp } from '../render-wired-app';
 import { ownAddress } from '../../../support/own-address';
+import { pasteInto } from '../paste-into';
 
 /** The key the dialect services take. */
 const KEY = SERVICE_KEY;
@@ -47,7 +48,7 @@ describe('Connect a service', () => {
     expect(address).toHaveProperty('value', service);
     const key = within(panel).getByLabelText(`${DASHSCOPE} API key`);
     expect(key).toHaveProperty('type', 'password');
-    await user.type(key, KEY);
+    await pasteInto(user, key, KEY);
 
     await user.click(within(panel).getByRole('button', { name: 'Test connection' }));
     await within(panel).findByText(
@@ -88,8 +89,8 @@ describe('Connect a service', () => {
     const address = within(panel).getByRole('textbox', { name: 'Address' });
     expect(address).toHaveProperty('value', 'https://queue.fal.run');
     await user.clear(address);
-    await user.type(address, fal.url);
-    await user.type(within(panel).getByLabelText('fal.ai API key'), KEY);
+    await pasteInto(user, address, fal.url);
+    await pasteInto(user, within(panel).getByLabelText('fal.ai API key'), KEY);
     await user.click(within(panel).getByRole('button', { name: 'Test connection' }));
     await within(panel).findByText(/accepted the key/);
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
@@ -116,13 +117,13 @@ describe('Connect a service', () => {
     // At first run the form's service is today's contract: the panel starts there, no address.
     const address = within(panel).getByRole('textbox', { name: 'Address' });
     expect(address).toHaveProperty('value', '');
-    await user.type(within(panel).getByLabelText('API key'), KEY);
+    await pasteInto(user, within(panel).getByLabelText('API key'), KEY);
     await user.click(within(panel).getByRole('button', { name: 'Test connection' }));
     await within(panel).findByText(/Enter the service’s address first/);
     expect(address.getAttribute('aria-invalid')).toBe('true');
     expect(asked(main)).toEqual([]);
 
-    await user.type(address, service.url);
+    await pasteInto(user, address, service.url);
     await user.click(within(panel).getByRole('button', { name: 'Test connection' }));
     await within(panel).findByText(
       `The service at ${new URL(service.url).host} answered and accepted the key.`,
@@ -151,7 +152,8 @@ describe('Connect a service', () => {
     const panel = await openPanel(user);
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Service' }), 'bfl');
     const key = within(panel).getByLabelText('Black Forest Labs API key');
-    await user.type(key, 'bfl-not-this-account-key{Enter}');
+    await pasteInto(user, key, 'bfl-not-this-account-key');
+    await user.keyboard('{Enter}');
     await within(panel).findByText(
       /The key was not saved\. The service at 127\.0\.0\.1:\d+ refused/,
     );
@@ -172,7 +174,7 @@ describe('Connect a service', () => {
     });
     const panel = await openPanel(user);
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Service' }), 'replicate');
-    await user.type(within(panel).getByLabelText('Replicate API key'), KEY);
+    await pasteInto(user, within(panel).getByLabelText('Replicate API key'), KEY);
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     const question = await within(panel).findByRole('group', {
       name: 'Save the key without checking it?',
@@ -200,7 +202,7 @@ describe('Connect a service', () => {
     });
     const panel = await openPanel(user);
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Service' }), 'fal');
-    await user.type(within(panel).getByLabelText('fal.ai API key'), KEY);
+    await pasteInto(user, within(panel).getByLabelText('fal.ai API key'), KEY);
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await user.click(
       await within(panel).findByRole('button', { name: 'Store with weaker protection' }),

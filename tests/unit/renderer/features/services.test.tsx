@@ -18,6 +18,7 @@ import {
   type WiredApp,
   type WiredAppOptions,
 } from '../render-wired-app';
+import { pasteInto } from '../paste-into';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const SHARED_ADDRESS =
@@ -42,7 +43,7 @@ function withService(provider: 'fal' | 'replicate' | 'dashscope' | 'bfl') {
 /** Stores `key` for the service named `name` in Settings; returns that service's section. */
 async function storeKey(user: WiredApp['user'], name: string, key: string) {
   const section = screen.getByRole('region', { name });
-  await user.type(within(section).getByLabelText(`${name} API key`), key);
+  await pasteInto(user, within(section).getByLabelText(`${name} API key`), key);
   await user.click(within(section).getByRole('button', { name: 'Save key' }));
   await within(section).findByText(/A key is stored/);
   return section;
@@ -113,7 +114,7 @@ describe('other services in Settings', () => {
 
     // An address of the user's own is tested from then on: the report about the other one goes.
     await user.clear(within(bfl).getByLabelText('Address'));
-    await user.type(within(bfl).getByLabelText('Address'), 'https://eu.api.bfl.ai');
+    await pasteInto(user, within(bfl).getByLabelText('Address'), 'https://eu.api.bfl.ai');
     await user.click(within(bfl).getByRole('button', { name: 'Save' }));
     await within(bfl).findByText(/^Test connection asks https:\/\/eu\.api\.bfl\.ai whether/);
     expect(within(bfl).queryByText(/refused this key/)).toBeNull();
@@ -152,7 +153,7 @@ describe('other services in Settings', () => {
   it('saves an address of the user’s own, and shows main’s refusal under it', async () => {
     const { user, main } = await openSettings();
     const bfl = screen.getByRole('region', { name: 'Black Forest Labs' });
-    await user.type(within(bfl).getByLabelText('Address'), 'https://proxy.example.com/bfl');
+    await pasteInto(user, within(bfl).getByLabelText('Address'), 'https://proxy.example.com/bfl');
     await user.click(within(bfl).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(main.callsTo('settings:update').at(-1)).toEqual({
@@ -161,7 +162,11 @@ describe('other services in Settings', () => {
     );
     // Main's own refusal: two services at one address.
     const replicate = screen.getByRole('region', { name: 'Replicate' });
-    await user.type(within(replicate).getByLabelText('Address'), 'https://proxy.example.com/bfl');
+    await pasteInto(
+      user,
+      within(replicate).getByLabelText('Address'),
+      'https://proxy.example.com/bfl',
+    );
     await user.click(within(replicate).getByRole('button', { name: 'Save' }));
     await within(replicate).findByText(SHARED_ADDRESS);
     expect(within(bfl).queryByText(SHARED_ADDRESS)).toBeNull();
@@ -179,7 +184,7 @@ describe.each([
 ] as const)('Save of a %s key: checked as every key is', (provider, name) => {
   const save = async (user: WiredApp['user'], key: string) => {
     const section = screen.getByRole('region', { name });
-    await user.type(within(section).getByLabelText(`${name} API key`), key);
+    await pasteInto(user, within(section).getByLabelText(`${name} API key`), key);
     await user.click(within(section).getByRole('button', { name: 'Save key' }));
     return section;
   };

@@ -10,6 +10,7 @@ import { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import type { WiredApi } from '../../../support/wired-api';
 import { SERVICE_KEY, connectService, startDialect, unusedAddress } from '../dialect-services';
 import { showSettings, startWiredApp, type WiredAppOptions } from '../render-wired-app';
+import { pasteInto } from '../paste-into';
 import { ownAddress, savedAddress } from '../../../support/own-address';
 
 /** Settings over main's real handlers and settings (tests/support/wired-api.ts). */
@@ -58,7 +59,7 @@ const saves = (main: WiredApi) => main.callsTo('keys:set');
 describe('API key', () => {
   it('says which service the stored key is sent to', async () => {
     const { user, url } = await openWithService();
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await within(keyRegion()).findByText(
       `Sent only to ${url}. Pictor asks you before it goes anywhere else.`,
@@ -70,7 +71,7 @@ describe('API key', () => {
     const { user, main } = await openWithService();
     expect(keyInput().getAttribute('type')).toBe('password');
     expect(keyInput().getAttribute('autocomplete')).toBe('off');
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await within(keyRegion()).findByText(/A key is stored\. Fingerprint: [0-9a-f]{12}/);
     expect(saves(main)).toEqual([
@@ -85,7 +86,7 @@ describe('API key', () => {
 
   it('has nowhere to check a key without an address: asks, and keeps it “not checked yet”', async () => {
     const { user, main } = await openWiredSettings();
-    await user.type(keyInput(), 'sk-secret-value-123');
+    await pasteInto(user, keyInput(), 'sk-secret-value-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     const ask = await screen.findByRole('alertdialog', {
       name: 'Save the key without checking it?',
@@ -129,7 +130,7 @@ describe('API key', () => {
 
   it('asks before storing with weak protection, and stores only after consent', async () => {
     const { user, main } = await openWithService(weak());
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     const question = await within(keyRegion()).findByRole('group', {
       name: 'Store with weaker protection?',
@@ -159,7 +160,7 @@ describe('API key', () => {
       prepare: async (wired) =>
         void (await wired.runtime.updateSettings(ownAddress(await unusedAddress()))),
     });
-    await user.type(keyInput(), 'sk-weak');
+    await pasteInto(user, keyInput(), 'sk-weak');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await user.click(
       await within(keyRegion()).findByRole('button', { name: 'Store with weaker protection' }),
@@ -179,7 +180,7 @@ describe('API key', () => {
 
   it('declining consent stores nothing and empties the field', async () => {
     const { user, main } = await openWiredSettings(weak());
-    await user.type(keyInput(), 'sk-weak');
+    await pasteInto(user, keyInput(), 'sk-weak');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await user.click(await within(keyRegion()).findByRole('button', { name: 'Don’t store it' }));
     expect(keyInput()).toHaveProperty('value', '');
@@ -203,7 +204,7 @@ describe('API key', () => {
 
   it('a refused key shows the main process’s sentence', async () => {
     const { user, main } = await openWithService();
-    await user.type(keyInput(), 'sk bad');
+    await pasteInto(user, keyInput(), 'sk bad');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     expect((await within(keyRegion()).findByRole('alert')).textContent).toContain(
       'The key contains a space, line break or control character. Paste only the key itself.',
@@ -259,7 +260,7 @@ describe('a stored key says what its service said of it', () => {
 describe('saving a key checks it with the service first', () => {
   it('main checks the key with the saved address, then stores it with the tick', async () => {
     const { user, main } = await openWithService();
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
     // The check is main's, in the same request: the page cannot mark a key as checked.
@@ -276,7 +277,7 @@ describe('saving a key checks it with the service first', () => {
   it('says it is checking the key while the service is asked', async () => {
     const { user, main } = await openWithService();
     const held = main.intercept.request['keys:set'].hold();
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     expect(within(keyRegion()).getByText('Checking and saving the key…')).toBeTruthy();
     await waitFor(() => expect(held.waiting).toBe(1));
@@ -289,7 +290,7 @@ describe('saving a key checks it with the service first', () => {
 
   it('refuses to store a key the service refused, saying why beside the field', async () => {
     const { user, main } = await openWithService();
-    await user.type(keyInput(), 'sk-wrong-key-123');
+    await pasteInto(user, keyInput(), 'sk-wrong-key-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     const alert = await within(keyRegion()).findByRole('alert');
     expect(alert.textContent).toMatch(
@@ -314,7 +315,7 @@ describe('saving a key checks it with the service first', () => {
         await wired.runtime.updateSettings(ownAddress(address));
       },
     });
-    await user.type(keyInput(), 'sk-offline-123');
+    await pasteInto(user, keyInput(), 'sk-offline-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     let ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
     expect(ask.textContent).toMatch(
@@ -346,14 +347,15 @@ describe('service', () => {
   it('saves the base URL and shows a refusal as a sentence under the field', async () => {
     const { user, saved } = await openWiredSettings();
     const url = within(region()).getByLabelText('Service address (base URL)');
-    await user.type(url, 'ftp://nope');
+    await pasteInto(user, url, 'ftp://nope');
     await user.click(within(region()).getByRole('button', { name: 'Save' }));
     expect((await within(region()).findByRole('alert')).textContent).toContain(
       'must start with https://',
     );
     expect(url.getAttribute('aria-invalid')).toBe('true');
     await user.clear(url);
-    await user.type(url, 'https://api.example.com{Enter}');
+    await pasteInto(user, url, 'https://api.example.com');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(savedAddress(saved())).toBe('https://api.example.com'));
     expect(within(region()).queryByRole('alert')).toBeNull();
     // "Saved." is shown, not only spoken: the toast corner's polite region.
@@ -368,12 +370,12 @@ describe('service', () => {
       keyInput().compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
     expect(within(region()).queryByRole('button', { name: 'Test connection' })).toBeNull();
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await user.click(button);
     expect(await within(keyRegion()).findByText(ACCEPTED)).toBeTruthy();
     // A key being entered that the service does not know.
     await user.clear(keyInput());
-    await user.type(keyInput(), 'sk-wrong-key-123');
+    await pasteInto(user, keyInput(), 'sk-wrong-key-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
     const alert = await within(keyRegion()).findByRole('alert');
     expect(alert.textContent).toContain('refused this key (401).');
@@ -386,12 +388,12 @@ describe('service', () => {
     const { url: service } = await startDialect('pictor');
     const host = service.replace('http://', '');
     const url = within(region()).getByLabelText('Service address (base URL)');
-    await user.type(url, `  ${service}/v1 `);
+    await pasteInto(user, url, `  ${service}/v1 `);
     const test = () =>
       user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
     await test();
     await within(keyRegion()).findByText(NO_KEY_THERE);
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     await test();
     // Main sends a key only to the saved address, where Save would store it.
     await within(keyRegion()).findByText(
@@ -418,7 +420,7 @@ describe('service', () => {
 
   it('clears the result as soon as the address or the key changes', async () => {
     const { user, main } = await openWithService();
-    await user.type(keyInput(), SERVICE_KEY);
+    await pasteInto(user, keyInput(), SERVICE_KEY);
     const url = within(region()).getByLabelText('Service address (base URL)');
     const result = ACCEPTED;
     const testIt = async () => {
@@ -447,7 +449,7 @@ describe('service', () => {
     const url = within(region()).getByLabelText('Service address (base URL)');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(test.inputs).toHaveLength(1));
-    await user.type(url, 'https://other.example.com');
+    await pasteInto(user, url, 'https://other.example.com');
     await act(async () =>
       answer({ ok: true, outcome: 'accepted', message: 'The built-in demo service answered.' }),
     );
@@ -464,7 +466,8 @@ describe('service', () => {
     });
     const url = within(region()).getByLabelText<HTMLInputElement>('Service address (base URL)');
     expect(url.value).toBe('https://api.example.com');
-    await user.type(url, '/v1/{Enter}');
+    await pasteInto(user, url, '/v1/');
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(main.callsTo('settings:update')).toEqual([ownAddress('https://api.example.com/v1/')]),
     );
