@@ -36,6 +36,14 @@ const STALL_WATCHDOG = 'tests/support/stall-watchdog-setup.ts';
  * files copy (a history of 50,000 tasks, seconds of CPU each time it was written: run-cache.ts).
  */
 const RUN_CACHE = 'tests/support/run-cache-setup.ts';
+/**
+ * Node's arguments for every worker that sets up jsdom: bidi's tables built once per thread
+ * instead of at each directionality lookup (tests/support/bidi-once.ts).
+ */
+export const JSDOM_ARGV = [
+  '--import',
+  fileURLToPath(new URL('tests/support/bidi-once.ts', import.meta.url)),
+];
 
 /**
  * The `unit` project's files share their modules within a worker thread (`isolate: false`): a
@@ -124,6 +132,7 @@ const RENDERER_DOM = {
   expect: expectations,
   exclude: [...configDefaults.exclude, PROCESS_BOUND],
   environment: 'jsdom',
+  execArgv: JSDOM_ARGV,
   setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
   pool: 'threads' as const,
 };
@@ -208,6 +217,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           globalSetup: [RUN_CACHE],
           environment: 'jsdom',
+          execArgv: JSDOM_ARGV,
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'threads',
           isolate: false,
@@ -227,6 +237,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           globalSetup: [RUN_CACHE],
           environment: 'jsdom',
+          execArgv: JSDOM_ARGV,
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'threads',
           testTimeout: 60_000,
@@ -253,6 +264,7 @@ export default defineConfig({
           expect: expectations,
           include: ['tests/unit/renderer/' + PROCESS_BOUND],
           environment: 'jsdom',
+          execArgv: JSDOM_ARGV,
           setupFiles: [STALL_WATCHDOG, 'tests/unit/renderer/setup.ts'],
           pool: 'forks',
           testTimeout: 15_000,
