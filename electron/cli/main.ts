@@ -2,12 +2,10 @@
  * Pictor's command-line front: the same core as the app, for scripts and people without a window.
  * `npm run -s cli -- help` lists the commands.
  */
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from './cli-io';
+import { keepCompiledCode, pruneCompileCache } from './compile-cache';
 
 /**
  * `io` whose every line is scrubbed of SERVICE_API_KEY's value in any encoding (key-echo.ts): the
@@ -104,40 +102,8 @@ function invokedDirectly(script: string | undefined): boolean {
   }
 }
 
-/**
- * Keeps V8's compiled code of the modules a command loads for the next start (node:module's compile
- * cache): most of a one-record command's CPU is compiling the bundle's chunks, the same on every
- * run. The cache lives in the user's own cache folder, made 0700, never Node's default (the shared
- * system temp folder, where another local user could leave code for this one to run). Where
- * `NODE_COMPILE_CACHE` names a folder, Node has already started its cache there. A folder that
- * cannot be made is a start without the cache, never a refusal.
- */
-/**
- * A folder only this user can write: a real directory (not a link), the user's own, closed to
- * group and others. A cache folder made earlier with wider rights, or left by someone else, is
- * not used (mkdir keeps an existing folder's rights as they are).
- */
-function isPrivateFolder(folder: string): boolean {
-  const found = lstatSync(folder);
-  if (!found.isDirectory()) return false;
-  if (process.platform === 'win32' || process.getuid === undefined) return true;
-  return found.uid === process.getuid() && (found.mode & 0o022) === 0;
-}
-
-function keepCompiledCode(env: NodeJS.ProcessEnv): void {
-  if (env.NODE_COMPILE_CACHE) return;
-  const cacheHome = env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  const folder = join(cacheHome, 'Pictor', 'compile-cache');
-  try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    if (isPrivateFolder(folder) && isPrivateFolder(dirname(folder))) enableCompileCache(folder);
-  } catch {
-    // No cache: this start compiles as Node does by default.
-  }
-}
-
 if (invokedDirectly(process.argv[1])) {
-  keepCompiledCode(process.env);
+  const compileCache = keepCompiledCode(process.env);
   const interrupt = new AbortController();
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
@@ -152,4 +118,5 @@ if (invokedDirectly(process.argv[1])) {
       (await import('../adapters/image-engines/plain-node-engine')).plainNodeImageEngine(),
   });
   process.exitCode = output.closed() ? EXIT_OUTPUT_CLOSED : code;
+  if (compileCache !== undefined) pruneCompileCache(compileCache, Date.now());
 }
