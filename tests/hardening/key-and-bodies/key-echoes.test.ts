@@ -226,7 +226,11 @@ interface RunOptions {
 }
 
 /** One task through the real core against the scenario; everything it wrote or said, as text. */
-async function runOnce(key: string, scene: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
+async function runOnce(
+  key: string,
+  scene: Scenario,
+  options: RunOptions = {},
+): Promise<RunOutcome> {
   scenario = scene;
   const dir = await mkdtemp(join(tmpdir(), 'pictor-key-echo-'));
   const dataDir = join(dir, 'data');
@@ -403,11 +407,15 @@ describe('the key echoed by the service, in any encoding and any place', () => {
         const key = keys[at]!;
         const echo = ENCODINGS[encoding]!(control === 'replacedKeyInTaskId' ? EARLIER : key, at);
         const where = `${control} × ${encoding}`;
-        const { record, texts } = await runOnce(key, { place: control, echo, polls: 0 }, {
-          historyWorker: at === 0,
-          redacted: [key, EARLIER],
-          ...(control === 'transportError' ? { fetch: failingFirstQuery(echo) } : {}),
-        });
+        const { record, texts } = await runOnce(
+          key,
+          { place: control, echo, polls: 0 },
+          {
+            historyWorker: at === 0,
+            redacted: [key, EARLIER],
+            ...(control === 'transportError' ? { fetch: failingFirstQuery(echo) } : {}),
+          },
+        );
         expect(leaksByPlace(key, texts), where).toEqual({});
         expect(record.status, where).toBe(CONTROLS[control]);
         if (control !== 'replacedKeyInTaskId') continue;
