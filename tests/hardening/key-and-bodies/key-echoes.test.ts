@@ -129,7 +129,8 @@ function submitAnswer(res: ServerResponse, { place, echo }: Scenario): void {
     return json(res, 400, { error: { message: `Invalid request from ${echo}` } });
   if (place === 'statusLine') {
     res.writeHead(400, `Refused for ${echo}`, { 'Content-Type': 'application/json' });
-    return res.end('{"error":{"message":"Invalid request."}}');
+    res.end('{"error":{"message":"Invalid request."}}');
+    return;
   }
   if (place === 'replacedKeyInTaskId') return json(res, 200, { id: `task-${echo}` });
   return json(res, 200, { id: 'task-1' });
