@@ -184,10 +184,17 @@ export interface CompletedTask {
 
 const MAX_MESSAGE = 500;
 const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
+/**
+ * NUL is dropped, not made a space: text read as UTF-16 (a NUL beside each letter) then reads as
+ * it was, so an echo of the API key in it is still found by the key's finder (secrets/key-echo.ts
+ * drops NULs too) where an error's text is scrubbed after it was cleaned (a transport failure's);
+ * spaced out, the key's letters were kept, readable, and not found.
+ */
+const NUL = /\0/g;
 
 /** Removes control characters and bounds the length of text that came from the network. */
 export function cleanText(text: string, max = MAX_MESSAGE): string {
-  const flat = text.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text.replace(NUL, '').replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

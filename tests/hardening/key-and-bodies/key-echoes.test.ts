@@ -6,7 +6,14 @@
  * CLI's lines for the finished task. Afterwards every file (history database bytes, sidecars,
  * the log), every engine event (what the IPC bridge forwards to the renderer) and every CLI line
  * is searched for any 12 consecutive characters of the key in any of the encodings, by the
- * test's own scanner (key-encodings.ts).
+ * test's own scanner (key-encodings.ts), and the places it is found in are named.
+ *
+ * The negative controls (the third test) put the key where only the last of the app's defences
+ * stands between it and a place: in an answer's status line and in a transport error (past the
+ * status body's scrub, to the service client's redactError), and in a task id that carries a key
+ * the app replaced (past the service client, which knows only the key it sends, to the log's
+ * redactor). Which defence keeps the key out of which place, and which control fails without it,
+ * is in the commit that added them.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -27,7 +34,7 @@ import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { copyMigratedHistory } from '../../support/migrated-history';
-import { bundledAnswers } from '../../support/bundled-history-worker';
+import { bundledAnswers, bundledHistoryPort } from '../../support/bundled-history-worker';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
@@ -61,8 +68,43 @@ const PLACES = {
 } as const;
 type Place = keyof typeof PLACES;
 
+/**
+ * The negative controls' places: each past the first defence, so that only the last one keeps
+ * the key out (see the file's head).
+ */
+const CONTROLS = {
+  /** A submit refused with the key in the HTTP reason phrase: the status body's scrub skips it. */
+  statusLine: 'submit_failed',
+  /** A task query whose transport failed with the key in the error's text (an injected fetch). */
+  transportError: 'completed',
+  /** A task id carrying a key the app replaced (still in the log's redactor, not the client's). */
+  replacedKeyInTaskId: 'completed',
+} as const;
+type Control = keyof typeof CONTROLS;
+
+/** The key the app held before the run's, and still redacts (replacedKeyInTaskId). */
+const EARLIER = 'replaced-Zq81mXv4Lr2Tb9Kd';
+
+/**
+ * Each control's encodings: a third of the 18 each, so they are tried once between them; the
+ * forms a reason phrase or a task id cannot hold (NUL bytes, zero-width spaces) go to the
+ * transport error.
+ */
+const CONTROL_ENCODINGS = (() => {
+  const printable = (encoding: string) => /^[\x21-\x7e]+$/.test(ENCODINGS[encoding]!('k-y', 1));
+  const names = Object.keys(CONTROLS) as Control[];
+  return Object.fromEntries(
+    names.map((control, index) => [
+      control,
+      ENCODING_NAMES.filter((encoding, at) =>
+        printable(encoding) ? at % 3 === index : control === 'transportError',
+      ),
+    ]),
+  ) as Record<Control, string[]>;
+})();
+
 interface Scenario {
-  readonly place: Place;
+  readonly place: Place | Control;
   readonly echo: string;
   /** Levels of `{"error": …}` around the nested failure (200 unless set). */
   readonly depth?: number;
@@ -85,6 +127,12 @@ function submitAnswer(res: ServerResponse, { place, echo }: Scenario): void {
     return json(res, 200, { id: `task-${echo.slice(0, half)}`, object: echo.slice(half) });
   if (place === 'submitErrorDetail')
     return json(res, 400, { error: { message: `Invalid request from ${echo}` } });
+  if (place === 'statusLine') {
+    res.writeHead(400, `Refused for ${echo}`, { 'Content-Type': 'application/json' });
+    res.end('{"error":{"message":"Invalid request."}}');
+    return;
+  }
+  if (place === 'replacedKeyInTaskId') return json(res, 200, { id: `task-${echo}` });
   return json(res, 200, { id: 'task-1' });
 }
 
@@ -150,13 +198,40 @@ afterAll(async () => {
   await server.close();
 });
 
+/** A fetch whose first task query fails as a transport library would, `text` in its cause. */
+function failingFirstQuery(text: string): typeof fetch {
+  let failed = false;
+  return (url, init) => {
+    const address = url instanceof Request ? url.url : String(url);
+    if (!failed && address.includes('/v1/tasks/')) {
+      failed = true;
+      return Promise.reject(new TypeError('fetch failed', { cause: new Error(`proxy: ${text}`) }));
+    }
+    return fetch(url, init);
+  };
+}
+
 interface RunOutcome {
   readonly record: TaskRecord;
   readonly texts: { readonly where: string; readonly text: string }[];
 }
 
+/** How a run's core differs from the property's. */
+interface RunOptions {
+  /** The keys the log's redactor scrubs (the app's: every key it holds); the run's key unless set. */
+  readonly redacted?: readonly string[];
+  /** What the core sends with (a fault injected in front of the real fetch). */
+  readonly fetch?: typeof fetch;
+  /** The history on the app's worker thread (the bundled one), across its message boundary. */
+  readonly historyWorker?: boolean;
+}
+
 /** One task through the real core against the scenario; everything it wrote or said, as text. */
-async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
+async function runOnce(
+  key: string,
+  scene: Scenario,
+  options: RunOptions = {},
+): Promise<RunOutcome> {
   scenario = scene;
   const dir = await mkdtemp(join(tmpdir(), 'pictor-key-echo-'));
   const dataDir = join(dir, 'data');
@@ -170,12 +245,13 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     minimumLevel: 'debug',
     fallback: () => undefined,
   });
-  logger.setRedactor(secretRedactor([key]));
+  logger.setRedactor(secretRedactor(options.redacted ?? [key]));
+  const sendWith = options.fetch ?? fetch;
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir,
     galleryDir,
-    fetch: (url, init) => fetch(url, init),
+    fetch: (url, init) => sendWith(url, init),
     credentials: new StaticCredentials(server.origin, key),
     clock: systemClock,
     logger,
@@ -183,8 +259,9 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
     // The history's operations on this thread, as the CLI runs them (electron/cli/commands.ts):
     // what is written is the same as from the history worker, and a worker thread started for
-    // each of the RUNS cores was a fifth of the file's CPU (see the commit).
-    historyPort: { inThread: true },
+    // each of the RUNS cores was a fifth of the file's CPU (see the commit). The runs that cross
+    // the worker's message boundary (the app's history) ask for it.
+    ...(options.historyWorker ? bundledHistoryPort() : { historyPort: { inThread: true } }),
     ...bundledAnswers(),
   });
   const texts: { where: string; text: string }[] = [];
@@ -231,6 +308,26 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
   }
 }
 
+/** What a text the run wrote or said is: its file's kind, or the event or CLI line it is. */
+function placeOf(where: string): string {
+  const file = where.replace(/ \(utf8\)$/, '');
+  if (file.includes('/logs/')) return 'log';
+  if (file.startsWith('data/history')) return 'history';
+  if (file.startsWith('gallery/')) return file.endsWith('.json') ? 'sidecar' : 'gallery file';
+  return file;
+}
+
+/** How many forms of `key` each place holds (none: an empty object). */
+function leaksByPlace(key: string, texts: RunOutcome['texts']): Record<string, number> {
+  const scanner = keyScanner(key);
+  const found: Record<string, number> = {};
+  for (const { where, text } of texts) {
+    const forms = scanner.leaks(text).length;
+    if (forms > 0) found[placeOf(where)] = (found[placeOf(where)] ?? 0) + forms;
+  }
+  return found;
+}
+
 function expectOutcome(place: Place, record: TaskRecord, where: string): void {
   expect(record.status, where).toBe(PLACES[place]);
   if (place === 'taskId' || place === 'splitIdAndNextField') {
@@ -268,13 +365,11 @@ describe('the key echoed by the service, in any encoding and any place', () => {
       const echo = ENCODINGS[encoding]!(key, shift);
       const where = `run ${run}: ${place} × ${encoding} (key ${key.length} chars, shift ${shift})`;
       const { record, texts } = await runOnce(key, { place, echo, polls: 0 });
+      // The key first, by place (a defence taken away shows where the key went), then the end.
+      const leaks = leaksByPlace(key, texts);
+      leaked += Object.values(leaks).reduce((sum, count) => sum + count, 0);
+      expect(leaks, where).toEqual({});
       expectOutcome(place, record, where);
-      const scanner = keyScanner(key);
-      const leaks = texts.flatMap(({ where: at, text }) =>
-        scanner.leaks(text).map((form) => `${at}: ${form}`),
-      );
-      leaked += leaks.length;
-      expect(leaks, where).toEqual([]);
       tried[place] = (tried[place] ?? 0) + 1;
       encodingsTried.add(encoding);
       scanned += texts.length;
@@ -288,6 +383,8 @@ describe('the key echoed by the service, in any encoding and any place', () => {
         keyScanner(control).leaks(`x${ENCODINGS[encoding]!(control, 1)}x`),
         encoding,
       ).not.toEqual([]);
+    // The negative controls (below) try every encoding between them.
+    expect(Object.values(CONTROL_ENCODINGS).flat().sort()).toEqual([...ENCODING_NAMES].sort());
     recordReliability({
       section: 'key-safety',
       row: 'Key echoed by the service in any encoding and place (property)',
@@ -301,6 +398,40 @@ describe('the key echoed by the service, in any encoding and any place', () => {
       file: FILE,
     });
   });
+
+  it.each(Object.keys(CONTROLS) as Control[])(
+    'is kept out by the last defence where it gets past the first: %s (negative control)',
+    async (control) => {
+      const encodings = CONTROL_ENCODINGS[control];
+      const keys = fc.sample(keyArb, { numRuns: encodings.length });
+      for (const [at, encoding] of encodings.entries()) {
+        const key = keys[at]!;
+        const echo = ENCODINGS[encoding]!(control === 'replacedKeyInTaskId' ? EARLIER : key, at);
+        const where = `${control} × ${encoding}`;
+        const { record, texts } = await runOnce(
+          key,
+          { place: control, echo, polls: 0 },
+          {
+            // One run on the app's history worker: the error whose text carried the key up to
+            // redactError is written to the history across the worker's message boundary.
+            historyWorker: control === 'statusLine' && at === 0,
+            redacted: [key, EARLIER],
+            ...(control === 'transportError' ? { fetch: failingFirstQuery(echo) } : {}),
+          },
+        );
+        expect(leaksByPlace(key, texts), where).toEqual({});
+        expect(record.status, where).toBe(CONTROLS[control]);
+        if (control !== 'replacedKeyInTaskId') continue;
+        // The service client refuses only the key it sends: the id is kept, and the log line
+        // that names the task ('task accepted') carries it. The log's redactor, given every key
+        // the app holds (app-runtime.ts's redactKeyIn), is what keeps the replaced one out.
+        expect(record.taskId, where).toBe(`task-${echo}`);
+        const logs = texts.filter(({ where: file }) => placeOf(file) === 'log');
+        expect(logs.length, where).toBeGreaterThan(0);
+        expect(leaksByPlace(EARLIER, logs), where).toEqual({});
+      }
+    },
+  );
 
   it('a deeply nested failure without the key is not reported as carrying it', async () => {
     for (const depth of [1, 100, 10_000]) {

@@ -70,6 +70,9 @@ function leakForms(run: string): { exact: string[]; folded: string[] } {
   exact.push(Buffer.from(run, 'utf16le').swap16().toString('latin1'));
   const folded = [
     run,
+    // UTF-16's NUL bytes as an error's text is cleaned of them (cleanText: a control becomes a
+    // space): the key's letters spaced out, still read at a glance.
+    [...run].join(' '),
     bytes(run).toString('hex'),
     percent(run, false),
     encodeURIComponent(run),
@@ -108,7 +111,7 @@ function anchorsIn(text: string, anchors: ReadonlySet<number>): Set<number> {
 
 /**
  * A scanner for one key: `leaks(text)` lists the forms of the key's runs found in `text`. A key
- * has up to 89 runs of 13 forms: searching a text (a history database of hundreds of kB, read
+ * has up to 89 runs of 14 forms: searching a text (a history database of hundreds of kB, read
  * twice) once per form was a fifth of key-echoes' time, so the text is read once for the forms'
  * first characters, and only a form whose start is there is searched for whole (a form found
  * always has its start there: the same list as searching every form).

@@ -6,6 +6,10 @@
  * sidecars, a rotating log with the key redactor); afterwards every file, every engine event
  * (what the page is sent) and the gallery items the page lists are searched for the key by the
  * test's own scanner, and the record must hold no model or exactly the usable one.
+ *
+ * The history runs on the test's thread (as the CLI runs it), but for the first echo, which crosses
+ * the app's history worker's message boundary: the same store's code writes the same files
+ * either way, and the page's lists are read on main's own connection in both.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -21,7 +25,8 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
-import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { bundledAnswers, bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { newLibraryAt } from '../../support/migrated-history';
 import { ENCODINGS, keyScanner } from './key-encodings';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
@@ -69,10 +74,18 @@ afterAll(async () => {
   await server.close();
 });
 
-/** One task through the real core; its record and every text the run wrote or sent. */
-async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }> {
+/**
+ * One task through the real core; its record and every text the run wrote or sent. The history
+ * on the app's worker thread when `historyWorker`, else on this one (see the file's head).
+ */
+async function run(
+  next: Scene,
+  historyWorker = false,
+): Promise<{ record: TaskRecord; texts: string[] }> {
   scene = next;
   const dir = await mkdtemp(join(tmpdir(), 'pictor-model-echo-'));
+  // A migrated history copied in, as key-echoes does: the key never reaches a migration.
+  await newLibraryAt(join(dir, 'data'));
   const logger = new RotatingFileLogger({
     dir: join(dir, 'data', 'logs'),
     minimumLevel: 'debug',
@@ -89,7 +102,9 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
     logger,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
-    ...bundledCoreWorkers(),
+    ...(historyWorker
+      ? bundledCoreWorkers()
+      : { historyPort: { inThread: true }, ...bundledAnswers() }),
   });
   const texts: string[] = [];
   try {
@@ -131,16 +146,20 @@ const ECHOES: Record<string, Scene> = {
   },
 };
 
+/** The echo whose run crosses the history worker's message boundary. */
+const FIRST_ECHO = 'the key as the model';
+
 describe('a reported model from a hostile service', () => {
   it.each(Object.entries(ECHOES))(
     'that carries the key (%s) is never stored, sent to the page or logged',
-    async (_, echo) => {
-      const { record, texts } = await run(echo);
-      expect(record.status).toBe('completed');
-      expect(record.reportedModel).toBeUndefined();
+    async (name, echo) => {
+      const { record, texts } = await run(echo, name === FIRST_ECHO);
+      // The key first (a defence taken away shows where it went), then the record.
       const scanner = keyScanner(KEY);
       const leaks = texts.flatMap((text) => scanner.leaks(text));
       expect(leaks).toEqual([]);
+      expect(record.status).toBe('completed');
+      expect(record.reportedModel).toBeUndefined();
     },
   );
 
@@ -149,6 +168,8 @@ describe('a reported model from a hostile service', () => {
     expect(record.reportedModel).toBe('flux-1.1-pro');
     expect(texts.some((text) => text.includes('flux-1.1-pro'))).toBe(true);
     expect(keyScanner(KEY).leaks(`model: ${KEY}`)).not.toEqual([]);
+    // One echo's run crosses the history worker's message boundary.
+    expect(Object.keys(ECHOES)).toContain(FIRST_ECHO);
   });
 
   it.each([

@@ -97,6 +97,8 @@ describe('generation requests', () => {
 
   it('cleans text from the network', () => {
     expect(cleanText('  a\tb\u0007c  ')).toBe('a b c');
+    // UTF-16 read as bytes: its NULs dropped, so the text (a key's echo) reads as it was.
+    expect(cleanText('s\u0000k\u0000-\u0000a\u0000 b')).toBe('sk-a b');
   });
 });
 
