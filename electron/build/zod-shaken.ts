@@ -26,7 +26,8 @@ function zodClassic(rootDir: string): string {
 export function shakeableZodImports(source: string, classic: string): string {
   return source.replace(
     ZOD_NAMESPACE_IMPORT,
-    (_whole, alias: string | undefined) => `import * as ${alias ?? 'z'} from ${JSON.stringify(classic)};`,
+    (_whole, alias: string | undefined) =>
+      `import * as ${alias ?? 'z'} from ${JSON.stringify(classic)};`,
   );
 }
 
@@ -39,7 +40,10 @@ export function zodShaken(rootDir: string): Plugin {
         if (/[\\/]node_modules[\\/]/.test(file)) return undefined;
         const source = await readFile(file, 'utf8');
         if (!source.includes("from 'zod';")) return undefined;
-        return { contents: shakeableZodImports(source, classic), loader: file.endsWith('x') ? 'tsx' : 'ts' };
+        return {
+          contents: shakeableZodImports(source, classic),
+          loader: file.endsWith('x') ? 'tsx' : 'ts',
+        };
       });
     },
   };
