@@ -177,49 +177,65 @@ const TASK_REQUIRED = new Set([
   'folder',
 ]);
 
-/** The schema's keys, in its order: zod writes a parsed object's fields in this order. */
-const TASK_KEYS = Object.keys(taskRecordSchema.shape);
-const IMAGE_KEYS = Object.keys(imageRecordSchema.shape);
-const REQUEST_KEYS = Object.keys(taskRecordSchema.shape.request.shape);
+/** A level of the record: the schema's keys in its order (zod writes a parsed object's fields in
+ * this order), the fields checked here and those that must be present. */
+interface Level {
+  readonly keys: readonly string[];
+  readonly checks: Readonly<Record<string, Check>>;
+  readonly required: ReadonlySet<string>;
+}
+const TASK_LEVEL: Level = {
+  keys: Object.keys(taskRecordSchema.shape),
+  checks: TASK,
+  required: TASK_REQUIRED,
+};
+const IMAGE_LEVEL: Level = {
+  keys: Object.keys(imageRecordSchema.shape),
+  checks: IMAGE,
+  required: IMAGE_REQUIRED,
+};
+const REQUEST_LEVEL: Level = {
+  keys: Object.keys(taskRecordSchema.shape.request.shape),
+  checks: REQUEST,
+  required: REQUEST_REQUIRED,
+};
 
 /**
- * `input`'s fields of `keys` (in that order) when each is present and checked, or absent and not
- * required; unknown keys left out. `undefined` when any field is not sure.
+ * `input`'s fields of `level` (in its order) when each is present and checked, or absent and not
+ * required; unknown keys left out. A field with no check is `nested`'s answer. `undefined` when
+ * any field is not sure.
  */
 function checkedObject(
   input: unknown,
-  keys: readonly string[],
-  checks: Readonly<Record<string, Check>>,
-  required: ReadonlySet<string>,
+  level: Level,
   nested: (key: string, value: unknown) => unknown = () => undefined,
 ): Plain | undefined {
   if (!isPlain(input)) return undefined;
   const out: Plain = {};
-  for (const key of keys) {
+  for (const key of level.keys) {
     if (!Object.hasOwn(input, key)) {
-      if (required.has(key)) return undefined;
+      if (level.required.has(key)) return undefined;
       continue;
     }
     const value = input[key];
-    const check = checks[key];
-    if (check !== undefined) {
-      if (!check(value)) return undefined;
-      out[key] = Array.isArray(value) ? [...(value as unknown[])] : value;
-    } else {
-      const inner = nested(key, value);
-      if (inner === undefined) return undefined;
-      out[key] = inner;
-    }
+    const check = level.checks[key];
+    const kept = check === undefined ? nested(key, value) : check(value) ? copy(value) : undefined;
+    if (kept === undefined) return undefined;
+    out[key] = kept;
   }
   return out;
 }
 
+/** A checked value as zod hands it back: a new array for an array (of strings here). */
+const copy = (value: unknown): unknown =>
+  Array.isArray(value) ? [...(value as unknown[])] : value;
+
 function plainImage(input: unknown): Plain | undefined {
-  const image = checkedObject(input, IMAGE_KEYS, IMAGE, IMAGE_REQUIRED);
+  const image = checkedObject(input, IMAGE_LEVEL);
   if (image === undefined || Object.hasOwn(image, 'favourite')) return image;
   // The schema's default, in the schema's place for it.
   const out: Plain = {};
-  for (const key of IMAGE_KEYS) {
+  for (const key of IMAGE_LEVEL.keys) {
     if (key === 'favourite') out[key] = false;
     else if (Object.hasOwn(image, key)) out[key] = image[key];
   }
@@ -242,9 +258,9 @@ function plainImages(input: unknown): Plain[] | undefined {
  * otherwise (the record may still parse: ask the schema).
  */
 export function plainTaskRecord(input: unknown): TaskRecord | undefined {
-  const record = checkedObject(input, TASK_KEYS, TASK, TASK_REQUIRED, (key, value) =>
+  const record = checkedObject(input, TASK_LEVEL, (key, value) =>
     key === 'request'
-      ? checkedObject(value, REQUEST_KEYS, REQUEST, REQUEST_REQUIRED)
+      ? checkedObject(value, REQUEST_LEVEL)
       : key === 'images'
         ? plainImages(value)
         : undefined,
