@@ -1,7 +1,7 @@
 /**
  * Turns rows back into records. Every record read from disk is checked as the schema checks it
- * (record-check.ts; but a text this process wrote from a checked record: checked-texts.ts); a row that fails is skipped and
- * logged by local id only (its content may hold a prompt).
+ * (record-check.ts), but a text this process wrote from a checked record (checked-texts.ts); a
+ * row that fails is skipped and logged by local id only (its content may hold a prompt).
  */
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { Logger } from '../../ports/logger';
