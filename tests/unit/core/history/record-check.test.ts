@@ -231,7 +231,7 @@ describe('the plain record check', () => {
   it('hands records it does not check to the schema: cost, template, inputs, an error', () => {
     const withError = makeTaskRecord({
       status: 'failed',
-      error: { kind: 'service', message: 'The service refused.' } as TaskRecord['error'],
+      error: { kind: 'server', message: 'The service refused.' },
     });
     const withCost = { ...makeTaskRecord(), cost: { source: 'unknown' } };
     const badCost = { ...makeTaskRecord(), cost: 'free' };
