@@ -23,7 +23,7 @@ function zodClassic(rootDir: string): string {
 }
 
 /** `source` with its namespace imports of zod made direct; unchanged when it has none. */
-export function shakeableZodImports(source: string, classic: string): string {
+function shakeableZodImports(source: string, classic: string): string {
   return source.replace(
     ZOD_NAMESPACE_IMPORT,
     (_whole, alias: string | undefined) =>
