@@ -24,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
 import { messageOf } from '../core/errors';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../core/content-credentials';
+import { zodShaken } from './zod-shaken';
 
 /** Where to read the sources and write the bundles (the repo by default; tests pass a temp tree). */
 export interface ElectronBuildPaths {
@@ -157,7 +158,7 @@ export function mainBuildOptions(
     chunkNames: '[name]-[hash]',
     target: MAIN_TARGET,
     external: mainExternals(dependencies),
-    plugins: [ZOD_LOCALES_LEFT_OUT],
+    plugins: [ZOD_LOCALES_LEFT_OUT, zodShaken(paths.rootDir)],
     banner: { js: ESM_REQUIRE_BANNER },
     sourcemap: 'linked',
     // Readable stack traces in the log file matter more than a few kilobytes.

@@ -24,7 +24,7 @@ import {
 
 /** Stars: 1–5; 0 means unrated (the record then has no `rating`). */
 export const MAX_RATING = 5;
-const TRIAGE_FLAGS = ['pick', 'reject'] as const;
+export const TRIAGE_FLAGS = ['pick', 'reject'] as const;
 /** The flag as the user sets it; `none` is the record without one. */
 export type TriageFlag = (typeof TRIAGE_FLAGS)[number] | 'none';
 
@@ -38,7 +38,7 @@ export const MAX_BOARDS = 10_000;
 /** The boards one image may be in. */
 export const MAX_BOARDS_PER_IMAGE = 256;
 /** What a record may hold before its tags are cleaned: more is damage, refused outright. */
-const MAX_RAW_TAGS = 1_000;
+export const MAX_RAW_TAGS = 1_000;
 /** The longest tag or board path a record may hold before it is cleaned. */
 export const MAX_RAW_TAG_CHARS = 1_000;
 

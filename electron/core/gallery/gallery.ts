@@ -24,7 +24,6 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { SIDECAR_NAME, taskFolderName } from './gallery-layout';
 import { sidecarText } from './sidecar';
 import { sidecarHoldsTriage, sidecarRecord, triageWritesXmpAlone } from './sidecar-triage';
-import { syncXmpSidecars } from './metadata/xmp-sidecar-sync';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {
@@ -146,8 +145,14 @@ export class Gallery {
     else await fsyncDir(folder);
   }
 
-  private syncTriage(record: TaskRecord, folder: string): Promise<ReadonlySet<number>> {
+  /**
+   * The images' XMP synced to `record`. The XMP code (the image headers, PNG, JPEG and WebP
+   * metadata writers) loads at the first change that writes one: a `pictor rate` that changes
+   * nothing never loads it.
+   */
+  private async syncTriage(record: TaskRecord, folder: string): Promise<ReadonlySet<number>> {
     const options = { root: this.root, appVersion: this.appVersion, logger: this.logger };
+    const { syncXmpSidecars } = await import('./metadata/xmp-sidecar-sync');
     return syncXmpSidecars(record, folder, options);
   }
 

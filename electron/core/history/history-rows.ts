@@ -1,13 +1,14 @@
 /**
- * Turns rows back into records. Every record read from disk goes through the schema (but a text
- * this process wrote from a checked record: checked-texts.ts); a row that fails is skipped and
- * logged by local id only (its content may hold a prompt).
+ * Turns rows back into records. Every record read from disk is checked as the schema checks it
+ * (record-check.ts), but a text this process wrote from a checked record (checked-texts.ts); a
+ * row that fails is skipped and logged by local id only (its content may hold a prompt).
  */
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { Logger } from '../../ports/logger';
 import type { Row } from './sqlite-connection';
-import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isCheckedText } from './checked-texts';
+import { parseTaskRecord } from './record-check';
 
 /** What reads records: its logger, and what puts the rows' triage in (HistoryAccess). */
 export interface RecordReader {
@@ -30,12 +31,13 @@ function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
     const record = json as TaskRecord;
     if (record.localId === localId) return record;
   }
-  const parsed = taskRecordSchema.safeParse(json);
-  if (!parsed.success || parsed.data.localId !== localId) {
+  // The schema's answer; the common shape checked without running it (record-check.ts).
+  const record = parseTaskRecord(json);
+  if (record === undefined || record.localId !== localId) {
     logger.warn('Skipped a history record that could not be read.', { localId });
     return undefined;
   }
-  return parsed.data;
+  return record;
 }
 
 /** The records of `rows` that parse, in order. */

@@ -4,7 +4,6 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { withFavourites } from '../../../shared/domain/favourites';
-import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { messageOf } from '../errors';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
@@ -16,6 +15,7 @@ import { addCompareGroups } from './compare-schema';
 import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
+import { parseTaskRecord } from './record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -128,13 +128,13 @@ function oneFavouriteV3(db: DatabaseSync): void {
   for (const row of rows) {
     let parsed;
     try {
-      parsed = taskRecordSchema.safeParse(JSON.parse(String(row['record'])));
+      parsed = parseTaskRecord(JSON.parse(String(row['record'])));
     } catch {
       continue;
     }
-    if (!parsed.success) continue;
-    const record = withFavourites(parsed.data);
-    if (record === parsed.data) continue;
+    if (parsed === undefined) continue;
+    const record = withFavourites(parsed);
+    if (record === parsed) continue;
     updateTask.run(record.favourite ? 1 : 0, JSON.stringify(record), Number(row['id']));
     record.images.forEach((image, position) => {
       updateImage.run(image.favourite ? 1 : 0, String(row['local_id']), position);

@@ -11,7 +11,8 @@
  * contracts, told by the sources each loaded chunk names. `list` reads the history alone: no
  * other part of the core is loaded. `rate` changes the library without the network: neither
  * Node's network modules nor the service client, its providers, the engine, downloads or the
- * core's assembly are loaded.
+ * core's assembly are loaded, nor, when it changes no image, the gallery's XMP code. Both load
+ * only the parts of zod Pictor's schemas use (electron/build/zod-shaken.ts).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -151,10 +152,33 @@ const NOT_FOR_RATE =
 const SIDECAR_WRITES =
   /^\/\/ (electron\/core\/(?:engine\/sidecar-writer|triage\/triage-actions)\.ts)$/gm;
 
+/**
+ * The gallery's XMP code: the sidecars' sync, the PNG, JPEG and WebP metadata readers and writers
+ * and the image headers they read (not the few lines that tell an XMP packet's own triage).
+ */
+const XMP_CODE =
+  /^\/\/ (electron\/core\/(?:gallery\/metadata\/(?:xmp-sidecar-sync|read|container|(?:png|jpeg|webp)-meta)|images\/[\w/.-]+)\.ts)$/gm;
+
+/**
+ * The parts of zod no module of Pictor's calls: the JSON-schema reader and writer, the schema
+ * compiler, `z.coerce`. Bundled whole they were half of the chunk every command loads.
+ */
+const ZOD_UNUSED =
+  /^\/\/ (.*node_modules\/zod\/v4\/(?:classic\/(?:from-json-schema|coerce)|core\/(?:json-schema-generator|compile))\.js)$/gm;
+
 /** Node's network modules: `load node:net` and the like. */
 const NETWORK_MODULES = /^load node:(?:net|tls|https?|http2|dns(?:\/promises)?|dgram)$/;
 
 const LOCAL_ID = 'd00d0000-0000-4000-8000-000000000001';
+/** The task's one image, saved (its file is not in the gallery). */
+const IMAGE = {
+  index: 0,
+  url: 'https://cdn.example.com/0.png',
+  state: 'saved',
+  file: '2025/01/t1/image-1.png',
+  attempts: 1,
+  favourite: false,
+} as const;
 let dir: string;
 let dataDir: string;
 let cli: string[];
@@ -165,21 +189,7 @@ beforeAll(async () => {
   await mkdir(dataDir, { mode: 0o700 });
   const store = HistoryStore.open(join(dataDir, HISTORY_FILE));
   try {
-    store.putMany([
-      makeTaskRecord({
-        localId: LOCAL_ID,
-        images: [
-          {
-            index: 0,
-            url: 'https://cdn.example.com/0.png',
-            state: 'saved',
-            file: '2025/01/t1/image-1.png',
-            attempts: 1,
-            favourite: false,
-          },
-        ],
-      }),
-    ]);
+    store.putMany([makeTaskRecord({ localId: LOCAL_ID, images: [IMAGE] })]);
   } finally {
     store.close();
   }
@@ -228,19 +238,30 @@ describe('a one-record command of the bundled CLI', () => {
   it.each([
     ['rate', RATE],
     ['list', LIST],
-  ])("%s builds none of the cost or edit screens' contracts", async (_name, args) => {
-    const run = await recordedOnce(args);
-    expect(run.code, run.stderr).toBe(0);
-    const bundle = dirname(cli[0] ?? '');
-    expect(await sourcesIn(bundle, run.lines)).toEqual([]);
-    // The check itself: the bundle holds them, each named in its chunk.
-    expect(await sourcesIn(bundle)).toEqual([
-      'shared/ipc/cost-contract.ts',
-      'shared/ipc/fan-out-contract.ts',
-      'shared/ipc/inputs-contract.ts',
-      'shared/ipc/selection-schemas.ts',
-    ]);
-  });
+  ])(
+    "%s builds none of the cost or edit screens' contracts and loads only the parts of zod Pictor uses",
+    async (_name, args) => {
+      const run = await recordedOnce(args);
+      expect(run.code, run.stderr).toBe(0);
+      const bundle = dirname(cli[0] ?? '');
+      expect(await sourcesIn(bundle, run.lines)).toEqual([]);
+      // The check itself: the bundle holds them, each named in its chunk.
+      expect(await sourcesIn(bundle)).toEqual([
+        'shared/ipc/cost-contract.ts',
+        'shared/ipc/fan-out-contract.ts',
+        'shared/ipc/inputs-contract.ts',
+        'shared/ipc/selection-schemas.ts',
+      ]);
+      expect(await sourcesIn(bundle, run.lines, ZOD_UNUSED)).toEqual([]);
+      // The check itself: zod's classic API, which its entry re-exports as `z`, holds them.
+      const classic = await readFile(
+        join(REPO_ROOT, 'node_modules/zod/v4/classic/external.js'),
+        'utf8',
+      );
+      expect(classic).toContain('from-json-schema');
+      expect(classic).toContain('coerce');
+    },
+  );
 
   it.each([['--json'], ['--flag', 'pick']])(
     'list %s reads the history alone: none of the rest of the core is loaded',
@@ -276,6 +297,32 @@ describe('a one-record command of the bundled CLI', () => {
     const loaded = await sourcesIn(bundle, boards.lines, NOT_FOR_RATE);
     expect(loaded).toContain('electron/core/service/service-client.ts');
     expect(loaded).toContain('electron/adapters/node-fetch.ts');
+  });
+
+  it('rate loads the XMP code only when it writes an XMP sidecar', async () => {
+    // A library of its own: a task with a folder, whose triage the gallery keeps in files.
+    const library = join(dir, 'xmp-library');
+    await mkdir(library, { mode: 0o700 });
+    const store = HistoryStore.open(join(library, HISTORY_FILE));
+    try {
+      store.putMany([makeTaskRecord({ localId: LOCAL_ID, folder: '2025/01/t1', images: [IMAGE] })]);
+    } finally {
+      store.close();
+    }
+    const rateArgs = [...nodeEntryArgs('cli'), '--gallery-dir', join(dir, 'xmp-gallery')];
+    const rate = (rating: string) =>
+      recorded([...rateArgs, '--data-dir', library, 'rate', LOCAL_ID, rating], dir);
+    const changed = await rate('4');
+    expect(changed.code, changed.stderr).toBe(0);
+    // The same rating again changes nothing: no sidecar is written.
+    const same = await rate('4');
+    expect(same.code, same.stderr).toBe(0);
+    const bundle = dirname(cli[0] ?? '');
+    expect(await sourcesIn(bundle, same.lines, XMP_CODE)).toEqual([]);
+    // The check itself: the change loaded it.
+    expect(await sourcesIn(bundle, changed.lines, XMP_CODE)).toContain(
+      'electron/core/gallery/metadata/xmp-sidecar-sync.ts',
+    );
   });
 
   it("list loads neither the models' option schemas, the template expander nor settings", async () => {
