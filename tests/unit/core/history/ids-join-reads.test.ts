@@ -5,13 +5,14 @@
  * downloaded image on main's, in a day of bursts: churn in the malloc heap, issue 66). Each
  * statement's plan on a real history file is read for `OpenEphemeral`, and for a scan of any
  * table but the ids'; and the records come back whole, triage with them, ids given twice or
- * missing included.
+ * missing included. A write that removes no image runs no DELETE on images (which builds an
+ * ephemeral table even when it deletes nothing); one that removes images still removes them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SELECT_TASKS_IN } from '../../../../electron/core/history/history-statements';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { TRIAGE_READS } from '../../../../electron/core/history/triage-compose';
@@ -48,7 +49,10 @@ describe('reads of records by a list of ids', () => {
     (_name, sql) => {
       const db = new DatabaseSync(file, { readOnly: true });
       try {
-        const opcodes = db.prepare(`EXPLAIN ${sql}`).all('[]').map((row) => row['opcode']);
+        const opcodes = db
+          .prepare(`EXPLAIN ${sql}`)
+          .all('[]')
+          .map((row) => row['opcode']);
         expect(opcodes).toContain('VFilter'); // the plan is read: json_each is its outer loop
         expect(opcodes).not.toContain('OpenEphemeral');
         const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('[]');
@@ -72,6 +76,31 @@ describe('reads of records by a list of ids', () => {
       expect(records[0]?.images[0]?.tags).toEqual(['one']);
       expect(store.getMany(['b', 'a', 'b', 'missing', 'a'])).toEqual(records);
     } finally {
+      store.close();
+    }
+  });
+});
+
+describe("a record's write", () => {
+  const deletesOfImages = (spy: { mock: { contexts: unknown[] } }) =>
+    spy.mock.contexts.filter((statement) =>
+      /^DELETE FROM images\b/.test((statement as StatementSync).sourceSQL),
+    ).length;
+
+  it('deletes image rows only when it has fewer images than stored', () => {
+    const store = HistoryStore.open(join(dir, 'writes.sqlite'));
+    const run = vi.spyOn(StatementSync.prototype, 'run');
+    try {
+      const images = [0, 1, 2].map((idx) => makeImage(idx));
+      store.putMany([makeTask({ localId: 'w', images })]);
+      store.putMany([makeTask({ localId: 'w', images, updatedAt: 5 })]);
+      expect(deletesOfImages(run)).toBe(0);
+      store.putMany([makeTask({ localId: 'w', images: images.slice(0, 1), updatedAt: 6 })]);
+      expect(deletesOfImages(run)).toBe(1);
+      expect(store.get('w')?.images).toHaveLength(1);
+      expect(store.listImages({}).items.filter((item) => item.localId === 'w')).toHaveLength(1);
+    } finally {
+      run.mockRestore();
       store.close();
     }
   });
