@@ -31,7 +31,7 @@ export function gcTally(): { take(): GcKinds; stop(): void } {
   let kinds = empty();
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const kind = (entry.detail as { kind?: number } | null)?.kind;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       const name = KIND_NAMES[kind as keyof typeof KIND_NAMES];
       if (!name) continue;
       kinds[name].count += 1;
