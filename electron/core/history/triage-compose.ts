@@ -26,9 +26,6 @@ const TAGS = `SELECT g.local_id, g.idx, g.tag AS name FROM ${IDS} image_tags g
 const BOARDS = `SELECT g.local_id, g.idx, g.path AS name FROM ${IDS} image_boards g
   WHERE g.local_id = j.value ORDER BY g.local_id, g.idx, g.pos`;
 
-/** The statements that read a list of records' triage (tests read their plans). */
-export const TRIAGE_READS = [TRIAGE, TAGS, BOARDS] as const;
-
 /** The triage fields of an image as the rows hold them (absent: none). */
 type ImageTriage = Pick<
   ImageRecord,
