@@ -45,9 +45,14 @@ export const INSERT_IMAGE_BEFORE_CREDENTIALS =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
 export const SELECT_THUMB_PENDING = `SELECT local_id FROM tasks WHERE ${THUMB_PENDING_ROW} ORDER BY local_id LIMIT ?`;
 export const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
-/** The tasks of a JSON array of local ids (each found by the local id's unique index). */
+/**
+ * The tasks of a JSON array of local ids (each found by the local id's unique index), the ids as
+ * the join's outer loop: `IN (SELECT value FROM json_each(?))` would build an ephemeral table at
+ * every run, with an 87 KB page cache of its own (triage-compose.ts). An id given twice gives its
+ * row twice (the caller keys them by id).
+ */
 export const SELECT_TASKS_IN =
-  'SELECT local_id, record FROM tasks WHERE local_id IN (SELECT value FROM json_each(?))';
+  'SELECT t.local_id, t.record FROM json_each(?) j CROSS JOIN tasks t WHERE t.local_id = j.value';
 export const SELECT_BY_TASK_ID_ANY_ENDPOINT =
   'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
 export const SELECT_BY_TASK_ID =

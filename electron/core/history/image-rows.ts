@@ -69,7 +69,11 @@ export class ImageRows {
     const stored = new Set(
       connection.all(STORED_IMAGES, [localId]).map((row) => Number(row['idx'])),
     );
-    connection.run(DELETE_IMAGES_FROM, [localId, record.images.length]);
+    // Only when there is a row to delete: a DELETE on images builds an ephemeral table (its own
+    // 87 KB page cache) even when it deletes nothing, and most writes keep or add images.
+    const count = record.images.length;
+    if ([...stored].some((idx) => idx >= count))
+      connection.run(DELETE_IMAGES_FROM, [localId, count]);
     deleteListsFrom(connection, localId, record.images.length);
     record.images.forEach((image, idx) => {
       const known = stored.has(idx);

@@ -34,6 +34,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { targetAt } from '../../support/submit-target';
 import { faultsOf } from '../../support/fault-cost';
 import { galleryOnServer } from '../../support/gallery-with-intake';
+import { gcTally, type GcKinds } from './gc-tally';
 
 export interface DownloadMemoryReport {
   /** The image engine that checked the images. */
@@ -86,6 +87,8 @@ export interface DownloadMemoryReport {
   readonly meterCpuMsPerImage: number;
   /** Page faults of this process per image given (tests/support/fault-cost.ts). */
   readonly faultsPerImage: number;
+  /** V8's collections on this process's main thread during the run, by kind (gc-tally.ts). */
+  readonly gc: GcKinds;
   readonly saved: number;
   readonly failed: string[];
   readonly bytes: number;
@@ -273,6 +276,7 @@ interface Measured {
   readonly cpuMsPerImage: number;
   readonly meterCpuMsPerImage: number;
   readonly faultsPerImage: number;
+  readonly gc: GcKinds;
   readonly wallMs: number;
 }
 type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
@@ -339,8 +343,11 @@ function meterFor(page: BridgedPage | null): Meter {
     const started = Date.now();
     const cpu = process.cpuUsage();
     const faults = faultsOf('self') ?? 0;
+    const gc = gcTally();
     const outcomes = await work();
     const wallMs = Date.now() - started;
+    const collections = gc.take();
+    gc.stop();
     const used = process.cpuUsage(cpu);
     const faulted = (faultsOf('self') ?? 0) - faults;
     clearInterval(sampler);
@@ -362,6 +369,7 @@ function meterFor(page: BridgedPage | null): Meter {
       cpuMsPerImage: (used.user + used.system - meterUs) / 1000 / Math.max(1, outcomes.length),
       meterCpuMsPerImage: meterUs / 1000 / Math.max(1, outcomes.length),
       faultsPerImage: faulted / Math.max(1, outcomes.length),
+      gc: collections,
       wallMs,
     };
   };
@@ -409,6 +417,8 @@ export interface MemoryDayReport {
    * reserved, external and ArrayBuffer bytes, and resident bytes by kind of mapping.
    */
   readonly burstDetail: readonly Record<string, number>[];
+  /** V8's collections on main's thread over the bursts (not the idle time), by kind. */
+  readonly gc: GcKinds;
 }
 
 /**
@@ -445,6 +455,7 @@ async function viaDay(
     const start = process.memoryUsage();
     const startMappings = residentByMapping();
     burstDetail.push(memoryDetail());
+    const gc = gcTally();
     for (let burst = 0; burst < shape.bursts; burst += 1) {
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => {
@@ -465,6 +476,8 @@ async function viaDay(
       burstAfterGc.push(process.memoryUsage().rss);
       burstDetail.push(memoryDetail());
     }
+    const collections = gc.take();
+    gc.stop();
     await new Promise((resolve) => setTimeout(resolve, shape.idleMs));
     collect();
     const end = process.memoryUsage();
@@ -483,6 +496,7 @@ async function viaDay(
       saved,
       failed,
       burstDetail,
+      gc: collections,
     };
   } finally {
     await core.close();

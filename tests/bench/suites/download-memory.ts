@@ -14,6 +14,7 @@ import type { DownloadMemoryReport, MemoryDayReport } from '../engine/download-m
 import { probeFaultCost, WORK_RATIO_LIMIT, workRatio } from '../../support/fault-cost';
 import { seconds } from '../engine/stats';
 import { median } from '../../support/median';
+import { describeGc } from '../engine/gc-tally';
 
 const COMMAND = 'npm run bench -- --only download-memory';
 const MB = 1024 * 1024;
@@ -133,6 +134,7 @@ function memoryRow(imageBytes: number, figures: MemoryRuns): BenchRow {
       `ArrayBuffers reached +${mb(engine.maxArrayBufferGrowth)} MB at most and were ` +
       `+${mb(engine.afterArrayBufferGrowth)} MB after the final GC (header-only control: +${mb(plain.maxArrayBufferGrowth)} → +${mb(plain.afterArrayBufferGrowth)} MB). ` +
       `Page faults of main per image: ${engine.faultsPerImage.toFixed(0)}, header-only control ${plain.faultsPerImage.toFixed(0)}. ` +
+      `V8's collections on main's thread per image, count (pause): ${describeGc(engine.gc, engine.saved)}; header-only control ${describeGc(plain.gc, plain.saved)}. ` +
       `The same 100 images through 100 simultaneous Gallery.downloadImage calls (no download cap) grew +${growth(gallery).toFixed(0)} MB ` +
       `(${gallery.saved}/100 saved).`,
   };
@@ -199,7 +201,8 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
       `At the end, after the GC, V8's heap in use had grown ${mb(day.endHeapGrowth)} MB (reserved ${mb(day.endHeapTotalGrowth)} MB) and the ArrayBuffers alive ${mb(day.endArrayBufferGrowth)} MB; ` +
       `resident by mapping, start → end: ${mappings(day)}. ` +
       'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept. ' +
-      `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}.`,
+      `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}. ` +
+      `V8's collections on main's thread over the bursts per image, count (pause; the bench's own two forced after each burst among the major ones): ${describeGc(day.gc, images)}.`,
   };
 }
 

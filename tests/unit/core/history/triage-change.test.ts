@@ -103,7 +103,7 @@ describe('an edit through the history', () => {
         images: stored.images.map((image, n) => (n === 0 ? { ...image, rating: 3 } : image)),
       })),
     );
-    expect(writes[0]).toMatch(/^DELETE FROM images/);
+    expect(writes[0]).toMatch(/^INSERT INTO images/);
     expect(store.get('a')!.images[0]!.rating).toBe(3);
     expect(store.count({ search: 'harbour' })).toBe(1);
     expect(store.listImages({ rating: { op: '>=', value: 3 } }).items).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('an edit through the history', () => {
         images: stored.images.map((image, n) => (n === 0 ? { ...image, ...change } : image)),
       })),
     );
-    expect(writes[0]).toMatch(/^DELETE FROM images/);
+    expect(writes[0]).toMatch(/^INSERT INTO images/);
     expect(store.get('a')!.images[0]).toMatchObject(change);
     const saved = store.listImages({ states: ['saved'] }).items.map((item) => item.index);
     expect(saved).toEqual('state' in change ? [1] : [0, 1]);
