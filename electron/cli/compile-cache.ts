@@ -42,7 +42,7 @@ function isPrivateFolder(folder: string): boolean {
 }
 
 /** The cache's folder for `env`: under XDG_CACHE_HOME, else the home folder's `.cache`. */
-export function compileCacheFolder(env: NodeJS.ProcessEnv): string {
+function compileCacheFolder(env: NodeJS.ProcessEnv): string {
   const cacheHome = env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(cacheHome, 'Pictor', 'compile-cache');
 }
