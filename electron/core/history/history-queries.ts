@@ -31,6 +31,7 @@ import {
   walkAnchors,
   type AnchorWalk,
 } from './gallery-order';
+import { imageModels } from './image-models';
 import { PositionAnchors, type AnchorChunk } from './position-anchors';
 import {
   imageKeys,
@@ -186,11 +187,7 @@ export class HistoryQueries {
   }
 
   imageModels(): string[] {
-    const rows = this.access.rows(
-      "SELECT DISTINCT model FROM images WHERE model IS NOT NULL AND model <> '' AND state <> 'deleted' ORDER BY model",
-      [],
-    );
-    return rows.map((row) => String(row['model']));
+    return imageModels(this.access.rows);
   }
 
   /**

@@ -3,8 +3,8 @@
  * tasks "Select all" names (about 80 ms at a million tasks). The gallery's: how many match a filter (the
  * scrollbar's length, "Select all"'s total), which models the images name (the filter's
  * choices), the images "Select all" names (up to its cap) and the anchors of positions of the order it shows (position-prebuild.ts). At 2.5
- * million images the first two take about 0.3 s and 0.9 s of SQLite and the walk of an order
- * somewhat more than the count (it steps every row of the index), so they run in the history
+ * million images the first two take about 0.2 s and 0.3 s of SQLite (image-models.ts) and the walk
+ * of an order about as much as the count (it steps every row of the index), so they run in the history
  * worker (history-port.ts): main's loop, which holds the key and runs every poll, never waits on
  * them. A one-command host (the CLI, `inThread`) runs them on its own thread. A count or the
  * models asked again while the library is unchanged is answered by the first ask (sameLibrary).
@@ -41,7 +41,7 @@ export interface LibraryReads {
 /**
  * The reads, answered by the history worker behind `port`; `anchors` are main's store's. With
  * `walkFirstOrder` (a host that pages a gallery, not the CLI) the gallery's first order is walked
- * at once, before a jump needs it.
+ * at once, before a jump needs it, and the models right after it (kept for the gallery's ask).
  */
 export function libraryReadsIn(
   port: Pick<HistoryPort, 'call'>,
@@ -49,9 +49,8 @@ export function libraryReadsIn(
   walkFirstOrder = false,
 ): LibraryReads {
   const prebuild = new PositionPrebuild(anchors, port);
-  if (walkFirstOrder) void prebuild.build(GALLERY_FIRST_ORDER);
   const kept = sameLibrary(() => anchors.libraryVersion());
-  return {
+  const reads: LibraryReads = {
     taskCount: (query) =>
       kept(`tasks ${JSON.stringify(query)}`, () => port.call('taskCount', { query })),
     taskSelection: (query, limit) => port.call('taskSelection', { query, limit }),
@@ -64,6 +63,15 @@ export function libraryReadsIn(
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
   };
+  // The models' walk follows the order's at once, so both are over as the app's first screen
+  // settles; the gallery's ask (its hidden first page, when the window is idle) joins it.
+  if (walkFirstOrder) {
+    void prebuild
+      .build(GALLERY_FIRST_ORDER)
+      .then(() => reads.models())
+      .catch(() => undefined);
+  }
+  return reads;
 }
 
 /** Answers kept for so many distinct asks at most between two changes of the library. */
