@@ -31,7 +31,7 @@ import {
   walkAnchors,
   type AnchorWalk,
 } from './gallery-order';
-import { imageModels } from './image-models';
+import { imageModels, type ModelSlice } from './image-models';
 import { PositionAnchors, type AnchorChunk } from './position-anchors';
 import {
   imageKeys,
@@ -186,8 +186,8 @@ export class HistoryQueries {
     return Number(row?.['n'] ?? 0);
   }
 
-  imageModels(): string[] {
-    return imageModels(this.access.rows);
+  imageModels(slice?: ModelSlice): string[] {
+    return imageModels(this.access.rows, slice);
   }
 
   /**

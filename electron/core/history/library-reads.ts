@@ -14,6 +14,8 @@
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
 import type { PositionAnchors } from './position-anchors';
+import { anchorsId } from './gallery-order';
+import { MODEL_SLICE_SPANS, modelsInSlices } from './image-models';
 import { GALLERY_FIRST_ORDER, PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 
@@ -47,6 +49,7 @@ export function libraryReadsIn(
   port: Pick<HistoryPort, 'call'>,
   anchors: PositionAnchors,
   walkFirstOrder = false,
+  sliceSpans = MODEL_SLICE_SPANS,
 ): LibraryReads {
   const prebuild = new PositionPrebuild(anchors, port);
   const kept = sameLibrary(() => anchors.libraryVersion());
@@ -59,7 +62,10 @@ export function libraryReadsIn(
       kept(`count ${JSON.stringify(query)}`, () =>
         prebuild.count(query, () => port.call('imageCount', { query })),
       ),
-    models: () => kept('models', () => port.call('imageModels', {})),
+    // In slices between the first order's anchors (as the app starts, all of them), so the
+    // calls main makes meanwhile wait a slice of the walk, not all of it.
+    models: () =>
+      kept('models', () => modelsInSlices(port, anchors.every(FIRST_ORDER_ID, sliceSpans))),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
   };
@@ -73,6 +79,9 @@ export function libraryReadsIn(
   }
   return reads;
 }
+
+/** The id of the anchors of the gallery's first order, whose keys slice the models' walk. */
+const FIRST_ORDER_ID = anchorsId(GALLERY_FIRST_ORDER, 'newest');
 
 /** Answers kept for so many distinct asks at most between two changes of the library. */
 const KEPT_ASKS = 32;

@@ -77,6 +77,29 @@ describe('the gallery’s count after the walk of its order', { timeout: 120_000
     expect(worker.calls.filter((op) => op === 'imageCount')).toEqual([]);
   });
 
+  it('has the models walked in slices between the anchors: a count asked meanwhile is answered before they end', async () => {
+    const worker = countingPort();
+    // A slice per anchor's span: the walk ends in the third.
+    const reads = libraryReadsIn(worker.port, anchorsOf(store), true, 1);
+    // Joins the walk; the models' first slice is asked as it ends, before this goes on.
+    expect(await reads.positions(GALLERY_FIRST_ORDER)).toBe(true);
+    const answered: string[] = [];
+    const models = reads.models().then((found) => (answered.push('models'), found));
+    const count = reads
+      .count({ states: SHOWN, model: 'model-b' })
+      .then((n) => (answered.push('count'), n));
+    expect(await count).toBe(store.countImages({ states: SHOWN, model: 'model-b' }));
+    expect(await models).toEqual(store.imageModels());
+    expect(answered).toEqual(['count', 'models']);
+    const last = worker.calls.lastIndexOf('positionAnchors');
+    expect(worker.calls.slice(last + 1)).toEqual([
+      'imageModels',
+      'imageCount',
+      'imageModels',
+      'imageModels',
+    ]);
+  });
+
   it('is the walk’s own for a filter and either order, and read again after a change', async () => {
     const worker = countingPort();
     const reads = libraryReadsIn(worker.port, anchorsOf(store));

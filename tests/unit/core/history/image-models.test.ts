@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { binaryOrder } from '../../../../electron/core/history/image-models';
+import type { AnchorKey } from '../../../../electron/core/history/position-anchors';
 import { SqliteConnection } from '../../../../electron/core/history/sqlite-connection';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeRecord, tempDir } from './history-fixtures';
@@ -46,6 +48,25 @@ function distinct(): string[] {
       .prepare(DISTINCT)
       .all()
       .map((row) => String(row['model']));
+  } finally {
+    db.close();
+  }
+}
+
+/** Every `every`th key of the newest-first order (of every image, deleted ones too). */
+function keysOf(every: number): AnchorKey[] {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const rows = db
+      .prepare(
+        'SELECT created_at, local_id, idx FROM images ORDER BY created_at DESC, local_id DESC, idx',
+      )
+      .all();
+    return rows
+      .filter((_row, n) => (n + 1) % every === 0)
+      .map(
+        (row) => [Number(row['created_at']), String(row['local_id']), Number(row['idx'])] as const,
+      );
   } finally {
     db.close();
   }
@@ -109,6 +130,16 @@ describe('the models of the shown images', () => {
     expect(found).toEqual(
       [...models].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
     );
+    // In slices between keys of the order (ties cut among them): each model once, the same set.
+    for (const every of [1, 7, 37, 1000]) {
+      const sliced: string[] = [];
+      let after: AnchorKey | null = null;
+      for (const upTo of [...keysOf(every), null]) {
+        sliced.push(...store.imageModels({ found: [...sliced], after, upTo }));
+        after = upTo;
+      }
+      expect(sliced.sort(binaryOrder)).toEqual(found);
+    }
   });
 
   it('are read in one walk of images_newest, a read per model and one more, no temporary B-tree', () => {
