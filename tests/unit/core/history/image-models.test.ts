@@ -40,37 +40,38 @@ function task(n: number, model: string, at: number, states: readonly string[]): 
   });
 }
 
-/** What SQLite's own DISTINCT says, on a second connection. */
-function distinct(): string[] {
+/** `read` on a second, read-only connection to the file (another process's view). */
+function reading<T>(read: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    return db
-      .prepare(DISTINCT)
-      .all()
-      .map((row) => String(row['model']));
+    return read(db);
   } finally {
     db.close();
   }
 }
 
+/** What SQLite's own DISTINCT says. */
+const distinct = () =>
+  reading((db) =>
+    db
+      .prepare(DISTINCT)
+      .all()
+      .map((row) => String(row['model'])),
+  );
+
 /** Every `every`th key of the newest-first order (of every image, deleted ones too). */
-function keysOf(every: number): AnchorKey[] {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const rows = db
+const keysOf = (every: number): AnchorKey[] =>
+  reading((db) =>
+    db
       .prepare(
         'SELECT created_at, local_id, idx FROM images ORDER BY created_at DESC, local_id DESC, idx',
       )
-      .all();
-    return rows
+      .all()
       .filter((_row, n) => (n + 1) % every === 0)
       .map(
         (row) => [Number(row['created_at']), String(row['local_id']), Number(row['idx'])] as const,
-      );
-  } finally {
-    db.close();
-  }
-}
+      ),
+  );
 
 /** Each SQL the store runs through its connection while `work` runs. */
 function statementsOf(work: () => void): string[] {
@@ -90,19 +91,14 @@ function statementsOf(work: () => void): string[] {
 }
 
 /** SQLite's plan of `sql`, its steps' details joined. */
-function planOf(sql: string): string {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x');
-    return db
+const planOf = (sql: string): string =>
+  reading((db) =>
+    db
       .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-      .all(...params)
+      .all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x'))
       .map((row) => String(row['detail']))
-      .join('; ');
-  } finally {
-    db.close();
-  }
-}
+      .join('; '),
+  );
 
 describe('the models of the shown images', () => {
   it('are those of a DISTINCT: deleted images left out, ties and rare models found, in byte order', () => {
