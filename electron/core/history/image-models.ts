@@ -11,7 +11,6 @@
  */
 import { encodeImageCursor, imageAfter, type SqlFilter } from './history-query';
 import type { ReadRows } from './gallery-order';
-import type { HistoryPort } from './history-port';
 import type { AnchorKey } from './position-anchors';
 
 const NAMED = "i.state <> 'deleted' AND i.model IS NOT NULL AND i.model <> ''";
@@ -66,26 +65,4 @@ export function imageModels(read: ReadRows, slice: ModelSlice = WHOLE): string[]
     found.push(String(row['model']));
     after = [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
   }
-}
-
-/** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
-export const MODEL_SLICE_SPANS = 64;
-
-/**
- * The whole library's models read by the worker behind `port` in slices between `keys` (keys of
- * the newest-first order, newest first: main's anchors of it), a call each; in one call without
- * keys. Keys held since the library changed still cut the order into slices that cover it all.
- */
-export async function modelsInSlices(
-  port: Pick<HistoryPort, 'call'>,
-  keys: readonly AnchorKey[],
-): Promise<string[]> {
-  if (keys.length === 0) return port.call('imageModels', {});
-  const found: string[] = [];
-  let after: AnchorKey | null = null;
-  for (const upTo of [...keys, null]) {
-    found.push(...(await port.call('imageModels', { slice: { found, after, upTo } })));
-    after = upTo;
-  }
-  return found.sort(binaryOrder);
 }

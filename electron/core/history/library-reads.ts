@@ -13,9 +13,9 @@
  */
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
-import type { PositionAnchors } from './position-anchors';
+import type { AnchorKey, PositionAnchors } from './position-anchors';
 import { anchorsId } from './gallery-order';
-import { MODEL_SLICE_SPANS, modelsInSlices } from './image-models';
+import { binaryOrder } from './image-models';
 import { GALLERY_FIRST_ORDER, PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 
@@ -111,4 +111,26 @@ function sameLibrary(version: () => string) {
     });
     return answer;
   };
+}
+
+/** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
+export const MODEL_SLICE_SPANS = 64;
+
+/**
+ * The whole library's models read by the worker behind `port` in slices between `keys` (keys of
+ * the newest-first order, newest first: main's anchors of it), a call each; in one call without
+ * keys. Keys held since the library changed still cut the order into slices that cover it all.
+ */
+export async function modelsInSlices(
+  port: Pick<HistoryPort, 'call'>,
+  keys: readonly AnchorKey[],
+): Promise<string[]> {
+  if (keys.length === 0) return port.call('imageModels', {});
+  const found: string[] = [];
+  let after: AnchorKey | null = null;
+  for (const upTo of [...keys, null]) {
+    found.push(...(await port.call('imageModels', { slice: { found, after, upTo } })));
+    after = upTo;
+  }
+  return found.sort(binaryOrder);
 }
