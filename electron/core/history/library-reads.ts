@@ -40,10 +40,33 @@ export interface LibraryReads {
   positions(query: ImageQuery): Promise<boolean>;
 }
 
+/** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
+const MODEL_SLICE_SPANS = 64;
+
+/**
+ * The whole library's models read by the worker behind `port` in slices between `keys` (keys of
+ * the newest-first order, newest first: main's anchors of it), a call each; in one call without
+ * keys. Keys held since the library changed still cut the order into slices that cover it all.
+ */
+async function modelsInSlices(
+  port: Pick<HistoryPort, 'call'>,
+  keys: readonly AnchorKey[],
+): Promise<string[]> {
+  if (keys.length === 0) return port.call('imageModels', {});
+  const found: string[] = [];
+  let after: AnchorKey | null = null;
+  for (const upTo of [...keys, null]) {
+    found.push(...(await port.call('imageModels', { slice: { found, after, upTo } })));
+    after = upTo;
+  }
+  return found.sort(binaryOrder);
+}
+
 /**
  * The reads, answered by the history worker behind `port`; `anchors` are main's store's. With
  * `walkFirstOrder` (a host that pages a gallery, not the CLI) the gallery's first order is walked
  * at once, before a jump needs it, and the models right after it (kept for the gallery's ask).
+ * `sliceSpans`: the anchors' spans in a slice of the models' walk.
  */
 export function libraryReadsIn(
   port: Pick<HistoryPort, 'call'>,
@@ -111,26 +134,4 @@ function sameLibrary(version: () => string) {
     });
     return answer;
   };
-}
-
-/** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
-export const MODEL_SLICE_SPANS = 64;
-
-/**
- * The whole library's models read by the worker behind `port` in slices between `keys` (keys of
- * the newest-first order, newest first: main's anchors of it), a call each; in one call without
- * keys. Keys held since the library changed still cut the order into slices that cover it all.
- */
-export async function modelsInSlices(
-  port: Pick<HistoryPort, 'call'>,
-  keys: readonly AnchorKey[],
-): Promise<string[]> {
-  if (keys.length === 0) return port.call('imageModels', {});
-  const found: string[] = [];
-  let after: AnchorKey | null = null;
-  for (const upTo of [...keys, null]) {
-    found.push(...(await port.call('imageModels', { slice: { found, after, upTo } })));
-    after = upTo;
-  }
-  return found.sort(binaryOrder);
 }
