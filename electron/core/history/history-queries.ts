@@ -31,6 +31,7 @@ import {
   walkAnchors,
   type AnchorWalk,
 } from './gallery-order';
+import { imageModels, type ModelSlice } from './image-models';
 import { PositionAnchors, type AnchorChunk } from './position-anchors';
 import {
   imageKeys,
@@ -185,12 +186,8 @@ export class HistoryQueries {
     return Number(row?.['n'] ?? 0);
   }
 
-  imageModels(): string[] {
-    const rows = this.access.rows(
-      "SELECT DISTINCT model FROM images WHERE model IS NOT NULL AND model <> '' AND state <> 'deleted' ORDER BY model",
-      [],
-    );
-    return rows.map((row) => String(row['model']));
+  imageModels(slice?: ModelSlice): string[] {
+    return imageModels(this.access.rows, slice);
   }
 
   /**

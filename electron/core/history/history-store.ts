@@ -34,6 +34,7 @@ import { TemplateRows } from './template-rows';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import type { AnchorWalk } from './gallery-order';
+import type { ModelSlice } from './image-models';
 import type { AnchorChunk, PositionAnchors } from './position-anchors';
 import { HistoryRecords } from './history-records';
 import { IdPrefixes } from './id-prefixes';
@@ -367,9 +368,12 @@ export class HistoryStore {
     return this.queries.count(query);
   }
 
-  /** Every model that has an image in the gallery, sorted (for the gallery's model filter). */
-  imageModels(): string[] {
-    return this.queries.imageModels();
+  /**
+   * Every model that has an image in the gallery, sorted (for the gallery's model filter); with a
+   * `slice`, those of its images not found before it (image-models.ts).
+   */
+  imageModels(slice?: ModelSlice): string[] {
+    return this.queries.imageModels(slice);
   }
 
   /**

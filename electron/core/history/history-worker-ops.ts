@@ -77,7 +77,7 @@ const OPS: Ops = {
     services: store.costs.serviceSums(from, to, provider),
   }),
   imageCount: (store, { query }) => store.countImages(query),
-  imageModels: (store) => store.imageModels(),
+  imageModels: (store, { slice }) => store.imageModels(slice),
   taskCount: (store, { query }) => store.count(query),
   taskSelection: (store, { query, limit }) => ({
     localIds: store.taskIds(query, limit),

@@ -13,6 +13,7 @@ import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { ImageTriage as TriageFields, TriageFlag } from '../../../shared/domain/triage';
 import type { AnchorWalk } from './gallery-order';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
+import type { ModelSlice } from './image-models';
 import type { AnchorChunk } from './position-anchors';
 import type { TriageDropped } from './triage-limits';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
@@ -130,8 +131,8 @@ export interface HistoryOps {
   };
   /** How many images match (library-reads.ts: a walk of every image, off main). */
   imageCount: { args: { query: WholeImageQuery }; result: number };
-  /** The models the shown images name (library-reads.ts). */
-  imageModels: { args: Record<string, never>; result: string[] };
+  /** The models the shown images name, in all or new in a slice (library-reads.ts, image-models.ts). */
+  imageModels: { args: { slice?: ModelSlice }; result: string[] };
   /** The first `limit` images that match, in the gallery's order, and how many match ("Select all", library-reads.ts). */
   /** How many tasks match (library-reads.ts: the task list's count, off main). */
   taskCount: { args: { query: WholeTaskQuery }; result: number };

@@ -3,8 +3,8 @@
  * tasks "Select all" names (about 80 ms at a million tasks). The gallery's: how many match a filter (the
  * scrollbar's length, "Select all"'s total), which models the images name (the filter's
  * choices), the images "Select all" names (up to its cap) and the anchors of positions of the order it shows (position-prebuild.ts). At 2.5
- * million images the first two take about 0.3 s and 0.9 s of SQLite and the walk of an order
- * somewhat more than the count (it steps every row of the index), so they run in the history
+ * million images the first two take about 0.2 s and 0.3 s of SQLite (image-models.ts) and the walk
+ * of an order about as much as the count (it steps every row of the index), so they run in the history
  * worker (history-port.ts): main's loop, which holds the key and runs every poll, never waits on
  * them. A one-command host (the CLI, `inThread`) runs them on its own thread. A count or the
  * models asked again while the library is unchanged is answered by the first ask (sameLibrary).
@@ -13,7 +13,9 @@
  */
 import type { HistoryPort } from './history-port';
 import type { ImageQuery } from './history-query';
-import type { PositionAnchors } from './position-anchors';
+import type { AnchorKey, PositionAnchors } from './position-anchors';
+import { anchorsId } from './gallery-order';
+import { binaryOrder } from './image-models';
 import { GALLERY_FIRST_ORDER, PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 
@@ -38,20 +40,43 @@ export interface LibraryReads {
   positions(query: ImageQuery): Promise<boolean>;
 }
 
+/** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
+const MODEL_SLICE_SPANS = 64;
+
+/**
+ * The whole library's models read by the worker behind `port` in slices between `keys` (keys of
+ * the newest-first order, newest first: main's anchors of it), a call each; in one call without
+ * keys. Keys held since the library changed still cut the order into slices that cover it all.
+ */
+async function modelsInSlices(
+  port: Pick<HistoryPort, 'call'>,
+  keys: readonly AnchorKey[],
+): Promise<string[]> {
+  if (keys.length === 0) return port.call('imageModels', {});
+  const found: string[] = [];
+  let after: AnchorKey | null = null;
+  for (const upTo of [...keys, null]) {
+    found.push(...(await port.call('imageModels', { slice: { found, after, upTo } })));
+    after = upTo;
+  }
+  return found.sort(binaryOrder);
+}
+
 /**
  * The reads, answered by the history worker behind `port`; `anchors` are main's store's. With
  * `walkFirstOrder` (a host that pages a gallery, not the CLI) the gallery's first order is walked
- * at once, before a jump needs it.
+ * at once, before a jump needs it, and the models right after it (kept for the gallery's ask).
+ * `sliceSpans`: the anchors' spans in a slice of the models' walk.
  */
 export function libraryReadsIn(
   port: Pick<HistoryPort, 'call'>,
   anchors: PositionAnchors,
   walkFirstOrder = false,
+  sliceSpans = MODEL_SLICE_SPANS,
 ): LibraryReads {
   const prebuild = new PositionPrebuild(anchors, port);
-  if (walkFirstOrder) void prebuild.build(GALLERY_FIRST_ORDER);
   const kept = sameLibrary(() => anchors.libraryVersion());
-  return {
+  const reads: LibraryReads = {
     taskCount: (query) =>
       kept(`tasks ${JSON.stringify(query)}`, () => port.call('taskCount', { query })),
     taskSelection: (query, limit) => port.call('taskSelection', { query, limit }),
@@ -60,11 +85,26 @@ export function libraryReadsIn(
       kept(`count ${JSON.stringify(query)}`, () =>
         prebuild.count(query, () => port.call('imageCount', { query })),
       ),
-    models: () => kept('models', () => port.call('imageModels', {})),
+    // In slices between the first order's anchors (as the app starts, all of them), so the
+    // calls main makes meanwhile wait a slice of the walk, not all of it.
+    models: () =>
+      kept('models', () => modelsInSlices(port, anchors.every(FIRST_ORDER_ID, sliceSpans))),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
   };
+  // The models' walk follows the order's at once, so both are over as the app's first screen
+  // settles; the gallery's ask (its hidden first page, when the window is idle) joins it.
+  if (walkFirstOrder) {
+    void prebuild
+      .build(GALLERY_FIRST_ORDER)
+      .then(() => reads.models())
+      .catch(() => undefined);
+  }
+  return reads;
 }
+
+/** The id of the anchors of the gallery's first order, whose keys slice the models' walk. */
+const FIRST_ORDER_ID = anchorsId(GALLERY_FIRST_ORDER, 'newest');
 
 /** Answers kept for so many distinct asks at most between two changes of the library. */
 const KEPT_ASKS = 32;

@@ -129,6 +129,15 @@ export class PositionAnchors {
     return this.keys.length * ANCHOR_SPAN + this.tail;
   }
 
+  /**
+   * Every `step`th anchor of `id` held now (the first after `step` rows' spans), whether or not the
+   * library changed since: keys that cut the order into slices of about `step` spans.
+   */
+  every(id: string, step: number): AnchorKey[] {
+    if (id !== this.id) return [];
+    return this.keys.filter((_key, n) => (n + 1) % step === 0);
+  }
+
   /** The library's version as this connection sees it: changes with any commit, by anyone. */
   libraryVersion(): string {
     return this.stamp();

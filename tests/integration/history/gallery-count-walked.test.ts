@@ -2,12 +2,13 @@
  * The gallery's count of the order the history worker walked for its positions (library-reads.ts,
  * position-prebuild.ts): once main holds every anchor of the order, the count is the walk's own
  * (its anchors and the rows after the last one), so opening the gallery asks the worker for no
- * second walk of the library. Counted work: the worker's calls by operation, on its real thread
+ * second walk of the library; the models are read right after that walk, and the gallery's ask
+ * joins them. Counted work: the worker's calls by operation, on its real thread
  * and the same SQLite file. The count is the worker's count of the same filters, and a change
  * committed since the walk has the count read again.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 import { HistoryPort } from '../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -60,6 +61,43 @@ describe('the gallery’s count after the walk of its order', { timeout: 120_000
     expect(worker.calls).not.toContain('imageCount');
     expect(worker.calls).toContain('positionAnchors');
     expect(await reads.positions(GALLERY_FIRST_ORDER)).toBe(true);
+  });
+
+  it('has the models read once, right after the walk as the app starts; the gallery’s ask joins them', async () => {
+    const worker = countingPort();
+    const reads = libraryReadsIn(worker.port, anchorsOf(store), true);
+    // Nobody asked: the models follow the walk of the first order in the worker.
+    await vi.waitFor(() => expect(worker.calls).toContain('imageModels'), { timeout: 30_000 });
+    expect(worker.calls.indexOf('imageModels')).toBe(
+      worker.calls.lastIndexOf('positionAnchors') + 1,
+    );
+    // The hidden gallery's ask, the library unchanged: no second walk of it.
+    expect(await reads.models()).toEqual(store.imageModels());
+    expect(worker.calls.filter((op) => op === 'imageModels')).toHaveLength(1);
+    expect(worker.calls.filter((op) => op === 'imageCount')).toEqual([]);
+  });
+
+  it('has the models walked in slices between the anchors: a count asked meanwhile is answered before they end', async () => {
+    const worker = countingPort();
+    // A slice per anchor's span: the walk ends in the third.
+    const reads = libraryReadsIn(worker.port, anchorsOf(store), true, 1);
+    // Joins the walk; the models' first slice is asked as it ends, before this goes on.
+    expect(await reads.positions(GALLERY_FIRST_ORDER)).toBe(true);
+    const answered: string[] = [];
+    const models = reads.models().then((found) => (answered.push('models'), found));
+    const count = reads
+      .count({ states: SHOWN, model: 'model-b' })
+      .then((n) => (answered.push('count'), n));
+    expect(await count).toBe(store.countImages({ states: SHOWN, model: 'model-b' }));
+    expect(await models).toEqual(store.imageModels());
+    expect(answered).toEqual(['count', 'models']);
+    const last = worker.calls.lastIndexOf('positionAnchors');
+    expect(worker.calls.slice(last + 1)).toEqual([
+      'imageModels',
+      'imageCount',
+      'imageModels',
+      'imageModels',
+    ]);
   });
 
   it('is the walk’s own for a filter and either order, and read again after a change', async () => {
