@@ -42,27 +42,65 @@ const upToKey = ([createdAt, localId, idx]: AnchorKey): SqlFilter => ({
 });
 
 /**
+ * Models tested by name in one read at most: past them (a library naming hundreds of models, or
+ * a crafted one naming a million, beyond the variables a statement may bind) the rest of the
+ * slice is read by one DISTINCT, which costs the temporary B-tree but binds nothing per model.
+ */
+export const MODELS_LISTED_AT_MOST = 200;
+
+/** The models of the rest of a slice not yet `found`, by one DISTINCT. */
+function distinctRest(
+  read: ReadRows,
+  found: readonly string[],
+  filters: readonly SqlFilter[],
+): string[] {
+  const known = new Set(found);
+  const where = [NAMED, ...filters.map((filter) => filter.where)].join(' AND ');
+  return read(
+    `SELECT DISTINCT i.model FROM images i WHERE ${where}`,
+    filters.flatMap((filter) => filter.params),
+  )
+    .map((row) => String(row['model']))
+    .filter((model) => !known.has(model));
+}
+
+/** The first image in `filters`' range naming a model not `found`, with its key; none at the end. */
+function nextNewModel(
+  read: ReadRows,
+  found: readonly string[],
+  filters: readonly SqlFilter[],
+): { readonly model: string; readonly key: AnchorKey } | undefined {
+  const known = found.length === 0 ? [] : [`i.model NOT IN (${found.map(() => '?').join(', ')})`];
+  const where = [NAMED, ...known, ...filters.map((filter) => filter.where)].join(' AND ');
+  const row = read(
+    `SELECT i.created_at, i.local_id, i.idx, i.model FROM images i
+      WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT 1`,
+    [...found, ...filters.flatMap((filter) => filter.params)],
+  )[0];
+  if (row === undefined) return undefined;
+  const key: AnchorKey = [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
+  return { model: String(row['model']), key };
+}
+
+/**
  * The models of the shown images (every state but deleted) in `slice` not among its `found`, in
- * the order first met; the whole library's, each once, in SQLite's text order, without a slice.
+ * the order first met (past MODELS_LISTED_AT_MOST, in the DISTINCT's order); the whole library's, each once, in SQLite's text order, without a slice.
  */
 export function imageModels(read: ReadRows, slice: ModelSlice = WHOLE): string[] {
   const found = [...slice.found];
   let after = slice.after;
   const bound = slice.upTo ? [upToKey(slice.upTo)] : [];
+  const range = () => [...(after ? [afterKey(after)] : []), ...bound];
   for (;;) {
-    const known = found.length === 0 ? [] : [`i.model NOT IN (${found.map(() => '?').join(', ')})`];
-    const filters = [...(after ? [afterKey(after)] : []), ...bound];
-    const where = [NAMED, ...known, ...filters.map((filter) => filter.where)].join(' AND ');
-    const row = read(
-      `SELECT i.created_at, i.local_id, i.idx, i.model FROM images i
-        WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT 1`,
-      [...found, ...filters.flatMap((filter) => filter.params)],
-    )[0];
-    if (row === undefined) {
-      const added = found.slice(slice.found.length);
-      return slice === WHOLE ? added.sort(binaryOrder) : added;
+    if (found.length >= MODELS_LISTED_AT_MOST) {
+      found.push(...distinctRest(read, found, range()));
+      break;
     }
-    found.push(String(row['model']));
-    after = [Number(row['created_at']), String(row['local_id']), Number(row['idx'])];
+    const next = nextNewModel(read, found, range());
+    if (next === undefined) break;
+    found.push(next.model);
+    after = next.key;
   }
+  const added = found.slice(slice.found.length);
+  return slice === WHOLE ? added.sort(binaryOrder) : added;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import { binaryOrder } from '../../../../electron/core/history/image-models';
+import { binaryOrder, MODELS_LISTED_AT_MOST } from '../../../../electron/core/history/image-models';
 import type { AnchorKey } from '../../../../electron/core/history/position-anchors';
 import { SqliteConnection } from '../../../../electron/core/history/sqlite-connection';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
@@ -156,5 +156,39 @@ describe('the models of the shown images', () => {
       // A DISTINCT or a sort puts every row it reads through one.
       expect(plan).not.toMatch(/TEMP B-TREE/);
     }
+  });
+
+  it('bind at most MODELS_LISTED_AT_MOST names a read: a library of more models is read whole', () => {
+    // A crafted library may name more models than a statement may bind (32,766 variables).
+    const many = MODELS_LISTED_AT_MOST + 57;
+    const records: TaskRecord[] = [];
+    for (let n = 0; n < many * 2; n += 1) {
+      records.push(task(n, `m-${n % many}`, 1_700_000_000_000 + n, ['saved']));
+    }
+    store.putMany(records);
+    const binds: number[] = [];
+    const all = SqliteConnection.prototype.all;
+    vi.spyOn(SqliteConnection.prototype, 'all').mockImplementation(function (
+      this: SqliteConnection,
+      sql,
+      params,
+    ) {
+      binds.push((sql.match(/\?/g) ?? []).length);
+      return all.call(this, sql, params);
+    });
+    const found = store.imageModels();
+    vi.restoreAllMocks();
+    expect(found).toEqual(distinct());
+    expect(found).toHaveLength(many);
+    expect(Math.max(...binds)).toBeLessThanOrEqual(MODELS_LISTED_AT_MOST + 5);
+    expect(binds.length).toBeLessThanOrEqual(MODELS_LISTED_AT_MOST + 1);
+    // In slices, with more found before a slice than a read binds: the same set.
+    const sliced: string[] = [];
+    let after: AnchorKey | null = null;
+    for (const upTo of [...keysOf(97), null]) {
+      sliced.push(...store.imageModels({ found: [...sliced], after, upTo }));
+      after = upTo;
+    }
+    expect(sliced.sort(binaryOrder)).toEqual(found);
   });
 });
