@@ -6,7 +6,7 @@ import { liveStateSchema } from '../domain/live-state';
 import { taskRecordSchema } from '../domain/task-record';
 
 export const taskItemSchema = z.object({
-  record: taskRecordSchema,
+  record: taskRecordSchema(),
   live: liveStateSchema.nullable(),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;

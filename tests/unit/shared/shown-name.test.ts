@@ -139,7 +139,7 @@ describe('every schema that reads such a name', () => {
     fc.assert(
       fc.property(hostileName, hostileName, (asked, reported) => {
         const record = makeTaskRecord({ request: { prompt: 'p', model: asked } });
-        const parsed = taskRecordSchema.safeParse({ ...record, reportedModel: reported });
+        const parsed = taskRecordSchema().safeParse({ ...record, reportedModel: reported });
         if (asked.length > REQUEST_LIMITS.model) return;
         expect(parsed.success).toBe(true);
         const { request, reportedModel } = parsed.data!;
@@ -156,9 +156,9 @@ describe('every schema that reads such a name', () => {
 
   it('cleans the model a request asks for, and leaves it out when nothing is left', () => {
     for (const char of HIDDEN) {
-      const parsed = generationRequestSchema.parse({ prompt: 'p', model: `gpt${char}-image` });
+      const parsed = generationRequestSchema().parse({ prompt: 'p', model: `gpt${char}-image` });
       expect(parsed.model, hexOf(char)).toBe('gpt-image');
-      expect(generationRequestSchema.parse({ prompt: 'p', model: char }).model).toBeUndefined();
+      expect(generationRequestSchema().parse({ prompt: 'p', model: char }).model).toBeUndefined();
     }
   });
 });
