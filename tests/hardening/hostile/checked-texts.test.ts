@@ -39,7 +39,11 @@ const DAMAGED = [
 
 /** Records of every shape the schema takes, with fields it does not know and damaged ones. */
 const records = fc
-  .tuple(validArbitrary(taskRecordSchema()), fc.constantFrom(...DAMAGED), fc.string({ maxLength: 8 }))
+  .tuple(
+    validArbitrary(taskRecordSchema()),
+    fc.constantFrom(...DAMAGED),
+    fc.string({ maxLength: 8 }),
+  )
   .map(([value, damaged, extra]) => ({
     ...(withUnknownFields(taskRecordSchema(), value, (object) => ({
       ...object,

@@ -26,7 +26,9 @@ describe('request limits, declared once', () => {
   it('the request schema, the form and the demo service accept exactly up to each limit', () => {
     for (const [field, max] of Object.entries(REQUEST_LIMITS)) {
       const base = { prompt: 'a lighthouse' };
-      expect(generationRequestSchema().safeParse({ ...base, [field]: text(max) }).success).toBe(true);
+      expect(generationRequestSchema().safeParse({ ...base, [field]: text(max) }).success).toBe(
+        true,
+      );
       expect(generationRequestSchema().safeParse({ ...base, [field]: text(max + 1) }).success).toBe(
         false,
       );
