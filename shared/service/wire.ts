@@ -46,7 +46,7 @@ export const generationRequestSchema = lazySchema(() =>
      * Images the task is given (shared/domain/image-inputs.ts): by digest, never by an address, so
      * the record can be sent again offline. Absent: a text-to-image task, as every record before.
      */
-    inputs: imageInputsSchema.optional(),
+    inputs: imageInputsSchema().optional(),
     /**
      * The model's own options, by the names its service documents (shared/domain/model-params.ts),
      * checked against its schema before anything is sent. Absent: none, as on every record before.
@@ -62,7 +62,7 @@ export const generationRequestSchema = lazySchema(() =>
      * (shared/domain/comfy-workflow.ts): the model's own graph, kept with the task so a resend runs
      * what ran. Absent: the provider's built-in graph, or no ComfyUI task.
      */
-    workflow: comfyWorkflowSchema.optional(),
+    workflow: comfyWorkflowSchema().optional(),
   }),
 );
 export type GenerationRequest = z.infer<ReturnType<typeof generationRequestSchema>>;
