@@ -157,27 +157,6 @@ const TASK: Readonly<Record<string, Check>> = {
   batchId: text(MAX_LOCAL_ID_CHARS, 1),
   batchIndex: int(0, TASKS_PER_ENGINE_SUBMIT.max - 1),
 };
-const TASK_REQUIRED = new Set([
-  'localId',
-  'taskId',
-  'origin',
-  'endpoint',
-  'account',
-  'request',
-  'status',
-  'hold',
-  'error',
-  'createdAt',
-  'updatedAt',
-  'submittedAt',
-  'finishedAt',
-  'watchStartedAt',
-  'polls',
-  'lastPolledAt',
-  'images',
-  'favourite',
-  'folder',
-]);
 
 /** A level of the record: the schema's keys in its order (zod writes a parsed object's fields in
  * this order), the fields checked here and those that must be present. */
@@ -187,55 +166,23 @@ interface Level {
   readonly required: ReadonlySet<string>;
 }
 /**
- * The task schema's keys and its request's, in their order, written out so that a check does not
- * build the schema (shared/domain/lazy-schema.ts); record-check.test holds them to the schema's.
+ * The task schema's fields in their order, `?` after those a record may leave out, written out so
+ * that a check does not build the schema (shared/domain/lazy-schema.ts); record-check.test holds
+ * the keys to the schema's, and its field-by-field cases the optional ones.
  */
-export const TASK_KEYS: readonly string[] = [
-  'localId',
-  'taskId',
-  'origin',
-  'endpoint',
-  'account',
-  'request',
-  'reportedModel',
-  'seed',
-  'status',
-  'hold',
-  'error',
-  'createdAt',
-  'updatedAt',
-  'submittedAt',
-  'finishedAt',
-  'watchStartedAt',
-  'polls',
-  'lastPolledAt',
-  'images',
-  'favourite',
-  'folder',
-  'imported',
-  'provider',
-  'handles',
-  'resultsExpireAt',
-  'canceledByUserAt',
-  'stoppedWatchingAt',
-  'batchId',
-  'batchIndex',
-  'cost',
-  'board',
-  'compare',
-  'template',
-  'sendState',
-];
-export const REQUEST_KEYS: readonly string[] = [
-  'prompt',
-  'model',
-  'size',
-  'quality',
-  'inputs',
-  'params',
-  'seed',
-  'workflow',
-];
+const TASK_FIELDS = [
+  'localId taskId origin endpoint account request reportedModel? seed? status hold error',
+  'createdAt updatedAt submittedAt finishedAt watchStartedAt polls lastPolledAt images favourite',
+  'folder imported? provider? handles? resultsExpireAt? canceledByUserAt? stoppedWatchingAt?',
+  'batchId? batchIndex? cost? board? compare? template? sendState?',
+]
+  .join(' ')
+  .split(' ');
+export const TASK_KEYS: readonly string[] = TASK_FIELDS.map((field) => field.replace('?', ''));
+const TASK_REQUIRED = new Set(TASK_FIELDS.filter((field) => !field.endsWith('?')));
+/** The request schema's keys in their order. */
+export const REQUEST_KEYS: readonly string[] =
+  'prompt model size quality inputs params seed workflow'.split(' ');
 const TASK_LEVEL: Level = {
   keys: TASK_KEYS,
   checks: TASK,
