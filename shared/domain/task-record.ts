@@ -99,6 +99,9 @@ export const taskErrorSchema = z.object({
 });
 export type TaskError = z.infer<typeof taskErrorSchema>;
 
+/** The image types the gallery keeps. */
+export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
 /** `deleted`: the user moved the file to the OS trash; the record keeps the prompt and dates. */
 const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
 export const imageStateSchema = z.enum(IMAGE_STATES);
@@ -111,48 +114,51 @@ export const VISIBLE_STATES: readonly ImageState[] = IMAGE_STATES.filter(
   (state) => state !== 'deleted',
 );
 
-export const imageRecordSchema = z.object({
-  index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
-  /** Where the service said the image is; `null` when its entry had no usable URL. */
-  url: boundedText(MAX_URL_CHARS).nullable(),
-  state: imageStateSchema,
-  /** Paths relative to the gallery root, so the gallery folder can move. */
-  file: boundedText(MAX_PATH_CHARS).optional(),
-  thumbnail: boundedText(MAX_PATH_CHARS).optional(),
-  /**
-   * The image was saved by a host with no image decoder: sized from its header, no thumbnail yet.
-   * The app makes the thumbnail the next time it shows the gallery, and clears this.
-   */
-  thumbnailPending: z.literal(true).optional(),
-  width: boundedInt(1, MAX_IMAGE_SIDE).optional(),
-  height: boundedInt(1, MAX_IMAGE_SIDE).optional(),
-  bytes: boundedInt(0, MAX_IMAGE_BYTES).optional(),
-  mime: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
-  attempts: boundedInt(0, MAX_COUNT),
-  error: boundedText(MAX_MESSAGE_CHARS).optional(),
-  /** `error` as a catalogue sentence (see `TaskError.sentence`). */
-  errorSentence: sentenceSchema.optional().catch(undefined),
-  savedAt: dateMsSchema.optional(),
-  /** When Pictor found the image's link expired (state `expired`); `error` says why. */
-  expiredAt: dateMsSchema.optional().catch(undefined),
-  /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
-  favourite: z.boolean().default(false),
-  /** Rating, flag, tags and boards (shared/domain/triage.ts). */
-  ...triageFields,
-  /**
-   * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
-   * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
-   * the image (or the image has none).
-   */
-  xmpFile: boundedText(MAX_PATH_CHARS).optional(),
-  /** What the image's C2PA Content Credentials said when verified; absent: never checked. */
-  contentCredentials: contentCredentialsSchema.optional().catch(undefined),
-});
-export type ImageRecord = z.infer<typeof imageRecordSchema>;
+/** One image of a task. Built on first use (lazy-schema.ts), with the task's. */
+export const imageRecordSchema = lazySchema(() =>
+  z.object({
+    index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
+    /** Where the service said the image is; `null` when its entry had no usable URL. */
+    url: boundedText(MAX_URL_CHARS).nullable(),
+    state: imageStateSchema,
+    /** Paths relative to the gallery root, so the gallery folder can move. */
+    file: boundedText(MAX_PATH_CHARS).optional(),
+    thumbnail: boundedText(MAX_PATH_CHARS).optional(),
+    /**
+     * The image was saved by a host with no image decoder: sized from its header, no thumbnail yet.
+     * The app makes the thumbnail the next time it shows the gallery, and clears this.
+     */
+    thumbnailPending: z.literal(true).optional(),
+    width: boundedInt(1, MAX_IMAGE_SIDE).optional(),
+    height: boundedInt(1, MAX_IMAGE_SIDE).optional(),
+    bytes: boundedInt(0, MAX_IMAGE_BYTES).optional(),
+    mime: z.enum(IMAGE_MIMES).optional(),
+    attempts: boundedInt(0, MAX_COUNT),
+    error: boundedText(MAX_MESSAGE_CHARS).optional(),
+    /** `error` as a catalogue sentence (see `TaskError.sentence`). */
+    errorSentence: sentenceSchema.optional().catch(undefined),
+    savedAt: dateMsSchema.optional(),
+    /** When Pictor found the image's link expired (state `expired`); `error` says why. */
+    expiredAt: dateMsSchema.optional().catch(undefined),
+    /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
+    favourite: z.boolean().default(false),
+    /** Rating, flag, tags and boards (shared/domain/triage.ts). */
+    ...triageFields,
+    /**
+     * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
+     * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
+     * the image (or the image has none).
+     */
+    xmpFile: boundedText(MAX_PATH_CHARS).optional(),
+    /** What the image's C2PA Content Credentials said when verified; absent: never checked. */
+    contentCredentials: contentCredentialsSchema().optional().catch(undefined),
+  }),
+);
+export type ImageRecord = z.infer<ReturnType<typeof imageRecordSchema>>;
 
 /** A task's images (the record's `images`), built with it on first use. */
 export const taskImagesSchema = lazySchema(() =>
-  z.array(imageRecordSchema).max(MAX_IMAGES_PER_TASK),
+  z.array(imageRecordSchema()).max(MAX_IMAGES_PER_TASK),
 );
 
 /** `submitted` by this app, or `tracked`: an id created elsewhere and pasted in. */

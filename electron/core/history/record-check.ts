@@ -16,7 +16,7 @@
 import {
   HOLD_REASONS,
   TASK_ORIGINS,
-  imageRecordSchema,
+  IMAGE_MIMES,
   imageStateSchema,
   taskRecordSchema,
   taskStatusSchema,
@@ -115,7 +115,7 @@ const IMAGE: Readonly<Record<string, Check>> = {
   width: int(1, MAX_IMAGE_SIDE),
   height: int(1, MAX_IMAGE_SIDE),
   bytes: int(0, MAX_IMAGE_BYTES),
-  mime: oneOf(imageRecordSchema.shape.mime.unwrap().options),
+  mime: oneOf(IMAGE_MIMES),
   attempts: int(0, MAX_COUNT),
   error: text(MAX_MESSAGE_CHARS),
   savedAt: date,
@@ -180,6 +180,14 @@ const TASK_FIELDS = [
   .split(' ');
 export const TASK_KEYS: readonly string[] = TASK_FIELDS.map((field) => field.replace('?', ''));
 const TASK_REQUIRED = new Set(TASK_FIELDS.filter((field) => !field.endsWith('?')));
+/** The image schema's keys in their order (its required ones: IMAGE_REQUIRED). */
+export const IMAGE_KEYS: readonly string[] = [
+  'index url state file thumbnail thumbnailPending width height bytes mime attempts error',
+  'errorSentence savedAt expiredAt favourite rating flag tags boards triagedAt xmpFile',
+  'contentCredentials',
+]
+  .join(' ')
+  .split(' ');
 /** The request schema's keys in their order. */
 export const REQUEST_KEYS: readonly string[] =
   'prompt model size quality inputs params seed workflow'.split(' ');
@@ -189,7 +197,7 @@ const TASK_LEVEL: Level = {
   required: TASK_REQUIRED,
 };
 const IMAGE_LEVEL: Level = {
-  keys: Object.keys(imageRecordSchema.shape),
+  keys: IMAGE_KEYS,
   checks: IMAGE,
   required: IMAGE_REQUIRED,
 };

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
 import {
+  IMAGE_KEYS as CHECKED_IMAGE_KEYS,
   REQUEST_KEYS as CHECKED_REQUEST_KEYS,
   TASK_KEYS as CHECKED_TASK_KEYS,
   parseTaskRecord,
@@ -158,8 +159,9 @@ function expectSameAsSchema(input: unknown): boolean {
 }
 
 describe('the plain record check', () => {
-  it("writes out the task's and the request's keys as the schema has them, in its order", () => {
+  it("writes out the task's, the images' and the request's keys as the schema has them, in its order", () => {
     expect(CHECKED_TASK_KEYS).toEqual(TASK_KEYS);
+    expect(CHECKED_IMAGE_KEYS).toEqual(IMAGE_KEYS);
     expect(CHECKED_REQUEST_KEYS).toEqual(REQUEST_KEYS);
   });
 
