@@ -13,9 +13,10 @@
  * Node's network modules nor the service client, its providers, the engine, downloads or the
  * core's assembly are loaded, nor, when it changes no image, the gallery's XMP code. Both load
  * only the parts of zod Pictor's schemas use (electron/build/zod-shaken.ts). Neither builds the
- * task record's schema or the request's (with every provider's model options, inputs and
- * workflows: about 100 zod schemas, built on first use, shared/domain/lazy-schema.ts), which only
- * a record the history's plain check leaves to zod needs.
+ * task record's schema or the request's (with its images, Content Credentials, inputs and
+ * workflows: about 250 of the 690 zod schemas `list --json` built at start, now built on first
+ * use, shared/domain/lazy-schema.ts), which only a record the history's plain check leaves to zod
+ * needs.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
