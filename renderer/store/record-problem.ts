@@ -14,7 +14,7 @@ export function recordProblem(record: unknown): string | null {
   if (typeof record !== 'object' || record === null) return t('tasks.unreadable.notRecord');
   const known = checked.get(record);
   if (known !== undefined) return known;
-  const parsed = taskRecordSchema.safeParse(record);
+  const parsed = taskRecordSchema().safeParse(record);
   const issue = parsed.success ? undefined : parsed.error.issues[0];
   const problem = parsed.success
     ? null

@@ -20,7 +20,7 @@ function createdAtOf(record: unknown): number {
 
 /** The stand-in for image `ref` of an unreadable `record`, with why it cannot be shown. */
 export function unreadableImage(ref: ImageRef, record: unknown, problem: string): GalleryItem {
-  const image = imageRecordSchema.parse({
+  const image = imageRecordSchema().parse({
     index: ref.index,
     url: null,
     state: 'invalid',

@@ -69,7 +69,7 @@ export function mappedWorkflow(
       problem: `Pictor maps no role named ${unknown.slice(0, 40)}: use ${WORKFLOW_ROLES.join(', ')}.`,
     };
   }
-  const parsed = comfyWorkflowSchema.safeParse({ graph, map });
+  const parsed = comfyWorkflowSchema().safeParse({ graph, map });
   if (parsed.success) return { ok: true, workflow: parsed.data };
   return { ok: false, problem: parsed.error.issues[0]?.message ?? 'The map does not fit.' };
 }

@@ -7,6 +7,7 @@
  * length), links must name nodes of the workflow, and `__proto__`-like names are refused.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Largest workflow file read, in bytes. */
 export const MAX_WORKFLOW_BYTES = 512 * 1024;
@@ -104,14 +105,17 @@ const workflowMapSchema = z
   .strip();
 export type WorkflowMap = z.infer<typeof workflowMapSchema>;
 
-/** A workflow and its map, as a model of the ComfyUI provider keeps it and a request carries it. */
-export const comfyWorkflowSchema = z
-  .object({ graph: workflowGraphSchema, map: workflowMapSchema })
-  .superRefine((workflow, ctx) => {
+/**
+ * A workflow and its map, as a model of the ComfyUI provider keeps it and a request carries it.
+ * Built on first use (lazy-schema.ts).
+ */
+export const comfyWorkflowSchema = lazySchema(() =>
+  z.object({ graph: workflowGraphSchema, map: workflowMapSchema }).superRefine((workflow, ctx) => {
     for (const problem of mapProblems(workflow.graph, workflow.map))
       ctx.addIssue({ code: 'custom', message: problem });
-  });
-export type ComfyWorkflow = z.infer<typeof comfyWorkflowSchema>;
+  }),
+);
+export type ComfyWorkflow = z.infer<ReturnType<typeof comfyWorkflowSchema>>;
 
 function valueProblem(value: unknown, depth: number, count: { entries: number }): string | null {
   count.entries += 1;

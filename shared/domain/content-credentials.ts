@@ -14,6 +14,7 @@
  * (the record keeps its image, the credentials show as not checked).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { cleanNameSchema, shownNameSchema } from '../text/shown-name.ts';
 
 /** A name from a certificate or a manifest (a signer, an issuer, a generator). */
@@ -56,16 +57,17 @@ const UNREADABLE = {
   /** The store is not in the file but online, at an address its XMP names: never fetched. */
   remote: z.literal(true).optional(),
 };
-const RECORD = states(shownNameSchema(MAX_CREDENTIAL_NAME_CHARS));
-const ANSWER = states(cleanNameSchema(MAX_CREDENTIAL_NAME_CHARS));
-
-export const contentCredentialsSchema = z.discriminatedUnion('state', [
-  z.object(NONE),
-  z.object(RECORD.VALID),
-  z.object(RECORD.INVALID),
-  z.object(UNREADABLE),
-]);
-export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
+/** What an image's record keeps. Built on first use (lazy-schema.ts), as the verdict's schema. */
+export const contentCredentialsSchema = lazySchema(() => {
+  const record = states(shownNameSchema(MAX_CREDENTIAL_NAME_CHARS));
+  return z.discriminatedUnion('state', [
+    z.object(NONE),
+    z.object(record.VALID),
+    z.object(record.INVALID),
+    z.object(UNREADABLE),
+  ]);
+});
+export type ContentCredentials = z.infer<ReturnType<typeof contentCredentialsSchema>>;
 
 /** A verifier's verdict on a file that carries a store: never `none` (the finding of the core). */
 export type CredentialVerdict = Exclude<ContentCredentials, { state: 'none' }>;
@@ -75,11 +77,14 @@ export type CredentialVerdict = Exclude<ContentCredentials, { state: 'none' }>;
  * these fields, each within the record's limits, nothing else. It says what the page says, and
  * only keeps that from reaching the record in a shape the record could not hold.
  */
-export const credentialVerdictSchema = z.discriminatedUnion('state', [
-  z.strictObject(ANSWER.VALID),
-  z.strictObject(ANSWER.INVALID),
-  z.strictObject(UNREADABLE),
-]);
+export const credentialVerdictSchema = lazySchema(() => {
+  const answer = states(cleanNameSchema(MAX_CREDENTIAL_NAME_CHARS));
+  return z.discriminatedUnion('state', [
+    z.strictObject(answer.VALID),
+    z.strictObject(answer.INVALID),
+    z.strictObject(UNREADABLE),
+  ]);
+});
 
 /** Whether the image carries a manifest store at all (the gallery's "has Content Credentials"). */
 export function hasContentCredentials(credentials: ContentCredentials | undefined): boolean {

@@ -1,27 +1,33 @@
 /** One image of one task, as the gallery shows it: built the same way on both sides. */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { MAX_LOCAL_ID_CHARS, dateMsSchema } from './limits';
 import { providerIdSchema } from './providers';
 import { imageRecordSchema, type ImageRecord, type TaskRecord } from './task-record';
 
-/** The gallery's item as it crosses IPC (parsed with this schema there); the type is derived from it. */
-export const galleryItemSchema = z.object({
-  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
-  taskId: z.string().nullable(),
-  /** The image's `index` (its position in the service's output). */
-  index: z.number().int().nonnegative(),
-  image: imageRecordSchema,
-  prompt: z.string(),
-  model: z.string().optional(),
-  /** The model the service said it used (the task record's `reportedModel`). */
-  reportedModel: z.string().optional(),
-  size: z.string().optional(),
-  quality: z.string().optional(),
-  createdAt: dateMsSchema,
-  /** The service the task lives on; absent: today's contract (`pictor`). */
-  provider: providerIdSchema.optional(),
-});
-export type GalleryItem = z.infer<typeof galleryItemSchema>;
+/**
+ * The gallery's item as it crosses IPC (parsed with this schema there); the type is derived from
+ * it. Built on first use (lazy-schema.ts), as the image record's schema.
+ */
+export const galleryItemSchema = lazySchema(() =>
+  z.object({
+    localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+    taskId: z.string().nullable(),
+    /** The image's `index` (its position in the service's output). */
+    index: z.number().int().nonnegative(),
+    image: imageRecordSchema(),
+    prompt: z.string(),
+    model: z.string().optional(),
+    /** The model the service said it used (the task record's `reportedModel`). */
+    reportedModel: z.string().optional(),
+    size: z.string().optional(),
+    quality: z.string().optional(),
+    createdAt: dateMsSchema,
+    /** The service the task lives on; absent: today's contract (`pictor`). */
+    provider: providerIdSchema.optional(),
+  }),
+);
+export type GalleryItem = z.infer<ReturnType<typeof galleryItemSchema>>;
 
 /** The gallery's orders: newest task first (the default), oldest first, or by prompt A to Z. */
 export const gallerySortSchema = z.enum(['newest', 'oldest', 'prompt']);

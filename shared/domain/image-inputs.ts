@@ -7,6 +7,7 @@
  * uploads are made at send time and made again when a task is sent again.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { MAX_IMAGES_PER_TASK, MAX_LOCAL_ID_CHARS, boundedInt } from './limits';
 
 /** What a task does with its input image. */
@@ -77,53 +78,59 @@ export type ImageParent = z.infer<typeof imageParentSchema>;
 
 /**
  * A task's inputs, kept in its request. `parent` is absent for a source taken from a file (the
- * stack's original is then the stored file itself).
+ * stack's original is then the stored file itself). Built on first use (lazy-schema.ts).
  */
-export const imageInputsSchema = z
-  .object({
-    operation: imageOperationSchema,
-    source: inputImageSchema,
-    /** The mask at the source's exact size, white-on-black grayscale (white = edit). */
-    mask: inputImageSchema.optional(),
-    /**
-     * The same mask for models that read alpha (`alpha-edit`): an RGBA PNG whose alpha is 0
-     * where the image is to be edited. The page's mask editor exports both; one given from a
-     * file is kept in the convention it has.
-     */
-    maskAlpha: inputImageSchema.optional(),
-    references: z.array(inputImageSchema).max(MAX_REFERENCES).optional(),
-    /** Upscale only. */
-    factor: z.union([z.literal(2), z.literal(4)]).optional(),
-    /** Outpaint only. */
-    expand: expandSchema.optional(),
-    parent: imageParentSchema.optional(),
-    route: inputRouteSchema.optional(),
-    /**
-     * The safety tolerance asked for (FLUX: 0 strictest to 6); sent clamped to what the model
-     * allows with an input image, and the plan says so.
-     */
-    safety: boundedInt(0, 6).optional(),
-  })
-  .superRefine((inputs, context) => {
-    const { source } = inputs;
-    for (const key of ['mask', 'maskAlpha'] as const) {
-      const mask = inputs[key];
-      if (mask && (mask.width !== source.width || mask.height !== source.height)) {
+export const imageInputsSchema = lazySchema(() =>
+  z
+    .object({
+      operation: imageOperationSchema,
+      source: inputImageSchema,
+      /** The mask at the source's exact size, white-on-black grayscale (white = edit). */
+      mask: inputImageSchema.optional(),
+      /**
+       * The same mask for models that read alpha (`alpha-edit`): an RGBA PNG whose alpha is 0
+       * where the image is to be edited. The page's mask editor exports both; one given from a
+       * file is kept in the convention it has.
+       */
+      maskAlpha: inputImageSchema.optional(),
+      references: z.array(inputImageSchema).max(MAX_REFERENCES).optional(),
+      /** Upscale only. */
+      factor: z.union([z.literal(2), z.literal(4)]).optional(),
+      /** Outpaint only. */
+      expand: expandSchema.optional(),
+      parent: imageParentSchema.optional(),
+      route: inputRouteSchema.optional(),
+      /**
+       * The safety tolerance asked for (FLUX: 0 strictest to 6); sent clamped to what the model
+       * allows with an input image, and the plan says so.
+       */
+      safety: boundedInt(0, 6).optional(),
+    })
+    .superRefine((inputs, context) => {
+      const { source } = inputs;
+      for (const key of ['mask', 'maskAlpha'] as const) {
+        const mask = inputs[key];
+        if (mask && (mask.width !== source.width || mask.height !== source.height)) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'The mask is not the size of the image it masks.',
+          });
+        }
+      }
+      if (inputs.operation === 'fill' && !inputs.mask && !inputs.maskAlpha) {
+        context.addIssue({ code: 'custom', path: ['mask'], message: 'A fill needs a mask.' });
+      }
+      if (inputs.operation === 'upscale' && inputs.factor === undefined) {
         context.addIssue({
           code: 'custom',
-          path: [key],
-          message: 'The mask is not the size of the image it masks.',
+          path: ['factor'],
+          message: 'An upscale needs a factor.',
         });
       }
-    }
-    if (inputs.operation === 'fill' && !inputs.mask && !inputs.maskAlpha) {
-      context.addIssue({ code: 'custom', path: ['mask'], message: 'A fill needs a mask.' });
-    }
-    if (inputs.operation === 'upscale' && inputs.factor === undefined) {
-      context.addIssue({ code: 'custom', path: ['factor'], message: 'An upscale needs a factor.' });
-    }
-  });
-export type ImageInputs = z.infer<typeof imageInputsSchema>;
+    }),
+);
+export type ImageInputs = z.infer<ReturnType<typeof imageInputsSchema>>;
 
 /** Every input image of a task: source, mask, references (each digest once). */
 export function inputImagesOf(inputs: ImageInputs): InputImage[] {

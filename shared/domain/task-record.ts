@@ -12,6 +12,7 @@ import { DEFAULT_PROVIDER, providerIdSchema } from './providers';
 import { taskCostSchema } from './task-cost';
 import { compareFieldSchema } from './compare';
 import { taskTemplateSchema } from './task-template';
+import { lazySchema } from './lazy-schema';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -49,7 +50,7 @@ export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 /** Why a processing task is not being polled right now. */
-const HOLD_REASONS = [
+export const HOLD_REASONS = [
   /** The watch timeout passed; the id is kept and the task resumes on request or at start. */
   'timed_out',
   /** The current key belongs to another account; waits for the key that created it. */
@@ -98,6 +99,9 @@ export const taskErrorSchema = z.object({
 });
 export type TaskError = z.infer<typeof taskErrorSchema>;
 
+/** The image types the gallery keeps. */
+export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
 /** `deleted`: the user moved the file to the OS trash; the record keeps the prompt and dates. */
 const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
 export const imageStateSchema = z.enum(IMAGE_STATES);
@@ -110,176 +114,192 @@ export const VISIBLE_STATES: readonly ImageState[] = IMAGE_STATES.filter(
   (state) => state !== 'deleted',
 );
 
-export const imageRecordSchema = z.object({
-  index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
-  /** Where the service said the image is; `null` when its entry had no usable URL. */
-  url: boundedText(MAX_URL_CHARS).nullable(),
-  state: imageStateSchema,
-  /** Paths relative to the gallery root, so the gallery folder can move. */
-  file: boundedText(MAX_PATH_CHARS).optional(),
-  thumbnail: boundedText(MAX_PATH_CHARS).optional(),
-  /**
-   * The image was saved by a host with no image decoder: sized from its header, no thumbnail yet.
-   * The app makes the thumbnail the next time it shows the gallery, and clears this.
-   */
-  thumbnailPending: z.literal(true).optional(),
-  width: boundedInt(1, MAX_IMAGE_SIDE).optional(),
-  height: boundedInt(1, MAX_IMAGE_SIDE).optional(),
-  bytes: boundedInt(0, MAX_IMAGE_BYTES).optional(),
-  mime: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
-  attempts: boundedInt(0, MAX_COUNT),
-  error: boundedText(MAX_MESSAGE_CHARS).optional(),
-  /** `error` as a catalogue sentence (see `TaskError.sentence`). */
-  errorSentence: sentenceSchema.optional().catch(undefined),
-  savedAt: dateMsSchema.optional(),
-  /** When Pictor found the image's link expired (state `expired`); `error` says why. */
-  expiredAt: dateMsSchema.optional().catch(undefined),
-  /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
-  favourite: z.boolean().default(false),
-  /** Rating, flag, tags and boards (shared/domain/triage.ts). */
-  ...triageFields,
-  /**
-   * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
-   * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
-   * the image (or the image has none).
-   */
-  xmpFile: boundedText(MAX_PATH_CHARS).optional(),
-  /** What the image's C2PA Content Credentials said when verified; absent: never checked. */
-  contentCredentials: contentCredentialsSchema.optional().catch(undefined),
-});
-export type ImageRecord = z.infer<typeof imageRecordSchema>;
+/** One image of a task. Built on first use (lazy-schema.ts), with the task's. */
+export const imageRecordSchema = lazySchema(() =>
+  z.object({
+    index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
+    /** Where the service said the image is; `null` when its entry had no usable URL. */
+    url: boundedText(MAX_URL_CHARS).nullable(),
+    state: imageStateSchema,
+    /** Paths relative to the gallery root, so the gallery folder can move. */
+    file: boundedText(MAX_PATH_CHARS).optional(),
+    thumbnail: boundedText(MAX_PATH_CHARS).optional(),
+    /**
+     * The image was saved by a host with no image decoder: sized from its header, no thumbnail yet.
+     * The app makes the thumbnail the next time it shows the gallery, and clears this.
+     */
+    thumbnailPending: z.literal(true).optional(),
+    width: boundedInt(1, MAX_IMAGE_SIDE).optional(),
+    height: boundedInt(1, MAX_IMAGE_SIDE).optional(),
+    bytes: boundedInt(0, MAX_IMAGE_BYTES).optional(),
+    mime: z.enum(IMAGE_MIMES).optional(),
+    attempts: boundedInt(0, MAX_COUNT),
+    error: boundedText(MAX_MESSAGE_CHARS).optional(),
+    /** `error` as a catalogue sentence (see `TaskError.sentence`). */
+    errorSentence: sentenceSchema.optional().catch(undefined),
+    savedAt: dateMsSchema.optional(),
+    /** When Pictor found the image's link expired (state `expired`); `error` says why. */
+    expiredAt: dateMsSchema.optional().catch(undefined),
+    /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
+    favourite: z.boolean().default(false),
+    /** Rating, flag, tags and boards (shared/domain/triage.ts). */
+    ...triageFields,
+    /**
+     * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
+     * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
+     * the image (or the image has none).
+     */
+    xmpFile: boundedText(MAX_PATH_CHARS).optional(),
+    /** What the image's C2PA Content Credentials said when verified; absent: never checked. */
+    contentCredentials: contentCredentialsSchema().optional().catch(undefined),
+  }),
+);
+export type ImageRecord = z.infer<ReturnType<typeof imageRecordSchema>>;
 
-export const taskRecordSchema = z.object({
-  /** Ours, assigned before the submit; a task that never got a service id still has one. */
-  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
-  /** The service's id, stored the moment it arrives. */
-  taskId: z.string().min(1).max(MAX_TASK_ID_CHARS).nullable(),
-  /** `submitted` by this app, or `tracked`: an id created elsewhere and pasted in. */
-  origin: z.enum(['submitted', 'tracked']),
-  /** The service the task lives on: its base URL, or `demo:` for the built-in demo service. */
-  endpoint: z.string().min(1).max(MAX_ENDPOINT_CHARS),
-  /**
-   * The fingerprint of the key that created the task (`ServiceCredentials.keyFingerprint`): the
-   * service shows a task only to its account's keys, so the engine polls it with that key and
-   * holds it while another is set. Stored under this name in the history and in every gallery
-   * sidecar (read by the CLI and earlier releases), so the field stays `account`; the code that
-   * makes and compares it calls it the key fingerprint.
-   */
-  account: boundedText(MAX_ACCOUNT_CHARS),
-  request: generationRequestSchema,
-  /**
-   * The model the service said it used (absent: it said none). Optional, so histories and
-   * sidecars written before it parse; a value that is not a usable name is dropped on read
-   * (a crafted sidecar loses the field, not the task).
-   */
-  reportedModel: reportedModelSchema.optional().catch(undefined),
-  /**
-   * The seed the service said it made the images with (shared/service/service-seed.ts), a whole
-   * number from 0 to 2^53 − 1. Absent: it said none, as on every record written before seeds; a
-   * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
-   */
-  seed: seedSchema.optional().catch(undefined),
-  status: taskStatusSchema,
-  hold: holdReasonSchema.nullable(),
-  error: taskErrorSchema.nullable(),
-  createdAt: dateMsSchema,
-  updatedAt: dateMsSchema,
-  submittedAt: dateMsSchema.nullable(),
-  finishedAt: dateMsSchema.nullable(),
-  /** When the current watch began; the watch timeout counts from here. */
-  watchStartedAt: dateMsSchema.nullable(),
-  polls: boundedInt(0, MAX_COUNT),
-  lastPolledAt: dateMsSchema.nullable(),
-  images: z.array(imageRecordSchema).max(MAX_IMAGES_PER_TASK),
-  favourite: z.boolean(),
-  /** The task's folder relative to the gallery root, once it has one. */
-  folder: boundedText(MAX_PATH_CHARS).nullable(),
-  /**
-   * Set by `rebuild` on a record it created from a gallery sidecar (absent: false). Such a
-   * record came from a folder anyone could have written, not from this app's own history.
-   */
-  imported: z.boolean().optional(),
-  /**
-   * The kind of service the task lives on (shared/domain/providers.ts); absent: today's contract
-   * (`pictor`), as on every record written before services had profiles. A provider this
-   * version does not know makes the record unreadable rather than read as another's.
-   */
-  provider: providerIdSchema.optional(),
-  /**
-   * The addresses the service gave for the task (a `polling_url`, `status_url`, `urls.get`):
-   * kept to poll, fetch and cancel it after a restart. Each is checked before a request carrying
-   * the key goes there (core/service/providers/api-origins.ts); a damaged set is dropped, and the
-   * task is then found by its id at the provider's documented address.
-   */
-  handles: z
-    .object({
-      poll: boundedText(MAX_URL_CHARS).optional(),
-      result: boundedText(MAX_URL_CHARS).optional(),
-      cancel: boundedText(MAX_URL_CHARS).optional(),
-    })
-    .optional()
-    .catch(undefined),
-  /** When the service's links to the results stop working (its documented lifetime). */
-  resultsExpireAt: dateMsSchema.optional().catch(undefined),
-  /** The user asked the service to cancel the task, at this time (never done automatically). */
-  canceledByUserAt: dateMsSchema.optional().catch(undefined),
-  /**
-   * The user stopped watching the task at this time ("Stop watching", offered where its service
-   * cannot cancel): it is held as `timed_out` would be, the id kept for Resume. It says why only
-   * while the hold is this one (not after a later watch began).
-   */
-  stoppedWatchingAt: dateMsSchema.optional().catch(undefined),
-  /**
-   * The tasks one submit created ("Generate 3") share this id: the first task's `localId`.
-   * Absent on a submit of one, on tracked tasks and on records older than batches.
-   */
-  batchId: z.string().min(1).max(MAX_LOCAL_ID_CHARS).optional(),
-  /**
-   * The task's place in its batch, from 0: the order its submit made them in (a template's
-   * expansion order, each prompt's copies side by side), which the history's order (by creation
-   * time, then local id) does not keep. Absent wherever `batchId` is, and on batches made before
-   * it was kept; a damaged value is dropped on read.
-   */
-  batchIndex: z
-    .number()
-    .int()
-    .min(0)
-    .max(TASKS_PER_ENGINE_SUBMIT.max - 1)
-    .optional()
-    .catch(undefined),
-  /**
-   * What the task cost and how Pictor knows (shared/domain/task-cost.ts). Absent: unknown, as on
-   * every record written before costs; a damaged value is dropped, never the task.
-   */
-  cost: taskCostSchema.optional().catch(undefined),
-  /**
-   * "Generate into": the board the submit named (its path as the library stores it), which each
-   * image of the task joins as it is first recorded. Absent: none. A value that is not a board's
-   * path is dropped on read (a crafted sidecar loses the field, not the task).
-   */
-  board: storedBoardPathSchema.optional().catch(undefined),
-  /**
-   * The compare the task was sent in (shared/domain/compare.ts): its group, target slot and
-   * label. Absent: none. A damaged value is dropped on read (the task is kept).
-   */
-  compare: compareFieldSchema.optional().catch(undefined),
-  /**
-   * The prompt template the task was made from (shared/domain/task-template.ts); its resolved
-   * prompt is `request.prompt`. Absent: none, as on every record written before templates. A
-   * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
-   */
-  template: taskTemplateSchema.optional().catch(undefined),
-  /**
-   * Whether the submit request may have left (electron/core/engine/send-mark.ts): `queued` from
-   * the moment the task is stored until its request is handed to the network, `sent` from just
-   * before (on disk first), `queued` again after a 429 (the service took nothing); dropped once
-   * the service has the task. Only a `submitting` task marked `queued` is sent after a restart.
-   * Absent (records of earlier versions; a value that does not parse is dropped on read) reads
-   * as "may have left": such a task is never sent again.
-   */
-  sendState: z.enum(['queued', 'sent']).optional().catch(undefined),
-});
-export type TaskRecord = z.infer<typeof taskRecordSchema>;
+/** A task's images (the record's `images`), built with it on first use. */
+export const taskImagesSchema = lazySchema(() =>
+  z.array(imageRecordSchema()).max(MAX_IMAGES_PER_TASK),
+);
+
+/** `submitted` by this app, or `tracked`: an id created elsewhere and pasted in. */
+export const TASK_ORIGINS = ['submitted', 'tracked'] as const;
+
+/**
+ * A task's record. Built on first use (lazy-schema.ts): a command that reads only common records
+ * never runs it (electron/core/history/record-check.ts).
+ */
+export const taskRecordSchema = lazySchema(() =>
+  z.object({
+    /** Ours, assigned before the submit; a task that never got a service id still has one. */
+    localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+    /** The service's id, stored the moment it arrives. */
+    taskId: z.string().min(1).max(MAX_TASK_ID_CHARS).nullable(),
+    origin: z.enum(TASK_ORIGINS),
+    /** The service the task lives on: its base URL, or `demo:` for the built-in demo service. */
+    endpoint: z.string().min(1).max(MAX_ENDPOINT_CHARS),
+    /**
+     * The fingerprint of the key that created the task (`ServiceCredentials.keyFingerprint`): the
+     * service shows a task only to its account's keys, so the engine polls it with that key and
+     * holds it while another is set. Stored under this name in the history and in every gallery
+     * sidecar (read by the CLI and earlier releases), so the field stays `account`; the code that
+     * makes and compares it calls it the key fingerprint.
+     */
+    account: boundedText(MAX_ACCOUNT_CHARS),
+    request: generationRequestSchema(),
+    /**
+     * The model the service said it used (absent: it said none). Optional, so histories and
+     * sidecars written before it parse; a value that is not a usable name is dropped on read
+     * (a crafted sidecar loses the field, not the task).
+     */
+    reportedModel: reportedModelSchema.optional().catch(undefined),
+    /**
+     * The seed the service said it made the images with (shared/service/service-seed.ts), a whole
+     * number from 0 to 2^53 − 1. Absent: it said none, as on every record written before seeds; a
+     * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
+     */
+    seed: seedSchema.optional().catch(undefined),
+    status: taskStatusSchema,
+    hold: holdReasonSchema.nullable(),
+    error: taskErrorSchema.nullable(),
+    createdAt: dateMsSchema,
+    updatedAt: dateMsSchema,
+    submittedAt: dateMsSchema.nullable(),
+    finishedAt: dateMsSchema.nullable(),
+    /** When the current watch began; the watch timeout counts from here. */
+    watchStartedAt: dateMsSchema.nullable(),
+    polls: boundedInt(0, MAX_COUNT),
+    lastPolledAt: dateMsSchema.nullable(),
+    images: taskImagesSchema(),
+    favourite: z.boolean(),
+    /** The task's folder relative to the gallery root, once it has one. */
+    folder: boundedText(MAX_PATH_CHARS).nullable(),
+    /**
+     * Set by `rebuild` on a record it created from a gallery sidecar (absent: false). Such a
+     * record came from a folder anyone could have written, not from this app's own history.
+     */
+    imported: z.boolean().optional(),
+    /**
+     * The kind of service the task lives on (shared/domain/providers.ts); absent: today's contract
+     * (`pictor`), as on every record written before services had profiles. A provider this
+     * version does not know makes the record unreadable rather than read as another's.
+     */
+    provider: providerIdSchema.optional(),
+    /**
+     * The addresses the service gave for the task (a `polling_url`, `status_url`, `urls.get`):
+     * kept to poll, fetch and cancel it after a restart. Each is checked before a request carrying
+     * the key goes there (core/service/providers/api-origins.ts); a damaged set is dropped, and the
+     * task is then found by its id at the provider's documented address.
+     */
+    handles: z
+      .object({
+        poll: boundedText(MAX_URL_CHARS).optional(),
+        result: boundedText(MAX_URL_CHARS).optional(),
+        cancel: boundedText(MAX_URL_CHARS).optional(),
+      })
+      .optional()
+      .catch(undefined),
+    /** When the service's links to the results stop working (its documented lifetime). */
+    resultsExpireAt: dateMsSchema.optional().catch(undefined),
+    /** The user asked the service to cancel the task, at this time (never done automatically). */
+    canceledByUserAt: dateMsSchema.optional().catch(undefined),
+    /**
+     * The user stopped watching the task at this time ("Stop watching", offered where its service
+     * cannot cancel): it is held as `timed_out` would be, the id kept for Resume. It says why only
+     * while the hold is this one (not after a later watch began).
+     */
+    stoppedWatchingAt: dateMsSchema.optional().catch(undefined),
+    /**
+     * The tasks one submit created ("Generate 3") share this id: the first task's `localId`.
+     * Absent on a submit of one, on tracked tasks and on records older than batches.
+     */
+    batchId: z.string().min(1).max(MAX_LOCAL_ID_CHARS).optional(),
+    /**
+     * The task's place in its batch, from 0: the order its submit made them in (a template's
+     * expansion order, each prompt's copies side by side), which the history's order (by creation
+     * time, then local id) does not keep. Absent wherever `batchId` is, and on batches made before
+     * it was kept; a damaged value is dropped on read.
+     */
+    batchIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(TASKS_PER_ENGINE_SUBMIT.max - 1)
+      .optional()
+      .catch(undefined),
+    /**
+     * What the task cost and how Pictor knows (shared/domain/task-cost.ts). Absent: unknown, as on
+     * every record written before costs; a damaged value is dropped, never the task.
+     */
+    cost: taskCostSchema.optional().catch(undefined),
+    /**
+     * "Generate into": the board the submit named (its path as the library stores it), which each
+     * image of the task joins as it is first recorded. Absent: none. A value that is not a board's
+     * path is dropped on read (a crafted sidecar loses the field, not the task).
+     */
+    board: storedBoardPathSchema.optional().catch(undefined),
+    /**
+     * The compare the task was sent in (shared/domain/compare.ts): its group, target slot and
+     * label. Absent: none. A damaged value is dropped on read (the task is kept).
+     */
+    compare: compareFieldSchema.optional().catch(undefined),
+    /**
+     * The prompt template the task was made from (shared/domain/task-template.ts); its resolved
+     * prompt is `request.prompt`. Absent: none, as on every record written before templates. A
+     * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
+     */
+    template: taskTemplateSchema.optional().catch(undefined),
+    /**
+     * Whether the submit request may have left (electron/core/engine/send-mark.ts): `queued` from
+     * the moment the task is stored until its request is handed to the network, `sent` from just
+     * before (on disk first), `queued` again after a 429 (the service took nothing); dropped once
+     * the service has the task. Only a `submitting` task marked `queued` is sent after a restart.
+     * Absent (records of earlier versions; a value that does not parse is dropped on read) reads
+     * as "may have left": such a task is never sent again.
+     */
+    sendState: z.enum(['queued', 'sent']).optional().catch(undefined),
+  }),
+);
+export type TaskRecord = z.infer<ReturnType<typeof taskRecordSchema>>;
 
 /** Statuses in which the engine still has work to do for the task. */
 export function isUnfinished(record: TaskRecord): boolean {

@@ -200,7 +200,7 @@ export const costRequests = {
     input: z
       .object({
         target: submitTargetSchema,
-        request: generationRequestSchema,
+        request: generationRequestSchema(),
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       })
       .strict(),

@@ -30,7 +30,7 @@ const none = z.undefined();
 const editInputSchema = z
   .object({
     prompt: typedWord(REQUEST_LIMITS.prompt),
-    inputs: imageInputsSchema,
+    inputs: imageInputsSchema(),
     targets: z.array(editTargetSchema).min(1).max(COMPARE_TARGETS.max),
   })
   .strict();

@@ -23,7 +23,7 @@ export const submitRequests = {
   'tasks:submit': {
     input: z
       .object({
-        request: generationRequestSchema,
+        request: generationRequestSchema(),
         target: submitTargetSchema,
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
         board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
@@ -38,7 +38,7 @@ export const submitRequests = {
    * (electron/core/service/request-command.ts); nothing is sent.
    */
   'tasks:command': {
-    input: z.object({ request: generationRequestSchema, target: submitTargetSchema }).strict(),
+    input: z.object({ request: generationRequestSchema(), target: submitTargetSchema }).strict(),
     output: z.object({ generate: z.string(), curl: z.string().nullable() }),
   },
   /**

@@ -54,7 +54,7 @@ export type TaskLivePart = z.infer<typeof taskLivePartSchema>;
  */
 const taskRefusalSchema = z.object({
   localId: localIdSchema,
-  request: generationRequestSchema,
+  request: generationRequestSchema(),
   kind: z.enum(['auth', 'credits', 'network', 'config']),
   message: z.string().max(MAX_MESSAGE_CHARS),
   /** `message` as a catalogue sentence (the window shows it in its language). */
@@ -83,7 +83,7 @@ export type ViewMembership = z.infer<typeof viewMembershipSchema>;
 export const taskChangeSchema = z.discriminatedUnion('change', [
   z.object({
     change: z.literal('task'),
-    record: taskRecordSchema,
+    record: taskRecordSchema(),
     live: liveStateSchema.nullable(),
     views: viewMembershipSchema.optional(),
   }),

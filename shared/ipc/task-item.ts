@@ -6,7 +6,7 @@ import { liveStateSchema } from '../domain/live-state';
 import { taskRecordSchema } from '../domain/task-record';
 
 export const taskItemSchema = z.object({
-  record: taskRecordSchema,
+  record: taskRecordSchema(),
   live: liveStateSchema.nullable(),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
@@ -19,7 +19,7 @@ export const localIdSchema = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
  * page's records table takes them; the gallery holds only the images' ids).
  */
 export const galleryPageSchema = z.object({
-  items: z.array(galleryItemSchema),
+  items: z.array(galleryItemSchema()),
   nextCursor: z.string().nullable(),
   records: z.array(taskItemSchema).max(500),
 });

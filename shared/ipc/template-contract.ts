@@ -85,7 +85,7 @@ export const templateRunInputSchema = z
     prompt: text,
     mode: expansionModeSchema,
     target: submitTargetSchema,
-    request: generationRequestSchema.omit({ prompt: true }),
+    request: generationRequestSchema().omit({ prompt: true }),
     count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
     board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
   })

@@ -19,49 +19,53 @@ import { readSeed, seedSchema } from './service-seed';
 import { paramValuesSchema } from '../domain/model-params';
 import { imageInputsSchema } from '../domain/image-inputs';
 import { comfyWorkflowSchema } from '../domain/comfy-workflow';
+import { lazySchema } from '../domain/lazy-schema';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
 
 /** The payload of `POST /v1/images/generations`. Which fields are required is not shown,
- * so only `prompt` is required here and empty optional fields are left out of the body. */
-export const generationRequestSchema = z.object({
-  prompt: z
-    .string()
-    .trim()
-    .min(1, 'The prompt is empty.')
-    .max(REQUEST_LIMITS.prompt, 'The prompt is too long.'),
-  /** A name from a file too (a sidecar, an archive): cleaned (shared/text/shown-name.ts). */
-  model: optionalNameSchema(REQUEST_LIMITS.model).optional(),
-  size: z
-    .string()
-    .trim()
-    .regex(SIZE_PATTERN, 'The size must look like 1024x1024 (two whole numbers).')
-    .optional(),
-  quality: z.string().trim().min(1).max(REQUEST_LIMITS.quality).optional(),
-  /**
-   * Images the task is given (shared/domain/image-inputs.ts): by digest, never by an address, so
-   * the record can be sent again offline. Absent: a text-to-image task, as every record before.
-   */
-  inputs: imageInputsSchema.optional(),
-  /**
-   * The model's own options, by the names its service documents (shared/domain/model-params.ts),
-   * checked against its schema before anything is sent. Absent: none, as on every record before.
-   */
-  params: paramValuesSchema.optional(),
-  /**
-   * The seed asked for (`--seed`, "Use this seed"), sent where the model's schema has one. The
-   * seed the service says it used is the record's own `seed`. Absent: the service draws one.
-   */
-  seed: seedSchema.optional(),
-  /**
-   * The ComfyUI workflow a task of that provider runs, with the map of its inputs
-   * (shared/domain/comfy-workflow.ts): the model's own graph, kept with the task so a resend runs
-   * what ran. Absent: the provider's built-in graph, or no ComfyUI task.
-   */
-  workflow: comfyWorkflowSchema.optional(),
-});
-export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+ * so only `prompt` is required here and empty optional fields are left out of the body. Built on
+ * first use (lazy-schema.ts). */
+export const generationRequestSchema = lazySchema(() =>
+  z.object({
+    prompt: z
+      .string()
+      .trim()
+      .min(1, 'The prompt is empty.')
+      .max(REQUEST_LIMITS.prompt, 'The prompt is too long.'),
+    /** A name from a file too (a sidecar, an archive): cleaned (shared/text/shown-name.ts). */
+    model: optionalNameSchema(REQUEST_LIMITS.model).optional(),
+    size: z
+      .string()
+      .trim()
+      .regex(SIZE_PATTERN, 'The size must look like 1024x1024 (two whole numbers).')
+      .optional(),
+    quality: z.string().trim().min(1).max(REQUEST_LIMITS.quality).optional(),
+    /**
+     * Images the task is given (shared/domain/image-inputs.ts): by digest, never by an address, so
+     * the record can be sent again offline. Absent: a text-to-image task, as every record before.
+     */
+    inputs: imageInputsSchema().optional(),
+    /**
+     * The model's own options, by the names its service documents (shared/domain/model-params.ts),
+     * checked against its schema before anything is sent. Absent: none, as on every record before.
+     */
+    params: paramValuesSchema.optional(),
+    /**
+     * The seed asked for (`--seed`, "Use this seed"), sent where the model's schema has one. The
+     * seed the service says it used is the record's own `seed`. Absent: the service draws one.
+     */
+    seed: seedSchema.optional(),
+    /**
+     * The ComfyUI workflow a task of that provider runs, with the map of its inputs
+     * (shared/domain/comfy-workflow.ts): the model's own graph, kept with the task so a resend runs
+     * what ran. Absent: the provider's built-in graph, or no ComfyUI task.
+     */
+    workflow: comfyWorkflowSchema().optional(),
+  }),
+);
+export type GenerationRequest = z.infer<ReturnType<typeof generationRequestSchema>>;
 
 /**
  * The model a service says it used (`model` in a submit or task body: not in the spec, sent by

@@ -47,7 +47,7 @@ const DEMO_NAMES = ['demo', ...PROVIDER_IDS.map((id) => `demo:${id}`)] as const;
 
 const compareInput = z
   .object({
-    prompt: generationRequestSchema.shape.prompt,
+    prompt: generationRequestSchema().shape.prompt,
     targets: z
       .array(
         z
@@ -60,8 +60,8 @@ const compareInput = z
       .min(COMPARE_TARGETS.min)
       .max(COMPARE_TARGETS.max),
     /** The model's options, checked for the first target's model; carried to each (param-args.ts). */
-    params: generationRequestSchema.shape.params,
-    seed: generationRequestSchema.shape.seed,
+    params: generationRequestSchema().shape.params,
+    seed: generationRequestSchema().shape.seed,
     wait: z.boolean().optional(),
     waitSeconds: z.number().int().min(1).max(600).optional(),
   })

@@ -50,7 +50,7 @@ const waitInput = {
 };
 const DEFAULT_WAIT_SECONDS = 300;
 
-const shape = generationRequestSchema.shape;
+const shape = generationRequestSchema().shape;
 const generateInput = z
   .object({
     prompt: z.string().trim().max(REQUEST_LIMITS.prompt).optional(),

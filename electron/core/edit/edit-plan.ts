@@ -253,7 +253,7 @@ function safetyNotes(
  * @throws EditInputError naming what is wrong; nothing was stored or sent.
  */
 async function storedInputsOf(store: StoredInputs, raw: unknown): Promise<ImageInputs> {
-  const asked = imageInputsSchema.safeParse(raw);
+  const asked = imageInputsSchema().safeParse(raw);
   if (!asked.success) {
     // Only the whole's own checks failed (a mask's size, a fill's mask): the images do not fit.
     const whole = asked.error.issues.every((issue) => issue.code === 'custom');
@@ -275,7 +275,7 @@ async function storedInputsOf(store: StoredInputs, raw: unknown): Promise<ImageI
     ...(maskAlpha ? { maskAlpha: await seat(maskAlpha) } : {}),
     ...(references ? { references: await Promise.all(references.map(seat)) } : {}),
   };
-  const again = imageInputsSchema.safeParse(seated);
+  const again = imageInputsSchema().safeParse(seated);
   if (!again.success) throw new EditInputError(sentence('error.edit.inputsInvalid'));
   return again.data;
 }

@@ -30,7 +30,7 @@ const REQUEST_PROBLEMS: Readonly<Record<string, Sentence>> = {
 };
 
 export function parseRequest(input: GenerationRequest): GenerationRequest {
-  const parsed = generationRequestSchema.safeParse(input);
+  const parsed = generationRequestSchema().safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const known =

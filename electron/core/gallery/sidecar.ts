@@ -4,6 +4,7 @@
  * parsed with the record schema, never trusted.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 import { withoutFileWords } from './file-words';
 import { triageNotes } from './triage-notes';
@@ -64,7 +65,7 @@ export function parseSidecar(
       reason: `The sidecar was written by a newer version of Pictor (format ${envelope.data.version}).`,
     };
   }
-  const record = taskRecordSchema.safeParse(envelope.data.record);
+  const record = taskRecordSchema().safeParse(envelope.data.record);
   if (!record.success)
     return {
       ok: false,
@@ -85,15 +86,18 @@ export interface SidecarSummary {
   readonly folder: string | null;
 }
 
-const summarySchema = z.object({
-  app: z.literal('pictor'),
-  version: z.literal(SIDECAR_VERSION),
-  record: z.object({
-    localId: taskRecordSchema.shape.localId,
-    updatedAt: taskRecordSchema.shape.updatedAt,
-    folder: taskRecordSchema.shape.folder,
+/** Built on first use, with the record's schema (shared/domain/lazy-schema.ts). */
+const summarySchema = lazySchema(() =>
+  z.object({
+    app: z.literal('pictor'),
+    version: z.literal(SIDECAR_VERSION),
+    record: z.object({
+      localId: taskRecordSchema().shape.localId,
+      updatedAt: taskRecordSchema().shape.updatedAt,
+      folder: taskRecordSchema().shape.folder,
+    }),
   }),
-});
+);
 
 /**
  * The three fields that pick one sidecar per task, checked by the record schema's own rules for
@@ -106,7 +110,7 @@ export function summariseSidecar(
 ): { ok: true; summary: SidecarSummary } | { ok: false; reason: string } {
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
-  const summary = summarySchema.safeParse(parsed.json);
+  const summary = summarySchema().safeParse(parsed.json);
   if (summary.success) {
     const { localId, updatedAt, folder } = summary.data.record;
     return { ok: true, summary: { localId, updatedAt, folder: folder ?? null } };

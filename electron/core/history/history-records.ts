@@ -377,7 +377,7 @@ function costColumns(record: TaskRecord): SqlValue[] {
  * and boards checked (shared/domain/triage-edits.ts).
  */
 function validate(record: TaskRecord): TaskRecord {
-  const parsed = taskRecordSchema.safeParse(record);
+  const parsed = taskRecordSchema().safeParse(record);
   if (parsed.success) return withFavourites(recordWithCleanTriage(parsed.data));
   throw new HistoryError(sentence('error.library.historyRecordInvalid'), {
     detail: parsed.error.issues

@@ -9,8 +9,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { withFavourites } from '../../../shared/domain/favourites';
+import { dateMsSchema } from '../../../shared/domain/limits';
 import {
-  taskRecordSchema,
+  taskImagesSchema,
   type ImageRecord,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
@@ -53,7 +54,6 @@ const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
 const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
   next === stored || sameBut(stored, next, IMAGE_TRIAGE_KEYS);
 
-const imagesSchema = taskRecordSchema.shape.images;
 const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
 
 /**
@@ -72,7 +72,6 @@ function validTriage(next: ImageRecord): boolean {
   const kept = parsed.data as Record<string, unknown>;
   return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
 }
-const updatedAtSchema = taskRecordSchema.shape.updatedAt;
 
 /**
  * `next` validated as {@link validate} does, when all that differs from `stored` (a record the
@@ -85,7 +84,7 @@ export function imagesOnly(
   next: TaskRecord,
 ): { record: TaskRecord; triageOnly: boolean } | null {
   if (!sameTaskButTriage(stored, next)) return null;
-  if (typeof next.favourite !== 'boolean' || !updatedAtSchema.safeParse(next.updatedAt).success) {
+  if (typeof next.favourite !== 'boolean' || !dateMsSchema.safeParse(next.updatedAt).success) {
     return null;
   }
   const triaged = next.images.every((image, n) => {
@@ -96,7 +95,7 @@ export function imagesOnly(
   });
   const images = triaged
     ? { success: true as const, data: next.images }
-    : imagesSchema.safeParse(next.images);
+    : taskImagesSchema().safeParse(next.images);
   if (!images.success) return null;
   const record = withFavourites(recordWithCleanTriage({ ...next, images: images.data }));
   return { record, triageOnly: triaged };

@@ -43,7 +43,7 @@ const answerSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('png'), id, png: encodedBytes }),
   // What the page read in a file's Content Credentials: the record's own shape, nothing more.
-  z.strictObject({ type: z.literal('credentials'), id, verdict: credentialVerdictSchema }),
+  z.strictObject({ type: z.literal('credentials'), id, verdict: credentialVerdictSchema() }),
   z.strictObject({ type: z.literal('undecodable'), id, detail }),
   z.strictObject({ type: z.literal('failed'), id, detail }),
 ]);

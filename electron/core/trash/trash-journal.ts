@@ -48,7 +48,7 @@ const imageEntrySchema = z.object({
 export type ImageEntry = z.infer<typeof imageEntrySchema>;
 
 /** A task removed from the history, its whole record kept to put back. */
-const taskEntrySchema = z.object({ id: entryId, record: taskRecordSchema });
+const taskEntrySchema = z.object({ id: entryId, record: taskRecordSchema() });
 export type TaskEntry = z.infer<typeof taskEntrySchema>;
 
 const imageBatchSchema = z.object({

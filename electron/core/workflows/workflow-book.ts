@@ -27,7 +27,7 @@ const MAX_FILE_BYTES = 2 * MAX_WORKFLOW_BYTES;
 /** Most workflows listed (a folder holding more is not one Pictor wrote). */
 const MAX_LISTED_WORKFLOWS = 500;
 
-const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema });
+const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema() });
 
 /** Whether `name` can name a workflow (and a file). */
 export function isWorkflowName(name: string): boolean {
@@ -45,7 +45,7 @@ export class WorkflowBook {
   async save(name: string, workflow: ComfyWorkflow): Promise<void> {
     if (!isWorkflowName(name))
       throw new RangeError(`"${name.slice(0, 80)}" cannot name a workflow.`);
-    const checked = comfyWorkflowSchema.parse(workflow);
+    const checked = comfyWorkflowSchema().parse(workflow);
     const text = JSON.stringify({ version: 1, workflow: checked });
     await writePrivateFile(this.dataDir, join(this.folder, `${name}.json`), text);
   }

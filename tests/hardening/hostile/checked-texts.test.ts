@@ -39,9 +39,13 @@ const DAMAGED = [
 
 /** Records of every shape the schema takes, with fields it does not know and damaged ones. */
 const records = fc
-  .tuple(validArbitrary(taskRecordSchema), fc.constantFrom(...DAMAGED), fc.string({ maxLength: 8 }))
+  .tuple(
+    validArbitrary(taskRecordSchema()),
+    fc.constantFrom(...DAMAGED),
+    fc.string({ maxLength: 8 }),
+  )
   .map(([value, damaged, extra]) => ({
-    ...(withUnknownFields(taskRecordSchema, value, (object) => ({
+    ...(withUnknownFields(taskRecordSchema(), value, (object) => ({
       ...object,
       [`later_${extra}`]: extra,
     })) as object),
@@ -52,12 +56,12 @@ describe('a checked record is a fixed point of its JSON', () => {
   it('reads back through the schema as the record it was written from', () => {
     fc.assert(
       fc.property(records, (raw) => {
-        const parsed = taskRecordSchema.safeParse(raw);
+        const parsed = taskRecordSchema().safeParse(raw);
         if (!parsed.success) return;
         // What the history writes: the schema's output, cleaned as its `validate` cleans it.
         const checked = withFavourites(recordWithCleanTriage(parsed.data));
         const text = JSON.stringify(checked);
-        const again = taskRecordSchema.parse(JSON.parse(text));
+        const again = taskRecordSchema().parse(JSON.parse(text));
         expect(again).toEqual(JSON.parse(text));
         // And cleaning it again changes nothing (keys may come in another order).
         expect(withFavourites(recordWithCleanTriage(again))).toEqual(JSON.parse(text));

@@ -94,7 +94,7 @@ function imageInputsArbitrary(def: Def): fc.Arbitrary<unknown> {
       ...(inputs.operation === 'upscale' ? { factor: inputs.factor ?? 2 } : {}),
     };
   });
-  return accepted(fitted, imageInputsSchema as Schema, () => 'image inputs');
+  return accepted(fitted, imageInputsSchema() as Schema, () => 'image inputs');
 }
 
 /**
@@ -108,7 +108,7 @@ function comfyWorkflowArbitrary(): fc.Arbitrary<unknown> {
     graph: DEFAULT_WORKFLOW.graph,
     map: { prompt, ...Object.fromEntries(kept) },
   }));
-  return accepted(drawn, comfyWorkflowSchema as Schema, () => 'ComfyUI workflow');
+  return accepted(drawn, comfyWorkflowSchema() as Schema, () => 'ComfyUI workflow');
 }
 
 function describeChecks(schema: Schema): string {
@@ -211,8 +211,8 @@ function deriveArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   // A catalogue sentence's key must be a known one (a refinement no string generator meets).
   if (schema === (sentenceSchema as Schema)) return sentenceArbitrary;
   const def = defOf(schema);
-  if (schema === (imageInputsSchema as Schema)) return imageInputsArbitrary(def);
-  if (schema === (comfyWorkflowSchema as Schema)) return comfyWorkflowArbitrary();
+  if (schema === (imageInputsSchema() as Schema)) return imageInputsArbitrary(def);
+  if (schema === (comfyWorkflowSchema() as Schema)) return comfyWorkflowArbitrary();
   switch (def.type) {
     case 'string':
       return stringArbitrary(schema);

@@ -12,7 +12,11 @@
  * other part of the core is loaded. `rate` changes the library without the network: neither
  * Node's network modules nor the service client, its providers, the engine, downloads or the
  * core's assembly are loaded, nor, when it changes no image, the gallery's XMP code. Both load
- * only the parts of zod Pictor's schemas use (electron/build/zod-shaken.ts).
+ * only the parts of zod Pictor's schemas use (electron/build/zod-shaken.ts). Neither builds the
+ * task record's schema or the request's (with its images, Content Credentials, inputs and
+ * workflows: about 250 of the 690 zod schemas `list --json` built at start, now built on first
+ * use, shared/domain/lazy-schema.ts), which only a record the history's plain check leaves to zod
+ * needs.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,7 +32,12 @@ import { makeTaskRecord } from '../../support/task-records';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { childEnv, REPO_ROOT } from './run-cli';
 
-/** Writes `load <url>` for each module loaded and `worker <url>` for each thread, to fd 3. */
+/**
+ * Writes `load <url>` for each module loaded, `worker <url>` for each thread and `schema <name>`
+ * for each zod object schema built with the task record's or the request's keys, to fd 3. zod
+ * gives every schema it builds its internals with one `Object.defineProperty(schema, '_zod', …)`;
+ * the def an object schema is built from holds its shape.
+ */
 const RECORDER = `data:text/javascript,${encodeURIComponent(
   [
     "import { registerHooks, syncBuiltinESMExports } from 'node:module';",
@@ -39,6 +48,13 @@ const RECORDER = `data:text/javascript,${encodeURIComponent(
     'const Started = threads.Worker;',
     "threads.Worker = class extends Started { constructor(url, options) { say('worker ' + String(url)); super(url, options); } };",
     'syncBuiltinESMExports();',
+    'const define = Object.defineProperty;',
+    'Object.defineProperty = function (target, key, descriptor) {',
+    "  const shape = key === '_zod' && descriptor?.value?.def?.type === 'object' ? descriptor.value.def.shape : undefined;",
+    "  if (shape !== undefined && 'localId' in shape && 'request' in shape && 'images' in shape) say('schema task record');",
+    "  if (shape !== undefined && 'prompt' in shape && 'inputs' in shape && 'workflow' in shape) say('schema request');",
+    '  return define(target, key, descriptor);',
+    '};',
   ].join('\n'),
 )}`;
 
@@ -332,6 +348,40 @@ describe('a one-record command of the bundled CLI', () => {
     expect(await sourcesIn(bundle, run.lines, NOT_FOR_LIST)).toEqual([]);
     // The check itself: the bundle holds them, each named in its chunk.
     expect(await sourcesIn(bundle, undefined, NOT_FOR_LIST)).toHaveLength(9);
+  });
+
+  it.each([
+    ['list --json', LIST],
+    ['rate', RATE],
+    ['rate, changing nothing', RATE],
+    ['rate, changing the rating', ['rate', LOCAL_ID, '5']],
+  ])(
+    "%s builds neither the task record's schema nor the request's (the models' options, inputs, workflows)",
+    async (_name, args) => {
+      const run = await recorded([...cli, ...args], dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.lines.filter((line) => line.startsWith('schema '))).toEqual([]);
+    },
+  );
+
+  it('builds them once when a record needs the schema: the recorder sees them built', async () => {
+    // A failed task's record has an error, which the history's plain check leaves to the schema.
+    const library = join(dir, 'failed-library');
+    await mkdir(library, { mode: 0o700 });
+    const store = HistoryStore.open(join(library, HISTORY_FILE));
+    try {
+      const error = { kind: 'server', message: 'The service failed.' } as const;
+      store.putMany([makeTaskRecord({ localId: LOCAL_ID, status: 'failed', error })]);
+    } finally {
+      store.close();
+    }
+    const args = [...nodeEntryArgs('cli'), '--gallery-dir', join(dir, 'gallery')];
+    const run = await recorded([...args, '--data-dir', library, 'list', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lines.filter((line) => line.startsWith('schema '))).toEqual([
+      'schema request',
+      'schema task record',
+    ]);
   });
 
   it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {

@@ -450,12 +450,12 @@ describe('recorded', () => {
     ];
     const record = makeTaskRecord({ localId: 'hostile' });
     for (const template of hostile) {
-      const parsed = taskRecordSchema.safeParse({ ...record, template });
+      const parsed = taskRecordSchema().safeParse({ ...record, template });
       expect(parsed.success).toBe(true);
       expect(parsed.data?.template).toBeUndefined();
       expect(taskTemplateSchema.safeParse(template).success).toBe(false);
     }
     const fine = { ...base, values: { a: 'x'.repeat(2_000) }, seed: 0xffff_ffff };
-    expect(taskRecordSchema.parse({ ...record, template: fine }).template).toEqual(fine);
+    expect(taskRecordSchema().parse({ ...record, template: fine }).template).toEqual(fine);
   });
 });

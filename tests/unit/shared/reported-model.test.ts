@@ -70,14 +70,14 @@ describe('readReportedModel', () => {
 
 describe('the task record on disk', () => {
   it('parses without the field (histories and sidecars written before it)', () => {
-    const parsed = taskRecordSchema.parse(JSON.parse(JSON.stringify(record)));
+    const parsed = taskRecordSchema().parse(JSON.parse(JSON.stringify(record)));
     expect(parsed.reportedModel).toBeUndefined();
   });
 
   it('keeps a good value and drops a crafted one without losing the task', () => {
-    expect(taskRecordSchema.parse({ ...record, reportedModel: 'm-2' }).reportedModel).toBe('m-2');
+    expect(taskRecordSchema().parse({ ...record, reportedModel: 'm-2' }).reportedModel).toBe('m-2');
     for (const bad of ['a\u202eb', 'x'.repeat(5_000), 12, { a: 1 }]) {
-      const parsed = taskRecordSchema.safeParse({ ...record, reportedModel: bad });
+      const parsed = taskRecordSchema().safeParse({ ...record, reportedModel: bad });
       expect(parsed.success).toBe(true);
       expect(parsed.data?.reportedModel).toBeUndefined();
       expect(parsed.data?.localId).toBe('local-1');

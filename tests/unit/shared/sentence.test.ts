@@ -144,7 +144,7 @@ describe('a sentence read back', () => {
       sentence: { key: 'error.not.a.key', params: { to: 'x' } },
     });
     expect(taskError).toEqual({ kind: 'server', message: 'The service failed.' });
-    const image = imageRecordSchema.parse({
+    const image = imageRecordSchema().parse({
       index: 0,
       url: null,
       state: 'invalid',

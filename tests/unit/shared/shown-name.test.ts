@@ -117,7 +117,7 @@ describe('every schema that reads such a name', () => {
     fc.assert(
       fc.property(hostileName, hostileName, (signer, generator) => {
         const recorded = { state: 'valid', signer, generator, trusted: true, aiGenerated: true };
-        const parsed = contentCredentialsSchema.safeParse(recorded);
+        const parsed = contentCredentialsSchema().safeParse(recorded);
         if (!parsed.success) return;
         expect(JSON.stringify(parsed.data)).not.toMatch(HIDDEN_ANYWHERE);
         expect(parsed.data).toMatchObject({ signer: cleanName(signer, 200) });
@@ -129,9 +129,9 @@ describe('every schema that reads such a name', () => {
   it('refuses a verifier answer whose name holds any hidden character', () => {
     for (const char of HIDDEN) {
       const answer = { state: 'valid', signer: `Open${char}AI`, trusted: true, aiGenerated: true };
-      expect(credentialVerdictSchema.safeParse(answer).success, hexOf(char)).toBe(false);
+      expect(credentialVerdictSchema().safeParse(answer).success, hexOf(char)).toBe(false);
       const invalid = { state: 'invalid', codes: [], signer: `Open${char}AI` };
-      expect(credentialVerdictSchema.safeParse(invalid).success, hexOf(char)).toBe(false);
+      expect(credentialVerdictSchema().safeParse(invalid).success, hexOf(char)).toBe(false);
     }
   });
 
@@ -139,7 +139,7 @@ describe('every schema that reads such a name', () => {
     fc.assert(
       fc.property(hostileName, hostileName, (asked, reported) => {
         const record = makeTaskRecord({ request: { prompt: 'p', model: asked } });
-        const parsed = taskRecordSchema.safeParse({ ...record, reportedModel: reported });
+        const parsed = taskRecordSchema().safeParse({ ...record, reportedModel: reported });
         if (asked.length > REQUEST_LIMITS.model) return;
         expect(parsed.success).toBe(true);
         const { request, reportedModel } = parsed.data!;
@@ -156,9 +156,9 @@ describe('every schema that reads such a name', () => {
 
   it('cleans the model a request asks for, and leaves it out when nothing is left', () => {
     for (const char of HIDDEN) {
-      const parsed = generationRequestSchema.parse({ prompt: 'p', model: `gpt${char}-image` });
+      const parsed = generationRequestSchema().parse({ prompt: 'p', model: `gpt${char}-image` });
       expect(parsed.model, hexOf(char)).toBe('gpt-image');
-      expect(generationRequestSchema.parse({ prompt: 'p', model: char }).model).toBeUndefined();
+      expect(generationRequestSchema().parse({ prompt: 'p', model: char }).model).toBeUndefined();
     }
   });
 });
@@ -179,7 +179,7 @@ describe('the Content Credentials reader', () => {
           validation_state: 'Valid',
         });
         expect(JSON.stringify(verdict)).not.toMatch(HIDDEN_ANYWHERE);
-        expect(credentialVerdictSchema.safeParse(verdict).success).toBe(true);
+        expect(credentialVerdictSchema().safeParse(verdict).success).toBe(true);
       }),
       { numRuns: 1_000 },
     );

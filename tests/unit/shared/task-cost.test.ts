@@ -96,7 +96,7 @@ describe('a cost read back from disk', () => {
       folder: null,
       cost: { source: 'reported', micros: 'lots', unit: 'USD', field: 'x' },
     };
-    const parsed = taskRecordSchema.safeParse(record);
+    const parsed = taskRecordSchema().safeParse(record);
     expect(parsed.success).toBe(true);
     expect(parsed.success && parsed.data.cost).toBeUndefined();
   });

@@ -79,7 +79,7 @@ const DATE_FIELDS = [
 const BAD_DATES = [1e16, 8.64e15 + 1, MAX_DATE_MS + 1, -1, -8.64e15, NOW + 0.5, Infinity, NaN];
 
 function parses(value: unknown): boolean {
-  return taskRecordSchema.safeParse(value).success;
+  return taskRecordSchema().safeParse(value).success;
 }
 
 describe('dates', () => {
@@ -165,8 +165,8 @@ describe('strings', () => {
 
 describe('imported', () => {
   it('is optional (absent means the record is the app’s own) and a boolean when present', () => {
-    expect(taskRecordSchema.parse(record()).imported).toBeUndefined();
-    expect(taskRecordSchema.parse(record({ imported: true })).imported).toBe(true);
+    expect(taskRecordSchema().parse(record()).imported).toBeUndefined();
+    expect(taskRecordSchema().parse(record({ imported: true })).imported).toBe(true);
     expect(parses({ ...record(), imported: 'yes' })).toBe(false);
   });
 });
@@ -175,9 +175,9 @@ describe('board ("Generate into")', () => {
   const deepest = Array.from({ length: 5 }, () => '\u{1F3A8}'.repeat(100)).join('/');
 
   it('keeps a board’s path as the library stores it, up to the deepest and longest', () => {
-    expect(taskRecordSchema.parse(record({ board: 'Clients/Acme' })).board).toBe('Clients/Acme');
-    expect(taskRecordSchema.parse(record({ board: deepest })).board).toBe(deepest);
-    expect(taskRecordSchema.parse(record()).board).toBeUndefined();
+    expect(taskRecordSchema().parse(record({ board: 'Clients/Acme' })).board).toBe('Clients/Acme');
+    expect(taskRecordSchema().parse(record({ board: deepest })).board).toBe(deepest);
+    expect(taskRecordSchema().parse(record()).board).toBeUndefined();
   });
 
   it.each([
@@ -190,7 +190,7 @@ describe('board ("Generate into")', () => {
     ['a megabyte', 'x'.repeat(1024 * 1024)],
     ['a number', 7],
   ])('drops %s, keeping the task', (_what, board) => {
-    const parsed = taskRecordSchema.safeParse({ ...record(), board });
+    const parsed = taskRecordSchema().safeParse({ ...record(), board });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.board).toBeUndefined();
     expect(parsed.data?.localId).toBe(record().localId);
@@ -201,7 +201,7 @@ describe('the compare a task was sent in', () => {
   const compare = { group: '7d6f1c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', slot: 2, label: 'fal.ai' };
 
   it('keeps it when a later version adds a field to it, dropping that field', () => {
-    const parsed = taskRecordSchema.safeParse({
+    const parsed = taskRecordSchema().safeParse({
       ...record(),
       compare: { ...compare, seed: 42, winner: true },
     });
@@ -214,7 +214,7 @@ describe('the compare a task was sent in', () => {
     ['a seventh slot', { ...compare, slot: 7 }],
     ['a label of bidi controls only', { ...compare, label: '\u202e\u202c' }],
   ])('drops %s, keeping the task', (_what, field) => {
-    const parsed = taskRecordSchema.safeParse({ ...record(), compare: field });
+    const parsed = taskRecordSchema().safeParse({ ...record(), compare: field });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.compare).toBeUndefined();
   });

@@ -85,14 +85,14 @@ describe('task parsing', () => {
 
 describe('generation requests', () => {
   it('requires a prompt and checks the size', () => {
-    expect(generationRequestSchema.safeParse({ prompt: '' }).success).toBe(false);
-    expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '1024x1024' }).success).toBe(
+    expect(generationRequestSchema().safeParse({ prompt: '' }).success).toBe(false);
+    expect(generationRequestSchema().safeParse({ prompt: 'ok', size: '1024x1024' }).success).toBe(
       true,
     );
-    expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '1024X1024' }).success).toBe(
+    expect(generationRequestSchema().safeParse({ prompt: 'ok', size: '1024X1024' }).success).toBe(
       false,
     );
-    expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '0x10' }).success).toBe(false);
+    expect(generationRequestSchema().safeParse({ prompt: 'ok', size: '0x10' }).success).toBe(false);
   });
 
   it('cleans text from the network', () => {

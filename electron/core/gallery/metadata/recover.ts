@@ -162,7 +162,7 @@ export async function recoverFromImages(
   // And the model's options asked for: the first that reads whole gives them.
   const params = mine.find((item) => item.params)?.params;
   const base = recordFrom(first, indexes, relative) as { request: object };
-  const parsed = taskRecordSchema.safeParse({
+  const parsed = taskRecordSchema().safeParse({
     ...base,
     request: { ...base.request, ...(inputs ? { inputs } : {}), ...(params ? { params } : {}) },
     ...(template ? { template } : {}),

@@ -162,7 +162,7 @@ export function readXmpLineage(xmp: string): { inputs: ImageInputs } | 'dropped'
     references: referencesIn(xmp),
   };
   if (Object.values(parts).some((part) => part === null)) return 'dropped';
-  const parsed = imageInputsSchema.safeParse(
+  const parsed = imageInputsSchema().safeParse(
     defined({
       operation,
       ...parts,

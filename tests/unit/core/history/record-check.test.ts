@@ -10,7 +10,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
-import { parseTaskRecord, plainTaskRecord } from '../../../../electron/core/history/record-check';
+import {
+  IMAGE_KEYS as CHECKED_IMAGE_KEYS,
+  REQUEST_KEYS as CHECKED_REQUEST_KEYS,
+  TASK_KEYS as CHECKED_TASK_KEYS,
+  parseTaskRecord,
+  plainTaskRecord,
+} from '../../../../electron/core/history/record-check';
 import { makeImage, makeTaskRecord } from '../../../support/task-records';
 
 type Json = Record<string, unknown>;
@@ -109,9 +115,9 @@ function targetOf(record: Json, next: () => number): Json {
   return record;
 }
 
-const TASK_KEYS = Object.keys(taskRecordSchema.shape);
-const IMAGE_KEYS = Object.keys(taskRecordSchema.shape.images.element.shape);
-const REQUEST_KEYS = Object.keys(taskRecordSchema.shape.request.shape);
+const TASK_KEYS = Object.keys(taskRecordSchema().shape);
+const IMAGE_KEYS = Object.keys(taskRecordSchema().shape.images.element.shape);
+const REQUEST_KEYS = Object.keys(taskRecordSchema().shape.request.shape);
 const EXTRA_KEYS = ['unknown', 'constructor', 'toString', 'hasOwnProperty'];
 
 /** One change to `record`: a field set to a hostile value, removed, or an unknown key added. */
@@ -140,7 +146,7 @@ function asRead(record: Json, raw: string | null): unknown {
 }
 
 function expectSameAsSchema(input: unknown): boolean {
-  const parsed = taskRecordSchema.safeParse(input);
+  const parsed = taskRecordSchema().safeParse(input);
   const plain = plainTaskRecord(input);
   if (plain !== undefined) {
     expect(parsed.success).toBe(true);
@@ -153,6 +159,12 @@ function expectSameAsSchema(input: unknown): boolean {
 }
 
 describe('the plain record check', () => {
+  it("writes out the task's, the images' and the request's keys as the schema has them, in its order", () => {
+    expect(CHECKED_TASK_KEYS).toEqual(TASK_KEYS);
+    expect(CHECKED_IMAGE_KEYS).toEqual(IMAGE_KEYS);
+    expect(CHECKED_REQUEST_KEYS).toEqual(REQUEST_KEYS);
+  });
+
   it('returns what the schema returns for the records a library holds', () => {
     for (const record of storedShapes()) {
       const input = JSON.parse(JSON.stringify(record)) as unknown;

@@ -36,7 +36,7 @@ export function request(
   model: string,
   inputs: Omit<ImageInputs, 'source'> & { source?: InputImage },
 ): GenerationRequest {
-  return generationRequestSchema.parse({
+  return generationRequestSchema().parse({
     prompt: 'make the sky orange',
     model,
     size: '1024x1024',
