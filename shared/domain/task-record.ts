@@ -191,7 +191,7 @@ export const taskRecordSchema = lazySchema(() =>
      * sidecars written before it parse; a value that is not a usable name is dropped on read
      * (a crafted sidecar loses the field, not the task).
      */
-    reportedModel: reportedModelSchema.optional().catch(undefined),
+    reportedModel: reportedModelSchema().optional().catch(undefined),
     /**
      * The seed the service said it made the images with (shared/service/service-seed.ts), a whole
      * number from 0 to 2^53 − 1. Absent: it said none, as on every record written before seeds; a

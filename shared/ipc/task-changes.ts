@@ -88,7 +88,7 @@ export const taskChangeSchema = z.discriminatedUnion('change', [
     views: viewMembershipSchema.optional(),
   }),
   taskLivePartSchema.extend({ change: z.literal('live') }),
-  taskTriageDeltaSchema.extend({
+  taskTriageDeltaSchema().extend({
     change: z.literal('triage'),
     views: viewMembershipSchema.optional(),
   }),
