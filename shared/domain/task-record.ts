@@ -143,7 +143,7 @@ export const imageRecordSchema = lazySchema(() =>
     /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
     favourite: z.boolean().default(false),
     /** Rating, flag, tags and boards (shared/domain/triage.ts). */
-    ...triageFields,
+    ...triageFields(),
     /**
      * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
      * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
@@ -276,18 +276,18 @@ export const taskRecordSchema = lazySchema(() =>
      * image of the task joins as it is first recorded. Absent: none. A value that is not a board's
      * path is dropped on read (a crafted sidecar loses the field, not the task).
      */
-    board: storedBoardPathSchema.optional().catch(undefined),
+    board: storedBoardPathSchema().optional().catch(undefined),
     /**
      * The compare the task was sent in (shared/domain/compare.ts): its group, target slot and
      * label. Absent: none. A damaged value is dropped on read (the task is kept).
      */
-    compare: compareFieldSchema.optional().catch(undefined),
+    compare: compareFieldSchema().optional().catch(undefined),
     /**
      * The prompt template the task was made from (shared/domain/task-template.ts); its resolved
      * prompt is `request.prompt`. Absent: none, as on every record written before templates. A
      * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
      */
-    template: taskTemplateSchema.optional().catch(undefined),
+    template: taskTemplateSchema().optional().catch(undefined),
     /**
      * Whether the submit request may have left (electron/core/engine/send-mark.ts): `queued` from
      * the moment the task is stored until its request is handed to the network, `sent` from just

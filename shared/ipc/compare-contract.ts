@@ -74,7 +74,7 @@ const comparePlanSchema = fanOutPlanSchema({
 }).extend({ total: costSumSchema });
 export type ComparePlanOutput = z.infer<typeof comparePlanSchema>;
 
-const groupInput = z.object({ group: compareGroupSchema }).strict();
+const groupInput = z.object({ group: compareGroupSchema() }).strict();
 
 export const compareRequests = {
   /** The plan of a compare: nothing stored, nothing sent. */
@@ -98,7 +98,7 @@ export const compareRequests = {
       .object({ limit: z.number().int().min(1).max(MAX_COMPARE_GROUPS_LISTED).optional() })
       .strict(),
     output: z.object({
-      groups: z.array(compareGroupSummarySchema).max(MAX_COMPARE_GROUPS_LISTED),
+      groups: z.array(compareGroupSummarySchema()).max(MAX_COMPARE_GROUPS_LISTED),
     }),
   },
   /** "Cancel all": each unfinished task of the group, where its service can cancel. */

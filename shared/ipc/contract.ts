@@ -99,7 +99,7 @@ const taskFilterFields = {
   favourite: z.boolean().optional(),
   provider: providerIdSchema.optional(),
   /** Only the tasks of this compare group. */
-  compareGroup: compareGroupSchema.optional(),
+  compareGroup: compareGroupSchema().optional(),
   /** Only tasks made from the prompt template with this id. */
   template: z.uuid().optional(),
 };

@@ -16,7 +16,7 @@ const leftOutSchema = z
 /** A fan-out's plan as the page shows it, each kept target with the use's own `fields`. */
 export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
   return z.object({
-    group: compareGroupSchema,
+    group: compareGroupSchema(),
     targets: z
       .array(
         z.object({
@@ -38,7 +38,7 @@ export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
 
 /** What a run answers: the group, its tasks as stored (priced), the targets left out. */
 export const fanOutRunSchema = z.object({
-  group: compareGroupSchema,
+  group: compareGroupSchema(),
   items: z.array(taskItemSchema).max(1_000),
   leftOut: leftOutSchema,
 });

@@ -75,7 +75,7 @@ export const galleryFilter = z
     model: z.string().max(200).optional(),
     provider: providerIdSchema.optional(),
     /** Only images of the tasks of this compare group. */
-    compareGroup: compareGroupSchema.optional(),
+    compareGroup: compareGroupSchema().optional(),
     /** Only images of tasks of a compare, any group (true), or of none (false). */
     compared: z.boolean().optional(),
     /** Only images of tasks made from the prompt template with this id. */

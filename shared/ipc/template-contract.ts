@@ -30,7 +30,7 @@ const MAX_PLAN_PROMPTS = 100;
 /** Problems an import or export answers with (the rest are counted only by the file). */
 const MAX_LISTED_PROBLEMS = 200;
 
-const templateId = promptTemplateSchema.shape.id;
+const templateId = promptTemplateSchema().shape.id;
 /** A name as the page sends it (main trims, normalises and checks it). */
 const name = z
   .string()
@@ -125,7 +125,7 @@ export const templateRequests = {
   'templates:list': {
     input: z.undefined(),
     output: z.object({
-      templates: z.array(promptTemplateSchema).max(MAX_LIBRARY_TEMPLATES),
+      templates: z.array(promptTemplateSchema()).max(MAX_LIBRARY_TEMPLATES),
       problems: z.array(templateProblemSchema).max(MAX_LIBRARY_TEMPLATES),
       wordLists: z.array(wordListSchema).max(MAX_WORD_LISTS),
     }),
@@ -141,7 +141,7 @@ export const templateRequests = {
         version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
       })
       .strict(),
-    output: promptTemplateSchema,
+    output: promptTemplateSchema(),
   },
   'templates:delete': { input: z.object({ id: templateId }).strict(), output: z.void() },
   /** Makes or replaces a word list (one word a line in the form; empty ones dropped by main). */
