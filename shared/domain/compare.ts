@@ -61,7 +61,7 @@ export const compareGroupSummarySchema = lazySchema(() =>
   z.object({
     group: compareGroupSchema(),
     prompt: z.string().max(MAX_GROUP_PROMPT_CHARS),
-    createdAt: dateMsSchema,
+    createdAt: dateMsSchema(),
     targets: z.number().int().min(0).max(COMPARE_TARGETS.max),
     tasks: z.number().int().min(1),
   }),

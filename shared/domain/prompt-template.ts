@@ -81,8 +81,8 @@ const templatePresetSchema = () =>
  * otherwise be dropped in silence, not refused.
  */
 const presetsSchema = () =>
-  ownKeysSchema((key) => providerIdSchema.safeParse(key).success).pipe(
-    z.partialRecord(providerIdSchema, templatePresetSchema()),
+  ownKeysSchema((key) => providerIdSchema().safeParse(key).success).pipe(
+    z.partialRecord(providerIdSchema(), templatePresetSchema()),
   );
 
 /** A name as {@link checkTemplateName} stores it (any other value fails). */
@@ -109,8 +109,8 @@ export const promptTemplateSchema = lazySchema(() =>
     presets: presetsSchema().optional(),
     /** 1 when created, one more on every save. */
     version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-    createdAt: dateMsSchema,
-    updatedAt: dateMsSchema,
+    createdAt: dateMsSchema(),
+    updatedAt: dateMsSchema(),
   }),
 );
 

@@ -30,7 +30,7 @@ const imageTriageDeltaSchema = () =>
     flag: z.enum(['pick', 'reject']).optional(),
     tags: listSchema(MAX_TAGS_PER_IMAGE),
     boards: listSchema(MAX_BOARDS_PER_IMAGE),
-    triagedAt: dateMsSchema.optional(),
+    triagedAt: dateMsSchema().optional(),
   });
 
 /**
@@ -43,7 +43,7 @@ export const taskTriageDeltaSchema = lazySchema(() =>
     /** The task's star after the change: its images' (favourites.ts). */
     favourite: z.boolean(),
     /** The task's time of change. */
-    updatedAt: dateMsSchema,
+    updatedAt: dateMsSchema(),
     /** The images the change wrote, each once. */
     images: z.array(imageTriageDeltaSchema()).min(1).max(MAX_IMAGES_PER_TASK),
   }),

@@ -220,7 +220,7 @@ export const triageFields = lazySchema(() => ({
    * When the user last changed the image's rating or flag (ms): an archive's import keeps the
    * newer of two. Absent: never changed by this version.
    */
-  triagedAt: dateMsSchema.optional().catch(undefined),
+  triagedAt: dateMsSchema().optional().catch(undefined),
 }));
 
 /** What an image carries of triage (all optional: an untriaged image has none of them). */

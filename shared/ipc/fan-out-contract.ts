@@ -10,7 +10,7 @@ import { sentenceSchema } from '../i18n/sentence';
 import { taskItemSchema } from './task-item';
 
 const leftOutSchema = z
-  .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema }))
+  .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema() }))
   .max(COMPARE_TARGETS.max);
 
 /** A fan-out's plan as the page shows it, each kept target with the use's own `fields`. */
@@ -23,16 +23,16 @@ export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
           slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
           label: z.string(),
           /** What was adapted to what the service takes, in sentences. */
-          notes: z.array(sentenceSchema).max(20),
+          notes: z.array(sentenceSchema()).max(20),
           ...fields,
         }),
       )
       .max(COMPARE_TARGETS.max),
     leftOut: leftOutSchema,
     /** Soft caps passed. */
-    warnings: z.array(sentenceSchema).max(20),
+    warnings: z.array(sentenceSchema()).max(20),
     /** Why nothing may be sent (a hard cap, no target left): the run is then refused with it. */
-    refusal: sentenceSchema.optional(),
+    refusal: sentenceSchema().optional(),
   });
 }
 

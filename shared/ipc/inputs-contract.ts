@@ -59,11 +59,11 @@ const stackEntrySchema = z.object({
   /** What made it; null for the original. */
   operation: imageOperationSchema().nullable(),
   parent: imageParentSchema().optional(),
-  provider: providerIdSchema,
+  provider: providerIdSchema(),
   model: z.string().max(200).optional(),
   prompt: z.string().max(REQUEST_LIMITS.prompt),
   createdAt: z.number(),
-  state: imageStateSchema,
+  state: imageStateSchema(),
   /** Upscale factor, for an upscale. */
   factor: z.number().int().optional(),
 });
@@ -128,7 +128,7 @@ export const inputRequests = {
     output: z.object({ url: z.string().max(500) }),
   },
   /** The user agreed that inputs uploaded to `provider` become public links (asked once). */
-  'inputs:consent': { input: z.object({ provider: providerIdSchema }).strict(), output: none },
+  'inputs:consent': { input: z.object({ provider: providerIdSchema() }).strict(), output: none },
   /** How an edit would run: nothing stored, nothing sent, nothing uploaded. */
   'edit:plan': { input: editInputSchema, output: editPlanSchema },
   /** Plans again and sends: every task stored first (one group), each sent on its own. */

@@ -51,12 +51,12 @@ export const generationRequestSchema = lazySchema(() =>
      * The model's own options, by the names its service documents (shared/domain/model-params.ts),
      * checked against its schema before anything is sent. Absent: none, as on every record before.
      */
-    params: paramValuesSchema.optional(),
+    params: paramValuesSchema().optional(),
     /**
      * The seed asked for (`--seed`, "Use this seed"), sent where the model's schema has one. The
      * seed the service says it used is the record's own `seed`. Absent: the service draws one.
      */
-    seed: seedSchema.optional(),
+    seed: seedSchema().optional(),
     /**
      * The ComfyUI workflow a task of that provider runs, with the map of its inputs
      * (shared/domain/comfy-workflow.ts): the model's own graph, kept with the task so a resend runs

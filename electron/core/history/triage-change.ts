@@ -88,7 +88,7 @@ export function imagesOnly(
   next: TaskRecord,
 ): { record: TaskRecord; triageOnly: boolean } | null {
   if (!sameTaskButTriage(stored, next)) return null;
-  if (typeof next.favourite !== 'boolean' || !dateMsSchema.safeParse(next.updatedAt).success) {
+  if (typeof next.favourite !== 'boolean' || !dateMsSchema().safeParse(next.updatedAt).success) {
     return null;
   }
   const triaged = next.images.every((image, n) => {
