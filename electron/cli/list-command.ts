@@ -68,7 +68,7 @@ function listCommand(
 function listTemplate(value: string | undefined): string | null {
   if (value === undefined) return null;
   const id = value.trim().toLowerCase();
-  if (!promptTemplateSchema.shape.id.safeParse(id).success) {
+  if (!promptTemplateSchema().shape.id.safeParse(id).success) {
     throw new UsageError(
       '--template needs a template id (a UUID, as `pictor template show NAME` prints it).',
     );

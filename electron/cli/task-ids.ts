@@ -61,7 +61,7 @@ export function findCompareGroup(history: IdHistory, text: string): string | und
  */
 export function compareIdText(text: string, option: string): string {
   const id = text.trim().toLowerCase();
-  if (compareGroupSchema.safeParse(id).success) return id;
+  if (compareGroupSchema().safeParse(id).success) return id;
   if (id.length >= MIN_ID_PREFIX && /^[0-9a-f-]+$/.test(id)) return id;
   throw new UsageError(
     `${option} takes a compare group id as compare printed it (a UUID, or its first ${MIN_ID_PREFIX} or more characters).`,

@@ -17,7 +17,7 @@ export const MIN_TILE_OF: Record<ThumbnailSize, number> = { small: 120, medium: 
 
 const displaySchema = z.object({
   thumbnailSize: z.enum(THUMBNAIL_SIZES).catch('medium'),
-  sort: gallerySortSchema.catch('newest'),
+  sort: gallerySortSchema().catch('newest'),
   /** Tiles show the whole image (letterboxed) instead of filling the square. */
   uncropped: z.boolean().catch(false),
   /** The viewer's details panel is hidden. */

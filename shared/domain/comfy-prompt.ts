@@ -45,7 +45,7 @@ export function readWorkflowText(text: string): WorkflowReading {
       problem:
         'This is the workflow as the ComfyUI editor saves it: export it with "Export (API)" and import that file.',
     };
-  const parsed = workflowGraphSchema.safeParse(json);
+  const parsed = workflowGraphSchema().safeParse(json);
   if (parsed.success) return { ok: true, graph: parsed.data };
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : '';

@@ -42,14 +42,12 @@ export type WorkflowRole = (typeof WORKFLOW_ROLES)[number];
 /** Roles whose input holds text (a prompt, a LoadImage file name); the others hold whole numbers. */
 const TEXT_ROLES: ReadonlySet<WorkflowRole> = new Set(['prompt', 'negative', 'image']);
 
-const nodeIdSchema = z
-  .string()
-  .regex(NODE_ID)
-  .refine((id) => !RESERVED.has(id));
-const inputNameSchema = z
-  .string()
-  .regex(INPUT_NAME)
-  .refine((name) => !RESERVED.has(name));
+/** `node id` and `input name`: the graph's keys (a reserved name is refused). */
+const graphKey = (pattern: RegExp) =>
+  z
+    .string()
+    .regex(pattern)
+    .refine((key) => !RESERVED.has(key));
 const printable = (max: number) =>
   z
     .string()
@@ -57,60 +55,72 @@ const printable = (max: number) =>
     .max(max)
     .regex(/^[^\p{Cc}]+$/u);
 
-/** One input's value, bounded by depth and entries (a link is a list of two). */
-const inputValueSchema = z.unknown().superRefine((value, ctx) => {
-  const problem = valueProblem(value, 0, { entries: 0 });
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-});
-
-const nodeSchema = z.object({
-  class_type: printable(128),
-  inputs: z
-    .record(inputNameSchema, inputValueSchema)
-    .refine((inputs) => Object.keys(inputs).length <= MAX_NODE_INPUTS, 'too many inputs'),
-  _meta: z.object({ title: z.string().max(256).optional() }).optional(),
-});
-export type WorkflowNode = z.infer<typeof nodeSchema>;
+/**
+ * One node of a graph, its inputs' values bounded by depth and entries (a link is a list of two).
+ * This module's schemas are built on first use (lazy-schema.ts).
+ */
+const nodeSchema = lazySchema(() =>
+  z.object({
+    class_type: printable(128),
+    inputs: z
+      .record(
+        graphKey(INPUT_NAME),
+        z.unknown().superRefine((value, ctx) => {
+          const problem = valueProblem(value, 0, { entries: 0 });
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      )
+      .refine((inputs) => Object.keys(inputs).length <= MAX_NODE_INPUTS, 'too many inputs'),
+    _meta: z.object({ title: z.string().max(256).optional() }).optional(),
+  }),
+);
+export type WorkflowNode = z.infer<ReturnType<typeof nodeSchema>>;
 
 /** A workflow's graph, API format, each link to a node the graph has. */
-export const workflowGraphSchema = z.record(nodeIdSchema, nodeSchema).superRefine((graph, ctx) => {
-  const count = Object.keys(graph).length;
-  if (count === 0 || count > MAX_WORKFLOW_NODES) {
-    ctx.addIssue({ code: 'custom', message: `A workflow has 1 to ${MAX_WORKFLOW_NODES} nodes.` });
-    return;
-  }
-  const dangling = danglingLink(graph);
-  if (dangling !== null) ctx.addIssue({ code: 'custom', message: dangling });
-});
-export type WorkflowGraph = z.infer<typeof workflowGraphSchema>;
+export const workflowGraphSchema = lazySchema(() =>
+  z.record(graphKey(NODE_ID), nodeSchema()).superRefine((graph, ctx) => {
+    const count = Object.keys(graph).length;
+    if (count === 0 || count > MAX_WORKFLOW_NODES) {
+      ctx.addIssue({ code: 'custom', message: `A workflow has 1 to ${MAX_WORKFLOW_NODES} nodes.` });
+      return;
+    }
+    const dangling = danglingLink(graph);
+    if (dangling !== null) ctx.addIssue({ code: 'custom', message: dangling });
+  }),
+);
+export type WorkflowGraph = z.infer<ReturnType<typeof workflowGraphSchema>>;
 
 /** `node id.input name`: where a role's value goes (the IPC contract's map takes the same). */
-export const inputPathSchema = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_:-]{1,64}\.[A-Za-z0-9_ +-]{1,128}$/);
+export const inputPathSchema = lazySchema(() =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_:-]{1,64}\.[A-Za-z0-9_ +-]{1,128}$/),
+);
 
-const workflowMapSchema = z
-  .object({
-    prompt: inputPathSchema,
-    negative: inputPathSchema.optional(),
-    seed: inputPathSchema.optional(),
-    width: inputPathSchema.optional(),
-    height: inputPathSchema.optional(),
-    steps: inputPathSchema.optional(),
-    image: inputPathSchema.optional(),
-  })
-  // A role Pictor does not have is left out of a record read back (events, archives); an import
-  // refuses one (comfy-prompt.ts `mappedWorkflow`).
-  .strip();
-export type WorkflowMap = z.infer<typeof workflowMapSchema>;
+const workflowMapSchema = lazySchema(() =>
+  z
+    .object({
+      prompt: inputPathSchema(),
+      negative: inputPathSchema().optional(),
+      seed: inputPathSchema().optional(),
+      width: inputPathSchema().optional(),
+      height: inputPathSchema().optional(),
+      steps: inputPathSchema().optional(),
+      image: inputPathSchema().optional(),
+    })
+    // A role Pictor does not have is left out of a record read back (events, archives); an import
+    // refuses one (comfy-prompt.ts `mappedWorkflow`).
+    .strip(),
+);
+export type WorkflowMap = z.infer<ReturnType<typeof workflowMapSchema>>;
 
 /**
  * A workflow and its map, as a model of the ComfyUI provider keeps it and a request carries it.
  * Built on first use (lazy-schema.ts).
  */
 export const comfyWorkflowSchema = lazySchema(() =>
-  z.object({ graph: workflowGraphSchema, map: workflowMapSchema }).superRefine((workflow, ctx) => {
+  z.object({ graph: workflowGraphSchema(), map: workflowMapSchema() }).superRefine((workflow, ctx) => {
     for (const problem of mapProblems(workflow.graph, workflow.map))
       ctx.addIssue({ code: 'custom', message: problem });
   }),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { shownNameSchema } from '../text/shown-name';
+import { lazySchema } from './lazy-schema';
 import { dateMsSchema } from './limits';
 
 /** How many targets one compare takes (the same target twice counts twice). */
@@ -25,8 +26,11 @@ export function targetLabel(service: string, model: string | undefined): string 
   return model ? `${service} · ${model}` : service;
 }
 
-/** A compare group's id: a UUID, as `randomUUID` makes it. */
-export const compareGroupSchema = z.uuid();
+/**
+ * A compare group's id: a UUID, as `randomUUID` makes it. This module's schemas are built on
+ * first use (lazy-schema.ts).
+ */
+export const compareGroupSchema = lazySchema(() => z.uuid());
 
 /**
  * The compare a task belongs to: its group, its target's place (1 to 6) and the target's label.
@@ -34,12 +38,14 @@ export const compareGroupSchema = z.uuid();
  * taken out (shared/text/shown-name.ts), and a label longer than the bound is refused. A field
  * it does not know (a later version's) is dropped, as the record's own are, not the whole compare.
  */
-export const compareFieldSchema = z.object({
-  group: compareGroupSchema,
-  slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
-  label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
-});
-export type CompareField = z.infer<typeof compareFieldSchema>;
+export const compareFieldSchema = lazySchema(() =>
+  z.object({
+    group: compareGroupSchema(),
+    slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
+    label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
+  }),
+);
+export type CompareField = z.infer<ReturnType<typeof compareFieldSchema>>;
 
 /** Most compare groups one listing names (the gallery's Compare group filter). */
 export const MAX_COMPARE_GROUPS_LISTED = 200;
@@ -51,11 +57,13 @@ export const MAX_GROUP_PROMPT_CHARS = 200;
  * first task was made, how many targets (slots) and tasks it has. Read from rows anyone with the
  * file may have written: a row that does not fit is left out of the listing.
  */
-export const compareGroupSummarySchema = z.object({
-  group: compareGroupSchema,
-  prompt: z.string().max(MAX_GROUP_PROMPT_CHARS),
-  createdAt: dateMsSchema,
-  targets: z.number().int().min(0).max(COMPARE_TARGETS.max),
-  tasks: z.number().int().min(1),
-});
-export type CompareGroupSummary = z.infer<typeof compareGroupSummarySchema>;
+export const compareGroupSummarySchema = lazySchema(() =>
+  z.object({
+    group: compareGroupSchema(),
+    prompt: z.string().max(MAX_GROUP_PROMPT_CHARS),
+    createdAt: dateMsSchema(),
+    targets: z.number().int().min(0).max(COMPARE_TARGETS.max),
+    tasks: z.number().int().min(1),
+  }),
+);
+export type CompareGroupSummary = z.infer<ReturnType<typeof compareGroupSummarySchema>>;

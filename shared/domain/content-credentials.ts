@@ -22,10 +22,11 @@ export const MAX_CREDENTIAL_NAME_CHARS = 200;
 /** Validation codes kept per image (`assertion.dataHash.mismatch`, …). */
 export const MAX_CREDENTIAL_CODES = 16;
 
-const code = z
-  .string()
-  .max(100)
-  .regex(/^[A-Za-z0-9._-]+$/);
+const code = () =>
+  z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/);
 
 /**
  * Each state's fields, shared by the record's schema and the strict one a verifier answer meets;
@@ -46,25 +47,25 @@ function states(name: z.ZodType<string>) {
     },
     INVALID: {
       state: z.literal('invalid'),
-      codes: z.array(code).max(MAX_CREDENTIAL_CODES),
+      codes: z.array(code()).max(MAX_CREDENTIAL_CODES),
       signer: name.optional(),
     },
   };
 }
-const NONE = { state: z.literal('none') };
-const UNREADABLE = {
+const none = () => ({ state: z.literal('none') });
+const unreadable = () => ({
   state: z.literal('unreadable'),
   /** The store is not in the file but online, at an address its XMP names: never fetched. */
   remote: z.literal(true).optional(),
-};
+});
 /** What an image's record keeps. Built on first use (lazy-schema.ts), as the verdict's schema. */
 export const contentCredentialsSchema = lazySchema(() => {
   const record = states(shownNameSchema(MAX_CREDENTIAL_NAME_CHARS));
   return z.discriminatedUnion('state', [
-    z.object(NONE),
+    z.object(none()),
     z.object(record.VALID),
     z.object(record.INVALID),
-    z.object(UNREADABLE),
+    z.object(unreadable()),
   ]);
 });
 export type ContentCredentials = z.infer<ReturnType<typeof contentCredentialsSchema>>;
@@ -82,7 +83,7 @@ export const credentialVerdictSchema = lazySchema(() => {
   return z.discriminatedUnion('state', [
     z.strictObject(answer.VALID),
     z.strictObject(answer.INVALID),
-    z.strictObject(UNREADABLE),
+    z.strictObject(unreadable()),
   ]);
 });
 

@@ -1,10 +1,12 @@
 /**
  * The cost ledger as the app's window and the CLI read it: the user's prices (what Pictor
  * estimates with), spending caps, one entry per task, and totals per unit by day, month and
- * service. Schemas, because prices and caps come back from the disk and (later) the window.
+ * service. Schemas, because prices and caps come back from the disk and (later) the window; each
+ * built on first use (lazy-schema.ts).
  */
 import { z } from 'zod';
 import { COST_BOUNDS } from './cost-amounts';
+import { lazySchema } from './lazy-schema';
 import { providerIdSchema, type ProviderId } from './providers';
 import { costUnitSchema, priceBasisSchema, type CostUnit, type TaskCost } from './task-cost';
 
@@ -13,32 +15,35 @@ import { costUnitSchema, priceBasisSchema, type CostUnit, type TaskCost } from '
  * for. A service and model may have one price per unit (money and credits), so a cap in either
  * unit can count its tasks.
  */
-export const costPriceSchema = z.object({
-  provider: providerIdSchema,
-  /** '' : every model of the provider that has no price of its own. */
-  model: z.string().trim().max(COST_BOUNDS.model),
-  unit: costUnitSchema,
-  basis: priceBasisSchema,
-  micros: z.number().int().min(0).max(COST_BOUNDS.priceMaxMicros),
-});
-export type CostPrice = z.infer<typeof costPriceSchema>;
+export const costPriceSchema = lazySchema(() =>
+  z.object({
+    provider: providerIdSchema(),
+    /** '' : every model of the provider that has no price of its own. */
+    model: z.string().trim().max(COST_BOUNDS.model),
+    unit: costUnitSchema(),
+    basis: priceBasisSchema(),
+    micros: z.number().int().min(0).max(COST_BOUNDS.priceMaxMicros),
+  }),
+);
+export type CostPrice = z.infer<ReturnType<typeof costPriceSchema>>;
 
 export const CAP_PERIODS = ['day', 'month'] as const;
-const capPeriodSchema = z.enum(CAP_PERIODS);
-export type CapPeriod = z.infer<typeof capPeriodSchema>;
+export type CapPeriod = (typeof CAP_PERIODS)[number];
 
 /**
  * A spending cap: per the user's local day or month, in one unit, over every service or one.
  * `soft` warns before a submit that would pass it; `hard` refuses that submit.
  */
-export const spendingCapSchema = z.object({
-  period: capPeriodSchema,
-  unit: costUnitSchema,
-  provider: providerIdSchema.nullable(),
-  kind: z.enum(['soft', 'hard']),
-  micros: z.number().int().min(0).max(COST_BOUNDS.capMaxMicros),
-});
-export type SpendingCap = z.infer<typeof spendingCapSchema>;
+export const spendingCapSchema = lazySchema(() =>
+  z.object({
+    period: z.enum(CAP_PERIODS),
+    unit: costUnitSchema(),
+    provider: providerIdSchema().nullable(),
+    kind: z.enum(['soft', 'hard']),
+    micros: z.number().int().min(0).max(COST_BOUNDS.capMaxMicros),
+  }),
+);
+export type SpendingCap = z.infer<ReturnType<typeof spendingCapSchema>>;
 
 /**
  * One task of the ledger: when, which service, what it asked for, how it stands, and its cost.

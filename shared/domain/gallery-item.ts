@@ -22,16 +22,17 @@ export const galleryItemSchema = lazySchema(() =>
     reportedModel: z.string().optional(),
     size: z.string().optional(),
     quality: z.string().optional(),
-    createdAt: dateMsSchema,
+    createdAt: dateMsSchema(),
     /** The service the task lives on; absent: today's contract (`pictor`). */
-    provider: providerIdSchema.optional(),
+    provider: providerIdSchema().optional(),
   }),
 );
 export type GalleryItem = z.infer<ReturnType<typeof galleryItemSchema>>;
 
 /** The gallery's orders: newest task first (the default), oldest first, or by prompt A to Z. */
-export const gallerySortSchema = z.enum(['newest', 'oldest', 'prompt']);
-export type GallerySort = z.infer<typeof gallerySortSchema>;
+export const GALLERY_SORTS = ['newest', 'oldest', 'prompt'] as const;
+export const gallerySortSchema = lazySchema(() => z.enum(GALLERY_SORTS));
+export type GallerySort = (typeof GALLERY_SORTS)[number];
 
 export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryItem {
   const { prompt, model, size, quality } = record.request;

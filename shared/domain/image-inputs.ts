@@ -21,13 +21,12 @@ export const IMAGE_OPERATIONS = [
   /** A larger copy of the image (×2, ×4). */
   'upscale',
 ] as const;
-export const imageOperationSchema = z.enum(IMAGE_OPERATIONS);
-export type ImageOperation = z.infer<typeof imageOperationSchema>;
+export const imageOperationSchema = lazySchema(() => z.enum(IMAGE_OPERATIONS));
+export type ImageOperation = (typeof IMAGE_OPERATIONS)[number];
 
 /** The formats an input may have; anything else is refused with a sentence. */
 const INPUT_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-const inputMimeSchema = z.enum(INPUT_MIMES);
-export type InputMime = z.infer<typeof inputMimeSchema>;
+export type InputMime = (typeof INPUT_MIMES)[number];
 
 /** Largest input file the store takes (no service takes more; each model states its own). */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -39,17 +38,24 @@ export const MAX_REFERENCES = 9;
 export const UPSCALE_FACTORS = [2, 4] as const;
 export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
 
-export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 digest.');
+export const sha256Schema = lazySchema(() =>
+  z.string().regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 digest.'),
+);
 
-/** One input image: its digest (its name in the store) and what its header says. */
-export const inputImageSchema = z.object({
-  sha256: sha256Schema,
-  mime: inputMimeSchema,
-  width: boundedInt(1, MAX_INPUT_SIDE),
-  height: boundedInt(1, MAX_INPUT_SIDE),
-  bytes: boundedInt(1, MAX_INPUT_BYTES),
-});
-export type InputImage = z.infer<typeof inputImageSchema>;
+/**
+ * One input image: its digest (its name in the store) and what its header says. This module's
+ * schemas are built on first use (lazy-schema.ts): a command that reads no inputs builds none.
+ */
+export const inputImageSchema = lazySchema(() =>
+  z.object({
+    sha256: sha256Schema(),
+    mime: z.enum(INPUT_MIMES),
+    width: boundedInt(1, MAX_INPUT_SIDE),
+    height: boundedInt(1, MAX_INPUT_SIDE),
+    bytes: boundedInt(1, MAX_INPUT_BYTES),
+  }),
+);
+export type InputImage = z.infer<ReturnType<typeof inputImageSchema>>;
 
 /**
  * How the user asked inputs to travel: `auto` (inline when the model takes it and it fits, else
@@ -57,24 +63,27 @@ export type InputImage = z.infer<typeof inputImageSchema>;
  * upload even when inline would fit), `never` (never upload: inline, or refused).
  */
 export const INPUT_ROUTES = ['auto', 'inline', 'upload', 'never'] as const;
-const inputRouteSchema = z.enum(INPUT_ROUTES);
-export type InputRoute = z.infer<typeof inputRouteSchema>;
+export type InputRoute = (typeof INPUT_ROUTES)[number];
 
 /** Pixels added on each side of an expanded image. */
-const expandSchema = z.object({
-  top: boundedInt(0, MAX_INPUT_SIDE),
-  right: boundedInt(0, MAX_INPUT_SIDE),
-  bottom: boundedInt(0, MAX_INPUT_SIDE),
-  left: boundedInt(0, MAX_INPUT_SIDE),
-});
-export type Expand = z.infer<typeof expandSchema>;
+const expandSchema = lazySchema(() =>
+  z.object({
+    top: boundedInt(0, MAX_INPUT_SIDE),
+    right: boundedInt(0, MAX_INPUT_SIDE),
+    bottom: boundedInt(0, MAX_INPUT_SIDE),
+    left: boundedInt(0, MAX_INPUT_SIDE),
+  }),
+);
+export type Expand = z.infer<ReturnType<typeof expandSchema>>;
 
 /** The library image an input came from: its task and image. */
-export const imageParentSchema = z.object({
-  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
-  index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
-});
-export type ImageParent = z.infer<typeof imageParentSchema>;
+export const imageParentSchema = lazySchema(() =>
+  z.object({
+    localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+    index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
+  }),
+);
+export type ImageParent = z.infer<ReturnType<typeof imageParentSchema>>;
 
 /**
  * A task's inputs, kept in its request. `parent` is absent for a source taken from a file (the
@@ -83,23 +92,23 @@ export type ImageParent = z.infer<typeof imageParentSchema>;
 export const imageInputsSchema = lazySchema(() =>
   z
     .object({
-      operation: imageOperationSchema,
-      source: inputImageSchema,
+      operation: imageOperationSchema(),
+      source: inputImageSchema(),
       /** The mask at the source's exact size, white-on-black grayscale (white = edit). */
-      mask: inputImageSchema.optional(),
+      mask: inputImageSchema().optional(),
       /**
        * The same mask for models that read alpha (`alpha-edit`): an RGBA PNG whose alpha is 0
        * where the image is to be edited. The page's mask editor exports both; one given from a
        * file is kept in the convention it has.
        */
-      maskAlpha: inputImageSchema.optional(),
-      references: z.array(inputImageSchema).max(MAX_REFERENCES).optional(),
+      maskAlpha: inputImageSchema().optional(),
+      references: z.array(inputImageSchema()).max(MAX_REFERENCES).optional(),
       /** Upscale only. */
       factor: z.union([z.literal(2), z.literal(4)]).optional(),
       /** Outpaint only. */
-      expand: expandSchema.optional(),
-      parent: imageParentSchema.optional(),
-      route: inputRouteSchema.optional(),
+      expand: expandSchema().optional(),
+      parent: imageParentSchema().optional(),
+      route: z.enum(INPUT_ROUTES).optional(),
       /**
        * The safety tolerance asked for (FLUX: 0 strictest to 6); sent clamped to what the model
        * allows with an input image, and the plan says so.

@@ -31,7 +31,7 @@ export const keyStatusSchema = z.object({
   /** A sentence for the user when something needs their attention. */
   message: z.string().nullable(),
   /** `message` as a catalogue sentence: the window shows it in its own language. */
-  messageSentence: sentenceSchema.optional(),
+  messageSentence: sentenceSchema().optional(),
   /**
    * The service base URL the key was entered for (`https://gateway.example/team-a`): the only
    * place it is ever sent. Null when it was stored before any service address was set.

@@ -8,6 +8,7 @@
  * back; they exist to stop junk (a date no formatter can show, a megabyte-long "id").
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Earliest date a record may carry: the Unix epoch. Not later: a computer whose clock was
@@ -92,12 +93,17 @@ export const MAX_RUNNING_AT_LIMIT = 100_000;
 /** The longest watch timeout Settings offers, in minutes (a week); 0 watches forever. */
 export const MAX_WATCH_MINUTES = 7 * 24 * 60;
 
-/** A date in ms since the epoch: a whole number from {@link MIN_DATE_MS} to {@link MAX_DATE_MS}. */
-export const dateMsSchema = z
-  .number()
-  .int('A date must be a whole number of milliseconds.')
-  .min(MIN_DATE_MS, 'The date is before 1970.')
-  .max(MAX_DATE_MS, 'The date is after the year 2200.');
+/**
+ * A date in ms since the epoch: a whole number from {@link MIN_DATE_MS} to {@link MAX_DATE_MS}.
+ * Built on first use (lazy-schema.ts), as the schemas made of it.
+ */
+export const dateMsSchema = lazySchema(() =>
+  z
+    .number()
+    .int('A date must be a whole number of milliseconds.')
+    .min(MIN_DATE_MS, 'The date is before 1970.')
+    .max(MAX_DATE_MS, 'The date is after the year 2200.'),
+);
 
 /** True when `value` is a whole number from `range.min` to `range.max`. */
 export function isWholeNumberIn(

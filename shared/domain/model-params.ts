@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { sentence, type Sentence } from '../i18n/sentence';
+import { lazySchema } from './lazy-schema';
 import { isParamName } from './param-names';
 
 /** The options image clients show first, in this order. */
@@ -60,31 +61,29 @@ export const MAX_PARAMS = 48;
 /** Longest text option Pictor sends (a negative prompt). */
 export const MAX_PARAM_TEXT = 4_000;
 
-const paramValueSchema = z.union([
-  z.string().max(MAX_PARAM_TEXT),
-  z.number().finite(),
-  z.boolean(),
-]);
+const paramValueSchema = () =>
+  z.union([z.string().max(MAX_PARAM_TEXT), z.number().finite(), z.boolean()]);
 
 /**
  * A request's options as the record keeps them (read back from disk: bounded). zod's record
  * skips an own `__proto__` key without asking its key schema, so a name it would refuse is
  * looked for first: an option named so is refused, not dropped in silence.
  */
-const paramRecordSchema = z
-  .record(z.string().refine(isParamName), paramValueSchema)
-  .refine((values) => Object.keys(values).length <= MAX_PARAMS, 'too many options');
-export const paramValuesSchema = z.preprocess<
-  unknown,
-  typeof paramRecordSchema,
-  z.input<typeof paramRecordSchema>
->((raw, context) => {
-  if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
-    context.addIssue({ code: 'custom', message: 'An option may not be named __proto__.' });
-  }
-  return raw;
-}, paramRecordSchema);
-export type ParamValues = z.infer<typeof paramValuesSchema>;
+const paramRecordSchema = () =>
+  z
+    .record(z.string().refine(isParamName), paramValueSchema())
+    .refine((values) => Object.keys(values).length <= MAX_PARAMS, 'too many options');
+type ParamRecordSchema = ReturnType<typeof paramRecordSchema>;
+/** Built on first use (lazy-schema.ts): a command that reads no options builds none. */
+export const paramValuesSchema = lazySchema(() =>
+  z.preprocess<unknown, ParamRecordSchema, z.input<ParamRecordSchema>>((raw, context) => {
+    if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
+      context.addIssue({ code: 'custom', message: 'An option may not be named __proto__.' });
+    }
+    return raw;
+  }, paramRecordSchema()),
+);
+export type ParamValues = z.infer<ReturnType<typeof paramValuesSchema>>;
 
 export type ParamCheck =
   | { readonly ok: true; readonly values: ParamValues }

@@ -19,6 +19,7 @@ import {
   CONTROL_CHARACTERS,
   LINE_SEPARATORS,
 } from '../text/control-characters';
+import { lazySchema } from './lazy-schema';
 import { dateMsSchema, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { ownKeysSchema } from './plain-object';
 import { providerIdSchema } from './providers';
@@ -59,48 +60,58 @@ export function checkTemplateName(raw: string): NameCheck {
 }
 
 /** Text of at most {@link MAX_TEMPLATE_TEXT_CHARS} code points (two UTF-16 units each at most). */
-const templateText = z
-  .string()
-  .max(2 * MAX_TEMPLATE_TEXT_CHARS)
-  .refine((text) => codePoints(text) <= MAX_TEMPLATE_TEXT_CHARS, 'too long');
+const templateText = () =>
+  z
+    .string()
+    .max(2 * MAX_TEMPLATE_TEXT_CHARS)
+    .refine((text) => codePoints(text) <= MAX_TEMPLATE_TEXT_CHARS, 'too long');
 
 /** What a template sets for one service when it is applied; each field optional. */
-const templatePresetSchema = z.object({
-  model: z.string().min(1).max(REQUEST_LIMITS.model).optional(),
-  size: z.string().min(1).max(MAX_PRESET_SIZE_CHARS).optional(),
-  quality: z.string().min(1).max(REQUEST_LIMITS.quality).optional(),
-  count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max).optional(),
-});
+const templatePresetSchema = () =>
+  z.object({
+    model: z.string().min(1).max(REQUEST_LIMITS.model).optional(),
+    size: z.string().min(1).max(MAX_PRESET_SIZE_CHARS).optional(),
+    quality: z.string().min(1).max(REQUEST_LIMITS.quality).optional(),
+    count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max).optional(),
+  });
 
 /**
  * Presets per service: an object whose own keys are all known services. Checked on the object as
  * read, before the record schema copies it: a `__proto__` key (an own key of parsed JSON) would
  * otherwise be dropped in silence, not refused.
  */
-const presetsSchema = ownKeysSchema((key) => providerIdSchema.safeParse(key).success).pipe(
-  z.partialRecord(providerIdSchema, templatePresetSchema),
-);
+const presetsSchema = () =>
+  ownKeysSchema((key) => providerIdSchema().safeParse(key).success).pipe(
+    z.partialRecord(providerIdSchema(), templatePresetSchema()),
+  );
 
 /** A name as {@link checkTemplateName} stores it (any other value fails). */
-const storedNameSchema = z
-  .string()
-  .max(4 * MAX_TEMPLATE_NAME_CHARS)
-  .refine((name) => {
-    const checked = checkTemplateName(name);
-    return checked.ok && checked.name === name;
-  }, 'not a stored template name');
+const storedNameSchema = () =>
+  z
+    .string()
+    .max(4 * MAX_TEMPLATE_NAME_CHARS)
+    .refine((name) => {
+      const checked = checkTemplateName(name);
+      return checked.ok && checked.name === name;
+    }, 'not a stored template name');
 
-export const promptTemplateSchema = z.object({
-  id: z.uuid(),
-  name: storedNameSchema,
-  body: templateText,
-  negative: templateText.optional(),
-  /** Per service (its provider id); a key outside the known services fails the record. */
-  presets: presetsSchema.optional(),
-  /** 1 when created, one more on every save. */
-  version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  createdAt: dateMsSchema,
-  updatedAt: dateMsSchema,
-});
+/**
+ * Built on first use (lazy-schema.ts), with the parts above: a command that reads no template
+ * builds none.
+ */
+export const promptTemplateSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    name: storedNameSchema(),
+    body: templateText(),
+    negative: templateText().optional(),
+    /** Per service (its provider id); a key outside the known services fails the record. */
+    presets: presetsSchema().optional(),
+    /** 1 when created, one more on every save. */
+    version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    createdAt: dateMsSchema(),
+    updatedAt: dateMsSchema(),
+  }),
+);
 
-export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
+export type PromptTemplate = z.infer<ReturnType<typeof promptTemplateSchema>>;

@@ -5,10 +5,12 @@
  * How to talk to it lives in main only.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 export const PROVIDER_IDS = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl', 'comfyui'] as const;
-export const providerIdSchema = z.enum(PROVIDER_IDS);
-export type ProviderId = z.infer<typeof providerIdSchema>;
+/** Built on first use (lazy-schema.ts): a command that reads no provider id builds none. */
+export const providerIdSchema = lazySchema(() => z.enum(PROVIDER_IDS));
+export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /**
  * One entry per provider of `ids`, each `make(id)`: every per-service record and zod shape in
@@ -146,7 +148,7 @@ export function demoStandsIn(id: ProviderId): boolean {
 
 /** A provider id from untrusted text, or null. */
 export function parseProviderId(value: unknown): ProviderId | null {
-  const parsed = providerIdSchema.safeParse(value);
+  const parsed = providerIdSchema().safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 

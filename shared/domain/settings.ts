@@ -27,7 +27,7 @@ export const settingsSchema = z.object({
    */
   serviceName: z.string().max(SERVICE_NAME_MAX_CHARS),
   /** The service new tasks go to (the compose form's choice, kept across restarts). */
-  provider: providerIdSchema,
+  provider: providerIdSchema(),
   /**
    * Each service's address where the user gave one (the user's own service: its only one; until
    * then the demo service runs). Files of earlier versions kept the user's own in `baseUrl`:
@@ -55,7 +55,7 @@ export const settingsSchema = z.object({
    * with the link can fetch it), asked once per service; each named once.
    */
   publicUploadConsent: z
-    .array(providerIdSchema)
+    .array(providerIdSchema())
     .max(PROVIDER_IDS.length)
     .refine((ids) => new Set(ids).size === ids.length, 'A service is named twice.'),
 });

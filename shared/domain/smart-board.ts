@@ -62,14 +62,14 @@ function ruleSchema() {
   return z.discriminatedUnion('kind', [
     /** Every word in the prompt, anywhere, any case (the gallery's search). */
     z.strictObject({ kind: z.literal('prompt'), words: z.string().max(MAX_SEARCH_CHARS) }),
-    z.strictObject({ kind: z.literal('service'), provider: providerIdSchema }),
+    z.strictObject({ kind: z.literal('service'), provider: providerIdSchema() }),
     /** The model the service said it used, else the one asked for. */
     z.strictObject({ kind: z.literal('model'), model: z.string().max(REQUEST_LIMITS.model) }),
     /** The task's creation, in ms, both ends inclusive. */
     z.strictObject({
       kind: z.literal('date'),
-      from: dateMsSchema.optional(),
-      to: dateMsSchema.optional(),
+      from: dateMsSchema().optional(),
+      to: dateMsSchema().optional(),
     }),
     z.strictObject({
       kind: z.literal('rating'),
@@ -92,7 +92,7 @@ function ruleSchema() {
      */
     z.strictObject({
       kind: z.literal('cost'),
-      unit: costUnitSchema,
+      unit: costUnitSchema(),
       min: bound(MAX_TASK_COST_MICROS),
       max: bound(MAX_TASK_COST_MICROS),
     }),
@@ -129,7 +129,7 @@ function buildSchemas() {
         .array(z.union([rule, group.extend({ rules: z.array(rule).max(MAX_SMART_RULES) })]))
         .max(MAX_SMART_RULES),
     }),
-    ruleReport: z.object({ rule, missing: z.boolean(), problems: z.array(sentenceSchema) }),
+    ruleReport: z.object({ rule, missing: z.boolean(), problems: z.array(sentenceSchema()) }),
     level: z.strictObject({ match: matchSchema, items: z.array(z.unknown()) }),
     rawGroup: z.strictObject({ match: matchSchema, rules: z.array(z.unknown()) }),
   };

@@ -7,6 +7,7 @@
  * for, with tasks of the service it was entered for (electron/core/engine/target-check.ts).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { MAX_ENDPOINT_CHARS } from './limits';
 import {
   DEFAULT_PROVIDER,
@@ -54,16 +55,19 @@ export function isUnknownDemoEndpoint(endpoint: string): boolean {
   return endpoint.startsWith(DEMO_ENDPOINT) && !isDemoEndpoint(endpoint);
 }
 
-export const submitTargetSchema = z
-  .object({
-    /** The kind of service: how the request is sent, and whose key may go with it. */
-    provider: providerIdSchema,
-    /** Its base URL (main normalises it), or the built-in demo's ({@link demoEndpointOf}). */
-    endpoint: z.string().trim().min(1).max(MAX_ENDPOINT_CHARS),
-  })
-  .strict();
+/** Built on first use (lazy-schema.ts): a command that sends nothing builds none. */
+export const submitTargetSchema = lazySchema(() =>
+  z
+    .object({
+      /** The kind of service: how the request is sent, and whose key may go with it. */
+      provider: providerIdSchema(),
+      /** Its base URL (main normalises it), or the built-in demo's ({@link demoEndpointOf}). */
+      endpoint: z.string().trim().min(1).max(MAX_ENDPOINT_CHARS),
+    })
+    .strict(),
+);
 /** Where a submit goes (see the file comment). */
-export type SubmitTarget = z.infer<typeof submitTargetSchema>;
+export type SubmitTarget = z.infer<ReturnType<typeof submitTargetSchema>>;
 
 /** How a sentence names the built-in demo service (its tasks speak today's contract, free). */
 export const DEMO_SERVICE_LABEL = 'Pictor’s built-in demo service';

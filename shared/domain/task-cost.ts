@@ -10,6 +10,7 @@
  * value itself), and the task simply has no reported cost.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Currencies a service may bill in (ISO 4217 codes). */
 export const CURRENCY_CODES = [
@@ -31,8 +32,9 @@ export const CURRENCY_CODES = [
 /** Units of services that sell credits instead of billing money. */
 export const CREDIT_UNITS = ['credits'] as const;
 
-export const costUnitSchema = z.enum([...CURRENCY_CODES, ...CREDIT_UNITS]);
-export type CostUnit = z.infer<typeof costUnitSchema>;
+/** This module's schemas are built on first use (lazy-schema.ts). */
+export const costUnitSchema = lazySchema(() => z.enum([...CURRENCY_CODES, ...CREDIT_UNITS]));
+export type CostUnit = (typeof CURRENCY_CODES)[number] | (typeof CREDIT_UNITS)[number];
 
 /** Millionths of a unit: USD micros as Ideogram reports them, and every stored amount. */
 const MICROS_PER_UNIT = 1_000_000;
@@ -42,32 +44,34 @@ const MICROS_PER_UNIT = 1_000_000;
  */
 export const MAX_TASK_COST_MICROS = 1_000_000 * MICROS_PER_UNIT;
 
-const microsSchema = z.number().int().min(0).max(MAX_TASK_COST_MICROS);
+const microsSchema = () => z.number().int().min(0).max(MAX_TASK_COST_MICROS);
 
 /** How a user's price counts: per image made, or per megapixel of the image size asked for. */
 export const PRICE_BASES = ['image', 'megapixel'] as const;
-export const priceBasisSchema = z.enum(PRICE_BASES);
-export type PriceBasis = z.infer<typeof priceBasisSchema>;
+export const priceBasisSchema = lazySchema(() => z.enum(PRICE_BASES));
+export type PriceBasis = (typeof PRICE_BASES)[number];
 
-export const taskCostSchema = z.discriminatedUnion('source', [
-  z.object({
-    source: z.literal('reported'),
-    micros: microsSchema,
-    unit: costUnitSchema,
-    /** Where the service said it: `usage.cost`, `header x-usage-cost`, … (a profile's words). */
-    field: z.string().min(1).max(80),
-  }),
-  z.object({
-    source: z.literal('estimated'),
-    micros: microsSchema,
-    unit: costUnitSchema,
-    basis: priceBasisSchema,
-  }),
-  z.object({ source: z.literal('not_billed') }),
-  z.object({ source: z.literal('free') }),
-  z.object({ source: z.literal('unknown') }),
-]);
-export type TaskCost = z.infer<typeof taskCostSchema>;
+export const taskCostSchema = lazySchema(() =>
+  z.discriminatedUnion('source', [
+    z.object({
+      source: z.literal('reported'),
+      micros: microsSchema(),
+      unit: costUnitSchema(),
+      /** Where the service said it: `usage.cost`, `header x-usage-cost`, … (a profile's words). */
+      field: z.string().min(1).max(80),
+    }),
+    z.object({
+      source: z.literal('estimated'),
+      micros: microsSchema(),
+      unit: costUnitSchema(),
+      basis: priceBasisSchema(),
+    }),
+    z.object({ source: z.literal('not_billed') }),
+    z.object({ source: z.literal('free') }),
+    z.object({ source: z.literal('unknown') }),
+  ]),
+);
+export type TaskCost = z.infer<ReturnType<typeof taskCostSchema>>;
 /** A cost with an amount: reported or estimated. */
 export type CountedCost = Extract<TaskCost, { micros: number }>;
 

@@ -32,7 +32,7 @@ import {
   dateMsSchema,
 } from './limits';
 
-const TASK_STATUSES = [
+export const TASK_STATUSES = [
   /** Stored, submit request not answered yet. */
   'submitting',
   /** The service answered the submit with something other than 200: nothing was created. */
@@ -46,8 +46,9 @@ const TASK_STATUSES = [
   /** The service answered 404 to the key that created the task. */
   'not_found',
 ] as const;
-export const taskStatusSchema = z.enum(TASK_STATUSES);
-export type TaskStatus = z.infer<typeof taskStatusSchema>;
+/** This module's schemas are built on first use (lazy-schema.ts), as the record's. */
+export const taskStatusSchema = lazySchema(() => z.enum(TASK_STATUSES));
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Why a processing task is not being polled right now. */
 export const HOLD_REASONS = [
@@ -58,8 +59,7 @@ export const HOLD_REASONS = [
   /** The service refused the key that created the task (401/403); waits for a key change. */
   'key_rejected',
 ] as const;
-const holdReasonSchema = z.enum(HOLD_REASONS);
-export type HoldReason = z.infer<typeof holdReasonSchema>;
+export type HoldReason = (typeof HOLD_REASONS)[number];
 
 const ERROR_KINDS = [
   'auth',
@@ -81,31 +81,32 @@ const ERROR_KINDS = [
   'download',
   'storage',
 ] as const;
-const errorKindSchema = z.enum(ERROR_KINDS);
-export type ErrorKind = z.infer<typeof errorKindSchema>;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** An error the user sees: a sentence, plus the technical detail one click away. */
-export const taskErrorSchema = z.object({
-  kind: errorKindSchema,
-  message: boundedText(MAX_MESSAGE_CHARS),
-  /**
-   * The message as a catalogue sentence, shown in the window's language (`message` is its English
-   * text, kept for the CLI, the log and earlier releases). One that does not parse, or that this
-   * version does not know, is dropped on read and `message` shows.
-   */
-  sentence: sentenceSchema.optional().catch(undefined),
-  detail: boundedText(MAX_DETAIL_CHARS).optional(),
-  httpStatus: boundedInt(100, 599).optional(),
-});
-export type TaskError = z.infer<typeof taskErrorSchema>;
+export const taskErrorSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(ERROR_KINDS),
+    message: boundedText(MAX_MESSAGE_CHARS),
+    /**
+     * The message as a catalogue sentence, shown in the window's language (`message` is its English
+     * text, kept for the CLI, the log and earlier releases). One that does not parse, or that this
+     * version does not know, is dropped on read and `message` shows.
+     */
+    sentence: sentenceSchema().optional().catch(undefined),
+    detail: boundedText(MAX_DETAIL_CHARS).optional(),
+    httpStatus: boundedInt(100, 599).optional(),
+  }),
+);
+export type TaskError = z.infer<ReturnType<typeof taskErrorSchema>>;
 
 /** The image types the gallery keeps. */
 export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** `deleted`: the user moved the file to the OS trash; the record keeps the prompt and dates. */
-const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
-export const imageStateSchema = z.enum(IMAGE_STATES);
-export type ImageState = z.infer<typeof imageStateSchema>;
+export const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
+export const imageStateSchema = lazySchema(() => z.enum(IMAGE_STATES));
+export type ImageState = (typeof IMAGE_STATES)[number];
 /**
  * What the gallery shows unless asked otherwise (the main process's default for `gallery:list`
  * and `gallery:count`, the page's own list): every state but `deleted`, which is in the trash.
@@ -120,7 +121,7 @@ export const imageRecordSchema = lazySchema(() =>
     index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
     /** Where the service said the image is; `null` when its entry had no usable URL. */
     url: boundedText(MAX_URL_CHARS).nullable(),
-    state: imageStateSchema,
+    state: imageStateSchema(),
     /** Paths relative to the gallery root, so the gallery folder can move. */
     file: boundedText(MAX_PATH_CHARS).optional(),
     thumbnail: boundedText(MAX_PATH_CHARS).optional(),
@@ -136,14 +137,14 @@ export const imageRecordSchema = lazySchema(() =>
     attempts: boundedInt(0, MAX_COUNT),
     error: boundedText(MAX_MESSAGE_CHARS).optional(),
     /** `error` as a catalogue sentence (see `TaskError.sentence`). */
-    errorSentence: sentenceSchema.optional().catch(undefined),
-    savedAt: dateMsSchema.optional(),
+    errorSentence: sentenceSchema().optional().catch(undefined),
+    savedAt: dateMsSchema().optional(),
     /** When Pictor found the image's link expired (state `expired`); `error` says why. */
-    expiredAt: dateMsSchema.optional().catch(undefined),
+    expiredAt: dateMsSchema().optional().catch(undefined),
     /** The pick flag of earlier versions, kept equal to `flag === 'pick'` (favourites.ts). */
     favourite: z.boolean().default(false),
     /** Rating, flag, tags and boards (shared/domain/triage.ts). */
-    ...triageFields,
+    ...triageFields(),
     /**
      * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
      * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
@@ -191,24 +192,24 @@ export const taskRecordSchema = lazySchema(() =>
      * sidecars written before it parse; a value that is not a usable name is dropped on read
      * (a crafted sidecar loses the field, not the task).
      */
-    reportedModel: reportedModelSchema.optional().catch(undefined),
+    reportedModel: reportedModelSchema().optional().catch(undefined),
     /**
      * The seed the service said it made the images with (shared/service/service-seed.ts), a whole
      * number from 0 to 2^53 − 1. Absent: it said none, as on every record written before seeds; a
      * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
      */
-    seed: seedSchema.optional().catch(undefined),
-    status: taskStatusSchema,
-    hold: holdReasonSchema.nullable(),
-    error: taskErrorSchema.nullable(),
-    createdAt: dateMsSchema,
-    updatedAt: dateMsSchema,
-    submittedAt: dateMsSchema.nullable(),
-    finishedAt: dateMsSchema.nullable(),
+    seed: seedSchema().optional().catch(undefined),
+    status: taskStatusSchema(),
+    hold: z.enum(HOLD_REASONS).nullable(),
+    error: taskErrorSchema().nullable(),
+    createdAt: dateMsSchema(),
+    updatedAt: dateMsSchema(),
+    submittedAt: dateMsSchema().nullable(),
+    finishedAt: dateMsSchema().nullable(),
     /** When the current watch began; the watch timeout counts from here. */
-    watchStartedAt: dateMsSchema.nullable(),
+    watchStartedAt: dateMsSchema().nullable(),
     polls: boundedInt(0, MAX_COUNT),
-    lastPolledAt: dateMsSchema.nullable(),
+    lastPolledAt: dateMsSchema().nullable(),
     images: taskImagesSchema(),
     favourite: z.boolean(),
     /** The task's folder relative to the gallery root, once it has one. */
@@ -223,7 +224,7 @@ export const taskRecordSchema = lazySchema(() =>
      * (`pictor`), as on every record written before services had profiles. A provider this
      * version does not know makes the record unreadable rather than read as another's.
      */
-    provider: providerIdSchema.optional(),
+    provider: providerIdSchema().optional(),
     /**
      * The addresses the service gave for the task (a `polling_url`, `status_url`, `urls.get`):
      * kept to poll, fetch and cancel it after a restart. Each is checked before a request carrying
@@ -239,15 +240,15 @@ export const taskRecordSchema = lazySchema(() =>
       .optional()
       .catch(undefined),
     /** When the service's links to the results stop working (its documented lifetime). */
-    resultsExpireAt: dateMsSchema.optional().catch(undefined),
+    resultsExpireAt: dateMsSchema().optional().catch(undefined),
     /** The user asked the service to cancel the task, at this time (never done automatically). */
-    canceledByUserAt: dateMsSchema.optional().catch(undefined),
+    canceledByUserAt: dateMsSchema().optional().catch(undefined),
     /**
      * The user stopped watching the task at this time ("Stop watching", offered where its service
      * cannot cancel): it is held as `timed_out` would be, the id kept for Resume. It says why only
      * while the hold is this one (not after a later watch began).
      */
-    stoppedWatchingAt: dateMsSchema.optional().catch(undefined),
+    stoppedWatchingAt: dateMsSchema().optional().catch(undefined),
     /**
      * The tasks one submit created ("Generate 3") share this id: the first task's `localId`.
      * Absent on a submit of one, on tracked tasks and on records older than batches.
@@ -270,24 +271,24 @@ export const taskRecordSchema = lazySchema(() =>
      * What the task cost and how Pictor knows (shared/domain/task-cost.ts). Absent: unknown, as on
      * every record written before costs; a damaged value is dropped, never the task.
      */
-    cost: taskCostSchema.optional().catch(undefined),
+    cost: taskCostSchema().optional().catch(undefined),
     /**
      * "Generate into": the board the submit named (its path as the library stores it), which each
      * image of the task joins as it is first recorded. Absent: none. A value that is not a board's
      * path is dropped on read (a crafted sidecar loses the field, not the task).
      */
-    board: storedBoardPathSchema.optional().catch(undefined),
+    board: storedBoardPathSchema().optional().catch(undefined),
     /**
      * The compare the task was sent in (shared/domain/compare.ts): its group, target slot and
      * label. Absent: none. A damaged value is dropped on read (the task is kept).
      */
-    compare: compareFieldSchema.optional().catch(undefined),
+    compare: compareFieldSchema().optional().catch(undefined),
     /**
      * The prompt template the task was made from (shared/domain/task-template.ts); its resolved
      * prompt is `request.prompt`. Absent: none, as on every record written before templates. A
      * damaged value is dropped on read (a crafted sidecar loses the field, not the task).
      */
-    template: taskTemplateSchema.optional().catch(undefined),
+    template: taskTemplateSchema().optional().catch(undefined),
     /**
      * Whether the submit request may have left (electron/core/engine/send-mark.ts): `queued` from
      * the moment the task is stored until its request is handed to the network, `sent` from just

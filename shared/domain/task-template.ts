@@ -7,6 +7,7 @@
  * value at most {@link MAX_TEMPLATE_VALUE_CHARS} characters.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { promptTemplateSchema } from './prompt-template';
 import { ownKeysSchema } from './plain-object';
 import { isVariableName } from './template-language';
@@ -20,19 +21,24 @@ export const MAX_TEMPLATE_VALUE_CHARS = 2_000;
  * Values by variable name: a plain object whose own keys are variable names (a `__proto__` key,
  * an own key of parsed JSON, fails rather than vanishing), checked before it is copied.
  */
-const templateValuesSchema = ownKeysSchema((key) => isVariableName(key) && key !== '__proto__', {
-  maxKeys: MAX_TEMPLATE_RUN_VALUES,
-  message: `at most ${MAX_TEMPLATE_RUN_VALUES} values, each under a variable's name`,
-}).pipe(z.record(z.string(), z.string().max(MAX_TEMPLATE_VALUE_CHARS)));
+const templateValuesSchema = () =>
+  ownKeysSchema((key) => isVariableName(key) && key !== '__proto__', {
+    maxKeys: MAX_TEMPLATE_RUN_VALUES,
+    message: `at most ${MAX_TEMPLATE_RUN_VALUES} values, each under a variable's name`,
+  }).pipe(z.record(z.string(), z.string().max(MAX_TEMPLATE_VALUE_CHARS)));
 
-export const taskTemplateSchema = z.object({
-  id: promptTemplateSchema.shape.id,
-  name: promptTemplateSchema.shape.name,
-  version: promptTemplateSchema.shape.version,
-  values: templateValuesSchema,
-  mode: z.enum(['combinatorial', 'random']),
-  /** Random mode's seed (a 32-bit unsigned integer), so the same draw can be made again. */
-  seed: z.number().int().min(0).max(0xffff_ffff).optional(),
+/** Built on first use (lazy-schema.ts), as the template's own schema it takes its fields from. */
+export const taskTemplateSchema = lazySchema(() => {
+  const { shape } = promptTemplateSchema();
+  return z.object({
+    id: shape.id,
+    name: shape.name,
+    version: shape.version,
+    values: templateValuesSchema(),
+    mode: z.enum(['combinatorial', 'random']),
+    /** Random mode's seed (a 32-bit unsigned integer), so the same draw can be made again. */
+    seed: z.number().int().min(0).max(0xffff_ffff).optional(),
+  });
 });
 
-export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
+export type TaskTemplate = z.infer<ReturnType<typeof taskTemplateSchema>>;

@@ -6,6 +6,7 @@
  * as in every event of main's, a field the schema does not name is dropped, not sent on.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { dateMsSchema, MAX_IMAGES_PER_TASK, MAX_LOCAL_ID_CHARS, boundedInt } from './limits';
 import type { TaskRecord } from './task-record';
 import {
@@ -21,26 +22,33 @@ const listSchema = (max: number) =>
   z.array(z.string().min(1).max(MAX_RAW_TAG_CHARS)).max(max).optional();
 
 /** One image's triage after a change, as stored (a pick is its star), with its position. */
-const imageTriageDeltaSchema = z.object({
-  index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
-  favourite: z.boolean(),
-  rating: z.number().int().min(1).max(MAX_RATING).optional(),
-  flag: z.enum(['pick', 'reject']).optional(),
-  tags: listSchema(MAX_TAGS_PER_IMAGE),
-  boards: listSchema(MAX_BOARDS_PER_IMAGE),
-  triagedAt: dateMsSchema.optional(),
-});
+const imageTriageDeltaSchema = () =>
+  z.object({
+    index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
+    favourite: z.boolean(),
+    rating: z.number().int().min(1).max(MAX_RATING).optional(),
+    flag: z.enum(['pick', 'reject']).optional(),
+    tags: listSchema(MAX_TAGS_PER_IMAGE),
+    boards: listSchema(MAX_BOARDS_PER_IMAGE),
+    triagedAt: dateMsSchema().optional(),
+  });
 
-export const taskTriageDeltaSchema = z.object({
-  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
-  /** The task's star after the change: its images' (favourites.ts). */
-  favourite: z.boolean(),
-  /** The task's time of change. */
-  updatedAt: dateMsSchema,
-  /** The images the change wrote, each once. */
-  images: z.array(imageTriageDeltaSchema).min(1).max(MAX_IMAGES_PER_TASK),
-});
-export type TaskTriageDelta = z.infer<typeof taskTriageDeltaSchema>;
+/**
+ * Built on first use (lazy-schema.ts): the history writes deltas without checking them, and a
+ * command that sends none to a page builds none.
+ */
+export const taskTriageDeltaSchema = lazySchema(() =>
+  z.object({
+    localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+    /** The task's star after the change: its images' (favourites.ts). */
+    favourite: z.boolean(),
+    /** The task's time of change. */
+    updatedAt: dateMsSchema(),
+    /** The images the change wrote, each once. */
+    images: z.array(imageTriageDeltaSchema()).min(1).max(MAX_IMAGES_PER_TASK),
+  }),
+);
+export type TaskTriageDelta = z.infer<ReturnType<typeof taskTriageDeltaSchema>>;
 
 /** The delta of one task: `images`, each image's triage after a change by its position. */
 export function triageDelta(

@@ -12,6 +12,7 @@
  * forms ({@link foldName}) are: `Cat`, `cat` and `CAT` are one tag.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { dateMsSchema } from './limits';
 import type { Sentence } from '../i18n/sentence';
 import { sentence } from '../i18n/sentence';
@@ -143,13 +144,15 @@ export function boardKey(path: string): string {
 export const MAX_BOARD_PATH_UNITS = MAX_BOARD_DEPTH * (2 * MAX_BOARD_NAME_CHARS + 1) - 1;
 
 /** A board's path as {@link checkBoardPath} stores it (a record's other value fails). */
-export const storedBoardPathSchema = z
-  .string()
-  .max(MAX_BOARD_PATH_UNITS)
-  .refine((path) => {
-    const checked = checkBoardPath(path);
-    return checked.ok && checked.path === path;
-  });
+export const storedBoardPathSchema = lazySchema(() =>
+  z
+    .string()
+    .max(MAX_BOARD_PATH_UNITS)
+    .refine((path) => {
+      const checked = checkBoardPath(path);
+      return checked.ok && checked.path === path;
+    }),
+);
 
 /** The parent's path of a board's path, or null for a board at the top. */
 export function parentPath(path: string): string | null {
@@ -196,8 +199,12 @@ export function cleanBoards(raw: readonly string[]): { boards: string[]; dropped
   return { boards: kept, dropped };
 }
 
-/** The record schema's triage fields (shared/domain/task-record.ts), bounded before cleaning. */
-export const triageFields = {
+/**
+ * The record schema's triage fields (shared/domain/task-record.ts), bounded before cleaning. Built
+ * on first use (lazy-schema.ts), as this module's other schema: a command that checks no triage
+ * with zod builds none.
+ */
+export const triageFields = lazySchema(() => ({
   /** 1–5 stars; absent: unrated. A value outside is read as unrated (and logged by rebuild). */
   rating: z.number().int().min(1).max(MAX_RATING).optional().catch(undefined),
   /**
@@ -213,8 +220,8 @@ export const triageFields = {
    * When the user last changed the image's rating or flag (ms): an archive's import keeps the
    * newer of two. Absent: never changed by this version.
    */
-  triagedAt: dateMsSchema.optional().catch(undefined),
-};
+  triagedAt: dateMsSchema().optional().catch(undefined),
+}));
 
 /** What an image carries of triage (all optional: an untriaged image has none of them). */
 export interface ImageTriage {

@@ -80,6 +80,6 @@ export const updateStateSchema = z.object({
   /** Set while `error`. */
   problem: z.enum(UPDATE_PROBLEMS).optional(),
   /** When the feed last answered (successfully or not). */
-  lastCheckedAt: dateMsSchema.optional(),
+  lastCheckedAt: dateMsSchema().optional(),
 });
 export type UpdateState = z.infer<typeof updateStateSchema>;

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { localeInfo, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales';
 import type { CostUnit } from '../domain/task-cost';
+import { lazySchema } from '../domain/lazy-schema';
 import { MAX_MESSAGE_CHARS } from '../domain/limits';
 import { MainCatalogue, type MainParams } from './main-catalogue';
 import { mainMessages, type MainMessageKey } from './main-messages';
@@ -29,19 +30,23 @@ export function sentence(key: MainMessageKey, params?: MainParams): Sentence {
 /** More than any sentence has; a longer list is damage. */
 const MAX_PARAMS = 12;
 
-export const sentenceSchema = z.object({
-  key: z
-    .string()
-    .max(120)
-    .refine((key): key is MainMessageKey => Object.hasOwn(mainMessages, key), 'unknown key'),
-  params: z
-    .record(
-      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/),
-      z.union([z.string().max(MAX_MESSAGE_CHARS), z.number().finite()]),
-    )
-    .refine((params) => Object.keys(params).length <= MAX_PARAMS, 'too many values')
-    .optional(),
-}) as z.ZodType<Sentence>;
+/** Built on first use (shared/domain/lazy-schema.ts): a command reading no sentence builds none. */
+export const sentenceSchema = lazySchema(
+  () =>
+    z.object({
+      key: z
+        .string()
+        .max(120)
+        .refine((key): key is MainMessageKey => Object.hasOwn(mainMessages, key), 'unknown key'),
+      params: z
+        .record(
+          z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/),
+          z.union([z.string().max(MAX_MESSAGE_CHARS), z.number().finite()]),
+        )
+        .refine((params) => Object.keys(params).length <= MAX_PARAMS, 'too many values')
+        .optional(),
+    }) as z.ZodType<Sentence>,
+);
 
 let english: MainCatalogue | null = null;
 

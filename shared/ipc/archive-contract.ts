@@ -16,7 +16,7 @@ const refusalSchema = z.object({
   path: z.string().max(4_096),
   reason: z.string().max(1_000),
   /** `reason` as a catalogue sentence, shown in the window's language (one that does not parse is dropped). */
-  reasonSentence: sentenceSchema.optional().catch(undefined),
+  reasonSentence: sentenceSchema().optional().catch(undefined),
 });
 
 export const archiveExportInputSchema = z
@@ -57,7 +57,7 @@ export const importSummarySchema = z.object({
   refusedTotal: count,
   cancelled: z.boolean(),
   /** What the import did not keep of the images' triage (tags and boards past the limits). */
-  notes: z.array(sentenceSchema).max(MAX_LISTED_REFUSALS),
+  notes: z.array(sentenceSchema()).max(MAX_LISTED_REFUSALS),
 });
 export type ImportSummaryView = z.infer<typeof importSummarySchema>;
 

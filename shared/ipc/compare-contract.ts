@@ -27,7 +27,7 @@ const word = (max: number) => z.string().trim().min(1).max(max);
 /** A target as the page chooses it: no address, no key (those are main's). */
 const compareTargetSchema = z
   .object({
-    provider: providerIdSchema,
+    provider: providerIdSchema(),
     model: word(200).optional(),
     size: word(40).optional(),
     quality: word(40).optional(),
@@ -38,10 +38,10 @@ const compareTargetSchema = z
 /** The form's model options and seed, with the service and model they were typed for. */
 const compareOptionsSchema = z
   .object({
-    provider: providerIdSchema,
+    provider: providerIdSchema(),
     model: word(200).optional(),
-    params: paramValuesSchema.optional(),
-    seed: seedSchema.optional(),
+    params: paramValuesSchema().optional(),
+    seed: seedSchema().optional(),
   })
   .strict();
 
@@ -57,7 +57,7 @@ export type CompareInputPayload = z.infer<typeof compareInputSchema>;
 
 /** Amounts by unit (whole millionths), and how many tasks have no price. */
 const costSumSchema = z.object({
-  micros: z.partialRecord(costUnitSchema, count),
+  micros: z.partialRecord(costUnitSchema(), count),
   unpriced: count,
 });
 export type CostSumOutput = z.infer<typeof costSumSchema>;
@@ -74,7 +74,7 @@ const comparePlanSchema = fanOutPlanSchema({
 }).extend({ total: costSumSchema });
 export type ComparePlanOutput = z.infer<typeof comparePlanSchema>;
 
-const groupInput = z.object({ group: compareGroupSchema }).strict();
+const groupInput = z.object({ group: compareGroupSchema() }).strict();
 
 export const compareRequests = {
   /** The plan of a compare: nothing stored, nothing sent. */
@@ -98,7 +98,7 @@ export const compareRequests = {
       .object({ limit: z.number().int().min(1).max(MAX_COMPARE_GROUPS_LISTED).optional() })
       .strict(),
     output: z.object({
-      groups: z.array(compareGroupSummarySchema).max(MAX_COMPARE_GROUPS_LISTED),
+      groups: z.array(compareGroupSummarySchema()).max(MAX_COMPARE_GROUPS_LISTED),
     }),
   },
   /** "Cancel all": each unfinished task of the group, where its service can cancel. */

@@ -95,11 +95,11 @@ export const MENU_COMMANDS = [
 /** The task list's filter, shared by a page and its count. */
 const taskFilterFields = {
   search,
-  statuses: z.array(taskStatusSchema).max(10).optional(),
+  statuses: z.array(taskStatusSchema()).max(10).optional(),
   favourite: z.boolean().optional(),
-  provider: providerIdSchema.optional(),
+  provider: providerIdSchema().optional(),
   /** Only the tasks of this compare group. */
-  compareGroup: compareGroupSchema.optional(),
+  compareGroup: compareGroupSchema().optional(),
   /** Only tasks made from the prompt template with this id. */
   template: z.uuid().optional(),
 };
@@ -190,7 +190,7 @@ export const requests = {
     input: galleryFilter
       .extend({
         /** The order (default newest first); a cursor continues the order it was made in. */
-        sort: gallerySortSchema.optional(),
+        sort: gallerySortSchema().optional(),
         /** The page that starts at this image (0 is the first); ignored with a cursor. */
         offset: z.number().int().min(0).max(100_000_000).optional(),
         limit: z.number().int().min(1).max(500).optional(),
@@ -263,7 +263,7 @@ export const events = {
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
   /** One service's key changed. */
-  'keys:changed': z.object({ provider: providerIdSchema, status: keyStatusSchema }),
+  'keys:changed': z.object({ provider: providerIdSchema(), status: keyStatusSchema }),
   'network:changed': z.object({ online: z.boolean() }),
   'app:demoChanged': z.object({ demo: z.boolean() }),
   'menu:command': z.object({ command: z.enum(MENU_COMMANDS) }),
@@ -305,7 +305,7 @@ export const ipcErrorSchema = z.object({
   /** Technical detail, shown on demand. Never a secret. */
   detail: z.string().optional(),
   /** The message as a catalogue sentence: the window shows it in its own language. */
-  sentence: sentenceSchema.optional(),
+  sentence: sentenceSchema().optional(),
   /** A spending cap's refusal as data (core/costs/cap-check.ts): the window words it itself. */
   capRefusal: capForecastSchema.optional(),
 });

@@ -32,22 +32,22 @@ const micros = z.number().int().min(0);
 /** Which tasks the ledger reads: created from `since` (inclusive) to `until` (exclusive). */
 const ledgerQuerySchema = z
   .object({
-    since: dateMsSchema.optional(),
-    until: dateMsSchema.optional(),
-    provider: providerIdSchema.optional(),
+    since: dateMsSchema().optional(),
+    until: dateMsSchema().optional(),
+    provider: providerIdSchema().optional(),
   })
   .strict();
 
 const ledgerEntrySchema = z.object({
   localId: z.string(),
   taskId: z.string().nullable(),
-  provider: providerIdSchema,
+  provider: providerIdSchema(),
   model: z.string().nullable(),
   /** The prompt as submitted (kept by the ledger after the task leaves the history). */
   prompt: z.string().max(REQUEST_LIMITS.prompt),
   status: z.string(),
   createdAt: z.number(),
-  cost: taskCostSchema,
+  cost: taskCostSchema(),
   /** The history still lists the task, so the window can open it. */
   inHistory: z.boolean(),
   /** Its first saved image's thumbnail (a gallery path), when the history lists one. */
@@ -55,19 +55,19 @@ const ledgerEntrySchema = z.object({
 });
 export type CostLedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-const unitTotal = { unit: costUnitSchema, micros, estimatedMicros: micros, tasks: count };
+const unitTotal = { unit: costUnitSchema(), micros, estimatedMicros: micros, tasks: count };
 
 const ledgerTotalsSchema = z.object({
   timeZone: z.string(),
   overall: z.array(z.object(unitTotal)),
   byDay: z.array(z.object({ ...unitTotal, day: z.string() })),
   byMonth: z.array(z.object({ ...unitTotal, month: z.string() })),
-  byService: z.array(z.object({ ...unitTotal, provider: providerIdSchema })),
+  byService: z.array(z.object({ ...unitTotal, provider: providerIdSchema() })),
   unknownTasks: count,
 });
 
 /** Where a page of entries starts: after this entry (newest first: the one before is newer). */
-const ledgerCursorSchema = z.object({ createdAt: dateMsSchema, localId: localIdSchema }).strict();
+const ledgerCursorSchema = z.object({ createdAt: dateMsSchema(), localId: localIdSchema }).strict();
 export type CostLedgerCursor = z.infer<typeof ledgerCursorSchema>;
 
 const pageLimit = z.number().int().min(1).max(MAX_LEDGER_ENTRIES);
@@ -85,7 +85,7 @@ const ledgerPageSchema = z.object({
  * price in the unit counted at today's price; and how many tasks it cannot count at all.
  */
 const capStandingSchema = z.object({
-  cap: spendingCapSchema,
+  cap: spendingCapSchema(),
   spentMicros: micros,
   pricedTodayMicros: micros,
   pricedTodayTasks: count,
@@ -108,14 +108,14 @@ export type CostLedger = z.infer<typeof ledgerSchema>;
 
 const priceKey = z
   .object({
-    provider: providerIdSchema,
+    provider: providerIdSchema(),
     model: z.string().trim().max(REQUEST_LIMITS.model).optional(),
     /** Only the price in this unit; absent: the model's prices in every unit. */
-    unit: costUnitSchema.optional(),
+    unit: costUnitSchema().optional(),
   })
   .strict();
 
-const capKey = spendingCapSchema.omit({ micros: true }).strict();
+const capKey = spendingCapSchema().omit({ micros: true }).strict();
 
 /**
  * What one cap says of the submit, as data the window words in time and in its language (a
@@ -123,13 +123,13 @@ const capKey = spendingCapSchema.omit({ micros: true }).strict();
  * its period has spent and what the submit adds, in the cap's unit (core/costs/cap-check.ts).
  */
 export const capForecastSchema = z.object({
-  cap: spendingCapSchema,
+  cap: spendingCapSchema(),
   /** over: it would pass the cap; unpriced: no price to count it in the cap's unit; unpricedSpent: the cap cannot count tasks of its period. */
   verdict: z.enum(['over', 'unpriced', 'unpricedSpent']),
   spentMicros: micros,
   addingMicros: micros,
   /** unpriced: the submit's service; unpricedSpent: the first service the cap cannot count. */
-  service: providerIdSchema,
+  service: providerIdSchema(),
   /** unpriced: the model without a price ('' : none named). */
   model: z.string().max(REQUEST_LIMITS.model),
   /** unpricedSpent: how many tasks of the period the cap cannot count. */
@@ -141,7 +141,7 @@ export const capForecastSchema = z.object({
   missing: z
     .array(
       z.object({
-        service: providerIdSchema,
+        service: providerIdSchema(),
         model: z.string().max(REQUEST_LIMITS.model),
         tasks: count,
         of: z.enum(['submit', 'period']),
@@ -158,7 +158,7 @@ export type CapWord = Readonly<Omit<CapForecast, 'missing'>> & {
 };
 
 const previewSchema = z.object({
-  perTask: taskCostSchema,
+  perTask: taskCostSchema(),
   count,
   /** Every cap with a word to say, hard ones first (a hard one: the submit will be refused). */
   caps: z.array(capForecastSchema).max(100),
@@ -184,13 +184,13 @@ export const costRequests = {
     input: ledgerQuerySchema,
     output: z.object({ savedTo: z.string().nullable() }),
   },
-  'costs:prices': { input: z.undefined(), output: z.array(costPriceSchema) },
+  'costs:prices': { input: z.undefined(), output: z.array(costPriceSchema()) },
   /** Sets (or replaces) the price of a service and model; answers every price. */
-  'costs:setPrice': { input: costPriceSchema.strict(), output: z.array(costPriceSchema) },
-  'costs:clearPrice': { input: priceKey, output: z.array(costPriceSchema) },
+  'costs:setPrice': { input: costPriceSchema().strict(), output: z.array(costPriceSchema()) },
+  'costs:clearPrice': { input: priceKey, output: z.array(costPriceSchema()) },
   'costs:caps': { input: z.undefined(), output: z.array(capStandingSchema) },
   /** Sets, raises or lowers a cap: only ever the user's own action in Settings. */
-  'costs:setCap': { input: spendingCapSchema.strict(), output: z.array(capStandingSchema) },
+  'costs:setCap': { input: spendingCapSchema().strict(), output: z.array(capStandingSchema) },
   'costs:clearCap': { input: capKey, output: z.array(capStandingSchema) },
   /**
    * What `count` tasks of `request` on the service `target` names would cost, and the caps'
@@ -199,7 +199,7 @@ export const costRequests = {
   'costs:preview': {
     input: z
       .object({
-        target: submitTargetSchema,
+        target: submitTargetSchema(),
         request: generationRequestSchema(),
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       })

@@ -12,7 +12,7 @@ export const typedWord = (max: number) => z.string().trim().min(1).max(max);
 /** A target as the page chooses it: no address, no key (those are main's). */
 export const editTargetSchema = z
   .object({
-    provider: providerIdSchema,
+    provider: providerIdSchema(),
     model: typedWord(200),
     size: typedWord(40).optional(),
     quality: typedWord(40).optional(),

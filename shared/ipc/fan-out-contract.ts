@@ -10,35 +10,35 @@ import { sentenceSchema } from '../i18n/sentence';
 import { taskItemSchema } from './task-item';
 
 const leftOutSchema = z
-  .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema }))
+  .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema() }))
   .max(COMPARE_TARGETS.max);
 
 /** A fan-out's plan as the page shows it, each kept target with the use's own `fields`. */
 export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
   return z.object({
-    group: compareGroupSchema,
+    group: compareGroupSchema(),
     targets: z
       .array(
         z.object({
           slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
           label: z.string(),
           /** What was adapted to what the service takes, in sentences. */
-          notes: z.array(sentenceSchema).max(20),
+          notes: z.array(sentenceSchema()).max(20),
           ...fields,
         }),
       )
       .max(COMPARE_TARGETS.max),
     leftOut: leftOutSchema,
     /** Soft caps passed. */
-    warnings: z.array(sentenceSchema).max(20),
+    warnings: z.array(sentenceSchema()).max(20),
     /** Why nothing may be sent (a hard cap, no target left): the run is then refused with it. */
-    refusal: sentenceSchema.optional(),
+    refusal: sentenceSchema().optional(),
   });
 }
 
 /** What a run answers: the group, its tasks as stored (priced), the targets left out. */
 export const fanOutRunSchema = z.object({
-  group: compareGroupSchema,
+  group: compareGroupSchema(),
   items: z.array(taskItemSchema).max(1_000),
   leftOut: leftOutSchema,
 });

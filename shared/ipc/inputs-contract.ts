@@ -57,13 +57,13 @@ const stackEntrySchema = z.object({
   localId: z.string().min(1).max(100),
   index: z.number().int().min(0),
   /** What made it; null for the original. */
-  operation: imageOperationSchema.nullable(),
-  parent: imageParentSchema.optional(),
-  provider: providerIdSchema,
+  operation: imageOperationSchema().nullable(),
+  parent: imageParentSchema().optional(),
+  provider: providerIdSchema(),
   model: z.string().max(200).optional(),
   prompt: z.string().max(REQUEST_LIMITS.prompt),
   createdAt: z.number(),
-  state: imageStateSchema,
+  state: imageStateSchema(),
   /** Upscale factor, for an upscale. */
   factor: z.number().int().optional(),
 });
@@ -77,7 +77,7 @@ const stackSchema = z.object({
       localId: z.string().min(1).max(100),
       index: z.number().int().min(0),
     }),
-    z.object({ kind: z.literal('input'), sha256: sha256Schema }),
+    z.object({ kind: z.literal('input'), sha256: sha256Schema() }),
   ]),
   /**
    * Every image made from the original, directly or not, oldest first; led by the original's own
@@ -89,11 +89,11 @@ export type ImageStack = z.infer<typeof stackSchema>;
 
 export const inputRequests = {
   /** Main's open dialog for a PNG, JPEG or WebP; null when the user closed it. */
-  'inputs:pickFile': { input: none, output: z.object({ image: inputImageSchema }).nullable() },
+  'inputs:pickFile': { input: none, output: z.object({ image: inputImageSchema() }).nullable() },
   /** A library image as an input (copied into the input store by digest). */
   'inputs:fromLibrary': {
     input: imageRef,
-    output: z.object({ image: inputImageSchema, parent: imageParentSchema }),
+    output: z.object({ image: inputImageSchema(), parent: imageParentSchema() }),
   },
   /**
    * A mask the page painted, a PNG in base64 at the source's exact size (white = edit), or one
@@ -102,33 +102,33 @@ export const inputRequests = {
   'inputs:putMask': {
     input: z
       .object({
-        source: sha256Schema,
+        source: sha256Schema(),
         png: z
           .string()
           .max(Math.ceil((MAX_INPUT_BYTES * 4) / 3) + 4)
           .regex(/^[A-Za-z0-9+/]*={0,2}$/),
       })
       .strict(),
-    output: z.object({ mask: inputImageSchema }),
+    output: z.object({ mask: inputImageSchema() }),
   },
   /** A smaller copy of a stored input (decoded and encoded in the image renderer, never main). */
   'inputs:downscale': {
     input: z
       .object({
-        sha256: sha256Schema,
+        sha256: sha256Schema(),
         maxSide: z.number().int().min(16).max(MAX_INPUT_SIDE),
         maxBytes: z.number().int().min(1024).max(MAX_INPUT_BYTES).optional(),
       })
       .strict(),
-    output: z.object({ image: inputImageSchema }),
+    output: z.object({ image: inputImageSchema() }),
   },
   /** Where the page shows a stored input (the gallery's own scheme). */
   'inputs:address': {
-    input: z.object({ sha256: sha256Schema }).strict(),
+    input: z.object({ sha256: sha256Schema() }).strict(),
     output: z.object({ url: z.string().max(500) }),
   },
   /** The user agreed that inputs uploaded to `provider` become public links (asked once). */
-  'inputs:consent': { input: z.object({ provider: providerIdSchema }).strict(), output: none },
+  'inputs:consent': { input: z.object({ provider: providerIdSchema() }).strict(), output: none },
   /** How an edit would run: nothing stored, nothing sent, nothing uploaded. */
   'edit:plan': { input: editInputSchema, output: editPlanSchema },
   /** Plans again and sends: every task stored first (one group), each sent on its own. */

@@ -37,7 +37,7 @@ export const keyRequests = {
   'keys:set': {
     input: z
       .object({
-        provider: providerIdSchema,
+        provider: providerIdSchema(),
         key,
         allowWeakStorage: z.boolean(),
         skipCheck: z.boolean().optional(),
@@ -46,7 +46,7 @@ export const keyRequests = {
     output: keySaveSchema,
   },
   'keys:clear': {
-    input: z.object({ provider: providerIdSchema }).strict(),
+    input: z.object({ provider: providerIdSchema() }).strict(),
     output: keyStatusSchema,
   },
 } as const;

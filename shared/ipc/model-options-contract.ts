@@ -14,18 +14,18 @@ import { sentenceSchema } from '../i18n/sentence';
 const MAX_KEPT = 200;
 
 const keptSchema = z.object({
-  provider: providerIdSchema,
+  provider: providerIdSchema(),
   model: z.string().min(1).max(200),
   params: paramSpecsSchema,
 });
 const keptListSchema = z.array(keptSchema).max(MAX_KEPT);
 const modelSchema = z
-  .object({ provider: providerIdSchema, model: z.string().trim().min(1).max(200) })
+  .object({ provider: providerIdSchema(), model: z.string().trim().min(1).max(200) })
   .strict();
 /** What is kept after a refresh or a file (the new options among them), or why not. */
 const keptAnswerSchema = z.object({
   ok: z.boolean(),
-  problem: sentenceSchema.optional(),
+  problem: sentenceSchema().optional(),
   kept: keptListSchema,
 });
 

@@ -29,7 +29,7 @@ export const batchOutcome = z.object({
   failed: z.number().int().min(0),
   problem: z.string().optional(),
   /** `problem` as a catalogue sentence, shown in the window's language. */
-  problemSentence: sentenceSchema.optional(),
+  problemSentence: sentenceSchema().optional(),
   /**
    * A delete stopped before its end by an Undo of its images: what it had moved is back (`items`
    * as they are after that; `failed` counts what could not come back yet).
@@ -73,16 +73,16 @@ export const galleryFilter = z
     /** Only images that carry Content Credentials (true) or none (false). */
     contentCredentials: z.boolean().optional(),
     model: z.string().max(200).optional(),
-    provider: providerIdSchema.optional(),
+    provider: providerIdSchema().optional(),
     /** Only images of the tasks of this compare group. */
-    compareGroup: compareGroupSchema.optional(),
+    compareGroup: compareGroupSchema().optional(),
     /** Only images of tasks of a compare, any group (true), or of none (false). */
     compared: z.boolean().optional(),
     /** Only images of tasks made from the prompt template with this id. */
     template: z.uuid().optional(),
-    from: dateMsSchema.optional(),
-    to: dateMsSchema.optional(),
-    states: z.array(imageStateSchema).max(10).optional(),
+    from: dateMsSchema().optional(),
+    to: dateMsSchema().optional(),
+    states: z.array(imageStateSchema()).max(10).optional(),
     ...triageFilterFields,
   })
   .strict();

@@ -13,13 +13,13 @@ export const connectionReportSchema = z.object({
   outcome: z.enum(['accepted', 'key_refused', 'unreachable', 'failed', 'not_tested']),
   message: z.string(),
   /** `message` as a catalogue sentence, shown in the window's language. */
-  sentence: sentenceSchema.optional(),
+  sentence: sentenceSchema().optional(),
   detail: z.string().optional(),
   /** What the account had left when the test read it (BFL's credits), and when. */
   balance: z
     .object({
       micros: z.number().int().min(0),
-      unit: costUnitSchema,
+      unit: costUnitSchema(),
       readAt: z.number(),
     })
     .optional(),
@@ -44,7 +44,7 @@ export const serviceRequests = {
    * the address the user saved for that service, where Save (`keys:set`) would check it too.
    */
   'service:testService': {
-    input: z.object({ provider: providerIdSchema, key: enteredKey }).strict(),
+    input: z.object({ provider: providerIdSchema(), key: enteredKey }).strict(),
     output: connectionReportSchema,
   },
 } as const;

@@ -24,7 +24,7 @@ export const submitRequests = {
     input: z
       .object({
         request: generationRequestSchema(),
-        target: submitTargetSchema,
+        target: submitTargetSchema(),
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
         board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
       })
@@ -38,7 +38,7 @@ export const submitRequests = {
    * (electron/core/service/request-command.ts); nothing is sent.
    */
   'tasks:command': {
-    input: z.object({ request: generationRequestSchema(), target: submitTargetSchema }).strict(),
+    input: z.object({ request: generationRequestSchema(), target: submitTargetSchema() }).strict(),
     output: z.object({ generate: z.string(), curl: z.string().nullable() }),
   },
   /**

@@ -15,7 +15,7 @@ const localIds = z.array(localId).min(1).max(MAX_IDS_PER_BATCH);
 /** Why a task was not canceled: a sentence (the service's refusal, "cannot cancel"), its detail. */
 const cancelReasonSchema = z.object({
   message: z.string().max(MAX_MESSAGE_CHARS),
-  sentence: sentenceSchema.optional(),
+  sentence: sentenceSchema().optional(),
   detail: z.string().max(MAX_DETAIL_CHARS).optional(),
 });
 

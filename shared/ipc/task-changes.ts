@@ -41,9 +41,9 @@ export const MAX_TASK_CHANGES = 500;
 /** The fields of a task's live part: what a poll that moved only bookkeeping changed. */
 const taskLivePartSchema = z.object({
   localId: localIdSchema,
-  updatedAt: dateMsSchema,
+  updatedAt: dateMsSchema(),
   polls: boundedInt(0, MAX_COUNT),
-  lastPolledAt: dateMsSchema.nullable(),
+  lastPolledAt: dateMsSchema().nullable(),
   live: liveStateSchema.nullable(),
 });
 export type TaskLivePart = z.infer<typeof taskLivePartSchema>;
@@ -58,7 +58,7 @@ const taskRefusalSchema = z.object({
   kind: z.enum(['auth', 'credits', 'network', 'config']),
   message: z.string().max(MAX_MESSAGE_CHARS),
   /** `message` as a catalogue sentence (the window shows it in its language). */
-  sentence: sentenceSchema.optional(),
+  sentence: sentenceSchema().optional(),
 });
 export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
 
@@ -88,7 +88,7 @@ export const taskChangeSchema = z.discriminatedUnion('change', [
     views: viewMembershipSchema.optional(),
   }),
   taskLivePartSchema.extend({ change: z.literal('live') }),
-  taskTriageDeltaSchema.extend({
+  taskTriageDeltaSchema().extend({
     change: z.literal('triage'),
     views: viewMembershipSchema.optional(),
   }),

@@ -30,7 +30,7 @@ const MAX_PLAN_PROMPTS = 100;
 /** Problems an import or export answers with (the rest are counted only by the file). */
 const MAX_LISTED_PROBLEMS = 200;
 
-const templateId = promptTemplateSchema.shape.id;
+const templateId = promptTemplateSchema().shape.id;
 /** A name as the page sends it (main trims, normalises and checks it). */
 const name = z
   .string()
@@ -48,7 +48,7 @@ const variableName = z
 const templateProblemSchema = z.object({
   id: z.string(),
   name: z.string(),
-  problem: sentenceSchema,
+  problem: sentenceSchema(),
 });
 
 /** A problem of one entry of an imported file (its line or index) or of an exported template. */
@@ -57,7 +57,7 @@ const fileProblemSchema = z.object({
   line: count.optional(),
   index: count.optional(),
   leftOut: z.boolean().optional(),
-  problem: sentenceSchema,
+  problem: sentenceSchema(),
 });
 
 /** How the prompts are drawn: every combination, or `count` at random from `seed`. */
@@ -84,7 +84,7 @@ export const templateRunInputSchema = z
       .refine((values) => Object.keys(values).length <= MAX_TEMPLATE_RUN_VALUES, 'too many values'),
     prompt: text,
     mode: expansionModeSchema,
-    target: submitTargetSchema,
+    target: submitTargetSchema(),
     request: generationRequestSchema().omit({ prompt: true }),
     count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
     board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
@@ -92,9 +92,11 @@ export const templateRunInputSchema = z
   .strict();
 
 const estimateSchema = z.object({
-  perPrompt: z.array(taskCostSchema).max(MAX_PLAN_PROMPTS),
+  perPrompt: z.array(taskCostSchema()).max(MAX_PLAN_PROMPTS),
   totals: z
-    .array(z.object({ unit: costUnitSchema, micros: count, estimatedMicros: count, tasks: count }))
+    .array(
+      z.object({ unit: costUnitSchema(), micros: count, estimatedMicros: count, tasks: count }),
+    )
     .max(20),
   unknownTasks: count,
 });
@@ -107,15 +109,15 @@ const templatePlanSchema = z.object({
     .object({
       text: z.string(),
       sent: z.boolean(),
-      why: sentenceSchema.optional(),
+      why: sentenceSchema().optional(),
       name: z.string().max(64).optional(),
     })
     .nullable(),
   tasks: count,
   estimate: estimateSchema,
-  warnings: z.array(sentenceSchema).max(100),
+  warnings: z.array(sentenceSchema()).max(100),
   hardCap: z
-    .object({ refusal: sentenceSchema, caps: z.array(spendingCapSchema).max(100) })
+    .object({ refusal: sentenceSchema(), caps: z.array(spendingCapSchema()).max(100) })
     .nullable(),
 });
 export type TemplatePlanOutput = z.infer<typeof templatePlanSchema>;
@@ -125,7 +127,7 @@ export const templateRequests = {
   'templates:list': {
     input: z.undefined(),
     output: z.object({
-      templates: z.array(promptTemplateSchema).max(MAX_LIBRARY_TEMPLATES),
+      templates: z.array(promptTemplateSchema()).max(MAX_LIBRARY_TEMPLATES),
       problems: z.array(templateProblemSchema).max(MAX_LIBRARY_TEMPLATES),
       wordLists: z.array(wordListSchema).max(MAX_WORD_LISTS),
     }),
@@ -141,7 +143,7 @@ export const templateRequests = {
         version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
       })
       .strict(),
-    output: promptTemplateSchema,
+    output: promptTemplateSchema(),
   },
   'templates:delete': { input: z.object({ id: templateId }).strict(), output: z.void() },
   /** Makes or replaces a word list (one word a line in the form; empty ones dropped by main). */

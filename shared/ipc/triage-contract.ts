@@ -71,7 +71,7 @@ const smartBoardSchema = z.object({
   /** The rules in order (groups flattened), each with what it names that is gone. */
   reports: z.array(ruleReportSchema()).max(1_000),
   /** Why its stored rules cannot be read: it then matches nothing. */
-  problem: sentenceSchema.optional(),
+  problem: sentenceSchema().optional(),
 });
 export type SmartBoardOutput = z.infer<typeof smartBoardSchema>;
 

@@ -25,11 +25,11 @@ const workflowNameSchema = z
 /** Which input takes each role (the prompt's is required). */
 const workflowMapInput = z
   .object({
-    prompt: inputPathSchema,
+    prompt: inputPathSchema(),
     ...Object.fromEntries(
       WORKFLOW_ROLES.filter((role) => role !== 'prompt').map((role) => [
         role,
-        inputPathSchema.optional(),
+        inputPathSchema().optional(),
       ]),
     ),
   })

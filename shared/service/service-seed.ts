@@ -4,9 +4,13 @@
  * never needed: a value Pictor cannot believe is dropped, never a reason to doubt the task.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
 
-/** A seed as a task record keeps it: a whole number from 0 to 2^53 − 1 (exact in JSON). */
-export const seedSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/**
+ * A seed as a task record keeps it: a whole number from 0 to 2^53 − 1 (exact in JSON). Built on
+ * first use (shared/domain/lazy-schema.ts), with the record's schema.
+ */
+export const seedSchema = lazySchema(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
 /** The decimal text of a seed, as a service may send one: digits only, no leading zero. */
 const SEED_TEXT = /^(0|[1-9]\d{0,15})$/;
@@ -23,5 +27,5 @@ export function readSeed(value: unknown): number | undefined {
       : typeof value === 'string' && SEED_TEXT.test(value)
         ? Number(value)
         : undefined;
-  return seedSchema.safeParse(number).success ? number : undefined;
+  return seedSchema().safeParse(number).success ? number : undefined;
 }

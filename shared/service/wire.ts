@@ -51,12 +51,12 @@ export const generationRequestSchema = lazySchema(() =>
      * The model's own options, by the names its service documents (shared/domain/model-params.ts),
      * checked against its schema before anything is sent. Absent: none, as on every record before.
      */
-    params: paramValuesSchema.optional(),
+    params: paramValuesSchema().optional(),
     /**
      * The seed asked for (`--seed`, "Use this seed"), sent where the model's schema has one. The
      * seed the service says it used is the record's own `seed`. Absent: the service draws one.
      */
-    seed: seedSchema.optional(),
+    seed: seedSchema().optional(),
     /**
      * The ComfyUI workflow a task of that provider runs, with the map of its inputs
      * (shared/domain/comfy-workflow.ts): the model's own graph, kept with the task so a resend runs
@@ -74,20 +74,24 @@ export type GenerationRequest = z.infer<ReturnType<typeof generationRequestSchem
  * characters (a name shown on screen cannot reorder or hide text); anything else is dropped,
  * never shortened (a cut name would name another model).
  */
-export const reportedModelSchema = z.string().trim().pipe(cleanNameSchema(REQUEST_LIMITS.model));
+export const reportedModelSchema = lazySchema(() =>
+  z.string().trim().pipe(cleanNameSchema(REQUEST_LIMITS.model)),
+);
 
 /** The reported model in `value`, or `undefined` when there is none or it is not a usable name. */
 export function readReportedModel(value: unknown): string | undefined {
   // A megabyte of "model" is not trimmed or scanned: it is not a name.
   if (typeof value !== 'string' || value.length > REQUEST_LIMITS.model * 4) return undefined;
-  const parsed = reportedModelSchema.safeParse(value);
+  const parsed = reportedModelSchema().safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
 /** HTTP 200 body of a submit: an object with a non-empty string `id`; anything else is allowed. */
-export const submitResponseSchema = z.looseObject({
-  id: z.string().trim().min(1).max(1_000),
-});
+export const submitResponseSchema = lazySchema(() =>
+  z.looseObject({
+    id: z.string().trim().min(1).max(1_000),
+  }),
+);
 
 /**
  * The one set of task states every provider's status words map onto
@@ -111,28 +115,33 @@ function isPending(state: CanonicalState): state is 'queued' | 'running' | 'unkn
   return state === 'queued' || state === 'running' || state === 'unknown';
 }
 
-/** A provider's task answer after its profile read it: the canonical state and the same fields. */
-export const canonicalTaskSchema = z.looseObject({
-  status: z.enum(CANONICAL_STATES),
-  /**
-   * The service's own status word, kept to show when the state is `unknown`. A longer one is
-   * dropped, not refused: a word Pictor does not know never makes the answer unreadable.
-   */
-  word: z.string().max(200).optional().catch(undefined),
-  output: z
-    .looseObject({
-      data: z.array(z.looseObject({ url: z.string().optional() })).optional(),
-    })
-    .nullish(),
-  error: z.unknown().optional(),
-  model: z.unknown().optional(),
-  progress: z.unknown().optional(),
-  /** Tasks ahead of this one in the service's queue, where it says so. */
-  queuePosition: z.unknown().optional(),
-  /** The seed the images were made with, where the service says so (service-seed.ts). */
-  seed: z.unknown().optional(),
-});
-export type CanonicalTask = z.infer<typeof canonicalTaskSchema>;
+/**
+ * A provider's task answer after its profile read it: the canonical state and the same fields.
+ * Built on first use (lazy-schema.ts), as this module's other schemas.
+ */
+export const canonicalTaskSchema = lazySchema(() =>
+  z.looseObject({
+    status: z.enum(CANONICAL_STATES),
+    /**
+     * The service's own status word, kept to show when the state is `unknown`. A longer one is
+     * dropped, not refused: a word Pictor does not know never makes the answer unreadable.
+     */
+    word: z.string().max(200).optional().catch(undefined),
+    output: z
+      .looseObject({
+        data: z.array(z.looseObject({ url: z.string().optional() })).optional(),
+      })
+      .nullish(),
+    error: z.unknown().optional(),
+    model: z.unknown().optional(),
+    progress: z.unknown().optional(),
+    /** Tasks ahead of this one in the service's queue, where it says so. */
+    queuePosition: z.unknown().optional(),
+    /** The seed the images were made with, where the service says so (service-seed.ts). */
+    seed: z.unknown().optional(),
+  }),
+);
+export type CanonicalTask = z.infer<ReturnType<typeof canonicalTaskSchema>>;
 
 /** A task as the app uses it, normalised from a {@link CanonicalTask}. */
 export type ServiceTask =

@@ -12,7 +12,7 @@ export function memoryTemplates(
   const byId = new Map<string, PromptTemplate>();
   const put = (template: PromptTemplate) => byId.set(template.id, template);
   for (const one of templates) {
-    put(promptTemplateSchema.parse({ version: 1, createdAt: 1, updatedAt: 1, ...one }));
+    put(promptTemplateSchema().parse({ version: 1, createdAt: 1, updatedAt: 1, ...one }));
   }
   return {
     byId: (id) => byId.get(id) ?? null,

@@ -70,7 +70,7 @@ function recordOf(template: PromptTemplate, parsed: ParsedTemplate, input: Expan
   }
   const { id, name, version } = template;
   const seed = input.mode.kind === 'random' ? { seed: input.mode.seed } : {};
-  const parsedRecord = taskTemplateSchema.safeParse({
+  const parsedRecord = taskTemplateSchema().safeParse({
     ...{ id, name, version, values, mode: input.mode.kind },
     ...seed,
   });
@@ -87,7 +87,7 @@ export function expandedPrompts(
   input: ExpansionInput,
 ): { template: PromptTemplate; prompts: string[]; record: TaskTemplate } {
   // The values and the prompt box come from the page: bounded before anything reads them.
-  const values = taskTemplateSchema.shape.values.safeParse(input.values);
+  const values = taskTemplateSchema().shape.values.safeParse(input.values);
   if (!values.success) refuse([...BAD_VALUES]);
   if (input.prompt.length > 2 * REQUEST_LIMITS.prompt) {
     refuse(['error.library.promptTooLong']);

@@ -34,7 +34,7 @@ const MAX_TARGET_COUNT = 10;
 
 const targetSchema = z
   .object({
-    provider: providerIdSchema,
+    provider: providerIdSchema(),
     model: z.string().trim().min(1).max(200).optional(),
     size: z.string().trim().min(1).max(40).optional(),
     quality: z.string().trim().min(1).max(40).optional(),
@@ -51,10 +51,10 @@ export type CompareTargetInput = z.input<typeof targetSchema>;
  */
 const optionsSchema = z
   .object({
-    provider: providerIdSchema,
+    provider: providerIdSchema(),
     model: z.string().trim().min(1).max(200).optional(),
-    params: paramValuesSchema.optional(),
-    seed: seedSchema.optional(),
+    params: paramValuesSchema().optional(),
+    seed: seedSchema().optional(),
   })
   .strict();
 

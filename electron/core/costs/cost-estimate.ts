@@ -23,7 +23,7 @@ import { imagesPerTask, megapixelsOf } from '../../../shared/domain/param-pricin
 export type PricedRequest = Pick<GenerationRequest, 'model' | 'size' | 'params'>;
 
 /** Units in the order a task's own estimate is chosen from: money first, then credits. */
-const UNIT_ORDER: readonly CostUnit[] = costUnitSchema.options;
+const UNIT_ORDER: readonly CostUnit[] = costUnitSchema().options;
 
 /** The model a request is priced as: what it names, else its service's default. */
 function modelOf(provider: ProviderId, request: Pick<PricedRequest, 'model'>): string {

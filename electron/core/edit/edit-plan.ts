@@ -261,7 +261,7 @@ async function storedInputsOf(store: StoredInputs, raw: unknown): Promise<ImageI
   }
   const seat = async (image: InputImage): Promise<InputImage> => {
     const stored = await store.describe(image.sha256);
-    const checked = inputImageSchema.safeParse(stored);
+    const checked = inputImageSchema().safeParse(stored);
     if (!checked.success || checked.data.sha256 !== image.sha256) {
       throw new EditInputError(sentence('error.edit.inputMissing'), { code: 'not_found' });
     }

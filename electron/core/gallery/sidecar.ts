@@ -23,11 +23,14 @@ export interface Sidecar {
   readonly record: TaskRecord;
 }
 
-const envelopeSchema = z.object({
-  app: z.literal('pictor'),
-  version: z.number().int().positive(),
-  record: z.unknown(),
-});
+/** Built on first use (shared/domain/lazy-schema.ts): only a sidecar read needs it. */
+const envelopeSchema = lazySchema(() =>
+  z.object({
+    app: z.literal('pictor'),
+    version: z.number().int().positive(),
+    record: z.unknown(),
+  }),
+);
 
 export function sidecarText(record: TaskRecord): string {
   const sidecar: Sidecar = { app: 'pictor', version: SIDECAR_VERSION, record };
@@ -57,7 +60,7 @@ export function parseSidecar(
 ): { ok: true; record: TaskRecord; notes: string[] } | { ok: false; reason: string } {
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
-  const envelope = envelopeSchema.safeParse(parsed.json);
+  const envelope = envelopeSchema().safeParse(parsed.json);
   if (!envelope.success) return { ok: false, reason: 'The file is not a Pictor sidecar.' };
   if (envelope.data.version > SIDECAR_VERSION) {
     return {

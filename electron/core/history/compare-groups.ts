@@ -43,7 +43,7 @@ export class CompareGroups {
   list(limit: number): CompareGroupSummary[] {
     const bounded = Math.max(1, Math.min(Math.trunc(limit) || 1, MAX_COMPARE_GROUPS_LISTED));
     return this.access.rows(LIST, [bounded]).flatMap((row) => {
-      const summary = compareGroupSummarySchema.safeParse({
+      const summary = compareGroupSummarySchema().safeParse({
         group: row['grp'],
         prompt: cleanName(String(row['prompt'] ?? ''), MAX_GROUP_PROMPT_CHARS) ?? '',
         createdAt: Number(row['first_at']),

@@ -52,12 +52,12 @@ export class CostTables {
 
   prices(): CostPrice[] {
     return this.parsed(this.access.rows(SELECT_PRICES, []), (row) =>
-      costPriceSchema.safeParse({ ...row, micros: num(row['micros']) }),
+      costPriceSchema().safeParse({ ...row, micros: num(row['micros']) }),
     );
   }
 
   setPrice(price: CostPrice): void {
-    this.replace(SET_PRICE, PRICE_COLUMNS, costPriceSchema.parse(price));
+    this.replace(SET_PRICE, PRICE_COLUMNS, costPriceSchema().parse(price));
   }
 
   /**
@@ -76,7 +76,7 @@ export class CostTables {
 
   caps(): SpendingCap[] {
     return this.parsed(this.access.rows(SELECT_CAPS, []), (row) =>
-      spendingCapSchema.safeParse({
+      spendingCapSchema().safeParse({
         ...row,
         provider: row['provider'] === '' ? null : row['provider'],
         micros: num(row['micros']),
@@ -86,7 +86,7 @@ export class CostTables {
 
   /** Sets a cap, replacing the one of the same period, unit, service and kind. */
   setCap(cap: SpendingCap): void {
-    const valid = spendingCapSchema.parse(cap);
+    const valid = spendingCapSchema().parse(cap);
     // The every-service cap's provider is '' in its row (a key column is never NULL).
     this.replace(SET_CAP, CAP_ROW, { ...valid, provider: valid.provider ?? '' });
   }

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import {
@@ -46,12 +47,17 @@ const ORDER: Record<GallerySort, string> = {
   prompt: 't.prompt COLLATE NOCASE ASC, t.created_at DESC, t.local_id DESC, i.idx ASC',
 };
 
-/** Where the next page starts: the last row's key (for `prompt`, its task is read again). */
-const cursorSchema = z.union([
-  z.tuple([z.literal('o'), z.number(), z.string(), z.number().int()]),
-  z.tuple([z.literal('p'), z.string(), z.number().int()]),
-]);
-type Cursor = z.infer<typeof cursorSchema>;
+/**
+ * Where the next page starts: the last row's key (for `prompt`, its task is read again). Built on
+ * first use (shared/domain/lazy-schema.ts): a first page reads no cursor.
+ */
+const cursorSchema = lazySchema(() =>
+  z.union([
+    z.tuple([z.literal('o'), z.number(), z.string(), z.number().int()]),
+    z.tuple([z.literal('p'), z.string(), z.number().int()]),
+  ]),
+);
+type Cursor = z.infer<ReturnType<typeof cursorSchema>>;
 
 /** The cursor after `row`; newest first continues with the default listing's own cursor. */
 export function encodeOrderCursor(sort: GallerySort, row: Row): string {
@@ -65,7 +71,7 @@ export function encodeOrderCursor(sort: GallerySort, row: Row): string {
 
 function decodeCursor(cursor: string, sort: GallerySort): Cursor {
   try {
-    const key = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const key = cursorSchema().parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (key[0] !== sort[0]) throw new Error(`a cursor of order ${key[0]} given for ${sort}`);
     return key;
   } catch (error) {

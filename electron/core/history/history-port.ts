@@ -172,7 +172,7 @@ export class HistoryPort {
   }
 
   #settle(running: Running, message: unknown): void {
-    const reply = replySchema.safeParse(message);
+    const reply = replySchema().safeParse(message);
     if (!reply.success) return this.#end(running, 'sent a message that is not a reply');
     if (reply.data.type === 'ready') return;
     const job = running.pending.get(reply.data.id);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
 import type { ProviderId } from '../../../shared/domain/providers';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { addTriageFilter, type TriageQuery } from './triage-filter';
@@ -276,9 +277,12 @@ function join(clauses: string[], params: SqlValue[]): SqlFilter {
   return { where: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
 }
 
-// Keyset cursors: the sort key of the last row of a page, opaque to callers.
-const taskCursorSchema = z.tuple([z.literal('t'), z.number(), z.string()]);
-const imageCursorSchema = z.tuple([z.literal('i'), z.number(), z.string(), z.number().int()]);
+// Keyset cursors: the sort key of the last row of a page, opaque to callers. Their schemas are
+// built on first use (shared/domain/lazy-schema.ts): a first page reads no cursor.
+const taskCursorSchema = lazySchema(() => z.tuple([z.literal('t'), z.number(), z.string()]));
+const imageCursorSchema = lazySchema(() =>
+  z.tuple([z.literal('i'), z.number(), z.string(), z.number().int()]),
+);
 
 export interface TaskKey {
   readonly createdAt: number;
@@ -298,7 +302,7 @@ export function encodeImageCursor(key: ImageKey): string {
 
 /** Rows after the cursor in newest-first order, as a WHERE fragment. */
 export function taskAfter(cursor: string): SqlFilter {
-  const [, createdAt, localId] = decode(cursor, taskCursorSchema);
+  const [, createdAt, localId] = decode(cursor, taskCursorSchema());
   // The leading `<=` is what lets SQLite seek into the index instead of scanning to the cursor.
   return {
     where: 't.created_at <= ? AND (t.created_at < ? OR t.local_id < ?)',
@@ -308,7 +312,7 @@ export function taskAfter(cursor: string): SqlFilter {
 
 /** Images after the cursor: newer tasks first, a task's images in index order. */
 export function imageAfter(cursor: string): SqlFilter {
-  const [, createdAt, localId, idx] = decode(cursor, imageCursorSchema);
+  const [, createdAt, localId, idx] = decode(cursor, imageCursorSchema());
   return {
     where:
       'i.created_at <= ? AND (i.created_at < ? OR i.local_id < ? OR (i.local_id = ? AND i.idx > ?))',

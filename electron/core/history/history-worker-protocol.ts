@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { ImageFilesPatch } from '../../../shared/domain/image-files-patch';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { sentenceSchema } from '../../../shared/i18n/sentence';
 import type { ImageTriage as TriageFields, TriageFlag } from '../../../shared/domain/triage';
 import type { AnchorWalk } from './gallery-order';
@@ -171,26 +172,34 @@ const HISTORY_OPS = [
   'positionAnchors',
 ] as const satisfies readonly HistoryOp[];
 
-export const callSchema = z.object({
-  type: z.literal('call'),
-  id: z.number().int().positive(),
-  op: z.enum(HISTORY_OPS),
-  args: z.record(z.string(), z.unknown()),
-});
-
-export type HistoryCall = z.infer<typeof callSchema>;
-
-export const replySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('done'), id: z.number().int().positive(), result: z.unknown() }),
+/**
+ * A call to the history worker and its reply. Built on first use (shared/domain/lazy-schema.ts):
+ * a command that opens the history in its own thread, with no worker, builds neither.
+ */
+export const callSchema = lazySchema(() =>
   z.object({
-    type: z.literal('failed'),
+    type: z.literal('call'),
     id: z.number().int().positive(),
-    /** The HistoryError's sentence, or null when the error was not one (a bug: its detail). */
-    message: z.string().nullable(),
-    sentence: sentenceSchema.optional(),
-    detail: z.string().optional(),
+    op: z.enum(HISTORY_OPS),
+    args: z.record(z.string(), z.unknown()),
   }),
-]);
+);
 
-export type HistoryReply = z.infer<typeof replySchema>;
+export type HistoryCall = z.infer<ReturnType<typeof callSchema>>;
+
+export const replySchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('ready') }),
+    z.object({ type: z.literal('done'), id: z.number().int().positive(), result: z.unknown() }),
+    z.object({
+      type: z.literal('failed'),
+      id: z.number().int().positive(),
+      /** The HistoryError's sentence, or null when the error was not one (a bug: its detail). */
+      message: z.string().nullable(),
+      sentence: sentenceSchema().optional(),
+      detail: z.string().optional(),
+    }),
+  ]),
+);
+
+export type HistoryReply = z.infer<ReturnType<typeof replySchema>>;

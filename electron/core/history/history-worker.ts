@@ -63,7 +63,7 @@ function answer(call: HistoryCall): HistoryReply {
 }
 
 parentPort?.on('message', (message: unknown) => {
-  const call = callSchema.safeParse(message);
+  const call = callSchema().safeParse(message);
   if (!call.success) return;
   parentPort?.postMessage(answer(call.data));
 });

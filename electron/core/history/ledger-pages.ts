@@ -114,7 +114,7 @@ function pageOf<E extends LedgerEntry>(
 function costOf(row: Row): TaskCost {
   const source = row['source'];
   const detail = row['detail'];
-  const parsed = taskCostSchema.safeParse({
+  const parsed = taskCostSchema().safeParse({
     source,
     ...(row['unit'] === null ? {} : { unit: row['unit'] }),
     ...(row['micros'] === null ? {} : { micros: num(row['micros']) }),

@@ -199,7 +199,7 @@ export class LedgerSums {
 
 /** Units the ledger does not know (a row no Pictor wrote) count as tasks without an amount. */
 function unitSumOf(row: Row): UnitSum {
-  const unit = costUnitSchema.safeParse(row['unit']);
+  const unit = costUnitSchema().safeParse(row['unit']);
   return {
     unit: unit.success ? unit.data : null,
     micros: num(row['micros']),

@@ -17,9 +17,9 @@ import {
   HOLD_REASONS,
   TASK_ORIGINS,
   IMAGE_MIMES,
-  imageStateSchema,
+  IMAGE_STATES,
+  TASK_STATUSES,
   taskRecordSchema,
-  taskStatusSchema,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
 import {
@@ -108,7 +108,7 @@ const REQUEST_REQUIRED = new Set(['prompt']);
 const IMAGE: Readonly<Record<string, Check>> = {
   index: int(0, MAX_IMAGES_PER_TASK - 1),
   url: nullable(text(MAX_URL_CHARS)),
-  state: oneOf(imageStateSchema.options),
+  state: oneOf(IMAGE_STATES),
   file: text(MAX_PATH_CHARS),
   thumbnail: text(MAX_PATH_CHARS),
   thumbnailPending: (value) => value === true,
@@ -137,7 +137,7 @@ const TASK: Readonly<Record<string, Check>> = {
   origin: oneOf(TASK_ORIGINS),
   endpoint: text(MAX_ENDPOINT_CHARS, 1),
   account: text(MAX_ACCOUNT_CHARS),
-  status: oneOf(taskStatusSchema.options),
+  status: oneOf(TASK_STATUSES),
   hold: nullable(oneOf(HOLD_REASONS)),
   error: (value) => value === null,
   createdAt: date,

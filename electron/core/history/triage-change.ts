@@ -15,6 +15,7 @@ import {
   type ImageRecord,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { triageFields } from '../../../shared/domain/triage';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 
@@ -54,7 +55,10 @@ const sameTaskButTriage = (stored: TaskRecord, next: TaskRecord): boolean =>
 const sameImageButTriage = (stored: ImageRecord, next: ImageRecord): boolean =>
   next === stored || sameBut(stored, next, IMAGE_TRIAGE_KEYS);
 
-const triageSchema = z.object({ favourite: z.boolean(), ...triageFields }).strict();
+/** Built on first use (shared/domain/lazy-schema.ts): only a change of triage needs it. */
+const triageSchema = lazySchema(() =>
+  z.object({ favourite: z.boolean(), ...triageFields() }).strict(),
+);
 
 /**
  * Whether the triage of `next` (an image whose other fields are a checked image's:
@@ -67,7 +71,7 @@ function validTriage(next: ImageRecord): boolean {
     const value = next[key as keyof ImageRecord];
     if (value !== undefined) triage[key] = value;
   }
-  const parsed = triageSchema.safeParse(triage);
+  const parsed = triageSchema().safeParse(triage);
   if (!parsed.success) return false;
   const kept = parsed.data as Record<string, unknown>;
   return Object.keys(triage).every((key) => sameValue(kept[key], triage[key]));
@@ -84,7 +88,7 @@ export function imagesOnly(
   next: TaskRecord,
 ): { record: TaskRecord; triageOnly: boolean } | null {
   if (!sameTaskButTriage(stored, next)) return null;
-  if (typeof next.favourite !== 'boolean' || !dateMsSchema.safeParse(next.updatedAt).success) {
+  if (typeof next.favourite !== 'boolean' || !dateMsSchema().safeParse(next.updatedAt).success) {
     return null;
   }
   const triaged = next.images.every((image, n) => {

@@ -34,7 +34,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 export type SchemaOrigin = 'fetched' | 'file';
 
 const entrySchema = z.object({
-  provider: providerIdSchema,
+  provider: providerIdSchema(),
   model: z.string().min(1).max(200),
   origin: z.enum(['fetched', 'file']),
   at: z.number().int().min(0),

@@ -157,7 +157,7 @@ function withCheckedModel(
 }
 
 /** A submit answer as a profile reads it: the id, the task's addresses, the model. */
-const submitReadingSchema = submitResponseSchema.extend({
+const submitReadingSchema = submitResponseSchema().extend({
   poll: zod.string().trim().min(1).max(MAX_URL_CHARS).optional().catch(undefined),
   result: zod.string().trim().min(1).max(MAX_URL_CHARS).optional().catch(undefined),
   cancel: zod.string().trim().min(1).max(MAX_URL_CHARS).optional().catch(undefined),
@@ -281,7 +281,7 @@ export function readTaskAnswer(
   const read = withCommonReason(profileRead);
   const { maxBytes = DOWNLOAD_MAX_IMAGE_BYTES, taken } =
     typeof inline === 'number' ? { maxBytes: inline } : inline;
-  const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema, read });
+  const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema(), read });
   checkEntryCount(data);
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
@@ -316,7 +316,7 @@ function normalisedTask(task: CanonicalTask, text: string, check: Check): Servic
   if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
   const scrubbed = redactBody(text, key);
   if (scrubbed === text) return normalised;
-  const clean = reread(scrubbed, canonicalTaskSchema, read);
+  const clean = reread(scrubbed, canonicalTaskSchema(), read);
   if (normalised.status === 'completed') {
     const cleaned = clean ? normaliseCanonical(takeInline(clean, check.taken).task) : null;
     return withoutKeyedSeed(withoutKeyedUrls(normalised, cleaned), cleaned);

@@ -110,7 +110,7 @@ export class TemplateEntries {
     const name = this.taken.has(checked.key)
       ? this.renamed(checked.name, checked.key)
       : checked.name;
-    const parsed = promptTemplateSchema.safeParse({
+    const parsed = promptTemplateSchema().safeParse({
       id: this.newId(),
       name,
       body: entry.body,

@@ -93,7 +93,7 @@ function storedOf(row: TemplateRow): StoredTemplate {
   } catch {
     // Read as damaged below.
   }
-  const parsed = promptTemplateSchema.safeParse(raw);
+  const parsed = promptTemplateSchema().safeParse(raw);
   const record = parsed.success ? parsed.data : null;
   const same = record?.id === row.id && record.name === row.name && record.version === row.version;
   if (record && same && parseTemplate(record.body).ok) return { id: row.id, template: record };
@@ -311,7 +311,7 @@ export class TemplateStore {
   private record(input: TemplateInput, stored: TemplateRow | null): PromptTemplate {
     const now = this.deps.now();
     const before = stored ? storedOf(stored).template : null;
-    const parsed = promptTemplateSchema.safeParse({
+    const parsed = promptTemplateSchema().safeParse({
       id: stored?.id ?? this.newId()(),
       name: input.name,
       body: input.body,

@@ -66,7 +66,7 @@ function whole(value: unknown, fallback: number): number {
 
 /** The graph checked as ComfyUI checks it, or its 400; `uploaded` names the input files. */
 export function planOf(prompt: unknown, uploaded: (name: string) => boolean): ComfyPlan | Reply {
-  const parsed = workflowGraphSchema.safeParse(prompt);
+  const parsed = workflowGraphSchema().safeParse(prompt);
   if (!parsed.success)
     return invalid('invalid_prompt', 'Cannot execute because the prompt is not a valid graph.');
   const graph = parsed.data;

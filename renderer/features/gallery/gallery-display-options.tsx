@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { HeaderPanel } from '../../components/header-panel';
 import { SelectField } from '../../components/select-field';
-import { gallerySortSchema, type GallerySort } from '../../../shared/domain/gallery-item';
+import { GALLERY_SORTS, type GallerySort } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { THUMBNAIL_SIZES } from '../../store/gallery-display';
@@ -48,7 +48,7 @@ function DisplayChoices() {
         className="gallery-display__field"
         label={t('gallery.sort.label')}
         value={display.sort}
-        options={gallerySortSchema.options.map((sort) => ({
+        options={GALLERY_SORTS.map((sort) => ({
           value: sort,
           label: t(SORT_LABEL[sort]),
         }))}

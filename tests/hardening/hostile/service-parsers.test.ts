@@ -202,7 +202,7 @@ describe('error answers and body helpers', () => {
           expect(typeof text).toBe('string');
           expect(text.length).toBeLessThanOrEqual(500);
           expect(text).not.toMatch(CONTROL);
-          const parsed = canonicalTaskSchema.safeParse({ status: 'failed', error: value });
+          const parsed = canonicalTaskSchema().safeParse({ status: 'failed', error: value });
           if (parsed.success)
             expect(normaliseCanonical(parsed.data)).toMatchObject({
               status: 'failed',

@@ -209,7 +209,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
 
 function deriveArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   // A catalogue sentence's key must be a known one (a refinement no string generator meets).
-  if (schema === (sentenceSchema as Schema)) return sentenceArbitrary;
+  if (schema === (sentenceSchema() as Schema)) return sentenceArbitrary;
   const def = defOf(schema);
   if (schema === (imageInputsSchema() as Schema)) return imageInputsArbitrary(def);
   if (schema === (comfyWorkflowSchema() as Schema)) return comfyWorkflowArbitrary();

@@ -16,7 +16,8 @@
  * task record's schema or the request's (with its images, Content Credentials, inputs and
  * workflows: about 250 of the 690 zod schemas `list --json` built at start, now built on first
  * use, shared/domain/lazy-schema.ts), which only a record the history's plain check leaves to zod
- * needs.
+ * needs; nor any other zod schema: every one of the modules they load is built on first use, so
+ * zod's own code is not compiled at start either.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -33,10 +34,11 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { childEnv, REPO_ROOT } from './run-cli';
 
 /**
- * Writes `load <url>` for each module loaded, `worker <url>` for each thread and `schema <name>`
- * for each zod object schema built with the task record's or the request's keys, to fd 3. zod
- * gives every schema it builds its internals with one `Object.defineProperty(schema, '_zod', …)`;
- * the def an object schema is built from holds its shape.
+ * Writes `load <url>` for each module loaded, `worker <url>` for each thread, `built <type>` for
+ * each zod schema built and `schema <name>` for each zod object schema built with the task
+ * record's or the request's keys, to fd 3. zod gives every schema it builds its internals with
+ * one `Object.defineProperty(schema, '_zod', …)`; the def an object schema is built from holds
+ * its shape.
  */
 const RECORDER = `data:text/javascript,${encodeURIComponent(
   [
@@ -50,6 +52,7 @@ const RECORDER = `data:text/javascript,${encodeURIComponent(
     'syncBuiltinESMExports();',
     'const define = Object.defineProperty;',
     'Object.defineProperty = function (target, key, descriptor) {',
+    "  if (key === '_zod' && descriptor?.value?.def !== undefined) say('built ' + descriptor.value.def.type);",
     "  const shape = key === '_zod' && descriptor?.value?.def?.type === 'object' ? descriptor.value.def.shape : undefined;",
     "  if (shape !== undefined && 'localId' in shape && 'request' in shape && 'images' in shape) say('schema task record');",
     "  if (shape !== undefined && 'prompt' in shape && 'inputs' in shape && 'workflow' in shape) say('schema request');",
@@ -364,6 +367,25 @@ describe('a one-record command of the bundled CLI', () => {
     },
   );
 
+  it.each([
+    ['list --json', LIST],
+    // Changing the rating or not (the task has no folder: no XMP sidecar is written).
+    ['rate', RATE],
+  ])(
+    '%s builds no zod schema at all, so zod compiles none of its code at start',
+    async (_name, args) => {
+      // Every schema of the modules a one-record command loads is built on first use
+      // (shared/domain/lazy-schema.ts): at module level they were 554 (the record's parts, the
+      // image inputs, triage deltas, templates, compares, costs, the worker's protocol, the
+      // service's answers, sentences, dates, provider ids), about 15 ms of CPU with the first
+      // compile of zod's own functions. A schema built at a module's top level shows here; find
+      // which by `node --cpu-prof` or a breakpoint on zod's `_zod` define.
+      const run = await recorded([...cli, ...args], dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.lines.filter((line) => line.startsWith('built '))).toEqual([]);
+    },
+  );
+
   it('builds them once when a record needs the schema: the recorder sees them built', async () => {
     // A failed task's record has an error, which the history's plain check leaves to the schema.
     const library = join(dir, 'failed-library');
@@ -382,6 +404,8 @@ describe('a one-record command of the bundled CLI', () => {
       'schema request',
       'schema task record',
     ]);
+    // The recorder sees every schema built, not only these two.
+    expect(run.lines.filter((line) => line.startsWith('built ')).length).toBeGreaterThan(100);
   });
 
   it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {

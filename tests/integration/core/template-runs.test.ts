@@ -453,7 +453,7 @@ describe('recorded', () => {
       const parsed = taskRecordSchema().safeParse({ ...record, template });
       expect(parsed.success).toBe(true);
       expect(parsed.data?.template).toBeUndefined();
-      expect(taskTemplateSchema.safeParse(template).success).toBe(false);
+      expect(taskTemplateSchema().safeParse(template).success).toBe(false);
     }
     const fine = { ...base, values: { a: 'x'.repeat(2_000) }, seed: 0xffff_ffff };
     expect(taskRecordSchema().parse({ ...record, template: fine }).template).toEqual(fine);

@@ -58,7 +58,7 @@ function expectAreaSentence(said: Sentence | undefined, message: string, values:
   const { key, params } = said!;
   expect(Object.hasOwn(libraryErrors, key)).toBe(true);
   expect(englishText(said!)).toBe(message);
-  expect(sentenceSchema.parse(said)).toEqual(said);
+  expect(sentenceSchema().parse(said)).toEqual(said);
   const shown = pseudo.text(key, params);
   expect(shown).not.toBe(message);
   for (const value of values) {
@@ -116,7 +116,7 @@ describe('task engine', () => {
     const record = makeTaskRecord({ localId: 'cut', status: 'submitting' }, Date.UTC(2025, 0, 1));
     const after = interruptedSubmit(record, Date.UTC(2025, 0, 2));
     expect(after.status).toBe('submit_unknown');
-    const error = taskErrorSchema.parse(after.error);
+    const error = taskErrorSchema().parse(after.error);
     expect(error.sentence?.key).toBe('error.library.interruptedSubmit');
     expectAreaSentence(error.sentence, error.message);
   });
@@ -135,7 +135,7 @@ describe('task engine downloads and answers', () => {
     await h.engine.submit({ prompt: 'none' }, TARGET);
     await h.engine.submit({ prompt: 'two' }, TARGET);
     await h.clock.advance(120_000);
-    const none = taskErrorSchema.parse(h.history.get('local-1')!.error);
+    const none = taskErrorSchema().parse(h.history.get('local-1')!.error);
     expect(none.sentence?.key).toBe('error.library.noImagesListed');
     expectAreaSentence(none.sentence, none.message);
     const [saved, missing] = h.history.get('local-2')!.images;

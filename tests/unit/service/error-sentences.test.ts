@@ -46,7 +46,7 @@ function expectAreaSentence(said: Sentence | undefined, message: string, values:
   const { key, params } = said!;
   expect(Object.hasOwn(serviceErrors, key) || Object.hasOwn(serviceTestErrors, key)).toBe(true);
   expect(englishText(said!)).toBe(message);
-  expect(sentenceSchema.parse(said)).toEqual(said);
+  expect(sentenceSchema().parse(said)).toEqual(said);
   const shown = pseudo.text(key, params);
   expect(shown).not.toBe(message);
   for (const value of values) {
@@ -62,7 +62,7 @@ function expectServiceSentence(error: unknown, values: string[] = []): ServiceEr
   expect(error).toBeInstanceOf(ServiceError);
   const failure = error as ServiceError;
   expectAreaSentence(failure.sentence, failure.message, values);
-  const task = taskErrorSchema.parse(failure.toTaskError());
+  const task = taskErrorSchema().parse(failure.toTaskError());
   expect(task.sentence).toEqual(failure.sentence);
   expect(task.message).toBe(failure.message);
   expect(toIpcError(failure).sentence).toEqual(failure.sentence);

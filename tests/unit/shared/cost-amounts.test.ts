@@ -149,14 +149,14 @@ describe('the bounds are declared once', () => {
   const kinds: AmountKind[] = ['price', 'cap'];
   const stored = (kind: AmountKind, unit: CostUnit, value: number) =>
     kind === 'price'
-      ? costPriceSchema.safeParse({
+      ? costPriceSchema().safeParse({
           provider: 'fal',
           model: '',
           unit,
           basis: 'image',
           micros: value,
         }).success
-      : spendingCapSchema.safeParse({
+      : spendingCapSchema().safeParse({
           period: 'day',
           unit,
           provider: null,
@@ -179,10 +179,10 @@ describe('the bounds are declared once', () => {
   it('a price’s model is bounded alike', () => {
     const price = { provider: 'fal', unit: 'USD', basis: 'image', micros: 1 } as const;
     expect(
-      costPriceSchema.safeParse({ ...price, model: 'm'.repeat(COST_BOUNDS.model) }).success,
+      costPriceSchema().safeParse({ ...price, model: 'm'.repeat(COST_BOUNDS.model) }).success,
     ).toBe(true);
     expect(
-      costPriceSchema.safeParse({ ...price, model: 'm'.repeat(COST_BOUNDS.model + 1) }).success,
+      costPriceSchema().safeParse({ ...price, model: 'm'.repeat(COST_BOUNDS.model + 1) }).success,
     ).toBe(false);
   });
 });

@@ -87,15 +87,15 @@ describe('the record', () => {
       negative: 'blurry',
       presets: { pictor: { model: 'm1', size: '1024x1024', quality: 'high', count: 4 } },
     };
-    expect(promptTemplateSchema.parse(full)).toEqual(full);
+    expect(promptTemplateSchema().parse(full)).toEqual(full);
   });
 
   it('bounds the body and the negative in code points', () => {
     const longest = '🌊'.repeat(MAX_TEMPLATE_TEXT_CHARS);
-    expect(promptTemplateSchema.safeParse({ ...record, body: longest }).success).toBe(true);
+    expect(promptTemplateSchema().safeParse({ ...record, body: longest }).success).toBe(true);
     for (const field of ['body', 'negative']) {
       const over = { ...record, [field]: `${'a'.repeat(MAX_TEMPLATE_TEXT_CHARS)}b` };
-      expect(promptTemplateSchema.safeParse(over).success).toBe(false);
+      expect(promptTemplateSchema().safeParse(over).success).toBe(false);
     }
   });
 
@@ -113,6 +113,6 @@ describe('the record', () => {
     ['an empty model', { presets: { pictor: { model: '' } } }],
     ['a model of 201 characters', { presets: { pictor: { model: 'm'.repeat(201) } } }],
   ])('refuses %s', (_, change) => {
-    expect(promptTemplateSchema.safeParse({ ...record, ...change }).success).toBe(false);
+    expect(promptTemplateSchema().safeParse({ ...record, ...change }).success).toBe(false);
   });
 });

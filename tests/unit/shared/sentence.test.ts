@@ -105,8 +105,8 @@ describe('a sentence read back', () => {
   const good = { key: 'keyOrigin.carry', params: { to: 'a.example', count: 3 } };
 
   it('passes with a known key and a few bounded values', () => {
-    expect(sentenceSchema.safeParse(good).success).toBe(true);
-    expect(sentenceSchema.safeParse({ key: 'error.unexpected' }).success).toBe(true);
+    expect(sentenceSchema().safeParse(good).success).toBe(true);
+    expect(sentenceSchema().safeParse({ key: 'error.unexpected' }).success).toBe(true);
   });
 
   it.each([
@@ -124,11 +124,11 @@ describe('a sentence read back', () => {
     ],
     ['params that are a list', { ...good, params: ['a'] }],
   ])('is refused with %s', (_what, value) => {
-    expect(sentenceSchema.safeParse(value).success).toBe(false);
+    expect(sentenceSchema().safeParse(value).success).toBe(false);
   });
 
   it('drops a value named __proto__ without touching the prototype', () => {
-    const parsed = sentenceSchema.parse({
+    const parsed = sentenceSchema().parse({
       ...good,
       params: JSON.parse('{"__proto__": {"polluted": "yes"}, "to": "a.example"}') as unknown,
     });
@@ -138,7 +138,7 @@ describe('a sentence read back', () => {
   });
 
   it('that is damaged loses only itself: the task error and the image keep their message', () => {
-    const taskError = taskErrorSchema.parse({
+    const taskError = taskErrorSchema().parse({
       kind: 'server',
       message: 'The service failed.',
       sentence: { key: 'error.not.a.key', params: { to: 'x' } },
@@ -160,6 +160,6 @@ describe('a sentence read back', () => {
     const stored = JSON.parse(
       JSON.stringify({ kind: 'server', message: 'm', sentence: good }),
     ) as unknown;
-    expect(taskErrorSchema.parse(stored).sentence).toEqual(good);
+    expect(taskErrorSchema().parse(stored).sentence).toEqual(good);
   });
 });

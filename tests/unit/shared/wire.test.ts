@@ -75,10 +75,10 @@ describe('task parsing', () => {
   });
 
   it('refuses states outside the canonical set and wrong types', () => {
-    expect(canonicalTaskSchema.safeParse({ status: 'processing' }).success).toBe(false);
-    expect(canonicalTaskSchema.safeParse({ status: 'queued' }).success).toBe(true);
+    expect(canonicalTaskSchema().safeParse({ status: 'processing' }).success).toBe(false);
+    expect(canonicalTaskSchema().safeParse({ status: 'queued' }).success).toBe(true);
     expect(
-      canonicalTaskSchema.safeParse({ status: 'succeeded', output: { data: 'x' } }).success,
+      canonicalTaskSchema().safeParse({ status: 'succeeded', output: { data: 'x' } }).success,
     ).toBe(false);
   });
 });

@@ -61,7 +61,7 @@ const fieldsSchema = z.object({
     .string()
     .max(40)
     .transform((value) => Date.parse(value))
-    .pipe(dateMsSchema),
+    .pipe(dateMsSchema()),
   appVersion: z.string().max(100).optional(),
   promptTruncated: z.literal('True').optional(),
   // A damaged seed is dropped, never the provenance.
@@ -69,7 +69,7 @@ const fieldsSchema = z.object({
     .string()
     .regex(/^\d{1,16}$/)
     .transform(Number)
-    .pipe(seedSchema)
+    .pipe(seedSchema())
     .optional()
     .catch(undefined),
 });

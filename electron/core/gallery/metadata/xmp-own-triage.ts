@@ -7,6 +7,7 @@
  * written (gallery.ts `writeTriage`) and where a rebuild reads it back (library/rebuild.ts).
  */
 import { z } from 'zod';
+import { lazySchema } from '../../../../shared/domain/lazy-schema';
 import type { ImageRecord } from '../../../../shared/domain/task-record';
 import { triageFields, type ImageTriage } from '../../../../shared/domain/triage';
 import { elementText, escapeXml } from './xml-text';
@@ -19,7 +20,9 @@ const ELEMENT = 'pictorTriage:Triage';
 /** The element's line as {@link ownTriageElement} writes it. */
 export const OWN_TRIAGE_LINE = /^ {3}<pictorTriage:Triage>[^<]*<\/pictorTriage:Triage>\n/gm;
 
-const ownTriageSchema = z.object({ favourite: z.literal(true).optional(), ...triageFields });
+const ownTriageSchema = lazySchema(() =>
+  z.object({ favourite: z.literal(true).optional(), ...triageFields() }),
+);
 
 /** The image's triage fields that are set; `null` when it has none (an untriaged image). */
 export function ownTriageOf(image: ImageTriage): ImageTriage | null {
@@ -54,7 +57,7 @@ export function readOwnTriage(packet: string): ImageTriage | null {
   } catch {
     return null;
   }
-  const parsed = ownTriageSchema.safeParse(json);
+  const parsed = ownTriageSchema().safeParse(json);
   return parsed.success ? ownTriageOf(parsed.data) : null;
 }
 

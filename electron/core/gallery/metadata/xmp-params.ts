@@ -74,7 +74,7 @@ export function readXmpParams(xmp: string): { params: ParamValues } | 'dropped' 
   if (items === null) return 'dropped';
   // An own `__proto__` key stays one here, for the schema to refuse (a plain object drops it).
   const raw = Object.fromEntries(items.map((item) => [item.name, valueOf(item)]));
-  const parsed = paramValuesSchema.safeParse(raw);
+  const parsed = paramValuesSchema().safeParse(raw);
   return parsed.success && Object.keys(parsed.data).length > 0
     ? { params: parsed.data }
     : 'dropped';

@@ -136,7 +136,7 @@ function numberIn(text: string | undefined): number | string | undefined {
 export function readXmpTemplate(xmp: string): { template: TaskTemplate } | 'dropped' | null {
   if (!xmp.includes('<pictor:Template')) return null;
   const seed = numberIn(elementText(xmp, 'pictor:TemplateSeed'));
-  const parsed = taskTemplateSchema.safeParse({
+  const parsed = taskTemplateSchema().safeParse({
     id: elementText(xmp, 'pictor:TemplateId'),
     name: elementText(xmp, 'pictor:TemplateName'),
     version: numberIn(elementText(xmp, 'pictor:TemplateVersion')),

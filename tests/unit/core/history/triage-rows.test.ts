@@ -247,7 +247,7 @@ describe('history v16: triage in its own rows', () => {
     expect(rows).toMatchObject({ changed: 3, unchanged: 0, refused: 0, tasks: 2 });
     // What each task's triage now is, for main to announce: the images written, not the records.
     const deltas = rows.deltas.flatMap((chunk) => JSON.parse(chunk) as TaskTriageDelta[]);
-    expect(deltas.map((delta) => taskTriageDeltaSchema.parse(delta))).toEqual([
+    expect(deltas.map((delta) => taskTriageDeltaSchema().parse(delta))).toEqual([
       {
         localId: 'a',
         favourite: true,
