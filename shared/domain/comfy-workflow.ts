@@ -120,10 +120,12 @@ export type WorkflowMap = z.infer<ReturnType<typeof workflowMapSchema>>;
  * Built on first use (lazy-schema.ts).
  */
 export const comfyWorkflowSchema = lazySchema(() =>
-  z.object({ graph: workflowGraphSchema(), map: workflowMapSchema() }).superRefine((workflow, ctx) => {
-    for (const problem of mapProblems(workflow.graph, workflow.map))
-      ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  z
+    .object({ graph: workflowGraphSchema(), map: workflowMapSchema() })
+    .superRefine((workflow, ctx) => {
+      for (const problem of mapProblems(workflow.graph, workflow.map))
+        ctx.addIssue({ code: 'custom', message: problem });
+    }),
 );
 export type ComfyWorkflow = z.infer<ReturnType<typeof comfyWorkflowSchema>>;
 
