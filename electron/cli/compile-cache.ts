@@ -12,8 +12,16 @@
  *
  * This file imports Node's modules alone: it is compiled before the cache is on.
  */
-import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync, utimesSync } from 'node:fs';
-import { closeSync, openSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmdirSync,
+  unlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { enableCompileCache, getCompileCacheDir } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
