@@ -151,7 +151,7 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
    * whole next time).
    */
   private fits(change: TaskChange): boolean {
-    if (taskChangeSchema.safeParse(change).success) return true;
+    if (taskChangeSchema().safeParse(change).success) return true;
     this.sent.delete(localIdOf(change));
     this.deps.logger.error('task change dropped: does not match the contract', {
       change: change.change,

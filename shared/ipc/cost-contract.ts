@@ -7,6 +7,8 @@
  * the page sends is bounded here; main never writes to a path the page names.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
+import { channel } from './lazy-contract';
 import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
 import {
   MAX_MISSING_PRICES,
@@ -26,130 +28,153 @@ export const MAX_LEDGER_ENTRIES = 500;
 /** Entries the Costs screen asks for at a time (its first page, and each "Show more"). */
 export const LEDGER_PAGE = 100;
 
-const count = z.number().int().min(0);
-const micros = z.number().int().min(0);
+const count = lazySchema(() => z.number().int().min(0));
+const micros = lazySchema(() => z.number().int().min(0));
 
 /** Which tasks the ledger reads: created from `since` (inclusive) to `until` (exclusive). */
-const ledgerQuerySchema = z
-  .object({
-    since: dateMsSchema().optional(),
-    until: dateMsSchema().optional(),
-    provider: providerIdSchema().optional(),
-  })
-  .strict();
+const ledgerQuerySchema = lazySchema(() =>
+  z
+    .object({
+      since: dateMsSchema().optional(),
+      until: dateMsSchema().optional(),
+      provider: providerIdSchema().optional(),
+    })
+    .strict(),
+);
 
-const ledgerEntrySchema = z.object({
-  localId: z.string(),
-  taskId: z.string().nullable(),
-  provider: providerIdSchema(),
-  model: z.string().nullable(),
-  /** The prompt as submitted (kept by the ledger after the task leaves the history). */
-  prompt: z.string().max(REQUEST_LIMITS.prompt),
-  status: z.string(),
-  createdAt: z.number(),
-  cost: taskCostSchema(),
-  /** The history still lists the task, so the window can open it. */
-  inHistory: z.boolean(),
-  /** Its first saved image's thumbnail (a gallery path), when the history lists one. */
-  thumbnail: z.string().max(MAX_PATH_CHARS).nullable(),
-});
-export type CostLedgerEntry = z.infer<typeof ledgerEntrySchema>;
+const ledgerEntrySchema = lazySchema(() =>
+  z.object({
+    localId: z.string(),
+    taskId: z.string().nullable(),
+    provider: providerIdSchema(),
+    model: z.string().nullable(),
+    /** The prompt as submitted (kept by the ledger after the task leaves the history). */
+    prompt: z.string().max(REQUEST_LIMITS.prompt),
+    status: z.string(),
+    createdAt: z.number(),
+    cost: taskCostSchema(),
+    /** The history still lists the task, so the window can open it. */
+    inHistory: z.boolean(),
+    /** Its first saved image's thumbnail (a gallery path), when the history lists one. */
+    thumbnail: z.string().max(MAX_PATH_CHARS).nullable(),
+  }),
+);
+export type CostLedgerEntry = z.infer<ReturnType<typeof ledgerEntrySchema>>;
 
-const unitTotal = { unit: costUnitSchema(), micros, estimatedMicros: micros, tasks: count };
+const unitTotal = lazySchema(() => ({
+  unit: costUnitSchema(),
+  micros: micros(),
+  estimatedMicros: micros(),
+  tasks: count(),
+}));
 
-const ledgerTotalsSchema = z.object({
-  timeZone: z.string(),
-  overall: z.array(z.object(unitTotal)),
-  byDay: z.array(z.object({ ...unitTotal, day: z.string() })),
-  byMonth: z.array(z.object({ ...unitTotal, month: z.string() })),
-  byService: z.array(z.object({ ...unitTotal, provider: providerIdSchema() })),
-  unknownTasks: count,
-});
+const ledgerTotalsSchema = lazySchema(() =>
+  z.object({
+    timeZone: z.string(),
+    overall: z.array(z.object(unitTotal())),
+    byDay: z.array(z.object({ ...unitTotal(), day: z.string() })),
+    byMonth: z.array(z.object({ ...unitTotal(), month: z.string() })),
+    byService: z.array(z.object({ ...unitTotal(), provider: providerIdSchema() })),
+    unknownTasks: count(),
+  }),
+);
 
 /** Where a page of entries starts: after this entry (newest first: the one before is newer). */
-const ledgerCursorSchema = z.object({ createdAt: dateMsSchema(), localId: localIdSchema }).strict();
-export type CostLedgerCursor = z.infer<typeof ledgerCursorSchema>;
+const ledgerCursorSchema = lazySchema(() =>
+  z.object({ createdAt: dateMsSchema(), localId: localIdSchema() }).strict(),
+);
+export type CostLedgerCursor = z.infer<ReturnType<typeof ledgerCursorSchema>>;
 
-const pageLimit = z.number().int().min(1).max(MAX_LEDGER_ENTRIES);
+const pageLimit = lazySchema(() => z.number().int().min(1).max(MAX_LEDGER_ENTRIES));
 
-const ledgerPageSchema = z.object({
-  /** Entries, newest first (at most {@link MAX_LEDGER_ENTRIES}). */
-  entries: z.array(ledgerEntrySchema).max(MAX_LEDGER_ENTRIES),
-  /** Where the next page starts; null: no more. */
-  next: ledgerCursorSchema.nullable(),
-});
+const ledgerPageSchema = lazySchema(() =>
+  z.object({
+    /** Entries, newest first (at most {@link MAX_LEDGER_ENTRIES}). */
+    entries: z.array(ledgerEntrySchema()).max(MAX_LEDGER_ENTRIES),
+    /** Where the next page starts; null: no more. */
+    next: ledgerCursorSchema().nullable(),
+  }),
+);
 
 /**
  * A cap with what its period has cost so far, in its unit (core/costs/cap-spend.ts: the same
  * figure `pictor caps list`, `pictor costs` and every refusal give): of it, tasks admitted with no
  * price in the unit counted at today's price; and how many tasks it cannot count at all.
  */
-const capStandingSchema = z.object({
-  cap: spendingCapSchema(),
-  spentMicros: micros,
-  pricedTodayMicros: micros,
-  pricedTodayTasks: count,
-  uncountedTasks: count,
-});
-export type CapStanding = z.infer<typeof capStandingSchema>;
+const capStandingSchema = lazySchema(() =>
+  z.object({
+    cap: spendingCapSchema(),
+    spentMicros: micros(),
+    pricedTodayMicros: micros(),
+    pricedTodayTasks: count(),
+    uncountedTasks: count(),
+  }),
+);
+export type CapStanding = z.infer<ReturnType<typeof capStandingSchema>>;
 
-const ledgerSchema = ledgerPageSchema.extend({
-  /** Every cap with what its period has spent: the same figures as Settings and the refusals. */
-  caps: z.array(capStandingSchema).max(100),
-  /** How many entries the query matched. */
-  total: count,
-  totals: ledgerTotalsSchema,
-  /** How many tasks the whole ledger holds, whatever the query (0: nothing was ever priced). */
-  allTime: count,
-  /** The ledger's version when read: a `costs:changed` with another one means read again. */
-  version: count,
-});
-export type CostLedger = z.infer<typeof ledgerSchema>;
+const ledgerSchema = lazySchema(() =>
+  ledgerPageSchema().extend({
+    /** Every cap with what its period has spent: the same figures as Settings and the refusals. */
+    caps: z.array(capStandingSchema()).max(100),
+    /** How many entries the query matched. */
+    total: count(),
+    totals: ledgerTotalsSchema(),
+    /** How many tasks the whole ledger holds, whatever the query (0: nothing was ever priced). */
+    allTime: count(),
+    /** The ledger's version when read: a `costs:changed` with another one means read again. */
+    version: count(),
+  }),
+);
+export type CostLedger = z.infer<ReturnType<typeof ledgerSchema>>;
 
-const priceKey = z
-  .object({
-    provider: providerIdSchema(),
-    model: z.string().trim().max(REQUEST_LIMITS.model).optional(),
-    /** Only the price in this unit; absent: the model's prices in every unit. */
-    unit: costUnitSchema().optional(),
-  })
-  .strict();
+const priceKey = lazySchema(() =>
+  z
+    .object({
+      provider: providerIdSchema(),
+      model: z.string().trim().max(REQUEST_LIMITS.model).optional(),
+      /** Only the price in this unit; absent: the model's prices in every unit. */
+      unit: costUnitSchema().optional(),
+    })
+    .strict(),
+);
 
-const capKey = spendingCapSchema().omit({ micros: true }).strict();
+const capKey = lazySchema(() => spendingCapSchema().omit({ micros: true }).strict());
 
 /**
  * What one cap says of the submit, as data the window words in time and in its language (a
  * forecast, not main's refusal sentence, which comes only with a refused submit): the cap, what
  * its period has spent and what the submit adds, in the cap's unit (core/costs/cap-check.ts).
  */
-export const capForecastSchema = z.object({
-  cap: spendingCapSchema(),
-  /** over: it would pass the cap; unpriced: no price to count it in the cap's unit; unpricedSpent: the cap cannot count tasks of its period. */
-  verdict: z.enum(['over', 'unpriced', 'unpricedSpent']),
-  spentMicros: micros,
-  addingMicros: micros,
-  /** unpriced: the submit's service; unpricedSpent: the first service the cap cannot count. */
-  service: providerIdSchema(),
-  /** unpriced: the model without a price ('' : none named). */
-  model: z.string().max(REQUEST_LIMITS.model),
-  /** unpricedSpent: how many tasks of the period the cap cannot count. */
-  tasks: count,
-  /**
-   * A hard cap: every price it lacks to count this submit (`of: submit`) or its period's tasks
-   * (`of: period`), whatever its verdict: the refusal says the cap first, then these.
-   */
-  missing: z
-    .array(
-      z.object({
-        service: providerIdSchema(),
-        model: z.string().max(REQUEST_LIMITS.model),
-        tasks: count,
-        of: z.enum(['submit', 'period']),
-      }),
-    )
-    .max(MAX_MISSING_PRICES),
-});
-export type CapForecast = z.infer<typeof capForecastSchema>;
+export const capForecastSchema = lazySchema(() =>
+  z.object({
+    cap: spendingCapSchema(),
+    /** over: it would pass the cap; unpriced: no price to count it in the cap's unit; unpricedSpent: the cap cannot count tasks of its period. */
+    verdict: z.enum(['over', 'unpriced', 'unpricedSpent']),
+    spentMicros: micros(),
+    addingMicros: micros(),
+    /** unpriced: the submit's service; unpricedSpent: the first service the cap cannot count. */
+    service: providerIdSchema(),
+    /** unpriced: the model without a price ('' : none named). */
+    model: z.string().max(REQUEST_LIMITS.model),
+    /** unpricedSpent: how many tasks of the period the cap cannot count. */
+    tasks: count(),
+    /**
+     * A hard cap: every price it lacks to count this submit (`of: submit`) or its period's tasks
+     * (`of: period`), whatever its verdict: the refusal says the cap first, then these.
+     */
+    missing: z
+      .array(
+        z.object({
+          service: providerIdSchema(),
+          model: z.string().max(REQUEST_LIMITS.model),
+          tasks: count(),
+          of: z.enum(['submit', 'period']),
+        }),
+      )
+      .max(MAX_MISSING_PRICES),
+  }),
+);
+export type CapForecast = z.infer<ReturnType<typeof capForecastSchema>>;
 /** A price a hard cap lacks (see {@link capForecastSchema}'s `missing`). */
 export type MissingPrice = Readonly<CapForecast['missing'][number]>;
 /** A cap's word as main's core keeps it: {@link CapForecast}, read-only. */
@@ -157,46 +182,54 @@ export type CapWord = Readonly<Omit<CapForecast, 'missing'>> & {
   readonly missing: readonly MissingPrice[];
 };
 
-const previewSchema = z.object({
-  perTask: taskCostSchema(),
-  count,
-  /** Every cap with a word to say, hard ones first (a hard one: the submit will be refused). */
-  caps: z.array(capForecastSchema).max(100),
-});
-export type CostPreviewAnswer = z.infer<typeof previewSchema>;
+const previewSchema = lazySchema(() =>
+  z.object({
+    perTask: taskCostSchema(),
+    count: count(),
+    /** Every cap with a word to say, hard ones first (a hard one: the submit will be refused). */
+    caps: z.array(capForecastSchema()).max(100),
+  }),
+);
+export type CostPreviewAnswer = z.infer<ReturnType<typeof previewSchema>>;
 
 export const costRequests = {
   /** The query's totals and its newest `limit` entries (default {@link LEDGER_PAGE}). */
-  'costs:ledger': {
-    input: ledgerQuerySchema.extend({ limit: pageLimit.optional() }).strict(),
-    output: ledgerSchema,
-  },
+  'costs:ledger': channel(() => ({
+    input: ledgerQuerySchema().extend({ limit: pageLimit().optional() }).strict(),
+    output: ledgerSchema(),
+  })),
   /** The query's `limit` entries after `after`, newest first: the Costs screen's "Show more". */
-  'costs:entries': {
-    input: ledgerQuerySchema.extend({ after: ledgerCursorSchema, limit: pageLimit }).strict(),
-    output: ledgerPageSchema,
-  },
+  'costs:entries': channel(() => ({
+    input: ledgerQuerySchema().extend({ after: ledgerCursorSchema(), limit: pageLimit() }).strict(),
+    output: ledgerPageSchema(),
+  })),
   /**
    * The ledger of the query as CSV, written to the file main's own save dialog returns
    * (`savedTo` null: the user cancelled). The page never names a path.
    */
-  'costs:exportCsv': {
-    input: ledgerQuerySchema,
+  'costs:exportCsv': channel(() => ({
+    input: ledgerQuerySchema(),
     output: z.object({ savedTo: z.string().nullable() }),
-  },
-  'costs:prices': { input: z.undefined(), output: z.array(costPriceSchema()) },
+  })),
+  'costs:prices': channel(() => ({ input: z.undefined(), output: z.array(costPriceSchema()) })),
   /** Sets (or replaces) the price of a service and model; answers every price. */
-  'costs:setPrice': { input: costPriceSchema().strict(), output: z.array(costPriceSchema()) },
-  'costs:clearPrice': { input: priceKey, output: z.array(costPriceSchema()) },
-  'costs:caps': { input: z.undefined(), output: z.array(capStandingSchema) },
+  'costs:setPrice': channel(() => ({
+    input: costPriceSchema().strict(),
+    output: z.array(costPriceSchema()),
+  })),
+  'costs:clearPrice': channel(() => ({ input: priceKey(), output: z.array(costPriceSchema()) })),
+  'costs:caps': channel(() => ({ input: z.undefined(), output: z.array(capStandingSchema()) })),
   /** Sets, raises or lowers a cap: only ever the user's own action in Settings. */
-  'costs:setCap': { input: spendingCapSchema().strict(), output: z.array(capStandingSchema) },
-  'costs:clearCap': { input: capKey, output: z.array(capStandingSchema) },
+  'costs:setCap': channel(() => ({
+    input: spendingCapSchema().strict(),
+    output: z.array(capStandingSchema()),
+  })),
+  'costs:clearCap': channel(() => ({ input: capKey(), output: z.array(capStandingSchema()) })),
   /**
    * What `count` tasks of `request` on the service `target` names would cost, and the caps'
    * verdict (no write): the same target the submit would carry (the compose form's service).
    */
-  'costs:preview': {
+  'costs:preview': channel(() => ({
     input: z
       .object({
         target: submitTargetSchema(),
@@ -204,15 +237,16 @@ export const costRequests = {
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       })
       .strict(),
-    output: previewSchema,
-  },
+    output: previewSchema(),
+  })),
 } as const;
 
+/** The cost events' schemas, each built when first read (contract.ts's `events`). */
 export const costEvents = {
   /**
    * Something the window shows of costs changed (a cost, an estimate, a task joining the ledger
    * or leaving the history, a thumbnail, a price, a cap), here or in another Pictor process: at
    * most four a second. Only the ledger's version travels; the window reads what it shows.
    */
-  'costs:changed': z.object({ version: count }),
+  'costs:changed': () => z.object({ version: count() }),
 } as const;

@@ -5,13 +5,16 @@
  * answer, the group's tasks as stored.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
 import { COMPARE_TARGETS, compareGroupSchema } from '../domain/compare';
 import { sentenceSchema } from '../i18n/sentence';
 import { taskItemSchema } from './task-item';
 
-const leftOutSchema = z
-  .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema() }))
-  .max(COMPARE_TARGETS.max);
+const leftOutSchema = lazySchema(() =>
+  z
+    .array(z.object({ slot: z.number().int(), label: z.string(), reason: sentenceSchema() }))
+    .max(COMPARE_TARGETS.max),
+);
 
 /** A fan-out's plan as the page shows it, each kept target with the use's own `fields`. */
 export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
@@ -28,7 +31,7 @@ export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
         }),
       )
       .max(COMPARE_TARGETS.max),
-    leftOut: leftOutSchema,
+    leftOut: leftOutSchema(),
     /** Soft caps passed. */
     warnings: z.array(sentenceSchema()).max(20),
     /** Why nothing may be sent (a hard cap, no target left): the run is then refused with it. */
@@ -37,8 +40,10 @@ export function fanOutPlanSchema<Fields extends z.ZodRawShape>(fields: Fields) {
 }
 
 /** What a run answers: the group, its tasks as stored (priced), the targets left out. */
-export const fanOutRunSchema = z.object({
-  group: compareGroupSchema(),
-  items: z.array(taskItemSchema).max(1_000),
-  leftOut: leftOutSchema,
-});
+export const fanOutRunSchema = lazySchema(() =>
+  z.object({
+    group: compareGroupSchema(),
+    items: z.array(taskItemSchema()).max(1_000),
+    leftOut: leftOutSchema(),
+  }),
+);

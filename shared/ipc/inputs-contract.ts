@@ -7,6 +7,8 @@
  * before anything is stored or sent.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
+import { channel } from './lazy-contract';
 import {
   MAX_INPUT_BYTES,
   MAX_INPUT_SIDE,
@@ -24,82 +26,93 @@ import { editTargetSchema, typedWord } from './edit-target';
 import { fanOutPlanSchema, fanOutRunSchema } from './fan-out-contract';
 import { imageRef } from './selection-schemas';
 
-const none = z.undefined();
+const none = lazySchema(() => z.undefined());
 
 /** An edit, fill, expansion or upscale of one source on 1 to 6 targets. */
-const editInputSchema = z
-  .object({
-    prompt: typedWord(REQUEST_LIMITS.prompt),
-    inputs: imageInputsSchema(),
-    targets: z.array(editTargetSchema).min(1).max(COMPARE_TARGETS.max),
-  })
-  .strict();
-export type EditInputPayload = z.infer<typeof editInputSchema>;
+const editInputSchema = lazySchema(() =>
+  z
+    .object({
+      prompt: typedWord(REQUEST_LIMITS.prompt),
+      inputs: imageInputsSchema(),
+      targets: z.array(editTargetSchema()).min(1).max(COMPARE_TARGETS.max),
+    })
+    .strict(),
+);
+export type EditInputPayload = z.infer<ReturnType<typeof editInputSchema>>;
 
 /** How a target's inputs would travel: shown before anything is sent. */
-const editRouteSchema = z.object({
-  /** `inline`: in the request body; `upload`: the service's upload step first. */
-  route: z.enum(['inline', 'upload']),
-  /** What is uploaded is reachable by anyone with its link (fal's storage). */
-  publicLinks: z.boolean(),
-  /** The user has not yet agreed to public links for this service (`inputs:consent`). */
-  consentNeeded: z.boolean(),
-  /** How long an upload stays usable (DashScope's `oss://`: 48 h); absent: the service's. */
-  lifetimeMs: z.number().int().positive().optional(),
-});
-export type EditRoute = z.infer<typeof editRouteSchema>;
+const editRouteSchema = lazySchema(() =>
+  z.object({
+    /** `inline`: in the request body; `upload`: the service's upload step first. */
+    route: z.enum(['inline', 'upload']),
+    /** What is uploaded is reachable by anyone with its link (fal's storage). */
+    publicLinks: z.boolean(),
+    /** The user has not yet agreed to public links for this service (`inputs:consent`). */
+    consentNeeded: z.boolean(),
+    /** How long an upload stays usable (DashScope's `oss://`: 48 h); absent: the service's. */
+    lifetimeMs: z.number().int().positive().optional(),
+  }),
+);
+export type EditRoute = z.infer<ReturnType<typeof editRouteSchema>>;
 
-const editPlanSchema = fanOutPlanSchema({ inputs: editRouteSchema });
-export type EditPlanOutput = z.infer<typeof editPlanSchema>;
+const editPlanSchema = lazySchema(() => fanOutPlanSchema({ inputs: editRouteSchema() }));
+export type EditPlanOutput = z.infer<ReturnType<typeof editPlanSchema>>;
 
 /** One image of a stack: the original, or a result made from an image of the stack. */
-const stackEntrySchema = z.object({
-  localId: z.string().min(1).max(100),
-  index: z.number().int().min(0),
-  /** What made it; null for the original. */
-  operation: imageOperationSchema().nullable(),
-  parent: imageParentSchema().optional(),
-  provider: providerIdSchema(),
-  model: z.string().max(200).optional(),
-  prompt: z.string().max(REQUEST_LIMITS.prompt),
-  createdAt: z.number(),
-  state: imageStateSchema(),
-  /** Upscale factor, for an upscale. */
-  factor: z.number().int().optional(),
-});
-export type StackEntry = z.infer<typeof stackEntrySchema>;
+const stackEntrySchema = lazySchema(() =>
+  z.object({
+    localId: z.string().min(1).max(100),
+    index: z.number().int().min(0),
+    /** What made it; null for the original. */
+    operation: imageOperationSchema().nullable(),
+    parent: imageParentSchema().optional(),
+    provider: providerIdSchema(),
+    model: z.string().max(200).optional(),
+    prompt: z.string().max(REQUEST_LIMITS.prompt),
+    createdAt: z.number(),
+    state: imageStateSchema(),
+    /** Upscale factor, for an upscale. */
+    factor: z.number().int().optional(),
+  }),
+);
+export type StackEntry = z.infer<ReturnType<typeof stackEntrySchema>>;
 
-const stackSchema = z.object({
-  /** The stack's first image: a library image, or a file kept in the input store. */
-  original: z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('library'),
-      localId: z.string().min(1).max(100),
-      index: z.number().int().min(0),
-    }),
-    z.object({ kind: z.literal('input'), sha256: sha256Schema() }),
-  ]),
-  /**
-   * Every image made from the original, directly or not, oldest first; led by the original's own
-   * entry (operation null) when the library has it.
-   */
-  entries: z.array(stackEntrySchema).max(1_000),
-});
-export type ImageStack = z.infer<typeof stackSchema>;
+const stackSchema = lazySchema(() =>
+  z.object({
+    /** The stack's first image: a library image, or a file kept in the input store. */
+    original: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('library'),
+        localId: z.string().min(1).max(100),
+        index: z.number().int().min(0),
+      }),
+      z.object({ kind: z.literal('input'), sha256: sha256Schema() }),
+    ]),
+    /**
+     * Every image made from the original, directly or not, oldest first; led by the original's own
+     * entry (operation null) when the library has it.
+     */
+    entries: z.array(stackEntrySchema()).max(1_000),
+  }),
+);
+export type ImageStack = z.infer<ReturnType<typeof stackSchema>>;
 
 export const inputRequests = {
   /** Main's open dialog for a PNG, JPEG or WebP; null when the user closed it. */
-  'inputs:pickFile': { input: none, output: z.object({ image: inputImageSchema() }).nullable() },
+  'inputs:pickFile': channel(() => ({
+    input: none(),
+    output: z.object({ image: inputImageSchema() }).nullable(),
+  })),
   /** A library image as an input (copied into the input store by digest). */
-  'inputs:fromLibrary': {
-    input: imageRef,
+  'inputs:fromLibrary': channel(() => ({
+    input: imageRef(),
     output: z.object({ image: inputImageSchema(), parent: imageParentSchema() }),
-  },
+  })),
   /**
    * A mask the page painted, a PNG in base64 at the source's exact size (white = edit), or one
    * the user imported: refused when it is not the source's size.
    */
-  'inputs:putMask': {
+  'inputs:putMask': channel(() => ({
     input: z
       .object({
         source: sha256Schema(),
@@ -110,9 +123,9 @@ export const inputRequests = {
       })
       .strict(),
     output: z.object({ mask: inputImageSchema() }),
-  },
+  })),
   /** A smaller copy of a stored input (decoded and encoded in the image renderer, never main). */
-  'inputs:downscale': {
+  'inputs:downscale': channel(() => ({
     input: z
       .object({
         sha256: sha256Schema(),
@@ -121,18 +134,21 @@ export const inputRequests = {
       })
       .strict(),
     output: z.object({ image: inputImageSchema() }),
-  },
+  })),
   /** Where the page shows a stored input (the gallery's own scheme). */
-  'inputs:address': {
+  'inputs:address': channel(() => ({
     input: z.object({ sha256: sha256Schema() }).strict(),
     output: z.object({ url: z.string().max(500) }),
-  },
+  })),
   /** The user agreed that inputs uploaded to `provider` become public links (asked once). */
-  'inputs:consent': { input: z.object({ provider: providerIdSchema() }).strict(), output: none },
+  'inputs:consent': channel(() => ({
+    input: z.object({ provider: providerIdSchema() }).strict(),
+    output: none(),
+  })),
   /** How an edit would run: nothing stored, nothing sent, nothing uploaded. */
-  'edit:plan': { input: editInputSchema, output: editPlanSchema },
+  'edit:plan': channel(() => ({ input: editInputSchema(), output: editPlanSchema() })),
   /** Plans again and sends: every task stored first (one group), each sent on its own. */
-  'edit:run': { input: editInputSchema, output: fanOutRunSchema },
+  'edit:run': channel(() => ({ input: editInputSchema(), output: fanOutRunSchema() })),
   /** The stack a library image belongs to: its original and every edit and upscale made from it. */
-  'images:stack': { input: imageRef, output: stackSchema },
+  'images:stack': channel(() => ({ input: imageRef(), output: stackSchema() })),
 } as const;

@@ -4,12 +4,14 @@
  * input.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
+import { channel } from './lazy-contract';
 import { keyStatusSchema, keyStatusesSchema } from '../domain/key-status';
 import { providerIdSchema } from '../domain/providers';
 import { connectionReportSchema } from './service-contract';
 
-const none = z.undefined();
-const key = z.string().min(1).max(4_096);
+const none = lazySchema(() => z.undefined());
+const key = lazySchema(() => z.string().min(1).max(4_096));
 
 /**
  * What Save did with a key (core/key-vault/save-checked-key.ts): stored (`status.check` says
@@ -18,35 +20,37 @@ const key = z.string().min(1).max(4_096);
  * service refused the key (`refused`), or because the service could not be asked (`unchecked`:
  * the report says why, and the user may save it without checking).
  */
-const keySaveSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('saved'), status: keyStatusSchema }),
-  z.object({ outcome: z.literal('storage'), status: keyStatusSchema }),
-  z.object({ outcome: z.literal('refused'), report: connectionReportSchema }),
-  z.object({ outcome: z.literal('unchecked'), report: connectionReportSchema }),
-]);
+const keySaveSchema = lazySchema(() =>
+  z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('saved'), status: keyStatusSchema }),
+    z.object({ outcome: z.literal('storage'), status: keyStatusSchema }),
+    z.object({ outcome: z.literal('refused'), report: connectionReportSchema() }),
+    z.object({ outcome: z.literal('unchecked'), report: connectionReportSchema() }),
+  ]),
+);
 
 export const keyRequests = {
   /** Every service's key status. */
-  'keys:getStatuses': { input: none, output: keyStatusesSchema },
+  'keys:getStatuses': channel(() => ({ input: none(), output: keyStatusesSchema })),
   /**
    * Save: checks a key with its service's key probe (no task is created) at that service's
    * address as Settings has it now, and stores it bound there when the service accepted it;
    * `skipCheck`: the user answered "Save without checking?", so it is stored unchecked. Main makes
    * the check itself: the page cannot mark a key as checked.
    */
-  'keys:set': {
+  'keys:set': channel(() => ({
     input: z
       .object({
         provider: providerIdSchema(),
-        key,
+        key: key(),
         allowWeakStorage: z.boolean(),
         skipCheck: z.boolean().optional(),
       })
       .strict(),
-    output: keySaveSchema,
-  },
-  'keys:clear': {
+    output: keySaveSchema(),
+  })),
+  'keys:clear': channel(() => ({
     input: z.object({ provider: providerIdSchema() }).strict(),
     output: keyStatusSchema,
-  },
+  })),
 } as const;

@@ -7,6 +7,7 @@
  * for it.
  */
 import { z } from 'zod';
+import { channel } from './lazy-contract';
 import { TASKS_PER_SUBMIT } from '../domain/limits';
 import { submitTargetSchema } from '../domain/submit-target';
 import { MAX_BOARD_PATH_UNITS } from '../domain/triage';
@@ -20,7 +21,7 @@ export const submitRequests = {
    * with `board` (a board's path, checked and made by main when the library lacks it), their
    * images join that board as they arrive.
    */
-  'tasks:submit': {
+  'tasks:submit': channel(() => ({
     input: z
       .object({
         request: generationRequestSchema(),
@@ -29,18 +30,18 @@ export const submitRequests = {
         board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
       })
       .strict(),
-    output: z.array(taskItemSchema),
-  },
+    output: z.array(taskItemSchema()),
+  })),
   /**
    * "Copy as command": the `pictor generate …` line and a cURL line (null for the built-in demo
    * or a request with input images) that send `request` to `target` again, with
    * `$SERVICE_API_KEY` where the key goes. Main builds them from the target's own dialect
    * (electron/core/service/request-command.ts); nothing is sent.
    */
-  'tasks:command': {
+  'tasks:command': channel(() => ({
     input: z.object({ request: generationRequestSchema(), target: submitTargetSchema() }).strict(),
     output: z.object({ generate: z.string(), curl: z.string().nullable() }),
-  },
+  })),
   /**
    * Sending stored tasks again, the one way (a task's "Submit again" and "Rerun", a batch's Rerun,
    * the selection's action): the page names only the tasks; main reads their requests and
@@ -48,14 +49,14 @@ export const submitRequests = {
    * each its own new task (`onlyFailed`: only failed or unsent ones); `batch`: one batch's tasks as
    * one new batch. `items` are the new tasks, `skipped` the ids that made none.
    */
-  'tasks:resend': {
+  'tasks:resend': channel(() => ({
     input: z
       .object({
-        localIds,
+        localIds: localIds(),
         as: z.enum(['each', 'batch']),
         onlyFailed: z.boolean().optional(),
       })
       .strict(),
-    output: batchItems,
-  },
+    output: batchItems(),
+  })),
 } as const;

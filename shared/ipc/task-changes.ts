@@ -18,6 +18,7 @@
  * - `refused`: a submit refused for the account, never kept (its request comes back).
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
 import { sentenceSchema } from '../i18n/sentence';
 import { liveStateSchema } from '../domain/live-state';
 import {
@@ -39,28 +40,32 @@ import { localIdSchema } from './task-item';
 export const MAX_TASK_CHANGES = 500;
 
 /** The fields of a task's live part: what a poll that moved only bookkeeping changed. */
-const taskLivePartSchema = z.object({
-  localId: localIdSchema,
-  updatedAt: dateMsSchema(),
-  polls: boundedInt(0, MAX_COUNT),
-  lastPolledAt: dateMsSchema().nullable(),
-  live: liveStateSchema.nullable(),
-});
-export type TaskLivePart = z.infer<typeof taskLivePartSchema>;
+const taskLivePartSchema = lazySchema(() =>
+  z.object({
+    localId: localIdSchema(),
+    updatedAt: dateMsSchema(),
+    polls: boundedInt(0, MAX_COUNT),
+    lastPolledAt: dateMsSchema().nullable(),
+    live: liveStateSchema.nullable(),
+  }),
+);
+export type TaskLivePart = z.infer<ReturnType<typeof taskLivePartSchema>>;
 
 /**
  * A submit refused for the account (key refused, no credits, no key, service unreachable): not
  * kept in the history (it never got an id); its request comes back so nothing typed is lost.
  */
-const taskRefusalSchema = z.object({
-  localId: localIdSchema,
-  request: generationRequestSchema(),
-  kind: z.enum(['auth', 'credits', 'network', 'config']),
-  message: z.string().max(MAX_MESSAGE_CHARS),
-  /** `message` as a catalogue sentence (the window shows it in its language). */
-  sentence: sentenceSchema().optional(),
-});
-export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
+const taskRefusalSchema = lazySchema(() =>
+  z.object({
+    localId: localIdSchema(),
+    request: generationRequestSchema(),
+    kind: z.enum(['auth', 'credits', 'network', 'config']),
+    message: z.string().max(MAX_MESSAGE_CHARS),
+    /** `message` as a catalogue sentence (the window shows it in its language). */
+    sentence: sentenceSchema().optional(),
+  }),
+);
+export type TaskRefusal = z.infer<ReturnType<typeof taskRefusalSchema>>;
 
 /**
  * Where a changed record stands in the views the page has open, as main finds it with the query
@@ -71,31 +76,37 @@ export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
  * view, or leaves it, when this says so. Like every event's, a field it does not name is dropped
  * on the way out (main's emitter sends what the schema parsed).
  */
-const viewMembershipSchema = z.object({
-  tasks: z.boolean().optional(),
-  gallery: z
-    .array(boundedInt(0, MAX_IMAGES_PER_TASK - 1))
-    .max(MAX_IMAGES_PER_TASK)
-    .optional(),
-});
-export type ViewMembership = z.infer<typeof viewMembershipSchema>;
-
-export const taskChangeSchema = z.discriminatedUnion('change', [
+const viewMembershipSchema = lazySchema(() =>
   z.object({
-    change: z.literal('task'),
-    record: taskRecordSchema(),
-    live: liveStateSchema.nullable(),
-    views: viewMembershipSchema.optional(),
+    tasks: z.boolean().optional(),
+    gallery: z
+      .array(boundedInt(0, MAX_IMAGES_PER_TASK - 1))
+      .max(MAX_IMAGES_PER_TASK)
+      .optional(),
   }),
-  taskLivePartSchema.extend({ change: z.literal('live') }),
-  taskTriageDeltaSchema().extend({
-    change: z.literal('triage'),
-    views: viewMembershipSchema.optional(),
-  }),
-  z.object({ change: z.literal('removed'), localId: localIdSchema }),
-  taskRefusalSchema.extend({ change: z.literal('refused') }),
-]);
-export type TaskChange = z.infer<typeof taskChangeSchema>;
+);
+export type ViewMembership = z.infer<ReturnType<typeof viewMembershipSchema>>;
+
+export const taskChangeSchema = lazySchema(() =>
+  z.discriminatedUnion('change', [
+    z.object({
+      change: z.literal('task'),
+      record: taskRecordSchema(),
+      live: liveStateSchema.nullable(),
+      views: viewMembershipSchema().optional(),
+    }),
+    taskLivePartSchema().extend({ change: z.literal('live') }),
+    taskTriageDeltaSchema().extend({
+      change: z.literal('triage'),
+      views: viewMembershipSchema().optional(),
+    }),
+    z.object({ change: z.literal('removed'), localId: localIdSchema() }),
+    taskRefusalSchema().extend({ change: z.literal('refused') }),
+  ]),
+);
+export type TaskChange = z.infer<ReturnType<typeof taskChangeSchema>>;
 
 /** One `tasks:updated` message: at least one change, at most {@link MAX_TASK_CHANGES}. */
-export const taskChangesSchema = z.array(taskChangeSchema).min(1).max(MAX_TASK_CHANGES);
+export const taskChangesSchema = lazySchema(() =>
+  z.array(taskChangeSchema()).min(1).max(MAX_TASK_CHANGES),
+);

@@ -3,20 +3,22 @@
  * or a path; main decides what is downloaded and installed, and which address a download opens.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
+import { channel } from './lazy-contract';
 import { updateStateSchema } from '../domain/update-state';
 
-const none = z.undefined();
+const none = lazySchema(() => z.undefined());
 
 export const updateRequests = {
-  'updates:getState': { input: none, output: updateStateSchema },
-  'updates:check': { input: none, output: updateStateSchema },
+  'updates:getState': channel(() => ({ input: none(), output: updateStateSchema })),
+  'updates:check': channel(() => ({ input: none(), output: updateStateSchema })),
   /** Downloads the version on offer, when the user chose to be told first. */
-  'updates:download': { input: none, output: updateStateSchema },
+  'updates:download': channel(() => ({ input: none(), output: updateStateSchema })),
   /** Quits and installs the downloaded update; unfinished tasks resume in the new version. */
-  'updates:restart': { input: none, output: z.void() },
+  'updates:restart': channel(() => ({ input: none(), output: z.void() })),
   /**
    * Opens the download of a version this copy cannot install (`canOpenDownload`): the address
    * main took from the feed (app/updates/download-link.ts), never one the page names.
    */
-  'updates:openDownload': { input: none, output: z.void() },
+  'updates:openDownload': channel(() => ({ input: none(), output: z.void() })),
 } as const;

@@ -6,6 +6,8 @@
  * the removal of one. Every input is bounded here; main checks the name and the map again.
  */
 import { z } from 'zod';
+import { lazySchema } from '../domain/lazy-schema';
+import { channel } from './lazy-contract';
 import { MAX_WORKFLOW_NODES, WORKFLOW_ROLES, inputPathSchema } from '../domain/comfy-workflow';
 
 /** Most inputs of one node shown for mapping (a node has at most 100). */
@@ -16,79 +18,88 @@ export const MAX_SHOWN_VALUE_CHARS = 120;
 const MAX_WORKFLOWS = 500;
 
 /** A workflow's name: the model's id and its file's name (main checks it again). */
-const workflowNameSchema = z
-  .string()
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
-  .refine((name) => !/\.\.|\.$/.test(name), 'not a workflow name');
+const workflowNameSchema = lazySchema(() =>
+  z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+    .refine((name) => !/\.\.|\.$/.test(name), 'not a workflow name'),
+);
 
 /** Which input takes each role (the prompt's is required). */
-const workflowMapInput = z
-  .object({
-    prompt: inputPathSchema(),
-    ...Object.fromEntries(
-      WORKFLOW_ROLES.filter((role) => role !== 'prompt').map((role) => [
-        role,
-        inputPathSchema().optional(),
-      ]),
-    ),
-  })
-  .strict() as z.ZodType<
-  { prompt: string } & Partial<Record<(typeof WORKFLOW_ROLES)[number], string>>
->;
+const workflowMapInput = lazySchema(
+  () =>
+    z
+      .object({
+        prompt: inputPathSchema(),
+        ...Object.fromEntries(
+          WORKFLOW_ROLES.filter((role) => role !== 'prompt').map((role) => [
+            role,
+            inputPathSchema().optional(),
+          ]),
+        ),
+      })
+      .strict() as z.ZodType<
+      { prompt: string } & Partial<Record<(typeof WORKFLOW_ROLES)[number], string>>
+    >,
+);
 
 /** One input a role may take: text (a prompt, an image's file name) or a number. */
-const shownInputSchema = z.object({
-  name: z.string().max(128),
-  kind: z.enum(['text', 'number']),
-  value: z.union([z.string().max(MAX_SHOWN_VALUE_CHARS), z.number().finite()]),
-});
+const shownInputSchema = lazySchema(() =>
+  z.object({
+    name: z.string().max(128),
+    kind: z.enum(['text', 'number']),
+    value: z.union([z.string().max(MAX_SHOWN_VALUE_CHARS), z.number().finite()]),
+  }),
+);
 
 /** A node as the mapping shows it: its id, its class, its title, its mappable inputs. */
-const shownNodeSchema = z.object({
-  id: z.string().max(64),
-  classType: z.string().max(128),
-  title: z.string().max(256).optional(),
-  inputs: z.array(shownInputSchema).max(MAX_SHOWN_INPUTS),
-});
-export type ShownWorkflowNode = z.infer<typeof shownNodeSchema>;
+const shownNodeSchema = lazySchema(() =>
+  z.object({
+    id: z.string().max(64),
+    classType: z.string().max(128),
+    title: z.string().max(256).optional(),
+    inputs: z.array(shownInputSchema()).max(MAX_SHOWN_INPUTS),
+  }),
+);
+export type ShownWorkflowNode = z.infer<ReturnType<typeof shownNodeSchema>>;
 
 export const workflowRequests = {
   /** The workflows kept as models of ComfyUI, by name, each with its map. */
-  'workflows:list': {
+  'workflows:list': channel(() => ({
     input: z.undefined(),
     output: z.object({
       workflows: z
-        .array(z.object({ name: workflowNameSchema, map: z.record(z.string(), z.string()) }))
+        .array(z.object({ name: workflowNameSchema(), map: z.record(z.string(), z.string()) }))
         .max(MAX_WORKFLOWS),
     }),
-  },
+  })),
   /**
    * Reads the workflow file main's own open dialog returns and holds its graph; `pick` null: the
    * user cancelled. A file that is no workflow is refused with the check's sentence.
    */
-  'workflows:pick': {
+  'workflows:pick': channel(() => ({
     input: z.undefined(),
     output: z.object({
       pick: z
         .object({
           token: z.string().uuid(),
           suggestedName: z.string().max(64),
-          nodes: z.array(shownNodeSchema).max(MAX_WORKFLOW_NODES),
+          nodes: z.array(shownNodeSchema()).max(MAX_WORKFLOW_NODES),
         })
         .nullable(),
     }),
-  },
+  })),
   /** Keeps the picked graph with `map` as the model `name` (replacing one of that name). */
-  'workflows:save': {
+  'workflows:save': channel(() => ({
     input: z
-      .object({ token: z.string().uuid(), name: workflowNameSchema, map: workflowMapInput })
+      .object({ token: z.string().uuid(), name: workflowNameSchema(), map: workflowMapInput() })
       .strict(),
-    output: z.object({ name: workflowNameSchema }),
-  },
+    output: z.object({ name: workflowNameSchema() }),
+  })),
   /** Forgets a kept workflow; `removed` false: there was none of that name. */
-  'workflows:remove': {
-    input: z.object({ name: workflowNameSchema }).strict(),
+  'workflows:remove': channel(() => ({
+    input: z.object({ name: workflowNameSchema() }).strict(),
     output: z.object({ removed: z.boolean() }),
-  },
+  })),
 } as const;

@@ -258,7 +258,7 @@ async function standInAnswer(way: Way, standIn: StandIn): Promise<Result<unknown
   try {
     value = await standIn(parsed.data, way.forward);
   } catch (thrown) {
-    const refusal = ipcErrorSchema.safeParse(thrown);
+    const refusal = ipcErrorSchema().safeParse(thrown);
     if (refusal.success) return { ok: false, error: structuredClone(refusal.data) };
     throw thrown;
   }

@@ -60,7 +60,7 @@ function listImages(core: PictorCore, input: z.infer<typeof listInput>) {
   });
 }
 
-const listInput = galleryFilter.extend({
+const listInput = galleryFilter().extend({
   limit: z.number().int().min(1).max(100).optional(),
   cursor: z.string().max(2_000).optional(),
 });

@@ -18,8 +18,8 @@ import type { ConnectionSpend, SpendCheck } from './mcp-spend';
 export const templateChoice = z
   .object({
     name: z.string().trim().min(1).max(200),
-    values: templateRunInputSchema.shape.values.optional(),
-    mode: expansionModeSchema.optional(),
+    values: templateRunInputSchema().shape.values.optional(),
+    mode: expansionModeSchema().optional(),
   })
   .strict();
 export type TemplateChoice = z.infer<typeof templateChoice>;

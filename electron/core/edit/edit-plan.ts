@@ -46,7 +46,7 @@ import {
 const word = (max: number) => z.string().trim().min(1).max(max);
 
 /** A target as the page chooses it, and the address main gives its service (or the CLI's). */
-const targetSchema = editTargetSchema
+const targetSchema = editTargetSchema()
   .extend({
     /** The service's address (a proxy, the demo); absent: the provider's own. */
     baseUrl: word(2_000).optional(),

@@ -296,15 +296,15 @@ describe('Test connection', () => {
       client: client(),
       savedBaseUrl: () => server.origin,
     });
-    const accepted = connectionReportSchema.parse(
+    const accepted = connectionReportSchema().parse(
       await testConnection(deps('key'), `${server.origin}/v1`),
     );
     expect(accepted.ok).toBe(true);
     expectAreaSentence(accepted.sentence, accepted.message, [host]);
-    const none = connectionReportSchema.parse(await testConnection(deps('none'), server.origin));
+    const none = connectionReportSchema().parse(await testConnection(deps('none'), server.origin));
     expect(none.ok).toBe(false);
     expectAreaSentence(none.sentence, none.message, [host]);
-    const demo = connectionReportSchema.parse(await testConnection(deps('none'), ''));
+    const demo = connectionReportSchema().parse(await testConnection(deps('none'), ''));
     expectAreaSentence(demo.sentence, demo.message);
   });
 });

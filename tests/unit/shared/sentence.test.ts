@@ -45,7 +45,7 @@ describe('an error made from a sentence', () => {
       detail: 'why',
       sentence: said,
     });
-    expect(ipcErrorSchema.parse(sent)).toEqual(sent);
+    expect(ipcErrorSchema().parse(sent)).toEqual(sent);
     const back = (() => {
       try {
         unwrap({ ok: false, error: sent });

@@ -7,6 +7,7 @@
  */
 import { seedSchema } from '../../../../shared/service/service-seed';
 import { z } from 'zod';
+import { lazySchema } from '../../../../shared/domain/lazy-schema';
 import {
   MAX_IMAGES_PER_TASK,
   MAX_LOCAL_ID_CHARS,
@@ -30,49 +31,53 @@ import { readXmpParams } from './xmp-params';
 
 const text = (max: number) => z.string().min(1).max(max);
 
-const serviceSchema = z
-  .string()
-  .max(300)
-  // An origin, or the built-in demo's endpoint (serviceOriginOf gives both as they are).
-  .refine((value) => serviceOriginOf(value) === value, {
-    message: 'The service is not an origin.',
-  });
-
-const fieldsSchema = z.object({
-  prompt: text(REQUEST_LIMITS.prompt),
-  model: text(REQUEST_LIMITS.model).optional(),
-  size: z.string().regex(SIZE_PATTERN).optional(),
-  quality: text(REQUEST_LIMITS.quality).optional(),
-  taskId: text(MAX_TASK_ID_CHARS).optional(),
-  localId: text(MAX_LOCAL_ID_CHARS),
-  imageIndex: z
-    .string()
-    .regex(/^\d{1,2}$/)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_IMAGES_PER_TASK - 1),
-    ),
-  service: serviceSchema,
-  createDate: z
-    .string()
-    .max(40)
-    .transform((value) => Date.parse(value))
-    .pipe(dateMsSchema()),
-  appVersion: z.string().max(100).optional(),
-  promptTruncated: z.literal('True').optional(),
-  // A damaged seed is dropped, never the provenance.
-  seed: z
-    .string()
-    .regex(/^\d{1,16}$/)
-    .transform(Number)
-    .pipe(seedSchema())
-    .optional()
-    .catch(undefined),
-});
+/**
+ * The packet's fields, checked. Built on first use (lazy-schema.ts): a rating that writes a
+ * sidecar loads this module and reads no packet's provenance.
+ */
+const fieldsSchema = lazySchema(() =>
+  z.object({
+    prompt: text(REQUEST_LIMITS.prompt),
+    model: text(REQUEST_LIMITS.model).optional(),
+    size: z.string().regex(SIZE_PATTERN).optional(),
+    quality: text(REQUEST_LIMITS.quality).optional(),
+    taskId: text(MAX_TASK_ID_CHARS).optional(),
+    localId: text(MAX_LOCAL_ID_CHARS),
+    imageIndex: z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_IMAGES_PER_TASK - 1),
+      ),
+    service: z
+      .string()
+      .max(300)
+      // An origin, or the built-in demo's endpoint (serviceOriginOf gives both as they are).
+      .refine((value) => serviceOriginOf(value) === value, {
+        message: 'The service is not an origin.',
+      }),
+    createDate: z
+      .string()
+      .max(40)
+      .transform((value) => Date.parse(value))
+      .pipe(dateMsSchema()),
+    appVersion: z.string().max(100).optional(),
+    promptTruncated: z.literal('True').optional(),
+    // A damaged seed is dropped, never the provenance.
+    seed: z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .transform(Number)
+      .pipe(seedSchema())
+      .optional()
+      .catch(undefined),
+  }),
+);
 
 /** The reason given for an image that carries no Pictor metadata at all. */
 export const NO_PICTOR_METADATA = 'The image carries no Pictor metadata.';
@@ -145,7 +150,7 @@ export function readPacketProvenance(packet: string | null): ProvenanceRead {
   }
   const fields = parseXmpPacket(packet);
   if (!fields) return { ok: false, reason: NO_PICTOR_METADATA };
-  const parsed = fieldsSchema.safeParse(fields);
+  const parsed = fieldsSchema().safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {
