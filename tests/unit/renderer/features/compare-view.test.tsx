@@ -128,8 +128,9 @@ describe('the compare view', () => {
       await user.keyboard(String(stars));
       await waitFor(() => expect(images(main, 'cmp-3').map(ratingOf)).toEqual([stars, stars]));
     }
-    // The view shows what main wrote.
-    expect(within(cell(2)).getAllByText(/Reject ★★★★★/)).toHaveLength(2);
+    // The view shows what main wrote once main has sent it (\`tasks:updated\`, after the history
+    // worker's commit the waits above see): waited for, not read at once.
+    await waitFor(() => expect(within(cell(2)).getAllByText(/Reject ★★★★★/)).toHaveLength(2));
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(images(main, 'cmp-3').map(ratingOf)).toEqual([4, 4]));
     expect(main.callsTo('triage:apply')).toHaveLength(7);
