@@ -109,7 +109,8 @@ export const BOARD_COUNT = 'SELECT count(*) AS n FROM boards';
 export const TAG_EXISTS = 'SELECT 1 AS y FROM image_tags WHERE tag_key = ? LIMIT 1';
 /**
  * How many different tags the images carry: one index seek per tag (from each key to the next),
- * not a scan of every image's rows (a tenth of the time at a million tagged images).
+ * not a scan of every image's rows (a tenth of the time at a million tagged images). Its recursion
+ * keeps its queue in an ephemeral table: it runs only for a tag new to the library, once a write.
  */
 export const TAG_COUNT = `
   WITH RECURSIVE keys(k) AS (

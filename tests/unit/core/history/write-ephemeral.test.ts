@@ -5,7 +5,8 @@
  * downloaded image. Every statement they run (spied at the driver) is compiled on a real history
  * file and its EXPLAIN read for `OpenEphemeral` and `OpenAutoindex`: EXPLAIN lists the programs of
  * the triggers and foreign-key actions a statement fires too, so what those run is counted. The
- * one left is the removal's foreign-key cascade (history-statements.ts, DELETE_TASK).
+ * one left is the removal's foreign-key cascade (history-statements.ts, DELETE_TASK); of the
+ * file's other statements, only the count of tags builds one (for a tag new to the library).
  *
  * The new statements give what the old gave: on files the store wrote from a generated set of
  * records (new, updated, with fewer images, removed; service ids shared and tied in time), the
@@ -19,7 +20,9 @@ import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import { upsertTask } from '../../../../electron/core/history/history-statements';
+import * as statements from '../../../../electron/core/history/history-statements';
+
+const { upsertTask } = statements;
 import { makeImage, makeTask } from '../../../support/task-records';
 
 let dir: string;
@@ -92,6 +95,22 @@ describe("a task's writes and reads by service id", () => {
         'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1',
       ];
       expect(withEphemeral(db, old)).toEqual(old);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the statements of history-statements.ts', () => {
+  it('build none but the removal cascade and the count of tags (run for a new tag only)', () => {
+    const file = join(dir, 'statements.sqlite');
+    HistoryStore.open(file).close();
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      const all = Object.values(statements).filter((value) => typeof value === 'string');
+      expect(all.length).toBeGreaterThan(20);
+      const built = withEphemeral(db, all);
+      expect(built).toEqual([statements.DELETE_TASK, statements.TAG_COUNT]);
     } finally {
       db.close();
     }
