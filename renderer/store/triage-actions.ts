@@ -16,6 +16,7 @@ import { countQuery } from './gallery-browse';
 import { smartChange } from './smart-board-actions';
 import { wordsOf, type Words } from './status-slice';
 import type { GalleryFilters } from './gallery-list-model';
+import { PendingTriage } from './pending-triage';
 
 /**
  * The rejects a purge takes: a board's (and the boards' below it), those among the images the
@@ -138,6 +139,7 @@ export function triageChangeActions(
   get: Get,
 ): Pick<AppState, 'triageApply' | 'triageApplyTasks' | 'triageRedo'> {
   const noteOutcome = outcomeNoter(set);
+  const pending = new PendingTriage();
   /** One `triage:apply`: what it did said, a step with Undo when it changed anything. */
   const applied = async (input: RequestInput<'triage:apply'>) => {
     const outcome = await call('triage:apply', input);
@@ -152,8 +154,10 @@ export function triageChangeActions(
   return {
     triageApply: async (refs, asked, items = [], options = {}) => {
       if (refs.length === 0) return null;
+      // Toggled on the images as the changes still on their way leave them (pending-triage.ts).
+      const change = toggledChange(asked, pending.seen(items));
       try {
-        return await applied({ images: [...refs], change: toggledChange(asked, items) });
+        return await pending.track(refs, change, () => applied({ images: [...refs], change }));
       } catch (error) {
         if (options.throws) throw error;
         get().showError(error);

@@ -4,7 +4,9 @@
  * worker per port, started with the first call; calls run one after another in the worker, in the
  * order made. A HistoryError thrown there is thrown here with the same sentence; a worker that
  * crashed or was ended fails the calls it had (its transaction rolled back: nothing of them is
- * written) and the next call starts a new one. `dispose` ends it (the core's disposables).
+ * written) and the next call starts a new one. `dispose` ends it (the core's disposables) for
+ * good: a call made after it (a background read's next slice, as the core closes) fails at once
+ * and starts no worker, which would open the file again after its owner closed it.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -79,6 +81,8 @@ export class HistoryPort {
   #nextId = 1;
   /** {@link HistoryPortOptions.inThread}: the port's own store, once a call opened it. */
   #store: HistoryStore | null = null;
+  /** Set by {@link dispose}: no call runs after it. */
+  #disposed = false;
 
   constructor(
     /** The history file its worker opens. */
@@ -90,6 +94,7 @@ export class HistoryPort {
 
   /** Runs `op` in the worker; rejects with the HistoryError it threw, or when the worker ended. */
   call<K extends HistoryOp>(op: K, args: HistoryOps[K]['args']): Promise<HistoryOps[K]['result']> {
+    if (this.#disposed) return Promise.reject(stopped('was stopped'));
     if (this.options.inThread) return this.#callHere(op, args);
     const running = this.#running ?? this.#start();
     running.worker.ref();
@@ -134,6 +139,7 @@ export class HistoryPort {
     args: HistoryOps[K]['args'],
   ): Promise<HistoryOps[K]['result']> {
     await Promise.resolve();
+    if (this.#disposed) throw stopped('was stopped');
     try {
       this.#store ??= HistoryStore.open(this.file);
       return structuredClone(runHistoryOp(this.#store, op, structuredClone(args)));
@@ -145,8 +151,9 @@ export class HistoryPort {
     }
   }
 
-  /** Ends the worker (or closes the port's own store); calls it had fail. */
+  /** Ends the worker (or closes the port's own store); calls it had, and any made after, fail. */
   async dispose(): Promise<void> {
+    this.#disposed = true;
     this.#store?.close();
     this.#store = null;
     const running = this.#running;

@@ -18,7 +18,7 @@ import type { HistoryAccess } from './history-access';
 import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
-import { recordsFromRows } from './history-rows';
+import { newestRow, recordsFromRows } from './history-rows';
 import { rememberCheckedText } from './checked-texts';
 import {
   COSTS_VERSION,
@@ -27,6 +27,7 @@ import {
   SELECT_BY_TASK_ID,
   SELECT_BY_TASK_ID_ANY_ENDPOINT,
   SELECT_TASK,
+  SELECT_TASK_ROW_ID,
   SELECT_TASKS_IN,
   SET_LEASE,
   COST_COLUMNS,
@@ -336,7 +337,7 @@ export class HistoryRecords {
     const inRows = this.images.triageInRows;
     // From v16 the record's JSON holds no triage: its rows are its one home.
     const text = JSON.stringify(inRows ? recordWithoutTriage(record) : record);
-    const [row] = connection.all(keep && inRows ? this.upsertKeeping : this.upsert, [
+    connection.run(keep && inRows ? this.upsertKeeping : this.upsert, [
       record.localId,
       record.taskId,
       record.endpoint,
@@ -351,7 +352,9 @@ export class HistoryRecords {
       ...this.later.values(record),
     ]);
     rememberCheckedText(text);
-    this.images.write(record, Number(row?.['id']), model, keep);
+    // The row's id, inserted or kept, read in the same transaction (SELECT_TASK_ROW_ID).
+    const id = connection.get(SELECT_TASK_ROW_ID, [record.localId])?.['id'];
+    this.images.write(record, Number(id), model, keep);
     if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 
@@ -359,8 +362,9 @@ export class HistoryRecords {
     this.images.delete(localId);
   }
 
+  /** The record of the row `sql` reads; of several (a service id's), the newest (no SQL sort). */
   private readOne(sql: string, params: SqlValue[]): TaskRecord | undefined {
-    const row = this.access.row(sql, params);
+    const row = newestRow(this.access.rows(sql, params));
     return row ? recordsFromRows([row], this.access)[0] : undefined;
   }
 }

@@ -71,3 +71,20 @@ export function galleryItemsFromRows(rows: readonly Row[], reader: RecordReader)
   }
   return items;
 }
+
+/**
+ * The newest task row (`created_at`, then `local_id`) of `rows`, as `ORDER BY created_at DESC,
+ * local_id DESC LIMIT 1` picks it (the local id by its UTF-8 bytes: SQLite's BINARY order),
+ * without the sort SQLite builds an ephemeral table for at every run.
+ */
+export function newestRow(rows: readonly Row[]): Row | undefined {
+  let newest: Row | undefined;
+  for (const row of rows) if (newest === undefined || isNewer(row, newest)) newest = row;
+  return newest;
+}
+
+function isNewer(a: Row, b: Row): boolean {
+  const [at, bt] = [Number(a['created_at']), Number(b['created_at'])];
+  if (at !== bt) return at > bt;
+  return Buffer.compare(Buffer.from(String(a['local_id'])), Buffer.from(String(b['local_id']))) > 0;
+}

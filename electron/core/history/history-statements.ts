@@ -22,7 +22,9 @@ const TASK_COLUMNS = [
 /**
  * A task row's write: the columns every version has and `extra` (those later versions added, in
  * the order their values are bound), in one statement, so a write is one change of the row
- * whatever the version; a stored row's `kept` columns are left as they are.
+ * whatever the version; a stored row's `kept` columns are left as they are. No `RETURNING id`:
+ * SQLite keeps a RETURNING statement's rows in an ephemeral table (its own 87 KB page cache) at
+ * every run, about five a downloaded image; the row's id is read by {@link SELECT_TASK_ROW_ID}.
  */
 export function upsertTask(extra: readonly string[], kept: readonly string[] = []): string {
   const [key, ...rest] = [...TASK_COLUMNS, ...extra];
@@ -31,11 +33,19 @@ export function upsertTask(extra: readonly string[], kept: readonly string[] = [
   INSERT INTO tasks (${[key, ...rest].join(', ')})
   VALUES (${[key, ...rest].map(() => '?').join(', ')})
   ON CONFLICT (${String(key)}) DO UPDATE SET
-    ${updated.map((column) => `${column} = excluded.${column}`).join(', ')}
-  RETURNING id`;
+    ${updated.map((column) => `${column} = excluded.${column}`).join(', ')}`;
 }
 
-export const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
+/** A task row's id (its images' `task_row`), by the local id's unique index. */
+export const SELECT_TASK_ROW_ID = 'SELECT id FROM tasks WHERE local_id = ?';
+/**
+ * One image row, by its primary key. `images` is WITHOUT ROWID and a foreign key's child, so a
+ * DELETE that may match several of its rows (`WHERE local_id = ?`) collects their keys in an
+ * ephemeral table first, even when it matches none; one by the whole key deletes in one pass.
+ */
+export const DELETE_IMAGE = 'DELETE FROM images WHERE local_id = ? AND idx = ?';
+/** The positions of a task's image rows (the primary key's prefix). */
+export const SELECT_IMAGE_INDEXES = 'SELECT idx FROM images WHERE local_id = ?';
 export const INSERT_IMAGE =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
 /** The schema version that added `has_credentials` (history-schema.ts). */
@@ -53,12 +63,22 @@ export const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = 
  */
 export const SELECT_TASKS_IN =
   'SELECT t.local_id, t.record FROM json_each(?) j CROSS JOIN tasks t WHERE t.local_id = j.value';
+/**
+ * The tasks of a service task id (on an endpoint), each found by its index: no ORDER BY, whose
+ * LIMIT would sort in an ephemeral table at every run; the newest is picked by the caller
+ * (history-records.ts; an id has one task but for a re-import or a retry).
+ */
 export const SELECT_BY_TASK_ID_ANY_ENDPOINT =
-  'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
+  'SELECT local_id, created_at, record FROM tasks WHERE task_id = ?';
 export const SELECT_BY_TASK_ID =
-  'SELECT local_id, record FROM tasks WHERE endpoint = ? AND task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
+  'SELECT local_id, created_at, record FROM tasks WHERE endpoint = ? AND task_id = ?';
 export const SELECT_UNFINISHED =
   'SELECT local_id, record FROM tasks WHERE unfinished = 1 ORDER BY created_at, local_id';
+/**
+ * A task row, its image rows deleted first (image-rows.ts): the foreign key's ON DELETE CASCADE
+ * still runs SQLite's `DELETE FROM images WHERE local_id = ?` for it, with its ephemeral table
+ * (the one a removal of a task builds; only a migration rebuilding `images` would drop it).
+ */
 export const DELETE_TASK = 'DELETE FROM tasks WHERE local_id = ?';
 export const SET_LEASE =
   'INSERT OR REPLACE INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)';
@@ -89,7 +109,8 @@ export const BOARD_COUNT = 'SELECT count(*) AS n FROM boards';
 export const TAG_EXISTS = 'SELECT 1 AS y FROM image_tags WHERE tag_key = ? LIMIT 1';
 /**
  * How many different tags the images carry: one index seek per tag (from each key to the next),
- * not a scan of every image's rows (a tenth of the time at a million tagged images).
+ * not a scan of every image's rows (a tenth of the time at a million tagged images). Its recursion
+ * keeps its queue in an ephemeral table: it runs only for a tag new to the library, once a write.
  */
 export const TAG_COUNT = `
   WITH RECURSIVE keys(k) AS (

@@ -13,10 +13,11 @@ import { hasContentCredentials } from '../../../shared/domain/content-credential
 import type { SqliteConnection } from './sqlite-connection';
 import {
   CREDENTIALS_VERSION,
-  DELETE_IMAGES,
+  DELETE_IMAGE,
   INSERT_IMAGE,
   INSERT_IMAGE_BEFORE_CREDENTIALS,
   INSERT_IMAGE_WITH_TRIAGE,
+  SELECT_IMAGE_INDEXES,
   TRIAGE_VERSION,
 } from './history-statements';
 import { TRIAGE_ROWS_VERSION } from './history-schema';
@@ -41,9 +42,7 @@ const UPSERT_KEEPING = UPSERT_HEAD;
 /** An image row with the record's triage. */
 const UPSERT_REPLACING = `${UPSERT_HEAD}, favourite = excluded.favourite,
     rating = excluded.rating, flag = excluded.flag, triaged_at = excluded.triaged_at`;
-const STORED_IMAGES = 'SELECT idx FROM images WHERE local_id = ?';
 const DELETE_TRIAGE_TIME = 'DELETE FROM task_triage WHERE local_id = ?';
-const DELETE_IMAGES_FROM = 'DELETE FROM images WHERE local_id = ? AND idx >= ?';
 
 /** An image's triage columns from v16, in the order the upserts bind them. */
 export function imageTriageColumns(image: ImageTriage): [number, number, number, number | null] {
@@ -66,14 +65,10 @@ export class ImageRows {
     if (!this.triageInRows) return this.writeBefore16(record, taskRow, model);
     const { connection } = this;
     const { localId } = record;
-    const stored = new Set(
-      connection.all(STORED_IMAGES, [localId]).map((row) => Number(row['idx'])),
-    );
-    // Only when there is a row to delete: a DELETE on images builds an ephemeral table (its own
-    // 87 KB page cache) even when it deletes nothing, and most writes keep or add images.
+    const stored = new Set(this.storedIndexes(localId));
+    // The images it no longer has, each by its key (DELETE_IMAGE: no ephemeral table).
     const count = record.images.length;
-    if ([...stored].some((idx) => idx >= count))
-      connection.run(DELETE_IMAGES_FROM, [localId, count]);
+    for (const idx of stored) if (idx >= count) connection.run(DELETE_IMAGE, [localId, idx]);
     deleteListsFrom(connection, localId, record.images.length);
     record.images.forEach((image, idx) => {
       const known = stored.has(idx);
@@ -89,7 +84,7 @@ export class ImageRows {
 
   /** Removes the task's image rows and their triage. */
   delete(localId: string): void {
-    this.connection.run(DELETE_IMAGES, [localId]);
+    this.deleteImages(localId);
     if (this.schemaVersion >= TRIAGE_VERSION) deleteTriageRows(this.connection, localId);
     if (this.triageInRows) this.connection.run(DELETE_TRIAGE_TIME, [localId]);
   }
@@ -97,7 +92,7 @@ export class ImageRows {
   /** Before v16: every image row (and, from v10, its triage rows) replaced from the record. */
   private writeBefore16(record: TaskRecord, taskRow: number, model: string | null): void {
     const { connection } = this;
-    connection.run(DELETE_IMAGES, [record.localId]);
+    this.deleteImages(record.localId);
     const withCredentials = this.schemaVersion >= CREDENTIALS_VERSION;
     const withTriage = this.schemaVersion >= TRIAGE_VERSION;
     record.images.forEach((image, position) => {
@@ -116,5 +111,16 @@ export class ImageRows {
       connection.run(INSERT_IMAGE_WITH_TRIAGE, [...row, credentials, ...triageColumns(image)]);
     });
     if (withTriage) writeTriageRows(connection, record, record.updatedAt);
+  }
+
+  /** The positions of the task's stored image rows. */
+  private storedIndexes(localId: string): number[] {
+    return this.connection.all(SELECT_IMAGE_INDEXES, [localId]).map((row) => Number(row['idx']));
+  }
+
+  /** Every image row of the task, one by its key at a time (DELETE_IMAGE: no ephemeral table). */
+  private deleteImages(localId: string): void {
+    for (const idx of this.storedIndexes(localId))
+      this.connection.run(DELETE_IMAGE, [localId, idx]);
   }
 }

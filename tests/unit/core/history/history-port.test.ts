@@ -106,8 +106,10 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
   });
 
   it('fails a call whose worker ended mid-write, writes none of it, and starts a new worker', async () => {
-    const gate = new SharedArrayBuffer(8);
+    // Cell 2 holding 1: the worker ends on the spot half-way through the write (history-worker.ts).
+    const gate = new SharedArrayBuffer(12);
     const cells = new Int32Array(gate);
+    Atomics.store(cells, 2, 1);
     const ported = port(gate);
     const refs = data.refs.slice(0, 1_000);
     const commit = ported.call('triage', {
@@ -116,15 +118,15 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     });
     const failed = commit.catch((error: unknown) => error);
     await until(() => Atomics.load(cells, 1) === 1);
-    await ported.dispose();
+    Atomics.store(cells, 0, 1);
+    Atomics.notify(cells, 0);
     expect(await failed).toBeInstanceOf(HistoryError);
     expect(await failed).toMatchObject({
       message: expect.stringMatching(/could not save to its history/),
-      detail: 'The history worker was stopped.',
+      detail: 'The history worker ended (exit code 1).',
     });
     const main = open();
     expect(ratingsOf(main, refs).every((rating) => rating === 0)).toBe(true);
-    Atomics.store(cells, 0, 1);
     const again = await ported.call('triage', {
       parts: [{ refs, edit: { kind: 'rating', rating: 5 } }],
       at: AT,
@@ -247,5 +249,36 @@ describe('HistoryPort in the calling thread (the CLI: inThread)', () => {
     expect(await here.warm()).toBe(0);
     expect(existsSync(file)).toBe(false);
     await here.dispose();
+  });
+});
+
+// A core closing while a background read walks in slices (library-reads.ts: the models' walk
+// after the first order's) got the next slice's call after its port's dispose: the port started
+// a new worker, which opened the history again after the core had closed it (a test's folder
+// removed meanwhile failed with ENOTEMPTY as the worker made the log files).
+describe('a disposed HistoryPort', () => {
+  let dir: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => {
+    dir.remove();
+  });
+
+  it.each([
+    ['in its worker', {}],
+    ['in the calling thread', { inThread: true }],
+  ])('fails every later call at once and opens nothing (%s)', async (_, mode) => {
+    const file = join(dir.dir, 'history.sqlite');
+    const port = new HistoryPort(file, { ...bundledHistoryPort().historyPort, ...mode });
+    await port.dispose();
+    const calls = [port.call('imageModels', {}), port.call('taskCount', { query: {} })];
+    for (const call of calls) {
+      const error: unknown = await call.catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(HistoryError);
+      expect((error as HistoryError).detail).toBe('The history worker was stopped.');
+    }
+    expect(await port.warm()).toBe(0);
+    expect(existsSync(file)).toBe(false);
   });
 });

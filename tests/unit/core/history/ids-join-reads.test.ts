@@ -109,7 +109,7 @@ describe("a record's write", () => {
       store.putMany([makeTask({ localId: 'w', images, updatedAt: 5 })]);
       expect(deletesOfImages(run)).toBe(0);
       store.putMany([makeTask({ localId: 'w', images: images.slice(0, 1), updatedAt: 6 })]);
-      expect(deletesOfImages(run)).toBe(1);
+      expect(deletesOfImages(run)).toBe(2); // each image removed, by its key
       expect(store.get('w')?.images).toHaveLength(1);
       expect(store.listImages({}).items.filter((item) => item.localId === 'w')).toHaveLength(1);
     } finally {

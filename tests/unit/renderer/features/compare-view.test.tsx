@@ -3,7 +3,8 @@
  * dialog from the compose form lists a target left out with main's sentence; the compare view
  * shows each target's cell with its outcome (a failed one, 402, with its reason) and the seed
  * its service said (in any language, its digits as the service wrote them); P, X and 1–5
- * triage the focused cell through the triage store (so Undo takes them back); Ctrl+Enter keeps
+ * triage the focused cell through the triage store (so Undo takes them back), a key pressed again
+ * before main answered it taking it back as pressed after; Ctrl+Enter keeps
  * the winner and rejects the rest as one step that one Undo takes back; ←/→ follow the reading
  * direction; Tab stays inside the view; Esc closes and the focus goes back to what opened it; a
  * task row of a compare opens its group again. The dialog says what main
@@ -128,11 +129,60 @@ describe('the compare view', () => {
       await user.keyboard(String(stars));
       await waitFor(() => expect(images(main, 'cmp-3').map(ratingOf)).toEqual([stars, stars]));
     }
-    // The view shows what main wrote.
-    expect(within(cell(2)).getAllByText(/Reject ★★★★★/)).toHaveLength(2);
+    // The view shows what main wrote once main has sent it (\`tasks:updated\`, after the history
+    // worker's commit the waits above see): waited for, not read at once.
+    await waitFor(() => expect(within(cell(2)).getAllByText(/Reject ★★★★★/)).toHaveLength(2));
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(images(main, 'cmp-3').map(ratingOf)).toEqual([4, 4]));
     expect(main.callsTo('triage:apply')).toHaveLength(7);
+  });
+
+  it('a key pressed again before main answered it takes it back, as pressed after', async () => {
+    const { user, main } = await startWiredApp({ prepare: seedGroup });
+    await openGroup();
+    await waitFor(() => expect(document.activeElement).toBe(cell(0)));
+    // Each change held on its way to main: the second key reads the images as the first leaves them.
+    for (const [keys, changes] of [
+      [
+        '55',
+        [
+          { kind: 'rating', rating: 5 },
+          { kind: 'rating', rating: 0 },
+        ],
+      ],
+      [
+        'pp',
+        [
+          { kind: 'flag', flag: 'pick' },
+          { kind: 'flag', flag: 'none' },
+        ],
+      ],
+      [
+        '3x3',
+        [
+          { kind: 'rating', rating: 3 },
+          { kind: 'flag', flag: 'reject' },
+          { kind: 'rating', rating: 0 },
+        ],
+      ],
+    ] as const) {
+      const before = main.callsTo('triage:apply').length;
+      const held = main.intercept.request['triage:apply'].hold();
+      await user.keyboard(keys);
+      await waitFor(() => expect(held.waiting).toBe(changes.length));
+      held.release();
+      await waitFor(() =>
+        expect(main.callsTo('triage:apply')).toHaveLength(before + changes.length),
+      );
+      expect(
+        main
+          .callsTo('triage:apply')
+          .slice(before)
+          .map((input) => input.change),
+      ).toEqual(changes);
+    }
+    await waitFor(() => expect(images(main, 'cmp-1').map(ratingOf)).toEqual([0, 0]));
+    expect(images(main, 'cmp-1').map(flagOf)).toEqual(['reject', 'reject']);
   });
 
   it('reads the triage keys by their place, and a key every image answers already takes it back', async () => {
