@@ -62,7 +62,12 @@ export class ServiceKeys {
     for (const provider of PROVIDER_IDS) await this.vaults[provider].verify();
   }
 
-  /** Every key that can be read now, for the log's redaction (never kept). */
+  /**
+   * Every key that can be read now: the one home of "the keys this process holds", read by the
+   * log's redactor (app-runtime.ts) and by the service client for each call, which searches
+   * every answer for each of them (AppCredentials.heldKeys). Decrypted for the caller, never
+   * kept here.
+   */
   async readableKeys(): Promise<string[]> {
     const keys: string[] = [];
     for (const provider of PROVIDER_IDS) {

@@ -31,7 +31,7 @@ function outcomeFor(body: string, key: string): string[] {
   const outcome = statusOutcome({
     kind: 'status',
     provider: DEFAULT_PROVIDER,
-    key,
+    keys: [key],
     op: 'submit',
     status: 400,
     statusText: 'Bad Request',
