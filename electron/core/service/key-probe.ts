@@ -15,6 +15,7 @@ import {
   type ProbeAnswer,
 } from './key-check';
 import type { ProviderProfile } from './providers/provider-profile';
+import { redactText } from './request-guard';
 import type { ServiceOperation } from './status-errors';
 import type { SecretKeys } from '../secrets';
 
@@ -63,7 +64,7 @@ export async function runKeyProbe(
   transport: ProbeTransport,
 ): Promise<KeyCheck> {
   const answer = await answerAt(url, false, transport);
-  if ('verdict' in answer) return answer;
+  if ('verdict' in answer) return scrubbedTarget(answer, keys);
   const check = keyCheckOf(profile, answer, keys);
   if (check.verdict !== 'accepted' || profile.keyProbe?.refusedWithoutKey !== true) return check;
   const keyless = await answerAt(url, true, transport);
@@ -71,6 +72,16 @@ export async function runKeyProbe(
   const heard =
     'verdict' in keyless ? { status: keyless.status, text: '', contentType: null } : keyless;
   return withoutKey(check, heard, keys);
+}
+
+/**
+ * A redirect's target as the check reports it (Settings names it): an origin the service wrote
+ * in its Location, so a key's run spelled as a host name (`https://<key>.example`) is scrubbed.
+ */
+function scrubbedTarget(redirected: KeyRedirected, keys: SecretKeys): KeyRedirected {
+  return redirected.to === null
+    ? redirected
+    : { ...redirected, to: redactText(redirected.to, keys) };
 }
 
 async function probeAnswerOf(response: Response, transport: ProbeTransport): Promise<ProbeAnswer> {
