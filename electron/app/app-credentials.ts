@@ -51,7 +51,7 @@ export interface BaseUrlSource {
 export interface ServiceKeySource {
   vault(provider: ProviderId): KeySource;
   /** Every key that can be read now (ServiceKeys.readableKeys); absent: none. */
-  readableKeys?(): Promise<string[]>;
+  readableKeys?(waitForStorage?: boolean): Promise<string[]>;
 }
 
 export interface AppCredentialsOptions {
@@ -119,10 +119,12 @@ export class AppCredentials implements CredentialsProvider {
 
   /**
    * Every service's key that can be read now (ServiceKeys.readableKeys, where the log's redactor
-   * reads them too: app-runtime.ts), decrypted for the call that asks and not kept here.
+   * reads them too: app-runtime.ts), decrypted for the call that asks and not kept here. Never
+   * waits for the OS's storage: a request to a service that needs no stored key (the demo's)
+   * goes on while a keychain prompt is open.
    */
   async heldKeys(): Promise<readonly string[]> {
-    return (await this.options.keys.readableKeys?.()) ?? [];
+    return (await this.options.keys.readableKeys?.(false)) ?? [];
   }
 
   /**

@@ -37,6 +37,29 @@ describe('the keys a process holds', () => {
     expect(await credentials.heldKeys()).toEqual([PICTOR_KEY]);
   });
 
+  it('are none while the OS has not answered yet, without waiting for it (the demo goes on)', async () => {
+    /** A cipher whose storage answers only when the user answers a keychain prompt: never here. */
+    class Prompting extends InMemoryCipher {
+      whenReady(): Promise<void> {
+        return new Promise<void>(() => undefined);
+      }
+    }
+    const cipher = new Prompting();
+    const keys = new ServiceKeys({
+      storeFor: (provider) => new InMemoryKv('/d', `key-vault-${provider}`),
+      cipher,
+      now: () => 1,
+    });
+    const settings = new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
+    const credentials = new AppCredentials({ keys, settings, demoUrl: () => null });
+    await keys.vault('fal').setKey(FAL_KEY, { allowWeakStorage: false, baseUrl: null });
+    cipher.ready = false;
+    const waiting = new Promise((resolve) => setImmediate(() => resolve('still waiting')));
+    expect(await Promise.race([credentials.heldKeys(), waiting])).toEqual([]);
+    cipher.ready = true;
+    expect(await credentials.heldKeys()).toEqual([FAL_KEY]);
+  });
+
   it("are the command line's: SERVICE_API_KEY, a compare's keys, and the MCP server's all", async () => {
     const env = {
       SERVICE_API_KEY: ` ${PICTOR_KEY} `,
