@@ -42,7 +42,7 @@ async function fetched(effect: Record<string, unknown>) {
     baseUrl: service.url,
     key: KEY,
     keyFingerprint: 'f',
-    provider: 'replicate',
+    provider: 'replicate' as const,
   };
   return fetchPublishedSchema(fetch, credentials, 'a/b');
 }
