@@ -77,11 +77,16 @@ const PLACES = {
 type Place = keyof typeof PLACES;
 
 /**
- * The negative controls' places: each past the first defence, so that only the last one keeps
- * the key out (see the file's head).
+ * The negative controls' places: past the answer's own checks, where a defence behind them keeps
+ * the key out (see the file's head and each control).
  */
 const CONTROLS = {
-  /** A submit refused with the key in the HTTP reason phrase: the status body's scrub skips it. */
+  /**
+   * A submit refused with the key in the HTTP reason phrase: scrubbed in the answer worker
+   * (statusOutcome, as the body) and again by the service client's redactError. Each alone is
+   * proven where it is the only defence: answer-errors-key.test.ts (the worker's), the
+   * transportError control (redactError's).
+   */
   statusLine: 'submit_failed',
   /** A task query whose transport failed with the key in the error's text (an injected fetch). */
   transportError: 'completed',
