@@ -50,6 +50,8 @@ export interface BaseUrlSource {
 /** Every service's key (ServiceKeys). */
 export interface ServiceKeySource {
   vault(provider: ProviderId): KeySource;
+  /** Every key that can be read now (ServiceKeys.readableKeys); absent: none. */
+  readableKeys?(waitForStorage?: boolean): Promise<string[]>;
 }
 
 export interface AppCredentialsOptions {
@@ -113,6 +115,16 @@ export class AppCredentials implements CredentialsProvider {
       return { baseUrl, key: NO_KEY, keyFingerprint: await keyFingerprint(NO_KEY), provider };
     }
     return { baseUrl, key, keyFingerprint: await keyFingerprint(key), provider };
+  }
+
+  /**
+   * Every service's key that can be read now (ServiceKeys.readableKeys, where the log's redactor
+   * reads them too: app-runtime.ts), decrypted for the call that asks and not kept here. Never
+   * waits for the OS's storage: a request to a service that needs no stored key (the demo's)
+   * goes on while a keychain prompt is open.
+   */
+  async heldKeys(): Promise<readonly string[]> {
+    return (await this.options.keys.readableKeys?.(false)) ?? [];
   }
 
   /**

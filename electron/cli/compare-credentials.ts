@@ -70,6 +70,11 @@ export class CompareCredentials implements CredentialsProvider {
     throw new Error('A compare names each target’s address itself.');
   }
 
+  /** Every provider's key this compare holds: each answer is searched for all of them. */
+  heldKeys(): Promise<readonly string[]> {
+    return Promise.resolve(this.keys.map((bound) => bound.key));
+  }
+
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     if (isDemoEndpoint(endpoint)) return demoCredentials(this.demo, endpoint);
     const baseUrl = this.baseUrlFor(endpoint);

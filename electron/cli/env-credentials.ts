@@ -72,6 +72,11 @@ export class EnvCredentials implements CredentialsProvider {
     return this.key !== null;
   }
 
+  /** The key this command holds (SERVICE_API_KEY), searched for in every answer. */
+  heldKeys(): Promise<readonly string[]> {
+    return Promise.resolve(this.key ? [this.key.text] : []);
+  }
+
   currentEndpoint(): string {
     if (this.demo) return DEMO_ENDPOINT;
     if (this.endpoint === null) throw new Error('This command does not submit.');

@@ -39,6 +39,11 @@ export class McpCredentials implements CredentialsProvider {
     return this.own.baseUrlFor(endpoint) ?? this.others.baseUrlFor(endpoint);
   }
 
+  /** The server's key and every other provider's: each answer is searched for all of them. */
+  async heldKeys(): Promise<readonly string[]> {
+    return [...(await this.own.heldKeys()), ...(await this.others.heldKeys())];
+  }
+
   missingKeyReason(endpoint: string, imported = false): string | Sentence {
     return this.isOwn(endpoint)
       ? this.own.missingKeyReason(endpoint, imported)

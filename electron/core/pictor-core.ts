@@ -403,13 +403,14 @@ function inputSenderOf(
 
 /** The service client: an image sent inline is held to the same cap as a downloaded one. */
 function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClient {
-  const { answers, requestTimeoutMs } = options;
   return new ServiceClient({
     fetch: options.fetch,
     clock: options.clock,
     maxInlineImageBytes: intake.maxImageBytes,
-    ...(answers ? { answers } : {}),
-    ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+    // Every key the credentials hold, searched for in each answer besides the one it sent.
+    heldKeys: options.credentials.heldKeys?.bind(options.credentials),
+    answers: options.answers,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
 }
 

@@ -32,6 +32,14 @@ export interface CredentialsProvider {
   currentEndpoint(): string;
   /** Credentials for `endpoint`, or `null` when no key is available for it now. */
   credentialsFor(endpoint: string): Promise<ServiceCredentials | null>;
+  /**
+   * Every key this process holds now, whichever service it is for (the app: each service's
+   * vault, ServiceKeys.readableKeys; the command line: the variables it read), read for one call
+   * and not kept. The service client searches every answer for each of them, not only for the
+   * key it sent: a hostile service may echo a key it learnt elsewhere. Optional: none but the
+   * key sent otherwise.
+   */
+  heldKeys?(): Promise<readonly string[]>;
   /** The base URL behind `endpoint` (for image URL policy), without needing the key. */
   baseUrlFor(endpoint: string): string | null;
   /**

@@ -9,7 +9,10 @@ export function syncFingerprint(key: string): string {
   return createHash('sha256').update(`pictor-key:${key}`).digest('hex').slice(0, 12);
 }
 
-/** Credentials held in memory; `setKey` stands for the user pasting another key. */
+/**
+ * Credentials held in memory; `setKey` stands for the user pasting another key. `held`: the other
+ * keys the process holds (another service's, say), listed by heldKeys with the current one.
+ */
 export class StaticCredentials implements CredentialsProvider {
   private key: string | null;
 
@@ -17,8 +20,13 @@ export class StaticCredentials implements CredentialsProvider {
     private readonly baseUrl: string,
     key: string | null,
     private readonly endpoint = baseUrl,
+    private readonly held: readonly string[] = [],
   ) {
     this.key = key;
+  }
+
+  heldKeys(): Promise<readonly string[]> {
+    return Promise.resolve([...(this.key ? [this.key] : []), ...this.held]);
   }
 
   setKey(key: string | null): void {

@@ -31,7 +31,7 @@ import {
   type ServiceErrorKind,
   UrlPolicyError,
 } from '../service';
-import { carriesKey } from '../secrets';
+import { carriesKey, scrubKey } from '../secrets';
 
 /** The most an upload endpoint's or a signed target's answer may weigh. */
 export const MAX_UPLOAD_ANSWER_BYTES = 64 * 1024;
@@ -139,11 +139,15 @@ async function exchange(
     throw failure(
       statusKind(response.status),
       sentence('error.inputs.uploadRejected', { service: call.service, status: response.status }),
-      read.text.slice(0, 500),
+      // Scrubbed before it is cut: a key cut in two at the edge would no longer be found.
+      scrubKey(read.text, call.key).slice(0, 500),
       response.status,
     );
   }
   if (read.outcome !== 'complete') throw badAnswer(call, `The answer was ${read.outcome}.`);
+  // What an upload answers becomes the link sent with the task (and, for a while, a line of the
+  // upload memory's file): one that carries the key, in any encoding, is refused whole.
+  if (carriesKey(read.text, call.key)) throw badAnswer(call, 'The answer carries the API key.');
   return read.text;
 }
 

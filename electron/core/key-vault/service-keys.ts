@@ -33,8 +33,10 @@ export interface ServiceKeysOptions {
 
 export class ServiceKeys {
   private readonly vaults: Readonly<Record<ProviderId, KeyVault>>;
+  private readonly cipher: SecretCipher;
 
   constructor(options: ServiceKeysOptions) {
+    this.cipher = options.cipher;
     const { cipher, now } = options;
     const logger = options.logger;
     const vaultOn = (store: KeyValueStore) =>
@@ -62,8 +64,16 @@ export class ServiceKeys {
     for (const provider of PROVIDER_IDS) await this.vaults[provider].verify();
   }
 
-  /** Every key that can be read now, for the log's redaction (never kept). */
-  async readableKeys(): Promise<string[]> {
+  /**
+   * Every key that can be read now: the one home of "the keys this process holds", read by the
+   * log's redactor (app-runtime.ts) and by the service client for each call, which searches
+   * every answer for each of them (AppCredentials.heldKeys). Decrypted for the caller, never
+   * kept here. `waitForStorage` false: none while the OS's storage has not answered yet (the app's
+   * start does not wait for a keychain prompt, and a request to a service that needs no stored
+   * key, the demo's, must not either: no key is decrypted in this process before it answers).
+   */
+  async readableKeys(waitForStorage = true): Promise<string[]> {
+    if (!waitForStorage && !this.cipher.isReady()) return [];
     const keys: string[] = [];
     for (const provider of PROVIDER_IDS) {
       const key = await this.vaults[provider].readKey();

@@ -139,26 +139,33 @@ function runsFor(key: string): KeyRuns | null {
   if (key.length < MIN_KEY_LENGTH) return null;
   let runs = compiled.get(key);
   if (!runs) {
-    // A handful of keys at most in a process (the current one, a replaced one).
-    if (compiled.size > 8) compiled.clear();
+    // A handful of keys at most in a process (one per service, a replaced one).
+    if (compiled.size > 16) compiled.clear();
     runs = new KeyRuns(key);
     compiled.set(key, runs);
   }
   return runs;
 }
 
-/** Where in `text` a run of the key appears, in any encoding this module knows; sorted, merged. */
-export function findKeyEchoes(text: string, key: string): Span[] {
-  const runs = runsFor(key);
-  if (!runs || text.length < runs.width) return [];
+/**
+ * One key, or several: the key a request sent with every other key the process holds (a service
+ * may echo any key it learnt), each looked for in the same views of the text, built once.
+ */
+export type SecretKeys = string | readonly string[];
+
+/** Where in `text` a run of any of `keys` appears, in any encoding this module knows; sorted, merged. */
+export function findKeyEchoes(text: string, keys: SecretKeys): Span[] {
+  const all = (typeof keys === 'string' ? [keys] : keys).flatMap((key) => runsFor(key) ?? []);
+  const width = Math.min(...all.map((runs) => runs.width));
+  if (all.length === 0 || text.length < width) return [];
   const spans: [number, number][] = [];
-  for (const view of viewsOf(text)) searchView(runs, view, spans);
+  for (const view of viewsOf(text)) for (const runs of all) searchView(runs, view, spans);
   return merged(spans);
 }
 
-/** `true` when `text` carries a run of the key in any encoding. */
-export function carriesKey(text: string, key: string): boolean {
-  return findKeyEchoes(text, key).length > 0;
+/** `true` when `text` carries a run of any of `keys` in any encoding. */
+export function carriesKey(text: string, keys: SecretKeys): boolean {
+  return findKeyEchoes(text, keys).length > 0;
 }
 
 function replaced(text: string, spans: readonly Span[]): string {
@@ -172,16 +179,16 @@ function replaced(text: string, spans: readonly Span[]): string {
 }
 
 /**
- * `text` with every echo of the key replaced by `[redacted]`, searched again until none is left
- * (what remains around a cut could in theory line up anew); {@link WITHHELD_TEXT} when that does
- * not settle.
+ * `text` with every echo of any of `keys` replaced by `[redacted]`, searched again until none is
+ * left (what remains around a cut could in theory line up anew); {@link WITHHELD_TEXT} when that
+ * does not settle.
  */
-export function scrubKey(text: string, key: string): string {
+export function scrubKey(text: string, keys: SecretKeys): string {
   let current = text;
   for (let round = 0; round < 3; round += 1) {
-    const spans = findKeyEchoes(current, key);
+    const spans = findKeyEchoes(current, keys);
     if (spans.length === 0) return current;
     current = replaced(current, spans);
   }
-  return carriesKey(current, key) ? WITHHELD_TEXT : current;
+  return carriesKey(current, keys) ? WITHHELD_TEXT : current;
 }

@@ -18,7 +18,7 @@ import {
 import { KIND_STATUS } from './client-parts';
 import { parseJson } from './http-response';
 import { submitAnswerOf, taskAnswerOf, type AnswerSource } from './profile-answers';
-import { redactBody } from './request-guard';
+import { redactBody, redactText } from './request-guard';
 import { errorForStatus, type ServiceOperation } from './status-errors';
 
 function opOf(spec: AnswerSpec): ServiceOperation {
@@ -78,7 +78,7 @@ export class AnswerJob {
       headers: headerLookup(spec.headers),
     };
     if (spec.kind === 'submit') {
-      return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.key) };
+      return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.keys) };
     }
     if (spec.mayFetchResult && wantsResult(profile, scanned.text)) return { kind: 'fetchResult' };
     const read =
@@ -86,7 +86,7 @@ export class AnswerJob {
         ? (json: unknown) => profile.readResult?.(json, spec.status)
         : (json: unknown) => profile.readPoll(json);
     const task = taskAnswerOf(profile, source, read, {
-      key: spec.key,
+      keys: spec.keys,
       maxInlineBytes: spec.maxInlineBytes,
       taken: scanned.taken,
     });
@@ -118,7 +118,12 @@ function wantsResult(profile: ProviderProfile, text: string): boolean {
   return json.ok && profile.readPoll(json.value).fetchResult === true;
 }
 
-/** The error an error status's answer means, its body scrubbed of the key. */
+/**
+ * The error an error status's answer means, every text of the answer it quotes scrubbed of the
+ * keys here, before the error crosses back to main: its body, and its reason phrase (a server
+ * writes that line itself, `HTTP/1.1 400 <anything>`). The `Retry-After` value is read as a
+ * number of milliseconds only, never quoted.
+ */
 export function statusOutcome(spec: StatusSpec): AnswerOutcome {
   try {
     const profile = profileOf(spec.provider);
@@ -129,8 +134,8 @@ export function statusOutcome(spec: StatusSpec): AnswerOutcome {
       spec.op,
       {
         status: spec.status,
-        statusText: spec.statusText,
-        body: redactBody(spec.body, spec.key),
+        statusText: redactText(spec.statusText, spec.keys),
+        body: redactBody(spec.body, spec.keys),
         retryAfter: spec.retryAfter,
         ...(meaning === undefined ? {} : { meaning }),
       },

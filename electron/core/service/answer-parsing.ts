@@ -20,7 +20,7 @@ import type { TaskHandles } from './providers/provider-profile';
 import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { bodyExcerpt, parseJson } from './http-response';
-import { carriesKey } from '../secrets';
+import { carriesKey, type SecretKeys } from '../secrets';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { withCommonReason } from './failure-reason';
@@ -46,12 +46,17 @@ function issuesText(error: z.ZodError): string {
  */
 const EXCERPT_SOURCE_CHARS = 64 * 1024;
 
-function badBody(op: ServiceOperation, text: string, key: string, problem: string): ServiceError {
+function badBody(
+  op: ServiceOperation,
+  text: string,
+  keys: SecretKeys,
+  problem: string,
+): ServiceError {
   const head = text.length > EXCERPT_SOURCE_CHARS ? text.slice(0, EXCERPT_SOURCE_CHARS) : text;
   // Redact before shortening, so a key cut in half by the excerpt cannot survive.
   return errorForBadBody(
     op,
-    cleanText(`HTTP 200; ${problem}; body: ${bodyExcerpt(redactText(head, key))}`, 600),
+    cleanText(`HTTP 200; ${problem}; body: ${bodyExcerpt(redactText(head, keys))}`, 600),
   );
 }
 
@@ -70,16 +75,16 @@ interface Shape<T> {
 function parseBody<T>(
   op: ServiceOperation,
   text: string,
-  key: string,
+  keys: SecretKeys,
   shape: Shape<T>,
 ): { data: T; json: unknown } {
   const { schema, read } = shape;
-  if (text.trim() === '') throw badBody(op, text, key, 'empty body');
+  if (text.trim() === '') throw badBody(op, text, keys, 'empty body');
   const json = parseJson(text);
-  if (!json.ok) throw badBody(op, text, key, 'not JSON');
+  if (!json.ok) throw badBody(op, text, keys, 'not JSON');
   const parsed = schema.safeParse(readObject(read, json.value));
   if (!parsed.success)
-    throw badBody(op, text, key, `unexpected shape (${issuesText(parsed.error)})`);
+    throw badBody(op, text, keys, `unexpected shape (${issuesText(parsed.error)})`);
   return { data: parsed.data, json: json.value };
 }
 
@@ -87,14 +92,14 @@ function parseBody<T>(
  * A submit answer whose task id (`id`) or a task address (`address`) carried the API key: refused
  * with the answer, never kept.
  */
-function keyInAnswer(where: 'id' | 'address', text: string, key: string): ServiceError {
+function keyInAnswer(where: 'id' | 'address', text: string, keys: SecretKeys): ServiceError {
   const what = where === 'id' ? 'the task id carries' : 'a task address carries';
   const said = where === 'id' ? 'error.service.keyInTaskId' : 'error.service.keyInTaskAddress';
   return new ServiceError({
     kind: 'protocol',
     message: sentence(said),
     detail: cleanText(
-      `HTTP 200; ${what} the API key; body: ${bodyExcerpt(redactText(text, key))}`,
+      `HTTP 200; ${what} the API key; body: ${bodyExcerpt(redactText(text, keys))}`,
       600,
     ),
     httpStatus: 200,
@@ -127,12 +132,12 @@ function reread<T>(scrubbed: string, schema: z.ZodType<T>, read: Reading): T | n
 function reportedModelOf(
   found: unknown,
   text: string,
-  key: string,
+  keys: SecretKeys,
   read: Reading,
 ): string | undefined {
   const model = readReportedModel(found);
-  if (model === undefined || carriesKey(model, key)) return undefined;
-  const scrubbed = redactBody(text, key);
+  if (model === undefined || carriesKey(model, keys)) return undefined;
+  const scrubbed = redactBody(text, keys);
   if (scrubbed === text) return model;
   const json = parseJson(scrubbed);
   const value = json.ok ? readObject(read, json.value) : undefined;
@@ -147,12 +152,12 @@ function reportedModelOf(
 function withCheckedModel(
   task: ServiceTask,
   text: string,
-  key: string,
+  keys: SecretKeys,
   read: Reading,
 ): ServiceTask {
   if (task.reportedModel === undefined) return task;
   const { reportedModel: _unchecked, ...rest } = task;
-  const model = reportedModelOf(task.reportedModel, text, key, read);
+  const model = reportedModelOf(task.reportedModel, text, keys, read);
   return model === undefined ? rest : { ...rest, reportedModel: model };
 }
 
@@ -186,33 +191,33 @@ const HANDLE_NAMES = ['poll', 'result', 'cancel'] as const;
  */
 export function readSubmitAnswer(
   text: string,
-  key: string,
+  keys: SecretKeys,
   read: Reading = CONTRACT_SUBMIT,
 ): { answer: SubmitAnswer; json: unknown } {
-  const parsed = parseBody('submit', text, key, { schema: submitReadingSchema, read });
-  return { answer: checkedSubmitAnswer(parsed.data, text, key, read), json: parsed.json };
+  const parsed = parseBody('submit', text, keys, { schema: submitReadingSchema, read });
+  return { answer: checkedSubmitAnswer(parsed.data, text, keys, read), json: parsed.json };
 }
 
 /** The submit answer `answer` (read from `text`), refused when its id or an address carries the key. */
 function checkedSubmitAnswer(
   answer: z.infer<typeof submitReadingSchema>,
   text: string,
-  key: string,
+  keys: SecretKeys,
   read: Reading,
 ): SubmitAnswer {
   const { id } = answer;
-  const scrubbed = redactBody(text, key);
+  const scrubbed = redactBody(text, keys);
   if (scrubbed !== text) {
     const again = reread(scrubbed, submitReadingSchema, read);
-    if (again?.id !== id) throw keyInAnswer('id', text, key);
+    if (again?.id !== id) throw keyInAnswer('id', text, keys);
     if (HANDLE_NAMES.some((name) => again[name] !== answer[name])) {
-      throw keyInAnswer('address', text, key);
+      throw keyInAnswer('address', text, keys);
     }
   }
-  if (HANDLE_NAMES.some((name) => answer[name] !== undefined && carriesKey(answer[name], key))) {
-    throw keyInAnswer('address', text, key);
+  if (HANDLE_NAMES.some((name) => answer[name] !== undefined && carriesKey(answer[name], keys))) {
+    throw keyInAnswer('address', text, keys);
   }
-  const model = reportedModelOf(answer['model'], text, key, read);
+  const model = reportedModelOf(answer['model'], text, keys, read);
   const handles: { poll?: string; result?: string; cancel?: string } = {};
   for (const name of HANDLE_NAMES) {
     const value = answer[name];
@@ -226,7 +231,7 @@ function checkedSubmitAnswer(
     };
   } catch (error) {
     const why = error instanceof ServiceError ? error.message : 'unusable id';
-    throw badBody('submit', text, key, `task id Pictor cannot use (${why})`);
+    throw badBody('submit', text, keys, `task id Pictor cannot use (${why})`);
   }
 }
 
@@ -273,7 +278,7 @@ const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
  */
 export function readTaskAnswer(
   text: string,
-  key: string,
+  keys: SecretKeys,
   profileRead: Reading = CONTRACT_TASK,
   inline: number | InlineOptions = DOWNLOAD_MAX_IMAGE_BYTES,
 ): { task: ServiceTask; json: unknown } {
@@ -281,17 +286,17 @@ export function readTaskAnswer(
   const read = withCommonReason(profileRead);
   const { maxBytes = DOWNLOAD_MAX_IMAGE_BYTES, taken } =
     typeof inline === 'number' ? { maxBytes: inline } : inline;
-  const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema(), read });
+  const { data, json } = parseBody('query', text, keys, { schema: canonicalTaskSchema(), read });
   checkEntryCount(data);
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
   const { task, payloads, removed } = takeInline(data, taken);
   const checked = removed.size === 0 ? text : textWithoutInline(json, removed);
-  const answer = normalisedTask(task, checked, { key, read, taken });
+  const answer = normalisedTask(task, checked, { keys, read, taken });
   const completed =
     answer.status === 'completed' ? withInlineImages(answer, payloads, maxBytes) : answer;
   const named = taken === undefined ? completed : withPlaceholdersNamed(completed);
-  return { task: withCheckedModel(named, checked, key, read), json };
+  return { task: withCheckedModel(named, checked, keys, read), json };
 }
 
 /** How a task answer's inline images are read: their cap, and what the answer's reader took. */
@@ -304,17 +309,17 @@ export interface InlineOptions {
 
 /** What the key is checked against in a task answer, and how it is read again without it. */
 interface Check {
-  readonly key: string;
+  readonly keys: SecretKeys;
   readonly read: Reading;
   readonly taken: TakenPayloads | undefined;
 }
 
 /** `task` (read from `text`) normalised, with whatever carried the key refused or withheld. */
 function normalisedTask(task: CanonicalTask, text: string, check: Check): ServiceTask {
-  const { key, read } = check;
+  const { keys, read } = check;
   const normalised = normaliseCanonical(task);
-  if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
-  const scrubbed = redactBody(text, key);
+  if (normalised.status === 'processing') return withoutKeyedWord(normalised, keys);
+  const scrubbed = redactBody(text, keys);
   if (scrubbed === text) return normalised;
   const clean = reread(scrubbed, canonicalTaskSchema(), read);
   if (normalised.status === 'completed') {
@@ -332,15 +337,15 @@ function normalisedTask(task: CanonicalTask, text: string, check: Check): Servic
   }
   return {
     status: 'failed',
-    message: redactText(cleanFailed.message, key),
+    message: redactText(cleanFailed.message, keys),
     ...(cleanFailed.sentence ? { sentence: cleanFailed.sentence } : {}),
     ...(cleanFailed.outcome === undefined ? {} : { outcome: cleanFailed.outcome }),
   };
 }
 
 /** A status word shown for an unknown state never carries the key: it is dropped if it does. */
-function withoutKeyedWord(task: ServiceTask, key: string): ServiceTask {
-  if (task.status !== 'processing' || task.word === undefined || !carriesKey(task.word, key)) {
+function withoutKeyedWord(task: ServiceTask, keys: SecretKeys): ServiceTask {
+  if (task.status !== 'processing' || task.word === undefined || !carriesKey(task.word, keys)) {
     return task;
   }
   const { word: _dropped, ...rest } = task;

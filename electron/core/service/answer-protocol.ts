@@ -2,8 +2,8 @@
  * What the service client (main thread, answer-reader.ts) and the answer worker
  * (answer-worker.ts, answer-jobs.ts) say to each other: what to read an answer as, its body's
  * chunks, and what the answer was. Everything here crosses threads by structured clone: plain
- * data, the key among it (a worker thread is this process; it never leaves it), and the bytes of
- * the images an answer carried inline, transferred, never copied.
+ * data, the keys among it (a worker thread is this process; they never leave it), and the bytes
+ * of the images an answer carried inline, transferred, never copied.
  */
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
@@ -12,10 +12,16 @@ import type { SubmitAnswer } from './answer-parsing';
 import { ServiceError, type ServiceErrorInit } from './service-error';
 import type { ServiceOperation } from './status-errors';
 
-/** What the worker needs to read every 2xx answer: whose profile, whose key, which limits. */
+/**
+ * The keys an answer is searched for: the one the request sent, then every other the process
+ * holds (ServiceClientOptions.heldKeys). A service may echo any key it learnt, not only its own.
+ */
+type AnswerKeys = readonly string[];
+
+/** What the worker needs to read every 2xx answer: whose profile, which keys, which limits. */
 interface AnswerBase {
   readonly provider: ProviderId;
-  readonly key: string;
+  readonly keys: AnswerKeys;
   /** The usual answer limit: the most the answer may hold but its inline payloads. */
   readonly maxBytes: number;
   /** The answer's headers (a cost may be stated there). */
@@ -45,7 +51,7 @@ export type AnswerSpec = TaskSpec | SubmitSpec;
 export interface StatusSpec {
   readonly kind: 'status';
   readonly provider: ProviderId;
-  readonly key: string;
+  readonly keys: AnswerKeys;
   readonly op: ServiceOperation;
   readonly status: number;
   readonly statusText: string;

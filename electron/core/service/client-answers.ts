@@ -13,11 +13,15 @@ import type { ProviderProfile } from './providers/provider-profile';
 import { ServiceError } from './service-error';
 import { errorForTooLarge, type ServiceOperation } from './status-errors';
 
-/** The client's side of reading: its worker, its usual answer limit, its clock. */
+/**
+ * The client's side of reading: its worker, its usual answer limit, its clock, and where the keys
+ * its answers are searched for are held (ServiceClientOptions.heldKeys).
+ */
 export interface AnswerContext {
   readonly answers: AnswerReader;
   readonly maxBytes: number;
   readonly now: () => number;
+  readonly heldKeys: (() => Promise<readonly string[]>) | undefined;
 }
 
 /** The call an answer belongs to. */
@@ -28,7 +32,8 @@ export interface AnswerCall {
   /** The caller's abort alone, which also ends the worker's reading of an answer that came. */
   readonly callerSignal: AbortSignal | undefined;
   readonly profile: ProviderProfile;
-  readonly credentials: { readonly key: string };
+  /** The key sent, then every other the process holds: what an answer is searched for. */
+  readonly keys: readonly string[];
 }
 
 /** A body that did not all arrive: too large, broken, or ended by the caller's abort. */
@@ -86,7 +91,7 @@ export async function statusError(
     {
       kind: 'status',
       provider: call.profile.id,
-      key: call.credentials.key,
+      keys: call.keys,
       op: call.op,
       status: response.status,
       statusText: response.statusText,

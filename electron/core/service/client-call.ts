@@ -14,7 +14,7 @@ import type { ServiceOperation } from './status-errors';
 export interface ServiceClientOptions {
   fetch: FetchLike;
   /** Total per request, redirects and reading the body included. Default 30 s. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
   /** Redirects (under the base URL) followed per request. Default 3. */
   maxRedirects?: number;
   /** A larger 200 body is a protocol error; larger error bodies are cut here. Default 1 MiB. */
@@ -33,16 +33,29 @@ export interface ServiceClientOptions {
    */
   clock?: Clock;
   /**
+   * Every key the process holds now (CredentialsProvider.heldKeys: the app's vaults, the command
+   * line's variables), read at the start of each call and dropped at its end; default none. An
+   * answer, an error and a redirect are searched for each of them besides the key the call
+   * sends: a hostile service may echo a key it learnt elsewhere (a replaced one, another
+   * service's) into a task id or an image URL, which would be kept as data.
+   */
+  heldKeys?: (() => Promise<readonly string[]>) | undefined;
+  /**
    * Reads every answer off the main thread (answer-reader.ts); default the process's shared one.
    * Tests pass their own (a worker that hangs or crashes).
    */
-  answers?: AnswerReader;
+  answers?: AnswerReader | undefined;
 }
 
 /** One call in flight: what it is, whose key, and the signals that can end it. */
 export interface Call {
   readonly op: ServiceOperation;
   readonly credentials: CheckedCredentials;
+  /**
+   * What answers and errors are searched for: the key sent, then every other the process holds
+   * (ServiceClientOptions.heldKeys), for this call only.
+   */
+  readonly keys: readonly string[];
   /** The service's profile: its key header, its words (providers/). */
   readonly profile: ProviderProfile;
   /** Regional host patterns besides the base URL where the key may go (providers/regional-hosts.ts). */

@@ -1,12 +1,45 @@
 /**
- * The service client's small pure parts (service-client.ts): option checks, the body limit of
- * each answer and how the answer worker reads it, the status a profile's own error kind stands
- * for.
+ * The service client's small parts (service-client.ts): what a call starts from (its checked
+ * credentials, the keys its answers are searched for), option checks, the body limit of each
+ * answer and how the answer worker reads it, the status a profile's own error kind stands for.
  */
+import type { ServiceCredentials } from '../../ports/credentials';
 import type { AnswerSpec } from './answer-protocol';
+import type { Call } from './client-call';
+import { regionalOriginsAt } from './providers/api-origins';
+import { profileOf } from './providers/profiles';
+import { checkCredentials } from './request-guard';
 import { base64Length } from './inline-image';
 import type { ProviderProfile } from './providers/provider-profile';
 import type { ServiceErrorKind } from './service-error';
+
+/**
+ * What a call starts from, before anything is sent: its credentials checked (request-guard.ts),
+ * its provider's profile, and the regional hosts where that profile's key may also go.
+ * @throws ServiceError of kind `config`.
+ */
+export function callBasis(
+  credentials: ServiceCredentials,
+): Pick<Call, 'credentials' | 'profile' | 'regional'> {
+  const checked = checkCredentials(credentials);
+  const profile = profileOf(credentials.provider);
+  return { credentials: checked, profile, regional: regionalOriginsAt(profile, checked.baseUrl) };
+}
+
+/**
+ * What a call's answers and errors are searched for: the key it sends, then every other key the
+ * process holds now (`held`, ServiceClientOptions.heldKeys). A key that cannot be read now is held
+ * in no usable form, so a source that fails leaves the key sent alone. The list lives as long as
+ * the call.
+ */
+export async function keysToFind(
+  sent: string,
+  held: (() => Promise<readonly string[]>) | undefined,
+): Promise<readonly string[]> {
+  if (!held) return [sent];
+  const others = (await held().catch(() => [])).filter((key) => key !== '' && key !== sent);
+  return [sent, ...new Set(others)];
+}
 
 /** The status a provider's own error kind stands for (see StatusAnswer.meaning). */
 export const KIND_STATUS: Partial<Record<ServiceErrorKind, number>> = {
@@ -64,7 +97,7 @@ export type AnswerReading = (response: Response) => {
  */
 export function taskReading(
   profile: ProviderProfile,
-  key: string,
+  keys: readonly string[],
   limits: ReadingLimits,
   options: { readonly which: 'poll' | 'result'; readonly fetchesResult: boolean },
 ): AnswerReading {
@@ -73,7 +106,7 @@ export function taskReading(
     spec: {
       kind: 'task',
       provider: profile.id,
-      key,
+      keys,
       maxBytes: limits.maxBytes,
       headers: [...response.headers],
       which,
@@ -89,14 +122,14 @@ export function taskReading(
 /** A submit's answer as the answer worker reads it (never an inline payload: the usual limit). */
 export function submitReading(
   profile: ProviderProfile,
-  key: string,
+  keys: readonly string[],
   limits: ReadingLimits,
 ): AnswerReading {
   return (response) => ({
     spec: {
       kind: 'submit',
       provider: profile.id,
-      key,
+      keys,
       maxBytes: limits.maxBytes,
       headers: [...response.headers],
     },

@@ -12,6 +12,7 @@ import { cleanText } from '../../../shared/service/wire';
 import { bodyExcerpt, parseJson } from './http-response';
 import type { KeyProbe, ProviderProfile } from './providers/provider-profile';
 import { redactText } from './request-guard';
+import type { SecretKeys } from '../secrets';
 
 /** The answer to a probe as the client read it: any status, its body (cut at the usual limit). */
 export interface ProbeAnswer {
@@ -69,8 +70,12 @@ function isWebPage(answer: ProbeAnswer): boolean {
   return HTML_TYPE.test(answer.contentType ?? '') || HTML_START.test(answer.text);
 }
 
-function accepted(read: ReturnType<KeyProbe['read']>, status: number, key: string): KeyAccepted {
-  const detail = read.detail && redactText(cleanText(read.detail), key);
+function accepted(
+  read: ReturnType<KeyProbe['read']>,
+  status: number,
+  keys: SecretKeys,
+): KeyAccepted {
+  const detail = read.detail && redactText(cleanText(read.detail), keys);
   const balance = read.balance ? checkReportedCost(read.balance) : undefined;
   return {
     verdict: 'accepted',
@@ -99,17 +104,21 @@ function verdictOfStatus(
  * What the answer to `profile`'s key probe says (the keyless check, when the probe needs one, is
  * the client's: {@link withoutKey}).
  */
-export function keyCheckOf(profile: ProviderProfile, answer: ProbeAnswer, key: string): KeyCheck {
+export function keyCheckOf(
+  profile: ProviderProfile,
+  answer: ProbeAnswer,
+  keys: SecretKeys,
+): KeyCheck {
   const probe = profile.keyProbe;
   const json = parseJson(answer.text);
   if (probe && json.ok && probe.statuses.includes(answer.status)) {
     const read = probe.read(json.value, answer.status);
-    if (read.accepted) return accepted(read, answer.status, key);
+    if (read.accepted) return accepted(read, answer.status, keys);
   }
   return {
     verdict: verdictOfStatus(profile, answer, json),
     status: answer.status,
-    excerpt: redactText(bodyExcerpt(answer.text), key),
+    excerpt: redactText(bodyExcerpt(answer.text), keys),
   };
 }
 
@@ -117,10 +126,10 @@ export function keyCheckOf(profile: ProviderProfile, answer: ProbeAnswer, key: s
  * An accepted check, after the same request went without the key: it stands when that was
  * refused (401/403); otherwise the service answers without looking at any key.
  */
-export function withoutKey(check: KeyAccepted, keyless: ProbeAnswer, key: string): KeyCheck {
+export function withoutKey(check: KeyAccepted, keyless: ProbeAnswer, keys: SecretKeys): KeyCheck {
   if (keyless.status === 401 || keyless.status === 403) return check;
   // The first answer heard the key: a hostile service may say it back in the second.
-  const said = redactText(bodyExcerpt(keyless.text), key);
+  const said = redactText(bodyExcerpt(keyless.text), keys);
   return {
     verdict: 'keyless',
     status: check.status,

@@ -15,7 +15,9 @@ import {
   type ProbeAnswer,
 } from './key-check';
 import type { ProviderProfile } from './providers/provider-profile';
+import { redactText } from './request-guard';
 import type { ServiceOperation } from './status-errors';
+import type { SecretKeys } from '../secrets';
 
 /** How the client sends the probe and judges its redirects (redirects.ts). */
 export interface ProbeTransport {
@@ -51,22 +53,35 @@ async function answerAt(
   }
 }
 
-/** Asks `profile`'s key probe at `url` with `key` (and without, when its answer needs that). */
+/**
+ * Asks `profile`'s key probe at `url` with the call's key (and without, when its answer needs
+ * that); what it quotes of the answers is scrubbed of each of `keys`.
+ */
 export async function runKeyProbe(
   profile: ProviderProfile,
-  key: string,
+  keys: SecretKeys,
   url: string,
   transport: ProbeTransport,
 ): Promise<KeyCheck> {
   const answer = await answerAt(url, false, transport);
-  if ('verdict' in answer) return answer;
-  const check = keyCheckOf(profile, answer, key);
+  if ('verdict' in answer) return scrubbedTarget(answer, keys);
+  const check = keyCheckOf(profile, answer, keys);
   if (check.verdict !== 'accepted' || profile.keyProbe?.refusedWithoutKey !== true) return check;
   const keyless = await answerAt(url, true, transport);
   // Sent away without a key (to a sign-in page, say): not refused, so not a key check.
   const heard =
     'verdict' in keyless ? { status: keyless.status, text: '', contentType: null } : keyless;
-  return withoutKey(check, heard, key);
+  return withoutKey(check, heard, keys);
+}
+
+/**
+ * A redirect's target as the check reports it (Settings names it): an origin the service wrote
+ * in its Location, so a key's run spelled as a host name (`https://<key>.example`) is scrubbed.
+ */
+function scrubbedTarget(redirected: KeyRedirected, keys: SecretKeys): KeyRedirected {
+  return redirected.to === null
+    ? redirected
+    : { ...redirected, to: redactText(redirected.to, keys) };
 }
 
 async function probeAnswerOf(response: Response, transport: ProbeTransport): Promise<ProbeAnswer> {

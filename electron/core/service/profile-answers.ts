@@ -10,6 +10,7 @@ import type { Reading } from './reading';
 import { costOfAnswer } from './cost-reading';
 import type { ProviderProfile } from './providers/provider-profile';
 import type { TakenPayloads } from './inline-taken';
+import type { SecretKeys } from '../secrets';
 
 /** A 2xx answer as it came: its body text (parsed once, here) and its headers. */
 export interface AnswerSource {
@@ -36,9 +37,9 @@ function submitReading(profile: ProviderProfile): Reading {
 export function submitAnswerOf(
   profile: ProviderProfile,
   answer: AnswerSource,
-  key: string,
+  keys: SecretKeys,
 ): SubmitAnswer & AnswerCost {
-  const read = readSubmitAnswer(answer.text, key, submitReading(profile));
+  const read = readSubmitAnswer(answer.text, keys, submitReading(profile));
   return { ...read.answer, ...costOfAnswer(profile, read.json, answer.headers) };
 }
 
@@ -51,13 +52,13 @@ export function taskAnswerOf(
   answer: AnswerSource,
   read: Reading,
   secrets: {
-    readonly key: string;
+    readonly keys: SecretKeys;
     readonly maxInlineBytes?: number;
     /** The inline payloads the answer's reader took out of `answer.text` (answer-scan.ts). */
     readonly taken?: TakenPayloads;
   },
 ): ServiceTask & AnswerCost {
   const inline = { maxBytes: secrets.maxInlineBytes, taken: secrets.taken };
-  const { task, json } = readTaskAnswer(answer.text, secrets.key, read, inline);
+  const { task, json } = readTaskAnswer(answer.text, secrets.keys, read, inline);
   return { ...task, ...costOfAnswer(profile, json, answer.headers) };
 }

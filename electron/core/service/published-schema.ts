@@ -21,7 +21,8 @@ import { discardBody, readBodyText } from './http-response';
 import { serviceNameAt } from './key-binding';
 import { keyMayGoTo } from './providers/api-origins';
 import { profileOf } from './providers/profiles';
-import { checkCredentials } from './request-guard';
+import { carriesKey } from '../secrets';
+import { checkCredentials, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
@@ -126,6 +127,9 @@ async function fetchChecked(
   // The key is checked (and needed) only where it goes: fal's schema is public.
   const checked = address.withKey ? checkCredentials(credentials) : { baseUrl, key: '' };
   const said = { service, model };
+  // What comes back is searched for the key, sent or not (fal's schema is public): the options
+  // are kept in a file and shown in the window, and a redirect's host is named in a sentence.
+  const key = typeof credentials.key === 'string' ? credentials.key.trim() : '';
   const keyGoes = (url: string): boolean =>
     !address.withKey || keyMayGoTo(url, checked.baseUrl, []);
   const headers: Record<string, string> = {
@@ -140,10 +144,10 @@ async function fetchChecked(
     if (typeof answer === 'string') {
       return {
         ok: false,
-        problem: sentence('error.params.schemaMoved', { ...said, host: answer }),
+        problem: sentence('error.params.schemaMoved', { ...said, host: redactText(answer, key) }),
       };
     }
-    return await readAnswer(answer, address.source, said, combined);
+    return await readAnswer(answer, address.source, { said, signal: combined, key });
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     void error;
@@ -181,12 +185,20 @@ function hostOfLocation(response: Response, from: string): string {
   }
 }
 
+/**
+ * The schema in a 200 answer. One whose text carries the key (in any encoding: key-echo.ts reads
+ * it as sent, before the reader cleans it into words a person reads) is not read at all.
+ */
 async function readAnswer(
   response: Response,
   source: SchemaSource,
-  said: { service: string; model: string },
-  signal: AbortSignal,
+  asked: {
+    readonly said: { service: string; model: string };
+    readonly signal: AbortSignal;
+    readonly key: string;
+  },
 ): Promise<PublishedSchema> {
+  const { said, signal } = asked;
   if (response.status !== 200) {
     discardBody(response);
     return { ok: false, problem: sentence('error.params.schemaUnreached', said) };
@@ -195,7 +207,8 @@ async function readAnswer(
   if (read.outcome === 'broken') {
     return { ok: false, problem: sentence('error.params.schemaUnreached', said) };
   }
-  const schema = read.outcome === 'complete' ? readFetchedSchema(read.text, source) : undefined;
+  const whole = read.outcome === 'complete' && !carriesKey(read.text, asked.key);
+  const schema = whole ? readFetchedSchema(read.text, source) : undefined;
   return schema === undefined
     ? { ok: false, problem: sentence('error.params.schemaUnusable', said) }
     : { ok: true, schema };

@@ -14,6 +14,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export interface RedirectingCall {
   readonly op: ServiceOperation;
   readonly credentials: CheckedCredentials;
+  /** The key sent, then every other the process holds: scrubbed from a refusal's detail. */
+  readonly keys: readonly string[];
   /** Regional host patterns where the key may go besides the base URL. */
   readonly regional: readonly string[];
   /** Redirects followed per request at most. */
@@ -35,12 +37,7 @@ export function redirectTarget(
   if (!opaque && (!REDIRECT_STATUSES.has(response.status) || location === null)) return null;
   const refuse = (refusal: RedirectRefusal, detail: string): never => {
     discardBody(response);
-    throw errorForRedirect(
-      call.op,
-      refusal,
-      response.status,
-      redactText(detail, call.credentials.key),
-    );
+    throw errorForRedirect(call.op, refusal, response.status, redactText(detail, call.keys));
   };
   if (opaque || location === null)
     return refuse('elsewhere', 'redirect to an address the transport did not show');

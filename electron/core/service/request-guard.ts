@@ -6,7 +6,7 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import { worksWithoutKey } from '../../../shared/domain/providers';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { scrubKey } from '../secrets';
+import { scrubKey, type SecretKeys } from '../secrets';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
@@ -64,12 +64,13 @@ export function checkCredentials(credentials: ServiceCredentials): CheckedCreden
 }
 
 /**
- * `text` with every echo of the key scrubbed: as is, escaped, percent- or entity-encoded, as
+ * `text` with every echo of each of `keys` scrubbed (the key sent, and every other the process
+ * holds: see ServiceClientOptions.heldKeys): as is, escaped, percent- or entity-encoded, as
  * UTF-16, base64, hex, with invisible characters between its letters, or a run of 12 of its
  * characters (see key-echo.ts). Short keys (under 4 characters) are left alone.
  */
-export function redactText(text: string, key: string): string {
-  return scrubKey(text, key);
+export function redactText(text: string, keys: SecretKeys): string {
+  return scrubKey(text, keys);
 }
 
 /**
@@ -78,17 +79,17 @@ export function redactText(text: string, key: string): string {
  * (a depth limit that gave up used to report such a body as carrying the key). An echo inside a
  * JSON string is replaced inside that string, so the body still parses afterwards.
  */
-export function redactBody(text: string, key: string): string {
-  return scrubKey(text, key);
+export function redactBody(text: string, keys: SecretKeys): string {
+  return scrubKey(text, keys);
 }
 
 /** `said` with the key scrubbed from each of its text values (server words, addresses). */
-function redactSentence(said: Sentence, key: string): Sentence {
+function redactSentence(said: Sentence, keys: SecretKeys): Sentence {
   if (said.params === undefined) return said;
   const params = Object.fromEntries(
     Object.entries(said.params).map(([name, value]) => [
       name,
-      typeof value === 'string' ? redactText(value, key) : value,
+      typeof value === 'string' ? redactText(value, keys) : value,
     ]),
   );
   return sentence(said.key, params);
@@ -99,21 +100,21 @@ function redactSentence(said: Sentence, key: string): Sentence {
  * message, follows from them), or the scrubbed text when there is no sentence, or when the
  * key would still show across a value and the words around it.
  */
-function redactedMessage(error: ServiceError, key: string): string | Sentence {
-  const said = error.sentence ? redactSentence(error.sentence, key) : undefined;
+function redactedMessage(error: ServiceError, keys: SecretKeys): string | Sentence {
+  const said = error.sentence ? redactSentence(error.sentence, keys) : undefined;
   if (said) {
     const text = englishText(said);
-    if (redactText(text, key) === text) return said;
+    if (redactText(text, keys) === text) return said;
   }
-  return redactText(error.message, key);
+  return redactText(error.message, keys);
 }
 
-/** A copy of `error` whose message and detail cannot contain the key. */
-export function redactError(error: ServiceError, key: string): ServiceError {
+/** A copy of `error` whose message and detail cannot contain any of `keys`. */
+export function redactError(error: ServiceError, keys: SecretKeys): ServiceError {
   return new ServiceError({
     kind: error.kind,
-    message: redactedMessage(error, key),
-    ...(error.detail === undefined ? {} : { detail: redactText(error.detail, key) }),
+    message: redactedMessage(error, keys),
+    ...(error.detail === undefined ? {} : { detail: redactText(error.detail, keys) }),
     ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
     ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
     mayHaveReachedService: error.mayHaveReachedService,

@@ -22,7 +22,7 @@ import {
 import { discardBody, readBodyText } from './http-response';
 import { errorForTimeout, errorForUnexpected } from './network-errors';
 import { fetchAnswer, refuseUnsendable } from './send-request';
-import { checkCredentials, redactError } from './request-guard';
+import { redactError } from './request-guard';
 import type { KeyCheck } from './key-check';
 import { runKeyProbe } from './key-probe';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -35,12 +35,13 @@ import { timeLimit } from './time-limit';
 import type { ProfileRequest, ProviderProfile } from './providers/provider-profile';
 import type { QueuePlace } from './providers/provider-profile';
 import { atAddress, placed, waitsInQueue } from './waiting-place';
-import { profileOf } from './providers/profiles';
-import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
+import { hostOf, keyMayGoTo } from './providers/api-origins';
 import { serviceNameAt } from './key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Call, Outgoing, ServiceClientOptions, TaskRef } from './client-call';
 import {
+  callBasis,
+  keysToFind,
   positive,
   submitReading,
   taskReading,
@@ -89,6 +90,7 @@ export class ServiceClient {
       answers: options.answers ?? sharedAnswerReader(),
       maxBytes: this.#maxBytes,
       now: this.#now,
+      heldKeys: options.heldKeys,
     };
   }
 
@@ -111,7 +113,7 @@ export class ServiceClient {
   ): Promise<SubmitAnswer & AnswerCost> {
     return this.#run('submit', credentials, signal, async (call) => {
       const outgoing = this.#outgoing(call, call.profile.submit(request, sent));
-      const read = submitReading(call.profile, call.credentials.key, this.#limits());
+      const read = submitReading(call.profile, call.keys, this.#limits());
       const response = await this.#respond(call, outgoing);
       const statuses = call.profile.answerStatuses.submit;
       const outcome = await this.#readOutcome(call, response, statuses, read);
@@ -139,8 +141,8 @@ export class ServiceClient {
       const request = ref.request ?? { prompt: '' };
       const polled = this.#outgoing(call, profile.poll(taskId, ref.handles ?? {}, request));
       const fetchesResult = Boolean(profile.result && profile.readResult);
-      const { key } = call.credentials;
-      const readPoll = taskReading(profile, key, this.#limits(), { which: 'poll', fetchesResult });
+      const { keys } = call;
+      const readPoll = taskReading(profile, keys, this.#limits(), { which: 'poll', fetchesResult });
       const polledAnswer = await this.#respond(call, polled);
       const answer = await this.#readOutcome(
         call,
@@ -152,7 +154,7 @@ export class ServiceClient {
         const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
         const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
         const which = { which: 'result', fetchesResult: false } as const;
-        const readResult = taskReading(profile, key, this.#limits(), which);
+        const readResult = taskReading(profile, keys, this.#limits(), which);
         const fetchedAnswer = await this.#respond(call, fetched);
         const result = await this.#readOutcome(call, fetchedAnswer, accepted, readResult);
         if (result.kind !== 'task') throw unexpectedOutcome(call.op, result);
@@ -250,7 +252,7 @@ export class ServiceClient {
         });
       }
       const outgoing = this.#outgoing(call, probe.request);
-      return runKeyProbe(call.profile, call.credentials.key, outgoing.url, {
+      return runKeyProbe(call.profile, call.keys, outgoing.url, {
         ...call,
         maxBytes: this.#maxBytes,
         send: (url, keyless) => this.#send(call, { ...outgoing, url, keyless }),
@@ -299,24 +301,23 @@ export class ServiceClient {
     callerSignal: AbortSignal | undefined,
     work: (call: Call) => Promise<T>,
   ): Promise<T> {
-    const checked = checkCredentials(credentials);
-    const profile = profileOf(credentials.provider);
-    const regional = regionalOriginsAt(profile, checked.baseUrl);
+    const basis = callBasis(credentials);
     if (callerSignal?.aborted) throw callerSignal.reason;
     // Nothing is sent until its answer can be read (the answer worker is up), and the worker's
     // start is not the request's time.
     await this.#reading.answers.ready(op, callerSignal);
+    const keys = await keysToFind(basis.credentials.key, this.#reading.heldKeys);
     const limit = timeLimit(this.#timeoutMs, this.#clock);
     const timeout = limit.signal;
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     try {
-      return await work({ op, credentials: checked, profile, regional, signal, callerSignal });
+      return await work({ ...basis, keys, op, signal, callerSignal });
     } catch (error) {
       // The engine aborts on shutdown and expects its own reason back, unchanged.
       if (callerSignal?.aborted) throw callerSignal.reason;
-      if (error instanceof ServiceError) throw redactError(error, checked.key);
+      if (error instanceof ServiceError) throw redactError(error, keys);
       if (timeout.aborted) throw errorForTimeout(op, this.#timeoutMs);
-      throw redactError(errorForUnexpected(op, error), checked.key);
+      throw redactError(errorForUnexpected(op, error), keys);
     } finally {
       limit.clear();
     }

@@ -1,6 +1,7 @@
 /**
- * A service that echoes the key, in any encoding, in any place of its answers.
- * Random keys over every encoding and every place, each run through the real core (the HTTP service
+ * A service that echoes the key, in any encoding, in any place of its answers: the key the task
+ * was sent with, or another key the app holds (another service's: a hostile service may echo any
+ * key it learnt). Random keys over every encoding and every place, each run through the real core (the HTTP service
  * client over loopback to a node:http service in this file, the task engine, the SQLite history,
  * the gallery with its sidecars on disk, a rotating log with the app's key redactor), then the
  * CLI's lines for the finished task. Afterwards every file (history database bytes, sidecars,
@@ -8,12 +9,13 @@
  * is searched for any 12 consecutive characters of the key in any of the encodings, by the
  * test's own scanner (key-encodings.ts), and the places it is found in are named.
  *
- * The negative controls (the third test) put the key where only the last of the app's defences
- * stands between it and a place: in an answer's status line and in a transport error (past the
- * status body's scrub, to the service client's redactError), and in a task id that carries a key
- * the app replaced (past the service client, which knows only the key it sends, to the log's
- * redactor). Which defence keeps the key out of which place, and which control fails without it,
- * is in the commit that added them.
+ * The negative controls (the third test) put the key where a defence behind the answer's reading
+ * stands between it and a place: in an answer's status line (scrubbed in the answer worker, as
+ * the body is, and again by the service client's redactError), in a transport error (past the
+ * answer worker, to redactError), and in a task id the user gave (tracked, never read from an
+ * answer) that carries another key the app holds, which only the log's redactor keeps out of the
+ * log line naming the task. Which defence keeps the key out of which place, and which control
+ * fails without it, is in the commits that added them.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -50,6 +52,12 @@ const FILE = 'tests/hardening/key-and-bodies/key-echoes.test.ts';
  * chance at twice the time; `npm run soak` runs every pair about five times.
  */
 const RUNS = scaled(57, 1_000);
+/**
+ * Whether run `run` echoes the other key the app holds rather than the one sent: every second
+ * round of the 18 encodings (runs 18–35 of 57), so each encoding and each place is tried with
+ * both keys and no run is added.
+ */
+const echoesHeldKey = (run: number) => Math.floor(run / ENCODING_NAMES.length) % 2 === 1;
 const MAX_BODY = 1024 * 1024;
 
 /** Where the service puts the echo, and what the finished task must look like. */
@@ -69,21 +77,30 @@ const PLACES = {
 type Place = keyof typeof PLACES;
 
 /**
- * The negative controls' places: each past the first defence, so that only the last one keeps
- * the key out (see the file's head).
+ * The negative controls' places: past the answer's own checks, where a defence behind them keeps
+ * the key out (see the file's head and each control).
  */
 const CONTROLS = {
-  /** A submit refused with the key in the HTTP reason phrase: the status body's scrub skips it. */
+  /**
+   * A submit refused with the key in the HTTP reason phrase: scrubbed in the answer worker
+   * (statusOutcome, as the body) and again by the service client's redactError. Each alone is
+   * proven where it is the only defence: answer-errors-key.test.ts (the worker's), the
+   * transportError control (redactError's).
+   */
   statusLine: 'submit_failed',
   /** A task query whose transport failed with the key in the error's text (an injected fetch). */
   transportError: 'completed',
-  /** A task id carrying a key the app replaced (still in the log's redactor, not the client's). */
-  replacedKeyInTaskId: 'completed',
+  /**
+   * A task id the user gave (tracked: no answer of a service, so no answer check) carrying another
+   * key the app holds: the log line naming the task ('task completed') is kept clean by the log's
+   * redactor alone.
+   */
+  heldKeyInTrackedId: 'completed',
 } as const;
 type Control = keyof typeof CONTROLS;
 
-/** The key the app held before the run's, and still redacts (replacedKeyInTaskId). */
-const EARLIER = 'replaced-Zq81mXv4Lr2Tb9Kd';
+/** Another key the app holds besides the run's (another service's): heldKeyInTrackedId's echo. */
+const OTHER_HELD = 'other-held-Zq81mXv4Lr2Tb9Kd';
 
 /**
  * Each control's encodings: a third of the 18 each, so they are tried once between them; the
@@ -132,7 +149,6 @@ function submitAnswer(res: ServerResponse, { place, echo }: Scenario): void {
     res.end('{"error":{"message":"Invalid request."}}');
     return;
   }
-  if (place === 'replacedKeyInTaskId') return json(res, 200, { id: `task-${echo}` });
   return json(res, 200, { id: 'task-1' });
 }
 
@@ -218,7 +234,12 @@ interface RunOutcome {
 
 /** How a run's core differs from the property's. */
 interface RunOptions {
-  /** The keys the log's redactor scrubs (the app's: every key it holds); the run's key unless set. */
+  /** Every key the app holds besides the run's (the credentials' heldKeys); none unless set. */
+  readonly held?: readonly string[];
+  /**
+   * The keys the log's redactor scrubs (the app's: every key it holds); the run's key and
+   * `held` unless set.
+   */
   readonly redacted?: readonly string[];
   /** What the core sends with (a fault injected in front of the real fetch). */
   readonly fetch?: typeof fetch;
@@ -245,14 +266,15 @@ async function runOnce(
     minimumLevel: 'debug',
     fallback: () => undefined,
   });
-  logger.setRedactor(secretRedactor(options.redacted ?? [key]));
+  const held = options.held ?? [];
+  logger.setRedactor(secretRedactor(options.redacted ?? [key, ...held]));
   const sendWith = options.fetch ?? fetch;
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir,
     galleryDir,
     fetch: (url, init) => sendWith(url, init),
-    credentials: new StaticCredentials(server.origin, key),
+    credentials: new StaticCredentials(server.origin, key, server.origin, held),
     clock: systemClock,
     logger,
     requestTimeoutMs: 5_000,
@@ -267,7 +289,11 @@ async function runOnce(
   const texts: { where: string; text: string }[] = [];
   try {
     core.engine.start({ resume: false });
-    const [submitted] = await core.engine.submit({ prompt: 'an echo' }, targetAt(server.origin), 1);
+    // A task id the user gives is tracked (the app's and the CLI's `track`); any other is submitted.
+    const [submitted] =
+      scene.place === 'heldKeyInTrackedId'
+        ? [await core.engine.track(`task-${scene.echo}`, { endpoint: server.origin })]
+        : await core.engine.submit({ prompt: 'an echo' }, targetAt(server.origin), 1);
     const progress = new CliProgress(
       new Set([submitted!.localId]),
       (line) => texts.push({ where: 'cli progress', text: line }),
@@ -317,12 +343,15 @@ function placeOf(where: string): string {
   return file;
 }
 
-/** How many forms of `key` each place holds (none: an empty object). */
-function leaksByPlace(key: string, texts: RunOutcome['texts']): Record<string, number> {
-  const scanner = keyScanner(key);
+/** How many forms of each of `keys` each place holds (none: an empty object). */
+function leaksByPlace(
+  keys: string | readonly string[],
+  texts: RunOutcome['texts'],
+): Record<string, number> {
+  const scanners = (typeof keys === 'string' ? [keys] : keys).map(keyScanner);
   const found: Record<string, number> = {};
   for (const { where, text } of texts) {
-    const forms = scanner.leaks(text).length;
+    const forms = scanners.reduce((sum, scanner) => sum + scanner.leaks(text).length, 0);
     if (forms > 0) found[placeOf(where)] = (found[placeOf(where)] ?? 0) + forms;
   }
   return found;
@@ -358,24 +387,32 @@ describe('the key echoed by the service, in any encoding and any place', () => {
     let scanned = 0;
     let leaked = 0;
     const places = Object.keys(PLACES) as Place[];
-    const keys = fc.sample(fc.tuple(keyArb, fc.nat(5)), { numRuns: RUNS });
-    for (const [run, [key, shift]] of keys.entries()) {
+    const heldTried: Record<string, number> = {};
+    const keys = fc.sample(fc.tuple(keyArb, keyArb, fc.nat(5)), { numRuns: RUNS });
+    for (const [run, [key, other, shift]] of keys.entries()) {
       const place = places[run % places.length]!;
       const encoding = ENCODING_NAMES[run % ENCODING_NAMES.length]!;
-      const echo = ENCODINGS[encoding]!(key, shift);
-      const where = `run ${run}: ${place} × ${encoding} (key ${key.length} chars, shift ${shift})`;
-      const { record, texts } = await runOnce(key, { place, echo, polls: 0 });
-      // The key first, by place (a defence taken away shows where the key went), then the end.
-      const leaks = leaksByPlace(key, texts);
+      const echoed = echoesHeldKey(run) ? other : key;
+      const echo = ENCODINGS[encoding]!(echoed, shift);
+      const which = echoed === key ? 'the key sent' : 'another key held';
+      const where = `run ${run}: ${place} × ${encoding}, ${which} (${echoed.length} chars, shift ${shift})`;
+      const { record, texts } = await runOnce(key, { place, echo, polls: 0 }, { held: [other] });
+      // The keys first, by place (a defence taken away shows where a key went), then the end.
+      const leaks = leaksByPlace([key, other], texts);
       leaked += Object.values(leaks).reduce((sum, count) => sum + count, 0);
       expect(leaks, where).toEqual({});
       expectOutcome(place, record, where);
       tried[place] = (tried[place] ?? 0) + 1;
+      if (echoed === other) heldTried[`${place} × ${encoding}`] = 1;
       encodingsTried.add(encoding);
       scanned += texts.length;
     }
     expect(Object.keys(tried).sort()).toEqual([...places].sort());
     expect([...encodingsTried].sort()).toEqual([...ENCODING_NAMES].sort());
+    // The other key held was echoed under every encoding and in every place.
+    const heldPairs = Object.keys(heldTried).map((pair) => pair.split(' × '));
+    expect(new Set(heldPairs.map(([place]) => place)).size).toBe(places.length);
+    expect(new Set(heldPairs.map(([, encoding]) => encoding)).size).toBe(ENCODING_NAMES.length);
     // The scanner finds what it is meant to find (a positive control).
     const control = 'sk-control-0123456789abcdef';
     for (const encoding of ENCODING_NAMES)
@@ -388,7 +425,7 @@ describe('the key echoed by the service, in any encoding and any place', () => {
     recordReliability({
       section: 'key-safety',
       row: 'Key echoed by the service in any encoding and place (property)',
-      load: `${RUNS} tasks through the real core over loopback, random keys; ${ENCODING_NAMES.length} encodings × ${Object.keys(PLACES).length} places paired in turn`,
+      load: `${RUNS} tasks through the real core over loopback, random keys; ${ENCODING_NAMES.length} encodings × ${Object.keys(PLACES).length} places paired in turn; the key sent or another key held echoed, by turns of ${ENCODING_NAMES.length} runs`,
       injected: tried,
       outcome: { 'texts scanned (files, events, CLI lines)': scanned, 'key forms found': leaked },
       // Every task ran to its recorded end (expectOutcome); this row counts the key only.
@@ -406,7 +443,7 @@ describe('the key echoed by the service, in any encoding and any place', () => {
       const keys = fc.sample(keyArb, { numRuns: encodings.length });
       for (const [at, encoding] of encodings.entries()) {
         const key = keys[at]!;
-        const echo = ENCODINGS[encoding]!(control === 'replacedKeyInTaskId' ? EARLIER : key, at);
+        const echo = ENCODINGS[encoding]!(control === 'heldKeyInTrackedId' ? OTHER_HELD : key, at);
         const where = `${control} × ${encoding}`;
         const { record, texts } = await runOnce(
           key,
@@ -415,20 +452,20 @@ describe('the key echoed by the service, in any encoding and any place', () => {
             // One run on the app's history worker: the error whose text carried the key up to
             // redactError is written to the history across the worker's message boundary.
             historyWorker: control === 'statusLine' && at === 0,
-            redacted: [key, EARLIER],
+            held: [OTHER_HELD],
             ...(control === 'transportError' ? { fetch: failingFirstQuery(echo) } : {}),
           },
         );
         expect(leaksByPlace(key, texts), where).toEqual({});
         expect(record.status, where).toBe(CONTROLS[control]);
-        if (control !== 'replacedKeyInTaskId') continue;
-        // The service client refuses only the key it sends: the id is kept, and the log line
-        // that names the task ('task accepted') carries it. The log's redactor, given every key
-        // the app holds (app-runtime.ts's redactKeyIn), is what keeps the replaced one out.
+        if (control !== 'heldKeyInTrackedId') continue;
+        // The id is the user's word, not a service's answer: no answer check reads it, it is
+        // kept, and the log line that names the task ('task completed') carries it. The log's
+        // redactor, given every key the app holds (app-runtime.ts's redactKeyIn), keeps it out.
         expect(record.taskId, where).toBe(`task-${echo}`);
         const logs = texts.filter(({ where: file }) => placeOf(file) === 'log');
         expect(logs.length, where).toBeGreaterThan(0);
-        expect(leaksByPlace(EARLIER, logs), where).toEqual({});
+        expect(leaksByPlace(OTHER_HELD, logs), where).toEqual({});
       }
     },
   );

@@ -1,6 +1,6 @@
 /**
  * The model a task reports comes from a hostile service: it may be the API
- * key itself (in any encoding, or half of it with the other half in the next field), a megabyte
+ * key itself, or another key the app holds (another service's; in any encoding, or half of it with the other half in the next field), a megabyte
  * of text, control characters or a right-to-left override. Each runs through the real core (HTTP
  * client over loopback to a node:http service in this file, engine, SQLite history, gallery with
  * sidecars, a rotating log with the key redactor); afterwards every file, every engine event
@@ -32,6 +32,8 @@ import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 
 const KEY = 'sk-model-echo-7Hq2Zp9Lw4Xc1Vb8';
+/** Another key the app holds (the credentials' heldKeys), which the service may echo as well. */
+const HELD = 'held-Rt5Yu8Io1Pa3Sd6FgW2nE';
 
 /** What the service puts in `model` (submit and poll answers alike), and the rest of the body. */
 interface Scene {
@@ -91,13 +93,13 @@ async function run(
     minimumLevel: 'debug',
     fallback: () => undefined,
   });
-  logger.setRedactor(secretRedactor([KEY]));
+  logger.setRedactor(secretRedactor([KEY, HELD]));
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),
-    credentials: new StaticCredentials(server.origin, KEY),
+    credentials: new StaticCredentials(server.origin, KEY, server.origin, [HELD]),
     clock: systemClock,
     logger,
     requestTimeoutMs: 5_000,
@@ -133,30 +135,39 @@ async function run(
   }
 }
 
-const half = Math.floor(KEY.length / 2);
+/** Each echo of `key` (the one sent, or another the app holds), by name. */
+function echoesOf(key: string, which: string): Record<string, Scene> {
+  const half = Math.floor(key.length / 2);
+  const scenes: Record<string, Scene> = {
+    'the key as the model': { submit: { model: key }, poll: { model: key } },
+    'the key in upper case': { submit: {}, poll: { model: key.toUpperCase() } },
+    'base64 of Bearer <key>': { submit: {}, poll: { model: ENCODINGS.bearerBase64!(key, 1) } },
+    'hex of the key': { submit: { model: ENCODINGS.hexLower!(key, 0) }, poll: {} },
+    'a model name around the key': { submit: {}, poll: { model: `image-${key}-v2` } },
+    'half in the model, half in the next field': {
+      submit: { model: key.slice(0, half), object: key.slice(half) },
+      poll: { model: key.slice(0, half), object: key.slice(half) },
+    },
+  };
+  return Object.fromEntries(Object.entries(scenes).map(([name, s]) => [`${name}, ${which}`, s]));
+}
+
 const ECHOES: Record<string, Scene> = {
-  'the key as the model': { submit: { model: KEY }, poll: { model: KEY } },
-  'the key in upper case': { submit: {}, poll: { model: KEY.toUpperCase() } },
-  'base64 of Bearer <key>': { submit: {}, poll: { model: ENCODINGS.bearerBase64!(KEY, 1) } },
-  'hex of the key': { submit: { model: ENCODINGS.hexLower!(KEY, 0) }, poll: {} },
-  'a model name around the key': { submit: {}, poll: { model: `image-${KEY}-v2` } },
-  'half in the model, half in the next field': {
-    submit: { model: KEY.slice(0, half), object: KEY.slice(half) },
-    poll: { model: KEY.slice(0, half), object: KEY.slice(half) },
-  },
+  ...echoesOf(KEY, 'the key sent'),
+  ...echoesOf(HELD, 'another key held'),
 };
 
 /** The echo whose run crosses the history worker's message boundary. */
-const FIRST_ECHO = 'the key as the model';
+const FIRST_ECHO = 'the key as the model, the key sent';
 
 describe('a reported model from a hostile service', () => {
   it.each(Object.entries(ECHOES))(
     'that carries the key (%s) is never stored, sent to the page or logged',
     async (name, echo) => {
       const { record, texts } = await run(echo, name === FIRST_ECHO);
-      // The key first (a defence taken away shows where it went), then the record.
-      const scanner = keyScanner(KEY);
-      const leaks = texts.flatMap((text) => scanner.leaks(text));
+      // The keys first (a defence taken away shows where one went), then the record.
+      const scanners = [keyScanner(KEY), keyScanner(HELD)];
+      const leaks = texts.flatMap((text) => scanners.flatMap((scanner) => scanner.leaks(text)));
       expect(leaks).toEqual([]);
       expect(record.status).toBe('completed');
       expect(record.reportedModel).toBeUndefined();

@@ -58,7 +58,7 @@ describe('headerLookup', () => {
     const child = `
       import { AnswerJob } from './electron/core/service/answer-jobs.ts';
       const job = new AnswerJob(
-        { kind: 'submit', provider: 'pictor', key: 'sk-test', maxBytes: 1e6,
+        { kind: 'submit', provider: 'pictor', keys: ['sk-test'], maxBytes: 1e6,
           headers: [['x-usage-cost', '0.04 USD']] },
         'nonce',
       );

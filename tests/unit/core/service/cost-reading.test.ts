@@ -102,7 +102,7 @@ describe('an answer read with its cost', () => {
     const body = { id: 'task-1', status: 'processing', usage: { credits: 2 } };
     const read = (json: unknown): unknown => pictor.readPoll(json);
     const polled = taskAnswerOf(pictor, { text: JSON.stringify(body), headers }, read, {
-      key: 'sk-key',
+      keys: 'sk-key',
     });
     expect(polled).toMatchObject({ status: 'processing', reportedCost: { unit: 'credits' } });
     expect(parse).toHaveBeenCalledTimes(1);

@@ -45,6 +45,33 @@ describe('findKeyEchoes', () => {
     );
   });
 
+  it('finds each of several keys in one search, each in its own encoding, and scrubs them all', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(keyArb, keyArb, keyArb),
+        fc.constantFrom(...ENCODING_NAMES),
+        fc.constantFrom(...ENCODING_NAMES),
+        fc.nat(5),
+        ([sent, held, absent], first, second, shift) => {
+          fc.pre(!sharesRun(absent, sent) && !sharesRun(absent, held));
+          const echoSent = ENCODINGS[first]!(sent, shift);
+          const echoHeld = ENCODINGS[second]!(held, shift + 1);
+          const body = JSON.stringify({ error: { message: `bad ${echoSent}`, code: echoHeld } });
+          const keys = [absent, sent, held];
+          expect(carriesKey(body, keys), `${first}, ${second}`).toBe(true);
+          // Each key alone is found where it is, whatever the others.
+          expect(carriesKey(JSON.stringify({ code: echoHeld }), keys), second).toBe(true);
+          const scrubbed = scrubKey(body, keys);
+          for (const key of keys) expect(carriesKey(scrubbed, key)).toBe(false);
+          expect(() => JSON.parse(scrubbed) as unknown).not.toThrow();
+          // A key that is not there is not found for being listed.
+          expect(carriesKey(body, [absent])).toBe(false);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it(`counts any ${KEY_RUN} consecutive characters of the key, and nothing shorter`, () => {
     fc.assert(
       fc.property(keyArb, fc.nat(), fc.constantFrom(...ENCODING_NAMES), (key, at, encoding) => {
