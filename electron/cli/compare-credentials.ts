@@ -18,11 +18,7 @@ import {
   storedBaseUrl,
   type DemoAddress,
 } from './env-credentials';
-
-/** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */
-export function keyVariable(provider: ProviderId): string {
-  return `PICTOR_KEY_${provider.toUpperCase()}`;
-}
+import { keyVariable } from './key-variables';
 
 interface BoundKey {
   readonly provider: ProviderId;

@@ -13,7 +13,7 @@ import type { FanOutPlan, LeftOutTarget } from '../core/fan-out';
 import type { PictorCore } from '../core/pictor-core';
 import { exitCodeOf, worstExitCode } from './cli-report';
 import type { CliIo } from './cli-io';
-import { keyVariable } from './compare-credentials';
+import { keyVariable } from './key-variables';
 import { terminalSafe } from './terminal-text';
 
 /** How many characters of a local id a row shows: as generate's progress shows it. */

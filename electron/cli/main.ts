@@ -6,22 +6,25 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from './cli-io';
 import { keepCompiledCode, pruneCompileCache } from './compile-cache';
+import { environmentKeys } from './key-variables';
 
 /**
- * `io` whose every line is scrubbed of SERVICE_API_KEY's value in any encoding (key-echo.ts): the
- * last guard behind every message that names what was typed (user-words.ts). A key shorter than
- * a run of the key's characters is left to those messages: it would match ordinary words. The
+ * `io` whose every line is scrubbed, in any encoding (key-echo.ts), of every key the environment
+ * gives the process (SERVICE_API_KEY, each PICTOR_KEY_<PROVIDER>: key-variables.ts): the last
+ * guard behind every message that names what was typed (user-words.ts). A key shorter than a run
+ * of the key's characters is left to those messages: it would match ordinary words. The
  * scrubber's code is loaded when there is a key, before the command's first line.
  */
 async function keySafeIo(io: CliIo): Promise<CliIo> {
-  const key = io.env.SERVICE_API_KEY?.trim() ?? '';
-  if (key === '') return io;
+  const held = environmentKeys(io.env);
+  if (held.length === 0) return io;
   const { KEY_RUN, scrubKey } = await import('../core/secrets/key-echo-face');
-  if (key.length < KEY_RUN) return io;
+  const keys = held.filter((key) => key.length >= KEY_RUN);
+  if (keys.length === 0) return io;
   return {
     ...io,
-    stdout: (text) => io.stdout(scrubKey(text, key)),
-    stderr: (text) => io.stderr(scrubKey(text, key)),
+    stdout: (text) => io.stdout(scrubKey(text, keys)),
+    stderr: (text) => io.stderr(scrubKey(text, keys)),
   };
 }
 

@@ -10,17 +10,14 @@ import { commandHelp } from './command-help';
 import { runOnService } from './commands';
 import type { EnvCredentials } from './env-credentials';
 import { McpCredentials } from './mcp-credentials';
-import { keyVariable } from './compare-credentials';
-import { PROVIDER_IDS } from '../../shared/domain/providers';
+import { environmentKeys } from './key-variables';
 import { MAX_SPEND_ENV, MCP_OPTIONS, parseMcp, type McpCommand } from './mcp-args';
 
 async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1]) {
   // The SDK is loaded only when the server runs: `pictor --version` and the other commands never load it.
   const { createMcpServer, serveOverStdio } = await import('./mcp/mcp-server');
   // Every key the server may hold: its service's, and each provider's a compare may use.
-  const secrets = [io.env.SERVICE_API_KEY, ...PROVIDER_IDS.map((id) => io.env[keyVariable(id)])]
-    .map((value) => value?.trim() ?? '')
-    .filter((value) => value !== '');
+  const secrets = environmentKeys(io.env);
   let keys: McpCredentials | undefined;
   const widen = async (own: EnvCredentials) => (keys = await McpCredentials.create(io.env, own));
   return runOnService(

@@ -6,7 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompareCredentials, keyVariable } from '../../../electron/cli/compare-credentials';
+import { CompareCredentials } from '../../../electron/cli/compare-credentials';
+import { keyVariable } from '../../../electron/cli/key-variables';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';

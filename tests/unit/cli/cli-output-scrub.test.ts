@@ -1,6 +1,6 @@
 /**
  * The CLI's last guard (runCli's keySafeIo, electron/cli/main.ts): every line a command prints, on
- * stdout or stderr, and the refusal of a command that throws, is scrubbed of SERVICE_API_KEY's
+ * stdout or stderr, and the refusal of a command that throws, is scrubbed of every key variable's
  * value in each encoding a service may echo it in. The commands' own messages never print the key
  * (no-key-echo.test.ts), so no real command reaches this guard: here the command is replaced by
  * one that prints the key on purpose (a fault the test injects), once as each encoding, and the
@@ -70,6 +70,24 @@ describe("the CLI's last guard scrubs the key from whatever a command prints", (
     const guarded = await printed([echo, 'throw'], { SERVICE_API_KEY: KEY });
     expect(scanner.leaks(guarded)).toEqual([]);
     expect(scanner.leaks(readable(guarded))).toEqual([]);
+  });
+
+  /**
+   * A compare's or an MCP server's keys come from PICTOR_KEY_<PROVIDER> (key-variables.ts), beside
+   * or instead of SERVICE_API_KEY: each is scrubbed, a provider's the commands do not know yet too.
+   */
+  const OTHER = 'r8_Wc5nE1uV7sG3aKp0xYt4Lm9Qd2J';
+  it.each(cases)('%s (shift %d), a provider key beside SERVICE_API_KEY', async (_n, _s, echo) => {
+    for (const env of [
+      { SERVICE_API_KEY: OTHER, PICTOR_KEY_FAL: KEY },
+      { PICTOR_KEY_REPLICATE: OTHER, PICTOR_KEY_NEWCOMER: ` ${KEY}\n` },
+    ]) {
+      const guarded = await printed([echo], env);
+      expect(guarded).toContain('accepted');
+      expect(scanner.leaks(guarded)).toEqual([]);
+      const refused = await printed([echo, 'throw'], env);
+      expect(scanner.leaks(readable(refused))).toEqual([]);
+    }
   });
 
   it('leaves a line without the key as it was', async () => {

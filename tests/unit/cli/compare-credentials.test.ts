@@ -5,7 +5,8 @@
  * sentence for a target without a key names the variable, never a key.
  */
 import { describe, expect, it } from 'vitest';
-import { CompareCredentials, keyVariable } from '../../../electron/cli/compare-credentials';
+import { CompareCredentials } from '../../../electron/cli/compare-credentials';
+import { keyVariable } from '../../../electron/cli/key-variables';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 
 const FAL = 'fal-key-0b1c2d3e';

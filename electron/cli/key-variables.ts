@@ -1,0 +1,32 @@
+/**
+ * The environment variables the command line reads keys from: SERVICE_API_KEY (one service's
+ * key) and PICTOR_KEY_<PROVIDER> (a compare's or an MCP server's key per provider). The one home
+ * of their names, for the commands that read them and for the guards that scrub what the process
+ * prints of any of them (runCli's keySafeIo, the MCP server's answers). No imports: the guard
+ * reads it at every start.
+ */
+
+/** The single service key of `generate`, `resume` and the other commands. */
+const SERVICE_KEY_VARIABLE = 'SERVICE_API_KEY';
+
+const PROVIDER_KEY_PREFIX = 'PICTOR_KEY_';
+
+/** The environment variable holding `provider`'s key for a compare: `PICTOR_KEY_FAL`. */
+export function keyVariable(provider: string): string {
+  return `${PROVIDER_KEY_PREFIX}${provider.toUpperCase()}`;
+}
+
+/**
+ * Every key value the environment gives this process, trimmed, empty ones left out:
+ * SERVICE_API_KEY's and every PICTOR_KEY_* variable's, a provider's no command knows included
+ * (scrubbing a value no command reads costs nothing; missing one a later provider adds would leak it).
+ */
+export function environmentKeys(env: NodeJS.ProcessEnv): string[] {
+  const keys: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (name !== SERVICE_KEY_VARIABLE && !name.startsWith(PROVIDER_KEY_PREFIX)) continue;
+    const key = value?.trim() ?? '';
+    if (key !== '' && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
