@@ -389,13 +389,13 @@ function inputSenderOf(
   settings: () => InputSettings,
   options: PictorCoreOptions,
 ): InputSender {
-  const now = () => options.clock.now();
   return new InputSender({
     store,
     fetch: options.fetch,
-    now,
+    now: () => options.clock.now(),
     settings,
-    memory: new UploadMemory(options.dataDir, now),
+    memory: new UploadMemory(options.dataDir, () => options.clock.now()),
+    heldKeys: options.credentials.heldKeys?.bind(options.credentials),
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.signedFetch ? { signedFetch: options.signedFetch } : {}),
   });

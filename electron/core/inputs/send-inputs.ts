@@ -23,6 +23,7 @@ import {
   checkImageUrl,
   isLoopbackHost,
   isProfilesOwnAddress,
+  keysToFind,
   profileOf,
   type ProviderProfile,
   redactError,
@@ -59,6 +60,11 @@ export interface InputSenderOptions {
   readonly signedFetch?: PinnedFetch;
   /** Total time of one input's upload; default 2 minutes. */
   readonly uploadTimeoutMs?: number;
+  /**
+   * Every key the process holds (CredentialsProvider.heldKeys): an upload's answers are searched
+   * for each of them besides the key sent, as the service client's are.
+   */
+  readonly heldKeys?: (() => Promise<readonly string[]>) | undefined;
   /** Each service's upload step; default uploaders.ts's (a test leaves one out). */
   readonly uploaders?: Readonly<Partial<Record<ProviderId, Uploader>>>;
 }
@@ -207,6 +213,7 @@ export class InputSender {
       resolve: this.resolver,
       baseUrl: at.baseUrl,
       key: at.key,
+      secrets: await keysToFind(at.key, this.options.heldKeys),
       authHeaders: at.profile.authHeaders(at.key),
       keyOrigins: endpoint.origins,
       service: at.service,

@@ -47,6 +47,11 @@ export interface UploadCall {
   /** The checked base URL (checkBaseUrl's spelling). */
   readonly baseUrl: string;
   readonly key: string;
+  /**
+   * What answers are searched for: the key sent, then every other key the process holds
+   * (keysToFind); the key sent alone when absent. A service may echo any key it learnt.
+   */
+  readonly secrets?: readonly string[];
   /** The key's header(s) as the profile sends them. */
   readonly authHeaders: Readonly<Record<string, string>>;
   /** Origins besides the base URL the key may reach (the profile's own address only). */
@@ -140,14 +145,15 @@ async function exchange(
       statusKind(response.status),
       sentence('error.inputs.uploadRejected', { service: call.service, status: response.status }),
       // Scrubbed before it is cut: a key cut in two at the edge would no longer be found.
-      scrubKey(read.text, call.key).slice(0, 500),
+      scrubKey(read.text, call.secrets ?? call.key).slice(0, 500),
       response.status,
     );
   }
   if (read.outcome !== 'complete') throw badAnswer(call, `The answer was ${read.outcome}.`);
   // What an upload answers becomes the link sent with the task (and, for a while, a line of the
   // upload memory's file): one that carries the key, in any encoding, is refused whole.
-  if (carriesKey(read.text, call.key)) throw badAnswer(call, 'The answer carries the API key.');
+  if (carriesKey(read.text, call.secrets ?? call.key))
+    throw badAnswer(call, 'The answer carries the API key.');
   return read.text;
 }
 
@@ -213,7 +219,7 @@ export async function signedRequest(call: UploadCall, request: UploadRequest): P
   // asked for) is refused rather than sent the key it was never meant to have.
   const headers = { ...request.headers };
   const named = [url.href, ...Object.keys(headers), ...Object.values(headers)];
-  if (named.some((text) => carriesKey(text, call.key))) throw refused();
+  if (named.some((text) => carriesKey(text, call.secrets ?? call.key))) throw refused();
   for (const name of Object.keys(headers)) {
     if (/^(authorization|x-key|cookie)$/i.test(name)) throw refused();
   }

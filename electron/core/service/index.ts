@@ -43,6 +43,7 @@ export { profileOf } from './providers/profiles';
 export type { ProviderProfile, SentInputs, TaskHandles } from './providers/provider-profile';
 export { aspectRatio } from './providers/replicate';
 export { taskAddressProblem } from './providers/task-address';
+export { keysToFind } from './client-parts';
 export { checkCredentials, redactError } from './request-guard';
 export { fetchPublishedSchema } from './published-schema';
 export { requestCommands } from './request-command';

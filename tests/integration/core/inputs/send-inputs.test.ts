@@ -63,7 +63,10 @@ interface Sending {
 }
 
 /** The sender's network: its resolver and pinned fetch, and a service fetch made for the demo. */
-interface Network extends Pick<InputSenderOptions, 'resolve' | 'signedFetch' | 'uploaders'> {
+interface Network extends Pick<
+  InputSenderOptions,
+  'resolve' | 'signedFetch' | 'uploaders' | 'heldKeys'
+> {
   readonly fetchFor?: (service: DemoService) => FetchLike;
 }
 
@@ -205,6 +208,28 @@ describe('InputSender uploads', () => {
     const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
     const sent = await send(replicate, 'replicate', request);
     expect(sent.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
+  });
+
+  it("searches an upload's answers for every key the process holds, the key sent first", async () => {
+    const source = await store.put(await sourcePng());
+    const searched: (readonly string[] | undefined)[] = [];
+    const replicate = await sending('replicate', fetch, {
+      heldKeys: () => Promise.resolve(['sk-replaced-held-key-0077', KEY, '']),
+      uploaders: {
+        ...UPLOADERS,
+        replicate: (call, job) => {
+          searched.push(call.secrets);
+          return UPLOADERS.replicate!(call, job);
+        },
+      },
+    });
+    const sent = await send(
+      replicate,
+      'replicate',
+      editOf('black-forest-labs/flux-kontext-pro', source, 'upload'),
+    );
+    expect(sent.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
+    expect(searched).toEqual([[KEY, 'sk-replaced-held-key-0077']]);
   });
 
   it('reuses a DashScope upload while more than an hour of its 48 is left, then uploads again', async () => {

@@ -31,8 +31,12 @@ afterAll(async () => {
   await server.close();
 });
 
-function call(): UploadCall {
+/** Another key the process holds (a replaced one, another service's): searched for too. */
+const HELD = 'r8_heldOtherKey7Tq3Wm9Zx5Lp';
+
+function call(secrets?: readonly string[]): UploadCall {
   return {
+    ...(secrets ? { secrets } : {}),
     fetch,
     signedFetch: createPinnedFetch(),
     resolve: async (host) => [{ address: host, family: 4 }],
@@ -45,8 +49,8 @@ function call(): UploadCall {
   };
 }
 
-async function texts(): Promise<string[]> {
-  const asked = keyedRequest(call(), { method: 'POST', url: `${server.origin}/upload` });
+async function texts(secrets?: readonly string[]): Promise<string[]> {
+  const asked = keyedRequest(call(secrets), { method: 'POST', url: `${server.origin}/upload` });
   const error = await asked.then(
     (value) => value,
     (thrown: unknown) => thrown,
@@ -86,4 +90,15 @@ describe("an upload's answer that carries the key", () => {
       expect(said.flatMap((text) => keyScanner(KEY).leaks(text))).toEqual([]);
     },
   );
+
+  it.each(ENCODING_NAMES)('is refused for another key the process holds too (%s)', async (name) => {
+    const link = `${server.origin}/files/a.png?sig=${ENCODINGS[name]!(HELD, 2)}`;
+    answer = { status: 200, body: JSON.stringify({ upload_url: link, file_url: link }) };
+    const said = await texts([KEY, HELD]);
+    expect(said[1]).toMatch(/carries the API key/);
+    expect(said.flatMap((text) => keyScanner(HELD).leaks(text))).toEqual([]);
+    answer = { status: 502, body: `storage said ${ENCODINGS[name]!(HELD, 0)}` };
+    const failed = await texts([KEY, HELD]);
+    expect(failed.flatMap((text) => keyScanner(HELD).leaks(text))).toEqual([]);
+  });
 });
