@@ -103,21 +103,20 @@ export function valuesOf(fields: readonly (readonly [string, string])[], name: s
   return fields.filter(([key]) => key.toLowerCase() === name).map(([, value]) => value);
 }
 
-/** The body's declared length; digits only, every value alike. */
+/**
+ * The body's declared length: digits only (not a list, as llhttp); a repeated header must agree.
+ */
 export function contentLength(values: readonly string[]): number | undefined {
   let length: number | undefined;
-  for (const value of values) {
-    for (const part of value.split(',')) {
-      const digits = part.trim();
-      if (!/^\d{1,15}$/.test(digits)) {
-        fail('HPE_INVALID_CONTENT_LENGTH', 'A Content-Length that is not a number.');
-      }
-      const each = Number(digits);
-      if (length !== undefined && each !== length) {
-        fail('HPE_UNEXPECTED_CONTENT_LENGTH', 'Content-Length values that disagree.');
-      }
-      length = each;
+  for (const digits of values) {
+    if (!/^\d{1,15}$/.test(digits)) {
+      fail('HPE_INVALID_CONTENT_LENGTH', 'A Content-Length that is not a number.');
     }
+    const each = Number(digits);
+    if (length !== undefined && each !== length) {
+      fail('HPE_UNEXPECTED_CONTENT_LENGTH', 'Content-Length values that disagree.');
+    }
+    length = each;
   }
   return length;
 }

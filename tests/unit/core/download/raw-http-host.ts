@@ -18,6 +18,8 @@ export interface RawHost {
   readonly heads: string[];
   /** Sockets that have closed on the host's side. */
   readonly closed: Socket[];
+  /** Connections accepted, and bytes received on them (a TLS ClientHello among them). */
+  readonly seen: { connections: number; bytes: number };
   close(): Promise<void>;
 }
 
@@ -40,8 +42,11 @@ function onRequest(respond: Respond, heads: string[], closed: Socket[]) {
 
 async function listening(server: Server, heads: string[], closed: Socket[]): Promise<RawHost> {
   const sockets = new Set<Socket>();
+  const seen = { connections: 0, bytes: 0 };
   server.on('connection', (socket: Socket) => {
+    seen.connections += 1;
     sockets.add(socket);
+    socket.on('data', (data: Buffer) => (seen.bytes += data.length));
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +54,7 @@ async function listening(server: Server, heads: string[], closed: Socket[]): Pro
     port: (server.address() as AddressInfo).port,
     heads,
     closed,
+    seen,
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
