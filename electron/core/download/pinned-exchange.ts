@@ -26,6 +26,8 @@ const tls = process.getBuiltinModule('node:tls');
 
 /** What socket reads land in: 64 KB (a socket's default read), a few kept for all downloads. */
 const readBuffers = new WriteBuffers(64 * 1024, 16);
+/** Given to a settled socket for the read that will not come. */
+const SPENT = Buffer.alloc(1);
 
 /**
  * Takes one body piece: `null` when it has been taken (copied) already, or a promise that
@@ -83,6 +85,7 @@ export class PinnedExchange implements BodySource {
   private take: TakePiece | null = null;
   private taking: Promise<void> | null = null;
   private ended = false;
+  private closed = false;
   private settled = false;
   private resolveHead!: (head: ResponseHead) => void;
   private rejectHead!: (error: unknown) => void;
@@ -136,6 +139,8 @@ export class PinnedExchange implements BodySource {
   /** The buffer the next read lands in: the same one, unless bytes in it are still out. */
   private nextReadBuffer(): Buffer {
     const current = this.readBuffer;
+    // Settled: no read follows, and a buffer taken now would never be given back.
+    if (this.settled) return current ?? SPENT;
     if (current && !this.held.some((held) => held.buffer === current)) return current;
     this.readBuffer = readBuffers.take();
     return this.readBuffer;
@@ -220,9 +225,11 @@ export class PinnedExchange implements BodySource {
   }
 
   private onClose(): void {
+    this.closed = true;
     if (!this.settled && !this.ended) {
       this.fail(Object.assign(new Error('The connection closed.'), { code: 'ECONNRESET' }));
-    } else this.release();
+    }
+    this.release();
   }
 
   private complete(): void {
@@ -247,9 +254,12 @@ export class PinnedExchange implements BodySource {
     this.release();
   }
 
-  /** Gives the read buffers back once no piece of them is out. */
+  /**
+   * Gives the read buffers back once no piece of them is out and the socket is closed: until
+   * then TLS may still decrypt what it holds into the buffer it was given.
+   */
   private release(): void {
-    if (this.taking || !this.readBuffer) return;
+    if (this.taking || !this.closed || !this.readBuffer) return;
     readBuffers.give(this.readBuffer);
     for (const held of this.held.splice(0)) readBuffers.give(held.buffer);
     this.readBuffer = null;
