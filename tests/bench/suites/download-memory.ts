@@ -203,7 +203,7 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
       'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept. ' +
       `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}. ` +
       `V8's collections on main's thread over the bursts per image, count (pause; the bench's own two forced after each burst among the major ones): ${describeGc(day.gc, images)}. ` +
-      "Image downloads read each socket into a few kept 64 KB buffers (core/download/pinned-exchange.ts), not into a new buffer per read as node:http did; plain Node allocates ArrayBuffers with glibc's malloc, so what the malloc heap keeps is this process's. " +
+      "The downloads go through node:http, which reads each socket 64 KB at a time into a new buffer that only V8's full collections free; plain Node allocates those with glibc's malloc, so what the malloc heap keeps is this process's. " +
       "In Electron's main process, V8's sandbox allocates every ArrayBuffer in its own memory, not through malloc, so this figure is plain Node's and was not measured in Electron here (no Electron binary on this machine).",
   };
 }
