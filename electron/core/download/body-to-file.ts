@@ -12,6 +12,8 @@ import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { formatBytes } from '../../../shared/text/format-bytes';
 import { diskParams } from '../fs';
 import { downloadWriteBuffers, type WriteBuffers } from './write-buffers';
+import { directBody } from './pinned-body';
+import type { BodySource } from './pinned-exchange';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -170,6 +172,37 @@ async function pump(
   }
 }
 
+/**
+ * The pump over a pinned download's own body (pinned-body.ts): each piece, a view of the socket's
+ * read buffer, is counted, sniffed and copied into the write buffer before the socket reads again;
+ * while a full buffer is written, reading waits.
+ */
+async function pumpDirect(
+  source: BodySource,
+  gathered: Gathered,
+  limits: BodyLimits,
+  sniffer: HeadSniffer,
+): Promise<{ bytes: number } | FailedOutcome> {
+  let bytes = 0;
+  let stopped: FailedOutcome | null = null;
+  const stop = (outcome: FailedOutcome): never => {
+    stopped = outcome;
+    throw new Error('The body was refused.');
+  };
+  try {
+    await source.pipe((piece) => {
+      bytes += piece.length;
+      if (bytes > limits.maxBytes) stop(tooBig(limits.maxBytes));
+      if (sniffer.push(piece)) stop(sniffer.notAnImage());
+      const writing = gathered.add(piece);
+      return writing && writing.then((failed) => void (failed && stop(failed)));
+    });
+  } catch (error) {
+    return stopped ?? limits.abort.failure(error, 'receiving');
+  }
+  return (await gathered.flush()) ?? { bytes };
+}
+
 async function pumpToFile(
   body: ReadableStream<Uint8Array>,
   path: string,
@@ -178,14 +211,18 @@ async function pumpToFile(
 ) {
   // Not synced here: the download syncs the file it keeps before placing it (download-image.ts).
   const own = new BodyFile(path);
-  const reader = body.getReader();
+  const source = directBody(body);
+  const reader = source ? null : body.getReader();
   const gathered = new Gathered(limits.sink ?? own, limits, sniffer);
   try {
-    return await pump(reader, gathered, limits, sniffer);
+    return await (reader
+      ? pump(reader, gathered, limits, sniffer)
+      : pumpDirect(source as BodySource, gathered, limits, sniffer));
   } catch (error) {
     return diskFailure(error);
   } finally {
-    await reader.cancel().catch(() => undefined);
+    if (reader) await reader.cancel().catch(() => undefined);
+    else source?.cancel();
     await own.close();
     gathered.release();
   }

@@ -4,7 +4,13 @@
  * DNS, as every other program on the computer resolves). A direct connection pinned to the
  * address the URL policy checked.
  *
- * Each request is Node's `http(s).request` on a fresh socket (`agent: false`, so no pooled
+ * An image download (a GET or HEAD without a body) is read by Pictor's own strict HTTP/1.1
+ * response reader on one socket (pinned-exchange.ts, http-response-parser.ts): node:http
+ * allocated a new 64 KB buffer for every chunk a socket read, and a burst of downloads left the
+ * main process's heap hundreds of MB larger. Signed uploads (a PUT or POST with a body, a few per
+ * job, their answers small) stay on node:http, as below.
+ *
+ * An upload is Node's `http(s).request` on a fresh socket (`agent: false`, so no pooled
  * connection to another address is reused) whose `lookup` answers with that one address: the
  * socket cannot go anywhere else even if the name now resolves differently. TLS still sends the
  * host name as SNI and verifies the certificate against it; the Host header is the URL's. A body
@@ -29,6 +35,8 @@ import type { LookupFunction } from 'node:net';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import { encodeBody } from '../base';
 import { readableBody } from '../fs';
+import { bodyStream } from './pinned-body';
+import { PinnedExchange, type PinnedRequest } from './pinned-exchange';
 
 // Through the CommonJS loader: an ES import of node:http(s) builds its ES facade, reading every
 // export, and one of them loads Node's bundled undici (a tenth of every CLI start's CPU).
@@ -77,6 +85,23 @@ async function outgoingOf(init: RequestInit, method: string) {
   return { headers, bytes };
 }
 
+/** An image download's request, read by the strict reader: its Response, body as it comes. */
+async function downloadResponse(request: PinnedRequest): Promise<Response> {
+  const exchange = new PinnedExchange(request);
+  const head = await exchange.head;
+  try {
+    const fields = new Headers();
+    for (const [name, value] of head.headers) fields.append(name, value);
+    const empty = !head.hasBody || NULL_BODY_STATUSES.has(head.status);
+    const body = empty ? null : bodyStream(exchange);
+    return new Response(body, { status: head.status, statusText: head.reason, headers: fields });
+  } catch (error) {
+    // A status text or header the Fetch standard cannot hold: not a usable answer.
+    exchange.cancel(error);
+    throw error;
+  }
+}
+
 export interface PinnedFetchOptions {
   /** Extra trusted certificates (tests' self-signed hosts); the system store otherwise. */
   readonly ca?: string | Buffer;
@@ -94,6 +119,16 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
     const method = (init.method ?? 'GET').toUpperCase();
     const outgoing = await outgoingOf(init, method);
     init.signal?.throwIfAborted();
+    if (outgoing.bytes === null && (method === 'GET' || method === 'HEAD')) {
+      return downloadResponse({
+        url: target,
+        method,
+        headers: outgoing.headers,
+        address,
+        ...(init.signal ? { signal: init.signal } : {}),
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+      });
+    }
     const request: RequestOptions = {
       method,
       headers: Object.fromEntries(outgoing.headers),

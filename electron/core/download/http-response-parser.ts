@@ -1,0 +1,206 @@
+/**
+ * A strict reader of one HTTP/1.1 response to a GET or HEAD (an image download's), fed the bytes
+ * of its socket as they come (pinned-exchange.ts). The image host may be hostile, so it accepts
+ * only what RFC 9112 allows and bounds everything it keeps: the status line and headers (16 KB
+ * and 128 lines, as Node's 16 KB default or stricter; interim 1xx heads count towards the same
+ * bytes), a chunk-size line with its extensions, the trailers. It refuses bare CR or LF, NUL and
+ * other control bytes, obs-fold, a name that is not a token; a Content-Length that is not digits
+ * or disagrees with another; a Transfer-Encoding other than `chunked`, or one beside a
+ * Content-Length (as llhttp does: that pair is how requests are smuggled).
+ *
+ * The body is framed by its length, by chunks, or by the connection's end; a HEAD, a 204, 205 or
+ * 304 has none. A body that stops short of its length or its last chunk is an error at the end,
+ * never a shorter file taken as whole. Body bytes are handed on as views of what was fed, never
+ * copied or kept here: the caller says when to stop (its `body` answers false) and feeds the rest
+ * once it has taken them.
+ */
+import {
+  CR,
+  HttpResponseError,
+  LF,
+  LineBlock,
+  MAX_HEAD_BYTES,
+  contentLength,
+  fail,
+  headerFields,
+  isChunked,
+  valuesOf,
+} from './http-head-fields';
+
+export { HttpResponseError };
+
+export interface ResponseHead {
+  readonly status: number;
+  readonly reason: string;
+  /** Name and value pairs as they came (names in their own case). */
+  readonly headers: readonly (readonly [string, string])[];
+  /** False for a HEAD, a 204, 205 or 304: nothing follows the head. */
+  readonly hasBody: boolean;
+}
+
+export interface ResponseEvents {
+  head(head: ResponseHead): void;
+  /** A piece of the body, a view of the bytes fed; false: stop feeding until it is taken. */
+  body(piece: Uint8Array): boolean;
+}
+
+const MAX_HEADER_LINES = 128;
+const MAX_INTERIM = 8;
+/** A chunk-size line with its extensions. */
+const MAX_CHUNK_LINE = 4096;
+const MAX_TRAILER_BYTES = 16 * 1024;
+/** Hex digits of a chunk size (leading zeros included); its value must also be a safe integer. */
+const MAX_CHUNK_DIGITS = 16;
+
+const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3}) ([\t\x20-\x7e\x80-\xff]*)$/;
+const CHUNK_LINE = /^([0-9A-Fa-f]+)[\t ]*(?:;[\t\x20-\x7e\x80-\xff]*)?$/;
+const NULL_BODY = new Set([204, 205, 304]);
+
+type State =
+  'head' | 'length' | 'close' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailers' | 'done';
+
+export class ResponseParser {
+  private state: State = 'head';
+  private readonly block = new LineBlock();
+  private headBytes = 0;
+  private interim = 0;
+  private remaining = 0;
+  private sawAny = false;
+
+  constructor(
+    private readonly method: 'GET' | 'HEAD',
+    private readonly events: ResponseEvents,
+  ) {
+    this.block.reset(MAX_HEAD_BYTES, MAX_HEADER_LINES, 'HPE_HEADER_OVERFLOW');
+  }
+
+  /** True once the response is whole: nothing more is read. */
+  get done(): boolean {
+    return this.state === 'done';
+  }
+
+  /**
+   * Reads `input[from, end)`; returns where it stopped: `end`, or just after a body piece the
+   * caller asked to stop at. Throws an {@link HttpResponseError} for a response it refuses.
+   */
+  feed(input: Uint8Array, from = 0, end = input.length): number {
+    if (from < end) this.sawAny = true;
+    let at = from;
+    while (at < end && this.state !== 'done') {
+      const state = this.state;
+      if (state === 'head') at = this.readHead(input, at, end);
+      else if (state === 'length' || state === 'chunk-data') {
+        const take = Math.min(this.remaining, end - at);
+        this.remaining -= take;
+        const piece = input.subarray(at, at + take);
+        at += take;
+        if (this.remaining === 0) this.state = state === 'length' ? 'done' : 'chunk-end';
+        if (!this.events.body(piece)) return at;
+      } else if (state === 'close') {
+        const piece = input.subarray(at, end);
+        at = end;
+        if (!this.events.body(piece)) return at;
+      } else if (state === 'chunk-end') at = this.readChunkEnd(input, at);
+      else if (state === 'chunk-size') at = this.readChunkSize(input, at, end);
+      else at = this.readTrailers(input, at, end);
+    }
+    return end;
+  }
+
+  /** The connection ended: fine only where the end is the body's end. */
+  finish(): void {
+    if (this.state === 'done') return;
+    if (this.state === 'close') {
+      this.state = 'done';
+      return;
+    }
+    if (this.state === 'head') {
+      fail(
+        this.sawAny ? 'HPE_INVALID_EOF_STATE' : 'ECONNRESET',
+        'The connection closed before a response.',
+      );
+    }
+    fail('ERR_STREAM_PREMATURE_CLOSE', 'The connection closed before the end of the body.');
+  }
+
+  private readHead(input: Uint8Array, from: number, end: number): number {
+    const stop = this.block.take(input, from, end);
+    if (stop < 0) return end;
+    this.headBytes += this.block.length;
+    this.startBody(this.block.lines);
+    return stop;
+  }
+
+  private startBody(lines: readonly string[]): void {
+    const status = STATUS_LINE.exec(lines[0] ?? '');
+    if (!status) fail('HPE_INVALID_STATUS', 'A status line that is not HTTP/1.x.');
+    const [, version = '', code = '', reason = ''] = status;
+    const fields = headerFields(lines.slice(1));
+    const statusCode = Number(code);
+    if (statusCode < 100 || statusCode > 599 || statusCode === 101) {
+      fail('HPE_INVALID_STATUS', 'A status code out of range.');
+    }
+    const length = contentLength(valuesOf(fields, 'content-length'));
+    const chunked = isChunked(valuesOf(fields, 'transfer-encoding'), length !== undefined, version);
+    if (statusCode < 200) {
+      // An interim answer (100 Continue, 103 Early Hints): the real one follows.
+      this.interim += 1;
+      if (this.interim > MAX_INTERIM) fail('HPE_HEADER_OVERFLOW', 'Too many interim responses.');
+      this.block.reset(MAX_HEAD_BYTES - this.headBytes, MAX_HEADER_LINES, 'HPE_HEADER_OVERFLOW');
+      return;
+    }
+    const hasBody = this.method !== 'HEAD' && !NULL_BODY.has(statusCode);
+    this.events.head({ status: statusCode, reason, headers: fields, hasBody });
+    if (!hasBody) this.state = 'done';
+    else if (chunked) this.startChunkLine();
+    else if (length === undefined) this.state = 'close';
+    else {
+      this.remaining = length;
+      this.state = length === 0 ? 'done' : 'length';
+    }
+  }
+
+  private startChunkLine(): void {
+    this.block.reset(MAX_CHUNK_LINE, 1, 'HPE_CHUNK_EXTENSIONS_OVERFLOW', true);
+    this.state = 'chunk-size';
+  }
+
+  private readChunkSize(input: Uint8Array, from: number, end: number): number {
+    const stop = this.block.take(input, from, end);
+    if (stop < 0) return end;
+    const match = CHUNK_LINE.exec(this.block.lines[0] ?? '');
+    if (!match) fail('HPE_INVALID_CHUNK_SIZE', 'A chunk size that is not hex.');
+    const digits = match[1] as string;
+    const size = digits.length <= MAX_CHUNK_DIGITS ? Number.parseInt(digits, 16) : Infinity;
+    if (!Number.isSafeInteger(size)) fail('HPE_INVALID_CHUNK_SIZE', 'A chunk size too large.');
+    if (size === 0) {
+      this.block.reset(MAX_TRAILER_BYTES, MAX_HEADER_LINES, 'HPE_HEADER_OVERFLOW');
+      this.state = 'trailers';
+    } else {
+      this.remaining = size;
+      this.state = 'chunk-data';
+    }
+    return stop;
+  }
+
+  private chunkEndAt = 0;
+
+  private readChunkEnd(input: Uint8Array, at: number): number {
+    const want = this.chunkEndAt === 0 ? CR : LF;
+    if (input[at] !== want) fail('HPE_STRICT', 'A chunk not followed by CRLF.');
+    this.chunkEndAt += 1;
+    if (this.chunkEndAt === 2) {
+      this.chunkEndAt = 0;
+      this.startChunkLine();
+    }
+    return at + 1;
+  }
+
+  private readTrailers(input: Uint8Array, from: number, end: number): number {
+    const stop = this.block.take(input, from, end);
+    if (stop < 0) return end;
+    headerFields(this.block.lines);
+    this.state = 'done';
+    return stop;
+  }
+}
