@@ -13,6 +13,7 @@ import type { BenchRow, BenchSuite } from '../bench-row';
 import { withBenchApp } from '../bench-app';
 import { THUMBNAILS } from '../gallery-folder';
 import { median } from '../../support/median';
+import { describeMainShare, listenMainShare } from '../engine/gallery-main-share';
 
 const COMMAND = 'npm run bench -- --only gallery';
 /** 20,000 bench tasks hold 1–4 images each: 50,000 images. */
@@ -130,6 +131,20 @@ interface Runs {
   middle: (Painted & { total: number })[];
 }
 
+/** `measured`, its detail followed by main's own part in answering the thumbnails meanwhile. */
+async function withMainShare<T extends Painted>(measured: () => Promise<T>): Promise<T> {
+  const listening = listenMainShare();
+  let painted: T;
+  try {
+    painted = await measured();
+  } catch (error) {
+    listening.stop();
+    throw error;
+  }
+  const share = listening.stop();
+  return { ...painted, detail: `${painted.detail}; ${describeMainShare(share)}` };
+}
+
 /** One app: each run restarts it (a cold gallery) with the page's HTTP cache off. */
 async function measure(app: LaunchedApp): Promise<Runs> {
   const runs: Runs = { open: [], middle: [] };
@@ -142,10 +157,9 @@ async function measure(app: LaunchedApp): Promise<Runs> {
     // The task list has settled: the open is timed alone.
     await page.locator('article.task-row').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(500);
-    runs.open.push(await openGallery(page));
+    runs.open.push(await withMainShare(() => openGallery(page)));
     await page.waitForTimeout(500);
-    const middle = await dragToMiddle(page);
-    runs.middle.push(middle);
+    runs.middle.push(await withMainShare(() => dragToMiddle(page)));
     await cdp.detach();
   }
   return runs;
