@@ -20,7 +20,8 @@
  *   Windows it needs write access to a folder in the gallery (a junction needs no privilege).
  *
  * The root itself is trusted as given (a gallery folder that is a link to another disk is the
- * user's choice): its real path is asked for on each open.
+ * user's choice): its real path is asked for on each open, unless the caller has just asked
+ * (the gallery protocol asks once for a burst of requests: app/protocol/real-roots.ts).
  */
 import { constants, existsSync, promises as fs, type BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
