@@ -64,8 +64,9 @@ export const GALLERY_READS = new ReadBudget(32 * 1024 * 1024, 64);
 
 /**
  * The process's one bound on open gallery files (core/fs/stream-slots.ts): 16 at once. A request
- * takes a slot before it opens its file; a file read whole gives it back once read, a streamed one
- * when its body ends, or after 30 s in which the page asked nothing of it (a response left unread).
+ * takes a slot before it opens its file; a file read whole gives it back once closed (behind its
+ * response), a streamed one when its body ends, or after 30 s in which the page asked nothing of
+ * it (a response left unread).
  * Past 16, requests wait holding no file; past 4,096 waiting (a grid shows a few hundred images at
  * most), they are answered 503.
  */
