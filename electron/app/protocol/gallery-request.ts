@@ -4,6 +4,7 @@
  * (`inputs/<sha256>.<png|jpg|webp>`), read-only like the rest. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
  * are plain Node; the Electron adapter only hands requests over.
  */
+import { tracingChannel } from 'node:diagnostics_channel';
 import type { FileHandle } from 'node:fs/promises';
 import { bytesBody, fileBody, StreamSlots, TEMP_DIR } from '../../core/fs';
 import { INPUTS_DIR } from '../../core/inputs';
@@ -27,6 +28,7 @@ import {
   type ServedFile,
 } from './served-file';
 import { ReadBudget } from './read-budget';
+import { RealRoots } from './real-roots';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
@@ -62,12 +64,16 @@ export const GALLERY_READS = new ReadBudget(32 * 1024 * 1024, 64);
 
 /**
  * The process's one bound on open gallery files (core/fs/stream-slots.ts): 16 at once. A request
- * takes a slot before it opens its file; a file read whole gives it back once read, a streamed one
- * when its body ends, or after 30 s in which the page asked nothing of it (a response left unread).
+ * takes a slot before it opens its file; a file read whole gives it back once closed (behind its
+ * response), a streamed one when its body ends, or after 30 s in which the page asked nothing of
+ * it (a response left unread).
  * Past 16, requests wait holding no file; past 4,096 waiting (a grid shows a few hundred images at
  * most), they are answered 503.
  */
 export const GALLERY_STREAMS = new StreamSlots(16, { maxWaiting: 4096, idleMs: 30_000 });
+
+/** The gallery folder's real path, one lookup for a screen's burst of requests (real-roots.ts). */
+const GALLERY_ROOTS = new RealRoots();
 
 /**
  * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
@@ -78,6 +84,7 @@ export const GALLERY_STREAMS = new StreamSlots(16, { maxWaiting: 4096, idleMs: 3
 export async function resolveGalleryRequest(
   root: string,
   requestUrl: string,
+  roots: RealRoots = GALLERY_ROOTS,
 ): Promise<ServedFile | ProtocolRefusal> {
   const parsed = parseRequestPath(requestUrl, GALLERY_SCHEME, GALLERY_HOST);
   if (!parsed.ok) return parsed;
@@ -90,7 +97,7 @@ export async function resolveGalleryRequest(
   ) {
     return refuse(403, 'The path names no stored input.');
   }
-  return resolveServedFile(root, parsed.segments, GALLERY_RULES);
+  return resolveServedFile(root, parsed.segments, GALLERY_RULES, (at) => roots.of(at));
 }
 
 export interface GalleryServeOptions {
@@ -100,6 +107,8 @@ export interface GalleryServeOptions {
   readonly reads?: ReadBudget;
   /** Default {@link GALLERY_STREAMS}. */
   readonly streams?: StreamSlots;
+  /** Default: the process's one cache of the gallery folder's real path. */
+  readonly roots?: RealRoots;
 }
 
 /**
@@ -140,7 +149,7 @@ async function streamFile(
   const slot = await (options.streams ?? GALLERY_STREAMS).take();
   if (!slot) return busyResponse();
   // Opened first, then checked: what is served is what was verified, not what was resolved.
-  const opened = await openServedFile(root, served.file);
+  const opened = await openServedFile(root, served);
   if (!opened) {
     slot.release();
     return refusalResponse(refuse(404, 'No such file.'));
@@ -167,24 +176,49 @@ async function streamFile(
   } catch {
     return refusalResponse(refuse(404, 'No such file.'));
   } finally {
+    // Closed behind the response (it is sent from memory): the page need not wait for the
+    // close's trip through the thread pool. The slot, a bound on open files, waits for it.
     if (!handOver) {
-      await handle.close().catch(() => undefined);
-      slot.release();
+      void handle
+        .close()
+        .catch(() => undefined)
+        .finally(() => slot.release());
     }
   }
 }
 
 /**
+ * The tracing channel each gallery request's answer is traced on (node:diagnostics_channel):
+ * `start` as it comes in, `asyncEnd` as its response is given. Nothing in the app listens (a
+ * channel no one listens to costs a check); the gallery bench does, to tell main's own time per
+ * thumbnail from the machine's.
+ */
+export const GALLERY_REQUEST_TRACE = 'pictor:gallery-request';
+
+const trace = tracingChannel<object, { readonly url: string }>(GALLERY_REQUEST_TRACE);
+
+/**
  * Answers one gallery request. `root` is read per request: the user may move the gallery.
  * Never falls back to file://, never serves anything `resolveGalleryRequest` refuses.
  */
-export async function serveGalleryRequest(
+export function serveGalleryRequest(
   request: Request,
   root: string,
   options: GalleryServeOptions = {},
 ): Promise<Response> {
+  // Without a listener, tracePromise only calls the function.
+  return trace.tracePromise(() => answerGalleryRequest(request, root, options), {
+    url: request.url,
+  });
+}
+
+async function answerGalleryRequest(
+  request: Request,
+  root: string,
+  options: GalleryServeOptions,
+): Promise<Response> {
   if (!READ_METHODS.has(request.method)) return methodNotAllowed();
-  const served = await resolveGalleryRequest(root, request.url);
+  const served = await resolveGalleryRequest(root, request.url, options.roots);
   if (!served.ok) return refusalResponse(served);
   await options.beforeOpen?.();
   return streamFile(request, root, served, options);

@@ -8,6 +8,7 @@
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, relative, sep } from 'node:path';
+import { realRootOf } from './real-roots';
 import {
   GalleryPathError,
   type OpenedRegularFile,
@@ -23,6 +24,8 @@ export interface ServedFile {
   readonly ok: true;
   /** Absolute real path (symlinks resolved), inside the real root. */
   readonly file: string;
+  /** The root's real path, as it was checked against. */
+  readonly realRoot: Buffer;
   readonly contentType: string;
 }
 
@@ -47,15 +50,6 @@ function typeOf(path: string, rules: ServeRules): string | undefined {
   return rules.contentTypes.get(extname(path).toLowerCase());
 }
 
-async function realRootOf(root: string): Promise<string | null> {
-  if (root === '' || !isAbsolute(root)) return null;
-  try {
-    return await fs.realpath(root);
-  } catch {
-    return null;
-  }
-}
-
 async function realFileOf(candidate: string): Promise<string | ProtocolRefusal> {
   try {
     return await fs.realpath(candidate);
@@ -73,12 +67,15 @@ async function realFileOf(candidate: string): Promise<string | ProtocolRefusal> 
  * The root's and the file's real paths are asked for at once (the file's lexical path is checked
  * against the root as given, its real path against the root's real path): one trip through
  * libuv's thread pool instead of two. With `rules.opensAfter` the file's type is not checked here:
- * the caller opens it with {@link openServedFile}, which checks what it opened.
+ * the caller opens it with {@link openServedFile}, which checks what it opened. `realRoot` asks
+ * for the root's real path (default: `realpath` each time; the gallery shares one per burst of
+ * requests, real-roots.ts).
  */
 export async function resolveServedFile(
   root: string,
   segments: readonly string[],
   rules: ServeRules,
+  realRoot: (root: string) => Promise<Buffer | null> = realRootOf,
 ): Promise<ServedFile | ProtocolRefusal> {
   if (segments.some((segment) => rules.forbiddenSegments?.includes(segment))) {
     return refuse(403, 'The path names a folder that is not served.');
@@ -93,32 +90,34 @@ export async function resolveServedFile(
     if (error instanceof GalleryPathError) return refuse(403, 'The path leaves the folder.');
     throw error;
   }
-  const [realRoot, realFile] = await Promise.all([realRootOf(root), realFileOf(candidate)]);
-  if (realRoot === null) return refuse(404, 'The folder is not available.');
+  const [real, realFile] = await Promise.all([realRoot(root), realFileOf(candidate)]);
+  if (real === null) return refuse(404, 'The folder is not available.');
   if (typeof realFile !== 'string') return realFile;
-  if (!isInside(realRoot, realFile)) return refuse(403, 'The file is outside the folder.');
+  if (!isInside(real.toString(), realFile)) return refuse(403, 'The file is outside the folder.');
   const contentType = typeOf(realFile, rules);
   if (contentType === undefined) return refuse(403, 'This kind of file is not served.');
   if (!rules.opensAfter) {
     const stats = await fs.stat(realFile).catch(() => null);
     if (!stats?.isFile()) return refuse(404, 'No such file.');
   }
-  return { ok: true, file: realFile, contentType };
+  return { ok: true, file: realFile, realRoot: real, contentType };
 }
 
 /**
  * Opens a file {@link resolveServedFile} chose, then checks what was opened (core/fs/open-inside.ts),
  * so a folder swapped for a link between that decision and the open, or during it, cannot serve
  * a file from outside: the handle must be a regular file inside the root. Serve from the returned
- * handle only.
+ * handle only. The root's real path is the one the decision checked against (not asked again).
  * @returns the open handle and its size and time, or `null` (nothing opened, or it was not a
  *   regular file inside the root).
  */
 export async function openServedFile(
   root: string,
-  file: string,
+  served: ServedFile,
 ): Promise<OpenedRegularFile | null> {
-  return openRegularFile(root, file, Number.MAX_SAFE_INTEGER).catch(() => null);
+  return openRegularFile(root, served.file, Number.MAX_SAFE_INTEGER, {
+    realRoot: served.realRoot,
+  }).catch(() => null);
 }
 
 /**

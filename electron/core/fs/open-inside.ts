@@ -20,7 +20,8 @@
  *   Windows it needs write access to a folder in the gallery (a junction needs no privilege).
  *
  * The root itself is trusted as given (a gallery folder that is a link to another disk is the
- * user's choice): its real path is asked for on each open.
+ * user's choice): its real path is asked for on each open, unless the caller has just asked
+ * (the gallery protocol asks once for a burst of requests: app/protocol/real-roots.ts).
  */
 import { constants, existsSync, promises as fs, type BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -60,6 +61,11 @@ export interface OpenInsideOptions {
   readonly afterOpen?: () => Promise<void>;
   /** Default: the platform's (see the file's comment). Tests choose to cover both on one OS. */
   readonly containment?: Containment;
+  /**
+   * The root's real path when the caller has just asked for it (the gallery protocol, for a burst
+   * of requests): not asked again. What was opened is still checked against it.
+   */
+  readonly realRoot?: Buffer;
 }
 
 /** A file opened inside the root, or why not: a link on the way, or it was not inside. */
@@ -126,16 +132,33 @@ async function descriptorInside(handle: FileHandle, realRoot: Buffer): Promise<b
   return opened.length > prefix.length && opened.subarray(0, prefix.length).equals(prefix);
 }
 
-async function isContained(
+/**
+ * The handle's `fstat`, and null when what it opened is inside the root, else why not. The
+ * descriptor's path and its `fstat` are asked for at once (one trip through the thread pool); the
+ * walk compares the stats with the components', so it asks after.
+ */
+async function checkOpened(
   containment: Containment,
   handle: FileHandle,
+  paths: readonly Buffer[],
+  before: readonly BigIntStats[] | null,
+): Promise<{ readonly stats: BigIntStats; readonly refused: InsideOpen | null }> {
+  if (containment === 'descriptor') {
+    const [stats, inside] = await Promise.all([
+      handle.stat({ bigint: true }),
+      descriptorInside(handle, paths[0] as Buffer),
+    ]);
+    return { stats, refused: inside ? null : OUTSIDE };
+  }
+  const stats = await handle.stat({ bigint: true });
+  return { stats, refused: await walkContained(stats, paths, before) };
+}
+
+async function walkContained(
   stats: BigIntStats,
   paths: readonly Buffer[],
   before: readonly BigIntStats[] | null,
 ): Promise<InsideOpen | null> {
-  if (containment === 'descriptor') {
-    return (await descriptorInside(handle, paths[0] as Buffer)) ? null : OUTSIDE;
-  }
   const after = await identities(paths);
   if (after === 'link') return LINK;
   const unchanged = after.every((info, i) => before?.[i] && sameIdentity(info, before[i]));
@@ -156,7 +179,10 @@ export async function openInside(
   path: string,
   options: OpenInsideOptions = {},
 ): Promise<InsideOpen> {
-  const realRoot = await fs.realpath(root, { encoding: 'buffer' });
+  const realRoot =
+    options.realRoot === undefined
+      ? await fs.realpath(root, { encoding: 'buffer' })
+      : options.realRoot;
   const names = namesBelow(root, path) ?? namesBelow(realRoot.toString(), path);
   if (names === null) return OUTSIDE;
   const paths = componentPaths(realRoot, names);
@@ -174,8 +200,7 @@ export async function openInside(
   }
   try {
     await options.afterOpen?.();
-    const stats = await handle.stat({ bigint: true });
-    const refused = await isContained(containment, handle, stats, paths, before);
+    const { stats, refused } = await checkOpened(containment, handle, paths, before);
     if (refused === null) return { ok: true, handle, stats };
     await handle.close();
     return refused;

@@ -1,16 +1,14 @@
 import { flagOf, ratingOf } from '../../../shared/domain/triage';
-import { memo, useState, type DragEvent, type MouseEvent } from 'react';
+import { memo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
-import { useWhenIdle } from '../../lib/use-when-idle';
+import { useAheadFetch, useInViewLoading } from './urgent-thumbnails';
 import { Icon } from '../../components/icon';
 import { CredentialsMark } from '../../components/content-credentials';
 import type { ClickModifiers } from '../../lib/selection';
 
-/** Longest a tile drawn ahead of the view waits for an idle window before fetching anyway. */
-const AHEAD_IDLE_TIMEOUT_MS = 500;
 /** A transparent pixel (the CSP allows data: images): the tile's image until it fetches. */
 const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -83,10 +81,14 @@ function TileImage(props: {
 }) {
   const { item, size } = props;
   const { urgent } = props.fetch;
+  const image = useRef<HTMLImageElement>(null);
+  const src = props.fetch.now ? imageUrl(props.source) : BLANK;
+  const settled = useInViewLoading(urgent && props.fetch.now ? src : null, image);
   return (
     <img
+      ref={image}
       className="gallery-tile__image"
-      src={props.fetch.now ? imageUrl(props.source) : BLANK}
+      src={src}
       alt={item.prompt}
       width={size}
       height={size}
@@ -96,7 +98,11 @@ function TileImage(props: {
       fetchPriority={urgent ? 'high' : 'low'}
       draggable
       onDragStart={props.onDragStart}
-      onError={props.onError}
+      onLoad={settled}
+      onError={() => {
+        settled();
+        props.onError();
+      }}
     />
   );
 }
@@ -211,9 +217,9 @@ export const GalleryTile = memo(function GalleryTile({
   const source = item.image.thumbnail ?? item.image.file;
   const state = tileState(item, source !== undefined && failedSource === source);
   const retry = canRetry(item);
-  // A row drawn ahead of the view fetches its thumbnail once the window is idle: the tiles in
-  // view have the protocol, the main process and the decoder to themselves first.
-  const fetchNow = useWhenIdle(!urgent, AHEAD_IDLE_TIMEOUT_MS);
+  // A row drawn ahead of the view fetches its thumbnail once those in view have arrived and the
+  // window is idle: the tiles in view have the protocol, the main process and the decoder first.
+  const fetchNow = useAheadFetch(!urgent);
 
   const onClick = (event: MouseEvent): void => {
     if ((event.target as HTMLElement).closest('button')) return;

@@ -13,6 +13,7 @@ import type { BenchRow, BenchSuite } from '../bench-row';
 import { withBenchApp } from '../bench-app';
 import { THUMBNAILS } from '../gallery-folder';
 import { median } from '../../support/median';
+import { describeMainShare, listenMainShare } from '../engine/gallery-main-share';
 
 const COMMAND = 'npm run bench -- --only gallery';
 /** 20,000 bench tasks hold 1–4 images each: 50,000 images. */
@@ -130,6 +131,20 @@ interface Runs {
   middle: (Painted & { total: number })[];
 }
 
+/** `measured`, its detail followed by main's own part in answering the thumbnails meanwhile. */
+async function withMainShare<T extends Painted>(measured: () => Promise<T>): Promise<T> {
+  const listening = listenMainShare();
+  let painted: T;
+  try {
+    painted = await measured();
+  } catch (error) {
+    listening.stop();
+    throw error;
+  }
+  const share = listening.stop();
+  return { ...painted, detail: `${painted.detail}; ${describeMainShare(share)}` };
+}
+
 /** One app: each run restarts it (a cold gallery) with the page's HTTP cache off. */
 async function measure(app: LaunchedApp): Promise<Runs> {
   const runs: Runs = { open: [], middle: [] };
@@ -142,10 +157,9 @@ async function measure(app: LaunchedApp): Promise<Runs> {
     // The task list has settled: the open is timed alone.
     await page.locator('article.task-row').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(500);
-    runs.open.push(await openGallery(page));
+    runs.open.push(await withMainShare(() => openGallery(page)));
     await page.waitForTimeout(500);
-    const middle = await dragToMiddle(page);
-    runs.middle.push(middle);
+    runs.middle.push(await withMainShare(() => dragToMiddle(page)));
     await cdp.detach();
   }
   return runs;
@@ -197,7 +211,7 @@ function rows(
       measured: `${median(open).toFixed(0)} ms (runs: ${list(open)}; tiles drawn at ${list(runs.open.map((r) => r.tilesMs))}; ${runs.open[0]?.images ?? 0} thumbnails in view${against(median(open), baseline?.open, baseline?.images)})`,
       pass: within(median(open), baseline?.open),
       command: COMMAND,
-      note: `Per run: ${runs.open.map((r) => r.detail).join('; ')} (ms from the click: all in-view thumbnails loaded, decoded; per thumbnail the server's time to first byte, p50 and max, and the longest wait between the page asking for a thumbnail and the request going out). The harness serves the app's protocols over loopback HTTP/2 with TLS (one connection, as Electron's protocol handlers have no per-host connection limit; over HTTP/1.1 Chromium queued the grid behind 6 connections) and without the journeys' navigation guard (a Playwright route that holds every request until the harness's Node process, also the app's main process here, lets it go; Electron's will-navigate costs other requests nothing). The gallery screen is drawn hidden and its first page loaded when the window is idle after start, as in the app. Thumbnails in view are fetched at once at high priority; those of the rows drawn around them wait for the window to be idle (at most 500 ms), then go at low priority. Timed in the page from the click to the frame after every tile in the grid's view has a complete, decoded image (rAF, then a task queued behind that frame). The first load asks for a page of 200 images, then the count (the start-up walk's own) and the models, which the history worker reads right after that walk in slices between its anchors, a call each, so the calls main makes meanwhile wait a slice (core/history/image-models.ts). ${setup}`,
+      note: `Per run: ${runs.open.map((r) => r.detail).join('; ')} (ms from the click: all in-view thumbnails loaded, decoded; per thumbnail the server's time to first byte, p50 and max, and the longest wait between the page asking for a thumbnail and the request going out; then, not judged, main's own part: the gallery requests it answered meanwhile, in view or not, each from its handler called to its response given, p50 and max, and main's thread CPU while any was being answered, per request: what is left of the page's time is the machine's, cores taken by Chromium's raster and decoding and by other processes). The harness serves the app's protocols over loopback HTTP/2 with TLS (one connection, as Electron's protocol handlers have no per-host connection limit; over HTTP/1.1 Chromium queued the grid behind 6 connections) and without the journeys' navigation guard (a Playwright route that holds every request until the harness's Node process, also the app's main process here, lets it go; Electron's will-navigate costs other requests nothing). The gallery screen is drawn hidden and its first page loaded when the window is idle after start, as in the app. Thumbnails in view are fetched at once at high priority; those of the rows drawn around them wait for those in view to arrive (at most 1.5 s) and then for the window to be idle (at most 500 ms), then go at low priority (features/gallery/urgent-thumbnails.ts). Timed in the page from the click to the frame after every tile in the grid's view has a complete, decoded image (rAF, then a task queued behind that frame). The first load asks for a page of 200 images, then the count (the start-up walk's own) and the models, which the history worker reads right after that walk in slices between its anchors, a call each, so the calls main makes meanwhile wait a slice (core/history/image-models.ts). ${setup}`,
     },
     {
       row: `Gallery scrollbar to the middle${suffix}`,

@@ -50,6 +50,7 @@ describe('stored inputs on the gallery scheme', () => {
     expect(await resolveGalleryRequest(root, url)).toEqual({
       ok: true,
       file: join(realpathSync(root), ...stored.split('/')),
+      realRoot: Buffer.from(realpathSync(root)),
       contentType: 'image/png',
     });
     const served = await serveGalleryRequest(new Request(url), root);

@@ -33,6 +33,7 @@ describe('resolveGalleryRequest against a real folder', () => {
     expect(result).toEqual({
       ok: true,
       file: join(realpathSync(fixture.root), realFile),
+      realRoot: Buffer.from(realpathSync(fixture.root)),
       contentType,
     });
   });

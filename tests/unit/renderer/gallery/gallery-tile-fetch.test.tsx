@@ -1,9 +1,10 @@
 /**
  * When a tile fetches its thumbnail: a tile in view at once, at high priority; a tile of a row
- * drawn ahead of the view only once the window is idle (its image is a blank data: pixel until
- * then), and at once when it comes into view. The tiles in view get the protocol first.
+ * drawn ahead of the view only once the thumbnails in view have arrived (or a bound passed, on
+ * fake timers) and then the window is idle (its image is a blank data: pixel until then), and at
+ * once when it comes into view. The tiles in view get the protocol first.
  */
-import { render, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GalleryTile } from '../../../../renderer/features/gallery/gallery-tile';
 import { itemKey } from '../../../../renderer/store/gallery-list-model';
@@ -50,6 +51,68 @@ describe('a gallery tile fetches its thumbnail', () => {
       expect(image(second.container).getAttribute('src')).toMatch(/^data:/);
       second.rerender(<GalleryTile {...props} urgent />);
       expect(image(second.container).getAttribute('src')).toMatch(/thumb/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('a tile drawn ahead of the view waits for the thumbnails in view', () => {
+  const other = galleryItem({ n: 9 });
+  const inView = { ...props, item: other, itemKey: itemKey(other) };
+
+  it('asks for the idle window only once those in view have loaded or failed', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const shown = [
+        render(<GalleryTile {...inView} urgent />),
+        render(<GalleryTile {...props} urgent />),
+      ];
+      const ahead = render(<GalleryTile {...props} urgent={false} />);
+      expect(idle).toHaveLength(0);
+      fireEvent.load(image(shown[0]!.container));
+      expect(idle).toHaveLength(0);
+      fireEvent.error(image(shown[1]!.container));
+      expect(idle).toHaveLength(1);
+      act(() => idle[0]!());
+      await waitFor(() => expect(image(ahead.container).getAttribute('src')).toMatch(/thumb/));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('waits no more than its bound for a thumbnail in view that never arrives', () => {
+    vi.useFakeTimers();
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      render(<GalleryTile {...inView} urgent />);
+      const ahead = render(<GalleryTile {...props} urgent={false} />);
+      act(() => vi.advanceTimersByTime(1499));
+      expect(idle).toHaveLength(0);
+      act(() => vi.advanceTimersByTime(1));
+      expect(idle).toHaveLength(1);
+      act(() => idle[0]!());
+      expect(image(ahead.container).getAttribute('src')).toMatch(/thumb/);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not wait for a tile in view that went', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const shown = render(<GalleryTile {...inView} urgent />);
+      render(<GalleryTile {...props} urgent={false} />);
+      expect(idle).toHaveLength(0);
+      shown.unmount();
+      expect(idle).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,0 +1,91 @@
+/**
+ * When a gallery tile fetches its thumbnail. A tile in view: at once, and it counts as on its way
+ * until its image loads or fails. A tile drawn ahead of the view (the rows of overscan) waits for them to arrive before it asks for its own, so a screen after a
+ * jump or an open has the gallery protocol, the main process and the decoder to itself: asked
+ * for together, the rows around would double the requests the first screen waits behind. The
+ * wait is bounded: a thumbnail that never settles holds nothing back for long. One page, one
+ * count: JavaScript runs a turn at a time.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { whenIdle } from '../../lib/use-when-idle';
+
+/** Longest a tile drawn ahead of the view waits for an idle window before fetching anyway. */
+const AHEAD_IDLE_TIMEOUT_MS = 500;
+/**
+ * Longest a tile drawn ahead of the view waits for the thumbnails in view to arrive before it
+ * waits for the idle window (a loaded machine answers a screen in about a second).
+ */
+const AHEAD_IN_VIEW_TIMEOUT_MS = 1500;
+
+let loading = 0;
+const waiting = new Set<() => void>();
+
+/**
+ * A tile in view has asked for its thumbnail: call the answer once it loaded or failed, or the
+ * tile went (a second call does nothing).
+ */
+function inViewLoading(): () => void {
+  loading += 1;
+  let settled = false;
+  return () => {
+    if (settled) return;
+    settled = true;
+    loading -= 1;
+    if (loading > 0) return;
+    const ready = [...waiting];
+    waiting.clear();
+    for (const callback of ready) callback();
+  };
+}
+
+/** Runs `callback` once no thumbnail in view is on its way (at once if none); returns the cancel. */
+function whenInViewLoaded(callback: () => void): () => void {
+  if (loading === 0) {
+    callback();
+    return () => undefined;
+  }
+  waiting.add(callback);
+  return () => waiting.delete(callback);
+}
+
+/**
+ * True once a tile drawn ahead of the view may fetch its thumbnail: the thumbnails in view have
+ * arrived (at most {@link AHEAD_IN_VIEW_TIMEOUT_MS}), then the window was
+ * idle (at most {@link AHEAD_IDLE_TIMEOUT_MS}); at once while in view. It stays true after.
+ */
+export function useAheadFetch(ahead: boolean): boolean {
+  const [allowed, setAllowed] = useState(false);
+  const ready = allowed || !ahead;
+  useEffect(() => {
+    if (ready) return undefined;
+    let cancelIdle: (() => void) | null = null;
+    let cancelLoaded = (): void => undefined;
+    const idle = () => {
+      if (cancelIdle) return;
+      window.clearTimeout(timer);
+      cancelLoaded();
+      cancelIdle = whenIdle(() => setAllowed(true), AHEAD_IDLE_TIMEOUT_MS);
+    };
+    const timer = window.setTimeout(idle, AHEAD_IN_VIEW_TIMEOUT_MS);
+    cancelLoaded = whenInViewLoaded(idle);
+    return () => {
+      window.clearTimeout(timer);
+      cancelLoaded();
+      cancelIdle?.();
+    };
+  }, [ready]);
+  return ready;
+}
+
+/** A tile in view counts as on its way from its fetch to its load or error. */
+export function useInViewLoading(source: string | null, image: RefObject<HTMLImageElement | null>) {
+  const settle = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (source === null) return undefined;
+    const done = inViewLoading();
+    settle.current = done;
+    if (image.current?.complete) done();
+    return done;
+  }, [source, image]);
+  return () => settle.current?.();
+}
