@@ -20,7 +20,12 @@ import { syncFingerprint } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 import { sourcePng } from '../../demo-service/input-helpers';
 
-const KEY = 'sk-dashscope-inputs-7781';
+/**
+ * Shaped as DashScope's keys are (sk- and 32 hex digits): a key spelled with the service's own
+ * words ('sk-dashscope-inputs-…') shares a 12-character run with the upload folder its policy names
+ * (dashscope-instant/…), and an upload's answer that carries any run of the key is refused.
+ */
+const KEY = 'sk-7c1e94b2a05f4d8e9b36c2a1f0e7d583';
 let service: DemoService | undefined;
 let dir: string | undefined;
 const open: PictorCore[] = [];

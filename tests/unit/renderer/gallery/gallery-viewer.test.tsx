@@ -179,9 +179,10 @@ describe('the image viewer', () => {
     expect(main.callsTo('gallery:saveAs')).toEqual([ref]);
     // Where it went: the file and its folder, from the path main saved to (the stand-in's
     // dialog answers <data>/downloads).
+    // Saved once the write's own file (pictor-save-….part, chosen-file.ts) is renamed to its name.
     const saved = await vi.waitFor(async () => {
       const names = await readdir(join(main.dir, 'downloads'));
-      if (names.length !== 1) throw new Error('not saved yet');
+      if (names.length !== 1 || names[0]!.endsWith('.part')) throw new Error('not saved yet');
       return names[0]!;
     });
     await within(confirmations()).findByText(`Saved “${saved}” in downloads.`);
