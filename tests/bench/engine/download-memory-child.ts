@@ -17,6 +17,7 @@ import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { highWater, resetHighWater } from './high-water';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -414,9 +415,12 @@ export interface MemoryDayReport {
   readonly failed: string[];
   /**
    * Where main's memory is at the start and after each burst and its GC: RSS, V8's heap used and
-   * reserved, external and ArrayBuffer bytes, and resident bytes by kind of mapping.
+   * reserved, external and ArrayBuffer bytes, resident bytes by kind of mapping, and each V8
+   * space's reserved and used bytes (`new_space`, `new_space:used`, …).
    */
   readonly burstDetail: readonly Record<string, number>[];
+  /** The same after the idle time and its GC. */
+  readonly endDetail: Record<string, number>;
   /** V8's collections on main's thread over the bursts (not the idle time), by kind. */
   readonly gc: GcKinds;
 }
@@ -496,6 +500,7 @@ async function viaDay(
       saved,
       failed,
       burstDetail,
+      endDetail: memoryDetail(),
       gc: collections,
     };
   } finally {
@@ -540,7 +545,25 @@ function residentByMapping(): Record<string, number> | null {
 function memoryDetail(): Record<string, number> {
   const m = process.memoryUsage();
   const { heapUsed, heapTotal, external, arrayBuffers } = m;
-  return { rss: m.rss, heapUsed, heapTotal, external, arrayBuffers, ...residentByMapping() };
+  return {
+    rss: m.rss,
+    heapUsed,
+    heapTotal,
+    external,
+    arrayBuffers,
+    ...residentByMapping(),
+    ...heapSpaces(),
+  };
+}
+
+/** Each V8 space's reserved (`<space>`) and used (`<space>:used`) bytes. */
+function heapSpaces(): Record<string, number> {
+  const spaces: Record<string, number> = {};
+  for (const space of getHeapSpaceStatistics()) {
+    spaces[space.space_name] = space.space_size;
+    spaces[`${space.space_name}:used`] = space.space_used_size;
+  }
+  return spaces;
 }
 
 /** The gallery's task folders (its own dot-folders, the temp one among them, stay). */

@@ -176,6 +176,15 @@ function bursts(day: MemoryDayReport): string {
     .join('; ');
 }
 
+/**
+ * V8's young generation (new space) reserved at the start, after each burst and after the idle
+ * time, MB: the scavenger grows it as objects survive and pools the pages it gives back, so a
+ * young generation at its largest shows in RSS until a memory-reducing GC empties the pool.
+ */
+function youngGeneration(day: MemoryDayReport): string {
+  return [...day.burstDetail, day.endDetail].map((step) => mb(step['new_space'] ?? 0)).join(', ');
+}
+
 function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
   const held = (day.endRss - day.startRss) / MB;
   const second = day.burstPeaks[1] ?? 0;
@@ -202,6 +211,7 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
       `resident by mapping, start → end: ${mappings(day)}. ` +
       'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept. ' +
       `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}. ` +
+      `V8's young generation reserved at the start, after each burst and after the idle time, MB: ${youngGeneration(day)}. ` +
       `V8's collections on main's thread over the bursts per image, count (pause; the bench's own two forced after each burst among the major ones): ${describeGc(day.gc, images)}. ` +
       "The downloads go through node:http, which reads each socket 64 KB at a time into a new buffer that only V8's full collections free; plain Node allocates those with glibc's malloc, so what the malloc heap keeps is this process's. " +
       "In Electron's main process, V8's sandbox allocates every ArrayBuffer in its own memory, not through malloc, so this figure is plain Node's and was not measured in Electron here (no Electron binary on this machine).",
