@@ -25,6 +25,9 @@ import {
  */
 export const INSERTED_AT = 33;
 
+/** What `held` is between parts: one shared empty buffer, never written. */
+const NOTHING = Buffer.alloc(0);
+
 /** Where the stream is: the signature, a chunk's header, its data, its CRC, or past IEND. */
 type Stage = 'signature' | 'header' | 'keyword' | 'data' | 'crc' | 'trailer';
 
@@ -37,7 +40,7 @@ type Stage = 'signature' | 'header' | 'keyword' | 'data' | 'crc' | 'trailer';
 export class PngProvenanceStream {
   private stage: Stage = 'signature';
   /** Bytes of the part being read (signature, header, keyword head, CRC). */
-  private held: Buffer = Buffer.alloc(0);
+  private held: Buffer = NOTHING;
   private chunkCount = 0;
   private type = '';
   private length = 0;
@@ -69,12 +72,14 @@ export class PngProvenanceStream {
       const out: Uint8Array[] = [];
       let at = 0;
       while (at < piece.length) at = this.step(piece, at, out);
-      this.written += out.reduce((sum, part) => sum + part.length, 0);
+      for (const part of out) this.written += part.length;
       if (this.written > this.maxBytes) {
         throw new ContainerError('The image is too close to the size limit to take its metadata.');
       }
       return out;
     } catch (error) {
+      // What was taken stays the stream's own (heldInput): a part it threw at may be a view.
+      this.held = Buffer.from(this.held);
       this.failed =
         error instanceof ContainerError ? error : new ContainerError('The PNG could not be read.');
       throw this.failed;
@@ -104,10 +109,19 @@ export class PngProvenanceStream {
     }
   }
 
-  /** Takes up to `wanted` bytes into `held`; the index after what it took. */
+  /**
+   * Takes up to `wanted` bytes into `held`; the index after what it took. A part that lies whole
+   * in `piece` is a view of it, not a copy (a PNG has a header and a CRC per chunk, thousands of
+   * chunks in a large image): such a view is given out or let go of before `push` returns, unless
+   * the step that took it copies it (a text chunk's header, kept while its keyword comes). A part
+   * across pieces is gathered in a buffer of its own.
+   */
   private fill(piece: Uint8Array, at: number, wanted: number): number {
     const take = Math.min(wanted - this.held.length, piece.length - at);
-    this.held = Buffer.concat([this.held, piece.subarray(at, at + take)]);
+    this.held =
+      this.held.length === 0 && take === wanted
+        ? Buffer.from(piece.buffer, piece.byteOffset + at, take)
+        : Buffer.concat([this.held, piece.subarray(at, at + take)]);
     return at + take;
   }
 
@@ -143,7 +157,7 @@ export class PngProvenanceStream {
       throw new ContainerError('The file does not start like a PNG image.');
     }
     out.push(this.held);
-    this.held = Buffer.alloc(0);
+    this.held = NOTHING;
     this.stage = 'header';
     return next;
   }
@@ -166,13 +180,15 @@ export class PngProvenanceStream {
     this.remaining = length;
     this.crc = crc32(this.held.subarray(4, 8));
     this.keep = true;
-    // A text chunk's header waits for its keyword (keyword below); any other goes out now.
+    // A text chunk's header waits for its keyword (keyword below), in its own copy: the piece it
+    // may be a view of is the caller's again once push returns. Any other goes out now.
     if (TEXT_CHUNKS.has(type)) {
+      this.held = Buffer.from(this.held);
       this.stage = 'keyword';
       return next;
     }
     out.push(this.held);
-    this.held = Buffer.alloc(0);
+    this.held = NOTHING;
     this.stage = length === 0 ? 'crc' : 'data';
     return next;
   }
@@ -188,7 +204,7 @@ export class PngProvenanceStream {
     this.crc = crc32(head, this.crc);
     this.remaining = this.length - head.length;
     if (this.keep) out.push(this.held);
-    this.held = Buffer.alloc(0);
+    this.held = NOTHING;
     this.stage = this.remaining === 0 ? 'crc' : 'data';
     return next;
   }
@@ -200,7 +216,7 @@ export class PngProvenanceStream {
       throw new ContainerError(`A PNG ${this.type} chunk fails its checksum.`);
     }
     if (this.keep) out.push(this.held);
-    this.held = Buffer.alloc(0);
+    this.held = NOTHING;
     this.chunkCount += 1;
     if (this.type === 'IHDR') out.push(this.inserted);
     this.stage = this.type === 'IEND' ? 'trailer' : 'header';

@@ -254,3 +254,48 @@ describe('the one-pass PNG edit gives what the file edit gives', () => {
     );
   });
 });
+
+/**
+ * The download's pump hands the edit views of its own write buffers and reuses each once the
+ * piece's output is written (body-to-file.ts). The edit's output parts may be views of the piece
+ * (written before the reuse), but what it keeps between pieces (heldInput, a text chunk's header
+ * waiting for its keyword) must be its own: here every piece is copied into one scratch buffer,
+ * its output copied at once, then the scratch overwritten before the next piece.
+ */
+describe('fed from one buffer the caller reuses', () => {
+  function streamedReused(png: Buffer, step: number): { bytes: Buffer; views: number } {
+    const stream = new PngProvenanceStream(inserted, Infinity);
+    const scratch = Buffer.alloc(step);
+    const out: Buffer[] = [];
+    let views = 0;
+    for (let from = 0; from < png.length; from += step) {
+      const length = png.copy(scratch, 0, from, Math.min(from + step, png.length));
+      const parts = stream.push(scratch.subarray(0, length));
+      views += parts.filter((part) => part.buffer === scratch.buffer).length;
+      out.push(Buffer.concat(parts));
+      const kept = Buffer.from(stream.heldInput);
+      scratch.fill(0xaa);
+      expect(Buffer.from(stream.heldInput).equals(kept), `held after ${from}`).toBe(true);
+    }
+    stream.end();
+    return { bytes: Buffer.concat(out), views };
+  }
+
+  it('gives what the file edit gives, and keeps nothing of the reused buffer', async () => {
+    const png = variant(
+      [text('tEXt', 'Comment', 'kept'), text('iTXt', 'XML:com.adobe.xmp', '\0\0\0\0<x/>')],
+      [text('tEXt', 'parameters', 'steps: 20')],
+    );
+    const plan = await planned(png);
+    if (!('bytes' in plan)) throw new Error('the plan refused a valid file');
+    for (const step of [1, 5, 8, 12, 13, 21, 4096, png.length]) {
+      expect(streamedReused(png, step).bytes.equals(plan.bytes), `pieces of ${step}`).toBe(true);
+    }
+  });
+
+  it("gives a chunk's header and CRC that lie whole in a piece as views of it, not copies", () => {
+    // Whole: the signature, every header and every CRC are in the one piece.
+    const { views } = streamedReused(base, base.length);
+    expect(views).toBeGreaterThanOrEqual(1 + 2 * baseChunks.length);
+  });
+});
