@@ -1,8 +1,9 @@
 /**
  * V8's collections on the main thread of the process that measures, by kind: how many and their
- * pause (ms), from `perf_hooks`' gc entries. In the download children it shows what frees the
- * bodies' socket chunks: nearly every collection is a full one (mark-compact, started by the
- * growth of the memory ArrayBuffers hold outside V8's heap), not a scavenge.
+ * pause (ms), from `perf_hooks`' gc entries. In the download children it shows what the bodies
+ * cost V8: with node:http's new 64 KB buffer per socket read nearly every collection was a full
+ * one (started by the growth of the memory ArrayBuffers hold outside V8's heap); with the kept
+ * read buffers of the strict reader, scavenges of the young generation.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 

@@ -213,7 +213,7 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
       `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}. ` +
       `V8's young generation reserved at the start, after each burst and after the idle time, MB: ${youngGeneration(day)}. ` +
       `V8's collections on main's thread over the bursts per image, count (pause; the bench's own two forced after each burst among the major ones): ${describeGc(day.gc, images)}. ` +
-      "The downloads go through node:http, which reads each socket 64 KB at a time into a new buffer that only V8's full collections free; plain Node allocates those with glibc's malloc, so what the malloc heap keeps is this process's. " +
+      "The downloads are read by the strict HTTP/1.1 reader (core/download/pinned-exchange.ts) into a few kept 64 KB buffers, not node:http's new buffer per socket read; what the malloc heap and the other threads' malloc arenas keep after the idle minute is memory glibc holds for this process, freed but not given back. " +
       "In Electron's main process, V8's sandbox allocates every ArrayBuffer in its own memory, not through malloc, so this figure is plain Node's and was not measured in Electron here (no Electron binary on this machine).",
   };
 }
