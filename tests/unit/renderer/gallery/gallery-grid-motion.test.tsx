@@ -143,13 +143,18 @@ describe('the gallery grid, while its view moves', () => {
     expect(asking()).toEqual(expect.arrayContaining(inView()));
   });
 
-  it('drops the thumbnail of a tile that left the page before its image arrived', () => {
+  it('keeps a tile’s thumbnail while it is drawn around the view, drops it once it left the page', () => {
     const frame = manualFrames();
     renderGrid();
     const [tile] = [...document.querySelectorAll<HTMLImageElement>('[data-index="5"] img')];
     expect(tile?.getAttribute('src')).toMatch(/\/t\/5\.webp/);
-    // Scrolled slowly until row 1 is neither in view nor drawn around it.
-    for (let top = 120; top <= 8 * ROW; top += 120) frame(top);
+    // Out of view, in the rows drawn around it: it keeps what it asked for.
+    for (let top = 120; top <= 480; top += 120) frame(top);
+    expect(tile?.isConnected).toBe(true);
+    expect(tile?.getAttribute('fetchpriority')).toBe('low');
+    expect(tile?.getAttribute('src')).toMatch(/\/t\/5\.webp/);
+    // Scrolled on until row 1 is neither in view nor drawn around it.
+    for (let top = 600; top <= 8 * ROW; top += 120) frame(top);
     expect(document.querySelector('[data-index="5"]')).toBeNull();
     expect(tile?.isConnected).toBe(false);
     expect(tile?.hasAttribute('src')).toBe(false);
