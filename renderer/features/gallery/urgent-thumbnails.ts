@@ -102,9 +102,10 @@ export function useInViewLoading(source: string | null, image: RefObject<HTMLIma
 }
 
 /**
- * A tile that left the page drops its thumbnail: an image element taken out of the page keeps
- * loading (and Chromium decoding) what it asked for until it is collected; without its `src` its
- * request is cancelled. (StrictMode's rehearsed unmount leaves the element in the page: kept.)
+ * A tile that left the page drops its thumbnail: an image element taken out of the page still
+ * holds the image it asked for until it is collected, so its request goes on (main answers it);
+ * without its `src` nothing holds it, and Chromium cancels a load nothing holds. (StrictMode's
+ * rehearsed unmount leaves the element in the page: kept.)
  */
 function useDropOnLeave(image: RefObject<HTMLImageElement | null>): void {
   useEffect(() => {
