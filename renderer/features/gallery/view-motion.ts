@@ -7,9 +7,9 @@
  * more than a screen away from the last, the tiles hold their thumbnails (a blank pixel), and ask
  * at the first animation frame in which the view moved less than a screen: the frame after the
  * hand stops. The page of images by position waits likewise (use-grid-loading.ts): only where the
- * view settles is it asked of main. Wheel, trackpad and Page Down move a screen a frame or less: nothing is held, tiles
- * ask as they come into view. Frames, not a timer: the hold lasts as long as the movement, and
- * one frame after it.
+ * view settles is it asked of main. Wheel, trackpad and Page Down move a screen a frame or less:
+ * nothing is held, tiles ask as they come into view. Frames, not a timer: the hold lasts as long
+ * as the movement, and one frame after it.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
