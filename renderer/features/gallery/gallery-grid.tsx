@@ -100,7 +100,7 @@ export function GalleryGrid(props: GalleryGridProps) {
   const lastRow = virtualizer.range?.endIndex ?? -1;
   const firstRow = virtualizer.range?.startIndex ?? 0;
   const headRows = Math.ceil(items.length / columns);
-  useGridLoading({ firstRow, lastRow, columns, count, headRows, settled }, props);
+  useGridLoading({ firstRow, lastRow, columns, count, headRows }, props);
   const pageRows = Math.max(1, Math.floor(size.height / rowHeight));
   const keys = { props, itemAt, count, columns, pageRows, focusIndex };
 

@@ -22,11 +22,6 @@ export interface GridView {
   readonly count: number;
   /** Rows of images loaded from the top. */
   readonly headRows: number;
-  /**
-   * False while the view moves more than a screen a frame (view-motion.ts): no page by position
-   * is asked for the pages a drag passes, each read by main for a frame nobody sees.
-   */
-  readonly settled: boolean;
 }
 
 /**
@@ -50,15 +45,14 @@ type LoadingProps = Pick<
 
 export function useGridLoading(view: GridView, props: LoadingProps): void {
   const { hasMore, loadingMore, onLoadMore, jump = null, jumpLoading = null, onLoadAt } = props;
-  const { firstRow, lastRow, columns, headRows, settled } = view;
+  const { firstRow, lastRow, columns, headRows } = view;
   const far = firstRow > headRows + LOAD_AHEAD_ROWS;
   useEffect(() => {
     if (hasMore && !far && !loadingMore && lastRow >= headRows - 1 - LOAD_AHEAD_ROWS) onLoadMore();
   }, [hasMore, far, loadingMore, lastRow, headRows, onLoadMore]);
   const wanted = far ? jumpWanted(view, jump) : null;
-  // A page by position holds the rows in view and a margin above and below, no more: a slow drag
-  // asks for one at every frame that moved away, each read, sent and drawn while the hand moves
-  // (a fast one, more than a screen a frame, only where it settles).
+  // A page by position holds the rows in view and a margin above and below, no more: a drag
+  // asks for one at every frame that moved away, each read, sent and drawn while the hand moves.
   const jumpLimit = Math.min(
     MAX_JUMP_PAGE,
     (lastRow - firstRow + 1 + 2 * JUMP_MARGIN_ROWS) * columns,
@@ -67,6 +61,6 @@ export function useGridLoading(view: GridView, props: LoadingProps): void {
     // A new page by position when the view has moved away from the one on its way (the latest
     // answer wins): waiting for a stale one cost a round trip at the end of every drag.
     const near = jumpLoading !== null && Math.abs(jumpLoading - (wanted ?? 0)) < columns * 2;
-    if (wanted !== null && !near && settled) onLoadAt?.(wanted, jumpLimit);
-  }, [wanted, jumpLoading, columns, onLoadAt, jumpLimit, settled]);
+    if (wanted !== null && !near) onLoadAt?.(wanted, jumpLimit);
+  }, [wanted, jumpLoading, columns, onLoadAt, jumpLimit]);
 }

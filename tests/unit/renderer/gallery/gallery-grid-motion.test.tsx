@@ -10,7 +10,6 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GalleryGrid } from '../../../../renderer/features/gallery/gallery-grid';
-import type { GalleryGridProps } from '../../../../renderer/features/gallery/gallery-grid-props';
 import { galleryItem } from './gallery-builders';
 import { galleryLayout, scroller, scrollEventsFor } from './gallery-harness';
 
@@ -46,12 +45,11 @@ function manualFrames() {
     });
 }
 
-function renderGrid(more: Partial<GalleryGridProps> = {}) {
+function renderGrid() {
   const result = render(
     <GalleryGrid
-      {...more}
-      items={more.items ?? items}
-      hasMore={more.hasMore ?? false}
+      items={items}
+      hasMore={false}
       loadingMore={false}
       activeKey={null}
       onActiveChange={() => undefined}
@@ -116,26 +114,6 @@ describe('the gallery grid, while its view moves', () => {
     const { first, last } = rowsAt(middle);
     expect(shown.every((n) => n >= first && n < last)).toBe(true);
     expect([...asked].sort((a, b) => a - b)).toEqual(shown.sort((a, b) => a - b));
-  });
-
-  it('asks main for no page by position where a drag passes, and for the one it stops at once', () => {
-    const frame = manualFrames();
-    const asked: number[] = [];
-    // The first 200 images loaded from the top; the scrollbar spans 10,000.
-    renderGrid({
-      items: items.slice(0, 200),
-      hasMore: true,
-      total: 10_000,
-      onLoadAt: (offset) => asked.push(offset),
-    });
-    const middle = (10_000 / COLUMNS / 2) * ROW;
-    for (let step = 1; step <= 10; step += 1) frame((middle * step) / 10);
-    expect(asked).toEqual([]);
-    frame();
-    expect(asked).toHaveLength(1);
-    const { first } = rowsAt(middle);
-    expect(asked[0]).toBeGreaterThan(first - 5 * COLUMNS);
-    expect(asked[0]).toBeLessThanOrEqual(first);
   });
 
   it('asks for a jump’s thumbnails at the first frame it stays, once', () => {
