@@ -6,10 +6,10 @@
  * nobody, while the screen the hand stops at waits behind them on two cores. So from a drawing
  * more than a screen away from the last, the tiles hold their thumbnails (a blank pixel), and ask
  * at the first animation frame in which the view moved less than a screen: the frame after the
- * hand stops. The page of images by position waits likewise (use-grid-loading.ts): only where the
- * view settles is it asked of main. Wheel, trackpad and Page Down move a screen a frame or less:
- * nothing is held, tiles ask as they come into view. Frames, not a timer: the hold lasts as long
- * as the movement, and one frame after it.
+ * hand stops. (The page of images by position is not held: asked for at once it arrives a frame
+ * sooner where the drag stops, which the screen waits for; use-grid-loading.ts.) Wheel, trackpad
+ * and Page Down move a screen a frame or less: nothing is held, tiles ask as they come into view.
+ * Frames, not a timer: the hold lasts as long as the movement, and one frame after it.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
