@@ -20,6 +20,8 @@ export interface GridRowPlace {
   readonly tabIndex: number;
   /** The row is in view: its thumbnails are asked for first. */
   readonly urgent: boolean;
+  /** The view is moving more than a screen a frame: no tile asks for its thumbnail yet. */
+  readonly held: boolean;
 }
 
 type RowProps = Pick<
@@ -69,6 +71,7 @@ export function GalleryGridRow({
               {...at}
               uncropped={props.uncropped ?? false}
               urgent={place.urgent}
+              held={place.held}
               selected={props.selection ? isSelected(props.selection, key) : false}
               selecting={props.selection ? hasSelection(props.selection) : false}
               {...(props.onSelect ? { onSelect: props.onSelect } : {})}

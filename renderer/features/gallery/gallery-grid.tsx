@@ -19,6 +19,7 @@ import { gridLayout } from './grid-geometry';
 import { useElementSize } from './use-element-size';
 import { useGridFocus } from './use-grid-focus';
 import { useGridLoading } from './use-grid-loading';
+import { useViewSettled } from './view-motion';
 
 /** Space around the grid inside the scroller (CSS pixels). */
 const GRID_PADDING = 16;
@@ -77,16 +78,14 @@ export function GalleryGrid(props: GalleryGridProps) {
     rangeExtractor,
   });
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  const settled = useViewSettled(feedTop, { viewport: size.height, row: rowHeight }, virtualizer);
 
   const focusIndex = useGridFocus({
     scrollerRef,
     items,
     indexOf,
     placeOf,
-    keyAt: (index) => {
-      const item = itemAt(index);
-      return item ? itemKey(item) : undefined;
-    },
+    keyAt: (index) => keyOf(itemAt(index)),
     columns,
     tile,
     rowHeight,
@@ -140,6 +139,7 @@ export function GalleryGrid(props: GalleryGridProps) {
               tile,
               tabIndex,
               urgent: row.index >= firstRow && row.index <= lastRow,
+              held: !settled,
             }}
             itemAt={itemAt}
             props={props}
@@ -184,6 +184,10 @@ function useScaledVirtualizer(options: GridVirtualizerOptions) {
     feedTotal.current = total;
   }, [total]);
   return { virtualizer, total, feedTop: virtualizer.scrollOffset ?? 0 };
+}
+
+function keyOf(item: GalleryItem | undefined): string | undefined {
+  return item ? itemKey(item) : undefined;
 }
 
 function withRow(rows: number[], row: number, count: number): number[] {

@@ -57,6 +57,8 @@ export interface GalleryTileProps {
   readonly uncropped?: boolean;
   /** In view (not a row drawn ahead): its thumbnail is fetched before those of the rows around. */
   readonly urgent?: boolean;
+  /** The view moves more than a screen a frame (view-motion.ts): no thumbnail asked for yet. */
+  readonly held?: boolean;
   readonly onActivate: (key: string) => void;
   readonly onOpen: (key: string) => void;
   readonly onRetry: (item: GalleryItem) => void;
@@ -69,21 +71,25 @@ export interface GalleryTileProps {
   readonly onSelect?: (key: string, modifiers: ClickModifiers) => void;
 }
 
-/** The thumbnail: fetched now when in view, once the window is idle when drawn ahead. */
+/**
+ * The thumbnail: fetched now when in view, once the window is idle when drawn ahead, not while
+ * the view moves a screen a frame (urgent-thumbnails.ts).
+ */
 function TileImage(props: {
   item: GalleryItem;
   source: string;
   size: number;
-  /** Whether its row is in view (`urgent`), and whether it may be fetched yet (`now`). */
-  fetch: { now: boolean; urgent: boolean };
+  /** Whether its row is in view (`urgent`), and whether the view moves too fast (`held`). */
+  fetch: { urgent: boolean; held: boolean | undefined };
   onDragStart: (event: DragEvent) => void;
   onError: () => void;
 }) {
   const { item, size } = props;
-  const { urgent } = props.fetch;
+  const { urgent, held } = props.fetch;
   const image = useRef<HTMLImageElement>(null);
-  const src = props.fetch.now ? imageUrl(props.source) : BLANK;
-  const settled = useInViewLoading(urgent && props.fetch.now ? src : null, image);
+  const now = useAheadFetch(!urgent, held);
+  const src = now ? imageUrl(props.source) : BLANK;
+  const settled = useInViewLoading(urgent && now ? src : null, image);
   return (
     <img
       ref={image}
@@ -204,6 +210,7 @@ export const GalleryTile = memo(function GalleryTile({
   index,
   uncropped = false,
   urgent = true,
+  held,
   onActivate,
   onOpen,
   onRetry,
@@ -217,9 +224,6 @@ export const GalleryTile = memo(function GalleryTile({
   const source = item.image.thumbnail ?? item.image.file;
   const state = tileState(item, source !== undefined && failedSource === source);
   const retry = canRetry(item);
-  // A row drawn ahead of the view fetches its thumbnail once those in view have arrived and the
-  // window is idle: the tiles in view have the protocol, the main process and the decoder first.
-  const fetchNow = useAheadFetch(!urgent);
 
   const onClick = (event: MouseEvent): void => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -251,7 +255,7 @@ export const GalleryTile = memo(function GalleryTile({
           item={item}
           source={source}
           size={size}
-          fetch={{ now: fetchNow, urgent }}
+          fetch={{ urgent, held }}
           onDragStart={onDragStart}
           onError={() => setFailedSource(source)}
         />

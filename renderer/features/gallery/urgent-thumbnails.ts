@@ -4,7 +4,9 @@
  * jump or an open has the gallery protocol, the main process and the decoder to itself: asked
  * for together, the rows around would double the requests the first screen waits behind. The
  * wait is bounded: a thumbnail that never settles holds nothing back for long. One page, one
- * count: JavaScript runs a turn at a time.
+ * count: JavaScript runs a turn at a time. While the view moves more than a screen a frame (a
+ * scrollbar dragged far, view-motion.ts) no tile asks; a tile that leaves the page drops what it
+ * asked for.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { whenIdle } from '../../lib/use-when-idle';
@@ -51,13 +53,18 @@ function whenInViewLoaded(callback: () => void): () => void {
 /**
  * True once a tile drawn ahead of the view may fetch its thumbnail: the thumbnails in view have
  * arrived (at most {@link AHEAD_IN_VIEW_TIMEOUT_MS}), then the window was
- * idle (at most {@link AHEAD_IDLE_TIMEOUT_MS}); at once while in view. It stays true after.
+ * idle (at most {@link AHEAD_IDLE_TIMEOUT_MS}); at once while in view. Nothing while `held` (the
+ * view moving more than a screen a frame, view-motion.ts): the wait starts once it settles. It
+ * stays true after: a tile that asked keeps its image, moved out of view or held.
  */
-export function useAheadFetch(ahead: boolean): boolean {
+export function useAheadFetch(ahead: boolean, held = false): boolean {
   const [allowed, setAllowed] = useState(false);
-  const ready = allowed || !ahead;
+  // Set once, never unset: the same at every rendering of a tile that has asked.
+  const asked = useRef(false);
+  if (!ahead && !held) asked.current = true;
+  const ready = allowed || asked.current;
   useEffect(() => {
-    if (ready) return undefined;
+    if (ready || held) return undefined;
     let cancelIdle: (() => void) | null = null;
     let cancelLoaded = (): void => undefined;
     const idle = () => {
@@ -73,13 +80,17 @@ export function useAheadFetch(ahead: boolean): boolean {
       cancelLoaded();
       cancelIdle?.();
     };
-  }, [ready]);
+  }, [ready, held]);
   return ready;
 }
 
-/** A tile in view counts as on its way from its fetch to its load or error. */
+/**
+ * A tile in view counts as on its way from its fetch to its load or error; a tile that leaves the
+ * page drops its request ({@link useDropOnLeave}).
+ */
 export function useInViewLoading(source: string | null, image: RefObject<HTMLImageElement | null>) {
   const settle = useRef<(() => void) | null>(null);
+  useDropOnLeave(image);
   useEffect(() => {
     if (source === null) return undefined;
     const done = inViewLoading();
@@ -88,4 +99,19 @@ export function useInViewLoading(source: string | null, image: RefObject<HTMLIma
     return done;
   }, [source, image]);
   return () => settle.current?.();
+}
+
+/**
+ * A tile that left the page drops its thumbnail: an image element taken out of the page still
+ * holds the image it asked for until it is collected, so its request goes on (main answers it);
+ * without its `src` nothing holds it, and Chromium cancels a load nothing holds. (StrictMode's
+ * rehearsed unmount leaves the element in the page: kept.)
+ */
+function useDropOnLeave(image: RefObject<HTMLImageElement | null>): void {
+  useEffect(() => {
+    const element = image.current;
+    return () => {
+      if (element && !element.isConnected) element.removeAttribute('src');
+    };
+  }, [image]);
 }
