@@ -29,18 +29,7 @@ const GIT = existsSync(join(ROOT, '.git'))
  * Only the whole bench, or each row's own command, run at one commit clears them (a figure from
  * an older suite cannot be carried over by hand).
  */
-const STALE: readonly string[] = [
-  // The rows of the full run at 5057977 whose suites changed since.
-  'Gallery rebuild',
-  // The gallery suite's note gained main's own part per thumbnail (gal66d); the lead measures.
-  'Gallery open',
-  'Gallery scrollbar to the middle',
-  'Gallery open at a million tasks',
-  'Gallery scrollbar to the middle at a million tasks',
-  // The day row's note gained V8's young generation per step (day66); both rows run one suite.
-  'Download memory',
-  'Main memory over a day',
-];
+const STALE: readonly string[] = [];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
 interface Row {
