@@ -124,9 +124,13 @@ function whenQuiet(core: PictorCore, since: number): Promise<void> {
   });
 }
 
-/** Resumes everything, waits until no task needs more from this run, closes cleanly. */
-async function finish(core: PictorCore): Promise<void> {
+/**
+ * Resumes everything, submits `tasks` (those no run stored: a kill cut their submit before it
+ * returned, so the user never had them), waits until no task needs more, closes cleanly.
+ */
+async function finish(core: PictorCore, serviceUrl: string, tasks: readonly number[]) {
   core.engine.start({ resume: true });
+  await submitEach(core, serviceUrl, tasks, 0);
   const ids = core.history.unfinished().map((record) => record.localId);
   const settled = await core.engine.whenSettled(ids);
   await core.close();
@@ -138,7 +142,9 @@ async function finish(core: PictorCore): Promise<void> {
 async function main(): Promise<void> {
   const [dataDir, galleryDir, serviceUrl, mode, list = '', gap = '60'] = process.argv.slice(2);
   if (!dataDir || !galleryDir || !serviceUrl || (mode !== 'run' && mode !== 'finish'))
-    throw new Error('usage: core-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish');
+    throw new Error(
+      'usage: core-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish [tasks]',
+    );
   markHistoryWrites();
   await markFileWrites();
   const core = await openPictorCore({
@@ -155,12 +161,12 @@ async function main(): Promise<void> {
   });
   print('ready');
   await waitForGo();
-  if (mode === 'finish') return finish(core);
+  const tasks = list === '' ? [] : list.split(',').map(Number);
+  if (mode === 'finish') return finish(core, serviceUrl, tasks);
   // Killed, never closed: keep the process alive when the engine has nothing left to wait for.
   setInterval(() => undefined, 1 << 30);
   const since = Date.now();
   core.engine.start({ resume: true });
-  const tasks = list === '' ? [] : list.split(',').map(Number);
   await submitEach(core, serviceUrl, tasks, Number(gap));
   await whenQuiet(core, since);
   print('quiet');
