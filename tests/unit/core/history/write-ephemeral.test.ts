@@ -24,6 +24,7 @@ import * as statements from '../../../../electron/core/history/history-statement
 
 const { upsertTask } = statements;
 import { makeImage, makeTask } from '../../../support/task-records';
+import { seededRandom } from '../../../../electron/demo-service/prng';
 
 let dir: string;
 beforeAll(async () => {
@@ -117,17 +118,6 @@ describe('the statements of history-statements.ts', () => {
   });
 });
 
-/** A seeded generator (mulberry32): the same records at every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A history file written by the store from `steps` generated writes: new tasks, updates with
  * more or fewer images, removals; few service ids on two endpoints, created at few times (ties).
@@ -136,7 +126,8 @@ function random(seed: number): () => number {
 function generatedHistory(seed: number, steps: number): [string, Map<string, TaskRecord>] {
   const file = join(dir, `generated-${seed}.sqlite`);
   const store = HistoryStore.open(file);
-  const next = random(seed);
+  // The demo service's seeded generator (mulberry32): the same records at every run.
+  const next = seededRandom(seed);
   const pick = (n: number) => Math.floor(next() * n);
   const live = new Map<string, TaskRecord>();
   for (let step = 0; step < steps; step += 1) {
