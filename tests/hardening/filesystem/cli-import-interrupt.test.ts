@@ -155,23 +155,36 @@ describe('pictor import stopped partway', () => {
   it.each([2, 6, 10, 14, 18, 22])(
     'Ctrl+C once %i tasks are done ends with its sentence and exit 130, nothing staged left',
     async (done) => {
-      const { dir, gallery } = await dataDir();
-      // On a disk that never waits to flush, the import spends its time reading the archive.
-      if (mount.ok) fastDisk(gallery);
-      const running = startImport(dir);
-      const reached = await running.progressAt(done);
-      expect(reached).toBeLessThan(TASKS);
-      running.kill('SIGINT');
-      const run = await running.finished;
-      expect(run.code, describeRun(run)).toBe(130);
-      expect(run.stderr).toMatch(
-        /Interrupted\. What was imported before stays in the library; run the import again to finish\./,
-      );
-      expectSentencesOnly(run);
-      await expectNextImportFinishes(dir, gallery);
+      for (let attempt = 1; ; attempt += 1) {
+        const { dir, gallery } = await dataDir();
+        // On a disk that never waits to flush, the import spends its time reading the archive.
+        if (mount.ok) fastDisk(gallery);
+        const running = startImport(dir);
+        const reached = await running.progressAt(done);
+        expect(reached).toBeLessThan(TASKS);
+        running.kill('SIGINT');
+        const run = await running.finished;
+        // On a fast machine the progress line can be read so late that the signal reaches an
+        // import that has already copied its last task and says so: that run tells nothing of an
+        // interrupt, and another is started (at most three; a fresh data folder each).
+        const ended = run.code === 4 && run.stdout.includes(`Added ${TASKS} task(s)`);
+        if (ended && attempt < 3) continue;
+        await expectInterrupted(run, dir, gallery);
+        return;
+      }
     },
   );
 });
+
+/** An import ended by Ctrl+C: its sentence and exit 130, and the next import finishes it. */
+async function expectInterrupted(run: CliRun, dir: string, gallery: string): Promise<void> {
+  expect(run.code, describeRun(run)).toBe(130);
+  expect(run.stderr).toMatch(
+    /Interrupted\. What was imported before stays in the library; run the import again to finish\./,
+  );
+  expectSentencesOnly(run);
+  await expectNextImportFinishes(dir, gallery);
+}
 
 describe.skipIf(!mount.ok)(
   `pictor import onto a gallery disk that fills or is read-only${mount.ok ? '' : ` (skipped: ${mount.reason})`}`,
