@@ -20,8 +20,8 @@ import {
 } from '../../../shared/domain/fetched-param-schema';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FetchLike } from '../../ports/http';
-import type { ServiceCredentials } from '../../ports/credentials';
-import { fetchPublishedSchema } from '../service';
+import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { fetchPublishedSchema, type SchemaReach } from '../service';
 import { readRegularFile, writePrivateFile } from '../fs';
 
 const BOOK_FILE = 'model-options.json';
@@ -89,14 +89,15 @@ export class ParamSchemaBook {
   /**
    * Fetches the options `credentials`' service publishes for `model` and keeps them: the one
    * refresh of the CLI's `models show --refresh`, the window's "Refresh options" and a model's
-   * first use. A failure is its sentence; the options known before stay in use.
+   * first use. A failure is its sentence; the options known before stay in use. What comes back
+   * is searched for every key `reach` holds, not only the one sent (published-schema.ts).
    */
   async refresh(
-    fetch: FetchLike,
+    reach: SchemaReach,
     credentials: ServiceCredentials,
     model: string,
   ): Promise<Refreshed> {
-    const fetched = await fetchPublishedSchema(fetch, credentials, model);
+    const fetched = await fetchPublishedSchema(reach, credentials, model);
     if (!fetched.ok) return fetched;
     await this.keep(credentials.provider ?? 'pictor', model, fetched.schema, 'fetched');
     return { ok: true };
@@ -108,14 +109,14 @@ export class ParamSchemaBook {
    * and none are kept yet; undefined when nothing was asked.
    */
   async firstUse(
-    fetch: FetchLike,
+    reach: SchemaReach,
     credentials: ServiceCredentials,
     model: string,
   ): Promise<Refreshed | undefined> {
     const provider = credentials.provider ?? 'pictor';
     if (!PUBLISHING_SERVICES.has(provider) || model === '') return undefined;
     if (this.lookup(provider, model) !== undefined) return undefined;
-    return this.refresh(fetch, credentials, model);
+    return this.refresh(reach, credentials, model);
   }
 
   /**
@@ -217,8 +218,16 @@ export interface ModelOptions {
   close(): Promise<void>;
 }
 
-/** The book of model options in `dataDir`, opened, refreshed over `fetch`. */
-export async function openModelOptions(dataDir: string, fetch: FetchLike): Promise<ModelOptions> {
+/**
+ * The book of model options in `dataDir`, opened, refreshed over `fetch`; what a refresh gets is
+ * searched for every key `credentials` hold (CredentialsProvider.heldKeys), as an answer is.
+ */
+export async function openModelOptions(
+  dataDir: string,
+  fetch: FetchLike,
+  credentials: Pick<CredentialsProvider, 'heldKeys'>,
+): Promise<ModelOptions> {
+  const reach: SchemaReach = { fetch, heldKeys: credentials.heldKeys?.bind(credentials) };
   const book = await openParamSchemaBook(dataDir);
   const running = new Set<Promise<unknown>>();
   // Every write is tracked, so close waits for it.
@@ -229,8 +238,8 @@ export async function openModelOptions(dataDir: string, fetch: FetchLike): Promi
   };
   return {
     kept: () => book.kept(),
-    refresh: (credentials, model) => track(book.refresh(fetch, credentials, model)),
-    firstUse: (credentials, model) => track(book.firstUse(fetch, credentials, model)),
+    refresh: (credentials, model) => track(book.refresh(reach, credentials, model)),
+    firstUse: (credentials, model) => track(book.firstUse(reach, credentials, model)),
     importFile: (provider, model, path) => track(book.importFile(provider, model, path)),
     forget: (provider, model) => track(book.forget(provider, model)),
     close: async () => {

@@ -45,7 +45,7 @@ export { aspectRatio } from './providers/replicate';
 export { taskAddressProblem } from './providers/task-address';
 export { keysToFind } from './client-parts';
 export { checkCredentials, redactError } from './request-guard';
-export { fetchPublishedSchema } from './published-schema';
+export { fetchPublishedSchema, type SchemaReach } from './published-schema';
 export { requestCommands } from './request-command';
 export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
