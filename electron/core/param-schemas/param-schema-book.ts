@@ -10,6 +10,7 @@
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ParamSchema } from '../../../shared/domain/model-params';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { paramSpecsSchema } from '../../../shared/domain/param-specs-schema';
 import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
@@ -33,14 +34,17 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** How a kept schema came: fetched from the service, or given in a file. */
 export type SchemaOrigin = 'fetched' | 'file';
 
-const entrySchema = z.object({
-  provider: providerIdSchema(),
-  model: z.string().min(1).max(200),
-  origin: z.enum(['fetched', 'file']),
-  at: z.number().int().min(0),
-  params: paramSpecsSchema,
-});
-type Entry = z.infer<typeof entrySchema>;
+/** A kept entry; built on first use (lazy-schema.ts), as the option schemas it holds are. */
+const entrySchema = lazySchema(() =>
+  z.object({
+    provider: providerIdSchema(),
+    model: z.string().min(1).max(200),
+    origin: z.enum(['fetched', 'file']),
+    at: z.number().int().min(0),
+    params: paramSpecsSchema(),
+  }),
+);
+type Entry = z.infer<ReturnType<typeof entrySchema>>;
 
 /** What a file's options came to: the names kept, or why none could be. */
 export type FileImport =
@@ -147,7 +151,7 @@ export class ParamSchemaBook {
   ): Promise<void> {
     // A library being closed (moved, removed) gets no file: a refresh that ends now drops it.
     if (this.closed) return;
-    const entry = entrySchema.parse({
+    const entry = entrySchema().parse({
       provider,
       model,
       origin,
@@ -191,7 +195,7 @@ export class ParamSchemaBook {
     const book = bookSchema.safeParse(parsed);
     if (!book.success) return [];
     return book.data.models.flatMap((raw) => {
-      const entry = entrySchema.safeParse(raw);
+      const entry = entrySchema().safeParse(raw);
       return entry.success ? [entry.data] : [];
     });
   }
