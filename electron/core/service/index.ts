@@ -51,7 +51,7 @@ export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';
 export { ServiceError, type ServiceErrorKind } from './service-error';
-export { checkTaskId, checkTypedTaskId } from './task-id';
+export { checkTypedTaskId } from './task-id';
 export {
   type AddressClassifier,
   checkBaseUrl,
