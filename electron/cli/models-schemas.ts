@@ -61,26 +61,51 @@ interface OptionsAt {
 /** The book's first use and refresh, over the fetch a front has (the CLI's, or the core's own). */
 type OptionsAsker = Pick<ModelOptions, 'firstUse' | 'refresh'>;
 
-/** A book the CLI opened, asking over the CLI's fetch. */
-function askerOf(book: ParamSchemaBook, env: NodeJS.ProcessEnv): OptionsAsker {
-  const fetch = createNodeFetch(env);
+/**
+ * A book the CLI opened, asking over the CLI's fetch; what comes back is searched for every key
+ * `keys` holds (published-schema.ts), not only the one sent.
+ */
+function askerOf(
+  book: ParamSchemaBook,
+  env: NodeJS.ProcessEnv,
+  keys: CredentialsProvider,
+): OptionsAsker {
+  const reach = { fetch: createNodeFetch(env), heldKeys: keys.heldKeys?.bind(keys) };
   return {
-    firstUse: (credentials, model) => book.firstUse(fetch, credentials, model),
-    refresh: (credentials, model) => book.refresh(fetch, credentials, model),
+    firstUse: (credentials, model) => book.firstUse(reach, credentials, model),
+    refresh: (credentials, model) => book.refresh(reach, credentials, model),
   };
 }
 
-/**
- * Who is asked for the options at `where`: the key the command holds for that very address and
- * that provider (the key goes to its own origin only: published-schema.ts), else no key.
- */
-async function askedAt(where: OptionsAt, env: NodeJS.ProcessEnv): Promise<ServiceCredentials> {
+/** The service's address at `where`. @throws UsageError when it has none. */
+function baseUrlAt(where: OptionsAt): string {
   const baseUrl = where.baseUrl ?? PROVIDERS[where.provider].defaultBaseUrl;
   if (baseUrl === null) throw new UsageError('--refresh needs --base-url: the service’s address.');
-  const keys = where.keys ?? (await EnvCredentials.create(env, baseUrl, where.provider));
+  return baseUrl;
+}
+
+/**
+ * The keys the command holds for `where`: `where.keys`, else SERVICE_API_KEY bound to that
+ * address.
+ */
+async function keysAt(where: OptionsAt, env: NodeJS.ProcessEnv): Promise<CredentialsProvider> {
+  return where.keys ?? (await EnvCredentials.create(env, baseUrlAt(where), where.provider));
+}
+
+/**
+ * Who is asked for the options at `where`: the key `keys` holds for that very address and that
+ * provider (the key goes to its own origin only: published-schema.ts), else no key.
+ */
+async function askedAt(where: OptionsAt, keys: CredentialsProvider): Promise<ServiceCredentials> {
+  const baseUrl = baseUrlAt(where);
   const keyed = await keys.credentialsFor(baseUrl);
   if (keyed !== null && keyed.provider === where.provider) return keyed;
   return { baseUrl, key: '', keyFingerprint: '', provider: where.provider };
+}
+
+/** Only a publishing service is asked: another one's address is never read for a key. */
+function publishes(where: OptionsAt): boolean {
+  return PUBLISHING_SERVICES.has(where.provider) && where.model !== '';
 }
 
 /**
@@ -96,9 +121,11 @@ export async function firstUseNotice(
   /** Where SERVICE_API_KEY is read when `where` gives no keys. */
   env: NodeJS.ProcessEnv = {},
 ): Promise<string | null> {
-  // Only a publishing service is asked: another one's address is never read for a key.
-  if (!PUBLISHING_SERVICES.has(where.provider) || where.model === '') return null;
-  const refreshed = await options.firstUse(await askedAt(where, env), where.model);
+  if (!publishes(where)) return null;
+  const refreshed = await options.firstUse(
+    await askedAt(where, await keysAt(where, env)),
+    where.model,
+  );
   return refreshed === undefined || refreshed.ok
     ? null
     : optionsNotice(refreshed.problem, where.model);
@@ -110,7 +137,9 @@ export async function fetchOnFirstUse(
   where: OptionsAt,
   io: CliIo,
 ): Promise<void> {
-  const notice = await firstUseNotice(askerOf(book, io.env), where, io.env);
+  if (!publishes(where)) return;
+  const keys = await keysAt(where, io.env);
+  const notice = await firstUseNotice(askerOf(book, io.env, keys), { ...where, keys }, io.env);
   if (notice !== null) io.stderr(`${notice}\n`);
 }
 
@@ -133,7 +162,11 @@ export async function refreshModel(
   where: OptionsAt,
   io: CliIo,
 ): Promise<boolean> {
-  const refreshed = await askerOf(book, io.env).refresh(await askedAt(where, io.env), where.model);
+  const keys = await keysAt(where, io.env);
+  const refreshed = await askerOf(book, io.env, keys).refresh(
+    await askedAt(where, keys),
+    where.model,
+  );
   if (!refreshed.ok) {
     io.stderr(`${optionsNotice(refreshed.problem, where.model)}\n`);
     return false;

@@ -184,7 +184,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
-  const { clock, contentCredentials: given } = options;
+  const { clock, contentCredentials: given, credentials } = options;
   const verifier = await openFairVerifier({ clock, logger, ...(given ? { given } : {}) });
   // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
   const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE), options.historyPort);
@@ -213,7 +213,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const inputs = new InputStore(gallery);
     const editSettings = EditSettings.of({ ...options, now, logger });
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
-    const paramSchemas = await openModelOptions(options.dataDir, options.fetch);
+    const paramSchemas = await openModelOptions(options.dataDir, options.fetch, credentials);
     return withModelOptions(assemble(opened, options, logger), paramSchemas);
   } catch (error) {
     await historyWorker.dispose();

@@ -10,6 +10,7 @@
  * - `not_asked`: Pictor could not ask (no key for the task's service).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 const CANCEL_OUTCOMES = [
   'canceled',
@@ -20,5 +21,6 @@ const CANCEL_OUTCOMES = [
   'not_running',
   'not_asked',
 ] as const;
-export const cancelOutcomeKindSchema = z.enum(CANCEL_OUTCOMES);
-export type CancelOutcomeKind = z.infer<typeof cancelOutcomeKindSchema>;
+/** Built on first use (lazy-schema.ts). */
+export const cancelOutcomeKindSchema = lazySchema(() => z.enum(CANCEL_OUTCOMES));
+export type CancelOutcomeKind = (typeof CANCEL_OUTCOMES)[number];

@@ -5,40 +5,50 @@
 import { z } from 'zod';
 import { COMMON_PARAMS, MAX_PARAMS, MAX_PARAM_TEXT } from './model-params';
 import { isParamName } from './param-names';
+import { lazySchema } from './lazy-schema';
 
-const number = z.number().finite();
-const base = {
-  title: z.string().max(200).optional(),
-  common: z.enum(COMMON_PARAMS).optional(),
-};
-const specSchema = z.discriminatedUnion('type', [
-  z.object({
-    ...base,
-    type: z.literal('enum'),
-    values: z
-      .array(z.union([z.string().max(64), number]))
-      .min(1)
-      .max(64)
-      .readonly(),
-    default: z.union([z.string().max(64), number]).optional(),
-  }),
-  z.object({
-    ...base,
-    type: z.enum(['integer', 'number']),
-    min: number,
-    max: number,
-    step: number.positive().optional(),
-    default: number.optional(),
-  }),
-  z.object({ ...base, type: z.literal('boolean'), default: z.boolean().optional() }),
-  z.object({
-    ...base,
-    type: z.literal('string'),
-    maxLength: z.number().int().min(0).max(MAX_PARAM_TEXT),
-    default: z.string().max(MAX_PARAM_TEXT).optional(),
-  }),
-]);
-/** A model's options by name. */
-export const paramSpecsSchema = z
-  .record(z.string().refine(isParamName), specSchema)
-  .refine((params) => Object.keys(params).length <= MAX_PARAMS);
+/** One option of one of the kinds Pictor renders. */
+function specSchema() {
+  const number = z.number().finite();
+  const base = {
+    title: z.string().max(200).optional(),
+    common: z.enum(COMMON_PARAMS).optional(),
+  };
+  return z.discriminatedUnion('type', [
+    z.object({
+      ...base,
+      type: z.literal('enum'),
+      values: z
+        .array(z.union([z.string().max(64), number]))
+        .min(1)
+        .max(64)
+        .readonly(),
+      default: z.union([z.string().max(64), number]).optional(),
+    }),
+    z.object({
+      ...base,
+      type: z.enum(['integer', 'number']),
+      min: number,
+      max: number,
+      step: number.positive().optional(),
+      default: number.optional(),
+    }),
+    z.object({ ...base, type: z.literal('boolean'), default: z.boolean().optional() }),
+    z.object({
+      ...base,
+      type: z.literal('string'),
+      maxLength: z.number().int().min(0).max(MAX_PARAM_TEXT),
+      default: z.string().max(MAX_PARAM_TEXT).optional(),
+    }),
+  ]);
+}
+
+/**
+ * A model's options by name. Built on first use (lazy-schema.ts): loading the module (main's IPC
+ * contract does, at its start) builds none.
+ */
+export const paramSpecsSchema = lazySchema(() =>
+  z
+    .record(z.string().refine(isParamName), specSchema())
+    .refine((params) => Object.keys(params).length <= MAX_PARAMS),
+);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { dateMsSchema } from './limits';
+import { lazySchema } from './lazy-schema';
 
 const UPDATE_STATUSES = [
   /** This copy cannot update itself (see {@link UPDATE_UNAVAILABLE_REASONS}). */
@@ -54,32 +55,37 @@ export type UpdateMode = (typeof UPDATE_MODES)[number];
 
 export const MAX_RELEASE_NOTES_CHARS = 4_000;
 /** A version as the page may show it (the feed's is semver, checked again here: short, plain). */
-export const updateVersionSchema = z
-  .string()
-  .max(64)
-  .regex(/^[0-9A-Za-z.+-]+$/);
+export const updateVersionSchema = lazySchema(() =>
+  z
+    .string()
+    .max(64)
+    .regex(/^[0-9A-Za-z.+-]+$/),
+);
 
-export const updateStateSchema = z.object({
-  status: z.enum(UPDATE_STATUSES),
-  /** Set while `unavailable`. */
-  reason: z.enum(UPDATE_UNAVAILABLE_REASONS).optional(),
-  /** False where Pictor only announces updates (Linux packages): no download, no restart. */
-  canInstall: z.boolean(),
-  /**
-   * While `available` in a copy that cannot install (`canInstall` false): main has a download of
-   * the new version for this machine and opens it on `updates:openDownload`. The address itself
-   * stays in main.
-   */
-  canOpenDownload: z.boolean().optional(),
-  /** The version on offer (`available`, `downloading`, `ready`). */
-  version: updateVersionSchema.optional(),
-  /** The release notes as plain text, shortened. */
-  releaseNotes: z.string().max(MAX_RELEASE_NOTES_CHARS).optional(),
-  /** 0–1 while `downloading`. */
-  progress: z.number().min(0).max(1).optional(),
-  /** Set while `error`. */
-  problem: z.enum(UPDATE_PROBLEMS).optional(),
-  /** When the feed last answered (successfully or not). */
-  lastCheckedAt: dateMsSchema().optional(),
-});
-export type UpdateState = z.infer<typeof updateStateSchema>;
+/** Built on first use (lazy-schema.ts): loading the module (main's IPC contract does) builds none. */
+export const updateStateSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(UPDATE_STATUSES),
+    /** Set while `unavailable`. */
+    reason: z.enum(UPDATE_UNAVAILABLE_REASONS).optional(),
+    /** False where Pictor only announces updates (Linux packages): no download, no restart. */
+    canInstall: z.boolean(),
+    /**
+     * While `available` in a copy that cannot install (`canInstall` false): main has a download of
+     * the new version for this machine and opens it on `updates:openDownload`. The address itself
+     * stays in main.
+     */
+    canOpenDownload: z.boolean().optional(),
+    /** The version on offer (`available`, `downloading`, `ready`). */
+    version: updateVersionSchema().optional(),
+    /** The release notes as plain text, shortened. */
+    releaseNotes: z.string().max(MAX_RELEASE_NOTES_CHARS).optional(),
+    /** 0–1 while `downloading`. */
+    progress: z.number().min(0).max(1).optional(),
+    /** Set while `error`. */
+    problem: z.enum(UPDATE_PROBLEMS).optional(),
+    /** When the feed last answered (successfully or not). */
+    lastCheckedAt: dateMsSchema().optional(),
+  }),
+);
+export type UpdateState = z.infer<ReturnType<typeof updateStateSchema>>;

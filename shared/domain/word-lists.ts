@@ -18,6 +18,7 @@ import {
 import { codePoints } from './prompt-template';
 import { isListName } from './template-language';
 import { foldName } from './triage';
+import { lazySchema } from './lazy-schema';
 
 export const MAX_WORDS_PER_LIST = 1_000;
 const MAX_WORD_CHARS = 200;
@@ -27,12 +28,14 @@ const MAX_LIST_NAME_CHARS = 64;
 
 const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');
 
-/** A word list as the library keeps it. */
-export const wordListSchema = z.object({
-  name: z.string().max(MAX_LIST_NAME_CHARS),
-  words: z.array(z.string().max(2 * MAX_WORD_CHARS)).max(MAX_WORDS_PER_LIST),
-});
-export type WordList = z.infer<typeof wordListSchema>;
+/** A word list as the library keeps it; built on first use (lazy-schema.ts). */
+export const wordListSchema = lazySchema(() =>
+  z.object({
+    name: z.string().max(MAX_LIST_NAME_CHARS),
+    words: z.array(z.string().max(2 * MAX_WORD_CHARS)).max(MAX_WORDS_PER_LIST),
+  }),
+);
+export type WordList = z.infer<ReturnType<typeof wordListSchema>>;
 
 export type WordListCheck =
   | { readonly ok: true; readonly list: WordList; readonly key: string }

@@ -259,8 +259,8 @@ export const requests = {
     input: none(),
     output: z.object({ cancelling: z.boolean() }),
   })),
-  'settings:get': channel(() => ({ input: none(), output: settingsSchema })),
-  'settings:update': channel(() => ({ input: settingsPatchSchema, output: settingsSchema })),
+  'settings:get': channel(() => ({ input: none(), output: settingsSchema() })),
+  'settings:update': channel(() => ({ input: settingsPatchSchema(), output: settingsSchema() })),
   ...keyRequests,
   ...serviceRequests,
   /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */
@@ -300,9 +300,9 @@ export const events = lazyEntries({
   /** How far a gallery move is (about ten times a second at most). */
   'library:progress': () => moveProgressSchema(),
   'gallery:changed': () => z.object({ reason: z.string() }),
-  'settings:changed': () => settingsSchema,
+  'settings:changed': () => settingsSchema(),
   /** One service's key changed. */
-  'keys:changed': () => z.object({ provider: providerIdSchema(), status: keyStatusSchema }),
+  'keys:changed': () => z.object({ provider: providerIdSchema(), status: keyStatusSchema() }),
   'network:changed': () => z.object({ online: z.boolean() }),
   'app:demoChanged': () => z.object({ demo: z.boolean() }),
   'menu:command': () => z.object({ command: z.enum(MENU_COMMANDS) }),
@@ -310,7 +310,7 @@ export const events = lazyEntries({
   'app:notice': () => z.object({ notice: z.enum(APP_NOTICES) }),
   /** How far the running library export or import has come. */
   'archive:progress': () => archiveProgressSchema(),
-  'updates:changed': () => updateStateSchema,
+  'updates:changed': () => updateStateSchema(),
   /** How far a delete or an Undo is (a few times a second at most, and at its end). */
   'trash:progress': () => trashProgressSchema(),
   /** The app waits to quit until the operation under way ends (bounded); null: it no longer waits. */

@@ -22,8 +22,8 @@ const key = lazySchema(() => z.string().min(1).max(4_096));
  */
 const keySaveSchema = lazySchema(() =>
   z.discriminatedUnion('outcome', [
-    z.object({ outcome: z.literal('saved'), status: keyStatusSchema }),
-    z.object({ outcome: z.literal('storage'), status: keyStatusSchema }),
+    z.object({ outcome: z.literal('saved'), status: keyStatusSchema() }),
+    z.object({ outcome: z.literal('storage'), status: keyStatusSchema() }),
     z.object({ outcome: z.literal('refused'), report: connectionReportSchema() }),
     z.object({ outcome: z.literal('unchecked'), report: connectionReportSchema() }),
   ]),
@@ -31,7 +31,7 @@ const keySaveSchema = lazySchema(() =>
 
 export const keyRequests = {
   /** Every service's key status. */
-  'keys:getStatuses': channel(() => ({ input: none(), output: keyStatusesSchema })),
+  'keys:getStatuses': channel(() => ({ input: none(), output: keyStatusesSchema() })),
   /**
    * Save: checks a key with its service's key probe (no task is created) at that service's
    * address as Settings has it now, and stores it bound there when the service accepted it;
@@ -51,6 +51,6 @@ export const keyRequests = {
   })),
   'keys:clear': channel(() => ({
     input: z.object({ provider: providerIdSchema() }).strict(),
-    output: keyStatusSchema,
+    output: keyStatusSchema(),
   })),
 } as const;

@@ -19,7 +19,7 @@ const keptSchema = lazySchema(() =>
   z.object({
     provider: providerIdSchema(),
     model: z.string().min(1).max(200),
-    params: paramSpecsSchema,
+    params: paramSpecsSchema(),
   }),
 );
 const keptListSchema = lazySchema(() => z.array(keptSchema()).max(MAX_KEPT));

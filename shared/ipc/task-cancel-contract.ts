@@ -26,7 +26,7 @@ const cancelReasonSchema = lazySchema(() =>
 /** How one task's cancel went, with the task as it stands after the service's answer. */
 export const cancelOutcomeSchema = lazySchema(() =>
   z.object({
-    kind: cancelOutcomeKindSchema,
+    kind: cancelOutcomeKindSchema(),
     localId: localId(),
     /** Null for an id main does not know. */
     item: taskItemSchema().nullable(),

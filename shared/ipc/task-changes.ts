@@ -46,7 +46,7 @@ const taskLivePartSchema = lazySchema(() =>
     updatedAt: dateMsSchema(),
     polls: boundedInt(0, MAX_COUNT),
     lastPolledAt: dateMsSchema().nullable(),
-    live: liveStateSchema.nullable(),
+    live: liveStateSchema().nullable(),
   }),
 );
 export type TaskLivePart = z.infer<ReturnType<typeof taskLivePartSchema>>;
@@ -92,7 +92,7 @@ export const taskChangeSchema = lazySchema(() =>
     z.object({
       change: z.literal('task'),
       record: taskRecordSchema(),
-      live: liveStateSchema.nullable(),
+      live: liveStateSchema().nullable(),
       views: viewMembershipSchema().optional(),
     }),
     taskLivePartSchema().extend({ change: z.literal('live') }),

@@ -9,7 +9,7 @@ import { taskRecordSchema } from '../domain/task-record';
 export const taskItemSchema = lazySchema(() =>
   z.object({
     record: taskRecordSchema(),
-    live: liveStateSchema.nullable(),
+    live: liveStateSchema().nullable(),
   }),
 );
 export type TaskItem = z.infer<ReturnType<typeof taskItemSchema>>;

@@ -155,7 +155,7 @@ export const templateRequests = {
     output: z.object({
       templates: z.array(promptTemplateSchema()).max(MAX_LIBRARY_TEMPLATES),
       problems: z.array(templateProblemSchema()).max(MAX_LIBRARY_TEMPLATES),
-      wordLists: z.array(wordListSchema).max(MAX_WORD_LISTS),
+      wordLists: z.array(wordListSchema()).max(MAX_WORD_LISTS),
     }),
   })),
   /** Makes a template, or (with `id` and the `version` edited) changes one; answers it as saved. */
@@ -183,7 +183,7 @@ export const templateRequests = {
         words: z.array(z.string().max(1_000)).max(MAX_WORDS_PER_LIST * 2),
       })
       .strict(),
-    output: wordListSchema,
+    output: wordListSchema(),
   })),
   'templates:wordList:delete': channel(() => ({
     input: z.object({ name: listName() }).strict(),

@@ -10,10 +10,10 @@ import { updateStateSchema } from '../domain/update-state';
 const none = lazySchema(() => z.undefined());
 
 export const updateRequests = {
-  'updates:getState': channel(() => ({ input: none(), output: updateStateSchema })),
-  'updates:check': channel(() => ({ input: none(), output: updateStateSchema })),
+  'updates:getState': channel(() => ({ input: none(), output: updateStateSchema() })),
+  'updates:check': channel(() => ({ input: none(), output: updateStateSchema() })),
   /** Downloads the version on offer, when the user chose to be told first. */
-  'updates:download': channel(() => ({ input: none(), output: updateStateSchema })),
+  'updates:download': channel(() => ({ input: none(), output: updateStateSchema() })),
   /** Quits and installs the downloaded update; unfinished tasks resume in the new version. */
   'updates:restart': channel(() => ({ input: none(), output: z.void() })),
   /**

@@ -14,7 +14,7 @@ const SEMVER =
 /** The largest installer Pictor downloads (today's are about 100 MB). */
 const MAX_INSTALLER_BYTES = 2 * 1024 ** 3;
 
-const versionSchema = updateVersionSchema.regex(SEMVER, 'not a semantic version');
+const versionSchema = updateVersionSchema().regex(SEMVER, 'not a semantic version');
 /** A file name beside the channel file: never a path, another host or a hidden file. */
 export const PLAIN_FILE_NAME = /^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]{0,254}$/;
 const fileNameSchema = z.string().max(255).regex(PLAIN_FILE_NAME, 'not a plain file name');

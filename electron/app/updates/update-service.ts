@@ -158,7 +158,7 @@ export class UpdateService {
     } catch (error) {
       return this.fail(error);
     }
-    if (offer && !updateVersionSchema.safeParse(offer.version).success) {
+    if (offer && !updateVersionSchema().safeParse(offer.version).success) {
       // Valid semver can still be 10,000 characters of pre-release tags: not shown, not fetched.
       return this.fail(
         Object.assign(new Error('The feed offered a version Pictor does not show.'), {

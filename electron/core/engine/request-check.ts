@@ -11,8 +11,27 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
 import { checkParams } from '../../../shared/domain/model-params';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
-import { taskAddressProblem } from '../service';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { ServiceError, checkTypedTaskId, keysToFind, taskAddressProblem } from '../service';
 import { EngineInputError } from './engine-types';
+
+/**
+ * The task id the user typed to track (TaskEngine.track: the window's "Track a task", the CLI's
+ * `track`), checked before anything is read or written: a task id, carrying no key the process
+ * holds (`credentials`' heldKeys, in any encoding: checkTypedTaskId). No key is sent by typing an
+ * id, so every key held is looked for alike. A refusal is an EngineInputError with its sentence
+ * (the window shows it, the CLI exits 2), which names neither the id nor a key.
+ * @throws EngineInputError
+ */
+export async function typedTaskId(raw: string, credentials: CredentialsProvider): Promise<string> {
+  const keys = await keysToFind('', credentials.heldKeys?.bind(credentials));
+  try {
+    return checkTypedTaskId(raw, keys);
+  } catch (error) {
+    if (error instanceof ServiceError && error.sentence) throw new EngineInputError(error.sentence);
+    throw error;
+  }
+}
 
 /** For TaskEngine.track: where the task id created elsewhere lives, the prompt to show, its model. */
 export interface TrackOptions {

@@ -22,7 +22,6 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import { type Logger, silentLogger } from '../../ports/logger';
-import { checkTaskId } from '../service';
 import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
@@ -43,7 +42,7 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 type Send = (records: TaskRecord[]) => Promise<void>;
 import { groupRecords, type GroupItem } from './group-submit';
 import { TaskLeases } from './task-leases';
-import { trackedRequest, type TrackOptions } from './request-check';
+import { trackedRequest, typedTaskId, type TrackOptions } from './request-check';
 import { isSettled } from './task-transitions';
 import { StoredTasks } from './stored-tasks';
 import { sendUnsent } from './unsent-tasks';
@@ -216,11 +215,13 @@ export class TaskEngine {
   }
 
   /**
-   * Adds a task id created elsewhere and polls it like our own. Existing ids are resumed.
-   * @throws EngineInputError when its service cannot find it from the id (fal without a model).
+   * Adds a task id created elsewhere and polls it like our own. Existing ids are resumed. An id
+   * that carries a key the process holds is refused before anything is read or written.
+   * @throws EngineInputError for an id that is no task id or carries a key (typedTaskId), or one
+   *   its service cannot find from the id alone (fal without a model).
    */
   async track(rawTaskId: string, options: TrackOptions = {}): Promise<TaskRecord> {
-    const taskId = checkTaskId(rawTaskId);
+    const taskId = await typedTaskId(rawTaskId, this.deps.credentials);
     const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
     if (existing) return this.resumeTask(existing.localId);

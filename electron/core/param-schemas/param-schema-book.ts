@@ -10,6 +10,7 @@
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ParamSchema } from '../../../shared/domain/model-params';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { paramSpecsSchema } from '../../../shared/domain/param-specs-schema';
 import { useParamSchemas } from '../../../shared/domain/model-param-schemas';
 import { providerIdSchema, type ProviderId } from '../../../shared/domain/providers';
@@ -20,8 +21,8 @@ import {
 } from '../../../shared/domain/fetched-param-schema';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FetchLike } from '../../ports/http';
-import type { ServiceCredentials } from '../../ports/credentials';
-import { fetchPublishedSchema } from '../service';
+import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { fetchPublishedSchema, type SchemaReach } from '../service';
 import { readRegularFile, writePrivateFile } from '../fs';
 
 const BOOK_FILE = 'model-options.json';
@@ -33,14 +34,17 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** How a kept schema came: fetched from the service, or given in a file. */
 export type SchemaOrigin = 'fetched' | 'file';
 
-const entrySchema = z.object({
-  provider: providerIdSchema(),
-  model: z.string().min(1).max(200),
-  origin: z.enum(['fetched', 'file']),
-  at: z.number().int().min(0),
-  params: paramSpecsSchema,
-});
-type Entry = z.infer<typeof entrySchema>;
+/** A kept entry; built on first use (lazy-schema.ts), as the option schemas it holds are. */
+const entrySchema = lazySchema(() =>
+  z.object({
+    provider: providerIdSchema(),
+    model: z.string().min(1).max(200),
+    origin: z.enum(['fetched', 'file']),
+    at: z.number().int().min(0),
+    params: paramSpecsSchema(),
+  }),
+);
+type Entry = z.infer<ReturnType<typeof entrySchema>>;
 
 /** What a file's options came to: the names kept, or why none could be. */
 export type FileImport =
@@ -89,14 +93,15 @@ export class ParamSchemaBook {
   /**
    * Fetches the options `credentials`' service publishes for `model` and keeps them: the one
    * refresh of the CLI's `models show --refresh`, the window's "Refresh options" and a model's
-   * first use. A failure is its sentence; the options known before stay in use.
+   * first use. A failure is its sentence; the options known before stay in use. What comes back
+   * is searched for every key `reach` holds, not only the one sent (published-schema.ts).
    */
   async refresh(
-    fetch: FetchLike,
+    reach: SchemaReach,
     credentials: ServiceCredentials,
     model: string,
   ): Promise<Refreshed> {
-    const fetched = await fetchPublishedSchema(fetch, credentials, model);
+    const fetched = await fetchPublishedSchema(reach, credentials, model);
     if (!fetched.ok) return fetched;
     await this.keep(credentials.provider ?? 'pictor', model, fetched.schema, 'fetched');
     return { ok: true };
@@ -108,14 +113,14 @@ export class ParamSchemaBook {
    * and none are kept yet; undefined when nothing was asked.
    */
   async firstUse(
-    fetch: FetchLike,
+    reach: SchemaReach,
     credentials: ServiceCredentials,
     model: string,
   ): Promise<Refreshed | undefined> {
     const provider = credentials.provider ?? 'pictor';
     if (!PUBLISHING_SERVICES.has(provider) || model === '') return undefined;
     if (this.lookup(provider, model) !== undefined) return undefined;
-    return this.refresh(fetch, credentials, model);
+    return this.refresh(reach, credentials, model);
   }
 
   /**
@@ -146,7 +151,7 @@ export class ParamSchemaBook {
   ): Promise<void> {
     // A library being closed (moved, removed) gets no file: a refresh that ends now drops it.
     if (this.closed) return;
-    const entry = entrySchema.parse({
+    const entry = entrySchema().parse({
       provider,
       model,
       origin,
@@ -190,7 +195,7 @@ export class ParamSchemaBook {
     const book = bookSchema.safeParse(parsed);
     if (!book.success) return [];
     return book.data.models.flatMap((raw) => {
-      const entry = entrySchema.safeParse(raw);
+      const entry = entrySchema().safeParse(raw);
       return entry.success ? [entry.data] : [];
     });
   }
@@ -217,8 +222,16 @@ export interface ModelOptions {
   close(): Promise<void>;
 }
 
-/** The book of model options in `dataDir`, opened, refreshed over `fetch`. */
-export async function openModelOptions(dataDir: string, fetch: FetchLike): Promise<ModelOptions> {
+/**
+ * The book of model options in `dataDir`, opened, refreshed over `fetch`; what a refresh gets is
+ * searched for every key `credentials` hold (CredentialsProvider.heldKeys), as an answer is.
+ */
+export async function openModelOptions(
+  dataDir: string,
+  fetch: FetchLike,
+  credentials: Pick<CredentialsProvider, 'heldKeys'>,
+): Promise<ModelOptions> {
+  const reach: SchemaReach = { fetch, heldKeys: credentials.heldKeys?.bind(credentials) };
   const book = await openParamSchemaBook(dataDir);
   const running = new Set<Promise<unknown>>();
   // Every write is tracked, so close waits for it.
@@ -229,8 +242,8 @@ export async function openModelOptions(dataDir: string, fetch: FetchLike): Promi
   };
   return {
     kept: () => book.kept(),
-    refresh: (credentials, model) => track(book.refresh(fetch, credentials, model)),
-    firstUse: (credentials, model) => track(book.firstUse(fetch, credentials, model)),
+    refresh: (credentials, model) => track(book.refresh(reach, credentials, model)),
+    firstUse: (credentials, model) => track(book.firstUse(reach, credentials, model)),
     importFile: (provider, model, path) => track(book.importFile(provider, model, path)),
     forget: (provider, model) => track(book.forget(provider, model)),
     close: async () => {

@@ -45,13 +45,13 @@ export { aspectRatio } from './providers/replicate';
 export { taskAddressProblem } from './providers/task-address';
 export { keysToFind } from './client-parts';
 export { checkCredentials, redactError } from './request-guard';
-export { fetchPublishedSchema } from './published-schema';
+export { fetchPublishedSchema, type SchemaReach } from './published-schema';
 export { requestCommands } from './request-command';
 export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';
 export { ServiceError, type ServiceErrorKind } from './service-error';
-export { checkTaskId } from './task-id';
+export { checkTypedTaskId } from './task-id';
 export {
   type AddressClassifier,
   checkBaseUrl,

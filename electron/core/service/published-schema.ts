@@ -6,7 +6,8 @@
  * or `…/versions/ID` for a pinned version). The answer is hostile: its body is streamed with a
  * cap, a redirect is followed only inside the first address's origin (and, with the key, only
  * where the key may go), and the text is read by shared/domain/fetched-param-schema.ts (depth,
- * nodes, `$ref` loops, renderable kinds). Never throws but for the caller's abort: a failure is
+ * nodes, `$ref` loops, renderable kinds) once it is searched for every key the process holds
+ * (keysToFind, as a task's answers are). Never throws but for the caller's abort: a failure is
  * the sentence that says the options Pictor knows stay in use; an unusable base URL or key is
  * answered with the settings' own sentence (url-policy.ts, request-guard.ts), never thrown.
  */
@@ -22,9 +23,21 @@ import { serviceNameAt } from './key-binding';
 import { keyMayGoTo } from './providers/api-origins';
 import { profileOf } from './providers/profiles';
 import { carriesKey } from '../secrets';
+import { keysToFind } from './client-parts';
 import { checkCredentials, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
+
+/**
+ * What a model's options are fetched over: the front's fetch, and every key the process holds
+ * (CredentialsProvider.heldKeys). What comes back is searched for each of them (keysToFind, as a
+ * task's answers are), not only for the key sent: a hostile service may echo a key it learnt
+ * elsewhere into a schema, which would be kept in a file and shown in the window.
+ */
+export interface SchemaReach {
+  readonly fetch: FetchLike;
+  readonly heldKeys: (() => Promise<readonly string[]>) | undefined;
+}
 
 export type PublishedSchema =
   | { readonly ok: true; readonly schema: ParamSchema }
@@ -94,13 +107,13 @@ function followed(
  * service without a key is told so, never thrown at the window.
  */
 export async function fetchPublishedSchema(
-  fetch: FetchLike,
+  reach: SchemaReach,
   credentials: ServiceCredentials,
   model: string,
   signal?: AbortSignal,
 ): Promise<PublishedSchema> {
   try {
-    return await fetchChecked(fetch, credentials, model, signal);
+    return await fetchChecked(reach, credentials, model, signal);
   } catch (error) {
     // The address is checked first (checkBaseUrl throws its own error), then the key.
     if (error instanceof UrlPolicyError) return { ok: false, problem: error.sentence };
@@ -112,7 +125,7 @@ export async function fetchPublishedSchema(
 }
 
 async function fetchChecked(
-  fetch: FetchLike,
+  reach: SchemaReach,
   credentials: ServiceCredentials,
   model: string,
   signal?: AbortSignal,
@@ -127,9 +140,11 @@ async function fetchChecked(
   // The key is checked (and needed) only where it goes: fal's schema is public.
   const checked = address.withKey ? checkCredentials(credentials) : { baseUrl, key: '' };
   const said = { service, model };
-  // What comes back is searched for the key, sent or not (fal's schema is public): the options
-  // are kept in a file and shown in the window, and a redirect's host is named in a sentence.
-  const key = typeof credentials.key === 'string' ? credentials.key.trim() : '';
+  // What comes back is searched for the key, sent or not (fal's schema is public), and for every
+  // other key the process holds: the options are kept in a file and shown in the window, and a
+  // redirect's host is named in a sentence.
+  const sent = typeof credentials.key === 'string' ? credentials.key.trim() : '';
+  const keys = await keysToFind(sent, reach.heldKeys);
   const keyGoes = (url: string): boolean =>
     !address.withKey || keyMayGoTo(url, checked.baseUrl, []);
   const headers: Record<string, string> = {
@@ -140,14 +155,14 @@ async function fetchChecked(
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
     const init = { method: 'GET', headers, redirect: 'manual', signal: combined } as const;
-    const answer = await answerOf(fetch, address.url, init, keyGoes);
+    const answer = await answerOf(reach.fetch, address.url, init, keyGoes);
     if (typeof answer === 'string') {
       return {
         ok: false,
-        problem: sentence('error.params.schemaMoved', { ...said, host: redactText(answer, key) }),
+        problem: sentence('error.params.schemaMoved', { ...said, host: redactText(answer, keys) }),
       };
     }
-    return await readAnswer(answer, address.source, { said, signal: combined, key });
+    return await readAnswer(answer, address.source, { said, signal: combined, keys });
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     void error;
@@ -186,7 +201,7 @@ function hostOfLocation(response: Response, from: string): string {
 }
 
 /**
- * The schema in a 200 answer. One whose text carries the key (in any encoding: key-echo.ts reads
+ * The schema in a 200 answer. One whose text carries a key held (in any encoding: key-echo.ts reads
  * it as sent, before the reader cleans it into words a person reads) is not read at all.
  */
 async function readAnswer(
@@ -195,7 +210,7 @@ async function readAnswer(
   asked: {
     readonly said: { service: string; model: string };
     readonly signal: AbortSignal;
-    readonly key: string;
+    readonly keys: readonly string[];
   },
 ): Promise<PublishedSchema> {
   const { said, signal } = asked;
@@ -207,7 +222,11 @@ async function readAnswer(
   if (read.outcome === 'broken') {
     return { ok: false, problem: sentence('error.params.schemaUnreached', said) };
   }
-  const whole = read.outcome === 'complete' && !carriesKey(read.text, asked.key);
+  // Said apart from an unusable schema: the service sent back a key, which its provider should hear.
+  if (carriesKey(read.text, asked.keys)) {
+    return { ok: false, problem: sentence('error.params.schemaCarriesKey', said) };
+  }
+  const whole = read.outcome === 'complete';
   const schema = whole ? readFetchedSchema(read.text, source) : undefined;
   return schema === undefined
     ? { ok: false, problem: sentence('error.params.schemaUnusable', said) }

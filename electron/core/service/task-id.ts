@@ -4,6 +4,7 @@
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
+import { carriesKey, type SecretKeys } from '../secrets';
 import { hasHiddenDotSegment } from './base-url-path';
 import { ServiceError } from './service-error';
 
@@ -41,6 +42,20 @@ export function checkTaskId(id: string): string {
     refuse(sentence('error.service.taskIdUnsendable'));
   }
   return trimmed;
+}
+
+/**
+ * A task id the user typed to track (the window's "Track a task", the CLI's `track`), checked by
+ * {@link checkTaskId}, and refused when it carries any of `keys` (keysToFind's: every key the
+ * process holds) in any encoding the key search knows: no service answered it, so no answer
+ * check reads it, and it would be kept in the history, a plaintext file.
+ * @returns the trimmed id.
+ * @throws ServiceError of kind `config` whose sentence names neither the id nor the key.
+ */
+export function checkTypedTaskId(id: string, keys: SecretKeys): string {
+  const taskId = checkTaskId(id);
+  if (carriesKey(taskId, keys)) refuse(sentence('error.service.taskIdCarriesKey'));
+  return taskId;
 }
 
 /** The path of a task under the base URL; the id cannot leave /v1/tasks/. */

@@ -67,7 +67,7 @@ export type FieldCheck<K extends SettingName> =
 
 /** Checks one value and returns it in the form it is kept (trimmed, normalised URL and path). */
 export function checkField<K extends SettingName>(name: K, value: unknown): FieldCheck<K> {
-  const parsed = settingsSchema.shape[name].safeParse(value);
+  const parsed = settingsSchema().shape[name].safeParse(value);
   if (!parsed.success) return { ok: false, said: fieldRule(name) };
   const data = parsed.data as Settings[K];
   if (name === 'serviceBaseUrls') return checkAddresses(data as ServiceBaseUrls) as FieldCheck<K>;
@@ -121,7 +121,7 @@ export interface StoredSettings {
  * the other services' addresses with it.
  */
 function storedAddresses(raw: unknown): { value: ServiceBaseUrls; refused: boolean } {
-  const parsed = settingsSchema.shape.serviceBaseUrls.safeParse(raw);
+  const parsed = settingsSchema().shape.serviceBaseUrls.safeParse(raw);
   if (!parsed.success) return { value: {}, refused: true };
   const value: Record<string, string> = {};
   let refused = false;

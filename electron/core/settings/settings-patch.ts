@@ -48,7 +48,7 @@ function refusalError(refusals: readonly (Sentence | string)[], fields: string[]
 
 /** Sentences for whatever the patch schema refused: unknown names, wrong types. */
 function shapeRefusal(patch: unknown): SettingsError | null {
-  const parsed = settingsPatchSchema.safeParse(patch);
+  const parsed = settingsPatchSchema().safeParse(patch);
   if (parsed.success) return null;
   const refusals: (Sentence | string)[] = [];
   const fields = new Set<string>();

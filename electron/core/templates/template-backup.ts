@@ -101,7 +101,7 @@ export class TemplateBackup {
     if (!parsed.success) return null;
     return {
       templates: checked(promptTemplateSchema(), parsed.data.templates),
-      wordLists: checked(wordListSchema, parsed.data.wordLists ?? []),
+      wordLists: checked(wordListSchema(), parsed.data.wordLists ?? []),
     };
   }
 }

@@ -15,6 +15,8 @@ export const paramErrors = {
     'The options of {model} could not be fetched from {service}: the options Pictor knows stay in use. Check the connection, then try again.',
   'error.params.schemaUnusable':
     'The options {service} published for {model} are too large, too deep, loop on themselves or hold nothing Pictor can show: the options Pictor knows stay in use.',
+  'error.params.schemaCarriesKey':
+    'The options {service} published for {model} contain an API key Pictor holds, so Pictor did not keep them: the options Pictor knows stay in use. Report this to the service’s provider.',
   'error.params.schemaMoved':
     '{service} sent the request for the options of {model} to another address ({host}); Pictor did not follow it, and the options Pictor knows stay in use.',
   // After a settings fault (no key, an address refused) that stopped a model's options' fetch.

@@ -151,6 +151,8 @@ export const serviceErrors = {
     'The task id cannot be "." or ".." or contain them as a path part (such as "../"). Check the task id and paste it again.',
   'error.service.taskIdUnsendable':
     'The task id contains characters that cannot be sent. Check the task id and paste it again.',
+  'error.service.taskIdCarriesKey':
+    'The task id contains an API key Pictor holds, so Pictor did not track it or keep it. Check the task id and paste it again.',
 
   // What an answer carried (core/service/answer-parsing.ts, shared/service/wire.ts).
   'error.service.keyInTaskId':

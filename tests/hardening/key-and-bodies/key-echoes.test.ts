@@ -13,8 +13,9 @@
  * stands between it and a place: in an answer's status line (scrubbed in the answer worker, as
  * the body is, and again by the service client's redactError), in a transport error (past the
  * answer worker, to redactError), and in a task id the user gave (tracked, never read from an
- * answer) that carries another key the app holds, which only the log's redactor keeps out of the
- * log line naming the task. Which defence keeps the key out of which place, and which control
+ * answer) that carries another key the app holds, past the track's own check (the held keys could
+ * not be read when it was typed: an injected fault), which only the log's redactor keeps out of
+ * the log line naming the task. Which defence keeps the key out of which place, and which control
  * fails without it, is in the commits that added them.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -92,8 +93,9 @@ const CONTROLS = {
   transportError: 'completed',
   /**
    * A task id the user gave (tracked: no answer of a service, so no answer check) carrying another
-   * key the app holds: the log line naming the task ('task completed') is kept clean by the log's
-   * redactor alone.
+   * key the app holds, typed while the held keys could not be read (an injected fault: the track's
+   * own check, checkTypedTaskId, refuses it otherwise): the log line naming the task ('task
+   * completed') is kept clean by the log's redactor alone.
    */
   heldKeyInTrackedId: 'completed',
 } as const;
@@ -245,6 +247,18 @@ interface RunOptions {
   readonly fetch?: typeof fetch;
   /** The history on the app's worker thread (the bundled one), across its message boundary. */
   readonly historyWorker?: boolean;
+  /**
+   * The credentials' heldKeys fails (the OS's storage not answering): only the key sent is
+   * searched for, and a tracked id is checked for no other.
+   */
+  readonly heldUnreadable?: boolean;
+}
+
+/** Credentials whose other keys cannot be read now: heldKeys fails. */
+class HeldUnreadable extends StaticCredentials {
+  override heldKeys(): Promise<readonly string[]> {
+    return Promise.reject(new Error('the storage is not answering'));
+  }
 }
 
 /** One task through the real core against the scenario; everything it wrote or said, as text. */
@@ -274,7 +288,12 @@ async function runOnce(
     dataDir,
     galleryDir,
     fetch: (url, init) => sendWith(url, init),
-    credentials: new StaticCredentials(server.origin, key, server.origin, held),
+    credentials: new (options.heldUnreadable ? HeldUnreadable : StaticCredentials)(
+      server.origin,
+      key,
+      server.origin,
+      held,
+    ),
     clock: systemClock,
     logger,
     requestTimeoutMs: 5_000,
@@ -453,15 +472,17 @@ describe('the key echoed by the service, in any encoding and any place', () => {
             // redactError is written to the history across the worker's message boundary.
             historyWorker: control === 'statusLine' && at === 0,
             held: [OTHER_HELD],
+            heldUnreadable: control === 'heldKeyInTrackedId',
             ...(control === 'transportError' ? { fetch: failingFirstQuery(echo) } : {}),
           },
         );
         expect(leaksByPlace(key, texts), where).toEqual({});
         expect(record.status, where).toBe(CONTROLS[control]);
         if (control !== 'heldKeyInTrackedId') continue;
-        // The id is the user's word, not a service's answer: no answer check reads it, it is
-        // kept, and the log line that names the task ('task completed') carries it. The log's
-        // redactor, given every key the app holds (app-runtime.ts's redactKeyIn), keeps it out.
+        // The id is the user's word, not a service's answer: no answer check reads it; past the
+        // track's check (the held keys unreadable then) it is kept, and the log line that names
+        // the task ('task completed') carries it. The log's redactor, given every key the app
+        // holds (app-runtime.ts's redactKeyIn), keeps it out.
         expect(record.taskId, where).toBe(`task-${echo}`);
         const logs = texts.filter(({ where: file }) => placeOf(file) === 'log');
         expect(logs.length, where).toBeGreaterThan(0);

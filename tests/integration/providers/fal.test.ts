@@ -19,7 +19,7 @@ describe('fal: a task’s place in the queue', () => {
     const unsendable: unknown[] = [];
     rig.core.engine.onDidUpdate(({ record, live }) => {
       // What the window is sent: the IPC contract's schema must take it.
-      if (!liveStateSchema.safeParse(live).success) unsendable.push(live);
+      if (!liveStateSchema().safeParse(live).success) unsendable.push(live);
       const positions = said.get(record.localId) ?? [];
       if (positions.length === 0 || positions.at(-1) !== live.queuePosition) {
         positions.push(live.queuePosition);

@@ -44,7 +44,7 @@ async function fetched(effect: Record<string, unknown>) {
     keyFingerprint: 'f',
     provider: 'replicate' as const,
   };
-  return fetchPublishedSchema(fetch, credentials, 'a/b');
+  return fetchPublishedSchema({ fetch, heldKeys: undefined }, credentials, 'a/b');
 }
 
 describe('a published schema that carries the key', () => {
@@ -57,7 +57,7 @@ describe('a published schema that carries the key', () => {
   it.each(ENCODING_NAMES)('is not kept, nor its words shown (%s)', async (encoding) => {
     const echo = ENCODINGS[encoding]!(KEY, 1);
     const read = await fetched({ type: 'body', body: schemaSaying(`mode ${echo}`) });
-    expect(read).toMatchObject({ ok: false, problem: { key: 'error.params.schemaUnusable' } });
+    expect(read).toMatchObject({ ok: false, problem: { key: 'error.params.schemaCarriesKey' } });
     expect(keyScanner(KEY).leaks(JSON.stringify(read))).toEqual([]);
   });
 

@@ -20,6 +20,8 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { testImageEngine } from '../../support/image-engine';
 
 const KEY = 'r8_schema-key-5f0c2a9e7d';
+/** The global fetch; no key held besides the one sent. */
+const OVER_FETCH = { fetch, heldKeys: undefined };
 const open: DemoService[] = [];
 const dirs: string[] = [];
 
@@ -48,7 +50,11 @@ function schemaRequests(service: DemoService) {
 describe('a published schema fetched over loopback', () => {
   it('reads fal’s per-model OpenAPI without sending the key', async () => {
     const service = await demo('fal');
-    const read = await fetchPublishedSchema(fetch, credentials(service, 'fal'), 'fal-ai/flux/dev');
+    const read = await fetchPublishedSchema(
+      OVER_FETCH,
+      credentials(service, 'fal'),
+      'fal-ai/flux/dev',
+    );
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.schema.params['num_inference_steps']).toMatchObject({
@@ -66,7 +72,7 @@ describe('a published schema fetched over loopback', () => {
   it('reads Replicate’s latest version schema (Cog’s $ref choices) with the key', async () => {
     const service = await demo('replicate');
     const model = 'black-forest-labs/flux-1.1-pro-ultra';
-    const read = await fetchPublishedSchema(fetch, credentials(service, 'replicate'), model);
+    const read = await fetchPublishedSchema(OVER_FETCH, credentials(service, 'replicate'), model);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.schema.params['aspect_ratio']).toMatchObject({ type: 'enum', common: 'aspect' });
@@ -77,12 +83,16 @@ describe('a published schema fetched over loopback', () => {
   it('says a sentence for a model or a service that publishes none', async () => {
     const service = await demo('fal');
     const missing = await fetchPublishedSchema(
-      fetch,
+      OVER_FETCH,
       credentials(service, 'fal'),
       'fal-ai/nothing',
     );
     expect(missing).toMatchObject({ ok: false, problem: { key: 'error.params.schemaUnreached' } });
-    const own = await fetchPublishedSchema(fetch, credentials(service, 'pictor'), 'gpt-image-1');
+    const own = await fetchPublishedSchema(
+      OVER_FETCH,
+      credentials(service, 'pictor'),
+      'gpt-image-1',
+    );
     expect(own).toMatchObject({ ok: false, problem: { key: 'error.params.schemaNotPublished' } });
   });
 });
@@ -92,7 +102,7 @@ describe('a published schema asked with the settings at fault', () => {
     const service = await demo('replicate');
     const model = 'black-forest-labs/flux-1.1-pro-ultra';
     const noKey = { ...credentials(service, 'replicate'), key: '', keyFingerprint: '' };
-    const read = await fetchPublishedSchema(fetch, noKey, model);
+    const read = await fetchPublishedSchema(OVER_FETCH, noKey, model);
     expect(read).toEqual({ ok: false, problem: { key: 'error.service.noKey' } });
     expect(service.log.requests, 'nothing was asked without the key').toEqual([]);
   });
@@ -100,14 +110,14 @@ describe('a published schema asked with the settings at fault', () => {
   it('needs no key where the options are public (fal)', async () => {
     const service = await demo('fal');
     const noKey = { ...credentials(service, 'fal'), key: '', keyFingerprint: '' };
-    const read = await fetchPublishedSchema(fetch, noKey, 'fal-ai/flux/dev');
+    const read = await fetchPublishedSchema(OVER_FETCH, noKey, 'fal-ai/flux/dev');
     expect(read.ok).toBe(true);
   });
 
   it('answers the settings’ sentence for an address it refuses, asking nothing', async () => {
     const service = await demo('replicate');
     const refused = { ...credentials(service, 'replicate'), baseUrl: 'ftp://127.0.0.1/' };
-    const read = await fetchPublishedSchema(fetch, refused, 'a/b');
+    const read = await fetchPublishedSchema(OVER_FETCH, refused, 'a/b');
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.problem.key).toMatch(/^error\.service\./);
@@ -161,7 +171,7 @@ describe('a hostile published schema', () => {
   it.each(HOSTILE)('is refused: %s', async (_what, body) => {
     const service = await demo('replicate');
     service.addFault({ route: 'schema', effect: { type: 'body', body } } as FaultRule);
-    const read = await fetchPublishedSchema(fetch, credentials(service, 'replicate'), 'a/b');
+    const read = await fetchPublishedSchema(OVER_FETCH, credentials(service, 'replicate'), 'a/b');
     expect(read).toMatchObject({ ok: false, problem: { key: 'error.params.schemaUnusable' } });
   });
 
@@ -171,7 +181,7 @@ describe('a hostile published schema', () => {
     const location = `${elsewhere.url}/v1/models/a/b`;
     const effect = { type: 'body', status: 302, body: '', location };
     service.addFault({ route: 'schema', effect } as FaultRule);
-    const read = await fetchPublishedSchema(fetch, credentials(service, 'replicate'), 'a/b');
+    const read = await fetchPublishedSchema(OVER_FETCH, credentials(service, 'replicate'), 'a/b');
     expect(read).toMatchObject({ ok: false, problem: { key: 'error.params.schemaMoved' } });
     expect(elsewhere.log.requests).toEqual([]);
   });
@@ -186,7 +196,7 @@ describe('a hostile published schema', () => {
       location: `${service.url}/v1/models/${model}`,
     };
     service.addFault({ route: 'schema', effect, times: 1 } as FaultRule);
-    const read = await fetchPublishedSchema(fetch, credentials(service, 'replicate'), model);
+    const read = await fetchPublishedSchema(OVER_FETCH, credentials(service, 'replicate'), model);
     expect(read.ok).toBe(true);
     expect(schemaRequests(service).map((entry) => entry.auth?.value)).toEqual([
       `Bearer ${KEY}`,
@@ -200,7 +210,11 @@ describe('the book of model options', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pictor-model-options-'));
     dirs.push(dataDir);
     const service = await demo('fal');
-    const read = await fetchPublishedSchema(fetch, credentials(service, 'fal'), 'fal-ai/flux/dev');
+    const read = await fetchPublishedSchema(
+      OVER_FETCH,
+      credentials(service, 'fal'),
+      'fal-ai/flux/dev',
+    );
     if (!read.ok) throw new Error('not fetched');
     await new ParamSchemaBook(dataDir, () => 1).keep(
       'fal',

@@ -100,7 +100,7 @@ describe('models:fromFile', () => {
   async function fromFileCaller(chosen: () => string | null, dialogs = true) {
     const dir = await mkdtemp(join(tmpdir(), 'pictor-options-file-'));
     dirs.push(dir);
-    const options = await openModelOptions(join(dir, 'data'), fetch);
+    const options = await openModelOptions(join(dir, 'data'), fetch, {});
     const asked: number[] = [];
     const handlers = modelOptionsHandlers({
       options,
@@ -139,7 +139,7 @@ describe('models:fromFile', () => {
     const fetched = { params: { steps: { type: 'integer', min: 1, max: 9 } } } as const;
     const book = await openParamSchemaBook(join(dir, 'data'));
     await book.keep('fal', 'fal-ai/flux/dev', fetched, 'fetched');
-    const reopened = await openModelOptions(join(dir, 'data'), fetch);
+    const reopened = await openModelOptions(join(dir, 'data'), fetch, {});
     const handlers = ipcCaller(
       modelOptionsHandlers({
         options: reopened,

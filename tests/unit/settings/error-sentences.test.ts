@@ -104,7 +104,7 @@ describe('key vault sentences', () => {
 
   it('says a damaged key file was kept aside, naming the real copy', () => {
     writeFileSync(join(dir, 'key-vault.json'), '{ "apiKey": ');
-    const status = keyStatusSchema.parse(vault().status());
+    const status = keyStatusSchema().parse(vault().status());
     const copy = readdirSync(dir).find((name) => name.startsWith('key-vault.corrupt'));
     expect(copy).toBeDefined();
     expect(status.messageSentence?.key).toBe('error.settings.keyDamagedCopy');

@@ -41,9 +41,9 @@ const REGISTRIES = [
 // Type-level: each of these fails to compile when a provider is missing from it.
 const byProvider: Record<string, Record<ProviderId, unknown>> = {
   PROVIDERS,
-  keyStatusesSchema: keyStatusesSchema.shape,
+  keyStatusesSchema: keyStatusesSchema().shape,
   MODEL_CAPABILITIES,
-  serviceBaseUrlsSchema: serviceBaseUrlsSchema.shape,
+  serviceBaseUrlsSchema: serviceBaseUrlsSchema().shape,
 };
 /** Every service but the user's own (whose id, `pictor`, is a word of many kinds of text). */
 const NAMED_SERVICES = PROVIDER_IDS.filter((id) => PROVIDERS[id].defaultBaseUrl !== null);

@@ -51,7 +51,7 @@ describe('request limits, declared once', () => {
     const submit = (count: number) =>
       requests['tasks:submit'].input.safeParse({ request: { prompt: 'a' }, target, count }).success;
     const defaults = (defaultCount: number) =>
-      settingsSchema.safeParse({ ...DEFAULT_SETTINGS, defaultCount }).success;
+      settingsSchema().safeParse({ ...DEFAULT_SETTINGS, defaultCount }).success;
     for (const accepts of [submit, defaults, (n: number) => checkCount(String(n)).ok]) {
       expect([min - 1, min, max, max + 1].map(accepts)).toEqual([false, true, true, false]);
     }

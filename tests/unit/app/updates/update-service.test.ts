@@ -113,7 +113,7 @@ describe('UpdateService', () => {
     ).toEqual([0, 0.1, 0.5, 1]);
     expect(state).toMatchObject({ status: 'ready', version: '0.2.0', releaseNotes: 'Faster.' });
     expect(state.progress).toBeUndefined();
-    for (const each of seen) expect(updateStateSchema.safeParse(each).success).toBe(true);
+    for (const each of seen) expect(updateStateSchema().safeParse(each).success).toBe(true);
     expect(updater.installs).toBe(0);
     service.restart();
     expect(updater.installs).toBe(1);

@@ -44,7 +44,7 @@ const table: [string, Partial<KeyFacts>, string][] = [
 
 describe('computeKeyStatus', () => {
   it.each(table)('%s → %s', (_name, facts, state) => {
-    const status = keyStatusSchema.parse(computeKeyStatus({ ...base, ...facts }));
+    const status = keyStatusSchema().parse(computeKeyStatus({ ...base, ...facts }));
     expect(status.state).toBe(state);
     if (state !== 'ready') {
       expect(status.message).toMatch(/^[A-Z].*\.$/);

@@ -27,7 +27,7 @@ describe('KeyVault on a strong backend', () => {
 
     const status = await vault.setKey(`  ${KEY}\n`, strong);
     const fingerprint = await keyFingerprint(KEY);
-    expect(keyStatusSchema.parse(status)).toEqual({
+    expect(keyStatusSchema().parse(status)).toEqual({
       state: 'ready',
       fingerprint,
       backend: 'gnome_libsecret',

@@ -57,7 +57,7 @@ describe('the book of model options closed while a fetch is held', () => {
     cleanups.push(() => rm(home, { recursive: true, force: true }));
     const dataDir = join(home, 'data');
     const { held, open, started } = heldFetch();
-    const options = await openModelOptions(dataDir, held);
+    const options = await openModelOptions(dataDir, held, {});
     const credentials = {
       baseUrl: service.url,
       key: '',
@@ -83,7 +83,7 @@ describe('the book of model options closed while a fetch is held', () => {
     // A refresh asked after close keeps nothing either.
     expect(await options.refresh(credentials, MODEL)).toEqual({ ok: true });
     expect(await exists(dataDir)).toBe(false);
-    const reopened = await openModelOptions(dataDir, fetch);
+    const reopened = await openModelOptions(dataDir, fetch, {});
     expect(reopened.kept()).toEqual([]);
   });
 });
