@@ -104,11 +104,18 @@ function interrupted(io: CliIo): number {
 }
 
 async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
+  // A test build's hold (import-hold.ts). The build fixes PICTOR_TEST_BUILD as a literal, '' in
+  // every other build, which so has neither this branch nor the module.
+  const hold =
+    process.env.PICTOR_TEST_BUILD === '1'
+      ? (await import('./import-hold')).importHold(io)
+      : undefined;
   let summary;
   try {
     summary = await core.operations.importArchive(source, {
       signal: io.interrupt,
       onProgress: progressLines(io),
+      ...(hold ? { beforeTask: hold } : {}),
     });
   } catch (error) {
     if (error instanceof ArchiveRefusedError) {

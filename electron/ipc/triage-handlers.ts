@@ -45,7 +45,9 @@ export interface TriageHandlerDeps {
 
 export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, TriageChannel> {
   const { core, emit } = deps;
-  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> => answerOf(deps, outcome);
+  const settling = new Settling();
+  const answer = (outcome: TriageOutcome): Promise<TriageOutcomeOutput> =>
+    answerOf(deps, settling, outcome);
   const answered = async (outcome: Promise<TriageOutcome>) => answer(await outcome);
   /** A change of the boards' tree: the sidebar and any list filtered by a board read again. */
   const treeChanged = <T>(value: T): T => {
@@ -63,8 +65,9 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
       answered(
         core.triage.applyEach(parts.map(({ images, change }) => ({ refs: images, change }))),
       ),
-    'triage:undo': async () => answerOrNull(deps, await core.triage.undo()),
-    'triage:redo': async () => answerOrNull(deps, await core.triage.redo()),
+    'triage:settled': ({ change }) => settling.sent(change),
+    'triage:undo': async () => answerOrNull(answer, await core.triage.undo()),
+    'triage:redo': async () => answerOrNull(answer, await core.triage.redo()),
     'triage:library': () => ({
       boards: core.boards.list().map(({ key, path, parent, images }) => ({
         key,
@@ -97,17 +100,52 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
 }
 
 /**
+ * The changes answered at their commit whose tasks are still on their way to the page, by the
+ * number their answer gave: each until its tasks are announced and sent.
+ */
+class Settling {
+  private last = 0;
+  private readonly pending = new Map<number, Promise<void>>();
+
+  /** The number of a change whose tasks `sent` sends. */
+  add(sent: Promise<void>): number {
+    const change = (this.last += 1);
+    const settled = async () => {
+      try {
+        await sent;
+      } catch {
+        // Its flush failed: there is nothing more to wait for.
+      } finally {
+        this.pending.delete(change);
+      }
+    };
+    this.pending.set(change, settled());
+    return change;
+  }
+
+  /** Resolves once the change's tasks were sent (at once when they were, or it is unknown). */
+  async sent(change: number): Promise<void> {
+    await this.pending.get(change);
+  }
+}
+
+/**
  * What a change (or its Undo) did, for the page. A change of few tasks answers once they are
  * announced and sent (`tasks:updated`), so the page has the change when the answer comes; a
- * larger one answers at its commit, its tasks following.
+ * larger one answers at its commit, its tasks following, with the number `triage:settled` waits
+ * on for them: a key pressed meanwhile reads the images as the change leaves them
+ * (renderer/store/pending-triage.ts).
  */
 async function answerOf(
   deps: TriageHandlerDeps,
+  settling: Settling,
   outcome: TriageOutcome,
 ): Promise<TriageOutcomeOutput> {
-  if (outcome.tasks <= MAX_ANSWERED_TASKS) {
+  const flush = () => deps.changes?.flush();
+  const small = outcome.tasks <= MAX_ANSWERED_TASKS;
+  if (small) {
     await outcome.announced;
-    deps.changes?.flush();
+    flush();
   }
   const can = deps.core.triage.canUndo();
   return {
@@ -117,15 +155,16 @@ async function answerOf(
     refused: outcome.refused,
     canUndo: can.undo,
     canRedo: can.redo,
+    ...(small ? {} : { settle: settling.add(outcome.announced.then(flush, flush)) }),
   };
 }
 
 /** {@link answerOf}, or null when there was nothing to undo or redo. */
 async function answerOrNull(
-  deps: TriageHandlerDeps,
+  answer: (outcome: TriageOutcome) => Promise<TriageOutcomeOutput>,
   outcome: TriageOutcome | null,
 ): Promise<TriageOutcomeOutput | null> {
-  return outcome === null ? null : answerOf(deps, outcome);
+  return outcome === null ? null : answer(outcome);
 }
 
 /** A smart board for the sidebar: its rules' reports in order, groups flattened. */

@@ -6,10 +6,16 @@
  * `toggledChange`), so 5 pressed twice fast sent 5 twice: the second press, the take-back, was
  * lost. The ratings and flags of the changes not yet answered are laid over the images a key read
  * (each sets a value, so one already drawn is laid over again to the same value).
+ *
+ * A change of more than MAX_ANSWERED_TASKS tasks is answered at its commit, its tasks following
+ * (shared/ipc/triage-contract.ts): its answer says `settle`, and the change stays laid over until
+ * `triage:settled` answers for it, which main does once it sent every task the change wrote. So a
+ * key pressed right after the answer of a change of thousands of images reads them as changed.
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type { ImageTriage } from '../../shared/domain/triage';
 import type { TriageChangeInput } from '../../shared/ipc/triage-contract';
+import { call } from '../lib/api';
 import type { ImageRef } from './gallery-delete';
 
 interface Pending {
@@ -28,8 +34,19 @@ function laidOver<T extends ImageTriage>(image: T, change: TriageChangeInput): T
   return { ...rest, ...flag, favourite: change.flag === 'pick' } as T;
 }
 
+/** What a change's answer says of its tasks (triage-contract.ts's `settle`). */
+interface Settles {
+  readonly settle?: number | undefined;
+}
+
 export class PendingTriage {
   private readonly pending = new Set<Pending>();
+
+  constructor(
+    /** Resolves once main sent the tasks of the change its answer numbered. */
+    private readonly settled: (change: number) => Promise<unknown> = (change) =>
+      call('triage:settled', { change }),
+  ) {}
 
   /** `items` as they will be once every change not yet answered is drawn, in the order made. */
   seen(items: readonly GalleryItem[]): GalleryItem[] {
@@ -43,18 +60,26 @@ export class PendingTriage {
     });
   }
 
-  /** Runs `send` (the change of `refs`), the change laid over what keys see until it settles. */
-  async track<T>(
+  /**
+   * Runs `send` (the change of `refs`), the change laid over what keys see until it settles: at
+   * its answer, or once its tasks were sent when the answer says they follow.
+   */
+  async track<T extends Settles>(
     refs: readonly ImageRef[],
     change: TriageChangeInput,
     send: () => Promise<T>,
   ): Promise<T> {
     const entry = { images: new Set(refs.map(keyOf)), change };
     this.pending.add(entry);
+    const drop = () => this.pending.delete(entry);
+    let outcome: T | undefined;
     try {
-      return await send();
+      outcome = await send();
+      return outcome;
     } finally {
-      this.pending.delete(entry);
+      const settle = outcome?.settle;
+      if (settle === undefined) drop();
+      else void this.settled(settle).then(drop, drop);
     }
   }
 }

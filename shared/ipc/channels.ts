@@ -71,6 +71,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:stopWatching',
   'triage:apply',
   'triage:applyEach',
+  'triage:settled',
   'triage:undo',
   'triage:redo',
   'triage:library',

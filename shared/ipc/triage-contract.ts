@@ -41,14 +41,17 @@ const MAX_STEP_PARTS = 10;
 
 /**
  * Most tasks a change may write for its answer to wait for their `tasks:updated`: a keypress's
- * rating is on the page when its answer comes; a larger change answers at its commit.
+ * rating is on the page when its answer comes; a larger change answers at its commit, with the
+ * number `triage:settled` waits on for its tasks.
  */
 export const MAX_ANSWERED_TASKS = 500;
 
 /**
  * What a change (or its Undo or Redo) did. What it changed of each task reaches the page once, as
  * `tasks:updated` triage changes (shared/ipc/task-changes.ts); for a change of at most
- * {@link MAX_ANSWERED_TASKS} tasks, before this answer.
+ * {@link MAX_ANSWERED_TASKS} tasks, before this answer. A larger one answers at its commit and
+ * says `settle`: `triage:settled` with it answers once every task it changed was sent, so the
+ * page knows until when what it draws is from before the change (renderer/store/pending-triage.ts).
  */
 const triageOutcomeSchema = lazySchema(() =>
   z.object({
@@ -59,6 +62,8 @@ const triageOutcomeSchema = lazySchema(() =>
     refused: count(),
     canUndo: z.boolean(),
     canRedo: z.boolean(),
+    /** A change whose tasks follow its answer: its number for `triage:settled`. */
+    settle: z.number().int().positive().optional(),
   }),
 );
 export type TriageOutcomeOutput = z.infer<ReturnType<typeof triageOutcomeSchema>>;
@@ -169,6 +174,14 @@ export const triageRequests = {
   'triage:applyEach': channel(() => ({
     input: stepWithinBound(),
     output: triageOutcomeSchema(),
+  })),
+  /**
+   * Answers once the tasks of the change an answer said `settle` of were all sent to the page
+   * (`tasks:updated`, before this answer); at once for a change already settled or unknown.
+   */
+  'triage:settled': channel(() => ({
+    input: z.object({ change: z.number().int().positive() }).strict(),
+    output: z.void(),
   })),
   /** Puts back the last triage step; null when there is none. */
   'triage:undo': channel(() => ({

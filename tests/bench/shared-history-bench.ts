@@ -9,6 +9,13 @@ import { DatabaseSync } from 'node:sqlite';
 import wasm from 'node-sqlite3-wasm';
 import { HistoryStore } from '../../electron/core/history/history-store';
 import { HISTORY_MIGRATIONS } from '../../electron/core/history/history-schema';
+import {
+  DELETE_IMAGE,
+  INSERT_IMAGE_BEFORE_CREDENTIALS,
+  SELECT_IMAGE_INDEXES,
+  SELECT_TASK_ROW_ID,
+  upsertTask,
+} from '../../electron/core/history/history-statements';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { isUnfinished } from '../../shared/domain/task-record';
 import { summarise, type Stats } from './history-bench';
@@ -61,24 +68,20 @@ function wasmDb(file: string): RawDb {
   };
 }
 
-const UPSERT = `INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET task_id = excluded.task_id, endpoint = excluded.endpoint,
-    status = excluded.status, prompt = excluded.prompt, model = excluded.model,
-    favourite = excluded.favourite, created_at = excluded.created_at, updated_at = excluded.updated_at,
-    unfinished = excluded.unfinished, record = excluded.record
-  RETURNING id`;
-const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
-const INSERT_IMAGE =
-  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
+/** The store's statements for a v1 file (history-statements.ts): a task's row and its images. */
+const UPSERT = upsertTask([]);
 const FIRST_PAGE =
   'SELECT t.local_id, t.created_at, t.record FROM tasks t WHERE 1 ORDER BY t.created_at DESC, t.local_id DESC LIMIT 51';
 const SEARCH_PAGE = `SELECT t.local_id, t.created_at, t.record FROM tasks t
   WHERE +t.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?) ORDER BY t.created_at DESC, t.local_id DESC LIMIT 51`;
 
-/** The store's put, statement for statement (the engines differ, the SQL does not). */
+/**
+ * The store's put on a v1 file, statement for statement (history-records.ts, image-rows.ts: the
+ * row, its id by the local id, its image rows each deleted by its key, then written; the engines
+ * differ, the SQL does not).
+ */
 function put(db: RawDb, record: TaskRecord): void {
-  const [row] = db.all(UPSERT, [
+  db.run(UPSERT, [
     record.localId,
     record.taskId,
     record.endpoint,
@@ -90,10 +93,13 @@ function put(db: RawDb, record: TaskRecord): void {
     record.updatedAt,
     isUnfinished(record) ? 1 : 0,
     JSON.stringify(record),
-  ]) as { id: number | bigint }[];
-  db.run(DELETE_IMAGES, [record.localId]);
+  ]);
+  const [row] = db.all(SELECT_TASK_ROW_ID, [record.localId]) as { id: number | bigint }[];
+  for (const stored of db.all(SELECT_IMAGE_INDEXES, [record.localId]) as { idx: number }[]) {
+    db.run(DELETE_IMAGE, [record.localId, Number(stored.idx)]);
+  }
   record.images.forEach((image, index) =>
-    db.run(INSERT_IMAGE, [
+    db.run(INSERT_IMAGE_BEFORE_CREDENTIALS, [
       record.localId,
       Number(row?.id),
       index,
@@ -124,6 +130,8 @@ export function engineFigures(
   let db = open();
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
+  // As the store runs (sqlite-connection.ts); node:sqlite would turn them on, the wasm engine not.
+  db.exec('PRAGMA foreign_keys = OFF');
   db.exec('BEGIN IMMEDIATE');
   // v1, the schema both generations share (node:sqlite's DatabaseSync and the wasm Database
   // both take exec()).

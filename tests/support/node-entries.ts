@@ -104,8 +104,9 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
     dependencies: Record<string, string>;
   };
   // The main bundle's options: its workers (Content Credentials, service answers) beside the
-  // entries, and the trust list where a bundle looks for it, as the build writes them.
-  const options = mainBuildOptions({ rootDir, outDir: dir }, manifest.dependencies);
+  // entries, and the trust list where a bundle looks for it, as the build writes them. A test
+  // build (PICTOR_TEST_BUILD fixed as '1'): its CLI has the import's hold (electron/cli/import-hold.ts).
+  const options = mainBuildOptions({ rootDir, outDir: dir }, manifest.dependencies, true);
   const entries = Object.fromEntries(
     Object.entries({ ...NODE_ENTRIES, ...TEST_WORKERS }).map(([name, source]) => [
       name,

@@ -75,9 +75,10 @@ export const SELECT_BY_TASK_ID =
 export const SELECT_UNFINISHED =
   'SELECT local_id, record FROM tasks WHERE unfinished = 1 ORDER BY created_at, local_id';
 /**
- * A task row, its image rows deleted first (image-rows.ts): the foreign key's ON DELETE CASCADE
- * still runs SQLite's `DELETE FROM images WHERE local_id = ?` for it, with its ephemeral table
- * (the one a removal of a task builds; only a migration rebuilding `images` would drop it).
+ * A task row, its image rows deleted first (image-rows.ts), in the same transaction. The store
+ * runs with foreign keys off (sqlite-connection.ts): with them on, `images`' ON DELETE CASCADE
+ * made SQLite run `DELETE FROM images WHERE local_id = ?` for every removed task, even with no
+ * row left to delete, and that DELETE collects its keys in an ephemeral table.
  */
 export const DELETE_TASK = 'DELETE FROM tasks WHERE local_id = ?';
 export const SET_LEASE =
@@ -108,17 +109,13 @@ export const BOARD_EXISTS = 'SELECT 1 AS y FROM boards WHERE key = ?';
 export const BOARD_COUNT = 'SELECT count(*) AS n FROM boards';
 export const TAG_EXISTS = 'SELECT 1 AS y FROM image_tags WHERE tag_key = ? LIMIT 1';
 /**
- * How many different tags the images carry: one index seek per tag (from each key to the next),
- * not a scan of every image's rows (a tenth of the time at a million tagged images). Its recursion
- * keeps its queue in an ephemeral table: it runs only for a tag new to the library, once a write.
+ * The first tag key, and the one after a key: one index seek each. The tags are counted by
+ * stepping from each key to the next (triage-limits.ts, tagCount), not by a scan of every
+ * image's rows (a tenth of the time at a million tagged images) nor by a recursive query, whose
+ * queue SQLite keeps in an ephemeral table.
  */
-export const TAG_COUNT = `
-  WITH RECURSIVE keys(k) AS (
-    SELECT min(tag_key) FROM image_tags
-    UNION ALL
-    SELECT (SELECT min(tag_key) FROM image_tags WHERE tag_key > keys.k) FROM keys WHERE keys.k IS NOT NULL
-  )
-  SELECT count(k) AS n FROM keys`;
+export const FIRST_TAG = 'SELECT min(tag_key) AS k FROM image_tags';
+export const TAG_AFTER = 'SELECT min(tag_key) AS k FROM image_tags WHERE tag_key > ?';
 
 /** The schema version that added the cost columns and tables (history-schema.ts). */
 export const COSTS_VERSION = 7;

@@ -8,7 +8,8 @@ import { parentPath } from '../../../shared/domain/triage';
 import type { HistoryAccess } from './history-access';
 import { ensureBoard } from './triage-rows';
 import { SmartBoardRows } from './smart-board-rows';
-import { BOARD_COUNT, TAG_COUNT, TAG_EXISTS } from './history-statements';
+import { BOARD_COUNT, TAG_EXISTS } from './history-statements';
+import { tagCount } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 
 /** A board as listed: its path, its key, and how many images (not in the trash) it holds. */
@@ -116,7 +117,7 @@ export class HistoryTriage {
 
   /** How many different tags the library's images carry. */
   tagCount(): number {
-    return Number(this.access.row(TAG_COUNT, [])?.['n'] ?? 0);
+    return this.access.read(() => tagCount(this.access.connection));
   }
 
   /** Whether any image carries the tag. */

@@ -28,11 +28,17 @@ const UPSERT = `
  * prompt dated 2199 would otherwise outrank every prompt sent from then on and push it out.
  */
 const UPSERT_FOUND = UPSERT.replace('VALUES (?, ?, 1, 0)', `VALUES (?, min(?, ${NOW_MS}), 1, 0)`);
-/** The unpinned prompts past the newest {@link PROMPT_HISTORY_KEEP}. */
-const PRUNE = `
-  DELETE FROM prompt_history WHERE pinned = 0 AND prompt IN (
-    SELECT prompt FROM prompt_history WHERE pinned = 0
-    ORDER BY last_used_at DESC, prompt LIMIT -1 OFFSET ${PROMPT_HISTORY_KEEP})`;
+/**
+ * The first unpinned prompt past the newest {@link PROMPT_HISTORY_KEEP} (newest first, then by
+ * text: the index's order, so no sort), and those from it on, by the same index: the prune in
+ * two statements, so no ephemeral table. One DELETE holding the list as `prompt IN (SELECT …
+ * LIMIT -1 OFFSET …)` built two at every run, the list's and its keys', each with its own page
+ * cache: at every submit, pin and import.
+ */
+const PRUNE_FROM = `SELECT last_used_at, prompt FROM prompt_history WHERE pinned = 0
+  ORDER BY last_used_at DESC, prompt LIMIT 1 OFFSET ${PROMPT_HISTORY_KEEP}`;
+const PRUNE = `DELETE FROM prompt_history WHERE pinned = 0 AND last_used_at <= ?1
+  AND (last_used_at < ?1 OR prompt >= ?2)`;
 const ALL = `SELECT prompt, last_used_at, uses, pinned FROM prompt_history
   ORDER BY pinned DESC, last_used_at DESC, prompt`;
 
@@ -58,7 +64,7 @@ export class PromptHistory {
     if (!this.enabled || sent.length === 0) return;
     this.access.writeTransaction(() => {
       for (const prompt of sent) this.access.connection.run(UPSERT, [prompt, at]);
-      this.access.connection.run(PRUNE);
+      this.prune();
     });
   }
 
@@ -70,7 +76,7 @@ export class PromptHistory {
       for (const record of typed) {
         this.access.connection.run(UPSERT_FOUND, [record.request.prompt, record.createdAt]);
       }
-      this.access.connection.run(PRUNE);
+      this.prune();
     });
   }
 
@@ -112,7 +118,7 @@ export class PromptHistory {
       }
       connection.run('UPDATE prompt_history SET pinned = ? WHERE prompt = ?', [+pinned, prompt]);
       // An unpinned prompt joins the others, and the oldest past the limit goes.
-      if (!pinned) connection.run(PRUNE);
+      if (!pinned) this.prune();
       return true;
     });
   }
@@ -133,6 +139,13 @@ export class PromptHistory {
     return this.access.writeTransaction(
       () => this.access.connection.run('DELETE FROM prompt_history WHERE pinned = 0').changes,
     );
+  }
+
+  /** Inside a write: the unpinned prompts past the newest {@link PROMPT_HISTORY_KEEP} go. */
+  private prune(): void {
+    const { connection } = this.access;
+    const first = connection.get(PRUNE_FROM, []);
+    if (first) connection.run(PRUNE, [first['last_used_at'] ?? null, first['prompt'] ?? null]);
   }
 
   private pinCount(): number {

@@ -301,6 +301,13 @@ function quickCheck(db: DatabaseSync, file: string): void {
  * and readers in other processes never wait for a writer. A file from the first generation
  * (node-sqlite3-wasm) is already a WAL database; one in another mode is switched here (that
  * needs a moment alone with the file, which the busy timeout waits for).
+ *
+ * Foreign keys off (SQLite's default; node:sqlite turns them on): a task's removal deletes its
+ * image rows itself, each by its key, in the same transaction (history-records.ts), and with
+ * them on, `images`' ON DELETE CASCADE (history-schema.ts, v1) still ran a DELETE of the task's
+ * images for every removal, which collects its keys in an ephemeral table (its own page cache)
+ * even when there is none left. Image rows are written only after their task's row, whose id
+ * they carry (image-rows.ts), so the check on their insert had nothing to catch.
  */
 function configure(db: DatabaseSync, logger: Logger, file: string): void {
   const mode = String(db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode']);
@@ -308,7 +315,7 @@ function configure(db: DatabaseSync, logger: Logger, file: string): void {
     logger.warn('The history database could not use a write-ahead log.', { file, mode });
   }
   db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA foreign_keys = OFF');
   db.function(CONTAINS_FOLDED, { deterministic: true }, containsFolded);
 }
 

@@ -22,7 +22,7 @@ import {
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { SqliteConnection } from './sqlite-connection';
-import { BOARD_COUNT, BOARD_EXISTS, TAG_COUNT, TAG_EXISTS } from './history-statements';
+import { BOARD_COUNT, BOARD_EXISTS, FIRST_TAG, TAG_AFTER, TAG_EXISTS } from './history-statements';
 
 /** Memberships a write left out of its records: they would have passed the library's limits. */
 export interface TriageDropped {
@@ -129,7 +129,7 @@ export class LibraryLimits {
     const key = foldName(tag);
     if (known.has(key) || this.newTags.has(key)) return true;
     if (this.connection.get(TAG_EXISTS, [key]) !== null) return true;
-    this.tagCount ??= countOf(this.connection, TAG_COUNT);
+    this.tagCount ??= tagCount(this.connection);
     if (this.tagCount >= MAX_TAGS_PER_LIBRARY) return false;
     this.tagCount += 1;
     this.newTags.add(key);
@@ -156,6 +156,23 @@ export class LibraryLimits {
 
 function keysOf(list: readonly string[] | undefined, key: (entry: string) => string): Known {
   return new Set((list ?? []).map(key));
+}
+
+/**
+ * How many different tags the library's images carry: from the first key to each next one, an
+ * index seek each (history-statements.ts, FIRST_TAG), so no ephemeral table. It runs for a tag
+ * new to the library, once a write, and before the user adds one.
+ */
+export function tagCount(connection: SqliteConnection): number {
+  let count = 0;
+  for (
+    let key = connection.get(FIRST_TAG, [])?.['k'];
+    typeof key === 'string';
+    key = connection.get(TAG_AFTER, [key])?.['k']
+  ) {
+    count += 1;
+  }
+  return count;
 }
 
 function countOf(connection: SqliteConnection, sql: string): number {

@@ -154,17 +154,24 @@ export class CoreOperations {
     );
   }
 
-  /** Imports a ZIP archive or a folder into the library; null when none was chosen. */
+  /**
+   * Imports a ZIP archive or a folder into the library; null when none was chosen. `beforeTask`
+   * is awaited before each task starts: the command line's test build only (import-library.ts).
+   */
   importArchive(
     source: Chosen,
-    options: RunOptions<LibraryProgress> = {},
+    options: RunOptions<LibraryProgress> & {
+      readonly beforeTask?: (done: number) => Promise<void>;
+    } = {},
   ): Promise<ImportSummary | null> {
-    return this.archive(source, options, (from, steps) =>
+    const { beforeTask, ...run } = options;
+    return this.archive(source, run, (from, steps) =>
       importLibrary({
         intake: this.deps.intake,
         history: this.deps.history,
         source: from,
         ...steps,
+        ...(beforeTask ? { beforeTask } : {}),
       }),
     );
   }

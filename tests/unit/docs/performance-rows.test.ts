@@ -29,7 +29,16 @@ const GIT = existsSync(join(ROOT, '.git'))
  * Only the whole bench, or each row's own command, run at one commit clears them (a figure from
  * an older suite cannot be carried over by hand).
  */
-const STALE: readonly string[] = [];
+const STALE: readonly string[] = [
+  // shared-history-bench.ts's put runs the store's own statements (no copy of the old upsert with
+  // RETURNING and range DELETE of images), with the store's foreign keys off.
+  'History engine',
+  'Two processes writing',
+  'Another process visible',
+  'History at 1,000,000 tasks',
+  'Gallery rebuild',
+  'CLI start',
+];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
 interface Row {

@@ -54,6 +54,11 @@ export interface ImportOptions {
   readonly limits?: Partial<ArchiveLimits>;
   /** The free space of the gallery's disk; default the operating system's (tests simulate one). */
   readonly freeSpace?: FreeSpace;
+  /**
+   * Awaited before each task starts, told how many are done: the command line's test build holds
+   * the import there (electron/cli/import-hold.ts); nothing else gives one.
+   */
+  readonly beforeTask?: (done: number) => Promise<void>;
 }
 
 export interface ImportSummary {
@@ -169,11 +174,17 @@ async function importTasks(
   tasks: readonly PlannedTask[],
   context: ImportContext,
   run: Run,
-  report: () => void,
+  steps: { readonly report: () => void; readonly beforeTask?: (done: number) => Promise<void> },
 ): Promise<void> {
+  const { report, beforeTask } = steps;
   let next = 0;
+  const more = () => !run.stopped && run.failure === null && next < tasks.length;
   const worker = async (): Promise<void> => {
-    while (!run.stopped && run.failure === null && next < tasks.length) {
+    while (more()) {
+      if (beforeTask) {
+        await beforeTask(run.done);
+        if (!more()) break;
+      }
       const task = tasks[next++] as PlannedTask;
       try {
         const outcome = await importTask(task, context);
@@ -240,7 +251,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     // The inputs first: a task that comes in can be run again at once.
     const inputs = await importInputs(plan.inputs, root, context);
     run.summary.refused.push(...inputs);
-    await importTasks(plan.tasks, context, run, report);
+    const { beforeTask } = options;
+    await importTasks(plan.tasks, context, run, { report, ...(beforeTask ? { beforeTask } : {}) });
     if (run.failure !== null) throw run.failure.error;
   } catch (error) {
     if (!isAbort(error)) throw asLibraryDiskError(error);

@@ -4,9 +4,10 @@
  * 87 KB allocation at every run), and `INSERT … RETURNING id` built one about five times per
  * downloaded image. Every statement they run (spied at the driver) is compiled on a real history
  * file and its EXPLAIN read for `OpenEphemeral` and `OpenAutoindex`: EXPLAIN lists the programs of
- * the triggers and foreign-key actions a statement fires too, so what those run is counted. The
- * one left is the removal's foreign-key cascade (history-statements.ts, DELETE_TASK); of the
- * file's other statements, only the count of tags builds one (for a tag new to the library).
+ * the triggers and foreign-key actions a statement fires too, so what those run is counted. They
+ * are compiled as the store compiles them (its connection's settings: foreign keys off), and none
+ * of the file's statements builds one (the removal's cascade, the count of tags and the prompt
+ * history's prune: removal-tags-prompts-ephemeral.test.ts).
  *
  * The new statements give what the old gave: on files the store wrote from a generated set of
  * records (new, updated, with fewer images, removed; service ids shared and tied in time), the
@@ -16,11 +17,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync, StatementSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import * as statements from '../../../../electron/core/history/history-statements';
+import { statementsOf, storeDatabase, withEphemeral } from '../../../support/sqlite-plans';
 
 const { upsertTask } = statements;
 import { makeImage, makeTask } from '../../../support/task-records';
@@ -34,30 +36,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The statements this file's SQLite build compiles with an ephemeral table or an autoindex. */
-function withEphemeral(db: DatabaseSync, sqls: Iterable<string>): string[] {
-  return [...sqls].filter((sql) =>
-    db
-      .prepare(`EXPLAIN ${sql}`)
-      .all()
-      .some((row) => /^Open(Ephemeral|Autoindex)$/.test(String(row['opcode']))),
-  );
-}
-
-/** The SQL of every statement `work` runs on the store. */
-function statementsOf(work: () => void): Set<string> {
-  const spies = (['run', 'all', 'get', 'iterate'] as const).map((method) =>
-    vi.spyOn(StatementSync.prototype, method),
-  );
-  try {
-    work();
-    const contexts = spies.flatMap((spy) => spy.mock.contexts as StatementSync[]);
-    return new Set(contexts.map((statement) => statement.sourceSQL));
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
-
 const task = (localId: string, count: number, more: Partial<TaskRecord> = {}): TaskRecord =>
   makeTask({
     localId,
@@ -67,7 +45,7 @@ const task = (localId: string, count: number, more: Partial<TaskRecord> = {}): T
   });
 
 describe("a task's writes and reads by service id", () => {
-  it('build no ephemeral table but the removal cascade SQLite runs for the foreign key', () => {
+  it('build no ephemeral table', () => {
     const file = join(dir, 'plans.sqlite');
     const store = HistoryStore.open(file);
     const sqls = statementsOf(() => {
@@ -82,11 +60,13 @@ describe("a task's writes and reads by service id", () => {
       store.detach(task('b', 2));
     });
     store.close();
-    const db = new DatabaseSync(file, { readOnly: true });
+    const db = storeDatabase(file);
     try {
       expect(sqls.size).toBeGreaterThan(10);
-      expect(withEphemeral(db, sqls)).toEqual(['DELETE FROM tasks WHERE local_id = ?']);
-      // What the check finds: each of the statements these writes and reads used to run.
+      expect(withEphemeral(db, sqls)).toEqual([]);
+      // What the check finds: each of the statements these writes and reads used to run, with
+      // the foreign keys on as they ran then.
+      db.exec('PRAGMA foreign_keys = ON');
       const columns = db.prepare('SELECT name FROM pragma_table_info(?)').all('tasks');
       const later = columns.map((row) => String(row['name'])).slice(12);
       const old = [
@@ -103,15 +83,14 @@ describe("a task's writes and reads by service id", () => {
 });
 
 describe('the statements of history-statements.ts', () => {
-  it('build none but the removal cascade and the count of tags (run for a new tag only)', () => {
+  it('build none', () => {
     const file = join(dir, 'statements.sqlite');
     HistoryStore.open(file).close();
-    const db = new DatabaseSync(file, { readOnly: true });
+    const db = storeDatabase(file);
     try {
       const all = Object.values(statements).filter((value) => typeof value === 'string');
       expect(all.length).toBeGreaterThan(20);
-      const built = withEphemeral(db, all);
-      expect(built).toEqual([statements.DELETE_TASK, statements.TAG_COUNT]);
+      expect(withEphemeral(db, all)).toEqual([]);
     } finally {
       db.close();
     }

@@ -1,0 +1,51 @@
+/**
+ * The import's test hold (electron/cli/import-hold.ts) is only in a test build: the CLI's import
+ * command bundled with the main bundle's options (electron/build/build-electron.ts) holds neither
+ * the hold's module nor its variable's name when PICTOR_TEST_BUILD is fixed as a release fixes it,
+ * and holds both in a test build (what tests/support/node-entries.ts builds the tests' CLI as).
+ */
+import { build } from 'esbuild';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainBuildOptions } from '../../../electron/build/build-electron';
+import { IMPORT_HELD, IMPORT_HOLD_ENV } from '../../../electron/cli/import-hold';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-import-hold-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The text of every file the import command's bundle is, built as a release or a test build. */
+async function bundled(testBuild: boolean): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const outDir = join(dir, testBuild ? 'test' : 'release');
+  const result = await build({
+    ...mainBuildOptions({ rootDir: ROOT, outDir }, manifest.dependencies, testBuild),
+    entryPoints: { commands: join(ROOT, 'electron/cli/library-commands.ts') },
+    write: false,
+    sourcemap: false,
+  });
+  return result.outputFiles.map((file) => file.text).join('\n');
+}
+
+describe('the import’s test hold', () => {
+  it('is not in a release build, and is in a test build', async () => {
+    const release = await bundled(false);
+    expect(release).toContain('importArchive');
+    expect(release).not.toContain(IMPORT_HOLD_ENV);
+    expect(release).not.toContain(IMPORT_HELD);
+    expect(release).not.toContain('PICTOR_TEST_BUILD');
+    const test = await bundled(true);
+    expect(test).toContain(IMPORT_HOLD_ENV);
+    expect(test).toContain(IMPORT_HELD);
+  }, 60_000);
+});
