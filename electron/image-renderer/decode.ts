@@ -7,6 +7,7 @@
  */
 import {
   PAGE_MAX_PIXELS,
+  PAGE_THUMBNAIL_WEBP,
   PAGE_MAX_SOURCE_BYTES,
   type PageAnswer,
   type PngJob,
@@ -74,8 +75,8 @@ async function rgbaOf(frame: VideoFrame): Promise<ImageData | null> {
   return new ImageData(pixels, width, height);
 }
 
-/** WebP quality of thumbnails: small files, no visible blocks at 384 px. */
-const THUMBNAIL_QUALITY = 0.82;
+/** WebP quality of thumbnails (0–1): small files, no visible blocks at 384 px. */
+const THUMBNAIL_QUALITY = PAGE_THUMBNAIL_WEBP.quality / 100;
 
 /** Reads a job's bytes; a body past the page's ceiling is the image's fault (undecodable). */
 async function read(reading: Promise<Uint8Array>): Promise<Uint8Array> {

@@ -37,6 +37,13 @@ export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
+/**
+ * How the page encodes a thumbnail's WebP. OffscreenCanvas.convertToBlob takes only a quality
+ * (0–1); Chromium's encoder (Skia's SkWebpEncoder) fixes libwebp's method, its effort, at 3 of 6
+ * for lossy WebP. Another encoder held to the page's work (the bench's sharp control) encodes so.
+ */
+export const PAGE_THUMBNAIL_WEBP = { quality: 82, method: 3 } as const;
+
 /** Decode the image at `url` in full and make a WebP thumbnail. */
 export interface ThumbnailJob {
   readonly type: 'thumbnail';
