@@ -28,12 +28,13 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /**
- * A worker that has made Chromium hold this many bytes (the images it read, and four bytes per
- * pixel of each YUV frame it converted: decode.ts) is ended after its job and replaced. Each
- * encoded thumbnail also passes through a small Blob (OffscreenCanvas encodes to nothing else)
- * that the browser process (in Electron, the main process) holds until the worker's heap is
- * collected, which is rare for objects that small: ending the worker releases all of it at once.
- * The budget spares small images a worker start.
+ * A worker that has made Chromium hold this many bytes (the images a decoder copied, the canvas
+ * of each image it encoded and the Blob it encoded to, four bytes per pixel of each YUV frame it
+ * converted: decode.ts) is ended after its job and replaced. Each encoded thumbnail passes through
+ * a small Blob (OffscreenCanvas encodes to nothing else) that the browser process (in Electron,
+ * the main process) holds until the worker's heap is collected, which is rare for objects that
+ * small: ending the worker releases all of it at once. The budget spares images a worker start
+ * (the bytes a decoder is handed over are released when it closes, however large the image).
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
