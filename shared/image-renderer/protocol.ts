@@ -28,8 +28,8 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /**
- * A worker that has made Chromium hold this many bytes (the images a decoder copied, the canvas
- * of each image it encoded and the Blob it encoded to, four bytes per pixel of each YUV frame it
+ * A worker that has made Chromium hold this many bytes (the images a decoder copied, each new
+ * canvas it drew on and each Blob it encoded to, four bytes per pixel of each YUV frame it
  * converted: decode.ts) is ended after its job and replaced. Each encoded thumbnail passes through
  * a small Blob (OffscreenCanvas encodes to nothing else) that the browser process (in Electron,
  * the main process) holds until the worker's heap is collected, which is rare for objects that

@@ -139,6 +139,43 @@ describe('what a worker makes Chromium hold', () => {
   });
 });
 
+describe('thumbnails of one size', () => {
+  it('are drawn on the canvas the worker keeps: each its own picture, and the worker stays', async () => {
+    const side = 400;
+    const square = (alpha: number) =>
+      sharp({
+        create: {
+          width: side,
+          height: side,
+          channels: 4,
+          background: { r: 255, g: 0, b: 0, alpha },
+        },
+      })
+        .png()
+        .toBuffer();
+    const opaque = join(setup.dir, 'opaque.png');
+    const clear = join(setup.dir, 'clear.png');
+    await writeFile(opaque, await square(1));
+    await writeFile(clear, await square(0));
+    const running = await stand();
+    const workerLoads = () =>
+      running.pageServer.requests.filter((request) => request.url === '/decode-worker.js').length;
+    const header = headerOf('png', side, side);
+    // More 384² thumbnails than new canvases of their size would fit in the budget.
+    const jobs = Math.ceil(PAGE_WORKER_BYTES_BUDGET / (4 * 384 * 384)) + 1;
+    for (let n = 0; n < jobs; n += 1) {
+      const file = n % 2 === 0 ? opaque : clear;
+      const answer = await running.engine.thumbnail({ file, header, thumbnailSize: 384 });
+      if (answer.kind !== 'thumbnail') throw new Error(`job ${n}: ${answer.kind}`);
+      // A transparent image after an opaque one is transparent: the kept canvas was cleared.
+      const pixels = await sharp(answer.webp).ensureAlpha().raw().toBuffer();
+      const alphas = new Set(pixels.filter((_, at) => at % 4 === 3));
+      expect([...alphas], `job ${n}`).toEqual([n % 2 === 0 ? 255 : 0]);
+    }
+    expect(workerLoads()).toBe(2);
+  });
+});
+
 describe('SVG and PNG jobs', () => {
   it('draws an SVG at exactly the size asked, and fits an image into a PNG', async () => {
     const running = await stand();
