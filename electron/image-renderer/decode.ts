@@ -7,6 +7,7 @@
  */
 import {
   PAGE_MAX_PIXELS,
+  PAGE_THUMBNAIL_WEBP,
   PAGE_MAX_SOURCE_BYTES,
   type PageAnswer,
   type PngJob,
@@ -24,8 +25,12 @@ export class UndecodableError extends Error {
 
 /**
  * What this worker has made Chromium hold until the worker ends (see page.ts: it ends past a
- * budget): the bytes of every image it has read, and four bytes per pixel of every YUV frame
- * Chromium drew itself (a turned one: see {@link rgbaOf}).
+ * budget), measured in Chromium 150 by the renderer's growth over jobs in one worker: the bytes of
+ * every image a decoder copied ({@link decodeFrame}: a JPEG decoded reduced; a buffer handed over
+ * is released when the decoder closes: 60 8 MB PNGs grew the renderer 0.8 MB each, against
+ * 2.6 MB per 2.5 MB JPEG copied), every new canvas an image was drawn on ({@link canvasOf}) and
+ * every encoded Blob, and four bytes per pixel of every YUV frame Chromium drew itself (a turned
+ * one: see {@link rgbaOf}).
  */
 let heldBytes = 0;
 
@@ -74,15 +79,13 @@ async function rgbaOf(frame: VideoFrame): Promise<ImageData | null> {
   return new ImageData(pixels, width, height);
 }
 
-/** WebP quality of thumbnails: small files, no visible blocks at 384 px. */
-const THUMBNAIL_QUALITY = 0.82;
+/** WebP quality of thumbnails (0–1): small files, no visible blocks at 384 px. */
+const THUMBNAIL_QUALITY = PAGE_THUMBNAIL_WEBP.quality / 100;
 
 /** Reads a job's bytes; a body past the page's ceiling is the image's fault (undecodable). */
 async function read(reading: Promise<Uint8Array>): Promise<Uint8Array> {
   try {
-    const source = await reading;
-    heldBytes += source.length;
-    return source;
+    return await reading;
   } catch (error) {
     if (error instanceof SourceTooLargeError) throw new UndecodableError(error.message);
     throw error;
@@ -141,10 +144,12 @@ function closeFrame({ decoder, frame }: Frame): void {
  * The first frame of `source`, decoded by WebCodecs' ImageDecoder (never a Blob: in Electron the
  * browser process that would hold one is the main process). Without `desired` the decoder takes
  * the buffer over (no copy) and decodes every pixel; with it, a JPEG decoder decodes at the largest
- * of libjpeg's M/8 scales whose pixels fit the area asked for, and the buffer stays the worker's.
+ * of libjpeg's M/8 scales whose pixels fit the area asked for, and the buffer stays the worker's:
+ * the decoder's copy is held until the worker's heap is collected, so it counts as held.
  */
 async function decodeFrame(source: Source, desired?: StoredSize): Promise<Frame> {
   let decoder: ImageDecoder | undefined;
+  if (desired) heldBytes += source.bytes.length;
   try {
     decoder = new ImageDecoder({
       data: source.bytes,
@@ -274,21 +279,56 @@ function fitInside(width: number, height: number, side: number) {
   };
 }
 
+/** A canvas and its 2d context. */
+interface Canvas {
+  readonly canvas: OffscreenCanvas;
+  readonly context: OffscreenCanvasRenderingContext2D;
+}
+
+/** The largest canvas a worker keeps for its next image: a thumbnail's, never a whole image's. */
+const KEPT_CANVAS_PIXELS = 1024 * 1024;
+let keptCanvas: Canvas | null = null;
+
+/**
+ * A cleared canvas of `width`×`height`: the one kept from the last image of that size (images of
+ * one task or batch mostly are), else a new one. A new canvas's pixels stay until the worker's
+ * heap is collected, even once a kept one is given another size (Chromium 150: 60 thumbnails
+ * alternating 384×256 and 256×384 on one canvas grew the renderer 0.65 MB each, of one size on
+ * one canvas by nothing), so each new one counts as held.
+ */
+function canvasOf(width: number, height: number): Canvas {
+  const kept = keptCanvas;
+  if (kept && kept.canvas.width === width && kept.canvas.height === height) {
+    kept.context.clearRect(0, 0, width, height);
+    return kept;
+  }
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No canvas.');
+  heldBytes += 4 * width * height;
+  const made = { canvas, context };
+  if (width * height <= KEPT_CANVAS_PIXELS) keptCanvas = made;
+  return made;
+}
+
 /** Draws `bitmap` (closing it) and encodes it. */
 async function encode(bitmap: ImageBitmap, type: 'image/webp' | 'image/png'): Promise<Uint8Array> {
   // Drawn with a 2d context, not handed over to a 'bitmaprenderer' one: Chromium 156 encodes a
   // transferred bitmap of an EXIF-rotated image unrotated (a 300×400 image became a 400×300 WebP).
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d');
-  if (!context) {
+  let canvas: OffscreenCanvas;
+  try {
+    const made = canvasOf(bitmap.width, bitmap.height);
+    made.context.drawImage(bitmap, 0, 0);
+    canvas = made.canvas;
+  } finally {
     bitmap.close();
-    throw new Error('No canvas.');
   }
-  context.drawImage(bitmap, 0, 0);
-  bitmap.close();
   const encoded = await canvas.convertToBlob(
     type === 'image/webp' ? { type, quality: THUMBNAIL_QUALITY } : { type },
   );
+  // The Blob stays until the worker's heap is collected, held by the browser process (in
+  // Electron, the main process).
+  heldBytes += encoded.size;
   if (encoded.type !== type) throw new Error(`The page cannot encode ${type}.`);
   return new Uint8Array(await encoded.arrayBuffer());
 }

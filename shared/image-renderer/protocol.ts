@@ -28,14 +28,22 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /**
- * A worker that has made Chromium hold this many bytes (the images it read, and four bytes per
- * pixel of each YUV frame it converted: decode.ts) is ended after its job and replaced. Each
- * encoded thumbnail also passes through a small Blob (OffscreenCanvas encodes to nothing else)
- * that the browser process (in Electron, the main process) holds until the worker's heap is
- * collected, which is rare for objects that small: ending the worker releases all of it at once.
- * The budget spares small images a worker start.
+ * A worker that has made Chromium hold this many bytes (the images a decoder copied, each new
+ * canvas it drew on and each Blob it encoded to, four bytes per pixel of each YUV frame it
+ * converted: decode.ts) is ended after its job and replaced. Each encoded thumbnail passes through
+ * a small Blob (OffscreenCanvas encodes to nothing else) that the browser process (in Electron,
+ * the main process) holds until the worker's heap is collected, which is rare for objects that
+ * small: ending the worker releases all of it at once. The budget spares images a worker start
+ * (the bytes a decoder is handed over are released when it closes, however large the image).
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
+
+/**
+ * How the page encodes a thumbnail's WebP. OffscreenCanvas.convertToBlob takes only a quality
+ * (0–1); Chromium's encoder (Skia's SkWebpEncoder) fixes libwebp's method, its effort, at 3 of 6
+ * for lossy WebP. Another encoder held to the page's work (the bench's sharp control) encodes so.
+ */
+export const PAGE_THUMBNAIL_WEBP = { quality: 82, method: 3 } as const;
 
 /** Decode the image at `url` in full and make a WebP thumbnail. */
 export interface ThumbnailJob {

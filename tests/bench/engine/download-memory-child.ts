@@ -27,6 +27,7 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
+import { PAGE_THUMBNAIL_WEBP } from '../../../shared/image-renderer/protocol';
 import { gradientPng } from '../../../electron/demo-service/plain-png';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startBridgedPage, type BridgedPage } from '../images/bridged-page';
@@ -141,7 +142,11 @@ type Outcome = Pick<DownloadOutcome, 'state'> & { error?: string; bytes?: number
 async function imageEngineNamed(
   name: string,
 ): Promise<{ engine: ImageEngine; page: BridgedPage | null }> {
-  if (name === 'sharp-native') return { engine: createSharpNativeEngine(), page: null };
+  if (name === 'sharp-native') {
+    // The sharp control encodes its thumbnails as the page's encoder must (protocol.ts).
+    const { quality, method } = PAGE_THUMBNAIL_WEBP;
+    return { engine: createSharpNativeEngine({ quality, effort: method }), page: null };
+  }
   if (name === 'header-only') return { engine: createHeaderOnlyEngine(), page: null };
   if (name === 'chromium') {
     const pageRoot = process.env.PICTOR_BENCH_IMAGE_PAGE;

@@ -170,3 +170,36 @@ describe('conversions', () => {
     });
   });
 });
+
+describe('WebP settings', () => {
+  /** sharp's own thumbnail of `file`, as the engine makes one, at `webp`'s settings. */
+  const expected = (file: string, webp: { quality: number; effort: number }) =>
+    sharp(file)
+      .resize({ width: 64, height: 64, fit: 'inside', withoutEnlargement: true })
+      .webp(webp)
+      .toBuffer();
+
+  it('the engine’s own (quality 80, effort 2), or the ones it is given (the bench’s sharp control)', async () => {
+    count += 1;
+    const file = join(dir, `image-${count}`);
+    await writeFile(file, await make.png(300, 200));
+    const given = { quality: 82, effort: 3 };
+    const held = createSharpNativeEngine(given);
+    const check = (engineUsed: typeof engine) =>
+      checkImageFile(file, 'png', {
+        root: dir,
+        engine: engineUsed,
+        maxPixels: 50_000_000,
+        maxBytes: 64 << 20,
+        thumbnailSize: 64,
+      });
+    const own = await check(engine);
+    const other = await check(held);
+    if (own.kind !== 'thumbnail' || other.kind !== 'thumbnail') throw new Error('no thumbnail');
+    expect(Buffer.from(own.webp).equals(await expected(file, { quality: 80, effort: 2 }))).toBe(
+      true,
+    );
+    expect(Buffer.from(other.webp).equals(await expected(file, given))).toBe(true);
+    expect(Buffer.from(other.webp).equals(Buffer.from(own.webp))).toBe(false);
+  });
+});
