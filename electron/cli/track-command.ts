@@ -55,18 +55,11 @@ function parseTrack({ values, positionals }: ReadLine, env: NodeJS.ProcessEnv): 
 }
 
 /**
- * Follows a task by its id. A task the history has already is resumed; when its record names no
- * model and --model does, the record learns it first (fal finds a request under its model only).
+ * Follows a task by its id (TaskEngine.track: a task the history has already is resumed, its
+ * record learning --model when it names none, once the id is checked).
  */
 function trackTask(core: PictorCore, command: Track, endpoint: string): Promise<TaskRecord> {
   const { model, prompt } = command;
-  const known = core.history.getByTaskId(endpoint, command.taskId.trim());
-  if (known && model && !known.request.model?.trim()) {
-    core.engine.edit(known.localId, (record) => ({
-      ...record,
-      request: { ...record.request, model },
-    }));
-  }
   return core.engine.track(command.taskId, {
     endpoint,
     ...(prompt ? { prompt } : {}),

@@ -4,6 +4,7 @@
  * electron-updater; anything else in the file is dropped.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { updateVersionSchema } from '../../../shared/domain/update-state';
 import { FeedRefusedError, readFeedYaml } from './feed-yaml';
 
@@ -14,43 +15,50 @@ const SEMVER =
 /** The largest installer Pictor downloads (today's are about 100 MB). */
 const MAX_INSTALLER_BYTES = 2 * 1024 ** 3;
 
-const versionSchema = updateVersionSchema().regex(SEMVER, 'not a semantic version');
 /** A file name beside the channel file: never a path, another host or a hidden file. */
 export const PLAIN_FILE_NAME = /^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]{0,254}$/;
-const fileNameSchema = z.string().max(255).regex(PLAIN_FILE_NAME, 'not a plain file name');
-/** A SHA-512 digest in base64, as electron-builder writes it. */
-const sha512Schema = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'not a base64 SHA-512');
-const byteCount = z.number().int().min(1).max(MAX_INSTALLER_BYTES);
 
-const fileSchema = z.object({
-  url: fileNameSchema,
-  sha512: sha512Schema,
-  size: byteCount,
-  blockMapSize: z.number().int().min(0).max(MAX_INSTALLER_BYTES).optional(),
-  isAdminRightsRequired: z.boolean().optional(),
+/**
+ * The channel file's schema, built on its first use (shared/domain/lazy-schema.ts): main loads
+ * this module at its start, and most runs never read a channel file.
+ */
+const schemas = lazySchema(() => {
+  const versionSchema = updateVersionSchema().regex(SEMVER, 'not a semantic version');
+  const fileNameSchema = z.string().max(255).regex(PLAIN_FILE_NAME, 'not a plain file name');
+  /** A SHA-512 digest in base64, as electron-builder writes it. */
+  const sha512Schema = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'not a base64 SHA-512');
+  const byteCount = z.number().int().min(1).max(MAX_INSTALLER_BYTES);
+  const fileSchema = z.object({
+    url: fileNameSchema,
+    sha512: sha512Schema,
+    size: byteCount,
+    blockMapSize: z.number().int().min(0).max(MAX_INSTALLER_BYTES).optional(),
+    isAdminRightsRequired: z.boolean().optional(),
+  });
+  const noteSchema = z.object({ version: z.string().max(64), note: z.string().nullable() });
+  const channelFileSchema = z.object({
+    version: versionSchema,
+    files: z.tuple([fileSchema], fileSchema).refine((files) => files.length <= 16, 'over 16 files'),
+    path: fileNameSchema.optional(),
+    sha512: sha512Schema.optional(),
+    releaseDate: z.iso.datetime({ offset: true }),
+    releaseName: z.string().max(200).nullable().optional(),
+    releaseNotes: z
+      .union([z.string(), z.array(noteSchema).max(50)])
+      .nullable()
+      .optional(),
+    stagingPercentage: z.number().min(0).max(100).optional(),
+    minimumSystemVersion: z.string().max(64).optional(),
+  });
+  return { fileSchema, channelFileSchema };
 });
 
-const noteSchema = z.object({ version: z.string().max(64), note: z.string().nullable() });
+type Schemas = ReturnType<typeof schemas>;
 
-const channelFileSchema = z.object({
-  version: versionSchema,
-  files: z.tuple([fileSchema], fileSchema).refine((files) => files.length <= 16, 'over 16 files'),
-  path: fileNameSchema.optional(),
-  sha512: sha512Schema.optional(),
-  releaseDate: z.iso.datetime({ offset: true }),
-  releaseName: z.string().max(200).nullable().optional(),
-  releaseNotes: z
-    .union([z.string(), z.array(noteSchema).max(50)])
-    .nullable()
-    .optional(),
-  stagingPercentage: z.number().min(0).max(100).optional(),
-  minimumSystemVersion: z.string().max(64).optional(),
-});
-
-export type ReleaseFile = z.infer<typeof fileSchema>;
+export type ReleaseFile = z.infer<Schemas['fileSchema']>;
 
 /** A release as the feed described it, checked; shaped like electron-updater's `UpdateInfo`. */
-export type CheckedRelease = Omit<z.infer<typeof channelFileSchema>, 'path' | 'sha512'> & {
+export type CheckedRelease = Omit<z.infer<Schemas['channelFileSchema']>, 'path' | 'sha512'> & {
   /** The first file's (electron-updater still reads these two deprecated fields). */
   readonly path: string;
   readonly sha512: string;
@@ -73,7 +81,7 @@ function issuesText(error: z.ZodError): string {
  *   prerelease is offered only to a prerelease.
  */
 export function checkChannelFile(text: string, currentVersion: string): CheckedRelease {
-  const parsed = channelFileSchema.safeParse(readFeedYaml(text));
+  const parsed = schemas().channelFileSchema.safeParse(readFeedYaml(text));
   if (!parsed.success) {
     throw new FeedRefusedError(`The update feed does not fit: ${issuesText(parsed.error)}.`);
   }

@@ -10,6 +10,7 @@ import { checkBoardPath } from '../../../shared/domain/triage';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
 import { checkParams } from '../../../shared/domain/model-params';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { ServiceError, checkTypedTaskId, keysToFind, taskAddressProblem } from '../service';
@@ -121,4 +122,25 @@ export function trackedRequest(
   const problem = taskAddressProblem(provider, request);
   if (problem !== null) throw new EngineInputError(problem);
   return request;
+}
+
+/**
+ * A tracked task the history has already, to resume: when its record names no model and
+ * `options` does, the record learns it first through `engine.edit` (fal finds a request under its
+ * model only). TaskEngine.track calls it only once the id passed typedTaskId, so an id that is
+ * refused changes nothing. Returns the record's local id.
+ */
+export function learnTrackedModel(
+  existing: TaskRecord,
+  options: TrackOptions,
+  engine: { edit(localId: string, change: (record: TaskRecord) => TaskRecord): unknown },
+): string {
+  const model = options.model?.trim();
+  if (model && !existing.request.model?.trim()) {
+    engine.edit(existing.localId, (record) => ({
+      ...record,
+      request: { ...record.request, model },
+    }));
+  }
+  return existing.localId;
 }

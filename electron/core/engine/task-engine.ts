@@ -42,7 +42,7 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 type Send = (records: TaskRecord[]) => Promise<void>;
 import { groupRecords, type GroupItem } from './group-submit';
 import { TaskLeases } from './task-leases';
-import { trackedRequest, typedTaskId, type TrackOptions } from './request-check';
+import { learnTrackedModel, trackedRequest, typedTaskId, type TrackOptions } from './request-check';
 import { isSettled } from './task-transitions';
 import { StoredTasks } from './stored-tasks';
 import { sendUnsent } from './unsent-tasks';
@@ -215,8 +215,9 @@ export class TaskEngine {
   }
 
   /**
-   * Adds a task id created elsewhere and polls it like our own. Existing ids are resumed. An id
-   * that carries a key the process holds is refused before anything is read or written.
+   * Adds a task id created elsewhere and polls it like our own. Existing ids are resumed (their
+   * record learns `options.model` when it names none). An id that carries a key the process
+   * holds is refused before anything is read or written.
    * @throws EngineInputError for an id that is no task id or carries a key (typedTaskId), or one
    *   its service cannot find from the id alone (fal without a model).
    */
@@ -224,7 +225,7 @@ export class TaskEngine {
     const taskId = await typedTaskId(rawTaskId, this.deps.credentials);
     const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
-    if (existing) return this.resumeTask(existing.localId);
+    if (existing) return this.resumeTask(learnTrackedModel(existing, options, this));
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const request = trackedRequest(taskId, options, credentials.provider);

@@ -5,19 +5,25 @@
  * - Ctrl+C (SIGINT) at several points of the copy: it ends with its sentence and exit 130 (the
  *   tests' CLI is a test build: PICTOR_TEST_IMPORT_HOLD holds the import once that many tasks are
  *   done until the signal, electron/cli/import-hold.ts, so it always lands mid-import);
- * - the gallery's disk filling up after the import's own check, or read-only: the disk's sentence
- *   and exit 5 (the library cannot be used), never "unexpected problem" (exit 70).
+ * - the gallery's disk filling up after the import's own check (the import held before its first
+ *   task until the disk is full: PICTOR_TEST_IMPORT_RELEASE, so it cannot finish first), or
+ *   read-only: the disk's sentence and exit 5 (the library cannot be used), never "unexpected
+ *   problem" (exit 70).
  * Each time: no stack trace, nothing staged left in `.pictor-tmp`, and the next import finishes
  * the library (every task in the history). Before the archive owned its reads (archive-file.ts),
  * Ctrl+C and a full disk crashed the process with yauzl's `Cannot read properties of null
  * (reading 'fd')` and left staged files behind.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_HELD, IMPORT_HOLD_ENV } from '../../../electron/cli/import-hold';
+import {
+  IMPORT_HELD,
+  IMPORT_HOLD_ENV,
+  IMPORT_RELEASE_ENV,
+} from '../../../electron/cli/import-hold';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
@@ -83,17 +89,23 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 interface RunningImport {
   /** Resolves with the first progress line at or past `done` tasks, or the hold's line past it. */
   readonly progressAt: (done: number) => Promise<number>;
+  /** Resolves once the import says it is held. */
+  readonly held: Promise<void>;
   readonly kill: (signal: NodeJS.Signals) => void;
   readonly finished: Promise<CliRun>;
 }
 
 /**
  * Starts `pictor import <archive> --data-dir <dir>` and keeps it running; with `holdAt`, the
- * import holds once that many tasks are done, until it is interrupted (import-hold.ts).
+ * import holds once that many tasks are done, until it is interrupted or, with `release`, a file
+ * is there (import-hold.ts).
  */
-function startImport(dir: string, holdAt?: number): RunningImport {
+function startImport(dir: string, holdAt?: number, release?: string): RunningImport {
   const args = ['import', archive.path, '--data-dir', dir];
-  const hold = holdAt === undefined ? {} : { [IMPORT_HOLD_ENV]: String(holdAt) };
+  const hold = {
+    ...(holdAt === undefined ? {} : { [IMPORT_HOLD_ENV]: String(holdAt) }),
+    ...(release === undefined ? {} : { [IMPORT_RELEASE_ENV]: release }),
+  };
   const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
     cwd: REPO_ROOT,
     env: { ...childEnv({ home }), ...hold },
@@ -101,11 +113,13 @@ function startImport(dir: string, holdAt?: number): RunningImport {
   });
   let stdout = '';
   let stderr = '';
+  let onHeld = () => {};
   const waiting: { done: number; resolve: (done: number) => void }[] = [];
   const line = new RegExp(`(?:Importing:|${escaped(IMPORT_HELD)}) (\\d+)`, 'g');
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
+    if (stderr.includes(IMPORT_HELD)) onHeld();
     const done = [...stderr.matchAll(line)].map((match) => Number(match[1]));
     const reached = Math.max(-1, ...done);
     for (const wait of waiting.splice(0)) {
@@ -118,6 +132,19 @@ function startImport(dir: string, holdAt?: number): RunningImport {
       resolve({ args, code, stdout, stderr, timedOut: false, durationMs: 0 }),
     ),
   );
+  const held = new Promise<void>((resolve, reject) => {
+    onHeld = resolve;
+    void finished.then((run) =>
+      reject(new Error(`the import ended before it held:\n${describeRun(run)}`)),
+    );
+  });
+  // Awaited only by a test that holds the import: otherwise its end is no unhandled rejection.
+  held.catch(() => undefined);
+  // A test that fails before it lets the import go leaves no held process behind.
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await finished;
+  });
   return {
     progressAt: (done) =>
       new Promise((resolve, reject) => {
@@ -126,6 +153,7 @@ function startImport(dir: string, holdAt?: number): RunningImport {
           reject(new Error(`the import ended before ${done} tasks:\n${describeRun(run)}`)),
         );
       }),
+    held,
     kill: (signal) => child.kill(signal),
     finished,
   };
@@ -196,10 +224,13 @@ describe.skipIf(!mount.ok)(
     it('a disk that fills mid-copy: the disk’s sentence and exit 5, nothing staged left', async () => {
       const { dir, gallery } = await dataDir();
       fastDisk(gallery);
-      const running = startImport(dir);
-      await running.progressAt(0);
+      // Held before its first task (its check of the room done) until the disk is full.
+      const release = join(dir, 'disk-full');
+      const running = startImport(dir, 0, release);
+      await running.held;
       // Another program takes the space once the import has checked it had room.
       const filler = leaveFree(gallery, 64 * 1024);
+      await writeFile(release, '');
       const run = await running.finished;
       expect(run.code, describeRun(run)).toBe(5);
       expect(run.stderr).toMatch(

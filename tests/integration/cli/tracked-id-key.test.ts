@@ -4,10 +4,16 @@
  * place, or copied from where a service echoed it), in each encoding the key search covers that
  * a command line can carry, is refused with a sentence that names neither id nor key (exit 2),
  * and nothing is written: no task in the history, no file of the library that carries the key.
- * A clean id is tracked (the positive control).
+ * The same with a task the history holds already under such an id (kept before ids were checked):
+ * `--model` does not edit its record first. A clean id is tracked (the positive control).
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { checkBaseUrl } from '../../../electron/core/service';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import {
   ENCODINGS,
@@ -15,8 +21,9 @@ import {
   keyScanner,
 } from '../../hardening/key-and-bodies/key-encodings';
 import { filesUnder } from '../../support/files';
+import { makeTaskRecord } from '../../support/task-records';
 import { describeRun, jsonLines } from './run-cli';
-import { expectExit, useCliWorlds } from './cli-harness';
+import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
 
 const newWorld = useCliWorlds();
 const KEY = QUIRKY_KEYS.alice;
@@ -25,6 +32,34 @@ const KEY = QUIRKY_KEYS.alice;
 const ARGUMENT_ENCODINGS = ENCODING_NAMES.filter(
   (encoding) => !ENCODINGS[encoding]!(KEY, 1).includes('\0'),
 );
+
+/** A finished task tracked under `taskId`, naming no model, written straight into the history. */
+function storeTracked(world: CliWorld, taskId: string): TaskRecord {
+  const stored = makeTaskRecord({
+    localId: 'local-kept',
+    taskId,
+    origin: 'tracked',
+    endpoint: checkBaseUrl(world.service.baseUrl),
+    request: { prompt: 'tracked before ids were checked' },
+  });
+  const history = HistoryStore.open(join(world.dataDir, HISTORY_FILE));
+  try {
+    history.put(stored);
+  } finally {
+    history.close();
+  }
+  return stored;
+}
+
+/** The record the world's history holds under `localId`. */
+function storedRecord(world: CliWorld, localId: string): TaskRecord | undefined {
+  const history = HistoryStore.open(join(world.dataDir, HISTORY_FILE));
+  try {
+    return history.get(localId);
+  } finally {
+    history.close();
+  }
+}
 
 describe('pictor track with an id that carries the key', () => {
   it('is refused in every encoding, naming neither id nor key, and writes nothing', async () => {
@@ -46,6 +81,27 @@ describe('pictor track with an id that carries the key', () => {
       const text = (await readFile(file)).toString('latin1');
       expect(keyScanner(KEY).leaks(text), file).toEqual([]);
     }
+  });
+
+  it('is refused before a record the history already has under it is touched (--model)', async () => {
+    const world = await newWorld();
+    // An encoding the raw key is not in: the world's check of every file stays the fixture's.
+    const id = `task-${ENCODINGS.base64!(KEY, 1)}`;
+    expect(id).not.toContain(KEY);
+    const stored = storeTracked(world, id);
+    const run = await world.run(['track', id, '--model', 'owner/model-name']);
+    expectExit(run, 2);
+    expect(run.stderr, describeRun(run)).toContain('The task id contains an API key Pictor holds');
+    expect(storedRecord(world, stored.localId)).toEqual(stored);
+  });
+
+  it('a clean id the history already has is resumed, its record learning --model (control)', async () => {
+    const world = await newWorld();
+    const stored = storeTracked(world, 'task-kept-clean');
+    const run = await world.run(['track', 'task-kept-clean', '--model', 'owner/model-name']);
+    // Finished with no image saved (the fixture names none): exit 4.
+    expectExit(run, 4);
+    expect(storedRecord(world, stored.localId)?.request.model).toBe('owner/model-name');
   });
 
   it('tracks a clean id (the positive control)', async () => {

@@ -1,7 +1,7 @@
 /**
  * The import's test hold (electron/cli/import-hold.ts) is only in a test build: the CLI's import
  * command bundled with the main bundle's options (electron/build/build-electron.ts) holds neither
- * the hold's module nor its variable's name when PICTOR_TEST_BUILD is fixed as a release fixes it,
+ * the hold's module nor its variables' names when PICTOR_TEST_BUILD is fixed as a release fixes it,
  * and holds both in a test build (what tests/support/node-entries.ts builds the tests' CLI as).
  */
 import { build } from 'esbuild';
@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainBuildOptions } from '../../../electron/build/build-electron';
-import { IMPORT_HELD, IMPORT_HOLD_ENV } from '../../../electron/cli/import-hold';
+import {
+  IMPORT_HELD,
+  IMPORT_HOLD_ENV,
+  IMPORT_RELEASE_ENV,
+} from '../../../electron/cli/import-hold';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 let dir: string;
@@ -42,10 +46,12 @@ describe('the import’s test hold', () => {
     const release = await bundled(false);
     expect(release).toContain('importArchive');
     expect(release).not.toContain(IMPORT_HOLD_ENV);
+    expect(release).not.toContain(IMPORT_RELEASE_ENV);
     expect(release).not.toContain(IMPORT_HELD);
     expect(release).not.toContain('PICTOR_TEST_BUILD');
     const test = await bundled(true);
     expect(test).toContain(IMPORT_HOLD_ENV);
+    expect(test).toContain(IMPORT_RELEASE_ENV);
     expect(test).toContain(IMPORT_HELD);
   }, 60_000);
 });

@@ -4,8 +4,7 @@
  * lists, cancel outcomes: shared/domain/lazy-schema.ts): loading the contract, as main and the
  * CLI's MCP server do at their start, builds no zod schema, and every channel still refuses what
  * it refused, through the bridge main answers the page with (the renderer may be compromised).
- * The recorder sees each schema zod builds: zod gives every schema its internals with one
- * `Object.defineProperty(schema, '_zod', …)`.
+ * The recorder (tests/support/zod-builds.ts) sees each schema zod builds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,29 +14,12 @@ import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { ipcCaller } from '../../support/ipc';
+import { schemasBuiltBy } from '../../support/zod-builds';
 
 const IPC_DIR = fileURLToPath(new URL('../../../shared/ipc/', import.meta.url));
 
 /** A value import's module (`import type` is erased: it loads nothing). */
 const VALUE_IMPORT = /^import (?!type )[^;]*? from '([^']+)';$/gms;
-
-/** Calls `load` with every zod schema built meanwhile counted by its type. */
-async function schemasBuiltBy(load: () => Promise<unknown>): Promise<string[]> {
-  const built: string[] = [];
-  const define = Object.defineProperty;
-  const recorder = function <T>(target: T, key: PropertyKey, descriptor: PropertyDescriptor): T {
-    const value = descriptor.value as { def?: { type?: string } } | undefined;
-    if (key === '_zod' && value?.def !== undefined) built.push(String(value.def.type));
-    return define(target, key, descriptor);
-  };
-  Object.defineProperty = recorder as typeof Object.defineProperty;
-  try {
-    await load();
-  } finally {
-    Object.defineProperty = define;
-  }
-  return built;
-}
 
 /** Payloads no channel takes: a number, a string, an array, a polluted prototype, a function's text. */
 const CRAFTED: readonly [string, unknown][] = [

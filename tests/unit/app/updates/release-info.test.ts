@@ -2,12 +2,13 @@
  * The channel file as Pictor reads it: whatever electron-builder writes (its own serializer, over
  * generated release notes, names and versions) is read back exactly; anchors, aliases, tags,
  * directives, deep flow collections and too many tokens are refused before a value is built;
- * a prerelease goes only to a prerelease.
+ * a prerelease goes only to a prerelease. The channel file's schema is built on its first use,
+ * not when main loads the module at its start.
  */
 import { createHash } from 'node:crypto';
 import { serializeToYaml } from 'builder-util/out/util';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FeedRefusedError,
   MAX_FEED_TOKENS,
@@ -15,6 +16,7 @@ import {
 } from '../../../../electron/app/updates/feed-yaml';
 import { checkChannelFile } from '../../../../electron/app/updates/release-info';
 import { readUpdateConfig } from '../../../../electron/app/updates/release-feed';
+import { schemasBuiltBy } from '../../../support/zod-builds';
 
 const sha512 = (text: string): string => createHash('sha512').update(text).digest('base64');
 
@@ -195,5 +197,26 @@ describe("the packaged app's app-update.yml", () => {
     ['no address', 'provider: generic\n'],
   ])('refuses %s', (_name, text) => {
     expect(refusal(() => readUpdateConfig(text))).toBeInstanceOf(FeedRefusedError);
+  });
+});
+
+describe('the channel file’s schema', () => {
+  it('is built on its first use, not when the module is loaded, and once', async () => {
+    vi.resetModules();
+    // What the module imports from elsewhere is loaded first: what that builds is not its own.
+    await import('zod');
+    await import('../../../../shared/domain/lazy-schema');
+    await import('../../../../shared/domain/update-state');
+    await import('../../../../electron/app/updates/feed-yaml');
+    let loaded: { checkChannelFile: typeof checkChannelFile } | undefined;
+    const atLoad = await schemasBuiltBy(async () => {
+      loaded = await import('../../../../electron/app/updates/release-info');
+    });
+    // 68 before (the file, note and channel file objects with their fields).
+    expect(atLoad).toEqual([]);
+    const check = () => loaded?.checkChannelFile(written(release()), '0.1.0');
+    expect((await schemasBuiltBy(async () => check())).length).toBeGreaterThan(0);
+    expect(await schemasBuiltBy(async () => check())).toEqual([]);
+    vi.resetModules();
   });
 });
