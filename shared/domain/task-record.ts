@@ -167,7 +167,7 @@ export const TASK_ORIGINS = ['submitted', 'tracked'] as const;
 
 /**
  * A task's record. Built on first use (lazy-schema.ts): a command that reads only common records
- * never runs it (electron/core/history/record-check.ts).
+ * never runs it (shared/domain/record-check.ts).
  */
 export const taskRecordSchema = lazySchema(() =>
   z.object({

@@ -1,6 +1,6 @@
 /**
  * Turns rows back into records. Every record read from disk is checked as the schema checks it
- * (record-check.ts), but a text this process wrote from a checked record (checked-texts.ts); a
+ * (shared/domain/record-check.ts), but a text this process wrote from a checked record (checked-texts.ts); a
  * row that fails is skipped and logged by local id only (its content may hold a prompt).
  */
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
@@ -8,7 +8,7 @@ import type { Logger } from '../../ports/logger';
 import type { Row } from './sqlite-connection';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isCheckedText } from './checked-texts';
-import { parseTaskRecord } from './record-check';
+import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** What reads records: its logger, and what puts the rows' triage in (HistoryAccess). */
 export interface RecordReader {
@@ -31,7 +31,7 @@ function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
     const record = json as TaskRecord;
     if (record.localId === localId) return record;
   }
-  // The schema's answer; the common shape checked without running it (record-check.ts).
+  // The schema's answer; the common shape checked without running it (shared/domain/record-check.ts).
   const record = parseTaskRecord(json);
   if (record === undefined || record.localId !== localId) {
     logger.warn('Skipped a history record that could not be read.', { localId });

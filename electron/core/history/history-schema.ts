@@ -15,7 +15,7 @@ import { addCompareGroups } from './compare-schema';
 import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
-import { parseTaskRecord } from './record-check';
+import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;

@@ -50,11 +50,16 @@ export function lastTaskOf(layout: Layout, row: number): number {
 const readable = (item: { record: unknown }): boolean => recordProblem(item.record) === null;
 
 /**
- * The width the feed's rows have (the list's content box), and again whenever it changes; 0
- * until it is known.
+ * The width the feed's rows have (the list's content box), and again whenever it changes;
+ * `initial` (the remembered one, store/feed-box-memory.ts, or 0) until it is measured, in the first
+ * commit. `onWidth` is told each width measured.
  */
-export function useContentWidth(scroller: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
+export function useContentWidth(
+  scroller: RefObject<HTMLElement | null>,
+  initial = 0,
+  onWidth?: (width: number) => void,
+): number {
+  const [width, setWidth] = useState(initial);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return undefined;
@@ -63,13 +68,15 @@ export function useContentWidth(scroller: RefObject<HTMLElement | null>): number
       const padding =
         (Number.parseFloat(style.paddingInlineStart) || 0) +
         (Number.parseFloat(style.paddingInlineEnd) || 0);
-      setWidth(Math.max(0, element.clientWidth - padding));
+      const measured = Math.max(0, element.clientWidth - padding);
+      onWidth?.(measured);
+      setWidth(measured);
     };
     read();
     const observer = new ResizeObserver(read);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [scroller]);
+  }, [scroller, onWidth]);
   return width;
 }
 

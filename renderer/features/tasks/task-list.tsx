@@ -5,7 +5,7 @@
  * own. Every task is an article of the feed: arrow keys, Page Up/Down, Home and End move between
  * tasks, Enter opens a task's details; Space, Shift+arrows, Ctrl/Cmd+A and Escape select.
  */
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
@@ -13,11 +13,19 @@ import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store/app-store';
 import { selectTaskItems } from '../../store/record-selectors';
 import { rowOfTask } from '../../store/task-list-model';
-import { FeedRow, feedRowKey, lastTaskOf, useContentWidth, useLayout } from './task-feed';
+import { rememberedFeedBox, rememberFeedBox } from '../../store/feed-box-memory';
+import {
+  FeedRow,
+  feedRowKey,
+  lastTaskOf,
+  useContentWidth,
+  useLayout,
+  type Layout,
+} from './task-feed';
 import { useFeedKeys } from './use-feed-keys';
-import { useFixedRows, type RowPlaces } from './use-fixed-rows';
+import { useFixedRows, type FixedRows, type RowPlaces } from './use-fixed-rows';
 import { useCurrentTask } from './use-current-task';
-import { useFeedMetrics } from './use-row-height';
+import { useFeedMetrics, type FeedMetrics } from './use-row-height';
 
 /** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
 const OVERSCAN = 6;
@@ -48,6 +56,33 @@ function useKeepTopRow(
   }, [scroller, places, sizes]);
 }
 
+const rememberWidth = (width: number): void => rememberFeedBox({ width });
+const rememberHeight = (height: number): void => rememberFeedBox({ height });
+
+/**
+ * The feed's layout at the list's width and the rows of it to draw. Until the list is measured
+ * (in the commit that first draws it) they are those of the box remembered for a window of this
+ * size (store/feed-box-memory.ts), so the first render draws the rows in view.
+ */
+function useFeedWindow(
+  scroller: RefObject<HTMLElement | null>,
+  metrics: FeedMetrics,
+  overscan: number,
+): FixedRows & { layout: Layout } {
+  const [remembered] = useState(rememberedFeedBox);
+  const width = useContentWidth(scroller, remembered.width, rememberWidth);
+  const layout = useLayout(width, metrics);
+  useKeepTopRow(scroller, layout.places, `${metrics.rowHeight}:${width}:${layout.measured}`);
+  const fixed = useFixedRows({
+    scroller,
+    places: layout.places,
+    overscan,
+    initialViewport: remembered.height,
+    onViewport: rememberHeight,
+  });
+  return { ...fixed, layout };
+}
+
 export interface TaskListProps {
   /** Asks to remove one task (its button, Delete on it). */
   readonly onRemove: (record: TaskRecord) => void;
@@ -66,15 +101,11 @@ export function TaskList({ onRemove, onRemoveSelected }: TaskListProps) {
   const { rowHeight } = metrics;
   // The first frame with rows draws only those on screen; the overscan follows a frame later.
   const painted = useAfterFirstPaint(items.length > 0);
-  const width = useContentWidth(scroller);
-  const layout = useLayout(width, metrics);
-  useKeepTopRow(scroller, layout.places, `${rowHeight}:${width}:${layout.measured}`);
-
-  const { rows, totalSize, scrollToIndex } = useFixedRows({
+  const { layout, rows, totalSize, scrollToIndex } = useFeedWindow(
     scroller,
-    places: layout.places,
-    overscan: painted ? OVERSCAN : 0,
-  });
+    metrics,
+    painted ? OVERSCAN : 0,
+  );
   const lastRow = rows.at(-1)?.index ?? -1;
   const lastIndex = lastRow < 0 ? -1 : lastTaskOf(layout, lastRow);
 

@@ -7,7 +7,7 @@
  * all of them when the count or the keys change: ~35 ms at 100,000 tasks on every page load and
  * live update.)
  */
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { drawnHeight, drawnStart, feedRatio, feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
 
 /** A row of the window: its index, its top edge in the feed and its height, in px. */
@@ -63,6 +63,14 @@ export interface FixedRowsOptions {
   readonly places: RowPlaces;
   /** Rows rendered beyond the visible ones, in each direction. */
   readonly overscan: number;
+  /**
+   * The viewport's height (px) the first render draws the rows for, before the scroller is
+   * measured (store/feed-box-memory.ts); 0 draws one row. The measure in the same commit draws again
+   * at once when the scroller is not that tall.
+   */
+  readonly initialViewport?: number;
+  /** Told the scroller's height whenever it was measured different. */
+  readonly onViewport?: (height: number) => void;
 }
 
 export interface FixedRows {
@@ -127,20 +135,39 @@ interface Shown extends Span {
   readonly viewport: number;
 }
 
-export function useFixedRows({ scroller, places, overscan }: FixedRowsOptions): FixedRows {
+/** What a scroller `viewport` px tall showing feed offset `top` shows. */
+function shownAt(top: number, viewport: number, places: RowPlaces): Shown {
+  const span = spanOf({ top, height: viewport }, places);
+  const scaled = feedRatio(places.total, viewport) !== 1;
+  return { ...span, top: scaled ? top : 0, viewport: scaled ? viewport : 0 };
+}
+
+export function useFixedRows({
+  scroller,
+  places,
+  overscan,
+  initialViewport = 0,
+  onViewport,
+}: FixedRowsOptions): FixedRows {
   // Only the span is state: a scroll that stays within the same rows renders nothing, unless the
   // feed is drawn scaled, where each scroll moves the rows drawn near the view.
-  const [span, setSpan] = useState<Shown>({ startRow: 0, endRow: 1, top: 0, viewport: 0 });
+  const [span, setSpan] = useState<Shown>(() =>
+    initialViewport > 0
+      ? shownAt(0, initialViewport, places)
+      : { startRow: 0, endRow: 1, top: 0, viewport: 0 },
+  );
+  const measured = useRef(-1);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const read = (): void => {
       const viewport = element.clientHeight;
-      const top = feedTopOf(element, places.total);
-      const next = spanOf({ top, height: viewport }, places);
-      const scaled = feedRatio(places.total, viewport) !== 1;
-      const shown = { ...next, top: scaled ? top : 0, viewport: scaled ? viewport : 0 };
+      const shown = shownAt(feedTopOf(element, places.total), viewport, places);
+      if (viewport !== measured.current) {
+        measured.current = viewport;
+        onViewport?.(viewport);
+      }
       setSpan((known) =>
         known.startRow === shown.startRow &&
         known.endRow === shown.endRow &&
@@ -158,7 +185,7 @@ export function useFixedRows({ scroller, places, overscan }: FixedRowsOptions): 
       element.removeEventListener('scroll', read);
       observer.disconnect();
     };
-  }, [scroller, places]);
+  }, [scroller, places, onViewport]);
 
   const { first, last } = visibleRange(span, places.count, overscan);
   const rows: FixedRow[] = [];

@@ -199,12 +199,18 @@ async function startupRow(root: string): Promise<BenchRow> {
       `Runs (ms): empty ${runs('empty')}; 1k ${runs('1k')}; 100k ${runs('100k')}. The 1,000- and 100,000-task histories were ${sources.has('built') ? 'built (then cached)' : 'copied from the bench cache'}. ` +
       'The size of the history costs nothing here (100k ÷ 1k is about 1): the list asks for a screenful (30 rows), the count ' +
       'comes in its own request after the rows are drawn, the list windows its equal-height rows by arithmetic, its first ' +
-      'frame draws only the rows on screen (5 at 1280×800) and asks for the next page after that frame. What is left of the ' +
-      'gap to the empty history is drawing those rows at all, which the empty state does not: the page’s first use of Intl ' +
-      '(a row’s date and duration) loads ICU’s locale data and the time zone, 20–30 ms in this Chromium measured alone, and ' +
-      'the rows, their buttons and thumbnails take about as long again. Building the formatters while the page waited for its ' +
-      'first answers was tried: the empty start got about 15 ms slower and the 100k one no faster (three runs each), so it ' +
-      'is not done. Navigation start is after the main side (AppRuntime, history open) is up, as an Electron window loads ' +
+      'frame draws only the rows on screen (6 at 1280×800, the last in part) and asks for the next page after that frame. ' +
+      'Those rows are drawn in the list’s first render: the list’s box as last laid out in a window of the same size is ' +
+      'remembered (renderer/store/feed-box-memory.ts). Without it (the first start in a window of a new size, and the Cold ' +
+      'start row’s new browser context) the first render draws one row, measures the list and draws the others in a second ' +
+      'render React forces before the frame, running first the effects the first render had left for after the paint. A ' +
+      'record of the common shape is checked without building its zod schema (shared/domain/record-check.ts). What is left ' +
+      'of the gap to the empty history is drawing the rows at all, which the empty state does not: React creating about 40 ' +
+      'elements a row (thumbnails, prompt, meta line, status, seven icon buttons), their style and layout, and the first ' +
+      'date formatter (1.6–1.8 ms to build in this page, whose shell has already loaded the locale’s data for its numbers ' +
+      'and messages). Nothing of the rows is left out of the first frame or drawn after it. Building the formatters while ' +
+      'the page waited for its first answers was tried: the empty start got about 15 ms slower and the 100k one no faster ' +
+      '(three runs each), so it is not done. Navigation start is after the main side (AppRuntime, history open) is up, as an Electron window loads ' +
       'after app ready; in this host each start-up request crosses Playwright’s binding (the first answers arrive 70–110 ms ' +
       'after they are sent), which Electron’s IPC does not have. The page is not polled while it starts.',
   };

@@ -140,3 +140,59 @@ describe('a feed taller than a page can lay out (a million tasks)', () => {
     expect(result.current.rows[0]!.index).toBe(500);
   });
 });
+
+describe('the first render, before the scroller is measured', () => {
+  const VIEW = 800;
+  function scroller(height = VIEW) {
+    const element = document.createElement('div');
+    Object.defineProperty(element, 'clientHeight', { value: height });
+    return { current: element };
+  }
+  /** Each render's rows, by index. */
+  function renders(options: Omit<Parameters<typeof useFixedRows>[0], 'scroller'>, height = VIEW) {
+    const drawn: number[][] = [];
+    const told: number[] = [];
+    const ref = scroller(height);
+    const onViewport = (measured: number) => void told.push(measured);
+    renderHook(() => {
+      const fixed = useFixedRows({ ...options, scroller: ref, onViewport });
+      drawn.push(fixed.rows.map((row) => row.index));
+      return fixed;
+    });
+    return { drawn, told, ref };
+  }
+  const inView = [0, 1, 2, 3, 4, 5, 6, 7];
+
+  it('draws the rows of the viewport it was given, and no second render when the scroller is that tall', () => {
+    for (const count of [1_000, 1_000_000]) {
+      // A million rows: the feed drawn scaled, where the span also holds the viewport.
+      const { drawn, told } = renders({
+        places: rowPlaces([], count, 100),
+        overscan: 0,
+        initialViewport: VIEW,
+      });
+      expect(drawn).toEqual([inView]);
+      expect(told).toEqual([VIEW]);
+    }
+  });
+
+  it('draws the measured rows at once when the scroller is not as tall as given', () => {
+    const places = rowPlaces([], 1_000, 100);
+    expect(renders({ places, overscan: 0, initialViewport: 400 }).drawn).toEqual([
+      [0, 1, 2, 3],
+      inView,
+    ]);
+    expect(renders({ places, overscan: 0, initialViewport: 1_200 }).drawn.at(-1)).toEqual(inView);
+    // None given: one row, then the rows in view.
+    expect(renders({ places, overscan: 0 }).drawn).toEqual([[0], inView]);
+  });
+
+  it('tells the viewport when it changes, not at every scroll', () => {
+    const { told, ref } = renders({ places: rowPlaces([], 1_000, 100), overscan: 0 });
+    act(() => {
+      ref.current.scrollTop = 250;
+      ref.current.dispatchEvent(new Event('scroll'));
+    });
+    expect(told).toEqual([VIEW]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The history's plain record check (electron/core/history/record-check.ts) against the schema it
+ * The history's plain record check (shared/domain/record-check.ts) against the schema it
  * stands in for: for every record, stored-shape or crafted, what the check returns is exactly what
  * `taskRecordSchema.safeParse` returns (the same fields in the same order, the same values), or
  * the check is not sure and says so; `parseTaskRecord` answers as the schema does every time.
@@ -16,7 +16,7 @@ import {
   TASK_KEYS as CHECKED_TASK_KEYS,
   parseTaskRecord,
   plainTaskRecord,
-} from '../../../../electron/core/history/record-check';
+} from '../../../../shared/domain/record-check';
 import { makeImage, makeTaskRecord } from '../../../support/task-records';
 
 type Json = Record<string, unknown>;

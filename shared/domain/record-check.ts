@@ -3,7 +3,9 @@
  * record has: a plain prompt, model and size, saved images with their triage, no error, cost,
  * template or compare. zod's first parse of the task schema in a process costs more than a
  * one-record command's own work (the schema's lazy set-up, then about 0.2 ms a record), and a
- * command that prints a page (`pictor list`) parses 50.
+ * command that prints a page (`pictor list`) parses 50. The window checks every record it draws
+ * the same way (renderer/store/record-problem.ts): building the schema was about 7 ms of the
+ * first frame with task rows, which the empty history's first frame does not pay.
  *
  * {@link plainTaskRecord} answers only where it is sure: a record it returns is exactly what
  * `taskRecordSchema.parse` returns for the same input (the same fields in the same order, unknown
@@ -11,7 +13,7 @@
  * not check, a value zod would trim, clean, replace or refuse) it answers `undefined` and the
  * caller parses with the schema ({@link parseTaskRecord}). A library file may be crafted: the
  * records are checked as strictly as the schema checks them (differential tests:
- * tests/unit/core/history/record-check.test.ts).
+ * tests/unit/shared/domain/record-check.test.ts).
  */
 import {
   HOLD_REASONS,
@@ -21,7 +23,7 @@ import {
   TASK_STATUSES,
   taskRecordSchema,
   type TaskRecord,
-} from '../../../shared/domain/task-record';
+} from './task-record';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -38,15 +40,10 @@ import {
   MIN_DATE_MS,
   REQUEST_LIMITS,
   TASKS_PER_ENGINE_SUBMIT,
-} from '../../../shared/domain/limits';
-import { PROVIDER_IDS } from '../../../shared/domain/providers';
-import {
-  MAX_RATING,
-  MAX_RAW_TAG_CHARS,
-  MAX_RAW_TAGS,
-  TRIAGE_FLAGS,
-} from '../../../shared/domain/triage';
-import { SIZE_PATTERN } from '../../../shared/service/wire';
+} from './limits';
+import { PROVIDER_IDS } from './providers';
+import { MAX_RATING, MAX_RAW_TAG_CHARS, MAX_RAW_TAGS, TRIAGE_FLAGS } from './triage';
+import { SIZE_PATTERN } from '../service/wire';
 
 /** A field's check: true when zod takes the value as it is (no transform, default or catch). */
 type Check = (value: unknown) => boolean;
