@@ -4,7 +4,7 @@
  * process timers, work limits.
  */
 export { csvCell, csvLine, readCsvCell } from './csv-cell';
-export { releaseHeapPages } from './heap-pages';
+export { capYoungGeneration, releaseHeapPages } from './heap-pages';
 export { type Operation, OperationRunner, type RunOptions } from './operation-runner';
 export { nextTurn, processTimers } from './process-timers';
 export { encodeBody } from './request-body';

@@ -428,6 +428,8 @@ export interface MemoryDayReport {
   readonly endDetail: Record<string, number>;
   /** V8's collections on main's thread over the bursts (not the idle time), by kind. */
   readonly gc: GcKinds;
+  /** Main's CPU time (all its threads) over the bursts per image saved or not, ms. */
+  readonly cpuMsPerImage: number;
 }
 
 /**
@@ -465,6 +467,7 @@ async function viaDay(
     const startMappings = residentByMapping();
     burstDetail.push(memoryDetail());
     const gc = gcTally();
+    const cpu = process.cpuUsage();
     for (let burst = 0; burst < shape.bursts; burst += 1) {
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => {
@@ -487,6 +490,8 @@ async function viaDay(
     }
     const collections = gc.take();
     gc.stop();
+    const used = process.cpuUsage(cpu);
+    const images = Math.max(1, shape.bursts * count);
     await new Promise((resolve) => setTimeout(resolve, shape.idleMs));
     collect();
     const end = process.memoryUsage();
@@ -507,6 +512,7 @@ async function viaDay(
       burstDetail,
       endDetail: memoryDetail(),
       gc: collections,
+      cpuMsPerImage: (used.user + used.system) / 1000 / images,
     };
   } finally {
     await core.close();

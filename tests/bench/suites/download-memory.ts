@@ -16,6 +16,7 @@ import { seconds } from '../engine/stats';
 import { median } from '../../support/median';
 import { describeGc } from '../engine/gc-tally';
 import { PAGE_THUMBNAIL_WEBP } from '../../../shared/image-renderer/protocol';
+import { YOUNG_GENERATION_CAP } from '../../../electron/core/base/heap-pages';
 
 const COMMAND = 'npm run bench -- --only download-memory';
 const MB = 1024 * 1024;
@@ -218,9 +219,16 @@ function dayRow(imageBytes: number, day: MemoryDayReport): BenchRow {
       `resident by mapping, start → end: ${mappings(day)}. ` +
       'What V8 neither uses nor reserves is held outside it: native allocations, or freed memory the allocator kept. ' +
       `At the start and after each burst and its GC, V8's heap used / reserved, ArrayBuffers and the malloc heap ([heap]), MB: ${bursts(day)}. ` +
-      `V8's young generation reserved at the start, after each burst and after the idle time, MB: ${youngGeneration(day)}. ` +
-      `V8's collections on main's thread over the bursts per image, count (pause; the bench's own two forced after each burst among the major ones): ${describeGc(day.gc, images)}. ` +
+      `V8's young generation reserved at the start, after each burst and after the idle time, MB: ${youngGeneration(day)}; ` +
+      `the core lets it grow to ${mb(YOUNG_GENERATION_CAP)} MB and no further (core/base/heap-pages.ts: V8 reads its growth factor at each resize, set to 1 at the cap, checked after each collection): left to V8 it doubled whenever what survived its scavenges since its last growth passed its size, 16 → 128 MB over the day, and each burst’s peak rose with it. ` +
+      `V8's collections on main's thread over the bursts per image, count (pause; the bench's own two forced after each burst among the major ones): ${describeGc(day.gc, images)}; ` +
+      `main's CPU (all its threads) over the bursts ${day.cpuMsPerImage.toFixed(1)} ms/image. ` +
       "The downloads are read by the strict HTTP/1.1 reader (core/download/pinned-exchange.ts) into a few kept 64 KB buffers, not node:http's new buffer per socket read; what the malloc heap and the other threads' malloc arenas keep after the idle minute is memory glibc holds for this process, freed but not given back. " +
+      "Whose, by a malloc probe preloaded into this child (glibc's malloc_info, a day of 3 bursts; not part of this bench): glibc's main arena held 31 MB, 20 MB of it free, and the other threads' arenas 29 MB, 22 MB of it free. " +
+      "10 MB of that free memory, in one arena, is the zone in which V8 optimized undici's llhttp WebAssembly parser on a background thread (7.3 and 3.6 MB, Turboshaft's loop unrolling; undici alone fetching 3,000 times does the same), once. " +
+      "Whether it is the step of 4–9 MB in anonymous memory at the sixth burst of every day measured was not settled (V8's --liftoff-only stops that compile when given at a process's start, not when set at run time). " +
+      "undici is the fetch of the CLI (adapters/node-fetch.ts), which this child's core uses for the service's submits and polls; Electron's main fetches with net.fetch and loads no undici. " +
+      "The largest allocations on main's thread are the image jobs' 4 MiB read buffers (core/images/image-job-sources.ts, 8 in a burst); made 256 KiB, main's malloc heap ended at 47 MB resident instead of 31–35, with 0.5 full collections per image: they are not what it keeps. " +
       "In Electron's main process, V8's sandbox allocates every ArrayBuffer in its own memory, not through malloc, so this figure is plain Node's and was not measured in Electron here (no Electron binary on this machine).",
   };
 }

@@ -2,12 +2,15 @@
  * Main gives memory back once its downloads have been idle a while (download/idle-release.ts),
  * not during a burst: real downloads of a real PNG from a loopback host on the manual clock; and
  * what is given back is V8's kept heap pages (base/heap-pages.ts), in a Node process of its own.
+ * The process's release also holds V8's young generation at its cap through bursts (in a Node
+ * process of its own too: the flag is the process's).
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { IDLE_RELEASE_MS, IdleRelease } from '../../../../electron/core/download/idle-release';
+import { YOUNG_GENERATION_CAP } from '../../../../electron/core/base/heap-pages';
 import type { Handler } from '../../../support/gallery-helpers';
 import { serve } from '../../../support/gallery-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
@@ -110,5 +113,49 @@ describe('releaseHeapPages', () => {
     expect(Number(heap)).toBeGreaterThan(60);
     expect(Number(before) - Number(after)).toBeGreaterThan(50);
     expect(gc).toBe('undefined');
+  }, 60_000);
+});
+
+/**
+ * Bursts of "downloads" through the process's release, 20 at once, each allocating a little per
+ * turn (as a download does per socket read) and holding objects across turns: they survive
+ * scavenges, and V8 alone would double its young generation to its largest (64–128 MB). Prints
+ * the young generation's size at the start and after each burst.
+ */
+const BURSTS_CHILD = `
+  import { IdleRelease } from './electron/core/download/idle-release.ts';
+  import { getHeapSpaceStatistics } from 'node:v8';
+  const silent = { info() {}, warn() {}, error() {}, debug() {} };
+  const release = IdleRelease.ofProcess(silent, () => 0);
+  const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+  const sizes = [young()];
+  const held = new Array(100000);
+  let k = 0;
+  for (let burst = 0; burst < 6; burst++) {
+    await Promise.all(Array.from({ length: 20 }, () => release.around(async () => {
+      for (let turn = 0; turn < 200; turn++) {
+        for (let i = 0; i < 500; i++) held[k++ % held.length] = { a: i, b: [i] };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })));
+    sizes.push(young());
+  }
+  release.stop();
+  process.stdout.write(JSON.stringify(sizes));
+`;
+
+describe("the process's release and V8's young generation", () => {
+  it('lets the young generation grow to its cap and no further through bursts', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', BURSTS_CHILD],
+      { cwd: ROOT },
+    );
+    const sizes = JSON.parse(stdout) as number[];
+    expect(sizes).toHaveLength(7);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(YOUNG_GENERATION_CAP);
+    // Below the cap it still grows as V8 would (the child's starts below it).
+    expect(sizes[0]).toBeLessThan(YOUNG_GENERATION_CAP);
+    expect(sizes).toContain(YOUNG_GENERATION_CAP);
   }, 60_000);
 });
