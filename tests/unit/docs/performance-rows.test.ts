@@ -29,33 +29,7 @@ const GIT = existsSync(join(ROOT, '.git'))
  * Only the whole bench, or each row's own command, run at one commit clears them (a figure from
  * an older suite cannot be carried over by hand).
  */
-const STALE: readonly string[] = [
-  // shared-history-bench.ts's put runs the store's own statements (no copy of the old upsert with
-  // RETURNING and range DELETE of images), with the store's foreign keys off.
-  'History engine',
-  'Two processes writing',
-  'Another process visible',
-  'History at 1,000,000 tasks',
-  'Gallery rebuild',
-  'CLI start',
-  // The sharp control encodes as the page must (page67); both rows run one suite.
-  'Download memory',
-  'Main memory over a day',
-  // renderer.ts's Start-up note says what the list's first frame does now; the other suites that
-  // import renderer.ts (its name shim) follow it.
-  'Renderer bundle',
-  'Start-up',
-  'Cold start',
-  'Gallery scroll',
-  'History list',
-  'Task updates under load',
-  'Compare, last target to its cell',
-  'Gallery open',
-  'Gallery scrollbar to the middle',
-  'Gallery open at a million tasks',
-  'Gallery scrollbar to the middle at a million tasks',
-  'Keypress to star',
-];
+const STALE: readonly string[] = [];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
 interface Row {
