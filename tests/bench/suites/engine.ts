@@ -83,6 +83,7 @@ function completionRun(run: PollRunResult) {
     waits,
     median: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
+    settled: run.settled,
     complete: latencies.length === TASKS && run.settled,
     // The interval the service saw between a task's polls: 3 s and whatever the schedule drifts.
     gap: mean(run.tasks.flatMap((task) => task.pollGapsMs)),
