@@ -3,8 +3,12 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
+import { EngineInputError } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
-import { taskAddressProblem } from '../core/service';
+import { carriesKey, scrubKey } from '../core/secrets';
+import { keysToFind, taskAddressProblem } from '../core/service';
+import type { CredentialsProvider } from '../ports/credentials';
+import type { CliIo } from './cli-io';
 import { argumentsOf, required, type Values } from './cli-args';
 import type { Command } from './cli-command';
 import { declareLibraryCommand, type ReadLine } from './library-command';
@@ -14,6 +18,9 @@ import { runOnService, watch } from './commands';
 import { reachableService } from './service-args';
 
 type Track = Command & { name: 'track' };
+
+/** TaskEngine.track's refusal of an id that carries a key the process holds. */
+const KEY_IN_ID = 'error.service.taskIdCarriesKey';
 
 /**
  * --model of track: never the provider's default (a guess at where a task lives is no address),
@@ -67,6 +74,37 @@ function trackTask(core: PictorCore, command: Track, endpoint: string): Promise<
   });
 }
 
+/**
+ * A task the history kept under an id that carries a key the process holds (stored before typed
+ * ids were checked: TaskEngine.track refuses such an id now, before touching its record) keeps
+ * that key in plaintext in the history and the cost ledger. Refusing to track it again is not
+ * enough: its id is redacted as the log redacts a key (the key's part becomes "[redacted]"; its
+ * prompt, images and costs stay), so the record no longer holds the key and can never be polled
+ * with it; the history zeroes the row's old bytes (sqlite-connection.ts, secure_delete). Said on
+ * stderr by the record's local id (Pictor's own, no key in it), never its id. Found under the id
+ * as typed and as the check trims it, at `endpoint` or any other. Not reached here: the metadata
+ * of images saved under the old id (their XMP sidecars and PNG provenance name the task id).
+ */
+async function redactKeptRecord(
+  run: { readonly core: PictorCore; readonly io: CliIo },
+  typed: string,
+  endpoint: string,
+  credentials: Pick<CredentialsProvider, 'heldKeys'>,
+): Promise<void> {
+  const { core, io } = run;
+  const keys = await keysToFind('', credentials.heldKeys?.bind(credentials));
+  const ids = [...new Set([typed, typed.trim()])];
+  const kept = ids
+    .map((id) => core.history.getByTaskId(endpoint, id) ?? core.history.findByTaskId(id))
+    .find((record) => record?.taskId != null && carriesKey(record.taskId, keys));
+  if (kept?.taskId == null) return;
+  core.history.put({ ...kept, taskId: scrubKey(kept.taskId, keys), updatedAt: Date.now() });
+  io.stderr(
+    `The library's task ${kept.localId} was kept under that id before ids were checked: its id held the key, ` +
+      'and now holds "[redacted]" in its place (the task can no longer be followed; its prompt, images and costs stay).\n',
+  );
+}
+
 const TRACK_HELP = commandHelp(
   `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
                                   follow a task created elsewhere; --model is the model it was
@@ -82,6 +120,13 @@ export const track = declareLibraryCommand({
   run: (command: Track, io) =>
     runOnService(command, io, async (run, credentials) => {
       run.core.engine.start({ resume: false });
-      return await watch(run, [await trackTask(run.core, command, credentials.currentEndpoint())]);
+      const endpoint = credentials.currentEndpoint();
+      try {
+        return await watch(run, [await trackTask(run.core, command, endpoint)]);
+      } catch (error) {
+        if (error instanceof EngineInputError && error.sentence?.key === KEY_IN_ID)
+          await redactKeptRecord({ core: run.core, io }, command.taskId, endpoint, credentials);
+        throw error;
+      }
     }),
 });

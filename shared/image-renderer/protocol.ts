@@ -7,6 +7,7 @@
  */
 import type { C2paMime } from '../content-credentials/c2pa-read';
 import type { CredentialVerdict } from '../domain/content-credentials';
+import { THUMBNAIL_WEBP_QUALITY } from '../domain/thumbnail-webp';
 
 /** The IPC channel on which the main process sends the page's port to the preload. */
 export const IMAGE_PORT_CHANNEL = 'pictor-image:port';
@@ -39,11 +40,12 @@ export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
 /**
- * How the page encodes a thumbnail's WebP. OffscreenCanvas.convertToBlob takes only a quality
- * (0–1); Chromium's encoder (Skia's SkWebpEncoder) fixes libwebp's method, its effort, at 3 of 6
- * for lossy WebP. Another encoder held to the page's work (the bench's sharp control) encodes so.
+ * How the page encodes a thumbnail's WebP: at every engine's quality (thumbnail-webp.ts).
+ * OffscreenCanvas.convertToBlob takes only a quality (0–1); Chromium's encoder (Skia's
+ * SkWebpEncoder) fixes libwebp's method, its effort, at 3 of 6 for lossy WebP. Another encoder
+ * held to the page's work (the bench's sharp control) encodes so.
  */
-export const PAGE_THUMBNAIL_WEBP = { quality: 82, method: 3 } as const;
+export const PAGE_THUMBNAIL_WEBP = { quality: THUMBNAIL_WEBP_QUALITY, method: 3 } as const;
 
 /** Decode the image at `url` in full and make a WebP thumbnail. */
 export interface ThumbnailJob {

@@ -302,6 +302,10 @@ function quickCheck(db: DatabaseSync, file: string): void {
  * (node-sqlite3-wasm) is already a WAL database; one in another mode is switched here (that
  * needs a moment alone with the file, which the busy timeout waits for).
  *
+ * Deleted content zeroed where that costs no extra write (secure_delete FAST): a row rewritten or
+ * removed leaves no copy of what it said in its page's free space, which a task id kept with a key
+ * in it (cli/track-command.ts redacts one), a removed task's prompt would otherwise be.
+ *
  * Foreign keys off (SQLite's default; node:sqlite turns them on): a task's removal deletes its
  * image rows itself, each by its key, in the same transaction (history-records.ts), and with
  * them on, `images`' ON DELETE CASCADE (history-schema.ts, v1) still ran a DELETE of the task's
@@ -316,6 +320,7 @@ function configure(db: DatabaseSync, logger: Logger, file: string): void {
   }
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = OFF');
+  db.exec('PRAGMA secure_delete = FAST');
   db.function(CONTAINS_FOLDED, { deterministic: true }, containsFolded);
 }
 

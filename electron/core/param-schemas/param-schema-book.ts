@@ -59,7 +59,10 @@ interface KeptParamSchema extends ParamSchema {
   readonly provider: ProviderId;
   readonly model: string;
 }
-const bookSchema = z.object({ version: z.literal(1), models: z.array(z.unknown()).max(MAX_KEPT) });
+/** The file's frame; each entry is checked on its own after (a broken one is left out). */
+const bookSchema = lazySchema(() =>
+  z.object({ version: z.literal(1), models: z.array(z.unknown()).max(MAX_KEPT) }),
+);
 
 export class ParamSchemaBook {
   #entries: Entry[] = [];
@@ -192,7 +195,7 @@ export class ParamSchemaBook {
     } catch {
       return [];
     }
-    const book = bookSchema.safeParse(parsed);
+    const book = bookSchema().safeParse(parsed);
     if (!book.success) return [];
     return book.data.models.flatMap((raw) => {
       const entry = entrySchema().safeParse(raw);

@@ -44,6 +44,8 @@ export interface TaskFigures {
   readonly waitMs: number | null;
   /** From completesAt to the arrival of the task's first image request; null when none came. */
   readonly askedMs: number | null;
+  /** Between the arrivals of the task's successive polls (the interval the service saw). */
+  readonly pollGapsMs: readonly number[];
 }
 
 export interface PollRunResult {
@@ -58,15 +60,17 @@ export interface PollRunResult {
 
 const KEY = 'sk-bench';
 
-/** Per task id: how many polls arrived, and when the last one did. */
-function pollsByTask(service: DemoService): Map<string, { count: number; lastAt: number }> {
-  const polls = new Map<string, { count: number; lastAt: number }>();
+/** Per task id: when each of its polls arrived, in order. */
+function pollsByTask(service: DemoService): Map<string, number[]> {
+  const polls = new Map<string, number[]>();
   for (const entry of service.log.polls) {
     const id = /^\/v1\/tasks\/([^/?]+)/.exec(entry.path)?.[1];
     if (!id) continue;
-    const seen = polls.get(id);
-    polls.set(id, { count: (seen?.count ?? 0) + 1, lastAt: Math.max(seen?.lastAt ?? 0, entry.at) });
+    const seen = polls.get(id) ?? [];
+    seen.push(entry.at);
+    polls.set(id, seen);
   }
+  for (const times of polls.values()) times.sort((a, b) => a - b);
   return polls;
 }
 
@@ -93,16 +97,17 @@ function figures(
     const durationMs = task.completesAt - task.createdAt;
     const record = byTaskId.get(task.id);
     const savedAt = record ? written.get(record.localId) : undefined;
-    const polls = counts.get(task.id);
+    const polls = counts.get(task.id) ?? [];
     const firstUrl = task.imageUrls[0];
     const askedAt = firstUrl === undefined ? undefined : downloads.get(new URL(firstUrl).pathname);
     return {
       durationMs,
-      polls: polls?.count ?? 0,
+      polls: polls.length,
       allowance: Math.ceil(durationMs / interval) + 1,
       doneToSavedMs: savedAt === undefined ? null : savedAt - task.completesAt,
-      waitMs: polls === undefined ? null : polls.lastAt - task.completesAt,
+      waitMs: polls.length === 0 ? null : polls[polls.length - 1]! - task.completesAt,
       askedMs: askedAt === undefined ? null : askedAt - task.completesAt,
+      pollGapsMs: polls.slice(1).map((at, n) => at - polls[n]!),
     };
   });
 }

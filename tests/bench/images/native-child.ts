@@ -8,6 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { faultsOf } from '../../support/fault-cost';
+import { THUMBNAIL_WEBP_QUALITY } from '../../../shared/domain/thumbnail-webp';
 
 export interface NativeReport {
   readonly count: number;
@@ -25,7 +26,7 @@ async function thumbnail(file: string): Promise<void> {
   await sharp(file, { limitInputPixels: 100_000_000, failOn: 'error' })
     .autoOrient()
     .resize({ width: 384, height: 384, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .webp({ quality: THUMBNAIL_WEBP_QUALITY })
     .toBuffer();
 }
 

@@ -14,6 +14,7 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkImage } from '../../../electron/core/download/image-finish';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
+import { THUMBNAIL_WEBP_QUALITY } from '../../../shared/domain/thumbnail-webp';
 
 export interface PipelineReport {
   readonly mode: string;
@@ -39,7 +40,7 @@ async function nativePath(): Promise<{ check: CheckOne; library: string; close()
       await sharp(file, { limitInputPixels: 100_000_000, failOn: 'error' })
         .autoOrient()
         .resize({ width: 384, height: 384, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
+        .webp({ quality: THUMBNAIL_WEBP_QUALITY })
         .toBuffer();
       return true;
     },

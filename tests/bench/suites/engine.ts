@@ -1,7 +1,8 @@
 /**
- * Engine rows of `npm run bench`: poll efficiency and completion-to-gallery (the first run of 200
- * tasks through the real core against the demo service), and the part after the poll as its own
- * rows, idle and at load, over three rounds of an idle run and one with a busy loop per core.
+ * Engine rows of `npm run bench`: poll efficiency (the first run of 200 tasks through the real
+ * core against the demo service), completion-to-gallery (the three idle runs' medians) and the
+ * part after the poll as its own rows, idle and at load, over three rounds of an idle run and one
+ * with a busy loop per core.
  * Download memory is suites/download-memory.ts. Images are checked by the sharp-native engine
  * here; the app's engine (Chromium's) has its own row.
  */
@@ -71,25 +72,64 @@ function afterPollLegs(run: PollRunResult): string {
   return `From the poll's arrival to the image's request: ${leg(toAsk)}; from the image's request to the record written: ${leg(toSave)}.`;
 }
 
-function completionRow(run: PollRunResult): BenchRow {
+/** One run's completesAt → saved figures (ms), and of that the wait for the next poll. */
+function completionRun(run: PollRunResult) {
   const latencies = run.tasks
     .map((task) => task.doneToSavedMs)
     .filter((ms): ms is number => ms !== null);
   const waits = run.tasks.map((task) => task.waitMs).filter((ms): ms is number => ms !== null);
-  const middle = quantile(latencies, 0.5);
-  const p95 = quantile(latencies, 0.95);
-  const pass = latencies.length === TASKS && middle <= 1_700 && p95 <= 3_300;
+  return {
+    latencies,
+    waits,
+    median: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    settled: run.settled,
+    complete: latencies.length === TASKS && run.settled,
+    // The interval the service saw between a task's polls: 3 s and whatever the schedule drifts.
+    gap: mean(run.tasks.flatMap((task) => task.pollGapsMs)),
+  };
+}
+
+/**
+ * Judged, as the issue asks of every row, on the median of the runs: the median of the runs'
+ * medians and of their p95s (each run's median has a standard error of about 0.1 s: the wait is
+ * uniform over 0–3 s and a run has 200 tasks; the middle of three, about 0.07 s). The median of
+ * all the runs' tasks pooled is reported beside it, not judged.
+ */
+function completionRow(runs: readonly PollRunResult[]): BenchRow {
+  const figures = runs.map(completionRun);
+  const middle = median(figures.map((run) => run.median));
+  const p95 = median(figures.map((run) => run.p95));
+  const pooled = figures.flatMap((run) => run.latencies);
+  const waits = figures.flatMap((run) => run.waits);
+  const pass = figures.every((run) => run.complete) && middle <= 1_700 && p95 <= 3_300;
+  const each = figures
+    .map(
+      (run, n) =>
+        `run ${n + 1}: median ${seconds(run.median)}, p95 ${seconds(run.p95)}, ` +
+        `max ${seconds(Math.max(...run.latencies))} (${run.latencies.length}/${TASKS} saved${run.settled ? '' : ', NOT all settled'}); ` +
+        `waiting for the next poll median ${seconds(quantile(run.waits, 0.5))}, mean ${seconds(mean(run.waits))}; ` +
+        `polls ${seconds(run.gap)} apart on average at the service`,
+    )
+    .join('; ');
   return {
     row: 'Completion to gallery',
-    scenario: `the same ${TASKS} tasks completing over a minute: service's completesAt → its record with the image saved (thumbnail, XMP) written to the history, 1024×1024 PNGs`,
-    target: 'median ≤ 1.7 s, p95 ≤ 3.3 s at a 3 s poll interval',
-    measured: `median ${seconds(middle)}, p95 ${seconds(p95)}, max ${seconds(Math.max(...latencies))} (${latencies.length}/${TASKS} saved)`,
+    scenario:
+      `the same ${TASKS} tasks completing over a minute: service's completesAt → its record with the image saved (thumbnail, XMP) written to the history, 1024×1024 PNGs; ` +
+      `${runs.length} runs, each before one at load; the median and the p95 of each run, their medians judged (${runs.length * TASKS} tasks in all)`,
+    target: 'median ≤ 1.7 s, p95 ≤ 3.3 s at a 3 s poll interval (median of the runs)',
+    measured:
+      `median ${seconds(middle)}, p95 ${seconds(p95)} (medians of ${runs.length} runs: ${figures.map((run) => seconds(run.median)).join(', ')}); ` +
+      `all ${pooled.length} tasks pooled: median ${seconds(quantile(pooled, 0.5))}, p95 ${seconds(quantile(pooled, 0.95))}, max ${seconds(Math.max(...pooled))}`,
     pass,
     command: COMMAND,
     note:
-      `Of that, waiting for the next poll: median ${seconds(quantile(waits, 0.5))} / p95 ${seconds(quantile(waits, 0.95))} ` +
-      '(uniform over 0–3 s by design: each task polls at a fixed phase every 3 s, the service’s rule, so about 1.5 s / 2.85 s); ' +
-      'the part after that poll is the next row. With 200 tasks the median of the wait varies by about ±0.1 s from run to run.',
+      `Of that, waiting for the next poll (all runs' tasks): median ${seconds(quantile(waits, 0.5))} / p95 ${seconds(quantile(waits, 0.95))}, mean ${seconds(mean(waits))} ` +
+      '(uniform over 0–3 s by design: each task polls at a fixed phase every 3 s, the service’s rule, so about 1.5 s / 2.85 s; ' +
+      'a poll sent late moves the next ones as late, never sooner than 3 s after it, so the mean wait is about half the interval the service saw). ' +
+      `The part after that poll is the next row. A run's median has a standard error of about 0.1 s (200 tasks), the middle of ${runs.length} about 0.07 s. ` +
+      each +
+      '.',
   };
 }
 
@@ -258,7 +298,7 @@ export const suite: BenchSuite = {
     const held = await heldRuns();
     return [
       pollRow(idle[0]!),
-      completionRow(idle[0]!),
+      completionRow(idle),
       afterPollRow(idle, null),
       afterPollRow(loaded, cores),
       heldWaitRow(held),

@@ -5,7 +5,9 @@
  * a command line can carry, is refused with a sentence that names neither id nor key (exit 2),
  * and nothing is written: no task in the history, no file of the library that carries the key.
  * The same with a task the history holds already under such an id (kept before ids were checked):
- * `--model` does not edit its record first. A clean id is tracked (the positive control).
+ * `--model` does not edit its record, and the key is redacted from its id (the history and its
+ * cost ledger no longer hold it), said by the record's local id. A clean id is tracked (the
+ * positive control).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,9 +36,9 @@ const ARGUMENT_ENCODINGS = ENCODING_NAMES.filter(
 );
 
 /** A finished task tracked under `taskId`, naming no model, written straight into the history. */
-function storeTracked(world: CliWorld, taskId: string): TaskRecord {
+function storeTracked(world: CliWorld, taskId: string, localId = 'local-kept'): TaskRecord {
   const stored = makeTaskRecord({
-    localId: 'local-kept',
+    localId,
     taskId,
     origin: 'tracked',
     endpoint: checkBaseUrl(world.service.baseUrl),
@@ -83,16 +85,41 @@ describe('pictor track with an id that carries the key', () => {
     }
   });
 
-  it('is refused before a record the history already has under it is touched (--model)', async () => {
+  it('is refused; a record the history kept under it has the key redacted from its id, learning nothing else (--model)', async () => {
     const world = await newWorld();
-    // An encoding the raw key is not in: the world's check of every file stays the fixture's.
-    const id = `task-${ENCODINGS.base64!(KEY, 1)}`;
-    expect(id).not.toContain(KEY);
-    const stored = storeTracked(world, id);
-    const run = await world.run(['track', id, '--model', 'owner/model-name']);
-    expectExit(run, 2);
-    expect(run.stderr, describeRun(run)).toContain('The task id contains an API key Pictor holds');
-    expect(storedRecord(world, stored.localId)).toEqual(stored);
+    for (const encoding of ARGUMENT_ENCODINGS) {
+      const id = `task-${ENCODINGS[encoding]!(KEY, 1)}`;
+      const stored = storeTracked(world, id, `local-kept-${encoding}`);
+      const run = await world.run(['track', id, '--model', 'owner/model-name']);
+      expectExit(run, 2);
+      const said = `${run.stdout}\n${run.stderr}`;
+      expect(run.stderr, describeRun(run)).toContain(
+        'The task id contains an API key Pictor holds',
+      );
+      expect(run.stderr).toContain(`The library's task ${stored.localId} was kept under that id`);
+      expect(keyScanner(KEY).leaks(said), encoding).toEqual([]);
+      expect(said, encoding).not.toContain(id);
+      const kept = storedRecord(world, stored.localId);
+      expect(kept?.taskId, encoding).toContain('[redacted]');
+      expect(keyScanner(KEY).leaks(kept?.taskId ?? ''), encoding).toEqual([]);
+      // Nothing else of the record changed: --model was not learned, the prompt stays.
+      expect({ ...kept, taskId: id, updatedAt: stored.updatedAt }).toEqual(stored);
+    }
+    // No record of the history holds the key, in any encoding.
+    const history = HistoryStore.open(join(world.dataDir, HISTORY_FILE));
+    try {
+      const texts = history.list({ limit: 50 }).items.map((record) => JSON.stringify(record));
+      expect(texts).toHaveLength(ARGUMENT_ENCODINGS.length);
+      for (const text of texts) expect(keyScanner(KEY).leaks(text)).toEqual([]);
+    } finally {
+      history.close();
+    }
+    const leaking: string[] = [];
+    for (const file of await filesUnder(world.dataDir, { missing: 'empty' })) {
+      const found = keyScanner(KEY).leaks((await readFile(file)).toString('latin1'));
+      if (found.length > 0) leaking.push(`${file}: ${found.join(', ')}`);
+    }
+    expect(leaking).toEqual([]);
   });
 
   it('a clean id the history already has is resumed, its record learning --model (control)', async () => {

@@ -9,6 +9,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharpNativeEngine } from '../../../../electron/adapters/image-engines/sharp-native-engine';
+import { THUMBNAIL_WEBP_QUALITY } from '../../../../shared/domain/thumbnail-webp';
 import { checkImageFile, type ImageCheck } from '../../../../electron/core/images/image-check';
 import type { ImageFormat } from '../../../../electron/ports/image-engine';
 import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
@@ -179,7 +180,7 @@ describe('WebP settings', () => {
       .webp(webp)
       .toBuffer();
 
-  it('the engine’s own (quality 80, effort 2), or the ones it is given (the bench’s sharp control)', async () => {
+  it('the engine’s own (every engine’s quality, effort 2), or the ones it is given (the bench’s sharp control)', async () => {
     count += 1;
     const file = join(dir, `image-${count}`);
     await writeFile(file, await make.png(300, 200));
@@ -196,9 +197,12 @@ describe('WebP settings', () => {
     const own = await check(engine);
     const other = await check(held);
     if (own.kind !== 'thumbnail' || other.kind !== 'thumbnail') throw new Error('no thumbnail');
-    expect(Buffer.from(own.webp).equals(await expected(file, { quality: 80, effort: 2 }))).toBe(
-      true,
-    );
+    const quality = THUMBNAIL_WEBP_QUALITY;
+    expect(Buffer.from(own.webp).equals(await expected(file, { quality, effort: 2 }))).toBe(true);
+    // The bytes tell the quality: the one two steps below (the engine's 80 before) is another file.
+    expect(
+      Buffer.from(own.webp).equals(await expected(file, { quality: quality - 2, effort: 2 })),
+    ).toBe(false);
     expect(Buffer.from(other.webp).equals(await expected(file, given))).toBe(true);
     expect(Buffer.from(other.webp).equals(Buffer.from(own.webp))).toBe(false);
   });
