@@ -250,6 +250,9 @@ export function describeServiceError(error: unknown, depth = 0): string {
   return '';
 }
 
+/** A percent as text, already trimmed: `42`, `42.5`, `42%`, `42 %`. */
+const PERCENT_TEXT = /^\d{1,3}(\.\d+)?\s*%?$/;
+
 /**
  * A processing task's progress as a whole percent, from what services send: a number of percent
  * (`42`, `42.5`), a fraction below 1 (`0.42`), or a percent string (`"42%"`). Anything else, or a
@@ -258,7 +261,9 @@ export function describeServiceError(error: unknown, depth = 0): string {
 export function readProgress(value: unknown): number | undefined {
   let number: number;
   if (typeof value === 'number') number = value;
-  else if (typeof value === 'string' && /^\s*\d{1,3}(\.\d+)?\s*%?\s*$/.test(value))
+  // Trimmed first, then matched: `\s*%?\s*$` around an optional sign backtracked through every
+  // split of a long run of spaces that ended in anything else (a megabyte: half an hour).
+  else if (typeof value === 'string' && PERCENT_TEXT.test(value.trim()))
     number = Number.parseFloat(value);
   else return undefined;
   if (!Number.isFinite(number) || number < 0 || number > 100) return undefined;

@@ -124,7 +124,7 @@ export class ImageIntake {
    * One download attempt of `record.images[index]`, into the task's folder (`record.folder`
    * when set, so a task keeps its folder even if the time zone changes; else the gallery's
    * `folderFor`). `baseUrl` is the service's, for the URL policy. Never sends cookies, nor an
-   * Authorization header except `keyed`'s at its own origin. Never throws for network, image or
+   * Authorization header except `keyed`'s under its own base URL. Never throws for network, image or
    * disk trouble.
    */
   downloadImage(

@@ -9,6 +9,7 @@ import {
   UrlPolicyError,
   checkImageUrl,
   checkResolvedAddresses,
+  isUnderBase,
   type AddressClassifier,
 } from '../service';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
@@ -26,10 +27,11 @@ const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The key a service asks for on its own image links (a proxied ComfyUI's `/view`): its headers go
- * only to a hop at `origin` (the service's address), never to another host or a redirect away.
+ * only to a hop under `baseUrl` (the service's address, checkBaseUrl's spelling: an origin and a
+ * path prefix), never to another host, another path of its origin or a redirect away.
  */
 export interface KeyedImages {
-  readonly origin: string;
+  readonly baseUrl: string;
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -46,10 +48,10 @@ export interface ImageRequest {
   readonly keyed?: KeyedImages;
 }
 
-/** The headers of a hop to `url`: the key's only at its own origin. */
+/** The headers of a hop to `url`: the key's only under its own base URL. */
 function hopHeaders(request: ImageRequest, url: URL): Record<string, string> {
   const keyed = request.keyed;
-  const own = keyed !== undefined && url.origin === keyed.origin;
+  const own = keyed !== undefined && isUnderBase(url, keyed.baseUrl);
   return { Accept: IMAGE_ACCEPT, ...(own ? keyed.headers : {}) };
 }
 

@@ -22,11 +22,45 @@ export {
 /** Bytes kept to describe something that is not an image. */
 export const DESCRIBE_BYTES = 1024;
 
-const TEXT_SHAPES: readonly [RegExp, string][] = [
-  [/^<!doctype html|^<html|<head[\s>]|<body[\s>]/, 'html'],
-  [/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/, 'svg'],
-  [/^<\?xml/, 'xml'],
-  [/^[{[]/, 'json'],
+/** `text` from `at` on, past the whitespace there. */
+function pastSpace(text: string, at: number): number {
+  let next = at;
+  while (next < text.length && /\s/.test(text.charAt(next))) next += 1;
+  return next;
+}
+
+/**
+ * Whether `text` (lower case) is an SVG document: an optional XML declaration, comments, an
+ * optional SVG doctype, then `<svg`. Scanned in one pass, each comment to its first `-->`: the
+ * pattern it replaces, `(<!--[\s\S]*?-->\s*)*`, tried every way of grouping a run of comments
+ * when no `<svg` followed, so 30 empty comments held the thread for more than a minute and the
+ * 1 KB described, for ever.
+ */
+function isSvg(text: string): boolean {
+  let at = 0;
+  if (text.startsWith('<?xml')) {
+    const end = text.indexOf('>', at);
+    if (end < 0) return false;
+    at = pastSpace(text, end + 1);
+  }
+  while (text.startsWith('<!--', at)) {
+    const end = text.indexOf('-->', at + 4);
+    if (end < 0) return false;
+    at = pastSpace(text, end + 3);
+  }
+  if (text.startsWith('<!doctype svg', at)) {
+    const end = text.indexOf('>', at);
+    if (end < 0) return false;
+    at = pastSpace(text, end + 1);
+  }
+  return /^<svg[\s>]/.test(text.slice(at, at + 5));
+}
+
+const TEXT_SHAPES: readonly [(text: string) => boolean, string][] = [
+  [(text) => /^<!doctype html|^<html|<head[\s>]|<body[\s>]/.test(text), 'html'],
+  [isSvg, 'svg'],
+  [(text) => text.startsWith('<?xml'), 'xml'],
+  [(text) => /^[{[]/.test(text), 'json'],
 ];
 
 const BINARY_SHAPES: readonly [(head: Uint8Array) => boolean, string][] = [
@@ -52,7 +86,7 @@ export function describeNonImage(head: Uint8Array): string {
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  const shape = TEXT_SHAPES.find(([pattern]) => pattern.test(text));
+  const shape = TEXT_SHAPES.find(([test]) => test(text));
   if (shape) return shape[1];
   if (startsWith(head, PNG_SIGNATURE) || startsWith(head, JPEG_SIGNATURE)) return 'fragment';
   return /^[\x20-\x7e\s]*$/.test(text) ? 'text' : 'unknown';

@@ -57,10 +57,16 @@ function endsOf(text: string, ends: EndsTest): boolean | undefined {
   }
 }
 
-/** Parses Server-Sent Events line by line; `dispatch` gets each event's data. */
+/**
+ * Parses Server-Sent Events line by line; `dispatch` gets each event's data. Its work is linear in
+ * the bytes read: an event's data lines are kept in place with their joined length counted (an
+ * event of 65,000 empty `data:` lines, copied and joined at each line, cost ~50 s of CPU).
+ */
 class EventLines {
   #pending = '';
   #data: string[] | null = null;
+  /** The length of `#data` joined by line breaks. */
+  #dataChars = 0;
 
   /** False when the text breaks the format or a bound. */
   push(text: string, dispatch: (data: string) => boolean | undefined): boolean | 'ended' {
@@ -83,6 +89,7 @@ class EventLines {
     if (line === '') {
       const data = this.#data;
       this.#data = null;
+      this.#dataChars = 0;
       if (data === null) return true;
       const said = dispatch(data.join('\n'));
       return said === undefined ? false : said ? 'ended' : true;
@@ -93,8 +100,14 @@ class EventLines {
     if (!FIELDS.has(field)) return false;
     if (field !== 'data') return true;
     const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    this.#data = [...(this.#data ?? []), value];
-    return this.#data.join('\n').length <= MAX_EVENT_CHARS;
+    if (this.#data === null) {
+      this.#data = [value];
+      this.#dataChars = value.length;
+    } else {
+      this.#data.push(value);
+      this.#dataChars += 1 + value.length;
+    }
+    return this.#dataChars <= MAX_EVENT_CHARS;
   }
 }
 

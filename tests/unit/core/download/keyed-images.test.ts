@@ -1,6 +1,6 @@
 /**
  * A service whose images are its own routes (a proxied ComfyUI's `/view`) has its key sent with
- * them: to the service's own origin only, never to another host an image link or a redirect
+ * them: under the service's own base URL only, never to another host an image link or a redirect
  * names, and never when no key is given for images.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -51,12 +51,12 @@ afterEach(async () => {
   await removeDir(root);
 });
 
-function download(url: string, keyed?: { origin: string; headers: Record<string, string> }) {
+function download(url: string, keyed?: { baseUrl: string; headers: Record<string, string> }) {
   return intake.downloadImage(makeRecord([url]), 0, own.baseUrl, keyed ? { keyed } : {});
 }
 
 const keyedAt = (server: TestServer) => ({
-  origin: new URL(server.baseUrl).origin,
+  baseUrl: server.baseUrl,
   headers: HEADERS,
 });
 
