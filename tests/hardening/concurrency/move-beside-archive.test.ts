@@ -19,6 +19,15 @@ import {
 
 const makeLibrary = useLibraries();
 
+/** A promise the test settles when it chooses: an operation held under way. */
+function heldOpen(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 /** A library of one task exported to an archive, and an empty library to import it into. */
 async function archiveAndLibrary() {
   const source = await makeLibrary();
@@ -36,14 +45,14 @@ async function archiveAndLibrary() {
 describe('a change of the library folder and an archive operation', () => {
   it('an import or export asked for while the folder changes is refused, and runs once it is done', async () => {
     const { archive, library, operations } = await archiveAndLibrary();
-    const held = Promise.withResolvers<undefined>();
+    const held = heldOpen();
     const move = operations.changeFolder(() => held.promise);
     await expect(operations.importArchive(archive)).rejects.toThrow(OperationBusyError);
     await expect(
       operations.exportArchive({ target: join(library.dir, 'out.zip'), pictorVersion: '1' }),
     ).rejects.toThrow(OperationBusyError);
     expect(library.history.count({}), 'nothing imported beside the move').toBe(0);
-    held.resolve(undefined);
+    held.resolve();
     await move;
     const imported = await operations.importArchive(archive);
     expect(imported?.addedTasks).toBe(1);
@@ -51,7 +60,7 @@ describe('a change of the library folder and an archive operation', () => {
 
   it('a move, an open or a rebuild asked for while an import runs is refused, and runs after', async () => {
     const { archive, operations } = await archiveAndLibrary();
-    const held = Promise.withResolvers<undefined>();
+    const held = heldOpen();
     const importing = operations.importArchive(archive, { beforeTask: () => held.promise });
     let changed = 0;
     const change = () => {
@@ -61,7 +70,7 @@ describe('a change of the library folder and an archive operation', () => {
     await expect(operations.changeFolder(change)).rejects.toThrow(OperationBusyError);
     await expect(operations.rebuild()).rejects.toThrow(OperationBusyError);
     expect(changed, 'no change of folder began').toBe(0);
-    held.resolve(undefined);
+    held.resolve();
     expect((await importing)?.addedTasks).toBe(1);
     await operations.changeFolder(change);
     expect(changed).toBe(1);

@@ -10,9 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { engineHarness } from '../../unit/core/engine/engine-harness';
 
 /** A submit the test answers when it chooses. */
-function heldSubmit(): { step: () => Promise<undefined>; answer: () => void } {
-  const { promise, resolve } = Promise.withResolvers<undefined>();
-  return { step: () => promise, answer: () => resolve(undefined) };
+function heldSubmit(): { step: () => Promise<never>; answer: () => void } {
+  let answer = (): void => undefined;
+  const answered = new Promise<never>((resolve) => {
+    answer = () => resolve(undefined as never);
+  });
+  return { step: () => answered, answer };
 }
 
 describe('TaskEngine.start while its own submits are out', () => {
