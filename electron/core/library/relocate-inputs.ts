@@ -7,8 +7,9 @@
  * Carried: each regular file named as the store names one (`<sha256>.<png|jpg|webp>`) whose bytes
  * still hash to its name, read as every gallery file is (inside the root, never through a link,
  * never a FIFO: regular-file.ts) and written as the store writes (atomic-file.ts), before the
- * switch; one the target already holds intact is kept. Removed from the old folder after the
- * switch, exactly what was carried. Anything else there (a link, a FIFO, another name, a file
+ * switch, and once more after it for an input kept in the old folder meanwhile; one the target
+ * already holds intact is kept. Removed from the old folder after the switch, exactly what was
+ * carried. Anything else there (a link, a FIFO, another name, a file
  * that no longer matches its name) stays, named as left behind; an `inputs` that is itself a link
  * is not followed.
  */
@@ -37,13 +38,11 @@ interface InputsPlan {
   readonly notCarried: readonly string[];
 }
 
-const NONE: InputsPlan = { names: [], notCarried: [] };
-
 /** Lists `root`'s `inputs/` without following a link. */
 async function planInputs(root: string): Promise<InputsPlan> {
   const folder = join(root, INPUTS_DIR);
   const info = await lstat(folder).catch(() => null);
-  if (info === null) return NONE;
+  if (info === null) return { names: [], notCarried: [] };
   if (!info.isDirectory()) return { names: [], notCarried: [INPUTS_DIR] };
   const names: string[] = [];
   const notCarried: string[] = [];
@@ -66,48 +65,35 @@ async function intact(root: string, name: string): Promise<Buffer | null> {
 }
 
 /**
- * The input store's part of one move: planned with the task folders, carried after them (before
- * the switch), undone with them when the move is cancelled, and removed from the old folder after
- * the switch.
+ * The input store's part of one move: carried after the task folders (before the switch), undone
+ * with them when the move is cancelled, and removed from the old folder after the switch.
  */
 export class InputsMove {
-  private plan: InputsPlan = NONE;
   /** Names this move wrote into the target (a cancel removes them). */
   private readonly written: string[] = [];
-  private readonly carried: string[] = [];
-  private readonly notCarried: string[] = [];
+  private readonly carried = new Set<string>();
+  /** Root-relative paths of what the store holds that is not carried. */
+  private notCarried: string[] = [];
 
   constructor(
     private readonly source: string,
     private readonly target: string,
   ) {}
 
-  async planned(): Promise<void> {
-    this.plan = await planInputs(this.source);
-    this.notCarried.push(...this.plan.notCarried);
-  }
-
   /**
-   * Copies the planned inputs (see the file's comment).
+   * Copies the store as it is now (see the file's comment), after the task folders: an input
+   * kept while they were copied (an edit begun meanwhile) is in it.
    * @throws UnsafePathError for a link where it would write; file-system errors (a full disk).
    */
   async carry(signal?: AbortSignal): Promise<void> {
-    const { source, target } = this;
-    if (this.plan.names.length === 0) return;
-    await ensureFolder(target, join(target, INPUTS_DIR));
-    await ensureFolder(target, join(target, TEMP_DIR));
-    for (const name of this.plan.names) {
+    const plan = await planInputs(this.source);
+    this.notCarried = [...plan.notCarried];
+    if (plan.names.length === 0) return;
+    await ensureFolder(this.target, join(this.target, INPUTS_DIR));
+    await ensureFolder(this.target, join(this.target, TEMP_DIR));
+    for (const name of plan.names) {
       signal?.throwIfAborted();
-      const bytes = await intact(source, name);
-      if (bytes === null) {
-        this.notCarried.push(`${INPUTS_DIR}/${name}`);
-        continue;
-      }
-      if ((await intact(target, name)) === null) {
-        await writeFileAtomic(target, join(target, INPUTS_DIR, name), bytes, 0o644);
-        this.written.push(name);
-      }
-      this.carried.push(name);
+      await this.copy(name);
     }
   }
 
@@ -116,10 +102,36 @@ export class InputsMove {
     await removeAll(this.target, this.written, []);
   }
 
-  /** After the switch: what was carried goes from the old folder; what stays, into `left`. */
+  /**
+   * After the switch: an input kept in the old folder after the copy and before the switch is
+   * carried now (later ones go to the new folder), then what was carried goes from the old folder;
+   * what stays is named in `left`.
+   */
   async removeOld(left: string[]): Promise<void> {
-    left.push(...this.notCarried.map((path) => join(this.source, ...path.split('/'))));
-    await removeAll(this.source, this.carried, left);
+    const late = await planInputs(this.source);
+    for (const name of late.names) {
+      if (this.carried.has(name)) continue;
+      await ensureFolder(this.target, join(this.target, INPUTS_DIR))
+        .then(() => this.copy(name))
+        .catch(() => this.notCarried.push(`${INPUTS_DIR}/${name}`));
+    }
+    const stays = new Set([...late.notCarried, ...this.notCarried]);
+    left.push(...[...stays].map((path) => join(this.source, ...path.split('/'))));
+    await removeAll(this.source, [...this.carried], left);
+  }
+
+  /** Copies one input whose bytes match its name, unless the target holds it intact already. */
+  private async copy(name: string): Promise<void> {
+    const bytes = await intact(this.source, name);
+    if (bytes === null) {
+      this.notCarried.push(`${INPUTS_DIR}/${name}`);
+      return;
+    }
+    if ((await intact(this.target, name)) === null) {
+      await writeFileAtomic(this.target, join(this.target, INPUTS_DIR, name), bytes, 0o644);
+      this.written.push(name);
+    }
+    this.carried.add(name);
   }
 }
 

@@ -278,7 +278,6 @@ export async function relocateGallery(
   const temp = await prepareTargetTemp(target, options);
   const plan = await planSource(source);
   const inputs = new InputsMove(source, target);
-  await inputs.planned();
   const total = plan.tasks.length;
   const states = await targetStates(plan.tasks, source, target);
   const progress = new ProgressCount(plan.tasks, options.onProgress);

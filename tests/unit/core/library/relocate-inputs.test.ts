@@ -59,6 +59,22 @@ describe('a move and the input store', () => {
     expect(await inputsOf(source), 'nothing left in the old store').toEqual([]);
   });
 
+  it('carries an input kept in the old folder while the move ran, before or after its copy', async () => {
+    await makeLibrary(source, 2);
+    const during: Awaited<ReturnType<typeof stored>> = [];
+    const result = await relocateGallery(source, target, {
+      ...options,
+      // An edit's input kept while a task folder is copied, and another right before the switch.
+      faults: { beforeCopy: async () => void during.push(...(await stored(source, 1))) },
+      switchTo: async () => void during.push(...(await stored(source, 1))),
+    });
+    expect(result.leftBehind).toEqual([]);
+    expect(during).toHaveLength(3);
+    const moved = new InputStore({ root: target });
+    for (const { image, bytes } of during) expect(await moved.read(image)).toEqual(bytes);
+    expect(await inputsOf(source)).toEqual([]);
+  });
+
   it('carries an input the new folder already holds once, and keeps the one it has', async () => {
     const [kept] = await stored(source, 1);
     await stored(target, 1);
