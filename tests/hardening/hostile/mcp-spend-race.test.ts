@@ -81,7 +81,10 @@ describe("a connection's spending limit under calls sent at once", () => {
     const capped = await mcp.call('generate', { prompt: 'over the cap' });
     expect(capped instanceof Error ? capped.message : capped.isError).toBe(true);
     await lib.pictor(['caps', 'clear', '--period', 'day', '--unit', 'USD']);
-    console.log('DBG', JSON.stringify(await fired(mcp, 'generate', { prompt: 'a red kite' })).slice(0, 1500));
+    console.log(
+      'DBG',
+      JSON.stringify(await fired(mcp, 'generate', { prompt: 'a red kite' })).slice(0, 1500),
+    );
     expect(demo.tasks().length, 'the refused submit counted nothing').toBe(2);
   }, 120_000);
 });
