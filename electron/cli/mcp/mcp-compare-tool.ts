@@ -24,7 +24,7 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { cliWording } from '../cli-report';
 import { compareOptionsOf } from '../param-args';
 import { taskFacts } from './mcp-facts';
-import type { ConnectionSpend, SpendCheck } from './mcp-spend';
+import { amountOf, type ConnectionSpend, type SpendAmount } from './mcp-spend';
 import {
   answer,
   guarded,
@@ -100,17 +100,17 @@ function addressOf(
   return { provider, baseUrl: own };
 }
 
-/** The whole compare against the connection's limit: every target's tasks in US dollars. */
-function spendOfPlan(spend: ConnectionSpend, plan: ComparePlan): SpendCheck {
+/** What the whole compare costs the connection: every target's tasks in US dollars. */
+function amountOfPlan(plan: ComparePlan): SpendAmount {
   let micros = 0;
   for (const target of plan.targets) {
     for (const cost of target.perTask) {
-      if (cost.source === 'free' || cost.source === 'not_billed') continue;
-      if (cost.source === 'unknown' || cost.unit !== 'USD') return spend.checkAmount(null);
-      micros += cost.micros * target.count;
+      const amount = amountOf(cost, target.count);
+      if (amount === null) return null;
+      micros += amount;
     }
   }
-  return spend.checkAmount(micros);
+  return micros;
 }
 
 /**
@@ -163,11 +163,12 @@ async function planAndRun(
   );
   const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
   if (plan.refusal !== undefined) return refusal(said(plan.refusal));
-  const allowed = spendOfPlan(spend, plan);
-  if (!allowed.ok) return refusal(allowed.reason);
-  core.engine.start({ resume: false });
-  const ids = (await runCompare(core.engine, plan)).map((record) => record.localId);
-  spend.add(allowed.micros);
+  const sent = await spend.spend(amountOfPlan(plan), () => {
+    core.engine.start({ resume: false });
+    return runCompare(core.engine, plan);
+  });
+  if (!sent.ok) return refusal(sent.reason);
+  const ids = sent.value.map((record) => record.localId);
   const records = input.wait
     ? await waitForTasks(core, ids, input.waitSeconds ?? 300, extra)
     : await waitForIds(core, ids, extra);

@@ -4,7 +4,6 @@
  * prompt, seed and credentials verdict), and rate, flag, tag or add to a board: the same core
  * actions as the window's keys and the CLI's commands. No path or address is taken from an agent.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_RATING, checkBoardPath } from '../../../shared/domain/triage';
@@ -12,6 +11,7 @@ import { englishText } from '../../../shared/i18n/sentence';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 import { galleryFilter } from '../../../shared/ipc/selection-schemas';
 import { UsageError } from '../../core/command-line';
+import { readOpenedFile, UnsafeFileError, withRegularFile } from '../../core/fs';
 import { savedFile } from '../../core/gallery';
 import type { PictorCore } from '../../core/pictor-core';
 import type { TriageChange } from '../../core/triage';
@@ -65,16 +65,32 @@ const listInput = galleryFilter().extend({
   cursor: z.string().max(2_000).optional(),
 });
 
+/**
+ * The bytes of a gallery file as every reader of the gallery takes them (core/fs/regular-file.ts):
+ * a regular file opened inside the gallery, never through a link (to a file outside the library),
+ * never a FIFO (a read that waits forever) or a device (one that never ends).
+ */
+async function readImageFile(gallery: PictorCore['gallery'], file: string): Promise<Buffer> {
+  try {
+    return await withRegularFile(gallery.root, file, Number.MAX_SAFE_INTEGER, (handle, size) => {
+      if (size > MAX_IMAGE_BYTES) {
+        throw new UsageError('The image file is too large to send; ask for its thumbnail.');
+      }
+      return readOpenedFile(handle, size);
+    });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const why = error instanceof UnsafeFileError ? ` ${error.reason}` : '';
+    throw new UsageError(`The image file cannot be read.${why}`);
+  }
+}
+
 async function getImage(core: PictorCore, text: string, which: 'file' | 'thumbnail') {
   const [found] = resolveRefs(core, [text.includes('#') ? text : `${text}#1`]);
   const record = found === undefined ? undefined : core.engine.get(found.localId);
   const image = record?.images[found?.index ?? 0];
   if (!record || !found || !image) throw new UsageError('No such image in the library.');
-  const file = savedFile(core.gallery, image, which);
-  if ((await stat(file)).size > MAX_IMAGE_BYTES) {
-    throw new UsageError('The image file is too large to send; ask for its thumbnail.');
-  }
-  const bytes = await readFile(file);
+  const bytes = await readImageFile(core.gallery, savedFile(core.gallery, image, which));
   const facts = {
     ref: imageRefOf(record, found.index),
     prompt: record.request.prompt,

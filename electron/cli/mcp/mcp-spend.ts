@@ -1,58 +1,71 @@
 /**
  * The spending limit of one MCP connection (`pictor mcp --max-spend USD`): on top of the
  * library's caps, which every submit passes first as the CLI's do. Each submit's estimate is
- * counted when the engine takes it; a submit whose cost is not known in US dollars is refused
+ * counted from its check on (given back if the engine refuses it), so calls an agent sends at
+ * once cannot pass on the same room; a submit whose cost is not known in US dollars is refused
  * while a limit is set (it could not be counted), a free or unbilled one passes.
  */
 import type { TaskCost } from '../../../shared/domain/task-cost';
 
-/** What a submit would cost the connection, or why it is refused. */
-export type SpendCheck =
-  { readonly ok: true; readonly micros: number } | { readonly ok: false; readonly reason: string };
+/** What a submit costs the connection: US dollar micros (0: free), null when not known in USD. */
+export type SpendAmount = number | null;
+
+/** A submit's outcome under the limit: what it gave, or why it was not made. */
+export type Spent<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
 function usd(micros: number): string {
   return `US$${(micros / 1_000_000).toFixed(2)}`;
 }
 
+/** What `count` tasks of `perTask` each cost the connection. */
+export function amountOf(perTask: TaskCost, count: number): SpendAmount {
+  if (perTask.source === 'free' || perTask.source === 'not_billed') return 0;
+  const known = perTask.source !== 'unknown' && perTask.unit === 'USD';
+  return known ? perTask.micros * count : null;
+}
+
+/**
+ * The connection's spending. A submit's amount is held against the limit from its check until
+ * its submit ends, and given back only when the submit throws: an agent's calls run side by side
+ * (the SDK does not wait for one handler before the next), and a check that counted only once
+ * the engine answered let every call sent meanwhile pass on the same room.
+ */
 export class ConnectionSpend {
   private spentMicros = 0;
 
   /** @param limitMicros the limit in USD micros; null: none (only the library's caps). */
   constructor(private readonly limitMicros: number | null) {}
 
-  /** Whether `count` tasks of `perTask` each fit in what is left of the limit. */
-  check(perTask: TaskCost, count: number): SpendCheck {
-    if (perTask.source === 'free' || perTask.source === 'not_billed')
-      return { ok: true, micros: 0 };
-    const known = perTask.source !== 'unknown' && perTask.unit === 'USD';
-    return this.checkAmount(known ? perTask.micros * count : null);
+  /**
+   * Runs `submit` if `micros` fits in what is left of the limit, holding it meanwhile; a submit
+   * that throws gives it back. A free submit (0) always runs; one whose cost is not known in US
+   * dollars (null) is refused while a limit is set (it could not be counted).
+   */
+  async spend<T>(micros: SpendAmount, submit: () => Promise<T>): Promise<Spent<T>> {
+    const refused = this.refusal(micros);
+    if (refused !== null) return { ok: false, reason: refused };
+    const held = this.limitMicros === null ? 0 : (micros ?? 0);
+    this.spentMicros += held;
+    try {
+      return { ok: true, value: await submit() };
+    } catch (error) {
+      this.spentMicros -= held;
+      throw error;
+    }
   }
 
-  /**
-   * Whether a submit of `micros` US dollar micros in all fits in what is left of the limit;
-   * null: its cost is not known in US dollars (refused while a limit is set).
-   */
-  checkAmount(micros: number | null): SpendCheck {
+  /** Why a submit of `micros` cannot be made now, or null when it can. */
+  private refusal(micros: SpendAmount): string | null {
     const limit = this.limitMicros;
-    if (limit === null) return { ok: true, micros: 0 };
+    if (limit === null || micros === 0) return null;
     if (micros === null) {
-      return {
-        ok: false,
-        reason: `This connection has a spending limit of ${usd(limit)}, and the cost of this submit is not known in US dollars, so it cannot be counted against it. Set a price for the model in Pictor (Costs) first.`,
-      };
+      return `This connection has a spending limit of ${usd(limit)}, and the cost of this submit is not known in US dollars, so it cannot be counted against it. Set a price for the model in Pictor (Costs) first.`;
     }
     if (this.spentMicros + micros > limit) {
-      return {
-        ok: false,
-        reason: `This submit would cost about ${usd(micros)}, over what is left of this connection's spending limit (${usd(limit - this.spentMicros)} of ${usd(limit)}). Nothing was sent.`,
-      };
+      return `This submit would cost about ${usd(micros)}, over what is left of this connection's spending limit (${usd(limit - this.spentMicros)} of ${usd(limit)}). Nothing was sent.`;
     }
-    return { ok: true, micros };
-  }
-
-  /** Counts a submit the engine took. */
-  add(micros: number): void {
-    this.spentMicros += micros;
+    return null;
   }
 
   /** What the connection has spent and may still spend, for a tool's answer. */

@@ -13,7 +13,7 @@ import { carriesKey } from '../../core/secrets';
 import type { PictorCore } from '../../core/pictor-core';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { PROVIDERS } from '../../../shared/domain/providers';
-import type { ConnectionSpend } from './mcp-spend';
+import { amountOf, type ConnectionSpend } from './mcp-spend';
 import { taskFacts } from './mcp-facts';
 import {
   MAX_WAIT_SECONDS,
@@ -92,11 +92,10 @@ async function submitted(
   const count = input.count ?? 1;
   if (input.template) return runTemplate(deps, input.template, request, count);
   const { perTask } = core.costs.preview(target, request, count);
-  const allowed = spend.check(perTask, count);
-  if (!allowed.ok) return allowed;
-  const records = await core.engine.submit(request, target, count);
-  spend.add(allowed.micros);
-  return { ok: true, records };
+  const sent = await spend.spend(amountOf(perTask, count), () =>
+    core.engine.submit(request, target, count),
+  );
+  return sent.ok ? { ok: true, records: sent.value } : sent;
 }
 
 async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {

@@ -12,7 +12,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { UsageError } from '../../core/command-line';
 import type { TemplatePlan } from '../../core/batch';
 import type { PictorCore } from '../../core/pictor-core';
-import type { ConnectionSpend, SpendCheck } from './mcp-spend';
+import type { ConnectionSpend, SpendAmount } from './mcp-spend';
 
 /** The template an agent names, its variables' values, and how its prompts are drawn. */
 export const templateChoice = z
@@ -24,12 +24,12 @@ export const templateChoice = z
   .strict();
 export type TemplateChoice = z.infer<typeof templateChoice>;
 
-/** What the connection's limit says of a plan: every task's price in US dollars, or a refusal. */
-function spendOfPlan(spend: ConnectionSpend, plan: TemplatePlan): SpendCheck {
+/** What a plan costs the connection: every task's price in US dollars (null: not known so). */
+function amountOfPlan(plan: TemplatePlan): SpendAmount {
   const { totals, unknownTasks, freeTasks } = plan.estimate;
-  if (freeTasks === plan.tasks) return { ok: true, micros: 0 };
+  if (freeTasks === plan.tasks) return 0;
   const unknown = unknownTasks > 0 || totals.some((total) => total.unit !== 'USD');
-  return spend.checkAmount(unknown ? null : totals.reduce((sum, total) => sum + total.micros, 0));
+  return unknown ? null : totals.reduce((sum, total) => sum + total.micros, 0);
 }
 
 /**
@@ -62,9 +62,8 @@ export async function runTemplate(
     request: rest,
     count,
   };
-  const allowed = spendOfPlan(spend, core.templateRuns.plan(input));
-  if (!allowed.ok) return allowed;
-  const { records } = await core.templateRuns.run(input);
-  spend.add(allowed.micros);
-  return { ok: true, records };
+  const sent = await spend.spend(amountOfPlan(core.templateRuns.plan(input)), () =>
+    core.templateRuns.run(input),
+  );
+  return sent.ok ? { ok: true, records: sent.value.records } : sent;
 }

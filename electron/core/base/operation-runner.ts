@@ -3,7 +3,7 @@
  * objects, the same for the app and the CLI, after VS Code's `CancellationToken`: each run gets an
  * `AbortSignal` and a `report` for its progress. Runs of one kind go one at a time: a run asked
  * for while one of its kind is under way is refused with the kind's sentence, or waits its turn
- * when the kind queues. Progress is passed on at most every `progressEveryMs` on the clock port,
+ * when the kind queues; kinds kept apart (`apart`) never run side by side. Progress is passed on at most every `progressEveryMs` on the clock port,
  * and always when the run says it is the last report. Fronts (IPC handlers, CLI commands) keep no
  * slots, signals or throttles of their own: they say what to run and where progress goes.
  */
@@ -35,6 +35,13 @@ export interface OperationRunnerOptions<K extends string> {
   readonly clock: Clock;
   /** Per kind: the sentence a second run is refused with while one runs, or `queue` to wait. */
   readonly kinds: Readonly<Record<K, Sentence | 'queue'>>;
+  /**
+   * Kinds that never run side by side (each pair both ways): a run of one is refused while a run
+   * of the other is under way or waiting, with the other's sentence (the other must refuse, not
+   * queue). A library move and an import: the import would write into the folder the move has
+   * already carried, or left.
+   */
+  readonly apart?: readonly (readonly [K, K])[];
   /** Least time between two progress reports passed on (the last is always); default 100 ms. */
   readonly progressEveryMs?: number;
 }
@@ -67,6 +74,12 @@ export class OperationRunner<K extends string> {
     const policy = this.options.kinds[kind];
     if (policy !== 'queue' && state.pending > 0) {
       return Promise.reject(new OperationBusyError(policy, { code: 'failed' }));
+    }
+    const other = this.runningApartFrom(kind);
+    if (other !== null) {
+      const said = this.options.kinds[other];
+      if (said === 'queue') throw new Error(`Kind ${other} is kept apart, so it must refuse.`);
+      return Promise.reject(new OperationBusyError(said, { code: 'failed' }));
     }
     state.pending += 1;
     const run =
@@ -115,6 +128,15 @@ export class OperationRunner<K extends string> {
     const settled = await Promise.race([drained(), timeout]);
     if (timer !== undefined) clock.clearTimeout(timer);
     return settled && state.pending === 0;
+  }
+
+  /** A kind kept apart from `kind` with a run under way or waiting, or null. */
+  private runningApartFrom(kind: K): K | null {
+    for (const [a, b] of this.options.apart ?? []) {
+      const other = a === kind ? b : b === kind ? a : null;
+      if (other !== null && (this.states.get(other)?.pending ?? 0) > 0) return other;
+    }
+    return null;
   }
 
   private state(kind: K): KindState {

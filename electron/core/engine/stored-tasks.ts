@@ -1,7 +1,8 @@
 /**
  * Tasks the engine finds in the history instead of making them: every unfinished one at start
- * (and after a pause), and one another process leaves when its lease ends. Each is claimed first
- * (a task another live process works on is left to it) and read again under the lease, then:
+ * (and after a pause) that it is not already working on, and one another process leaves when its
+ * lease ends. Each is claimed first (a task another live process works on is left to it) and read
+ * again under the lease, then:
  * - a task stored but never sent (send-mark.ts `neverSent`) is sent now when resuming
  *   (unsent-tasks.ts); a process that does not resume (a CLI command) leaves it queued, its lease
  *   let go, for one that does;
@@ -41,9 +42,13 @@ export class StoredTasks {
    */
   takeUp(stored: readonly TaskRecord[], resume: boolean): void {
     const { history, leases, records } = this.deps;
-    const claimed = new Set(leases.claim(stored.map((record) => record.localId)));
+    // A task this engine works on is its own, not one found (a start again while its submits are
+    // out: an MCP agent's calls side by side, a pause's resume): never a submit its process ended
+    // during, never worked on twice.
+    const left = stored.filter((record) => records.liveRecord(record.localId) === undefined);
+    const claimed = new Set(leases.claim(left.map((record) => record.localId)));
     const unsent: TaskRecord[] = [];
-    for (const found of stored) {
+    for (const found of left) {
       if (!claimed.has(found.localId)) {
         if (resume) this.deps.elsewhere.watch(found.localId);
         continue;

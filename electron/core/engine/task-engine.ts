@@ -384,14 +384,10 @@ export class TaskEngine {
       if (record.status === 'processing' && record.hold === null) this.poller.watch(record, 'soon');
       else if (record.status === 'completed') this.downloads.start(record.localId);
     }
-    // Tasks that joined the history meanwhile (a library opened elsewhere). A submit under way
-    // is live, this engine's own, and left to finish.
+    // Tasks that joined the history meanwhile (a library opened elsewhere); the live ones (a
+    // submit under way) are this engine's own, left to finish (StoredTasks.takeUp).
     if (!this.adopting) return;
-    const stored = this.deps.history.unfinished();
-    this.stored.takeUp(
-      stored.filter((record) => !this.records.liveRecord(record.localId)),
-      true,
-    );
+    this.stored.takeUp(this.deps.history.unfinished(), true);
   }
 
   /** Cancels timers and requests, waits for running work, writes pending sidecars. */

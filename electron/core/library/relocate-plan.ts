@@ -1,5 +1,6 @@
 /**
- * What a gallery move carries: Pictor's own task folders and nothing else. A task folder is a
+ * What a gallery move carries: Pictor's own task folders, and the input store (relocate-inputs.ts)
+ * and nothing else. A task folder is a
  * folder (at most {@link MAX_DEPTH} levels below the root, normally `YYYY/MM/<task>`) holding a
  * regular `pictor.json` whose envelope says `"app": "pictor"` and names the task. Everything in
  * it that is a regular file or a folder is carried (images, `.thumbs/`); links, FIFOs and

@@ -1,6 +1,7 @@
 /**
  * Moves the gallery to another folder (Settings › Gallery folder › Change). Records keep paths
- * relative to the gallery root, so carrying the task folders is all a move needs.
+ * relative to the gallery root, so carrying the task folders is all a move needs, with the input
+ * store the tasks' edits name their images in (relocate-inputs.ts).
  *
  * Copy, then switch, then remove: every task folder is copied into the target's `.pictor-tmp`,
  * checked, and renamed into place one at a time; only when all of them are there does the
@@ -9,13 +10,15 @@
  * (a full disk, an unplugged drive, a kill), the old library is complete and still in use, and
  * a retry finishes the job: task folders a previous try finished are recognised and kept.
  */
-import { lstat, mkdir, rmdir } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { checkContained, clearTempFolder, diskParams, ensureFolder, fsyncDir } from '../fs';
-import { GalleryPathError, isWithin, ownTempName, removeEmptyFolder, removeFile } from '../fs';
+import { GalleryPathError, isWithin, ownTempName } from '../fs';
 import { removeTree, renameContained } from '../fs';
-import { isOwnMove, MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
+import { MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
+import { InputsMove } from './relocate-inputs';
+import { removeOld, undoCopies } from './relocate-remove';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
@@ -150,6 +153,32 @@ async function targetState(
   return same === 'same' ? 'done' : 'stale';
 }
 
+/**
+ * What is at each task's place in the target.
+ * @throws GalleryMoveError naming the folders that clash (something else is at their place).
+ */
+async function targetStates(
+  tasks: readonly TaskFolderPlan[],
+  source: string,
+  target: string,
+): Promise<Map<TaskFolderPlan, TargetState>> {
+  const states = new Map<TaskFolderPlan, TargetState>();
+  const clashes: string[] = [];
+  for (const task of tasks) {
+    const state = await targetState(task, source, target);
+    if (state === 'clash') clashes.push(task.relative);
+    else states.set(task, state);
+  }
+  if (clashes.length > 0) {
+    throw new GalleryMoveError(
+      sentence('error.gallery.moveClash', { target, folders: clashes.slice(0, 3).join(', ') }),
+      0,
+      tasks.length,
+    );
+  }
+  return states;
+}
+
 async function placeCopy(
   target: string,
   temp: string,
@@ -203,44 +232,29 @@ function stopped(copied: number, total: number, source: string, target: string, 
 }
 
 /**
- * After a cancel: the task folders this try placed in the target go again (never anything that
- * was there before it), then the folders they leave empty, the move's temp folder, and the
- * target itself when this try created it and it is empty.
+ * Why the copy stopped, once what it copied is undone when it was cancelled: the cancel, or the
+ * move's error saying how far it got.
  */
-async function undoCopies(
-  target: string,
-  placed: readonly TaskFolderPlan[],
-  createdTarget: boolean,
-  options: Pick<RelocateOptions, 'now'>,
-): Promise<void> {
-  for (const task of placed) {
-    let dir = nativePath(target, task.relative);
-    await removeTree(target, dir, { onLink: 'unlink' }).catch(() => undefined);
-    dir = dirname(dir);
-    while (isWithin(target, dir) && dir !== target) {
-      if (!(await removeEmptyFolder(target, dir).catch(() => false))) break;
-      dir = dirname(dir);
-    }
+async function stopOf(
+  error: unknown,
+  at: {
+    readonly copied: number;
+    readonly total: number;
+    readonly source: string;
+    readonly target: string;
+    readonly signal: AbortSignal | undefined;
+    readonly undo: () => Promise<void>;
+  },
+): Promise<Error> {
+  if (at.signal?.aborted) {
+    await at.undo();
+    return new GalleryMoveCancelled(at.source);
   }
-  await clearTempFolder(target, (options.now ?? Date.now)(), isOwnMove);
-  if (createdTarget) await rmdir(target).catch(() => undefined);
-}
-
-/** Removes exactly what was copied of one task folder, and the folders it leaves empty. */
-async function removeOld(source: string, task: TaskFolderPlan, left: string[]): Promise<void> {
-  const folder = nativePath(source, task.relative);
-  for (const file of task.files) {
-    const path = nativePath(folder, file.path);
-    await removeFile(source, path).catch(() => left.push(path));
-  }
-  for (const sub of [...task.folders].reverse()) {
-    await removeEmptyFolder(source, nativePath(folder, sub)).catch(() => false);
-  }
-  let dir = folder;
-  while (isWithin(source, dir) && dir !== source) {
-    if (!(await removeEmptyFolder(source, dir).catch(() => false))) break;
-    dir = dirname(dir);
-  }
+  const why: StopReason =
+    error instanceof GalleryPathError
+      ? { kind: 'path', reason: error.message }
+      : { kind: 'disk', error };
+  return stopped(at.copied, at.total, at.source, at.target, why);
 }
 
 /**
@@ -263,23 +277,15 @@ export async function relocateGallery(
   await mkdir(target, { recursive: true });
   const temp = await prepareTargetTemp(target, options);
   const plan = await planSource(source);
+  const inputs = new InputsMove(source, target);
   const total = plan.tasks.length;
-  const states = new Map<TaskFolderPlan, TargetState>();
-  const clashes: string[] = [];
-  for (const task of plan.tasks) {
-    const state = await targetState(task, source, target);
-    if (state === 'clash') clashes.push(task.relative);
-    else states.set(task, state);
-  }
-  if (clashes.length > 0) {
-    throw new GalleryMoveError(
-      sentence('error.gallery.moveClash', { target, folders: clashes.slice(0, 3).join(', ') }),
-      0,
-      total,
-    );
-  }
+  const states = await targetStates(plan.tasks, source, target);
   const progress = new ProgressCount(plan.tasks, options.onProgress);
   const placed: TaskFolderPlan[] = [];
+  const undo = async () => {
+    await inputs.undo();
+    await undoCopies(target, placed, createdTarget, options);
+  };
   let copied = 0;
   for (const [index, task] of plan.tasks.entries()) {
     try {
@@ -296,19 +302,14 @@ export async function relocateGallery(
       copied += 1;
       progress.task(task, state === 'done');
     } catch (error) {
-      if (options.signal?.aborted) {
-        await undoCopies(target, placed, createdTarget, options);
-        throw new GalleryMoveCancelled(source);
-      }
-      const why: StopReason =
-        error instanceof GalleryPathError
-          ? { kind: 'path', reason: error.message }
-          : { kind: 'disk', error };
-      throw stopped(copied, total, source, target, why);
+      throw await stopOf(error, { copied, total, source, target, signal: options.signal, undo });
     }
   }
+  await inputs.carry(options.signal).catch(async (error: unknown) => {
+    throw await stopOf(error, { copied, total, source, target, signal: options.signal, undo });
+  });
   if (options.signal?.aborted) {
-    await undoCopies(target, placed, createdTarget, options);
+    await undo();
     throw new GalleryMoveCancelled(source);
   }
   try {
@@ -318,6 +319,7 @@ export async function relocateGallery(
   }
   const leftBehind = plan.notCarried.map((path) => nativePath(source, path));
   for (const task of plan.tasks) await removeOld(source, task, leftBehind);
+  await inputs.removeOld(leftBehind);
   await clearTempFolder(source, (options.now ?? Date.now)());
   return { moved: copied, leftBehind };
 }

@@ -3,9 +3,10 @@
  * or an open of the library and a rebuild of its history (kind `folder`), an export or an import
  * of an archive (kind `archive`), a copy of chosen images into a folder (kind `images`). Each runs
  * on the one {@link OperationRunner}: one at a time per kind (a second move, rebuild, export or
- * import is refused while one runs; image copies wait their turn), with a stop signal and its
- * progress throttled on the clock. A front says what to run, where its progress goes and when to
- * stop it; it keeps no state of its own.
+ * import is refused while one runs; image copies wait their turn; a change of the library's folder
+ * never beside an export or import: {@link APART}), with a stop signal and its progress throttled
+ * on the clock. A front says what to run, where its progress goes and when to stop it; it keeps no
+ * state of its own.
  */
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock } from '../../ports/clock';
@@ -35,6 +36,15 @@ const KINDS = {
   archive: sentence('error.library.busy'),
   images: 'queue',
 } as const;
+
+/**
+ * A move, open or rebuild of the library and an export or import never run side by side: an
+ * import writes task folders into the folder it began in (a move that has planned its copy
+ * leaves them behind, and after the switch they are outside the library), and an export reads
+ * from the folder it began in (a move removes those files once it has switched). Each is refused
+ * with the sentence of the one under way.
+ */
+const APART: readonly (readonly [OperationKind, OperationKind])[] = [['folder', 'archive']];
 
 /**
  * A file or folder given (the CLI's argument), or asked for once the operation has its turn (the
@@ -100,6 +110,7 @@ export class CoreOperations {
     this.runner = new OperationRunner({
       clock: deps.clock,
       kinds: KINDS,
+      apart: APART,
       ...(deps.progressEveryMs === undefined ? {} : { progressEveryMs: deps.progressEveryMs }),
     });
   }

@@ -6,7 +6,7 @@
 import { MAX_SIDECAR_BYTES } from '../../gallery';
 
 export interface ArchiveLimits {
-  /** Entries in one archive (files and folders) or files in one folder. */
+  /** Entries in one archive (files and folders), or listed in one folder (refused ones too). */
   readonly maxEntries: number;
   /** One image file: the download's own cap, so nothing bigger than Pictor saves comes in. */
   readonly maxImageBytes: number;

@@ -4,9 +4,11 @@
  * regular files are listed and later opened (O_NOFOLLOW, non-blocking, size-checked on the
  * opened handle), Pictor's own folders (thumbnails, and every `.pictor-` one: files being
  * written, the trash of deleted images waiting for Undo) are left out without a word, depth and
- * count are bounded, and every path passes the archive's path rules (entry-path.ts).
+ * count (of every entry listed, refused ones too) are bounded, and every path passes the
+ * archive's path rules (entry-path.ts).
  */
-import { readdir } from 'node:fs/promises';
+import { opendir } from 'node:fs/promises';
+import type { Dir } from 'node:fs';
 import { join } from 'node:path';
 import { errorCode, openRegularFile, TEMP_DIR } from '../../fs';
 import { THUMBS_DIR } from '../../gallery';
@@ -29,6 +31,8 @@ interface Walk {
   readonly limits: ArchiveLimits;
   readonly files: SourceFile[];
   readonly refused: Refusal[];
+  /** Entries listed so far, of every kind. */
+  listed: number;
 }
 
 function folderFile(root: string, path: string, size: number, limits: ArchiveLimits): SourceFile {
@@ -49,12 +53,25 @@ function folderFile(root: string, path: string, size: number, limits: ArchiveLim
   };
 }
 
+/**
+ * Counts one more entry listed (a file taken, a folder walked, anything refused): a folder of
+ * millions of links or odd names is refused at the bound, not listed to its end with a refusal
+ * kept for each.
+ */
+function counted(state: Walk): void {
+  state.listed += 1;
+  if (state.listed > state.limits.maxEntries) {
+    throw new ArchiveRefusedError(
+      sentence('error.library.folderTooManyFiles', { max: String(state.limits.maxEntries) }),
+    );
+  }
+}
+
 async function walk(state: Walk, relative: string, depth: number): Promise<void> {
-  let entries;
+  let entries: Dir;
   try {
-    entries = await readdir(relative ? join(state.root, relative) : state.root, {
-      withFileTypes: true,
-    });
+    // Read as it is walked: one folder of millions of entries is never held whole.
+    entries = await opendir(relative ? join(state.root, relative) : state.root);
   } catch (error) {
     const code = errorCode(error);
     state.refused.push(
@@ -67,9 +84,10 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
     );
     return;
   }
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const path = relative ? `${relative}/${entry.name}` : entry.name;
     if (isPictorOwn(entry.name)) continue;
+    counted(state);
     const rule = pathRefusal(path, state.limits);
     if (rule) {
       state.refused.push(refusal(JSON.stringify(path), pathRuleSentence(rule)));
@@ -77,11 +95,6 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
       if (depth < state.limits.maxDepth) await walk(state, path, depth + 1);
       else state.refused.push(refusal(path, sentence('error.library.folderTooDeep')));
     } else if (entry.isFile()) {
-      if (state.files.length >= state.limits.maxEntries) {
-        throw new ArchiveRefusedError(
-          sentence('error.library.folderTooManyFiles', { max: String(state.limits.maxEntries) }),
-        );
-      }
       state.files.push(folderFile(state.root, path, 0, state.limits));
     } else {
       state.refused.push(
@@ -98,7 +111,7 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
 
 /** Lists `root` for an import (see the file's comment). */
 export async function openFolderSource(root: string, limits: ArchiveLimits): Promise<ImportSource> {
-  const state: Walk = { root, limits, files: [], refused: [] };
+  const state: Walk = { root, limits, files: [], refused: [], listed: 0 };
   await walk(state, '', 0);
   return { kind: 'folder', files: state.files, refused: state.refused, close: async () => {} };
 }
