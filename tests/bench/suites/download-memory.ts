@@ -248,7 +248,7 @@ function dayRow(imageBytes: number, day: MemoryDayReport, cli: MemoryDayReport):
       "with the CLI's fetch, glibc's main arena held 34 MB, 10 MB of it free after the last burst and 22 MB after the idle minute, in which the image jobs' kept 4 MiB read buffers are dropped (core/images/image-job-sources.ts); " +
       "and from the first burst on another arena of 10.7 MB, 10.4 of it free: the zone in which V8 optimized undici's llhttp WebAssembly parser on a background thread. " +
       "With main's fetch the main arena held 19 MB, 7 MB of it free after the last burst and after the idle minute alike, and no such zone was made. " +
-      "With either fetch, at the sixth burst two other threads' arenas grew by 7–8 MB in all, nearly all of it free from then on: the step in the peaks. " +
+      "With either fetch, at the sixth burst two other threads' arenas grew by 6.6 MB (the CLI's) and 7.7 MB (main's) in all, nearly all of it free from then on: the step in the peaks. " +
       "They are V8's optimizing compiler's on its background threads: from the first burst four arenas of 1.4–2.6 MB, mostly free, are its zones, and V8 (--trace-opt) finished 284 optimized compilations between the fifth burst's end and the sixth's against 129–157 in each of the two bursts before; " +
       "with --no-concurrent-recompilation (V8 compiling on main's thread) those arenas were not made and the sixth burst's step was 4 MB, in an arena made before the first burst. " +
       "In Electron's main process, V8's sandbox allocates every ArrayBuffer in its own memory, not through malloc, so this figure is plain Node's and was not measured in Electron here (no Electron binary on this machine).",
