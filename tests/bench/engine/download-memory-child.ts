@@ -27,6 +27,7 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
+import type { FetchLike } from '../../../electron/ports/http';
 import { PAGE_THUMBNAIL_WEBP } from '../../../shared/image-renderer/protocol';
 import { gradientPng } from '../../../electron/demo-service/plain-png';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -37,6 +38,7 @@ import { targetAt } from '../../support/submit-target';
 import { faultsOf } from '../../support/fault-cost';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { gcTally, type GcKinds } from './gc-tally';
+import { createMainFetch } from '../../support/node-http-net';
 
 export interface DownloadMemoryReport {
   /** The image engine that checked the images. */
@@ -396,9 +398,26 @@ async function warm(engine: ImageEngine, dir: string): Promise<void> {
   await engine.thumbnail({ file, header, thumbnailSize: 384 });
 }
 
+/**
+ * The fetch a day's service calls (submits and polls) go through: `main`, the app's own adapter
+ * over node:http standing in for Chromium's network service (tests/support/node-http-net.ts), as Electron's main
+ * fetches; `cli`, the CLI's undici (adapters/node-fetch.ts), which main never loads.
+ */
+export type DayFetch = 'main' | 'cli';
+
+const dayFetches: Readonly<Record<DayFetch, () => FetchLike>> = {
+  main: createMainFetch,
+  cli: () => createNodeFetch(),
+};
+
+const isDayFetch = (name: string | undefined): name is DayFetch =>
+  name === 'main' || name === 'cli';
+
 /** A day of the app's main process, as the "Main memory over a day" row reads it. */
 export interface MemoryDayReport {
   readonly engine: string;
+  /** The fetch the service calls went through. */
+  readonly fetch: DayFetch;
   /** RSS after a GC before the first burst, bytes. */
   readonly startRss: number;
   /** Each burst's peak RSS (sampled every 50 ms), bytes. */
@@ -443,13 +462,13 @@ async function viaDay(
   url: string,
   count: number,
   engine: ImageEngine,
-  shape: { bursts: number; idleMs: number },
+  shape: { bursts: number; idleMs: number; fetch: DayFetch },
 ): Promise<MemoryDayReport> {
   const galleryDir = join(dir, 'gallery');
   const core = await openPictorCore({
     dataDir: join(dir, 'data'),
     galleryDir,
-    fetch: createNodeFetch(),
+    fetch: dayFetches[shape.fetch](),
     credentials: new StaticCredentials(url, 'sk-bench'),
     clock: systemClock,
     engine: { pollIntervalMs: 100 },
@@ -497,6 +516,7 @@ async function viaDay(
     const end = process.memoryUsage();
     return {
       engine: engine.name,
+      fetch: shape.fetch,
       startRss: start.rss,
       burstPeaks,
       burstAfterGc,
@@ -592,10 +612,11 @@ type ChildMode = (typeof MODES)[number];
 const isMode = (mode: string | undefined): mode is ChildMode => MODES.some((each) => each === mode);
 
 async function main(): Promise<void> {
-  const [mode, engineName = '', url, countText, burstsText, idleText] = process.argv.slice(2);
-  if (!isMode(mode) || !url)
+  const [mode, engineName = '', url, countText, burstsText, idleText, fetchName = 'main'] =
+    process.argv.slice(2);
+  if (!isMode(mode) || !url || !isDayFetch(fetchName))
     throw new Error(
-      'usage: child <gallery|engine|plain|day> <image engine> <server url> <count> [bursts idle-ms]',
+      'usage: child <gallery|engine|plain|day> <image engine> <server url> <count> [bursts idle-ms main|cli]',
     );
   const count = Number(countText ?? 100);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-download-'));
@@ -603,7 +624,11 @@ async function main(): Promise<void> {
   try {
     if (page) await warm(engine, dir);
     if (mode === 'day') {
-      const shape = { bursts: Number(burstsText ?? 10), idleMs: Number(idleText ?? 60_000) };
+      const shape = {
+        bursts: Number(burstsText ?? 10),
+        idleMs: Number(idleText ?? 60_000),
+        fetch: fetchName,
+      };
       const report = await viaDay(dir, url, count, engine, shape);
       process.stdout.write(`${JSON.stringify(report)}\n`);
       return;

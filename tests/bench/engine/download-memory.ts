@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { runJsonChild } from '../json-child';
 import { bundleChild } from '../bundled-child';
-import type { DownloadMemoryReport, MemoryDayReport } from './download-memory-child';
+import type { DayFetch, DownloadMemoryReport, MemoryDayReport } from './download-memory-child';
 
 const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
 
@@ -109,19 +109,21 @@ interface MemoryDayShape {
 
 /**
  * One core (a fresh child bundled as the app's main process is) through `shape.bursts` bursts of
- * `shape.count` downloads of a `side`×`side` noise PNG, then idle: its RSS at each step.
+ * `shape.count` downloads of a `side`×`side` noise PNG, then idle: its RSS at each step. Its
+ * service calls go through `fetch` (main's adapter over node:http, or the CLI's undici).
  */
 export async function measureMemoryDay(
   side: number,
   shape: MemoryDayShape,
   engine: BenchImageEngine,
+  fetch: DayFetch,
   chromium?: ChromiumEngineSetup,
 ): Promise<{ imageBytes: number; report: MemoryDayReport }> {
   const bundle = await bundleChild(CHILD);
   const png = await noisePng(side);
   const { server, url } = await serve(png);
   try {
-    const args = [String(shape.count), String(shape.bursts), String(shape.idleMs)];
+    const args = [String(shape.count), String(shape.bursts), String(shape.idleMs), fetch];
     const report = await runJsonChild<MemoryDayReport>(bundle.file, ['day', engine, url, ...args], {
       env: chromiumEnv(chromium),
       timeoutMs: shape.idleMs + shape.bursts * 180_000,

@@ -1,0 +1,123 @@
+/**
+ * The fetch of Electron's main process in plain Node (the "Main memory over a day" bench child
+ * models main with it): the app's own adapter
+ * (adapters/electron-net-fetch.ts, createElectronFetch) over a `net` whose requests node:http
+ * carries, where in the app Chromium's network service does. Every request the core sends is
+ * `redirect: 'manual'`, which the adapter sends through `net.request`: its ClientRequest is
+ * played here as Electron's behaves where the adapter relies on it (a `redirect` event for a 3xx
+ * with a Location, "Redirect was cancelled" when it is neither followed nor aborted, `abort()`
+ * without an `error`). `net.fetch` is not played: the core never reaches it, and a call fails.
+ *
+ * Why not the CLI's fetch (adapters/node-fetch.ts, undici): main never loads undici, whose
+ * llhttp parser is WebAssembly that V8 compiles and optimises inside the process (a 10 MB zone
+ * glibc kept for the rest of a day of download bursts; the bench's day row says more). In the
+ * app the HTTP parsing and the socket buffers are in the network service, another process; here
+ * node:http parses in C++ in the measured process, so they are counted in main's figures, not
+ * left out: the model errs on main's side.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { ClientRequestConstructorOptions } from 'electron';
+import { EventEmitter } from 'node:events';
+import type { ElectronNet, ElectronSessions } from '../../electron/adapters/electron-net-fetch';
+import { createElectronFetch } from '../../electron/adapters/electron-net-fetch';
+import type { FetchLike } from '../../electron/ports/http';
+
+// As the core does (pinned-fetch.ts): an ES import of node:http would load Node's own undici.
+const http = process.getBuiltinModule('node:http');
+const https = process.getBuiltinModule('node:https');
+
+/** Electron's ClientRequest, as far as the adapter uses it, over one node:http request. */
+class NodeClientRequest extends EventEmitter {
+  private aborted = false;
+  private outgoing: ReturnType<typeof http.request> | null = null;
+
+  constructor(
+    private readonly options: ClientRequestConstructorOptions,
+    private readonly agents: {
+      http: InstanceType<typeof http.Agent>;
+      https: InstanceType<typeof https.Agent>;
+    },
+  ) {
+    super();
+  }
+
+  end(body?: Buffer): void {
+    const url = this.options.url ?? '';
+    const secure = url.startsWith('https:');
+    const send = secure ? https.request : http.request;
+    const outgoing = send(url, {
+      method: this.options.method ?? 'GET',
+      headers: { ...(this.options.headers ?? {}) },
+      agent: secure ? this.agents.https : this.agents.http,
+    });
+    this.outgoing = outgoing;
+    outgoing.on('response', (message: IncomingMessage) => this.answer(url, message));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (this.aborted) return;
+      const code = error.code === 'ECONNREFUSED' ? 'ERR_CONNECTION_REFUSED' : 'ERR_FAILED';
+      this.emit('error', new Error(`net::${code}`));
+    });
+    outgoing.end(body);
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.outgoing?.destroy();
+  }
+
+  private answer(url: string, message: IncomingMessage): void {
+    const status = message.statusCode ?? 0;
+    const location = message.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      const headers: Record<string, string[]> = {};
+      for (const [name, value] of Object.entries(message.headers)) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value : [value];
+      }
+      message.resume();
+      this.emit(
+        'redirect',
+        status,
+        this.options.method ?? 'GET',
+        new URL(location, url).href,
+        headers,
+      );
+      // Electron: a redirect neither followed nor aborted during its event fails the request.
+      if (!this.aborted) this.emit('error', new Error('Redirect was cancelled'));
+      return;
+    }
+    this.emit('response', message);
+  }
+}
+
+/** Electron's `net` (its `request`) over node:http, connections kept alive as Chromium keeps them. */
+function nodeHttpNet(): ElectronNet {
+  const agents = {
+    http: new http.Agent({ keepAlive: true }),
+    https: new https.Agent({ keepAlive: true }),
+  };
+  const net = {
+    request(options: ClientRequestConstructorOptions | string) {
+      const given = typeof options === 'string' ? { url: options } : options;
+      return new NodeClientRequest(given, agents);
+    },
+    fetch(): Promise<Response> {
+      return Promise.reject(
+        new Error('net.fetch is not played here: the core sends manual requests'),
+      );
+    },
+  };
+  return net as unknown as ElectronNet;
+}
+
+/** Electron's `session` module: every partition's session is the same `net`, its proxy direct. */
+function directSessions(net: ElectronNet): ElectronSessions {
+  const session = { setProxy: async () => undefined, fetch: net.fetch };
+  return { fromPartition: () => session } as unknown as ElectronSessions;
+}
+
+/** Main's fetch (the app's adapter), its network stack played by node:http in this process. */
+export function createMainFetch(): FetchLike {
+  const net = nodeHttpNet();
+  return createElectronFetch(net, directSessions(net));
+}
