@@ -89,6 +89,8 @@ export interface AppRuntimeOptions {
   readonly historyPort?: PictorCoreOptions['historyPort'];
   /** The reader of service answers (tests: the run's bundled worker); default the core's own. */
   readonly answers?: PictorCoreOptions['answers'];
+  /** How much the inputs no task names may hold (tests); default the core's. */
+  readonly inputQuota?: PictorCoreOptions['inputQuota'];
 }
 
 export class AppRuntime {
@@ -359,6 +361,7 @@ export class AppRuntime {
       ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
       ...(options.historyPort ? { historyPort: options.historyPort } : {}),
       ...(options.answers ? { answers: options.answers } : {}),
+      ...(options.inputQuota ? { inputQuota: options.inputQuota } : {}),
       ...(options.systemTrash ? { systemTrash: options.systemTrash } : {}),
       ...(options.progressEveryMs === undefined
         ? {}

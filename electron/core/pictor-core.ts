@@ -33,7 +33,8 @@ import { boardKey } from '../../shared/domain/triage';
 import { keptTemplates, sourceOf, type TemplateStore } from './templates';
 import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
-import { EditInputs } from './edit';
+import type { InputQuotaLimits } from './inputs';
+import { type EditInputs, editInputsOf } from './edit';
 import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
@@ -111,6 +112,8 @@ export interface PictorCoreOptions {
    * the address checked, as image downloads.
    */
   readonly signedFetch?: PinnedFetch;
+  /** How much the inputs no task names may hold (tests); default the app's (input-quota.ts). */
+  readonly inputQuota?: InputQuotaLimits;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -284,7 +287,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     templates,
     folderChoices: new FolderChoices(options.clock),
     workflows,
-    editInputs: editInputsOf(parts, options),
+    editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates, history: writing }, options),
     close() {
@@ -316,15 +319,6 @@ function batchPartsOf(
     batchActions: new BatchTaskActions(engine),
     templateRuns: new TemplateRuns({ templates: sourceOf(templates), costs, engine }),
   };
-}
-
-/** The images an edit is made of, in the core's one input store (it follows the library). */
-function editInputsOf(
-  parts: Pick<PictorCore, 'inputs' | 'engine' | 'gallery'>,
-  options: PictorCoreOptions,
-): EditInputs {
-  const { inputs, engine, gallery } = parts;
-  return new EditInputs({ store: inputs, images: options.imageEngine, records: engine, gallery });
 }
 
 /**

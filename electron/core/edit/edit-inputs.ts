@@ -19,7 +19,7 @@ import { UserFacingError } from '../errors';
 import { readRegularFile } from '../fs';
 import { findImage, type ImageFiles, type ImageRecords, savedFile } from '../gallery';
 import { pngOfImage, sniffImage } from '../images';
-import { describeInput, type InputStore } from '../inputs';
+import { boundedInputs, describeInput, type InputQuotaLimits, type InputStore } from '../inputs';
 import { EditInputError, type StoredInputs } from './edit-plan';
 
 /** The most pixels an input may have (the store's own limit). */
@@ -175,4 +175,30 @@ export class EditInputs implements StoredInputs {
       });
     }
   }
+}
+
+/** What the core makes the page's inputs of (pictor-core.ts): its parts and its options. */
+interface EditInputsParts {
+  readonly inputs: InputStore;
+  readonly engine: EditInputsDeps['records'];
+  readonly gallery: EditInputsDeps['gallery'];
+  readonly history: { readonly lineage: { inputDigests(): ReadonlySet<string> | null } };
+  readonly imageEngine: EditInputsDeps['images'];
+  readonly clock: { now(): number };
+  readonly inputQuota?: InputQuotaLimits;
+}
+
+/**
+ * The images an edit is made of, in the core's one input store (it follows the library); what the
+ * page adds there is bounded by the inputs no task names (core/inputs/input-quota.ts).
+ */
+export function editInputsOf(parts: EditInputsParts): EditInputs {
+  const { inputs, gallery, history, clock } = parts;
+  const store = boundedInputs(inputs, {
+    library: gallery,
+    named: () => history.lineage.inputDigests(),
+    now: () => clock.now(),
+    ...(parts.inputQuota ? { limits: parts.inputQuota } : {}),
+  });
+  return new EditInputs({ store, images: parts.imageEngine, records: parts.engine, gallery });
 }

@@ -9,6 +9,6 @@
  * sent), and the inputs the page hands main (`edit-inputs.ts`: a file from main's own dialog, a
  * library image, a mask, a smaller copy).
  */
-export { EditInputs } from './edit-inputs';
+export { EditInputs, editInputsOf } from './edit-inputs';
 export { type EditDeps, EditInputError, type EditPlan, planEdit } from './edit-plan';
 export { runEdit } from './edit-run';

@@ -19,6 +19,7 @@ import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { GalleryPathError } from './gallery-path';
+import { PRIVATE_FOLDER_MODE } from './private-files';
 import { systemErrorCode } from '../errors';
 
 /**
@@ -103,7 +104,9 @@ export async function checkContained(root: string, path: string): Promise<Stats 
 }
 
 /**
- * Makes sure `path` is a real folder under `root`, creating what is missing one level at a time.
+ * Makes sure `path` is a real folder under `root`, creating what is missing one level at a time,
+ * each folder made 0700 (on POSIX: what is in Pictor's folders, a task's prompt in its sidecar
+ * among it, is the user's alone; an existing folder keeps the mode it has).
  * A link or a file where a folder should be is refused, never followed or replaced.
  * @throws UnsafePathError; file-system errors (full disk, no permission).
  */
@@ -111,7 +114,7 @@ export async function ensureFolder(root: string, path: string): Promise<void> {
   for (const at of componentsBelow(root, path)) {
     let info = await lstatOrNull(at);
     if (info === null) {
-      await mkdir(at).catch((error: unknown) => {
+      await mkdir(at, { mode: PRIVATE_FOLDER_MODE }).catch((error: unknown) => {
         if (systemErrorCode(error) !== 'EEXIST') throw error;
       });
       info = await lstat(at);

@@ -14,6 +14,7 @@ import {
   fsyncDir,
   GalleryPathError,
   ownFolder,
+  PRIVATE_FOLDER_MODE,
   removeFile,
   resolveInside,
   sweepLeftoverTemps,
@@ -73,7 +74,8 @@ export class Gallery {
   }
 
   /**
-   * Creates the root and `.pictor-tmp/` inside it; deletes the leftover temp files there (what
+   * Creates the root (0700 on POSIX, as every folder Pictor makes in it: ensureFolder; a folder
+   * the user chose that exists keeps its mode) and `.pictor-tmp/` inside it; deletes the leftover temp files there (what
    * a crash or a kill left half-written, not what another live process is writing: see
    * temp-names.ts), never through a link (see core/fs/contained-fs.ts).
    *
@@ -83,7 +85,7 @@ export class Gallery {
    * starting. A warning naming the path is logged and returned.
    */
   async init(): Promise<InitResult> {
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const warnings: string[] = [];
     const replaced = await ownFolder(this.root, TEMP_DIR);
     if (replaced !== null) {

@@ -15,6 +15,12 @@ const CHILDREN = `SELECT local_id, record FROM tasks INDEXED BY tasks_parent
 const FROM_INPUT = `SELECT local_id, record FROM tasks INDEXED BY tasks_input_source
   WHERE input_source = ? ORDER BY created_at, local_id LIMIT ?`;
 
+/** The inputs of every task that has any: each has a parent or a source digest (lineage-schema). */
+const INPUTS_OF_TASKS = `SELECT json_extract(record, '$.request.inputs') AS inputs
+  FROM tasks INDEXED BY tasks_parent WHERE parent_id IS NOT NULL
+  UNION ALL SELECT json_extract(record, '$.request.inputs') AS inputs
+  FROM tasks INDEXED BY tasks_input_source WHERE input_source IS NOT NULL`;
+
 /** Bounds a caller's limit to a whole number from 0 to 10,000. */
 const bounded = (limit: number) => Math.max(0, Math.min(Math.trunc(limit) || 0, 10_000));
 
@@ -33,6 +39,26 @@ export class LineageRows {
   }
 
   /**
+   * Every input digest a task record names (source, masks, references), read through the two
+   * partial indexes: the tasks that have inputs, not the whole history. Null without the columns.
+   */
+  inputDigests(): Set<string> | null {
+    if (!this.present) return null;
+    const digests = new Set<string>();
+    for (const row of this.access.rows(INPUTS_OF_TASKS, [])) {
+      const inputs = parsedInputs(row['inputs']);
+      if (!inputs) continue;
+      const images = [inputs['source'], inputs['mask'], inputs['maskAlpha']];
+      if (Array.isArray(inputs['references'])) images.push(...(inputs['references'] as unknown[]));
+      for (const image of images) {
+        const sha256 = (image as { sha256?: unknown } | null | undefined)?.sha256;
+        if (typeof sha256 === 'string') digests.add(sha256);
+      }
+    }
+    return digests;
+  }
+
+  /**
    * The tasks made from the stored input `sha256` with no library parent (a source picked from a
    * file), oldest first, at most `limit`.
    */
@@ -40,5 +66,15 @@ export class LineageRows {
     if (!this.present) return [];
     const rows = this.access.rows(FROM_INPUT, [sha256, bounded(limit)]);
     return recordsFromRows(rows, this.access);
+  }
+}
+
+function parsedInputs(text: unknown): Record<string, unknown> | null {
+  if (typeof text !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }

@@ -4,6 +4,7 @@
  * gallery's `inputs/`), the route a task's inputs take to a model, the uploads made at send time.
  */
 export { chooseRoute, type RouteChoice } from './input-route';
+export { boundedInputs, type InputQuotaLimits } from './input-quota';
 export { INPUTS_DIR, InputStore, InputStoreError, describeInput } from './input-store';
 export { InputSender, type InputSettings } from './send-inputs';
 export { UploadMemory } from './upload-memory';

@@ -7,8 +7,10 @@
  *
  * The folder may have been crafted (an unpacked archive, another local user): nothing is written
  * through a link (atomic-file.ts, contained-fs.ts) and nothing is read through one (open-inside.ts).
+ * What the page adds is bounded by the inputs no task names (input-quota.ts).
  */
 import { createHash } from 'node:crypto';
+import { lutimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   MAX_INPUT_BYTES,
@@ -111,15 +113,23 @@ export class InputStore {
 
   /**
    * Keeps `bytes` as an input image and says what it is. The same bytes twice are one file (an
-   * existing file that no longer matches its name is written again).
+   * existing file that no longer matches its name is written again), its time touched: it was
+   * named again (input-quota.ts keeps what was named lately). `admit`: asked before a new file is
+   * written, and may refuse it (input-quota.ts).
    * @throws InputStoreError for bytes that are not a PNG, JPEG or WebP within the limits, or an
-   *   `inputs/` folder that is a link or leads outside; file-system errors (a full disk).
+   *   `inputs/` folder that is a link or leads outside; `admit`'s; file-system errors (a full disk).
    */
-  async put(bytes: Uint8Array): Promise<InputImage> {
+  async put(bytes: Uint8Array, admit?: (image: InputImage) => Promise<void>): Promise<InputImage> {
     const image = await describeInput(bytes);
-    if (await this.holds(image)) return image;
+    if (await this.holds(image)) {
+      const now = new Date();
+      // lutimes: a link put in the file's place since is touched itself, never its target.
+      await lutimes(this.absolutePath(image), now, now).catch(() => undefined);
+      return image;
+    }
     const root = this.library.root;
     try {
+      await admit?.(image);
       await ensureFolder(root, join(root, INPUTS_DIR));
       await ensureFolder(root, join(root, TEMP_DIR));
       await writeFileAtomic(root, this.absolutePath(image), bytes, 0o644);

@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fsyncDir, openRegularFile, UnsafeFileError } from '../fs';
+import { fsyncDir, openRegularFile, PRIVATE_FOLDER_MODE, UnsafeFileError } from '../fs';
 import type { TaskFolderPlan } from './relocate-plan';
 
 const CHUNK = 1024 * 1024;
@@ -85,8 +85,11 @@ export async function copyTaskFolder(
   hooks: CopyHooks = {},
 ): Promise<void> {
   const copyFolder = copy.folder;
-  await mkdir(copyFolder);
-  for (const folder of task.folders) await mkdir(nativePath(copyFolder, folder));
+  // Task folders are the user's alone, as ensureFolder makes them.
+  await mkdir(copyFolder, { mode: PRIVATE_FOLDER_MODE });
+  for (const folder of task.folders) {
+    await mkdir(nativePath(copyFolder, folder), { mode: PRIVATE_FOLDER_MODE });
+  }
   for (const file of task.files) {
     hooks.signal?.throwIfAborted();
     await copyOne(source, file.path, nativePath(copyFolder, file.path));

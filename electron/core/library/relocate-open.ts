@@ -16,7 +16,7 @@ import {
   NOTHING_DROPPED,
 } from '../history';
 import { englishText } from '../../../shared/i18n/sentence';
-import { linkRefusal, TEMP_DIR } from '../fs';
+import { linkRefusal, PRIVATE_FOLDER_MODE, TEMP_DIR } from '../fs';
 import { throwIfAborted } from './archive/archive-errors';
 import type { RebuildResult } from './rebuild';
 import { rebuildLibrary, type RebuildIntake } from './rebuild-verified';
@@ -65,7 +65,7 @@ export async function openLibraryAt(
   const source = resolve(from);
   const target = resolve(to);
   if (source !== target) await refuseTarget(source, target, options);
-  await mkdir(target, { recursive: true });
+  await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const temp = join(target, TEMP_DIR);
   if ((await lstat(temp).catch(() => null))?.isSymbolicLink()) throw linkRefusal(temp);
   await options.switchTo(target);

@@ -15,7 +15,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { checkContained, clearTempFolder, diskParams, ensureFolder, fsyncDir } from '../fs';
 import { GalleryPathError, isWithin, ownTempName } from '../fs';
-import { removeTree, renameContained } from '../fs';
+import { PRIVATE_FOLDER_MODE, removeTree, renameContained } from '../fs';
 import { MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
 import { InputsMove } from './relocate-inputs';
 import { removeOld, undoCopies } from './relocate-remove';
@@ -274,7 +274,8 @@ export async function relocateGallery(
   if (source === target) return { moved: 0, leftBehind: [] };
   await refuseTarget(source, target, options);
   const createdTarget = (await lstat(target).catch(() => null)) === null;
-  await mkdir(target, { recursive: true });
+  // A library folder Pictor makes is the user's alone (gallery.ts); one that exists keeps its mode.
+  await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const temp = await prepareTargetTemp(target, options);
   const plan = await planSource(source);
   const inputs = new InputsMove(source, target);

@@ -38,6 +38,9 @@ export const inputErrors = {
     'An input image in the library’s “inputs” folder was changed after it was added, so Pictor does not send it: add it again. Nothing was sent.',
   'error.inputs.unsafe':
     'The library’s “inputs” folder is a link or leads outside the library, so Pictor neither reads nor writes there: make it a plain folder again.',
+  // input-quota.ts: the bound on inputs no task names.
+  'error.inputs.storeFull':
+    'The library’s “inputs” folder already holds as many images not yet used by any task as Pictor keeps ({bytes, number} bytes or {files, number} images; unused ones are cleared after a day), so this image was not added. Send or close the edits in hand, or try again tomorrow.',
   // send-inputs.ts and the uploads: on the way to the service.
   'error.inputs.noModel': 'This model takes no input image. Nothing was sent.',
   'error.inputs.noSender':

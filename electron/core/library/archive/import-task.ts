@@ -28,6 +28,7 @@ import {
   ensureFolder,
   fsyncDir,
   isWithin,
+  PRIVATE_FOLDER_MODE,
   removeTree,
   renameContained,
   resolveInside,
@@ -226,7 +227,8 @@ async function addNewTask(
   const { root } = context;
   const stage = tempPath(root, '.import');
   try {
-    await mkdir(stage);
+    // The stage becomes the task's folder: the user's alone, as ensureFolder makes them.
+    await mkdir(stage, { mode: PRIVATE_FOLDER_MODE });
     const { images, refused } = await stageImages(task, record, relative, stage, context);
     const { record: imported, dropped } = cleanedRecord(importedRecord(record, relative, images));
     await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
