@@ -34,7 +34,7 @@ const SHRINK_TRIES = 6;
 const MIN_SIDE = 16;
 
 export interface EditInputsDeps {
-  readonly store: Pick<InputStore, 'put' | 'read' | 'describe' | 'relativePath'>;
+  readonly store: Pick<InputStore, 'put' | 'read' | 'describe' | 'relativePath' | 'touch'>;
   readonly images: Pick<ImageEngine, 'toPng'>;
   /** The task records and the gallery's files, for a library image. */
   readonly records: Pick<ImageRecords, 'get'>;
@@ -58,19 +58,26 @@ export class EditInputs implements StoredInputs {
    */
   private readonly described = new Map<string, InputImage>();
 
-  /** What the store holds under `sha256`, read from its bytes (hashed once), or null. */
+  /**
+   * What the store holds under `sha256`, read from its bytes (hashed once), or null. The page names
+   * an input it holds here (a plan, its address, a mask's source): its file is touched, so the
+   * store's bound (input-quota.ts) never takes an input an edit still open uses.
+   */
   async describe(sha256: string): Promise<InputImage | null> {
     if (!SHA256.test(sha256)) return null;
     const known = this.described.get(sha256);
-    if (known) return known;
-    const image = await this.deps.store.describe(sha256).catch((error: unknown) => {
-      if (error instanceof UserFacingError) return null;
-      throw error;
-    });
-    if (image) {
+    const image =
+      known ??
+      (await this.deps.store.describe(sha256).catch((error: unknown) => {
+        if (error instanceof UserFacingError) return null;
+        throw error;
+      }));
+    if (!image) return null;
+    if (!known) {
       if (this.described.size >= MAX_DESCRIBED) this.described.clear();
       this.described.set(sha256, image);
     }
+    await this.deps.store.touch(image);
     return image;
   }
 
@@ -142,8 +149,10 @@ export class EditInputs implements StoredInputs {
    * @throws EditInputError (not stored, not convertible, cannot fit).
    */
   async downscale(sha256: string, maxSide: number, maxBytes?: number): Promise<InputImage> {
-    if (!SHA256.test(sha256)) throw missing();
-    const bytes = await this.deps.store.read(sha256).catch(() => {
+    // Described first: the source is touched, as every input the page names (describe).
+    const source = await this.describe(sha256);
+    if (!source) throw missing();
+    const bytes = await this.deps.store.read(source).catch(() => {
       throw missing();
     });
     let side = Math.max(MIN_SIDE, Math.min(maxSide, MAX_INPUT_SIDE));

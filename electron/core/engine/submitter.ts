@@ -13,7 +13,12 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { profileOf, type SentInputs, ServiceError } from '../service';
 import type { EngineContext } from './engine-context';
-import { EngineInputError, type EngineInputs, type EngineServiceClient } from './engine-types';
+import {
+  EngineInputError,
+  type EngineHistory,
+  type EngineInputs,
+  type EngineServiceClient,
+} from './engine-types';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
 import { batchNotSent, submitFailure } from './task-transitions';
@@ -21,6 +26,7 @@ import { withAnswerCost } from './task-costs';
 import { SubmitSlots } from './submit-slots';
 import { markSent, type MarkedRecords } from './send-mark';
 import { runningAlongside, type RoomRecords } from './submit-room';
+import { holderOfId, idOfAnotherTask } from './answered-id';
 
 const NO_KEY = sentence('error.library.noKeyForSubmit');
 
@@ -37,13 +43,14 @@ export class Submitter {
   constructor(
     private readonly ctx: EngineContext,
     /**
-     * The service's client, whose keys, and what makes a task's input images ready to travel
-     * (absent: a task with inputs is not sent).
+     * The service's client, whose keys, what makes a task's input images ready to travel
+     * (absent: a task with inputs is not sent), and the history (which task holds an id).
      */
     private readonly service: {
       readonly client: EngineServiceClient;
       readonly credentials: CredentialsProvider;
       readonly inputs?: EngineInputs | undefined;
+      readonly history: Pick<EngineHistory, 'getByTaskId'>;
     },
     /** Polls an accepted task. */
     private readonly poller: Pick<Poller, 'watch'>,
@@ -240,6 +247,18 @@ export class Submitter {
     const { id: taskId, reportedModel, handles } = answer;
     const live = this.liveRecord(localId);
     if (!live) return undefined;
+    const holder = holderOfId(live, taskId, {
+      history: this.service.history,
+      records: this.records,
+    });
+    if (holder) {
+      // Another task's id (answered-id.ts): this one is not polled, the holder is untouched.
+      this.ctx.logger.warn('submit answered with a held task id', {
+        localId,
+        holder: holder.localId,
+      });
+      return this.ctx.commit(submitFailure(live, idOfAnotherTask(holder), this.now()));
+    }
     // The service has the task: whether its request left is settled for good.
     const { sendState: _sent, ...record } = live;
     const now = this.now();

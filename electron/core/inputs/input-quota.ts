@@ -8,7 +8,7 @@
  * runs its task again and what its stack shows, so they are never counted and never removed. When
  * a new input would pass the bound, unnamed inputs untouched for a day are removed, oldest first:
  * an input the page holds for an edit not yet sent is younger than that (the store touches an input
- * each time the page names it again), and a submit stores its task, naming its inputs, before it
+ * each time the page names it again: adds it, plans with it, asks for its address), and a submit stores its task, naming its inputs, before it
  * sends. When that frees too little, the new input is refused with a sentence: the user loses
  * nothing they made, a compromised page gets refusals, and the disk holds at most the bound beyond
  * what tasks use. Without the history's lineage columns nothing can be known unnamed: nothing is
@@ -63,10 +63,11 @@ interface Kept {
 export function boundedInputs(
   store: InputStore,
   deps: Omit<InputQuotaDeps, 'store'>,
-): Pick<InputStore, 'put' | 'read' | 'describe' | 'relativePath'> {
+): Pick<InputStore, 'put' | 'read' | 'describe' | 'relativePath' | 'touch'> {
   const quota = new InputQuota({ ...deps, store });
   return {
     put: (bytes) => quota.put(bytes),
+    touch: (image) => store.touch(image),
     read: (wanted) => store.read(wanted),
     describe: (wanted) => store.describe(wanted),
     relativePath: (image) => store.relativePath(image),

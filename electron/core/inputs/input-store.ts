@@ -21,6 +21,7 @@ import {
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { systemErrorCode, UserFacingError } from '../errors';
 import {
+  checkContained,
   ensureFolder,
   openRegularFile,
   readOpenedFile,
@@ -122,9 +123,7 @@ export class InputStore {
   async put(bytes: Uint8Array, admit?: (image: InputImage) => Promise<void>): Promise<InputImage> {
     const image = await describeInput(bytes);
     if (await this.holds(image)) {
-      const now = new Date();
-      // lutimes: a link put in the file's place since is touched itself, never its target.
-      await lutimes(this.absolutePath(image), now, now).catch(() => undefined);
+      await this.touch(image);
       return image;
     }
     const root = this.library.root;
@@ -138,6 +137,22 @@ export class InputStore {
       throw error;
     }
     return image;
+  }
+
+  /**
+   * Touches the file of `image`: the page named it again (a put, a plan, an address asked for), so
+   * input-quota.ts counts it in use. A file not there, or reached through a link, is left alone.
+   */
+  async touch(image: Pick<InputImage, 'sha256' | 'mime'>): Promise<void> {
+    const path = this.absolutePath(image);
+    const now = new Date();
+    try {
+      await checkContained(this.library.root, path);
+      // lutimes: a link put in the file's place since is touched itself, never its target.
+      await lutimes(path, now, now);
+    } catch {
+      // Nothing to touch: the file is gone, or is not the store's own.
+    }
   }
 
   /**

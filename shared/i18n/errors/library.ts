@@ -31,6 +31,9 @@ export const libraryErrors = {
   'error.library.noKeyForSubmit': 'No API key is set.',
   'error.library.batchNotSent':
     'Not sent: the first request of this batch did not go through, so Pictor sent none of the others. Submit again once that is solved.',
+  // electron/core/engine/answered-id.ts
+  'error.library.taskIdOfAnother':
+    'The service answered with the id of another task, so nothing will be downloaded for this one. The request may have reached the service; Pictor does not send it again on its own.',
 
   // electron/core/engine/task-transitions.ts
   'error.library.interruptedRateLimited':

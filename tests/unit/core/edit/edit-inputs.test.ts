@@ -216,6 +216,7 @@ describe('what the store holds', () => {
         put: (bytes) => store.put(bytes),
         read: (wanted) => store.read(wanted),
         relativePath: (image) => store.relativePath(image),
+        touch: (image) => store.touch(image),
         describe: (wanted) => {
           reads += 1;
           return store.describe(wanted);

@@ -1,0 +1,184 @@
+/**
+ * A hostile service that answers different submits with the same task id. Through the real core
+ * (the HTTP service client over loopback to a node:http service in this file, the task engine, the
+ * SQLite history, the gallery on disk): the task that got the id first keeps it, untouched; every
+ * later submit answered with it is recorded as one whose outcome is not known, with the sentence
+ * that says why, no task id, nothing polled or downloaded for it, and it is never sent again. The
+ * id's first holder may be a task finished long ago, one still running when the others are
+ * answered, or a task the user tracked.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { englishText, sentence } from '../../../shared/i18n/sentence';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { bundledAnswers } from '../../support/bundled-history-worker';
+import { startServer, type TestServer } from '../../support/http-servers';
+import { testImageEngine } from '../../support/image-engine';
+import { copyMigratedHistory } from '../../support/migrated-history';
+import { targetAt } from '../../support/submit-target';
+
+const SAME_ID = 'task-same-for-all';
+const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
+
+let server: TestServer;
+let png: Buffer;
+/** Submits the service saw, task queries and image downloads, by the id they name. */
+let submits = 0;
+let images: string[] = [];
+/** Answers a task query with `running` until set. */
+let done = true;
+let dir: string;
+let core: PictorCore;
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#963' } })
+    .png()
+    .toBuffer();
+  server = await startServer((req, res) => {
+    if (req.url === '/v1/images/generations') {
+      submits += 1;
+      return json(res, 200, { id: SAME_ID });
+    }
+    const task = /^\/v1\/tasks\/([^/?]+)/.exec(req.url ?? '');
+    if (task) {
+      if (!done) return json(res, 200, { status: 'running' });
+      return json(res, 200, {
+        status: 'completed',
+        output: { data: [{ url: `${server.origin}/img/${task[1]}.png` }] },
+      });
+    }
+    if (req.url?.startsWith('/img/')) {
+      images.push(req.url);
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
+      return res.end(png);
+    }
+    res.writeHead(404).end();
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  submits = 0;
+  images = [];
+  done = true;
+  dir = await mkdtemp(join(tmpdir(), 'pictor-shared-id-'));
+  const dataDir = join(dir, 'data');
+  await mkdir(dataDir);
+  copyMigratedHistory(join(dataDir, HISTORY_FILE));
+  core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir,
+    galleryDir: join(dir, 'gallery'),
+    fetch: (url, init) => fetch(url, init),
+    credentials: new StaticCredentials(server.origin, 'sk-shared-id-test'),
+    clock: systemClock,
+    requestTimeoutMs: 5_000,
+    engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
+    historyPort: { inThread: true },
+    ...bundledAnswers(),
+  });
+  core.engine.start({ resume: false });
+});
+
+afterEach(async () => {
+  await core.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function submitted(count: number): Promise<TaskRecord[]> {
+  const records = await core.engine.submit({ prompt: 'one id' }, targetAt(server.origin), count);
+  return core.engine.whenSettled(records.map((record) => record.localId));
+}
+
+/** Resolves once every task of `localIds` has its submit answered: taken, or refused. */
+function answered(localIds: readonly string[]): Promise<void> {
+  const all = () =>
+    localIds.every((localId) => {
+      const record = core.engine.get(localId);
+      return record?.taskId !== null || record.status === 'submit_unknown';
+    });
+  return new Promise((resolve) => {
+    if (all()) return resolve();
+    const listening = core.engine.onDidUpdate(() => {
+      if (!all()) return;
+      listening.dispose();
+      resolve();
+    });
+  });
+}
+
+/** The records that were refused the id: no id, nothing polled, the sentence that says why. */
+function expectRefused(records: readonly TaskRecord[]): void {
+  for (const record of records) {
+    const stored = core.history.get(record.localId);
+    expect(stored?.status, JSON.stringify(stored?.error)).toBe('submit_unknown');
+    expect(stored?.taskId).toBeNull();
+    expect(stored?.error?.message).toBe(ALIASED);
+    expect(stored?.images ?? []).toHaveLength(0);
+  }
+}
+
+/** The one record that holds the id: completed, its one image saved, as it was. */
+function expectHolder(holder: TaskRecord): void {
+  const stored = core.history.get(holder.localId);
+  expect(stored?.status).toBe('completed');
+  expect(stored?.taskId).toBe(SAME_ID);
+  expect(stored?.images.filter((image) => image.state === 'saved')).toHaveLength(1);
+  expect(images).toEqual([`/img/${SAME_ID}.png`]);
+}
+
+describe('a service that answers different submits with the same task id', () => {
+  it('after the first task finished: the later ones are refused the id, never sent again', async () => {
+    const [first] = await submitted(1);
+    const before = core.history.get(first!.localId);
+    expectRefused([...(await submitted(1)), ...(await submitted(1))]);
+    // A batch whose first request is refused the id sends none of the others (submit-batch.ts).
+    const [batchFirst, batchSecond] = await submitted(2);
+    expectRefused([batchFirst!]);
+    expect(core.history.get(batchSecond!.localId)?.error?.sentence?.key).toBe(
+      'error.library.batchNotSent',
+    );
+    expectHolder(first!);
+    expect(core.history.get(first!.localId)).toEqual(before);
+    expect(submits, 'each submit sent once').toBe(4);
+    expect(core.history.getByTaskId(server.origin, SAME_ID)?.localId).toBe(first!.localId);
+  });
+
+  it('all answered while the first still runs: one holds the id, the others are refused', async () => {
+    done = false;
+    const records = await core.engine.submit({ prompt: 'one id' }, targetAt(server.origin), 4);
+    const localIds = records.map((record) => record.localId);
+    // Every answer is in (one task polled, the others refused) before the service finishes any.
+    await answered(localIds);
+    expect(submits).toBe(4);
+    done = true;
+    const settled = await core.engine.whenSettled(localIds);
+    const holders = settled.filter((record) => record.taskId === SAME_ID);
+    expect(holders).toHaveLength(1);
+    expectRefused(settled.filter((record) => record.taskId !== SAME_ID));
+    expectHolder(holders[0]!);
+  });
+
+  it('held by a task the user tracked: the submit answered with its id is refused it', async () => {
+    const tracked = await core.engine.track(SAME_ID, { endpoint: server.origin });
+    await core.engine.whenSettled([tracked.localId]);
+    expectRefused(await submitted(1));
+    expectHolder(tracked);
+    expect(submits).toBe(1);
+  });
+});
