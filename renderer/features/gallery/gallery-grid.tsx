@@ -72,12 +72,11 @@ export function GalleryGrid(props: GalleryGridProps) {
     [activeRow],
   );
   const { virtualizer, total, feedTop } = useScaledVirtualizer({
-    count: rowCount,
+    count: laidOutRows(size, rowCount),
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
     rangeExtractor,
   });
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const settled = useViewSettled(feedTop, { viewport: size.height, row: rowHeight }, virtualizer);
 
   const focusIndex = useGridFocus({
@@ -150,20 +149,33 @@ export function GalleryGrid(props: GalleryGridProps) {
   );
 }
 
+/**
+ * The rows the virtualizer lays out: none until the grid has a size. A grid never shown (the
+ * gallery drawn hidden as the app starts) measures 0 × 0, and its one column of 1-px tiles would
+ * be a row per image: the virtualizer walks every row when the count or the row height changes,
+ * so at 2.5 million images it built arrays of 2.5 million rows as the app started and held them
+ * (about 60 MB of the page's heap) until the click that shows the grid.
+ */
+function laidOutRows(size: { readonly width: number }, rowCount: number): number {
+  return size.width > 0 ? rowCount : 0;
+}
+
 type GridVirtualizerOptions = Pick<
   Parameters<typeof useVirtualizer<HTMLDivElement, Element>>[0],
-  'count' | 'getScrollElement' | 'estimateSize' | 'rangeExtractor'
->;
+  'count' | 'getScrollElement' | 'rangeExtractor'
+> & { readonly rowHeight: number };
 
 /**
  * The grid's virtualizer, over a grid that may be taller than a page can lay out
  * (lib/feed-scroll.ts): it reads and writes offsets in the whole grid's terms, the scroller's
- * own mapped onto them; rows of the grid's padding and overscan. Returns the grid's whole height and the offset shown.
+ * own mapped onto them; rows `rowHeight` apart, the grid's padding and overscan. Returns the
+ * grid's whole height and the offset shown.
  */
-function useScaledVirtualizer(options: GridVirtualizerOptions) {
+function useScaledVirtualizer({ rowHeight, ...options }: GridVirtualizerOptions) {
   const feedTotal = useRef(0);
   const virtualizer = useVirtualizer({
     ...options,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
     paddingStart: GRID_PADDING,
     paddingEnd: GRID_PADDING,
@@ -179,6 +191,12 @@ function useScaledVirtualizer(options: GridVirtualizerOptions) {
       elementScroll(to, { ...how, adjustments: 0 }, instance);
     },
   });
+  // A row height the render has not applied (the rows as many as before) is applied here; with a
+  // new count the render's own pass over every row has applied it, and none is made again (at a
+  // million tasks the grid shown the first time has 357,143 rows).
+  useLayoutEffect(() => {
+    if (virtualizer.measurementsCache[0]?.size !== rowHeight) virtualizer.measure();
+  }, [virtualizer, rowHeight]);
   const total = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     feedTotal.current = total;

@@ -44,6 +44,11 @@ const STALE: readonly string[] = [
   // expiring imports engine/download-memory.ts, whose day took the fetch as an argument: what
   // the expiring suite measures did not change.
   'Expiring results',
+  // Runs of the two libraries interleaved, the large rows judged on paired ratios (h/gal66).
+  'Gallery open',
+  'Gallery scrollbar to the middle',
+  'Gallery open at a million tasks',
+  'Gallery scrollbar to the middle at a million tasks',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
