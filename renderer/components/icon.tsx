@@ -1,10 +1,9 @@
 /**
- * The app's icons: one empty element each, painted in `currentColor` through a mask, the icon's
- * SVG drawing (a `data:` URL: the CSP allows no remote images). Each drawing's rule is written
- * once, into the window's one icon stylesheet, the first time the icon is drawn; an icon costs
- * its element and nothing else (an inline SVG was two elements and nine attributes for React to
- * set, its own SVG layout, each time: seven on every task row). Always decorative
- * (`aria-hidden`): the control around them carries the label.
+ * The app's icons: inline SVG (the CSP allows no remote images), stroked in `currentColor`,
+ * always decorative (`aria-hidden`): the control around them carries the label. How they are
+ * stroked and filled is the `.icon` rule's (styles/base.css), not attributes on each: a task row
+ * draws seven, and an SVG element with presentation attributes costs React five more attributes
+ * to set and Chromium its own style, where elements with the same classes share one.
  */
 const PATHS = {
   tasks: 'M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01',
@@ -56,53 +55,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-/** The icon stylesheet's element: one in the window, made at the first icon drawn. */
-const SHEET_ATTRIBUTE = 'data-icons';
-
-/** The class that draws `name` (filled or stroked). */
-function iconClass(name: IconName, filled: boolean): string {
-  return filled ? `icon--${name}-filled` : `icon--${name}`;
-}
-
-/** `name`'s drawing as the SVG image a mask paints: black where the icon is. */
-function drawing(name: IconName, filled: boolean): string {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="${filled ? 'black' : 'none'}" ` +
-    `stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">` +
-    `<path d="${PATHS[name]}"/></svg>`;
-  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
-}
-
-/** The window's icon stylesheet and the classes it has a rule for. */
-let sheet: { readonly element: HTMLStyleElement; readonly written: Set<string> } | null = null;
-
-/** The window's one `<style data-icons>`, found (with the rules it holds) or made. */
-function iconSheet(): NonNullable<typeof sheet> {
-  if (sheet?.element.isConnected) return sheet;
-  const found = document.head.querySelector<HTMLStyleElement>(`style[${SHEET_ATTRIBUTE}]`);
-  const element = found ?? document.createElement('style');
-  if (!found) {
-    element.setAttribute(SHEET_ATTRIBUTE, '');
-    document.head.append(element);
-  }
-  const rules = Array.from(element.sheet?.cssRules ?? []);
-  const written = new Set(rules.map((rule) => (rule as CSSStyleRule).selectorText.slice(1)));
-  sheet = { element, written };
-  return sheet;
-}
-
-/** The class that draws `name`, its rule written into the icon stylesheet the first time. */
-function drawnBy(name: IconName, filled: boolean): string {
-  const className = iconClass(name, filled);
-  const { element, written } = iconSheet();
-  if (!written.has(className) && element.sheet) {
-    const rule = `.${className}{--icon:${drawing(name, filled)}}`;
-    element.sheet.insertRule(rule, element.sheet.cssRules.length);
-    written.add(className);
-  }
-  return className;
-}
-
 export function Icon({
   name,
   className,
@@ -112,12 +64,14 @@ export function Icon({
   className?: string;
   filled?: boolean;
 }) {
-  const drawn = drawnBy(name, filled);
   return (
-    <span
-      className={['icon', drawn, className].filter(Boolean).join(' ')}
-      data-icon={name}
+    <svg
+      className={['icon', filled ? 'icon--filled' : null, className].filter(Boolean).join(' ')}
+      viewBox="0 0 24 24"
       aria-hidden="true"
-    />
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
   );
 }

@@ -224,7 +224,7 @@ describe('a stored key says what its service said of it', () => {
     const line = within(keyRegion()).getByText(
       new RegExp(`^The service accepted this key when it was checked, .*${year}`),
     );
-    expect(line.parentElement?.querySelector('.icon')).not.toBeNull();
+    expect(line.parentElement?.querySelector('svg')).not.toBeNull();
     expect(within(keyRegion()).queryByText(/Not checked yet/)).toBeNull();
   });
 

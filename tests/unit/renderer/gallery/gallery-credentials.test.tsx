@@ -63,7 +63,7 @@ async function verdictOf(n: number): Promise<HTMLElement | null> {
 const headline = (block: HTMLElement): string =>
   block.querySelector('.credentials__headline')?.textContent ?? '';
 const mark = (block: HTMLElement): string | null =>
-  block.querySelector('.credentials__verdict > .icon')?.getAttribute('class') ?? null;
+  block.querySelector('.credentials__verdict > svg')?.getAttribute('class') ?? null;
 
 describe('the viewer leads with the verdict', () => {
   it('a trusted signer: a check mark and the name, then AI-generated and what it means', async () => {
@@ -110,7 +110,7 @@ describe('the viewer leads with the verdict', () => {
       const block = container.querySelector<HTMLElement>('.credentials')!;
       return {
         style: block.className,
-        mark: mark(block) && block.querySelector('.credentials__verdict > .icon')!.dataset['icon'],
+        mark: mark(block) && block.querySelector('.credentials__verdict path')!.getAttribute('d'),
       };
     });
     expect(new Set(kinds.map((kind) => kind.style)).size).toBe(5);
