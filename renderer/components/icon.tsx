@@ -1,6 +1,9 @@
 /**
  * The app's icons: inline SVG (the CSP allows no remote images), stroked in `currentColor`,
- * always decorative (`aria-hidden`): the control around them carries the label.
+ * always decorative (`aria-hidden`): the control around them carries the label. How they are
+ * stroked and filled is the `.icon` rule's (styles/base.css), not attributes on each: a task row
+ * draws seven, and an SVG element with presentation attributes costs React five more attributes
+ * to set and Chromium its own style, where elements with the same classes share one.
  */
 const PATHS = {
   tasks: 'M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01',
@@ -63,13 +66,8 @@ export function Icon({
 }) {
   return (
     <svg
-      className={['icon', className].filter(Boolean).join(' ')}
+      className={['icon', filled ? 'icon--filled' : null, className].filter(Boolean).join(' ')}
       viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >

@@ -116,7 +116,7 @@ describe('flags, not stars', () => {
 
       // The tile: a filled flag named Pick, a struck-through one named Reject, stars for a rating.
       const pick = flagMark(keyOf(0), words.pick);
-      expect(pick.querySelector('svg')?.getAttribute('fill')).toBe('currentColor');
+      expect(pick.querySelector('svg')?.classList.contains('icon--filled')).toBe(true);
       expect(cellsNamed(words.pick)).toEqual([keyOf(0)]);
       const reject = flagMark(keyOf(1), words.reject);
       expect(reject.className).not.toBe(pick.className);
