@@ -212,6 +212,11 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     }),
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
+  // The answers main still owes the page: close() waits for them (main's quitting settles them)
+  // and for what the page does with them, so a handler still at work when main quit (its history
+  // stopped under it) shows its failure in this test's store, which the test's end then empties,
+  // not in the next test's (the store is the thread's in the projects whose files share one).
+  const inFlight = new Set<Promise<unknown>>();
   // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
   const api: PictorApi = {
     galleryBase: GALLERY_BASE,
@@ -220,7 +225,10 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       if (!page.open) return Promise.resolve(QUIT);
       const raw = structuredClone(args[0] as unknown);
       calls.push({ channel, input: structuredClone(raw) });
-      return request(channel, raw).then((answer) => structuredClone(answer));
+      const answer = request(channel, raw).then((answer) => structuredClone(answer));
+      inFlight.add(answer);
+      void answer.finally(() => inFlight.delete(answer));
+      return answer;
     },
     on: (channel, listener) => page.on(channel, listener as Listener),
   };
@@ -242,6 +250,8 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
         page.open = false;
         // The wiring, then the runtime, then the folder (wired-ipc.ts's order).
         for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+        await Promise.allSettled([...inFlight]);
+        await new Promise((settled) => setImmediate(settled));
         restoreByteTypes();
       })();
       return closing;
