@@ -29,27 +29,7 @@ const GIT = existsSync(join(ROOT, '.git'))
  * Only the whole bench, or each row's own command, run at one commit clears them (a figure from
  * an older suite cannot be carried over by hand).
  */
-const STALE: readonly string[] = [
-  // The engine suite's completion row is judged on its three idle runs (was the first alone) and
-  // reports the interval the service saw between polls: every row of the suite is measured anew.
-  'Poll efficiency',
-  'Completion to gallery',
-  'Completion to gallery, after the poll',
-  'Completion to gallery, after the poll, at load',
-  'Completion to gallery, held wait',
-  // download-memory: the day's service calls go through main's own fetch (its adapter over
-  // node:http), the CLI's undici day reported in a row of its own (its first measure).
-  'Download memory',
-  'Main memory over a day',
-  // expiring imports engine/download-memory.ts, whose day took the fetch as an argument: what
-  // the expiring suite measures did not change.
-  'Expiring results',
-  // Runs of the two libraries interleaved, the large rows judged on paired ratios (h/gal66).
-  'Gallery open',
-  'Gallery scrollbar to the middle',
-  'Gallery open at a million tasks',
-  'Gallery scrollbar to the middle at a million tasks',
-];
+const STALE: readonly string[] = [];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
 interface Row {
