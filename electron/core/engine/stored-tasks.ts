@@ -44,8 +44,13 @@ export class StoredTasks {
     const { history, leases, records } = this.deps;
     // A task this engine works on is its own, not one found (a start again while its submits are
     // out: an MCP agent's calls side by side, a pause's resume): never a submit its process ended
-    // during, never worked on twice.
-    const left = stored.filter((record) => records.liveRecord(record.localId) === undefined);
+    // during, never worked on twice. A removed task watched for the ledger is live too, but only
+    // because start's RemovedTasks.takeUp has just detached it into the live records: found, not
+    // worked on yet, it is taken up as before.
+    const left = stored.filter(
+      (record) =>
+        records.liveRecord(record.localId) === undefined || records.isDetached(record.localId),
+    );
     const claimed = new Set(leases.claim(left.map((record) => record.localId)));
     const unsent: TaskRecord[] = [];
     for (const found of left) {
