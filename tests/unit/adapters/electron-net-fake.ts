@@ -5,8 +5,6 @@
  * net-client-request.ts), and `abort()` ends the request without an `error` event.
  */
 import { EventEmitter } from 'node:events';
-import { request as httpRequest } from 'node:http';
-import type { ClientRequest as NodeClientRequest, IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ClientRequestConstructorOptions } from 'electron';
 
@@ -92,55 +90,6 @@ export function scriptedNet() {
       return new Response('from net.fetch', { status: 200 });
     },
   };
-}
-
-/** A `net` whose requests go to real HTTP servers (Chromium's stack played by node:http). */
-export function loopbackNet() {
-  const net = scriptedNet();
-  const request = (options: ClientRequestConstructorOptions | string) => {
-    const fake = net.request(options);
-    let outgoing: NodeClientRequest | null = null;
-    fake.once('ended', () => {
-      const url = fake.options.url ?? '';
-      outgoing = httpRequest(url, {
-        method: fake.options.method ?? 'GET',
-        headers: fake.options.headers ?? {},
-      });
-      outgoing.on('response', (res: IncomingMessage) => answer(fake, url, res));
-      outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        if (fake.aborted) return;
-        const code = error.code === 'ECONNREFUSED' ? 'ERR_CONNECTION_REFUSED' : 'ERR_FAILED';
-        fake.emit('error', new Error(`net::${code}`));
-      });
-      outgoing.end(fake.body ?? undefined);
-    });
-    const abort = fake.abort.bind(fake);
-    fake.abort = () => {
-      abort();
-      outgoing?.destroy();
-    };
-    return fake;
-  };
-  return { ...net, request };
-}
-
-function answer(fake: FakeClientRequest, url: string, res: IncomingMessage): void {
-  const status = res.statusCode ?? 0;
-  const location = res.headers.location;
-  if (status >= 300 && status < 400 && location) {
-    const headers: Record<string, string[]> = {};
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value : [value];
-    }
-    res.resume();
-    fake.redirect(status, new URL(location, url).href, headers);
-    return;
-  }
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(res.headers))
-    if (value !== undefined) headers[name] = value;
-  Object.assign(res, { headers });
-  fake.emit('response', res);
 }
 
 /**

@@ -1,12 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElectronFetch } from '../../../electron/adapters/electron-net-fetch';
 import type { ElectronNet, ElectronSessions } from '../../../electron/adapters/electron-net-fetch';
-import { ServiceClient } from '../../../electron/core/service/service-client';
-import { ServiceError } from '../../../electron/core/service/service-error';
-import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
-import { fakeSessions, loopbackNet, scriptedNet } from './electron-net-fake';
-
-afterEach(closeServers);
+import { fakeSessions, scriptedNet } from './electron-net-fake';
 
 function setup() {
   const net = scriptedNet();
@@ -237,56 +232,5 @@ describe('other redirect modes go to net.fetch unchanged', () => {
     expect(await response.text()).toBe('from net.fetch');
     expect(net.fetched).toEqual([['https://api.test/x', init]]);
     expect(net.requests).toEqual([]);
-  });
-});
-
-describe('the service client over it (real HTTP, Chromium played by node:http)', () => {
-  const KEY = 'sk-live-NETFETCH-1234';
-  const client = () => {
-    const net = loopbackNet();
-    return new ServiceClient({
-      fetch: createElectronFetch(
-        net as unknown as ElectronNet,
-        fakeSessions(net) as unknown as ElectronSessions,
-      ),
-    });
-  };
-
-  it('follows a same-origin redirect with the key, and parses the answer', async () => {
-    const server = await serve((req, res) => {
-      if (req.url?.startsWith('/moved')) sendJson(res, 200, { status: 'processing' });
-      else res.writeHead(302, { location: `/moved${req.url}` }).end();
-    });
-    const credentials = { baseUrl: server.origin, key: KEY, keyFingerprint: 'a' };
-    await expect(client().getTask(credentials, 'abc')).resolves.toEqual({ status: 'processing' });
-    expect(server.requests.map((request) => request.url)).toEqual([
-      '/v1/tasks/abc',
-      '/moved/v1/tasks/abc',
-    ]);
-    expect(server.requests[1]!.headers.authorization).toBe(`Bearer ${KEY}`);
-  });
-
-  it('refuses a redirect to another origin: the other server gets nothing', async () => {
-    const elsewhere = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
-    const server = await serve((req, res) =>
-      res.writeHead(302, { location: `${elsewhere.origin}${req.url}` }).end(),
-    );
-    const error = await client()
-      .getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, 'abc')
-      .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ServiceError);
-    expect(String((error as Error).message)).not.toContain(KEY);
-    expect(elsewhere.requests).toEqual([]);
-  });
-
-  it('a refused connection is a network error that did not reach the service', async () => {
-    const port = await closedPort();
-    const error = await client()
-      .submit(
-        { baseUrl: `http://127.0.0.1:${port}`, key: KEY, keyFingerprint: 'a' },
-        { prompt: 'fox' },
-      )
-      .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ kind: 'network', mayHaveReachedService: false });
   });
 });

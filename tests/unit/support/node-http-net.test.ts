@@ -50,10 +50,16 @@ describe("main's fetch over node:http", () => {
     });
     const credentials = { baseUrl: server.origin, key: KEY, keyFingerprint: 'a' };
     await expect(client().getTask(credentials, 'abc')).resolves.toEqual({ status: 'processing' });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/v1/tasks/abc',
+      '/moved/v1/tasks/abc',
+    ]);
+    expect(server.requests[1]!.headers.authorization).toBe(`Bearer ${KEY}`);
     const away = await client()
       .getTask(credentials, 'away')
       .catch((caught: unknown) => caught);
     expect(away).toBeInstanceOf(ServiceError);
+    expect(String((away as Error).message)).not.toContain(KEY);
     expect(elsewhere.requests).toEqual([]);
   });
 
