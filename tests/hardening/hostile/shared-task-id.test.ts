@@ -8,7 +8,6 @@
  * answered, or a task the user tracked.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -19,7 +18,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence } from '../../../shared/i18n/sentence';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { bundledAnswers } from '../../support/bundled-history-worker';
-import { startServer, type TestServer } from '../../support/http-servers';
+import { sendJson, startServer, type TestServer } from '../../support/http-servers';
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
@@ -37,11 +36,6 @@ let done = true;
 let dir: string;
 let core: PictorCore;
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 beforeAll(async () => {
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#963' } })
     .png()
@@ -49,12 +43,12 @@ beforeAll(async () => {
   server = await startServer((req, res) => {
     if (req.url === '/v1/images/generations') {
       submits += 1;
-      return json(res, 200, { id: SAME_ID });
+      return sendJson(res, 200, { id: SAME_ID });
     }
     const task = /^\/v1\/tasks\/([^/?]+)/.exec(req.url ?? '');
     if (task) {
-      if (!done) return json(res, 200, { status: 'running' });
-      return json(res, 200, {
+      if (!done) return sendJson(res, 200, { status: 'running' });
+      return sendJson(res, 200, {
         status: 'completed',
         output: { data: [{ url: `${server.origin}/img/${task[1]}.png` }] },
       });
