@@ -18,6 +18,7 @@ import {
   fileEtag,
   galleryHeaders,
   methodNotAllowed,
+  notModified,
   refusalResponse,
 } from './responses';
 import {
@@ -170,10 +171,7 @@ async function streamFile(
     const etag = fileEtag(opened);
     const headers = galleryHeaders(served.contentType, etag, size);
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
-      return new Response(null, {
-        status: 304,
-        headers: { ETag: etag, 'Cache-Control': 'no-cache' },
-      });
+      return notModified(etag);
     }
     if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
     if (size <= READ_WHOLE_BYTES) {
