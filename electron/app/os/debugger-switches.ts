@@ -81,6 +81,26 @@ export function refusedDebuggerSwitches(
   return found;
 }
 
+/**
+ * Environment variables with the same effect as a refused switch: Chromium's network service
+ * takes `SSLKEYLOGFILE` as it takes `--ssl-key-log-file`.
+ */
+const REFUSED_ENVIRONMENT = ['SSLKEYLOGFILE'];
+
+/**
+ * The refused variables `env` sets to something (names in any case on Windows, where the
+ * environment's are), by their canonical names; their values are never read out.
+ */
+export function refusedEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform,
+): string[] {
+  const set = Object.keys(env).filter((name) => (env[name] ?? '') !== '');
+  const named = (wanted: string) =>
+    set.some((name) => (platform === 'win32' ? name.toUpperCase() === wanted : name === wanted));
+  return REFUSED_ENVIRONMENT.filter(named);
+}
+
 /** The line the packaged app prints on stderr before it exits, naming what it refused. */
 export function refusalLine(switches: readonly string[]): string {
   return `Pictor: refused ${switches.join(', ')}: the installed app does not start with a debugger attached, or with its connections opened to others, because it holds your API key.`;

@@ -6,7 +6,8 @@
  * to a file, or one that sends a `localhost` service's plain http somewhere else. The packaged
  * app refuses each, in every spelling Chromium reads, as it refuses the debugger switches
  * (app/os/debugger-switches.ts): one line on stderr, no value echoed, exit 2 before anything
- * starts.
+ * starts. The same for the environment's `SSLKEYLOGFILE`, which Chromium's network service reads
+ * as it reads `--ssl-key-log-file`.
  */
 import { describe, expect, it } from 'vitest';
 import { refuseDebuggerSwitches } from '../../../electron/adapters/debugger-guard';
@@ -27,13 +28,22 @@ const KEY_READING = [
   '--proxy-bypass-list=<-loopback>',
 ];
 
-function started(argv: string[], platform: NodeJS.Platform = 'linux') {
+function started(
+  argv: string[],
+  platform: NodeJS.Platform = 'linux',
+  env: Record<string, string> = {},
+) {
   const exits: number[] = [];
   const lines: string[] = [];
   const refused = refuseDebuggerSwitches(
     { isPackaged: true, exit: (code?: number) => void exits.push(code ?? 0) },
     false,
-    { argv: ['/opt/Pictor/pictor', ...argv], platform, writeError: (t) => void lines.push(t) },
+    {
+      argv: ['/opt/Pictor/pictor', ...argv],
+      platform,
+      env,
+      writeError: (t) => void lines.push(t),
+    },
   );
   return { refused, exits, text: lines.join('') };
 }
@@ -53,6 +63,23 @@ describe('switches that hand the key over without a debugger', () => {
       expect(run.text).toMatch(/^Pictor: refused /);
       if (value) expect(run.text).not.toContain(value.slice(0, 12));
     }
+  });
+
+  it('refuses SSLKEYLOGFILE in the environment (any case on Windows), and not its value', () => {
+    for (const [name, platform] of [
+      ['SSLKEYLOGFILE', 'linux'],
+      ['SSLKEYLOGFILE', 'darwin'],
+      ['SslKeyLogFile', 'win32'],
+    ] as const) {
+      const run = started(['list'], platform, { [name]: '/tmp/secrets.log', HOME: '/home/u' });
+      expect(run.refused, `${name} on ${platform}`).toBe(true);
+      expect(run.exits).toEqual([REFUSED_SWITCH_EXIT]);
+      expect(run.text).toMatch(/^Pictor: refused SSLKEYLOGFILE/);
+      expect(run.text).not.toContain('secrets');
+    }
+    // Set but empty is no file; on Linux and macOS names keep their case.
+    expect(started([], 'linux', { SSLKEYLOGFILE: '' }).refused).toBe(false);
+    expect(started([], 'linux', { sslkeylogfile: '/tmp/x' }).refused).toBe(false);
   });
 
   it('an unpackaged app (`electron .`) keeps them', () => {
