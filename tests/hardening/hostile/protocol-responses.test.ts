@@ -104,7 +104,7 @@ describe('every answer of the gallery scheme is inert as a document', () => {
   });
 
   it('too many requests waiting: 503', async () => {
-    const streams = new StreamSlots(1, { maxWaiting: 0 });
+    const streams = new StreamSlots(1, { maxWaiting: 0, idleMs: 30_000 });
     const held = await streams.take();
     const response = await gallerySays(`${G}/2024/image-0.png`, {}, streams);
     held?.release();
