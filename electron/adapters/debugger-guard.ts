@@ -17,6 +17,7 @@ import {
   REFUSED_SWITCH_EXIT,
   refusalLine,
   refusedDebuggerSwitches,
+  refusedEnvironment,
 } from '../app/os/debugger-switches';
 
 /** Whether this bundle was built for CI's installed-app smoke (a constant in a packaged bundle). */
@@ -28,6 +29,8 @@ function isTestBuild(): boolean {
 export interface GuardedProcess {
   readonly argv: readonly string[];
   readonly platform: NodeJS.Platform;
+  /** The process's environment (`SSLKEYLOGFILE`); none when left out. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Writes the line now: an exit before the message loop runs would lose a queued write. */
   readonly writeError: (text: string) => void;
 }
@@ -41,8 +44,9 @@ function writeStderr(text: string): void {
 }
 
 /**
- * Exits the packaged app (code {@link REFUSED_SWITCH_EXIT}) when it was started with a debugger
- * switch; returns whether it did. `app.exit` before the app is ready ends the process at once.
+ * Exits the packaged app (code {@link REFUSED_SWITCH_EXIT}) when it was started with a refused
+ * switch (a debugger's, or one that hands the key over) or environment variable; returns whether
+ * it did. `app.exit` before the app is ready ends the process at once.
  */
 export function refuseDebuggerSwitches(
   app: Pick<App, 'isPackaged' | 'exit'>,
@@ -50,12 +54,16 @@ export function refuseDebuggerSwitches(
   host: GuardedProcess = {
     argv: process.argv,
     platform: process.platform,
+    env: process.env,
     writeError: writeStderr,
   },
 ): boolean {
   if (!app.isPackaged || testBuild) return false;
   // A packaged app's argv is [binary, …arguments].
-  const switches = refusedDebuggerSwitches(host.argv.slice(1), host.platform);
+  const switches = [
+    ...refusedDebuggerSwitches(host.argv.slice(1), host.platform),
+    ...refusedEnvironment(host.env ?? {}, host.platform),
+  ];
   if (switches.length === 0) return false;
   host.writeError(`${refusalLine(switches)}\n`);
   app.exit(REFUSED_SWITCH_EXIT);

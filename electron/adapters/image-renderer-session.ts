@@ -9,7 +9,7 @@ import { serveAppRequest } from '../app/protocol/app-request';
 import { imageRendererCsp } from '../app/protocol/csp';
 import { APP_SCHEME, IMAGE_JOB_HOST, IMAGE_PAGE_HOST, IMAGE_SCHEME } from '../app/protocol/schemes';
 import { silentLogger, type Logger } from '../ports/logger';
-import { denyAllPermissions } from './window-guards';
+import { guardSession } from './window-guards';
 
 /** Not `persist:`: the session lives in memory and leaves nothing on disk. */
 export const IMAGE_PARTITION = 'pictor-images';
@@ -40,7 +40,7 @@ export interface ImageSessionOptions {
 export function prepareImageSession(options: ImageSessionOptions): Session {
   const logger = options.logger ?? silentLogger;
   const session = (options.sessions ?? sessions).fromPartition(IMAGE_PARTITION, { cache: false });
-  denyAllPermissions(session);
+  guardSession(session);
   const csp = imageRendererCsp(`${IMAGE_SCHEME}:`);
   session.protocol.handle(APP_SCHEME, (request) =>
     serveAppRequest(request, options.pageRoot, csp, IMAGE_PAGE_HOST),
@@ -52,6 +52,5 @@ export function prepareImageSession(options: ImageSessionOptions): Session {
       logger.warn('image renderer: request refused', { url: details.url.slice(0, 200) });
     callback({ cancel: !allowed });
   });
-  session.on('will-download', (event) => event.preventDefault());
   return session;
 }

@@ -1,7 +1,8 @@
 /**
  * Guards for every web page the app hosts: no navigation away from the app, no new windows
- * (links go to the OS browser after a check), no <webview>, no permission ever granted. The
- * decisions are in app/protocol/external-url; this file only wires them to Electron.
+ * (links go to the OS browser after a check), no <webview>, no permission ever granted, no
+ * download a page starts, and no `beforeunload` that keeps a window (and so the app's quit) from
+ * closing. The decisions are in app/protocol/external-url; this file only wires them to Electron.
  */
 import { shell, type App, type Session, type WebContents } from 'electron';
 import {
@@ -45,13 +46,20 @@ export async function openExternalSafely(
   return checked;
 }
 
-/** Denies every permission request and check in `session` (once per session). */
-export function denyAllPermissions(session: Session): void {
+/**
+ * Denies every permission request and check in `session`, and every download a page in it starts
+ * (once per session). The app saves files itself (Save As: adapters/shell-actions.ts) and fetches
+ * with `net`, never through a session's download manager; left alone, a download a page starts
+ * (`<a download>` of a blob it made, a link to any address) opens the system's Save dialog with
+ * the page's file name and bytes: a compromised page would offer the user `Pictor-update.exe`.
+ */
+export function guardSession(session: Session): void {
   if (guardedSessions.has(session)) return;
   guardedSessions.add(session);
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
+  session.on('will-download', (event) => event.preventDefault());
 }
 
 /** Applies every guard to one webContents (idempotent). */
@@ -77,7 +85,10 @@ export function guardWebContents(contents: WebContents, options: GuardOptions): 
     event.preventDefault();
     logger.warn('Refused a <webview>');
   });
-  denyAllPermissions(contents.session);
+  // A page's `beforeunload` that returns a value would silently cancel the window's close, and
+  // with it every quit (app.quit closes each window first): the app never asks the page.
+  contents.on('will-prevent-unload', (event) => event.preventDefault());
+  guardSession(contents.session);
 }
 
 /**

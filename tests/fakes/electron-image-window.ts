@@ -42,7 +42,7 @@ export class FakePartitionSession extends FakeSession {
     super();
   }
 
-  on(event: string, listener: (...args: unknown[]) => void): this {
+  override on(event: string, listener: (...args: unknown[]) => void): this {
     this.events.on(event, listener);
     return this;
   }

@@ -25,7 +25,8 @@ export class FakeEvent {
   }
 }
 
-export class FakeSession {
+/** A session: its permission handlers, and its events (`will-download`). */
+export class FakeSession extends EventEmitter {
   permissionRequestHandler: Handler | null = null;
   permissionCheckHandler: Handler | null = null;
   devicePermissionHandler: Handler | null = null;

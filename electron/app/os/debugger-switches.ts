@@ -6,6 +6,11 @@
  * Pictor with one of them, or leave one in a shortcut, and read the process that decrypts the
  * API key. The packaged app refuses them at start (adapters/debugger-guard.ts); the `inspect`
  * ones are also off in its binary (electron-builder.yml's `enableNodeCliInspectArguments` fuse).
+ * With them, the switches that hand the key over with no debugger at all: any certificate trusted
+ * (a proxy or a mapped host then reads the Authorization header off the wire), the TLS session
+ * keys or a NetLog with its headers written to a file, and `localhost`'s plain http (the one
+ * place the key goes in clear: core/service/url-policy.ts) mapped to another host or sent
+ * through a proxy.
  *
  * The switches are read as Chromium reads them (base/command_line.cc): a switch starts with `--`
  * or `-` (on Windows also `/`), its name ends at `=`, names are case-insensitive on Windows, and
@@ -25,10 +30,21 @@ const REFUSED_NAMES = new Set([
   'debug',
   'debug-brk',
   'debug-port',
+  // The key without a debugger (see above).
+  'ignore-certificate-errors',
+  'ignore-urlfetcher-cert-requests',
+  'ssl-key-log-file',
+  'log-net-log',
+  'host-resolver-rules',
+  'host-rules',
+  'proxy-bypass-list',
 ]);
 
-/** Name prefixes refused: every DevTools transport (port, pipe, its I/O pipes, its address). */
-const REFUSED_PREFIXES = ['remote-debugging-', 'inspect-'];
+/**
+ * Name prefixes refused: every DevTools transport (port, pipe, its I/O pipes, its address), the
+ * certificate exceptions (`-spki-list`) and every NetLog setting (`net-log-capture-mode`…).
+ */
+const REFUSED_PREFIXES = ['remote-debugging-', 'inspect-', 'ignore-certificate-errors', 'net-log-'];
 
 /** The prefixes Chromium takes as the start of a switch on `platform`. */
 function switchPrefixes(platform: NodeJS.Platform): readonly string[] {
@@ -65,9 +81,29 @@ export function refusedDebuggerSwitches(
   return found;
 }
 
+/**
+ * Environment variables with the same effect as a refused switch: Chromium's network service
+ * takes `SSLKEYLOGFILE` as it takes `--ssl-key-log-file`.
+ */
+const REFUSED_ENVIRONMENT = ['SSLKEYLOGFILE'];
+
+/**
+ * The refused variables `env` sets to something (names in any case on Windows, where the
+ * environment's are), by their canonical names; their values are never read out.
+ */
+export function refusedEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform,
+): string[] {
+  const set = Object.keys(env).filter((name) => (env[name] ?? '') !== '');
+  const named = (wanted: string) =>
+    set.some((name) => (platform === 'win32' ? name.toUpperCase() === wanted : name === wanted));
+  return REFUSED_ENVIRONMENT.filter(named);
+}
+
 /** The line the packaged app prints on stderr before it exits, naming what it refused. */
 export function refusalLine(switches: readonly string[]): string {
-  return `Pictor: refused ${switches.join(', ')}: the installed app does not start with a debugger attached, because it holds your API key.`;
+  return `Pictor: refused ${switches.join(', ')}: the installed app does not start with a debugger attached, or with its connections opened to others, because it holds your API key.`;
 }
 
 /** The packaged app's exit code when it refused to start: a usage error, as the CLI's. */

@@ -34,6 +34,13 @@ function policyOf(directives: Readonly<Record<string, readonly string[]>>): stri
 export const RENDERER_CSP = policyOf(RENDERER_CSP_DIRECTIVES);
 
 /**
+ * The policy of every answer that is not a file of the app's own pages: a gallery image, a 304,
+ * a refusal. As a subresource (an <img>) it changes nothing; shown as a document, by any way a
+ * later change might open one, it allows nothing and runs sandboxed (no script, an opaque origin).
+ */
+export const INERT_CSP = "default-src 'none'; sandbox";
+
+/**
  * The image renderer's policy (electron/image-renderer). Scripts and workers only from its own
  * folder; `connect-src` only the image protocol, where each job's bytes wait behind a one-time
  * address (a test serves them from a loopback origin instead: `bytesSource`), and the page's own

@@ -18,6 +18,23 @@ const MAX_LENGTH = 2_000;
 /** Control characters, spaces and backslashes: the URL parser would drop or rewrite them. */
 const UNSEEN_OR_REWRITTEN = anyOf([CONTROL_CHARACTERS, ' ', '\\\\']);
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/**
+ * Names for the user's own network, never a public site: mDNS's `local`, `home.arpa` (RFC 8375),
+ * `internal` (reserved by ICANN for private use), `localdomain`, and the names RFC 6762 (appendix
+ * G) lists as used privately. A link there would send the browser, with its cookies, to a
+ * router's or an intranet's page.
+ */
+const PRIVATE_NETWORK_SUFFIXES = [
+  'local',
+  'localdomain',
+  'home.arpa',
+  'internal',
+  'intranet',
+  'private',
+  'corp',
+  'home',
+  'lan',
+];
 
 function refuse(reason: string): ExternalUrlCheck {
   return { ok: false, reason };
@@ -37,7 +54,7 @@ function hostProblem(hostname: string): string | null {
   if (labels.length < 2) return 'The link’s host is not a public domain name.';
   if (!labels.every((label) => LABEL.test(label))) return 'The link’s host name is not valid.';
   if (/^[0-9]+$/.test(labels[labels.length - 1] ?? '')) return 'The link’s host name is not valid.';
-  if (name === 'local' || name.endsWith('.local'))
+  if (PRIVATE_NETWORK_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`)))
     return 'The link points at a local network name.';
   return null;
 }

@@ -18,6 +18,7 @@ import {
   fileEtag,
   galleryHeaders,
   methodNotAllowed,
+  notModified,
   refusalResponse,
 } from './responses';
 import {
@@ -41,10 +42,29 @@ const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
 /** A stored input's name in `inputs/` (core/inputs/input-store.ts). */
 const STORED_INPUT = /^[0-9a-f]{64}\.(?:png|jpg|webp)$/;
 
+/**
+ * The temp folder, anywhere (half-written downloads live there; they are not images yet), and in
+ * the input store's folder only a stored input by its name, one level deep. Folder names in any
+ * case: a case-insensitive disk opens `.PICTOR-TMP` as the temp folder. Judged on the request
+ * and on the real file's path (served-file.ts), so no link or short name leads around them.
+ */
+function refuseGalleryPath(segments: readonly string[]): ProtocolRefusal | null {
+  if (segments.some((segment) => segment.toLowerCase() === TEMP_DIR)) {
+    return refuse(403, 'The path names a folder that is not served.');
+  }
+  const [first, name, ...deeper] = segments;
+  if (
+    first?.toLowerCase() === INPUTS_DIR &&
+    (deeper.length > 0 || !STORED_INPUT.test(name ?? ''))
+  ) {
+    return refuse(403, 'The path names no stored input.');
+  }
+  return null;
+}
+
 const GALLERY_RULES: ServeRules = {
   contentTypes: GALLERY_CONTENT_TYPES,
-  // Half-written downloads live there; they are not images yet.
-  forbiddenSegments: [TEMP_DIR],
+  refusePath: refuseGalleryPath,
   // streamFile opens the file with openServedFile, which checks it is a regular file.
   opensAfter: true,
 };
@@ -88,15 +108,6 @@ export async function resolveGalleryRequest(
 ): Promise<ServedFile | ProtocolRefusal> {
   const parsed = parseRequestPath(requestUrl, GALLERY_SCHEME, GALLERY_HOST);
   if (!parsed.ok) return parsed;
-  const [first, name, ...deeper] = parsed.segments;
-  // The input store keeps files named by their digest, one level deep, and nothing else (in any
-  // case of the folder's name: a folder may be read without regard to case).
-  if (
-    first?.toLowerCase() === INPUTS_DIR &&
-    (deeper.length > 0 || !STORED_INPUT.test(name ?? ''))
-  ) {
-    return refuse(403, 'The path names no stored input.');
-  }
   return resolveServedFile(root, parsed.segments, GALLERY_RULES, (at) => roots.of(at));
 }
 
@@ -160,10 +171,7 @@ async function streamFile(
     const etag = fileEtag(opened);
     const headers = galleryHeaders(served.contentType, etag, size);
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
-      return new Response(null, {
-        status: 304,
-        headers: { ETag: etag, 'Cache-Control': 'no-cache' },
-      });
+      return notModified(etag);
     }
     if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
     if (size <= READ_WHOLE_BYTES) {

@@ -3,12 +3,20 @@
  * the WHATWG `Response` that Node and Electron's `protocol.handle` both use, so everything here
  * is tested in plain Node.
  */
+import { INERT_CSP } from './csp';
 import type { ProtocolRefusal } from './request-path';
 
 /** Methods the protocols answer; everything else gets 405. */
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
-const COMMON_HEADERS = { 'X-Content-Type-Options': 'nosniff' } as const;
+/**
+ * On every answer: no sniffing (the type is the extension's, never what the bytes look like), and
+ * a policy that allows nothing; the app's own files replace it with theirs (appHeaders).
+ */
+const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': INERT_CSP,
+} as const;
 
 /** A refusal as a short plain-text response (the reason is a fixed sentence, never the URL). */
 export function refusalResponse(refusal: Pick<ProtocolRefusal, 'status' | 'reason'>): Response {
@@ -33,6 +41,14 @@ export function busyResponse(): Response {
   return new Response('Too many files are being read; ask again shortly.', {
     status: 503,
     headers: { ...COMMON_HEADERS, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/** 304: the page's copy of the file (its `etag`) is still the file. */
+export function notModified(etag: string): Response {
+  return new Response(null, {
+    status: 304,
+    headers: { ...COMMON_HEADERS, ETag: etag, 'Cache-Control': 'no-cache' },
   });
 }
 

@@ -32,8 +32,13 @@ export interface ServedFile {
 export interface ServeRules {
   /** Lower-case extension with its dot → Content-Type. Anything else is refused. */
   readonly contentTypes: ReadonlyMap<string, string>;
-  /** Segment names that may never appear (e.g. the gallery's temp folder). */
-  readonly forbiddenSegments?: readonly string[];
+  /**
+   * Which paths inside the folder are not served (the gallery's temp folder…): a refusal, or
+   * null. Judged twice: on the request's segments, before the disk is asked, and on the real
+   * file's path inside the real root, so a link, another case on a case-insensitive disk or a
+   * Windows 8.3 short name that reaches the same folder is refused too.
+   */
+  readonly refusePath?: (segments: readonly string[]) => ProtocolRefusal | null;
   /**
    * The caller opens the file with {@link openServedFile}, which checks that what it opened is a
    * regular file: {@link resolveServedFile} skips its own `stat`.
@@ -41,9 +46,13 @@ export interface ServeRules {
   readonly opensAfter?: boolean;
 }
 
-function isInside(root: string, file: string): boolean {
+/** `file`'s segments inside `root`, or null when it is not inside. */
+function segmentsInside(root: string, file: string): string[] | null {
   const inside = relative(root, file);
-  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    return null;
+  }
+  return inside.split(sep);
 }
 
 function typeOf(path: string, rules: ServeRules): string | undefined {
@@ -61,7 +70,8 @@ async function realFileOf(candidate: string): Promise<string | ProtocolRefusal> 
 
 /**
  * Resolves `segments` (already checked by `parseRequestPath`) under `root`.
- * 403 for a forbidden segment or extension, or a real path outside the real root;
+ * 403 for a path the rules refuse (as asked, or as the real file lies), a forbidden extension,
+ * or a real path outside the real root;
  * 404 when the root or the file does not exist or is not a regular file.
  *
  * The root's and the file's real paths are asked for at once (the file's lexical path is checked
@@ -77,9 +87,8 @@ export async function resolveServedFile(
   rules: ServeRules,
   realRoot: (root: string) => Promise<Buffer | null> = realRootOf,
 ): Promise<ServedFile | ProtocolRefusal> {
-  if (segments.some((segment) => rules.forbiddenSegments?.includes(segment))) {
-    return refuse(403, 'The path names a folder that is not served.');
-  }
+  const asked = rules.refusePath?.(segments);
+  if (asked) return asked;
   const name = segments[segments.length - 1] ?? '';
   if (typeOf(name, rules) === undefined) return refuse(403, 'This kind of file is not served.');
   if (root === '' || !isAbsolute(root)) return refuse(404, 'The folder is not available.');
@@ -93,7 +102,10 @@ export async function resolveServedFile(
   const [real, realFile] = await Promise.all([realRoot(root), realFileOf(candidate)]);
   if (real === null) return refuse(404, 'The folder is not available.');
   if (typeof realFile !== 'string') return realFile;
-  if (!isInside(real.toString(), realFile)) return refuse(403, 'The file is outside the folder.');
+  const inside = segmentsInside(real.toString(), realFile);
+  if (inside === null) return refuse(403, 'The file is outside the folder.');
+  const reached = rules.refusePath?.(inside);
+  if (reached) return reached;
   const contentType = typeOf(realFile, rules);
   if (contentType === undefined) return refuse(403, 'This kind of file is not served.');
   if (!rules.opensAfter) {

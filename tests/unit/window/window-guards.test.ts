@@ -11,7 +11,7 @@ import { UNTIL } from '../../support/waits';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
-const { denyAllPermissions, guardWebContents, hardenApp, openExternalSafely } =
+const { guardSession, guardWebContents, hardenApp, openExternalSafely } =
   await import('../../../electron/adapters/window-guards');
 
 const APP_URL = 'pictor-app://app/index.html';
@@ -171,8 +171,8 @@ describe('webview and permissions', () => {
   it('installs the permission handlers once per session', () => {
     const session = new FakeSession();
     const spy = vi.spyOn(session, 'setPermissionRequestHandler');
-    denyAllPermissions(session as never);
-    denyAllPermissions(session as never);
+    guardSession(session as never);
+    guardSession(session as never);
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
