@@ -33,6 +33,7 @@ export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
 export { openInside } from './open-inside';
 export { writePrivateFile } from './private-write';
 export {
+  GALLERY_FILE_MODE,
   PRIVATE_FILE_MODE,
   PRIVATE_FOLDER_MODE,
   ensurePrivateFolder,
