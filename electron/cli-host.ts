@@ -11,6 +11,7 @@ import type { App, SafeStorage } from 'electron';
 import type { CliIo, SelfTestHost } from './cli/cli-io';
 import type { ProcessOutput } from './cli/main';
 import type { EncryptionReport } from './core/self-test';
+import { takeKeyVariables } from './cli/key-variables';
 
 /** What the command line needs of Electron's `app`. */
 export type CliApp = Pick<App, 'exit' | 'whenReady' | 'getVersion' | 'on'> & {
@@ -64,6 +65,8 @@ export async function runAsCommandLine(
   services: CliServices,
   given?: Omit<CliIo, 'interrupt' | 'program'>,
 ): Promise<number> {
+  // The keys the command reads, kept from every process started from here on (cli/key-variables.ts).
+  const env = takeKeyVariables(process.env);
   // Before anything waits for ready: safeStorage reads `--password-store` when it starts.
   services.chooseKeyStore();
   // No Dock icon bouncing on macOS for a command run from a terminal.
@@ -83,7 +86,7 @@ export async function runAsCommandLine(
   let io = given;
   if (io === undefined) {
     output = processOutput(interrupt);
-    io = { env: process.env, stdout: output.stdout, stderr: output.stderr };
+    io = { env, stdout: output.stdout, stderr: output.stderr };
   }
   const ran = await runCli(args, {
     version: app.getVersion(),

@@ -63,15 +63,42 @@ const PROBES: readonly { command: string; args: readonly string[]; answer: RegEx
   },
 ];
 
+/**
+ * The variables a probe tool is given, no others: where to find it and how to reach the session
+ * bus. The process's own environment may carry keys (the `pictor` command's SERVICE_API_KEY and
+ * PICTOR_KEY_*, a user's other secrets); a tool that needs none of them gets none of them.
+ */
+const PROBE_VARIABLES = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'XDG_RUNTIME_DIR',
+  'DISPLAY',
+  'XAUTHORITY',
+] as const;
+
+/** `env` cut down to {@link PROBE_VARIABLES}. */
+function probeEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const name of PROBE_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  return kept;
+}
+
 /** Whether a Secret Service runs on the session bus: true, false, or null when no tool could tell. */
 export function secretServiceRunning(
   spawn: SpawnSyncText = spawnSync,
   env: NodeJS.ProcessEnv = process.env,
 ): boolean | null {
+  const toolEnv = probeEnvironment(env);
   for (const probe of PROBES) {
     const result = spawn(probe.command, probe.args, {
       encoding: 'utf8',
-      env,
+      env: toolEnv,
       stdio: ['ignore', 'pipe', 'ignore'],
       // The tool's own timeout covers a slow bus; this covers a tool that hangs before asking.
       timeout: PROBE_TIMEOUT_MS * 2,

@@ -20,7 +20,7 @@ import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence
 import { mainText } from '../app/i18n/main-text';
 import { pngOfImage } from '../core/images';
 import type { ImageEngine } from '../ports/image-engine';
-import { readRegularFile } from '../core/fs';
+import { PRIVATE_FOLDER_MODE, readRegularFile } from '../core/fs';
 import { saveImageCopy } from '../core/gallery';
 import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
@@ -130,7 +130,7 @@ async function dragIcon(
 async function openFolder(folder: string, which: 'gallery' | 'logs'): Promise<Result<void>> {
   const said = sentence('error.gallery.openFolderFailed', { which, path: folder });
   try {
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const problem = await shell.openPath(folder);
     if (problem === '') return ok(undefined);
     return fail('failed', said, problem);

@@ -11,6 +11,7 @@ import type { ImageEngine } from '../ports/image-engine';
 import type { CredentialsProvider } from '../ports/credentials';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
+import { heldUntilClosed, holdLibraryOpen } from '../core/fs';
 import type { CommonOptions } from './common-args';
 import type { ServiceChoice } from './service-args';
 import { worksWithoutKey, type ProviderId } from '../../shared/domain/providers';
@@ -102,7 +103,14 @@ export async function openCliCore(
   credentials: CredentialsProvider,
   io: CliIo,
 ): Promise<{ core: PictorCore; imageEngine: ImageEngine }> {
-  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
+  // Held open until the core closes: the app moves no library under a command's writes.
+  const hold = await holdLibraryOpen(common.dataDir);
+  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)().catch(
+    async (error: unknown) => {
+      await hold();
+      throw error;
+    },
+  );
   try {
     const core = await openPictorCore({
       imageEngine,
@@ -118,9 +126,10 @@ export async function openCliCore(
       // No window waits on a command: a history worker's start would cost more than its write.
       historyPort: { inThread: true },
     });
-    return { core, imageEngine };
+    return { core: heldUntilClosed(core, hold), imageEngine };
   } catch (error) {
     await imageEngine.dispose();
+    await hold();
     throw error;
   }
 }

@@ -30,3 +30,20 @@ export function environmentKeys(env: NodeJS.ProcessEnv): string[] {
   }
   return keys;
 }
+
+/**
+ * A copy of `env` for the command line to read its keys from, the key variables then taken out of
+ * `env` itself (the process's environment): every process started after this inherits what is
+ * left. The installed `pictor` command is Electron, whose renderer, GPU and utility processes
+ * (the hidden image renderer decodes images from hosts Pictor does not trust) are started with the
+ * environment of the moment on macOS and Windows; on Linux they fork from a zygote started before
+ * any of Pictor's code runs, which this cannot reach.
+ */
+export function takeKeyVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of Object.keys(env)) {
+    if (name === SERVICE_KEY_VARIABLE || name.startsWith(PROVIDER_KEY_PREFIX))
+      Reflect.deleteProperty(env, name);
+  }
+  return copy;
+}

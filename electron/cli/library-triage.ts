@@ -5,7 +5,7 @@
  * (one-record-start.test.ts); kept apart from library-reader.ts so `list` loads none of this.
  */
 import { systemClock } from '../adapters/system-clock';
-import { ensurePrivateFolder } from '../core/fs';
+import { ensurePrivateFolder, holdLibraryOpen } from '../core/fs';
 import { openLibraryTriage } from '../core/triage';
 import type { CliIo } from './cli-io';
 import type { CommonOptions } from './common-args';
@@ -23,15 +23,21 @@ export async function changeLibraryTriage<T>(
 ): Promise<T> {
   // 0700: the history says what the user generated; other local users may exist.
   await ensurePrivateFolder(common.dataDir);
-  const library = await openLibraryTriage({
-    dataDir: common.dataDir,
-    galleryDir: common.galleryDir,
-    logger: cliLogger(common, io),
-    now: () => systemClock.now(),
-  });
+  // Its sidecar writes go into the gallery: no other process moves it meanwhile (core/fs/library-holds.ts).
+  const hold = await holdLibraryOpen(common.dataDir);
   try {
-    return await body(library);
+    const library = await openLibraryTriage({
+      dataDir: common.dataDir,
+      galleryDir: common.galleryDir,
+      logger: cliLogger(common, io),
+      now: () => systemClock.now(),
+    });
+    try {
+      return await body(library);
+    } finally {
+      await library.close();
+    }
   } finally {
-    await library.close();
+    await hold();
   }
 }

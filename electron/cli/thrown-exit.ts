@@ -8,6 +8,7 @@ import { CompareInputError } from '../core/compare';
 import { EditInputError } from '../core/edit';
 import { InputStoreError } from '../core/inputs';
 import { describeThrown } from '../core/errors';
+import { LibraryHeldError } from '../core/fs';
 import type { CliIo } from './cli-io';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
@@ -36,6 +37,11 @@ export function exitForThrown(error: unknown, io: CliIo): number {
     // A rating, tag or board the command named that the library cannot take: its sentence.
     io.stderr(`${terminalSafe(error.message)}\n`);
     return EXIT.usage;
+  }
+  if (error instanceof LibraryHeldError) {
+    // Another Pictor process is moving the library: nothing was done; the same command later.
+    io.stderr(`${terminalSafe(error.message)}\n`);
+    return EXIT.library;
   }
   if (error instanceof HistoryError) {
     // The library itself (damaged, from a newer Pictor, a disk that refuses writes): not a

@@ -3,6 +3,7 @@
  * by its first write, so a body that is saved through its edited copy alone never has one.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { GALLERY_FILE_MODE } from '../fs';
 import { writeAll } from './write-buffers';
 
 /** How much of a file {@link BodyFile.copyFrom} reads at a time. */
@@ -22,7 +23,7 @@ export class BodyFile {
   /** Appends `bytes`; the first write creates the file ('wx'). Rejects: the disk failed. */
   async write(bytes: Uint8Array): Promise<void> {
     if (!this.handle) {
-      this.handle = await open(this.path, 'wx');
+      this.handle = await open(this.path, 'wx', GALLERY_FILE_MODE);
       this.created = true;
     }
     await writeAll(this.handle, bytes);

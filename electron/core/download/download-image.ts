@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
-import { diskParams, errorCode, removeQuietly, TEMP_DIR, tempPath, toGalleryPath } from '../fs';
+import { diskParams, errorCode, PRIVATE_FOLDER_MODE, removeQuietly, TEMP_DIR } from '../fs';
+import { tempPath, toGalleryPath } from '../fs';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile, diskFailure, syncFile } from './body-to-file';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -136,7 +137,7 @@ function writerFor(
  */
 async function tempFolderRefusal(root: string): Promise<FailedOutcome | null> {
   try {
-    await mkdir(join(root, TEMP_DIR), { recursive: true });
+    await mkdir(join(root, TEMP_DIR), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     return null;
   } catch (error) {
     return retry(sentence('error.gallery.downloadFolderNotWritable', diskParams(error)));

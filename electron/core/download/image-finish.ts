@@ -10,7 +10,13 @@ import type { ContentCredentials } from '../../../shared/domain/content-credenti
 import type { ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
 import { checkImageFile, type HeaderRefusal, IMAGE_EXTENSION, type ImageKind } from '../images';
-import { diskParams, fsyncDir, removeQuietly, writeNewFileSynced } from '../fs';
+import {
+  diskParams,
+  fsyncDir,
+  PRIVATE_FOLDER_MODE,
+  removeQuietly,
+  writeNewFileSynced,
+} from '../fs';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 
@@ -140,7 +146,7 @@ export async function placeImage(
   const { folder, index, kind } = placement;
   const names = imageNames(index, kind);
   try {
-    await mkdir(join(folder, THUMBS_DIR), { recursive: true });
+    await mkdir(join(folder, THUMBS_DIR), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     if (thumbnail) await writeNewFileSynced(placement.tempThumbnail, thumbnail);
     if (placement.tempXmp) await rename(placement.tempXmp, join(folder, names.xmp));
     else await removeQuietly(join(folder, names.xmp));

@@ -15,7 +15,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { INSERTED_AT, PngProvenanceStream } from '../gallery';
-import { removeQuietly } from '../fs';
+import { GALLERY_FILE_MODE, removeQuietly } from '../fs';
 import type { ImageKind } from '../images';
 import { BodyFile } from './body-file';
 import type { BodySink } from './body-to-file';
@@ -98,7 +98,11 @@ export class ProvenanceWriter implements BodySink {
     try {
       const stream = new PngProvenanceStream(this.inserted(), this.maxBytes);
       // Readable too: the body as it came may have to be written out from it.
-      this.edit = { stream, file: await open(this.paths.edited, 'wx+'), bytes: 0 };
+      this.edit = {
+        stream,
+        file: await open(this.paths.edited, 'wx+', GALLERY_FILE_MODE),
+        bytes: 0,
+      };
       return true;
     } catch {
       await this.editOff();

@@ -10,6 +10,7 @@ import type { Sentence } from '../../../shared/i18n/sentence';
 import {
   checkContained,
   fsyncDir,
+  PRIVATE_FOLDER_MODE,
   removeQuietly,
   TEMP_DIR,
   tempPath,
@@ -67,7 +68,7 @@ export async function makeSavedThumbnail(
   const target = join(folder, imageNames(image.index, kind).thumbnail);
   const temp = tempPath(root, '.thumb.part');
   try {
-    await mkdir(join(folder, THUMBS_DIR), { recursive: true });
+    await mkdir(join(folder, THUMBS_DIR), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await writeNewFileSynced(temp, checked.thumbnail);
     await rename(temp, target);
     await fsyncDir(join(folder, THUMBS_DIR));

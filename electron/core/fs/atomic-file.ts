@@ -6,6 +6,7 @@ import { TEMP_DIR, ownTempName } from './temp-names';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkContained, removeFile } from './contained-fs';
+import { GALLERY_FILE_MODE } from './private-files';
 
 /**
  * A fresh, unguessable path inside `<root>/.pictor-tmp`, named as this process's (temp-names.ts),
@@ -26,13 +27,14 @@ export async function removeQuietly(path: string, root?: string): Promise<void> 
 }
 
 /**
- * Creates `path` (it must not exist) with `mode` (before the umask; default 0666), writes `data`
- * and flushes it to disk.
+ * Creates `path` (it must not exist) with `mode` (before the umask; default
+ * {@link GALLERY_FILE_MODE}, never Node's 0666, which a umask of 000 leaves writable by all),
+ * writes `data` and flushes it to disk.
  */
 export async function writeNewFileSynced(
   path: string,
   data: string | Uint8Array,
-  mode?: number,
+  mode: number = GALLERY_FILE_MODE,
 ): Promise<void> {
   const handle = await open(path, 'wx', mode);
   try {
@@ -69,7 +71,7 @@ export async function writeFileAtomic(
   root: string,
   target: string,
   data: string | Uint8Array,
-  mode?: number,
+  mode: number = GALLERY_FILE_MODE,
 ): Promise<void> {
   await checkContained(root, join(root, TEMP_DIR));
   await checkContained(root, dirname(target));

@@ -1,7 +1,8 @@
 /**
  * The fs module's face (electron/core/fs/): its doors are the exports below, the only names other
  * modules and the fronts import from it. Files and folders: contained paths (`contained-fs`,
- * `gallery-path`), regular files, atomic writes, temporary names and `.pictor-tmp`, error codes,
+ * `gallery-path`), regular files, atomic writes, temporary names and `.pictor-tmp`, the holds that
+ * keep a move of the library apart from other processes (`library-holds`), error codes,
  * default folders.
  */
 export {
@@ -33,6 +34,13 @@ export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
 export { openInside } from './open-inside';
 export { writePrivateFile } from './private-write';
 export {
+  heldForChanges,
+  holdLibraryOpen,
+  heldUntilClosed,
+  LibraryHeldError,
+} from './library-holds';
+export {
+  GALLERY_FILE_MODE,
   PRIVATE_FILE_MODE,
   PRIVATE_FOLDER_MODE,
   ensurePrivateFolder,

@@ -1,6 +1,6 @@
 /**
  * Owner-only modes for what Pictor keeps about the user: the data folder 0700;
- * the key vault, settings, log and lock files 0600. Other local users may exist; the umask
+ * the key vault, settings, log and lock files 0600; every folder Pictor makes in a gallery 0700. Other local users may exist; the umask
  * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
  */
@@ -10,6 +10,12 @@ import { systemErrorCode } from '../errors';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
+/**
+ * A gallery file's mode (an image, its thumbnail and sidecars): its 0700 folders keep it from
+ * others, and the file itself is writable by its user alone whatever the umask (000 would
+ * otherwise leave 0666). Readable by others, as any picture is, once the user opens a folder.
+ */
+export const GALLERY_FILE_MODE = 0o644;
 
 /** Bits that would let the group or others in. */
 const SHARED_BITS = 0o077;

@@ -16,6 +16,16 @@
  *
  * Only the page's additions pass here; an archive's import and a rebuild write inputs that records
  * name. Additions run one at a time, so two cannot both fit in the last room.
+ *
+ * Counting reads the whole folder and asks the history for every digest a record names: paid on
+ * each new input, a compromised page adding distinct masks in a loop made main pay it per call,
+ * and more once the bound was reached (every refusal counted again). So a kept tally stands in for
+ * the count: the unnamed inputs as last counted plus every input admitted since. It can only be
+ * too high (a record naming an input, a file removed, a write that failed, all lower the truth),
+ * so an input it admits fits. When it does not admit, the folder is counted again (records may
+ * name inputs since, old ones may go); after a refusal, not again for {@link RECOUNT_MS}: a page
+ * asking in a loop gets the refusal from the tally. A task deleted since the count makes its inputs
+ * unnamed without the tally knowing: they were on the disk already, and the next count sees them.
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
@@ -38,6 +48,9 @@ const INPUT_QUOTA: InputQuotaLimits = { bytes: 2 * 1024 ** 3, files: 2_000 };
 /** How long an unnamed input is kept whatever the bound: an edit in hand may still send it. */
 const KEPT_MS = 24 * 60 * 60 * 1000;
 
+/** After a refusal, how long further ones come from the tally without counting the folder again. */
+export const RECOUNT_MS = 5_000;
+
 const STORED_NAME = /^([0-9a-f]{64})\.(?:png|jpg|webp)$/;
 
 interface InputQuotaDeps {
@@ -47,6 +60,12 @@ interface InputQuotaDeps {
   readonly named: () => ReadonlySet<string> | null;
   readonly now: () => number;
   readonly limits?: InputQuotaLimits;
+}
+
+/** What the unnamed inputs hold. */
+interface Tally {
+  readonly bytes: number;
+  readonly files: number;
 }
 
 interface Kept {
@@ -76,6 +95,10 @@ export function boundedInputs(
 
 class InputQuota {
   private queue: Promise<unknown> = Promise.resolve();
+  /** At most what the unnamed inputs of `root` hold (see the file's comment); null: not counted. */
+  private tally: { readonly root: string; readonly held: Tally } | null = null;
+  /** Until when a refusal is the tally's, without counting again. */
+  private recountAfter = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: InputQuotaDeps) {}
 
@@ -90,14 +113,35 @@ class InputQuota {
   }
 
   private async makeRoom(image: InputImage): Promise<void> {
-    const { bytes: maxBytes, files: maxFiles } = this.deps.limits ?? INPUT_QUOTA;
+    const limits = this.deps.limits ?? INPUT_QUOTA;
+    const fits = (held: Tally) =>
+      held.bytes + image.bytes <= limits.bytes && held.files + 1 <= limits.files;
+    const { root } = this.deps.library;
+    // A moved library is another folder: its tally is counted anew.
+    let held = this.tally?.root === root ? this.tally.held : null;
+    if (held === null || !fits(held)) {
+      if (held !== null && this.deps.now() < this.recountAfter) throw full(limits);
+      held = await this.countMakingRoom(image, fits);
+      this.tally = { root, held };
+      if (!fits(held)) {
+        this.recountAfter = this.deps.now() + RECOUNT_MS;
+        throw full(limits);
+      }
+    }
+    this.tally = { root, held: { bytes: held.bytes + image.bytes, files: held.files + 1 } };
+  }
+
+  /**
+   * Counts the unnamed inputs (`image` aside) and, when `image` does not fit, removes unnamed ones
+   * untouched for a day, oldest first, until it does; what they hold then.
+   */
+  private async countMakingRoom(image: InputImage, fits: (held: Tally) => boolean): Promise<Tally> {
     const kept = (await this.kept()).filter((entry) => entry.sha256 !== image.sha256);
     const named = this.deps.named();
     const unnamed = named ? kept.filter((entry) => !named.has(entry.sha256)) : kept;
     let bytes = unnamed.reduce((sum, entry) => sum + entry.size, 0);
     let files = unnamed.length;
-    const fits = () => bytes + image.bytes <= maxBytes && files + 1 <= maxFiles;
-    if (fits()) return;
+    if (fits({ bytes, files })) return { bytes, files };
     const before = this.deps.now() - KEPT_MS;
     const removable = named
       ? unnamed
@@ -106,16 +150,12 @@ class InputQuota {
       : [];
     const { root } = this.deps.library;
     for (const entry of removable) {
-      if (fits()) break;
+      if (fits({ bytes, files })) break;
       await removeFile(root, join(root, INPUTS_DIR, entry.name));
       bytes -= entry.size;
       files -= 1;
     }
-    if (!fits()) {
-      throw new InputStoreError(
-        sentence('error.inputs.storeFull', { bytes: maxBytes, files: maxFiles }),
-      );
-    }
+    return { bytes, files };
   }
 
   /** The store's files, each with its size and when it was last written or named. */
@@ -143,4 +183,10 @@ class InputQuota {
     }
     return kept;
   }
+}
+
+function full(limits: InputQuotaLimits): InputStoreError {
+  return new InputStoreError(
+    sentence('error.inputs.storeFull', { bytes: limits.bytes, files: limits.files }),
+  );
 }

@@ -13,6 +13,7 @@
  * its journal for the new folder after (core/trash), so no caller can move the library under it.
  */
 import { toDisposable, type Disposable } from '../../ports/disposable';
+import { heldForChanges } from '../fs';
 import type { Logger } from '../../ports/logger';
 import type { Gallery } from '../gallery';
 import {
@@ -160,7 +161,10 @@ export class Library {
    * guard does before and after runs with the engine going), with the engine and thumbnails paused.
    */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const guarded = [...this.guards].reduceRight<() => Promise<T>>(
+    // Outermost, the hold that keeps other processes' writes out of the change (fs/library-holds.ts).
+    const guarded = [heldForChanges(this.deps.dataDir), ...this.guards].reduceRight<
+      () => Promise<T>
+    >(
       (inner, guard) => () => guard(inner),
       () => this.paused(work),
     );

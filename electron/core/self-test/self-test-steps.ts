@@ -14,7 +14,7 @@ import type {
 } from '../../ports/content-credential-verifier';
 import type { ImageEngine } from '../../ports/image-engine';
 import { certificateCount } from '../content-credentials';
-import { TEMP_DIR } from '../fs';
+import { GALLERY_FILE_MODE, PRIVATE_FOLDER_MODE, TEMP_DIR } from '../fs';
 import { IMAGE_EXTENSION } from '../images';
 import {
   embedProvenanceInFile,
@@ -99,7 +99,7 @@ export async function imageStep(
 ): Promise<void> {
   const { format, orientedWidth, orientedHeight } = image.header;
   const file = join(dir, `image.${IMAGE_EXTENSION[format]}`);
-  await writeFile(file, image.bytes);
+  await writeFile(file, image.bytes, { mode: GALLERY_FILE_MODE });
   const answer = await engine.thumbnail({
     file,
     header: image.header,
@@ -147,11 +147,11 @@ export async function c2paStep(
 
 /** Writes Pictor's XMP into each embedded image's file and reads it back. */
 export async function xmpStep(dir: string, appVersion: string): Promise<void> {
-  await mkdir(join(dir, TEMP_DIR), { recursive: true });
+  await mkdir(join(dir, TEMP_DIR), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   for (const [index, image] of selfTestImages().entries()) {
     const kind = image.header.format;
     const file = join(dir, `xmp-${index}.${IMAGE_EXTENSION[kind]}`);
-    await writeFile(file, image.bytes);
+    await writeFile(file, image.bytes, { mode: GALLERY_FILE_MODE });
     const provenance: ImageProvenance = {
       prompt: PROMPT,
       localId: 'self-test-1',

@@ -113,6 +113,9 @@ export const galleryErrors = {
   'error.gallery.folderChoiceExpired':
     'That folder choice is no longer valid. Choose the folder again.',
   'error.gallery.moveRunning': 'The gallery is already being moved.',
+  // electron/core/fs/library-holds.ts: another process (a pictor command) has the library open.
+  'error.gallery.moveInUse':
+    'Pictor cannot move the gallery while another Pictor process (a pictor command, or an agent’s Pictor server) has the library open: it would go on writing into the old folder. Let it finish, then try again.',
 
   // Acting on an image through the system (electron/adapters/shell-actions.ts).
   'error.gallery.fileOutsideGallery':

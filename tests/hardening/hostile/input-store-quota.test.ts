@@ -12,6 +12,7 @@ import { readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
 import type { InputQuotaLimits } from '../../../electron/core/inputs';
 import { okValue } from '../../support/ipc';
 import { wiredIpc } from '../../support/wired-ipc';
@@ -25,10 +26,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function app(inputQuota: InputQuotaLimits) {
   const env: Record<string, string | undefined> = {};
+  // The runtime's time, which a test moves on a day (`dayOn`): the quota counts again after a
+  // refusal only once time has passed (RECOUNT_MS), and its files are aged to match.
+  let ahead = 0;
+  const clock = { ...systemClock, now: () => Date.now() + ahead };
   const { dir, runtime, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-input-quota-',
     env,
-    runtime: () => ({ inputQuota }),
+    runtime: () => ({ inputQuota, clock }),
     wiring: (os) => ({ inputDialogs: os.inputDialogs }),
   });
   const inputsDir = join(runtime.galleryDir(), 'inputs');
@@ -59,7 +64,8 @@ async function app(inputQuota: InputQuotaLimits) {
     const when = new Date(Date.now() - ms);
     await utimes(join(inputsDir, name), when, when);
   };
-  return { request, stored, namedSource, age };
+  const dayOn = () => (ahead += DAY_MS);
+  return { request, stored, namedSource, age, dayOn };
 }
 
 function solid(side: number, at: number) {
@@ -91,7 +97,10 @@ const storeFull = {
 
 describe('the input store under a page that adds and adds', () => {
   it('holds a loop of distinct masks to the bound in files, refusing the rest, and keeps named inputs', async () => {
-    const { request, stored, namedSource, age } = await app({ bytes: 64 * 1024 * 1024, files: 4 });
+    const { request, stored, namedSource, age, dayOn } = await app({
+      bytes: 64 * 1024 * 1024,
+      files: 4,
+    });
     const source = await namedSource(await solid(64, 999));
     const sourceFile = `${source.sha256}.png`;
     const answers = [];
@@ -117,6 +126,7 @@ describe('the input store under a page that adds and adds', () => {
     ).toMatchObject({ ok: true });
 
     // A day on, the unnamed masks make room, oldest first; the named source, as old, stays.
+    dayOn();
     const masks = [...(await stored()).keys()].filter((name) => name !== sourceFile);
     const firstMask = `${sha(await solid(64, 0))}.png`;
     for (const name of masks) await age(name, name === firstMask ? 3 * DAY_MS : 2 * DAY_MS);

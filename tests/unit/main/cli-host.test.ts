@@ -11,6 +11,7 @@ import {
   type KeyStoreFacts,
 } from '../../../electron/adapters/linux-secret-service';
 import { encryptionReport, runAsCommandLine } from '../../../electron/cli-host';
+import { takeKeyVariables } from '../../../electron/cli/key-variables';
 import { silentLogger } from '../../../electron/ports/logger';
 import { sharpImageEngine } from '../../fakes/sharp-image-engine';
 
@@ -138,6 +139,47 @@ describe('pictor self-test in the installed app', () => {
       state: 'available',
     });
     expect(calls).toEqual(['ready', 'ready']);
+  });
+
+  it('takes the key variables out of the process’s environment before anything is started', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-host-'));
+    dirs.push(dir);
+    const keys = { SERVICE_API_KEY: 'sk-host-env-4a1c', PICTOR_KEY_FAL: 'fal-host-env-9d2e' };
+    Object.assign(process.env, keys, { PICTOR_HOST_ENV_KEPT: 'kept' });
+    try {
+      const seen: (string | undefined)[] = [];
+      const code = await runAsCommandLine(
+        fakeApp().app,
+        ['list', '--data-dir', dir],
+        {
+          ...services,
+          // The key store's probe starts programs (dbus-send, busctl): they see no key.
+          chooseKeyStore: () =>
+            void seen.push(process.env.SERVICE_API_KEY, process.env.PICTOR_KEY_FAL),
+        },
+        { env: {}, stdout: () => undefined, stderr: () => undefined },
+      );
+      expect(code).toBe(0);
+      expect(seen).toEqual([undefined, undefined]);
+      expect([process.env.SERVICE_API_KEY, process.env.PICTOR_KEY_FAL]).toEqual([
+        undefined,
+        undefined,
+      ]);
+      expect(process.env.PICTOR_HOST_ENV_KEPT).toBe('kept');
+    } finally {
+      for (const name of [...Object.keys(keys), 'PICTOR_HOST_ENV_KEPT'])
+        Reflect.deleteProperty(process.env, name);
+    }
+  });
+
+  it('gives the command the keys it takes out of the environment', () => {
+    const env = { SERVICE_API_KEY: 'sk-a', PICTOR_KEY_BFL: 'bfl-b', PATH: '/bin' };
+    expect(takeKeyVariables(env)).toEqual({
+      SERVICE_API_KEY: 'sk-a',
+      PICTOR_KEY_BFL: 'bfl-b',
+      PATH: '/bin',
+    });
+    expect(env).toEqual({ PATH: '/bin' });
   });
 });
 

@@ -3,13 +3,14 @@
  * window at a time, so memory holds at most one window whatever the image's size.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { GALLERY_FILE_MODE } from '../../fs';
 import type { EditPlan } from './container';
 import { ContainerError } from './container';
 import { WINDOW_BYTES } from './range-reader';
 
 /** Writes `plan` into the new file `target` (it must not exist), copying from `source`, synced. */
 export async function writePlan(source: FileHandle, plan: EditPlan, target: string): Promise<void> {
-  const out = await open(target, 'wx');
+  const out = await open(target, 'wx', GALLERY_FILE_MODE);
   try {
     await writePlanInto(source, plan, out);
   } finally {

@@ -162,7 +162,7 @@ async function stageThumbnail(
   webp: Buffer | null | undefined,
 ): Promise<boolean> {
   if (!webp) return false;
-  await mkdir(dirname(join(stage, name)), { recursive: true });
+  await mkdir(dirname(join(stage, name)), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   await writeNewFileSynced(join(stage, name), webp);
   return true;
 }

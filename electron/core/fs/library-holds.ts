@@ -1,0 +1,138 @@
+/**
+ * Which processes have the library open, across processes. The app and any number of `pictor`
+ * commands share one data folder and the library it names; a move (or an open elsewhere) of the
+ * library runs one at a time within its own core (core/library/library.ts), but a command in
+ * another process went on writing task folders, images and sidecars into the old folder: after
+ * the switch they were outside the library (its records pointing at files the new folder lacks),
+ * and a sidecar or rating written into a file already copied was lost with the old copy.
+ *
+ * Each process that opens the library leaves a file in the data folder's `library-holds` (0700)
+ * for as long as it has it open: `<host tag>-<pid>-<random>.use`, named as temporary files are
+ * (temp-names.ts), so a process killed or crashed leaves nothing that counts. A change of folder
+ * leaves a `.move` file first and then looks: another process's `.use` or `.move` refuses it. A
+ * process opening the library leaves its `.use` first and then looks: another's `.move` refuses
+ * it. Each side writes before it looks, so of two that start together at least one sees the
+ * other (both may, and both are refused: nothing half done, try again). A file past the age of a
+ * leftover (a day, temp-names.ts) no longer counts, whoever left it.
+ */
+import { lstat, open, readdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { sentence } from '../../../shared/i18n/sentence';
+import { UserFacingError } from '../errors';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
+import { isLeftoverTemp, isOwnTempName, ownTempName } from './temp-names';
+
+/** The folder in the data folder that holds the processes' holds. */
+export const HOLDS_DIR = 'library-holds';
+
+const USE = '.use';
+const MOVE = '.move';
+
+/** A hold refused: another process moves the library, or uses it while this one would move it. */
+export class LibraryHeldError extends UserFacingError {
+  override readonly name = 'LibraryHeldError';
+}
+
+/** Ends a hold (removes its file); never throws. */
+export type LibraryHold = () => Promise<void>;
+
+/** What the other live processes hold: their `.use` and `.move` files; leftovers are removed. */
+async function othersHold(dir: string, nowMs: number): Promise<{ use: number; move: number }> {
+  const held = { use: 0, move: 0 };
+  for (const name of await readdir(dir)) {
+    if (isOwnTempName(name)) continue;
+    const path = join(dir, name);
+    const info = await lstat(path).catch(() => null);
+    if (info === null) continue; // its process let go meanwhile
+    if (isLeftoverTemp(name, info.mtimeMs, nowMs)) {
+      await rm(path, { force: true }).catch(() => undefined);
+      continue;
+    }
+    if (name.endsWith(USE)) held.use += 1;
+    else if (name.endsWith(MOVE)) held.move += 1;
+  }
+  return held;
+}
+
+/** Leaves this process's file of `suffix` in `dataDir`'s holds folder; its path. */
+async function leave(dataDir: string, suffix: string): Promise<string> {
+  const dir = join(dataDir, HOLDS_DIR);
+  await ensurePrivateFolder(dir);
+  const path = join(dir, ownTempName(suffix));
+  await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();
+  return path;
+}
+
+function letGo(path: string): LibraryHold {
+  return () => rm(path, { force: true }).catch(() => undefined);
+}
+
+/**
+ * Holds the library of `dataDir` open for this process until the returned hold ends.
+ * @throws LibraryHeldError while another process moves it; file-system errors.
+ */
+export async function holdLibraryOpen(dataDir: string, nowMs = Date.now()): Promise<LibraryHold> {
+  const path = await leave(dataDir, USE);
+  const held = await othersHold(dirname(path), nowMs).catch(async (error: unknown) => {
+    await letGo(path)();
+    throw error;
+  });
+  if (held.move > 0) {
+    await letGo(path)();
+    throw new LibraryHeldError(sentence('error.gallery.moveRunning'));
+  }
+  return letGo(path);
+}
+
+/**
+ * Holds the library of `dataDir` for a change of its folder by this process, until the hold ends.
+ * @throws LibraryHeldError while another process has it open or moves it; file-system errors.
+ */
+async function holdLibraryMove(dataDir: string, nowMs = Date.now()): Promise<LibraryHold> {
+  const path = await leave(dataDir, MOVE);
+  const held = await othersHold(dirname(path), nowMs).catch(async (error: unknown) => {
+    await letGo(path)();
+    throw error;
+  });
+  if (held.move > 0) {
+    await letGo(path)();
+    throw new LibraryHeldError(sentence('error.gallery.moveRunning'));
+  }
+  if (held.use > 0) {
+    await letGo(path)();
+    throw new LibraryHeldError(sentence('error.gallery.moveInUse'));
+  }
+  return letGo(path);
+}
+
+/**
+ * Runs each change of folder (core/library's `aroundChanges`) inside {@link holdLibraryMove}'s
+ * hold on `dataDir`'s library.
+ */
+export function heldForChanges(dataDir: string): <T>(change: () => Promise<T>) => Promise<T> {
+  return async (change) => {
+    const hold = await holdLibraryMove(dataDir);
+    try {
+      return await change();
+    } finally {
+      await hold();
+    }
+  };
+}
+
+/** `owner` (a core) whose `close` ends `hold` once it has closed. */
+export function heldUntilClosed<T extends { close(): Promise<void> }>(
+  owner: T,
+  hold: LibraryHold,
+): T {
+  const close = owner.close.bind(owner);
+  return Object.assign(owner, {
+    async close() {
+      try {
+        await close();
+      } finally {
+        await hold();
+      }
+    },
+  });
+}
