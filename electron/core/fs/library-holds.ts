@@ -13,14 +13,16 @@
  * process opening the library leaves its `.use` first and then looks: another's `.move` refuses
  * it. Each side writes before it looks, so of two that start together at least one sees the
  * other (both may, and both are refused: nothing half done, try again). A file past the age of a
- * leftover (a day, temp-names.ts) no longer counts, whoever left it.
+ * leftover (a day since its last change, temp-names.ts) no longer counts, whoever left it, so a
+ * live hold is touched every hour: an agent's `pictor mcp` server may keep the library open for
+ * days, and its hold must keep refusing a move for as long as it runs.
  */
-import { lstat, open, readdir, rm } from 'node:fs/promises';
+import { lstat, open, readdir, rm, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
-import { isLeftoverTemp, isOwnTempName, ownTempName } from './temp-names';
+import { isLeftoverTemp, isOwnTempName, ownTempName, STALE_TEMP_MS } from './temp-names';
 
 /** The folder in the data folder that holds the processes' holds. */
 export const HOLDS_DIR = 'library-holds';
@@ -67,6 +69,27 @@ function letGo(path: string): LibraryHold {
   return () => rm(path, { force: true }).catch(() => undefined);
 }
 
+/** How often a live hold's file is touched: well inside the age at which a hold is a leftover. */
+export const HOLD_REFRESH_MS = 60 * 60 * 1000;
+if (HOLD_REFRESH_MS * 4 > STALE_TEMP_MS) throw new Error('a hold would age out between touches');
+
+/**
+ * Keeps the hold at `path` younger than a leftover until it ends: its file is touched every
+ * {@link HOLD_REFRESH_MS} (the timer holds no process open), and ending it stops the touches
+ * first. A touch that fails (the file removed meanwhile) is left: the next look counts no hold.
+ */
+function keptUntilLetGo(path: string): LibraryHold {
+  const timer = setInterval(() => {
+    const now = new Date();
+    utimes(path, now, now).catch(() => undefined);
+  }, HOLD_REFRESH_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    return letGo(path)();
+  };
+}
+
 /**
  * Holds the library of `dataDir` open for this process until the returned hold ends.
  * @throws LibraryHeldError while another process moves it; file-system errors.
@@ -81,7 +104,7 @@ export async function holdLibraryOpen(dataDir: string, nowMs = Date.now()): Prom
     await letGo(path)();
     throw new LibraryHeldError(sentence('error.gallery.moveRunning'));
   }
-  return letGo(path);
+  return keptUntilLetGo(path);
 }
 
 /**
@@ -102,7 +125,7 @@ async function holdLibraryMove(dataDir: string, nowMs = Date.now()): Promise<Lib
     await letGo(path)();
     throw new LibraryHeldError(sentence('error.gallery.moveInUse'));
   }
-  return letGo(path);
+  return keptUntilLetGo(path);
 }
 
 /**
