@@ -62,4 +62,19 @@ describe('a task row’s contents are drawn again only when its task changes', (
     expect(first!.tabIndex).toBe(-1);
     expect(statusWorkedOut.mock.calls.length - before).toBe(0);
   });
+
+  it('not when the gallery’s page brings the same tasks again, and yes when one changed', async () => {
+    await started();
+    const listed = state().records;
+    const before = statusWorkedOut.mock.calls.length;
+    await act(() => state().galleryLoad());
+    expect(state().galleryStatus).toBe('ready');
+    expect(state().records.get('seed-000000')).toBe(listed.get('seed-000000'));
+    expect(statusWorkedOut.mock.calls.length - before).toBe(0);
+    // A record changed at the same time stamp is still taken.
+    const item = state().records.get('seed-000000')!;
+    act(() => state().recordsPut([{ ...item, record: { ...item.record, favourite: true } }]));
+    expect(state().records.get('seed-000000')?.record.favourite).toBe(true);
+    expect(statusWorkedOut.mock.calls.length - before).toBe(1);
+  });
 });
