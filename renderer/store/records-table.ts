@@ -74,9 +74,27 @@ export function changedSince(
   return ids;
 }
 
-/** The item that should stay: an update never replaces a newer state with an older one. */
+/**
+ * The item that should stay: an update never replaces a newer state with an older one, and the
+ * same state sent again (the gallery's first page brings the tasks the list has loaded, a page
+ * overlaps the one before) leaves the item the page holds. A new object for the same task drew
+ * every row and tile that shows it again and had each view check its record again.
+ */
 export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
-  return incoming.record.updatedAt >= current.record.updatedAt ? incoming : current;
+  const [now, then] = [incoming.record.updatedAt, current.record.updatedAt];
+  if (now !== then) return now > then ? incoming : current;
+  return sameData(incoming, current) ? current : incoming;
+}
+
+/** Whether two values main sent (JSON-like: plain objects, arrays, primitives) are alike. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  return keys.every((key) => Object.hasOwn(y, key) && sameData(x[key], y[key]));
 }
 
 /** A task's live part applied onto the item the page has; an older part changes nothing. */

@@ -118,6 +118,31 @@ function ReadableRow({
       aria-describedby={statusId}
       {...handlers}
     >
+      <RowContent item={item} promptId={promptId} statusId={statusId} onRemove={onRemove} />
+    </article>
+  );
+}
+
+/**
+ * What a row shows of its task, drawn again only when the task changes: the row's place, the
+ * list's count (`aria-setsize`) and the tab stop are the article's alone. The count arrives just
+ * after the first rows are drawn, and each page loaded before it moves it; the rows' contents (some
+ * forty components each) were all drawn again for it.
+ */
+const RowContent = memo(function RowContent({
+  item,
+  promptId,
+  statusId,
+  onRemove,
+}: {
+  item: TaskItem;
+  promptId: string;
+  statusId: string;
+  onRemove: (record: TaskRecord) => void;
+}) {
+  const { record } = item;
+  return (
+    <>
       <SelectBox localId={record.localId} />
       <TaskThumbnails record={record} />
       <div className="task-row__main">
@@ -138,9 +163,9 @@ function ReadableRow({
         <StatusLine item={item} id={statusId} />
       </div>
       <TaskRowActions record={record} onRemove={onRemove} />
-    </article>
+    </>
   );
-}
+});
 
 /** A row not loaded yet: same size, no content. */
 export function PlaceholderRow({
