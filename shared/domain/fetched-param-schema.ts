@@ -168,11 +168,18 @@ function finite(value: unknown): number | undefined {
     : undefined;
 }
 
+/**
+ * What no text of the schema that Pictor shows may hold (a choice, a text option's default): a
+ * control (ESC starts the sequences a terminal obeys), a format character (bidi) or a line or
+ * paragraph separator. `pictor models show` prints them, the form shows them.
+ */
+const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
 function choicesOf(value: unknown): (string | number)[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CHOICES) return undefined;
   const ok = value.every(
     (v) =>
-      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && !/[\p{Cc}\p{Cf}]/u.test(v)) ||
+      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && !UNSHOWN.test(v)) ||
       finite(v) !== undefined,
   );
   return ok ? (value as (string | number)[]) : undefined;
@@ -224,6 +231,7 @@ function specOf(root: Json, name: string, raw: unknown): ParamSpec | undefined {
   const fallback = plain['default'] as ParamValue | undefined;
   const usable =
     ['string', 'number', 'boolean'].includes(typeof fallback) &&
+    !(typeof fallback === 'string' && UNSHOWN.test(fallback)) &&
     paramProblem(name, spec, fallback as ParamValue) === null;
   return usable ? ({ ...spec, default: fallback } as ParamSpec) : spec;
 }
