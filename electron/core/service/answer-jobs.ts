@@ -80,6 +80,14 @@ export class AnswerJob {
     if (spec.kind === 'submit') {
       return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.keys) };
     }
+    if (spec.kind === 'queue') {
+      // Only the place crosses back (numbers): nothing of the queue's text is shown or kept.
+      const json = parseJson(scanned.text);
+      return {
+        kind: 'queue',
+        place: json.ok ? profile.queue?.read(json.value, spec.taskId) : undefined,
+      };
+    }
     if (spec.mayFetchResult && wantsResult(profile, scanned.text)) return { kind: 'fetchResult' };
     const read =
       spec.which === 'result' && profile.readResult
