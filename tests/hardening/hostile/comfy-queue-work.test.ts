@@ -64,4 +64,23 @@ describe('a hostile ComfyUI’s megabyte queue', () => {
     expect(work.result).toMatchObject({ status: 'processing', queuePosition: AHEAD });
     expect(work.parsed).toBeLessThan(1_000);
   });
+
+  it('of a thousand small prompts still says the place', async () => {
+    const pending = Array.from({ length: 1_001 }, (_, n) => [
+      n,
+      n === 1_000 ? 'prompt-1' : `o-${n}`,
+      {},
+      {},
+      [],
+    ]);
+    queueText = JSON.stringify({ queue_running: [], queue_pending: pending });
+    const credentials = {
+      baseUrl: server.origin,
+      key: '',
+      keyFingerprint: 'local',
+      provider: 'comfyui' as const,
+    };
+    const task = await client.getTask(credentials, 'prompt-1');
+    expect(task).toMatchObject({ status: 'processing', queuePosition: 1_000 });
+  });
 });
