@@ -13,7 +13,7 @@ import {
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line';
 import { EXIT } from './cli-report';
-import { terminalSafe } from './terminal-text';
+import { jsonSafe, terminalLines } from './terminal-text';
 
 /** generate's shortcut for an option with this hint. */
 const SHORTCUT: Partial<Record<CommonParam, string>> = {
@@ -63,7 +63,7 @@ function lineOf(name: string, spec: ParamSpec): string {
   const shortcut = spec.common === undefined ? undefined : SHORTCUT[spec.common];
   const fallback = spec.default === undefined ? '' : `; default ${String(spec.default)}`;
   const how = shortcut ? `  (${shortcut})` : '';
-  return `  ${name}: ${kindText(spec)}${fallback}${how}\n`;
+  return `  ${name}: ${kindText(spec)}${fallback}${how}`;
 }
 
 /** The options fetched or given for a model (the library's book), over the shipped ones. */
@@ -78,10 +78,11 @@ export function showModel(
   const { model, json } = asked;
   const { provider: on, schema } = found(model, asked.provider, kept);
   if (json) {
-    stdout(`${JSON.stringify({ provider: on, model, params: schema.params })}\n`);
+    stdout(`${jsonSafe(JSON.stringify({ provider: on, model, params: schema.params }))}\n`);
     return EXIT.ok;
   }
-  stdout(terminalSafe(`${on} ${model}: set with --param key=value\n`));
-  for (const name of orderedParams(schema)) stdout(lineOf(name, schema.params[name] as ParamSpec));
+  // A kept schema's texts are the service's or a file's: each line is made safe for the terminal.
+  const lines = orderedParams(schema).map((name) => lineOf(name, schema.params[name] as ParamSpec));
+  stdout(terminalLines([`${on} ${model}: set with --param key=value`, ...lines]));
   return EXIT.ok;
 }

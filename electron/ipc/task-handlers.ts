@@ -1,9 +1,10 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
+import { PROVIDERS } from '../../shared/domain/providers';
 import { type BatchTaskActions, resend } from '../core/batch';
 import type { CostBook } from '../core/costs';
-import { followSubmits, type TaskEngine } from '../core/engine';
+import { followSubmits, type EngineWorkflows, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import { requestCommands } from '../core/service';
 import type { HistoryQuery, HistoryStore, LibraryReads } from '../core/history';
@@ -28,6 +29,8 @@ export interface TaskHandlerDeps {
     readonly costs: Pick<CostBook, 'previewGroup'>;
     /** Stars and favourites of many tasks at once. */
     readonly batchActions: BatchTaskActions;
+    /** The workflows imported as models (ComfyUI's): the one a command's model names. */
+    readonly workflows?: EngineWorkflows;
   };
   /**
    * Main's own question before tasks sent again pass a hard spending cap, as a template run
@@ -76,7 +79,16 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // board the images join ("Generate into").
     'tasks:submit': async ({ request, target, count, board }) =>
       follow(await engine.submit(request, target, count, board)),
-    'tasks:command': ({ request, target }) => requestCommands(target, request),
+    // The page names a model, never its graph (wire.ts pageRequestSchema): a ComfyUI model's lines
+    // carry the workflow imported under its name, as its submit would (engine/request-workflow.ts).
+    'tasks:command': async ({ request, target }) => {
+      const model = request.model?.trim() ?? '';
+      const imported =
+        PROVIDERS[target.provider].modelsAreWorkflows === true && model !== ''
+          ? await core.workflows?.lookup(model)
+          : undefined;
+      return requestCommands(target, imported ? { ...request, workflow: imported } : request);
+    },
     // Sending again, the one way: main reads the tasks the page names (core/batch/resend.ts).
     'tasks:resend': async ({ localIds, as, onlyFailed }) => {
       const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };

@@ -15,6 +15,7 @@ import {
   type WorkflowMap,
   type WorkflowRole,
 } from './comfy-workflow';
+import { cleanName } from '../text/shown-name';
 
 /** The model that needs no import: ComfyUI's default graph. */
 export const DEFAULT_WORKFLOW_MODEL = 'text-to-image';
@@ -48,11 +49,26 @@ export function readWorkflowText(text: string): WorkflowReading {
   const parsed = workflowGraphSchema().safeParse(json);
   if (parsed.success) return { ok: true, graph: parsed.data };
   const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : '';
+  const path = (issue?.path ?? []).map((part) => shownPart(String(part)));
+  const where = path.length > 0 ? ` (at ${path.slice(0, 6).join('.')})` : '';
+  const why = cleanName(issue?.message, MAX_SHOWN_WHY) ?? 'unreadable';
   return {
     ok: false,
-    problem: `The workflow is not one ComfyUI's API format allows${where}: ${issue?.message ?? 'unreadable'}.`,
+    problem: `The workflow is not one ComfyUI's API format allows${where}: ${why}.`,
   };
+}
+
+/** Longest part of a place in the file named in a refusal, and longest reason. */
+const MAX_SHOWN_PART = 40;
+const MAX_SHOWN_WHY = 200;
+
+/**
+ * A key of the file as a refusal names it: the file's own text (a node id of 400,000 characters,
+ * ESC sequences, a bidi override), so cleaned of what steers or reorders text and cut short.
+ */
+function shownPart(part: string): string {
+  const clean = cleanName(part, MAX_SHOWN_PART + 1) ?? '?';
+  return clean.length > MAX_SHOWN_PART ? `${clean.slice(0, MAX_SHOWN_PART)}…` : clean;
 }
 
 /** `graph` with `map`, checked together, or why not. */

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { cleanName } from '../text/shown-name';
 
 /** Largest workflow file read, in bytes. */
 export const MAX_WORKFLOW_BYTES = 512 * 1024;
@@ -153,8 +154,9 @@ function danglingLink(graph: Record<string, WorkflowNode>): string | null {
   for (const [id, node] of Object.entries(graph)) {
     for (const [name, value] of Object.entries(node.inputs)) {
       if (!isLink(value)) continue;
+      // The node it names is the file's own text: said cleaned and cut (shown-name.ts).
       if (!Object.hasOwn(graph, value[0]))
-        return `Input ${id}.${name} links to node ${value[0]}, which the workflow lacks.`;
+        return `Input ${id}.${name} links to node ${cleanName(value[0], 40) ?? '?'}, which the workflow lacks.`;
     }
   }
   return null;

@@ -93,7 +93,39 @@ function bounded(value: unknown): boolean {
 /** What a property says beside its `$ref` (Cog puts the default there): kept over the target's. */
 const CARRIED = ['default', 'title', 'description'] as const;
 
-/** `node` with its `$ref` (and a single `allOf` of one) followed inside the document. */
+/**
+ * The keywords this reader looks at. A node reached is read as these alone, never copied whole:
+ * every option of a hostile schema may lead to one node of tens of thousands of keys, and a copy
+ * per option made a 430 KB schema cost main's thread 110 s
+ * (tests/hardening/hostile/schema-reading-work.test.ts).
+ */
+const KEYWORDS = [
+  ...CARRIED,
+  'type',
+  'enum',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'format',
+  'maxLength',
+  'properties',
+] as const;
+/** Most entries of a nullable `anyOf` looked at (`[X, {type: null}]` has two). */
+const MAX_ANY_OF = 4;
+
+/** The keywords of `node` this reader uses, and nothing else of it. */
+function keywordsOf(node: Json): Json {
+  const picked: Json = {};
+  for (const key of KEYWORDS) if (Object.hasOwn(node, key)) picked[key] = node[key];
+  const anyOf = node['anyOf'];
+  if (Array.isArray(anyOf) && anyOf.length <= MAX_ANY_OF) picked['anyOf'] = anyOf;
+  return picked;
+}
+
+/**
+ * `node` with its `$ref` (and a single `allOf` of one) followed inside the document, as the
+ * keywords this reader uses (keywordsOf).
+ */
 function resolved(root: Json, node: unknown): Json | undefined {
   let current = objectOf(node);
   const carried: Json = {};
@@ -108,7 +140,7 @@ function resolved(root: Json, node: unknown): Json | undefined {
       continue;
     }
     const ref = current['$ref'];
-    if (ref === undefined) return { ...current, ...carried };
+    if (ref === undefined) return { ...keywordsOf(current), ...carried };
     if (typeof ref !== 'string' || seen.has(ref)) return undefined;
     const match = /^#\/components\/schemas\/([A-Za-z0-9_.-]{1,128})$/.exec(ref);
     if (!match) return undefined;
@@ -120,7 +152,7 @@ function resolved(root: Json, node: unknown): Json | undefined {
   return undefined;
 }
 
-/** A nullable `anyOf: [X, {type: null}]` as X. */
+/** A nullable `anyOf: [X, {type: null}]` as X (a longer `anyOf` was left out by keywordsOf). */
 function unwrapNullable(root: Json, node: Json): Json {
   const anyOf = node['anyOf'];
   if (!Array.isArray(anyOf)) return node;
@@ -136,11 +168,18 @@ function finite(value: unknown): number | undefined {
     : undefined;
 }
 
+/**
+ * What no text of the schema that Pictor shows may hold (a choice, a text option's default): a
+ * control (ESC starts the sequences a terminal obeys), a format character (bidi) or a line or
+ * paragraph separator. `pictor models show` prints them, the form shows them.
+ */
+const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
 function choicesOf(value: unknown): (string | number)[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CHOICES) return undefined;
   const ok = value.every(
     (v) =>
-      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && !/[\p{Cc}\p{Cf}]/u.test(v)) ||
+      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && !UNSHOWN.test(v)) ||
       finite(v) !== undefined,
   );
   return ok ? (value as (string | number)[]) : undefined;
@@ -192,6 +231,7 @@ function specOf(root: Json, name: string, raw: unknown): ParamSpec | undefined {
   const fallback = plain['default'] as ParamValue | undefined;
   const usable =
     ['string', 'number', 'boolean'].includes(typeof fallback) &&
+    !(typeof fallback === 'string' && UNSHOWN.test(fallback)) &&
     paramProblem(name, spec, fallback as ParamValue) === null;
   return usable ? ({ ...spec, default: fallback } as ParamSpec) : spec;
 }

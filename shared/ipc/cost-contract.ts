@@ -20,7 +20,7 @@ import {
 import { providerIdSchema } from '../domain/providers';
 import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
-import { generationRequestSchema } from '../service/wire';
+import { pageRequestSchema } from '../service/wire';
 import { localIdSchema } from './task-item';
 
 /** Most ledger entries one answer carries; totals count every entry of the query. */
@@ -233,7 +233,7 @@ export const costRequests = {
     input: z
       .object({
         target: submitTargetSchema(),
-        request: generationRequestSchema(),
+        request: pageRequestSchema(),
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       })
       .strict(),

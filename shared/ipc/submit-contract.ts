@@ -11,7 +11,7 @@ import { channel } from './lazy-contract';
 import { TASKS_PER_SUBMIT } from '../domain/limits';
 import { submitTargetSchema } from '../domain/submit-target';
 import { MAX_BOARD_PATH_UNITS } from '../domain/triage';
-import { generationRequestSchema } from '../service/wire';
+import { pageRequestSchema } from '../service/wire';
 import { batchItems, localIds } from './selection-schemas';
 import { taskItemSchema } from './task-item';
 
@@ -24,7 +24,7 @@ export const submitRequests = {
   'tasks:submit': channel(() => ({
     input: z
       .object({
-        request: generationRequestSchema(),
+        request: pageRequestSchema(),
         target: submitTargetSchema(),
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
         board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
@@ -39,7 +39,7 @@ export const submitRequests = {
    * (electron/core/service/request-command.ts); nothing is sent.
    */
   'tasks:command': channel(() => ({
-    input: z.object({ request: generationRequestSchema(), target: submitTargetSchema() }).strict(),
+    input: z.object({ request: pageRequestSchema(), target: submitTargetSchema() }).strict(),
     output: z.object({ generate: z.string(), curl: z.string().nullable() }),
   })),
   /**

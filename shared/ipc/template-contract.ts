@@ -23,7 +23,7 @@ import { MAX_LIBRARY_TEMPLATES } from '../domain/template-library';
 import { MAX_BOARD_PATH_UNITS } from '../domain/triage';
 import { MAX_WORD_LISTS, MAX_WORDS_PER_LIST, wordListSchema } from '../domain/word-lists';
 import { sentenceSchema } from '../i18n/sentence';
-import { generationRequestSchema } from '../service/wire';
+import { pageRequestSchema } from '../service/wire';
 import { count } from './selection-schemas';
 import { taskItemSchema } from './task-item';
 
@@ -101,7 +101,7 @@ export const templateRunInputSchema = lazySchema(() =>
       prompt: text(),
       mode: expansionModeSchema(),
       target: submitTargetSchema(),
-      request: generationRequestSchema().omit({ prompt: true }),
+      request: pageRequestSchema().omit({ prompt: true }),
       count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       board: z.string().min(1).max(MAX_BOARD_PATH_UNITS).optional(),
     })

@@ -68,6 +68,19 @@ export const generationRequestSchema = lazySchema(() =>
 export type GenerationRequest = z.infer<ReturnType<typeof generationRequestSchema>>;
 
 /**
+ * A request as the page sends it (the compose form's submit, its cost, "Copy as command", a
+ * template run): never with a ComfyUI graph. A graph runs on the user's engine only as the user
+ * imported it (a file main's own dialog picked, `pictor comfy import`) or as a stored task ran it
+ * (a resend, read from its record in main); the page names the model, and the engine attaches that
+ * model's imported workflow (electron/core/engine/request-workflow.ts). A `workflow` the page puts
+ * in (a task's "Vary" copies its record's) is dropped here, so a compromised page cannot have the
+ * engine run a graph of its own (tests/hardening/hostile/page-workflow.test.ts).
+ */
+export const pageRequestSchema = lazySchema(() =>
+  generationRequestSchema().omit({ workflow: true }),
+);
+
+/**
  * The model a service says it used (`model` in a submit or task body: not in the spec, sent by
  * the demo service and by real providers). Kept only when it reads as a name: at most
  * {@link REQUEST_LIMITS.model} characters, with no control, format or line-separator

@@ -48,6 +48,7 @@ export {
   type EngineAdmission,
   type EngineBoards,
   EngineInputError,
+  type EngineWorkflows,
   type TaskEngineOptions,
   type TaskUpdate,
 } from './engine-types';

@@ -16,6 +16,7 @@ import {
   type StatusSpec,
 } from './answer-protocol';
 import { KIND_STATUS } from './client-parts';
+import { MAX_QUEUE_ENTRIES } from './answer-limits';
 import { parseJson } from './http-response';
 import { submitAnswerOf, taskAnswerOf, type AnswerSource } from './profile-answers';
 import { redactBody, redactText } from './request-guard';
@@ -38,6 +39,7 @@ export class AnswerJob {
       takeOut: spec.kind === 'task' && spec.takeOut,
       maxInlineBytes: spec.kind === 'task' ? spec.maxInlineBytes : 0,
       nonce,
+      ...(spec.kind === 'queue' ? { maxEntries: MAX_QUEUE_ENTRIES } : {}),
     });
   }
 
@@ -79,6 +81,14 @@ export class AnswerJob {
     };
     if (spec.kind === 'submit') {
       return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.keys) };
+    }
+    if (spec.kind === 'queue') {
+      // Only the place crosses back (numbers): nothing of the queue's text is shown or kept.
+      const json = parseJson(scanned.text);
+      return {
+        kind: 'queue',
+        place: json.ok ? profile.queue?.read(json.value, spec.taskId) : undefined,
+      };
     }
     if (spec.mayFetchResult && wantsResult(profile, scanned.text)) return { kind: 'fetchResult' };
     const read =

@@ -34,3 +34,10 @@ export const INLINE_MIN_CHARS = 16 * 1024;
  * payload is still taken out of the answer's text, but not decoded (it is refused).
  */
 export const MAX_TAKEN_PAYLOADS = 2 * MAX_IMAGES_PER_TASK;
+
+/**
+ * Entries of one list in a queue's answer (ComfyUI's `GET /queue`: one entry per waiting prompt).
+ * A queue of hundreds of prompts is ordinary; it is read for a place (numbers), never kept, and
+ * the usual byte limit still bounds it.
+ */
+export const MAX_QUEUE_ENTRIES = 10_000;

@@ -9,6 +9,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { ServiceTask } from '../../../shared/service/wire';
 import type { SubmitAnswer } from './answer-parsing';
+import type { QueuePlace } from './providers/provider-profile';
 import { ServiceError, type ServiceErrorInit } from './service-error';
 import type { ServiceOperation } from './status-errors';
 
@@ -45,7 +46,13 @@ export interface SubmitSpec extends AnswerBase {
   readonly kind: 'submit';
 }
 
-export type AnswerSpec = TaskSpec | SubmitSpec;
+/** A queue's answer (ProviderProfile.queue, ComfyUI's `GET /queue`): where it puts `taskId`. */
+export interface QueueSpec extends AnswerBase {
+  readonly kind: 'queue';
+  readonly taskId: string;
+}
+
+export type AnswerSpec = TaskSpec | SubmitSpec | QueueSpec;
 
 /** An error status's answer, its body already read (at most the usual limit). */
 export interface StatusSpec {
@@ -67,6 +74,8 @@ export type AnswerOutcome =
   /** A poll that says the task is done and its result is behind the result request. */
   | { readonly kind: 'fetchResult' }
   | { readonly kind: 'submit'; readonly answer: SubmitAnswer & AnswerCost }
+  /** Where a queue puts a task; undefined: it does not say. */
+  | { readonly kind: 'queue'; readonly place: QueuePlace | undefined }
   /** The answer refused, or an error status's error (thrown as a ServiceError on the main side). */
   | { readonly kind: 'error'; readonly error: ServiceErrorInit }
   /** Something the worker did not expect (a defect): its message, without the key. */

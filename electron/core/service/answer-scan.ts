@@ -33,6 +33,8 @@ export interface ScanLimits {
   readonly maxInlineBytes: number;
   /** The answer's random nonce, which its placeholders name. */
   readonly nonce: string;
+  /** The most entries of one list; default {@link MAX_ANSWER_ENTRIES}. */
+  readonly maxEntries?: number;
 }
 
 /** A read answer: its skeleton, and the payloads taken out of it. */
@@ -181,6 +183,6 @@ export class AnswerScan {
     const commas = (this.#state[depth] ?? 0) + 1;
     this.#state[depth] = commas;
     // n commas separate n + 1 entries.
-    return commas + 1 > MAX_ANSWER_ENTRIES ? 'tooManyEntries' : null;
+    return commas + 1 > (this.#limits.maxEntries ?? MAX_ANSWER_ENTRIES) ? 'tooManyEntries' : null;
   }
 }

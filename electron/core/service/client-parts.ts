@@ -119,6 +119,28 @@ export function taskReading(
   });
 }
 
+/**
+ * A queue's answer (ComfyUI's `GET /queue`, asked on each poll of a waiting task) as the answer
+ * worker reads it: a hostile queue of a megabyte is parsed there, never on main's thread.
+ */
+export function queueReading(
+  call: Pick<Call, 'profile' | 'keys'>,
+  limits: ReadingLimits,
+  taskId: string,
+): AnswerReading {
+  return (response) => ({
+    spec: {
+      kind: 'queue',
+      provider: call.profile.id,
+      keys: call.keys,
+      maxBytes: limits.maxBytes,
+      headers: [...response.headers],
+      taskId,
+    },
+    maxBodyBytes: limits.maxBytes,
+  });
+}
+
 /** A submit's answer as the answer worker reads it (never an inline payload: the usual limit). */
 export function submitReading(
   profile: ProviderProfile,

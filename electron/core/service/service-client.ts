@@ -43,6 +43,7 @@ import {
   callBasis,
   keysToFind,
   positive,
+  queueReading,
   submitReading,
   taskReading,
   type AnswerReading,
@@ -50,10 +51,7 @@ import {
 } from './client-parts';
 
 /** An accepted answer read as text on the main thread (a key probe's, a cancel's: small). */
-interface Answer {
-  readonly status: number;
-  readonly text: string;
-}
+type Answer = { readonly status: number; readonly text: string };
 
 /** The service as a sentence names it: its provider's name, or (today's contract) its address. */
 function nameOf(call: Call): string {
@@ -101,8 +99,7 @@ export class ServiceClient {
   /**
    * Submits a generation the way the credentials' provider takes it (today's contract:
    * POST {baseUrl}/v1/images/generations); one with `inputs` with `sent` (core/inputs/).
-   * @returns the service's task id (already checked with `checkTaskId`), and the addresses it
-   *   gave for the task.
+   * @returns the service's task id (checked with `checkTaskId`), and the task's addresses it gave.
    * @throws ServiceError; or the caller's `signal.reason` when it aborted.
    */
   submit(
@@ -195,14 +192,15 @@ export class ServiceClient {
     });
   }
 
-  /** Where the profile's queue (ProviderProfile.queue) puts a waiting task; undefined: unsaid. */
+  /** Where the profile's queue puts a waiting task (read in the answer worker); undefined: unsaid. */
   async #queuePlace(call: Call, taskId: string): Promise<QueuePlace | undefined> {
     const question = call.profile.queue;
     if (!question) return undefined;
     try {
       const response = await this.#respond(call, this.#outgoing(call, question.request));
-      const answer = await this.#readText(call, response, [200]);
-      return question.read(JSON.parse(answer.text) as unknown, taskId);
+      const reading = queueReading(call, this.#limits(), taskId);
+      const outcome = await this.#readOutcome(call, response, [200], reading);
+      return outcome.kind === 'queue' ? outcome.place : undefined;
     } catch (error) {
       if (call.signal.aborted) throw error;
       return undefined;

@@ -45,7 +45,7 @@ interface Dialect {
 /**
  * ComfyUI is not here: its history names files (made into `/view` links under its own address,
  * never links it gives) and carries no image inline; its hostile histories are in
- * tests/unit/core/service/providers/comfyui-history.test.ts.
+ * tests/hardening/hostile/comfy-answers.test.ts.
  */
 const DIALECTS: Record<Exclude<ProviderId, 'comfyui'>, Dialect> = {
   pictor: {

@@ -129,6 +129,8 @@ describe('a schema a service publishes, read as hostile input', () => {
         huge: { type: 'number', maximum: 1e308 },
         wrong_default: { type: 'integer', minimum: 1, maximum: 4, default: 9 },
         controls: { enum: ['a\u202eb'] },
+        separated: { enum: ['a\u2028b'] },
+        escaped_default: { type: 'string', default: '\u001b]52;c;cm0K\u0007' },
         many: { enum: Array.from({ length: 65 }, (_, n) => n) },
         long_text: {
           type: 'string',
@@ -141,10 +143,12 @@ describe('a schema a service publishes, read as hostile input', () => {
       'replicate',
     );
     expect(Object.keys(schema?.params ?? {}).sort()).toEqual([
+      'escaped_default',
       'huge',
       'long_text',
       'wrong_default',
     ]);
+    expect(schema?.params['escaped_default']).not.toHaveProperty('default');
     expect(schema?.params['huge']).toMatchObject({ max: Number.MAX_SAFE_INTEGER });
     expect(schema?.params['wrong_default']).not.toHaveProperty('default');
     expect(schema?.params['long_text']).toEqual({ type: 'string', maxLength: 4000, title: 'A B' });
