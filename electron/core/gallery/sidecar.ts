@@ -32,9 +32,17 @@ const envelopeSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * The sidecar's text: indented for a person to read, unless indenting would take it past the
+ * reader's cap. Indenting multiplies a deeply nested value: a ComfyUI workflow of 455 KB (within
+ * an import's 512 KiB) became a 4.2 MB `pictor.json` that a rebuild from the folder then refused;
+ * written compact, a record within the limits stays readable.
+ */
 export function sidecarText(record: TaskRecord): string {
   const sidecar: Sidecar = { app: 'pictor', version: SIDECAR_VERSION, record };
-  return `${JSON.stringify(sidecar, null, 2)}\n`;
+  const indented = `${JSON.stringify(sidecar, null, 2)}\n`;
+  if (Buffer.byteLength(indented) <= MAX_SIDECAR_BYTES) return indented;
+  return `${JSON.stringify(sidecar)}\n`;
 }
 
 function describeIssue(error: z.ZodError): string {
