@@ -527,9 +527,17 @@ export class TaskEngine {
    * A task as the fronts show it: its record as the engine holds it now (`record` when it holds
    * none), and its live view while unfinished, `null` once it has ended.
    */
+  /**
+   * A task as the page gets it: its current record, without a ComfyUI task's graph (the page
+   * names a model, never a graph: shared/service/wire.ts' pageRequestSchema; main reads the graph
+   * from the history when it resends), so a list of workflow tasks does not carry each graph
+   * (up to 512 KiB) across IPC; and its live state while the engine works on it.
+   */
   item(record: TaskRecord): { readonly record: TaskRecord; readonly live: LiveState | null } {
     const current = this.get(record.localId) ?? record;
-    return { record: current, live: isUnfinished(current) ? this.live(current.localId) : null };
+    const { workflow, ...request } = current.request;
+    const shown = workflow === undefined ? current : { ...current, request };
+    return { record: shown, live: isUnfinished(current) ? this.live(current.localId) : null };
   }
 
   private readonly now = (): number => this.deps.clock.now();
