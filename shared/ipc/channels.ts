@@ -5,7 +5,6 @@
  */
 export const REQUEST_CHANNEL_NAMES = [
   'app:getInfo',
-  'app:openExternal',
   'app:openLogs',
   'app:copyText',
   'tasks:submit',

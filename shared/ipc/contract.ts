@@ -156,10 +156,6 @@ const moveProgressSchema = lazySchema(() =>
 
 export const requests = {
   'app:getInfo': channel(() => ({ input: none(), output: appInfoSchema() })),
-  'app:openExternal': channel(() => ({
-    input: z.object({ url: z.string().max(2_000) }).strict(),
-    output: z.void(),
-  })),
   'app:openLogs': channel(() => ({ input: none(), output: z.void() })),
   /** Text to the clipboard (task ids): the page's own clipboard API is denied with every permission. */
   'app:copyText': channel(() => ({

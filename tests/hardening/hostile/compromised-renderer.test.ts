@@ -119,8 +119,6 @@ function targeted(channel: RequestChannel): fc.Arbitrary<unknown>[] {
       return [
         fc.record({ taskId: fc.constantFrom('attacker-task', `${attacker.url}/x`, '../..') }),
       ];
-    case 'app:openExternal':
-      return [fc.record({ url: fc.constantFrom(...evil) })];
     case 'keys:set':
       return [
         fc.record({
