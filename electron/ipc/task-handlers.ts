@@ -5,7 +5,6 @@ import { type BatchTaskActions, resend } from '../core/batch';
 import type { CostBook } from '../core/costs';
 import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
-import { requestCommands } from '../core/service';
 import type { HistoryQuery, HistoryStore, LibraryReads } from '../core/history';
 import type { TrashOperations } from '../core/trash';
 import type { OverCapPrompts } from '../ports/user-prompts';
@@ -57,8 +56,13 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
   };
 }
 
-/** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
-export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
+/**
+ * Every `tasks:` handler but cancel's (task-cancel-handlers.ts) and Copy as command's
+ * (task-command-handlers.ts), wired beside these.
+ */
+export function taskHandlers(
+  deps: TaskHandlerDeps,
+): Omit<HandlersOf<'tasks'>, TaskCancelChannel | 'tasks:copyCommand'> {
   const { core, emit, changes, chooseFolder, trash, overCap } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => engine.item(record);
@@ -76,7 +80,6 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // board the images join ("Generate into").
     'tasks:submit': async ({ request, target, count, board }) =>
       follow(await engine.submit(request, target, count, board)),
-    'tasks:command': ({ request, target }) => requestCommands(target, request),
     // Sending again, the one way: main reads the tasks the page names (core/batch/resend.ts).
     'tasks:resend': async ({ localIds, as, onlyFailed }) => {
       const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };

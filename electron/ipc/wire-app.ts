@@ -46,6 +46,7 @@ import { modelOptionsHandlers } from './model-options-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
+import { taskCommandHandlers } from './task-command-handlers';
 import { taskHandlers } from './task-handlers';
 import { triageHandlers } from './triage-handlers';
 import { promptHandlers } from './prompt-handlers';
@@ -245,6 +246,7 @@ function taskChannels(
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
     }),
     ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
+    ...taskCommandHandlers({ engine: core.engine, copyText: options.copyText }),
   };
 }
 

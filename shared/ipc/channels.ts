@@ -9,7 +9,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:copyText',
   'tasks:submit',
   'tasks:resend',
-  'tasks:command',
+  'tasks:copyCommand',
   'tasks:list',
   'tasks:count',
   'tasks:selectAll',
