@@ -4,11 +4,16 @@
  * so the page never names the text that is pasted into a terminal (electron/core/service/
  * request-command.ts builds it; shared/text/shell-command.ts quotes every word so it holds no
  * control but its own new lines). The key is never read here: the lines say `$SERVICE_API_KEY`.
+ * A draft's service is the form's: a built-in demo, or the address Settings gives that service;
+ * any other address is refused, so a compromised page cannot leave on the clipboard, unasked, a
+ * cURL line that would carry the key in the user's shell to its own server.
  */
+import type { ProviderId } from '../../shared/domain/providers';
 import { ranRequest } from '../../shared/domain/ran-request';
-import { recordTarget } from '../../shared/domain/submit-target';
+import { isDemoEndpoint, recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
 import { sentence } from '../../shared/i18n/sentence';
 import { EngineInputError, type TaskEngine } from '../core/engine';
+import { UserFacingError } from '../core/errors';
 import { commandText } from '../core/service';
 import type { IpcHandlers } from './ipc-main-bridge';
 
@@ -17,6 +22,21 @@ export interface TaskCommandDeps {
   readonly engine: Pick<TaskEngine, 'get'>;
   /** Text to the system clipboard (Electron's clipboard in the app). */
   readonly copyText: (text: string) => void;
+  /** The address Settings gives `provider`'s service now (its own when none is typed). */
+  readonly addressOf: (provider: ProviderId) => string;
+}
+
+const withoutSlash = (address: string): string => address.trim().replace(/\/+$/, '');
+
+/** The form's target: a demo, or the address Settings gives its service; else refused. */
+function formTarget(deps: TaskCommandDeps, target: SubmitTarget): SubmitTarget {
+  if (isDemoEndpoint(target.endpoint)) return target;
+  const own = withoutSlash(deps.addressOf(target.provider));
+  if (own !== '' && withoutSlash(target.endpoint) === own) return target;
+  throw new UserFacingError(sentence('error.library.badRequest'), {
+    code: 'bad_input',
+    detail: 'the command names an address Settings does not give that service',
+  });
 }
 
 export function taskCommandHandlers(deps: TaskCommandDeps): Pick<IpcHandlers, 'tasks:copyCommand'> {
@@ -27,7 +47,7 @@ export function taskCommandHandlers(deps: TaskCommandDeps): Pick<IpcHandlers, 't
         if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
         deps.copyText(commandText(recordTarget(record), ranRequest(record)));
       } else {
-        deps.copyText(commandText(input.target, input.request));
+        deps.copyText(commandText(formTarget(deps, input.target), input.request));
       }
     },
   };

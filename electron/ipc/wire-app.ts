@@ -52,6 +52,7 @@ import { triageHandlers } from './triage-handlers';
 import { promptHandlers } from './prompt-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
 import { isUnfinished } from '../../shared/domain/task-record';
+import { typedAddress } from '../../shared/domain/submit-target';
 import { OpenViews } from './open-views';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -246,7 +247,11 @@ function taskChannels(
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
     }),
     ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
-    ...taskCommandHandlers({ engine: core.engine, copyText: options.copyText }),
+    ...taskCommandHandlers({
+      engine: core.engine,
+      copyText: options.copyText,
+      addressOf: (provider) => typedAddress(runtime.settings.get(), provider),
+    }),
   };
 }
 

@@ -37,8 +37,9 @@ export const submitRequests = {
    * (none for the built-in demo or a request with input images) that send a request again, with
    * `$SERVICE_API_KEY` where the key goes (electron/core/service/request-command.ts). A task's is
    * named by its id (main reads its request as it ran and its service from its record); the
-   * form's draft travels as a submit's does. The page never names the text: `app:copyText` takes
-   * one plain line only. Nothing is sent.
+   * form's draft travels as a submit's does, to a built-in demo or the address Settings gives its
+   * service only (electron/ipc/task-command-handlers.ts). The page never names the text:
+   * `app:copyText` takes one plain line only. Nothing is sent.
    */
   'tasks:copyCommand': channel(() => ({
     input: z.union([

@@ -5,7 +5,7 @@
  * command pasted into a terminal runs at the newline), a control character (ESC starts terminal
  * sequences), a line separator, or bidirectional formatting (text that reads otherwise than it
  * runs). "Copy as command", the one copy of several lines, is main's own: it builds the lines
- * from the task it names (tasks/copy-command.test.ts), the page never names the text. Through the
+ * from the task it names (copy-command.test.ts), the page never names the text. Through the
  * real main-process bridge (ipc/ipc-main-bridge.ts), the contract's schema and the real handlers
  * (ipc/app-handlers.ts); only Electron's ipcMain and the clipboard are stand-ins.
  */

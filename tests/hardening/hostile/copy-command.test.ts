@@ -36,6 +36,10 @@ async function app() {
   const wired = await wiredIpc(cleanups, { prefix: 'pictor-copy-command-' });
   // The user's key for the service the tasks went to: it must not be what the lines hold.
   await wired.runtime.setKey(KEY, false, 'fal');
+  // The user's own service's address, as the form's draft names it.
+  await wired.runtime.updateSettings({
+    serviceBaseUrls: { pictor: 'https://images.example.com/api/' },
+  });
   const copied = () =>
     wired.os.calls.filter((call) => call.action === 'copyText').map((call) => call.arg);
   const stored = (record: Partial<TaskRecord>): TaskRecord => {
@@ -133,6 +137,38 @@ describe('Copy as command of a task', () => {
       });
     }
     expect(copied()).toEqual([]);
+  });
+
+  // Else a page could leave, unasked, a cURL line that carries $SERVICE_API_KEY to its server.
+  it('copies a draft’s lines for the form’s services only: a demo or the address Settings gives', async () => {
+    const { request, copied } = await app();
+    const draft = { prompt: 'a fox', model: 'fal-ai/flux/dev' };
+    for (const target of [
+      { provider: 'fal', endpoint: 'https://evil.example' },
+      { provider: 'fal', endpoint: 'https://queue.fal.run.evil.example' },
+      { provider: 'pictor', endpoint: 'https://evil.example/api' },
+      { provider: 'pictor', endpoint: 'https://images.example.com/api/other' },
+      { provider: 'replicate', endpoint: 'https://queue.fal.run' },
+      { provider: 'comfyui', endpoint: 'http://127.0.0.1:9' },
+    ] as const) {
+      expect(
+        await request('tasks:copyCommand', { request: draft, target }),
+        target.endpoint,
+      ).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    }
+    expect(copied()).toEqual([]);
+    for (const target of [
+      FAL,
+      { provider: 'fal', endpoint: 'https://queue.fal.run/' },
+      { provider: 'fal', endpoint: 'demo:fal' },
+      { provider: 'pictor', endpoint: 'demo:' },
+      { provider: 'pictor', endpoint: 'https://images.example.com/api' },
+    ] as const) {
+      expect(await request('tasks:copyCommand', { request: draft, target })).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(copied()).toHaveLength(5);
   });
 });
 
