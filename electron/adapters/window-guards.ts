@@ -1,15 +1,15 @@
 /**
- * Guards for every web page the app hosts: no navigation away from the app, no new windows
- * (links go to the OS browser after a check), no <webview>, no permission ever granted, no
- * download a page starts, and no `beforeunload` that keeps a window (and so the app's quit) from
- * closing. The decisions are in app/protocol/external-url; this file only wires them to Electron.
+ * Guards for every web page the app hosts: no navigation away from the app, no new windows and
+ * no link handed to the OS browser (`window.open`, a `target=_blank` link: the page has no link
+ * of its own to the outside, so a page that asks is one that should not: refused and logged, so a
+ * compromised page cannot open any address in the user's browser), no <webview>, no permission
+ * ever granted, no download a page starts, and no `beforeunload` that keeps a window (and so the
+ * app's quit) from closing. The navigation decision is in app/protocol/external-url; this file
+ * only wires it to Electron. The links main opens itself (an update's download page) go through
+ * its own port (adapters/shell-actions.ts), never through a page.
  */
-import { shell, type App, type Session, type WebContents } from 'electron';
-import {
-  checkExternalUrl,
-  isAppNavigation,
-  type ExternalUrlCheck,
-} from '../app/protocol/external-url';
+import type { App, Session, WebContents } from 'electron';
+import { isAppNavigation } from '../app/protocol/external-url';
 import { silentLogger, type Logger } from '../ports/logger';
 
 export interface GuardOptions {
@@ -24,26 +24,6 @@ const guardedSessions = new WeakSet<Session>();
 /** A URL short enough for a log line. */
 function forLog(url: string): string {
   return url.length > 200 ? `${url.slice(0, 200)}…` : url;
-}
-
-/**
- * Opens `url` in the OS browser only when `checkExternalUrl` accepts it, and then the
- * normalised form, never the raw text. Resolves to the check's verdict.
- */
-export async function openExternalSafely(
-  url: string,
-  logger: Logger = silentLogger,
-): Promise<ExternalUrlCheck> {
-  const checked = checkExternalUrl(url);
-  if (!checked.ok) {
-    logger.warn('Refused to open a link in the browser', {
-      reason: checked.reason,
-      url: forLog(String(url)),
-    });
-    return checked;
-  }
-  await shell.openExternal(checked.url); // eng-disable OPEN_EXTERNAL_JS_CHECK (checked above: https, public host, no credentials)
-  return checked;
 }
 
 /**
@@ -76,9 +56,7 @@ export function guardWebContents(contents: WebContents, options: GuardOptions): 
   contents.on('will-frame-navigate', (event) => stayInApp(event, event.url, 'frame navigation'));
   contents.on('will-redirect', (event) => stayInApp(event, event.url, 'redirect'));
   contents.setWindowOpenHandler(({ url }) => {
-    openExternalSafely(url, logger).catch((error: unknown) => {
-      logger.warn('The browser could not open a link', { error: String(error) });
-    });
+    logger.warn('Refused a new window (nothing was opened)', { url: forLog(url) });
     return { action: 'deny' };
   });
   contents.on('will-attach-webview', (event) => {

@@ -1,12 +1,10 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
-import { PROVIDERS } from '../../shared/domain/providers';
 import { type BatchTaskActions, resend } from '../core/batch';
 import type { CostBook } from '../core/costs';
-import { followSubmits, type EngineWorkflows, type TaskEngine } from '../core/engine';
+import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
-import { requestCommands } from '../core/service';
 import type { HistoryQuery, HistoryStore, LibraryReads } from '../core/history';
 import type { TrashOperations } from '../core/trash';
 import type { OverCapPrompts } from '../ports/user-prompts';
@@ -29,8 +27,6 @@ export interface TaskHandlerDeps {
     readonly costs: Pick<CostBook, 'previewGroup'>;
     /** Stars and favourites of many tasks at once. */
     readonly batchActions: BatchTaskActions;
-    /** The workflows imported as models (ComfyUI's): the one a command's model names. */
-    readonly workflows?: EngineWorkflows;
   };
   /**
    * Main's own question before tasks sent again pass a hard spending cap, as a template run
@@ -60,8 +56,13 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
   };
 }
 
-/** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
-export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
+/**
+ * Every `tasks:` handler but cancel's (task-cancel-handlers.ts) and Copy as command's
+ * (task-command-handlers.ts), wired beside these.
+ */
+export function taskHandlers(
+  deps: TaskHandlerDeps,
+): Omit<HandlersOf<'tasks'>, TaskCancelChannel | 'tasks:copyCommand'> {
   const { core, emit, changes, chooseFolder, trash, overCap } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => engine.item(record);
@@ -79,16 +80,6 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // board the images join ("Generate into").
     'tasks:submit': async ({ request, target, count, board }) =>
       follow(await engine.submit(request, target, count, board)),
-    // The page names a model, never its graph (wire.ts pageRequestSchema): a ComfyUI model's lines
-    // carry the workflow imported under its name, as its submit would (engine/request-workflow.ts).
-    'tasks:command': async ({ request, target }) => {
-      const model = request.model?.trim() ?? '';
-      const imported =
-        PROVIDERS[target.provider].modelsAreWorkflows === true && model !== ''
-          ? await core.workflows?.lookup(model)
-          : undefined;
-      return requestCommands(target, imported ? { ...request, workflow: imported } : request);
-    },
     // Sending again, the one way: main reads the tasks the page names (core/batch/resend.ts).
     'tasks:resend': async ({ localIds, as, onlyFailed }) => {
       const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };

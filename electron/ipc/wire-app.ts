@@ -46,11 +46,13 @@ import { modelOptionsHandlers } from './model-options-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
+import { taskCommandHandlers } from './task-command-handlers';
 import { taskHandlers } from './task-handlers';
 import { triageHandlers } from './triage-handlers';
 import { promptHandlers } from './prompt-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
 import { isUnfinished } from '../../shared/domain/task-record';
+import { typedAddress } from '../../shared/domain/submit-target';
 import { OpenViews } from './open-views';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -245,6 +247,12 @@ function taskChannels(
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
     }),
     ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
+    ...taskCommandHandlers({
+      engine: core.engine,
+      copyText: options.copyText,
+      addressOf: (provider) => typedAddress(runtime.settings.get(), provider),
+      ...(core.workflows ? { workflows: core.workflows } : {}),
+    }),
   };
 }
 

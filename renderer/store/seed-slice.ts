@@ -1,14 +1,16 @@
 /**
- * A request used again: "Copy as command" (the `pictor generate …` and cURL lines main builds for
- * a task's or the form's request, with `$SERVICE_API_KEY` for the key), "Use this seed" (the form
+ * A request used again: "Copy as command" (main builds the `pictor generate …` and cURL lines of
+ * a task's or the form's request, with `$SERVICE_API_KEY` for the key, and copies them itself:
+ * the page names the task or sends the draft, never the text), "Use this seed" (the form
  * takes the task's request with the seed its service used, locked) and "Vary" (the task's request
  * again, on its own service, with a new seed).
  */
 import type { StateCreator } from 'zustand';
 import { providerOf } from '../../shared/domain/providers';
-import type { SubmitTarget } from '../../shared/domain/submit-target';
+import { ranRequest } from '../../shared/domain/ran-request';
+import { recordTarget } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { GenerationRequest } from '../../shared/service/wire';
+import type { RequestInput } from '../../shared/ipc/contract';
 import { announce } from '../components/live-region';
 import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
@@ -18,8 +20,8 @@ import { randomSeed } from './compose-params';
 import { requestOf } from './compose-submit-actions';
 
 export interface SeedSlice {
-  /** Copies the lines that send `request` to `target` again, and says so (or why not). */
-  copyCommand(request: GenerationRequest, target: SubmitTarget): Promise<void>;
+  /** Has main copy the lines of a task's or a draft's request, and says so (or why not). */
+  copyCommand(of: RequestInput<'tasks:copyCommand'>): Promise<void>;
   /** "Copy as command" of a task: its request as it ran (with its seed), on its own service. */
   copyTaskCommand(record: TaskRecord): Promise<void>;
   /** "Copy as command" of the form's draft; a draft that cannot be sent says why instead. */
@@ -32,30 +34,17 @@ export interface SeedSlice {
   taskRecordOf(localId: string): Promise<TaskRecord | null>;
 }
 
-/** Where a task was sent: its service at its address, as "Submit again" sends it. */
-function taskTarget(record: TaskRecord): SubmitTarget {
-  return { provider: providerOf(record), endpoint: record.endpoint };
-}
-
-/** The task's request as it ran: with the seed the service says it used, when it says one. */
-function ranRequest(record: TaskRecord): GenerationRequest {
-  const seed = record.seed ?? record.request.seed;
-  return { ...record.request, ...(seed === undefined ? {} : { seed }) };
-}
-
 export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, get) => ({
-  async copyCommand(request, target) {
+  async copyCommand(of) {
     try {
-      const lines = await call('tasks:command', { request, target });
-      const text = lines.curl === null ? lines.generate : `${lines.generate}\n${lines.curl}`;
-      await call('app:copyText', { text });
+      await call('tasks:copyCommand', of);
       get().confirm(() => t('compose.command.copied'));
     } catch (error) {
       get().showError(toApiError(error, () => t('compose.command.copyFailed')));
     }
   },
 
-  copyTaskCommand: (record) => get().copyCommand(ranRequest(record), taskTarget(record)),
+  copyTaskCommand: (record) => get().copyCommand({ localId: record.localId }),
 
   async composeCopyCommand() {
     const state = get();
@@ -66,7 +55,10 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
       get().requestFocus('prompt');
       return;
     }
-    await get().copyCommand(request, composeTarget(state, state.composeDraft.provider));
+    await get().copyCommand({
+      request,
+      target: composeTarget(state, state.composeDraft.provider),
+    });
   },
 
   async taskRecordOf(localId) {
@@ -83,7 +75,7 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
   async tasksVary(record) {
     const request = { ...record.request, seed: randomSeed() };
     try {
-      const items = await call('tasks:submit', { request, target: taskTarget(record), count: 1 });
+      const items = await call('tasks:submit', { request, target: recordTarget(record), count: 1 });
       get().tasksInsert(items);
       announce(t('tasks.varySent'));
       return true;

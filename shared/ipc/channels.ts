@@ -5,12 +5,11 @@
  */
 export const REQUEST_CHANNEL_NAMES = [
   'app:getInfo',
-  'app:openExternal',
   'app:openLogs',
   'app:copyText',
   'tasks:submit',
   'tasks:resend',
-  'tasks:command',
+  'tasks:copyCommand',
   'tasks:list',
   'tasks:count',
   'tasks:selectAll',

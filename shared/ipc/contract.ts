@@ -7,6 +7,7 @@
  */
 import { sentenceSchema } from '../i18n/sentence';
 import { z } from 'zod';
+import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_SEPARATORS } from '../text/control-characters';
 import { lazySchema } from '../domain/lazy-schema';
 import { channel, lazyEntries } from './lazy-contract';
 import { gallerySortSchema } from '../domain/gallery-item';
@@ -154,16 +155,21 @@ const moveProgressSchema = lazySchema(() =>
   }),
 );
 
+/** One line of text with no control, line-separator or bidirectional character. */
+const COPYABLE_TEXT = new RegExp(`^[^${CONTROL_CHARACTERS}${LINE_SEPARATORS}${BIDI_CONTROLS}]*$`);
+
 export const requests = {
   'app:getInfo': channel(() => ({ input: none(), output: appInfoSchema() })),
-  'app:openExternal': channel(() => ({
-    input: z.object({ url: z.string().max(2_000) }).strict(),
-    output: z.void(),
-  })),
   'app:openLogs': channel(() => ({ input: none(), output: z.void() })),
-  /** Text to the clipboard (task ids): the page's own clipboard API is denied with every permission. */
+  /**
+   * Text to the clipboard (a task id, a service's address): the page's own clipboard API is
+   * denied with every permission. One line, nothing hidden: a compromised page cannot put a
+   * command that runs when pasted into a terminal (its line break), steers the terminal (ESC, a
+   * C1 control) or reads otherwise than it runs (bidi). "Copy as command" is main's own
+   * (`tasks:copyCommand`).
+   */
   'app:copyText': channel(() => ({
-    input: z.object({ text: z.string().max(10_000) }).strict(),
+    input: z.object({ text: z.string().max(10_000).regex(COPYABLE_TEXT) }).strict(),
     output: z.void(),
   })),
   ...submitRequests,

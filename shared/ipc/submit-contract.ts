@@ -13,7 +13,7 @@ import { submitTargetSchema } from '../domain/submit-target';
 import { MAX_BOARD_PATH_UNITS } from '../domain/triage';
 import { pageRequestSchema } from '../service/wire';
 import { batchItems, localIds } from './selection-schemas';
-import { taskItemSchema } from './task-item';
+import { localIdSchema, taskItemSchema } from './task-item';
 
 export const submitRequests = {
   /**
@@ -33,14 +33,20 @@ export const submitRequests = {
     output: z.array(taskItemSchema()),
   })),
   /**
-   * "Copy as command": the `pictor generate …` line and a cURL line (null for the built-in demo
-   * or a request with input images) that send `request` to `target` again, with
-   * `$SERVICE_API_KEY` where the key goes. Main builds them from the target's own dialect
-   * (electron/core/service/request-command.ts); nothing is sent.
+   * "Copy as command": main puts on the clipboard the `pictor generate …` line and a cURL line
+   * (none for the built-in demo or a request with input images) that send a request again, with
+   * `$SERVICE_API_KEY` where the key goes (electron/core/service/request-command.ts). A task's is
+   * named by its id (main reads its request as it ran and its service from its record); the
+   * form's draft travels as a submit's does, to a built-in demo or the address Settings gives its
+   * service only (electron/ipc/task-command-handlers.ts). The page never names the text:
+   * `app:copyText` takes one plain line only. Nothing is sent.
    */
-  'tasks:command': channel(() => ({
-    input: z.object({ request: pageRequestSchema(), target: submitTargetSchema() }).strict(),
-    output: z.object({ generate: z.string(), curl: z.string().nullable() }),
+  'tasks:copyCommand': channel(() => ({
+    input: z.union([
+      z.object({ localId: localIdSchema() }).strict(),
+      z.object({ request: pageRequestSchema(), target: submitTargetSchema() }).strict(),
+    ]),
+    output: z.void(),
   })),
   /**
    * Sending stored tasks again, the one way (a task's "Submit again" and "Rerun", a batch's Rerun,

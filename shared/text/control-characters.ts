@@ -8,6 +8,11 @@
 
 /** C0 controls, U+0000–U+001F: NUL, TAB, LF, CR and ESC (which starts terminal sequences) among them. */
 export const C0_CONTROLS = '\\u0000-\\u001f';
+/**
+ * The C0 controls but the line feed: what a pasted command may not hold even inside its quotes
+ * (a line feed there is the quoted text's own new line; ESC, ^U, TAB or CR act on the terminal).
+ */
+export const C0_CONTROLS_BUT_LINE_FEED = '\\u0000-\\u0009\\u000b-\\u001f';
 /** DEL and the C1 controls, U+007F–U+009F (U+009B is a one-character CSI to many terminals). */
 export const DEL_AND_C1_CONTROLS = '\\u007f-\\u009f';
 /** Every control character: C0, DEL and C1. */

@@ -4,17 +4,54 @@
  * key is never in either: the line reads `$SERVICE_API_KEY` from the shell, as the CLI does.
  * Every word the user or a service wrote is single-quoted for a POSIX shell, so a prompt with
  * quotes, `$`, backticks, backslashes or new lines reaches the command as typed and runs nothing.
+ * The lines go to the clipboard to be pasted into a terminal, and a word may hold what the user
+ * never saw (a prompt or an option a compromised page sent): a word with a character a terminal
+ * or a reader acts on (ESC, ^U, TAB, CR, DEL, a C1 control, bidi formatting, a line separator) is
+ * written ANSI-C quoted (`$'…'`, that character as its UTF-8 bytes `\xHH`), so the lines hold no
+ * control but their own new lines and mean exactly the request.
  */
 import type { ProviderId } from '../domain/providers';
 import type { GenerationRequest } from '../service/wire';
+import {
+  BIDI_CONTROLS,
+  C0_CONTROLS_BUT_LINE_FEED,
+  DEL_AND_C1_CONTROLS,
+  LINE_SEPARATORS,
+  anyOf,
+} from './control-characters';
 
 /** The variable a copied command reads the key from (the CLI's). */
 export const KEY_VARIABLE = '$SERVICE_API_KEY';
 
-/** `word` as one POSIX shell word that means exactly `word` (single quotes; `'` as `'\''`). */
+/** What a terminal or a reader acts on, even inside quotes; a line feed is the text's own. */
+const ACTED_ON = anyOf([
+  C0_CONTROLS_BUT_LINE_FEED,
+  DEL_AND_C1_CONTROLS,
+  BIDI_CONTROLS,
+  LINE_SEPARATORS,
+]);
+
+/**
+ * `word` as one POSIX shell word that means exactly `word`: single quotes (`'` as `'\''`), or
+ * ANSI-C quotes when it holds a character {@link ACTED_ON} (each written as its UTF-8 bytes).
+ */
 function shellQuote(word: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
+  if (!ACTED_ON.test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
+  let escaped = '';
+  for (const char of word) {
+    if (char === '\\' || char === "'") escaped += `\\${char}`;
+    else if (char === '\n') escaped += '\\n';
+    else if (ACTED_ON.test(char)) escaped += utf8Escapes(char);
+    else escaped += char;
+  }
+  return `$'${escaped}'`;
+}
+
+/** `char` as `\xHH` escapes of its UTF-8 bytes. */
+function utf8Escapes(char: string): string {
+  const bytes = new TextEncoder().encode(char);
+  return Array.from(bytes, (byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
 }
 
 /** Where a command sends: the service's kind and, for an address of the user's own, its URL. */

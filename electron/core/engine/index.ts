@@ -55,3 +55,4 @@ export {
 export { askToPassHardCaps, type HardCapConsent, sameCapIn } from './hard-cap-consent';
 export { checkTarget } from './target-check';
 export { TaskEngine } from './task-engine';
+export { withWorkflow } from './request-workflow';

@@ -58,3 +58,12 @@ export function requestCommands(target: SubmitTarget, request: GenerationRequest
     curl: curlOf(target, request),
   };
 }
+
+/**
+ * "Copy as command": the text that goes to the clipboard, the `pictor generate …` line and, where
+ * there is one, the cURL line below it.
+ */
+export function commandText(target: SubmitTarget, request: GenerationRequest): string {
+  const { generate, curl } = requestCommands(target, request);
+  return curl === null ? generate : `${generate}\n${curl}`;
+}

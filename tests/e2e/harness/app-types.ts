@@ -70,7 +70,7 @@ export interface LaunchedApp {
   ipcPayloads(): string[];
   /**
    * The OS calls the app made, in order. Both hosts record {@link RECORDED_ON_EVERY_HOST}; the
-   * chromium host's stand-ins also record copyImage, saveAs, startDrag, openLink,
+   * chromium host's stand-ins also record copyImage, saveAs, startDrag,
    * confirmKeyOrigin…, which a spec reads only behind a host guard (same test).
    */
   osCalls(): { action: string; arg: string }[];

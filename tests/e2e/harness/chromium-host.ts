@@ -135,7 +135,6 @@ class ChromiumApp implements LaunchedApp {
     await installWindowGuards(context, {
       ...target,
       isAppWindow: (opened) => this.openingWindow || opened === this.current,
-      openExternal: this.os.openExternal,
       ...(this.options.guardNavigation === false ? { guardNavigation: false } : {}),
     });
     await this.open(context);

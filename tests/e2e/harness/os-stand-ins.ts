@@ -50,8 +50,6 @@ export interface OsStandIns {
   /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
   readonly prompts: UserPrompts;
   readonly copyText: (text: string) => void;
-  /** A link the window guards hand to the OS browser (already checked). */
-  readonly openExternal: (url: string) => void;
   readonly calls: OsCall[];
 }
 
@@ -86,8 +84,9 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
         return { savedTo: target };
       }).catch((error: unknown) => ({ ok: false as const, error: toIpcError(error) })),
     startDrag: (_sender, file) => guarded('startDrag', file, async () => undefined),
+    // Main's own links only (an update's download page): no page can name one.
     openExternal: async (url) => {
-      record('openLink', url);
+      record('openExternal', url);
       const checked = checkExternalUrl(url);
       return checked.ok
         ? ok(undefined)
@@ -158,6 +157,5 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
       },
     },
     copyText: (text) => record('copyText', text),
-    openExternal: (url) => record('openExternal', url),
   };
 }

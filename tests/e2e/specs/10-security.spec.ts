@@ -7,10 +7,11 @@
  * a request outside the IPC contract is refused.
  *
  * What stops navigation and new windows: in Electron, adapters/window-guards.ts (will-navigate,
- * setWindowOpenHandler → deny, the link to the OS browser only after checkExternalUrl); in the
- * chromium host, tests/e2e/harness/window-guards.ts applies the same decisions through
- * Playwright (navigation requests away from the app answered 204 and so not committed,
- * window.open replaced by one that returns null and hands the link to the checked OS call).
+ * setWindowOpenHandler → deny, no link to the OS browser: the page has no way to name one, and
+ * no `app:openExternal` channel); in the chromium host, tests/e2e/harness/window-guards.ts
+ * applies the same decisions through Playwright (navigation requests away from the app answered
+ * 204 and so not committed, window.open replaced by one that returns null and opens nothing, a
+ * page a target=_blank link opens closed).
  * Injected code and the network are stopped by the app's own CSP (RENDERER_CSP), which both
  * hosts send with the page.
  *
@@ -66,11 +67,14 @@ test('the page has no Node and only galleryBase, invoke and on; unknown requests
     return {
       unknown: await invoke('fs:readFile', { path: '/etc/passwd' }),
       shell: await invoke('shell:openExternal', { url: 'file:///etc/passwd' }),
+      // No channel opens a link the page names: there was one, and it is gone.
+      link: await invoke('app:openExternal', { url: 'https://example.com/' }),
       badInput: await invoke('keys:set', { provider: 'pictor', key: 42, allowWeakStorage: 'yes' }),
     };
   });
   expect(refused.unknown).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   expect(refused.shell).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  expect(refused.link).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   expect(refused.badInput).toMatchObject({ ok: false, error: { code: 'bad_input' } });
   expect(JSON.stringify(refused.badInput)).not.toContain('42');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -102,7 +106,7 @@ test('the key is nowhere in the page, its storage, the IPC it received, the file
 });
 
 test('the page cannot leave the app, open windows, run injected code or reach the network', async () => {
-  const { page, host } = session.app;
+  const { page } = session.app;
   const appUrl = page.url();
 
   await page.evaluate(() => {
@@ -114,21 +118,21 @@ test('the page cannot leave the app, open windows, run injected code or reach th
   await page.getByRole('link', { name: 'e2e link' }).click();
   await expectStillTheApp(page, appUrl);
 
-  // Refused by checkExternalUrl (not https), so no browser opens in either host.
-  await addLink(page, 'http://example.com/blank', '_blank');
-  await page.getByRole('link', { name: 'e2e link' }).click();
-  await expectStillTheApp(page, appUrl);
-
-  // Electron hands an accepted link to the OS browser; a loopback one is refused, so a local
-  // run opens nothing. The chromium host records the call instead, so it uses the real link.
-  const target = host === 'chromium' ? 'https://example.com' : 'https://127.0.0.1/';
-  const opened = await page.evaluate((url) => window.open(url) === null, target);
-  expect(opened).toBe(true);
-  await expectStillTheApp(page, appUrl);
-  if (host === 'chromium') {
-    const external = session.app.osCalls().filter((call) => call.action === 'openExternal');
-    expect(external).toEqual([{ action: 'openExternal', arg: 'https://example.com/' }]);
+  // A new window opens nothing, in the app or in the OS browser, for any address however often
+  // the page asks: both hosts record the OS browser's openExternal (RECORDED_ON_EVERY_HOST).
+  for (const href of ['http://example.com/blank', 'https://example.com/blank']) {
+    await addLink(page, href, '_blank');
+    await page.getByRole('link', { name: 'e2e link' }).click();
+    await expectStillTheApp(page, appUrl);
   }
+  const opened = await page.evaluate(() =>
+    ['https://example.com/', 'https://example.com/', 'mailto:a@example.com'].map(
+      (url) => window.open(url) === null,
+    ),
+  );
+  expect(opened).toEqual([true, true, true]);
+  await expectStillTheApp(page, appUrl);
+  expect(session.app.osCalls().filter((call) => call.action === 'openExternal')).toEqual([]);
 
   await expectCspEnforced(page);
 });

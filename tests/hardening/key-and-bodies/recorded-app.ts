@@ -24,7 +24,7 @@ import type { FetchLike } from '../../../electron/ports/http';
 import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { wireHarness } from '../../e2e/harness/node-main';
-import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { createOsStandIns, type OsCall } from '../../e2e/harness/os-stand-ins';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
 import { testImageEngine } from '../../support/image-engine';
 
@@ -45,6 +45,8 @@ export interface IpcRecord {
 
 export interface RecordedApp {
   readonly runtime: AppRuntime;
+  /** The OS calls main made (os-stand-ins.ts): links opened, text copied, files revealed… */
+  readonly osCalls: readonly OsCall[];
   invoke<C extends RequestChannel>(channel: C, input?: RequestInput<C>): Promise<Result<unknown>>;
   close(): Promise<void>;
 }
@@ -105,13 +107,17 @@ export interface RecordedAppOptions {
 }
 
 /** The app's wiring (node-main.ts's wireHarness), over the recording window and ipcMain. */
-function wire(runtime: AppRuntime, options: RecordedAppOptions, emit: Emit): AppWiring {
+function wire(
+  runtime: AppRuntime,
+  options: RecordedAppOptions,
+  emit: Emit,
+): { wiring: AppWiring; osCalls: readonly OsCall[] } {
   const os = createOsStandIns({
     userDataDir: options.userDataDir,
     galleryDir: () => runtime.galleryDir(),
     env: () => ({}),
   });
-  return wireHarness(runtime, { os, emit, version: '0.0.0-test' });
+  return { wiring: wireHarness(runtime, { os, emit, version: '0.0.0-test' }), osCalls: os.calls };
 }
 
 /** Starts the recorded app on `userDataDir` (a second start on the same folder is a restart). */
@@ -138,7 +144,7 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
   await runtime.redactKeyIn(logger);
   const contents = recordingWindow(options.ipc);
   const emit = createEmitter(() => contents, logger);
-  const wiring = wire(runtime, options, emit);
+  const { wiring, osCalls } = wire(runtime, options, emit);
   const { ipcMain, listeners } = recordingIpcMain();
   const unregister = registerIpcHandlers(
     ipcMain,
@@ -149,6 +155,7 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
   const event = { sender: contents, senderFrame: contents.mainFrame } as IpcMainInvokeEvent;
   return {
     runtime,
+    osCalls,
     async invoke(channel, input) {
       const listener = listeners.get(channel);
       if (!listener) throw new Error(`no handler for ${channel}`);

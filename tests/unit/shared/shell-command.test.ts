@@ -1,7 +1,9 @@
 /**
  * "Copy as command": every word a user or a service wrote reaches the command as written through a
- * real POSIX shell (quotes, `$`, backticks, backslashes, new lines, a leading `-`), nothing in it
- * runs, and the key is only ever the shell's `$SERVICE_API_KEY`.
+ * real shell (quotes, `$`, backticks, backslashes, new lines, a leading `-`; a TAB or bidi
+ * formatting as a `$'…'` escape, which bash, zsh, ksh and POSIX.1-2024 read and Debian's dash does
+ * not yet: so bash reads them here), nothing in it runs, and the key is only ever the shell's
+ * `$SERVICE_API_KEY`.
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +11,9 @@ import { requestCommands } from '../../../electron/core/service/request-command'
 import { parseCommand } from '../../support/cli-table';
 import { curlCommand, generateCommand } from '../../../shared/text/shell-command';
 
-/** The words `line` (after `printf`) is, as /bin/sh splits and expands it with `env`. */
+/** The words `line` (after `printf`) is, as bash splits and expands it with `env`. */
 function shellWords(line: string, env: Record<string, string> = {}): string[] {
-  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], {
+  const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], {
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
   });

@@ -1,8 +1,8 @@
 /**
  * A task's seed used again from its details: the seed the service used shown with "Use this
  * seed" (the form takes the request, its options and that seed, locked), "Vary" (the same request
- * on the task's own service with a new seed) and "Copy as command" (main's pictor and cURL lines
- * of the request as it ran, the key as `$SERVICE_API_KEY`).
+ * on the task's own service with a new seed) and "Copy as command" (main copies its pictor and
+ * cURL lines of the request as it ran, the key as `$SERVICE_API_KEY`; the page names the task).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,11 @@ const request = {
   params: { num_inference_steps: 20, output_format: 'png' },
 };
 const FAL = { provider: 'fal' as const, endpoint: 'https://queue.fal.run' };
+
+/** What main put on the clipboard (the shared main's calls of every test so far). */
+function copiedBy(main: { os: { calls: readonly { action: string; arg: string }[] } }): string[] {
+  return main.os.calls.filter((call) => call.action === 'copyText').map((call) => call.arg);
+}
 
 async function openDetails(options: { main?: typeof fileMain } = { main: fileMain }) {
   const started = await startWiredApp({
@@ -56,15 +61,16 @@ describe('a task’s seed', () => {
     expect(within(form).getByRole('textbox', { name: 'Steps' })).toHaveProperty('value', '20');
   });
 
-  it('"Copy as command" copies main’s lines of the request as it ran, never a key', async () => {
+  it('"Copy as command" has main copy its lines of the request as it ran, never a key', async () => {
     const { user, details, main } = await openDetails();
+    const before = copiedBy(main).length;
     await user.click(within(details).getByRole('button', { name: 'Copy as command' }));
-    await waitFor(() => expect(main.callsTo('app:copyText')).toHaveLength(1));
-    expect(main.callsTo('tasks:command')).toEqual([
-      { request: { ...request, seed: 1234 }, target: FAL },
-    ]);
-    const [copied] = main.callsTo('app:copyText');
-    const [generate, curl] = (copied?.text ?? '').split('\n');
+    await waitFor(() => expect(copiedBy(main)).toHaveLength(before + 1));
+    // The page names the task; main reads its request, seed and service from its record.
+    const [asked] = main.callsTo('tasks:copyCommand');
+    expect(asked).toEqual({ localId: expect.any(String) });
+    expect(main.callsTo('app:copyText')).toEqual([]);
+    const [generate, curl] = (copiedBy(main).at(-1) ?? '').split('\n');
     expect(generate).toBe(
       'pictor generate --provider=fal --model=fal-ai/flux/dev --param=num_inference_steps=20 --param=output_format=png --seed=1234 \'--prompt=A heron in "fog" at $5\'',
     );
@@ -120,13 +126,15 @@ describe('the form’s Copy as command', () => {
     await user.click(within(form).getByRole('button', { name: 'Copy as command' }));
     // No prompt, no request: the prompt says why, nothing is asked.
     expect(useAppStore.getState().composeAttempted).toBe(true);
-    expect(main.callsTo('tasks:command')).toEqual([]);
+    expect(main.callsTo('tasks:copyCommand')).toEqual([]);
     await user.type(within(form).getByRole('textbox', { name: 'Prompt' }), 'it’s $HOME');
+    const before = copiedBy(main).length;
     await user.click(within(form).getByRole('button', { name: 'Copy as command' }));
-    await waitFor(() => expect(main.callsTo('app:copyText')).toHaveLength(1));
-    const [asked] = main.callsTo('tasks:command');
-    expect(asked?.request.prompt).toBe('it’s $HOME');
-    const [copied] = main.callsTo('app:copyText');
-    expect(copied?.text).toMatch(/^pictor generate --provider=demo .*'--prompt=it’s \$HOME'$/);
+    await waitFor(() => expect(copiedBy(main)).toHaveLength(before + 1));
+    const [asked] = main.callsTo('tasks:copyCommand');
+    expect(asked && 'request' in asked ? asked.request.prompt : null).toBe('it’s $HOME');
+    expect(copiedBy(main).at(-1)).toMatch(
+      /^pictor generate --provider=demo .*'--prompt=it’s \$HOME'$/,
+    );
   });
 });

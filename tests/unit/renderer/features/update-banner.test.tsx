@@ -183,7 +183,7 @@ describe('update banner', () => {
     expect(main.callsTo('updates:openDownload')).toEqual([undefined]);
     // Main opens its own link; the page never learnt it.
     await waitFor(() =>
-      expect(main.os.calls).toContainEqual({ action: 'openLink', arg: DOWNLOAD }),
+      expect(main.os.calls).toContainEqual({ action: 'openExternal', arg: DOWNLOAD }),
     );
   });
 
@@ -320,7 +320,7 @@ describe('Updates setting', () => {
     await user.click(within(group).getByRole('button', { name: 'Get Pictor 0.2.0' }));
     expect(main.callsTo('updates:openDownload')).toHaveLength(1);
     await waitFor(() =>
-      expect(main.os.calls).toContainEqual({ action: 'openLink', arg: DOWNLOAD }),
+      expect(main.os.calls).toContainEqual({ action: 'openExternal', arg: DOWNLOAD }),
     );
   });
 });

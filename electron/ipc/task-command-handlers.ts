@@ -1,0 +1,67 @@
+/**
+ * "Copy as command" (`tasks:copyCommand`): main builds the lines and puts them on the clipboard
+ * itself, from the task's own record or from the form's draft (checked as a submit's request),
+ * so the page never names the text that is pasted into a terminal (electron/core/service/
+ * request-command.ts builds it; shared/text/shell-command.ts quotes every word so it holds no
+ * control but its own new lines). The key is never read here: the lines say `$SERVICE_API_KEY`.
+ * A draft's service is the form's: a built-in demo, or the address Settings gives that service;
+ * any other address is refused, so a compromised page cannot leave on the clipboard, unasked, a
+ * cURL line that would carry the key in the user's shell to its own server.
+ */
+import type { ProviderId } from '../../shared/domain/providers';
+import { ranRequest } from '../../shared/domain/ran-request';
+import { isDemoEndpoint, recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import { sentence } from '../../shared/i18n/sentence';
+import {
+  EngineInputError,
+  type EngineWorkflows,
+  type TaskEngine,
+  withWorkflow,
+} from '../core/engine';
+import { UserFacingError } from '../core/errors';
+import { commandText } from '../core/service';
+import type { IpcHandlers } from './ipc-main-bridge';
+
+export interface TaskCommandDeps {
+  /** The task's record as main keeps it. */
+  readonly engine: Pick<TaskEngine, 'get'>;
+  /** Text to the system clipboard (Electron's clipboard in the app). */
+  readonly copyText: (text: string) => void;
+  /** The address Settings gives `provider`'s service now (its own when none is typed). */
+  readonly addressOf: (provider: ProviderId) => string;
+  /**
+   * The workflows imported as models (ComfyUI's): a draft's lines carry the graph imported
+   * under its model's name, as its submit would (engine/request-workflow.ts); the page names a
+   * model, never a graph (wire.ts pageRequestSchema).
+   */
+  readonly workflows?: EngineWorkflows;
+}
+
+const withoutSlash = (address: string): string => address.trim().replace(/\/+$/, '');
+
+/** The form's target: a demo, or the address Settings gives its service; else refused. */
+function formTarget(deps: TaskCommandDeps, target: SubmitTarget): SubmitTarget {
+  if (isDemoEndpoint(target.endpoint)) return target;
+  const own = withoutSlash(deps.addressOf(target.provider));
+  if (own !== '' && withoutSlash(target.endpoint) === own) return target;
+  throw new UserFacingError(sentence('error.library.badRequest'), {
+    code: 'bad_input',
+    detail: 'the command names an address Settings does not give that service',
+  });
+}
+
+export function taskCommandHandlers(deps: TaskCommandDeps): Pick<IpcHandlers, 'tasks:copyCommand'> {
+  return {
+    'tasks:copyCommand': async (input) => {
+      if ('localId' in input) {
+        const record = deps.engine.get(input.localId);
+        if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
+        deps.copyText(commandText(recordTarget(record), ranRequest(record)));
+      } else {
+        const target = formTarget(deps, input.target);
+        const request = await withWorkflow(input.request, target.provider, deps.workflows);
+        deps.copyText(commandText(target, request));
+      }
+    },
+  };
+}
