@@ -33,8 +33,34 @@ export class KeyPipeError extends Error {
  * of key variables, each named once.
  */
 export function takeKeyPipe(env: NodeJS.ProcessEnv): Record<string, string> {
+  const fd = keyPipeOf(env);
+  if (fd === null) return {};
+  try {
+    return keyRecords(readToEnd(fd));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Closes the pipe `env` names, unread, and takes PICTOR_KEYS_FD out of `env`: for the desktop app
+ * the wrapper started (`pictor` with no command, a key variable exported), which reads no key
+ * from it, so no program it starts (xdg-open, the key store's probe) inherits a descriptor still
+ * holding the keys. A PICTOR_KEYS_FD that names no pipe is only taken out; nothing is refused.
+ */
+export function dropKeyPipe(env: NodeJS.ProcessEnv): void {
+  try {
+    const fd = keyPipeOf(env);
+    if (fd !== null) closeSync(fd);
+  } catch (error) {
+    if (!(error instanceof KeyPipeError)) throw error;
+  }
+}
+
+/** The pipe's descriptor `env` names, PICTOR_KEYS_FD taken out of `env`; null: none is named. */
+function keyPipeOf(env: NodeJS.ProcessEnv): number | null {
   const marker = env[KEY_PIPE_VARIABLE];
-  if (marker === undefined) return {};
+  if (marker === undefined) return null;
   Reflect.deleteProperty(env, KEY_PIPE_VARIABLE);
   if (!/^[1-9][0-9]{0,5}$/.test(marker) || Number(marker) < 3)
     throw new KeyPipeError(`${KEY_PIPE_VARIABLE} is not a descriptor above 2`);
@@ -46,11 +72,7 @@ export function takeKeyPipe(env: NodeJS.ProcessEnv): Record<string, string> {
     throw new KeyPipeError(`descriptor ${fd} is not open`);
   }
   if (!isPipe) throw new KeyPipeError(`descriptor ${fd} is not a pipe`);
-  try {
-    return keyRecords(readToEnd(fd));
-  } finally {
-    closeSync(fd);
-  }
+  return fd;
 }
 
 function readToEnd(fd: number): Buffer {

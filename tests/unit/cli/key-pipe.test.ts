@@ -18,7 +18,12 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEY_PIPE_VARIABLE, KeyPipeError, takeKeyPipe } from '../../../electron/cli/key-pipe';
+import {
+  dropKeyPipe,
+  KEY_PIPE_VARIABLE,
+  KeyPipeError,
+  takeKeyPipe,
+} from '../../../electron/cli/key-pipe';
 import { pipeHolding } from '../../support/key-pipe-fd';
 import { fifoMaker, needing } from '../../support/tools';
 
@@ -171,5 +176,29 @@ describe('a descriptor that is not a pipe', () => {
     const { error } = refusal(String(fd));
     expect(error).toBeInstanceOf(KeyPipeError);
     expect((error as Error).message).toMatch(/is not open/);
+  });
+});
+
+describe('the desktop app the wrapper started', () => {
+  it.skipIf(!MKFIFO.path)(needing(MKFIFO, 'closes the pipe unread'), () => {
+    const fd = pipeHolding(MKFIFO, `SERVICE_API_KEY\0${KEY}\0`);
+    const env: NodeJS.ProcessEnv = { [KEY_PIPE_VARIABLE]: String(fd), PATH: '/bin' };
+    dropKeyPipe(env);
+    expect(isOpen(fd)).toBe(false);
+    expect(env).toEqual({ PATH: '/bin' });
+  });
+
+  it('takes out a PICTOR_KEYS_FD that names no pipe, leaving the descriptor alone', () => {
+    const fd = openSync('/dev/null', 'r');
+    try {
+      for (const marker of [String(fd), '0', 'x']) {
+        const env: NodeJS.ProcessEnv = { [KEY_PIPE_VARIABLE]: marker };
+        dropKeyPipe(env);
+        expect(env).toEqual({});
+      }
+      expect(isOpen(fd)).toBe(true);
+    } finally {
+      closeSync(fd);
+    }
   });
 });
