@@ -11,6 +11,7 @@ import type { App, SafeStorage } from 'electron';
 import type { CliIo, SelfTestHost } from './cli/cli-io';
 import type { ProcessOutput } from './cli/main';
 import type { EncryptionReport } from './core/self-test';
+import { KeyPipeError, takeKeyPipe } from './cli/key-pipe';
 import { takeKeyVariables } from './cli/key-variables';
 
 /** What the command line needs of Electron's `app`. */
@@ -63,10 +64,21 @@ export async function runAsCommandLine(
   app: CliApp,
   args: readonly string[],
   services: CliServices,
-  given?: Omit<CliIo, 'interrupt' | 'program'>,
+  given?: Omit<CliIo, 'interrupt' | 'program' | 'env'> & Partial<Pick<CliIo, 'env'>>,
 ): Promise<number> {
-  // The keys the command reads, kept from every process started from here on (cli/key-variables.ts).
-  const env = takeKeyVariables(process.env);
+  // The keys the command reads, kept from every process started from here on (cli/key-variables.ts),
+  // with those the Linux wrapper hands over through a pipe (cli/key-pipe.ts).
+  let env: NodeJS.ProcessEnv;
+  try {
+    env = { ...takeKeyVariables(process.env), ...takeKeyPipe(process.env) };
+  } catch (error) {
+    if (!(error instanceof KeyPipeError)) throw error;
+    // A command started the wrong way (a PICTOR_KEYS_FD that names no pipe): nothing runs.
+    const { EXIT } = await import('./cli/cli-report');
+    (given?.stderr ?? ((text: string) => void process.stderr.write(text)))(`${error.message}\n`);
+    app.exit(EXIT.usage);
+    return EXIT.usage;
+  }
   // Before anything waits for ready: safeStorage reads `--password-store` when it starts.
   services.chooseKeyStore();
   // No Dock icon bouncing on macOS for a command run from a terminal.
@@ -83,11 +95,11 @@ export async function runAsCommandLine(
   // The process's own streams: a reader that closes early (`pictor list | head`) ends the run
   // quietly (cli/main.ts).
   let output: ProcessOutput | null = null;
-  let io = given;
-  if (io === undefined) {
+  let io: Omit<CliIo, 'interrupt' | 'program'>;
+  if (given === undefined) {
     output = processOutput(interrupt);
     io = { env, stdout: output.stdout, stderr: output.stderr };
-  }
+  } else io = { env, ...given };
   const ran = await runCli(args, {
     version: app.getVersion(),
     encryption: () => encryptionReport(app, services.safeStorage),

@@ -12,12 +12,15 @@ import { streamLogger } from './adapters/stream-logger';
 import { startApp } from './app-main';
 import { runAsCommandLine } from './cli-host';
 import { cliArguments } from './cli/cli-invocation';
+import { dropKeyPipe } from './cli/key-pipe';
 import { terminalSafe } from './cli/terminal-text';
 
 /** The `pictor` command when started as one, else the desktop app. */
 function start(): void {
   const cliArgs = cliArguments(process.argv, Boolean(process.defaultApp));
   if (!cliArgs) {
+    // The keys the Linux wrapper hands over are the command line's (cli/key-pipe.ts).
+    dropKeyPipe(process.env);
     startApp();
     return;
   }

@@ -16,6 +16,11 @@ export function keyVariable(provider: string): string {
   return `${PROVIDER_KEY_PREFIX}${provider.toUpperCase()}`;
 }
 
+/** Whether `name` is a key variable's: SERVICE_API_KEY or any PICTOR_KEY_* (the pipe's too). */
+export function isKeyVariable(name: string): boolean {
+  return name === SERVICE_KEY_VARIABLE || name.startsWith(PROVIDER_KEY_PREFIX);
+}
+
 /**
  * Every key value the environment gives this process, trimmed, empty ones left out:
  * SERVICE_API_KEY's and every PICTOR_KEY_* variable's, a provider's no command knows included
@@ -24,7 +29,7 @@ export function keyVariable(provider: string): string {
 export function environmentKeys(env: NodeJS.ProcessEnv): string[] {
   const keys: string[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (name !== SERVICE_KEY_VARIABLE && !name.startsWith(PROVIDER_KEY_PREFIX)) continue;
+    if (!isKeyVariable(name)) continue;
     const key = value?.trim() ?? '';
     if (key !== '' && !keys.includes(key)) keys.push(key);
   }
@@ -37,13 +42,13 @@ export function environmentKeys(env: NodeJS.ProcessEnv): string[] {
  * left. The installed `pictor` command is Electron, whose renderer, GPU and utility processes
  * (the hidden image renderer decodes images from hosts Pictor does not trust) are started with the
  * environment of the moment on macOS and Windows; on Linux they fork from a zygote started before
- * any of Pictor's code runs, which this cannot reach.
+ * any of Pictor's code runs, which this cannot reach: there the `pictor` command hands the keys
+ * over through a pipe instead (key-pipe.ts), and the binary's environment never holds them.
  */
 export function takeKeyVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const copy = { ...env };
   for (const name of Object.keys(env)) {
-    if (name === SERVICE_KEY_VARIABLE || name.startsWith(PROVIDER_KEY_PREFIX))
-      Reflect.deleteProperty(env, name);
+    if (isKeyVariable(name)) Reflect.deleteProperty(env, name);
   }
   return copy;
 }

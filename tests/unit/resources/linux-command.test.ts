@@ -3,14 +3,17 @@
  * run here through a link as the packages install it, in front of a stand-in binary that prints
  * the arguments it got: with no display it adds Chromium's headless platform before them, with
  * an X11 or Wayland display it adds nothing, and every argument arrives as it was typed. A copy
- * with the classic quoting mistake fails the same checks. The packages' scripts link
- * /usr/bin/pictor to the wrapper and remove that link again.
+ * with the classic quoting mistake fails the same checks. The keys (SERVICE_API_KEY, every
+ * PICTOR_KEY_*) reach a stand-in binary (a Node script) on fd 3, never in its environment, under
+ * dash and bash alike, with no file written. The packages' scripts link /usr/bin/pictor to the
+ * wrapper and remove that link again.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -107,6 +110,165 @@ describe.skipIf(!SH.path)(needing(SH, 'the Linux pictor command'), () => {
     expect(run(always, { WAYLAND_DISPLAY: 'wayland-0' })).not.toEqual(TYPED);
   });
 });
+
+/**
+ * A stand-in binary that prints, as one JSON line, what it was started with: its arguments, its
+ * pid and parent's, every variable of its environment, fd 3 (whether a pipe, and its content to
+ * the end) and its stdin; then exits with 7.
+ */
+function writeRecorder(file: string): void {
+  const script = `
+const fs = require('node:fs');
+let fd3 = null;
+try {
+  if (fs.fstatSync(3).isFIFO()) fd3 = fs.readFileSync(3, 'latin1');
+} catch {}
+process.stdout.write(JSON.stringify({
+  argv: process.argv.slice(2),
+  pid: process.pid,
+  ppid: process.ppid,
+  env: process.env,
+  fd3,
+  stdin: fs.readFileSync(0, 'utf8'),
+}) + '\\n');
+process.exitCode = 7;
+`;
+  writeFileSync(file, `#!${process.execPath}\n${script}`);
+  chmodSync(file, 0o755);
+}
+
+interface Recorded {
+  readonly argv: string[];
+  readonly pid: number;
+  readonly ppid: number;
+  readonly env: Record<string, string>;
+  readonly fd3: string | null;
+  readonly stdin: string;
+}
+
+/** Values a key may hold: spaces, both quotes, `$`, `=`, backslashes, newlines, UTF-8, a fake line. */
+const KEYS: Record<string, string> = {
+  SERVICE_API_KEY: 'sk-wrapper-Zq8vT3mN0pLx4wQ7',
+  PICTOR_KEY_FAL: 'a b "c" \'d\' $HOME `id` \\n=e==',
+  PICTOR_KEY_BFL: 'line one\nexport PICTOR_KEY_FAKE=1\nSERVICE_API_KEY=x\n',
+  PICTOR_KEY_REPLICATE: ' ✓ padded ',
+  PICTOR_KEY_EMPTY: '',
+};
+
+/** The shells /bin/sh is on Debian and Ubuntu (dash) and on Fedora (bash); sh when neither is. */
+const SHELLS = [tool('dash'), tool('bash')].filter((found) => found.path !== null);
+const KEY_SHELLS = SHELLS.length > 0 ? SHELLS : [SH];
+
+describe.each(KEY_SHELLS.map((shell) => [shell.name, shell] as const))(
+  'the keys through the Linux pictor command under %s',
+  (_name, shell) => {
+    let dir = '';
+    let command = '';
+    beforeAll(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'pictor-linux-keys-'));
+      const app = path.join(dir, 'opt', 'Pictor');
+      mkdirSync(path.join(app, 'bin'), { recursive: true });
+      writeRecorder(path.join(app, 'pictor'));
+      writeFileSync(path.join(app, 'bin', 'pictor'), WRAPPER);
+      chmodSync(path.join(app, 'bin', 'pictor'), 0o755);
+      command = path.join(dir, 'pictor');
+      symlinkSync(path.join(app, 'bin', 'pictor'), command);
+    });
+    afterAll(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    /**
+     * The wrapper run by `shell` with `env` (and DISPLAY, so no switch is added), a line on its
+     * stdin, TMPDIR an empty folder and, first on PATH, a printf, env and cat that would leave a
+     * mark if the shell ran them instead of its own: what the stand-in recorded, its exit code,
+     * the wrapper's pid, and what the folder and the marks hold after.
+     */
+    function runWith(env: Record<string, string>) {
+      const temp = mkdtempSync(path.join(dir, 'tmp-'));
+      const fakes = mkdtempSync(path.join(dir, 'fakes-'));
+      const marks = path.join(fakes, 'marks');
+      mkdirSync(marks);
+      for (const name of ['printf', 'env', 'cat']) {
+        writeFileSync(path.join(fakes, name), `#!/bin/sh\n: > '${marks}/${name}'\nexit 99\n`);
+        chmodSync(path.join(fakes, name), 0o755);
+      }
+      const result = spawnSync(pathOf(shell), [command, ...TYPED], {
+        encoding: 'utf8',
+        input: 'the caller’s line\n',
+        env: {
+          PATH: `${fakes}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+          DISPLAY: ':0',
+          TMPDIR: temp,
+          ...env,
+        },
+      });
+      expect(result.stderr).toBe('');
+      return {
+        recorded: JSON.parse(result.stdout) as Recorded,
+        status: result.status,
+        pid: result.pid,
+        temp: readdirSync(temp),
+        marks: readdirSync(marks),
+      };
+    }
+
+    const names = (env: Record<string, string>) =>
+      Object.keys(env).filter((name) => name === 'SERVICE_API_KEY' || name.includes('KEY'));
+
+    it('hands every key over on fd 3, none in the environment, arguments and stdin as given', () => {
+      const run = runWith({ ...KEYS, PICTOR_KEEP: 'kept' });
+      const { recorded } = run;
+      expect(names(recorded.env)).toEqual(['PICTOR_KEYS_FD']);
+      expect(recorded.env['PICTOR_KEYS_FD']).toBe('3');
+      expect(recorded.env['PICTOR_KEEP']).toBe('kept');
+      const records = Buffer.from(recorded.fd3 ?? '', 'latin1')
+        .toString('utf8')
+        .split('\0');
+      expect(records.pop()).toBe('');
+      const handed: Record<string, string> = {};
+      for (let at = 0; at < records.length; at += 2)
+        handed[records[at] ?? ''] = records[at + 1] ?? '';
+      expect(handed).toEqual(KEYS);
+      expect(recorded.argv).toEqual(TYPED);
+      expect(recorded.stdin).toBe('the caller’s line\n');
+      expect(run.status).toBe(7);
+      // No file anywhere (a here-document in bash may be one), and no outside program ran.
+      expect(run.temp).toEqual([]);
+      expect(run.marks).toEqual([]);
+      // The shell waits for the binary and passes its code on.
+      expect(recorded.ppid).toBe(run.pid);
+    });
+
+    it('hands a single key over alone', () => {
+      const { recorded } = runWith({ PICTOR_KEY_FAL: 'fal-only' });
+      expect(names(recorded.env)).toEqual(['PICTOR_KEYS_FD']);
+      expect(recorded.fd3).toBe('PICTOR_KEY_FAL\0fal-only\0');
+    });
+
+    it('with no key variable, replaces itself with the binary as before: no pipe, no marker', () => {
+      const run = runWith({ PICTOR_KEYS: 'not a key variable', SERVICE_API_KEYS: 'nor this' });
+      expect(run.recorded.env['PICTOR_KEYS_FD']).toBeUndefined();
+      expect(run.recorded.fd3).toBeNull();
+      expect(run.recorded.env['SERVICE_API_KEYS']).toBe('nor this');
+      expect(run.recorded.argv).toEqual(TYPED);
+      expect(run.recorded.stdin).toBe('the caller’s line\n');
+      expect(run.recorded.pid).toBe(run.pid);
+      expect(run.status).toBe(7);
+      expect(run.temp).toEqual([]);
+    });
+
+    it('keeps the headless switches before the arguments', () => {
+      const { recorded } = runWith({ ...KEYS, DISPLAY: '' });
+      expect(recorded.argv).toEqual([...HEADLESS, ...TYPED]);
+    });
+
+    it('has printf as the shell’s own command', () => {
+      const said = spawnSync(pathOf(shell), ['-c', 'command -V printf'], { encoding: 'utf8' });
+      expect(said.stdout).toMatch(/builtin/);
+    });
+  },
+);
 
 /** A package script as electron-builder writes it (FpmTarget.js writeConfigFile's macros). */
 function rendered(template: string): string {
