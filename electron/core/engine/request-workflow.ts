@@ -7,6 +7,8 @@
 import { DEFAULT_WORKFLOW_MODEL } from '../../../shared/domain/comfy-prompt';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
+import type { LiveState } from '../../../shared/domain/live-state';
+import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { EngineInputError, type EngineWorkflows } from './engine-types';
 
@@ -35,4 +37,20 @@ export async function withWorkflow(
     });
   }
   return { ...request, workflow };
+}
+
+/**
+ * A task as the page gets it: its record without the ComfyUI graph its request ran (up to
+ * 512 KiB, which a page of such tasks would carry across IPC for nothing: the page names models,
+ * never graphs, wire.ts pageRequestSchema; main reads the graph from the history to send again),
+ * and its live state while it is unfinished.
+ */
+export function pageItem(
+  record: TaskRecord,
+  live: (localId: string) => LiveState | null,
+): { readonly record: TaskRecord; readonly live: LiveState | null } {
+  const state = isUnfinished(record) ? live(record.localId) : null;
+  if (record.request.workflow === undefined) return { record, live: state };
+  const { workflow: _kept, ...request } = record.request;
+  return { record: { ...record, request }, live: state };
 }

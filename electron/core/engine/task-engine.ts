@@ -16,7 +16,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { NewTaskRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { LiveState } from '../../../shared/domain/live-state';
-import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
+import { newTaskRecord } from '../../../shared/domain/task-record';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
@@ -34,6 +34,7 @@ import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
 import { Submitter } from './submitter';
 import { batchFields, batchRecords, type SubmitBatch } from './submit-batch';
+import { pageItem } from './request-workflow';
 import { consentedCaps } from './hard-cap-consent';
 import { storeNewTasks } from './new-tasks';
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
@@ -527,17 +528,9 @@ export class TaskEngine {
    * A task as the fronts show it: its record as the engine holds it now (`record` when it holds
    * none), and its live view while unfinished, `null` once it has ended.
    */
-  /**
-   * A task as the page gets it: its current record, without a ComfyUI task's graph (the page
-   * names a model, never a graph: shared/service/wire.ts' pageRequestSchema; main reads the graph
-   * from the history when it resends), so a list of workflow tasks does not carry each graph
-   * (up to 512 KiB) across IPC; and its live state while the engine works on it.
-   */
+  /** A task as the page gets it (request-workflow.ts pageItem: no ComfyUI graph). */
   item(record: TaskRecord): { readonly record: TaskRecord; readonly live: LiveState | null } {
-    const current = this.get(record.localId) ?? record;
-    const { workflow, ...request } = current.request;
-    const shown = workflow === undefined ? current : { ...current, request };
-    return { record: shown, live: isUnfinished(current) ? this.live(current.localId) : null };
+    return pageItem(this.get(record.localId) ?? record, (localId) => this.live(localId));
   }
 
   private readonly now = (): number => this.deps.clock.now();
