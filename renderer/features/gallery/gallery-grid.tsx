@@ -77,7 +77,6 @@ export function GalleryGrid(props: GalleryGridProps) {
     scrollerRef,
     rows,
     rowHeight,
-    viewport: size.height,
     pinned: activeRow,
   });
   const settled = useViewSettled(

@@ -24,8 +24,6 @@ export interface GridRowsOptions {
   /** Rows laid out (none while the grid has no size). */
   readonly rows: number;
   readonly rowHeight: number;
-  /** The scroller's height as last measured: a new one reads the view again. */
-  readonly viewport: number;
   /** A row drawn wherever the view is (the one holding the tab stop), or -1. */
   readonly pinned: number;
 }
@@ -76,13 +74,7 @@ function drawnIndexes(span: RowSpan, rows: number, pinned: number): number[] {
   return indexes;
 }
 
-export function useGridRows({
-  scrollerRef,
-  rows,
-  rowHeight,
-  viewport,
-  pinned,
-}: GridRowsOptions): GridRows {
+export function useGridRows({ scrollerRef, rows, rowHeight, pinned }: GridRowsOptions): GridRows {
   const total = gridHeight(rows, rowHeight);
   const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
   const view = useRef<{ scrollOffset: number }>({ scrollOffset: 0 }).current;
@@ -94,6 +86,8 @@ export function useGridRows({
     if (!scroller) return;
     const read = (): void => {
       const height = scroller.clientHeight;
+      // Hidden (another screen is shown): nothing to read, the last reading stands till it shows.
+      if (height === 0) return;
       const top = toFeedOffset(scroller.scrollTop, total, height);
       view.scrollOffset = top;
       const scaled = feedRatio(total, height) !== 1;
@@ -109,8 +103,14 @@ export function useGridRows({
     };
     read();
     scroller.addEventListener('scroll', read, { passive: true });
-    return () => scroller.removeEventListener('scroll', read);
-  }, [scrollerRef, rows, rowHeight, total, viewport, view]);
+    // Shown again, or another height: the view is read again.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    observer?.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', read);
+      observer?.disconnect();
+    };
+  }, [scrollerRef, rows, rowHeight, total, view]);
 
   const near = (index: number): boolean =>
     index >= shown.first - OVERSCAN_ROWS && index <= shown.last + OVERSCAN_ROWS;
