@@ -19,7 +19,7 @@ import type { ViewOffset } from './view-motion';
 /** Rows drawn beyond the ones in view, above and below. */
 const OVERSCAN_ROWS = 2;
 
-export interface GridRowsOptions {
+interface GridRowsOptions {
   readonly scrollerRef: RefObject<HTMLElement | null>;
   /** Rows laid out (none while the grid has no size). */
   readonly rows: number;
@@ -29,12 +29,12 @@ export interface GridRowsOptions {
 }
 
 /** A row to draw: its index and its top in the box the rows are drawn in (px). */
-export interface DrawnRow {
+interface DrawnRow {
   readonly index: number;
   readonly start: number;
 }
 
-export interface GridRows {
+interface GridRows {
   /** The rows to draw, in order: those in view, {@link OVERSCAN_ROWS} around, and the pinned one. */
   readonly rows: readonly DrawnRow[];
   /** The rows in view. */
