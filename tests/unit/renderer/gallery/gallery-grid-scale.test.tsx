@@ -137,6 +137,32 @@ describe('the gallery grid at a million tasks', () => {
       expect(far.start + ROW).toBeLessThanOrEqual(drawnHeight());
     }
   });
+
+  it('draws the rows at its place again when shown after images came while it was hidden', () => {
+    const { rerender } = render(<Grid loaded={200} total={TOTAL} />);
+    scrollEventsFor(scroller());
+    // A hidden element (display: none, another screen shown) reads 0 for its scroll offset.
+    const element = scroller();
+    const kept = Object.getOwnPropertyDescriptor(element, 'scrollTop')!;
+    Object.defineProperty(element, 'scrollTop', {
+      configurable: true,
+      get: () => (element.clientHeight === 0 ? 0 : (kept.get!.call(element) as number)),
+      set: kept.set!,
+    });
+    act(() => {
+      scroller().scrollTop = 16 + 1000 * ROW;
+    });
+    const before = rowsInView()[0]!;
+    expect(before).toBeGreaterThan(1000);
+    resize('.gallery-grid', { width: 0, height: 0 });
+    // More images counted while another screen is shown; then the gallery is shown again.
+    rerender(<Grid loaded={200} total={TOTAL + 5000} />);
+    resize('.gallery-grid', { width: 1000, height: VIEW });
+    const scaledAt = rowsInView();
+    expect(scaledAt.length).toBeGreaterThan(0);
+    // The same place of the scrollbar: as far down the grid (a few more rows below it now).
+    expect(Math.abs(scaledAt[0]! - before)).toBeLessThanOrEqual(before * 0.005);
+  });
 });
 
 describe('the gallery grid, its tiles resized', () => {
