@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
+import { GRID_PADDING, rowTop } from './grid-geometry';
 import { useLiveAnchor } from './use-live-anchor';
 
 /** Asks the grid to scroll a tile into view and focus it (a new `seq` asks again). */
@@ -20,7 +21,6 @@ export interface GridFocusOptions {
   readonly columns: number;
   readonly tile: number;
   readonly rowHeight: number;
-  readonly padding: number;
   /** The grid's whole height (lib/feed-scroll.ts), for the offsets of its rows. */
   readonly feedHeight: number;
   readonly onActiveChange: (key: string) => void;
@@ -60,7 +60,7 @@ export function useGridFocus(
 
   const scrollRowIntoView = useCallback(
     (row: number) => revealRow(scrollerRef.current, row, options),
-    [scrollerRef, options.padding, options.rowHeight, options.tile, options.feedHeight],
+    [scrollerRef, options.rowHeight, options.tile, options.feedHeight],
   );
 
   const focusIndex = useCallback(
@@ -211,14 +211,14 @@ function focusLostToColumns(
 function revealRow(
   scroller: HTMLElement | null,
   row: number,
-  geometry: { padding: number; rowHeight: number; tile: number; feedHeight: number },
+  geometry: { rowHeight: number; tile: number; feedHeight: number },
 ): void {
   if (!scroller) return;
-  const { padding, rowHeight, tile, feedHeight } = geometry;
-  const top = padding + row * rowHeight;
-  const bottom = top + tile + padding;
+  const { rowHeight, tile, feedHeight } = geometry;
+  const top = rowTop(row, rowHeight);
+  const bottom = top + tile + GRID_PADDING;
   const shown = feedTopOf(scroller, feedHeight);
-  if (top - padding < shown) scrollFeedTo(scroller, feedHeight, top - padding);
+  if (top - GRID_PADDING < shown) scrollFeedTo(scroller, feedHeight, top - GRID_PADDING);
   else if (bottom > shown + scroller.clientHeight) {
     scrollFeedTo(scroller, feedHeight, bottom - scroller.clientHeight);
   }

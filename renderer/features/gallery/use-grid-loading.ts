@@ -14,7 +14,7 @@ const JUMP_MARGIN_ROWS = 4;
 const MAX_JUMP_PAGE = 500;
 
 export interface GridView {
-  /** The rows in view (with the virtualizer's overscan). */
+  /** The rows in view (not those drawn around them). */
   readonly firstRow: number;
   readonly lastRow: number;
   readonly columns: number;

@@ -2,12 +2,21 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { feedTopOf, scrollFeedTo } from '../../lib/feed-scroll';
 import { itemKey } from '../../store/gallery-list-model';
+import { rowAt, rowTop } from './grid-geometry';
 
-interface Snapshot {
+/** How the grid was laid out: its images (loaded from the top), columns and row height. */
+interface Laid {
   readonly items: readonly GalleryItem[];
   readonly columns: number;
-  /** The image whose place on screen is kept: the focused tile, else the first one in view. */
-  readonly anchorKey: string | null;
+  readonly rowHeight: number;
+}
+
+interface Snapshot extends Laid {
+  /**
+   * The image whose place on screen is kept: the focused tile when it is in view, else the first
+   * tile in view; its place, and its key when it is loaded from the top.
+   */
+  readonly anchor: { readonly index: number; readonly key: string | null } | null;
   /** Whether a tile had the focus (it is given back after the list changed). */
   readonly focusedKey: string | null;
   /** The grid's offset shown (lib/feed-scroll.ts), in the grid's height before the change. */
@@ -20,7 +29,6 @@ export interface LiveAnchorOptions {
   readonly indexOf: ReadonlyMap<string, number>;
   readonly columns: number;
   readonly rowHeight: number;
-  readonly padding: number;
   /** The grid's whole height (lib/feed-scroll.ts). */
   readonly feedHeight: number;
   /** Called when the focused tile has to be focused again (it moved rows or went away). */
@@ -28,66 +36,91 @@ export interface LiveAnchorOptions {
 }
 
 /**
- * Keeps the view steady when images arrive or leave while the user looks at the grid: the
+ * Keeps the view steady when images arrive or leave while the user looks at the grid, and when
+ * the tiles change size (the thumbnail size, the window's width: other columns, other rows): the
  * focused tile (or the first tile in view) stays where it was on screen, and a tile that had the
  * focus keeps it even if its row changed. At the very top with nothing focused the new images
  * simply show.
  */
 export function useLiveAnchor(options: LiveAnchorOptions): void {
-  const { scrollerRef, items, indexOf, columns, rowHeight, padding, onRefocus } = options;
+  const { scrollerRef, items, indexOf, columns, rowHeight, onRefocus } = options;
   const { feedHeight } = options;
   const shownHeight = useRef(feedHeight);
-  const committed = useRef(items);
+  const committed = useRef<Laid>({ items, columns, rowHeight });
   const snapshot = useRef<Snapshot | null>(null);
 
-  // Read the page as it is before React commits the new list: once the tiles are re-rendered,
+  // Read the page as it is before React commits the change: once the tiles are re-rendered,
   // a tile that moved to another row is a new element and the focus is gone.
-  if (committed.current !== items && snapshot.current === null) {
-    snapshot.current = takeSnapshot(scrollerRef.current, committed.current, {
-      columns,
-      rowHeight,
-      padding,
-      feedHeight: shownHeight.current,
-    });
+  const laid = committed.current;
+  const changed = laid.items !== items || laid.columns !== columns || laid.rowHeight !== rowHeight;
+  if (changed && snapshot.current === null) {
+    snapshot.current = takeSnapshot(scrollerRef.current, laid, shownHeight.current);
   }
 
   useLayoutEffect(() => {
     const before = snapshot.current;
     snapshot.current = null;
-    committed.current = items;
+    committed.current = { items, columns, rowHeight };
     shownHeight.current = feedHeight;
     const scroller = scrollerRef.current;
-    if (!before || !scroller || before.anchorKey === null) return;
-    const oldIndex = before.items.findIndex((item) => itemKey(item) === before.anchorKey);
-    const newIndex = indexOf.get(before.anchorKey);
+    if (!before || !scroller || before.anchor === null) return;
+    const { key } = before.anchor;
+    // The same images laid out anew keep their places; a changed list is searched by key.
+    const sameItems = before.items === items;
+    const oldIndex = sameItems || key === null ? before.anchor.index : placeIn(before.items, key);
+    const newIndex = sameItems ? oldIndex : key === null ? undefined : indexOf.get(key);
     if (newIndex !== undefined && oldIndex >= 0) {
-      const shift = Math.floor(newIndex / columns) - Math.floor(oldIndex / before.columns);
-      if (shift !== 0) scrollFeedTo(scroller, feedHeight, before.top + shift * rowHeight);
+      // Where the anchor's row was on screen, and where it is now.
+      const onScreen = rowTop(Math.floor(oldIndex / before.columns), before.rowHeight) - before.top;
+      const top = rowTop(Math.floor(newIndex / columns), rowHeight) - onScreen;
+      if (top !== before.top) scrollFeedTo(scroller, feedHeight, top);
     }
-    if (before.focusedKey === null) return;
+    if (before.focusedKey === null || sameItems) return;
     // A focused image that went away hands the focus to the one now in its place.
-    const replacement = newIndex !== undefined ? before.focusedKey : keyNear(items, oldIndex);
+    const replacement = indexOf.has(before.focusedKey)
+      ? before.focusedKey
+      : keyNear(items, placeIn(before.items, before.focusedKey));
     if (replacement !== null) onRefocus(replacement);
   }, [items, indexOf, columns, rowHeight, scrollerRef, onRefocus, feedHeight]);
 }
 
 function takeSnapshot(
   scroller: HTMLElement | null,
-  items: readonly GalleryItem[],
-  geometry: { columns: number; rowHeight: number; padding: number; feedHeight: number },
+  laid: Laid,
+  feedHeight: number,
 ): Snapshot | null {
-  const { columns, rowHeight, padding, feedHeight } = geometry;
+  const { items, columns, rowHeight } = laid;
   if (!scroller) return null;
   const active = scroller.ownerDocument.activeElement;
-  const focusedKey =
+  const cell =
     active instanceof HTMLElement && scroller.contains(active)
-      ? (active.closest<HTMLElement>('[data-key]')?.dataset['key'] ?? null)
+      ? active.closest<HTMLElement>('[data-key]')
       : null;
+  const focusedKey = cell?.dataset['key'] ?? null;
   const top = feedTopOf(scroller, feedHeight);
-  const firstRow = Math.max(0, Math.floor((top - padding) / rowHeight));
-  const first = items[firstRow * columns];
-  const anchorKey = focusedKey ?? (top > 0 && first ? itemKey(first) : null);
-  return { items, columns, anchorKey, focusedKey, top };
+  const firstRow = rowAt(top, rowHeight);
+  const lastRow = rowAt(top + scroller.clientHeight - 1, rowHeight);
+  const focusedIndex = Number(cell?.dataset['index']);
+  const focusedRow = Math.floor(focusedIndex / columns);
+  const anchor =
+    focusedKey !== null &&
+    Number.isInteger(focusedIndex) &&
+    focusedRow >= firstRow &&
+    focusedRow <= lastRow
+      ? { index: focusedIndex, key: focusedKey }
+      : top > 0
+        ? firstInView(items, firstRow * columns)
+        : null;
+  return { items, columns, rowHeight, anchor, focusedKey, top };
+}
+
+function firstInView(items: readonly GalleryItem[], index: number) {
+  const item = items[index];
+  return { index, key: item ? itemKey(item) : null };
+}
+
+function placeIn(items: readonly GalleryItem[], key: string): number {
+  return items.findIndex((item) => itemKey(item) === key);
 }
 
 function keyNear(items: readonly GalleryItem[], index: number): string | null {

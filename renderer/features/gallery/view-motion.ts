@@ -13,7 +13,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** Where the view is now, in the grid's terms (the virtualizer's own reading, set at each scroll). */
+/** Where the view is now, in the grid's terms (use-grid-rows.ts's reading, set at each scroll). */
 export interface ViewOffset {
   readonly scrollOffset: number | null;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { gridLayout, moveFor } from '../../../../renderer/features/gallery/grid-geometry';
+import {
+  gridHeight,
+  gridLayout,
+  moveFor,
+  rowAt,
+  rowsInView,
+  rowTop,
+} from '../../../../renderer/features/gallery/grid-geometry';
 
 describe('gridLayout', () => {
   it('fits as many columns as the width allows', () => {
@@ -14,6 +21,41 @@ describe('gridLayout', () => {
     expect(layout.tile * layout.columns + 8 * (layout.columns - 1)).toBeLessThanOrEqual(800);
     expect(layout.tile).toBeGreaterThanOrEqual(168);
     expect(layout.rowHeight).toBe(layout.tile + 8);
+  });
+});
+
+describe('the rows of the grid', () => {
+  it('places rows by arithmetic after the padding, and finds the row at an offset', () => {
+    expect(rowTop(0, 195)).toBe(16);
+    expect(rowTop(499_999, 195)).toBe(16 + 499_999 * 195);
+    expect(gridHeight(500_000, 195)).toBe(32 + 500_000 * 195);
+    expect(gridHeight(0, 195)).toBe(32);
+    for (const row of [0, 1, 7, 250_000, 499_999]) {
+      expect(rowAt(rowTop(row, 195), 195)).toBe(row);
+      // The gap below a row's tiles is the row's.
+      expect(rowAt(rowTop(row, 195) + 194.9, 195)).toBe(row);
+    }
+    expect(rowAt(0, 195)).toBe(0);
+    expect(rowAt(15, 195)).toBe(0);
+  });
+
+  it('says which rows a view shows: every row it overlaps, as a walk over the rows finds', () => {
+    for (const rowHeight of [9, 176, 195, 205, 408]) {
+      for (const rows of [1, 2, 3, 40]) {
+        const total = gridHeight(rows, rowHeight);
+        for (const viewport of [17, 100, 600, 1000]) {
+          for (let top = 0; top <= Math.max(0, total - viewport); top += 7.5) {
+            const overlapping = Array.from({ length: rows }, (_, row) => row).filter((row) => {
+              const start = rowTop(row, rowHeight);
+              return start + rowHeight > top && start < top + viewport;
+            });
+            const expected = { first: overlapping[0], last: overlapping.at(-1) };
+            expect(rowsInView(top, viewport, rows, rowHeight)).toEqual(expected);
+          }
+        }
+      }
+    }
+    expect(rowsInView(0, 600, 0, 195)).toEqual({ first: 0, last: -1 });
   });
 });
 
