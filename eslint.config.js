@@ -187,7 +187,7 @@ const FEATURE_ROWS = RENDERER_FEATURES.map(([name, about]) => ({
   may: [...RENDERER, 'renderer/store'],
   electron: /** @type {const} */ ('none'),
   node: /** @type {const} */ (false),
-  packages: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual'],
+  packages: ['react', 'react-dom', 'zustand'],
   about,
 }));
 /** @type {{ layer: string, paths: string[], may: string[], faces?: string[], electron: 'none' | 'types' | 'app' | 'ipc', node: boolean, packages: string[], about?: string }[]} */

@@ -84,7 +84,7 @@ describe('the npm edge of the layer table', () => {
       "import { useShallow } from 'zustand/react/shallow';\nexport const u = useShallow;\n",
       [],
     ],
-    ['renderer/features/gallery/x.tsx', importing('@tanstack/react-virtual'), []],
+    ['renderer/features/gallery/x.tsx', importing('zustand'), []],
     [
       'renderer/features/tasks/x.tsx',
       "import type { Sharp } from 'sharp';\nexport type S = Sharp;\n",
@@ -94,11 +94,7 @@ describe('the npm edge of the layer table', () => {
     ['shared/x.ts', "export { z } from 'zod';\nexport * from 'react';\n", ['react']],
     ['shared/x.ts', importing('zod/mini'), []],
     ['electron/core/gallery/x.ts', importing('electron-store'), ['electron-store']],
-    [
-      'electron/core/gallery/x.ts',
-      importing('@tanstack/react-virtual/extra'),
-      ['@tanstack/react-virtual'],
-    ],
+    ['electron/core/gallery/x.ts', importing('zustand/extra'), ['zustand']],
     // The store's hooks are React's (zustand/react); what draws the page is not.
     ['renderer/store/x.ts', importing('react'), []],
     ['renderer/store/x.ts', importing('react-dom'), ['react-dom']],
