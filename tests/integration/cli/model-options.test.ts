@@ -17,9 +17,13 @@ import { execFileSync } from 'node:child_process';
 
 const newWorld = useProviderWorlds();
 
-/** The words `line` is, as /bin/sh splits and expands it with `env` (nothing in it runs). */
+/**
+ * The words `line` is, as bash splits and expands it with `env` (nothing in it runs). A word
+ * holding a bidi control or another character a terminal acts on is printed ANSI-C quoted
+ * (`$'…'`, shared/text/shell-command.ts): bash, zsh and ksh read it, Debian's dash does not.
+ */
 function shellWords(line: string, env: Record<string, string>): string[] {
-  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], {
+  const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], {
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
   });
