@@ -70,6 +70,8 @@ class Session {
   setPermissionRequestHandler() {}
   setPermissionCheckHandler() {}
   setDevicePermissionHandler() {}
+  /** `will-download` (adapters/window-guards.ts guardSession): no page downloads here. */
+  on() {}
 }
 const defaultSession = strict('session', new Session());
 /** The image renderer's own session (adapters/image-renderer-session.ts): its scheme handlers. */
@@ -79,8 +81,6 @@ class PartitionSession extends Session {
     handle: (scheme, handler) => void this.handlers.set(scheme, handler),
   });
   webRequest = strict('session.webRequest', { onBeforeRequest() {} });
-  /** `will-download`: the renderer downloads nothing here. */
-  on() {}
 }
 /**
  * The session of the service's requests to this computer (its proxy `direct`,
