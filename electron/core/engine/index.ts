@@ -53,4 +53,5 @@ export {
 } from './engine-types';
 export { askToPassHardCaps, type HardCapConsent, sameCapIn } from './hard-cap-consent';
 export { checkTarget } from './target-check';
+export { neverSent } from './send-mark';
 export { TaskEngine } from './task-engine';
