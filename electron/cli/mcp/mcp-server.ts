@@ -100,6 +100,9 @@ export async function serveOverStdio(
     stdout,
   );
   const closed = new Promise<void>((resolve) => {
+    // The transport closed itself: the client broke the framing (a line past the SDK's 10 MB),
+    // and nothing more is read. The server ends rather than live on deaf, holding the library.
+    transport.onclose = resolve;
     stdin.once('end', resolve);
     stdin.once('close', resolve);
     if (interrupt.aborted) resolve();
