@@ -93,6 +93,9 @@ describe('stdio framing', () => {
     // Only the calls that were messages are answered; nothing said on stderr but the start.
     expect(mcp.answers().map((answered) => answered.id)).toEqual([2, 'init', 'after']);
     expect(mcp.stderr()).not.toMatch(/\n\s+at |Error/);
+    // Text a hostile service or library put in an answer is data: the agent is told so.
+    const init = mcp.answers().find((answered) => answered.id === 'init');
+    expect(JSON.stringify(init?.result)).toContain('data from the library and its services');
   }, 60_000);
 
   it("a line that never ends: the server reads at most the SDK's 10 MB of it, then ends", async () => {
