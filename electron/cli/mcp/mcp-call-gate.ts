@@ -28,7 +28,7 @@ import { MAX_UNREAD_BYTES } from './mcp-output-room';
 /** Calls worked on at once (an agent sends a few side by side). */
 export const CALLS_AT_ONCE = 16;
 /** Calls read and waiting their turn before the server stops reading. */
-export const CALLS_WAITING = 1_000;
+const CALLS_WAITING = 1_000;
 
 function keyOf(id: RequestId): string {
   return `${typeof id}:${String(id)}`;
@@ -90,11 +90,11 @@ export class CallGate implements Transport {
     }
   }
 
-  /** A call was cancelled: dropped when still waiting, its place freed when running. */
+  /** A call was cancelled: its place freed when running, else dropped when still waiting. */
   private cancelled(id: RequestId): void {
+    if (this.running.has(keyOf(id))) return this.ended(id);
     const at = this.waiting.findIndex((one) => isJSONRPCRequest(one) && one.id === id);
     if (at >= 0) this.waiting.splice(at, 1);
-    else this.ended(id);
   }
 
   private ended(id: RequestId): void {
