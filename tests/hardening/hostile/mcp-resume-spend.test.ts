@@ -57,4 +57,30 @@ describe('resume under a connection spending limit', () => {
       'never-sent tasks a US$0.05 connection sent at US$0.04 each',
     ).toBe(1);
   }, 180_000);
+
+  it("resumes the connection's own batch tail without counting it twice", async () => {
+    await lib.pictor([
+      'prices',
+      'set',
+      '--provider',
+      'pictor',
+      '--amount',
+      '0.04',
+      '--unit',
+      'USD',
+    ]);
+    const demo = await lib.demo({ durationMs: 200 });
+    demo.addFault({ route: 'submit', effect: { type: 'delay', ms: 600_000 } });
+    // US$0.33: the batch's eight tasks (US$0.32), not one more.
+    const mcp = await lib.serve(onService(demo.url, ['--max-spend', '0.33']));
+    void mcp.call('generate', { prompt: 'a long batch', count: BATCH });
+    await vi.waitFor(() => expect(demo.log.submits.length).toBeGreaterThan(0), {
+      timeout: 30_000,
+    });
+    const { tasks } = answerOf<{ tasks: { localId: string }[] }>(
+      await mcp.call('list_tasks', { limit: 50 }),
+    );
+    expect(tasks).toHaveLength(BATCH);
+    for (const task of tasks) answerOf(await mcp.call('resume', { task: task.localId }));
+  }, 180_000);
 });
