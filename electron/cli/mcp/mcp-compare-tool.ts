@@ -163,10 +163,14 @@ async function planAndRun(
   );
   const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
   if (plan.refusal !== undefined) return refusal(said(plan.refusal));
-  const sent = await spend.spend(amountOfPlan(plan), () => {
-    core.engine.start({ resume: false });
-    return runCompare(core.engine, plan);
-  });
+  const sent = await spend.spend(
+    amountOfPlan(plan),
+    () => {
+      core.engine.start({ resume: false });
+      return runCompare(core.engine, plan);
+    },
+    (records) => records,
+  );
   if (!sent.ok) return refusal(sent.reason);
   const ids = sent.value.map((record) => record.localId);
   const records = input.wait

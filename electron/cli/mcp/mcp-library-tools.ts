@@ -18,6 +18,8 @@ import type { TriageChange } from '../../core/triage';
 import { imageFacts, imageRefOf } from './mcp-facts';
 import { answer, guarded } from './mcp-tool-kit';
 import { resolveRefs } from '../triage-apply';
+import { limiter } from '../../core/base';
+import type { OutputRoom } from './mcp-output-room';
 
 /** An image as an agent names it: `task-id#N` (N from 1), or a task's id for all its images. */
 const ref = z
@@ -128,7 +130,34 @@ function addToBoard(core: PictorCore, names: readonly string[], raw: string) {
   return applied(core, names, { kind: 'board', path: checked.path, add: true });
 }
 
-export function registerLibraryTools(server: McpServer, core: PictorCore): void {
+/** get_image's reads at once: each holds its file, its base64 and its answer's JSON (~25 MB). */
+const IMAGES_AT_ONCE = 2;
+
+/**
+ * get_image on `server`; `room` waits for the client to read what it was sent, so calls sent at
+ * once read their files a few at a time, each once there is room for its answer.
+ */
+function registerGetImage(server: McpServer, core: PictorCore, room: OutputRoom): void {
+  const images = limiter(IMAGES_AT_ONCE);
+  server.registerTool(
+    'get_image',
+    {
+      description:
+        'One image by reference (task-id#N): its thumbnail (default) or its file as image content, with its prompt, seed, rating, flag, tags, boards and Content Credentials verdict.',
+      inputSchema: z.object({ ref, as: z.enum(['thumbnail', 'file']).optional() }).strict(),
+    },
+    (input) =>
+      guarded(() =>
+        images(async () => {
+          await room();
+          return getImage(core, input.ref, input.as ?? 'thumbnail');
+        }),
+      ),
+  );
+}
+
+/** The library tools on `server` (get_image's answers wait for `room`). */
+export function registerLibraryTools(server: McpServer, core: PictorCore, room: OutputRoom): void {
   server.registerTool(
     'list_images',
     {
@@ -138,15 +167,7 @@ export function registerLibraryTools(server: McpServer, core: PictorCore): void 
     },
     (input) => guarded(() => listImages(core, input)),
   );
-  server.registerTool(
-    'get_image',
-    {
-      description:
-        'One image by reference (task-id#N): its thumbnail (default) or its file as image content, with its prompt, seed, rating, flag, tags, boards and Content Credentials verdict.',
-      inputSchema: z.object({ ref, as: z.enum(['thumbnail', 'file']).optional() }).strict(),
-    },
-    (input) => guarded(() => getImage(core, input.ref, input.as ?? 'thumbnail')),
-  );
+  registerGetImage(server, core, room);
   server.registerTool(
     'rate',
     {

@@ -3,9 +3,13 @@
  * library's caps, which every submit passes first as the CLI's do. Each submit's estimate is
  * counted from its check on (given back if the engine refuses it), so calls an agent sends at
  * once cannot pass on the same room; a submit whose cost is not known in US dollars is refused
- * while a limit is set (it could not be counted), a free or unbilled one passes.
+ * while a limit is set (it could not be counted), a free or unbilled one passes. The tasks a
+ * submit stored are remembered as paid: resuming one of them later (a batch's tail still waiting
+ * for room) is not counted twice, while resuming a never-sent task another process stored is its
+ * first submit, counted here (mcp-task-tools.ts).
  */
 import type { TaskCost } from '../../../shared/domain/task-cost';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 
 /** What a submit costs the connection: US dollar micros (0: free), null when not known in USD. */
 export type SpendAmount = number | null;
@@ -33,6 +37,8 @@ export function amountOf(perTask: TaskCost, count: number): SpendAmount {
  */
 export class ConnectionSpend {
   private spentMicros = 0;
+  /** The tasks this connection's submits stored, their cost counted. */
+  private readonly paid = new Set<string>();
 
   /** @param limitMicros the limit in USD micros; null: none (only the library's caps). */
   constructor(private readonly limitMicros: number | null) {}
@@ -40,19 +46,31 @@ export class ConnectionSpend {
   /**
    * Runs `submit` if `micros` fits in what is left of the limit, holding it meanwhile; a submit
    * that throws gives it back. A free submit (0) always runs; one whose cost is not known in US
-   * dollars (null) is refused while a limit is set (it could not be counted).
+   * dollars (null) is refused while a limit is set (it could not be counted). The tasks
+   * `tasksOf` finds in what `submit` gave are remembered as paid.
    */
-  async spend<T>(micros: SpendAmount, submit: () => Promise<T>): Promise<Spent<T>> {
+  async spend<T>(
+    micros: SpendAmount,
+    submit: () => Promise<T>,
+    tasksOf: (value: T) => readonly TaskRecord[],
+  ): Promise<Spent<T>> {
     const refused = this.refusal(micros);
     if (refused !== null) return { ok: false, reason: refused };
     const held = this.limitMicros === null ? 0 : (micros ?? 0);
     this.spentMicros += held;
     try {
-      return { ok: true, value: await submit() };
+      const value = await submit();
+      for (const task of tasksOf(value)) this.paid.add(task.localId);
+      return { ok: true, value };
     } catch (error) {
       this.spentMicros -= held;
       throw error;
     }
+  }
+
+  /** Whether a submit of this connection stored the task (its cost already counted). */
+  paidFor(localId: string): boolean {
+    return this.paid.has(localId);
   }
 
   /** Why a submit of `micros` cannot be made now, or null when it can. */

@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { REQUEST_LIMITS, TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
-import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import { recordTarget, type SubmitTarget } from '../../../shared/domain/submit-target';
 import { generationRequestSchema } from '../../../shared/service/wire';
 import { UsageError } from '../../core/command-line';
 import { carriesKey } from '../../core/secrets';
+import { neverSent } from '../../core/engine';
 import type { PictorCore } from '../../core/pictor-core';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { PROVIDERS } from '../../../shared/domain/providers';
@@ -92,8 +93,10 @@ async function submitted(
   const count = input.count ?? 1;
   if (input.template) return runTemplate(deps, input.template, request, count);
   const { perTask } = core.costs.preview(target, request, count);
-  const sent = await spend.spend(amountOf(perTask, count), () =>
-    core.engine.submit(request, target, count),
+  const sent = await spend.spend(
+    amountOf(perTask, count),
+    () => core.engine.submit(request, target, count),
+    (records) => records,
   );
   return sent.ok ? { ok: true, records: sent.value } : sent;
 }
@@ -178,7 +181,9 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     ({ task, wait, waitSeconds }, extra) =>
       guarded(async () => {
         core.engine.start({ resume: false });
-        const record = core.engine.resumeTask(taskOf(core, task).localId);
+        const outcome = await resumeCounted(deps, taskOf(core, task));
+        if (!outcome.ok) return refusal(outcome.reason);
+        const record = outcome.value;
         const records = wait
           ? await waitForTasks(core, [record.localId], waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
           : [record];
@@ -186,6 +191,26 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
       }),
   );
   registerCancel(server, core);
+}
+
+/**
+ * Resumes `found`. A task stored but never sent by another process (or by a connection gone) is
+ * sent now, its first submit: a paid request leaving through this connection, so its estimate is
+ * counted against the connection's limit as generate's are; one this connection's submit stored
+ * was counted then, and any other resume sends nothing.
+ */
+async function resumeCounted(deps: TaskToolDeps, found: TaskRecord) {
+  const { core, spend } = deps;
+  const stored = core.history.get(found.localId) ?? found;
+  if (!neverSent(stored) || spend.paidFor(stored.localId)) {
+    return { ok: true as const, value: core.engine.resumeTask(stored.localId) };
+  }
+  const { perTask } = core.costs.preview(recordTarget(stored), stored.request, 1);
+  return spend.spend(
+    amountOf(perTask, 1),
+    () => Promise.resolve(core.engine.resumeTask(stored.localId)),
+    (record) => [record],
+  );
 }
 
 /** `cancel`: asks the task's service to cancel it (core/batch's cancel, as the CLI's). */

@@ -62,8 +62,10 @@ export async function runTemplate(
     request: rest,
     count,
   };
-  const sent = await spend.spend(amountOfPlan(core.templateRuns.plan(input)), () =>
-    core.templateRuns.run(input),
+  const sent = await spend.spend(
+    amountOfPlan(core.templateRuns.plan(input)),
+    () => core.templateRuns.run(input),
+    (run) => run.records,
   );
   return sent.ok ? { ok: true, records: sent.value.records } : sent;
 }

@@ -2,7 +2,7 @@
  * What every MCP tool of `pictor mcp` shares: its answer as JSON text, a refusal as a tool error
  * with the sentence the CLI says (a spending cap's, a usage error's), and the wait for tasks with
  * progress notifications. Keys are kept out of every message by the transport
- * (mcp-scrubbing-transport.ts), whatever a tool says.
+ * (mcp-server.ts), whatever a tool says.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ProviderId } from '../../../shared/domain/providers';

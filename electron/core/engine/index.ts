@@ -54,5 +54,6 @@ export {
 } from './engine-types';
 export { askToPassHardCaps, type HardCapConsent, sameCapIn } from './hard-cap-consent';
 export { checkTarget } from './target-check';
+export { neverSent } from './send-mark';
 export { TaskEngine } from './task-engine';
 export { withWorkflow } from './request-workflow';

@@ -1,0 +1,121 @@
+/**
+ * `pictor mcp`'s stdio framing under a client that writes what it likes: lines that are no
+ * JSON-RPC message (no JSON, a batch array, ids of odd types, JSON nested a million deep), and a
+ * line that never ends. The real CLI as a child process over raw pipes: no SDK client tidies what
+ * is sent.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import { REPO_ROOT, childEnv, newDataDir } from '../../integration/cli/run-cli';
+
+let dataDir = '';
+let home = '';
+const children: ChildProcessWithoutNullStreams[] = [];
+
+beforeEach(async () => {
+  dataDir = await newDataDir('pictor-mcp-framing-data-');
+  home = await mkdtemp(join(tmpdir(), 'pictor-mcp-framing-home-'));
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+/** `pictor mcp --provider demo` over raw pipes, with its stdout and stderr kept. */
+function server() {
+  const child = spawn(
+    process.execPath,
+    [...nodeEntryArgs('cli'), 'mcp', '--provider', 'demo', '--data-dir', dataDir],
+    { cwd: REPO_ROOT, env: childEnv({ home }) },
+  );
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    child,
+    exited,
+    send: (line: string) => child.stdin.write(`${line}\n`),
+    /** The answers so far, one parsed message a line. */
+    answers: () =>
+      out
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { id?: unknown; result?: unknown; error?: unknown }),
+    stderr: () => err,
+  };
+}
+
+/** A line longer than the SDK's 10 MB read buffer, had the server read it all. */
+const LONG_LINE_MB = 64;
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 'init',
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+});
+
+describe('stdio framing', () => {
+  it('skips lines that are no message, and answers the next call', async () => {
+    const mcp = server();
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    for (const line of [
+      'not json',
+      '[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]',
+      '{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}',
+      '{"jsonrpc":"2.0","id":null,"method":"tools/list"}',
+      '{"jsonrpc":"2.0","id":[1],"method":"tools/list"}',
+      deep,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":${deep}}`,
+      '{"jsonrpc":"2.0","id":2,"method":"no/such/method"}',
+      '{"jsonrpc":"1.0","id":3,"method":"tools/list"}',
+    ]) {
+      mcp.send(line);
+    }
+    mcp.send(INITIALIZE);
+    mcp.send('{"jsonrpc":"2.0","id":"after","method":"tools/list"}');
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('after'), {
+      timeout: 30_000,
+    });
+    // Only the calls that were messages are answered; nothing said on stderr but the start.
+    expect(mcp.answers().map((answered) => answered.id)).toEqual([2, 'init', 'after']);
+    expect(mcp.stderr()).not.toMatch(/\n\s+at |Error/);
+    // Text a hostile service or library put in an answer is data: the agent is told so.
+    const init = mcp.answers().find((answered) => answered.id === 'init');
+    expect(JSON.stringify(init?.result)).toContain('data from the library and its services');
+  }, 60_000);
+
+  it("a line that never ends: the server reads at most the SDK's 10 MB of it, then ends", async () => {
+    const mcp = server();
+    mcp.send(INITIALIZE);
+    await vi.waitFor(() => expect(mcp.answers()).toHaveLength(1), { timeout: 30_000 });
+    const megabyte = 'x'.repeat(1024 * 1024);
+    let written = 0;
+    // Written as a client does: each megabyte once the pipe took the last, until the server ends.
+    while (mcp.child.exitCode === null && written < LONG_LINE_MB) {
+      if (!mcp.child.stdin.write(megabyte)) {
+        await new Promise((resolve) => {
+          mcp.child.stdin.once('drain', resolve);
+          mcp.child.once('exit', resolve);
+        });
+      }
+      written += 1;
+    }
+    expect(written, 'MB of one line written before the server ended').toBeLessThan(LONG_LINE_MB);
+    await mcp.exited;
+    expect(mcp.stderr()).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
