@@ -1,8 +1,12 @@
 /**
  * The window: sidebar, standing banners, the current screen, the status area and the live region.
  * Screens stay mounted once shown (hidden when not current) so a list keeps its scroll position.
+ * The window's own state is kept where it is used: the current screen and the screens drawn so
+ * far in Screens, so a screen drawn or chosen redraws neither the sidebar, the banners nor the
+ * status area; and the Tasks screen (its view and its whole compose form) is drawn again only
+ * when it is shown or hidden, not when another screen is drawn in the background or chosen.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
 import { ComposeForm } from './features/compose/compose-form';
@@ -84,14 +88,49 @@ function ViewPane(props: { of: View; view: View; shown: boolean; children: React
   );
 }
 
+/**
+ * The Tasks screen with its compose form and image viewer, made here once per change of `active`:
+ * made anew at each of the window's changes, the screen and its form (about 150 components) were
+ * drawn again when the gallery was drawn in the background after start.
+ */
+const TasksScreen = memo(function TasksScreen({ active }: { active: boolean }) {
+  return (
+    <TasksView
+      active={active}
+      compose={<ComposeForm active={active} />}
+      viewer={<TaskViewerGate />}
+    />
+  );
+});
+
+/** The screens: the current one shown, the others drawn so far kept hidden. */
+function Screens() {
+  const view = useAppStore((state) => state.view);
+  const shown = useShownViews(view);
+  return (
+    <>
+      <ViewPane of="tasks" view={view} shown>
+        <TasksScreen active={view === 'tasks'} />
+      </ViewPane>
+      <ViewPane of="gallery" view={view} shown={shown.has('gallery')}>
+        <GalleryParts.Part />
+      </ViewPane>
+      <ViewPane of="costs" view={view} shown={shown.has('costs')}>
+        <CostsParts.Part active={view === 'costs'} />
+      </ViewPane>
+      <ViewPane of="settings" view={view} shown={shown.has('settings')}>
+        <SettingsParts.Part />
+      </ViewPane>
+    </>
+  );
+}
+
 export function App() {
   useAppliedTheme();
   useScreenKeys();
   usePromptHistoryKey();
   // A new language redraws the window in it: every string is read again (state lives in the store).
   const language = useAppliedLanguage();
-  const view = useAppStore((state) => state.view);
-  const shown = useShownViews(view);
   return (
     <div className="app" key={language}>
       <a className="skip-link" href="#main">
@@ -101,22 +140,7 @@ export function App() {
       <div className="app__main">
         <Banners />
         <main id="main" className="app__content" tabIndex={-1}>
-          <ViewPane of="tasks" view={view} shown>
-            <TasksView
-              active={view === 'tasks'}
-              compose={<ComposeForm active={view === 'tasks'} />}
-              viewer={<TaskViewerGate />}
-            />
-          </ViewPane>
-          <ViewPane of="gallery" view={view} shown={shown.has('gallery')}>
-            <GalleryParts.Part />
-          </ViewPane>
-          <ViewPane of="costs" view={view} shown={shown.has('costs')}>
-            <CostsParts.Part active={view === 'costs'} />
-          </ViewPane>
-          <ViewPane of="settings" view={view} shown={shown.has('settings')}>
-            <SettingsParts.Part />
-          </ViewPane>
+          <Screens />
         </main>
         <ViewErrorBoundary>
           <CompareGate />

@@ -14,8 +14,7 @@ const ITEMS = 'button:not([disabled]), input:not([disabled]), select:not([disabl
 export function useRovingFocus(ref: RefObject<HTMLElement | null>): (event: KeyboardEvent) => void {
   const current = useRef(0);
   const items = (): HTMLElement[] => [...(ref.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
-  // After every render: the controls may have come or gone (a "Clear" shown, a chip disabled).
-  useLayoutEffect(() => {
+  const oneStop = () => {
     const all = items();
     const focused = all.findIndex((item) => item === document.activeElement);
     if (focused >= 0) current.current = focused;
@@ -23,7 +22,25 @@ export function useRovingFocus(ref: RefObject<HTMLElement | null>): (event: Keyb
     all.forEach((item, index) => {
       item.tabIndex = index === current.current ? 0 : -1;
     });
-  });
+  };
+  // After every render: the controls may have come or gone (a "Clear" shown, a chip disabled).
+  useLayoutEffect(oneStop);
+  // And when a control inside draws itself without the toolbar (a count's "Select all" shown when
+  // the count arrives, a filter's options loaded): else that control was a Tab stop of its own
+  // until something drew the toolbar again.
+  useLayoutEffect(() => {
+    const toolbar = ref.current;
+    if (!toolbar) return undefined;
+    const observer = new MutationObserver(oneStop);
+    observer.observe(toolbar, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
+    return () => observer.disconnect();
+    // oneStop reads only refs and the DOM: the toolbar's element is all it depends on.
+  }, [ref]);
   return (event) => {
     const all = items();
     const at = all.findIndex((item) => item === event.target);

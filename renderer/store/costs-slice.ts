@@ -13,6 +13,7 @@ import type { RequestInput } from '../../shared/ipc/contract';
 import { call, type ApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { ledgerActions, type CostPeriod } from './costs-ledger-actions';
+import { sameAgain } from './same-again';
 
 export { COST_PERIODS, type CostPeriod } from './costs-ledger-actions';
 
@@ -97,7 +98,8 @@ function settingsActions(set: Set, get: Get) {
     async costsLoadSettings() {
       await change(async () => {
         const [prices, caps] = await Promise.all([call('costs:prices'), call('costs:caps')]);
-        set({ prices, caps });
+        const held = get();
+        set({ prices: sameAgain(held.prices, prices), caps: sameAgain(held.caps, caps) });
       });
     },
     costsSetPrice: (price: CostPrice) =>

@@ -13,6 +13,7 @@ import type { RequestInput } from '../../shared/ipc/contract';
 import type { TemplatePlanOutput } from '../../shared/ipc/template-contract';
 import { ApiError, call } from '../lib/api';
 import type { AppState } from './app-state';
+import { sameAgain } from './same-again';
 import {
   composeTemplateActions,
   type ComposeTemplateActions,
@@ -114,10 +115,11 @@ export const createTemplatesSlice: Creator = (set, get) => {
     async templatesLoad() {
       try {
         const listed = await call('templates:list', undefined);
+        const held = get();
         set({
-          templates: listed.templates,
-          templateProblems: listed.problems,
-          templateWordLists: listed.wordLists,
+          templates: sameAgain(held.templates, listed.templates),
+          templateProblems: sameAgain(held.templateProblems, listed.problems),
+          templateWordLists: sameAgain(held.templateWordLists, listed.wordLists),
         });
         // A template deleted here or elsewhere (the CLI) is no longer the form's: a run of it
         // would name nothing, and the field would show a choice that is not in its list.

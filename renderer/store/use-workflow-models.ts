@@ -12,7 +12,8 @@ const NONE: readonly string[] = [];
 /** The imported workflows' names when `provider`'s models are workflows; none otherwise. */
 export function useWorkflowModels(provider: ProviderId): readonly string[] {
   const takes = PROVIDERS[provider].modelsAreWorkflows === true;
-  const kept = useAppStore((state) => state.comfyWorkflows);
+  // Read only when offered: another service's field is not drawn again when the list arrives.
+  const kept = useAppStore((state) => (takes ? state.comfyWorkflows : null));
   useEffect(() => {
     if (takes && useAppStore.getState().comfyWorkflows === null)
       void useAppStore.getState().workflowsLoad();

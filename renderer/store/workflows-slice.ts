@@ -8,6 +8,7 @@ import type { StateCreator } from 'zustand';
 import type { RequestInput, RequestOutput } from '../../shared/ipc/contract';
 import { ApiError, call } from '../lib/api';
 import type { AppState } from './app-state';
+import { sameAgain } from './same-again';
 
 export type KeptWorkflow = RequestOutput<'workflows:list'>['workflows'][number];
 export type WorkflowPick = NonNullable<RequestOutput<'workflows:pick'>['pick']>;
@@ -34,7 +35,10 @@ export const createWorkflowsSlice: Creator = (set, get) => ({
   async workflowsLoad() {
     try {
       const { workflows } = await call('workflows:list');
-      set({ comfyWorkflows: workflows, comfyWorkflowsError: null });
+      set({
+        comfyWorkflows: sameAgain(get().comfyWorkflows, workflows),
+        comfyWorkflowsError: null,
+      });
     } catch (error) {
       if (error instanceof ApiError) set({ comfyWorkflowsError: error });
       else throw error;

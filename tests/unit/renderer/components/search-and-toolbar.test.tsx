@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,5 +68,39 @@ describe('Toolbar', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Favourites' }));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+  });
+
+  it('stays one tab stop when a control inside draws itself in later, the toolbar not drawn again', async () => {
+    const user = userEvent.setup();
+    let show: (shown: boolean) => void = () => undefined;
+    /** A control that comes by its own state (as a count's "Select all" when the count arrives). */
+    function Later() {
+      const [shown, setShown] = useState(false);
+      show = setShown;
+      return shown ? <button type="button">Select all</button> : null;
+    }
+    render(
+      <>
+        <button type="button">Before</button>
+        <Toolbar className="chips" label="Filters">
+          <button type="button">Failed</button>
+          <Later />
+        </Toolbar>
+        <button type="button">After</button>
+      </>,
+    );
+    act(() => show(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Select all' }).tabIndex).toBe(-1),
+    );
+    screen.getByRole('button', { name: 'Before' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Failed' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+    // Arrows still reach it, and Tab comes back to it as the control last used.
+    screen.getByRole('button', { name: 'Failed' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select all' }));
   });
 });
