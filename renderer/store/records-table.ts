@@ -9,6 +9,7 @@
  */
 import type { TaskItem, TaskLivePart } from '../../shared/ipc/contract';
 import { TableDraft } from './records-layers';
+import { sameData } from './same-again';
 
 /**
  * Each task the page holds, by local id (a Map: an id is any string main sends, `__proto__`
@@ -84,17 +85,6 @@ export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
   const [now, then] = [incoming.record.updatedAt, current.record.updatedAt];
   if (now !== then) return now > then ? incoming : current;
   return sameData(incoming, current) ? current : incoming;
-}
-
-/** Whether two values main sent (JSON-like: plain objects, arrays, primitives) are alike. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  return keys.every((key) => Object.hasOwn(y, key) && sameData(x[key], y[key]));
 }
 
 /** A task's live part applied onto the item the page has; an older part changes nothing. */
