@@ -19,7 +19,7 @@
  */
 import { lstat, open, readdir, rm, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { sentence } from '../../../shared/i18n/sentence';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
 import { isLeftoverTemp, isOwnTempName, ownTempName, STALE_TEMP_MS } from './temp-names';
@@ -91,41 +91,47 @@ function keptUntilLetGo(path: string): LibraryHold {
 }
 
 /**
+ * Leaves this process's `suffix` hold, then looks at the others': the hold, or (its file gone
+ * again) the refusal `refusal` names for what they hold.
+ */
+async function hold(
+  dataDir: string,
+  suffix: string,
+  nowMs: number,
+  refusal: (held: { use: number; move: number }) => Sentence | null,
+): Promise<LibraryHold> {
+  const path = await leave(dataDir, suffix);
+  let refused: Sentence | null;
+  try {
+    refused = refusal(await othersHold(dirname(path), nowMs));
+  } catch (error) {
+    await letGo(path)();
+    throw error;
+  }
+  if (refused === null) return keptUntilLetGo(path);
+  await letGo(path)();
+  throw new LibraryHeldError(refused);
+}
+
+/**
  * Holds the library of `dataDir` open for this process until the returned hold ends.
  * @throws LibraryHeldError while another process moves it; file-system errors.
  */
-export async function holdLibraryOpen(dataDir: string, nowMs = Date.now()): Promise<LibraryHold> {
-  const path = await leave(dataDir, USE);
-  const held = await othersHold(dirname(path), nowMs).catch(async (error: unknown) => {
-    await letGo(path)();
-    throw error;
-  });
-  if (held.move > 0) {
-    await letGo(path)();
-    throw new LibraryHeldError(sentence('error.gallery.moveRunning'));
-  }
-  return keptUntilLetGo(path);
+export function holdLibraryOpen(dataDir: string, nowMs = Date.now()): Promise<LibraryHold> {
+  return hold(dataDir, USE, nowMs, (held) =>
+    held.move > 0 ? sentence('error.gallery.moveRunning') : null,
+  );
 }
 
 /**
  * Holds the library of `dataDir` for a change of its folder by this process, until the hold ends.
  * @throws LibraryHeldError while another process has it open or moves it; file-system errors.
  */
-async function holdLibraryMove(dataDir: string, nowMs = Date.now()): Promise<LibraryHold> {
-  const path = await leave(dataDir, MOVE);
-  const held = await othersHold(dirname(path), nowMs).catch(async (error: unknown) => {
-    await letGo(path)();
-    throw error;
+function holdLibraryMove(dataDir: string, nowMs = Date.now()): Promise<LibraryHold> {
+  return hold(dataDir, MOVE, nowMs, (held) => {
+    if (held.move > 0) return sentence('error.gallery.moveRunning');
+    return held.use > 0 ? sentence('error.gallery.moveInUse') : null;
   });
-  if (held.move > 0) {
-    await letGo(path)();
-    throw new LibraryHeldError(sentence('error.gallery.moveRunning'));
-  }
-  if (held.use > 0) {
-    await letGo(path)();
-    throw new LibraryHeldError(sentence('error.gallery.moveInUse'));
-  }
-  return keptUntilLetGo(path);
 }
 
 /**
