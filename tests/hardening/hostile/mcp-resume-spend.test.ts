@@ -20,16 +20,7 @@ function onService(url: string, more: readonly string[] = []): string[] {
 
 describe('resume under a connection spending limit', () => {
   it('sends a never-sent task only as far as the limit pays for it', async () => {
-    await lib.pictor([
-      'prices',
-      'set',
-      '--provider',
-      'pictor',
-      '--amount',
-      '0.04',
-      '--unit',
-      'USD',
-    ]);
+    await lib.price('0.04');
     const demo = await lib.demo({ durationMs: 200 });
     // The first server's submits hang: the batch's tail is stored, queued, never sent.
     demo.addFault({ route: 'submit', effect: { type: 'delay', ms: 600_000 } });
@@ -59,16 +50,7 @@ describe('resume under a connection spending limit', () => {
   }, 180_000);
 
   it("resumes the connection's own batch tail without counting it twice", async () => {
-    await lib.pictor([
-      'prices',
-      'set',
-      '--provider',
-      'pictor',
-      '--amount',
-      '0.04',
-      '--unit',
-      'USD',
-    ]);
+    await lib.price('0.04');
     const demo = await lib.demo({ durationMs: 200 });
     demo.addFault({ route: 'submit', effect: { type: 'delay', ms: 600_000 } });
     // US$0.33: the batch's eight tasks (US$0.32), not one more.

@@ -17,10 +17,6 @@ const lib = mcpLibrary(KEY, 'mcp-race');
 const LIMIT = ['--max-spend', '0.10'];
 const AT_ONCE = 8;
 
-async function priced(): Promise<void> {
-  await lib.pictor(['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'USD']);
-}
-
 /** `AT_ONCE` calls of `name` with `args`, all sent before any is answered. */
 async function fired(
   mcp: Awaited<ReturnType<typeof lib.serve>>,
@@ -39,7 +35,7 @@ function refused(answers: readonly CallToolResult[]): number {
 
 describe("a connection's spending limit under calls sent at once", () => {
   it('generate: never more tasks sent than the limit pays for', async () => {
-    await priced();
+    await lib.price('0.04');
     const demo = await lib.demo({ durationMs: 60_000 });
     const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url, ...LIMIT]);
     const answers = await fired(mcp, 'generate', { prompt: 'a red kite' });
@@ -48,7 +44,7 @@ describe("a connection's spending limit under calls sent at once", () => {
   }, 120_000);
 
   it('generate with a template: never more tasks sent than the limit pays for', async () => {
-    await priced();
+    await lib.price('0.04');
     await lib.pictor(['template', 'add', 'Scene', '--body', 'a {{subject}} at dawn']);
     const demo = await lib.demo({ durationMs: 60_000 });
     const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url, ...LIMIT]);
@@ -60,7 +56,7 @@ describe("a connection's spending limit under calls sent at once", () => {
   }, 120_000);
 
   it('compare: never more tasks sent than the limit pays for', async () => {
-    await priced();
+    await lib.price('0.04');
     const demo = await lib.demo({ durationMs: 60_000 });
     const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url, ...LIMIT]);
     // Two tasks a compare, US$0.08: one compare fits the limit, not two.
@@ -73,7 +69,7 @@ describe("a connection's spending limit under calls sent at once", () => {
   }, 120_000);
 
   it('a submit the engine refuses gives its share of the limit back', async () => {
-    await priced();
+    await lib.price('0.04');
     const demo = await lib.demo({ durationMs: 60_000 });
     const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url, ...LIMIT]);
     // A hard cap of the library's refuses the first submit in the engine: nothing was spent.

@@ -104,6 +104,8 @@ export interface McpLibrary {
   ): Promise<McpSession>;
   /** `pictor ARGS` on the library (caps, prices and templates are the user's, set by the CLI). */
   pictor(args: readonly string[]): Promise<void>;
+  /** The price of one image on the `pictor` service, US dollars (`pictor prices set`). */
+  price(amount: string): Promise<void>;
 }
 
 /**
@@ -130,7 +132,7 @@ export function mcpLibrary(key: string, label: string): McpLibrary {
     await rm(dataDir, { recursive: true, force: true });
     await rm(home, { recursive: true, force: true });
   });
-  return {
+  const library: McpLibrary = {
     get dataDir() {
       return dataDir;
     },
@@ -157,5 +159,17 @@ export function mcpLibrary(key: string, label: string): McpLibrary {
       const run = await runCliHere([...args, '--data-dir', dataDir], { key, home });
       expect(run.code, run.stderr).toBe(0);
     },
+    price: (amount) =>
+      library.pictor([
+        'prices',
+        'set',
+        '--provider',
+        'pictor',
+        '--amount',
+        amount,
+        '--unit',
+        'USD',
+      ]),
   };
+  return library;
 }

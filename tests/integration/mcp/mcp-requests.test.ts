@@ -121,16 +121,7 @@ describe('pictor mcp: what a request may carry', () => {
   it("prices a template's run against the connection's limit before sending", async () => {
     const body = ['--body', 'a {{subject}} in {red|blue|green} light'];
     await lib.pictor(['template', 'add', 'Scene', ...body]);
-    await lib.pictor([
-      'prices',
-      'set',
-      '--provider',
-      'pictor',
-      '--amount',
-      '0.04',
-      '--unit',
-      'USD',
-    ]);
+    await lib.price('0.04');
     const { mcp, demo } = await serve('pictor', ['--max-spend', '0.10']);
     const over = refusalOf(
       await mcp.call('generate', { template: { name: 'scene', values: { subject: 'fox' } } }),

@@ -152,16 +152,7 @@ describe('pictor mcp', () => {
 
   it("refuses a submit over a hard cap with the cap's sentence, and one over --max-spend", async () => {
     const demo = await lib.demo({ durationMs: 200 });
-    await lib.pictor([
-      'prices',
-      'set',
-      '--provider',
-      'pictor',
-      '--amount',
-      '0.04',
-      '--unit',
-      'USD',
-    ]);
+    await lib.price('0.04');
     await lib.pictor(['caps', 'set', '--period', 'day', '--amount', '0.05', '--unit', 'USD']);
     const mcp = await lib.serve(onService(demo.url, ['--max-spend', '0.10']));
     const over = refusalOf(await mcp.call('generate', { prompt: 'two', count: 2 }));
