@@ -12,7 +12,7 @@
  * the download's own provenance embedder, from the record with the key-carrying id. The positive
  * control is that the scanner finds the key in them before the track.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import { Gallery } from '../../../electron/core/gallery/gallery';
 import { embedProvenanceInFile } from '../../../electron/core/gallery/metadata/embed';
 import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { readFileProvenance } from '../../../electron/core/gallery/metadata/read';
+import { IMAGE_EXTENSION, IMAGE_MIME, type ImageKind } from '../../../electron/core/images';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
@@ -62,7 +63,13 @@ function galleryRootOf(record: TaskRecord, imagePath: string): string {
  * The task as an app from before ids were checked left it: the record under `taskId` in the
  * history, its `pictor.json` and each image's provenance written from that record.
  */
-async function keepUnder(world: CliWorld, localId: string, imagePath: string, taskId: string) {
+async function keepUnder(
+  world: CliWorld,
+  localId: string,
+  imagePath: string,
+  taskId: string,
+  kind: ImageKind = 'png',
+) {
   const kept = withHistory(world, (history) => {
     const record = { ...history.get(localId)!, taskId };
     history.put(record);
@@ -73,7 +80,7 @@ async function keepUnder(world: CliWorld, localId: string, imagePath: string, ta
   for (const image of kept.images) {
     const written = await embedProvenanceInFile(
       join(root, image.file!),
-      'png',
+      kind,
       provenanceOf(kept, image.index, 'old'),
       { root, maxBytes: MAX_IMAGE_BYTES },
     );
@@ -142,6 +149,37 @@ describe('a task kept under a key-carrying id, its images saved', () => {
       const record = withHistory(world, (history) => history.get(task.localId)!);
       expect(record.taskId, encoding).toContain('[redacted]');
       expect(record.images[0]!.bytes).toBe((await readFile(imagePath)).length);
+    }
+  });
+
+  it('the same for a JPEG and a WebP image (their XMP packet)', async () => {
+    const world = await newWorld({ durationMs: 50 });
+    for (const kind of ['jpeg', 'webp'] as const) {
+      const made = await world.run(['generate', '--prompt', `kept as ${kind}`, '--json']);
+      expectExit(made, 0);
+      const task = onlyTask(made);
+      const png = task.images[0]!.path!;
+      // The task's image as a file of this kind, as a service may have sent it.
+      const imagePath = png.replace(/\.png$/, `.${IMAGE_EXTENSION[kind]}`);
+      await writeFile(imagePath, await sharp(png).toFormat(kind).toBuffer());
+      await rm(png);
+      withHistory(world, (history) => {
+        const record = history.get(task.localId)!;
+        const file = record.images[0]!.file!.replace(/\.png$/, `.${IMAGE_EXTENSION[kind]}`);
+        const image = { ...record.images[0]!, file, mime: IMAGE_MIME[kind] };
+        history.put({ ...record, images: [image] });
+      });
+      for (const encoding of ['raw', 'base64', 'hexUpper', 'percentEveryByte']) {
+        const id = `task-${ENCODINGS[encoding]!(KEY, 2)}`;
+        const { root } = await keepUnder(world, task.localId, imagePath, id, kind);
+        const before = await leaksUnder(dirname(imagePath));
+        expect(before.some((leak) => leak.includes(`.${IMAGE_EXTENSION[kind]}`))).toBe(true);
+        const run = await world.run(['track', id]);
+        expectExit(run, 2);
+        expect(await leaksUnder(dirname(imagePath)), `${kind} ${encoding}`).toEqual([]);
+        const said = await readFileProvenance(root, imagePath, kind, MAX_IMAGE_BYTES);
+        expect(said.ok && said.provenance.taskId, `${kind} ${encoding}`).toContain('[redacted]');
+      }
     }
   });
 });
