@@ -51,7 +51,11 @@ export function startApp(): void {
     void app
       .whenReady()
       .then(() => startDesktop(host))
-      .catch((error: unknown) => failStart(logger, error));
+      .catch((error: unknown) => {
+        // The app's last words reach the file, whether or not its keys were read.
+        logger.releaseHeld();
+        failStart(logger, error);
+      });
   }
   app.on('activate', () => window.open());
   // The main window's close quits on Windows and Linux (host/app-lifetime.ts); on macOS the app,

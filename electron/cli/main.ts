@@ -34,7 +34,11 @@ async function keySafeIo(io: CliIo): Promise<CliIo> {
  * this file's own imports are compiled before it runs, so it imports Node's modules alone.
  */
 export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
-  const io = await keySafeIo(given);
+  return runScrubbed(argv, await keySafeIo(given));
+}
+
+/** {@link runCli} on an `io` already scrubbed of the keys (keySafeIo). */
+async function runScrubbed(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const { dispatch } = await import('./cli-dispatch');
     return await dispatch(argv, io);
@@ -95,6 +99,33 @@ export function processOutput(
   return { stdout: writer(streams.stdout), stderr: writer(streams.stderr), closed: () => closed };
 }
 
+/**
+ * An error nothing caught (a throw in a callback, a rejected promise nobody awaited) is said as a
+ * command's other lines are, through `io` (scrubbed of every key: keySafeIo) by exitForThrown,
+ * and ends the run with its code. Node's own report of it wrote the error's message, cause and
+ * stack straight to stderr, where a key in the words of an error from the network stack or of a
+ * service passed as it was. The first such error is said; the process ends once it is.
+ */
+function sayUncaught(io: Promise<CliIo>, exit: (code: number) => void): void {
+  let said = false;
+  const say = (error: unknown) => {
+    if (said) return;
+    said = true;
+    // Node's own code for an uncaught error, if even the words cannot be loaded.
+    let code = 1;
+    void (async () => {
+      try {
+        const { exitForThrown } = await import('./thrown-exit');
+        code = exitForThrown(error, await io);
+      } finally {
+        exit(code);
+      }
+    })();
+  };
+  process.on('uncaughtException', say);
+  process.on('unhandledRejection', say);
+}
+
 /** True when this file is the script Node was started with, also through a symlink. */
 function invokedDirectly(script: string | undefined): boolean {
   if (!script) return false;
@@ -111,7 +142,7 @@ if (invokedDirectly(process.argv[1])) {
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
   const output = processOutput(interrupt);
-  const code = await runCli(process.argv.slice(2), {
+  const io = keySafeIo({
     env: process.env,
     stdout: output.stdout,
     stderr: output.stderr,
@@ -120,6 +151,8 @@ if (invokedDirectly(process.argv[1])) {
     imageEngine: async () =>
       (await import('../adapters/image-engines/plain-node-engine')).plainNodeImageEngine(),
   });
+  sayUncaught(io, (exit) => process.exit(output.closed() ? EXIT_OUTPUT_CLOSED : exit));
+  const code = await runScrubbed(process.argv.slice(2), await io);
   process.exitCode = output.closed() ? EXIT_OUTPUT_CLOSED : code;
   if (compileCache !== undefined) pruneCompileCache(compileCache, Date.now());
 }

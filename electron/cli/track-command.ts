@@ -5,6 +5,7 @@ import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import { EngineInputError } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
+import { redactKeptKeyId } from '../core/batch';
 import { carriesKey, scrubKey } from '../core/secrets';
 import { keysToFind, taskAddressProblem } from '../core/service';
 import type { CredentialsProvider } from '../ports/credentials';
@@ -77,13 +78,13 @@ function trackTask(core: PictorCore, command: Track, endpoint: string): Promise<
 /**
  * A task the history kept under an id that carries a key the process holds (stored before typed
  * ids were checked: TaskEngine.track refuses such an id now, before touching its record) keeps
- * that key in plaintext in the history and the cost ledger. Refusing to track it again is not
- * enough: its id is redacted as the log redacts a key (the key's part becomes "[redacted]"; its
- * prompt, images and costs stay), so the record no longer holds the key and can never be polled
- * with it; the history zeroes the row's old bytes (sqlite-connection.ts, secure_delete). Said on
- * stderr by the record's local id (Pictor's own, no key in it), never its id. Found under the id
- * as typed and as the check trims it, at `endpoint` or any other. Not reached here: the metadata
- * of images saved under the old id (their XMP sidecars and PNG provenance name the task id).
+ * that key in plaintext wherever its id was written. Refusing to track it again is not enough:
+ * its id is redacted as the log redacts a key, in the history, the cost ledger and every file
+ * made from the record (its pictor.json and its images' metadata: core/batch/kept-key-id.ts), so
+ * the library no longer holds the key and the task can never be polled with it; the history
+ * zeroes the row's old bytes (sqlite-connection.ts, secure_delete). Said on stderr by the
+ * record's local id (Pictor's own, no key in it), never its id. Found under the id as typed and
+ * as the check trims it, at `endpoint` or any other.
  */
 async function redactKeptRecord(
   run: { readonly core: PictorCore; readonly io: CliIo },
@@ -97,8 +98,10 @@ async function redactKeptRecord(
   const kept = ids
     .map((id) => core.history.getByTaskId(endpoint, id) ?? core.history.findByTaskId(id))
     .find((record) => record?.taskId != null && carriesKey(record.taskId, keys));
-  if (kept?.taskId == null) return;
-  core.history.put({ ...kept, taskId: scrubKey(kept.taskId, keys), updatedAt: Date.now() });
+  if (kept === undefined) return;
+  const deps = { records: core.engine, gallery: core.gallery };
+  const scrub = (text: string) => scrubKey(text, keys);
+  if ((await redactKeptKeyId(deps, kept.localId, scrub)) === null) return;
   io.stderr(
     `The library's task ${kept.localId} was kept under that id before ids were checked: its id held the key, ` +
       'and now holds "[redacted]" in its place (the task can no longer be followed; its prompt, images and costs stay).\n',

@@ -109,10 +109,12 @@ async function wireDesktop(
   const { logger, emit, wired, started } = host;
   nativeTheme.themeSource = runtime.settings.get().theme;
   // Subscribed now; the keys' text is known (and kept out of the log) once the cipher answers,
-  // before a request could have been sent with one.
-  void runtime
-    .redactKeyIn(logger)
-    .catch((error: unknown) => logger.warn('key redaction not set', { detail: String(error) }));
+  // before a request could have been sent with one. The log holds its lines until then; when the
+  // keys cannot be read, it writes them as the patterns leave them.
+  void runtime.redactKeyIn(logger).catch((error: unknown) => {
+    logger.releaseHeld();
+    logger.warn('key redaction not set', { detail: String(error) });
+  });
   wired.add(runtime.settings.onDidChange((settings) => (nativeTheme.themeSource = settings.theme)));
   registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
   registerGalleryProtocol({ root: () => runtime.galleryDir(), logger });

@@ -3,5 +3,5 @@
  * names other modules and the fronts import from it. The rotating, redacting log.
  */
 export { type Redactor, secretRedactor } from './redaction';
-export { RotatingFileLogger } from './rotating-file-logger';
+export { APP_LOG_OPTIONS, RotatingFileLogger } from './rotating-file-logger';
 export { createTaskEventLog } from './task-event-log';

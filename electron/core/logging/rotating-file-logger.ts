@@ -39,6 +39,33 @@ export interface RotatingFileLoggerOptions {
   readonly now?: () => number;
   /** Where lines go when the file cannot be written. Default: stderr. */
   readonly fallback?: (text: string) => void;
+  /**
+   * Hold every line, as it was logged, until the first {@link RotatingFileLogger.setRedactor}
+   * call: the app's keys are read from the vault (the OS's cipher may take seconds to answer)
+   * while the app is already starting, resuming tasks and logging them, and a line formatted
+   * before the key's text is known would be written with the key in it (a task kept under an id
+   * that carries it, an uncaught error quoting a service). Default false.
+   */
+  readonly awaitRedactor?: boolean;
+}
+
+/**
+ * The app's log's own options (host/app-log.ts): lines wait for the keys' redactor, since the keys
+ * are read after the log opens and the app logs meanwhile.
+ */
+export const APP_LOG_OPTIONS = {
+  awaitRedactor: true,
+} as const satisfies Partial<RotatingFileLoggerOptions>;
+
+/** Lines held until the redactor is set; past it the oldest are dropped (and counted). */
+const MAX_HELD_LINES = 2_000;
+
+/** A line as it was logged, formatted once the redactor is known. */
+interface HeldLine {
+  readonly time: number;
+  readonly level: LogLevel;
+  readonly message: string;
+  readonly fields: LogFields | undefined;
 }
 
 export class RotatingFileLogger implements Logger {
@@ -55,6 +82,9 @@ export class RotatingFileLogger implements Logger {
   private handle: FileHandle | null = null;
   private size = 0;
   private failed = false;
+  /** Lines logged before the first redactor (awaitRedactor), or `null` once it is set. */
+  private held: HeldLine[] | null;
+  private droppedHeld = 0;
 
   constructor(private readonly options: RotatingFileLoggerOptions) {
     this.path = join(options.dir, options.fileName ?? LOG_FILE_NAME);
@@ -63,6 +93,7 @@ export class RotatingFileLogger implements Logger {
     this.now = options.now ?? Date.now;
     this.fallback = options.fallback ?? ((text) => void process.stderr.write(text));
     this.minimumLevel = options.minimumLevel ?? 'info';
+    this.held = options.awaitRedactor === true ? [] : null;
   }
 
   debug(message: string, fields?: LogFields): void {
@@ -84,6 +115,23 @@ export class RotatingFileLogger implements Logger {
    */
   setRedactor(redact: Redactor | null): void {
     this.redactor = redact;
+    this.releaseHeld();
+  }
+
+  /**
+   * The held lines (awaitRedactor) formatted with the redactor set so far (none: the patterns
+   * alone), and written; every later line is written as it comes. Called by setRedactor, by
+   * close, and when the app cannot start (its last words must reach the file).
+   */
+  releaseHeld(): void {
+    const held = this.held;
+    if (held === null) return;
+    this.held = null;
+    if (this.droppedHeld > 0) {
+      const fields = { count: this.droppedHeld };
+      this.write('warn', 'Log lines dropped while the key was being read.', fields, this.now());
+    }
+    for (const line of held) this.write(line.level, line.message, line.fields, line.time);
   }
 
   setMinimumLevel(level: LogLevel): void {
@@ -97,25 +145,42 @@ export class RotatingFileLogger implements Logger {
     return join(this.options.dir, `${name.slice(0, name.length - ext.length)}.${n}${ext}`);
   }
 
-  /** Resolves when every line logged so far is written (or handed to the fallback). */
+  /**
+   * Resolves when every line logged so far is written (or handed to the fallback); lines held
+   * for the redactor (awaitRedactor) are not, until it is set.
+   */
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
   }
 
   /** Flushes and closes the file (on quit). A later line opens it again. */
   async close(): Promise<void> {
+    // Never set (the keys could not be read): what was held is written as the patterns leave it.
+    this.releaseHeld();
     await this.flush();
     await this.closeHandle();
   }
 
   private log(level: LogLevel, message: string, fields: LogFields | undefined): void {
     if (!isLoggable(level, this.minimumLevel)) return;
+    if (this.held !== null) {
+      if (this.held.length >= MAX_HELD_LINES) {
+        this.held.shift();
+        this.droppedHeld += 1;
+      }
+      this.held.push({ time: this.now(), level, message, fields: fields && { ...fields } });
+      return;
+    }
+    this.write(level, message, fields, this.now());
+  }
+
+  private write(level: LogLevel, message: string, fields: LogFields | undefined, time: number) {
     let line: string;
     try {
-      line = formatLogLine(this.now(), level, message, fields, this.redactor);
+      line = formatLogLine(time, level, message, fields, this.redactor);
     } catch {
       // A redactor that throws must not take a secret-bearing line through unredacted.
-      line = formatLogLine(this.now(), level, 'A log line could not be redacted.', {}, null);
+      line = formatLogLine(time, level, 'A log line could not be redacted.', {}, null);
     }
     if (this.failed) {
       this.fallback(line);

@@ -37,16 +37,27 @@ export function kindOfImage(image: ImageRecord): ImageKind | undefined {
   return entries.find(([, mime]) => mime === image.mime)?.[0];
 }
 
+/** The image a packet is made for, from its record. */
+interface EmbedOf {
+  readonly record: TaskRecord;
+  readonly image: ImageRecord;
+  /**
+   * The record changed beyond triage (its task id redacted: batch/kept-key-id.ts): a file that
+   * holds Pictor's packet takes it made again even when it never took a rating or a tag.
+   */
+  readonly remake?: boolean;
+}
+
 /**
  * The edit that puts Pictor's packet, with `image`'s triage, into the file open at `handle`
  * (`size` bytes, a `kind` image): the packet the download wrote (xmp-packet.ts), made again
  * from `record` and naming the Pictor version the file's own packet names (else `appVersion`),
- * so only the triage in it changes.
+ * so only the triage in it changes (and, with `remake`, what the record says otherwise).
  */
 export async function planTriageEmbed(
   opened: { readonly handle: FileHandle; readonly size: number },
   kind: ImageKind,
-  of: { readonly record: TaskRecord; readonly image: ImageRecord },
+  of: EmbedOf,
   appVersion: string,
 ): Promise<TriageEmbed> {
   const { handle, size } = opened;
@@ -56,7 +67,8 @@ export async function planTriageEmbed(
     const current = await packetOf(reader, kind);
     const triage = xmpTriageOf(of.image);
     // A file that never took a rating or a tag keeps the packet its download gave it.
-    if (!triage && (current === null || !hasTriageElements(current))) return { unchanged: true };
+    if (!triage && (current === null || !(of.remake === true || hasTriageElements(current))))
+      return { unchanged: true };
     const read = readPacketProvenance(current);
     const version = read.ok && read.provenance.appVersion ? read.provenance.appVersion : appVersion;
     const provenance = {
@@ -87,7 +99,7 @@ export type TriageEmbedResult =
  */
 export async function embedTriageInFile(
   path: string,
-  of: { readonly record: TaskRecord; readonly image: ImageRecord; readonly kind: ImageKind },
+  of: EmbedOf & { readonly kind: ImageKind },
   limits: { readonly root: string; readonly maxBytes: number; readonly appVersion: string },
 ): Promise<TriageEmbedResult> {
   const { handle, size } = await openRegularFile(limits.root, path, limits.maxBytes);
