@@ -25,12 +25,11 @@ export class UndecodableError extends Error {
 
 /**
  * What this worker has made Chromium hold until the worker ends (see page.ts: it ends past a
- * budget), measured in Chromium 150 by the renderer's growth over jobs in one worker: the bytes of
- * every image a decoder copied ({@link decodeFrame}: a JPEG decoded reduced; a buffer handed over
- * is released when the decoder closes: 60 8 MB PNGs grew the renderer 0.8 MB each, against
- * 2.6 MB per 2.5 MB JPEG copied), every new canvas an image was drawn on ({@link canvasOf}) and
- * every encoded Blob, and four bytes per pixel of every YUV frame Chromium drew itself (a turned
- * one: see {@link rgbaOf}).
+ * budget), measured in Chromium 150 by the renderer's growth over jobs in one worker: every new
+ * canvas an image was drawn on ({@link canvasOf}) and every encoded Blob, and four bytes per pixel
+ * of every YUV frame Chromium drew itself (a turned one: see {@link rgbaOf}). Not an image's
+ * bytes: every decoder is handed its buffer, released when it closes (60 8 MB PNGs grew the
+ * renderer 0.8 MB each; a decoder given a copy held it: 2.6 MB per 2.5 MB JPEG).
  */
 let heldBytes = 0;
 
@@ -142,22 +141,21 @@ function closeFrame({ decoder, frame }: Frame): void {
 
 /**
  * The first frame of `source`, decoded by WebCodecs' ImageDecoder (never a Blob: in Electron the
- * browser process that would hold one is the main process). Without `desired` the decoder takes
- * the buffer over (no copy) and decodes every pixel; with it, a JPEG decoder decodes at the largest
- * of libjpeg's M/8 scales whose pixels fit the area asked for, and the buffer stays the worker's:
- * the decoder's copy is held until the worker's heap is collected, so it counts as held.
+ * browser process that would hold one is the main process). The decoder takes the buffer over: no
+ * copy, and it is released when the decoder closes (a copy was held until the worker's heap was
+ * collected: 40 JPEGs of 0.5 MB decoded reduced grew the renderer 33 MB given copies, 13 MB handed
+ * over). It decodes every pixel, or with `desired` a JPEG at the largest of libjpeg's M/8 scales
+ * whose pixels fit the area asked for.
  */
 async function decodeFrame(source: Source, desired?: StoredSize): Promise<Frame> {
   let decoder: ImageDecoder | undefined;
-  if (desired) heldBytes += source.bytes.length;
   try {
     decoder = new ImageDecoder({
       data: source.bytes,
       type: IMAGE_MIME[source.format],
       preferAnimation: false,
-      ...(desired
-        ? { desiredWidth: desired.width, desiredHeight: desired.height }
-        : { transfer: [source.bytes.buffer as ArrayBuffer] }),
+      transfer: [source.bytes.buffer as ArrayBuffer],
+      ...(desired ? { desiredWidth: desired.width, desiredHeight: desired.height } : {}),
     });
     const { image } = await decoder.decode({ frameIndex: 0, completeFramesOnly: true });
     return { decoder, frame: image };
@@ -206,15 +204,17 @@ interface Decoded {
 
 /**
  * A JPEG decoded reduced to `eighths`/8 of its size (libjpeg's DCT scaling, as sharp does:
- * jpeg-scale.ts), then scaled as a whole one is; null when the frame came out too small for the
- * thumbnail, to be decoded again in full. The decoder may also decode it whole.
+ * jpeg-scale.ts), then scaled as a whole one is. The decoder may also decode it whole. It is
+ * handed the bytes, so there is no second decode: the area asked for holds `eighths`/8 of the
+ * image, so the frame covers the thumbnail; one a Chromium scaled smaller would be drawn up to the
+ * thumbnail's size, which the fidelity tests against sharp's Lanczos-3 would show.
  */
 async function reducedJpeg(
   source: Source,
   job: ThumbnailJob,
   fit: StoredSize,
   eighths: number,
-): Promise<ImageBitmap | null> {
+): Promise<ImageBitmap> {
   const stored = { width: job.width, height: job.height };
   const reduced = await decodeFrame(source, desiredFor(stored, eighths));
   try {
@@ -226,7 +226,6 @@ async function reducedJpeg(
     } else if (!isReductionOf(coded, display, stored, job.orientedWidth !== job.width)) {
       throw new UndecodableError('The decoded size is not the size the header declares.');
     }
-    if (display.width < fit.width || display.height < fit.height) return null;
     return await scaledTo(frame, fit);
   } finally {
     closeFrame(reduced);
@@ -246,8 +245,7 @@ async function decodedSource(job: ThumbnailJob): Promise<Decoded> {
   const fit = fitInside(width, height, job.thumbnailSize);
   const eighths = eighthsFor({ width: job.width, height: job.height }, fit);
   if (job.format === 'jpeg' && eighths < 8) {
-    const fitted = await reducedJpeg(source, job, fit, eighths);
-    if (fitted) return { fitted, width, height };
+    return { fitted: await reducedJpeg(source, job, fit, eighths), width, height };
   }
   const full = await decodeFrame(source);
   try {

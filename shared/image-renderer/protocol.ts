@@ -29,13 +29,13 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /**
- * A worker that has made Chromium hold this many bytes (the images a decoder copied, each new
- * canvas it drew on and each Blob it encoded to, four bytes per pixel of each YUV frame it
- * converted: decode.ts) is ended after its job and replaced. Each encoded thumbnail passes through
+ * A worker that has made Chromium hold this many bytes (each new canvas it drew on and each Blob
+ * it encoded to, four bytes per pixel of each YUV frame it converted: decode.ts) is ended after
+ * its job and replaced. Each encoded thumbnail passes through
  * a small Blob (OffscreenCanvas encodes to nothing else) that the browser process (in Electron,
  * the main process) holds until the worker's heap is collected, which is rare for objects that
  * small: ending the worker releases all of it at once. The budget spares images a worker start
- * (the bytes a decoder is handed over are released when it closes, however large the image).
+ * (every decoder is handed its bytes, released when it closes, however large the image).
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 

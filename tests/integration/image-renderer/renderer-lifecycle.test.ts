@@ -114,18 +114,21 @@ describe('a job that overruns its time', () => {
 
 describe('what a worker makes Chromium hold', () => {
   it('not the bytes it hands its decoders: a worker reads past its budget of large images and stays', async () => {
-    const large = join(setup.dir, 'large.png');
-    const bytes = await encode(await photoPixels(2048, 2048), 2048, 2048, 'png');
-    await writeFile(large, bytes);
     const running = await stand();
     const workerLoads = () =>
       running.pageServer.requests.filter((request) => request.url === '/decode-worker.js').length;
-    const header = headerOf('png', 2048, 2048);
-    const job = () => running.engine.thumbnail({ file: large, header, thumbnailSize: 128 });
-    // More image bytes than the budget, one job after another: each buffer is handed over to its
+    // More image bytes than the budget of each kind, one job after another: a PNG decoded whole,
+    // a JPEG decoded reduced (to 1/8: its thumbnail is 128 px). Each buffer is handed over to its
     // decoder and released when it closes, so the same warm worker takes every job.
-    const jobs = Math.ceil(PAGE_WORKER_BYTES_BUDGET / bytes.length) + 1;
-    for (let n = 0; n < jobs; n += 1) expect((await job()).kind).toBe('thumbnail');
+    for (const format of ['png', 'jpeg'] as const) {
+      const large = join(setup.dir, `large.${format}`);
+      const bytes = await encode(await photoPixels(2048, 2048), 2048, 2048, format);
+      await writeFile(large, bytes);
+      const header = headerOf(format, 2048, 2048);
+      const job = () => running.engine.thumbnail({ file: large, header, thumbnailSize: 128 });
+      const jobs = Math.ceil(PAGE_WORKER_BYTES_BUDGET / bytes.length) + 1;
+      for (let n = 0; n < jobs; n += 1) expect((await job()).kind, format).toBe('thumbnail');
+    }
     expect(workerLoads()).toBe(2);
     // A canvas is held until the worker's heap is collected, with the Blob it was encoded to (the
     // browser process's, Electron's main process): a whole 2600² PNG passes the budget alone.
