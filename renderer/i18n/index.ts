@@ -238,9 +238,7 @@ function formatWith(
   if (!message) return null;
   try {
     const digits = numberFormat({ maximumFractionDigits: 1 });
-    // An empty value reads as the catalogue's mark for an unknown one, not as a gap.
-    const blank = () => t('format.unknown');
-    const result = message.format(textParams(params, (value) => digits.format(value), blank));
+    const result = message.format(textParams(params, (value) => digits.format(value)));
     return typeof result === 'string' ? result : null;
   } catch {
     return null;

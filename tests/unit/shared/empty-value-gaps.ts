@@ -1,7 +1,7 @@
 /**
- * The check both catalogues' empty-value tests share: each message with each of its plain values
- * empty in turn (then only spaces) must show the catalogue's word for none where the value goes,
- * and no gap an empty value spliced in as it is leaves.
+ * The empty-value check of a catalogue (empty-values.test.ts): each message with each of its
+ * plain values empty in turn (or only spaces) must show the catalogue's word for none where the
+ * value goes, and no gap an empty value spliced in as it is leaves.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
