@@ -11,7 +11,14 @@ import { runOnService } from './commands';
 import type { EnvCredentials } from './env-credentials';
 import { McpCredentials } from './mcp-credentials';
 import { environmentKeys } from './key-variables';
-import { MAX_SPEND_ENV, MCP_OPTIONS, parseMcp, type McpCommand } from './mcp-args';
+import {
+  DEFAULT_MAX_TASKS,
+  MAX_SPEND_ENV,
+  MAX_TASKS_ENV,
+  MCP_OPTIONS,
+  parseMcp,
+  type McpCommand,
+} from './mcp-args';
 
 async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1]) {
   // The SDK is loaded only when the server runs: `pictor --version` and the other commands never load it.
@@ -29,7 +36,7 @@ async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1
         core,
         credentials: keys ?? own,
         target: command.target,
-        maxSpendMicros: command.maxSpendMicros,
+        limits: { maxSpendMicros: command.maxSpendMicros, maxTasks: command.maxTasks },
         keys: secrets,
         version: io.version ?? 'unknown',
       });
@@ -43,7 +50,7 @@ async function runMcp(command: McpCommand, io: Parameters<typeof runOnService>[1
 
 export const mcp = declareCommand({
   help: commandHelp(
-    `mcp [--provider ID] [--base-url URL] [--max-spend USD]
+    `mcp [--provider ID] [--base-url URL] [--max-spend USD] [--max-tasks N]
                                   serve Pictor's tools to an AI agent over the Model Context
                                   Protocol (stdio): generate (a prompt or a template, with the
                                   model's own options and a seed), compare, task_status, resume,
@@ -56,7 +63,9 @@ export const mcp = declareCommand({
                                   server's env; --provider demo needs none) and pass your spending
                                   caps; compare's other services use PICTOR_KEY_<PROVIDER>
                                   (as pictor compare), each at its own address; --max-spend USD (or ${MAX_SPEND_ENV}) also limits
-                                  what one connection may spend. Keys never appear in an answer;
+                                  what one connection may spend, and --max-tasks N (or ${MAX_TASKS_ENV};
+                                  ${String(DEFAULT_MAX_TASKS)} unless set) how many tasks it may send, free ones too: past
+                                  either, a submit is refused and says which. Keys never appear in an answer;
                                   the agent cannot change keys, caps or prices, nor name a path
                                   or an address`,
     ['service', 'library', 'watch', 'verbose'],

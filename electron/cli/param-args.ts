@@ -12,12 +12,13 @@ import {
   commonParam,
   paramFromText,
   paramProblem,
+  unknownOption,
   type CommonParam,
   type ParamSchema,
   type ParamValues,
 } from '../../shared/domain/model-params';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
-import { englishText, sentence } from '../../shared/i18n/sentence';
+import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import type { CompareInput } from '../core/compare';
 
@@ -55,12 +56,12 @@ function putParam(
   const raw = text.slice(at + 1);
   const spec = schema && Object.hasOwn(schema.params, name) ? schema.params[name] : undefined;
   if (spec === undefined) {
-    throw new UsageError(englishText(sentence('error.params.unknown', { name, model })));
+    throw new UsageError(englishText(unknownOption(name, model)));
   }
   const value = paramFromText(spec, raw);
   const problem = paramProblem(name, spec, value ?? raw);
   if (value === undefined || problem) {
-    throw new UsageError(englishText(problem ?? sentence('error.params.unknown', { name, model })));
+    throw new UsageError(englishText(problem ?? unknownOption(name, model)));
   }
   params[name] = value;
 }

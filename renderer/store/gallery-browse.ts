@@ -9,6 +9,7 @@ import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { refOf, type ImageRef } from './image-ref';
+import { keptAcross, type KeptImage, type KeptImageRef } from './gallery-kept';
 import { recordsWith } from './records-table';
 import { loadGalleryDisplay, saveGalleryDisplay, type GalleryDisplay } from './gallery-display';
 import { listQuery, type GalleryFilters } from './gallery-list-model';
@@ -21,11 +22,14 @@ export interface GalleryJumpRefs {
   readonly limit: number;
   /** The images, over the records table (their items: record-selectors.ts `selectGalleryJump`). */
   readonly refs: readonly ImageRef[];
+  /** The grid's active image, kept from a page before that this one does not reach (gallery-kept.ts). */
+  readonly kept?: KeptImageRef | null;
 }
 
 /** The page loaded by position as the grid shows it: its images read from their records. */
-export interface GalleryJump extends Omit<GalleryJumpRefs, 'refs'> {
+export interface GalleryJump extends Omit<GalleryJumpRefs, 'refs' | 'kept'> {
   readonly items: readonly GalleryItem[];
+  readonly kept?: KeptImage | null;
 }
 
 export interface GalleryBrowseSlice {
@@ -37,8 +41,11 @@ export interface GalleryBrowseSlice {
   galleryJumpLoading: number | null;
   /** Changes display choices and keeps them; a new order reloads the list. */
   gallerySetDisplay(patch: Partial<GalleryDisplay>): void;
-  /** Loads the page of `limit` images starting at `offset` into `galleryJump` (a later call wins). */
-  galleryLoadAt(offset: number, limit: number): Promise<void>;
+  /**
+   * Loads the page of `limit` images starting at `offset` into `galleryJump` (a later call wins);
+   * `keep`: the grid's active image, kept at its place if the new page does not reach it.
+   */
+  galleryLoadAt(offset: number, limit: number, keep?: string | null): Promise<void>;
 }
 
 /** The `gallery:count` input for these filters: the list's query without its paging. */
@@ -89,7 +96,7 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
     if (display.sort !== before.sort && get().galleryStatus !== 'idle') void get().galleryLoad();
   },
 
-  async galleryLoadAt(offset, limit) {
+  async galleryLoadAt(offset, limit, keep = null) {
     jumpSeq += 1;
     const mine = jumpSeq;
     const start = Math.max(0, Math.floor(offset));
@@ -101,11 +108,15 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
         offset: start,
       });
       if (mine !== jumpSeq) return;
-      set((state) => ({
-        galleryJump: { offset: start, limit, refs: page.items.map(refOf) },
-        galleryJumpLoading: null,
-        records: recordsWith(state.records, page.records),
-      }));
+      set((state) => {
+        const next = { offset: start, limit, refs: page.items.map(refOf) };
+        const kept = keptAcross(state.galleryJump, next, keep);
+        return {
+          galleryJump: kept === null ? next : { ...next, kept },
+          galleryJumpLoading: null,
+          records: recordsWith(state.records, page.records),
+        };
+      });
     } catch (error) {
       if (mine !== jumpSeq) return;
       set({ galleryJumpLoading: null });

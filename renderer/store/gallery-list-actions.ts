@@ -12,12 +12,14 @@ import { countQuery, dropJump } from './gallery-browse';
 import {
   GALLERY_PAGE_SIZE,
   hasActiveFilters,
+  itemKey,
   listQuery,
   mergeFirstPage,
   withModels,
 } from './gallery-list-model';
 import type { PagedList } from './paged-list';
 import { refOf, refsOf, type ImageRef } from './image-ref';
+import { keptAfterChanges } from './gallery-kept';
 import { recordProblem } from './record-problem';
 import { recordsWith } from './records-table';
 import { selectGalleryItems, selectGalleryJump } from './record-selectors';
@@ -86,7 +88,8 @@ function applyFirstPage(
   // Positions may have moved: the page loaded by position is loaded again, and shown as it
   // is until then (its tiles, and the focus on one of them, stay).
   const jump = get().galleryJump;
-  if (jump) void get().galleryLoadAt(jump.offset, jump.limit);
+  const kept = jump?.kept ? itemKey(jump.kept.refs[0]) : null;
+  if (jump) void get().galleryLoadAt(jump.offset, jump.limit, kept);
 }
 
 /** What keeps the loaded images fresh: the changes counted, and the refresh that reads again. */
@@ -236,9 +239,16 @@ export function galleryChangeActions(
         hasMore: state.galleryNextCursor !== null,
         sort: state.galleryDisplay.sort,
       });
+      const kept = jump?.kept ? keptAfterChanges(jump.kept, jumpView?.kept?.item, changes) : null;
       const patch: Partial<AppState> =
-        jump && jumpItems?.changed
-          ? { galleryJump: { ...jump, refs: refsOf(jump.refs, jumpItems.items) } }
+        jump && (jumpItems?.changed || kept !== (jump.kept ?? null))
+          ? {
+              galleryJump: {
+                ...jump,
+                refs: jumpItems ? refsOf(jump.refs, jumpItems.items) : jump.refs,
+                kept,
+              },
+            }
           : {};
       if (!merge.changed) return patch;
       const grown = merge.items.length - loaded.length;

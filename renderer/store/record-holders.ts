@@ -20,6 +20,7 @@ function heldIds(state: Holders): Set<string> {
   const held = new Set([...state.tasksIds, ...state.compareIds]);
   for (const ref of state.galleryRefs) held.add(ref.localId);
   for (const ref of state.galleryJump?.refs ?? []) held.add(ref.localId);
+  for (const ref of state.galleryJump?.kept?.refs ?? []) held.add(ref.localId);
   if (state.tasksDetailsId !== null) held.add(state.tasksDetailsId);
   if (state.tasksViewer !== null) held.add(state.tasksViewer.localId);
   return held;

@@ -175,9 +175,11 @@ export function selectGalleryJump(state: AppState): GalleryJump | null {
   const jump = state.galleryJump;
   if (jump === null) return null;
   const items = imagesOver(state.records, jump.refs);
+  const keptItem = jump.kept ? imagesOver(state.records, jump.kept.refs)[0] : undefined;
   const cached = jumpCache.get(jump);
-  if (cached?.items === items) return cached;
-  const view = { offset: jump.offset, limit: jump.limit, items };
+  if (cached?.items === items && cached.kept?.item === keptItem) return cached;
+  const kept = jump.kept && keptItem ? { index: jump.kept.index, item: keptItem } : null;
+  const view = { offset: jump.offset, limit: jump.limit, items, kept };
   jumpCache.set(jump, view);
   return view;
 }

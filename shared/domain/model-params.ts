@@ -115,6 +115,16 @@ export function paramProblem(name: string, spec: ParamSpec, value: ParamValue): 
   }
 }
 
+/**
+ * The sentence for an option `model` does not have; a request that names no model (a service
+ * with no default one) has no options at all, and is told to name one.
+ */
+export function unknownOption(name: string, model: string): Sentence {
+  return model.trim() === ''
+    ? sentence('error.params.unknownNoModel', { name })
+    : sentence('error.params.unknown', { name, model });
+}
+
 /** `values` checked against `schema` (`model` names it in the sentence for an unknown option). */
 export function checkParams(
   schema: ParamSchema | undefined,
@@ -123,8 +133,7 @@ export function checkParams(
 ): ParamCheck {
   for (const [name, value] of Object.entries(values)) {
     const spec = schema && Object.hasOwn(schema.params, name) ? schema.params[name] : undefined;
-    if (spec === undefined)
-      return { ok: false, problem: sentence('error.params.unknown', { name, model }) };
+    if (spec === undefined) return { ok: false, problem: unknownOption(name, model) };
     const problem = paramProblem(name, spec, value);
     if (problem) return { ok: false, problem };
   }

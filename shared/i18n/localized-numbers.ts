@@ -64,15 +64,29 @@ function withTextArguments(ast: readonly MessageFormatElement[]): MessageFormatE
   });
 }
 
-/** `params` plus each value under its `~name`, a number written by `formatNumber`. */
+/**
+ * `params` plus each value under its `~name`, a number written by `formatNumber`, and, given
+ * `blank`, a text with nothing in it (a model a request did not name, a field left empty) as
+ * `blank()`, the catalogue's word for none: spliced in as it is, it left a gap ("The model  has
+ * no option"). The main catalogue's sentences never mean an empty value; the window's own
+ * messages do (a label's optional suffix), and pass none. Select and plural arguments keep the
+ * raw value (a select may choose on the empty text).
+ */
 export function textParams(
   params: Readonly<Record<string, string | number>>,
   formatNumber: (value: number) => string,
+  blank?: () => string,
 ): Record<string, string | number> {
   const all: Record<string, string | number> = { ...params };
   for (const [name, value] of Object.entries(params)) {
     all[TEXT_PREFIX + name] =
-      typeof value === 'number' && Number.isFinite(value) ? formatNumber(value) : value;
+      typeof value === 'number'
+        ? Number.isFinite(value)
+          ? formatNumber(value)
+          : value
+        : blank && value.trim() === ''
+          ? blank()
+          : value;
   }
   return all;
 }

@@ -29,6 +29,8 @@ export class MainCatalogue {
   private readonly messages: Readonly<Record<string, string>>;
   private readonly compiled = new Map<string, IntlMessageFormat | null>();
   private digits: Intl.NumberFormat | null = null;
+  /** This language's word for an empty value (`value.none`), read on first need. */
+  private blank: string | null = null;
   /** The tag numbers and plurals are formatted for (English for the pseudo-locale). */
   readonly formatTag: string;
 
@@ -82,7 +84,9 @@ export class MainCatalogue {
     try {
       this.digits ??= new Intl.NumberFormat(this.formatTag);
       const digits = this.digits;
-      const result = message.format(textParams(params, (value) => digits.format(value)));
+      // The word for an empty value has no values: asking for it never comes back here for it.
+      const blank = () => (this.blank ??= this.text('value.none'));
+      const result = message.format(textParams(params, (value) => digits.format(value), blank));
       return typeof result === 'string' ? result : null;
     } catch {
       return null;

@@ -154,6 +154,8 @@ export const mainMessages = {
   'capChange.price':
     'Change the price of {service}{model, select, all {} other { ({model})}} in {unit} from {from} to {to}? Your hard spending cap of {cap} counts its tasks at this price, so it will let more through.',
   'capChange.priceNone': 'no price',
+  /** What a sentence shows for a value that is empty (localized-numbers.ts `textParams`). */
+  'value.none': '(none)',
   'capChange.priceEach': '{amount} per {basis, select, megapixel {megapixel} other {image}}',
   'capChange.confirmPrice': 'Change the Price',
   'capChange.keepPrice': 'Keep the Price',

@@ -52,7 +52,7 @@ export function rendererNeedsOwnModules(text: string): boolean {
  * a VM context's DOM globals are not.
  */
 export function runsMainSide(text: string): boolean {
-  return /\b(?:startWiredApp|startWiredApi|startInterceptedApi|sharedWiredMain|wiredGallery)\b/.test(
+  return /\b(?:startWiredApp|startWiredApi|startInterceptedApi|sharedWiredMain|wiredGallery|wiredLargeGallery)\b/.test(
     text,
   );
 }

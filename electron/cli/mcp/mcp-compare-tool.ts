@@ -24,7 +24,7 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { cliWording } from '../cli-report';
 import { compareOptionsOf } from '../param-args';
 import { taskFacts } from './mcp-facts';
-import { amountOf, type ConnectionSpend, type SpendAmount } from './mcp-spend';
+import { amountOf, type ConnectionSpend, type SpendAmount, type SpendCharge } from './mcp-spend';
 import {
   answer,
   guarded,
@@ -100,17 +100,18 @@ function addressOf(
   return { provider, baseUrl: own };
 }
 
-/** What the whole compare costs the connection: every target's tasks in US dollars. */
-function amountOfPlan(plan: ComparePlan): SpendAmount {
-  let micros = 0;
+/** What the whole compare takes from the connection: every target's tasks, in US dollars. */
+function chargeOfPlan(plan: ComparePlan): SpendCharge {
+  let micros: SpendAmount = 0;
+  let tasks = 0;
   for (const target of plan.targets) {
     for (const cost of target.perTask) {
       const amount = amountOf(cost, target.count);
-      if (amount === null) return null;
-      micros += amount;
+      micros = amount === null || micros === null ? null : micros + amount;
+      tasks += target.count;
     }
   }
-  return micros;
+  return { micros, tasks };
 }
 
 /**
@@ -164,7 +165,7 @@ async function planAndRun(
   const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
   if (plan.refusal !== undefined) return refusal(said(plan.refusal));
   const sent = await spend.spend(
-    amountOfPlan(plan),
+    chargeOfPlan(plan),
     () => {
       core.engine.start({ resume: false });
       return runCompare(core.engine, plan);

@@ -94,7 +94,7 @@ async function submitted(
   if (input.template) return runTemplate(deps, input.template, request, count);
   const { perTask } = core.costs.preview(target, request, count);
   const sent = await spend.spend(
-    amountOf(perTask, count),
+    { micros: amountOf(perTask, count), tasks: count },
     () => core.engine.submit(request, target, count),
     (records) => records,
   );
@@ -153,7 +153,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     'generate',
     {
       description:
-        "Submit a prompt to the server's image service (count tasks), or a template of the library (its prompts, each count times; the prompt fills its {{prompt}}). params are the model's own options by their names (pictor models show MODEL lists them; on a model's first use its published ones are fetched first where fal or Replicate publish them, else notes say the shipped ones are used), checked before anything is sent. Returns the task ids at once; with wait, after the tasks end. Over a spending cap nothing is sent and the cap's sentence is the error.",
+        "Submit a prompt to the server's image service (count tasks), or a template of the library (its prompts, each count times; the prompt fills its {{prompt}}). params are the model's own options by their names (pictor models show MODEL lists them; on a model's first use its published ones are fetched first where fal or Replicate publish them, else notes say the shipped ones are used), checked before anything is sent. Returns the task ids at once; with wait, after the tasks end. Over a spending cap, or past this connection's spending or task limit, nothing is sent and the refusal's sentence is the error.",
       inputSchema: generateInput,
     },
     (input, extra) => guarded(() => generate(deps, input, extra)),
@@ -207,7 +207,7 @@ async function resumeCounted(deps: TaskToolDeps, found: TaskRecord) {
   }
   const { perTask } = core.costs.preview(recordTarget(stored), stored.request, 1);
   return spend.spend(
-    amountOf(perTask, 1),
+    { micros: amountOf(perTask, 1), tasks: 1 },
     () => Promise.resolve(core.engine.resumeTask(stored.localId)),
     (record) => [record],
   );

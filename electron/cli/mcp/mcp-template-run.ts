@@ -12,7 +12,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { UsageError } from '../../core/command-line';
 import type { TemplatePlan } from '../../core/batch';
 import type { PictorCore } from '../../core/pictor-core';
-import type { ConnectionSpend, SpendAmount } from './mcp-spend';
+import type { ConnectionSpend, SpendAmount, SpendCharge } from './mcp-spend';
 
 /** The template an agent names, its variables' values, and how its prompts are drawn. */
 export const templateChoice = z
@@ -23,6 +23,11 @@ export const templateChoice = z
   })
   .strict();
 export type TemplateChoice = z.infer<typeof templateChoice>;
+
+/** What a plan takes from the connection: its tasks, and their price in US dollars. */
+function chargeOfPlan(plan: TemplatePlan): SpendCharge {
+  return { micros: amountOfPlan(plan), tasks: plan.tasks };
+}
 
 /** What a plan costs the connection: every task's price in US dollars (null: not known so). */
 function amountOfPlan(plan: TemplatePlan): SpendAmount {
@@ -63,7 +68,7 @@ export async function runTemplate(
     count,
   };
   const sent = await spend.spend(
-    amountOfPlan(core.templateRuns.plan(input)),
+    chargeOfPlan(core.templateRuns.plan(input)),
     () => core.templateRuns.run(input),
     (run) => run.records,
   );

@@ -61,7 +61,8 @@ interface GalleryContentProps {
 export function GalleryContent(props: GalleryContentProps) {
   const { state, focus, actions, selection } = props;
   const onLoadAt = useCallback(
-    (offset: number, limit: number) => void store().galleryLoadAt(offset, limit),
+    (offset: number, limit: number, keep: string | null) =>
+      void store().galleryLoadAt(offset, limit, keep),
     [],
   );
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);

@@ -31,8 +31,12 @@ export interface GalleryGridProps {
   readonly jump?: GalleryJump | null;
   /** Position a page is being loaded at, or null. */
   readonly jumpLoading?: number | null;
-  /** Loads `limit` images from `offset` (the rows in view and a margin around them). */
-  readonly onLoadAt?: (offset: number, limit: number) => void;
+  /**
+   * Loads `limit` images from `offset` (the rows in view and a margin around them); `keep`: the
+   * active tile's image, kept at its place when the page before had it and the new one does not
+   * reach it (store/gallery-kept.ts), so the focus on it stays.
+   */
+  readonly onLoadAt?: (offset: number, limit: number, keep: string | null) => void;
   /** Narrowest a tile may get (the thumbnail size). */
   readonly minTile?: number;
   /** Tiles show the whole image instead of filling the square. */

@@ -15,20 +15,23 @@ import { useGridRows } from './use-grid-rows';
 import { useViewSettled } from './view-motion';
 
 /**
- * Every image's place in the grid by key: those loaded from the top, and those loaded by position
- * (a scrollbar dragged far down), so one of them can hold the tab stop, take the keys and be moved
- * to with the arrows like any other.
+ * Every image's place in the grid by key: those loaded from the top, those loaded by position
+ * (a scrollbar dragged far down) and the active one kept from a page before (store/gallery-kept.ts),
+ * so one of them can hold the tab stop, take the keys and be moved to with the arrows like any other.
  */
 function usePlaces(items: readonly GalleryItem[], jump: GalleryJump | null) {
   // Kept across changes that leave every image in its place (store/gallery-keys.ts).
   const indexOf = keyIndexOf(items).placeOf;
   const placeOf = useMemo(() => {
-    if (!jump || jump.items.length === 0) return indexOf;
+    const kept = jump?.kept ?? null;
+    if (!jump || (jump.items.length === 0 && kept === null)) return indexOf;
     const places = new Map(indexOf);
     jump.items.forEach((item, at) => {
       const key = itemKey(item);
       if (!places.has(key)) places.set(key, jump.offset + at);
     });
+    if (kept !== null && !places.has(itemKey(kept.item)))
+      places.set(itemKey(kept.item), kept.index);
     return places;
   }, [indexOf, jump]);
   return { indexOf, placeOf };
@@ -47,8 +50,7 @@ export function GalleryGrid(props: GalleryGridProps) {
   // Everything the filters match has its place, loaded or not, so the scrollbar is the gallery's.
   const count = hasMore ? Math.max(items.length, props.total ?? 0) : items.length;
   const rowCount = Math.ceil(count / columns);
-  const itemAt = (index: number): GalleryItem | undefined =>
-    index < items.length ? items[index] : jump?.items[index - jump.offset];
+  const itemAt = loadedAt(items, jump);
   const { indexOf, placeOf } = usePlaces(items, jump);
   const activeIndex = activeKey === null ? -1 : (placeOf.get(activeKey) ?? -1);
   const tabIndex = activeIndex >= 0 ? activeIndex : 0;
@@ -64,6 +66,7 @@ export function GalleryGrid(props: GalleryGridProps) {
     indexOf,
     placeOf,
     keyAt: (index) => keyOf(itemAt(index)),
+    keyNearest: (index) => keyOf(itemAt(nearestLoaded(index, items.length, jump))),
     columns,
     tile,
     rowHeight,
@@ -144,6 +147,31 @@ export function GalleryGrid(props: GalleryGridProps) {
  */
 function laidOutRows(size: { readonly width: number }, rowCount: number): number {
   return size.width > 0 ? rowCount : 0;
+}
+
+/** The image at a place: loaded from the top, by position, or kept from a page before. */
+function loadedAt(items: readonly GalleryItem[], jump: GalleryJump | null) {
+  return (index: number): GalleryItem | undefined =>
+    index < items.length
+      ? items[index]
+      : (jump?.items[index - jump.offset] ??
+        (jump?.kept?.index === index ? jump.kept.item : undefined));
+}
+
+/**
+ * The loaded place nearest `index`: its own when loaded (the image now in a place that lost its
+ * own), else the nearest end of the images loaded from the top or of the page loaded by position.
+ */
+function nearestLoaded(index: number, loaded: number, jump: GalleryJump | null): number {
+  const ends: number[] = [];
+  if (loaded > 0) ends.push(Math.min(index, loaded - 1));
+  if (jump && jump.items.length > 0) {
+    ends.push(Math.min(Math.max(index, jump.offset), jump.offset + jump.items.length - 1));
+  }
+  return ends.reduce(
+    (best, end) => (Math.abs(end - index) < Math.abs(best - index) ? end : best),
+    ends[0] ?? index,
+  );
 }
 
 function keyOf(item: GalleryItem | undefined): string | undefined {

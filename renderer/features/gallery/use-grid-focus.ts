@@ -18,6 +18,8 @@ export interface GridFocusOptions {
   readonly placeOf: ReadonlyMap<string, number>;
   /** The key of the image at `index`, when it is loaded. */
   readonly keyAt: (index: number) => string | undefined;
+  /** The key of the loaded image nearest the place `index`, if any is loaded. */
+  readonly keyNearest: (index: number) => string | undefined;
   readonly columns: number;
   readonly tile: number;
   readonly rowHeight: number;
@@ -38,7 +40,7 @@ export interface GridFocusOptions {
 export function useGridFocus(
   options: GridFocusOptions,
 ): (key: string | null, index: number) => void {
-  const { scrollerRef, placeOf, keyAt, columns, onActiveChange } = options;
+  const { scrollerRef, placeOf, keyAt, keyNearest, columns, onActiveChange } = options;
   const pending = useRef<string | null>(null);
   /** A place asked for before its image was loaded. */
   const pendingAt = useRef<number | null>(null);
@@ -95,7 +97,7 @@ export function useGridFocus(
       onActiveChange(arrived);
       pending.current = arrived;
     }
-    const heir = heirOfLostAhead(focusedAhead, placeOf, keyAt, scrollerRef.current);
+    const heir = heirOfLostAhead(focusedAhead, placeOf, keyNearest, scrollerRef.current);
     if (heir !== undefined) {
       onActiveChange(heir);
       pending.current = heir;
@@ -144,6 +146,9 @@ function useUserMoves(
       const index = Number(cell?.dataset['index']);
       const key = cell?.dataset['key'];
       layout.current.tile = key ?? null;
+      // The grid itself takes the focus of a tile going away (a delete): that tile is still the
+      // one whose place an heir takes.
+      if (isGridBox(event.target)) return;
       focusedAhead.current =
         key !== undefined && Number.isInteger(index) && index >= loadedFromTop.current
           ? { key, index }
@@ -170,18 +175,22 @@ function useUserMoves(
 /**
  * A focused tile of the page loaded by position that went away (deleted, or that page loaded
  * again without it) hands the focus to the tile now in its place, as useLiveAnchor does for the
- * list; only while nothing else took the focus meanwhile. Returns that tile's key.
+ * list, or the loaded one nearest it (the tile was kept far from the page in view:
+ * store/gallery-kept.ts); only while nothing else took the focus meanwhile. Returns that key.
  */
 function heirOfLostAhead(
   focusedAhead: RefObject<{ key: string; index: number } | null>,
   placeOf: ReadonlyMap<string, number>,
-  keyAt: (index: number) => string | undefined,
+  keyNearest: (index: number) => string | undefined,
   scroller: HTMLElement | null,
 ): string | undefined {
   const lost = focusedAhead.current;
-  if (lost === null || placeOf.has(lost.key) || !nothingFocused(scroller)) return undefined;
+  // The grid itself has the focus when a delete moved it there as the tile went.
+  const active = scroller?.ownerDocument.activeElement ?? null;
+  const free = nothingFocused(scroller) || (scroller?.contains(active) && isGridBox(active));
+  if (lost === null || placeOf.has(lost.key) || !free) return undefined;
   focusedAhead.current = null;
-  return keyAt(lost.index) ?? keyAt(lost.index - 1);
+  return keyNearest(lost.index);
 }
 
 /** The tile of this grid that has the focus (null when none has) and the columns laid out. */
@@ -228,6 +237,11 @@ function revealRow(
 function nothingFocused(scroller: HTMLElement | null): boolean {
   const active = scroller?.ownerDocument.activeElement;
   return scroller !== null && (!active || active === scroller.ownerDocument.body);
+}
+
+/** Whether `target` is the grid's own box (its rows' parent, focusable but not in the tab order). */
+function isGridBox(target: EventTarget | null): boolean {
+  return target instanceof Element && target.getAttribute('role') === 'grid';
 }
 
 /** The tile element of `key` (compared as data, never spliced into a selector). */

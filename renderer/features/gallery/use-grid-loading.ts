@@ -2,7 +2,7 @@
  * What the gallery grid loads as it scrolls: the next page before the loaded end, and a page by
  * position when the view has moved far below it (a scrollbar dragged down).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { GalleryJump } from '../../store/gallery-browse';
 import type { GalleryGridProps } from './gallery-grid-props';
 
@@ -40,11 +40,14 @@ function jumpWanted(view: GridView, jump: GalleryJump | null): number | null {
 
 type LoadingProps = Pick<
   GalleryGridProps,
-  'hasMore' | 'loadingMore' | 'onLoadMore' | 'jump' | 'jumpLoading' | 'onLoadAt'
+  'hasMore' | 'loadingMore' | 'onLoadMore' | 'jump' | 'jumpLoading' | 'onLoadAt' | 'activeKey'
 >;
 
 export function useGridLoading(view: GridView, props: LoadingProps): void {
   const { hasMore, loadingMore, onLoadMore, jump = null, jumpLoading = null, onLoadAt } = props;
+  // Read when a page is asked for, not a reason to ask again.
+  const active = useRef(props.activeKey);
+  active.current = props.activeKey;
   const { firstRow, lastRow, columns, headRows } = view;
   const far = firstRow > headRows + LOAD_AHEAD_ROWS;
   useEffect(() => {
@@ -61,6 +64,6 @@ export function useGridLoading(view: GridView, props: LoadingProps): void {
     // A new page by position when the view has moved away from the one on its way (the latest
     // answer wins): waiting for a stale one cost a round trip at the end of every drag.
     const near = jumpLoading !== null && Math.abs(jumpLoading - (wanted ?? 0)) < columns * 2;
-    if (wanted !== null && !near) onLoadAt?.(wanted, jumpLimit);
+    if (wanted !== null && !near) onLoadAt?.(wanted, jumpLimit, active.current);
   }, [wanted, jumpLoading, columns, onLoadAt, jumpLimit]);
 }

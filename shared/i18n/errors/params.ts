@@ -4,6 +4,8 @@
  */
 export const paramErrors = {
   'error.params.unknown': 'The model {model} has no option “{name}”.',
+  'error.params.unknownNoModel':
+    'No model is named, so there is no option “{name}” to set: name the model whose options these are.',
   'error.params.notChoice': 'The option “{name}” takes one of: {choices}.',
   'error.params.notWhole': 'The option “{name}” takes a whole number from {min} to {max}.',
   'error.params.outOfRange': 'The option “{name}” takes a number from {min} to {max}.',

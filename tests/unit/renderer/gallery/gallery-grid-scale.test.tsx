@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { GalleryGrid } from '../../../../renderer/features/gallery/gallery-grid';
 import { itemKey } from '../../../../renderer/store/gallery-list-model';
 import type { GalleryJump } from '../../../../renderer/store/gallery-browse';
+import { keptAcross } from '../../../../renderer/store/gallery-kept';
+import { refOf } from '../../../../renderer/store/image-ref';
 import { galleryItem, galleryItems } from './gallery-builders';
 import { focusedKey, galleryLayout, resize, scroller, scrollEventsFor } from './gallery-harness';
 
@@ -43,15 +45,36 @@ function Grid({ loaded, total, minTile }: { loaded: number; total: number; minTi
       onRetry={() => undefined}
       onStartDrag={() => undefined}
       onLoadMore={() => undefined}
-      onLoadAt={(offset, limit) => {
+      onLoadAt={(offset, limit, keep) => {
         const length = Math.min(limit, total - offset);
         const page = Array.from({ length }, (_, k) => galleryItem({ n: offset + k }));
-        setJump({ offset, limit, items: page });
+        // As the store does (store/gallery-kept.ts): the active image kept when not reached.
+        setJump((before) => withKept(before, { offset, limit, items: page }, keep));
       }}
       jump={jump}
       {...(minTile === undefined ? {} : { minTile })}
     />
   );
+}
+
+/** `next` with the image `keep` kept from `before` when `next` does not reach it (gallery-kept.ts). */
+function withKept(before: GalleryJump | null, next: GalleryJump, keep: string | null): GalleryJump {
+  const refs = (jump: GalleryJump) => jump.items.map(refOf);
+  const kept = keptAcross(
+    before && {
+      offset: before.offset,
+      refs: refs(before),
+      kept: before.kept ? { index: before.kept.index, refs: [refOf(before.kept.item)] } : null,
+    },
+    { offset: next.offset, refs: refs(next) },
+    keep,
+  );
+  const item =
+    kept &&
+    [...(before?.items ?? []), ...(before?.kept ? [before.kept.item] : [])].find(
+      (one) => itemKey(one) === itemKey(kept.refs[0]),
+    );
+  return kept && item ? { ...next, kept: { index: kept.index, item } } : next;
 }
 
 function renderGrid(loaded: number, total: number) {
@@ -120,13 +143,13 @@ describe('the gallery grid at a million tasks', () => {
     act(() => document.querySelector<HTMLElement>('[data-index="0"]')!.focus());
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     expect(focusedKey()).toBe(itemKey(galleryItem({ n: TOTAL - 1 })));
-    // Back at the top the last row stays drawn (it holds the focus), and in the middle the first
-    // (the page by position there has not the focused image: the tab stop is the first tile's),
+    // Back at the top the last row stays drawn (it holds the focus), and in the middle too (the
+    // page by position there has not the focused image: it is kept at its place, focused),
     // each inside the box the rows are drawn in, not tens of millions of px away from it (a
     // page scrolls as far as anything is drawn: past the box's end, the scrollbar's end).
     for (const [top, pinned] of [
       [0, ROWS - 1],
-      [(drawnHeight() - VIEW) / 2, 0],
+      [(drawnHeight() - VIEW) / 2, ROWS - 1],
     ] as const) {
       act(() => {
         scroller().scrollTop = top;
@@ -135,6 +158,7 @@ describe('the gallery grid at a million tasks', () => {
       expect(rowsInView()).not.toContain(pinned);
       expect(far.start).toBeGreaterThanOrEqual(0);
       expect(far.start + ROW).toBeLessThanOrEqual(drawnHeight());
+      expect(focusedKey()).toBe(itemKey(galleryItem({ n: TOTAL - 1 })));
     }
   });
 
