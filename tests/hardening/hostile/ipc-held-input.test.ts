@@ -13,14 +13,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IpcMainInvokeEvent } from 'electron';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerIpcHandlers, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { silentLogger } from '../../../electron/ports/logger';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { RequestChannel, Result } from '../../../shared/ipc/contract';
 import { okValue } from '../../support/ipc';
 import { wiredIpc } from '../../support/wired-ipc';
+import { bridgedPage } from './bridged-page';
+import { paddedPng, solidPng as solid } from './padded-png';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -48,42 +47,9 @@ function sizeOf(value: unknown): number {
   return size;
 }
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A PNG chunk: its length, type, data and CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function solid(side: number, shade: number): Promise<Buffer> {
-  const background = { r: shade, g: shade, b: shade, alpha: 1 };
-  return sharp({ create: { width: side, height: side, channels: 4, background } })
-    .png()
-    .toBuffer();
-}
-
-/** A mask at the source's size, padded after its header with a private chunk of `padding` bytes. */
+/** A mask at the source's size, padded to hold `padding` bytes more, as base64. */
 async function paddedMask(side: number, padding: number, fill: number): Promise<string> {
-  const png = await solid(side, 255);
-  // The signature (8) and IHDR (25): the padding goes right after them.
-  const head = png.subarray(0, 33);
-  return Buffer.concat([
-    head,
-    chunk('prVt', Buffer.alloc(padding, fill)),
-    png.subarray(33),
-  ]).toString('base64');
+  return (await paddedPng(side, 255, padding, fill)).toString('base64');
 }
 
 async function app() {
@@ -110,20 +76,7 @@ async function app() {
       };
     },
   }) as IpcHandlers;
-  const listeners = new Map<string, (event: IpcMainInvokeEvent, raw: unknown) => unknown>();
-  const unregister = registerIpcHandlers(
-    {
-      handle: (channel, listener) => void listeners.set(channel, listener),
-      removeHandler: (channel) => void listeners.delete(channel),
-    },
-    counted,
-    () => true,
-    silentLogger,
-  );
-  cleanups.push(async () => unregister());
-  const event = { sender: {}, senderFrame: {} } as IpcMainInvokeEvent;
-  const request = (channel: RequestChannel, raw?: unknown) =>
-    listeners.get(channel)!(event, raw) as Promise<Result<unknown>>;
+  const request = bridgedPage(counted, cleanups);
   const path = join(dir, 'photo.png');
   await writeFile(path, await solid(64, 40));
   env['PICTOR_E2E_CHOOSE_IMAGE'] = path;
