@@ -119,7 +119,7 @@ const CORE_MODULES = [
   [
     'edit',
     "images as inputs on one or more services, a use of the fan-out; the inputs' handling",
-    ['engine', 'errors', 'fan-out', 'fs', 'gallery', 'images', 'inputs'],
+    ['base', 'engine', 'errors', 'fan-out', 'fs', 'gallery', 'images', 'inputs'],
   ],
   [
     'operations',

@@ -6,6 +6,11 @@
  * Callers pass absolute paths they resolved inside the gallery; every action checks them again
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
  * for the user and the technical detail beside it.
+ *
+ * A copy and a drag read the whole image in main and make a PNG of it, asked for by a request a few
+ * characters long: a compromised page asking 24 times at once for one 40 MiB image had main hold
+ * forty copies' worth of it. So at most {@link WHOLE_IMAGES_AT_ONCE} run at once, the others
+ * waiting their turn holding nothing.
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -23,6 +28,7 @@ import type { ImageEngine } from '../ports/image-engine';
 import { PRIVATE_FOLDER_MODE, readRegularFile } from '../core/fs';
 import { saveImageCopy } from '../core/gallery';
 import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
+import { limiter } from '../core/base';
 
 export interface ShellActionsOptions {
   /** The gallery folder now (it can change in Settings). */
@@ -47,6 +53,9 @@ export interface ShellActionsOptions {
 const MAX_PIXELS = 100_000_000;
 
 const DRAG_ICON_SIZE = 128;
+
+/** Copies and drags (each holding a whole image) that run at once. */
+const WHOLE_IMAGES_AT_ONCE = 2;
 
 const MIME_FILTERS: Record<string, { name: string; extensions: string[] }> = {
   '.png': { name: 'PNG image', extensions: ['png'] },
@@ -142,6 +151,7 @@ async function openFolder(folder: string, which: 'gallery' | 'logs'): Promise<Re
 export function createShellActions(options: ShellActionsOptions): ShellActions {
   const guarded = async <T>(files: string[], action: () => Promise<Result<T>>) =>
     (await checkFiles(options.isInsideGallery, files)) ?? action();
+  const holding = limiter(WHOLE_IMAGES_AT_ONCE);
   return {
     reveal: (file) =>
       guarded([file], async () => {
@@ -149,7 +159,9 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         return ok(undefined);
       }),
     copyImage: (file) =>
-      guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),
+      holding(() =>
+        guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),
+      ),
     saveAs: (file, request) =>
       guarded([file], () =>
         saveCopy(options.galleryRoot(), file, request, {
@@ -158,16 +170,18 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         }),
       ),
     startDrag: (sender, file, thumbnail) =>
-      guarded(thumbnail ? [file, thumbnail] : [file], () =>
-        dragOut(
-          sender,
-          file,
-          {
-            root: options.galleryRoot(),
-            sources: thumbnail ? [thumbnail, file] : [file],
-            images: options.images,
-          },
-          options.fallbackDragIcon,
+      holding(() =>
+        guarded(thumbnail ? [file, thumbnail] : [file], () =>
+          dragOut(
+            sender,
+            file,
+            {
+              root: options.galleryRoot(),
+              sources: thumbnail ? [thumbnail, file] : [file],
+              images: options.images,
+            },
+            options.fallbackDragIcon,
+          ),
         ),
       ),
     openExternal: (url) => openLink(url, options.isAllowedExternal),

@@ -1,7 +1,8 @@
 /**
  * The only place the main process touches ipcMain and webContents.send (lint bans them elsewhere).
- * Every request: sender checked, input parsed with its channel's schema, handler run, output
- * parsed (a whitelist: unknown fields are dropped), and a Result returned instead of a throw.
+ * Every request: sender checked, input parsed with its channel's schema, taken within the bound on
+ * what the page's requests in flight hold (held-requests.ts), handler run, output parsed (a
+ * whitelist: unknown fields are dropped), and a Result returned instead of a throw.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { z } from 'zod';
@@ -18,6 +19,7 @@ import {
 import { englishText, sentence } from '../../shared/i18n/sentence';
 import { cleanText } from '../../shared/service/wire';
 import type { Logger } from '../ports/logger';
+import { HeldRequests } from './held-requests';
 import { toIpcError } from './ipc-errors';
 
 /** Channels whose input carries a secret (a key): nothing of it goes into errors or logs. */
@@ -32,6 +34,7 @@ const MAX_DETAIL = 200;
 /** What a refused request says (the page shows the sentence in its language). */
 const UNTRUSTED = sentence('error.library.untrustedSender');
 const BAD_REQUEST = sentence('error.library.badRequest');
+const TOO_MANY = sentence('error.library.tooManyRequests');
 
 type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
 
@@ -95,6 +98,8 @@ export interface RequestBridge {
   readonly handlers: IpcHandlers;
   readonly isTrusted: SenderCheck;
   readonly logger: Logger;
+  /** What the page's requests in flight hold (held-requests.ts); unbounded when absent. */
+  readonly held?: HeldRequests;
 }
 
 /** One request as it arrives: its channel, who sent it, and its input before parsing. */
@@ -139,6 +144,14 @@ export async function runRequest<C extends RequestChannel>(
       },
     };
   }
+  const release = request.held?.take(parsed.data);
+  if (release === null) {
+    logger.warn('ipc request refused: too many at once', { channel });
+    return {
+      ok: false,
+      error: { code: 'failed', message: englishText(TOO_MANY), sentence: TOO_MANY },
+    };
+  }
   try {
     const handler = handlers[channel] as (input: unknown, context: HandlerContext) => unknown;
     const value = schema.output.parse(
@@ -153,6 +166,8 @@ export async function runRequest<C extends RequestChannel>(
       detail: ipcError.detail,
     });
     return { ok: false, error: ipcError };
+  } finally {
+    release?.();
   }
 }
 
@@ -163,9 +178,11 @@ export function registerIpcHandlers(
   isTrusted: SenderCheck,
   logger: Logger,
 ): () => void {
+  // One page, one bound on what its requests in flight hold.
+  const held = new HeldRequests();
   for (const channel of REQUEST_CHANNEL_NAMES) {
     ipcMain.handle(channel, (event, raw: unknown) =>
-      runRequest({ channel, event, raw, handlers, isTrusted, logger }),
+      runRequest({ channel, event, raw, handlers, isTrusted, logger, held }),
     );
   }
   return () => {

@@ -5,6 +5,12 @@
  * a format or a size) and kept in the input store (core/inputs/input-store.ts) by its digest,
  * which is all the page gets back and all it may name later. A smaller copy is decoded and encoded
  * by the image engine (the sandboxed image renderer in the app), never in main.
+ *
+ * Each of these holds a whole image in main while it runs (up to 64 MiB: read, hashed, decoded from
+ * base64), asked for by a request a few characters long; a compromised page asking for the address
+ * of one large input 24 times at once had main read and hold it 24 times (2.8 GB). So at most
+ * {@link WHOLE_IMAGES_AT_ONCE} run at once and the others wait their turn, holding nothing but
+ * their request; a description is known once read, so those waiting for the same input find it.
  */
 import { dirname } from 'node:path';
 import {
@@ -15,6 +21,7 @@ import {
 } from '../../../shared/domain/image-inputs';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { ImageEngine } from '../../ports/image-engine';
+import { limiter } from '../base';
 import { UserFacingError } from '../errors';
 import { readRegularFile } from '../fs';
 import { findImage, type ImageFiles, type ImageRecords, savedFile } from '../gallery';
@@ -44,6 +51,9 @@ export interface EditInputsDeps {
 /** Descriptions kept (an input's bytes never change under its digest: they are its name). */
 const MAX_DESCRIBED = 256;
 
+/** Operations holding a whole image that run at once: the mask editor's two masks, side by side. */
+const WHOLE_IMAGES_AT_ONCE = 2;
+
 const missing = () =>
   new EditInputError(sentence('error.edit.inputMissing'), { code: 'not_found' });
 
@@ -58,12 +68,22 @@ export class EditInputs implements StoredInputs {
    */
   private readonly described = new Map<string, InputImage>();
 
+  /** Runs an operation that holds a whole image once fewer than WHOLE_IMAGES_AT_ONCE others do. */
+  private readonly holding = limiter(WHOLE_IMAGES_AT_ONCE);
+
   /**
    * What the store holds under `sha256`, read from its bytes (hashed once), or null. The page names
    * an input it holds here (a plan, its address, a mask's source): its file is touched, so the
    * store's bound (input-quota.ts) never takes an input an edit still open uses.
    */
   async describe(sha256: string): Promise<InputImage | null> {
+    if (!SHA256.test(sha256)) return null;
+    if (this.described.has(sha256)) return this.describeHeld(sha256);
+    return this.holding(() => this.describeHeld(sha256));
+  }
+
+  /** {@link describe} inside an operation that holds its turn already (never waits for another). */
+  private async describeHeld(sha256: string): Promise<InputImage | null> {
     if (!SHA256.test(sha256)) return null;
     const known = this.described.get(sha256);
     const image =
@@ -88,7 +108,11 @@ export class EditInputs implements StoredInputs {
    * @throws EditInputError for a file that is no regular file or too large to read; the store's
    *   InputStoreError for one that is not a PNG, JPEG or WebP, or is damaged.
    */
-  async fromFile(path: string): Promise<InputImage> {
+  fromFile(path: string): Promise<InputImage> {
+    return this.holding(() => this.fileHeld(path));
+  }
+
+  private async fileHeld(path: string): Promise<InputImage> {
     const bytes = await readRegularFile(dirname(path), path, MAX_INPUT_BYTES).catch(() => {
       throw new EditInputError(sentence('error.edit.fileUnreadable', { max: MAX_INPUT_BYTES }));
     });
@@ -100,7 +124,11 @@ export class EditInputs implements StoredInputs {
    * @throws GalleryImageError when there is no such saved image; EditInputError when its file
    *   cannot be read safely.
    */
-  async fromLibrary(ref: ImageParent): Promise<{ image: InputImage; parent: ImageParent }> {
+  fromLibrary(ref: ImageParent): Promise<{ image: InputImage; parent: ImageParent }> {
+    return this.holding(() => this.libraryHeld(ref));
+  }
+
+  private async libraryHeld(ref: ImageParent): Promise<{ image: InputImage; parent: ImageParent }> {
     const { deps } = this;
     const file = savedFile(deps.gallery, findImage(deps.records, ref).image);
     const bytes = await readRegularFile(deps.gallery.root, file, MAX_INPUT_BYTES).catch(() => {
@@ -117,7 +145,11 @@ export class EditInputs implements StoredInputs {
    * input), kept as an input. Checked before anything is stored, and long before anything is sent.
    * @throws EditInputError (not PNG, another size, the source not stored).
    */
-  async putMask(source: string, base64: string): Promise<InputImage> {
+  putMask(source: string, base64: string): Promise<InputImage> {
+    return this.holding(() => this.maskHeld(source, base64));
+  }
+
+  private async maskHeld(source: string, base64: string): Promise<InputImage> {
     if (base64.length > MAX_MASK_BASE64 || !BASE64.test(base64)) {
       throw new EditInputError(sentence('error.edit.maskNotPng'));
     }
@@ -128,7 +160,7 @@ export class EditInputs implements StoredInputs {
     const mask = await describeInput(bytes).catch(() => {
       throw new EditInputError(sentence('error.edit.maskNotPng'));
     });
-    const stored = await this.describe(source);
+    const stored = await this.describeHeld(source);
     if (!stored) throw missing();
     if (mask.width !== stored.width || mask.height !== stored.height) {
       throw new EditInputError(
@@ -148,9 +180,17 @@ export class EditInputs implements StoredInputs {
    * in `maxBytes` (made smaller again until it does), kept as an input.
    * @throws EditInputError (not stored, not convertible, cannot fit).
    */
-  async downscale(sha256: string, maxSide: number, maxBytes?: number): Promise<InputImage> {
+  downscale(sha256: string, maxSide: number, maxBytes?: number): Promise<InputImage> {
+    return this.holding(() => this.smallerHeld(sha256, maxSide, maxBytes));
+  }
+
+  private async smallerHeld(
+    sha256: string,
+    maxSide: number,
+    maxBytes?: number,
+  ): Promise<InputImage> {
     // Described first: the source is touched, as every input the page names (describe).
-    const source = await this.describe(sha256);
+    const source = await this.describeHeld(sha256);
     if (!source) throw missing();
     const bytes = await this.deps.store.read(source).catch(() => {
       throw missing();

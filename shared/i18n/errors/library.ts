@@ -224,6 +224,8 @@ export const libraryErrors = {
   // electron/ipc/ipc-main-bridge.ts
   'error.library.untrustedSender': 'This request did not come from Pictor’s window.',
   'error.library.badRequest': 'Pictor could not read that request.',
+  'error.library.tooManyRequests':
+    'Too many requests at once: Pictor is still working on earlier ones, and did not take this one. Try again in a moment.',
 
   // electron/core/library/archive/archive-errors.ts (the library's disk refused a write)
   'error.library.importStoppedDisk': `Pictor stopped the import: it could not write into the library${DISK_PROBLEM}. The tasks imported before stay in the library whole, and nothing half-copied is left. Free some space or make the library’s disk writable, then import again to finish.`,
