@@ -19,6 +19,7 @@ import { KIND_STATUS } from './client-parts';
 import { MAX_QUEUE_ENTRIES } from './answer-limits';
 import { parseJson } from './http-response';
 import { submitAnswerOf, taskAnswerOf, type AnswerSource } from './profile-answers';
+import { HeldEvents, heldAnswerOutcome } from './held-reading';
 import { redactBody, redactText } from './request-guard';
 import { errorForStatus, type ServiceOperation } from './status-errors';
 
@@ -26,8 +27,23 @@ function opOf(spec: AnswerSpec): ServiceOperation {
   return spec.kind === 'submit' ? 'submit' : 'query';
 }
 
+/** An answer being read in the worker: its chunks pushed as they come, then finished. */
+interface Job {
+  /** Reads the next chunk; the outcome when it is already known (a refusal, a stream's end). */
+  push(bytes: Uint8Array): AnswerOutcome | null;
+  /** What the whole answer was. */
+  finish(): AnswerOutcome;
+}
+
+/** The job that reads an answer as `spec` says: a status stream's events, or a JSON answer. */
+export function answerJob(spec: AnswerSpec, nonce: string): Job {
+  return spec.kind === 'held' && spec.answer === 'events'
+    ? new HeldEvents(spec)
+    : new AnswerJob(spec, nonce);
+}
+
 /** One 2xx answer being read: its chunks pushed as they come, then finished. */
-export class AnswerJob {
+export class AnswerJob implements Job {
   readonly #spec: AnswerSpec;
   readonly #scan: AnswerScan;
 
@@ -66,6 +82,8 @@ export class AnswerJob {
 
   #refused(fault: ScanFault): AnswerOutcome {
     const spec = this.#spec;
+    // A held answer refused is a wait of no use, as one that says nothing is.
+    if (spec.kind === 'held') return { kind: 'held', said: 'broken' };
     const takeOut = spec.kind === 'task' && spec.takeOut;
     return thrownOutcome(
       errorForStructure(opOf(spec), fault, { maxBytes: spec.maxBytes, takeOut }),
@@ -82,6 +100,7 @@ export class AnswerJob {
     if (spec.kind === 'submit') {
       return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.keys) };
     }
+    if (spec.kind === 'held') return heldAnswerOutcome(spec, scanned.text);
     if (spec.kind === 'queue') {
       // Only the place crosses back (numbers): nothing of the queue's text is shown or kept.
       const json = parseJson(scanned.text);

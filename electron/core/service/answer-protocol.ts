@@ -9,6 +9,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { ServiceTask } from '../../../shared/service/wire';
 import type { SubmitAnswer } from './answer-parsing';
+import type { HeldOutcome } from './held-reading';
 import type { QueuePlace } from './providers/provider-profile';
 import { ServiceError, type ServiceErrorInit } from './service-error';
 import type { ServiceOperation } from './status-errors';
@@ -52,7 +53,16 @@ export interface QueueSpec extends AnswerBase {
   readonly taskId: string;
 }
 
-export type AnswerSpec = TaskSpec | SubmitSpec | QueueSpec;
+/**
+ * A held wait's answer (held-reading.ts): a held poll's one status answer, or a status stream's
+ * events; only whether the task ended crosses back.
+ */
+export interface HeldSpec extends AnswerBase {
+  readonly kind: 'held';
+  readonly answer: 'answer' | 'events';
+}
+
+export type AnswerSpec = TaskSpec | SubmitSpec | QueueSpec | HeldSpec;
 
 /** An error status's answer, its body already read (at most the usual limit). */
 export interface StatusSpec {
@@ -76,6 +86,8 @@ export type AnswerOutcome =
   | { readonly kind: 'submit'; readonly answer: SubmitAnswer & AnswerCost }
   /** Where a queue puts a task; undefined: it does not say. */
   | { readonly kind: 'queue'; readonly place: QueuePlace | undefined }
+  /** What a held wait said: the task ended, it still runs, or the wait is of no use. */
+  | { readonly kind: 'held'; readonly said: HeldOutcome }
   /** The answer refused, or an error status's error (thrown as a ServiceError on the main side). */
   | { readonly kind: 'error'; readonly error: ServiceErrorInit }
   /** Something the worker did not expect (a defect): its message, without the key. */

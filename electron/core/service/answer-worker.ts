@@ -11,10 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import type { InlineImage } from '../../../shared/service/inline-token';
-import { AnswerJob, statusOutcome } from './answer-jobs';
+import { answerJob, statusOutcome } from './answer-jobs';
 import type { AnswerOutcome, FromWorker, ToWorker } from './answer-protocol';
 
-const jobs = new Map<number, AnswerJob>();
+const jobs = new Map<number, ReturnType<typeof answerJob>>();
 
 /** `bytes` over a buffer of their own (a small decoded image may share Node's buffer pool). */
 function owned(image: InlineImage): InlineImage {
@@ -47,7 +47,7 @@ function post(id: number, done: AnswerOutcome): void {
 function handle(message: ToWorker): void {
   switch (message.type) {
     case 'start':
-      jobs.set(message.id, new AnswerJob(message.spec, randomBytes(16).toString('hex')));
+      jobs.set(message.id, answerJob(message.spec, randomBytes(16).toString('hex')));
       return;
     case 'chunk': {
       const refused = jobs.get(message.id)?.push(message.bytes) ?? null;
