@@ -19,7 +19,7 @@ import { KIND_STATUS } from './client-parts';
 import { MAX_QUEUE_ENTRIES } from './answer-limits';
 import { parseJson } from './http-response';
 import { submitAnswerOf, taskAnswerOf, type AnswerSource } from './profile-answers';
-import { HeldEvents, heldAnswerOutcome } from './held-reading';
+import { heldAnswerOutcome } from './held-reading';
 import { redactBody, redactText } from './request-guard';
 import { errorForStatus, type ServiceOperation } from './status-errors';
 
@@ -27,23 +27,8 @@ function opOf(spec: AnswerSpec): ServiceOperation {
   return spec.kind === 'submit' ? 'submit' : 'query';
 }
 
-/** An answer being read in the worker: its chunks pushed as they come, then finished. */
-interface Job {
-  /** Reads the next chunk; the outcome when it is already known (a refusal, a stream's end). */
-  push(bytes: Uint8Array): AnswerOutcome | null;
-  /** What the whole answer was. */
-  finish(): AnswerOutcome;
-}
-
-/** The job that reads an answer as `spec` says: a status stream's events, or a JSON answer. */
-export function answerJob(spec: AnswerSpec, nonce: string): Job {
-  return spec.kind === 'held' && spec.answer === 'events'
-    ? new HeldEvents(spec)
-    : new AnswerJob(spec, nonce);
-}
-
 /** One 2xx answer being read: its chunks pushed as they come, then finished. */
-export class AnswerJob implements Job {
+export class AnswerJob {
   readonly #spec: AnswerSpec;
   readonly #scan: AnswerScan;
 

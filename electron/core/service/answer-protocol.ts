@@ -9,7 +9,6 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { ServiceTask } from '../../../shared/service/wire';
 import type { SubmitAnswer } from './answer-parsing';
-import type { HeldOutcome } from './held-reading';
 import type { QueuePlace } from './providers/provider-profile';
 import { ServiceError, type ServiceErrorInit } from './service-error';
 import type { ServiceOperation } from './status-errors';
@@ -52,6 +51,13 @@ export interface QueueSpec extends AnswerBase {
   readonly kind: 'queue';
   readonly taskId: string;
 }
+
+/**
+ * How a held wait ended: the task `ended` (poll now to read it), the service held it to its limit
+ * and it still runs (`waiting`), or the wait is of no use for this task (`broken`: poll at the
+ * usual interval from now on).
+ */
+export type HeldOutcome = 'ended' | 'waiting' | 'broken';
 
 /**
  * A held wait's answer (held-reading.ts): a held poll's one status answer, or a status stream's

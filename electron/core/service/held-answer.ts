@@ -12,7 +12,7 @@
 import type { AnswerContext } from './client-answers';
 import { heldReading, type AnswerReading } from './client-parts';
 import { discardBody } from './http-response';
-import type { HeldOutcome } from './held-reading';
+import type { HeldOutcome } from './answer-protocol';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import type { GenerationRequest } from '../../../shared/service/wire';
 

@@ -11,16 +11,9 @@
  * `broken`; so does a stream cut inside an event.
  */
 import type { CanonicalState } from '../../../shared/service/wire';
-import type { AnswerOutcome, HeldSpec } from './answer-protocol';
+import type { AnswerOutcome, HeldOutcome, HeldSpec } from './answer-protocol';
 import { parseJson } from './http-response';
 import { profileOf } from './providers/profiles';
-
-/**
- * How a held wait ended: the task `ended` (poll now to read it), the service held it to its limit
- * and it still runs (`waiting`), or the wait is of no use for this task (`broken`: poll at the
- * usual interval from now on).
- */
-export type HeldOutcome = 'ended' | 'waiting' | 'broken';
 
 /** The most one event of a status stream may hold, in characters. */
 const MAX_EVENT_CHARS = 64 * 1024;
