@@ -1,9 +1,10 @@
 /**
  * The wait before a poll, where the task's service holds one until the task ends (Replicate's
  * `Prefer: wait`, fal's status stream): the image is on screen when the task ends, not up to an
- * interval later. The poll that follows still reads the task, so a wait that breaks, stalls or
- * says nonsense costs nothing but itself: the task is polled, at the usual interval from then
- * on (a wait of no use is not tried again for that task in this process; a restart tries again).
+ * interval later. The poll that follows still reads the task, so a wait that breaks, stalls,
+ * says nonsense or says the task ended while the poll finds it running costs nothing but itself:
+ * the task is polled, at the usual interval from then on (a wait of no use is not tried again for
+ * that task in this process; a restart tries again).
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { ServiceCredentials } from '../../ports/credentials';
@@ -31,6 +32,8 @@ export class HeldWaits {
   private readonly broken = new Set<string>();
   /** Tasks whose next poll goes without a wait (see {@link interrupt}). */
   private readonly unheld = new Set<string>();
+  /** Tasks whose last wait said they ended: the poll after it says whether that was true. */
+  private readonly saidEnded = new Set<string>();
 
   constructor(
     private readonly ctx: EngineContext,
@@ -51,6 +54,8 @@ export class HeldWaits {
     // Never held past the task's watch deadline (the user's polling timeout, the CLI's
     // --timeout): the poll after the wait is the one that finds the watch over.
     const holdMs = holdFor(this.ctx.options.heldWaitMs, deadline, this.ctx.clock.now());
+    // What an earlier wait said is judged by the poll after it, never by a later one.
+    this.saidEnded.delete(localId);
     if (this.unheld.delete(localId)) return;
     if (holdMs === null || !this.client.waitForEnd || this.broken.has(localId)) return;
     // Each open wait holds a connection: past a few, tasks are polled (the app's fetch keeps 6
@@ -68,6 +73,7 @@ export class HeldWaits {
         AbortSignal.any([this.ctx.signal, controller.signal]),
       );
       const early = performance.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
+      if (outcome === 'ended') this.saidEnded.add(localId);
       if (outcome === 'broken' || (outcome === 'waiting' && early)) {
         this.broken.add(localId);
         this.ctx.logger.debug('held wait of no use; polling', { localId, outcome });
@@ -77,6 +83,17 @@ export class HeldWaits {
     } finally {
       if (this.open.get(localId) === controller) this.open.delete(localId);
     }
+  }
+
+  /**
+   * The poll after the wait found the task still running. A wait that said it ended was false
+   * (a lying or confused service, an end told for another task): of no use, as a broken one, so
+   * each interval costs the service one request, not a wait and a poll.
+   */
+  stillRunning(localId: string): void {
+    if (!this.saidEnded.delete(localId)) return;
+    this.broken.add(localId);
+    this.ctx.logger.debug('held wait said the task ended; it runs: polling', { localId });
   }
 
   /**
@@ -108,5 +125,6 @@ export class HeldWaits {
     this.open.delete(localId);
     this.broken.delete(localId);
     this.unheld.delete(localId);
+    this.saidEnded.delete(localId);
   }
 }

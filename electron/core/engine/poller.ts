@@ -217,6 +217,7 @@ export class Poller {
           error: null,
         };
         if (task.status === 'processing') {
+          this.held.stillRunning(localId);
           this.polling.delete(localId);
           this.remember(localId, task);
           this.schedule(

@@ -19,6 +19,7 @@ import { KIND_STATUS } from './client-parts';
 import { MAX_QUEUE_ENTRIES } from './answer-limits';
 import { parseJson } from './http-response';
 import { submitAnswerOf, taskAnswerOf, type AnswerSource } from './profile-answers';
+import { heldAnswerOutcome } from './held-reading';
 import { redactBody, redactText } from './request-guard';
 import { errorForStatus, type ServiceOperation } from './status-errors';
 
@@ -66,6 +67,8 @@ export class AnswerJob {
 
   #refused(fault: ScanFault): AnswerOutcome {
     const spec = this.#spec;
+    // A held answer refused is a wait of no use, as one that says nothing is.
+    if (spec.kind === 'held') return { kind: 'held', said: 'broken' };
     const takeOut = spec.kind === 'task' && spec.takeOut;
     return thrownOutcome(
       errorForStructure(opOf(spec), fault, { maxBytes: spec.maxBytes, takeOut }),
@@ -82,6 +85,7 @@ export class AnswerJob {
     if (spec.kind === 'submit') {
       return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.keys) };
     }
+    if (spec.kind === 'held') return heldAnswerOutcome(spec, scanned.text);
     if (spec.kind === 'queue') {
       // Only the place crosses back (numbers): nothing of the queue's text is shown or kept.
       const json = parseJson(scanned.text);

@@ -52,7 +52,23 @@ export interface QueueSpec extends AnswerBase {
   readonly taskId: string;
 }
 
-export type AnswerSpec = TaskSpec | SubmitSpec | QueueSpec;
+/**
+ * How a held wait ended: the task `ended` (poll now to read it), the service held it to its limit
+ * and it still runs (`waiting`), or the wait is of no use for this task (`broken`: poll at the
+ * usual interval from now on).
+ */
+export type HeldOutcome = 'ended' | 'waiting' | 'broken';
+
+/**
+ * A held wait's answer (held-reading.ts): a held poll's one status answer, or a status stream's
+ * events; only whether the task ended crosses back.
+ */
+export interface HeldSpec extends AnswerBase {
+  readonly kind: 'held';
+  readonly answer: 'answer' | 'events';
+}
+
+export type AnswerSpec = TaskSpec | SubmitSpec | QueueSpec | HeldSpec;
 
 /** An error status's answer, its body already read (at most the usual limit). */
 export interface StatusSpec {
@@ -76,6 +92,8 @@ export type AnswerOutcome =
   | { readonly kind: 'submit'; readonly answer: SubmitAnswer & AnswerCost }
   /** Where a queue puts a task; undefined: it does not say. */
   | { readonly kind: 'queue'; readonly place: QueuePlace | undefined }
+  /** What a held wait said: the task ended, it still runs, or the wait is of no use. */
+  | { readonly kind: 'held'; readonly said: HeldOutcome }
   /** The answer refused, or an error status's error (thrown as a ServiceError on the main side). */
   | { readonly kind: 'error'; readonly error: ServiceErrorInit }
   /** Something the worker did not expect (a defect): its message, without the key. */

@@ -126,18 +126,23 @@ export class AnswerReader {
     signals: { readonly body: AbortSignal; readonly reading: AbortSignal | undefined },
   ): Promise<AnswerOutcome | BodyTrouble> {
     const { running, id, outcome } = this.#begin(spec.kind === 'submit' ? 'submit' : 'query');
+    // Said before the body ended (a refusal, a status stream's end): the body is let go at once,
+    // not at its next chunk, which a stream that stays open may never send.
+    const said = new AbortController();
     let settled = false;
-    outcome.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
+    const settle = (): void => {
+      settled = true;
+      said.abort();
+    };
+    outcome.then(settle, settle);
     this.#post(running, { type: 'start', id, spec });
-    const streamed = await streamBody(response, maxBodyBytes, signals.body, (chunk) => {
+    const body = AbortSignal.any([signals.body, said.signal]);
+    const streamed = await streamBody(response, maxBodyBytes, body, (chunk) => {
       if (settled) return false;
       this.#move(running, id, chunk);
       return true;
     });
-    if (streamed.outcome === 'too_large' || streamed.outcome === 'broken') {
+    if (!settled && (streamed.outcome === 'too_large' || streamed.outcome === 'broken')) {
       this.#forget(running, id, { type: 'cancel', id });
       return streamed;
     }

@@ -12,9 +12,17 @@ import { randomBytes } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import type { InlineImage } from '../../../shared/service/inline-token';
 import { AnswerJob, statusOutcome } from './answer-jobs';
-import type { AnswerOutcome, FromWorker, ToWorker } from './answer-protocol';
+import { HeldEvents } from './held-reading';
+import type { AnswerOutcome, AnswerSpec, FromWorker, ToWorker } from './answer-protocol';
 
-const jobs = new Map<number, AnswerJob>();
+const jobs = new Map<number, AnswerJob | HeldEvents>();
+
+/** The job that reads an answer as `spec` says: a status stream's events, or a JSON answer. */
+function jobOf(spec: AnswerSpec): AnswerJob | HeldEvents {
+  return spec.kind === 'held' && spec.answer === 'events'
+    ? new HeldEvents(spec)
+    : new AnswerJob(spec, randomBytes(16).toString('hex'));
+}
 
 /** `bytes` over a buffer of their own (a small decoded image may share Node's buffer pool). */
 function owned(image: InlineImage): InlineImage {
@@ -47,7 +55,7 @@ function post(id: number, done: AnswerOutcome): void {
 function handle(message: ToWorker): void {
   switch (message.type) {
     case 'start':
-      jobs.set(message.id, new AnswerJob(message.spec, randomBytes(16).toString('hex')));
+      jobs.set(message.id, jobOf(message.spec));
       return;
     case 'chunk': {
       const refused = jobs.get(message.id)?.push(message.bytes) ?? null;

@@ -10,6 +10,7 @@ import { regionalOriginsAt } from './providers/api-origins';
 import { profileOf } from './providers/profiles';
 import { checkCredentials } from './request-guard';
 import { base64Length } from './inline-image';
+import { MAX_STREAM_BYTES } from './held-reading';
 import type { ProviderProfile } from './providers/provider-profile';
 import type { ServiceErrorKind } from './service-error';
 
@@ -138,6 +139,29 @@ export function queueReading(
       taskId,
     },
     maxBodyBytes: limits.maxBytes,
+  });
+}
+
+/**
+ * A held wait's answer as the answer worker reads it (held-reading.ts): a held poll's within the
+ * usual limit, `maxBytes` (no inline payload is taken out of it), a status stream's within its own
+ * bound.
+ */
+export function heldReading(
+  call: Pick<Call, 'profile' | 'keys'>,
+  maxBytes: number,
+  answer: 'answer' | 'events',
+): AnswerReading {
+  return (response) => ({
+    spec: {
+      kind: 'held',
+      provider: call.profile.id,
+      keys: call.keys,
+      maxBytes,
+      headers: [...response.headers],
+      answer,
+    },
+    maxBodyBytes: answer === 'events' ? MAX_STREAM_BYTES : maxBytes,
   });
 }
 

@@ -181,7 +181,8 @@ export class ServiceClient {
     const run = this.#run('query', credentials, signal, (call) =>
       heldWait(call.profile, { ...task, taskId: checkTaskId(task.taskId) }, hold, {
         signal: call.signal,
-        maxBytes: this.#maxBytes,
+        context: this.#reading,
+        keys: call.keys,
         respond: (held, asked) =>
           this.#respond({ ...call, signal: held }, this.#outgoing(call, asked)),
       }),
