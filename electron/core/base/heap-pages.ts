@@ -50,24 +50,51 @@ function setGrowthFactor(factor: number): void {
 }
 
 /**
+ * V8's page, bytes (`kPageSizeBits` 18 in V8's src/base/build_config.h, on x64 and arm64): its
+ * spaces grow and shrink by whole pages.
+ */
+const V8_PAGE = 256 * 1024;
+
+/**
+ * V8's young generation's capacity now, bytes: both semi-spaces at the size V8 last resized them
+ * to, from one semi-space's allocatable bytes (`space_used_size + space_available_size`, a few
+ * bytes a page short of its pages) rounded up to whole pages. Not its committed memory
+ * (`space_size`), which counts the other semi-space only while V8 keeps it committed: V8 drops it
+ * when it shrinks the young generation and at a process's start, and commits it again at the next
+ * collection. Read as the size, that half let doublings through at the cap (to 32 MB from 16, to
+ * 24 from 12). Nor does it count the pages V8 adds to a full semi-space while a major GC marks
+ * incrementally (`ShouldExpandYoungGenerationOnSlowAllocation`) and frees when that GC ends; the
+ * one in use for allocation does (V8's `Capacity()` takes its current pages if more), which errs
+ * towards the cap.
+ */
+export function youngGenerationSize(): number {
+  const spaces = process.getBuiltinModule('node:v8').getHeapSpaceStatistics();
+  const young = spaces.find((space) => space.space_name === 'new_space');
+  if (!young) return 0;
+  const pages = Math.ceil((young.space_used_size + young.space_available_size) / V8_PAGE);
+  return 2 * pages * V8_PAGE;
+}
+
+/**
  * 1 once a doubling of the young generation would pass the cap, 2 (V8's) while it would not. Not
  * "once it is at the cap": V8 shrinks it after idle spells to sizes that are not powers of two
  * (9.1 MB seen), and one of those doubled to 18.3 MB past a 16 MB cap.
  */
 function checkYoungGeneration(): void {
-  const spaces = process.getBuiltinModule('node:v8').getHeapSpaceStatistics();
-  const young = spaces.find((space) => space.space_name === 'new_space');
-  setGrowthFactor(young && young.space_size * 2 > YOUNG_GENERATION_CAP ? 1 : 2);
+  setGrowthFactor(youngGenerationSize() * 2 > YOUNG_GENERATION_CAP ? 1 : 2);
 }
 
 /**
  * Lets the young generation grow up to {@link YOUNG_GENERATION_CAP} and no further, until the
  * returned function is called. V8's largest young generation is fixed at its start, but its
- * growth factor is read at each resize (`SemiSpaceNewSpace::Grow`): 1 once it is at the cap, 2
- * (V8's) below it, so it still grows back after V8 shrank it (an idle spell, the release below).
+ * growth factor is read at each resize (`SemiSpaceNewSpace::Grow`): 1 once a doubling would
+ * pass the cap, 2 (V8's) below that, so it still grows back after V8 shrank it (an idle spell, the release below).
  * Checked now and after each of V8's collections (perf_hooks' gc entries, delivered a turn or two
- * later): V8 resizes it only in a collection, and a doubling needs more survivors since the last
- * than its whole size, so it passes the cap only if those turns allocate several times that.
+ * later): V8 resizes it only in a collection, and a doubling needs more bytes to have survived its
+ * collections since the last than a semi-space holds, so it passes the cap only if more than half
+ * the cap (8 MB) survives between a doubling to the cap and the check after it: a synchronous
+ * stretch of JS that keeps that much alive could, a turn or two of downloads does not. Its
+ * size is read as its capacity ({@link youngGenerationSize}), not as the memory it has committed.
  */
 export function capYoungGeneration(): () => void {
   checkYoungGeneration();

@@ -19,6 +19,8 @@ const SEAMS = [
   'renderer/i18n/index.ts#setCatalogue',
   // The live count of the shared clock's subscribers: a test checks none leaks.
   'renderer/lib/use-now.ts#clockSubscribers',
+  // The young generation's capacity as its cap reads it: the cap's test reads it after each burst.
+  'electron/core/base/heap-pages.ts#youngGenerationSize',
   // Writes provenance into bytes in memory: tests make images that carry it.
   'electron/core/gallery/metadata/embed.ts#embedProvenanceInBuffer',
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
