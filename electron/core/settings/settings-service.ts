@@ -201,14 +201,22 @@ export class SettingsService {
     return true;
   }
 
-  /** Some values were bad: keep the old file, write the repaired one (good values and bounds kept). */
+  /**
+   * Some values were bad: keep a copy of the old file, write the repaired one (good values and
+   * bounds kept) over it. The old file stays where it is until the repaired one replaces it: a
+   * write that fails (a full disk) leaves it for the next start, which repairs it again, instead
+   * of no file, which would read as the defaults with nothing said.
+   */
   private repairFields(names: readonly SettingName[]): void {
     const labels = names.map((name) => SETTING_LABELS[name]);
     this.logger.warn('settings reset to defaults', { fields: labels.join(', ') });
-    const copy = this.keepAside();
+    const copy = this.copyAside();
     try {
       this.options.store.set(SETTINGS_KEY, this.current);
+      // Bounds that were not valid are dropped, as the values that were not (the old file kept
+      // them in the copy).
       if (this.bounds) this.options.store.set(WINDOW_BOUNDS_KEY, this.bounds);
+      else this.options.store.delete(WINDOW_BOUNDS_KEY);
     } catch (error) {
       this.logger.warn('repaired settings not saved', { error: messageOf(error) });
     }
@@ -221,6 +229,16 @@ export class SettingsService {
       return this.options.store.moveAside(damagedFileSuffix(this.options.now()));
     } catch (error) {
       this.logger.error('settings file could not be moved aside', { error: messageOf(error) });
+      return null;
+    }
+  }
+
+  /** Copies the file beside it; the path of the copy, or null when none was made. */
+  private copyAside(): string | null {
+    try {
+      return this.options.store.copyAside(damagedFileSuffix(this.options.now()));
+    } catch (error) {
+      this.logger.error('settings file could not be copied aside', { error: messageOf(error) });
       return null;
     }
   }
