@@ -76,7 +76,8 @@ export class JsonFileKv implements KeyValueStore {
     try {
       const fd = openSync(temporary, 'wx', PRIVATE_FILE_MODE);
       try {
-        writeFileSync(fd, `${JSON.stringify(values, null, 2)}\n`);
+        // The mode is the descriptor's own (openSync above); said again for the created-modes rule.
+        writeFileSync(fd, `${JSON.stringify(values, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
         fsyncSync(fd);
       } finally {
         closeSync(fd);
