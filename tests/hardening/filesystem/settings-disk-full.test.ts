@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import type { KeyValueStore } from '../../../electron/ports/key-value-store';
-import { fillDisk, mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
+import { fillDisk, mountTmpfs, probeMount, unmount, waitFor } from '../crashes/disk-fixture';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -70,11 +70,15 @@ describe.skipIf(!mount.ok)('a settings repair on a full disk', () => {
     expect(second.get()).toMatchObject({ galleryDir: GALLERY, neverUploadInputs: true });
     expect(second.takeProblems()).not.toEqual([]);
     expect(readdirSync(dir)).toContain('settings.json');
-    // No half-written temporary file is left to fill the disk further.
-    const others = readdirSync(dir).filter(
-      (name) => !/^settings(\.corrupt-[^/]+)?\.json$/.test(name) && name !== 'filler.bin',
+    // No half-written temporary file is left to fill the disk further (electron-store's writer
+    // removes its own a moment after the failed write, in the background).
+    const others = () =>
+      readdirSync(dir).filter(
+        (name) => !/^settings(\.corrupt-[^/]+)?\.json$/.test(name) && name !== 'filler.bin',
+      );
+    await waitFor('no temporary file left', () => others().length === 0, 5_000).catch(() =>
+      expect(others()).toEqual([]),
     );
-    expect(others).toEqual([]);
 
     // Room again: the repair is written, and the start after reads it with nothing to say.
     rmSync(join(dir, 'filler.bin'));
