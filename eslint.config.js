@@ -45,7 +45,7 @@ const CORE_MODULES = [
     ['base', 'errors'],
   ],
   ['secrets', 'what a key may look like and where it may echo back', ['errors']],
-  ['workflows', 'ComfyUI workflows imported as models, one checked file each', ['fs']],
+  ['workflows', 'ComfyUI workflows imported as models, one checked file each', ['errors', 'fs']],
   [
     'param-schemas',
     "models' options fetched from a service or given in a file, kept in one bounded file",

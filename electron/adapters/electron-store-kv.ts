@@ -6,7 +6,7 @@
 import { renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Store from 'electron-store';
-import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs';
+import { PRIVATE_FILE_MODE, copyBeside, tightenFileSync } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
 import { systemErrorCode } from '../core/errors';
 
@@ -48,6 +48,10 @@ export class ElectronStoreKv implements KeyValueStore {
       throw error;
     }
     return target;
+  }
+
+  copyAside(suffix: string): string | null {
+    return copyBeside(this.path, resolve(this.options.cwd, `${this.options.name}.${suffix}.json`));
   }
 
   /**

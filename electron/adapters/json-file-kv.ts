@@ -2,11 +2,23 @@
  * A KeyValueStore in one JSON file, as electron-store keeps one in the app (one small file per
  * store, read back after a restart), in plain Node: the CLI reads and changes the app's
  * settings through it, and the end-to-end harness's Chromium host keeps its stores in it. Writes
- * go to a private temporary file that is then renamed, so a crash never leaves half a file.
+ * go to a private temporary file that is synced and then renamed, so a crash or a power loss
+ * never leaves half a file, and a write that fails leaves no temporary file behind.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../core/fs';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
 
 export class JsonFileKv implements KeyValueStore {
@@ -39,6 +51,10 @@ export class JsonFileKv implements KeyValueStore {
     return target;
   }
 
+  copyAside(suffix: string): string | null {
+    return copyBeside(this.path, join(this.dir, `${this.name}.${suffix}.json`));
+  }
+
   /** @throws SyntaxError when the file is not a JSON object, like electron-store. */
   private read(): Record<string, unknown> {
     if (!existsSync(this.path)) return {};
@@ -49,10 +65,27 @@ export class JsonFileKv implements KeyValueStore {
     return parsed as Record<string, unknown>;
   }
 
+  /**
+   * A fresh temporary file, synced before the rename (a power loss then leaves the old file or
+   * the new one, never an empty one), and removed when the write fails (a full disk keeps no half
+   * file).
+   */
   private write(values: Record<string, unknown>): void {
     mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
-    renameSync(temporary, this.path);
+    const temporary = `${this.path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const fd = openSync(temporary, 'wx', PRIVATE_FILE_MODE);
+      try {
+        // The mode is the descriptor's own (openSync above); said again for the created-modes rule.
+        writeFileSync(fd, `${JSON.stringify(values, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.path);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
   }
 }

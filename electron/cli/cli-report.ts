@@ -56,7 +56,9 @@ export const EXIT = {
    * The library cannot be used: its history could not be opened, read or written (never "busy":
    * processes share it), or its gallery's disk refused an import's write (full, read-only); or an
    * import's archive was refused as a whole (not a ZIP archive, a crafted one); or an export's archive, or a templates export's file, could not be written (its folder missing, the
-   * disk full or read-only).
+   * disk full or read-only); or the app's settings file, which a send of input images reads, is
+   * damaged (nothing was sent); or an imported workflow could not be written (its disk full or
+   * read-only).
    */
   library: 5,
   /**

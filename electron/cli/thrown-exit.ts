@@ -9,6 +9,8 @@ import { EditInputError } from '../core/edit';
 import { InputStoreError } from '../core/inputs';
 import { describeThrown } from '../core/errors';
 import { LibraryHeldError } from '../core/fs';
+import { SettingsError } from '../core/settings';
+import { WorkflowSaveError } from '../core/workflows';
 import type { CliIo } from './cli-io';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
@@ -40,6 +42,12 @@ export function exitForThrown(error: unknown, io: CliIo): number {
   }
   if (error instanceof LibraryHeldError) {
     // Another Pictor process is moving the library: nothing was done; the same command later.
+    io.stderr(`${terminalSafe(error.message)}\n`);
+    return EXIT.library;
+  }
+  if (error instanceof SettingsError || error instanceof WorkflowSaveError) {
+    // The app's settings file, which a send of inputs reads, is damaged: nothing was sent. Or
+    // the data folder refused an imported workflow's file: nothing was changed.
     io.stderr(`${terminalSafe(error.message)}\n`);
     return EXIT.library;
   }

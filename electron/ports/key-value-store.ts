@@ -20,6 +20,13 @@ export interface KeyValueStore {
    * @throws when the rename fails.
    */
   moveAside(suffix: string): string | null;
+  /**
+   * Copies the file to `<name>.<suffix>.json` beside it (the old file kept before a repair
+   * rewrites it); the file and the store are unchanged. Returns the copy's path, or `null` when
+   * there was no file.
+   * @throws when the copy fails (none is left then).
+   */
+  copyAside(suffix: string): string | null;
 }
 
 /** The `moveAside` suffix for a damaged file: `settings.corrupt-2024-05-01T10-20-30-000Z.json`. */

@@ -11,7 +11,7 @@ export class InMemoryKv implements KeyValueStore {
   private damaged = false;
   failWrites = false;
   failMoveAside = false;
-  /** Files moved aside: path → the values they held (`null` for a damaged file). */
+  /** Files moved or copied aside: path → the values they held (`null` for a damaged file). */
   readonly movedAside = new Map<string, Record<string, unknown> | null>();
   writes = 0;
 
@@ -57,6 +57,15 @@ export class InMemoryKv implements KeyValueStore {
     this.movedAside.set(target, this.damaged ? null : this.snapshot());
     this.values.clear();
     this.damaged = false;
+    return target;
+  }
+
+  copyAside(suffix: string): string | null {
+    if (this.failMoveAside)
+      throw new Error(`ENOSPC: no space left on device, copyfile '${this.path}'`);
+    if (!this.damaged && this.values.size === 0) return null;
+    const target = `${this.folder}/${this.name}.${suffix}.json`;
+    this.movedAside.set(target, this.damaged ? null : this.snapshot());
     return target;
   }
 

@@ -33,6 +33,7 @@ export { diskFreeBytes, type FreeSpace } from './free-space';
 export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
 export { openInside } from './open-inside';
 export { writePrivateFile } from './private-write';
+export { copyBeside } from './copy-beside';
 export {
   heldForChanges,
   holdLibraryOpen,

@@ -20,7 +20,8 @@
 import { lstat, open, readdir, rm, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { UserFacingError } from '../errors';
+import { messageOf, UserFacingError } from '../errors';
+import { errorCode } from './error-codes';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
 import { isLeftoverTemp, isOwnTempName, ownTempName, STALE_TEMP_MS } from './temp-names';
 
@@ -30,7 +31,10 @@ export const HOLDS_DIR = 'library-holds';
 const USE = '.use';
 const MOVE = '.move';
 
-/** A hold refused: another process moves the library, or uses it while this one would move it. */
+/**
+ * A hold refused: another process moves the library, or uses it while this one would move it;
+ * or the disk refused the hold's file (full, read-only).
+ */
 export class LibraryHeldError extends UserFacingError {
   override readonly name = 'LibraryHeldError';
 }
@@ -56,12 +60,28 @@ async function othersHold(dir: string, nowMs: number): Promise<{ use: number; mo
   return held;
 }
 
-/** Leaves this process's file of `suffix` in `dataDir`'s holds folder; its path. */
+/** What the disk says when it refuses a hold's file: full, over quota, read-only, failing. */
+const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
+
+/**
+ * Leaves this process's file of `suffix` in `dataDir`'s holds folder; its path.
+ * @throws LibraryHeldError when the disk refuses it (a sentence, not a bare EROFS); else what
+ * the file system threw.
+ */
 async function leave(dataDir: string, suffix: string): Promise<string> {
   const dir = join(dataDir, HOLDS_DIR);
-  await ensurePrivateFolder(dir);
   const path = join(dir, ownTempName(suffix));
-  await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();
+  try {
+    await ensurePrivateFolder(dir);
+    await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === undefined || !DISK_REFUSALS.has(code)) throw error;
+    throw new LibraryHeldError(sentence('error.library.holdDiskRefused', { folder: dataDir }), {
+      detail: messageOf(error),
+      cause: error,
+    });
+  }
   return path;
 }
 

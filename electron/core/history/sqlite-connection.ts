@@ -26,7 +26,7 @@ import {
   type StatementSync,
 } from 'node:sqlite';
 import type { Logger } from '../../ports/logger';
-import { messageOf } from '../errors';
+import { messageOf, systemErrorCode } from '../errors';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { checkNotNewer, migrate, readSchemaVersion, type Migration } from './history-schema';
@@ -206,8 +206,42 @@ export function openDatabase(
     return { connection: new SqliteConnection(db), schemaVersion };
   } catch (error) {
     if (db.isOpen) db.close();
-    throw error;
+    throw refusedByDisk(error, file) ?? error;
   }
+}
+
+/**
+ * SQLite's primary result codes (an extended code's low byte) that say the disk refused, not
+ * that the file is wrong: PERM, READONLY, IOERR (a full disk cannot grow the shared-memory index
+ * an open needs: IOERR_SHMSIZE), FULL, CANTOPEN.
+ */
+const SQLITE_DISK_CODES = new Set([3, 8, 10, 13, 14]);
+/** The same, as the file system says it (the integrity check's marker file). */
+const FS_DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EACCES', 'EPERM']);
+
+function saysDiskRefused(error: unknown): boolean {
+  for (let at = error, depth = 0; at instanceof Error && depth < 4; depth += 1) {
+    const code = (at as { errcode?: unknown }).errcode;
+    if (typeof code === 'number' && SQLITE_DISK_CODES.has(code & 0xff)) return true;
+    const fsCode = systemErrorCode(at);
+    if (fsCode !== undefined && FS_DISK_CODES.has(fsCode)) return true;
+    at = at.cause;
+  }
+  return false;
+}
+
+/**
+ * An open that failed because the disk refused (full, read-only, failing), as a sentence that
+ * says so, or null for any other failure. Without it a full disk read as "not a history, or
+ * damaged: move it aside to start a new history", advice that would leave the user without
+ * the caps, prices, templates and triage the file holds.
+ */
+function refusedByDisk(error: unknown, file: string): HistoryError | null {
+  if (file === MEMORY || !saysDiskRefused(error)) return null;
+  return new HistoryError(sentence('error.library.historyDiskRefused', { file }), {
+    detail: messageOf(error),
+    cause: error,
+  });
 }
 
 /**

@@ -37,9 +37,11 @@ export class EditSettings {
     const { settingsStore: store, now, logger } = host;
     if (!store) return EditSettings.readOnly(host.inputSettings ?? (() => NO_INPUT_SETTINGS));
     // The settings file is read and checked when a send or a consent first asks: a command that
-    // sends no input (a rating, a list) never parses it.
+    // sends no input (a rating, a list) never parses it. The file is the app's: a damaged one is
+    // left for the app to repair and report, and a send refused, never made on the defaults.
     let service: SettingsService | undefined;
-    const opened = () => (service ??= new SettingsService({ store, now, logger }));
+    const opened = () =>
+      (service ??= new SettingsService({ store, now, logger, damaged: 'refuse' }));
     return EditSettings.over({
       get: () => opened().get(),
       update: (patch) => opened().update(patch),
@@ -59,7 +61,10 @@ export class EditSettings {
     return new EditSettings(read, null);
   }
 
-  /** What the edit plan reads: "never upload inputs" and the consents given. */
+  /**
+   * What the edit plan reads: "never upload inputs" and the consents given.
+   * @throws SettingsError when the host's settings file is damaged (see {@link of}).
+   */
   now(): InputSettingsNow {
     const { neverUploadInputs, publicUploadConsent } = this.read();
     return { neverUploadInputs, publicUploadConsent };

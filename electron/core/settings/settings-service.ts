@@ -2,6 +2,12 @@
  * The user's settings in their own store (settings.json, beside the window bounds), checked on
  * every read and change. A damaged file is kept aside and replaced by defaults, with a sentence
  * for the user; the key vault and the history live in other files and are never touched.
+ *
+ * That repair is the app's, the file's owner, which says so at start. A guest that reads the
+ * app's file (the CLI: "never upload inputs", the upload consents) opens it with
+ * `damaged: 'refuse'`: a damaged file is left as it was, for the app to report, and every read
+ * and change throws a sentence naming it, so a command never acts on defaults that might allow
+ * what the user had forbidden (inputs uploaded), and the app never finds its file gone.
  */
 import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
@@ -26,6 +32,11 @@ export interface SettingsServiceOptions {
   readonly store: KeyValueStore;
   readonly now: () => number;
   readonly logger?: Logger;
+  /**
+   * What a damaged file leads to: `repair` (default; the app) sets it aside and goes on with the
+   * defaults or the good values, `refuse` (a guest: the CLI) leaves it and throws at every use.
+   */
+  readonly damaged?: 'repair' | 'refuse';
 }
 
 /**
@@ -59,6 +70,8 @@ export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS };
   private bounds: WindowBounds | null = null;
   private problems: SettingsProblem[] = [];
+  /** Under `damaged: 'refuse'`, why the file is not used: thrown at every read and change. */
+  private refusal: SettingsError | null = null;
   private readonly logger: Logger;
   private readonly changed: Emitter<Settings>;
 
@@ -69,7 +82,9 @@ export class SettingsService {
     this.load();
   }
 
+  /** @throws SettingsError under `damaged: 'refuse'` when the file is damaged. */
   get(): Settings {
+    if (this.refusal) throw this.refusal;
     return { ...this.current };
   }
 
@@ -93,6 +108,7 @@ export class SettingsService {
   }
 
   private save(next: Settings): Settings {
+    if (this.refusal) throw this.refusal;
     if (JSON.stringify(next) === JSON.stringify(this.current)) return this.get();
     try {
       this.options.store.set(SETTINGS_KEY, next);
@@ -127,6 +143,7 @@ export class SettingsService {
 
   /** Remembers the window's bounds. Returns false (and logs) when they are invalid or not saved. */
   setWindowBounds(bounds: unknown): boolean {
+    if (this.refusal) return false;
     const parsed = windowBoundsSchema.safeParse(bounds);
     if (!parsed.success) {
       this.logger.warn('window bounds refused', { issues: parsed.error.issues.length });
@@ -154,7 +171,7 @@ export class SettingsService {
         path: store.path,
         error: messageOf(error),
       });
-      this.problems.push(damagedProblem(this.keepAside(), store.path));
+      if (!this.refused()) this.problems.push(damagedProblem(this.keepAside(), store.path));
       return;
     }
     const stored = parseStoredSettings(rawSettings);
@@ -163,21 +180,43 @@ export class SettingsService {
     if (stored.unusable) {
       this.logger.warn('settings in the file are not an object', { path: store.path });
       this.bounds = null;
+      if (this.refused()) return;
       this.problems.push(damagedProblem(this.keepAside(), store.path));
       return;
     }
     this.current = stored.settings;
-    if (stored.invalid.length > 0) this.repairFields(stored.invalid);
+    if (stored.invalid.length > 0 && !this.refused()) this.repairFields(stored.invalid);
   }
 
-  /** Some values were bad: keep the old file, write the repaired one (good values and bounds kept). */
+  /**
+   * Under `damaged: 'refuse'`, marks the damaged file refused (left as it is) and says true;
+   * under `repair`, false: the caller repairs it.
+   */
+  private refused(): boolean {
+    if (this.options.damaged !== 'refuse') return false;
+    const path = this.options.store.path;
+    this.refusal = new SettingsError(sentence('error.settings.damagedNotUsed', { path }));
+    this.current = { ...DEFAULT_SETTINGS };
+    this.bounds = null;
+    return true;
+  }
+
+  /**
+   * Some values were bad: keep a copy of the old file, write the repaired one (good values and
+   * bounds kept) over it. The old file stays where it is until the repaired one replaces it: a
+   * write that fails (a full disk) leaves it for the next start, which repairs it again, instead
+   * of no file, which would read as the defaults with nothing said.
+   */
   private repairFields(names: readonly SettingName[]): void {
     const labels = names.map((name) => SETTING_LABELS[name]);
     this.logger.warn('settings reset to defaults', { fields: labels.join(', ') });
-    const copy = this.keepAside();
+    const copy = this.copyAside();
     try {
       this.options.store.set(SETTINGS_KEY, this.current);
+      // Bounds that were not valid are dropped, as the values that were not (the old file kept
+      // them in the copy).
       if (this.bounds) this.options.store.set(WINDOW_BOUNDS_KEY, this.bounds);
+      else this.options.store.delete(WINDOW_BOUNDS_KEY);
     } catch (error) {
       this.logger.warn('repaired settings not saved', { error: messageOf(error) });
     }
@@ -190,6 +229,16 @@ export class SettingsService {
       return this.options.store.moveAside(damagedFileSuffix(this.options.now()));
     } catch (error) {
       this.logger.error('settings file could not be moved aside', { error: messageOf(error) });
+      return null;
+    }
+  }
+
+  /** Copies the file beside it; the path of the copy, or null when none was made. */
+  private copyAside(): string | null {
+    try {
+      return this.options.store.copyAside(damagedFileSuffix(this.options.now()));
+    } catch (error) {
+      this.logger.error('settings file could not be copied aside', { error: messageOf(error) });
       return null;
     }
   }

@@ -16,6 +16,8 @@ import {
   type ComfyWorkflow,
 } from '../../../shared/domain/comfy-workflow';
 import { readRegularFile, writePrivateFile } from '../fs';
+import { messageOf, UserFacingError } from '../errors';
+import { sentence } from '../../../shared/i18n/sentence';
 
 /** The folder under the data folder. */
 const WORKFLOW_FOLDER = 'comfyui-workflows';
@@ -26,6 +28,11 @@ const MAX_FILE_BYTES = 2 * MAX_WORKFLOW_BYTES;
 
 /** Most workflows listed (a folder holding more is not one Pictor wrote). */
 const MAX_LISTED_WORKFLOWS = 500;
+
+/** A workflow the data folder refused (full, read-only): its sentence, the system's in detail. */
+export class WorkflowSaveError extends UserFacingError {
+  override readonly name = 'WorkflowSaveError';
+}
 
 const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema() });
 
@@ -41,13 +48,23 @@ export class WorkflowBook {
     return join(this.dataDir, WORKFLOW_FOLDER);
   }
 
-  /** Keeps `workflow` (checked) under `name`, replacing one of that name. */
+  /**
+   * Keeps `workflow` (checked) under `name`, replacing one of that name (whole or not at all).
+   * @throws WorkflowSaveError when the file cannot be written (a full or read-only disk).
+   */
   async save(name: string, workflow: ComfyWorkflow): Promise<void> {
     if (!isWorkflowName(name))
       throw new RangeError(`"${name.slice(0, 80)}" cannot name a workflow.`);
     const checked = comfyWorkflowSchema().parse(workflow);
     const text = JSON.stringify({ version: 1, workflow: checked });
-    await writePrivateFile(this.dataDir, join(this.folder, `${name}.json`), text);
+    try {
+      await writePrivateFile(this.dataDir, join(this.folder, `${name}.json`), text);
+    } catch (error) {
+      throw new WorkflowSaveError(sentence('error.workflow.notSaved', { folder: this.folder }), {
+        detail: messageOf(error),
+        cause: error,
+      });
+    }
   }
 
   /** The workflow named `name`, or undefined when there is none (or its file is not one). */

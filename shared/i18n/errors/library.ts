@@ -82,6 +82,12 @@ export const libraryErrors = {
     'The history database {file} is locked by another program. Close it, then try again.',
   'error.library.historyNotDatabase':
     'The file {file} is not a Pictor history database, or it is damaged. Pictor left it unchanged; move it aside to start a new history.',
+  // An open the disk refused (full, read-only, failing): the file is not the problem.
+  'error.library.historyDiskRefused':
+    'Pictor could not open its history database {file}: the disk refused (full, read-only or failing). The file was not changed: free some space or check the disk, then try again.',
+  // A process's hold on the library (core/fs/library-holds.ts) the disk refused.
+  'error.library.holdDiskRefused':
+    'Pictor could not use the library: the disk refused a file in its data folder {folder} (full, read-only or failing). Nothing was changed: free some space or check the disk, then try again.',
   'error.library.historyCheckFailed':
     'The history database {file} is damaged. Pictor left it unchanged; restore a backup or move it aside to start a new history.',
 

@@ -96,6 +96,9 @@ export const settingsErrors = {
     'Your settings file was damaged and has been reset to defaults; a copy was kept at {copy}.',
   'error.settings.settingReset': `The setting “${SETTING}” had a value Pictor cannot use and was reset to its default.`,
   'error.settings.oldFileKept': 'A copy of the old file was kept at {copy}.',
+  // A command that reads the app's settings file found it damaged, and left it (edit-settings.ts).
+  'error.settings.damagedNotUsed':
+    'Your settings file ({path}) is damaged or cannot be read, so nothing was sent: it says whether input images may be uploaded. Open Pictor to repair it (a copy of the old file is kept), or remove the file.',
 
   // Why a task waits for a key (app/app-credentials.ts, core/credentials/record-credentials.ts).
   'error.settings.taskNoKey':

@@ -10,4 +10,7 @@ export const workflowErrors = {
   'error.workflow.refused': 'Pictor did not import this workflow: {problem} Nothing was saved.',
   'error.workflow.notHeld':
     'The workflow picked is no longer held. Import the file again. Nothing was saved.',
+  // The data folder refused the workflow's file (core/workflows/workflow-book.ts).
+  'error.workflow.notSaved':
+    'Pictor could not save the workflow in {folder}. Nothing was changed: check that the disk has free space and is writable, then import it again.',
 } as const;

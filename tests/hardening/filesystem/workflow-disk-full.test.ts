@@ -1,0 +1,88 @@
+/**
+ * `pictor comfy import` on a full data disk while the app has the library open (its history's
+ * shared-memory index already made, so the history itself opens): a real `pictor` process on a
+ * real small disk (a tmpfs filled to its last byte; Linux as root, else skipped with the reason).
+ * The workflow cannot be written: the command says so in a sentence (exit 5), not "an unexpected
+ * problem" (exit 70), and leaves neither the workflow nor a half-written file; with room again the
+ * same import succeeds.
+ */
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeRun, runCli } from '../../integration/cli/run-cli';
+import { fillDisk, mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
+import { filesUnder } from '../../support/files';
+
+const mount = probeMount();
+if (!mount.ok) console.warn(`workflow-disk-full: SKIPPED (${mount.reason}).`);
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A text-to-image graph in ComfyUI's API format ("Export (API)"). */
+const GRAPH = {
+  '3': {
+    class_type: 'KSampler',
+    inputs: {
+      seed: 1,
+      steps: 20,
+      cfg: 7,
+      sampler_name: 'euler',
+      scheduler: 'normal',
+      denoise: 1,
+      model: ['4', 0],
+      positive: ['6', 0],
+      negative: ['7', 0],
+      latent_image: ['5', 0],
+    },
+  },
+  '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'model.safetensors' } },
+  '5': { class_type: 'EmptyLatentImage', inputs: { width: 512, height: 512, batch_size: 1 } },
+  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'x', clip: ['4', 1] } },
+  '7': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['4', 1] } },
+  '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
+  '9': { class_type: 'SaveImage', inputs: { filename_prefix: 'pictor', images: ['8', 0] } },
+};
+
+describe.skipIf(!mount.ok)('a workflow import on a full disk', () => {
+  it('says the workflow was not saved, leaves nothing, and imports once there is room', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'pictor-workflow-full-'));
+    cleanups.push(() => rm(base, { recursive: true, force: true }));
+    const home = join(base, 'home');
+    const small = join(base, 'small');
+    await mkdir(home);
+    await mkdir(small);
+    mountTmpfs(small, 8 * 1024 * 1024);
+    cleanups.push(() => unmount(small));
+    const data = join(small, 'data');
+    const graph = join(base, 'graph.json');
+    await writeFile(graph, JSON.stringify(GRAPH));
+    const args = ['comfy', 'import', graph, '--name', 'sketch', '--prompt', '6.text'];
+    const cli = () => runCli([...args, '--data-dir', data], { home, timeoutMs: 60_000 });
+    const list = await runCli(['list', '--data-dir', data], { home });
+    expect(list.code, describeRun(list)).toBe(0);
+    // The app, its library open: the history's index files exist and are sized.
+    const app = new DatabaseSync(join(data, 'history.sqlite'));
+    cleanups.push(() => app.close());
+    app.prepare('SELECT count(*) FROM sqlite_master').get();
+
+    const filler = fillDisk(small);
+    const refused = await cli();
+    expect(refused.code, describeRun(refused)).toBe(5);
+    expect(refused.stderr, describeRun(refused)).toMatch(/could not save the workflow/);
+    const left = (await filesUnder(data))
+      .map((path) => relative(data, path))
+      .filter((path) => /workflow|pictor-tmp/.test(path));
+    expect(left).toEqual([]);
+
+    rmSync(filler);
+    const imported = await cli();
+    expect(imported.code, describeRun(imported)).toBe(0);
+    expect(await readdir(join(data, 'comfyui-workflows'))).toEqual(['sketch.json']);
+  });
+});
