@@ -52,7 +52,10 @@ export class KeptKeySweep {
     } while (running !== this.#running);
   }
 
-  /** No task is cleaned after the one being cleaned; resolves once that one is done. */
+  /**
+   * No slice of the walk is read and no task cleaned after the one under way; resolves once that
+   * one is done (a quit waits one slice or one task at most, never the whole walk).
+   */
   close(): Promise<void> {
     this.#closed = true;
     this.#next = null;
@@ -64,7 +67,7 @@ export class KeptKeySweep {
     const deps = { records: this.core.engine, gallery: this.core.gallery, logger: this.logger };
     let found: string[];
     try {
-      found = await this.core.libraryReads.keptKeyIds(keys);
+      found = await this.core.libraryReads.keptKeyIds(keys, () => this.#closed);
     } catch (error) {
       if (!this.#closed)
         this.logger.warn('kept task ids not swept', { detail: codeOrMessage(error) });

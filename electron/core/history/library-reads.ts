@@ -41,9 +41,9 @@ export interface LibraryReads {
   positions(query: ImageQuery): Promise<boolean>;
   /**
    * The tasks kept under an id that carries any of `keys` (kept-key-ids.ts): the worker walks
-   * every id, a slice a call.
+   * every id, a slice a call, until `stopped` says to stop (a quit: the tasks found so far).
    */
-  keptKeyIds(keys: readonly string[]): Promise<string[]>;
+  keptKeyIds(keys: readonly string[], stopped?: () => boolean): Promise<string[]>;
 }
 
 /** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
@@ -97,9 +97,9 @@ export function libraryReadsIn(
       kept('models', () => modelsInSlices(port, anchors.every(FIRST_ORDER_ID, sliceSpans))),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
-    keptKeyIds: async (keys) => {
+    keptKeyIds: async (keys, stopped = () => false) => {
       const found: string[] = [];
-      for (let after: string | null = ''; after !== null;) {
+      for (let after: string | null = ''; after !== null && !stopped();) {
         const slice: KeptIdSlice = await port.call('keptKeyIds', {
           keys,
           after,
