@@ -52,7 +52,7 @@ const CORE_MODULES = [
     ['fs', 'service'],
   ],
   ['logging', 'the rotating, redacting log', ['errors', 'fs', 'secrets']],
-  ['history', 'the SQLite history of tasks and the ledger rows', ['errors']],
+  ['history', 'the SQLite history of tasks and the ledger rows', ['errors', 'secrets']],
   ['lineage', 'what an image was made from and what was made from it: its stack', ['history']],
   [
     'templates',

@@ -22,6 +22,7 @@ import type { SecretCipher } from '../ports/secret-cipher';
 import type { UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
+import { KeptKeySweep } from './kept-key-sweep';
 import { bindLegacyKey, serviceAddress } from '../core/credentials';
 import type {
   GalleryMoveHooks,
@@ -111,7 +112,12 @@ export class AppRuntime {
      * (core.library). Its engine is started by the host's wiring, once.
      */
     readonly core: PictorCore,
-  ) {}
+  ) {
+    this.keptIds = new KeptKeySweep(core, options.logger);
+  }
+
+  /** The cleaning of tasks kept under an id that carries a key (kept-key-sweep.ts). */
+  readonly keptIds: KeptKeySweep;
 
   /** Call after the cipher is ready (Electron: after app.whenReady()). */
   static async start(options: AppRuntimeOptions): Promise<AppRuntime> {
@@ -170,11 +176,15 @@ export class AppRuntime {
     return this.keys.vault(DEFAULT_PROVIDER);
   }
 
-  /** Keeps `target` redacting every stored key's text, now and whenever a key changes. */
+  /**
+   * Keeps `target` redacting every stored key's text, now and whenever a key changes; with the
+   * same keys, the library is swept for tasks kept under an id that carries one (not awaited).
+   */
   async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
     const update = async (): Promise<void> => {
       const keys = await this.keys.readableKeys();
       target.setRedactor(keys.length > 0 ? secretRedactor(keys) : null);
+      this.keptIds.sweep(keys);
     };
     this.subscriptions.add(this.keys.onChange(() => void update()));
     await update();
@@ -280,6 +290,7 @@ export class AppRuntime {
 
   async close(): Promise<void> {
     this.subscriptions.dispose();
+    await this.keptIds.close();
     await this.core.close();
     await this.demo.close();
   }

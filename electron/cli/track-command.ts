@@ -3,10 +3,9 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
-import { EngineInputError } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
-import { redactKeptKeyId } from '../core/batch';
-import { carriesKey, scrubKey } from '../core/secrets';
+import { redactRefusedTrack, refusedForKeyInId } from '../core/batch';
+import { scrubKey } from '../core/secrets';
 import { keysToFind, taskAddressProblem } from '../core/service';
 import type { CredentialsProvider } from '../ports/credentials';
 import type { CliIo } from './cli-io';
@@ -19,9 +18,6 @@ import { runOnService, watch } from './commands';
 import { reachableService } from './service-args';
 
 type Track = Command & { name: 'track' };
-
-/** TaskEngine.track's refusal of an id that carries a key the process holds. */
-const KEY_IN_ID = 'error.service.taskIdCarriesKey';
 
 /**
  * --model of track: never the provider's default (a guess at where a task lives is no address),
@@ -94,14 +90,10 @@ async function redactKeptRecord(
 ): Promise<void> {
   const { core, io } = run;
   const keys = await keysToFind('', credentials.heldKeys?.bind(credentials));
-  const ids = [...new Set([typed, typed.trim()])];
-  const kept = ids
-    .map((id) => core.history.getByTaskId(endpoint, id) ?? core.history.findByTaskId(id))
-    .find((record) => record?.taskId != null && carriesKey(record.taskId, keys));
-  if (kept === undefined) return;
-  const deps = { records: core.engine, gallery: core.gallery };
+  const deps = { records: core.engine, gallery: core.gallery, history: core.history };
   const scrub = (text: string) => scrubKey(text, keys);
-  if ((await redactKeptKeyId(deps, kept.localId, scrub)) === null) return;
+  const kept = await redactRefusedTrack(deps, typed, endpoint, scrub);
+  if (kept === null) return;
   io.stderr(
     `The library's task ${kept.localId} was kept under that id before ids were checked: its id held the key, ` +
       'and now holds "[redacted]" in its place (the task can no longer be followed; its prompt, images and costs stay).\n',
@@ -127,7 +119,7 @@ export const track = declareLibraryCommand({
       try {
         return await watch(run, [await trackTask(run.core, command, endpoint)]);
       } catch (error) {
-        if (error instanceof EngineInputError && error.sentence?.key === KEY_IN_ID)
+        if (refusedForKeyInId(error))
           await redactKeptRecord({ core: run.core, io }, command.taskId, endpoint, credentials);
         throw error;
       }

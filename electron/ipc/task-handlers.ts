@@ -1,8 +1,15 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { type TaskRecord } from '../../shared/domain/task-record';
-import { type BatchTaskActions, resend } from '../core/batch';
+import {
+  type BatchTaskActions,
+  type ExportGallery,
+  redactRefusedTrack,
+  refusedForKeyInId,
+  resend,
+} from '../core/batch';
 import type { CostBook } from '../core/costs';
+import { scrubKey } from '../core/secrets';
 import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import type { HistoryQuery, HistoryStore, LibraryReads } from '../core/history';
@@ -18,7 +25,7 @@ export interface TaskHandlerDeps {
   /** The one core (moving the library changes its folder, never the core). */
   readonly core: {
     readonly engine: TaskEngine;
-    readonly history: Pick<HistoryStore, 'list'>;
+    readonly history: Pick<HistoryStore, 'list' | 'getByTaskId' | 'findByTaskId'>;
     /** The whole-library reads (a count, Select all) answered by the history worker. */
     readonly libraryReads: Pick<LibraryReads, 'taskCount' | 'taskSelection'>;
     /** Its long operations: a selection's images copied into a folder. */
@@ -42,6 +49,15 @@ export interface TaskHandlerDeps {
   readonly trash: Pick<TrashOperations, 'removeTasks' | 'restoreTasks'>;
   /** The page's open views: a first page of the list names the task list's filter. */
   readonly views?: Pick<OpenViews, 'showTasks'>;
+  /**
+   * What cleans a task kept under an id a track was refused for (batch/kept-key-id.ts): the
+   * library's folder and every key the app holds (AppCredentials.heldKeys). Absent (harnesses of
+   * other handlers): none is cleaned.
+   */
+  readonly keptIds?: {
+    readonly gallery: ExportGallery;
+    readonly heldKeys: () => Promise<readonly string[]>;
+  };
 }
 
 /** The renderer's filter as the history takes it (absent fields left out, not undefined). */
@@ -54,6 +70,16 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
     ...(filter.compareGroup === undefined ? {} : { compareGroup: filter.compareGroup }),
     ...(filter.template === undefined ? {} : { template: filter.template }),
   };
+}
+
+/** The task kept under the refused `typed` id, cleaned (the page gets its redacted record). */
+async function redactKept(deps: TaskHandlerDeps, typed: string): Promise<void> {
+  if (!deps.keptIds) return;
+  const { engine, history } = deps.core;
+  const { gallery, heldKeys } = deps.keptIds;
+  const keys = await heldKeys();
+  const scrub = (text: string): string => scrubKey(text, keys);
+  await redactRefusedTrack({ records: engine, gallery, history }, typed, null, scrub);
 }
 
 /**
@@ -107,8 +133,16 @@ export function taskHandlers(
       const record = engine.get(localId);
       return record ? item(record) : null;
     },
-    'tasks:track': async ({ taskId, prompt }) =>
-      item(await engine.track(taskId, prompt ? { prompt } : {})),
+    'tasks:track': async ({ taskId, prompt }) => {
+      try {
+        return item(await engine.track(taskId, prompt ? { prompt } : {}));
+      } catch (error) {
+        // An id with a key in it is refused; a task the library kept under it is cleaned, as
+        // the CLI's track cleans it (batch/kept-key-id.ts), before the page hears the refusal.
+        if (refusedForKeyInId(error)) await redactKept(deps, taskId);
+        throw error;
+      }
+    },
     'tasks:resume': ({ localId }) => item(engine.resumeTask(localId)),
     'tasks:retryImages': ({ localId }) => item(engine.resumeTask(localId)),
     'tasks:remove': async ({ localId }) => {

@@ -64,7 +64,7 @@ export interface WiredRuntime {
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     CredentialsProvider &
-    Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
+    Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf' | 'heldKeys'>;
   readonly clock: Clock;
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
@@ -245,6 +245,7 @@ function taskChannels(
       chooseFolder: options.chooseFolder,
       trash,
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
+      keptIds: { gallery: core.gallery, heldKeys: () => runtime.credentials.heldKeys() },
     }),
     ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
     ...taskCommandHandlers({

@@ -15,6 +15,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { silentLogger, type Logger } from '../../ports/logger';
+import { EngineInputError } from '../engine';
 import { codeOrMessage } from '../errors';
 import { editImage, embedTriageInFile, kindOfImage, savedFile } from '../gallery';
 import type { ExportGallery } from './export-copy';
@@ -94,4 +95,40 @@ export async function redactKeptKeyId(
   await remakeImages(deps, redacted);
   await deps.records.whenWritten([localId]);
   return deps.records.get(localId) ?? redacted;
+}
+
+/** TaskEngine.track's refusal of an id that carries a key the process holds (service/task-id.ts). */
+export function refusedForKeyInId(error: unknown): boolean {
+  return (
+    error instanceof EngineInputError && error.sentence?.key === 'error.service.taskIdCarriesKey'
+  );
+}
+
+/** Where a refused track looks for the task it named: the history, by the service's id. */
+interface KeptIdLookup {
+  getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;
+  findByTaskId(taskId: string): TaskRecord | undefined;
+}
+
+/**
+ * After a track of `typed` was refused for carrying a key the process holds (TaskEngine.track,
+ * `error.service.taskIdCarriesKey`, before it touched any record): the task the history kept
+ * under that id, as typed or as the check trims it, at `endpoint` (`null`: the engine's own) or
+ * any other, cleaned by {@link redactKeptKeyId}. The one way both fronts take (the CLI's `track`,
+ * the app's `tasks:track`). Returns the redacted record, or `null` when the library kept none.
+ */
+export async function redactRefusedTrack(
+  deps: KeptKeyIdDeps & { readonly history: KeptIdLookup },
+  typed: string,
+  endpoint: string | null,
+  scrub: KeyScrubber,
+): Promise<TaskRecord | null> {
+  const kept = [...new Set([typed, typed.trim()])]
+    .map(
+      (id) =>
+        (endpoint === null ? undefined : deps.history.getByTaskId(endpoint, id)) ??
+        deps.history.findByTaskId(id),
+    )
+    .find((record) => record?.taskId != null && scrub(record.taskId) !== record.taskId);
+  return kept === undefined ? null : redactKeptKeyId(deps, kept.localId, scrub);
 }

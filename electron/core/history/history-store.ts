@@ -38,6 +38,7 @@ import type { ModelSlice } from './image-models';
 import type { AnchorChunk, PositionAnchors } from './position-anchors';
 import { HistoryRecords } from './history-records';
 import { IdPrefixes } from './id-prefixes';
+import { KeptKeyIds } from './kept-key-ids';
 import { CompareGroups } from './compare-groups';
 import { LineageRows } from './lineage-rows';
 import { CostTables } from './cost-tables';
@@ -96,6 +97,8 @@ export class HistoryStore {
   readonly lineage: LineageRows;
   /** Tasks and compare groups by the start of an id (id-prefixes.ts). */
   readonly ids: IdPrefixes;
+  /** Tasks kept under an id that carries a key (kept-key-ids.ts: the app's sweep). */
+  readonly keptKeyIds: KeptKeyIds;
 
   private constructor(
     connection: SqliteConnection,
@@ -126,6 +129,7 @@ export class HistoryStore {
     this.compares = new CompareGroups(access);
     this.lineage = new LineageRows(access, schemaVersion >= LINEAGE_VERSION);
     this.ids = new IdPrefixes(access);
+    this.keptKeyIds = new KeptKeyIds(access);
   }
 
   /**

@@ -18,6 +18,7 @@ import type { ModelSlice } from './image-models';
 import type { AnchorChunk } from './position-anchors';
 import type { TriageDropped } from './triage-limits';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
+import type { KeptIdSlice } from './kept-key-ids';
 
 /** An image of a task, by its position in the task's images. */
 export interface ImageAt {
@@ -148,6 +149,11 @@ export interface HistoryOps {
   };
   /** The next anchors of an order for main's pages by position (position-prebuild.ts). */
   positionAnchors: { args: AnchorWalk; result: AnchorChunk };
+  /** A slice of the walk of task ids for those that carry a key (kept-key-ids.ts). */
+  keptKeyIds: {
+    args: { keys: readonly string[]; after: string; limit: number };
+    result: KeptIdSlice;
+  };
 }
 
 export type HistoryOp = keyof HistoryOps;
@@ -170,6 +176,7 @@ const HISTORY_OPS = [
   'taskCount',
   'taskSelection',
   'positionAnchors',
+  'keptKeyIds',
 ] as const satisfies readonly HistoryOp[];
 
 /**

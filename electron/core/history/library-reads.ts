@@ -16,6 +16,7 @@ import type { ImageQuery } from './history-query';
 import type { AnchorKey, PositionAnchors } from './position-anchors';
 import { anchorsId } from './gallery-order';
 import { binaryOrder } from './image-models';
+import { KEPT_ID_SLICE, type KeptIdSlice } from './kept-key-ids';
 import { GALLERY_FIRST_ORDER, PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 
@@ -38,6 +39,11 @@ export interface LibraryReads {
    * main's pages by position taking its anchors in: true once main holds them all.
    */
   positions(query: ImageQuery): Promise<boolean>;
+  /**
+   * The tasks kept under an id that carries any of `keys` (kept-key-ids.ts): the worker walks
+   * every id, a slice a call, until `stopped` says to stop (a quit: the tasks found so far).
+   */
+  keptKeyIds(keys: readonly string[], stopped?: () => boolean): Promise<string[]>;
 }
 
 /** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
@@ -91,6 +97,19 @@ export function libraryReadsIn(
       kept('models', () => modelsInSlices(port, anchors.every(FIRST_ORDER_ID, sliceSpans))),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
+    keptKeyIds: async (keys, stopped = () => false) => {
+      const found: string[] = [];
+      for (let after: string | null = ''; after !== null && !stopped();) {
+        const slice: KeptIdSlice = await port.call('keptKeyIds', {
+          keys,
+          after,
+          limit: KEPT_ID_SLICE,
+        });
+        found.push(...slice.localIds);
+        after = slice.next;
+      }
+      return found;
+    },
   };
   // The models' walk follows the order's at once, so both are over as the app's first screen
   // settles; the gallery's ask (its hidden first page, when the window is idle) joins it.

@@ -5,3 +5,4 @@
  */
 export { carriesKey, scrubKey, type SecretKeys } from './key-echo';
 export { KeyVaultError, checkKeyText, isPlausibleKey, keyTextProblem } from './key-text';
+export { keyCarriers } from './key-echo-many';
