@@ -7,7 +7,12 @@
  * Must hold: no task lost (every task a worker said it stored is in the history, once); none
  * submitted twice; never two requests for one task in flight at once; a task's polls come from
  * one process after another, never back and forth; every task with an id ends completed once a
- * last process finishes the work; and tasks were really taken over from killed processes.
+ * last process finishes the work; and tasks were really taken over from killed processes (the
+ * workers' lease is a day, lease-shared.ts: no lease ends during a run, so only a takeover from a
+ * killed holder moves a task, and without it the last process stalls). A worker never ends by
+ * itself, so every kill finds its victim running; one that ended fails the run with its exit and
+ * its stderr (CI's "kills that found their worker still running: expected 4 to be 5" at seed
+ * 925273889 was such a worker, whose cause that count did not say).
  *
  * Sizing. A seed fixes which process dies, after how many requests and how many milliseconds
  * later, and the demo service's task durations; the test costs about its number of kills (each a
@@ -67,6 +72,8 @@ interface Seen {
 }
 
 const workers = new Set<ChildProcess>();
+/** Each worker's `close` (its stdio drained, startWorker's record of how it ended made). */
+const closings = new WeakMap<ChildProcess, Promise<unknown>>();
 let service: DemoService | undefined;
 let proxy: Server | undefined;
 let dir: string | undefined;
@@ -142,13 +149,18 @@ async function startProxy(target: string, seen: Seen): Promise<string> {
   return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 }
 
-/** A worker and its printed lines. */
-function startWorker(args: readonly string[], lines: string[]): ChildProcess {
+/**
+ * A worker and its printed lines. A worker never ends by itself (a `run` worker idles once its
+ * tasks are submitted, a `finish` worker exits 0 after `done`): one that does crashed, or
+ * something outside the test killed it, and `died` gets its pid, how it ended and its stderr.
+ */
+function startWorker(args: readonly string[], lines: string[], died: string[]): ChildProcess {
   const child = spawn(process.execPath, [...nodeEntryArgs('lease-worker'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   workers.add(child);
+  closings.set(child, once(child, 'close'));
   let buffer = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     buffer += chunk;
@@ -158,23 +170,27 @@ function startWorker(args: readonly string[], lines: string[]): ChildProcess {
   });
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  child.on('close', (code) => {
+  child.on('close', (code, signal) => {
     workers.delete(child);
     if (code !== null && code !== 0) lines.push(`error ${err}`);
+    // `killed`: this test sent it SIGKILL (kill() below, or afterEach).
+    if (!child.killed && (args[2] === 'run' || code !== 0)) {
+      died.push(`worker ${child.pid} ended by itself (${signal ?? `exit code ${code}`}): ${err}`);
+    }
   });
   return child;
 }
 
 /**
- * Kills a worker with SIGKILL and waits for it to be gone (it may have ended already).
+ * Kills a worker with SIGKILL and waits for it to be gone. A worker ends only when killed, so
+ * one found ended died by itself (its `close` says how, startWorker).
  * @returns whether it was still running: the kill cut its work.
  */
 async function kill(child: ChildProcess): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return false;
-  const closed = once(child, 'close');
-  child.kill('SIGKILL');
-  await closed;
-  return true;
+  const running = child.exitCode === null && child.signalCode === null;
+  if (running) child.kill('SIGKILL');
+  await closings.get(child);
+  return running;
 }
 
 /**
@@ -242,9 +258,10 @@ async function killAndCheck(seed: number): Promise<void> {
   dir = await mkdtemp(join(scratchRoot(), 'pictor-leases-'));
   const dataDir = dir;
   const lines: string[] = [];
+  const died: string[] = [];
   let next = 0;
   const spawnRunner = (): ChildProcess => {
-    const child = startWorker([dataDir, url, 'run', `${next},${BATCH}`], lines);
+    const child = startWorker([dataDir, url, 'run', `${next},${BATCH}`], lines, died);
     next += BATCH;
     return child;
   };
@@ -292,11 +309,13 @@ async function killAndCheck(seed: number): Promise<void> {
     if (await kill(victim)) killedAtWork += 1;
     alive.push(spawnRunner());
   }
-  // Each kill found its victim at work (it ends by itself only once its tasks are done).
+  // Each kill found its victim at work: a worker never ends by itself, so one that did crashed
+  // (named with its stderr), which is a failure of its own, never a kill that came late.
+  expect(died, 'workers that ended without being killed').toEqual([]);
   expect(killedAtWork, 'kills that found their worker still running').toBe(KILLS);
   for (const child of alive) await kill(child);
   // A last process takes everything over at once (every owner's pid is gone) and finishes it.
-  const finisher = startWorker([dataDir, url, 'finish'], lines);
+  const finisher = startWorker([dataDir, url, 'finish'], lines, died);
   // Its work is every task the killed processes left (dozens of downloads on a loaded machine):
   // waited for as long as it moves, never bounded as a whole; a minute without a change fails.
   await waitWhileMoving(

@@ -9,6 +9,7 @@ import { UsageError } from '../../../electron/core/command-line/command-line';
 import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service/options';
 import { C2PA_FIXTURES } from '../../support/c2pa-hostile';
 import { needing, pathOf, posixShell } from '../../support/tools';
+import { UNTIL } from '../../support/waits';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const children: ChildProcess[] = [];
@@ -31,6 +32,11 @@ function runCli(args: string[]): Run {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  return tracked(child);
+}
+
+/** `child`'s output as it comes, and its exit. */
+function tracked(child: ChildProcess): Run {
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -68,21 +74,19 @@ describe('demo service CLI', () => {
     async () => {
       // As `npm run demo-service` starts it: through a shell that does not exec it (`; true`), so
       // killing the shell (what stopping npm does) leaves the server orphaned.
-      const shell = spawn(
-        pathOf(SH),
-        ['-c', 'node --import tsx electron/demo-service/cli.ts --port 0; true'],
-        {
+      const shell = tracked(
+        spawn(pathOf(SH), ['-c', 'node --import tsx electron/demo-service/cli.ts --port 0; true'], {
           cwd: repoRoot,
           stdio: ['ignore', 'pipe', 'pipe'],
-        },
+        }),
       );
-      children.push(shell);
-      let stdout = '';
-      shell.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      await expect.poll(() => stdout, { timeout: 20_000 }).toMatch(/^listening on http/);
-      const url = /^listening on (\S+)/.exec(stdout)![1]!;
+      // Its line, however long a loaded machine takes to start it (it was 20 s: tsx's start at a
+      // load of 30 took longer); an exit before it fails at once.
+      const url = await listeningUrl(shell);
       expect((await fetch(`${url}/v1/tasks/none`)).status).toBe(401);
-      shell.kill('SIGKILL');
+      shell.child.kill('SIGKILL');
+      // It looks at its parent every 500 ms of its own timers, which a loaded machine delays: the
+      // shared wait, not 10 s.
       await expect
         .poll(
           () =>
@@ -90,9 +94,7 @@ describe('demo service CLI', () => {
               () => 'answering',
               () => 'closed',
             ),
-          {
-            timeout: 10_000,
-          },
+          UNTIL,
         )
         .toBe('closed');
     },
