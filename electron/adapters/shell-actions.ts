@@ -10,7 +10,9 @@
  * A copy and a drag read the whole image in main and make a PNG of it, asked for by a request a few
  * characters long: a compromised page asking 24 times at once for one 40 MiB image had main hold
  * forty copies' worth of it. So at most {@link WHOLE_IMAGES_AT_ONCE} run at once, the others
- * waiting their turn holding nothing.
+ * waiting their turn holding nothing. And none reads a file larger than the gallery's one cap
+ * ({@link GALLERY_MAX_IMAGE_BYTES}, the largest image Pictor saves): a file of several GB put in a
+ * crafted gallery folder is refused with a sentence before any of it is read.
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -27,7 +29,7 @@ import { pngOfImage } from '../core/images';
 import type { ImageEngine } from '../ports/image-engine';
 import { PRIVATE_FOLDER_MODE, readRegularFile } from '../core/fs';
 import { saveImageCopy } from '../core/gallery';
-import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 import { limiter } from '../core/base';
 
 export interface ShellActionsOptions {
@@ -76,16 +78,27 @@ function fail(code: IpcError['code'], said: Sentence, detail?: unknown): Result<
 
 const OUTSIDE = fail('forbidden', sentence('error.gallery.fileOutsideGallery'));
 
-/** Refusal or absence of `files`, or `null` when they may be used. */
+const TOO_LARGE = fail(
+  'bad_input',
+  sentence('error.gallery.imageTooLarge', { max: GALLERY_MAX_IMAGE_BYTES }),
+);
+
+/**
+ * Refusal or absence of `files`, or `null` when they may be used. `sized`: the first is an image
+ * the action reads or copies, refused over the gallery's cap (the read checks it again on what it
+ * opened, for a file that grew since).
+ */
 async function checkFiles(
   guard: PathGuard,
   files: readonly string[],
+  sized: boolean,
 ): Promise<Result<never> | null> {
   for (const file of files) if (!(await guard(file))) return OUTSIDE;
   try {
     // lstat: a link, FIFO or device is never acted on, whatever it leads to.
     const info = await lstat(files[0] ?? '');
     if (!info.isFile()) return fail('not_found', sentence('error.gallery.notAnImageFile'));
+    if (sized && info.size > GALLERY_MAX_IMAGE_BYTES) return TOO_LARGE;
     return null;
   } catch (error) {
     return fail('not_found', sentence('error.gallery.fileGone'), error);
@@ -101,7 +114,7 @@ type Images = ShellActionsOptions['images'];
  */
 async function pngBytes(root: string, file: string, images: Images): Promise<Uint8Array | null> {
   try {
-    const bytes = await readRegularFile(root, file, MAX_IMAGE_BYTES);
+    const bytes = await readRegularFile(root, file, GALLERY_MAX_IMAGE_BYTES);
     return await pngOfImage(bytes, images, { maxPixels: MAX_PIXELS });
   } catch {
     return null;
@@ -111,10 +124,14 @@ async function pngBytes(root: string, file: string, images: Images): Promise<Uin
 /** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
 async function iconImage(root: string, file: string, images: Images): Promise<NativeImage | null> {
   try {
-    const png = await pngOfImage(await readRegularFile(root, file, MAX_IMAGE_BYTES), images, {
-      maxPixels: MAX_PIXELS,
-      maxSide: DRAG_ICON_SIZE,
-    });
+    const png = await pngOfImage(
+      await readRegularFile(root, file, GALLERY_MAX_IMAGE_BYTES),
+      images,
+      {
+        maxPixels: MAX_PIXELS,
+        maxSide: DRAG_ICON_SIZE,
+      },
+    );
     const image = nativeImage.createFromBuffer(Buffer.from(png));
     return image.isEmpty() ? null : image;
   } catch {
@@ -149,15 +166,19 @@ async function openFolder(folder: string, which: 'gallery' | 'logs'): Promise<Re
 }
 
 export function createShellActions(options: ShellActionsOptions): ShellActions {
-  const guarded = async <T>(files: string[], action: () => Promise<Result<T>>) =>
-    (await checkFiles(options.isInsideGallery, files)) ?? action();
+  const guarded = async <T>(files: string[], action: () => Promise<Result<T>>, sized = true) =>
+    (await checkFiles(options.isInsideGallery, files, sized)) ?? action();
   const holding = limiter(WHOLE_IMAGES_AT_ONCE);
   return {
     reveal: (file) =>
-      guarded([file], async () => {
-        shell.showItemInFolder(file);
-        return ok(undefined);
-      }),
+      guarded(
+        [file],
+        async () => {
+          shell.showItemInFolder(file);
+          return ok(undefined);
+        },
+        false,
+      ),
     copyImage: (file) =>
       holding(() =>
         guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),

@@ -23,6 +23,7 @@ import type { UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
 import { KeptKeySweep } from './kept-key-sweep';
+import { KeyQuestionGate } from './key-question-gate';
 import { bindLegacyKey, serviceAddress } from '../core/credentials';
 import type {
   GalleryMoveHooks,
@@ -94,11 +95,16 @@ export interface AppRuntimeOptions {
   readonly inputQuota?: PictorCoreOptions['inputQuota'];
 }
 
+/** The setting that holds each service's address. */
+const ADDRESSES = 'serviceBaseUrls';
+
 export class AppRuntime {
   /** The runtime's own subscriptions (to the vault, the settings), ended by {@link close}. */
   private readonly subscriptions = new DisposableStore();
   /** Settings, key and gallery changes run one at a time, in the order they were asked for. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** One key question at a time, and a quiet spell after "keep" (key-question-gate.ts). */
+  private readonly keyQuestions = new KeyQuestionGate(() => this.options.clock.now(), ADDRESSES);
 
   private constructor(
     private readonly options: AppRuntimeOptions,
@@ -205,9 +211,13 @@ export class AppRuntime {
    * applied only after the user answers the main process's own dialog (send the key there, or
    * remove it); two services at one address are refused first; a new watch timeout applies at
    * once. The gallery folder is not a setting the page can change: see {@link moveGalleryTo}.
+   * A change of address while that question is on screen is refused at once, not queued behind
+   * it, and one soon after the user kept the key is refused without asking (key-question-gate.ts).
    * @throws SettingsError for refused values, or when the user kept the address as it was.
    */
   updateSettings(patch: SettingsPatch): Promise<Settings> {
+    const open = patch[ADDRESSES] === undefined ? null : this.keyQuestions.whileOpen();
+    if (open) return Promise.reject(open);
     return this.exclusive(async () => {
       // Refused values (a shared address among them) are refused before any question is asked.
       const next = applySettingsPatch(this.settings.get(), patch);
@@ -322,12 +332,15 @@ export class AppRuntime {
   ): Promise<[ProviderId, string][]> {
     const current = this.settings.get();
     const rebinds: [ProviderId, string][] = [];
-    const field = 'serviceBaseUrls';
+    const field = ADDRESSES;
     if (patch[field] === undefined) return rebinds;
     for (const provider of PROVIDER_IDS) {
       const to = serviceAddress(next, provider);
       if (to === serviceAddress(current, provider)) continue;
-      const { prompts, logger } = this.options;
+      const { logger } = this.options;
+      // Only a user's answers start a quiet spell: without prompts, askKeyAddress refuses.
+      const asking = this.options.prompts;
+      const prompts = asking && this.keyQuestions.prompts(asking);
       const vault = this.keys.vault(provider);
       const rebind = await askKeyAddress({ vault, to, field, prompts, logger });
       if (rebind) rebinds.push([provider, rebind.baseUrl]);

@@ -217,7 +217,10 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const editSettings = EditSettings.of({ ...options, now, logger });
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
     const paramSchemas = await openModelOptions(options.dataDir, options.fetch, credentials);
-    return withModelOptions(assemble(opened, options, logger), paramSchemas);
+    const core = withModelOptions(assemble(opened, options, logger), paramSchemas);
+    // From the close's first moment, not after the model options end: a removal asked for then
+    // is refused as "Pictor is closing" (core/trash/trash-operations.ts).
+    return { ...core, close: () => (core.trash.refuseNew(), core.close()) };
   } catch (error) {
     await historyWorker.dispose();
     history?.close();
@@ -298,7 +301,9 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
 
 /** Ends the core's parts in order (PictorCore.close). */
 async function closeInOrder(parts: Assembled & Pick<Opened, 'historyWorker' | 'verifier'>) {
-  parts.trash.dispose();
+  // New deletes and removals refused ("Pictor is closing"), those asked before ended while the
+  // history is open: a removal said done is written.
+  await parts.trash.close();
   // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.
   await Promise.all([parts.triage.settled(), parts.thumbnails.stop()]);
   await parts.engine.stop();

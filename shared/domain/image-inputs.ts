@@ -8,7 +8,12 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { MAX_IMAGES_PER_TASK, MAX_LOCAL_ID_CHARS, boundedInt } from './limits';
+import {
+  GALLERY_MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_TASK,
+  MAX_LOCAL_ID_CHARS,
+  boundedInt,
+} from './limits';
 
 /** What a task does with its input image. */
 export const IMAGE_OPERATIONS = [
@@ -28,8 +33,11 @@ export type ImageOperation = (typeof IMAGE_OPERATIONS)[number];
 const INPUT_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type InputMime = (typeof INPUT_MIMES)[number];
 
-/** Largest input file the store takes (no service takes more; each model states its own). */
-export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest input file the store takes (no service takes more; each model states its own): the
+ * gallery's one cap, so any gallery image can be an input and nothing larger is read.
+ */
+export const MAX_INPUT_BYTES = GALLERY_MAX_IMAGE_BYTES;
 /** Largest side of an input the store takes, in pixels. */
 export const MAX_INPUT_SIDE = 16_384;
 /** References one task may carry besides its source (the most any model takes). */

@@ -29,13 +29,26 @@ export const MAX_COUNT = 1_000_000_000;
 export const MAX_IMAGES_PER_TASK = 16;
 /** Width or height of an image in pixels (sharp refuses far smaller images by default). */
 export const MAX_IMAGE_SIDE = 1_000_000;
-/** Size of one image file; the download has its own, smaller cap. */
+/**
+ * Size of one image file as a record states it: a bound on junk only. No file is read up to it:
+ * main reads a gallery file up to {@link GALLERY_MAX_IMAGE_BYTES}.
+ */
 export const MAX_IMAGE_BYTES = 2 ** 40;
 /**
  * The download's cap on one image (the gallery's default `maxImageBytes`): a bigger body, or an
  * image a service sent inline that decodes to more, is refused.
  */
 export const DOWNLOAD_MAX_IMAGE_BYTES = 64 * 1024 * 1024;
+/**
+ * The most main reads of one gallery or library image file, whatever it does with it: copy it
+ * to the clipboard, drag it out, save a copy, serve it to the page, write metadata or triage into
+ * it, export it, inspect it, take it as an edit, describe or compare input (the input store's cap
+ * is this one). It is the largest image Pictor saves: the download's cap, which the metadata
+ * Pictor writes into a saved image stays within. A bigger file in the gallery was put there by
+ * someone else (a crafted folder, another local user, a file of several GB): it is refused with
+ * a sentence before anything of it is read.
+ */
+export const GALLERY_MAX_IMAGE_BYTES = DOWNLOAD_MAX_IMAGE_BYTES;
 
 /**
  * Most missing prices one cap's word lists (core/costs/cap-check.ts and the cost contract). Here,

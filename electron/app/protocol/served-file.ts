@@ -18,6 +18,7 @@ import {
 } from '../../core/fs';
 import { refuse, type ProtocolRefusal } from './request-path';
 import { systemErrorCode } from '../../core/errors';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 
 /** A file the protocol may serve. */
 export interface ServedFile {
@@ -127,7 +128,8 @@ export async function openServedFile(
   root: string,
   served: ServedFile,
 ): Promise<OpenedRegularFile | null> {
-  return openRegularFile(root, served.file, Number.MAX_SAFE_INTEGER, {
+  // The gallery's one cap on an image file: nothing Pictor saved or serves is larger.
+  return openRegularFile(root, served.file, GALLERY_MAX_IMAGE_BYTES, {
     realRoot: served.realRoot,
   }).catch(() => null);
 }

@@ -6,7 +6,7 @@
  * same stem (`name.png`, `name.xmp`): Pictor's packet with the triage, or the triage alone.
  */
 import { extname } from 'node:path';
-import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import {
   type Gallery,
@@ -85,7 +85,7 @@ export async function copyOne(
   const appVersion = gallery.appVersion ?? 'unknown';
   // Checked on what was opened: a folder swapped for a link cannot lead outside the gallery.
   const path = gallery.resolve(of.image.file ?? '');
-  const source = await openRegularFile(gallery.root, path, MAX_IMAGE_BYTES);
+  const source = await openRegularFile(gallery.root, path, GALLERY_MAX_IMAGE_BYTES);
   try {
     const embed = await embedFor(source, of, appVersion);
     const edited = 'plan' in embed ? embed.plan : null;

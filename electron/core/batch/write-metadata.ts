@@ -6,7 +6,7 @@
  * counted, and its triage stays in its XMP sidecar (kept by every write of the task's sidecar).
  */
 import type { ImageRecord } from '../../../shared/domain/task-record';
-import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { nextTurn } from '../base';
@@ -62,7 +62,7 @@ async function writeOne(deps: WriteMetadataDeps, ref: ImageRef): Promise<Counted
     { record, image, kind },
     {
       root: deps.gallery.root,
-      maxBytes: MAX_IMAGE_BYTES,
+      maxBytes: GALLERY_MAX_IMAGE_BYTES,
       appVersion: deps.gallery.appVersion ?? 'unknown',
     },
   );

@@ -7,7 +7,7 @@
  * file the user agreed to overwrite.
  */
 import { resolve } from 'node:path';
-import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { sentence } from '../../../shared/i18n/sentence';
 import { describeThrown, UserFacingError } from '../errors';
 import {
@@ -34,7 +34,7 @@ function unreadable(error: unknown): UserFacingError {
  */
 export async function saveImageCopy(root: string, file: string, target: string): Promise<void> {
   if (resolve(target) === resolve(file)) return;
-  const { handle, size } = await openRegularFile(root, file, MAX_IMAGE_BYTES).catch(
+  const { handle, size } = await openRegularFile(root, file, GALLERY_MAX_IMAGE_BYTES).catch(
     (error: unknown) => {
       throw unreadable(error);
     },

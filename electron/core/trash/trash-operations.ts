@@ -9,6 +9,11 @@
  * the system trash, held tasks are removed for good, when their time for Undo ends
  * ({@link TRASH_KEEP_MS}), when the app quits (after waiting a bounded time for an operation in
  * flight) or when the gallery changes folder.
+ *
+ * Once the core closes ({@link close}), a delete, removal or Undo asked for is refused with
+ * "Pictor is closing" (the page may still ask while the window goes): run then, it would meet a
+ * history already closed and say the disk was full. Those asked before run to their end first,
+ * with the history open, so what an outcome says is removed is written.
  */
 import { randomUUID } from 'node:crypto';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -18,6 +23,7 @@ import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { EngineInputError } from '../engine';
+import { UserFacingError } from '../errors';
 import {
   distinctImages,
   findImage,
@@ -48,6 +54,11 @@ import type { ImageBatch, ImageEntry, TaskBatch } from './trash-journal';
 /** Records a delete or an Undo reads on main per turn of its loop before anything moves. */
 const READS_PER_TURN = 25;
 
+/** An operation asked for once the core is closing: nothing was done. */
+function closingRefusal(): Promise<never> {
+  return Promise.reject(new UserFacingError(sentence('error.library.closing'), { code: 'failed' }));
+}
+
 export class TrashOperations implements Disposable {
   private readonly held: HeldEntries;
   private readonly clock: Clock;
@@ -61,6 +72,8 @@ export class TrashOperations implements Disposable {
   private readonly asked = new AskedDeletes();
   /** The steps over what is held: restores, time for Undo, the journal's files. */
   private readonly batches: TrashBatches;
+  /** Set by {@link close}: new operations are refused. */
+  private closing = false;
 
   constructor(private readonly options: TrashOperationsOptions) {
     this.clock = options.clock ?? processTimers;
@@ -82,6 +95,21 @@ export class TrashOperations implements Disposable {
   /** Stops following the library's changes of folder (what is held stays held). */
   dispose(): void {
     this.following?.dispose();
+  }
+
+  /** Refuses every delete, removal and Undo asked for from now on ("Pictor is closing"). */
+  refuseNew(): void {
+    this.closing = true;
+  }
+
+  /**
+   * Refuses every delete, removal and Undo asked for from now on, and waits for those asked
+   * before (the core closes next: they must end while the history is open).
+   */
+  close(): Promise<void> {
+    this.refuseNew();
+    this.dispose();
+    return this.run(async () => undefined);
   }
 
   /** Calls `listener` as operations progress (a few times a second, and at the end of each). */
@@ -113,6 +141,7 @@ export class TrashOperations implements Disposable {
    * same operation: the outcome is then `canceled`, its records as they are after that.
    */
   deleteImages(refs: readonly ImageRef[], options: TrashRunOptions = {}): Promise<TrashOutcome> {
+    if (this.closing) return closingRefusal();
     const distinct = distinctImages(refs);
     const asked = this.asked.ask('images', distinct.map(imageKey), options.signal);
     return this.run((operation) => this.deleteRun(distinct, operation), asked.signal).finally(
@@ -126,6 +155,7 @@ export class TrashOperations implements Disposable {
    * named that is not deleted then counts as back.
    */
   restoreImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
+    if (this.closing) return closingRefusal();
     const distinct = distinctImages(refs);
     // Before the restore's turn: the stopped delete runs (or ends) first, in the order asked.
     const stopped = this.asked.stop('images', new Set(distinct.map(imageKey)));
@@ -166,6 +196,7 @@ export class TrashOperations implements Disposable {
    * back).
    */
   removeTasks(localIds: readonly string[], options: TrashRunOptions = {}): Promise<TaskRemoval> {
+    if (this.closing) return closingRefusal();
     const ids = [...new Set(localIds)];
     const asked = this.asked.ask('tasks', ids, options.signal);
     return this.run((operation) => this.removeRun(ids, operation), asked.signal).finally(asked.end);
@@ -176,6 +207,7 @@ export class TrashOperations implements Disposable {
    * of any of them still under way, or waiting, is stopped first and puts back what it removed.
    */
   restoreTasks(localIds: readonly string[]): Promise<TrashOutcome> {
+    if (this.closing) return closingRefusal();
     const ids = [...new Set(localIds)];
     const stopped = this.asked.stop('tasks', new Set(ids));
     return this.run(async (operation) => {

@@ -128,6 +128,8 @@ export const galleryErrors = {
   'error.gallery.trashFailed':
     'Pictor could not move the image to the trash, so it is still in the gallery folder. Your system may have no trash for this folder.',
   'error.gallery.copyUnreadable': 'Pictor could not read this image to copy it.',
+  'error.gallery.imageTooLarge':
+    'This file is larger than any image Pictor saves ({max, number} bytes at most), so Pictor does not read it. It was not made by Pictor.',
   'error.gallery.clipboardFailed': 'Pictor could not put the image on the clipboard.',
   'error.gallery.dragFailed': 'Pictor could not start dragging this image.',
   'error.gallery.linkNotHttps': 'Pictor opens only secure web links (https) in your browser.',

@@ -88,6 +88,12 @@ export const settingsErrors = {
   // The same, for a key saved before any service address was set.
   'error.settings.keyNotSent':
     'The service address was not changed: your API key is never sent to {to} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service’s key.',
+  // A new address asked for while main's key question is on screen, or soon after the user kept
+  // the key where it was (app/key-question-gate.ts).
+  'error.settings.keyQuestionOpen':
+    'The service address was not changed: Pictor is already asking what to do with your API key. Answer that question first.',
+  'error.settings.keyQuestionResting':
+    'The service address was not changed: you just kept your API key where it was, so Pictor does not ask again yet. To send it to another service, change the address again in {seconds, number} seconds.',
 
   // Problems found when the settings file was read at start (core/settings/settings-service.ts).
   'error.settings.fileDamaged':

@@ -7,6 +7,7 @@
 import { dirname } from 'node:path';
 import { access } from 'node:fs/promises';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../../shared/domain/limits';
 import type { ContentCredentialVerifier } from '../../../ports/content-credential-verifier';
 import { verdictWithoutReading } from './c2pa-verdict';
 import { xmpSidecarName } from '../gallery-layout';
@@ -15,9 +16,6 @@ import { readRegularFile } from '../../fs';
 import { detectC2paInBytes } from './c2pa-detect';
 import { readImageProvenance, readPacketProvenance, type ReadProvenance } from './read';
 import { readXmpSidecar } from './xmp-sidecar';
-
-/** The gallery's own cap: a bigger file was not saved by Pictor. */
-const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 export interface ImageInfo {
   readonly file: string;
@@ -62,7 +60,7 @@ export async function inspectImage(
   verifier: ContentCredentialVerifier,
 ): Promise<ImageInfo> {
   // The file the user named: held to its own folder (a link to elsewhere is not followed).
-  const bytes = await readRegularFile(dirname(file), file, MAX_IMAGE_BYTES);
+  const bytes = await readRegularFile(dirname(file), file, GALLERY_MAX_IMAGE_BYTES);
   const format = sniffImage(bytes.subarray(0, 12));
   if (!format) throw new NotAnImageError('The file is not a PNG, JPEG or WebP image.');
   const presence = await detectC2paInBytes(bytes, format);

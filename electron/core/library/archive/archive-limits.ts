@@ -3,6 +3,7 @@
  * entry is checked against these before anything is inflated, and every byte inflated is counted
  * against them again (declared sizes are never trusted). Tests pass smaller ones.
  */
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../../shared/domain/limits';
 import { MAX_SIDECAR_BYTES } from '../../gallery';
 
 export interface ArchiveLimits {
@@ -35,7 +36,7 @@ export interface ArchiveLimits {
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxEntries: 250_000,
-  maxImageBytes: 64 * 1024 * 1024,
+  maxImageBytes: GALLERY_MAX_IMAGE_BYTES,
   maxSidecarBytes: MAX_SIDECAR_BYTES,
   // ~250 bytes an entry: room for every entry the count allows.
   maxManifestBytes: 64 * 1024 * 1024,

@@ -1,0 +1,85 @@
+/**
+ * How often main asks "send the key to this other service?" (key-address-question.ts). The
+ * question is main's own dialog, but what makes it appear is a `settings:update` from the page,
+ * and a compromised page can send one after another, each to another address, until the user
+ * clicks the wrong button out of fatigue. So:
+ *
+ * - One question at a time: while it is on screen, another change of a service address is
+ *   refused at once, never queued behind it to appear the moment the first is answered.
+ * - After the user keeps the key where it was, a change that would ask again (to any address,
+ *   not only the same one: a page can rotate addresses) is refused without asking for a quiet
+ *   spell: {@link FIRST_QUIET_MS}, doubled by each further "keep" in a row, up to
+ *   {@link MOST_QUIET_MS}. A page looping the question gets a handful of dialogs in its first
+ *   hour and four an hour after that; a user who changes their mind waits a minute, told so. An
+ *   answer that sends or removes the key, or an hour without a "keep", starts the count again.
+ */
+import { sentence } from '../../shared/i18n/sentence';
+import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
+import { SettingsError } from '../core/settings';
+
+/** The quiet spell after the first "keep". */
+export const FIRST_QUIET_MS = 60_000;
+/** The longest quiet spell, however many "keep"s in a row. */
+export const MOST_QUIET_MS = 15 * 60_000;
+/** A "keep" this long after the last one counts as the first again. */
+const STREAK_MS = 60 * 60_000;
+
+export class KeyQuestionGate {
+  private open = false;
+  private keptAt: number | null = null;
+  private kept = 0;
+
+  constructor(
+    private readonly now: () => number,
+    /** The setting a refusal names (`serviceBaseUrls`). */
+    private readonly field: string,
+  ) {}
+
+  /** The refusal of a change of address asked for while a question is on screen, else null. */
+  whileOpen(): SettingsError | null {
+    return this.open
+      ? new SettingsError(sentence('error.settings.keyQuestionOpen'), [this.field])
+      : null;
+  }
+
+  /**
+   * `prompts` asking through this gate.
+   * @throws SettingsError (from `confirmKeyOrigin`) in a quiet spell, or while a question is open.
+   */
+  prompts(prompts: UserPrompts): UserPrompts {
+    return { ...prompts, confirmKeyOrigin: (question) => this.ask(prompts, question) };
+  }
+
+  private async ask(prompts: UserPrompts, question: KeyOriginQuestion): Promise<KeyOriginAnswer> {
+    const refused = this.whileOpen() ?? this.resting();
+    if (refused) throw refused;
+    this.open = true;
+    let answer: KeyOriginAnswer;
+    try {
+      answer = await prompts.confirmKeyOrigin(question);
+    } finally {
+      this.open = false;
+    }
+    if (answer === 'cancel') {
+      const now = this.now();
+      const inRow = this.keptAt !== null && now - this.keptAt < STREAK_MS;
+      this.kept = inRow ? this.kept + 1 : 1;
+      this.keptAt = now;
+    } else {
+      this.kept = 0;
+      this.keptAt = null;
+    }
+    return answer;
+  }
+
+  private resting(): SettingsError | null {
+    if (this.keptAt === null) return null;
+    const quiet = Math.min(MOST_QUIET_MS, FIRST_QUIET_MS * 2 ** (this.kept - 1));
+    const left = this.keptAt + quiet - this.now();
+    if (left <= 0) return null;
+    return new SettingsError(
+      sentence('error.settings.keyQuestionResting', { seconds: Math.ceil(left / 1000) }),
+      [this.field],
+    );
+  }
+}
