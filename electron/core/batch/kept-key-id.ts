@@ -13,7 +13,7 @@
  * part of the id becomes "[redacted]", as the log redacts it; prompt, images and costs stay.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { EngineInputError } from '../engine';
 import { codeOrMessage } from '../errors';
@@ -51,7 +51,7 @@ async function remakeImages(deps: KeptKeyIdDeps, record: TaskRecord): Promise<vo
         { record, image, kind, remake: true },
         {
           root: deps.gallery.root,
-          maxBytes: MAX_IMAGE_BYTES,
+          maxBytes: GALLERY_MAX_IMAGE_BYTES,
           appVersion: deps.gallery.appVersion ?? 'unknown',
         },
       );
