@@ -9,6 +9,8 @@ export class InMemoryKv implements KeyValueStore {
   readonly path: string;
   private values = new Map<string, string>();
   private damaged = false;
+  /** A system error code every access fails with (a file this user may not read), or null. */
+  private refusedWith: string | null = null;
   failWrites = false;
   failMoveAside = false;
   /** Files moved or copied aside: path → the values they held (`null` for a damaged file). */
@@ -25,6 +27,19 @@ export class InMemoryKv implements KeyValueStore {
   /** The file now holds text that is not JSON. */
   damage(): void {
     this.damaged = true;
+  }
+
+  /**
+   * The file is there but every access fails in the system with `code`, as fs fails (EACCES: a
+   * file another user owns; EIO: a failing disk), until {@link readable}.
+   */
+  unreadable(code: string): void {
+    this.refusedWith = code;
+  }
+
+  /** The file can be read again. */
+  readable(): void {
+    this.refusedWith = null;
   }
 
   /** Everything stored, as the file would hold it. */
@@ -52,11 +67,12 @@ export class InMemoryKv implements KeyValueStore {
 
   moveAside(suffix: string): string | null {
     if (this.failMoveAside) throw new Error(`EACCES: permission denied, rename '${this.path}'`);
-    if (!this.damaged && this.values.size === 0) return null;
+    if (!this.damaged && this.refusedWith === null && this.values.size === 0) return null;
     const target = `${this.folder}/${this.name}.${suffix}.json`;
-    this.movedAside.set(target, this.damaged ? null : this.snapshot());
+    this.movedAside.set(target, this.damaged || this.refusedWith !== null ? null : this.snapshot());
     this.values.clear();
     this.damaged = false;
+    this.refusedWith = null;
     return target;
   }
 
@@ -70,6 +86,14 @@ export class InMemoryKv implements KeyValueStore {
   }
 
   private checkReadable(): void {
+    if (this.refusedWith !== null) {
+      const code = this.refusedWith;
+      throw Object.assign(new Error(`${code}: refused, open '${this.path}'`), {
+        code,
+        syscall: 'open',
+        path: this.path,
+      });
+    }
     if (this.damaged) throw new SyntaxError('Unexpected token } in JSON at position 12');
   }
 

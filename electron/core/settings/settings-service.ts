@@ -22,7 +22,7 @@ import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fiel
 import { SettingsError, applySettingsPatch } from './settings-patch';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
-import { messageOf } from '../errors';
+import { messageOf, systemErrorCode } from '../errors';
 
 const SETTINGS_KEY = 'settings';
 const WINDOW_BOUNDS_KEY = 'windowBounds';
@@ -58,6 +58,24 @@ const damagedProblem = (copy: string | null, path: string): SettingsProblem =>
       ? sentence('error.settings.fileDamaged', { path })
       : sentence('error.settings.fileDamagedCopy', { copy }),
   ]);
+
+const unreadableProblem = (path: string): SettingsProblem =>
+  problem([sentence('error.settings.fileUnreadable', { path })]);
+
+/**
+ * Whether a read of the file failed in the system rather than in its text: the file is there but
+ * this user may not read it (one written under sudo), or the disk failed. That is no damage, and
+ * the file is the user's settings: it is left where it is. A folder, a link loop or a file in
+ * the folder's place (EISDIR, ELOOP, ENOTDIR) is no settings file at all, and is damage.
+ */
+function unreadable(error: unknown): boolean {
+  const code = systemErrorCode(error);
+  return (
+    code !== undefined &&
+    /^E[A-Z0-9]+$/.test(code) &&
+    !['EISDIR', 'ELOOP', 'ENOTDIR'].includes(code)
+  );
+}
 
 /** One sentence per reset setting, then where the old file was kept. */
 const fieldsResetProblem = (names: readonly SettingName[], copy: string | null) =>
@@ -167,6 +185,17 @@ export class SettingsService {
       rawSettings = store.get(SETTINGS_KEY);
       rawBounds = store.get(WINDOW_BOUNDS_KEY);
     } catch (error) {
+      if (unreadable(error)) {
+        // Left as it is, for the user to make readable: moved aside, it would read as lost
+        // settings at the next start. Meanwhile the defaults, and a change is not saved (the
+        // store reads the file again to write, and fails as this read did).
+        this.logger.warn('settings file could not be read', {
+          path: store.path,
+          error: messageOf(error),
+        });
+        if (!this.refused()) this.problems.push(unreadableProblem(store.path));
+        return;
+      }
       this.logger.warn('settings file is not valid JSON', {
         path: store.path,
         error: messageOf(error),

@@ -100,6 +100,8 @@ export const settingsErrors = {
     'Your settings file ({path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.',
   'error.settings.fileDamagedCopy':
     'Your settings file was damaged and has been reset to defaults; a copy was kept at {copy}.',
+  'error.settings.fileUnreadable':
+    'Pictor cannot read your settings file ({path}): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor.',
   'error.settings.settingReset': `The setting “${SETTING}” had a value Pictor cannot use and was reset to its default.`,
   'error.settings.oldFileKept': 'A copy of the old file was kept at {copy}.',
   // A command that reads the app's settings file found it damaged, and left it (edit-settings.ts).

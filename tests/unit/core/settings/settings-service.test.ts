@@ -205,6 +205,44 @@ describe('SettingsService with a damaged file', () => {
     expect(service.getWindowBounds()).toBeNull();
   });
 
+  // A read the system refuses is no damage: the file is the user's settings, another user owns
+  // it (written under sudo) or the disk failed. Moved aside, it would read as lost settings at
+  // the next start, under a sentence saying it was damaged.
+  it.each(['EACCES', 'EPERM', 'EIO', 'EMFILE', 'EBUSY'])(
+    'leaves a file the system refuses to read (%s) where it is, and says why',
+    (code) => {
+      const kv = new InMemoryKv('/data', 'settings');
+      kv.set('settings', { ...DEFAULT_SETTINGS, theme: 'dark' });
+      kv.unreadable(code);
+      const { service, logs } = open(kv);
+      expect(service.get()).toEqual(DEFAULT_SETTINGS);
+      expect(problems(service)).toEqual([
+        'Pictor cannot read your settings file (/data/settings.json): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor.',
+      ]);
+      expect(kv.movedAside.size).toBe(0);
+      expect(logs.map((line) => line.message)).toContain('settings file could not be read');
+      // A change is refused (not saved over the user's file), and the file is theirs again once
+      // readable.
+      expect(() => service.update({ theme: 'light' })).toThrow(SettingsError);
+      kv.readable();
+      expect(open(kv).service.get().theme).toBe('dark');
+    },
+  );
+
+  it.each(['EISDIR', 'ELOOP', 'ENOTDIR'])(
+    'treats %s (no settings file in its place) as damage, as before: set aside',
+    (code) => {
+      const kv = new InMemoryKv('/data', 'settings');
+      kv.unreadable(code);
+      const { service } = open(kv);
+      expect(service.get()).toEqual(DEFAULT_SETTINGS);
+      expect(problems(service)).toEqual([
+        `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
+      ]);
+      expect([...kv.movedAside.keys()]).toEqual([COPY]);
+    },
+  );
+
   it('says where the file is when it could not even be moved aside', () => {
     const kv = new InMemoryKv('/data', 'settings');
     kv.damage();
