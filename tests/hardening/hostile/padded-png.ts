@@ -4,25 +4,7 @@
  * image's). For the suites that send the largest inputs the contract takes.
  */
 import sharp from 'sharp';
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A PNG chunk: its length, type, data and CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
 
 /** A square PNG of one shade. */
 export function solidPng(side: number, shade: number): Promise<Buffer> {
@@ -42,5 +24,5 @@ export async function paddedPng(
   const png = await solidPng(side, shade);
   // The signature (8 bytes) and IHDR (25): the padding goes right after them.
   const head = png.subarray(0, 33);
-  return Buffer.concat([head, chunk('prVt', Buffer.alloc(padding, fill)), png.subarray(33)]);
+  return Buffer.concat([head, pngChunk('prVt', Buffer.alloc(padding, fill)), png.subarray(33)]);
 }

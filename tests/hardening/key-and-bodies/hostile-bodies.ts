@@ -3,10 +3,11 @@
  * about it. Built once per suite (the real bomb and the good PNG are made here, not stored).
  */
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { RawReply } from './raw-hosts';
 import { pngClaiming } from '../../support/hostile-images';
+import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
 
 /** The gallery's default cap (GalleryOptions.maxImageBytes), which openPictorCore uses. */
 export const DEFAULT_CAP = 64 * 1024 * 1024;
@@ -17,15 +18,6 @@ export interface HostileCase {
   /** `invalid`: refused for good; `retry`: a transfer that broke, tried again, never saved. */
   readonly state: 'invalid' | 'retry';
   readonly error: RegExp;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /**
@@ -40,9 +32,9 @@ export function realBombPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

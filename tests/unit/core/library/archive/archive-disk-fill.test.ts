@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { ArchiveRefusedError } from '../../../../../electron/core/library/archive/archive-errors';
@@ -17,6 +17,7 @@ import { makeImage } from '../../../../support/gallery-helpers';
 import { taskFiles, type CraftedImage, type ExportFile } from './crafted-export';
 import { importInto, useLibrary } from './library-fixture';
 import { yazlExport } from './yazl-archive';
+import { pngChunk } from '../../../../../electron/core/gallery/metadata/png-meta';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -32,16 +33,6 @@ async function junkTasks(count: number, junk: () => Buffer): Promise<ExportFile[
   return files;
 }
 
-/** One PNG chunk: length, type, data, CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A small, well-formed PNG whose header claims `width`×`height` (a decompression bomb's header). */
 function pngClaiming(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
@@ -51,9 +42,9 @@ function pngClaiming(width: number, height: number): Buffer {
   header.writeUInt8(2, 9); // RGB
   return Buffer.concat([
     PNG_SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(4096))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(4096))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
