@@ -201,7 +201,9 @@ function dayFigures(day: MemoryDayReport) {
   const drift = (last - second) / MB;
   const images = DAY.count * DAY.bursts;
   const list = (values: readonly number[]) => values.map(mb).join(', ');
-  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(0)} MB`;
+  // One decimal: a figure judged against a limit in whole MB must not round onto the limit
+  // (+10.3 printed as +10 MB beside MISSED).
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} MB`;
   const measured =
     `${mb(day.startRss)} → ${mb(day.endRss)} MB (${signed(held)}); burst ${DAY.bursts}'s peak ${mb(last)} MB vs burst 2's ${mb(second)} MB (${signed(drift)}); ` +
     `peaks ${list(day.burstPeaks)} MB; after each burst and a GC ${list(day.burstAfterGc)} MB; ${day.saved}/${images} saved`;
