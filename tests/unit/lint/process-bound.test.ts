@@ -3,7 +3,8 @@
  * cannot change what belongs to its whole process: assigning TZ changes only the thread's copy of
  * process.env (dates keep the old zone), and process.chdir and process.umask throw there. Nor can
  * it count what the whole process holds, such as its open descriptors, while another thread's file
- * opens and closes its own. A file that needs one of them is named `*.process.test.*`, which runs
+ * opens and closes its own (nor ask whether a descriptor number is still open: the other thread's
+ * open may have taken it). A file that needs one of them is named `*.process.test.*`, which runs
  * it in a child process of its own; this test finds one that is not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ const PROCESS_WIDE = [
   /delete\s+process\.env(?:\.TZ|\[\s*['"`]TZ['"`]\s*\])/,
   /process\.(?:chdir|umask|setuid|setgid|seteuid|setegid|setgroups)\s*\(/,
   /\/proc\/self\/fd\b|\/dev\/fd\b/,
+  // Whether a descriptor number is open: another thread's open may have taken the number.
+  /\bfstat(?:Sync)?\(\s*[A-Za-z_$][\w$.]*\s*[,)]/,
 ];
 
 function usesProcessWideState(text: string): boolean {
@@ -48,6 +51,9 @@ describe('files that change process-wide state', () => {
       "process.chdir('/tmp');",
       'process.umask(0o077);',
       "readdirSync('/proc/self/fd').length",
+      'fstatSync(fd);',
+      'fs.fstat(reader, done);',
+      'return fstatSync(this.fd).isFIFO();',
     ]) {
       expect(usesProcessWideState(text), text).toBe(true);
     }
@@ -57,6 +63,8 @@ describe('files that change process-wide state', () => {
       "process.env.PICTOR_X = '1';",
       'process.cwd();',
       'openDescriptorsUnder(base)',
+      "if (fs.fstatSync(3).isFIFO()) fd3 = fs.readFileSync(3, 'latin1');",
+      'await handle.stat();',
     ]) {
       expect(usesProcessWideState(text), text).toBe(false);
     }

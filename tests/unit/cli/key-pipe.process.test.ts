@@ -4,6 +4,10 @@
  * files. Values keep their spaces, quotes, newlines and `=`; a descriptor that is not a pipe (a
  * file, a link to one, /dev/null, a closed one) is refused before a byte is read, and a malformed
  * payload is refused with a sentence that quotes none of it.
+ *
+ * Named `*.process.test.*`: whether a descriptor number is open is a question about the whole
+ * process's descriptor table, and in a worker thread another file's open takes a number this one
+ * just closed (a fresh clone's run read a closed pipe's number as open: vitest.config.ts).
  */
 import {
   closeSync,
@@ -34,11 +38,20 @@ const KEY = 'sk-pipe-Zq8vT3mN0pLx4wQ7';
 const records = (entries: [string, string][]): string =>
   entries.map(([name, value]) => `${name}\0${value}\0`).join('');
 
-/** Whether `fd` is open in this process. */
-function isOpen(fd: number): boolean {
+/** What `fd` is open on: its device and inode. */
+function identity(fd: number): string {
+  const stat = fstatSync(fd);
+  return `${stat.dev}:${stat.ino}`;
+}
+
+/**
+ * Whether `fd` is still open on what it was open on (`was`, from identity()). The number alone
+ * would not do even in a process of its own: an open on libuv's threads (the runner's own file
+ * work) may take a number the moment it is closed.
+ */
+function stillOpen(fd: number, was: string): boolean {
   try {
-    fstatSync(fd);
-    return true;
+    return identity(fd) === was;
   } catch {
     return false;
   }
@@ -76,11 +89,12 @@ describe('no pipe', () => {
 describe.skipIf(!MKFIFO.path)(needing(MKFIFO, 'a pipe'), () => {
   const take = (payload: Buffer | string) => {
     const fd = pipeHolding(MKFIFO, payload);
+    const pipe = identity(fd);
     const env: NodeJS.ProcessEnv = { [KEY_PIPE_VARIABLE]: String(fd), PATH: '/bin' };
     try {
-      return { keys: takeKeyPipe(env), env, fd };
+      return { keys: takeKeyPipe(env), env, fd, pipe };
     } catch (error) {
-      return { error, env, fd };
+      return { error, env, fd, pipe };
     }
   };
 
@@ -92,17 +106,17 @@ describe.skipIf(!MKFIFO.path)(needing(MKFIFO, 'a pipe'), () => {
       ['PICTOR_KEY_EMPTY', ''],
       ['PICTOR_KEY_lower_9', ' padded '],
     ];
-    const { keys, env, fd, error } = take(records(values));
+    const { keys, env, fd, pipe, error } = take(records(values));
     expect(error).toBeUndefined();
     expect(keys).toEqual(Object.fromEntries(values));
     expect(env).toEqual({ PATH: '/bin' });
-    expect(isOpen(fd)).toBe(false);
+    expect(stillOpen(fd, pipe)).toBe(false);
   });
 
   it('takes an empty pipe as no keys', () => {
-    const { keys, fd } = take('');
+    const { keys, fd, pipe } = take('');
     expect(keys).toEqual({});
-    expect(isOpen(fd)).toBe(false);
+    expect(stillOpen(fd, pipe)).toBe(false);
   });
 
   const malformed: [string, Buffer | string, RegExp][] = [
@@ -128,14 +142,14 @@ describe.skipIf(!MKFIFO.path)(needing(MKFIFO, 'a pipe'), () => {
   ];
 
   it.each(malformed)('refuses %s, quoting none of it, and closes it', (_what, payload, why) => {
-    const { error, fd } = take(payload);
+    const { error, fd, pipe } = take(payload);
     expect(error).toBeInstanceOf(KeyPipeError);
     const message = (error as Error).message;
     expect(message).toMatch(/^The keys handed over by the pictor command cannot be read: /);
     expect(message).toMatch(why);
     expect(message).not.toContain(KEY.slice(0, 8));
     expect(message).not.toContain('PICTOR_KEY_');
-    expect(isOpen(fd)).toBe(false);
+    expect(stillOpen(fd, pipe)).toBe(false);
   });
 });
 
@@ -182,21 +196,23 @@ describe('a descriptor that is not a pipe', () => {
 describe('the desktop app the wrapper started', () => {
   it.skipIf(!MKFIFO.path)(needing(MKFIFO, 'closes the pipe unread'), () => {
     const fd = pipeHolding(MKFIFO, `SERVICE_API_KEY\0${KEY}\0`);
+    const pipe = identity(fd);
     const env: NodeJS.ProcessEnv = { [KEY_PIPE_VARIABLE]: String(fd), PATH: '/bin' };
     dropKeyPipe(env);
-    expect(isOpen(fd)).toBe(false);
+    expect(stillOpen(fd, pipe)).toBe(false);
     expect(env).toEqual({ PATH: '/bin' });
   });
 
   it('takes out a PICTOR_KEYS_FD that names no pipe, leaving the descriptor alone', () => {
     const fd = openSync('/dev/null', 'r');
+    const device = identity(fd);
     try {
       for (const marker of [String(fd), '0', 'x']) {
         const env: NodeJS.ProcessEnv = { [KEY_PIPE_VARIABLE]: marker };
         dropKeyPipe(env);
         expect(env).toEqual({});
       }
-      expect(isOpen(fd)).toBe(true);
+      expect(stillOpen(fd, device)).toBe(true);
     } finally {
       closeSync(fd);
     }
