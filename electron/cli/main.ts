@@ -151,8 +151,13 @@ if (invokedDirectly(process.argv[1])) {
     imageEngine: async () =>
       (await import('../adapters/image-engines/plain-node-engine')).plainNodeImageEngine(),
   });
-  sayUncaught(io, (exit) => process.exit(output.closed() ? EXIT_OUTPUT_CLOSED : exit));
-  const code = await runScrubbed(process.argv.slice(2), await io);
-  process.exitCode = output.closed() ? EXIT_OUTPUT_CLOSED : code;
+  sayUncaught(io, (exit) => process.exit(exit));
+  // Read when the process ends, not when the command returns: its last lines may still wait in
+  // the pipe's queue then, and a reader that closes after it (a slow `| head -1`) is told by
+  // their EPIPE, later (a command that returned 0 ended 0 when its reader had read a little).
+  process.once('exit', () => {
+    if (output.closed()) process.exitCode = EXIT_OUTPUT_CLOSED;
+  });
+  process.exitCode = await runScrubbed(process.argv.slice(2), await io);
   if (compileCache !== undefined) pruneCompileCache(compileCache, Date.now());
 }

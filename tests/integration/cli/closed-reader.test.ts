@@ -17,8 +17,18 @@ import { RECORD_CREATED, makeTaskRecord } from '../../support/task-records';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv } from './run-cli';
 
-/** About 300 KB of `--json` rows and 150 KB of text rows: more than a pipe holds (64 KB). */
-const TASKS = 1_000;
+/**
+ * About 1.3 MB of `--json` rows and 390 KB of text rows. The child can end by itself only if all
+ * it writes fits in what the reader takes before it closes (one read, at most 64 KiB) and what
+ * the pipe holds (64 KiB): 1,000 tasks made 126 KiB of text, under that 128 KiB, and a run at
+ * load 27 saw the child write it all and exit 0.
+ */
+const TASKS = 3_000;
+/**
+ * The least a row of either form takes (each test checks its first row): 3,000 of them are more
+ * than twice what the pipe and one read hold.
+ */
+const ROW_BYTES = 120;
 
 /** A home folder, and a library of {@link TASKS} failed tasks, read-only: every test lists it. */
 interface World {
@@ -105,16 +115,50 @@ describe('a reader that closes early', () => {
       ['list', '--all', '--json', '--data-dir', world.dataDir],
       'stdout',
     );
-    expect(JSON.parse(run.firstLine)).toMatchObject({ taskId: 'task-999' });
+    expect(JSON.parse(run.firstLine)).toMatchObject({ taskId: `task-${TASKS - 1}` });
+    expect(Buffer.byteLength(run.firstLine)).toBeGreaterThanOrEqual(ROW_BYTES);
     expect(run.kept).toBe('');
     expect(run.code).toBe(141);
   });
 
   it('ends list --all (text) quietly too', async () => {
     const run = await runClosing(['list', '--all', '--data-dir', world.dataDir], 'stdout');
-    expect(run.firstLine).toContain('task-999');
+    expect(run.firstLine).toContain(`task-${TASKS - 1}`);
+    expect(Buffer.byteLength(run.firstLine)).toBeGreaterThanOrEqual(ROW_BYTES);
     expect(run.kept).toBe('');
     expect(run.code).toBe(141);
+  });
+
+  it('ends with 141 when the reader closes after the command has said its last line', async () => {
+    // 2,000 JSON rows (over 800 KB) wait in stdout's queue, unread, while the page's "more" line,
+    // the command's last, reaches stderr: the command has returned, its exit code set, and only
+    // then does the reader take one chunk and close. The closure is told by the queued rows'
+    // EPIPE, after the command's return (a code read at the return said 0).
+    const child = spawn(
+      process.execPath,
+      [...nodeEntryArgs('cli'), 'list', '--limit', '2000', '--json', '--data-dir', world.dataDir],
+      { cwd: REPO_ROOT, env: childEnv({ home: world.home }), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout.pause();
+    let said = '';
+    const closed = new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code) => resolve(code));
+    });
+    await new Promise<void>((resolve) =>
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        said += chunk;
+        if (said.includes('--cursor')) resolve();
+      }),
+    );
+    let firstLine = '';
+    child.stdout.setEncoding('utf8').once('data', (chunk: string) => {
+      firstLine = chunk.slice(0, chunk.indexOf('\n') + 1);
+      child.stdout.destroy();
+    });
+    child.stdout.resume();
+    expect(await closed).toBe(141);
+    expect(JSON.parse(firstLine)).toMatchObject({ taskId: `task-${TASKS - 1}` });
   });
 
   it('ends quietly with 141 when stderr is the stream closed', async () => {
