@@ -98,7 +98,7 @@ export async function runAsCommandLine(
   let io: Omit<CliIo, 'interrupt' | 'program'>;
   if (given === undefined) {
     output = processOutput(interrupt);
-    io = { env, stdout: output.stdout, stderr: output.stderr };
+    io = { env, stdout: output.stdout, stderr: output.stderr, caughtUp: output.caughtUp };
   } else io = { env, ...given };
   const ran = await runCli(args, {
     version: app.getVersion(),
@@ -111,6 +111,9 @@ export async function runAsCommandLine(
   });
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
+  // app.exit ends the process at once: what still waits in a pipe's queue for a slow reader
+  // (`pictor list --all | less`) would be lost past the 64 KiB the pipe holds.
+  await output?.caughtUp(0);
   const code = output?.closed() ? EXIT_OUTPUT_CLOSED : ran;
   app.exit(code);
   return code;

@@ -28,6 +28,14 @@ export interface CliIo extends SelfTestHost {
    * closed it early (`| head`: the same stop, silent, exit 141: main.ts processOutput).
    */
   readonly interrupt: AbortSignal;
+  /**
+   * Resolves once the readers of stdout and stderr have taken all but `leftAtMost` bytes of what
+   * was written (a pipe's reader is as slow as it likes: `| less`), or closed their end. A long
+   * listing waits on it between pages, so what waits in memory stays bounded and a reader that
+   * closed is heard (`| head`: the write's EPIPE comes in a later turn). Absent: the output takes
+   * each line as it is written (a test's strings).
+   */
+  readonly caughtUp?: (leftAtMost: number) => Promise<void>;
   /** How the user runs the CLI, for the commands it prints; default `npm run -s cli --`. */
   readonly program?: string;
   /** Pictor's version, written into exported archives; default npm's, else `unknown`. */

@@ -40,7 +40,7 @@ export function cliLogger(common: CommonOptions, io: CliIo): Logger {
 export async function readLibrary<T>(
   common: CommonOptions,
   io: CliIo,
-  body: (view: LibraryView) => T,
+  body: (view: LibraryView) => T | Promise<T>,
 ): Promise<T> {
   // 0700: the history says what the user generated; other local users may exist.
   await ensurePrivateFolder(common.dataDir);
@@ -50,7 +50,11 @@ export async function readLibrary<T>(
   // As the gallery takes its folder (gallery.ts): absolute, normalised.
   const root = resolve(common.galleryDir);
   try {
-    return body({ history, gallery: { resolve: (relative) => resolveInside(root, relative) } });
+    // Awaited: a body that waits (a listing waiting on its reader) reads until it is done.
+    return await body({
+      history,
+      gallery: { resolve: (relative) => resolveInside(root, relative) },
+    });
   } finally {
     history.close();
   }

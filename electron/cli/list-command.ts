@@ -23,7 +23,7 @@ import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
 
 type List = Command & { name: 'list' };
 
-function listCommand(
+async function listCommand(
   core: LibraryView,
   common: CommonOptions,
   io: CliIo,
@@ -35,7 +35,7 @@ function listCommand(
     readonly template: string | null;
     readonly page: ListPage;
   },
-): number {
+): Promise<number> {
   const service = filter.provider;
   // The group's id or its start (task-ids.ts); one the history lacks lists nothing.
   const compare =
@@ -45,7 +45,7 @@ function listCommand(
           compareGroup: findCompareGroup(core.history, filter.compareGroup) ?? filter.compareGroup,
         };
   const template = filter.template === null ? {} : { template: filter.template };
-  const next = printPage(
+  const next = await printPage(
     filter.page,
     (limit, cursor) => core.history.list({ ...template, ...compare, limit, cursor }),
     (record) => {
@@ -57,7 +57,7 @@ function listCommand(
       );
       return true;
     },
-    io.interrupt,
+    io,
   );
   const more = moreLine(io.program ?? DEV_PROGRAM, filter.page, next, 'tasks');
   if (more !== null) io.stderr(more);
@@ -132,8 +132,6 @@ async function listSmartBoard(command: List, name: string, io: CliIo): Promise<n
     import('./smart-board-commands'),
   ]);
   return runOnService(command, io, ({ core }) =>
-    Promise.resolve(
-      listImages(core, command.common, io, { ...command, smart: smartRules(core, name, io) }),
-    ),
+    listImages(core, command.common, io, { ...command, smart: smartRules(core, name, io) }),
   );
 }

@@ -15,7 +15,7 @@ import type { LibraryView } from './library-reader';
 import { moreLine, printPage, type ListPage } from './list-paging';
 import { jsonSafe, terminalSafe } from './terminal-text';
 
-export function listImages(
+export async function listImages(
   view: LibraryView,
   common: CommonOptions,
   io: CliIo,
@@ -26,12 +26,12 @@ export function listImages(
     readonly template: string | null;
     readonly page: ListPage;
   },
-): number {
+): Promise<number> {
   // As the gallery lists them: an image in Pictor's trash is not listed.
   const query: ImageQuery = { ...filters.triage, states: VISIBLE_STATES };
   if (filters.template !== null) query.template = filters.template;
   if (filters.smart !== null) query.smart = filters.smart;
-  const next = printPage(
+  const next = await printPage(
     filters.page,
     (limit, cursor) => view.history.listImages({ ...query, limit, cursor }),
     (item) => {
@@ -54,7 +54,7 @@ export function listImages(
       );
       return true;
     },
-    io.interrupt,
+    io,
   );
   const more = moreLine(io.program ?? DEV_PROGRAM, filters.page, next, 'images');
   if (more !== null) io.stderr(more);

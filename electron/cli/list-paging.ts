@@ -5,6 +5,7 @@
  * object per line.
  */
 import { UsageError } from '../core/command-line';
+import type { CliIo } from './cli-io';
 import { shellQuote } from './terminal-text';
 
 /** Rows `list` prints when neither --limit nor --all says otherwise. */
@@ -13,6 +14,11 @@ const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 100_000;
 /** Rows asked of the history at once (its largest page). */
 const HISTORY_PAGE = 500;
+/**
+ * What may wait unread in the output before the next page is read: a reader slower than the
+ * listing (`list --all | less` on a million tasks) held hundreds of MB of rows in memory.
+ */
+export const UNREAD_OUTPUT_BYTES = 1024 * 1024;
 
 /** Which rows `list` prints. */
 export interface ListPage {
@@ -63,15 +69,17 @@ export function listPage(
 /**
  * Prints the rows of `page` from `read` (each history page asked for by its size and cursor);
  * `print` prints a row and says whether it was one (a row a filter drops is not). Returns where
- * the next rows start, or null when every row was printed. Stops at the row after `stop` is
- * aborted (the reader of stdout gone: `list --all | head`), never reading the rest.
+ * the next rows start, or null when every row was printed. Between pages it waits for the reader
+ * (`io.caughtUp`) to leave at most {@link UNREAD_OUTPUT_BYTES} unread, and stops at the row after
+ * `io.interrupt` is aborted (the reader gone: `list --all | head`), never reading the rest.
  */
-export function printPage<T>(
+export async function printPage<T>(
   page: ListPage,
   read: (limit: number, cursor: string | null) => HistoryPage<T>,
   print: (item: T) => boolean,
-  stop: AbortSignal,
-): string | null {
+  io: Pick<CliIo, 'interrupt' | 'caughtUp'>,
+): Promise<string | null> {
+  const stop = io.interrupt;
   let left = page.limit ?? Infinity;
   let cursor = page.cursor;
   do {
@@ -81,6 +89,7 @@ export function printPage<T>(
       if (print(item)) left -= 1;
     }
     cursor = got.nextCursor;
+    if (cursor !== null && left > 0) await io.caughtUp?.(UNREAD_OUTPUT_BYTES);
   } while (cursor !== null && left > 0 && !stop.aborted);
   return cursor;
 }

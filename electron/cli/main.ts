@@ -3,6 +3,7 @@
  * `npm run -s cli -- help` lists the commands.
  */
 import { realpathSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from './cli-io';
 import { keepCompiledCode, pruneCompileCache } from './compile-cache';
@@ -60,6 +61,8 @@ export interface ProcessOutput {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly closed: () => boolean;
+  /** {@link CliIo.caughtUp}: waits for the readers (0: everything written so far). */
+  readonly caughtUp: (leftAtMost: number) => Promise<void>;
 }
 
 /**
@@ -74,8 +77,8 @@ export interface ProcessOutput {
 export function processOutput(
   stop: AbortController,
   streams: {
-    readonly stdout: NodeJS.WritableStream;
-    readonly stderr: NodeJS.WritableStream;
+    readonly stdout: Writable;
+    readonly stderr: Writable;
   } = process,
 ): ProcessOutput {
   let closed = false;
@@ -96,7 +99,23 @@ export function processOutput(
       if (isClosedPipe((stream as { errored?: unknown }).errored)) close();
     };
   };
-  return { stdout: writer(streams.stdout), stderr: writer(streams.stderr), closed: () => closed };
+  /**
+   * Once `stream`'s reader has taken all but `leftAtMost` bytes: an empty write's callback comes
+   * after every write before it was taken, or failed (a closed reader: its EPIPE, heard above).
+   */
+  const caughtUpOn = (stream: Writable, leftAtMost: number) =>
+    closed || stream.destroyed || stream.writableLength <= leftAtMost
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => stream.write('', () => resolve()));
+  return {
+    stdout: writer(streams.stdout),
+    stderr: writer(streams.stderr),
+    closed: () => closed,
+    caughtUp: async (leftAtMost) => {
+      await caughtUpOn(streams.stdout, leftAtMost);
+      await caughtUpOn(streams.stderr, leftAtMost);
+    },
+  };
 }
 
 /**
@@ -146,12 +165,14 @@ if (invokedDirectly(process.argv[1])) {
     env: process.env,
     stdout: output.stdout,
     stderr: output.stderr,
+    caughtUp: output.caughtUp,
     interrupt: interrupt.signal,
     // A checkout's plain Node: native sharp when it loads, else header-only (as generate uses).
     imageEngine: async () =>
       (await import('../adapters/image-engines/plain-node-engine')).plainNodeImageEngine(),
   });
-  sayUncaught(io, (exit) => process.exit(exit));
+  // What waits in the pipes' queues is written before the process ends (process.exit drops it).
+  sayUncaught(io, (exit) => void output.caughtUp(0).then(() => process.exit(exit)));
   // Read when the process ends, not when the command returns: its last lines may still wait in
   // the pipe's queue then, and a reader that closes after it (a slow `| head -1`) is told by
   // their EPIPE, later (a command that returned 0 ended 0 when its reader had read a little).

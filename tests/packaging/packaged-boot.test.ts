@@ -18,16 +18,19 @@
  * exactly those (packed-digest.ts). Each target is still booted from its own resources folder.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import asar from '@electron/asar';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HISTORY_FILE } from '../../electron/core/pictor-core';
+import { HistoryStore } from '../../electron/core/history/history-store';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
+import { RECORD_CREATED, makeTaskRecord } from '../support/task-records';
 import { mirror } from './mirror';
 import { firstWithSameDigest, treeDigest } from './packed-digest';
 import { sharedPacks } from './shared-packs';
@@ -567,6 +570,74 @@ describe('the linux-x64 packed app as the pictor command', () => {
     expect(line.images).toMatchObject([{ state: 'saved', width: 64 }]);
     expect(made.out.match(/saved without a thumbnail/g)).toHaveLength(1);
     expect(made.out).toMatch(/the image renderer cannot start/);
+  }, 90_000);
+
+  it('writes every row to a reader slower than the command before the app exits', async () => {
+    // 2,000 JSON rows (over 800 KB, more than the pipe's 64 KiB) wait in stdout's queue while the
+    // page's "more" line, the command's last, reaches stderr; only then does the reader start.
+    // app.exit ends the process at once: what was still queued was lost.
+    const data = await mkdtemp(path.join(work, 'cli-'));
+    const library = path.join(data, 'library');
+    await mkdir(library, { mode: 0o700 });
+    const store = HistoryStore.open(path.join(library, HISTORY_FILE));
+    try {
+      store.putMany(
+        Array.from({ length: 3_000 }, (_, index) =>
+          makeTaskRecord(
+            {
+              localId: `5e0a7e11-0000-4000-8000-${String(index).padStart(12, '0')}`,
+              taskId: `slow-${index}`,
+              request: { prompt: `A prompt long enough for row ${index} of a slow reader` },
+              status: 'failed',
+              error: { kind: 'task_failed', message: 'The service could not make this image.' },
+            },
+            RECORD_CREATED + index * 1_000,
+          ),
+        ),
+      );
+    } finally {
+      store.close();
+    }
+    const files = packedFor(LINUX);
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        HOOKS,
+        path.join(files.appDir, 'dist-electron', 'main.js'),
+        ...['list', '--limit', '2000', '--json', '--data-dir', library],
+      ],
+      {
+        cwd: files.appDir,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: data,
+          TMPDIR: data,
+          PICTOR_BOOT_DIR: data,
+          PICTOR_BOOT_APP: files.appDir,
+          PICTOR_BOOT_RESOURCES: files.resources,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout.pause();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let said = '';
+    await new Promise<void>((resolve) =>
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        said += chunk;
+        if (said.includes('--cursor')) resolve();
+      }),
+    );
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const ended = new Promise((resolve) => child.stdout.once('end', resolve));
+    child.stdout.resume();
+    expect(await exited, said).toBe(0);
+    await ended;
+    const rows = stdout.split('\n').filter(Boolean);
+    expect(rows).toHaveLength(2_000);
+    expect(JSON.parse(rows.at(-1) ?? '{}')).toMatchObject({ taskId: 'slow-1000' });
   }, 90_000);
 });
 

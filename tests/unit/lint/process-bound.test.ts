@@ -4,7 +4,8 @@
  * process.env (dates keep the old zone), and process.chdir and process.umask throw there. Nor can
  * it count what the whole process holds, such as its open descriptors, while another thread's file
  * opens and closes its own (nor ask whether a descriptor number is still open: the other thread's
- * open may have taken it). A file that needs one of them is named `*.process.test.*`, which runs
+ * open may have taken it, nor hand a descriptor it opened to a socket: the thread closes it again
+ * when it ends). A file that needs one of them is named `*.process.test.*`, which runs
  * it in a child process of its own; this test finds one that is not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ const PROCESS_WIDE = [
   /\/proc\/self\/fd\b|\/dev\/fd\b/,
   // Whether a descriptor number is open: another thread's open may have taken the number.
   /\bfstat(?:Sync)?\(\s*[A-Za-z_$][\w$.]*\s*[,)]/,
+  // A descriptor fs.open gave, handed to a socket: a thread closes it again when it ends (Worker's
+  // trackUnmanagedFds), when the number may be another's.
+  /\bnew\s+(?:net\.)?Socket\(\s*\{\s*fd\b/,
 ];
 
 function usesProcessWideState(text: string): boolean {
@@ -54,6 +58,8 @@ describe('files that change process-wide state', () => {
       'fstatSync(fd);',
       'fs.fstat(reader, done);',
       'return fstatSync(this.fd).isFIFO();',
+      'const writer = new Socket({ fd: writeEnd, readable: false });',
+      'new net.Socket({ fd, readable: true })',
     ]) {
       expect(usesProcessWideState(text), text).toBe(true);
     }
@@ -65,6 +71,7 @@ describe('files that change process-wide state', () => {
       'openDescriptorsUnder(base)',
       "if (fs.fstatSync(3).isFIFO()) fd3 = fs.readFileSync(3, 'latin1');",
       'await handle.stat();',
+      'new Socket({ allowHalfOpen: true })',
     ]) {
       expect(usesProcessWideState(text), text).toBe(false);
     }
