@@ -78,7 +78,7 @@ const CORE_MODULES = [
   [
     'inputs',
     'input images: the store by digest, their route to a model, uploads at send time',
-    ['download', 'errors', 'fs', 'images', 'secrets', 'service'],
+    ['base', 'download', 'errors', 'fs', 'images', 'secrets', 'service'],
   ],
   [
     'engine',

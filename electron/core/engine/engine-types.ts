@@ -252,13 +252,20 @@ export class InlineNotKeptError extends UserFacingError {
  * again after a crash and never counts as the submit.
  */
 export interface EngineInputs {
-  /** @throws ServiceError (nothing submitted), never with the key in it. */
-  send(
-    provider: ProviderId,
-    request: GenerationRequest,
-    credentials: ServiceCredentials,
-    signal: AbortSignal,
-  ): Promise<SentInputs>;
+  /**
+   * The images made ready, then `submit` run with them (it marks the task sent and sends it): the
+   * images are held until it settles, and only a few tasks hold theirs at once.
+   * @throws ServiceError (nothing submitted), never with the key in it; what `submit` throws.
+   */
+  send<T>(
+    task: {
+      readonly provider: ProviderId;
+      readonly request: GenerationRequest;
+      readonly credentials: ServiceCredentials;
+      readonly signal: AbortSignal;
+    },
+    submit: (sent: SentInputs) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** What the engine is built from: its ports, and the options a front may set. */

@@ -204,32 +204,36 @@ export class Submitter {
   }
 
   /**
-   * A task's input images as they travel, uploads made: before the mark, so an upload is not a
-   * submit (a crash after it leaves the task queued, and the next start uploads again).
-   * @throws EngineInputError with no sender; the sender's refusal (nothing sent).
-   */
-  private async inputsOf(
-    localId: string,
-    credentials: ServiceCredentials,
-  ): Promise<SentInputs | undefined> {
-    const record = this.liveRecord(localId);
-    if (!record?.request.inputs) return undefined;
-    const { inputs } = this.service;
-    if (!inputs) throw new EngineInputError(sentence('error.inputs.noSender'));
-    return inputs.send(providerOf(record), record.request, credentials, this.ctx.signal);
-  }
-
-  /**
    * Hands the request to the network once the task is marked `sent` on disk (send-mark.ts);
-   * null when it is not to be sent (the engine stopped, another process has it).
-   * @throws EngineInputError when the history refused the mark (nothing sent); the request's own
-   *   failure.
+   * null when it is not to be sent (the engine stopped, another process has it). A task's input
+   * images are made ready to travel first, uploads made, before the mark, so an upload is not a
+   * submit (a crash after it leaves the task queued, and the next start uploads again); they are
+   * held until the service answered, a few tasks at once (InputSender).
+   * @throws EngineInputError with no sender, or when the history refused the mark (nothing sent);
+   *   the sender's refusal (nothing sent); the request's own failure.
    */
   private async send(
     localId: string,
     credentials: ServiceCredentials,
   ): Promise<SubmitAnswer | null> {
-    const sent = await this.inputsOf(localId, credentials);
+    const record = this.liveRecord(localId);
+    if (!record?.request.inputs) return this.submit(localId, credentials);
+    const { inputs } = this.service;
+    if (!inputs) throw new EngineInputError(sentence('error.inputs.noSender'));
+    const task = {
+      provider: providerOf(record),
+      request: record.request,
+      credentials,
+      signal: this.ctx.signal,
+    };
+    return inputs.send(task, (sent) => this.submit(localId, credentials, sent));
+  }
+
+  private async submit(
+    localId: string,
+    credentials: ServiceCredentials,
+    sent?: SentInputs,
+  ): Promise<SubmitAnswer | null> {
     await this.records.whenWritable(localId);
     const turn = markSent(this.ctx, this.records, localId);
     if ('notSent' in turn) return null;

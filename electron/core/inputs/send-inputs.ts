@@ -6,6 +6,13 @@
  * an upload that stays usable for a while reused while it does (upload-memory.ts). Nothing here
  * writes the task: the engine calls it before it marks the task sent, so an upload never counts
  * as a submit, and a refusal fails the submit with nothing sent.
+ *
+ * A task's images are held in main from their reading until its service answered the submit (the
+ * request's body carries them inline; an upload holds the one it sends), and a page asks for tasks
+ * with a request a few characters long: a compromised page's edits run side by side had every
+ * task's images held at once, up to four tasks an address (submit-slots.ts) on every service with
+ * a key. So at most {@link TASKS_HELD_AT_ONCE} tasks hold theirs at once (each at most its model's
+ * images, each within its model's limit), the others waiting their turn holding nothing.
  */
 import type { ImageInputs, InputImage } from '../../../shared/domain/image-inputs';
 import {
@@ -17,6 +24,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
+import { limiter } from '../base';
 import { createPinnedFetch, systemResolver } from '../download';
 import {
   checkCredentials,
@@ -37,6 +45,18 @@ import { InputStoreError, type InputStore } from './input-store';
 import type { UploadCall } from './upload-http';
 import { UPLOADERS, type Uploader } from './uploaders';
 import type { UploadMemory } from './upload-memory';
+
+/** Tasks whose input images are held at once: read, and sent, until the submit is answered. */
+const TASKS_HELD_AT_ONCE = 2;
+
+/** A task whose inputs are sent: its service, its request, the key it goes with. */
+interface InputsToSend {
+  readonly provider: ProviderId;
+  readonly request: GenerationRequest;
+  readonly credentials: ServiceCredentials;
+  /** Ends the send (the engine stopped): its reason is thrown. */
+  readonly signal: AbortSignal;
+}
 
 /** The settings a send reads, as they are when it is sent. */
 export interface InputSettings {
@@ -109,6 +129,9 @@ export class InputSender {
   private readonly timeoutMs: number;
   private readonly uploaders: Readonly<Partial<Record<ProviderId, Uploader>>>;
 
+  /** Runs a task's send once fewer than TASKS_HELD_AT_ONCE others hold their images. */
+  private readonly holding = limiter(TASKS_HELD_AT_ONCE);
+
   constructor(private readonly options: InputSenderOptions) {
     this.resolver = options.resolve ?? systemResolver;
     this.signedFetch = options.signedFetch ?? createPinnedFetch();
@@ -117,16 +140,22 @@ export class InputSender {
   }
 
   /**
-   * `request`'s inputs as `provider`'s model takes them, uploads made.
+   * The task's inputs as its model takes them, uploads made, handed to `submit`, which sends the
+   * task with them: its turn ends (and the images are let go) when `submit` settles.
    * @throws ServiceError of kind `config` (nothing sent: a refusal in a sentence), or the upload's
    *   own failure (nothing submitted); never with the key in it. The caller's `signal.reason`.
+   *   What `submit` throws, as it threw it.
    */
-  async send(
-    provider: ProviderId,
-    request: GenerationRequest,
-    credentials: ServiceCredentials,
-    signal: AbortSignal,
-  ): Promise<SentInputs> {
+  send<T>(task: InputsToSend, submit: (sent: SentInputs) => Promise<T>): Promise<T> {
+    return this.holding(async () => {
+      // Stopped while it waited its turn: nothing is read.
+      if (task.signal.aborted) throw task.signal.reason;
+      return submit(await this.prepare(task));
+    });
+  }
+
+  private async prepare(task: InputsToSend): Promise<SentInputs> {
+    const { provider, request, credentials, signal } = task;
     const inputs = request.inputs;
     const capabilities = requestCapabilities(provider, request);
     if (!inputs || !capabilities) throw refusal(sentence('error.inputs.noModel'));

@@ -99,11 +99,10 @@ function editOf(model: string, source: InputImage, route?: 'upload'): Generation
 }
 
 function send(sending: Sending, provider: ProviderId, request: GenerationRequest) {
-  return sending.sender.send(
-    provider,
-    request,
-    { baseUrl: sending.service.url, key: KEY, keyFingerprint: 'f', provider },
-    new AbortController().signal,
+  const credentials = { baseUrl: sending.service.url, key: KEY, keyFingerprint: 'f', provider };
+  const signal = new AbortController().signal;
+  return sending.sender.send({ provider, request, credentials, signal }, (sent) =>
+    Promise.resolve(sent),
   );
 }
 
