@@ -12,9 +12,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { ownTempName } from '../../../electron/core/fs/temp-names';
+import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
 import { EditSettings } from '../../../electron/core/settings/edit-settings';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { silentLogger } from '../../../electron/ports/logger';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
@@ -129,5 +131,26 @@ describe('temporary files of killed settings writers', () => {
     expect(await besideSettings(dir)).toContain(temporary.slice(dir.length + 1));
     worker.stdin.write('release\n');
     await said(/released\n/);
+  });
+});
+
+describe("temporary files of the key vault's killed writes", () => {
+  it("go at the app's start, an old key's record with them", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-leftovers-'));
+    const dead = await deadPid();
+    const left = [
+      `key-vault-pictor.json.tmp-1764600000abcdef`,
+      `key-vault-fal.json.${ownTempName('.tmp').replace(`-${process.pid}-`, `-${dead}-`)}`,
+      `key-vault.json.${dead}-0123456789ab.tmp`,
+    ];
+    await plant(dir, left);
+    new ServiceKeys({
+      storeFor: (provider) => new ElectronStoreKv({ cwd: dir!, name: `key-vault-${provider}` }),
+      earlierStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      cipher: new InMemoryCipher(),
+      now: Date.now,
+    });
+    const names = await readdir(dir);
+    expect(names.filter((name) => name.endsWith('.lock') === false)).toEqual([]);
   });
 });
