@@ -111,6 +111,27 @@ export class SettingsService {
   }
 
   /**
+   * The settings as the file holds them now, read again: for a process that runs long beside the
+   * app (`pictor mcp`), whose sends must follow a change the app made since ("never upload
+   * inputs"). Listeners hear of a difference. Under `damaged: 'refuse'`, a file damaged now is
+   * refused, and one made good again (the app's start repaired it) is used again.
+   * @throws SettingsError under `damaged: 'refuse'` when the file is damaged now.
+   */
+  reload(): Settings {
+    const before = JSON.stringify(this.current);
+    if (this.options.damaged === 'refuse') this.refusal = null;
+    try {
+      this.current = this.reread().fresh;
+    } catch (error) {
+      if (error instanceof SettingsError) throw error;
+      // The app's own file, not readable as settings just now: it goes on with what it had.
+      this.logger.warn('settings could not be read again', { error: messageOf(error) });
+    }
+    if (JSON.stringify(this.current) !== before) this.emit();
+    return this.get();
+  }
+
+  /**
    * Applies a change from the renderer and saves it; listeners hear of it when anything changed.
    * @throws SettingsError with sentences naming every refused setting, or when saving failed.
    */

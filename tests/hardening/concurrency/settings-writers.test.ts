@@ -104,6 +104,21 @@ describe('the app and a command changing the settings at once', () => {
     expect(heard).toEqual([['fal']]);
   });
 
+  it("follows the app's change at each send of a command that runs long (pictor mcp)", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const server = command(dir);
+    expect(server.now().neverUploadInputs).toBe(false);
+    const running = app(dir);
+    running.update({ neverUploadInputs: true });
+    expect(server.now().neverUploadInputs).toBe(true);
+    // Damaged meanwhile: refused; repaired by the app's next start: used again.
+    await writeFile(join(dir, 'settings.json'), '{"settings": {"neverUpl');
+    expect(() => server.now()).toThrow(/settings/i);
+    expect(app(dir).get().neverUploadInputs).toBe(false);
+    running.update({ neverUploadInputs: true });
+    expect(server.now().neverUploadInputs).toBe(true);
+  });
+
   it('keeps what a newer Pictor wrote that this one does not know', async () => {
     dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
     const newer = { theme: 'dark', futureSetting: { on: true } };
