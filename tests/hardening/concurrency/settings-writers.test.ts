@@ -5,7 +5,8 @@
  * the file as it is then, holding the file's lock across processes (adapters/store-lock.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -172,5 +173,32 @@ describe('writers in several processes at once', () => {
     }
     await done;
     expect(kv.get(COUNTER)).toBe((workers + 1) * each);
+  });
+});
+
+describe("the file's lock when its file is not one Pictor made", () => {
+  it('takes text written over it as no lock, and goes on', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    await writeFile(join(dir, 'settings.json.lock'), 'not a database, someone wrote here');
+    expect(app(dir).update({ theme: 'dark' }).theme).toBe('dark');
+    expect(await readFile(join(dir, 'settings.json.lock'), 'utf8')).toBe('');
+  });
+
+  it.each([
+    ['a folder', (path: string) => mkdir(path)],
+    ['a link', (path: string) => symlink('/etc/hostname', path)],
+    ...(process.platform === 'win32'
+      ? []
+      : [['a FIFO', (path: string) => execFileSync('mkfifo', [path])] as const]),
+  ] as const)('is %s: a change is not saved, with a sentence; a start reads', async (_, make) => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    app(dir).update({ theme: 'dark' });
+    await rm(join(dir, 'settings.json.lock'));
+    await make(join(dir, 'settings.json.lock'));
+    const running = app(dir);
+    expect(running.get().theme).toBe('dark');
+    expect(() => running.update({ theme: 'light' })).toThrow(/could not be saved/);
+    expect((await fileSettings(dir)).theme).toBe('dark');
+    expect(command(dir).now()).toEqual({ neverUploadInputs: false, publicUploadConsent: [] });
   });
 });
