@@ -3,7 +3,7 @@
  * and their rename (`settings.json.<host tag>-<pid>-<random>.tmp` of a command today,
  * `settings.json.<pid>-<random>.tmp` of an earlier one, electron-store's `settings.json.tmp-…`
  * of the app) are removed at the next start, the app's or a command's, and never one a live
- * writer is still writing (adapters/store-temps.ts).
+ * writer is still writing (adapters/store-temps.ts); the key vault's files' too, at the app's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
