@@ -1,14 +1,19 @@
 /**
  * KeyValueStore over electron-store: one JSON file in a folder (the app's user-data folder).
  * Values are kept raw; the core parses them with its own zod schemas, so a bad value is repaired
- * field by field instead of electron-store refusing the whole file.
+ * field by field instead of electron-store refusing the whole file. Each write (electron-store
+ * reads the file, changes it and writes it whole) holds the file's lock across processes
+ * (store-lock.ts), as a `pictor` command's writes of the same file do; a temporary file a killed
+ * write left is removed by a later start (store-temps.ts).
  */
-import { renameSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Store from 'electron-store';
-import { PRIVATE_FILE_MODE, copyBeside, tightenFileSync } from '../core/fs';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside, tightenFileSync } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
 import { systemErrorCode } from '../core/errors';
+import { withStoreLock } from './store-lock';
+import { removeStoreTemps } from './store-temps';
 
 export interface ElectronStoreKvOptions {
   /** Absolute folder of the file. */
@@ -31,23 +36,34 @@ export class ElectronStoreKv implements KeyValueStore {
 
   set(key: string, value: unknown): void {
     if (value === undefined) this.delete(key);
-    else this.open().set(key, value);
+    else this.exclusively(() => this.open().set(key, value));
   }
 
   delete(key: string): void {
-    this.open().delete(key);
+    this.exclusively(() => this.open().delete(key));
   }
 
   moveAside(suffix: string): string | null {
     this.store = undefined;
     const target = resolve(this.options.cwd, `${this.options.name}.${suffix}.json`);
-    try {
-      renameSync(this.path, target);
-    } catch (error) {
-      if (systemErrorCode(error) === 'ENOENT') return null;
-      throw error;
-    }
-    return target;
+    return this.exclusively(() => {
+      try {
+        renameSync(this.path, target);
+      } catch (error) {
+        if (systemErrorCode(error) === 'ENOENT') return null;
+        throw error;
+      }
+      return target;
+    });
+  }
+
+  exclusively<T>(work: () => T): T {
+    mkdirSync(this.options.cwd, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    return withStoreLock(this.path, work);
+  }
+
+  removeLeftovers(nowMs: number, ownerless: boolean): number {
+    return removeStoreTemps(this.path, nowMs, ownerless);
   }
 
   copyAside(suffix: string): string | null {

@@ -3,9 +3,11 @@
  * store, read back after a restart), in plain Node: the CLI reads and changes the app's
  * settings through it, and the end-to-end harness's Chromium host keeps its stores in it. Writes
  * go to a private temporary file that is synced and then renamed, so a crash or a power loss
- * never leaves half a file, and a write that fails leaves no temporary file behind.
+ * never leaves half a file, and a write that fails leaves no temporary file behind. Each write
+ * (read, change, rename) holds the file's lock across processes (store-lock.ts), as the app's
+ * electron-store writes do; a temporary file a killed write left is removed by a later start
+ * (store-temps.ts).
  */
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -20,6 +22,8 @@ import {
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
+import { withStoreLock } from './store-lock';
+import { removeStoreTemps, storeTempPath } from './store-temps';
 
 export class JsonFileKv implements KeyValueStore {
   readonly path: string;
@@ -37,18 +41,32 @@ export class JsonFileKv implements KeyValueStore {
 
   set(key: string, value: unknown): void {
     // Through JSON, as a file would: what comes back is what was written.
-    this.write({ ...this.read(), [key]: JSON.parse(JSON.stringify(value)) as unknown });
+    const written = JSON.parse(JSON.stringify(value)) as unknown;
+    this.exclusively(() => this.write({ ...this.read(), [key]: written }));
   }
 
   delete(key: string): void {
-    this.write(Object.fromEntries(Object.entries(this.read()).filter(([name]) => name !== key)));
+    this.exclusively(() =>
+      this.write(Object.fromEntries(Object.entries(this.read()).filter(([name]) => name !== key))),
+    );
   }
 
   moveAside(suffix: string): string | null {
-    if (!existsSync(this.path)) return null;
-    const target = join(this.dir, `${this.name}.${suffix}.json`);
-    renameSync(this.path, target);
-    return target;
+    return this.exclusively(() => {
+      if (!existsSync(this.path)) return null;
+      const target = join(this.dir, `${this.name}.${suffix}.json`);
+      renameSync(this.path, target);
+      return target;
+    });
+  }
+
+  exclusively<T>(work: () => T): T {
+    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    return withStoreLock(this.path, work);
+  }
+
+  removeLeftovers(nowMs: number, ownerless: boolean): number {
+    return removeStoreTemps(this.path, nowMs, ownerless);
   }
 
   copyAside(suffix: string): string | null {
@@ -71,8 +89,7 @@ export class JsonFileKv implements KeyValueStore {
    * file).
    */
   private write(values: Record<string, unknown>): void {
-    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    const temporary = `${this.path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    const temporary = storeTempPath(this.path);
     try {
       const fd = openSync(temporary, 'wx', PRIVATE_FILE_MODE);
       try {

@@ -27,6 +27,20 @@ export interface KeyValueStore {
    * @throws when the copy fails (none is left then).
    */
   copyAside(suffix: string): string | null;
+  /**
+   * Runs `work` as one change of the file: another process (the app, a `pictor` command) writes
+   * it before or after, never between the reads and writes `work` makes. Each write takes the
+   * same lock on its own; a read needs none (a write replaces the file whole).
+   * @throws when another process held the file for longer than a change may wait (nothing done);
+   * what `work` threw.
+   */
+  exclusively<T>(work: () => T): T;
+  /**
+   * Removes the temporary files writers killed mid-write left beside the file, never one a live
+   * writer is still writing; with `ownerless`, also those whose names say no writer (the app's
+   * own, at its start: see adapters/store-temps.ts). Returns how many went; never throws.
+   */
+  removeLeftovers(nowMs: number, ownerless: boolean): number;
 }
 
 /** The `moveAside` suffix for a damaged file: `settings.corrupt-2024-05-01T10-20-30-000Z.json`. */

@@ -85,6 +85,16 @@ export class InMemoryKv implements KeyValueStore {
     return target;
   }
 
+  /** One process's store: nothing else writes the map between `work`'s reads and writes. */
+  exclusively<T>(work: () => T): T {
+    return work();
+  }
+
+  /** A map leaves no temporary files. */
+  removeLeftovers(): number {
+    return 0;
+  }
+
   private checkReadable(): void {
     if (this.refusedWith !== null) {
       const code = this.refusedWith;

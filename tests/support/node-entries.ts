@@ -44,6 +44,7 @@ export const TEST_WORKERS = {
   'trash-kill-worker': 'tests/hardening/crashes/trash-kill-worker.ts',
   'inline-kill-worker': 'tests/hardening/crashes/inline-kill-worker.ts',
   'settings-kill-worker': 'tests/hardening/crashes/settings-kill-worker.ts',
+  'settings-writer-worker': 'tests/hardening/concurrency/settings-writer-worker.ts',
   'lease-worker': 'tests/hardening/concurrency/lease-worker.ts',
   'lease-race-worker': 'tests/hardening/concurrency/lease-race-worker.ts',
   // The integration project's kill -9 children (a history writer, a spilled transaction, a

@@ -63,6 +63,7 @@ export {
 } from './regular-file';
 export { StreamSlots } from './stream-slots';
 export {
+  STALE_TEMP_MS,
   TEMP_DIR,
   clearTempFolder,
   isOwnTempName,

@@ -42,6 +42,11 @@ export class ServiceKeys {
     const vaultOn = (store: KeyValueStore) =>
       new KeyVault({ store, cipher, now, ...(logger ? { logger } : {}) });
     const stores = perProvider(PROVIDER_IDS, (provider) => options.storeFor(provider));
+    // The vault files are the app's alone (a command reads no key file): at its start, what a
+    // killed write left beside one goes (a key the user has removed since may be in it).
+    for (const store of [...Object.values(stores), options.earlierStore]) {
+      store?.removeLeftovers(now(), true);
+    }
     if (options.earlierStore) {
       moveEarlierKey(options.earlierStore, stores[DEFAULT_PROVIDER], now, logger);
     }

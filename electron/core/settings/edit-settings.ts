@@ -43,15 +43,18 @@ export class EditSettings {
     const opened = () =>
       (service ??= new SettingsService({ store, now, logger, damaged: 'refuse' }));
     return EditSettings.over({
-      get: () => opened().get(),
+      reload: () => opened().reload(),
       update: (patch) => opened().update(patch),
     });
   }
 
-  /** The settings in `service`'s store: read at each send, a consent kept there. */
-  private static over(service: Pick<SettingsService, 'get' | 'update'>): EditSettings {
+  /**
+   * The settings in `service`'s store: read again at each send (a command may run for days
+   * beside the app: an agent's `pictor mcp`), a consent kept there.
+   */
+  private static over(service: Pick<SettingsService, 'reload' | 'update'>): EditSettings {
     return new EditSettings(
-      () => service.get(),
+      () => service.reload(),
       (consent) => service.update({ publicUploadConsent: consent }),
     );
   }

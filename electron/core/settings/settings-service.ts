@@ -8,6 +8,9 @@
  * `damaged: 'refuse'`: a damaged file is left as it was, for the app to report, and every read
  * and change throws a sentence naming it, so a command never acts on defaults that might allow
  * what the user had forbidden (inputs uploaded), and the app never finds its file gone.
+ *
+ * The app and the commands each keep a copy of what they read: a change is applied to the file as
+ * it is when written, holding its lock, and writes only what it changed (settings-merge.ts).
  */
 import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
@@ -20,6 +23,7 @@ import { englishText, sentence, type Sentence } from '../../../shared/i18n/sente
 import type { SettingName } from './settings-fields';
 import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fields';
 import { SettingsError, applySettingsPatch } from './settings-patch';
+import { rebasePatch, storedRecord, writtenSettings } from './settings-merge';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
 import { messageOf, systemErrorCode } from '../errors';
@@ -107,11 +111,33 @@ export class SettingsService {
   }
 
   /**
+   * The settings as the file holds them now, read again: for a process that runs long beside the
+   * app (`pictor mcp`), whose sends must follow a change the app made since ("never upload
+   * inputs"). Listeners hear of a difference. Under `damaged: 'refuse'`, a file damaged now is
+   * refused, and one made good again (the app's start repaired it) is used again.
+   * @throws SettingsError under `damaged: 'refuse'` when the file is damaged now.
+   */
+  reload(): Settings {
+    const before = JSON.stringify(this.current);
+    if (this.options.damaged === 'refuse') this.refusal = null;
+    try {
+      this.current = this.reread().fresh;
+    } catch (error) {
+      if (error instanceof SettingsError) throw error;
+      // The app's own file, not readable as settings just now: it goes on with what it had.
+      this.logger.warn('settings could not be read again', { error: messageOf(error) });
+    }
+    if (JSON.stringify(this.current) !== before) this.emit();
+    return this.get();
+  }
+
+  /**
    * Applies a change from the renderer and saves it; listeners hear of it when anything changed.
    * @throws SettingsError with sentences naming every refused setting, or when saving failed.
    */
   update(patch: unknown): Settings {
-    return this.save(applySettingsPatch(this.current, patch));
+    const base = this.current;
+    return this.change((fresh) => applySettingsPatch(fresh, rebasePatch(patch, base, fresh)));
   }
 
   /**
@@ -122,26 +148,57 @@ export class SettingsService {
   setGalleryDir(folder: string): Settings {
     const checked = checkField('galleryDir', folder);
     if (!checked.ok) throw new SettingsError(checked.said, ['galleryDir']);
-    return this.save({ ...this.current, galleryDir: checked.value });
+    return this.change((fresh) => ({ ...fresh, galleryDir: checked.value }));
   }
 
-  private save(next: Settings): Settings {
+  /**
+   * Applies `apply` to the settings as the file holds them now, read again holding the file's
+   * lock, and writes only what it changed (settings-merge.ts): another process's change made
+   * since this one last read the file stays. Listeners hear of every difference from what this
+   * process had, the other process's changes included.
+   */
+  private change(apply: (fresh: Settings) => Settings): Settings {
     if (this.refusal) throw this.refusal;
-    if (JSON.stringify(next) === JSON.stringify(this.current)) return this.get();
+    const before = JSON.stringify(this.current);
+    const { store } = this.options;
     try {
-      this.options.store.set(SETTINGS_KEY, next);
+      store.exclusively(() => {
+        const { fresh, stored } = this.reread();
+        const next = apply(fresh);
+        const written = writtenSettings(stored, fresh, next);
+        if (written !== null) store.set(SETTINGS_KEY, written);
+        this.current = next;
+      });
     } catch (error) {
+      if (error instanceof SettingsError) throw error;
       this.logger.error('settings could not be saved', {
-        path: this.options.store.path,
+        path: store.path,
         error: messageOf(error),
       });
-      throw new SettingsError(
-        sentence('error.settings.notSaved', { path: this.options.store.path }),
-      );
+      throw new SettingsError(sentence('error.settings.notSaved', { path: store.path }));
     }
-    this.current = next;
-    this.emit();
+    if (JSON.stringify(this.current) !== before) this.emit();
     return this.get();
+  }
+
+  /**
+   * The settings the file holds now, and its value to write over (`null`: none yet). A file
+   * damaged since the start is not repaired here, only at a start: under `damaged: 'refuse'` it is
+   * refused, else the change is not saved (the file stays as it is, for the next start to report).
+   * @throws SettingsError when refused; what the store threw, or an Error, when not saved.
+   */
+  private reread(): { fresh: Settings; stored: Record<string, unknown> | null } {
+    let raw: unknown;
+    try {
+      raw = this.options.store.get(SETTINGS_KEY);
+    } catch (error) {
+      throw this.refused() ?? error;
+    }
+    const read = parseStoredSettings(raw);
+    if (read.unusable) throw this.refused() ?? new Error('The settings are not an object.');
+    const refusal = read.invalid.length > 0 ? this.refused() : null;
+    if (refusal) throw refusal;
+    return { fresh: read.settings, stored: storedRecord(raw) };
   }
 
   /** Problems found when the file was read; each is handed out once. */
@@ -178,6 +235,27 @@ export class SettingsService {
   }
 
   private load(): void {
+    const { store } = this.options;
+    // Temporary files killed writes left; electron-store's, which name no writer, only by the
+    // file's owner (the app: one per data folder), at its start, before it writes.
+    const removed = store.removeLeftovers(this.options.now(), this.options.damaged !== 'refuse');
+    if (removed > 0) this.logger.info('leftover temporary settings files removed', { removed });
+    if (this.options.damaged === 'refuse') return this.read();
+    // The owner's repair holds the file's lock from its read to its write, so that no other
+    // process's change comes between them; read without it when the lock cannot be had.
+    let read = false;
+    try {
+      store.exclusively(() => {
+        this.read();
+        read = true;
+      });
+    } catch (error) {
+      this.logger.warn('settings read without their lock', { error: messageOf(error) });
+    }
+    if (!read) this.read();
+  }
+
+  private read(): void {
     const { store } = this.options;
     let rawSettings: unknown;
     let rawBounds: unknown;
@@ -218,16 +296,16 @@ export class SettingsService {
   }
 
   /**
-   * Under `damaged: 'refuse'`, marks the damaged file refused (left as it is) and says true;
-   * under `repair`, false: the caller repairs it.
+   * Under `damaged: 'refuse'`, marks the damaged file refused (left as it is) and returns the
+   * refusal; under `repair`, null: the caller repairs it.
    */
-  private refused(): boolean {
-    if (this.options.damaged !== 'refuse') return false;
+  private refused(): SettingsError | null {
+    if (this.options.damaged !== 'refuse') return null;
     const path = this.options.store.path;
     this.refusal = new SettingsError(sentence('error.settings.damagedNotUsed', { path }));
     this.current = { ...DEFAULT_SETTINGS };
     this.bounds = null;
-    return true;
+    return this.refusal;
   }
 
   /**

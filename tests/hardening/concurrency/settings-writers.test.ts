@@ -1,0 +1,204 @@
+/**
+ * The app and `pictor` commands write one settings.json (the app through electron-store, a
+ * command through its JSON file store), each having read it at its own time. A change one makes
+ * while the other runs must survive the other's next change: each writes only what it changed, on
+ * the file as it is then, holding the file's lock across processes (adapters/store-lock.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
+import { EditSettings } from '../../../electron/core/settings/edit-settings';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
+import { silentLogger } from '../../../electron/ports/logger';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import { COUNTER } from './settings-writer-worker';
+
+// electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
+vi.hoisted(() => {
+  process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
+});
+const { ElectronStoreKv } = await import('../../../electron/adapters/electron-store-kv');
+
+const NOW = Date.UTC(2026, 11, 1);
+const children: ChildProcess[] = [];
+let dir: string | undefined;
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The app's settings, as the desktop app opens them. */
+const app = (dataDir: string) =>
+  new SettingsService({
+    store: new ElectronStoreKv({ cwd: dataDir, name: 'settings' }),
+    now: () => NOW,
+  });
+
+/** A command's settings, as `pictor edit` opens them (EditSettings over its JSON file store). */
+const command = (dataDir: string) =>
+  EditSettings.of({
+    settingsStore: new JsonFileKv(dataDir, 'settings'),
+    now: () => NOW,
+    logger: silentLogger,
+  });
+
+const fileSettings = async (dataDir: string): Promise<Record<string, unknown>> =>
+  (
+    JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+      settings: Record<string, unknown>;
+    }
+  ).settings;
+
+describe('the app and a command changing the settings at once', () => {
+  it("keeps a command's consent through the app's next change of another setting", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const running = app(dir);
+    running.update({ theme: 'dark' });
+    command(dir).consent('fal');
+    const after = running.update({ defaultCount: 3 });
+    expect(after).toMatchObject({ theme: 'dark', defaultCount: 3, publicUploadConsent: ['fal'] });
+    expect(await fileSettings(dir)).toMatchObject({
+      theme: 'dark',
+      defaultCount: 3,
+      publicUploadConsent: ['fal'],
+    });
+  });
+
+  it("keeps the app's change through a command that read the file before it", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const cli = command(dir);
+    expect(cli.now()).toEqual({ neverUploadInputs: false, publicUploadConsent: [] });
+    app(dir).update({ neverUploadInputs: true, theme: 'light' });
+    cli.consent('fal');
+    expect(await fileSettings(dir)).toMatchObject({
+      neverUploadInputs: true,
+      theme: 'light',
+      publicUploadConsent: ['fal'],
+    });
+  });
+
+  it("applies the page's list of consents as what it added and took out", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const running = app(dir);
+    running.update({ publicUploadConsent: ['replicate'] });
+    command(dir).consent('fal');
+    // The page saw ['replicate'] and takes it out: the command's 'fal' stays.
+    expect(running.update({ publicUploadConsent: [] }).publicUploadConsent).toEqual(['fal']);
+    // The page saw ['fal'] by now and adds 'replicate' again.
+    expect(
+      running.update({ publicUploadConsent: ['fal', 'replicate'] }).publicUploadConsent,
+    ).toEqual(['fal', 'replicate']);
+    expect((await fileSettings(dir)).publicUploadConsent).toEqual(['fal', 'replicate']);
+  });
+
+  it("tells the app's listeners of the command's change with its own", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const running = app(dir);
+    const heard: unknown[][] = [];
+    running.onDidChange((settings) => heard.push([...settings.publicUploadConsent]));
+    command(dir).consent('fal');
+    running.update({ theme: 'dark' });
+    expect(heard).toEqual([['fal']]);
+  });
+
+  it("follows the app's change at each send of a command that runs long (pictor mcp)", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const server = command(dir);
+    expect(server.now().neverUploadInputs).toBe(false);
+    const running = app(dir);
+    running.update({ neverUploadInputs: true });
+    expect(server.now().neverUploadInputs).toBe(true);
+    // Damaged meanwhile: refused; repaired by the app's next start: used again.
+    await writeFile(join(dir, 'settings.json'), '{"settings": {"neverUpl');
+    expect(() => server.now()).toThrow(/settings/i);
+    expect(app(dir).get().neverUploadInputs).toBe(false);
+    running.update({ neverUploadInputs: true });
+    expect(server.now().neverUploadInputs).toBe(true);
+  });
+
+  it('keeps what a newer Pictor wrote that this one does not know', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const newer = { theme: 'dark', futureSetting: { on: true } };
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ settings: newer }), {
+      mode: 0o600,
+    });
+    app(dir).update({ defaultCount: 2 });
+    command(dir).consent('fal');
+    expect(await fileSettings(dir)).toEqual({
+      ...newer,
+      defaultCount: 2,
+      publicUploadConsent: ['fal'],
+    });
+  });
+});
+
+/** Starts a worker counting `n` changes; resolves when it printed `done`. */
+function counter(dataDir: string, n: number): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [...nodeEntryArgs('settings-writer-worker'), 'count', dataDir, `${n}`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let out = '';
+  let errors = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0 && out.includes('done')) resolve();
+      else reject(new Error(`the worker ended with ${code}: ${errors}`));
+    });
+  });
+}
+
+describe('writers in several processes at once', () => {
+  it('lose no change: every read-and-write of each is one change of the file', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    const workers = 3;
+    const each = 150;
+    const done = Promise.all(Array.from({ length: workers }, () => counter(dir!, each)));
+    // This process writes too, as the app does (electron-store), while they run.
+    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+    for (let i = 0; i < each; i += 1) {
+      kv.exclusively(() => {
+        const now = kv.get(COUNTER);
+        kv.set(COUNTER, (typeof now === 'number' ? now : 0) + 1);
+      });
+    }
+    await done;
+    expect(kv.get(COUNTER)).toBe((workers + 1) * each);
+  });
+});
+
+describe("the file's lock when its file is not one Pictor made", () => {
+  it('takes text written over it as no lock, and goes on', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    await writeFile(join(dir, 'settings.json.lock'), 'not a database, someone wrote here');
+    expect(app(dir).update({ theme: 'dark' }).theme).toBe('dark');
+    expect(await readFile(join(dir, 'settings.json.lock'), 'utf8')).toBe('');
+  });
+
+  it.each([
+    ['a folder', (path: string) => mkdir(path)],
+    ['a link', (path: string) => symlink('/etc/hostname', path)],
+    ...(process.platform === 'win32'
+      ? []
+      : [['a FIFO', (path: string) => execFileSync('mkfifo', [path])] as const]),
+  ] as const)('is %s: a change is not saved, with a sentence; a start reads', async (_, make) => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    app(dir).update({ theme: 'dark' });
+    await rm(join(dir, 'settings.json.lock'));
+    await make(join(dir, 'settings.json.lock'));
+    const running = app(dir);
+    expect(running.get().theme).toBe('dark');
+    expect(() => running.update({ theme: 'light' })).toThrow(/could not be saved/);
+    expect((await fileSettings(dir)).theme).toBe('dark');
+    expect(command(dir).now()).toEqual({ neverUploadInputs: false, publicUploadConsent: [] });
+  });
+});
