@@ -9,7 +9,8 @@ import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-r
 import { withoutFileWords } from './file-words';
 import { triageNotes } from './triage-notes';
 
-const SIDECAR_VERSION = 1;
+/** The format this version writes; a sidecar of a later one is a newer Pictor's. */
+export const SIDECAR_VERSION = 1;
 /**
  * Far above any real sidecar (a few kilobytes) and above one whose record has every field at
  * its limit in plain text (shared/domain/limits.ts; tested); stops reading junk.
