@@ -9,7 +9,7 @@
  * written without them, so a rebuild can still read the task).
  */
 import { TASK_KEYS } from '../../../shared/domain/record-check';
-import { MAX_SIDECAR_BYTES, SIDECAR_VERSION } from './sidecar';
+import { MAX_SIDECAR_BYTES, SIDECAR_APP, SIDECAR_VERSION } from './sidecar';
 
 /** What the sidecar there holds of a newer Pictor's. */
 export type KeptOfSidecar =
@@ -40,7 +40,7 @@ export function keptOfSidecar(text: string | null): KeptOfSidecar {
   } catch {
     return NOTHING;
   }
-  if (!isObject(json) || json['app'] !== 'pictor') return NOTHING;
+  if (!isObject(json) || json['app'] !== SIDECAR_APP) return NOTHING;
   const version = json['version'];
   if (typeof version === 'number' && version > SIDECAR_VERSION) return { newer: true };
   if (version !== SIDECAR_VERSION) return NOTHING;
