@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { HISTORY_MIGRATIONS } from '../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../electron/core/history/history-store';
+import { oneTaskPerIdV17 } from '../../../electron/core/history/task-id-schema';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { UNKNOWN_COST } from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -30,8 +31,8 @@ const KEY = 'sk-stored-shared-ids';
 const SHARED = 'task-shared-before';
 const ALONE = 'task-alone';
 const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
-/** The last version before v17: what a library written before it holds. */
-const BEFORE = HISTORY_MIGRATIONS.length - 1;
+/** The migrations before v17 (task-id-schema.ts): what a library written before it holds. */
+const BEFORE = HISTORY_MIGRATIONS.indexOf(oneTaskPerIdV17);
 
 let server: TestServer;
 let png: Buffer;
