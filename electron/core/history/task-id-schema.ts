@@ -11,7 +11,7 @@
  * holds is the user's, and it polls nothing. A record that does not parse is left untouched.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { parseTaskRecord } from '../../../shared/domain/record-check';
+import { parseTaskRecord, TASK_KEYS } from '../../../shared/domain/record-check';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence } from '../../../shared/i18n/sentence';
 
@@ -47,6 +47,12 @@ function refused(record: TaskRecord, holder: string): TaskRecord {
   };
 }
 
+const KNOWN = new Set(TASK_KEYS);
+
+function unknownFields(json: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(json).filter(([key]) => !KNOWN.has(key)));
+}
+
 export function oneTaskPerIdV17(db: DatabaseSync): void {
   const rows = db.prepare(SHARED_IDS).all();
   const updateTask = db.prepare(
@@ -64,16 +70,19 @@ export function oneTaskPerIdV17(db: DatabaseSync): void {
       continue;
     }
     if (row['status'] !== 'processing') continue;
-    let record: TaskRecord | undefined;
+    let json: unknown;
     try {
-      record = parseTaskRecord(JSON.parse(String(row['record'])));
+      json = JSON.parse(String(row['record']));
     } catch {
       continue;
     }
+    const record = parseTaskRecord(json);
     if (record === undefined || record.localId !== localId || record.status !== 'processing')
       continue;
     const next = refused(record, holder.localId);
-    updateTask.run(next.status, JSON.stringify(next), Number(row['id']));
+    // The fields a newer Pictor added stay, as through any write (history-statements.ts).
+    const kept = { ...next, ...unknownFields(json as Record<string, unknown>) };
+    updateTask.run(next.status, JSON.stringify(kept), Number(row['id']));
     updateLedger.run(next.status, localId);
   }
 }

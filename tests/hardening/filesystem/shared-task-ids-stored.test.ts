@@ -162,6 +162,15 @@ describe('tasks of one service task id stored before such answers were refused',
       waiting('d-alone', ALONE, 6),
     ]);
 
+    // A field a newer Pictor added to a record stays through the migration's write.
+    const raw = new DatabaseSync(join(dataDir, HISTORY_FILE));
+    raw
+      .prepare(
+        "UPDATE tasks SET record = json_set(record, '$.futureField', json('[1,2]')) WHERE local_id = ?",
+      )
+      .run('b-later');
+    raw.close();
+
     const opened_ = await opened(dataDir);
     expect(opened_.history.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     opened_.engine.start({ resume: true });
@@ -179,6 +188,10 @@ describe('tasks of one service task id stored before such answers were refused',
       expect(refused?.images).toEqual([]);
       expect(ledgerRow(dataDir, localId)).toEqual({ task_id: null, status: 'submit_unknown' });
     }
+    const check = new DatabaseSync(join(dataDir, HISTORY_FILE), { readOnly: true });
+    const row = check.prepare('SELECT record FROM tasks WHERE local_id = ?').get('b-later');
+    check.close();
+    expect(JSON.parse(String(row?.['record']))).toMatchObject({ futureField: [1, 2] });
     expect(opened_.history.get('c-finished-later')).toEqual(finishedLater);
     expect(opened_.history.get('e-elsewhere')).toMatchObject({
       status: 'processing',
