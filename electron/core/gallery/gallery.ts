@@ -15,6 +15,7 @@ import {
   GalleryPathError,
   ownFolder,
   PRIVATE_FOLDER_MODE,
+  readRegularFile,
   removeFile,
   resolveInside,
   sweepLeftoverTemps,
@@ -23,7 +24,8 @@ import {
 } from '../fs';
 import { sentence } from '../../../shared/i18n/sentence';
 import { SIDECAR_NAME, taskFolderName } from './gallery-layout';
-import { sidecarText } from './sidecar';
+import { MAX_SIDECAR_BYTES, sidecarText } from './sidecar';
+import { keptOfSidecar, withKept } from './sidecar-kept';
 import { sidecarHoldsTriage, sidecarRecord, triageWritesXmpAlone } from './sidecar-triage';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
@@ -158,12 +160,33 @@ export class Gallery {
     return syncXmpSidecars(record, folder, options);
   }
 
-  /** `pictor.json`, with the triage of the images in `unheld` (sidecar-triage.ts), then synced. */
+  /**
+   * `pictor.json`, with the triage of the images in `unheld` (sidecar-triage.ts), then synced;
+   * what a newer Pictor kept in the one there is not lost (sidecar-kept.ts): one of a newer format
+   * is left as it is.
+   */
   private async writeRecord(record: TaskRecord, relative: string, unheld: ReadonlySet<number>) {
     const folder = this.resolve(relative);
+    const path = join(folder, SIDECAR_NAME);
+    const kept = keptOfSidecar(await this.readSidecar(path));
+    if (kept.newer) {
+      this.logger.warn("a newer Pictor's pictor.json is left as it is", {
+        localId: record.localId,
+      });
+      return;
+    }
     const text = sidecarText({ ...sidecarRecord(record, unheld), folder: relative });
-    await writeFileAtomic(this.root, join(folder, SIDECAR_NAME), text);
+    await writeFileAtomic(this.root, path, withKept(text, kept));
     await fsyncDir(folder);
+  }
+
+  /** The text of the sidecar at `path`, or null: none, a link or too large (written over). */
+  private async readSidecar(path: string): Promise<string | null> {
+    try {
+      return (await readRegularFile(this.root, path, MAX_SIDECAR_BYTES)).toString('utf8');
+    } catch {
+      return null;
+    }
   }
 
   /**

@@ -9,7 +9,10 @@ import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-r
 import { withoutFileWords } from './file-words';
 import { triageNotes } from './triage-notes';
 
-const SIDECAR_VERSION = 1;
+/** The format this version writes; a sidecar of a later one is a newer Pictor's. */
+export const SIDECAR_VERSION = 1;
+/** The file's `app`: Pictor's (the app's name, not a service's). */
+export const SIDECAR_APP = 'pictor';
 /**
  * Far above any real sidecar (a few kilobytes) and above one whose record has every field at
  * its limit in plain text (shared/domain/limits.ts; tested); stops reading junk.
@@ -18,7 +21,7 @@ export const MAX_SIDECAR_BYTES = 1024 * 1024;
 
 /** The file's shape: `{ "app": "pictor", "version": 1, "record": TaskRecord }`. */
 export interface Sidecar {
-  readonly app: 'pictor';
+  readonly app: typeof SIDECAR_APP;
   readonly version: typeof SIDECAR_VERSION;
   readonly record: TaskRecord;
 }
@@ -26,7 +29,7 @@ export interface Sidecar {
 /** Built on first use (shared/domain/lazy-schema.ts): only a sidecar read needs it. */
 const envelopeSchema = lazySchema(() =>
   z.object({
-    app: z.literal('pictor'),
+    app: z.literal(SIDECAR_APP),
     version: z.number().int().positive(),
     record: z.unknown(),
   }),
@@ -39,7 +42,7 @@ const envelopeSchema = lazySchema(() =>
  * written compact, a record within the limits stays readable.
  */
 export function sidecarText(record: TaskRecord): string {
-  const sidecar: Sidecar = { app: 'pictor', version: SIDECAR_VERSION, record };
+  const sidecar: Sidecar = { app: SIDECAR_APP, version: SIDECAR_VERSION, record };
   const indented = `${JSON.stringify(sidecar, null, 2)}\n`;
   if (Buffer.byteLength(indented) <= MAX_SIDECAR_BYTES) return indented;
   return `${JSON.stringify(sidecar)}\n`;
@@ -100,7 +103,7 @@ export interface SidecarSummary {
 /** Built on first use, with the record's schema (shared/domain/lazy-schema.ts). */
 const summarySchema = lazySchema(() =>
   z.object({
-    app: z.literal('pictor'),
+    app: z.literal(SIDECAR_APP),
     version: z.literal(SIDECAR_VERSION),
     record: z.object({
       localId: taskRecordSchema().shape.localId,

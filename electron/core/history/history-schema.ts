@@ -15,6 +15,7 @@ import { addCompareGroups } from './compare-schema';
 import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
+import { oneTaskPerIdV17 } from './task-id-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -320,6 +321,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addTemplateColumn,
   addLineageColumns,
   addTriageRows,
+  oneTaskPerIdV17,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */

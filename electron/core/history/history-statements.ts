@@ -2,6 +2,7 @@
  * The SQL statements of the history store (history-store.ts), beside the schema they run on
  * (history-schema.ts).
  */
+import { TASK_KEYS } from '../../../shared/domain/record-check';
 import { THUMB_PENDING_ROW } from './history-schema';
 
 /** A task row's columns every schema version has, in the order a write binds them. */
@@ -29,12 +30,35 @@ const TASK_COLUMNS = [
 export function upsertTask(extra: readonly string[], kept: readonly string[] = []): string {
   const [key, ...rest] = [...TASK_COLUMNS, ...extra];
   const updated = rest.filter((column) => !kept.includes(column));
+  const value = (column: string) =>
+    column === 'record' ? RECORD_KEEPING_UNKNOWN : `excluded.${column}`;
   return `
   INSERT INTO tasks (${[key, ...rest].join(', ')})
   VALUES (${[key, ...rest].map(() => '?').join(', ')})
   ON CONFLICT (${String(key)}) DO UPDATE SET
-    ${updated.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+    ${updated.map((column) => `${column} = ${value(column)}`).join(', ')}`;
 }
+
+/** The stored record's fields this version does not know (a JSON object; `{}`: none). */
+const UNKNOWN_FIELDS = `json_remove(tasks.record, ${TASK_KEYS.map((name) => `'$.${name}'`).join(', ')})`;
+
+/**
+ * The record a write of a stored task leaves: the new one, with the stored one's top-level fields
+ * this version does not know carried over. A newer Pictor may add a field to the record without a
+ * new schema version (an optional one that this version reads past); a write of this version,
+ * the engine's or the user's, must not drop it, or a downgrade would lose what the newer one kept.
+ * A field this version knows is the new record's alone (one it leaves out stays out). Only the
+ * fields go over, not a known field's unknown parts (a new field of an image or of the request),
+ * and one whose value is null is left out (json_patch's rule). A stored text that is no JSON
+ * object (valid JSON that starts with `{`) is replaced (CASE runs its tests in order, so json_remove
+ * never reads one). The usual
+ * stored record has no such field: its text is the new one exactly (checked-texts.ts).
+ */
+const RECORD_KEEPING_UNKNOWN = `CASE
+    WHEN NOT json_valid(tasks.record) THEN excluded.record
+    WHEN substr(tasks.record, 1, 1) <> '{' THEN excluded.record
+    WHEN ${UNKNOWN_FIELDS} = '{}' THEN excluded.record
+    ELSE json_patch(excluded.record, ${UNKNOWN_FIELDS}) END`;
 
 /** A task row's id (its images' `task_row`), by the local id's unique index. */
 export const SELECT_TASK_ROW_ID = 'SELECT id FROM tasks WHERE local_id = ?';

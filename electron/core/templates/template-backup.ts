@@ -10,7 +10,9 @@
  *
  * The copy follows the history, not the other way round: a change that cannot be written to the
  * folder (a read-only disk) is logged and kept in the history; the next change writes it all.
- * A library moved elsewhere gets its copy at its next change.
+ * A library moved elsewhere gets its copy at its next change. A copy a newer Pictor wrote (a later
+ * `schemaVersion`) is neither read nor written over: this version would restore only the entries
+ * it can read, and its next change would replace the newer one's set with its own.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -20,7 +22,7 @@ import type { Logger } from '../../ports/logger';
 import { messageOf } from '../errors';
 import { errorCode, ownFolder, readRegularFile, TEMP_DIR, writeFileAtomic } from '../fs';
 import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATES_PER_FILE } from './template-files';
-import { pictorTemplateFile } from './template-export';
+import { pictorTemplateFile, TEMPLATES_SCHEMA_VERSION } from './template-export';
 
 const TEMPLATES_BACKUP_DIR = '.pictor-templates';
 const BACKUP_FILE = 'templates.json';
@@ -37,6 +39,13 @@ const backupSchema = z.object({
   templates: z.array(z.unknown()).max(MAX_TEMPLATES_PER_FILE),
   wordLists: z.array(z.unknown()).max(MAX_WORD_LISTS).optional(),
 });
+
+/** Whether `json` is a copy of a later schema than this version writes (a newer Pictor's). */
+function newer(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null) return false;
+  const version = (json as { schemaVersion?: unknown }).schemaVersion;
+  return typeof version === 'number' && version > TEMPLATES_SCHEMA_VERSION;
+}
 
 function checked<T>(schema: z.ZodType<T>, entries: readonly unknown[]): T[] {
   return entries.flatMap((entry) => {
@@ -63,6 +72,12 @@ export class TemplateBackup {
       try {
         const set = snapshot();
         const file = { ...pictorTemplateFile(set.templates), wordLists: set.wordLists };
+        if (newer(await this.readJson())) {
+          this.logger.warn(
+            "templates: a newer Pictor's copy in the library folder is kept as it is",
+          );
+          return;
+        }
         await ownFolder(root, TEMP_DIR);
         await ownFolder(root, TEMPLATES_BACKUP_DIR);
         const target = join(root, TEMPLATES_BACKUP_DIR, BACKUP_FILE);
@@ -77,8 +92,26 @@ export class TemplateBackup {
     return next;
   }
 
-  /** The set the folder's copy holds, or null when there is none or it cannot be read. */
+  /**
+   * The set the folder's copy holds, or null when there is none, it cannot be read or a newer
+   * Pictor wrote it.
+   */
   async read(): Promise<TemplateSet | null> {
+    const json = await this.readJson();
+    if (newer(json)) {
+      this.logger.warn("templates: the copy in the library folder is a newer Pictor's, not read");
+      return null;
+    }
+    const parsed = backupSchema.safeParse(json);
+    if (!parsed.success) return null;
+    return {
+      templates: checked(promptTemplateSchema(), parsed.data.templates),
+      wordLists: checked(wordListSchema(), parsed.data.wordLists ?? []),
+    };
+  }
+
+  /** The copy's JSON, or undefined when there is none or it is no JSON (logged when unreadable). */
+  private async readJson(): Promise<unknown> {
     const root = this.root();
     let text: string;
     try {
@@ -90,18 +123,12 @@ export class TemplateBackup {
           error: messageOf(error),
         });
       }
-      return null;
+      return undefined;
     }
-    let parsed;
     try {
-      parsed = backupSchema.safeParse(JSON.parse(text));
+      return JSON.parse(text) as unknown;
     } catch {
-      return null;
+      return undefined;
     }
-    if (!parsed.success) return null;
-    return {
-      templates: checked(promptTemplateSchema(), parsed.data.templates),
-      wordLists: checked(wordListSchema(), parsed.data.wordLists ?? []),
-    };
   }
 }

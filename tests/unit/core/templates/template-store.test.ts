@@ -405,11 +405,12 @@ describe('the templates migration', () => {
   it('adds empty tables to a library of the version before it, its tasks kept', async () => {
     const file = join(dir, 'history.sqlite');
     const { HISTORY_MIGRATIONS } = await import('../../../../electron/core/history/history-schema');
-    const before = HISTORY_MIGRATIONS.length - 1;
+    const { addTemplates } = await import('../../../../electron/core/history/template-schema');
+    const before = HISTORY_MIGRATIONS.indexOf(addTemplates);
     HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, before) }).close();
     const store = HistoryStore.open(file);
     try {
-      expect(store.schemaVersion).toBe(before + 1);
+      expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
       expect(store.templates.list()).toEqual([]);
       expect(store.templates.wordLists()).toEqual([]);
     } finally {
