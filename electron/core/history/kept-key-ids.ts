@@ -32,9 +32,15 @@ const IDS = `SELECT DISTINCT task_id FROM tasks INDEXED BY tasks_task_id
 const HOLDERS = `SELECT local_id FROM tasks WHERE task_id = ?1 ORDER BY local_id`;
 const LEDGER_IDS = `SELECT local_id, task_id FROM ledger_tasks
   WHERE local_id > ?1 AND task_id IS NOT NULL ORDER BY local_id LIMIT ?2`;
-const CHANGES = `SELECT seq, local_id FROM task_changes WHERE seq > ?1 ORDER BY seq LIMIT ?2`;
-const TASK_ID = 'SELECT task_id FROM tasks WHERE local_id = ?1 AND task_id IS NOT NULL';
-const LEDGER_ID = 'SELECT task_id FROM ledger_tasks WHERE local_id = ?1 AND task_id IS NOT NULL';
+/** The last of the next `?2` entries of the change log after `?1`, and how many there are. */
+const LAST_OF_CHANGES = `SELECT max(seq) AS seq, count(*) AS entries FROM (
+  SELECT seq FROM task_changes WHERE seq > ?1 ORDER BY seq LIMIT ?2)`;
+/** The tasks the log names in (`?1`, `?2`], with their task row's id and their ledger row's. */
+const CHANGED_IDS = `SELECT c.local_id, t.task_id AS task, l.task_id AS ledger
+  FROM (SELECT DISTINCT local_id FROM task_changes WHERE seq > ?1 AND seq <= ?2) c
+  LEFT JOIN tasks t ON t.local_id = c.local_id
+  LEFT JOIN ledger_tasks l ON l.local_id = c.local_id
+  WHERE t.task_id IS NOT NULL OR l.task_id IS NOT NULL`;
 /** A task main cleans: in the history, or removed and watched by the engine. */
 const MAIN_CLEANS = `SELECT EXISTS (SELECT 1 FROM tasks WHERE local_id = ?1)
   OR EXISTS (SELECT 1 FROM ledger_watch WHERE local_id = ?1) AS held`;
@@ -99,20 +105,20 @@ export class KeptKeyIds {
 
   /** The tasks logged after entry `after`, up to `limit` entries: their rows and ledger rows. */
   private changesSlice(keys: readonly string[], after: number, limit: number): KeptIdSlice {
-    const logged = this.access.rows(CHANGES, [after, limit]);
-    const changed = [...new Set(logged.map((row) => String(row['local_id'])))];
-    const tasks = changed.flatMap((localId) => {
-      const row = this.access.row(TASK_ID, [localId]);
-      return row === null ? [] : [{ localId, taskId: String(row['task_id']) }];
-    });
-    const ledger = changed.flatMap((localId) => {
-      const row = this.access.row(LEDGER_ID, [localId]);
-      return row === null ? [] : [{ localId, taskId: String(row['task_id']) }];
-    });
-    const found = carriersOf(tasks, keys).map((task) => task.localId);
-    const localIds = [...new Set([...found, ...this.cleanLedger(ledger, keys)])];
-    const last = logged.at(-1)?.['seq'];
-    return { localIds, next: logged.length < limit || last === undefined ? null : String(last) };
+    const last = this.access.row(LAST_OF_CHANGES, [after, limit]);
+    const entries = Number(last?.['entries'] ?? 0);
+    if (entries === 0) return { localIds: [], next: null };
+    const upTo = Number(last?.['seq']);
+    const rows = this.access.rows(CHANGED_IDS, [after, upTo]);
+    const idsOf = (column: string): LedgerId[] =>
+      rows.flatMap((row) =>
+        row[column] === null
+          ? []
+          : [{ localId: String(row['local_id']), taskId: String(row[column]) }],
+      );
+    const found = carriersOf(idsOf('task'), keys).map((task) => task.localId);
+    const localIds = [...new Set([...found, ...this.cleanLedger(idsOf('ledger'), keys)])];
+    return { localIds, next: entries < limit ? null : String(upTo) };
   }
 
   /**

@@ -107,6 +107,35 @@ async function plantedWorld(): Promise<{
   return { world, logged: logged!, unlogged: unlogged!, spare: spare!, id };
 }
 
+/** What makes the point the last whole sweep kept unknown. */
+const UNKNOWN_POINT: [string, (world: World) => Promise<void>][] = [
+  ['the kept file gone', (world) => rm(join(world.userDataDir, SWEPT_FILE))],
+  [
+    'the kept file damaged',
+    (world) => writeFile(join(world.userDataDir, SWEPT_FILE), '{"version":1,"keys":'),
+  ],
+  [
+    'the log pruned past its point',
+    async (world) => {
+      const { mark } = (await sweptFile(world)) as { mark: { seq: number } };
+      const db = new DatabaseSync(join(world.userDataDir, HISTORY_FILE));
+      try {
+        db.prepare('DELETE FROM task_changes WHERE seq <= ?').run(mark.seq);
+      } finally {
+        db.close();
+      }
+    },
+  ],
+  [
+    'another library at the same point',
+    async (world) => {
+      const swept = (await sweptFile(world)) as { mark: { localId: string } };
+      swept.mark.localId = 'another-library-task';
+      await writeFile(join(world.userDataDir, SWEPT_FILE), JSON.stringify(swept));
+    },
+  ],
+];
+
 describe('the sweep of kept key-carrying ids at start', () => {
   it('walks only the tasks written since the last whole sweep when the keys are the same', async () => {
     const { world, logged, unlogged, id } = await plantedWorld();
@@ -149,40 +178,13 @@ describe('the sweep of kept key-carrying ids at start', () => {
     expect(await everywhere(world, OTHER)).toEqual([]);
   });
 
-  it('walks every id again when where it stood is not known', async () => {
-    const cases: [string, (world: World) => Promise<void>][] = [
-      ['the kept file gone', (world) => rm(join(world.userDataDir, SWEPT_FILE))],
-      [
-        'the kept file damaged',
-        (world) => writeFile(join(world.userDataDir, SWEPT_FILE), '{"version":1,"keys":'),
-      ],
-      [
-        'the log pruned past its point',
-        async (world) => {
-          const { mark } = (await sweptFile(world)) as { mark: { seq: number } };
-          const db = new DatabaseSync(join(world.userDataDir, HISTORY_FILE));
-          try {
-            db.prepare('DELETE FROM task_changes WHERE seq <= ?').run(mark.seq);
-          } finally {
-            db.close();
-          }
-        },
-      ],
-      [
-        'another library at the same point',
-        async (world) => {
-          const swept = (await sweptFile(world)) as { mark: { localId: string } };
-          swept.mark.localId = 'another-library-task';
-          await writeFile(join(world.userDataDir, SWEPT_FILE), JSON.stringify(swept));
-        },
-      ],
-    ];
-    for (const [name, unknown] of cases) {
-      const { world, unlogged } = await plantedWorld();
-      await unknown(world);
-      await startAndSweep(world);
-      expect(storedId(world, unlogged.localId), name).toContain('[redacted]');
-      expect(await everywhere(world, KEY), name).toEqual([]);
-    }
+  it.each(UNKNOWN_POINT)('walks every id again with %s', async (name, unknown) => {
+    const { world, unlogged } = await plantedWorld();
+    // The control: the first start kept where it stood, so only `unknown` makes it unknown.
+    expect(await sweptFile(world)).toMatchObject({ version: 1 });
+    await unknown(world);
+    await startAndSweep(world);
+    expect(storedId(world, unlogged.localId), name).toContain('[redacted]');
+    expect(await everywhere(world, KEY), name).toEqual([]);
   });
 });
