@@ -49,6 +49,7 @@ describe('the cost ledger of a library with tasks kept under a key-carrying id',
       }
     });
     await keepUnder(world, listed.localId, `task-${ENCODINGS[LISTED]!(KEY, 7)}`);
+    const version = withHistory(world, (history) => history.costs.meta().version);
     // The positive control: the ledger's rows say the ids, so the history's file carries the key.
     expect((await leaksUnder(world.userDataDir, KEY)).length).toBeGreaterThan(0);
     world.ipc.length = 0;
@@ -67,5 +68,7 @@ describe('the cost ledger of a library with tasks kept under a key-carrying id',
       await app.close();
     }
     expect(await everywhere(world, KEY)).toEqual([]);
+    // The Costs screen, which holds the ids it was sent, is told the ledger changed.
+    expect(withHistory(world, (history) => history.costs.meta().version)).toBeGreaterThan(version);
   });
 });
