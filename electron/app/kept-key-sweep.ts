@@ -20,6 +20,10 @@
  * key, a key without a mark, a log that no longer names the point (pruned, another library), a
  * missing or unreadable file: every id is walked again.
  *
+ * What other processes write while the app runs (an older Pictor, a command), and the imports and
+ * rebuilds the history worker writes (the history's change feed tells of both), is swept as it
+ * arrives, with the keys of the last sweep: the tasks written since it, some milliseconds.
+ *
  * Sweeps run one at a time; keys that change while one runs are swept once it ends (the newest
  * keys only). A sweep that fails is logged by the tasks' local ids, never their ids.
  */
@@ -29,6 +33,7 @@ import { redactKeptKeyId } from '../core/batch';
 import { readRegularFile, writePrivateFile } from '../core/fs';
 import type { PictorCore } from '../core/pictor-core';
 import { scrubKey } from '../core/secrets';
+import type { Disposable } from '../ports/disposable';
 import type { Logger } from '../ports/logger';
 import { codeOrMessage } from '../core/errors';
 
@@ -56,17 +61,28 @@ export class KeptKeySweep {
   /** The keys of the sweep asked for while one runs (only the newest are swept). */
   #next: SweptKeys | null = null;
   #closed = false;
+  /** The keys of the last sweep asked for: what others write is swept with them. */
+  #last: SweptKeys | null = null;
+  /** Where the last whole sweep stood, as this process kept it (its file may not be written). */
+  #swept: Swept | null = null;
+  readonly #elsewhere: Disposable;
 
   constructor(
-    private readonly core: Pick<PictorCore, 'engine' | 'gallery' | 'libraryReads'>,
+    private readonly core: Pick<PictorCore, 'engine' | 'gallery' | 'libraryReads' | 'history'>,
     private readonly logger: Logger,
     /** The data folder, where {@link SWEPT_FILE} is kept. */
     private readonly dataDir: string,
-  ) {}
+  ) {
+    this.#elsewhere = core.history.onDidChangeElsewhere(() => {
+      if (this.#last !== null) this.sweep(this.#last);
+    });
+  }
 
   /** Sweeps the library for ids that carry any of `keys` once the sweep under way has ended. */
   sweep(keys: SweptKeys): void {
-    if (this.#closed || keys.keys.length === 0) return;
+    if (this.#closed) return;
+    this.#last = keys.keys.length > 0 ? keys : null;
+    if (this.#last === null) return;
     const idle = this.#next === null;
     this.#next = keys;
     if (!idle) return;
@@ -92,12 +108,14 @@ export class KeptKeySweep {
    */
   close(): Promise<void> {
     this.#closed = true;
+    this.#elsewhere.dispose();
     this.#next = null;
+    this.#last = null;
     return this.#running;
   }
 
   async #run({ keys, marks }: SweptKeys): Promise<void> {
-    const swept = await this.#readSwept();
+    const swept = this.#swept ?? (await this.#readSwept());
     const sweptAll = keys.length === marks.length && marks.every((m) => swept?.keys.includes(m));
     let found;
     try {
@@ -112,7 +130,9 @@ export class KeptKeySweep {
     }
     const cleaned = await this.#clean(keys, found.localIds);
     if (!cleaned || this.#closed || found.mark === null) return;
-    await this.#writeSwept({ version: 1, keys: [...marks], mark: found.mark });
+    if (found.whole) this.logger.info('kept task ids: every id walked', { keys: keys.length });
+    this.#swept = { version: 1, keys: [...marks], mark: found.mark };
+    await this.#writeSwept(this.#swept);
   }
 
   /** Cleans each task of `localIds`; false when one could not be, or a quit came first. */

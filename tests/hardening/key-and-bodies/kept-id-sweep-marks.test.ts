@@ -10,7 +10,8 @@
  * trigger dropped for that one write, then made again): a start with the same keys leaves it,
  * while an id written the ordinary way (logged, as every write by any process or version is) is
  * cleaned. Each thing that makes the kept point unknown walks every id again and cleans the
- * planted one: a new key, the kept file gone, the log pruned past the point.
+ * planted one: a new key, the kept file gone or damaged, the log pruned past the point, another
+ * library. What another process writes while the app runs is swept as the change feed tells of it.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -176,6 +177,22 @@ describe('the sweep of kept key-carrying ids at start', () => {
       expect.stringMatching(/^replicate@\d+$/),
     ]);
     expect(await everywhere(world, OTHER)).toEqual([]);
+  });
+
+  it('sweeps what another process writes while the app runs', async () => {
+    const world = await newWorld(KEY);
+    const [task] = await firstRun(world, 1);
+    await startAndSweep(world, async (app) => {
+      // Another connection to the history (another process, or an import in the worker).
+      const taskId = `task-${ENCODINGS['hexUpper']!(KEY, 0)}`;
+      withHistory(world, (history) => history.put({ ...history.get(task!.localId)!, taskId }));
+      await vi.waitFor(
+        () => expect(app.runtime.core.engine.get(task!.localId)?.taskId).toContain('[redacted]'),
+        { timeout: 30_000, interval: 50 },
+      );
+      await app.runtime.keptIds.swept();
+    });
+    expect(await everywhere(world, KEY)).toEqual([]);
   });
 
   it.each(UNKNOWN_POINT)('walks every id again with %s', async (name, unknown) => {
