@@ -13,7 +13,9 @@
  *   (its id is the one its row had).
  * Ids are searched for the keys in every encoding an echo is known by (secrets `keyCarriers`). A
  * ledger row found has the key redacted from its id here (secrets `scrubKey`, as the record's
- * is); the tasks of the history or the engine's watch found are named to main, which cleans each
+ * is), and so has the record the ledger keeps of a removed task its service still works on (the
+ * engine takes it up from there at a start); the tasks of the history or the engine's watch found
+ * are named to main, which cleans each
  * the one way (batch/kept-key-id.ts: the record, its files, the page's copy, its ledger row). A
  * slice of {@link KEPT_ID_SLICE} ids is some milliseconds of the worker's time, so the calls main
  * makes meanwhile (a rating, a page's count) wait that at most, never the whole walk.
@@ -45,6 +47,8 @@ const CHANGED_IDS = `SELECT c.local_id, t.task_id AS task, l.task_id AS ledger
 const MAIN_CLEANS = `SELECT EXISTS (SELECT 1 FROM tasks WHERE local_id = ?1)
   OR EXISTS (SELECT 1 FROM ledger_watch WHERE local_id = ?1) AS held`;
 const REDACT_LEDGER = 'UPDATE ledger_tasks SET task_id = ?1 WHERE local_id = ?2 AND task_id = ?3';
+const REDACT_WATCHED = `UPDATE ledger_watch SET record = json_set(record, '$.taskId', ?1)
+  WHERE local_id = ?2 AND record ->> '$.taskId' = ?3`;
 const BUMP_LEDGER = 'UPDATE ledger_meta SET version = version + 1';
 const LAST_CHANGE = 'SELECT seq, local_id FROM task_changes ORDER BY seq DESC LIMIT 1';
 const CHANGE_AT = 'SELECT local_id FROM task_changes WHERE seq = ?1';
@@ -136,6 +140,8 @@ export class KeptKeyIds {
           // The id is no column the ledger's version follows (ledger-sums-schema.ts): the Costs
           // screen's copy, which holds it, is read again only when that version moves.
           if (connection.run(REDACT_LEDGER, redacted).changes > 0) connection.run(BUMP_LEDGER, []);
+          // A removed task the engine still watches is taken up from here at the next start.
+          connection.run(REDACT_WATCHED, redacted);
         }),
       );
     }

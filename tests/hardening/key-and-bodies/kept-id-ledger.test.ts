@@ -71,4 +71,25 @@ describe('the cost ledger of a library with tasks kept under a key-carrying id',
     // The Costs screen, which holds the ids it was sent, is told the ledger changed.
     expect(withHistory(world, (history) => history.costs.meta().version)).toBeGreaterThan(version);
   });
+
+  it('has it redacted from the record of a removed task its service still works on', async () => {
+    const world = await newWorld(KEY, { cost: COST });
+    const [task] = await firstRun(world, 1);
+    const taskId = `task-${ENCODINGS['base64']!(KEY, 2)}`;
+    withHistory(world, (history) => {
+      // Removed while processing (as an old app did): the ledger watches it until it ends.
+      const kept = { ...history.get(task!.localId)!, taskId, status: 'processing' as const };
+      history.put(kept);
+      expect(history.detach(kept)).toBe(true);
+      expect(history.watched().map((record) => record.taskId)).toEqual([taskId]);
+    });
+    // The worker's walk of the ledger, as the app's sweep runs it (the engine cleans what it holds).
+    const found = withHistory(world, (history) => {
+      const slice = history.keptKeyIds.slice([KEY], 'ledger', '', 100);
+      return { slice, watched: history.watched().map((record) => record.taskId) };
+    });
+    expect(found.slice).toEqual({ localIds: [task!.localId], next: null });
+    expect(found.watched).toEqual([expect.stringContaining('[redacted]')]);
+    expect(await leaksUnder(world.userDataDir, KEY)).toEqual([]);
+  });
 });
