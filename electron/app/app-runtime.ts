@@ -119,7 +119,7 @@ export class AppRuntime {
      */
     readonly core: PictorCore,
   ) {
-    this.keptIds = new KeptKeySweep(core, options.logger);
+    this.keptIds = new KeptKeySweep(core, options.logger, options.dataDir);
   }
 
   /** The cleaning of tasks kept under an id that carries a key (kept-key-sweep.ts). */
@@ -188,9 +188,10 @@ export class AppRuntime {
    */
   async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
     const update = async (): Promise<void> => {
-      const keys = await this.keys.readableKeys();
+      const marked = await this.keys.readableKeysMarked();
+      const { keys } = marked;
       target.setRedactor(keys.length > 0 ? secretRedactor(keys) : null);
-      this.keptIds.sweep(keys);
+      this.keptIds.sweep(marked);
     };
     this.subscriptions.add(this.keys.onChange(() => void update()));
     await update();

@@ -3,7 +3,8 @@
  * write over many images, the writes of an import or a rebuild, a removal of many tasks and its
  * Undo, the trash's writes of one task (user-writes.ts), the Costs screen's sums, the gallery's
  * reads of every image (library-reads.ts) and its walks of an order's positions
- * (position-prebuild.ts), its walk of task ids for those that carry a key (kept-key-ids.ts), and
+ * (position-prebuild.ts), its walks of task ids for those that carry a key (kept-key-ids.ts: the ledger's rows it
+ * cleans itself), and
  * the warm-up it runs as the library opens. Each is the store's own
  * transaction; the same functions run on any store, so what the worker writes is what a
  * synchronous caller would.
@@ -89,5 +90,7 @@ const OPS: Ops = {
     total: store.countImages(query),
   }),
   positionAnchors: (store, walk) => store.walkAnchors(walk),
-  keptKeyIds: (store, { keys, after, limit }) => store.keptKeyIds.slice(keys, after, limit),
+  keptKeyIds: (store, { keys, walk, after, limit }) =>
+    store.keptKeyIds.slice(keys, walk, after, limit),
+  keptIdMark: (store, { since }) => store.keptKeyIds.mark(since),
 };

@@ -18,7 +18,7 @@ import type { ModelSlice } from './image-models';
 import type { AnchorChunk } from './position-anchors';
 import type { TriageDropped } from './triage-limits';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
-import type { KeptIdSlice } from './kept-key-ids';
+import type { KeptIdMark, KeptIdSlice, KeptIdWalk } from './kept-key-ids';
 
 /** An image of a task, by its position in the task's images. */
 export interface ImageAt {
@@ -149,10 +149,15 @@ export interface HistoryOps {
   };
   /** The next anchors of an order for main's pages by position (position-prebuild.ts). */
   positionAnchors: { args: AnchorWalk; result: AnchorChunk };
-  /** A slice of the walk of task ids for those that carry a key (kept-key-ids.ts). */
+  /** A slice of a walk of task ids for those that carry a key (kept-key-ids.ts). */
   keptKeyIds: {
-    args: { keys: readonly string[]; after: string; limit: number };
+    args: { keys: readonly string[]; walk: KeptIdWalk; after: string; limit: number };
     result: KeptIdSlice;
+  };
+  /** The change log's last entry, and whether a sweep's mark still names one (kept-key-ids.ts). */
+  keptIdMark: {
+    args: { since: KeptIdMark | null };
+    result: { now: KeptIdMark | null; holds: boolean };
   };
 }
 
@@ -177,6 +182,7 @@ const HISTORY_OPS = [
   'taskSelection',
   'positionAnchors',
   'keptKeyIds',
+  'keptIdMark',
 ] as const satisfies readonly HistoryOp[];
 
 /**

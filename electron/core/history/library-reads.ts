@@ -16,7 +16,7 @@ import type { ImageQuery } from './history-query';
 import type { AnchorKey, PositionAnchors } from './position-anchors';
 import { anchorsId } from './gallery-order';
 import { binaryOrder } from './image-models';
-import { KEPT_ID_SLICE, type KeptIdSlice } from './kept-key-ids';
+import { KEPT_ID_SLICE, type KeptIdMark, type KeptIdSlice, type KeptIdWalk } from './kept-key-ids';
 import { GALLERY_FIRST_ORDER, PositionPrebuild } from './position-prebuild';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 
@@ -40,10 +40,27 @@ export interface LibraryReads {
    */
   positions(query: ImageQuery): Promise<boolean>;
   /**
-   * The tasks kept under an id that carries any of `keys` (kept-key-ids.ts): the worker walks
-   * every id, a slice a call, until `stopped` says to stop (a quit: the tasks found so far).
+   * The tasks kept under an id that carries any of `keys` (kept-key-ids.ts; the ledger's rows of
+   * removed tasks the worker cleans itself): with a `since` mark the change log still names, the
+   * tasks written after it; else every id. A slice a call, until `stopped` says to stop (a quit:
+   * the tasks found so far, and no mark).
    */
-  keptKeyIds(keys: readonly string[], stopped?: () => boolean): Promise<string[]>;
+  keptKeyIds(keys: readonly string[], options?: KeptIdSweepOptions): Promise<KeptIdsFound>;
+}
+
+export interface KeptIdSweepOptions {
+  /** Where a sweep with the same keys began (kept-key-sweep.ts); absent: walk every id. */
+  readonly since?: KeptIdMark | null;
+  readonly stopped?: () => boolean;
+}
+
+/** What a sweep found, and where it began when it walked to the end (the next one's `since`). */
+export interface KeptIdsFound {
+  readonly localIds: string[];
+  /** The change log's last entry as the walk began; `null`: stopped, or the log holds none. */
+  readonly mark: KeptIdMark | null;
+  /** Every id was walked (no mark, or one the log no longer names). */
+  readonly whole: boolean;
 }
 
 /** Spans of the order's anchors in a slice: 262,144 rows, about 30 ms of the worker's reads. */
@@ -97,19 +114,7 @@ export function libraryReadsIn(
       kept('models', () => modelsInSlices(port, anchors.every(FIRST_ORDER_ID, sliceSpans))),
     selection: (query, limit) => port.call('imageSelection', { query, limit }),
     positions: (query) => prebuild.build(query),
-    keptKeyIds: async (keys, stopped = () => false) => {
-      const found: string[] = [];
-      for (let after: string | null = ''; after !== null && !stopped();) {
-        const slice: KeptIdSlice = await port.call('keptKeyIds', {
-          keys,
-          after,
-          limit: KEPT_ID_SLICE,
-        });
-        found.push(...slice.localIds);
-        after = slice.next;
-      }
-      return found;
-    },
+    keptKeyIds: (keys, options) => keptIdsIn(port, keys, options),
   };
   // The models' walk follows the order's at once, so both are over as the app's first screen
   // settles; the gallery's ask (its hidden first page, when the window is idle) joins it.
@@ -120,6 +125,37 @@ export function libraryReadsIn(
       .catch(() => undefined);
   }
   return reads;
+}
+
+/**
+ * The walks of a sweep in the worker behind `port` (kept-key-ids.ts): the changes after a mark
+ * the log still names, else the ledger's rows and every task id; the log's last entry read first,
+ * so what is written meanwhile is after the mark kept.
+ */
+async function keptIdsIn(
+  port: Pick<HistoryPort, 'call'>,
+  keys: readonly string[],
+  { since = null, stopped = () => false }: KeptIdSweepOptions = {},
+): Promise<KeptIdsFound> {
+  const { now, holds } = await port.call('keptIdMark', { since });
+  const walks: [KeptIdWalk, string][] =
+    since !== null && holds
+      ? [['changes', String(since.seq)]]
+      : [
+          ['ledger', ''],
+          ['tasks', ''],
+        ];
+  const localIds: string[] = [];
+  for (const [walk, first] of walks) {
+    for (let after: string | null = first; after !== null && !stopped();) {
+      const limit = KEPT_ID_SLICE;
+      const slice: KeptIdSlice = await port.call('keptKeyIds', { keys, walk, after, limit });
+      localIds.push(...slice.localIds);
+      after = slice.next;
+    }
+  }
+  const found = [...new Set(localIds)];
+  return { localIds: found, mark: stopped() ? null : now, whole: walks.length > 1 };
 }
 
 /** The id of the anchors of the gallery's first order, whose keys slice the models' walk. */

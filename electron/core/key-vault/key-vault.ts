@@ -112,6 +112,11 @@ export class KeyVault {
     return this.refresh();
   }
 
+  /** When the stored key was stored (each key stored is a record of its own), if one is. */
+  storedAt(): number | undefined {
+    return this.loadRecord()?.storedAt;
+  }
+
   /** True when a key record is stored (whether or not it can be read right now). */
   hasKey(): boolean {
     return this.loadRecord() !== null;

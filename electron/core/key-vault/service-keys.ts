@@ -78,13 +78,31 @@ export class ServiceKeys {
    * key, the demo's, must not either: no key is decrypted in this process before it answers).
    */
   async readableKeys(waitForStorage = true): Promise<string[]> {
-    if (!waitForStorage && !this.cipher.isReady()) return [];
+    return (await this.readableKeysMarked(waitForStorage)).keys;
+  }
+
+  /**
+   * {@link readableKeys}, with a mark of each key read that names it without deriving anything
+   * from it: its service and when it was stored (`pictor@1767225600000`; a new key is a new
+   * record, stored at its own time). A key whose record changed while it was read has none. The
+   * app's sweep of kept ids keeps the marks of the keys it swept (kept-key-sweep.ts).
+   */
+  async readableKeysMarked(
+    waitForStorage = true,
+  ): Promise<{ readonly keys: string[]; readonly marks: string[] }> {
     const keys: string[] = [];
+    const marks: string[] = [];
+    if (!waitForStorage && !this.cipher.isReady()) return { keys, marks };
     for (const provider of PROVIDER_IDS) {
-      const key = await this.vaults[provider].readKey();
-      if (key !== null) keys.push(key);
+      const vault = this.vaults[provider];
+      const before = vault.storedAt();
+      const key = await vault.readKey();
+      if (key === null) continue;
+      keys.push(key);
+      const after = vault.storedAt();
+      if (before !== undefined && before === after) marks.push(`${provider}@${after}`);
     }
-    return keys;
+    return { keys, marks };
   }
 
   /** Calls `listener` with a service and its new status whenever one changes. */
