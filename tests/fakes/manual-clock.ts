@@ -17,13 +17,24 @@ export class ManualClock implements Clock {
   private current: number;
   private nextId = 1;
   private timers = new Map<number, Timer>();
+  /** How far the wall clock was set (NTP, the user) from the time timers run on. */
+  private wallOffset = 0;
 
   constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
     this.current = Math.ceil(start);
   }
 
   now(): number {
-    return this.current;
+    return this.current + this.wallOffset;
+  }
+
+  /**
+   * Sets the wall clock `ms` forward (negative: back) as NTP or a user does: `now()` moves at
+   * once, while a timer waiting keeps its remaining delay (Node's timers run on the monotonic
+   * clock, whatever the wall clock says) and nothing fires.
+   */
+  setWall(ms: number): void {
+    this.wallOffset += Math.round(ms);
   }
 
   setTimeout(callback: () => void, ms: number): TimerHandle {
@@ -45,7 +56,7 @@ export class ManualClock implements Clock {
   nextDue(): number | null {
     let next: number | null = null;
     for (const timer of this.timers.values()) if (next === null || timer.at < next) next = timer.at;
-    return next;
+    return next === null ? null : next + this.wallOffset;
   }
 
   /** Moves time forward by `ms`, firing every timer that falls due on the way. */

@@ -91,8 +91,9 @@ export class Poller {
     this.held.end(localId);
     this.planner.release(localId);
     const sent = this.sent.get(localId);
-    if (sent !== undefined && this.ctx.clock.now() - sent >= this.ctx.options.pollIntervalMs)
-      this.sent.delete(localId);
+    const since = sent === undefined ? 0 : this.ctx.clock.now() - sent;
+    // Kept while it still bounds the next poll; one stamped before a set-back no longer does.
+    if (since >= this.ctx.options.pollIntervalMs || since < 0) this.sent.delete(localId);
   }
 
   /**
@@ -132,10 +133,15 @@ export class Poller {
     return this.said.get(localId) ?? {};
   }
 
-  /** The earliest time the task may be polled again: one interval after its last poll. */
+  /**
+   * The earliest time the task may be polled again: one interval after its last poll. A last poll
+   * later than now was stamped before the wall clock was set back (NTP, the user, a time zone set
+   * wrong and corrected; here or in the process that polled it): it is read as now, so the task
+   * waits one interval, not the hours the clock went back.
+   */
   private earliestPoll(localId: string, record: TaskRecord | undefined): number {
     const last = Math.max(this.sent.get(localId) ?? -Infinity, record?.lastPolledAt ?? -Infinity);
-    return last + this.ctx.options.pollIntervalMs;
+    return Math.min(last, this.ctx.clock.now()) + this.ctx.options.pollIntervalMs;
   }
 
   private schedule(localId: string, wanted: number): void {
@@ -157,11 +163,11 @@ export class Poller {
     this.timers.delete(localId);
     // A poll of it is still out: its answer schedules the next one.
     if (this.polling.has(localId)) return;
-    const record = this.ctx.get(localId);
+    const stored = this.ctx.get(localId);
     if (
-      !record ||
-      record.status !== 'processing' ||
-      record.hold !== null ||
+      !stored ||
+      stored.status !== 'processing' ||
+      stored.hold !== null ||
       this.ctx.isStopped() ||
       this.ctx.isPaused() ||
       !this.ctx.owns(localId)
@@ -170,6 +176,7 @@ export class Poller {
       return;
     }
     const now = this.ctx.clock.now();
+    const record = this.watchedSinceNow(stored, now);
     const deadline = this.deadlineOf(record);
     if (deadline !== null && now >= deadline) {
       this.forget(localId);
@@ -220,9 +227,12 @@ export class Poller {
           this.held.stillRunning(localId);
           this.polling.delete(localId);
           this.remember(localId, task);
+          // The same phase in the next interval; a phase planned before the clock was set back
+          // is read as now (see earliestPoll).
+          const now = this.ctx.clock.now();
           this.schedule(
             localId,
-            Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs),
+            Math.max(now, Math.min(due, now) + this.ctx.options.pollIntervalMs),
           );
           this.ctx.commit(counted);
         } else if (task.status === 'completed') {
@@ -351,6 +361,18 @@ export class Poller {
         this.hold(other, 'key_rejected', error);
       }
     }
+  }
+
+  /**
+   * A watch that started later than now began before the wall clock was set back: it is counted
+   * from now, so the set-back lengthens it by the time it had already run, never by the hours the
+   * clock went back. (A clock set forward ends it early: a sleep counts as time watched.)
+   */
+  private watchedSinceNow(record: TaskRecord, now: number): TaskRecord {
+    const { watchStartedAt } = record;
+    if (this.ctx.options.watchTimeoutMs === null || watchStartedAt === null) return record;
+    if (watchStartedAt <= now) return record;
+    return this.ctx.commit({ ...record, watchStartedAt: now });
   }
 
   private deadlineOf(record: TaskRecord): number | null {
