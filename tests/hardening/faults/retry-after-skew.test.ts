@@ -74,7 +74,7 @@ describe('Retry-After dated by a service whose clock is off', () => {
       });
       const polls = () => service!.log.polls;
       // Timer by timer, until the poll after the 429 has come (or far past any sane wait).
-      const refused = async () => {
+      const refused = async (): Promise<[number, number]> => {
         for (let step = 0; step < 10_000; step += 1) {
           await settle();
           const at = polls().findIndex((entry) => entry.status === 429);
