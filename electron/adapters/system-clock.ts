@@ -1,3 +1,4 @@
+import { uptime } from 'node:os';
 import type { Clock, TimerHandle } from '../ports/clock';
 
 /** The real clock. Timers keep the process alive while the engine waits; `engine.stop()` clears them. */
@@ -7,4 +8,6 @@ export const systemClock: Clock = {
   clearTimeout(handle: TimerHandle) {
     clearTimeout(handle as NodeJS.Timeout);
   },
+  // Linux: CLOCK_BOOTTIME, Windows: GetTickCount64, both counting sleeps (libuv's uv_uptime).
+  sinceBoot: () => uptime() * 1_000,
 };

@@ -318,6 +318,8 @@ function closeServer(state: DemoServer, server: Server): Promise<void> {
 export async function startDemoService(options?: DemoServiceOptions): Promise<DemoService> {
   const state = new DemoServer(resolveOptions(options));
   const server = createServer((req, res) => {
+    // Its own clock's date, as a real service's (Node's would be the machine's real time).
+    res.setHeader('Date', new Date(state.options.now()).toUTCString());
     state.answering += 1;
     res.once('close', () => (state.answering -= 1));
     void state.handle(req, res).catch(() => req.socket.destroy());

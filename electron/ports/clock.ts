@@ -11,4 +11,10 @@ export interface Clock {
   /** Runs `callback` once after `ms` milliseconds. */
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  /**
+   * Milliseconds on a clock that runs through the machine's sleeps and ignores the wall clock
+   * being set (the system's uptime): against the timers, which stand still or fall due late in a
+   * sleep, it tells a sleep from a wall clock set forward. Absent where none is known.
+   */
+  sinceBoot?(): number;
 }

@@ -17,13 +17,41 @@ export class ManualClock implements Clock {
   private current: number;
   private nextId = 1;
   private timers = new Map<number, Timer>();
+  /** How far the wall clock was set (NTP, the user) or slept from the time timers run on. */
+  private wallOffset = 0;
+  /** How long the machine slept with its timers standing still ({@link suspend}). */
+  private slept = 0;
 
   constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
     this.current = Math.ceil(start);
   }
 
   now(): number {
-    return this.current;
+    return this.current + this.wallOffset;
+  }
+
+  /**
+   * Sets the wall clock `ms` forward (negative: back) as NTP or a user does: `now()` moves at
+   * once, while a timer waiting keeps its remaining delay (Node's timers run on the monotonic
+   * clock, whatever the wall clock says) and nothing fires.
+   */
+  setWall(ms: number): void {
+    this.wallOffset += Math.round(ms);
+  }
+
+  /** The system's uptime: the timers' time and the sleeps they stood still through. */
+  sinceBoot(): number {
+    return this.current + this.slept;
+  }
+
+  /**
+   * The machine sleeps `ms` as Linux and macOS do: the timers stand still (nothing fires, each
+   * keeps its remaining delay) while the wall clock and the uptime run. ({@link jump} is a
+   * Windows sleep: the timers' clock runs on and everything due fires late, at once.)
+   */
+  suspend(ms: number): void {
+    this.wallOffset += Math.ceil(ms);
+    this.slept += Math.ceil(ms);
   }
 
   setTimeout(callback: () => void, ms: number): TimerHandle {
@@ -45,7 +73,7 @@ export class ManualClock implements Clock {
   nextDue(): number | null {
     let next: number | null = null;
     for (const timer of this.timers.values()) if (next === null || timer.at < next) next = timer.at;
-    return next;
+    return next === null ? null : next + this.wallOffset;
   }
 
   /** Moves time forward by `ms`, firing every timer that falls due on the way. */

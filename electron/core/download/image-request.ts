@@ -10,6 +10,7 @@ import {
   checkImageUrl,
   checkResolvedAddresses,
   isUnderBase,
+  retryAfterNow,
   type AddressClassifier,
 } from '../service';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
@@ -82,7 +83,8 @@ function statusOutcome(response: Response, now: number): FailedOutcome {
   const status = response.status;
   if (EXPIRED.has(status)) return expired(status);
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {
-    const wait = parseRetryAfter(response.headers.get('retry-after'), now);
+    const since = retryAfterNow(response.headers.get('date'), now);
+    const wait = parseRetryAfter(response.headers.get('retry-after'), since);
     const why =
       status === 429
         ? sentence('error.gallery.downloadBusy')

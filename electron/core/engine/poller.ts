@@ -4,7 +4,6 @@
  * cannot see, and stopping at the watch timeout without forgetting the id.
  */
 import type { LiveState } from '../../../shared/domain/live-state';
-import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
@@ -15,10 +14,13 @@ import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
 import { HeldWaits } from './held-waits';
-import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { saying, toTaskError } from './task-transitions';
+import { sentence } from '../../../shared/i18n/sentence';
+import { endedByService, saying, toTaskError } from './task-transitions';
 import { withAnswerCost } from './task-costs';
 import { serviceRefOf } from './demo-handles';
+import { watchCountedFromNow, watchDeadline } from './watch-deadline';
+import { withResultLifetime } from './result-expiry';
+import { SleepWatch } from './sleep-watch';
 
 // Made when needed: its English text would build the catalogue at every start of the CLI.
 const awaitingKey = (): TaskError => saying('auth', sentence('error.library.otherAccountTask'));
@@ -28,15 +30,6 @@ const awaitingKey = (): TaskError => saying('auth', sentence('error.library.othe
  * tasks ahead of it in the service's queue (0: next). Each only while the service says it.
  */
 export type ServiceSaid = Pick<LiveState, 'progress' | 'queuePosition'>;
-
-/**
- * A task that just completed, with when its results stop being served: the service's documented
- * lifetime from now (its downloads go in that order, soonest first).
- */
-function withLifetime(record: TaskRecord, now: number): TaskRecord {
-  const lifetime = PROVIDERS[providerOf(record)].resultLifetimeMs;
-  return lifetime === null ? record : { ...record, resultsExpireAt: now + lifetime };
-}
 
 export class Poller {
   private readonly planner: PollPlanner;
@@ -50,6 +43,9 @@ export class Poller {
   private readonly said = new Map<string, ServiceSaid>();
   /** The waits services hold until a task ends, before its poll. */
   private readonly held: HeldWaits;
+  /** Ends each poll request out, when the machine wakes ({@link wake}). */
+  private readonly asking = new Map<string, AbortController>();
+  private readonly sleeps: SleepWatch;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -60,6 +56,8 @@ export class Poller {
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
     this.held = new HeldWaits(ctx, client);
+    const busy = (): boolean => this.due.size + this.polling.size > 0;
+    this.sleeps = new SleepWatch(ctx.clock, ctx.options.pollIntervalMs, () => this.wake(), busy);
   }
 
   /**
@@ -73,12 +71,24 @@ export class Poller {
     this.schedule(record.localId, this.planner.place(record.localId, earliest));
   }
 
-  /** Back from sleep or offline: every waiting task polls within the next interval, spread out. */
+  /**
+   * Back from sleep or offline: every waiting task polls within the next interval, spread out. A
+   * request out through the sleep may never be answered (its connection died meanwhile: Node's
+   * fetch waits for the time limit, 30 s, then backs off), and a wait held open through it was
+   * on such a connection: both end now, and their tasks are placed as the waiting ones are.
+   */
   wake(): void {
     const waiting = [...this.due.keys()];
     for (const localId of waiting) this.failures.delete(localId);
     const times = this.planner.placeAll(waiting, this.ctx.clock.now());
     for (const [localId, at] of times) this.schedule(localId, at);
+    this.held.interruptAll();
+    const now = this.ctx.clock.now();
+    for (const [localId, asking] of this.asking) {
+      const out = now - (this.sent.get(localId) ?? now);
+      if (out >= this.ctx.options.pollIntervalMs) asking.abort();
+    }
+    this.sleeps.restart();
   }
 
   forget(localId: string): void {
@@ -91,8 +101,9 @@ export class Poller {
     this.held.end(localId);
     this.planner.release(localId);
     const sent = this.sent.get(localId);
-    if (sent !== undefined && this.ctx.clock.now() - sent >= this.ctx.options.pollIntervalMs)
-      this.sent.delete(localId);
+    const since = sent === undefined ? 0 : this.ctx.clock.now() - sent;
+    // Kept while it still bounds the next poll; one stamped before a set-back no longer does.
+    if (since >= this.ctx.options.pollIntervalMs || since < 0) this.sent.delete(localId);
   }
 
   /**
@@ -111,6 +122,7 @@ export class Poller {
 
   stopAll(): void {
     for (const localId of [...this.timers.keys()]) this.forget(localId);
+    this.sleeps.stop();
   }
 
   nextPollAt(localId: string): number | null {
@@ -132,10 +144,15 @@ export class Poller {
     return this.said.get(localId) ?? {};
   }
 
-  /** The earliest time the task may be polled again: one interval after its last poll. */
+  /**
+   * The earliest time the task may be polled again: one interval after its last poll. A last poll
+   * later than now was stamped before the wall clock was set back (NTP, the user, a time zone set
+   * wrong and corrected; here or in the process that polled it): it is read as now, so the task
+   * waits one interval, not the hours the clock went back.
+   */
   private earliestPoll(localId: string, record: TaskRecord | undefined): number {
     const last = Math.max(this.sent.get(localId) ?? -Infinity, record?.lastPolledAt ?? -Infinity);
-    return last + this.ctx.options.pollIntervalMs;
+    return Math.min(last, this.ctx.clock.now()) + this.ctx.options.pollIntervalMs;
   }
 
   private schedule(localId: string, wanted: number): void {
@@ -144,6 +161,7 @@ export class Poller {
     const record = this.ctx.get(localId);
     const at = Math.max(wanted, this.earliestPoll(localId, record));
     this.due.set(localId, at);
+    this.sleeps.keep();
     const deadline = record ? this.deadlineOf(record) : null;
     const fireAt = deadline === null ? at : Math.min(at, deadline);
     const delay = Math.max(0, fireAt - this.ctx.clock.now());
@@ -157,11 +175,11 @@ export class Poller {
     this.timers.delete(localId);
     // A poll of it is still out: its answer schedules the next one.
     if (this.polling.has(localId)) return;
-    const record = this.ctx.get(localId);
+    const stored = this.ctx.get(localId);
     if (
-      !record ||
-      record.status !== 'processing' ||
-      record.hold !== null ||
+      !stored ||
+      stored.status !== 'processing' ||
+      stored.hold !== null ||
       this.ctx.isStopped() ||
       this.ctx.isPaused() ||
       !this.ctx.owns(localId)
@@ -170,6 +188,8 @@ export class Poller {
       return;
     }
     const now = this.ctx.clock.now();
+    const counted = watchCountedFromNow(stored, this.ctx.options.watchTimeoutMs, now);
+    const record = counted === null ? stored : this.ctx.commit(counted);
     const deadline = this.deadlineOf(record);
     if (deadline !== null && now >= deadline) {
       this.forget(localId);
@@ -197,11 +217,13 @@ export class Poller {
       if (!(await this.waitHeld(record, credentials))) return;
       const startedAt = this.ctx.clock.now();
       this.sent.set(localId, startedAt);
+      const asking = new AbortController();
+      this.asking.set(localId, asking);
       try {
         const task = await this.client.getTask(
           credentials,
           serviceRefOf(record, credentials.baseUrl),
-          this.ctx.signal,
+          AbortSignal.any([this.ctx.signal, asking.signal]),
         );
         const current = this.ctx.get(localId);
         if (!current || this.ctx.isStopped()) return this.countStopped(localId, startedAt);
@@ -220,25 +242,42 @@ export class Poller {
           this.held.stillRunning(localId);
           this.polling.delete(localId);
           this.remember(localId, task);
+          // The same phase in the next interval; a phase planned before the clock was set back
+          // is read as now (see earliestPoll).
+          const now = this.ctx.clock.now();
           this.schedule(
             localId,
-            Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs),
+            Math.max(now, Math.min(due, now) + this.ctx.options.pollIntervalMs),
           );
           this.ctx.commit(counted);
         } else if (task.status === 'completed') {
           this.forget(localId);
           // A failure here (inline images not kept) is handled as a failed poll: asked again.
-          await this.onCompleted(withLifetime(counted, this.ctx.clock.now()), task);
+          await this.onCompleted(withResultLifetime(counted, this.ctx.clock.now()), task);
         } else {
           this.fail(counted, task);
         }
       } catch (error) {
         if (this.ctx.isStopped()) return this.countStopped(localId, startedAt);
+        if (asking.signal.aborted) return this.askAgain(localId, startedAt);
         this.onError(localId, credentials, error, startedAt);
+      } finally {
+        this.asking.delete(localId);
       }
     } finally {
       this.polling.delete(localId);
     }
+  }
+
+  /**
+   * A poll ended on waking (it may have reached the service, so it counts): not a failure, the
+   * task is placed as the waiting ones, one interval after that poll at the soonest.
+   */
+  private askAgain(localId: string, startedAt: number): void {
+    this.polling.delete(localId);
+    this.countStopped(localId, startedAt);
+    if (this.ctx.get(localId))
+      this.schedule(localId, this.planner.place(localId, this.ctx.clock.now()));
   }
 
   /**
@@ -282,16 +321,7 @@ export class Poller {
   /** The service ended the task without results: failed, moderated or canceled. */
   private fail(record: TaskRecord, task: Extract<ServiceTask, { status: 'failed' }>): void {
     this.forget(record.localId);
-    // The service's own words stay text; Pictor's sentence for a failure it did not explain
-    // (shared/service/wire.ts) goes with them.
-    const { sentence: said } = task as { readonly sentence?: Sentence };
-    const error: TaskError = {
-      kind:
-        task.outcome === 'moderated' || task.outcome === 'canceled' ? task.outcome : 'task_failed',
-      message: task.message,
-      ...(said === undefined ? {} : { sentence: said }),
-    };
-    this.ctx.commit({ ...record, status: 'failed', finishedAt: this.ctx.clock.now(), error });
+    this.ctx.commit(endedByService(record, task, this.ctx.clock.now()));
     this.ctx.logger.info('task failed', { localId: record.localId, taskId: record.taskId });
   }
 
@@ -354,8 +384,6 @@ export class Poller {
   }
 
   private deadlineOf(record: TaskRecord): number | null {
-    const timeout = this.ctx.options.watchTimeoutMs;
-    if (timeout === null || record.watchStartedAt === null) return null;
-    return record.watchStartedAt + timeout;
+    return watchDeadline(record, this.ctx.options.watchTimeoutMs);
   }
 }

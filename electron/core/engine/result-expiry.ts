@@ -7,6 +7,15 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FailedOutcome } from '../download';
 
+/**
+ * A task that just completed, with when its results stop being served: the service's documented
+ * lifetime from now (its downloads go in that order, soonest first).
+ */
+export function withResultLifetime(record: TaskRecord, now: number): TaskRecord {
+  const lifetime = PROVIDERS[providerOf(record)].resultLifetimeMs;
+  return lifetime === null ? record : { ...record, resultsExpireAt: now + lifetime };
+}
+
 /** The task's results were due to expire by `now` (the service's documented lifetime). */
 export function linksExpired(record: TaskRecord, now: number): boolean {
   return record.resultsExpireAt !== undefined && now >= record.resultsExpireAt;

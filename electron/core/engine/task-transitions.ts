@@ -4,6 +4,7 @@ import { englishText, sentence, type Sentence } from '../../../shared/i18n/sente
 import { messageOf } from '../errors';
 import { ServiceError } from '../service';
 import type { LiveState } from '../../../shared/domain/live-state';
+import type { ServiceTask } from '../../../shared/service/wire';
 import { EngineInputError, InlineNotKeptError } from './engine-types';
 
 /**
@@ -126,4 +127,22 @@ export function needsWork(record: TaskRecord): boolean {
   if (record.status === 'completed')
     return record.images.some((image) => image.state === 'pending');
   return false;
+}
+
+/** The record of a task its service ended without results: failed, moderated or canceled. */
+export function endedByService(
+  record: TaskRecord,
+  task: Extract<ServiceTask, { status: 'failed' }>,
+  now: number,
+): TaskRecord {
+  // The service's own words stay text; Pictor's sentence for a failure it did not explain
+  // (shared/service/wire.ts) goes with them.
+  const { sentence: said } = task as { readonly sentence?: Sentence };
+  const error: TaskError = {
+    kind:
+      task.outcome === 'moderated' || task.outcome === 'canceled' ? task.outcome : 'task_failed',
+    message: task.message,
+    ...(said === undefined ? {} : { sentence: said }),
+  };
+  return { ...record, status: 'failed', finishedAt: now, error };
 }

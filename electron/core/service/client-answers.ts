@@ -9,6 +9,7 @@ import type { AnswerReading } from './client-parts';
 import type { BodyRead } from './http-response';
 import { readBodyText } from './http-response';
 import { errorForBrokenBody, errorForUnexpected } from './network-errors';
+import { retryAfterNow } from './retry-after';
 import type { ProviderProfile } from './providers/provider-profile';
 import { ServiceError } from './service-error';
 import { errorForTooLarge, type ServiceOperation } from './status-errors';
@@ -97,7 +98,7 @@ export async function statusError(
       statusText: response.statusText,
       retryAfter: response.headers.get('retry-after'),
       body,
-      now: context.now(),
+      now: retryAfterNow(response.headers.get('date'), context.now()),
     },
     call.callerSignal,
   );

@@ -29,6 +29,18 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
 }
 
+/**
+ * What a `Retry-After` date is measured from: the answer's own `Date` (RFC 9110 §6.6.1), the
+ * clock of the server that wrote both, so a machine clock set wrong does not change the wait (an
+ * hour behind: the longest wait believed, an hour, for a date meant 2 s ahead); `now` when the
+ * answer has no readable `Date`. A server lying in it gains nothing: the wait stays capped.
+ */
+export function retryAfterNow(dateHeader: string | null, now: number): number {
+  const text = dateHeader?.trim() ?? '';
+  const at = HTTP_DATE_START.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? now : at;
+}
+
 /** A wait as a sentence's values: whole seconds under 90, else whole minutes (never exact). */
 export function waitAmount(ms: number): { unit: 'seconds' | 'minutes'; amount: number } {
   const seconds = Math.max(1, Math.round(ms / 1000));

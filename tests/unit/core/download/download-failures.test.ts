@@ -31,11 +31,13 @@ describe('statuses and network failures', () => {
     });
   });
 
-  it("503 with Retry-After as an HTTP-date is a wait from the gallery's clock", async () => {
-    // A minute after the gallery's time (a whole second, as an HTTP-date has no fraction).
+  it("503 with Retry-After as an HTTP-date is a wait from the host's own Date", async () => {
+    // A minute after the host's time (a whole second, as an HTTP-date has no fraction), whose
+    // clock is the gallery's here: the wait is read against the answer's Date, not this machine's.
+    const date = new Date(f.clock.now()).toUTCString();
     const when = new Date(f.clock.now() + 60_000).toUTCString();
     const url = f.server.route('/busy-date', (_req, res) =>
-      res.writeHead(503, { 'Retry-After': when }).end(),
+      res.writeHead(503, { 'Retry-After': when, Date: date }).end(),
     );
     const outcome = expectState((await f.download(url)).outcome, 'retry');
     expect(outcome.retryAfterMs).toBe(60_000);

@@ -1,0 +1,61 @@
+/**
+ * Notices that the machine slept, for the processes no system tells (the CLI's `watch` and
+ * `resume`, the MCP server; the app hears powerMonitor's `resume` as well): while tasks poll, a tick
+ * every third of the poll interval on the clock's timers. In a sleep the timers stand still
+ * (Linux, macOS) or fall due late (Windows) while the system's uptime runs on: the tick comes with
+ * the uptime far past the time it was due, and the poller wakes as on the app's `resume`.
+ *
+ * Not the wall clock: one set forward (NTP, the user) is no sleep, and a wake then would place
+ * tasks as if their last poll were long ago, sooner than an interval after it. Without an uptime
+ * (a clock that has none) nothing is noticed.
+ */
+import type { Clock, TimerHandle } from '../../ports/clock';
+
+export class SleepWatch {
+  private timer: TimerHandle | null = null;
+  private due = 0;
+  private readonly tickMs: number;
+
+  constructor(
+    private readonly clock: Clock,
+    /** How late a tick may come before it means a sleep: the poll interval. */
+    private readonly slackMs: number,
+    /** Called once per sleep noticed. */
+    private readonly onSleep: () => void,
+    /** Whether tasks poll: it ticks only then. */
+    private readonly busy: () => boolean,
+  ) {
+    this.tickMs = Math.max(1, Math.round(slackMs / 3));
+  }
+
+  /** Ticks from now on while tasks poll (a no-op while it ticks). */
+  keep(): void {
+    if (this.timer === null && this.clock.sinceBoot && this.busy()) this.schedule();
+  }
+
+  /** Counts from now: a wake was just handled, and the tick in progress is not late for it. */
+  restart(): void {
+    this.stop();
+    this.keep();
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    this.due = this.uptime() + this.tickMs;
+    this.timer = this.clock.setTimeout(() => this.tick(), this.tickMs);
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.uptime() - this.due > this.slackMs) this.onSleep();
+    this.keep();
+  }
+
+  private uptime(): number {
+    return this.clock.sinceBoot?.() ?? 0;
+  }
+}
