@@ -1,0 +1,35 @@
+/**
+ * What makes a file name unsafe to hand to a disk or a person, whatever disk it ends on: names
+ * travel (an archive made on Linux opens on Windows, a gallery folder moves to a USB stick, a
+ * name suggested here is saved anywhere), so the rules are those of every platform at once, and
+ * need no platform to be judged (the tests run them on Linux).
+ *
+ * Windows reads a name differently from what it spells when the part before its first dot, spaces
+ * at its end dropped, is a device (`CON`, `nul.tar.gz`, `CON .png`, `CONIN$`, `COM¹`: the console
+ * or a port is opened, not a file), when it holds `<>:"|?*` (`a:b` writes the stream `b` of `a`)
+ * or a control character, and when it ends in a dot or a space (dropped: `a.` is `a`). The rule
+ * is the one Python's `os.path.isreserved` (3.13) applies, on the side of caution across Windows
+ * versions (Windows 11 no longer reads `CON.txt` as the console; Windows 10 does).
+ *
+ * Invisible characters (Unicode's Default_Ignorable_Code_Point: zero-width ones, soft hyphen,
+ * Hangul fillers, variation selectors, tag characters…) make two names that show alike and are
+ * not, or a name that shows as nothing.
+ */
+import { C0_CONTROLS, anyOf } from './control-characters';
+
+/** Why Windows would read `segment` (one name, no `/`) differently from what it spells. */
+export type WindowsNameRule = 'device' | 'character' | 'ending';
+
+const DEVICE = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+const WINDOWS_CHARACTER = anyOf(['<>:"|?*\\\\/', C0_CONTROLS]);
+
+/** The rule `segment` breaks on Windows, or null (see the file's comment). */
+export function windowsNameRule(segment: string): WindowsNameRule | null {
+  if (/[. ]$/.test(segment) && segment !== '.' && segment !== '..') return 'ending';
+  if (WINDOWS_CHARACTER.test(segment)) return 'character';
+  const head = segment.split('.', 1)[0] ?? '';
+  return DEVICE.test(head.replace(/ +$/, '')) ? 'device' : null;
+}
+
+/** One invisible character (Default_Ignorable_Code_Point), as a character-class body. */
+export const INVISIBLE_CHARACTERS = '\\p{Default_Ignorable_Code_Point}';
