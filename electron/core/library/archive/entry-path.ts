@@ -2,10 +2,10 @@
  * The rules for a path named inside an archive or found in a folder to import, the same as for a
  * gallery path (gallery-path.ts: no `..`, nothing absolute, no drive letter, no backslash, no
  * NUL) and stricter: no control or invisible characters, no look-alikes of `/`, `\` or `.`, no
- * name Windows would read differently (`CON .png`, `a:b`, a trailing dot: shared/text/file-names.ts),
- * only NFC text, bounded
- * lengths. Names from an archive never become file names in the gallery (those are Pictor's
- * own, gallery-layout.ts); a name that breaks a rule means the archive was crafted.
+ * name Windows would read differently (`CON .png`, `a:b`, a trailing dot:
+ * shared/text/file-names.ts), only NFC text, bounded lengths. Names from an archive never become
+ * file names in the gallery (those are Pictor's own, gallery-layout.ts); a name that breaks a
+ * rule means the archive was crafted.
  */
 import { isAbsolute } from 'node:path';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
