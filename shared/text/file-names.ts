@@ -13,7 +13,8 @@
  *
  * Invisible characters (Unicode's Default_Ignorable_Code_Point: zero-width ones, soft hyphen,
  * Hangul fillers, variation selectors, tag characters…) make two names that show alike and are
- * not, or a name that shows as nothing.
+ * not, or a name that shows as nothing; but for the two that are part of an emoji a person sees:
+ * the presentation selector after a pictograph (`❤️`) and the joiner between pictographs (`👩‍🔬`).
  */
 import { C0_CONTROLS, anyOf } from './control-characters';
 
@@ -31,5 +32,17 @@ export function windowsNameRule(segment: string): WindowsNameRule | null {
   return DEVICE.test(head.replace(/ +$/, '')) ? 'device' : null;
 }
 
-/** One invisible character (Default_Ignorable_Code_Point), as a character-class body. */
-export const INVISIBLE_CHARACTERS = '\\p{Default_Ignorable_Code_Point}';
+/** An invisible character that is not part of an emoji (see the file's comment). */
+const INVISIBLE =
+  /(?<!\p{Extended_Pictographic})\ufe0f|(?<![\p{Extended_Pictographic}\ufe0f])\u200d|\u200d(?!\p{Extended_Pictographic})|(?![\ufe0f\u200d])\p{Default_Ignorable_Code_Point}/u;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'gu');
+
+/** Whether `text` holds an invisible character (see the file's comment). */
+export function hasInvisible(text: string): boolean {
+  return INVISIBLE.test(text);
+}
+
+/** `text` without its invisible characters (see the file's comment). */
+export function withoutInvisibles(text: string): string {
+  return text.replace(INVISIBLES, '');
+}

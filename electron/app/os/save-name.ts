@@ -12,14 +12,12 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../shared/text/control-characters';
-import { INVISIBLE_CHARACTERS, windowsNameRule } from '../../../shared/text/file-names';
+import { windowsNameRule, withoutInvisibles } from '../../../shared/text/file-names';
 
 const MAX_BASE_CHARS = 60;
 const FALLBACK_BASE = 'Pictor image';
 /** Forbidden on Windows or macOS, control characters, and what reorders the name as shown. */
 const UNSAFE = anyOf(['<>:"/\\\\|?*', CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS], 'gu');
-/** What shows as nothing: taken out, not made a space (`a\u200bb` is `ab` to a reader). */
-const INVISIBLE = anyOf([INVISIBLE_CHARACTERS], 'gu');
 
 /**
  * `prompt` → `"A red fox in snow.png"`; the second image of a task gets ` 2`, and so on.
@@ -27,10 +25,8 @@ const INVISIBLE = anyOf([INVISIBLE_CHARACTERS], 'gu');
  */
 export function suggestedFileName(prompt: string, index: number, sourcePath: string): string {
   const ext = extname(sourcePath).toLowerCase() || '.png';
-  let base = prompt
-    .normalize('NFKC')
-    .replace(UNSAFE, ' ')
-    .replace(INVISIBLE, '')
+  // What shows as nothing is taken out, not made a space: `a\u200bb` is `ab` to a reader.
+  let base = withoutInvisibles(prompt.normalize('NFKC').replace(UNSAFE, ' '))
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(base); // code points: never split an emoji in half

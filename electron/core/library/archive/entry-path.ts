@@ -15,23 +15,22 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../../shared/text/control-characters';
-import { INVISIBLE_CHARACTERS, windowsNameRule } from '../../../../shared/text/file-names';
+import { hasInvisible, windowsNameRule } from '../../../../shared/text/file-names';
 import { GalleryPathError, resolveInside } from '../../fs';
 import type { ArchiveLimits } from './archive-limits';
 
 /**
  * Characters that hide, reorder or imitate: controls, bidi formatting, line separators, the
- * invisible ones (every Default_Ignorable_Code_Point: soft hyphen, zero-width, word joiner,
- * Hangul fillers, variation selectors, tag characters…, and the interlinear annotation) and
- * look-alikes of `/`, `\` and `.`.
+ * invisible ones (soft hyphen, zero-width, word joiner and invisible operators, deprecated
+ * format characters, BOM, interlinear annotation; and every other but the joiner and selector of
+ * an emoji, {@link hasInvisible}) and look-alikes of `/`, `\` and `.`.
  */
 const TRICKY = anyOf(
   [
     CONTROL_CHARACTERS,
     BIDI_CONTROLS,
     LINE_SEPARATORS,
-    INVISIBLE_CHARACTERS,
-    '\\u00ad\\u200b-\\u200d\\u2060-\\u2064\\u206a-\\u206f\\ufeff\\ufff9-\\ufffb',
+    '\\u00ad\\u200b\\u200c\\u2060-\\u2064\\u206a-\\u206f\\ufeff\\ufff9-\\ufffb',
     '\\u2024\\u2025\\u2026\\u2044\\u2215\\u2216\\u29f8\\u29f9\\ufe52\\ufe68\\uff0e\\uff0f\\uff3c\\u3002',
   ],
   'u',
@@ -72,7 +71,7 @@ export function pathRefusal(path: string, limits: ArchiveLimits): PathRule | nul
   const gallery = galleryRule(path);
   if (gallery) return gallery;
   if (Buffer.byteLength(path) > limits.maxPathBytes) return 'long';
-  if (TRICKY.test(path)) return 'tricky';
+  if (TRICKY.test(path) || hasInvisible(path)) return 'tricky';
   if (path.normalize('NFC') !== path) return 'nfc';
   const segments = path.split('/');
   if (segments.length > limits.maxDepth + 1) return 'deep';
