@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suggestedFileName } from '../../../electron/app/os/save-name';
+import { parseRequestPath } from '../../../electron/app/protocol/request-path';
 import { ArchiveRefusedError } from '../../../electron/core/library/archive/archive-errors';
 import { windowsNameRule } from '../../../shared/text/file-names';
 import {
@@ -165,5 +166,15 @@ describe('the name Save As suggests from a prompt anyone may have written', () =
       ),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('the gallery protocol asked for a name Windows opens as a device', () => {
+  it.each(DEVICE_NAMES)('refuses %j', (name) => {
+    const url = `pictor-gallery://gallery/2025/01/${encodeURIComponent(name)}`;
+    expect(parseRequestPath(url, 'pictor-gallery', 'gallery')).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });
