@@ -127,14 +127,15 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
     const onDisk = relative ? `${relative}/${entry.name}` : entry.name;
     if (isPictorOwn(entry.name)) continue;
     counted(state);
-    const rule = pathRefusal(onDisk.normalize('NFC'), state.limits);
+    const path = onDisk.normalize('NFC');
+    const rule = pathRefusal(path, state.limits);
     if (rule) {
       state.refused.push(refusal(JSON.stringify(onDisk), pathRuleSentence(rule)));
     } else if (entry.isDirectory()) {
       if (depth < state.limits.maxDepth) await walk(state, onDisk, depth + 1);
       else state.refused.push(refusal(onDisk, sentence('error.library.folderTooDeep')));
     } else if (entry.isFile()) {
-      take(state, onDisk, onDisk.normalize('NFC'));
+      take(state, onDisk, path);
     } else {
       state.refused.push(
         refusal(
