@@ -46,3 +46,21 @@ export function hasInvisible(text: string): boolean {
 export function withoutInvisibles(text: string): string {
   return text.replace(INVISIBLES, '');
 }
+
+/**
+ * `name` as a disk that folds case and Unicode form compares it (APFS, HFS+, NTFS): NFC, then each
+ * character upper- then lower-cased, so a final sigma (`aς`) meets `aσ` as those disks have it,
+ * which lower-casing the whole name does not. Folding more than a disk does (`ß` meets `ss`) only
+ * makes more names one.
+ */
+export function foldedName(name: string): string {
+  return Array.from(name.normalize('NFC'), (c) => c.toUpperCase().toLowerCase()).join('');
+}
+
+/**
+ * Whether the disks `platform` keeps a gallery on by default (APFS and HFS+ on macOS, NTFS on
+ * Windows) take two names that differ only in case or Unicode form for one file.
+ */
+export function foldsNames(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
+}

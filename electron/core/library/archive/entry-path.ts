@@ -15,7 +15,7 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../../shared/text/control-characters';
-import { hasInvisible, windowsNameRule } from '../../../../shared/text/file-names';
+import { foldedName, hasInvisible, windowsNameRule } from '../../../../shared/text/file-names';
 import { GalleryPathError, resolveInside } from '../../fs';
 import type { ArchiveLimits } from './archive-limits';
 
@@ -90,10 +90,8 @@ export function pathRuleSentence(rule: PathRule): Sentence {
 
 /**
  * The key two names collide under: case and Unicode form folded, as on macOS and Windows file
- * systems, where `A.png` and `a.png` are one file. Folded a character at a time, upper then lower
- * case: `toLowerCase` of a whole name keeps a final sigma (`aΣ` → `aς`) apart from `aσ`, which
- * those disks take for one name; folding more than a disk does only refuses more.
+ * systems, where `A.png` and `a.png` are one file (shared/text/file-names.ts `foldedName`).
  */
 export function collisionKey(path: string): string {
-  return Array.from(path.normalize('NFC'), (c) => c.toUpperCase().toLowerCase()).join('');
+  return foldedName(path);
 }
