@@ -15,6 +15,10 @@
  * Hangul fillers, variation selectors, tag characters…) make two names that show alike and are
  * not, or a name that shows as nothing; but for the two that are part of an emoji a person sees:
  * the presentation selector after a pictograph (`❤️`) and the joiner between pictographs (`👩‍🔬`).
+ *
+ * Where a name is looked up on the disk it is on, what that disk takes for one name matters: APFS,
+ * HFS+ and NTFS fold case (and the first two Unicode form), so that one is a function of the
+ * platform (`foldsNames`, `foldedName`), run here for every platform too.
  */
 import { C0_CONTROLS, anyOf } from './control-characters';
 
