@@ -5,6 +5,7 @@
  * and every segment is percent-decoded exactly once.
  */
 import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
+import { windowsNameRule } from '../../../shared/text/file-names';
 
 /** Why a request is not served. `reason` is a fixed sentence: it never echoes the request. */
 export interface ProtocolRefusal {
@@ -26,8 +27,6 @@ export function refuse(status: ProtocolRefusal['status'], reason: string): Proto
 
 const URL_SHAPE = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\\]*)([^?#]*)(\?[^#]*)?(#.*)?$/is;
 const CONTROL = anyOf([CONTROL_CHARACTERS]);
-/** Names Windows maps to devices whatever the extension (CON.png opens the console). */
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
 
 /** Checks one decoded segment; returns a refusal or null. */
 function checkSegment(segment: string): ProtocolRefusal | null {
@@ -41,7 +40,8 @@ function checkSegment(segment: string): ProtocolRefusal | null {
   if (segment.includes(':')) return refuse(403, 'The path names a drive or a stream.');
   // Windows drops trailing dots and spaces, so ".. " or "..." could mean the parent folder.
   if (/[. ]$/.test(segment)) return refuse(403, 'The path has a segment ending in a dot or space.');
-  if (WINDOWS_DEVICE.test(segment)) return refuse(403, 'The path names a device.');
+  // CON.png, `CON .png` and `nul.tar.gz` open a device on Windows, not a file.
+  if (windowsNameRule(segment) === 'device') return refuse(403, 'The path names a device.');
   return null;
 }
 

@@ -18,6 +18,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { IMAGE_EXTENSION, type ImageKind } from '../../../shared/domain/image-kind';
+import { foldedName, foldsNames } from '../../../shared/text/file-names';
 
 /** The sidecar beside a task's images: the record, so the library can be rebuilt from files. */
 export const SIDECAR_NAME = 'pictor.json';
@@ -58,18 +59,26 @@ const RESTORED_IMAGE_NAME = /^image-([1-9]\d{0,2})-restored-([1-9]\d{0,2})\.([a-
  * The names image `index` may have in a task folder of `present` files, best first: its own
  * (`image-1.png`) in each of `kinds`, then the `-restored-N` names Undo gives it when its own was
  * taken meanwhile (`image-1-restored-2.png`), lowest N first. Only names Pictor gives, so a
- * folder anyone could have written is still read by name alone.
+ * folder anyone could have written is still read by name alone; on a `platform` (this one's by
+ * default) whose disks take `IMAGE-1.PNG` for `image-1.png` (foldsNames), in any case, as its name
+ * there is found: else the image would seem missing, and its download again would replace that
+ * very file.
  */
 export function imageFileCandidates(
   index: number,
   kinds: readonly ImageKind[],
   present: ReadonlySet<string>,
+  platform: NodeJS.Platform = process.platform,
 ): { kind: ImageKind; name: string }[] {
-  const own = kinds
-    .map((kind) => ({ kind, name: imageNames(index, kind).image, n: 0 }))
-    .filter((candidate) => present.has(candidate.name));
+  const fold = foldsNames(platform) ? foldedName : (name: string) => name;
+  const folded = new Map([...present].reverse().map((name) => [fold(name), name]));
+  const own = kinds.flatMap((kind) => {
+    const wanted = imageNames(index, kind).image;
+    const name = present.has(wanted) ? wanted : folded.get(fold(wanted));
+    return name === undefined ? [] : [{ kind, name, n: 0 }];
+  });
   const restored = [...present].flatMap((name) => {
-    const [, number, n, extension] = RESTORED_IMAGE_NAME.exec(name) ?? [];
+    const [, number, n, extension] = RESTORED_IMAGE_NAME.exec(fold(name)) ?? [];
     const kind = kinds.find((candidate) => IMAGE_EXTENSION[candidate] === extension);
     const which = Number(n);
     return Number(number) === index + 1 && kind && which <= MAX_RESTORE_NAMES

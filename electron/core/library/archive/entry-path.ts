@@ -2,9 +2,10 @@
  * The rules for a path named inside an archive or found in a folder to import, the same as for a
  * gallery path (gallery-path.ts: no `..`, nothing absolute, no drive letter, no backslash, no
  * NUL) and stricter: no control or invisible characters, no look-alikes of `/`, `\` or `.`, no
- * name Windows would read differently (`CON`, `a:b`, a trailing dot), only NFC text, bounded
- * lengths. Names from an archive never become file names in the gallery (those are Pictor's
- * own, gallery-layout.ts); a name that breaks a rule means the archive was crafted.
+ * name Windows would read differently (`CON .png`, `a:b`, a trailing dot:
+ * shared/text/file-names.ts), only NFC text, bounded lengths. Names from an archive never become
+ * file names in the gallery (those are Pictor's own, gallery-layout.ts); a name that breaks a
+ * rule means the archive was crafted.
  */
 import { isAbsolute } from 'node:path';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
@@ -14,27 +15,26 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../../shared/text/control-characters';
+import { foldedName, hasInvisible, windowsNameRule } from '../../../../shared/text/file-names';
 import { GalleryPathError, resolveInside } from '../../fs';
 import type { ArchiveLimits } from './archive-limits';
 
 /**
  * Characters that hide, reorder or imitate: controls, bidi formatting, line separators, the
  * invisible ones (soft hyphen, zero-width, word joiner and invisible operators, deprecated
- * format characters, BOM, interlinear annotation) and look-alikes of `/`, `\` and `.`.
+ * format characters, BOM, interlinear annotation; and every other but the joiner and selector of
+ * an emoji, {@link hasInvisible}) and look-alikes of `/`, `\` and `.`.
  */
 const TRICKY = anyOf(
   [
     CONTROL_CHARACTERS,
     BIDI_CONTROLS,
     LINE_SEPARATORS,
-    '\\u00ad\\u200b-\\u200d\\u2060-\\u2064\\u206a-\\u206f\\ufeff\\ufff9-\\ufffb',
+    '\\u00ad\\u200b\\u200c\\u2060-\\u2064\\u206a-\\u206f\\ufeff\\ufff9-\\ufffb',
     '\\u2024\\u2025\\u2026\\u2044\\u2215\\u2216\\u29f8\\u29f9\\ufe52\\ufe68\\uff0e\\uff0f\\uff3c\\u3002',
   ],
   'u',
 );
-/** Characters Windows refuses in a name, or reads as a drive or stream (`a:b`). */
-const WINDOWS_RESERVED = /[<>:"|?*]/;
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 const NOWHERE = '/pictor-archive-root';
 
 /** Which rule a path breaks: the `rule` of the `error.library.pathRefused` sentence. */
@@ -71,16 +71,14 @@ export function pathRefusal(path: string, limits: ArchiveLimits): PathRule | nul
   const gallery = galleryRule(path);
   if (gallery) return gallery;
   if (Buffer.byteLength(path) > limits.maxPathBytes) return 'long';
-  if (TRICKY.test(path)) return 'tricky';
+  if (TRICKY.test(path) || hasInvisible(path)) return 'tricky';
   if (path.normalize('NFC') !== path) return 'nfc';
   const segments = path.split('/');
   if (segments.length > limits.maxDepth + 1) return 'deep';
   for (const segment of segments) {
     if (segment === '' || segment === '.') return 'dot';
     if (Buffer.byteLength(segment) > limits.maxSegmentBytes) return 'name';
-    if (WINDOWS_RESERVED.test(segment) || WINDOWS_DEVICE.test(segment) || /[. ]$/.test(segment)) {
-      return 'reserved';
-    }
+    if (windowsNameRule(segment)) return 'reserved';
   }
   return null;
 }
@@ -92,8 +90,8 @@ export function pathRuleSentence(rule: PathRule): Sentence {
 
 /**
  * The key two names collide under: case and Unicode form folded, as on macOS and Windows file
- * systems, where `A.png` and `a.png` are one file.
+ * systems, where `A.png` and `a.png` are one file (shared/text/file-names.ts `foldedName`).
  */
 export function collisionKey(path: string): string {
-  return path.normalize('NFC').toLowerCase();
+  return foldedName(path);
 }

@@ -168,7 +168,9 @@ class ArchiveWriter {
   }
 
   async addTask(record: TaskRecord, signal?: AbortSignal): Promise<void> {
-    const folder = record.folder ?? taskFolderName(record);
+    // Named in NFC, as an archive's names are (entry-path.ts): macOS spells the folders a user
+    // named (`Café`) in NFD. Its files are read where the record says.
+    const folder = (record.folder ?? taskFolderName(record)).normalize('NFC');
     const sidecarPath = `${folder}/${SIDECAR_NAME}`;
     const rule = pathRefusal(sidecarPath, DEFAULT_ARCHIVE_LIMITS);
     if (rule || this.names.has(collisionKey(sidecarPath))) {

@@ -6,6 +6,12 @@
  * written, the trash of deleted images waiting for Undo) are left out without a word, depth and
  * count (of every entry listed, refused ones too) are bounded, and every path passes the
  * archive's path rules (entry-path.ts).
+ *
+ * A path is judged and named in NFC, and opened as the disk spells it: macOS gives names in NFD
+ * (HFS+ always, APFS as the program that made them wrote them), so a folder the user named
+ * `Café` there is not crafted. Two spellings of one NFC name (`é` and `e\u0301`, `K` and the
+ * Kelvin sign) sit side by side only where a disk keeps both (Linux, a network share): the NFC
+ * one is taken, the other refused.
  */
 import { opendir } from 'node:fs/promises';
 import type { Dir } from 'node:fs';
@@ -33,13 +39,18 @@ interface Walk {
   readonly refused: Refusal[];
   /** Entries listed so far, of every kind. */
   listed: number;
+  /**
+   * Each file taken whose disk spelling is not NFC, by its NFC path: where it is in `files`, and
+   * that spelling. Pictor's own names are ASCII, always NFC: for its galleries this stays empty.
+   */
+  readonly respelled: Map<string, { readonly index: number; readonly onDisk: string }>;
 }
 
-function folderFile(root: string, path: string, size: number, limits: ArchiveLimits): SourceFile {
-  const absolute = join(root, ...path.split('/'));
+function folderFile(root: string, onDisk: string, path: string, limits: ArchiveLimits): SourceFile {
+  const absolute = join(root, ...onDisk.split('/'));
   return {
     path,
-    size,
+    size: 0,
     // Checked again on the handle that is read: a file swapped for a link or FIFO is refused,
     // and so is one a folder swapped for a link led outside `root` (core/fs/open-inside.ts).
     open: async () => {
@@ -67,6 +78,34 @@ function counted(state: Walk): void {
   }
 }
 
+/** Takes the file the disk spells `onDisk` as `path` (its NFC form): see the file's comment. */
+function take(state: Walk, onDisk: string, path: string): void {
+  if (onDisk !== path) {
+    if (state.respelled.has(path)) {
+      state.refused.push(refusal(JSON.stringify(onDisk), pathRuleSentence('nfc')));
+      return;
+    }
+    state.respelled.set(path, { index: state.files.length, onDisk });
+  }
+  state.files.push(folderFile(state.root, onDisk, path, state.limits));
+}
+
+/**
+ * The files taken, but a file spelled otherwise than NFC where one spelled in NFC has its name
+ * (one pass, only when a name was spelled otherwise): the NFC one stays, the other is refused.
+ */
+function withoutTwins(state: Walk): SourceFile[] {
+  if (state.respelled.size === 0) return state.files;
+  const dropped = new Set<number>();
+  state.files.forEach((file, index) => {
+    const respelled = state.respelled.get(file.path);
+    if (respelled === undefined || respelled.index === index) return;
+    dropped.add(respelled.index);
+    state.refused.push(refusal(JSON.stringify(respelled.onDisk), pathRuleSentence('nfc')));
+  });
+  return state.files.filter((_, index) => !dropped.has(index));
+}
+
 async function walk(state: Walk, relative: string, depth: number): Promise<void> {
   let entries: Dir;
   try {
@@ -85,21 +124,22 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
     return;
   }
   for await (const entry of entries) {
-    const path = relative ? `${relative}/${entry.name}` : entry.name;
+    const onDisk = relative ? `${relative}/${entry.name}` : entry.name;
     if (isPictorOwn(entry.name)) continue;
     counted(state);
+    const path = onDisk.normalize('NFC');
     const rule = pathRefusal(path, state.limits);
     if (rule) {
-      state.refused.push(refusal(JSON.stringify(path), pathRuleSentence(rule)));
+      state.refused.push(refusal(JSON.stringify(onDisk), pathRuleSentence(rule)));
     } else if (entry.isDirectory()) {
-      if (depth < state.limits.maxDepth) await walk(state, path, depth + 1);
-      else state.refused.push(refusal(path, sentence('error.library.folderTooDeep')));
+      if (depth < state.limits.maxDepth) await walk(state, onDisk, depth + 1);
+      else state.refused.push(refusal(onDisk, sentence('error.library.folderTooDeep')));
     } else if (entry.isFile()) {
-      state.files.push(folderFile(state.root, path, 0, state.limits));
+      take(state, onDisk, path);
     } else {
       state.refused.push(
         refusal(
-          path,
+          onDisk,
           sentence(
             entry.isSymbolicLink() ? 'error.library.entryIsLink' : 'error.library.entryNotRegular',
           ),
@@ -111,7 +151,8 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
 
 /** Lists `root` for an import (see the file's comment). */
 export async function openFolderSource(root: string, limits: ArchiveLimits): Promise<ImportSource> {
-  const state: Walk = { root, limits, files: [], refused: [], listed: 0 };
+  const state: Walk = { root, limits, files: [], refused: [], listed: 0, respelled: new Map() };
   await walk(state, '', 0);
-  return { kind: 'folder', files: state.files, refused: state.refused, close: async () => {} };
+  const files = withoutTwins(state);
+  return { kind: 'folder', files, refused: state.refused, close: async () => {} };
 }
