@@ -22,7 +22,7 @@ import { decodePunycode } from './punycode';
  * owner's name past the edge of a message box, a button or a truncated label. A DNS name runs to
  * 253 characters; 64 keep any registrable name and a few labels before it.
  */
-export const SHOWN_HOST_CHARS = 64;
+const SHOWN_HOST_CHARS = 64;
 
 /**
  * `host` within {@link SHOWN_HOST_CHARS}: whole labels from its right end after `….`, at least
