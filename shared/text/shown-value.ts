@@ -12,7 +12,10 @@
  * a zero-width space, a word joiner, a BOM, a tag character, a Hangul filler, half a surrogate
  * pair) is shown as U+FFFD, one per character, never silently dropped: two names that differ
  * only by one must not read as the same name in "Delete …?". The zero-width joiner and non-joiner
- * stay: Persian, the Indic scripts and emoji sequences need them and they hide nothing.
+ * stay: Persian, the Indic scripts and emoji sequences need them and they hide nothing. So do the
+ * directional marks (LRM, RLM, ALM): the locale's own dates, numbers and amounts carry them in
+ * Arabic, Hebrew and Persian, and a mark only places the punctuation beside it; the embeddings,
+ * overrides and isolates, which turn whole runs around, never stay.
  */
 import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_SEPARATORS, anyOf } from './control-characters';
 
@@ -29,7 +32,8 @@ const STEERING = anyOf(
   [CONTROL_CHARACTERS, BIDI_CONTROLS, '\\p{Cf}\\p{Cs}', '\\u115f\\u1160\\u3164\\uffa0'],
   'gu',
 );
-const KEPT_JOINERS = new Set(['\u200c', '\u200d']);
+/** The joiners and the directional marks (see above). */
+const KEPT = new Set(['\u200c', '\u200d', '\u200e', '\u200f', '\u061c']);
 /** Printable ASCII without two spaces in a row: the common case, left as it is without a scan. */
 const PLAIN = /^(?:[\x21-\x7e]| (?! ))*$/;
 
@@ -38,6 +42,6 @@ export function shownValue(value: string): string {
   if (PLAIN.test(value)) return value;
   return value
     .replace(BREAKS, ' ')
-    .replace(STEERING, (char) => (KEPT_JOINERS.has(char) ? char : HIDDEN_MARK))
+    .replace(STEERING, (char) => (KEPT.has(char) ? char : HIDDEN_MARK))
     .replace(/\s{2,}/gu, ' ');
 }

@@ -27,10 +27,14 @@ import { makeTaskRecord } from '../../support/task-records';
 
 afterEach(closeServers);
 
-/** What steers, hides or reorders text around it, or breaks its line. */
+/**
+ * What steers, hides or reorders text around it, or breaks its line. The directional marks (LRM,
+ * RLM, ALM) are not among them: the locale's own dates and amounts carry them, and a mark only
+ * places the punctuation beside it.
+ */
 const STEERING =
   // eslint-disable-next-line no-control-regex -- these are what the test looks for
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200e-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u115f\u1160\u180e\u200b\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
 /** Pieces of hostile text: each steers, hides, reorders or breaks. */
 const HOSTILE_PIECES = [
@@ -97,13 +101,17 @@ describe('a value as a sentence shows it', () => {
     );
   });
 
-  it('leaves ordinary text alone: accents, right-to-left scripts, Persian joiners, emoji', () => {
+  it('leaves ordinary text alone: accents, right-to-left scripts and dates, Persian joiners, emoji', () => {
     for (const text of [
       'Un phare au crépuscule — 夕暮れの灯台',
       'מגדלור בשקיעה',
       'می‌خواهم',
       'family 👨‍👩‍👧 🏳️‍🌈',
       'a.png',
+      // What the locale's own formatting writes, directional marks and all.
+      new Intl.DateTimeFormat('ar', { dateStyle: 'short' }).format(Date.UTC(2026, 11, 1)),
+      new Intl.NumberFormat('he', { style: 'currency', currency: 'USD' }).format(0.25),
+      new Intl.NumberFormat('fa').format(-1234.5),
     ]) {
       expect(shownValue(text)).toBe(text);
     }
