@@ -95,6 +95,10 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     },
   });
   guardWebContents(win.webContents, { appUrl: options.appUrl, logger });
+  // The title bar, the taskbar, the Dock's and the system's window lists are the system's, not
+  // the page's: a page's `document.title` (a compromised page's "Pictor: enter your password to
+  // update", bidi controls and all) never reaches them. The window is called Pictor, always.
+  win.on('page-title-updated', (event) => event.preventDefault());
   if (options.onBoundsChanged) {
     trackBounds(win, options.onBoundsChanged, options.boundsSaveDelayMs ?? BOUNDS_SAVE_DELAY_MS);
   }

@@ -3,7 +3,7 @@
  * by the main process, so script in the page can neither see nor click it.
  */
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
-import { serviceLabel } from '../core/service';
+import { serviceAddress, serviceLabel } from '../core/service';
 import { mainText } from '../app/i18n/main-text';
 import { formatMicros } from '../../shared/domain/task-cost';
 import type { CostPrice } from '../../shared/domain/cost-ledger';
@@ -25,7 +25,8 @@ const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
 /**
  * The message box for a key that would go to another service base URL, in the main process's
  * language (app/i18n); the base URLs (host and path, so two tenants of one gateway read apart)
- * and the fingerprint are placeholders, shown exactly.
+ * and the fingerprint are placeholders, the base URLs as core/service's serviceLabel shows
+ * them (ASCII, bounded, a long host by its right end: the part that says whose it is).
  */
 export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions {
   const to = serviceLabel(question.to);
@@ -39,7 +40,7 @@ export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions
       : mainText('keyOrigin.message', { to }),
     detail: `${
       from === null ? mainText('keyOrigin.savedBefore') : mainText('keyOrigin.enteredFor', { from })
-    } ${mainText('keyOrigin.detail', { origin: question.to, to })}`,
+    } ${mainText('keyOrigin.detail', { origin: serviceAddress(question.to), to })}`,
     buttons: [
       mainText('keyOrigin.cancel'),
       mainText('keyOrigin.carry', { to }),

@@ -13,7 +13,14 @@ import {
   anyOf,
 } from '../../shared/text/control-characters';
 
-const BIDI_AND_SEPARATORS = anyOf([BIDI_CONTROLS, LINE_SEPARATORS], 'g');
+/**
+ * Bidi controls, line separators and every other format character (zero-width spaces, the word
+ * joiner, the BOM, tag characters: a terminal draws none of them, so two names that differ by one
+ * print alike) and half surrogate pairs. The zero-width joiner and non-joiner stay: Persian, the
+ * Indic scripts and emoji sequences need them.
+ */
+const SHOWN_AS_CODE = anyOf([BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}\\p{Cs}'], 'gu');
+const KEPT_JOINERS = new Set(['\u200c', '\u200d']);
 const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 /** What JSON.stringify leaves as it is (it escapes C0) but a reader would act on. */
 const JSON_UNSAFE = anyOf([DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS], 'g');
@@ -24,13 +31,15 @@ function hex(code: number, digits: number): string {
 
 /**
  * `text` with every C0 and C1 control (ESC, so every CSI, OSC and DCS sequence, included), DEL,
- * bidi control and line separator written out visibly (`\x1B`, `\x9B`, `U+202E`): safe to print
- * on one line of a terminal.
+ * bidi control, line separator and invisible format character written out visibly (`\x1B`,
+ * `\x9B`, `U+202E`, `U+200B`, `U+E0041`): safe to print on one line of a terminal.
  */
 export function terminalSafe(text: string): string {
   return text
     .replace(CONTROLS, (char) => `\\x${hex(char.charCodeAt(0), 2)}`)
-    .replace(BIDI_AND_SEPARATORS, (char) => `U+${hex(char.charCodeAt(0), 4)}`);
+    .replace(SHOWN_AS_CODE, (char) =>
+      KEPT_JOINERS.has(char) ? char : `U+${hex(char.codePointAt(0) ?? 0, 4)}`,
+    );
 }
 
 /**

@@ -14,10 +14,11 @@ export function IsolatedName({ name, fallback }: { name: string | undefined; fal
 }
 
 /**
- * Where a name goes in the formatted sentence: a format character (U+2063, invisible separator),
- * which no message holds and every name has taken out (shown-name.ts).
+ * Where a name goes in the formatted sentence: a private-use character (U+E000), which no message
+ * holds. Not a format character: every value a sentence is formatted with shows those as U+FFFD
+ * (shared/text/shown-value.ts). A value that held this one would only show a name once more.
  */
-const MARK = '\u2063';
+const MARK = '\ue000';
 const SLOT = new RegExp(`${MARK}(\\d+)${MARK}`);
 
 /**

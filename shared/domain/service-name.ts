@@ -1,10 +1,11 @@
 /**
  * What the user's own service is called, in one home for the window and main: the name the user
  * typed, else its address's host (the port when it is not the scheme's default, an international
- * host in its own letters), else nothing, and only then the catalogue's generic name, in the shown
- * language, from the caller. A cleared name falls back to the host again.
+ * host in its own letters when they cannot pass for another name), else nothing, and only then the
+ * catalogue's generic name, in the shown language, from the caller. A cleared name falls back to
+ * the host again.
  */
-import { decodePunycode } from '../text/punycode';
+import { elidedHost, readableHost } from '../text/shown-host';
 import { cleanName } from '../text/shown-name';
 import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from './providers';
 import type { Settings } from './settings';
@@ -23,15 +24,10 @@ export function cleanServiceName(text: string): string {
 /** Far past any host and port; a longer one is not shown at all. */
 const MAX_HOST_CHARS = 300;
 
-/** One host label as typed: `xn--` labels decoded, others as they are. */
-function readableLabel(label: string): string {
-  if (!label.toLowerCase().startsWith('xn--')) return label;
-  return decodePunycode(label.slice(4)) ?? label;
-}
-
 /**
  * The host of `address` as the window names it (`images.example.com`, `gpu.local:8443`,
- * `[::1]:8080`, `bücher.example`); '' when it is not an http(s) URL.
+ * `[::1]:8080`, `bücher.example`; a host that could pass for another in Punycode, a long one by
+ * its right end: shared/text/shown-host.ts); '' when it is not an http(s) URL.
  */
 export function addressHost(address: string): string {
   let url: URL;
@@ -42,9 +38,7 @@ export function addressHost(address: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
   // An IPv6 host keeps its brackets: they tell its colons from the port's.
-  const host = url.hostname.startsWith('[')
-    ? url.hostname
-    : url.hostname.split('.').map(readableLabel).join('.');
+  const host = url.hostname.startsWith('[') ? url.hostname : elidedHost(readableHost(url.hostname));
   return cleanName(url.port === '' ? host : `${host}:${url.port}`, MAX_HOST_CHARS) ?? '';
 }
 

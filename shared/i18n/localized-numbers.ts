@@ -8,6 +8,7 @@
  */
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { shownValue } from '../text/shown-value';
 
 /** ICU names cannot hold `~`: a renamed argument never meets one a message names itself. */
 const TEXT_PREFIX = '~';
@@ -69,8 +70,9 @@ function withTextArguments(ast: readonly MessageFormatElement[]): MessageFormatE
  * `blank`, a text with nothing in it (a model a request did not name, a field left empty) as
  * `blank()`, the catalogue's word for none: spliced in as it is, it left a gap ("The model  has
  * no option"). The main catalogue's sentences never mean an empty value; the window's own
- * messages do (a label's optional suffix), and pass none. Select and plural arguments keep the
- * raw value (a select may choose on the empty text).
+ * messages do (a label's optional suffix), and pass none. A text is written as a value a person
+ * can trust to be one (shared/text/shown-value.ts: no line break, control or bidi formatting of
+ * its own). Select and plural arguments keep the raw value (a select may choose on the empty text).
  */
 export function textParams(
   params: Readonly<Record<string, string | number>>,
@@ -86,7 +88,7 @@ export function textParams(
           : value
         : blank && value.trim() === ''
           ? blank()
-          : value;
+          : shownValue(value);
   }
   return all;
 }

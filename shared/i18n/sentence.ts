@@ -14,6 +14,7 @@ import { localeInfo, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales';
 import type { CostUnit } from '../domain/task-cost';
 import { lazySchema } from '../domain/lazy-schema';
 import { MAX_MESSAGE_CHARS } from '../domain/limits';
+import { shownValue } from '../text/shown-value';
 import { MainCatalogue, type MainParams } from './main-catalogue';
 import { mainMessages, type MainMessageKey } from './main-messages';
 
@@ -64,12 +65,15 @@ export function englishMoney(micros: number, unit: CostUnit): string {
 
 /**
  * What a stored or sent error reads as in `catalogue`'s language: its sentence there when it has
- * one, else its `message` as it was stored (records written before sentences existed, or a
- * sentence this version does not know).
+ * one, else its `message` as it was stored (records written before sentences existed, a
+ * sentence this version does not know, a service's own words), shown as a value is
+ * (shared/text/shown-value.ts).
  */
 export function sentenceText(
   catalogue: MainCatalogue,
   said: { readonly message: string; readonly sentence?: Sentence | undefined },
 ): string {
-  return said.sentence ? catalogue.text(said.sentence.key, said.sentence.params) : said.message;
+  return said.sentence
+    ? catalogue.text(said.sentence.key, said.sentence.params)
+    : shownValue(said.message);
 }

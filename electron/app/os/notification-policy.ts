@@ -14,6 +14,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
 import type { Clock, TimerHandle } from '../../ports/clock';
+import { shownValue } from '../../../shared/text/shown-value';
 import { mainList, mainSentence, mainText } from '../i18n/main-text';
 
 export interface NotificationContent {
@@ -47,9 +48,12 @@ export interface FinishedTask {
   readonly reason: string;
 }
 
-/** `text` on one line, cut at a word boundary near `max` characters with an ellipsis. */
+/**
+ * `text` on one line, cut at a word boundary near `max` characters with an ellipsis; what would
+ * steer or hide text in the banner shown as such (shared/text/shown-value.ts), as in a sentence.
+ */
 export function excerpt(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = shownValue(text).replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat); // code points: an emoji is never cut in half
   if (chars.length <= max) return flat;
   const cut = chars.slice(0, max - 1).join('');

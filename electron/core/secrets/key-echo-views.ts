@@ -168,13 +168,8 @@ const SIMPLE_ESCAPES: Readonly<Record<string, number>> = {
   '/': 47,
   '\\': 92,
   '`': 96,
-  b: -1,
-  f: -1,
-  n: -1,
-  r: -1,
-  t: -1,
-  v: -1,
-  '0': -1,
+  // `\b`, `\f`, `\n`, `\r`, `\t`, `\v`, `\0`: controls, which show nothing.
+  ...Object.fromEntries([...'bfnrtv0'].map((escape) => [escape, -1])),
 };
 
 /** `\u{X…}` at `at` (its `{` at `at + 2`), up to 6 hex digits for a code unit. */
@@ -240,8 +235,19 @@ function percentEscape(codes: Uint16Array, at: number, length: number): Escape {
   return value >= 0 ? [value, 3] : null;
 }
 
+/** `U+200B`, `U+E0041`: how the CLI shows a character it does not print (terminalSafe). */
+function codePointEscape(codes: Uint16Array, at: number, length: number): Escape {
+  if (codes[at + 1] !== 0x2b /* + */) return null;
+  const unit = hexAt(codes, at + 2, 4, length);
+  if (unit >= 0 && INVISIBLE[unit]) return [unit, 6];
+  const tag = hexAt(codes, at + 2, 5, length);
+  return tag >= 0xe0000 && tag <= 0xe007f ? [-1, 7] : null;
+}
+
 function escapeAt(codes: Uint16Array, at: number, length: number): Escape {
   switch (codes[at]) {
+    case 0x55 /* U */:
+      return codePointEscape(codes, at, length);
     case 0x5c /* \ */:
       return backslashEscape(codes, at, length);
     case 0x26 /* & */:

@@ -32,6 +32,7 @@ export { discardBody, parseJson, raceAbort, readBodyText } from './http-response
 export {
   baseUrlOrRefusal,
   isLocalEndpoint,
+  serviceAddress,
   serviceBaseUrl,
   serviceLabel,
   serviceNameAt,

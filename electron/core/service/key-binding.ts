@@ -5,6 +5,7 @@
  * record it did not make itself.
  */
 import type { ProviderFacts } from '../../../shared/domain/providers';
+import { elidedHost } from '../../../shared/text/shown-host';
 import { isDemoEndpoint } from './demo-endpoint';
 import { checkBaseUrl, isLoopbackHost, UrlPolicyError } from './url-policy';
 
@@ -46,17 +47,34 @@ export function isLocalEndpoint(endpoint: string): boolean {
   }
 }
 
+/** The most of a path a sentence shows: a tenant's name, not a page of text in a button. */
+const SHOWN_PATH_CHARS = 48;
+
+function shownPath(pathname: string): string {
+  if (pathname === '/') return '';
+  if (pathname.length <= SHOWN_PATH_CHARS) return pathname;
+  // Never half a percent escape.
+  return `${pathname.slice(0, SHOWN_PATH_CHARS - 1).replace(/%[0-9A-F]?$/i, '')}…`;
+}
+
 /**
  * How a base URL is named to the user: the host (with the port when it is not the default) and
- * the path, which tells two tenants of one gateway apart (`gateway.example/team-a`).
+ * the path, which tells two tenants of one gateway apart (`gateway.example/team-a`). Both as the
+ * URL parser writes them (an international host in Punycode, anything else in a path
+ * percent-encoded: nothing that reads as another letter or reorders the line) and bounded, a
+ * long host by its right end (shared/text/shown-host.ts).
  */
 export function serviceLabel(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
-  } catch {
-    return baseUrl;
-  }
+  const url = URL.parse(baseUrl);
+  if (url === null) return baseUrl;
+  const port = url.port === '' ? '' : `:${url.port}`;
+  return `${elidedHost(url.hostname)}${port}${shownPath(url.pathname)}`;
+}
+
+/** A base URL in full as a sentence shows it: its scheme and {@link serviceLabel}. */
+export function serviceAddress(baseUrl: string): string {
+  const url = URL.parse(baseUrl);
+  return url === null ? baseUrl : `${url.protocol}//${serviceLabel(baseUrl)}`;
 }
 
 /**

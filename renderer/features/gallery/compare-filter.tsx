@@ -6,6 +6,7 @@
  * isolates, so it keeps its own direction and never turns the date and count around it.
  */
 import type { CompareGroupSummary } from '../../../shared/domain/compare';
+import { shownValue } from '../../../shared/text/shown-value';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
 import { formatDateTime, t } from '../../i18n';
@@ -16,13 +17,20 @@ import { ANY_COMPARE, type GalleryFilters } from '../../store/gallery-list-model
 /** First strong isolate and pop directional isolate (Unicode's bidi algorithm, rule X5c). */
 const FSI = '\u2068';
 const PDI = '\u2069';
+/**
+ * The prompt's place in the formatted label (a private-use character no message holds): the
+ * isolates go around the prompt after formatting, which shows a value's own format characters as
+ * U+FFFD (shared/text/shown-value.ts), these two included.
+ */
+const SLOT = '\ue000';
 
 function groupLabel(group: CompareGroupSummary): string {
-  return t('gallery.compare.group', {
+  const label = t('gallery.compare.group', {
     date: formatDateTime(group.createdAt),
-    prompt: `${FSI}${group.prompt}${PDI}`,
+    prompt: SLOT,
     count: group.targets,
   });
+  return label.replaceAll(SLOT, () => `${FSI}${shownValue(group.prompt)}${PDI}`);
 }
 
 /** The choices: all, any compare, each group listed, and the one chosen when it is not listed. */

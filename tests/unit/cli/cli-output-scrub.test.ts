@@ -59,10 +59,10 @@ describe("the CLI's last guard scrubs the key from whatever a command prints", (
 
   /**
    * A refusal's text is made safe for the terminal first: a NUL is written as the four characters
-   * `\x00`, so a UTF-16 echo reaches the guard as the key's letters with `\x00` between them, a
-   * form the scanner reads once they are taken out.
+   * `\x00` and a zero-width space as `U+200B`, so a UTF-16 or zero-width echo reaches the guard as
+   * the key's letters with those between them, a form the scanner reads once they are taken out.
    */
-  const readable = (text: string) => text.replaceAll('\\x00', '');
+  const readable = (text: string) => text.replaceAll('\\x00', '').replace(/U\+[0-9A-F]{4}/g, '');
 
   it.each(cases)('%s (shift %d), in the refusal of a command that throws', async (_n, _s, echo) => {
     const bare = await printed([echo, 'throw'], {});

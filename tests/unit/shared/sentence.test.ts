@@ -14,6 +14,7 @@ import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
 import { englishText, sentence, sentenceSchema, sentenceText } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../../../electron/core/errors/user-facing-error';
 import { toIpcError, unwrap } from '../../../electron/ipc/ipc-errors';
+import { shownValue } from '../../../shared/text/shown-value';
 
 const pseudo = new MainCatalogue(localeInfo('en-XA') as LocaleInfo, undefined);
 const german = new MainCatalogue(localeInfo('de') as LocaleInfo, MAIN_TRANSLATIONS['de']);
@@ -88,11 +89,13 @@ describe('values in a sentence', () => {
     '{',
   ];
 
-  it.each(hostile)('are shown as written, never read as message syntax: %s', (value) => {
+  // Shown as a value is (shared/text/shown-value.ts: the bidi override as U+FFFD), never as syntax.
+  it.each(hostile)('are shown as values, never read as message syntax: %s', (value) => {
     const said = sentence(key, { [name]: value });
-    expect(englishText(said)).toContain(value);
-    expect(sentenceText(pseudo, { message: '', sentence: said })).toContain(value);
-    expect(sentenceText(german, { message: '', sentence: said })).toContain(value);
+    const shown = shownValue(value);
+    expect(englishText(said)).toContain(shown);
+    expect(sentenceText(pseudo, { message: '', sentence: said })).toContain(shown);
+    expect(sentenceText(german, { message: '', sentence: said })).toContain(shown);
   });
 
   it('a missing value shows the English text as written, never throws', () => {
