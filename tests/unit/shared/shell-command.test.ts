@@ -79,6 +79,7 @@ const ACTED_ON = [
   '\u001b',
   'ends with a backslash\\',
   "\\'",
+  'backslash, new line\\\nand before a control \\\u202e\\',
 ];
 
 describe.each(SHELLS)('the lines, pasted into $name', (shell) => {
