@@ -19,6 +19,7 @@ import type { ImageEngine } from '../ports/image-engine';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
+import type { UserGestures } from '../ports/user-gestures';
 import type { UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
@@ -93,6 +94,12 @@ export interface AppRuntimeOptions {
   readonly answers?: PictorCoreOptions['answers'];
   /** How much the inputs no task names may hold (tests); default the core's. */
   readonly inputQuota?: PictorCoreOptions['inputQuota'];
+  /**
+   * The user's own presses in the window (Electron: the main window's input events), which tell
+   * the user's second thought after "keep" from a page asking again (key-question-gate.ts).
+   * Absent: every change soon after "keep" waits out its quiet spell.
+   */
+  readonly userGestures?: UserGestures;
 }
 
 /** The setting that holds each service's address. */
@@ -104,7 +111,11 @@ export class AppRuntime {
   /** Settings, key and gallery changes run one at a time, in the order they were asked for. */
   private queue: Promise<unknown> = Promise.resolve();
   /** One key question at a time, and a quiet spell after "keep" (key-question-gate.ts). */
-  private readonly keyQuestions = new KeyQuestionGate(() => this.options.clock.now(), ADDRESSES);
+  private readonly keyQuestions = new KeyQuestionGate(
+    () => this.options.clock.now(),
+    ADDRESSES,
+    () => this.options.userGestures?.count() ?? null,
+  );
 
   private constructor(
     private readonly options: AppRuntimeOptions,

@@ -10,8 +10,14 @@
  *   not only the same one: a page can rotate addresses) is refused without asking for a quiet
  *   spell: {@link FIRST_QUIET_MS}, doubled by each further "keep" in a row, up to
  *   {@link MOST_QUIET_MS}. A page looping the question gets a handful of dialogs in its first
- *   hour and four an hour after that; a user who changes their mind waits a minute, told so. An
- *   answer that sends or removes the key, or an hour without a "keep", starts the count again.
+ *   hour and four an hour after that. An answer that sends or removes the key, or an hour
+ *   without a "keep", starts the count again.
+ * - The user's second thought is asked about at once: after the first "keep" of a row, a change
+ *   made once the user pressed a key or a mouse button in the window (main counts those as the
+ *   OS delivers them, ports/user-gestures.ts: a page cannot make one) is asked about within the
+ *   quiet spell, once; a "keep" of that question starts the next, longer spell with no such
+ *   exception. A page that waits for the user's presses gains one dialog a row, never a loop.
+ *   Without a count of presses (the harnesses), the quiet spell holds for every change.
  */
 import { sentence } from '../../shared/i18n/sentence';
 import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
@@ -28,11 +34,15 @@ export class KeyQuestionGate {
   private open = false;
   private keptAt: number | null = null;
   private kept = 0;
+  /** The user's presses counted when the last "keep" was answered. */
+  private pressesAtKeep: number | null = null;
 
   constructor(
     private readonly now: () => number,
     /** The setting a refusal names (`serviceBaseUrls`). */
     private readonly field: string,
+    /** How many presses the user made in the window (UserGestures); null: not known. */
+    private readonly presses: () => number | null = () => null,
   ) {}
 
   /** The refusal of a change of address asked for while a question is on screen, else null. */
@@ -65,6 +75,7 @@ export class KeyQuestionGate {
       const inRow = this.keptAt !== null && now - this.keptAt < STREAK_MS;
       this.kept = inRow ? this.kept + 1 : 1;
       this.keptAt = now;
+      this.pressesAtKeep = this.presses();
     } else {
       this.kept = 0;
       this.keptAt = null;
@@ -73,7 +84,7 @@ export class KeyQuestionGate {
   }
 
   private resting(): SettingsError | null {
-    if (this.keptAt === null) return null;
+    if (this.keptAt === null || this.secondThought()) return null;
     const quiet = Math.min(MOST_QUIET_MS, FIRST_QUIET_MS * 2 ** (this.kept - 1));
     const left = this.keptAt + quiet - this.now();
     if (left <= 0) return null;
@@ -81,5 +92,12 @@ export class KeyQuestionGate {
       sentence('error.settings.keyQuestionResting', { seconds: Math.ceil(left / 1000) }),
       [this.field],
     );
+  }
+
+  /** After the first "keep" of a row, the user pressed something in the window since. */
+  private secondThought(): boolean {
+    const now = this.presses();
+    const then = this.pressesAtKeep;
+    return this.kept === 1 && now !== null && then !== null && now > then;
   }
 }

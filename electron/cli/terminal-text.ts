@@ -12,6 +12,7 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../shared/text/control-characters';
+import { shellWord } from '../../shared/text/shell-command';
 
 /**
  * Bidi controls, line separators and every other format character (zero-width spaces, the word
@@ -70,13 +71,14 @@ const PLAIN_WORD = /^[A-Za-z0-9_][A-Za-z0-9_./:=+-]*$/;
 const POWERSHELL_QUOTES = /['\u2018\u2019\u201a\u201b]/g;
 
 /**
- * `value` as one word for the user's shell: bare when it is plain, otherwise single-quoted, POSIX
- * style (`'` written as `'\''`; nothing expands inside) or, on Windows, PowerShell style (a quote
- * doubled; nothing expands inside). Not for cmd.exe, which has no quoting that stops `%` expanding.
+ * `value` as one word for the user's shell: bare when it is plain, otherwise as
+ * shared/text/shell-command.ts quotes for sh, dash, bash, zsh and fish alike or, on Windows,
+ * PowerShell style (single quotes, a quote doubled; nothing expands inside). Not for cmd.exe,
+ * which has no quoting that stops `%` expanding.
  */
 export function shellQuote(value: string, platform: NodeJS.Platform = process.platform): string {
   if (PLAIN_WORD.test(value)) return value;
   if (platform === 'win32')
     return `'${value.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+  return shellWord(value);
 }

@@ -92,6 +92,7 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     clock: systemClock,
     logger,
     prompts: createDialogPrompts(dialog, () => window.current()),
+    userGestures: window.gestures,
     imageEngine: images.engine,
     contentCredentials: await images.credentials,
     systemTrash: electronSystemTrash,

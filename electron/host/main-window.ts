@@ -7,6 +7,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import { watchRendererCrashes } from '../adapters/renderer-crashes';
 import { systemClock } from '../adapters/system-clock';
+import { WindowGestures } from '../adapters/window-gestures';
 import { APP_ENTRY_URL } from '../app/protocol/schemes';
 import { RendererCrashPolicy } from '../app/window/crash-policy';
 import type { SettingsService } from '../core/settings';
@@ -25,6 +26,8 @@ export interface MainWindowOptions {
 
 export class MainWindowHost {
   private window: BrowserWindow | null = null;
+  /** The user's presses in every window this host opens (the key question's second thought). */
+  readonly gestures = new WindowGestures();
   /** Set once the runtime is wired: windows may open from then on. */
   private settings: Pick<SettingsService, 'getWindowBounds' | 'setWindowBounds'> | null = null;
   private readonly crashPolicy = new RendererCrashPolicy({ now: () => systemClock.now() });
@@ -72,6 +75,7 @@ export class MainWindowHost {
       logger,
     });
     this.window = window;
+    this.gestures.watch(window.webContents);
     watchRendererCrashes(window, {
       policy: this.crashPolicy,
       logger,

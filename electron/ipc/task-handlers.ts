@@ -107,8 +107,8 @@ export function taskHandlers(
     'tasks:submit': async ({ request, target, count, board }) =>
       follow(await engine.submit(request, target, count, board)),
     // Sending again, the one way: main reads the tasks the page names (core/batch/resend.ts).
-    'tasks:resend': async ({ localIds, as, onlyFailed }) => {
-      const options = { as, onlyFailed, ...(overCap ? { prompts: overCap } : {}) };
+    'tasks:resend': async ({ localIds, as, onlyFailed, newSeed }) => {
+      const options = { as, onlyFailed, newSeed, ...(overCap ? { prompts: overCap } : {}) };
       const { records, skipped } = await resend(core, localIds, options);
       // One refused for the account is gone (the page hears it once): it made no task either.
       const items = follow(records);

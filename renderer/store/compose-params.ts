@@ -103,9 +103,3 @@ export function draftSeed(
   const read = readTyped(name, spec, draft.seed);
   return 'value' in read ? { seed: read.value as number } : read;
 }
-
-/** A new seed, as the services draw theirs (0 to 2^31 − 1). */
-export function randomSeed(): number {
-  const [drawn = 0] = crypto.getRandomValues(new Uint32Array(1));
-  return drawn % 2_147_483_648;
-}

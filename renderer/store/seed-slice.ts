@@ -2,13 +2,13 @@
  * A request used again: "Copy as command" (main builds the `pictor generate …` and cURL lines of
  * a task's or the form's request, with `$SERVICE_API_KEY` for the key, and copies them itself:
  * the page names the task or sends the draft, never the text), "Use this seed" (the form
- * takes the task's request with the seed its service used, locked) and "Vary" (the task's request
- * again, on its own service, with a new seed).
+ * takes the task's request with the seed its service used, locked) and "Vary" (main sends the
+ * task's request again as it ran, on its own service, with a seed it draws: the page names the
+ * task, as for Rerun).
  */
 import type { StateCreator } from 'zustand';
 import { providerOf } from '../../shared/domain/providers';
 import { ranRequest } from '../../shared/domain/ran-request';
-import { recordTarget } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { announce } from '../components/live-region';
@@ -16,8 +16,8 @@ import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { composeTarget } from './compose-model';
-import { randomSeed } from './compose-params';
 import { requestOf } from './compose-submit-actions';
+import { resendTasks } from './task-resend';
 
 export interface SeedSlice {
   /** Has main copy the lines of a task's or a draft's request, and says so (or why not). */
@@ -73,10 +73,10 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
   },
 
   async tasksVary(record) {
-    const request = { ...record.request, seed: randomSeed() };
     try {
-      const items = await call('tasks:submit', { request, target: recordTarget(record), count: 1 });
-      get().tasksInsert(items);
+      // Main sends the task's request as it ran (a ComfyUI task: the graph it ran, not the one
+      // imported under its model's name now), with a seed it draws.
+      await resendTasks(get, [record.localId], 'each', { newSeed: true });
       announce(t('tasks.varySent'));
       return true;
     } catch (error) {

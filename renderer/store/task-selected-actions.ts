@@ -179,7 +179,7 @@ export function taskSelectedActions(
       ),
     tasksSubmitAgainSelected: () =>
       runItems(
-        (localIds) => resendTasks(get, localIds, 'each', true),
+        (localIds) => resendTasks(get, localIds, 'each', { onlyFailed: true }),
         () => undefined, // Already in the list.
         (done, skipped) => t('tasks.selection.submitted', { count: done, skipped }),
         () => t('status.submittingAgain'),

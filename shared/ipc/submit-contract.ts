@@ -53,7 +53,9 @@ export const submitRequests = {
    * the selection's action): the page names only the tasks; main reads their requests and
    * services, and asks in its own dialog before a hard cap (electron/core/batch/resend.ts). `each`:
    * each its own new task (`onlyFailed`: only failed or unsent ones); `batch`: one batch's tasks as
-   * one new batch. `items` are the new tasks, `skipped` the ids that made none.
+   * one new batch. `items` are the new tasks, `skipped` the ids that made none. `newSeed` (a
+   * task's "Vary"): each with a seed main draws, so it runs the graph the task ran (ComfyUI),
+   * never the one imported under its model's name now.
    */
   'tasks:resend': channel(() => ({
     input: z
@@ -61,6 +63,7 @@ export const submitRequests = {
         localIds: localIds(),
         as: z.enum(['each', 'batch']),
         onlyFailed: z.boolean().optional(),
+        newSeed: z.literal(true).optional(),
       })
       .strict(),
     output: batchItems(),

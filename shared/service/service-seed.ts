@@ -12,6 +12,12 @@ import { lazySchema } from '../domain/lazy-schema';
  */
 export const seedSchema = lazySchema(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
+/** A new seed, as the services draw theirs (0 to 2^31 − 1): a task's "Vary". */
+export function drawSeed(): number {
+  const [drawn = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return drawn % 2_147_483_648;
+}
+
 /** The decimal text of a seed, as a service may send one: digits only, no leading zero. */
 const SEED_TEXT = /^(0|[1-9]\d{0,15})$/;
 

@@ -2,13 +2,14 @@
  * A request as a command line that reproduces it: the `pictor generate …` line ("Copy as
  * command" on a task and on the compose form) and a cURL line of the body a dialect sends. The
  * key is never in either: the line reads `$SERVICE_API_KEY` from the shell, as the CLI does.
- * Every word the user or a service wrote is single-quoted for a POSIX shell, so a prompt with
- * quotes, `$`, backticks, backslashes or new lines reaches the command as typed and runs nothing.
- * The lines go to the clipboard to be pasted into a terminal, and a word may hold what the user
- * never saw (a prompt or an option a compromised page sent): a word with a character a terminal
- * or a reader acts on (ESC, ^U, TAB, CR, DEL, a C1 control, bidi formatting, a line separator) is
- * written ANSI-C quoted (`$'…'`, that character as its UTF-8 bytes `\xHH`), so the lines hold no
- * control but their own new lines and mean exactly the request.
+ * Every word the user or a service wrote is quoted so that every common shell reads it as typed
+ * (POSIX sh and Debian's dash, bash, zsh, fish): a prompt with quotes, `$`, backticks, backslashes
+ * or new lines reaches the command as typed and runs nothing. The lines go to the clipboard to be
+ * pasted into a terminal, and a word may hold what the user never saw (a prompt or an option a
+ * compromised page sent): a character a terminal or a reader acts on (ESC, ^U, TAB, CR, DEL, a C1
+ * control, bidi formatting, a line separator) is written as `"$(printf '\ooo…')"`, its UTF-8
+ * bytes in octal, which those shells all read the same (`$'…'`, ANSI-C quoting, is not read by
+ * dash or fish), so the lines hold no control but their own new lines and mean exactly the request.
  */
 import type { ProviderId } from '../domain/providers';
 import type { GenerationRequest } from '../service/wire';
@@ -31,27 +32,49 @@ const ACTED_ON = anyOf([
   LINE_SEPARATORS,
 ]);
 
+/** A word every shell reads as it is: no `%` (fish's `%self`), no `~` or `=` first (zsh's `=ls`). */
+const PLAIN = /^[A-Za-z0-9_-][A-Za-z0-9_@+=:,./-]*$/;
+
 /**
- * `word` as one POSIX shell word that means exactly `word`: single quotes (`'` as `'\''`), or
- * ANSI-C quotes when it holds a character {@link ACTED_ON} (each written as its UTF-8 bytes).
+ * `word` as one shell word that means exactly `word` to sh, dash, bash, zsh and fish: runs of
+ * ordinary characters single-quoted; a `'` written `\'` outside the quotes, and so is a `\` that
+ * a `\` or `'` follows or that ends the word (inside single quotes fish reads `\\` and `\'` as
+ * escapes, POSIX shells neither: any other backslash means itself to both); a character
+ * {@link ACTED_ON} written by `printf` from its octal UTF-8 bytes inside double quotes. A word
+ * cannot hold NUL.
  */
-function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  if (!ACTED_ON.test(word)) return `'${word.replaceAll("'", `'\\''`)}'`;
-  let escaped = '';
-  for (const char of word) {
-    if (char === '\\' || char === "'") escaped += `\\${char}`;
-    else if (char === '\n') escaped += '\\n';
-    else if (ACTED_ON.test(char)) escaped += utf8Escapes(char);
-    else escaped += char;
-  }
-  return `$'${escaped}'`;
+export function shellWord(word: string): string {
+  if (PLAIN.test(word)) return word;
+  if (word === '') return "''";
+  const chars = Array.from(word);
+  let quoted = '';
+  let run = '';
+  const endRun = (): void => {
+    if (run !== '') quoted += `'${run}'`;
+    run = '';
+  };
+  chars.forEach((char, at) => {
+    const next = chars[at + 1];
+    const escaped =
+      char === "'" ||
+      (char === '\\' &&
+        (next === undefined || next === '\\' || next === "'" || ACTED_ON.test(next)));
+    if (escaped) {
+      endRun();
+      quoted += `\\${char}`;
+    } else if (ACTED_ON.test(char)) {
+      endRun();
+      quoted += `"$(printf '${octalBytes(char)}')"`;
+    } else run += char;
+  });
+  endRun();
+  return quoted;
 }
 
-/** `char` as `\xHH` escapes of its UTF-8 bytes. */
-function utf8Escapes(char: string): string {
+/** `char` as `\ooo` escapes of its UTF-8 bytes (three digits: what every printf reads). */
+function octalBytes(char: string): string {
   const bytes = new TextEncoder().encode(char);
-  return Array.from(bytes, (byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
+  return Array.from(bytes, (byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('');
 }
 
 /** Where a command sends: the service's kind and, for an address of the user's own, its URL. */
@@ -67,7 +90,7 @@ export interface CommandTarget {
  * never read as an option of its own.
  */
 function option(name: string, value: string): string {
-  return shellQuote(`--${name}=${value}`);
+  return shellWord(`--${name}=${value}`);
 }
 
 /** `--param=key=value` words of `request`'s options, in the order they were set. */
@@ -103,13 +126,13 @@ interface SentRequest {
  * fills the key in; everything else is single-quoted, so nothing else is expanded.
  */
 export function curlCommand(sent: SentRequest): string {
-  const words = ['curl', '-X', shellQuote(sent.method), shellQuote(sent.url)];
+  const words = ['curl', '-X', shellWord(sent.method), shellWord(sent.url)];
   for (const [name, value] of Object.entries(sent.headers)) {
     words.push('-H', keyHeader(`${name}: ${value}`));
   }
   if (sent.body !== undefined) {
-    words.push('-H', shellQuote('Content-Type: application/json'));
-    words.push('-d', shellQuote(JSON.stringify(sent.body)));
+    words.push('-H', shellWord('Content-Type: application/json'));
+    words.push('-d', shellWord(JSON.stringify(sent.body)));
   }
   return words.join(' ');
 }
@@ -117,8 +140,8 @@ export function curlCommand(sent: SentRequest): string {
 /** A header word: `$SERVICE_API_KEY` left for the shell to fill, the rest quoted as written. */
 function keyHeader(header: string): string {
   const at = header.indexOf(KEY_VARIABLE);
-  if (at < 0) return shellQuote(header);
+  if (at < 0) return shellWord(header);
   const before = header.slice(0, at);
   const after = header.slice(at + KEY_VARIABLE.length);
-  return `${shellQuote(before)}"${KEY_VARIABLE}"${after === '' ? '' : shellQuote(after)}`;
+  return `${shellWord(before)}"${KEY_VARIABLE}"${after === '' ? '' : shellWord(after)}`;
 }

@@ -8,13 +8,16 @@
  * one new batch. The caps judge all of them at once, as a template run from the form is judged
  * (template-runs.ts): priced by the cost book, and over a hard cap main asks in its own dialog
  * (over-cap.ts); without a yes, or where nobody can be asked, it is refused with the cap's
- * sentence before anything is stored or sent.
+ * sentence before anything is stored or sent. Each request goes as it ran: a ComfyUI task with the
+ * graph it kept, never the workflow imported under its model's name now (one that kept none is
+ * refused: engine ranRequestOf); "Vary" (`newSeed`) sends it with a seed main draws.
  */
 import { recordTarget } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { OverCapPrompts } from '../../ports/user-prompts';
 import type { CostBook } from '../costs';
-import type { HardCapConsent, TaskEngine } from '../engine';
+import { drawSeed } from '../../../shared/service/service-seed';
+import { ranRequestOf, type HardCapConsent, type TaskEngine } from '../engine';
 import { consentOverCaps, hardCapBreach } from './over-cap';
 import { resendRecords, type ResendChoice, type ResendRecords } from './resend-records';
 
@@ -26,6 +29,8 @@ export interface ResendDeps {
 export interface ResendOptions extends ResendChoice {
   /** Main's own question before a hard cap is passed; absent (the harnesses): refused. */
   readonly prompts?: OverCapPrompts | undefined;
+  /** A task's "Vary": each request with a new seed, drawn here. */
+  readonly newSeed?: boolean | undefined;
 }
 
 type Engine = ResendDeps['engine'];
@@ -33,7 +38,7 @@ type Engine = ResendDeps['engine'];
 /** `records` (at least one) as one new batch on the first one's service. */
 function sendBatch(engine: Engine, records: readonly TaskRecord[], consent: HardCapConsent | null) {
   const [first] = records as [TaskRecord, ...TaskRecord[]];
-  const requests = records.map((record) => record.request);
+  const requests = records.map(ranRequestOf);
   const batch = { requests, count: 1, board: first.board, template: first.template };
   return engine.submitBatch({ ...batch, overHardCaps: consent }, recordTarget(first));
 }
@@ -53,6 +58,11 @@ async function sendEach(engine: Engine, chosen: ResendRecords, consent: HardCapC
   return { records, skipped: chosen.skipped + chosen.records.length - records.length };
 }
 
+/** `record` as "Vary" sends it again: its request with a new seed. */
+function reseeded(record: TaskRecord): TaskRecord {
+  return { ...record, request: { ...record.request, seed: drawSeed() } };
+}
+
 /**
  * The tasks `localIds` name, sent again as `options.as` says (see the file comment). Returns the
  * new tasks as stored, in order, and how many named ids made none.
@@ -65,8 +75,9 @@ export async function resend(
   localIds: readonly string[],
   options: ResendOptions,
 ): Promise<ResendRecords> {
-  const chosen = resendRecords(deps.engine, localIds, options);
-  if (chosen.records.length === 0) return chosen;
+  const named = resendRecords(deps.engine, localIds, options);
+  if (named.records.length === 0) return named;
+  const chosen = options.newSeed ? { ...named, records: named.records.map(reseeded) } : named;
   const priced = chosen.records.map((record) => ({
     target: recordTarget(record),
     request: record.request,

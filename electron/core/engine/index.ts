@@ -56,4 +56,4 @@ export { askToPassHardCaps, type HardCapConsent, sameCapIn } from './hard-cap-co
 export { checkTarget } from './target-check';
 export { neverSent } from './send-mark';
 export { TaskEngine } from './task-engine';
-export { withWorkflow } from './request-workflow';
+export { ranRequestOf, withWorkflow } from './request-workflow';

@@ -1,11 +1,12 @@
 /**
  * The workflow a request runs, for a provider whose models are workflows (ComfyUI): the one
  * imported under its model's name (core/workflows), found before anything is stored, so the
- * record keeps the graph it ran and a resend runs it again even if the import changes. The
- * built-in model needs none; a request of any other provider carries none.
+ * record keeps the graph it ran and a resend runs it again even if the import changes (one that
+ * did not keep it is refused: {@link ranRequestOf}). The built-in model needs none; a request of
+ * any other provider carries none.
  */
 import { DEFAULT_WORKFLOW_MODEL } from '../../../shared/domain/comfy-prompt';
-import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { PROVIDERS, providerOf, type ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { LiveState } from '../../../shared/domain/live-state';
 import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-record';
@@ -37,6 +38,25 @@ export async function withWorkflow(
     });
   }
   return { ...request, workflow };
+}
+
+/**
+ * `record`'s request to send again: with the graph it ran, which it keeps (a ComfyUI workflow is
+ * attached before the task is stored). A record without one (a task tracked by id, rebuilt from a
+ * gallery folder or kept by an older Pictor) is refused rather than sent with the workflow
+ * imported under its model's name now, which may not be the one it ran.
+ * @throws EngineInputError for such a record (nothing is sent).
+ */
+export function ranRequestOf(record: TaskRecord): GenerationRequest {
+  const { request } = record;
+  const facts = PROVIDERS[providerOf(record)];
+  if (facts.modelsAreWorkflows !== true || request.workflow !== undefined) return request;
+  const model = request.model?.trim() || facts.defaultModel || '';
+  if (model === DEFAULT_WORKFLOW_MODEL) return request;
+  throw new EngineInputError(
+    sentence('error.providerInputs.workflowNotKept', { model: model.slice(0, 80) }),
+    { code: 'bad_input' },
+  );
 }
 
 /**

@@ -10,6 +10,8 @@ export const providerInputErrors = {
     '{model} at {service} takes no image. Choose a model that works on images. Nothing was sent.',
   'error.providerInputs.workflowMissing':
     '{model} is not a workflow imported into {service}. Import it and map its inputs (Settings → ComfyUI, pictor comfy import), or choose another model. Nothing was sent.',
+  'error.providerInputs.workflowNotKept':
+    'This task did not keep the workflow {model} ran, so it cannot run again as it ran. Choose {model} in the form to run the workflow imported under that name now. Nothing was sent.',
   'error.providerInputs.operation':
     '{model} at {service} does not do {operation, select, edit {an edit} fill {a fill under a mask} outpaint {an expand} other {an upscale}} with an image. Choose a model that does. Nothing was sent.',
   'error.providerInputs.notPrepared':

@@ -19,8 +19,8 @@ const newWorld = useProviderWorlds();
 
 /**
  * The words `line` is, as bash splits and expands it with `env` (nothing in it runs). A word
- * holding a bidi control or another character a terminal acts on is printed ANSI-C quoted
- * (`$'…'`, shared/text/shell-command.ts): bash, zsh and ksh read it, Debian's dash does not.
+ * holding a bidi control or another character a terminal acts on is printed as `printf` of its
+ * bytes (shared/text/shell-command.ts), which sh, bash, zsh and fish read alike.
  */
 function shellWords(line: string, env: Record<string, string>): string[] {
   const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], {

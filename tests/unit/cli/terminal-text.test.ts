@@ -10,6 +10,7 @@ import { jsonLine, listLine } from '../../../electron/cli/cli-report';
 import { problemLine, resumeCommand } from '../../../electron/cli/resume-lines';
 import { jsonSafe, shellQuote, terminalSafe } from '../../../electron/cli/terminal-text';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
+import { SHELLS, argumentsIn } from '../../support/shells';
 import { needing, pathOf, posixShell } from '../../support/tools';
 
 /** A POSIX shell to read quoted words back (skipped, saying why, where there is none). */
@@ -129,6 +130,20 @@ function readPowerShellWord(word: string): string | null {
   }
   return null;
 }
+
+describe.each(SHELLS)('shellQuote, pasted into $name', (shell) => {
+  it.skipIf(!shell.path)(needing(shell, 'reads back every id as one word, a backslash too'), () => {
+    const ids = [...HOSTILE_IDS, 'a\\', "a\\'b", '\\\\', '\u001b[2J\u202e', 'tab\there'];
+    expect(argumentsIn(shell, ids.map((id) => shellQuote(id, 'linux')).join(' '))).toEqual(ids);
+    fc.assert(
+      fc.property(fc.array(idArb, { minLength: 1, maxLength: 20 }), (some) => {
+        const line = some.map((id) => shellQuote(id, 'darwin')).join(' ');
+        expect(argumentsIn(shell, line)).toEqual(some);
+      }),
+      { numRuns: 3 },
+    );
+  });
+});
 
 describe('shellQuote and the "Resume with:" line', () => {
   it.skipIf(!SH.path)(needing(SH, 'POSIX: sh prints exactly the id, whatever it holds'), () => {

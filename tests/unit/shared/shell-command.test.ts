@@ -1,15 +1,17 @@
 /**
- * "Copy as command": every word a user or a service wrote reaches the command as written through a
- * real shell (quotes, `$`, backticks, backslashes, new lines, a leading `-`; a TAB or bidi
- * formatting as a `$'…'` escape, which bash, zsh, ksh and POSIX.1-2024 read and Debian's dash does
- * not yet: so bash reads them here), nothing in it runs, and the key is only ever the shell's
- * `$SERVICE_API_KEY`.
+ * "Copy as command": every word a user or a service wrote reaches the command as written through
+ * every shell present of sh (dash), bash, zsh and fish (quotes, `$`, backticks, backslashes, new
+ * lines, a leading `-`; a TAB, ESC, C1 control or bidi formatting as `"$(printf '\ooo')"`: the
+ * `$'…'` escape written before read as other words in dash and fish), nothing in it runs, and the
+ * key is only ever the shell's `$SERVICE_API_KEY`.
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { requestCommands } from '../../../electron/core/service/request-command';
 import { parseCommand } from '../../support/cli-table';
 import { curlCommand, generateCommand } from '../../../shared/text/shell-command';
+import { SHELLS, argumentsIn } from '../../support/shells';
+import { needing } from '../../support/tools';
 
 /** The words `line` (after `printf`) is, as bash splits and expands it with `env`. */
 function shellWords(line: string, env: Record<string, string> = {}): string[] {
@@ -64,6 +66,53 @@ describe('the pictor generate line', () => {
       ]);
     },
   );
+});
+
+/** What a terminal or a reader acts on, each in a prompt of its own, with a quote or backslash. */
+const ACTED_ON = [
+  'esc \u001b[2J and bell \u0007',
+  'tab\tcr\r^U\u0015',
+  'del \u007f c1 \u009b31m \u0085',
+  'bidi \u202e\u2066\u2069\u200f\u061c',
+  'separators \u2028\u2029',
+  "quote'\u001b\\",
+  '\u001b',
+  'ends with a backslash\\',
+  "\\'",
+  'backslash, new line\\\nand before a control \\\u202e\\',
+];
+
+describe.each(SHELLS)('the lines, pasted into $name', (shell) => {
+  it.skipIf(!shell.path)(needing(shell, 'read every word as written, running nothing'), () => {
+    const prompts = [...HOSTILE, ...ACTED_ON];
+    const line = prompts
+      .map((prompt) => generateCommand({ provider: 'pictor' }, { prompt, seed: 1 }))
+      .map((command) => command.slice('pictor generate '.length))
+      .join(' ');
+    expect(argumentsIn(shell, line)).toEqual(
+      prompts.flatMap((prompt) => ['--provider=pictor', '--seed=1', `--prompt=${prompt}`]),
+    );
+    const curl = curlCommand({
+      method: 'POST',
+      url: 'https://example.test/a b',
+      headers: { Authorization: 'Key $SERVICE_API_KEY', 'X-Echo': '$SERVICE_API_KEY\u001b' },
+      body: { prompt: ACTED_ON.join('') },
+    });
+    const words = argumentsIn(shell, curl.slice('curl '.length), { SERVICE_API_KEY: 'k' });
+    expect(words).toEqual([
+      '-X',
+      'POST',
+      'https://example.test/a b',
+      '-H',
+      'Authorization: Key k',
+      '-H',
+      'X-Echo: k\u001b',
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      JSON.stringify({ prompt: ACTED_ON.join('') }),
+    ]);
+  });
 });
 
 describe('the pictor line, read by the command line itself', () => {

@@ -1,7 +1,7 @@
 /**
  * A task's seed used again from its details: the seed the service used shown with "Use this
- * seed" (the form takes the request, its options and that seed, locked), "Vary" (the same request
- * on the task's own service with a new seed) and "Copy as command" (main copies its pictor and
+ * seed" (the form takes the request, its options and that seed, locked), "Vary" (main sends the
+ * same request on the task's own service with a new seed; the page names the task) and "Copy as command" (main copies its pictor and
  * cURL lines of the request as it ran, the key as `$SERVICE_API_KEY`; the page names the task).
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -80,14 +80,17 @@ describe('a task’s seed', () => {
   });
 
   // A main of its own: Vary sends a task.
-  it('"Vary" sends the same request to the task’s service with a new seed', async () => {
+  it('"Vary" has main send the task’s request as it ran to its service, with a new seed', async () => {
     const { user, details, main } = await openDetails({});
     await user.click(within(details).getByRole('button', { name: 'Vary' }));
-    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
-    const [sent] = main.callsTo('tasks:submit');
-    expect(sent).toMatchObject({ request, target: FAL, count: 1 });
-    expect(sent?.request.seed).not.toBe(1234);
-    expect(Number.isSafeInteger(sent?.request.seed)).toBe(true);
+    await waitFor(() => expect(main.callsTo('tasks:resend')).toHaveLength(1));
+    // The page names the task (as for Rerun): main reads its request, graph and service.
+    const [shown] = main.runtime.core.history.list({}).items;
+    expect(main.callsTo('tasks:resend')).toEqual([
+      { localIds: [shown?.localId], as: 'each', newSeed: true },
+    ]);
+    // What main sends (the graph the task ran, a seed it draws): hardening/hostile/vary-workflow.
+    expect(main.callsTo('tasks:submit')).toEqual([]);
   });
 });
 
