@@ -11,7 +11,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -19,7 +18,7 @@ import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
 import { bundledAnswers } from '../../support/bundled-history-worker';
-import { sendJson, startServer, type TestServer } from '../../support/http-servers';
+import { type CompletingService, startCompletingService } from '../../support/completing-service';
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
@@ -34,34 +33,17 @@ const NEWER = {
   futureText: 'écrit par une version plus récente ✓',
 };
 
-let server: TestServer;
-let png: Buffer;
+let service: CompletingService;
 let dir: string;
 let file: string;
 let core: PictorCore | undefined;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#693' } })
-    .png()
-    .toBuffer();
-  server = await startServer((req, res) => {
-    const task = /^\/v1\/tasks\/([^/?]+)/.exec(req.url ?? '');
-    if (task) {
-      return sendJson(res, 200, {
-        status: 'completed',
-        output: { data: [{ url: `${server.origin}/img/${task[1]}.png` }] },
-      });
-    }
-    if (req.url?.startsWith('/img/')) {
-      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
-      return res.end(png);
-    }
-    res.writeHead(404).end();
-  });
+  service = await startCompletingService('#693');
 });
 
 afterAll(async () => {
-  await server.close();
+  await service.close();
 });
 
 beforeEach(async () => {
@@ -112,7 +94,7 @@ function withStore<T>(work: (store: HistoryStore) => T): T {
 const waiting = (localId: string): TaskRecord =>
   makeTaskRecord({
     localId,
-    endpoint: server.origin,
+    endpoint: service.origin,
     account: syncFingerprint(KEY),
     status: 'processing',
     finishedAt: null,
@@ -160,7 +142,7 @@ describe('records a newer Pictor wrote with fields this version does not know', 
       dataDir: join(dir, 'data'),
       galleryDir: join(dir, 'gallery'),
       fetch: (url, init) => fetch(url, init),
-      credentials: new StaticCredentials(server.origin, KEY),
+      credentials: new StaticCredentials(service.origin, KEY),
       clock: systemClock,
       requestTimeoutMs: 5_000,
       engine: { pollIntervalMs: 20, maxBackoffMs: 40 },

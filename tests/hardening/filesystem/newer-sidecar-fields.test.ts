@@ -10,7 +10,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { keptOfSidecar, withKept } from '../../../electron/core/gallery/sidecar-kept';
@@ -24,7 +23,7 @@ import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
 import { bundledAnswers } from '../../support/bundled-history-worker';
-import { sendJson, startServer, type TestServer } from '../../support/http-servers';
+import { type CompletingService, startCompletingService } from '../../support/completing-service';
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { makeTaskRecord } from '../../support/task-records';
@@ -33,33 +32,16 @@ const KEY = 'sk-newer-sidecar-fields';
 const NEWER_RECORD = { futureStyle: { preset: 'noir', weights: [0.25, 0.75] }, futureCount: 3 };
 const NEWER_FILE = { writtenBy: 'Pictor 9.0', futureIndex: ['a', 'b'] };
 
-let server: TestServer;
-let png: Buffer;
+let service: CompletingService;
 let dir: string;
 let core: PictorCore | undefined;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#936' } })
-    .png()
-    .toBuffer();
-  server = await startServer((req, res) => {
-    const task = /^\/v1\/tasks\/([^/?]+)/.exec(req.url ?? '');
-    if (task) {
-      return sendJson(res, 200, {
-        status: 'completed',
-        output: { data: [{ url: `${server.origin}/img/${task[1]}.png` }] },
-      });
-    }
-    if (req.url?.startsWith('/img/')) {
-      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
-      return res.end(png);
-    }
-    res.writeHead(404).end();
-  });
+  service = await startCompletingService('#936');
 });
 
 afterAll(async () => {
-  await server.close();
+  await service.close();
 });
 
 beforeEach(async () => {
@@ -77,7 +59,7 @@ afterEach(async () => {
 const waiting = (localId: string): TaskRecord =>
   makeTaskRecord({
     localId,
-    endpoint: server.origin,
+    endpoint: service.origin,
     account: syncFingerprint(KEY),
     status: 'processing',
     finishedAt: null,
@@ -105,7 +87,7 @@ async function completed(localIds: string[]): Promise<void> {
     dataDir: join(dir, 'data'),
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),
-    credentials: new StaticCredentials(server.origin, KEY),
+    credentials: new StaticCredentials(service.origin, KEY),
     clock: systemClock,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },

@@ -11,7 +11,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { HISTORY_MIGRATIONS } from '../../../electron/core/history/history-schema';
@@ -23,7 +22,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence } from '../../../shared/i18n/sentence';
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
 import { bundledAnswers } from '../../support/bundled-history-worker';
-import { sendJson, startServer, type TestServer } from '../../support/http-servers';
+import { type CompletingService, startCompletingService } from '../../support/completing-service';
 import { testImageEngine } from '../../support/image-engine';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 
@@ -34,43 +33,21 @@ const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
 /** The migrations before v17 (task-id-schema.ts): what a library written before it holds. */
 const BEFORE = HISTORY_MIGRATIONS.indexOf(oneTaskPerIdV17);
 
-let server: TestServer;
-let png: Buffer;
+let service: CompletingService;
 /** Task queries and image downloads the service saw, by path. */
-let polls: string[] = [];
-let images: string[] = [];
 let dir: string;
 let core: PictorCore | undefined;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
-    .png()
-    .toBuffer();
-  server = await startServer((req, res) => {
-    const task = /^\/v1\/tasks\/([^/?]+)/.exec(req.url ?? '');
-    if (task) {
-      polls.push(task[1]!);
-      return sendJson(res, 200, {
-        status: 'completed',
-        output: { data: [{ url: `${server.origin}/img/${task[1]}.png` }] },
-      });
-    }
-    if (req.url?.startsWith('/img/')) {
-      images.push(req.url);
-      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
-      return res.end(png);
-    }
-    res.writeHead(404).end();
-  });
+  service = await startCompletingService('#369');
 });
 
 afterAll(async () => {
-  await server.close();
+  await service.close();
 });
 
 beforeEach(async () => {
-  polls = [];
-  images = [];
+  service.reset();
   dir = await mkdtemp(join(tmpdir(), 'pictor-stored-shared-ids-'));
 });
 
@@ -81,7 +58,7 @@ afterEach(async () => {
 });
 
 /** A task of the service on loopback still waiting on it, created at `minute`. */
-function waiting(localId: string, taskId: string, minute: number, endpoint = server.origin) {
+function waiting(localId: string, taskId: string, minute: number, endpoint = service.origin) {
   return makeTaskRecord(
     {
       localId,
@@ -114,7 +91,7 @@ async function opened(dataDir: string): Promise<PictorCore> {
     dataDir,
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),
-    credentials: new StaticCredentials(server.origin, KEY),
+    credentials: new StaticCredentials(service.origin, KEY),
     clock: systemClock,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
@@ -145,7 +122,7 @@ describe('tasks of one service task id stored before such answers were refused',
       {
         localId: 'c-finished-later',
         taskId: SHARED,
-        endpoint: server.origin,
+        endpoint: service.origin,
         account: syncFingerprint(KEY),
         images: [makeImage(0, { file: 'c/0.png', thumbnail: 'c/0.thumb.webp' })],
       },
@@ -201,8 +178,8 @@ describe('tasks of one service task id stored before such answers were refused',
     expect(opened_.engine.get('b-later')?.status).toBe('submit_unknown');
 
     // Each service task polled by one task and its image downloaded once.
-    expect(polls.filter((id) => id === SHARED)).toHaveLength(1);
-    expect([...images].sort()).toEqual([`/img/${ALONE}.png`, `/img/${SHARED}.png`]);
+    expect(service.polls.filter((id) => id === SHARED)).toHaveLength(1);
+    expect([...service.images].sort()).toEqual([`/img/${ALONE}.png`, `/img/${SHARED}.png`]);
   });
 
   it('a record that does not parse is left as it was, and holds the id when it is first', async () => {

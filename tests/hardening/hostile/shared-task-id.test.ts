@@ -10,7 +10,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
@@ -18,7 +17,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { englishText, sentence } from '../../../shared/i18n/sentence';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { bundledAnswers } from '../../support/bundled-history-worker';
-import { sendJson, startServer, type TestServer } from '../../support/http-servers';
+import { type CompletingService, startCompletingService } from '../../support/completing-service';
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
@@ -26,50 +25,23 @@ import { targetAt } from '../../support/submit-target';
 const SAME_ID = 'task-same-for-all';
 const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
 
-let server: TestServer;
-let png: Buffer;
+let service: CompletingService;
 /** Submits the service saw, task queries and image downloads, by the id they name. */
-let submits = 0;
-let images: string[] = [];
 /** Answers a task query with `running` until set. */
-let done = true;
 let dir: string;
 let core: PictorCore;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#963' } })
-    .png()
-    .toBuffer();
-  server = await startServer((req, res) => {
-    if (req.url === '/v1/images/generations') {
-      submits += 1;
-      return sendJson(res, 200, { id: SAME_ID });
-    }
-    const task = /^\/v1\/tasks\/([^/?]+)/.exec(req.url ?? '');
-    if (task) {
-      if (!done) return sendJson(res, 200, { status: 'running' });
-      return sendJson(res, 200, {
-        status: 'completed',
-        output: { data: [{ url: `${server.origin}/img/${task[1]}.png` }] },
-      });
-    }
-    if (req.url?.startsWith('/img/')) {
-      images.push(req.url);
-      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
-      return res.end(png);
-    }
-    res.writeHead(404).end();
-  });
+  service = await startCompletingService('#963');
 });
 
 afterAll(async () => {
-  await server.close();
+  await service.close();
 });
 
 beforeEach(async () => {
-  submits = 0;
-  images = [];
-  done = true;
+  service.reset();
+  service.submitId = SAME_ID;
   dir = await mkdtemp(join(tmpdir(), 'pictor-shared-id-'));
   const dataDir = join(dir, 'data');
   await mkdir(dataDir);
@@ -79,7 +51,7 @@ beforeEach(async () => {
     dataDir,
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),
-    credentials: new StaticCredentials(server.origin, 'sk-shared-id-test'),
+    credentials: new StaticCredentials(service.origin, 'sk-shared-id-test'),
     clock: systemClock,
     requestTimeoutMs: 5_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
@@ -95,7 +67,7 @@ afterEach(async () => {
 });
 
 async function submitted(count: number): Promise<TaskRecord[]> {
-  const records = await core.engine.submit({ prompt: 'one id' }, targetAt(server.origin), count);
+  const records = await core.engine.submit({ prompt: 'one id' }, targetAt(service.origin), count);
   return core.engine.whenSettled(records.map((record) => record.localId));
 }
 
@@ -133,7 +105,7 @@ function expectHolder(holder: TaskRecord): void {
   expect(stored?.status).toBe('completed');
   expect(stored?.taskId).toBe(SAME_ID);
   expect(stored?.images.filter((image) => image.state === 'saved')).toHaveLength(1);
-  expect(images).toEqual([`/img/${SAME_ID}.png`]);
+  expect(service.images).toEqual([`/img/${SAME_ID}.png`]);
 }
 
 describe('a service that answers different submits with the same task id', () => {
@@ -149,18 +121,18 @@ describe('a service that answers different submits with the same task id', () =>
     );
     expectHolder(first!);
     expect(core.history.get(first!.localId)).toEqual(before);
-    expect(submits, 'each submit sent once').toBe(4);
-    expect(core.history.getByTaskId(server.origin, SAME_ID)?.localId).toBe(first!.localId);
+    expect(service.submits, 'each submit sent once').toBe(4);
+    expect(core.history.getByTaskId(service.origin, SAME_ID)?.localId).toBe(first!.localId);
   });
 
   it('all answered while the first still runs: one holds the id, the others are refused', async () => {
-    done = false;
-    const records = await core.engine.submit({ prompt: 'one id' }, targetAt(server.origin), 4);
+    service.done = false;
+    const records = await core.engine.submit({ prompt: 'one id' }, targetAt(service.origin), 4);
     const localIds = records.map((record) => record.localId);
     // Every answer is in (one task polled, the others refused) before the service finishes any.
     await answered(localIds);
-    expect(submits).toBe(4);
-    done = true;
+    expect(service.submits).toBe(4);
+    service.done = true;
     const settled = await core.engine.whenSettled(localIds);
     const holders = settled.filter((record) => record.taskId === SAME_ID);
     expect(holders).toHaveLength(1);
@@ -169,10 +141,10 @@ describe('a service that answers different submits with the same task id', () =>
   });
 
   it('held by a task the user tracked: the submit answered with its id is refused it', async () => {
-    const tracked = await core.engine.track(SAME_ID, { endpoint: server.origin });
+    const tracked = await core.engine.track(SAME_ID, { endpoint: service.origin });
     await core.engine.whenSettled([tracked.localId]);
     expectRefused(await submitted(1));
     expectHolder(tracked);
-    expect(submits).toBe(1);
+    expect(service.submits).toBe(1);
   });
 });
