@@ -33,8 +33,8 @@ const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
 /** The migrations before v17 (task-id-schema.ts): what a library written before it holds. */
 const BEFORE = HISTORY_MIGRATIONS.indexOf(oneTaskPerIdV17);
 
+/** Counts the task queries and image downloads it saw, by path. */
 let service: CompletingService;
-/** Task queries and image downloads the service saw, by path. */
 let dir: string;
 let core: PictorCore | undefined;
 

@@ -25,9 +25,8 @@ import { targetAt } from '../../support/submit-target';
 const SAME_ID = 'task-same-for-all';
 const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
 
+/** Counts submits, task queries and image downloads; answers a query `running` until `done`. */
 let service: CompletingService;
-/** Submits the service saw, task queries and image downloads, by the id they name. */
-/** Answers a task query with `running` until set. */
 let dir: string;
 let core: PictorCore;
 
