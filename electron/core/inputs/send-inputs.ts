@@ -16,6 +16,11 @@
  * lasts until the service answers (30 s for a submit, 2 minutes an upload), so one service that
  * never answers would hold every turn and stop every other service's sends: a service holds at
  * most {@link TASKS_HELD_PER_SERVICE} of them, and another service's task takes the next free.
+ * The turn cannot end once the body is sent: it is still held until the answer (the client keeps
+ * its text to follow a redirect, and Node's fetch in manual redirect mode clones the request, its
+ * body kept whole in the clone: 4 submits of a 16 MiB image, every byte read by the server, held
+ * +85 MB of text and +86 MB of bytes until answered). Only a body streamed from the store's file,
+ * through no clone, would be let go as it is sent.
  */
 import type { ImageInputs, InputImage } from '../../../shared/domain/image-inputs';
 import {
