@@ -8,4 +8,4 @@ export { capYoungGeneration, releaseHeapPages } from './heap-pages';
 export { type Operation, OperationRunner, type RunOptions } from './operation-runner';
 export { nextTurn, processTimers } from './process-timers';
 export { encodeBody } from './request-body';
-export { limiter, type Limiter } from './work-limit';
+export { limiter, type Limiter, sharedLimiter } from './work-limit';

@@ -20,3 +20,48 @@ export function limiter(slots: number): Limiter {
     }
   };
 }
+
+/**
+ * A cap shared by several parties (the services a task is sent to): `party`'s work runs when
+ * fewer than `slots` works run in all and fewer than `perParty` of that party's, else waits.
+ */
+export type SharedLimiter = <T>(party: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Runs at most `slots` works at once, at most `perParty` of one party's: a party whose works
+ * never end (a service that never answers) holds its own share, never the others'. A slot let go
+ * goes to the first waiting work, in arrival order, whose party has room.
+ * @throws RangeError unless 1 ≤ perParty ≤ slots.
+ */
+export function sharedLimiter(slots: number, perParty: number): SharedLimiter {
+  if (!(perParty >= 1 && perParty <= slots)) throw new RangeError('perParty out of range');
+  let running = 0;
+  const held = new Map<string, number>();
+  const waiting: { readonly party: string; readonly start: () => void }[] = [];
+  const take = (party: string) => {
+    running += 1;
+    held.set(party, (held.get(party) ?? 0) + 1);
+  };
+  const roomFor = (party: string) => running < slots && (held.get(party) ?? 0) < perParty;
+  const give = (party: string) => {
+    running -= 1;
+    const left = (held.get(party) ?? 1) - 1;
+    if (left > 0) held.set(party, left);
+    else held.delete(party);
+    const next = waiting.findIndex((one) => roomFor(one.party));
+    if (next < 0) return;
+    const [chosen] = waiting.splice(next, 1);
+    if (!chosen) return;
+    take(chosen.party);
+    chosen.start();
+  };
+  return async (party, work) => {
+    if (roomFor(party)) take(party);
+    else await new Promise<void>((start) => waiting.push({ party, start }));
+    try {
+      return await work();
+    } finally {
+      give(party);
+    }
+  };
+}

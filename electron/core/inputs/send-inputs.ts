@@ -12,7 +12,15 @@
  * with a request a few characters long: a compromised page's edits run side by side had every
  * task's images held at once, up to four tasks an address (submit-slots.ts) on every service with
  * a key. So at most {@link TASKS_HELD_AT_ONCE} tasks hold theirs at once (each at most its model's
- * images, each within its model's limit), the others waiting their turn holding nothing.
+ * images, each within its model's limit), the others waiting their turn holding nothing. A turn
+ * lasts until the service answers (30 s for a submit, 2 minutes an upload), so one service that
+ * never answers would hold every turn and stop every other service's sends: a service holds at
+ * most {@link TASKS_HELD_PER_SERVICE} of them, and another service's task takes the next free.
+ * The turn cannot end once the body is sent: it is still held until the answer (the client keeps
+ * its text to follow a redirect, and Node's fetch in manual redirect mode clones the request, its
+ * body kept whole in the clone: 4 submits of a 16 MiB image, every byte read by the server, held
+ * +85 MB of text and +86 MB of bytes until answered). Only a body streamed from the store's file,
+ * through no clone, would be let go as it is sent.
  */
 import type { ImageInputs, InputImage } from '../../../shared/domain/image-inputs';
 import {
@@ -24,7 +32,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
-import { limiter } from '../base';
+import { sharedLimiter } from '../base';
 import { createPinnedFetch, systemResolver } from '../download';
 import {
   checkCredentials,
@@ -48,6 +56,8 @@ import type { UploadMemory } from './upload-memory';
 
 /** Tasks whose input images are held at once: read, and sent, until the submit is answered. */
 const TASKS_HELD_AT_ONCE = 2;
+/** Of those, the tasks of one service (one origin): a service that never answers holds no more. */
+const TASKS_HELD_PER_SERVICE = 1;
 
 /** A task whose inputs are sent: its service, its request, the key it goes with. */
 interface InputsToSend {
@@ -87,6 +97,19 @@ export interface InputSenderOptions {
   readonly heldKeys?: (() => Promise<readonly string[]>) | undefined;
   /** Each service's upload step; default uploaders.ts's (a test leaves one out). */
   readonly uploaders?: Readonly<Partial<Record<ProviderId, Uploader>>>;
+}
+
+/**
+ * The service a send's turn is counted for: its address's origin (another port is another
+ * service: a local ComfyUI beside the demo), the address as given when it has none.
+ */
+function serviceOf(baseUrl: string): string {
+  try {
+    const { origin } = new URL(baseUrl);
+    return origin === 'null' ? baseUrl : origin;
+  } catch {
+    return baseUrl;
+  }
 }
 
 function refusal(said: Sentence, detail?: string): ServiceError {
@@ -129,8 +152,11 @@ export class InputSender {
   private readonly timeoutMs: number;
   private readonly uploaders: Readonly<Partial<Record<ProviderId, Uploader>>>;
 
-  /** Runs a task's send once fewer than TASKS_HELD_AT_ONCE others hold their images. */
-  private readonly holding = limiter(TASKS_HELD_AT_ONCE);
+  /**
+   * Runs a task's send once fewer than TASKS_HELD_AT_ONCE others hold their images, and fewer
+   * than TASKS_HELD_PER_SERVICE of its service's.
+   */
+  private readonly holding = sharedLimiter(TASKS_HELD_AT_ONCE, TASKS_HELD_PER_SERVICE);
 
   constructor(private readonly options: InputSenderOptions) {
     this.resolver = options.resolve ?? systemResolver;
@@ -147,7 +173,7 @@ export class InputSender {
    *   What `submit` throws, as it threw it.
    */
   send<T>(task: InputsToSend, submit: (sent: SentInputs) => Promise<T>): Promise<T> {
-    return this.holding(async () => {
+    return this.holding(serviceOf(task.credentials.baseUrl), async () => {
       // Stopped while it waited its turn: nothing is read.
       if (task.signal.aborted) throw task.signal.reason;
       return submit(await this.prepare(task));

@@ -12,7 +12,7 @@
  * dialects, each with its key). Every service holds every submit until the test lets it answer
  * (their `delay` fault on timers the test keeps): a submit open at a service is a task whose
  * image main holds, counted as it arrives; the test lets the oldest answer once two are open (or
- * all that are left).
+ * one a service when fewer services have tasks left: a service holds one turn at most).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -47,23 +47,38 @@ const TASKS = RUNS * TARGETS_PER_RUN;
 /** Tasks that may hold their image at once. */
 const MOST_TASKS = 2;
 
-/** The services' waits, held until the test lets the oldest go; how many were held at once. */
+/** Tasks each service is sent in all. */
+const TASKS_PER_SERVICE = TASKS / TARGETS.length;
+
+/**
+ * The services' waits, held until the test lets the oldest go; how many were held at once. A
+ * service holds one turn at most, so once the tasks left are one service's, one is open at a time.
+ */
 function heldSubmits() {
-  const held: (() => void)[] = [];
+  const held: { readonly service: number; readonly answer: () => void }[] = [];
+  const answered = TARGETS.map(() => 0);
   let most = 0;
-  const timers: DemoTimers = {
+  const timersOf = (service: number): DemoTimers => ({
     setTimeout(answer) {
-      held.push(answer);
+      held.push({ service, answer });
       most = Math.max(most, held.length);
       return {};
     },
     clearTimeout: () => undefined,
-  };
+  });
   return {
-    timers,
+    timersOf,
     open: () => held.length,
     most: () => most,
-    answerOldest: () => held.shift()?.(),
+    /** Submits that will be open at once: two, or as many services as have tasks left. */
+    toWaitFor: () =>
+      Math.min(MOST_TASKS, answered.filter((count) => count < TASKS_PER_SERVICE).length),
+    answerOldest: () => {
+      const oldest = held.shift();
+      if (!oldest) return;
+      answered[oldest.service] = (answered[oldest.service] ?? 0) + 1;
+      oldest.answer();
+    },
   };
 }
 
@@ -73,16 +88,16 @@ async function app() {
   const { dir, runtime, wiring } = await wiredIpc(cleanups, {
     prefix: 'pictor-edit-runs-',
     env,
-    runtime: () => ({ demo: { durationMs: 100, timers: submits.timers } }),
+    runtime: () => ({ demo: { durationMs: 100, timers: submits.timersOf(0) } }),
     wiring: (os) => ({ inputDialogs: os.inputDialogs }),
   });
   const services: DemoService[] = [runtime.demo];
-  for (const provider of ['fal', 'bfl'] as const) {
+  for (const [index, provider] of (['fal', 'bfl'] as const).entries()) {
     const service = await startDemoService({
       dialect: provider,
       accounts: [{ account: 'user', key: KEY }],
       durationMs: 100,
-      timers: submits.timers,
+      timers: submits.timersOf(index + 1),
     });
     cleanups.push(() => service.close());
     services.push(service);
@@ -122,7 +137,7 @@ describe('a page’s edits run side by side', () => {
     );
     expect(localIds).toHaveLength(TASKS);
     for (let answered = 0; answered < TASKS; answered += 1) {
-      const waiting = Math.min(MOST_TASKS, TASKS - answered);
+      const waiting = submits.toWaitFor();
       await vi.waitFor(() => expect(submits.open()).toBeGreaterThanOrEqual(waiting), UNTIL);
       submits.answerOldest();
     }
