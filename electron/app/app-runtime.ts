@@ -131,6 +131,8 @@ export class AppRuntime {
     readonly core: PictorCore,
   ) {
     this.keptIds = new KeptKeySweep(core, options.logger, options.dataDir);
+    // A `pictor` command's change of settings.json while the app runs is the app's at once.
+    this.subscriptions.add(settings.follow());
   }
 
   /** The cleaning of tasks kept under an id that carries a key (kept-key-sweep.ts). */
@@ -234,7 +236,7 @@ export class AppRuntime {
       // Refused values (a shared address among them) are refused before any question is asked.
       const next = applySettingsPatch(this.settings.get(), patch);
       const rebinds = await this.askKeyAddresses(patch, next);
-      const updated = this.settings.update(patch);
+      const updated = await this.settings.updateSoon(patch);
       for (const [provider, baseUrl] of rebinds) this.keys.vault(provider).bindBaseUrl(baseUrl);
       this.core.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
       return updated;
@@ -382,8 +384,8 @@ export class AppRuntime {
       galleryDir: settings.galleryDir || options.defaultGalleryDir,
       // The setting follows the library; the default folder is kept as no setting.
       libraryFolder: {
-        record: (folder) => {
-          settingsService.setGalleryDir(folder === options.defaultGalleryDir ? '' : folder);
+        record: async (folder) => {
+          await settingsService.setGalleryDir(folder === options.defaultGalleryDir ? '' : folder);
         },
       },
       fetch: options.fetch,
