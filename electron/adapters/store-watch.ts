@@ -1,28 +1,26 @@
 /**
  * Notice of a store's JSON file being written, for the app to read again what a `pictor` command
- * changed while it ran (Settings showing what the file holds, a send following "never upload
- * inputs" set from a terminal). A write replaces the file by a rename (json-file-kv.ts,
- * electron-store's own writes), which a watch of the file itself would lose after the first: the
- * folder is watched, and only events naming the file (or naming none, where a platform gives no
- * name) are passed on. Where the system gives no notice (no watch left, a network folder), none
- * comes: the app also reads the file again when its window comes forward.
+ * changed while it runs (Settings showing what the file holds, a send following "never upload
+ * inputs" set from a terminal). The file's state is looked at every second (a stat, off the main
+ * thread) rather than watched by the system: a write replaces the file by a rename, which a
+ * system watch of the file loses after the first, and a watch of its folder would wake main at
+ * every write of the history beside it (history.sqlite and its journal). A change within the
+ * second is also seen at once where it matters: the app reads the file again when its window
+ * comes forward.
  */
-import { watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { unwatchFile, watchFile, type Stats } from 'node:fs';
 import { toDisposable, type Disposable } from '../ports/disposable';
 
-/** Calls `listener` on every change the system reports to `file`, until disposed; never throws. */
+/** How often the file's state is looked at. */
+const STORE_WATCH_INTERVAL_MS = 1_000;
+
+/** Calls `listener` after each change of `file` (written, replaced, made, removed), until disposed. */
 export function watchStoreFile(file: string, listener: () => void): Disposable {
-  const name = basename(file);
-  let watcher: FSWatcher;
-  try {
-    watcher = watch(dirname(file), { persistent: false }, (_event, changed) => {
-      if (changed === null || changed === name) listener();
-    });
-  } catch {
-    return toDisposable(() => undefined);
-  }
-  // A watch that fails later (its folder removed) ends; the window's focus still reads again.
-  watcher.on('error', () => watcher.close());
-  return toDisposable(() => watcher.close());
+  const changed = (now: Stats, before: Stats) => {
+    if (now.mtimeMs !== before.mtimeMs || now.ino !== before.ino || now.size !== before.size) {
+      listener();
+    }
+  };
+  watchFile(file, { persistent: false, interval: STORE_WATCH_INTERVAL_MS }, changed);
+  return toDisposable(() => unwatchFile(file, changed));
 }

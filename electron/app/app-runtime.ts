@@ -141,7 +141,7 @@ export class AppRuntime {
   /** Call after the cipher is ready (Electron: after app.whenReady()). */
   static async start(options: AppRuntimeOptions): Promise<AppRuntime> {
     const { logger, clock } = options;
-    const settings = new SettingsService({
+    const settings = await SettingsService.open({
       store: options.settingsStore,
       now: () => clock.now(),
       logger,

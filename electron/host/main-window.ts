@@ -85,7 +85,7 @@ export class MainWindowHost {
       quit: () => app.quit(),
     });
     // The settings file read again as the window comes forward: a `pictor` command's change is
-    // shown even where the system gave no notice of the write (SettingsService.follow).
+    // shown at once, before the next look at the file (SettingsService.follow).
     window.on('focus', () => settings.reload());
     window.on('closed', () => {
       if (this.window === window) this.window = null;

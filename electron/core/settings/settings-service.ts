@@ -11,9 +11,9 @@
  *
  * The app and the commands each keep a copy of what they read: a change is applied to the file as
  * it is when written, holding its lock, and writes only what it changed (settings-merge.ts). The
- * app takes that lock without blocking its main process (`…Soon`, the window's bounds), and reads
- * the file again when the system says it was written ({@link SettingsService.follow}), so it
- * learns a command's change without waiting for its own next one.
+ * app takes that lock without blocking its main process (`…Soon`, {@link SettingsService.open},
+ * the window's bounds), and reads the file again when it changes ({@link SettingsService.follow}),
+ * so it learns a command's change without waiting for its own next one.
  */
 import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
@@ -111,6 +111,19 @@ export class SettingsService {
     this.load();
   }
 
+  /**
+   * The service as the app opens it at its start: the file read (and repaired) holding its lock,
+   * taken without blocking the thread while another process holds it (see {@link updateSoon}).
+   * When the lock cannot be had, the file is read as the constructor reads it. Never throws.
+   */
+  static async open(options: SettingsServiceOptions): Promise<SettingsService> {
+    try {
+      return await options.store.exclusivelySoon(() => new SettingsService(options));
+    } catch {
+      return new SettingsService(options);
+    }
+  }
+
   /** @throws SettingsError under `damaged: 'refuse'` when the file is damaged. */
   get(): Settings {
     if (this.refusal) throw this.refusal;
@@ -173,9 +186,9 @@ export class SettingsService {
   }
 
   /**
-   * Reads the file again whenever the system says it was written (a `pictor` command's change
-   * while the app runs), until disposed: listeners hear of every difference, so Settings shows
-   * what the file holds and a send follows it. Never throws.
+   * Reads the file again whenever it changes (a `pictor` command's change while the app runs;
+   * the store looks, see adapters/store-watch.ts), until disposed: listeners hear of every
+   * difference, so Settings shows what the file holds and a send follows it. Never throws.
    */
   follow(): Disposable {
     return this.options.store.watch(() => {

@@ -147,6 +147,27 @@ describe.skipIf(process.platform === 'win32')(
       expect(file.windowBounds).toEqual(bounds);
     });
 
+    it('keeps main’s event loop running through the app’s start, which reads once it may', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      app(dir).update({ theme: 'dark' });
+      const held = await holder(dir);
+      const loop = loopWatch();
+      let started = false;
+      const starting = SettingsService.open({
+        store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
+        now: () => NOW,
+      }).then((service) => {
+        started = true;
+        return service;
+      });
+      await loop.ticked(TICKS_WHILE_HELD);
+      expect(started).toBe(false);
+      await held.release();
+      const service = await starting;
+      expect(loop.stop()).toBeLessThan(MOST_GAP_MS);
+      expect(service.get().theme).toBe('dark');
+    });
+
     it('keeps a change another process made while the save waited (no lost update)', async () => {
       dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
       const running = app(dir);
