@@ -210,8 +210,12 @@ export class AppRuntime {
     await update();
   }
 
+  /**
+   * The folder of the library this app has open: the setting records it, but a settings file
+   * changed under the app (read again as it changes: SettingsService.follow) moves no library.
+   */
   galleryDir(): string {
-    return this.settings.get().galleryDir || this.options.defaultGalleryDir;
+    return this.core.library.folder;
   }
 
   /** The data folder (history, settings, the trash journal). */

@@ -21,6 +21,7 @@ import { SettingsService } from '../../../electron/core/settings/settings-servic
 import type { Settings } from '../../../shared/domain/settings';
 import { silentLogger } from '../../../electron/ports/logger';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { startTestRuntime } from '../../support/app-runtime';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -214,5 +215,32 @@ describe("a command's change while the app runs", () => {
     expect(running.get()).toMatchObject({ theme: 'dark', publicUploadConsent: ['fal'] });
     // Told once per difference, not once per event the system sent.
     expect(heard.filter((s) => s.publicUploadConsent.includes('fal'))).toHaveLength(1);
+  });
+
+  it('reaches the running app, whose gallery stays where its library is', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+    const dataDir = join(dir, 'data');
+    const runtime = await startTestRuntime(dir, {
+      settingsStore: new ElectronStoreKv({ cwd: dataDir, name: 'settings' }),
+    });
+    try {
+      const gallery = runtime.galleryDir();
+      const heard = new Promise<void>((resolve) =>
+        runtime.settings.onDidChange((settings) => {
+          if (settings.neverUploadInputs) resolve();
+        }),
+      );
+      // A hand edit (or another writer) naming another gallery folder, with a command's change.
+      const kv = new JsonFileKv(dataDir, 'settings');
+      kv.exclusively(() => {
+        const stored = kv.get('settings') as Record<string, unknown> | undefined;
+        kv.set('settings', { ...stored, neverUploadInputs: true, galleryDir: join(dir!, 'x') });
+      });
+      await heard;
+      expect(runtime.settings.get().neverUploadInputs).toBe(true);
+      expect(runtime.galleryDir()).toBe(gallery);
+    } finally {
+      await runtime.close();
+    }
   });
 });
