@@ -21,6 +21,7 @@ import { closeSync, constants, lstatSync, openSync, truncateSync } from 'node:fs
 import type { DatabaseSync } from 'node:sqlite';
 import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs';
 import { systemErrorCode } from '../core/errors';
+import { StoreBusyError } from '../ports/key-value-store';
 
 /** How long a change waits for another process's change to end before it gives up. */
 const STORE_LOCK_WAIT_MS = 5_000;
@@ -28,11 +29,6 @@ const STORE_LOCK_WAIT_MS = 5_000;
 /** The pauses between the tries of {@link withStoreLockAsync}: doubling from the first. */
 const RETRY_FIRST_MS = 5;
 const RETRY_MOST_MS = 100;
-
-/** The lock was held by another process for longer than the wait: nothing was done. */
-class StoreLockBusyError extends Error {
-  override readonly name = 'StoreLockBusyError';
-}
 
 /** The lock file beside the store's file. */
 export const storeLockPath = (file: string): string => `${file}.lock`;
@@ -79,7 +75,7 @@ const errcodeOf = (error: unknown): unknown =>
 /**
  * Takes the lock of `file`: the open database holding it. A lock file that is not an empty
  * database (text written over it) holds no one's lock: it is emptied and taken.
- * @throws StoreLockBusyError after `waitMs` while another process holds it.
+ * @throws StoreBusyError after `waitMs` while another process holds it.
  */
 function take(file: string, waitMs: number): DatabaseSync {
   const path = storeLockPath(file);
@@ -92,7 +88,7 @@ function take(file: string, waitMs: number): DatabaseSync {
       return openLock(path, waitMs);
     }
     if (/locked|busy/i.test(String((error as Error).message))) {
-      throw new StoreLockBusyError(`Another Pictor process kept ${file} locked.`, { cause: error });
+      throw new StoreBusyError(`Another Pictor process kept ${file} locked.`, { cause: error });
     }
     throw error;
   }
@@ -101,7 +97,7 @@ function take(file: string, waitMs: number): DatabaseSync {
 /**
  * Runs `work` holding the lock of `file` (see the file's comment), released when it returns or
  * throws. Inside, the same process takes it again at no cost.
- * @throws StoreLockBusyError when another process held it for `waitMs`; what `work` threw.
+ * @throws StoreBusyError when another process held it for `waitMs`; what `work` threw.
  */
 export function withStoreLock<T>(file: string, work: () => T, waitMs = STORE_LOCK_WAIT_MS): T {
   const depth = held.get(file) ?? 0;
@@ -114,7 +110,7 @@ export function withStoreLock<T>(file: string, work: () => T, waitMs = STORE_LOC
  * process holds the lock, it is tried again after a pause (5 ms, doubling up to 100 ms) until
  * `waitMs` have passed, the event loop running on meanwhile. `work` runs whole holding it, as
  * there; the first try is made at once, so a lock no one holds is taken before this returns.
- * @throws StoreLockBusyError when another process held it for `waitMs`; what `work` threw.
+ * @throws StoreBusyError when another process held it for `waitMs`; what `work` threw.
  */
 export async function withStoreLockAsync<T>(
   file: string,
@@ -130,7 +126,7 @@ export async function withStoreLockAsync<T>(
       db = take(file, 0);
     } catch (error) {
       const left = until - performance.now();
-      if (!(error instanceof StoreLockBusyError) || left <= 0) throw error;
+      if (!(error instanceof StoreBusyError) || left <= 0) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
       continue;
     }

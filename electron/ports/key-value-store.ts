@@ -4,6 +4,15 @@
  */
 import type { Disposable } from './disposable';
 
+/**
+ * Another process (a `pictor` command; one stopped with Ctrl+Z mid-write) held the file for
+ * longer than a change may wait: nothing was done. Told apart from a file that cannot be written,
+ * so that the user is told to let the command finish rather than to check the folder.
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+}
+
 export interface KeyValueStore {
   /** The file behind the store, for messages ("a copy was kept at …"). */
   readonly path: string;
@@ -33,8 +42,8 @@ export interface KeyValueStore {
    * Runs `work` as one change of the file: another process (the app, a `pictor` command) writes
    * it before or after, never between the reads and writes `work` makes. Each write takes the
    * same lock on its own; a read needs none (a write replaces the file whole).
-   * @throws when another process held the file for longer than a change may wait (nothing done);
-   * what `work` threw.
+   * @throws StoreBusyError when another process held the file for longer than a change may wait
+   * (nothing done); what `work` threw.
    */
   exclusively<T>(work: () => T): T;
   /**

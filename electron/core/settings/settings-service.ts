@@ -18,7 +18,7 @@
 import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
-import { damagedFileSuffix } from '../../ports/key-value-store';
+import { StoreBusyError, damagedFileSuffix } from '../../ports/key-value-store';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
@@ -246,7 +246,9 @@ export class SettingsService {
     if (error instanceof SettingsError) return error;
     const { path } = this.options.store;
     this.logger.error('settings could not be saved', { path, error: messageOf(error) });
-    return new SettingsError(sentence('error.settings.notSaved', { path }));
+    const said =
+      error instanceof StoreBusyError ? 'error.settings.busy' : 'error.settings.notSaved';
+    return new SettingsError(sentence(said, { path }));
   }
 
   /** The settings now; listeners hear of them when they differ from `before`. */

@@ -16,6 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
+import { withStoreLockAsync } from '../../../electron/adapters/store-lock';
+import { StoreBusyError } from '../../../electron/ports/key-value-store';
+import { SettingsError } from '../../../electron/core/settings/settings-patch';
 import { EditSettings } from '../../../electron/core/settings/edit-settings';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import type { Settings } from '../../../shared/domain/settings';
@@ -167,6 +170,27 @@ describe.skipIf(process.platform === 'win32')(
       const service = await starting;
       expect(loop.stop()).toBeLessThan(MOST_GAP_MS);
       expect(service.get().theme).toBe('dark');
+    });
+
+    it('gives up past its wait with a sentence naming the cause, the file as it was', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      const file = join(dir, 'settings.json');
+      app(dir).update({ theme: 'dark' });
+      // The wait made short here (the app's is 5 s): the same refusal, sooner.
+      const shortWait = <T>(work: () => T) => withStoreLockAsync(file, work, 50);
+      const store = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+      const busy = new SettingsService({
+        store: Object.assign(store, { exclusivelySoon: shortWait }),
+        now: () => NOW,
+      });
+      const held = await holder(dir);
+      await expect(shortWait(() => 'ran')).rejects.toBeInstanceOf(StoreBusyError);
+      const refused = await busy.updateSoon({ theme: 'light' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(SettingsError);
+      expect((refused as SettingsError).message).toMatch(/another Pictor command is changing/);
+      expect(busy.get().theme).toBe('dark');
+      await held.release();
+      expect((await fileOf(dir)).settings.theme).toBe('dark');
     });
 
     it('keeps a change another process made while the save waited (no lost update)', async () => {
