@@ -12,7 +12,9 @@ import Store from 'electron-store';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside, tightenFileSync } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
 import { systemErrorCode } from '../core/errors';
-import { withStoreLock } from './store-lock';
+import type { Disposable } from '../ports/disposable';
+import { withStoreLock, withStoreLockAsync } from './store-lock';
+import { watchStoreFile } from './store-watch';
 import { removeStoreTemps } from './store-temps';
 
 export interface ElectronStoreKvOptions {
@@ -60,6 +62,15 @@ export class ElectronStoreKv implements KeyValueStore {
   exclusively<T>(work: () => T): T {
     mkdirSync(this.options.cwd, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     return withStoreLock(this.path, work);
+  }
+
+  exclusivelySoon<T>(work: () => T): Promise<T> {
+    mkdirSync(this.options.cwd, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    return withStoreLockAsync(this.path, work);
+  }
+
+  watch(listener: () => void): Disposable {
+    return watchStoreFile(this.path, listener);
   }
 
   removeLeftovers(nowMs: number, ownerless: boolean): number {

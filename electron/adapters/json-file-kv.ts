@@ -22,7 +22,9 @@ import {
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
-import { withStoreLock } from './store-lock';
+import type { Disposable } from '../ports/disposable';
+import { withStoreLock, withStoreLockAsync } from './store-lock';
+import { watchStoreFile } from './store-watch';
 import { removeStoreTemps, storeTempPath } from './store-temps';
 
 export class JsonFileKv implements KeyValueStore {
@@ -63,6 +65,15 @@ export class JsonFileKv implements KeyValueStore {
   exclusively<T>(work: () => T): T {
     mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     return withStoreLock(this.path, work);
+  }
+
+  exclusivelySoon<T>(work: () => T): Promise<T> {
+    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    return withStoreLockAsync(this.path, work);
+  }
+
+  watch(listener: () => void): Disposable {
+    return watchStoreFile(this.path, listener);
   }
 
   removeLeftovers(nowMs: number, ownerless: boolean): number {

@@ -9,19 +9,26 @@
  * nothing, and no leftover can lock the user out (a lock file named by an owner's pid would need
  * a rule for a dead owner, and two processes breaking a stale lock at once break each other's).
  * The same process may take it again inside a change (reentrant, per file).
+ *
+ * Waiting for it is SQLite's busy wait, which blocks the thread: right for a `pictor` command,
+ * which has nothing else to do meanwhile, wrong for the app's main process, whose window would
+ * freeze for as long as another process holds the lock (a command suspended with Ctrl+Z in the
+ * middle of a write holds it until it is resumed). The app takes it with
+ * {@link withStoreLockAsync}: one try that never waits, and the next after a pause in which the
+ * event loop runs on; the change itself still runs whole, holding the lock.
  */
 import { closeSync, constants, lstatSync, openSync, truncateSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs';
 import { systemErrorCode } from '../core/errors';
+import { StoreBusyError } from '../ports/key-value-store';
 
 /** How long a change waits for another process's change to end before it gives up. */
 const STORE_LOCK_WAIT_MS = 5_000;
 
-/** The lock was held by another process for longer than the wait: nothing was done. */
-class StoreLockBusyError extends Error {
-  override readonly name = 'StoreLockBusyError';
-}
+/** The pauses between the tries of {@link withStoreLockAsync}: doubling from the first. */
+const RETRY_FIRST_MS = 5;
+const RETRY_MOST_MS = 100;
 
 /** The lock file beside the store's file. */
 export const storeLockPath = (file: string): string => `${file}.lock`;
@@ -68,7 +75,7 @@ const errcodeOf = (error: unknown): unknown =>
 /**
  * Takes the lock of `file`: the open database holding it. A lock file that is not an empty
  * database (text written over it) holds no one's lock: it is emptied and taken.
- * @throws StoreLockBusyError after `waitMs` while another process holds it.
+ * @throws StoreBusyError after `waitMs` while another process holds it.
  */
 function take(file: string, waitMs: number): DatabaseSync {
   const path = storeLockPath(file);
@@ -81,7 +88,7 @@ function take(file: string, waitMs: number): DatabaseSync {
       return openLock(path, waitMs);
     }
     if (/locked|busy/i.test(String((error as Error).message))) {
-      throw new StoreLockBusyError(`Another Pictor process kept ${file} locked.`, { cause: error });
+      throw new StoreBusyError(`Another Pictor process kept ${file} locked.`, { cause: error });
     }
     throw error;
   }
@@ -90,19 +97,55 @@ function take(file: string, waitMs: number): DatabaseSync {
 /**
  * Runs `work` holding the lock of `file` (see the file's comment), released when it returns or
  * throws. Inside, the same process takes it again at no cost.
- * @throws StoreLockBusyError when another process held it for `waitMs`; what `work` threw.
+ * @throws StoreBusyError when another process held it for `waitMs`; what `work` threw.
  */
 export function withStoreLock<T>(file: string, work: () => T, waitMs = STORE_LOCK_WAIT_MS): T {
   const depth = held.get(file) ?? 0;
-  if (depth > 0) {
-    held.set(file, depth + 1);
+  if (depth > 0) return holdingAgain(file, depth, work);
+  return holding(file, take(file, waitMs), work);
+}
+
+/**
+ * {@link withStoreLock} for a thread that must not block (the app's main process): while another
+ * process holds the lock, it is tried again after a pause (5 ms, doubling up to 100 ms) until
+ * `waitMs` have passed, the event loop running on meanwhile. `work` runs whole holding it, as
+ * there; the first try is made at once, so a lock no one holds is taken before this returns.
+ * @throws StoreBusyError when another process held it for `waitMs`; what `work` threw.
+ */
+export async function withStoreLockAsync<T>(
+  file: string,
+  work: () => T,
+  waitMs = STORE_LOCK_WAIT_MS,
+): Promise<T> {
+  const until = performance.now() + waitMs;
+  for (let pause = RETRY_FIRST_MS; ; pause = Math.min(pause * 2, RETRY_MOST_MS)) {
+    const depth = held.get(file) ?? 0;
+    if (depth > 0) return holdingAgain(file, depth, work);
+    let db: DatabaseSync;
     try {
-      return work();
-    } finally {
-      held.set(file, depth);
+      db = take(file, 0);
+    } catch (error) {
+      const left = until - performance.now();
+      if (!(error instanceof StoreBusyError) || left <= 0) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+      continue;
     }
+    return holding(file, db, work);
   }
-  const db = take(file, waitMs);
+}
+
+/** Runs `work` inside a change this process already holds the lock for. */
+function holdingAgain<T>(file: string, depth: number, work: () => T): T {
+  held.set(file, depth + 1);
+  try {
+    return work();
+  } finally {
+    held.set(file, depth);
+  }
+}
+
+/** Runs `work` holding the lock `db` has just taken, and lets it go. */
+function holding<T>(file: string, db: DatabaseSync, work: () => T): T {
   held.set(file, 1);
   try {
     return work();

@@ -131,6 +131,8 @@ export class AppRuntime {
     readonly core: PictorCore,
   ) {
     this.keptIds = new KeptKeySweep(core, options.logger, options.dataDir);
+    // A `pictor` command's change of settings.json while the app runs is the app's at once.
+    this.subscriptions.add(settings.follow());
   }
 
   /** The cleaning of tasks kept under an id that carries a key (kept-key-sweep.ts). */
@@ -139,7 +141,7 @@ export class AppRuntime {
   /** Call after the cipher is ready (Electron: after app.whenReady()). */
   static async start(options: AppRuntimeOptions): Promise<AppRuntime> {
     const { logger, clock } = options;
-    const settings = new SettingsService({
+    const settings = await SettingsService.open({
       store: options.settingsStore,
       now: () => clock.now(),
       logger,
@@ -208,8 +210,12 @@ export class AppRuntime {
     await update();
   }
 
+  /**
+   * The folder of the library this app has open: the setting records it, but a settings file
+   * changed under the app (read again as it changes: SettingsService.follow) moves no library.
+   */
   galleryDir(): string {
-    return this.settings.get().galleryDir || this.options.defaultGalleryDir;
+    return this.core.library.folder;
   }
 
   /** The data folder (history, settings, the trash journal). */
@@ -234,7 +240,7 @@ export class AppRuntime {
       // Refused values (a shared address among them) are refused before any question is asked.
       const next = applySettingsPatch(this.settings.get(), patch);
       const rebinds = await this.askKeyAddresses(patch, next);
-      const updated = this.settings.update(patch);
+      const updated = await this.settings.updateSoon(patch);
       for (const [provider, baseUrl] of rebinds) this.keys.vault(provider).bindBaseUrl(baseUrl);
       this.core.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
       return updated;
@@ -382,8 +388,8 @@ export class AppRuntime {
       galleryDir: settings.galleryDir || options.defaultGalleryDir,
       // The setting follows the library; the default folder is kept as no setting.
       libraryFolder: {
-        record: (folder) => {
-          settingsService.setGalleryDir(folder === options.defaultGalleryDir ? '' : folder);
+        record: async (folder) => {
+          await settingsService.setGalleryDir(folder === options.defaultGalleryDir ? '' : folder);
         },
       },
       fetch: options.fetch,

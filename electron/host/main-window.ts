@@ -29,7 +29,8 @@ export class MainWindowHost {
   /** The user's presses in every window this host opens (the key question's second thought). */
   readonly gestures = new WindowGestures();
   /** Set once the runtime is wired: windows may open from then on. */
-  private settings: Pick<SettingsService, 'getWindowBounds' | 'setWindowBounds'> | null = null;
+  private settings: Pick<SettingsService, 'getWindowBounds' | 'setWindowBounds' | 'reload'> | null =
+    null;
   private readonly crashPolicy = new RendererCrashPolicy({ now: () => systemClock.now() });
 
   constructor(private readonly options: MainWindowOptions) {}
@@ -50,7 +51,7 @@ export class MainWindowHost {
   }
 
   /** The runtime is wired: windows may open now, with the bounds the settings keep. */
-  ready(settings: Pick<SettingsService, 'getWindowBounds' | 'setWindowBounds'>): void {
+  ready(settings: Pick<SettingsService, 'getWindowBounds' | 'setWindowBounds' | 'reload'>): void {
     this.settings = settings;
   }
 
@@ -83,6 +84,9 @@ export class MainWindowHost {
       onRecovered: () => this.options.notices.keep('window_recovered'),
       quit: () => app.quit(),
     });
+    // The settings file read again as the window comes forward: a `pictor` command's change is
+    // shown at once, before the next look at the file (SettingsService.follow).
+    window.on('focus', () => settings.reload());
     window.on('closed', () => {
       if (this.window === window) this.window = null;
     });

@@ -2,6 +2,17 @@
  * A small JSON file of named values (electron-store in the app, a map in tests). Settings and the
  * key vault each get their own, so a damaged settings file never touches the key.
  */
+import type { Disposable } from './disposable';
+
+/**
+ * Another process (a `pictor` command; one stopped with Ctrl+Z mid-write) held the file for
+ * longer than a change may wait: nothing was done. Told apart from a file that cannot be written,
+ * so that the user is told to let the command finish rather than to check the folder.
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+}
+
 export interface KeyValueStore {
   /** The file behind the store, for messages ("a copy was kept at …"). */
   readonly path: string;
@@ -31,10 +42,23 @@ export interface KeyValueStore {
    * Runs `work` as one change of the file: another process (the app, a `pictor` command) writes
    * it before or after, never between the reads and writes `work` makes. Each write takes the
    * same lock on its own; a read needs none (a write replaces the file whole).
-   * @throws when another process held the file for longer than a change may wait (nothing done);
-   * what `work` threw.
+   * @throws StoreBusyError when another process held the file for longer than a change may wait
+   * (nothing done); what `work` threw.
    */
   exclusively<T>(work: () => T): T;
+  /**
+   * {@link exclusively} without blocking the thread while another process holds the file (the
+   * app's main process: its window must not freeze): the wait is made in pauses the event loop
+   * runs in, and `work` runs whole holding the file, as there.
+   * @throws like {@link exclusively}.
+   */
+  exclusivelySoon<T>(work: () => T): Promise<T>;
+  /**
+   * Calls `listener` when the file may have been written (by this process or another: a `pictor`
+   * command's change), until the result is disposed; nothing where the system gives no such
+   * notice. The listener reads the file again to learn what changed.
+   */
+  watch(listener: () => void): Disposable;
   /**
    * Removes the temporary files writers killed mid-write left beside the file, never one a live
    * writer is still writing; with `ownerless`, also those whose names say no writer (the app's

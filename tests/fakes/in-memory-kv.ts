@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../../electron/ports/key-value-store';
+import { toDisposable, type Disposable } from '../../electron/ports/disposable';
 
 /**
  * A KeyValueStore in a Map, with the failures of a real file: `damage()` makes every access throw
@@ -88,6 +89,20 @@ export class InMemoryKv implements KeyValueStore {
   /** One process's store: nothing else writes the map between `work`'s reads and writes. */
   exclusively<T>(work: () => T): T {
     return work();
+  }
+
+  /** Run at once, as the real store's first try takes a lock no one holds. */
+  exclusivelySoon<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** No other process writes a map: nothing to notice. */
+  watch(): Disposable {
+    return toDisposable(() => undefined);
   }
 
   /** A map leaves no temporary files. */

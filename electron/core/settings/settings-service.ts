@@ -10,12 +10,16 @@
  * what the user had forbidden (inputs uploaded), and the app never finds its file gone.
  *
  * The app and the commands each keep a copy of what they read: a change is applied to the file as
- * it is when written, holding its lock, and writes only what it changed (settings-merge.ts).
+ * it is when written, holding its lock, and writes only what it changed (settings-merge.ts). The
+ * app takes that lock without blocking its main process (`…Soon`, {@link SettingsService.open},
+ * the window's bounds), and reads the file again when it changes ({@link SettingsService.follow}),
+ * so it learns a command's change without waiting for its own next one.
  */
 import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
-import { damagedFileSuffix } from '../../ports/key-value-store';
+import { StoreBusyError, damagedFileSuffix } from '../../ports/key-value-store';
+import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
@@ -91,6 +95,9 @@ const fieldsResetProblem = (names: readonly SettingName[], copy: string | null) 
 export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS };
   private bounds: WindowBounds | null = null;
+  /** Bounds given since the last save began, and the save running (setWindowBounds). */
+  private boundsUnsaved = false;
+  private boundsSaving: Promise<void> | null = null;
   private problems: SettingsProblem[] = [];
   /** Under `damaged: 'refuse'`, why the file is not used: thrown at every read and change. */
   private refusal: SettingsError | null = null;
@@ -102,6 +109,19 @@ export class SettingsService {
     this.logger = options.logger ?? silentLogger;
     this.changed = new Emitter({ name: 'settings changed', logger: this.logger });
     this.load();
+  }
+
+  /**
+   * The service as the app opens it at its start: the file read (and repaired) holding its lock,
+   * taken without blocking the thread while another process holds it (see {@link updateSoon}).
+   * When the lock cannot be had, the file is read as the constructor reads it. Never throws.
+   */
+  static async open(options: SettingsServiceOptions): Promise<SettingsService> {
+    try {
+      return await options.store.exclusivelySoon(() => new SettingsService(options));
+    } catch {
+      return new SettingsService(options);
+    }
   }
 
   /** @throws SettingsError under `damaged: 'refuse'` when the file is damaged. */
@@ -133,6 +153,8 @@ export class SettingsService {
 
   /**
    * Applies a change from the renderer and saves it; listeners hear of it when anything changed.
+   * Waits for another process's change of the file blocking the thread: a command's way (the app
+   * calls {@link updateSoon}).
    * @throws SettingsError with sentences naming every refused setting, or when saving failed.
    */
   update(patch: unknown): Settings {
@@ -141,14 +163,42 @@ export class SettingsService {
   }
 
   /**
+   * {@link update} for the app's main process: while another process (a `pictor` command, even
+   * one suspended mid-write) holds the file, the wait is made without blocking the event loop, so
+   * the window never freezes on it.
+   * @throws SettingsError as {@link update} does.
+   */
+  updateSoon(patch: unknown): Promise<Settings> {
+    const base = this.current;
+    return this.changeSoon((fresh) => applySettingsPatch(fresh, rebasePatch(patch, base, fresh)));
+  }
+
+  /**
    * The gallery folder, after the main process moved the library there (a folder from its own
-   * dialog; empty for the default folder). Not reachable from the page's settings patch.
+   * dialog; empty for the default folder). Not reachable from the page's settings patch. Saved
+   * without blocking the thread, as {@link updateSoon}.
    * @throws SettingsError when the path is not absolute, or when saving failed.
    */
-  setGalleryDir(folder: string): Settings {
+  setGalleryDir(folder: string): Promise<Settings> {
     const checked = checkField('galleryDir', folder);
-    if (!checked.ok) throw new SettingsError(checked.said, ['galleryDir']);
-    return this.change((fresh) => ({ ...fresh, galleryDir: checked.value }));
+    if (!checked.ok) return Promise.reject(new SettingsError(checked.said, ['galleryDir']));
+    return this.changeSoon((fresh) => ({ ...fresh, galleryDir: checked.value }));
+  }
+
+  /**
+   * Reads the file again whenever it changes (a `pictor` command's change while the app runs;
+   * the store looks, see adapters/store-watch.ts), until disposed: listeners hear of every
+   * difference, so Settings shows what the file holds and a send follows it. Never throws.
+   */
+  follow(): Disposable {
+    return this.options.store.watch(() => {
+      try {
+        this.reload();
+      } catch (error) {
+        // Refused (a damaged file, under `damaged: 'refuse'`): said at the next read or change.
+        this.logger.warn('settings could not be read again', { error: messageOf(error) });
+      }
+    });
   }
 
   /**
@@ -159,24 +209,50 @@ export class SettingsService {
    */
   private change(apply: (fresh: Settings) => Settings): Settings {
     if (this.refusal) throw this.refusal;
-    const before = JSON.stringify(this.current);
-    const { store } = this.options;
+    let before = '';
     try {
-      store.exclusively(() => {
-        const { fresh, stored } = this.reread();
-        const next = apply(fresh);
-        const written = writtenSettings(stored, fresh, next);
-        if (written !== null) store.set(SETTINGS_KEY, written);
-        this.current = next;
-      });
+      this.options.store.exclusively(() => (before = this.applyHolding(apply)));
     } catch (error) {
-      if (error instanceof SettingsError) throw error;
-      this.logger.error('settings could not be saved', {
-        path: store.path,
-        error: messageOf(error),
-      });
-      throw new SettingsError(sentence('error.settings.notSaved', { path: store.path }));
+      throw this.notSaved(error);
     }
+    return this.changedFrom(before);
+  }
+
+  /** {@link change}, taking the lock without blocking the thread. */
+  private async changeSoon(apply: (fresh: Settings) => Settings): Promise<Settings> {
+    if (this.refusal) throw this.refusal;
+    let before = '';
+    try {
+      await this.options.store.exclusivelySoon(() => (before = this.applyHolding(apply)));
+    } catch (error) {
+      throw this.notSaved(error);
+    }
+    return this.changedFrom(before);
+  }
+
+  /** The change itself, run holding the file's lock; what this process had before it. */
+  private applyHolding(apply: (fresh: Settings) => Settings): string {
+    const before = JSON.stringify(this.current);
+    const { fresh, stored } = this.reread();
+    const next = apply(fresh);
+    const written = writtenSettings(stored, fresh, next);
+    if (written !== null) this.options.store.set(SETTINGS_KEY, written);
+    this.current = next;
+    return before;
+  }
+
+  /** A refusal as it was; any other failure logged, and said as a sentence naming the file. */
+  private notSaved(error: unknown): SettingsError {
+    if (error instanceof SettingsError) return error;
+    const { path } = this.options.store;
+    this.logger.error('settings could not be saved', { path, error: messageOf(error) });
+    const said =
+      error instanceof StoreBusyError ? 'error.settings.busy' : 'error.settings.notSaved';
+    return new SettingsError(sentence(said, { path }));
+  }
+
+  /** The settings now; listeners hear of them when they differ from `before`. */
+  private changedFrom(before: string): Settings {
     if (JSON.stringify(this.current) !== before) this.emit();
     return this.get();
   }
@@ -216,7 +292,12 @@ export class SettingsService {
     return this.bounds === null ? null : { ...this.bounds };
   }
 
-  /** Remembers the window's bounds. Returns false (and logs) when they are invalid or not saved. */
+  /**
+   * Remembers the window's bounds, saved soon: a save waits for another process's change of the
+   * file without blocking the thread (the window is being moved), and only the latest bounds are
+   * written once it may. Returns false (and logs) when they are invalid; a save that fails is
+   * logged, the bounds kept for this run.
+   */
   setWindowBounds(bounds: unknown): boolean {
     if (this.refusal) return false;
     const parsed = windowBoundsSchema.safeParse(bounds);
@@ -224,14 +305,29 @@ export class SettingsService {
       this.logger.warn('window bounds refused', { issues: parsed.error.issues.length });
       return false;
     }
-    try {
-      this.options.store.set(WINDOW_BOUNDS_KEY, parsed.data);
-    } catch (error) {
-      this.logger.warn('window bounds not saved', { error: messageOf(error) });
-      return false;
-    }
     this.bounds = parsed.data;
+    this.boundsUnsaved = true;
+    this.boundsSaving ??= this.saveBounds();
     return true;
+  }
+
+  /** Resolves once the bounds given so far are saved (or their save failed). */
+  boundsSaved(): Promise<void> {
+    return this.boundsSaving ?? Promise.resolve();
+  }
+
+  /** Writes the latest bounds until none are left unsaved; the first try is made at once. */
+  private async saveBounds(): Promise<void> {
+    const { store } = this.options;
+    while (this.boundsUnsaved) {
+      this.boundsUnsaved = false;
+      try {
+        await store.exclusivelySoon(() => store.set(WINDOW_BOUNDS_KEY, this.bounds));
+      } catch (error) {
+        this.logger.warn('window bounds not saved', { error: messageOf(error) });
+      }
+    }
+    this.boundsSaving = null;
   }
 
   private load(): void {

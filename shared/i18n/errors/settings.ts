@@ -81,6 +81,9 @@ export const settingsErrors = {
   'error.settings.notAList': 'The settings change was not a list of settings.',
   'error.settings.notSaved':
     'Your settings could not be saved in {path}. Check that the folder is writable and try again.',
+  // Another process held settings.json's lock past the wait (adapters/store-lock.ts).
+  'error.settings.busy':
+    'Your settings were not saved: another Pictor command is changing {path} and has not finished. A command stopped with Ctrl+Z holds it until it goes on: let it finish, then try again.',
 
   // A new service address refused to keep the key where it was entered (app/app-runtime.ts).
   'error.settings.keyStaysWith':

@@ -76,7 +76,7 @@ describe('SettingsService defaults and changes', () => {
     expect(changes).toEqual([]);
   });
 
-  it('normalises the base URL (without /v1), trims text and resolves the gallery folder', () => {
+  it('normalises the base URL (without /v1), trims text and resolves the gallery folder', async () => {
     const { service } = open();
     const folder = resolve('/tmp', 'pictures', '..', 'Pictor');
     const next = service.update({
@@ -86,9 +86,10 @@ describe('SettingsService defaults and changes', () => {
     expect(savedAddress(next)).toBe('https://api.example.com');
     expect(next.defaultModel).toBe('img-2');
     // The gallery folder is the main process's to set (after its own dialog and a move).
-    expect(service.setGalleryDir(`${resolve('/tmp')}/pictures/../Pictor`).galleryDir).toBe(folder);
-    expect(() => service.setGalleryDir('Pictures/Pictor')).toThrow(/full path/);
-    expect(service.setGalleryDir('').galleryDir).toBe('');
+    const set = await service.setGalleryDir(`${resolve('/tmp')}/pictures/../Pictor`);
+    expect(set.galleryDir).toBe(folder);
+    await expect(service.setGalleryDir('Pictures/Pictor')).rejects.toThrow(/full path/);
+    expect((await service.setGalleryDir('')).galleryDir).toBe('');
     expect(service.update(ownAddress(''))).toMatchObject({
       serviceBaseUrls: {},
       galleryDir: '',
@@ -333,10 +334,12 @@ describe('SettingsService window bounds', () => {
     expect(problems(service)).toEqual([]);
   });
 
-  it('reports (false) rather than throws when bounds cannot be written', () => {
+  it('logs rather than throws when bounds cannot be written, and keeps them for this run', async () => {
     const { service, kv } = open();
     kv.failWrites = true;
-    expect(service.setWindowBounds(bounds)).toBe(false);
-    expect(service.getWindowBounds()).toBeNull();
+    expect(service.setWindowBounds(bounds)).toBe(true);
+    await service.boundsSaved();
+    expect(service.getWindowBounds()).toEqual(bounds);
+    expect(kv.get('windowBounds')).toBeUndefined();
   });
 });

@@ -1,0 +1,270 @@
+/**
+ * The app's main process and a `pictor` command share settings.json's lock (adapters/store-lock.ts).
+ * A command stopped in the middle of a write (Ctrl+Z: SIGSTOP) holds it until it is resumed: the
+ * app's saves meanwhile (a change in Settings, the window's bounds as it is moved, the gallery
+ * folder) must wait for it without freezing the window, i.e. without blocking main's event loop,
+ * and still lose nothing. And a command's change made while the app runs must reach the app
+ * (Settings shows what the file holds) without waiting for the app's own next change.
+ *
+ * The lock is held by a real second process (settings-writer-worker.ts `hold`), and main's event
+ * loop is measured by a ticker: the longest gap between two of its ticks while the app's saves
+ * wait.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
+import { withStoreLockAsync } from '../../../electron/adapters/store-lock';
+import { StoreBusyError } from '../../../electron/ports/key-value-store';
+import { SettingsError } from '../../../electron/core/settings/settings-patch';
+import { EditSettings } from '../../../electron/core/settings/edit-settings';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
+import type { Settings } from '../../../shared/domain/settings';
+import { silentLogger } from '../../../electron/ports/logger';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import { startTestRuntime } from '../../support/app-runtime';
+
+// electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
+vi.hoisted(() => {
+  process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
+});
+const { ElectronStoreKv } = await import('../../../electron/adapters/electron-store-kv');
+
+const NOW = Date.UTC(2026, 11, 1);
+/** Ticks main's loop must make while the saves wait, to show it runs on. */
+const TICKS_WHILE_HELD = 25;
+/**
+ * The longest gap allowed between two ticks (every 5 ms when free): far under the 5 s a blocked
+ * loop shows, far over what a busy machine adds.
+ */
+const MOST_GAP_MS = 1_000;
+
+const children: ChildProcess[] = [];
+let dir: string | undefined;
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.pid !== undefined && process.platform !== 'win32') child.kill('SIGCONT');
+    child.kill('SIGKILL');
+  }
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The app's settings, as the desktop app opens them. */
+const app = (dataDir: string) =>
+  new SettingsService({
+    store: new ElectronStoreKv({ cwd: dataDir, name: 'settings' }),
+    now: () => NOW,
+  });
+
+const fileOf = async (dataDir: string) =>
+  JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+    settings: Record<string, unknown>;
+    windowBounds?: unknown;
+  };
+
+/** A second process holding the file's lock (as a write takes it) until told to let go. */
+async function holder(dataDir: string): Promise<{ release(): Promise<void> }> {
+  const worker = spawn(
+    process.execPath,
+    [...nodeEntryArgs('settings-writer-worker'), 'hold', dataDir],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  children.push(worker);
+  let out = '';
+  const said = (line: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (line.test(out)) resolve();
+      };
+      worker.stdout.on('data', check);
+      worker.once('exit', (code) => reject(new Error(`the worker ended (${code}): ${out}`)));
+      check();
+    });
+  worker.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  await said(/holding /);
+  // Stopped as Ctrl+Z stops a command: it answers nothing until resumed.
+  if (process.platform !== 'win32') worker.kill('SIGSTOP');
+  return {
+    async release() {
+      if (process.platform !== 'win32') worker.kill('SIGCONT');
+      worker.stdin.write('release\n');
+      await said(/released/);
+    },
+  };
+}
+
+/** Main's event loop watched: the longest gap between ticks, and a wait for `n` more ticks. */
+function loopWatch() {
+  let last = performance.now();
+  let longest = 0;
+  let ticks = 0;
+  const waiting: { at: number; resolve: () => void }[] = [];
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    ticks += 1;
+    for (const wait of waiting.filter((w) => ticks >= w.at)) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
+  }, 5);
+  return {
+    ticked: (n: number) => new Promise<void>((resolve) => waiting.push({ at: ticks + n, resolve })),
+    stop() {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
+describe.skipIf(process.platform === 'win32')(
+  'an app save while a stopped command holds the lock',
+  () => {
+    it('keeps main’s event loop running, and saves once the command lets go', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      const running = app(dir);
+      running.update({ defaultCount: 2 });
+      const held = await holder(dir);
+      const loop = loopWatch();
+      const saved = running.updateSoon({ theme: 'dark' });
+      const bounds = { x: 10, y: 20, width: 900, height: 700 };
+      expect(running.setWindowBounds(bounds)).toBe(true);
+      const gallery = running.setGalleryDir(join(dir, 'Gallery'));
+      let settled = false;
+      void Promise.allSettled([saved, gallery]).then(() => (settled = true));
+      await loop.ticked(TICKS_WHILE_HELD);
+      expect(settled).toBe(false);
+      await held.release();
+      const [after] = await Promise.all([saved, gallery, running.boundsSaved()]);
+      const longest = loop.stop();
+      expect(longest).toBeLessThan(MOST_GAP_MS);
+      expect(after.theme).toBe('dark');
+      const file = await fileOf(dir);
+      expect(file.settings).toMatchObject({
+        theme: 'dark',
+        defaultCount: 2,
+        galleryDir: join(dir, 'Gallery'),
+      });
+      expect(file.windowBounds).toEqual(bounds);
+    });
+
+    it('keeps main’s event loop running through the app’s start, which reads once it may', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      app(dir).update({ theme: 'dark' });
+      const held = await holder(dir);
+      const loop = loopWatch();
+      let started = false;
+      const starting = SettingsService.open({
+        store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
+        now: () => NOW,
+      }).then((service) => {
+        started = true;
+        return service;
+      });
+      await loop.ticked(TICKS_WHILE_HELD);
+      expect(started).toBe(false);
+      await held.release();
+      const service = await starting;
+      expect(loop.stop()).toBeLessThan(MOST_GAP_MS);
+      expect(service.get().theme).toBe('dark');
+    });
+
+    it('gives up past its wait with a sentence naming the cause, the file as it was', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      const file = join(dir, 'settings.json');
+      app(dir).update({ theme: 'dark' });
+      // The wait made short here (the app's is 5 s): the same refusal, sooner.
+      const shortWait = <T>(work: () => T) => withStoreLockAsync(file, work, 50);
+      const store = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+      const busy = new SettingsService({
+        store: Object.assign(store, { exclusivelySoon: shortWait }),
+        now: () => NOW,
+      });
+      const held = await holder(dir);
+      await expect(shortWait(() => 'ran')).rejects.toBeInstanceOf(StoreBusyError);
+      const refused = await busy.updateSoon({ theme: 'light' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(SettingsError);
+      expect((refused as SettingsError).message).toMatch(/another Pictor command is changing/);
+      expect(busy.get().theme).toBe('dark');
+      await held.release();
+      expect((await fileOf(dir)).settings.theme).toBe('dark');
+    });
+
+    it('keeps a change another process made while the save waited (no lost update)', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      const running = app(dir);
+      running.update({ defaultCount: 2 });
+      const held = await holder(dir);
+      const saved = running.updateSoon({ theme: 'light' });
+      // A command that was queued behind the stopped one writes first once it lets go.
+      await held.release();
+      EditSettings.of({
+        settingsStore: new JsonFileKv(dir, 'settings'),
+        now: () => NOW,
+        logger: silentLogger,
+      }).consent('fal');
+      await saved;
+      expect((await fileOf(dir)).settings).toMatchObject({
+        theme: 'light',
+        defaultCount: 2,
+        publicUploadConsent: ['fal'],
+      });
+    });
+  },
+);
+
+describe("a command's change while the app runs", () => {
+  it('reaches the app (and its page) without a change of its own', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+    const running = app(dir);
+    running.update({ theme: 'dark' });
+    const heard: Settings[] = [];
+    const following = running.follow();
+    const consented = new Promise<void>((resolve) =>
+      running.onDidChange((settings) => {
+        heard.push(settings);
+        if (settings.publicUploadConsent.includes('fal')) resolve();
+      }),
+    );
+    EditSettings.of({
+      settingsStore: new JsonFileKv(dir, 'settings'),
+      now: () => NOW,
+      logger: silentLogger,
+    }).consent('fal');
+    await consented;
+    following.dispose();
+    expect(running.get()).toMatchObject({ theme: 'dark', publicUploadConsent: ['fal'] });
+    // Told once per difference, not once per event the system sent.
+    expect(heard.filter((s) => s.publicUploadConsent.includes('fal'))).toHaveLength(1);
+  });
+
+  it('reaches the running app, whose gallery stays where its library is', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+    const dataDir = join(dir, 'data');
+    const runtime = await startTestRuntime(dir, {
+      settingsStore: new ElectronStoreKv({ cwd: dataDir, name: 'settings' }),
+    });
+    try {
+      const gallery = runtime.galleryDir();
+      const heard = new Promise<void>((resolve) =>
+        runtime.settings.onDidChange((settings) => {
+          if (settings.neverUploadInputs) resolve();
+        }),
+      );
+      // A hand edit (or another writer) naming another gallery folder, with a command's change.
+      const kv = new JsonFileKv(dataDir, 'settings');
+      kv.exclusively(() => {
+        const stored = kv.get('settings') as Record<string, unknown> | undefined;
+        kv.set('settings', { ...stored, neverUploadInputs: true, galleryDir: join(dir!, 'x') });
+      });
+      await heard;
+      expect(runtime.settings.get().neverUploadInputs).toBe(true);
+      expect(runtime.galleryDir()).toBe(gallery);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
