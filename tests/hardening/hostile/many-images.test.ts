@@ -133,7 +133,10 @@ describe('a task answer listing many images', () => {
     // The work per image is done for the kept ones only: the same requests and history commits.
     expect(many.imageRequests).toBe(MAX_IMAGES_PER_TASK);
     expect(many.imageRequests).toBe(few.imageRequests);
-    expect(many.commits).toBe(few.commits);
+    // Within one: a poll answered while the long listing is still read may write its own time
+    // (20 ms polls; 20 and 21 commits in six runs at load 11–15, a fresh clone's run 21 vs 20).
+    expect(many.commits - few.commits).toBeGreaterThanOrEqual(0);
+    expect(many.commits - few.commits).toBeLessThanOrEqual(1);
     // The refused listing showed its sentence, and the task was asked again, not lost.
     expect(past.errors).toEqual([`more than ${MAX_ANSWER_ENTRIES} entries in one list`]);
     expect(past.polls).toBeGreaterThanOrEqual(2);
