@@ -9,7 +9,7 @@
  *
  * So before anything is copied the target's disk is asked what it does with names (a few
  * probe files in its `.pictor-tmp`: whether it folds case, which of those characters it refuses,
- * whether it keeps a trailing dot), and every name of the library is judged against that answer
+ * whether it keeps a trailing dot, whether it counts a name's length in bytes), and every name of the library is judged against that answer
  * (a pure function, so each disk's rules are tested on any machine). What the probe cannot
  * foresee (a name too long, a rule no probe asked about) is caught at the copy step instead, where
  * the file the disk refused is named with the reason its error code gives. Either way the move
@@ -31,7 +31,15 @@ export interface DiskNames {
   readonly refusedCharacters: string;
   /** A name ending in a dot or a space is refused or stored without its ending. */
   readonly changesEndings: boolean;
+  /**
+   * A name is limited to {@link MAX_NAME_BYTES} bytes of UTF-8 (ext4, Btrfs, XFS), not to 255
+   * characters (exFAT, NTFS, APFS): a name a Mac or Windows holds may be too long here.
+   */
+  readonly limitsBytes: boolean;
 }
+
+/** The longest name in bytes of UTF-8 a disk that counts bytes holds. */
+export const MAX_NAME_BYTES = 255;
 
 /** The characters FAT, exFAT and Windows' NTFS refuse in a name (besides `/` and controls). */
 export const WINDOWS_CHARACTERS = '<>:"|?*\\';
@@ -76,7 +84,7 @@ function lastSegment(path: string): string {
 
 /**
  * The names of `tasks` a disk that does what `disk` says cannot hold, in path order: each name
- * with a character it refuses or an ending it drops, and the second of two names it takes for one.
+ * with a character it refuses, an ending it drops or more bytes than it holds, and the second of two names it takes for one.
  */
 export function refusedNames(tasks: readonly TaskFolderPlan[], disk: DiskNames): RefusedName[] {
   const refused: RefusedName[] = [];
@@ -88,6 +96,8 @@ export function refusedNames(tasks: readonly TaskFolderPlan[], disk: DiskNames):
       refused.push({ path, problem: 'characters', detail: characters.join(' ') });
     } else if (disk.changesEndings && /[. ]$/.test(segment)) {
       refused.push({ path, problem: 'ending' });
+    } else if (disk.limitsBytes && Buffer.byteLength(segment) > MAX_NAME_BYTES) {
+      refused.push({ path, problem: 'tooLong' });
     }
     if (!disk.foldsNames) continue;
     const key = foldedName(path);
@@ -173,7 +183,8 @@ async function made(dir: string, name: string, made: string[]): Promise<boolean>
     made.push(name);
     return true;
   } catch (error) {
-    if (nameProblemOf(error) === 'characters') return false;
+    const problem = nameProblemOf(error);
+    if (problem === 'characters' || problem === 'tooLong') return false;
     throw error;
   }
 }
@@ -196,7 +207,10 @@ export async function probeDiskNames(temp: string): Promise<DiskNames> {
     const dotted = `${base}e.`;
     const changesEndings =
       !(await made(temp, dotted, created)) || !(await readdir(temp)).includes(dotted);
-    return { foldsNames, refusedCharacters, changesEndings };
+    // 255 characters, more than 255 bytes: too long only where a name's bytes are counted.
+    const wide = `${base}L${'\u00e9'.repeat(MAX_NAME_BYTES - base.length - 1)}`;
+    const limitsBytes = !(await made(temp, wide, created));
+    return { foldsNames, refusedCharacters, changesEndings, limitsBytes };
   } finally {
     for (const name of created) await unlink(join(temp, name)).catch(() => undefined);
   }

@@ -20,6 +20,7 @@ import {
 } from '../../../electron/core/library/relocate';
 import {
   probeDiskNames,
+  refusedNames,
   WINDOWS_CHARACTERS,
   type DiskNames,
 } from '../../../electron/core/library/relocate-names';
@@ -52,11 +53,18 @@ beforeEach(async () => {
 
 afterEach(() => rm(base, { recursive: true, force: true }));
 
-const PLAIN_DISK: DiskNames = { foldsNames: false, refusedCharacters: '', changesEndings: false };
+/** This machine's disk (ext4 or tmpfs): every name its own, 255 bytes at most. */
+const PLAIN_DISK: DiskNames = {
+  foldsNames: false,
+  refusedCharacters: '',
+  changesEndings: false,
+  limitsBytes: true,
+};
 const EXFAT: DiskNames = {
   foldsNames: true,
   refusedCharacters: WINDOWS_CHARACTERS,
   changesEndings: true,
+  limitsBytes: false,
 };
 
 /** A task folder at `relative` (its own sidecar) holding `names`, each a small PNG. */
@@ -160,6 +168,18 @@ describe('names the new disk cannot hold, found before anything is copied', () =
       expect(await withoutTemp(target)).toMatchObject(before);
     });
   }
+
+  it('a name of 255 characters and more bytes, from a Mac, onto a disk that counts bytes', () => {
+    const long = `${'\u00e9'.repeat(200)}.png`;
+    const plan = [
+      { relative: '2025/04/t', localId: 'x', folders: [], files: [{ path: long, size: 1 }] },
+    ];
+
+    expect(refusedNames(plan, PLAIN_DISK)).toEqual([
+      { path: `2025/04/t/${long}`, problem: 'tooLong' },
+    ]);
+    expect(refusedNames(plan, EXFAT)).toEqual([]);
+  });
 
   it('the probe reads this machine’s disk as it is, and leaves nothing behind', async () => {
     const temp = join(base, 'probe');
