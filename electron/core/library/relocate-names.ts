@@ -39,7 +39,7 @@ export interface DiskNames {
 }
 
 /** The longest name in bytes of UTF-8 a disk that counts bytes holds. */
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 
 /** The characters FAT, exFAT and Windows' NTFS refuse in a name (besides `/` and controls). */
 export const WINDOWS_CHARACTERS = '<>:"|?*\\';
@@ -114,7 +114,7 @@ export function refusedNames(tasks: readonly TaskFolderPlan[], disk: DiskNames):
  * `EEXIST`/`ENOTEMPTY` is a name question only where nothing was at the name when the move
  * looked: the disk took it for another name there.
  */
-export function nameProblemOf(error: unknown): NameProblem | null {
+function nameProblemOf(error: unknown): NameProblem | null {
   switch (systemErrorCode(error)) {
     case 'EINVAL':
     case 'EILSEQ':
