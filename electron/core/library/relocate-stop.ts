@@ -5,7 +5,7 @@
 import { diskParams, GalleryPathError } from '../fs';
 import { messageOf } from '../errors';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { NameRefusedError, probeDiskNames, refusedNames, type DiskNames } from './relocate-names';
+import { NameCheck, NameRefusedError, probeDiskNames, type DiskNames } from './relocate-names';
 import type { RefusedName } from './relocate-names';
 import type { TaskFolderPlan } from './relocate-plan';
 
@@ -113,6 +113,9 @@ export async function stopOf(
   return stopped(at, why);
 }
 
+/** Task folders whose names are judged between two turns of the event loop. */
+const NAMES_AT_ONCE = 2048;
+
 /**
  * Refuses the move before anything is copied when the target's disk cannot hold a name of the
  * library, naming the first such name and why.
@@ -134,8 +137,13 @@ export async function refuseNames(
     : await probeDiskNames(temp).catch((error: unknown) => {
         throw stopped({ copied: 0, total: tasks.length, source, target }, { kind: 'disk', error });
       });
-  const [refused] = refusedNames(tasks, disk);
-  if (refused !== undefined) {
-    throw stopped({ copied: 0, total: tasks.length, source, target }, { kind: 'name', refused });
+  const check = new NameCheck(disk);
+  for (const [index, task] of tasks.entries()) {
+    // About 10 ms of names at a time: a window's main thread stays free for its events.
+    if (index % NAMES_AT_ONCE === NAMES_AT_ONCE - 1) await new Promise(setImmediate);
+    const refused = check.task(task);
+    if (refused !== null) {
+      throw stopped({ copied: 0, total: tasks.length, source, target }, { kind: 'name', refused });
+    }
   }
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../electron/core/library/relocate';
 import {
   probeDiskNames,
-  refusedNames,
+  NameCheck,
   WINDOWS_CHARACTERS,
   type DiskNames,
 } from '../../../electron/core/library/relocate-names';
@@ -171,14 +171,18 @@ describe('names the new disk cannot hold, found before anything is copied', () =
 
   it('a name of 255 characters and more bytes, from a Mac, onto a disk that counts bytes', () => {
     const long = `${'\u00e9'.repeat(200)}.png`;
-    const plan = [
-      { relative: '2025/04/t', localId: 'x', folders: [], files: [{ path: long, size: 1 }] },
-    ];
+    const task = {
+      relative: '2025/04/t',
+      localId: 'x',
+      folders: [],
+      files: [{ path: long, size: 1 }],
+    };
 
-    expect(refusedNames(plan, PLAIN_DISK)).toEqual([
-      { path: `2025/04/t/${long}`, problem: 'tooLong' },
-    ]);
-    expect(refusedNames(plan, EXFAT)).toEqual([]);
+    expect(new NameCheck(PLAIN_DISK).task(task)).toEqual({
+      path: `2025/04/t/${long}`,
+      problem: 'tooLong',
+    });
+    expect(new NameCheck(EXFAT).task(task)).toBeNull();
   });
 
   it('the probe reads this machine’s disk as it is, and leaves nothing behind', async () => {
