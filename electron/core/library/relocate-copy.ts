@@ -2,13 +2,15 @@
  * Copies one task folder for a gallery move, file by file, never through a link: each source
  * file is opened as a regular file that lies inside its gallery once opened (regular-file.ts),
  * each copy is created with O_EXCL (which never follows a link either), written, flushed to disk
- * and given the original's modification time. `compareTaskFolder` tells a finished copy from a
+ * and given the original's modification time. A name the target's disk refuses is reported by
+ * its path in the library (relocate-names.ts). `compareTaskFolder` tells a finished copy from a
  * previous try apart from one that differs.
  */
 import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fsyncDir, openRegularFile, PRIVATE_FOLDER_MODE, UnsafeFileError } from '../fs';
+import { creatingName } from './relocate-names';
 import type { TaskFolderPlan } from './relocate-plan';
 
 const CHUNK = 1024 * 1024;
@@ -36,15 +38,20 @@ async function openSource(from: RootedFolder, path: string): Promise<FileHandle>
   }
 }
 
-async function copyOne(from: RootedFolder, path: string, to: string): Promise<void> {
+/** Makes the name `path` (task-folder-relative) in the target, a refusal reported by name. */
+type NamedCreate = <T>(path: string, create: () => Promise<T>) => Promise<T>;
+
+async function copyOne(
+  from: RootedFolder,
+  path: string,
+  to: string,
+  named: NamedCreate,
+): Promise<void> {
   const source = await openSource(from, path);
   try {
     const info = await source.stat();
-    const target = await open(
-      to,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
-      0o644,
-    );
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+    const target = await named(path, () => open(to, flags, 0o644));
     try {
       const buffer = Buffer.allocUnsafe(CHUNK);
       for (;;) {
@@ -70,13 +77,16 @@ export interface CopyHooks {
   readonly signal?: AbortSignal | undefined;
   /** Called after each file is copied, with its size in bytes. */
   readonly onFile?: ((bytes: number) => void) | undefined;
+  /** Injected faults (tests): called before each name is made in the target, root-relative. */
+  readonly beforeCreate?: ((path: string) => void | Promise<void>) | undefined;
 }
 
 /**
  * Copies the planned folders and files of `task` from `source` into `copy` (a fresh folder in
  * the target's `.pictor-tmp`), then checks every copy's bytes against its original.
- * @throws file-system errors (a full disk: ENOSPC), or when a copy differs; the signal's
- *   reason when the move was cancelled.
+ * @throws NameRefusedError naming a file or folder the target's disk cannot hold; file-system
+ *   errors (a full disk: ENOSPC), or when a copy differs; the signal's reason when the move was
+ *   cancelled.
  */
 export async function copyTaskFolder(
   task: TaskFolderPlan,
@@ -87,12 +97,17 @@ export async function copyTaskFolder(
   const copyFolder = copy.folder;
   // Task folders are the user's alone, as ensureFolder makes them.
   await mkdir(copyFolder, { mode: PRIVATE_FOLDER_MODE });
+  const named: NamedCreate = (path, create) =>
+    creatingName(`${task.relative}/${path}`, dirname(nativePath(source.folder, path)), async () => {
+      await hooks.beforeCreate?.(`${task.relative}/${path}`);
+      return create();
+    });
   for (const folder of task.folders) {
-    await mkdir(nativePath(copyFolder, folder), { mode: PRIVATE_FOLDER_MODE });
+    await named(folder, () => mkdir(nativePath(copyFolder, folder), { mode: PRIVATE_FOLDER_MODE }));
   }
   for (const file of task.files) {
     hooks.signal?.throwIfAborted();
-    await copyOne(source, file.path, nativePath(copyFolder, file.path));
+    await copyOne(source, file.path, nativePath(copyFolder, file.path), named);
     hooks.onFile?.(file.size);
   }
   for (const folder of [...task.folders].reverse()) await fsyncDir(nativePath(copyFolder, folder));

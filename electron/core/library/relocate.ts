@@ -9,26 +9,38 @@
  * file, exactly what was copied, never through a link. If anything stops the move half-way
  * (a full disk, an unplugged drive, a kill), the old library is complete and still in use, and
  * a retry finishes the job: task folders a previous try finished are recognised and kept.
+ * Names the target's disk cannot hold (case twins on exFAT, `:` on NTFS…) are looked for before
+ * anything is copied, and a refusal the copy meets names its file (relocate-names.ts).
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { checkContained, clearTempFolder, diskParams, ensureFolder, fsyncDir } from '../fs';
-import { GalleryPathError, isWithin, ownTempName } from '../fs';
+import { checkContained, clearTempFolder, ensureFolder, fsyncDir } from '../fs';
+import { isWithin, ownTempName } from '../fs';
 import { PRIVATE_FOLDER_MODE, removeTree, renameContained } from '../fs';
 import { MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
 import { InputsMove } from './relocate-inputs';
 import { removeOld, undoCopies } from './relocate-remove';
-import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { sentence } from '../../../shared/i18n/sentence';
 import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
+import { creatingName } from './relocate-names';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
 import { refusedMoveTarget } from './relocate-target';
 import { realOf } from './same-folder';
-import { messageOf } from '../errors';
+import type { DiskNames } from './relocate-names';
+import { GalleryMoveCancelled, GalleryMoveError, refuseNames, stopOf } from './relocate-stop';
+import { switchOrStop } from './relocate-stop';
 
-/** Injected faults for tests (a port): called before each task folder is copied. */
+export { GalleryMoveCancelled, GalleryMoveError } from './relocate-stop';
+
+/** Injected faults for tests (a port). */
 export interface RelocateFaults {
+  /** Called before each task folder is copied. */
   beforeCopy?(index: number, relative: string): void | Promise<void>;
+  /** Called before each name (root-relative) is made in the target: a disk refusing it. */
+  beforeCreate?(path: string): void | Promise<void>;
+  /** What the target's disk does with names, in place of asking it (a disk this machine lacks). */
+  diskNames?(): DiskNames;
 }
 
 export interface RelocateOptions {
@@ -74,35 +86,11 @@ export interface GalleryMoveHooks {
   readonly onMoved?: (result: RelocateResult) => void;
 }
 
-/** The user cancelled the move before the switch: the library is where it was, complete. */
-export class GalleryMoveCancelled extends GalleryPathError {
-  override readonly name: string = 'GalleryMoveCancelled';
-
-  constructor(readonly source: string) {
-    super(
-      `The move was cancelled. Your library is still at ${source}, complete and in use; what had been copied to the new folder was removed.`,
-    );
-  }
-}
-
 export interface RelocateResult {
   /** Task folders now in the new gallery. */
   readonly moved: number;
   /** Old-gallery paths (absolute) still there: not carried (links, FIFOs) or not removable. */
   readonly leftBehind: readonly string[];
-}
-
-/** A move that stopped or was refused; `copied` of `total` task folders are in the target. */
-export class GalleryMoveError extends GalleryPathError {
-  override readonly name: string = 'GalleryMoveError';
-
-  constructor(
-    message: Sentence,
-    readonly copied: number,
-    readonly total: number,
-  ) {
-    super(message);
-  }
 }
 
 function nativePath(root: string, relative: string): string {
@@ -189,72 +177,33 @@ async function placeCopy(
 ) {
   const dest = nativePath(target, task.relative);
   const copy = join(temp, ownTempName(MOVE_SUFFIX));
+  const from = nativePath(source, task.relative);
+  const named = (path: string, create: () => Promise<void>) =>
+    creatingName(path, dirname(nativePath(source, path)), async () => {
+      await hooks.beforeCreate?.(path);
+      await create();
+    });
   try {
     await copyTaskFolder(
       task,
-      { root: source, folder: nativePath(source, task.relative) },
+      { root: source, folder: from },
       { root: target, folder: copy },
       hooks,
     );
-    await ensureFolder(target, dirname(dest));
+    const parent = task.relative.split('/').slice(0, -1).join('/');
+    if (parent !== '') await named(parent, () => ensureFolder(target, dirname(dest)));
     if (stale) {
       // An older copy of the same task from a previous try: swapped for the fresh one.
       const old = join(temp, ownTempName(MOVE_SUFFIX));
       await renameContained(target, dest, old);
       await renameContained(target, copy, dest);
       await removeTree(target, old, { onLink: 'unlink' });
-    } else await renameContained(target, copy, dest);
+    } else await named(task.relative, () => renameContained(target, copy, dest));
     await fsyncDir(dirname(dest));
   } catch (error) {
     await removeTree(target, copy, { onLink: 'unlink' }).catch(() => undefined);
     throw error;
   }
-}
-
-/** Why a move stopped: a refused path (its sentence's English text), a disk error, a switch. */
-type StopReason =
-  | { readonly kind: 'path' | 'switch'; readonly reason: string }
-  | { readonly kind: 'disk'; readonly error: unknown };
-
-const STOP_KEYS = {
-  path: 'error.gallery.moveStoppedPath',
-  switch: 'error.gallery.moveStoppedSwitch',
-  disk: 'error.gallery.moveStoppedDisk',
-} as const;
-
-function stopped(copied: number, total: number, source: string, target: string, why: StopReason) {
-  const values = { copied, total, source, target };
-  const params =
-    why.kind === 'disk'
-      ? { ...values, ...diskParams(why.error) }
-      : { ...values, reason: why.reason };
-  return new GalleryMoveError(sentence(STOP_KEYS[why.kind], params), copied, total);
-}
-
-/**
- * Why the copy stopped, once what it copied is undone when it was cancelled: the cancel, or the
- * move's error saying how far it got.
- */
-async function stopOf(
-  error: unknown,
-  at: {
-    readonly copied: number;
-    readonly total: number;
-    readonly source: string;
-    readonly target: string;
-    readonly signal: AbortSignal | undefined;
-    readonly undo: () => Promise<void>;
-  },
-): Promise<Error> {
-  if (at.signal?.aborted) {
-    await at.undo();
-    return new GalleryMoveCancelled(at.source);
-  }
-  const why: StopReason =
-    error instanceof GalleryPathError
-      ? { kind: 'path', reason: error.message }
-      : { kind: 'disk', error };
-  return stopped(at.copied, at.total, at.source, at.target, why);
 }
 
 /**
@@ -280,6 +229,7 @@ export async function relocateGallery(
   const plan = await planSource(source);
   const inputs = new InputsMove(source, target);
   const total = plan.tasks.length;
+  await refuseNames(plan.tasks, temp, { source, target, diskNames: options.faults?.diskNames });
   const states = await targetStates(plan.tasks, source, target);
   const progress = new ProgressCount(plan.tasks, options.onProgress);
   const placed: TaskFolderPlan[] = [];
@@ -298,6 +248,7 @@ export async function relocateGallery(
         await placeCopy(target, temp, task, source, state === 'stale', {
           signal: options.signal,
           onFile: (bytes) => progress.file(bytes),
+          beforeCreate: options.faults?.beforeCreate?.bind(options.faults),
         });
       }
       copied += 1;
@@ -313,11 +264,7 @@ export async function relocateGallery(
     await undo();
     throw new GalleryMoveCancelled(source);
   }
-  try {
-    await options.switchTo?.(target);
-  } catch (error) {
-    throw stopped(copied, total, source, target, { kind: 'switch', reason: messageOf(error) });
-  }
+  await switchOrStop(options.switchTo, { copied, total, source, target });
   const leftBehind = plan.notCarried.map((path) => nativePath(source, path));
   for (const task of plan.tasks) await removeOld(source, task, leftBehind);
   await inputs.removeOld(leftBehind);

@@ -2,10 +2,13 @@
  * Settings › Library: export the whole library to one archive, import an archive or a folder.
  * The main process shows its own save and open dialogs (the page never names a path), sends
  * progress as `archive:progress`, and answers with a summary; Cancel stops a running operation.
+ * The paths it lists come from folders and archives anyone could have written (a task folder a
+ * rebuild kept as it was named): each is shown by the rule for shown values.
  */
 import { useId } from 'react';
 import type { ExportSummaryView, ArchiveProgressView } from '../../../shared/ipc/archive-contract';
 import { Button } from '../../components/button';
+import { shownValue } from '../../../shared/text/shown-value';
 import { errorText, formatBytes, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { ArchiveOutcome as Outcome } from '../../store/archive-slice';
@@ -27,7 +30,7 @@ function Refusals({
       <ul>
         {items.map((item) => (
           <li key={item.path}>
-            <span className="mono">{item.path}</span>{' '}
+            <span className="mono">{shownValue(item.path)}</span>{' '}
             {errorText({ message: item.reason, sentence: item.reasonSentence })}
           </li>
         ))}

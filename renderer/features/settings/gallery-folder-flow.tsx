@@ -2,13 +2,15 @@
  * Changing the gallery folder, after main's own dialog returned a folder:
  * the question (move this library there, open the library already there or start an empty one,
  * or cancel), the progress of a move with Cancel, and the report of what happened. The page
- * holds only the ticket main gave for the folder, never a path it could send back.
+ * holds only the ticket main gave for the folder, never a path it could send back. The folder's
+ * name was made by whoever made the folder: the path is shown by the rule for shown values.
  */
 import type { FolderChange, FolderChoice } from '../../../shared/ipc/contract';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { IconButton } from '../../components/icon-button';
 import { ErrorMessage } from '../../components/error-message';
+import { shownValue } from '../../../shared/text/shown-value';
 import { formatBytes, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { FolderChangeState } from '../../store/settings-slice';
@@ -34,7 +36,7 @@ function SameFolderDialog({ path }: { path: string }) {
         </Button>
       }
     >
-      <p className="folder-path mono">{path}</p>
+      <p className="folder-path mono">{shownValue(path)}</p>
       <p>{t('settings.folder.sameBody')}</p>
     </Dialog>
   );
@@ -70,7 +72,7 @@ function AskDialog({ choice }: { choice: FolderChoice }) {
         </>
       }
     >
-      <p className="folder-path mono">{choice.path}</p>
+      <p className="folder-path mono">{shownValue(choice.path)}</p>
       <p>
         {hasLibrary
           ? t('settings.folder.hasLibrary', { facts: facts(choice.library) })
@@ -105,7 +107,7 @@ function ProgressDialog({ state }: { state: Extract<FolderChangeState, { step: '
         ) : null
       }
     >
-      <p className="folder-path mono">{state.choice.path}</p>
+      <p className="folder-path mono">{shownValue(state.choice.path)}</p>
       {progress ? (
         <>
           <progress

@@ -106,6 +106,11 @@ export const galleryErrors = {
   'error.gallery.moveStoppedPath':
     'Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} ({reason}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.',
   'error.gallery.moveStoppedDisk': `Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (a file could not be copied${DISK_PROBLEM}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.`,
+  // A name the new folder's disk cannot hold (core/library/relocate-names.ts): found before the
+  // copy (0 copied) or met by it. `why`: twin (`other` is the library's name it is taken for),
+  // characters (the refused ones), ending, tooLong, else the system's `code`.
+  'error.gallery.moveNameRefused':
+    'Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (the disk there cannot hold the name {file}: {why, select, twin {it takes it for {other}, a name that differs only in upper and lower case or in how an accent is written} characters {it does not accept {characters} in a name} ending {it does not keep a dot or a space at the end of a name} tooLong {the name is longer than that disk allows} other {it refused the name ({code})}}). Your library is still at {source} and still in use; nothing was removed from it. Choose a folder on a disk that can hold this name, then try again.',
   'error.gallery.moveStoppedSwitch':
     'Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (Pictor could not switch to the new folder: {reason}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.',
   // Choosing the gallery folder (electron/core/library/folder-choices.ts), one change at a time
