@@ -27,32 +27,11 @@ import { bundledAnswers } from '../../support/bundled-history-worker';
 import { newLibraryAt } from '../../support/migrated-history';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { speltLeaks as leaks } from './key-encodings';
 
 const KEY = 'sk-spelt-4Rw8Tq2Ny6Mz0Kp3Vd7';
 /** Another key the app holds (another service's), which the service may echo as well. */
 const HELD = 'held-Gx5Lb9Jc1Hf4Ws8Qe2';
-
-/**
- * The letters and digits of `text` as a person reads them: compatibility forms and accented
- * letters as their ASCII letter, HTML's named entities (`&nbsp;`) as the spaces they show.
- */
-function readAsLetters(text: string): string {
-  return text
-    .replace(/&[a-z]+;/gi, ' ')
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .toLowerCase();
-}
-
-/** The runs of 12 of `key`'s letters and digits found in `text` read as a person would. */
-function leaks(text: string, key: string): string[] {
-  const letters = readAsLetters(key);
-  const read = readAsLetters(text);
-  const found: string[] = [];
-  for (let i = 0; i + 12 <= letters.length; i += 1)
-    if (read.includes(letters.slice(i, i + 12))) found.push(letters.slice(i, i + 12));
-  return found;
-}
 
 const fullwidth = (c: string) =>
   /[!-~]/.test(c) ? String.fromCodePoint(c.charCodeAt(0) - 0x21 + 0xff01) : c;
