@@ -14,21 +14,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
-import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
-import { embedProvenanceInFile } from '../../../electron/core/gallery/metadata/embed';
-import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { readFileProvenance } from '../../../electron/core/gallery/metadata/read';
-import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { scrubKey } from '../../../electron/core/secrets';
 import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { filesUnder } from '../../support/files';
 import { galleryOffline } from '../../support/gallery-with-intake';
-import { taskFiles, type ExportFile } from '../../unit/core/library/archive/crafted-export';
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { ENCODINGS, keyScanner, speltLeaks } from './key-encodings';
+import { keptTask } from './kept-id-archive';
 
 const KEY = 'sk-import-8Fj2Lq5Wz9Rc3Nv7Tb1';
 /** Another key the process holds (another service's). */
@@ -47,36 +42,6 @@ const KEPT_IDS: Record<string, string> = {
   percentEveryByte: `t-${ENCODINGS.percentEveryByte!(KEY, 0)}`,
   'spelt out (U+2028)': [...KEY].join('\u2028'),
 };
-
-/** One task under `taskId` with a saved PNG saying that id in its metadata, as export files. */
-async function keptTask(
-  base: string,
-  taskId: string,
-): Promise<{ record: TaskRecord; files: ExportFile[] }> {
-  const made = await taskFiles();
-  const record: TaskRecord = { ...made.record, taskId };
-  const image = made.files.find((file) => file.kind === 'image')!;
-  const scratch = join(base, 'scratch');
-  const path = join(scratch, image.path);
-  await mkdir(dirname(path), { recursive: true });
-  // Pictor's temp folder, where the embedder writes the file before it takes its place.
-  await mkdir(join(scratch, TEMP_DIR), { recursive: true });
-  await writeFile(path, image.data);
-  const embedded = await embedProvenanceInFile(path, 'png', provenanceOf(record, 0, 'old'), {
-    root: scratch,
-    maxBytes: MAX_IMAGE_BYTES,
-  });
-  expect(embedded.ok, JSON.stringify(embedded)).toBe(true);
-  const data = await readFile(path);
-  const images = record.images.map((one) => ({ ...one, bytes: data.length }));
-  const kept = { ...record, images };
-  return {
-    record: kept,
-    files: made.files.map((file) =>
-      file.kind === 'image' ? { ...file, data } : { ...file, data: Buffer.from(sidecarText(kept)) },
-    ),
-  };
-}
 
 /** The leaks of either key in the bytes of every file under `folder`, by file. */
 async function leaksUnder(folder: string): Promise<string[]> {
