@@ -19,6 +19,7 @@ import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './h
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
 import { type AnswerReader, ServiceClient } from './service';
+import { heldKeyScrubber } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
@@ -352,6 +353,7 @@ function operationsOf(
     records: parts.engine,
     clock: options.clock,
     ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
+    keyScrubber: () => heldKeyScrubber(options.credentials.heldKeys?.bind(options.credentials)),
   });
 }
 

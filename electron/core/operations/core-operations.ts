@@ -101,6 +101,8 @@ export interface CoreOperationsDeps {
   readonly templates?: Pick<TemplateStore, 'restoreBackup'>;
   /** Least time between two progress reports passed on; default the runner's. */
   readonly progressEveryMs?: number;
+  /** The scrubber of every key the process holds: an import redacts them from a task id. */
+  readonly keyScrubber?: () => Promise<(text: string) => string>;
 }
 
 export class CoreOperations {
@@ -183,6 +185,7 @@ export class CoreOperations {
         source: from,
         ...steps,
         ...(beforeTask ? { beforeTask } : {}),
+        ...(this.deps.keyScrubber ? { keyScrubber: this.deps.keyScrubber } : {}),
       }),
     );
   }

@@ -8,8 +8,9 @@
  * joint: a plain text (letters, digits, spaces and the punctuation of ids: no escape's start
  * `\`, `%` or `&`, no quote, nothing invisible or outside ASCII), joined by `|`, which is no digit
  * of base64 or hex (a run of them is decoded from its start, at each alignment, as alone) and no
- * part of an escape. An echo across a joint names both texts, and each is searched again alone:
- * what is found is exactly what each search alone finds. Any other text is searched alone.
+ * part of an escape. The spaced view (key-echo-spaced.ts) does read across a joint (`|` is no
+ * letter): an echo across a joint names both texts, and each is searched again alone, so what is
+ * found is exactly what each search alone finds. Any other text is searched alone.
  */
 import { carriesKey, findKeyEchoes, type SecretKeys } from './key-echo';
 

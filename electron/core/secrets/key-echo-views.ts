@@ -13,6 +13,11 @@ export class View {
   from: Int32Array;
   to: Int32Array;
   length = 0;
+  /**
+   * Characters left out between two of its neighbours are part of what they spell (the spaced
+   * view): a run found is one stretch of the original from its first character to its last.
+   */
+  bridged = false;
 
   constructor(capacity: number) {
     const size = Math.max(1, capacity);
@@ -225,8 +230,10 @@ function entityEscape(codes: Uint16Array, at: number, length: number): Escape {
     if (!((code | 0x20) >= 97 && (code | 0x20) <= 122)) return null;
     name += String.fromCharCode(code);
   }
-  const value = codes[i] === 0x3b ? NAMED.get(name) : undefined;
-  return value === undefined ? null : [value, i - at + 1];
+  if (codes[i] !== 0x3b || name.length === 0) return null;
+  // Any other name (`&nbsp;`, `&ensp;`, `&hellip;`) stands for no character of a key: between
+  // its letters it is a separator, as an invisible character is.
+  return [NAMED.get(name) ?? -1, i - at + 1];
 }
 
 /** `%XX` for a byte (both cases of hex). */

@@ -1,6 +1,7 @@
 /**
  * Finds the API key in text a server sent back, in whatever encoding it was echoed: as is, with
- * invisible characters between its letters, JSON `\uXXXX` escapes, `%XX` for every byte, HTML
+ * invisible characters between its letters, spelt out with spaces, line breaks or any other
+ * separator between them (key-echo-spaced.ts), JSON `\uXXXX` escapes, `%XX` for every byte, HTML
  * entities, UTF-16 bytes, base64 or base64url (of the key or of `Bearer <key>`, at any byte
  * alignment), hex, or split across two JSON string values. Any run of {@link KEY_RUN} or more
  * consecutive characters of the key counts (a key cut short at a read limit still leaks its
@@ -10,12 +11,18 @@
  * Linear in the text: each view of it (raw, unescaped, decoded as bytes at every alignment, the
  * JSON string values joined) is built in one pass and searched with a rolling hash.
  */
+import { keyLetters, spacedView } from './key-echo-spaced';
 import { type View, decodeBytes, joinedStringValues, rawView, unescaped } from './key-echo-views';
 
 /** Consecutive characters of the key that count as an echo of it (or the whole of a shorter key). */
 export const KEY_RUN = 12;
 /** A key shorter than this would match ordinary words; such a key is refused by the service anyway. */
 const MIN_KEY_LENGTH = 4;
+/**
+ * A key with fewer letters and digits than this is not looked for spelt out: `test-key` would be
+ * found in `latest keys`. A key has a random part longer than that.
+ */
+const MIN_SPACED_LETTERS = 8;
 export const REDACTED = '[redacted]';
 /** What is left of a text whose key could not be scrubbed out after a few rounds. */
 const WITHHELD_TEXT = '(withheld: it contained the API key)';
@@ -84,6 +91,10 @@ export type Span = readonly [start: number, end: number];
 
 /** The stretches of the original text that the view's characters `[from, to)` came from. */
 function spansOf(view: View, from: number, to: number, out: [number, number][]): void {
+  if (view.bridged) {
+    out.push([view.from[from] ?? 0, view.to[to - 1] ?? 0]);
+    return;
+  }
   let current: [number, number] | null = null;
   for (let i = from; i < to; i += 1) {
     const start = view.from[i] ?? 0;
@@ -109,17 +120,24 @@ function searchView(runs: KeyRuns, view: View, out: [number, number][]): void {
   if (runFrom >= 0) spansOf(view, runFrom, runTo, out);
 }
 
-/** Every view of `text` the key is looked for in. */
-function* viewsOf(text: string): Generator<View> {
-  yield rawView(text);
+/**
+ * Every view of `text` the key is looked for in, each with whether it is the spaced one (looked
+ * for by the key's letters and digits alone: key-echo-spaced.ts).
+ */
+function* viewsOf(text: string): Generator<readonly [View, boolean]> {
+  yield [rawView(text), false];
   const sources = [unescaped(rawView(text))];
   const joined = joinedStringValues(text);
   if (joined) sources.push(unescaped(joined));
   for (const source of sources) {
-    yield source;
-    for (const alignment of [0, 1, 2, 3]) yield decodeBytes(source, 'base64', alignment);
-    for (const alignment of [0, 1]) yield decodeBytes(source, 'hex', alignment);
+    yield [source, false];
+    for (const alignment of [0, 1, 2, 3]) yield [decodeBytes(source, 'base64', alignment), false];
+    for (const alignment of [0, 1]) yield [decodeBytes(source, 'hex', alignment), false];
   }
+  // The text as read, its escapes undone (the joined values are not: the JSON between two
+  // strings would be bridged, and scrubbed with them).
+  const [read] = sources;
+  if (read) yield [spacedView(read), true];
 }
 
 function merged(spans: [number, number][]): Span[] {
@@ -133,15 +151,17 @@ function merged(spans: [number, number][]): Span[] {
   return out;
 }
 
-const compiled = new Map<string, KeyRuns>();
+/** The runs of a key (`false`) and of its letters and digits alone (`true`), by key. */
+const compiled = new Map<string, readonly [KeyRuns, KeyRuns | null]>();
 
-function runsFor(key: string): KeyRuns | null {
+function runsFor(key: string): readonly [KeyRuns, KeyRuns | null] | null {
   if (key.length < MIN_KEY_LENGTH) return null;
   let runs = compiled.get(key);
   if (!runs) {
     // A handful of keys at most in a process (one per service, a replaced one).
     if (compiled.size > 16) compiled.clear();
-    runs = new KeyRuns(key);
+    const letters = keyLetters(key);
+    runs = [new KeyRuns(key), letters.length >= MIN_SPACED_LETTERS ? new KeyRuns(letters) : null];
     compiled.set(key, runs);
   }
   return runs;
@@ -155,11 +175,16 @@ export type SecretKeys = string | readonly string[];
 
 /** Where in `text` a run of any of `keys` appears, in any encoding this module knows; sorted, merged. */
 export function findKeyEchoes(text: string, keys: SecretKeys): Span[] {
-  const all = (typeof keys === 'string' ? [keys] : keys).flatMap((key) => runsFor(key) ?? []);
-  const width = Math.min(...all.map((runs) => runs.width));
+  const all = (typeof keys === 'string' ? [keys] : keys)
+    .map(runsFor)
+    .filter((runs) => runs !== null);
+  const spaced = all.flatMap(([, letters]) => letters ?? []);
+  const plain = all.map(([runs]) => runs);
+  const width = Math.min(...plain.map((runs) => runs.width));
   if (all.length === 0 || text.length < width) return [];
   const spans: [number, number][] = [];
-  for (const view of viewsOf(text)) for (const runs of all) searchView(runs, view, spans);
+  for (const [view, isSpaced] of viewsOf(text))
+    for (const runs of isSpaced ? spaced : plain) searchView(runs, view, spans);
   return merged(spans);
 }
 
@@ -191,4 +216,16 @@ export function scrubKey(text: string, keys: SecretKeys): string {
     current = replaced(current, spans);
   }
   return carriesKey(current, keys) ? WITHHELD_TEXT : current;
+}
+
+/**
+ * Scrubs every key `heldKeys` gives now from a text (an import's task ids: library/archive/
+ * import-kept-id.ts); none held, or none readable (the app's start sweep still finds such ids),
+ * the text as it is.
+ */
+export async function heldKeyScrubber(
+  heldKeys: (() => Promise<readonly string[]>) | undefined,
+): Promise<(text: string) => string> {
+  const keys = (await heldKeys?.().catch(() => [])) ?? [];
+  return (text) => (keys.length === 0 ? text : scrubKey(text, keys));
 }

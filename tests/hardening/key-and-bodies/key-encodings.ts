@@ -143,3 +143,28 @@ export function keyScanner(key: string): { leaks(text: string): string[] } {
     },
   };
 }
+
+/**
+ * The letters and digits of `text` as a person reads them: compatibility forms and accented
+ * letters as their ASCII letter, HTML's named entities (`&nbsp;`) as the spaces they show.
+ */
+function readAsLetters(text: string): string {
+  return text
+    .replace(/&[a-z]+;/gi, ' ')
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * The runs of LEAK_RUN of `key`'s letters and digits found in `text` read as a person would: the key spelt
+ * out (spelt-out-echoes.test.ts), with anything between its letters.
+ */
+export function speltLeaks(text: string, key: string): string[] {
+  const letters = readAsLetters(key);
+  const read = readAsLetters(text);
+  const found: string[] = [];
+  for (let i = 0; i + LEAK_RUN <= letters.length; i += 1)
+    if (read.includes(letters.slice(i, i + LEAK_RUN))) found.push(letters.slice(i, i + LEAK_RUN));
+  return found;
+}

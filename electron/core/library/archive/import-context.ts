@@ -4,6 +4,7 @@ import type { ImageCheck } from '../../download';
 import type { ArchiveLimits } from './archive-limits';
 import type { Refusal } from './archive-errors';
 import type { ImportHistory } from './batched-history';
+import type { ImportKeyScrubber } from './import-kept-id';
 import type { PlannedImage } from './import-plan';
 import { silentLogger } from '../../../ports/logger';
 import type { TriageDropped } from '../../history';
@@ -21,6 +22,8 @@ export interface ImportContext {
   readonly reservedFolders: Set<string>;
   /** Runs `work` when no other task holding one of `keys` is being imported (keyed-lock.ts). */
   readonly oneAtATime: <T>(keys: readonly string[], work: () => Promise<T>) => Promise<T>;
+  /** Scrubs every key the process holds from a task id that carries one (import-kept-id.ts). */
+  readonly scrubKeys: ImportKeyScrubber;
 }
 
 export interface TaskOutcome {

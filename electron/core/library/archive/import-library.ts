@@ -31,6 +31,7 @@ import { openFolderSource } from './folder-source';
 import { planImport } from './import-plan';
 import { importTask, type ImportContext, type TaskOutcome } from './import-task';
 import { importInputs } from './import-inputs';
+import type { ImportKeyScrubber } from './import-kept-id';
 import type { PlannedTask } from './import-plan';
 import { KeyedLock } from './keyed-lock';
 import { MANIFEST_NAME, parseManifest, type ManifestEntry } from './manifest';
@@ -59,6 +60,12 @@ export interface ImportOptions {
    * the import there (electron/cli/import-hold.ts); nothing else gives one.
    */
   readonly beforeTask?: (done: number) => Promise<void>;
+  /**
+   * The scrubber of every key the process holds (the core's: pictor-core.ts), made once at the
+   * start: a task id that carries one comes in with it redacted (import-kept-id.ts). None when
+   * absent.
+   */
+  readonly keyScrubber?: () => Promise<ImportKeyScrubber>;
 }
 
 export interface ImportSummary {
@@ -202,7 +209,12 @@ async function importTasks(
 }
 
 /** What importing a task needs from `options`, its progress added to `bytes`. */
-function contextFor(options: ImportOptions, limits: ArchiveLimits, history: BatchedHistory) {
+function contextFor(
+  options: ImportOptions,
+  limits: ArchiveLimits,
+  history: BatchedHistory,
+  scrubKeys: ImportKeyScrubber,
+) {
   const lock = new KeyedLock();
   const bytes = { read: 0 };
   const context: ImportContext = {
@@ -214,6 +226,7 @@ function contextFor(options: ImportOptions, limits: ArchiveLimits, history: Batc
     onBytes: (count: number) => void (bytes.read += count),
     reservedFolders: new Set<string>(),
     oneAtATime: (keys, work) => lock.run(keys, work),
+    scrubKeys,
   };
   return { context, bytes };
 }
@@ -243,7 +256,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
       limits,
       freeSpace: options.freeSpace ?? diskFreeBytes,
     });
-    const { context, bytes } = contextFor(options, limits, history);
+    const scrub = (await options.keyScrubber?.()) ?? ((text: string) => text);
+    const { context, bytes } = contextFor(options, limits, history, scrub);
     const total = plan.tasks.length;
     const report = () =>
       options.onProgress?.({ operation: 'import', done: run.done, total, bytes: bytes.read });

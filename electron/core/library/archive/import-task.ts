@@ -59,6 +59,7 @@ import { stageXmp, unusedXmps } from './import-xmp';
 import { withSourceXmpTriage } from './import-xmp-triage';
 import type { PlannedTask } from './import-plan';
 import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
+import { remakeStagedImages, withKeptIdRedacted } from './import-kept-id';
 import { cleanedRecord } from './import-triage';
 import { readBounded, sha256Of } from './stream-copy';
 
@@ -223,6 +224,7 @@ async function addNewTask(
   record: TaskRecord,
   relative: string,
   context: ImportContext,
+  redacted: boolean,
 ): Promise<TaskOutcome> {
   const { root } = context;
   const stage = tempPath(root, '.import');
@@ -230,7 +232,11 @@ async function addNewTask(
     // The stage becomes the task's folder: the user's alone, as ensureFolder makes them.
     await mkdir(stage, { mode: PRIVATE_FOLDER_MODE });
     const { images, refused } = await stageImages(task, record, relative, stage, context);
-    const { record: imported, dropped } = cleanedRecord(importedRecord(record, relative, images));
+    const cleaned = cleanedRecord(importedRecord(record, relative, images));
+    const { dropped } = cleaned;
+    const imported = redacted
+      ? await remakeStagedImages(cleaned.record, root, stage, relative)
+      : cleaned.record;
     await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
     // The triage's XMP beside each image, as the gallery writes it with every sidecar.
     await syncXmpSidecars(imported, stage, xmpSyncOptions(root));
@@ -288,9 +294,13 @@ async function importRecord(
     return mergeTask(task, record, existing, context);
   }
   const place = await placeFor(context.root, record, context.reservedFolders);
-  if ('free' in place) return addNewTask(task, record, place.free, context);
+  // Looked up by the id it came with (above); kept with the key redacted from it.
+  const clean = withKeptIdRedacted(record, context.scrubKeys);
+  if ('free' in place) return addNewTask(task, clean ?? record, place.free, context, !!clean);
   // The folder was in the gallery before this import: an undo never removes it.
-  await context.history.put(place.leftover);
+  await context.history.put(
+    withKeptIdRedacted(place.leftover, context.scrubKeys) ?? place.leftover,
+  );
   const merged = await mergeTask(task, record, place.leftover, context);
   const kept = place.leftover.images.filter((image) => image.state === 'saved').length;
   return {

@@ -12,6 +12,7 @@ import {
   findKeyEchoes,
   scrubKey,
 } from '../../../../electron/core/secrets/key-echo';
+import { keyLetters } from '../../../../electron/core/secrets/key-echo-spaced';
 import { ENCODINGS, ENCODING_NAMES, keyArb } from '../../../hardening/key-and-bodies/key-encodings';
 
 /** Whether two keys have a run of KEY_RUN characters in common (either case). */
@@ -77,6 +78,11 @@ describe('findKeyEchoes', () => {
       fc.property(keyArb, fc.nat(), fc.constantFrom(...ENCODING_NAMES), (key, at, encoding) => {
         const start = at % (key.length - KEY_RUN + 1);
         const run = key.slice(start, start + KEY_RUN);
+        // The x and y around a shorter run are no letters of the key next to it (the key spelt
+        // out with a space between its letters is an echo of it too: key-echo-spaced.ts).
+        const letters = keyLetters(key).toLowerCase();
+        const short = keyLetters(key.slice(start, start + KEY_RUN - 1)).toLowerCase();
+        fc.pre(!letters.includes(`x${short}`) && !letters.includes(`${short}y`));
         expect(carriesKey(`x ${ENCODINGS[encoding]!(run, 0)} y`, key)).toBe(true);
         expect(carriesKey(`x ${key.slice(start, start + KEY_RUN - 1)} y`, key)).toBe(false);
       }),
@@ -99,6 +105,64 @@ describe('findKeyEchoes', () => {
         expect(carriesKey(JSON.stringify(scrubbed), key)).toBe(false);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('finds the key spelt out with any separator between its letters, and scrubs only it', () => {
+    const separators = [
+      ' ',
+      '\u2028',
+      '\u2029',
+      '\t',
+      '\r\n',
+      '\u00a0',
+      '\u3000',
+      '. ',
+      '-',
+      '\u{1f511}',
+      '&nbsp;',
+      '\\u2028',
+      '%20',
+    ];
+    fc.assert(
+      fc.property(keyArb, fc.constantFrom(...separators), fc.nat(), (key, separator, at) => {
+        const start = at % (key.length - KEY_RUN + 1);
+        // What is looked for spelt out is a run of the key's letters and digits.
+        fc.pre(keyLetters(key.slice(start)).length >= KEY_RUN);
+        const echo = [...key.slice(start)].join(separator);
+        // No letters around the echo: a letter there could be the key's own next one (`key: y a b`).
+        const body = JSON.stringify({ error: { message: `→ ${echo} ←`, code: 401 } });
+        expect(carriesKey(body, key), JSON.stringify(separator)).toBe(true);
+        const scrubbed = scrubKey(body, key);
+        expect(carriesKey(scrubbed, key)).toBe(false);
+        // The text around the echo stays, and the body still parses (a key's own punctuation at
+        // its ends may stay too: the key is looked for by its letters and digits).
+        const { error } = JSON.parse(scrubbed) as { error: { message: string } };
+        expect(error.message).toMatch(/^→ .*\[redacted\].* ←$/s);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds no key in ordinary spaced-out text without its letters in order', () => {
+    fc.assert(
+      fc.property(
+        keyArb,
+        fc.array(fc.constantFrom(...'the quick brown fox jumps over a lazy dog'.split(' ')), {
+          maxLength: 40,
+        }),
+        fc.constantFrom(' ', '\u2028', '\u00a0', ' - '),
+        (key, words, separator) => {
+          const text = [...words.join(' ')].join(separator);
+          fc.pre(
+            !keyLetters(`${words.join('')}`)
+              .toLowerCase()
+              .includes(keyLetters(key).toLowerCase().slice(0, KEY_RUN)),
+          );
+          expect(scrubKey(text, key)).toBe(text);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

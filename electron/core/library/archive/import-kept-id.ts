@@ -1,0 +1,62 @@
+/**
+ * A task an archive or a folder brings in under a service id that carries a key this process
+ * holds (a library kept it from before typed ids were checked, and exported it so): the key is
+ * redacted from the id on the way in, as the app's start sweep and a refused track redact a kept
+ * one (batch/kept-key-id.ts: the key's part becomes "[redacted]"), so the id never reaches the
+ * history, the page, the log or the task's `pictor.json` as it came. The record's images carry
+ * the id in their own metadata (Pictor's XMP packet, a PNG's `parameters` text): each staged
+ * image that holds Pictor's packet is given it again from the redacted record before the task's
+ * folder is published (a file with Content Credentials is never edited). The sweep would not find
+ * such a task afterwards: its id no longer carries the key.
+ */
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../../shared/domain/limits';
+import { embedTriageInFile, kindOfImage } from '../../gallery';
+import { resolveInside } from '../../fs';
+
+/**
+ * Text with every key the process holds scrubbed out, in every encoding an echo of it is known by
+ * (secrets/key-echo.ts `scrubKey`, given by the core: pictor-core.ts).
+ */
+export type ImportKeyScrubber = (text: string) => string;
+
+/** `record` with the keys scrubbed from its task id; `null` when its id carries none. */
+export function withKeptIdRedacted(
+  record: TaskRecord,
+  scrub: ImportKeyScrubber,
+): TaskRecord | null {
+  if (record.taskId == null) return null;
+  const taskId = scrub(record.taskId);
+  return taskId === record.taskId ? null : { ...record, taskId };
+}
+
+/**
+ * Gives each saved image of `record` staged in `stage` (the task's folder `relative` before it is
+ * published) Pictor's packet made from `record` again; returns the record with the images' new
+ * sizes. An image whose packet cannot be made again keeps its bytes (a file that is not what it
+ * says is refused by the check before this).
+ */
+export async function remakeStagedImages(
+  record: TaskRecord,
+  root: string,
+  stage: string,
+  relative: string,
+): Promise<TaskRecord> {
+  const images = [];
+  for (const image of record.images) {
+    const kind = kindOfImage(image);
+    const file = image.file;
+    if (image.state !== 'saved' || kind === undefined || !file?.startsWith(`${relative}/`)) {
+      images.push(image);
+      continue;
+    }
+    const path = resolveInside(stage, file.slice(relative.length + 1));
+    const result = await embedTriageInFile(
+      path,
+      { record, image, kind, remake: true },
+      { root, maxBytes: GALLERY_MAX_IMAGE_BYTES, appVersion: 'unknown' },
+    );
+    images.push('written' in result ? { ...image, bytes: result.written } : image);
+  }
+  return { ...record, images };
+}
