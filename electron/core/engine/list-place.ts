@@ -5,6 +5,7 @@
  * it, in the gallery, the task list, the CLI and MCP alike. Such a task gets `listedAt` just above
  * the newest, while `createdAt` keeps the time the clock said. A clock that is right changes nothing: the field stays absent.
  */
+import { MAX_DATE_MS } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 
 /**
@@ -14,7 +15,10 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
  */
 export function placedInList(made: readonly TaskRecord[], newest: number | null): TaskRecord[] {
   if (newest === null) return [...made];
+  // Never past the last date a record may hold: a crafted task dated there (an import) would
+  // otherwise make every new record one the history refuses.
+  const above = Math.min(newest + 1, MAX_DATE_MS);
   return made.map((record) =>
-    record.createdAt >= newest ? record : { ...record, listedAt: newest + 1 },
+    record.createdAt >= newest ? record : { ...record, listedAt: above },
   );
 }
