@@ -127,9 +127,10 @@ function compareQuery(
   return compare === ANY_COMPARE ? { compared: true } : { compareGroup: compare };
 }
 
-/** The list's order: newest task first, then local id descending, then image index. */
+/** The list's order: newest task first (listedAt), then local id descending, then image index. */
 function compareItems(a: GalleryItem, b: GalleryItem): number {
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  const [at, bt] = [a.listedAt ?? a.createdAt, b.listedAt ?? b.createdAt];
+  if (at !== bt) return bt - at;
   if (a.localId !== b.localId) return a.localId < b.localId ? 1 : -1;
   return a.index - b.index;
 }

@@ -4,7 +4,7 @@
  * the filter is main's to say (shared/ipc/task-changes.ts, `views`), never judged here.
  */
 import type { ProviderId } from '../../shared/domain/providers';
-import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
+import { listedAt, type TaskRecord, type TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { inBatchOrder } from './batch-order';
 import { fresher } from './records-table';
@@ -63,9 +63,10 @@ export function listQuery(filter: TaskFilter): {
   };
 }
 
-/** Newest first, like the history: by creation time, then local id. */
+/** Newest first, like the history: by the time a task lists by (listedAt), then local id. */
 function newerFirst(a: TaskRecord, b: TaskRecord): number {
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  const [at, bt] = [listedAt(a), listedAt(b)];
+  if (at !== bt) return bt - at;
   return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
 }
 

@@ -23,6 +23,8 @@ export const galleryItemSchema = lazySchema(() =>
     size: z.string().optional(),
     quality: z.string().optional(),
     createdAt: dateMsSchema(),
+    /** Where the task lists when not by `createdAt` (the task record's `listedAt`). */
+    listedAt: dateMsSchema().optional(),
     /** The service the task lives on; absent: today's contract (`pictor`). */
     provider: providerIdSchema().optional(),
   }),
@@ -47,6 +49,7 @@ export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryIt
     ...(size === undefined ? {} : { size }),
     ...(quality === undefined ? {} : { quality }),
     createdAt: record.createdAt,
+    ...(record.listedAt === undefined ? {} : { listedAt: record.listedAt }),
     ...(record.provider === undefined ? {} : { provider: record.provider }),
   };
 }

@@ -153,6 +153,7 @@ const TASK: Readonly<Record<string, Check>> = {
   stoppedWatchingAt: date,
   batchId: text(MAX_LOCAL_ID_CHARS, 1),
   batchIndex: int(0, TASKS_PER_ENGINE_SUBMIT.max - 1),
+  listedAt: date,
 };
 
 /** A level of the record: the schema's keys in its order (zod writes a parsed object's fields in
@@ -171,7 +172,7 @@ const TASK_FIELDS = [
   'localId taskId origin endpoint account request reportedModel? seed? status hold error',
   'createdAt updatedAt submittedAt finishedAt watchStartedAt polls lastPolledAt images favourite',
   'folder imported? provider? handles? resultsExpireAt? canceledByUserAt? stoppedWatchingAt?',
-  'batchId? batchIndex? cost? board? compare? template? sendState?',
+  'batchId? batchIndex? cost? board? compare? template? sendState? listedAt?',
 ]
   .join(' ')
   .split(' ');

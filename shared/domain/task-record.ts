@@ -298,9 +298,22 @@ export const taskRecordSchema = lazySchema(() =>
      * as "may have left": such a task is never sent again.
      */
     sendState: z.enum(['queued', 'sent']).optional().catch(undefined),
+    /**
+     * Where the task lists, newest first, when that is not `createdAt`: a task made while the
+     * clock stood behind the newest task of the library (set back by NTP or the user) lists just
+     * above it, in the order tasks were made (electron/core/engine/list-place.ts), while
+     * `createdAt` keeps the time the clock said. Absent (the usual case, and records of earlier
+     * versions; a value that does not parse is dropped on read): `createdAt`.
+     */
+    listedAt: dateMsSchema().optional().catch(undefined),
   }),
 );
 export type TaskRecord = z.infer<ReturnType<typeof taskRecordSchema>>;
+
+/** The time a task lists by, newest first (see `listedAt`): the history's order key. */
+export function listedAt(record: Pick<TaskRecord, 'createdAt' | 'listedAt'>): number {
+  return record.listedAt ?? record.createdAt;
+}
 
 /** Statuses in which the engine still has work to do for the task. */
 export function isUnfinished(record: TaskRecord): boolean {

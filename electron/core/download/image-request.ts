@@ -10,6 +10,7 @@ import {
   checkImageUrl,
   checkResolvedAddresses,
   isUnderBase,
+  parseRetryAfter,
   retryAfterNow,
   type AddressClassifier,
 } from '../service';
@@ -23,8 +24,8 @@ const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,*/*;q=0.5';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const EXPIRED = new Set([401, 403, 404, 410]);
-/** Longest wait a Retry-After header may ask for; a day covers any sane server. */
-const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Longest wait an image host's Retry-After may ask for; a day covers any sane server. */
+export const IMAGE_MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The key a service asks for on its own image links (a proxied ComfyUI's `/view`): its headers go
@@ -59,21 +60,6 @@ function hopHeaders(request: ImageRequest, url: URL): Record<string, string> {
 export type ImageResponse =
   { ok: true; response: Response } | { ok: false; outcome: FailedOutcome };
 
-/** `Retry-After` as a delay: whole seconds or an HTTP-date; `undefined` when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  let ms: number;
-  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
-  else {
-    // HTTP-dates start with a day name; Date.parse alone would accept "-5" as a year.
-    const date = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date)) return undefined;
-    ms = Math.max(0, date - now);
-  }
-  return Math.min(ms, MAX_RETRY_AFTER_MS);
-}
-
 /** Lets go of a response we will not read, so its connection is freed. */
 export async function discardBody(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
@@ -84,7 +70,11 @@ function statusOutcome(response: Response, now: number): FailedOutcome {
   if (EXPIRED.has(status)) return expired(status);
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {
     const since = retryAfterNow(response.headers.get('date'), now);
-    const wait = parseRetryAfter(response.headers.get('retry-after'), since);
+    const wait = parseRetryAfter(
+      response.headers.get('retry-after'),
+      since,
+      IMAGE_MAX_RETRY_AFTER_MS,
+    );
     const why =
       status === 429
         ? sentence('error.gallery.downloadBusy')

@@ -9,20 +9,14 @@ import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { sentence } from '../../../shared/i18n/sentence';
-import { codeOrMessage } from '../errors';
 import type { EngineContext } from './engine-context';
 import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../download';
 import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
-import { imageKeyFor } from './image-key';
+import type { TaskWork } from './engine-work';
+import { ImageAttempts } from './image-attempts';
 import { expiredLinks, linksExpired } from './result-expiry';
-import {
-  answeredImages,
-  failure,
-  noticeOf,
-  refusedBeforeDownload,
-  type ImageFailure,
-} from './answer-images';
+import { answeredImages, noticeOf, type ImageFailure } from './answer-images';
 import type { SidecarRecord } from './sidecar-records';
 import { SidecarWriter } from './sidecar-writer';
 import { keepInlineResults, sentInline, spoolToDrop } from './inline-results';
@@ -44,9 +38,10 @@ function failedWith(image: ImageRecord, failed: ImageFailure): ImageRecord {
   return { ...withoutError(image), ...failed };
 }
 
-export class DownloadManager {
+export class DownloadManager implements TaskWork {
   private readonly busy = new Map<string, Set<number>>();
   private readonly retryTimers = new Map<string, { handle: TimerHandle; run: () => void }>();
+  private readonly attempts: ImageAttempts;
   private readonly queue = new DownloadQueue();
   private running = 0;
   private readonly sidecars: SidecarWriter;
@@ -54,10 +49,11 @@ export class DownloadManager {
   constructor(
     private readonly ctx: EngineContext,
     private readonly gallery: EngineGallery,
-    private readonly credentials: CredentialsProvider,
+    credentials: CredentialsProvider,
     /** The record a sidecar is written from (sidecar-records.ts); absent: the engine's `get`. */
     sidecarRecord: SidecarRecord = (localId) => ctx.get(localId),
   ) {
+    this.attempts = new ImageAttempts(ctx, gallery, credentials);
     this.sidecars = new SidecarWriter(
       (record) => gallery.writeSidecar(record),
       sidecarRecord,
@@ -141,9 +137,15 @@ export class DownloadManager {
     this.start(localId);
   }
 
-  /** Back online: waiting retries run now. */
+  /** Back from sleep or offline: attempts out since before it start again, retries go now. */
   wake(): void {
+    this.attempts.wake();
     for (const [key, timer] of [...this.retryTimers]) this.runNow(key, timer);
+  }
+
+  /** Whether an image is on its way (queued, out, or waiting to retry): the sleep watch ticks. */
+  isWorking(): boolean {
+    return this.busy.size > 0;
   }
 
   isBusy(localId: string): boolean {
@@ -207,6 +209,7 @@ export class DownloadManager {
   private enqueue(localId: string, index: number): void {
     const expiresAt = this.ctx.get(localId)?.resultsExpireAt;
     this.queue.add(() => this.attempt(localId, index), expiresAt);
+    this.ctx.watchSleep();
     this.pump();
   }
 
@@ -238,24 +241,10 @@ export class DownloadManager {
     // The sidecar is on disk before any image can be recorded saved, so a task the history
     // holds as finished always has one, even when the process was killed in between.
     await this.sidecars.settled(localId);
-    const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
-    let outcome: DownloadOutcome;
-    try {
-      const keyed = await imageKeyFor(record, this.credentials);
-      outcome =
-        refusedBeforeDownload(record, image.url, baseUrl) ??
-        (await this.gallery.downloadImage(record, index, baseUrl, {
-          signal: this.ctx.signal,
-          ...(keyed ? { keyed } : {}),
-        }));
-    } catch (error) {
-      const said = sentence('error.library.imageNotSaved', {
-        reason: codeOrMessage(error),
-        last: 'no',
-      });
-      outcome = { state: 'retry', ...failure(said) };
-    }
+    const outcome = await this.attempts.run(record, index);
     if (this.ctx.isStopped()) return;
+    // Ended by a wake (image-attempts.ts): asked again now, its attempts as they were.
+    if (outcome === 'woken') return this.enqueue(localId, index);
     this.apply(localId, index, outcome);
   }
 

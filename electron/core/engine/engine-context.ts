@@ -31,6 +31,11 @@ export interface EngineContext {
    * process took it over, and the engine has already let it go.
    */
   owns(localId: string): boolean;
+  /**
+   * Work a sleep may cut is under way (a poll placed, a download queued): the sleep watch ticks
+   * while any is (sleep-watch.ts), for the processes no system tells of a sleep.
+   */
+  watchSleep(): void;
   /** Delay before retry number `failures` (see backoff.ts); `retryAfterMs` is a floor. */
   backoff(failures: number, retryAfterMs?: number): number;
   /** Waits on the engine's clock; resolves early when the engine stops. */

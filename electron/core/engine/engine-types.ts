@@ -80,6 +80,8 @@ export interface EngineHistory {
   get(localId: string): TaskRecord | undefined;
   getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;
   unfinished(): TaskRecord[];
+  /** The time the newest task lists by (HistoryStore.newestListed); absent: new tasks list as made. */
+  newestListed?(): number | null;
   delete(localId: string): boolean;
 }
 

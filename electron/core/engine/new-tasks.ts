@@ -18,6 +18,7 @@ import type {
 import { EngineInputError } from './engine-types';
 import { errorKind } from './error-kind';
 import type { TaskLeases } from './task-leases';
+import { placedInList } from './list-place';
 
 export interface NewTaskDeps {
   readonly history: EngineHistory;
@@ -41,7 +42,8 @@ export function storeNewTasks(
   passing: readonly SpendingCap[] = [],
 ): TaskRecord[] {
   const lease = deps.sharing ? { owner: deps.leases.owner, until: deps.leases.until() } : undefined;
-  const records = made.map((record) => ({ ...record, sendState: 'queued' as const }));
+  const placed = placedInList(made, deps.history.newestListed?.() ?? null);
+  const records = placed.map((record) => ({ ...record, sendState: 'queued' as const }));
   let stored: TaskRecord[] = records;
   try {
     if (deps.admission) stored = deps.admission.admit(records, lease, passing);

@@ -14,13 +14,13 @@ import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
 import { HeldWaits } from './held-waits';
+import type { TaskWork } from './engine-work';
 import { sentence } from '../../../shared/i18n/sentence';
 import { endedByService, saying, toTaskError } from './task-transitions';
 import { withAnswerCost } from './task-costs';
 import { serviceRefOf } from './demo-handles';
 import { watchCountedFromNow, watchDeadline } from './watch-deadline';
 import { withResultLifetime } from './result-expiry';
-import { SleepWatch } from './sleep-watch';
 
 // Made when needed: its English text would build the catalogue at every start of the CLI.
 const awaitingKey = (): TaskError => saying('auth', sentence('error.library.otherAccountTask'));
@@ -31,7 +31,7 @@ const awaitingKey = (): TaskError => saying('auth', sentence('error.library.othe
  */
 export type ServiceSaid = Pick<LiveState, 'progress' | 'queuePosition'>;
 
-export class Poller {
+export class Poller implements TaskWork {
   private readonly planner: PollPlanner;
   private readonly timers = new Map<string, TimerHandle>();
   private readonly due = new Map<string, number>();
@@ -45,7 +45,6 @@ export class Poller {
   private readonly held: HeldWaits;
   /** Ends each poll request out, when the machine wakes ({@link wake}). */
   private readonly asking = new Map<string, AbortController>();
-  private readonly sleeps: SleepWatch;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -56,8 +55,11 @@ export class Poller {
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
     this.held = new HeldWaits(ctx, client);
-    const busy = (): boolean => this.due.size + this.polling.size > 0;
-    this.sleeps = new SleepWatch(ctx.clock, ctx.options.pollIntervalMs, () => this.wake(), busy);
+  }
+
+  /** Whether a task waits for its poll or is being polled (the sleep watch ticks only then). */
+  isWorking(): boolean {
+    return this.due.size + this.polling.size > 0;
   }
 
   /**
@@ -88,7 +90,6 @@ export class Poller {
       const out = now - (this.sent.get(localId) ?? now);
       if (out >= this.ctx.options.pollIntervalMs) asking.abort();
     }
-    this.sleeps.restart();
   }
 
   forget(localId: string): void {
@@ -122,7 +123,6 @@ export class Poller {
 
   stopAll(): void {
     for (const localId of [...this.timers.keys()]) this.forget(localId);
-    this.sleeps.stop();
   }
 
   nextPollAt(localId: string): number | null {
@@ -161,7 +161,7 @@ export class Poller {
     const record = this.ctx.get(localId);
     const at = Math.max(wanted, this.earliestPoll(localId, record));
     this.due.set(localId, at);
-    this.sleeps.keep();
+    this.ctx.watchSleep();
     const deadline = record ? this.deadlineOf(record) : null;
     const fireAt = deadline === null ? at : Math.min(at, deadline);
     const delay = Math.max(0, fireAt - this.ctx.clock.now());

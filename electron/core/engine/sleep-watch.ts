@@ -1,9 +1,10 @@
 /**
  * Notices that the machine slept, for the processes no system tells (the CLI's `watch` and
- * `resume`, the MCP server; the app hears powerMonitor's `resume` as well): while tasks poll, a tick
- * every third of the poll interval on the clock's timers. In a sleep the timers stand still
- * (Linux, macOS) or fall due late (Windows) while the system's uptime runs on: the tick comes with
- * the uptime far past the time it was due, and the poller wakes as on the app's `resume`.
+ * `resume`, the MCP server; the app hears powerMonitor's `resume` as well): while tasks poll or
+ * images download (engine-work.ts), a tick every third of the poll interval on the clock's timers.
+ * In a sleep the timers stand still (Linux, macOS) or fall due late (Windows) while the system's
+ * uptime runs on: the tick comes with the uptime far past the time it was due, and polls and
+ * downloads wake as on the app's `resume`.
  *
  * Not the wall clock: one set forward (NTP, the user) is no sleep, and a wake then would place
  * tasks as if their last poll were long ago, sooner than an interval after it. Without an uptime
@@ -22,7 +23,7 @@ export class SleepWatch {
     private readonly slackMs: number,
     /** Called once per sleep noticed. */
     private readonly onSleep: () => void,
-    /** Whether tasks poll: it ticks only then. */
+    /** Whether work a sleep may cut is under way (polls, downloads): it ticks only then. */
     private readonly busy: () => boolean,
   ) {
     this.tickMs = Math.max(1, Math.round(slackMs / 3));

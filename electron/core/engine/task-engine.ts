@@ -51,6 +51,7 @@ import { whenSettled } from './when-settled';
 import { RemovedTasks } from './removed-tasks';
 import { BackgroundWork } from './background-work';
 import { sidecarRecords } from './sidecar-records';
+import { EngineWork } from './engine-work';
 
 export type { TaskEngineDeps } from './engine-types';
 
@@ -63,6 +64,7 @@ export class TaskEngine {
   private readonly newId: () => string;
   private readonly poller: Poller;
   private readonly downloads: DownloadManager;
+  private readonly work: EngineWork;
   private readonly records: EngineRecords;
   private readonly userEdits: UserEdits;
   private readonly submitter: Submitter;
@@ -126,6 +128,7 @@ export class TaskEngine {
       isStopped: () => this.stopped,
       isPaused: () => this.paused,
       owns: (localId: string) => this.leases.owns(localId),
+      watchSleep: () => this.work.keepWatching(),
     });
     const sidecarRecord = sidecarRecords(this.records, deps.userWrites);
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials, sidecarRecord);
@@ -134,6 +137,7 @@ export class TaskEngine {
     this.poller = new Poller(context, deps.client, deps.credentials, (record, task) =>
       this.removed.completed(record, () => this.downloads.complete(record, task)),
     );
+    this.work = new EngineWork(context, [this.poller, this.downloads]);
     this.submitter = new Submitter(context, deps, this.poller, this.records);
     this.cancels = new ServiceCancel(context, deps.client, deps.credentials, (record) =>
       this.activate(record, 'now'),
@@ -274,10 +278,13 @@ export class TaskEngine {
     }
   }
 
-  /** Back from sleep or offline: poll every watched task soon, spread over one interval. */
+  /**
+   * Back from sleep or offline (the app's powerMonitor and network; the sleep watch where no
+   * system tells): poll every watched task soon, spread over one interval; downloads out through
+   * it start again, and those waiting to retry go now.
+   */
   wake(): void {
-    this.poller.wake();
-    this.downloads.wake();
+    this.work.wake();
   }
 
   /**
@@ -399,8 +406,7 @@ export class TaskEngine {
     this.watching?.dispose();
     this.watching = null;
     this.elsewhere.stopAll();
-    this.poller.stopAll();
-    this.downloads.stopAll();
+    this.work.stopAll();
     this.aborter.abort(new Error('Pictor is shutting down.'));
     await this.background.drain();
     await this.downloads.flush();
@@ -440,8 +446,7 @@ export class TaskEngine {
   /** This engine lost leases (it was suspended past their end): the new owner carries on. */
   private onLeasesLost(localIds: readonly string[]): void {
     for (const localId of localIds) {
-      this.poller.forget(localId);
-      this.downloads.forget(localId);
+      this.work.forget(localId);
       this.records.dropLive(localId);
       if (!this.stopped) this.elsewhere.watch(localId);
     }
@@ -456,10 +461,7 @@ export class TaskEngine {
       elsewhere: this.elsewhere,
       leases: this.leases,
       logger: this.logger,
-      forgetWork: (localId) => {
-        this.poller.forget(localId);
-        this.downloads.forget(localId);
-      },
+      forgetWork: (localId) => this.work.forget(localId),
       announce: (record) => this.announce(record),
       adopting: this.adopting,
     });
@@ -497,8 +499,7 @@ export class TaskEngine {
       announce: (record) => this.announce(record),
       forgetWork: (localId) => {
         this.elsewhere.stop(localId);
-        this.poller.forget(localId);
-        this.downloads.forget(localId);
+        this.work.forget(localId);
       },
       activate: (record) => this.activate(record, 'now'),
       send: (record) => void this.background.run(sendUnsent(this.submitter, [record])),

@@ -22,7 +22,11 @@ import {
   type SqlFilter,
 } from './history-query';
 import { galleryItemsFromRows, recordsFromRows } from './history-rows';
-import { SELECT_THUMB_PENDING, SELECT_UNFINISHED } from './history-statements';
+import {
+  SELECT_NEWEST_LISTED,
+  SELECT_THUMB_PENDING,
+  SELECT_UNFINISHED,
+} from './history-statements';
 import { FEW_MATCHES, searchPage } from './search-plans';
 import {
   countImages,
@@ -165,6 +169,12 @@ export class HistoryQueries {
 
   unfinished(): TaskRecord[] {
     return recordsFromRows(this.access.rows(SELECT_UNFINISHED, []), this.access);
+  }
+
+  /** See {@link HistoryStore.newestListed}. */
+  newestListed(): number | null {
+    const row = this.access.rows(SELECT_NEWEST_LISTED, [])[0];
+    return row === undefined ? null : Number(row['created_at']);
   }
 
   /** See {@link HistoryStore.count}. */

@@ -4,6 +4,7 @@
  */
 import {
   isUnfinished,
+  listedAt,
   taskRecordSchema,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
@@ -345,7 +346,8 @@ export class HistoryRecords {
       record.request.prompt,
       model,
       record.favourite ? 1 : 0,
-      record.createdAt,
+      // The list's order time (listedAt): the time the clock said, unless it stood behind.
+      listedAt(record),
       record.updatedAt,
       isUnfinished(record) ? 1 : 0,
       text,

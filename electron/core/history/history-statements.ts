@@ -62,6 +62,9 @@ const RECORD_KEEPING_UNKNOWN = `CASE
 
 /** A task row's id (its images' `task_row`), by the local id's unique index. */
 export const SELECT_TASK_ROW_ID = 'SELECT id FROM tasks WHERE local_id = ?';
+/** The newest task's list time (the `tasks_newest` index's first entry). */
+export const SELECT_NEWEST_LISTED =
+  'SELECT created_at FROM tasks ORDER BY created_at DESC, local_id DESC LIMIT 1';
 /**
  * One image row, by its primary key. `images` is WITHOUT ROWID and a foreign key's child, so a
  * DELETE that may match several of its rows (`WHERE local_id = ?`) collects their keys in an

@@ -367,6 +367,11 @@ export class HistoryStore {
     return this.queries.unfinished();
   }
 
+  /** The time the newest task lists by (its `listedAt`, else `createdAt`); `null`: none. */
+  newestListed(): number | null {
+    return this.queries.newestListed();
+  }
+
   /** How many tasks match; with only a search, counted in the full-text index alone. */
   count(query: Omit<HistoryQuery, 'limit' | 'cursor'> = {}): number {
     return this.queries.count(query);

@@ -7,7 +7,7 @@
  * image takes its triage from the record. A write that does not keep (an edit of the user's
  * read under the write lock, an import or a rebuild) writes the record's triage.
  */
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import { listedAt, type TaskRecord } from '../../../shared/domain/task-record';
 import type { ImageTriage } from '../../../shared/domain/triage';
 import { hasContentCredentials } from '../../../shared/domain/content-credentials';
 import type { SqliteConnection } from './sqlite-connection';
@@ -73,7 +73,7 @@ export class ImageRows {
     record.images.forEach((image, idx) => {
       const known = stored.has(idx);
       const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
-      const row = [localId, taskRow, idx, image.state, record.createdAt, model, credentials];
+      const row = [localId, taskRow, idx, image.state, listedAt(record), model, credentials];
       const sql = keep && known ? UPSERT_KEEPING : UPSERT_REPLACING;
       connection.run(sql, [...row, ...imageTriageColumns(image)]);
       if (keep && known) return;
@@ -102,7 +102,7 @@ export class ImageRows {
         position,
         image.state,
         image.favourite ? 1 : 0,
-        record.createdAt,
+        listedAt(record),
         model,
       ];
       if (!withCredentials) return void connection.run(INSERT_IMAGE_BEFORE_CREDENTIALS, row);

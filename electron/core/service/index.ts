@@ -51,7 +51,7 @@ export { commandText, requestCommands } from './request-command';
 export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';
-export { retryAfterNow } from './retry-after';
+export { parseRetryAfter, retryAfterNow } from './retry-after';
 export { ServiceError, type ServiceErrorKind } from './service-error';
 export { checkTypedTaskId } from './task-id';
 export {

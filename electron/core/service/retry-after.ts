@@ -3,7 +3,10 @@
  * anything here, so whatever cannot be read is ignored rather than trusted.
  */
 
-/** A longer wait than this is not believed: the engine would look stuck for no good reason. */
+/**
+ * A longer wait than this is not believed from a service: the engine would look stuck for no
+ * good reason. An image host's own cap is passed by the download (a day: its links may say so).
+ */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 
 const DELTA_SECONDS = /^\d+$/;
@@ -11,22 +14,28 @@ const DELTA_SECONDS = /^\d+$/;
 const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /i;
 
 /**
- * Parses a `Retry-After` value into a delay in milliseconds (≥ 0, at most one hour).
+ * Parses a `Retry-After` value into a delay in milliseconds (≥ 0, at most `maxMs`): the one
+ * reader of the header, for services and image hosts alike.
  * @param value the header value, or `null` when absent.
  * @param now the current time in ms since the epoch (for the HTTP-date form).
+ * @param maxMs the longest wait believed (default: a service's, one hour).
  * @returns the delay, or `undefined` when the header is absent or unreadable.
  */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
+export function parseRetryAfter(
+  value: string | null,
+  now: number,
+  maxMs = MAX_RETRY_AFTER_MS,
+): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
   if (text === '') return undefined;
   if (DELTA_SECONDS.test(text)) {
-    return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
+    return Math.min(Number(text) * 1000, maxMs);
   }
   if (!HTTP_DATE_START.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
-  return Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
+  return Math.min(Math.max(0, at - now), maxMs);
 }
 
 /**

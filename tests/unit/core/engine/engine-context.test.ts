@@ -21,6 +21,7 @@ function timing(random = 0.5) {
     isPaused: () => false,
     owns: () => true,
     announceLive: () => undefined,
+    watchSleep: () => undefined,
   });
   return { clock, aborter, ctx };
 }

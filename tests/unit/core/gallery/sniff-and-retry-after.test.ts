@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeNonImage, sniffImage } from '../../../../electron/core/images/image-sniff';
-import { parseRetryAfter } from '../../../../electron/core/download/image-request';
+import { IMAGE_MAX_RETRY_AFTER_MS } from '../../../../electron/core/download/image-request';
+import { parseRetryAfter as parseWithCap } from '../../../../electron/core/service';
 import { englishText, sentence } from '../../../../shared/i18n/sentence';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -48,7 +49,9 @@ describe('describeNonImage', () => {
   });
 });
 
-describe('parseRetryAfter', () => {
+describe("parseRetryAfter with an image host's cap", () => {
+  const parseRetryAfter = (value: string | null, at: number) =>
+    parseWithCap(value, at, IMAGE_MAX_RETRY_AFTER_MS);
   const now = Date.UTC(2025, 0, 1, 12, 0, 0);
 
   it('reads whole seconds and HTTP-dates', () => {
