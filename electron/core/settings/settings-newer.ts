@@ -7,7 +7,9 @@
  * text with spaces) is no newer version's: it is damage, reset as before (settings-fields.ts).
  */
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
-import type { SettingName } from './settings-fields';
+import type { Settings } from '../../../shared/domain/settings';
+
+type SettingName = keyof Settings;
 
 /** What a later version's name in such a list looks like (a provider id, a locale tag, a word). */
 const NEWER_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -27,7 +29,7 @@ const isKnownProvider = (name: string): name is ProviderId =>
   (PROVIDER_IDS as readonly string[]).includes(name);
 
 /** Whether `value` can be a later version's name in a list: read as newer, not as damage. */
-export function isNewerName(value: unknown): value is string {
+function isNewerName(value: unknown): value is string {
   return typeof value === 'string' && NEWER_NAME.test(value);
 }
 
