@@ -2,7 +2,7 @@
  * The SQL statements of the history store (history-store.ts), beside the schema they run on
  * (history-schema.ts).
  */
-import { TASK_KEYS } from '../../../shared/domain/record-check';
+import { REQUEST_KEYS, TASK_KEYS } from '../../../shared/domain/record-check';
 import { PROVIDER_IDS } from '../../../shared/domain/providers';
 import { TASK_STATUSES } from '../../../shared/domain/task-record';
 import { THUMB_PENDING_ROW } from './history-schema';
@@ -78,17 +78,35 @@ export const COUNT_NEWER_TASKS = `SELECT
     AND EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id
       AND ${oneOf('t.status', TASK_STATUSES)})) AS n`;
 
-/** The stored record's fields this version does not know (a JSON object; `{}`: none). */
-const UNKNOWN_FIELDS = `json_remove(tasks.record, ${TASK_KEYS.map((name) => `'$.${name}'`).join(', ')})`;
+/** `keys` as json_remove's paths under `$`. */
+const paths = (keys: readonly string[]) => keys.map((name) => `'$.${name}'`).join(', ');
+
+/** The stored record's top-level fields this version does not know (a JSON object; `{}`: none). */
+const UNKNOWN_TOP_FIELDS = `json_remove(tasks.record, ${paths(TASK_KEYS)})`;
+
+/** The stored request's fields this version does not know (`{}`: none, or no request object). */
+const UNKNOWN_REQUEST_FIELDS = `CASE
+    WHEN json_type(tasks.record, '$.request') IS NOT 'object' THEN '{}'
+    ELSE json_remove(json_extract(tasks.record, '$.request'), ${paths(REQUEST_KEYS)}) END`;
+
+/**
+ * The stored record's fields this version does not know, as a merge patch (a JSON object; `{}`:
+ * none): its top-level ones, and its request's under `request` (json_patch merges them into the
+ * new request, its own fields kept).
+ */
+const UNKNOWN_FIELDS = `CASE
+    WHEN ${UNKNOWN_REQUEST_FIELDS} = '{}' THEN ${UNKNOWN_TOP_FIELDS}
+    ELSE json_set(${UNKNOWN_TOP_FIELDS}, '$.request', json(${UNKNOWN_REQUEST_FIELDS})) END`;
 
 /**
  * The record a write of a stored task leaves: the new one, with the stored one's top-level fields
  * this version does not know carried over. A newer Pictor may add a field to the record without a
  * new schema version (an optional one that this version reads past); a write of this version,
  * the engine's or the user's, must not drop it, or a downgrade would lose what the newer one kept.
- * A field this version knows is the new record's alone (one it leaves out stays out). Only the
- * fields go over, not a known field's unknown parts (a new field of an image or of the request),
- * and one whose value is null is left out (json_patch's rule). A stored text that is no JSON
+ * A field this version knows is the new record's alone (one it leaves out stays out). The
+ * request's unknown fields go over too, into the new request; an image's do not (json_patch
+ * replaces a list whole: they would need the images matched one by one), and a field whose value
+ * is null is left out (json_patch's rule). A stored text that is no JSON
  * object (valid JSON that starts with `{`) is replaced (CASE runs its tests in order, so json_remove
  * never reads one). The usual
  * stored record has no such field: its text is the new one exactly (checked-texts.ts).
