@@ -61,7 +61,22 @@ async function listCommand(
   );
   const more = moreLine(io.program ?? DEV_PROGRAM, filter.page, next, 'tasks');
   if (more !== null) io.stderr(more);
+  // The listing's end: what it could not list (counted over two indexes, once a listing).
+  const newer = next === null ? core.history.countNewerTasks() : 0;
+  if (newer > 0) io.stderr(newerTasksLine(newer));
   return EXIT.ok;
+}
+
+/** Tasks a newer Pictor wrote, which `list` skips (the history cannot read them) and keeps. */
+function newerTasksLine(count: number): string {
+  const [tasks, they] =
+    count === 1
+      ? ['1 task in this library was', 'it is']
+      : [`${count} tasks in this library were`, 'they are'];
+  return (
+    `${tasks} made by a newer version of Pictor (a state or a service this version does not ` +
+    `know): ${they} not listed here, and kept as ${they}.\n`
+  );
 }
 
 /** --template ID of list: a template's id (a UUID), as the history keeps it. */

@@ -48,6 +48,7 @@ export async function startDesktop(host: DesktopHost): Promise<void> {
   host.window.ready(runtime.settings);
   host.window.open();
   showSettingsProblems(runtime.settings.takeProblems(), host.logger);
+  tellOfNewerTasks(host, runtime);
   // The keychain's first answer may wait on a prompt: the window is already open, the keys'
   // states say "not ready" meanwhile, and what needs a key waits for it (KeyVault.readKey).
   void cipherReady
@@ -56,6 +57,21 @@ export async function startDesktop(host: DesktopHost): Promise<void> {
   // Not awaited: start-up is done; updates failing to start is no failed start.
   void startUpdates(host, runtime, updates).catch((error: unknown) =>
     host.logger.warn('updates did not start', { detail: String(error) }),
+  );
+}
+
+/**
+ * Tasks a newer Pictor wrote (a status or a service this version does not know) are not shown
+ * here and are never written over: the page says they are there. Counted in the history worker.
+ */
+function tellOfNewerTasks({ notices, logger }: DesktopHost, runtime: AppRuntime): void {
+  void runtime.core.libraryReads.newerTasks().then(
+    (count) => {
+      if (count === 0) return;
+      logger.info('tasks a newer Pictor wrote are kept, not shown', { count });
+      notices.tell('newer_tasks_kept');
+    },
+    (error: unknown) => logger.warn('newer tasks not counted', { detail: String(error) }),
   );
 }
 

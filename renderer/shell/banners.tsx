@@ -148,6 +148,7 @@ const NOTICE_TEXT: Record<AppNotice, MessageKey> = {
   window_recovered: 'banner.notice.windowRecovered',
   notifications_failed: 'banner.notice.notificationsFailed',
   thumbnails_unavailable: 'banner.notice.thumbnailsUnavailable',
+  newer_tasks_kept: 'banner.notice.newerTasksKept',
 };
 
 /** What main asked the page to say once (the window was reloaded after a crash). */

@@ -71,7 +71,13 @@ const trashProgressSchema = lazySchema(() =>
 export type TrashProgressPayload = z.infer<ReturnType<typeof trashProgressSchema>>;
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
-const APP_NOTICES = ['window_recovered', 'notifications_failed', 'thumbnails_unavailable'] as const;
+const APP_NOTICES = [
+  'window_recovered',
+  'notifications_failed',
+  'thumbnails_unavailable',
+  /** The library holds tasks a newer Pictor wrote, which this version does not show. */
+  'newer_tasks_kept',
+] as const;
 export type AppNotice = (typeof APP_NOTICES)[number];
 
 const appInfoSchema = lazySchema(() =>

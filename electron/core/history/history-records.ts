@@ -19,7 +19,7 @@ import type { HistoryAccess } from './history-access';
 import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
-import { newestRow, recordsFromRows } from './history-rows';
+import { keptNewerRow, newestRow, recordsFromRows } from './history-rows';
 import { rememberCheckedText } from './checked-texts';
 import {
   COSTS_VERSION,
@@ -338,7 +338,7 @@ export class HistoryRecords {
     const inRows = this.images.triageInRows;
     // From v16 the record's JSON holds no triage: its rows are its one home.
     const text = JSON.stringify(inRows ? recordWithoutTriage(record) : record);
-    connection.run(keep && inRows ? this.upsertKeeping : this.upsert, [
+    const { changes } = connection.run(keep && inRows ? this.upsertKeeping : this.upsert, [
       record.localId,
       record.taskId,
       record.endpoint,
@@ -353,6 +353,8 @@ export class HistoryRecords {
       text,
       ...this.later.values(record),
     ]);
+    // A newer Pictor's task at this local id: left as it is, with its images and ledger row.
+    if (changes === 0) return keptNewerRow(this.access.logger, record.localId);
     rememberCheckedText(text);
     // The row's id, inserted or kept, read in the same transaction (SELECT_TASK_ROW_ID).
     const id = connection.get(SELECT_TASK_ROW_ID, [record.localId])?.['id'];

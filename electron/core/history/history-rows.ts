@@ -40,6 +40,14 @@ function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
   return record;
 }
 
+/**
+ * A write of this version that found a newer Pictor's task at its local id (a status or a service
+ * it does not know: history-statements.ts, upsertTask) and left it as it is; by local id only.
+ */
+export function keptNewerRow(logger: Logger, localId: string): void {
+  logger.warn("A newer Pictor's task was left as it is, not written over.", { localId });
+}
+
 /** The records of `rows` that parse, in order. */
 export function recordsFromRows(rows: readonly Row[], reader: RecordReader): TaskRecord[] {
   const records: TaskRecord[] = [];

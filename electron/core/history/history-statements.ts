@@ -2,7 +2,9 @@
  * The SQL statements of the history store (history-store.ts), beside the schema they run on
  * (history-schema.ts).
  */
-import { TASK_KEYS } from '../../../shared/domain/record-check';
+import { REQUEST_KEYS, TASK_KEYS } from '../../../shared/domain/record-check';
+import { PROVIDER_IDS } from '../../../shared/domain/providers';
+import { TASK_STATUSES } from '../../../shared/domain/task-record';
 import { THUMB_PENDING_ROW } from './history-schema';
 
 /** A task row's columns every schema version has, in the order a write binds them. */
@@ -21,11 +23,33 @@ const TASK_COLUMNS = [
 ] as const;
 
 /**
+ * Whether `value` is one of this version's `words` (names of ours: no quote in them), as a chain
+ * of comparisons: `IN (…)` of a list builds an ephemeral table at every run.
+ */
+const oneOf = (value: string, words: readonly string[]) =>
+  `(${words.map((word) => `${value} = '${word}'`).join(' OR ')})`;
+
+/**
+ * Whether the stored row is a task this version reads: a status and a service it knows. A newer
+ * Pictor's task (a status or a service added later) is skipped by every read here (history-rows.ts)
+ * and counted for the user ({@link COUNT_NEWER_TASKS}); a write of this version, which cannot
+ * have read it (an import or a rebuild bringing a task of its local id), must not replace it, or a
+ * downgrade would lose the newer app's task. A row whose record is no JSON is no version's: it is
+ * replaced, as before. CASE runs its tests in order: json_type never reads an invalid text.
+ */
+const STORED_ROW_READ_HERE = `CASE
+    WHEN NOT json_valid(tasks.record) THEN 1
+    WHEN NOT ${oneOf('tasks.status', TASK_STATUSES)} THEN 0
+    WHEN json_type(tasks.record, '$.provider') IS NOT 'text' THEN 1
+    ELSE ${oneOf("json_extract(tasks.record, '$.provider')", PROVIDER_IDS)} END`;
+
+/**
  * A task row's write: the columns every version has and `extra` (those later versions added, in
  * the order their values are bound), in one statement, so a write is one change of the row
  * whatever the version; a stored row's `kept` columns are left as they are. No `RETURNING id`:
  * SQLite keeps a RETURNING statement's rows in an ephemeral table (its own 87 KB page cache) at
  * every run, about five a downloaded image; the row's id is read by {@link SELECT_TASK_ROW_ID}.
+ * A stored row of a newer Pictor's task is left as it is: the write changes no row (`changes` 0).
  */
 export function upsertTask(extra: readonly string[], kept: readonly string[] = []): string {
   const [key, ...rest] = [...TASK_COLUMNS, ...extra];
@@ -36,20 +60,53 @@ export function upsertTask(extra: readonly string[], kept: readonly string[] = [
   INSERT INTO tasks (${[key, ...rest].join(', ')})
   VALUES (${[key, ...rest].map(() => '?').join(', ')})
   ON CONFLICT (${String(key)}) DO UPDATE SET
-    ${updated.map((column) => `${column} = ${value(column)}`).join(', ')}`;
+    ${updated.map((column) => `${column} = ${value(column)}`).join(', ')}
+  WHERE ${STORED_ROW_READ_HERE}`;
 }
 
-/** The stored record's fields this version does not know (a JSON object; `{}`: none). */
-const UNKNOWN_FIELDS = `json_remove(tasks.record, ${TASK_KEYS.map((name) => `'$.${name}'`).join(', ')})`;
+/**
+ * How many tasks a newer Pictor wrote, which this version does not show (from v8, the ledger's):
+ * a status it does not know (one pass over the newest-first index, which holds the status: no
+ * record is read), or a service it does not know whose cost the ledger holds (one pass over the
+ * ledger's index by date, which holds the provider and the local id, then the task's own row for
+ * each found). A task of an unknown service with no ledger row is not counted: the task's own
+ * provider is in no index, and a pass over the rows reads every record.
+ */
+export const COUNT_NEWER_TASKS = `SELECT
+  (SELECT count(*) FROM tasks WHERE NOT ${oneOf('status', TASK_STATUSES)}) +
+  (SELECT count(*) FROM ledger_tasks l WHERE NOT ${oneOf('l.provider', PROVIDER_IDS)}
+    AND EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id
+      AND ${oneOf('t.status', TASK_STATUSES)})) AS n`;
+
+/** `keys` as json_remove's paths under `$`. */
+const paths = (keys: readonly string[]) => keys.map((name) => `'$.${name}'`).join(', ');
+
+/** The stored record's top-level fields this version does not know (a JSON object; `{}`: none). */
+const UNKNOWN_TOP_FIELDS = `json_remove(tasks.record, ${paths(TASK_KEYS)})`;
+
+/** The stored request's fields this version does not know (`{}`: none, or no request object). */
+const UNKNOWN_REQUEST_FIELDS = `CASE
+    WHEN json_type(tasks.record, '$.request') IS NOT 'object' THEN '{}'
+    ELSE json_remove(json_extract(tasks.record, '$.request'), ${paths(REQUEST_KEYS)}) END`;
+
+/**
+ * The stored record's fields this version does not know, as a merge patch (a JSON object; `{}`:
+ * none): its top-level ones, and its request's under `request` (json_patch merges them into the
+ * new request, its own fields kept).
+ */
+const UNKNOWN_FIELDS = `CASE
+    WHEN ${UNKNOWN_REQUEST_FIELDS} = '{}' THEN ${UNKNOWN_TOP_FIELDS}
+    ELSE json_set(${UNKNOWN_TOP_FIELDS}, '$.request', json(${UNKNOWN_REQUEST_FIELDS})) END`;
 
 /**
  * The record a write of a stored task leaves: the new one, with the stored one's top-level fields
  * this version does not know carried over. A newer Pictor may add a field to the record without a
  * new schema version (an optional one that this version reads past); a write of this version,
  * the engine's or the user's, must not drop it, or a downgrade would lose what the newer one kept.
- * A field this version knows is the new record's alone (one it leaves out stays out). Only the
- * fields go over, not a known field's unknown parts (a new field of an image or of the request),
- * and one whose value is null is left out (json_patch's rule). A stored text that is no JSON
+ * A field this version knows is the new record's alone (one it leaves out stays out). The
+ * request's unknown fields go over too, into the new request; an image's do not (json_patch
+ * replaces a list whole: they would need the images matched one by one), and a field whose value
+ * is null is left out (json_patch's rule). A stored text that is no JSON
  * object (valid JSON that starts with `{`) is replaced (CASE runs its tests in order, so json_remove
  * never reads one). The usual
  * stored record has no such field: its text is the new one exactly (checked-texts.ts).

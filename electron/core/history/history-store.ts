@@ -51,7 +51,7 @@ import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';
 import { LedgerSums } from './ledger-sums';
-import { LEDGER_SUMS_VERSION } from './history-statements';
+import { COUNT_NEWER_TASKS, LEDGER_SUMS_VERSION, LEDGER_VERSION } from './history-statements';
 
 export interface HistoryStoreOptions {
   logger?: Logger;
@@ -370,6 +370,17 @@ export class HistoryStore {
   /** The time the newest task lists by (its `listedAt`, else `createdAt`); `null`: none. */
   newestListed(): number | null {
     return this.queries.newestListed();
+  }
+
+  /**
+   * How many tasks a newer Pictor wrote, which this version does not read (a status or a service
+   * it does not know): its reads skip them and its writes leave them (history-statements.ts).
+   * One pass over two indexes, no record read (COUNT_NEWER_TASKS says which it may miss); 0
+   * before the ledger (v8), which a library opened here always has.
+   */
+  countNewerTasks(): number {
+    if (this.schemaVersion < LEDGER_VERSION) return 0;
+    return Number(this.connection.get(COUNT_NEWER_TASKS, [])?.['n'] ?? 0);
   }
 
   /** How many tasks match; with only a search, counted in the full-text index alone. */

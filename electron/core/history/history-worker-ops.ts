@@ -81,6 +81,7 @@ const OPS: Ops = {
   imageCount: (store, { query }) => store.countImages(query),
   imageModels: (store, { slice }) => store.imageModels(slice),
   taskCount: (store, { query }) => store.count(query),
+  newerTaskCount: (store) => store.countNewerTasks(),
   taskSelection: (store, { query, limit }) => ({
     localIds: store.taskIds(query, limit),
     total: store.count(query),

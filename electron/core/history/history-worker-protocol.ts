@@ -138,6 +138,8 @@ export interface HistoryOps {
   /** The first `limit` images that match, in the gallery's order, and how many match ("Select all", library-reads.ts). */
   /** How many tasks match (library-reads.ts: the task list's count, off main). */
   taskCount: { args: { query: WholeTaskQuery }; result: number };
+  /** How many tasks a newer Pictor wrote, which this version does not show (history-store.ts). */
+  newerTaskCount: { args: Record<string, never>; result: number };
   /** The first `limit` tasks that match, newest first, and how many match ("Select all"). */
   taskSelection: {
     args: { query: WholeTaskQuery; limit: number };
@@ -179,6 +181,7 @@ const HISTORY_OPS = [
   'imageModels',
   'imageSelection',
   'taskCount',
+  'newerTaskCount',
   'taskSelection',
   'positionAnchors',
   'keptKeyIds',

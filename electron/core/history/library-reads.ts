@@ -23,6 +23,11 @@ import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 export interface LibraryReads {
   /** How many tasks match the query (every page of the task list together). */
   taskCount(query: WholeTaskQuery): Promise<number>;
+  /**
+   * How many tasks a newer Pictor wrote (a status or a service this version does not know): not
+   * shown, never written over; the user is told they are there.
+   */
+  newerTasks(): Promise<number>;
   /** The first `limit` tasks that match, newest first, and how many match in all. */
   taskSelection(
     query: WholeTaskQuery,
@@ -102,6 +107,7 @@ export function libraryReadsIn(
   const reads: LibraryReads = {
     taskCount: (query) =>
       kept(`tasks ${JSON.stringify(query)}`, () => port.call('taskCount', { query })),
+    newerTasks: () => port.call('newerTaskCount', {}),
     taskSelection: (query, limit) => port.call('taskSelection', { query, limit }),
     count: (query) =>
       // The gallery's order walked for its positions tells the count: no second walk of it.

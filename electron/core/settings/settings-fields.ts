@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/setting
 import { cleanServiceName } from '../../../shared/domain/service-name';
 import { UrlPolicyError, checkBaseUrl } from '../service';
 import { migrateStoredSettings } from './settings-migration';
+import { isNewerValue, knownConsents } from './settings-newer';
 
 export type SettingName = keyof Settings;
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
@@ -112,6 +113,11 @@ export interface StoredSettings {
   readonly settings: Settings;
   /** Settings present in the file with a value that was refused (their defaults are used). */
   readonly invalid: readonly SettingName[];
+  /**
+   * Settings whose value a newer Pictor wrote (settings-newer.ts): their defaults are used for
+   * this run, and the file's value is kept (no repair, no write over it).
+   */
+  readonly newer: readonly SettingName[];
   /** The stored value is not an object of settings at all. */
   readonly unusable: boolean;
 }
@@ -135,17 +141,20 @@ function storedAddresses(raw: unknown): { value: ServiceBaseUrls; refused: boole
 
 /**
  * Reads what the settings file holds, field by field: a missing field takes its default
- * silently (a newer version added it), a bad one takes its default and is listed. A file of an
- * earlier version is read as today's first (see settings-migration.ts).
+ * silently (a newer version added it), a bad one takes its default and is listed, and so is one a
+ * newer version wrote (its own list: kept in the file). A file of an earlier version is read as
+ * today's first (see settings-migration.ts).
  */
 export function parseStoredSettings(raw: unknown): StoredSettings {
-  if (raw === undefined) return { settings: { ...DEFAULT_SETTINGS }, invalid: [], unusable: false };
+  const none = { invalid: [], newer: [] };
+  if (raw === undefined) return { settings: { ...DEFAULT_SETTINGS }, ...none, unusable: false };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { settings: { ...DEFAULT_SETTINGS }, invalid: [], unusable: true };
+    return { settings: { ...DEFAULT_SETTINGS }, ...none, unusable: true };
   }
   const record = migrateStoredSettings(raw as Record<string, unknown>);
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   const invalid: SettingName[] = [];
+  const newer: SettingName[] = [];
   for (const name of SETTING_NAMES) {
     if (!Object.hasOwn(record, name)) continue;
     if (name === 'serviceBaseUrls') {
@@ -154,9 +163,12 @@ export function parseStoredSettings(raw: unknown): StoredSettings {
       if (addresses.refused) invalid.push(name);
       continue;
     }
-    const checked = checkField(name, record[name]);
+    const value = name === 'publicUploadConsent' ? knownConsents(record[name]) : record[name];
+    if (value !== record[name]) newer.push(name);
+    const checked = checkField(name, value);
     if (checked.ok) settings[name] = checked.value;
+    else if (isNewerValue(name, value)) newer.push(name);
     else invalid.push(name);
   }
-  return { settings: settings as Settings, invalid, unusable: false };
+  return { settings: settings as Settings, invalid, newer, unusable: false };
 }

@@ -8,8 +8,9 @@
  * whoever wrote it, a newer Pictor's settings this one does not know among them.
  */
 import type { Settings } from '../../../shared/domain/settings';
-import { SETTING_NAMES } from './settings-fields';
+import { SETTING_NAMES, type SettingName } from './settings-fields';
 import { migrateStoredSettings } from './settings-migration';
+import { withNewerParts } from './settings-newer';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,7 +37,9 @@ export function rebasePatch(patch: unknown, base: Settings, fresh: Settings): un
  * What the file's `settings` value becomes: `stored` (the file's value now; `null` when it has
  * none yet: then `next` whole) with the settings whose value `next` changed from `fresh` (what
  * `stored` reads as); `null` when nothing changed. An earlier version's shape is written as
- * today's (settings-migration.ts), so an address it kept elsewhere does not come back.
+ * today's (settings-migration.ts), so an address it kept elsewhere does not come back. What a newer
+ * Pictor keeps inside a changed setting's value (another service's address) stays
+ * (settings-newer.ts).
  */
 export function writtenSettings(
   stored: Record<string, unknown> | null,
@@ -48,8 +51,22 @@ export function writtenSettings(
   );
   if (changed.length === 0) return null;
   if (stored === null) return { ...next };
+  return settingsWrittenOver(stored, next, changed);
+}
+
+/**
+ * `stored` (the file's `settings` value) in today's shape with `names` set to their values in
+ * `settings`, each with what a newer Pictor kept inside the stored value: every other value in
+ * the file stays as written.
+ */
+export function settingsWrittenOver(
+  stored: Record<string, unknown>,
+  settings: Settings,
+  names: readonly SettingName[],
+): Record<string, unknown> {
   const written = migrateStoredSettings(stored);
-  return { ...written, ...Object.fromEntries(changed.map((name) => [name, next[name]])) };
+  const values = names.map((name) => [name, withNewerParts(name, written[name], settings[name])]);
+  return { ...written, ...Object.fromEntries(values) };
 }
 
 /** The file's `settings` value as a record to write over, or null when it is none. */

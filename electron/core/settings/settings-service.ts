@@ -27,7 +27,7 @@ import { englishText, sentence, type Sentence } from '../../../shared/i18n/sente
 import type { SettingName } from './settings-fields';
 import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fields';
 import { SettingsError, applySettingsPatch } from './settings-patch';
-import { rebasePatch, storedRecord, writtenSettings } from './settings-merge';
+import { rebasePatch, settingsWrittenOver, storedRecord, writtenSettings } from './settings-merge';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
 import { messageOf, systemErrorCode } from '../errors';
@@ -388,7 +388,14 @@ export class SettingsService {
       return;
     }
     this.current = stored.settings;
-    if (stored.invalid.length > 0 && !this.refused()) this.repairFields(stored.invalid);
+    if (stored.newer.length > 0) {
+      // Kept in the file for the newer Pictor that wrote them (settings-newer.ts); no repair.
+      const fields = stored.newer.map((name) => SETTING_LABELS[name]).join(', ');
+      this.logger.info('settings a newer Pictor wrote are read as their defaults', { fields });
+    }
+    if (stored.invalid.length > 0 && !this.refused()) {
+      this.repairFields(stored.invalid, storedRecord(rawSettings));
+    }
   }
 
   /**
@@ -405,17 +412,23 @@ export class SettingsService {
   }
 
   /**
-   * Some values were bad: keep a copy of the old file, write the repaired one (good values and
-   * bounds kept) over it. The old file stays where it is until the repaired one replaces it: a
+   * Some values were bad: keep a copy of the old file, write the repaired one over it: only the
+   * bad values replaced, every other value `stored` holds kept as written (a newer Pictor's among
+   * them), and the bounds. The old file stays where it is until the repaired one replaces it: a
    * write that fails (a full disk) leaves it for the next start, which repairs it again, instead
    * of no file, which would read as the defaults with nothing said.
    */
-  private repairFields(names: readonly SettingName[]): void {
+  private repairFields(
+    names: readonly SettingName[],
+    stored: Record<string, unknown> | null,
+  ): void {
     const labels = names.map((name) => SETTING_LABELS[name]);
     this.logger.warn('settings reset to defaults', { fields: labels.join(', ') });
     const copy = this.copyAside();
+    const repaired =
+      stored === null ? this.current : settingsWrittenOver(stored, this.current, names);
     try {
-      this.options.store.set(SETTINGS_KEY, this.current);
+      this.options.store.set(SETTINGS_KEY, repaired);
       // Bounds that were not valid are dropped, as the values that were not (the old file kept
       // them in the copy).
       if (this.bounds) this.options.store.set(WINDOW_BOUNDS_KEY, this.bounds);

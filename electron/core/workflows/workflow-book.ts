@@ -6,6 +6,10 @@
  * most). A file is read as hostile (a regular file inside the folder, bounded, the schema's
  * structural limits), and an import is written whole or not at all. The window lists them and
  * removes one (ipc/workflow-handlers.ts).
+ *
+ * A file of a later `version` is a newer Pictor's workflow: this version cannot read it (it is not
+ * listed, and a task cannot run it), and never writes over it: an import of the same name is
+ * refused with a sentence saying so, so a downgrade does not lose the newer app's workflow.
  */
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,7 +38,26 @@ export class WorkflowSaveError extends UserFacingError {
   override readonly name = 'WorkflowSaveError';
 }
 
-const storedSchema = z.object({ version: z.literal(1), workflow: comfyWorkflowSchema() });
+/** The version of the files this Pictor writes and reads. */
+const WORKFLOW_FILE_VERSION = 1;
+
+const storedSchema = z.object({
+  version: z.literal(WORKFLOW_FILE_VERSION),
+  workflow: comfyWorkflowSchema(),
+});
+
+/** Whether `text` is a workflow file of a later version than this Pictor's (a newer Pictor's). */
+function isNewerFile(text: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  const version = (parsed as { version?: unknown }).version;
+  return Number.isSafeInteger(version) && (version as number) > WORKFLOW_FILE_VERSION;
+}
 
 /** Whether `name` can name a workflow (and a file). */
 export function isWorkflowName(name: string): boolean {
@@ -49,16 +72,23 @@ export class WorkflowBook {
   }
 
   /**
-   * Keeps `workflow` (checked) under `name`, replacing one of that name (whole or not at all).
-   * @throws WorkflowSaveError when the file cannot be written (a full or read-only disk).
+   * Keeps `workflow` (checked) under `name`, replacing one of that name (whole or not at all)
+   * unless a newer Pictor's file has that name.
+   * @throws WorkflowSaveError when a newer Pictor's workflow has that name, or when the file
+   *   cannot be written (a full or read-only disk).
    */
   async save(name: string, workflow: ComfyWorkflow): Promise<void> {
     if (!isWorkflowName(name))
       throw new RangeError(`"${name.slice(0, 80)}" cannot name a workflow.`);
     const checked = comfyWorkflowSchema().parse(workflow);
-    const text = JSON.stringify({ version: 1, workflow: checked });
+    const text = JSON.stringify({ version: WORKFLOW_FILE_VERSION, workflow: checked });
+    const file = join(this.folder, `${name}.json`);
+    const existing = await this.storedText(file);
+    if (existing !== undefined && isNewerFile(existing)) {
+      throw new WorkflowSaveError(sentence('error.workflow.newerKept', { name }));
+    }
     try {
-      await writePrivateFile(this.dataDir, join(this.folder, `${name}.json`), text);
+      await writePrivateFile(this.dataDir, file, text);
     } catch (error) {
       throw new WorkflowSaveError(sentence('error.workflow.notSaved', { folder: this.folder }), {
         detail: messageOf(error),
@@ -67,17 +97,22 @@ export class WorkflowBook {
     }
   }
 
-  /** The workflow named `name`, or undefined when there is none (or its file is not one). */
-  async lookup(name: string): Promise<ComfyWorkflow | undefined> {
-    if (!isWorkflowName(name)) return undefined;
-    let bytes: Buffer;
+  /** The text of the stored file `file`, or undefined when there is none (or it is no file). */
+  private async storedText(file: string): Promise<string | undefined> {
     try {
-      bytes = await readRegularFile(this.folder, join(this.folder, `${name}.json`), MAX_FILE_BYTES);
+      return (await readRegularFile(this.folder, file, MAX_FILE_BYTES)).toString('utf8');
     } catch {
       return undefined;
     }
+  }
+
+  /** The workflow named `name`, or undefined when there is none (or its file is not one). */
+  async lookup(name: string): Promise<ComfyWorkflow | undefined> {
+    if (!isWorkflowName(name)) return undefined;
+    const text = await this.storedText(join(this.folder, `${name}.json`));
+    if (text === undefined) return undefined;
     try {
-      const parsed = storedSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+      const parsed = storedSchema.safeParse(JSON.parse(text));
       return parsed.success ? parsed.data.workflow : undefined;
     } catch {
       return undefined;

@@ -20,6 +20,9 @@ export const shell = {
     'Your system did not show Pictor’s notification (unsigned macOS builds and some Linux desktops cannot). Finished tasks still appear here; you can turn notifications off in Settings.',
   'banner.notice.thumbnailsUnavailable':
     'Pictor could not start its image renderer, so new images are saved without thumbnails for now; their size is still checked. The thumbnails are made the next time the gallery is shown with the renderer working. Restarting Pictor may fix this.',
+  // The library holds tasks a newer Pictor wrote (host/desktop-start.ts, history's count).
+  'banner.notice.newerTasksKept':
+    'This library holds tasks a newer version of Pictor made (a state or a service this version does not know). They are not shown here and are kept as they are; open them in the newer Pictor.',
   'banner.offline.label': 'Offline',
   'banner.offline.text':
     'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',

@@ -13,4 +13,7 @@ export const workflowErrors = {
   // The data folder refused the workflow's file (core/workflows/workflow-book.ts).
   'error.workflow.notSaved':
     'Pictor could not save the workflow in {folder}. Nothing was changed: check that the disk has free space and is writable, then import it again.',
+  // A newer Pictor's workflow file has the name an import gives (core/workflows/workflow-book.ts).
+  'error.workflow.newerKept':
+    'A workflow named {name} was saved by a newer version of Pictor, which this version cannot read. It was kept as it is and nothing was saved: import this one under another name, or replace it in the newer Pictor.',
 } as const;

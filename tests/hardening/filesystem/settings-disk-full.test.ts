@@ -34,9 +34,9 @@ afterEach(async () => {
 
 const GALLERY = '/home/someone/Pictures/Pictor library';
 const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
-/** The gallery folder and "never upload inputs" set, and a theme Pictor has no such value for. */
+/** The gallery folder and "never upload inputs" set, and a theme no version writes (a number). */
 const ORIGINAL = JSON.stringify(
-  { settings: { galleryDir: GALLERY, neverUploadInputs: true, theme: 'purple' } },
+  { settings: { galleryDir: GALLERY, neverUploadInputs: true, theme: 7 } },
   null,
   2,
 );

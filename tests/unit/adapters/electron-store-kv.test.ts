@@ -118,7 +118,8 @@ describe('a corrupted settings file, with the real electron-store', () => {
   it('repairs values that fail the schema field by field and rewrites the file', () => {
     writeFileSync(
       join(dir, 'settings.json'),
-      JSON.stringify({ settings: { theme: 'neon', defaultCount: 3 }, windowBounds: 'wide' }),
+      // A theme no version writes (a newer one's name is kept: newer-settings-values.test.ts).
+      JSON.stringify({ settings: { theme: 'neon lights', defaultCount: 3 }, windowBounds: 'wide' }),
     );
     const settings = new SettingsService({
       store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
@@ -129,8 +130,9 @@ describe('a corrupted settings file, with the real electron-store', () => {
       /^The setting “theme” had a value Pictor cannot use and was reset to its default\./,
     );
     expect(settings.getWindowBounds()).toBeNull();
+    // Only the bad value replaced, the rest as the file held it.
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({
-      settings: { ...DEFAULT_SETTINGS, defaultCount: 3 },
+      settings: { theme: DEFAULT_SETTINGS.theme, defaultCount: 3 },
     });
     // Beside them, the file's lock (adapters/store-lock.ts): an empty file that stays.
     expect(readdirSync(dir).sort()).toEqual([CORRUPT_NAME, 'settings.json', 'settings.json.lock']);

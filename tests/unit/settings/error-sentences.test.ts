@@ -189,7 +189,7 @@ describe('settings sentences', () => {
 
     writeFileSync(
       join(dir, 'other.json'),
-      JSON.stringify({ settings: { theme: 'neon', watchTimeoutMinutes: -3 } }),
+      JSON.stringify({ settings: { theme: 'neon lights', watchTimeoutMinutes: -3 } }),
     );
     const [reset] = settings('other').takeProblems();
     const sentences = reset!.sentences;
@@ -207,7 +207,7 @@ describe('settings sentences', () => {
     const kept = readdirSync(dir).find((name) => name.startsWith('other.corrupt'));
     expectAreaSentence(sentences[2], englishText(sentences[2]!), [join(dir, kept!)]);
     expect(JSON.parse(readFileSync(join(dir, kept!), 'utf8'))).toMatchObject({
-      settings: { theme: 'neon' },
+      settings: { theme: 'neon lights' },
     });
   });
 });

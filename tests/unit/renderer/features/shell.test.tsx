@@ -27,6 +27,15 @@ describe('app shell', () => {
     expect(notice.textContent).toContain('made the next time the gallery is shown');
   });
 
+  it('says that the library holds tasks a newer Pictor made, kept and not shown', async () => {
+    // The desktop host tells it when the history counts such tasks (host/desktop-start.ts).
+    const { main } = await startWiredApp({ main: fileMain });
+    await act(async () => main.send('app:notice', { notice: 'newer_tasks_kept' }));
+    const notice = await screen.findByRole('region', { name: 'Notice' });
+    expect(notice.textContent).toContain('tasks a newer version of Pictor made');
+    expect(notice.textContent).toContain('kept as they are');
+  });
+
   it('says once that the window was reloaded after a crash, until hidden', async () => {
     // The host kept the notice for the page's first question (electron/host/app-notices.ts).
     const { user } = await startWiredApp({ notices: ['window_recovered'] });
