@@ -93,7 +93,10 @@ async function opened(dataDir: string): Promise<PictorCore> {
     fetch: (url, init) => fetch(url, init),
     credentials: new StaticCredentials(service.origin, KEY),
     clock: systemClock,
-    requestTimeoutMs: 5_000,
+    // Long enough for any load: a poll cut off by its time limit is asked again, by the same
+    // task, which the count of polls per id below would read as a second task polling it (a
+    // loaded run read two polls of the shared id).
+    requestTimeoutMs: 60_000,
     engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
     historyPort: { inThread: true },
     ...bundledAnswers(),
