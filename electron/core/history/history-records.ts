@@ -2,25 +2,17 @@
  * The task records of the history: written whole as JSON beside the columns listing, filtering and
  * search need, one image row per image; read back one at a time through the schema.
  */
-import {
-  isUnfinished,
-  listedAt,
-  taskRecordSchema,
-  type TaskRecord,
-} from '../../../shared/domain/task-record';
-import { withFavourites } from '../../../shared/domain/favourites';
-import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
+import { isUnfinished, listedAt, type TaskRecord } from '../../../shared/domain/task-record';
 import type { ImageTriage } from '../../../shared/domain/triage';
 import { type TaskTriageDelta, triageDelta } from '../../../shared/domain/triage-delta';
 import { providerOf } from '../../../shared/domain/providers';
 import { countedCost } from '../../../shared/domain/task-cost';
-import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryAccess } from './history-access';
-import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
 import { keptNewerRow, newestRow, recordsFromRows } from './history-rows';
 import { rememberCheckedText } from './checked-texts';
+import { validate } from './record-validate';
 import {
   COSTS_VERSION,
   DELETE_TASK,
@@ -378,18 +370,4 @@ function costColumns(record: TaskRecord): SqlValue[] {
   const { cost } = record;
   const counted = countedCost(cost);
   return [providerOf(record), cost?.source ?? null, counted?.unit ?? null, counted?.micros ?? null];
-}
-
-/**
- * Refuses to store what could not be read back; stores stars by the one-favourite rule and tags
- * and boards checked (shared/domain/triage-edits.ts).
- */
-function validate(record: TaskRecord): TaskRecord {
-  const parsed = taskRecordSchema().safeParse(record);
-  if (parsed.success) return withFavourites(recordWithCleanTriage(parsed.data));
-  throw new HistoryError(sentence('error.library.historyRecordInvalid'), {
-    detail: parsed.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; '),
-  });
 }

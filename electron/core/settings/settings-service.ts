@@ -23,14 +23,23 @@ import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { sentence } from '../../../shared/i18n/sentence';
 import type { SettingName } from './settings-fields';
 import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fields';
 import { SettingsError, applySettingsPatch } from './settings-patch';
 import { rebasePatch, settingsWrittenOver, storedRecord, writtenSettings } from './settings-merge';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
-import { messageOf, systemErrorCode } from '../errors';
+import { messageOf } from '../errors';
+import {
+  damagedProblem,
+  fieldsResetProblem,
+  unreadable,
+  unreadableProblem,
+  type SettingsProblem,
+} from './settings-problems';
+
+export type { SettingsProblem } from './settings-problems';
 
 const SETTINGS_KEY = 'settings';
 const WINDOW_BOUNDS_KEY = 'windowBounds';
@@ -46,51 +55,6 @@ export interface SettingsServiceOptions {
    */
   readonly damaged?: 'repair' | 'refuse';
 }
-
-/**
- * A problem found when the file was read, for a dialog at start: whole sentences of the
- * catalogue, shown one after another, and their English text for the log.
- */
-export interface SettingsProblem {
-  readonly message: string;
-  readonly sentences: readonly Sentence[];
-}
-
-function problem(sentences: readonly Sentence[]): SettingsProblem {
-  return { message: sentences.map(englishText).join(' '), sentences };
-}
-
-const damagedProblem = (copy: string | null, path: string): SettingsProblem =>
-  problem([
-    copy === null
-      ? sentence('error.settings.fileDamaged', { path })
-      : sentence('error.settings.fileDamagedCopy', { copy }),
-  ]);
-
-const unreadableProblem = (path: string): SettingsProblem =>
-  problem([sentence('error.settings.fileUnreadable', { path })]);
-
-/**
- * Whether a read of the file failed in the system rather than in its text: the file is there but
- * this user may not read it (one written under sudo), or the disk failed. That is no damage, and
- * the file is the user's settings: it is left where it is. A folder, a link loop or a file in
- * the folder's place (EISDIR, ELOOP, ENOTDIR) is no settings file at all, and is damage.
- */
-function unreadable(error: unknown): boolean {
-  const code = systemErrorCode(error);
-  return (
-    code !== undefined &&
-    /^E[A-Z0-9]+$/.test(code) &&
-    !['EISDIR', 'ELOOP', 'ENOTDIR'].includes(code)
-  );
-}
-
-/** One sentence per reset setting, then where the old file was kept. */
-const fieldsResetProblem = (names: readonly SettingName[], copy: string | null) =>
-  problem([
-    ...names.map((setting) => sentence('error.settings.settingReset', { setting })),
-    ...(copy === null ? [] : [sentence('error.settings.oldFileKept', { copy })]),
-  ]);
 
 export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS };
