@@ -143,9 +143,17 @@ export class DownloadManager implements TaskWork {
     for (const [key, timer] of [...this.retryTimers]) this.runNow(key, timer);
   }
 
-  /** Whether an image is on its way (queued, out, or waiting to retry): the sleep watch ticks. */
+  /**
+   * Whether an image is on its way, queued or out: the sleep watch ticks. Not one only waiting to
+   * retry: it has no request out that a sleep could cut, and its timer stands still through a
+   * sleep and runs on after it (the retry comes that much later, or at once on the app's wake);
+   * ticking every second through a wait of up to a day (a host's Retry-After) is not worth that.
+   */
   isWorking(): boolean {
-    return this.busy.size > 0;
+    for (const [localId, indices] of this.busy) {
+      for (const index of indices) if (!this.retryTimers.has(`${localId}:${index}`)) return true;
+    }
+    return false;
   }
 
   isBusy(localId: string): boolean {
