@@ -6,19 +6,9 @@ export type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** Runs at most `slots` of the works given to it at once, the others in arrival order. */
 export function limiter(slots: number): Limiter {
-  let free = slots;
-  const waiting: Array<() => void> = [];
-  return async (work) => {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
+  // One party holding every slot: the shared cap's own queue, not a second one.
+  const shared = sharedLimiter(slots, slots);
+  return (work) => shared('', work);
 }
 
 /**
