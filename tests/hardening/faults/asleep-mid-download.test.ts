@@ -19,6 +19,7 @@ import type { FetchLike } from '../../../electron/ports/http';
 import { ManualClock } from '../../fakes/manual-clock';
 import { until } from '../support/clock-driver';
 import { KEY, openCoreRun, type CoreRun } from './fault-harness';
+import { SLEEPS_AND_WAKERS, runUntil, type Sleep, type Waker } from './sleep-cases';
 
 const INTERVAL = 3_000;
 const SLEEP = 10 * 60_000;
@@ -48,33 +49,8 @@ function counting(): { fetch: FetchLike; inFlight: () => number } {
   return { fetch: counted, inFlight: () => out };
 }
 
-/** Moves the clock timer by timer, each moment run to its end, until `done` or `limitMs` pass. */
-async function runUntil(
-  clock: ManualClock,
-  settle: () => Promise<void>,
-  done: () => boolean,
-  limitMs: number,
-): Promise<void> {
-  const end = clock.now() + limitMs;
-  for (;;) {
-    await settle();
-    if (done()) return;
-    const next = clock.nextDue();
-    if (next === null || next > end) return;
-    await clock.advance(next - clock.now());
-  }
-}
-
-type Sleep = 'timers stand still (Linux, macOS)' | 'timers fall due late (Windows)';
-type Waker = 'the app wakes the engine' | 'nobody wakes it (CLI, MCP)';
-
 describe('asleep with a download out', () => {
-  it.each<[Sleep, Waker]>([
-    ['timers stand still (Linux, macOS)', 'the app wakes the engine'],
-    ['timers stand still (Linux, macOS)', 'nobody wakes it (CLI, MCP)'],
-    ['timers fall due late (Windows)', 'the app wakes the engine'],
-    ['timers fall due late (Windows)', 'nobody wakes it (CLI, MCP)'],
-  ])(
+  it.each<[Sleep, Waker]>([...SLEEPS_AND_WAKERS])(
     '%s, %s: the image is saved at the wake, not after the time limit',
     async (sleep, waker) => {
       const clock = new ManualClock();

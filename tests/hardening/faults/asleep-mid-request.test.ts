@@ -20,6 +20,7 @@ import type { FetchLike } from '../../../electron/ports/http';
 import { ManualClock } from '../../fakes/manual-clock';
 import { until } from '../support/clock-driver';
 import { KEY, LogCollector, openCoreRun, polledTaskId, type CoreRun } from './fault-harness';
+import { SLEEPS_AND_WAKERS, runUntil, type Sleep, type Waker } from './sleep-cases';
 
 const TASKS = 12;
 const INTERVAL = 3_000;
@@ -127,73 +128,52 @@ function quiet(lid: Lid, engine: CoreRun['core']['engine'], ids: readonly string
   });
 }
 
-/** Moves the clock timer by timer, each moment run to its end, until `done` or `limitMs` pass. */
-async function runUntil(
-  clock: ManualClock,
-  settle: () => Promise<void>,
-  done: () => boolean,
-  limitMs: number,
-): Promise<void> {
-  const end = clock.now() + limitMs;
-  for (;;) {
-    await settle();
-    if (done()) return;
-    const next = clock.nextDue();
-    if (next === null || next > end) return;
-    await clock.advance(next - clock.now());
-  }
-}
-
-type Sleep = 'timers stand still (Linux, macOS)' | 'timers fall due late (Windows)';
-type Waker = 'the app wakes the engine' | 'nobody wakes it (CLI, MCP)';
-
 describe('asleep with polls out', () => {
-  it.each<[Sleep, Waker]>([
-    ['timers stand still (Linux, macOS)', 'the app wakes the engine'],
-    ['timers stand still (Linux, macOS)', 'nobody wakes it (CLI, MCP)'],
-    ['timers fall due late (Windows)', 'the app wakes the engine'],
-    ['timers fall due late (Windows)', 'nobody wakes it (CLI, MCP)'],
-  ])('%s, %s: a task whose poll was out resumes within an interval', async (sleep, waker) => {
-    const clock = new ManualClock();
-    const lid = new Lid();
-    const { engine, ids } = await start(clock, lid);
-    const settle = () => until(() => quiet(lid, engine, ids));
-    // To the first moment a poll is out: the lid closes on it.
-    lid.armed = true;
-    await runUntil(clock, settle, () => !lid.armed, 2 * INTERVAL);
-    expect(lid.lostTasks.size).toBeGreaterThan(0);
-    const lostTasks = lid.lostTasks;
-    if (sleep === 'timers stand still (Linux, macOS)') clock.suspend(SLEEP);
-    else await clock.jump(SLEEP);
-    const wokeAt = clock.now();
-    if (waker === 'the app wakes the engine') engine.wake();
-    const log = () => collector!.collect().filter((entry) => entry.at >= wokeAt);
-    const answered = (taskId: string | null) =>
-      log().find(
-        (entry) => entry.route === 'poll' && entry.status === 200 && polledTaskId(entry) === taskId,
+  it.each<[Sleep, Waker]>([...SLEEPS_AND_WAKERS])(
+    '%s, %s: a task whose poll was out resumes within an interval',
+    async (sleep, waker) => {
+      const clock = new ManualClock();
+      const lid = new Lid();
+      const { engine, ids } = await start(clock, lid);
+      const settle = () => until(() => quiet(lid, engine, ids));
+      // To the first moment a poll is out: the lid closes on it.
+      lid.armed = true;
+      await runUntil(clock, settle, () => !lid.armed, 2 * INTERVAL);
+      expect(lid.lostTasks.size).toBeGreaterThan(0);
+      const lostTasks = lid.lostTasks;
+      if (sleep === 'timers stand still (Linux, macOS)') clock.suspend(SLEEP);
+      else await clock.jump(SLEEP);
+      const wokeAt = clock.now();
+      if (waker === 'the app wakes the engine') engine.wake();
+      const log = () => collector!.collect().filter((entry) => entry.at >= wokeAt);
+      const answered = (taskId: string | null) =>
+        log().find(
+          (entry) =>
+            entry.route === 'poll' && entry.status === 200 && polledTaskId(entry) === taskId,
+        );
+      await runUntil(
+        clock,
+        settle,
+        () => [...lostTasks].every((task) => answered(task)),
+        4 * REQUEST_LIMIT,
       );
-    await runUntil(
-      clock,
-      settle,
-      () => [...lostTasks].every((task) => answered(task)),
-      4 * REQUEST_LIMIT,
-    );
-    // Within an interval of the wake; where nobody wakes the engine, of when it noticed (a third of one).
-    const bound = INTERVAL + (waker === 'the app wakes the engine' ? 0 : INTERVAL / 3);
-    const late = [...lostTasks].map((task) => ({
-      task,
-      after: (answered(task)?.at ?? Infinity) - wokeAt,
-    }));
-    expect(late.filter(({ after }) => after > bound)).toEqual([]);
-    // Never sooner than an interval after a task's previous poll (on the service's clock).
-    const polls = collector!.collect().filter((entry) => entry.route === 'poll');
-    for (const id of ids) {
-      const taskId = engine.get(id)?.taskId ?? null;
-      const times = polls
-        .filter((entry) => polledTaskId(entry) === taskId)
-        .map((entry) => entry.at);
-      for (let i = 1; i < times.length; i += 1)
-        expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(INTERVAL);
-    }
-  });
+      // Within an interval of the wake; where nobody wakes the engine, of when it noticed (a third of one).
+      const bound = INTERVAL + (waker === 'the app wakes the engine' ? 0 : INTERVAL / 3);
+      const late = [...lostTasks].map((task) => ({
+        task,
+        after: (answered(task)?.at ?? Infinity) - wokeAt,
+      }));
+      expect(late.filter(({ after }) => after > bound)).toEqual([]);
+      // Never sooner than an interval after a task's previous poll (on the service's clock).
+      const polls = collector!.collect().filter((entry) => entry.route === 'poll');
+      for (const id of ids) {
+        const taskId = engine.get(id)?.taskId ?? null;
+        const times = polls
+          .filter((entry) => polledTaskId(entry) === taskId)
+          .map((entry) => entry.at);
+        for (let i = 1; i < times.length; i += 1)
+          expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(INTERVAL);
+      }
+    },
+  );
 });
