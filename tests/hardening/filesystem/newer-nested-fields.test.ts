@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../electron/core/history/history-store';
+import type { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeTaskRecord } from '../../support/task-records';
+import { withHistoryFile } from '../../support/history-file';
 
 let dir: string;
 let file: string;
@@ -26,14 +27,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function withStore<T>(work: (store: HistoryStore) => T): T {
-  const store = HistoryStore.open(file);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-}
+/** The test's history file, opened for `work` (tests/support/history-file.ts). */
+const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(file, work);
 
 /** The stored record of `localId`, parsed; `sql` first run on the file when given. */
 function storedRecord(localId: string, sql?: string): Record<string, unknown> {

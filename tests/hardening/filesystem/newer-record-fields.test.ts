@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { HistoryStore } from '../../../electron/core/history/history-store';
+import type { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
@@ -22,6 +22,7 @@ import { type CompletingService, startCompletingService } from '../../support/co
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
+import { withHistoryFile } from '../../support/history-file';
 
 const KEY = 'sk-newer-record-fields';
 /** What a newer Pictor kept in a record: a field of each JSON kind, one nested deep. */
@@ -82,14 +83,8 @@ function newerWrote(localId: string, fields: object | string): void {
   }
 }
 
-function withStore<T>(work: (store: HistoryStore) => T): T {
-  const store = HistoryStore.open(file);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-}
+/** The test's history file, opened for `work` (tests/support/history-file.ts). */
+const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(file, work);
 
 const waiting = (localId: string): TaskRecord =>
   makeTaskRecord({

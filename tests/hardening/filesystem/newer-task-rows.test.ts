@@ -14,10 +14,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryPort } from '../../../electron/core/history/history-port';
-import { HistoryStore } from '../../../electron/core/history/history-store';
+import type { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
+import { withHistoryFile } from '../../support/history-file';
 
 let dir: string;
 let file: string;
@@ -30,14 +31,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function withStore<T>(work: (store: HistoryStore) => T): T {
-  const store = HistoryStore.open(file);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-}
+/** The test's history file, opened for `work` (tests/support/history-file.ts). */
+const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(file, work);
 
 /** `sql` run on the file as another program (a newer Pictor) would. */
 function rawly(sql: string, ...params: string[]): void {
