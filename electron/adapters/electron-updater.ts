@@ -62,7 +62,7 @@ export function wrapAppUpdater(
   updater.logger = updaterLog(logger);
   // The installer is read no further than the size the checked feed declares.
   const sizes = new DeclaredSizes();
-  boundDownloads(updater, sizes);
+  boundDownloads(updater, sizes, feed.clock);
   updater.setFeedURL(checkedFeedOptions(feed, updater, sizes));
   return {
     capability,
