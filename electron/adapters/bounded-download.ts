@@ -15,7 +15,7 @@
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { AppUpdater } from 'electron-updater';
-import { ERR_DOWNLOAD_ELSEWHERE, ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
+import { ERR_REDIRECTED_ELSEWHERE, ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
 import type { Clock } from '../ports/clock';
 import { DownloadPace } from './download-pace';
 
@@ -188,7 +188,7 @@ export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes, clock:
     if (origin !== undefined && originOf(options) !== origin) {
       const where = originOf(options) ?? 'an address that is not one';
       const message = `The installer was redirected away from the update feed, to ${where}.`;
-      download.callback(Object.assign(new Error(message), { code: ERR_DOWNLOAD_ELSEWHERE }));
+      download.callback(Object.assign(new Error(message), { code: ERR_REDIRECTED_ELSEWHERE }));
       return;
     }
     doDownload(options, download, redirectCount);
