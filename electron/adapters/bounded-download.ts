@@ -11,7 +11,8 @@
  * The same executor follows the installer's redirects anywhere (another host, plain http, an
  * address on the user's network): here each hop must stay on the origin of the file the checked
  * release names, as the release's files themselves do (release-feed.ts), and a hop elsewhere gets
- * no request. And a download that slows below a floor is given up (download-pace.ts).
+ * no request. A download that slows below a floor is given up (download-pace.ts), and one that
+ * fails or is cancelled has its request closed.
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { AppUpdater } from 'electron-updater';
@@ -171,13 +172,19 @@ export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes, clock:
       });
     }
     if (running !== null) throw new Error('An update is already being downloaded.');
-    const pace = new DownloadPace(clock, size, (error) => {
+    // Closes the request and the streams it feeds, whatever ended the download: the pace, a
+    // refusal, or a cancellation (electron-updater's rejects without closing anything).
+    const stop = (error: Error): void => {
       if (running?.body) running.body.refuse(error);
       else running?.request?.abort();
-    });
+    };
+    const pace = new DownloadPace(clock, size, stop);
     running = { limit: size, origin: url.origin, pace, request: null, body: null };
     try {
       return await Promise.race([download(url, destination, options), pace.stalled]);
+    } catch (error) {
+      stop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
     } finally {
       pace.stop();
       running = null;
