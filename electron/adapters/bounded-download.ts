@@ -7,10 +7,18 @@
  * request once more bytes arrive than declared (or a larger Content-Length is announced). The
  * refusal is an error on the stream electron-updater listens to, so it rejects the download
  * like any network failure.
+ *
+ * The same executor follows the installer's redirects anywhere (another host, plain http, an
+ * address on the user's network): here each hop must stay on the origin of the file the checked
+ * release names, as the release's files themselves do (release-feed.ts), and a hop elsewhere gets
+ * no request. A download that slows below a floor is given up (download-pace.ts), and one that
+ * fails or is cancelled has its request closed.
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { AppUpdater } from 'electron-updater';
-import { ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
+import { ERR_REDIRECTED_ELSEWHERE, ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
+import type { Clock } from '../ports/clock';
+import { DownloadPace } from './download-pace';
 
 /** The sizes of the files the checked release names, by URL. */
 export class DeclaredSizes {
@@ -41,10 +49,34 @@ interface Request {
   abort(): void;
 }
 
+/** builder-util-runtime's request options: where a request (or a redirect's hop) goes. */
+interface RequestOptions {
+  readonly protocol?: string | null;
+  readonly hostname?: string | null;
+  readonly port?: string | number | null;
+}
+
 /** The part of builder-util-runtime's HttpExecutor a download goes through. */
 interface Executor {
   download(url: URL, destination: string, options: unknown): Promise<string>;
   createRequest(options: unknown, callback: (response: Response) => void): Request;
+  /** Each request of a download, the first and every redirect's (both executors call it). */
+  doDownload(
+    options: RequestOptions,
+    download: { readonly callback: (error: Error | null) => void },
+    redirectCount: number,
+  ): void;
+}
+
+/** The origin a request goes to (builder-util-runtime's default scheme is https), or null. */
+function originOf(options: RequestOptions): string | null {
+  const port =
+    options.port === undefined || options.port === null ? '' : `:${String(options.port)}`;
+  try {
+    return new URL(`${options.protocol ?? 'https:'}//${options.hostname ?? ''}${port}/`).origin;
+  } catch {
+    return null;
+  }
 }
 
 function overSize(limit: number, how: string): Error {
@@ -74,6 +106,7 @@ class CountedBody extends Transform {
     private readonly response: Response,
     private readonly request: Request,
     private readonly limit: number,
+    private readonly pace: DownloadPace,
   ) {
     super();
     this.statusCode = response.statusCode;
@@ -91,6 +124,7 @@ class CountedBody extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.received += chunk.length;
+    this.pace.count(chunk.length);
     // The chunk that goes past the limit is not passed on: at most `limit` bytes are written.
     if (this.received > this.limit) this.refuse(overSize(this.limit, 'sent'));
     else callback(null, chunk);
@@ -107,18 +141,29 @@ class CountedBody extends Transform {
   }
 }
 
+/** The download under way: its pace, its latest request and that request's counted body. */
+interface Running {
+  readonly limit: number;
+  readonly origin: string;
+  readonly pace: DownloadPace;
+  request: Request | null;
+  body: CountedBody | null;
+}
+
 /**
  * Bounds every download of `updater`'s http executor by the declared size of the file it fetches
- * (redirects included); a file the checked release does not name is not downloaded. electron-updater
+ * (redirects included), keeps its redirects on the file's origin and gives it up below a pace on
+ * `clock`; a file the checked release does not name is not downloaded. electron-updater
  * downloads one file at a time (it shares one download promise), which this relies on.
  */
-export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes): void {
+export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes, clock: Clock): void {
   const executor = (updater as unknown as { httpExecutor: Executor | null }).httpExecutor;
   // No executor: electron-updater was given its own app adapter, and downloads nothing.
   if (!executor) return;
   const download = executor.download.bind(executor);
   const createRequest = executor.createRequest.bind(executor);
-  let limit: number | null = null;
+  const doDownload = executor.doDownload.bind(executor);
+  let running: Running | null = null;
   executor.download = async (url, destination, options) => {
     const size = sizes.of(url);
     if (size === null) {
@@ -126,23 +171,48 @@ export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes): void 
         code: 'ERR_UPDATER_INVALID_UPDATE_INFO',
       });
     }
-    if (limit !== null) throw new Error('An update is already being downloaded.');
-    limit = size;
+    if (running !== null) throw new Error('An update is already being downloaded.');
+    // Closes the request and the streams it feeds, whatever ended the download: the pace, a
+    // refusal, or a cancellation (electron-updater's rejects without closing anything).
+    const stop = (error: Error): void => {
+      if (running?.body) running.body.refuse(error);
+      else running?.request?.abort();
+    };
+    const pace = new DownloadPace(clock, size, stop);
+    running = { limit: size, origin: url.origin, pace, request: null, body: null };
     try {
-      return await download(url, destination, options);
+      return await Promise.race([download(url, destination, options), pace.stalled]);
+    } catch (error) {
+      stop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
     } finally {
-      limit = null;
+      pace.stop();
+      running = null;
     }
   };
+  executor.doDownload = (options, download, redirectCount) => {
+    const origin = running?.origin;
+    if (origin !== undefined && originOf(options) !== origin) {
+      const where = originOf(options) ?? 'an address that is not one';
+      const message = `The installer was redirected away from the update feed, to ${where}.`;
+      download.callback(Object.assign(new Error(message), { code: ERR_REDIRECTED_ELSEWHERE }));
+      return;
+    }
+    doDownload(options, download, redirectCount);
+  };
   executor.createRequest = (options, callback) => {
-    const bound = limit;
-    if (bound === null) return createRequest(options, callback);
+    const current = running;
+    if (current === null) return createRequest(options, callback);
     const request = createRequest(options, (response) => {
-      const body = new CountedBody(response, request, bound);
+      const body = new CountedBody(response, request, current.limit, current.pace);
+      current.body = body;
       callback(body);
       const declared = declaredLength(response);
-      if (declared !== null && declared > bound) body.refuse(overSize(bound, 'announces'));
+      if (declared !== null && declared > current.limit)
+        body.refuse(overSize(current.limit, 'announces'));
     });
+    current.request = request;
+    current.body = null;
     return request;
   };
 }

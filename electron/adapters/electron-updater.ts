@@ -10,7 +10,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
-import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
+import electronUpdater, {
+  CancellationToken,
+  type AppUpdater,
+  type ProgressInfo,
+} from 'electron-updater';
 import { downloadLink, type DownloadTarget } from '../app/updates/download-link';
 import { readUpdateConfig, type UpdateConfig } from '../app/updates/release-feed';
 import { updaterCapability, type MacSignature } from '../app/updates/update-capability';
@@ -62,7 +66,7 @@ export function wrapAppUpdater(
   updater.logger = updaterLog(logger);
   // The installer is read no further than the size the checked feed declares.
   const sizes = new DeclaredSizes();
-  boundDownloads(updater, sizes);
+  boundDownloads(updater, sizes, feed.clock);
   updater.setFeedURL(checkedFeedOptions(feed, updater, sizes));
   return {
     capability,
@@ -73,15 +77,22 @@ export function wrapAppUpdater(
       const link = capability.kind === 'notify' ? downloadLink(files, feed.url, target) : null;
       return { version, releaseNotes, ...(link === null ? {} : { downloadUrl: link }) };
     },
-    async download(onProgress): Promise<void> {
+    async download(onProgress, signal): Promise<void> {
       if (capability.kind !== 'install')
         throw new Error('This copy of Pictor cannot install updates.');
       const listener = (info: ProgressInfo): void => onProgress(info.percent / 100);
+      // electron-updater's cancellation rejects the download and empties its cache; the request
+      // itself is closed by bounded-download.ts, which closes every download that fails.
+      const token = new CancellationToken();
+      const cancel = (): void => token.cancel();
+      if (signal?.aborted) cancel();
+      signal?.addEventListener('abort', cancel, { once: true });
       updater.on('download-progress', listener);
       try {
-        await updater.downloadUpdate();
+        await updater.downloadUpdate(token);
       } finally {
         updater.off('download-progress', listener);
+        signal?.removeEventListener('abort', cancel);
       }
     },
     quitAndInstall(): void {

@@ -42,8 +42,9 @@ export interface Updater {
    * Downloads the version the last {@link check} offered and verifies its sha512; resolves once
    * it is ready to install. A file that does not match is deleted, never installed.
    * @param onProgress the fraction done, 0–1.
+   * @param signal stops the download: it then rejects, its request closed and nothing kept.
    */
-  download(onProgress: (fraction: number) => void): Promise<void>;
+  download(onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void>;
   /** Quits the app and installs the downloaded version, which then starts. */
   quitAndInstall(): void;
 }

@@ -8,7 +8,7 @@
  * channel file, on the feed's own origin and over https: a feed cannot send the user's browser
  * anywhere its own files are not.
  */
-import { PLAIN_FILE_NAME, type ReleaseFile } from './release-info';
+import { isPlainFileName, type ReleaseFile } from './release-info';
 
 /** The copy of Pictor the link is for. */
 export interface DownloadTarget {
@@ -66,7 +66,7 @@ function wantedExtensions(target: DownloadTarget): readonly string[] {
  */
 export function releaseFileLink(feedUrl: string, name: string): string | null {
   // The channel file's own rule (release-info.ts), again: this is what the browser is sent to.
-  if (!PLAIN_FILE_NAME.test(name)) return null;
+  if (!isPlainFileName(name)) return null;
   let base: URL;
   let link: URL;
   try {

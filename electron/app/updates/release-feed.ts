@@ -4,18 +4,26 @@
  * a deadline on the Clock port, and checked field by field (release-info.ts) before electron-
  * updater sees anything. electron-updater then only compares versions, downloads the named file
  * and verifies its sha512.
+ *
+ * A redirect is followed only inside the feed's origin, a few at most: one elsewhere (another
+ * host, plain http from https, an address on the user's network) would let another server name
+ * the installer and its sha512, and gets no request.
  */
 import { z } from 'zod';
 import type { Clock } from '../../ports/clock';
 import type { FetchLike } from '../../ports/http';
-import { readBodyText } from '../../core/service';
+import { discardBody, readBodyText } from '../../core/service';
 import { FeedRefusedError, readFeedYaml } from './feed-yaml';
 import { checkChannelFile, type CheckedRelease, type ReleaseFile } from './release-info';
+import { ERR_REDIRECTED_ELSEWHERE } from './update-problems';
 
 /** Pictor's channel files are under 1 KiB; long release notes stay far below this. */
 export const MAX_CHANNEL_FILE_BYTES = 64 * 1024;
 /** The whole request, from asking to the last byte. */
 export const CHANNEL_FILE_TIMEOUT_MS = 60_000;
+/** Redirects followed inside the feed's origin, at most. */
+export const MAX_FEED_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface ReleaseFeedOptions {
   /** The feed's folder, as app-update.yml names it. */
@@ -61,13 +69,53 @@ function transportError(error: unknown): unknown {
   });
 }
 
-async function fetchText(url: URL, options: ReleaseFeedOptions, signal: AbortSignal) {
-  let response: Response;
-  try {
-    response = await options.fetch(url.href, { signal, cache: 'no-store', credentials: 'omit' });
-  } catch (error) {
-    throw transportError(error);
+function redirectedAway(where: string): Error {
+  return Object.assign(new Error(`The update feed redirected its channel file to ${where}.`), {
+    code: ERR_REDIRECTED_ELSEWHERE,
+  });
+}
+
+/** The next address of a redirect, inside the origin of `from`; null when `response` is none. */
+function nextHop(response: Response, from: URL, hop: number): URL | null {
+  const location = response.headers.get('location');
+  if (response.type !== 'opaqueredirect' && !REDIRECT_STATUSES.has(response.status)) return null;
+  discardBody(response);
+  if (location === null) throw redirectedAway('an address the transport did not show');
+  const next = URL.parse(location, from);
+  if (next?.origin !== from.origin) {
+    throw redirectedAway(next && /^https?:$/.test(next.protocol) ? next.origin : 'another scheme');
   }
+  if (hop >= MAX_FEED_REDIRECTS) throw redirectedAway(`more than ${MAX_FEED_REDIRECTS} addresses`);
+  return next;
+}
+
+/** The answer at `url` that is not a redirect, redirects followed inside its origin. */
+async function fetchFollowing(
+  url: URL,
+  options: ReleaseFeedOptions,
+  signal: AbortSignal,
+): Promise<Response> {
+  let current = url;
+  for (let hop = 0; ; hop += 1) {
+    let response: Response;
+    try {
+      response = await options.fetch(current.href, {
+        signal,
+        cache: 'no-store',
+        credentials: 'omit',
+        redirect: 'manual',
+      });
+    } catch (error) {
+      throw transportError(error);
+    }
+    const next = nextHop(response, current, hop);
+    if (next === null) return response;
+    current = next;
+  }
+}
+
+async function fetchText(url: URL, options: ReleaseFeedOptions, signal: AbortSignal) {
+  const response = await fetchFollowing(url, options, signal);
   if (!response.ok) {
     response.body?.cancel().catch(() => undefined);
     throw Object.assign(new Error(`The update feed answered HTTP ${response.status}.`), {

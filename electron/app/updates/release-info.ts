@@ -15,8 +15,19 @@ const SEMVER =
 /** The largest installer Pictor downloads (today's are about 100 MB). */
 const MAX_INSTALLER_BYTES = 2 * 1024 ** 3;
 
-/** A file name beside the channel file: never a path, another host or a hidden file. */
-export const PLAIN_FILE_NAME = /^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]{0,254}$/;
+/** A file name's characters: never a path, another host, an escape or a hidden file. */
+const PLAIN_NAME_CHARACTERS = /^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]{0,254}$/;
+/**
+ * Names Windows does not keep as written: a device (`CON`, `nul.exe`, `COM1.tar.gz`: the part
+ * before the first dot, spaces after it ignored) or a trailing dot or space (dropped), so the
+ * file electron-updater writes, renames and runs would not be the one the feed named.
+ */
+const ALTERED_ON_WINDOWS = /^(?:con|prn|aux|nul|com\d|lpt\d) *(?:\.|$)|[. ]$/i;
+
+/** A file name beside the channel file, the same file on every OS. */
+export function isPlainFileName(name: string): boolean {
+  return PLAIN_NAME_CHARACTERS.test(name) && !ALTERED_ON_WINDOWS.test(name);
+}
 
 /**
  * The channel file's schema, built on its first use (shared/domain/lazy-schema.ts): main loads
@@ -24,7 +35,7 @@ export const PLAIN_FILE_NAME = /^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]{0,254}$/;
  */
 const schemas = lazySchema(() => {
   const versionSchema = updateVersionSchema().regex(SEMVER, 'not a semantic version');
-  const fileNameSchema = z.string().max(255).regex(PLAIN_FILE_NAME, 'not a plain file name');
+  const fileNameSchema = z.string().max(255).refine(isPlainFileName, 'not a plain file name');
   /** A SHA-512 digest in base64, as electron-builder writes it. */
   const sha512Schema = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'not a base64 SHA-512');
   const byteCount = z.number().int().min(1).max(MAX_INSTALLER_BYTES);

@@ -6,6 +6,8 @@ import type { UpdateProblem } from '../../../shared/domain/update-state';
 
 /** The code of a download cut off past the size the checked feed declares (bounded-download.ts). */
 export const ERR_DOWNLOAD_OVER_SIZE = 'ERR_UPDATER_DOWNLOAD_OVER_SIZE';
+/** … of a download or channel file redirected off the feed's origin (no request is made there). */
+export const ERR_REDIRECTED_ELSEWHERE = 'ERR_UPDATER_REDIRECTED_ELSEWHERE';
 
 /** electron-updater's codes for a feed that answered with nothing usable for this app. */
 const FEED_MISSING = new Set([
@@ -25,6 +27,7 @@ const FEED_INVALID = new Set([
   'ERR_UPDATER_NO_CHECKSUM',
   'ERR_UPDATER_INVALID_RELEASE_FEED',
   'ERR_UPDATER_INVALID_SIGNATURE',
+  ERR_REDIRECTED_ELSEWHERE,
 ]);
 
 /** Node's and Chromium's words for "no connection". */

@@ -41,6 +41,8 @@ export class UpdateService {
   private offer: UpdateOffer | null = null;
   private timer: TimerHandle | null = null;
   private running: Promise<UpdateState> | null = null;
+  /** The download the user's setting started (not their "Download"): stopped when they switch. */
+  private automatic: AbortController | null = null;
   private disposed = false;
   private readonly changed: Emitter<UpdateState>;
 
@@ -83,7 +85,7 @@ export class UpdateService {
     if (!this.offer || !this.current.canInstall || this.current.status === 'ready') {
       return Promise.resolve(this.state());
     }
-    return this.exclusive(() => this.fetchOffer());
+    return this.exclusive(() => this.fetchOffer(null));
   }
 
   /**
@@ -117,9 +119,18 @@ export class UpdateService {
     return this.offer?.downloadUrl ?? null;
   }
 
-  /** The user changed the setting: a version on offer starts downloading when they now want it. */
+  /**
+   * The user changed the setting: a version on offer starts downloading when they now want it,
+   * and a download their setting started stops when they now want only to be told (the version
+   * is then on offer again; nothing was kept, so nothing installs when the app quits).
+   */
   modeChanged(): void {
-    if (this.current.status === 'available' && this.wantsDownload()) void this.download();
+    if (this.wantsDownload()) {
+      if (this.current.status === 'available' && this.offer && !this.running)
+        void this.exclusive(() => this.fetchOffer(new AbortController()));
+    } else {
+      this.automatic?.abort();
+    }
   }
 
   dispose(): void {
@@ -183,16 +194,23 @@ export class UpdateService {
       ...(notes === undefined ? {} : { releaseNotes: notes }),
       lastCheckedAt,
     });
-    return this.wantsDownload() ? this.fetchOffer() : this.state();
+    return this.wantsDownload() ? this.fetchOffer(new AbortController()) : this.state();
   }
 
-  private async fetchOffer(): Promise<UpdateState> {
+  /** Downloads the offer; `automatic` when the setting started it (null: the user's "Download"). */
+  private async fetchOffer(automatic: AbortController | null): Promise<UpdateState> {
     const base = { ...this.current, problem: undefined };
     this.set({ ...base, status: 'downloading', progress: 0 });
+    this.automatic = automatic;
     try {
-      await this.options.updater.download((fraction) => this.progress(fraction));
+      await this.options.updater.download((fraction) => this.progress(fraction), automatic?.signal);
     } catch (error) {
-      return this.fail(error);
+      if (!automatic?.signal.aborted) return this.fail(error);
+      this.options.logger.info('the update download stopped: the user chose to be only told');
+      const { progress: _progress, ...offered } = base as UpdateState;
+      return this.set({ ...offered, status: 'available' });
+    } finally {
+      this.automatic = null;
     }
     this.options.logger.info('the update is downloaded and verified', { version: base.version });
     const { progress: _progress, ...ready } = base as UpdateState;

@@ -24,12 +24,15 @@ export interface FeedRequest {
 
 export interface ServedFile {
   readonly status?: number;
+  /** Headers besides the type and length (a redirect's `location`). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body: Buffer | string;
   /**
-   * `endless`: the body (repeated) never ends; `stall`: the headers, then nothing. Either way
-   * the response goes on until the client gives up.
+   * `endless`: the body (repeated) never ends; `stall`: the headers, then nothing but what the
+   * test writes ({@link UpdateFeed.held}); `silent`: not even the headers. Each way the response
+   * goes on until the client gives up.
    */
-  readonly mode?: 'endless' | 'stall';
+  readonly mode?: 'endless' | 'stall' | 'silent';
   /**
    * `endless` only: end the response after this many bytes. A safety net for the test run on
    * code that reads without a limit, which would otherwise fill the disk.
@@ -90,6 +93,8 @@ export class UpdateFeed {
   readonly files = new Map<string, ServedFile>();
   /** Paths of endless or stalled responses the client closed, and the bytes sent on each. */
   readonly abandoned: { readonly path: string; readonly bytes: number }[] = [];
+  /** The open response of each stalled path, for a test to write to at its own pace. */
+  readonly held = new Map<string, ServerResponse>();
   private server: Server | null = null;
   private port = 0;
   private readonly events = new EventEmitter();
@@ -144,6 +149,7 @@ export class UpdateFeed {
           .writeHead(file.status ?? 200, {
             'content-type': 'application/octet-stream',
             'content-length': body.length,
+            ...file.headers,
           })
           .end(body);
       });
@@ -172,9 +178,13 @@ export class UpdateFeed {
         this.events.emit('abandoned');
       }
     });
-    response.writeHead(200, { 'content-type': 'application/octet-stream' });
+    if (file.mode === 'silent') return;
+    response.writeHead(200, { 'content-type': 'application/octet-stream', ...file.headers });
     response.flushHeaders();
-    if (file.mode === 'stall') return;
+    if (file.mode === 'stall') {
+      this.held.set(path, response);
+      return;
+    }
     const limit = file.upTo ?? Infinity;
     const more = (): boolean => open && bytes < limit;
     const pump = (): void => {

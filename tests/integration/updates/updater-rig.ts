@@ -106,7 +106,8 @@ export async function updaterFor<T extends AppUpdater>(
 export function rig(
   updater: AppUpdater,
   capability: UpdaterCapability = { kind: 'install' },
-  mode: UpdateMode = 'download',
+  /** The user's setting, or a function that reads it at each decision (a test that changes it). */
+  mode: UpdateMode | (() => UpdateMode) = 'download',
 ): Rig {
   const warnings: string[] = [];
   const logger = {
@@ -126,7 +127,7 @@ export function rig(
     updater: wrapAppUpdater(updater, capability, logger, { url, fetch, clock }),
     clock,
     logger,
-    mode: () => mode,
+    mode: typeof mode === 'function' ? mode : () => mode,
   });
   return { service, installs, warnings, clock };
 }

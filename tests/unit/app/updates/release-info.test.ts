@@ -14,7 +14,7 @@ import {
   MAX_FEED_TOKENS,
   readFeedYaml,
 } from '../../../../electron/app/updates/feed-yaml';
-import { checkChannelFile } from '../../../../electron/app/updates/release-info';
+import { checkChannelFile, isPlainFileName } from '../../../../electron/app/updates/release-info';
 import { readUpdateConfig } from '../../../../electron/app/updates/release-feed';
 import { schemasBuiltBy } from '../../../support/zod-builds';
 
@@ -51,7 +51,10 @@ const semver = fc
 
 describe('what electron-builder writes is read back exactly', () => {
   it('any release notes, name, version, sizes and installer names round-trip', () => {
-    const fileName = fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._ -]{0,40}\.(exe|zip|AppImage)$/);
+    // electron-builder names files after the product: never a Windows device name (`con.exe`).
+    const fileName = fc
+      .stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._ -]{0,40}\.(exe|zip|AppImage)$/)
+      .filter(isPlainFileName);
     fc.assert(
       fc.property(
         semver,
