@@ -178,7 +178,8 @@ export async function providerRig(
   demoOptions: DemoServiceOptions = {},
   engine: Partial<TaskEngineOptions> = {},
   /** `fetch`: the core's transport (node's fetch when absent, as the CLI's). */
-  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger' | 'fetch'> = {},
+  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger'> &
+    Partial<Pick<PictorCoreOptions, 'fetch'>> = {},
 ): Promise<ProviderRig> {
   const { fetch: transport = fetch, ...otherCoreOptions } = coreOptions;
   const clock = new ManualClock(Date.now());
