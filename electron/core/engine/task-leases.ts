@@ -183,7 +183,11 @@ export class TaskLeases {
     this.stale.set(localId, seen);
   }
 
-  /** Takes a lease marked stale, if it is still the one seen (not renewed since; one process wins). */
+  /**
+   * Takes a lease marked stale, if it is still the one seen (not renewed since; one process wins).
+   * The history's take-over checks the owner, not the expiry: a renewal landing between this read
+   * and that write is lost to an owner that had not renewed for a whole lease length.
+   */
   private takeStale(sharing: EngineSharing, localId: string): boolean {
     const seen = this.stale.get(localId);
     this.stale.delete(localId);
