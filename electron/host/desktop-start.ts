@@ -48,6 +48,10 @@ export async function startDesktop(host: DesktopHost): Promise<void> {
   host.window.ready(runtime.settings);
   host.window.open();
   showSettingsProblems(runtime.settings.takeProblems(), host.logger);
+  // Read without its lock at the start (another process held it): the read holding it comes later.
+  void runtime.settings
+    .whenHeldRead()
+    .then(() => showSettingsProblems(runtime.settings.takeProblems(), host.logger));
   tellOfNewerTasks(host, runtime);
   // The keychain's first answer may wait on a prompt: the window is already open, the keys'
   // states say "not ready" meanwhile, and what needs a key waits for it (KeyVault.readKey).

@@ -14,6 +14,12 @@
  * app the HTTP parsing and the socket buffers are in the network service, another process; here
  * node:http parses in C++ in the measured process, so they are counted in main's figures, not
  * left out: the model errs on main's side.
+ *
+ * What Chromium does to the requests out when the machine goes to sleep or its network changes is
+ * played by {@link MainNet.failAll}: each fails with the network service's error
+ * (`net::ERR_NETWORK_IO_SUSPENDED`, `net::ERR_NETWORK_CHANGED`, …) as Electron's ClientRequest
+ * reports one (its URL loader's `error`): a response under way is destroyed with it, and the
+ * request emits it unless it was aborted.
  */
 import type { IncomingMessage } from 'node:http';
 import type { ClientRequestConstructorOptions } from 'electron';
@@ -29,7 +35,9 @@ const https = process.getBuiltinModule('node:https');
 /** Electron's ClientRequest, as far as the adapter uses it, over one node:http request. */
 class NodeClientRequest extends EventEmitter {
   private aborted = false;
+  private failed = false;
   private outgoing: ReturnType<typeof http.request> | null = null;
+  private message: IncomingMessage | null = null;
 
   constructor(
     private readonly options: ClientRequestConstructorOptions,
@@ -37,8 +45,30 @@ class NodeClientRequest extends EventEmitter {
       http: InstanceType<typeof http.Agent>;
       https: InstanceType<typeof https.Agent>;
     },
+    /** The requests out now, this one among them until it ends. */
+    private readonly out: Set<NodeClientRequest>,
   ) {
     super();
+  }
+
+  /**
+   * The network service failed the request with `netError` (`net::ERR_…`): as Electron's
+   * ClientRequest on its URL loader's `error`, a response under way is destroyed with it and the
+   * request emits it (nothing once aborted).
+   */
+  /** Its answer has begun: status and headers came. */
+  get answering(): boolean {
+    return this.message !== null;
+  }
+
+  fail(netError: string): void {
+    if (this.aborted || this.failed) return;
+    this.failed = true;
+    this.out.delete(this);
+    const error = new Error(netError);
+    this.outgoing?.destroy();
+    this.message?.destroy(error);
+    this.emit('error', error);
   }
 
   end(body?: Buffer): void {
@@ -51,9 +81,15 @@ class NodeClientRequest extends EventEmitter {
       agent: secure ? this.agents.https : this.agents.http,
     });
     this.outgoing = outgoing;
-    outgoing.on('response', (message: IncomingMessage) => this.answer(url, message));
+    this.out.add(this);
+    outgoing.on('close', () => this.out.delete(this));
+    outgoing.on('response', (message: IncomingMessage) => {
+      this.message = message;
+      message.on('close', () => this.out.delete(this));
+      this.answer(url, message);
+    });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (this.aborted) return;
+      if (this.aborted || this.failed) return;
       const code = error.code === 'ECONNREFUSED' ? 'ERR_CONNECTION_REFUSED' : 'ERR_FAILED';
       this.emit('error', new Error(`net::${code}`));
     });
@@ -63,6 +99,7 @@ class NodeClientRequest extends EventEmitter {
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
+    this.out.delete(this);
     this.outgoing?.destroy();
   }
 
@@ -91,7 +128,7 @@ class NodeClientRequest extends EventEmitter {
 }
 
 /** Electron's `net` (its `request`) over node:http, connections kept alive as Chromium keeps them. */
-function nodeHttpNet(): ElectronNet {
+function nodeHttpNet(out: Set<NodeClientRequest>): ElectronNet {
   const agents = {
     http: new http.Agent({ keepAlive: true }),
     https: new https.Agent({ keepAlive: true }),
@@ -99,7 +136,7 @@ function nodeHttpNet(): ElectronNet {
   const net = {
     request(options: ClientRequestConstructorOptions | string) {
       const given = typeof options === 'string' ? { url: options } : options;
-      return new NodeClientRequest(given, agents);
+      return new NodeClientRequest(given, agents, out);
     },
     fetch(): Promise<Response> {
       return Promise.reject(
@@ -116,8 +153,37 @@ function directSessions(net: ElectronNet): ElectronSessions {
   return { fromPartition: () => session } as unknown as ElectronSessions;
 }
 
+/** Main's fetch, and what the network service does to the requests out at a sleep. */
+export interface MainNet {
+  readonly fetch: FetchLike;
+  /** Requests out now (sent, their answer not ended). */
+  outNow(): number;
+  /** Of those, the ones whose answer has begun (its status and headers came). */
+  answeringNow(): number;
+  /**
+   * Every request out now fails with Chromium's `netError` (`net::ERR_NETWORK_IO_SUSPENDED`), as
+   * when the machine suspends or its network changes; returns how many did. Later ones go through.
+   */
+  failAll(netError: string): number;
+}
+
 /** Main's fetch (the app's adapter), its network stack played by node:http in this process. */
+export function createMainNet(): MainNet {
+  const out = new Set<NodeClientRequest>();
+  const net = nodeHttpNet(out);
+  return {
+    fetch: createElectronFetch(net, directSessions(net)),
+    outNow: () => out.size,
+    answeringNow: () => [...out].filter((request) => request.answering).length,
+    failAll(netError) {
+      const failing = [...out];
+      for (const request of failing) request.fail(netError);
+      return failing.length;
+    },
+  };
+}
+
+/** Main's fetch alone ({@link createMainNet}). */
 export function createMainFetch(): FetchLike {
-  const net = nodeHttpNet();
-  return createElectronFetch(net, directSessions(net));
+  return createMainNet().fetch;
 }

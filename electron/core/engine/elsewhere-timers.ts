@@ -7,9 +7,17 @@
  * its lease runs (a CLI command interrupted, an app that crashed) has its tasks taken over at once
  * rather than up to a whole lease later (45 s). Each look is one read of the lease and one
  * `kill(pid, 0)`; an owner of another machine cannot be asked, and is waited out.
+ *
+ * Waited out for one lease length at most, counted on this process's timers: a lease is written
+ * to end one lease length after its owner's clock, so one that says it ends later was stamped by a
+ * clock ahead of this one (this machine's before it was set back, another machine's running fast).
+ * Read on the wall clock, it would be waited out that much longer (an hour set back: an hour). A
+ * lease seen unchanged for a whole lease length was not renewed (its owner renews every third):
+ * it is over, whatever the clocks say, and is taken over if it is still the one seen
+ * (TaskLeases.markStale).
  */
 import type { Clock, TimerHandle } from '../../ports/clock';
-import type { EngineSharing, TaskEngineOptions } from './engine-types';
+import type { EngineLease, EngineSharing, TaskEngineOptions } from './engine-types';
 import type { TaskLeases } from './task-leases';
 
 /** How often a lease owner of this machine is asked whether it still exists. */
@@ -20,14 +28,24 @@ export interface ElsewhereTimersDeps {
   readonly options: Pick<TaskEngineOptions, 'leaseMs'>;
   /** The shared history; absent (alone), nothing is ever elsewhere. */
   readonly sharing: EngineSharing | undefined;
-  readonly leases: Pick<TaskLeases, 'ownerState'>;
+  readonly leases: Pick<TaskLeases, 'ownerState' | 'markStale'>;
   readonly isStopped: () => boolean;
   /** The task's lease ended: the timer is already forgotten. */
   readonly onLeaseEnd: (localId: string) => void;
 }
 
+/** A task's lease as last read, and how long this process has waited with it unchanged. */
+interface Seen {
+  readonly lease: EngineLease;
+  readonly waitedMs: number;
+}
+
+const sameLease = (a: EngineLease, b: EngineLease): boolean =>
+  a.owner === b.owner && a.expiresAt === b.expiresAt;
+
 export class ElsewhereTimers {
   private readonly timers = new Map<string, TimerHandle>();
+  private readonly seen = new Map<string, Seen>();
 
   constructor(private readonly deps: ElsewhereTimersDeps) {}
 
@@ -35,33 +53,48 @@ export class ElsewhereTimers {
     return this.timers.has(localId);
   }
 
-  /** Waits for the end of the task's lease (a dead owner's ends now, or when seen dead). */
+  /**
+   * Waits for the end of the task's lease (a dead owner's ends now, or when seen dead), one lease
+   * length of this process's timers at most (see the file's header).
+   */
   watch(localId: string): void {
     const { sharing, clock } = this.deps;
     if (!sharing || this.deps.isStopped() || this.timers.has(localId)) return;
+    const { leaseMs } = this.deps.options;
     let endsAt = clock.now();
+    let lease: EngineLease | undefined;
     const owner = this.deps.leases.ownerState(localId);
     try {
-      if (owner !== 'gone') endsAt = sharing.leaseOf(localId)?.expiresAt ?? endsAt;
+      if (owner !== 'gone') lease = sharing.leaseOf(localId);
+      endsAt = lease?.expiresAt ?? endsAt;
     } catch {
-      endsAt += this.deps.options.leaseMs / 3;
+      endsAt += leaseMs / 3;
     }
+    const before = this.seen.get(localId);
+    const waitedMs = lease && before && sameLease(before.lease, lease) ? before.waitedMs : 0;
+    const leftMs = Math.max(0, leaseMs - waitedMs);
+    // The lease says it runs longer than a lease length could from here: stamped by a clock ahead.
+    const stale = lease !== undefined && endsAt - clock.now() > leftMs;
     // A little after the end, so the owner's clock has passed it too.
-    const untilEnd = Math.max(0, endsAt - clock.now()) + 50;
+    const untilEnd = Math.max(0, Math.min(endsAt - clock.now(), leftMs)) + 50;
     const look = owner === 'alive' && untilEnd > OWNER_CHECK_MS;
-    const timer = clock.setTimeout(
-      () => {
-        this.timers.delete(localId);
-        // Still alive and its lease still running: look again later (it may have been renewed).
-        if (look && this.deps.leases.ownerState(localId) === 'alive') this.watch(localId);
-        else this.deps.onLeaseEnd(localId);
-      },
-      look ? OWNER_CHECK_MS : untilEnd,
-    );
+    const delay = look ? OWNER_CHECK_MS : untilEnd;
+    if (lease) this.seen.set(localId, { lease, waitedMs });
+    else this.seen.delete(localId);
+    const timer = clock.setTimeout(() => {
+      this.timers.delete(localId);
+      if (lease) this.seen.set(localId, { lease, waitedMs: waitedMs + delay });
+      // Still alive and its lease still running: look again later (it may have been renewed).
+      if (look && this.deps.leases.ownerState(localId) === 'alive') return this.watch(localId);
+      this.seen.delete(localId);
+      if (stale && !look && lease) this.deps.leases.markStale(localId, lease);
+      this.deps.onLeaseEnd(localId);
+    }, delay);
     this.timers.set(localId, timer);
   }
 
   stop(localId: string): void {
+    this.seen.delete(localId);
     const timer = this.timers.get(localId);
     if (timer === undefined) return;
     this.deps.clock.clearTimeout(timer);

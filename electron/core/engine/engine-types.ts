@@ -42,14 +42,15 @@ export interface EngineServiceClient {
   /**
    * Waits until the task ends where its service can hold the wait (a held poll, a status
    * stream), at most about `holdMs`: `ended` (poll now), `waiting` (it still runs), `broken`
-   * (no use: poll at the interval). Throws only the signal's reason.
+   * (no use: poll at the interval), `interrupted` (this computer's network failed it: asleep,
+   * changed, gone; no sign of the service's). Throws only the signal's reason.
    */
   waitForEnd?(
     credentials: ServiceCredentials,
     task: EngineTaskRef,
     holdMs: number,
     signal?: AbortSignal,
-  ): Promise<'ended' | 'waiting' | 'broken'>;
+  ): Promise<'ended' | 'waiting' | 'broken' | 'interrupted'>;
   /** Asks the service to cancel the task (the user's explicit action only). */
   cancel?(
     credentials: ServiceCredentials,

@@ -5,6 +5,12 @@
  * says nonsense or says the task ended while the poll finds it running costs nothing but itself:
  * the task is polled, at the usual interval from then on (a wait of no use is not tried again for
  * that task in this process; a restart tries again).
+ *
+ * A wait this computer's network failed (the machine went to sleep, its network changed or went
+ * away: Chromium's `net::ERR_NETWORK_IO_SUSPENDED` and the like) says nothing of the service's
+ * wait: the poll follows as after any wait, and the wait is held again at the next interval. Only
+ * {@link MOST_INTERRUPTED} such in a row for a task (a network that keeps changing) leave it
+ * polled only, so a wait and a poll each interval do not go on for ever.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { ServiceCredentials } from '../../ports/credentials';
@@ -16,6 +22,8 @@ import { serviceRefOf } from './demo-handles';
 const EARLY_MS = 1_000;
 /** Waits held open at once, per engine. */
 const MAX_OPEN = 4;
+/** Waits of a task this computer's network failed in a row, past which the task is polled only. */
+const MOST_INTERRUPTED = 3;
 
 /** How long to hold: the option, cut to what is left of the watch; null when nothing is. */
 function holdFor(heldWaitMs: number | null, deadline: number | null, now: number): number | null {
@@ -34,6 +42,8 @@ export class HeldWaits {
   private readonly unheld = new Set<string>();
   /** Tasks whose last wait said they ended: the poll after it says whether that was true. */
   private readonly saidEnded = new Set<string>();
+  /** Tasks whose last waits this computer's network failed, and how many in a row. */
+  private readonly interrupted = new Map<string, number>();
 
   constructor(
     private readonly ctx: EngineContext,
@@ -73,6 +83,8 @@ export class HeldWaits {
         AbortSignal.any([this.ctx.signal, controller.signal]),
       );
       const early = performance.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
+      if (outcome === 'interrupted') return this.onInterrupted(localId);
+      this.interrupted.delete(localId);
       if (outcome === 'ended') this.saidEnded.add(localId);
       if (outcome === 'broken' || (outcome === 'waiting' && early)) {
         this.broken.add(localId);
@@ -83,6 +95,16 @@ export class HeldWaits {
     } finally {
       if (this.open.get(localId) === controller) this.open.delete(localId);
     }
+  }
+
+  /** This computer's network failed the task's wait: held again next time, a few times in a row. */
+  private onInterrupted(localId: string): void {
+    const times = (this.interrupted.get(localId) ?? 0) + 1;
+    this.interrupted.set(localId, times);
+    this.ctx.logger.debug('held wait cut by the network; polling', { localId, times });
+    if (times < MOST_INTERRUPTED) return;
+    this.interrupted.delete(localId);
+    this.broken.add(localId);
   }
 
   /**
@@ -126,5 +148,6 @@ export class HeldWaits {
     this.broken.delete(localId);
     this.unheld.delete(localId);
     this.saidEnded.delete(localId);
+    this.interrupted.delete(localId);
   }
 }

@@ -9,7 +9,8 @@
  * pid is gone) is taken over at once rather than at its end, so a restarted app carries on
  * straight away, and a process waiting for another's lease looks again every few moments
  * (elsewhere-timers.ts). A pid reused by another process only means waiting for the end, never
- * more; an owner of another machine is always waited out (process-owner.ts).
+ * more; an owner of another machine is always waited out (process-owner.ts), for one lease length
+ * of this process's timers at most, whatever the wall clocks say (elsewhere-timers.ts).
  *
  * A write the history refuses (a full disk) keeps what this process had: another process would
  * need a write on the same file to take a task over, and the next renewal writes the lease.
@@ -19,7 +20,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TimerHandle } from '../../ports/clock';
 import { pidOf, processState, THIS_HOST } from '../fs';
 import type { EngineContext } from './engine-context';
-import type { EngineSharing } from './engine-types';
+import type { EngineLease, EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';
 
 type LeaseContext = Pick<EngineContext, 'clock' | 'logger' | 'options'>;
@@ -30,6 +31,8 @@ export class TaskLeases {
   private readonly mine = new Set<string>();
   /** Tasks taken from an owner that never let go ({@link mayHaveUnwrittenPoll}). */
   private readonly leftBehind = new Set<string>();
+  /** Leases seen unchanged for a whole lease length, whatever their expiry said ({@link markStale}). */
+  private readonly stale = new Map<string, EngineLease>();
   private timer: TimerHandle | null = null;
 
   constructor(
@@ -67,7 +70,9 @@ export class TaskLeases {
         const taken = new Set(claimed);
         claimed.push(
           ...localIds.filter(
-            (localId) => !taken.has(localId) && this.takeFromDead(sharing, localId),
+            (localId) =>
+              !taken.has(localId) &&
+              (this.takeFromDead(sharing, localId) || this.takeStale(sharing, localId)),
           ),
         );
       }
@@ -167,6 +172,31 @@ export class TaskLeases {
         return owner !== undefined && owner !== this.owner;
       }),
     );
+  }
+
+  /**
+   * The task's lease, as `seen`, was not renewed for a whole lease length of this process's timers
+   * though it said it ran on (stamped by a clock ahead of this one): the next claim of the task
+   * takes it over if it is still that lease (elsewhere-timers.ts).
+   */
+  markStale(localId: string, seen: EngineLease): void {
+    this.stale.set(localId, seen);
+  }
+
+  /**
+   * Takes a lease marked stale, if it is still the one seen (not renewed since; one process wins).
+   * The history's take-over checks the owner, not the expiry: a renewal landing between this read
+   * and that write is lost to an owner that had not renewed for a whole lease length.
+   */
+  private takeStale(sharing: EngineSharing, localId: string): boolean {
+    const seen = this.stale.get(localId);
+    this.stale.delete(localId);
+    const lease = seen && sharing.leaseOf(localId);
+    if (!seen || !lease || lease.owner !== seen.owner || lease.expiresAt !== seen.expiresAt)
+      return false;
+    const taken = sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
+    if (taken) this.leftBehind.add(localId);
+    return taken;
   }
 
   /** Takes the lease of a dead owner, if it is still that owner's (one process wins). */

@@ -6,8 +6,9 @@
  *
  * Here only its status and type are looked at; its body is read in the answer worker
  * (held-reading.ts), never parsed on main's thread. A status the poll would not accept, a stream
- * that is not `text/event-stream`, a body too large or broken make the wait `broken`. The
- * caller's time limit bounds the whole wait.
+ * that is not `text/event-stream`, a body too large or broken make the wait `broken`; one broken
+ * by this computer's network (asleep, changed, gone: transport-reading.ts) is `interrupted`, which
+ * says nothing of the service. The caller's time limit bounds the whole wait.
  */
 import type { AnswerContext } from './client-answers';
 import { heldReading, type AnswerReading } from './client-parts';
@@ -15,8 +16,15 @@ import { discardBody } from './http-response';
 import type { HeldOutcome } from './answer-protocol';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import type { GenerationRequest } from '../../../shared/service/wire';
+import { readTransportFailure } from './transport-reading';
 
 export type { HeldOutcome };
+
+/**
+ * How a held wait ended: what its answer said, or `interrupted` when this computer's network
+ * failed it (the machine slept, its network changed), which is no sign of the service's wait.
+ */
+export type HeldWaitOutcome = HeldOutcome | 'interrupted';
 
 /** How the client sends the held request (checked as every request) and reads its answer. */
 interface HeldIo {
@@ -30,7 +38,7 @@ interface HeldIo {
 
 /**
  * What a held wait's answer said, its body read by the answer worker; `broken` for a body too
- * large or cut short.
+ * large or cut short, `interrupted` for one this computer's network cut.
  * @throws `signal`'s reason when it aborted.
  */
 async function readHeld(
@@ -38,13 +46,15 @@ async function readHeld(
   reading: AnswerReading,
   response: Response,
   signal: AbortSignal,
-): Promise<HeldOutcome> {
+): Promise<HeldWaitOutcome> {
   const { spec, maxBodyBytes } = reading(response);
   const signals = { body: signal, reading: signal };
   const read = await io.context.answers.read(spec, response, maxBodyBytes, signals);
   if ('kind' in read) return read.kind === 'held' ? read.said : 'broken';
   if (signal.aborted) throw signal.reason;
-  return 'broken';
+  return read.outcome === 'broken' && readTransportFailure(read.error).offline
+    ? 'interrupted'
+    : 'broken';
 }
 
 /** Whether `response` is one the wait's body may be read from. */
@@ -68,7 +78,7 @@ export async function heldWait(
   },
   holdMs: number,
   io: HeldIo,
-): Promise<HeldOutcome> {
+): Promise<HeldWaitOutcome> {
   const held = profile.held;
   if (!held) return 'broken';
   const events = held.answer === 'events';

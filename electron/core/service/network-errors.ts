@@ -94,6 +94,7 @@ export function errorForTransport(
       ...(reading.code === undefined ? {} : { detail: cleanText(reading.code) }),
       mayHaveReachedService: false,
       transport,
+      offline: reading.offline,
     });
   }
   return new ServiceError({
@@ -102,6 +103,7 @@ export function errorForTransport(
     detail: detailOf(describeFailure(error)),
     mayHaveReachedService: true,
     transport,
+    offline: reading.offline,
   });
 }
 
@@ -125,6 +127,7 @@ function outcomeUnknown(kind: ServiceErrorKind, message: Sentence, error: unknow
     message,
     detail: detailOf(describeFailure(error)),
     mayHaveReachedService: true,
+    ...(readTransportFailure(error).offline ? { offline: true } : {}),
   });
 }
 

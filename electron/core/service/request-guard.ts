@@ -120,5 +120,6 @@ export function redactError(error: ServiceError, keys: SecretKeys): ServiceError
     mayHaveReachedService: error.mayHaveReachedService,
     refusedAnswer: error.refusedAnswer,
     ...(error.transport === undefined ? {} : { transport: error.transport }),
+    ...(error.offline ? { offline: true } : {}),
   });
 }

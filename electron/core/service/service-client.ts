@@ -30,7 +30,7 @@ import { ServiceError } from './service-error';
 import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
-import { heldWait, type HeldOutcome } from './held-answer';
+import { heldWait, type HeldWaitOutcome } from './held-answer';
 import { timeLimit } from './time-limit';
 import type { ProfileRequest, ProviderProfile } from './providers/provider-profile';
 import type { QueuePlace } from './providers/provider-profile';
@@ -167,7 +167,8 @@ export class ServiceClient {
    * Waits for a task to end where its service holds the wait (ProviderProfile.held): at most
    * `holdMs`, and no more than 80 % of the request timeout, which bounds the whole wait. Sent as every request is (the key
    * only where it may go, redirects checked); it says only whether to poll now (held-answer.ts).
-   * @returns `broken` as well for a service without one and for any failure of the wait.
+   * @returns `broken` as well for a service without one and for any failure of the wait but one:
+   * `interrupted` when this computer's network failed it (asleep, changed, gone).
    * @throws only the caller's `signal.reason`.
    */
   waitForEnd(
@@ -175,7 +176,7 @@ export class ServiceClient {
     task: TaskRef,
     holdMs: number,
     signal?: AbortSignal,
-  ): Promise<HeldOutcome> {
+  ): Promise<HeldWaitOutcome> {
     // Inside the request's own timeout, with room to read the answer.
     const hold = Math.min(holdMs, this.#timeoutMs * 0.8);
     const run = this.#run('query', credentials, signal, (call) =>
@@ -187,9 +188,9 @@ export class ServiceClient {
           this.#respond({ ...call, signal: held }, this.#outgoing(call, asked)),
       }),
     );
-    return run.catch(() => {
+    return run.catch((error: unknown) => {
       if (signal?.aborted) throw signal.reason;
-      return 'broken' as const;
+      return error instanceof ServiceError && error.offline ? 'interrupted' : 'broken';
     });
   }
 

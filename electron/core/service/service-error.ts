@@ -54,6 +54,12 @@ export interface ServiceErrorInit {
   readonly refusedAnswer?: boolean;
   /** Why no answer came, for a request that got none (kind `network`). */
   readonly transport?: TransportFailure;
+  /**
+   * `true` when this computer's network failed the request (the machine went to sleep, its
+   * network changed or went away), not the service: a fault that passes by itself, which says
+   * nothing of the service (transport-reading.ts).
+   */
+  readonly offline?: boolean;
 }
 
 export class ServiceError extends UserFacingError {
@@ -64,6 +70,7 @@ export class ServiceError extends UserFacingError {
   readonly mayHaveReachedService: boolean;
   readonly refusedAnswer: boolean;
   readonly transport: TransportFailure | undefined;
+  readonly offline: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, { detail: init.detail });
@@ -73,6 +80,7 @@ export class ServiceError extends UserFacingError {
     this.mayHaveReachedService = init.mayHaveReachedService;
     this.refusedAnswer = init.refusedAnswer ?? false;
     this.transport = init.transport;
+    this.offline = init.offline ?? false;
   }
 
   /** Worth trying again later with the same request (the task is kept meanwhile). */

@@ -6,6 +6,10 @@
  * plain `fetch`) is read by its codes: the failures that can only happen before a connection
  * carries a byte (a bad port, a name not found, a refused connection, TLS) mean nothing was sent;
  * anything else may have happened after the request was written.
+ *
+ * Apart from why, it says whether the failure was this computer's network rather than the
+ * service's: the machine went to sleep, its network changed or went away, and Chromium failed the
+ * requests out with its own word for that. Such a fault passes by itself; the service did nothing.
  */
 import { FetchRejection, type RequestReach } from '../../ports/http';
 import type { TransportFailure } from './service-error';
@@ -36,6 +40,19 @@ const CONNECT_PHASE_CODES = new Set([
   'ERR_UNSAFE_PORT',
   'ERR_DISALLOWED_URL_SCHEME',
   'ERR_UNKNOWN_URL_SCHEME',
+]);
+
+/**
+ * This computer's network failed the request, not the service: Chromium's errors at a suspend
+ * (`ERR_NETWORK_IO_SUSPENDED`), a change of network (another Wi-Fi, a VPN up or down:
+ * `ERR_NETWORK_CHANGED`), no network at all (`ERR_INTERNET_DISCONNECTED`), and the system's own
+ * "network is down" (`ENETDOWN`: no interface up, the CLI's word for it).
+ */
+const OFFLINE_CODES = new Set([
+  'ERR_NETWORK_IO_SUSPENDED',
+  'ERR_NETWORK_CHANGED',
+  'ERR_INTERNET_DISCONNECTED',
+  'ENETDOWN',
 ]);
 
 /** A certificate that was not accepted (Node's and Chromium's names). */
@@ -75,6 +92,8 @@ export interface TransportReading {
   /** Nothing of the request can have reached the service. */
   readonly unsent: boolean;
   readonly cause: TransportCause;
+  /** This computer's network failed it (asleep, changed, gone), not the service: see OFFLINE_CODES. */
+  readonly offline: boolean;
   /** The first error code along the `cause` chain (the transport's, e.g. `ECONNREFUSED`). */
   readonly code: string | undefined;
   /** The messages along the chain, outermost first (technical detail, never shown as a sentence). */
@@ -160,5 +179,6 @@ export function readTransportFailure(error: unknown): TransportReading {
       : cause !== 'other' ||
         found.connectSyscall ||
         found.codes.some((code) => CONNECT_PHASE_CODES.has(code));
-  return { unsent, cause, code: found.codes[0], text: found.parts.join(' <- ') };
+  const offline = found.codes.some((code) => OFFLINE_CODES.has(code));
+  return { unsent, cause, offline, code: found.codes[0], text: found.parts.join(' <- ') };
 }

@@ -11,14 +11,15 @@
  *
  * The app and the commands each keep a copy of what they read: a change is applied to the file as
  * it is when written, holding its lock, and writes only what it changed (settings-merge.ts). The
- * app takes that lock without blocking its main process (`…Soon`, {@link SettingsService.open},
- * the window's bounds), and reads the file again when it changes ({@link SettingsService.follow}),
- * so it learns a command's change without waiting for its own next one.
+ * app takes that lock without blocking its main process (`…Soon`, the window's bounds), and reads
+ * the file again when it changes ({@link SettingsService.follow}), so it learns a command's change
+ * without waiting for its own next one. Its start never waits for the lock at all
+ * ({@link SettingsService.open}): the window comes first, a repair when the lock may be had.
  */
 import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
-import { StoreBusyError, damagedFileSuffix } from '../../ports/key-value-store';
+import { StoreBusyError } from '../../ports/key-value-store';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
@@ -27,22 +28,26 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { SettingName } from './settings-fields';
 import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fields';
 import { SettingsError, applySettingsPatch } from './settings-patch';
-import { rebasePatch, settingsWrittenOver, storedRecord, writtenSettings } from './settings-merge';
+import { rebasePatch, storedRecord, writtenSettings } from './settings-merge';
+import {
+  SETTINGS_KEY,
+  WINDOW_BOUNDS_KEY,
+  keepAside,
+  whenLocked,
+  writeRepaired,
+  type RepairPorts,
+} from './settings-file';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
 import { messageOf } from '../errors';
 import {
   damagedProblem,
-  fieldsResetProblem,
   unreadable,
   unreadableProblem,
   type SettingsProblem,
 } from './settings-problems';
 
 export type { SettingsProblem } from './settings-problems';
-
-const SETTINGS_KEY = 'settings';
-const WINDOW_BOUNDS_KEY = 'windowBounds';
 
 export interface SettingsServiceOptions {
   /** The settings store (settings.json), never the key vault's. */
@@ -67,25 +72,71 @@ export class SettingsService {
   private refusal: SettingsError | null = null;
   private readonly logger: Logger;
   private readonly changed: Emitter<Settings>;
+  /** Read at the start without the file's lock: nothing written yet, a repair left for later. */
+  private unlocked = false;
+  /** Resolves once the file was read holding its lock (see {@link open}). */
+  private heldRead: Promise<void> = Promise.resolve();
 
-  /** Reads the file now; never throws (a damaged file becomes defaults and a problem). */
-  constructor(private readonly options: SettingsServiceOptions) {
+  /**
+   * Reads the file now; never throws (a damaged file becomes defaults and a problem). With
+   * `unlocked`, reads it as it is without its lock and writes nothing ({@link open}).
+   */
+  constructor(
+    private readonly options: SettingsServiceOptions,
+    unlocked = false,
+  ) {
     this.logger = options.logger ?? silentLogger;
     this.changed = new Emitter({ name: 'settings changed', logger: this.logger });
-    this.load();
+    this.unlocked = unlocked;
+    if (unlocked) this.read();
+    else this.load();
   }
 
   /**
-   * The service as the app opens it at its start: the file read (and repaired) holding its lock,
-   * taken without blocking the thread while another process holds it (see {@link updateSoon}).
-   * When the lock cannot be had, the file is read as the constructor reads it. Never throws.
+   * The service as the app opens it at its start, without ever waiting for the file's lock: held
+   * by another process (a `pictor` command, even one stopped mid-write), the wait would come
+   * before any window (up to 5 s, and 5 s more blocking the thread to read it without). The file
+   * is read (and repaired) holding the lock when no one holds it, as the constructor reads it;
+   * else read as it is at once (its writes are atomic: the whole old file or the whole new one),
+   * writing nothing, and read again holding the lock once it may be had, when leftovers are removed
+   * and a damaged file repaired: listeners hear of a difference, and its problems are handed out
+   * then ({@link whenHeldRead}). Never throws.
    */
   static async open(options: SettingsServiceOptions): Promise<SettingsService> {
-    try {
-      return await options.store.exclusivelySoon(() => new SettingsService(options));
-    } catch {
-      return new SettingsService(options);
+    const made: { locked?: SettingsService; early?: SettingsService } = {};
+    const read = () => {
+      if (made.early) made.early.readAgain();
+      else made.locked = new SettingsService(options);
+    };
+    // The store's first try is made at once: a lock no one holds is taken before this returns.
+    const locked = options.store.exclusivelySoon(read);
+    if (made.locked) {
+      await locked.catch(() => undefined);
+      return made.locked;
     }
+    const early = new SettingsService(options, true);
+    made.early = early;
+    // Not busy but unusable (a lock file that is no file): read as the constructor reads.
+    const run = { work: read, unusable: () => early.readAgain() };
+    early.heldRead = whenLocked(options.store, locked, run, early.logger);
+    return early;
+  }
+
+  /** Resolves once the file has been read holding its lock (at once unless {@link open} could not). */
+  whenHeldRead(): Promise<void> {
+    return this.heldRead;
+  }
+
+  /**
+   * The read the start made without the lock, made again as the constructor makes it (holding the
+   * lock, now that it is held: the store takes it again at no cost).
+   */
+  private readAgain(): void {
+    if (!this.unlocked) return;
+    this.unlocked = false;
+    const before = JSON.stringify(this.current);
+    this.load();
+    if (JSON.stringify(this.current) !== before) this.emit();
   }
 
   /** @throws SettingsError under `damaged: 'refuse'` when the file is damaged. */
@@ -331,13 +382,14 @@ export class SettingsService {
           path: store.path,
           error: messageOf(error),
         });
-        if (!this.refused()) this.problems.push(unreadableProblem(store.path));
+        if (!this.unlocked && !this.refused()) this.problems.push(unreadableProblem(store.path));
         return;
       }
       this.logger.warn('settings file is not valid JSON', {
         path: store.path,
         error: messageOf(error),
       });
+      if (this.unlocked) return;
       if (!this.refused()) this.problems.push(damagedProblem(this.keepAside(), store.path));
       return;
     }
@@ -347,7 +399,7 @@ export class SettingsService {
     if (stored.unusable) {
       this.logger.warn('settings in the file are not an object', { path: store.path });
       this.bounds = null;
-      if (this.refused()) return;
+      if (this.unlocked || this.refused()) return;
       this.problems.push(damagedProblem(this.keepAside(), store.path));
       return;
     }
@@ -357,7 +409,7 @@ export class SettingsService {
       const fields = stored.newer.map((name) => SETTING_LABELS[name]).join(', ');
       this.logger.info('settings a newer Pictor wrote are read as their defaults', { fields });
     }
-    if (stored.invalid.length > 0 && !this.refused()) {
+    if (stored.invalid.length > 0 && !this.unlocked && !this.refused()) {
       this.repairFields(stored.invalid, storedRecord(rawSettings));
     }
   }
@@ -375,52 +427,21 @@ export class SettingsService {
     return this.refusal;
   }
 
-  /**
-   * Some values were bad: keep a copy of the old file, write the repaired one over it: only the
-   * bad values replaced, every other value `stored` holds kept as written (a newer Pictor's among
-   * them), and the bounds. The old file stays where it is until the repaired one replaces it: a
-   * write that fails (a full disk) leaves it for the next start, which repairs it again, instead
-   * of no file, which would read as the defaults with nothing said.
-   */
+  /** Some values were bad: the file repaired (settings-file.ts), and the problem said. */
   private repairFields(
     names: readonly SettingName[],
     stored: Record<string, unknown> | null,
   ): void {
-    const labels = names.map((name) => SETTING_LABELS[name]);
-    this.logger.warn('settings reset to defaults', { fields: labels.join(', ') });
-    const copy = this.copyAside();
-    const repaired =
-      stored === null ? this.current : settingsWrittenOver(stored, this.current, names);
-    try {
-      this.options.store.set(SETTINGS_KEY, repaired);
-      // Bounds that were not valid are dropped, as the values that were not (the old file kept
-      // them in the copy).
-      if (this.bounds) this.options.store.set(WINDOW_BOUNDS_KEY, this.bounds);
-      else this.options.store.delete(WINDOW_BOUNDS_KEY);
-    } catch (error) {
-      this.logger.warn('repaired settings not saved', { error: messageOf(error) });
-    }
-    this.problems.push(fieldsResetProblem(names, copy));
+    const repaired = { settings: this.current, bounds: this.bounds };
+    this.problems.push(writeRepaired(this.repairPorts(), names, stored, repaired));
   }
 
-  /** Moves the file aside; the path of the copy, or null when it could not be moved. */
   private keepAside(): string | null {
-    try {
-      return this.options.store.moveAside(damagedFileSuffix(this.options.now()));
-    } catch (error) {
-      this.logger.error('settings file could not be moved aside', { error: messageOf(error) });
-      return null;
-    }
+    return keepAside(this.repairPorts());
   }
 
-  /** Copies the file beside it; the path of the copy, or null when none was made. */
-  private copyAside(): string | null {
-    try {
-      return this.options.store.copyAside(damagedFileSuffix(this.options.now()));
-    } catch (error) {
-      this.logger.error('settings file could not be copied aside', { error: messageOf(error) });
-      return null;
-    }
+  private repairPorts(): RepairPorts {
+    return { store: this.options.store, now: this.options.now, logger: this.logger };
   }
 
   private emit(): void {

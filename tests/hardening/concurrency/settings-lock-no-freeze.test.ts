@@ -10,7 +10,7 @@
  * loop is measured by a ticker: the longest gap between two of its ticks while the app's saves
  * wait.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import { EditSettings } from '../../../electron/core/settings/edit-settings';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import type { Settings } from '../../../shared/domain/settings';
 import { silentLogger } from '../../../electron/ports/logger';
-import { nodeEntryArgs } from '../../support/node-entry-args';
+import { holdSettings, loopWatch } from './settings-holder';
 import { startTestRuntime } from '../../support/app-runtime';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
@@ -64,61 +64,7 @@ const fileOf = async (dataDir: string) =>
     windowBounds?: unknown;
   };
 
-/** A second process holding the file's lock (as a write takes it) until told to let go. */
-async function holder(dataDir: string): Promise<{ release(): Promise<void> }> {
-  const worker = spawn(
-    process.execPath,
-    [...nodeEntryArgs('settings-writer-worker'), 'hold', dataDir],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  children.push(worker);
-  let out = '';
-  const said = (line: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (line.test(out)) resolve();
-      };
-      worker.stdout.on('data', check);
-      worker.once('exit', (code) => reject(new Error(`the worker ended (${code}): ${out}`)));
-      check();
-    });
-  worker.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  await said(/holding /);
-  // Stopped as Ctrl+Z stops a command: it answers nothing until resumed.
-  if (process.platform !== 'win32') worker.kill('SIGSTOP');
-  return {
-    async release() {
-      if (process.platform !== 'win32') worker.kill('SIGCONT');
-      worker.stdin.write('release\n');
-      await said(/released/);
-    },
-  };
-}
-
-/** Main's event loop watched: the longest gap between ticks, and a wait for `n` more ticks. */
-function loopWatch() {
-  let last = performance.now();
-  let longest = 0;
-  let ticks = 0;
-  const waiting: { at: number; resolve: () => void }[] = [];
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-    ticks += 1;
-    for (const wait of waiting.filter((w) => ticks >= w.at)) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve();
-    }
-  }, 5);
-  return {
-    ticked: (n: number) => new Promise<void>((resolve) => waiting.push({ at: ticks + n, resolve })),
-    stop() {
-      clearInterval(timer);
-      return longest;
-    },
-  };
-}
+const holder = (dataDir: string) => holdSettings(dataDir, children);
 
 describe.skipIf(process.platform === 'win32')(
   'an app save while a stopped command holds the lock',
@@ -151,23 +97,20 @@ describe.skipIf(process.platform === 'win32')(
       expect(file.windowBounds).toEqual(bounds);
     });
 
-    it('keeps main’s event loop running through the app’s start, which reads once it may', async () => {
+    it('keeps main’s event loop running through the app’s start, which reads without waiting', async () => {
       dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
       app(dir).update({ theme: 'dark' });
       const held = await holder(dir);
       const loop = loopWatch();
-      let started = false;
-      const starting = SettingsService.open({
+      // The start does not wait for the lock (faults/settings-start-locked.test.ts says more).
+      const service = await SettingsService.open({
         store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
         now: () => NOW,
-      }).then((service) => {
-        started = true;
-        return service;
       });
+      expect(service.get().theme).toBe('dark');
       await loop.ticked(TICKS_WHILE_HELD);
-      expect(started).toBe(false);
       await held.release();
-      const service = await starting;
+      await service.whenHeldRead();
       expect(loop.stop()).toBeLessThan(MOST_GAP_MS);
       expect(service.get().theme).toBe('dark');
     });

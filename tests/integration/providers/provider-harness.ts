@@ -177,8 +177,11 @@ export async function providerRig(
   provider: ProviderId,
   demoOptions: DemoServiceOptions = {},
   engine: Partial<TaskEngineOptions> = {},
-  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger'> = {},
+  /** `fetch`: the core's transport (node's fetch when absent, as the CLI's). */
+  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger'> &
+    Partial<Pick<PictorCoreOptions, 'fetch'>> = {},
 ): Promise<ProviderRig> {
+  const { fetch: transport = fetch, ...otherCoreOptions } = coreOptions;
   const clock = new ManualClock(Date.now());
   const service = await startDemoService({
     dialect: provider,
@@ -237,7 +240,7 @@ export async function providerRig(
       imageEngine: testImageEngine,
       dataDir: join(dir, 'data'),
       galleryDir: join(dir, 'gallery'),
-      fetch: async (url, init) => counted(() => fetch(url, init)),
+      fetch: async (url, init) => counted(() => transport(url, init)),
       credentials,
       clock,
       // A request's own timeout runs on real time: far above a loopback answer on a loaded machine.
@@ -252,7 +255,7 @@ export async function providerRig(
         ...engine,
       },
       ...bundledCoreWorkers(),
-      ...coreOptions,
+      ...otherCoreOptions,
     });
   const drive = async (condition: () => boolean, options: DriveOptions = {}): Promise<void> => {
     const { withinMs = DEFAULT_WITHIN_MS, maxStepMs = DEFAULT_MAX_STEP_MS, state } = options;
