@@ -2,7 +2,7 @@
  * The SQL statements of the history store (history-store.ts), beside the schema they run on
  * (history-schema.ts).
  */
-import { REQUEST_KEYS, TASK_KEYS } from '../../../shared/domain/record-check';
+import { IMAGE_KEYS, REQUEST_KEYS, TASK_KEYS } from '../../../shared/domain/record-check';
 import { PROVIDER_IDS } from '../../../shared/domain/providers';
 import { TASK_STATUSES } from '../../../shared/domain/task-record';
 import { THUMB_PENDING_ROW } from './history-schema';
@@ -99,14 +99,37 @@ const UNKNOWN_FIELDS = `CASE
     ELSE json_set(${UNKNOWN_TOP_FIELDS}, '$.request', json(${UNKNOWN_REQUEST_FIELDS})) END`;
 
 /**
+ * Whether a stored image (an object of the stored record's list) has a field this version does
+ * not know: one pass over the stored list, a few images, at every write of a stored task.
+ */
+const STORED_IMAGES_HAVE_UNKNOWN = `EXISTS (SELECT 1 FROM json_each(tasks.record, '$.images') o
+    WHERE o.type = 'object' AND json_remove(o.value, ${paths(IMAGE_KEYS)}) <> '{}')`;
+
+/**
+ * The new record's images, each with the unknown fields of the stored image of its `index` (the
+ * first such, were there two) merged in: json_patch onto the new image, its own fields kept. The
+ * images are matched one by one because json_patch replaces a list whole. In the new list's order.
+ */
+const IMAGES_KEEPING_UNKNOWN = `(SELECT json_group_array(json(json_patch(n.value, COALESCE(
+      (SELECT json_remove(o.value, ${paths(IMAGE_KEYS)}) FROM json_each(tasks.record, '$.images') o
+        WHERE o.type = 'object' AND json_extract(o.value, '$.index') = json_extract(n.value, '$.index')
+        LIMIT 1), '{}'))) ORDER BY n.id)
+    FROM json_each(excluded.record, '$.images') n WHERE n.type = 'object')`;
+
+/** The new record with the stored one's unknown top-level and request fields merged in. */
+const TOP_KEEPING_UNKNOWN = `CASE
+    WHEN ${UNKNOWN_FIELDS} = '{}' THEN excluded.record
+    ELSE json_patch(excluded.record, ${UNKNOWN_FIELDS}) END`;
+
+/**
  * The record a write of a stored task leaves: the new one, with the stored one's top-level fields
  * this version does not know carried over. A newer Pictor may add a field to the record without a
  * new schema version (an optional one that this version reads past); a write of this version,
  * the engine's or the user's, must not drop it, or a downgrade would lose what the newer one kept.
  * A field this version knows is the new record's alone (one it leaves out stays out). The
- * request's unknown fields go over too, into the new request; an image's do not (json_patch
- * replaces a list whole: they would need the images matched one by one), and a field whose value
- * is null is left out (json_patch's rule). A stored text that is no JSON
+ * request's unknown fields go over too, into the new request, and an image's into the new image
+ * of the same `index` (an image this write no longer has takes its fields with it); a field whose
+ * value is null is left out (json_patch's rule). A stored text that is no JSON
  * object (valid JSON that starts with `{`) is replaced (CASE runs its tests in order, so json_remove
  * never reads one). The usual
  * stored record has no such field: its text is the new one exactly (checked-texts.ts).
@@ -114,6 +137,8 @@ const UNKNOWN_FIELDS = `CASE
 const RECORD_KEEPING_UNKNOWN = `CASE
     WHEN NOT json_valid(tasks.record) THEN excluded.record
     WHEN substr(tasks.record, 1, 1) <> '{' THEN excluded.record
+    WHEN ${STORED_IMAGES_HAVE_UNKNOWN}
+      THEN json_set(${TOP_KEEPING_UNKNOWN}, '$.images', json(${IMAGES_KEEPING_UNKNOWN}))
     WHEN ${UNKNOWN_FIELDS} = '{}' THEN excluded.record
     ELSE json_patch(excluded.record, ${UNKNOWN_FIELDS}) END`;
 
