@@ -108,12 +108,13 @@ const STORED_IMAGES_HAVE_UNKNOWN = `EXISTS (SELECT 1 FROM json_each(tasks.record
 /**
  * The new record's images, each with the unknown fields of the stored image of its `index` (the
  * first such, were there two) merged in: json_patch onto the new image, its own fields kept. The
- * images are matched one by one because json_patch replaces a list whole. In the new list's order.
+ * images are matched one by one because json_patch replaces a list whole. In the new list's order:
+ * json_each's, taken by the aggregate as it comes (an ORDER BY in it sorts in an ephemeral table).
  */
 const IMAGES_KEEPING_UNKNOWN = `(SELECT json_group_array(json(json_patch(n.value, COALESCE(
       (SELECT json_remove(o.value, ${paths(IMAGE_KEYS)}) FROM json_each(tasks.record, '$.images') o
         WHERE o.type = 'object' AND json_extract(o.value, '$.index') = json_extract(n.value, '$.index')
-        LIMIT 1), '{}'))) ORDER BY n.id)
+        LIMIT 1), '{}'))))
     FROM json_each(excluded.record, '$.images') n WHERE n.type = 'object')`;
 
 /** The new record with the stored one's unknown top-level and request fields merged in. */
