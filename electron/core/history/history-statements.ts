@@ -64,19 +64,42 @@ export function upsertTask(extra: readonly string[], kept: readonly string[] = [
   WHERE ${STORED_ROW_READ_HERE}`;
 }
 
+/** A task of a service this version knows (by its row's provider) and a status it knows. */
+const KNOWN_STATUS = (row: string) => oneOf(`${row}.status`, TASK_STATUSES);
+
+/**
+ * The local ids of the tasks of a service this version does not know whose status it knows (a
+ * task of an unknown status is counted by that alone): those the ledger holds with such a service
+ * (its index by date holds the provider: one pass, no record read), and from v18 every one
+ * (tasks_newer_service, newer-service-schema.ts), a task in both once.
+ */
+const NEWER_SERVICE_IDS = (withIndex: boolean) => `
+  SELECT u.local_id FROM (
+    SELECT local_id FROM ledger_tasks WHERE NOT ${oneOf('provider', PROVIDER_IDS)}
+    ${
+      withIndex
+        ? `UNION SELECT n.local_id FROM tasks_newer_service n CROSS JOIN tasks p
+      ON p.local_id = n.local_id WHERE NOT ${oneOf('p.provider', PROVIDER_IDS)}`
+        : ''
+    }
+  ) u CROSS JOIN tasks t ON t.local_id = u.local_id WHERE ${KNOWN_STATUS('t')}`;
+
+/** The local ids of the tasks of a status this version does not know (the newest-first index). */
+const NEWER_STATUS_IDS = `SELECT local_id FROM tasks WHERE NOT ${oneOf('status', TASK_STATUSES)}`;
+
 /**
  * How many tasks a newer Pictor wrote, which this version does not show (from v8, the ledger's):
  * a status it does not know (one pass over the newest-first index, which holds the status: no
- * record is read), or a service it does not know whose cost the ledger holds (one pass over the
- * ledger's index by date, which holds the provider and the local id, then the task's own row for
- * each found). A task of an unknown service with no ledger row is not counted: the task's own
- * provider is in no index, and a pass over the rows reads every record.
+ * record is read), or a service it does not know (NEWER_SERVICE_IDS; before v18, only those the
+ * ledger holds: a task without a cost is in no index by its service).
  */
-export const COUNT_NEWER_TASKS = `SELECT
+export const countNewerTasks = (withIndex: boolean) => `SELECT
   (SELECT count(*) FROM tasks WHERE NOT ${oneOf('status', TASK_STATUSES)}) +
-  (SELECT count(*) FROM ledger_tasks l WHERE NOT ${oneOf('l.provider', PROVIDER_IDS)}
-    AND EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id
-      AND ${oneOf('t.status', TASK_STATUSES)})) AS n`;
+  (SELECT count(*) FROM (${NEWER_SERVICE_IDS(withIndex)})) AS n`;
+
+/** Their local ids, in no order (each once): what an export names as left out. */
+export const newerTaskIds = (withIndex: boolean) =>
+  `${NEWER_STATUS_IDS} UNION ${NEWER_SERVICE_IDS(withIndex)}`;
 
 /** `keys` as json_remove's paths under `$`. */
 const paths = (keys: readonly string[]) => keys.map((name) => `'$.${name}'`).join(', ');
