@@ -166,6 +166,14 @@ const RECORD_KEEPING_UNKNOWN = `CASE
     WHEN ${UNKNOWN_FIELDS} = '{}' THEN excluded.record
     ELSE json_patch(excluded.record, ${UNKNOWN_FIELDS}) END`;
 
+/**
+ * A record's text (`?1`, of task `?2`) with the stored record's fields this version does not know
+ * merged in by the same rule a write keeps them by (RECORD_KEEPING_UNKNOWN, the new record bound
+ * instead of the upsert's): what an export writes in the task's sidecar. No row: no such task.
+ */
+export const SELECT_WITH_NEWER_FIELDS = `SELECT ${RECORD_KEEPING_UNKNOWN.replaceAll('excluded.record', '?1')} AS record
+  FROM tasks WHERE local_id = ?2`;
+
 /** A task row's id (its images' `task_row`), by the local id's unique index. */
 export const SELECT_TASK_ROW_ID = 'SELECT id FROM tasks WHERE local_id = ?';
 /** The newest task's list time (the `tasks_newest` index's first entry). */

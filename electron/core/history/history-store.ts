@@ -57,6 +57,7 @@ import {
   LEDGER_SUMS_VERSION,
   LEDGER_VERSION,
   newerTaskIds,
+  SELECT_WITH_NEWER_FIELDS,
 } from './history-statements';
 
 export interface HistoryStoreOptions {
@@ -395,6 +396,17 @@ export class HistoryStore {
     if (this.schemaVersion < LEDGER_VERSION) return [];
     const sql = newerTaskIds(this.schemaVersion >= NEWER_SERVICE_VERSION);
     return this.connection.all(sql, []).map((row) => String(row['local_id']));
+  }
+
+  /**
+   * `record`'s JSON text with the fields a newer Pictor added to its stored record (its own, its
+   * request's, its images') kept, as a write here keeps them: what an export puts in the archive.
+   * `null` when the stored one has none (or there is none).
+   */
+  textWithNewerFields(record: TaskRecord): string | null {
+    const text = JSON.stringify(record);
+    const kept = this.connection.get(SELECT_WITH_NEWER_FIELDS, [text, record.localId])?.['record'];
+    return typeof kept === 'string' && kept !== text ? kept : null;
   }
 
   /** How many tasks match; with only a search, counted in the full-text index alone. */

@@ -24,7 +24,7 @@ export interface ManyRecordWrites {
 /** What an import, a rebuild and an export use of the history (see above). */
 export type WritingHistory = Pick<
   HistoryStore,
-  'get' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds'
+  'get' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
 > &
   ManyRecordWrites;
 
@@ -36,6 +36,7 @@ export function writingInWorker(history: HistoryStore, worker: HistoryPort): Wri
     list: (query) => history.list(query),
     count: (query) => history.count(query),
     newerTaskIds: () => history.newerTaskIds(),
+    textWithNewerFields: (record) => history.textWithNewerFields(record),
     putManyCounted: (records) => worker.call('putManyCounted', { records }),
   };
 }

@@ -14,7 +14,8 @@
  *
  * A task a newer Pictor made (a status or a service this version does not know) is not read here,
  * so it is not in the archive: each is named in the summary as left out, and why (it stays in the
- * library as it is), whether the whole library or the task by its id was asked for.
+ * library as it is), whether the whole library or the task by its id was asked for. A task's
+ * sidecar keeps the fields a newer Pictor added to a task this version reads (sidecarOf).
  */
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
@@ -22,6 +23,7 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../history';
 import {
   imageNames,
+  MAX_SIDECAR_BYTES,
   MAX_XMP_SIDECAR_BYTES,
   SIDECAR_NAME,
   sidecarText,
@@ -49,7 +51,10 @@ import { writeExportTarget } from './export-target';
 
 export interface ExportOptions {
   readonly root: string;
-  readonly history: Pick<HistoryStore, 'get' | 'list' | 'count' | 'newerTaskIds'>;
+  readonly history: Pick<
+    HistoryStore,
+    'get' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
+  >;
   /** The archive to write. */
   readonly target: string;
   /** Replace `target` if it exists (the save dialog asked); otherwise an existing file is refused. */
@@ -153,6 +158,7 @@ class ArchiveWriter {
   constructor(
     private readonly root: string,
     private readonly skipped: Refusal[],
+    private readonly history: ExportOptions['history'],
   ) {
     this.inputs = new ExportedInputs(root, skipped);
   }
@@ -217,9 +223,22 @@ class ArchiveWriter {
         mtime,
       );
     }
-    const sidecar = Buffer.from(sidecarText({ ...record, folder }));
+    const sidecar = Buffer.from(this.sidecarOf({ ...record, folder }));
     await this.add({ taskId: record.localId, path: sidecarPath, kind: 'sidecar' }, sidecar, mtime);
     this.tasks += 1;
+  }
+
+  /**
+   * The task's sidecar, with the fields a newer Pictor added to its stored record (history
+   * textWithNewerFields): an archive taken to that Pictor brings them back. Only carried, never
+   * read here; a sidecar they would take past the reader's cap is written without them.
+   */
+  private sidecarOf(record: TaskRecord): string {
+    const own = sidecarText(record);
+    const kept = this.history.textWithNewerFields(record);
+    if (kept === null) return own;
+    const whole = sidecarText(JSON.parse(kept) as TaskRecord);
+    return Buffer.byteLength(whole) <= MAX_SIDECAR_BYTES ? whole : own;
   }
 
   /** An image's XMP sidecar, under its image's name; one that cannot be read is left out, named. */
@@ -269,7 +288,7 @@ function manifestVersionOf(entries: readonly ManifestEntry[]): number {
  */
 export async function exportLibrary(options: ExportOptions): Promise<ExportSummary> {
   const skipped: Refusal[] = [];
-  const writer = new ArchiveWriter(options.root, skipped);
+  const writer = new ArchiveWriter(options.root, skipped, options.history);
   const target = writeExportTarget(options.target, writer.zip.outputStream as Readable);
   writer.backlog = target.backlog;
   writer.failed = target.written.then(() => new Promise<never>(() => undefined));
