@@ -12,13 +12,13 @@
  * a Pictor older than this one, which knew no service this one does not. The list is this
  * version's, written out, never PROVIDER_IDS: a later version adds services to PROVIDER_IDS, and
  * a library it creates must still note the tasks of the services this version does not know
- * (tests/unit/core/history/newer-service-schema.test.ts holds the two lists together). A trigger
+ * (tests/unit/core/history/newer-service-schema.test.ts reads it from a new library). A trigger
  * only compares a text with six words at each task write.
  */
 import type { DatabaseSync } from 'node:sqlite';
 
-/** The services this schema version knew (a prefix of PROVIDER_IDS, never changed). */
-export const SERVICES_AT_V18 = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl', 'comfyui'];
+/** The services this schema version knew (the first of PROVIDER_IDS, never changed). */
+const SERVICES_AT_V18 = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl', 'comfyui'];
 
 /** Whether `provider` (a task row's column) is a service v18 did not know; NULL is `pictor`'s. */
 const unknownAtV18 = (provider: string) =>
