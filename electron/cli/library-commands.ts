@@ -64,8 +64,12 @@ async function exportCommand(
       `A file already exists at ${shownPath(file)}; Pictor does not replace it. Give another file name.`,
     );
   }
+  let newer: ReadonlySet<string> | undefined;
   const localIds = taskIds.map((id) => {
     const record = findTask(core.history, id);
+    // A task a newer Pictor made, named by its whole id: the export says why it is left out.
+    if (record === undefined && (newer ??= new Set(core.history.newerTaskIds())).has(id.trim()))
+      return id.trim();
     if (record === undefined)
       throw new UsageError(
         'A --task id is not in this library’s history (list shows each task’s id).',

@@ -16,6 +16,7 @@ import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
 import { oneTaskPerIdV17 } from './task-id-schema';
+import { addNewerServiceTasks } from './newer-service-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -322,6 +323,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addLineageColumns,
   addTriageRows,
   oneTaskPerIdV17,
+  addNewerServiceTasks,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -335,6 +337,9 @@ export const LINEAGE_VERSION = HISTORY_MIGRATIONS.indexOf(addLineageColumns) + 1
 
 /** The schema version from which triage lives in its own rows only (triage-rows-schema.ts). */
 export const TRIAGE_ROWS_VERSION = HISTORY_MIGRATIONS.indexOf(addTriageRows) + 1;
+
+/** The schema version that indexed the tasks of services it did not know (newer-service-schema.ts). */
+export const NEWER_SERVICE_VERSION = HISTORY_MIGRATIONS.indexOf(addNewerServiceTasks) + 1;
 
 /** The schema version that added `tasks.compare_group` (compare-schema.ts). */
 export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;

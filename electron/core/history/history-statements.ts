@@ -2,7 +2,7 @@
  * The SQL statements of the history store (history-store.ts), beside the schema they run on
  * (history-schema.ts).
  */
-import { REQUEST_KEYS, TASK_KEYS } from '../../../shared/domain/record-check';
+import { IMAGE_KEYS, REQUEST_KEYS, TASK_KEYS } from '../../../shared/domain/record-check';
 import { PROVIDER_IDS } from '../../../shared/domain/providers';
 import { TASK_STATUSES } from '../../../shared/domain/task-record';
 import { THUMB_PENDING_ROW } from './history-schema';
@@ -64,19 +64,42 @@ export function upsertTask(extra: readonly string[], kept: readonly string[] = [
   WHERE ${STORED_ROW_READ_HERE}`;
 }
 
+/** A task of a service this version knows (by its row's provider) and a status it knows. */
+const KNOWN_STATUS = (row: string) => oneOf(`${row}.status`, TASK_STATUSES);
+
+/**
+ * The local ids of the tasks of a service this version does not know whose status it knows (a
+ * task of an unknown status is counted by that alone): those the ledger holds with such a service
+ * (its index by date holds the provider: one pass, no record read), and from v18 every one
+ * (tasks_newer_service, newer-service-schema.ts), a task in both once.
+ */
+const NEWER_SERVICE_IDS = (withIndex: boolean) => `
+  SELECT u.local_id FROM (
+    SELECT local_id FROM ledger_tasks WHERE NOT ${oneOf('provider', PROVIDER_IDS)}
+    ${
+      withIndex
+        ? `UNION SELECT n.local_id FROM tasks_newer_service n CROSS JOIN tasks p
+      ON p.local_id = n.local_id WHERE NOT ${oneOf('p.provider', PROVIDER_IDS)}`
+        : ''
+    }
+  ) u CROSS JOIN tasks t ON t.local_id = u.local_id WHERE ${KNOWN_STATUS('t')}`;
+
+/** The local ids of the tasks of a status this version does not know (the newest-first index). */
+const NEWER_STATUS_IDS = `SELECT local_id FROM tasks WHERE NOT ${oneOf('status', TASK_STATUSES)}`;
+
 /**
  * How many tasks a newer Pictor wrote, which this version does not show (from v8, the ledger's):
  * a status it does not know (one pass over the newest-first index, which holds the status: no
- * record is read), or a service it does not know whose cost the ledger holds (one pass over the
- * ledger's index by date, which holds the provider and the local id, then the task's own row for
- * each found). A task of an unknown service with no ledger row is not counted: the task's own
- * provider is in no index, and a pass over the rows reads every record.
+ * record is read), or a service it does not know (NEWER_SERVICE_IDS; before v18, only those the
+ * ledger holds: a task without a cost is in no index by its service).
  */
-export const COUNT_NEWER_TASKS = `SELECT
+export const countNewerTasks = (withIndex: boolean) => `SELECT
   (SELECT count(*) FROM tasks WHERE NOT ${oneOf('status', TASK_STATUSES)}) +
-  (SELECT count(*) FROM ledger_tasks l WHERE NOT ${oneOf('l.provider', PROVIDER_IDS)}
-    AND EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id
-      AND ${oneOf('t.status', TASK_STATUSES)})) AS n`;
+  (SELECT count(*) FROM (${NEWER_SERVICE_IDS(withIndex)})) AS n`;
+
+/** Their local ids, in no order (each once): what an export names as left out. */
+export const newerTaskIds = (withIndex: boolean) =>
+  `${NEWER_STATUS_IDS} UNION ${NEWER_SERVICE_IDS(withIndex)}`;
 
 /** `keys` as json_remove's paths under `$`. */
 const paths = (keys: readonly string[]) => keys.map((name) => `'$.${name}'`).join(', ');
@@ -99,14 +122,38 @@ const UNKNOWN_FIELDS = `CASE
     ELSE json_set(${UNKNOWN_TOP_FIELDS}, '$.request', json(${UNKNOWN_REQUEST_FIELDS})) END`;
 
 /**
+ * Whether a stored image (an object of the stored record's list) has a field this version does
+ * not know: one pass over the stored list, a few images, at every write of a stored task.
+ */
+const STORED_IMAGES_HAVE_UNKNOWN = `EXISTS (SELECT 1 FROM json_each(tasks.record, '$.images') o
+    WHERE o.type = 'object' AND json_remove(o.value, ${paths(IMAGE_KEYS)}) <> '{}')`;
+
+/**
+ * The new record's images, each with the unknown fields of the stored image of its `index` (the
+ * first such, were there two) merged in: json_patch onto the new image, its own fields kept. The
+ * images are matched one by one because json_patch replaces a list whole. In the new list's order:
+ * json_each's, taken by the aggregate as it comes (an ORDER BY in it sorts in an ephemeral table).
+ */
+const IMAGES_KEEPING_UNKNOWN = `(SELECT json_group_array(json(json_patch(n.value, COALESCE(
+      (SELECT json_remove(o.value, ${paths(IMAGE_KEYS)}) FROM json_each(tasks.record, '$.images') o
+        WHERE o.type = 'object' AND json_extract(o.value, '$.index') = json_extract(n.value, '$.index')
+        LIMIT 1), '{}'))))
+    FROM json_each(excluded.record, '$.images') n WHERE n.type = 'object')`;
+
+/** The new record with the stored one's unknown top-level and request fields merged in. */
+const TOP_KEEPING_UNKNOWN = `CASE
+    WHEN ${UNKNOWN_FIELDS} = '{}' THEN excluded.record
+    ELSE json_patch(excluded.record, ${UNKNOWN_FIELDS}) END`;
+
+/**
  * The record a write of a stored task leaves: the new one, with the stored one's top-level fields
  * this version does not know carried over. A newer Pictor may add a field to the record without a
  * new schema version (an optional one that this version reads past); a write of this version,
  * the engine's or the user's, must not drop it, or a downgrade would lose what the newer one kept.
  * A field this version knows is the new record's alone (one it leaves out stays out). The
- * request's unknown fields go over too, into the new request; an image's do not (json_patch
- * replaces a list whole: they would need the images matched one by one), and a field whose value
- * is null is left out (json_patch's rule). A stored text that is no JSON
+ * request's unknown fields go over too, into the new request, and an image's into the new image
+ * of the same `index` (an image this write no longer has takes its fields with it); a field whose
+ * value is null is left out (json_patch's rule). A stored text that is no JSON
  * object (valid JSON that starts with `{`) is replaced (CASE runs its tests in order, so json_remove
  * never reads one). The usual
  * stored record has no such field: its text is the new one exactly (checked-texts.ts).
@@ -114,8 +161,18 @@ const UNKNOWN_FIELDS = `CASE
 const RECORD_KEEPING_UNKNOWN = `CASE
     WHEN NOT json_valid(tasks.record) THEN excluded.record
     WHEN substr(tasks.record, 1, 1) <> '{' THEN excluded.record
+    WHEN ${STORED_IMAGES_HAVE_UNKNOWN}
+      THEN json_set(${TOP_KEEPING_UNKNOWN}, '$.images', json(${IMAGES_KEEPING_UNKNOWN}))
     WHEN ${UNKNOWN_FIELDS} = '{}' THEN excluded.record
     ELSE json_patch(excluded.record, ${UNKNOWN_FIELDS}) END`;
+
+/**
+ * A record's text (`?1`, of task `?2`) with the stored record's fields this version does not know
+ * merged in by the same rule a write keeps them by (RECORD_KEEPING_UNKNOWN, the new record bound
+ * instead of the upsert's): what an export writes in the task's sidecar. No row: no such task.
+ */
+export const SELECT_WITH_NEWER_FIELDS = `SELECT ${RECORD_KEEPING_UNKNOWN.replaceAll('excluded.record', '?1')} AS record
+  FROM tasks WHERE local_id = ?2`;
 
 /** A task row's id (its images' `task_row`), by the local id's unique index. */
 export const SELECT_TASK_ROW_ID = 'SELECT id FROM tasks WHERE local_id = ?';

@@ -17,6 +17,7 @@ import type { HistoryQuery, ImageQuery } from './history-query';
 import {
   HISTORY_MIGRATIONS,
   LINEAGE_VERSION,
+  NEWER_SERVICE_VERSION,
   PROMPT_HISTORY_VERSION,
   TRIAGE_ROWS_VERSION,
   type Migration,
@@ -51,7 +52,13 @@ import type { TriageDropped } from './triage-limits';
 import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';
 import { LedgerSums } from './ledger-sums';
-import { COUNT_NEWER_TASKS, LEDGER_SUMS_VERSION, LEDGER_VERSION } from './history-statements';
+import {
+  countNewerTasks,
+  LEDGER_SUMS_VERSION,
+  LEDGER_VERSION,
+  newerTaskIds,
+  SELECT_WITH_NEWER_FIELDS,
+} from './history-statements';
 
 export interface HistoryStoreOptions {
   logger?: Logger;
@@ -375,12 +382,31 @@ export class HistoryStore {
   /**
    * How many tasks a newer Pictor wrote, which this version does not read (a status or a service
    * it does not know): its reads skip them and its writes leave them (history-statements.ts).
-   * One pass over two indexes, no record read (COUNT_NEWER_TASKS says which it may miss); 0
-   * before the ledger (v8), which a library opened here always has.
+   * Counted over indexes, no record read (countNewerTasks); 0 before the ledger (v8), which a
+   * library opened here always has.
    */
   countNewerTasks(): number {
     if (this.schemaVersion < LEDGER_VERSION) return 0;
-    return Number(this.connection.get(COUNT_NEWER_TASKS, [])?.['n'] ?? 0);
+    const sql = countNewerTasks(this.schemaVersion >= NEWER_SERVICE_VERSION);
+    return Number(this.connection.get(sql, [])?.['n'] ?? 0);
+  }
+
+  /** The local ids of those tasks, in no order: what an export says it left out. */
+  newerTaskIds(): string[] {
+    if (this.schemaVersion < LEDGER_VERSION) return [];
+    const sql = newerTaskIds(this.schemaVersion >= NEWER_SERVICE_VERSION);
+    return this.connection.all(sql, []).map((row) => String(row['local_id']));
+  }
+
+  /**
+   * `record`'s JSON text with the fields a newer Pictor added to its stored record (its own, its
+   * request's, its images') kept, as a write here keeps them: what an export puts in the archive.
+   * `null` when the stored one has none (or there is none).
+   */
+  textWithNewerFields(record: TaskRecord): string | null {
+    const text = JSON.stringify(record);
+    const kept = this.connection.get(SELECT_WITH_NEWER_FIELDS, [text, record.localId])?.['record'];
+    return typeof kept === 'string' && kept !== text ? kept : null;
   }
 
   /** How many tasks match; with only a search, counted in the full-text index alone. */

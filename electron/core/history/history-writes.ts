@@ -22,7 +22,10 @@ export interface ManyRecordWrites {
 }
 
 /** What an import, a rebuild and an export use of the history (see above). */
-export type WritingHistory = Pick<HistoryStore, 'get' | 'getByTaskId' | 'list' | 'count'> &
+export type WritingHistory = Pick<
+  HistoryStore,
+  'get' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
+> &
   ManyRecordWrites;
 
 /** `history`'s reads, its writes of many records run by `worker` on the same file. */
@@ -32,6 +35,8 @@ export function writingInWorker(history: HistoryStore, worker: HistoryPort): Wri
     getByTaskId: (endpoint, taskId) => history.getByTaskId(endpoint, taskId),
     list: (query) => history.list(query),
     count: (query) => history.count(query),
+    newerTaskIds: () => history.newerTaskIds(),
+    textWithNewerFields: (record) => history.textWithNewerFields(record),
     putManyCounted: (records) => worker.call('putManyCounted', { records }),
   };
 }

@@ -90,7 +90,11 @@ const NO_TEMPLATES = { templates: 0, wordLists: 0 };
 
 export interface CoreOperationsDeps {
   /** Its writes of many records (import, rebuild) may run in the history worker. */
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'list' | 'count'> & ManyRecordWrites;
+  readonly history: Pick<
+    HistoryStore,
+    'get' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
+  > &
+    ManyRecordWrites;
   readonly gallery: Pick<Gallery, 'root' | 'resolve'>;
   /** How found and imported images are checked (a rebuild's, an import's). */
   readonly intake: Pick<ImageIntake, 'root' | 'maxPixels' | 'checkImage' | 'credentialsContext'>;

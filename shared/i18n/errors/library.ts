@@ -208,6 +208,8 @@ export const libraryErrors = {
   // electron/core/library/archive/export-library.ts
   'error.library.exportNoTask': 'There is no task with this id in the history.',
   'error.library.exportFolderShared': 'Another task uses the same folder.',
+  'error.library.exportNewerTask':
+    'A newer version of Pictor made this task; this version cannot read it, so it is not in the archive. It stays in the library as it is.',
   'error.library.exportNotImage': 'The file is not a PNG, JPEG or WebP image.',
   'error.library.exportImageUnreadable': 'The image file could not be read.',
   'error.library.exportImageUnsafe': 'The image file could not be read. {reason}',

@@ -11,6 +11,11 @@
  * (export-target.ts); cancelled or failed, the `.part` file is removed and the target is
  * untouched, and a failure of that file itself (its folder gone, the disk full…) is the export's
  * sentence naming the file and why.
+ *
+ * A task a newer Pictor made (a status or a service this version does not know) is not read here,
+ * so it is not in the archive: each is named in the summary as left out, and why (it stays in the
+ * library as it is), whether the whole library or the task by its id was asked for. A task's
+ * sidecar keeps the fields a newer Pictor added to a task this version reads (sidecarOf).
  */
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
@@ -18,6 +23,7 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../history';
 import {
   imageNames,
+  MAX_SIDECAR_BYTES,
   MAX_XMP_SIDECAR_BYTES,
   SIDECAR_NAME,
   sidecarText,
@@ -45,7 +51,10 @@ import { writeExportTarget } from './export-target';
 
 export interface ExportOptions {
   readonly root: string;
-  readonly history: Pick<HistoryStore, 'get' | 'list' | 'count'>;
+  readonly history: Pick<
+    HistoryStore,
+    'get' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
+  >;
   /** The archive to write. */
   readonly target: string;
   /** Replace `target` if it exists (the save dialog asked); otherwise an existing file is refused. */
@@ -66,12 +75,22 @@ export interface ExportSummary {
   readonly skipped: Refusal[];
 }
 
-/** Exported tasks, a page of the history at a time (or the ones named). */
-function* recordsOf(options: ExportOptions, skipped: Refusal[]): Generator<TaskRecord> {
+/**
+ * Exported tasks, a page of the history at a time (or the ones named). Those a newer Pictor made,
+ * which no read here returns, are named in `skipped` as left out.
+ */
+function* recordsOf(
+  options: ExportOptions,
+  skipped: Refusal[],
+  newerIds: () => ReadonlySet<string>,
+): Generator<TaskRecord> {
+  const leftOut = (localId: string) =>
+    skipped.push(refusal(localId, sentence('error.library.exportNewerTask')));
   if (options.localIds) {
     for (const localId of new Set(options.localIds)) {
       const record = options.history.get(localId);
       if (record) yield record;
+      else if (newerIds().has(localId)) leftOut(localId);
       else skipped.push(refusal(localId, sentence('error.library.exportNoTask')));
     }
     return;
@@ -82,6 +101,7 @@ function* recordsOf(options: ExportOptions, skipped: Refusal[]): Generator<TaskR
     yield* page.items;
     cursor = page.nextCursor;
   } while (cursor);
+  for (const localId of [...newerIds()].sort()) leftOut(localId);
 }
 
 /**
@@ -138,6 +158,7 @@ class ArchiveWriter {
   constructor(
     private readonly root: string,
     private readonly skipped: Refusal[],
+    private readonly history: ExportOptions['history'],
   ) {
     this.inputs = new ExportedInputs(root, skipped);
   }
@@ -202,9 +223,22 @@ class ArchiveWriter {
         mtime,
       );
     }
-    const sidecar = Buffer.from(sidecarText({ ...record, folder }));
+    const sidecar = Buffer.from(this.sidecarOf({ ...record, folder }));
     await this.add({ taskId: record.localId, path: sidecarPath, kind: 'sidecar' }, sidecar, mtime);
     this.tasks += 1;
+  }
+
+  /**
+   * The task's sidecar, with the fields a newer Pictor added to its stored record (history
+   * textWithNewerFields): an archive taken to that Pictor brings them back. Only carried, never
+   * read here; a sidecar they would take past the reader's cap is written without them.
+   */
+  private sidecarOf(record: TaskRecord): string {
+    const own = sidecarText(record);
+    const kept = this.history.textWithNewerFields(record);
+    if (kept === null) return own;
+    const whole = sidecarText(JSON.parse(kept) as TaskRecord);
+    return Buffer.byteLength(whole) <= MAX_SIDECAR_BYTES ? whole : own;
   }
 
   /** An image's XMP sidecar, under its image's name; one that cannot be read is left out, named. */
@@ -254,17 +288,22 @@ function manifestVersionOf(entries: readonly ManifestEntry[]): number {
  */
 export async function exportLibrary(options: ExportOptions): Promise<ExportSummary> {
   const skipped: Refusal[] = [];
-  const writer = new ArchiveWriter(options.root, skipped);
+  const writer = new ArchiveWriter(options.root, skipped, options.history);
   const target = writeExportTarget(options.target, writer.zip.outputStream as Readable);
   writer.backlog = target.backlog;
   writer.failed = target.written.then(() => new Promise<never>(() => undefined));
   writer.failed.catch(() => undefined);
-  const total = options.localIds ? new Set(options.localIds).size : options.history.count();
+  let newer: ReadonlySet<string> | undefined;
+  const newerIds = () => (newer ??= new Set(options.history.newerTaskIds()));
+  // The history's count holds the tasks a newer Pictor made, which the export leaves out.
+  const total = options.localIds
+    ? new Set(options.localIds).size
+    : Math.max(0, options.history.count() - newerIds().size);
   const report = () =>
     options.onProgress?.({ operation: 'export', done: writer.tasks, total, bytes: writer.bytes });
   try {
     report();
-    for (const record of recordsOf(options, skipped)) {
+    for (const record of recordsOf(options, skipped, newerIds)) {
       throwIfAborted(options.signal);
       await writer.addTask(record, options.signal);
       report();
