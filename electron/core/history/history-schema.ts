@@ -16,6 +16,7 @@ import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
 import { oneTaskPerIdV17 } from './task-id-schema';
+import { addMadeAtV18 } from './made-at';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -322,6 +323,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addLineageColumns,
   addTriageRows,
   oneTaskPerIdV17,
+  addMadeAtV18,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -338,6 +340,9 @@ export const TRIAGE_ROWS_VERSION = HISTORY_MIGRATIONS.indexOf(addTriageRows) + 1
 
 /** The schema version that added `tasks.compare_group` (compare-schema.ts). */
 export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;
+
+/** The schema version that added `tasks.made_at`, a task's date apart from its list time (made-at.ts). */
+export const MADE_AT_VERSION = HISTORY_MIGRATIONS.indexOf(addMadeAtV18) + 1;
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */
