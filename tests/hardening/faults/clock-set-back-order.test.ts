@@ -14,6 +14,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { galleryItemOf } from '../../../shared/domain/gallery-item';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { SmartRules } from '../../../shared/domain/smart-board';
 import { compareFor } from '../../../renderer/store/gallery-list-model';
 import { localDay } from '../../../electron/core/costs/local-periods';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -162,7 +163,7 @@ describe('the wall clock set back a day, then right again', () => {
         `the day ${id} was made`,
       ).toEqual([id]);
       expect(core.history.countImages(day)).toBe(1);
-      const smart = { match: 'all', items: [{ kind: 'date', ...day }] } as const;
+      const smart: SmartRules = { match: 'all', items: [{ kind: 'date', ...day }] };
       expect(core.history.listImages({ smart }).items.map((item) => item.localId)).toEqual([id]);
     }
     // Two days: the order made, not the order of the dates.

@@ -17,6 +17,7 @@ import {
 } from '../../../../electron/core/history/history-schema';
 import type { ImageQuery } from '../../../../electron/core/history/history-query';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { SmartRules } from '../../../../shared/domain/smart-board';
 import { makeImage, makeRecord, tempDir } from './history-fixtures';
 
 let folder: ReturnType<typeof tempDir>;
@@ -89,7 +90,7 @@ function checkRange(from: number | undefined, to: number | undefined): void {
   expect(paged(range), label).toEqual(want);
   expect(store.countImages(range), label).toBe(want.length);
   expect(ids(store.imageKeys(range, 100)).sort(), label).toEqual([...want].sort());
-  const smart = { match: 'all', items: [{ kind: 'date', ...range }] } as const;
+  const smart: SmartRules = { match: 'all', items: [{ kind: 'date', ...range }] };
   expect(ids(store.listImages({ smart }).items), label).toEqual(want);
 }
 
