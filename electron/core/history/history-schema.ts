@@ -16,7 +16,7 @@ import { addTemplateColumn } from './template-column-schema';
 import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
 import { oneTaskPerIdV17 } from './task-id-schema';
-import { addMadeAtV18 } from './made-at';
+import { addMadeAtV18 } from './made-at-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */

@@ -1,5 +1,5 @@
 /**
- * A task's date apart from its place in the list (schema v18). The order columns
+ * A task's date apart from its place in the list (schema v18: made-at-schema.ts). The order columns
  * (`tasks.created_at`, `images.created_at`) hold where a task lists, newest first: its `listedAt`,
  * else its `createdAt` (shared/domain/task-record.ts). The two differ for a task made while the
  * clock stood behind the library's newest task (electron/core/engine/list-place.ts), or one a
@@ -10,33 +10,20 @@
  * of a right clock's task changes), with a partial index over those few tasks. The cost ledger
  * keeps the record's date in its own column already (ledger-rows.ts): costs by day need nothing.
  */
-import type { DatabaseSync } from 'node:sqlite';
 import { listedAt, type TaskRecord } from '../../../shared/domain/task-record';
-import type { SqlFilter } from './history-query';
 import type { SqlValue } from './sqlite-connection';
 
-/** A row's `createdAt` read from its record, where its text is JSON holding a whole number. */
-const CREATED_OF_RECORD = `CASE WHEN json_valid(record)
-    AND json_type(record, '$.createdAt') = 'integer' THEN json_extract(record, '$.createdAt') END`;
+/** A WHERE fragment and its bound values (history-query.ts `SqlFilter`, which imports this). */
+interface SqlFilter {
+  readonly where: string;
+  readonly params: SqlValue[];
+}
 
 /**
  * The tasks made apart, by their index: a bound of `made_at` alone would let the planner take the
  * newest-first index for `min(created_at)` and read every task row for its `made_at`.
  */
 const APART = 'tasks d INDEXED BY tasks_made_apart';
-
-/**
- * v18: the column, filled from the records that carry a `listedAt` (only those can list apart
- * from their date; the text test spares the JSON parse of every other row), and its index.
- */
-export function addMadeAtV18(db: DatabaseSync): void {
-  db.exec(`
-    ALTER TABLE tasks ADD COLUMN made_at INTEGER;
-    UPDATE tasks SET made_at = ${CREATED_OF_RECORD}
-      WHERE instr(record, '"listedAt"') > 0 AND ${CREATED_OF_RECORD} IS NOT created_at;
-    CREATE INDEX tasks_made_apart ON tasks (made_at, created_at) WHERE made_at IS NOT NULL;
-  `);
-}
 
 /** The `made_at` a write of `record` binds: its date where it lists elsewhere, else NULL. */
 export function madeAtColumn(record: Pick<TaskRecord, 'createdAt' | 'listedAt'>): number | null {
