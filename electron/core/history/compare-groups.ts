@@ -3,7 +3,9 @@
  * again later): the newest groups first, each with its first prompt, when it began, how many
  * targets and tasks it has. `tasks.compare_group` and its partial index (compare-schema.ts) find
  * the groups; a group's record fields are read only for the groups listed, so a library of many
- * compares costs one walk of that index and a few rows per group shown.
+ * compares costs one walk of that index and a few rows per group shown. Groups list by their tasks'
+ * place in the list (the order column); when a group began is its first task's date (made-at.ts:
+ * a compare made while the clock stood behind lists above the newest, dated when it was made).
  */
 import {
   COMPARE_TARGETS,
@@ -20,12 +22,13 @@ const SLOT = "json_extract(CASE WHEN json_valid(s.record) THEN s.record END, '$.
 
 const LIST = `
   WITH chosen AS (
-    SELECT compare_group AS grp, min(created_at) AS first_at, max(created_at) AS last_at,
-      count(*) AS tasks
+    SELECT compare_group AS grp, max(created_at) AS last_at, count(*) AS tasks
     FROM tasks WHERE compare_group IS NOT NULL
     GROUP BY compare_group ORDER BY last_at DESC, grp DESC LIMIT ?
   )
-  SELECT c.grp, c.first_at, c.tasks,
+  SELECT c.grp, c.tasks,
+    (SELECT min(coalesce(f.made_at, f.created_at)) FROM tasks f WHERE f.compare_group = c.grp)
+      AS first_at,
     (SELECT p.prompt FROM tasks p WHERE p.compare_group = c.grp
       ORDER BY p.created_at, p.local_id LIMIT 1) AS prompt,
     (SELECT count(DISTINCT ${SLOT}) FROM tasks s WHERE s.compare_group = c.grp

@@ -14,6 +14,7 @@ import { HistoryError } from './history-error';
 import { addTriageFilter, type TriageQuery } from './triage-filter';
 import type { SmartRules } from '../../../shared/domain/smart-board';
 import { smartFilter } from './smart-filter';
+import { madeBetween } from './made-at';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
@@ -51,9 +52,9 @@ export interface ImageQuery extends TriageQuery {
   compared?: boolean;
   /** Only images of tasks made from this prompt template (its id). */
   template?: string;
-  /** Task creation time in ms, inclusive. */
+  /** Task creation time in ms (the record's `createdAt`, not its list time), inclusive. */
   from?: number;
-  /** Task creation time in ms, inclusive. */
+  /** Task creation time in ms (the record's `createdAt`), inclusive. */
   to?: number;
   /** Only images in one of these states (default: all); an empty list matches nothing. */
   states?: readonly ImageState[];
@@ -199,8 +200,8 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
     clauses,
     params,
   );
-  addValue('i.created_at >= ?', query.from, clauses, params);
-  addValue('i.created_at <= ?', query.to, clauses, params);
+  // By the task's date, not its place in the list (the order column's): made-at.ts.
+  addFilter(madeBetween(query.from, query.to), clauses, params);
   addTriageFilter(query, clauses, params);
   if (query.smart !== undefined) {
     const rules = smartFilter(query.smart, (fields) =>

@@ -32,7 +32,13 @@ import { readTriage, recordWithoutTriage, type TaskTriage as StoredTriage } from
 import { imagesOnly } from './triage-change';
 import { LibraryLimits, type TriageDropped } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
-import { COMPARE_GROUP_VERSION, LINEAGE_VERSION, TEMPLATE_VERSION } from './history-schema';
+import {
+  COMPARE_GROUP_VERSION,
+  LINEAGE_VERSION,
+  MADE_AT_VERSION,
+  TEMPLATE_VERSION,
+} from './history-schema';
+import { madeAtColumn } from './made-at';
 import { LINEAGE_COLUMNS, lineageColumns } from './lineage-schema';
 
 /** The columns a task row's write binds beyond the first version's, by the schema's version. */
@@ -49,6 +55,7 @@ function laterColumns(version: number): {
     parts.push([['template_id'], (record) => [record.template?.id ?? null]]);
   }
   if (version >= LINEAGE_VERSION) parts.push([LINEAGE_COLUMNS, lineageColumns]);
+  if (version >= MADE_AT_VERSION) parts.push([['made_at'], (record) => [madeAtColumn(record)]]);
   return {
     names: parts.flatMap(([names]) => names),
     values: (record) => parts.flatMap(([, values]) => values(record)),

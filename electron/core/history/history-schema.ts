@@ -17,6 +17,7 @@ import { addLineageColumns } from './lineage-schema';
 import { addTriageRows } from './triage-rows-schema';
 import { oneTaskPerIdV17 } from './task-id-schema';
 import { addNewerServiceTasks } from './newer-service-schema';
+import { addMadeAtV19 } from './made-at-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -324,6 +325,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addTriageRows,
   oneTaskPerIdV17,
   addNewerServiceTasks,
+  addMadeAtV19,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -343,6 +345,9 @@ export const NEWER_SERVICE_VERSION = HISTORY_MIGRATIONS.indexOf(addNewerServiceT
 
 /** The schema version that added `tasks.compare_group` (compare-schema.ts). */
 export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups) + 1;
+
+/** The schema version that added `tasks.made_at`, a task's date apart from its list time (made-at.ts). */
+export const MADE_AT_VERSION = HISTORY_MIGRATIONS.indexOf(addMadeAtV19) + 1;
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */

@@ -3,7 +3,9 @@
  * orders by the time a task was made; with the clock set back (NTP, the user) a task made after
  * the others was stamped before them and listed below them: in the task list, the gallery, the
  * CLI's `list` and MCP (the history's pages), and in the window's own merges of live changes. The
- * set-back task keeps the time the clock said as its date; it lists just above the newest.
+ * set-back task keeps the time the clock said as its date; it lists just above the newest. The
+ * gallery's date filter and the costs by day read that date, not the list time (a clock set back a
+ * day and then right again: each task under the day it was made, in the order made).
  *
  * Real core (SQLite history, gallery on disk), real demo service on loopback, one manual clock.
  */
@@ -12,7 +14,9 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { galleryItemOf } from '../../../shared/domain/gallery-item';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { SmartRules } from '../../../shared/domain/smart-board';
 import { compareFor } from '../../../renderer/store/gallery-list-model';
+import { localDay } from '../../../electron/core/costs/local-periods';
 import { ManualClock } from '../../fakes/manual-clock';
 import { until } from '../support/clock-driver';
 import { KEY, openCoreRun, type CoreRun } from './fault-harness';
@@ -118,5 +122,62 @@ describe('the wall clock set back between tasks', () => {
       first,
     ]);
     expect(core.history.get(second!)!.listedAt).toBeUndefined();
+  });
+});
+
+/** The first and last ms of the UTC day of `at`: a day of the gallery's date filter. */
+function dayOf(at: number): { from: number; to: number } {
+  const from = at - (at % (24 * HOUR));
+  return { from, to: from + 24 * HOUR - 1 };
+}
+
+describe('the wall clock set back a day, then right again', () => {
+  it('files each task under the day it was made, costs it there, and lists them as made', async () => {
+    const clock = new ManualClock();
+    const core = await start(clock);
+    core.costs.setPrice({
+      provider: 'pictor',
+      model: '',
+      unit: 'USD',
+      basis: 'image',
+      micros: 40_000,
+    });
+    const [first] = await made(clock, core, 'made first, clock right');
+    // A day back: made after the first, dated the day before it.
+    clock.setWall(-24 * HOUR);
+    const [behind] = await made(clock, core, 'made behind');
+    // Right again, and a day on: the next day's task.
+    clock.setWall(2 * 24 * HOUR);
+    const [next] = await made(clock, core, 'made the next day');
+    const at = (id: string) => core.history.get(id)!.createdAt;
+    expect(core.history.get(behind!)!.listedAt).toBeGreaterThan(at(first!));
+
+    const order = [next!, behind!, first!];
+    expect(core.history.list({ limit: 10 }).items.map((record) => record.localId)).toEqual(order);
+    expect(core.history.listImages({ limit: 10 }).items.map((item) => item.localId)).toEqual(order);
+    for (const id of order) {
+      const day = dayOf(at(id));
+      const filtered = core.history.listImages({ ...day, limit: 10 }).items;
+      expect(
+        filtered.map((item) => item.localId),
+        `the day ${id} was made`,
+      ).toEqual([id]);
+      expect(core.history.countImages(day)).toBe(1);
+      const smart: SmartRules = { match: 'all', items: [{ kind: 'date', ...day }] };
+      expect(core.history.listImages({ smart }).items.map((item) => item.localId)).toEqual([id]);
+    }
+    // Two days: the order made, not the order of the dates.
+    const both = { from: dayOf(at(behind!)).from, to: dayOf(at(first!)).to };
+    expect(core.history.listImages(both).items.map((item) => item.localId)).toEqual([
+      behind,
+      first,
+    ]);
+
+    const totals = core.costs.totals();
+    const days = totals.byDay.map(({ day, tasks, micros }) => ({ day, tasks, micros }));
+    const dayName = (id: string) => localDay(at(id), totals.timeZone);
+    expect(days).toEqual(
+      [behind!, first!, next!].map((id) => ({ day: dayName(id), tasks: 1, micros: 40_000 })),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The history's compare groups (compare-groups.ts), as the gallery's Compare group filter lists
  * them, on a real SQLite file: newest group first (by its latest task), each with its first
- * task's prompt and time, its targets and tasks; at most the bound however many are asked; rows
+ * task's prompt and time (its date, for a compare made while the clock stood behind), its targets
+ * and tasks; at most the bound however many are asked; rows
  * edited by hand (a group that is no UUID, a prompt that would turn its line around or run on for
  * pages, a record that is not JSON) are left out or cleaned. And the gallery's `compared` filter:
  * the images of compare tasks, or of the others.
@@ -96,6 +97,24 @@ describe('the compare groups listed', () => {
     // A bound out of range is brought back into it.
     expect(history.compares.list(0)).toHaveLength(1);
     expect(history.compares.list(Number.NaN)).toHaveLength(1);
+  });
+
+  it('a compare made while the clock stood behind lists first and began when it was made', () => {
+    const history = open();
+    // Made after group 1, its clock a day behind: listed above group 1 (listedAt), dated then.
+    const day = 24 * 60 * 60_000;
+    const behind = [1, 2].map((slot) => ({
+      ...task(`b${slot}`, 0, { group: 2, slot }),
+      createdAt: START - day,
+      listedAt: START + 3 * 60_000,
+    }));
+    history.putMany([task('a1', 0, { group: 1, slot: 1 }), task('a2', 2, { group: 1, slot: 2 })]);
+    history.putMany(behind);
+    const listed = history.compares.list(100);
+    expect(listed.map(({ group, createdAt }) => ({ group, createdAt }))).toEqual([
+      { group: groupId(2), createdAt: START - day },
+      { group: groupId(1), createdAt: START },
+    ]);
   });
 
   it(`names at most ${MAX_COMPARE_GROUPS_LISTED} groups, however many are asked`, () => {
