@@ -62,8 +62,14 @@ interface Received {
   readonly headers: IncomingMessage['headers'];
 }
 
-/** A service that reads every byte it is sent and answers nothing until it closes. */
-async function silentService() {
+/** How the service answers a body it read whole at `path`; nothing: it never answers. */
+type Answering = (path: string, url: string) => { status: number; headers: object; body: string };
+
+/**
+ * A service that reads every byte it is sent, then answers as `answering` says, or nothing until
+ * it closes.
+ */
+async function silentService(answering?: Answering) {
   const received: Received[] = [];
   const open = new Set<ServerResponse>();
   const server = createServer((request, response) => {
@@ -75,11 +81,13 @@ async function silentService() {
     });
     request.on('end', () => {
       received.push({ sha256: hash.digest('hex'), bytes, whole: true, headers: request.headers });
-      open.add(response);
+      const answer = answering?.(request.url ?? '', url);
+      if (!answer) open.add(response);
+      else response.writeHead(answer.status, { ...answer.headers }).end(answer.body);
     });
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url: string = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   cleanups.push(async () => {
     server.closeAllConnections();
     await new Promise((closed) => server.close(closed));
@@ -87,7 +95,7 @@ async function silentService() {
   return { url, received };
 }
 
-async function setUp(fetch: FetchLike) {
+async function setUp(fetch: FetchLike, answering?: Answering) {
   const folder = await mkdtemp(join(tmpdir(), 'pictor-streamed-inputs-'));
   cleanups.push(() => rm(folder, { recursive: true, force: true }));
   const root = join(folder, 'gallery');
@@ -103,7 +111,7 @@ async function setUp(fetch: FetchLike) {
   const client = new ServiceClient({ fetch, requestTimeoutMs: 600_000 });
   const stopped = new AbortController();
   cleanups.push(async () => stopped.abort(new Error('The test ended.')));
-  const service = await silentService();
+  const service = await silentService(answering);
   const credentials = {
     baseUrl: service.url,
     key: KEY,
@@ -175,6 +183,27 @@ describe.each(TRANSPORTS)('inline inputs streamed from their files (%s)', (_name
       }
     }
     void sends;
+  });
+
+  it('a 307 to another path under the base URL: the body is read again from the file and sent whole there', async () => {
+    const moved: Answering = (path, url) =>
+      path.startsWith('/v1/')
+        ? { status: 307, headers: { location: path.replace('/v1/', '/v2/') }, body: '' }
+        : {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ id: 'task-1', polling_url: `${url}/v1/get_result?id=task-1` }),
+          };
+    const { store, service, edit, wholeBody } = await setUp(transport(), moved);
+    const bytes = await paddedPng(64, 90, 2 * MIB, 5);
+    const image = await store.put(bytes);
+    const answer = await edit(image);
+    expect(answer.id).toBe('task-1');
+    const expected = wholeBody(image, bytes);
+    expect(service.received.map(({ sha256, bytes }) => ({ sha256, bytes }))).toEqual([
+      expected,
+      expected,
+    ]);
   });
 
   it('an input changed on disk after its check is never sent whole: the submit is refused, nothing reached the service', async () => {
