@@ -222,6 +222,30 @@ describe('InputSender uploads', () => {
     expect(sent.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
   });
 
+  it('lets the turn go once its uploads are made: a second edit of the same service is sent while the first waits for its answer', async () => {
+    const source = await store.put(await sourcePng());
+    const replicate = await sending('replicate');
+    const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
+    const credentials = {
+      baseUrl: replicate.service.url,
+      key: KEY,
+      keyFingerprint: 'f',
+      provider: 'replicate' as const,
+    };
+    const task = { provider: 'replicate' as const, request, credentials };
+    const stopped = new AbortController();
+    // The first submit is never answered: its links are all it carries.
+    const first = replicate.sender.send(
+      { ...task, signal: stopped.signal },
+      () => new Promise(() => undefined),
+    );
+    const second = await replicate.sender.send({ ...task, signal: stopped.signal }, (sent) =>
+      Promise.resolve(sent),
+    );
+    expect(second.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
+    void first;
+  });
+
   it("searches an upload's answers for every key the process holds, the key sent first", async () => {
     const source = await store.put(await sourcePng());
     const searched: (readonly string[] | undefined)[] = [];
