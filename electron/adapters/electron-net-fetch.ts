@@ -18,6 +18,12 @@
  * setting, `no_proxy` on Linux, a habit of people who debug through a local proxy): a plain-http
  * service on this computer would then hand the key, in clear, to whatever listens at the proxy.
  * Here it never goes through one, whatever the settings say.
+ *
+ * A streamed body (a ReadableStream: a submit's inline images, read from their files as they are
+ * sent) is written a piece at a time with `chunkedEncoding`, each piece once the last was taken by
+ * the network service: without it `net.request` gathers the whole body in main before it starts.
+ * Chromium refuses a `Content-Length` set by the caller (net::ERR_INVALID_ARGUMENT), so the length
+ * the core gives is dropped and the body goes chunked (over HTTP/2 in frames, with no length).
  */
 import type { Readable } from 'node:stream';
 import type {
@@ -162,25 +168,79 @@ function messageResponse(message: IncomingMessage, method: string): Response {
 async function manualFetch(net: ElectronNet, url: string, init: RequestInit): Promise<Response> {
   const signal = init.signal ?? null;
   if (signal?.aborted) throw abortReason(signal);
+  if (init.body instanceof ReadableStream) {
+    const headers = new Headers(init.headers);
+    headers.delete('content-length');
+    const options = requestOptions(url, { ...init, headers }, null);
+    const request = net.request(options);
+    request.chunkedEncoding = true;
+    return exchange(request, options.method ?? 'POST', init.body, signal);
+  }
   const body = await bodyBytes(init.body);
   if (signal?.aborted) throw abortReason(signal);
   const options = requestOptions(url, init, body?.type ?? null);
   return exchange(net.request(options), options.method ?? 'GET', body?.bytes ?? null, signal);
 }
 
+/**
+ * Writes `body` to `request` a piece at a time, the next read once the last was taken, then ends
+ * it. Stops reading when the body fails, or when `ended` aborts (the exchange settled: an answer
+ * before the body's end needs no more of it, and a request aborted never calls a write back).
+ */
+async function writeStreamed(
+  request: ClientRequest,
+  body: ReadableStream<Uint8Array>,
+  ended: AbortSignal,
+): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await unlessEnded(reader.read(), ended);
+      if (done) break;
+      const piece = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      await unlessEnded(
+        new Promise<void>((taken) => request.write(piece, undefined, taken)),
+        ended,
+      );
+    }
+    request.end();
+  } catch (error) {
+    void reader.cancel(error).catch(() => undefined);
+    if (!ended.aborted) throw error;
+  }
+}
+
+/**
+ * `work`, or a rejection once `ended` aborts. Not a race with one promise that stays pending: each
+ * race would leave it a reaction holding the piece it settled with, every piece of the body kept.
+ */
+function unlessEnded<T>(work: Promise<T>, ended: AbortSignal): Promise<T> {
+  return new Promise<T>((settle, fail) => {
+    const stop = () => fail(new Error('The request ended.'));
+    if (ended.aborted) {
+      stop();
+      return;
+    }
+    ended.addEventListener('abort', stop, { once: true });
+    work.then(settle, fail).finally(() => ended.removeEventListener('abort', stop));
+  });
+}
+
 /** Sends `request` and settles with its redirect, its response or its error. */
 function exchange(
   request: ClientRequest,
   method: string,
-  body: Buffer | null,
+  body: Buffer | ReadableStream<Uint8Array> | null,
   signal: AbortSignal | null,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     let stream: Readable | null = null;
+    const ended = new AbortController();
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      ended.abort();
       outcome();
     };
     const onAbort = () => {
@@ -213,7 +273,13 @@ function exchange(
       done();
       settle(() => reject(error));
     });
-    if (body) request.end(body);
+    if (body instanceof ReadableStream) {
+      writeStreamed(request, body, ended.signal).catch((error: unknown) => {
+        done();
+        settle(() => reject(error));
+        request.abort();
+      });
+    } else if (body) request.end(body);
     else request.end();
   });
 }

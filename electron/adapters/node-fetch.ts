@@ -19,11 +19,22 @@
  * keyed uploads' multipart forms: Replicate's files) is therefore encoded here by Node's own
  * Response (core/base/request-body.ts), parts in order, with its multipart Content-Type and
  * boundary.
+ *
+ * A streamed body (a ReadableStream: a submit's inline images, read from their files as they are
+ * sent) goes through undici's `request`, not its `fetch`: fetch in manual redirect mode clones the
+ * request, and the clone tees the body, keeping every byte sent in the branch no one reads until
+ * the answer comes (16 MiB of image held per submit for as long as the service takes to answer).
+ * `request` follows no redirect and keeps nothing: the body's bytes are let go as they are written,
+ * framed by the `Content-Length` the caller gave. Its answer is made the Response fetch would give
+ * in manual mode (the status, the headers, the body as it comes; a redirect's Location as sent).
  */
 import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type * as UndiciModule from 'undici';
 import type { Agent, Dispatcher } from 'undici';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { encodeBody } from '../core/base';
+import { readableBody } from '../core/fs';
 import { isLocalhostName, isLoopbackHost } from '../core/service';
 import { FetchRejection, type FetchLike } from '../ports/http';
 
@@ -97,6 +108,39 @@ async function withEncodedForm(init: RequestInit | undefined): Promise<RequestIn
   return { ...init, headers: Object.fromEntries(encoded.headers), body: encoded.bytes };
 }
 
+/** Statuses whose responses have no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A request with a streamed body sent through undici's `request` (no clone, no tee, no redirect
+ * followed), answered as fetch answers in manual mode.
+ */
+async function sendStreamed(
+  loaded: Undici,
+  dispatcher: Dispatcher,
+  url: string,
+  init: RequestInit & { body: ReadableStream<Uint8Array> },
+): Promise<Response> {
+  const method = (init.method ?? 'POST').toUpperCase() as Dispatcher.HttpMethod;
+  const answer = await loaded.request(url, {
+    dispatcher,
+    method,
+    headers: Object.fromEntries(new Headers(init.headers)),
+    body: Readable.fromWeb(init.body as NodeReadableStream<Uint8Array>),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const item of [value ?? []].flat()) headers.append(name, item);
+  }
+  const empty = NULL_BODY_STATUSES.has(answer.statusCode) || method === 'HEAD';
+  if (empty) answer.body.resume();
+  return new Response(empty ? null : readableBody(answer.body), {
+    status: answer.statusCode,
+    headers,
+  });
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).hostname;
@@ -151,6 +195,9 @@ export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike
       const loaded = await undici();
       const sent = await withEncodedForm(init);
       const dispatcher = watched(pick(url)(loaded), () => (written = true));
+      if (sent?.body instanceof ReadableStream) {
+        return await sendStreamed(loaded, dispatcher, url, { ...sent, body: sent.body });
+      }
       return (await loaded.fetch(url, {
         ...(sent as Parameters<Undici['fetch']>[1]),
         dispatcher,

@@ -56,3 +56,16 @@ export class FetchRejection extends Error {
     this.reach = reach;
   }
 }
+
+/**
+ * A request body sent as a stream of pieces, its length known before the first is made (sent as
+ * its `Content-Length` where the transport can say it), made again from its source for each
+ * request that sends it (a redirect followed): the input images inlined in a submit, read from
+ * their files as they are sent, never held whole.
+ */
+export interface StreamedBody {
+  /** Its bytes in all. */
+  readonly length: number;
+  /** A new stream of its bytes; each read gives one piece. */
+  open(): ReadableStream<Uint8Array>;
+}

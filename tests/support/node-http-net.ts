@@ -34,6 +34,8 @@ const https = process.getBuiltinModule('node:https');
 
 /** Electron's ClientRequest, as far as the adapter uses it, over one node:http request. */
 class NodeClientRequest extends EventEmitter {
+  /** Set before the first write, as Electron asks: the body goes a piece at a time. */
+  chunkedEncoding = false;
   private aborted = false;
   private failed = false;
   private outgoing: ReturnType<typeof http.request> | null = null;
@@ -51,16 +53,16 @@ class NodeClientRequest extends EventEmitter {
     super();
   }
 
-  /**
-   * The network service failed the request with `netError` (`net::ERR_…`): as Electron's
-   * ClientRequest on its URL loader's `error`, a response under way is destroyed with it and the
-   * request emits it (nothing once aborted).
-   */
   /** Its answer has begun: status and headers came. */
   get answering(): boolean {
     return this.message !== null;
   }
 
+  /**
+   * The network service failed the request with `netError` (`net::ERR_…`): as Electron's
+   * ClientRequest on its URL loader's `error`, a response under way is destroyed with it and the
+   * request emits it (nothing once aborted).
+   */
   fail(netError: string): void {
     if (this.aborted || this.failed) return;
     this.failed = true;
@@ -71,7 +73,21 @@ class NodeClientRequest extends EventEmitter {
     this.emit('error', error);
   }
 
+  /** A piece of a chunked body; `taken` once node:http took it, as Electron's once Chromium did. */
+  write(piece: Buffer, _encoding?: string, taken?: () => void): boolean {
+    if (!this.chunkedEncoding)
+      throw new Error('The adapter writes pieces only with chunkedEncoding.');
+    // Electron calls back only a piece taken: never for a request aborted.
+    return this.started().write(piece, (error) => (error || this.aborted ? undefined : taken?.()));
+  }
+
   end(body?: Buffer): void {
+    if (this.outgoing) this.outgoing.end(body);
+    else this.started().end(body);
+  }
+
+  private started(): ReturnType<typeof http.request> {
+    if (this.outgoing) return this.outgoing;
     const url = this.options.url ?? '';
     const secure = url.startsWith('https:');
     const send = secure ? https.request : http.request;
@@ -93,7 +109,14 @@ class NodeClientRequest extends EventEmitter {
       const code = error.code === 'ECONNREFUSED' ? 'ERR_CONNECTION_REFUSED' : 'ERR_FAILED';
       this.emit('error', new Error(`net::${code}`));
     });
-    outgoing.end(body);
+    // Chromium refuses a length the caller set: the request fails, nothing sent.
+    const named = Object.keys(this.options.headers ?? {}).map((name) => name.toLowerCase());
+    if (named.includes('content-length')) {
+      this.aborted = true;
+      outgoing.destroy();
+      process.nextTick(() => this.emit('error', new Error('net::ERR_INVALID_ARGUMENT')));
+    }
+    return outgoing;
   }
 
   abort(): void {

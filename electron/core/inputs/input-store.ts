@@ -10,7 +10,7 @@
  * What the page adds is bounded by the inputs no task names (input-quota.ts).
  */
 import { createHash } from 'node:crypto';
-import { lutimes } from 'node:fs/promises';
+import { lutimes, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   MAX_INPUT_BYTES,
@@ -94,6 +94,34 @@ export async function describeInput(bytes: Uint8Array, sha256?: string): Promise
   return { sha256: digest, mime: IMAGE_MIME[kind], width, height, bytes: bytes.length };
 }
 
+const missing = () => new InputStoreError(sentence('error.inputs.missing'));
+const tampered = () => new InputStoreError(sentence('error.inputs.tampered'));
+
+/**
+ * `image.bytes` bytes of `handle` in pieces, the last held back until they matched the digest.
+ * @throws InputStoreError (`tampered`) for a file that shrank or does not match.
+ */
+async function* verifiedPieces(
+  handle: FileHandle,
+  image: InputImage,
+  pieceBytes: number,
+): AsyncGenerator<Uint8Array> {
+  const hash = createHash('sha256');
+  if (image.bytes <= 0) throw tampered();
+  for (let position = 0; position < image.bytes;) {
+    const piece = Buffer.allocUnsafe(Math.min(pieceBytes, image.bytes - position));
+    for (let filled = 0; filled < piece.length;) {
+      const { bytesRead } = await handle.read(piece, filled, piece.length - filled, position);
+      if (bytesRead === 0) throw tampered();
+      filled += bytesRead;
+      position += bytesRead;
+    }
+    hash.update(piece);
+    if (position === image.bytes && hash.digest('hex') !== image.sha256) throw tampered();
+    yield piece;
+  }
+}
+
 function unsafe(error: unknown): InputStoreError {
   return new InputStoreError(
     sentence('error.inputs.unsafe'),
@@ -162,9 +190,46 @@ export class InputStore {
    */
   async read(wanted: InputRef): Promise<Buffer> {
     const found = await this.readVerified(wanted);
-    if (found === 'missing') throw new InputStoreError(sentence('error.inputs.missing'));
-    if (found === 'tampered') throw new InputStoreError(sentence('error.inputs.tampered'));
+    if (found === 'missing') throw missing();
+    if (found === 'tampered') throw tampered();
     return found;
+  }
+
+  /**
+   * Checks that the store holds `image` intact, reading it a piece at a time (nothing held).
+   * @throws InputStoreError (`missing`, `tampered`, `unsafe`); file-system errors.
+   */
+  async check(image: InputImage): Promise<void> {
+    for await (const _piece of this.pieces(image, 1 << 20)) {
+      // Hashed as it is read.
+    }
+  }
+
+  /**
+   * The bytes of `image` a piece at a time (`pieceBytes` each, the last shorter), hashed on the way:
+   * the last piece is given only once the whole file matched its digest, so a file changed on disk
+   * is never given whole, and nothing but one piece is held. Read from one opened handle of the
+   * size the image says.
+   * @throws InputStoreError (`missing`, `tampered`, `unsafe`) before the piece it concerns;
+   *   file-system errors.
+   */
+  async *pieces(image: InputImage, pieceBytes: number): AsyncGenerator<Uint8Array> {
+    let opened: Awaited<ReturnType<typeof openRegularFile>>;
+    try {
+      opened = await openRegularFile(this.library.root, this.absolutePath(image), MAX_INPUT_BYTES);
+    } catch (error) {
+      const code = systemErrorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw missing();
+      if (error instanceof UnsafeFileError) throw unsafe(error);
+      throw error;
+    }
+    const { handle, size } = opened;
+    try {
+      if (size !== image.bytes) throw tampered();
+      yield* verifiedPieces(handle, image, pieceBytes);
+    } finally {
+      await handle.close();
+    }
   }
 
   /**

@@ -7,20 +7,22 @@
  * writes the task: the engine calls it before it marks the task sent, so an upload never counts
  * as a submit, and a refusal fails the submit with nothing sent.
  *
- * A task's images are held in main from their reading until its service answered the submit (the
- * request's body carries them inline; an upload holds the one it sends), and a page asks for tasks
- * with a request a few characters long: a compromised page's edits run side by side had every
- * task's images held at once, up to four tasks an address (submit-slots.ts) on every service with
- * a key. So at most {@link TASKS_HELD_AT_ONCE} tasks hold theirs at once (each at most its model's
- * images, each within its model's limit), the others waiting their turn holding nothing. A turn
- * lasts until the service answers (30 s for a submit, 2 minutes an upload), so one service that
- * never answers would hold every turn and stop every other service's sends: a service holds at
- * most {@link TASKS_HELD_PER_SERVICE} of them, and another service's task takes the next free.
- * The turn cannot end once the body is sent: it is still held until the answer (the client keeps
- * its text to follow a redirect, and Node's fetch in manual redirect mode clones the request, its
- * body kept whole in the clone: 4 submits of a 16 MiB image, every byte read by the server, held
- * +85 MB of text and +86 MB of bytes until answered). Only a body streamed from the store's file,
- * through no clone, would be let go as it is sent.
+ * A task's images were held in main from their reading until its service answered the submit (its
+ * body built whole, carrying them inline), and a page asks for tasks with a request a few
+ * characters long: a compromised page's edits run side by side had every task's images held at
+ * once, up to four tasks an address (submit-slots.ts) on every service with a key. So at most
+ * {@link TASKS_HELD_AT_ONCE} tasks hold theirs at once (each at most its model's images, each
+ * within its model's limit), the others waiting their turn holding nothing, and a service holds at
+ * most {@link TASKS_HELD_PER_SERVICE} of the turns (one that never answers does not stop every
+ * other service's sends).
+ *
+ * An image sent inline is no longer held while its service answers: the body streams it from the
+ * store's file (inline-body.ts: checked whole before the send, hashed again as it is read, a piece
+ * at a time), so a turn ends once the body's last byte was handed to the transport, or once the
+ * uploads are made (the request then names links); one service's batch of edits is sent side by
+ * side, not one at a time. (Built whole, a body was held until the answer: the client kept its text
+ * for a redirect and Node's fetch in manual redirect mode kept a whole copy in a clone: 4 submits
+ * of a 16 MiB image held +85 MB of text and +86 MB of bytes.)
  */
 import type { ImageInputs, InputImage } from '../../../shared/domain/image-inputs';
 import {
@@ -48,7 +50,8 @@ import {
   serviceNameAt,
   UrlPolicyError,
 } from '../service';
-import { chooseRoute, type InlineTransport, type UploadTransport } from './input-route';
+import { InlineImages } from './inline-body';
+import { chooseRoute, type UploadTransport } from './input-route';
 import { InputStoreError, type InputStore } from './input-store';
 import type { UploadCall } from './upload-http';
 import { UPLOADERS, type Uploader } from './uploaders';
@@ -65,6 +68,15 @@ interface InputsToSend {
   readonly request: GenerationRequest;
   readonly credentials: ServiceCredentials;
   /** Ends the send (the engine stopped): its reason is thrown. */
+  readonly signal: AbortSignal;
+}
+
+/** Where a send goes, with whose key, and what ends it. */
+interface SendingAt {
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly account: string;
+  readonly model: string;
   readonly signal: AbortSignal;
 }
 
@@ -130,11 +142,6 @@ function imagesFor(inputs: ImageInputs, capabilities: ModelCapabilities) {
   return { source: inputs.source, mask, references: inputs.references ?? [] };
 }
 
-function inlineText(transport: InlineTransport, image: InputImage, bytes: Buffer): string {
-  const base64 = bytes.toString('base64');
-  return transport.kind === 'inline-base64' ? base64 : `data:${image.mime};base64,${base64}`;
-}
-
 /** The upload endpoint at the address in use: under the base URL unless it is the profile's own. */
 function endpointAt(transport: UploadTransport, profile: ProviderProfile, baseUrl: string) {
   if (transport.endpoint.startsWith('/'))
@@ -167,32 +174,59 @@ export class InputSender {
 
   /**
    * The task's inputs as its model takes them, uploads made, handed to `submit`, which sends the
-   * task with them: its turn ends (and the images are let go) when `submit` settles.
+   * task with them. Its turn ends when nothing of its images is held any more: once its body gave
+   * its last byte to the transport (inline images, read from their files as they are sent), once
+   * its uploads are made (the request then names links), or when `submit` settles, whichever is
+   * first.
    * @throws ServiceError of kind `config` (nothing sent: a refusal in a sentence), or the upload's
    *   own failure (nothing submitted); never with the key in it. The caller's `signal.reason`.
-   *   What `submit` throws, as it threw it.
+   *   What `submit` throws, as it threw it, but for an image changed on disk while its body was
+   *   sent: the body stopped before its end, and the refusal says so.
    */
-  send<T>(task: InputsToSend, submit: (sent: SentInputs) => Promise<T>): Promise<T> {
-    return this.holding(serviceOf(task.credentials.baseUrl), async () => {
+  async send<T>(task: InputsToSend, submit: (sent: SentInputs) => Promise<T>): Promise<T> {
+    let submitted: Promise<T> | undefined;
+    let inline: InlineImages | undefined;
+    await this.holding(serviceOf(task.credentials.baseUrl), async () => {
       // Stopped while it waited its turn: nothing is read.
       if (task.signal.aborted) throw task.signal.reason;
-      return submit(await this.prepare(task));
+      const ready = await this.prepare(task);
+      inline = ready.inline;
+      submitted = submit(ready.sent);
+      // Links only (uploads made): nothing is held while the service answers.
+      if (!inline.any) return;
+      const settled = submitted.then(
+        () => undefined,
+        () => undefined,
+      );
+      await Promise.race([settled, inline.handedOff]);
     });
+    try {
+      return await (submitted as Promise<T>);
+    } catch (error) {
+      const stopped = inline?.failure;
+      if (stopped instanceof InputStoreError && stopped.sentence && !task.signal.aborted) {
+        throw refusal(stopped.sentence, stopped.detail);
+      }
+      throw error;
+    }
   }
 
-  private async prepare(task: InputsToSend): Promise<SentInputs> {
+  private async prepare(task: InputsToSend): Promise<{ sent: SentInputs; inline: InlineImages }> {
     const { provider, request, credentials, signal } = task;
     const inputs = request.inputs;
     const capabilities = requestCapabilities(provider, request);
     if (!inputs || !capabilities) throw refusal(sentence('error.inputs.noModel'));
     const checked = checkCredentials(credentials);
+    const inline = new InlineImages(this.options.store);
     try {
-      return await this.sendChecked(provider, inputs, capabilities, {
+      const sent = await this.sendChecked(provider, inputs, capabilities, {
         ...checked,
         account: credentials.keyFingerprint,
         model: request.model ?? '',
         signal,
+        inline,
       });
+      return { sent, inline };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof ServiceError) throw redactError(error, checked.key);
@@ -206,7 +240,7 @@ export class InputSender {
     provider: ProviderId,
     inputs: ImageInputs,
     capabilities: ModelCapabilities,
-    at: { baseUrl: string; key: string; account: string; model: string; signal: AbortSignal },
+    { inline, ...at }: SendingAt & { readonly inline: InlineImages },
   ): Promise<SentInputs> {
     const images = imagesFor(inputs, capabilities);
     const all = [images.source, ...(images.mask ? [images.mask] : []), ...images.references];
@@ -226,8 +260,13 @@ export class InputSender {
       }
     }
     const one = async (image: InputImage): Promise<string> => {
+      if (choice.route === 'inline') {
+        // Checked whole now (a missing or changed file refused before anything is sent), and read
+        // again, a piece at a time, as its body is sent.
+        await this.options.store.check(image);
+        return inline.add(choice.transport, image);
+      }
       const bytes = await this.options.store.read(image);
-      if (choice.route === 'inline') return inlineText(choice.transport, image, bytes);
       return this.upload(choice.transport, { profile, service, ...at }, image, bytes);
     };
     // One at a time: an upload refused stops the rest, and a large batch does not flood the link.
@@ -235,7 +274,8 @@ export class InputSender {
     const mask = images.mask ? await one(images.mask) : undefined;
     const references: string[] = [];
     for (const reference of images.references) references.push(await one(reference));
-    return { source, ...(mask === undefined ? {} : { mask }), references };
+    const body = inline.any ? { body: (json: string) => inline.body(json) } : {};
+    return { source, ...(mask === undefined ? {} : { mask }), references, ...body };
   }
 
   private async upload(

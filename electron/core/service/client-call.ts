@@ -4,7 +4,7 @@
  */
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { Clock } from '../../ports/clock';
-import type { FetchLike } from '../../ports/http';
+import type { FetchLike, StreamedBody } from '../../ports/http';
 import type { AnswerReader } from './answer-reader';
 import type { ProviderProfile, TaskHandles } from './providers/provider-profile';
 import type { CheckedCredentials } from './request-guard';
@@ -72,7 +72,8 @@ export interface Call {
 export interface Outgoing {
   readonly method: 'GET' | 'POST' | 'PUT';
   readonly url: string;
-  readonly body?: string;
+  /** JSON text, or a body streamed as it is sent (a submit's inline images). */
+  readonly body?: string | StreamedBody;
   readonly headers?: Readonly<Record<string, string>>;
   /** Sent without the key (a key probe's second question: is it refused without one?). */
   readonly keyless?: boolean;

@@ -1,17 +1,19 @@
 /**
  * The service client's small parts (service-client.ts): what a call starts from (its checked
  * credentials, the keys its answers are searched for), option checks, the body limit of each
- * answer and how the answer worker reads it, the status a profile's own error kind stands for.
+ * answer and how the answer worker reads it, the status a profile's own error kind stands for, a
+ * request's body as `fetch` takes it (a submit's inline images streamed), the service's name.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { AnswerSpec } from './answer-protocol';
-import type { Call } from './client-call';
+import type { Call, Outgoing } from './client-call';
 import { regionalOriginsAt } from './providers/api-origins';
 import { profileOf } from './providers/profiles';
 import { checkCredentials } from './request-guard';
+import { serviceNameAt } from './key-binding';
 import { base64Length } from './inline-image';
 import { MAX_STREAM_BYTES } from './held-reading';
-import type { ProviderProfile } from './providers/provider-profile';
+import type { ProviderProfile, SentInputs } from './providers/provider-profile';
 import type { ServiceErrorKind } from './service-error';
 
 /**
@@ -181,4 +183,25 @@ export function submitReading(
     },
     maxBodyBytes: limits.maxBytes,
   });
+}
+
+/**
+ * A request's body as `fetch` takes it: its text, or a new stream of a streamed body's bytes (each
+ * request sending it opens it again: a redirect followed), its length said up front.
+ */
+export function bodyInit(body: Outgoing['body'], headers: Record<string, string>) {
+  if (typeof body !== 'object') return { body };
+  headers['Content-Length'] = String(body.length);
+  return { body: body.open(), duplex: 'half' } as const;
+}
+
+/** `outgoing` with its JSON text made into the body `sent` streams (a submit's inline images). */
+export function streamedOf(outgoing: Outgoing, sent: SentInputs | undefined): Outgoing {
+  const { body } = outgoing;
+  return sent?.body && typeof body === 'string' ? { ...outgoing, body: sent.body(body) } : outgoing;
+}
+
+/** The service as a sentence names it: its provider's name, or (today's contract) its address. */
+export function nameOf(call: Call): string {
+  return serviceNameAt(call.profile.facts, call.credentials.baseUrl);
 }

@@ -36,14 +36,16 @@ import type { ProfileRequest, ProviderProfile } from './providers/provider-profi
 import type { QueuePlace } from './providers/provider-profile';
 import { atAddress, placed, waitsInQueue } from './waiting-place';
 import { hostOf, keyMayGoTo } from './providers/api-origins';
-import { serviceNameAt } from './key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Call, Outgoing, ServiceClientOptions, TaskRef } from './client-call';
 import {
   callBasis,
   keysToFind,
+  nameOf,
   positive,
   queueReading,
+  bodyInit,
+  streamedOf,
   submitReading,
   taskReading,
   type AnswerReading,
@@ -52,11 +54,6 @@ import {
 
 /** An accepted answer read as text on the main thread (a key probe's, a cancel's: small). */
 type Answer = { readonly status: number; readonly text: string };
-
-/** The service as a sentence names it: its provider's name, or (today's contract) its address. */
-function nameOf(call: Call): string {
-  return serviceNameAt(call.profile.facts, call.credentials.baseUrl);
-}
 
 /** Talks to the image task service. One instance serves every endpoint and key. */
 export class ServiceClient {
@@ -109,7 +106,7 @@ export class ServiceClient {
     sent?: Parameters<ProviderProfile['submit']>[1],
   ): Promise<SubmitAnswer & AnswerCost> {
     return this.#run('submit', credentials, signal, async (call) => {
-      const outgoing = this.#outgoing(call, call.profile.submit(request, sent));
+      const outgoing = streamedOf(this.#outgoing(call, call.profile.submit(request, sent)), sent);
       const read = submitReading(call.profile, call.keys, this.#limits());
       const response = await this.#respond(call, outgoing);
       const statuses = call.profile.answerStatuses.submit;
@@ -350,7 +347,8 @@ export class ServiceClient {
       ...(outgoing.keyless === true ? {} : call.profile.authHeaders(call.credentials.key)),
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const init = { method, headers, body, redirect: 'manual', signal: call.signal } as const;
+    const sent = bodyInit(body, headers);
+    const init = { method, headers, ...sent, redirect: 'manual', signal: call.signal } as const;
     return fetchAnswer(this.#fetch, call.op, url, init);
   }
 

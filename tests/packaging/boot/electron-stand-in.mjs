@@ -364,6 +364,8 @@ function netRequest(options) {
     emitter.emit('response', message);
   });
   request.on('error', (error) => emitter.emit('error', error));
+  emitter.chunkedEncoding = false;
+  emitter.write = (piece, _encoding, taken) => request.write(piece, () => taken?.());
   emitter.end = (body) => void (body ? request.end(body) : request.end());
   emitter.abort = () => void request.destroy();
   return emitter;

@@ -9,6 +9,7 @@ import type { ProviderFacts, ProviderId } from '../../../../shared/domain/provid
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import type { CanonicalState } from '../../../../shared/service/wire';
 import type { RawCost } from '../../../../shared/domain/task-cost';
+import type { StreamedBody } from '../../../ports/http';
 import type { ServiceErrorKind } from '../service-error';
 
 /** Absolute addresses a service gave for one task, kept in its record to poll, fetch, cancel. */
@@ -30,13 +31,19 @@ export interface ProfileRequest {
 }
 
 /**
- * A task's input images as its transport carries them (core/inputs/): each a bare base64 text, a
- * `data:` URI, or a link (an uploaded file's, `oss://` included), in the request's order.
+ * A task's input images as its transport carries them (core/inputs/): each a link (an uploaded
+ * file's, `oss://` included), or a placeholder for an image sent inline (bare base64 or a `data:`
+ * URI), in the request's order. A profile puts each where its body names the image, as it is.
  */
 export interface SentInputs {
   readonly source: string;
   readonly mask?: string;
   readonly references: readonly string[];
+  /**
+   * With images sent inline: the body of the request's JSON text, the placeholders replaced by the
+   * images read from their files as they are sent (core/inputs/inline-body.ts).
+   */
+  readonly body?: (json: string) => StreamedBody;
 }
 
 /** What a submit answer says, before the client checks it. */

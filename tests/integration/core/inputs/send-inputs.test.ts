@@ -34,6 +34,7 @@ import {
 import { UPLOADERS } from '../../../../electron/core/inputs/uploaders';
 import { UploadMemory, UPLOAD_MEMORY_FILE } from '../../../../electron/core/inputs/upload-memory';
 import { ServiceError } from '../../../../electron/core/service/service-error';
+import type { SentInputs } from '../../../../electron/core/service';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { startDialect } from '../../demo-service/dialect-helpers';
 import type { TestClock } from '../../demo-service/helpers';
@@ -101,9 +102,21 @@ function editOf(model: string, source: InputImage, route?: 'upload'): Generation
 function send(sending: Sending, provider: ProviderId, request: GenerationRequest) {
   const credentials = { baseUrl: sending.service.url, key: KEY, keyFingerprint: 'f', provider };
   const signal = new AbortController().signal;
-  return sending.sender.send({ provider, request, credentials, signal }, (sent) =>
-    Promise.resolve(sent),
-  );
+  return sending.sender
+    .send({ provider, request, credentials, signal }, (sent) => Promise.resolve(sent))
+    .then(asSent);
+}
+
+/**
+ * The images as the service receives them: an inline image's placeholder replaced by its bytes,
+ * read from its file as a body made of the JSON text is (its length said before it is read).
+ */
+async function asSent({ body, ...sent }: SentInputs): Promise<Omit<SentInputs, 'body'>> {
+  if (!body) return sent;
+  const streamed = body(JSON.stringify(sent));
+  const text = await new Response(streamed.open()).text();
+  expect(Buffer.byteLength(text)).toBe(streamed.length);
+  return JSON.parse(text) as Omit<SentInputs, 'body'>;
 }
 
 async function refused(promise: Promise<unknown>): Promise<ServiceError> {
@@ -207,6 +220,30 @@ describe('InputSender uploads', () => {
     const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
     const sent = await send(replicate, 'replicate', request);
     expect(sent.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
+  });
+
+  it('lets the turn go once its uploads are made: a second edit of the same service is sent while the first waits for its answer', async () => {
+    const source = await store.put(await sourcePng());
+    const replicate = await sending('replicate');
+    const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
+    const credentials = {
+      baseUrl: replicate.service.url,
+      key: KEY,
+      keyFingerprint: 'f',
+      provider: 'replicate' as const,
+    };
+    const task = { provider: 'replicate' as const, request, credentials };
+    const stopped = new AbortController();
+    // The first submit is never answered: its links are all it carries.
+    const first = replicate.sender.send(
+      { ...task, signal: stopped.signal },
+      () => new Promise(() => undefined),
+    );
+    const second = await replicate.sender.send({ ...task, signal: stopped.signal }, (sent) =>
+      Promise.resolve(sent),
+    );
+    expect(second.source).toMatch(new RegExp(`^${replicate.service.url}/v1/files/`));
+    void first;
   });
 
   it("searches an upload's answers for every key the process holds, the key sent first", async () => {
