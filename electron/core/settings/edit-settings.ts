@@ -1,6 +1,7 @@
 /**
  * The settings an edit and every send of input images read: "never upload inputs", and the
- * services the user agreed may turn uploaded inputs into public links. Over the host's settings
+ * services the user agreed may turn uploaded inputs into public links; and the loopback servers of
+ * other users every request may go to all the same. Over the host's settings
  * store (the CLI's settings.json, read and changed through the same SettingsService as the app's,
  * so a consent given with --allow-public-upload is the app's too), or read as the host gives them
  * (the app, whose Settings screen records a consent itself).
@@ -8,12 +9,16 @@
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
+import type { FetchLike } from '../../ports/http';
+import { guardLocalServers, type LocalServerGate } from '../service';
 import { SettingsService } from './settings-service';
 
 /** What a send reads of the settings. */
 export interface InputSettingsNow {
   readonly neverUploadInputs: boolean;
   readonly publicUploadConsent: readonly ProviderId[];
+  /** Other users' loopback servers the user allowed (local-server-gate.ts); absent: none. */
+  readonly allowedLocalServers?: readonly string[];
 }
 
 const NO_INPUT_SETTINGS: InputSettingsNow = { neverUploadInputs: false, publicUploadConsent: [] };
@@ -74,6 +79,18 @@ export class EditSettings {
   }
 
   /**
+   * The other users' loopback servers the user allowed, read at each request: none when the
+   * host's settings file cannot be read (such a server is then refused, the careful side).
+   */
+  allowedLocalServers(): readonly string[] {
+    try {
+      return this.read().allowedLocalServers ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
    * Records the user's consent to public upload links for `provider` (kept, as the app's).
    * @throws Error where the host records consents itself (the app: its Settings screen).
    */
@@ -82,4 +99,17 @@ export class EditSettings {
     const given = this.read().publicUploadConsent;
     if (!given.includes(provider)) this.record([...given, provider]);
   }
+}
+
+/**
+ * The host's transport behind the local-server gate (core/service/local-server-gate.ts): a
+ * loopback server another user runs is refused unless `settings` allow its address, read at each
+ * request (a change in Settings holds for the next one).
+ */
+export function guardedByAllowList(
+  fetch: FetchLike,
+  settings: EditSettings,
+  gate: Omit<LocalServerGate, 'allowed'> = {},
+): FetchLike {
+  return guardLocalServers(fetch, { ...gate, allowed: () => settings.allowedLocalServers() });
 }
