@@ -12,7 +12,7 @@ import { type Logger, silentLogger } from '../ports/logger';
 import { type EngineBoards, engineFiles, TaskEngine, type TaskEngineOptions } from './engine';
 import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
-import { IdleRelease, ImageIntake, PendingThumbnails } from './download';
+import { gatedTransports, IdleRelease, ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
@@ -37,7 +37,7 @@ import { InputSender, type InputSettings, InputStore, UploadMemory } from './inp
 import type { InputQuotaLimits } from './inputs';
 import { type EditInputs, editInputsOf } from './edit';
 import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
-import { EditSettings, guardedByAllowList } from './settings';
+import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
 import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
 import type { KeyValueStore } from '../ports/key-value-store';
@@ -199,7 +199,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const now = () => options.clock.now();
     const editSettings = EditSettings.of({ ...options, now, logger });
     // Every request of the core first refuses a loopback server another user runs (Linux).
-    const fetch = guardedByAllowList(options.fetch, editSettings, options.localServers);
+    const gated = gatedTransports(options, () => editSettings.allowedLocalServers());
     const gallery = new Gallery({
       root: options.galleryDir,
       logger,
@@ -207,7 +207,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       appVersion: options.appVersion ?? UNKNOWN_VERSION,
     });
     const intake = new ImageIntake(gallery, {
-      fetch,
+      ...gated,
       logger,
       imageEngine: options.imageEngine,
       credentials: verifier,
@@ -221,8 +221,8 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     await Promise.all([gallery.init(), historyWorker.warm()]);
     const inputs = new InputStore(gallery);
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
-    const paramSchemas = await openModelOptions(options.dataDir, fetch, credentials);
-    const core = withModelOptions(assemble(opened, { ...options, fetch }, logger), paramSchemas);
+    const paramSchemas = await openModelOptions(options.dataDir, gated.fetch, credentials);
+    const core = withModelOptions(assemble(opened, { ...options, ...gated }, logger), paramSchemas);
     // From the close's first moment, not after the model options end: a removal asked for then
     // is refused as "Pictor is closing" (core/trash/trash-operations.ts).
     return { ...core, close: () => (core.trash.refuseNew(), core.close()) };

@@ -9,7 +9,7 @@ import { SERVICE_NAME_MAX_CHARS } from './service-name';
 import { lazySchema } from './lazy-schema';
 
 /** The most loopback servers of other users the user may allow (settings' `allowedLocalServers`). */
-export const MAX_ALLOWED_LOCAL_SERVERS = 32;
+const MAX_ALLOWED_LOCAL_SERVERS = 32;
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 

@@ -39,8 +39,8 @@ export {
 } from './key-binding';
 export { probeAtAddress } from './key-probe-report';
 export {
-  checkLocalServer,
   guardLocalServers,
+  guardPinnedLocalServers,
   type LocalServerGate,
   localServerAddress,
 } from './local-server-gate';

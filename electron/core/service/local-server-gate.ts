@@ -10,7 +10,7 @@
  */
 import { sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
-import type { FetchLike } from '../../ports/http';
+import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../ports/http';
 import { listenerOwners, readSocketTables, userNameOf, type SocketTables } from './local-owner';
 import { ServiceError } from './service-error';
 import { isLoopbackHost } from './url-policy';
@@ -57,19 +57,33 @@ async function ownerNamed(uid: number, gate: LocalServerGate): Promise<string> {
   return name === null ? `uid ${uid}` : `${cleanText(name)}, uid ${uid}`;
 }
 
+/** The host a connection goes to: the address it is pinned to, else the URL's host. */
+function hostReached(url: URL, pinned: ResolvedAddress | undefined): string {
+  if (!pinned) return url.hostname;
+  return pinned.family === 6 ? `[${pinned.address}]` : pinned.address;
+}
+
 /**
  * Refuses `url` when it names a loopback server that another user runs and the user has not
  * allowed; resolves when it may be sent (not loopback, ours, nobody listening, owner unknown).
+ * `pinned`: the address the connection is pinned to (an image download's): its owner is judged,
+ * the allow list read for the URL's own `host:port` as the user wrote it.
  * @throws ServiceError of kind `config`; nothing sent.
  */
-export async function checkLocalServer(url: string, gate: LocalServerGate): Promise<void> {
+export async function checkLocalServer(
+  url: string,
+  gate: LocalServerGate,
+  pinned?: ResolvedAddress,
+): Promise<void> {
   const ownUid = gate.ownUid === undefined ? (process.getuid?.() ?? null) : gate.ownUid;
   const parsed = URL.parse(url);
-  if (ownUid === null || !parsed || !isLoopbackHost(parsed.hostname)) return;
+  if (ownUid === null || !parsed) return;
+  const host = hostReached(parsed, pinned);
+  if (!isLoopbackHost(host) && !isLoopbackHost(parsed.hostname)) return;
   const address = addressOfUrl(parsed);
   if (address === null || gate.allowed().includes(address)) return;
   const tables = await (gate.tables ?? readSocketTables)();
-  const owners = listenerOwners(tables, parsed.hostname, Number(address.split(':').pop()));
+  const owners = listenerOwners(tables, host, Number(address.split(':').pop()));
   const other = owners?.find((uid) => uid !== ownUid);
   if (other === undefined) return;
   throw new ServiceError({
@@ -87,5 +101,13 @@ export function guardLocalServers(fetch: FetchLike, gate: LocalServerGate): Fetc
   return async (url, init) => {
     await checkLocalServer(url, gate);
     return fetch(url, init);
+  };
+}
+
+/** `fetch` pinned to an address, that first refuses another user's loopback server there. */
+export function guardPinnedLocalServers(fetch: PinnedFetch, gate: LocalServerGate): PinnedFetch {
+  return async (url, init, address) => {
+    await checkLocalServer(url, gate, address);
+    return fetch(url, init, address);
   };
 }

@@ -9,8 +9,6 @@
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
-import type { FetchLike } from '../../ports/http';
-import { guardLocalServers, type LocalServerGate } from '../service';
 import { SettingsService } from './settings-service';
 
 /** What a send reads of the settings. */
@@ -99,17 +97,4 @@ export class EditSettings {
     const given = this.read().publicUploadConsent;
     if (!given.includes(provider)) this.record([...given, provider]);
   }
-}
-
-/**
- * The host's transport behind the local-server gate (core/service/local-server-gate.ts): a
- * loopback server another user runs is refused unless `settings` allow its address, read at each
- * request (a change in Settings holds for the next one).
- */
-export function guardedByAllowList(
-  fetch: FetchLike,
-  settings: EditSettings,
-  gate: Omit<LocalServerGate, 'allowed'> = {},
-): FetchLike {
-  return guardLocalServers(fetch, { ...gate, allowed: () => settings.allowedLocalServers() });
 }

@@ -3,6 +3,6 @@
  * names other modules and the fronts import from it. The app's settings.
  */
 export { SettingsError, applySettingsPatch } from './settings-patch';
-export { EditSettings, guardedByAllowList } from './edit-settings';
+export { EditSettings } from './edit-settings';
 export { type SettingsProblem, SettingsService } from './settings-service';
 export type { WindowBounds } from './window-bounds';

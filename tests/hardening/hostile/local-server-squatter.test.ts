@@ -175,6 +175,31 @@ describe.skipIf(ONLY_LINUX)('a loopback server another user runs (Linux)', () =>
   });
 });
 
+describe.skipIf(ONLY_LINUX)('an image on a loopback port another user runs (Linux)', () => {
+  it('is not fetched: the image waits, saying who runs the server', async () => {
+    const images = await squatter();
+    // This user's service, whose finished task names an image on the squatter's port.
+    const service = await startServer((req, res) => {
+      if (req.method === 'POST') return sendJson(res, 200, { id: 'task-1' });
+      sendJson(res, 200, {
+        status: 'completed',
+        output: { data: [{ url: `${images.origin}/img/task-1.png` }] },
+      });
+    });
+    cleanups.push(() => service.close());
+    const tables = async () => ownedBy(await readSocketTables(), images.port, OTHER_UID);
+    const opened = await core({ baseUrl: service.origin, tables });
+    opened.engine.start();
+    const record = await submitOnce(opened, service.origin);
+    const image = () => opened.engine.get(record.localId)?.images[0];
+    await vi.waitFor(() => expect(image()?.attempts ?? 0).toBeGreaterThan(0), UNTIL);
+
+    expect(images.connections()).toBe(0);
+    expect(image()?.state).toBe('pending');
+    expect(JSON.stringify(image())).toContain('another user on this computer');
+  });
+});
+
 /** Python's one-line listener as `nobody`: prints its port, then `GOT` for each connection. */
 const LISTENER = [
   'import socket,sys',

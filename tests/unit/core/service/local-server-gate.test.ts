@@ -4,11 +4,11 @@
  * refused by main's check of the setting, and the gate's decision for each kind of owner.
  */
 import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../../electron/core/service';
 import {
   checkLocalServer,
   localServerAddress,
-  ServiceError,
-} from '../../../../electron/core/service';
+} from '../../../../electron/core/service/local-server-gate';
 import { checkField } from '../../../../electron/core/settings/settings-fields';
 
 describe('an allowed local server’s address', () => {
