@@ -132,14 +132,27 @@ async function readOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** This host's socket tables (both null off Linux, or where /proc cannot be read). */
-export async function readSocketTables(): Promise<SocketTables> {
-  if (process.platform !== 'linux') return { tcp: null, tcp6: null };
+async function readBoth(): Promise<SocketTables> {
   const [tcp, tcp6] = await Promise.all([
     readOrNull('/proc/net/tcp'),
     readOrNull('/proc/net/tcp6'),
   ]);
   return { tcp, tcp6 };
+}
+
+let reading: Promise<SocketTables> | null = null;
+
+/**
+ * This host's socket tables (both null off Linux, or where /proc cannot be read). The kernel walks
+ * its whole socket hash for each read (20 ms and more on a large or busy host), so the checks made
+ * at once share the read under way (begun at most one read's time before the latest of them).
+ */
+export function readSocketTables(): Promise<SocketTables> {
+  if (process.platform !== 'linux') return Promise.resolve({ tcp: null, tcp6: null });
+  reading ??= readBoth().finally(() => {
+    reading = null;
+  });
+  return reading;
 }
 
 /** The login name of `uid` from /etc/passwd, or null when it has none there. */
