@@ -12,13 +12,13 @@ import { type Logger, silentLogger } from '../ports/logger';
 import { type EngineBoards, engineFiles, TaskEngine, type TaskEngineOptions } from './engine';
 import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
-import { IdleRelease, ImageIntake, PendingThumbnails } from './download';
+import { gatedTransports, IdleRelease, ImageIntake, PendingThumbnails } from './download';
 import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
 import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
-import { type AnswerReader, ServiceClient } from './service';
+import { type AnswerReader, type LocalServerGate, ServiceClient } from './service';
 import { heldKeyScrubber } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
@@ -115,6 +115,8 @@ export interface PictorCoreOptions {
   readonly signedFetch?: PinnedFetch;
   /** How much the inputs no task names may hold (tests); default the app's (input-quota.ts). */
   readonly inputQuota?: InputQuotaLimits;
+  /** Who listens at a loopback address (tests make it another user); default this host's tables. */
+  readonly localServers?: Omit<LocalServerGate, 'allowed'>;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -195,6 +197,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   try {
     history = HistoryStore.open(historyWorker.file, { logger });
     const now = () => options.clock.now();
+    const editSettings = EditSettings.of({ ...options, now, logger });
+    // Every request of the core first refuses a loopback server another user runs (Linux).
+    const gated = gatedTransports(options, () => editSettings.allowedLocalServers());
     const gallery = new Gallery({
       root: options.galleryDir,
       logger,
@@ -202,7 +207,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       appVersion: options.appVersion ?? UNKNOWN_VERSION,
     });
     const intake = new ImageIntake(gallery, {
-      fetch: options.fetch,
+      ...gated,
       logger,
       imageEngine: options.imageEngine,
       credentials: verifier,
@@ -215,10 +220,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     // open does not pay for its start and a cold write.
     await Promise.all([gallery.init(), historyWorker.warm()]);
     const inputs = new InputStore(gallery);
-    const editSettings = EditSettings.of({ ...options, now, logger });
     const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
-    const paramSchemas = await openModelOptions(options.dataDir, options.fetch, credentials);
-    const core = withModelOptions(assemble(opened, options, logger), paramSchemas);
+    const paramSchemas = await openModelOptions(options.dataDir, gated.fetch, credentials);
+    const core = withModelOptions(assemble(opened, { ...options, ...gated }, logger), paramSchemas);
     // From the close's first moment, not after the model options end: a removal asked for then
     // is refused as "Pictor is closing" (core/trash/trash-operations.ts).
     return { ...core, close: () => (core.trash.refuseNew(), core.close()) };

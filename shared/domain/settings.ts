@@ -8,6 +8,9 @@ import { UPDATE_MODES } from './update-state';
 import { SERVICE_NAME_MAX_CHARS } from './service-name';
 import { lazySchema } from './lazy-schema';
 
+/** The most loopback servers of other users the user may allow (settings' `allowedLocalServers`). */
+const MAX_ALLOWED_LOCAL_SERVERS = 32;
+
 export const THEMES = ['system', 'light', 'dark'] as const;
 
 /**
@@ -63,6 +66,12 @@ export const settingsSchema = lazySchema(() =>
       .array(providerIdSchema())
       .max(PROVIDER_IDS.length)
       .refine((ids) => new Set(ids).size === ids.length, 'A service is named twice.'),
+    /**
+     * Loopback servers another user of this computer runs that Pictor may send to all the same
+     * (a system-service ComfyUI under its own user), each `host:port`; every other such server is
+     * refused before anything is sent (core/service/local-server-gate.ts, Linux only).
+     */
+    allowedLocalServers: z.array(z.string().max(300)).max(MAX_ALLOWED_LOCAL_SERVERS),
   }),
 );
 export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
@@ -83,6 +92,7 @@ export const DEFAULT_SETTINGS: Settings = {
   updateMode: 'download',
   neverUploadInputs: false,
   publicUploadConsent: [],
+  allowedLocalServers: [],
 };
 
 /**

@@ -5,6 +5,7 @@
 import { sentence } from '../../../shared/i18n/sentence';
 import { retry, type FailedOutcome } from './download-outcome';
 import { errorCode } from '../fs';
+import { ServiceError } from '../service';
 
 export class AttemptAbort {
   private readonly controller = new AbortController();
@@ -48,6 +49,8 @@ export class AttemptAbort {
         sentence('error.gallery.downloadTimeout', { seconds: Math.round(this.timeoutMs / 1000) }),
       );
     if (this.caller?.aborted) return retry(sentence('error.gallery.downloadStopped'));
+    // A refusal before connecting (another user's loopback server) keeps its own words.
+    if (error instanceof ServiceError && error.sentence) return retry(error.sentence);
     const code = errorCode(error);
     if (during === 'connecting') {
       return retry(

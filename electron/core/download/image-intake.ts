@@ -12,7 +12,7 @@ import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { sentence } from '../../../shared/i18n/sentence';
 import { inlineTokenHash, type InlineImage } from '../../../shared/service/inline-token';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
-import type { FetchLike } from '../../ports/http';
+import type { FetchLike, PinnedFetch } from '../../ports/http';
 import type { ImageEngine } from '../../ports/image-engine';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { checkContained, TEMP_DIR, UnsafePathError } from '../fs';
@@ -37,6 +37,8 @@ export interface ImageAttempt {
 export interface ImageIntakeOptions {
   /** The network port; see electron/ports/http.ts. */
   fetch: FetchLike;
+  /** The images' transport; default direct connections pinned to the checked address. */
+  imageFetch?: PinnedFetch;
   /** Default 64 MiB; a bigger image (by Content-Length or by counting) is invalid. */
   maxImageBytes?: number;
   /** Default 100,000,000: images claiming more pixels (decompression bombs) are invalid. */
@@ -81,6 +83,7 @@ export class ImageIntake {
   ) {
     this.base = {
       fetch: options.fetch,
+      ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
       maxImageBytes: options.maxImageBytes ?? DOWNLOAD_MAX_IMAGE_BYTES,
       maxPixels: options.maxPixels ?? 100_000_000,
       thumbnailSize: options.thumbnailSize ?? 384,

@@ -12,4 +12,5 @@ export { type ImageAttempt, ImageIntake } from './image-intake';
 export type { KeyedImages } from './image-request';
 export { PendingThumbnails } from './pending-thumbnails';
 export { createPinnedFetch, systemResolver } from './pinned-fetch';
+export { gatedTransports } from './gated-transports';
 export { placeNew } from './place-new';

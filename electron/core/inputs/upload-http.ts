@@ -132,6 +132,8 @@ async function exchange(
     response = await raceAbort(pending, call.signal);
   } catch (error) {
     if (call.signal.aborted) throw error;
+    // A refusal before sending (core/service/local-server-gate.ts) keeps its own words.
+    if (error instanceof ServiceError) throw error;
     throw failure(
       'network',
       sentence('error.inputs.uploadNetwork', { service: call.service }),

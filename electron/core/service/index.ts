@@ -38,6 +38,12 @@ export {
   serviceNameAt,
 } from './key-binding';
 export { probeAtAddress } from './key-probe-report';
+export {
+  guardLocalServers,
+  guardPinnedLocalServers,
+  type LocalServerGate,
+  localServerAddress,
+} from './local-server-gate';
 export { hostOf, isProfilesOwnAddress } from './providers/api-origins';
 export { imageHostRefusal } from './providers/media-hosts';
 export { profileOf } from './providers/profiles';

@@ -56,6 +56,8 @@ export async function fetchAnswer(
       pending.then(discardBody, () => undefined);
       throw error;
     }
+    // A refusal before sending (local-server-gate.ts: another user's loopback server) says so.
+    if (error instanceof ServiceError) throw error;
     throw errorForTransport(op, error, hostOf(url));
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The settings an edit and every send of input images read: "never upload inputs", and the
- * services the user agreed may turn uploaded inputs into public links. Over the host's settings
+ * services the user agreed may turn uploaded inputs into public links; and the loopback servers of
+ * other users every request may go to all the same. Over the host's settings
  * store (the CLI's settings.json, read and changed through the same SettingsService as the app's,
  * so a consent given with --allow-public-upload is the app's too), or read as the host gives them
  * (the app, whose Settings screen records a consent itself).
@@ -14,6 +15,8 @@ import { SettingsService } from './settings-service';
 export interface InputSettingsNow {
   readonly neverUploadInputs: boolean;
   readonly publicUploadConsent: readonly ProviderId[];
+  /** Other users' loopback servers the user allowed (local-server-gate.ts); absent: none. */
+  readonly allowedLocalServers?: readonly string[];
 }
 
 const NO_INPUT_SETTINGS: InputSettingsNow = { neverUploadInputs: false, publicUploadConsent: [] };
@@ -71,6 +74,18 @@ export class EditSettings {
   now(): InputSettingsNow {
     const { neverUploadInputs, publicUploadConsent } = this.read();
     return { neverUploadInputs, publicUploadConsent };
+  }
+
+  /**
+   * The other users' loopback servers the user allowed, read at each request: none when the
+   * host's settings file cannot be read (such a server is then refused, the careful side).
+   */
+  allowedLocalServers(): readonly string[] {
+    try {
+      return this.read().allowedLocalServers ?? [];
+    } catch {
+      return [];
+    }
   }
 
   /**

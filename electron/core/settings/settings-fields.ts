@@ -9,7 +9,7 @@ import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
 import { cleanServiceName } from '../../../shared/domain/service-name';
-import { UrlPolicyError, checkBaseUrl } from '../service';
+import { UrlPolicyError, checkBaseUrl, localServerAddress } from '../service';
 import { migrateStoredSettings } from './settings-migration';
 import { isNewerValue, knownConsents } from './settings-newer';
 
@@ -33,6 +33,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   updateMode: 'updates',
   neverUploadInputs: 'never upload inputs',
   publicUploadConsent: 'public upload consent',
+  allowedLocalServers: 'allowed local servers',
 };
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
@@ -52,6 +53,7 @@ const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
   updateMode: 'error.settings.ruleUpdateMode',
   neverUploadInputs: 'error.inputs.ruleNeverUpload',
   publicUploadConsent: 'error.inputs.ruleConsent',
+  allowedLocalServers: 'error.settings.ruleLocalServers',
 };
 
 export function fieldRule(name: SettingName): Sentence {
@@ -72,9 +74,19 @@ export function checkField<K extends SettingName>(name: K, value: unknown): Fiel
   if (!parsed.success) return { ok: false, said: fieldRule(name) };
   const data = parsed.data as Settings[K];
   if (name === 'serviceBaseUrls') return checkAddresses(data as ServiceBaseUrls) as FieldCheck<K>;
+  if (name === 'allowedLocalServers') return checkLocalServers(data as string[]) as FieldCheck<K>;
   return (
     typeof data === 'string' ? checkText(name, data.trim()) : { ok: true, value: data }
   ) as FieldCheck<K>;
+}
+
+/** Each allowed local server in its kept spelling (`host:port`), each once; any other refused. */
+function checkLocalServers(entries: readonly string[]): FieldCheck<'allowedLocalServers'> {
+  const kept = entries.map(localServerAddress);
+  if (kept.some((address) => address === null)) {
+    return { ok: false, said: fieldRule('allowedLocalServers') };
+  }
+  return { ok: true, value: [...new Set(kept as string[])] };
 }
 
 /** A service address as kept (checkBaseUrl's spelling), or the URL policy's refusal of it. */

@@ -20,6 +20,7 @@ import {
   WatchTimeout,
 } from './general-section';
 import { KeySection } from './key-section';
+import { LocalServersField } from './local-servers-field';
 import { ArchiveSection } from './archive-section';
 import { ServiceSection } from './service-section';
 import { ServicesSection } from './services-section';
@@ -118,6 +119,7 @@ function OtherSections({ settings, saver }: { settings: Settings; saver: Setting
         <WatchTimeout settings={settings} saver={saver} />
         <NotificationsToggle settings={settings} saver={saver} />
         <NeverUploadToggle settings={settings} saver={saver} />
+        <LocalServersField settings={settings} saver={saver} />
         <ThemeChoice settings={settings} saver={saver} />
         <LanguageField settings={settings} saver={saver} />
       </Section>

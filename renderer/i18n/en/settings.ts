@@ -183,6 +183,9 @@ export const settings = {
   'settings.watch.error': 'Enter a whole number of minutes from 0 to 10080 (one week).',
   'settings.notifications.label': 'Notify me when a task finishes',
   'settings.notifications.hint': 'Only while Pictor’s window is not in front.',
+  'settings.localServers.label': 'Local servers',
+  'settings.localServers.hint':
+    'Pictor sends nothing to a server on this computer that another user runs: it could read your prompts, images and key. List here, one a line, those you trust (a system service), such as 127.0.0.1:8188. Checked on Linux only; macOS and Windows cannot tell who runs a server.',
   'settings.theme.label': 'Theme',
   'settings.language.label': 'Language',
   'settings.language.hint': 'Applies at once. Dates, numbers and sizes follow it too.',

@@ -78,6 +78,8 @@ export const serviceErrors = {
     'Pictor could not make a secure connection to {host}: the secure handshake failed, so nothing was sent. Check that the service URL is the service’s https:// address.',
   'error.service.blockedPort':
     'Pictor does not connect to port {port} of {host}: browsers refuse that port too, because other kinds of servers use it. Nothing was sent. Check the port in the service URL in Settings.',
+  'error.service.localServerOtherUser':
+    'Pictor sent nothing to {address}: the server listening there runs as another user on this computer ({user}), who could read your prompts, images and key. Start your own server there, or, if you trust that one (a system service), allow {address} under Local servers in Settings.',
   'error.service.unreachableQuery':
     'Pictor could not reach the service. Check your internet connection; the task is kept and resumes when the network returns.',
   'error.service.brokeAfterSending':

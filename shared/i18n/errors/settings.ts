@@ -75,6 +75,8 @@ export const settingsErrors = {
   'error.settings.ruleWatchTimeout':
     'The watch timeout must be a whole number of minutes from 0 (watch forever) to 10,080 (one week).',
   'error.settings.ruleUpdateMode': 'Updates must be downloaded automatically or only announced.',
+  'error.settings.ruleLocalServers':
+    'Each allowed local server must be an address on this computer with its port, such as 127.0.0.1:8188 or [::1]:8188 (at most 32).',
 
   // A settings change refused or not saved (core/settings/settings-patch.ts, settings-service.ts).
   'error.settings.unknownSetting': 'Pictor has no setting called “{name}”.',

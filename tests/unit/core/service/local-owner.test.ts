@@ -1,0 +1,141 @@
+/**
+ * Who listens at a loopback address, read from Linux's socket tables (local-owner.ts): the parser
+ * on rows as the kernel writes them (IPv4, IPv6, IPv4-mapped, both byte orders), which sockets a
+ * connection may reach (the address's own before a wildcard), and the real tables with a real
+ * listener of this process, on each loopback address it can take.
+ */
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  listenerOwners,
+  parseListeners,
+  readSocketTables,
+} from '../../../../electron/core/service/local-owner';
+
+const TCP_HEADER =
+  '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
+const TCP6_HEADER =
+  '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
+
+/** A row as the kernel writes it: the local address and port in hex, a state, a uid. */
+function row(local: string, state: string, uid: number, remote = '00000000:0000'): string {
+  return `   0: ${local} ${remote} ${state} 00000000:00000000 00:00000000 00000000  ${uid}        0 1106 1 0000000043fd6b3a 100 0 0 10 0`;
+}
+
+const TCP = [
+  TCP_HEADER,
+  row('00000000:07E8', '0A', 0),
+  row('0100007F:1FFC', '0A', 1001),
+  // Connections on the same port: not listeners.
+  row('0100007F:1FFC', '01', 1002, '0100007F:C8DC'),
+  row('0100007F:A3C5', '06', 1003, '0100007F:A064'),
+  'garbage line',
+  '',
+].join('\n');
+
+const TCP6 = [
+  TCP6_HEADER,
+  row('00000000000000000000000001000000:1FFC', '0A', 1004),
+  row('0000000000000000FFFF00000100007F:2000', '0A', 1005),
+  row('00000000000000000000000000000000:2001', '0A', 1006),
+].join('\n');
+
+describe('the socket tables parsed', () => {
+  it('reads IPv4 listeners in host byte order, skipping connections and other lines', () => {
+    expect(parseListeners(TCP, true)).toEqual([
+      { address: '0.0.0.0', port: 2024, uid: 0 },
+      { address: '127.0.0.1', port: 8188, uid: 1001 },
+    ]);
+  });
+
+  it('reads a big-endian host’s words as they are', () => {
+    expect(parseListeners(row('7F000001:1FFC', '0A', 7), false)).toEqual([
+      { address: '127.0.0.1', port: 8188, uid: 7 },
+    ]);
+    expect(
+      parseListeners(row('0000000000000000000000000000000000000001:1', '0A', 7), false),
+    ).toEqual([]);
+  });
+
+  it('reads IPv6 listeners in the URL parser’s spelling: loopback, IPv4-mapped, wildcard', () => {
+    expect(parseListeners(TCP6, true)).toEqual([
+      { address: '[::1]', port: 8188, uid: 1004 },
+      { address: '[::ffff:7f00:1]', port: 8192, uid: 1005 },
+      { address: '[::]', port: 8193, uid: 1006 },
+    ]);
+  });
+
+  it('skips rows whose fields are out of shape', () => {
+    const bad = [
+      row('0100007F:1FF', '0A', 1),
+      row('0100007G:1FFC', '0A', 1),
+      row('0100007F:1FFC', '0A', -1),
+      row('0100007F:1FFC', '0', 1),
+      row('0100007F:1FFC', '0A', 1).replace(/\s+\d+\s+0 1106/, ' x 0 1106'),
+    ];
+    expect(parseListeners(bad.join('\n'), true)).toEqual([]);
+  });
+});
+
+describe('the owners a connection may reach', () => {
+  const le = (tcp: string | null, tcp6: string | null = null) => ({ tcp, tcp6 });
+
+  it('is the socket on the address itself when there is one, else a wildcard’s', () => {
+    const both = [TCP_HEADER, row('00000000:1FFC', '0A', 50), row('0100007F:1FFC', '0A', 51)];
+    expect(listenerOwners(le(both.join('\n')), '127.0.0.1', 8188)).toEqual([51]);
+    expect(listenerOwners(le(both.join('\n')), '127.0.0.2', 8188)).toEqual([50]);
+    expect(listenerOwners(le(TCP, TCP6), '127.0.0.1', 2024)).toEqual([0]);
+  });
+
+  it('counts an IPv4-mapped or dual-stack IPv6 socket for an IPv4 address', () => {
+    expect(listenerOwners(le(TCP_HEADER, TCP6), '127.0.0.1', 8192)).toEqual([1005]);
+    expect(listenerOwners(le(TCP_HEADER, TCP6), '127.0.0.1', 8193)).toEqual([1006]);
+    expect(listenerOwners(le(TCP_HEADER, TCP6), '[::ffff:7f00:1]', 8192)).toEqual([1005]);
+  });
+
+  it('judges both families for a localhost name', () => {
+    expect(listenerOwners(le(TCP, TCP6), 'localhost', 8188)).toEqual([1001, 1004]);
+    expect(listenerOwners(le(TCP, TCP6), 'api.localhost.', 8188)).toEqual([1001, 1004]);
+    expect(listenerOwners(le(TCP, TCP6), '[::1]', 8188)).toEqual([1004]);
+  });
+
+  it('is none when nothing listens there, unknown when no table can be read', () => {
+    expect(listenerOwners(le(TCP, TCP6), '127.0.0.1', 9999)).toEqual([]);
+    expect(listenerOwners(le(null, null), '127.0.0.1', 8188)).toBeNull();
+    expect(listenerOwners(le(null, TCP6), '[::1]', 8188)).toEqual([1004]);
+  });
+});
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((done) => server.close(done));
+});
+
+async function listen(host: string): Promise<number | null> {
+  const server = createServer();
+  const ok = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(0, host, () => resolve(true));
+  });
+  if (!ok) return null;
+  servers.push(server);
+  return (server.address() as AddressInfo).port;
+}
+
+describe.runIf(process.platform === 'linux')('this host’s tables (Linux)', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['::1', '[::1]'],
+    ['::ffff:127.0.0.1', '127.0.0.1'],
+  ])('find a listener of this process on %s, owned by this user', async (host, urlHost) => {
+    const port = await listen(host);
+    if (port === null) {
+      // A host without IPv6 cannot take the address at all: said, not passed in silence.
+      console.warn(`skipped: this host cannot listen on ${host}`);
+      return;
+    }
+    const owners = listenerOwners(await readSocketTables(), urlHost, port);
+    expect(owners).toEqual([process.getuid?.()]);
+  });
+});
