@@ -8,11 +8,17 @@
  * image that holds Pictor's packet is given it again from the redacted record before the task's
  * folder is published (a file with Content Credentials is never edited). The sweep would not find
  * such a task afterwards: its id no longer carries the key.
+ *
+ * Images such a task brings to a task the library has (import-merge.ts) are given the packet of
+ * the task they join before they are published, at their own index first: an image imported
+ * before has those bytes in the library, and is found a duplicate by them.
  */
-import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../../shared/domain/limits';
+import type { ImageKind } from '../../images';
 import { embedTriageInFile, kindOfImage } from '../../gallery';
-import { resolveInside } from '../../fs';
+import { readRegularFile, resolveInside } from '../../fs';
+import { sha256Of } from './stream-copy';
 
 /**
  * Text with every key the process holds scrubbed out, in every encoding an echo of it is known by
@@ -28,6 +34,27 @@ export function withKeptIdRedacted(
   if (record.taskId == null) return null;
   const taskId = scrub(record.taskId);
   return taskId === record.taskId ? null : { ...record, taskId };
+}
+
+/** Whether `record`'s task id carries a key `scrub` takes out. */
+export function carriesKeptKey(record: TaskRecord, scrub: ImportKeyScrubber): boolean {
+  return record.taskId != null && scrub(record.taskId) !== record.taskId;
+}
+
+/**
+ * Gives the staged image file `path` (inside `root`, not yet published) Pictor's packet made from
+ * `record`, the task it joins, as its image `image`; returns the file's size and SHA-256 then (its
+ * own when it holds no packet of Pictor's, or Content Credentials: left as it is).
+ */
+export async function remakeStagedImage(
+  path: string,
+  of: { readonly record: TaskRecord; readonly image: ImageRecord; readonly kind: ImageKind },
+  root: string,
+): Promise<{ readonly size: number; readonly sha256: string }> {
+  const limits = { root, maxBytes: GALLERY_MAX_IMAGE_BYTES, appVersion: 'unknown' };
+  await embedTriageInFile(path, { ...of, remake: true }, limits);
+  const bytes = await readRegularFile(root, path, GALLERY_MAX_IMAGE_BYTES);
+  return { size: bytes.length, sha256: sha256Of(bytes) };
 }
 
 /**

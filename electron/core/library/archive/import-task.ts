@@ -33,6 +33,7 @@ import {
   renameContained,
   resolveInside,
   tempPath,
+  writeFileAtomic,
   writeNewFileSynced,
 } from '../../fs';
 import {
@@ -268,6 +269,21 @@ function existingRecord(record: TaskRecord, context: ImportContext): TaskRecord 
   );
 }
 
+/**
+ * A folder's task the history does not know (an earlier import stopped before its record was
+ * written), its id with the keys redacted and its images given the packet that says so: the
+ * earlier import's files were made so already, a folder put there by hand may not be.
+ */
+async function keptLeftover(leftover: TaskRecord, context: ImportContext): Promise<TaskRecord> {
+  const clean = withKeptIdRedacted(leftover, context.scrubKeys);
+  if (!clean) return leftover;
+  const relative = clean.folder ?? taskFolderName(clean);
+  const folder = resolveInside(context.root, relative);
+  const remade = await remakeStagedImages(clean, context.root, folder, relative);
+  await writeFileAtomic(context.root, join(folder, SIDECAR_NAME), sidecarText(remade));
+  return remade;
+}
+
 /** Imports `task` (see the file's comment). @throws AbortError; file-system errors. */
 export async function importTask(task: PlannedTask, context: ImportContext): Promise<TaskOutcome> {
   throwIfAborted(context.signal);
@@ -297,12 +313,12 @@ async function importRecord(
   // Looked up by the id it came with (above); kept with the key redacted from it.
   const clean = withKeptIdRedacted(record, context.scrubKeys);
   if ('free' in place) return addNewTask(task, clean ?? record, place.free, context, !!clean);
-  // The folder was in the gallery before this import: an undo never removes it.
-  await context.history.put(
-    withKeptIdRedacted(place.leftover, context.scrubKeys) ?? place.leftover,
-  );
-  const merged = await mergeTask(task, record, place.leftover, context);
-  const kept = place.leftover.images.filter((image) => image.state === 'saved').length;
+  // The folder was in the gallery before this import: an undo never removes it. Its task is
+  // merged with as the history now has it (a redacted id, and images that say it).
+  const found = await keptLeftover(place.leftover, context);
+  await context.history.put(found);
+  const merged = await mergeTask(task, record, found, context);
+  const kept = found.images.filter((image) => image.state === 'saved').length;
   return {
     ...merged,
     addedTask: true,
