@@ -217,15 +217,3 @@ export function scrubKey(text: string, keys: SecretKeys): string {
   }
   return carriesKey(current, keys) ? WITHHELD_TEXT : current;
 }
-
-/**
- * Scrubs every key `heldKeys` gives now from a text (an import's task ids: library/archive/
- * import-kept-id.ts); none held, or none readable (the app's start sweep still finds such ids),
- * the text as it is.
- */
-export async function heldKeyScrubber(
-  heldKeys: (() => Promise<readonly string[]>) | undefined,
-): Promise<(text: string) => string> {
-  const keys = (await heldKeys?.().catch(() => [])) ?? [];
-  return (text) => (keys.length === 0 ? text : scrubKey(text, keys));
-}

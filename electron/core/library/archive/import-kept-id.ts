@@ -9,15 +9,27 @@
  * folder is published (a file with Content Credentials is never edited). The sweep would not find
  * such a task afterwards: its id no longer carries the key.
  *
+ * A task folder already in the library's folder that the history does not know (a rebuild's, an
+ * opened folder's: relocate-open.ts; one an import stopped before its record left) is taken in
+ * the same way: its id redacted, its `pictor.json` and images made again from the redacted record
+ * in place, before its record reaches the history.
+ *
  * Images such a task brings to a task the library has (import-merge.ts) are given the packet of
  * the task they join before they are published, at their own index first: an image imported
  * before has those bytes in the library, and is found a duplicate by them.
  */
+import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../../shared/domain/limits';
 import type { ImageKind } from '../../images';
-import { embedTriageInFile, kindOfImage } from '../../gallery';
-import { readRegularFile, resolveInside } from '../../fs';
+import {
+  embedTriageInFile,
+  kindOfImage,
+  SIDECAR_NAME,
+  sidecarText,
+  taskFolderName,
+} from '../../gallery';
+import { readRegularFile, resolveInside, writeFileAtomic } from '../../fs';
 import { sha256Of } from './stream-copy';
 
 /**
@@ -25,6 +37,14 @@ import { sha256Of } from './stream-copy';
  * (secrets/key-echo.ts `scrubKey`, given by the core: pictor-core.ts).
  */
 export type ImportKeyScrubber = (text: string) => string;
+
+/**
+ * The scrubber with `carriers`, which of many texts it would change, found for a fraction of a
+ * scrub each (secrets/key-echo-many.ts `KeyScrubber`): a rebuild's ids (relocate-open.ts).
+ */
+export type KeptIdScrubber = ImportKeyScrubber & {
+  readonly carriers: (texts: readonly string[]) => number[];
+};
 
 /** `record` with the keys scrubbed from its task id; `null` when its id carries none. */
 export function withKeptIdRedacted(
@@ -86,4 +106,23 @@ export async function remakeStagedImages(
     images.push('written' in result ? { ...image, bytes: result.written } : image);
   }
   return { ...record, images };
+}
+
+/**
+ * The task folder of `found` (in the library's folder `root`, not yet in the history) with the
+ * keys scrubbed from its id: its images given the redacted packet, then its `pictor.json` the
+ * redacted record; that record, or `null` when its id carries no key (nothing written).
+ */
+export async function redactKeptFolder(
+  found: TaskRecord,
+  scrub: ImportKeyScrubber,
+  root: string,
+): Promise<TaskRecord | null> {
+  const clean = withKeptIdRedacted(found, scrub);
+  if (!clean) return null;
+  const relative = clean.folder ?? taskFolderName(clean);
+  const folder = resolveInside(root, relative);
+  const remade = await remakeStagedImages(clean, root, folder, relative);
+  await writeFileAtomic(root, join(folder, SIDECAR_NAME), sidecarText(remade));
+  return remade;
 }

@@ -33,7 +33,6 @@ import {
   renameContained,
   resolveInside,
   tempPath,
-  writeFileAtomic,
   writeNewFileSynced,
 } from '../../fs';
 import {
@@ -60,7 +59,7 @@ import { stageXmp, unusedXmps } from './import-xmp';
 import { withSourceXmpTriage } from './import-xmp-triage';
 import type { PlannedTask } from './import-plan';
 import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
-import { remakeStagedImages, withKeptIdRedacted } from './import-kept-id';
+import { redactKeptFolder, remakeStagedImages, withKeptIdRedacted } from './import-kept-id';
 import { cleanedRecord } from './import-triage';
 import { readBounded, sha256Of } from './stream-copy';
 
@@ -269,21 +268,6 @@ function existingRecord(record: TaskRecord, context: ImportContext): TaskRecord 
   );
 }
 
-/**
- * A folder's task the history does not know (an earlier import stopped before its record was
- * written), its id with the keys redacted and its images given the packet that says so: the
- * earlier import's files were made so already, a folder put there by hand may not be.
- */
-async function keptLeftover(leftover: TaskRecord, context: ImportContext): Promise<TaskRecord> {
-  const clean = withKeptIdRedacted(leftover, context.scrubKeys);
-  if (!clean) return leftover;
-  const relative = clean.folder ?? taskFolderName(clean);
-  const folder = resolveInside(context.root, relative);
-  const remade = await remakeStagedImages(clean, context.root, folder, relative);
-  await writeFileAtomic(context.root, join(folder, SIDECAR_NAME), sidecarText(remade));
-  return remade;
-}
-
 /** Imports `task` (see the file's comment). @throws AbortError; file-system errors. */
 export async function importTask(task: PlannedTask, context: ImportContext): Promise<TaskOutcome> {
   throwIfAborted(context.signal);
@@ -315,7 +299,8 @@ async function importRecord(
   if ('free' in place) return addNewTask(task, clean ?? record, place.free, context, !!clean);
   // The folder was in the gallery before this import: an undo never removes it. Its task is
   // merged with as the history now has it (a redacted id, and images that say it).
-  const found = await keptLeftover(place.leftover, context);
+  const found =
+    (await redactKeptFolder(place.leftover, context.scrubKeys, context.root)) ?? place.leftover;
   await context.history.put(found);
   const merged = await mergeTask(task, record, found, context);
   const kept = found.images.filter((image) => image.state === 'saved').length;
