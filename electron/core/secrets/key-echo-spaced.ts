@@ -13,7 +13,9 @@
  * order, a chance of one in 36^12 at each place of a text for a key's random part. What is found
  * is scrubbed as one stretch from the first letter to the last, the separators between with it
  * (the view is `bridged`), never those around it, and never across a quote of the text: the JSON
- * between two strings (a key spelt out across two JSON values is not looked for).
+ * between two strings. A key spelt out across two JSON string values is found in the view of the
+ * values side by side (key-echo-views.ts `joinedStringValues`): there it is scrubbed as one
+ * stretch per value (the view's `cuts`, where one value ends and the next begins).
  */
 import { View } from './key-echo-views';
 
@@ -66,9 +68,14 @@ export function spacedView(source: View): View {
   const view = new View(length);
   view.bridged = true;
   for (let i = 0; i < length; i += 1) {
+    // A gap in the source: the joined values, the next value begins (a view of one text has none).
+    if (i > 0 && (source.from[i] ?? 0) > (source.to[i - 1] ?? 0))
+      (view.cuts ??= new Set()).add(view.length);
     const code = codes[i] ?? 0;
     const low = codes[i + 1] ?? 0;
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < length && low >= 0xdc00 && low <= 0xdfff) {
+    // Halves of a pair from two values (`"…\ud83d","\udd11…"`) are no pair: a cut is between.
+    const paired = i + 1 < length && (source.from[i + 1] ?? 0) <= (source.to[i] ?? 0);
+    if (code >= 0xd800 && code <= 0xdbff && paired && low >= 0xdc00 && low <= 0xdfff) {
       const pair = String.fromCharCode(code, low);
       const letter = shown(pair);
       // Another script's letter keeps its place (one unit that matches no key's letter).

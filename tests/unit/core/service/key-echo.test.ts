@@ -144,6 +144,60 @@ describe('findKeyEchoes', () => {
     );
   });
 
+  it('finds a key spelt out across two JSON values, and scrubs each value apart', () => {
+    const separators = [' ', '\u2028', '. ', '\\u2028', '&nbsp;', '\u{1f511}'];
+    fc.assert(
+      fc.property(keyArb, fc.constantFrom(...separators), fc.nat(), (key, separator, cut) => {
+        fc.pre(keyLetters(key).length >= KEY_RUN);
+        const echo = [...key].join(separator);
+        const at = 1 + (cut % (echo.length - 1));
+        const next = 'https://cdn.example/ok.png';
+        // Names and other JSON between the halves: a person reading the body reads the values.
+        const body = JSON.stringify({
+          error: { message: `Refused: ${echo.slice(0, at)}`, code: 401 },
+          detail: `${echo.slice(at)} ←`,
+          next,
+        });
+        expect(carriesKey(body, key), JSON.stringify(separator)).toBe(true);
+        const scrubbed = scrubKey(body, key);
+        expect(carriesKey(scrubbed, key)).toBe(false);
+        const parsed = JSON.parse(scrubbed) as {
+          error: { message: string; code: number };
+          detail: string;
+          next: string;
+        };
+        expect(Object.keys(parsed)).toEqual(['error', 'detail', 'next']);
+        expect(parsed.error.code).toBe(401);
+        expect(parsed.error.message).toMatch(/^Refused: /);
+        expect(parsed.detail).toMatch(/ ←$/);
+        expect(parsed.next).toBe(next);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds no key in the values of an ordinary body read side by side', () => {
+    fc.assert(
+      fc.property(
+        keyArb,
+        fc.array(fc.constantFrom(...'the quick brown fox jumps over a lazy dog'.split(' ')), {
+          minLength: 2,
+          maxLength: 40,
+        }),
+        (key, words) => {
+          fc.pre(
+            !keyLetters(words.join(''))
+              .toLowerCase()
+              .includes(keyLetters(key).toLowerCase().slice(0, KEY_RUN)),
+          );
+          const body = JSON.stringify(Object.fromEntries(words.map((word, i) => [`f${i}`, word])));
+          expect(scrubKey(body, key)).toBe(body);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('finds no key in ordinary spaced-out text without its letters in order', () => {
     fc.assert(
       fc.property(
