@@ -19,6 +19,21 @@
  */
 import { View } from './key-echo-views';
 
+/**
+ * Letters of the Cyrillic and Greek alphabets drawn as an ASCII letter (Unicode's confusables,
+ * UTS #39, the single letters that map to one ASCII letter): `ѕk-рrој` is read as `sk-proj`.
+ * Only these: a letter that merely resembles one (`к`, `л`) stays its own, and no letter is read
+ * as a digit (`О` is O, never 0).
+ */
+const LOOK_ALIKES: ReadonlyMap<string, string> = new Map(
+  [
+    ['аеорсухѕіјԁһԛԝӏ', 'aeopcyxsijdhqwl'],
+    ['АВЕКМНОРСТХУІЈЅԚԜҮӀ', 'ABEKMHOPCTXYIJSQWYI'],
+    ['οανριυγ', 'oavpiuy'],
+    ['ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'ABEZHIKMNOPTYX'],
+  ].flatMap(([from = '', to = '']) => [...from].map((c, i) => [c, to.charAt(i)] as const)),
+);
+
 /** Stands in the view for a quote: no key's letter. */
 const STOP = 0xffff;
 
@@ -27,13 +42,15 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /**
  * Per BMP code unit: the ASCII letter or digit it shows (its NFKD form without its accents: `ｓ`,
- * `ś`, `ⓢ` are an s), itself for any other
+ * `ś`, `ⓢ` are an s; a look-alike letter of another alphabet: `ѕ`), itself for any other
  * letter or digit, 0 for a separator. Built at the first search (a pass over the BMP, some ms):
  * the command line loads this module at start to scrub its output and may never search.
  */
 let table: Uint16Array | null = null;
 
 function shown(char: string): number {
+  const alike = LOOK_ALIKES.get(char);
+  if (alike !== undefined) return alike.charCodeAt(0);
   const compatible = char.normalize('NFKD').replace(/\p{M}/gu, '');
   if (/^[A-Za-z0-9]$/.test(compatible)) return compatible.charCodeAt(0);
   return LETTER_OR_DIGIT.test(char) ? char.charCodeAt(0) : 0;

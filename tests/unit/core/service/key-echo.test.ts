@@ -54,7 +54,9 @@ describe('findKeyEchoes', () => {
         fc.constantFrom(...ENCODING_NAMES),
         fc.nat(5),
         ([sent, held, absent], first, second, shift) => {
-          fc.pre(!sharesRun(absent, sent) && !sharesRun(absent, held));
+          // The values side by side read as one text (spelt out too): the absent key is not in it.
+          const read = `bad ${sent}${held}`;
+          fc.pre(!sharesRun(absent, read) && !sharesRun(keyLetters(absent), keyLetters(read)));
           const echoSent = ENCODINGS[first]!(sent, shift);
           const echoHeld = ENCODINGS[second]!(held, shift + 1);
           const body = JSON.stringify({ error: { message: `bad ${echoSent}`, code: echoHeld } });
@@ -195,6 +197,45 @@ describe('findKeyEchoes', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('reads Cyrillic and Greek letters drawn as the key’s own, and ordinary such text as itself', () => {
+    const alike: Record<string, string[]> = {
+      a: ['а', 'α'],
+      e: ['е'],
+      o: ['о', 'ο'],
+      p: ['р', 'ρ'],
+      c: ['с'],
+      x: ['х'],
+      s: ['ѕ'],
+      i: ['і', 'ι'],
+      y: ['у', 'γ'],
+      A: ['А', 'Α'],
+      B: ['В', 'Β'],
+      E: ['Е', 'Ε'],
+      H: ['Н', 'Η'],
+      K: ['К', 'Κ'],
+      M: ['М', 'Μ'],
+      O: ['О', 'Ο'],
+      P: ['Р', 'Ρ'],
+      T: ['Т', 'Τ'],
+      X: ['Х', 'Χ'],
+    };
+    fc.assert(
+      fc.property(keyArb, fc.nat(), fc.constantFrom('', ' '), (key, pick, separator) => {
+        fc.pre(keyLetters(key).length >= KEY_RUN);
+        const echo = [...key]
+          .map((c, i) => alike[c]?.[(pick + i) % alike[c].length] ?? c)
+          .join(separator);
+        const body = JSON.stringify({ error: { message: `→ ${echo} ←` } });
+        expect(carriesKey(body, key), echo).toBe(true);
+        expect(carriesKey(scrubKey(body, key), key)).toBe(false);
+        // Ordinary Russian and Greek text is no key.
+        const text = 'Сервис перегружен, попробуйте позже. Η υπηρεσία είναι απασχολημένη.';
+        expect(scrubKey(text, key)).toBe(text);
+      }),
+      { numRuns: 300 },
     );
   });
 
