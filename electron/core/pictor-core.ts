@@ -430,6 +430,7 @@ function libraryOf(
     ...parts,
     logger,
     now: () => options.clock.now(),
+    keyScrubber: () => heldKeyScrubber(options.credentials.heldKeys?.bind(options.credentials)),
     ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
     ...(options.libraryFolder ? { folderRecord: options.libraryFolder } : {}),
   });

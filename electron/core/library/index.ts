@@ -86,6 +86,7 @@ export {
 export { exportLibrary, importLibrary } from './archive-operations';
 export type { ExportSummary } from './archive/export-library';
 export type { ImportSummary } from './archive/import-library';
+export type { KeptIdScrubber } from './archive/import-kept-id';
 export type { LibraryProgress } from './archive/library-progress';
 export { FolderChoices } from './folder-choices';
 export { Library, type LibraryFolderRecord } from './library';

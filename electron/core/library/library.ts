@@ -22,6 +22,7 @@ import {
   type RelocateFaults,
   type RelocateResult,
 } from './relocate';
+import type { KeptIdScrubber } from './archive/import-kept-id';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './relocate-open';
 import type { TaskEngine } from '../engine';
 import type { HistoryStore, ManyRecordWrites } from '../history';
@@ -46,6 +47,8 @@ export interface LibraryDeps {
   readonly faults?: RelocateFaults;
   /** The time, for the age of leftovers in a target's `.pictor-tmp`; default `Date.now`. */
   readonly now?: () => number;
+  /** The scrubber of every key the process holds: an opened folder's task ids are redacted. */
+  readonly keyScrubber?: () => Promise<KeptIdScrubber>;
 }
 
 /**

@@ -17,7 +17,13 @@ import {
 } from '../history';
 import { englishText } from '../../../shared/i18n/sentence';
 import { linkRefusal, PRIVATE_FOLDER_MODE, TEMP_DIR } from '../fs';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { throwIfAborted } from './archive/archive-errors';
+import {
+  type KeptIdScrubber,
+  redactKeptFolder,
+  withKeptIdRedacted,
+} from './archive/import-kept-id';
 import type { RebuildResult } from './rebuild';
 import { rebuildLibrary, type RebuildIntake } from './rebuild-verified';
 import { planSource } from './relocate-plan';
@@ -89,21 +95,29 @@ export interface GalleryTasksAdded {
 /**
  * Adds the tasks the gallery's sidecars describe and the history lacks, a batch at a time (each
  * batch one transaction, so memory stays flat for a folder of any size). An aborted `signal`
- * stops it between batches: what was added stays.
+ * stops it between batches: what was added stays. A task kept under an id that carries a key the
+ * process holds comes in with the key redacted, its folder's files made again from the redacted
+ * record first (archive/import-kept-id.ts, as an import takes it): the page, the log and
+ * `pictor list` never show such an id until the app's sweep reaches it, which it then never
+ * would (the history's id no longer carries the key).
  */
 export async function importGalleryTasks(
   core: {
     readonly intake: RebuildIntake;
     readonly history: Pick<HistoryStore, 'get'> & ManyRecordWrites;
+    /** The scrubber of every key the process holds (the core's: pictor-core.ts). */
+    readonly keyScrubber?: () => Promise<KeptIdScrubber>;
   },
   signal?: AbortSignal,
 ): Promise<GalleryTasksAdded> {
   let added = 0;
   let dropped = NOTHING_DROPPED;
+  const scrub = await core.keyScrubber?.();
   const { count, skipped, notes } = await rebuildLibrary(core.intake, {
     onBatch: async (records) => {
       throwIfAborted(signal);
-      const missing = records.filter((record) => !core.history.get(record.localId));
+      const unknown = records.filter((record) => !core.history.get(record.localId));
+      const missing = scrub ? await withKeptIdsRedacted(unknown, scrub, core.intake.root) : unknown;
       if (missing.length > 0) {
         dropped = addDropped(dropped, await core.history.putManyCounted(missing));
       }
@@ -113,4 +127,29 @@ export async function importGalleryTasks(
   // Past the library's limits (history/triage-limits.ts): said once, of the whole gallery.
   const limits = limitSentences(dropped).map((said) => ({ path: '.', reason: englishText(said) }));
   return { found: count, added, skipped, notes: [...notes, ...limits] };
+}
+
+/**
+ * `records` (of the library's folder `root`), each whose id carries a key with it redacted and its
+ * folder made again from the redacted record (see {@link importGalleryTasks}). The ids are
+ * searched together (`carriers`): a folder of a million tasks costs some seconds more, not a
+ * search per id.
+ */
+async function withKeptIdsRedacted(
+  records: TaskRecord[],
+  scrub: KeptIdScrubber,
+  root: string,
+): Promise<TaskRecord[]> {
+  const withIds = records.filter((record) => record.taskId !== null);
+  const out = [...records];
+  for (const at of scrub.carriers(withIds.map((record) => record.taskId ?? ''))) {
+    const found = withIds[at];
+    if (!found) continue;
+    // A folder that cannot be written keeps its files as they are; the id is redacted all the same.
+    const redacted = await redactKeptFolder(found, scrub, root).catch(() =>
+      withKeptIdRedacted(found, scrub),
+    );
+    if (redacted) out[out.indexOf(found)] = redacted;
+  }
+  return out;
 }

@@ -21,6 +21,7 @@ import {
   importGalleryTasks,
   importLibrary,
   type ImportSummary,
+  type KeptIdScrubber,
   type LibraryProgress,
   type MoveProgress,
 } from '../library';
@@ -105,8 +106,11 @@ export interface CoreOperationsDeps {
   readonly templates?: Pick<TemplateStore, 'restoreBackup'>;
   /** Least time between two progress reports passed on; default the runner's. */
   readonly progressEveryMs?: number;
-  /** The scrubber of every key the process holds: an import redacts them from a task id. */
-  readonly keyScrubber?: () => Promise<(text: string) => string>;
+  /**
+   * The scrubber of every key the process holds: an import and a rebuild redact them from a task
+   * id (archive/import-kept-id.ts).
+   */
+  readonly keyScrubber?: () => Promise<KeptIdScrubber>;
 }
 
 export class CoreOperations {

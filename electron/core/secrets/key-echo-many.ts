@@ -12,7 +12,7 @@
  * letter): an echo across a joint names both texts, and each is searched again alone, so what is
  * found is exactly what each search alone finds. Any other text is searched alone.
  */
-import { carriesKey, findKeyEchoes, type SecretKeys } from './key-echo';
+import { carriesKey, findKeyEchoes, scrubKey, type SecretKeys } from './key-echo';
 
 const PLAIN = /^[A-Za-z0-9 ._:/+=~,;@#!?*()[\]{}<>^$'`-]*$/;
 const JOINT = '|';
@@ -74,4 +74,31 @@ function lastAtOrBefore(starts: readonly number[], offset: number): number {
     else high = middle - 1;
   }
   return low;
+}
+
+/**
+ * Text with every key the process held when it was made scrubbed out (`scrubKey`); its
+ * `carriers` says which of many texts it would change, as {@link keyCarriers} finds them: a
+ * rebuild's task ids, a million of them at most, searched for a fraction of a scrub each.
+ */
+type KeyScrubber = ((text: string) => string) & {
+  readonly carriers: (texts: readonly string[]) => number[];
+};
+
+/** The scrubber of `keys`; none, the text as it is. */
+function keyScrubberOf(keys: readonly string[]): KeyScrubber {
+  return Object.assign((text: string) => (keys.length === 0 ? text : scrubKey(text, keys)), {
+    carriers: (texts: readonly string[]) => (keys.length === 0 ? [] : keyCarriers(texts, keys)),
+  });
+}
+
+/**
+ * Scrubs every key `heldKeys` gives now from a text (an import's task ids: library/archive/
+ * import-kept-id.ts; a rebuild's: library/relocate-open.ts); none held, or none readable (the
+ * app's start sweep still finds such ids), the text as it is.
+ */
+export async function heldKeyScrubber(
+  heldKeys: (() => Promise<readonly string[]>) | undefined,
+): Promise<KeyScrubber> {
+  return keyScrubberOf((await heldKeys?.().catch(() => [])) ?? []);
 }

@@ -13,9 +13,26 @@
  * order, a chance of one in 36^12 at each place of a text for a key's random part. What is found
  * is scrubbed as one stretch from the first letter to the last, the separators between with it
  * (the view is `bridged`), never those around it, and never across a quote of the text: the JSON
- * between two strings (a key spelt out across two JSON values is not looked for).
+ * between two strings. A key spelt out across two JSON string values is found in the view of the
+ * values side by side (key-echo-views.ts `joinedStringValues`): there it is scrubbed as one
+ * stretch per value (the view's `cuts`, where one value ends and the next begins).
  */
 import { View } from './key-echo-views';
+
+/**
+ * Letters of the Cyrillic and Greek alphabets drawn as an ASCII letter (Unicode's confusables,
+ * UTS #39, the single letters that map to one ASCII letter): `ѕk-рrој` is read as `sk-proj`.
+ * Only these: a letter that merely resembles one (`к`, `л`) stays its own, and no letter is read
+ * as a digit (`О` is O, never 0).
+ */
+const LOOK_ALIKES: ReadonlyMap<string, string> = new Map(
+  [
+    ['аеорсухѕіјԁһԛԝӏ', 'aeopcyxsijdhqwl'],
+    ['АВЕКМНОРСТХУІЈЅԚԜҮӀ', 'ABEKMHOPCTXYIJSQWYI'],
+    ['οανριυγ', 'oavpiuy'],
+    ['ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'ABEZHIKMNOPTYX'],
+  ].flatMap(([from = '', to = '']) => [...from].map((c, i) => [c, to.charAt(i)] as const)),
+);
 
 /** Stands in the view for a quote: no key's letter. */
 const STOP = 0xffff;
@@ -25,13 +42,15 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /**
  * Per BMP code unit: the ASCII letter or digit it shows (its NFKD form without its accents: `ｓ`,
- * `ś`, `ⓢ` are an s), itself for any other
+ * `ś`, `ⓢ` are an s; a look-alike letter of another alphabet: `ѕ`), itself for any other
  * letter or digit, 0 for a separator. Built at the first search (a pass over the BMP, some ms):
  * the command line loads this module at start to scrub its output and may never search.
  */
 let table: Uint16Array | null = null;
 
 function shown(char: string): number {
+  const alike = LOOK_ALIKES.get(char);
+  if (alike !== undefined) return alike.charCodeAt(0);
   const compatible = char.normalize('NFKD').replace(/\p{M}/gu, '');
   if (/^[A-Za-z0-9]$/.test(compatible)) return compatible.charCodeAt(0);
   return LETTER_OR_DIGIT.test(char) ? char.charCodeAt(0) : 0;
@@ -66,9 +85,14 @@ export function spacedView(source: View): View {
   const view = new View(length);
   view.bridged = true;
   for (let i = 0; i < length; i += 1) {
+    // A gap in the source: the joined values, the next value begins (a view of one text has none).
+    if (i > 0 && (source.from[i] ?? 0) > (source.to[i - 1] ?? 0))
+      (view.cuts ??= new Set()).add(view.length);
     const code = codes[i] ?? 0;
     const low = codes[i + 1] ?? 0;
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < length && low >= 0xdc00 && low <= 0xdfff) {
+    // Halves of a pair from two values (`"…\ud83d","\udd11…"`) are no pair: a cut is between.
+    const paired = i + 1 < length && (source.from[i + 1] ?? 0) <= (source.to[i] ?? 0);
+    if (code >= 0xd800 && code <= 0xdbff && paired && low >= 0xdc00 && low <= 0xdfff) {
       const pair = String.fromCharCode(code, low);
       const letter = shown(pair);
       // Another script's letter keeps its place (one unit that matches no key's letter).

@@ -18,6 +18,12 @@ export class View {
    * view): a run found is one stretch of the original from its first character to its last.
    */
   bridged = false;
+  /**
+   * Of a bridged view, the positions that begin a new stretch: its first character from another
+   * JSON string value than the one before it (the spaced view of the joined values). What is
+   * found across them is scrubbed as one stretch per value, never the JSON between.
+   */
+  cuts: Set<number> | null = null;
 
   constructor(capacity: number) {
     const size = Math.max(1, capacity);

@@ -92,7 +92,13 @@ export type Span = readonly [start: number, end: number];
 /** The stretches of the original text that the view's characters `[from, to)` came from. */
 function spansOf(view: View, from: number, to: number, out: [number, number][]): void {
   if (view.bridged) {
-    out.push([view.from[from] ?? 0, view.to[to - 1] ?? 0]);
+    let start = view.from[from] ?? 0;
+    for (let i = from + 1; i < to; i += 1) {
+      if (!view.cuts?.has(i)) continue;
+      out.push([start, view.to[i - 1] ?? 0]);
+      start = view.from[i] ?? 0;
+    }
+    out.push([start, view.to[to - 1] ?? 0]);
     return;
   }
   let current: [number, number] | null = null;
@@ -134,10 +140,8 @@ function* viewsOf(text: string): Generator<readonly [View, boolean]> {
     for (const alignment of [0, 1, 2, 3]) yield [decodeBytes(source, 'base64', alignment), false];
     for (const alignment of [0, 1]) yield [decodeBytes(source, 'hex', alignment), false];
   }
-  // The text as read, its escapes undone (the joined values are not: the JSON between two
-  // strings would be bridged, and scrubbed with them).
-  const [read] = sources;
-  if (read) yield [spacedView(read), true];
+  // The text as read, its escapes undone, and its values side by side (each scrubbed apart).
+  for (const source of sources) yield [spacedView(source), true];
 }
 
 function merged(spans: [number, number][]): Span[] {
@@ -216,16 +220,4 @@ export function scrubKey(text: string, keys: SecretKeys): string {
     current = replaced(current, spans);
   }
   return carriesKey(current, keys) ? WITHHELD_TEXT : current;
-}
-
-/**
- * Scrubs every key `heldKeys` gives now from a text (an import's task ids: library/archive/
- * import-kept-id.ts); none held, or none readable (the app's start sweep still finds such ids),
- * the text as it is.
- */
-export async function heldKeyScrubber(
-  heldKeys: (() => Promise<readonly string[]>) | undefined,
-): Promise<(text: string) => string> {
-  const keys = (await heldKeys?.().catch(() => [])) ?? [];
-  return (text) => (keys.length === 0 ? text : scrubKey(text, keys));
 }

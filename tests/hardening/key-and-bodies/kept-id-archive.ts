@@ -15,12 +15,16 @@ import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { taskFiles, type ExportFile } from '../../unit/core/library/archive/crafted-export';
 
-/** One task under `taskId` with a saved PNG saying that id in its metadata, as export files. */
+/**
+ * One task under `taskId` with a saved PNG saying that id in its metadata, as export files; the
+ * task of `made` (another image of one task: import-merge-kept-ids.test.ts), else a new one.
+ */
 export async function keptTask(
   base: string,
   taskId: string,
+  made?: { record: TaskRecord; files: ExportFile[] },
 ): Promise<{ record: TaskRecord; files: ExportFile[] }> {
-  const made = await taskFiles();
+  made ??= await taskFiles();
   const record: TaskRecord = { ...made.record, taskId };
   const image = made.files.find((file) => file.kind === 'image')!;
   const scratch = join(base, 'scratch');

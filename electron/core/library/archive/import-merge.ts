@@ -47,6 +47,8 @@ import { sha256Of } from './stream-copy';
 import { recordWithCleanTriage, withMergedTriage } from '../../../../shared/domain/triage-edits';
 import { addDropped, type TriageDropped } from '../../history';
 import { cleanedRecord, droppedOf } from './import-triage';
+import { carriesKeptKey } from './import-kept-id';
+import { MergedPacket, type PacketMerge } from './import-merge-packet';
 
 /**
  * The SHA-256 of each saved image file of `record`, with the image's position; a file that
@@ -110,7 +112,7 @@ async function publishNew(
   return 'published';
 }
 
-interface Merge {
+interface Merge extends PacketMerge {
   readonly xmps: PlannedTask['xmps'];
   readonly folder: string;
   /** The task's images' SHA-256, with their positions (-1: added by this merge). */
@@ -180,15 +182,19 @@ async function mergeImage(
   const staged = await stageImage(planned, temp, stageOptions(context));
   if (!staged.ok) return void merge.refused.push(refusal(planned.file.path, staged.reason));
   context.onBytes(staged.image.size);
-  const { sha256 } = staged.image;
-  if (merge.hashes.has(sha256)) {
-    duplicateOf(merge, sha256, image);
+  const incoming = { temp, planned, image, staged: staged.image };
+  const packet = await MergedPacket.of(incoming, existing, merge, context.root);
+  const duplicate = await packet.duplicate();
+  if (duplicate !== null) {
+    duplicateOf(merge, duplicate, image);
     return removeQuietly(temp);
   }
   const used = new Set([...existing.images, ...merge.added].map((known) => known.index));
   const folder = resolveInside(context.root, merge.folder);
   for (let index = 0; index < MAX_IMAGES_PER_TASK; index += 1) {
     if (used.has(index)) continue;
+    const made = await packet.at(index);
+    const { sha256 } = made;
     const names = imageNames(index, planned.kind);
     const placed = await publishNew(
       context.root,
@@ -209,7 +215,7 @@ async function mergeImage(
       context,
     );
     merge.added.push(
-      savedImage(image, planned.kind, staged.image, {
+      savedImage(image, planned.kind, made, {
         file: `${merge.folder}/${names.image}`,
         index,
         xmpFile: xmpFile ? `${merge.folder}/${names.xmp}` : undefined,
@@ -284,6 +290,7 @@ export async function mergeTask(
     published: [],
     refused: [],
     duplicates: 0,
+    redact: carriesKeptKey(record, context.scrubKeys),
   };
   let stopped: unknown = null;
   try {

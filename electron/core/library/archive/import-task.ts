@@ -59,7 +59,7 @@ import { stageXmp, unusedXmps } from './import-xmp';
 import { withSourceXmpTriage } from './import-xmp-triage';
 import type { PlannedTask } from './import-plan';
 import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
-import { remakeStagedImages, withKeptIdRedacted } from './import-kept-id';
+import { redactKeptFolder, remakeStagedImages, withKeptIdRedacted } from './import-kept-id';
 import { cleanedRecord } from './import-triage';
 import { readBounded, sha256Of } from './stream-copy';
 
@@ -297,12 +297,13 @@ async function importRecord(
   // Looked up by the id it came with (above); kept with the key redacted from it.
   const clean = withKeptIdRedacted(record, context.scrubKeys);
   if ('free' in place) return addNewTask(task, clean ?? record, place.free, context, !!clean);
-  // The folder was in the gallery before this import: an undo never removes it.
-  await context.history.put(
-    withKeptIdRedacted(place.leftover, context.scrubKeys) ?? place.leftover,
-  );
-  const merged = await mergeTask(task, record, place.leftover, context);
-  const kept = place.leftover.images.filter((image) => image.state === 'saved').length;
+  // The folder was in the gallery before this import: an undo never removes it. Its task is
+  // merged with as the history now has it (a redacted id, and images that say it).
+  const found =
+    (await redactKeptFolder(place.leftover, context.scrubKeys, context.root)) ?? place.leftover;
+  await context.history.put(found);
+  const merged = await mergeTask(task, record, found, context);
+  const kept = found.images.filter((image) => image.state === 'saved').length;
   return {
     ...merged,
     addedTask: true,

@@ -54,7 +54,9 @@ describe('findKeyEchoes', () => {
         fc.constantFrom(...ENCODING_NAMES),
         fc.nat(5),
         ([sent, held, absent], first, second, shift) => {
-          fc.pre(!sharesRun(absent, sent) && !sharesRun(absent, held));
+          // The values side by side read as one text (spelt out too): the absent key is not in it.
+          const read = `bad ${sent}${held}`;
+          fc.pre(!sharesRun(absent, read) && !sharesRun(keyLetters(absent), keyLetters(read)));
           const echoSent = ENCODINGS[first]!(sent, shift);
           const echoHeld = ENCODINGS[second]!(held, shift + 1);
           const body = JSON.stringify({ error: { message: `bad ${echoSent}`, code: echoHeld } });
@@ -139,6 +141,99 @@ describe('findKeyEchoes', () => {
         // its ends may stay too: the key is looked for by its letters and digits).
         const { error } = JSON.parse(scrubbed) as { error: { message: string } };
         expect(error.message).toMatch(/^→ .*\[redacted\].* ←$/s);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a key spelt out across two JSON values, and scrubs each value apart', () => {
+    const separators = [' ', '\u2028', '. ', '\\u2028', '&nbsp;', '\u{1f511}'];
+    fc.assert(
+      fc.property(keyArb, fc.constantFrom(...separators), fc.nat(), (key, separator, cut) => {
+        fc.pre(keyLetters(key).length >= KEY_RUN);
+        const echo = [...key].join(separator);
+        const at = 1 + (cut % (echo.length - 1));
+        const next = 'https://cdn.example/ok.png';
+        // Names and other JSON between the halves: a person reading the body reads the values.
+        const body = JSON.stringify({
+          error: { message: `Refused: ${echo.slice(0, at)}`, code: 401 },
+          detail: `${echo.slice(at)} ←`,
+          next,
+        });
+        expect(carriesKey(body, key), JSON.stringify(separator)).toBe(true);
+        const scrubbed = scrubKey(body, key);
+        expect(carriesKey(scrubbed, key)).toBe(false);
+        const parsed = JSON.parse(scrubbed) as {
+          error: { message: string; code: number };
+          detail: string;
+          next: string;
+        };
+        expect(Object.keys(parsed)).toEqual(['error', 'detail', 'next']);
+        expect(parsed.error.code).toBe(401);
+        expect(parsed.error.message).toMatch(/^Refused: /);
+        expect(parsed.detail).toMatch(/ ←$/);
+        expect(parsed.next).toBe(next);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds no key in the values of an ordinary body read side by side', () => {
+    fc.assert(
+      fc.property(
+        keyArb,
+        fc.array(fc.constantFrom(...'the quick brown fox jumps over a lazy dog'.split(' ')), {
+          minLength: 2,
+          maxLength: 40,
+        }),
+        (key, words) => {
+          fc.pre(
+            !keyLetters(words.join(''))
+              .toLowerCase()
+              .includes(keyLetters(key).toLowerCase().slice(0, KEY_RUN)),
+          );
+          const body = JSON.stringify(Object.fromEntries(words.map((word, i) => [`f${i}`, word])));
+          expect(scrubKey(body, key)).toBe(body);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads Cyrillic and Greek letters drawn as the key’s own, and ordinary such text as itself', () => {
+    const alike: Record<string, string[]> = {
+      a: ['а', 'α'],
+      e: ['е'],
+      o: ['о', 'ο'],
+      p: ['р', 'ρ'],
+      c: ['с'],
+      x: ['х'],
+      s: ['ѕ'],
+      i: ['і', 'ι'],
+      y: ['у', 'γ'],
+      A: ['А', 'Α'],
+      B: ['В', 'Β'],
+      E: ['Е', 'Ε'],
+      H: ['Н', 'Η'],
+      K: ['К', 'Κ'],
+      M: ['М', 'Μ'],
+      O: ['О', 'Ο'],
+      P: ['Р', 'Ρ'],
+      T: ['Т', 'Τ'],
+      X: ['Х', 'Χ'],
+    };
+    fc.assert(
+      fc.property(keyArb, fc.nat(), fc.constantFrom('', ' '), (key, pick, separator) => {
+        fc.pre(keyLetters(key).length >= KEY_RUN);
+        const echo = [...key]
+          .map((c, i) => alike[c]?.[(pick + i) % alike[c].length] ?? c)
+          .join(separator);
+        const body = JSON.stringify({ error: { message: `→ ${echo} ←` } });
+        expect(carriesKey(body, key), echo).toBe(true);
+        expect(carriesKey(scrubKey(body, key), key)).toBe(false);
+        // Ordinary Russian and Greek text is no key.
+        const text = 'Сервис перегружен, попробуйте позже. Η υπηρεσία είναι απασχολημένη.';
+        expect(scrubKey(text, key)).toBe(text);
       }),
       { numRuns: 300 },
     );
