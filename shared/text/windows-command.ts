@@ -103,8 +103,9 @@ function powershellWord(text: string): string {
 
 /** `line` for cmd.exe, or for PowerShell; throws UnwritableCommand (see the header). */
 export function windowsLine(line: CommandLine, shell: 'cmd' | 'powershell'): string {
-  const batch = line.program === 'pictor';
-  let cmd = batch ? 'pictor' : 'curl.exe';
+  // The CLI is a batch file there (resources/windows/pictor.cmd); cURL, a program.
+  const batch = line.program !== 'curl';
+  let cmd = batch ? line.program : 'curl.exe';
   let quoted = false;
   for (const word of line.words) {
     const next = cmdWord(word, batch, quoted);
