@@ -183,8 +183,16 @@ function posixWord(word: CommandWord): string {
  */
 function posixLine(line: CommandLine): string {
   const text = [line.program, ...line.words.map(posixWord)].join(' ');
-  const needsPrintf = line.words.some((word) =>
-    ACTED_ON.test(typeof word === 'string' ? word : word.before + word.after),
+  const values = line.words.map((word) =>
+    typeof word === 'string' ? word : word.before + word.after,
   );
-  return needsPrintf ? `sh -c ${shellWord(text)}` : text;
+  return forEveryFish(text, values);
+}
+
+/**
+ * `line`, a POSIX command line whose `values` were each quoted with {@link shellWord}: as it is,
+ * or, when one of them needs `printf`, handed whole to `sh -c` (fish reads `"$(…)"` only from 3.4).
+ */
+export function forEveryFish(line: string, values: readonly string[]): string {
+  return values.some((value) => ACTED_ON.test(value)) ? `sh -c ${shellWord(line)}` : line;
 }

@@ -81,6 +81,22 @@ export function commandsRunBy(
   }
 }
 
+/**
+ * `line` without its single-quoted runs and backslash-escaped characters: what is left is what
+ * fish before 3.4 could refuse (`$(`) or expand.
+ */
+export function outsidePosixQuotes(line: string): string {
+  let bare = '';
+  for (let at = 0; at < line.length; at += 1) {
+    if (line[at] === '\\') at += 1;
+    else if (line[at] === "'") {
+      at = line.indexOf("'", at + 1);
+      if (at < 0) throw new Error(`an unclosed quote in ${line}`);
+    } else bare += line[at];
+  }
+  return bare;
+}
+
 /** The Windows shells a printed line is pasted into: cmd.exe, Windows PowerShell and PowerShell 7. */
 export const WINDOWS_SHELLS: readonly Tool[] =
   process.platform === 'win32'

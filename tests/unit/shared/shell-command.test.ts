@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { requestCommands } from '../../../electron/core/service/request-command';
 import { parseCommand } from '../../support/cli-table';
 import { curlCommand, generateCommand } from '../../../shared/text/shell-command';
-import { SHELLS, commandsRunBy } from '../../support/shells';
+import { SHELLS, commandsRunBy, outsidePosixQuotes } from '../../support/shells';
 import { needing, tool } from '../../support/tools';
 
 const BASH = tool('bash');
@@ -131,16 +131,6 @@ describe.each(SHELLS)('the lines, pasted into $name', (shell) => {
  * the lines are checked for it: each line with its single-quoted runs taken out).
  */
 describe('the lines, for fish before 3.4', () => {
-  /** `line` without its single-quoted runs and backslash-escaped characters. */
-  const outsideQuotes = (line: string): string => {
-    let bare = '';
-    for (let at = 0; at < line.length; at += 1) {
-      if (line[at] === '\\') at += 1;
-      else if (line[at] === "'") at = line.indexOf("'", at + 1);
-      else bare += line[at];
-    }
-    return bare;
-  };
   it.each([...HOSTILE, ...ACTED_ON])('hold no command substitution: %j', (prompt) => {
     const lines = [
       generateCommand({ provider: 'fal', baseUrl: `https://a.test/${prompt}` }, { prompt }),
@@ -152,7 +142,7 @@ describe('the lines, for fish before 3.4', () => {
       }),
     ];
     for (const line of lines) {
-      const bare = outsideQuotes(line);
+      const bare = outsidePosixQuotes(line);
       expect(bare, line).not.toMatch(/\$\(|`/);
       expect(bare.replaceAll('"$SERVICE_API_KEY"', ''), line).not.toMatch(/[$"]/);
     }
