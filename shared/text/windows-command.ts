@@ -101,6 +101,18 @@ function powershellWord(text: string): string {
   return `'${text.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`;
 }
 
+/**
+ * `value` as one PowerShell word of a line that runs the CLI's batch file itself (the CLI's hints):
+ * its cmd.exe form in single quotes. PowerShell hands a value on as it is when every space in it
+ * is inside its double quotes, so cmd.exe and then Pictor.exe read it as `value`, and a pasted
+ * `&` or `%NAME%` stays text. Null where no such form exists: a control, or a `"` (which would
+ * leave cmd.exe inside quotes for the next word).
+ */
+export function powershellArgument(value: string): string | null {
+  if (value.includes('"') || UNWRITABLE.test(value)) return null;
+  return powershellWord(cmdWord(value, true, false).text);
+}
+
 /** `line` for cmd.exe, or for PowerShell; throws UnwritableCommand (see the header). */
 export function windowsLine(line: CommandLine, shell: 'cmd' | 'powershell'): string {
   // The CLI is a batch file there (resources/windows/pictor.cmd); cURL, a program.

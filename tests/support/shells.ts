@@ -143,7 +143,7 @@ export function windowsStandIns(): WindowsStandIns {
     run(shell, line, env) {
       if (!shell.path) throw new Error(shell.missing);
       rmSync(ran, { force: true });
-      const pictor = line.includes('pictor generate');
+      const pictor = !line.includes('curl.exe ');
       const script = line.replace('curl.exe ', `${bare(process.execPath)} ${bare(record)} `);
       const childEnv: NodeJS.ProcessEnv = {
         ...process.env,

@@ -14,7 +14,14 @@ import { generateCommand, curlCommand } from '../../../shared/text/shell-command
 import { UnwritableCommand } from '../../../shared/text/windows-command';
 import { WINDOWS_SHELLS, windowsStandIns } from '../../support/shells';
 import { needing } from '../../support/tools';
+import {
+  cmdCarets,
+  cmdPercents,
+  powershellGives,
+  runtimeArgs,
+} from '../../support/windows-readers';
 import { makeTask } from '../../support/task-records';
+import { resumeCommand } from '../../../electron/cli/resume-lines';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { taskCommandHandlers } from '../../../electron/ipc/task-command-handlers';
 
@@ -38,115 +45,6 @@ const HOSTILE = [
   '-starts with a dash',
   '',
 ];
-
-/** What the C runtime (and CommandLineToArgvW) splits a command line into. */
-function runtimeArgs(line: string): string[] {
-  const args: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quoted = false;
-  for (let at = 0; at < line.length;) {
-    const char = line[at]!;
-    if (char === '\\') {
-      let count = 0;
-      while (line[at + count] === '\\') count += 1;
-      at += count;
-      inWord = true;
-      if (line[at] === '"') {
-        word += '\\'.repeat(Math.floor(count / 2));
-        if (count % 2 === 1) {
-          word += '"';
-          at += 1;
-        }
-      } else word += '\\'.repeat(count);
-    } else if (char === '"') {
-      inWord = true;
-      if (quoted && line[at + 1] === '"') {
-        word += '"';
-        at += 2;
-      } else {
-        quoted = !quoted;
-        at += 1;
-      }
-    } else if (!quoted && (char === ' ' || char === '\t')) {
-      if (inWord) args.push(word);
-      word = '';
-      inWord = false;
-      at += 1;
-    } else {
-      word += char;
-      inWord = true;
-      at += 1;
-    }
-  }
-  if (inWord) args.push(word);
-  return args;
-}
-
-/** cmd.exe's `%` on a typed line: a variable of `env` (or a slice of one) replaced, else kept. */
-function cmdPercents(line: string, env: Record<string, string>): string {
-  const valueOf = (name: string): string | undefined => {
-    const slice = /^(\w+):~(-?\d*),(-?\d*)$/.exec(name);
-    const found = (variable: string) =>
-      Object.entries(env).find(([key]) => key.toLowerCase() === variable.toLowerCase())?.[1];
-    if (!slice) return name === '' ? undefined : found(name);
-    const value = found(slice[1]!);
-    if (value === undefined) return undefined;
-    const start = Number(slice[2] || 0);
-    return value.slice(start, start + Number(slice[3] || 0)); // `%cd:~,%`: none of it
-  };
-  let out = '';
-  for (let at = 0; at < line.length;) {
-    const end = line[at] === '%' ? line.indexOf('%', at + 1) : -1;
-    const value = end > at ? valueOf(line.slice(at + 1, end)) : undefined;
-    if (value !== undefined) {
-      out += value;
-      at = end + 1;
-    } else {
-      out += line[at];
-      at += 1;
-    }
-  }
-  return out;
-}
-
-/** cmd.exe's second phase: `^` taken out of the line outside quotes; what it would act on throws. */
-function cmdCarets(line: string): string {
-  let out = '';
-  let quoted = false;
-  for (let at = 0; at < line.length; at += 1) {
-    const char = line[at]!;
-    if (char === '"') quoted = !quoted;
-    if (!quoted && char === '^') {
-      at += 1;
-      out += line[at] ?? '';
-    } else if (!quoted && /[&|<>()]/.test(char)) throw new Error(`cmd.exe acts on ${char}`);
-    else out += char;
-  }
-  return out;
-}
-
-/** PowerShell's reading of the `cmd /d /v:off /s /c '…'` line: the text it gives cmd.exe. */
-function powershellGives(line: string): string {
-  const prefix = 'cmd /d /v:off /s /c ';
-  expect(line.startsWith(prefix)).toBe(true);
-  const quoted = line.slice(prefix.length);
-  const isQuote = (char: string | undefined) => char !== undefined && /['‘’‚‛]/.test(char);
-  expect(isQuote(quoted[0])).toBe(true);
-  let text = '';
-  for (let at = 1; at < quoted.length; at += 1) {
-    const char = quoted[at]!;
-    if (isQuote(char)) {
-      if (!isQuote(quoted[at + 1])) {
-        expect(at, `the string ends before the line does: ${line}`).toBe(quoted.length - 1);
-        return text;
-      }
-      at += 1;
-      text += quoted[at];
-    } else text += char;
-  }
-  throw new Error(`unclosed string: ${line}`);
-}
 
 const ENV = { PICTOR_PROBE: 'expanded', PATH: 'C:\\Windows', cd: 'C:\\Users\\u', x: 'y' };
 
@@ -284,6 +182,47 @@ describe.each(WINDOWS_SHELLS)('the lines, run by $name', (shell) => {
     300_000,
   );
 });
+
+/** Folders that are cmd.exe's syntax, in the CLI's "Resume with:" hint. */
+const WINDOWS_DIRS = [
+  'C:\\a&b',
+  'C:\\100%\\%PICTOR_PROBE%',
+  'C:\\My Data\\',
+  "C:\\it's ‘x’",
+  'C:\\a^b (c) |d| <e>',
+  'C:\\!PICTOR_PROBE!',
+];
+
+describe.each(WINDOWS_SHELLS.filter((shell) => shell.name !== 'cmd'))(
+  'the CLI’s resume hint, run by $name',
+  (shell) => {
+    it.skipIf(!shell.path)(
+      needing(shell, 'reaches pictor.cmd’s program with every folder as written'),
+      () => {
+        const standIns = windowsStandIns();
+        try {
+          for (const dataDir of WINDOWS_DIRS) {
+            const galleryDir = `${dataDir}\\g`;
+            const where = { dataDir, galleryDir, program: 'pictor', platform: 'win32' as const };
+            const line = resumeCommand({ ...where, target: 'task-1' });
+            expect(standIns.run(shell, line, { PICTOR_PROBE: 'expanded' }), line).toEqual([
+              'pictor',
+              'resume',
+              'task-1',
+              '--data-dir',
+              dataDir,
+              '--gallery-dir',
+              galleryDir,
+            ]);
+          }
+        } finally {
+          standIns.remove();
+        }
+      },
+      300_000,
+    );
+  },
+);
 
 describe('Copy as command on Windows (tasks:copyCommand)', () => {
   const copyOn = (prompt: string) => {
