@@ -7,9 +7,9 @@
  *   in it as `\"`, the backslashes before a quote (or before the closing one) doubled;
  * - cmd.exe reads the line first. `%NAME%` is replaced by a variable, inside quotes too: each `%`
  *   is written `%%cd:~,%` (an empty slice of the current folder after a lone `%`, Rust's std's
- *   answer to the same problem). `&|<>^()` act outside quotes, where cmd.exe counts every `"` (it
- *   knows no `\"`): each is written with a `^` there, and with `^^^` before `pictor`, whose `%*`
- *   reads the line once more. `!NAME!` is replaced only where delayed expansion is on: off by
+ *   answer to the same problem). `&|<>^()` act outside quotes, where cmd.exe counts every `"` of
+ *   the line, from word to word (it knows no `\"`): each is written with a `^` there, and with
+ *   `^^^` before `pictor`, whose `%*` reads the line once more. `!NAME!` is replaced only where delayed expansion is on: off by
  *   default, and `/v:off` in the PowerShell line;
  * - no form carries a line break or a control character through cmd.exe (a line feed ends the
  *   command, a pasted TAB or ESC acts on the prompt), nor hides bidi formatting from the reader:
