@@ -8,7 +8,8 @@ import { randomInt } from 'node:crypto';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { UsageError } from '../core/command-line';
-import { profileOf, requestCommands } from '../core/service';
+import { profileOf, requestCurl } from '../core/service';
+import { commandShellOf } from '../../shared/text/command-words';
 import type { Values } from './cli-args';
 import type { Command } from './cli-command';
 import { requestParamsOf, seedFromText } from './param-args';
@@ -95,12 +96,12 @@ function likeRequest(
 
 /**
  * `--dry-run`: what would be sent for `request`, as lines (the method, the path, the body), then
- * the cURL line that sends it (Copy as command's own, `$SERVICE_API_KEY` where the key goes) when
- * one can.
+ * the cURL line that sends it (Copy as command's own, for this platform's shell, the key's variable
+ * where the key goes) when one can.
  */
 export function dryRunText(command: Generate, request: GenerationRequest): string {
   const sent = profileOf(command.service.provider).submit(request);
-  const { curl } = requestCommands(command.target, request);
+  const curl = requestCurl(command.target, request, commandShellOf(process.platform));
   const body = jsonSafe(JSON.stringify(sent.body ?? null, null, 2));
   const lines = [terminalSafe(`${sent.method} ${sent.target}`), body];
   // What a reader would act on can sit only in the body's JSON, where `\uXXXX` means the same.

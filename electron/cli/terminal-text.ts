@@ -13,6 +13,7 @@ import {
   anyOf,
 } from '../../shared/text/control-characters';
 import { shellWord } from '../../shared/text/shell-command';
+import { powershellArgument } from '../../shared/text/windows-command';
 
 /**
  * Bidi controls, line separators and every other format character (zero-width spaces, the word
@@ -72,13 +73,16 @@ const POWERSHELL_QUOTES = /['\u2018\u2019\u201a\u201b]/g;
 
 /**
  * `value` as one word for the user's shell: bare when it is plain, otherwise as
- * shared/text/shell-command.ts quotes for sh, dash, bash, zsh and fish alike or, on Windows,
- * PowerShell style (single quotes, a quote doubled; nothing expands inside). Not for cmd.exe,
- * which has no quoting that stops `%` expanding.
+ * shared/text/shell-command.ts quotes for sh, dash, bash, zsh and fish alike or, on Windows, for
+ * PowerShell running the CLI's batch file (windows-command.ts powershellArgument: cmd.exe's form
+ * in single quotes, so a `&` or `%NAME%` in a path stays text through pictor.cmd); a value with a
+ * control or a `"` there, plain PowerShell single quotes (a quote doubled; nothing expands).
  */
 export function shellQuote(value: string, platform: NodeJS.Platform = process.platform): string {
   if (PLAIN_WORD.test(value)) return value;
   if (platform === 'win32')
-    return `'${value.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`;
+    return (
+      powershellArgument(value) ?? `'${value.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`
+    );
   return shellWord(value);
 }

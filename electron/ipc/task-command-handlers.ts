@@ -6,9 +6,12 @@
  * control but its own new lines). The key is never read here: the lines say `$SERVICE_API_KEY`.
  * A draft's service is the form's: a built-in demo, or the address Settings gives that service;
  * any other address is refused, so a compromised page cannot leave on the clipboard, unasked, a
- * cURL line that would carry the key in the user's shell to its own server.
+ * cURL line that would carry the key in the user's shell to its own server. The lines are for the
+ * platform's shell (PowerShell on Windows); one Windows cannot carry (a control character in the
+ * prompt) is refused with a sentence, never copied changed.
  */
 import type { ProviderId } from '../../shared/domain/providers';
+import type { GenerationRequest } from '../../shared/service/wire';
 import { ranRequest } from '../../shared/domain/ran-request';
 import { isDemoEndpoint, recordTarget, type SubmitTarget } from '../../shared/domain/submit-target';
 import { sentence } from '../../shared/i18n/sentence';
@@ -20,6 +23,8 @@ import {
 } from '../core/engine';
 import { UserFacingError } from '../core/errors';
 import { commandText } from '../core/service';
+import { commandShellOf, type CommandShell } from '../../shared/text/command-words';
+import { UnwritableCommand } from '../../shared/text/windows-command';
 import type { IpcHandlers } from './ipc-main-bridge';
 
 export interface TaskCommandDeps {
@@ -35,6 +40,8 @@ export interface TaskCommandDeps {
    * model, never a graph (wire.ts pageRequestSchema).
    */
   readonly workflows?: EngineWorkflows;
+  /** The shell the lines are for; default: this platform's (commandShellOf). */
+  readonly shell?: CommandShell;
 }
 
 const withoutSlash = (address: string): string => address.trim().replace(/\/+$/, '');
@@ -50,17 +57,30 @@ function formTarget(deps: TaskCommandDeps, target: SubmitTarget): SubmitTarget {
   });
 }
 
+/** The lines for `deps`' shell, or the sentence that says why none can be written. */
+function linesFor(deps: TaskCommandDeps, target: SubmitTarget, request: GenerationRequest): string {
+  try {
+    return commandText(target, request, deps.shell ?? commandShellOf(process.platform));
+  } catch (error) {
+    if (!(error instanceof UnwritableCommand)) throw error;
+    throw new UserFacingError(sentence('error.library.commandHasControls'), {
+      code: 'bad_input',
+      detail: 'the request holds a control character no Windows command line carries',
+    });
+  }
+}
+
 export function taskCommandHandlers(deps: TaskCommandDeps): Pick<IpcHandlers, 'tasks:copyCommand'> {
   return {
     'tasks:copyCommand': async (input) => {
       if ('localId' in input) {
         const record = deps.engine.get(input.localId);
         if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
-        deps.copyText(commandText(recordTarget(record), ranRequest(record)));
+        deps.copyText(linesFor(deps, recordTarget(record), ranRequest(record)));
       } else {
         const target = formTarget(deps, input.target);
         const request = await withWorkflow(input.request, target.provider, deps.workflows);
-        deps.copyText(commandText(target, request));
+        deps.copyText(linesFor(deps, target, request));
       }
     },
   };

@@ -8,8 +8,12 @@
  * pasted into a terminal, and a word may hold what the user never saw (a prompt or an option a
  * compromised page sent): a character a terminal or a reader acts on (ESC, ^U, TAB, CR, DEL, a C1
  * control, bidi formatting, a line separator) is written as `"$(printf '\ooo…')"`, its UTF-8
- * bytes in octal, which those shells all read the same (`$'…'`, ANSI-C quoting, is not read by
- * dash or fish), so the lines hold no control but their own new lines and mean exactly the request.
+ * bytes in octal (`$'…'`, ANSI-C quoting, is not read by dash or fish). fish reads `"$(…)"` only
+ * from 3.4 (3.0–3.3 refuse the whole line), so a line that needs one is handed whole to `sh -c`
+ * as one single-quoted word, which every fish from 3.0 and every POSIX shell read alike; `sh` then
+ * reads the `printf`s and `$SERVICE_API_KEY` from the environment (exported, as the CLI needs it).
+ * The lines hold no control but their own new lines and mean exactly the request. On Windows the
+ * lines are cmd.exe's, wrapped for PowerShell (windows-command.ts).
  */
 import type { ProviderId } from '../domain/providers';
 import type { GenerationRequest } from '../service/wire';
@@ -20,6 +24,8 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from './control-characters';
+import type { CommandLine, CommandShell, CommandWord } from './command-words';
+import { windowsLine } from './windows-command';
 
 /** The variable a copied command reads the key from (the CLI's). */
 export const KEY_VARIABLE = '$SERVICE_API_KEY';
@@ -90,7 +96,7 @@ export interface CommandTarget {
  * never read as an option of its own.
  */
 function option(name: string, value: string): string {
-  return shellWord(`--${name}=${value}`);
+  return `--${name}=${value}`;
 }
 
 /** `--param=key=value` words of `request`'s options, in the order they were set. */
@@ -100,9 +106,13 @@ function paramWords(request: GenerationRequest): string[] {
   );
 }
 
-/** The `pictor generate …` line that sends `request` to `target` again (one line). */
-export function generateCommand(target: CommandTarget, request: GenerationRequest): string {
-  const words = ['pictor', 'generate', option('provider', target.provider)];
+/** The `pictor generate …` line that sends `request` to `target` again (one line) in `shell`. */
+export function generateCommand(
+  target: CommandTarget,
+  request: GenerationRequest,
+  shell: CommandShell = 'posix',
+): string {
+  const words = ['generate', option('provider', target.provider)];
   if (target.baseUrl !== undefined) words.push(option('base-url', target.baseUrl));
   if (request.model) words.push(option('model', request.model));
   if (request.size) words.push(option('size', request.size));
@@ -110,7 +120,7 @@ export function generateCommand(target: CommandTarget, request: GenerationReques
   words.push(...paramWords(request));
   if (request.seed !== undefined) words.push(option('seed', String(request.seed)));
   words.push(option('prompt', request.prompt));
-  return words.join(' ');
+  return commandLine({ program: 'pictor', words }, shell);
 }
 
 /** A request as a dialect sends it: method, absolute URL, headers (the key's as a variable), body. */
@@ -121,27 +131,68 @@ interface SentRequest {
   readonly body?: unknown;
 }
 
+/** What JSON.stringify leaves as it is (it escapes C0) but a reader or a terminal acts on. */
+const JSON_ACTED_ON = anyOf([DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS], 'g');
+
+/** `body` as JSON whose every character a reader would act on is a `\uXXXX` escape (same value). */
+function bodyJson(body: unknown): string {
+  return JSON.stringify(body).replace(
+    JSON_ACTED_ON,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /**
- * The cURL line of `sent`. A header that holds {@link KEY_VARIABLE} is double-quoted so the shell
- * fills the key in; everything else is single-quoted, so nothing else is expanded.
+ * The cURL line of `sent` in `shell`. The key's header names the shell's variable, which the
+ * shell fills in; nothing else is expanded.
  */
-export function curlCommand(sent: SentRequest): string {
-  const words = ['curl', '-X', shellWord(sent.method), shellWord(sent.url)];
+export function curlCommand(sent: SentRequest, shell: CommandShell = 'posix'): string {
+  const words: CommandWord[] = ['-X', sent.method, sent.url];
   for (const [name, value] of Object.entries(sent.headers)) {
     words.push('-H', keyHeader(`${name}: ${value}`));
   }
   if (sent.body !== undefined) {
-    words.push('-H', shellWord('Content-Type: application/json'));
-    words.push('-d', shellWord(JSON.stringify(sent.body)));
+    words.push('-H', 'Content-Type: application/json');
+    words.push('-d', bodyJson(sent.body));
   }
-  return words.join(' ');
+  return commandLine({ program: 'curl', words }, shell);
 }
 
-/** A header word: `$SERVICE_API_KEY` left for the shell to fill, the rest quoted as written. */
-function keyHeader(header: string): string {
+/** A header word: {@link KEY_VARIABLE} marked for the shell to fill, the rest as written. */
+function keyHeader(header: string): CommandWord {
   const at = header.indexOf(KEY_VARIABLE);
-  if (at < 0) return shellWord(header);
-  const before = header.slice(0, at);
-  const after = header.slice(at + KEY_VARIABLE.length);
-  return `${shellWord(before)}"${KEY_VARIABLE}"${after === '' ? '' : shellWord(after)}`;
+  if (at < 0) return header;
+  return { before: header.slice(0, at), after: header.slice(at + KEY_VARIABLE.length) };
+}
+
+/** `line` as `shell` reads it. */
+function commandLine(line: CommandLine, shell: CommandShell): string {
+  return shell === 'posix' ? posixLine(line) : windowsLine(line, shell);
+}
+
+/** A word for sh, dash, bash, zsh and fish, the key's variable in double quotes. */
+function posixWord(word: CommandWord): string {
+  if (typeof word === 'string') return shellWord(word);
+  const around = (text: string) => (text === '' ? '' : shellWord(text));
+  return `${around(word.before)}"${KEY_VARIABLE}"${around(word.after)}`;
+}
+
+/**
+ * The line for sh, dash, bash, zsh and fish: its words; or, when one needs `printf`, the line
+ * given whole to `sh -c` as one quoted word, since fish reads `"$(…)"` only from 3.4.
+ */
+function posixLine(line: CommandLine): string {
+  const text = [line.program, ...line.words.map(posixWord)].join(' ');
+  const values = line.words.map((word) =>
+    typeof word === 'string' ? word : word.before + word.after,
+  );
+  return forEveryFish(text, values);
+}
+
+/**
+ * `line`, a POSIX command line whose `values` were each quoted with {@link shellWord}: as it is,
+ * or, when one of them needs `printf`, handed whole to `sh -c` (fish reads `"$(…)"` only from 3.4).
+ */
+export function forEveryFish(line: string, values: readonly string[]): string {
+  return values.some((value) => ACTED_ON.test(value)) ? `sh -c ${shellWord(line)}` : line;
 }

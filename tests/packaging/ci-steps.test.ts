@@ -61,6 +61,9 @@ const PLANS: Record<string, Plan> = {
   'ci:linux-userns-restore': { skip: 'sudo sysctl on the runner’s kernel' },
   'ci:probe': { run: 'dry' },
   'ci:windows-display': { run: 'dry' },
+  'ci:windows-shells': {
+    skip: 'a vitest file (tests/unit/shared/windows-command.test.ts) the unit suite runs here, its real cmd.exe and PowerShell skipped off Windows',
+  },
   'ci:mac-display': { run: 'dry' },
   'ci:release-preflight': { run: 'dry' },
   dist: { run: 'dist' },

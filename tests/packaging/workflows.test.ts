@@ -211,6 +211,12 @@ describe('the CI workflow', () => {
     expect(display).toBeLessThan(indexOf(os, 'npm run test:e2e', /!= 'Linux'/));
   });
 
+  it('runs the printed commands in the real cmd.exe and PowerShell on Windows, after npm ci', () => {
+    const shells = indexOf(os, 'npm run ci:windows-shells', /Windows/);
+    expect(shells).toBeGreaterThan(indexOf(os, 'npm ci'));
+    expect(os?.steps[shells]?.if).toBe("runner.os == 'Windows'");
+  });
+
   it('builds a test build for the smoke, whose app keeps the debugger Playwright drives', () => {
     const dist = os?.steps.find((step) => step.run?.startsWith('npm run dist'));
     expect(dist?.env?.['PICTOR_TEST_BUILD']).toBe('1');

@@ -53,7 +53,7 @@ export { taskAddressProblem } from './providers/task-address';
 export { keysToFind } from './client-parts';
 export { checkCredentials, redactError } from './request-guard';
 export { fetchPublishedSchema, type SchemaReach } from './published-schema';
-export { commandText, requestCommands } from './request-command';
+export { commandText, requestCurl } from './request-command';
 export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';

@@ -235,6 +235,10 @@ export const libraryErrors = {
   // electron/ipc/ipc-main-bridge.ts
   'error.library.untrustedSender': 'This request did not come from Pictor’s window.',
   'error.library.badRequest': 'Pictor could not read that request.',
+
+  // electron/ipc/task-command-handlers.ts (Copy as command on Windows)
+  'error.library.commandHasControls':
+    'This request holds a line break or another control character, which no Windows command line can carry, so no command was copied. Copy the prompt itself instead.',
   'error.library.tooManyRequests':
     'Too many requests at once: Pictor is still working on earlier ones, and did not take this one. Try again in a moment.',
 

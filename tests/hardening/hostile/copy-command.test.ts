@@ -7,11 +7,11 @@
  * in a row, whose first is now written outside the quotes for fish), the key is never in
  * them, and whatever a compromised page put in a request (ESC, ^U, TAB, CR, C1 controls, bidi
  * formatting, line separators in its prompt, quality or options) reaches the clipboard as
- * escapes a shell reads back as the same request: bash runs the copied lines and gets every word
- * as sent. Through the real wired main (wire-app.ts), its history and the contract's schemas;
+ * escapes a shell reads back as the same request (in a line handed whole to `sh -c`, which fish
+ * before 3.4 reads too): bash runs the copied lines and gets every word as sent. On Windows the
+ * lines are PowerShell's, and a control is refused (tests/unit/shared/windows-command.test.ts). Through the real wired main (wire-app.ts), its history and the contract's schemas;
  * the clipboard is the OS stand-in.
  */
-import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -22,7 +22,9 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../shared/text/control-characters';
+import { commandsRunBy } from '../../support/shells';
 import { makeTask } from '../../support/task-records';
+import { tool } from '../../support/tools';
 import { wiredIpc, type Cleanups } from '../../support/wired-ipc';
 
 const cleanups: Cleanups = [];
@@ -185,23 +187,15 @@ const HOSTILE = (() => {
 })();
 const actedOn = (text: string): boolean => [...text].some((char) => HOSTILE.includes(char));
 
-/** The words bash gives `pictor` and `curl` when it runs `lines` (NUL-separated, one call a line). */
+/**
+ * The words `pictor` and `curl` get when bash runs `lines` (one call a line), stand-ins on PATH
+ * (a line with a control hands itself to `sh -c`, which a shell function would not reach).
+ */
 function runInBash(lines: string): string[][] {
-  const script = [
-    'pictor() { printf "%s\\0" pictor "$@"; printf "\\n"; }',
-    'curl() { printf "%s\\0" curl "$@"; printf "\\n"; }',
-    lines,
-    '',
-  ].join('\n');
-  const out = execFileSync('bash', ['-s'], {
-    input: script,
-    env: { PATH: process.env['PATH'] ?? '', SERVICE_API_KEY: 'from-the-shell', LC_ALL: 'C.UTF-8' },
-    encoding: 'utf8',
+  return commandsRunBy(tool('bash'), lines, {
+    SERVICE_API_KEY: 'from-the-shell',
+    LC_ALL: 'C.UTF-8',
   });
-  return out
-    .split('\0\n')
-    .filter((call) => call !== '')
-    .map((call) => call.split('\0'));
 }
 
 describe('what a compromised page put in a request', () => {

@@ -18,9 +18,9 @@ import { execFileSync } from 'node:child_process';
 const newWorld = useProviderWorlds();
 
 /**
- * The words `line` is, as bash splits and expands it with `env` (nothing in it runs). A word
- * holding a bidi control or another character a terminal acts on is printed as `printf` of its
- * bytes (shared/text/shell-command.ts), which sh, bash, zsh and fish read alike.
+ * The words `line` is, as bash splits and expands it with `env` (nothing in it runs). A bidi
+ * control or another character a terminal acts on in the body is JSON's `\uXXXX`, the same value
+ * (shared/text/shell-command.ts), so this line needs no `printf`.
  */
 function shellWords(line: string, env: Record<string, string>): string[] {
   const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], {

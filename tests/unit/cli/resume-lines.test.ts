@@ -5,11 +5,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { problemLine, resumeLineFor } from '../../../electron/cli/resume-lines';
+import { problemLine, resumeCommand, resumeLineFor } from '../../../electron/cli/resume-lines';
 import { shellQuote } from '../../../electron/cli/terminal-text';
 import { serviceBaseUrl } from '../../../electron/core/service/key-binding';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 import { makeTaskRecord } from '../../support/task-records';
+import { SHELLS, commandsRunBy, outsidePosixQuotes } from '../../support/shells';
+import { needing } from '../../support/tools';
 
 const NAMED = 'https://gateway.example/team-a';
 const WHERE = { dataDir: '/d', galleryDir: '/g', platform: 'linux' as const };
@@ -78,5 +86,40 @@ describe('resumeLineFor', () => {
     const line = waitingLine({ endpoint: 'http://127.0.0.1:8080', taskId: 'l', imported: true });
     expect(line).toMatch(/The id is kept\.$/);
     expect(line).not.toContain('resume');
+  });
+});
+
+/** Folders and an id holding what a terminal acts on (ESC, TAB, bidi, a line separator). */
+const CONTROLLED = {
+  target: "task-\u001b[2J'x",
+  dataDir: '/home/u/data\tdir',
+  galleryDir: '/home/u/\u202egallery\u2028',
+  baseUrl: 'https://gateway.example/a b',
+};
+
+describe('the resume command with a control in a value', () => {
+  const line = resumeCommand({ ...CONTROLLED, program: 'pictor', platform: 'linux' });
+
+  it('holds nothing fish before 3.4 refuses: no $( outside quotes', () => {
+    expect(outsidePosixQuotes(line)).not.toMatch(/\$\(|`/);
+    expect(line).not.toMatch(anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS]));
+  });
+
+  describe.each(SHELLS)('pasted into $name', (shell) => {
+    it.skipIf(!shell.path)(needing(shell, 'gives pictor every value as written'), () => {
+      expect(commandsRunBy(shell, line)).toEqual([
+        [
+          'pictor',
+          'resume',
+          CONTROLLED.target,
+          '--base-url',
+          CONTROLLED.baseUrl,
+          '--data-dir',
+          CONTROLLED.dataDir,
+          '--gallery-dir',
+          CONTROLLED.galleryDir,
+        ],
+      ]);
+    });
   });
 });

@@ -12,6 +12,13 @@ import { jsonSafe, shellQuote, terminalSafe } from '../../../electron/cli/termin
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { SHELLS, argumentsIn } from '../../support/shells';
 import { needing, pathOf, posixShell } from '../../support/tools';
+import { cmdCarets, cmdPercents, runtimeArgs } from '../../support/windows-readers';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 
 /** A POSIX shell to read quoted words back (skipped, saying why, where there is none). */
 const SH = posixShell();
@@ -145,6 +152,9 @@ describe.each(SHELLS)('shellQuote, pasted into $name', (shell) => {
   });
 });
 
+/** Paths and ids that are cmd.exe's syntax. */
+const WINDOWS_IDS = ['C:\\a&b', 'C:\\100%\\%x%', 'C:\\My Data\\', 'a^b|c<d>e(f)', '!x! %%', "it's"];
+
 describe('shellQuote and the "Resume with:" line', () => {
   it.skipIf(!SH.path)(needing(SH, 'POSIX: sh prints exactly the id, whatever it holds'), () => {
     // Several ids on one command line: each quoted id is exactly one word, none runs into the next.
@@ -159,14 +169,20 @@ describe('shellQuote and the "Resume with:" line', () => {
     }
   });
 
-  it('Windows: one PowerShell single-quoted word that reads back as the id', () => {
+  it('Windows: one PowerShell single-quoted word that reaches pictor.cmd’s program as the id', () => {
+    const env = { PATH: 'C:\\Windows', cd: 'C:\\Users\\u', x: 'y' };
+    const controlOrQuote = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS, '"']);
     fc.assert(
-      fc.property(idArb, (id) => {
-        expect(readPowerShellWord(shellQuote(id, 'win32'))).toBe(id);
+      fc.property(fc.oneof(idArb, fc.constantFrom(...WINDOWS_IDS)), (id) => {
+        const value = readPowerShellWord(shellQuote(id, 'win32'));
+        // PowerShell hands it to the batch file as it is; cmd.exe reads it, then %* again.
+        if (controlOrQuote.test(id) || value === id) expect(value).toBe(id);
+        else expect(runtimeArgs(cmdCarets(cmdCarets(cmdPercents(value!, env))))).toEqual([id]);
       }),
       { numRuns: 500 },
     );
-    expect(shellQuote("it's", 'win32')).toBe("'it''s'");
+    expect(shellQuote("it's", 'win32')).toBe(`'"it''s"'`);
+    expect(shellQuote('C:\\a&b %x%\\', 'win32')).toBe(`'"C:\\a&b %%cd:~,%x%%cd:~,%\\\\"'`);
     expect(shellQuote('task-123_a.b', 'win32')).toBe('task-123_a.b');
   });
 

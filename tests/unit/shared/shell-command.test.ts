@@ -1,25 +1,26 @@
 /**
  * "Copy as command": every word a user or a service wrote reaches the command as written through
  * every shell present of sh (dash), bash, zsh and fish (quotes, `$`, backticks, backslashes, new
- * lines, a leading `-`; a TAB, ESC, C1 control or bidi formatting as `"$(printf '\ooo')"`: the
- * `$'…'` escape written before read as other words in dash and fish), nothing in it runs, and the
- * key is only ever the shell's `$SERVICE_API_KEY`.
+ * lines, a leading `-`; a TAB, ESC, C1 control or bidi formatting as `"$(printf '\ooo')"` inside
+ * a line handed whole to `sh -c`: the `$'…'` escape written before read as other words in dash
+ * and fish, and `"$(…)"` is refused by fish before 3.4), nothing in it runs, and the key is only
+ * ever the shell's `$SERVICE_API_KEY`. Each line is run whole, as pasted, with stand-ins for
+ * `pictor` and `curl` (tests/support/shells.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { requestCommands } from '../../../electron/core/service/request-command';
 import { parseCommand } from '../../support/cli-table';
 import { curlCommand, generateCommand } from '../../../shared/text/shell-command';
-import { SHELLS, argumentsIn } from '../../support/shells';
-import { needing } from '../../support/tools';
+import { SHELLS, commandsRunBy, outsidePosixQuotes } from '../../support/shells';
+import { needing, tool } from '../../support/tools';
 
-/** The words `line` (after `printf`) is, as bash splits and expands it with `env`. */
+const BASH = tool('bash');
+
+/** The words after its program that `line` runs with, run whole by bash with `env` exported. */
 function shellWords(line: string, env: Record<string, string> = {}): string[] {
-  const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], {
-    encoding: 'utf8',
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
-  });
-  return out.split('\0').slice(0, -1);
+  const ran = commandsRunBy(BASH, line, env);
+  expect(ran).toHaveLength(1);
+  return ran[0]!.slice(1);
 }
 
 const HOSTILE = [
@@ -51,9 +52,9 @@ describe('the pictor generate line', () => {
           seed: 42,
         },
       );
-      expect(line.startsWith('pictor generate ')).toBe(true);
-      const words = shellWords(line.slice('pictor generate '.length));
+      const words = shellWords(line);
       expect(words).toEqual([
+        'generate',
         '--provider=fal',
         '--base-url=https://example.test/a b',
         '--model=fal-ai/flux/dev',
@@ -85,12 +86,8 @@ const ACTED_ON = [
 describe.each(SHELLS)('the lines, pasted into $name', (shell) => {
   it.skipIf(!shell.path)(needing(shell, 'read every word as written, running nothing'), () => {
     const prompts = [...HOSTILE, ...ACTED_ON];
-    const line = prompts
-      .map((prompt) => generateCommand({ provider: 'pictor' }, { prompt, seed: 1 }))
-      .map((command) => command.slice('pictor generate '.length))
-      .join(' ');
-    expect(argumentsIn(shell, line)).toEqual(
-      prompts.flatMap((prompt) => ['--provider=pictor', '--seed=1', `--prompt=${prompt}`]),
+    const lines = prompts.map((prompt) =>
+      generateCommand({ provider: 'pictor' }, { prompt, seed: 1 }),
     );
     const curl = curlCommand({
       method: 'POST',
@@ -98,8 +95,19 @@ describe.each(SHELLS)('the lines, pasted into $name', (shell) => {
       headers: { Authorization: 'Key $SERVICE_API_KEY', 'X-Echo': '$SERVICE_API_KEY\u001b' },
       body: { prompt: ACTED_ON.join('') },
     });
-    const words = argumentsIn(shell, curl.slice('curl '.length), { SERVICE_API_KEY: 'k' });
-    expect(words).toEqual([
+    const ran = commandsRunBy(shell, [...lines, curl].join('\n'), { SERVICE_API_KEY: 'k' });
+    expect(ran.slice(0, -1)).toEqual(
+      prompts.map((prompt) => [
+        'pictor',
+        'generate',
+        '--provider=pictor',
+        '--seed=1',
+        `--prompt=${prompt}`,
+      ]),
+    );
+    const body = ran.at(-1)!.pop()!;
+    expect(ran.at(-1)).toEqual([
+      'curl',
       '-X',
       'POST',
       'https://example.test/a b',
@@ -110,8 +118,34 @@ describe.each(SHELLS)('the lines, pasted into $name', (shell) => {
       '-H',
       'Content-Type: application/json',
       '-d',
-      JSON.stringify({ prompt: ACTED_ON.join('') }),
     ]);
+    // The body holds what a reader acts on as JSON's `\uXXXX`: the same value, no control.
+    expect(JSON.parse(body)).toEqual({ prompt: ACTED_ON.join('') });
+    expect(body).not.toMatch(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/);
+  });
+});
+
+/**
+ * What fish 3.0–3.3 read: words, single-quoted text and backslash escapes, `"$VARIABLE"`; a
+ * `$(` anywhere outside single quotes makes them refuse the whole line (fish here is newer, so
+ * the lines are checked for it: each line with its single-quoted runs taken out).
+ */
+describe('the lines, for fish before 3.4', () => {
+  it.each([...HOSTILE, ...ACTED_ON])('hold no command substitution: %j', (prompt) => {
+    const lines = [
+      generateCommand({ provider: 'fal', baseUrl: `https://a.test/${prompt}` }, { prompt }),
+      curlCommand({
+        method: 'POST',
+        url: `https://a.test/${prompt}`,
+        headers: { Authorization: `Key $SERVICE_API_KEY${prompt}` },
+        body: { prompt },
+      }),
+    ];
+    for (const line of lines) {
+      const bare = outsidePosixQuotes(line);
+      expect(bare, line).not.toMatch(/\$\(|`/);
+      expect(bare.replaceAll('"$SERVICE_API_KEY"', ''), line).not.toMatch(/[$"]/);
+    }
   });
 });
 
@@ -129,7 +163,7 @@ describe('the pictor line, read by the command line itself', () => {
         { provider: 'fal', baseUrl: 'https://fal.example.test' },
         request,
       );
-      const argv = shellWords(line.slice('pictor '.length));
+      const argv = shellWords(line);
       const env = { HOME: '/home/u', SERVICE_API_KEY: 'k' };
       const command = parseCommand(argv, env);
       expect(command).toMatchObject({
@@ -153,7 +187,7 @@ describe('the cURL line', () => {
       headers: { Authorization: 'Key $SERVICE_API_KEY' },
       body: { prompt },
     });
-    const words = shellWords(line.slice('curl '.length), { SERVICE_API_KEY: 'sk-from-shell' });
+    const words = shellWords(line, { SERVICE_API_KEY: 'sk-from-shell' });
     expect(words).toEqual([
       '-X',
       'POST',
@@ -178,7 +212,7 @@ describe('the cURL line', () => {
     expect(lines.generate).toBe(
       "pictor generate --provider=fal --model=fal-ai/flux/dev --param=num_inference_steps=20 --seed=7 '--prompt=a fox'",
     );
-    const words = shellWords(lines.curl!.slice('curl '.length), { SERVICE_API_KEY: 'k' });
+    const words = shellWords(lines.curl!, { SERVICE_API_KEY: 'k' });
     expect(words.slice(0, 5)).toEqual([
       '-X',
       'POST',
