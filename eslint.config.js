@@ -154,7 +154,7 @@ const CORE_ROWS = [
   })),
   {
     layer: 'electron/core/pictor-core.ts',
-    paths: ['electron/core/pictor-core.ts'],
+    paths: ['electron/core/pictor-core.ts', 'electron/core/pictor-core-options.ts'],
     may: [...PORTS, ...CORE_MODULES.map(([name]) => `electron/core/${name}`)],
     electron: 'types',
     node: true,

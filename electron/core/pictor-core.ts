@@ -4,21 +4,17 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock } from '../ports/clock';
-import type { ImageEngine } from '../ports/image-engine';
-import type { CredentialsProvider } from '../ports/credentials';
-import type { FetchLike, PinnedFetch, Resolver } from '../ports/http';
 import { type Logger, silentLogger } from '../ports/logger';
-import { type EngineBoards, engineFiles, TaskEngine, type TaskEngineOptions } from './engine';
+import { type EngineBoards, engineFiles, TaskEngine } from './engine';
 import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
 import { gatedTransports, IdleRelease, ImageIntake, PendingThumbnails } from './download';
-import { FolderChoices, Library, type LibraryFolderRecord, type RelocateFaults } from './library';
+import { FolderChoices, Library } from './library';
 import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './history';
-import { type HistoryPortOptions, triageInWorker, userWritesInWorker } from './history';
+import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
-import { type AnswerReader, type LocalServerGate, ServiceClient } from './service';
+import { ServiceClient } from './service';
 import { heldKeyScrubber } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
@@ -32,92 +28,18 @@ import {
 import { Boards, SmartBoards, TriageActions } from './triage';
 import { boardKey } from '../../shared/domain/triage';
 import { keptTemplates, sourceOf, type TemplateStore } from './templates';
-import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
+import { noSystemTrash } from '../ports/system-trash';
 import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
-import type { InputQuotaLimits } from './inputs';
 import { type EditInputs, editInputsOf } from './edit';
 import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
 import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
-import type { KeyValueStore } from '../ports/key-value-store';
+import type { PictorCoreOptions } from './pictor-core-options';
 
 export { HISTORY_FILE };
+export type { PictorCoreOptions };
 const FIRST_GENERATION_LOCK = 'pictor.lock';
-
-export interface PictorCoreOptions {
-  /** Where the history lives (the app's user-data folder). Shared with other Pictor processes. */
-  readonly dataDir: string;
-  /** Absolute gallery folder. */
-  readonly galleryDir: string;
-  readonly fetch: FetchLike;
-  readonly credentials: CredentialsProvider;
-  readonly clock: Clock;
-  readonly logger?: Logger;
-  readonly engine?: Partial<TaskEngineOptions>;
-  readonly requestTimeoutMs?: number;
-  /** The most one image may weigh, downloaded or sent inline; default the gallery's (64 MiB). */
-  readonly maxImageBytes?: number;
-  /**
-   * Decodes images and makes their thumbnails, chosen by the host: the app's Chromium image
-   * renderer, native sharp in plain-Node hosts (CLI from a checkout, tests, bench), or
-   * header-only where neither runs. The core never picks one itself.
-   */
-  readonly imageEngine: ImageEngine;
-  /** Pictor's version, written into every saved image's metadata; default {@link UNKNOWN_VERSION}. */
-  readonly appVersion?: string;
-  /**
-   * Verifies the Content Credentials of saved images; default a worker-thread verifier against
-   * the shipped trust list (core/content-credentials), ended by `close()`. Either way the core
-   * hands it stores fairly: by service, within each task's budget (fair-verifier.ts).
-   */
-  readonly contentCredentials?: ContentCredentialVerifier;
-  /** Injected faults for tests (a port), passed to every library move. */
-  readonly libraryFaults?: RelocateFaults;
-  /** Where the library's folder is recorded when it moves (the app's setting); default nowhere. */
-  readonly libraryFolder?: LibraryFolderRecord;
-  /** Least time between two progress reports of a long operation; default 100 ms. */
-  readonly progressEveryMs?: number;
-  /** The user's time zone (IANA name) for the cost ledger's days and months; default the host's. */
-  readonly timeZone?: string;
-  /**
-   * Where deleted images go once their time for Undo ends: the host's system trash; default none
-   * (they stay held in the gallery's trash folder, as after a failed hand-over).
-   */
-  readonly systemTrash?: SystemTrash;
-  /**
-   * The settings a task's input images are sent under, read at each send ("never upload inputs",
-   * the services agreed to make public links); default: uploads allowed, no public links.
-   */
-  readonly inputSettings?: () => InputSettings;
-  /**
-   * Where a host that keeps no settings service of its own (the CLI) keeps the app's settings
-   * (settings.json): the core reads "never upload inputs" and the upload consents there, and
-   * {@link PictorCore.editSettings} records a consent there. Without it, {@link inputSettings}.
-   */
-  readonly settingsStore?: KeyValueStore;
-  /**
-   * How the history's heavy operations run: in its worker (default), or here (`inThread`: the
-   * CLI); tests give the worker's gate (history-port.ts) to hold or end it mid-write.
-   */
-  readonly historyPort?: HistoryPortOptions;
-  /**
-   * What reads the service's answers (tests: one whose worker is the run's bundle, not the source
-   * under tsx); default the process's shared reader.
-   */
-  readonly answers?: AnswerReader;
-  /** How an upload target's name resolves (tests); default the operating system's. */
-  readonly resolve?: Resolver;
-  /**
-   * How an input reaches a signed upload target (tests); default a direct connection pinned to
-   * the address checked, as image downloads.
-   */
-  readonly signedFetch?: PinnedFetch;
-  /** How much the inputs no task names may hold (tests); default the app's (input-quota.ts). */
-  readonly inputQuota?: InputQuotaLimits;
-  /** Who listens at a loopback address (tests make it another user); default this host's tables. */
-  readonly localServers?: Omit<LocalServerGate, 'allowed'>;
-}
 
 /** What a saved image names as Pictor's version when the host did not give one. */
 export const UNKNOWN_VERSION = 'unknown';
