@@ -98,19 +98,23 @@ function onThisComputer(candidates: readonly string[], sources: ReachSources): s
 
 /**
  * The hosts of this computer (URL spelling, or a `localhost` name, which local-owner.ts reads as
- * both loopbacks) a request to `hostname` connects to: `pinned`, when the transport connects to
- * that address; else the literal or `localhost` name itself; else each address the name resolves
- * to now. Empty when it leaves this computer, or the name does not resolve (nothing is sent).
+ * both loopbacks) a request to `url` connects to: `pinned`, when the transport connects to that
+ * address; else the literal or `localhost` name itself; else, over plain http, each address the
+ * name resolves to now. Empty when it leaves this computer, or the name does not resolve (nothing
+ * is sent). A name over https is not resolved: TLS checks the server's certificate against the
+ * name, which a squatter on this computer has no key for, so it can read nothing of the request
+ * (and a lookup before every request to a remote service would cost each of them).
  */
 export async function hostsReached(
-  hostname: string,
+  url: URL,
   pinned: ResolvedAddress | undefined,
   sources: ReachSources = {},
 ): Promise<readonly string[]> {
   if (pinned) return onThisComputer([urlSpelling(pinned.address) ?? pinned.address], sources);
-  const bare = hostname.replace(/^\[|\]$/g, '');
+  const { hostname } = url;
   if (isLocalhostName(hostname)) return [hostname];
-  if (isIP(bare) !== 0) return onThisComputer([hostname], sources);
+  if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return onThisComputer([hostname], sources);
+  if (url.protocol !== 'http:') return [];
   const answers = await resolvedOrNone(sources.resolve ?? systemReachResolver, hostname);
   const spelt = answers.map(({ address }) => urlSpelling(address) ?? address);
   return onThisComputer(spelt, sources);

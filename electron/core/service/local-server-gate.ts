@@ -63,7 +63,7 @@ async function ownerNamed(uid: number, gate: LocalServerGate): Promise<string> {
  * another user runs and the user has not allowed; resolves when it may be sent (it leaves this
  * computer, the server is ours, nobody listens, the owner is unknown). Judged at the address the
  * connection reaches (local-reach.ts): `pinned` when the transport connects there (image
- * downloads, signed uploads), else the literal, or each address the name resolves to now. The
+ * downloads, signed uploads), else the literal, or (over plain http) each address the name resolves to now. The
  * allow list is read for the URL's own `host:port` as the user wrote it and for the address
  * reached; the refusal names the URL's spelling when it is a loopback one, else the address.
  * @throws ServiceError of kind `config`; nothing sent.
@@ -81,7 +81,7 @@ export async function checkLocalServer(
   const tablesNow = gate.tables ?? (process.platform === 'linux' ? readSocketTables : null);
   if (tablesNow === null) return;
   const port = written.slice(written.lastIndexOf(':') + 1);
-  const hosts = await hostsReached(parsed.hostname, pinned, gate);
+  const hosts = await hostsReached(parsed, pinned, gate);
   const allowed = gate.allowed();
   const judged = hosts.filter((host) => !allowed.includes(`${host}:${port}`));
   if (judged.length === 0 || allowed.includes(written)) return;

@@ -2,7 +2,7 @@
  * The local-server gate (core/service/local-server-gate.ts) against every spelling that connects
  * to this computer: the listener judged must be the one at the address the connection reaches
  * (core/service/local-reach.ts), not the name written. A URL spelt `0.0.0.0`, `[::]`, `0` or
- * `[::ffff:0.0.0.0]` (Linux connects those to loopback), a name a hosts file or DNS answers with
+ * `[::ffff:0.0.0.0]` (Linux connects those to loopback), a plain-http name a hosts file or DNS answers with
  * 127.x or ::1, this computer's own LAN address, and a download pinned to one of those were
  * not judged at all: another user's server there got the request and its key.
  *
@@ -123,7 +123,7 @@ describe.runIf(linux)(
           { address: '127.0.0.1', family: 4 },
         ];
       };
-      const url = `https://comfy.example:${server.port}/prompt`;
+      const url = `http://comfy.example:${server.port}/prompt`;
       await refusedNaming(send(url, gateOf(server, { resolve })), `127.0.0.1:${server.port}`);
       expect(asked).toEqual(['comfy.example']);
       expect(server.connections()).toBe(0);
@@ -165,8 +165,13 @@ describe.runIf(linux)(
         ),
         resolve: async () => [{ address: '203.0.113.9', family: 4 } as const],
       };
-      await checkLocalServer(`https://api.example:${server.port}/v1/images`, gate);
+      await checkLocalServer(`http://api.example:${server.port}/v1/images`, gate);
       expect(read).toBe(0);
+      // Over https a name is not resolved at all: TLS keeps a squatter from reading the request.
+      const asked: string[] = [];
+      const tls = { ...gate, resolve: async (host: string) => (asked.push(host), []) };
+      await checkLocalServer(`https://api.example:${server.port}/v1/images`, tls);
+      expect(asked).toEqual([]);
     });
   },
 );
@@ -188,7 +193,7 @@ describe.runIf(linux)('another user’s dual-stack server on [::]', () => {
   it('a name the resolver answers with ::1: refused', async () => {
     const server = await squatter('::');
     const resolve = async () => [{ address: '::1', family: 6 } as const];
-    const url = `https://comfy.example:${server.port}/`;
+    const url = `http://comfy.example:${server.port}/`;
     await refusedNaming(send(url, gateOf(server, { resolve })), `[::1]:${server.port}`);
     expect(server.connections()).toBe(0);
   });
