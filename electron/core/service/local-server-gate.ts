@@ -82,6 +82,7 @@ export async function checkLocalServer(
   if (tablesNow === null) return;
   const port = written.slice(written.lastIndexOf(':') + 1);
   const hosts = await hostsReached(parsed, pinned, gate);
+  if (hosts.length === 0) return;
   const allowed = gate.allowed();
   const judged = hosts.filter((host) => !allowed.includes(`${host}:${port}`));
   if (judged.length === 0 || allowed.includes(written)) return;
