@@ -155,6 +155,10 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
         const answer = options.env().PICTOR_E2E_KEY_ORIGIN;
         return answer === 'carry' || answer === 'forget' ? answer : 'cancel';
       },
+      confirmLocalServers: async (addresses) => {
+        record('confirmLocalServers', addresses.join(' '));
+        return options.env().PICTOR_E2E_LOCAL_SERVERS === 'allow';
+      },
     },
     copyText: (text) => record('copyText', text),
   };
