@@ -52,6 +52,22 @@ export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions
   };
 }
 
+/**
+ * The message box before Settings › Local servers allows `addresses` (normalised loopback
+ * `host:port` spellings, local-server-gate.ts): Don't Allow is the default and what Escape picks.
+ */
+export function localServersMessage(addresses: readonly string[]): MessageBoxOptions {
+  return {
+    type: 'warning',
+    message: mainText('localServer.message', { address: addresses.join(', ') }),
+    detail: mainText('localServer.detail'),
+    buttons: [mainText('localServer.keep'), mainText('localServer.allow')],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
 /** Shows `options` in a message box over the window when there is one; the button picked. */
 async function ask(
   dialog: Pick<Dialog, 'showMessageBox'>,
@@ -73,6 +89,9 @@ export function createDialogPrompts(
     async confirmKeyOrigin(question) {
       const response = await ask(dialog, window, keyOriginMessage(question));
       return ANSWERS[response] ?? 'cancel';
+    },
+    async confirmLocalServers(addresses) {
+      return (await ask(dialog, window, localServersMessage(addresses))) === 1;
     },
   };
 }

@@ -25,6 +25,8 @@ import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
 import { KeptKeySweep } from './kept-key-sweep';
 import { KeyQuestionGate } from './key-question-gate';
+import { addedLocalServers, askLocalServers, LOCAL_SERVERS } from './local-server-question';
+import { localServerQuestionGate } from './local-server-question';
 import { bindLegacyKey, serviceAddress } from '../core/credentials';
 import type {
   GalleryMoveHooks,
@@ -114,6 +116,11 @@ export class AppRuntime {
   private readonly keyQuestions = new KeyQuestionGate(
     () => this.options.clock.now(),
     ADDRESSES,
+    () => this.options.userGestures?.count() ?? null,
+  );
+  /** The same rules for allowing another user's local server (local-server-question.ts). */
+  private readonly localServerQuestions = localServerQuestionGate(
+    () => this.options.clock.now(),
     () => this.options.userGestures?.count() ?? null,
   );
 
@@ -231,14 +238,20 @@ export class AppRuntime {
    * once. The gallery folder is not a setting the page can change: see {@link moveGalleryTo}.
    * A change of address while that question is on screen is refused at once, not queued behind
    * it, and one soon after the user kept the key is refused without asking (key-question-gate.ts).
+   * An address added to Local servers is applied only once the user agreed in main's own dialog
+   * (local-server-question.ts), under the same rules.
    * @throws SettingsError for refused values, or when the user kept the address as it was.
    */
   updateSettings(patch: SettingsPatch): Promise<Settings> {
-    const open = patch[ADDRESSES] === undefined ? null : this.keyQuestions.whileOpen();
+    const open =
+      (patch[ADDRESSES] === undefined ? null : this.keyQuestions.whileOpen()) ??
+      (patch[LOCAL_SERVERS] === undefined ? null : this.localServerQuestions.whileOpen());
     if (open) return Promise.reject(open);
     return this.exclusive(async () => {
       // Refused values (a shared address among them) are refused before any question is asked.
       const next = applySettingsPatch(this.settings.get(), patch);
+      const added = addedLocalServers(this.settings.get(), next);
+      await askLocalServers(added, this.options.prompts, this.localServerQuestions);
       const rebinds = await this.askKeyAddresses(patch, next);
       const updated = await this.settings.updateSoon(patch);
       for (const [provider, baseUrl] of rebinds) this.keys.vault(provider).bindBaseUrl(baseUrl);

@@ -18,9 +18,13 @@
  *   quiet spell, once; a "keep" of that question starts the next, longer spell with no such
  *   exception. A page that waits for the user's presses gains one dialog a row, never a loop.
  *   Without a count of presses (the harnesses), the quiet spell holds for every change.
+ *
+ * The same rules guard the question before Settings › Local servers allows an address
+ * (local-server-question.ts), with its own refusals ({@link QuestionRefusals}).
  */
+import type { MainMessageKey } from '../../shared/i18n/main-messages';
 import { sentence } from '../../shared/i18n/sentence';
-import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
+import type { KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
 import { SettingsError } from '../core/settings';
 
 /** The quiet spell after the first "keep". */
@@ -30,6 +34,19 @@ export const MOST_QUIET_MS = 15 * 60_000;
 /** A "keep" this long after the last one counts as the first again. */
 const STREAK_MS = 60 * 60_000;
 
+/** The setting a refusal names, and its sentences (`{seconds}` left in the resting one). */
+export interface QuestionRefusals {
+  readonly field: string;
+  readonly open: MainMessageKey;
+  readonly resting: MainMessageKey;
+}
+
+/** The key question's: a change of a service's address. */
+const KEY_REFUSALS = {
+  open: 'error.settings.keyQuestionOpen',
+  resting: 'error.settings.keyQuestionResting',
+} as const;
+
 export class KeyQuestionGate {
   private open = false;
   private keptAt: number | null = null;
@@ -37,19 +54,22 @@ export class KeyQuestionGate {
   /** The user's presses counted when the last "keep" was answered. */
   private pressesAtKeep: number | null = null;
 
+  private readonly refusals: QuestionRefusals;
+
   constructor(
     private readonly now: () => number,
-    /** The setting a refusal names (`serviceBaseUrls`). */
-    private readonly field: string,
+    /** The setting a refusal names (`serviceBaseUrls`), or it and the refusals' sentences. */
+    refusals: string | QuestionRefusals,
     /** How many presses the user made in the window (UserGestures); null: not known. */
     private readonly presses: () => number | null = () => null,
-  ) {}
+  ) {
+    this.refusals = typeof refusals === 'string' ? { field: refusals, ...KEY_REFUSALS } : refusals;
+  }
 
   /** The refusal of a change of address asked for while a question is on screen, else null. */
   whileOpen(): SettingsError | null {
-    return this.open
-      ? new SettingsError(sentence('error.settings.keyQuestionOpen'), [this.field])
-      : null;
+    const { open, field } = this.refusals;
+    return this.open ? new SettingsError(sentence(open), [field]) : null;
   }
 
   /**
@@ -57,20 +77,33 @@ export class KeyQuestionGate {
    * @throws SettingsError (from `confirmKeyOrigin`) in a quiet spell, or while a question is open.
    */
   prompts(prompts: UserPrompts): UserPrompts {
-    return { ...prompts, confirmKeyOrigin: (question) => this.ask(prompts, question) };
+    const ask = (question: KeyOriginQuestion) => prompts.confirmKeyOrigin(question);
+    return {
+      ...prompts,
+      confirmKeyOrigin: (question) =>
+        this.ask(
+          () => ask(question),
+          (answer) => answer === 'cancel',
+        ),
+    };
   }
 
-  private async ask(prompts: UserPrompts, question: KeyOriginQuestion): Promise<KeyOriginAnswer> {
+  /**
+   * Asks with `question` under this gate's rules; `kept(answer)`: the user changed nothing (a
+   * "keep", which starts or lengthens the quiet spell).
+   * @throws SettingsError in a quiet spell, or while a question is open.
+   */
+  async ask<A>(question: () => Promise<A>, kept: (answer: A) => boolean): Promise<A> {
     const refused = this.whileOpen() ?? this.resting();
     if (refused) throw refused;
     this.open = true;
-    let answer: KeyOriginAnswer;
+    let answer: A;
     try {
-      answer = await prompts.confirmKeyOrigin(question);
+      answer = await question();
     } finally {
       this.open = false;
     }
-    if (answer === 'cancel') {
+    if (kept(answer)) {
       const now = this.now();
       const inRow = this.keptAt !== null && now - this.keptAt < STREAK_MS;
       this.kept = inRow ? this.kept + 1 : 1;
@@ -88,10 +121,8 @@ export class KeyQuestionGate {
     const quiet = Math.min(MOST_QUIET_MS, FIRST_QUIET_MS * 2 ** (this.kept - 1));
     const left = this.keptAt + quiet - this.now();
     if (left <= 0) return null;
-    return new SettingsError(
-      sentence('error.settings.keyQuestionResting', { seconds: Math.ceil(left / 1000) }),
-      [this.field],
-    );
+    const { resting, field } = this.refusals;
+    return new SettingsError(sentence(resting, { seconds: Math.ceil(left / 1000) }), [field]);
   }
 
   /** After the first "keep" of a row, the user pressed something in the window since. */

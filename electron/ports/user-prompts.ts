@@ -30,6 +30,12 @@ export type KeyOriginAnswer = 'carry' | 'forget' | 'cancel';
 
 export interface UserPrompts {
   confirmKeyOrigin(question: KeyOriginQuestion): Promise<KeyOriginAnswer>;
+  /**
+   * Settings › Local servers is about to allow `addresses` (`host:port`, checked and normalised):
+   * requests may then go to a server another user of this computer runs there. True when the
+   * user agreed. Absent: never agreed (the page alone cannot add an address).
+   */
+  confirmLocalServers?(addresses: readonly string[]): Promise<boolean>;
 }
 
 /** A sentence of the main catalogue and its values, as a prompt shows it. */

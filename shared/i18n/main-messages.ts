@@ -97,6 +97,12 @@ export const mainMessages = {
   'keyOrigin.cancel': 'Cancel',
   'keyOrigin.carry': 'Send the key to {to}',
   'keyOrigin.forget': 'Remove the key and change the address',
+  // Before an address joins Settings › Local servers (adapters/dialog-prompts.ts).
+  'localServer.message': 'Allow Pictor to send to {address}?',
+  'localServer.detail':
+    'If another user of this computer runs the server there, it will receive your prompts, images and API key. Allow it only for a server you trust, such as a system service you set up.',
+  'localServer.allow': 'Allow',
+  'localServer.keep': 'Don’t Allow',
 
   // macOS's "Install Command Line Tool…" (app/os/command-line-tool.ts, adapters/dialog-prompts.ts).
   'commandLineTool.confirm': 'Install the pictor command at {link}?',

@@ -45,7 +45,8 @@ export interface WiredApiOptions {
   readonly runtime?: Partial<AppRuntimeOptions>;
   /**
    * What the OS stand-ins read (PICTOR_E2E_CHOOSE_FOLDER: the folder the dialog answers;
-   * PICTOR_E2E_KEY_ORIGIN: main's key-origin question's answer, carry/forget, else cancel), and
+   * PICTOR_E2E_KEY_ORIGIN: main's key-origin question's answer, carry/forget, else cancel;
+   * PICTOR_E2E_LOCAL_SERVERS: `allow` agrees to main's Local servers question), and
    * main's own save and open dialogs ({@link libraryDialogs}).
    */
   readonly env?: Record<string, string | undefined>;

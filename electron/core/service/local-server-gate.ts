@@ -12,11 +12,12 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
 import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../ports/http';
 import { listenerOwners, readSocketTables, userNameOf, type SocketTables } from './local-owner';
+import { hostsReached, type ReachSources } from './local-reach';
 import { ServiceError } from './service-error';
 import { isLoopbackHost } from './url-policy';
 
 /** How the gate learns who listens, who it runs as, and what the user allowed. */
-export interface LocalServerGate {
+export interface LocalServerGate extends ReachSources {
   /** The addresses the user allowed (`host:port`, {@link localServerAddress}'s spelling). */
   readonly allowed: () => readonly string[];
   /** The socket tables now; default this host's (local-owner.ts). */
@@ -57,17 +58,14 @@ async function ownerNamed(uid: number, gate: LocalServerGate): Promise<string> {
   return name === null ? `uid ${uid}` : `${cleanText(name)}, uid ${uid}`;
 }
 
-/** The host a connection goes to: the address it is pinned to, else the URL's host. */
-function hostReached(url: URL, pinned: ResolvedAddress | undefined): string {
-  if (!pinned) return url.hostname;
-  return pinned.family === 6 ? `[${pinned.address}]` : pinned.address;
-}
-
 /**
- * Refuses `url` when it names a loopback server that another user runs and the user has not
- * allowed; resolves when it may be sent (not loopback, ours, nobody listening, owner unknown).
- * `pinned`: the address the connection is pinned to (an image download's): its owner is judged,
- * the allow list read for the URL's own `host:port` as the user wrote it.
+ * Refuses `url` when it reaches a loopback server (or one on this computer's own addresses) that
+ * another user runs and the user has not allowed; resolves when it may be sent (it leaves this
+ * computer, the server is ours, nobody listens, the owner is unknown). Judged at the address the
+ * connection reaches (local-reach.ts): `pinned` when the transport connects there (image
+ * downloads, signed uploads), else the literal, or (over plain http) each address the name resolves to now. The
+ * allow list is read for the URL's own `host:port` as the user wrote it and for the address
+ * reached; the refusal names the URL's spelling when it is a loopback one, else the address.
  * @throws ServiceError of kind `config`; nothing sent.
  */
 export async function checkLocalServer(
@@ -77,23 +75,31 @@ export async function checkLocalServer(
 ): Promise<void> {
   const ownUid = gate.ownUid === undefined ? (process.getuid?.() ?? null) : gate.ownUid;
   const parsed = URL.parse(url);
-  if (ownUid === null || !parsed) return;
-  const host = hostReached(parsed, pinned);
-  if (!isLoopbackHost(host) && !isLoopbackHost(parsed.hostname)) return;
-  const address = addressOfUrl(parsed);
-  if (address === null || gate.allowed().includes(address)) return;
-  const tables = await (gate.tables ?? readSocketTables)();
-  const owners = listenerOwners(tables, host, Number(address.split(':').pop()));
-  const other = owners?.find((uid) => uid !== ownUid);
-  if (other === undefined) return;
-  throw new ServiceError({
-    kind: 'config',
-    message: sentence('error.service.localServerOtherUser', {
-      address,
-      user: await ownerNamed(other, gate),
-    }),
-    mayHaveReachedService: false,
-  });
+  const written = parsed && addressOfUrl(parsed);
+  if (ownUid === null || !parsed || !written) return;
+  // Off Linux the owner cannot be read: no name is resolved for nothing.
+  const tablesNow = gate.tables ?? (process.platform === 'linux' ? readSocketTables : null);
+  if (tablesNow === null) return;
+  const port = written.slice(written.lastIndexOf(':') + 1);
+  const hosts = await hostsReached(parsed, pinned, gate);
+  if (hosts.length === 0) return;
+  const allowed = gate.allowed();
+  const judged = hosts.filter((host) => !allowed.includes(`${host}:${port}`));
+  if (judged.length === 0 || allowed.includes(written)) return;
+  const tables = await tablesNow();
+  for (const host of judged) {
+    const other = listenerOwners(tables, host, Number(port))?.find((uid) => uid !== ownUid);
+    if (other === undefined) continue;
+    const address = isLoopbackHost(parsed.hostname) ? written : `${host}:${port}`;
+    throw new ServiceError({
+      kind: 'config',
+      message: sentence('error.service.localServerOtherUser', {
+        address,
+        user: await ownerNamed(other, gate),
+      }),
+      mayHaveReachedService: false,
+    });
+  }
 }
 
 /** `fetch` that first refuses a loopback server another user runs ({@link checkLocalServer}). */

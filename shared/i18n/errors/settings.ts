@@ -100,6 +100,16 @@ export const settingsErrors = {
   'error.settings.keyQuestionResting':
     'The service address was not changed: you just kept your API key where it was, so Pictor does not ask again yet. To send it to another service, change the address again in {seconds, number} seconds.',
 
+  // An address added to Local servers that the user did not agree to in main's own dialog, or
+  // asked for while that question is on screen or soon after the user declined one
+  // (app/local-server-question.ts).
+  'error.settings.localServerNotAllowed':
+    'Local servers were not changed: {address} is allowed only once you agree in Pictor’s own question, and you did not. Nothing is sent to a server another user of this computer runs there.',
+  'error.settings.localServerQuestionOpen':
+    'Local servers were not changed: Pictor is already asking whether to allow a local server. Answer that question first.',
+  'error.settings.localServerQuestionResting':
+    'Local servers were not changed: you just declined to allow a local server, so Pictor does not ask again yet. To allow one, add it again in {seconds, number} seconds.',
+
   // Problems found when the settings file was read at start (core/settings/settings-service.ts).
   'error.settings.fileDamaged':
     'Your settings file ({path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.',

@@ -47,7 +47,7 @@ export interface OsStandIns {
    * PICTOR_E2E_EXPORT_FILE, PICTOR_E2E_IMPORT_SOURCE and PICTOR_E2E_OPEN_WORKFLOW (default: cancel).
    */
   readonly libraryDialogs: LibraryDialogs;
-  /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
+  /** Main's own dialogs: PICTOR_E2E_KEY_ORIGIN (default cancel), PICTOR_E2E_LOCAL_SERVERS=allow. */
   readonly prompts: UserPrompts;
   readonly copyText: (text: string) => void;
   readonly calls: OsCall[];
@@ -154,6 +154,10 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
         record('confirmKeyOrigin', question.to);
         const answer = options.env().PICTOR_E2E_KEY_ORIGIN;
         return answer === 'carry' || answer === 'forget' ? answer : 'cancel';
+      },
+      confirmLocalServers: async (addresses) => {
+        record('confirmLocalServers', addresses.join(' '));
+        return options.env().PICTOR_E2E_LOCAL_SERVERS === 'allow';
       },
     },
     copyText: (text) => record('copyText', text),

@@ -25,6 +25,7 @@ import { sendJson, startServer, type TestServer } from '../../support/http-serve
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
+import { ownedBy } from '../support/owned-tables';
 import { scratchRoot } from '../support/scratch';
 
 const KEY = 'sk-squatted-port-key-7e21c9';
@@ -34,21 +35,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The tables with every row on `port` owned by `uid`: the socket is another user's. */
-function ownedBy(tables: SocketTables, port: number, uid: number): SocketTables {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const rewrite = (table: string | null) =>
-    table
-      ?.split('\n')
-      .map((line) =>
-        line.includes(`:${hexPort} `)
-          ? line.replace(/^(\s*\d+:(?:\s+\S+){6}\s+)\d+/, `$1${uid}`)
-          : line,
-      )
-      .join('\n') ?? null;
-  return { tcp: rewrite(tables.tcp), tcp6: rewrite(tables.tcp6) };
-}
 
 /** A squatter on loopback that answers a submit as a service would, and keeps what it got. */
 async function squatter(host = '127.0.0.1'): Promise<TestServer> {

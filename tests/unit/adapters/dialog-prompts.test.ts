@@ -6,6 +6,7 @@ import {
   createCommandLineToolPrompts,
   createDialogPrompts,
   keyOriginMessage,
+  localServersMessage,
   overCapMessage,
 } from '../../../electron/adapters/dialog-prompts';
 
@@ -186,5 +187,27 @@ describe('the question before tasks pass a hard spending cap, this once', () => 
     expect(await prompts.confirmOverHardCap(question as never)).toBe(agreed);
     expect(shown).toHaveLength(1);
     expect(shown[0]?.parent).toBe(window);
+  });
+});
+
+describe('the question before Local servers allows an address', () => {
+  it('names the addresses and what the server there would get, Don’t Allow the default and Escape', () => {
+    const options = localServersMessage(['127.0.0.1:8188', '[::1]:8188']);
+    expect(options.message).toBe('Allow Pictor to send to 127.0.0.1:8188, [::1]:8188?');
+    expect(options.detail).toContain('another user of this computer');
+    expect(options.buttons?.[options.defaultId ?? -1]).toBe('Don’t Allow');
+    expect(options.cancelId).toBe(options.defaultId);
+  });
+
+  it('agrees only with the Allow button', async () => {
+    for (const [response, agreed] of [
+      [0, false],
+      [1, true],
+      [7, false],
+    ] as const) {
+      const { dialog } = fakeDialog(response);
+      const prompts = createDialogPrompts(dialog, () => null);
+      expect(await prompts.confirmLocalServers?.(['127.0.0.1:8188'])).toBe(agreed);
+    }
   });
 });
