@@ -33,8 +33,11 @@ export interface UploadBody extends StreamedBody {
   readonly failure: unknown;
 }
 
-/** A stream that reads `pieces` only when its reader asks: nothing is read ahead of the transport. */
-function pulled(pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+/**
+ * A stream that reads `pieces` only when its reader asks: nothing is read ahead of the transport
+ * (inline bodies' and uploads' alike).
+ */
+export function pulled(pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -93,7 +96,7 @@ export function imageBody(source: ImageSource, image: InputImage): UploadBody {
 export type FormField = readonly [name: string, value: string];
 
 /** The form's file part: its field name and the file name it is sent under. */
-export interface FormFile {
+interface FormFile {
   readonly field: string;
   readonly fileName: string;
 }

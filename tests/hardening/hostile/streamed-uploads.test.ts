@@ -67,8 +67,11 @@ interface Received {
   readonly body: Buffer | null;
 }
 
-/** How the receiver takes bodies: all, the first MiB then wait, the first MiB then hang up. */
-type Taking = 'all' | 'stall' | 'hang-up';
+/**
+ * How the receiver takes bodies: all; the first MiB then wait; the first MiB then hang up; the
+ * first MiB then answer, reading no more and keeping the connection open.
+ */
+type Taking = 'all' | 'stall' | 'hang-up' | 'answer-early';
 
 /** The receiver's ways: how it takes bodies, whether it keeps them, where it redirects them. */
 interface Receiving {
@@ -139,7 +142,8 @@ async function service(taking: Receiving) {
         return;
       }
       request.pause();
-      stalled.push(() => request.resume());
+      if (taking.current === 'answer-early') answer(response, path, url);
+      else stalled.push(() => request.resume());
     });
     const ended = (whole: boolean) => () => {
       if (done) return;
@@ -360,6 +364,14 @@ describe.each(TRANSPORTS)('uploads streamed from their files (%s)', (_name, tran
       expect(JSON.stringify(failure) + String(failure)).not.toContain(KEY);
       await vi.waitFor(async () => expect(await openOn(pathOf(image))).toBe(0), UNTIL);
       expect(at.received.map((one) => one.whole)).toEqual([false]);
+    });
+
+    it('a target that answers after a part of the body and reads no more: the file is let go once the answer is read', async () => {
+      const { store, at, upload, pathOf } = await setUp(transport(), { current: 'answer-early' });
+      const image = await store.put(await paddedPng(64, 95, INPUT_BYTES, 8));
+      await failureOf(upload(uploader, endpoint, image));
+      await vi.waitFor(async () => expect(await openOn(pathOf(image))).toBe(0), UNTIL);
+      expect(at.readingAtLeast(INPUT_BYTES)).toBe(0);
     });
 
     it('a 307 to another origin: refused, the body never sent there', async () => {
