@@ -9,7 +9,9 @@
  * service's real uploader runs here: fal's signed PUT and DashScope's form over the pinned
  * connection, Replicate's keyed multipart form over the CLI's fetch (undici's `request`, framed by
  * its Content-Length) and main's (the app's adapter over `net.request`, chunked; its network
- * played by node:http), against a loopback service and storage that hash what they receive.
+ * played by node:http), against a loopback service and storage that hash what they receive. And a
+ * submit whose inline images stream from their files, redirected to another origin: never sent
+ * there.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -32,10 +34,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { createPinnedFetch } from '../../../electron/core/download/pinned-fetch';
 import { InputStore, InputStoreError } from '../../../electron/core/inputs/input-store';
+import { InlineImages } from '../../../electron/core/inputs/inline-body';
+import type { InlineTransport } from '../../../electron/core/inputs/input-route';
 import type { ImageSource } from '../../../electron/core/inputs/upload-body';
 import type { UploadCall } from '../../../electron/core/inputs/upload-http';
 import { UPLOADERS, type Uploader } from '../../../electron/core/inputs/uploaders';
-import { ServiceError } from '../../../electron/core/service';
+import { ServiceClient, ServiceError } from '../../../electron/core/service';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { InputImage } from '../../../shared/domain/image-inputs';
 import { createMainFetch } from '../../support/node-http-net';
@@ -78,6 +82,7 @@ interface Receiving {
   current: Taking;
   readonly keep?: boolean;
   readonly redirectTo?: string;
+  readonly redirectStatus?: number;
 }
 
 /**
@@ -121,7 +126,9 @@ async function service(taking: Receiving) {
     const path = request.url ?? '';
     if (taking.redirectTo !== undefined) {
       request.resume();
-      response.writeHead(307, { location: `${taking.redirectTo}${path}` }).end();
+      response
+        .writeHead(taking.redirectStatus ?? 307, { location: `${taking.redirectTo}${path}` })
+        .end();
       return;
     }
     const hash = createHash('sha256');
@@ -391,4 +398,47 @@ describe.each(TRANSPORTS)('uploads streamed from their files (%s)', (_name, tran
       expect(at.received).toEqual([]);
     });
   });
+});
+
+describe.each(TRANSPORTS)('a streamed submit redirected away (%s)', (_name, transport) => {
+  it.each([307, 308])(
+    'a %d to another origin is refused: the body never sent there',
+    async (status) => {
+      const elsewhere = await service({ current: 'all' });
+      const { store, at } = await setUp(transport(), {
+        current: 'all',
+        redirectTo: elsewhere.url,
+        redirectStatus: status,
+      });
+      const source = await store.put(await paddedPng(64, 96, 2 * MIB, 9));
+      const inline = new InlineImages(store);
+      const placeholder = inline.add({ kind: 'inline-base64' } as InlineTransport, source);
+      const request = {
+        prompt: 'make it warmer',
+        model: 'flux-kontext-pro',
+        inputs: { operation: 'edit' as const, source },
+      };
+      const credentials = {
+        baseUrl: at.url,
+        key: KEY,
+        keyFingerprint: 'f',
+        provider: 'bfl' as const,
+      };
+      const client = new ServiceClient({ fetch: transport() });
+      const failure = await failureOf(
+        client.submit(credentials, request, new AbortController().signal, {
+          source: placeholder,
+          references: [],
+          body: (json) => inline.body(json),
+        }),
+      );
+      expect(failure).toBeInstanceOf(ServiceError);
+      const refused = failure as ServiceError;
+      expect([refused.sentence?.key, refused.httpStatus]).toEqual([
+        'error.service.redirectElsewhere',
+        status,
+      ]);
+      expect(elsewhere.received).toEqual([]);
+    },
+  );
 });
