@@ -14,8 +14,10 @@
  * connection to another address is reused) whose `lookup` answers with that one address: the
  * socket cannot go anywhere else even if the name now resolves differently. TLS still sends the
  * host name as SNI and verifies the certificate against it; the Host header is the URL's. A body
- * (a signed PUT's bytes, an OSS form) is encoded as `fetch` would encode it and sent with its
- * length.
+ * streamed from an input's file (a signed PUT's bytes, an OSS form: core/inputs/upload-body.ts) is
+ * written a piece at a time, the next read once the last was taken, framed by the Content-Length
+ * its caller gave; a stream that fails before its end ends the request unfinished (the target never
+ * has a whole body). Any other body is encoded as `fetch` would encode it and sent with its length.
  *
  * Proxies: image downloads and signed uploads connect directly, in the app and the CLI alike.
  * Through a proxy the proxy resolves the name, so the address Pictor checked would not be the one
@@ -30,7 +32,7 @@
  * main process down (nodejs/undici#5360, fixed only in undici 8, which needs Node 22.19).
  */
 import { lookup } from 'node:dns/promises';
-import type { IncomingMessage, RequestOptions } from 'node:http';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import { encodeBody } from '../base';
@@ -80,6 +82,14 @@ async function outgoingOf(init: RequestInit, method: string) {
     return { headers: new Headers(init.headers), bytes: null };
   }
   if (method === 'GET' || method === 'HEAD') throw new TypeError(`A ${method} has no body.`);
+  if (init.body instanceof ReadableStream) {
+    const headers = new Headers(init.headers);
+    // Framed by its length, never chunked: the target must know a body cut short is not whole.
+    if (!/^\d+$/.test(headers.get('content-length') ?? '')) {
+      throw new TypeError('A streamed body needs its Content-Length.');
+    }
+    return { headers, bytes: init.body as ReadableStream<Uint8Array> };
+  }
   const { headers, bytes } = await encodeBody(init.body, init.headers);
   headers.set('content-length', String(bytes.byteLength));
   return { headers, bytes };
@@ -149,8 +159,50 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
         }
       });
       sending.on('error', reject);
-      if (outgoing.bytes) sending.end(outgoing.bytes);
+      if (outgoing.bytes instanceof ReadableStream) void writeStreamed(sending, outgoing.bytes);
+      else if (outgoing.bytes) sending.end(outgoing.bytes);
       else sending.end();
     });
   };
+}
+
+/**
+ * `work`, or `null` once `sending` closed. Not a race with one promise that stays pending: each
+ * race would leave it a reaction holding the piece it settled with, every piece of the body kept.
+ */
+function unlessClosed<T>(sending: ClientRequest, work: Promise<T>): Promise<T | null> {
+  return new Promise<T | null>((settle, fail) => {
+    if (sending.closed) {
+      settle(null);
+      return;
+    }
+    const stop = () => settle(null);
+    sending.once('close', stop);
+    work.then(settle, fail).finally(() => sending.off('close', stop));
+  });
+}
+
+/**
+ * Writes `body` to `sending` a piece at a time, each read once the last was flushed, then ends it.
+ * A body that fails destroys the request (never ended: its Content-Length is not reached); a
+ * request that closes first (answered early, aborted, the connection lost) stops the reading.
+ */
+async function writeStreamed(sending: ClientRequest, body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const next = await unlessClosed(sending, reader.read());
+      if (next === null) break;
+      if (next.done) {
+        sending.end();
+        return;
+      }
+      const flushed = new Promise<void>((done) => sending.write(next.value, () => done()));
+      if ((await unlessClosed(sending, flushed)) === null) break;
+    }
+    await reader.cancel();
+  } catch (error) {
+    sending.destroy(error instanceof Error ? error : new Error(String(error)));
+    await reader.cancel(error).catch(() => undefined);
+  }
 }

@@ -21,6 +21,7 @@ import type { InputImage } from '../../../shared/domain/image-inputs';
 import type { StreamedBody } from '../../ports/http';
 import type { InlineTransport } from './input-route';
 import type { InputStore } from './input-store';
+import { pulled } from './upload-body';
 
 /**
  * Image bytes read, encoded and handed to the transport at a time: a multiple of 3, so each
@@ -40,23 +41,6 @@ type Part = string | InlineImage;
 function encodedLength(part: Part): number {
   if (typeof part === 'string') return Buffer.byteLength(part);
   return part.prefix.length + 4 * Math.ceil(part.image.bytes / 3);
-}
-
-/** A stream that reads `pieces` only when its reader asks: nothing is read ahead of the transport. */
-function pulled(pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await pieces.next();
-        if (next.done === true) controller.close();
-        else controller.enqueue(next.value);
-      },
-      async cancel() {
-        await pieces.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }
 
 /** One send's inline images: the placeholders its request names them by, and the body made of them. */

@@ -20,7 +20,8 @@
  * store's file (inline-body.ts: checked whole before the send, hashed again as it is read, a piece
  * at a time), so a turn ends once the body's last byte was handed to the transport, or once the
  * uploads are made (the request then names links); one service's batch of edits is sent side by
- * side, not one at a time. (Built whole, a body was held until the answer: the client kept its text
+ * side, not one at a time. An upload's body streams from the file too (upload-body.ts): a turn
+ * spent uploading holds a piece of an image at a time, never the image. (Built whole, a body was held until the answer: the client kept its text
  * for a redirect and Node's fetch in manual redirect mode kept a whole copy in a clone: 4 submits
  * of a 16 MiB image held +85 MB of text and +86 MB of bytes.)
  */
@@ -266,8 +267,10 @@ export class InputSender {
         await this.options.store.check(image);
         return inline.add(choice.transport, image);
       }
-      const bytes = await this.options.store.read(image);
-      return this.upload(choice.transport, { profile, service, ...at }, image, bytes);
+      // Checked whole now too (nothing asked of the service for a missing or changed file), and
+      // read again, a piece at a time, as its upload's body is sent.
+      await this.options.store.check(image);
+      return this.upload(choice.transport, { profile, service, ...at }, image);
     };
     // One at a time: an upload refused stops the rest, and a large batch does not flood the link.
     const source = await one(images.source);
@@ -290,7 +293,6 @@ export class InputSender {
       signal: AbortSignal;
     },
     image: InputImage,
-    bytes: Buffer,
   ): Promise<string> {
     // A model whose transports name an upload has its service's uploader (a test over
     // MODEL_CAPABILITIES holds that); should one ever lack it, the refusal says so, not "too large".
@@ -315,7 +317,8 @@ export class InputSender {
       signal: AbortSignal.any([at.signal, AbortSignal.timeout(this.timeoutMs)]),
     };
     const sentAt = this.options.now();
-    const link = await uploader(call, { image, bytes, endpoint: endpoint.url, model: at.model });
+    const source = this.options.store;
+    const link = await uploader(call, { image, source, endpoint: endpoint.url, model: at.model });
     // A name in the server's own folder (checked by its uploader's schema) is fetched by no one.
     if (transport.serverFile !== true) this.checkPublic(link, at.baseUrl);
     if (transport.lifetimeMs !== null) {

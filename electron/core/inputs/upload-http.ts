@@ -11,7 +11,9 @@
  *   checked one (download/pinned-fetch.ts, direct, never through a proxy), as image downloads
  *   are: a second DNS answer cannot send the user's image to this computer or their network.
  * Both read their answers with a size limit, follow no redirect, and fail with sentences that
- * never hold the key.
+ * never hold the key. An image goes as a body streamed from the input store's file (upload-body.ts),
+ * its length said up front; a file changed on disk stops it before its end, and the upload fails
+ * with the store's refusal, not as a network fault.
  */
 import { isIP } from 'node:net';
 import type { FetchLike, PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
@@ -32,6 +34,7 @@ import {
   UrlPolicyError,
 } from '../service';
 import { carriesKey, scrubKey } from '../secrets';
+import type { UploadBody } from './upload-body';
 
 /** The most an upload endpoint's or a signed target's answer may weigh. */
 export const MAX_UPLOAD_ANSWER_BYTES = 64 * 1024;
@@ -61,12 +64,24 @@ export interface UploadCall {
   readonly signal: AbortSignal;
 }
 
-/** A request of an upload: its method, address, headers (never the key's) and body. */
+/**
+ * A request of an upload: its method, address, headers (never the key's) and body: text, or an
+ * image streamed from its file (its Content-Type and Content-Length go with it).
+ */
 export interface UploadRequest {
   readonly method: 'GET' | 'POST' | 'PUT';
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: BodyInit;
+  readonly body?: string | UploadBody;
+}
+
+/** The body as `fetch` takes it: text, or a new stream of the file's bytes with its length. */
+function bodyInit(body: UploadRequest['body'], headers: Record<string, string>) {
+  if (body === undefined) return {};
+  if (typeof body === 'string') return { body };
+  headers['Content-Type'] = body.contentType;
+  headers['Content-Length'] = String(body.length);
+  return { body: body.open(), duplex: 'half' } as const;
 }
 
 function failure(kind: ServiceErrorKind, said: Sentence, detail?: string, status?: number) {
@@ -118,20 +133,24 @@ async function exchange(
   headers: Record<string, string>,
   send: Send,
 ) {
+  const sent = { ...headers };
   const pending = Promise.resolve().then(() =>
     send({
       method: request.method,
-      headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
+      ...bodyInit(request.body, sent),
+      headers: sent,
       redirect: 'manual',
       signal: call.signal,
     }),
   );
+  // The store's refusal (a file changed on disk while it was sent) says why the request failed.
+  const stopped = () => (typeof request.body === 'object' ? request.body.failure : undefined);
   let response: Response;
   try {
     response = await raceAbort(pending, call.signal);
   } catch (error) {
     if (call.signal.aborted) throw error;
+    if (stopped() !== undefined) throw stopped();
     // A refusal before sending (core/service/local-server-gate.ts) keeps its own words.
     if (error instanceof ServiceError) throw error;
     throw failure(
@@ -141,6 +160,8 @@ async function exchange(
     );
   }
   const read = await readBodyText(response, MAX_UPLOAD_ANSWER_BYTES, call.signal);
+  // An answer to a body that never reached its end is no upload, whatever it says.
+  if (stopped() !== undefined) throw stopped();
   if (response.status < 200 || response.status > 299) {
     if (response.status >= 300 && response.status < 400) discardBody(response);
     throw failure(

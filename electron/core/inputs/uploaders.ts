@@ -8,18 +8,22 @@
  *   `POST` to its `upload_host` without it; the input is `oss://<upload_dir>/<name>` (48 hours).
  * - ComfyUI: `POST /upload/image` (multipart, field `image`) → `{ name, subfolder, type }`; the
  *   input is the name a LoadImage node takes (`subfolder/name`), in its input folder.
- * Every answer goes through a schema; the key goes only in keyedRequest (upload-http.ts).
+ * Every answer goes through a schema; the key goes only in keyedRequest (upload-http.ts). The image
+ * goes as a body streamed from the store's file, its bytes or a form around them (upload-body.ts):
+ * never held whole while it is sent.
  */
 import { z } from 'zod';
 import type { InputImage } from '../../../shared/domain/image-inputs';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { IMAGE_EXTENSION, type ImageKind } from '../images';
+import { formBody, imageBody, type FormField, type ImageSource } from './upload-body';
 import { badAnswer, keyedRequest, signedRequest, type UploadCall } from './upload-http';
 
 /** One input to upload, and where its endpoint is (already chosen for the address in use). */
 export interface UploadFile {
   readonly image: InputImage;
-  readonly bytes: Uint8Array;
+  /** Where its bytes are read from as they are sent (the input store). */
+  readonly source: ImageSource;
   readonly endpoint: string;
   readonly model: string;
 }
@@ -34,8 +38,9 @@ function fileName(image: InputImage): string {
   return `${image.sha256}.${IMAGE_EXTENSION[kind]}`;
 }
 
-function blobOf(file: UploadFile): Blob {
-  return new Blob([new Uint8Array(file.bytes)], { type: file.image.mime });
+/** A form of `fields`, then the image as the file part `field`. */
+function formOf(file: UploadFile, field: string, fields: readonly FormField[] = []) {
+  return formBody(file.source, file.image, fields, { field, fileName: fileName(file.image) });
 }
 
 function read<T>(call: UploadCall, schema: z.ZodType<T>, answer: unknown): T {
@@ -58,8 +63,7 @@ const fal: Uploader = async (call, file) => {
   await signedRequest(call, {
     method: 'PUT',
     url: target,
-    headers: { 'Content-Type': file.image.mime },
-    body: blobOf(file),
+    body: imageBody(file.source, file.image),
   });
   return link;
 };
@@ -67,9 +71,8 @@ const fal: Uploader = async (call, file) => {
 const replicateFile = z.object({ urls: z.object({ get: LINK }) });
 
 const replicate: Uploader = async (call, file) => {
-  const form = new FormData();
-  form.append('content', blobOf(file), fileName(file.image));
-  const answer = await keyedRequest(call, { method: 'POST', url: file.endpoint, body: form });
+  const body = formOf(file, 'content');
+  const answer = await keyedRequest(call, { method: 'POST', url: file.endpoint, body });
   return read(call, replicateFile, answer).urls.get;
 };
 
@@ -101,23 +104,20 @@ const dashscopePolicy = z.object({
 const dashscope: Uploader = async (call, file) => {
   const url = `${file.endpoint}&model=${encodeURIComponent(file.model)}`;
   const { data } = read(call, dashscopePolicy, await keyedRequest(call, { method: 'GET', url }));
-  if (
-    data.max_file_size_mb !== undefined &&
-    file.bytes.length > data.max_file_size_mb * 1024 ** 2
-  ) {
+  if (data.max_file_size_mb !== undefined && file.image.bytes > data.max_file_size_mb * 1024 ** 2) {
     throw badAnswer(call, `The upload takes at most ${data.max_file_size_mb} MB.`);
   }
   const key = `${data.upload_dir.replace(/\/+$/, '')}/${fileName(file.image)}`;
-  const form = new FormData();
-  form.append('OSSAccessKeyId', data.oss_access_key_id);
-  form.append('Signature', data.signature);
-  form.append('policy', data.policy);
-  form.append('x-oss-object-acl', data.x_oss_object_acl);
-  form.append('x-oss-forbid-overwrite', data.x_oss_forbid_overwrite);
-  form.append('key', key);
-  form.append('success_action_status', '200');
-  form.append('file', blobOf(file), fileName(file.image));
-  await signedRequest(call, { method: 'POST', url: data.upload_host, body: form });
+  const body = formOf(file, 'file', [
+    ['OSSAccessKeyId', data.oss_access_key_id],
+    ['Signature', data.signature],
+    ['policy', data.policy],
+    ['x-oss-object-acl', data.x_oss_object_acl],
+    ['x-oss-forbid-overwrite', data.x_oss_forbid_overwrite],
+    ['key', key],
+    ['success_action_status', '200'],
+  ]);
+  await signedRequest(call, { method: 'POST', url: data.upload_host, body });
   return `oss://${key}`;
 };
 
@@ -134,10 +134,9 @@ const comfyUpload = z.object({
 });
 
 const comfyui: Uploader = async (call, file) => {
-  const form = new FormData();
-  form.append('image', blobOf(file), fileName(file.image));
-  form.append('overwrite', 'true');
-  const answer = await keyedRequest(call, { method: 'POST', url: file.endpoint, body: form });
+  // The file part last, as every form here (ComfyUI reads the fields of a form, in any order).
+  const body = formOf(file, 'image', [['overwrite', 'true']]);
+  const answer = await keyedRequest(call, { method: 'POST', url: file.endpoint, body });
   const { name, subfolder } = read(call, comfyUpload, answer);
   return subfolder ? `${subfolder.replace(/\/+$/, '')}/${name}` : name;
 };

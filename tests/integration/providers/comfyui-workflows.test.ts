@@ -5,12 +5,15 @@
  * place comes from the queue; a running prompt is stopped by an interrupt; an input image is
  * uploaded to the input folder a LoadImage node reads.
  */
-import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { mappedWorkflow, readWorkflowText } from '../../../shared/domain/comfy-prompt';
 import type { ComfyWorkflow, WorkflowMap } from '../../../shared/domain/comfy-workflow';
 import { createPinnedFetch } from '../../../electron/core/download/pinned-fetch';
+import { InputStore } from '../../../electron/core/inputs/input-store';
 import { UPLOADERS } from '../../../electron/core/inputs/uploaders';
 import { ServiceClient } from '../../../electron/core/service/service-client';
 import { gradientPng } from '../../../electron/demo-service/plain-png';
@@ -209,6 +212,9 @@ describe('ComfyUI: workflows against the demo', () => {
   it('uploads an input image where a LoadImage node finds it, and a graph naming another file is refused', async () => {
     const rig = await providerRig('comfyui');
     const png = gradientPng(64, 48, [200, 30, 30], [30, 30, 200]);
+    const folder = await mkdtemp(join(tmpdir(), 'pictor-comfy-upload-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    const store = new InputStore({ root: folder });
     const upload = UPLOADERS.comfyui!;
     const name = await upload(
       {
@@ -223,14 +229,8 @@ describe('ComfyUI: workflows against the demo', () => {
         signal: new AbortController().signal,
       },
       {
-        image: {
-          sha256: createHash('sha256').update(png).digest('hex'),
-          mime: 'image/png',
-          width: 64,
-          height: 48,
-          bytes: png.length,
-        } as never,
-        bytes: png,
+        image: await store.put(png),
+        source: store,
         endpoint: `${rig.service.url}/upload/image`,
         model: 'img2img',
       },

@@ -7,8 +7,15 @@
  * connection: a DNS that answers another address the second time (a "LAN host" on 127.0.0.2 at
  * the same port) never gets them, and the service's own fetch never carries them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
+import { InputStore } from '../../../../electron/core/inputs/input-store';
+import { formBody, imageBody } from '../../../../electron/core/inputs/upload-body';
+import type { InputImage } from '../../../../shared/domain/image-inputs';
 import {
   MAX_UPLOAD_ANSWER_BYTES,
   keyMayReach,
@@ -184,7 +191,20 @@ function rebindingCall(storage: TestServer) {
   return { call, dns, serviceFetches, pins, target: `http://${NAME}:${storage.port}` };
 }
 
-const PNG_LIKE = Buffer.from(Array.from({ length: 5_000 }, (_, index) => (index * 13) % 256));
+/** A real PNG of noise (5 KB and more), kept in a real input store the bodies read it from. */
+let PNG_LIKE: Buffer;
+let store: InputStore;
+let image: InputImage;
+beforeAll(async () => {
+  const noise = Buffer.from(Array.from({ length: 40 * 40 * 3 }, (_, index) => (index * 13) % 256));
+  PNG_LIKE = await sharp(noise, { raw: { width: 40, height: 40, channels: 3 } })
+    .png()
+    .toBuffer();
+  const folder = await mkdtemp(join(tmpdir(), 'pictor-upload-http-'));
+  store = new InputStore({ root: folder });
+  image = await store.put(PNG_LIKE);
+  return () => rm(folder, { recursive: true, force: true });
+});
 
 describe('signedRequest over a DNS that answers differently the second time', () => {
   it('PUTs the bytes only to the address checked, asking the DNS once', async () => {
@@ -194,8 +214,7 @@ describe('signedRequest over a DNS that answers differently the second time', ()
     await signedRequest(call, {
       method: 'PUT',
       url: `${target}/fal/1?token=abc`,
-      headers: { 'Content-Type': 'image/png' },
-      body: new Blob([PNG_LIKE], { type: 'image/png' }),
+      body: imageBody(store, image),
     });
     expect(lan).toEqual([]);
     expect(dns.asked).toEqual([NAME]);
@@ -217,10 +236,15 @@ describe('signedRequest over a DNS that answers differently the second time', ()
     const storage = await serve((_, res) => res.end());
     const lan = await lanHostAt(storage.port);
     const { call, dns, target } = rebindingCall(storage);
-    const form = new FormData();
-    form.append('policy', 'cG9saWN5');
-    form.append('key', 'dashscope-instant/a/b.png');
-    form.append('file', new Blob([PNG_LIKE], { type: 'image/png' }), 'b.png');
+    const form = formBody(
+      store,
+      image,
+      [
+        ['policy', 'cG9saWN5'],
+        ['key', 'dashscope-instant/a/b.png'],
+      ],
+      { field: 'file', fileName: 'b.png' },
+    );
     await signedRequest(call, { method: 'POST', url: target, body: form });
     expect([lan, dns.asked]).toEqual([[], [NAME]]);
     const seen = storage.requests[0];
@@ -256,7 +280,7 @@ describe('signedRequest answers', () => {
       signedRequest(callAt(storage.origin), {
         method: 'PUT',
         url: `${storage.origin}/fal/1`,
-        body: PNG_LIKE,
+        body: imageBody(store, image),
       }),
     );
     expect([moved.sentence?.key, moved.httpStatus]).toEqual(['error.inputs.uploadRejected', 307]);
@@ -270,7 +294,7 @@ describe('signedRequest answers', () => {
       signedRequest(callAt(storage.origin), {
         method: 'PUT',
         url: `${storage.origin}/fal/1`,
-        body: PNG_LIKE,
+        body: imageBody(store, image),
       }),
     );
     expect([big.kind, big.sentence?.key]).toEqual(['protocol', 'error.inputs.uploadAnswer']);
