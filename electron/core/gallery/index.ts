@@ -147,6 +147,7 @@ export {
 } from './image-files';
 export { type C2paPresence, detectC2paInOpenFile } from './metadata/c2pa-detect';
 export { verdictWithoutReading } from './metadata/c2pa-verdict';
+export { copyWithRecordPacket } from './metadata/copy-packet';
 export { embedProvenanceInFile, pngProvenanceChunks, provenanceStep } from './metadata/embed';
 export {
   embedTriageInFile,
