@@ -82,18 +82,22 @@ async function world(): Promise<World> {
 }
 
 /** A saved task with one image of `png`'s bytes (its folder `folder` when given). */
-function savedRecord(taskId: string, png: Buffer, size: { width: number; height: number }) {
+function savedRecord(
+  taskId: string,
+  png: Buffer,
+  size: { width: number; height: number },
+): TaskRecord & { folder: string } {
   const draft = makeRecord([null], { taskId, status: 'completed' });
   const folder = taskFolderName(draft);
   const image = {
     ...draft.images[0]!,
     state: 'saved' as const,
     file: `${folder}/image-1.png`,
-    mime: 'image/png',
+    mime: 'image/png' as const,
     bytes: png.length,
     ...size,
   };
-  return { ...draft, folder, images: [image] } satisfies TaskRecord;
+  return { ...draft, folder, images: [image] };
 }
 
 /** The task as an old app left it: its image says the id, its pictor.json the record. */
@@ -104,7 +108,7 @@ async function keptPng(w: World, taskId: string) {
     .png()
     .toBuffer();
   const record = savedRecord(taskId, plain, { width: 8, height: 8 });
-  const path = join(w.gallery, record.images[0].file);
+  const path = join(w.gallery, record.images[0]!.file!);
   await mkdir(join(w.gallery, record.folder), { recursive: true });
   await writeFile(path, plain);
   const embedded = await embedProvenanceInFile(path, 'png', provenanceOf(record, 0, 'old'), {
@@ -113,7 +117,7 @@ async function keptPng(w: World, taskId: string) {
   });
   expect(embedded.ok).toBe(true);
   const bytes = await readFile(path);
-  const kept = { ...record, images: [{ ...record.images[0], bytes: bytes.length }] };
+  const kept = { ...record, images: [{ ...record.images[0]!, bytes: bytes.length }] };
   await writeFile(join(w.gallery, record.folder, 'pictor.json'), sidecarText(kept));
   w.core.history.put(kept);
   return { record: kept, pixels: await sharp(bytes).raw().toBuffer() };
@@ -126,10 +130,10 @@ async function keptSigned(w: World, taskId: string) {
   const drafted = savedRecord(taskId, png, { width: width!, height: height! });
   const record: TaskRecord = {
     ...drafted,
-    images: [{ ...drafted.images[0], xmpFile: `${drafted.folder}/image-1.xmp` }],
+    images: [{ ...drafted.images[0]!, xmpFile: `${drafted.folder}/image-1.xmp` }],
   };
   await mkdir(join(w.gallery, drafted.folder), { recursive: true });
-  await writeFile(join(w.gallery, drafted.images[0].file), png);
+  await writeFile(join(w.gallery, drafted.images[0]!.file!), png);
   const packet = buildXmpPacket(provenanceOf(record, 0, 'old'))!;
   await writeFile(join(w.gallery, drafted.folder, 'image-1.xmp'), packet);
   await writeFile(join(w.gallery, drafted.folder, 'pictor.json'), sidecarText(record));
