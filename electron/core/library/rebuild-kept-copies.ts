@@ -41,7 +41,7 @@ import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
 const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 
 /** The note of a kept task's folder whose files could not be made again. */
-export function unwrittenNote(folder: string, error: unknown): Skipped {
+function unwrittenNote(folder: string, error: unknown): Skipped {
   const code = errorCode(error);
   return {
     path: folder,

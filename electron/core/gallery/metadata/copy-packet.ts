@@ -24,7 +24,7 @@ import { parseXmpPacket } from './xmp-packet';
 import { xmpTriageOf } from './xmp-triage';
 
 /** What {@link copyWithRecordPacket} gives: the bytes to copy, or why none can be. */
-export type CopiedImage = { readonly bytes: Buffer } | { readonly refused: string };
+type CopiedImage = { readonly bytes: Buffer } | { readonly refused: string };
 
 /** Whether `bytes` carries Pictor's packet that must be made again (see the module comment). */
 async function stalePacket(

@@ -45,7 +45,7 @@ function parsedOr(text: string, fallback: TaskRecord): TaskRecord {
 }
 
 /** A task as the archive holds it: its record (images' packets are made from it) and sidecar. */
-export interface ScrubbedTask {
+interface ScrubbedTask {
   readonly record: TaskRecord;
   readonly folder: string;
   readonly sidecar: string;

@@ -32,7 +32,7 @@ import {
 } from '../../gallery';
 import { readRegularFile, resolveInside, writeFileAtomic } from '../../fs';
 import { sha256Of } from './stream-copy';
-import { xmpSyncOptions } from './import-context';
+import { silentLogger } from '../../../ports/logger';
 
 /**
  * Text with every key the process holds scrubbed out, in every encoding an echo of it is known by
@@ -127,7 +127,7 @@ export async function redactKeptFolder(
   const folder = resolveInside(root, relative);
   const remade = await remakeStagedImages(clean, root, folder, relative);
   // A signed image's packet is the XMP sidecar beside it (never the image): made again too.
-  await syncXmpSidecars(remade, folder, xmpSyncOptions(root));
+  await syncXmpSidecars(remade, folder, { root, appVersion: 'unknown', logger: silentLogger });
   await writeFileAtomic(root, join(folder, SIDECAR_NAME), sidecarText(remade));
   return remade;
 }
