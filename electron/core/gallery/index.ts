@@ -147,6 +147,7 @@ export {
 } from './image-files';
 export { type C2paPresence, detectC2paInOpenFile } from './metadata/c2pa-detect';
 export { verdictWithoutReading } from './metadata/c2pa-verdict';
+export { copyWithRecordPacket } from './metadata/copy-packet';
 export { embedProvenanceInFile, pngProvenanceChunks, provenanceStep } from './metadata/embed';
 export {
   embedTriageInFile,
@@ -159,7 +160,7 @@ export { writePlanInto } from './metadata/plan-writer';
 export { SIGNATURE, pngChunk } from './metadata/png-meta';
 export { INSERTED_AT, PngProvenanceStream } from './metadata/png-stream';
 export { provenanceOf } from './metadata/provenance';
-export { readImageProvenance, readPacketProvenance } from './metadata/read';
+export { readFileProvenance, readImageProvenance, readPacketProvenance } from './metadata/read';
 export { isImageName, recoverFromImages } from './metadata/recover';
 export { readWebpCanvas } from './metadata/webp-meta';
 export type { ImageProvenance } from './metadata/xmp-packet';

@@ -28,6 +28,8 @@ import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from 
 import { THUMBS_DIR, withoutFile } from '../gallery';
 import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
+import { IMAGE_READS, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
+import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -35,10 +37,6 @@ const CONCURRENCY = 8;
 const MAX_DEPTH = 8;
 const SKIPPED_DIRS = new Set([TEMP_DIR, THUMBS_DIR, INLINE_DIR]);
 const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
-/** The download's default cap: a bigger file was not saved by Pictor. */
-const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
-/** Image files read at once: whole for their metadata (recover.ts), a few ranges for a header. */
-const IMAGE_READS = 2;
 /** The download's default pixel limit: a bigger image was not saved by Pictor. */
 const MAX_PIXELS = 100_000_000;
 
@@ -324,7 +322,7 @@ async function firstValid(
     if (record) {
       skipped.push({
         path: found.relative,
-        reason: read.ok ? 'Another sidecar in the gallery describes the same task.' : read.reason,
+        reason: read.ok ? SAME_TASK_SIDECAR : read.reason,
       });
       continue;
     }
@@ -381,7 +379,7 @@ async function recoverBare(
     if (!result.ok) {
       if (result.reason) work.skipped.push({ path, reason: result.reason });
     } else if (seen.has(result.record.localId)) {
-      work.skipped.push({ path, reason: 'Another folder in the gallery describes the same task.' });
+      work.skipped.push({ path, reason: SAME_TASK_FOLDER });
     } else {
       seen.add(result.record.localId);
       records.push(await repairRecord(root, join(root, path, SIDECAR_NAME), result.record, work));

@@ -19,12 +19,9 @@ import { englishText } from '../../../shared/i18n/sentence';
 import { linkRefusal, PRIVATE_FOLDER_MODE, TEMP_DIR } from '../fs';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { throwIfAborted } from './archive/archive-errors';
-import {
-  type KeptIdScrubber,
-  redactKeptFolder,
-  withKeptIdRedacted,
-} from './archive/import-kept-id';
-import type { RebuildResult } from './rebuild';
+import type { KeptIdScrubber } from './archive/import-kept-id';
+import type { RebuildResult, Skipped } from './rebuild';
+import { redactedInPlace, redactKeptCopies } from './rebuild-kept-copies';
 import { rebuildLibrary, type RebuildIntake } from './rebuild-verified';
 import { planSource } from './relocate-plan';
 import { refuseTarget, type RelocateOptions } from './relocate';
@@ -113,20 +110,26 @@ export async function importGalleryTasks(
   let added = 0;
   let dropped = NOTHING_DROPPED;
   const scrub = await core.keyScrubber?.();
+  // The kept tasks' folders whose files could not be made again (rebuild-kept-copies.ts).
+  const kept: Skipped[] = [];
   const { count, skipped, notes } = await rebuildLibrary(core.intake, {
     onBatch: async (records) => {
       throwIfAborted(signal);
       const unknown = records.filter((record) => !core.history.get(record.localId));
-      const missing = scrub ? await withKeptIdsRedacted(unknown, scrub, core.intake.root) : unknown;
+      const missing = scrub
+        ? await withKeptIdsRedacted(unknown, scrub, core.intake.root, kept)
+        : unknown;
       if (missing.length > 0) {
         dropped = addDropped(dropped, await core.history.putManyCounted(missing));
       }
       added += missing.length;
     },
   });
+  // Copies of a task taken in redacted, skipped as the same task: made again too.
+  if (scrub) kept.push(...(await redactKeptCopies(skipped, scrub, core.intake.root)));
   // Past the library's limits (history/triage-limits.ts): said once, of the whole gallery.
   const limits = limitSentences(dropped).map((said) => ({ path: '.', reason: englishText(said) }));
-  return { found: count, added, skipped, notes: [...notes, ...limits] };
+  return { found: count, added, skipped, notes: [...notes, ...kept, ...limits] };
 }
 
 /**
@@ -139,17 +142,18 @@ async function withKeptIdsRedacted(
   records: TaskRecord[],
   scrub: KeptIdScrubber,
   root: string,
+  notes: Skipped[],
 ): Promise<TaskRecord[]> {
   const withIds = records.filter((record) => record.taskId !== null);
   const out = [...records];
   for (const at of scrub.carriers(withIds.map((record) => record.taskId ?? ''))) {
     const found = withIds[at];
     if (!found) continue;
-    // A folder that cannot be written keeps its files as they are; the id is redacted all the same.
-    const redacted = await redactKeptFolder(found, scrub, root).catch(() =>
-      withKeptIdRedacted(found, scrub),
-    );
-    if (redacted) out[out.indexOf(found)] = redacted;
+    // A folder that cannot be written keeps its files as they are, and is named in the notes;
+    // the id is redacted all the same.
+    const redacted = await redactedInPlace(found, scrub, root);
+    if (redacted?.note) notes.push(redacted.note);
+    if (redacted) out[out.indexOf(found)] = redacted.record;
   }
   return out;
 }

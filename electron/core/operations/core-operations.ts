@@ -171,6 +171,7 @@ export class CoreOperations {
         ...(request.localIds ? { localIds: request.localIds } : {}),
         pictorVersion: request.pictorVersion,
         ...steps,
+        ...(this.deps.keyScrubber ? { keyScrubber: this.deps.keyScrubber } : {}),
       }),
     );
   }

@@ -21,8 +21,6 @@ const SEAMS = [
   'renderer/lib/use-now.ts#clockSubscribers',
   // The young generation's capacity as its cap reads it: the cap's test reads it after each burst.
   'electron/core/base/heap-pages.ts#youngGenerationSize',
-  // Writes provenance into bytes in memory: tests make images that carry it.
-  'electron/core/gallery/metadata/embed.ts#embedProvenanceInBuffer',
   // The prompt-template language's API, built ahead of the compose form's preview and the CLI
   // that take it up next; each leaves this list when its first product caller lands.
   'shared/domain/template-language.ts#escapeTemplateText',

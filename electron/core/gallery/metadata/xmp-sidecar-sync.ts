@@ -6,7 +6,9 @@
  *
  * The sidecar is `image-<n>.xmp` beside the image (its name with `.xmp`; gallery-layout.ts). For
  * an image whose record names one (`xmpFile`: Content Credentials, Pictor's packet beside the
- * signed file), the triage goes into that packet, made again from the record. For any other image
+ * signed file), the triage goes into that packet, made again from the record, as it is when the
+ * packet names another task id than the record (a kept key-carrying id redacted since: the packet
+ * must not keep the key). For any other image
  * it is a packet of the triage alone (xmp-triage.ts), there only while the image has any triage
  * (a rating, a flag, a star, tags, boards or a time of triage), and not named in the record: its path follows from the image's file (a restored
  * `image-1-restored-2.png` has `image-1-restored-2.xmp`), and the trash moves it with its image
@@ -59,10 +61,13 @@ export function sidecarPlan(
   appVersion: string,
 ): SidecarPlan {
   const triage = sidecarTriageOf(image);
-  const pictors = existing !== null && parseXmpPacket(existing) !== null;
-  if (image.xmpFile !== undefined || pictors) {
-    // Pictor's packet beside a signed image: made again only when the triage in it must change.
-    if (!triage && (existing === null || !hasTriageElements(existing))) return KEEP;
+  const fields = existing === null ? null : parseXmpPacket(existing);
+  if (image.xmpFile !== undefined || fields !== null) {
+    // Pictor's packet beside a signed image: made again only when the triage in it must change,
+    // or when it names another task id than the record's (a kept id the key was redacted from:
+    // the packet must not keep the key, batch/kept-key-id.ts).
+    const otherId = fields !== null && (fields.taskId ?? null) !== record.taskId;
+    if (!triage && !otherId && (existing === null || !hasTriageElements(existing))) return KEEP;
     const provenance = provenanceOf(record, image.index, versionOf(existing, appVersion));
     const packet = buildXmpPacket({ ...provenance, triage });
     return packet ? { write: packet } : KEEP;

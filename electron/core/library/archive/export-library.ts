@@ -19,9 +19,10 @@
  */
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../history';
 import {
+  copyWithRecordPacket,
   imageNames,
   MAX_SIDECAR_BYTES,
   MAX_XMP_SIDECAR_BYTES,
@@ -47,6 +48,7 @@ import {
 } from './manifest';
 import { sha256Of } from './stream-copy';
 import { ExportedInputs } from './export-inputs';
+import { type ExportKeyScrubber, ownOf, scrubbedTask, xmpWithoutKeys } from './export-scrub';
 import { writeExportTarget } from './export-target';
 
 export interface ExportOptions {
@@ -65,6 +67,8 @@ export interface ExportOptions {
   readonly now?: () => number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: LibraryProgress) => void;
+  /** The scrubber of every key the process holds (the core's): the archive carries none. */
+  readonly keyScrubber?: () => Promise<ExportKeyScrubber>;
 }
 
 export interface ExportSummary {
@@ -159,6 +163,7 @@ class ArchiveWriter {
     private readonly root: string,
     private readonly skipped: Refusal[],
     private readonly history: ExportOptions['history'],
+    private readonly scrub: ExportKeyScrubber | undefined,
   ) {
     this.inputs = new ExportedInputs(root, skipped);
   }
@@ -191,7 +196,11 @@ class ArchiveWriter {
   async addTask(record: TaskRecord, signal?: AbortSignal): Promise<void> {
     // Named in NFC, as an archive's names are (entry-path.ts): macOS spells the folders a user
     // named (`Café`) in NFD. Its files are read where the record says.
-    const folder = (record.folder ?? taskFolderName(record)).normalize('NFC');
+    const named = (record.folder ?? taskFolderName(record)).normalize('NFC');
+    const text = this.sidecarOf({ ...record, folder: named });
+    // With a key the process holds in any of its fields, the task as it is with the key out.
+    const scrubbed = this.scrub ? scrubbedTask(text, named, this.scrub) : null;
+    const folder = scrubbed?.folder ?? named;
     const sidecarPath = `${folder}/${SIDECAR_NAME}`;
     const rule = pathRefusal(sidecarPath, DEFAULT_ARCHIVE_LIMITS);
     if (rule || this.names.has(collisionKey(sidecarPath))) {
@@ -211,10 +220,19 @@ class ArchiveWriter {
       }
       const names = imageNames(image.index, read.kind);
       const path = `${folder}/${names.image}`;
-      await this.add({ taskId: record.localId, path, kind: 'image' }, read.bytes, mtime);
+      const of = { ...ownOf(scrubbed?.record ?? record, image), kind: read.kind };
+      const copied = this.scrub
+        ? await copyWithRecordPacket(read.bytes, { ...of, remake: scrubbed !== null })
+        : { bytes: read.bytes };
+      if ('refused' in copied) {
+        const why = sentence('error.library.exportImageUnsafe', { reason: copied.refused });
+        this.skipped.push(refusal(image.file, why));
+        continue;
+      }
+      await this.add({ taskId: record.localId, path, kind: 'image' }, copied.bytes, mtime);
       kept.push(image.index);
       this.images += 1;
-      if (image.xmpFile) await this.addXmp(record, image.xmpFile, `${folder}/${names.xmp}`, mtime);
+      if (image.xmpFile) await this.addXmp(of, image.xmpFile, `${folder}/${names.xmp}`, mtime);
     }
     for await (const input of this.inputs.filesOf(record)) {
       await this.add(
@@ -223,7 +241,7 @@ class ArchiveWriter {
         mtime,
       );
     }
-    const sidecar = Buffer.from(this.sidecarOf({ ...record, folder }));
+    const sidecar = Buffer.from(scrubbed?.sidecar ?? text);
     await this.add({ taskId: record.localId, path: sidecarPath, kind: 'sidecar' }, sidecar, mtime);
     this.tasks += 1;
   }
@@ -241,8 +259,18 @@ class ArchiveWriter {
     return Buffer.byteLength(whole) <= MAX_SIDECAR_BYTES ? whole : own;
   }
 
-  /** An image's XMP sidecar, under its image's name; one that cannot be read is left out, named. */
-  private async addXmp(record: TaskRecord, file: string, path: string, mtime: Date) {
+  /**
+   * An image's XMP sidecar, under its image's name; one that cannot be read is left out, named.
+   * Pictor's packet naming another task id than the record is made again from it, and no key
+   * the process holds stays in it (export-scrub.ts).
+   */
+  private async addXmp(
+    of: { readonly record: TaskRecord; readonly image: ImageRecord },
+    file: string,
+    path: string,
+    mtime: Date,
+  ) {
+    const { record } = of;
     let bytes: Buffer;
     try {
       bytes = await readRegularFile(
@@ -254,6 +282,7 @@ class ArchiveWriter {
       this.skipped.push(refusal(file, sentence('error.library.exportXmpUnreadable')));
       return;
     }
+    if (this.scrub) bytes = xmpWithoutKeys(bytes, of, this.scrub);
     await this.add({ taskId: record.localId, path, kind: 'xmp' }, bytes, mtime);
   }
 
@@ -288,7 +317,8 @@ function manifestVersionOf(entries: readonly ManifestEntry[]): number {
  */
 export async function exportLibrary(options: ExportOptions): Promise<ExportSummary> {
   const skipped: Refusal[] = [];
-  const writer = new ArchiveWriter(options.root, skipped, options.history);
+  const scrub = await options.keyScrubber?.();
+  const writer = new ArchiveWriter(options.root, skipped, options.history, scrub);
   const target = writeExportTarget(options.target, writer.zip.outputStream as Readable);
   writer.backlog = target.backlog;
   writer.failed = target.written.then(() => new Promise<never>(() => undefined));

@@ -27,10 +27,12 @@ import {
   kindOfImage,
   SIDECAR_NAME,
   sidecarText,
+  syncXmpSidecars,
   taskFolderName,
 } from '../../gallery';
 import { readRegularFile, resolveInside, writeFileAtomic } from '../../fs';
 import { sha256Of } from './stream-copy';
+import { silentLogger } from '../../../ports/logger';
 
 /**
  * Text with every key the process holds scrubbed out, in every encoding an echo of it is known by
@@ -110,7 +112,8 @@ export async function remakeStagedImages(
 
 /**
  * The task folder of `found` (in the library's folder `root`, not yet in the history) with the
- * keys scrubbed from its id: its images given the redacted packet, then its `pictor.json` the
+ * keys scrubbed from its id: its images (or a signed image's XMP sidecar) given the redacted
+ * packet, then its `pictor.json` the
  * redacted record; that record, or `null` when its id carries no key (nothing written).
  */
 export async function redactKeptFolder(
@@ -123,6 +126,8 @@ export async function redactKeptFolder(
   const relative = clean.folder ?? taskFolderName(clean);
   const folder = resolveInside(root, relative);
   const remade = await remakeStagedImages(clean, root, folder, relative);
+  // A signed image's packet is the XMP sidecar beside it (never the image): made again too.
+  await syncXmpSidecars(remade, folder, { root, appVersion: 'unknown', logger: silentLogger });
   await writeFileAtomic(root, join(folder, SIDECAR_NAME), sidecarText(remade));
   return remade;
 }
