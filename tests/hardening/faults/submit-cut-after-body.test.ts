@@ -13,6 +13,8 @@
  * `offline` fails each new one as it starts), both kinds of body (a whole JSON body, its progress
  * reported as Chromium reports it; a streamed one, written a piece at a time), through the service
  * client's last step (send-request.ts) and the real engine against the demo service on loopback.
+ * The CLI's fetch (undici) is checked for the same class: a connection reset once the service read
+ * the body is "may have reached", whole or streamed (it watches its connection: node-fetch.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +23,9 @@ import { fetchAnswer } from '../../../electron/core/service/send-request';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { providerRig } from '../../integration/providers/provider-harness';
 import { submitOne } from '../../integration/providers/provider-scenarios';
+import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { closeServers } from '../../support/http-servers';
+import { dropAfterRequestServer } from '../../support/unsent-servers';
 import { createMainNet, type MainNet } from '../../support/node-http-net';
 
 const WAIT_WITHIN = { timeout: 15_000, interval: 5 };
@@ -126,6 +130,28 @@ describe.each<BodyKind>(['whole', 'streamed'])('a %s body', (kind) => {
       expect(service.bodies).toEqual([]);
     },
   );
+});
+
+describe("the CLI's fetch (undici), its connection reset once it read the body", () => {
+  it.each<BodyKind>(['whole', 'streamed'])('a %s body: the outcome is unknown', async (kind) => {
+    const place = await dropAfterRequestServer();
+    servers.push(() => place.close());
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(BODY_BYTES) },
+      body: bodyOf(kind),
+      redirect: 'manual' as const,
+      signal: new AbortController().signal,
+    };
+    const url = `${place.origin}/v1/images/generations`;
+    const error = await fetchAnswer(createNodeFetch({}), 'submit', url, init).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(place.received).toEqual(['POST /v1/images/generations']);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).mayHaveReachedService).toBe(true);
+  });
 });
 
 describe('the engine', () => {
