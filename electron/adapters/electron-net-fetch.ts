@@ -24,6 +24,17 @@
  * the network service: without it `net.request` gathers the whole body in main before it starts.
  * Chromium refuses a `Content-Length` set by the caller (net::ERR_INVALID_ARGUMENT), so the length
  * the core gives is dropped and the body goes chunked (over HTTP/2 in frames, with no length).
+ *
+ * A request that fails once bytes of its body were handed to the network is rejected with a
+ * {@link FetchRejection} `written`: Chromium fails a request on an open connection with the same
+ * words it uses before connecting (`net::ERR_INTERNET_DISCONNECTED` is also the socket's ENETDOWN,
+ * `net::ERR_ADDRESS_UNREACHABLE` its EHOSTUNREACH), and a submit the service may have read must
+ * never be called "not sent" (the user would send it again and pay twice). Handed off means, for a
+ * streamed body, a piece taken by the network service; for a whole body, the upload progress
+ * Chromium reports (`getUploadProgress`: bytes read onto the connection, reported on a 100 ms
+ * timer, never for a chunked body). What it cannot see, a whole body read onto the connection in
+ * the last 100 ms before the failure, is left to the codes (network-errors.ts), as every failure
+ * before a byte of the body went.
  */
 import type { Readable } from 'node:stream';
 import type {
@@ -34,7 +45,7 @@ import type {
   Session,
 } from 'electron';
 import { isLoopbackHost } from '../core/service';
-import type { FetchLike } from '../ports/http';
+import { FetchRejection, type FetchLike } from '../ports/http';
 import { readableBody } from '../core/fs';
 
 /** The part of Electron's `net` module this adapter uses. */
@@ -191,6 +202,7 @@ async function writeStreamed(
   request: ClientRequest,
   body: ReadableStream<Uint8Array>,
   ended: AbortSignal,
+  handedOff: () => void,
 ): Promise<void> {
   const reader = body.getReader();
   try {
@@ -198,10 +210,13 @@ async function writeStreamed(
       const { done, value } = await unlessEnded(reader.read(), ended);
       if (done) break;
       const piece = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-      await unlessEnded(
-        new Promise<void>((taken) => request.write(piece, undefined, taken)),
-        ended,
+      const write = new Promise<void>((taken) =>
+        request.write(piece, undefined, (error?: Error | null) => {
+          if (!error) handedOff();
+          taken();
+        }),
       );
+      await unlessEnded(write, ended);
     }
     request.end();
   } catch (error) {
@@ -224,6 +239,16 @@ function unlessEnded<T>(work: Promise<T>, ended: AbortSignal): Promise<T> {
     ended.addEventListener('abort', stop, { once: true });
     work.then(settle, fail).finally(() => ended.removeEventListener('abort', stop));
   });
+}
+
+/**
+ * The rejection for `request`'s network error: a {@link FetchRejection} `written` once bytes of its
+ * body were handed off (a streamed piece taken, or upload progress reported), else the error as it
+ * came (its codes say whether it can have been sent).
+ */
+function failureOf(request: ClientRequest, error: Error, pieceTaken: boolean): unknown {
+  const written = pieceTaken || request.getUploadProgress().current > 0;
+  return written ? new FetchRejection('written', error) : error;
 }
 
 /** Sends `request` and settles with its redirect, its response or its error. */
@@ -269,12 +294,14 @@ function exchange(
         request.abort();
       }
     });
+    let pieceTaken = false;
     request.on('error', (error) => {
       done();
-      settle(() => reject(error));
+      settle(() => reject(failureOf(request, error, pieceTaken)));
     });
     if (body instanceof ReadableStream) {
-      writeStreamed(request, body, ended.signal).catch((error: unknown) => {
+      const handedOff = () => (pieceTaken = true);
+      writeStreamed(request, body, ended.signal, handedOff).catch((error: unknown) => {
         done();
         settle(() => reject(error));
         request.abort();

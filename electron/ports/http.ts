@@ -38,8 +38,9 @@ export type PinnedFetch = (
  * of it was handed to a connection (the port refused before connecting, the name not found, the
  * connection refused, the TLS handshake failed: nothing can have reached the service), `written`
  * once it was (the service may have it). Only a transport that watches its connection can tell; one
- * that cannot (Chromium's `net`, a plain `fetch`) rejects as it does, and the service client then
- * reads the error's codes instead (core/service/network-errors.ts).
+ * that cannot (a plain `fetch`; Chromium's `net`, which says only `written`, once bytes of a body
+ * were handed off) rejects as it does, and the service client then reads the error's codes instead
+ * (core/service/network-errors.ts).
  */
 export type RequestReach = 'unsent' | 'written';
 

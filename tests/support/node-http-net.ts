@@ -20,6 +20,10 @@
  * (`net::ERR_NETWORK_IO_SUSPENDED`, `net::ERR_NETWORK_CHANGED`, …) as Electron's ClientRequest
  * reports one (its URL loader's `error`): a response under way is destroyed with it, and the
  * request emits it unless it was aborted.
+ *
+ * Upload progress (`getUploadProgress`) is what Chromium reports of a body whose size it knows (a
+ * whole body; never a chunked one): here the whole body once node:http flushed it to the socket,
+ * where Chromium's timer reports it within 100 ms of its bytes being read onto the connection.
  */
 import type { IncomingMessage } from 'node:http';
 import type { ClientRequestConstructorOptions } from 'electron';
@@ -40,6 +44,8 @@ class NodeClientRequest extends EventEmitter {
   private failed = false;
   private outgoing: ReturnType<typeof http.request> | null = null;
   private message: IncomingMessage | null = null;
+  private uploaded = 0;
+  private bodySent = false;
 
   constructor(
     private readonly options: ClientRequestConstructorOptions,
@@ -49,8 +55,15 @@ class NodeClientRequest extends EventEmitter {
     },
     /** The requests out now, this one among them until it ends. */
     private readonly out: Set<NodeClientRequest>,
+    /** Chromium's error for a request started while the machine has no network, or null. */
+    private readonly network: { offline: string | null },
   ) {
     super();
+  }
+
+  /** Its body, all of it, was flushed to the socket (the request ended). */
+  get sent(): boolean {
+    return this.bodySent;
   }
 
   /** Its answer has begun: status and headers came. */
@@ -82,8 +95,17 @@ class NodeClientRequest extends EventEmitter {
   }
 
   end(body?: Buffer): void {
-    if (this.outgoing) this.outgoing.end(body);
-    else this.started().end(body);
+    const outgoing = this.outgoing ?? this.started();
+    outgoing.end(body, () => {
+      this.bodySent = true;
+      if (!this.chunkedEncoding && body) this.uploaded = body.length;
+    });
+  }
+
+  /** Electron's: the last progress reported, kept after the request failed or ended. */
+  getUploadProgress(): { active: boolean; started: boolean; current: number; total: number } {
+    const started = this.uploaded > 0;
+    return { active: started, started, current: this.uploaded, total: this.uploaded };
   }
 
   private started(): ReturnType<typeof http.request> {
@@ -109,12 +131,16 @@ class NodeClientRequest extends EventEmitter {
       const code = error.code === 'ECONNREFUSED' ? 'ERR_CONNECTION_REFUSED' : 'ERR_FAILED';
       this.emit('error', new Error(`net::${code}`));
     });
-    // Chromium refuses a length the caller set: the request fails, nothing sent.
+    // Chromium refuses a length the caller set, and any request with no network: it fails, nothing
+    // sent.
     const named = Object.keys(this.options.headers ?? {}).map((name) => name.toLowerCase());
-    if (named.includes('content-length')) {
+    const refusal = named.includes('content-length')
+      ? 'net::ERR_INVALID_ARGUMENT'
+      : this.network.offline;
+    if (refusal !== null) {
       this.aborted = true;
       outgoing.destroy();
-      process.nextTick(() => this.emit('error', new Error('net::ERR_INVALID_ARGUMENT')));
+      process.nextTick(() => this.emit('error', new Error(refusal)));
     }
     return outgoing;
   }
@@ -151,7 +177,10 @@ class NodeClientRequest extends EventEmitter {
 }
 
 /** Electron's `net` (its `request`) over node:http, connections kept alive as Chromium keeps them. */
-function nodeHttpNet(out: Set<NodeClientRequest>): ElectronNet {
+function nodeHttpNet(
+  out: Set<NodeClientRequest>,
+  network: { offline: string | null },
+): ElectronNet {
   const agents = {
     http: new http.Agent({ keepAlive: true }),
     https: new https.Agent({ keepAlive: true }),
@@ -159,7 +188,7 @@ function nodeHttpNet(out: Set<NodeClientRequest>): ElectronNet {
   const net = {
     request(options: ClientRequestConstructorOptions | string) {
       const given = typeof options === 'string' ? { url: options } : options;
-      return new NodeClientRequest(given, agents, out);
+      return new NodeClientRequest(given, agents, out, network);
     },
     fetch(): Promise<Response> {
       return Promise.reject(
@@ -183,25 +212,37 @@ export interface MainNet {
   outNow(): number;
   /** Of those, the ones whose answer has begun (its status and headers came). */
   answeringNow(): number;
+  /** Of those, the ones whose whole body was flushed to the connection. */
+  sentNow(): number;
   /**
    * Every request out now fails with Chromium's `netError` (`net::ERR_NETWORK_IO_SUSPENDED`), as
    * when the machine suspends or its network changes; returns how many did. Later ones go through.
    */
   failAll(netError: string): number;
+  /**
+   * From now on every request fails as it starts, before it connects, with Chromium's `netError`
+   * (`net::ERR_INTERNET_DISCONNECTED`: the machine has no network); null: the network is back.
+   */
+  offline(netError: string | null): void;
 }
 
 /** Main's fetch (the app's adapter), its network stack played by node:http in this process. */
 export function createMainNet(): MainNet {
   const out = new Set<NodeClientRequest>();
-  const net = nodeHttpNet(out);
+  const network: { offline: string | null } = { offline: null };
+  const net = nodeHttpNet(out, network);
   return {
     fetch: createElectronFetch(net, directSessions(net)),
     outNow: () => out.size,
     answeringNow: () => [...out].filter((request) => request.answering).length,
+    sentNow: () => [...out].filter((request) => request.sent).length,
     failAll(netError) {
       const failing = [...out];
       for (const request of failing) request.fail(netError);
       return failing.length;
+    },
+    offline(netError) {
+      network.offline = netError;
     },
   };
 }

@@ -41,6 +41,13 @@ function failedWith(image: ImageRecord, failed: ImageFailure): ImageRecord {
 export class DownloadManager implements TaskWork {
   private readonly busy = new Map<string, Set<number>>();
   private readonly retryTimers = new Map<string, { handle: TimerHandle; run: () => void }>();
+  /**
+   * Tasks with images whose attempts ran out in this run, left pending: every attempt failed (a
+   * network down longer than the backoff's attempts, under a minute) though the link may still
+   * work. They waited for the next start or Retry while the app hears the network come back (main
+   * wakes the engine on `online`, as on a resume): the wake now asks them again.
+   */
+  private readonly usedUp = new Set<string>();
   private readonly attempts: ImageAttempts;
   private readonly queue = new DownloadQueue();
   private running = 0;
@@ -144,6 +151,16 @@ export class DownloadManager implements TaskWork {
   }
 
   /**
+   * The tasks, still completed, with images whose attempts ran out since the last call ({@link
+   * usedUp}): TaskEngine.wake asks them again.
+   */
+  takeUsedUp(): string[] {
+    const tasks = [...this.usedUp].filter((id) => this.ctx.get(id)?.status === 'completed');
+    this.usedUp.clear();
+    return tasks;
+  }
+
+  /**
    * Whether an image is on its way, queued or out: the sleep watch ticks. Not one only waiting to
    * retry: it has no request out that a sleep could cut, and its timer stands still through a
    * sleep and runs on after it (the retry comes that much later, or at once on the app's wake);
@@ -165,6 +182,7 @@ export class DownloadManager implements TaskWork {
   }
 
   forget(localId: string): void {
+    this.usedUp.delete(localId);
     for (const [key, timer] of [...this.retryTimers]) {
       if (key.startsWith(`${localId}:`)) {
         this.ctx.clock.clearTimeout(timer.handle);
@@ -177,6 +195,7 @@ export class DownloadManager implements TaskWork {
   stopAll(): void {
     for (const timer of this.retryTimers.values()) this.ctx.clock.clearTimeout(timer.handle);
     this.retryTimers.clear();
+    this.usedUp.clear();
     this.queue.clear();
   }
 
@@ -293,6 +312,7 @@ export class DownloadManager implements TaskWork {
       if (attempts < this.ctx.options.maxDownloadAttempts) {
         retryIn = this.ctx.backoff(attempts, outcome.retryAfterMs);
       } else {
+        this.usedUp.add(localId);
         const last = lastAttempt(outcome);
         next = failedWith(
           next,

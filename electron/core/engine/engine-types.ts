@@ -128,8 +128,11 @@ export interface EngineSharing {
   putMany(records: readonly TaskRecord[], lease: { owner: string; until: number }): void;
   /** Leases each task that is free, expired at `now` or `owner`'s; returns the ids leased. */
   claimLeases(localIds: readonly string[], owner: string, now: number, until: number): string[];
-  /** Gives the task's lease to `owner` if `from` still owns it (expired or not). */
-  takeOverLease(localId: string, from: string, owner: string, until: number): boolean;
+  /**
+   * Gives the task's lease to `owner` if it is still the lease `from` (same owner, same expiry:
+   * never one renewed since it was read), expired or not.
+   */
+  takeOverLease(localId: string, from: EngineLease, owner: string, until: number): boolean;
   /** Ends `owner`'s leases on `localIds`, or all of them. */
   releaseLeases(owner: string, localIds?: readonly string[]): void;
   leaseOf(localId: string): EngineLease | undefined;

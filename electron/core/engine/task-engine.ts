@@ -272,19 +272,21 @@ export class TaskEngine {
    */
   keyChanged(): void {
     for (const record of this.records.liveRecords()) {
-      if (record.hold === 'awaiting_key' || record.hold === 'key_rejected') {
-        this.activate({ ...record, hold: null, error: null, watchStartedAt: this.now() }, 'now');
-      }
+      if (record.hold !== 'awaiting_key' && record.hold !== 'key_rejected') continue;
+      this.activate({ ...record, hold: null, error: null, watchStartedAt: this.now() }, 'now');
     }
   }
 
   /**
    * Back from sleep or offline (the app's powerMonitor and network; the sleep watch where no
    * system tells): poll every watched task soon, spread over one interval; downloads out through
-   * it start again, and those waiting to retry go now.
+   * it start again, and those waiting to retry go now. A completed task whose images' attempts ran
+   * out meanwhile (the network was down for all of them) is resumed, as Retry does: it waited for
+   * the next start.
    */
   wake(): void {
     this.work.wake();
+    for (const localId of this.downloads.takeUsedUp()) this.resumeTask(localId);
   }
 
   /**

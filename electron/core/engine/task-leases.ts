@@ -185,8 +185,8 @@ export class TaskLeases {
 
   /**
    * Takes a lease marked stale, if it is still the one seen (not renewed since; one process wins).
-   * The history's take-over checks the owner, not the expiry: a renewal landing between this read
-   * and that write is lost to an owner that had not renewed for a whole lease length.
+   * The history's take-over checks the owner and the expiry in the write itself, so a renewal
+   * landing between this read and that write keeps the lease with its owner.
    */
   private takeStale(sharing: EngineSharing, localId: string): boolean {
     const seen = this.stale.get(localId);
@@ -194,7 +194,7 @@ export class TaskLeases {
     const lease = seen && sharing.leaseOf(localId);
     if (!seen || !lease || lease.owner !== seen.owner || lease.expiresAt !== seen.expiresAt)
       return false;
-    const taken = sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
+    const taken = sharing.takeOverLease(localId, lease, this.owner, this.until());
     if (taken) this.leftBehind.add(localId);
     return taken;
   }
@@ -203,7 +203,7 @@ export class TaskLeases {
   private takeFromDead(sharing: EngineSharing, localId: string): boolean {
     const lease = sharing.leaseOf(localId);
     if (lease === undefined || stateOf(lease.owner) !== 'gone') return false;
-    const taken = sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
+    const taken = sharing.takeOverLease(localId, lease, this.owner, this.until());
     if (taken) this.leftBehind.add(localId);
     return taken;
   }

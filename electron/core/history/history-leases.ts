@@ -41,9 +41,16 @@ export class HistoryLeases {
   }
 
   /** See {@link HistoryStore.takeOverLease}. */
-  takeOver(localId: string, from: string, owner: string, until: number): boolean {
+  takeOver(localId: string, from: Lease, owner: string, until: number): boolean {
     return this.access.write(
-      () => this.access.connection.run(TAKE_OVER_LEASE, [owner, until, localId, from]).changes > 0,
+      () =>
+        this.access.connection.run(TAKE_OVER_LEASE, [
+          owner,
+          until,
+          localId,
+          from.owner,
+          from.expiresAt,
+        ]).changes > 0,
     );
   }
 

@@ -228,8 +228,12 @@ export const CLAIM_LEASE = `
   INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
   ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
   WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
+/**
+ * A lease taken over only while it is still the one the taker read: its owner AND its expiry, so a
+ * renewal written between that read and this write (the owner was alive after all) is never taken.
+ */
 export const TAKE_OVER_LEASE =
-  'UPDATE leases SET owner = ?, expires_at = ? WHERE local_id = ? AND owner = ?';
+  'UPDATE leases SET owner = ?, expires_at = ? WHERE local_id = ? AND owner = ? AND expires_at = ?';
 export const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
 export const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
 export const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';

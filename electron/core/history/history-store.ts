@@ -287,11 +287,12 @@ export class HistoryStore {
   }
 
   /**
-   * Gives the task's lease to `owner` until `until` if `from` still holds it, expired or not
-   * (the engine does so when `from` is a process that no longer exists). Atomic: of two
-   * processes taking over from the same owner, one does.
+   * Gives the task's lease to `owner` until `until` if it is still `from` (the lease read: the same
+   * owner AND the same expiry, so one renewed since is kept), expired or not (the engine does so
+   * when `from`'s owner is a process that no longer exists, or stopped renewing). Atomic: of two
+   * processes taking over the same lease, one does.
    */
-  takeOverLease(localId: string, from: string, owner: string, until: number): boolean {
+  takeOverLease(localId: string, from: Lease, owner: string, until: number): boolean {
     return this.leases.takeOver(localId, from, owner, until);
   }
 

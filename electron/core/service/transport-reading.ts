@@ -2,10 +2,12 @@
  * What a rejected `fetch` says about its request: whether any of it can have reached the service,
  * and why it failed. The transport's own word comes first: a {@link FetchRejection} says whether
  * the request was handed to a connection (the CLI's undici watches for it), so an early failure no
- * list names is still known unsent. A transport that cannot tell (Chromium's `net` in the app, a
- * plain `fetch`) is read by its codes: the failures that can only happen before a connection
- * carries a byte (a bad port, a name not found, a refused connection, TLS) mean nothing was sent;
- * anything else may have happened after the request was written.
+ * list names is still known unsent; the app's adapter says `written` once bytes of a body were
+ * handed off, since Chromium words some failures of an open connection as it words them before
+ * connecting (no network). Without that word (Chromium's `net` before any body byte went, a plain
+ * `fetch`) the codes are read: the failures that can only happen before a connection carries a
+ * byte (a bad port, a name not found, a refused connection, TLS, no network at the start) mean
+ * nothing was sent; anything else may have happened after the request was written.
  *
  * Apart from why, it says whether the failure was this computer's network rather than the
  * service's: the machine went to sleep, its network changed or went away, and Chromium failed the

@@ -366,7 +366,18 @@ function netRequest(options) {
   request.on('error', (error) => emitter.emit('error', error));
   emitter.chunkedEncoding = false;
   emitter.write = (piece, _encoding, taken) => request.write(piece, () => taken?.());
-  emitter.end = (body) => void (body ? request.end(body) : request.end());
+  // Upload progress as Chromium reports it: a whole body's bytes once sent, never a chunked one's.
+  let uploaded = 0;
+  emitter.end = (body) =>
+    void (body && !emitter.chunkedEncoding
+      ? request.end(body, () => (uploaded = body.length))
+      : request.end(body));
+  emitter.getUploadProgress = () => ({
+    active: uploaded > 0,
+    started: uploaded > 0,
+    current: uploaded,
+    total: uploaded,
+  });
   emitter.abort = () => void request.destroy();
   return emitter;
 }

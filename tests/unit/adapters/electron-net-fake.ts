@@ -28,6 +28,11 @@ export class FakeClientRequest extends EventEmitter {
     this.aborted = true;
   }
 
+  /** Electron's: nothing of a body was reported read onto a connection. */
+  getUploadProgress(): { active: boolean; started: boolean; current: number; total: number } {
+    return { active: false, started: false, current: 0, total: 0 };
+  }
+
   followRedirect(): void {
     if (!this.following)
       throw new Error('followRedirect() called, but was not waiting for a redirect');
