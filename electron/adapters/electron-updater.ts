@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, {
+  BaseUpdater,
   CancellationToken,
   type AppUpdater,
   type ProgressInfo,
@@ -52,9 +53,11 @@ export function wrapAppUpdater(
     arch: process.arch,
     linuxPackageType: null,
   };
-  // The update service decides when to download and when to restart.
+  // The update service decides when to download, when to restart and whether a download is
+  // installed at quit (see installOnQuit below).
   updater.autoDownload = false;
-  updater.autoInstallOnAppQuit = capability.kind === 'install';
+  let installOnQuit = false;
+  updater.autoInstallOnAppQuit = false;
   updater.allowDowngrade = false;
   updater.allowPrerelease = false;
   updater.disableWebInstaller = true;
@@ -88,12 +91,23 @@ export function wrapAppUpdater(
       if (signal?.aborted) cancel();
       signal?.addEventListener('abort', cancel, { once: true });
       updater.on('download-progress', listener);
+      // NSIS, AppImage, deb, rpm (BaseUpdater) add their quit handler when a download ends only
+      // if the flag is set then, and the handler reads the flag again at quit: set for the
+      // handler's sake, then the user's wish. Squirrel.Mac is handed the file when the download
+      // ends if the flag is set then, and installs it at quit whatever is said later: only the
+      // wish at that moment (docs/RELIABILITY.md, "Updates").
+      updater.autoInstallOnAppQuit = updater instanceof BaseUpdater || installOnQuit;
       try {
         await updater.downloadUpdate(token);
       } finally {
+        updater.autoInstallOnAppQuit = installOnQuit;
         updater.off('download-progress', listener);
         signal?.removeEventListener('abort', cancel);
       }
+    },
+    installOnQuit(allowed): void {
+      installOnQuit = allowed && capability.kind === 'install';
+      updater.autoInstallOnAppQuit = installOnQuit;
     },
     quitAndInstall(): void {
       if (capability.kind !== 'install')
@@ -109,7 +123,13 @@ function noUpdater(capability: UpdaterCapability): Updater {
   const refuse = (): never => {
     throw new Error('Updates are not available in this copy of Pictor.');
   };
-  return { capability, check: refuse, download: refuse, quitAndInstall: refuse };
+  return {
+    capability,
+    check: refuse,
+    download: refuse,
+    installOnQuit: () => undefined,
+    quitAndInstall: refuse,
+  };
 }
 
 function readPackageType(resources: string): string | null {
