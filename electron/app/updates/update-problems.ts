@@ -8,6 +8,8 @@ import type { UpdateProblem } from '../../../shared/domain/update-state';
 export const ERR_DOWNLOAD_OVER_SIZE = 'ERR_UPDATER_DOWNLOAD_OVER_SIZE';
 /** … of a download or channel file redirected off the feed's origin (no request is made there). */
 export const ERR_REDIRECTED_ELSEWHERE = 'ERR_UPDATER_REDIRECTED_ELSEWHERE';
+/** … of an installer that is not the version the feed offered (adapters/installer-version.ts). */
+export const ERR_INSTALLER_VERSION = 'ERR_UPDATER_INSTALLER_VERSION';
 
 /** electron-updater's codes for a feed that answered with nothing usable for this app. */
 const FEED_MISSING = new Set([
@@ -28,6 +30,7 @@ const FEED_INVALID = new Set([
   'ERR_UPDATER_INVALID_RELEASE_FEED',
   'ERR_UPDATER_INVALID_SIGNATURE',
   ERR_REDIRECTED_ELSEWHERE,
+  ERR_INSTALLER_VERSION,
 ]);
 
 /** Node's and Chromium's words for "no connection". */

@@ -11,11 +11,11 @@
  * runs (its `install` is watched). macOS: Squirrel.Mac installs at quit whatever is said once it
  * holds the file, so it is handed the file only when the setting wants it as the download ends.
  */
-import { randomBytes } from 'node:crypto';
 import { MacUpdater, NsisUpdater } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';
 import type { UpdateMode } from '../../../shared/domain/update-state';
 import { channelFile } from '../../integration/updates/update-feed';
+import { installerBytes } from '../../integration/updates/installer-files';
 import {
   rig,
   serveChannelFile,
@@ -27,7 +27,7 @@ import { UNTIL } from '../../support/waits';
 const world = useUpdaterWorld();
 
 function serve(file: string): void {
-  const bytes = randomBytes(30_000);
+  const bytes = installerBytes('0.2.0', 30_000, file);
   serveChannelFile(world().feed, { body: channelFile({ version: '0.2.0', file, bytes }) });
   world().feed.files.set(`/${file}`, { body: bytes });
 }

@@ -13,7 +13,6 @@
  * the update mode goes from the settings to the update service over NsisUpdater on a real
  * loopback feed, as main wires it (host/app-updates.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NsisUpdater } from 'electron-updater';
@@ -22,6 +21,7 @@ import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import type { KeyValueStore } from '../../../electron/ports/key-value-store';
 import { channelFile } from '../../integration/updates/update-feed';
+import { installerBytes } from '../../integration/updates/installer-files';
 import {
   rig,
   serveChannelFile,
@@ -58,7 +58,7 @@ function busy(store: KeyValueStore): KeyValueStore {
 
 /** The app's start over `store`, then a check of the feed as main's schedule makes it. */
 async function startAndCheck(store: KeyValueStore) {
-  const bytes = randomBytes(20_000);
+  const bytes = installerBytes('0.2.0', 20_000);
   serveChannelFile(world().feed, {
     body: channelFile({ version: '0.2.0', file: INSTALLER.slice(1), bytes }),
   });
