@@ -30,7 +30,6 @@ const FEED_INVALID = new Set([
   'ERR_UPDATER_INVALID_RELEASE_FEED',
   'ERR_UPDATER_INVALID_SIGNATURE',
   ERR_REDIRECTED_ELSEWHERE,
-  ERR_INSTALLER_VERSION,
 ]);
 
 /** Node's and Chromium's words for "no connection". */
@@ -74,6 +73,7 @@ export function classifyUpdateError(error: unknown): UpdateProblem {
   if (code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(message))
     return 'checksum';
   if (code === ERR_DOWNLOAD_OVER_SIZE) return 'oversize';
+  if (code === ERR_INSTALLER_VERSION) return 'installer_version';
   if (code === 'ERR_UPDATER_PRERELEASE_FOR_STABLE') return 'prerelease';
   if (FEED_MISSING.has(code) || (statusCode >= 400 && statusCode < 500)) return 'feed_missing';
   if (FEED_INVALID.has(code) || /YAMLException|Cannot parse update info/i.test(message))

@@ -59,7 +59,11 @@ describe('an installer relabelled as a newer version', () => {
 
     const state = await checked.service.checkNow();
 
-    expect(state).toMatchObject({ status: 'error', problem: 'feed_invalid', version: '0.2.0' });
+    expect(state).toMatchObject({
+      status: 'error',
+      problem: 'installer_version',
+      version: '0.2.0',
+    });
     expect(world().feed.paths()).toContain(`/${EXE}`);
     await vi.waitFor(async () => expect(await cacheFiles()).toEqual([]), UNTIL);
     expect(world().electron.app.listenerCount('quit')).toBe(0);
@@ -82,7 +86,11 @@ describe('an installer relabelled as a newer version', () => {
 
     const state = await checked.service.checkNow();
 
-    expect(state).toMatchObject({ status: 'error', problem: 'feed_invalid', version: '0.2.0' });
+    expect(state).toMatchObject({
+      status: 'error',
+      problem: 'installer_version',
+      version: '0.2.0',
+    });
     expect(squirrel.feed).toBeNull();
     expect(squirrel.received).toBeNull();
     await vi.waitFor(async () => expect(await cacheFiles()).toEqual([]), UNTIL);
