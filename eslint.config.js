@@ -258,7 +258,8 @@ export const layers = [
     may: [...CORE, 'electron/app'],
     electron: 'app',
     node: true,
-    packages: ['electron-store', 'electron-updater', 'sharp', 'undici'],
+    // yauzl: the Info.plist of a macOS update's zip (installer-version.ts).
+    packages: ['electron-store', 'electron-updater', 'sharp', 'undici', 'yauzl'],
   },
   {
     layer: 'electron/ipc',

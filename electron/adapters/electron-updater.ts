@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, {
+  BaseUpdater,
   CancellationToken,
   type AppUpdater,
   type ProgressInfo,
@@ -20,6 +21,7 @@ import { readUpdateConfig, type UpdateConfig } from '../app/updates/release-feed
 import { updaterCapability, type MacSignature } from '../app/updates/update-capability';
 import { describeUpdateError } from '../app/updates/update-problems';
 import { boundDownloads, DeclaredSizes } from './bounded-download';
+import { checkInstallers } from './checked-installer';
 import { checkedFeedOptions, type FeedAccess } from './checked-feed-provider';
 import type { Logger } from '../ports/logger';
 import type { UpdateOffer, Updater, UpdaterCapability } from '../ports/updater';
@@ -32,6 +34,23 @@ function updaterLog(logger: Logger): AppUpdater['logger'] {
     warn: (message?: unknown) => logger.info(`updater: ${line(message)}`),
     error: (message?: unknown) => logger.info(`updater: ${line(message)}`),
   };
+}
+
+/** electron-updater's own switches, as Pictor wants them. */
+function configure(updater: AppUpdater, logger: Logger): void {
+  // The update service decides when to download, when to restart and whether a download is
+  // installed at quit (the port's installOnQuit).
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = false;
+  updater.allowDowngrade = false;
+  updater.allowPrerelease = false;
+  updater.disableWebInstaller = true;
+  // Always the whole installer: a differential download first fetches two blockmaps, each read
+  // whole into memory, gunzipped and parsed with no limit (a 4.7 MB blockmap took 2.1 GB). The
+  // installer is checked against the feed's sha512 either way; only bandwidth is saved, and
+  // Pictor's installers are small enough to fetch whole once per release.
+  updater.disableDifferentialDownload = true;
+  updater.logger = updaterLog(logger);
 }
 
 /**
@@ -52,21 +71,13 @@ export function wrapAppUpdater(
     arch: process.arch,
     linuxPackageType: null,
   };
-  // The update service decides when to download and when to restart.
-  updater.autoDownload = false;
-  updater.autoInstallOnAppQuit = capability.kind === 'install';
-  updater.allowDowngrade = false;
-  updater.allowPrerelease = false;
-  updater.disableWebInstaller = true;
-  // Always the whole installer: a differential download first fetches two blockmaps, each read
-  // whole into memory, gunzipped and parsed with no limit (a 4.7 MB blockmap took 2.1 GB). The
-  // installer is checked against the feed's sha512 either way; only bandwidth is saved, and
-  // Pictor's installers are small enough to fetch whole once per release.
-  updater.disableDifferentialDownload = true;
-  updater.logger = updaterLog(logger);
-  // The installer is read no further than the size the checked feed declares.
+  configure(updater, logger);
+  let installOnQuit = false;
+  // The installer is read no further than the size the checked feed declares, and refused
+  // unless its own version is the one offered (an older release relabelled).
   const sizes = new DeclaredSizes();
   boundDownloads(updater, sizes, feed.clock);
+  checkInstallers(updater);
   updater.setFeedURL(checkedFeedOptions(feed, updater, sizes));
   return {
     capability,
@@ -88,12 +99,22 @@ export function wrapAppUpdater(
       if (signal?.aborted) cancel();
       signal?.addEventListener('abort', cancel, { once: true });
       updater.on('download-progress', listener);
+      // NSIS, AppImage (BaseUpdater) add their quit handler as a download ends only if the flag
+      // is set then, and it reads the flag again at quit: set for its sake, then the user's wish.
+      // Squirrel.Mac, handed the file as the download ends if the flag is set then, installs it
+      // at quit whatever is said later: only the wish at that moment (docs/RELIABILITY.md).
+      updater.autoInstallOnAppQuit = updater instanceof BaseUpdater || installOnQuit;
       try {
         await updater.downloadUpdate(token);
       } finally {
+        updater.autoInstallOnAppQuit = installOnQuit;
         updater.off('download-progress', listener);
         signal?.removeEventListener('abort', cancel);
       }
+    },
+    installOnQuit(allowed): void {
+      installOnQuit = allowed && capability.kind === 'install';
+      updater.autoInstallOnAppQuit = installOnQuit;
     },
     quitAndInstall(): void {
       if (capability.kind !== 'install')
@@ -109,7 +130,13 @@ function noUpdater(capability: UpdaterCapability): Updater {
   const refuse = (): never => {
     throw new Error('Updates are not available in this copy of Pictor.');
   };
-  return { capability, check: refuse, download: refuse, quitAndInstall: refuse };
+  return {
+    capability,
+    check: refuse,
+    download: refuse,
+    installOnQuit: () => undefined,
+    quitAndInstall: refuse,
+  };
 }
 
 function readPackageType(resources: string): string | null {

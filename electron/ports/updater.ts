@@ -45,6 +45,12 @@ export interface Updater {
    * @param signal stops the download: it then rejects, its request closed and nothing kept.
    */
   download(onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void>;
+  /**
+   * Whether a downloaded version is installed when the app quits (the service says so as the
+   * user's setting changes: only while it is "download in the background"). A version the user
+   * chose to install ({@link quitAndInstall}) is installed either way.
+   */
+  installOnQuit(allowed: boolean): void;
   /** Quits the app and installs the downloaded version, which then starts. */
   quitAndInstall(): void;
 }

@@ -13,6 +13,7 @@ const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
   feed_invalid: 'update.problem.feed_invalid',
   prerelease: 'update.problem.prerelease',
   checksum: 'update.problem.checksum',
+  installer_version: 'update.problem.installer_version',
   oversize: 'update.problem.oversize',
   install_failed: 'update.problem.install_failed',
   failed: 'update.problem.failed',

@@ -96,6 +96,19 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /**
+ * What stands in for settings a file holds but this version cannot read: the file unreadable
+ * (busy, no permission), damaged or not an object, or one value refused or a newer Pictor's. The
+ * defaults, but where a default acts for the user without asking, its cautious side: a found
+ * update is only announced and input images never uploaded, since the user may have chosen so
+ * in the file that could not be read. No file at all (a first start) is read as the defaults.
+ */
+export const UNREAD_SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
+  updateMode: 'notify',
+  neverUploadInputs: true,
+};
+
+/**
  * A change from the renderer: any subset of the settings but the gallery folder. A path the
  * main process acts on comes from the main process itself (its folder dialog), never from the
  * page: see the `library:pick`, `library:move` and `library:open` requests.

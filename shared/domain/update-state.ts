@@ -38,6 +38,11 @@ const UPDATE_PROBLEMS = [
   'prerelease',
   /** The download's sha512 did not match the feed's: refused, nothing installed. */
   'checksum',
+  /**
+   * The installer itself holds another version than the one offered (an older release
+   * relabelled): deleted, nothing installed.
+   */
+  'installer_version',
   /** The download went past the size the feed declared: cut off there, nothing installed. */
   'oversize',
   /** The update could not be installed. */

@@ -8,6 +8,8 @@ import type { UpdateProblem } from '../../../shared/domain/update-state';
 export const ERR_DOWNLOAD_OVER_SIZE = 'ERR_UPDATER_DOWNLOAD_OVER_SIZE';
 /** … of a download or channel file redirected off the feed's origin (no request is made there). */
 export const ERR_REDIRECTED_ELSEWHERE = 'ERR_UPDATER_REDIRECTED_ELSEWHERE';
+/** … of an installer that is not the version the feed offered (adapters/installer-version.ts). */
+export const ERR_INSTALLER_VERSION = 'ERR_UPDATER_INSTALLER_VERSION';
 
 /** electron-updater's codes for a feed that answered with nothing usable for this app. */
 const FEED_MISSING = new Set([
@@ -71,6 +73,7 @@ export function classifyUpdateError(error: unknown): UpdateProblem {
   if (code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(message))
     return 'checksum';
   if (code === ERR_DOWNLOAD_OVER_SIZE) return 'oversize';
+  if (code === ERR_INSTALLER_VERSION) return 'installer_version';
   if (code === 'ERR_UPDATER_PRERELEASE_FOR_STABLE') return 'prerelease';
   if (FEED_MISSING.has(code) || (statusCode >= 400 && statusCode < 500)) return 'feed_missing';
   if (FEED_INVALID.has(code) || /YAMLException|Cannot parse update info/i.test(message))

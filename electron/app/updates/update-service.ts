@@ -1,8 +1,10 @@
 /**
  * The app's own updates: checks the feed shortly after start and then daily, downloads a newer
  * version in the background (or only announces it, as the user chose), and holds it until the
- * user picks "Restart to update". It never restarts the app by itself, so running tasks are never
- * cut short (they would resume after a restart anyway). Every failure becomes one problem code
+ * user picks "Restart to update", or installs it when the app quits while the setting is
+ * "download in the background" (never after the user switched to "only tell me"). It never
+ * restarts the app by itself, so running tasks are never cut short (they would resume after a
+ * restart anyway). Every failure becomes one problem code
  * (the page words it as one quiet sentence) and a log line; nothing here throws at its callers
  * but {@link UpdateService.restart} when there is nothing to install.
  *
@@ -122,9 +124,12 @@ export class UpdateService {
   /**
    * The user changed the setting: a version on offer starts downloading when they now want it,
    * and a download their setting started stops when they now want only to be told (the version
-   * is then on offer again; nothing was kept, so nothing installs when the app quits).
+   * is then on offer again; nothing was kept, so nothing installs when the app quits). A version
+   * already downloaded is installed at quit only while the setting is "download in the
+   * background": told only, the user installs it with "Restart to update" or not at all.
    */
   modeChanged(): void {
+    this.options.updater.installOnQuit(this.wantsDownload());
     if (this.wantsDownload()) {
       if (this.current.status === 'available' && this.offer && !this.running)
         void this.exclusive(() => this.fetchOffer(new AbortController()));
@@ -202,6 +207,7 @@ export class UpdateService {
     const base = { ...this.current, problem: undefined };
     this.set({ ...base, status: 'downloading', progress: 0 });
     this.automatic = automatic;
+    this.options.updater.installOnQuit(this.wantsDownload());
     try {
       await this.options.updater.download((fraction) => this.progress(fraction), automatic?.signal);
     } catch (error) {

@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { ServiceBaseUrls, Settings } from '../../../shared/domain/settings';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
 import { cleanServiceName } from '../../../shared/domain/service-name';
 import { UrlPolicyError, checkBaseUrl, localServerAddress } from '../service';
 import { migrateStoredSettings } from './settings-migration';
@@ -126,7 +126,7 @@ export interface StoredSettings {
   /** Settings present in the file with a value that was refused (their defaults are used). */
   readonly invalid: readonly SettingName[];
   /**
-   * Settings whose value a newer Pictor wrote (settings-newer.ts): their defaults are used for
+   * Settings whose value a newer Pictor wrote (settings-newer.ts): their stand-ins are used for
    * this run, and the file's value is kept (no repair, no write over it).
    */
   readonly newer: readonly SettingName[];
@@ -153,15 +153,15 @@ function storedAddresses(raw: unknown): { value: ServiceBaseUrls; refused: boole
 
 /**
  * Reads what the settings file holds, field by field: a missing field takes its default
- * silently (a newer version added it), a bad one takes its default and is listed, and so is one a
- * newer version wrote (its own list: kept in the file). A file of an earlier version is read as
- * today's first (see settings-migration.ts).
+ * silently (a newer version added it), a bad one takes its stand-in ({@link UNREAD_SETTINGS}) and
+ * is listed, and so is one a newer version wrote (its own list: kept in the file). A file of an
+ * earlier version is read as today's first (see settings-migration.ts).
  */
 export function parseStoredSettings(raw: unknown): StoredSettings {
   const none = { invalid: [], newer: [] };
   if (raw === undefined) return { settings: { ...DEFAULT_SETTINGS }, ...none, unusable: false };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { settings: { ...DEFAULT_SETTINGS }, ...none, unusable: true };
+    return { settings: { ...UNREAD_SETTINGS }, ...none, unusable: true };
   }
   const record = migrateStoredSettings(raw as Record<string, unknown>);
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
@@ -179,8 +179,11 @@ export function parseStoredSettings(raw: unknown): StoredSettings {
     if (value !== record[name]) newer.push(name);
     const checked = checkField(name, value);
     if (checked.ok) settings[name] = checked.value;
-    else if (isNewerValue(name, value)) newer.push(name);
-    else invalid.push(name);
+    else {
+      settings[name] = UNREAD_SETTINGS[name];
+      if (isNewerValue(name, value)) newer.push(name);
+      else invalid.push(name);
+    }
   }
   return { settings: settings as Settings, invalid, newer, unusable: false };
 }

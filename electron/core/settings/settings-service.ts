@@ -1,6 +1,6 @@
 /**
  * The user's settings in their own store (settings.json, beside the window bounds), checked on
- * every read and change. A damaged file is kept aside and replaced by defaults, with a sentence
+ * every read and change. A damaged file is kept aside and replaced by defaults (their cautious side, UNREAD_SETTINGS), with a sentence
  * for the user; the key vault and the history live in other files and are never touched.
  *
  * That repair is the app's, the file's owner, which says so at start. A guest that reads the
@@ -17,7 +17,7 @@
  * ({@link SettingsService.open}): the window comes first, a repair when the lock may be had.
  */
 import type { Settings } from '../../../shared/domain/settings';
-import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { UNREAD_SETTINGS } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { StoreBusyError } from '../../ports/key-value-store';
 import type { Disposable } from '../../ports/disposable';
@@ -62,7 +62,8 @@ export interface SettingsServiceOptions {
 }
 
 export class SettingsService {
-  private current: Settings = { ...DEFAULT_SETTINGS };
+  /** Until the file is read, and while it cannot be: the cautious stand-ins. */
+  private current: Settings = { ...UNREAD_SETTINGS };
   private bounds: WindowBounds | null = null;
   /** Bounds given since the last save began, and the save running (setWindowBounds). */
   private boundsUnsaved = false;
@@ -422,7 +423,7 @@ export class SettingsService {
     if (this.options.damaged !== 'refuse') return null;
     const path = this.options.store.path;
     this.refusal = new SettingsError(sentence('error.settings.damagedNotUsed', { path }));
-    this.current = { ...DEFAULT_SETTINGS };
+    this.current = { ...UNREAD_SETTINGS };
     this.bounds = null;
     return this.refusal;
   }

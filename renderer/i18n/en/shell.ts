@@ -99,6 +99,8 @@ export const shell = {
     'The update server offered a prerelease, which this version of Pictor does not install, so nothing was downloaded.',
   'update.problem.checksum':
     'The downloaded update did not match its checksum, so it was deleted and nothing was installed.',
+  'update.problem.installer_version':
+    'The downloaded update was not the version offered, so it was deleted and nothing was installed.',
   'update.problem.oversize':
     'The download was larger than the update server said it would be, so it was stopped and nothing was installed.',
   'update.problem.install_failed':

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
-import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
 import { holdSettings, loopWatch } from '../concurrency/settings-holder';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
@@ -118,7 +118,7 @@ describe.skipIf(process.platform === 'win32')(
       const text = '{"settings": {"theme": "dark"';
       const { file, held, loop, service, tookMs } = await lockedWith(text);
       expect(tookMs).toBeLessThan(MOST_MS);
-      expect(service.get()).toEqual(DEFAULT_SETTINGS);
+      expect(service.get()).toEqual(UNREAD_SETTINGS);
       expect(service.takeProblems()).toEqual([]);
       await loop.ticked(20);
       expect(await readFile(file, 'utf8')).toBe(text);
@@ -129,7 +129,7 @@ describe.skipIf(process.platform === 'win32')(
       expect(aside).toHaveLength(1);
       expect(await readFile(join(dir!, aside[0]!), 'utf8')).toBe(text);
       expect(service.takeProblems()).toHaveLength(1);
-      expect(service.get()).toEqual(DEFAULT_SETTINGS);
+      expect(service.get()).toEqual(UNREAD_SETTINGS);
     });
   },
 );

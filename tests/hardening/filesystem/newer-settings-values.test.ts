@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
-import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -66,7 +66,7 @@ describe('settings a newer Pictor wrote', () => {
     const settings = service.get();
     expect(settings.theme).toBe(DEFAULT_SETTINGS.theme);
     expect(settings.language).toBe(DEFAULT_SETTINGS.language);
-    expect(settings.updateMode).toBe(DEFAULT_SETTINGS.updateMode);
+    expect(settings.updateMode).toBe(UNREAD_SETTINGS.updateMode);
     expect(settings.provider).toBe(DEFAULT_SETTINGS.provider);
     expect(settings.serviceBaseUrls).toEqual({ fal: 'https://fal.example' });
     expect(settings.publicUploadConsent).toEqual(['fal']);
@@ -134,9 +134,9 @@ describe('settings a newer Pictor wrote', () => {
     await write({ [name]: value });
     const service = appStart();
     expect(service.get()[name as keyof typeof DEFAULT_SETTINGS]).toEqual(
-      DEFAULT_SETTINGS[name as keyof typeof DEFAULT_SETTINGS],
+      UNREAD_SETTINGS[name as keyof typeof DEFAULT_SETTINGS],
     );
     expect(service.takeProblems()).toHaveLength(1);
-    expect((await stored())[name]).toEqual(DEFAULT_SETTINGS[name as keyof typeof DEFAULT_SETTINGS]);
+    expect((await stored())[name]).toEqual(UNREAD_SETTINGS[name as keyof typeof DEFAULT_SETTINGS]);
   });
 });

@@ -7,13 +7,13 @@
  * (download-pace.ts), as a network fault; the request is closed, nothing is kept or installed, and
  * the next check downloads a good release. A download that keeps the pace is left alone.
  */
-import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NsisUpdater } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';
 import { MIN_BYTES_PER_WINDOW, PACE_WINDOW_MS } from '../../../electron/adapters/download-pace';
 import { channelFile, type ServedFile } from '../../integration/updates/update-feed';
+import { installerBytes } from '../../integration/updates/installer-files';
 import {
   rig,
   serveChannelFile,
@@ -39,7 +39,7 @@ function release(bytes: Buffer, served: Omit<ServedFile, 'body'> = {}): void {
 
 /** Starts a check whose download the feed holds; resolves once the installer was asked for. */
 async function heldDownload(mode: 'stall' | 'silent') {
-  const bytes = randomBytes(SIZE);
+  const bytes = installerBytes('0.2.0', SIZE);
   release(bytes, { mode });
   const checked = rig(await updaterFor(world(), new NsisUpdater()));
   const pending = checked.service.checkNow();
@@ -77,7 +77,7 @@ async function expectGivenUp(checked: Rig, pending: Promise<unknown>): Promise<v
   expect(checked.installs).not.toHaveBeenCalled();
   expect(world().escaped).toEqual([]);
 
-  release(randomBytes(SIZE));
+  release(installerBytes('0.2.0', SIZE));
   expect(await checked.service.checkNow()).toMatchObject({ status: 'ready', version: '0.2.0' });
   expect(await cacheFiles()).toContain(INSTALLER);
 }

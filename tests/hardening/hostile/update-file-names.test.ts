@@ -8,11 +8,11 @@
  * NsisUpdater with Pictor's provider), nothing is downloaded; and no such name ever becomes the
  * link a copy that cannot install opens in the browser.
  */
-import { randomBytes } from 'node:crypto';
 import { NsisUpdater } from 'electron-updater';
 import { describe, expect, it } from 'vitest';
 import { releaseFileLink } from '../../../electron/app/updates/download-link';
 import { channelFile } from '../../integration/updates/update-feed';
+import { installerBytes } from '../../integration/updates/installer-files';
 import {
   rig,
   serveChannelFile,
@@ -50,7 +50,7 @@ const names: [string, string][] = [
 
 describe('an installer that is not a plain file name is refused', () => {
   it.each(names)('%s', async (_what, name) => {
-    const bytes = randomBytes(40_000);
+    const bytes = installerBytes('0.2.0', 40_000);
     const lines = channelFile({ version: '0.2.0', file: 'placeholder.exe', bytes })
       .split('\n')
       .map((line) => line.replace('placeholder.exe', JSON.stringify(name)));
@@ -74,7 +74,7 @@ describe('an installer that is not a plain file name is refused', () => {
   });
 
   it('the same file under a plain name is taken, and linked (the cases differ only in it)', async () => {
-    const bytes = randomBytes(40_000);
+    const bytes = installerBytes('0.2.0', 40_000);
     const name = 'Pictor Setup 0.2.0.exe';
     serveChannelFile(world().feed, {
       body: channelFile({ version: '0.2.0', file: JSON.stringify(name), bytes }),

@@ -7,13 +7,13 @@
  * started themselves is theirs: a change of any setting does not stop it. On a real loopback feed
  * that holds the installer, through the update service, the adapter and NsisUpdater.
  */
-import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NsisUpdater } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';
 import type { UpdateMode } from '../../../shared/domain/update-state';
 import { channelFile } from '../../integration/updates/update-feed';
+import { installerBytes } from '../../integration/updates/installer-files';
 import {
   rig,
   serveChannelFile,
@@ -28,7 +28,7 @@ const PATH = `/${INSTALLER}`;
 
 /** A valid release whose installer the feed holds open after its headers; its bytes. */
 function heldRelease(): Buffer {
-  const bytes = randomBytes(40_000);
+  const bytes = installerBytes('0.2.0', 40_000);
   serveChannelFile(world().feed, {
     body: channelFile({ version: '0.2.0', file: INSTALLER, bytes }),
   });

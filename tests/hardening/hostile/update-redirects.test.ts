@@ -8,12 +8,12 @@
  * the feed's origin is followed, a few at most. Through the whole path: the update service, the
  * adapter, NsisUpdater with Pictor's provider.
  */
-import { randomBytes } from 'node:crypto';
 import { NsisUpdater } from 'electron-updater';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FEED_REDIRECTS, channelFileName } from '../../../electron/app/updates/release-feed';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { channelFile, UpdateFeed } from '../../integration/updates/update-feed';
+import { installerBytes } from '../../integration/updates/installer-files';
 import {
   rig,
   serveChannelFile,
@@ -37,7 +37,7 @@ afterEach(async () => {
 
 /** A valid release whose installer's path answers 302 to `location`; the installer served there. */
 function releaseRedirectedTo(location: string, servedAt: string): void {
-  const bytes = randomBytes(40_000);
+  const bytes = installerBytes('0.2.0', 40_000);
   serveChannelFile(world().feed, {
     body: channelFile({ version: '0.2.0', file: INSTALLER, bytes }),
   });
@@ -73,7 +73,7 @@ function awayFrom(): [string, (name: string) => string][] {
 describe('the channel file is read from the feed’s origin only', () => {
   /** The channel file's path answers 302 to `location`; a valid release served there. */
   function channelRedirectedTo(location: string): void {
-    const bytes = randomBytes(40_000);
+    const bytes = installerBytes('0.2.0', 40_000);
     const release = channelFile({ version: '0.2.0', file: INSTALLER, bytes });
     serveChannelFile(world().feed, { status: 302, headers: { location }, body: '' });
     for (const server of [world().feed, elsewhere]) {

@@ -19,6 +19,7 @@ import {
 import type { UpdateState } from '../../../shared/domain/update-state';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { channelFile } from './update-feed';
+import { installerBytes } from './installer-files';
 import { installFakeElectron, FakeApp } from './fake-electron';
 import { rig, serveChannelFile, updaterFor, useUpdaterWorld, type Rig } from './updater-rig';
 import type { ServedFile } from './update-feed';
@@ -33,7 +34,7 @@ const INSTALLER_SIZE = 40_000;
 
 /** A valid channel file for 0.2.0 and its installer, served; the YAML's lines for mutating. */
 function validRelease(version = '0.2.0'): string[] {
-  const bytes = randomBytes(INSTALLER_SIZE);
+  const bytes = installerBytes(version, INSTALLER_SIZE);
   world().feed.files.set(`/${INSTALLER}`, { body: bytes });
   return channelFile({ version, file: INSTALLER, bytes }).trimEnd().split('\n');
 }

@@ -20,6 +20,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { ManualClock } from '../../fakes/manual-clock';
 import { UpdateFeed, blockmapOf, channelFile, sha512Base64 } from './update-feed';
+import { installerBytes } from './installer-files';
 import { rig, serveChannelFile, updaterFor as updaterAt, useUpdaterWorld } from './updater-rig';
 
 const INSTALLER = 'Pictor-Setup-0.2.0.exe';
@@ -52,7 +53,7 @@ async function pendingFiles(): Promise<string[]> {
 
 describe('updates from a loopback feed through electron-updater', () => {
   it('offers a newer version, downloads it in the background, and installs only on "Restart to update"', async () => {
-    const bytes = randomBytes(300_000);
+    const bytes = installerBytes('0.2.0', 300_000);
     serveRelease({ version: '0.2.0', bytes });
     const { service, installs } = rig(await updaterFor(new NsisUpdater()));
 
@@ -76,7 +77,7 @@ describe('updates from a loopback feed through electron-updater', () => {
   });
 
   it.each(['0.1.0', '0.0.9'])('does not offer version %s to 0.1.0', async (version) => {
-    serveRelease({ version, bytes: randomBytes(10_000) });
+    serveRelease({ version, bytes: installerBytes(version, 10_000) });
     const { service, installs } = rig(await updaterFor(new NsisUpdater()));
 
     const state = await service.checkNow();
@@ -111,7 +112,7 @@ describe('updates from a loopback feed through electron-updater', () => {
   });
 
   it('only tells, when the user chose so, and downloads when asked', async () => {
-    serveRelease({ version: '0.2.0', bytes: randomBytes(50_000) });
+    serveRelease({ version: '0.2.0', bytes: installerBytes('0.2.0', 50_000) });
     const { service } = rig(await updaterFor(new NsisUpdater()), { kind: 'install' }, 'notify');
 
     expect(await service.checkNow()).toMatchObject({ status: 'available', version: '0.2.0' });
@@ -122,8 +123,8 @@ describe('updates from a loopback feed through electron-updater', () => {
   });
 
   it('macOS: hands the verified zip to Squirrel through the loopback proxy, installs on restart', async () => {
-    const bytes = randomBytes(120_000);
     const zip = 'Pictor-0.2.0-mac.zip';
+    const bytes = installerBytes('0.2.0', 120_000, zip);
     const yaml = channelFile({ version: '0.2.0', file: zip, bytes });
     serveChannelFile(world().feed, { body: yaml });
     world().feed.files.set(`/${zip}`, { body: bytes });
@@ -254,7 +255,7 @@ describe('updates from a loopback feed through electron-updater', () => {
   });
 
   it('sends the feed no key, no Authorization header and no cookie', async () => {
-    serveRelease({ version: '0.2.0', bytes: randomBytes(30_000) });
+    serveRelease({ version: '0.2.0', bytes: installerBytes('0.2.0', 30_000) });
     const { service } = rig(await updaterFor(new NsisUpdater()));
     expect((await service.checkNow()).status).toBe('ready');
 

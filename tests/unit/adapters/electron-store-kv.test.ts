@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
@@ -95,7 +95,7 @@ describe('a corrupted settings file, with the real electron-store', () => {
       store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
       now: () => NOW,
     });
-    expect(settings.get()).toEqual(DEFAULT_SETTINGS);
+    expect(settings.get()).toEqual(UNREAD_SETTINGS);
     expect(settings.takeProblems().map((problem) => problem.message)).toEqual([
       `Your settings file was damaged and has been reset to defaults; a copy was kept at ${join(dir, CORRUPT_NAME)}.`,
     ]);

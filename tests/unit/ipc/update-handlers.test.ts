@@ -27,6 +27,7 @@ function setupWith(capability: Updater['capability'], downloadUrl: string | null
       }),
     ),
     download: vi.fn(() => Promise.resolve()),
+    installOnQuit: vi.fn(),
     quitAndInstall: vi.fn(),
   };
   const service = new UpdateService({

@@ -365,6 +365,7 @@ describe('task and update sentences', () => {
         capability: { kind: 'install' },
         check: () => Promise.resolve(null),
         download: () => Promise.resolve(),
+        installOnQuit: () => undefined,
         quitAndInstall: () => undefined,
       },
       clock: new ManualClock(),

@@ -23,8 +23,17 @@ describe('releaseNotesText', () => {
     ).toBe('0.3.0\nThree\n\nTwo');
   });
 
-  it('drops control characters and bidirectional overrides, keeps newlines', () => {
-    expect(releaseNotesText('a\u0000b\u202ec\u2066d\ne\u0007')).toBe('abcd\ne');
+  it('shows control characters and bidirectional overrides as U+FFFD, keeps newlines', () => {
+    expect(releaseNotesText('a\u0000b\u202ec\u2066d\ne\u0007')).toBe(
+      'a\ufffdb\ufffdc\ufffdd\ne\ufffd',
+    );
+  });
+
+  it('never ends a shortened note on half a surrogate pair', () => {
+    const notes = `${'a'.repeat(MAX_RELEASE_NOTES_CHARS - 2)}\u{1f600}${'b'.repeat(10)}`;
+    const shown = releaseNotesText(notes) ?? '';
+    expect(shown).toBe(`${'a'.repeat(MAX_RELEASE_NOTES_CHARS - 2)}…`);
+    expect(shown.length).toBeLessThanOrEqual(MAX_RELEASE_NOTES_CHARS);
   });
 
   it('shortens long notes and gives nothing for empty ones', () => {

@@ -16,6 +16,10 @@ describe('classifyUpdateError', () => {
       'oversize',
     ],
     [
+      coded('ERR_UPDATER_INSTALLER_VERSION', 'The installer holds 0.0.9, not the version 0.2.0'),
+      'installer_version',
+    ],
+    [
       coded('ERR_UPDATER_CHANNEL_FILE_NOT_FOUND', 'Cannot find channel "latest.yml"'),
       'feed_missing',
     ],

@@ -42,6 +42,8 @@ class ScriptedUpdater implements Updater {
     this.release?.();
   }
 
+  installOnQuit(): void {}
+
   quitAndInstall(): void {
     this.installs++;
   }

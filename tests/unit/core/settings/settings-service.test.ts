@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../../shared/domain/settings';
-import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../../shared/domain/settings';
 import { SettingsService } from '../../../../electron/core/settings/settings-service';
 import { SettingsError } from '../../../../electron/core/settings/settings-patch';
 import type { LogFields } from '../../../../electron/ports/logger';
@@ -183,7 +183,7 @@ describe('SettingsService with a damaged file', () => {
     kv.set('settings', { ...DEFAULT_SETTINGS, theme: 'dark' });
     kv.damage();
     const { service } = open(kv);
-    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.get()).toEqual(UNREAD_SETTINGS);
     expect(problems(service)).toEqual([
       `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
     ]);
@@ -201,7 +201,7 @@ describe('SettingsService with a damaged file', () => {
     kv.set('settings', stored);
     kv.set('windowBounds', bounds);
     const { service } = open(kv);
-    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.get()).toEqual(UNREAD_SETTINGS);
     expect(problems(service)[0]).toMatch(/damaged and has been reset to defaults/);
     expect(service.getWindowBounds()).toBeNull();
   });
@@ -216,7 +216,7 @@ describe('SettingsService with a damaged file', () => {
       kv.set('settings', { ...DEFAULT_SETTINGS, theme: 'dark' });
       kv.unreadable(code);
       const { service, logs } = open(kv);
-      expect(service.get()).toEqual(DEFAULT_SETTINGS);
+      expect(service.get()).toEqual(UNREAD_SETTINGS);
       expect(problems(service)).toEqual([
         'Pictor cannot read your settings file (/data/settings.json): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor.',
       ]);
@@ -236,7 +236,7 @@ describe('SettingsService with a damaged file', () => {
       const kv = new InMemoryKv('/data', 'settings');
       kv.unreadable(code);
       const { service } = open(kv);
-      expect(service.get()).toEqual(DEFAULT_SETTINGS);
+      expect(service.get()).toEqual(UNREAD_SETTINGS);
       expect(problems(service)).toEqual([
         `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
       ]);
@@ -249,7 +249,7 @@ describe('SettingsService with a damaged file', () => {
     kv.damage();
     kv.failMoveAside = true;
     const { service } = open(kv);
-    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.get()).toEqual(UNREAD_SETTINGS);
     expect(problems(service)[0]).toMatch(
       /\(\/data\/settings\.json\) was damaged and could not be read.*Remove or repair/,
     );

@@ -43,6 +43,8 @@ class StandInUpdater implements Updater {
     onProgress(1);
   }
 
+  installOnQuit(): void {}
+
   quitAndInstall(): void {
     this.installs += 1;
   }
