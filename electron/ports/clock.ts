@@ -17,4 +17,12 @@ export interface Clock {
    * sleep, it tells a sleep from a wall clock set forward. Absent where none is known.
    */
   sinceBoot?(): number;
+  /**
+   * Milliseconds on a clock that stands still while the machine sleeps and runs on through
+   * everything else (Linux's CLOCK_MONOTONIC, macOS's mach_absolute_time): against
+   * {@link sinceBoot}, it tells a sleep from an event loop held up by work or load, which makes the
+   * timers late just as a sleep does. Absent where none is known (Windows, whose counter runs on
+   * through a sleep).
+   */
+  awake?(): number;
 }

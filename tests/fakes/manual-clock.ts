@@ -22,8 +22,17 @@ export class ManualClock implements Clock {
   /** How long the machine slept with its timers standing still ({@link suspend}). */
   private slept = 0;
 
-  constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
+  /**
+   * The time the machine was awake (Linux's and macOS's monotonic clock): the timers' time, which
+   * stands still in a {@link suspend} and runs on through a {@link jump}, where a jump is the event
+   * loop held up by work or load. Only on a clock made `{ awake: true }`: without it a jump is a
+   * Windows sleep, which only a late timer tells.
+   */
+  readonly awake?: () => number;
+
+  constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0), options: { awake?: boolean } = {}) {
     this.current = Math.ceil(start);
+    if (options.awake) this.awake = () => this.current;
   }
 
   now(): number {
@@ -94,7 +103,10 @@ export class ManualClock implements Clock {
     await flushPromises();
   }
 
-  /** Jumps time forward without firing anything on the way (a laptop lid closed), then fires what is due. */
+  /**
+   * Jumps time forward without firing anything on the way, then fires what is due: a Windows sleep
+   * (a laptop lid closed), or on a clock with {@link awake} the event loop held up that long.
+   */
   async jump(ms: number): Promise<void> {
     this.current += Math.ceil(ms);
     await this.advance(0);

@@ -9,12 +9,21 @@
  * Not the wall clock: one set forward (NTP, the user) is no sleep, and a wake then would place
  * tasks as if their last poll were long ago, sooner than an interval after it. Without an uptime
  * (a clock that has none) nothing is noticed.
+ *
+ * Not a late tick alone either, where the clock knows the time the machine was awake (Linux,
+ * macOS: the clock's `awake`): an event loop held up by work or a loaded machine makes the tick
+ * late too, and a wake then ended each poll and download out for an interval, which went out
+ * again (a large image fetched twice; a test at load 20 saw its one poll sent twice). A sleep is
+ * the uptime running on while the awake clock stood still; held up, both ran. Windows has no such
+ * clock, its timers fall due late through a sleep, and a tick late by more than the slack is read
+ * as one there.
  */
 import type { Clock, TimerHandle } from '../../ports/clock';
 
 export class SleepWatch {
   private timer: TimerHandle | null = null;
-  private due = 0;
+  /** The uptime and the awake clock when the tick was set. */
+  private from = { up: 0, awake: 0 };
   private readonly tickMs: number;
 
   constructor(
@@ -46,14 +55,21 @@ export class SleepWatch {
   }
 
   private schedule(): void {
-    this.due = this.uptime() + this.tickMs;
+    this.from = { up: this.uptime(), awake: this.awake() };
     this.timer = this.clock.setTimeout(() => this.tick(), this.tickMs);
   }
 
   private tick(): void {
     this.timer = null;
-    if (this.uptime() - this.due > this.slackMs) this.onSleep();
+    const up = this.uptime() - this.from.up;
+    // Without an awake clock, the time the timer was set for: a late tick is read as a sleep.
+    const awake = this.clock.awake ? this.awake() - this.from.awake : this.tickMs;
+    if (up - awake > this.slackMs) this.onSleep();
     this.keep();
+  }
+
+  private awake(): number {
+    return this.clock.awake?.() ?? 0;
   }
 
   private uptime(): number {

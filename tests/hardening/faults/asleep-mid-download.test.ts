@@ -16,10 +16,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { FetchLike } from '../../../electron/ports/http';
-import { ManualClock } from '../../fakes/manual-clock';
 import { until } from '../support/clock-driver';
 import { KEY, openCoreRun, type CoreRun } from './fault-harness';
-import { SLEEPS_AND_WAKERS, runUntil, type Sleep, type Waker } from './sleep-cases';
+import { SLEEPS_AND_WAKERS, clockFor, runUntil, type Sleep, type Waker } from './sleep-cases';
 
 const INTERVAL = 3_000;
 const SLEEP = 10 * 60_000;
@@ -53,7 +52,7 @@ describe('asleep with a download out', () => {
   it.each<[Sleep, Waker]>([...SLEEPS_AND_WAKERS])(
     '%s, %s: the image is saved at the wake, not after the time limit',
     async (sleep, waker) => {
-      const clock = new ManualClock();
+      const clock = clockFor(sleep);
       const requests = counting();
       service = await startDemoService({
         accounts: [{ account: 'sleeper', key: KEY }],

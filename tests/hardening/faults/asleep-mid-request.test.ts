@@ -17,10 +17,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { FetchLike } from '../../../electron/ports/http';
-import { ManualClock } from '../../fakes/manual-clock';
+import type { ManualClock } from '../../fakes/manual-clock';
 import { until } from '../support/clock-driver';
 import { KEY, LogCollector, openCoreRun, polledTaskId, type CoreRun } from './fault-harness';
-import { SLEEPS_AND_WAKERS, runUntil, type Sleep, type Waker } from './sleep-cases';
+import { SLEEPS_AND_WAKERS, clockFor, runUntil, type Sleep, type Waker } from './sleep-cases';
 
 const TASKS = 12;
 const INTERVAL = 3_000;
@@ -132,7 +132,7 @@ describe('asleep with polls out', () => {
   it.each<[Sleep, Waker]>([...SLEEPS_AND_WAKERS])(
     '%s, %s: a task whose poll was out resumes within an interval',
     async (sleep, waker) => {
-      const clock = new ManualClock();
+      const clock = clockFor(sleep);
       const lid = new Lid();
       const { engine, ids } = await start(clock, lid);
       const settle = () => until(() => quiet(lid, engine, ids));

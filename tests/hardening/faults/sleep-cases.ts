@@ -3,10 +3,19 @@
  * sleeps, the two ways the engine may hear of it, every pair of them, and a clock moved timer by
  * timer until a condition holds.
  */
-import type { ManualClock } from '../../fakes/manual-clock';
+import { ManualClock } from '../../fakes/manual-clock';
 
 export type Sleep = 'timers stand still (Linux, macOS)' | 'timers fall due late (Windows)';
 export type Waker = 'the app wakes the engine' | 'nobody wakes it (CLI, MCP)';
+
+/**
+ * A clock of the platform that sleeps so: Linux's and macOS's know the time the machine was awake
+ * (the sleep watch reads a sleep as the uptime running on while it stood still), Windows' do not
+ * (a late timer tells it there).
+ */
+export function clockFor(sleep: Sleep): ManualClock {
+  return new ManualClock(undefined, { awake: sleep === 'timers stand still (Linux, macOS)' });
+}
 
 /** Each sleep with each waker. */
 export const SLEEPS_AND_WAKERS: readonly [Sleep, Waker][] = [

@@ -14,6 +14,7 @@
  * in any encoding a typed id can carry.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNTIL } from '../../support/waits';
 import { ENCODINGS, ENCODING_NAMES } from './key-encodings';
 import {
   endWorlds,
@@ -103,10 +104,12 @@ describe('a library with tasks kept under a key-carrying id, in the desktop app'
       expect(app.runtime.core.engine.get(tasks[0]!.localId)!.taskId).toBe(ids[0]);
       const key = { provider: 'replicate' as const, key: OTHER, skipCheck: true };
       await ok(app.invoke('keys:set', { ...key, allowWeakStorage: false }));
+      // Vitest's own deadline (1 s) is one a loaded machine reaches: the sweep of a key added
+      // takes longer there (a run at load 20 failed here).
       await vi.waitFor(() => {
         for (const task of tasks)
           expect(app.runtime.core.engine.get(task.localId)!.taskId).toContain('[redacted]');
-      });
+      }, UNTIL);
       await app.runtime.keptIds.swept();
       world.ipc.length = 0;
       await pageReads(app, tasks);

@@ -49,11 +49,28 @@ function outcomeFor(
 }
 
 /**
+ * A pair fast-check once drew (the keys sent and held the other way) whose first key reads on into
+ * the server's words before the echo: it holds `r` + its own start, and the echo follows "Refused
+ * for ". The key is looked for spelt out with anything between its letters (key-echo-spaced.ts),
+ * so the scrub rightly takes that `r` too (`Refused fo[redacted]`), in some encodings the space
+ * and a quote as well. fast-check builds such keys from words like `propertyIsEnumerable`,
+ * repeated; a check that every letter of "Refused for" was kept failed now and then (once at load
+ * 23, though no load is needed). What must be kept is the words the key cannot read on into:
+ * the first one.
+ */
+const READS_ON: [string, string] = [
+  'propertyIsEnumerableCHrpropertyIsEnumerable',
+  'sk-rXYgo3R6I7bO7X9DoIPNwZW-sg3GOxoR0oMv28',
+];
+
+/**
  * Random pairs of keys, the one sent and another the process holds, and which of them is echoed
- * (by turns): 4 of each encoding, 2 echoing each key.
+ * (by turns): 4 of each encoding, 2 echoing each key; and {@link READS_ON}, its first key echoed
+ * (fifth: by turns, the one sent).
  */
 function keyPairs(): { keys: [string, string]; echoed: string; at: number }[] {
-  return fc.sample(fc.tuple(keyArb, keyArb), { numRuns: 4 }).map(([sent, held], at) => ({
+  const drawn = fc.sample(fc.tuple(keyArb, keyArb), { numRuns: 4 });
+  return [...drawn, READS_ON].map(([sent, held], at) => ({
     keys: [sent, held],
     echoed: at % 2 === 0 ? sent : held,
     at,
@@ -75,8 +92,9 @@ describe('an error status read in the answer worker', () => {
       for (const body of bodies) {
         const posted = outcomeFor({ body }, keys);
         expect(leaksOf(posted, keys), body).toEqual([]);
-        // The server's words around the echo are kept.
-        expect(posted.join('\n')).toMatch(/Invalid request from|Refused for/);
+        // The server's words before the echo are kept, as far as the key cannot read on into
+        // them (see READS_ON).
+        expect(posted.join('\n')).toMatch(/Invalid request|Refused/);
       }
     }
   });
@@ -91,8 +109,8 @@ describe('an error status read in the answer worker', () => {
         const statusText = `Refused for ${echo}`;
         const posted = outcomeFor({ body: '{"error":"no"}', statusText, status }, keys);
         expect(leaksOf(posted, keys), `${status} ${statusText}`).toEqual([]);
-        // The line's words around the echo are kept.
-        expect(posted.join('\n')).toMatch(new RegExp(`HTTP ${status} Refused for`));
+        // The line's words before the echo are kept, as far as the key cannot read on into them.
+        expect(posted.join('\n')).toMatch(new RegExp(`HTTP ${status} Refused`));
       }
     }
   });
