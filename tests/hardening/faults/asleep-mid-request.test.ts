@@ -140,6 +140,13 @@ describe('asleep with polls out', () => {
       lid.armed = true;
       await runUntil(clock, settle, () => !lid.armed, 2 * INTERVAL);
       expect(lid.lostTasks.size).toBeGreaterThan(0);
+      // Each lost poll reached the service before the sleep (it travels in real time): else the
+      // service logs it after the wake, on its clock.
+      const reached = (task: string) =>
+        collector!
+          .collect()
+          .some((entry) => entry.route === 'poll' && polledTaskId(entry) === task);
+      await until(() => [...lid.lostTasks].every(reached));
       const lostTasks = lid.lostTasks;
       if (sleep === 'timers stand still (Linux, macOS)') clock.suspend(SLEEP);
       else await clock.jump(SLEEP);

@@ -12,6 +12,7 @@ import type { Clock } from '../../../electron/ports/clock';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { PictorCoreOptions } from '../../../electron/core/pictor-core';
 import type {
   DemoService,
   DemoTaskSnapshot,
@@ -23,6 +24,7 @@ import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { scratchRoot } from '../support/scratch';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -35,6 +37,11 @@ export interface CoreSetup {
   readonly clock: Clock;
   readonly requestTimeoutMs: number;
   readonly engine: Partial<TaskEngineOptions>;
+  /**
+   * The loopback-owner check's socket tables (local-server-gate.ts); default unread, as off Linux
+   * (owners-unread.ts says why).
+   */
+  readonly localServers?: PictorCoreOptions['localServers'];
 }
 
 /** The core over its own temp folder; `reopen` stands for the app's next start. */
@@ -62,6 +69,7 @@ export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
       requestTimeoutMs: setup.requestTimeoutMs,
       engine: setup.engine,
       ...bundledCoreWorkers(),
+      localServers: setup.localServers ?? OWNERS_UNREAD,
     });
   const run: CoreRun = {
     core: await open(),

@@ -16,6 +16,7 @@ import {
   type PictorCoreOptions,
 } from '../../../electron/core/pictor-core';
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type {
   DemoService,
@@ -255,6 +256,8 @@ export async function providerRig(
         ...engine,
       },
       ...bundledCoreWorkers(),
+      // No read of /proc before each request: its real time would move requests on the clock.
+      localServers: OWNERS_UNREAD,
       ...otherCoreOptions,
     });
   const drive = async (condition: () => boolean, options: DriveOptions = {}): Promise<void> => {
