@@ -36,6 +36,9 @@ const REGISTRIES = [
   // Each service's models' own options, as its published schemas name them: a table by service,
   // typed Record<ProviderId, …> (model-param-schemas.ts), beside the capabilities.
   'shared/domain/model-param-schemas.ts',
+  // The services history v18 knew, frozen on purpose (never PROVIDER_IDS): a library a later
+  // version makes must still index the tasks of the services this version does not know.
+  'electron/core/history/newer-service-schema.ts',
 ];
 
 // Type-level: each of these fails to compile when a provider is missing from it.
