@@ -348,7 +348,9 @@ function quickCheck(db: DatabaseSync, file: string): void {
  * they carry (image-rows.ts), so the check on their insert had nothing to catch.
  */
 function configure(db: DatabaseSync, logger: Logger, file: string): void {
-  const mode = String(db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode']);
+  const mode = String(
+    whileBusy(() => db.prepare('PRAGMA journal_mode = WAL').get())?.['journal_mode'],
+  );
   if (file !== MEMORY && mode !== 'wal') {
     logger.warn('The history database could not use a write-ahead log.', { file, mode });
   }
@@ -356,6 +358,30 @@ function configure(db: DatabaseSync, logger: Logger, file: string): void {
   db.exec('PRAGMA foreign_keys = OFF');
   db.exec('PRAGMA secure_delete = FAST');
   db.function(CONTAINS_FOLDED, { deterministic: true }, containsFolded);
+}
+
+/** SQLite's BUSY (an extended code's low byte): another connection holds a lock. */
+const SQLITE_BUSY = 5;
+
+/**
+ * `work` run again while SQLite answers BUSY, for as long as its busy handler would wait. The
+ * journal-mode pragma at open can be answered BUSY at once, without the busy handler, while
+ * another process holds a lock it cannot wait on (a lease-takeover worker started beside one
+ * killed with SIGKILL ended "database is locked" at open, 1 run in many).
+ */
+function whileBusy<T>(work: () => T): T {
+  const until = performance.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { errcode?: unknown }).errcode;
+      const busy = typeof code === 'number' && (code & 0xff) === SQLITE_BUSY;
+      if (!busy || performance.now() + wait > until) throw error;
+      Atomics.wait(pause, 0, 0, wait);
+    }
+  }
 }
 
 /**
