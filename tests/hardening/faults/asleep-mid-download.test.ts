@@ -15,9 +15,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import type { FetchLike } from '../../../electron/ports/http';
 import { until } from '../support/clock-driver';
-import { KEY, openCoreRun, type CoreRun } from './fault-harness';
+import { KEY, countingFetch, openCoreRun, type CoreRun } from './fault-harness';
 import { SLEEPS_AND_WAKERS, clockFor, runUntil, type Sleep, type Waker } from './sleep-cases';
 
 const INTERVAL = 3_000;
@@ -34,26 +33,12 @@ afterEach(async () => {
   [service, run] = [undefined, undefined];
 });
 
-/** The service's requests out (polls, submits): the image requests are the demo log's to tell. */
-function counting(): { fetch: FetchLike; inFlight: () => number } {
-  let out = 0;
-  const counted: FetchLike = async (url, init) => {
-    out += 1;
-    try {
-      return await fetch(url, init);
-    } finally {
-      out -= 1;
-    }
-  };
-  return { fetch: counted, inFlight: () => out };
-}
-
 describe('asleep with a download out', () => {
   it.each<[Sleep, Waker]>([...SLEEPS_AND_WAKERS])(
     '%s, %s: the image is saved at the wake, not after the time limit',
     async (sleep, waker) => {
       const clock = clockFor(sleep);
-      const requests = counting();
+      const requests = countingFetch();
       service = await startDemoService({
         accounts: [{ account: 'sleeper', key: KEY }],
         durationMs: { min: 1_000, max: 1_000 },

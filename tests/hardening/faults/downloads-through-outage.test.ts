@@ -12,10 +12,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import type { FetchLike } from '../../../electron/ports/http';
 import { ManualClock } from '../../fakes/manual-clock';
 import { until } from '../support/clock-driver';
-import { KEY, openCoreRun, type CoreRun } from './fault-harness';
+import { KEY, countingFetch, openCoreRun, type CoreRun } from './fault-harness';
 import { runUntil } from './sleep-cases';
 
 const INTERVAL = 3_000;
@@ -31,24 +30,10 @@ afterEach(async () => {
   [service, run] = [undefined, undefined];
 });
 
-/** The service's requests out (polls, submits): the image requests are the demo log's to tell. */
-function counting(): { fetch: FetchLike; inFlight: () => number } {
-  let out = 0;
-  const counted: FetchLike = async (url, init) => {
-    out += 1;
-    try {
-      return await fetch(url, init);
-    } finally {
-      out -= 1;
-    }
-  };
-  return { fetch: counted, inFlight: () => out };
-}
-
 describe('image downloads through an outage', () => {
   it('an outage longer than every attempt: pending, never failed; asked again once the network is back', async () => {
     const clock = new ManualClock();
-    const requests = counting();
+    const requests = countingFetch();
     service = await startDemoService({
       accounts: [{ account: 'offline', key: KEY }],
       durationMs: { min: 1_000, max: 1_000 },

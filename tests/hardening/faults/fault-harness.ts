@@ -192,3 +192,17 @@ export interface RunFacts {
   readonly expectedTasks: number;
   readonly intervalMs: number;
 }
+
+/** Node's fetch, counting the requests out (polls, submits): a suite's "nothing moves" check. */
+export function countingFetch(): { fetch: FetchLike; inFlight: () => number } {
+  let out = 0;
+  const counted: FetchLike = async (url, init) => {
+    out += 1;
+    try {
+      return await fetch(url, init);
+    } finally {
+      out -= 1;
+    }
+  };
+  return { fetch: counted, inFlight: () => out };
+}
