@@ -11,7 +11,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryPort } from '../../../electron/core/history/history-port';
 import {
@@ -22,7 +21,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
-import { withHistoryFile } from '../../support/history-file';
+import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
 
 let dir: string;
 let file: string;
@@ -39,12 +38,7 @@ const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(fi
 
 /** `sql` run on the file as another program (a newer Pictor) would. */
 function rawly(sql: string, ...params: string[]): void {
-  const db = new DatabaseSync(file);
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
+  runOnHistoryFile(file, sql, ...params);
 }
 
 /**

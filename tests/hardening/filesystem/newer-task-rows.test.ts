@@ -18,7 +18,7 @@ import type { HistoryStore } from '../../../electron/core/history/history-store'
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
-import { withHistoryFile } from '../../support/history-file';
+import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
 
 let dir: string;
 let file: string;
@@ -36,12 +36,7 @@ const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(fi
 
 /** `sql` run on the file as another program (a newer Pictor) would. */
 function rawly(sql: string, ...params: string[]): void {
-  const db = new DatabaseSync(file);
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
+  runOnHistoryFile(file, sql, ...params);
 }
 
 /** What the file holds of a task: its row, its image rows, its ledger row. */

@@ -13,7 +13,6 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
 import { readBounded } from '../../../electron/core/library/archive/stream-copy';
@@ -21,7 +20,7 @@ import { openZipSource } from '../../../electron/core/library/archive/zip-source
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
-import { withHistoryFile } from '../../support/history-file';
+import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
 
 let dir: string;
 let data: string;
@@ -36,12 +35,7 @@ afterEach(async () => {
 
 /** `sql` run on the file as another program (a newer Pictor) would. */
 function rawly(sql: string, ...params: string[]): void {
-  const db = new DatabaseSync(join(data, HISTORY_FILE));
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
+  runOnHistoryFile(join(data, HISTORY_FILE), sql, ...params);
 }
 
 /** Three tasks of this version; then a newer Pictor's state in one and its service in another. */

@@ -11,9 +11,9 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runOnHistoryFile } from '../../support/history-file';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
@@ -143,12 +143,7 @@ async function keptSigned(w: World, taskId: string) {
 
 /** `sql` run on the history file as a newer Pictor would. */
 function rawly(w: World, sql: string, ...params: string[]): void {
-  const db = new DatabaseSync(join(w.dataDir, HISTORY_FILE));
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
+  runOnHistoryFile(join(w.dataDir, HISTORY_FILE), sql, ...params);
 }
 
 /** Every entry of the archive at `file`, by its path. */
