@@ -12,7 +12,7 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../shared/text/control-characters';
-import { shellWord } from '../../shared/text/shell-command';
+import { forEveryFish, shellWord } from '../../shared/text/shell-command';
 import { powershellArgument } from '../../shared/text/windows-command';
 
 /**
@@ -85,4 +85,24 @@ export function shellQuote(value: string, platform: NodeJS.Platform = process.pl
       powershellArgument(value) ?? `'${value.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`
     );
   return shellWord(value);
+}
+
+/** An option's name, as every shell here (PowerShell too) passes it on as it is. */
+const OPTION_NAME = /^--[a-z][a-z-]*$/;
+
+/**
+ * A command for the user to paste, as a hint prints it (the resume line, list's next page, the
+ * price a cap lacks): `program` (`pictor`, or `npm run -s cli --` in a checkout), then `words`,
+ * each quoted for the user's shell ({@link shellQuote}); on POSIX a line with a word that needs
+ * `printf` is handed whole to `sh -c`, which every fish from 3.0 reads (forEveryFish). Every hint
+ * goes through here, so none is left for one shell and not another.
+ */
+export function commandHint(
+  program: string,
+  words: readonly string[],
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const quote = (word: string) => (OPTION_NAME.test(word) ? word : shellQuote(word, platform));
+  const line = [program, ...words.map(quote)].join(' ');
+  return platform === 'win32' ? line : forEveryFish(line, words);
 }
