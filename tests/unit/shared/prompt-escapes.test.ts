@@ -14,6 +14,8 @@ import {
   unescapePrompt,
 } from '../../../shared/text/prompt-escapes';
 import { parseCommand } from '../../support/cli-table';
+import { SHELLS, argumentsIn } from '../../support/shells';
+import { needing } from '../../support/tools';
 
 /** Every control, DEL, C1, bidi formatting and line separator, and the backslash. */
 const SPECIAL = [
@@ -52,14 +54,16 @@ describe('an escaped prompt', () => {
   );
 });
 
+const env = { HOME: '/home/u' };
+
+function parsed(argv: string[], withEnv: NodeJS.ProcessEnv = env) {
+  const command = parseCommand(argv, withEnv);
+  if (command.name !== 'generate') throw new Error(`parsed as ${command.name}`);
+  return command;
+}
+
 describe('generate --prompt-escaped', () => {
   const URL = 'https://api.example.com';
-  const env = { HOME: '/home/u' };
-  const parsed = (argv: string[], withEnv: NodeJS.ProcessEnv = env) => {
-    const command = parseCommand(argv, withEnv);
-    if (command.name !== 'generate') throw new Error(`parsed as ${command.name}`);
-    return command;
-  };
   const refusal = (argv: string[], withEnv: NodeJS.ProcessEnv = env): string => {
     try {
       parseCommand(argv, withEnv);
@@ -101,5 +105,17 @@ describe('generate --prompt-escaped', () => {
     );
     expect(message).toMatch(/holds the value of SERVICE_API_KEY/);
     expect(message).not.toContain(key);
+  });
+});
+
+/** The example README and the help give, as a user types it in any shell. */
+const EXAMPLE = 'generate --prompt-escaped "a lighthouse\\nat dusk, 100% \\u201cfoggy\\u201d"';
+
+describe.each(SHELLS)('the documented example, typed into $name', (shell) => {
+  it.skipIf(!shell.path)(needing(shell, 'gives generate a prompt of two lines'), () => {
+    const words = argumentsIn(shell, EXAMPLE);
+    expect(parsed([...words, '--base-url', 'https://api.example.com']).prompt).toBe(
+      'a lighthouse\nat dusk, 100% “foggy”',
+    );
   });
 });
