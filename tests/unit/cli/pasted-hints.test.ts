@@ -3,7 +3,8 @@
  * commandHint), as the resume line does: the price a hard cap lacks (`prices set --model M`, a
  * model a user or a service named) and list's next page (`list --cursor C`). A value with a
  * control hands the line to `sh -c`, so fish before 3.4 (which refuses `"$(…)"`) reads it too,
- * and every shell here gives `pictor` each value as written.
+ * and every shell here gives `pictor` each value as written. On Windows a value no line carries is
+ * printed as its option's name, for the user to fill in (it would be another value once pasted).
  */
 import { describe, expect, it } from 'vitest';
 import { capRefusalText } from '../../../electron/cli/cap-refusal-text';
@@ -87,6 +88,17 @@ describe('commandHint', () => {
     );
     expect(commandHint('npm run -s cli --', ['list', '--cursor', 'abc'], 'linux')).toBe(
       'npm run -s cli -- list --cursor abc',
+    );
+  });
+
+  it('prints the option’s name on Windows for a value no line there carries', () => {
+    for (const model of MODELS.slice(0, 4)) {
+      expect(commandHint('pictor', ['prices', 'set', '--model', model], 'win32')).toBe(
+        'pictor prices set --model MODEL',
+      );
+    }
+    expect(commandHint('pictor', ['resume', 'a\u001bb', '--data-dir', 'C:\\d\n'], 'win32')).toBe(
+      'pictor resume VALUE --data-dir DATA-DIR',
     );
   });
 });
