@@ -9,7 +9,7 @@ import { PROVIDERS } from '../../shared/domain/providers';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import { englishMoney } from '../../shared/i18n/sentence';
 import type { CapWord as CapForecast, MissingPrice } from '../../shared/ipc/cost-contract';
-import { shellQuote, terminalLines, terminalSafe } from './terminal-text';
+import { commandHint, terminalLines, terminalSafe } from './terminal-text';
 
 const plural = (count: number, one: string, many: string): string =>
   `${count} ${count === 1 ? one : many}`;
@@ -27,8 +27,9 @@ function leadOf(refusal: CapForecast): string {
 /** How to raise the cap that was passed. */
 function raiseOf(refusal: CapForecast, program: string): string {
   const { cap } = refusal;
-  const provider = cap.provider === null ? '' : ` --provider ${cap.provider}`;
-  return `That passes the cap. Raise it with: ${program} caps set --period ${cap.period} --unit ${unitWord(cap.unit)}${provider} --amount AMOUNT`;
+  const provider = cap.provider === null ? [] : ['--provider', cap.provider];
+  const words = ['caps', 'set', '--period', cap.period, '--unit', unitWord(cap.unit), ...provider];
+  return `That passes the cap. Raise it with: ${commandHint(program, [...words, '--amount', 'AMOUNT'])}`;
 }
 
 /** One price the cap lacks, and the command that sets it. */
@@ -45,9 +46,11 @@ function missingLine(
       ? `this submit's ${plural(missing.tasks, 'task', 'tasks')} of ${service}${model}`
       : `${plural(missing.tasks, 'task', 'tasks')} of ${service}${model} from ${period}`;
   // A price for this submit's model; the period's tasks are covered by one for every model.
-  const modelOption =
-    missing.of === 'submit' && missing.model ? ` --model ${shellQuote(missing.model)}` : '';
-  const command = `${program} prices set --provider ${missing.service}${modelOption} --amount PRICE --unit ${unitWord(unit)}`;
+  const modelOption = missing.of === 'submit' && missing.model ? ['--model', missing.model] : [];
+  const command = commandHint(program, [
+    ...['prices', 'set', '--provider', missing.service, ...modelOption],
+    ...['--amount', 'PRICE', '--unit', unitWord(unit)],
+  ]);
   return `It cannot count ${what}: no price in ${unitWord(unit)}. Set one with: ${command}`;
 }
 

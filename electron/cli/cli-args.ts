@@ -68,6 +68,7 @@ export const LIBRARY_OPTIONS = {
   'base-url': { type: 'string' },
   provider: { type: 'string' },
   prompt: { type: 'string' },
+  'prompt-escaped': { type: 'string' },
   model: { type: 'string' },
   size: { type: 'string' },
   quality: { type: 'string' },

@@ -68,7 +68,13 @@ function parseGenerate(
 ): Generate {
   const request = requestOptions(values);
   const { service, target } = command === 'demo' ? demoService(values) : generateService(values);
-  const prompt = promptOf({ command, option: values.prompt, words, env });
+  const prompt = promptOf({
+    command,
+    option: values.prompt,
+    escaped: values['prompt-escaped'],
+    words,
+    env,
+  });
   const template = command === 'generate' ? templateRunOf(values) : null;
   const model = values.model?.trim() || PROVIDERS[service.provider].defaultModel;
   const extras = requestExtrasOf(values, service, model ?? undefined, template !== null);
@@ -172,8 +178,11 @@ const GENERATE_HELP = commandHelp(
                                   submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images.
                                   PROMPT is the words after generate (quote them for the shell;
                                   several words are joined by spaces; after -- when it starts
-                                  with -), or --prompt TEXT. --board puts the images into that
-                                  board as they arrive (made when the library has none).
+                                  with -), or --prompt TEXT, or --prompt-escaped TEXT: the prompt
+                                  with JSON's escapes (\\n a line break, \\\\ a backslash,
+                                  \\uXXXX), how a prompt of several lines is given on Windows.
+                                  --board puts the images into that board as they arrive (made
+                                  when the library has none).
                                   --provider demo runs Pictor's built-in demo service: no key,
                                   no address. --template NAME [--var NAME=VALUE]...
                                   [--expand combinatorial|random:N [--seed S]] [--dry-run]: the
@@ -198,6 +207,7 @@ export const generate = declareLibraryCommand({
   help: GENERATE_HELP,
   own: [
     'prompt',
+    'prompt-escaped',
     'model',
     'size',
     'quality',
@@ -221,7 +231,8 @@ export const generate = declareLibraryCommand({
 });
 
 const DEMO_HELP = commandHelp(
-  `demo ["PROMPT"] [--prompt TEXT] [--size WxH] [--count N] [--board PATH]
+  `demo ["PROMPT"] [--prompt TEXT | --prompt-escaped TEXT] [--size WxH]
+                                  [--count N] [--board PATH]
                                   try Pictor with no key and no service: generate --provider demo,
                                   which runs the built-in demo service inside the command (its
                                   pictures are drawn on this computer; a sample prompt when none;
@@ -232,7 +243,7 @@ const DEMO_HELP = commandHelp(
 export const demo = declareLibraryCommand({
   name: 'demo',
   help: DEMO_HELP,
-  own: ['prompt', 'size', 'count', 'board', 'provider', 'base-url'],
+  own: ['prompt', 'prompt-escaped', 'size', 'count', 'board', 'provider', 'base-url'],
   parse: (read, env) => parseGenerate(read, env, 'demo'),
   run: runGenerate,
 });

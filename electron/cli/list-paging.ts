@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../core/command-line';
 import type { CliIo } from './cli-io';
-import { shellQuote } from './terminal-text';
+import { commandHint } from './terminal-text';
 
 /** Rows `list` prints when neither --limit nor --all says otherwise. */
 const DEFAULT_LIST_LIMIT = 50;
@@ -104,7 +104,7 @@ export function moreLine(
   if (next === null || page.limit === null) return null;
   return (
     `Listed ${page.limit} ${rows}${page.cursor === null ? ', the newest' : ''}; there may be more. ` +
-    `The next ones: ${program} list --cursor ${shellQuote(next)} with the same options; ` +
+    `The next ones: ${commandHint(program, ['list', '--cursor', next])} with the same options; ` +
     `every one: ${program} list --all.\n`
   );
 }

@@ -3,6 +3,10 @@
  * (`pictor generate "a lighthouse at dusk"`). Several words are one prompt, joined by single
  * spaces (`pictor generate a lighthouse at dusk`); quoting is the shell's job, and a prompt that
  * starts with `-` goes after `--`. Both ways at once is refused: which one would be meant?
+ * `--prompt-escaped TEXT` is the prompt written with JSON's backslash escapes (`\n` a line break;
+ * shared/text/prompt-escapes.ts): on Windows the only way a prompt of several lines reaches the
+ * command (its batch file carries no line break, and the binary's standard input is always
+ * empty), and the way "Copy as command" writes one there.
  *
  * The words after a command used to be refused because a key pasted in the wrong place would be
  * one; now they are sent to a service as the prompt, kept in the history and written into the
@@ -11,6 +15,7 @@
  * nowhere, and never repeating what was typed.
  */
 import { looksLikeKey, UsageError } from '../core/command-line';
+import { BadEscapes, unescapePrompt } from '../../shared/text/prompt-escapes';
 
 /** A key is read as one only from this length: shorter values (the demo's `demo`) are words. */
 const SHORTEST_KEY = 8;
@@ -21,6 +26,8 @@ export interface PromptSources {
   readonly command: string;
   /** --prompt's value, if given. */
   readonly option: string | undefined;
+  /** --prompt-escaped's value, if given. */
+  readonly escaped?: string | undefined;
   /** The words after the command. */
   readonly words: readonly string[];
   readonly env: NodeJS.ProcessEnv;
@@ -30,7 +37,9 @@ export interface PromptSources {
  * The prompt (trimmed), or null when none was given.
  * @throws UsageError for both ways at once, an empty prompt, or one that holds a key.
  */
-export function promptOf({ command, option, words, env }: PromptSources): string | null {
+export function promptOf(sources: PromptSources): string | null {
+  const { command, words, env } = sources;
+  const option = optionPrompt(sources);
   if (option !== undefined && words.length > 0) {
     throw new UsageError(
       `${command} takes its prompt once: as the words after ${command}, or with --prompt, not both.`,
@@ -52,4 +61,18 @@ export function promptOf({ command, option, words, env }: PromptSources): string
     );
   }
   return prompt;
+}
+
+/** --prompt's or --prompt-escaped's prompt (read back), if one was given; both are refused. */
+function optionPrompt({ command, option, escaped }: PromptSources): string | undefined {
+  if (escaped === undefined) return option;
+  if (option !== undefined)
+    throw new UsageError(`${command} takes --prompt or --prompt-escaped, not both.`);
+  try {
+    return unescapePrompt(escaped);
+  } catch (error) {
+    if (!(error instanceof BadEscapes)) throw error;
+    // Not repeated: it may be the key pasted in the wrong place.
+    throw new UsageError(`--prompt-escaped cannot be read: ${error.message}.`);
+  }
 }

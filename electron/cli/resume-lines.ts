@@ -12,8 +12,7 @@ import {
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { isDemoEndpoint, serviceBaseUrl } from '../core/service';
 import { isImportedLocal } from '../core/credentials';
-import { forEveryFish } from '../../shared/text/shell-command';
-import { shellQuote, terminalSafe } from './terminal-text';
+import { commandHint, terminalSafe } from './terminal-text';
 import { cliWording, DEV_PROGRAM } from './cli-report';
 import { DEMO_OPTION } from './demo-choice';
 
@@ -39,23 +38,17 @@ export interface ResumeTarget {
 }
 
 /**
- * The command that resumes a task, each value quoted for the user's shell (see shellQuote): an id
+ * The command that resumes a task, each value quoted for the user's shell (commandHint): an id
  * or path pasted from this line is one argument, never a command. On POSIX a value with a control
- * hands the line to `sh -c`, which every fish reads (forEveryFish).
+ * hands the line to `sh -c`, which every fish reads.
  */
 export function resumeCommand(resume: ResumeTarget): string {
-  const platform = resume.platform ?? process.platform;
-  const quote = (value: string) => shellQuote(value, platform);
-  const what = resume.target === 'all' ? '--all' : quote(resume.target);
-  const provider =
-    resume.provider === undefined || resume.provider === DEFAULT_PROVIDER
-      ? ''
-      : ` --provider ${resume.provider}`;
-  const service = resume.baseUrl === undefined ? '' : ` --base-url ${quote(resume.baseUrl)}`;
-  const line = `${resume.program ?? DEV_PROGRAM} resume ${what}${provider}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
-  if (platform === 'win32') return line;
-  const values = [resume.target, resume.baseUrl ?? '', resume.dataDir, resume.galleryDir];
-  return forEveryFish(line, values);
+  const words = ['resume', resume.target === 'all' ? '--all' : resume.target];
+  if (resume.provider !== undefined && resume.provider !== DEFAULT_PROVIDER)
+    words.push('--provider', resume.provider);
+  if (resume.baseUrl !== undefined) words.push('--base-url', resume.baseUrl);
+  words.push('--data-dir', resume.dataDir, '--gallery-dir', resume.galleryDir);
+  return commandHint(resume.program ?? DEV_PROGRAM, words, resume.platform);
 }
 
 /** Where a resume line points: the folders, and the service named in this run. */

@@ -12,7 +12,8 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../shared/text/control-characters';
-import { shellWord } from '../../shared/text/shell-command';
+import { forEveryFish, shellWord } from '../../shared/text/shell-command';
+import { NOT_CARRIED } from '../../shared/text/prompt-escapes';
 import { powershellArgument } from '../../shared/text/windows-command';
 
 /**
@@ -85,4 +86,40 @@ export function shellQuote(value: string, platform: NodeJS.Platform = process.pl
       powershellArgument(value) ?? `'${value.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`
     );
   return shellWord(value);
+}
+
+/** An option's name, as every shell here (PowerShell too) passes it on as it is. */
+const OPTION_NAME = /^--[a-z][a-z-]*$/;
+
+/**
+ * What a Windows hint prints for a value no line there carries (a control, bidi formatting: the
+ * printed line would be another value once the terminal or terminalSafe had it): the option's
+ * name as a placeholder (`--model MODEL`), for the user to fill in; the sentence names the value.
+ */
+function placeholderAfter(previous: string | undefined): string {
+  return previous !== undefined && OPTION_NAME.test(previous)
+    ? previous.slice(2).toUpperCase()
+    : 'VALUE';
+}
+
+/**
+ * A command for the user to paste, as a hint prints it (the resume line, list's next page, the
+ * price a cap lacks): `program` (`pictor`, or `npm run -s cli --` in a checkout), then `words`,
+ * each quoted for the user's shell ({@link shellQuote}); on POSIX a line with a word that needs
+ * `printf` is handed whole to `sh -c`, which every fish from 3.0 reads (forEveryFish); on Windows
+ * a value no line carries is a placeholder ({@link placeholderAfter}). Every hint goes through
+ * here, so none is left for one shell and not another.
+ */
+export function commandHint(
+  program: string,
+  words: readonly string[],
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const quote = (word: string, at: number) => {
+    if (OPTION_NAME.test(word)) return word;
+    if (platform === 'win32' && NOT_CARRIED.test(word)) return placeholderAfter(words[at - 1]);
+    return shellQuote(word, platform);
+  };
+  const line = [program, ...words.map(quote)].join(' ');
+  return platform === 'win32' ? line : forEveryFish(line, words);
 }

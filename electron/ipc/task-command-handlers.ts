@@ -7,8 +7,9 @@
  * A draft's service is the form's: a built-in demo, or the address Settings gives that service;
  * any other address is refused, so a compromised page cannot leave on the clipboard, unasked, a
  * cURL line that would carry the key in the user's shell to its own server. The lines are for the
- * platform's shell (PowerShell on Windows); one Windows cannot carry (a control character in the
- * prompt) is refused with a sentence, never copied changed.
+ * platform's shell (PowerShell on Windows, where a prompt with a line break or another control
+ * is given escaped: shared/text/prompt-escapes.ts); one Windows cannot carry (such a character in
+ * a model or an option) is refused with a sentence, never copied changed.
  */
 import type { ProviderId } from '../../shared/domain/providers';
 import type { GenerationRequest } from '../../shared/service/wire';

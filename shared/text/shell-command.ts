@@ -13,7 +13,8 @@
  * as one single-quoted word, which every fish from 3.0 and every POSIX shell read alike; `sh` then
  * reads the `printf`s and `$SERVICE_API_KEY` from the environment (exported, as the CLI needs it).
  * The lines hold no control but their own new lines and mean exactly the request. On Windows the
- * lines are cmd.exe's, wrapped for PowerShell (windows-command.ts).
+ * lines are cmd.exe's, wrapped for PowerShell (windows-command.ts), and a prompt no such line
+ * carries (a line break, a control) is given as `--prompt-escaped` (prompt-escapes.ts).
  */
 import type { ProviderId } from '../domain/providers';
 import type { GenerationRequest } from '../service/wire';
@@ -25,6 +26,7 @@ import {
   anyOf,
 } from './control-characters';
 import type { CommandLine, CommandShell, CommandWord } from './command-words';
+import { NOT_CARRIED, escapePrompt } from './prompt-escapes';
 import { windowsLine } from './windows-command';
 
 /** The variable a copied command reads the key from (the CLI's). */
@@ -119,8 +121,18 @@ export function generateCommand(
   if (request.quality) words.push(option('quality', request.quality));
   words.push(...paramWords(request));
   if (request.seed !== undefined) words.push(option('seed', String(request.seed)));
-  words.push(option('prompt', request.prompt));
+  words.push(promptOption(request.prompt, shell));
   return commandLine({ program: 'pictor', words }, shell);
+}
+
+/**
+ * `--prompt=…`; on Windows, for a prompt no line there carries (a line break, a control),
+ * `--prompt-escaped=…`, which the CLI reads back as the same prompt.
+ */
+function promptOption(prompt: string, shell: CommandShell): string {
+  if (shell !== 'posix' && NOT_CARRIED.test(prompt))
+    return option('prompt-escaped', escapePrompt(prompt));
+  return option('prompt', prompt);
 }
 
 /** A request as a dialect sends it: method, absolute URL, headers (the key's as a variable), body. */

@@ -13,22 +13,21 @@
  *   default, and `/v:off` in the PowerShell line;
  * - no form carries a line break or a control character through cmd.exe (a line feed ends the
  *   command, a pasted TAB or ESC acts on the prompt), nor hides bidi formatting from the reader:
- *   a word with one cannot be written, and {@link UnwritableCommand} says so.
+ *   the prompt is then written `--prompt-escaped=…` (prompt-escapes.ts), every such character as
+ *   an escape the CLI reads back; any other word with one cannot be written, and
+ *   {@link UnwritableCommand} says so.
  * PowerShell reads `cmd /d /v:off /s /c '<the line>'`: nothing expands in single quotes, where a
  * quote is doubled, and so are the typographic single quotes PowerShell also ends strings on
  * (U+2018–U+201B). PowerShell passes the line to cmd.exe as it is, or in double quotes when it
  * holds a space outside them; `/s` strips those, and the line starts with its program's name.
  */
-import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_SEPARATORS, anyOf } from './control-characters';
 import type { CommandLine, CommandWord } from './command-words';
+import { NOT_CARRIED } from './prompt-escapes';
 
 /** A word that holds what no Windows command line carries (see the header). */
 export class UnwritableCommand extends Error {
   override readonly name = 'UnwritableCommand';
 }
-
-/** Every character cmd.exe cannot carry or a reader would be misled by. */
-const UNWRITABLE = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS]);
 
 /** A word the C runtime, cmd.exe and PowerShell (inside cmd's line) all take as it is. */
 const PLAIN = /^[A-Za-z0-9_-][A-Za-z0-9_./:=+-]*$/;
@@ -80,7 +79,7 @@ function cmdWord(
   quoted: boolean,
 ): { text: string; quoted: boolean } {
   const all = typeof word === 'string' ? word : word.before + word.after;
-  if (UNWRITABLE.test(all)) throw new UnwritableCommand('a word holds a control character');
+  if (NOT_CARRIED.test(all)) throw new UnwritableCommand('a word holds a control character');
   if (typeof word === 'string' && PLAIN.test(word)) return { text: word, quoted };
   let text = '';
   let inside = quoted;
@@ -109,7 +108,7 @@ function powershellWord(text: string): string {
  * leave cmd.exe inside quotes for the next word).
  */
 export function powershellArgument(value: string): string | null {
-  if (value.includes('"') || UNWRITABLE.test(value)) return null;
+  if (value.includes('"') || NOT_CARRIED.test(value)) return null;
   return powershellWord(cmdWord(value, true, false).text);
 }
 

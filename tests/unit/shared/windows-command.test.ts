@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCommand, curlCommand } from '../../../shared/text/shell-command';
 import { UnwritableCommand } from '../../../shared/text/windows-command';
+import { NOT_CARRIED, unescapePrompt } from '../../../shared/text/prompt-escapes';
 import { WINDOWS_SHELLS, windowsStandIns } from '../../support/shells';
 import { needing } from '../../support/tools';
 import {
@@ -117,17 +118,51 @@ const UNWRITABLE = ['two\nlines', 'cr\r', 'tab\t', 'esc\u001b[2J', 'nul\u0000', 
 );
 
 describe.each(['cmd', 'powershell'] as const)('a word no %s line can carry', (shell) => {
-  it.each(UNWRITABLE)('is refused, never printed changed: %j', (prompt) => {
-    expect(() => generateCommand({ provider: 'fal' }, { prompt }, shell)).toThrow(
-      UnwritableCommand,
-    );
+  it.each(UNWRITABLE)('is refused outside the prompt, never printed changed: %j', (text) => {
+    for (const request of [
+      { prompt: 'p', model: text },
+      { prompt: 'p', params: { negative: text } },
+      { prompt: 'p', quality: text },
+    ]) {
+      expect(() => generateCommand({ provider: 'fal' }, request, shell)).toThrow(UnwritableCommand);
+    }
     const sent = { method: 'POST', url: 'https://a.test/x', headers: {} };
-    expect(() => curlCommand({ ...sent, url: `https://a.test/${prompt}` }, shell)).toThrow(
+    expect(() => curlCommand({ ...sent, url: `https://a.test/${text}` }, shell)).toThrow(
       UnwritableCommand,
     );
     // A cURL body is JSON, whose escapes carry every control as the same value.
-    const curl = modelRun(curlCommand({ ...sent, body: { prompt } }, shell), shell);
-    expect(JSON.parse(curl.at(-1)!)).toEqual({ prompt });
+    const curl = modelRun(curlCommand({ ...sent, body: { prompt: text } }, shell), shell);
+    expect(JSON.parse(curl.at(-1)!)).toEqual({ prompt: text });
+  });
+});
+
+/** Prompts of several lines, and with every character no Windows line carries. */
+const ESCAPED_PROMPTS = [
+  'a lighthouse\nat dusk',
+  'windows ends\r\nlines so',
+  'ends with a line break\n',
+  '\n\nstarts with two',
+  'a\\nb is a backslash and n\n\\ and \\\\ and \\u0041 and \\"',
+  '"quoted"\n& 100% %PICTOR_PROBE% !x! ^ |\nit\'s ‘x’',
+  '🦊 狐狸\n\u202eevil\u2066 \u2028 \u001b[2J \u0000 \u007f \u009b',
+  ...UNWRITABLE,
+];
+
+/** The prompt the CLI reads from the words a Windows line gave `pictor`. */
+function promptGiven(words: readonly string[]): string {
+  const escaped = words.filter((word) => word.startsWith('--prompt-escaped='));
+  expect(escaped, words.join(' ')).toHaveLength(1);
+  expect(words.filter((word) => word.startsWith('--prompt='))).toEqual([]);
+  return unescapePrompt(escaped[0]!.slice('--prompt-escaped='.length));
+}
+
+describe.each(['cmd', 'powershell'] as const)('a prompt no %s line carries', (shell) => {
+  it.each(ESCAPED_PROMPTS)('is given escaped and read back as written: %j', (prompt) => {
+    const line = generateCommand({ provider: 'fal' }, { prompt, seed: 2 }, shell);
+    expect(line).not.toMatch(NOT_CARRIED);
+    const words = modelRun(line, shell);
+    expect(words.slice(0, 4)).toEqual(['pictor', 'generate', '--provider=fal', '--seed=2']);
+    expect(promptGiven(words)).toBe(prompt);
   });
 });
 
@@ -174,6 +209,10 @@ describe.each(WINDOWS_SHELLS)('the lines, run by $name', (shell) => {
           const curl = standIns.run(shell, curlOf(prompt, kind), env);
           expect(['curl.exe', ...curl.slice(1, -1)]).toEqual(curlWords(prompt, 'from-the-shell'));
           expect(JSON.parse(curl.at(-1)!)).toEqual({ prompt });
+        }
+        for (const prompt of ESCAPED_PROMPTS) {
+          const generate = generateCommand({ provider: 'fal' }, { prompt }, kind);
+          expect(promptGiven(standIns.run(shell, generate, { x: 'y' })), generate).toBe(prompt);
         }
       } finally {
         standIns.remove();
@@ -225,12 +264,12 @@ describe.each(WINDOWS_SHELLS.filter((shell) => shell.name !== 'cmd'))(
 );
 
 describe('Copy as command on Windows (tasks:copyCommand)', () => {
-  const copyOn = (prompt: string) => {
+  const copyOn = (prompt: string, model = 'fal-ai/flux/dev') => {
     const copied: string[] = [];
     const record = makeTask({
       provider: 'fal',
       endpoint: 'https://queue.fal.run',
-      request: { prompt, model: 'fal-ai/flux/dev' },
+      request: { prompt, model },
     });
     const handlers = taskCommandHandlers({
       engine: { get: () => record },
@@ -243,6 +282,16 @@ describe('Copy as command on Windows (tasks:copyCommand)', () => {
     const copy = () => handlers['tasks:copyCommand']({ localId: record.localId }, context);
     return { copied, copy };
   };
+
+  it('copies a prompt of several lines escaped, read back as written', async () => {
+    const prompt = 'a fox\nat dusk\r\n\tunder 100% & a "moon"';
+    const { copied, copy } = copyOn(prompt);
+    await copy();
+    expect(copied).toHaveLength(1);
+    const [generate, curl] = copied[0]!.split('\n');
+    expect(promptGiven(modelRun(generate!, 'powershell'))).toBe(prompt);
+    expect(JSON.parse(modelRun(curl!, 'powershell').at(-1)!)).toMatchObject({ prompt });
+  });
 
   it('copies PowerShell’s lines, the key as cmd.exe’s variable', async () => {
     const { copied, copy } = copyOn('a "fox" at 100% & more');
@@ -266,8 +315,8 @@ describe('Copy as command on Windows (tasks:copyCommand)', () => {
     ]);
   });
 
-  it('refuses a prompt of two lines with a sentence, copying nothing', async () => {
-    const { copied, copy } = copyOn('a fox\nat dusk');
+  it('refuses a model no Windows line carries with a sentence, copying nothing', async () => {
+    const { copied, copy } = copyOn('a fox', 'fal-ai/flux\ndev');
     await expect(copy()).rejects.toMatchObject({
       name: 'UserFacingError',
       code: 'bad_input',
