@@ -15,7 +15,7 @@ import { generate, showScreen, statusBadge, taskRow, tileFor, viewer } from './s
 
 const KEY = 'sk-one-service-name-32';
 const demo = useDemoProcess({ keys: [`ada:${KEY}`], durationMs: 300 });
-const session = useAppSession('one-service-name');
+const session = useAppSession('service-names');
 
 /** The service each of the three screens names for the task of `prompt`. */
 async function namesOf(page: Page, prompt: string): Promise<Record<string, string>> {
