@@ -2,19 +2,23 @@
  * How a service is named in the window: the user's own service (today's contract) by what the user
  * calls it, and until they type a name by its address's host (shared/domain/service-name.ts, the
  * one home of that rule); the catalogue's name in the shown language only while it has no address;
- * a task of the built-in demo as the demo; a provider by its own name. The settings slice tells
- * this module the saved settings ({@link nameOwnService}), as applyLocale tells t() the language.
+ * a task, image or cost of the built-in demo as the demo (one name on every screen); a provider by
+ * its own name. The settings slice tells this module the saved settings ({@link nameOwnService}),
+ * as applyLocale tells t() the language.
  */
 import { targetLabel } from '../../shared/domain/compare';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import {
-  DEFAULT_PROVIDER,
-  PROVIDERS,
-  providerOf,
-  type ProviderId,
-} from '../../shared/domain/providers';
+  DEMO_SERVICE_ID,
+  galleryServiceOf,
+  ledgerServiceOf,
+  serviceIdOf,
+  type ServiceId,
+} from '../../shared/domain/service-id';
 import { addressHost, ownServiceName } from '../../shared/domain/service-name';
 import type { Settings } from '../../shared/domain/settings';
-import { demoEndpointOf } from '../../shared/domain/submit-target';
+import type { CostLedgerEntry } from '../../shared/ipc/cost-contract';
 import { t } from '../i18n';
 
 let ownName = '';
@@ -36,17 +40,29 @@ export function serviceLabel(provider: ProviderId): string {
 }
 
 /**
- * The service a task went to: a task of the built-in demo (its endpoint the demo's for the task's
- * provider) as the demo, others by {@link serviceLabel}.
+ * A service by its id (shared/domain/service-id.ts, the one home of which service a task, an
+ * image or a ledger entry is on): the built-in demo as the demo, others by {@link serviceLabel}.
  */
+function serviceIdLabel(id: ServiceId): string {
+  return id === DEMO_SERVICE_ID ? t('tasks.details.demo') : serviceLabel(id);
+}
+
+/** The service a task went to: a task of the built-in demo as the demo. */
 export function recordServiceLabel(record: {
   readonly provider?: ProviderId | undefined;
   readonly endpoint: string;
 }): string {
-  const provider = providerOf(record);
-  return record.endpoint === demoEndpointOf(provider)
-    ? t('tasks.details.demo')
-    : serviceLabel(provider);
+  return serviceIdLabel(serviceIdOf(record));
+}
+
+/** The service of a gallery image's task, named as its task is in the task list. */
+export function imageServiceLabel(item: Pick<GalleryItem, 'provider' | 'demo'>): string {
+  return serviceIdLabel(galleryServiceOf(item));
+}
+
+/** The service of a Costs screen entry (the ledger keeps no endpoint: its cost tells the demo). */
+export function ledgerServiceLabel(entry: Pick<CostLedgerEntry, 'provider' | 'cost'>): string {
+  return serviceIdLabel(ledgerServiceOf(entry));
 }
 
 /** A model on a service as the window names it ("fal.ai · fal-ai/flux-pro/kontext"), service first. */

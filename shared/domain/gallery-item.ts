@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { MAX_LOCAL_ID_CHARS, dateMsSchema } from './limits';
 import { providerIdSchema } from './providers';
+import { isDemoEndpoint } from './submit-target';
 import { imageRecordSchema, type ImageRecord, type TaskRecord } from './task-record';
 
 /**
@@ -27,6 +28,11 @@ export const galleryItemSchema = lazySchema(() =>
     listedAt: dateMsSchema().optional(),
     /** The service the task lives on; absent: today's contract (`pictor`). */
     provider: providerIdSchema().optional(),
+    /**
+     * The task went to the built-in demo service, which speaks `provider`'s dialect (its endpoint
+     * a demo one, submit-target.ts): the viewer names it as the task list does (service-id.ts).
+     */
+    demo: z.literal(true).optional(),
   }),
 );
 export type GalleryItem = z.infer<ReturnType<typeof galleryItemSchema>>;
@@ -51,5 +57,6 @@ export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryIt
     createdAt: record.createdAt,
     ...(record.listedAt === undefined ? {} : { listedAt: record.listedAt }),
     ...(record.provider === undefined ? {} : { provider: record.provider }),
+    ...(isDemoEndpoint(record.endpoint) ? { demo: true as const } : {}),
   };
 }

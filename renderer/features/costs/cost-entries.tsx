@@ -13,7 +13,7 @@ import { formatDateTime, isoDate, t } from '../../i18n';
 import { IsolatedName } from '../../components/isolated-name';
 import { imageUrl } from '../../lib/api';
 import { costLine } from '../../lib/cost-text';
-import { serviceLabel } from '../../lib/service-label';
+import { ledgerServiceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 
 function Thumbnail({ entry }: { entry: CostLedgerEntry }) {
@@ -142,7 +142,7 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
                 <td className="costs-table__task">
                   <TaskCell entry={entry} onGone={onGone} />
                 </td>
-                <td>{serviceLabel(entry.provider)}</td>
+                <td>{ledgerServiceLabel(entry)}</td>
                 <td className="costs-table__model">
                   <IsolatedName name={entry.model ?? undefined} fallback="—" />
                 </td>

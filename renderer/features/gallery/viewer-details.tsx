@@ -1,5 +1,4 @@
-import { providerOf } from '../../../shared/domain/providers';
-import { serviceLabel } from '../../lib/service-label';
+import { imageServiceLabel } from '../../lib/service-label';
 import type { ReactNode } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { flagOf } from '../../../shared/domain/triage';
@@ -43,7 +42,7 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
       : t('viewer.unknown');
   return (
     <dl className="viewer-details__facts">
-      <Row label={t('viewer.service')}>{serviceLabel(providerOf(item))}</Row>
+      <Row label={t('viewer.service')}>{imageServiceLabel(item)}</Row>
       <Row label={t('viewer.modelAsked')}>
         <IsolatedName name={item.model} fallback={t('viewer.serviceDefault')} />
       </Row>

@@ -142,7 +142,12 @@ describe('describeStatus', () => {
   });
 
   it('submitting: says it waits while its service already runs as many of its key’s tasks as it allows', () => {
-    const record = makeTask({ status: 'submitting', taskId: null, provider: 'bfl' });
+    const record = makeTask({
+      status: 'submitting',
+      taskId: null,
+      provider: 'bfl',
+      endpoint: 'https://api.bfl.ai',
+    });
     const live = { nextPollAt: null, polling: false, downloads: 0 };
     expect(describeStatus({ record, live }, NOW).sentence).toBe(
       'Sending the request to the service…',
