@@ -1,7 +1,8 @@
 /**
  * The npm scripts and the environment variables README.md and docs/ tell the reader to use are
- * there: every `npm run NAME` is a script of package.json, and every `PICTOR_…` variable is read
- * by the code, the tests, the workflow or CI's script. A script or a variable renamed cannot leave
+ * there: every `npm run NAME` is a script of package.json, every suite `npm run bench -- --only`
+ * names is one of the bench's (tests/bench/run.ts), and every `PICTOR_…` variable is read by the
+ * code, the tests, the workflow or CI's script. A script or a variable renamed cannot leave
  * a page sending the reader to nothing.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -29,6 +30,11 @@ function scriptsIn(line: string): string[] {
   return [...line.matchAll(/\bnpm run (?:(?:-s|--silent) )?([a-z][\w:.-]*)/g)].map(([, name]) =>
     name!.replace(/[.]+$/, ''),
   );
+}
+
+/** The bench suites a line names after `--only` (or `--only=`). */
+function suitesIn(line: string): string[] {
+  return [...line.matchAll(/--only[ =]([\w,-]+)/g)].flatMap(([, list]) => list!.split(','));
 }
 
 /** The `PICTOR_…` variables a line names (`PICTOR_KEY_<PROVIDER>` as its prefix `PICTOR_KEY_`). */
@@ -63,6 +69,21 @@ describe('what the docs tell the reader to run', () => {
     expect(
       scriptsIn('`npm run -s cli -- list`, `npm run --silent ci:chromium`, npm run soak.'),
     ).toEqual(['cli', 'ci:chromium', 'soak']);
+  });
+
+  it('names only bench suites the bench has', () => {
+    const run = readFileSync(join(root, 'tests/bench/run.ts'), 'utf8');
+    const list = /const SUITES = \[([^\]]*)\]/.exec(run)?.[1] ?? '';
+    const suites = [...list.matchAll(/'([\w-]+)'/g)].map(([, name]) => name!);
+    expect(suites.length).toBeGreaterThan(10);
+    const named = lines.flatMap(({ at, line }) => suitesIn(line).map((name) => ({ at, name })));
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter(({ name }) => !suites.includes(name))).toEqual([]);
+    expect(suitesIn('`npm run bench -- --only engine,history` and `--only=ui`')).toEqual([
+      'engine',
+      'history',
+      'ui',
+    ]);
   });
 
   it('names only PICTOR_ variables something reads', () => {
