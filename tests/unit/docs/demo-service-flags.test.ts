@@ -1,7 +1,8 @@
 /**
- * docs/DEMO-SERVICE.md's table of flags is the demo service's command line: it lists exactly the
- * flags its parser takes (electron/demo-service/cli-args.ts), and each default it gives as a
- * value is what the service runs with when the flag is left out (options.ts). A flag added,
+ * docs/DEMO-SERVICE.md's tables are the demo service's interfaces: the table of flags lists
+ * exactly the flags its parser takes (electron/demo-service/cli-args.ts), and the table of the
+ * programmatic API exactly the options it resolves (options.ts); each default either gives as a
+ * plain value is what the service runs with when it is left out. A flag or an option added,
  * renamed or given another default cannot leave the page saying the old thing.
  */
 import { readFileSync } from 'node:fs';
@@ -75,6 +76,58 @@ function wrongDefaults(rows: readonly Row[], defaults: Readonly<Record<string, s
       ({ flag, fallback }) => `${flag}: the page says ${fallback}, the service ${defaults[flag]}`,
     );
 }
+
+/** The rows of the programmatic API's table (`| Option | Meaning | Default |`), one per option. */
+function optionRows(page: string): Row[] {
+  const lines = page.split('\n');
+  const header = lines.findIndex((line) => /^\| Option \| Meaning \| Default \|/.test(line));
+  if (header === -1) return [];
+  const rows: Row[] = [];
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith('|')) break;
+    const cells = line.split(' | ');
+    const names = [...(cells[0] ?? '').matchAll(/`(\w+)`/g)].map(([, name]) => name!);
+    const values = [...(cells.at(-1) ?? '').matchAll(/`([^`]*)`/g)].map(([, value]) => value!);
+    names.forEach((flag, index) =>
+      rows.push({ flag, fallback: values.length === names.length ? values[index]! : '' }),
+    );
+  }
+  return rows;
+}
+
+/** How the page writes a plain default (a number, a boolean, null, a quoted string). */
+function written(value: unknown): string | undefined {
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+    return String(value);
+  }
+  return undefined;
+}
+
+describe("DEMO-SERVICE.md's table of the programmatic API", () => {
+  const rows = optionRows(readFileSync(join(root, 'docs/DEMO-SERVICE.md'), 'utf8'));
+  const resolved = resolveOptions() as unknown as Record<string, unknown>;
+
+  it('lists exactly the options the service resolves', () => {
+    expect(rows.map(({ flag }) => flag).sort()).toEqual(Object.keys(resolved).sort());
+  });
+
+  it('gives each plain default the service runs with', () => {
+    const plain = rows.filter(({ flag }) => written(resolved[flag]) !== undefined);
+    expect(plain.length).toBeGreaterThan(12);
+    expect(
+      plain
+        .filter(({ flag, fallback }) => fallback !== written(resolved[flag]))
+        .map(({ flag, fallback }) => `${flag}: ${fallback}`),
+    ).toEqual([]);
+    expect(
+      optionRows("| Option | Meaning | Default |\n|---|\n| `host`, `port` | x | `'h'`, `0` |"),
+    ).toEqual([
+      { flag: 'host', fallback: "'h'" },
+      { flag: 'port', fallback: '0' },
+    ]);
+  });
+});
 
 describe("DEMO-SERVICE.md's table of flags", () => {
   const rows = flagRows(readFileSync(join(root, 'docs/DEMO-SERVICE.md'), 'utf8'));
