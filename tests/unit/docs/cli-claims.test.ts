@@ -2,7 +2,8 @@
  * What README.md and docs/ say of the `pictor` command is what its parser and tables hold: every
  * command line they show (`pictor <command> …`, `npm run -s cli -- <command> …`) names a command
  * of the table and only options that command takes, the README's list of exit codes is the
- * CLI's table, and the commands `--provider demo` works with are the ones the CLI lets it. A
+ * CLI's table, the commands `--provider demo` works with are the ones the CLI lets it, and the
+ * providers `--provider ID` names, with their own addresses, are the providers' table. A
  * renamed option, a new exit code or a command that learns the demo then cannot leave the pages
  * saying the old thing.
  */
@@ -14,6 +15,7 @@ import { EXIT } from '../../../electron/cli/cli-report';
 import { COMMANDS, COMMAND_NAMES, type CommandName } from '../../../electron/cli/command-table';
 import { DEMO_COMMANDS } from '../../../electron/cli/demo-choice';
 import { EXIT_OUTPUT_CLOSED } from '../../../electron/cli/main';
+import { PROVIDERS, PROVIDER_IDS } from '../../../shared/domain/providers';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -139,5 +141,24 @@ describe("the README's tables of the CLI", () => {
       'generate',
       'list',
     ]);
+  });
+
+  it('names every provider --provider takes, each at its own address', () => {
+    const text = readme.replace(/\s+/g, ' ');
+    const kinds = /`--provider ID` \([^)]*\) names the kind of service: (.*?)\. It decides/.exec(
+      text,
+    );
+    const named = [...(kinds?.[1] ?? '').matchAll(/`([a-z]+)`(?= \(|,| or|$)/g)].map(
+      ([, id]) => id!,
+    );
+    const local = /`--provider (\w+)` is a local/.exec(text)?.[1];
+    expect([...named, local].sort()).toEqual([...PROVIDER_IDS].sort());
+    const own = /reached at its own address \(([^)]*)\)/.exec(text)?.[1] ?? '';
+    const addresses = [...own.matchAll(/`([^`]+)`/g)].map(([, address]) => address!);
+    const remote = PROVIDER_IDS.map((id) => PROVIDERS[id].defaultBaseUrl).filter(
+      (address): address is string => address !== null && address.startsWith('https:'),
+    );
+    expect(addresses.sort()).toEqual(remote.sort());
+    expect(text).toContain(`a local ComfyUI (\`${PROVIDERS.comfyui.defaultBaseUrl}\``);
   });
 });
