@@ -1,7 +1,8 @@
 /**
  * The README's table of end-to-end journeys ("| Spec | Journey | What it checks |") has one row
- * per spec file of tests/e2e/specs, in their order, and no row for a spec that is gone: a journey
- * added, renamed or folded into a wired renderer test cannot leave the table behind.
+ * per spec file of tests/e2e/specs, in their order, and no row for a spec that is gone; and
+ * docs/TESTING.md's row of the journeys "kept" names exactly those specs' numbers. A journey
+ * added, renamed or folded into a wired renderer test cannot leave either page behind.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,14 +27,29 @@ function tableSpecs(readme: string): string[] {
   return specs;
 }
 
-describe("the README's table of journeys", () => {
-  it('has one row per spec file, in order', () => {
-    const files = readdirSync(join(root, 'tests/e2e/specs'))
-      .filter((name) => name.endsWith('.spec.ts'))
-      .map((name) => name.slice(0, -'.spec.ts'.length))
-      .sort();
+/** The spec numbers docs/TESTING.md's row of kept journeys names (`| 00 harness, 01 … | kept |`). */
+function keptNumbers(page: string): string[] {
+  const row = page.split('\n').find((line) => / \| kept \| /.test(line)) ?? '';
+  return [...(row.split(' | kept | ')[0] ?? '').matchAll(/\b(\d\d) /g)].map(
+    ([, number]) => number!,
+  );
+}
+
+describe("the pages' journeys", () => {
+  const files = readdirSync(join(root, 'tests/e2e/specs'))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => name.slice(0, -'.spec.ts'.length))
+    .sort();
+
+  it("are the README table's rows, one per spec file, in order", () => {
     expect(files.length).toBeGreaterThan(10);
     expect(tableSpecs(readFileSync(join(root, 'README.md'), 'utf8'))).toEqual(files);
+  });
+
+  it("are the ones TESTING.md's table keeps", () => {
+    const page = readFileSync(join(root, 'docs/TESTING.md'), 'utf8');
+    expect(keptNumbers(page)).toEqual(files.map((file) => file.slice(0, 2)));
+    expect(keptNumbers('| 00 harness, 17 gallery basics | kept | x |')).toEqual(['00', '17']);
   });
 
   it('is read as written', () => {
