@@ -177,7 +177,6 @@ export function createAppUpdater(
     platform: process.platform,
     hasUpdateConfig,
     linuxPackageType,
-    appImage: typeof process.env['APPIMAGE'] === 'string' && process.env['APPIMAGE'] !== '',
     ...(macSignature ? { macSignature } : {}),
     windowsPublisherNamed: (config?.publisherNames.length ?? 0) > 0,
   });
