@@ -91,6 +91,7 @@ describe('an installer taken from the cache is read like a downloaded one', () =
       status: 'error',
       problem: 'installer_version',
     });
+    await checked.service.beforeQuit();
 
     expect(world().electron.autoUpdater.received).toBeNull();
     expect(world().feed.paths()).not.toContain(`/${ZIP}`);
