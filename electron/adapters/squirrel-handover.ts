@@ -25,7 +25,13 @@ interface NativeUpdater {
  * it failed, or {@link SQUIRREL_HANDOVER_MS} passed: the quit goes ahead either way.
  */
 export function handToSquirrel(updater: MacUpdater, clock: Clock, logger: Logger): Promise<void> {
-  const native = (updater as unknown as { nativeUpdater: NativeUpdater }).nativeUpdater;
+  const mac = updater as unknown as {
+    readonly nativeUpdater: NativeUpdater;
+    /** Squirrel said it holds the version (the user's "Restart to update" handed it over). */
+    readonly squirrelDownloadedUpdate: boolean;
+  };
+  const native = mac.nativeUpdater;
+  if (mac.squirrelDownloadedUpdate) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const end = (outcome: string): void => {
       clock.clearTimeout(timer);

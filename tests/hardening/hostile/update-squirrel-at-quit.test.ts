@@ -71,6 +71,18 @@ describe('Squirrel.Mac is handed a downloaded version only when it is to be inst
     expect(squirrel.received?.equals(bytes)).toBe(true);
   });
 
+  it('"Restart to update" handed it over: the quit it starts does not ask Squirrel again', async () => {
+    const { service, squirrel } = await mac('download');
+    expect(await service.checkNow()).toMatchObject({ status: 'ready' });
+    const ask = vi.spyOn(squirrel, 'checkForUpdates');
+    service.restart();
+    await vi.waitFor(() => expect(squirrel.installs).toBe(1), UNTIL);
+
+    await service.beforeQuit();
+
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+
   it('switched back to "download in the background": the quit hands it again', async () => {
     const { service, squirrel, bytes, setMode } = await mac('download');
     expect(await service.checkNow()).toMatchObject({ status: 'ready' });
