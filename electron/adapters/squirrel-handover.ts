@@ -9,8 +9,12 @@ import type { MacUpdater } from 'electron-updater';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 
-/** How long a quit waits for Squirrel.Mac to take the downloaded version from MacUpdater. */
-export const SQUIRREL_HANDOVER_MS = 10_000;
+/**
+ * How long a quit waits for Squirrel.Mac to take the downloaded version from MacUpdater: it
+ * unpacks the zip and checks the app's signature before it says so (seconds for a large app on a
+ * slow disk). The quit's other steps run meanwhile (desktop-host.ts), within its overall limit.
+ */
+export const SQUIRREL_HANDOVER_MS = 30_000;
 
 /** Squirrel's side of MacUpdater (Electron's `autoUpdater`; its types keep it private). */
 interface NativeUpdater {

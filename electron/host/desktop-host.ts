@@ -132,6 +132,9 @@ function quitSteps(
   log: { readonly logger: RotatingFileLogger } & Disposable,
 ): QuitStep[] {
   const { started } = host;
+  // Squirrel.Mac takes a downloaded version it is to install as the app ends (bounded): begun
+  // first, it unpacks and checks the app while the steps after run, and is waited for last.
+  let handover: Promise<void> | undefined;
   return [
     {
       name: 'stopping the watches',
@@ -140,14 +143,14 @@ function quitSteps(
         host.presence.dispose();
       },
     },
-    // Squirrel.Mac takes a downloaded version it is to install as the app ends (bounded).
-    { name: 'handing the update over', run: () => started.updates?.beforeQuit() },
+    { name: 'handing the update over', run: () => void (handover = started.updates?.beforeQuit()) },
     // Held images go on to the system trash (an Undo under way was waited for, or is left to
     // the next start), before the core they need closes.
     { name: 'trash at quit', run: () => started.wiring?.beforeQuit(QUIT_WAIT_MS) },
     { name: 'shutdown', run: () => started.runtime?.close() },
     { name: 'releasing the wiring', run: () => host.wired.dispose() },
     { name: 'closing the image engine', run: () => host.images.dispose() },
+    { name: 'waiting for the update hand-over', run: () => handover },
     {
       name: 'closing the log',
       run: async () => {
