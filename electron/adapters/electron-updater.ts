@@ -13,6 +13,7 @@ import type { App } from 'electron';
 import electronUpdater, {
   BaseUpdater,
   CancellationToken,
+  MacUpdater,
   type AppUpdater,
   type ProgressInfo,
 } from 'electron-updater';
@@ -23,6 +24,7 @@ import { describeUpdateError } from '../app/updates/update-problems';
 import { boundDownloads, DeclaredSizes } from './bounded-download';
 import { checkInstallers } from './checked-installer';
 import { checkedFeedOptions, type FeedAccess } from './checked-feed-provider';
+import { handToSquirrel } from './squirrel-handover';
 import type { Logger } from '../ports/logger';
 import type { UpdateOffer, Updater, UpdaterCapability } from '../ports/updater';
 
@@ -53,6 +55,28 @@ function configure(updater: AppUpdater, logger: Logger): void {
   updater.logger = updaterLog(logger);
 }
 
+/** One electron-updater download, its progress reported and `signal` cancelling it. */
+async function downloadOnce(
+  updater: AppUpdater,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const listener = (info: ProgressInfo): void => onProgress(info.percent / 100);
+  // electron-updater's cancellation rejects the download and empties its cache; the request
+  // itself is closed by bounded-download.ts, which closes every download that fails.
+  const token = new CancellationToken();
+  const cancel = (): void => token.cancel();
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
+  updater.on('download-progress', listener);
+  try {
+    await updater.downloadUpdate(token);
+  } finally {
+    updater.off('download-progress', listener);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
 /**
  * The port over one electron-updater instance (the app's `autoUpdater`; the tests' own
  * NsisUpdater or DebUpdater against a loopback feed).
@@ -73,6 +97,13 @@ export function wrapAppUpdater(
   };
   configure(updater, logger);
   let installOnQuit = false;
+  /** A verified download is held (the last download resolved). */
+  let downloaded = false;
+  // Squirrel.Mac is handed a file as the download ends when this flag is set then, and once it
+  // holds it, installs it at quit whatever is said later: for a MacUpdater the flag stays off
+  // (its quitAndInstall then hands the file over itself) and the file is handed at quit only
+  // while the user's setting wants it (beforeQuit).
+  const quitFlag = (): boolean => installOnQuit && !(updater instanceof MacUpdater);
   // The installer is read no further than the size the checked feed declares, and refused
   // unless its own version is the one offered (an older release relabelled).
   const sizes = new DeclaredSizes();
@@ -91,30 +122,24 @@ export function wrapAppUpdater(
     async download(onProgress, signal): Promise<void> {
       if (capability.kind !== 'install')
         throw new Error('This copy of Pictor cannot install updates.');
-      const listener = (info: ProgressInfo): void => onProgress(info.percent / 100);
-      // electron-updater's cancellation rejects the download and empties its cache; the request
-      // itself is closed by bounded-download.ts, which closes every download that fails.
-      const token = new CancellationToken();
-      const cancel = (): void => token.cancel();
-      if (signal?.aborted) cancel();
-      signal?.addEventListener('abort', cancel, { once: true });
-      updater.on('download-progress', listener);
-      // NSIS, AppImage (BaseUpdater) add their quit handler as a download ends only if the flag
-      // is set then, and it reads the flag again at quit: set for its sake, then the user's wish.
-      // Squirrel.Mac, handed the file as the download ends if the flag is set then, installs it
-      // at quit whatever is said later: only the wish at that moment (docs/RELIABILITY.md).
-      updater.autoInstallOnAppQuit = updater instanceof BaseUpdater || installOnQuit;
+      // NSIS (BaseUpdater) adds its quit handler as a download ends only if the flag is set
+      // then, and it reads the flag again at quit: set for its sake, then the user's wish.
+      updater.autoInstallOnAppQuit = updater instanceof BaseUpdater;
+      downloaded = false;
       try {
-        await updater.downloadUpdate(token);
+        await downloadOnce(updater, onProgress, signal);
+        downloaded = true;
       } finally {
-        updater.autoInstallOnAppQuit = installOnQuit;
-        updater.off('download-progress', listener);
-        signal?.removeEventListener('abort', cancel);
+        updater.autoInstallOnAppQuit = quitFlag();
       }
     },
     installOnQuit(allowed): void {
       installOnQuit = allowed && capability.kind === 'install';
-      updater.autoInstallOnAppQuit = installOnQuit;
+      updater.autoInstallOnAppQuit = quitFlag();
+    },
+    async beforeQuit(): Promise<void> {
+      if (!(updater instanceof MacUpdater) || !downloaded || !installOnQuit) return;
+      await handToSquirrel(updater, feed.clock, logger);
     },
     quitAndInstall(): void {
       if (capability.kind !== 'install')
@@ -135,6 +160,7 @@ function noUpdater(capability: UpdaterCapability): Updater {
     check: refuse,
     download: refuse,
     installOnQuit: () => undefined,
+    beforeQuit: () => Promise.resolve(),
     quitAndInstall: refuse,
   };
 }
@@ -177,7 +203,6 @@ export function createAppUpdater(
     platform: process.platform,
     hasUpdateConfig,
     linuxPackageType,
-    appImage: typeof process.env['APPIMAGE'] === 'string' && process.env['APPIMAGE'] !== '',
     ...(macSignature ? { macSignature } : {}),
     windowsPublisherNamed: (config?.publisherNames.length ?? 0) > 0,
   });

@@ -11,6 +11,7 @@ import { systemClock } from '../adapters/system-clock';
 import type { PowerAndNetworkWatch } from '../adapters/power-and-network';
 import type { AppEnvironment } from '../app/app-environment';
 import type { AppRuntime } from '../app/app-runtime';
+import type { UpdateService } from '../app/updates/update-service';
 import type { RotatingFileLogger } from '../core/logging';
 import { createEmitter, type Emit } from '../ipc/ipc-main-bridge';
 import type { AppWiring } from '../ipc/wire-app';
@@ -28,6 +29,8 @@ export interface Started {
   runtime: AppRuntime | null;
   wiring: AppWiring | null;
   watch: PowerAndNetworkWatch | null;
+  /** The app's updates, once started (after the first window showed). */
+  updates: Pick<UpdateService, 'beforeQuit'> | null;
 }
 
 export interface DesktopHost {
@@ -51,7 +54,7 @@ export function desktopHost(
   logger: RotatingFileLogger,
   preloadPath: string,
 ): DesktopHost {
-  const started: Started = { runtime: null, wiring: null, watch: null };
+  const started: Started = { runtime: null, wiring: null, watch: null, updates: null };
   const current = () => mainWindow.current();
   const emit = createEmitter(() => current()?.webContents ?? null, logger);
   const notices = new AppNotices(emit);
@@ -129,6 +132,9 @@ function quitSteps(
   log: { readonly logger: RotatingFileLogger } & Disposable,
 ): QuitStep[] {
   const { started } = host;
+  // Squirrel.Mac takes a downloaded version it is to install as the app ends (bounded): begun
+  // first, it unpacks and checks the app while the steps after run, and is waited for last.
+  let handover: Promise<void> | undefined;
   return [
     {
       name: 'stopping the watches',
@@ -137,12 +143,14 @@ function quitSteps(
         host.presence.dispose();
       },
     },
+    { name: 'handing the update over', run: () => void (handover = started.updates?.beforeQuit()) },
     // Held images go on to the system trash (an Undo under way was waited for, or is left to
     // the next start), before the core they need closes.
     { name: 'trash at quit', run: () => started.wiring?.beforeQuit(QUIT_WAIT_MS) },
     { name: 'shutdown', run: () => started.runtime?.close() },
     { name: 'releasing the wiring', run: () => host.wired.dispose() },
     { name: 'closing the image engine', run: () => host.images.dispose() },
+    { name: 'waiting for the update hand-over', run: () => handover },
     {
       name: 'closing the log',
       run: async () => {

@@ -87,6 +87,7 @@ async function startUpdates(host: DesktopHost, runtime: AppRuntime, late: LateUp
   if (host.lifetime.quitting()) return;
   const { updates, owned } = startAppUpdates(runtime.settings, host.logger, signature);
   host.wired.add(owned);
+  host.started.updates = updates;
   late.attach(updates);
 }
 

@@ -51,6 +51,12 @@ export interface Updater {
    * chose to install ({@link quitAndInstall}) is installed either way.
    */
   installOnQuit(allowed: boolean): void;
+  /**
+   * The app is quitting: where the OS's installer must hold a downloaded version before the app
+   * ends (Squirrel.Mac), it is handed it now, if {@link installOnQuit} allows. Resolves once
+   * that is done, failed or gave up (bounded); never rejects.
+   */
+  beforeQuit(): Promise<void>;
   /** Quits the app and installs the downloaded version, which then starts. */
   quitAndInstall(): void;
 }

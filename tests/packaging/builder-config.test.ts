@@ -74,7 +74,6 @@ describe('electron-builder.yml', () => {
           platform: 'linux',
           hasUpdateConfig: true,
           linuxPackageType: target,
-          appImage: false,
         }),
       ).toEqual({ kind: 'notify' });
     }

@@ -22,8 +22,6 @@ export interface InstallFacts {
   readonly hasUpdateConfig: boolean;
   /** `resources/package-type` of a Linux package (`deb`, `rpm`), or null. */
   readonly linuxPackageType: string | null;
-  /** Started from an AppImage (`APPIMAGE` is set). */
-  readonly appImage: boolean;
   /** macOS: the running app's signature ({@link readMacSignature}); absent: not checked. */
   readonly macSignature?: MacSignature;
   /**
@@ -47,7 +45,11 @@ export function updaterCapability(facts: InstallFacts): UpdaterCapability {
   if (facts.platform === 'darwin')
     return facts.macSignature === 'valid' ? { kind: 'install' } : { kind: 'notify' };
   if (facts.platform === 'linux') {
-    if (facts.appImage) return { kind: 'install' };
+    // No AppImage is built (electron-builder.yml), so `APPIMAGE` says nothing of this copy: it is
+    // inherited by whatever a program run as an AppImage starts (a terminal, a launcher). Trusted,
+    // it made a deb or rpm install (electron-updater's DebUpdater, as root through pkexec), and a
+    // copy without a package type overwrite that other program's file with Pictor's. The package
+    // type electron-builder writes beside the app decides alone.
     // electron-updater could install a deb or rpm, but only as root through a shell command
     // (pkexec or sudo, and apt's --allow-unauthenticated as a fallback); Pictor leaves that to the
     // system's package manager and only says that a new version is out.

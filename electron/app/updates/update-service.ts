@@ -138,6 +138,21 @@ export class UpdateService {
     }
   }
 
+  /**
+   * The app is quitting: a downloaded version the setting installs at quit is handed to the OS's
+   * installer where it must be (Squirrel.Mac; see the port). Never rejects.
+   */
+  async beforeQuit(): Promise<void> {
+    if (this.current.status !== 'ready' || this.disposed) return;
+    try {
+      await this.options.updater.beforeQuit();
+    } catch (error) {
+      this.options.logger.warn('update not handed over at quit', {
+        detail: describeUpdateError(error),
+      });
+    }
+  }
+
   dispose(): void {
     this.disposed = true;
     if (this.timer) this.options.clock.clearTimeout(this.timer);

@@ -4,7 +4,7 @@
  * the file (the app, at its start: settings-service.ts) repairs it, holding its lock, for which
  * a start that found it held waits on ({@link whenLocked}).
  */
-import type { Settings } from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS, type Settings } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { StoreBusyError, damagedFileSuffix } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
@@ -27,14 +27,37 @@ export interface RepairPorts {
   readonly logger: Logger;
 }
 
-/** Moves the file aside; the path of the copy, or null when it could not be moved. */
+/**
+ * The stand-ins that differ from the defaults (the update mode, never uploading inputs): what a
+ * file written in place of a damaged one holds, the rest reading as their defaults.
+ */
+const CAUTIOUS = Object.fromEntries(
+  Object.entries(UNREAD_SETTINGS).filter(
+    ([name, value]) => value !== DEFAULT_SETTINGS[name as keyof Settings],
+  ),
+);
+
+/**
+ * Moves the file aside; the path of the copy, or null when it could not be moved. A file of the
+ * cautious stand-ins takes its place: with none, the next start would be a first start, on the
+ * defaults (an update downloaded, inputs uploaded) the user may have refused in the damaged file,
+ * where this start, and its Settings screen, read the stand-ins.
+ */
 export function keepAside({ store, now, logger }: RepairPorts): string | null {
+  let copy: string | null;
   try {
-    return store.moveAside(damagedFileSuffix(now()));
+    copy = store.moveAside(damagedFileSuffix(now()));
   } catch (error) {
     logger.error('settings file could not be moved aside', { error: messageOf(error) });
     return null;
   }
+  if (copy === null) return null;
+  try {
+    store.set(SETTINGS_KEY, CAUTIOUS);
+  } catch (error) {
+    logger.warn('cautious settings not saved', { error: messageOf(error) });
+  }
+  return copy;
 }
 
 /** Copies the file beside it; the path of the copy, or null when none was made. */

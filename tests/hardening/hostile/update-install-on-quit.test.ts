@@ -9,7 +9,7 @@
  * On a real loopback feed, through the update service, the adapter and NsisUpdater as shipped;
  * the quit is the fake app's `quit` event electron-updater listens to, and the installer never
  * runs (its `install` is watched). macOS: Squirrel.Mac installs at quit whatever is said once it
- * holds the file, so it is handed the file only when the setting wants it as the download ends.
+ * holds the file, so it is handed the file only at quit (update-squirrel-at-quit.test.ts).
  */
 import { MacUpdater, NsisUpdater } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';

@@ -97,13 +97,14 @@ describe('an installer relabelled as a newer version', () => {
     expect(world().escaped).toEqual([]);
   });
 
-  it('control: the zip of the version offered is handed to Squirrel', async () => {
+  it('control: the zip of the version offered is handed to Squirrel at quit', async () => {
     const bytes = installerBytes('0.2.0', 40_000, ZIP);
     offer(ZIP, bytes);
     const updater = await updaterFor(world(), new MacUpdater());
     const checked = rig(updater);
     vi.mocked(updater.quitAndInstall).mockRestore();
     expect(await checked.service.checkNow()).toMatchObject({ status: 'ready', version: '0.2.0' });
+    await checked.service.beforeQuit();
     expect(world().electron.autoUpdater.received?.equals(bytes)).toBe(true);
   });
 });

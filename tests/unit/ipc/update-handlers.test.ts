@@ -28,6 +28,7 @@ function setupWith(capability: Updater['capability'], downloadUrl: string | null
     ),
     download: vi.fn(() => Promise.resolve()),
     installOnQuit: vi.fn(),
+    beforeQuit: vi.fn(() => Promise.resolve()),
     quitAndInstall: vi.fn(),
   };
   const service = new UpdateService({

@@ -366,6 +366,7 @@ describe('task and update sentences', () => {
         check: () => Promise.resolve(null),
         download: () => Promise.resolve(),
         installOnQuit: () => undefined,
+        beforeQuit: () => Promise.resolve(),
         quitAndInstall: () => undefined,
       },
       clock: new ManualClock(),

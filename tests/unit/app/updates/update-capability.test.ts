@@ -13,7 +13,6 @@ const installed: InstallFacts = {
   platform: 'win32',
   hasUpdateConfig: true,
   linuxPackageType: null,
-  appImage: false,
 };
 
 describe('updaterCapability', () => {
@@ -50,11 +49,11 @@ describe('updaterCapability', () => {
     },
   );
 
-  it('only tells on Linux packages, installs an AppImage', () => {
+  it('only tells on Linux packages; a copy without one has no updates (no AppImage is built)', () => {
     const linux = { ...installed, platform: 'linux' as const };
     expect(updaterCapability({ ...linux, linuxPackageType: 'deb' })).toEqual({ kind: 'notify' });
     expect(updaterCapability({ ...linux, linuxPackageType: 'rpm' })).toEqual({ kind: 'notify' });
-    expect(updaterCapability({ ...linux, appImage: true })).toEqual({ kind: 'install' });
+    expect(updaterCapability(linux)).toEqual({ kind: 'none', reason: 'not_installed' });
     expect(updaterCapability({ ...linux, linuxPackageType: 'pacman' })).toEqual({
       kind: 'none',
       reason: 'not_installed',

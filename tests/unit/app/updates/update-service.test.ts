@@ -43,6 +43,9 @@ class ScriptedUpdater implements Updater {
   }
 
   installOnQuit(): void {}
+  beforeQuit(): Promise<void> {
+    return Promise.resolve();
+  }
 
   quitAndInstall(): void {
     this.installs++;

@@ -44,6 +44,9 @@ class StandInUpdater implements Updater {
   }
 
   installOnQuit(): void {}
+  beforeQuit(): Promise<void> {
+    return Promise.resolve();
+  }
 
   quitAndInstall(): void {
     this.installs += 1;
