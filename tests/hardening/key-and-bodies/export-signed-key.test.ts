@@ -14,6 +14,8 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -67,6 +69,17 @@ function withWebpChunk(webp: Buffer, text: string): Buffer {
   const whole = Buffer.concat([webp, head, padded]);
   whole.writeUInt32LE(whole.length - 8, 4);
   return whole;
+}
+
+/** A JPEG's APP11 segments (its Content Credentials), from those before its first scan. */
+function app11Segments(jpeg: Buffer): Buffer[] {
+  const found: Buffer[] = [];
+  for (let at = 2; at + 4 <= jpeg.length && jpeg[at + 1] !== 0xda;) {
+    const end = at + 2 + jpeg.readUInt16BE(at + 2);
+    if (jpeg[at + 1] === 0xeb) found.push(jpeg.subarray(at, end));
+    at = end;
+  }
+  return found;
 }
 
 const textChunk = (text: string) =>
@@ -125,7 +138,8 @@ async function exportOf(cases: Record<string, SignedCase>) {
   }
   const target = join(base, 'library.zip');
   const summary = await core.operations.exportArchive({ target, pictorVersion: 't' });
-  return { summary: summary!, entries: await entriesOf(target), gallery, files };
+  const entries = await entriesOf(target);
+  return { summary: summary!, entries, gallery, files };
 }
 
 async function entriesOf(file: string): Promise<Map<string, Buffer>> {
@@ -163,6 +177,26 @@ describe('an export of signed images whose own metadata carries a key the proces
       }
     },
   );
+
+  it('archives a large signed JPEG without a key, fill bytes before a marker (no false refusal)', async () => {
+    // Noise: scan data of megabytes, past the bound on what is searched, which a walk that
+    // stopped at the fill bytes would have searched whole.
+    const noise = await sharp(randomBytes(2000 * 2000 * 3), {
+      raw: { width: 2000, height: 2000, channels: 3 },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(4 * 1024 * 1024);
+    const store = app11Segments(c2paFixture(FIXTURE.jpeg));
+    const fill = Buffer.from([0xff, 0xff]);
+    const bytes = Buffer.concat([noise.subarray(0, 2), ...store, fill, noise.subarray(2)]);
+    expect((await detectC2paInBytes(bytes, 'jpeg')).found).toBe(true);
+    const { summary, entries } = await exportOf({ large: { kind: 'jpeg', bytes } });
+    expect(summary.skipped).toEqual([]);
+    const archived = [...entries].find(([path]) => path.endsWith('/image-1.jpg'))?.[1];
+    // Compared as bytes: a deep equality of megabytes takes the test's whole budget.
+    expect(archived?.equals(bytes)).toBe(true);
+  });
 
   it('archives the same signed images without a key byte for byte', async () => {
     const cases: Record<string, SignedCase> = {

@@ -81,6 +81,11 @@ function jpegParts(bytes: Buffer): Buffer[] {
   let at = 2;
   while (at + 4 <= bytes.length && bytes[at] === 0xff) {
     const marker = bytes[at + 1] ?? 0;
+    // A fill byte before a marker.
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
     if (marker === 0xd9) {
       at += 2;
       break;
