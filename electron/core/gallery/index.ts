@@ -145,7 +145,7 @@ export {
   withoutFile,
   withoutImageFiles,
 } from './image-files';
-export { type C2paPresence, detectC2paInOpenFile } from './metadata/c2pa-detect';
+export { type C2paPresence, detectC2paInBytes, detectC2paInOpenFile } from './metadata/c2pa-detect';
 export { verdictWithoutReading } from './metadata/c2pa-verdict';
 export { copyWithRecordPacket } from './metadata/copy-packet';
 export { embedProvenanceInFile, pngProvenanceChunks, provenanceStep } from './metadata/embed';
@@ -175,3 +175,4 @@ export { isTriagePacket } from './metadata/xmp-triage';
 export { hasOwnTriage, readOwnTriage, withOwnTriage } from './metadata/xmp-own-triage';
 export { triageInXmp } from './sidecar-triage';
 export { MAX_SIDECAR_BYTES, parseSidecar, sidecarText, summariseSidecar } from './sidecar';
+export { keptOfSidecar, withKept, type KeptOfSidecar } from './sidecar-kept';

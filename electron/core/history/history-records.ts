@@ -11,6 +11,7 @@ import type { HistoryAccess } from './history-access';
 import type { LeaseGrant } from './history-leases';
 import type { LedgerRows } from './ledger-rows';
 import { keptNewerRow, newestRow, recordsFromRows } from './history-rows';
+import { type CarriedFields, textWithCarried } from './carried-fields';
 import { rememberCheckedText } from './checked-texts';
 import { validate } from './record-validate';
 import {
@@ -98,10 +99,16 @@ export class HistoryRecords {
 
   /**
    * See {@link HistoryStore.putMany}; `keep` (default): the triage of images already stored stays
-   * (image-rows.ts), else the records' triage is written (an import's or a rebuild's).
+   * (image-rows.ts), else the records' triage is written (an import's or a rebuild's); `carried`:
+   * see {@link CarriedFields}.
    */
-  putMany(records: readonly TaskRecord[], lease?: LeaseGrant, keep = KEEP): TriageDropped {
-    return this.writeMany(records, lease, (valid) => valid, keep).dropped;
+  putMany(
+    records: readonly TaskRecord[],
+    lease?: LeaseGrant,
+    keep = KEEP,
+    carried?: CarriedFields,
+  ): TriageDropped {
+    return this.writeMany(records, lease, (valid) => valid, { keep, carried }).dropped;
   }
 
   /**
@@ -114,19 +121,19 @@ export class HistoryRecords {
     lease: LeaseGrant | undefined,
     admit: (valid: TaskRecord[]) => readonly TaskRecord[],
   ): TaskRecord[] {
-    return this.writeMany(records, lease, admit, KEEP).result;
+    return this.writeMany(records, lease, admit, { keep: KEEP }).result;
   }
 
   private writeMany(
     records: readonly TaskRecord[],
     lease: LeaseGrant | undefined,
     admit: (valid: TaskRecord[]) => readonly TaskRecord[],
-    keep: boolean,
+    how: { readonly keep: boolean; readonly carried?: CarriedFields | undefined },
   ): { result: TaskRecord[]; dropped: TriageDropped } {
     const valid = records.map(validate);
     return this.limited((limits) => {
       const admitted = admit(valid).map((record) => limits.admit(validate(record)));
-      admitted.forEach((record) => this.write(record, keep));
+      admitted.forEach((record) => this.write(record, how.keep, how.carried?.get(record.localId)));
       if (lease) {
         for (const record of admitted)
           this.access.connection.run(SET_LEASE, [record.localId, lease.owner, lease.until]);
@@ -328,15 +335,17 @@ export class HistoryRecords {
 
   /**
    * Writes a record the schema checked (`validate`, or `imagesOnly` for a triage change); `keep`:
-   * from v16 the task's star and the triage of the images already stored stay (image-rows.ts).
+   * from v16 the task's star and the triage of the images already stored stay (image-rows.ts);
+   * `carried`: a newer Pictor's fields the record came with (see {@link CarriedFields}).
    */
-  private write(record: TaskRecord, keep: boolean): void {
+  private write(record: TaskRecord, keep: boolean, carried?: string): void {
     const { connection } = this.access;
     // The model filter lists (and matches) what the service said it used, else what was asked.
     const model = record.reportedModel ?? record.request.model ?? null;
     const inRows = this.images.triageInRows;
     // From v16 the record's JSON holds no triage: its rows are its one home.
-    const text = JSON.stringify(inRows ? recordWithoutTriage(record) : record);
+    const own = JSON.stringify(inRows ? recordWithoutTriage(record) : record);
+    const text = textWithCarried(connection, own, carried);
     const { changes } = connection.run(keep && inRows ? this.upsertKeeping : this.upsert, [
       record.localId,
       record.taskId,
@@ -354,7 +363,8 @@ export class HistoryRecords {
     ]);
     // A newer Pictor's task at this local id: left as it is, with its images and ledger row.
     if (changes === 0) return keptNewerRow(this.access.logger, record.localId);
-    rememberCheckedText(text);
+    // A text with fields the schema never checked is read back through it.
+    if (text === own) rememberCheckedText(text);
     // The row's id, inserted or kept, read in the same transaction (SELECT_TASK_ROW_ID).
     const id = connection.get(SELECT_TASK_ROW_ID, [record.localId])?.['id'];
     this.images.write(record, Number(id), model, keep);

@@ -174,6 +174,14 @@ const RECORD_KEEPING_UNKNOWN = `CASE
 export const SELECT_WITH_NEWER_FIELDS = `SELECT ${RECORD_KEEPING_UNKNOWN.replaceAll('excluded.record', '?1')} AS record
   FROM tasks WHERE local_id = ?2`;
 
+/**
+ * A record's text (`?1`) with the fields this version does not know of another record of the
+ * same task (`?2`: the one an import's archive brought) merged in by the same rule a write keeps a
+ * stored record's by (RECORD_KEEPING_UNKNOWN, `?2` in the stored record's place): what a new
+ * task's row is written with when its record came with a newer Pictor's fields.
+ */
+export const RECORD_WITH_CARRIED = `SELECT ${RECORD_KEEPING_UNKNOWN.replaceAll('tasks.record', '?2').replaceAll('excluded.record', '?1')} AS record`;
+
 /** A task row's id (its images' `task_row`), by the local id's unique index. */
 export const SELECT_TASK_ROW_ID = 'SELECT id FROM tasks WHERE local_id = ?';
 /** The newest task's list time (the `tasks_newest` index's first entry). */

@@ -37,6 +37,7 @@ import { HistoryQueries, type HistoryPage, type ImagePage } from './history-quer
 import type { AnchorWalk } from './gallery-order';
 import type { ModelSlice } from './image-models';
 import type { AnchorChunk, PositionAnchors } from './position-anchors';
+import type { CarriedFields } from './carried-fields';
 import { HistoryRecords } from './history-records';
 import { IdPrefixes } from './id-prefixes';
 import { KeptKeyIds } from './kept-key-ids';
@@ -176,11 +177,12 @@ export class HistoryStore {
   /**
    * {@link putMany} for records from outside the library (a rebuild, an import), saying how many
    * of their tags and boards the library's limits left out, for the sentence the user reads.
-   * Their prompts join the prompt history (a rebuilt history starts it from its tasks).
+   * Their prompts join the prompt history (a rebuilt history starts it from its tasks). `carried`:
+   * a newer Pictor's fields an import's records came with (history-records.ts CarriedFields).
    */
-  putManyCounted(records: readonly TaskRecord[]): TriageDropped {
+  putManyCounted(records: readonly TaskRecord[], carried?: CarriedFields): TriageDropped {
     // Their triage is written (an import merged it with the library's: import-library.ts).
-    const dropped = this.records.putMany(records, undefined, false);
+    const dropped = this.records.putMany(records, undefined, false, carried);
     this.prompts.noteTasks(records);
     return dropped;
   }

@@ -56,7 +56,7 @@ const OPS: Ops = {
       { edit, at, hold },
     );
   },
-  putManyCounted: (store, { records }) => store.putManyCounted(records),
+  putManyCounted: (store, { records, carried }) => store.putManyCounted(records, carried),
   putMany: (store, { records }) => {
     store.putMany(records);
     return records.length;

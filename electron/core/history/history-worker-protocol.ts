@@ -16,6 +16,7 @@ import type { AnchorWalk } from './gallery-order';
 import type { DaySum, ServiceSum, SumPiece } from './ledger-sums';
 import type { ModelSlice } from './image-models';
 import type { AnchorChunk } from './position-anchors';
+import type { CarriedFields } from './carried-fields';
 import type { TriageDropped } from './triage-limits';
 import type { ImageKey, WholeImageQuery, WholeTaskQuery } from './whole-set';
 import type { KeptIdMark, KeptIdSlice, KeptIdWalk } from './kept-key-ids';
@@ -102,7 +103,10 @@ export interface HistoryOps {
     args: { step: string; side: 'before' | 'after'; at: number };
     result: TriageWritten;
   };
-  putManyCounted: { args: { records: readonly TaskRecord[] }; result: TriageDropped };
+  putManyCounted: {
+    args: { records: readonly TaskRecord[]; carried?: CarriedFields };
+    result: TriageDropped;
+  };
   putMany: { args: { records: readonly TaskRecord[] }; result: number };
   /**
    * The tasks' stored records, in the order named (null: not in the history), read and checked

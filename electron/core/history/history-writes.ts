@@ -12,13 +12,17 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { UserWrites } from '../../ports/user-writes';
 import type { HistoryPort } from './history-port';
+import type { CarriedFields } from './carried-fields';
 import type { HistoryStore } from './history-store';
 import type { HistoryOps, Logged, TriageWritten } from './history-worker-protocol';
 import type { TriageDropped } from './triage-limits';
 
 /** Writes of many records at once, on this thread's store or in the worker. */
 export interface ManyRecordWrites {
-  putManyCounted(records: readonly TaskRecord[]): TriageDropped | Promise<TriageDropped>;
+  putManyCounted(
+    records: readonly TaskRecord[],
+    carried?: CarriedFields,
+  ): TriageDropped | Promise<TriageDropped>;
 }
 
 /** What an import, a rebuild and an export use of the history (see above). */
@@ -37,7 +41,8 @@ export function writingInWorker(history: HistoryStore, worker: HistoryPort): Wri
     count: (query) => history.count(query),
     newerTaskIds: () => history.newerTaskIds(),
     textWithNewerFields: (record) => history.textWithNewerFields(record),
-    putManyCounted: (records) => worker.call('putManyCounted', { records }),
+    putManyCounted: (records, carried) =>
+      worker.call('putManyCounted', carried ? { records, carried } : { records }),
   };
 }
 

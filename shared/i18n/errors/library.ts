@@ -210,6 +210,8 @@ export const libraryErrors = {
   'error.library.exportFolderShared': 'Another task uses the same folder.',
   'error.library.exportNewerTask':
     'A newer version of Pictor made this task; this version cannot read it, so it is not in the archive. It stays in the library as it is.',
+  'error.library.exportSignedImageKey':
+    'This signed image (Content Credentials) was left out: its own metadata may carry an API key this computer holds, and Pictor cannot take the key out without breaking the signature. It stays in the library as it is.',
   'error.library.exportNotImage': 'The file is not a PNG, JPEG or WebP image.',
   'error.library.exportImageUnreadable': 'The image file could not be read.',
   'error.library.exportImageUnsafe': 'The image file could not be read. {reason}',

@@ -30,7 +30,10 @@ export type ImportStore = Pick<HistoryStore, 'get' | 'getByTaskId'> & ManyRecord
 export type ImportHistory = Pick<BatchedHistory, 'get' | 'getByTaskId' | 'put'>;
 
 export class BatchedHistory {
-  private readonly waiting = new Map<string, { record: TaskRecord; undo: Undo[] }>();
+  private readonly waiting = new Map<
+    string,
+    { record: TaskRecord; undo: Undo[]; carried: string | undefined }
+  >();
   private droppedSoFar = NOTHING_DROPPED;
 
   constructor(private readonly history: ImportStore) {}
@@ -52,12 +55,18 @@ export class BatchedHistory {
   }
 
   /**
-   * Records `record` with the next batch; `undo` takes back its files should that batch fail.
+   * Records `record` with the next batch; `undo` takes back its files should that batch fail;
+   * `carried`: a newer Pictor's fields it came with (import-carried.ts), kept by the history.
    * @throws what the history's write threw, once the batch's files are taken back.
    */
-  async put(record: TaskRecord, undo?: Undo): Promise<void> {
-    const earlier = this.waiting.get(record.localId)?.undo ?? [];
-    this.waiting.set(record.localId, { record, undo: undo ? [...earlier, undo] : earlier });
+  async put(record: TaskRecord, undo?: Undo, carried?: string): Promise<void> {
+    const earlier = this.waiting.get(record.localId);
+    const undos = earlier?.undo ?? [];
+    this.waiting.set(record.localId, {
+      record,
+      undo: undo ? [...undos, undo] : undos,
+      carried: carried ?? earlier?.carried,
+    });
     if (this.waiting.size >= BATCH) await this.flush();
   }
 
@@ -67,7 +76,14 @@ export class BatchedHistory {
     const batch = [...this.waiting.values()];
     this.waiting.clear();
     try {
-      const dropped = await this.history.putManyCounted(batch.map((waiting) => waiting.record));
+      const carried = new Map<string, string>();
+      for (const { record, carried: fields } of batch) {
+        if (fields !== undefined) carried.set(record.localId, fields);
+      }
+      const records = batch.map((waiting) => waiting.record);
+      const dropped = await (carried.size > 0
+        ? this.history.putManyCounted(records, carried)
+        : this.history.putManyCounted(records));
       this.droppedSoFar = addDropped(this.droppedSoFar, dropped);
     } catch (error) {
       for (const { undo } of batch) {

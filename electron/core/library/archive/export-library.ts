@@ -23,6 +23,7 @@ import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-rec
 import type { HistoryStore } from '../../history';
 import {
   copyWithRecordPacket,
+  detectC2paInBytes,
   imageNames,
   MAX_SIDECAR_BYTES,
   MAX_XMP_SIDECAR_BYTES,
@@ -50,6 +51,7 @@ import { sha256Of } from './stream-copy';
 import { ExportedInputs } from './export-inputs';
 import { type ExportKeyScrubber, ownOf, scrubbedTask, xmpWithoutKeys } from './export-scrub';
 import { writeExportTarget } from './export-target';
+import { metadataCarriesKey } from './signed-image-keys';
 
 export interface ExportOptions {
   readonly root: string;
@@ -221,12 +223,9 @@ class ArchiveWriter {
       const names = imageNames(image.index, read.kind);
       const path = `${folder}/${names.image}`;
       const of = { ...ownOf(scrubbed?.record ?? record, image), kind: read.kind };
-      const copied = this.scrub
-        ? await copyWithRecordPacket(read.bytes, { ...of, remake: scrubbed !== null })
-        : { bytes: read.bytes };
-      if ('refused' in copied) {
-        const why = sentence('error.library.exportImageUnsafe', { reason: copied.refused });
-        this.skipped.push(refusal(image.file, why));
+      const copied = await this.copyOf(read.bytes, { ...of, remake: scrubbed !== null });
+      if ('key' in copied) {
+        this.skipped.push(refusal(image.file, copied));
         continue;
       }
       await this.add({ taskId: record.localId, path, kind: 'image' }, copied.bytes, mtime);
@@ -284,6 +283,22 @@ class ArchiveWriter {
     }
     if (this.scrub) bytes = xmpWithoutKeys(bytes, of, this.scrub);
     await this.add({ taskId: record.localId, path, kind: 'xmp' }, bytes, mtime);
+  }
+
+  /**
+   * An image's bytes as the archive holds them, with no key the process holds (export-scrub.ts;
+   * a signed one as it is, or left out: signed-image-keys.ts), or why it is left out.
+   */
+  private async copyOf(bytes: Buffer, of: Parameters<typeof copyWithRecordPacket>[1]) {
+    if (!this.scrub) return { bytes };
+    const copied = await copyWithRecordPacket(bytes, of);
+    if ('refused' in copied) {
+      return sentence('error.library.exportImageUnsafe', { reason: copied.refused });
+    }
+    const signed = (await detectC2paInBytes(copied.bytes, of.kind)).found;
+    return signed && metadataCarriesKey(copied.bytes, of.kind, this.scrub)
+      ? sentence('error.library.exportSignedImageKey')
+      : copied;
   }
 
   private async readImage(file: string) {

@@ -22,7 +22,7 @@ import type { ImportKeyScrubber } from './import-kept-id';
 export type ExportKeyScrubber = ImportKeyScrubber;
 
 /** `value` with every string in it, and every name, through `scrub`. */
-function scrubbedValue(value: unknown, scrub: ExportKeyScrubber): unknown {
+export function scrubbedValue(value: unknown, scrub: ExportKeyScrubber): unknown {
   if (typeof value === 'string') return scrub(value);
   if (Array.isArray(value)) return value.map((item) => scrubbedValue(item, scrub));
   if (value === null || typeof value !== 'object') return value;

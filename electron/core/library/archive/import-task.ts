@@ -42,6 +42,7 @@ import {
   sidecarText,
   syncXmpSidecars,
   taskFolderName,
+  withKept,
 } from '../../gallery';
 import { readTaskFolder } from '../rebuild';
 import { xmpSyncOptions } from './import-context';
@@ -54,6 +55,7 @@ import {
   type TaskOutcome,
 } from './import-context';
 import { stageImage } from './import-image';
+import { carriedOf, type CarriedFields } from './import-carried';
 import { mergeTask } from './import-merge';
 import { stageXmp, unusedXmps } from './import-xmp';
 import { withSourceXmpTriage } from './import-xmp-triage';
@@ -65,10 +67,16 @@ import { readBounded, sha256Of } from './stream-copy';
 
 export type { ImportContext, TaskOutcome } from './import-context';
 
+/** A task's record as its sidecar holds it, and the newer Pictor's fields it carries. */
+interface ReadRecord {
+  readonly record: TaskRecord;
+  readonly carried: CarriedFields | null;
+}
+
 async function readRecord(
   task: PlannedTask,
   context: ImportContext,
-): Promise<TaskRecord | Refusal> {
+): Promise<ReadRecord | Refusal> {
   const refused = (said: Parameters<typeof sentence>[0]): Refusal =>
     refusal(task.sidecar.path, sentence(said));
   let bytes: Buffer;
@@ -86,10 +94,12 @@ async function readRecord(
   if (task.listedSidecar && task.listedSidecar.sha256 !== sha256Of(bytes)) {
     return refused('error.library.sidecarShaMismatch');
   }
-  const parsed = parseSidecar(bytes.toString('utf8'));
+  const text = bytes.toString('utf8');
+  const parsed = parseSidecar(text);
   // The gallery's words for a sidecar it cannot use.
   if (!parsed.ok) return { path: task.sidecar.path, reason: parsed.reason };
-  return withSourceXmpTriage(parsed.record, task.xmps, context.signal);
+  const record = await withSourceXmpTriage(parsed.record, task.xmps, context.signal);
+  return { record, carried: carriedOf(text, context.scrubKeys) };
 }
 
 function sameTask(a: TaskRecord, b: TaskRecord): boolean {
@@ -224,7 +234,7 @@ async function addNewTask(
   record: TaskRecord,
   relative: string,
   context: ImportContext,
-  redacted: boolean,
+  came: { readonly redacted: boolean; readonly carried: CarriedFields | null },
 ): Promise<TaskOutcome> {
   const { root } = context;
   const stage = tempPath(root, '.import');
@@ -234,10 +244,12 @@ async function addNewTask(
     const { images, refused } = await stageImages(task, record, relative, stage, context);
     const cleaned = cleanedRecord(importedRecord(record, relative, images));
     const { dropped } = cleaned;
-    const imported = redacted
+    const imported = came.redacted
       ? await remakeStagedImages(cleaned.record, root, stage, relative)
       : cleaned.record;
-    await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
+    const own = sidecarText(imported);
+    const sidecar = came.carried ? withKept(own, came.carried.sidecar) : own;
+    await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecar);
     // The triage's XMP beside each image, as the gallery writes it with every sidecar.
     await syncXmpSidecars(imported, stage, xmpSyncOptions(root));
     throwIfAborted(context.signal);
@@ -245,7 +257,7 @@ async function addNewTask(
     await ensureFolder(root, dirname(target));
     await renameContained(root, stage, target);
     await fsyncDir(dirname(target));
-    await context.history.put(imported, () => removeAdded(root, target));
+    await context.history.put(imported, () => removeAdded(root, target), came.carried?.record);
     return {
       addedTask: true,
       addedImages: images.filter((image) => image.state === 'saved').length,
@@ -271,19 +283,20 @@ function existingRecord(record: TaskRecord, context: ImportContext): TaskRecord 
 /** Imports `task` (see the file's comment). @throws AbortError; file-system errors. */
 export async function importTask(task: PlannedTask, context: ImportContext): Promise<TaskOutcome> {
   throwIfAborted(context.signal);
-  const record = await readRecord(task, context);
-  if ('reason' in record) return REFUSED([record]);
+  const read = await readRecord(task, context);
+  if ('reason' in read) return REFUSED([read]);
+  const { record } = read;
   // One task met twice in a source (or under two ids of one service task) is imported in turn.
   const keys = [
     `id:${record.localId}`,
     ...(record.taskId ? [`task:${record.endpoint}\n${record.taskId}`] : []),
   ];
-  return context.oneAtATime(keys, () => importRecord(task, record, context));
+  return context.oneAtATime(keys, () => importRecord(task, read, context));
 }
 
 async function importRecord(
   task: PlannedTask,
-  record: TaskRecord,
+  { record, carried }: ReadRecord,
   context: ImportContext,
 ): Promise<TaskOutcome> {
   const existing = existingRecord(record, context);
@@ -296,7 +309,9 @@ async function importRecord(
   const place = await placeFor(context.root, record, context.reservedFolders);
   // Looked up by the id it came with (above); kept with the key redacted from it.
   const clean = withKeptIdRedacted(record, context.scrubKeys);
-  if ('free' in place) return addNewTask(task, clean ?? record, place.free, context, !!clean);
+  if ('free' in place) {
+    return addNewTask(task, clean ?? record, place.free, context, { redacted: !!clean, carried });
+  }
   // The folder was in the gallery before this import: an undo never removes it. Its task is
   // merged with as the history now has it (a redacted id, and images that say it).
   const found =
