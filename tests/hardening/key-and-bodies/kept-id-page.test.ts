@@ -7,7 +7,8 @@
  * (app/kept-id-page.ts, at the one wiring's answers and events).
  *
  * The sweep is held: closed as the app starts, before it cleaned anything (the control: the
- * engine's record still holds the id as kept). The app is the recorded one over a real library
+ * engine's record still holds the id as kept); so is the sweep of a row another process writes
+ * while the app runs (the change feed's, some milliseconds later). The app is the recorded one over a real library
  * (kept-id-world.ts). The guard itself is also driven alone: a payload holding a task id waits for
  * the keys while they are unread, events keep their order behind it, and what holds no key is
  * handed on as it is (the same objects: nothing is copied on the page's path).
@@ -24,6 +25,7 @@ import {
   ipcLeaks,
   keepUnder,
   newWorld,
+  ok,
   pageReads,
   start,
   withHistory,
@@ -86,6 +88,31 @@ describe('the page, asked before the sweep reached tasks kept under a key-carryi
         request: { prompt: scrubKey(`Task ${ids[0]!} (created outside Pictor)`, KEY) },
       });
       expect(record['taskId']).toContain('[redacted]');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('receives no key of a task another process wrote a moment ago, after the sweep ended', async () => {
+    const world = await newWorld(KEY);
+    const tasks = await firstRun(world, 2);
+    const app = await start(world);
+    try {
+      await app.runtime.keptIds.swept();
+      // The change feed would sweep it in some milliseconds: held, the page asks first.
+      await app.runtime.keptIds.close();
+      const id = `task-${ENCODINGS['hexUpper']!(KEY, 0)}`;
+      withHistory(world, (history) =>
+        history.put({ ...history.get(tasks[1]!.localId)!, taskId: id }),
+      );
+      expect(withHistory(world, (history) => history.get(tasks[1]!.localId)?.taskId)).toBe(id);
+      world.ipc.length = 0;
+      await ok(app.invoke('tasks:list', {}));
+      await ok(app.invoke('gallery:list', {}));
+      await ok(app.invoke('costs:ledger', {}));
+      const listed = JSON.parse(world.ipc[0]!.text) as { value: { items: unknown[] } };
+      expect(JSON.stringify(listed.value.items)).toContain('[redacted]');
+      expect(ipcLeaks(world, KEY)).toEqual([]);
     } finally {
       await app.close();
     }
