@@ -8,10 +8,10 @@
  *
  * The sweep is held: closed as the app starts, before it cleaned anything (the control: the
  * engine's record still holds the id as kept); so is the sweep of a row another process writes
- * while the app runs (the change feed's, some milliseconds later). The app is the recorded one over a real library
- * (kept-id-world.ts). The guard itself is also driven alone: a payload holding a task id waits for
- * the keys while they are unread, events keep their order behind it, and what holds no key is
- * handed on as it is (the same objects: nothing is copied on the page's path).
+ * while the app runs (the change feed's, some milliseconds later). The app is the recorded one
+ * over a real library (kept-id-world.ts). The guard itself is also driven alone: a payload holding
+ * a task id waits for the keys while they are unread, events keep their order behind it, and what
+ * holds no key is handed on as it is (the same objects: nothing is copied on the page's path).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeptIdPage } from '../../../electron/app/kept-id-page';
