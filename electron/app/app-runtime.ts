@@ -23,6 +23,7 @@ import type { UserGestures } from '../ports/user-gestures';
 import type { UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
+import { KeptIdPage } from './kept-id-page';
 import { KeptKeySweep } from './kept-key-sweep';
 import { KeyQuestionGate } from './key-question-gate';
 import { addedLocalServers, askLocalServers, LOCAL_SERVERS } from './local-server-question';
@@ -140,7 +141,11 @@ export class AppRuntime {
     this.keptIds = new KeptKeySweep(core, options.logger, options.dataDir);
     // A `pictor` command's change of settings.json while the app runs is the app's at once.
     this.subscriptions.add(settings.follow());
+    this.subscriptions.add(this.keptIdPage.follow(keys));
   }
+
+  /** What the page receives of tasks kept under a key-carrying id (kept-id-page.ts). */
+  readonly keptIdPage = new KeptIdPage();
 
   /** The cleaning of tasks kept under an id that carries a key (kept-key-sweep.ts). */
   readonly keptIds: KeptKeySweep;

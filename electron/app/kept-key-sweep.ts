@@ -9,7 +9,8 @@
  * window and the engine go on meanwhile; the cost ledger's rows of removed tasks it cleans
  * itself) and each task found is cleaned by the one function the CLI's track uses
  * (batch/kept-key-id.ts `redactKeptKeyId`: the history, the ledger, the log line, the page's
- * copy, pictor.json, the XMP sidecars and the images' own metadata).
+ * copy, pictor.json, the XMP sidecars and the images' own metadata). Until the walk reaches a
+ * task, what the page is sent of it has the key scrubbed at the wiring (kept-id-page.ts).
  *
  * Only what can hold something is walked. A sweep that walked to its end and cleaned all it found
  * keeps, in {@link SWEPT_FILE}, the marks of the keys it swept (ServiceKeys.readableKeysMarked:

@@ -66,6 +66,8 @@ export interface WiredRuntime {
     CredentialsProvider &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf' | 'heldKeys'>;
   readonly clock: Clock;
+  /** What the page receives of tasks kept under a key-carrying id (kept-id-page.ts). */
+  readonly keptIdPage: { answers<H extends object>(handlers: H): H; emitter(emit: Emit): Emit };
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
   galleryDir(): string;
@@ -334,7 +336,9 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
  * updates go to the page, and the engine starts (once), resuming every unfinished task. Dispose
  * to release everything.
  */
-export function wireApp(options: AppWiringOptions): AppWiring {
+export function wireApp(given: AppWiringOptions): AppWiring {
+  // No answer or event the page receives holds a key in a kept task's id (kept-id-page.ts).
+  const options = { ...given, emit: given.runtime.keptIdPage.emitter(given.emit) };
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
   wiring.add(
@@ -358,7 +362,7 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   const updates = wiring.add(new TaskUpdates({ clock: runtime.clock, emit, logger, views }));
   wiring.add(wireCore(runtime.core, options, updates));
   return {
-    handlers: createIpcHandlers(options, trash, updates, views),
+    handlers: runtime.keptIdPage.answers(createIpcHandlers(options, trash, updates, views)),
     trash,
     beforeQuit: async (ms) => {
       // The window still shows: its last view of the tasks is their final one.

@@ -6,7 +6,12 @@ export { type BatchEngine, BatchTaskActions } from './batch-task-actions';
 export { type CancelOutcome, TaskCancels } from './cancel-tasks';
 export type { ExportGallery } from './export-copy';
 export { exportChosenImages, exportImages, type ExportOutcome } from './export-images';
-export { redactKeptKeyId, redactRefusedTrack, refusedForKeyInId } from './kept-key-id';
+export {
+  redactKeptKeyId,
+  redactRefusedTrack,
+  refusedForKeyInId,
+  withTextsScrubbed,
+} from './kept-key-id';
 export { resend } from './resend';
 export { type TemplatePlan, type TemplateRunInput, TemplateRuns } from './template-runs';
 export { writeMetadataToFiles } from './write-metadata';

@@ -5,13 +5,15 @@
  * Content Credentials, each saved image's own metadata (the XMP packet inside it and a PNG's
  * `parameters` text: provenance.ts), the log line of each change of the task and the page's copy
  * of the record. All of them are made from the record, so the key is redacted from the record
- * once, here, and every one of them is made again from it: the engine's edit writes the history
+ * once, here (from every text of it: a tracked task's prompt and the service's addresses for the
+ * task were made from the id), and every one of them is made again from it: the engine's edit writes the history
  * and its ledger, announces the task (the log line and the page take the redacted id) and writes
  * `pictor.json` and the XMP sidecars; each image file holding Pictor's packet is then rewritten
  * with the redacted one (embed-triage.ts, `remake`: atomically, the pixels' bytes copied as they
  * are; a file with Content Credentials is never edited, its packet is the sidecar's). The key's
  * part of the id becomes "[redacted]", as the log redacts it; prompt, images and costs stay.
  */
+import { isJsonObject } from '../../../shared/domain/plain-object';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { silentLogger, type Logger } from '../../ports/logger';
@@ -36,6 +38,23 @@ export interface KeptKeyIdDeps {
  * (secrets/key-echo.ts `scrubKey`, the log's redactor: logging/redaction.ts `secretRedactor`).
  */
 export type KeyScrubber = (text: string) => string;
+
+/**
+ * `value` (a task's record, or the page's copy of it) with `scrub` applied to every text in it:
+ * what was made from a kept id goes with it (a tracked task's prompt, `Task <id> (created outside
+ * Pictor)`: engine/request-check.ts; the addresses the service gave for the task: `handles`).
+ */
+export function withTextsScrubbed<T>(value: T, scrub: KeyScrubber): T {
+  if (typeof value === 'string') return scrub(value) as T;
+  if (Array.isArray(value))
+    return value.map((item: unknown) => withTextsScrubbed(item, scrub)) as T;
+  if (!isJsonObject(value)) return value;
+  const entries = Object.entries(value).map(([name, item]) => [
+    name,
+    withTextsScrubbed(item, scrub),
+  ]);
+  return Object.fromEntries(entries) as T;
+}
 
 /** Rewrites the packet inside each saved image of `record` that holds Pictor's own. */
 async function remakeImages(deps: KeptKeyIdDeps, record: TaskRecord): Promise<void> {
@@ -90,7 +109,7 @@ export async function redactKeptKeyId(
   const kept = deps.records.get(localId);
   if (kept?.taskId == null || scrub(kept.taskId) === kept.taskId) return null;
   const redacted = deps.records.edit(localId, (now) =>
-    now.taskId === null ? now : { ...now, taskId: scrub(now.taskId) },
+    now.taskId === null ? now : withTextsScrubbed(now, scrub),
   );
   await remakeImages(deps, redacted);
   await deps.records.whenWritten([localId]);
