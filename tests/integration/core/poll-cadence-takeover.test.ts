@@ -17,6 +17,7 @@ import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const INTERVAL = 3_000;
 /** An owner on this machine whose process cannot exist (above any pid the kernel gives). */
@@ -42,6 +43,7 @@ describe('a task taken over from a process that ended without letting go', () =>
         fetch: (url, init) => fetch(url, init),
         credentials: new StaticCredentials(demo.url, 'demo'),
         clock,
+        localServers: OWNERS_UNREAD,
         engine: { pollIntervalMs: INTERVAL },
         ...bundledCoreWorkers(),
       });
