@@ -6,7 +6,8 @@
  * out, during which such a suite's clock runs on (its idle checks count requests out, not the
  * gate's read), so a poll reached the service later on its clock than the engine sent it. The
  * gate itself is judged over the real tables (tests/unit/core/service/local-owner.test.ts,
- * tests/hardening/hostile/local-server-*.test.ts).
+ * tests/hardening/hostile/local-server-*.test.ts). Every core a test opens on a clock of its own
+ * names its gate (tests/unit/lint/manual-clock-gate.test.ts): this, or `{}` for the real read.
  */
 import type { PictorCoreOptions } from '../../electron/core/pictor-core';
 

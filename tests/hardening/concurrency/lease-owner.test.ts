@@ -23,6 +23,7 @@ import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentia
 import { testImageEngine } from '../../support/image-engine';
 import { ClockDriver } from '../support/clock-driver';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 let service: QuirkyService | undefined;
 let core: PictorCore | undefined;
@@ -80,6 +81,7 @@ describe('a task whose lease another process holds', () => {
       },
       credentials: new StaticCredentials(service.baseUrl, QUIRKY_KEYS.alice),
       clock: driver.coreClock,
+      localServers: OWNERS_UNREAD,
       engine: { pollIntervalMs: 100 },
       ...bundledCoreWorkers(),
     });
@@ -136,6 +138,7 @@ async function startCore(
     },
     credentials: new StaticCredentials(service!.baseUrl, QUIRKY_KEYS.alice),
     clock: driver.coreClock,
+    localServers: OWNERS_UNREAD,
     engine: { pollIntervalMs: 100 },
     ...bundledCoreWorkers(),
   });

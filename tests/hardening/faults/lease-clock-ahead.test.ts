@@ -22,6 +22,7 @@ import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentia
 import { testImageEngine } from '../../support/image-engine';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { ClockDriver } from '../support/clock-driver';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 /** The engine's lease length (DEFAULT_ENGINE_OPTIONS.leaseMs) and its owner's renewal. */
 const LEASE_MS = 45_000;
@@ -93,6 +94,7 @@ async function leasedElsewhere(driver: ClockDriver) {
     },
     credentials: new StaticCredentials(service.baseUrl, QUIRKY_KEYS.alice),
     clock: driver.coreClock,
+    localServers: OWNERS_UNREAD,
     engine: { pollIntervalMs: 1_000 },
     ...bundledCoreWorkers(),
   });

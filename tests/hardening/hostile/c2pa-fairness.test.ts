@@ -36,6 +36,7 @@ import { makeRecord, serve, startServer, type TestServer } from '../../support/g
 import { testImageEngine } from '../../support/image-engine';
 import { UNTIL } from '../../support/waits';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const HOSTILE = 'https://hostile.example';
 const HONEST = 'https://honest.example';
@@ -111,6 +112,7 @@ beforeEach(async () => {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock,
+    localServers: OWNERS_UNREAD,
     contentCredentials: counting,
   });
 });

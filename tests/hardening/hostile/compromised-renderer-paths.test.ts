@@ -21,6 +21,7 @@ import {
 } from '../key-and-bodies/recorded-app';
 import { pageTarget } from '../../support/submit-target';
 import { ownAddress, savedAddress } from '../../support/own-address';
+import { UNTIL } from '../../support/waits';
 
 const KEY = 'sk-team-a-7d41c0b9e2f35a68';
 let dir: string;
@@ -106,7 +107,7 @@ describe('a compromised renderer on a shared gateway', () => {
     const tracked = await app.invoke('tasks:track', { taskId: '../../team-b/v1/tasks/x' });
     expect(tracked.ok).toBe(false);
     await expect
-      .poll(() => gateway.requests.filter((entry) => entry.tenant === '/team-a').length)
+      .poll(() => gateway.requests.filter((entry) => entry.tenant === '/team-a').length, UNTIL)
       .toBeGreaterThan(1);
     const keyed = gateway.requests.filter((entry) => entry.authorization === `Bearer ${KEY}`);
     expect(keyed.length).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ import type { KeyOriginAnswer, KeyOriginQuestion } from '../../../electron/ports
 import { FIRST_QUIET_MS, MOST_QUIET_MS } from '../../../electron/app/key-question-gate';
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc } from '../../support/wired-ipc';
+import { UNTIL } from '../../support/waits';
 
 const KEY = 'fal-key-LEAKCANARY-0123456789';
 const OWN = 'https://queue.fal.run';
@@ -64,7 +65,7 @@ async function app() {
     request('settings:update', { serviceBaseUrls: { fal: `https://evil-${n}.example/fal` } });
   /** Waits until main has the question on screen. */
   const shown = async (count: number) => {
-    await expect.poll(() => dialog.asked.length).toBe(count);
+    await expect.poll(() => dialog.asked.length, UNTIL).toBe(count);
   };
   return { clock, dialog, runtime, moveTo, shown };
 }

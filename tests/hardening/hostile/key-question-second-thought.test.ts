@@ -18,6 +18,7 @@ import { FIRST_QUIET_MS } from '../../../electron/app/key-question-gate';
 import type { KeyOriginAnswer, KeyOriginQuestion } from '../../../electron/ports/user-prompts';
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc } from '../../support/wired-ipc';
+import { UNTIL } from '../../support/waits';
 
 const KEY = 'fal-key-LEAKCANARY-0123456789';
 const OWN = 'https://queue.fal.run';
@@ -79,7 +80,7 @@ async function app() {
   const askedAndAnswered = async (n: number, answer: KeyOriginAnswer) => {
     const asks = dialog.asked.length;
     const change = moveTo(n);
-    await expect.poll(() => dialog.asked.length).toBe(asks + 1);
+    await expect.poll(() => dialog.asked.length, UNTIL).toBe(asks + 1);
     dialog.answer(answer);
     return change;
   };
@@ -116,7 +117,7 @@ describe('the user’s second thought after “keep”', () => {
     // A press before the answer (the question on screen) is no second thought either.
     await clock.advance(FIRST_QUIET_MS);
     const change = moveTo(4);
-    await expect.poll(() => dialog.asked.length).toBe(2);
+    await expect.poll(() => dialog.asked.length, UNTIL).toBe(2);
     window.press();
     dialog.answer('cancel');
     await change;

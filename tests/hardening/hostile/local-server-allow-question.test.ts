@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_QUIET_MS } from '../../../electron/app/key-question-gate';
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc } from '../../support/wired-ipc';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -52,7 +53,7 @@ async function app(withDialog = true) {
   const allow = (...entries: string[]) =>
     request('settings:update', { allowedLocalServers: entries });
   const shown = async (count: number) => {
-    await expect.poll(() => dialog.asked.length).toBe(count);
+    await expect.poll(() => dialog.asked.length, UNTIL).toBe(count);
   };
   const allowed = () => runtime.settings.get().allowedLocalServers;
   return { clock, dialog, runtime, allow, shown, allowed };

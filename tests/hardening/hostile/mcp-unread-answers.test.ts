@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { serveOverStdio } from '../../../electron/cli/mcp/mcp-server';
 import { MAX_UNREAD_BYTES } from '../../../electron/cli/mcp/mcp-output-room';
 import { CALLS_AT_ONCE } from '../../../electron/cli/mcp/mcp-call-gate';
+import { UNTIL } from '../../support/waits';
 
 /** Each answer's size, and calls whose answers come to four times the bound. */
 const ANSWER_BYTES = 64 * 1024;
@@ -107,7 +108,7 @@ describe('a client that never reads the answers', () => {
       stdout: output.out,
     });
     stdin.write(initialize());
-    await vi.waitFor(() => expect(output.answers()).toBe(1));
+    await vi.waitFor(() => expect(output.answers()).toBe(1), UNTIL);
     for (let id = 1; id <= CALLS_AT_ONCE; id++) {
       stdin.write(message(id, 'tools/call', { name: 'hold', arguments: {} }));
     }

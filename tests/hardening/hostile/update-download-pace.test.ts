@@ -55,7 +55,10 @@ async function send(bytes: Buffer): Promise<void> {
   const socket = world().electron.requests.find((request) => request.path === PATH)?.socket;
   const before = socket?.bytesRead ?? 0;
   response.write(bytes);
-  await vi.waitFor(() => expect(socket?.bytesRead).toBeGreaterThanOrEqual(before + bytes.length));
+  await vi.waitFor(
+    () => expect(socket?.bytesRead).toBeGreaterThanOrEqual(before + bytes.length),
+    UNTIL,
+  );
   // The chunk reaches the counting stream in the turns after the socket read it.
   await new Promise((resolve) => setImmediate(resolve));
 }

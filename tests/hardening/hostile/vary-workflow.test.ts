@@ -18,6 +18,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sendJson, startServer, type TestServer } from '../../support/http-servers';
 import { makeTask } from '../../support/task-records';
 import { startRecordedApp, type RecordedApp } from '../key-and-bodies/recorded-app';
+import { UNTIL } from '../../support/waits';
 
 type Graph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
@@ -79,7 +80,7 @@ async function sendAgain(localId: string, newSeed: boolean) {
 
 /** Waits until ComfyUI has `count` prompts. */
 async function promptsReach(count: number): Promise<void> {
-  await expect.poll(() => prompts.length).toBe(count);
+  await expect.poll(() => prompts.length, UNTIL).toBe(count);
 }
 
 describe('Vary of a ComfyUI task', () => {

@@ -10,6 +10,7 @@ import { runCompare } from '../../../electron/core/compare/compare-run';
 import { profileOf } from '../../../electron/core/service/providers/profiles';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { compareWorld } from './compare-harness';
+import { UNTIL } from '../../support/waits';
 
 const PROMPTS = ['a lighthouse at dusk', 'a lighthouse at dawn', 'a lighthouse in fog'];
 
@@ -57,7 +58,7 @@ describe('a compare quit while some of its tasks wait to be sent', () => {
           bflTaken: now.filter((r) => onBfl(r) && r.taskId !== null).length,
           bflWaiting: now.filter((r) => onBfl(r) && queued(r)).length,
         };
-      })
+      }, UNTIL)
       .toEqual({ falTaken: 2, falWaiting: 1, bflTaken: cap, bflWaiting: bflTotal - cap });
     const taken = new Map(stored().map((record) => [record.localId, record.taskId]));
     await world.core.close();
@@ -73,7 +74,7 @@ describe('a compare quit while some of its tasks wait to be sent', () => {
           for (const task of bfl.tasks())
             if (task.status === 'processing') bfl.completeTask(task.id);
           return settled !== null;
-        })
+        }, UNTIL)
         .toBe(true);
       const done = settled! as TaskRecord[];
       expect(done.map((record) => record.status)).toEqual(ids.map(() => 'completed'));

@@ -14,6 +14,7 @@ import type {
 } from '../../../electron/ports/user-prompts';
 import { targetOf } from '../../support/submit-target';
 import { ownAddress } from '../../support/own-address';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -111,7 +112,7 @@ describe('AppRuntime', () => {
     expect(redactors).toEqual([null]);
     await runtime.setKey('sk-follow-me', false);
     await expect
-      .poll(() => redactors.at(-1)?.('token sk-follow-me here'))
+      .poll(() => redactors.at(-1)?.('token sk-follow-me here'), UNTIL)
       .toBe('token [redacted] here');
     let retried = 0;
     const engine = runtime.core.engine;

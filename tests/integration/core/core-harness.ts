@@ -18,6 +18,7 @@ import { afterEachTest } from '../../support/after-each-test';
 import { bundledAnswers, bundledHistoryPort } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
 import { newLibraryAt } from '../../support/migrated-history';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 import { targetAt } from '../../support/submit-target';
 import { providerRig, type ProviderRig } from '../providers/provider-harness';
 
@@ -38,7 +39,7 @@ export function openTestCore(
     engine?: Partial<TaskEngineOptions>;
     logger?: Logger | undefined;
     historyPort?: PictorCoreOptions['historyPort'];
-    /** Default the real clock, with a 2 s request limit. */
+    /** Default the real clock, with a 2 s request limit; a given clock skips the gate's read. */
     clock?: Clock;
     requestTimeoutMs?: number;
   } = {},
@@ -50,6 +51,9 @@ export function openTestCore(
     fetch: (url, init) => fetch(url, init),
     credentials,
     clock: options.clock ?? systemClock,
+    // On a test's own clock the gate's real read would move requests on it (owners-unread.ts);
+    // on the real clock the gate reads this host's tables as the app does.
+    localServers: options.clock === undefined ? {} : OWNERS_UNREAD,
     requestTimeoutMs: options.requestTimeoutMs ?? 2_000,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.historyPort ? { historyPort: options.historyPort } : bundledHistoryPort()),

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { startTestRuntime } from '../../support/app-runtime';
 import { targetOf } from '../../support/submit-target';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -34,7 +35,7 @@ describe('a demo task across a restart of the app', () => {
       { prompt: 'a lighthouse at dusk', size: '64x64' },
       targetOf(first.credentials),
     );
-    await expect.poll(() => first.core.engine.get(sent!.localId)?.status).toBe('processing');
+    await expect.poll(() => first.core.engine.get(sent!.localId)?.status, UNTIL).toBe('processing');
     const { taskId } = first.core.engine.get(sent!.localId)!;
     expect(first.demo.log.submits).toHaveLength(1);
     await first.close();

@@ -15,6 +15,7 @@ import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -35,6 +36,7 @@ async function pausedCore(): Promise<{ core: PictorCore; demo: DemoService; cloc
     fetch: (url, init) => fetch(url, init),
     credentials: new StaticCredentials(demo.url, 'demo'),
     clock,
+    localServers: OWNERS_UNREAD,
     engine: { pollIntervalMs: 100, leaseMs: 3_000 },
     ...bundledCoreWorkers(),
   });

@@ -14,6 +14,7 @@ import { startTestRuntime } from '../../support/app-runtime';
 import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { importedLocalMessage } from '../../../electron/core/credentials/record-credentials';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -75,7 +76,7 @@ describe('records imported from a gallery folder', () => {
     app.core.engine.start({ resume: true });
     for (const { localId } of [onDemo, onLoopback]) {
       await expect
-        .poll(() => app.core.engine.get(localId)?.error?.message)
+        .poll(() => app.core.engine.get(localId)?.error?.message, UNTIL)
         .toBe(importedLocalMessage());
       expect(app.core.engine.get(localId)).toMatchObject({
         status: 'processing',
@@ -94,11 +95,11 @@ describe('records imported from a gallery folder', () => {
     app.core.history.putMany([imported, own]);
     app.core.engine.start({ resume: true });
     await expect
-      .poll(() => app.core.engine.get(imported.localId)?.images[0]?.state)
+      .poll(() => app.core.engine.get(imported.localId)?.images[0]?.state, UNTIL)
       .toBe('invalid');
     expect(app.core.engine.get(imported.localId)?.images[0]?.error).toBe(importedLocalMessage());
     // The control: the app's own record of the same shape reaches the local image host.
-    await expect.poll(() => local.hits).toContain('/own.png');
+    await expect.poll(() => local.hits, UNTIL).toContain('/own.png');
     expect(local.hits).not.toContain('/imported.png');
   });
 });

@@ -17,6 +17,8 @@ import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { answered, countedTransport } from '../../support/in-flight';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const INTERVAL = 3_000;
 /** An owner on this machine whose process cannot exist (above any pid the kernel gives). */
@@ -34,14 +36,18 @@ describe('a task taken over from a process that ended without letting go', () =>
     const clock = new ManualClock(Date.now());
     const demo = await startDemoService({ durationMs: 3_600_000, now: () => clock.now() });
     cleanups.push(() => demo.close());
+    const requests = countedTransport((url: string | URL | Request, init?: RequestInit) =>
+      fetch(url, init),
+    );
     const open = async (): Promise<PictorCore> => {
       const core = await openPictorCore({
         imageEngine: testImageEngine,
         dataDir: join(dir, 'data'),
         galleryDir: join(dir, 'gallery'),
-        fetch: (url, init) => fetch(url, init),
+        fetch: requests.transport,
         credentials: new StaticCredentials(demo.url, 'demo'),
         clock,
+        localServers: OWNERS_UNREAD,
         engine: { pollIntervalMs: INTERVAL },
         ...bundledCoreWorkers(),
       });
@@ -50,7 +56,10 @@ describe('a task taken over from a process that ended without letting go', () =>
     };
     const pollsOf = (taskId: string) =>
       demo.log.polls.filter((entry) => entry.path.includes(taskId)).map((entry) => entry.at);
-    /** Moves the clock in small steps, letting loopback answers in between, until `done`. */
+    /**
+     * Moves the clock in small steps until `done`, standing still while a request is out or the
+     * service answers (in-flight.ts): a request reaches the service at the time the engine sent it.
+     */
     const until = async (done: () => boolean): Promise<void> => {
       for (let step = 0; !done(); step += 1) {
         expect(
@@ -58,8 +67,10 @@ describe('a task taken over from a process that ended without letting go', () =>
           `${done.toString()} ${JSON.stringify(demo.log.polls.map((e) => [e.at, e.path, e.status]))}`,
         ).toBeLessThan(2_000);
         await clock.advance(50);
-        // A turn of real time for loopback answers to arrive (the clock stands still meanwhile).
+        // A turn of real time for what the step set off to reach the transport, then none while
+        // its request is out.
         await new Promise<void>((resolve) => setTimeout(resolve, 2));
+        await answered(() => requests.busy() || demo.answering() > 0);
       }
     };
 

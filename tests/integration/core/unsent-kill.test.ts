@@ -15,6 +15,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { UNTIL } from '../../support/waits';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -57,7 +58,7 @@ describe('the CLI killed while a batch waits to be sent', () => {
       ...common,
     ]);
     child = generate.process;
-    await expect.poll(() => service!.log.submits.length).toBe(5);
+    await expect.poll(() => service!.log.submits.length, UNTIL).toBe(5);
     child.kill('SIGKILL');
     expect(await generate.exit).toBeNull();
     service.clearFaults();

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { syncFingerprint } from '../../fakes/static-credentials';
 import { coreAgainstDemo } from './core-harness';
+import { UNTIL } from '../../support/waits';
 
 function deadPid(): number {
   const pid = spawnSync(process.execPath, ['-e', '']).pid;
@@ -48,7 +49,7 @@ describe('tasks stored but never sent, found by two processes at once', () => {
       first.engine.start({ resume: true });
       second.engine.start({ resume: true });
       await expect
-        .poll(() => ids.map((id) => first.history.get(id)?.status))
+        .poll(() => ids.map((id) => first.history.get(id)?.status), UNTIL)
         .toEqual(ids.map(() => 'completed'));
       expect(harness.service.log.submits).toHaveLength(records.length);
       const prompts = harness.service.tasks().map((task) => task.prompt);

@@ -185,7 +185,7 @@ describe('demo service: connection faults', () => {
       () => 'failed',
     );
     // Once the service has the request, it holds it: logged with no status, still unanswered.
-    await expect.poll(() => service.log.polls.length).toBe(1);
+    await expect.poll(() => service.log.polls.length, UNTIL).toBe(1);
     expect(service.log.polls[0]).toMatchObject({ status: null, fault: 'hang' });
     expect(await Promise.race([outcome, Promise.resolve('pending')])).toBe('pending');
     await service.close();
@@ -200,7 +200,7 @@ describe('demo service: connection faults', () => {
       () => 'failed',
     );
     // Closed once the service holds the request (logged on arrival, with no status yet).
-    await expect.poll(() => service.log.submits.length).toBe(1);
+    await expect.poll(() => service.log.submits.length, UNTIL).toBe(1);
     expect(service.log.submits[0]).toMatchObject({ status: null, fault: 'delay' });
     await service.close();
     expect(await outcome).toBe('failed');

@@ -27,6 +27,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../support/gallery-helpers';
 import { testImageEngine } from '../../support/image-engine';
 import { makeImage, makeTask } from '../../support/task-records';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 let dir: string;
 let gallery: string;
@@ -50,6 +51,7 @@ function open(): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: new ManualClock(1_800_000_000_000),
+    localServers: OWNERS_UNREAD,
     ...bundledCoreWorkers(),
   });
 }

@@ -17,6 +17,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { targetAt } from '../../support/submit-target';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -112,7 +113,7 @@ describe('a submit under a spending cap, from the window', () => {
       },
     });
     expect(core.costs.entries()).toHaveLength(3);
-    await expect.poll(() => service.submits().length).toBe(3);
+    await expect.poll(() => service.submits().length, UNTIL).toBe(3);
     // One more fits exactly (0.75 + 0.25 = 1): a cap is passed only when exceeded.
     expect(okValue(await submit(1))).toHaveLength(1);
   });

@@ -29,6 +29,7 @@ import { makeTaskRecord } from '../../support/task-records';
 import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { targetAt } from '../../support/submit-target';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -103,7 +104,7 @@ describe('a submit refused for the account', () => {
       const a = await app(service.baseUrl, key);
       const request = { prompt: 'a storm over the lighthouse', size: '64x64' };
       const items = await a.submit(request, 10);
-      await expect.poll(() => a.removed().length).toBe(9);
+      await expect.poll(() => a.removed().length, UNTIL).toBe(9);
       expect(a.refusals()).toEqual([
         {
           localId: items[0]!.record.localId,
@@ -133,7 +134,7 @@ describe('a submit refused for the account', () => {
     });
     a.core.history.putMany([old]);
     const { items } = await a.resend([old.localId]);
-    await expect.poll(() => a.refusals().length).toBe(1);
+    await expect.poll(() => a.refusals().length, UNTIL).toBe(1);
     expect(a.refusals()[0]).toMatchObject({ kind: 'credits', request: old.request });
     expect(a.refusals()[0]).not.toMatchObject({ localId: old.localId });
     expect(items.map((item) => item.record.localId)).not.toContain(old.localId);
@@ -146,7 +147,7 @@ describe('a submit refused for the account', () => {
     const port = await closedPort();
     const a = await app(`http://127.0.0.1:${port}`, 'sk-anything-0123456789');
     await a.submit({ prompt: 'nobody listens' });
-    await expect.poll(() => a.refusals().length).toBe(1);
+    await expect.poll(() => a.refusals().length, UNTIL).toBe(1);
     expect(a.refusals()[0]).toMatchObject({
       kind: 'network',
       request: { prompt: 'nobody listens' },
@@ -161,7 +162,9 @@ describe('a submit refused for the request (400)', () => {
     const a = await app(service.baseUrl, QUIRKY_KEYS.alice);
     // The client lets six digits through; this service takes four at most and answers 400.
     const [item] = await a.submit({ prompt: 'too big', size: '99999x99999' });
-    await expect.poll(() => a.core.engine.get(item!.record.localId)?.status).toBe('submit_failed');
+    await expect
+      .poll(() => a.core.engine.get(item!.record.localId)?.status, UNTIL)
+      .toBe('submit_failed');
     expect(a.core.engine.get(item!.record.localId)?.error?.kind).toBe('bad_request');
     expect(a.core.history.get(item!.record.localId)?.status).toBe('submit_failed');
     expect(a.refusals()).toEqual([]);
@@ -174,7 +177,7 @@ describe('a submit refused for the request (400)', () => {
     const items = await a.submit({ prompt: 'too big', size: '99999x99999' }, 3);
     const ids = items.map((item) => item.record.localId);
     await expect
-      .poll(() => ids.map((id) => a.core.history.get(id)?.status))
+      .poll(() => ids.map((id) => a.core.history.get(id)?.status), UNTIL)
       .toEqual(['submit_failed', 'submit_failed', 'submit_failed']);
     expect(a.core.history.get(ids[0]!)?.error?.kind).toBe('bad_request');
     for (const id of ids.slice(1))

@@ -17,6 +17,7 @@ import { toDisposable, type Disposable } from '../../../electron/ports/disposabl
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { DEMO_TARGET } from '../../support/submit-target';
+import { UNTIL } from '../../support/waits';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -167,7 +168,7 @@ describe('wireApp', () => {
               change.record.status === 'completed',
           ),
       );
-    await expect.poll(completed).toBe(true);
+    await expect.poll(completed, UNTIL).toBe(true);
     expect(updates()).toBeGreaterThan(updatesBefore);
   });
 
@@ -279,14 +280,14 @@ describe('wireApp', () => {
     );
     await app.runtime.core.engine.whenSettled(items.map((item) => item.record.localId));
     const now = () => app.runtime.core.history.costs.meta().version;
-    await vi.waitFor(() => expect(versions().at(-1)).toBe(now()), { timeout: 5_000 });
+    await vi.waitFor(() => expect(versions().at(-1)).toBe(now()), UNTIL);
     const ledger = await handlers['costs:ledger']({}, context);
     expect(ledger).toMatchObject({ version: now(), total: 1 });
     await handlers['costs:setCap'](
       { period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 5 },
       context,
     );
-    await vi.waitFor(() => expect(versions().at(-1)).toBe(now()), { timeout: 5_000 });
+    await vi.waitFor(() => expect(versions().at(-1)).toBe(now()), UNTIL);
     expect(now()).toBeGreaterThan(ledger.version);
   });
 

@@ -6,7 +6,6 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -24,7 +23,8 @@ import type {
   RequestLogEntry,
 } from '../../../electron/demo-service/types';
 import type { CredentialsProvider, ServiceCredentials } from '../../../electron/ports/credentials';
-import { ManualClock, flushPromises } from '../../fakes/manual-clock';
+import { ManualClock } from '../../fakes/manual-clock';
+import { answered } from '../../support/in-flight';
 import { syncFingerprint } from '../../fakes/static-credentials';
 import { afterEachTest } from '../../support/after-each-test';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
@@ -156,23 +156,6 @@ export const CROWD_TIMING: Partial<TaskEngineOptions> = {
   maxBackoffMs: 4_000,
 };
 
-/** Real time a request may hold the clock still: longer is a hung answer, which time must pass. */
-const ANSWER_HOLD_MS = 2_000;
-
-/**
- * Resolves once nothing is in flight: no request of the core's waiting for its answer nor file
- * operation of its engine's under way (`asking`) and nothing the service is answering, an image included (at most
- * {@link ANSWER_HOLD_MS} of real time).
- */
-async function answered(service: DemoService, asking: () => number): Promise<void> {
-  const started = performance.now();
-  const busy = (): boolean => asking() > 0 || service.answering() > 0;
-  while (busy() && performance.now() - started < ANSWER_HOLD_MS) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 2));
-  }
-  await flushPromises();
-}
-
 /** The core and the demo service speaking `provider`'s dialect, on one manual clock. */
 export async function providerRig(
   provider: ProviderId,
@@ -267,7 +250,7 @@ export async function providerRig(
       // Time stands still while the service answers or the engine writes: a request or a file
       // operation in flight takes no clock time, however slow a loaded machine makes it (else
       // the clock outruns the engine).
-      await answered(service, () => asking);
+      await answered(() => asking > 0 || service.answering() > 0);
       if (condition()) break;
       if (clock.now() > until) {
         const stood = state ? ` Then: ${state()}` : '';

@@ -17,6 +17,7 @@ import { libraryHandlers, type FolderRuntime } from '../../../electron/ipc/libra
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ipcCaller } from '../../support/ipc';
+import { UNTIL } from '../../support/waits';
 
 let dir: string;
 beforeEach(async () => {
@@ -174,7 +175,7 @@ describe('a folder ticket', () => {
     const { pick, apply, used, holdNextMove } = setup();
     const release = holdNextMove();
     const moving = apply(await pick(join(dir, 'A')));
-    await expect.poll(() => used).toEqual([`move ${join(dir, 'A')}`]);
+    await expect.poll(() => used, UNTIL).toEqual([`move ${join(dir, 'A')}`]);
     const ticket = await pick(join(dir, 'B'));
 
     expect(await apply(ticket)).toMatchObject({

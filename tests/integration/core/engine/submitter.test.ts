@@ -19,6 +19,7 @@ import type { ProviderId } from '../../../../shared/domain/providers';
 import { syncFingerprint } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 import { sourcePng } from '../../demo-service/input-helpers';
+import { UNTIL } from '../../../support/waits';
 
 /**
  * Shaped as DashScope's keys are (sk- and 32 hex digits): a key spelled with the service's own
@@ -98,7 +99,7 @@ describe('the send hook', () => {
       provider: 'dashscope',
       endpoint: service.url,
     });
-    await expect.poll(() => stopping !== undefined).toBe(true);
+    await expect.poll(() => stopping !== undefined, UNTIL).toBe(true);
     await stopping;
     expect(service.storage.requests).toHaveLength(1);
     expect(service.log.submits).toHaveLength(0);
@@ -111,8 +112,8 @@ describe('the send hook', () => {
 
     const second = await openCore(dir, service.url);
     second.engine.start();
-    await expect.poll(() => service!.log.submits.length).toBe(1);
-    await expect.poll(() => second.engine.get(task!.localId)?.status).not.toBe('submitting');
+    await expect.poll(() => service!.log.submits.length, UNTIL).toBe(1);
+    await expect.poll(() => second.engine.get(task!.localId)?.status, UNTIL).not.toBe('submitting');
     expect(service.storage.requests).toHaveLength(2);
     expect(service.storage.requests.every((seen) => !seen.keySeen)).toBe(true);
     await second.close();

@@ -15,6 +15,7 @@ import { ReadBudget } from '../../../../electron/app/protocol/read-budget';
 import { StreamSlots } from '../../../../electron/core/fs/stream-slots';
 import { electronTakes, type ElectronConsumer } from '../../../support/electron-body';
 import { ManualClock } from '../../../fakes/manual-clock';
+import { UNTIL } from '../../../support/waits';
 
 const REQUESTS = 120;
 const SIZE = 700_000;
@@ -105,6 +106,9 @@ describe('a page that asks for many images and reads none', () => {
     expect(wrong).toEqual([]);
     expect(reads.counters()).toMatchObject({ reads: 0, bytes: 0 });
     // A file read whole is closed behind its response, and its slot given back then.
-    await vi.waitFor(() => expect(streams.counters()).toMatchObject({ active: 0, waiting: 0 }));
+    await vi.waitFor(
+      () => expect(streams.counters()).toMatchObject({ active: 0, waiting: 0 }),
+      UNTIL,
+    );
   }, 60_000);
 });

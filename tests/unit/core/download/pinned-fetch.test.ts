@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import { readForm } from '../../../../electron/demo-service/multipart';
+import { UNTIL } from '../../../support/waits';
 
 const GET: RequestInit = { method: 'GET', redirect: 'manual', credentials: 'omit' };
 
@@ -239,7 +240,7 @@ describe('a body (signed uploads)', () => {
         { method: 'PUT', body: BYTES, signal: controller.signal },
         pin,
       );
-      await vi.waitFor(() => expect(storage.received.at(-1)?.url).toBe('/fal/3'));
+      await vi.waitFor(() => expect(storage.received.at(-1)?.url).toBe('/fal/3'), UNTIL);
       controller.abort(new Error('stop'));
       await expect(pending).rejects.toThrow();
     } finally {

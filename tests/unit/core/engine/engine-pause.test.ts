@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { heldPoll } from '../../../fakes/scripted-service-client';
 import { TARGET, engineHarness } from './engine-harness';
+import { UNTIL } from '../../../support/waits';
 
 describe('TaskEngine: pause and resume', () => {
   it('polls nothing while paused, then polls the same task again and never submits it twice', async () => {
@@ -88,7 +89,7 @@ describe('TaskEngine: pause and resume', () => {
     expect(h.gallery.downloads).toHaveLength(1);
     expect(h.engine.live('local-1').downloads).toBe(0);
     expect(heard.at(-1)).toBe(0);
-    await expect.poll(() => settled).toBe(true);
+    await expect.poll(() => settled, UNTIL).toBe(true);
     listening.dispose();
   });
 });

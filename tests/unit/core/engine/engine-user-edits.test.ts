@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { TARGET, engineHarness } from './engine-harness';
+import { UNTIL } from '../../../support/waits';
 
 /** What another process writes: the stored record changed behind the engine's back. */
 function elsewhere(
@@ -61,11 +62,13 @@ describe('the engine writing a task the user changed', () => {
     }));
     release();
     await h.engine.whenSettled(['local-1']);
-    await vi.waitFor(() =>
-      expect(h.history.get('local-1')!.images.map((image) => image.state)).toEqual([
-        'saved',
-        'saved',
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(h.history.get('local-1')!.images.map((image) => image.state)).toEqual([
+          'saved',
+          'saved',
+        ]),
+      UNTIL,
     );
     expect(h.history.get('local-1')!.images[0]).toMatchObject({ rating: 4, flag: 'reject' });
   });

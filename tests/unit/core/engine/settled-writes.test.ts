@@ -14,6 +14,7 @@ import {
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { TARGET, engineHarness } from './engine-harness';
 import { tempDir } from '../trash/trash-fixture';
+import { UNTIL } from '../../../support/waits';
 
 type LastWrite = 'held' | 'hangs' | 'fails';
 
@@ -100,7 +101,7 @@ describe("a settled task's last sidecar write", () => {
     });
     await t.clock.advance(12_000);
     expect(t.held).toHaveLength(1);
-    await vi.waitFor(() => expect(state.waiting || state.removed).toBe(true));
+    await vi.waitFor(() => expect(state.waiting || state.removed).toBe(true), UNTIL);
     // The removal waits for the write under way: the task is still in the history.
     expect(t.history.get(t.localId)).toBeDefined();
     t.held[0]!();

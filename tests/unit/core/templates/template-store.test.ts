@@ -25,6 +25,7 @@ import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { testImageEngine } from '../../../support/image-engine';
+import { OWNERS_UNREAD } from '../../../support/owners-unread';
 
 let dir: string;
 let clock: ManualClock;
@@ -38,6 +39,7 @@ async function open(): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock,
+    localServers: OWNERS_UNREAD,
     ...bundledCoreWorkers(),
   });
   opened.push(core);

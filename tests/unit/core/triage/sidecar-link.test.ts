@@ -33,6 +33,7 @@ import { StaticCredentials } from '../../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { OWNERS_UNREAD } from '../../../support/owners-unread';
 
 let dir: string;
 
@@ -72,6 +73,7 @@ describe('a link at an image’s XMP sidecar name', () => {
       fetch,
       credentials: new StaticCredentials('http://127.0.0.1:9', null),
       clock: new ManualClock(1_800_000_000_000),
+      localServers: OWNERS_UNREAD,
       logger,
       ...bundledCoreWorkers(),
     });

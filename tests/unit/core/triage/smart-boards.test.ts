@@ -19,6 +19,7 @@ import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { OWNERS_UNREAD } from '../../../support/owners-unread';
 
 let dir: string;
 let clock: ManualClock;
@@ -32,6 +33,7 @@ async function open(): Promise<PictorCore> {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock,
+    localServers: OWNERS_UNREAD,
     ...bundledCoreWorkers(),
   });
   opened.push(core);

@@ -15,6 +15,7 @@ import { ManualClock } from '../../../fakes/manual-clock';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { OWNERS_UNREAD } from '../../../support/owners-unread';
 
 let dir: string;
 let core: PictorCore;
@@ -28,6 +29,7 @@ beforeEach(async () => {
     fetch,
     credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: new ManualClock(1_800_000_000_000),
+    localServers: OWNERS_UNREAD,
     ...bundledCoreWorkers(),
   });
 });

@@ -19,6 +19,7 @@ import {
   savedImages,
   type Library,
 } from '../../core/library/archive/library-fixture';
+import { UNTIL } from '../../../support/waits';
 
 const opened: Library[] = [];
 afterEach(async () => {
@@ -139,7 +140,7 @@ describe('library IPC handlers', () => {
     );
     expect(await handlers['archive:cancel'](undefined, context)).toEqual({ cancelled: false });
     const first = handlers['archive:import']({ from: 'folder' }, context);
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => asked, UNTIL).toBe(true);
     // While the dialog is open the operation is running: a second one is refused.
     await expect(handlers['archive:export']({}, context)).rejects.toThrow(/already running/);
     await expect(handlers['archive:import']({ from: 'archive' }, context)).rejects.toThrow(

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../../renderer/components/dialog';
+import { UNTIL } from '../../../support/waits';
 
 function Swapping({ onClose }: { onClose: () => void }) {
   const [open, setOpen] = useState(true);
@@ -33,7 +34,7 @@ describe('a dialog whose focused control goes', () => {
     act(() => done.focus());
     await user.click(done);
     await screen.findByText('Closed');
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('dialog')));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('dialog')), UNTIL);
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });

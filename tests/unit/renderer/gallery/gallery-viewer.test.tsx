@@ -7,6 +7,7 @@ import { makeImage } from '../../../support/task-records';
 import { focusedKey, keyOf, seriousViolations, tile } from './gallery-harness';
 import { seedHistory } from '../render-wired-app';
 import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+import { UNTIL } from '../../../support/waits';
 
 /** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
 const renderWired = wiredGallery();
@@ -184,7 +185,7 @@ describe('the image viewer', () => {
       const names = await readdir(join(main.dir, 'downloads'));
       if (names.length !== 1 || names[0]!.endsWith('.part')) throw new Error('not saved yet');
       return names[0]!;
-    });
+    }, UNTIL);
     await within(confirmations()).findByText(`Saved “${saved}” in downloads.`);
     expect(await readFile(join(main.dir, 'downloads', saved), 'utf8')).toBe('image');
 

@@ -4,6 +4,7 @@ import { GALLERY_BASE } from '../../../../shared/ipc/api';
 import { startInterceptedApi, type InterceptedApi } from '../../../support/intercepted-api';
 import type { WiredApi } from '../../../support/wired-api';
 import { sharedWiredMain } from '../shared-wired-main';
+import { UNTIL } from '../../../support/waits';
 
 const shared = sharedWiredMain();
 let own: InterceptedApi | null = null;
@@ -101,13 +102,13 @@ describe('lib/api', () => {
     const listener = vi.fn();
     const stop = listen('network:changed', listener);
     main.send('network:changed', { online: false });
-    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1), UNTIL);
     stop();
     // A listener still subscribed hears the next one: the first did not.
     const after = vi.fn();
     const stopAfter = listen('network:changed', after);
     main.send('network:changed', { online: true });
-    await vi.waitFor(() => expect(after).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(after).toHaveBeenCalledTimes(1), UNTIL);
     stopAfter();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledWith({ online: false });
