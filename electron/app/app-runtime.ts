@@ -406,6 +406,9 @@ export class AppRuntime {
         },
       },
       fetch: options.fetch,
+      // Chromium's sockets cannot be judged before they write: this computer's plain-http
+      // servers are reached through the core's pinned transport (core/download/gated-transports.ts).
+      pinLocalServers: true,
       // Read at each send: a change in Settings applies to the next task sent.
       inputSettings: () => settingsService.get(),
       credentials,
