@@ -59,6 +59,12 @@ export interface AppRuntimeOptions {
   /** The vault file of earlier versions (`key-vault`), whose key moves to its service's file. */
   readonly earlierVaultStore?: KeyValueStore;
   readonly fetch: FetchLike;
+  /**
+   * This computer's plain-http servers reached through the core's judged pinned transport, not
+   * `fetch` (the app: Chromium's sockets cannot be judged before they write;
+   * core/download/gated-transports.ts); default false (a test's `fetch` records every request).
+   */
+  readonly pinLocalServers?: boolean;
   readonly clock: Clock;
   readonly logger: Logger;
   /** The embedded demo service's behaviour (tests make it fast). */
@@ -406,9 +412,7 @@ export class AppRuntime {
         },
       },
       fetch: options.fetch,
-      // Chromium's sockets cannot be judged before they write: this computer's plain-http
-      // servers are reached through the core's pinned transport (core/download/gated-transports.ts).
-      pinLocalServers: true,
+      pinLocalServers: options.pinLocalServers === true,
       // Read at each send: a change in Settings applies to the next task sent.
       inputSettings: () => settingsService.get(),
       credentials,
