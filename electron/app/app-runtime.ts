@@ -60,6 +60,12 @@ export interface AppRuntimeOptions {
   /** The vault file of earlier versions (`key-vault`), whose key moves to its service's file. */
   readonly earlierVaultStore?: KeyValueStore;
   readonly fetch: FetchLike;
+  /**
+   * This computer's plain-http servers reached through the core's judged pinned transport, not
+   * `fetch` (the app: Chromium's sockets cannot be judged before they write;
+   * core/download/gated-transports.ts); default false (a test's `fetch` records every request).
+   */
+  readonly pinLocalServers?: boolean;
   readonly clock: Clock;
   readonly logger: Logger;
   /** The embedded demo service's behaviour (tests make it fast). */
@@ -411,6 +417,7 @@ export class AppRuntime {
         },
       },
       fetch: options.fetch,
+      pinLocalServers: options.pinLocalServers === true,
       // Read at each send: a change in Settings applies to the next task sent.
       inputSettings: () => settingsService.get(),
       credentials,

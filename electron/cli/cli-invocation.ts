@@ -39,6 +39,7 @@ export const CLI_COMMANDS = [
   'models',
   'mcp',
   'comfy',
+  'local-servers',
   'help',
 ] as const;
 

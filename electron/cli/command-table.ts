@@ -34,6 +34,7 @@ export const COMMANDS = {
   'purge-rejected': () => import('./triage-command').then((m) => m.purgeRejected),
   smart: () => import('./triage-command').then((m) => m.smart),
   template: () => import('./template-command').then((m) => m.template),
+  'local-servers': () => import('./local-servers-command').then((m) => m.localServers),
   mcp: () => import('./mcp-command').then((m) => m.mcp),
 } as const satisfies Record<string, () => Promise<CliCommand>>;
 

@@ -117,6 +117,8 @@ export async function openCliCore(
       dataDir: common.dataDir,
       galleryDir: common.galleryDir,
       fetch: createNodeFetch(io.env),
+      // As the app: this computer's plain-http servers through the core's judged transport.
+      pinLocalServers: true,
       credentials,
       clock: systemClock,
       logger: cliLogger(common, io),

@@ -3,31 +3,98 @@
  * the service's (proxies honoured), image downloads' and signed uploads' (both pinned to a checked
  * address). A loopback server another user of this computer runs is refused on each, unless the
  * user allowed its address; a ComfyUI's `/view` downloads carry its key as its requests do.
+ *
+ * The pinned transports judge each connection once made, before a byte is written
+ * (pinned-dial.ts): the owner of the server's end of that very connection, so a server that binds
+ * the port between a look and the connection is seen. The service's requests to a plain-http
+ * server on this computer go the same way when the host asks (`pinLocalServers`: the app and the
+ * CLI): Chromium's and undici's sockets cannot be judged before they write, and their own lookup
+ * of a name could answer otherwise than the one judged (DNS rebinding, Chromium's resolver). No
+ * proxy or system certificate applies to this computer, so nothing is lost. Over https TLS keeps a
+ * squatter from reading the request (it has no key for the name's certificate): those go through
+ * the host's transport after a look at the listener, as requests where owners are not read
+ * (macOS, Windows), where nothing is judged.
  */
-import type { FetchLike, PinnedFetch } from '../../ports/http';
-import { guardLocalServers, guardPinnedLocalServers, type LocalServerGate } from '../service';
+import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../ports/http';
+import {
+  checkConnection,
+  gateReadsOwners,
+  guardLocalServers,
+  guardPinnedLocalServers,
+  pinsHere,
+  type LocalServerGate,
+} from '../service';
 import { createPinnedFetch } from './pinned-fetch';
 
-/** The core's transports; a pinned one not given is the default (direct, pinned). */
+/** The core's transports; a pinned one not given is the default (direct, pinned, judged). */
 export interface CoreTransports {
   readonly fetch: FetchLike;
   readonly imageFetch?: PinnedFetch | undefined;
   readonly signedFetch?: PinnedFetch | undefined;
 }
 
+/** What the gate is built from besides the allow list. */
+interface GateChoices {
+  /** Who listens (tests: another user). */
+  readonly localServers?: Omit<LocalServerGate, 'allowed'> | undefined;
+  /** The service's plain-http requests to this computer through the judged pinned transport. */
+  readonly pinLocalServers?: boolean | undefined;
+}
+
+/** Connection errors after which the next address of a name is tried: nothing was sent. */
+const TRY_NEXT = new Set(['ECONNREFUSED', 'EADDRNOTAVAIL', 'ENETUNREACH', 'EAFNOSUPPORT']);
+
+/** `url` sent pinned to the first of `pins` that takes the connection. */
+async function firstTaking(
+  pinned: PinnedFetch,
+  url: string,
+  init: RequestInit,
+  pins: readonly ResolvedAddress[],
+): Promise<Response> {
+  for (const [index, pin] of pins.entries()) {
+    try {
+      return await pinned(url, init, pin);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (index === pins.length - 1 || typeof code !== 'string' || !TRY_NEXT.has(code)) throw error;
+    }
+  }
+  throw new TypeError('No address to connect to.');
+}
+
+/** The service's `fetch` behind the gate ({@link gatedTransports}). */
+function gatedServiceFetch(
+  fetch: FetchLike,
+  judged: PinnedFetch,
+  gate: LocalServerGate,
+  pin: boolean,
+): FetchLike {
+  const looked = guardLocalServers(fetch, gate);
+  return async (url, init) => {
+    const parsed = URL.parse(url);
+    if (!pin || parsed?.protocol !== 'http:' || !gateReadsOwners(gate)) return looked(url, init);
+    const pins = await pinsHere(parsed, gate);
+    return pins.length > 0 ? firstTaking(judged, url, init ?? {}, pins) : fetch(url, init);
+  };
+}
+
 /**
  * Each of `given` (or its default) behind the gate; `allowed` is read at each request (a change
- * in Settings holds for the next one). `given.localServers`: who listens (tests: another user).
+ * in Settings holds for the next one).
  */
 export function gatedTransports(
-  given: CoreTransports & { readonly localServers?: Omit<LocalServerGate, 'allowed'> | undefined },
+  given: CoreTransports & GateChoices,
   allowed: () => readonly string[],
 ): Required<CoreTransports> {
   const gate: LocalServerGate = { ...given.localServers, allowed };
+  const judged = createPinnedFetch({
+    checkConnection: (url, socket) => checkConnection(url, socket, gate),
+  });
+  // A pinned transport a test gives is looked at before it is asked (it may not dial).
   const pinned = (fetch: PinnedFetch | undefined) =>
-    guardPinnedLocalServers(fetch ?? createPinnedFetch(), gate);
+    fetch ? guardPinnedLocalServers(fetch, gate) : judged;
   return {
-    fetch: guardLocalServers(given.fetch, gate),
+    fetch: gatedServiceFetch(given.fetch, judged, gate, given.pinLocalServers === true),
     imageFetch: pinned(given.imageFetch),
     signedFetch: pinned(given.signedFetch),
   };

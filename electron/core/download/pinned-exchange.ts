@@ -1,6 +1,7 @@
 /**
  * One GET or HEAD of an image download on its own socket, pinned to the checked address: the
- * request written with `Connection: close`, the response read by http-response-parser.ts.
+ * request written with `Connection: close` once the connection is judged (pinned-dial.ts), the
+ * response read by http-response-parser.ts.
  *
  * Why not node:http: it reads every socket chunk into a new 64 KB buffer that only V8's full
  * collections free, so a burst of downloads grew the main process's heap by hundreds of MB and
@@ -19,10 +20,8 @@
 import type { Socket } from 'node:net';
 import type { ResolvedAddress } from '../../ports/http';
 import { ResponseParser, type ResponseHead } from './http-response-parser';
+import { dial, whenReady, type ConnectionCheck } from './pinned-dial';
 import { WriteBuffers } from './write-buffers';
-
-const net = process.getBuiltinModule('node:net');
-const tls = process.getBuiltinModule('node:tls');
 
 /** What socket reads land in: 64 KB (a socket's default read), a few kept for all downloads. */
 const readBuffers = new WriteBuffers(64 * 1024, 16);
@@ -51,6 +50,8 @@ export interface PinnedRequest {
   readonly signal?: AbortSignal;
   /** Extra trusted certificates (tests' self-signed hosts). */
   readonly ca?: string | Buffer;
+  /** Judges the connection before the request is written (pinned-dial.ts). */
+  readonly checkConnection?: ConnectionCheck;
 }
 
 /** Bytes read and not yet parsed: the rest of a read whose piece is out. */
@@ -109,7 +110,12 @@ export class PinnedExchange implements BodySource {
     this.socket.on('end', () => this.onEnd());
     this.socket.on('close', () => this.onClose());
     request.signal?.addEventListener('abort', this.onAbort, { once: true });
-    this.socket.write(requestHead(request));
+    whenReady(this.socket, request.url, request.checkConnection).then(
+      () => {
+        if (!this.settled) this.socket.write(requestHead(request));
+      },
+      (error: unknown) => this.fail(error),
+    );
   }
 
   private readonly onAbort = (): void => {
@@ -117,23 +123,11 @@ export class PinnedExchange implements BodySource {
   };
 
   private connect(): Socket {
-    const { url, address } = this.request;
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     const onread = {
       buffer: () => this.nextReadBuffer(),
       callback: (bytes: number, buffer: Uint8Array) => this.onRead(bytes, buffer as Buffer),
     };
-    const target = { host: address.address, family: address.family, onread };
-    if (url.protocol !== 'https:') {
-      return net.connect({ ...target, port: Number(url.port || 80) });
-    }
-    return tls.connect({
-      ...target,
-      port: Number(url.port || 443),
-      ...(net.isIP(host) ? {} : { servername: host }),
-      checkServerIdentity: (_name, certificate) => tls.checkServerIdentity(host, certificate),
-      ...(this.request.ca === undefined ? {} : { ca: this.request.ca }),
-    });
+    return dial({ ...this.request, onread });
   }
 
   /** The buffer the next read lands in: the same one, unless bytes in it are still out. */

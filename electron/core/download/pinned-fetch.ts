@@ -10,8 +10,8 @@
  * main process's heap hundreds of MB larger. Signed uploads (a PUT or POST with a body, a few per
  * job, their answers small) stay on node:http, as below.
  *
- * An upload is Node's `http(s).request` on a fresh socket (`agent: false`, so no pooled
- * connection to another address is reused) whose `lookup` answers with that one address: the
+ * An upload is Node's `http(s).request` on a fresh socket of its own (no agent, so no pooled
+ * connection to another address is reused) dialled to that one address (pinned-dial.ts): the
  * socket cannot go anywhere else even if the name now resolves differently. TLS still sends the
  * host name as SNI and verifies the certificate against it; the Host header is the URL's. A body
  * streamed from an input's file (a signed PUT's bytes, an OSS form: core/inputs/upload-body.ts) is
@@ -33,11 +33,12 @@
  */
 import { lookup } from 'node:dns/promises';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import type { LookupFunction } from 'node:net';
+import type { Socket } from 'node:net';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import { encodeBody } from '../base';
 import { readableBody } from '../fs';
 import { bodyStream } from './pinned-body';
+import { dial, whenReady, type ConnectionCheck } from './pinned-dial';
 import { PinnedExchange, type PinnedRequest } from './pinned-exchange';
 
 // Through the CommonJS loader: an ES import of node:http(s) builds its ES facade, reading every
@@ -51,13 +52,20 @@ export const systemResolver: Resolver = async (host) => {
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
-function pinnedLookup(host: string, pin: ResolvedAddress): LookupFunction {
-  return (hostname, options, callback) => {
-    const done = callback as (error: Error | null, ...answer: unknown[]) => void;
-    // The socket serves one URL; any other name here would be a bug, not a reason to connect.
-    if (hostname !== host) return done(new Error(`pinned to ${host}, asked for ${hostname}`));
-    if (options.all) done(null, [{ address: pin.address, family: pin.family }]);
-    else done(null, pin.address, pin.family);
+type Connected = (error: Error | null, socket?: Socket) => void;
+
+/**
+ * node:http's `createConnection` for one request: a socket dialled to the pinned address
+ * (pinned-dial.ts), handed over once connected and judged; nothing is written before.
+ */
+function pinnedConnection(target: URL, pin: ResolvedAddress, options: PinnedFetchOptions) {
+  return (_given: unknown, connected: Connected): undefined => {
+    const socket = dial({ url: target, address: pin, ca: options.ca });
+    whenReady(socket, target, options.checkConnection).then(
+      () => connected(null, socket),
+      (error: unknown) => connected(error instanceof Error ? error : new Error(String(error))),
+    );
+    return undefined;
   };
 }
 
@@ -115,6 +123,8 @@ async function downloadResponse(request: PinnedRequest): Promise<Response> {
 export interface PinnedFetchOptions {
   /** Extra trusted certificates (tests' self-signed hosts); the system store otherwise. */
   readonly ca?: string | Buffer;
+  /** Judges each connection once made, before its request is written (the local-server gate). */
+  readonly checkConnection?: ConnectionCheck;
 }
 
 /**
@@ -125,7 +135,6 @@ export interface PinnedFetchOptions {
 export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch {
   return async (url, init, address) => {
     const target = new URL(url);
-    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
     const method = (init.method ?? 'GET').toUpperCase();
     const outgoing = await outgoingOf(init, method);
     init.signal?.throwIfAborted();
@@ -137,15 +146,19 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
         address,
         ...(init.signal ? { signal: init.signal } : {}),
         ...(options.ca === undefined ? {} : { ca: options.ca }),
+        ...(options.checkConnection ? { checkConnection: options.checkConnection } : {}),
       });
     }
     const request: RequestOptions = {
       method,
       headers: Object.fromEntries(outgoing.headers),
-      agent: false,
-      lookup: pinnedLookup(host, address),
+      // No agent: this one socket, made and judged here, carries this one request.
+      createConnection: pinnedConnection(
+        target,
+        address,
+        options,
+      ) as RequestOptions['createConnection'],
       ...(init.signal ? { signal: init.signal } : {}),
-      ...(options.ca === undefined ? {} : { ca: options.ca }),
     };
     return new Promise<Response>((resolve, reject) => {
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -39,11 +39,14 @@ export {
 } from './key-binding';
 export { probeAtAddress } from './key-probe-report';
 export {
+  checkConnection,
+  gateReadsOwners,
   guardLocalServers,
   guardPinnedLocalServers,
   type LocalServerGate,
   localServerAddress,
 } from './local-server-gate';
+export { pinsHere } from './local-reach';
 export { hostOf, isProfilesOwnAddress } from './providers/api-origins';
 export { imageHostRefusal } from './providers/media-hosts';
 export { profileOf } from './providers/profiles';

@@ -11,7 +11,7 @@
  * `[::ffff:7f00:1]`), so a row and a URL's host compare as strings.
  */
 import { readFile } from 'node:fs/promises';
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import { endianness } from 'node:os';
 import { isLocalhostName } from './url-policy';
 
@@ -30,7 +30,7 @@ export interface SocketTables {
 
 const LISTEN = '0A';
 const ROW =
-  /^\s*\d+:\s+([0-9A-Fa-f]{8}|[0-9A-Fa-f]{32}):([0-9A-Fa-f]{4})\s+\S+\s+([0-9A-Fa-f]{2})\s+\S+\s+\S+\s+\S+\s+(\d+)\s/;
+  /^\s*\d+:\s+([0-9A-Fa-f]{8}|[0-9A-Fa-f]{32}):([0-9A-Fa-f]{4})\s+([0-9A-Fa-f]{8}|[0-9A-Fa-f]{32}):([0-9A-Fa-f]{4})\s+([0-9A-Fa-f]{2})\s+\S+\s+\S+\s+\S+\s+(\d+)\s+\d+\s+(\d+)\s/;
 
 /** One 32-bit word of the table (host byte order) as its four bytes in network order. */
 function wordBytes(hex: string, littleEndian: boolean): number[] {
@@ -54,6 +54,52 @@ function addressOf(hex: string, littleEndian: boolean): string | null {
 }
 
 /**
+ * A socket of a table: its state (`0A` LISTEN), both ends (URL spelling), owner's uid, and inode
+ * (0 for a socket no process holds: queued, closed, TIME_WAIT).
+ */
+interface SocketRow {
+  readonly state: string;
+  readonly local: string;
+  readonly localPort: number;
+  readonly remote: string;
+  readonly remotePort: number;
+  readonly uid: number;
+  readonly inode: string;
+}
+
+function parseSockets(table: string, littleEndian: boolean): SocketRow[] {
+  const found: SocketRow[] = [];
+  for (const line of table.split('\n')) {
+    const [
+      ,
+      hexLocal = '',
+      hexPort = '',
+      hexRemote = '',
+      hexRemotePort = '',
+      state = '',
+      uidText = '',
+      inode = '',
+    ] = ROW.exec(line) ?? [];
+    const local = addressOf(hexLocal, littleEndian);
+    const remote = addressOf(hexRemote, littleEndian);
+    const uid = Number(uidText);
+    if (local === null || remote === null || !Number.isSafeInteger(uid)) continue;
+    const localPort = Number.parseInt(hexPort, 16);
+    const remotePort = Number.parseInt(hexRemotePort, 16);
+    found.push({
+      state: state.toUpperCase(),
+      local,
+      localPort,
+      remote,
+      remotePort,
+      uid,
+      inode,
+    });
+  }
+  return found;
+}
+
+/**
  * The listening sockets of one table's text; rows that are not LISTEN, or not rows at all, are
  * skipped. `littleEndian`: the host's byte order (the kernel writes its words in it).
  */
@@ -61,49 +107,63 @@ export function parseListeners(
   table: string,
   littleEndian = endianness() === 'LE',
 ): readonly Listener[] {
-  const found: Listener[] = [];
-  for (const line of table.split('\n')) {
-    const [, hexAddress = '', hexPort = '', state = '', uidText = ''] = ROW.exec(line) ?? [];
-    if (state.toUpperCase() !== LISTEN) continue;
-    const address = addressOf(hexAddress, littleEndian);
-    const uid = Number(uidText);
-    if (address === null || !Number.isSafeInteger(uid)) continue;
-    found.push({ address, port: Number.parseInt(hexPort, 16), uid });
-  }
-  return found;
-}
-
-/** The addresses a connection to `host` may reach, each with its wildcards. */
-interface Target {
-  /** The address itself, as IPv4 and as its IPv4-mapped IPv6 form. */
-  readonly exact: readonly string[];
-  /** Sockets on every address of the family (and a dual-stack `[::]`). */
-  readonly wildcard: readonly string[];
-}
-
-function targetsOf(hostname: string): readonly Target[] {
-  const host = hostname.toLowerCase();
-  // Either family may answer a name: both are judged.
-  if (isLocalhostName(host)) return [...targetsOf('127.0.0.1'), ...targetsOf('[::1]')];
-  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
-  if (mapped) {
-    const [high, low] = mapped.slice(1).map((group) => Number.parseInt(group, 16)) as [
-      number,
-      number,
-    ];
-    return targetsOf([high >> 8, high & 255, low >> 8, low & 255].join('.'));
-  }
-  if (isIPv4(host)) {
-    const v6 = URL.parse(`http://[::ffff:${host}]/`)?.hostname ?? host;
-    return [{ exact: [host, v6], wildcard: ['0.0.0.0', '[::]'] }];
-  }
-  return [{ exact: [host], wildcard: ['[::]'] }];
+  return parseSockets(table, littleEndian)
+    .filter((row) => row.state === LISTEN)
+    .map(({ local, localPort, uid }) => ({ address: local, port: localPort, uid }));
 }
 
 /**
- * The uids of the sockets a connection to `hostname`:`port` may reach: those bound to the address
- * itself when there is one (the kernel prefers it), else those on a wildcard address. Empty when
- * nothing listens there; null when neither table could be read (the owner is unknown).
+ * The addresses a connection to `hostname` may reach, in the kernel's order of preference: each
+ * tier is taken only when no socket listens in the tiers before it. For IPv4 the address itself
+ * (an IPv4 socket, then an IPv4-mapped IPv6 one), then `0.0.0.0`, then a dual-stack `[::]`: the
+ * kernel scores an IPv4 socket above an IPv6 one on the same address, and an IPv6-only `[::]`
+ * never takes an IPv4 connection at all (only a `[::]` alone may be dual-stack and reached).
+ */
+function tiersOf(hostname: string): readonly (readonly string[])[][] {
+  const host = hostname.toLowerCase();
+  // Either family may answer a name: both are judged.
+  if (isLocalhostName(host)) return [...tiersOf('127.0.0.1'), ...tiersOf('[::1]')];
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
+  if (mapped) return tiersOf(ipv4OfMapped(mapped));
+  if (isIPv4(host)) {
+    const v6 = URL.parse(`http://[::ffff:${host}]/`)?.hostname ?? host;
+    return [[[host], [v6], ['0.0.0.0'], ['[::]']]];
+  }
+  return [[[host], ['[::]']]];
+}
+
+function ipv4OfMapped(groups: RegExpExecArray): string {
+  const [high, low] = groups.slice(1).map((group) => Number.parseInt(group, 16)) as [
+    number,
+    number,
+  ];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/** An address as IPv4 when it is an IPv4-mapped IPv6 one (a dual-stack socket's view of IPv4). */
+function unmapped(address: string): string {
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(address);
+  return mapped ? ipv4OfMapped(mapped) : address;
+}
+
+/** An address as a socket or a row gives it, in the spelling rows are compared in. */
+function spelt(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const host = isIP(bare) === 6 ? URL.parse(`http://[${bare}]/`)?.hostname : bare;
+  return unmapped(host ?? address);
+}
+
+function rowsOf(tables: SocketTables): SocketRow[] {
+  const littleEndian = endianness() === 'LE';
+  return [tables.tcp, tables.tcp6].flatMap((table) =>
+    table === null ? [] : parseSockets(table, littleEndian),
+  );
+}
+
+/**
+ * The uids of the sockets a connection to `hostname`:`port` may reach: those of the first tier of
+ * addresses where any listens ({@link tiersOf}). Empty when nothing listens there; null when
+ * neither table could be read (the owner is unknown).
  */
 export function listenerOwners(
   tables: SocketTables,
@@ -115,13 +175,43 @@ export function listenerOwners(
     .flatMap((table) => (table === null ? [] : parseListeners(table)))
     .filter((listener) => listener.port === port);
   const owners = new Set<number>();
-  for (const target of targetsOf(hostname)) {
-    const on = (addresses: readonly string[]) =>
-      listeners.filter((listener) => addresses.includes(listener.address));
-    const exact = on(target.exact);
-    for (const listener of exact.length > 0 ? exact : on(target.wildcard)) owners.add(listener.uid);
+  for (const tiers of tiersOf(hostname)) {
+    const reached = tiers
+      .map((addresses) => listeners.filter((listener) => addresses.includes(listener.address)))
+      .find((found) => found.length > 0);
+    for (const listener of reached ?? []) owners.add(listener.uid);
   }
   return [...owners];
+}
+
+/** One end of a TCP connection: an address (URL spelling) and a port. */
+export interface Endpoint {
+  readonly address: string;
+  readonly port: number;
+}
+
+/**
+ * The uid of the socket that took a connection from `from` to `to`: the server's end, whose row
+ * has `to` as its local end and `from` as its remote one (ESTABLISHED once accepted or queued,
+ * SYN_RECV before); the kernel gives it the uid of the listener that made it, so the owner is that
+ * of the server actually connected to, not of whoever listened a moment before. Null when no such
+ * row is in the tables (the server closed it already, or the connection went elsewhere), or when
+ * its uid says nothing: a row no process holds (inode 0) prints uid 0 for a closed or TIME_WAIT
+ * socket, and kernels before 6.16 print it for a connection still queued for accept too.
+ */
+export function connectionOwner(tables: SocketTables, from: Endpoint, to: Endpoint): number | null {
+  const ours = { ...from, address: spelt(from.address) };
+  const theirs = { ...to, address: spelt(to.address) };
+  const row = rowsOf(tables).find(
+    (candidate) =>
+      candidate.state !== LISTEN &&
+      candidate.localPort === theirs.port &&
+      candidate.remotePort === ours.port &&
+      spelt(candidate.local) === theirs.address &&
+      spelt(candidate.remote) === ours.address,
+  );
+  if (row === undefined || (row.uid === 0 && row.inode === '0')) return null;
+  return row.uid;
 }
 
 async function readOrNull(path: string): Promise<string | null> {
@@ -141,18 +231,30 @@ async function readBoth(): Promise<SocketTables> {
 }
 
 let reading: Promise<SocketTables> | null = null;
+let next: Promise<SocketTables> | null = null;
 
-/**
- * This host's socket tables (both null off Linux, or where /proc cannot be read). The kernel walks
- * its whole socket hash for each read (20 ms and more on a large or busy host), so the checks made
- * at once share the read under way (begun at most one read's time before the latest of them).
- */
-export function readSocketTables(): Promise<SocketTables> {
-  if (process.platform !== 'linux') return Promise.resolve({ tcp: null, tcp6: null });
-  reading ??= readBoth().finally(() => {
+function startRead(): Promise<SocketTables> {
+  reading = readBoth().finally(() => {
     reading = null;
   });
   return reading;
+}
+
+/**
+ * This host's socket tables (both null off Linux, or where /proc cannot be read), as they are at
+ * the call or later: a socket made before the call is in them. The kernel walks its whole socket
+ * hash for each read (20 ms and more on a large or busy host), so the calls made while a read is
+ * under way share the one read that starts when it ends (the read under way began before them,
+ * and may have walked past a connection they just made).
+ */
+export function readSocketTables(): Promise<SocketTables> {
+  if (process.platform !== 'linux') return Promise.resolve({ tcp: null, tcp6: null });
+  if (reading === null) return startRead();
+  next ??= reading.then(() => {
+    next = null;
+    return reading ?? startRead();
+  });
+  return next;
 }
 
 /** The login name of `uid` from /etc/passwd, or null when it has none there. */

@@ -11,14 +11,16 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { ResolvedAddress } from '../../ports/http';
+import { sentence } from '../../../shared/i18n/sentence';
+import { ServiceError } from './service-error';
 import { isLocalhostName, isLoopbackHost } from './url-policy';
 
 /** Every address a name resolves to, as the operating system answers (hosts file, DNS). */
 type ReachResolver = (host: string) => Promise<readonly ResolvedAddress[]>;
 
 /**
- * How long the gate waits for the resolver: a name that does not answer by then is taken as
- * leaving this computer (the transport's own lookup of it is as slow, and has its time limit).
+ * How long the gate waits for the resolver: a name that has not answered by then is refused, not
+ * sent unjudged (the transport's own lookup could answer this computer a moment later).
  */
 const RESOLVE_WAIT_MS = 3_000;
 
@@ -28,14 +30,20 @@ const systemReachResolver: ReachResolver = async (host) => {
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
-/** `resolve(host)`, or no address when it fails or has not answered in time. */
-async function resolvedOrNone(
+/**
+ * `resolve(host)`, or no address when it fails (the transport's own lookup fails as well).
+ * @throws ServiceError (`network`, nothing sent) when it has not answered in time.
+ */
+async function resolvedInTime(
   resolve: ReachResolver,
   host: string,
 ): Promise<readonly ResolvedAddress[]> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<readonly ResolvedAddress[]>((done) => {
-    timer = setTimeout(() => done([]), RESOLVE_WAIT_MS);
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => {
+      const message = sentence('error.service.localLookupSlow', { host: cleanHost(host) });
+      fail(new ServiceError({ kind: 'network', message, mayHaveReachedService: false }));
+    }, RESOLVE_WAIT_MS);
     timer.unref();
   });
   try {
@@ -43,6 +51,11 @@ async function resolvedOrNone(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A host name for a sentence: the URL parser's spelling holds no control or space. */
+function cleanHost(host: string): string {
+  return host.slice(0, 253);
 }
 
 /** An IP address in the URL parser's spelling (`127.0.0.1`, `[::1]`); null for none. */
@@ -88,6 +101,15 @@ export interface ReachSources {
   readonly ownAddresses?: (() => ReadonlySet<string>) | undefined;
 }
 
+/**
+ * Where a connection to `address` (an IP as a socket gives it) lands, in URL spelling, when that
+ * is this computer; null when it leaves it.
+ */
+export function landsHere(address: string, sources: ReachSources = {}): string | null {
+  const [host] = onThisComputer([urlSpelling(address) ?? address], sources);
+  return host ?? null;
+}
+
 /** The hosts `candidates` land on that are this computer's. */
 function onThisComputer(candidates: readonly string[], sources: ReachSources): string[] {
   let own: ReadonlySet<string> | null = null;
@@ -115,7 +137,36 @@ export async function hostsReached(
   if (isLocalhostName(hostname)) return [hostname];
   if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return onThisComputer([hostname], sources);
   if (url.protocol !== 'http:') return [];
-  const answers = await resolvedOrNone(sources.resolve ?? systemReachResolver, hostname);
+  const answers = await resolvedInTime(sources.resolve ?? systemReachResolver, hostname);
   const spelt = answers.map(({ address }) => urlSpelling(address) ?? address);
   return onThisComputer(spelt, sources);
+}
+
+/** Both loopbacks, in the order a `localhost` name is tried (as node-fetch.ts and Chromium do). */
+const LOOPBACKS: readonly ResolvedAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+/**
+ * The addresses to pin a plain-http request to `url` to, in the order to try them, when it
+ * reaches this computer: both loopbacks for a `localhost` name, the literal itself, or every
+ * address the name resolves to now when any of them is this computer's (the connection is made
+ * to what was judged: a second answer, or another resolver's, cannot move it). Empty when it
+ * leaves this computer.
+ * @throws ServiceError when the resolver has not answered in time (nothing sent).
+ */
+export async function pinsHere(
+  url: URL,
+  sources: ReachSources = {},
+): Promise<readonly ResolvedAddress[]> {
+  const { hostname } = url;
+  if (isLocalhostName(hostname)) return LOOPBACKS;
+  const literal = hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(literal);
+  const answers =
+    family !== 0
+      ? [{ address: literal, family: family === 6 ? 6 : 4 } as const]
+      : await resolvedInTime(sources.resolve ?? systemReachResolver, hostname);
+  return answers.some(({ address }) => landsHere(address, sources) !== null) ? answers : [];
 }

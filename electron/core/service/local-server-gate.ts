@@ -11,8 +11,14 @@
 import { sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
 import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../ports/http';
-import { listenerOwners, readSocketTables, userNameOf, type SocketTables } from './local-owner';
-import { hostsReached, type ReachSources } from './local-reach';
+import {
+  connectionOwner,
+  listenerOwners,
+  readSocketTables,
+  userNameOf,
+  type SocketTables,
+} from './local-owner';
+import { hostsReached, landsHere, type ReachSources } from './local-reach';
 import { ServiceError } from './service-error';
 import { isLoopbackHost } from './url-policy';
 
@@ -58,14 +64,41 @@ async function ownerNamed(uid: number, gate: LocalServerGate): Promise<string> {
   return name === null ? `uid ${uid}` : `${cleanText(name)}, uid ${uid}`;
 }
 
+/** The refusal of another user's server at `address` (`host:port`): nothing was sent. */
+async function refusal(address: string, uid: number, gate: LocalServerGate): Promise<ServiceError> {
+  return new ServiceError({
+    kind: 'config',
+    message: sentence('error.service.localServerOtherUser', {
+      address,
+      user: await ownerNamed(uid, gate),
+    }),
+    mayHaveReachedService: false,
+  });
+}
+
+/** This process's uid and how the tables are read; null where no owner can be read. */
+function judging(gate: LocalServerGate) {
+  const ownUid = gate.ownUid === undefined ? (process.getuid?.() ?? null) : gate.ownUid;
+  // Off Linux the owner cannot be read: no name is resolved for nothing.
+  const tablesNow = gate.tables ?? (process.platform === 'linux' ? readSocketTables : null);
+  return ownUid === null || tablesNow === null ? null : { ownUid, tablesNow };
+}
+
+/** Whether the gate reads owners here at all (Linux, a uid): else every request goes unjudged. */
+export function gateReadsOwners(gate: LocalServerGate): boolean {
+  return judging(gate) !== null;
+}
+
 /**
  * Refuses `url` when it reaches a loopback server (or one on this computer's own addresses) that
  * another user runs and the user has not allowed; resolves when it may be sent (it leaves this
  * computer, the server is ours, nobody listens, the owner is unknown). Judged at the address the
  * connection reaches (local-reach.ts): `pinned` when the transport connects there (image
- * downloads, signed uploads), else the literal, or (over plain http) each address the name resolves to now. The
- * allow list is read for the URL's own `host:port` as the user wrote it and for the address
- * reached; the refusal names the URL's spelling when it is a loopback one, else the address.
+ * downloads, signed uploads), else the literal, or (over plain http) each address the name
+ * resolves to now. The allow list is read for the URL's own `host:port` as the user wrote it and
+ * for the address reached; the refusal names the URL's spelling when it is a loopback one, else
+ * the address. A check BEFORE connecting: whoever binds the port between it and the connection is
+ * not seen ({@link checkConnection} judges the connection itself, for the transports that can).
  * @throws ServiceError of kind `config`; nothing sent.
  */
 export async function checkLocalServer(
@@ -73,33 +106,65 @@ export async function checkLocalServer(
   gate: LocalServerGate,
   pinned?: ResolvedAddress,
 ): Promise<void> {
-  const ownUid = gate.ownUid === undefined ? (process.getuid?.() ?? null) : gate.ownUid;
+  const judge = judging(gate);
   const parsed = URL.parse(url);
   const written = parsed && addressOfUrl(parsed);
-  if (ownUid === null || !parsed || !written) return;
-  // Off Linux the owner cannot be read: no name is resolved for nothing.
-  const tablesNow = gate.tables ?? (process.platform === 'linux' ? readSocketTables : null);
-  if (tablesNow === null) return;
+  if (judge === null || !parsed || !written) return;
   const port = written.slice(written.lastIndexOf(':') + 1);
   const hosts = await hostsReached(parsed, pinned, gate);
   if (hosts.length === 0) return;
   const allowed = gate.allowed();
   const judged = hosts.filter((host) => !allowed.includes(`${host}:${port}`));
   if (judged.length === 0 || allowed.includes(written)) return;
-  const tables = await tablesNow();
+  const tables = await judge.tablesNow();
   for (const host of judged) {
-    const other = listenerOwners(tables, host, Number(port))?.find((uid) => uid !== ownUid);
+    const other = listenerOwners(tables, host, Number(port))?.find((uid) => uid !== judge.ownUid);
     if (other === undefined) continue;
     const address = isLoopbackHost(parsed.hostname) ? written : `${host}:${port}`;
-    throw new ServiceError({
-      kind: 'config',
-      message: sentence('error.service.localServerOtherUser', {
-        address,
-        user: await ownerNamed(other, gate),
-      }),
-      mayHaveReachedService: false,
-    });
+    throw await refusal(address, other, gate);
   }
+}
+
+/** The ends of a connected socket, as Node's `Socket` names them. */
+export interface ConnectedEnds {
+  readonly localAddress?: string | undefined;
+  readonly localPort?: number | undefined;
+  readonly remoteAddress?: string | undefined;
+  readonly remotePort?: number | undefined;
+}
+
+/**
+ * Refuses a connection made for `url` that landed on a server of this computer another user
+ * runs (unless the user allowed its address), judged once connected and before a byte of the
+ * request is written: the owner is that of the server's end of THIS connection (local-owner.ts
+ * `connectionOwner`), so a server that took the port after any earlier look is seen; where the
+ * tables hold no such end, the listener there is judged. A connection that leaves this computer
+ * costs no read of the tables.
+ * @throws ServiceError of kind `config`; nothing sent (the caller closes the socket).
+ */
+export async function checkConnection(
+  url: string,
+  socket: ConnectedEnds,
+  gate: LocalServerGate,
+): Promise<void> {
+  const judge = judging(gate);
+  const { localAddress, localPort, remoteAddress, remotePort } = socket;
+  if (judge === null || !localAddress || !remoteAddress || !localPort || !remotePort) return;
+  const host = landsHere(remoteAddress, gate);
+  if (host === null) return;
+  const parsed = URL.parse(url);
+  const written = parsed && addressOfUrl(parsed);
+  const allowed = gate.allowed();
+  if ((written && allowed.includes(written)) || allowed.includes(`${host}:${remotePort}`)) return;
+  const tables = await judge.tablesNow();
+  const server = { address: remoteAddress, port: remotePort };
+  const uid =
+    connectionOwner(tables, { address: localAddress, port: localPort }, server) ??
+    listenerOwners(tables, host, remotePort)?.find((owner) => owner !== judge.ownUid);
+  if (uid === undefined || uid === judge.ownUid) return;
+  const shown =
+    parsed && written && isLoopbackHost(parsed.hostname) ? written : `${host}:${remotePort}`;
+  throw await refusal(shown, uid, gate);
 }
 
 /** `fetch` that first refuses a loopback server another user runs ({@link checkLocalServer}). */

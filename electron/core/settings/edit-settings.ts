@@ -24,7 +24,7 @@ const NO_INPUT_SETTINGS: InputSettingsNow = { neverUploadInputs: false, publicUp
 export class EditSettings {
   private constructor(
     private readonly read: () => InputSettingsNow,
-    private readonly record: ((consent: readonly ProviderId[]) => void) | null,
+    private readonly record: ((patch: Partial<InputSettingsNow>) => InputSettingsNow) | null,
   ) {}
 
   /**
@@ -58,7 +58,7 @@ export class EditSettings {
   private static over(service: Pick<SettingsService, 'reload' | 'update'>): EditSettings {
     return new EditSettings(
       () => service.reload(),
-      (consent) => service.update({ publicUploadConsent: consent }),
+      (patch) => service.update(patch),
     );
   }
 
@@ -95,6 +95,21 @@ export class EditSettings {
   consent(provider: ProviderId): void {
     if (!this.record) throw new Error('This host records upload consents in its own settings.');
     const given = this.read().publicUploadConsent;
-    if (!given.includes(provider)) this.record([...given, provider]);
+    if (!given.includes(provider)) this.record({ publicUploadConsent: [...given, provider] });
+  }
+
+  /**
+   * Changes the other users' loopback servers the user allowed (`pictor local-servers`): `change`
+   * is given the list now; a list it returns unchanged writes nothing. The list as kept (each
+   * address in its kept spelling, settings-fields.ts).
+   * @throws SettingsError when the host's settings file is damaged or an entry is refused; Error
+   *   where the host records settings itself (the app: its Settings screen asks first).
+   */
+  changeLocalServers(change: (now: readonly string[]) => readonly string[]): readonly string[] {
+    if (!this.record) throw new Error('This host records its local servers in its own settings.');
+    const now = this.read().allowedLocalServers ?? [];
+    const next = change(now);
+    if (next === now) return now;
+    return this.record({ allowedLocalServers: next }).allowedLocalServers ?? [];
   }
 }

@@ -80,6 +80,8 @@ export const serviceErrors = {
     'Pictor does not connect to port {port} of {host}: browsers refuse that port too, because other kinds of servers use it. Nothing was sent. Check the port in the service URL in Settings.',
   'error.service.localServerOtherUser':
     'Pictor sent nothing to {address}: the server listening there runs as another user on this computer ({user}), who could read your prompts, images and key. Start your own server there, or, if you trust that one (a system service), allow {address} under Local servers in Settings.',
+  'error.service.localLookupSlow':
+    'Pictor sent nothing to {host}: this computer did not look the name up within 3 seconds, so Pictor could not check whether it leads to a server another user on this computer runs. Check the network and the address, then try again.',
   'error.service.unreachableQuery':
     'Pictor could not reach the service. Check your internet connection; the task is kept and resumes when the network returns.',
   'error.service.brokeAfterSending':

@@ -18,13 +18,18 @@ import { scratchRoot } from '../support/scratch';
 
 const KEY = 'sk-cli-squatted-port-5b8e0a';
 
-/** Python's listener as `nobody`: prints its port, then `GOT` for each connection it takes. */
+/**
+ * Python's listener as `nobody`: prints its port, then `GOT` for each connection that brings it
+ * a byte (the CLI judges a connection once made, before writing: it may connect, never send).
+ */
 const LISTENER = [
   'import socket',
   's=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(8)',
   'print(s.getsockname()[1],flush=True)',
   'while True:',
-  '  c,_=s.accept(); print("GOT",flush=True); c.close()',
+  '  c,_=s.accept()',
+  '  if c.recv(65536): print("GOT",flush=True)',
+  '  c.close()',
 ].join('\n');
 
 const AS_ROOT = process.platform === 'linux' && process.getuid?.() === 0;

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  connectionOwner,
   listenerOwners,
   parseListeners,
   readSocketTables,
@@ -94,6 +95,22 @@ describe('the owners a connection may reach', () => {
     expect(listenerOwners(le(TCP_HEADER, TCP6), '[::ffff:7f00:1]', 8192)).toEqual([1005]);
   });
 
+  it('takes an IPv4 socket on the wildcard before an IPv6-only `[::]` beside it', () => {
+    // This user's ComfyUI on 0.0.0.0, another user's IPv6-only [::] on the same port: an IPv4
+    // connection reaches only the first (an IPv6-only socket never takes IPv4).
+    const ours = [TCP_HEADER, row('00000000:1FFC', '0A', 50)].join('\n');
+    const theirs = [TCP6_HEADER, row('00000000000000000000000000000000:1FFC', '0A', 60)].join('\n');
+    expect(listenerOwners(le(ours, theirs), '127.0.0.1', 8188)).toEqual([50]);
+    expect(listenerOwners(le(ours, theirs), '[::1]', 8188)).toEqual([60]);
+    expect(listenerOwners(le(ours, theirs), 'localhost', 8188)).toEqual([50, 60]);
+    // Alone, a [::] may be dual-stack: it is reached.
+    expect(listenerOwners(le(TCP_HEADER, theirs), '127.0.0.1', 8188)).toEqual([60]);
+    // The address's IPv4 socket before an IPv4-mapped one on it.
+    const mapped = [TCP6_HEADER, row('0000000000000000FFFF00000100007F:1FFC', '0A', 70)];
+    const exact = [TCP_HEADER, row('0100007F:1FFC', '0A', 51)].join('\n');
+    expect(listenerOwners(le(exact, mapped.join('\n')), '127.0.0.1', 8188)).toEqual([51]);
+  });
+
   it('judges both families for a localhost name', () => {
     expect(listenerOwners(le(TCP, TCP6), 'localhost', 8188)).toEqual([1001, 1004]);
     expect(listenerOwners(le(TCP, TCP6), 'api.localhost.', 8188)).toEqual([1001, 1004]);
@@ -104,6 +121,59 @@ describe('the owners a connection may reach', () => {
     expect(listenerOwners(le(TCP, TCP6), '127.0.0.1', 9999)).toEqual([]);
     expect(listenerOwners(le(null, null), '127.0.0.1', 8188)).toBeNull();
     expect(listenerOwners(le(null, TCP6), '[::1]', 8188)).toEqual([1004]);
+  });
+});
+
+describe('the owner of a connection', () => {
+  // 127.0.0.1:51420 connected to 127.0.0.1:8188: our row, and the server's (local and remote
+  // swapped) whose uid is the listener's that took it.
+  const tables = (serverUid: number, state = '01') => ({
+    tcp: [
+      TCP_HEADER,
+      row('0100007F:1FFC', '0A', 1001),
+      row('0100007F:C8DC', '01', 1000, '0100007F:1FFC'),
+      row('0100007F:1FFC', state, serverUid, '0100007F:C8DC'),
+      row('0100007F:1FFC', '01', 1003, '0100007F:C8DD'),
+    ].join('\n'),
+    tcp6: null,
+  });
+  const from = { address: '127.0.0.1', port: 51420 };
+  const to = { address: '127.0.0.1', port: 8188 };
+
+  it('is the uid of the server’s end of that very connection, queued or accepted', () => {
+    expect(connectionOwner(tables(4242), from, to)).toBe(4242);
+    expect(connectionOwner(tables(4243, '03'), from, to)).toBe(4243);
+    expect(connectionOwner(tables(4242), { ...from, port: 51421 }, to)).toBe(1003);
+  });
+
+  it('is found in IPv6 rows of a dual-stack server, by the IPv4 it saw', () => {
+    const tcp6 = [
+      TCP6_HEADER,
+      row(
+        '0000000000000000FFFF00000100007F:1FFC',
+        '01',
+        77,
+        '0000000000000000FFFF00000100007F:C8DC',
+      ),
+    ].join('\n');
+    expect(connectionOwner({ tcp: TCP_HEADER, tcp6 }, from, to)).toBe(77);
+    expect(connectionOwner({ tcp: TCP_HEADER, tcp6 }, from, { ...to, port: 8189 })).toBeNull();
+  });
+
+  it('is unknown when its row says nothing: uid 0 on a socket no process holds', () => {
+    // Closed, TIME_WAIT, or (before Linux 6.16) queued for accept: uid 0, inode 0.
+    const held = tables(0).tcp.replace(/(\s0)(\s+0) 1106 /g, '$1$2 0 ');
+    expect(connectionOwner({ tcp: held, tcp6: null }, from, to)).toBeNull();
+    // Root's own socket (an inode) is root's.
+    expect(connectionOwner(tables(0), from, to)).toBe(0);
+  });
+
+  it('is unknown when no row has it: a listener is not a connection', () => {
+    const listenerOnly = {
+      tcp: [TCP_HEADER, row('0100007F:1FFC', '0A', 1001)].join('\n'),
+      tcp6: null,
+    };
+    expect(connectionOwner(listenerOnly, from, to)).toBeNull();
   });
 });
 
