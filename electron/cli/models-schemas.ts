@@ -12,7 +12,12 @@
 import { PUBLISHING_SERVICES } from '../../shared/domain/fetched-param-schema';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
+import { JsonFileKv } from '../adapters/json-file-kv';
 import { createNodeFetch } from '../adapters/node-fetch';
+import { gatedTransports } from '../core/download';
+import { EditSettings } from '../core/settings';
+import type { FetchLike } from '../ports/http';
+import { silentLogger } from '../ports/logger';
 import { UsageError } from '../core/command-line';
 import {
   openParamSchemaBook,
@@ -62,15 +67,29 @@ interface OptionsAt {
 type OptionsAsker = Pick<ModelOptions, 'firstUse' | 'refresh'>;
 
 /**
- * A book the CLI opened, asking over the CLI's fetch; what comes back is searched for every key
- * `keys` holds (published-schema.ts), not only the one sent.
+ * The CLI's fetch for the book's asks, which carry the key: behind the local-server gate as every
+ * request of the core is (core/download/gated-transports.ts; a loopback server another user of
+ * this computer runs is refused unless the library's settings.json allows its address), plain-http
+ * servers on this computer through the judged pinned transport, as `openCliCore` asks.
+ */
+function gatedCliFetch(dataDir: string, env: NodeJS.ProcessEnv): FetchLike {
+  const settingsStore = new JsonFileKv(dataDir, 'settings');
+  const settings = EditSettings.of({ settingsStore, now: Date.now, logger: silentLogger });
+  const given = { fetch: createNodeFetch(env), pinLocalServers: true };
+  return gatedTransports(given, () => settings.allowedLocalServers()).fetch;
+}
+
+/**
+ * A book the CLI opened, asking over the CLI's gated fetch; what comes back is searched for every
+ * key `keys` holds (published-schema.ts), not only the one sent.
  */
 function askerOf(
   book: ParamSchemaBook,
   env: NodeJS.ProcessEnv,
   keys: CredentialsProvider,
 ): OptionsAsker {
-  const reach = { fetch: createNodeFetch(env), heldKeys: keys.heldKeys?.bind(keys) };
+  const fetch = gatedCliFetch(book.folder, env);
+  const reach = { fetch, heldKeys: keys.heldKeys?.bind(keys) };
   return {
     firstUse: (credentials, model) => book.firstUse(reach, credentials, model),
     refresh: (credentials, model) => book.refresh(reach, credentials, model),

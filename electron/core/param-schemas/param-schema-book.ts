@@ -74,6 +74,11 @@ export class ParamSchemaBook {
     private readonly now: () => number,
   ) {}
 
+  /** The library's data folder the book is kept in (its settings.json beside it). */
+  get folder(): string {
+    return this.dataDir;
+  }
+
   /** Reads the kept schemas and uses them in this process; a broken file or entry is left out. */
   async open(): Promise<void> {
     this.#entries = await this.#read();

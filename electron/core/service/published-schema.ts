@@ -165,7 +165,11 @@ async function fetchChecked(
     return await readAnswer(answer, address.source, { said, signal: combined, keys });
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    void error;
+    // A request the settings refuse on its way (another user's server on this computer:
+    // local-server-gate.ts) says why, not "check the connection".
+    if (error instanceof ServiceError && error.kind === 'config' && error.sentence) {
+      return { ok: false, problem: error.sentence };
+    }
     return { ok: false, problem: sentence('error.params.schemaUnreached', said) };
   }
 }

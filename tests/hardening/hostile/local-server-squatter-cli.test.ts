@@ -1,7 +1,7 @@
 /**
  * The command line against a loopback port another user of this computer listens on: `pictor
  * generate` sends nothing there and says why (the address, the user), its output never carrying
- * the key; with the address listed in the app's settings (settings.json's `allowedLocalServers`,
+ * the key, nor does the ask for a model's published options that comes before the core opens; with the address listed in the app's settings (settings.json's `allowedLocalServers`,
  * which the command reads as the app does) it is sent to. The listener is real, started as
  * `nobody`, so only a root run on Linux can start it: elsewhere the suite is skipped, with the reason
  * printed (local-server-squatter.test.ts has the injected-owner cases, which run on any Linux).
@@ -77,6 +77,24 @@ describe.runIf(AS_ROOT)('pictor generate to another user’s loopback server', (
     expect(printed).toContain(`127.0.0.1:${port}`);
     expect(printed).toContain('another user on this computer');
     expect(printed).toContain('uid 65534');
+    expect(printed).not.toContain(KEY);
+    expect(out).not.toContain('GOT');
+  });
+
+  // A model's published options are asked before the core opens (models-schemas.ts), carrying
+  // the key to fal's or Replicate's address: the same gate, whether --param asks on first use or
+  // `models show --refresh` does.
+  const asksForOptions = [
+    ['generate', '--prompt', 'a lighthouse', '--provider', 'replicate', '--seed', '5', '--dry-run'],
+    ['models', 'show', 'black-forest-labs/flux-schnell', '--provider', 'replicate', '--refresh'],
+  ];
+  it.each(asksForOptions)('asks no model options of it either (%s)', async (...words) => {
+    const run = await runInProcess(
+      [...words, '--base-url', `http://127.0.0.1:${port}`, '--data-dir', join(dir, 'data')],
+      { SERVICE_API_KEY: KEY, HOME: dir },
+    );
+    const printed = `${run.stdout}\n${run.stderr}`;
+    expect(printed, describeInProcess(run)).toContain('another user on this computer');
     expect(printed).not.toContain(KEY);
     expect(out).not.toContain('GOT');
   });
