@@ -64,6 +64,8 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     earlierVaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
     serviceVaultStore: (provider) => new JsonFileKv(options.userDataDir, `key-vault-${provider}`),
     fetch: createNodeFetch(options.env as NodeJS.ProcessEnv),
+    // As desktop-start: this computer's plain-http servers through the core's judged transport.
+    pinLocalServers: true,
     clock: options.clock,
     logger,
     prompts: options.os.prompts,
