@@ -202,7 +202,11 @@ export function galleryLoadActions(
     galleryRefresh: () => freshness.refresh(),
 
     gallerySetFilters: (patch) => {
-      set((state) => ({ galleryFilters: { ...state.galleryFilters, ...patch } }));
+      // The old filters' count is not the new ones': unknown until main counts them again.
+      set((state) => ({
+        galleryFilters: { ...state.galleryFilters, ...patch },
+        galleryTotal: null,
+      }));
       void get().galleryLoad();
     },
   };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Button } from '../../components/button';
 import { HeaderPanel } from '../../components/header-panel';
 import { SelectField } from '../../components/select-field';
@@ -15,9 +15,6 @@ import {
   hasActiveFilters,
   type GalleryFilters,
 } from '../../store/gallery-list-model';
-
-/** How long typing pauses before the search runs. */
-const SEARCH_DEBOUNCE_MS = 250;
 
 export interface GalleryFiltersBarProps {
   readonly filters: GalleryFilters;
@@ -226,25 +223,26 @@ function FoldedFilters(props: Pick<GalleryFiltersBarProps, 'filters' | 'models' 
   );
 }
 
-/** The search field, read once typing pauses (or on Enter, which submits the bar). */
+/** The search field, applied once typing pauses, on Enter, or when the focus leaves it. */
 function SearchField({
-  text,
-  onText,
+  applied,
+  onChange,
   active,
 }: {
-  text: string;
-  onText: (text: string) => void;
+  applied: string;
+  onChange: (patch: Partial<GalleryFilters>) => void;
   active: boolean;
 }) {
   const searchRef = useRef<HTMLInputElement>(null);
   useFocusRequest('search', searchRef, active);
+  const apply = useCallback((search: string) => onChange({ search }), [onChange]);
   return (
     <SearchInput
       className="gallery-filters__search"
       label={t('gallery.search.label')}
       placeholder={t('gallery.search.placeholder')}
-      value={text}
-      onChange={onText}
+      applied={applied}
+      onApply={apply}
       inputRef={searchRef}
     />
   );
@@ -263,28 +261,16 @@ export function GalleryFiltersBar({
   active = true,
   folded = false,
 }: GalleryFiltersBarProps) {
-  const [text, setText] = useState(filters.search);
-
-  // "Clear filters" (or any outside change) resets the field.
-  useEffect(() => setText(filters.search), [filters.search]);
-  useEffect(() => {
-    if (text === filters.search) return;
-    const timer = setTimeout(() => onChange({ search: text }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.search, onChange]);
-
   const controls = { filters, models, onChange };
   return (
     <form
       className={folded ? 'gallery-filters gallery-filters--folded' : 'gallery-filters'}
       role="search"
       aria-label={t('gallery.filters.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ search: text });
-      }}
+      // The field applies its search on Enter itself.
+      onSubmit={(event) => event.preventDefault()}
     >
-      <SearchField text={text} onText={setText} active={active} />
+      <SearchField applied={filters.search} onChange={onChange} active={active} />
       {folded ? <FoldedFilters {...controls} /> : <FilterControls {...controls} />}
     </form>
   );

@@ -64,7 +64,9 @@ function EditFromFile() {
  */
 export function GalleryHeader(props: GalleryHeaderProps) {
   const { titleId, status, loaded, selection } = props;
-  const selectable = status === 'ready' && loaded > 0 && !selection.whole;
+  // Also while a new filter's list loads over the images shown: the search applies as the focus
+  // leaves its field for this button, and the button must not vanish under the press.
+  const selectable = (status === 'ready' || status === 'loading') && loaded > 0 && !selection.whole;
   const folded = useGalleryHeaderFold();
   return (
     <header className="gallery__header">

@@ -276,8 +276,12 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
   return (
     <>
       <div className="gallery-selection" role="toolbar" aria-label={t('gallery.selection.label')}>
+        {/* A whole set's count is main's for its filters: empty until it is in (never the
+            images loaded, which may still be an earlier filter's). */}
         <span className="gallery-selection__count" aria-live="polite">
-          {t(whole ? 'gallery.selection.countAll' : 'gallery.selection.count', { count })}
+          {whole && total === null
+            ? ''
+            : t(whole ? 'gallery.selection.countAll' : 'gallery.selection.count', { count })}
         </span>
         {offersAll(selection, total) ? (
           <Button size="small" variant="ghost" onClick={selection.selectAll}>

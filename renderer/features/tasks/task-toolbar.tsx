@@ -4,7 +4,7 @@
  * stop (arrows move inside): the way from the prompt to the first task is a few Tabs, not one per
  * chip. In a small window the chips fold behind a "Filters" button.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { HeaderPanel } from '../../components/header-panel';
 import { Icon } from '../../components/icon';
@@ -23,9 +23,6 @@ import {
 import { useHeaderFold } from '../../lib/use-header-fold';
 import { useFocusRequest } from '../../store/use-focus-request';
 
-/** How long typing must pause before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 250;
-
 const GROUP_LABELS: Record<StatusGroup, MessageKey> = {
   active: 'tasks.filter.active',
   completed: 'tasks.filter.completed',
@@ -36,24 +33,15 @@ const GROUP_LABELS: Record<StatusGroup, MessageKey> = {
 function SearchField({ active }: { active: boolean }) {
   const applied = useAppStore((state) => state.tasksFilter.search);
   const setSearch = useAppStore((state) => state.tasksSetSearch);
-  const [text, setText] = useState(applied);
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('search', input, active);
-  // "Clear filters" empties the applied search: follow it.
-  useEffect(() => setText((current) => (applied === '' ? '' : current)), [applied]);
-  useEffect(() => {
-    if (text === applied) return undefined;
-    const timer = setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, applied, setSearch]);
   return (
     <SearchInput
       className="task-toolbar__search"
       label={t('tasks.search.label')}
       placeholder={t('tasks.search.placeholder')}
-      value={text}
-      onChange={setText}
-      onEnter={() => setSearch(text)}
+      applied={applied}
+      onApply={setSearch}
       inputRef={input}
     />
   );

@@ -1,38 +1,74 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchInput } from '../../../../renderer/components/search-input';
+import { SEARCH_DEBOUNCE_MS, SearchInput } from '../../../../renderer/components/search-input';
 import { Toolbar } from '../../../../renderer/components/toolbar';
 import { MAX_SEARCH_CHARS } from '../../../../shared/domain/limits';
 import { requests } from '../../../../shared/ipc/contract';
 
 describe('SearchInput', () => {
-  it('is labelled, takes no more than a search request may carry, and searches on Enter', async () => {
-    const user = userEvent.setup();
-    const onEnter = vi.fn();
-    const Harness = () => {
-      const [text, setText] = useState('');
-      return (
+  /** A field over an applied search held by its parent, as the gallery and Tasks hold theirs. */
+  function Harness({ onApply }: { onApply: (text: string) => void }) {
+    const [applied, setApplied] = useState('');
+    return (
+      <>
         <SearchInput
           className="bar__search"
           label="Search prompts"
           placeholder="Search"
-          value={text}
-          onChange={setText}
-          onEnter={() => onEnter(text)}
+          applied={applied}
+          onApply={(text) => {
+            onApply(text);
+            setApplied(text);
+          }}
         />
-      );
-    };
-    render(<Harness />);
+        <button type="button" onClick={() => setApplied('')}>
+          Clear filters
+        </button>
+      </>
+    );
+  }
+
+  it('is labelled, takes no more than a search request may carry, and searches on Enter', async () => {
+    const user = userEvent.setup();
+    const onApply = vi.fn();
+    render(<Harness onApply={onApply} />);
     const field = screen.getByRole('searchbox', { name: 'Search prompts' }) as HTMLInputElement;
     expect(field.closest('.search-input')?.classList.contains('bar__search')).toBe(true);
     expect(field.maxLength).toBe(MAX_SEARCH_CHARS);
     await user.type(field, 'fox{Enter}');
-    expect(onEnter).toHaveBeenCalledExactlyOnceWith('fox');
+    expect(onApply).toHaveBeenCalledExactlyOnceWith('fox');
     await user.clear(field);
     await user.paste('y'.repeat(MAX_SEARCH_CHARS + 20));
     expect(field.value).toHaveLength(MAX_SEARCH_CHARS);
+  });
+
+  it('applies what it shows when the focus leaves it, before the pause ends, and follows an outside clear', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const onApply = vi.fn();
+      render(<Harness onApply={onApply} />);
+      const field = screen.getByRole('searchbox', { name: 'Search prompts' }) as HTMLInputElement;
+      for (const text of ['heron', '', 'kite']) {
+        act(() => field.focus());
+        fireEvent.change(field, { target: { value: text } });
+        // The user presses a button at once: the field is left well inside the pause.
+        act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS / 5));
+        act(() => field.blur());
+        expect(onApply).toHaveBeenLastCalledWith(text);
+      }
+      // Leaving again with nothing new typed applies nothing twice; nor does the pause ending.
+      const calls = onApply.mock.calls.length;
+      act(() => field.focus());
+      act(() => field.blur());
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
+      expect(onApply).toHaveBeenCalledTimes(calls);
+      fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(field.value).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops where both searches stop: the longest it takes is a search main accepts, one more is not', () => {

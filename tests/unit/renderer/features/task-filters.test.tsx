@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/features/tasks/task-toolbar';
+import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/components/search-input';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
