@@ -19,7 +19,7 @@ import { compareGroupOption, findCompareGroup } from './task-ids';
 import { listTriage } from './triage-args';
 import { listImages } from './list-images';
 import { readLibrary, type LibraryView } from './library-reader';
-import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
+import type { ServiceId } from '../../shared/domain/service-id';
 
 type List = Command & { name: 'list' };
 
@@ -45,11 +45,13 @@ async function listCommand(
           compareGroup: findCompareGroup(core.history, filter.compareGroup) ?? filter.compareGroup,
         };
   const template = filter.template === null ? {} : { template: filter.template };
+  const only = service === null ? {} : { provider: service };
   const next = await printPage(
     filter.page,
-    (limit, cursor) => core.history.list({ ...template, ...compare, limit, cursor }),
+    // By service in the query (service-filter.ts: the demo's tasks are the demo's), so a page
+    // holds its tasks only.
+    (limit, cursor) => core.history.list({ ...template, ...compare, ...only, limit, cursor }),
     (record) => {
-      if (service !== null && serviceIdOf(record) !== service) return false;
       io.stdout(
         common.json
           ? `${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`

@@ -43,7 +43,7 @@ export function serviceLabel(provider: ProviderId): string {
  * A service by its id (shared/domain/service-id.ts, the one home of which service a task, an
  * image or a ledger entry is on): the built-in demo as the demo, others by {@link serviceLabel}.
  */
-function serviceIdLabel(id: ServiceId): string {
+export function serviceIdLabel(id: ServiceId): string {
   return id === DEMO_SERVICE_ID ? t('tasks.details.demo') : serviceLabel(id);
 }
 

@@ -7,6 +7,7 @@
 import type { StateCreator, StoreApi } from 'zustand';
 import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
+import type { ServiceId } from '../../shared/domain/service-id';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import type { CapStanding, CostLedger, CostPreviewAnswer } from '../../shared/ipc/cost-contract';
 import type { RequestInput } from '../../shared/ipc/contract';
@@ -20,7 +21,7 @@ export { COST_PERIODS, type CostPeriod } from './costs-ledger-actions';
 export interface CostsSlice {
   costsPeriod: CostPeriod;
   /** '' : every service. */
-  costsProvider: ProviderId | '';
+  costsProvider: ServiceId | '';
   /** The totals and the entries shown: the first page, and those "Show more" added. */
   costsLedger: CostLedger | null;
   costsStatus: 'idle' | 'loading' | 'ready' | 'error';
@@ -36,7 +37,7 @@ export interface CostsSlice {
   /** Main's ledger changed (`costs:changed`): what shows costs reads again. */
   costsApplyChange(version: number): void;
   costsSetPeriod(period: CostPeriod): void;
-  costsSetProvider(provider: ProviderId | ''): void;
+  costsSetProvider(provider: ServiceId | ''): void;
   costsExport(): Promise<void>;
   prices: CostPrice[];
   caps: CapStanding[];

@@ -3,7 +3,7 @@
  * and merging fresh data (a first page, a task update) into what is already loaded without
  * reshuffling it. Whether an image belongs under the filters is main's to say (gallery-batch.ts).
  */
-import type { ProviderId } from '../../shared/domain/providers';
+import type { ServiceId } from '../../shared/domain/service-id';
 import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
@@ -26,7 +26,7 @@ export interface GalleryFilters extends TriageFilters {
   readonly credentialsOnly: boolean;
   readonly model: string;
   /** Only images of one service's tasks; '' for all. */
-  readonly provider: ProviderId | '';
+  readonly provider: ServiceId | '';
   /** Only images of tasks made from the prompt template with this id; '' for all. */
   readonly template: string;
   /** Only images of a compare's tasks: {@link ANY_COMPARE} any compare's, or one group's id; '' for all. */

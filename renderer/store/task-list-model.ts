@@ -3,7 +3,7 @@
  * it, and how pages and live updates merge into the loaded items. Whether a task belongs under
  * the filter is main's to say (shared/ipc/task-changes.ts, `views`), never judged here.
  */
-import type { ProviderId } from '../../shared/domain/providers';
+import type { ServiceId } from '../../shared/domain/service-id';
 import { listedAt, type TaskRecord, type TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { inBatchOrder } from './batch-order';
@@ -25,8 +25,8 @@ export interface TaskFilter {
   /** Chips switched on; none means every status. */
   readonly groups: readonly StatusGroup[];
   readonly favourite: boolean;
-  /** Only the tasks of one service; '' for all (a record without one is today's contract's). */
-  readonly provider: ProviderId | '';
+  /** Only the tasks of one service (a provider's, or the demo's); '' for all. */
+  readonly provider: ServiceId | '';
 }
 
 export const EMPTY_FILTER: TaskFilter = { search: '', groups: [], favourite: false, provider: '' };
@@ -51,7 +51,7 @@ export function listQuery(filter: TaskFilter): {
   search?: string;
   statuses?: TaskStatus[];
   favourite?: boolean;
-  provider?: ProviderId;
+  provider?: ServiceId;
 } {
   const search = filter.search.trim();
   const statuses = statusesOf(filter);

@@ -4,7 +4,7 @@
  * is small (a screenful and some) and its count is a second request, so the rows are drawn
  * without waiting for either the rest of the page or the count.
  */
-import type { ProviderId } from '../../shared/domain/providers';
+import type { ServiceId } from '../../shared/domain/service-id';
 import type { StateCreator } from 'zustand';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
@@ -40,7 +40,7 @@ export interface TasksSlice
   tasksToggleGroup(group: StatusGroup): void;
   tasksSetFavouriteOnly(favourite: boolean): void;
   /** Shows only the tasks of one service ('' for all). */
-  tasksSetProvider(provider: ProviderId | ''): void;
+  tasksSetProvider(provider: ServiceId | ''): void;
   tasksClearFilters(): void;
   /** Loads the first page of the current filter (drops what was loaded). */
   tasksReload(): Promise<void>;

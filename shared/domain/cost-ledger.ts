@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { COST_BOUNDS } from './cost-amounts';
 import { lazySchema } from './lazy-schema';
 import { providerIdSchema, type ProviderId } from './providers';
+import type { ServiceId } from './service-id';
 import { costUnitSchema, priceBasisSchema, type CostUnit, type TaskCost } from './task-cost';
 
 /**
@@ -64,6 +65,8 @@ export interface LedgerEntry {
   readonly cost: TaskCost;
   /** The history still lists the task (it can be opened). */
   readonly inHistory: boolean;
+  /** A task of the built-in demo (its endpoint is one of the demo's: service-id.ts). */
+  readonly demo?: true;
 }
 
 /** A sum in one unit: reported and estimated together, and the estimated part alone. */
@@ -92,5 +95,6 @@ export interface LedgerTotals {
 export interface LedgerQuery {
   readonly since?: number;
   readonly until?: number;
-  readonly provider?: ProviderId;
+  /** Only this service's tasks: a provider's, or `demo` (shared/domain/service-id.ts). */
+  readonly provider?: ServiceId;
 }

@@ -21,7 +21,7 @@ import type { Sentence } from '../i18n/sentence';
 import { sentence, sentenceSchema } from '../i18n/sentence';
 import { dateMsSchema, MAX_IMAGE_BYTES, MAX_SEARCH_CHARS, REQUEST_LIMITS } from './limits';
 import { isPlainObject } from './plain-object';
-import { providerIdSchema, type ProviderId } from './providers';
+import { serviceIdSchema, type ServiceId } from './service-id';
 import { costUnitSchema, MAX_TASK_COST_MICROS } from './task-cost';
 import {
   checkBoardPath,
@@ -62,7 +62,8 @@ function ruleSchema() {
   return z.discriminatedUnion('kind', [
     /** Every word in the prompt, anywhere, any case (the gallery's search). */
     z.strictObject({ kind: z.literal('prompt'), words: z.string().max(MAX_SEARCH_CHARS) }),
-    z.strictObject({ kind: z.literal('service'), provider: providerIdSchema() }),
+    /** A provider's, or `demo`: the built-in demo's tasks, whatever dialect it spoke. */
+    z.strictObject({ kind: z.literal('service'), provider: serviceIdSchema() }),
     /** The model the service said it used, else the one asked for. */
     z.strictObject({ kind: z.literal('model'), model: z.string().max(REQUEST_LIMITS.model) }),
     /** The task's creation, in ms, both ends inclusive. */
@@ -334,7 +335,7 @@ function problemsOf(rule: SmartRule, names: NamesInUse): Sentence[] {
 /** The filters of a list (the gallery's, the CLI's) a smart board can be saved from. */
 export interface SavedFilter {
   readonly search?: string;
-  readonly provider?: ProviderId;
+  readonly provider?: ServiceId;
   readonly model?: string;
   readonly from?: number;
   readonly to?: number;

@@ -14,6 +14,7 @@ import { gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { MAX_SEARCH_CHARS } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
+import { serviceIdSchema } from '../domain/service-id';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
@@ -111,7 +112,8 @@ const taskFilterFields = lazySchema(() => ({
   search: search(),
   statuses: z.array(taskStatusSchema()).max(10).optional(),
   favourite: z.boolean().optional(),
-  provider: providerIdSchema().optional(),
+  /** Only tasks of this service: a provider's, or `demo` (shared/domain/service-id.ts). */
+  provider: serviceIdSchema().optional(),
   /** Only the tasks of this compare group. */
   compareGroup: compareGroupSchema().optional(),
   /** Only tasks made from the prompt template with this id. */

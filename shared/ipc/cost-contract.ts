@@ -18,6 +18,7 @@ import {
   dateMsSchema,
 } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
+import { serviceIdSchema } from '../domain/service-id';
 import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
 import { pageRequestSchema } from '../service/wire';
@@ -37,7 +38,8 @@ const ledgerQuerySchema = lazySchema(() =>
     .object({
       since: dateMsSchema().optional(),
       until: dateMsSchema().optional(),
-      provider: providerIdSchema().optional(),
+      /** A provider's, or `demo` (shared/domain/service-id.ts). */
+      provider: serviceIdSchema().optional(),
     })
     .strict(),
 );
@@ -55,6 +57,8 @@ const ledgerEntrySchema = lazySchema(() =>
     cost: taskCostSchema(),
     /** The history still lists the task, so the window can open it. */
     inHistory: z.boolean(),
+    /** A task of the built-in demo (by its endpoint). */
+    demo: z.literal(true).optional(),
     /** Its first saved image's thumbnail (a gallery path), when the history lists one. */
     thumbnail: z.string().max(MAX_PATH_CHARS).nullable(),
   }),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../domain/lazy-schema';
 import { sentenceSchema } from '../i18n/sentence';
-import { providerIdSchema } from '../domain/providers';
+import { serviceIdSchema } from '../domain/service-id';
 import { compareGroupSchema } from '../domain/compare';
 import { MAX_IDS_PER_BATCH, MAX_SEARCH_CHARS, dateMsSchema } from '../domain/limits';
 import { imageStateSchema } from '../domain/task-record';
@@ -77,7 +77,8 @@ export const galleryFilter = lazySchema(() =>
       /** Only images that carry Content Credentials (true) or none (false). */
       contentCredentials: z.boolean().optional(),
       model: z.string().max(200).optional(),
-      provider: providerIdSchema().optional(),
+      /** Only images of tasks of this service: a provider's, or `demo` (service-id.ts). */
+      provider: serviceIdSchema().optional(),
       /** Only images of the tasks of this compare group. */
       compareGroup: compareGroupSchema().optional(),
       /** Only images of tasks of a compare, any group (true), or of none (false). */

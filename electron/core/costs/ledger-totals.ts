@@ -6,10 +6,12 @@
  * They come from SQL aggregates (history/ledger-sums.ts), never from reading every task: the
  * query's span is cut into pieces of local days (local-day-pieces.ts), the history sums each
  * piece per service and unit, and this folds those few rows into the totals the Costs screen and
- * `pictor costs` show.
+ * `pictor costs` show. The built-in demo's tasks are free (cost-book.ts): they add to no sum,
+ * so a query of the demo's alone (service-id.ts) has none to read.
  */
 import type { LedgerQuery, LedgerTotals, UnitTotal } from '../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../shared/domain/providers';
+import { DEMO_SERVICE_ID } from '../../../shared/domain/service-id';
 import type { CostUnit } from '../../../shared/domain/task-cost';
 import type { CostTables, DaySum, ServiceSum } from '../history';
 import { dayName, dayPieces } from './local-day-pieces';
@@ -93,7 +95,7 @@ export function ledgerSummary(
   timeZone: string,
 ): LedgerSummary {
   const span = tables.span(query);
-  if (span === null) return totalsOf([], [], timeZone);
+  if (span === null || query.provider === DEMO_SERVICE_ID) return totalsOf([], [], timeZone);
   const { first, last } = span;
   const pieces = dayPieces(first, last + 1, timeZone);
   const perDay = tables.daySums(pieces, query.provider);
@@ -116,7 +118,7 @@ export async function ledgerSummaryOf(
   timeZone: string,
 ): Promise<LedgerSummary> {
   const span = tables.span(query);
-  if (span === null) return totalsOf([], [], timeZone);
+  if (span === null || query.provider === DEMO_SERVICE_ID) return totalsOf([], [], timeZone);
   const { first, last } = span;
   const pieces = dayPieces(first, last + 1, timeZone);
   const read = { pieces, from: first, to: last + 1 };

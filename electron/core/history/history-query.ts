@@ -7,7 +7,7 @@ import { CONTAINS_FOLDED, type SqlValue } from './sqlite-connection';
 import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
-import type { ProviderId } from '../../../shared/domain/providers';
+import type { ServiceId } from '../../../shared/domain/service-id';
 import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
@@ -15,6 +15,7 @@ import { addTriageFilter, type TriageQuery } from './triage-filter';
 import type { SmartRules } from '../../../shared/domain/smart-board';
 import { smartFilter } from './smart-filter';
 import { madeBetween } from './made-at';
+import { serviceTest, taskServiceColumns } from './service-filter';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
@@ -23,8 +24,11 @@ export interface HistoryQuery {
   /** Only tasks in one of these statuses; an empty list matches nothing. */
   statuses?: readonly TaskStatus[];
   favourite?: boolean;
-  /** Only tasks of this service (a record without one is today's contract's, `pictor`). */
-  provider?: ProviderId;
+  /**
+   * Only tasks of this service (service-filter.ts): a provider's, or `demo` for the built-in
+   * demo's (whatever dialect it spoke; a record without a provider is today's contract's).
+   */
+  provider?: ServiceId;
   /** Only the tasks of this compare group (shared/domain/compare.ts). */
   compareGroup?: string;
   /** Only tasks made from this prompt template (its id: TaskRecord.template). */
@@ -45,7 +49,7 @@ export interface ImageQuery extends TriageQuery {
   /** The model named in the task's request. */
   model?: string;
   /** Only images of tasks of this service (see {@link HistoryQuery.provider}). */
-  provider?: ProviderId;
+  provider?: ServiceId;
   /** Only images of the tasks of this compare group. */
   compareGroup?: string;
   /** Only images of tasks of a compare, any group (true), or of none (false). */
@@ -138,19 +142,12 @@ export function taskFilter(
   addFilter(searchFilter(searchWords(query.search), 't.id', fromRow), clauses, params);
   addIn('t.status', query.statuses, clauses, params);
   if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
-  addValue(`${providerOfRecord('t.record')} = ?`, query.provider, clauses, params);
+  if (query.provider !== undefined) {
+    addFilter(serviceTest(taskServiceColumns('t.'), query.provider), clauses, params);
+  }
   addValue('t.compare_group = ?', query.compareGroup, clauses, params);
   addValue('t.template_id = ?', query.template, clauses, params);
   return join(clauses, params);
-}
-
-/**
- * The service of a task row, read from its record: no column holds it (a filter rarely used
- * reads each record's JSON once, where a column would need a schema change and its index). A
- * record written before services had profiles has none: it is today's contract's.
- */
-function providerOfRecord(record: string): string {
-  return `coalesce(json_extract(${record}, '$.provider'), 'pictor')`;
 }
 
 /**
@@ -178,12 +175,11 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
   }
   addValue('i.model = ?', query.model, clauses, params);
   // Some image queries walk images alone (no tasks joined): the tasks are asked apart.
-  addValue(
-    `i.task_row IN (SELECT id FROM tasks WHERE ${providerOfRecord('record')} = ?)`,
-    query.provider,
-    clauses,
-    params,
-  );
+  if (query.provider !== undefined) {
+    const test = serviceTest(taskServiceColumns(''), query.provider);
+    clauses.push(`i.task_row IN (SELECT id FROM tasks WHERE ${test.where})`);
+    params.push(...test.params);
+  }
   addValue(
     'i.task_row IN (SELECT id FROM tasks WHERE compare_group = ?)',
     query.compareGroup,

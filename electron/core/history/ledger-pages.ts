@@ -9,7 +9,9 @@ import { DEFAULT_PROVIDER, parseProviderId } from '../../../shared/domain/provid
 import { UNKNOWN_COST, taskCostSchema, type TaskCost } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
 import { addValue } from './history-query';
+import { LEDGER_SERVICE_COLUMNS, serviceTest } from './service-filter';
 import type { Row, SqlValue } from './sqlite-connection';
+import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 
 /** Where a page starts: after the task created at `createdAt` with `localId`. */
 export interface LedgerCursor {
@@ -29,7 +31,7 @@ export interface LedgerPage<E extends LedgerEntry = LedgerEntry> {
   readonly next: LedgerCursor | null;
 }
 
-const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.model, l.size, l.prompt, l.status, l.created_at,
+const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.endpoint, l.model, l.size, l.prompt, l.status, l.created_at,
   l.source, l.unit, l.micros, l.detail, EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id) AS in_history`;
 /** An image's path as the screen shows it (its thumbnail, else its file). */
 const IMAGE_PATH = `NULLIF(COALESCE(i.value ->> '$.thumbnail', i.value ->> '$.file'), '')`;
@@ -50,7 +52,11 @@ export function queryWhere(query: LedgerQuery): { where: string[]; params: SqlVa
   const where = ['l.created_at >= ?'];
   const params: SqlValue[] = [query.since ?? 0];
   addValue('l.created_at < ?', query.until, where, params);
-  addValue('l.provider = ?', query.provider, where, params);
+  if (query.provider !== undefined) {
+    const test = serviceTest(LEDGER_SERVICE_COLUMNS, query.provider);
+    where.push(test.where);
+    params.push(...test.params);
+  }
   return { where, params };
 }
 
@@ -136,5 +142,6 @@ function entryOf(row: Row): LedgerEntry {
     createdAt: num(row['created_at']),
     cost: costOf(row),
     inHistory: num(row['in_history']) === 1,
+    ...(isDemoEndpoint(String(row['endpoint'])) ? { demo: true as const } : {}),
   };
 }

@@ -14,14 +14,14 @@
  */
 import type { SmartItem, SmartRule, SmartRules } from '../../../shared/domain/smart-board';
 import { isGroup } from '../../../shared/domain/smart-board';
-import type { ProviderId } from '../../../shared/domain/providers';
+import type { ServiceId } from '../../../shared/domain/service-id';
 import type { SqlValue } from './sqlite-connection';
 import type { TriageQuery } from './triage-filter';
 
 /** The image query's filters a rule is one of (history-query.ts `ImageQuery`). */
 export interface RuleFields extends TriageQuery {
   search?: string;
-  provider?: ProviderId;
+  provider?: ServiceId;
   model?: string;
   from?: number;
   to?: number;

@@ -2,6 +2,7 @@
  * The sentences of what was wrong with settings.json when it was read (settings-service.ts), for
  * a dialog at start and the log; and which failed reads are no damage.
  */
+import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { systemErrorCode } from '../errors';
 import type { SettingName } from './settings-fields';
@@ -44,9 +45,22 @@ export function unreadable(error: unknown): boolean {
   );
 }
 
+/**
+ * Whether a refused value's stand-in is the cautious side of its default (UNREAD_SETTINGS): the
+ * sentence then names what stands in, not "its default".
+ */
+const cautious = (name: SettingName): boolean => UNREAD_SETTINGS[name] !== DEFAULT_SETTINGS[name];
+
 /** One sentence per reset setting, then where the old file was kept. */
 export const fieldsResetProblem = (names: readonly SettingName[], copy: string | null) =>
   problem([
-    ...names.map((setting) => sentence('error.settings.settingReset', { setting })),
+    ...names.map((setting) =>
+      sentence(
+        cautious(setting) ? 'error.settings.settingCautious' : 'error.settings.settingReset',
+        {
+          setting,
+        },
+      ),
+    ),
     ...(copy === null ? [] : [sentence('error.settings.oldFileKept', { copy })]),
   ]);

@@ -15,7 +15,7 @@ import { SelectField } from '../../components/select-field';
 import { ServiceFilter } from '../../components/service-filter';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
-import { serviceLabel } from '../../lib/service-label';
+import { serviceIdLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { COST_PERIODS } from '../../store/costs-slice';
 import { CapStandings } from './cap-standings';
@@ -61,7 +61,7 @@ function EmptyFilter() {
   const setPeriod = useAppStore((state) => state.costsSetPeriod);
   const setProvider = useAppStore((state) => state.costsSetProvider);
   const scope = provider === '' ? 'all' : 'one';
-  const service = provider === '' ? '' : serviceLabel(provider);
+  const service = provider === '' ? '' : serviceIdLabel(provider);
   return (
     <EmptyState
       title={t('costs.emptyFilter.title', { period, scope, service })}

@@ -11,6 +11,7 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { errorText, formatDateTime, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { serviceIdLabel } from '../../lib/service-label';
 
 const RATING_OPS = { '=': 'eq', '>=': 'gte', '<=': 'lte' } as const;
 
@@ -20,7 +21,7 @@ function ruleText(rule: SmartRule): string {
     case 'prompt':
       return t('triage.rule.prompt', { words: rule.words });
     case 'service':
-      return t('triage.rule.service', { service: rule.provider });
+      return t('triage.rule.service', { service: serviceIdLabel(rule.provider) });
     case 'model':
       return t('triage.rule.model', { model: rule.model });
     case 'date':

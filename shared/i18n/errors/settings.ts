@@ -14,6 +14,10 @@ const backend = (param: string): string =>
 const SETTING =
   '{setting, select, serviceBaseUrls {service addresses} defaultModel {default model} defaultSize {default size} defaultQuality {default quality} defaultCount {default number of tasks} galleryDir {gallery folder} notifications {notifications} theme {theme} language {language} watchTimeoutMinutes {watch timeout} updateMode {updates} other {{setting}}}';
 
+/** The defaults that settings not read do not take (UNREAD_SETTINGS), said after the fact. */
+const CAUTIOUS =
+  'Two of those defaults are on their cautious side, as you may have chosen: updates are only checked and announced, and input images are never uploaded.';
+
 const ANYONE = 'anyone who can read your files could read the key';
 
 export const settingsErrors = {
@@ -111,13 +115,15 @@ export const settingsErrors = {
     'Local servers were not changed: you just declined to allow a local server, so Pictor does not ask again yet. To allow one, add it again in {seconds, number} seconds.',
 
   // Problems found when the settings file was read at start (core/settings/settings-service.ts).
-  'error.settings.fileDamaged':
-    'Your settings file ({path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.',
-  'error.settings.fileDamagedCopy':
-    'Your settings file was damaged and has been reset to defaults; a copy was kept at {copy}.',
-  'error.settings.fileUnreadable':
-    'Pictor cannot read your settings file ({path}): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor.',
+  // Settings not read stand in as the defaults but two on their cautious side (UNREAD_SETTINGS,
+  // shared/domain/settings.ts): each sentence says which, since the user may have chosen them.
+  'error.settings.fileDamaged': `Your settings file ({path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again. ${CAUTIOUS}`,
+  'error.settings.fileDamagedCopy': `Your settings file was damaged and has been reset to defaults; a copy was kept at {copy}. ${CAUTIOUS}`,
+  'error.settings.fileUnreadable': `Pictor cannot read your settings file ({path}): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor. ${CAUTIOUS}`,
   'error.settings.settingReset': `The setting “${SETTING}” had a value Pictor cannot use and was reset to its default.`,
+  // A refused value whose default would act without asking: its cautious side stands in.
+  'error.settings.settingCautious':
+    '{setting, select, updateMode {The setting “updates” had a value Pictor cannot use, so updates are only checked and announced until you choose otherwise in Settings.} neverUploadInputs {The setting “never upload inputs” had a value Pictor cannot use, so input images are never uploaded until you choose otherwise in Settings.} other {The setting “{setting}” had a value Pictor cannot use and was set to its cautious side.}}',
   'error.settings.oldFileKept': 'A copy of the old file was kept at {copy}.',
   // A command that reads the app's settings file found it damaged, and left it (edit-settings.ts).
   'error.settings.damagedNotUsed':

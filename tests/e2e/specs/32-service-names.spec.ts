@@ -3,7 +3,10 @@
  * it. A task made on the built-in demo service is "Built-in demo service" in its task row, in the
  * image viewer's details and on the Costs screen (the demo speaks today's contract, whose own name
  * the viewer and Costs gave it before: the same task under two names); a task on the user's own
- * service is that service's name (its address's host) on all three.
+ * service is that service's name (its address's host) on all three. Where a service is chosen
+ * or filtered the demo is named the same: the compose form's Service box while the demo stands in
+ * for today's contract, and the task list's Service filter, which finds the demo's tasks under
+ * the demo and not under the service it stood in for.
  *
  * Only a browser shows here: three screens of the real app read side by side over tasks the
  * services really ran.
@@ -11,7 +14,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
-import { generate, showScreen, statusBadge, taskRow, tileFor, viewer } from './support/ui';
+import {
+  composeForm,
+  generate,
+  showScreen,
+  statusBadge,
+  taskRow,
+  tileFor,
+  viewer,
+} from './support/ui';
 
 const KEY = 'sk-one-service-name-32';
 const demo = useDemoProcess({ keys: [`ada:${KEY}`], durationMs: 300 });
@@ -55,4 +66,23 @@ test('a task on the user’s own service bears its name on all three screens', a
   await generate(page, prompt);
   const name = new URL(demo.url).host;
   expect(await namesOf(page, prompt)).toEqual({ tasks: name, viewer: name, costs: name });
+});
+
+test('the compose form’s Service box and the task list’s filter name the demo as its rows do', async () => {
+  const { page } = await session.launch();
+  const prompt = 'A paper boat on a puddle, demo filter';
+  await showScreen(page, 'Tasks');
+  const box = composeForm(page).getByLabel('Service', { exact: true });
+  await expect(box.locator('option:checked')).toHaveText(
+    'Built-in demo service (in place of Image task service)',
+  );
+  await generate(page, prompt);
+  await expect(statusBadge(taskRow(page, prompt))).toHaveText('Completed', { timeout: 30_000 });
+  const filter = page
+    .getByRole('toolbar', { name: 'Filter by status' })
+    .getByLabel('Service', { exact: true });
+  await filter.selectOption({ label: 'Image task service' });
+  await expect(taskRow(page, prompt)).toHaveCount(0, { timeout: 10_000 });
+  await filter.selectOption({ label: 'Built-in demo service' });
+  await expect(taskRow(page, prompt)).toBeVisible({ timeout: 10_000 });
 });

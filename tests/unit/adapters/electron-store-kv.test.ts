@@ -97,7 +97,7 @@ describe('a corrupted settings file, with the real electron-store', () => {
     });
     expect(settings.get()).toEqual(UNREAD_SETTINGS);
     expect(settings.takeProblems().map((problem) => problem.message)).toEqual([
-      `Your settings file was damaged and has been reset to defaults; a copy was kept at ${join(dir, CORRUPT_NAME)}.`,
+      `Your settings file was damaged and has been reset to defaults; a copy was kept at ${join(dir, CORRUPT_NAME)}. Two of those defaults are on their cautious side, as you may have chosen: updates are only checked and announced, and input images are never uploaded.`,
     ]);
     expect(readFileSync(join(dir, CORRUPT_NAME), 'utf8')).toBe('\u0000\u0000 not json at all');
     // In its place the cautious stand-ins, so the next start reads what this one shows.

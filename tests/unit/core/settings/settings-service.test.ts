@@ -185,7 +185,7 @@ describe('SettingsService with a damaged file', () => {
     const { service } = open(kv);
     expect(service.get()).toEqual(UNREAD_SETTINGS);
     expect(problems(service)).toEqual([
-      `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
+      `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}. Two of those defaults are on their cautious side, as you may have chosen: updates are only checked and announced, and input images are never uploaded.`,
     ]);
     expect(problems(service)).toEqual([]);
     expect([...kv.movedAside.keys()]).toEqual([COPY]);
@@ -218,7 +218,7 @@ describe('SettingsService with a damaged file', () => {
       const { service, logs } = open(kv);
       expect(service.get()).toEqual(UNREAD_SETTINGS);
       expect(problems(service)).toEqual([
-        'Pictor cannot read your settings file (/data/settings.json): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor.',
+        'Pictor cannot read your settings file (/data/settings.json): another user owns it, or the disk failed. Pictor uses the default settings for now and leaves the file as it is, and a setting you change cannot be saved until it is readable: make the file readable for your user and restart Pictor. Two of those defaults are on their cautious side, as you may have chosen: updates are only checked and announced, and input images are never uploaded.',
       ]);
       expect(kv.movedAside.size).toBe(0);
       expect(logs.map((line) => line.message)).toContain('settings file could not be read');
@@ -238,7 +238,7 @@ describe('SettingsService with a damaged file', () => {
       const { service } = open(kv);
       expect(service.get()).toEqual(UNREAD_SETTINGS);
       expect(problems(service)).toEqual([
-        `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
+        `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}. Two of those defaults are on their cautious side, as you may have chosen: updates are only checked and announced, and input images are never uploaded.`,
       ]);
       expect([...kv.movedAside.keys()]).toEqual([COPY]);
     },

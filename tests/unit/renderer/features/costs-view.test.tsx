@@ -35,6 +35,8 @@ function costed(now: number) {
   return (index: number): Partial<TaskRecord> => ({
     status: 'completed',
     createdAt: now - index * 60_000,
+    // Priced tasks of a service at its address: the demo's (`demo:`) are free and its own.
+    endpoint: 'https://images.example.test',
     ...COSTS[index],
   });
 }

@@ -30,13 +30,13 @@ async function choose(
 }
 
 describe('a service without a key in the compose form', () => {
-  it('is marked in the service list; today’s contract (the demo) and a service with a key are not', async () => {
+  it('is marked in the service list; today’s contract (named as the demo standing in) and a service with a key are not', async () => {
     await startWiredApp({ prepare: connectFal });
     const names = within(serviceList())
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(names).toEqual([
-      'Image task service',
+      'Built-in demo service (in place of Image task service)',
       'fal.ai',
       'Replicate (no key)',
       `${DASHSCOPE} (no key)`,

@@ -249,7 +249,9 @@ describe('the service in the compose form', () => {
     const { user, main } = await startWiredApp();
     const service = within(form()).getByRole('combobox', { name: 'Service' });
     expect(service).toHaveProperty('value', 'pictor');
-    within(service).getByRole('option', { name: 'Image task service' });
+    within(service).getByRole('option', {
+      name: 'Built-in demo service (in place of Image task service)',
+    });
     await user.selectOptions(service, 'fal');
     await waitFor(() => expect(main.runtime.settings.get().provider).toBe('fal'));
     expect(main.callsTo('settings:update')).toContainEqual({ provider: 'fal' });
