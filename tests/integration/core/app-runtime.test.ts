@@ -301,9 +301,9 @@ describe('AppRuntime', () => {
     engine.keyChanged = () => void (keyChanges += 1);
     runtime.settings.update(ownAddress('https://one.example.com'));
     expect(keyChanges).toBe(1);
-    // Held-task retries (every service's vault and settings) and the log's redactor (every
-    // service's vault).
-    expect(live()).toEqual({ vault: 2 * PROVIDER_IDS.length, settings: 1 });
+    // Held-task retries (every service's vault and settings), the log's redactor and the page's
+    // guard of kept key-carrying ids (kept-id-page.ts; each every service's vault).
+    expect(live()).toEqual({ vault: 3 * PROVIDER_IDS.length, settings: 1 });
     await runtime.close();
     expect(live()).toEqual({ vault: 0, settings: 0 });
     runtime.settings.update(ownAddress('https://two.example.com'));
