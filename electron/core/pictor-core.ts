@@ -307,6 +307,7 @@ function costsOf(history: HistoryStore, worker: HistoryPort, options: PictorCore
     sums: (read) => worker.call('costSums', read),
     now: () => options.clock.now(),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    heldKeys: async () => (await options.credentials.heldKeys?.()) ?? [],
   });
 }
 

@@ -5,11 +5,19 @@
  * (core/base/csv-cell.ts): one starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what
  * a spreadsheet would run as a formula) gets a leading apostrophe, and is quoted like any cell
  * holding a comma, a quote or a line break.
+ *
+ * A task kept under an id that carries a key the user holds (stored before ids were checked) is
+ * cleaned in the ledger by the app's sweep (app/kept-key-sweep.ts), which may not have reached its
+ * row when the user exports: the page is guarded at the wiring (app/kept-id-page.ts), a file is
+ * not. So while a key is held, each entry of a page whose task id carries one is written with the
+ * key scrubbed from every cell, as the sweep will leave its row; the ids of a page are searched at
+ * once (secrets `keyCarriers`), and an export without a held key searches nothing.
  */
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
 import { ledgerServiceOf } from '../../../shared/domain/service-id';
 import { countedCost, formatMicros } from '../../../shared/domain/task-cost';
 import { csvLine } from '../base';
+import { keyCarriers, scrubKey } from '../secrets';
 import { localDay } from './local-periods';
 
 export { csvCell } from '../base';
@@ -65,4 +73,29 @@ export function csvHeader(): string {
 /** One task's line (with its CRLF). */
 export function csvRow(entry: LedgerEntry, timeZone: string): string {
   return csvLine(rowOf(entry, timeZone));
+}
+
+/**
+ * The lines of a page of tasks; while `keys` (the keys the user holds) are not empty, those of
+ * the tasks whose id carries one with the key scrubbed from every cell (see the module comment).
+ */
+export function csvRows(
+  entries: readonly LedgerEntry[],
+  timeZone: string,
+  keys: readonly string[],
+): string {
+  const carriers = new Set(
+    keys.length === 0
+      ? []
+      : keyCarriers(
+          entries.map((entry) => entry.taskId ?? ''),
+          keys,
+        ),
+  );
+  return entries
+    .map((entry, n) => {
+      const cells = rowOf(entry, timeZone);
+      return csvLine(carriers.has(n) ? cells.map((cell) => scrubKey(cell, keys)) : cells);
+    })
+    .join('');
 }
