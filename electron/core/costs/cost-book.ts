@@ -47,6 +47,7 @@ import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { atTodaysPrices, type PricedEntry, type PricedToday } from './todays-prices';
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
+import type { HeldKeyScrub } from './ledger-csv';
 import { hostTimeZone } from './local-periods';
 import type { LedgerSumsRead } from './ledger-totals';
 import { SpendingCapError } from '../errors';
@@ -63,10 +64,10 @@ export interface CostBookOptions {
   readonly timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   readonly logger?: Logger;
   /**
-   * The keys the process holds (ports/credentials.ts): a CSV written to a file scrubs them from a
-   * task kept under an id that carries one (ledger-csv.ts); absent: none held.
+   * The search for the keys the process holds, read for each export (null: none held): a CSV
+   * written to a file scrubs them from a task kept under an id that carries one (ledger-csv.ts).
    */
-  readonly heldKeys?: () => Promise<readonly string[]>;
+  readonly heldKeyScrub?: () => Promise<HeldKeyScrub | null>;
 }
 
 /** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
@@ -233,13 +234,13 @@ export class CostBook implements EngineAdmission {
    * first. A held key that cannot be read is not searched for, as the log's redactor does.
    */
   async csvChunks(query: LedgerQuery = {}): Promise<Iterable<string>> {
-    const keys = (await this.options.heldKeys?.().catch(() => [])) ?? [];
-    return this.reader.csvChunks(query, keys);
+    const held = (await this.options.heldKeyScrub?.().catch(() => null)) ?? null;
+    return this.reader.csvChunks(query, held);
   }
 
   /** The CSV of `query` in one text (the CLI's `costs --csv`, whose output is scrubbed whole). */
   csv(query: LedgerQuery = {}): string {
-    return [...this.reader.csvChunks(query, [])].join('');
+    return [...this.reader.csvChunks(query, null)].join('');
   }
 
   /**

@@ -11,13 +11,13 @@
  * row when the user exports: the page is guarded at the wiring (app/kept-id-page.ts), a file is
  * not. So while a key is held, each entry of a page whose task id carries one is written with the
  * key scrubbed from every cell, as the sweep will leave its row; the ids of a page are searched at
- * once (secrets `keyCarriers`), and an export without a held key searches nothing.
+ * once ({@link HeldKeyScrub}: secrets' search over the held keys), and an export without a held
+ * key searches nothing.
  */
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
 import { ledgerServiceOf } from '../../../shared/domain/service-id';
 import { countedCost, formatMicros } from '../../../shared/domain/task-cost';
 import { csvLine } from '../base';
-import { keyCarriers, scrubKey } from '../secrets';
 import { localDay } from './local-periods';
 
 export { csvCell } from '../base';
@@ -76,26 +76,30 @@ export function csvRow(entry: LedgerEntry, timeZone: string): string {
 }
 
 /**
- * The lines of a page of tasks; while `keys` (the keys the user holds) are not empty, those of
- * the tasks whose id carries one with the key scrubbed from every cell (see the module comment).
+ * The search for the keys the process holds, over the keys read once for an export (pictor-core.ts
+ * makes it of core/secrets' `keyCarriers` and `scrubKey`).
+ */
+export interface HeldKeyScrub {
+  /** Which of `texts` (by index) carry a held key, in any encoding the key finder knows. */
+  carriers(texts: readonly string[]): readonly number[];
+  /** `text` with every held key scrubbed. */
+  scrub(text: string): string;
+}
+
+/**
+ * The lines of a page of tasks; while a key is held (`held` not null), those of the tasks whose
+ * id carries one with the key scrubbed from every cell (see the module comment).
  */
 export function csvRows(
   entries: readonly LedgerEntry[],
   timeZone: string,
-  keys: readonly string[],
+  held: HeldKeyScrub | null,
 ): string {
-  const carriers = new Set(
-    keys.length === 0
-      ? []
-      : keyCarriers(
-          entries.map((entry) => entry.taskId ?? ''),
-          keys,
-        ),
-  );
+  const carriers = new Set(held?.carriers(entries.map((entry) => entry.taskId ?? '')));
   return entries
     .map((entry, n) => {
       const cells = rowOf(entry, timeZone);
-      return csvLine(carriers.has(n) ? cells.map((cell) => scrubKey(cell, keys)) : cells);
+      return csvLine(held && carriers.has(n) ? cells.map((cell) => held.scrub(cell)) : cells);
     })
     .join('');
 }

@@ -6,7 +6,7 @@
  */
 import type { LedgerEntry, LedgerQuery, LedgerTotals } from '../../../shared/domain/cost-ledger';
 import type { CostTables, LedgerCursor, LedgerListEntry, LedgerPage } from '../history';
-import { csvHeader, csvRows } from './ledger-csv';
+import { csvHeader, csvRows, type HeldKeyScrub } from './ledger-csv';
 import { ledgerSummary, ledgerSummaryOf, type LedgerSumsRead } from './ledger-totals';
 
 /** Tasks per page of the CSV export: a few milliseconds of the main thread each. */
@@ -61,15 +61,15 @@ export class LedgerReader {
   }
 
   /**
-   * The CSV of `query`, oldest task first: its header, then one chunk per page of tasks; a task
-   * whose id carries one of `keys` (those the user holds) with the key scrubbed (ledger-csv.ts).
+   * The CSV of `query`, oldest task first: its header, then one chunk per page of tasks; while a
+   * key is held (`held`), a task whose id carries one with the key scrubbed (ledger-csv.ts).
    */
-  *csvChunks(query: LedgerQuery, keys: readonly string[]): Generator<string, void, undefined> {
+  *csvChunks(query: LedgerQuery, held: HeldKeyScrub | null): Generator<string, void, undefined> {
     yield csvHeader();
     let after: LedgerCursor | undefined;
     do {
       const page: LedgerPage<LedgerEntry> = this.tables.oldest(query, CSV_PAGE, after);
-      yield csvRows(page.entries, this.timeZone, keys);
+      yield csvRows(page.entries, this.timeZone, held);
       after = page.next ?? undefined;
     } while (after !== undefined);
   }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
 import { replaceFileBeside } from '../../../electron/core/fs/chosen-file';
+import { keyCarriers, scrubKey } from '../../../electron/core/secrets';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
@@ -75,7 +76,13 @@ async function exported(held: readonly string[], name: string): Promise<string> 
     history: store,
     now: () => NOW,
     timeZone: 'UTC',
-    heldKeys: async () => held,
+    heldKeyScrub: async () =>
+      held.length === 0
+        ? null
+        : {
+            carriers: (texts: readonly string[]) => keyCarriers(texts, held),
+            scrub: (text: string) => scrubKey(text, held),
+          },
   });
   const handlers = costHandlers({
     costs,
